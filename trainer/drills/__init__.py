@@ -1,0 +1,1 @@
+"""Drill sets: the YAML format, its validation against the engine, and coup generation."""

@@ -1,0 +1,151 @@
+"""What a loaded drill is, independent of the YAML it came from.
+
+The session logic and the TUI consume these; the loader builds them; the generator deals
+coups for them.  Nothing here stores an answer: answers always come from the engine.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+
+from trainer.engine import Bet, Card, Coup, CoupClass, Outcome, Paytable
+from trainer.engine.settlement import DEFAULT_PAYTABLE
+
+
+class Step(enum.Enum):
+    """One question a dealer must answer about a coup, in the order the coup is dealt."""
+
+    PLAYER_DRAWS = "player_draws"
+    BANKER_DRAWS = "banker_draws"
+    OUTCOME = "outcome"
+    PAYOUT = "payout"  # one question per bet on the layout
+
+    @property
+    def label(self) -> str:
+        return {
+            "player_draws": "Does the Player draw?",
+            "banker_draws": "Does the Banker draw?",
+            "outcome": "What is the outcome?",
+            "payout": "What happens to each bet?",
+        }[self.value]
+
+
+#: "coup" in a drill file: the whole coup, step by step.
+WHOLE_COUP: tuple[Step, ...] = (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME, Step.PAYOUT)
+
+
+class Mode(enum.Enum):
+    PRACTICE = "practice"  # feedback after each answer, rules reference allowed
+    EXAM = "exam"  # feedback at the end, no reference, time limits enforced
+
+
+class Order(enum.Enum):
+    AS_WRITTEN = "as_written"  # fixed coups in file order, then generated ones
+    SHUFFLED = "shuffled"
+
+
+@dataclass(frozen=True, slots=True)
+class BetSpec:
+    """A bet on the layout: a fixed amount (minimum == maximum) or a range with a step."""
+
+    bet: Bet
+    minimum: Decimal
+    maximum: Decimal
+    step: Decimal = Decimal(1)
+
+    def draw(self, rng: random.Random) -> Decimal:
+        """A uniformly drawn amount in minimum, minimum+step, ..., <= maximum."""
+        slots = int((self.maximum - self.minimum) // self.step)
+        return self.minimum + self.step * rng.randint(0, slots)
+
+
+@dataclass(frozen=True, slots=True)
+class FixedCoup:
+    """A coup written out card by card; ``note`` is shown as the lesson."""
+
+    cards: tuple[Card, ...]
+    note: str | None = None
+    wagers: Mapping[Bet, Decimal] | None = None  # fixed wagers for this coup, if the file says
+
+
+@dataclass(frozen=True, slots=True)
+class CoupFilter:
+    """Which coups a generator may deal.  None means "any"; sets mean "one of".
+
+    Every field is a function of the coup's CoupClass, so a filter selects whole classes and
+    the generator can weight them by their exact counts.
+    """
+
+    player_total: frozenset[int] | None = None  # two-card totals
+    banker_total: frozenset[int] | None = None
+    natural: bool | None = None
+    player_draws: bool | None = None
+    banker_draws: bool | None = None
+    player_third: frozenset[int] | None = None  # point value of the Player's third card
+    banker_third: frozenset[int] | None = None
+    player_final: frozenset[int] | None = None
+    banker_final: frozenset[int] | None = None
+    outcome: frozenset[Outcome] | None = None
+    cards: frozenset[int] | None = None  # 4, 5 or 6
+    weight: int = 1
+
+    def matches(self, cls: CoupClass) -> bool:
+        checks = (
+            (self.player_total, cls.player_total),
+            (self.banker_total, cls.banker_total),
+            (self.player_third, cls.player_third),
+            (self.banker_third, cls.banker_third),
+            (self.player_final, cls.player_final),
+            (self.banker_final, cls.banker_final),
+            (self.outcome, cls.outcome),
+            (self.cards, cls.cards),
+        )
+        if any(allowed is not None and value not in allowed for allowed, value in checks):
+            return False
+        flags = (
+            (self.natural, cls.natural),
+            (self.player_draws, cls.player_draws),
+            (self.banker_draws, cls.banker_draws),
+        )
+        return all(want is None or want == have for want, have in flags)
+
+
+@dataclass(frozen=True, slots=True)
+class DrillCoup:
+    """One dealt coup of a drill, with the wagers on the layout for payout questions."""
+
+    coup: Coup
+    wagers: Mapping[Bet, Decimal] = field(default_factory=dict)
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Drill:
+    id: str
+    title: str
+    description: str
+    steps: tuple[Step, ...]
+    questions: int  # number of coups dealt per run
+    mode: Mode = Mode.PRACTICE
+    order: Order = Order.SHUFFLED
+    pass_mark: int = 80  # percent of questions answered right
+    time_limit: float | None = None  # seconds per question
+    level: str | None = None
+    tags: tuple[str, ...] = ()
+    decks: int = 8
+    paytable: Paytable = DEFAULT_PAYTABLE
+    fixed: tuple[FixedCoup, ...] = ()
+    filters: tuple[CoupFilter, ...] = ()
+    bets: tuple[BetSpec, ...] = ()
+    source: Path | None = None
+
+    def deal(self, rng: random.Random) -> list[DrillCoup]:
+        """The coups of one run, reproducible from ``rng``."""
+        from trainer.drills.generate import deal_drill
+
+        return deal_drill(self, rng)

@@ -1,0 +1,109 @@
+"""The drawing rules (tableau), as data plus the words a dealer would say.
+
+Everything that decides who draws lives here, so the coup, the exact analysis, the fast
+simulator and the rules reference all read one table.
+"""
+
+from __future__ import annotations
+
+from trainer.engine.cards import Card, Rank
+
+#: For Banker two-card totals 3-6 after the Player drew: the Player's third-card values on
+#: which the Banker draws.  0-2 always draw, 7 always stands.
+BANKER_DRAWS_ON: dict[int, frozenset[int]] = {
+    3: frozenset({0, 1, 2, 3, 4, 5, 6, 7, 9}),
+    4: frozenset({2, 3, 4, 5, 6, 7}),
+    5: frozenset({4, 5, 6, 7}),
+    6: frozenset({6, 7}),
+}
+
+#: Short form of each tableau row, as printed on rule cards.
+BANKER_ROW_SUMMARY: dict[int, str] = {
+    0: "draws on any third card",
+    1: "draws on any third card",
+    2: "draws on any third card",
+    3: "draws unless the Player's third card is an 8",
+    4: "draws when the Player's third card is 2-7",
+    5: "draws when the Player's third card is 4-7",
+    6: "draws when the Player's third card is 6 or 7",
+    7: "always stands",
+}
+
+
+def is_natural(total: int) -> bool:
+    return total >= 8
+
+
+def player_draws(player_total: int) -> bool:
+    """Player (no natural on either side) draws on 0-5, stands on 6-7."""
+    return player_total <= 5
+
+
+def banker_draws(banker_total: int, player_third: int | None) -> bool:
+    """Banker's decision (no natural on either side).
+
+    ``player_third`` is the point value of the Player's third card, or None if the Player
+    stood.
+    """
+    if player_third is None:
+        return banker_total <= 5
+    if banker_total <= 2:
+        return True
+    if banker_total >= 7:
+        return False
+    return player_third in BANKER_DRAWS_ON[banker_total]
+
+
+#: BANKER_TABLE[banker_total][p3], p3 = 0..9 for the Player's third-card value and 10 for
+#: "Player stood".  Used by the hot loops that cannot afford a function call per coup.
+BANKER_TABLE: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(banker_draws(b, p if p < 10 else None) for p in range(11)) for b in range(10)
+)
+
+_RANK_NAMES = {
+    Rank.ACE: "an ace (1)",
+    Rank.TEN: "a ten (0)",
+    Rank.JACK: "a jack (0)",
+    Rank.QUEEN: "a queen (0)",
+    Rank.KING: "a king (0)",
+}
+
+
+def card_phrase(card: Card) -> str:
+    """'an 8', 'a 3', 'a king (0)': how a dealer names a third card."""
+    if card.rank in _RANK_NAMES:
+        return _RANK_NAMES[card.rank]
+    return f"an {card.value}" if card.value == 8 else f"a {card.value}"
+
+
+def natural_reason(player_total: int, banker_total: int) -> str:
+    if is_natural(player_total) and is_natural(banker_total):
+        return (
+            f"Player has a natural {player_total} and Banker a natural {banker_total}: "
+            "neither hand draws"
+        )
+    if is_natural(player_total):
+        return f"Player has a natural {player_total}: neither hand draws"
+    return f"Banker has a natural {banker_total}: neither hand draws"
+
+
+def player_reason(player_total: int) -> str:
+    if player_draws(player_total):
+        return f"Player has {player_total}: Player draws (0-5 draw)"
+    return f"Player has {player_total}: Player stands (6-7 stand)"
+
+
+def banker_reason(banker_total: int, player_third: Card | None) -> str:
+    value = None if player_third is None else player_third.value
+    verb = "draws" if banker_draws(banker_total, value) else "stands"
+    if player_third is None:
+        rule = "0-5 draw" if verb == "draws" else "6-7 stand"
+        return f"Player stood and Banker has {banker_total}: Banker {verb} ({rule})"
+    if banker_total <= 2:
+        return f"Banker has {banker_total}: Banker draws whatever the Player's third card"
+    if banker_total == 7:
+        return f"Banker has 7: Banker stands whatever the Player's third card"
+    return (
+        f"Banker has {banker_total} and the Player's third card is "
+        f"{card_phrase(player_third)}: Banker {verb}"
+    )

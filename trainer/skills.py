@@ -1,0 +1,73 @@
+"""Skill keys: what a question tests, shared by grading, history, review and reports.
+
+A key is a short stable string (stored in the history database, so never renamed):
+
+- ``natural``                      spotting a natural (nobody draws)
+- ``player:T``                     Player's draw decision on two-card total T (0-7)
+- ``banker:B:V`` / ``banker:B:stood``  the Banker tableau cell: two-card total B and the
+                                   Player's third-card value V, or "the Player stood"
+- ``outcome:O``                    naming the outcome O (player, banker, tie, dragon7, panda8)
+- ``payout:BET:RESULT``            settling BET when it wins / pushes / loses
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer.engine import Bet, BetResult, Coup, Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    key: str
+
+    @property
+    def family(self) -> str:
+        """'natural', 'player', 'banker', 'outcome' or 'payout': how reports group skills."""
+        return self.key.split(":", 1)[0]
+
+    @property
+    def label(self) -> str:
+        return describe(self.key)
+
+
+def player_skill(coup: Coup) -> Skill:
+    if coup.natural:
+        return Skill("natural")
+    return Skill(f"player:{coup.player.two_card_total}")
+
+
+def banker_skill(coup: Coup) -> Skill:
+    cell = coup.banker_cell
+    if cell is None:
+        return Skill("natural")
+    total, third = cell
+    return Skill(f"banker:{total}:{'stood' if third is None else third}")
+
+
+def outcome_skill(coup: Coup) -> Skill:
+    return Skill(f"outcome:{coup.outcome.value}")
+
+
+def payout_skill(bet: Bet, result: BetResult) -> Skill:
+    return Skill(f"payout:{bet.value}:{result.value}")
+
+
+def describe(key: str) -> str:
+    """Human wording for a skill key, as shown on results, progress and reports."""
+    parts = key.split(":")
+    match parts:
+        case ["natural"]:
+            return "Naturals (nobody draws)"
+        case ["player", total]:
+            return f"Player draw on {total}"
+        case ["banker", total, "stood"]:
+            return f"Banker {total}, Player stood"
+        case ["banker", total, third]:
+            return f"Banker {total}, Player's third card {third}"
+        case ["outcome", outcome]:
+            return f"Outcome: {Outcome(outcome).label}"
+        case ["payout", bet, result]:
+            verb = {"win": "wins", "push": "pushes", "lose": "loses"}[result]
+            return f"{Bet(bet).label} bet {verb}"
+    return key
