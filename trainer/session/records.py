@@ -1,0 +1,39 @@
+"""What a session reports as it goes: the contract between the session and the history store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerRecord:
+    """One answer as given, stored the moment it is graded."""
+
+    session_id: str  # uuid4 hex, one per run of a drill
+    trainee: str
+    drill_id: str
+    step: str  # trainer.drills.model.Step value: player_draws, banker_draws, outcome, payout
+    skill: str  # trainer.skills key, e.g. "banker:3:8", "outcome:dragon7", "payout:tie:win"
+    cards: tuple[str, ...]  # the coup's cards in shoe order, Card notation ("Th")
+    answer: str  # what the trainee gave, as text ("draws", "dragon7", "win 600", "push", "timeout")
+    expected: str  # what the engine says, same notation
+    correct: bool
+    seconds: float  # time taken to answer
+    answered_at: datetime  # timezone-aware UTC
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRecord:
+    """A run of a drill, reported when it starts and again when it ends."""
+
+    session_id: str
+    trainee: str
+    drill_id: str
+    drill_title: str
+    mode: str  # practice or exam
+    started_at: datetime
+    finished_at: datetime | None = None
+    questions: int = 0
+    correct: int = 0
+    passed: bool | None = None  # None while unfinished or abandoned
