@@ -6,6 +6,8 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def _isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+def _isolated_home(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Every test gets its own per-user data directory: no test touches the real one."""
     monkeypatch.setenv("EZBAC_HOME", str(tmp_path_factory.mktemp("ezbac-home")))

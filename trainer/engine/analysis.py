@@ -110,7 +110,7 @@ def class_counts(decks: int = 8) -> Mapping[CoupClass, int]:
 
     out: dict[tuple[int, int, int | None, int | None], int] = {}
     for (pt, bt, removed), weight in groups.items():
-        left = [c - r for c, r in zip(counts, removed)]
+        left = [c - r for c, r in zip(counts, removed, strict=True)]
         if pt >= 8 or bt >= 8 or (pt >= 6 and bt >= 6):
             key = (pt, bt, None, None)
             out[key] = out.get(key, 0) + weight * fill4

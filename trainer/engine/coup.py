@@ -184,7 +184,10 @@ def outcome_reason(
     if outcome is Outcome.PANDA8:
         return f"Player wins {pf} to {bf} with three cards totalling 8: Panda 8"
     if outcome is Outcome.BANKER:
-        return f"Banker wins {bf} to {pf}"
+        text = f"Banker wins {bf} to {pf}"
+        if pf == 8 and p_cards == 3:
+            text += " (a Player three-card 8 that does not win is no Panda 8)"
+        return text
     text = f"Player wins {pf} to {bf}"
     if bf == 7 and b_cards == 3:
         text += " (a Banker three-card 7 that does not win is no Dragon 7)"

@@ -102,7 +102,7 @@ def banker_reason(banker_total: int, player_third: Card | None) -> str:
     if banker_total <= 2:
         return f"Banker has {banker_total}: Banker draws whatever the Player's third card"
     if banker_total == 7:
-        return f"Banker has 7: Banker stands whatever the Player's third card"
+        return "Banker has 7: Banker stands whatever the Player's third card"
     return (
         f"Banker has {banker_total} and the Player's third card is "
         f"{card_phrase(player_third)}: Banker {verb}"
