@@ -1,9 +1,161 @@
-"""`ezbac simulate` (not yet built)."""
+"""`ezbac simulate`: deal whole shoes and report what a shoe looks like on average.
+
+Standard output depends only on the options and the seed, so a run replays exactly; the
+progress bar and the timing go to standard error.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+import time
+from typing import TextIO
+
+from trainer.cli import UsageError
+
+_ROWS = (
+    ("coups", "Coups"),
+    ("player", "Player wins"),
+    ("banker", "Banker wins"),
+    ("tie", "Ties"),
+    ("dragon7", "Dragon 7"),
+    ("panda8", "Panda 8"),
+    ("naturals", "Naturals"),
+)
+_SEED_LIMIT = 2**63
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # pragma: no cover - placeholder
-    pass
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: must be 1 or more")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value < _SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"{text!r}: use 0 to {_SEED_LIMIT - 1}")
+    return value
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "simulate",
+        help="deal whole shoes and report per-shoe averages",
+        description=(
+            "Deal whole shoes as a dealer would (shuffle, burn, cut card, last coup) and print "
+            "per-shoe averages and totals: coups, Player/Banker/Tie wins, Dragon 7, Panda 8, "
+            "naturals. Prints the seed so any run can be replayed."
+        ),
+        epilog=(
+            "examples:\n"
+            "  ezbac simulate --shoes 10000              8 decks, a fresh seed\n"
+            "  ezbac simulate --shoes 1000 --decks 6 --seed 42 --json"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--shoes", type=_positive_int, required=True, metavar="N", help="shoes to deal (1 or more)"
+    )
+    parser.add_argument(
+        "--decks", type=int, choices=(6, 8), default=8, help="decks in the shoe (default 8)"
+    )
+    parser.add_argument(
+        "--seed", type=_seed, metavar="S", help="replay a run (default: a fresh seed, printed)"
+    )
+    parser.add_argument(
+        "--cut",
+        type=int,
+        default=14,
+        metavar="N",
+        help="cut card N cards from the end (default 14)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=run)
+
+
+class _Progress:
+    """A plain text bar on a terminal's stderr, shown only once a run has taken a while."""
+
+    def __init__(self, total: int, stream: TextIO, delay: float = 0.5) -> None:
+        self.total, self.stream = total, stream
+        self.shown = False
+        self.start = time.monotonic()
+        self.delay = delay
+
+    def __call__(self, done: int) -> None:
+        if not self.shown and time.monotonic() - self.start < self.delay:
+            return
+        self.shown = True
+        width = 30
+        filled = width * done // self.total
+        bar = "#" * filled + "." * (width - filled)
+        self.stream.write(f"\r[{bar}] {100 * done // self.total:3d}% {done}/{self.total} shoes")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    import random
+
+    from trainer.engine.errors import InvalidShoeError
+    from trainer.engine.simulate import simulate
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    progress = _Progress(args.shoes, sys.stderr) if sys.stderr.isatty() else None
+    try:
+        result = simulate(
+            args.shoes, args.decks, random.Random(seed), cut=args.cut, progress=progress
+        )
+    except InvalidShoeError as exc:
+        raise UsageError(f"--cut: {exc}") from None
+    finally:
+        if progress is not None:
+            progress.close()
+
+    totals = result.totals.as_dict()
+    per_shoe = result.per_shoe()
+    if args.json:
+        keys = [key for key, _ in _ROWS]
+        print(
+            json.dumps(
+                {
+                    "shoes": result.shoes,
+                    "decks": result.decks,
+                    "cut": result.cut,
+                    "seed": seed,
+                    "per_shoe": {k: per_shoe[k] for k in keys},
+                    "totals": {k: totals[k] for k in keys},
+                }
+            )
+        )
+    else:
+        print(
+            f"{result.shoes:,} shoe{'s' if result.shoes != 1 else ''} of {result.decks} decks, "
+            f"cut card {result.cut} cards from the end, seed {seed}"
+        )
+        print(f"{'':14}{'per shoe':>10}{'total':>14}{'of coups':>10}")
+        for key, label in _ROWS:
+            share = "" if key == "coups" else f"{100 * totals[key] / totals['coups']:9.2f}%"
+            print(f"{label:14}{per_shoe[key]:10.2f}{totals[key]:14,}{share:>10}".rstrip())
+        print(
+            f"replay: ezbac simulate --shoes {result.shoes} --decks {result.decks} "
+            f"--seed {seed}" + (f" --cut {result.cut}" if result.cut != 14 else "")
+        )
+    print(
+        f"engine time {result.seconds:.2f} s, {result.coups_per_second:,.0f} coups/s",
+        file=sys.stderr,
+    )
+    return 0

@@ -25,6 +25,8 @@ from trainer.engine.settlement import (
     settle,
     settle_bet,
 )
+from trainer.engine.shoe import Shoe
+from trainer.engine.simulate import ShoeStats, SimulationResult, simulate
 
 __all__ = [
     "DEFAULT_PAYTABLE",
@@ -45,7 +47,10 @@ __all__ = [
     "Paytable",
     "Rank",
     "Settlement",
+    "Shoe",
     "ShoeExhaustedError",
+    "ShoeStats",
+    "SimulationResult",
     "Suit",
     "analyze",
     "class_counts",
@@ -56,4 +61,5 @@ __all__ = [
     "parse_cards",
     "settle",
     "settle_bet",
+    "simulate",
 ]

@@ -16,24 +16,16 @@ from fractions import Fraction
 from itertools import product
 
 from trainer.engine.coup import Outcome, classify
-from trainer.engine.errors import InvalidShoeError
 from trainer.engine.rules import BANKER_TABLE
 from trainer.engine.settlement import DEFAULT_PAYTABLE, RESULTS, Bet, BetResult, Paytable
+from trainer.engine.shoe import SUPPORTED_DECKS, check_decks
 
-SUPPORTED_DECKS = (6, 8)
-
+__all__ = ["EVENTS", "SUPPORTED_DECKS", "Analysis", "CoupClass", "analyze", "class_counts"]
 
 def value_counts(decks: int) -> tuple[int, ...]:
     """Cards of each point value 0..9 in a full shoe (0 = tens and faces)."""
     check_decks(decks)
     return (16 * decks,) + (4 * decks,) * 9
-
-
-def check_decks(decks: int) -> None:
-    if decks not in SUPPORTED_DECKS:
-        raise InvalidShoeError(
-            f"{decks!r} decks is not supported: the shoe holds 8 decks (or 6)"
-        )
 
 
 @dataclass(frozen=True, slots=True, order=True)

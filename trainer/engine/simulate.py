@@ -1,0 +1,228 @@
+"""Whole-shoe simulation: shuffle, burn, cut card, last coup; per-shoe statistics.
+
+The hot loop works on point values, not Card objects: building a Coup per coup costs tens of
+microseconds, the loop below well under one.  It reads the same tableau (rules.BANKER_TABLE)
+as everything else and is proven equal to Coup.deal, coup by coup, in tests/test_simulate.py;
+the shuffle is the Shoe's own (same rng calls, same card order).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, fields
+
+from trainer.engine.cards import FULL_DECK
+from trainer.engine.coup import Coup, Outcome
+from trainer.engine.errors import InvalidShoeError
+from trainer.engine.rules import BANKER_TABLE
+from trainer.engine.shoe import (
+    DEFAULT_CUT,
+    DEFAULT_DECKS,
+    _payload,
+    _sorter,
+    check_cut,
+    check_decks,
+)
+
+_MOD10 = tuple(i % 10 for i in range(20))
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeStats:
+    """Counts over the coups of one shoe (or summed over many).
+
+    ``player`` counts every Player win (Panda 8 included), ``banker`` every Banker win
+    (Dragon 7 included), as `ezbac analyze` does.  ``cards`` counts cards dealt into coups
+    (the burn is not included).
+    """
+
+    coups: int = 0
+    player: int = 0
+    banker: int = 0
+    tie: int = 0
+    dragon7: int = 0
+    panda8: int = 0
+    naturals: int = 0
+    cards: int = 0
+
+    def __add__(self, other: ShoeStats) -> ShoeStats:
+        return ShoeStats(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True)))
+
+    def as_tuple(self) -> tuple[int, ...]:
+        return tuple(getattr(self, f.name) for f in fields(self))
+
+    def as_dict(self) -> dict[str, int]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def of(cls, coups: Iterable[Coup]) -> ShoeStats:
+        """Tally Coup values: the slow path, used to check the fast one."""
+        counts = dict.fromkeys((f.name for f in fields(cls)), 0)
+        for coup in coups:
+            counts["coups"] += 1
+            counts["player"] += coup.outcome.player_wins
+            counts["banker"] += coup.outcome.banker_wins
+            counts["tie"] += coup.outcome is Outcome.TIE
+            counts["dragon7"] += coup.outcome is Outcome.DRAGON7
+            counts["panda8"] += coup.outcome is Outcome.PANDA8
+            counts["naturals"] += coup.natural
+            counts["cards"] += len(coup.cards)
+        return cls(**counts)
+
+
+def deal_values(values: tuple[int, ...], position: int, last: int) -> tuple[int, ...]:
+    """Deal coups from point values, the fast path of Shoe.deal_coup.
+
+    Starts at index ``position``; the coup that starts with ``position > last`` (the cut
+    card already out: ``last = len(values) - cut``) is the final one.  Returns
+    (coups, player, banker, tie, dragon7, panda8, naturals, end position).  Pass ``last=-1``
+    to deal exactly one coup.
+    """
+    v, mod, table = values, _MOD10, BANKER_TABLE
+    coups = player = banker = tie = dragon7 = panda8 = naturals = 0
+    pos = position
+    while True:
+        final = pos > last
+        pt = mod[v[pos] + v[pos + 2]]
+        bt = mod[v[pos + 1] + v[pos + 3]]
+        pos += 4
+        coups += 1
+        if pt >= 8 or bt >= 8:  # a natural: nobody draws; no Dragon/Panda on two cards
+            naturals += 1
+            if pt > bt:
+                player += 1
+            elif bt > pt:
+                banker += 1
+            else:
+                tie += 1
+        elif pt <= 5:  # Player draws; the tableau decides the Banker
+            p3 = v[pos]
+            pos += 1
+            pf = mod[pt + p3]
+            if table[bt][p3]:
+                bf = mod[bt + v[pos]]
+                pos += 1
+                if pf > bf:
+                    player += 1
+                    if pf == 8:
+                        panda8 += 1
+                elif bf > pf:
+                    banker += 1
+                    if bf == 7:
+                        dragon7 += 1
+                else:
+                    tie += 1
+            elif pf > bt:
+                player += 1
+                if pf == 8:
+                    panda8 += 1
+            elif bt > pf:
+                banker += 1
+            else:
+                tie += 1
+        elif bt <= 5:  # Player stands on 6-7, Banker draws on 0-5
+            bf = mod[bt + v[pos]]
+            pos += 1
+            if pt > bf:
+                player += 1
+            elif bf > pt:
+                banker += 1
+                if bf == 7:
+                    dragon7 += 1
+            else:
+                tie += 1
+        elif pt > bt:  # both stand on 6-7
+            player += 1
+        elif bt > pt:
+            banker += 1
+        else:
+            tie += 1
+        if final:
+            return coups, player, banker, tie, dragon7, panda8, naturals, pos
+
+
+def _shoe_values(decks: int) -> tuple[int, ...]:
+    return tuple(c.value for c in FULL_DECK) * decks
+
+
+def deal_shoe(
+    rng: random.Random, decks: int = DEFAULT_DECKS, *, cut: int = DEFAULT_CUT
+) -> ShoeStats:
+    """One whole shoe by the fast path; the same rng use as Shoe.shuffled(rng, decks, cut=cut)."""
+    return _Dealer(decks, cut).shoe(rng)
+
+
+class _Dealer:
+    """The per-configuration constants of the fast path, computed once per run."""
+
+    __slots__ = ("last", "payload", "sorter")
+
+    def __init__(self, decks: int, cut: int) -> None:
+        values = _shoe_values(check_decks(decks))
+        check_cut(cut, len(values))
+        self.sorter = _sorter(len(values))
+        self.payload = _payload(values)
+        self.last = len(values) - cut
+
+    def raw(self, rng: random.Random) -> tuple[int, ...]:
+        v = self.sorter.values(self.sorter.sorted_words(rng, self.payload))
+        first = v[0]
+        start = 1 + (first or 10)  # the exposed card, then its burn (10/J/Q/K burn 10)
+        counts = deal_values(v, start, self.last)
+        return (*counts[:7], counts[7] - start)
+
+    def shoe(self, rng: random.Random) -> ShoeStats:
+        return ShoeStats(*self.raw(rng))
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationResult:
+    decks: int
+    cut: int
+    shoes: int
+    totals: ShoeStats
+    #: Engine time in seconds (not part of equality: a replay gives the same result).
+    seconds: float = field(default=0.0, compare=False)
+
+    def per_shoe(self) -> dict[str, float]:
+        return {name: count / self.shoes for name, count in self.totals.as_dict().items()}
+
+    @property
+    def coups_per_second(self) -> float:
+        return self.totals.coups / self.seconds if self.seconds > 0 else float("inf")
+
+
+def simulate(
+    shoes: int,
+    decks: int,
+    rng: random.Random,
+    *,
+    cut: int = DEFAULT_CUT,
+    progress: Callable[[int], None] | None = None,
+    progress_every: int = 500,
+) -> SimulationResult:
+    """Deal ``shoes`` whole shoes from ``rng`` and total their statistics.
+
+    Pass random.Random(seed) to replay a run exactly.  ``progress(done)`` is called every
+    ``progress_every`` shoes and at the end.
+    """
+    if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
+        raise InvalidShoeError(f"{shoes!r} shoes: the number of shoes must be 1 or more")
+    dealer = _Dealer(decks, cut)
+    raw = dealer.raw
+    totals = [0] * 8
+    start = time.perf_counter()
+    done = 0
+    while done < shoes:
+        batch = min(progress_every, shoes - done)
+        for _ in range(batch):
+            counts = raw(rng)
+            for i in range(8):
+                totals[i] += counts[i]
+        done += batch
+        if progress is not None:
+            progress(done)
+    seconds = time.perf_counter() - start
+    return SimulationResult(decks, cut, shoes, ShoeStats(*totals), seconds)
