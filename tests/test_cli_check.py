@@ -175,3 +175,13 @@ def test_help_has_examples() -> None:
     assert out.returncode == 0
     assert "ezbac check 4h 3s 2d Kc 8h" in out.stdout
     assert "--bet" in out.stdout and "--json" in out.stdout
+
+
+def test_options_between_cards() -> None:
+    """Supervisors type the bet where they think of it: it must not break the card list."""
+    result = ezbac("check", "Ks", "2h", "--bet", "dragon7=15", "As", "2c", "5d", "3c", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    # Player K+A = 1 draws 5 -> 6; Banker 2+2 = 4, third card 5 -> draws 3 -> 7: Dragon 7.
+    assert data["outcome"] == "dragon7"
+    assert data["bets"]["dragon7"]["paid"] == 600

@@ -21,10 +21,26 @@ class UsageError(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse with one-line errors (no usage dump) and exit status 2."""
+    """argparse with one-line errors (no usage dump) and exit status 2.
+
+    A subcommand sets ``intermixed = True`` to accept options between its positionals
+    (``ezbac check 4h 3s --bet tie=5 2d Kc``), as people type them.
+    """
+
+    intermixed = False
+    _mixing = False
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+        if not self.intermixed or self._mixing:
+            return super().parse_known_args(args, namespace)
+        self._mixing = True  # parse_known_intermixed_args calls back into this method
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._mixing = False
 
 
 def build_parser() -> Parser:

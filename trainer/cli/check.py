@@ -46,7 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
             "\n"
             "With '-' the coups are read from standard input, one per line; with --json each\n"
             "line gives one JSON object, a bad line {\"line\": n, \"error\": ...}, and the exit\n"
-            "status is 1 if any line was bad. Options go before the cards or after them all."
+            "status is 1 if any line was bad."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -66,6 +66,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_pays_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object per coup")
     parser.set_defaults(handler=run)
+    parser.intermixed = True
 
 
 def parse_bets(specs: Sequence[str]) -> dict[Bet, Decimal]:
