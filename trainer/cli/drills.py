@@ -1,9 +1,216 @@
-"""`ezbac drills` (not yet built)."""
+"""`ezbac drills`: list, validate, preview drill sets, and print their JSON Schema."""
 
 from __future__ import annotations
 
 import argparse
+import random
+import sys
+from typing import Any
+
+from trainer.cli import EXIT_USAGE, UsageError
+
+EXIT_INVALID = 1
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # pragma: no cover - placeholder
-    pass
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "drills",
+        help="list, check and preview drill sets",
+        description="Drill sets: the bundled ones and your own (YAML files in your drills folder).",
+        epilog=(
+            "examples:\n"
+            "  ezbac drills list\n"
+            "  ezbac drills validate my-drill.yaml\n"
+            "  ezbac drills preview banker-hard-cells --count 5 --seed 1\n"
+            "  ezbac drills preview my-drill.yaml --json\n"
+            "  ezbac drills schema > drill.schema.json"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.set_defaults(handler=run_list, json=False)
+    actions = parser.add_subparsers(dest="drills_command", metavar="ACTION",
+                                    parser_class=type(parser))
+
+    p = actions.add_parser("list", help="bundled drills and your own, with their ids")
+    p.add_argument("--json", action="store_true", help="one JSON object per drill")
+    p.set_defaults(handler=run_list)
+
+    p = actions.add_parser("validate", help="check drill files; exit 1 if any is invalid")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.set_defaults(handler=run_validate)
+
+    p = actions.add_parser("preview", help="the coups and questions a drill deals")
+    p.add_argument("drill", metavar="DRILL", help="a drill id (see 'ezbac drills list') or file")
+    p.add_argument("--count", type=_count, default=None, metavar="N",
+                   help="coups to show (default: one run of the drill)")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="seed for a reproducible deal (default: random, shown)")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per coup, with the engine's answers")
+    p.set_defaults(handler=run_preview)
+
+    p = actions.add_parser("schema", help="print the JSON Schema of drill files")
+    p.set_defaults(handler=run_schema)
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= value <= 10_000:
+        raise argparse.ArgumentTypeError(f"{value} is out of range (1-10000)")
+    return value
+
+
+def run_list(args: argparse.Namespace) -> int:
+    from trainer.drills.catalog import available_drills, bundled_dir
+    from trainer.engine import dumps_exact
+    from trainer.paths import user_drills_dir
+
+    entries = available_drills()
+    if args.json:
+        for e in entries:
+            print(dumps_exact({
+                "id": e.id, "title": e.title, "questions": e.questions, "mode": e.mode,
+                "level": e.level, "origin": e.origin, "path": str(e.path), "error": e.error,
+            }))
+        return 0
+    width = max((len(e.id) for e in entries), default=8)
+    for bundled, heading, folder in (
+        (True, "Bundled drills", bundled_dir()),
+        (False, "Your drills", user_drills_dir()),
+    ):
+        print(f"{heading} ({folder}):")
+        group = [e for e in entries if e.bundled == bundled]
+        if not group:
+            print("  (none yet: put .yaml drill files here; see 'ezbac drills schema')")
+        for e in group:
+            if e.error is not None:
+                print(f"  {e.path.name}: BROKEN: {e.error}")
+                continue
+            extra = "" if bundled else f"  [{e.path.name}]"
+            print(f"  {e.id:<{width}}  {e.questions:>3} q  {e.mode:<8}  {e.title}{extra}")
+        print()
+    print("See a drill's coups with 'ezbac drills preview ID'.")
+    return 0
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    from trainer.drills.errors import DrillFileError
+    from trainer.drills.loader import load_file
+
+    bad = 0
+    for name in args.files:
+        try:
+            drill = load_file(name)
+        except DrillFileError as exc:
+            bad += 1
+            for line in exc.lines:
+                print(line)
+            continue
+        print(f"{name}: ok ({drill.id}: {drill.questions} questions)")
+    if len(args.files) > 1:
+        print(f"{len(args.files)} files checked, {bad} invalid")
+    return EXIT_INVALID if bad else 0
+
+
+def _answers(dc: Any, paytable: Any) -> dict[str, Any]:
+    from trainer.engine import settle
+
+    coup = dc.coup
+    settlements = settle(coup.outcome, dc.wagers, paytable) if dc.wagers else {}
+    return {
+        "natural": coup.natural,
+        "player_draws": coup.player_draws,
+        "banker_draws": coup.banker_draws,
+        "player_total": coup.player.total,
+        "banker_total": coup.banker.total,
+        "outcome": coup.outcome.value,
+        "payouts": {
+            bet.value: {"result": s.result.value, "paid": s.paid, "returned": s.returned}
+            for bet, s in settlements.items()
+        },
+        "rules": list(coup.rules) + [s.reason for s in settlements.values()],
+    }
+
+
+def _asks(drill: Any, dc: Any) -> list[str]:
+    from trainer.drills.model import Step
+
+    out = []
+    for step in drill.steps:
+        if step is Step.PAYOUT:
+            out.extend(f"payout:{bet.value}" for bet in dc.wagers)
+        else:
+            out.append(step.value)
+    return out
+
+
+def run_preview(args: argparse.Namespace) -> int:
+    from trainer.drills.catalog import load_drill
+    from trainer.drills.errors import DrillError, DrillFileError
+    from trainer.engine import dumps_exact, format_amount
+
+    try:
+        drill = load_drill(args.drill)
+    except DrillFileError as exc:
+        for line in exc.lines:
+            print(f"ezbac: error: {line}", file=sys.stderr)
+        return EXIT_USAGE
+    except DrillError as exc:
+        raise UsageError(str(exc)) from None
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    rng = random.Random(seed)
+    count = args.count or drill.questions
+    coups: list[Any] = []
+    while len(coups) < count:  # consecutive runs of the drill, as a trainee would get them
+        coups.extend(drill.deal(rng))
+    coups = coups[:count]
+
+    if args.json:
+        for n, dc in enumerate(coups, 1):
+            print(dumps_exact({
+                "n": n,
+                "drill": drill.id,
+                "seed": seed,
+                "cards": [str(c) for c in dc.coup.cards],
+                "asks": _asks(drill, dc),
+                "wagers": {bet.value: amount for bet, amount in dc.wagers.items()},
+                "note": dc.note,
+                "answers": _answers(dc, drill.paytable),
+            }, ensure_ascii=False))
+        return 0
+
+    limit = f", {format_amount_seconds(drill.time_limit)} per question" if drill.time_limit else ""
+    print(f"{drill.id}: {drill.title}")
+    print(f"{drill.mode.value}, {drill.decks} decks, pass mark {drill.pass_mark}%{limit}; "
+          f"{count} coups, seed {seed} (repeat with --seed {seed})")
+    for n, dc in enumerate(coups, 1):
+        coup, ans = dc.coup, _answers(dc, drill.paytable)
+        player = " ".join(str(c) for c in coup.player.cards)
+        banker = " ".join(str(c) for c in coup.banker.cards)
+        print()
+        print(f"{n:>3}. {' '.join(str(c) for c in coup.cards):<18}  Player {player} "
+              f"({coup.player.total}), Banker {banker} ({coup.banker.total}): "
+              f"{coup.outcome.label}")
+        print(f"     asks: {', '.join(_asks(drill, dc))}")
+        if dc.wagers:
+            wagers = ", ".join(f"{b.value} {format_amount(a)}" for b, a in dc.wagers.items())
+            print(f"     wagers: {wagers}")
+        for rule in ans["rules"]:
+            print(f"     - {rule}")
+        if dc.note:
+            print(f"     note: {dc.note}")
+    return 0
+
+
+def format_amount_seconds(seconds: float) -> str:
+    return f"{seconds:g} s"
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    from trainer.drills.schema import schema_text
+
+    sys.stdout.write(schema_text())
+    return 0

@@ -21,6 +21,8 @@ class AnswerRecord:
     correct: bool
     seconds: float  # time taken to answer
     answered_at: datetime  # timezone-aware UTC
+    bet: str | None = None  # payout questions: the Bet value ("dragon7")
+    wager: str | None = None  # payout questions: the wager, exact decimal text ("15", "2.50")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,3 +39,5 @@ class SessionRecord:
     questions: int = 0
     correct: int = 0
     passed: bool | None = None  # None while unfinished or abandoned
+    abandoned: bool = False  # the trainee quit mid-drill (finished_at is when)
+    reference_opened: int = 0  # times the rules reference was opened

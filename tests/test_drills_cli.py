@@ -1,0 +1,76 @@
+"""`ezbac drills ...` end to end, through a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+CORPUS = Path(__file__).parent / "data" / "broken_drills"
+DRILLS = Path(__file__).resolve().parents[1] / "drills"
+
+
+def ezbac(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "trainer", "drills", *args],
+        capture_output=True, text=True, timeout=60,
+    )
+
+
+def test_list_shows_bundled_and_user_folder() -> None:
+    out = ezbac("list")
+    assert out.returncode == 0, out.stderr
+    assert "warmup" in out.stdout and "Pre-shift warm-up" in out.stdout
+    assert "Your drills (" in out.stdout  # the per-user folder is shown
+    lines = [json.loads(line) for line in ezbac("list", "--json").stdout.splitlines()]
+    assert {"naturals", "exam"} <= {d["id"] for d in lines}
+
+
+def test_validate_exit_codes_and_all_errors() -> None:
+    ok = ezbac("validate", *map(str, sorted(DRILLS.glob("*.yaml"))))
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    bad = ezbac("validate", str(DRILLS / "01-naturals.yaml"), str(CORPUS / "many_errors.yaml"))
+    assert bad.returncode == 1
+    errors = [line for line in bad.stdout.splitlines() if "many_errors.yaml:" in line]
+    assert len(errors) == 7
+    assert "Traceback" not in bad.stdout + bad.stderr
+    missing = ezbac("validate", "no/such/file.yaml")
+    assert missing.returncode == 1
+    assert missing.stdout.strip().splitlines()[0] == "no/such/file.yaml: no such file"
+
+
+def test_preview_json_lines() -> None:
+    out = ezbac("preview", "payouts", "--count", "5", "--seed", "4", "--json")
+    assert out.returncode == 0, out.stderr
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(rows) == 5
+    for row in rows:
+        assert len(row["cards"]) in (4, 5, 6)
+        assert row["asks"][0] == "outcome"
+        assert row["answers"]["outcome"] in {"player", "banker", "tie", "dragon7", "panda8"}
+    again = ezbac("preview", "payouts", "--count", "5", "--seed", "4", "--json")
+    assert again.stdout == out.stdout
+
+
+def test_preview_by_path_and_text() -> None:
+    out = ezbac("preview", str(DRILLS / "04-banker-hard-cells.yaml"), "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    assert "seed 1" in out.stdout and "Banker has" in out.stdout
+
+
+def test_preview_errors_are_one_line_each() -> None:
+    out = ezbac("preview", "nope")
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1 and "no drill 'nope'" in out.stderr
+    broken = ezbac("preview", str(CORPUS / "wrong_expect.yaml"))
+    assert broken.returncode == 2
+    assert "wrong_expect.yaml:12:21" in broken.stderr and "Traceback" not in broken.stderr
+    usage = ezbac("preview", "warmup", "--count", "0")
+    assert usage.returncode == 2 and "out of range" in usage.stderr
+
+
+def test_schema_prints_json() -> None:
+    out = ezbac("schema")
+    assert out.returncode == 0
+    assert json.loads(out.stdout)["title"] == "ezbac drill"

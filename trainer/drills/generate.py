@@ -1,0 +1,149 @@
+"""Deal a drill's coups: fixed ones as written, generated ones exactly as a shuffled shoe would.
+
+Generation is exact, not rejection sampling:
+
+1. pick a filter by weight;
+2. pick a coup class (two-card totals and third-card values) with probability proportional
+   to its exact count in a full shoe (``class_counts``);
+3. pick the card values of the coup given its class: every (P1, B1, P2, B2) whose totals fit,
+   weighted by the product of the remaining counts of each value as they leave the shoe
+   (third cards included);
+4. pick each physical card uniformly among the shoe's remaining cards of its value.
+
+Steps 2-4 multiply to the probability of the card sequence in a freshly shuffled shoe, so
+within a filter the coups come with exactly the shoe's conditional frequencies.  Tables are
+cached per filter and per class, so each coup costs a few bisections.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import itertools
+import random
+from collections.abc import Sequence
+from decimal import Decimal
+
+from trainer.drills.errors import DrillError
+from trainer.drills.model import CoupFilter, Drill, DrillCoup, FixedCoup, Order
+from trainer.engine import Bet, Card, Coup, CoupClass, Rank, Suit, class_counts
+from trainer.engine.analysis import value_counts
+
+#: The ranks of each point value: 0 is 10/J/Q/K.
+RANKS_OF_VALUE: tuple[tuple[Rank, ...], ...] = (
+    (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING),
+    *((Rank(v),) for v in range(1, 10)),
+)
+_CARDS_OF_VALUE: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(Card(r, s) for r in ranks for s in Suit) for ranks in RANKS_OF_VALUE
+)
+
+
+class UnsatisfiableFilterError(DrillError):
+    """No coup matches a filter."""
+
+
+@functools.lru_cache(maxsize=256)
+def _class_table(flt: CoupFilter, decks: int) -> tuple[tuple[CoupClass, ...], tuple[int, ...]]:
+    """Matching classes and their cumulative exact counts."""
+    classes, cumulative, total = [], [], 0
+    for cls, count in class_counts(decks).items():
+        if count and flt.matches(cls):
+            total += count
+            classes.append(cls)
+            cumulative.append(total)
+    if not classes:
+        raise UnsatisfiableFilterError(f"no coup matches the filter {flt}")
+    return tuple(classes), tuple(cumulative)
+
+
+@functools.lru_cache(maxsize=4096)
+def _value_table(
+    cls: CoupClass, decks: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The value sequences (shoe order) of a class and their cumulative exact weights."""
+    counts = value_counts(decks)
+    thirds = [v for v in (cls.player_third, cls.banker_third) if v is not None]
+    sequences, cumulative, total = [], [], 0
+    for p1, b1, p2, b2 in itertools.product(range(10), repeat=4):
+        if (p1 + p2) % 10 != cls.player_total or (b1 + b2) % 10 != cls.banker_total:
+            continue
+        seq = (p1, b1, p2, b2, *thirds)
+        used = [0] * 10
+        weight = 1
+        for v in seq:
+            weight *= counts[v] - used[v]
+            used[v] += 1
+        if weight:
+            total += weight
+            sequences.append(seq)
+            cumulative.append(total)
+    return tuple(sequences), tuple(cumulative)
+
+
+def _pick(cumulative: Sequence[int], rng: random.Random) -> int:
+    return bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))
+
+
+def _physical_cards(values: Sequence[int], decks: int, rng: random.Random) -> list[Card]:
+    """One card per value, each uniform among the shoe's remaining cards of that value."""
+    used: dict[Card, int] = {}
+    out = []
+    for v in values:
+        candidates = _CARDS_OF_VALUE[v]
+        if not any(c in used for c in candidates):
+            card = candidates[rng.randrange(len(candidates))]
+        else:
+            weights = list(itertools.accumulate(decks - used.get(c, 0) for c in candidates))
+            card = candidates[_pick(weights, rng)]
+        used[card] = used.get(card, 0) + 1
+        out.append(card)
+    return out
+
+
+def generate_cards(flt: CoupFilter, decks: int, rng: random.Random) -> list[Card]:
+    """The cards of one coup matching ``flt``, in shoe order."""
+    classes, cumulative = _class_table(flt, decks)
+    cls = classes[_pick(cumulative, rng)]
+    sequences, weights = _value_table(cls, decks)
+    return _physical_cards(sequences[_pick(weights, rng)], decks, rng)
+
+
+def generate_coup(filters: Sequence[CoupFilter], decks: int, rng: random.Random) -> Coup:
+    """One coup: a filter chosen by weight, then a coup with the shoe's frequencies."""
+    if len(filters) == 1:
+        flt = filters[0]
+    else:
+        flt = filters[_pick(tuple(itertools.accumulate(f.weight for f in filters)), rng)]
+    return Coup.from_cards(generate_cards(flt, decks, rng))
+
+
+def _wagers(drill: Drill, fixed: FixedCoup | None, rng: random.Random) -> dict[Bet, Decimal]:
+    if fixed is not None and fixed.wagers:
+        return dict(fixed.wagers)
+    return {spec.bet: spec.draw(rng) for spec in drill.bets}
+
+
+def deal_drill(drill: Drill, rng: random.Random) -> list[DrillCoup]:
+    """``drill.questions`` coups: the fixed coups (a random subset when there are more than
+    ``questions``), then generated coups to make up the count; shuffled together unless the
+    drill's order is as_written (fixed coups first, in file order)."""
+    fixed: list[FixedCoup] = list(drill.fixed)
+    if len(fixed) > drill.questions:
+        keep = sorted(rng.sample(range(len(fixed)), drill.questions))
+        fixed = [fixed[i] for i in keep]
+    out = [
+        DrillCoup(Coup.from_cards(f.cards), _wagers(drill, f, rng), f.note) for f in fixed
+    ]
+    missing = drill.questions - len(out)
+    if missing and not drill.filters:
+        raise DrillError(
+            f"drill {drill.id!r} asks {drill.questions} questions but has only "
+            f"{len(drill.fixed)} fixed coups and no generate filters"
+        )
+    for _ in range(missing):
+        coup = generate_coup(drill.filters, drill.decks, rng)
+        out.append(DrillCoup(coup, _wagers(drill, None, rng)))
+    if drill.order is Order.SHUFFLED:
+        rng.shuffle(out)
+    return out

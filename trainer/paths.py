@@ -1,0 +1,38 @@
+"""Where ezbac keeps per-user data (own drills, history).
+
+One place decides it so tests and users can move everything with ``EZBAC_HOME``.  Nothing
+is created on import: directories appear only when something is written there.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+ENV_HOME = "EZBAC_HOME"
+
+
+def user_data_dir() -> Path:
+    """The per-user data directory: ``$EZBAC_HOME`` if set, else the platform's usual one."""
+    override = os.environ.get(ENV_HOME)
+    if override:
+        return Path(override).expanduser()
+    from platformdirs import user_data_dir as platform_dir
+
+    return Path(platform_dir("ezbac", appauthor=False))
+
+
+def user_drills_dir() -> Path:
+    """Where a user's own drill files live (listed by `ezbac drills list`)."""
+    return user_data_dir() / "drills"
+
+
+def default_db_path() -> Path:
+    """The training history database."""
+    return user_data_dir() / "history.sqlite3"
+
+
+def ensure_dir(path: Path) -> Path:
+    """Create ``path`` (and parents) when about to write there; returns it."""
+    path.mkdir(parents=True, exist_ok=True)
+    return path
