@@ -1,0 +1,118 @@
+"""`ezbac report` as a user runs it: a subprocess, exit statuses, one-line errors."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_report import fill
+
+from trainer.history.store import open_history
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def ezbac(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full_env = {k: v for k, v in os.environ.items() if k != "EZBAC_DB"}
+    full_env["TZ"] = "UTC"
+    full_env.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "trainer", "report", *args],
+        cwd=ROOT, capture_output=True, text=True, env=full_env, timeout=60,
+    )
+
+
+def one_line_error(run: subprocess.CompletedProcess[str]) -> str:
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert "Traceback" not in run.stderr
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1, run.stderr
+    return lines[0]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "school.sqlite3"
+    with open_history(path) as store:
+        fill(store)
+    return path
+
+
+def test_table_csv_and_json(db: Path) -> None:
+    table = ezbac("--db", str(db))
+    assert table.returncode == 0 and table.stdout.startswith("ana\n")
+    rows = list(csv.DictReader(io.StringIO(ezbac("--db", str(db), "--format", "csv").stdout)))
+    assert [r["trainee"] for r in rows] == ["ana", "bo"]
+    assert rows[0]["accuracy"] == "55.6"
+    doc = json.loads(ezbac("--db", str(db), "--format", "json", "--trainee", "bo").stdout)
+    assert [t["trainee"] for t in doc["trainees"]] == ["bo"]
+
+
+def test_since_filters(db: Path) -> None:
+    doc = json.loads(ezbac("--db", str(db), "--format", "json", "--since", "2024-05-02").stdout)
+    ana = doc["trainees"][0]
+    assert doc["since"] == "2024-05-02T00:00:00+00:00"  # TZ=UTC: local midnight is UTC
+    assert ana["sessions"] == 2 and ana["families"]["natural"]["answered"] == 0
+
+
+def test_environment_variable_points_at_the_file(db: Path) -> None:
+    run = ezbac("--format", "csv", env={"EZBAC_DB": str(db)})
+    assert run.returncode == 0 and run.stdout.count("\n") == 3
+
+
+def test_flag_beats_environment(db: Path, tmp_path: Path) -> None:
+    run = ezbac("--db", str(db), env={"EZBAC_DB": str(tmp_path / "missing.sqlite3")})
+    assert run.returncode == 0 and "ana" in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("--since", "last week"), "--since 'last week' is not a date"),
+        (("--since", "2024-02-30"), "YYYY-MM-DD"),
+        (("--format", "xml"), "invalid choice: 'xml'"),
+    ],
+)
+def test_bad_options_are_one_line_errors(db: Path, args: tuple[str, ...], needle: str) -> None:
+    assert needle in one_line_error(ezbac("--db", str(db), *args))
+
+
+def test_missing_named_database_is_an_error_and_not_created(tmp_path: Path) -> None:
+    missing = tmp_path / "nope.sqlite3"
+    assert str(missing) in one_line_error(ezbac("--db", str(missing)))
+    assert str(missing) in one_line_error(ezbac(env={"EZBAC_DB": str(missing)}))
+    assert not missing.exists()
+
+
+def test_invalid_database_is_an_error_and_left_alone(tmp_path: Path) -> None:
+    bad = tmp_path / "notes.sqlite3"
+    bad.write_text("not a database\n")
+    line = one_line_error(ezbac("--db", str(bad)))
+    assert str(bad) in line and "not an ezbac history database" in line
+    assert bad.read_text() == "not a database\n"
+
+
+def test_no_history_yet_is_a_message_not_an_error() -> None:
+    run = ezbac()  # the per-user default (EZBAC_HOME from conftest), never written
+    assert run.returncode == 0 and "No training history yet" in run.stdout
+    assert not list(Path(os.environ["EZBAC_HOME"]).iterdir())
+
+
+def test_empty_history_and_unknown_trainee(tmp_path: Path, db: Path) -> None:
+    empty = tmp_path / "empty.sqlite3"
+    open_history(empty).close()
+    run = ezbac("--db", str(empty))
+    assert run.returncode == 0 and "No answers recorded" in run.stdout
+    run = ezbac("--db", str(empty), "--format", "json")
+    assert run.returncode == 0 and json.loads(run.stdout)["trainees"] == []
+    assert "No answers recorded" in run.stderr
+    run = ezbac("--db", str(empty), "--format", "csv")
+    assert run.returncode == 0 and run.stdout.startswith("trainee,") and run.stdout.count("\n") == 1
+    run = ezbac("--db", str(db), "--trainee", "anna")
+    assert run.returncode == 0 and "Trainees on record: ana, bo." in run.stdout

@@ -1,0 +1,48 @@
+"""Training history: answers in SQLite, spaced review of skills, progress and reports.
+
+What the TUI needs, in a few lines::
+
+    hooks = tui_hooks(args.db)              # the app's Hooks; bad file: UsageError, exit 2
+    store = open_history(args.db)           # or by hand (HistoryError: one-line message)
+    session = Session(..., on_answer=store.on_answer, on_session=store.on_session)
+    due_count(store, trainee)               # home screen
+    review_drill(store, trainee)            # NothingDueError says why there is none
+    progress_data(store, trainee)           # progress screen
+"""
+
+from trainer.history.hooks import Recorder, tui_hooks
+from trainer.history.progress import ProgressData, TableauGrid, Tally, progress_data
+from trainer.history.review import NothingDueError, build_review_drill, review_drill
+from trainer.history.scheduler import INTERVALS, SkillState, due_count, due_skills
+from trainer.history.store import (
+    ENV_DB,
+    HistoryError,
+    HistoryStore,
+    HistoryUnavailableError,
+    NotHistoryDatabaseError,
+    open_history,
+    resolve_db_path,
+)
+
+__all__ = [
+    "ENV_DB",
+    "INTERVALS",
+    "HistoryError",
+    "HistoryStore",
+    "HistoryUnavailableError",
+    "NotHistoryDatabaseError",
+    "NothingDueError",
+    "ProgressData",
+    "Recorder",
+    "SkillState",
+    "TableauGrid",
+    "Tally",
+    "build_review_drill",
+    "due_count",
+    "due_skills",
+    "open_history",
+    "progress_data",
+    "resolve_db_path",
+    "review_drill",
+    "tui_hooks",
+]

@@ -1,0 +1,93 @@
+"""The history as the trainer app sees it: a recorder that never takes the drill down.
+
+A write that fails (the file locked past the busy timeout, a full disk, a network share gone)
+must not crash a trainee's drill: the record is kept in memory and written before the next
+one, and ``last_error`` / ``on_error`` let the app say so.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from trainer.history.scheduler import due_count
+from trainer.history.store import HistoryError, HistoryStore, open_history
+from trainer.session.records import AnswerRecord, SessionRecord
+
+Record = AnswerRecord | SessionRecord
+
+
+class Recorder:
+    """``on_answer``/``on_session`` for the session, ``due_count`` for the home screen."""
+
+    def __init__(
+        self,
+        store: HistoryStore,
+        on_error: Callable[[str], Any] | None = None,
+        now: Callable[[], datetime] | None = None,
+    ) -> None:
+        self.store = store
+        self.on_error = on_error
+        self.now = now
+        self.pending: list[Record] = []
+        self.last_error: str | None = None
+
+    def on_answer(self, record: AnswerRecord) -> None:
+        self._save(record)
+
+    def on_session(self, record: SessionRecord) -> None:
+        self._save(record)
+
+    def due_count(self, trainee: str) -> int | None:
+        try:
+            return due_count(self.store, trainee, None if self.now is None else self.now())
+        except HistoryError as exc:
+            self._failed(exc)
+            return None
+
+    def _save(self, record: Record) -> None:
+        self.pending.append(record)
+        while self.pending:
+            head = self.pending[0]
+            try:
+                if isinstance(head, AnswerRecord):
+                    self.store.record_answer(head)
+                else:
+                    self.store.record_session(head)
+            except HistoryError as exc:
+                self._failed(exc)
+                return
+            self.pending.pop(0)
+        self.last_error = None
+
+    def _failed(self, exc: HistoryError) -> None:
+        self.last_error = f"{exc} ({len(self.pending)} not saved yet)"
+        if self.on_error is not None:
+            self.on_error(self.last_error)
+
+
+def tui_hooks(db: str | os.PathLike[str] | None = None) -> Any:
+    """The trainer app's Hooks wired to the history at ``db`` (--db, $EZBAC_DB, default).
+
+    Called before Textual starts: a file that is not a history is a UsageError (one line,
+    exit status 2), so nothing is trained against a history that cannot be written.
+    """
+    import atexit
+
+    from trainer.cli import UsageError
+    from trainer.tui.app import Hooks
+
+    try:
+        store = open_history(db)
+    except HistoryError as exc:
+        raise UsageError(str(exc)) from None
+    atexit.register(store.close)
+    recorder = Recorder(store)
+    hooks = Hooks(
+        on_answer=recorder.on_answer,
+        on_session=recorder.on_session,
+        due_count=recorder.due_count,
+    )
+    return hooks

@@ -1,0 +1,80 @@
+"""The history schema, version by version.
+
+Each entry of MIGRATIONS takes the database from version N-1 to N and runs inside one
+transaction with the ``PRAGMA user_version`` bump, so a file is always at a whole version.
+Never edit a released step: add the next one.  Times are ISO 8601 UTC text with microseconds
+(``2024-05-01T09:30:00.000000+00:00``), so text order is time order.
+"""
+
+from __future__ import annotations
+
+#: 'ezbc' as a big-endian 32-bit integer: PRAGMA application_id, so a foreign SQLite file
+#: (application_id 0 or something else) is told apart from ours.
+APPLICATION_ID = 0x657A6263
+
+V1 = """
+CREATE TABLE sessions (
+    session_id  TEXT PRIMARY KEY,
+    trainee     TEXT NOT NULL,
+    drill_id    TEXT NOT NULL,
+    drill_title TEXT NOT NULL,
+    mode        TEXT NOT NULL,
+    started_at  TEXT NOT NULL,
+    finished_at TEXT,
+    questions   INTEGER NOT NULL DEFAULT 0,
+    correct     INTEGER NOT NULL DEFAULT 0,
+    passed      INTEGER
+);
+CREATE TABLE answers (
+    id          INTEGER PRIMARY KEY,
+    session_id  TEXT NOT NULL,
+    trainee     TEXT NOT NULL,
+    drill_id    TEXT NOT NULL,
+    step        TEXT NOT NULL,
+    skill       TEXT NOT NULL,
+    cards       TEXT NOT NULL,
+    answer      TEXT NOT NULL,
+    expected    TEXT NOT NULL,
+    correct     INTEGER NOT NULL,
+    seconds     REAL NOT NULL,
+    answered_at TEXT NOT NULL
+);
+CREATE INDEX answers_by_session ON answers (session_id);
+"""
+
+# v2: payout answers keep their bet and wager; sessions say whether the trainee quit and how
+# often the rules reference was opened; the skill family becomes a column (backfilled from
+# the key) for reports; and indexes for the hot reads: one trainee's answers in time order
+# (review schedule, progress, report --since) and one trainee's sessions in time order.
+V2 = """
+ALTER TABLE answers ADD COLUMN bet TEXT;
+ALTER TABLE answers ADD COLUMN wager TEXT;
+ALTER TABLE answers ADD COLUMN family TEXT NOT NULL DEFAULT '';
+UPDATE answers SET family = substr(skill, 1, instr(skill || ':', ':') - 1);
+ALTER TABLE sessions ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE sessions ADD COLUMN reference_opened INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX answers_by_trainee_time ON answers (trainee, answered_at);
+CREATE INDEX sessions_by_trainee_time ON sessions (trainee, started_at);
+"""
+
+MIGRATIONS: tuple[str, ...] = (V1, V2)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+#: Tables and columns each version must have: a file claiming a version without them is
+#: damaged, not ours to write to.
+REQUIRED_COLUMNS: dict[int, dict[str, frozenset[str]]] = {
+    1: {
+        "sessions": frozenset(
+            ("session_id", "trainee", "drill_id", "drill_title", "mode", "started_at",
+             "finished_at", "questions", "correct", "passed")
+        ),
+        "answers": frozenset(
+            ("id", "session_id", "trainee", "drill_id", "step", "skill", "cards", "answer",
+             "expected", "correct", "seconds", "answered_at")
+        ),
+    },
+}
+REQUIRED_COLUMNS[2] = {
+    "sessions": REQUIRED_COLUMNS[1]["sessions"] | {"abandoned", "reference_opened"},
+    "answers": REQUIRED_COLUMNS[1]["answers"] | {"bet", "wager", "family"},
+}
