@@ -12,6 +12,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from trainer.history.progress import ProgressData, progress_data
 from trainer.history.scheduler import due_count
 from trainer.history.store import HistoryError, HistoryStore, open_history
 from trainer.session.records import AnswerRecord, SessionRecord
@@ -20,7 +21,8 @@ Record = AnswerRecord | SessionRecord
 
 
 class Recorder:
-    """``on_answer``/``on_session`` for the session, ``due_count`` for the home screen."""
+    """``on_answer``/``on_session`` for the session, ``due_count`` for the home screen,
+    ``progress`` for the progress screen."""
 
     def __init__(
         self,
@@ -43,6 +45,16 @@ class Recorder:
     def due_count(self, trainee: str) -> int | None:
         try:
             return due_count(self.store, trainee, None if self.now is None else self.now())
+        except HistoryError as exc:
+            self._failed(exc)
+            return None
+
+    def progress(self, trainee: str, now: datetime | None = None) -> ProgressData | None:
+        """What the progress screen shows; None (and on_error) when the history cannot be read."""
+        if now is None and self.now is not None:
+            now = self.now()
+        try:
+            return progress_data(self.store, trainee, now)
         except HistoryError as exc:
             self._failed(exc)
             return None

@@ -2,3 +2,46 @@
 
 Plain Python, testable without a terminal; the TUI only displays it.
 """
+
+from trainer.session.questions import (
+    Answer,
+    DrawAnswer,
+    Graded,
+    OutcomeAnswer,
+    PayoutAnswer,
+    Question,
+    TimedOut,
+    View,
+    expand,
+    parse_paid_amount,
+)
+from trainer.session.records import AnswerRecord, SessionRecord
+from trainer.session.session import (
+    ReferenceRefused,
+    Result,
+    Session,
+    SessionError,
+    SkillScore,
+    Summary,
+)
+
+__all__ = [
+    "Answer",
+    "AnswerRecord",
+    "DrawAnswer",
+    "Graded",
+    "OutcomeAnswer",
+    "PayoutAnswer",
+    "Question",
+    "ReferenceRefused",
+    "Result",
+    "Session",
+    "SessionError",
+    "SessionRecord",
+    "SkillScore",
+    "Summary",
+    "TimedOut",
+    "View",
+    "expand",
+    "parse_paid_amount",
+]

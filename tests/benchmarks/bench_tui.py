@@ -1,0 +1,163 @@
+"""Trainer benchmarks (run on demand, not collected by default):
+
+    python tests/benchmarks/bench_tui.py            # all
+    python tests/benchmarks/bench_tui.py launch     # launch time + peak memory vs bare Textual
+    python tests/benchmarks/bench_tui.py keypress   # keypress -> graded feedback, headless
+
+Targets (issue 4): launch to a usable first screen within 1.3x a bare Textual app measured
+the same way, peak memory within 1.3x of it, keypress to graded feedback <= 16 ms p95.
+
+Launch is measured in a fresh process each run (interpreter start, imports, first frame,
+exit), headless; peak memory is that process's max RSS (RUSAGE_CHILDREN, read in a wrapper
+process so runs do not mix).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+RUNS = 7
+
+BARE = r"""
+from textual.app import App
+from textual.widgets import Footer, Static
+
+class Bare(App):
+    def compose(self):
+        yield Static("hello")
+        yield Footer()
+
+    def on_ready(self):
+        self.call_after_refresh(self.exit)
+
+Bare().run(headless=True, size=(80, 24))
+"""
+
+TRAINER = r"""
+from trainer.tui.app import TrainerApp
+from trainer.tui.screens.home import HomeScreen
+
+class Measured(TrainerApp):
+    def on_ready(self):
+        assert isinstance(self.screen, HomeScreen) and self.screen.choices
+        self.call_after_refresh(self.exit)
+
+Measured(trainee="Bench").run(headless=True, size=(80, 24))
+"""
+
+WRAPPER = r"""
+import resource, subprocess, sys, time
+t = time.perf_counter()
+subprocess.run([sys.executable, "-c", sys.argv[1]], check=True)
+elapsed = time.perf_counter() - t
+print(elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
+def measure(code: str, home: str) -> tuple[float, int]:
+    env = dict(os.environ, EZBAC_HOME=home)
+    out = subprocess.run(
+        [sys.executable, "-c", WRAPPER, code], capture_output=True, text=True, env=env,
+        check=True,
+    ).stdout.split()
+    return float(out[0]), int(out[1])
+
+
+def launch() -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as home:
+        measure(BARE, home)  # warm the file cache and bytecode once
+        measure(TRAINER, home)
+        bare, trainer = [], []
+        for _ in range(RUNS):  # interleaved, so drift hits both alike
+            bare.append(measure(BARE, home))
+            trainer.append(measure(TRAINER, home))
+    bare_t = statistics.median(t for t, _ in bare)
+    trainer_t = statistics.median(t for t, _ in trainer)
+    bare_m = max(m for _, m in bare)
+    trainer_m = max(m for _, m in trainer)
+    return {
+        "bare_launch_s": round(bare_t, 3),
+        "trainer_launch_s": round(trainer_t, 3),
+        "launch_ratio": round(trainer_t / bare_t, 2),
+        "bare_peak_kib": bare_m,
+        "trainer_peak_kib": trainer_m,
+        "memory_ratio": round(trainer_m / bare_m, 2),
+    }
+
+
+async def _keypress(questions: int) -> list[tuple[float, float]]:
+    """Time from posting the Enter key to the frame with the graded feedback on it."""
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+    from session_helpers import DRAGON, PANDA, coup, dealer, drill
+    from textual import events
+
+    from trainer.drills.model import Step
+    from trainer.tui.app import TrainerApp
+    from trainer.tui.screens.drill import DrillScreen
+
+    coups = [coup(DRAGON if i % 2 else PANDA) for i in range(questions)]
+    d = drill((Step.OUTCOME,))
+    app = TrainerApp(choices=lambda: [], start=d, trainee="Bench", deal=dealer(coups))
+    timings: list[tuple[float, float]] = []
+    graded: list[float] = []
+    shown = asyncio.Event()
+    original = DrillScreen.after_answer
+
+    def after_answer(self: DrillScreen, result: object) -> None:
+        original(self, result)  # type: ignore[arg-type]
+        graded.append(time.perf_counter())  # graded and the feedback widgets updated
+        self.call_after_refresh(shown.set)  # runs once the next frame is rendered
+
+    DrillScreen.after_answer = after_answer  # type: ignore[method-assign]
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, DrillScreen)
+            for i in range(questions):
+                await pilot.press("7")
+                shown.clear()
+                t = time.perf_counter()
+                app.post_message(events.Key("enter", "\r"))
+                await shown.wait()
+                timings.append((graded[-1] - t, time.perf_counter() - t))
+                assert screen.query_one("#feedback").display
+                assert len(screen.session.results) == i + 1
+                await pilot.press("enter")
+    finally:
+        DrillScreen.after_answer = original  # type: ignore[method-assign]
+    return timings
+
+
+def keypress(questions: int = 200) -> dict[str, float]:
+    pairs = asyncio.run(_keypress(questions))
+
+    def p(values: list[float], q: float) -> float:
+        values = sorted(values)
+        return round(1000 * values[int(q * (len(values) - 1))], 2)
+
+    graded = [g for g, _ in pairs]
+    framed = [f for _, f in pairs]
+    return {
+        "key_to_graded_feedback_p50_ms": p(graded, 0.5),
+        "key_to_graded_feedback_p95_ms": p(graded, 0.95),
+        "key_to_rendered_frame_p50_ms": p(framed, 0.5),
+        "key_to_rendered_frame_p95_ms": p(framed, 0.95),
+        "samples": len(pairs),
+    }
+
+
+if __name__ == "__main__":
+    which = sys.argv[1:] or ["launch", "keypress"]
+    report: dict[str, float] = {}
+    if "launch" in which:
+        report |= launch()
+    if "keypress" in which:
+        report |= keypress()
+    print(json.dumps(report, indent=2))

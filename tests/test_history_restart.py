@@ -1,0 +1,66 @@
+"""History survives restarting the app (Pilot): answers given in one run of the trainer are
+in the database and drive the review count on the home screen of the next run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trainer.drills.model import Drill, FixedCoup, Order, Step
+from trainer.engine import parse_cards
+from trainer.history import open_history, tui_hooks
+
+pytest.importorskip("trainer.tui.app")
+
+
+def _drill() -> Drill:
+    # Coup 1: Player 9 + 0 = natural 9, Banker 2 + 0 = 2: the Player wins.
+    # Coup 2: Player 2 + 0 = 2, Banker 8 + 0 = natural 8: the Banker wins.
+    return Drill(
+        id="restart-test",
+        title="Restart test",
+        description="Two outcomes.",
+        steps=(Step.OUTCOME,),
+        questions=2,
+        order=Order.AS_WRITTEN,
+        fixed=(
+            FixedCoup(parse_cards("9h 2s Th Ks")),
+            FixedCoup(parse_cards("2h 8s Kh Ts")),
+        ),
+    )
+
+
+async def test_history_survives_restarting_the_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from textual.widgets import Static
+
+    from trainer.tui.app import TrainerApp
+
+    monkeypatch.delenv("EZBAC_DB", raising=False)
+    db = tmp_path / "history.sqlite3"
+
+    first = TrainerApp(start=_drill(), trainee="ana", hooks=tui_hooks(db))
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in ("b", "enter", "enter", "b", "enter"):  # wrong, next, right
+            await pilot.press(key)
+            await pilot.pause()
+        first.exit()
+
+    with open_history(db) as store:
+        answers = store.answers("ana")
+        (session,) = store.sessions("ana")
+    assert [(a.skill, a.answer, a.correct) for a in answers] == [
+        ("outcome:player", "banker", False),
+        ("outcome:banker", "banker", True),
+    ]
+    assert session.drill_id == "restart-test"
+
+    second = TrainerApp(trainee="ana", hooks=tui_hooks(db))  # a new run, a new connection
+    async with second.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = str(second.screen.query_one("#trainee", Static).render())
+        assert "Review: 1 skill due" in shown  # the missed outcome, straight back in box 1
+        second.exit()

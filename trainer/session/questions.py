@@ -1,0 +1,279 @@
+"""Questions about a coup, the answers a trainee can give, and grading against the engine.
+
+A Question holds the coup and what is asked, never the answer: ``grade`` asks the engine
+(the Coup's decisions, ``settle_bet`` with the drill's paytable) every time it is called.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from trainer.drills.model import DrillCoup, Step
+from trainer.engine import (
+    DEFAULT_PAYTABLE,
+    Bet,
+    BetResult,
+    Card,
+    Coup,
+    Outcome,
+    Paytable,
+    Settlement,
+    format_amount,
+    parse_amount,
+    settle_bet,
+)
+from trainer.skills import Skill, banker_skill, outcome_skill, payout_skill, player_skill
+
+#: The order a coup is dealt in; questions about one coup are asked in this order so each
+#: question only reveals what the dealer would see by then.
+STEP_ORDER: tuple[Step, ...] = (
+    Step.PLAYER_DRAWS,
+    Step.BANKER_DRAWS,
+    Step.OUTCOME,
+    Step.PAYOUT,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAnswer:
+    draws: bool
+
+    @property
+    def text(self) -> str:
+        return "draws" if self.draws else "stands"
+
+    @property
+    def label(self) -> str:
+        return "Draws" if self.draws else "Stands"
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeAnswer:
+    outcome: Outcome
+
+    @property
+    def text(self) -> str:
+        return self.outcome.value
+
+    @property
+    def label(self) -> str:
+        return self.outcome.label
+
+
+@dataclass(frozen=True, slots=True)
+class PayoutAnswer:
+    """Win (with the amount paid on top of the wager), push or lose."""
+
+    result: BetResult
+    amount: Decimal | None = None  # only for a win
+
+    @property
+    def text(self) -> str:
+        if self.result is BetResult.WIN:
+            return f"win {format_amount(self.amount or Decimal(0))}"
+        return self.result.value
+
+    @property
+    def label(self) -> str:
+        if self.result is BetResult.WIN:
+            return f"Win, pay {format_amount(self.amount or Decimal(0))}"
+        return {BetResult.PUSH: "Push", BetResult.LOSE: "Lose"}[self.result]
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """No answer before an enforced time limit ran out."""
+
+    text: str = "timeout"
+    label: str = "No answer (time ran out)"
+
+
+Answer = DrawAnswer | OutcomeAnswer | PayoutAnswer | TimedOut
+
+
+def parse_paid_amount(text: str) -> Decimal:
+    """The amount a trainee typed for a winning bet ("600", "$600", "1,000", "2.50").
+
+    Raises InvalidAmountError (a ValueError) for text that is not an amount: the trainee
+    retypes, the answer is not graded.  Zero is accepted (and graded wrong on a win).
+    """
+    return parse_amount(text, allow_zero=True)
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What the dealer sees while a question is asked: cards dealt so far and which totals
+    are already known (shown only once no question asks for them)."""
+
+    player_cards: tuple[Card, ...]
+    banker_cards: tuple[Card, ...]
+    player_total: int | None
+    banker_total: int | None
+    outcome: Outcome | None
+    wagers: tuple[tuple[Bet, Decimal], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Graded:
+    """The engine's verdict on one answer."""
+
+    correct: bool
+    expected: Answer
+    reason: str
+    skill: Skill
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One step asked about one coup; ``bet`` and ``wager`` only for a payout question."""
+
+    coup_index: int  # which coup of the run (0-based)
+    dealt: DrillCoup
+    step: Step
+    paytable: Paytable = DEFAULT_PAYTABLE
+    bet: Bet | None = None
+    wager: Decimal | None = None
+
+    @property
+    def coup(self) -> Coup:
+        return self.dealt.coup
+
+    @property
+    def prompt(self) -> str:
+        if self.step is Step.PAYOUT and self.bet is not None and self.wager is not None:
+            return f"{format_amount(self.wager)} on {self.bet.label}: win, push or lose?"
+        return self.step.label
+
+    @property
+    def short(self) -> str:
+        """A few words for tables: "Banker draws?", "Dragon 7 15"."""
+        if self.step is Step.PAYOUT and self.bet is not None and self.wager is not None:
+            return f"{self.bet.label} {format_amount(self.wager)}"
+        return {
+            Step.PLAYER_DRAWS: "Player draws?",
+            Step.BANKER_DRAWS: "Banker draws?",
+            Step.OUTCOME: "Outcome?",
+        }.get(self.step, self.step.value)
+
+    @property
+    def choices(self) -> tuple[tuple[str, str, Answer | None], ...]:
+        """(key, label, answer) for each choice; a None answer means "type the amount"."""
+        if self.step in (Step.PLAYER_DRAWS, Step.BANKER_DRAWS):
+            return (("d", "Draws", DrawAnswer(True)), ("s", "Stands", DrawAnswer(False)))
+        if self.step is Step.OUTCOME:
+            keys = {"player": "p", "banker": "b", "tie": "t", "dragon7": "7", "panda8": "8"}
+            return tuple((keys[o.value], o.label, OutcomeAnswer(o)) for o in Outcome)
+        return (
+            ("w", "Win…", None),
+            ("u", "Push", PayoutAnswer(BetResult.PUSH)),
+            ("l", "Lose", PayoutAnswer(BetResult.LOSE)),
+        )
+
+    def settlement(self) -> Settlement:
+        """The engine's settlement of this question's bet (payout questions only)."""
+        if self.bet is None or self.wager is None:
+            raise ValueError(f"{self.step.value} question has no bet to settle")
+        return settle_bet(self.coup.outcome, self.bet, self.wager, self.paytable)
+
+    @property
+    def view(self) -> View:
+        coup = self.coup
+        p, b = coup.player.cards, coup.banker.cards
+        wagers = tuple((bet, wager) for bet, wager in _layout(self.dealt))
+        if self.step is Step.PLAYER_DRAWS:
+            return View(p[:2], b[:2], None, None, None, ())
+        if self.step is Step.BANKER_DRAWS:
+            # The Player's hand is finished: its third card (if any) and total are shown.
+            return View(p, b[:2], coup.player.total, None, None, ())
+        if self.step is Step.OUTCOME:
+            return View(p, b, None, None, None, ())
+        return View(p, b, coup.player.total, coup.banker.total, coup.outcome, wagers)
+
+    @property
+    def skill(self) -> Skill:
+        coup = self.coup
+        if self.step is Step.PLAYER_DRAWS:
+            return player_skill(coup)
+        if self.step is Step.BANKER_DRAWS:
+            return banker_skill(coup)
+        if self.step is Step.OUTCOME:
+            return outcome_skill(coup)
+        settlement = self.settlement()
+        return payout_skill(settlement.bet, settlement.result)
+
+    def expected(self) -> Answer:
+        """The right answer, asked of the engine now."""
+        coup = self.coup
+        if self.step is Step.PLAYER_DRAWS:
+            return DrawAnswer(coup.player_draws)
+        if self.step is Step.BANKER_DRAWS:
+            return DrawAnswer(coup.banker_draws)
+        if self.step is Step.OUTCOME:
+            return OutcomeAnswer(coup.outcome)
+        settlement = self.settlement()
+        amount = settlement.paid if settlement.result is BetResult.WIN else None
+        return PayoutAnswer(settlement.result, amount)
+
+    def reason(self) -> str:
+        """Why, spelled from this coup with the engine's own sentences."""
+        coup = self.coup
+        rules = coup.rules
+        if self.step is Step.PLAYER_DRAWS:
+            return rules[0]  # the natural, or the Player's rule
+        if self.step is Step.BANKER_DRAWS:
+            return rules[0] if coup.natural else rules[1]
+        if self.step is Step.OUTCOME:
+            return rules[-1]
+        return f"{rules[-1]}. {self.settlement().reason}"
+
+    def grade(self, answer: Answer) -> Graded:
+        expected = self.expected()
+        if isinstance(answer, TimedOut):
+            correct = False
+        elif isinstance(expected, PayoutAnswer) and isinstance(answer, PayoutAnswer):
+            correct = answer.result is expected.result and (
+                expected.result is not BetResult.WIN
+                or (answer.amount is not None and answer.amount == expected.amount)
+            )
+        else:
+            correct = answer == expected
+        return Graded(correct, expected, self.reason(), self.skill)
+
+    def accepts(self, answer: Answer) -> bool:
+        """Whether ``answer`` is the kind this question takes (a draw answer for a draw)."""
+        kinds = {
+            Step.PLAYER_DRAWS: DrawAnswer,
+            Step.BANKER_DRAWS: DrawAnswer,
+            Step.OUTCOME: OutcomeAnswer,
+            Step.PAYOUT: PayoutAnswer,
+        }
+        return isinstance(answer, kinds[self.step] | TimedOut)
+
+
+def _layout(dealt: DrillCoup) -> list[tuple[Bet, Decimal]]:
+    """The wagers in layout order (the engine's Bet order, as ``settle`` uses)."""
+    return [(bet, dealt.wagers[bet]) for bet in Bet if bet in dealt.wagers]
+
+
+def expand(
+    coups: list[DrillCoup] | tuple[DrillCoup, ...],
+    steps: tuple[Step, ...],
+    paytable: Paytable = DEFAULT_PAYTABLE,
+) -> list[Question]:
+    """Questions for each coup, steps in dealing order, one payout question per wager.
+
+    A step that "does not apply" is still asked: on a natural, "Does the Player draw?" has the
+    answer "stands" and the reason says it is a natural.  A payout step on a coup with no
+    wagers asks nothing.
+    """
+    wanted = [s for s in STEP_ORDER if s in steps]
+    questions: list[Question] = []
+    for index, dealt in enumerate(coups):
+        for step in wanted:
+            if step is Step.PAYOUT:
+                for bet, wager in _layout(dealt):
+                    questions.append(Question(index, dealt, step, paytable, bet, wager))
+            else:
+                questions.append(Question(index, dealt, step, paytable))
+    return questions

@@ -1,0 +1,75 @@
+"""The trainer's remembered preferences (trainee name, four-colour deck), a small JSON file
+in the per-user data directory.
+
+A settings file that cannot be read is left exactly as it is (never overwritten): the
+trainer runs on defaults and says why.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+SETTINGS_FILE = "settings.json"
+
+
+def data_dir() -> Path:
+    """The per-user data directory (EZBAC_HOME or the platform's), as trainer.paths says."""
+    from trainer.paths import user_data_dir
+
+    return user_data_dir()
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    trainee: str = ""
+    four_colour: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    settings: Settings
+    path: Path
+    problem: str | None = None  # why the file was not used, if it was not
+
+
+def settings_path() -> Path:
+    return data_dir() / SETTINGS_FILE
+
+
+def load_settings(path: Path | None = None) -> Loaded:
+    path = path or settings_path()
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Loaded(Settings(), path)
+    except OSError as exc:
+        return Loaded(Settings(), path, f"{path}: cannot read settings ({exc.strerror})")
+    try:
+        data = json.loads(raw)
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+        trainee = data.get("trainee", "")
+        four = data.get("four_colour", False)
+        if not isinstance(trainee, str) or not isinstance(four, bool):
+            raise ValueError("unexpected value types")
+    except ValueError as exc:
+        return Loaded(Settings(), path, f"{path}: settings ignored, not valid ({exc})")
+    return Loaded(Settings(trainee.strip(), four), path)
+
+
+def save_settings(loaded: Loaded, settings: Settings) -> Loaded:
+    """Write ``settings`` atomically; a file that could not be read is never overwritten."""
+    if loaded.problem is not None:
+        return Loaded(settings, loaded.path, loaded.problem)
+    path = loaded.path
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(asdict(settings), indent=2) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        return Loaded(settings, path, f"{path}: cannot save settings ({exc.strerror})")
+    return Loaded(settings, path)

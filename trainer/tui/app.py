@@ -1,0 +1,188 @@
+"""The trainer application: home → drill → results, with history plugged in through hooks."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+from trainer.drills.model import Drill, DrillCoup
+from trainer.session import Session, SessionError
+from trainer.session.records import AnswerRecord, SessionRecord
+from trainer.session.session import Clock, Now, utc_now
+from trainer.session.settings import Loaded, Settings, load_settings, save_settings
+from trainer.tui.catalog import DrillChoice
+from trainer.tui.screens.dialogs import ConfirmQuit, NameScreen
+from trainer.tui.screens.drill import DrillScreen
+from trainer.tui.screens.home import HomeScreen
+
+Deal = Callable[[Drill, random.Random], Sequence[DrillCoup]]
+
+
+@dataclass(frozen=True, slots=True)
+class Hooks:
+    """Where history plugs in, without the screens knowing about it.
+
+    ``on_answer``/``on_session`` receive every record the session emits (a session at its
+    start and again at its end or when abandoned); ``due_count(trainee)`` returns how many
+    skills are due for review, or None to show nothing.
+    """
+
+    on_answer: Callable[[AnswerRecord], None] | None = None
+    on_session: Callable[[SessionRecord], None] | None = None
+    due_count: Callable[[str], int | None] | None = None
+
+
+class TrainerApp(App[int]):
+    CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live anywhere
+    TITLE = "ezbac"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "request_quit", "Quit", priority=True),
+        Binding("c", "toggle_colours", "4-colour", show=False),
+    ]
+
+    def __init__(
+        self,
+        *,
+        choices: Callable[[], list[DrillChoice]] | None = None,
+        start: Drill | None = None,
+        trainee: str | None = None,
+        seed: int | None = None,
+        deal: Deal | None = None,
+        clock: Clock = time.monotonic,
+        now: Now = utc_now,
+        hooks: Hooks | None = None,
+        settings: Loaded | None = None,
+    ) -> None:
+        super().__init__()
+        self._choices = choices or _catalog
+        self.start_drill = start
+        self.rng = random.Random(seed)
+        self.deal = deal
+        self.clock = clock
+        self.now = now
+        self.hooks = hooks or Hooks()
+        self.settings = settings or load_settings()
+        self.trainee = (trainee or self.settings.settings.trainee).strip()
+        self.four_colour = self.settings.settings.four_colour
+        if trainee:
+            self.remember()
+
+    # -- lifecycle ------------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        if self.settings.problem:
+            self.notify(self.settings.problem, severity="warning", timeout=8)
+        self.push_screen(HomeScreen(self._choices()))
+        if self.start_drill is not None:
+            self.begin(self.start_drill)
+
+    def remember(self) -> None:
+        self.settings = save_settings(
+            self.settings, Settings(self.trainee, self.four_colour)
+        )
+
+    def due_count(self) -> int | None:
+        if self.hooks.due_count is None or not self.trainee:
+            return None
+        return self.hooks.due_count(self.trainee)
+
+    # -- flow ---------------------------------------------------------------------------------
+
+    @on(HomeScreen.Start)
+    def picked(self, message: HomeScreen.Start) -> None:
+        try:
+            drill = message.choice.load()
+        except ValueError as exc:
+            self.notify(f"Cannot load {message.choice.id}: {exc}", severity="error", timeout=10)
+            return
+        self.begin(drill)
+
+    def begin(self, drill: Drill) -> None:
+        """Start ``drill`` (asking the trainee's name first if it is not known)."""
+        if not self.trainee:
+            self.ask_name(then=lambda: self.begin(drill))
+            return
+        try:
+            session = Session.deal(
+                drill, self.trainee, self.rng, self.deal, clock=self.clock, now=self.now,
+                on_answer=self.hooks.on_answer, on_session=self.hooks.on_session,
+            )
+        except (SessionError, ValueError) as exc:
+            self.notify(f"Cannot start {drill.id}: {exc}", severity="error", timeout=10)
+            return
+        self.run_session(session)
+
+    def run_session(self, session: Session) -> None:
+        self.push_screen(DrillScreen(session))
+
+    @on(DrillScreen.Finished)
+    def finished(self, message: DrillScreen.Finished) -> None:
+        from trainer.tui.screens.results import ResultsScreen  # not needed to start
+
+        self.switch_screen(ResultsScreen(message.session))
+
+    @on(DrillScreen.Retry)
+    def retry(self, message: DrillScreen.Retry) -> None:
+        self.switch_screen(DrillScreen(message.session))
+
+    def go_home(self) -> None:
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
+            self.pop_screen()
+
+    def ask_name(self, then: Callable[[], None] | None = None) -> None:
+        def done(name: str | None) -> None:
+            if name:
+                self.trainee = name
+                self.remember()
+                if isinstance(self.screen, HomeScreen):
+                    self.screen.refresh_trainee()
+                if then is not None:
+                    then()
+
+        self.push_screen(NameScreen(self.trainee), done)
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def drill_in_progress(self) -> DrillScreen | None:
+        for screen in self.screen_stack:
+            if isinstance(screen, DrillScreen) and screen.session.in_progress:
+                return screen
+        return None
+
+    def action_request_quit(self) -> None:
+        if isinstance(self.screen, ConfirmQuit):
+            return
+        drill = self.drill_in_progress()
+        if drill is None:
+            self.exit(0)
+            return
+
+        def decided(quit_: bool | None) -> None:
+            if quit_:
+                drill.session.abandon()
+                self.exit(0)
+
+        self.push_screen(ConfirmQuit(), decided)
+
+    def action_toggle_colours(self) -> None:
+        self.four_colour = not self.four_colour
+        self.remember()
+        redraw = getattr(self.screen, "redraw_cards", None)
+        if callable(redraw):
+            redraw()
+        self.notify("Four-colour deck" if self.four_colour else "Two-colour deck", timeout=2)
+
+
+def _catalog() -> list[DrillChoice]:
+    from trainer.tui.catalog import available
+
+    return available()

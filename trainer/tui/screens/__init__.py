@@ -1,0 +1,1 @@
+"""The trainer's screens."""

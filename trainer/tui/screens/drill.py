@@ -1,0 +1,435 @@
+"""The drill screen: one question at a time about the coup on the table.
+
+Keys pick a choice (shown in the footer), Enter confirms; a key that is not a choice for
+this question does nothing, so a stray key never submits.  The screen only displays the
+session and hands it answers; grading and timing are the session's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Button, Input, Static
+
+from trainer.drills.model import Step
+from trainer.engine import BetResult
+from trainer.engine.errors import InvalidAmountError
+from trainer.session import (
+    Answer,
+    PayoutAnswer,
+    Question,
+    ReferenceRefused,
+    Result,
+    Session,
+    parse_paid_amount,
+)
+from trainer.tui.widgets.keybar import KeyBar
+from trainer.tui.widgets.table import HandView, LayoutView
+
+if TYPE_CHECKING:
+    from trainer.tui.app import TrainerApp
+
+ASKING, AMOUNT, FEEDBACK, DONE = "asking", "amount", "feedback", "done"
+ALL_CHOICES = (
+    ("d", "Draws"), ("s", "Stands"),
+    ("p", "Player"), ("b", "Banker"), ("t", "Tie"), ("7", "Dragon 7"), ("8", "Panda 8"),
+    ("w", "Win"), ("u", "Push"), ("l", "Lose"),
+)
+
+
+class ChoiceButton(Button):
+    """A choice for the mouse; never takes focus, so Enter always means "confirm"."""
+
+    can_focus = False
+
+    def __init__(self, key: str, label: str) -> None:
+        super().__init__(f"  {label} ({key})", id=f"choice-{_key_id(key)}", classes="choice")
+        self.key = key
+        self.plain_label = label
+
+
+class ActionButton(Button):
+    """Confirm / Next for the mouse; never focused, like the choices."""
+
+    can_focus = False
+
+
+def _key_id(key: str) -> str:
+    return {"7": "seven", "8": "eight"}.get(key, key)
+
+
+def feedback_text(result: Result) -> Text:
+    """✓/✗, the trainee's answer, the right answer and the engine's reason."""
+    text = Text()
+    if result.correct:
+        text.append("✓ Right: ", "bold")
+        text.append(result.graded.expected.label)
+    else:
+        text.append("✗ Wrong: ", "bold")
+        text.append(f"you said {result.answer.label}; the answer is ")
+        text.append(result.graded.expected.label, "bold")
+    if result.over_time:
+        text.append("  (over the time limit)")
+    text.append("\n")
+    text.append(result.graded.reason)
+    return text
+
+
+class DrillScreen(Screen[None]):
+    AUTO_FOCUS = ""  # nothing focused: keys reach the screen's bindings
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "choose('d')", "Draws"),
+        Binding("s", "choose('s')", "Stands"),
+        Binding("p", "choose('p')", "Player"),
+        Binding("b", "choose('b')", "Banker"),
+        Binding("t", "choose('t')", "Tie"),
+        Binding("7", "choose('7')", "Dragon 7"),
+        Binding("8", "choose('8')", "Panda 8"),
+        Binding("w", "choose('w')", "Win…"),
+        Binding("u", "choose('u')", "Push"),
+        Binding("l", "choose('l')", "Lose"),
+        Binding("enter", "confirm", "Confirm"),
+        Binding("enter", "next", "Next"),
+        Binding("space", "next", "Next", show=False),
+        Binding("escape", "cancel_amount", "Back"),
+        Binding("r", "reference", "Rules"),
+        Binding("r", "reference_refused", "Rules", show=False),
+    ]
+
+    @dataclass
+    class Finished(Message):
+        """The last question is answered: show the results."""
+
+        session: Session
+
+    @dataclass
+    class Retry(Message):
+        """Run ``session`` (the missed questions of a finished one)."""
+
+        session: Session
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.state = ASKING
+        self.selected: Answer | None = None
+        self.selected_key: str | None = None
+        self.last: Result | None = None
+        self._timer: Timer | None = None
+
+    @property
+    def trainer(self) -> TrainerApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="drill-header"):
+            yield Static(Text(self.session.drill.title, "bold"), id="drill-title")
+            yield Static(id="drill-status")
+        with Horizontal(id="hands"):
+            yield HandView("Player", id="player-hand")
+            yield HandView("Banker", id="banker-hand")
+        yield LayoutView(id="layout")
+        yield Static(id="note")
+        yield Static(id="prompt")
+        with Horizontal(id="choices"):
+            for key, label in ALL_CHOICES:
+                yield ChoiceButton(key, label)
+        with Horizontal(id="confirm-row"):
+            yield Input(
+                placeholder="amount paid, e.g. 600 or 2.50", id="amount", disabled=True
+            )
+            yield ActionButton("Confirm ⏎", id="confirm")
+        yield Static(id="status")
+        with Vertical(id="feedback"):
+            yield Static(id="feedback-text")
+            yield ActionButton("Next ⏎", id="next")
+        yield KeyBar(id="keys")
+
+    def on_mount(self) -> None:
+        self.show_amount(False)
+        self.query_one("#feedback").display = False
+        self.session.start()
+        self.show_question()
+        if self.session.time_limit is not None:
+            self._timer = self.set_interval(0.2, self.tick)
+
+    # -- display ------------------------------------------------------------------------------
+
+    @property
+    def question(self) -> Question | None:
+        return None if self.session.finished else self.session.current
+
+    def show_question(self) -> None:
+        """Lay out the current question; the clock starts now."""
+        q = self.session.current
+        self.state = ASKING
+        self.selected = self.selected_key = None
+        self.session.ask()
+        self.draw_table(q)
+        note = self.query_one("#note", Static)
+        note.update(Text(f"Lesson: {q.dealt.note}") if q.dealt.note else "")
+        note.display = bool(q.dealt.note) and not self.session.exam
+        self.query_one("#prompt", Static).update(Text(q.prompt, "bold"))
+        wanted = {key: label for key, label, _ in q.choices}
+        for button in self.query(ChoiceButton):
+            button.display = button.key in wanted
+            if button.key in wanted and button.plain_label != wanted[button.key]:
+                button.plain_label = wanted[button.key]
+        self.mark_selected("")
+        self.query_one("#choices", Horizontal).display = True
+        self.query_one("#confirm-row").display = True
+        self.show_amount(False)
+        self.query_one("#feedback").display = False
+        self.set_status(self.hint(q))
+        self.update_header()
+        self.show_keys()
+        self.set_focus(None)
+
+    def draw_table(self, q: Question) -> None:
+        view = q.view
+        four = self.trainer.four_colour
+        self.query_one("#player-hand", HandView).show(view.player_cards, view.player_total, four)
+        self.query_one("#banker-hand", HandView).show(view.banker_cards, view.banker_total, four)
+        self.query_one("#layout", LayoutView).show(view.wagers, q.bet, view.outcome)
+
+    def redraw_cards(self) -> None:
+        q = self.last.question if self.state == FEEDBACK and self.last else self.question
+        if q is not None:
+            self.draw_table(q)
+
+    def hint(self, q: Question) -> str:
+        keys = ", ".join(f"{key} {label.lower()}" for key, label, _ in q.choices)
+        return f"Keys: {keys}; then Enter."
+
+    def show_keys(self) -> None:
+        """The keys that work now (choices, confirm/next, rules), in the footer line."""
+        self.query_one("#keys", KeyBar).show_keys(self, (("^q", "Quit"),))
+
+    def show_amount(self, show: bool) -> None:
+        """The amount box exists only while a win is being paid; hidden, it cannot take
+        focus (so the choice keys keep working)."""
+        amount = self.query_one("#amount", Input)
+        amount.display = show
+        amount.disabled = not show
+        if show:
+            amount.value = ""
+            amount.focus()
+        else:
+            self.set_focus(None)
+
+    def set_status(self, message: str) -> None:
+        self.query_one("#status", Static).update(Text(message))
+
+    def update_header(self) -> None:
+        s = self.session
+        number = min(s.index + 1, s.total)
+        if self.state == FEEDBACK:
+            number = s.index
+        text = Text(f"Q {number}/{s.total}")
+        if s.exam:
+            text.append(f" · exam, {s.index} answered")
+        else:
+            text.append(f" · score {s.right}/{s.index}")
+        left = s.remaining()
+        if left is not None and self.state in (ASKING, AMOUNT):
+            if left > 0:
+                text.append(f" · ⏱ {left:4.1f}s")
+            else:
+                text.append(" · ⏱ over time" if not s.exam else " · ⏱ 0.0s")
+        self.query_one("#drill-status", Static).update(text)
+
+    def tick(self) -> None:
+        if self.state not in (ASKING, AMOUNT) or self.session.finished:
+            return
+        result = self.session.expire()
+        if result is not None:
+            self.after_answer(result)
+            return
+        self.update_header()
+
+    # -- keys ----------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        q = self.question
+        if action == "choose":
+            if self.state not in (ASKING,) or q is None:
+                return False
+            return parameters[0] in {key for key, _, _ in q.choices}
+        if action == "confirm":
+            return self.state == ASKING
+        if action == "next":
+            return self.state == FEEDBACK
+        if action == "cancel_amount":
+            return self.state == AMOUNT
+        if action == "reference":
+            return not self.session.exam
+        if action == "reference_refused":
+            return self.session.exam
+        return True
+
+    def action_choose(self, key: str) -> None:
+        q = self.question
+        if q is None or self.state != ASKING:
+            return
+        for choice_key, label, answer in q.choices:
+            if choice_key != key:
+                continue
+            if answer is None:  # a win: the amount is typed next
+                self.selected, self.selected_key = None, key
+                self.mark_selected(key)
+                self.state = AMOUNT
+                self.show_amount(True)
+                self.set_status("Type the amount paid on the win, then Enter (Esc: back).")
+            else:
+                self.selected, self.selected_key = answer, key
+                self.mark_selected(key)
+                self.set_status(f"Your answer: {label}. Enter to confirm, or pick another.")
+            self.show_keys()
+            return
+
+    def mark_selected(self, key: str) -> None:
+        for button in self.query(ChoiceButton):
+            chosen = button.key == key
+            button.set_class(chosen, "-selected")
+            mark = "▶ " if chosen else "  "
+            button.label = f"{mark}{button.plain_label} ({button.key})"
+
+    def action_cancel_amount(self) -> None:
+        if self.state != AMOUNT:
+            return
+        self.show_amount(False)
+        self.state = ASKING
+        self.selected = self.selected_key = None
+        self.mark_selected("")
+        self.set_focus(None)
+        q = self.question
+        if q is not None:
+            self.set_status(self.hint(q))
+        self.show_keys()
+
+    def action_confirm(self) -> None:
+        if self.state != ASKING:
+            return
+        if self.selected is None:
+            q = self.question
+            self.set_status("Pick an answer first. " + (self.hint(q) if q else ""))
+            return
+        self.submit(self.selected)
+
+    @on(Input.Submitted, "#amount")
+    def amount_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.state != AMOUNT:
+            return
+        try:
+            amount = parse_paid_amount(event.value)
+        except InvalidAmountError as exc:
+            self.set_status(f"{exc}. Retype it (Esc: back).")
+            return
+        self.show_amount(False)
+        self.set_focus(None)
+        self.submit(PayoutAnswer(BetResult.WIN, amount))
+
+    @on(Button.Pressed, ".choice")
+    def choice_clicked(self, event: Button.Pressed) -> None:
+        event.stop()
+        button = event.button
+        if isinstance(button, ChoiceButton):
+            if self.state == AMOUNT:
+                self.action_cancel_amount()
+            self.action_choose(button.key)
+
+    @on(Button.Pressed, "#confirm")
+    async def confirm_clicked(self, event: Button.Pressed) -> None:
+        event.stop()
+        if self.state == AMOUNT:
+            await self.query_one("#amount", Input).action_submit()
+        else:
+            self.action_confirm()
+
+    @on(Button.Pressed, "#next")
+    def next_clicked(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_next()
+
+    def submit(self, answer: Answer) -> None:
+        result = self.session.answer(answer)
+        self.after_answer(result)
+
+    def after_answer(self, result: Result) -> None:
+        self.last = result
+        self.selected = self.selected_key = None
+        if self.session.exam:
+            self.advance()
+            return
+        self.state = FEEDBACK
+        self.show_amount(False)
+        self.query_one("#choices").display = False
+        self.query_one("#confirm-row").display = False
+        panel = self.query_one("#feedback")
+        panel.set_class(result.correct, "-right")
+        panel.set_class(not result.correct, "-wrong")
+        body = feedback_text(result)
+        if result.question.dealt.note and not result.correct:
+            body.append(f"\nLesson: {result.question.dealt.note}")
+        self.query_one("#feedback-text", Static).update(body)
+        panel.display = True
+        # Show the coup as it stands after this step (e.g. the third card just decided).
+        self.reveal_after(result.question)
+        last = self.session.finished
+        self.set_status("Enter: see the results" if last else "Enter or space: next question")
+        self.update_header()
+        self.show_keys()
+        self.set_focus(None)
+
+    def reveal_after(self, q: Question) -> None:
+        coup = q.coup
+        four = self.trainer.four_colour
+        player, banker = self.query_one("#player-hand", HandView), self.query_one(
+            "#banker-hand", HandView
+        )
+        if q.step is Step.PLAYER_DRAWS:
+            player.show(coup.player.cards, coup.player.total, four)
+            banker.show(coup.banker.cards[:2], None, four)
+        elif q.step in (Step.BANKER_DRAWS, Step.OUTCOME):
+            player.show(coup.player.cards, coup.player.total, four)
+            banker.show(coup.banker.cards, coup.banker.total, four)
+
+    def action_next(self) -> None:
+        if self.state != FEEDBACK:
+            return
+        self.advance()
+
+    def advance(self) -> None:
+        if self.session.finished:
+            self.state = DONE
+            if self._timer is not None:
+                self._timer.stop()
+            self.show_keys()
+            self.post_message(self.Finished(self.session))
+            return
+        self.show_question()
+
+    def action_reference(self) -> None:
+        try:
+            self.session.open_reference()
+        except ReferenceRefused:
+            self.action_reference_refused()
+            return
+        from trainer.tui.screens.reference import ReferenceScreen  # rich.table: on demand
+
+        q = self.last.question if self.state == FEEDBACK and self.last else self.question
+        self.app.push_screen(ReferenceScreen(q, self.session.drill.paytable))
+
+    def action_reference_refused(self) -> None:
+        self.notify("The rules reference opens after the exam.", severity="warning")

@@ -1,0 +1,134 @@
+"""Home: who is training, the drills with their descriptions, the warm-up one key away."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from trainer.tui.catalog import WARMUP_ID, DrillChoice
+
+if TYPE_CHECKING:
+    from trainer.tui.app import TrainerApp
+
+
+class HomeScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "start", "Start", show=True),
+        Binding("w", "warmup", "Warm-up"),
+        Binding("n", "name", "Name"),
+        Binding("c", "app.toggle_colours", "4-colour"),
+    ]
+
+    @dataclass
+    class Start(Message):
+        """The trainee picked a drill."""
+
+        choice: DrillChoice
+
+    def __init__(self, choices: list[DrillChoice]) -> None:
+        super().__init__()
+        self.choices = choices
+
+    @property
+    def trainer(self) -> TrainerApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("ezbac · EZ Baccarat dealer trainer", "bold"), id="home-title")
+        yield Static(id="trainee")
+        with Horizontal(id="home-body"):
+            options = [
+                Option(self.option_label(c), id=f"drill-{i}") for i, c in enumerate(self.choices)
+            ]
+            yield OptionList(*options, id="drills")
+            with VerticalScroll(id="about"):
+                yield Static(id="description")
+        yield Footer()
+
+    def option_label(self, choice: DrillChoice) -> Text:
+        text = Text(choice.title)
+        if choice.origin != "bundled":
+            text.append(f" ({choice.origin})", "italic")
+        if choice.id == WARMUP_ID:
+            text.append("  [w]", "bold")
+        return text
+
+    def on_mount(self) -> None:
+        self.refresh_trainee()
+        drills = self.query_one("#drills", OptionList)
+        if self.choices:
+            drills.highlighted = 0
+            self.describe(0)
+        else:
+            self.query_one("#description", Static).update(
+                "No drills found. Bundled drills ship with ezbac; your own go in the "
+                "drills folder of your data directory ('ezbac drills list' shows where)."
+            )
+        drills.focus()
+
+    def refresh_trainee(self) -> None:
+        name = self.trainer.trainee or "(not set: press n)"
+        text = Text("Trainee: ")
+        text.append(name, "bold")
+        due = self.trainer.due_count()
+        if due is not None:
+            text.append(f"    Review: {due} skill{'s' if due != 1 else ''} due")
+        self.query_one("#trainee", Static).update(text)
+
+    def on_screen_resume(self) -> None:
+        self.refresh_trainee()
+
+    def describe(self, index: int | None) -> None:
+        if index is None or not 0 <= index < len(self.choices):
+            return
+        c = self.choices[index]
+        text = Text()
+        text.append(c.title, "bold")
+        text.append("\n")
+        facts = [c.origin]
+        if c.mode:
+            facts.append(c.mode)
+        if c.questions:
+            facts.append(f"{c.questions} coup{'s' if c.questions != 1 else ''}")
+        text.append(" · ".join(facts), "italic")
+        text.append("\n\n")
+        text.append(c.description.strip())
+        if c.problem:
+            text.append(f"\n\n✗ Cannot load: {c.problem}")
+        else:
+            text.append("\n\nEnter: start this drill", "italic")
+        self.query_one("#description", Static).update(text)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.describe(event.option_index)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.start(event.option_index)
+
+    def action_start(self) -> None:
+        self.start(self.query_one("#drills", OptionList).highlighted)
+
+    def start(self, index: int | None) -> None:
+        if index is None or not 0 <= index < len(self.choices):
+            return
+        self.post_message(self.Start(self.choices[index]))
+
+    def action_warmup(self) -> None:
+        for choice in self.choices:
+            if choice.id == WARMUP_ID:
+                self.post_message(self.Start(choice))
+                return
+        self.notify("The warm-up drill is not installed.", severity="warning")
+
+    def action_name(self) -> None:
+        self.trainer.ask_name()

@@ -1,0 +1,412 @@
+"""The trainee's progress: the Banker tableau as answered, outcomes and payouts, sessions over
+time, and what is due for review.
+
+The screen only lays out a ProgressData (trainer.history.progress); whoever opens it reads the
+history, so the screen never touches the database and a test can hand it any data.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
+
+from trainer.engine import Outcome
+from trainer.history.progress import (
+    PAYOUTS,
+    PLAYER_TOTALS,
+    ProgressData,
+    SessionPoint,
+    Tally,
+)
+from trainer.history.scheduler import SkillState
+from trainer.skills import describe
+from trainer.tui.widgets.accuracy import (
+    NO_DATA,
+    WEAK_BELOW,
+    WEAK_MARK,
+    AccuracyTable,
+    TableauTable,
+    is_weak,
+    percent,
+    right_label,
+    seconds_label,
+)
+
+TABS = ("tableau", "outcomes", "sessions", "due")
+
+
+def banker_key(total: int, third: int | None) -> str:
+    return f"banker:{total}:{'stood' if third is None else third}"
+
+
+def until(moment: datetime, now: datetime) -> str:
+    """'now' or 'in 5 min' / 'in 3 h' / 'in 2 days': when a review comes due, from ``now``."""
+    left = moment - now
+    if left <= timedelta(0):
+        return "now"
+    minutes = int(left.total_seconds() // 60)
+    if minutes < 60:
+        return f"in {max(minutes, 1)} min"
+    if minutes < 48 * 60:
+        return f"in {minutes // 60} h"
+    return f"in {minutes // (24 * 60)} days"
+
+
+def local_time(moment: datetime) -> str:
+    return moment.astimezone().strftime("%d %b %H:%M")
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def session_score(p: SessionPoint) -> str:
+    """'8/10 80%' for a run to the end; the answers given for one cut short."""
+    if p.finished_at is not None and not p.abandoned and p.questions:
+        right, of = p.correct, p.questions
+    else:
+        right, of = p.answered_correct, p.answered
+    if not of:
+        return NO_DATA
+    return f"{right}/{of} {right * 100 // of}%"
+
+
+def session_result(p: SessionPoint) -> str:
+    if p.abandoned:
+        return "quit"
+    if p.finished_at is None:
+        return "cut off"  # never finished: the terminal closed or the app was killed
+    if p.passed is None:
+        return "done"
+    return "✓ pass" if p.passed else "✗ fail"
+
+
+def shorten(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+class ProgressScreen(Screen[None]):
+    """Opened from home; escape or q goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "back", "Back"),
+        Binding("1", "tab('tableau')", "Tableau"),
+        Binding("2", "tab('outcomes')", "Outcomes"),
+        Binding("3", "tab('sessions')", "Sessions"),
+        Binding("4", "tab('due')", "Due"),
+    ]
+
+    DEFAULT_CSS = """
+    ProgressScreen {
+        layout: vertical;
+    }
+    ProgressScreen #progress-head {
+        height: auto;
+        padding: 0 1;
+        background: $primary;
+        color: $text;
+    }
+    ProgressScreen #progress-tabs {
+        height: 1fr;
+    }
+    ProgressScreen #progress-tabs > ContentSwitcher {
+        height: 1fr;
+    }
+    ProgressScreen TabPane {
+        height: 1fr;
+        padding: 0 1;
+    }
+    ProgressScreen .progress-body {
+        height: 1fr;
+    }
+    ProgressScreen .progress-caption {
+        height: auto;
+        color: $text-muted;
+    }
+    ProgressScreen .progress-heading {
+        height: auto;
+        margin: 1 0 0 0;
+        text-style: bold;
+    }
+    ProgressScreen #tableau-detail {
+        height: auto;
+        min-height: 2;
+        padding: 0 1;
+        border-left: thick $primary;
+    }
+    ProgressScreen #tableau-detail.-weak {
+        border-left: thick $error;
+    }
+    ProgressScreen .progress-gap {
+        margin: 1 0 0 0;
+    }
+    ProgressScreen #scores {
+        height: 1;
+        margin: 0 0 1 0;
+        color: $text-primary;
+    }
+    ProgressScreen #payout-table {
+        margin: 1 0 0 0;
+    }
+    ProgressScreen #progress-empty {
+        height: auto;
+        margin: 1 2;
+        padding: 1 2;
+        border: round $primary;
+    }
+    """
+
+    def __init__(self, data: ProgressData, now: datetime | None = None) -> None:
+        super().__init__()
+        self.data = data
+        self.now = datetime.now(UTC) if now is None else now
+        self.due_keys = {s.skill for s in data.due}
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.head(), id="progress-head")
+        if self.data.empty:
+            yield Static(self.empty_text(), id="progress-empty")
+            yield Footer()
+            return
+        with TabbedContent(id="progress-tabs", initial="tableau"):
+            with TabPane("1 Tableau", id="tableau"), VerticalScroll(classes="progress-body"):
+                yield Static(
+                    "Banker draws: rows the Banker's two-card total, columns the Player's "
+                    f"third card. {accuracy_key()}",
+                    classes="progress-caption", markup=False,
+                )
+                yield TableauTable(id="tableau-grid")
+                yield Static(id="tableau-detail")
+                yield Static(
+                    "Player draws by two-card total, and spotting naturals",
+                    classes="progress-caption progress-gap",
+                )
+                yield AccuracyTable(id="player-grid", cursor_type="cell")
+            with TabPane("2 Outcomes & payouts", id="outcomes"), VerticalScroll(
+                classes="progress-body"
+            ):
+                yield AccuracyTable(id="outcome-table", cursor_type="row", zebra_stripes=True)
+                yield AccuracyTable(id="payout-table", cursor_type="row", zebra_stripes=True)
+            with TabPane("3 Sessions", id="sessions"), VerticalScroll(classes="progress-body"):
+                scores = self.scores()
+                if len(scores) > 1:
+                    yield Static(
+                        "Score per session, oldest to newest, on a scale of 0 to 100%",
+                        classes="progress-caption",
+                    )
+                    yield Static(score_bars(scores), id="scores", markup=False)
+                yield Static("Sessions, newest first", classes="progress-caption")
+                yield DataTable(id="session-table", cursor_type="row", zebra_stripes=True)
+            with TabPane("4 Due", id="due"), VerticalScroll(classes="progress-body"):
+                yield Static(self.due_summary(), id="due-summary")
+                yield AccuracyTable(id="due-table", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.data.empty:
+            return
+        self.fill_tableau()
+        self.fill_outcomes()
+        self.fill_sessions()
+        self.fill_due()
+        self.query_one("#tableau-grid", TableauTable).focus()
+
+    # -- texts ----------------------------------------------------------------------------------
+
+    def head(self) -> Text:
+        d = self.data
+        text = Text()
+        text.append("Progress", "bold")
+        text.append(f" · {d.trainee}")
+        if d.empty:
+            return text
+        text.append(f" · {d.total.correct} of {plural(d.total.answered, 'answer')} right")
+        text.append(f" ({percent(d.total)}%), {seconds_label(d.total.avg_seconds)} each")
+        text.append(f" · {plural(len(d.sessions), 'session')}")
+        text.append(f" · {len(d.due)} due")
+        return text
+
+    def empty_text(self) -> Text:
+        text = Text()
+        text.append(f"No answers yet for {self.data.trainee}.\n\n", "bold")
+        text.append(
+            "Pick a drill on the home screen and start answering: every answer is kept, and "
+            "this screen then shows how well you know each cell of the Banker tableau, each "
+            "outcome and each payout, your sessions over time, and what is due for review.\n\n"
+        )
+        text.append("Escape: back", "italic")
+        return text
+
+    def detail(self, key: str, tally: Tally) -> Text:
+        """One skill in words: answers, right, time, and its review box."""
+        text = Text()
+        text.append(describe(key), "bold")
+        if not tally.answered:
+            text.append("\nNot answered yet.")
+            return text
+        text.append(f"\n{tally.correct} of {tally.answered} right ({percent(tally)}%")
+        text.append(f", {WEAK_MARK} weak" if is_weak(tally) else "")
+        text.append(f"), {seconds_label(tally.avg_seconds)} on average")
+        state = self.data.states.get(key)
+        if state is not None:
+            text.append(f"; review box {state.box}, due {until(state.due_at, self.now)}")
+        return text
+
+    def due_summary(self) -> Text:
+        d = self.data
+        text = Text()
+        if d.due:
+            text.append(f"{plural(len(d.due), 'skill')} due for review now", "bold")
+            text.append(": the Review drill brings them back.")
+        else:
+            text.append("Nothing due for review now", "bold")
+            if d.next_due is not None:
+                text.append(f"; the next comes due {until(d.next_due, self.now)}")
+                text.append(f" ({local_time(d.next_due)})")
+            text.append(".")
+        text.append(
+            "\nBoxes 1-5: a miss sends a skill to box 1; a right answer when due moves it up.",
+            "italic",
+        )
+        return text
+
+    def scores(self) -> list[float]:
+        return [p.score for p in self.data.sessions if p.score is not None]
+
+    # -- tables ---------------------------------------------------------------------------------
+
+    def fill_tableau(self) -> None:
+        self.query_one("#tableau-grid", TableauTable).show(self.data.tableau)
+        player = self.query_one("#player-grid", AccuracyTable)
+        player.show_row_labels = True
+        for total in PLAYER_TOTALS:
+            player.add_column(Text(str(total), justify="right"), key=str(total), width=4)
+        player.add_column(Text("natural", justify="right"), key="natural", width=7)
+        cells = [player.accuracy_cell(self.data.player.get(t, Tally())) for t in PLAYER_TOTALS]
+        cells.append(player.accuracy_cell(self.data.natural))
+        player.add_row(*cells, label=Text("Player", "bold"))
+        self.show_cell(banker_key(0, 0), self.data.tableau.cell(0, 0))
+
+    def show_cell(self, key: str, tally: Tally) -> None:
+        detail = self.query_one("#tableau-detail", Static)
+        detail.update(self.detail(key, tally))
+        detail.set_class(is_weak(tally), "-weak")
+
+    def fill_outcomes(self) -> None:
+        outcomes = self.query_one("#outcome-table", AccuracyTable)
+        outcomes.add_columns("Outcome", "Right", "Accuracy", "Avg time")
+        for o in Outcome:
+            t = self.data.outcomes.get(o, Tally())
+            outcomes.add_row(
+                Text(o.label), Text(right_label(t), justify="right"),
+                outcomes.accuracy_cell(t), Text(seconds_label(t.avg_seconds), justify="right"),
+                key=o.value,
+            )
+        payouts = self.query_one("#payout-table", AccuracyTable)
+        payouts.add_columns("Bet payout", "Right", "Accuracy", "Avg time")
+        for bet, result in PAYOUTS:
+            t = self.data.payouts.get((bet, result), Tally())
+            key = f"payout:{bet.value}:{result.value}"
+            payouts.add_row(
+                Text(describe(key)), Text(right_label(t), justify="right"),
+                payouts.accuracy_cell(t), Text(seconds_label(t.avg_seconds), justify="right"),
+                key=key,
+            )
+
+    def fill_sessions(self) -> None:
+        table = self.query_one("#session-table", DataTable)
+        table.add_columns("Started", "Drill", "Mode", "Score", "Result", "Avg")
+        for p in reversed(self.data.sessions):
+            table.add_row(
+                Text(local_time(p.started_at)), Text(shorten(p.drill_title, 22)), Text(p.mode),
+                Text(session_score(p), justify="right"), Text(session_result(p)),
+                Text(seconds_label(p.avg_seconds), justify="right"),
+                key=p.session_id,
+            )
+
+    def fill_due(self) -> None:
+        table = self.query_one("#due-table", AccuracyTable)
+        table.add_columns("Skill", "Box", "Due", "Right")
+        waiting = sorted(
+            (s for s in self.data.states.values() if s.skill not in self.due_keys),
+            key=lambda s: (s.due_at, s.skill),
+        )
+        for state in (*self.data.due, *waiting):
+            table.add_row(
+                Text(describe(state.skill)), Text(str(state.box), justify="right"),
+                self.due_cell(state), Text(f"{state.correct}/{state.answered}", justify="right"),
+                key=state.skill,
+            )
+
+    def due_cell(self, state: SkillState) -> Text:
+        if state.skill in self.due_keys:
+            return Text("● now", "bold")
+        return Text(f"{until(state.due_at, self.now)} ({local_time(state.due_at)})")
+
+    # -- events and actions ---------------------------------------------------------------------
+
+    def on_data_table_cell_highlighted(self, event: DataTable.CellHighlighted) -> None:
+        if event.data_table.has_focus:
+            self.explain(event.data_table)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if isinstance(event.widget, DataTable):
+            self.explain(event.widget)
+
+    def explain(self, table: DataTable) -> None:
+        """Spell out the grid cell under the cursor below the grids."""
+        row, column = table.cursor_coordinate
+        if table.id == "tableau-grid":
+            cell = self.query_one("#tableau-grid", TableauTable).cell_at(row, column)
+            if cell is not None:
+                self.show_cell(banker_key(*cell), self.data.tableau.cell(*cell))
+        elif table.id == "player-grid":
+            if column < len(PLAYER_TOTALS):
+                total = PLAYER_TOTALS[column]
+                self.show_cell(f"player:{total}", self.data.player.get(total, Tally()))
+            else:
+                self.show_cell("natural", self.data.natural)
+
+    def action_tab(self, tab: str) -> None:
+        if self.data.empty or tab not in TABS:
+            return
+        self.query_one("#progress-tabs", TabbedContent).active = tab
+        pane = self.query_one(f"#{tab}", TabPane)
+        tables = pane.query(DataTable)
+        if tables:
+            # After the switch has been drawn: a hidden pane's table cannot take focus.
+            self.call_after_refresh(tables.first().focus)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+def accuracy_key() -> str:
+    num, den = WEAK_BELOW
+    return (
+        f'"{WEAK_MARK}" under {num * 100 // den}% right, "{NO_DATA}" not answered yet. '
+        "Arrows: details below."
+    )
+
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def score_bars(scores: list[float], width: int = 70) -> str:
+    """One bar per session (the latest ``width``), on a fixed 0-100% scale.
+
+    Fixed, unlike Textual's Sparkline, which stretches min..max so a 50% session next to a
+    70% one would look like nothing at all.
+    """
+    shown = scores[-width:]
+    return "".join(BARS[min(int(s * len(BARS)), len(BARS) - 1)] for s in shown)

@@ -1,0 +1,117 @@
+"""The rules reference: the Banker tableau and the settlement table, read from the engine,
+with the cell in play marked (brackets and reverse video, so not by colour alone)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from trainer.drills.model import Step
+from trainer.engine import DEFAULT_PAYTABLE, Bet, Outcome, Paytable, format_amount
+from trainer.engine.rules import banker_draws, player_draws
+from trainer.engine.settlement import RESULTS, BetResult
+from trainer.session import Question
+
+_MARK = "bold reverse"
+
+
+def tableau(cell: tuple[int, int | None] | None) -> Table:
+    """Banker two-card total (rows) × the Player's third card value or "stood" (columns)."""
+    table = Table(
+        title="Banker draws (D) or stands (S); columns: the Player's third card",
+        box=None, padding=(0, 1), title_justify="left", show_edge=False,
+    )
+    table.add_column("Bk", justify="right")
+    for v in range(10):
+        table.add_column(str(v), justify="center")
+    table.add_column("stood", justify="center")
+    for total in range(8):
+        row: list[Text] = [Text(str(total))]
+        for third in [*range(10), None]:
+            mark = "D" if banker_draws(total, third) else "S"
+            if cell == (total, third):
+                row.append(Text(f"[{mark}]", _MARK))
+            else:
+                row.append(Text(f" {mark} "))
+        table.add_row(*row)
+    return table
+
+
+def player_rule(total: int | None) -> Text:
+    text = Text("Player: ")
+    for t in range(8):
+        mark = "D" if player_draws(t) else "S"
+        chunk = f"{t}{mark}"
+        text.append(f"[{chunk}]" if t == total else f" {chunk} ", _MARK if t == total else "")
+    text.append("  (8-9: natural, nobody draws)")
+    return text
+
+
+def settlement(cell: tuple[Outcome, Bet] | None, paytable: Paytable) -> Table:
+    table = Table(title="Settlement (odds paid to 1 on a win)", box=None, padding=(0, 1),
+                  title_justify="left", show_edge=False)
+    table.add_column("outcome")
+    for bet in Bet:
+        table.add_column(bet.label, justify="center")
+    for outcome in Outcome:
+        row: list[Text] = [Text(outcome.label)]
+        for bet in Bet:
+            result = RESULTS[outcome][bet]
+            word = {
+                BetResult.WIN: f"{format_amount(paytable.odds(bet))}:1",
+                BetResult.PUSH: "push",
+                BetResult.LOSE: "loses",
+            }[result]
+            if cell == (outcome, bet):
+                row.append(Text(f"[{word}]", _MARK))
+            else:
+                row.append(Text(word))
+        table.add_row(*row)
+    return table
+
+
+class ReferenceScreen(ModalScreen[None]):
+    """Opened with `r` in practice; the session counts each opening."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss", "Close"),
+        Binding("r", "dismiss", "Close", show=False),
+        Binding("q", "dismiss", "Close", show=False),
+    ]
+
+    def __init__(self, question: Question | None, paytable: Paytable = DEFAULT_PAYTABLE) -> None:
+        super().__init__()
+        self.question = question
+        self.paytable = paytable
+        # The cell in play for this question (None: nothing to mark).
+        self.bank_cell: tuple[int, int | None] | None = None
+        self.player_total: int | None = None
+        self.pay_cell: tuple[Outcome, Bet] | None = None
+        if question is not None:
+            coup = question.coup
+            if question.step is Step.BANKER_DRAWS:
+                self.bank_cell = coup.banker_cell
+            elif question.step is Step.PLAYER_DRAWS and not coup.natural:
+                self.player_total = coup.player.two_card_total
+            elif question.step is Step.PAYOUT and question.bet is not None:
+                self.pay_cell = (coup.outcome, question.bet)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="reference"):
+            with VerticalScroll():
+                yield Static(player_rule(self.player_total), id="player-rule")
+                yield Static(tableau(self.bank_cell), id="tableau")
+                yield Static(settlement(self.pay_cell, self.paytable), id="settlement")
+            yield Static("the cell in play is marked [like this]", id="reference-help",
+                         markup=False)
+        yield Footer()
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.dismiss(result)

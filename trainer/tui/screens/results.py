@@ -1,0 +1,177 @@
+"""The results of a run, and stepping through the missed questions again."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Static
+
+from trainer.session import Result, Session
+from trainer.tui.screens.drill import DrillScreen, feedback_text
+from trainer.tui.widgets.table import HandView, LayoutView
+
+if TYPE_CHECKING:
+    from trainer.tui.app import TrainerApp
+
+
+def question_line(result: Result) -> str:
+    q = result.question
+    return f"Coup {q.coup_index + 1}: {q.prompt}"
+
+
+def duration(seconds: float) -> str:
+    minutes, secs = divmod(round(seconds), 60)
+    return f"{minutes}m {secs:02d}s" if minutes else f"{secs}s"
+
+
+class ResultsScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("m", "missed", "Step through missed"),
+        Binding("r", "retry", "Retry missed"),
+        Binding("h", "home", "Home"),
+        Binding("escape", "home", "Home", show=False),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.summary = session.summary()
+
+    @property
+    def trainer(self) -> TrainerApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        s, summary = self.session, self.summary
+        verdict = "✓ PASSED" if summary.passed else "✗ NOT PASSED"
+        head = Text()
+        head.append(f"{s.drill.title}", "bold")
+        head.append(f" · {s.trainee} · {s.drill.mode.value}\n")
+        head.append(f"{summary.right} of {summary.total} right ({summary.percent}%)  ")
+        head.append(verdict, "bold")
+        head.append(f" (pass mark {summary.pass_mark}%)\n")
+        average = summary.seconds / summary.total if summary.total else 0.0
+        head.append(
+            f"Time {duration(summary.seconds)}, {average:.1f}s a question on average"
+        )
+        if not s.exam:
+            times = "time" if summary.reference_opened == 1 else "times"
+            head.append(f" · rules reference opened {summary.reference_opened} {times}")
+        yield Static(head, id="results-head", classes="-passed" if summary.passed else "-failed")
+        with Horizontal(id="results-actions"):
+            missed = len(summary.missed)
+            yield Button(f"Step through missed ({missed}) m", id="missed", disabled=not missed)
+            yield Button("Retry the missed ones r", id="retry", disabled=not missed)
+            yield Button("Home h", id="home")
+        with VerticalScroll(id="results-body"):
+            yield Static(Text("By skill", "bold"))
+            yield DataTable(id="by-skill", zebra_stripes=True, cursor_type="row")
+            yield Static(Text("Each question", "bold"))
+            yield DataTable(id="each", zebra_stripes=True, cursor_type="row")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        skills = self.query_one("#by-skill", DataTable)
+        skills.add_columns("Skill", "Right", "%")
+        for score in self.summary.by_skill:
+            mark = "✓" if score.right == score.total else "✗"
+            skills.add_row(score.label, f"{mark} {score.right}/{score.total}", f"{score.percent}")
+        each = self.query_one("#each", DataTable)
+        each.add_columns("#", "Coup", "Question", "You", "Right answer", "Time")
+        for r in self.session.results:
+            mark = "✓" if r.correct else "✗"
+            time = f"{r.seconds:.1f}s" + ("!" if r.over_time or r.timed_out else "")
+            each.add_row(
+                str(r.number), str(r.question.coup_index + 1), r.question.short,
+                f"{mark} {r.answer.label}",
+                r.graded.expected.label, time,
+            )
+        self.set_focus(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("missed", "retry"):
+            return bool(self.summary.missed)
+        return True
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        {"missed": self.action_missed, "retry": self.action_retry, "home": self.action_home}[
+            event.button.id or "home"
+        ]()
+
+    def action_missed(self) -> None:
+        if self.summary.missed:
+            self.app.push_screen(MissedScreen(list(self.summary.missed)))
+
+    def action_retry(self) -> None:
+        if self.summary.missed:
+            self.post_message(DrillScreen.Retry(self.session.retry_missed()))
+
+    def action_home(self) -> None:
+        self.trainer.go_home()
+
+
+class MissedScreen(Screen[None]):
+    """One missed question at a time: the coup, your answer, the right one and why."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,p", "move(-1)", "Previous"),
+        Binding("right,n,space", "move(1)", "Next"),
+        Binding("escape,q", "back", "Back to results"),
+    ]
+
+    def __init__(self, missed: list[Result]) -> None:
+        super().__init__()
+        self.missed = missed
+        self.position = 0
+
+    @property
+    def trainer(self) -> TrainerApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="missed-header")
+        with Horizontal(id="hands"):
+            yield HandView("Player", id="player-hand")
+            yield HandView("Banker", id="banker-hand")
+        yield LayoutView(id="layout")
+        yield Static(id="prompt")
+        yield Static(id="missed-feedback")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def show(self) -> None:
+        r = self.missed[self.position]
+        q = r.question
+        coup = q.coup
+        four = self.trainer.four_colour
+        self.query_one("#missed-header", Static).update(
+            Text(f"Missed question {self.position + 1} of {len(self.missed)}  ·  "
+                 f"question {r.number} of the run", "bold")
+        )
+        self.query_one("#player-hand", HandView).show(coup.player.cards, coup.player.total, four)
+        self.query_one("#banker-hand", HandView).show(coup.banker.cards, coup.banker.total, four)
+        view = q.view
+        self.query_one("#layout", LayoutView).show(view.wagers, q.bet, view.outcome)
+        self.query_one("#prompt", Static).update(Text(q.prompt, "bold"))
+        body = feedback_text(r)
+        if q.dealt.note:
+            body.append(f"\nLesson: {q.dealt.note}")
+        self.query_one("#missed-feedback", Static).update(body)
+
+    def redraw_cards(self) -> None:
+        self.show()
+
+    def action_move(self, step: int) -> None:
+        self.position = (self.position + step) % len(self.missed)
+        self.show()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,117 @@
+"""Accuracy tables for the progress screen, the Banker tableau grid among them.
+
+A cell says how well a skill is known as a percentage, with a mark that does not need colour:
+"!" in front of a weak one (under WEAK_BELOW right), "·" where nothing was answered yet.
+Colours only add to that; they come from the theme through component classes, so every
+standard theme works.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.widgets import DataTable
+
+from trainer.history.progress import BANKER_TOTALS, THIRD_CARDS, TableauGrid, Tally
+
+#: A skill answered right less often than this is marked weak ("!"), as a fraction.
+WEAK_BELOW = (7, 10)
+NO_DATA = "·"
+WEAK_MARK = "!"
+
+
+def percent(t: Tally) -> int | None:
+    """Whole percent right, rounded down: one miss in 200 is 99%, never a flattering 100%."""
+    return t.correct * 100 // t.answered if t.answered else None
+
+
+def is_weak(t: Tally) -> bool:
+    num, den = WEAK_BELOW
+    return t.answered > 0 and t.correct * den < t.answered * num
+
+
+def accuracy_label(t: Tally) -> str:
+    """'83%', '!50%' (weak) or '·' (not answered): what a cell shows, colour aside."""
+    pct = percent(t)
+    if pct is None:
+        return NO_DATA
+    return f"{WEAK_MARK if is_weak(t) else ''}{pct}%"
+
+
+def right_label(t: Tally) -> str:
+    return f"{t.correct}/{t.answered}" if t.answered else NO_DATA
+
+
+def seconds_label(seconds: float | None) -> str:
+    return NO_DATA if seconds is None else f"{seconds:.1f}s"
+
+
+class AccuracyTable(DataTable[Text]):
+    """A DataTable whose accuracy cells are marked and coloured from the theme."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        *DataTable.COMPONENT_CLASSES,
+        "accuracy--weak",
+        "accuracy--good",
+        "accuracy--none",
+    }
+
+    DEFAULT_CSS = """
+    AccuracyTable {
+        height: auto;
+        max-height: 100%;
+    }
+    AccuracyTable > .accuracy--weak {
+        color: $text-error;
+        text-style: bold;
+    }
+    AccuracyTable > .accuracy--good {
+        color: $text-success;
+    }
+    AccuracyTable > .accuracy--none {
+        color: $text-muted;
+    }
+    """
+
+    def accuracy_cell(self, t: Tally, justify: str = "right") -> Text:
+        if not t.answered:
+            kind = "accuracy--none"
+        elif is_weak(t):
+            kind = "accuracy--weak"
+        else:
+            kind = "accuracy--good"
+        style = self.get_component_rich_style(kind, partial=True)
+        return Text(accuracy_label(t), style, justify=justify)  # type: ignore[arg-type]
+
+
+class TableauTable(AccuracyTable):
+    """Banker two-card total (rows 0-7) × the Player's third card 0-9, then "stood"."""
+
+    DEFAULT_CSS = """
+    TableauTable {
+        width: auto;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, cursor_type="cell", zebra_stripes=True)
+
+    def show(self, grid: TableauGrid) -> None:
+        self.clear(columns=True)
+        self.show_row_labels = True
+        for third in THIRD_CARDS:
+            label = "stood" if third is None else str(third)
+            self.add_column(Text(label, justify="right"), key=label, width=max(len(label), 4))
+        for total, tallies in grid.rows:
+            self.add_row(
+                *(self.accuracy_cell(t) for t in tallies),
+                key=str(total),
+                label=Text(f"B{total}", "bold"),
+            )
+
+    def cell_at(self, row: int, column: int) -> tuple[int, int | None] | None:
+        """The (Banker total, Player's third card or None) under a cursor position."""
+        if 0 <= row < len(BANKER_TOTALS) and 0 <= column < len(THIRD_CARDS):
+            return BANKER_TOTALS[row], THIRD_CARDS[column]
+        return None
