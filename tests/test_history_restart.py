@@ -64,3 +64,48 @@ async def test_history_survives_restarting_the_app(
         shown = str(second.screen.query_one("#trainee", Static).render())
         assert "Review: 1 skill due" in shown  # the missed outcome, straight back in box 1
         second.exit()
+
+
+async def test_review_and_progress_open_from_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """r starts the review drill built from the trainee's misses; p opens the progress
+    screen; with nothing due, r says so and stays home."""
+    from trainer.tui.app import TrainerApp
+    from trainer.tui.screens.drill import DrillScreen
+    from trainer.tui.screens.home import HomeScreen
+    from trainer.tui.screens.progress import ProgressScreen
+
+    monkeypatch.delenv("EZBAC_DB", raising=False)
+    db = tmp_path / "history.sqlite3"
+
+    fresh = TrainerApp(trainee="ana", hooks=tui_hooks(db))
+    async with fresh.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(fresh.screen, HomeScreen)  # nothing to review yet
+        assert any("answer a drill first" in n.message for n in fresh._notifications)
+        fresh.exit()
+
+    first = TrainerApp(start=_drill(), trainee="ana", hooks=tui_hooks(db))
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in ("b", "enter", "enter", "b", "enter"):  # the first outcome missed
+            await pilot.press(key)
+            await pilot.pause()
+        first.exit()
+
+    second = TrainerApp(trainee="ana", hooks=tui_hooks(db))
+    async with second.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(second.screen, ProgressScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(second.screen, DrillScreen)
+        assert second.screen.session.drill.title == "Review"
+        second.exit()

@@ -55,13 +55,19 @@ def build_parser() -> Parser:
         epilog=(
             "examples:\n"
             "  ezbac                       open the trainer\n"
+            "  ezbac train warmup          the five-minute pre-shift warm-up\n"
             "  ezbac check 4h 3s 2d Kc 8h  the procedure for one coup\n"
             "  ezbac analyze --decks 6     exact odds and house edges\n"
+            "  ezbac report                trainees' progress, for instructors\n"
             "\nrun 'ezbac COMMAND --help' for each command's options"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"ezbac {__version__}")
+    from trainer.cli.report import add_db_argument
+
+    add_db_argument(parser)
+    parser.set_defaults(db=None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for module in (check, analyze, simulate, drills, train, report):
         module.register(sub)

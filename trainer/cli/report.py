@@ -14,8 +14,12 @@ DB_HELP = (
 
 
 def add_db_argument(parser: argparse.ArgumentParser) -> None:
-    """The --db option, shared by every command that reads or writes the history."""
-    parser.add_argument("--db", metavar="PATH", help=DB_HELP)
+    """The --db option, shared by every command that reads or writes the history.
+
+    Its default is left to the top-level parser (``ezbac --db PATH`` for the home screen),
+    so ``ezbac --db X train ...`` is not silently reset by the subcommand.
+    """
+    parser.add_argument("--db", metavar="PATH", help=DB_HELP, default=argparse.SUPPRESS)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

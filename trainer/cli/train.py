@@ -10,6 +10,7 @@ import argparse
 from typing import Any
 
 from trainer.cli import UsageError
+from trainer.cli.report import add_db_argument
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,6 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--seed", type=int, metavar="N", help="deal the same coups again (any integer)"
     )
+    add_db_argument(parser)
     parser.set_defaults(handler=run_train)
 
 
@@ -49,28 +51,21 @@ def run_train(args: argparse.Namespace) -> int:
         drill = load_drill(args.drill)
     except (ValueError, OSError) as exc:
         raise UsageError(_one_line(exc)) from None
-    return _run(start=drill, trainee=trainee, seed=args.seed)
+    return _run(args.db, start=drill, trainee=trainee, seed=args.seed)
 
 
 def open_home(args: argparse.Namespace) -> int:
-    return _run(start=None, trainee=None, seed=None)
+    return _run(getattr(args, "db", None), start=None, trainee=None, seed=None)
 
 
-def _run(**kwargs: Any) -> int:
+def _run(db: str | None, **kwargs: Any) -> int:
+    from trainer.history import tui_hooks
     from trainer.tui.app import TrainerApp
 
-    app = TrainerApp(hooks=_history_hooks(), **kwargs)
+    app = TrainerApp(hooks=tui_hooks(db), **kwargs)
     app.run()
     return 0 if app.return_code in (None, 0) else int(app.return_code)
 
-
-def _history_hooks() -> Any:
-    """The history store's hooks, when trainer.history provides them (issue 5)."""
-    try:
-        from trainer.history import tui_hooks  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return tui_hooks()
 
 
 def _one_line(exc: BaseException) -> str:

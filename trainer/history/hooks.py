@@ -12,7 +12,9 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from trainer.drills.model import Drill
 from trainer.history.progress import ProgressData, progress_data
+from trainer.history.review import review_drill
 from trainer.history.scheduler import due_count
 from trainer.history.store import HistoryError, HistoryStore, open_history
 from trainer.session.records import AnswerRecord, SessionRecord
@@ -59,6 +61,13 @@ class Recorder:
             self._failed(exc)
             return None
 
+    def review(self, trainee: str) -> Drill:
+        """The trainee's review drill; NothingDueError (a ValueError) says why there is none."""
+        return review_drill(self.store, trainee, None if self.now is None else self.now())
+
+    def report_errors_to(self, callback: Callable[[str], Any]) -> None:
+        self.on_error = callback
+
     def _save(self, record: Record) -> None:
         self.pending.append(record)
         while self.pending:
@@ -101,5 +110,8 @@ def tui_hooks(db: str | os.PathLike[str] | None = None) -> Any:
         on_answer=recorder.on_answer,
         on_session=recorder.on_session,
         due_count=recorder.due_count,
+        progress=recorder.progress,
+        review=recorder.review,
+        report_errors_to=recorder.report_errors_to,
     )
     return hooks

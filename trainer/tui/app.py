@@ -6,8 +6,9 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import App
@@ -23,6 +24,9 @@ from trainer.tui.screens.dialogs import ConfirmQuit, NameScreen
 from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.home import HomeScreen
 
+if TYPE_CHECKING:
+    from trainer.history.progress import ProgressData
+
 Deal = Callable[[Drill, random.Random], Sequence[DrillCoup]]
 
 
@@ -32,12 +36,19 @@ class Hooks:
 
     ``on_answer``/``on_session`` receive every record the session emits (a session at its
     start and again at its end or when abandoned); ``due_count(trainee)`` returns how many
-    skills are due for review, or None to show nothing.
+    skills are due for review, or None to show nothing; ``progress(trainee, now)`` the
+    progress screen's data (None: unreadable, already reported); ``review(trainee)`` the
+    review drill, raising ValueError that says why there is none; ``report_errors_to``
+    hands history a callback for failures the trainee should see (a write that did not go
+    through).
     """
 
     on_answer: Callable[[AnswerRecord], None] | None = None
     on_session: Callable[[SessionRecord], None] | None = None
     due_count: Callable[[str], int | None] | None = None
+    progress: Callable[[str, datetime], ProgressData | None] | None = None
+    review: Callable[[str], Drill] | None = None
+    report_errors_to: Callable[[Callable[[str], None]], None] | None = None
 
 
 class TrainerApp(App[int]):
@@ -81,6 +92,8 @@ class TrainerApp(App[int]):
     def on_mount(self) -> None:
         if self.settings.problem:
             self.notify(self.settings.problem, severity="warning", timeout=8)
+        if self.hooks.report_errors_to is not None:
+            self.hooks.report_errors_to(self.history_problem)
         self.push_screen(HomeScreen(self._choices()))
         if self.start_drill is not None:
             self.begin(self.start_drill)
@@ -89,6 +102,37 @@ class TrainerApp(App[int]):
         self.settings = save_settings(
             self.settings, Settings(self.trainee, self.four_colour)
         )
+
+    def history_problem(self, message: str) -> None:
+        self.notify(f"History: {message}", severity="error", timeout=10)
+
+    def open_progress(self) -> None:
+        from trainer.tui.screens.progress import ProgressScreen
+
+        if self.hooks.progress is None:
+            self.notify("No history is kept in this run.", severity="warning")
+            return
+        if not self.trainee:
+            self.ask_name(then=self.open_progress)
+            return
+        now = self.now()
+        data = self.hooks.progress(self.trainee, now)
+        if data is not None:
+            self.push_screen(ProgressScreen(data, now))
+
+    def start_review(self) -> None:
+        if self.hooks.review is None:
+            self.notify("No history is kept in this run.", severity="warning")
+            return
+        if not self.trainee:
+            self.ask_name(then=self.start_review)
+            return
+        try:
+            drill = self.hooks.review(self.trainee)
+        except ValueError as exc:
+            self.notify(str(exc), title="Review", timeout=6)
+            return
+        self.begin(drill)
 
     def due_count(self) -> int | None:
         if self.hooks.due_count is None or not self.trainee:

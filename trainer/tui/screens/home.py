@@ -24,6 +24,8 @@ class HomeScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start", show=True),
         Binding("w", "warmup", "Warm-up"),
+        Binding("r", "review", "Review"),
+        Binding("p", "progress", "Progress"),
         Binding("n", "name", "Name"),
         Binding("c", "app.toggle_colours", "4-colour"),
     ]
@@ -82,6 +84,8 @@ class HomeScreen(Screen[None]):
         due = self.trainer.due_count()
         if due is not None:
             text.append(f"    Review: {due} skill{'s' if due != 1 else ''} due")
+            if due:
+                text.append(" [r]", "bold")
         self.query_one("#trainee", Static).update(text)
 
     def on_screen_resume(self) -> None:
@@ -129,6 +133,12 @@ class HomeScreen(Screen[None]):
                 self.post_message(self.Start(choice))
                 return
         self.notify("The warm-up drill is not installed.", severity="warning")
+
+    def action_review(self) -> None:
+        self.trainer.start_review()
+
+    def action_progress(self) -> None:
+        self.trainer.open_progress()
 
     def action_name(self) -> None:
         self.trainer.ask_name()
