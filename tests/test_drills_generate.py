@@ -232,3 +232,65 @@ def test_shuffled_order_mixes_fixed_and_generated() -> None:
         run = drill.deal(random.Random(seed))
         positions.add(next(i for i, dc in enumerate(run) if dc.note == "first"))
     assert len(positions) > 3
+
+
+PER_COUP = """\
+id: per-coup
+title: T
+description: D
+ask: payout
+questions: 8
+bets_per_coup: {span}
+bets:
+  player: 10
+  banker: 20
+  tie: 5
+  dragon7: {{min: 5, max: 50, step: 5}}
+  panda8: 15
+generate:
+  - {{}}
+"""
+LAYOUT = list(Bet)  # player, banker, tie, dragon7, panda8: the order settle() uses
+
+
+@pytest.mark.parametrize(("span", "sizes"), [("1", {1}), ("2", {2}), ('"1-3"', {1, 2, 3})])
+def test_bets_per_coup_sizes_and_every_bet_comes_up(span: str, sizes: set[int]) -> None:
+    drill = load_text(PER_COUP.format(span=span))
+    seen_sizes: Counter[int] = Counter()
+    seen_bets: Counter[Bet] = Counter()
+    for seed in range(200):
+        for dc in drill.deal(random.Random(seed)):
+            seen_sizes[len(dc.wagers)] += 1
+            seen_bets.update(list(dc.wagers))
+            order = [LAYOUT.index(b) for b in dc.wagers]
+            assert order == sorted(order)  # kept in layout order
+    assert set(seen_sizes) == sizes  # every allowed size occurs, no other
+    assert set(seen_bets) == set(Bet)
+    # uniform subsets: each bet is on the layout mean(size)/5 of the time; 1,600 coups, so
+    # a share 5 points off is at least a 4-sigma miss (sd <= 0.0125)
+    coups = sum(seen_sizes.values())
+    share = sum(k * n for k, n in seen_sizes.items()) / coups / len(Bet)
+    for bet in Bet:
+        assert abs(seen_bets[bet] / coups - share) < 0.05, bet
+
+
+def test_bets_per_coup_replays_from_a_seed_and_fixed_wagers_win() -> None:
+    text = PER_COUP.format(span='"1-2"').replace(
+        "questions: 8", "questions: 8\norder: as_written"
+    ) + "coups:\n  - cards: Kh 3s 6d 2c 2h\n    bets: {banker: 25, dragon7: 35}\n"
+    drill = load_text(text)
+    assert drill.bets_per_coup == (1, 2)
+    run = drill.deal(random.Random(11))
+    assert run[0].wagers == {Bet.BANKER: 25, Bet.DRAGON7: 35}  # the coup's own layout
+    assert all(1 <= len(dc.wagers) <= 2 for dc in run[1:])
+    again = drill.deal(random.Random(11))
+    assert [d.wagers for d in again] == [d.wagers for d in run]
+    assert [d.coup.cards for d in again] == [d.coup.cards for d in run]
+    other = drill.deal(random.Random(12))
+    assert [d.wagers for d in other] != [d.wagers for d in run]
+
+
+def test_without_bets_per_coup_every_bet_is_on_every_layout() -> None:
+    drill = load_text(PER_COUP.format(span="1").replace("bets_per_coup: 1\n", ""))
+    assert drill.bets_per_coup is None
+    assert all(set(dc.wagers) == set(Bet) for dc in drill.deal(random.Random(5)))

@@ -45,6 +45,9 @@ BROKEN = {
     "too_few_coups.yaml": (5, 12, "questions", ["5 questions but only 1 fixed coup"]),
     "payout_without_bets.yaml": (4, 6, "ask", ["payout questions need bets"]),
     "bad_bet_range.yaml": (6, 12, "bets.dragon7", ["cannot be reached", "steps of 10"]),
+    "bad_bets_per_coup.yaml": (
+        5, 16, "bets_per_coup", ["1-3 bets per coup", "only 2 (banker, dragon7)", "give 1-2"]
+    ),
     "non_utf8.yaml": (2, None, "", ["not UTF-8", "0xe9"]),
     "empty.yaml": (0, None, "", ["file is empty"]),
 }
@@ -205,6 +208,10 @@ def test_defaults() -> None:
         ("ask: [outcome, coup]", "asked twice"),
         ("ask: payouts", "did you mean 'payout'"),
         ("id:", "has no value"),
+        ("bets_per_coup: 0", "at least 1 bet"),
+        ("bets_per_coup: 2-1", "runs backwards"),
+        ("bets_per_coup: two", "not a number of bets"),
+        ("bets_per_coup: 1", "no bets to choose from"),
     ],
 )
 def test_field_checks(snippet: str, fragment: str) -> None:

@@ -140,6 +140,14 @@ def test_reason_sentences() -> None:
     assert settle_bet(Outcome.DRAGON7, Bet.DRAGON7, Decimal(15)).reason == (
         "Dragon 7 pays 40 to 1: 15 × 40 = 600"
     )
+    # 1 to 1 is "even money" at the table; the amount paid is the wager itself
+    assert settle_bet(Outcome.PLAYER, Bet.PLAYER, Decimal(65)).reason == (
+        "Player pays even money: 65"
+    )
+    assert settle_bet(Outcome.BANKER, Bet.BANKER, Decimal("2.50")).reason == (
+        "Banker pays even money: 2.50"
+    )
+    assert settle_bet(Outcome.TIE, Bet.TIE, Decimal(10)).reason == "Tie pays 8 to 1: 10 × 8 = 80"
     assert settle_bet(Outcome.DRAGON7, Bet.BANKER, Decimal("2.50")).reason == (
         "Banker pushes on a Dragon 7: the 2.50 is returned, nothing paid"
     )

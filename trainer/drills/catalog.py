@@ -1,19 +1,24 @@
 """Which drills exist: the bundled ones (shipped in the package) and the user's own folder.
 
-A broken user file shows up in the list with its error instead of breaking the list.
+A broken user file shows up in the list with its error instead of breaking the list.  A
+list can be made cheaply (``check=False``: each file's listing fields, read by
+``trainer.drills.listing`` without building the drill) for the trainer's home screen; the
+full check then happens when a drill is started.  The loader (PyYAML's composer and the
+engine's exact analysis) is imported only when a drill is loaded in full.
 """
 
 from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from trainer.drills.errors import DrillError, DrillNotFoundError
-from trainer.drills.loader import load_file
-from trainer.drills.model import Drill
 from trainer.paths import user_drills_dir
+
+if TYPE_CHECKING:
+    from trainer.drills.model import Drill
 
 SUFFIXES = (".yaml", ".yml")
 
@@ -29,20 +34,33 @@ class DrillEntry:
     error: str | None = None  # the load error of a broken user drill (first problem)
     mode: str = "practice"
     level: str | None = None
-    drill: Drill | None = None
+    drill: Drill | None = None  # None in a cheap listing until loaded
 
     @property
     def origin(self) -> str:
         return "bundled" if self.bundled else "user"
 
+    def load(self) -> Drill:
+        """The drill, fully checked: DrillFileError (every problem, file:line) if it is not
+        fit to run, DrillError if the listing already found it unusable."""
+        if self.drill is not None:
+            return self.drill
+        if self.error is not None:
+            raise DrillError(self.error)
+        return _load_cached(self.path)
+
 
 def bundled_dir() -> Path:
     """The bundled drills: ``trainer/bundled_drills`` in an installed package (a symlink to
-    the top-level ``drills/`` in the source tree), else ``drills/`` next to the package."""
-    packaged = Path(str(resources.files("trainer") / "bundled_drills"))
+    the top-level ``drills/`` in the source tree), else ``drills/`` next to the package.
+
+    Found from this file rather than importlib.resources, whose import (with zipfile) costs
+    more than the whole drill listing; the package is always installed as files."""
+    package = Path(__file__).resolve().parents[1]
+    packaged = package / "bundled_drills"
     if packaged.is_dir():
         return packaged
-    return Path(__file__).resolve().parents[2] / "drills"  # pragma: no cover - no symlinks
+    return package.parent / "drills"  # pragma: no cover - no symlinks
 
 
 def _files(folder: Path) -> list[Path]:
@@ -59,6 +77,8 @@ def _load_cached(path: Path) -> Drill:
     stat = path.stat()
     key = (path.resolve(), stat.st_mtime_ns, stat.st_size)
     if key not in _CACHE:
+        from trainer.drills.loader import load_file
+
         _CACHE[key] = load_file(path)
     return _CACHE[key]
 
@@ -74,13 +94,33 @@ def _entry(path: Path, bundled: bool) -> DrillEntry:
     )
 
 
-def available_drills() -> list[DrillEntry]:
+def _listed(path: Path, bundled: bool) -> DrillEntry:
+    """The listing fields only; a file that does not plainly read as a drill is loaded in
+    full so the list shows the loader's own message."""
+    from trainer.drills.listing import ScanProblem, scan
+
+    try:
+        meta = scan(path)
+    except ScanProblem:
+        return _entry(path, bundled)
+    return DrillEntry(
+        meta.id, meta.title, meta.description, meta.questions or 0, path, bundled,
+        mode=meta.mode, level=meta.level,
+    )
+
+
+def available_drills(check: bool = True) -> list[DrillEntry]:
     """Bundled drills (in file order), then the user's; user ids clashing with another
-    drill are reported as errors rather than silently shadowing it."""
-    entries = [_entry(p, True) for p in _files(bundled_dir())]
+    drill are reported as errors rather than silently shadowing it.
+
+    ``check=False`` lists without loading each drill in full (see ``trainer.drills.listing``):
+    a file wrong only in substance is then listed and refused by ``DrillEntry.load``.
+    """
+    make = _entry if check else _listed
+    entries = [make(p, True) for p in _files(bundled_dir())]
     seen = {e.id: e for e in entries if e.error is None}
     for path in _files(user_drills_dir()):
-        entry = _entry(path, False)
+        entry = make(path, False)
         if entry.error is None and entry.id in seen:
             other = seen[entry.id]
             clash = f"{path}: id {entry.id!r} is already used by {other.path}"
@@ -100,11 +140,13 @@ def load_drill(id_or_path: str | Path) -> Drill:
     """A bundled or user drill by id, or a drill file by path; DrillError if neither."""
     text = str(id_or_path)
     if isinstance(id_or_path, Path) or _looks_like_path(text) or Path(text).is_file():
+        from trainer.drills.loader import load_file
+
         return load_file(Path(text))
-    entries = available_drills()
+    entries = available_drills(check=False)
     for entry in entries:
-        if entry.id == text and entry.drill is not None:
-            return entry.drill
+        if entry.id == text and entry.error is None:
+            return entry.load()
     ids = [e.id for e in entries if e.error is None]
     match = difflib.get_close_matches(text, ids, n=1)
     hint = f" (did you mean {match[0]!r}?)" if match else ""

@@ -121,7 +121,14 @@ def generate_coup(filters: Sequence[CoupFilter], decks: int, rng: random.Random)
 def _wagers(drill: Drill, fixed: FixedCoup | None, rng: random.Random) -> dict[Bet, Decimal]:
     if fixed is not None and fixed.wagers:
         return dict(fixed.wagers)
-    return {spec.bet: spec.draw(rng) for spec in drill.bets}
+    specs = drill.bets
+    if drill.bets_per_coup is not None and specs:
+        # A uniform size in the range, then a uniform subset of that size, kept in layout
+        # order; drills without bets_per_coup draw nothing extra, so their seeds replay as before.
+        lo, hi = drill.bets_per_coup
+        size = min(rng.randint(lo, hi), len(specs))
+        specs = tuple(specs[i] for i in sorted(rng.sample(range(len(specs)), size)))
+    return {spec.bet: spec.draw(rng) for spec in specs}
 
 
 def deal_drill(drill: Drill, rng: random.Random) -> list[DrillCoup]:

@@ -419,6 +419,7 @@ class _Reader:
             "time_limit": self.seconds,
             "shoe": self.shoe,
             "bets": lambda n, p: self.bet_map(n, p, self.bet_spec),
+            "bets_per_coup": self.bet_count,
             "coups": self.coups,
             "generate": self.filters,
         }
@@ -447,6 +448,14 @@ class _Reader:
             self.err(f["questions"], "questions", f"{questions} questions but only "
                      f"{len(fixed)} fixed coup{'s' if len(fixed) != 1 else ''} and no generate "
                      "filters to make up the rest")
+        per_coup: tuple[int, int] | None = get.get("bets_per_coup")
+        if per_coup is not None and not bets:
+            self.err(f["bets_per_coup"], "bets_per_coup", "there are no bets to choose from: "
+                     "add a bets section (e.g. bets: {banker: 25, dragon7: 10})")
+        elif per_coup is not None and per_coup[1] > len(bets):
+            listed = ", ".join(b.value for b in Bet if b in bets)
+            self.err(f["bets_per_coup"], "bets_per_coup", f"{_span(per_coup)} bets per coup "
+                     f"but the drill lists only {len(bets)} ({listed}); give 1-{len(bets)}")
         if Step.PAYOUT in steps and not bets:
             unbet = not filters and all(c.wagers for c, _, _ in fixed)
             if not unbet:
@@ -472,6 +481,7 @@ class _Reader:
             filters=tuple(flt for flt, _ in filters),
             bets=tuple(bets[b] for b in Bet if b in bets),
             source=source,
+            bets_per_coup=per_coup,
         )
 
     def drill_id(self, node: Node, path: str) -> str | None:
@@ -483,6 +493,27 @@ class _Reader:
                      "'-' and '_', starting with a letter or digit")
             return None
         return text
+
+    def bet_count(self, node: Node, path: str) -> tuple[int, int] | None:
+        """2 or "1-2": how many of the drill's bets go on each coup's layout."""
+        hi_all = S.MAX_BETS
+        text = self.scalar(node, path, f"a number of bets (1-{hi_all}) or a range like "
+                           "\"1-2\"", (INT, STR))
+        if text is None:
+            return None
+        parts = [p.strip() for p in text.split("-")]
+        if len(parts) not in (1, 2) or not all(p.isdigit() for p in parts):
+            self.err(node, path, f"{text!r} is not a number of bets: write 2, or a range "
+                     "like \"1-2\"")
+            return None
+        lo, hi = int(parts[0]), int(parts[-1])
+        if lo > hi:
+            self.err(node, path, f"range {text!r} runs backwards: write \"{hi}-{lo}\"")
+            return None
+        if lo < 1:
+            self.err(node, path, f"{text!r} is out of range: each coup needs at least 1 bet")
+            return None
+        return lo, hi
 
     def tags(self, node: Node, path: str) -> tuple[str, ...] | None:
         items = self.seq(node, path, "tags")
@@ -683,6 +714,11 @@ class _Reader:
         reason = unsatisfiable_reason(flt, decks)
         if reason is not None:
             self.err(node, path, reason)
+
+
+def _span(span: tuple[int, int]) -> str:
+    lo, hi = span
+    return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
 def _word(value: Any) -> str:

@@ -143,6 +143,8 @@ class Drill:
     filters: tuple[CoupFilter, ...] = ()
     bets: tuple[BetSpec, ...] = ()
     source: Path | None = None
+    #: (fewest, most) bets on each coup's layout, drawn from ``bets``; None: all of them.
+    bets_per_coup: tuple[int, int] | None = None
 
     def deal(self, rng: random.Random) -> list[DrillCoup]:
         """The coups of one run, reproducible from ``rng``."""

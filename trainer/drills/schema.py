@@ -27,6 +27,7 @@ MAX_QUESTIONS = 1000
 MAX_SECONDS = 3600
 MAX_WEIGHT = 1000
 MAX_FILE_BYTES = 1024 * 1024
+MAX_BETS = len(BETS)
 
 _AMOUNT_TEXT = r"^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$"
 _RANGE = r"^\s*\d+\s*-\s*\d+\s*$"
@@ -170,6 +171,11 @@ DRILL = Obj(
             "Wagers for payout questions: an amount (banker: 25) or a range "
             "(dragon7: {min: 5, max: 100, step: 5}).",
         ),
+        "bets_per_coup": Field(
+            "betcount",
+            "How many of those bets each coup's layout gets: 2, or a range like \"1-2\" "
+            "(a random choice of bets per coup; default: all of them).",
+        ),
         "coups": Field(ListOf(COUP), "Fixed coups."),
         "generate": Field(ListOf(FILTER), "Filters for generated coups; weights mix them."),
     },
@@ -224,6 +230,14 @@ def _scalar_schema(kind: str, doc: str) -> dict[str, Any]:
         return _values(0, 9, doc)
     if kind == "cardcount":
         return _values(4, 6, doc)
+    if kind == "betcount":
+        return {
+            "description": doc,
+            "oneOf": [
+                {"type": "integer", "minimum": 1, "maximum": MAX_BETS},
+                {"type": "string", "pattern": _RANGE},
+            ],
+        }
     if kind == "betspec":
         return {"description": doc, "oneOf": [_amount("A fixed wager."), _object(RANGE, doc)]}
     return {"description": doc, **simple[kind]}

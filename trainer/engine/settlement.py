@@ -121,9 +121,12 @@ class Settlement:
 
     @property
     def reason(self) -> str:
-        """The dealer's sentence: 'Dragon 7 pays 40 to 1: 15 × 40 = 600'."""
+        """The dealer's sentence: 'Dragon 7 pays 40 to 1: 15 × 40 = 600'; at 1 to 1 dealers
+        say even money ('Player pays even money: 65'), and there is nothing to multiply."""
         label, wager = self.bet.label, format_amount(self.wager)
         if self.result is BetResult.WIN:
+            if self.odds == 1:
+                return f"{label} pays even money: {format_amount(self.paid)}"
             odds = format_amount(self.odds)
             return f"{label} pays {odds} to 1: {wager} × {odds} = {format_amount(self.paid)}"
         if self.result is BetResult.PUSH:

@@ -33,13 +33,22 @@ def from_drill(drill: Drill, origin: str = "bundled") -> DrillChoice:
 
 
 def _entry(item: object) -> DrillChoice:
-    """A DrillChoice from a trainer.drills.catalog.DrillEntry (or a Drill)."""
+    """A DrillChoice from a trainer.drills.catalog.DrillEntry (or a Drill).
+
+    An entry from a cheap listing has no drill yet: picking it loads and checks the file in
+    full (``DrillEntry.load``), so a file wrong in substance is refused then, with its
+    file:line errors (a DrillFileError, a ValueError)."""
     if isinstance(item, Drill):
         return from_drill(item)
     drill = getattr(item, "drill", None)
     origin = str(getattr(item, "origin", "bundled"))
     if isinstance(drill, Drill):
         return from_drill(drill, origin)
+    load = getattr(item, "load", None)
+    if getattr(item, "error", None) is None and callable(load):
+        ident, title, text = (str(getattr(item, k)) for k in ("id", "title", "description"))
+        questions = getattr(item, "questions", None) or None
+        return DrillChoice(ident, title, text, origin, load, questions, getattr(item, "mode", None))
     error = getattr(item, "error", None) or "cannot be loaded"
 
     def refuse() -> Drill:
@@ -53,10 +62,10 @@ def _entry(item: object) -> DrillChoice:
 
 def available() -> list[DrillChoice]:
     """Every drill the catalog knows: bundled first, then the user's (broken ones listed with
-    their error)."""
+    their error).  Listed cheaply: each drill is checked in full when it is picked."""
     from trainer.drills.catalog import available_drills
 
-    return [_entry(item) for item in available_drills()]
+    return [_entry(item) for item in available_drills(check=False)]
 
 
 def choices_from(drills: Sequence[Drill]) -> list[DrillChoice]:

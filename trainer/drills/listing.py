@@ -1,0 +1,122 @@
+"""What a drill list needs to know about a file, read without building the drill.
+
+Loading a drill in full checks every coup and filter against the engine's exact analysis,
+which is too slow to do for every file just to show a list.  ``scan`` reads only the YAML
+event stream (libyaml when PyYAML has it) with the same guards as the loader (size, UTF-8,
+no anchors/aliases, no tags, bounded nesting) and picks the top-level fields a list shows.
+Anything it finds wrong makes the caller fall back to the full loader, whose message is the
+one shown; a file that scans clean but is wrong in substance is refused, with all its
+file:line errors, when it is started.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from trainer.drills import schema as S
+
+_TAG = "tag:yaml.org,2002:"
+_CORE_TAGS = frozenset(_TAG + t for t in ("str", "int", "float", "bool", "null", "seq", "map"))
+_MAX_DEPTH = 20
+_FIELDS = ("id", "title", "description", "mode", "level", "questions")
+_Parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class ScanProblem(Exception):
+    """The file needs the full loader to say what is wrong with it."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrillMeta:
+    id: str
+    title: str
+    description: str
+    questions: int | None  # coups per run; None when the file's value is not a count
+    mode: str = "practice"
+    level: str | None = None
+
+
+def scan(path: Path) -> DrillMeta:
+    """The listing fields of a drill file; ScanProblem if it is not plainly a drill."""
+    try:
+        if path.stat().st_size > S.MAX_FILE_BYTES:
+            raise ScanProblem("too large")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ScanProblem(str(exc)) from None
+    if b"\x00" in data:
+        raise ScanProblem("binary")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ScanProblem("not UTF-8") from None
+    return scan_text(text)
+
+
+def scan_text(text: str) -> DrillMeta:
+    top: dict[str, str] = {}  # top-level scalar fields
+    counts = {"coups": 0, "generate": 0}
+    depth = 0
+    key: str | None = None  # the top-level key whose value comes next
+    inside: str | None = None  # the top-level key whose collection we are in
+    expect_key = False
+    try:
+        for event in yaml.parse(text, Loader=_Parser):
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                raise ScanProblem("anchor or alias")
+            tag = getattr(event, "tag", None)
+            if tag is not None and tag not in _CORE_TAGS:
+                raise ScanProblem("tag")
+            starts = isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent))
+            ends = isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent))
+            node = starts or isinstance(event, yaml.ScalarEvent)  # a node begins here
+            if depth == 1 and node:
+                if expect_key:
+                    if not isinstance(event, yaml.ScalarEvent):
+                        raise ScanProblem("complex key")
+                    key, expect_key = event.value, False
+                else:
+                    if isinstance(event, yaml.ScalarEvent) and key in _FIELDS:
+                        if key in top:
+                            raise ScanProblem("duplicate key")
+                        top[key] = event.value
+                    inside = key
+                    expect_key = True
+            elif depth == 2 and node and inside in counts:
+                counts[inside] += 1  # one item of the coups or generate list
+            if starts:
+                depth += 1
+                if depth > _MAX_DEPTH:
+                    raise ScanProblem("too deep")
+                if depth == 1:
+                    if not isinstance(event, yaml.MappingStartEvent):
+                        raise ScanProblem("not a mapping")
+                    expect_key = True
+            elif ends:
+                depth -= 1
+            elif isinstance(event, yaml.DocumentStartEvent) and top:
+                raise ScanProblem("several documents")
+    except yaml.YAMLError as exc:
+        raise ScanProblem(str(exc)) from None
+    ident, title = top.get("id", ""), top.get("title", "").strip()
+    if not re.match(S.ID_PATTERN, ident) or not title:
+        raise ScanProblem("id or title")
+    return DrillMeta(
+        ident,
+        title,
+        " ".join(top.get("description", "").split()),
+        _questions(top.get("questions"), counts["coups"], counts["generate"]),
+        top.get("mode") if top.get("mode") in S.MODES else "practice",
+        top.get("level"),
+    )
+
+
+def _questions(given: str | None, coups: int, filters: int) -> int | None:
+    """The loader's rule: the count given, else the fixed coups, else 10 with generate."""
+    if given is None:
+        return 10 if filters else coups
+    return int(given) if given.isdigit() and 0 < int(given) <= S.MAX_QUESTIONS else None
