@@ -90,7 +90,7 @@ def run_list(args: argparse.Namespace) -> int:
                 print(f"  {e.path.name}: BROKEN: {e.error}")
                 continue
             extra = "" if bundled else f"  [{e.path.name}]"
-            print(f"  {e.id:<{width}}  {e.questions:>3} q  {e.mode:<8}  {e.title}{extra}")
+            print(f"  {e.id:<{width}}  {e.questions:>3} coups  {e.mode:<8}  {e.title}{extra}")
         print()
     print("See a drill's coups with 'ezbac drills preview ID'.")
     return 0
@@ -109,7 +109,7 @@ def run_validate(args: argparse.Namespace) -> int:
             for line in exc.lines:
                 print(line)
             continue
-        print(f"{name}: ok ({drill.id}: {drill.questions} questions)")
+        print(f"{name}: ok ({drill.id}: {drill.questions} coups a run)")
     if len(args.files) > 1:
         print(f"{len(args.files)} files checked, {bad} invalid")
     return EXIT_INVALID if bad else 0
