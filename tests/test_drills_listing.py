@@ -3,6 +3,8 @@ broken files still shown as broken, and the full check when a drill is started."
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import subprocess
 import sys
@@ -14,7 +16,7 @@ from trainer.drills.catalog import available_drills, load_drill
 from trainer.drills.errors import DrillError, DrillFileError
 from trainer.drills.listing import ScanProblem, scan, scan_text
 from trainer.drills.loader import load_file
-from trainer.paths import user_drills_dir
+from trainer.paths import user_data_dir, user_drills_dir
 from trainer.tui.catalog import available
 
 REPO = Path(__file__).resolve().parents[1]
@@ -117,3 +119,150 @@ def test_listing_does_not_import_the_loader() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60, check=True)
     assert out.stdout.strip() == "False"
+
+
+# --- the listing cache (drill-listing.json in the per-user data folder) -------------------
+
+# Read off the bundled files by hand (drills/*.yaml, in file-name order).
+BUNDLED = [
+    ("naturals", "Naturals: when nobody draws"),
+    ("player-draw", "Player's third card: 0-5 draws, 6-7 stands"),
+    ("banker-tableau", "The Banker tableau, every cell"),
+    ("banker-hard-cells", "Banker 3-6 after the Player drew"),
+    ("outcomes", "Outcomes: Dragon 7, Panda 8 and their look-alikes"),
+    ("payouts", "Payouts on odd amounts"),
+    ("whole-coup", "The whole coup, step by step"),
+    ("warmup", "Pre-shift warm-up (five minutes)"),
+    ("exam", "Dealer exam"),
+]
+MINE = "id: mine\ntitle: {title}\ndescription: D\nask: outcome\ngenerate: [{{outcome: tie}}]\n"
+
+
+def _cache_file() -> Path:
+    return user_data_dir() / "drill-listing.json"
+
+
+def _listed() -> list[tuple[str, str, str | None]]:
+    return [(e.id, e.title, e.error) for e in available_drills(check=False)]
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [bytes(range(256)) * 3, b'{"hello": 1}', b"[1, 2, 3]", b'{"version": 1, "entries": [1]}',
+     b"", b"\xff\xfe\x00garbage"],
+    ids=["random-bytes", "foreign-object", "list", "entries-not-a-map", "empty", "bad-utf8"],
+)
+def test_corrupt_or_foreign_cache_is_ignored_and_rewritten(junk: bytes) -> None:
+    _cache_file().parent.mkdir(parents=True, exist_ok=True)
+    _cache_file().write_bytes(junk)
+    assert _listed() == [(i, t, None) for i, t in BUNDLED]
+    data = json.loads(_cache_file().read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    text = _cache_file().read_text(encoding="utf-8")
+    for path in sorted((REPO / "drills").glob("*.yaml")):  # reached through a symlink
+        assert f'/{path.name}": {{' in text
+    assert _listed() == [(i, t, None) for i, t in BUNDLED]  # and the rewritten cache reads back
+
+
+def test_cached_entries_of_the_wrong_shape_are_rescanned() -> None:
+    _listed()
+    data = json.loads(_cache_file().read_text(encoding="utf-8"))
+    # a foreign program (or an older ezbac) put nonsense under every entry
+    text = json.dumps(data)
+    for _ident, title in BUNDLED:
+        text = text.replace(json.dumps(title), json.dumps(12345))
+    _cache_file().write_text(text, encoding="utf-8")
+    assert _listed() == [(i, t, None) for i, t in BUNDLED]
+
+
+def test_an_edited_user_drill_is_rescanned() -> None:
+    drill = _user_folder() / "mine.yaml"
+    drill.write_text(MINE.format(title="Mine"))
+    assert _listed()[-1] == ("mine", "Mine", None)
+    assert _listed()[-1] == ("mine", "Mine", None)  # from the cache this time
+    before = drill.stat()
+    drill.write_text(MINE.format(title="Mine, edited to be longer"))
+    os.utime(drill, ns=(before.st_atime_ns, before.st_mtime_ns + 5_000_000_000))
+    after = drill.stat()
+    assert (after.st_mtime_ns, after.st_size) != (before.st_mtime_ns, before.st_size)
+    assert _listed()[-1] == ("mine", "Mine, edited to be longer", None)
+
+
+def test_same_size_edit_with_a_new_mtime_is_rescanned() -> None:
+    drill = _user_folder() / "mine.yaml"
+    drill.write_text(MINE.format(title="AAAA"))
+    assert _listed()[-1][1] == "AAAA"
+    before = drill.stat()
+    drill.write_text(MINE.format(title="BBBB"))
+    os.utime(drill, ns=(before.st_atime_ns, before.st_mtime_ns + 5_000_000_000))
+    assert drill.stat().st_size == before.st_size
+    assert _listed()[-1][1] == "BBBB"
+
+
+def test_a_broken_user_drill_is_never_cached() -> None:
+    broken = _user_folder() / "broken.yaml"
+    broken.write_text("id: broken\ntitle: [\n")  # the flow sequence never closes: line 3
+    for _ in range(3):
+        entry = _listed()[-1]
+        assert entry[2] is not None and "broken.yaml:3" in entry[2]
+    assert str(broken.resolve()) not in _cache_file().read_text(encoding="utf-8")
+    # the message follows the file, not a remembered one
+    broken.write_text("id: broken\n\n\n\ntitle: [\n")
+    entry = _listed()[-1]
+    assert entry[2] is not None and "broken.yaml:6" in entry[2]
+    # and once fixed it lists normally
+    broken.write_text(MINE.format(title="Fixed").replace("id: mine", "id: broken"))
+    assert _listed()[-1] == ("broken", "Fixed", None)
+
+
+def test_a_second_process_lists_from_the_cache_without_yaml(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    (home / "drills").mkdir(parents=True)
+    (home / "drills" / "mine.yaml").write_text(MINE.format(title="Mine"))
+    code = (
+        "import json, sys; from trainer.drills.catalog import available_drills; "
+        "rows = [[e.id, e.title, e.error] for e in available_drills(check=False)]; "
+        "print(json.dumps({'yaml': 'yaml' in sys.modules, 'rows': rows}))"
+    )
+    env = {**os.environ, "EZBAC_HOME": str(home)}
+
+    def run() -> dict:
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             timeout=60, check=True, env=env)
+        return json.loads(out.stdout)
+
+    expected = [[i, t, None] for i, t in BUNDLED] + [["mine", "Mine", None]]
+    assert not (home / "drill-listing.json").exists()
+    first = run()
+    assert first["rows"] == expected and first["yaml"] is True
+    assert json.loads((home / "drill-listing.json").read_text(encoding="utf-8"))
+    second = run()
+    assert second == {"yaml": False, "rows": expected}
+
+
+def test_a_read_only_data_folder_does_not_break_the_listing() -> None:
+    home = user_data_dir()
+    (home / "drills").mkdir(parents=True, exist_ok=True)
+    (home / "drills" / "mine.yaml").write_text(MINE.format(title="Mine"))
+    home.chmod(0o555)
+    try:
+        if os.access(home, os.W_OK):
+            pytest.skip("chmod does not stop writes here (running as root?)")
+        expected = [(i, t, None) for i, t in BUNDLED] + [("mine", "Mine", None)]
+        assert _listed() == expected
+        assert _listed() == expected
+        assert not _cache_file().exists()
+        assert not [p for p in home.iterdir() if p.name.endswith(".tmp")]
+    finally:
+        home.chmod(0o755)
+
+
+def test_a_cache_that_cannot_be_written_does_not_break_the_listing() -> None:
+    """Works as root too: the cache's name is taken by a folder, so the write must fail."""
+    _cache_file().mkdir(parents=True)
+    (_cache_file() / "keep").write_text("x")
+    expected = [(i, t, None) for i, t in BUNDLED]
+    assert _listed() == expected
+    assert _listed() == expected
+    assert (_cache_file() / "keep").read_text() == "x"
+    assert not [p for p in user_data_dir().iterdir() if p.name.endswith(".tmp")]

@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from trainer.drills.errors import DrillError, DrillNotFoundError
-from trainer.paths import user_drills_dir
+from trainer.paths import user_data_dir, user_drills_dir
 
 if TYPE_CHECKING:
+    from trainer.drills.listing import ListingCache
     from trainer.drills.model import Drill
 
 SUFFIXES = (".yaml", ".yml")
@@ -94,13 +95,13 @@ def _entry(path: Path, bundled: bool) -> DrillEntry:
     )
 
 
-def _listed(path: Path, bundled: bool) -> DrillEntry:
+def _listed(path: Path, bundled: bool, cache: ListingCache) -> DrillEntry:
     """The listing fields only; a file that does not plainly read as a drill is loaded in
     full so the list shows the loader's own message."""
-    from trainer.drills.listing import ScanProblem, scan
+    from trainer.drills.listing import ScanProblem
 
     try:
-        meta = scan(path)
+        meta = cache.scan(path)
     except ScanProblem:
         return _entry(path, bundled)
     return DrillEntry(
@@ -116,7 +117,16 @@ def available_drills(check: bool = True) -> list[DrillEntry]:
     ``check=False`` lists without loading each drill in full (see ``trainer.drills.listing``):
     a file wrong only in substance is then listed and refused by ``DrillEntry.load``.
     """
-    make = _entry if check else _listed
+    if check:
+        make = _entry
+    else:
+        from trainer.drills.listing import CACHE_NAME, ListingCache
+
+        cache = ListingCache(user_data_dir() / CACHE_NAME)
+
+        def make(path: Path, bundled: bool) -> DrillEntry:
+            return _listed(path, bundled, cache)
+
     entries = [make(p, True) for p in _files(bundled_dir())]
     seen = {e.id: e for e in entries if e.error is None}
     for path in _files(user_drills_dir()):
@@ -129,6 +139,8 @@ def available_drills(check: bool = True) -> list[DrillEntry]:
         elif entry.error is None:
             seen[entry.id] = entry
         entries.append(entry)
+    if not check:
+        cache.save()
     return entries
 
 

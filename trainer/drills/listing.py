@@ -7,15 +7,21 @@ no anchors/aliases, no tags, bounded nesting) and picks the top-level fields a l
 Anything it finds wrong makes the caller fall back to the full loader, whose message is the
 one shown; a file that scans clean but is wrong in substance is refused, with all its
 file:line errors, when it is started.
+
+``ListingCache`` keeps those fields in the per-user data folder, keyed by each file's path,
+modification time and size, so a launch with unchanged files never imports PyYAML at all
+(about a third of the trainer's start-up cost over a bare Textual app).
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
 import re
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
-
-import yaml
+from typing import Any
 
 from trainer.drills import schema as S
 
@@ -23,7 +29,6 @@ _TAG = "tag:yaml.org,2002:"
 _CORE_TAGS = frozenset(_TAG + t for t in ("str", "int", "float", "bool", "null", "seq", "map"))
 _MAX_DEPTH = 20
 _FIELDS = ("id", "title", "description", "mode", "level", "questions")
-_Parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class ScanProblem(Exception):
@@ -58,6 +63,9 @@ def scan(path: Path) -> DrillMeta:
 
 
 def scan_text(text: str) -> DrillMeta:
+    import yaml  # here, not at the top: a warm listing cache never needs it
+
+    parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     top: dict[str, str] = {}  # top-level scalar fields
     counts = {"coups": 0, "generate": 0}
     depth = 0
@@ -65,7 +73,7 @@ def scan_text(text: str) -> DrillMeta:
     inside: str | None = None  # the top-level key whose collection we are in
     expect_key = False
     try:
-        for event in yaml.parse(text, Loader=_Parser):
+        for event in yaml.parse(text, Loader=parser):
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
                 raise ScanProblem("anchor or alias")
             tag = getattr(event, "tag", None)
@@ -120,3 +128,78 @@ def _questions(given: str | None, coups: int, filters: int) -> int | None:
     if given is None:
         return 10 if filters else coups
     return int(given) if given.isdigit() and 0 < int(given) <= S.MAX_QUESTIONS else None
+
+
+CACHE_NAME = "drill-listing.json"
+_CACHE_VERSION = 1  # bump when scan's rules or DrillMeta change
+
+
+def _key(stat: os.stat_result) -> list[int]:
+    return [stat.st_mtime_ns, stat.st_size]
+
+
+def _meta(value: Any) -> DrillMeta | None:
+    """A DrillMeta from its JSON form, or None if it is not exactly that shape."""
+    if not isinstance(value, dict) or set(value) != set(DrillMeta.__slots__):
+        return None
+    strings = all(isinstance(value[k], str) for k in ("id", "title", "description", "mode"))
+    questions, level = value["questions"], value["level"]
+    if not strings or not (questions is None or type(questions) is int):
+        return None
+    if not (level is None or isinstance(level, str)):
+        return None
+    return DrillMeta(**value)
+
+
+class ListingCache:
+    """Scan results remembered between runs, one JSON file in the per-user data folder.
+
+    Only clean scans are kept: a file that needs the full loader is loaded every time, so
+    a broken drill always shows the loader's current message.  A missing, unreadable,
+    corrupt or foreign cache file is ignored (and rewritten); writing is atomic (a temporary
+    file, then os.replace) and a failed write only means the next launch scans again.
+    """
+
+    def __init__(self, file: Path) -> None:
+        self.file = file
+        self._old: dict[str, Any] = {}
+        self._new: dict[str, Any] = {}
+        try:
+            data = json.loads(file.read_bytes())
+        except (OSError, ValueError):
+            return
+        if isinstance(data, dict) and data.get("version") == _CACHE_VERSION:
+            entries = data.get("entries")
+            if isinstance(entries, dict):
+                self._old = entries
+
+    def scan(self, path: Path) -> DrillMeta:
+        """``scan(path)``, answered from the cache when the file is unchanged."""
+        name = os.path.abspath(path)
+        try:
+            key = _key(path.stat())
+        except OSError as exc:
+            raise ScanProblem(str(exc)) from None
+        entry = self._old.get(name)
+        if isinstance(entry, dict) and entry.get("key") == key:
+            meta = _meta(entry.get("meta"))
+            if meta is not None:
+                self._new[name] = entry
+                return meta
+        meta = scan(path)
+        self._new[name] = {"key": key, "meta": asdict(meta)}
+        return meta
+
+    def save(self) -> None:
+        """Write what this run listed, if it differs from what was read."""
+        if self._new == self._old:
+            return
+        data = json.dumps({"version": _CACHE_VERSION, "entries": self._new}, sort_keys=True)
+        temp = self.file.with_name(f".{self.file.name}.{os.getpid()}.tmp")
+        try:
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            temp.write_text(data, encoding="utf-8")
+            os.replace(temp, self.file)
+        except OSError:
+            with contextlib.suppress(OSError):
+                temp.unlink(missing_ok=True)

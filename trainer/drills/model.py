@@ -12,9 +12,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from trainer.engine import Bet, Card, Coup, CoupClass, Outcome, Paytable
+from trainer.engine import Bet, Card, Coup, Outcome, Paytable
 from trainer.engine.settlement import DEFAULT_PAYTABLE
+
+if TYPE_CHECKING:  # the analysis module is only needed by the generator, not to list drills
+    from trainer.engine.analysis import CoupClass
 
 
 class Step(enum.Enum):

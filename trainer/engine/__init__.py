@@ -1,9 +1,17 @@
 """The rules engine: the single authority the trainer grades against.
 
-Stdlib only, and never imports Textual, so the CLI checker and tests stay light.
+Stdlib only, and never imports Textual, so the CLI checker and tests stay light.  The exact
+analysis (fractions and all) loads on first use of one of its names (PEP 562), so
+``from trainer.engine import Card`` stays cheap for the trainer's start-up.  ``simulate`` stays
+eager: its name is also its module's, and importing ``trainer.engine.simulate`` anywhere would
+rebind a lazily set package attribute to the module.
 """
 
-from trainer.engine.analysis import Analysis, CoupClass, analyze, class_counts
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from trainer.engine.cards import Card, Rank, Suit, hand_total, parse_cards
 from trainer.engine.coup import Coup, Hand, Outcome
 from trainer.engine.errors import (
@@ -27,6 +35,16 @@ from trainer.engine.settlement import (
 )
 from trainer.engine.shoe import Shoe
 from trainer.engine.simulate import ShoeStats, SimulationResult, simulate
+
+if TYPE_CHECKING:
+    from trainer.engine.analysis import Analysis, CoupClass, analyze, class_counts
+
+_LAZY = {
+    "Analysis": "analysis",
+    "CoupClass": "analysis",
+    "analyze": "analysis",
+    "class_counts": "analysis",
+}
 
 __all__ = [
     "DEFAULT_PAYTABLE",
@@ -63,3 +81,16 @@ __all__ = [
     "settle_bet",
     "simulate",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
