@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("'-' (read coups from standard input) must be the only CARD")
         return run_lines(sys.stdin, wagers, paytable, as_json=args.json)
     try:
-        coup = deal(parse_cards(" ".join(args.cards)))
+        coup = deal(parse_cards(args.cards))
     except EngineError as exc:
         raise UsageError(str(exc)) from None
     bets = settle(coup.outcome, wagers, paytable)

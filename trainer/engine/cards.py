@@ -110,9 +110,8 @@ class Card:
 
 def parse_cards(tokens: str | list[str] | tuple[str, ...]) -> tuple[Card, ...]:
     """Parse cards separated by spaces and/or commas (or an already split list)."""
-    if isinstance(tokens, str):
-        tokens = tokens.replace(",", " ").split()
-    return tuple(Card.parse(t) for t in tokens)
+    text = tokens if isinstance(tokens, str) else " ".join(tokens)
+    return tuple(Card.parse(t) for t in text.replace(",", " ").split())
 
 
 def hand_total(cards: tuple[Card, ...] | list[Card]) -> int:

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from trainer.drills.model import Drill
+
+if TYPE_CHECKING:
+    from trainer.drills.catalog import DrillEntry
 
 WARMUP_ID = "warmup"
 
@@ -32,31 +36,12 @@ def from_drill(drill: Drill, origin: str = "bundled") -> DrillChoice:
     )
 
 
-def _entry(item: object) -> DrillChoice:
-    """A DrillChoice from a trainer.drills.catalog.DrillEntry (or a Drill).
-
-    An entry from a cheap listing has no drill yet: picking it loads and checks the file in
-    full (``DrillEntry.load``), so a file wrong in substance is refused then, with its
-    file:line errors (a DrillFileError, a ValueError)."""
-    if isinstance(item, Drill):
-        return from_drill(item)
-    drill = getattr(item, "drill", None)
-    origin = str(getattr(item, "origin", "bundled"))
-    if isinstance(drill, Drill):
-        return from_drill(drill, origin)
-    load = getattr(item, "load", None)
-    if getattr(item, "error", None) is None and callable(load):
-        ident, title, text = (str(getattr(item, k)) for k in ("id", "title", "description"))
-        questions = getattr(item, "questions", None) or None
-        return DrillChoice(ident, title, text, origin, load, questions, getattr(item, "mode", None))
-    error = getattr(item, "error", None) or "cannot be loaded"
-
-    def refuse() -> Drill:
-        raise ValueError(error)
-
+def _choice(entry: DrillEntry) -> DrillChoice:
+    """A listed drill as the home screen shows it.  ``entry.load`` checks the file in full
+    when the drill is picked, and refuses a broken one with its error (a ValueError)."""
     return DrillChoice(
-        str(getattr(item, "id", "?")), str(getattr(item, "title", "?")), "", origin, refuse,
-        problem=error,
+        entry.id, entry.title, entry.description, entry.origin, entry.load,
+        entry.questions or None, entry.mode, entry.error,
     )
 
 
@@ -65,7 +50,7 @@ def available() -> list[DrillChoice]:
     their error).  Listed cheaply: each drill is checked in full when it is picked."""
     from trainer.drills.catalog import available_drills
 
-    return [_entry(item) for item in available_drills(check=False)]
+    return [_choice(entry) for entry in available_drills(check=False)]
 
 
 def choices_from(drills: Sequence[Drill]) -> list[DrillChoice]:
