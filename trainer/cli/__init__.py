@@ -1,8 +1,10 @@
 """The `ezbac` command.
 
-Each subcommand lives in its own module with ``register(subparsers)``; modules import
-heavy things (Textual, the drill loader) inside their handlers so `ezbac check` starts fast
-and never loads Textual.
+Each subcommand lives in its own module with ``register(subparsers)``, imported only when
+that command runs: a first, cheap parse finds the command among placeholders that know just
+its name and summary, then the command's module builds its real parser.  So the bare
+`ezbac` (the trainer) never loads the engine's CLI modules, and `ezbac check` never loads
+Textual (modules import heavy things inside their handlers).
 """
 
 from __future__ import annotations
@@ -10,10 +12,22 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib import import_module
 
 from trainer import __version__
 
 EXIT_USAGE = 2
+
+#: Each command's one-line summary (``ezbac --help``), in the order listed; its module is
+#: ``trainer.cli.<name>``.
+COMMANDS: dict[str, str] = {
+    "check": "the dealing procedure for one coup, step by step",
+    "analyze": "exact odds and house edges of every bet",
+    "simulate": "deal whole shoes and report per-shoe averages",
+    "drills": "list, check and preview drill sets",
+    "train": "run a drill in the trainer",
+    "report": "per-trainee progress for instructors (table, CSV or JSON)",
+}
 
 
 class UsageError(Exception):
@@ -43,14 +57,14 @@ class Parser(argparse.ArgumentParser):
             self._mixing = False
 
 
-def build_parser() -> Parser:
-    from trainer.cli import analyze, check, drills, report, simulate, train
-
+def build_parser(command: str | None = None) -> Parser:
+    """The whole CLI, with ``command`` (if any) built in full and the others as placeholders
+    that only know their name and summary (enough for ``ezbac --help`` and to find the
+    command)."""
     parser = Parser(
         prog="ezbac",
         description=(
-            "EZ Baccarat dealer trainer and procedure checker. With no command, opens the "
-            "trainer."
+            "EZ Baccarat dealer trainer and procedure checker. With no command, opens the trainer."
         ),
         epilog=(
             "examples:\n"
@@ -69,14 +83,23 @@ def build_parser() -> Parser:
     add_db_argument(parser)
     parser.set_defaults(db=None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in (check, analyze, simulate, drills, train, report):
-        module.register(sub)
+    for name, summary in COMMANDS.items():
+        if name == command:
+            import_module(f"trainer.cli.{name}").register(sub)
+        else:  # its options and their help are the real parser's business
+            sub.add_parser(name, help=summary, add_help=False)
     return parser
 
 
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    """Find the command cheaply (unknown options are left for its real parser), then parse
+    the whole line with that command's parser."""
+    found, _ = build_parser().parse_known_args(argv)
+    return build_parser(found.command).parse_args(argv)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse(sys.argv[1:] if argv is None else list(argv))
     handler = getattr(args, "handler", None)
     try:
         if handler is None:

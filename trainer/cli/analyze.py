@@ -11,6 +11,7 @@ import textwrap
 from decimal import Decimal, InvalidOperation, localcontext
 from fractions import Fraction
 
+from trainer.cli import COMMANDS
 from trainer.engine.analysis import EVENTS, SUPPORTED_DECKS, Analysis, analyze
 from trainer.engine.money import dumps_exact, format_amount
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, Paytable
@@ -84,7 +85,7 @@ def paytable_from(args: argparse.Namespace) -> Paytable:
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "analyze",
-        help="exact odds and house edges of every bet",
+        help=COMMANDS["analyze"],
         description=textwrap.fill(
             "Exact analysis of EZ Baccarat: every ordered sequence of the first six cards of "
             "a full shoe (416·415·414·413·412·411 for 8 decks, the convention of the "

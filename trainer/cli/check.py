@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
-from trainer.cli import UsageError
+from trainer.cli import COMMANDS, UsageError
 from trainer.cli.analyze import add_pays_arguments, paytable_from
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.coup import Coup
@@ -28,7 +28,7 @@ EXIT_BAD_LINES = 1
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "check",
-        help="the dealing procedure for one coup, step by step",
+        help=COMMANDS["check"],
         description=textwrap.fill(
             "Deal one coup from the cards given in shoe order (Player, Banker, Player, "
             "Banker, then third cards as the rules call for them) and print the procedure "

@@ -7,7 +7,7 @@ import random
 import sys
 from typing import Any
 
-from trainer.cli import EXIT_USAGE, UsageError
+from trainer.cli import COMMANDS, EXIT_USAGE, UsageError
 
 EXIT_INVALID = 1
 
@@ -15,7 +15,7 @@ EXIT_INVALID = 1
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "drills",
-        help="list, check and preview drill sets",
+        help=COMMANDS["drills"],
         description="Drill sets: the bundled ones and your own (YAML files in your drills folder).",
         epilog=(
             "examples:\n"

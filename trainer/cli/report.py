@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from trainer.cli import UsageError
+from trainer.cli import COMMANDS, UsageError
 
 DB_HELP = (
     "history database file (default: $EZBAC_DB, else history.sqlite3 in the per-user data "
@@ -25,7 +25,7 @@ def add_db_argument(parser: argparse.ArgumentParser) -> None:
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "report",
-        help="per-trainee progress for instructors (table, CSV or JSON)",
+        help=COMMANDS["report"],
         description=(
             "Per trainee: sessions, questions answered, accuracy and average time per\n"
             "skill family, the last drill passed or failed, and the weakest skills."

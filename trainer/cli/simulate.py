@@ -12,7 +12,7 @@ import sys
 import time
 from typing import TextIO
 
-from trainer.cli import UsageError
+from trainer.cli import COMMANDS, UsageError
 
 _ROWS = (
     ("coups", "Coups"),
@@ -49,7 +49,7 @@ def _seed(text: str) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "simulate",
-        help="deal whole shoes and report per-shoe averages",
+        help=COMMANDS["simulate"],
         description=(
             "Deal whole shoes as a dealer would (shuffle, burn, cut card, last coup) and print "
             "per-shoe averages and totals: coups, Player/Banker/Tie wins, Dragon 7, Panda 8, "

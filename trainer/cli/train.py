@@ -9,14 +9,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from trainer.cli import UsageError
+from trainer.cli import COMMANDS, UsageError
 from trainer.cli.report import add_db_argument
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "train",
-        help="run a drill in the trainer",
+        help=COMMANDS["train"],
         description=(
             "Run a drill: a bundled drill's id (see 'ezbac drills list') or a path to a drill "
             "file. Keys are shown at the bottom of the screen; ctrl+q quits."
@@ -59,7 +59,7 @@ def open_home(args: argparse.Namespace) -> int:
 
 
 def _run(db: str | None, **kwargs: Any) -> int:
-    from trainer.history import tui_hooks
+    from trainer.history.hooks import tui_hooks
     from trainer.tui.app import TrainerApp
 
     app = TrainerApp(hooks=tui_hooks(db), **kwargs)

@@ -8,21 +8,31 @@ What the TUI needs, in a few lines::
     due_count(store, trainee)               # home screen
     review_drill(store, trainee)            # NothingDueError says why there is none
     progress_data(store, trainee)           # progress screen
+
+The names load on first use (PEP 562): the trainer's start needs only the store and the
+scheduler, not the review drills and progress tables (and the engine behind them).
 """
 
-from trainer.history.hooks import Recorder, tui_hooks
-from trainer.history.progress import ProgressData, TableauGrid, Tally, progress_data
-from trainer.history.review import NothingDueError, build_review_drill, review_drill
-from trainer.history.scheduler import INTERVALS, SkillState, due_count, due_skills
-from trainer.history.store import (
-    ENV_DB,
-    HistoryError,
-    HistoryStore,
-    HistoryUnavailableError,
-    NotHistoryDatabaseError,
-    open_history,
-    resolve_db_path,
-)
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from trainer._lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from trainer.history.hooks import Recorder, tui_hooks
+    from trainer.history.progress import ProgressData, TableauGrid, Tally, progress_data
+    from trainer.history.review import NothingDueError, build_review_drill, review_drill
+    from trainer.history.scheduler import INTERVALS, SkillState, due_count, due_skills
+    from trainer.history.store import (
+        ENV_DB,
+        HistoryError,
+        HistoryStore,
+        HistoryUnavailableError,
+        NotHistoryDatabaseError,
+        open_history,
+        resolve_db_path,
+    )
 
 __all__ = [
     "ENV_DB",
@@ -46,3 +56,7 @@ __all__ = [
     "review_drill",
     "tui_hooks",
 ]
+
+__getattr__, __dir__ = lazy_exports(
+    __name__, __all__, ("store", "scheduler", "hooks", "progress", "review")
+)

@@ -10,14 +10,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from trainer.drills.model import Drill
-from trainer.history.progress import ProgressData, progress_data
-from trainer.history.review import review_drill
 from trainer.history.scheduler import due_count
 from trainer.history.store import HistoryError, HistoryStore, open_history
 from trainer.session.records import AnswerRecord, SessionRecord
+
+if TYPE_CHECKING:  # the progress screen and the review load these when first opened
+    from trainer.drills.model import Drill
+    from trainer.history.progress import ProgressData
 
 Record = AnswerRecord | SessionRecord
 
@@ -53,6 +54,8 @@ class Recorder:
 
     def progress(self, trainee: str, now: datetime | None = None) -> ProgressData | None:
         """What the progress screen shows; None (and on_error) when the history cannot be read."""
+        from trainer.history.progress import progress_data
+
         if now is None and self.now is not None:
             now = self.now()
         try:
@@ -63,6 +66,8 @@ class Recorder:
 
     def review(self, trainee: str) -> Drill:
         """The trainee's review drill; NothingDueError (a ValueError) says why there is none."""
+        from trainer.history.review import review_drill
+
         return review_drill(self.store, trainee, None if self.now is None else self.now())
 
     def report_errors_to(self, callback: Callable[[str], Any]) -> None:

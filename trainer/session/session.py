@@ -16,15 +16,14 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from datetime import datetime
 
 from trainer.drills.model import Drill, DrillCoup, Mode
+from trainer.session.clock import Clock, Now, utc_now
 from trainer.session.questions import Answer, Graded, Question, TimedOut, expand
 from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.skills import describe
 
-Clock = Callable[[], float]
-Now = Callable[[], datetime]
 OnAnswer = Callable[[AnswerRecord], None]
 OnSession = Callable[[SessionRecord], None]
 
@@ -35,10 +34,6 @@ class SessionError(ValueError):
 
 class ReferenceRefused(SessionError):
     """The rules reference is not available in an exam."""
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,20 +14,22 @@ from textual import on
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from trainer.drills.model import Drill, DrillCoup
-from trainer.session import Session, SessionError
-from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.session.session import Clock, Now, utc_now
+from trainer.session.clock import Clock, Now, utc_now
 from trainer.session.settings import Loaded, Settings, load_settings, save_settings
-from trainer.tui.catalog import DrillChoice
+from trainer.tui.messages import DrillFinished, RetryMissed
 from trainer.tui.screens.dialogs import ConfirmQuit, NameScreen
-from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.home import HomeScreen
 
+# What a drill needs (the session, the engine behind it, the drill screen) is imported when
+# the first drill starts: the home screen comes up without it (the launch budget, issue 4).
 if TYPE_CHECKING:
+    from trainer.drills.model import Drill, DrillCoup
     from trainer.history.progress import ProgressData
+    from trainer.session import Session
+    from trainer.session.records import AnswerRecord, SessionRecord
+    from trainer.tui.catalog import DrillChoice
 
-Deal = Callable[[Drill, random.Random], Sequence[DrillCoup]]
+Deal = Callable[["Drill", random.Random], Sequence["DrillCoup"]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +157,8 @@ class TrainerApp(App[int]):
         if not self.trainee:
             self.ask_name(then=lambda: self.begin(drill))
             return
+        from trainer.session import Session, SessionError
+
         try:
             session = Session.deal(
                 drill, self.trainee, self.rng, self.deal, clock=self.clock, now=self.now,
@@ -166,16 +170,20 @@ class TrainerApp(App[int]):
         self.run_session(session)
 
     def run_session(self, session: Session) -> None:
+        from trainer.tui.screens.drill import DrillScreen
+
         self.push_screen(DrillScreen(session))
 
-    @on(DrillScreen.Finished)
-    def finished(self, message: DrillScreen.Finished) -> None:
-        from trainer.tui.screens.results import ResultsScreen  # not needed to start
+    @on(DrillFinished)
+    def finished(self, message: DrillFinished) -> None:
+        from trainer.tui.screens.results import ResultsScreen
 
         self.switch_screen(ResultsScreen(message.session))
 
-    @on(DrillScreen.Retry)
-    def retry(self, message: DrillScreen.Retry) -> None:
+    @on(RetryMissed)
+    def retry(self, message: RetryMissed) -> None:
+        from trainer.tui.screens.drill import DrillScreen
+
         self.switch_screen(DrillScreen(message.session))
 
     def go_home(self) -> None:
@@ -196,10 +204,12 @@ class TrainerApp(App[int]):
 
     # -- actions ------------------------------------------------------------------------------
 
-    def drill_in_progress(self) -> DrillScreen | None:
+    def drill_in_progress(self) -> Session | None:
+        """The session of a drill not yet finished, on any screen of the stack."""
         for screen in self.screen_stack:
-            if isinstance(screen, DrillScreen) and screen.session.in_progress:
-                return screen
+            session: Session | None = getattr(screen, "session", None)
+            if session is not None and session.in_progress:
+                return session
         return None
 
     def action_request_quit(self) -> None:
@@ -212,7 +222,7 @@ class TrainerApp(App[int]):
 
         def decided(quit_: bool | None) -> None:
             if quit_:
-                drill.session.abandon()
+                drill.abandon()
                 self.exit(0)
 
         self.push_screen(ConfirmQuit(), decided)

@@ -7,10 +7,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from trainer.drills.model import Drill
-
 if TYPE_CHECKING:
     from trainer.drills.catalog import DrillEntry
+    from trainer.drills.model import Drill
 
 WARMUP_ID = "warmup"
 

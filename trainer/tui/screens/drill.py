@@ -7,7 +7,6 @@ session and hands it answers; grading and timing are the session's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -15,7 +14,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Input, Static
@@ -32,6 +30,7 @@ from trainer.session import (
     Session,
     parse_paid_amount,
 )
+from trainer.tui.messages import DrillFinished
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.table import HandView, LayoutView
 
@@ -105,18 +104,6 @@ class DrillScreen(Screen[None]):
         Binding("r", "reference", "Rules"),
         Binding("r", "reference_refused", "Rules", show=False),
     ]
-
-    @dataclass
-    class Finished(Message):
-        """The last question is answered: show the results."""
-
-        session: Session
-
-    @dataclass
-    class Retry(Message):
-        """Run ``session`` (the missed questions of a finished one)."""
-
-        session: Session
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -416,7 +403,7 @@ class DrillScreen(Screen[None]):
             if self._timer is not None:
                 self._timer.stop()
             self.show_keys()
-            self.post_message(self.Finished(self.session))
+            self.post_message(DrillFinished(self.session))
             return
         self.show_question()
 

@@ -12,7 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
 from trainer.session import Result, Session
-from trainer.tui.screens.drill import DrillScreen, feedback_text
+from trainer.tui.messages import RetryMissed
+from trainer.tui.screens.drill import feedback_text
 from trainer.tui.widgets.table import HandView, LayoutView
 
 if TYPE_CHECKING:
@@ -110,7 +111,7 @@ class ResultsScreen(Screen[None]):
 
     def action_retry(self) -> None:
         if self.summary.missed:
-            self.post_message(DrillScreen.Retry(self.session.retry_missed()))
+            self.post_message(RetryMissed(self.session.retry_missed()))
 
     def action_home(self) -> None:
         self.trainer.go_home()
