@@ -32,6 +32,7 @@ from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.reference import ReferenceScreen, tableau
 from trainer.tui.screens.results import MissedScreen, ResultsScreen
+from trainer.tui.widgets.keybar import KeyBar
 
 SIZE = (80, 24)
 
@@ -276,6 +277,26 @@ async def test_home_starts_a_drill_and_the_warmup_key() -> None:
         assert app.screen.session.drill.id == "warmup"
         await pilot.press("7", "enter")
         assert answers[0].drill_id == "warmup" and answers[0].correct
+
+
+async def click_key(pilot, description: str) -> None:
+    """Click ``description`` in the screen's key line, as a mouse user would."""
+    line = str(pilot.app.screen.query_one("#keys", KeyBar).render())
+    assert description in line, line
+    await pilot.click("#keys", offset=(line.index(description) + 1, 0))
+
+
+async def test_keys_in_the_key_line_are_clickable() -> None:
+    app = make_app([coup(DRAGON), coup(PANDA)], (Step.OUTCOME,), start=False)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, HomeScreen)
+        await click_key(pilot, "Warm-up")  # a screen action
+        assert isinstance(app.screen, DrillScreen)
+        await pilot.press("7")
+        await click_key(pilot, "Confirm")  # the drill screen's keys too
+        assert feedback(app).startswith("✓")
+        await click_key(pilot, "Quit")  # an app action
+        assert isinstance(app.screen, ConfirmQuit)
 
 
 async def test_due_count_none_shows_nothing() -> None:

@@ -23,8 +23,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from trainer.drills import schema as S
-
 _TAG = "tag:yaml.org,2002:"
 _CORE_TAGS = frozenset(_TAG + t for t in ("str", "int", "float", "bool", "null", "seq", "map"))
 _MAX_DEPTH = 20
@@ -47,6 +45,8 @@ class DrillMeta:
 
 def scan(path: Path) -> DrillMeta:
     """The listing fields of a drill file; ScanProblem if it is not plainly a drill."""
+    from trainer.drills import schema as S  # scanning only: a warm start never scans
+
     try:
         if path.stat().st_size > S.MAX_FILE_BYTES:
             raise ScanProblem("too large")
@@ -64,6 +64,8 @@ def scan(path: Path) -> DrillMeta:
 
 def scan_text(text: str) -> DrillMeta:
     import yaml  # here, not at the top: a warm listing cache never needs it
+
+    from trainer.drills import schema as S
 
     parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     top: dict[str, str] = {}  # top-level scalar fields
@@ -125,6 +127,8 @@ def scan_text(text: str) -> DrillMeta:
 
 def _questions(given: str | None, coups: int, filters: int) -> int | None:
     """The loader's rule: the count given, else the fixed coups, else 10 with generate."""
+    from trainer.drills import schema as S
+
     if given is None:
         return 10 if filters else coups
     return int(given) if given.isdigit() and 0 < int(given) <= S.MAX_QUESTIONS else None

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from trainer.history.scheduler import due_count
 from trainer.history.store import HistoryError, HistoryStore, open_history
-from trainer.session.records import AnswerRecord, SessionRecord
 
 if TYPE_CHECKING:  # the progress screen and the review load these when first opened
     from trainer.drills.model import Drill
     from trainer.history.progress import ProgressData
+    from trainer.session.records import AnswerRecord, SessionRecord
 
-Record = AnswerRecord | SessionRecord
+    Record = AnswerRecord | SessionRecord
 
 
 class Recorder:
@@ -74,11 +74,13 @@ class Recorder:
         self.on_error = callback
 
     def _save(self, record: Record) -> None:
+        from trainer.session import records  # loaded by the session that sends these
+
         self.pending.append(record)
         while self.pending:
             head = self.pending[0]
             try:
-                if isinstance(head, AnswerRecord):
+                if isinstance(head, records.AnswerRecord):
                     self.store.record_answer(head)
                 else:
                     self.store.record_session(head)

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from trainer.history.migrations import (
     APPLICATION_ID,
@@ -25,7 +26,9 @@ from trainer.history.migrations import (
     REQUIRED_COLUMNS,
     SCHEMA_VERSION,
 )
-from trainer.session.records import AnswerRecord, SessionRecord
+
+if TYPE_CHECKING:  # the records are built only when history is read back (not at launch)
+    from trainer.session.records import AnswerRecord, SessionRecord
 
 ENV_DB = "EZBAC_DB"
 BUSY_TIMEOUT_MS = 15_000
@@ -300,6 +303,8 @@ class HistoryStore:
         self, trainee: str | None = None, since: datetime | None = None
     ) -> list[AnswerRecord]:
         """Answers in the order given, optionally one trainee's and from ``since`` on."""
+        from trainer.session.records import AnswerRecord
+
         where, params = _filters(trainee, since, "answered_at")
         rows = self._query(
             "SELECT session_id, trainee, drill_id, step, skill, cards, answer, expected, "
@@ -329,6 +334,8 @@ class HistoryStore:
     def sessions(
         self, trainee: str | None = None, since: datetime | None = None
     ) -> list[SessionRecord]:
+        from trainer.session.records import SessionRecord
+
         where, params = _filters(trainee, since, "started_at")
         rows = self._query(
             "SELECT session_id, trainee, drill_id, drill_title, mode, started_at, finished_at, "

@@ -17,11 +17,11 @@ from textual.binding import Binding, BindingType
 from trainer.session.clock import Clock, Now, utc_now
 from trainer.session.settings import Loaded, Settings, load_settings, save_settings
 from trainer.tui.messages import DrillFinished, RetryMissed
-from trainer.tui.screens.dialogs import ConfirmQuit, NameScreen
 from trainer.tui.screens.home import HomeScreen
 
-# What a drill needs (the session, the engine behind it, the drill screen) is imported when
-# the first drill starts: the home screen comes up without it (the launch budget, issue 4).
+# What a drill needs (the session, the engine behind it, the drill screen) and the dialogs
+# are imported when first used: the home screen comes up without them (issue 4's launch
+# budget).
 if TYPE_CHECKING:
     from trainer.drills.model import Drill, DrillCoup
     from trainer.history.progress import ProgressData
@@ -96,9 +96,13 @@ class TrainerApp(App[int]):
             self.notify(self.settings.problem, severity="warning", timeout=8)
         if self.hooks.report_errors_to is not None:
             self.hooks.report_errors_to(self.history_problem)
-        self.push_screen(HomeScreen(self._choices()))
         if self.start_drill is not None:
             self.begin(self.start_drill)
+
+    def get_default_screen(self) -> HomeScreen:
+        # the first screen itself, not pushed over an empty one: one screen to lay out and
+        # paint before the trainee sees anything
+        return HomeScreen(self._choices())
 
     def remember(self) -> None:
         self.settings = save_settings(
@@ -187,7 +191,7 @@ class TrainerApp(App[int]):
         self.switch_screen(DrillScreen(message.session))
 
     def go_home(self) -> None:
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
+        while len(self.screen_stack) > 1:
             self.pop_screen()
 
     def ask_name(self, then: Callable[[], None] | None = None) -> None:
@@ -199,6 +203,8 @@ class TrainerApp(App[int]):
                     self.screen.refresh_trainee()
                 if then is not None:
                     then()
+
+        from trainer.tui.screens.dialogs import NameScreen
 
         self.push_screen(NameScreen(self.trainee), done)
 
@@ -213,6 +219,8 @@ class TrainerApp(App[int]):
         return None
 
     def action_request_quit(self) -> None:
+        from trainer.tui.screens.dialogs import ConfirmQuit
+
         if isinstance(self.screen, ConfirmQuit):
             return
         drill = self.drill_in_progress()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -10,9 +11,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from trainer.tui.screens import stylesheets
+
 
 class ConfirmQuit(ModalScreen[bool]):
     """Quit with a drill in progress?  y/Enter quits, n/Esc goes back to the drill."""
+
+    CSS_PATH: ClassVar[list[Path]] = stylesheets("dialogs.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Quit"),
@@ -42,6 +47,8 @@ class ConfirmQuit(ModalScreen[bool]):
 
 class NameScreen(ModalScreen[str | None]):
     """Ask who is training; the name is remembered for next time."""
+
+    CSS_PATH: ClassVar[list[Path]] = stylesheets("dialogs.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 

@@ -7,6 +7,7 @@ session and hands it answers; grading and timing are the session's.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -31,7 +32,8 @@ from trainer.session import (
     parse_paid_amount,
 )
 from trainer.tui.messages import DrillFinished
-from trainer.tui.widgets.keybar import KeyBar
+from trainer.tui.screens import stylesheets
+from trainer.tui.widgets.keybar import QUIT_KEY, KeyBar
 from trainer.tui.widgets.table import HandView, LayoutView
 
 if TYPE_CHECKING:
@@ -84,6 +86,7 @@ def feedback_text(result: Result) -> Text:
 
 
 class DrillScreen(Screen[None]):
+    CSS_PATH: ClassVar[list[Path]] = stylesheets("drill.tcss")
     AUTO_FOCUS = ""  # nothing focused: keys reach the screen's bindings
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -200,7 +203,7 @@ class DrillScreen(Screen[None]):
 
     def show_keys(self) -> None:
         """The keys that work now (choices, confirm/next, rules), in the footer line."""
-        self.query_one("#keys", KeyBar).show_keys(self, (("^q", "Quit"),))
+        self.query_one("#keys", KeyBar).show_keys(self, QUIT_KEY)
 
     def show_amount(self, show: bool) -> None:
         """The amount box exists only while a win is being paid; hidden, it cannot take

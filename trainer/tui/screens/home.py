@@ -11,10 +11,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.tui.catalog import WARMUP_ID, DrillChoice
+from trainer.tui.widgets.keybar import QUIT_KEY, KeyBar
 
 if TYPE_CHECKING:
     from trainer.tui.app import TrainerApp
@@ -54,7 +55,9 @@ class HomeScreen(Screen[None]):
             yield OptionList(*options, id="drills")
             with VerticalScroll(id="about"):
                 yield Static(id="description")
-        yield Footer()
+        # not Textual's Footer: it builds a widget per key after the first frame, which
+        # cost the home screen a fifth of its launch time (issue 4's budget)
+        yield KeyBar(id="keys")
 
     def option_label(self, choice: DrillChoice) -> Text:
         text = Text(choice.title)
@@ -65,6 +68,7 @@ class HomeScreen(Screen[None]):
         return text
 
     def on_mount(self) -> None:
+        self.query_one("#keys", KeyBar).show_keys(self, QUIT_KEY)
         self.refresh_trainee()
         drills = self.query_one("#drills", OptionList)
         if self.choices:

@@ -3,6 +3,7 @@ with the cell in play marked (brackets and reverse video, so not by colour alone
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from rich.table import Table
@@ -18,6 +19,7 @@ from trainer.engine import DEFAULT_PAYTABLE, Bet, Outcome, Paytable, format_amou
 from trainer.engine.rules import banker_draws, player_draws
 from trainer.engine.settlement import RESULTS, BetResult
 from trainer.session import Question
+from trainer.tui.screens import stylesheets
 
 _MARK = "bold reverse"
 
@@ -79,6 +81,8 @@ def settlement(cell: tuple[Outcome, Bet] | None, paytable: Paytable) -> Table:
 
 class ReferenceScreen(ModalScreen[None]):
     """Opened with `r` in practice; the session counts each opening."""
+
+    CSS_PATH: ClassVar[list[Path]] = stylesheets("dialogs.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss", "Close"),

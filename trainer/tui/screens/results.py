@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -13,6 +14,7 @@ from textual.widgets import Button, DataTable, Footer, Static
 
 from trainer.session import Result, Session
 from trainer.tui.messages import RetryMissed
+from trainer.tui.screens import stylesheets
 from trainer.tui.screens.drill import feedback_text
 from trainer.tui.widgets.table import HandView, LayoutView
 
@@ -31,6 +33,7 @@ def duration(seconds: float) -> str:
 
 
 class ResultsScreen(Screen[None]):
+    CSS_PATH: ClassVar[list[Path]] = stylesheets("drill.tcss", "results.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("m", "missed", "Step through missed"),
         Binding("r", "retry", "Retry missed"),
@@ -119,6 +122,8 @@ class ResultsScreen(Screen[None]):
 
 class MissedScreen(Screen[None]):
     """One missed question at a time: the coup, your answer, the right one and why."""
+
+    CSS_PATH: ClassVar[list[Path]] = stylesheets("drill.tcss", "results.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,p", "move(-1)", "Previous"),
