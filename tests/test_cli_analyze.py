@@ -3,23 +3,15 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from cli_helpers import ezbac, usage_error
 
 PUBLISHED = json.loads(
     (Path(__file__).parent / "data" / "published_ez_baccarat.json").read_text(encoding="utf-8")
 )["decks"]
-
-
-def ezbac(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "trainer", *args],
-        capture_output=True, text=True, encoding="utf-8", timeout=60,
-    )
 
 
 def test_text_table() -> None:
@@ -91,12 +83,7 @@ def test_paytable_flags_change_the_edges() -> None:
     ],
 )
 def test_bad_input_exit_2_one_line(args: list[str], culprit: str) -> None:
-    out = ezbac("analyze", *args)
-    assert out.returncode == 2
-    assert out.stdout == ""
-    assert "Traceback" not in out.stderr
-    assert len(out.stderr.strip().splitlines()) == 1
-    assert culprit in out.stderr
+    usage_error(ezbac("analyze", *args), culprit)
 
 
 def test_help_has_examples() -> None:

@@ -3,22 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from decimal import Decimal
 
 import pytest
-
-
-def ezbac(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "trainer", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-    )
+from cli_helpers import ezbac, usage_error
 
 
 def test_text_procedure_step_by_step() -> None:
@@ -162,12 +150,7 @@ def test_stdin_text_mode() -> None:
     ],
 )
 def test_bad_input_exit_2_one_line(args: list[str], culprit: str) -> None:
-    out = ezbac("check", *args)
-    assert out.returncode == 2
-    assert out.stdout == ""
-    assert "Traceback" not in out.stderr
-    assert len(out.stderr.strip().splitlines()) == 1
-    assert culprit in out.stderr
+    usage_error(ezbac("check", *args), culprit)
 
 
 def test_help_has_examples() -> None:

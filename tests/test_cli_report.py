@@ -7,10 +7,11 @@ import io
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
+import cli_helpers
 import pytest
+from cli_helpers import usage_error
 from test_report import fill
 
 from trainer.history.store import open_history
@@ -19,21 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def ezbac(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    full_env = {k: v for k, v in os.environ.items() if k != "EZBAC_DB"}
-    full_env["TZ"] = "UTC"
-    full_env.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "trainer", "report", *args],
-        cwd=ROOT, capture_output=True, text=True, env=full_env, timeout=60,
-    )
-
-
-def one_line_error(run: subprocess.CompletedProcess[str]) -> str:
-    assert run.returncode == 2, run.stdout + run.stderr
-    assert "Traceback" not in run.stderr
-    lines = run.stderr.strip().splitlines()
-    assert len(lines) == 1, run.stderr
-    return lines[0]
+    return cli_helpers.ezbac("report", *args, env={"TZ": "UTC", **(env or {})})
 
 
 @pytest.fixture
@@ -80,20 +67,20 @@ def test_flag_beats_environment(db: Path, tmp_path: Path) -> None:
     ],
 )
 def test_bad_options_are_one_line_errors(db: Path, args: tuple[str, ...], needle: str) -> None:
-    assert needle in one_line_error(ezbac("--db", str(db), *args))
+    assert needle in usage_error(ezbac("--db", str(db), *args))
 
 
 def test_missing_named_database_is_an_error_and_not_created(tmp_path: Path) -> None:
     missing = tmp_path / "nope.sqlite3"
-    assert str(missing) in one_line_error(ezbac("--db", str(missing)))
-    assert str(missing) in one_line_error(ezbac(env={"EZBAC_DB": str(missing)}))
+    assert str(missing) in usage_error(ezbac("--db", str(missing)))
+    assert str(missing) in usage_error(ezbac(env={"EZBAC_DB": str(missing)}))
     assert not missing.exists()
 
 
 def test_invalid_database_is_an_error_and_left_alone(tmp_path: Path) -> None:
     bad = tmp_path / "notes.sqlite3"
     bad.write_text("not a database\n")
-    line = one_line_error(ezbac("--db", str(bad)))
+    line = usage_error(ezbac("--db", str(bad)))
     assert str(bad) in line and "not an ezbac history database" in line
     assert bad.read_text() == "not a database\n"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-import sys
 
+import cli_helpers
 import pytest
 
 from trainer.engine.simulate import simulate
@@ -15,12 +15,7 @@ KEYS = ["coups", "player", "banker", "tie", "dragon7", "panda8", "naturals"]
 
 
 def ezbac(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "trainer", "simulate", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return cli_helpers.ezbac("simulate", *args, timeout=120)
 
 
 def test_json_has_the_documented_shape_and_the_engine_totals() -> None:
@@ -88,13 +83,7 @@ def test_the_progress_bar_stays_off_a_pipe() -> None:
     ],
 )
 def test_bad_options_exit_2_with_one_line_and_no_traceback(args: list[str], culprit: str) -> None:
-    run = ezbac(*args)
-    assert run.returncode == 2
-    assert run.stdout == ""
-    lines = run.stderr.strip().splitlines()
-    assert len(lines) == 1, run.stderr
-    assert "error" in lines[0] and culprit in lines[0]
-    assert "Traceback" not in run.stderr
+    assert "error" in cli_helpers.usage_error(ezbac(*args), culprit)
 
 
 def test_help_explains_with_an_example() -> None:

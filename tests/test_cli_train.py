@@ -2,33 +2,14 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-
-
-def ezbac(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "trainer", *args],
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        timeout=60,
-    )
-
-
-def assert_one_line_usage_error(result: subprocess.CompletedProcess[str], culprit: str) -> None:
-    assert result.returncode == 2, result.stderr
-    assert "Traceback" not in result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert culprit in lines[0]
+from cli_helpers import ezbac, usage_error
 
 
 def test_unknown_drill() -> None:
-    assert_one_line_usage_error(ezbac("train", "no-such-drill"), "no-such-drill")
+    usage_error(ezbac("train", "no-such-drill"), "no-such-drill")
 
 
 def test_broken_drill_file_names_file_and_line(tmp_path: Path) -> None:
@@ -48,7 +29,7 @@ def test_a_file_that_is_not_a_history_is_refused_and_left_alone(
     notes.write_text("my shift notes\n" * 20)
     before = notes.read_bytes()
     args = ("--db", str(notes)) if where == "home" else ("train", "warmup", "--db", str(notes))
-    assert_one_line_usage_error(ezbac(*args), str(notes))
+    usage_error(ezbac(*args), str(notes))
     assert notes.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
@@ -57,4 +38,4 @@ def test_db_given_before_the_subcommand_is_not_reset(tmp_path: Path) -> None:
     """`ezbac --db X train ...` must use X, not silently fall back to the default history."""
     notes = tmp_path / "notes.txt"
     notes.write_text("not a database\n")
-    assert_one_line_usage_error(ezbac("--db", str(notes), "train", "warmup"), str(notes))
+    usage_error(ezbac("--db", str(notes), "train", "warmup"), str(notes))

@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
+
+import cli_helpers
 
 CORPUS = Path(__file__).parent / "data" / "broken_drills"
 DRILLS = Path(__file__).resolve().parents[1] / "drills"
 
 
 def ezbac(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "trainer", "drills", *args],
-        capture_output=True, text=True, timeout=60,
-    )
+    return cli_helpers.ezbac("drills", *args)
 
 
 def test_list_shows_bundled_and_user_folder() -> None:

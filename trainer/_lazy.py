@@ -2,7 +2,9 @@
 
 The trainer's home screen must come up within 1.3x a bare Textual app (issue 4), so the
 packages it touches (``trainer.session``, ``trainer.history``) must not import the engine,
-the drill model and the grading code just because one of their light submodules is used.
+the drill model and the grading code just because one of their light submodules is used;
+and ``trainer.engine`` keeps its exact analysis (fractions and all) off ``ezbac check``'s
+path.  Standard library only, like the engine that uses it.
 """
 
 from __future__ import annotations

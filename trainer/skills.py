@@ -13,22 +13,23 @@ A key is a short stable string (stored in the history database, so never renamed
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from trainer.engine import Bet, BetResult, Coup, Outcome
+if TYPE_CHECKING:  # the history store needs family() at launch, without the engine
+    from trainer.engine import Bet, BetResult, Coup
+
+#: The skill families, in the order results and reports list them.
+FAMILIES: tuple[str, ...] = ("natural", "player", "banker", "outcome", "payout")
+
+
+def family(key: str) -> str:
+    """A key's family (one of FAMILIES): how results and reports group skills."""
+    return key.partition(":")[0]
 
 
 @dataclass(frozen=True, slots=True)
 class Skill:
     key: str
-
-    @property
-    def family(self) -> str:
-        """'natural', 'player', 'banker', 'outcome' or 'payout': how reports group skills."""
-        return self.key.split(":", 1)[0]
-
-    @property
-    def label(self) -> str:
-        return describe(self.key)
 
 
 def player_skill(coup: Coup) -> Skill:
@@ -55,6 +56,8 @@ def payout_skill(bet: Bet, result: BetResult) -> Skill:
 
 def describe(key: str) -> str:
     """Human wording for a skill key, as shown on results, progress and reports."""
+    from trainer.engine import Bet, Outcome
+
     parts = key.split(":")
     match parts:
         case ["natural"]:

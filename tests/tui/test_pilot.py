@@ -9,6 +9,7 @@ import io
 from decimal import Decimal
 
 from rich.console import Console
+from rich.text import Text
 from session_helpers import (
     BANKER3_THIRD8,
     DRAGON,
@@ -33,6 +34,7 @@ from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.reference import ReferenceScreen, tableau
 from trainer.tui.screens.results import MissedScreen, ResultsScreen
 from trainer.tui.widgets.keybar import KeyBar
+from trainer.tui.widgets.table import HandView
 
 SIZE = (80, 24)
 
@@ -327,6 +329,29 @@ async def test_four_colour_toggle_is_remembered() -> None:
         assert app.four_colour
     again = make_app([coup(DRAGON)], (Step.OUTCOME,))
     assert again.four_colour
+
+
+def ink_of(app: TrainerApp, hand: str, symbol: str) -> str:
+    """The colour a card of ``hand`` is drawn in, found by its rank and suit symbol."""
+    text = app.screen.query_one(f"#{hand}-hand", HandView).render()
+    assert isinstance(text, Text)
+    start = text.plain.index(symbol)
+    colours = [span.style.color.name for span in text.spans  # type: ignore[union-attr]
+               if span.start <= start < span.end and span.style.color is not None]
+    return colours[-1]
+
+
+async def test_four_colour_toggle_recolours_the_cards_shown_in_place() -> None:
+    app = make_app([coup(PANDA)], (Step.PLAYER_DRAWS,))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d", "enter")  # the feedback shows the Player's third card, 3♦
+        before = ink_of(app, "player", "3♦")
+        await pilot.press("c")
+        await pilot.pause()
+        text = str(app.screen.query_one("#player-hand", HandView).render())
+        assert "total 8" in text and "3♦" in text  # still the hand as revealed
+        assert ink_of(app, "player", "3♦") != before  # diamonds: red becomes blue
+        assert ink_of(app, "player", "2♥") == before  # hearts stay red
 
 
 async def test_a_broken_settings_file_is_left_alone(tmp_path, monkeypatch) -> None:

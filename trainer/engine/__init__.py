@@ -9,9 +9,9 @@ rebind a lazily set package attribute to the module.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from trainer._lazy import lazy_exports
 from trainer.engine.cards import Card, Rank, Suit, hand_total, parse_cards
 from trainer.engine.coup import Coup, Hand, Outcome
 from trainer.engine.errors import (
@@ -38,13 +38,6 @@ from trainer.engine.simulate import ShoeStats, SimulationResult, simulate
 
 if TYPE_CHECKING:
     from trainer.engine.analysis import Analysis, CoupClass, analyze, class_counts
-
-_LAZY = {
-    "Analysis": "analysis",
-    "CoupClass": "analysis",
-    "analyze": "analysis",
-    "class_counts": "analysis",
-}
 
 __all__ = [
     "DEFAULT_PAYTABLE",
@@ -82,15 +75,6 @@ __all__ = [
     "simulate",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = lazy_exports(
+    __name__, ("Analysis", "CoupClass", "analyze", "class_counts"), ("analysis",)
+)

@@ -36,14 +36,15 @@ class Recorder:
         self.store = store
         self.on_error = on_error
         self.now = now
-        self.pending: list[Record] = []
+        # (write, record) not yet stored, oldest first: written in order, before any new one
+        self.pending: list[tuple[Callable[[Any], None], Record]] = []
         self.last_error: str | None = None
 
     def on_answer(self, record: AnswerRecord) -> None:
-        self._save(record)
+        self._save(self.store.record_answer, record)
 
     def on_session(self, record: SessionRecord) -> None:
-        self._save(record)
+        self._save(self.store.record_session, record)
 
     def due_count(self, trainee: str) -> int | None:
         try:
@@ -73,17 +74,12 @@ class Recorder:
     def report_errors_to(self, callback: Callable[[str], Any]) -> None:
         self.on_error = callback
 
-    def _save(self, record: Record) -> None:
-        from trainer.session import records  # loaded by the session that sends these
-
-        self.pending.append(record)
+    def _save(self, write: Callable[[Any], None], record: Record) -> None:
+        self.pending.append((write, record))
         while self.pending:
-            head = self.pending[0]
+            write, record = self.pending[0]
             try:
-                if isinstance(head, records.AnswerRecord):
-                    self.store.record_answer(head)
-                else:
-                    self.store.record_session(head)
+                write(record)
             except HistoryError as exc:
                 self._failed(exc)
                 return

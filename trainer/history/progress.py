@@ -16,6 +16,7 @@ from trainer.engine.settlement import RESULTS
 from trainer.history.scheduler import SkillState, due_from, next_due, schedule
 from trainer.history.store import HistoryStore
 from trainer.session.records import AnswerRecord, SessionRecord
+from trainer.skills import family
 
 BANKER_TOTALS: tuple[int, ...] = tuple(range(8))
 #: Grid columns: the Player's third-card value, then None for "the Player stood".
@@ -59,7 +60,7 @@ def tally_by(answers: Iterable[AnswerRecord], key: str = "skill") -> dict[str, T
     """Tallies keyed by skill key (key="skill") or skill family (key="family")."""
     out: dict[str, Tally] = {}
     for a in answers:
-        k = a.skill if key == "skill" else a.skill.split(":", 1)[0]
+        k = a.skill if key == "skill" else family(a.skill)
         out[k] = out.get(k, Tally()).add(a.correct, a.seconds)
     return out
 

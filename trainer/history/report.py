@@ -16,9 +16,8 @@ from datetime import UTC, date, datetime
 from trainer.history.progress import Tally, tally_by, total
 from trainer.history.store import HistoryStore
 from trainer.session.records import SessionRecord
-from trainer.skills import describe
+from trainer.skills import FAMILIES, describe
 
-FAMILIES: tuple[str, ...] = ("natural", "player", "banker", "outcome", "payout")
 FAMILY_LABELS = {
     "natural": "Naturals",
     "player": "Player draw",

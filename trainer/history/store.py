@@ -26,6 +26,7 @@ from trainer.history.migrations import (
     REQUIRED_COLUMNS,
     SCHEMA_VERSION,
 )
+from trainer.skills import family
 
 if TYPE_CHECKING:  # the records are built only when history is read back (not at launch)
     from trainer.session.records import AnswerRecord, SessionRecord
@@ -255,7 +256,7 @@ class HistoryStore:
                 record.drill_id,
                 record.step,
                 record.skill,
-                record.skill.split(":", 1)[0],
+                family(record.skill),
                 " ".join(record.cards),
                 record.answer,
                 record.expected,

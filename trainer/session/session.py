@@ -22,7 +22,7 @@ from trainer.drills.model import Drill, DrillCoup, Mode
 from trainer.session.clock import Clock, Now, utc_now
 from trainer.session.questions import Answer, Graded, Question, TimedOut, expand
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.skills import describe
+from trainer.skills import FAMILIES, describe, family
 
 OnAnswer = Callable[[AnswerRecord], None]
 OnSession = Callable[[SessionRecord], None]
@@ -337,9 +337,9 @@ class Session:
         )
 
 
-_FAMILY_ORDER = {"natural": 0, "player": 1, "banker": 2, "outcome": 3, "payout": 4}
+_FAMILY_ORDER = {name: i for i, name in enumerate(FAMILIES)}
 
 
 def _skill_order(item: tuple[str, list[int]]) -> tuple[int, str]:
     key = item[0]
-    return (_FAMILY_ORDER.get(key.split(":", 1)[0], 9), key)
+    return (_FAMILY_ORDER.get(family(key), len(FAMILIES)), key)

@@ -92,6 +92,7 @@ class TrainerApp(App[int]):
     # -- lifecycle ------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self.set_class(self.four_colour, "-four-colour")  # the card inks (drill.tcss)
         if self.settings.problem:
             self.notify(self.settings.problem, severity="warning", timeout=8)
         if self.hooks.report_errors_to is not None:
@@ -238,9 +239,7 @@ class TrainerApp(App[int]):
     def action_toggle_colours(self) -> None:
         self.four_colour = not self.four_colour
         self.remember()
-        redraw = getattr(self.screen, "redraw_cards", None)
-        if callable(redraw):
-            redraw()
+        self.set_class(self.four_colour, "-four-colour")  # the card inks (drill.tcss)
         self.notify("Four-colour deck" if self.four_colour else "Two-colour deck", timeout=2)
 
 

@@ -33,7 +33,7 @@ from trainer.session import (
 )
 from trainer.tui.messages import DrillFinished
 from trainer.tui.screens import stylesheets
-from trainer.tui.widgets.keybar import QUIT_KEY, KeyBar
+from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.table import HandView, LayoutView
 
 if TYPE_CHECKING:
@@ -187,15 +187,9 @@ class DrillScreen(Screen[None]):
 
     def draw_table(self, q: Question) -> None:
         view = q.view
-        four = self.trainer.four_colour
-        self.query_one("#player-hand", HandView).show(view.player_cards, view.player_total, four)
-        self.query_one("#banker-hand", HandView).show(view.banker_cards, view.banker_total, four)
+        self.query_one("#player-hand", HandView).show(view.player_cards, view.player_total)
+        self.query_one("#banker-hand", HandView).show(view.banker_cards, view.banker_total)
         self.query_one("#layout", LayoutView).show(view.wagers, q.bet, view.outcome)
-
-    def redraw_cards(self) -> None:
-        q = self.last.question if self.state == FEEDBACK and self.last else self.question
-        if q is not None:
-            self.draw_table(q)
 
     def hint(self, q: Question) -> str:
         keys = ", ".join(f"{key} {label.lower()}" for key, label, _ in q.choices)
@@ -203,7 +197,7 @@ class DrillScreen(Screen[None]):
 
     def show_keys(self) -> None:
         """The keys that work now (choices, confirm/next, rules), in the footer line."""
-        self.query_one("#keys", KeyBar).show_keys(self, QUIT_KEY)
+        self.query_one("#keys", KeyBar).show_keys(self)
 
     def show_amount(self, show: bool) -> None:
         """The amount box exists only while a win is being paid; hidden, it cannot take
@@ -384,16 +378,15 @@ class DrillScreen(Screen[None]):
 
     def reveal_after(self, q: Question) -> None:
         coup = q.coup
-        four = self.trainer.four_colour
         player, banker = self.query_one("#player-hand", HandView), self.query_one(
             "#banker-hand", HandView
         )
         if q.step is Step.PLAYER_DRAWS:
-            player.show(coup.player.cards, coup.player.total, four)
-            banker.show(coup.banker.cards[:2], None, four)
+            player.show(coup.player.cards, coup.player.total)
+            banker.show(coup.banker.cards[:2], None)
         elif q.step in (Step.BANKER_DRAWS, Step.OUTCOME):
-            player.show(coup.player.cards, coup.player.total, four)
-            banker.show(coup.banker.cards, coup.banker.total, four)
+            player.show(coup.player.cards, coup.player.total)
+            banker.show(coup.banker.cards, coup.banker.total)
 
     def action_next(self) -> None:
         if self.state != FEEDBACK:

@@ -15,7 +15,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.tui.catalog import WARMUP_ID, DrillChoice
-from trainer.tui.widgets.keybar import QUIT_KEY, KeyBar
+from trainer.tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from trainer.tui.app import TrainerApp
@@ -68,7 +68,7 @@ class HomeScreen(Screen[None]):
         return text
 
     def on_mount(self) -> None:
-        self.query_one("#keys", KeyBar).show_keys(self, QUIT_KEY)
+        self.query_one("#keys", KeyBar).show_keys(self)
         self.refresh_trainee()
         drills = self.query_one("#drills", OptionList)
         if self.choices:

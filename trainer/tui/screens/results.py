@@ -157,13 +157,12 @@ class MissedScreen(Screen[None]):
         r = self.missed[self.position]
         q = r.question
         coup = q.coup
-        four = self.trainer.four_colour
         self.query_one("#missed-header", Static).update(
             Text(f"Missed question {self.position + 1} of {len(self.missed)}  ·  "
                  f"question {r.number} of the run", "bold")
         )
-        self.query_one("#player-hand", HandView).show(coup.player.cards, coup.player.total, four)
-        self.query_one("#banker-hand", HandView).show(coup.banker.cards, coup.banker.total, four)
+        self.query_one("#player-hand", HandView).show(coup.player.cards, coup.player.total)
+        self.query_one("#banker-hand", HandView).show(coup.banker.cards, coup.banker.total)
         view = q.view
         self.query_one("#layout", LayoutView).show(view.wagers, q.bet, view.outcome)
         self.query_one("#prompt", Static).update(Text(q.prompt, "bold"))
@@ -171,9 +170,6 @@ class MissedScreen(Screen[None]):
         if q.dealt.note:
             body.append(f"\nLesson: {q.dealt.note}")
         self.query_one("#missed-feedback", Static).update(body)
-
-    def redraw_cards(self) -> None:
-        self.show()
 
     def action_move(self, step: int) -> None:
         self.position = (self.position + step) % len(self.missed)

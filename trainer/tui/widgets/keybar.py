@@ -2,8 +2,8 @@
 
 Textual's Footer rebuilds a widget per key whenever bindings change; the drill screen's
 keys change twice a question, and rebuilding them cost more than the rest of an answer.
-The keys shown are the screen's bindings whose ``check_action`` allows them now.  Each key
-is clickable, as in Textual's Footer: a click runs the binding's action.
+The keys shown are the screen's bindings whose ``check_action`` allows them now, then the
+app's (ctrl+q).  Each key is clickable, as in Textual's Footer: a click runs its action.
 """
 
 from __future__ import annotations
@@ -18,9 +18,6 @@ from textual.widgets import Static
 
 _KEY_NAMES = {"enter": "⏎", "escape": "esc", "space": "space"}
 
-#: The app's quit key (ctrl+q, a priority binding of the app), shown after a screen's keys.
-QUIT_KEY = (("^q", "Quit", "app.request_quit"),)
-
 
 def key_label(key: str) -> str:
     key = key.split(",")[0]
@@ -32,41 +29,31 @@ def key_label(key: str) -> str:
 class KeyBar(Static):
     COMPONENT_CLASSES: ClassVar[set[str]] = {"keybar--key", "keybar--description"}
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._spans: list[tuple[int, int, str]] = []  # (first column, end column, action)
+    _spans: tuple[tuple[int, int, str], ...] = ()  # (first column, end column, action)
 
-    def show_keys(
-        self, screen: Screen[object], extra: tuple[tuple[str, str, str], ...] = ()
-    ) -> None:
-        """``screen``'s keys that work now, then ``extra`` (key, description, action) ones
-        such as the app's quit key."""
+    def show_keys(self, screen: Screen[object]) -> None:
+        """The keys of ``screen`` that work now, then the app's."""
         key_style = self.get_component_rich_style("keybar--key", partial=True)
         desc_style = self.get_component_rich_style("keybar--description", partial=True)
         text = Text(no_wrap=True, overflow="ellipsis")
         seen: set[str] = set()
         spans: list[tuple[int, int, str]] = []
-
-        def add(key: str, description: str, action: str) -> None:
-            start = text.cell_len
-            text.append(f" {key} ", key_style)
-            text.append(f"{description} ", desc_style)
-            spans.append((start, text.cell_len, action))
-
-        for binding in screen.BINDINGS:
-            if not isinstance(binding, Binding) or not binding.show or binding.key in seen:
-                continue
-            action, _, rest = binding.action.partition("(")
-            params = tuple(p.strip("'\" )") for p in rest.split(",")) if rest else ()
-            if not screen.check_action(action, params):
-                continue
-            seen.add(binding.key)
-            # a click runs in this widget's namespace: the screen's actions need theirs
-            scoped = binding.action if "." in action else f"screen.{binding.action}"
-            add(key_label(binding.key), binding.description, scoped)
-        for key, description, action in extra:
-            add(key, description, action)
-        self._spans = spans
+        for owner, namespace in ((screen, "screen"), (screen.app, "app")):
+            for binding in owner.BINDINGS:
+                if not isinstance(binding, Binding) or not binding.show or binding.key in seen:
+                    continue
+                action, _, rest = binding.action.partition("(")
+                params = tuple(p.strip("'\" )") for p in rest.split(",")) if rest else ()
+                if not owner.check_action(action, params):
+                    continue
+                seen.add(binding.key)
+                start = text.cell_len
+                text.append(f" {key_label(binding.key)} ", key_style)
+                text.append(f"{binding.description} ", desc_style)
+                # a click runs in this widget's namespace: name the owner's unless given
+                scoped = binding.action if "." in action else f"{namespace}.{binding.action}"
+                spans.append((start, text.cell_len, scoped))
+        self._spans = tuple(spans)
         self.update(text)
 
     async def on_click(self, event: events.Click) -> None:

@@ -1,8 +1,9 @@
 """The coup as a dealer sees it: Player and Banker hands drawn as cards, and the layout.
 
 Cards are drawn as small boxes with rank and suit symbol (the suit symbol tells the suit,
-so colour is never the only cue).  Ink colours come from component classes in app.tcss,
-so themes and the four-colour deck only touch the stylesheet.
+so colour is never the only cue).  Ink colours come from component classes in drill.tcss;
+the four-colour deck is the app's ``-four-colour`` class, so toggling it only touches the
+stylesheet and every hand on screen is redrawn as it stands.
 """
 
 from __future__ import annotations
@@ -32,9 +33,6 @@ class HandView(Static):
         "card--hearts",
         "card--diamonds",
         "card--clubs",
-        "card--red4",
-        "card--blue4",
-        "card--green4",
         "hand--title",
     }
 
@@ -43,23 +41,13 @@ class HandView(Static):
         self.hand_name = name
         self.cards: tuple[Card, ...] = ()
         self.total: int | None = None
-        self.four_colour = False
 
-    def show(self, cards: tuple[Card, ...], total: int | None, four_colour: bool) -> None:
-        self.cards, self.total, self.four_colour = cards, total, four_colour
-        self.update(self.draw())
+    def show(self, cards: tuple[Card, ...], total: int | None) -> None:
+        self.cards, self.total = cards, total
+        self.refresh()
 
-    def _ink(self, card: Card) -> str:
-        if self.four_colour:
-            return {
-                Suit.SPADES: "card--spades",
-                Suit.HEARTS: "card--red4",
-                Suit.DIAMONDS: "card--blue4",
-                Suit.CLUBS: "card--green4",
-            }[card.suit]
-        return _INK[card.suit]
-
-    def draw(self) -> Text:
+    def render(self) -> Text:
+        """Drawn at each refresh, so a change of the stylesheet (theme, deck) recolours it."""
         face = self.get_component_rich_style("card--face", partial=True)
         title = self.get_component_rich_style("hand--title", partial=True)
         text = Text()
@@ -69,7 +57,7 @@ class HandView(Static):
         top, mid, bottom = Text(), Text(), Text()
         for i, card in enumerate(self.cards):
             gap = " " if i else ""
-            ink = face + self.get_component_rich_style(self._ink(card), partial=True)
+            ink = face + self.get_component_rich_style(_INK[card.suit], partial=True)
             top.append(gap)
             mid.append(gap)
             bottom.append(gap)
