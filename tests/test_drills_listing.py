@@ -15,7 +15,7 @@ import pytest
 from trainer.drills.catalog import available_drills, load_drill
 from trainer.drills.errors import DrillError, DrillFileError
 from trainer.drills.listing import ScanProblem, scan, scan_text
-from trainer.drills.loader import load_file
+from trainer.drills.loader import load_file, load_text
 from trainer.paths import user_data_dir, user_drills_dir
 from trainer.tui.catalog import available
 
@@ -55,6 +55,12 @@ def test_missing_title_or_bad_id_is_a_scan_problem() -> None:
         scan_text("id: x\ndescription: D\nask: outcome\ngenerate: [{}]\n")
     with pytest.raises(ScanProblem):
         scan_text("id: Not An Id\ntitle: T\ndescription: D\nask: outcome\ngenerate: [{}]\n")
+
+
+def test_the_listing_accepts_the_tags_the_loader_accepts() -> None:
+    text = "id: x\ntitle: ! T\ndescription: !!str D\nask: outcome\ngenerate: [{}]\n"
+    drill, meta = load_text(text), scan_text(text)
+    assert (meta.id, meta.title, meta.description) == (drill.id, drill.title, drill.description)
 
 
 def _user_folder() -> Path:

@@ -93,6 +93,31 @@ def test_every_problem_in_a_file_is_reported() -> None:
     assert "did you mean 'dragon7'" in info.value.problems[6].message
 
 
+def test_a_wrong_expect_is_reported_alongside_other_problems() -> None:
+    text = (
+        "id: Bad Id\ntitle: T\ndescription: D\nask: outcome\nbets: {banker: 5}\ncoups:\n"
+        "  - cards: 4h 3s 2d Kc 8h\n"
+        "    expect:\n"
+        "      outcome: banker\n"
+        "      payouts: {player: lose}\n"
+        "  - cards: 4h 3s 2d\n"
+        "    expect: {outcome: tei}\n"
+    )
+    with pytest.raises(DrillFileError) as info:
+        load_text(text, "x.yaml")
+    problems = info.value.problems
+    assert [(p.line, p.field) for p in problems] == [
+        (1, "id"),
+        (9, "coups[0].expect.outcome"),
+        (10, "coups[0].expect.payouts.player"),
+        (11, "coups[1].cards"),
+        (12, "coups[1].expect.outcome"),  # read even though the coup could not be dealt
+    ]
+    assert "engine says player" in problems[1].message
+    assert "engine says win" in problems[2].message and problems[2].column == 25
+    assert "did you mean 'tie'" in problems[4].message
+
+
 def test_oversized_file_refused_before_parsing(tmp_path: Path) -> None:
     big = tmp_path / "big.yaml"
     big.write_text("id: big\n" + "# padding\n" * 120_000)

@@ -51,6 +51,7 @@ def test_progress_groups_answers_by_cell_outcome_and_payout(tmp_path: Path) -> N
     first, second = data.sessions
     assert first.session_id == "s1" and first.score == 0.75 and first.avg_seconds == 3.0
     assert second.abandoned and second.answered == 3 and second.score == 2 / 3
+    assert first.completed and not second.completed
     assert second.avg_seconds == 8.0 / 3
 
     # Two hours in only the last miss is due: banker:3:8 was missed but then answered right

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from trainer.cli.train import history_hooks
 from trainer.drills.model import Drill, FixedCoup, Order, Step
 from trainer.engine import parse_cards
-from trainer.history import open_history, tui_hooks
+from trainer.history import open_history
 
 pytest.importorskip("trainer.tui.app")
 
@@ -41,7 +42,7 @@ async def test_history_survives_restarting_the_app(
     monkeypatch.delenv("EZBAC_DB", raising=False)
     db = tmp_path / "history.sqlite3"
 
-    first = TrainerApp(start=_drill(), trainee="ana", hooks=tui_hooks(db))
+    first = TrainerApp(start=_drill(), trainee="ana", hooks=history_hooks(db))
     async with first.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for key in ("b", "enter", "enter", "b", "enter"):  # wrong, next, right
@@ -58,7 +59,7 @@ async def test_history_survives_restarting_the_app(
     ]
     assert session.drill_id == "restart-test"
 
-    second = TrainerApp(trainee="ana", hooks=tui_hooks(db))  # a new run, a new connection
+    second = TrainerApp(trainee="ana", hooks=history_hooks(db))  # a new run, a new connection
     async with second.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         shown = str(second.screen.query_one("#trainee", Static).render())
@@ -79,7 +80,7 @@ async def test_review_and_progress_open_from_home(
     monkeypatch.delenv("EZBAC_DB", raising=False)
     db = tmp_path / "history.sqlite3"
 
-    fresh = TrainerApp(trainee="ana", hooks=tui_hooks(db))
+    fresh = TrainerApp(trainee="ana", hooks=history_hooks(db))
     async with fresh.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("r")
@@ -88,7 +89,7 @@ async def test_review_and_progress_open_from_home(
         assert any("answer a drill first" in n.message for n in fresh._notifications)
         fresh.exit()
 
-    first = TrainerApp(start=_drill(), trainee="ana", hooks=tui_hooks(db))
+    first = TrainerApp(start=_drill(), trainee="ana", hooks=history_hooks(db))
     async with first.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for key in ("b", "enter", "enter", "b", "enter"):  # the first outcome missed
@@ -96,7 +97,7 @@ async def test_review_and_progress_open_from_home(
             await pilot.pause()
         first.exit()
 
-    second = TrainerApp(trainee="ana", hooks=tui_hooks(db))
+    second = TrainerApp(trainee="ana", hooks=history_hooks(db))
     async with second.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("p")

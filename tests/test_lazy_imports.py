@@ -110,3 +110,15 @@ def test_the_home_screen_starts_without_the_drill_machinery(tmp_path: Path) -> N
     loaded = _modules_after(body, env)
     assert "trainer.tui.screens.home" in loaded and "trainer.history.store" in loaded
     assert not [name for name in NOT_AT_HOME if name in loaded]
+
+
+def test_ezbac_check_leaves_the_exact_analysis_alone() -> None:
+    body = (
+        "import contextlib, io\n"
+        "from trainer.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert main(['check', '4h', '3s', '2d', 'Kc', '8h', '--tie-pays', '9']) == 0\n"
+    )
+    loaded = _modules_after(body)
+    assert "trainer.cli.check" in loaded
+    assert "trainer.engine.analysis" not in loaded and "trainer.cli.analyze" not in loaded

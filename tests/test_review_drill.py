@@ -106,7 +106,7 @@ def test_keys_that_name_no_skill_have_no_target(key: str) -> None:
 
 
 def _state(skill: str, box: int) -> SkillState:
-    return SkillState(skill, box, T0, 1, 0, T0, False)
+    return SkillState(skill, box, T0, 1, 0)
 
 
 def test_review_asks_the_steps_its_skills_need_in_dealing_order() -> None:

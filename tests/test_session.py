@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from session_helpers import (
@@ -20,6 +22,7 @@ from session_helpers import (
 from trainer.drills.model import WHOLE_COUP, Mode, Step
 from trainer.engine import Bet, BetResult, Outcome
 from trainer.engine.errors import InvalidAmountError
+from trainer.paths import write_atomic
 from trainer.session import (
     DrawAnswer,
     OutcomeAnswer,
@@ -31,6 +34,7 @@ from trainer.session import (
     parse_paid_amount,
 )
 from trainer.session.records import AnswerRecord, SessionRecord
+from trainer.session.settings import Settings, load_settings, save_settings
 
 WIN, PUSH, LOSE = BetResult.WIN, BetResult.PUSH, BetResult.LOSE
 
@@ -325,6 +329,7 @@ def test_callbacks_receive_answer_and_session_records() -> None:
     )
     s.start()
     assert len(sessions) == 1 and sessions[0].finished_at is None and sessions[0].passed is None
+    assert not sessions[0].completed
     clock.advance(4)
     s.answer(DrawAnswer(True))  # Player stood, Banker 5 draws: right
     clock.advance(6)
@@ -340,7 +345,7 @@ def test_callbacks_receive_answer_and_session_records() -> None:
     assert (second.skill, second.bet, second.wager) == ("payout:dragon7:win", "dragon7", "15")
     assert first.answered_at.tzinfo is not None
     end = sessions[-1]
-    assert len(sessions) == 2 and end.finished_at is not None
+    assert len(sessions) == 2 and end.finished_at is not None and end.completed
     assert (end.questions, end.correct, end.passed, end.mode) == (2, 1, False, "practice")
     assert end.drill_title == "Cells"
 
@@ -354,6 +359,7 @@ def test_abandoning_reports_the_session_without_a_verdict() -> None:
     s.abandon()
     last = sessions[-1]
     assert last.abandoned and last.passed is None and last.finished_at is not None
+    assert not last.completed  # quit, though finished_at says when
     assert (last.questions, last.correct) == (1, 1)
 
 
@@ -373,3 +379,39 @@ def test_timed_out_is_not_an_answer_a_trainee_can_pick() -> None:
     # TimedOut grades wrong even on its own (it is never the right answer).
     q = make([coup(PANDA)], steps=(Step.OUTCOME,)).questions[0]
     assert not q.grade(TimedOut()).correct
+
+
+def test_write_atomic_leaves_no_temp_and_keeps_the_old_file_when_it_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "new" / "folder" / "settings.json"
+    write_atomic(target, "first\n")
+    assert target.read_text(encoding="utf-8") == "first\n"
+    assert os.listdir(target.parent) == ["settings.json"]
+
+    def refuse(src: object, dst: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(PermissionError):
+        write_atomic(target, "second\n")
+    assert target.read_text(encoding="utf-8") == "first\n"
+    assert os.listdir(target.parent) == ["settings.json"]
+
+
+def test_save_settings_reports_a_failed_write_and_leaves_no_temp(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "settings.json"
+    saved = save_settings(load_settings(path), Settings("Alex", True))
+    assert saved.problem is None and load_settings(path).settings == Settings("Alex", True)
+
+    def refuse(src: object, dst: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    failed = save_settings(saved, Settings("Sam"))
+    assert failed.problem == f"{path}: cannot save settings (Permission denied)"
+    assert failed.settings == Settings("Sam")
+    assert load_settings(path).settings == Settings("Alex", True)
+    assert os.listdir(tmp_path) == ["settings.json"]

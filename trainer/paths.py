@@ -6,6 +6,7 @@ is created on import: directories appear only when something is written there.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -32,7 +33,19 @@ def default_db_path() -> Path:
     return user_data_dir() / "history.sqlite3"
 
 
-def ensure_dir(path: Path) -> Path:
-    """Create ``path`` (and parents) when about to write there; returns it."""
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` (UTF-8) all at once, creating its folder.
+
+    Readers see the old file or the new one, never half of it; the temp name carries the
+    pid so two terminals saving at once do not write through each other's temp file, and a
+    failed write leaves no temp behind.  OSError is re-raised for the caller to report.
+    """
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp.write_text(text, encoding="utf-8")
+        os.replace(temp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
+        raise

@@ -32,18 +32,27 @@ class Skill:
     key: str
 
 
+def player_key(total: int) -> str:
+    """The Player's draw decision on two-card ``total``."""
+    return f"player:{total}"
+
+
+def banker_key(total: int, third: int | None) -> str:
+    """The tableau cell: Banker ``total`` and the Player's ``third`` card (None: stood)."""
+    return f"banker:{total}:{'stood' if third is None else third}"
+
+
 def player_skill(coup: Coup) -> Skill:
     if coup.natural:
         return Skill("natural")
-    return Skill(f"player:{coup.player.two_card_total}")
+    return Skill(player_key(coup.player.two_card_total))
 
 
 def banker_skill(coup: Coup) -> Skill:
     cell = coup.banker_cell
     if cell is None:
         return Skill("natural")
-    total, third = cell
-    return Skill(f"banker:{total}:{'stood' if third is None else third}")
+    return Skill(banker_key(*cell))
 
 
 def outcome_skill(coup: Coup) -> Skill:

@@ -271,7 +271,7 @@ async def test_quit_from_home_needs_no_confirmation() -> None:
 async def test_home_starts_a_drill_and_the_warmup_key() -> None:
     answers: list[AnswerRecord] = []
     app = make_app([coup(DRAGON)], (Step.OUTCOME,), start=False,
-                   hooks=Hooks(on_answer=answers.append, due_count=lambda who: 3))
+                   hooks=Hooks(on_answer=answers.append, due_count=lambda who, now: 3))
     async with app.run_test(size=SIZE) as pilot:
         assert "3 skills due" in str(app.screen.query_one("#trainee", Static).render())
         await pilot.press("w")
@@ -303,7 +303,7 @@ async def test_keys_in_the_key_line_are_clickable() -> None:
 
 async def test_due_count_none_shows_nothing() -> None:
     app = make_app([coup(DRAGON)], (Step.OUTCOME,), start=False,
-                   hooks=Hooks(due_count=lambda who: None))
+                   hooks=Hooks(due_count=lambda who, now: None))
     async with app.run_test(size=SIZE):
         assert "due" not in str(app.screen.query_one("#trainee", Static).render())
 

@@ -78,7 +78,7 @@ def build_parser(command: str | None = None) -> Parser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"ezbac {__version__}")
-    from trainer.cli.report import add_db_argument
+    from trainer.cli.options import add_db_argument
 
     add_db_argument(parser)
     parser.set_defaults(db=None)
@@ -94,7 +94,9 @@ def build_parser(command: str | None = None) -> Parser:
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     """Find the command cheaply (unknown options are left for its real parser), then parse
     the whole line with that command's parser."""
-    found, _ = build_parser().parse_known_args(argv)
+    found, rest = build_parser().parse_known_args(argv)
+    if found.command is None and not rest:
+        return found  # the bare `ezbac` (maybe with --db): nothing more to parse
     return build_parser(found.command).parse_args(argv)
 
 

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import argparse
 import textwrap
-from decimal import Decimal, InvalidOperation, localcontext
+from decimal import Decimal, localcontext
 from fractions import Fraction
 
 from trainer.cli import COMMANDS
-from trainer.engine.analysis import EVENTS, SUPPORTED_DECKS, Analysis, analyze
+from trainer.cli.options import add_pays_arguments, deck_count, paytable_from
+from trainer.engine.analysis import EVENTS, Analysis, analyze
 from trainer.engine.money import dumps_exact, format_amount
-from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, Paytable
+from trainer.engine.settlement import Bet
 
 #: Significant digits of the house edges and probabilities written by --json.
 JSON_DIGITS = 12
@@ -30,57 +31,6 @@ _EVENT_NOTES = {
     "player": "Panda 8 included",
     "banker": "Dragon 7 included",
 }
-
-#: The paytable flags, shared with `ezbac check`: (flag, bet, what it is).
-PAYS_FLAGS = (
-    ("--tie-pays", Bet.TIE, "Tie"),
-    ("--dragon7-pays", Bet.DRAGON7, "Dragon 7"),
-    ("--panda8-pays", Bet.PANDA8, "Panda 8"),
-)
-
-
-def positive_odds(text: str) -> Decimal:
-    """argparse type for 'pays N to 1': a positive, exact number (40, 7.5)."""
-    try:
-        value = Decimal(text.strip())
-    except InvalidOperation:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number (e.g. 40)") from None
-    if not value.is_finite() or value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number (e.g. 40)")
-    return value
-
-
-def deck_count(text: str) -> int:
-    """argparse type for --decks: 8 or 6, the shoes the rules allow."""
-    allowed = " or ".join(str(d) for d in sorted(SUPPORTED_DECKS, reverse=True))
-    try:
-        decks = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a deck count ({allowed})") from None
-    if decks not in SUPPORTED_DECKS:
-        raise argparse.ArgumentTypeError(f"{text!r} decks is not supported ({allowed})")
-    return decks
-
-
-def add_pays_arguments(parser: argparse.ArgumentParser) -> None:
-    for flag, bet, label in PAYS_FLAGS:
-        parser.add_argument(
-            flag,
-            type=positive_odds,
-            metavar="N",
-            dest=f"{bet.value}_pays",
-            help=f"{label} pays N to 1 (default {format_amount(DEFAULT_PAYTABLE.odds(bet))})",
-        )
-
-
-def paytable_from(args: argparse.Namespace) -> Paytable:
-    overrides = {
-        bet: getattr(args, f"{bet.value}_pays")
-        for _, bet, _ in PAYS_FLAGS
-        if getattr(args, f"{bet.value}_pays", None) is not None
-    }
-    return DEFAULT_PAYTABLE.with_odds(overrides)
-
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(

@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from trainer.cli import COMMANDS, UsageError
-from trainer.cli.analyze import add_pays_arguments, paytable_from
+from trainer.cli.options import add_pays_arguments, paytable_from
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.coup import Coup
 from trainer.engine.errors import EngineError

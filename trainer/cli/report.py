@@ -6,20 +6,7 @@ import argparse
 import sys
 
 from trainer.cli import COMMANDS, UsageError
-
-DB_HELP = (
-    "history database file (default: $EZBAC_DB, else history.sqlite3 in the per-user data "
-    "folder)"
-)
-
-
-def add_db_argument(parser: argparse.ArgumentParser) -> None:
-    """The --db option, shared by every command that reads or writes the history.
-
-    Its default is left to the top-level parser (``ezbac --db PATH`` for the home screen),
-    so ``ezbac --db X train ...`` is not silently reset by the subcommand.
-    """
-    parser.add_argument("--db", metavar="PATH", help=DB_HELP, default=argparse.SUPPRESS)
+from trainer.cli.options import add_db_argument
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -13,6 +13,8 @@ import time
 from typing import TextIO
 
 from trainer.cli import COMMANDS, UsageError
+from trainer.cli.options import deck_count
+from trainer.engine.shoe import DEFAULT_CUT, DEFAULT_DECKS
 
 _ROWS = (
     ("coups", "Coups"),
@@ -66,7 +68,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--shoes", type=_positive_int, required=True, metavar="N", help="shoes to deal (1 or more)"
     )
     parser.add_argument(
-        "--decks", type=int, choices=(6, 8), default=8, help="decks in the shoe (default 8)"
+        "--decks",
+        type=deck_count,
+        default=DEFAULT_DECKS,
+        metavar="N",
+        help=f"decks in the shoe: 8 or 6 (default {DEFAULT_DECKS})",
     )
     parser.add_argument(
         "--seed", type=_seed, metavar="S", help="replay a run (default: a fresh seed, printed)"
@@ -74,9 +80,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--cut",
         type=int,
-        default=14,
+        default=DEFAULT_CUT,
         metavar="N",
-        help="cut card N cards from the end (default 14)",
+        help=f"cut card N cards from the end (default {DEFAULT_CUT})",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
@@ -152,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{label:14}{per_shoe[key]:10.2f}{totals[key]:14,}{share:>10}".rstrip())
         print(
             f"replay: ezbac simulate --shoes {result.shoes} --decks {result.decks} "
-            f"--seed {seed}" + (f" --cut {result.cut}" if result.cut != 14 else "")
+            f"--seed {seed}" + (f" --cut {result.cut}" if result.cut != DEFAULT_CUT else "")
         )
     print(
         f"engine time {result.seconds:.2f} s, {result.coups_per_second:,.0f} coups/s",

@@ -7,10 +7,13 @@ is one line on stderr and exit status 2.  Textual is imported only inside the ha
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from trainer.cli import COMMANDS, UsageError
-from trainer.cli.report import add_db_argument
+from trainer.cli.options import add_db_argument
+
+if TYPE_CHECKING:
+    from trainer.tui.app import Hooks
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -32,15 +35,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _trainee(args: argparse.Namespace) -> str | None:
+    from trainer.session.settings import trainee_name
+
     name = getattr(args, "trainee", None)
     if name is None:
         return None
-    name = " ".join(name.split())
-    if not name:
-        raise UsageError("--trainee: the name is empty")
-    if len(name) > 40:
-        raise UsageError("--trainee: the name is longer than 40 characters")
-    return name
+    try:
+        return trainee_name(name)
+    except ValueError as exc:
+        raise UsageError(f"--trainee: {exc}") from None
 
 
 def run_train(args: argparse.Namespace) -> int:
@@ -59,17 +62,43 @@ def open_home(args: argparse.Namespace) -> int:
 
 
 def _run(db: str | None, **kwargs: Any) -> int:
-    from trainer.history.hooks import tui_hooks
     from trainer.tui.app import TrainerApp
 
-    app = TrainerApp(hooks=tui_hooks(db), **kwargs)
+    app = TrainerApp(hooks=history_hooks(db), **kwargs)
     app.run()
     return 0 if app.return_code in (None, 0) else int(app.return_code)
 
 
 
-def _one_line(exc: BaseException) -> str:
-    text = str(exc).strip() or type(exc).__name__
-    return text.splitlines()[0] if "\n" not in text else "; ".join(
-        line.strip() for line in text.splitlines() if line.strip()
+def history_hooks(db: str | None) -> Hooks:
+    """The trainer app's Hooks wired to the history at ``db`` (--db, $EZBAC_DB, default).
+
+    Called before Textual starts: a file that is not a history is a UsageError (one line,
+    exit status 2), so nothing is trained against a history that cannot be written.
+    """
+    import atexit
+
+    from trainer.history.hooks import Recorder
+    from trainer.history.store import HistoryError, open_history
+    from trainer.tui.app import Hooks
+
+    try:
+        store = open_history(db)
+    except HistoryError as exc:
+        raise UsageError(str(exc)) from None
+    atexit.register(store.close)
+    recorder = Recorder(store)
+    return Hooks(
+        on_answer=recorder.on_answer,
+        on_session=recorder.on_session,
+        due_count=recorder.due_count,
+        progress=recorder.progress,
+        review=recorder.review,
+        report_errors_to=recorder.report_errors_to,
     )
+
+
+def _one_line(exc: BaseException) -> str:
+    """The error's lines joined with '; ' (a usage error is one line)."""
+    lines = (line.strip() for line in str(exc).splitlines())
+    return "; ".join(line for line in lines if line) or type(exc).__name__

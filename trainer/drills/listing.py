@@ -23,9 +23,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-_TAG = "tag:yaml.org,2002:"
-_CORE_TAGS = frozenset(_TAG + t for t in ("str", "int", "float", "bool", "null", "seq", "map"))
-_MAX_DEPTH = 20
+from trainer.paths import write_atomic
+
 _FIELDS = ("id", "title", "description", "mode", "level", "questions")
 
 
@@ -53,12 +52,10 @@ def scan(path: Path) -> DrillMeta:
         data = path.read_bytes()
     except OSError as exc:
         raise ScanProblem(str(exc)) from None
-    if b"\x00" in data:
-        raise ScanProblem("binary")
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ScanProblem("not UTF-8") from None
+        text = S.drill_text(data)
+    except S.TextProblem as exc:
+        raise ScanProblem(str(exc)) from None
     return scan_text(text)
 
 
@@ -67,7 +64,7 @@ def scan_text(text: str) -> DrillMeta:
 
     from trainer.drills import schema as S
 
-    parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    parser = S.yaml_loader()
     top: dict[str, str] = {}  # top-level scalar fields
     counts = {"coups": 0, "generate": 0}
     depth = 0
@@ -79,7 +76,7 @@ def scan_text(text: str) -> DrillMeta:
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
                 raise ScanProblem("anchor or alias")
             tag = getattr(event, "tag", None)
-            if tag is not None and tag not in _CORE_TAGS:
+            if tag is not None and tag not in S.CORE_TAGS:
                 raise ScanProblem("tag")
             starts = isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent))
             ends = isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent))
@@ -100,7 +97,7 @@ def scan_text(text: str) -> DrillMeta:
                 counts[inside] += 1  # one item of the coups or generate list
             if starts:
                 depth += 1
-                if depth > _MAX_DEPTH:
+                if depth > S.MAX_DEPTH:
                     raise ScanProblem("too deep")
                 if depth == 1:
                     if not isinstance(event, yaml.MappingStartEvent):
@@ -126,11 +123,11 @@ def scan_text(text: str) -> DrillMeta:
 
 
 def _questions(given: str | None, coups: int, filters: int) -> int | None:
-    """The loader's rule: the count given, else the fixed coups, else 10 with generate."""
+    """The loader's rule: the count given, else the fixed coups, else a default with generate."""
     from trainer.drills import schema as S
 
     if given is None:
-        return 10 if filters else coups
+        return S.DEFAULT_QUESTIONS if filters else coups
     return int(given) if given.isdigit() and 0 < int(given) <= S.MAX_QUESTIONS else None
 
 
@@ -199,11 +196,5 @@ class ListingCache:
         if self._new == self._old:
             return
         data = json.dumps({"version": _CACHE_VERSION, "entries": self._new}, sort_keys=True)
-        temp = self.file.with_name(f".{self.file.name}.{os.getpid()}.tmp")
-        try:
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            temp.write_text(data, encoding="utf-8")
-            os.replace(temp, self.file)
-        except OSError:
-            with contextlib.suppress(OSError):
-                temp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # not written: the next launch scans again
+            write_atomic(self.file, data)

@@ -44,15 +44,11 @@ from trainer.engine import (
     Paytable,
     class_counts,
     parse_amount,
+    parse_cards,
 )
 from trainer.engine.settlement import RESULTS
 
-_TAG = "tag:yaml.org,2002:"
-STR, INT, FLOAT, BOOL, NULL = (_TAG + t for t in ("str", "int", "float", "bool", "null"))
-MAX_DEPTH = 20
-_CORE_TAGS = frozenset(
-    _TAG + t for t in ("str", "int", "float", "bool", "null", "seq", "map")
-) | {"!"}
+STR, INT, FLOAT, BOOL, NULL = (S.YAML_TAG + t for t in ("str", "int", "float", "bool", "null"))
 _BOOL_VALUES = yaml.constructor.SafeConstructor.bool_values
 
 #: Filter fields in the order the model checks them (used to explain unsatisfiable filters).
@@ -86,20 +82,10 @@ def load_file(path: str | Path) -> Drill:
 
 
 def load_bytes(data: bytes, label: str = "<drill>", source: Path | None = None) -> Drill:
-    if len(data) > S.MAX_FILE_BYTES:
-        raise DrillFileError([Problem(
-            label, 0, 0, "", f"file is too large (more than {S.MAX_FILE_BYTES:,} bytes)"
-        )])
-    if b"\x00" in data:
-        raise DrillFileError([Problem(label, 0, 0, "", "is a binary file, not a YAML drill file")])
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise DrillFileError([Problem(
-            label, line, 0, "", f"is not UTF-8 text (byte 0x{data[exc.start]:02x} at "
-            f"offset {exc.start}); save the file as UTF-8",
-        )]) from None
+        text = S.drill_text(data)
+    except S.TextProblem as exc:
+        raise DrillFileError([Problem(label, exc.line, 0, "", str(exc))]) from None
     return load_text(text, label, source=source)
 
 
@@ -118,14 +104,15 @@ def _compose(text: str, label: str) -> MappingNode:
             return DrillFileError([Problem(label, 0, 0, "", message)])
         return DrillFileError([Problem(label, mark.line + 1, mark.column + 1, "", message)])
 
+    loader = S.yaml_loader()
     try:
         depth = 0
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        for event in yaml.parse(text, Loader=loader):
             # PyYAML's scanner slows quadratically with nesting depth: stop early.
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
-                if depth > MAX_DEPTH:
-                    raise fail(event.start_mark, f"nesting is deeper than {MAX_DEPTH} levels; "
+                if depth > S.MAX_DEPTH:
+                    raise fail(event.start_mark, f"nesting is deeper than {S.MAX_DEPTH} levels; "
                                "a drill file needs no more than 5")
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
@@ -133,11 +120,11 @@ def _compose(text: str, label: str) -> MappingNode:
                 raise fail(event.start_mark, "anchors and aliases (&name, *name) are not "
                            "allowed in drill files: write each value out in full")
             tag = getattr(event, "tag", None)
-            if tag is not None and tag not in _CORE_TAGS:
-                shown = "!!" + tag.removeprefix(_TAG) if tag.startswith(_TAG) else tag
+            if tag is not None and tag not in S.CORE_TAGS:
+                shown = "!!" + tag.removeprefix(S.YAML_TAG) if tag.startswith(S.YAML_TAG) else tag
                 raise fail(event.start_mark, f"the YAML tag {shown} is not allowed in drill "
                            "files: write plain values")
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = yaml.compose(text, Loader=loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         what = exc.problem or exc.context or "malformed YAML"
@@ -368,19 +355,16 @@ class _Reader:
         return None
 
     def cards(self, node: Node, path: str) -> tuple[Card, ...] | None:
-        if isinstance(node, SequenceNode):
-            tokens = [self.scalar(n, path, "a card like 4h", (STR, INT)) for n in node.value]
-            if any(t is None for t in tokens):
-                return None
-            text_tokens = [t for t in tokens if t is not None]
-        else:
+        """A string is split as the engine splits cards; a YAML list gives one card per item."""
+        try:
+            if isinstance(node, SequenceNode):
+                tokens = [self.scalar(n, path, "a card like 4h", (STR, INT)) for n in node.value]
+                if any(t is None for t in tokens):
+                    return None
+                return tuple(Card.parse(t) for t in tokens if t is not None)
             text = self.scalar(node, path, "cards in shoe order, like \"4h 3s 2d Kc 8h\"",
                                (STR,))
-            if text is None:
-                return None
-            text_tokens = text.replace(",", " ").split()
-        try:
-            return tuple(Card.parse(t) for t in text_tokens)
+            return None if text is None else parse_cards(text)
         except EngineError as exc:
             self.err(node, path, str(exc))
             return None
@@ -431,19 +415,17 @@ class _Reader:
             return None
 
         decks, paytable = get.get("shoe") or (8, DEFAULT_PAYTABLE)
-        fixed: list[tuple[FixedCoup, dict[str, Node], str]] = get.get("coups") or []
+        fixed: list[FixedCoup] = get.get("coups") or []
         filters: list[tuple[CoupFilter, MappingNode]] = get.get("generate") or []
         steps: tuple[Step, ...] = get["ask"]
         bets: dict[Bet, BetSpec] = get.get("bets") or {}
 
-        for coup, nodes, sub in fixed:
-            self.check_expect(coup, nodes, sub)
         for index, (flt, node) in enumerate(filters):
             self.check_satisfiable(flt, node, _join("generate", index), decks)
 
         questions = get.get("questions")
         if questions is None:
-            questions = 10 if filters else len(fixed)
+            questions = S.DEFAULT_QUESTIONS if filters else len(fixed)
         elif not filters and questions > len(fixed):
             self.err(f["questions"], "questions", f"{questions} questions but only "
                      f"{len(fixed)} fixed coup{'s' if len(fixed) != 1 else ''} and no generate "
@@ -457,7 +439,7 @@ class _Reader:
             self.err(f["bets_per_coup"], "bets_per_coup", f"{_span(per_coup)} bets per coup "
                      f"but the drill lists only {len(bets)} ({listed}); give 1-{len(bets)}")
         if Step.PAYOUT in steps and not bets:
-            unbet = not filters and all(c.wagers for c, _, _ in fixed)
+            unbet = not filters and all(c.wagers for c in fixed)
             if not unbet:
                 self.err(f["ask"], "ask", "payout questions need bets: add a bets section "
                          "(e.g. bets: {banker: 25, dragon7: {min: 5, max: 100, step: 5}})")
@@ -477,7 +459,7 @@ class _Reader:
             tags=get.get("tags") or (),
             decks=decks,
             paytable=paytable,
-            fixed=tuple(c for c, _, _ in fixed),
+            fixed=tuple(fixed),
             filters=tuple(flt for flt, _ in filters),
             bets=tuple(bets[b] for b in Bet if b in bets),
             source=source,
@@ -583,9 +565,7 @@ class _Reader:
             return None
         return BetSpec(bet, lo, hi, step)
 
-    def coups(
-        self, node: Node, path: str
-    ) -> list[tuple[FixedCoup, dict[str, Node], str]] | None:
+    def coups(self, node: Node, path: str) -> list[FixedCoup] | None:
         items = self.seq(node, path, "coups")
         if items is None:
             return None
@@ -600,68 +580,70 @@ class _Reader:
             wagers = (
                 self.bet_map(f["bets"], _join(sub, "bets"), self.amount) if "bets" in f else None
             )
-            if "expect" in f:
-                self.mapping(f["expect"], S.EXPECT, _join(sub, "expect"))
-            if cards is None:
+            expect = (
+                self.mapping(f["expect"], S.EXPECT, _join(sub, "expect")) if "expect" in f
+                else None
+            )
+            coup = None if cards is None else self.deal(f["cards"], _join(sub, "cards"), cards)
+            if expect:
+                # here, not after the whole file reads clean: a wrong answer is never hidden
+                self.check_expect(coup, expect, _join(sub, "expect"))
+            if coup is None:
                 continue
-            try:
-                coup = Coup.from_cards(cards)
-            except EngineError as exc:
-                self.err(f["cards"], _join(sub, "cards"), f"the coup is not complete: {exc}")
-                continue
-            if coup.unused:
-                extra = " ".join(str(c) for c in coup.unused)
-                self.err(f["cards"], _join(sub, "cards"), f"the coup uses {len(coup.cards)} "
-                         f"cards; {extra} would not be dealt (remove it)")
-                continue
-            fixed = FixedCoup(cards, " ".join(note.split()) if note else None, wagers or None)
-            out.append((fixed, f, sub))
+            out.append(FixedCoup(cards, " ".join(note.split()) if note else None, wagers or None))
         return out
 
-    def check_expect(self, fixed: FixedCoup, nodes: dict[str, Node], path: str) -> None:
-        """Compare the file's expectations with the engine, quoting the engine's rule."""
-        if "expect" not in nodes or not isinstance(nodes["expect"], MappingNode):
-            return
-        sub = _join(path, "expect")
-        coup = Coup.from_cards(fixed.cards)
-        # the rule sentence behind each answer, as the engine words it
-        banker_rule = coup.rules[0] if coup.natural else coup.rules[1]
-        facts: dict[str, tuple[Any, str]] = {
-            "natural": (coup.natural, coup.rules[0]),
-            "player_draws": (coup.player_draws, coup.rules[0]),
-            "banker_draws": (coup.banker_draws, banker_rule),
-            "outcome": (coup.outcome.value, coup.rules[-1]),
-        }
-        expect = {
-            str(k.value): v for k, v in nodes["expect"].value if isinstance(k, ScalarNode)
-        }
-        for name, (truth, why) in facts.items():
-            if name not in expect:
-                continue
-            node = expect[name]
-            path = _join(sub, name)
-            if name == "outcome":
-                said = self.choice(node, path, S.OUTCOMES, "an outcome")
-            else:
-                said = self.boolean(node, path)
-            if said is None or said == truth:
-                continue
-            self.err(node, path, f"says {_word(said)} but the engine says {_word(truth)}: {why}")
-        if "payouts" in expect:
-            results = self.bet_map(
-                expect["payouts"], _join(sub, "payouts"),
-                lambda n, p: self.choice(n, p, S.RESULTS, "a result"),
-            ) or {}
-            payout_nodes = {
-                str(k.value): v for k, v in expect["payouts"].value if isinstance(k, ScalarNode)
-            } if isinstance(expect["payouts"], MappingNode) else {}
-            for bet, said in results.items():
-                truth = RESULTS[coup.outcome][bet]
-                if BetResult(said) is truth:
-                    continue
-                self.err(payout_nodes[bet.value], _join(_join(sub, "payouts"), bet.value),
-                         f"says {said} but the engine says {truth.value}: "
+    def deal(self, node: Node, path: str, cards: tuple[Card, ...]) -> Coup | None:
+        """The coup the cards deal, exactly: no card missing, none left over."""
+        try:
+            coup = Coup.from_cards(cards)
+        except EngineError as exc:
+            self.err(node, path, f"the coup is not complete: {exc}")
+            return None
+        if coup.unused:
+            extra = " ".join(str(c) for c in coup.unused)
+            self.err(node, path, f"the coup uses {len(coup.cards)} cards; {extra} would not "
+                     "be dealt (remove it)")
+            return None
+        return coup
+
+    def check_expect(self, coup: Coup | None, expect: dict[str, Node], path: str) -> None:
+        """Read the file's expectations and, if the coup was dealt, compare them with the
+        engine, quoting the engine's rule."""
+        facts: dict[str, tuple[Any, str]] = {}
+        if coup is not None:
+            # the rule sentence behind each answer, as the engine words it
+            banker_rule = coup.rules[0] if coup.natural else coup.rules[1]
+            facts = {
+                "natural": (coup.natural, coup.rules[0]),
+                "player_draws": (coup.player_draws, coup.rules[0]),
+                "banker_draws": (coup.banker_draws, banker_rule),
+                "outcome": (coup.outcome.value, coup.rules[-1]),
+            }
+
+        def result(node: Node, sub: str) -> None:
+            said = self.choice(node, sub, S.RESULTS, "a result")
+            if said is None or coup is None:
+                return
+            bet = Bet(sub.rsplit(".", 1)[-1])
+            truth = RESULTS[coup.outcome][bet]
+            if BetResult(said) is not truth:
+                self.err(node, sub, f"says {said} but the engine says {truth.value}: "
                          f"{coup.rules[-1]}, so the {bet.label} bet {_verb(truth)}")
+
+        for name, node in expect.items():
+            sub = _join(path, name)
+            if name == "payouts":
+                self.bet_map(node, sub, result)
+                continue
+            if name == "outcome":
+                said = self.choice(node, sub, S.OUTCOMES, "an outcome")
+            else:
+                said = self.boolean(node, sub)
+            if said is None or name not in facts or said == facts[name][0]:
+                continue
+            truth, why = facts[name]
+            self.err(node, sub, f"says {_show(said)} but the engine says {_show(truth)}: {why}")
 
     def filters(self, node: Node, path: str) -> list[tuple[CoupFilter, MappingNode]] | None:
         items = self.seq(node, path, "filters")
@@ -719,10 +701,6 @@ class _Reader:
 def _span(span: tuple[int, int]) -> str:
     lo, hi = span
     return str(lo) if lo == hi else f"{lo}-{hi}"
-
-
-def _word(value: Any) -> str:
-    return _show(value)
 
 
 def _verb(result: BetResult) -> str:

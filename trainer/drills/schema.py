@@ -28,6 +28,17 @@ MAX_SECONDS = 3600
 MAX_WEIGHT = 1000
 MAX_FILE_BYTES = 1024 * 1024
 MAX_BETS = len(BETS)
+#: Coups per run when a drill with generate filters does not say.
+DEFAULT_QUESTIONS = 10
+
+# The safety rules of reading a drill file, shared by the loader and the listing scan so a
+# file the listing shows is never one the loader refuses for its shape (or the reverse).
+MAX_DEPTH = 20
+YAML_TAG = "tag:yaml.org,2002:"
+#: The tags a drill file may carry: the core schema's own and "!" (non-specific, no effect).
+CORE_TAGS = frozenset(
+    YAML_TAG + t for t in ("str", "int", "float", "bool", "null", "seq", "map")
+) | {"!"}
 
 _AMOUNT_TEXT = r"^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$"
 _RANGE = r"^\s*\d+\s*-\s*\d+\s*$"
@@ -64,6 +75,40 @@ class Field:
     doc: str
     required: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+class TextProblem(ValueError):
+    """Why some bytes are not a drill file's text; ``line`` is 0 when no line is to blame."""
+
+    def __init__(self, message: str, line: int = 0) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def drill_text(data: bytes) -> str:
+    """The text of a drill file's bytes, or TextProblem: size, binary and UTF-8 checks."""
+    if len(data) > MAX_FILE_BYTES:
+        raise TextProblem(f"file is too large (more than {MAX_FILE_BYTES:,} bytes)")
+    if b"\x00" in data:
+        raise TextProblem("is a binary file, not a YAML drill file")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise TextProblem(
+            f"is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
+            "save the file as UTF-8",
+            data[: exc.start].count(b"\n") + 1,
+        ) from None
+
+
+def yaml_loader() -> Any:
+    """PyYAML's libyaml loader when it was built with one (several times faster), else the
+    pure-Python one; both compose the same nodes with the same marks (only the wording of
+    syntax errors differs).  PyYAML is imported here, not at the top, so neither this module
+    nor a warm listing needs it."""
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _amount(doc: str) -> dict[str, Any]:
@@ -160,7 +205,8 @@ DRILL = Obj(
         ),
         "questions": Field(
             "questions",
-            "Coups per run (default: the number of fixed coups, or 10 with generate).",
+            "Coups per run (default: the number of fixed coups, or "
+            f"{DEFAULT_QUESTIONS} with generate).",
         ),
         "order": Field("order", "shuffled (default) or as_written (fixed coups first, in order)."),
         "pass_mark": Field("percent", "Percent of questions to pass: 80 or \"80%\" (default 80)."),

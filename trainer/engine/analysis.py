@@ -16,7 +16,7 @@ from fractions import Fraction
 from itertools import product
 
 from trainer.engine.coup import Outcome, classify
-from trainer.engine.rules import BANKER_TABLE
+from trainer.engine.rules import BANKER_TABLE, STOOD, is_natural, player_draws
 from trainer.engine.settlement import DEFAULT_PAYTABLE, RESULTS, Bet, BetResult, Paytable
 from trainer.engine.shoe import SUPPORTED_DECKS, check_decks
 
@@ -43,7 +43,7 @@ class CoupClass:
 
     @property
     def natural(self) -> bool:
-        return self.player_total >= 8 or self.banker_total >= 8
+        return is_natural(self.player_total) or is_natural(self.banker_total)
 
     @property
     def player_draws(self) -> bool:
@@ -103,10 +103,11 @@ def class_counts(decks: int = 8) -> Mapping[CoupClass, int]:
     out: dict[tuple[int, int, int | None, int | None], int] = {}
     for (pt, bt, removed), weight in groups.items():
         left = [c - r for c, r in zip(counts, removed, strict=True)]
-        if pt >= 8 or bt >= 8 or (pt >= 6 and bt >= 6):
-            key = (pt, bt, None, None)
+        stands = not player_draws(pt)
+        if is_natural(pt) or is_natural(bt) or (stands and not BANKER_TABLE[bt][STOOD]):
+            key = (pt, bt, None, None)  # nobody draws
             out[key] = out.get(key, 0) + weight * fill4
-        elif pt >= 6:  # Player stands, Banker 0-5 draws
+        elif stands:  # the Player stands and the Banker draws
             for b3 in range(10):
                 key = (pt, bt, None, b3)
                 out[key] = out.get(key, 0) + weight * left[b3] * fill5

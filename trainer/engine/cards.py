@@ -22,10 +22,6 @@ class Suit(enum.Enum):
     def symbol(self) -> str:
         return _SUIT_SYMBOLS[self]
 
-    @property
-    def is_red(self) -> bool:
-        return self in (Suit.HEARTS, Suit.DIAMONDS)
-
 
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SUIT_BY_TEXT = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOLS.items()}

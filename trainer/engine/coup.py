@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from trainer.engine import rules
 from trainer.engine.cards import Card, hand_total
@@ -94,16 +94,7 @@ class Coup:
 
         coup = cls.deal(draw)
         if position < len(remaining):
-            coup = cls(
-                coup.player,
-                coup.banker,
-                coup.natural,
-                coup.player_draws,
-                coup.banker_draws,
-                coup.outcome,
-                coup.rules,
-                tuple(remaining[position:]),
-            )
+            coup = replace(coup, unused=tuple(remaining[position:]))
         return coup
 
     @classmethod

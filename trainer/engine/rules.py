@@ -17,19 +17,6 @@ BANKER_DRAWS_ON: dict[int, frozenset[int]] = {
     6: frozenset({6, 7}),
 }
 
-#: Short form of each tableau row, as printed on rule cards.
-BANKER_ROW_SUMMARY: dict[int, str] = {
-    0: "draws on any third card",
-    1: "draws on any third card",
-    2: "draws on any third card",
-    3: "draws unless the Player's third card is an 8",
-    4: "draws when the Player's third card is 2-7",
-    5: "draws when the Player's third card is 4-7",
-    6: "draws when the Player's third card is 6 or 7",
-    7: "always stands",
-}
-
-
 def is_natural(total: int) -> bool:
     return total >= 8
 
@@ -54,10 +41,12 @@ def banker_draws(banker_total: int, player_third: int | None) -> bool:
     return player_third in BANKER_DRAWS_ON[banker_total]
 
 
-#: BANKER_TABLE[banker_total][p3], p3 = 0..9 for the Player's third-card value and 10 for
-#: "Player stood".  Used by the hot loops that cannot afford a function call per coup.
+#: BANKER_TABLE[banker_total][p3], p3 = 0..9 for the Player's third-card value and STOOD
+#: for "Player stood".  Used by the hot loops that cannot afford a function call per coup.
+STOOD = 10
 BANKER_TABLE: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(banker_draws(b, p if p < 10 else None) for p in range(11)) for b in range(10)
+    tuple(banker_draws(b, None if p == STOOD else p) for p in range(STOOD + 1))
+    for b in range(10)
 )
 
 _RANK_NAMES = {

@@ -22,8 +22,7 @@ class Bet(enum.Enum):
 
     @property
     def label(self) -> str:
-        return {"player": "Player", "banker": "Banker", "tie": "Tie",
-                "dragon7": "Dragon 7", "panda8": "Panda 8"}[self.value]
+        return Outcome(self.value).label  # each bet is named after the outcome it backs
 
     @classmethod
     def parse(cls, name: str) -> Bet:

@@ -20,10 +20,9 @@ from trainer.engine.rules import BANKER_TABLE
 from trainer.engine.shoe import (
     DEFAULT_CUT,
     DEFAULT_DECKS,
-    _payload,
-    _sorter,
     check_cut,
     check_decks,
+    shuffled_values,
 )
 
 _MOD10 = tuple(i % 10 for i in range(20))
@@ -157,17 +156,15 @@ def deal_shoe(
 class _Dealer:
     """The per-configuration constants of the fast path, computed once per run."""
 
-    __slots__ = ("last", "payload", "sorter")
+    __slots__ = ("last", "values")
 
     def __init__(self, decks: int, cut: int) -> None:
-        values = _shoe_values(check_decks(decks))
-        check_cut(cut, len(values))
-        self.sorter = _sorter(len(values))
-        self.payload = _payload(values)
-        self.last = len(values) - cut
+        self.values = _shoe_values(check_decks(decks))
+        check_cut(cut, len(self.values))
+        self.last = len(self.values) - cut
 
     def raw(self, rng: random.Random) -> tuple[int, ...]:
-        v = self.sorter.values(self.sorter.sorted_words(rng, self.payload))
+        v = shuffled_values(self.values, rng)
         first = v[0]
         start = 1 + (first or 10)  # the exposed card, then its burn (10/J/Q/K burn 10)
         counts = deal_values(v, start, self.last)

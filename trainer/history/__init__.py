@@ -1,10 +1,9 @@
 """Training history: answers in SQLite, spaced review of skills, progress and reports.
 
-What the TUI needs, in a few lines::
+What the trainer needs, in a few lines (``trainer.cli.train.history_hooks`` wires them)::
 
-    hooks = tui_hooks(args.db)              # the app's Hooks; bad file: UsageError, exit 2
-    store = open_history(args.db)           # or by hand (HistoryError: one-line message)
-    session = Session(..., on_answer=store.on_answer, on_session=store.on_session)
+    store = open_history(args.db)           # HistoryError: one line naming the file
+    recorder = Recorder(store)              # on_answer/on_session for a Session; never raises
     due_count(store, trainee)               # home screen
     review_drill(store, trainee)            # NothingDueError says why there is none
     progress_data(store, trainee)           # progress screen
@@ -20,7 +19,7 @@ from typing import TYPE_CHECKING
 from trainer._lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from trainer.history.hooks import Recorder, tui_hooks
+    from trainer.history.hooks import Recorder
     from trainer.history.progress import ProgressData, TableauGrid, Tally, progress_data
     from trainer.history.review import NothingDueError, build_review_drill, review_drill
     from trainer.history.scheduler import INTERVALS, SkillState, due_count, due_skills
@@ -54,7 +53,6 @@ __all__ = [
     "progress_data",
     "resolve_db_path",
     "review_drill",
-    "tui_hooks",
 ]
 
 __getattr__, __dir__ = lazy_exports(

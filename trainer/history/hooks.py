@@ -7,13 +7,12 @@ one, and ``last_error`` / ``on_error`` let the app say so.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from trainer.history.scheduler import due_count
-from trainer.history.store import HistoryError, HistoryStore, open_history
+from trainer.history.store import HistoryError, HistoryStore
 
 if TYPE_CHECKING:  # the progress screen and the review load these when first opened
     from trainer.drills.model import Drill
@@ -27,15 +26,9 @@ class Recorder:
     """``on_answer``/``on_session`` for the session, ``due_count`` for the home screen,
     ``progress`` for the progress screen."""
 
-    def __init__(
-        self,
-        store: HistoryStore,
-        on_error: Callable[[str], Any] | None = None,
-        now: Callable[[], datetime] | None = None,
-    ) -> None:
+    def __init__(self, store: HistoryStore, on_error: Callable[[str], Any] | None = None) -> None:
         self.store = store
         self.on_error = on_error
-        self.now = now
         # (write, record) not yet stored, oldest first: written in order, before any new one
         self.pending: list[tuple[Callable[[Any], None], Record]] = []
         self.last_error: str | None = None
@@ -46,9 +39,9 @@ class Recorder:
     def on_session(self, record: SessionRecord) -> None:
         self._save(self.store.record_session, record)
 
-    def due_count(self, trainee: str) -> int | None:
+    def due_count(self, trainee: str, now: datetime | None = None) -> int | None:
         try:
-            return due_count(self.store, trainee, None if self.now is None else self.now())
+            return due_count(self.store, trainee, now)
         except HistoryError as exc:
             self._failed(exc)
             return None
@@ -57,19 +50,17 @@ class Recorder:
         """What the progress screen shows; None (and on_error) when the history cannot be read."""
         from trainer.history.progress import progress_data
 
-        if now is None and self.now is not None:
-            now = self.now()
         try:
             return progress_data(self.store, trainee, now)
         except HistoryError as exc:
             self._failed(exc)
             return None
 
-    def review(self, trainee: str) -> Drill:
+    def review(self, trainee: str, now: datetime | None = None) -> Drill:
         """The trainee's review drill; NothingDueError (a ValueError) says why there is none."""
         from trainer.history.review import review_drill
 
-        return review_drill(self.store, trainee, None if self.now is None else self.now())
+        return review_drill(self.store, trainee, now)
 
     def report_errors_to(self, callback: Callable[[str], Any]) -> None:
         self.on_error = callback
@@ -91,30 +82,3 @@ class Recorder:
         if self.on_error is not None:
             self.on_error(self.last_error)
 
-
-def tui_hooks(db: str | os.PathLike[str] | None = None) -> Any:
-    """The trainer app's Hooks wired to the history at ``db`` (--db, $EZBAC_DB, default).
-
-    Called before Textual starts: a file that is not a history is a UsageError (one line,
-    exit status 2), so nothing is trained against a history that cannot be written.
-    """
-    import atexit
-
-    from trainer.cli import UsageError
-    from trainer.tui.app import Hooks
-
-    try:
-        store = open_history(db)
-    except HistoryError as exc:
-        raise UsageError(str(exc)) from None
-    atexit.register(store.close)
-    recorder = Recorder(store)
-    hooks = Hooks(
-        on_answer=recorder.on_answer,
-        on_session=recorder.on_session,
-        due_count=recorder.due_count,
-        progress=recorder.progress,
-        review=recorder.review,
-        report_errors_to=recorder.report_errors_to,
-    )
-    return hooks

@@ -44,8 +44,10 @@ CREATE INDEX answers_by_session ON answers (session_id);
 
 # v2: payout answers keep their bet and wager; sessions say whether the trainee quit and how
 # often the rules reference was opened; the skill family becomes a column (backfilled from
-# the key) for reports; and indexes for the hot reads: one trainee's answers in time order
-# (review schedule, progress, report --since) and one trainee's sessions in time order.
+# the key) for SQL run on the file directly, e.g. an instructor's own tools grouping by family
+# (ezbac itself derives families from the skill key); and indexes for the hot reads: one
+# trainee's answers in time order (review schedule, progress, report --since) and one
+# trainee's sessions in time order.
 V2 = """
 ALTER TABLE answers ADD COLUMN bet TEXT;
 ALTER TABLE answers ADD COLUMN wager TEXT;

@@ -7,7 +7,7 @@ sessions over time with score and average seconds per answer; what is due for re
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -56,13 +56,23 @@ class Tally:
         return self.seconds / self.answered if self.answered else None
 
 
-def tally_by(answers: Iterable[AnswerRecord], key: str = "skill") -> dict[str, Tally]:
-    """Tallies keyed by skill key (key="skill") or skill family (key="family")."""
+def tally_by(
+    answers: Iterable[AnswerRecord], key: Callable[[AnswerRecord], str]
+) -> dict[str, Tally]:
+    """Tallies keyed by ``key(answer)``: its skill, skill family, session..."""
     out: dict[str, Tally] = {}
     for a in answers:
-        k = a.skill if key == "skill" else family(a.skill)
+        k = key(a)
         out[k] = out.get(k, Tally()).add(a.correct, a.seconds)
     return out
+
+
+def by_skill(answer: AnswerRecord) -> str:
+    return answer.skill
+
+
+def by_family(answer: AnswerRecord) -> str:
+    return family(answer.skill)
 
 
 def total(answers: Iterable[AnswerRecord]) -> Tally:
@@ -107,11 +117,22 @@ class SessionPoint:
     avg_seconds: float | None
 
     @property
+    def completed(self) -> bool:
+        """Run to the end (SessionRecord.completed)."""
+        return self.finished_at is not None and not self.abandoned
+
+    @property
+    def right_of(self) -> tuple[int, int]:
+        """(right, out of): the questions when run to the end, else the answers given."""
+        if self.completed and self.questions:
+            return self.correct, self.questions
+        return self.answered_correct, self.answered
+
+    @property
     def score(self) -> float | None:
-        """Fraction right: of the questions when run to the end, else of the answers given."""
-        if self.finished_at is not None and not self.abandoned and self.questions:
-            return self.correct / self.questions
-        return self.answered_correct / self.answered if self.answered else None
+        """Fraction right (see right_of); None when nothing was answered."""
+        right, of = self.right_of
+        return right / of if of else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,12 +162,12 @@ def compute_progress(
 ) -> ProgressData:
     """Progress from one trainee's answers (in time order) and sessions."""
     answers = list(answers)
-    by_skill = tally_by(answers)
+    skills = tally_by(answers, by_skill)
     cells: dict[tuple[int, int | None], Tally] = {}
     player: dict[int, Tally] = {}
     outcomes: dict[Outcome, Tally] = {}
     payouts: dict[tuple[Bet, BetResult], Tally] = {}
-    for key, t in by_skill.items():
+    for key, t in skills.items():
         try:
             match key.split(":"):
                 case ["banker", bt, "stood"]:
@@ -161,11 +182,7 @@ def compute_progress(
                     payouts[(Bet(bet), BetResult(result))] = t
         except ValueError:
             continue  # a key from a newer version: shown nowhere, counted in the total
-    per_session: dict[str, Tally] = {}
-    for a in answers:
-        per_session[a.session_id] = per_session.get(a.session_id, Tally()).add(
-            a.correct, a.seconds
-        )
+    per_session = tally_by(answers, lambda a: a.session_id)
     points = tuple(
         SessionPoint(
             session_id=s.session_id,
@@ -191,7 +208,7 @@ def compute_progress(
         total=total(answers),
         tableau=TableauGrid(cells),
         player=player,
-        natural=by_skill.get("natural", Tally()),
+        natural=skills.get("natural", Tally()),
         outcomes=outcomes,
         payouts=payouts,
         sessions=points,

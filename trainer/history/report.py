@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from trainer.history.progress import Tally, tally_by, total
+from trainer.history.progress import Tally, by_family, by_skill, tally_by, total
 from trainer.history.store import HistoryStore
 from trainer.session.records import SessionRecord
 from trainer.skills import FAMILIES, describe
@@ -98,11 +98,7 @@ def weakest_skills(by_skill: dict[str, Tally], limit: int = WEAKEST) -> tuple[We
 
 
 def _last_drill(sessions: list[SessionRecord]) -> LastDrill | None:
-    done = [
-        s
-        for s in sessions
-        if s.finished_at is not None and s.passed is not None and not s.abandoned
-    ]
+    done = [s for s in sessions if s.completed and s.passed is not None]
     if not done:
         return None
     s = max(done, key=lambda s: s.finished_at or s.started_at)
@@ -124,21 +120,19 @@ def build_report(
         sessions = store.sessions(name, since)
         if not answers and not sessions:
             continue
-        families = tally_by(answers, key="family")
+        families = tally_by(answers, by_family)
         out.append(
             TraineeReport(
                 trainee=name,
                 sessions=len(sessions),
-                sessions_finished=sum(
-                    s.finished_at is not None and not s.abandoned for s in sessions
-                ),
+                sessions_finished=sum(s.completed for s in sessions),
                 sessions_abandoned=sum(s.abandoned for s in sessions),
                 sessions_passed=sum(bool(s.passed) for s in sessions),
                 reference_opened=sum(s.reference_opened for s in sessions),
                 total=total(answers),
                 families={f: families.get(f, Tally()) for f in FAMILIES},
                 last_drill=_last_drill(sessions),
-                weakest=weakest_skills(tally_by(answers), weakest),
+                weakest=weakest_skills(tally_by(answers, by_skill), weakest),
             )
         )
     return Report(since, trainee, tuple(out))

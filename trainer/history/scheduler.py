@@ -38,28 +38,16 @@ class SkillState:
     due_at: datetime
     answered: int
     correct: int
-    last_answered: datetime
-    last_correct: bool
 
     def is_due(self, now: datetime) -> bool:
         return self.due_at <= now
-
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.answered if self.answered else 0.0
 
 
 def advance(state: SkillState | None, skill: str, correct: bool, at: datetime) -> SkillState:
     """The skill's state after one more answer."""
     if state is None:
-        state = SkillState(skill, 1, at, 0, 0, at, correct)
-    state = replace(
-        state,
-        answered=state.answered + 1,
-        correct=state.correct + correct,
-        last_answered=at,
-        last_correct=correct,
-    )
+        state = SkillState(skill, 1, at, 0, 0)
+    state = replace(state, answered=state.answered + 1, correct=state.correct + correct)
     if not correct:
         return replace(state, box=1, due_at=at + INTERVALS[0])
     if at >= state.due_at:

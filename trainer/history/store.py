@@ -82,8 +82,6 @@ def _header(path: Path) -> bytes:
     try:
         with path.open("rb") as handle:
             return handle.read(100)
-    except IsADirectoryError:
-        raise HistoryUnavailableError(f"{path}: is a folder, not a history database") from None
     except OSError as exc:
         raise HistoryUnavailableError(f"{path}: cannot read it ({exc.strerror})") from None
 
@@ -256,7 +254,7 @@ class HistoryStore:
                 record.drill_id,
                 record.step,
                 record.skill,
-                family(record.skill),
+                family(record.skill),  # read by outside SQL only (see migrations V2)
                 " ".join(record.cards),
                 record.answer,
                 record.expected,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from trainer.drills.model import DrillCoup, Step
+from trainer.drills.model import WHOLE_COUP, DrillCoup, Step
 from trainer.engine import (
     DEFAULT_PAYTABLE,
     Bet,
@@ -24,15 +24,6 @@ from trainer.engine import (
     settle_bet,
 )
 from trainer.skills import Skill, banker_skill, outcome_skill, payout_skill, player_skill
-
-#: The order a coup is dealt in; questions about one coup are asked in this order so each
-#: question only reveals what the dealer would see by then.
-STEP_ORDER: tuple[Step, ...] = (
-    Step.PLAYER_DRAWS,
-    Step.BANKER_DRAWS,
-    Step.OUTCOME,
-    Step.PAYOUT,
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,7 +258,8 @@ def expand(
     answer "stands" and the reason says it is a natural.  A payout step on a coup with no
     wagers asks nothing.
     """
-    wanted = [s for s in STEP_ORDER if s in steps]
+    # WHOLE_COUP is the dealing order: each question reveals only what the dealer sees by then.
+    wanted = [s for s in WHOLE_COUP if s in steps]
     questions: list[Question] = []
     for index, dealt in enumerate(coups):
         for step in wanted:

@@ -41,3 +41,8 @@ class SessionRecord:
     passed: bool | None = None  # None while unfinished or abandoned
     abandoned: bool = False  # the trainee quit mid-drill (finished_at is when)
     reference_opened: int = 0  # times the rules reference was opened
+
+    @property
+    def completed(self) -> bool:
+        """Run to the end: finished and not abandoned (a quit run has finished_at too)."""
+        return self.finished_at is not None and not self.abandoned

@@ -129,10 +129,6 @@ class Session:
     # -- state -------------------------------------------------------------------------------
 
     @property
-    def mode(self) -> Mode:
-        return self.drill.mode
-
-    @property
     def exam(self) -> bool:
         return self.drill.mode is Mode.EXAM
 

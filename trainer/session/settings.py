@@ -8,18 +8,25 @@ trainer runs on defaults and says why.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from trainer.paths import user_data_dir, write_atomic
+
 SETTINGS_FILE = "settings.json"
+#: Longest trainee name: it fits the home screen's line, the reports and the history.
+MAX_NAME = 40
 
 
-def data_dir() -> Path:
-    """The per-user data directory (EZBAC_HOME or the platform's), as trainer.paths says."""
-    from trainer.paths import user_data_dir
-
-    return user_data_dir()
+def trainee_name(text: str) -> str:
+    """A typed name as stored: runs of spaces made one, ends trimmed; ValueError saying why
+    when that leaves nothing or more than MAX_NAME characters."""
+    name = " ".join(text.split())
+    if not name:
+        raise ValueError("the name is empty")
+    if len(name) > MAX_NAME:
+        raise ValueError(f"the name is longer than {MAX_NAME} characters")
+    return name
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +43,7 @@ class Loaded:
 
 
 def settings_path() -> Path:
-    return data_dir() / SETTINGS_FILE
+    return user_data_dir() / SETTINGS_FILE
 
 
 def load_settings(path: Path | None = None) -> Loaded:
@@ -66,10 +73,7 @@ def save_settings(loaded: Loaded, settings: Settings) -> Loaded:
         return Loaded(settings, loaded.path, loaded.problem)
     path = loaded.path
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(asdict(settings), indent=2) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
+        write_atomic(path, json.dumps(asdict(settings), indent=2) + "\n")
     except OSError as exc:
         return Loaded(settings, path, f"{path}: cannot save settings ({exc.strerror})")
     return Loaded(settings, path)

@@ -37,19 +37,19 @@ class Hooks:
     """Where history plugs in, without the screens knowing about it.
 
     ``on_answer``/``on_session`` receive every record the session emits (a session at its
-    start and again at its end or when abandoned); ``due_count(trainee)`` returns how many
-    skills are due for review, or None to show nothing; ``progress(trainee, now)`` the
-    progress screen's data (None: unreadable, already reported); ``review(trainee)`` the
-    review drill, raising ValueError that says why there is none; ``report_errors_to``
+    start and again at its end or when abandoned); ``due_count(trainee, now)`` returns how many
+    skills are due for review at ``now``, or None to show nothing; ``progress(trainee, now)``
+    the progress screen's data (None: unreadable, already reported); ``review(trainee, now)``
+    the review drill, raising ValueError that says why there is none; ``report_errors_to``
     hands history a callback for failures the trainee should see (a write that did not go
     through).
     """
 
     on_answer: Callable[[AnswerRecord], None] | None = None
     on_session: Callable[[SessionRecord], None] | None = None
-    due_count: Callable[[str], int | None] | None = None
+    due_count: Callable[[str, datetime], int | None] | None = None
     progress: Callable[[str, datetime], ProgressData | None] | None = None
-    review: Callable[[str], Drill] | None = None
+    review: Callable[[str, datetime], Drill] | None = None
     report_errors_to: Callable[[Callable[[str], None]], None] | None = None
 
 
@@ -113,29 +113,32 @@ class TrainerApp(App[int]):
     def history_problem(self, message: str) -> None:
         self.notify(f"History: {message}", severity="error", timeout=10)
 
+    def history_ready(self, hook: object, then: Callable[[], None]) -> bool:
+        """True when ``hook`` is wired and the trainee known; otherwise says why there is no
+        history here, or asks the name and runs ``then`` again."""
+        if hook is None:
+            self.notify("No history is kept in this run.", severity="warning")
+            return False
+        if not self.trainee:
+            self.ask_name(then=then)
+            return False
+        return True
+
     def open_progress(self) -> None:
         from trainer.tui.screens.progress import ProgressScreen
 
-        if self.hooks.progress is None:
-            self.notify("No history is kept in this run.", severity="warning")
-            return
-        if not self.trainee:
-            self.ask_name(then=self.open_progress)
+        if not self.history_ready(self.hooks.progress, then=self.open_progress):
             return
         now = self.now()
-        data = self.hooks.progress(self.trainee, now)
+        data = self.hooks.progress(self.trainee, now)  # type: ignore[misc]
         if data is not None:
             self.push_screen(ProgressScreen(data, now))
 
     def start_review(self) -> None:
-        if self.hooks.review is None:
-            self.notify("No history is kept in this run.", severity="warning")
-            return
-        if not self.trainee:
-            self.ask_name(then=self.start_review)
+        if not self.history_ready(self.hooks.review, then=self.start_review):
             return
         try:
-            drill = self.hooks.review(self.trainee)
+            drill = self.hooks.review(self.trainee, self.now())  # type: ignore[misc]
         except ValueError as exc:
             self.notify(str(exc), title="Review", timeout=6)
             return
@@ -144,7 +147,7 @@ class TrainerApp(App[int]):
     def due_count(self) -> int | None:
         if self.hooks.due_count is None or not self.trainee:
             return None
-        return self.hooks.due_count(self.trainee)
+        return self.hooks.due_count(self.trainee, self.now())
 
     # -- flow ---------------------------------------------------------------------------------
 
@@ -162,14 +165,14 @@ class TrainerApp(App[int]):
         if not self.trainee:
             self.ask_name(then=lambda: self.begin(drill))
             return
-        from trainer.session import Session, SessionError
+        from trainer.session import Session
 
         try:
             session = Session.deal(
                 drill, self.trainee, self.rng, self.deal, clock=self.clock, now=self.now,
                 on_answer=self.hooks.on_answer, on_session=self.hooks.on_session,
             )
-        except (SessionError, ValueError) as exc:
+        except ValueError as exc:  # a SessionError too
             self.notify(f"Cannot start {drill.id}: {exc}", severity="error", timeout=10)
             return
         self.run_session(session)
@@ -199,9 +202,7 @@ class TrainerApp(App[int]):
         def done(name: str | None) -> None:
             if name:
                 self.trainee = name
-                self.remember()
-                if isinstance(self.screen, HomeScreen):
-                    self.screen.refresh_trainee()
+                self.remember()  # the home screen shows it when it resumes
                 if then is not None:
                     then()
 

@@ -28,9 +28,9 @@ class DrillChoice:
     problem: str | None = None  # set when the file is listed but cannot be loaded
 
 
-def from_drill(drill: Drill, origin: str = "bundled") -> DrillChoice:
+def from_drill(drill: Drill) -> DrillChoice:
     return DrillChoice(
-        drill.id, drill.title, drill.description, origin, lambda: drill,
+        drill.id, drill.title, drill.description, "bundled", lambda: drill,
         drill.questions, drill.mode.value,
     )
 

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from trainer.session.settings import MAX_NAME, trainee_name
 from trainer.tui.screens import stylesheets
 
 
@@ -26,13 +27,9 @@ class ConfirmQuit(ModalScreen[bool]):
         Binding("enter", "answer(True)", "Quit", show=False),
     ]
 
-    def __init__(self, what: str = "A drill is in progress.") -> None:
-        super().__init__()
-        self.what = what
-
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"{self.what} Quit anyway? The answers given so far are kept.")
+            yield Label("A drill is in progress. Quit anyway? The answers given so far are kept.")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Quit (y)", id="yes", variant="error")
                 yield Button("Keep going (n)", id="no", variant="primary")
@@ -59,13 +56,16 @@ class NameScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("Trainee name (Enter to save, Esc to cancel):")
-            yield Input(value=self.current, placeholder="your name", id="name", max_length=40)
+            yield Input(
+                value=self.current, placeholder="your name", id="name", max_length=MAX_NAME
+            )
             yield Label("", id="name-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        name = " ".join(event.value.split())
-        if not name:
+        try:
+            name = trainee_name(event.value)
+        except ValueError:  # only an empty one can be typed (max_length)
             self.query_one("#name-error", Label).update("Type a name, or Esc to cancel.")
             return
         self.dismiss(name)

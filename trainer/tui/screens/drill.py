@@ -113,7 +113,6 @@ class DrillScreen(Screen[None]):
         self.session = session
         self.state = ASKING
         self.selected: Answer | None = None
-        self.selected_key: str | None = None
         self.last: Result | None = None
         self._timer: Timer | None = None
 
@@ -163,7 +162,7 @@ class DrillScreen(Screen[None]):
         """Lay out the current question; the clock starts now."""
         q = self.session.current
         self.state = ASKING
-        self.selected = self.selected_key = None
+        self.selected = None
         self.session.ask()
         self.draw_table(q)
         note = self.query_one("#note", Static)
@@ -269,13 +268,13 @@ class DrillScreen(Screen[None]):
             if choice_key != key:
                 continue
             if answer is None:  # a win: the amount is typed next
-                self.selected, self.selected_key = None, key
+                self.selected = None
                 self.mark_selected(key)
                 self.state = AMOUNT
                 self.show_amount(True)
                 self.set_status("Type the amount paid on the win, then Enter (Esc: back).")
             else:
-                self.selected, self.selected_key = answer, key
+                self.selected = answer
                 self.mark_selected(key)
                 self.set_status(f"Your answer: {label}. Enter to confirm, or pick another.")
             self.show_keys()
@@ -293,7 +292,7 @@ class DrillScreen(Screen[None]):
             return
         self.show_amount(False)
         self.state = ASKING
-        self.selected = self.selected_key = None
+        self.selected = None
         self.mark_selected("")
         self.set_focus(None)
         q = self.question
@@ -352,7 +351,7 @@ class DrillScreen(Screen[None]):
 
     def after_answer(self, result: Result) -> None:
         self.last = result
-        self.selected = self.selected_key = None
+        self.selected = None
         if self.session.exam:
             self.advance()
             return
@@ -412,7 +411,7 @@ class DrillScreen(Screen[None]):
         from trainer.tui.screens.reference import ReferenceScreen  # rich.table: on demand
 
         q = self.last.question if self.state == FEEDBACK and self.last else self.question
-        self.app.push_screen(ReferenceScreen(q, self.session.drill.paytable))
+        self.app.push_screen(ReferenceScreen(q))
 
     def action_reference_refused(self) -> None:
         self.notify("The rules reference opens after the exam.", severity="warning")

@@ -69,7 +69,6 @@ class HomeScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#keys", KeyBar).show_keys(self)
-        self.refresh_trainee()
         drills = self.query_one("#drills", OptionList)
         if self.choices:
             drills.highlighted = 0
@@ -93,6 +92,7 @@ class HomeScreen(Screen[None]):
         self.query_one("#trainee", Static).update(text)
 
     def on_screen_resume(self) -> None:
+        # shown first, and again after a drill or a dialog (a new name, answers just given)
         self.refresh_trainee()
 
     def describe(self, index: int | None) -> None:

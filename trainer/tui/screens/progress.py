@@ -27,7 +27,7 @@ from trainer.history.progress import (
     Tally,
 )
 from trainer.history.scheduler import SkillState
-from trainer.skills import describe
+from trainer.skills import banker_key, describe, payout_skill, player_key
 from trainer.tui.widgets.accuracy import (
     NO_DATA,
     WEAK_BELOW,
@@ -41,10 +41,6 @@ from trainer.tui.widgets.accuracy import (
 )
 
 TABS = ("tableau", "outcomes", "sessions", "due")
-
-
-def banker_key(total: int, third: int | None) -> str:
-    return f"banker:{total}:{'stood' if third is None else third}"
 
 
 def until(moment: datetime, now: datetime) -> str:
@@ -70,10 +66,7 @@ def plural(n: int, word: str) -> str:
 
 def session_score(p: SessionPoint) -> str:
     """'8/10 80%' for a run to the end; the answers given for one cut short."""
-    if p.finished_at is not None and not p.abandoned and p.questions:
-        right, of = p.correct, p.questions
-    else:
-        right, of = p.answered_correct, p.answered
+    right, of = p.right_of
     if not of:
         return NO_DATA
     return f"{right}/{of} {right * 100 // of}%"
@@ -316,7 +309,7 @@ class ProgressScreen(Screen[None]):
         payouts.add_columns("Bet payout", "Right", "Accuracy", "Avg time")
         for bet, result in PAYOUTS:
             t = self.data.payouts.get((bet, result), Tally())
-            key = f"payout:{bet.value}:{result.value}"
+            key = payout_skill(bet, result).key
             payouts.add_row(
                 Text(describe(key)), Text(right_label(t), justify="right"),
                 payouts.accuracy_cell(t), Text(seconds_label(t.avg_seconds), justify="right"),
@@ -373,7 +366,7 @@ class ProgressScreen(Screen[None]):
         elif table.id == "player-grid":
             if column < len(PLAYER_TOTALS):
                 total = PLAYER_TOTALS[column]
-                self.show_cell(f"player:{total}", self.data.player.get(total, Tally()))
+                self.show_cell(player_key(total), self.data.player.get(total, Tally()))
             else:
                 self.show_cell("natural", self.data.natural)
 

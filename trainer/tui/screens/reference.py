@@ -90,10 +90,9 @@ class ReferenceScreen(ModalScreen[None]):
         Binding("q", "dismiss", "Close", show=False),
     ]
 
-    def __init__(self, question: Question | None, paytable: Paytable = DEFAULT_PAYTABLE) -> None:
+    def __init__(self, question: Question | None) -> None:
         super().__init__()
-        self.question = question
-        self.paytable = paytable
+        self.paytable = DEFAULT_PAYTABLE if question is None else question.paytable
         # The cell in play for this question (None: nothing to mark).
         self.bank_cell: tuple[int, int | None] | None = None
         self.player_total: int | None = None

@@ -22,11 +22,6 @@ if TYPE_CHECKING:
     from trainer.tui.app import TrainerApp
 
 
-def question_line(result: Result) -> str:
-    q = result.question
-    return f"Coup {q.coup_index + 1}: {q.prompt}"
-
-
 def duration(seconds: float) -> str:
     minutes, secs = divmod(round(seconds), 60)
     return f"{minutes}m {secs:02d}s" if minutes else f"{secs}s"

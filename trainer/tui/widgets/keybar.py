@@ -12,7 +12,9 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual import events
+from textual.actions import parse as parse_action
 from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -38,20 +40,20 @@ class KeyBar(Static):
         text = Text(no_wrap=True, overflow="ellipsis")
         seen: set[str] = set()
         spans: list[tuple[int, int, str]] = []
-        for owner, namespace in ((screen, "screen"), (screen.app, "app")):
-            for binding in owner.BINDINGS:
+        targets: dict[str, DOMNode] = {"screen": screen, "app": screen.app}
+        for owner in ("screen", "app"):
+            for binding in targets[owner].BINDINGS:
                 if not isinstance(binding, Binding) or not binding.show or binding.key in seen:
                     continue
-                action, _, rest = binding.action.partition("(")
-                params = tuple(p.strip("'\" )") for p in rest.split(",")) if rest else ()
-                if not owner.check_action(action, params):
+                namespace, name, params = parse_action(binding.action)
+                if not targets.get(namespace, targets[owner]).check_action(name, params):
                     continue
                 seen.add(binding.key)
                 start = text.cell_len
                 text.append(f" {key_label(binding.key)} ", key_style)
                 text.append(f"{binding.description} ", desc_style)
                 # a click runs in this widget's namespace: name the owner's unless given
-                scoped = binding.action if "." in action else f"{namespace}.{binding.action}"
+                scoped = binding.action if namespace else f"{owner}.{binding.action}"
                 spans.append((start, text.cell_len, scoped))
         self._spans = tuple(spans)
         self.update(text)

@@ -1,0 +1,83 @@
+"""Options several commands share: the history file, the shoe's deck count, the paytable.
+
+Imported whenever `ezbac` parses its arguments (--db is also a top-level option), so the
+engine is imported only inside the functions that need it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from trainer.engine import Paytable
+
+DB_HELP = (
+    "history database file (default: $EZBAC_DB, else history.sqlite3 in the per-user data "
+    "folder)"
+)
+
+#: The side bets and the Tie, whose pays differ between houses: --tie-pays and so on.
+PAYS_BETS = ("tie", "dragon7", "panda8")
+
+
+def add_db_argument(parser: argparse.ArgumentParser) -> None:
+    """The --db option, shared by every command that reads or writes the history.
+
+    Its default is left to the top-level parser (``ezbac --db PATH`` for the home screen),
+    so ``ezbac --db X train ...`` is not silently reset by the subcommand.
+    """
+    parser.add_argument("--db", metavar="PATH", help=DB_HELP, default=argparse.SUPPRESS)
+
+
+def deck_count(text: str) -> int:
+    """argparse type for --decks: 8 or 6, the shoes the rules allow."""
+    from trainer.engine.shoe import SUPPORTED_DECKS
+
+    allowed = " or ".join(str(d) for d in sorted(SUPPORTED_DECKS, reverse=True))
+    try:
+        decks = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a deck count ({allowed})") from None
+    if decks not in SUPPORTED_DECKS:
+        raise argparse.ArgumentTypeError(f"{text!r} decks is not supported ({allowed})")
+    return decks
+
+
+def positive_odds(text: str) -> Decimal:
+    """argparse type for 'pays N to 1': a positive, exact number (40, 7.5)."""
+    try:
+        value = Decimal(text.strip())
+    except InvalidOperation:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number (e.g. 40)") from None
+    if not value.is_finite() or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number (e.g. 40)")
+    return value
+
+
+def add_pays_arguments(parser: argparse.ArgumentParser) -> None:
+    """--tie-pays, --dragon7-pays, --panda8-pays N (to 1), for `check` and `analyze`."""
+    from trainer.engine import DEFAULT_PAYTABLE, Bet, format_amount
+
+    for name in PAYS_BETS:
+        bet = Bet(name)
+        parser.add_argument(
+            f"--{name}-pays",
+            type=positive_odds,
+            metavar="N",
+            dest=f"{name}_pays",
+            help=f"{bet.label} pays N to 1 (default {format_amount(DEFAULT_PAYTABLE.odds(bet))})",
+        )
+
+
+def paytable_from(args: argparse.Namespace) -> Paytable:
+    """The default paytable with the pays given on the command line."""
+    from trainer.engine import DEFAULT_PAYTABLE, Bet
+
+    overrides = {
+        Bet(name): getattr(args, f"{name}_pays")
+        for name in PAYS_BETS
+        if getattr(args, f"{name}_pays", None) is not None
+    }
+    return DEFAULT_PAYTABLE.with_odds(overrides)
