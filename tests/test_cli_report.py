@@ -91,6 +91,20 @@ def test_no_history_yet_is_a_message_not_an_error() -> None:
     assert not list(Path(os.environ["EZBAC_HOME"]).iterdir())
 
 
+def test_no_history_yet_still_gives_csv_and_json_a_document() -> None:
+    # README: "CSV and JSON still print an empty document, with the message on stderr."
+    run = ezbac("--format", "json")
+    assert run.returncode == 0 and "No training history yet" in run.stderr
+    assert json.loads(run.stdout) == {
+        "report": "ezbac", "version": 1, "since": None, "trainees": [],
+    }
+    run = ezbac("--format", "csv", "--since", "2024-05-02")
+    assert run.returncode == 0 and "No training history yet" in run.stderr
+    (header,) = run.stdout.splitlines()
+    assert header.startswith("trainee,sessions,") and header.endswith(",weakest_skills,retries")
+    assert not list(Path(os.environ["EZBAC_HOME"]).iterdir())
+
+
 def test_empty_history_and_unknown_trainee(tmp_path: Path, db: Path) -> None:
     empty = tmp_path / "empty.sqlite3"
     open_history(empty).close()

@@ -21,7 +21,15 @@ import json
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from trainer.history.progress import Tally, by_family, by_skill, is_weak, tally_by, total
+from trainer.history.progress import (
+    WEAK_BELOW,
+    Tally,
+    by_family,
+    by_skill,
+    is_weak,
+    tally_by,
+    total,
+)
 from trainer.history.store import HistoryStore
 from trainer.session.records import SessionRecord
 from trainer.session.scoring import percent_1dp
@@ -326,7 +334,8 @@ def render_table(report: Report) -> str:
                     f"({_fmt_pct(w.tally)})"
                 )
         else:
-            lines.append("  Weakest skills: none missed")
+            num, den = WEAK_BELOW
+            lines.append(f"  Weakest skills: none under {num * 100 // den}% right")
     return "\n".join(lines) + "\n"
 
 
