@@ -84,17 +84,19 @@ def open_home(args: argparse.Namespace) -> int:
 
 def run_review(args: argparse.Namespace, trainee: str | None) -> int:
     """The spaced review of ``trainee`` (or the remembered one), ``--questions`` long."""
-    from trainer.history.review import BadReviewLengthError, NothingDueError
+    from trainer.history.review import MAX_QUESTIONS, NothingDueError
     from trainer.session.settings import load_settings
 
+    if args.questions is not None and not 1 <= args.questions <= MAX_QUESTIONS:
+        raise UsageError(
+            f"--questions: a review is 1 to {MAX_QUESTIONS} questions, not {args.questions}"
+        )
     name = trainee or load_settings().settings.trainee.strip()
     if not name:
         raise UsageError("train review: whose review? give --trainee NAME")
     recorder = _recorder(args.db)
     try:
         drill = recorder.review(name, None, args.questions)
-    except BadReviewLengthError as exc:
-        raise UsageError(f"--questions: {exc}") from None
     except NothingDueError as exc:
         print(f"{exc}.")
         return 0
