@@ -157,3 +157,29 @@ def test_nothing_on_record(tmp_path: Path, db: Path) -> None:
 
 def test_bad_options_stay_one_line_errors(db: Path) -> None:
     assert "not a date" in usage_error(ezbac("--db", str(db), "--since", "soon"))
+
+
+def test_a_run_abandoned_mid_drill_is_an_attempt_with_its_answers(tmp_path: Path) -> None:
+    # What the trainer does when the trainee quits mid-drill: Session.abandon(), recorded by
+    # the history's Recorder (the same hooks the app is given).
+    from session_helpers import DRAGON, PANDA, FakeClock, FakeNow, coup, drill
+
+    from trainer.drills.model import Mode, Step
+    from trainer.engine import Outcome
+    from trainer.history.hooks import Recorder
+    from trainer.history.report import build_attempts
+    from trainer.session import OutcomeAnswer, Session
+
+    with open_history(tmp_path / "h.sqlite3") as store:
+        recorder = Recorder(store)
+        run = Session(drill((Step.OUTCOME,), mode=Mode.EXAM), [coup(DRAGON), coup(PANDA)],
+                      "ana", clock=FakeClock(), now=FakeNow(), on_answer=recorder.on_answer,
+                      on_session=recorder.on_session)
+        run.start()
+        run.answer(OutcomeAnswer(Outcome.DRAGON7))  # right; then the trainee quits
+        run.abandon()
+        (attempt,) = build_attempts(store)
+    assert (attempt.status, attempt.questions, attempt.correct, attempt.passed) == (
+        "abandoned", 1, 1, None,
+    )
+    assert attempt.mode == "exam" and attempt.finished_at is not None
