@@ -2,6 +2,20 @@
 
 from __future__ import annotations
 
+#: How much of a piece of input an error message quotes (a 10 MB token is named, not echoed).
+QUOTE_LIMIT = 40
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(text)`` cut to a readable length, for every message that quotes user input.
+
+    A long text keeps its first ``limit`` characters and says how long it was, so the culprit
+    is still recognisable: ``'AAAA...' (10,000,000 characters)``.
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
+
 
 class EngineError(ValueError):
     """Base of every error the engine raises for bad input."""
@@ -20,7 +34,7 @@ class InvalidBetError(EngineError):
 
 
 class InvalidAmountError(EngineError):
-    """An amount that is not a positive, exact sum of money."""
+    """An amount or odds that is not an exact, in-range sum of money (or 'pays N to 1')."""
 
 
 class InvalidShoeError(EngineError):
