@@ -46,6 +46,7 @@ from trainer.engine import (
     parse_amount,
     parse_cards,
 )
+from trainer.engine.money import parse_odds
 from trainer.engine.settlement import RESULTS
 
 STR, INT, FLOAT, BOOL, NULL = (S.YAML_TAG + t for t in ("str", "int", "float", "bool", "null"))
@@ -285,6 +286,17 @@ class _Reader:
             return None
         try:
             return parse_amount(text)
+        except EngineError as exc:
+            self.err(node, path, str(exc))
+            return None
+
+    def odds(self, node: Node, path: str) -> Decimal | None:
+        """N of a paytable's "pays N to 1", by the engine's odds rule (0.01 to 1,000)."""
+        text = self.scalar(node, path, "a pay like 40 or 7.5", (INT, FLOAT, STR))
+        if text is None:
+            return None
+        try:
+            return parse_odds(text)
         except EngineError as exc:
             self.err(node, path, str(exc))
             return None
@@ -538,7 +550,7 @@ class _Reader:
                 self.err(f["decks"], "shoe.decks", f"{text} decks is not supported: the shoe "
                          "holds 8 decks (or 6)")
         if "paytable" in f:
-            odds = self.bet_map(f["paytable"], "shoe.paytable", self.amount)
+            odds = self.bet_map(f["paytable"], "shoe.paytable", self.odds)
             if odds:
                 paytable = DEFAULT_PAYTABLE.with_odds(odds)
         return decks, paytable

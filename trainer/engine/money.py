@@ -36,6 +36,7 @@ _TOO_PRECISE = re.compile(r"\$?\s*[0-9,]*\.[0-9]{3,}", re.ASCII)
 class Limit:
     """The accepted range of one kind of number, and how an error names it."""
 
+    noun: str  # "an amount", "a pay"
     plural: str  # "wagers", "pays"
     low: Decimal
     high: Decimal
@@ -49,6 +50,8 @@ class Limit:
     def check(self, value: Decimal, shown: str) -> Decimal:
         """``value`` if it is finite, within the range and in whole cents; else an
         InvalidAmountError naming ``shown`` (the input as the user wrote it) and the rule."""
+        if value.is_finite() and value <= 0 < self.low:
+            raise InvalidAmountError(f"{shown} is not a positive amount: {self.rule}")
         if not value.is_finite() or not self.low <= value <= self.high:
             raise InvalidAmountError(f"{shown} is out of range: {self.rule}")
         if value != value.quantize(_CENT):  # safe: the range keeps the digits few
@@ -56,15 +59,15 @@ class Limit:
         return value
 
     def too_precise(self, shown: str) -> str:
-        return f"{shown} has more than two decimals: {self.plural} have two at most"
+        return f"{shown} is not {self.noun}: {self.plural} have two decimals at most"
 
 
 #: What one bet on the layout may be.
-WAGERS = Limit("wagers", Decimal("0.01"), Decimal(1_000_000))
+WAGERS = Limit("an amount", "wagers", Decimal("0.01"), Decimal(1_000_000))
 #: What a bet may pay, N in "pays N to 1".
-ODDS = Limit("pays", Decimal("0.01"), Decimal(1_000), " to 1")
+ODDS = Limit("a pay", "pays", Decimal("0.01"), Decimal(1_000), " to 1")
 #: What a winning bet may be paid (a trainee's answer): the largest wager at the largest pay.
-PAYOUTS = Limit("payouts", Decimal(0), WAGERS.high * ODDS.high)
+PAYOUTS = Limit("an amount", "payouts", Decimal(0), WAGERS.high * ODDS.high)
 
 
 def _parse(text: str, pattern: re.Pattern[str], limit: Limit, example: str) -> Decimal:
