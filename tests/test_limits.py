@@ -282,3 +282,22 @@ def test_report_since_at_the_ends_of_the_range_works(history: Path, tz: str, sin
     assert run.returncode == 0, run.stderr
     trainees = json.loads(run.stdout)["trainees"]
     assert bool(trainees) == since.startswith("0001")  # everything, or nothing yet
+
+
+@pytest.mark.parametrize(
+    ("line", "field"),
+    [
+        ('pass_mark: "²"', "pass_mark"),  # '²'.isdigit() is true, int('²') fails
+        ('pass_mark: "٥٠"', "pass_mark"),  # int('٥٠') is 50
+        ("pass_mark: " + "9" * 5000, "pass_mark"),  # int() refuses 4,300 digits
+        ('bets_per_coup: "١"', "bets_per_coup"),
+        ('bets_per_coup: "1-' + "9" * 5000 + '"', "bets_per_coup"),
+        ('questions: "٣"', "questions"),
+    ],
+)
+def test_drill_counts_take_ascii_digits_only(tmp_path: Path, line: str, field: str) -> None:
+    path = _drill(tmp_path, "ask: payout\nbets: {banker: 5}\ngenerate:\n  - outcome: tie\n"
+                  + line + "\n")  # line 8
+    run = ezbac("drills", "validate", str(path))
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    assert f"{path}:8:" in run.stdout + run.stderr and field in run.stdout + run.stderr

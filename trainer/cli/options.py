@@ -7,7 +7,6 @@ engine is imported only inside the functions that need it.
 from __future__ import annotations
 
 import argparse
-import re
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -32,22 +31,20 @@ def add_db_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="PATH", help=DB_HELP, default=argparse.SUPPRESS)
 
 
-# ASCII digits only: int() would also take other scripts' digits, '_' and signs.
-_WHOLE = re.compile(r"[0-9]+", re.ASCII)
-
-
 def whole_number(text: str, low: int, high: int) -> int:
-    """Every count and seed on the command line: ASCII digits within ``low``..``high``,
-    else an ArgumentTypeError that quotes the text (shortened) and gives the range."""
+    """Every count and seed on the command line: ASCII digits within ``low``..``high``
+    (the engine's ``ascii_int``), else an ArgumentTypeError that quotes the text
+    (shortened) and gives the range."""
     from trainer.engine.errors import quote
+    from trainer.engine.money import ascii_int
 
+    value = ascii_int(text)
     raw = text.strip()
-    if not _WHOLE.fullmatch(raw):
+    if value is None and not (raw.isascii() and raw.isdigit()):
         raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number (digits 0-9)")
-    digits = raw.lstrip("0") or "0"
-    if len(digits) > len(str(high)) or not low <= int(digits) <= high:
+    if value is None or not low <= value <= high:  # None: thousands of digits
         raise argparse.ArgumentTypeError(f"{quote(text)} is out of range ({low:,} to {high:,})")
-    return int(digits)
+    return value
 
 
 #: --seed: what random.Random replays exactly everywhere, 0 to 2**63 - 1.

@@ -46,7 +46,7 @@ from trainer.engine import (
     parse_amount,
     parse_cards,
 )
-from trainer.engine.money import parse_odds
+from trainer.engine.money import ascii_int, parse_odds
 from trainer.engine.settlement import RESULTS
 
 STR, INT, FLOAT, BOOL, NULL = (S.YAML_TAG + t for t in ("str", "int", "float", "bool", "null"))
@@ -305,12 +305,11 @@ class _Reader:
         text = self.scalar(node, path, "a percentage like 80 or \"80%\"", (INT, STR))
         if text is None:
             return None
-        digits = text.strip().removesuffix("%").strip()
-        if not digits.isdigit():
+        value = ascii_int(text.strip().removesuffix("%"))
+        if value is None:
             self.err(node, path, f"{text!r} is not a percentage: write a whole number "
                      "0-100, like 80 or \"80%\"")
             return None
-        value = int(digits)
         if value > 100:
             self.err(node, path, f"{text!r} is out of range: a percentage is 0-100")
             return None
@@ -353,8 +352,9 @@ class _Reader:
         if text is None:
             return None
         parts = [p.strip() for p in text.split("-")]
-        if len(parts) in (1, 2) and all(p.isdigit() for p in parts):
-            first, last = int(parts[0]), int(parts[-1])
+        numbers = [ascii_int(p) for p in parts]
+        if len(parts) in (1, 2) and None not in numbers:
+            first, last = numbers[0], numbers[-1]
             bad = [v for v in (first, last) if not lo <= v <= hi]
             if bad:
                 self.err(node, path, f"{bad[0]} is not a {what}: {what}s are {lo}-{hi}")
@@ -496,11 +496,12 @@ class _Reader:
         if text is None:
             return None
         parts = [p.strip() for p in text.split("-")]
-        if len(parts) not in (1, 2) or not all(p.isdigit() for p in parts):
+        numbers = [ascii_int(p) for p in parts]
+        if len(parts) not in (1, 2) or None in numbers:
             self.err(node, path, f"{text!r} is not a number of bets: write 2, or a range "
                      "like \"1-2\"")
             return None
-        lo, hi = int(parts[0]), int(parts[-1])
+        lo, hi = numbers[0], numbers[-1]
         if lo > hi:
             self.err(node, path, f"range {text!r} runs backwards: write \"{hi}-{lo}\"")
             return None

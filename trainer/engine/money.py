@@ -32,6 +32,22 @@ _ODDS = re.compile(_DIGITS, re.ASCII)
 _TOO_PRECISE = re.compile(r"\$?\s*[0-9,]*\.[0-9]{3,}", re.ASCII)
 
 
+_WHOLE = re.compile(r"[0-9]+", re.ASCII)
+#: Longer digit strings are never a count ezbac takes (and int() refuses 4,300 digits).
+_WHOLE_DIGITS = 1000
+
+
+def ascii_int(text: str) -> int | None:
+    """The int of a string of ASCII digits 0-9 (surrounding spaces allowed), else None: no
+    signs, no '_', no other script's digits (``int('٥')`` is 5), no superscripts
+    (``'²'.isdigit()`` is true), nothing absurdly long.  Every count and seed is read
+    through this, with its own range checked by the caller."""
+    raw = text.strip()
+    if not _WHOLE.fullmatch(raw) or len(raw.lstrip("0")) > _WHOLE_DIGITS:
+        return None
+    return int(raw)
+
+
 @dataclass(frozen=True, slots=True)
 class Limit:
     """The accepted range of one kind of number, and how an error names it."""
