@@ -301,3 +301,22 @@ def test_drill_counts_take_ascii_digits_only(tmp_path: Path, line: str, field: s
     run = ezbac("drills", "validate", str(path))
     assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
     assert f"{path}:8:" in run.stdout + run.stderr and field in run.stdout + run.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("train", "x" * 100_000),  # the operating system's "File name too long" quotes it
+        ("drills", "preview", "x" * 100_000),
+        ("report", "--db", "x" * 100_000),
+        ("x" * 100_000,),
+    ],
+)
+def test_long_paths_and_names_are_cut_in_errors(args: tuple[str, ...]) -> None:
+    line = usage_error(ezbac(*args))
+    assert len(line) < 400 and "100,0" in line
+
+
+def test_report_cuts_a_long_trainee_name(history: Path) -> None:
+    run = ezbac("report", "--db", str(history), "--trainee", "x" * 100_000)
+    assert run.returncode == 0 and len(run.stdout) < 400

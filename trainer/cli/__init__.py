@@ -51,10 +51,6 @@ COMMANDS: dict[str, str] = {
 }
 
 
-#: The longest argparse error message printed whole (it may quote a 10 MB argument).
-MESSAGE_LIMIT = 200
-
-
 class UsageError(Exception):
     """Bad input from the command line: printed as one line, exit status 2."""
 
@@ -70,9 +66,8 @@ class Parser(argparse.ArgumentParser):
     _mixing = False
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        if len(message) > MESSAGE_LIMIT:  # argparse quotes whole arguments, however long
-            message = f"{message[:MESSAGE_LIMIT]}... ({len(message):,} characters)"
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        message = f"{self.prog}: error: {message} (see {self.prog} --help)\n"
+        self.exit(EXIT_USAGE, _shorten(message))  # argparse quotes arguments whole
 
     def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
         if not self.intermixed or self._mixing:
@@ -148,15 +143,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             _sigint(_quiet_exit if argv is None else previous)  # and while Python exits
     except UsageError as exc:
-        print(f"ezbac: error: {exc}", file=sys.stderr)
+        print(_shorten(f"ezbac: error: {exc}"), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return interrupted()
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a file or path no command expected to fail: still one line
+        from trainer.engine.errors import quote
+
+        where = f"{quote(str(exc.filename))}: " if exc.filename is not None else ""
+        print(_shorten(f"ezbac: error: {where}{exc.strerror or exc}"), file=sys.stderr)
+        return EXIT_USAGE
     finally:
         if argv is not None:  # called in-process (tests): leave the process as it was
             _sigint(previous)
+
+
+def _shorten(message: str) -> str:
+    from trainer.engine.errors import shorten_words
+
+    return shorten_words(message)
 
 
 def _sigint(handler):  # type: ignore[no-untyped-def]

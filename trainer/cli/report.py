@@ -37,6 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from trainer.engine.errors import quote
     from trainer.history.report import BadDateError, build_report, parse_since, render
     from trainer.history.store import (
         HistoryError,
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     if not report.trainees:
-        who = f" for trainee {args.trainee!r}" if args.trainee else ""
+        who = f" for trainee {quote(args.trainee)}" if args.trainee else ""
         when = f" since {args.since}" if args.since else ""
         message = f"No answers recorded{who}{when} in {path}."
         if known:
