@@ -320,3 +320,13 @@ def test_long_paths_and_names_are_cut_in_errors(args: tuple[str, ...]) -> None:
 def test_report_cuts_a_long_trainee_name(history: Path) -> None:
     run = ezbac("report", "--db", str(history), "--trainee", "x" * 100_000)
     assert run.returncode == 0 and len(run.stdout) < 400
+
+
+def test_a_trainees_typed_payout_is_any_payout_or_retyped() -> None:
+    from trainer.session.questions import parse_paid_amount
+
+    assert parse_paid_amount("999,999,990") == Decimal(999_999_990)  # the largest real payout
+    assert parse_paid_amount("0") == 0  # graded wrong on a win, not refused
+    for typed in (BIG_30, "1,000,000,000.01", "٥", "19.125"):
+        with pytest.raises(InvalidAmountError):  # the trainer asks to retype it
+            parse_paid_amount(typed)
