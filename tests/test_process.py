@@ -65,11 +65,27 @@ def test_ctrl_c_in_a_long_run_of_the_real_command_exits_130() -> None:
         text=True,
         cwd=ROOT,
     )
-    time.sleep(2)  # well into the simulation, which runs for minutes
+    _wait_for_cpu(proc.pid, seconds=1.0)  # well into the simulation, which runs for minutes
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert err.strip() == "ezbac: interrupted" and out == ""
+
+
+def _wait_for_cpu(pid: int, seconds: float) -> None:
+    """Wait until the process has used ``seconds`` of CPU (start-up takes a fraction of
+    that), however loaded the machine is; a fixed sleep where /proc is missing."""
+    stat = Path(f"/proc/{pid}/stat")
+    if not stat.exists():
+        time.sleep(5)
+        return
+    tick = os.sysconf("SC_CLK_TCK")
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        fields = stat.read_text().rsplit(")", 1)[1].split()
+        if (int(fields[11]) + int(fields[12])) / tick >= seconds:  # utime + stime
+            return
+        time.sleep(0.05)
 
 
 def _run(args: tuple[str, ...], encoding: str, db: Path | None = None) -> tuple[int, str, str]:
