@@ -50,6 +50,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from trainer.engine.errors import quote
     from trainer.history.report import BadDateError, parse_since
     from trainer.history.store import (
         HistoryError,
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     if text is None:
-        who = f" for trainee {args.trainee!r}" if args.trainee else ""
+        who = f" for trainee {quote(args.trainee)}" if args.trainee else ""
         when = f" since {args.since}" if args.since else ""
         what = "No runs" if args.attempts else "No answers"
         message = f"{what} recorded{who}{when} in {path}."

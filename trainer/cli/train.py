@@ -10,7 +10,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from trainer.cli import COMMANDS, UsageError
-from trainer.cli.options import add_db_argument
+from trainer.cli.options import add_db_argument, seed_number
 
 if TYPE_CHECKING:
     from trainer.history.hooks import Recorder
@@ -36,7 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--trainee", metavar="NAME", help="who is training (remembered)")
     parser.add_argument(
-        "--seed", type=int, metavar="N", help="deal the same coups again (any integer)"
+        "--seed", type=seed_number, metavar="N", help="deal the same coups again (0 or more)"
     )
     parser.add_argument(
         "--questions",

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from trainer.engine.coup import Outcome
-from trainer.engine.errors import InvalidAmountError, InvalidBetError
-from trainer.engine.money import as_amount, format_amount, normalize
+from trainer.engine.errors import InvalidAmountError, InvalidBetError, quote
+from trainer.engine.money import ODDS, WAGERS, as_amount, format_amount, normalize, round_payout
 
 
 class Bet(enum.Enum):
@@ -32,10 +32,10 @@ class Bet(enum.Enum):
             if key == bet.value:
                 return bet
         names = [b.value for b in cls]
-        hint = difflib.get_close_matches(key, names, n=1)
+        hint = difflib.get_close_matches(key, names, n=1) if len(key) < 40 else []
         suggestion = f" (did you mean {hint[0]}?)" if hint else ""
         raise InvalidBetError(
-            f"{name!r} is not a bet{suggestion}: bets are {', '.join(names)}"
+            f"{quote(name)} is not a bet{suggestion}: bets are {', '.join(names)}"
         )
 
 
@@ -70,11 +70,12 @@ RESULTS: Mapping[Outcome, Mapping[Bet, BetResult]] = {
 }
 
 
-def _odds(value: Decimal | int | str) -> Decimal:
-    odds = as_amount(value)
-    if odds <= 0:
-        raise InvalidAmountError(f"odds must be positive, got {value!r}")
-    return odds
+def _odds(bet: Bet, value: Decimal | int | str) -> Decimal:
+    """The money module's ODDS rule, with the bet named."""
+    try:
+        return as_amount(value, ODDS)
+    except InvalidAmountError as exc:
+        raise InvalidAmountError(f"{bet.value} pays: {exc}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +90,7 @@ class Paytable:
 
     def __post_init__(self) -> None:
         for bet in Bet:
-            object.__setattr__(self, bet.value, _odds(getattr(self, bet.value)))
+            object.__setattr__(self, bet.value, _odds(bet, getattr(self, bet.value)))
 
     def odds(self, bet: Bet) -> Decimal:
         return getattr(self, bet.value)
@@ -108,8 +109,9 @@ class Settlement:
 
     @property
     def paid(self) -> Decimal:
-        """Winnings paid on top of the wager (0 on a push or a loss)."""
-        return normalize(self.wager * self.odds) if self.result is BetResult.WIN else Decimal(0)
+        """Winnings paid on top of the wager (0 on a push or a loss), in whole cents: a
+        fraction of a cent is settled by the house's rounding rule (``round_payout``)."""
+        return round_payout(self.wager * self.odds) if self.result is BetResult.WIN else Decimal(0)
 
     @property
     def returned(self) -> Decimal:
@@ -126,8 +128,11 @@ class Settlement:
         if self.result is BetResult.WIN:
             if self.odds == 1:
                 return f"{label} pays even money: {format_amount(self.paid)}"
-            odds = format_amount(self.odds)
-            return f"{label} pays {odds} to 1: {wager} × {odds} = {format_amount(self.paid)}"
+            odds, paid = format_amount(self.odds), format_amount(self.paid)
+            exact = format_amount(self.wager * self.odds)
+            if exact != paid:  # the breakage: say what the rounding rule kept
+                return f"{label} pays {odds} to 1: {wager} × {odds} = {exact}, paid {paid}"
+            return f"{label} pays {odds} to 1: {wager} × {odds} = {paid}"
         if self.result is BetResult.PUSH:
             why = "a Dragon 7" if self.outcome is Outcome.DRAGON7 else "a Tie"
             return f"{label} pushes on {why}: the {wager} is returned, nothing paid"
@@ -147,8 +152,11 @@ def _outcome_phrase(outcome: Outcome) -> str:
 def settle_bet(
     outcome: Outcome, bet: Bet, wager: Decimal, paytable: Paytable | None = None
 ) -> Settlement:
-    if wager <= 0:
-        raise InvalidAmountError(f"wager on {bet.value} must be positive, got {wager}")
+    """How one wager fares; the wager must be within ``WAGERS`` (InvalidAmountError)."""
+    try:
+        wager = as_amount(wager, WAGERS)
+    except InvalidAmountError as exc:
+        raise InvalidAmountError(f"wager on {bet.value}: {exc}") from None
     table = paytable or DEFAULT_PAYTABLE
     return Settlement(bet, normalize(wager), RESULTS[outcome][bet], table.odds(bet), outcome)
 

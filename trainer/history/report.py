@@ -21,6 +21,7 @@ import json
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
+from trainer.engine.errors import quote
 from trainer.history.progress import (
     WEAK_BELOW,
     Tally,
@@ -57,11 +58,18 @@ def parse_since(text: str) -> datetime:
     try:
         if len(cleaned) == 10:
             day = date.fromisoformat(cleaned)
-            return datetime(day.year, day.month, day.day).astimezone(UTC)
-        return datetime.fromisoformat(cleaned).astimezone(UTC)
+            moment = datetime(day.year, day.month, day.day)
+        else:
+            moment = datetime.fromisoformat(cleaned)
     except ValueError:
         raise BadDateError(
-            f"--since {text!r} is not a date: write it as YYYY-MM-DD (e.g. 2024-09-01)"
+            f"--since {quote(text)} is not a date: write it as YYYY-MM-DD (e.g. 2024-09-01)"
+        ) from None
+    try:
+        return moment.astimezone(UTC)
+    except (OverflowError, ValueError):  # year 1 east of UTC, year 9999 west of it
+        raise BadDateError(
+            f"--since {quote(text)} is out of range: use a date from 0001-01-02 to 9999-12-30"
         ) from None
 
 
