@@ -60,6 +60,10 @@ def test_bundled_drills_cover_the_issue() -> None:
     assert {Outcome.DRAGON7, Outcome.PANDA8, Outcome.TIE} <= outcomes
     payouts = drills["payouts"]
     assert {s.bet for s in payouts.bets} == set(Bet)
+    wagers = [a for s in range(3) for dc in payouts.deal(random.Random(s))
+              for a in dc.wagers.values()]
+    assert any(a % 5 and a == int(a) for a in wagers)  # odd dollars, like 7 or 133
+    assert any(a != int(a) for a in wagers)  # and cents, like 12.50
     assert drills["whole-coup"].steps == (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME,
                                           Step.PAYOUT)
     assert any(d.fixed and any(f.note for f in d.fixed) for d in drills.values())

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from trainer.drills.errors import DrillError, DrillNotFoundError
+from trainer.drills.errors import DrillError, DrillFileError, DrillNotFoundError
 from trainer.paths import user_data_dir, user_drills_dir
 
 if TYPE_CHECKING:
@@ -88,7 +88,8 @@ def _entry(path: Path, bundled: bool) -> DrillEntry:
     try:
         drill = _load_cached(path)
     except (DrillError, OSError) as exc:
-        return DrillEntry(path.stem, path.stem, "", 0, path, bundled, error=str(exc))
+        error = exc.summary if isinstance(exc, DrillFileError) else str(exc)
+        return DrillEntry(path.stem, path.stem, "", 0, path, bundled, error=error)
     return DrillEntry(
         drill.id, drill.title, drill.description, drill.questions, path, bundled,
         mode=drill.mode.value, level=drill.level, drill=drill,

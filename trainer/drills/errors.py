@@ -29,18 +29,23 @@ class DrillError(ValueError):
 
 
 class DrillFileError(DrillError):
-    """A drill file that cannot be used; ``problems`` lists everything wrong with it."""
+    """A drill file that cannot be used; ``problems`` lists everything wrong with it, and
+    so does its text, one problem a line (so any caller that prints it shows them all)."""
 
     def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
         self.problems = tuple(problems)
-        first = str(self.problems[0]) if self.problems else "invalid drill file"
-        more = len(self.problems) - 1
-        suffix = f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else ""
-        super().__init__(first + suffix)
+        super().__init__("\n".join(self.lines) or "invalid drill file")
 
     @property
     def lines(self) -> list[str]:
         return [str(p) for p in self.problems]
+
+    @property
+    def summary(self) -> str:
+        """The first problem and how many more: one line, for a list of drills."""
+        first = self.lines[0] if self.problems else "invalid drill file"
+        more = len(self.problems) - 1
+        return first + (f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else "")
 
 
 class DrillNotFoundError(DrillError):

@@ -128,7 +128,9 @@ def _questions(given: str | None, coups: int, filters: int) -> int | None:
 
     if given is None:
         return S.DEFAULT_QUESTIONS if filters else coups
-    return int(given) if given.isdigit() and 0 < int(given) <= S.MAX_QUESTIONS else None
+    if not (given.isascii() and given.isdigit()):  # "²".isdigit() is true, int("²") fails
+        return None
+    return int(given) if 0 < int(given) <= S.MAX_QUESTIONS else None
 
 
 CACHE_NAME = "drill-listing.json"

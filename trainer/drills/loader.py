@@ -10,7 +10,9 @@ raised together as one DrillFileError.
 from __future__ import annotations
 
 import difflib
+import functools
 import itertools
+import operator
 import re
 from collections.abc import Callable, Iterable
 from decimal import Decimal, InvalidOperation
@@ -38,7 +40,6 @@ from trainer.engine import (
     BetResult,
     Card,
     Coup,
-    CoupClass,
     EngineError,
     Outcome,
     Paytable,
@@ -46,10 +47,17 @@ from trainer.engine import (
     parse_amount,
     parse_cards,
 )
+from trainer.engine.money import as_amount
 from trainer.engine.settlement import RESULTS
 
 STR, INT, FLOAT, BOOL, NULL = (S.YAML_TAG + t for t in ("str", "int", "float", "bool", "null"))
 _BOOL_VALUES = yaml.constructor.SafeConstructor.bool_values
+#: Digits as a drill file may write them: ASCII only ("²".isdigit() and "٥".isdigit() are true).
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def _is_number(text: str) -> bool:
+    return _DIGITS.fullmatch(text) is not None
 
 #: Filter fields in the order the model checks them (used to explain unsatisfiable filters).
 FILTER_FIELDS = (
@@ -283,8 +291,13 @@ class _Reader:
         text = self.scalar(node, path, "an amount like 25 or 2.50", (INT, FLOAT, STR))
         if text is None:
             return None
+        if not text.isascii():  # parse_amount's pattern takes any Unicode digit
+            self.err(node, path, f"{text!r} is not an amount: write it with the digits 0-9, "
+                     "like 25 or 2.50")
+            return None
         try:
-            return parse_amount(text)
+            # parse_amount reads the text; as_amount applies the engine's limits on amounts
+            return as_amount(parse_amount(text))
         except EngineError as exc:
             self.err(node, path, str(exc))
             return None
@@ -294,7 +307,7 @@ class _Reader:
         if text is None:
             return None
         digits = text.strip().removesuffix("%").strip()
-        if not digits.isdigit():
+        if not _is_number(digits):
             self.err(node, path, f"{text!r} is not a percentage: write a whole number "
                      "0-100, like 80 or \"80%\"")
             return None
@@ -341,7 +354,7 @@ class _Reader:
         if text is None:
             return None
         parts = [p.strip() for p in text.split("-")]
-        if len(parts) in (1, 2) and all(p.isdigit() for p in parts):
+        if len(parts) in (1, 2) and all(_is_number(p) for p in parts):
             first, last = int(parts[0]), int(parts[-1])
             bad = [v for v in (first, last) if not lo <= v <= hi]
             if bad:
@@ -409,19 +422,21 @@ class _Reader:
         }
         for name, node in f.items():
             get[name] = readers[name](node, name)
-        if not self.problems and "coups" not in f and "generate" not in f:
+        if "coups" not in f and "generate" not in f:
             self.err(root, "", "a drill needs coups (fixed coups), generate (filters), or both")
+
+        # Every filter that reads clean is checked against the shoe now, alongside whatever
+        # else is wrong, so one run of validate shows every problem in the file.
+        decks, paytable = get.get("shoe") or (8, DEFAULT_PAYTABLE)
+        filters: list[tuple[CoupFilter, MappingNode, str]] = get.get("generate") or []
+        for flt, node, where in filters:
+            self.check_satisfiable(flt, node, where, decks)
         if self.problems:
             return None
 
-        decks, paytable = get.get("shoe") or (8, DEFAULT_PAYTABLE)
         fixed: list[FixedCoup] = get.get("coups") or []
-        filters: list[tuple[CoupFilter, MappingNode]] = get.get("generate") or []
         steps: tuple[Step, ...] = get["ask"]
         bets: dict[Bet, BetSpec] = get.get("bets") or {}
-
-        for index, (flt, node) in enumerate(filters):
-            self.check_satisfiable(flt, node, _join("generate", index), decks)
 
         questions = get.get("questions")
         if questions is None:
@@ -460,7 +475,7 @@ class _Reader:
             decks=decks,
             paytable=paytable,
             fixed=tuple(fixed),
-            filters=tuple(flt for flt, _ in filters),
+            filters=tuple(flt for flt, _, _ in filters),
             bets=tuple(bets[b] for b in Bet if b in bets),
             source=source,
             bets_per_coup=per_coup,
@@ -484,7 +499,7 @@ class _Reader:
         if text is None:
             return None
         parts = [p.strip() for p in text.split("-")]
-        if len(parts) not in (1, 2) or not all(p.isdigit() for p in parts):
+        if len(parts) not in (1, 2) or not all(_is_number(p) for p in parts):
             self.err(node, path, f"{text!r} is not a number of bets: write 2, or a range "
                      "like \"1-2\"")
             return None
@@ -538,10 +553,23 @@ class _Reader:
                 self.err(f["decks"], "shoe.decks", f"{text} decks is not supported: the shoe "
                          "holds 8 decks (or 6)")
         if "paytable" in f:
-            odds = self.bet_map(f["paytable"], "shoe.paytable", self.amount)
+            odds = self.bet_map(f["paytable"], "shoe.paytable", self.odds)
             if odds:
                 paytable = DEFAULT_PAYTABLE.with_odds(odds)
         return decks, paytable
+
+    def odds(self, node: Node, path: str) -> Decimal | None:
+        """What a bet pays to 1, accepted only if the engine's Paytable accepts it (its
+        limits on odds are the engine's, reported here with the file's line)."""
+        value = self.amount(node, path)
+        if value is None:
+            return None
+        try:
+            DEFAULT_PAYTABLE.with_odds({Bet(path.rsplit(".", 1)[-1]): value})
+        except EngineError as exc:
+            self.err(node, path, str(exc))
+            return None
+        return value
 
     def bet_spec(self, node: Node, path: str) -> BetSpec | None:
         bet = Bet(path.rsplit(".", 1)[-1])
@@ -559,7 +587,13 @@ class _Reader:
         if lo > hi:
             self.err(node, path, f"min {lo} is more than max {hi}")
             return None
-        if (hi - lo) % step:
+        try:
+            uneven = (hi - lo) % step != 0
+        except ArithmeticError:  # more steps than Decimal's 28 digits can count
+            self.err(node, path, f"from min {lo} to max {hi} in steps of {step} is too many "
+                     "wagers to draw from: narrow the range or use a bigger step")
+            return None
+        if uneven:
             self.err(node, path, f"max {hi} cannot be reached from min {lo} in steps of "
                      f"{step}: make max - min a multiple of step")
             return None
@@ -645,13 +679,21 @@ class _Reader:
             truth, why = facts[name]
             self.err(node, sub, f"says {_show(said)} but the engine says {_show(truth)}: {why}")
 
-    def filters(self, node: Node, path: str) -> list[tuple[CoupFilter, MappingNode]] | None:
+    def filters(
+        self, node: Node, path: str
+    ) -> list[tuple[CoupFilter, MappingNode, str]] | None:
+        """The filters that read clean, each with its node and path (to report it by)."""
         items = self.seq(node, path, "filters")
         if items is None:
             return None
         if not items:
             self.err(node, path, "is an empty list: give at least one filter")
             return None
+        if len(items) > S.MAX_FILTERS:
+            # each filter is checked against every coup class: bound the work per file
+            self.err(items[S.MAX_FILTERS], _join(path, S.MAX_FILTERS), f"too many filters "
+                     f"({len(items):,}): a drill has at most {S.MAX_FILTERS}; weights mix them")
+            items = items[: S.MAX_FILTERS]  # the rest are not read
         out = []
         for i, item in enumerate(items):
             sub = _join(path, i)
@@ -679,7 +721,7 @@ class _Reader:
                     kw[name] = got
             if ok:
                 assert isinstance(item, MappingNode)
-                out.append((CoupFilter(**kw), item))
+                out.append((CoupFilter(**kw), item, sub))
         return out
 
     def outcomes(self, node: Node, path: str) -> frozenset[Outcome] | None:
@@ -707,30 +749,49 @@ def _verb(result: BetResult) -> str:
     return {BetResult.WIN: "wins", BetResult.PUSH: "pushes", BetResult.LOSE: "loses"}[result]
 
 
+@functools.lru_cache(maxsize=2)
+def _class_masks(decks: int) -> dict[str, dict[Any, int]]:
+    """For each filter field and each value it can take, the set of possible coup classes
+    with that value, as a bitmask over the classes: a filter is then checked with a few
+    integer ANDs instead of a pass over the 3,394 classes (and its explanation, which tries
+    every combination of the fields it gives, in well under a millisecond)."""
+    masks: dict[str, dict[Any, int]] = {name: {} for name in FILTER_FIELDS}
+    live = [c for c, n in class_counts(decks).items() if n]
+    for bit, cls in enumerate(live):
+        for name in FILTER_FIELDS:
+            value = getattr(cls, name)
+            masks[name][value] = masks[name].get(value, 0) | (1 << bit)
+    return masks
+
+
 def unsatisfiable_reason(flt: CoupFilter, decks: int = 8) -> str | None:
-    """None when some coup matches ``flt``; else why not, naming the fields that clash."""
-    classes = [c for c, n in class_counts(decks).items() if n]
-    if any(flt.matches(c) for c in classes):
-        return None
+    """None when some coup matches ``flt``; else why not, naming the fields that clash
+    (the smallest set of the filter's fields that no coup satisfies together)."""
+    masks = _class_masks(decks)
     given = {name: getattr(flt, name) for name in FILTER_FIELDS if getattr(flt, name) is not None}
 
-    def passes(cls: CoupClass, name: str) -> bool:
-        want, have = given[name], getattr(cls, name)
-        return want == have if isinstance(want, bool) else have in want
+    def allowed(name: str) -> int:
+        want = given[name]
+        if isinstance(want, bool):
+            return masks[name].get(want, 0)
+        return functools.reduce(operator.or_, (masks[name].get(v, 0) for v in want), 0)
 
-    table = [(c, {name: passes(c, name) for name in given}) for c in classes]
+    field_mask = {name: allowed(name) for name in given}
+    if functools.reduce(operator.and_, field_mask.values(), -1):
+        return None
     names = list(given)
     for size in range(1, len(names) + 1):
         for subset in itertools.combinations(names, size):
-            if any(all(row[n] for n in subset) for _, row in table):
+            if functools.reduce(operator.and_, (field_mask[n] for n in subset), -1):
                 continue
             *others, last = subset
             if not others:
                 return f"no coup matches this filter: no coup has {last}: {_fmt_set(given[last])}"
-            allowed = {getattr(c, last) for c, row in table if all(row[n] for n in others)}
+            rest = functools.reduce(operator.and_, (field_mask[n] for n in others), -1)
+            can = {value for value, mask in masks[last].items() if mask & rest}
             context = ", ".join(f"{n}: {_fmt_set(given[n])}" for n in others)
             return (
                 f"no coup matches this filter: with {context}, {last} can only be "
-                f"{_fmt_set(allowed)} ({last}: {_fmt_set(given[last])} excludes it)"
+                f"{_fmt_set(can)} ({last}: {_fmt_set(given[last])} excludes it)"
             )
     return "no coup matches this filter"  # pragma: no cover - the full set always clashes

@@ -26,6 +26,8 @@ DECKS = (8, 6)
 MAX_QUESTIONS = 1000
 MAX_SECONDS = 3600
 MAX_WEIGHT = 1000
+#: Filters per drill: each is checked against every coup class when the file loads.
+MAX_FILTERS = 100
 MAX_FILE_BYTES = 1024 * 1024
 MAX_BETS = len(BETS)
 #: Coups per run when a drill with generate filters does not say.
@@ -60,6 +62,7 @@ class Obj:
 @dataclass(frozen=True)
 class ListOf:
     item: Obj
+    max_items: int | None = None
 
 
 @dataclass(frozen=True)
@@ -223,7 +226,10 @@ DRILL = Obj(
             "(a random choice of bets per coup; default: all of them).",
         ),
         "coups": Field(ListOf(COUP), "Fixed coups."),
-        "generate": Field(ListOf(FILTER), "Filters for generated coups; weights mix them."),
+        "generate": Field(
+            ListOf(FILTER, MAX_FILTERS),
+            f"Filters for generated coups (at most {MAX_FILTERS}); weights mix them.",
+        ),
     },
     "An ezbac drill: what is asked, about which coups, how it is scored.",
 )
@@ -306,7 +312,10 @@ def _field(f: Field) -> dict[str, Any]:
     if isinstance(kind, Obj):
         return _object(kind, f.doc)
     if isinstance(kind, ListOf):
-        return {"type": "array", "description": f.doc, "items": _object(kind.item, kind.item.doc)}
+        out = {"type": "array", "description": f.doc, "items": _object(kind.item, kind.item.doc)}
+        if kind.max_items is not None:
+            out["maxItems"] = kind.max_items
+        return out
     if isinstance(kind, BetMap):
         value = _scalar_schema(kind.kind, f.doc)
         return {
