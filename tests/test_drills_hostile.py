@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from trainer.drills import schema as S
+from trainer.drills import fields as F
 from trainer.drills.errors import DrillFileError
 from trainer.drills.listing import scan_text
 from trainer.drills.loader import load_file, load_text
+from trainer.drills.schema import json_schema
 
 HEAD = "id: x\ntitle: T\ndescription: D\nask: [outcome, payout]\n"  # lines 1-4
 COUP = "coups:\n  - cards: 4h 3s 2d Kc 8h\n"
@@ -49,7 +50,7 @@ def test_numbers_take_ascii_digits_only(digit: str, line: str, field: str) -> No
 
 
 def test_listing_a_file_with_odd_digits_does_not_crash() -> None:
-    assert scan_text(HEAD + "questions: '²'\n" + COUP).questions is None
+    assert scan_text(HEAD + "questions: '²'\n" + COUP)["questions"] is None
 
 
 def test_every_problem_at_once_filters_included() -> None:
@@ -79,19 +80,19 @@ def test_every_problem_at_once_filters_included() -> None:
 
 
 def test_filters_are_capped() -> None:
-    rows = "".join("  - {outcome: tie}\n" for _ in range(S.MAX_FILTERS + 1))
+    rows = "".join("  - {outcome: tie}\n" for _ in range(F.MAX_FILTERS + 1))
     found = problems(HEAD.replace("[outcome, payout]", "outcome") + "generate:\n" + rows)
     # the first filter over the cap is named: line 5 is "generate:", filters from line 6
     assert [(ln, col, f) for ln, col, f, _ in found] == [
-        (6 + S.MAX_FILTERS, 5, f"generate[{S.MAX_FILTERS}]")
+        (6 + F.MAX_FILTERS, 5, f"generate[{F.MAX_FILTERS}]")
     ]
-    assert f"at most {S.MAX_FILTERS}" in found[0][3]
-    rows = "".join("  - {outcome: tie}\n" for _ in range(S.MAX_FILTERS))
+    assert f"at most {F.MAX_FILTERS}" in found[0][3]
+    rows = "".join("  - {outcome: tie}\n" for _ in range(F.MAX_FILTERS))
     assert load_text(HEAD.replace("[outcome, payout]", "outcome") + "generate:\n" + rows)
 
 
 def test_the_cap_is_in_the_json_schema() -> None:
-    assert S.json_schema()["properties"]["generate"]["maxItems"] == S.MAX_FILTERS
+    assert json_schema()["properties"]["generate"]["maxItems"] == F.MAX_FILTERS
 
 
 THIRTY = "123456789012345678901234567890"

@@ -2,50 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from trainer.fileformat.problems import FileProblemsError, Problem
 
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One thing wrong in a drill file, located so the instructor can jump to it."""
-
-    file: str
-    line: int  # 1-based; 0 when the problem is about the whole file
-    column: int  # 1-based; 0 when only the line is known
-    field: str  # dotted path such as "coups[2].expect.outcome", "" for the whole file
-    message: str
-
-    def __str__(self) -> str:
-        where = self.file
-        if self.line:
-            where += f":{self.line}:{self.column}" if self.column else f":{self.line}"
-        if self.field:
-            return f"{where}: {self.field}: {self.message}"
-        return f"{where}: {self.message}"
+__all__ = ["DrillError", "DrillFileError", "DrillNotFoundError", "Problem"]
 
 
 class DrillError(ValueError):
     """Base of the drill errors."""
 
 
-class DrillFileError(DrillError):
-    """A drill file that cannot be used; ``problems`` lists everything wrong with it, and
-    so does its text, one problem a line (so any caller that prints it shows them all)."""
-
-    def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("\n".join(self.lines) or "invalid drill file")
-
-    @property
-    def lines(self) -> list[str]:
-        return [str(p) for p in self.problems]
-
-    @property
-    def summary(self) -> str:
-        """The first problem and how many more: one line, for a list of drills."""
-        first = self.lines[0] if self.problems else "invalid drill file"
-        more = len(self.problems) - 1
-        return first + (f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else "")
+class DrillFileError(DrillError, FileProblemsError):
+    """A drill file that cannot be used; ``problems`` lists everything wrong with it."""
 
 
 class DrillNotFoundError(DrillError):
