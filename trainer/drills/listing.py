@@ -25,15 +25,12 @@ from pathlib import Path
 from typing import Any
 
 from trainer.drills import fields as F
+from trainer.fileformat.problems import ScanProblem
 from trainer.paths import write_atomic
 
 #: The fields a drill list shows, by name: what scan returns and the cache keeps.
 LISTED = F.DRILL.listed()
 Listing = dict[str, Any]
-
-
-class ScanProblem(Exception):
-    """The file needs the full loader to say what is wrong with it."""
 
 
 def scan(path: Path) -> Listing:
@@ -55,55 +52,9 @@ def scan(path: Path) -> Listing:
 
 def scan_text(text: str) -> Listing:
     """The listing fields of a drill file's text, each as the loader would read it."""
-    import yaml  # here, not at the top: a warm listing cache never needs it
+    from trainer.fileformat.scanning import scan_top_level  # PyYAML: not on a warm start
 
-    from trainer.fileformat import reading
-
-    parser = reading.yaml_loader()
-    top: dict[str, str] = {}  # top-level scalar fields
-    counts = {"coups": 0, "generate": 0}
-    depth = 0
-    key: str | None = None  # the top-level key whose value comes next
-    inside: str | None = None  # the top-level key whose collection we are in
-    expect_key = False
-    try:
-        for event in yaml.parse(text, Loader=parser):
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                raise ScanProblem("anchor or alias")
-            tag = getattr(event, "tag", None)
-            if tag is not None and tag not in reading.CORE_TAGS:
-                raise ScanProblem("tag")
-            starts = isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent))
-            ends = isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent))
-            node = starts or isinstance(event, yaml.ScalarEvent)  # a node begins here
-            if depth == 1 and node:
-                if expect_key:
-                    if not isinstance(event, yaml.ScalarEvent):
-                        raise ScanProblem("complex key")
-                    key, expect_key = event.value, False
-                else:
-                    if isinstance(event, yaml.ScalarEvent) and key in LISTED:
-                        if key in top:
-                            raise ScanProblem("duplicate key")
-                        top[key] = event.value
-                    inside = key
-                    expect_key = True
-            elif depth == 2 and node and inside in counts:
-                counts[inside] += 1  # one item of the coups or generate list
-            if starts:
-                depth += 1
-                if depth > reading.MAX_DEPTH:
-                    raise ScanProblem("too deep")
-                if depth == 1:
-                    if not isinstance(event, yaml.MappingStartEvent):
-                        raise ScanProblem("not a mapping")
-                    expect_key = True
-            elif ends:
-                depth -= 1
-            elif isinstance(event, yaml.DocumentStartEvent) and top:
-                raise ScanProblem("several documents")
-    except yaml.YAMLError as exc:
-        raise ScanProblem(str(exc)) from None
+    top, counts = scan_top_level(text, LISTED, ("coups", "generate"))
     ident, title = top.get("id", ""), top.get("title", "").strip()
     if not re.match(F.ID_PATTERN, ident) or not title:
         raise ScanProblem("id or title")

@@ -42,3 +42,8 @@ class FileProblemsError(ValueError):
         first = self.lines[0] if self.problems else "invalid file"
         more = len(self.problems) - 1
         return first + (f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else "")
+
+
+class ScanProblem(Exception):
+    """A cheap scan (``trainer.fileformat.scanning``) found the file not plainly readable:
+    the full reader must say what is wrong with it."""
