@@ -22,7 +22,7 @@ from typing import Any
 from yaml.nodes import MappingNode, Node, SequenceNode
 
 from trainer.drills import fields as F
-from trainer.drills.errors import DrillFileError
+from trainer.drills.errors import DrillFileError, Problem
 from trainer.drills.model import (
     WHOLE_COUP,
     BetSpec,
@@ -65,7 +65,7 @@ def load_bytes(data: bytes, label: str = "<drill>", source: Path | None = None) 
     try:
         text = reading.file_text(data, F.MAX_FILE_BYTES, "YAML drill")
     except TextProblem as exc:
-        raise DrillFileError([reading.Problem(label, exc.line, 0, "", str(exc))]) from None
+        raise DrillFileError([Problem(label, exc.line, 0, "", str(exc))]) from None
     return load_text(text, label, source=source)
 
 
@@ -210,7 +210,6 @@ class _Reader(reading.Reader):
         except EngineError as exc:
             self.err(node, path, str(exc))
             return None
-
 
     def bet_count(self, node: Node, path: str) -> tuple[int, int] | None:
         """2 or "1-2": how many of the drill's bets go on each coup's layout."""
