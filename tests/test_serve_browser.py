@@ -17,10 +17,12 @@ import re
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -77,41 +79,57 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """`ezbac serve` on a free port with its own data folder; stopped with Ctrl+C after."""
-    port = free_port()
-    env = dict(os.environ, EZBAC_HOME=str(tmp_path / "home"))
-    log = (tmp_path / "serve.log").open("w+", encoding="utf-8")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "trainer", "serve", "--port", str(port),
-         "--db", str(tmp_path / "history.sqlite3")],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 30
+class Served:
+    """`ezbac serve` on a free port with its own data folder and history, as a person
+    starts it; `stop` presses Ctrl+C and returns what it printed."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.db = tmp / "history.sqlite3"
+        self.log_path = tmp / "serve.log"
+        self.log = self.log_path.open("w", encoding="utf-8")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "trainer", "serve", "--port", str(self.port),
+             "--db", str(self.db)],
+            cwd=ROOT, env=dict(os.environ, EZBAC_HOME=str(tmp / "home")),
+            stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+        )
+
+    def wait_listening(self, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            assert proc.poll() is None, (tmp_path / "serve.log").read_text()
+            assert self.proc.poll() is None, self.log_path.read_text(encoding="utf-8")
             with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", port)) == 0:
-                    break
+                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
             time.sleep(0.1)
-        else:
-            raise AssertionError("ezbac serve never listened")
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.send_signal(signal.SIGINT)
+        raise AssertionError("ezbac serve never listened")
+
+    def stop(self) -> tuple[int, str]:
+        """Ctrl+C; the exit status and everything it printed."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
         try:
-            status = proc.wait(timeout=20)
+            status = self.proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-            raise
-        finally:
-            log.close()
-    text = (tmp_path / "serve.log").read_text(encoding="utf-8")
-    assert status == 130, text
-    assert "Traceback" not in text, text
+            self.proc.kill()
+            status = self.proc.wait()
+        self.log.close()
+        return status, self.log_path.read_text(encoding="utf-8")
+
+
+def trainers_using(db: Path) -> list[str]:
+    """The running processes whose command line names ``db`` (the tabs' trainers)."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            args = cmdline.read_bytes().split(b"\0")
+        except OSError:
+            continue  # ended meanwhile
+        if str(db).encode() in args and b"serve" not in args:
+            found.append(cmdline.parent.name)
+    return found
 
 
 @pytest.fixture
@@ -167,15 +185,39 @@ def read_hands(screen: str) -> tuple[list[str], list[str]]:
     raise AssertionError(f"no cards on the screen:\n{screen}")
 
 
-def test_a_question_answered_in_a_browser(server: str, browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from selenium.webdriver.common.by import By
+def test_a_question_answered_in_a_browser(browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     from selenium.webdriver.common.keys import Keys
 
-    browser.get(server)
+    served = Served(tmp_path)
     try:
-        screen = wait_for(browser, r"(?i)your name|trainee")
-        browser.find_element(By.CSS_SELECTOR, ".xterm").click()  # focus the terminal
-        print(screen)
+        served.wait_listening()
+        browser.get(served.url)
+        try:
+            wait_for(browser, r"EZ Baccarat dealer trainer(.*\n)*.*Player's third card")
+            assert trainers_using(served.db), "the tab has no trainer process of its own"
+            browser.execute_script("window.__terminals[0].focus();")  # as a click on it would
+            keys(browser, "n")
+            wait_for(browser, r"Trainee name \(Enter to save")
+            keys(browser, "Web Tester", Keys.ENTER)
+            wait_for(browser, r"Trainee: Web Tester")
+            keys(browser, Keys.DOWN, Keys.ENTER)  # the second drill: the Player's third card
+            screen = wait_for(browser, r"Q 1/12\b(.*\n)*.*Does the Player draw\?")
+            player, banker = read_hands(screen)
+            assert len(player) == 2 and len(banker) == 2, screen
+            draws = player_draws(player, banker)
+            keys(browser, "d" if draws else "s", Keys.ENTER)
+            screen = wait_for(browser, r"[✓✗] (Right|Wrong)")
+            assert "✓ Right" in screen and "✗" not in screen, screen
+        finally:
+            browser.save_screenshot(str(tmp_path / "browser.png"))
     finally:
-        browser.save_screenshot(str(tmp_path / "browser.png"))
-    _ = Keys
+        status, printed = served.stop()
+    assert status == 130, printed
+    assert printed.splitlines() == [
+        f"ezbac serve: the trainer is at {served.url} (Ctrl+C stops)",
+        "ezbac serve: stopped",
+    ], printed
+    assert not trainers_using(served.db), "a tab's trainer outlived the server"
+    with closing(sqlite3.connect(served.db)) as history:  # the tab wrote to --db
+        rows = history.execute("SELECT trainee, drill_id, answer, correct FROM answers").fetchall()
+    assert rows == [("Web Tester", "player-draw", "draws" if draws else "stands", 1)]

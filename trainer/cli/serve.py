@@ -143,12 +143,15 @@ def _server_class() -> type:
 
     from aiohttp import web
     from aiohttp.web_runner import GracefulExit
-    from textual_serve.server import Server
+    from textual_serve.app_service import AppService
+    from textual_serve.server import Server, to_int
 
     class TrainerServer(Server):
         def __init__(self, command: str, host: str, port: int) -> None:
             super().__init__(command, host=host, port=port, title="ezbac")
             self.stopped_by: signal.Signals | None = None
+            #: The open tabs: each one's websocket, closed when the server stops.
+            self.tabs: set[web.WebSocketResponse] = set()
 
         def initialize_logging(self) -> None:
             """Plain one-line warnings on stderr instead of textual-serve's banner logs."""
@@ -166,6 +169,38 @@ def _server_class() -> type:
             self.public_url = f"http://{host}" if SAFE_HOST.fullmatch(host) else fallback
             return await super().handle_index(request)  # reads public_url before any await
 
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            """One tab: its own `ezbac` process, relayed until the tab or the server
+            closes, then told to quit and waited for (textual-serve's own handler does not
+            wait, so a process could outlive the server)."""
+            websocket = web.WebSocketResponse(heartbeat=15)
+            width = to_int(request.query.get("width", "80"), 80)
+            height = to_int(request.query.get("height", "24"), 24)
+            await websocket.prepare(request)
+            service = AppService(
+                self.command,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+            )
+            self.tabs.add(websocket)
+            try:
+                await service.start(width, height)
+                await self._process_messages(websocket, service)
+            finally:
+                self.tabs.discard(websocket)
+                await service.stop()
+                if service._process is not None:  # stop() waits for its output, not for it
+                    await service._process.wait()
+                await websocket.close()
+            return websocket
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            """Close every tab, so each one's process quits before the server exits."""
+            for websocket in list(self.tabs):
+                await websocket.close()
+
         def _stop(self, signum: signal.Signals) -> None:
             self.stopped_by = signum
             raise GracefulExit()
@@ -178,9 +213,9 @@ def _server_class() -> type:
             for signum in EXIT_ON:
                 loop.add_signal_handler(signum, self._stop, signum)
             try:
-                # shutdown_timeout: open tabs are told to quit, not waited on for a minute
+                # shutdown_timeout: a tab whose process will not quit is not waited on for a minute
                 web.run_app(self._make_app(), host=self.host, port=self.port,
-                            handle_signals=False, loop=loop, shutdown_timeout=3,
+                            handle_signals=False, loop=loop, shutdown_timeout=10,
                             print=lambda *_: None)
             finally:
                 if not loop.is_closed():
