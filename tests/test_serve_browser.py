@@ -164,7 +164,14 @@ def wait_for(driver, pattern: str, timeout: float = 30.0) -> str:  # type: ignor
         if re.search(pattern, screen):
             return screen
         time.sleep(0.2)
+    if not browser_has_terminal(driver):
+        raise AssertionError("the page's xterm Terminal was never caught (textual-serve's page "
+                             "no longer stores it as `.terminal`?)")
     raise AssertionError(f"{pattern!r} never appeared in the browser; the screen was:\n{screen}")
+
+
+def browser_has_terminal(driver) -> bool:  # type: ignore[no-untyped-def]
+    return bool(driver.execute_script("return window.__terminals.length > 0;"))
 
 
 def keys(driver, *typed: str) -> None:  # type: ignore[no-untyped-def]

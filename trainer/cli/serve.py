@@ -158,8 +158,11 @@ def _server_class() -> type:
             logging.basicConfig(level=logging.WARNING, format="ezbac serve: %(message)s")
 
         async def on_startup(self, app: web.Application) -> None:
-            url = f"http://{_where(self.host or '0.0.0.0', self.port)}"
-            print(f"ezbac serve: the trainer is at {url} (Ctrl+C stops)", flush=True)
+            if self.host in ALL_INTERFACES:
+                where = f"http://<this machine's address>:{self.port}"
+            else:
+                where = f"http://{_where(self.host, self.port)}"
+            print(f"ezbac serve: the trainer is at {where} (Ctrl+C stops)", flush=True)
 
         async def handle_index(self, request: web.Request) -> Any:
             """The page, pointing its websocket and files at the address the browser used
