@@ -2,7 +2,7 @@
 chromedriver by Selenium (no browser is downloaded).  The test opens the page, waits for the
 home screen, names the trainee, starts the Player-draw drill, answers the first question
 (worked out from the cards on the screen by RULES.md, written out here) and reads the graded
-feedback.
+feedback; then a second tab gets a trainer of its own, and the answer is in the history.
 
 xterm.js draws the terminal on a canvas, so there is no text in the DOM: a script run before
 the page's own catches the xterm Terminal object when textual-serve's page stores it, and the
@@ -215,6 +215,15 @@ def test_a_question_answered_in_a_browser(browser, tmp_path: Path) -> None:  # t
             keys(browser, "d" if draws else "s", Keys.ENTER)
             screen = wait_for(browser, r"[✓✗] (Right|Wrong)")
             assert "✓ Right" in screen and "✗" not in screen, screen
+            first = browser.current_window_handle
+            browser.switch_to.new_window("tab")  # a second trainee, another trainer
+            browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                    {"source": CATCH_TERMINAL})
+            browser.get(served.url.replace("127.0.0.1", "localhost"))
+            wait_for(browser, r"EZ Baccarat dealer trainer(.*\n)*.*Player's third card")
+            assert len(trainers_using(served.db)) == 2, "the tabs share one trainer"
+            browser.switch_to.window(first)  # the first tab's drill is where it was
+            assert "✓ Right" in wait_for(browser, r"Q 1/12\b")
         finally:
             browser.save_screenshot(str(tmp_path / "browser.png"))
     finally:
