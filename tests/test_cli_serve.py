@@ -147,3 +147,32 @@ def test_parsing_serve_leaves_the_web_server_unloaded() -> None:
     loaded = json.loads(out.stdout)
     assert "trainer.cli.serve" in loaded
     assert not [m for m in ("textual_serve", "aiohttp", "textual") if m in loaded]
+
+
+def _page(port: int, host_header: str) -> str:
+    import http.client
+
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.putrequest("GET", "/", skip_host=True)
+        connection.putheader("Host", host_header)
+        connection.endheaders()
+        return connection.getresponse().read().decode("utf-8")
+    finally:
+        connection.close()
+
+
+def test_the_page_points_at_the_address_the_browser_used(tmp_path: Path) -> None:
+    """The page's websocket goes back to the host the browser asked for (so a school's
+    machine name works); a Host header that is not a host name is never written into it."""
+    port = free_port()
+    server = Serving("--port", str(port), "--db", str(tmp_path / "h.sqlite3"))
+    try:
+        server.wait_listening(port)
+        named = _page(port, f"trainer.school.example:{port}")
+        hostile = _page(port, 'x"><script>alert(1)</script>')
+    finally:
+        server.stop()
+    assert f'data-session-websocket-url="ws://trainer.school.example:{port}/ws"' in named
+    assert "<script>alert" not in hostile
+    assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in hostile
