@@ -48,6 +48,7 @@ COMMANDS: dict[str, str] = {
     "drills": "list, check and preview drill sets",
     "train": "run a drill in the trainer",
     "report": "per-trainee progress for instructors (table, CSV or JSON)",
+    "serve": "serve the trainer to web browsers (each tab its own trainer)",
 }
 
 
