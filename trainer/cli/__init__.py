@@ -101,6 +101,8 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from trainer.paths import UnusablePathError, os_error_line
+
     args = parse(sys.argv[1:] if argv is None else list(argv))
     handler = getattr(args, "handler", None)
     try:
@@ -109,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return open_home(args)
         return int(handler(args) or 0)
-    except UsageError as exc:
+    except (UsageError, UnusablePathError) as exc:  # a file or folder that cannot be used too
         print(f"ezbac: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
@@ -117,3 +119,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # any other file the system refused: one line naming it
+        print(f"ezbac: error: {os_error_line(exc)}", file=sys.stderr)
+        return EXIT_USAGE

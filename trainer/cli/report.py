@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"No training history yet ({path} does not exist): train a drill first.")
         return 0
     try:
-        with open_history(path, create=False) as store:
+        with open_history(path, readonly=True) as store:  # reading never changes the file
             report = build_report(store, args.trainee, since)
             known = store.trainees() if args.trainee and not report.trainees else []
     except HistoryError as exc:

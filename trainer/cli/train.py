@@ -13,6 +13,7 @@ from trainer.cli import COMMANDS, UsageError
 from trainer.cli.options import add_db_argument
 
 if TYPE_CHECKING:
+    from trainer.history.hooks import Recorder
     from trainer.tui.app import Hooks
 
 
@@ -62,32 +63,54 @@ def open_home(args: argparse.Namespace) -> int:
 
 
 def _run(db: str | None, **kwargs: Any) -> int:
+    import sys
+
+    from trainer.paths import user_drills_dir
+    from trainer.signals import exit_on_signals
     from trainer.tui.app import TrainerApp
 
-    app = TrainerApp(hooks=history_hooks(db), **kwargs)
-    app.run()
+    user_drills_dir()  # an unreadable drills folder: one line now, not a crash on screen
+    recorder = history_recorder(db)
+    app = TrainerApp(hooks=recorder_hooks(recorder), **kwargs)
+    with exit_on_signals(app):  # SIGTERM/SIGHUP/SIGINT: terminal restored, drill abandoned
+        app.run()
+    unsaved = recorder.close(timeout=EXIT_WAIT_SECONDS)
+    if unsaved:  # never dropped silently
+        print(f"ezbac: {recorder.unsaved_message(unsaved)}", file=sys.stderr)
     return 0 if app.return_code in (None, 0) else int(app.return_code)
 
 
+#: How long the trainer waits at exit for answers queued behind another program's lock.
+EXIT_WAIT_SECONDS = 5.0
 
-def history_hooks(db: str | None) -> Hooks:
-    """The trainer app's Hooks wired to the history at ``db`` (--db, $EZBAC_DB, default).
+
+def history_recorder(db: str | None) -> Recorder:
+    """The recorder for the history at ``db`` (--db, $EZBAC_DB, default).
 
     Called before Textual starts: a file that is not a history is a UsageError (one line,
     exit status 2), so nothing is trained against a history that cannot be written.
     """
     import atexit
 
-    from trainer.history.hooks import Recorder
+    from trainer.history.hooks import RECORDER_BUSY_MS, Recorder
     from trainer.history.store import HistoryError, open_history
-    from trainer.tui.app import Hooks
 
     try:
-        store = open_history(db)
+        store = open_history(db, busy_timeout_ms=RECORDER_BUSY_MS)
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     atexit.register(store.close)
-    recorder = Recorder(store)
+    return Recorder(store)
+
+
+def history_hooks(db: str | None) -> Hooks:
+    """The trainer app's Hooks wired to the history at ``db`` (see history_recorder)."""
+    return recorder_hooks(history_recorder(db))
+
+
+def recorder_hooks(recorder: Recorder) -> Hooks:
+    from trainer.tui.app import Hooks
+
     return Hooks(
         on_answer=recorder.on_answer,
         on_session=recorder.on_session,
