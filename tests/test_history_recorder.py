@@ -120,8 +120,11 @@ def test_answers_given_while_another_program_locks_the_file_are_stored_after(
 
 def test_a_locked_write_is_a_locked_error_naming_the_file(tmp_path: Path) -> None:
     db = tmp_path / "h.sqlite3"
-    with open_history(db, busy_timeout_ms=10) as store, locked(db):
-        with pytest.raises(HistoryLockedError) as info:
-            store.record_answer(answer())
+    with (
+        open_history(db, busy_timeout_ms=10) as store,
+        locked(db),
+        pytest.raises(HistoryLockedError) as info,
+    ):
+        store.record_answer(answer())
     message = str(info.value)
     assert str(db) in message and "locked" in message and "\n" not in message

@@ -33,7 +33,7 @@ def stop_app(app: TrainerApp, signum: int) -> None:
     session = app.drill_in_progress()
     if session is not None:
         session.abandon()
-    app.exit(exit_status(signum))
+    app.exit(return_code=exit_status(signum))
 
 
 @contextmanager
