@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from trainer.history.migrations import (
     APPLICATION_ID,
@@ -43,6 +43,7 @@ from trainer.skills import family
 if TYPE_CHECKING:  # the records are built only when history is read back (not at launch)
     from trainer.session.records import AnswerRecord, SessionRecord
 
+T = TypeVar("T")
 ENV_DB = "EZBAC_DB"
 BUSY_TIMEOUT_MS = 15_000
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -73,9 +74,16 @@ _DAMAGED_CODES = frozenset((11, 26))  # SQLITE_CORRUPT, SQLITE_NOTADB
 _LOCKED_CODES = frozenset((5, 6))  # SQLITE_BUSY, SQLITE_LOCKED
 
 
-def _problem(path: Path, exc: sqlite3.Error, doing: str) -> HistoryError:
+#: What reading or writing a file can raise from inside sqlite3: its own errors, and text
+#: that is not UTF-8 (decoded by Python, so not an sqlite3.Error).
+SQLITE_ERRORS = (sqlite3.Error, UnicodeDecodeError)
+
+
+def _problem(path: Path, exc: Exception, doing: str) -> HistoryError:
     """The one translation of an sqlite3 error into a one-line HistoryError naming ``path``."""
     code = getattr(exc, "sqlite_errorcode", 0) & 0xFF  # the primary code of an extended one
+    if isinstance(exc, UnicodeDecodeError):
+        return _refuse(path, "damaged: text that is not UTF-8")
     if code in _DAMAGED_CODES:
         return _refuse(path, f"damaged: {exc}")
     if code in _LOCKED_CODES:
@@ -140,7 +148,17 @@ def to_db_time(moment: datetime) -> str:
 
 
 def from_db_time(text: str) -> datetime:
-    return datetime.fromisoformat(text)
+    """A stored time; ValueError if it is not one of ours (aware, ISO 8601)."""
+    moment = datetime.fromisoformat(_text(text))
+    if moment.tzinfo is None:
+        raise ValueError(f"time without a zone: {text!r}")
+    return moment
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{type(value).__name__} where text belongs: {value!r}"[:80])
+    return value
 
 
 # ---------------------------------------------------------------------------------------
@@ -176,8 +194,9 @@ def check_existing(path: Path) -> bytes:
     """Refuse a file we must not write to; return its header (b"" for an empty file) if it
     is empty or ours.
 
-    Header fields (https://sqlite.org/fileformat.html): bytes 0-15 the magic string, 60-63
-    user_version, 68-71 application_id, big-endian.
+    Header fields (https://sqlite.org/fileformat.html): bytes 0-15 the magic string, 18-19
+    the file format's write and read versions, 60-63 user_version, 68-71 application_id,
+    big-endian.
     """
     header = _header(path)
     if not header:
@@ -186,19 +205,23 @@ def check_existing(path: Path) -> bytes:
         raise _refuse(path, "not an SQLite file")
     app_id = int.from_bytes(header[68:72], "big")
     version = int.from_bytes(header[60:64], "big")
+    if header[18] not in (1, 2) or header[19] not in (1, 2):  # rollback 1, WAL 2: no other
+        raise _refuse(path, f"damaged: file format bytes {header[18]}, {header[19]}")
     if app_id not in (0, APPLICATION_ID):
         raise _refuse(path, f"another application's SQLite file, application_id {app_id:#x}")
     if app_id == APPLICATION_ID and version > SCHEMA_VERSION:
         raise _refuse(path, _newer(version))
     # Look inside without any chance of writing or leaving a -wal/-shm beside the file:
     # immutable skips locks and the WAL.  Without locks, a read can catch another terminal
-    # half-way through a checkpoint, so our own file gets a few tries before it is "damaged".
-    tries = 3 if app_id == APPLICATION_ID else 1
+    # half-way through a checkpoint, so our own file gets a few tries before it is "damaged"
+    # while another terminal has it open (a checkpoint needs the -wal that terminal keeps).
+    busy = app_id == APPLICATION_ID and Path(f"{path}-wal").exists()
+    tries = 3 if busy else 1
     for attempt in range(tries):
         try:
             names = _schema_names(path)
             break
-        except sqlite3.DatabaseError as exc:
+        except SQLITE_ERRORS as exc:
             if attempt == tries - 1:
                 raise _refuse(path, f"damaged: {exc}") from None
             time.sleep(0.1)
@@ -401,24 +424,21 @@ class HistoryStore:
             "ORDER BY answered_at, id",
             params,
         )
-        return [
-            AnswerRecord(
-                session_id=r[0],
-                trainee=r[1],
-                drill_id=r[2],
-                step=r[3],
-                skill=r[4],
-                cards=tuple(r[5].split()),
-                answer=r[6],
-                expected=r[7],
-                correct=bool(r[8]),
-                seconds=float(r[9]),
-                answered_at=from_db_time(r[10]),
-                bet=r[11],
-                wager=r[12],
-            )
-            for r in rows
-        ]
+        return self._decode("answers", rows, lambda r: AnswerRecord(
+            session_id=r[0],
+            trainee=r[1],
+            drill_id=r[2],
+            step=r[3],
+            skill=r[4],
+            cards=tuple(r[5].split()),
+            answer=r[6],
+            expected=r[7],
+            correct=bool(r[8]),
+            seconds=float(r[9]),
+            answered_at=from_db_time(r[10]),
+            bet=r[11],
+            wager=r[12],
+        ))
 
     def sessions(
         self, trainee: str | None = None, since: datetime | None = None
@@ -432,29 +452,26 @@ class HistoryStore:
             f"FROM sessions{where} ORDER BY started_at, session_id",
             params,
         )
-        return [
-            SessionRecord(
-                session_id=r[0],
-                trainee=r[1],
-                drill_id=r[2],
-                drill_title=r[3],
-                mode=r[4],
-                started_at=from_db_time(r[5]),
-                finished_at=None if r[6] is None else from_db_time(r[6]),
-                questions=r[7],
-                correct=r[8],
-                passed=None if r[9] is None else bool(r[9]),
-                abandoned=bool(r[10]),
-                reference_opened=r[11],
-            )
-            for r in rows
-        ]
+        return self._decode("sessions", rows, lambda r: SessionRecord(
+            session_id=r[0],
+            trainee=r[1],
+            drill_id=r[2],
+            drill_title=r[3],
+            mode=r[4],
+            started_at=from_db_time(r[5]),
+            finished_at=None if r[6] is None else from_db_time(r[6]),
+            questions=r[7],
+            correct=r[8],
+            passed=None if r[9] is None else bool(r[9]),
+            abandoned=bool(r[10]),
+            reference_opened=r[11],
+        ))
 
     def trainees(self) -> list[str]:
         rows = self._query(
             "SELECT trainee FROM answers UNION SELECT trainee FROM sessions ORDER BY 1"
         )
-        return [r[0] for r in rows]
+        return self._decode("answers", rows, lambda r: _text(r[0]))
 
     def answer_count(self, trainee: str | None = None) -> int:
         where, params = _filters(trainee, None, "answered_at")
@@ -475,14 +492,14 @@ class HistoryStore:
                     if self._conn.in_transaction:
                         self._conn.execute("ROLLBACK")
                     raise
-            except sqlite3.Error as exc:
+            except SQLITE_ERRORS as exc:
                 raise _problem(self.path, exc, "save to") from None
 
     def _query(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple]:
         with self._lock:
             try:
                 return self._conn.execute(sql, params).fetchall()
-            except sqlite3.Error as exc:
+            except SQLITE_ERRORS as exc:
                 raise _problem(self.path, exc, "read") from None
 
     def iter_skills(self, trainee: str) -> Iterator[tuple[str, bool, datetime]]:
@@ -492,8 +509,17 @@ class HistoryStore:
             "ORDER BY answered_at, id",
             (trainee,),
         )
-        for skill, correct, at in rows:
-            yield skill, bool(correct), from_db_time(at)
+        yield from self._decode(
+            "answers", rows, lambda r: (_text(r[0]), bool(r[1]), from_db_time(r[2]))
+        )
+
+    def _decode(self, table: str, rows: list[tuple], make: Callable[[tuple], T]) -> list[T]:
+        """Rows made into values; a value no ezbac wrote (say a time that is not one, after
+        a bit flipped on disk) means the file is damaged: one line, not a traceback."""
+        try:
+            return [make(row) for row in rows]
+        except (ValueError, TypeError, AttributeError, OverflowError) as exc:
+            raise _refuse(self.path, f"damaged: a row of {table} holds {exc}") from None
 
 
 def _filters(
@@ -528,7 +554,7 @@ def _connect(target: str | Path, path: Path, *, uri: bool = False) -> sqlite3.Co
             check_same_thread=False, uri=uri,
         )
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    except sqlite3.Error as exc:
+    except SQLITE_ERRORS as exc:
         raise _problem(path, exc, "open") from None
     return conn
 
@@ -542,7 +568,7 @@ def _opened(conn: sqlite3.Connection, path: Path, prepare: Prepare) -> sqlite3.C
         return prepare(conn, path)
     except BaseException as exc:
         conn.close()
-        if isinstance(exc, sqlite3.Error):
+        if isinstance(exc, SQLITE_ERRORS):
             raise _problem(path, exc, "use") from None
         raise
 
@@ -557,12 +583,16 @@ def _open_readonly(path: Path) -> sqlite3.Connection:
     A WAL-mode file with no -wal beside it has no writer and nothing to merge: it is read
     with ``immutable=1``, because a plain read-only open would create -wal and -shm files
     it cannot remove.  With a -wal there (a trainer is writing), those files exist already.
+    A rollback-journal file is read with ordinary locks: a reader creates nothing.
     """
     header = check_existing(path)
     if not header or int.from_bytes(header[68:72], "big") == 0:
         return _opened(_memory(), path, _migrated)  # empty or blank: no history, as is
-    wal = header[18] == 2 and not Path(f"{path}-wal").exists()
-    conn = _connect(_readonly_uri(path, immutable=wal), path, uri=True)
+    # bytes 18-19: 1, 1 for a rollback journal (read with ordinary locks, creating nothing);
+    # 2, 2 for WAL, and anything else is not a file SQLite should be let loose on either
+    rollback = header[18:20] == b"\x01\x01"
+    idle = not rollback and not Path(f"{path}-wal").exists()
+    conn = _connect(_readonly_uri(path, immutable=idle), path, uri=True)
 
     def prepare(conn: sqlite3.Connection, path: Path) -> sqlite3.Connection:
         conn.execute("BEGIN")  # one snapshot for the checks and the copy
