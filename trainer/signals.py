@@ -28,8 +28,20 @@ def exit_status(signum: int) -> int:
     return 128 + signum
 
 
-def stop_app(app: TrainerApp, signum: int) -> None:
-    """Record a drill under way as abandoned, then exit the app with the signal's status."""
+def stop_app(app: TrainerApp, signum: int, waits: int = 100) -> None:
+    """Record a drill under way as abandoned, then exit the app with the signal's status.
+
+    A signal can come while a screen is still being mounted (just after launch); exiting
+    then would tear its widgets down under its own on_mount.  So the stop waits (50 ms at a
+    time, five seconds at most) until every screen on the stack is mounted, and then for
+    the next refresh."""
+    if waits and not all(screen.is_mounted for screen in app.screen_stack):
+        app.set_timer(0.05, lambda: stop_app(app, signum, waits - 1))
+        return
+    app.call_after_refresh(_stop_now, app, signum)
+
+
+def _stop_now(app: TrainerApp, signum: int) -> None:
     session = app.drill_in_progress()
     if session is not None:
         session.abandon()
