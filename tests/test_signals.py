@@ -41,11 +41,8 @@ def _read_until(fd: int, proc: subprocess.Popen[bytes], wanted: bytes, timeout: 
     return out
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
-def test_a_signal_gives_the_terminal_back_and_abandons_the_drill(
-    tmp_path: Path, signum: signal.Signals
-) -> None:
-    db = tmp_path / "history.sqlite3"
+def _start(tmp_path: Path, db: Path) -> tuple[int, subprocess.Popen[bytes]]:
+    """`ezbac train player-draw` in a new pseudo-terminal; the terminal's side and the process."""
     env = {
         **os.environ,
         "EZBAC_HOME": str(tmp_path / "home"),
@@ -62,19 +59,38 @@ def test_a_signal_gives_the_terminal_back_and_abandons_the_drill(
         stdin=child, stdout=child, stderr=child, cwd=ROOT, env=env, start_new_session=True,
     )
     os.close(child)
+    return main, proc
+
+
+def _stop(main: int, proc: subprocess.Popen[bytes], signum: int) -> tuple[bytes, int]:
+    """Send ``signum``; everything written after it, and the exit status."""
     try:
-        # the drill's first question is on screen once "Does the Player draw?" is drawn
-        out = _read_until(main, proc, b"Player draw", timeout=30)
-        assert ALT_SCREEN_ON in out and MOUSE_ON in out, out[-400:]
-        time.sleep(0.3)  # let the session's start row be written
         proc.send_signal(signum)
-        out += _read_until(main, proc, b"\x00never", timeout=15)
-        status = proc.wait(timeout=15)
+        out = _read_until(main, proc, b"\x00never", timeout=15)
+        return out, proc.wait(timeout=15)
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
         os.close(main)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_a_signal_gives_the_terminal_back_and_abandons_the_drill(
+    tmp_path: Path, signum: signal.Signals
+) -> None:
+    db = tmp_path / "history.sqlite3"
+    main, proc = _start(tmp_path, db)
+    try:
+        # the drill's first question is on screen once "Does the Player draw?" is drawn
+        out = _read_until(main, proc, b"Player draw", timeout=30)
+        assert ALT_SCREEN_ON in out and MOUSE_ON in out, out[-400:]
+        time.sleep(0.3)  # let the session's start row be written
+    except BaseException:
+        proc.kill()
+        raise
+    after, status = _stop(main, proc, signum)
+    out += after
 
     assert status == 128 + signum
     tail = out[out.rindex(ALT_SCREEN_ON):]
@@ -83,3 +99,20 @@ def test_a_signal_gives_the_terminal_back_and_abandons_the_drill(
     with open_history(db, readonly=True) as store:
         (record,) = store.sessions("ana")
     assert record.abandoned and record.finished_at is not None
+
+
+def test_a_signal_while_the_screens_are_still_coming_up_exits_cleanly(tmp_path: Path) -> None:
+    """SIGTERM as soon as the terminal is switched over, before the drill is on screen."""
+    main, proc = _start(tmp_path, tmp_path / "history.sqlite3")
+    try:
+        out = _read_until(main, proc, ALT_SCREEN_ON, timeout=30)
+        assert ALT_SCREEN_ON in out
+    except BaseException:
+        proc.kill()
+        raise
+    after, status = _stop(main, proc, signal.SIGTERM)
+    out += after
+    assert status == 128 + signal.SIGTERM, out[-2000:]
+    assert b"Traceback" not in out and b"Error" not in out
+    tail = out[out.rindex(ALT_SCREEN_ON):]
+    assert ALT_SCREEN_OFF in tail and MOUSE_OFF in tail
