@@ -6,7 +6,7 @@ killed session loses at most the answer in flight.  A file that is not ours (ran
 text, another application's SQLite database, a newer ezbac's schema, a damaged file) is
 refused with its path and never written to: it is checked from its header bytes and a
 read-only look before any read-write connection touches it, then ``PRAGMA quick_check``
-reads every page (about 0.5 s at a million answers, see the README) before the first write.
+reads every page (0.5-0.9 s at a million answers, see the README) before the first write.
 A path that cannot be a file at all (a folder, a device, a FIFO, a socket) is refused before
 anything is created beside it.
 
@@ -241,7 +241,7 @@ def _schema_names(path: Path) -> list[str]:
 def _check_pages(conn: sqlite3.Connection, path: Path) -> None:
     """``PRAGMA quick_check``: every page of every table and index is read and its b-tree
     structure checked (not the index contents against the tables: that is integrity_check,
-    about four times slower).  O(file): about 0.5 s at a million answers."""
+    about three times slower).  O(file): 0.5-0.9 s at a million answers."""
     problems = [row[0] for row in conn.execute("PRAGMA quick_check(3)")]
     if problems != ["ok"]:
         raise _refuse(path, "damaged: " + "; ".join(str(p) for p in problems))
