@@ -352,6 +352,7 @@ def test_permission_denied_is_one_line_naming_the_path(
     if locked == "drills" and command == ["report"]:
         assert run.returncode == 0, run.stderr  # the report never looks at drills
         return
+    assert str(culprit) in run.stderr, run.stderr
     line = usage_error(run, str(culprit))
     assert "permission denied" in line
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -128,3 +128,57 @@ def test_a_locked_write_is_a_locked_error_naming_the_file(tmp_path: Path) -> Non
         store.record_answer(answer())
     message = str(info.value)
     assert str(db) in message and "locked" in message and "\n" not in message
+
+
+def _trainer_that_answers_while_locked(
+    other: sqlite3.Connection, answers: int, release_after: float | None = None
+) -> Callable[[object], None]:
+    """A stand-in for TrainerApp.run: another program locks the file, then answers come;
+    the lock is let go ``release_after`` seconds later (never, if None)."""
+
+    def run(app: object) -> None:
+        other.execute("BEGIN EXCLUSIVE")
+        if release_after is not None:
+            threading.Timer(release_after, lambda: other.execute("ROLLBACK")).start()
+        for i in range(answers):
+            app.hooks.on_answer(answer(seconds=float(i)))  # type: ignore[attr-defined]
+
+    return run
+
+
+def test_answers_still_locked_at_exit_are_counted_on_stderr(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from trainer.cli import train
+    from trainer.tui.app import TrainerApp
+
+    db = tmp_path / "h.sqlite3"
+    open_history(db).close()
+    other = sqlite3.connect(db, isolation_level=None)
+    monkeypatch.setattr(TrainerApp, "run", _trainer_that_answers_while_locked(other, 2))
+    monkeypatch.setattr(train, "EXIT_WAIT_SECONDS", 0.3)
+    assert train._run(str(db), start=None, trainee="ana", seed=None) == 0
+    other.execute("ROLLBACK")
+    other.close()
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == (
+        f"ezbac: 2 answers could not be saved (history locked: {db} is in use by another "
+        "program)"
+    )
+    assert _stored(db) == []
+
+
+def test_answers_queued_at_exit_are_written_when_the_lock_clears_in_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from trainer.cli import train
+    from trainer.tui.app import TrainerApp
+
+    db = tmp_path / "h.sqlite3"
+    open_history(db).close()
+    other = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    monkeypatch.setattr(TrainerApp, "run", _trainer_that_answers_while_locked(other, 3, 0.3))
+    assert train._run(str(db), start=None, trainee="ana", seed=None) == 0
+    other.close()
+    assert "could not be saved" not in capsys.readouterr().err
+    assert len(_stored(db)) == 3

@@ -74,6 +74,9 @@ def _run(db: str | None, **kwargs: Any) -> int:
     app = TrainerApp(hooks=recorder_hooks(recorder), **kwargs)
     with exit_on_signals(app):  # SIGTERM/SIGHUP/SIGINT: terminal restored, drill abandoned
         app.run()
+    if recorder.pending_count():
+        print(f"ezbac: {recorder.last_error}; waiting up to {EXIT_WAIT_SECONDS:g} s",
+              file=sys.stderr)
     unsaved = recorder.close(timeout=EXIT_WAIT_SECONDS)
     if unsaved:  # never dropped silently
         print(f"ezbac: {recorder.unsaved_message(unsaved)}", file=sys.stderr)
