@@ -158,6 +158,7 @@ def test_answers_still_locked_at_exit_are_counted_on_stderr(
     monkeypatch.setattr(TrainerApp, "run", _trainer_that_answers_while_locked(other, 2))
     monkeypatch.setattr(train, "EXIT_WAIT_SECONDS", 0.3)
     assert train._run(str(db), start=None, trainee="ana", seed=None) == 0
+    assert _stored(db) == []
     other.execute("ROLLBACK")
     other.close()
     err = capsys.readouterr().err.splitlines()
@@ -165,7 +166,6 @@ def test_answers_still_locked_at_exit_are_counted_on_stderr(
         f"ezbac: 2 answers could not be saved (history locked: {db} is in use by another "
         "program)"
     )
-    assert _stored(db) == []
 
 
 def test_answers_queued_at_exit_are_written_when_the_lock_clears_in_time(
