@@ -20,6 +20,7 @@ Every sqlite3 error becomes a one-line HistoryError naming the file in one place
 
 from __future__ import annotations
 
+import functools
 import os
 import sqlite3
 import stat
@@ -282,6 +283,26 @@ def _check_schema(conn: sqlite3.Connection, path: Path) -> int:
 # The store
 
 
+def _decoded(table: str) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """A reader whose rows hold a value no ezbac wrote (a time that is not one, text where a
+    number belongs, after bits flipped on disk) raises DamagedHistoryError: one line naming
+    the file, not a traceback from deep in the row's conversion."""
+
+    def wrap(read: Callable[..., T]) -> Callable[..., T]:
+        @functools.wraps(read)
+        def reader(self: HistoryStore, *args: object, **kwargs: object) -> T:
+            try:
+                return read(self, *args, **kwargs)
+            except HistoryError:
+                raise
+            except (ValueError, TypeError, AttributeError, OverflowError) as exc:
+                raise _refuse(self.path, f"damaged: a row of {table} holds {exc}") from None
+
+        return reader
+
+    return wrap
+
+
 class HistoryStore:
     """An open history database.  ``on_answer``/``on_session`` are the session's recorder.
 
@@ -411,6 +432,7 @@ class HistoryStore:
 
     # -- reading ------------------------------------------------------------------------
 
+    @_decoded("answers")
     def answers(
         self, trainee: str | None = None, since: datetime | None = None
     ) -> list[AnswerRecord]:
@@ -424,22 +446,26 @@ class HistoryStore:
             "ORDER BY answered_at, id",
             params,
         )
-        return self._decode("answers", rows, lambda r: AnswerRecord(
-            session_id=r[0],
-            trainee=r[1],
-            drill_id=r[2],
-            step=r[3],
-            skill=r[4],
-            cards=tuple(r[5].split()),
-            answer=r[6],
-            expected=r[7],
-            correct=bool(r[8]),
-            seconds=float(r[9]),
-            answered_at=from_db_time(r[10]),
-            bet=r[11],
-            wager=r[12],
-        ))
+        return [
+            AnswerRecord(
+                session_id=r[0],
+                trainee=r[1],
+                drill_id=r[2],
+                step=r[3],
+                skill=r[4],
+                cards=tuple(r[5].split()),
+                answer=r[6],
+                expected=r[7],
+                correct=bool(r[8]),
+                seconds=float(r[9]),
+                answered_at=from_db_time(r[10]),
+                bet=r[11],
+                wager=r[12],
+            )
+            for r in rows
+        ]
 
+    @_decoded("sessions")
     def sessions(
         self, trainee: str | None = None, since: datetime | None = None
     ) -> list[SessionRecord]:
@@ -452,26 +478,29 @@ class HistoryStore:
             f"FROM sessions{where} ORDER BY started_at, session_id",
             params,
         )
-        return self._decode("sessions", rows, lambda r: SessionRecord(
-            session_id=r[0],
-            trainee=r[1],
-            drill_id=r[2],
-            drill_title=r[3],
-            mode=r[4],
-            started_at=from_db_time(r[5]),
-            finished_at=None if r[6] is None else from_db_time(r[6]),
-            questions=r[7],
-            correct=r[8],
-            passed=None if r[9] is None else bool(r[9]),
-            abandoned=bool(r[10]),
-            reference_opened=r[11],
-        ))
+        return [
+            SessionRecord(
+                session_id=r[0],
+                trainee=r[1],
+                drill_id=r[2],
+                drill_title=r[3],
+                mode=r[4],
+                started_at=from_db_time(r[5]),
+                finished_at=None if r[6] is None else from_db_time(r[6]),
+                questions=r[7],
+                correct=r[8],
+                passed=None if r[9] is None else bool(r[9]),
+                abandoned=bool(r[10]),
+                reference_opened=r[11],
+            )
+            for r in rows
+        ]
 
     def trainees(self) -> list[str]:
         rows = self._query(
             "SELECT trainee FROM answers UNION SELECT trainee FROM sessions ORDER BY 1"
         )
-        return self._decode("answers", rows, lambda r: _text(r[0]))
+        return [_text(r[0]) for r in rows]
 
     def answer_count(self, trainee: str | None = None) -> int:
         where, params = _filters(trainee, None, "answered_at")
@@ -504,22 +533,16 @@ class HistoryStore:
 
     def iter_skills(self, trainee: str) -> Iterator[tuple[str, bool, datetime]]:
         """(skill, correct, answered_at) of one trainee in time order: the review's input."""
+        return iter(self._skills(trainee))
+
+    @_decoded("answers")
+    def _skills(self, trainee: str) -> list[tuple[str, bool, datetime]]:
         rows = self._query(
             "SELECT skill, correct, answered_at FROM answers WHERE trainee = ? "
             "ORDER BY answered_at, id",
             (trainee,),
         )
-        yield from self._decode(
-            "answers", rows, lambda r: (_text(r[0]), bool(r[1]), from_db_time(r[2]))
-        )
-
-    def _decode(self, table: str, rows: list[tuple], make: Callable[[tuple], T]) -> list[T]:
-        """Rows made into values; a value no ezbac wrote (say a time that is not one, after
-        a bit flipped on disk) means the file is damaged: one line, not a traceback."""
-        try:
-            return [make(row) for row in rows]
-        except (ValueError, TypeError, AttributeError, OverflowError) as exc:
-            raise _refuse(self.path, f"damaged: a row of {table} holds {exc}") from None
+        return [(_text(skill), bool(correct), from_db_time(at)) for skill, correct, at in rows]
 
 
 def _filters(
