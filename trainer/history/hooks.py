@@ -51,6 +51,7 @@ class Recorder:
         self.on_error = on_error
         self.retry_seconds = retry_seconds
         self.last_error: str | None = None
+        self._last_exc: HistoryError | None = None  # why the waiting records are waiting
         # (write, record) not yet stored, oldest first: written in order, before any new one
         self._queue: deque[tuple[Callable[[Any], None], Record]] = deque()
         self._cond = threading.Condition()
@@ -70,11 +71,6 @@ class Recorder:
         """Records given but not yet in the history."""
         with self._cond:
             return len(self._queue)
-
-    @property
-    def pending(self) -> list[tuple[Callable[[Any], None], Record]]:
-        with self._cond:
-            return list(self._queue)
 
     # -- what the screens read ----------------------------------------------------------------
 
@@ -196,8 +192,6 @@ class Recorder:
             return
         self.last_error = message
         self._tell(message)
-
-    _last_exc: HistoryError | None = None
 
     def _why(self, exc: HistoryError | None) -> str:
         if isinstance(exc, HistoryLockedError):
