@@ -320,7 +320,7 @@ def test_a_db_path_under_a_regular_file_is_one_line_naming_it(
 
 
 @pytest.mark.parametrize("command", COMMANDS.values(), ids=COMMANDS.keys())
-@pytest.mark.parametrize("locked", ["home", "drills", "db-folder"])
+@pytest.mark.parametrize("locked", ["home", "drills", "db-folder", "db-file"])
 def test_permission_denied_is_one_line_naming_the_path(
     tmp_path: Path, command: list[str], locked: str
 ) -> None:
@@ -339,11 +339,16 @@ def test_permission_denied_is_one_line_naming_the_path(
     elif locked == "drills":
         culprit = home / "drills"
     else:
-        culprit = tmp_path / "shut"
-        culprit.mkdir()
         if command[:1] not in (["report"], ["train"]) and command:
             pytest.skip("this command does not read the history")
-        args += ["--db", str(culprit / "history.sqlite3")]
+        if locked == "db-folder":
+            culprit = tmp_path / "shut"
+            culprit.mkdir()
+            args += ["--db", str(culprit / "history.sqlite3")]
+        else:
+            culprit = tmp_path / "history.sqlite3"
+            _history(culprit, answers=3)
+            args += ["--db", str(culprit)]
     culprit.chmod(0)
     try:
         run = _run_as_user(prefix, *args, home=home)
