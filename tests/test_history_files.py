@@ -16,6 +16,8 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -200,28 +202,37 @@ def _run_as_user(prefix: list[str], *args: str, home: Path) -> subprocess.Comple
     )
 
 
-def _open_to_all(path: Path) -> None:
-    """``path`` readable, and its parents searchable, by the unprivileged user."""
-    path.chmod(0o755)
-    for folder in path.parents:
-        if folder != Path(folder.anchor):
-            folder.chmod(folder.stat().st_mode | 0o001)
+@pytest.fixture
+def open_tmp() -> Iterator[Path]:
+    """A temporary folder the unprivileged user can reach: pytest's own basetemp is private
+    to root (and another pytest session starting would make it so again), so this one is
+    made directly under the system's temporary folder."""
+    folder = Path(tempfile.mkdtemp(prefix="ezbac-perm-"))
+    folder.chmod(0o755)
+    if any(not parent.stat().st_mode & 0o001 for parent in folder.parents):
+        shutil.rmtree(folder)
+        pytest.skip(f"{folder.parent} cannot be searched by other users")
+    try:
+        yield folder
+    finally:
+        for path in [folder, *folder.rglob("*")]:
+            path.chmod(0o755)
+        shutil.rmtree(folder)
 
 
-def test_report_reads_a_file_it_may_not_write(tmp_path: Path) -> None:
+def test_report_reads_a_file_it_may_not_write(open_tmp: Path) -> None:
     prefix = _unprivileged()
     if prefix is None:
         pytest.skip("running as root without setpriv: file permissions cannot bite")
-    db = tmp_path / "history.sqlite3"
+    db = open_tmp / "history.sqlite3"
     _wal(db)
     db.chmod(0o444)
-    _open_to_all(tmp_path)
-    tmp_path.chmod(0o555)  # not even a -wal or -shm could be made beside it
+    open_tmp.chmod(0o555)  # not even a -wal or -shm could be made beside it
     before = _state(db)
     try:
-        run = _run_as_user(prefix, "report", "--db", str(db), home=tmp_path / "home")
+        run = _run_as_user(prefix, "report", "--db", str(db), home=open_tmp / "home")
     finally:
-        tmp_path.chmod(0o755)
+        open_tmp.chmod(0o755)
     assert run.returncode == 0, run.stderr
     assert "Answers: 30" in run.stdout
     assert _state(db) == before
@@ -266,17 +277,17 @@ def _folder(tmp: Path) -> Path:
     ids=["report", "train", "home"],
 )
 def test_a_special_file_is_refused_before_anything_is_created(
-    tmp_path: Path, make, kind: str, command: list[str]
+    open_tmp: Path, make, kind: str, command: list[str]
 ) -> None:
-    path = make(tmp_path)
+    path = make(open_tmp)
     beside = [Path(f"{path}{suffix}") for suffix in SIDE_FILES]
     existed = [p.exists() for p in beside]
-    listing = sorted(p.name for p in path.parent.iterdir()) if path.parent == tmp_path else None
+    listing = sorted(p.name for p in path.parent.iterdir()) if path.parent == open_tmp else None
     line = usage_error(ezbac(*command, "--db", str(path), timeout=30), str(path))
     assert kind in line
     assert [p.exists() for p in beside] == existed
     if listing is not None:
-        assert sorted(p.name for p in tmp_path.iterdir()) == listing
+        assert sorted(p.name for p in open_tmp.iterdir()) == listing
 
 
 # -- folders and files that cannot be reached ----------------------------------------------
@@ -293,10 +304,10 @@ COMMANDS = {
 
 @pytest.mark.parametrize("command", COMMANDS.values(), ids=COMMANDS.keys())
 def test_a_home_under_a_regular_file_is_one_line_naming_it(
-    tmp_path: Path, command: list[str]
+    open_tmp: Path, command: list[str]
 ) -> None:
     """``EZBAC_HOME=FILE/sub``: the path cannot be a folder (ENOTDIR), whoever runs it."""
-    regular = tmp_path / "notes.txt"
+    regular = open_tmp / "notes.txt"
     regular.write_text("not a folder\n")
     run = ezbac(*command, env={"EZBAC_HOME": str(regular / "sub")}, timeout=30)
     line = usage_error(run, str(regular / "sub"))
@@ -310,9 +321,9 @@ def test_a_home_under_a_regular_file_is_one_line_naming_it(
     ids=["report", "train", "home"],
 )
 def test_a_db_path_under_a_regular_file_is_one_line_naming_it(
-    tmp_path: Path, command: list[str]
+    open_tmp: Path, command: list[str]
 ) -> None:
-    regular = tmp_path / "notes.txt"
+    regular = open_tmp / "notes.txt"
     regular.write_text("not a folder\n")
     db = regular / "history.sqlite3"
     line = usage_error(ezbac(*command, "--db", str(db), timeout=30), str(db))
@@ -322,15 +333,14 @@ def test_a_db_path_under_a_regular_file_is_one_line_naming_it(
 @pytest.mark.parametrize("command", COMMANDS.values(), ids=COMMANDS.keys())
 @pytest.mark.parametrize("locked", ["home", "drills", "db-folder", "db-file"])
 def test_permission_denied_is_one_line_naming_the_path(
-    tmp_path: Path, command: list[str], locked: str
+    open_tmp: Path, command: list[str], locked: str
 ) -> None:
     """Real permission errors (chmod 000), as a user they apply to: as root, through
     setpriv as nobody."""
     prefix = _unprivileged()
     if prefix is None:
         pytest.skip("running as root without setpriv: file permissions cannot bite")
-    _open_to_all(tmp_path)
-    home = tmp_path / "home"
+    home = open_tmp / "home"
     (home / "drills").mkdir(parents=True)
     home.chmod(0o777)
     args = list(command)
@@ -342,11 +352,11 @@ def test_permission_denied_is_one_line_naming_the_path(
         if command[:1] not in (["report"], ["train"]) and command:
             pytest.skip("this command does not read the history")
         if locked == "db-folder":
-            culprit = tmp_path / "shut"
+            culprit = open_tmp / "shut"
             culprit.mkdir()
             args += ["--db", str(culprit / "history.sqlite3")]
         else:
-            culprit = tmp_path / "history.sqlite3"
+            culprit = open_tmp / "history.sqlite3"
             _history(culprit, answers=3)
             args += ["--db", str(culprit)]
     culprit.chmod(0)
