@@ -34,7 +34,7 @@ from trainer.session import (
     parse_paid_amount,
 )
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.session.settings import Settings, load_settings, save_settings
+from trainer.prefs import Settings, load_settings, save_settings
 
 WIN, PUSH, LOSE = BetResult.WIN, BetResult.PUSH, BetResult.LOSE
 

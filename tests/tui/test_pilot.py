@@ -31,7 +31,7 @@ from trainer.tui.catalog import choices_from
 from trainer.tui.screens.dialogs import ConfirmQuit
 from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.home import HomeScreen
-from trainer.tui.screens.reference import ReferenceScreen, tableau
+from trainer.tui.screens.reference import ReferenceScreen
 from trainer.tui.screens.results import MissedScreen, ResultsScreen
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.table import HandView
@@ -199,22 +199,50 @@ async def test_practice_time_limit_is_not_enforced() -> None:
         assert feedback(app).startswith("✓") and "over the time limit" in feedback(app)
 
 
-async def test_reference_opens_is_counted_and_marks_the_cell() -> None:
+def marked_cells(app: TrainerApp) -> list[tuple[str, int, str]]:
+    """The bracketed cells of the reference's tableau as shown: (row, column, cell)."""
+    shown = app.screen.query_one("#tableau", Static).content
+    rows = [line.split() for line in plain(shown).splitlines()]
+    return [(r[0], i - 1, cell) for r in rows for i, cell in enumerate(r) if "[" in cell]
+
+
+def shown_text(app: TrainerApp, selector: str) -> str:
+    return plain(app.screen.query_one(selector, Static).content)
+
+
+async def test_reference_is_unmarked_until_answered_then_marks_the_cell() -> None:
     app = make_app([coup(BANKER3_THIRD8)], (Step.BANKER_DRAWS,))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
         assert isinstance(app.screen, ReferenceScreen)
-        # Row "Banker 3", column "Player's third card 8": the only bracketed mark, an S.
-        rows = [line.split() for line in plain(tableau(app.screen.bank_cell)).splitlines()]
-        marked = [(r[0], i - 1, cell) for r in rows for i, cell in enumerate(r) if "[" in cell]
-        assert marked == [("3", 8, "[S]")]
+        # Unanswered: the whole tableau (8 Banker totals) and nothing marked anywhere.
+        assert marked_cells(app) == []
+        assert "[" not in shown_text(app, "#player-rule")
+        assert "[" not in shown_text(app, "#settlement")
         await pilot.press("escape")
         assert isinstance(app.screen, DrillScreen)
-        await pilot.press("r", "escape", "s", "enter", "enter")
+        await pilot.press("s", "enter", "r")  # answered: Banker 3 stands on an 8
+        assert isinstance(app.screen, ReferenceScreen)
+        # Row "Banker 3", column "Player's third card 8": the only bracketed mark, an S.
+        assert marked_cells(app) == [("3", 8, "[S]")]
+        await pilot.press("escape", "enter")
         assert isinstance(app.screen, ResultsScreen)
-        assert app.screen.summary.reference_opened == 2
+        assert app.screen.summary.reference_opened == 2  # openings before and after count
         head = str(app.screen.query_one("#results-head", Static).render())
         assert "opened 2 times" in head
+
+
+async def test_reference_fits_80x24_without_scrolling() -> None:
+    app = make_app([coup(PANDA, {Bet.PANDA8: "4"})], (Step.PAYOUT,))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        body = app.screen.query_one("#reference")
+        assert body.max_scroll_y == 0  # nothing below the fold
+        settlement = shown_text(app, "#settlement")
+        for outcome in ("Player", "Banker", "Tie", "Dragon 7", "Panda 8"):
+            assert outcome in settlement
+        # every line of the box lies on the 24-row screen
+        assert body.region.y >= 0 and body.region.bottom <= SIZE[1]
 
 
 async def test_results_step_through_missed_and_retry() -> None:

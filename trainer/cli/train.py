@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _trainee(args: argparse.Namespace) -> str | None:
-    from trainer.session.settings import trainee_name
+    from trainer.prefs import trainee_name
 
     name = getattr(args, "trainee", None)
     if name is None:

@@ -1,4 +1,4 @@
-"""Small modal dialogs: confirm quitting mid-drill, and the trainee's name."""
+"""Small modal dialogs: confirm leaving or quitting mid-drill, and the trainee's name."""
 
 from __future__ import annotations
 
@@ -11,35 +11,54 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
-from trainer.session.settings import MAX_NAME, trainee_name
+from trainer.prefs import MAX_NAME, trainee_name
 from trainer.tui.screens import stylesheets
 
 
-class ConfirmQuit(ModalScreen[bool]):
-    """Quit with a drill in progress?  y/Enter quits, n/Esc goes back to the drill."""
+class Confirm(ModalScreen[bool]):
+    """A yes/no question about the drill in progress: y/Enter says yes, n/Esc goes back."""
 
     CSS_PATH: ClassVar[list[Path]] = stylesheets("dialogs.tcss")
+    QUESTION = ""
+    YES = "Yes"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Quit"),
+        Binding("y", "answer(True)", "Yes"),
         Binding("n", "answer(False)", "Keep going"),
         Binding("escape", "answer(False)", "Keep going", show=False),
-        Binding("enter", "answer(True)", "Quit", show=False),
+        Binding("enter", "answer(True)", "Yes", show=False),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("A drill is in progress. Quit anyway? The answers given so far are kept.")
+            yield Label(self.QUESTION)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Quit (y)", id="yes", variant="error")
+                yield Button(f"{self.YES} (y)", id="yes", variant="error")
                 yield Button("Keep going (n)", id="no", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(event.button.id == "yes")
 
-    def action_answer(self, quit_: bool) -> None:
-        self.dismiss(quit_)
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class ConfirmQuit(Confirm):
+    """ctrl+q with a drill in progress."""
+
+    QUESTION = "A drill is in progress. Quit anyway? The answers given so far are kept."
+    YES = "Quit"
+
+
+class ConfirmLeave(Confirm):
+    """Escape in a drill: back to the home screen, the run kept as abandoned."""
+
+    QUESTION = (
+        "Leave this drill and go back to the home screen? The answers given so far are "
+        "kept, and the run is recorded as left unfinished."
+    )
+    YES = "Leave"
 
 
 class NameScreen(ModalScreen[str | None]):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,13 +13,10 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
 from trainer.session import Result, Session
-from trainer.tui.messages import RetryMissed
+from trainer.tui.messages import GoHome, RetryMissed
 from trainer.tui.screens import stylesheets
 from trainer.tui.screens.drill import feedback_text
 from trainer.tui.widgets.table import HandView, LayoutView
-
-if TYPE_CHECKING:
-    from trainer.tui.app import TrainerApp
 
 
 def duration(seconds: float) -> str:
@@ -40,10 +37,6 @@ class ResultsScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.summary = session.summary()
-
-    @property
-    def trainer(self) -> TrainerApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         s, summary = self.session, self.summary
@@ -112,7 +105,7 @@ class ResultsScreen(Screen[None]):
             self.post_message(RetryMissed(self.session.retry_missed()))
 
     def action_home(self) -> None:
-        self.trainer.go_home()
+        self.post_message(GoHome())
 
 
 class MissedScreen(Screen[None]):
@@ -130,10 +123,6 @@ class MissedScreen(Screen[None]):
         super().__init__()
         self.missed = missed
         self.position = 0
-
-    @property
-    def trainer(self) -> TrainerApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         yield Static(id="missed-header")
