@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -135,6 +135,10 @@ class DrillScreen(Screen[None]):
             yield Static(id="feedback-text")
             yield ActionButton("Next ⏎", id="next")
         yield KeyBar(id="keys")
+
+    def on_resize(self, event: events.Resize) -> None:
+        for hand in self.query(HandView):
+            hand.fit(event.size)
 
     def on_mount(self) -> None:
         self.show_amount(False)

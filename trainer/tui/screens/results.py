@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -133,6 +134,10 @@ class MissedScreen(Screen[None]):
         yield Static(id="prompt")
         yield Static(id="missed-feedback")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        for hand in self.query(HandView):
+            hand.fit(event.size)
 
     def on_mount(self) -> None:
         self.show()
