@@ -32,6 +32,13 @@ class ResultsScreen(Screen[None]):
         Binding("r", "retry", "Retry missed"),
         Binding("h", "home", "Home"),
         Binding("escape", "home", "Home", show=False),
+        # the results scroll as one page, with nothing to tab to first
+        Binding("down", "scroll('scroll_down')", show=False),
+        Binding("up", "scroll('scroll_up')", show=False),
+        Binding("pagedown", "scroll('scroll_page_down')", show=False),
+        Binding("pageup", "scroll('scroll_page_up')", show=False),
+        Binding("home", "scroll('scroll_home')", show=False),
+        Binding("end", "scroll('scroll_end')", show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -63,9 +70,9 @@ class ResultsScreen(Screen[None]):
             yield Button("Home h", id="home")
         with VerticalScroll(id="results-body"):
             yield Static(Text("By skill", "bold"))
-            yield DataTable(id="by-skill", zebra_stripes=True, cursor_type="row")
+            yield DataTable(id="by-skill", zebra_stripes=True, cursor_type="none")
             yield Static(Text("Each question", "bold"))
-            yield DataTable(id="each", zebra_stripes=True, cursor_type="row")
+            yield DataTable(id="each", zebra_stripes=True, cursor_type="none")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -84,7 +91,13 @@ class ResultsScreen(Screen[None]):
                 f"{mark} {r.answer.label}",
                 r.graded.expected.label, time,
             )
+        for table in self.query(DataTable):
+            table.can_focus = False  # read by scrolling the page: one scrollbar, no tabbing
         self.set_focus(None)
+
+    def action_scroll(self, how: str) -> None:
+        """``how``: a scroll method of the results body (scroll_down, scroll_page_down...)."""
+        getattr(self.query_one("#results-body", VerticalScroll), how)(animate=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("missed", "retry"):
