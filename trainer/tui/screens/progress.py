@@ -41,6 +41,7 @@ from trainer.tui.widgets.accuracy import (
     right_label,
     seconds_label,
 )
+from trainer.tui.widgets.pagetable import PageTable
 
 TABS = ("tableau", "outcomes", "sessions", "due")
 GRIDS = ("tableau-grid", "player-grid")
@@ -152,7 +153,7 @@ class ProgressScreen(Screen[None]):
                     )
                     yield Static(score_bars(scores), id="scores", markup=False)
                 yield Static("Sessions, newest first", classes="progress-caption")
-                yield DataTable(id="session-table", cursor_type="row", zebra_stripes=True)
+                yield PageTable(id="session-table", cursor_type="row", zebra_stripes=True)
             with TabPane("4 Due", id="due"), VerticalScroll(classes="progress-body"):
                 yield Static(self.due_summary(), id="due-summary")
                 yield AccuracyTable(id="due-table", cursor_type="row", zebra_stripes=True)

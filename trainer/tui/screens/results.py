@@ -17,6 +17,7 @@ from trainer.session import Result, Session
 from trainer.tui.messages import GoHome, RetryMissed
 from trainer.tui.screens import stylesheets
 from trainer.tui.screens.drill import feedback_text
+from trainer.tui.widgets.pagetable import PageTable
 from trainer.tui.widgets.table import HandView, LayoutView
 
 
@@ -70,9 +71,9 @@ class ResultsScreen(Screen[None]):
             yield Button("Home h", id="home")
         with VerticalScroll(id="results-body"):
             yield Static(Text("By skill", "bold"))
-            yield DataTable(id="by-skill", zebra_stripes=True, cursor_type="none")
+            yield PageTable(id="by-skill", zebra_stripes=True, cursor_type="none")
             yield Static(Text("Each question", "bold"))
-            yield DataTable(id="each", zebra_stripes=True, cursor_type="none")
+            yield PageTable(id="each", zebra_stripes=True, cursor_type="none")
         yield Footer()
 
     def on_mount(self) -> None:

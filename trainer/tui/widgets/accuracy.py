@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual.widgets import DataTable
 
 from trainer.history.progress import BANKER_TOTALS, THIRD_CARDS, TableauGrid, Tally
+from trainer.tui.widgets.pagetable import PageTable
 
 #: A skill answered right less often than this is marked weak ("!"), as a fraction.
 WEAK_BELOW = (7, 10)
@@ -47,21 +47,17 @@ def seconds_label(seconds: float | None) -> str:
     return NO_DATA if seconds is None else f"{seconds:.1f}s"
 
 
-class AccuracyTable(DataTable[Text]):
+class AccuracyTable(PageTable):
     """A DataTable whose accuracy cells are marked and coloured from the theme."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        *DataTable.COMPONENT_CLASSES,
+        *PageTable.COMPONENT_CLASSES,
         "accuracy--weak",
         "accuracy--good",
         "accuracy--none",
     }
 
     DEFAULT_CSS = """
-    AccuracyTable {
-        height: auto;
-        max-height: 100%;
-    }
     AccuracyTable > .accuracy--weak {
         color: $text-error;
         text-style: bold;

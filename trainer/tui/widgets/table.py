@@ -1,9 +1,10 @@
 """The coup as a dealer sees it: Player and Banker hands drawn as cards, and the layout.
 
 Cards are drawn as boxes with rank and suit symbol (the suit symbol tells the suit, so
-colour is never the only cue), larger when the terminal has room for them.  Ink colours come from component classes in drill.tcss;
-the four-colour deck is the app's ``-four-colour`` class, so toggling it only touches the
-stylesheet and every hand on screen is redrawn as it stands.
+colour is never the only cue), larger when the terminal has room for them.  Ink colours
+come from component classes in drill.tcss; the four-colour deck is the app's
+``-four-colour`` class, so toggling it only touches the stylesheet and every hand on
+screen is redrawn as it stands.
 """
 
 from __future__ import annotations
@@ -96,7 +97,8 @@ class HandView(Static):
         lines = [Text() for _ in range(size.rows)]
         for i, card in enumerate(self.cards):
             ink = face + self.get_component_rich_style(_INK[card.suit], partial=True)
-            for line, (left, middle, right, inked) in zip(lines, _face_rows(card, size)):
+            rows = _face_rows(card, size)
+            for line, (left, middle, right, inked) in zip(lines, rows, strict=True):
                 if i:
                     line.append(" ")
                 line.append(left, face)
