@@ -28,6 +28,7 @@ def duration(seconds: float) -> str:
 
 class ResultsScreen(Screen[None]):
     CSS_PATH: ClassVar[list[Path]] = stylesheets("drill.tcss", "results.tcss")
+    AUTO_FOCUS = ""  # nothing focused: every key is the screen's (m, r, h, the scroll keys)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("m", "missed", "Step through missed"),
         Binding("r", "retry", "Retry missed"),
