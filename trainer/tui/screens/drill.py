@@ -14,6 +14,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.color import Color
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
@@ -52,6 +53,16 @@ class ChoiceButton(Button):
         super().__init__(f"  {label} ({key})", id=f"choice-{_key_id(key)}", classes="choice")
         self.key = key
         self.plain_label = label
+        self.chosen = False
+
+    def show(self, label: str, chosen: bool) -> None:
+        """Labelled ``label``, marked ▶ when ``chosen``; untouched when already so (a
+        restyle costs more than the rest of a keypress)."""
+        if (label, chosen) == (self.plain_label, self.chosen):
+            return
+        self.plain_label, self.chosen = label, chosen
+        self.set_class(chosen, "-selected")
+        self.label = f"{'▶ ' if chosen else '  '}{label} ({self.key})"
 
 
 class ActionButton(Button):
@@ -165,9 +176,7 @@ class DrillScreen(Screen[None]):
         wanted = {key: label for key, label, _ in q.choices}
         for button in self.query(ChoiceButton):
             button.display = button.key in wanted
-            if button.key in wanted and button.plain_label != wanted[button.key]:
-                button.plain_label = wanted[button.key]
-        self.mark_selected("")
+            button.show(wanted.get(button.key, button.plain_label), False)
         self.query_one("#choices", Horizontal).display = True
         self.query_one("#confirm-row").display = True
         self.show_amount(False)
@@ -277,10 +286,7 @@ class DrillScreen(Screen[None]):
 
     def mark_selected(self, key: str) -> None:
         for button in self.query(ChoiceButton):
-            chosen = button.key == key
-            button.set_class(chosen, "-selected")
-            mark = "▶ " if chosen else "  "
-            button.label = f"{mark}{button.plain_label} ({button.key})"
+            button.show(button.plain_label, button.key == key)
 
     def action_cancel_amount(self) -> None:
         if self.state != AMOUNT:
@@ -356,8 +362,10 @@ class DrillScreen(Screen[None]):
         self.query_one("#choices").display = False
         self.query_one("#confirm-row").display = False
         panel = self.query_one("#feedback")
-        panel.set_class(result.correct, "-right")
-        panel.set_class(not result.correct, "-wrong")
+        # the verdict's colour by inline style: a class would restyle the panel's subtree,
+        # most of the time between the key and the feedback
+        colour = self.app.theme_variables["success" if result.correct else "error"]
+        panel.styles.border_left = ("thick", Color.parse(colour))
         body = feedback_text(result)
         note = result.question.dealt.note
         if note and self.coup_done(result.question):

@@ -101,9 +101,12 @@ class HandView(Static):
             for line, (left, middle, right, inked) in zip(lines, rows, strict=True):
                 if i:
                     line.append(" ")
-                line.append(left, face)
-                line.append(middle, ink if inked else face)
-                line.append(right, face)
+                if inked:
+                    line.append(left, face)
+                    line.append(middle, ink)
+                    line.append(right, face)
+                else:  # one span, not three: fewer to convert at every frame
+                    line.append(left + middle + right, face)
         if not self.cards:
             lines[size.rows // 2].append("(no cards)")
         text.append_text(Text("\n").join(lines))
