@@ -145,19 +145,21 @@ class TrainerApp(App[int]):
     def open_progress(self) -> None:
         from trainer.tui.screens.progress import ProgressScreen
 
-        if not self.history_ready(self.hooks.progress, then=self.open_progress):
+        progress = self.hooks.progress
+        if not self.history_ready(progress, then=self.open_progress) or progress is None:
             return
         now = self.now()
-        data = self.hooks.progress(self.trainee, now)  # type: ignore[misc]
+        data = progress(self.trainee, now)
         if data is not None:
             self.push_screen(ProgressScreen(data, now))
 
     @on(StartReview)
     def start_review(self) -> None:
-        if not self.history_ready(self.hooks.review, then=self.start_review):
+        review = self.hooks.review
+        if not self.history_ready(review, then=self.start_review) or review is None:
             return
         try:
-            drill = self.hooks.review(self.trainee, self.now())  # type: ignore[misc]
+            drill = review(self.trainee, self.now())
         except ValueError as exc:
             self.notify(str(exc), title="Review", timeout=6)
             return

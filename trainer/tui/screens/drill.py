@@ -422,7 +422,7 @@ class DrillScreen(Screen[None]):
             return
         from trainer.tui.screens.reference import ReferenceScreen  # rich.table: on demand
 
-        if self.state == FEEDBACK and self.last is not None:
+        if self.state in (FEEDBACK, DONE) and self.last is not None:
             # answered: the cell that decided it may be marked
             self.app.push_screen(ReferenceScreen(self.last.question.paytable, self.last.question))
         else:  # the whole table, unmarked: a marked cell would give the answer away
