@@ -2,7 +2,7 @@
 
     python tests/benchmarks/bench_tui.py            # all
     python tests/benchmarks/bench_tui.py launch     # launch time + peak memory vs bare Textual
-    python tests/benchmarks/bench_tui.py keypress   # keypress -> graded feedback and frame, headless
+    python tests/benchmarks/bench_tui.py keypress   # keypress -> feedback and frame, headless
 
 Targets (issue 4): launch to a usable first screen within 1.3x a bare Textual app measured
 the same way, peak memory within 1.3x of it, keypress to graded feedback <= 16 ms p95.

@@ -30,7 +30,7 @@ from trainer.engine import Bet
 from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.tui.app import Hooks, TrainerApp
 from trainer.tui.catalog import choices_from
-from trainer.tui.screens.dialogs import ConfirmLeave, ConfirmQuit
+from trainer.tui.screens.dialogs import ConfirmLeave, ConfirmQuit, ReviewLengthScreen
 from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.reference import ReferenceScreen
@@ -593,3 +593,43 @@ async def test_results_scroll_with_the_keys_as_one_page() -> None:
         assert body.scroll_y == 0
         await pilot.press("down")
         assert body.scroll_y == 1
+
+
+# -- the review's length --------------------------------------------------------------------
+
+async def test_r_asks_the_review_length_and_hands_it_to_the_review() -> None:
+    calls: list[tuple] = []
+    review_drill = drill((Step.OUTCOME,), ident="review", title="Review")
+
+    def review(trainee, now, *questions):
+        calls.append((trainee, *questions))
+        return review_drill
+
+    app = make_app([coup(DRAGON)], (Step.OUTCOME,), start=False, hooks=Hooks(review=review))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        assert isinstance(app.screen, ReviewLengthScreen)
+        await pilot.press("escape")  # cancelled: no review
+        assert isinstance(app.screen, HomeScreen) and calls == []
+        await pilot.press("r", "0", "enter")
+        assert "1 to 500 questions, not 0" in plain(app.screen.query_one("#questions-error"
+                                                                         ).render())
+        assert calls == []
+        await pilot.press("backspace", *"12", "enter")
+        assert calls == [("Alex", 12)]
+        assert isinstance(app.screen, DrillScreen)
+        assert app.screen.session.drill.id == "review"
+        await pilot.press("escape", "y", "r", "enter")  # home again; Enter alone: usual length
+        assert calls[-1] == ("Alex",)
+        assert isinstance(app.screen, DrillScreen)
+
+
+async def test_a_review_refused_says_why() -> None:
+    def review(trainee, now, *questions):
+        raise ValueError("nothing is due for review")
+
+    app = make_app([coup(DRAGON)], (Step.OUTCOME,), start=False, hooks=Hooks(review=review))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "enter")
+        assert isinstance(app.screen, HomeScreen)
+        assert any("nothing is due" in str(n.message) for n in app._notifications)

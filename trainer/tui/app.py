@@ -50,7 +50,8 @@ class Hooks:
     start and again at its end or when abandoned); ``due_count(trainee, now)`` returns how many
     skills are due for review at ``now``, or None to show nothing; ``progress(trainee, now)``
     the progress screen's data (None: unreadable, already reported); ``review(trainee, now)``
-    the review drill, raising ValueError that says why there is none; ``report_errors_to``
+    or ``review(trainee, now, questions)`` the review drill (its usual length, or
+    ``questions`` long), raising ValueError that says why there is none; ``report_errors_to``
     hands history a callback for failures the trainee should see (a write that did not go
     through).
     """
@@ -59,7 +60,7 @@ class Hooks:
     on_session: Callable[[SessionRecord], None] | None = None
     due_count: Callable[[str, datetime], int | None] | None = None
     progress: Callable[[str, datetime], ProgressData | None] | None = None
-    review: Callable[[str, datetime], Drill] | None = None
+    review: Callable[..., Drill] | None = None
     report_errors_to: Callable[[Callable[[str], None]], None] | None = None
 
 
@@ -155,15 +156,27 @@ class TrainerApp(App[int]):
 
     @on(StartReview)
     def start_review(self) -> None:
+        """Ask how long the review should be, then build it from the history."""
+        from trainer.tui.screens.dialogs import ReviewLength, ReviewLengthScreen
+
         review = self.hooks.review
         if not self.history_ready(review, then=self.start_review) or review is None:
             return
-        try:
-            drill = review(self.trainee, self.now())
-        except ValueError as exc:
-            self.notify(str(exc), title="Review", timeout=6)
-            return
-        self.begin(drill)
+
+        def chosen(length: ReviewLength | None) -> None:
+            if length is None:  # cancelled
+                return
+            try:
+                if length.questions is None:
+                    drill = review(self.trainee, self.now())
+                else:
+                    drill = review(self.trainee, self.now(), length.questions)
+            except ValueError as exc:  # nothing due, or a length the review refuses
+                self.notify(str(exc), title="Review", timeout=6)
+                return
+            self.begin(drill)
+
+        self.push_screen(ReviewLengthScreen(), chosen)
 
     def due_count(self) -> int | None:
         if self.hooks.due_count is None or not self.trainee:

@@ -1,7 +1,9 @@
-"""Small modal dialogs: confirm leaving or quitting mid-drill, and the trainee's name."""
+"""Small modal dialogs: confirm leaving or quitting mid-drill, the trainee's name, and how
+long a review should be."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -88,6 +90,51 @@ class NameScreen(ModalScreen[str | None]):
             self.query_one("#name-error", Label).update("Type a name, or Esc to cancel.")
             return
         self.dismiss(name)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+#: Longest review the dialog accepts; the review itself has the last word on its range.
+MAX_REVIEW = 500
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewLength:
+    """The review's length in questions; None: its usual length."""
+
+    questions: int | None
+
+
+class ReviewLengthScreen(ModalScreen[ReviewLength | None]):
+    """How many questions the review should ask (Enter alone: the usual length)."""
+
+    CSS_PATH: ClassVar[list[Path]] = stylesheets("dialogs.tcss")
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(
+                "Review: how many questions? Enter alone keeps the usual length; Esc cancels."
+            )
+            yield Input(placeholder="the usual length", id="questions", restrict=r"[0-9]*",
+                        max_length=3)
+            yield Label("", id="questions-error")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if not text:
+            self.dismiss(ReviewLength(None))
+            return
+        questions = int(text)  # digits only (restrict)
+        if not 1 <= questions <= MAX_REVIEW:
+            self.query_one("#questions-error", Label).update(
+                f"A review is 1 to {MAX_REVIEW} questions, not {questions}."
+            )
+            return
+        self.dismiss(ReviewLength(questions))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
