@@ -156,25 +156,30 @@ class TrainerApp(App[int]):
 
     @on(StartReview)
     def start_review(self) -> None:
-        """Ask how long the review should be, then build it from the history."""
+        """Build the review (or say why there is none), ask how long it should be, go."""
         from trainer.tui.screens.dialogs import ReviewLength, ReviewLengthScreen
 
         review = self.hooks.review
         if not self.history_ready(review, then=self.start_review) or review is None:
             return
 
+        def build(*questions: int) -> Drill | None:
+            try:
+                return review(self.trainee, self.now(), *questions)
+            except ValueError as exc:  # nothing due, or a length the review refuses
+                self.notify(str(exc), title="Review", timeout=6)
+                return None
+
+        usual = build()  # nothing due: said at once, before asking anything
+        if usual is None:
+            return
+
         def chosen(length: ReviewLength | None) -> None:
             if length is None:  # cancelled
                 return
-            try:
-                if length.questions is None:
-                    drill = review(self.trainee, self.now())
-                else:
-                    drill = review(self.trainee, self.now(), length.questions)
-            except ValueError as exc:  # nothing due, or a length the review refuses
-                self.notify(str(exc), title="Review", timeout=6)
-                return
-            self.begin(drill)
+            drill = usual if length.questions is None else build(length.questions)
+            if drill is not None:
+                self.begin(drill)
 
         self.push_screen(ReviewLengthScreen(), chosen)
 
