@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument("drill", metavar="DRILL", help="bundled drill id or drill file path")
-    parser.add_argument("--trainee", metavar="NAME", help="who is training (remembered)")
+    parser.add_argument("--trainee", metavar="NAME", help="who is training (this run only)")
     parser.add_argument(
         "--seed", type=int, metavar="N", help="deal the same coups again (any integer)"
     )
