@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
@@ -71,6 +72,21 @@ class HandView(Static):
         self.cards: tuple[Card, ...] = ()
         self.total: int | None = None
         self.face = SMALL
+        self._styles: dict[str, Style] = {}
+
+    def style_of(self, component: str) -> Style:
+        """A component class's style, kept until the stylesheet changes (theme, deck):
+        looking it up costs more than drawing the cards."""
+        style = self._styles.get(component)
+        if style is None:
+            style = self._styles[component] = self.get_component_rich_style(
+                component, partial=True
+            )
+        return style
+
+    def notify_style_update(self) -> None:
+        self._styles.clear()
+        super().notify_style_update()
 
     def show(self, cards: tuple[Card, ...], total: int | None) -> None:
         self.cards, self.total = cards, total
@@ -87,8 +103,8 @@ class HandView(Static):
 
     def render(self) -> Text:
         """Drawn at each refresh, so a change of the stylesheet (theme, deck) recolours it."""
-        face = self.get_component_rich_style("card--face", partial=True)
-        title = self.get_component_rich_style("hand--title", partial=True)
+        face = self.style_of("card--face")
+        title = self.style_of("hand--title")
         text = Text()
         total = "" if self.total is None else f"  total {self.total}"
         text.append(self.hand_name.upper(), title)
@@ -96,7 +112,7 @@ class HandView(Static):
         size = self.face
         lines = [Text() for _ in range(size.rows)]
         for i, card in enumerate(self.cards):
-            ink = face + self.get_component_rich_style(_INK[card.suit], partial=True)
+            ink = face + self.style_of(_INK[card.suit])
             rows = _face_rows(card, size)
             for line, (left, middle, right, inked) in zip(lines, rows, strict=True):
                 if i:
