@@ -105,7 +105,7 @@ async def test_review_and_progress_open_from_home(
         assert isinstance(second.screen, ProgressScreen)
         await pilot.press("escape")
         await pilot.pause()
-        await pilot.press("r")
+        await pilot.press("r", "enter")  # the review's usual length
         await pilot.pause()
         assert isinstance(second.screen, DrillScreen)
         assert second.screen.session.drill.title == "Review"

@@ -58,7 +58,7 @@ def test_cheap_engine_names_do_not_load_the_analysis() -> None:
     assert "trainer.engine.analysis" in _modules_after("from trainer.engine import analyze")
 
 
-@pytest.mark.parametrize("package", ["trainer.session", "trainer.history"])
+@pytest.mark.parametrize("package", ["trainer.history"])
 def test_lazy_packages_export_every_name(package: str) -> None:
     module = importlib.import_module(package)
     for name in module.__all__:

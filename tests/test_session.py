@@ -23,6 +23,7 @@ from trainer.drills.model import WHOLE_COUP, Mode, Step
 from trainer.engine import Bet, BetResult, Outcome
 from trainer.engine.errors import InvalidAmountError
 from trainer.paths import write_atomic
+from trainer.prefs import Settings, load_settings, save_settings
 from trainer.session import (
     DrawAnswer,
     OutcomeAnswer,
@@ -34,7 +35,6 @@ from trainer.session import (
     parse_paid_amount,
 )
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.session.settings import Settings, load_settings, save_settings
 
 WIN, PUSH, LOSE = BetResult.WIN, BetResult.PUSH, BetResult.LOSE
 

@@ -6,6 +6,7 @@ Right answers come from the hand-worked coups in session_helpers (RULES.md by ha
 from __future__ import annotations
 
 import io
+import json
 from decimal import Decimal
 
 from rich.console import Console
@@ -15,6 +16,7 @@ from session_helpers import (
     DRAGON,
     NATURAL,
     PANDA,
+    PLAYER_STANDS,
     FakeClock,
     FakeNow,
     coup,
@@ -28,10 +30,10 @@ from trainer.drills.model import WHOLE_COUP, Mode, Step
 from trainer.engine import Bet
 from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.tui.app import Hooks, TrainerApp
-from trainer.tui.screens.dialogs import ConfirmQuit
+from trainer.tui.screens.dialogs import ConfirmLeave, ConfirmQuit, ReviewLengthScreen
 from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.home import HomeScreen
-from trainer.tui.screens.reference import ReferenceScreen, tableau
+from trainer.tui.screens.reference import ReferenceScreen
 from trainer.tui.screens.results import MissedScreen, ResultsScreen
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.table import HandView
@@ -200,22 +202,50 @@ async def test_practice_time_limit_is_not_enforced() -> None:
         assert feedback(app).startswith("✓") and "over the time limit" in feedback(app)
 
 
-async def test_reference_opens_is_counted_and_marks_the_cell() -> None:
+def marked_cells(app: TrainerApp) -> list[tuple[str, int, str]]:
+    """The bracketed cells of the reference's tableau as shown: (row, column, cell)."""
+    shown = app.screen.query_one("#tableau", Static).content
+    rows = [line.split() for line in plain(shown).splitlines()]
+    return [(r[0], i - 1, cell) for r in rows for i, cell in enumerate(r) if "[" in cell]
+
+
+def shown_text(app: TrainerApp, selector: str) -> str:
+    return plain(app.screen.query_one(selector, Static).content)
+
+
+async def test_reference_is_unmarked_until_answered_then_marks_the_cell() -> None:
     app = make_app([coup(BANKER3_THIRD8)], (Step.BANKER_DRAWS,))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
         assert isinstance(app.screen, ReferenceScreen)
-        # Row "Banker 3", column "Player's third card 8": the only bracketed mark, an S.
-        rows = [line.split() for line in plain(tableau(app.screen.bank_cell)).splitlines()]
-        marked = [(r[0], i - 1, cell) for r in rows for i, cell in enumerate(r) if "[" in cell]
-        assert marked == [("3", 8, "[S]")]
+        # Unanswered: the whole tableau (8 Banker totals) and nothing marked anywhere.
+        assert marked_cells(app) == []
+        assert "[" not in shown_text(app, "#player-rule")
+        assert "[" not in shown_text(app, "#settlement")
         await pilot.press("escape")
         assert isinstance(app.screen, DrillScreen)
-        await pilot.press("r", "escape", "s", "enter", "enter")
+        await pilot.press("s", "enter", "r")  # answered: Banker 3 stands on an 8
+        assert isinstance(app.screen, ReferenceScreen)
+        # Row "Banker 3", column "Player's third card 8": the only bracketed mark, an S.
+        assert marked_cells(app) == [("3", 8, "[S]")]
+        await pilot.press("escape", "enter")
         assert isinstance(app.screen, ResultsScreen)
-        assert app.screen.summary.reference_opened == 2
+        assert app.screen.summary.reference_opened == 2  # openings before and after count
         head = str(app.screen.query_one("#results-head", Static).render())
         assert "opened 2 times" in head
+
+
+async def test_reference_fits_80x24_without_scrolling() -> None:
+    app = make_app([coup(PANDA, {Bet.PANDA8: "4"})], (Step.PAYOUT,))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        body = app.screen.query_one("#reference")
+        assert body.max_scroll_y == 0  # nothing below the fold
+        settlement = shown_text(app, "#settlement")
+        for outcome in ("Player", "Banker", "Tie", "Dragon 7", "Panda 8"):
+            assert outcome in settlement
+        # every line of the box lies on the 24-row screen
+        assert body.region.y >= 0 and body.region.bottom <= SIZE[1]
 
 
 async def test_results_step_through_missed_and_retry() -> None:
@@ -363,3 +393,246 @@ async def test_a_broken_settings_file_is_left_alone(tmp_path, monkeypatch) -> No
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("c")
     assert (tmp_path / "settings.json").read_text(encoding="utf-8") == "{not json"
+
+
+# -- nothing given away before the answer --------------------------------------------------
+
+LESSON = "Banker 5 draws after the Player stood, and 7 with three cards is a Dragon 7."
+
+
+def on_screen(app: TrainerApp) -> str:
+    """Every text the drill screen shows now (hidden widgets left out)."""
+    return "\n".join(
+        plain(w.content) for w in app.screen.query(Static) if w.display and w.parent.display
+    )
+
+
+async def test_a_coup_note_is_shown_only_once_its_last_question_is_answered() -> None:
+    app = make_app([coup(DRAGON, {Bet.DRAGON7: "15"}, note=LESSON)],
+                   (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME))
+    async with app.run_test(size=SIZE) as pilot:
+        assert "Lesson" not in on_screen(app)  # above the unanswered first question
+        await pilot.press("s", "enter")  # Player 6 stands: right
+        assert feedback(app).startswith("✓")
+        # it names the Banker's third card and the outcome, both still to be asked
+        assert "Lesson" not in on_screen(app)
+        await pilot.press("enter")
+        assert "Lesson" not in on_screen(app)
+        await pilot.press("d", "enter", "enter", "7")
+        assert "Lesson" not in on_screen(app)  # the outcome picked, not yet confirmed
+        await pilot.press("enter")  # the coup's last question answered (right)
+        assert f"Lesson: {LESSON}" in feedback(app)
+
+
+async def test_a_note_is_shown_after_a_wrong_answer_too_and_never_in_an_exam() -> None:
+    app = make_app([coup(DRAGON, note=LESSON)], (Step.OUTCOME,))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("b", "enter")
+        assert feedback(app).startswith("✗") and f"Lesson: {LESSON}" in feedback(app)
+    exam = make_app([coup(DRAGON, note=LESSON), coup(PANDA)], (Step.OUTCOME,), mode=Mode.EXAM)
+    async with exam.run_test(size=SIZE) as pilot:
+        await pilot.press("7", "enter")
+        assert "Lesson" not in on_screen(exam)
+
+
+# -- leaving a drill ------------------------------------------------------------------------
+
+async def test_escape_asks_then_leaves_to_home_recording_the_run_as_abandoned() -> None:
+    sessions: list[SessionRecord] = []
+    answers: list[AnswerRecord] = []
+    app = make_app([coup(DRAGON), coup(PANDA), coup(NATURAL)], (Step.OUTCOME,),
+                   hooks=Hooks(on_session=sessions.append, on_answer=answers.append))
+    async with app.run_test(size=SIZE) as pilot:
+        keys = str(app.screen.query_one("#keys", KeyBar).render())
+        assert "esc Leave" in keys  # the way out is on screen
+        await pilot.press("7", "enter", "escape")  # one answer given, feedback showing
+        assert isinstance(app.screen, ConfirmLeave)
+        await pilot.press("n")  # keep going: back where it was
+        assert isinstance(app.screen, DrillScreen) and app.screen.state == "feedback"
+        await pilot.press("enter", "escape")  # second question asked, not answered
+        assert isinstance(app.screen, ConfirmLeave)
+        await pilot.press("y")
+        assert isinstance(app.screen, HomeScreen) and app.is_running
+        assert len(app.screen_stack) == 1
+    assert sessions[-1].abandoned and sessions[-1].passed is None
+    assert (sessions[-1].questions, sessions[-1].correct) == (1, 1)
+    assert len(answers) == 1 and answers[0].correct
+
+
+async def test_escape_in_the_amount_box_still_only_backs_out_of_it() -> None:
+    app = make_app([coup(DRAGON, {Bet.DRAGON7: "15"})], (Step.PAYOUT,))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("w", "6", "escape")
+        assert isinstance(app.screen, DrillScreen) and app.screen.state == "asking"
+        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmLeave)
+
+
+async def test_the_exam_clock_stands_still_while_a_dialog_is_open() -> None:
+    app = make_app([coup(DRAGON), coup(PANDA)], (Step.OUTCOME,), mode=Mode.EXAM, time_limit=5)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        app.fake_clock.advance(2)  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        app.fake_clock.advance(60)  # type: ignore[attr-defined]  # reading the question
+        await pilot.pause(0.5)  # the screen's timer ticks meanwhile
+        assert screen.session.index == 0
+        await pilot.press("n", "ctrl+q")
+        assert isinstance(app.screen, ConfirmQuit)
+        app.fake_clock.advance(60)  # type: ignore[attr-defined]
+        await pilot.pause(0.5)
+        await pilot.press("n")
+        assert screen.session.index == 0
+        assert screen.session.remaining() == 3  # 5 s less the 2 s before the dialogs
+        await pilot.press("7", "enter")
+        first = screen.session.results[0]
+        assert first.correct and not first.timed_out and first.seconds == 2
+
+
+# -- the trainee's name and the amount box --------------------------------------------------
+
+async def test_a_name_given_for_the_run_is_not_saved(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("EZBAC_HOME", str(tmp_path))
+    settings = tmp_path / "settings.json"
+    settings.write_text('{"trainee": "Sam", "four_colour": false}', encoding="utf-8")
+    app = make_app([coup(DRAGON)], (Step.OUTCOME,), trainee="Visitor")  # --trainee Visitor
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.screen.session.trainee == "Visitor"
+        await pilot.press("c")  # a preference saved while Visitor trains
+    saved = json.loads(settings.read_text(encoding="utf-8"))
+    assert saved == {"trainee": "Sam", "four_colour": True}
+    again = make_app([coup(DRAGON)], (Step.OUTCOME,), start=False, trainee=None)
+    async with again.run_test(size=SIZE):
+        assert "Sam" in str(again.screen.query_one("#trainee", Static).render())
+
+
+async def test_a_name_given_for_the_run_leaves_no_settings_file(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("EZBAC_HOME", str(tmp_path))
+    app = make_app([coup(DRAGON)], (Step.OUTCOME,), trainee="Visitor")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("7", "enter")
+    assert not (tmp_path / "settings.json").exists()
+
+
+async def test_a_win_of_zero_or_less_is_refused_and_retyped() -> None:
+    app = make_app([coup(DRAGON, {Bet.DRAGON7: "15"})], (Step.PAYOUT,))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        await pilot.press("w", "0", "enter")
+        assert "'0' is not a positive amount" in status(app)
+        assert screen.session.index == 0 and screen.state == "amount"
+        await pilot.press("backspace", *"-600", "enter")
+        assert "'-600' is not an amount" in status(app)
+        assert screen.session.index == 0 and screen.state == "amount"
+        await pilot.press(*["backspace"] * 4, *"600", "enter")
+        assert feedback(app).startswith("✓")  # 15 × 40
+
+
+# -- sizes ------------------------------------------------------------------------------------
+
+def card_lines(app: TrainerApp, hand: str) -> list[str]:
+    text = plain(app.screen.query_one(f"#{hand}-hand", HandView).render())
+    return [line for line in text.splitlines() if "│" in line or "╭" in line or "╰" in line]
+
+
+async def test_cards_grow_with_the_terminal() -> None:
+    app = make_app([coup(DRAGON)], (Step.OUTCOME,))
+    async with app.run_test(size=SIZE) as pilot:
+        small = card_lines(app, "banker")
+        assert len(small) == 3 and small[1].count("│") == 6  # three cards, one line each
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        large = card_lines(app, "banker")
+        assert len(large) > len(small) and len(large[0]) > len(small[0])
+        hand = app.screen.query_one("#banker-hand", HandView)
+        assert hand.region.height == len(large) + 1  # the name line, then every card line
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert card_lines(app, "banker") == small
+
+
+async def test_the_layout_line_breaks_only_between_bets() -> None:
+    wagers = {Bet.PLAYER: "20", Bet.BANKER: "100", Bet.DRAGON7: "15", Bet.PANDA8: "5"}
+    chips = ["Outcome: Dragon 7", "Player 20", "Banker 100", "Dragon 7 15", "Panda 8 5"]
+    for width in (30, 41, 52, 63, 80):
+        app = make_app([coup(DRAGON, wagers)], (Step.PAYOUT,))
+        async with app.run_test(size=(width, 30)):
+            lines = plain(app.screen.query_one("#layout").render()).splitlines()
+            for chip in chips:  # each bet and its amount on one line
+                assert any(chip in line for line in lines), (width, lines)
+            assert all(len(line.rstrip()) <= width - 2 for line in lines)
+
+
+# -- scrolling the results -------------------------------------------------------------------
+
+async def answer_all(pilot, app: TrainerApp) -> None:
+    """Any answer to every question (d for a draw, p for the outcome), to the results."""
+    while isinstance(app.screen, DrillScreen):
+        step = app.screen.session.current.step
+        await pilot.press("d" if step in (Step.PLAYER_DRAWS, Step.BANKER_DRAWS) else "p",
+                          "enter", "enter")
+
+
+async def test_results_scroll_with_the_keys_as_one_page() -> None:
+    coups = [coup(c) for c in (DRAGON, PANDA, NATURAL, BANKER3_THIRD8, PLAYER_STANDS) * 2]
+    app = make_app(coups, (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME))
+    async with app.run_test(size=SIZE) as pilot:
+        await answer_all(pilot, app)
+        assert isinstance(app.screen, ResultsScreen)
+        body = app.screen.query_one("#results-body")
+        assert body.max_scroll_y > 0  # 30 questions do not fit in 24 rows
+        for table in app.screen.query("#results-body DataTable"):
+            assert table.max_scroll_y == 0  # one scrollbar: the tables never scroll apart
+        await pilot.press("pagedown")
+        assert body.scroll_y > 0
+        await pilot.press("end")
+        assert body.scroll_y == body.max_scroll_y
+        await pilot.press("up")
+        assert body.scroll_y == body.max_scroll_y - 1
+        await pilot.press("home")
+        assert body.scroll_y == 0
+        await pilot.press("down")
+        assert body.scroll_y == 1
+
+
+# -- the review's length --------------------------------------------------------------------
+
+async def test_r_asks_the_review_length_and_hands_it_to_the_review() -> None:
+    calls: list[tuple] = []
+    review_drill = drill((Step.OUTCOME,), ident="review", title="Review")
+
+    def review(trainee, now, *questions):
+        calls.append((trainee, *questions))
+        return review_drill
+
+    app = make_app([coup(DRAGON)], (Step.OUTCOME,), start=False, hooks=Hooks(review=review))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        assert isinstance(app.screen, ReviewLengthScreen)
+        assert calls == [("Alex",)]  # built first: anything due?
+        await pilot.press("escape")  # cancelled: no review
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("r", "0", "enter")
+        assert "1 to 500 questions, not 0" in plain(app.screen.query_one("#questions-error"
+                                                                         ).render())
+        assert calls == [("Alex",), ("Alex",)]  # no length refused by the dialog reached it
+        await pilot.press("backspace", *"12", "enter")
+        assert calls[-1] == ("Alex", 12)
+        assert isinstance(app.screen, DrillScreen)
+        assert app.screen.session.drill.id == "review"
+        await pilot.press("escape", "y", "r", "enter")  # home again; Enter alone: usual length
+        assert calls[-1] == ("Alex",)
+        assert isinstance(app.screen, DrillScreen)
+
+
+async def test_a_review_refused_says_why() -> None:
+    def review(trainee, now, *questions):
+        raise ValueError("nothing is due for review")
+
+    app = make_app([coup(DRAGON)], (Step.OUTCOME,), start=False, hooks=Hooks(review=review))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        assert isinstance(app.screen, HomeScreen)  # said at once, no length asked
+        assert any("nothing is due" in str(n.message) for n in app._notifications)

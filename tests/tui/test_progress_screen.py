@@ -203,3 +203,51 @@ def test_recorder_hands_the_screen_its_data_or_none(tmp_path: Path) -> None:
     assert recorder.progress("ana", NOW) is None
     assert errors
     assert str(tmp_path / "history.db") in errors[-1]
+
+
+def many_due(tmp_path: Path) -> ProgressData:
+    """Every cell of the Banker tableau missed once: 88 skills due, far more than a screen."""
+    with HistoryStore.open(tmp_path / "history.db") as store:
+        store.record_session(session("s1", started=T0, minutes=30, questions=88, correct=0))
+        minute = 0
+        for total in range(8):
+            for third in [*map(str, range(10)), "stood"]:
+                write(store, f"banker:{total}:{third}", "W", T0 + timedelta(minutes=minute))
+                minute += 1
+        return progress_data(store, "ana", NOW)
+
+
+async def test_the_due_tab_opens_at_its_top_and_scrolls_with_the_keys(tmp_path: Path) -> None:
+    app = Host(many_due(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")
+        assert app.screen.query_one(TabbedContent).active == "due"
+        body = app.screen.query_one("#due .progress-body")
+        assert body.scroll_y == 0 and body.max_scroll_y > 0
+        summary = app.screen.query_one("#due-summary", Static)
+        assert "88 skills due" in str(summary.render())
+        assert body.region.contains_region(summary.region)  # on screen, not scrolled past
+        assert app.screen.query_one("#due-table", DataTable).max_scroll_y == 0  # one scrollbar
+        await pilot.press("pagedown")
+        assert body.scroll_y > 0
+        await pilot.press("end")
+        assert body.scroll_y == body.max_scroll_y
+        await pilot.press("home")
+        assert body.scroll_y == 0
+        await pilot.press("down", "down")
+        assert body.scroll_y == 2
+        await pilot.press("3", "4")  # back to Due: at its top again
+        assert body.scroll_y == 0
+
+
+async def test_page_keys_scroll_the_tableau_tab_while_arrows_move_the_grid(tmp_path: Path) -> None:
+    app = Host(history(tmp_path))
+    async with app.run_test(size=(80, 16)) as pilot:  # too short for the whole tab
+        body = app.screen.query_one("#tableau .progress-body")
+        assert body.max_scroll_y > 0
+        await pilot.press("down")
+        assert "Banker 1, Player's third card 0" in detail(app)  # the grid's cursor moved
+        await pilot.press("end")
+        assert body.scroll_y == body.max_scroll_y
+        await pilot.press("home")
+        assert body.scroll_y == 0

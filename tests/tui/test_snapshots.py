@@ -47,3 +47,12 @@ def test_payout_feedback(snap_compare) -> None:
 def test_results(snap_compare) -> None:
     presses = ["7", "enter", "enter", "p", "enter", "enter"]
     assert snap_compare(app(steps=(Step.OUTCOME,)), terminal_size=SIZE, press=presses)
+
+
+def test_banker_question_at_120x40(snap_compare) -> None:
+    # Room for larger card faces: the hands grow, the question stays below them.
+    assert snap_compare(app(), terminal_size=(120, 40), press=["s", "enter", "enter", "d"])
+
+
+def test_home_at_120x40(snap_compare) -> None:
+    assert snap_compare(app(start=False), terminal_size=(120, 40))

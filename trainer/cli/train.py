@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "drill", metavar="DRILL", help="bundled drill id, drill file path, or 'review'"
     )
-    parser.add_argument("--trainee", metavar="NAME", help="who is training (remembered)")
+    parser.add_argument("--trainee", metavar="NAME", help="who is training (this run only)")
     parser.add_argument(
         "--seed", type=seed_number, metavar="N", help="deal the same coups again (0 or more)"
     )
@@ -50,7 +50,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _trainee(args: argparse.Namespace) -> str | None:
-    from trainer.session.settings import trainee_name
+    from trainer.prefs import trainee_name
 
     name = getattr(args, "trainee", None)
     if name is None:
@@ -91,7 +91,7 @@ def open_home(args: argparse.Namespace) -> int:
 def run_review(args: argparse.Namespace, trainee: str | None) -> int:
     """The spaced review of ``trainee`` (or the remembered one), ``--questions`` long."""
     from trainer.history.review import MAX_QUESTIONS, NothingDueError
-    from trainer.session.settings import load_settings
+    from trainer.prefs import load_settings
 
     if args.questions is not None and not 1 <= args.questions <= MAX_QUESTIONS:
         raise UsageError(

@@ -1,39 +1,33 @@
 """Session logic: the question sequence, grading against the engine, scoring and timing.
 
-Plain Python, testable without a terminal; the TUI only displays it.  The names below load
-on first use (PEP 562), so the trainer's home screen, which needs only
-``trainer.session.settings``, does not pay for the engine and the grading code before a
-drill starts.
+Plain Python, testable without a terminal; the TUI only displays it.  Imported when a drill
+starts, never by the home screen (the trainee's preferences live in trainer.prefs), so its
+names load at once: a measured launch gained nothing from loading them lazily.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from trainer._lazy import lazy_exports
-
-if TYPE_CHECKING:
-    from trainer.session.questions import (
-        Answer,
-        DrawAnswer,
-        Graded,
-        OutcomeAnswer,
-        PayoutAnswer,
-        Question,
-        TimedOut,
-        View,
-        expand,
-        parse_paid_amount,
-    )
-    from trainer.session.records import AnswerRecord, SessionRecord
-    from trainer.session.session import (
-        ReferenceRefused,
-        Result,
-        Session,
-        SessionError,
-        SkillScore,
-        Summary,
-    )
+from trainer.session.questions import (
+    Answer,
+    DrawAnswer,
+    Graded,
+    OutcomeAnswer,
+    PayoutAnswer,
+    Question,
+    TimedOut,
+    View,
+    expand,
+    parse_paid_amount,
+)
+from trainer.session.records import AnswerRecord, SessionRecord
+from trainer.session.session import (
+    ReferenceRefused,
+    Result,
+    Session,
+    SessionError,
+    SkillScore,
+    Summary,
+)
 
 __all__ = [
     "Answer",
@@ -55,6 +49,3 @@ __all__ = [
     "expand",
     "parse_paid_amount",
 ]
-
-
-__getattr__, __dir__ = lazy_exports(__name__, __all__, ("records", "questions", "session"))

@@ -5,18 +5,26 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from trainer.session.clock import Clock, Now, utc_now
-from trainer.session.settings import Loaded, Settings, load_settings, save_settings
-from trainer.tui.messages import DrillFinished, RetryMissed
+from trainer.prefs import Loaded, load_settings, save_settings
+from trainer.tui.clock import PausableClock
+from trainer.tui.messages import (
+    AskName,
+    DrillFinished,
+    GoHome,
+    LeaveDrill,
+    OpenProgress,
+    RetryMissed,
+    StartReview,
+)
 from trainer.tui.screens.home import HomeScreen
 
 # What a drill needs (the session, the engine behind it, the drill screen) and the dialogs
@@ -26,8 +34,10 @@ if TYPE_CHECKING:
     from trainer.drills.model import Drill, DrillCoup
     from trainer.history.progress import ProgressData
     from trainer.session import Session
+    from trainer.session.clock import Clock, Now
     from trainer.session.records import AnswerRecord, SessionRecord
     from trainer.tui.catalog import DrillChoice
+    from trainer.tui.screens.dialogs import Confirm
 
 Deal = Callable[["Drill", random.Random], Sequence["DrillCoup"]]
 
@@ -40,7 +50,8 @@ class Hooks:
     start and again at its end or when abandoned); ``due_count(trainee, now)`` returns how many
     skills are due for review at ``now``, or None to show nothing; ``progress(trainee, now)``
     the progress screen's data (None: unreadable, already reported); ``review(trainee, now)``
-    the review drill, raising ValueError that says why there is none; ``report_errors_to``
+    or ``review(trainee, now, questions)`` the review drill (its usual length, or
+    ``questions`` long), raising ValueError that says why there is none; ``report_errors_to``
     hands history a callback for failures the trainee should see (a write that did not go
     through).
     """
@@ -49,7 +60,7 @@ class Hooks:
     on_session: Callable[[SessionRecord], None] | None = None
     due_count: Callable[[str, datetime], int | None] | None = None
     progress: Callable[[str, datetime], ProgressData | None] | None = None
-    review: Callable[[str, datetime], Drill] | None = None
+    review: Callable[..., Drill] | None = None
     report_errors_to: Callable[[Callable[[str], None]], None] | None = None
 
 
@@ -71,7 +82,7 @@ class TrainerApp(App[int]):
         seed: int | None = None,
         deal: Deal | None = None,
         clock: Clock = time.monotonic,
-        now: Now = utc_now,
+        now: Now | None = None,
         hooks: Hooks | None = None,
         settings: Loaded | None = None,
     ) -> None:
@@ -80,14 +91,15 @@ class TrainerApp(App[int]):
         self.start_drill = start
         self.rng = random.Random(seed)
         self.deal = deal
-        self.clock = clock
-        self.now = now
+        # every session runs on this clock, stopped while a dialog asks something mid-drill
+        self.clock = PausableClock(clock)
+        self.now: Now = now or _utc_now
         self.hooks = hooks or Hooks()
         self.settings = settings or load_settings()
+        # A name given for this run (`ezbac train --trainee`) is not saved: at a shared
+        # terminal the next person would otherwise start as someone else.
         self.trainee = (trainee or self.settings.settings.trainee).strip()
         self.four_colour = self.settings.settings.four_colour
-        if trainee:
-            self.remember()
 
     # -- lifecycle ------------------------------------------------------------------------------
 
@@ -103,12 +115,18 @@ class TrainerApp(App[int]):
     def get_default_screen(self) -> HomeScreen:
         # the first screen itself, not pushed over an empty one: one screen to lay out and
         # paint before the trainee sees anything
-        return HomeScreen(self._choices())
+        return HomeScreen(self._choices(), self.trainee, self.due_count())
 
-    def remember(self) -> None:
-        self.settings = save_settings(
-            self.settings, Settings(self.trainee, self.four_colour)
-        )
+    def remember(self, **changes: Any) -> None:
+        """Save ``changes`` (trainee=, four_colour=) over the preferences as loaded, so a
+        name given only for this run is never written with them."""
+        self.settings = save_settings(self.settings, replace(self.settings.settings, **changes))
+
+    def refresh_home(self) -> None:
+        """Tell the home screen (at the bottom of the stack) who trains and what is due."""
+        home = self.screen_stack[0] if self.screen_stack else None
+        if isinstance(home, HomeScreen):
+            home.show_trainee(self.trainee, self.due_count())
 
     def history_problem(self, message: str) -> None:
         self.notify(f"History: {message}", severity="error", timeout=10)
@@ -124,25 +142,46 @@ class TrainerApp(App[int]):
             return False
         return True
 
+    @on(OpenProgress)
     def open_progress(self) -> None:
         from trainer.tui.screens.progress import ProgressScreen
 
-        if not self.history_ready(self.hooks.progress, then=self.open_progress):
+        progress = self.hooks.progress
+        if not self.history_ready(progress, then=self.open_progress) or progress is None:
             return
         now = self.now()
-        data = self.hooks.progress(self.trainee, now)  # type: ignore[misc]
+        data = progress(self.trainee, now)
         if data is not None:
             self.push_screen(ProgressScreen(data, now))
 
+    @on(StartReview)
     def start_review(self) -> None:
-        if not self.history_ready(self.hooks.review, then=self.start_review):
+        """Build the review (or say why there is none), ask how long it should be, go."""
+        from trainer.tui.screens.dialogs import ReviewLength, ReviewLengthScreen
+
+        review = self.hooks.review
+        if not self.history_ready(review, then=self.start_review) or review is None:
             return
-        try:
-            drill = self.hooks.review(self.trainee, self.now())  # type: ignore[misc]
-        except ValueError as exc:
-            self.notify(str(exc), title="Review", timeout=6)
+
+        def build(*questions: int) -> Drill | None:
+            try:
+                return review(self.trainee, self.now(), *questions)
+            except ValueError as exc:  # nothing due, or a length the review refuses
+                self.notify(str(exc), title="Review", timeout=6)
+                return None
+
+        usual = build()  # nothing due: said at once, before asking anything
+        if usual is None:
             return
-        self.begin(drill)
+
+        def chosen(length: ReviewLength | None) -> None:
+            if length is None:  # cancelled
+                return
+            drill = usual if length.questions is None else build(length.questions)
+            if drill is not None:
+                self.begin(drill)
+
+        self.push_screen(ReviewLengthScreen(), chosen)
 
     def due_count(self) -> int | None:
         if self.hooks.due_count is None or not self.trainee:
@@ -194,15 +233,22 @@ class TrainerApp(App[int]):
 
         self.switch_screen(DrillScreen(message.session))
 
+    @on(GoHome)
     def go_home(self) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        self.refresh_home()  # answers just given change what is due
+
+    @on(AskName)
+    def name_asked(self) -> None:
+        self.ask_name()
 
     def ask_name(self, then: Callable[[], None] | None = None) -> None:
         def done(name: str | None) -> None:
             if name:
                 self.trainee = name
-                self.remember()  # the home screen shows it when it resumes
+                self.remember(trainee=name)  # typed here: this terminal's trainee now
+                self.refresh_home()
                 if then is not None:
                     then()
 
@@ -220,28 +266,58 @@ class TrainerApp(App[int]):
                 return session
         return None
 
-    def action_request_quit(self) -> None:
-        from trainer.tui.screens.dialogs import ConfirmQuit
+    def confirm(self, dialog: Confirm, then: Callable[[], None]) -> None:
+        """Ask ``dialog``; ``then`` runs on yes.  The drill's clock stands still meanwhile."""
 
-        if isinstance(self.screen, ConfirmQuit):
+        def decided(yes: bool | None) -> None:
+            self.clock.resume()
+            if yes:
+                then()
+
+        self.clock.pause()
+        self.push_screen(dialog, decided)
+
+    def action_request_quit(self) -> None:
+        from trainer.tui.screens.dialogs import Confirm, ConfirmQuit
+
+        if isinstance(self.screen, Confirm):
             return
         drill = self.drill_in_progress()
         if drill is None:
             self.exit(0)
             return
 
-        def decided(quit_: bool | None) -> None:
-            if quit_:
-                drill.abandon()
-                self.exit(0)
+        def quit_() -> None:
+            drill.abandon()
+            self.exit(0)
 
-        self.push_screen(ConfirmQuit(), decided)
+        self.confirm(ConfirmQuit(), quit_)
+
+    @on(LeaveDrill)
+    def leave_drill(self, message: LeaveDrill) -> None:
+        """Escape in a drill: asked first; the run is kept as abandoned, with its answers."""
+        from trainer.tui.screens.dialogs import ConfirmLeave
+
+        session = message.session
+
+        def leave() -> None:
+            session.abandon()
+            self.go_home()
+
+        if not session.in_progress:  # nothing asked yet, or already over: just go
+            self.go_home()
+            return
+        self.confirm(ConfirmLeave(), leave)
 
     def action_toggle_colours(self) -> None:
         self.four_colour = not self.four_colour
-        self.remember()
+        self.remember(four_colour=self.four_colour)
         self.set_class(self.four_colour, "-four-colour")  # the card inks (drill.tcss)
         self.notify("Four-colour deck" if self.four_colour else "Two-colour deck", timeout=2)
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
 
 
 def _catalog() -> list[DrillChoice]:

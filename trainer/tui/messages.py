@@ -1,7 +1,8 @@
-"""Messages the drill and results screens send up to the app.
+"""Messages the screens send up to the app, which alone starts drills, opens dialogs and
+moves between screens (messages up, attributes down).
 
-In a module of their own so the app can handle them without importing those screens (and
-the session and engine behind them) before the first drill starts.
+In a module of their own so the app can handle them without importing the screens that
+send them (and the session and engine behind those) before the first drill starts.
 """
 
 from __future__ import annotations
@@ -27,3 +28,26 @@ class RetryMissed(Message):
     """Run ``session`` (the missed questions of a finished one) as a new drill."""
 
     session: Session
+
+
+@dataclass
+class LeaveDrill(Message):
+    """The trainee asked to leave ``session`` before its end (Escape): confirm, then home."""
+
+    session: Session
+
+
+class GoHome(Message):
+    """Back to the home screen (from the results)."""
+
+
+class StartReview(Message):
+    """The trainee's spaced review drill, from home."""
+
+
+class OpenProgress(Message):
+    """The trainee's progress screen, from home."""
+
+
+class AskName(Message):
+    """Ask who is training (home's `n`)."""

@@ -1,7 +1,9 @@
-"""Small modal dialogs: confirm quitting mid-drill, and the trainee's name."""
+"""Small modal dialogs: confirm leaving or quitting mid-drill, the trainee's name, and how
+long a review should be."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -11,35 +13,54 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
-from trainer.session.settings import MAX_NAME, trainee_name
+from trainer.prefs import MAX_NAME, trainee_name
 from trainer.tui.screens import stylesheets
 
 
-class ConfirmQuit(ModalScreen[bool]):
-    """Quit with a drill in progress?  y/Enter quits, n/Esc goes back to the drill."""
+class Confirm(ModalScreen[bool]):
+    """A yes/no question about the drill in progress: y/Enter says yes, n/Esc goes back."""
 
     CSS_PATH: ClassVar[list[Path]] = stylesheets("dialogs.tcss")
+    QUESTION = ""
+    YES = "Yes"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Quit"),
+        Binding("y", "answer(True)", "Yes"),
         Binding("n", "answer(False)", "Keep going"),
         Binding("escape", "answer(False)", "Keep going", show=False),
-        Binding("enter", "answer(True)", "Quit", show=False),
+        Binding("enter", "answer(True)", "Yes", show=False),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("A drill is in progress. Quit anyway? The answers given so far are kept.")
+            yield Label(self.QUESTION)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Quit (y)", id="yes", variant="error")
+                yield Button(f"{self.YES} (y)", id="yes", variant="error")
                 yield Button("Keep going (n)", id="no", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(event.button.id == "yes")
 
-    def action_answer(self, quit_: bool) -> None:
-        self.dismiss(quit_)
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class ConfirmQuit(Confirm):
+    """ctrl+q with a drill in progress."""
+
+    QUESTION = "A drill is in progress. Quit anyway? The answers given so far are kept."
+    YES = "Quit"
+
+
+class ConfirmLeave(Confirm):
+    """Escape in a drill: back to the home screen, the run kept as abandoned."""
+
+    QUESTION = (
+        "Leave this drill and go back to the home screen? The answers given so far are "
+        "kept, and the run is recorded as left unfinished."
+    )
+    YES = "Leave"
 
 
 class NameScreen(ModalScreen[str | None]):
@@ -69,6 +90,51 @@ class NameScreen(ModalScreen[str | None]):
             self.query_one("#name-error", Label).update("Type a name, or Esc to cancel.")
             return
         self.dismiss(name)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+#: Longest review the dialog accepts; the review itself has the last word on its range.
+MAX_REVIEW = 500
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewLength:
+    """The review's length in questions; None: its usual length."""
+
+    questions: int | None
+
+
+class ReviewLengthScreen(ModalScreen[ReviewLength | None]):
+    """How many questions the review should ask (Enter alone: the usual length)."""
+
+    CSS_PATH: ClassVar[list[Path]] = stylesheets("dialogs.tcss")
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(
+                "Review: how many questions? Enter alone keeps the usual length; Esc cancels."
+            )
+            yield Input(placeholder="the usual length", id="questions", restrict=r"[0-9]*",
+                        max_length=3)
+            yield Label("", id="questions-error")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if not text:
+            self.dismiss(ReviewLength(None))
+            return
+        questions = int(text)  # digits only (restrict)
+        if not 1 <= questions <= MAX_REVIEW:
+            self.query_one("#questions-error", Label).update(
+                f"A review is 1 to {MAX_REVIEW} questions, not {questions}."
+            )
+            return
+        self.dismiss(ReviewLength(questions))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -8,19 +8,20 @@ session and hands it answers; grading and timing are the session's.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.color import Color
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Input, Static
 
 from trainer.drills.model import Step
-from trainer.engine import BetResult
+from trainer.engine import BetResult, parse_amount
 from trainer.engine.errors import InvalidAmountError
 from trainer.session import (
     Answer,
@@ -29,15 +30,11 @@ from trainer.session import (
     ReferenceRefused,
     Result,
     Session,
-    parse_paid_amount,
 )
-from trainer.tui.messages import DrillFinished
+from trainer.tui.messages import DrillFinished, LeaveDrill
 from trainer.tui.screens import stylesheets
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.table import HandView, LayoutView
-
-if TYPE_CHECKING:
-    from trainer.tui.app import TrainerApp
 
 ASKING, AMOUNT, FEEDBACK, DONE = "asking", "amount", "feedback", "done"
 ALL_CHOICES = (
@@ -56,6 +53,16 @@ class ChoiceButton(Button):
         super().__init__(f"  {label} ({key})", id=f"choice-{_key_id(key)}", classes="choice")
         self.key = key
         self.plain_label = label
+        self.chosen = False
+
+    def show(self, label: str, chosen: bool) -> None:
+        """Labelled ``label``, marked ▶ when ``chosen``; untouched when already so (a
+        restyle costs more than the rest of a keypress)."""
+        if (label, chosen) == (self.plain_label, self.chosen):
+            return
+        self.plain_label, self.chosen = label, chosen
+        self.set_class(chosen, "-selected")
+        self.label = f"{'▶ ' if chosen else '  '}{label} ({self.key})"
 
 
 class ActionButton(Button):
@@ -104,6 +111,7 @@ class DrillScreen(Screen[None]):
         Binding("enter", "next", "Next"),
         Binding("space", "next", "Next", show=False),
         Binding("escape", "cancel_amount", "Back"),
+        Binding("escape", "leave", "Leave"),
         Binding("r", "reference", "Rules"),
         Binding("r", "reference_refused", "Rules", show=False),
     ]
@@ -116,10 +124,6 @@ class DrillScreen(Screen[None]):
         self.last: Result | None = None
         self._timer: Timer | None = None
 
-    @property
-    def trainer(self) -> TrainerApp:
-        return self.app  # type: ignore[return-value]
-
     def compose(self) -> ComposeResult:
         with Horizontal(id="drill-header"):
             yield Static(Text(self.session.drill.title, "bold"), id="drill-title")
@@ -128,7 +132,6 @@ class DrillScreen(Screen[None]):
             yield HandView("Player", id="player-hand")
             yield HandView("Banker", id="banker-hand")
         yield LayoutView(id="layout")
-        yield Static(id="note")
         yield Static(id="prompt")
         with Horizontal(id="choices"):
             for key, label in ALL_CHOICES:
@@ -143,6 +146,10 @@ class DrillScreen(Screen[None]):
             yield Static(id="feedback-text")
             yield ActionButton("Next ⏎", id="next")
         yield KeyBar(id="keys")
+
+    def on_resize(self, event: events.Resize) -> None:
+        for hand in self.query(HandView):
+            hand.fit(event.size)
 
     def on_mount(self) -> None:
         self.show_amount(False)
@@ -165,16 +172,11 @@ class DrillScreen(Screen[None]):
         self.selected = None
         self.session.ask()
         self.draw_table(q)
-        note = self.query_one("#note", Static)
-        note.update(Text(f"Lesson: {q.dealt.note}") if q.dealt.note else "")
-        note.display = bool(q.dealt.note) and not self.session.exam
         self.query_one("#prompt", Static).update(Text(q.prompt, "bold"))
         wanted = {key: label for key, label, _ in q.choices}
         for button in self.query(ChoiceButton):
             button.display = button.key in wanted
-            if button.key in wanted and button.plain_label != wanted[button.key]:
-                button.plain_label = wanted[button.key]
-        self.mark_selected("")
+            button.show(wanted.get(button.key, button.plain_label), False)
         self.query_one("#choices", Horizontal).display = True
         self.query_one("#confirm-row").display = True
         self.show_amount(False)
@@ -254,6 +256,8 @@ class DrillScreen(Screen[None]):
             return self.state == FEEDBACK
         if action == "cancel_amount":
             return self.state == AMOUNT
+        if action == "leave":
+            return self.state in (ASKING, FEEDBACK)
         if action == "reference":
             return not self.session.exam
         if action == "reference_refused":
@@ -282,10 +286,7 @@ class DrillScreen(Screen[None]):
 
     def mark_selected(self, key: str) -> None:
         for button in self.query(ChoiceButton):
-            chosen = button.key == key
-            button.set_class(chosen, "-selected")
-            mark = "▶ " if chosen else "  "
-            button.label = f"{mark}{button.plain_label} ({button.key})"
+            button.show(button.plain_label, button.key == key)
 
     def action_cancel_amount(self) -> None:
         if self.state != AMOUNT:
@@ -315,7 +316,8 @@ class DrillScreen(Screen[None]):
         if self.state != AMOUNT:
             return
         try:
-            amount = parse_paid_amount(event.value)
+            # a win pays something: 0 and negative amounts are refused, as `ezbac check` does
+            amount = parse_amount(event.value)
         except InvalidAmountError as exc:
             self.set_status(f"{exc}. Retype it (Esc: back).")
             return
@@ -360,11 +362,16 @@ class DrillScreen(Screen[None]):
         self.query_one("#choices").display = False
         self.query_one("#confirm-row").display = False
         panel = self.query_one("#feedback")
-        panel.set_class(result.correct, "-right")
-        panel.set_class(not result.correct, "-wrong")
+        # the verdict's colour by inline style: a class would restyle the panel's subtree,
+        # most of the time between the key and the feedback
+        colour = self.app.theme_variables["success" if result.correct else "error"]
+        panel.styles.border_left = ("thick", Color.parse(colour))
         body = feedback_text(result)
-        if result.question.dealt.note and not result.correct:
-            body.append(f"\nLesson: {result.question.dealt.note}")
+        note = result.question.dealt.note
+        if note and self.coup_done(result.question):
+            # the lesson speaks of the whole coup (cards still to come, every settlement):
+            # only once its last question is answered
+            body.append(f"\nLesson: {note}")
         self.query_one("#feedback-text", Static).update(body)
         panel.display = True
         # Show the coup as it stands after this step (e.g. the third card just decided).
@@ -374,6 +381,11 @@ class DrillScreen(Screen[None]):
         self.update_header()
         self.show_keys()
         self.set_focus(None)
+
+    def coup_done(self, q: Question) -> bool:
+        """No question about ``q``'s coup is left to ask."""
+        s = self.session
+        return s.finished or s.current.coup_index != q.coup_index
 
     def reveal_after(self, q: Question) -> None:
         coup = q.coup
@@ -410,8 +422,14 @@ class DrillScreen(Screen[None]):
             return
         from trainer.tui.screens.reference import ReferenceScreen  # rich.table: on demand
 
-        q = self.last.question if self.state == FEEDBACK and self.last else self.question
-        self.app.push_screen(ReferenceScreen(q))
+        if self.state in (FEEDBACK, DONE) and self.last is not None:
+            # answered: the cell that decided it may be marked
+            self.app.push_screen(ReferenceScreen(self.last.question.paytable, self.last.question))
+        else:  # the whole table, unmarked: a marked cell would give the answer away
+            self.app.push_screen(ReferenceScreen(self.session.current.paytable))
+
+    def action_leave(self) -> None:
+        self.post_message(LeaveDrill(self.session))
 
     def action_reference_refused(self) -> None:
         self.notify("The rules reference opens after the exam.", severity="warning")

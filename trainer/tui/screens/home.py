@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,10 +15,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.tui.catalog import WARMUP_ID, DrillChoice
+from trainer.tui.messages import AskName, OpenProgress, StartReview
 from trainer.tui.widgets.keybar import KeyBar
-
-if TYPE_CHECKING:
-    from trainer.tui.app import TrainerApp
 
 
 class HomeScreen(Screen[None]):
@@ -37,13 +35,13 @@ class HomeScreen(Screen[None]):
 
         choice: DrillChoice
 
-    def __init__(self, choices: list[DrillChoice]) -> None:
+    def __init__(
+        self, choices: list[DrillChoice], trainee: str = "", due: int | None = None
+    ) -> None:
         super().__init__()
         self.choices = choices
-
-    @property
-    def trainer(self) -> TrainerApp:
-        return self.app  # type: ignore[return-value]
+        self.trainee = trainee
+        self.due = due
 
     def compose(self) -> ComposeResult:
         yield Static(Text("ezbac · EZ Baccarat dealer trainer", "bold"), id="home-title")
@@ -60,7 +58,7 @@ class HomeScreen(Screen[None]):
         yield KeyBar(id="keys")
 
     def option_label(self, choice: DrillChoice) -> Text:
-        text = Text(choice.title)
+        text = Text(choice.title, no_wrap=True, overflow="ellipsis")
         if choice.origin != "bundled":
             text.append(f" ({choice.origin})", "italic")
         if choice.id == WARMUP_ID:
@@ -68,6 +66,7 @@ class HomeScreen(Screen[None]):
         return text
 
     def on_mount(self) -> None:
+        self.show_trainee(self.trainee, self.due)
         self.query_one("#keys", KeyBar).show_keys(self)
         drills = self.query_one("#drills", OptionList)
         if self.choices:
@@ -80,20 +79,17 @@ class HomeScreen(Screen[None]):
             )
         drills.focus()
 
-    def refresh_trainee(self) -> None:
-        name = self.trainer.trainee or "(not set: press n)"
+    def show_trainee(self, trainee: str, due: int | None) -> None:
+        """Who is training and how many skills are due (None: no history kept); the app
+        says, at start and whenever either may have changed."""
+        self.trainee, self.due = trainee, due
         text = Text("Trainee: ")
-        text.append(name, "bold")
-        due = self.trainer.due_count()
+        text.append(trainee or "(not set: press n)", "bold")
         if due is not None:
             text.append(f"    Review: {due} skill{'s' if due != 1 else ''} due")
             if due:
                 text.append(" [r]", "bold")
         self.query_one("#trainee", Static).update(text)
-
-    def on_screen_resume(self) -> None:
-        # shown first, and again after a drill or a dialog (a new name, answers just given)
-        self.refresh_trainee()
 
     def describe(self, index: int | None) -> None:
         if index is None or not 0 <= index < len(self.choices):
@@ -139,10 +135,10 @@ class HomeScreen(Screen[None]):
         self.notify("The warm-up drill is not installed.", severity="warning")
 
     def action_review(self) -> None:
-        self.trainer.start_review()
+        self.post_message(StartReview())
 
     def action_progress(self) -> None:
-        self.trainer.open_progress()
+        self.post_message(OpenProgress())
 
     def action_name(self) -> None:
-        self.trainer.ask_name()
+        self.post_message(AskName())

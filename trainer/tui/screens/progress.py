@@ -8,6 +8,7 @@ history, so the screen never touches the database and a test can hand it any dat
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -29,6 +30,7 @@ from trainer.history.progress import (
 from trainer.history.scheduler import SkillState
 from trainer.session import scoring
 from trainer.skills import banker_key, describe, payout_skill, player_key
+from trainer.tui.screens import stylesheets
 from trainer.tui.widgets.accuracy import (
     NO_DATA,
     WEAK_BELOW,
@@ -40,8 +42,10 @@ from trainer.tui.widgets.accuracy import (
     right_label,
     seconds_label,
 )
+from trainer.tui.widgets.pagetable import PageTable
 
 TABS = ("tableau", "outcomes", "sessions", "due")
+GRIDS = ("tableau-grid", "player-grid")
 
 
 def until(moment: datetime, now: datetime) -> str:
@@ -96,67 +100,17 @@ class ProgressScreen(Screen[None]):
         Binding("2", "tab('outcomes')", "Outcomes"),
         Binding("3", "tab('sessions')", "Sessions"),
         Binding("4", "tab('due')", "Due"),
+        # the pane shown scrolls as a whole, whatever has focus, without tabbing to it first
+        # (the tableau's grids keep their arrows: they move over the cells)
+        Binding("down", "scroll_pane('scroll_down')", show=False),
+        Binding("up", "scroll_pane('scroll_up')", show=False),
+        Binding("pagedown", "scroll_pane('scroll_page_down')", show=False, priority=True),
+        Binding("pageup", "scroll_pane('scroll_page_up')", show=False, priority=True),
+        Binding("home", "scroll_pane('scroll_home')", show=False, priority=True),
+        Binding("end", "scroll_pane('scroll_end')", show=False, priority=True),
     ]
 
-    DEFAULT_CSS = """
-    ProgressScreen {
-        layout: vertical;
-    }
-    ProgressScreen #progress-head {
-        height: auto;
-        padding: 0 1;
-        background: $primary;
-        color: $text;
-    }
-    ProgressScreen #progress-tabs {
-        height: 1fr;
-    }
-    ProgressScreen #progress-tabs > ContentSwitcher {
-        height: 1fr;
-    }
-    ProgressScreen TabPane {
-        height: 1fr;
-        padding: 0 1;
-    }
-    ProgressScreen .progress-body {
-        height: 1fr;
-    }
-    ProgressScreen .progress-caption {
-        height: auto;
-        color: $text-muted;
-    }
-    ProgressScreen .progress-heading {
-        height: auto;
-        margin: 1 0 0 0;
-        text-style: bold;
-    }
-    ProgressScreen #tableau-detail {
-        height: auto;
-        min-height: 2;
-        padding: 0 1;
-        border-left: thick $primary;
-    }
-    ProgressScreen #tableau-detail.-weak {
-        border-left: thick $error;
-    }
-    ProgressScreen .progress-gap {
-        margin: 1 0 0 0;
-    }
-    ProgressScreen #scores {
-        height: 1;
-        margin: 0 0 1 0;
-        color: $text-primary;
-    }
-    ProgressScreen #payout-table {
-        margin: 1 0 0 0;
-    }
-    ProgressScreen #progress-empty {
-        height: auto;
-        margin: 1 2;
-        padding: 1 2;
-        border: round $primary;
-    }
-    """
+    CSS_PATH: ClassVar[list[Path]] = stylesheets("progress.tcss")
 
     def __init__(self, data: ProgressData, now: datetime | None = None) -> None:
         super().__init__()
@@ -200,7 +154,7 @@ class ProgressScreen(Screen[None]):
                     )
                     yield Static(score_bars(scores), id="scores", markup=False)
                 yield Static("Sessions, newest first", classes="progress-caption")
-                yield DataTable(id="session-table", cursor_type="row", zebra_stripes=True)
+                yield PageTable(id="session-table", cursor_type="row", zebra_stripes=True)
             with TabPane("4 Due", id="due"), VerticalScroll(classes="progress-body"):
                 yield Static(self.due_summary(), id="due-summary")
                 yield AccuracyTable(id="due-table", cursor_type="row", zebra_stripes=True)
@@ -213,6 +167,10 @@ class ProgressScreen(Screen[None]):
         self.fill_outcomes()
         self.fill_sessions()
         self.fill_due()
+        # Only the tableau's grids take focus (their arrows move over the cells); the other
+        # tables are read by scrolling their pane.
+        for table in self.query(DataTable):
+            table.can_focus = table.id in GRIDS
         self.query_one("#tableau-grid", TableauTable).focus()
 
     # -- texts ----------------------------------------------------------------------------------
@@ -352,6 +310,7 @@ class ProgressScreen(Screen[None]):
     def on_data_table_cell_highlighted(self, event: DataTable.CellHighlighted) -> None:
         if event.data_table.has_focus:
             self.explain(event.data_table)
+            event.data_table.scroll_visible(animate=False)  # the pane follows the cursor
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, DataTable):
@@ -374,12 +333,30 @@ class ProgressScreen(Screen[None]):
     def action_tab(self, tab: str) -> None:
         if self.data.empty or tab not in TABS:
             return
+        # Focus out of the pane first: on hiding, the tableau grid would hand focus to its
+        # (hidden) neighbour, and focus in a pane switches the tabs back to it.
+        self.set_focus(None)
         self.query_one("#progress-tabs", TabbedContent).active = tab
-        pane = self.query_one(f"#{tab}", TabPane)
-        tables = pane.query(DataTable)
-        if tables:
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        """By key or by mouse: the new pane opens at its top."""
+        event.pane.query_one(".progress-body", VerticalScroll).scroll_home(animate=False)
+        if event.pane.id == "tableau":
             # After the switch has been drawn: a hidden pane's table cannot take focus.
-            self.call_after_refresh(tables.first().focus)
+            self.call_after_refresh(self.focus_grid)
+
+    def focus_grid(self) -> None:
+        # only if still shown: focus in a hidden pane would switch the tabs back to it
+        if self.query_one("#progress-tabs", TabbedContent).active == "tableau":
+            self.query_one("#tableau-grid").focus(scroll_visible=False)
+
+    def action_scroll_pane(self, how: str) -> None:
+        """``how``: a scroll method of the pane shown (scroll_down, scroll_page_down...)."""
+        if self.data.empty:
+            return
+        active = self.query_one("#progress-tabs", TabbedContent).active
+        body = self.query_one(f"#{active} .progress-body", VerticalScroll)
+        getattr(body, how)(animate=False)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -1,5 +1,9 @@
-"""The rules reference: the Banker tableau and the settlement table, read from the engine,
-with the cell in play marked (brackets and reverse video, so not by colour alone)."""
+"""The rules reference: the Banker tableau and the settlement table, read from the engine.
+
+Once a question is answered the cell that decided it is marked (brackets and reverse video,
+so not by colour alone); before that the tables are shown whole and unmarked, since a
+marked cell would give the answer away.  It fits an 80x24 terminal without scrolling.
+"""
 
 from __future__ import annotations
 
@@ -10,12 +14,12 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from trainer.drills.model import Step
-from trainer.engine import DEFAULT_PAYTABLE, Bet, Outcome, Paytable, format_amount
+from trainer.engine import Bet, Outcome, Paytable, format_amount
 from trainer.engine.rules import banker_draws, player_draws
 from trainer.engine.settlement import RESULTS, BetResult
 from trainer.session import Question
@@ -27,7 +31,7 @@ _MARK = "bold reverse"
 def tableau(cell: tuple[int, int | None] | None) -> Table:
     """Banker two-card total (rows) × the Player's third card value or "stood" (columns)."""
     table = Table(
-        title="Banker draws (D) or stands (S); columns: the Player's third card",
+        title="Banker: D draws, S stands; columns: the Player's third card",
         box=None, padding=(0, 1), title_justify="left", show_edge=False,
     )
     table.add_column("Bk", justify="right")
@@ -80,7 +84,10 @@ def settlement(cell: tuple[Outcome, Bet] | None, paytable: Paytable) -> Table:
 
 
 class ReferenceScreen(ModalScreen[None]):
-    """Opened with `r` in practice; the session counts each opening."""
+    """Opened with `r` in practice; the session counts each opening.
+
+    ``answered``: the question just answered, whose cell is marked; None while a question
+    is still open (nothing marked)."""
 
     CSS_PATH: ClassVar[list[Path]] = stylesheets("dialogs.tcss")
 
@@ -90,9 +97,10 @@ class ReferenceScreen(ModalScreen[None]):
         Binding("q", "dismiss", "Close", show=False),
     ]
 
-    def __init__(self, question: Question | None) -> None:
+    def __init__(self, paytable: Paytable, answered: Question | None = None) -> None:
         super().__init__()
-        self.paytable = DEFAULT_PAYTABLE if question is None else question.paytable
+        self.paytable = paytable
+        question = answered
         # The cell in play for this question (None: nothing to mark).
         self.bank_cell: tuple[int, int | None] | None = None
         self.player_total: int | None = None
@@ -107,13 +115,16 @@ class ReferenceScreen(ModalScreen[None]):
                 self.pay_cell = (coup.outcome, question.bet)
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="reference"):
-            with VerticalScroll():
-                yield Static(player_rule(self.player_total), id="player-rule")
-                yield Static(tableau(self.bank_cell), id="tableau")
-                yield Static(settlement(self.pay_cell, self.paytable), id="settlement")
-            yield Static("the cell in play is marked [like this]", id="reference-help",
-                         markup=False)
+        marked = (self.bank_cell, self.player_total, self.pay_cell) != (None, None, None)
+        with VerticalScroll(id="reference") as body:
+            body.border_title = "Rules reference"
+            body.border_subtitle = (
+                "the cell that decided your answer is marked [like this]" if marked
+                else "Esc closes"
+            )
+            yield Static(player_rule(self.player_total), id="player-rule")
+            yield Static(tableau(self.bank_cell), id="tableau")
+            yield Static(settlement(self.pay_cell, self.paytable), id="settlement")
         yield Footer()
 
     async def action_dismiss(self, result: None = None) -> None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -13,13 +14,11 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
 from trainer.session import Result, Session
-from trainer.tui.messages import RetryMissed
+from trainer.tui.messages import GoHome, RetryMissed
 from trainer.tui.screens import stylesheets
 from trainer.tui.screens.drill import feedback_text
+from trainer.tui.widgets.pagetable import PageTable
 from trainer.tui.widgets.table import HandView, LayoutView
-
-if TYPE_CHECKING:
-    from trainer.tui.app import TrainerApp
 
 
 def duration(seconds: float) -> str:
@@ -29,21 +28,25 @@ def duration(seconds: float) -> str:
 
 class ResultsScreen(Screen[None]):
     CSS_PATH: ClassVar[list[Path]] = stylesheets("drill.tcss", "results.tcss")
+    AUTO_FOCUS = ""  # nothing focused: every key is the screen's (m, r, h, the scroll keys)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("m", "missed", "Step through missed"),
         Binding("r", "retry", "Retry missed"),
         Binding("h", "home", "Home"),
         Binding("escape", "home", "Home", show=False),
+        # the results scroll as one page, with nothing to tab to first
+        Binding("down", "scroll('scroll_down')", show=False),
+        Binding("up", "scroll('scroll_up')", show=False),
+        Binding("pagedown", "scroll('scroll_page_down')", show=False),
+        Binding("pageup", "scroll('scroll_page_up')", show=False),
+        Binding("home", "scroll('scroll_home')", show=False),
+        Binding("end", "scroll('scroll_end')", show=False),
     ]
 
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
         self.summary = session.summary()
-
-    @property
-    def trainer(self) -> TrainerApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         s, summary = self.session, self.summary
@@ -70,9 +73,9 @@ class ResultsScreen(Screen[None]):
             yield Button("Home h", id="home")
         with VerticalScroll(id="results-body"):
             yield Static(Text("By skill", "bold"))
-            yield DataTable(id="by-skill", zebra_stripes=True, cursor_type="row")
+            yield PageTable(id="by-skill", zebra_stripes=True, cursor_type="none")
             yield Static(Text("Each question", "bold"))
-            yield DataTable(id="each", zebra_stripes=True, cursor_type="row")
+            yield PageTable(id="each", zebra_stripes=True, cursor_type="none")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -91,7 +94,13 @@ class ResultsScreen(Screen[None]):
                 f"{mark} {r.answer.label}",
                 r.graded.expected.label, time,
             )
+        for table in self.query(DataTable):
+            table.can_focus = False  # read by scrolling the page: one scrollbar, no tabbing
         self.set_focus(None)
+
+    def action_scroll(self, how: str) -> None:
+        """``how``: a scroll method of the results body (scroll_down, scroll_page_down...)."""
+        getattr(self.query_one("#results-body", VerticalScroll), how)(animate=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("missed", "retry"):
@@ -113,7 +122,7 @@ class ResultsScreen(Screen[None]):
             self.post_message(RetryMissed(self.session.retry_missed()))
 
     def action_home(self) -> None:
-        self.trainer.go_home()
+        self.post_message(GoHome())
 
 
 class MissedScreen(Screen[None]):
@@ -132,10 +141,6 @@ class MissedScreen(Screen[None]):
         self.missed = missed
         self.position = 0
 
-    @property
-    def trainer(self) -> TrainerApp:
-        return self.app  # type: ignore[return-value]
-
     def compose(self) -> ComposeResult:
         yield Static(id="missed-header")
         with Horizontal(id="hands"):
@@ -145,6 +150,10 @@ class MissedScreen(Screen[None]):
         yield Static(id="prompt")
         yield Static(id="missed-feedback")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        for hand in self.query(HandView):
+            hand.fit(event.size)
 
     def on_mount(self) -> None:
         self.show()

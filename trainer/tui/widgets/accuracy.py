@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual.widgets import DataTable
 
 from trainer.history.progress import (  # noqa: F401  (WEAK_BELOW: the screen's key)
     BANKER_TOTALS,
@@ -22,6 +21,7 @@ from trainer.history.progress import (  # noqa: F401  (WEAK_BELOW: the screen's 
     is_weak,
 )
 from trainer.session import scoring
+from trainer.tui.widgets.pagetable import PageTable
 
 NO_DATA = "·"
 WEAK_MARK = "!"
@@ -48,21 +48,17 @@ def seconds_label(seconds: float | None) -> str:
     return NO_DATA if seconds is None else f"{seconds:.1f}s"
 
 
-class AccuracyTable(DataTable[Text]):
+class AccuracyTable(PageTable):
     """A DataTable whose accuracy cells are marked and coloured from the theme."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        *DataTable.COMPONENT_CLASSES,
+        *PageTable.COMPONENT_CLASSES,
         "accuracy--weak",
         "accuracy--good",
         "accuracy--none",
     }
 
     DEFAULT_CSS = """
-    AccuracyTable {
-        height: auto;
-        max-height: 100%;
-    }
     AccuracyTable > .accuracy--weak {
         color: $text-error;
         text-style: bold;

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.text import Text
+from rich.text import Span, Text
 from textual import events
 from textual.actions import parse as parse_action
 from textual.binding import Binding
@@ -32,6 +32,7 @@ class KeyBar(Static):
     COMPONENT_CLASSES: ClassVar[set[str]] = {"keybar--key", "keybar--description"}
 
     _spans: tuple[tuple[int, int, str], ...] = ()  # (first column, end column, action)
+    _shown: tuple[str, list[Span]] = ("", [])
 
     def show_keys(self, screen: Screen[object]) -> None:
         """The keys of ``screen`` that work now, then the app's."""
@@ -56,7 +57,9 @@ class KeyBar(Static):
                 scoped = binding.action if namespace else f"{owner}.{binding.action}"
                 spans.append((start, text.cell_len, scoped))
         self._spans = tuple(spans)
-        self.update(text)
+        if (text.plain, text.spans) != self._shown:  # unchanged: no repaint
+            self._shown = (text.plain, list(text.spans))
+            self.update(text)
 
     async def on_click(self, event: events.Click) -> None:
         # by column rather than @click links, which Textual restyles as links

@@ -1,17 +1,22 @@
 """The coup as a dealer sees it: Player and Banker hands drawn as cards, and the layout.
 
-Cards are drawn as small boxes with rank and suit symbol (the suit symbol tells the suit,
-so colour is never the only cue).  Ink colours come from component classes in drill.tcss;
-the four-colour deck is the app's ``-four-colour`` class, so toggling it only touches the
-stylesheet and every hand on screen is redrawn as it stands.
+Cards are drawn as boxes with rank and suit symbol (the suit symbol tells the suit, so
+colour is never the only cue), larger when the terminal has room for them.  Ink colours
+come from component classes in drill.tcss; the four-colour deck is the app's
+``-four-colour`` class, so toggling it only touches the stylesheet and every hand on
+screen is redrawn as it stands.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Static
 
 from trainer.engine import Bet, Card, Outcome, Suit, format_amount
@@ -22,6 +27,31 @@ _INK = {
     Suit.DIAMONDS: "card--diamonds",
     Suit.CLUBS: "card--clubs",
 }
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """A card face size: ``inner`` columns between the borders, ``rows`` lines in all."""
+
+    inner: int
+    rows: int
+
+    @property
+    def width(self) -> int:
+        return self.inner + 2
+
+
+SMALL, MEDIUM, LARGE = Face(5, 3), Face(7, 5), Face(9, 7)
+
+
+def face_for(terminal: Size) -> Face:
+    """The largest face the terminal has room for, three cards a hand side by side with
+    the rest of the question below (80x24 keeps the small one)."""
+    if terminal.width >= 100 and terminal.height >= 36:
+        return LARGE
+    if terminal.width >= 80 and terminal.height >= 30:
+        return MEDIUM
+    return SMALL
 
 
 class HandView(Static):
@@ -41,43 +71,97 @@ class HandView(Static):
         self.hand_name = name
         self.cards: tuple[Card, ...] = ()
         self.total: int | None = None
+        self.face = SMALL
+        self._styles: dict[str, Style] = {}
+
+    def style_of(self, component: str) -> Style:
+        """A component class's style, kept until the stylesheet changes (theme, deck):
+        looking it up costs more than drawing the cards."""
+        style = self._styles.get(component)
+        if style is None:
+            style = self._styles[component] = self.get_component_rich_style(
+                component, partial=True
+            )
+        return style
+
+    def notify_style_update(self) -> None:
+        self._styles.clear()
+        super().notify_style_update()
 
     def show(self, cards: tuple[Card, ...], total: int | None) -> None:
         self.cards, self.total = cards, total
         self.refresh()
 
+    def fit(self, terminal: Size) -> None:
+        """Draw the cards at the size ``terminal`` has room for (the screen calls this when
+        it is shown and on every resize)."""
+        face = face_for(terminal)
+        if face != self.face:
+            self.face = face
+            self.styles.height = face.rows + 1  # the name line, then the cards
+            self.refresh(layout=True)
+
     def render(self) -> Text:
         """Drawn at each refresh, so a change of the stylesheet (theme, deck) recolours it."""
-        face = self.get_component_rich_style("card--face", partial=True)
-        title = self.get_component_rich_style("hand--title", partial=True)
+        face = self.style_of("card--face")
+        title = self.style_of("hand--title")
         text = Text()
         total = "" if self.total is None else f"  total {self.total}"
         text.append(self.hand_name.upper(), title)
         text.append(total + "\n")
-        top, mid, bottom = Text(), Text(), Text()
+        size = self.face
+        lines = [Text() for _ in range(size.rows)]
         for i, card in enumerate(self.cards):
-            gap = " " if i else ""
-            ink = face + self.get_component_rich_style(_INK[card.suit], partial=True)
-            top.append(gap)
-            mid.append(gap)
-            bottom.append(gap)
-            top.append("╭─────╮", face)
-            mid.append("│", face)
-            mid.append(f"{card.pretty:^5}", ink)
-            mid.append("│", face)
-            bottom.append("╰─────╯", face)
+            ink = face + self.style_of(_INK[card.suit])
+            rows = _face_rows(card, size)
+            for line, (left, middle, right, inked) in zip(lines, rows, strict=True):
+                if i:
+                    line.append(" ")
+                if inked:
+                    line.append(left, face)
+                    line.append(middle, ink)
+                    line.append(right, face)
+                else:  # one span, not three: fewer to convert at every frame
+                    line.append(left + middle + right, face)
         if not self.cards:
-            mid.append("(no cards)")
-        text.append_text(top)
-        text.append("\n")
-        text.append_text(mid)
-        text.append("\n")
-        text.append_text(bottom)
+            lines[size.rows // 2].append("(no cards)")
+        text.append_text(Text("\n").join(lines))
         return text
 
 
-class LayoutView(Static):
-    """The bets on the layout for a payout question; the bet being settled is marked ▶."""
+def _face_rows(card: Card, size: Face) -> list[tuple[str, str, str, bool]]:
+    """A card's lines as (left border, inside, right border, inside inked)."""
+    n = size.inner
+    label = card.pretty
+    rows = [("╭", "─" * n, "╮", False)]
+    if size is SMALL:
+        rows.append(("│", f"{label:^{n}}", "│", True))
+    else:  # rank and suit in two corners, the suit alone in the middle
+        inside = [" " * n] * (size.rows - 2)
+        inside[0] = f"{label:<{n}}"
+        inside[-1] = f"{label:>{n}}"
+        inside[len(inside) // 2] = f"{label[-1]:^{n}}"
+        rows.extend(("│", line, "│", True) for line in inside)
+    rows.append(("╰", "─" * n, "╯", False))
+    return rows
+
+
+class LayoutView(Widget):
+    """The bets on the layout for a payout question; the bet being settled is marked ▶.
+
+    Laid out a bet at a time, so a narrow terminal breaks the line between two bets, never
+    between a bet and its amount.
+    """
+
+    DEFAULT_CSS = """
+    LayoutView {
+        height: auto;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.pieces: list[Text] = []
 
     def show(
         self,
@@ -85,23 +169,38 @@ class LayoutView(Static):
         current: Bet | None,
         outcome: Outcome | None,
     ) -> None:
-        if not wagers:
-            self.update("")
-            self.display = False
-            return
-        self.display = True
-        text = Text()
-        if outcome is not None:
-            text.append("Outcome: ")
-            text.append(outcome.label, "bold")
-            text.append("    ")
-        text.append("Layout: ")
+        self.display = bool(wagers)
+        pieces: list[Text] = []
+        if wagers and outcome is not None:
+            pieces.append(Text.assemble("Outcome: ", (outcome.label, "bold"), "  "))
         for i, (bet, wager) in enumerate(wagers):
-            if i:
-                text.append("  ")
             chip = f"{bet.label} {format_amount(wager)}"
+            piece = Text("Layout: " if i == 0 else "")
             if bet is current:
-                text.append(f"▶{chip}◀", "bold reverse")
+                piece.append(f"▶{chip}◀", "bold reverse")
             else:
-                text.append(f" {chip} ")
-        self.update(text)
+                piece.append(f" {chip} ")
+            pieces.append(piece)
+        self.pieces = pieces
+        self.refresh(layout=True)
+
+    def lines(self, width: int) -> Text:
+        """The pieces two spaces apart, a new line wherever the next would not fit."""
+        text = Text(no_wrap=True, overflow="ellipsis")
+        used = 0
+        for piece in self.pieces:
+            if used and used + 2 + piece.cell_len > width:
+                text.append("\n")
+                used = 0
+            elif used:
+                text.append("  ")
+                used += 2
+            text.append_text(piece)
+            used += piece.cell_len
+        return text
+
+    def render(self) -> Text:
+        return self.lines(self.content_size.width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width).plain.split("\n")) if self.pieces else 0
