@@ -17,7 +17,7 @@ from datetime import datetime
 
 from trainer.engine import Bet, BetResult, Outcome
 from trainer.engine.settlement import RESULTS
-from trainer.history.scheduler import SkillState, due_from, next_due, schedule
+from trainer.history.scheduler import SkillState, due_from, next_due, schedule, skill_states
 from trainer.history.store import HistoryStore
 from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.skills import family
@@ -50,6 +50,12 @@ class Tally:
 
     def add(self, correct: bool, seconds: float) -> Tally:
         return Tally(self.answered + 1, self.correct + correct, self.seconds + seconds)
+
+    def plus(self, other: Tally) -> Tally:
+        return Tally(
+            self.answered + other.answered, self.correct + other.correct,
+            self.seconds + other.seconds,
+        )
 
     @property
     def missed(self) -> int:
@@ -96,6 +102,22 @@ def total(answers: Iterable[AnswerRecord]) -> Tally:
     for a in answers:
         t = t.add(a.correct, a.seconds)
     return t
+
+
+def sum_tallies(tallies: Iterable[Tally]) -> Tally:
+    t = Tally()
+    for part in tallies:
+        t = t.plus(part)
+    return t
+
+
+def family_tallies(skills: Mapping[str, Tally]) -> dict[str, Tally]:
+    """Per-skill tallies added up per skill family (trainer.skills.family)."""
+    out: dict[str, Tally] = {}
+    for key, t in skills.items():
+        f = family(key)
+        out[f] = out.get(f, Tally()).plus(t)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,9 +200,28 @@ def compute_progress(
     sessions: Iterable[SessionRecord],
     now: datetime | None = None,
 ) -> ProgressData:
-    """Progress from one trainee's answers (in time order) and sessions."""
+    """Progress from one trainee's answers (in time order) and sessions, counted in Python:
+    for data not in a store (progress_data groups the same figures in the database)."""
     answers = list(answers)
-    skills = tally_by(answers, by_skill)
+    return assemble_progress(
+        trainee,
+        tally_by(answers, by_skill),
+        tally_by(answers, lambda a: a.session_id),
+        sessions,
+        schedule((a.skill, a.correct, a.answered_at) for a in answers),
+        now,
+    )
+
+
+def assemble_progress(
+    trainee: str,
+    skills: Mapping[str, Tally],
+    per_session: Mapping[str, Tally],
+    sessions: Iterable[SessionRecord],
+    states: Mapping[str, SkillState],
+    now: datetime | None = None,
+) -> ProgressData:
+    """The screen's figures from tallies per skill and per session and the review states."""
     cells: dict[tuple[int, int | None], Tally] = {}
     player: dict[int, Tally] = {}
     outcomes: dict[Outcome, Tally] = {}
@@ -200,7 +241,6 @@ def compute_progress(
                     payouts[(Bet(bet), BetResult(result))] = t
         except ValueError:
             continue  # a key from a newer version: shown nowhere, counted in the total
-    per_session = tally_by(answers, lambda a: a.session_id)
     points = tuple(
         SessionPoint(
             session_id=s.session_id,
@@ -221,10 +261,10 @@ def compute_progress(
         )
         for s in sorted(sessions, key=lambda s: s.started_at)
     )
-    states = schedule((a.skill, a.correct, a.answered_at) for a in answers)
+    states = dict(states)
     return ProgressData(
         trainee=trainee,
-        total=total(answers),
+        total=sum_tallies(skills.values()),
         tableau=TableauGrid(cells),
         player=player,
         natural=skills.get("natural", Tally()),
@@ -241,5 +281,18 @@ def compute_progress(
 def progress_data(
     store: HistoryStore, trainee: str, now: datetime | None = None
 ) -> ProgressData:
-    """Everything the progress screen shows for ``trainee``."""
-    return compute_progress(trainee, store.answers(trainee), store.sessions(trainee), now)
+    """Everything the progress screen shows for ``trainee``, grouped in the database: the
+    cost follows the skills and runs on record, not the answers."""
+    from trainer.history import queries
+
+    skills = {
+        r.skill: Tally(r.answered, r.correct, r.seconds)
+        for r in queries.skill_rows(store, trainee)
+    }
+    per_session = {
+        r.session_id: Tally(r.answered, r.correct, r.seconds)
+        for r in queries.run_rows(store, trainee)
+    }
+    return assemble_progress(
+        trainee, skills, per_session, store.sessions(trainee), skill_states(store, trainee), now
+    )
