@@ -212,6 +212,7 @@ def test_the_figures_do_not_depend_on_the_index(tmp_path: Path) -> None:
                   [progress_data(store, t, T0) for t in NAMES])
     conn = sqlite3.connect(db)
     conn.execute("DROP INDEX answers_by_trainee_skill")
+    conn.execute("DROP INDEX sessions_run_ends")
     conn.commit()
     conn.close()
     with HistoryStore.open(db) as store:

@@ -145,34 +145,64 @@ class RunRecord(NamedTuple):
     passed: bool | None
 
 
-def latest_runs(
+_RUN_COLUMNS = (
+    "trainee, session_id, drill_id, drill_title, mode, started_at, finished_at, questions, "
+    "correct, passed"
+)
+#: Runs finished with a verdict: what "the last drill" may be (a retry has no verdict).  The
+#: v4 partial index sessions_run_ends holds exactly these.
+_VERDICT = f"{_RUN} AND {_COMPLETED} AND passed IS NOT NULL"
+
+
+def _run_record(row: tuple) -> RunRecord:
+    t, sid, d, title, m, start, end, q, c, p = row
+    return RunRecord(t, sid, d, title, m, from_db_time(start), from_db_time(end), q, c, bool(p))
+
+
+def last_runs(
+    store: HistoryStore, trainee: str | None = None, since: datetime | None = None
+) -> dict[str, RunRecord]:
+    """Each trainee's latest run finished with a verdict; of runs ending at the same moment,
+    the one started first (then the lower session id)."""
+    where, params = _where(trainee, since, "started_at", _VERDICT)
+    outer, outer_params = _where(None, since, "s.started_at", *(
+        "s." + term for term in _VERDICT.split(" AND ")))
+    rows = store.select(
+        f"SELECT {', '.join('s.' + c for c in _RUN_COLUMNS.split(', '))} FROM sessions s "
+        f"JOIN (SELECT trainee, MAX(finished_at) AS last_end FROM sessions{where} "
+        "GROUP BY trainee) m ON s.trainee = m.trainee AND s.finished_at = m.last_end"
+        f"{outer}",
+        params + outer_params,
+    )
+    out: dict[str, RunRecord] = {}
+    for run in sorted((_run_record(r) for r in rows), key=lambda r: (r.started_at,
+                                                                      r.session_id)):
+        out.setdefault(run.trainee, run)
+    return out
+
+
+def recent_runs(
     store: HistoryStore,
     trainee: str | None = None,
     since: datetime | None = None,
-    per_trainee: int = 1,
+    per_trainee: int = 3,
     mode: str | None = None,
 ) -> list[RunRecord]:
-    """Each trainee's latest ``per_trainee`` runs finished with a verdict (a retry has none),
-    newest first; optionally of one mode.  Ties in the end time go to the earlier start."""
-    extra = [_RUN, _COMPLETED, "passed IS NOT NULL"]
+    """Each trainee's latest ``per_trainee`` runs finished with a verdict, newest first
+    (ties as in last_runs), optionally of one mode only."""
+    extra = [_VERDICT]
     params_mode: tuple[object, ...] = ()
     if mode is not None:
         extra.append("mode = ?")
         params_mode = (mode,)
     where, params = _where(trainee, since, "started_at", *extra)
     rows = store.select(
-        "SELECT trainee, session_id, drill_id, drill_title, mode, started_at, finished_at, "
-        "questions, correct, passed FROM ("
-        "SELECT trainee, session_id, drill_id, drill_title, mode, started_at, finished_at, "
-        "questions, correct, passed, ROW_NUMBER() OVER (PARTITION BY trainee "
-        "ORDER BY finished_at DESC, started_at, session_id) AS newest "
+        f"SELECT {_RUN_COLUMNS} FROM (SELECT {_RUN_COLUMNS}, ROW_NUMBER() OVER ("
+        "PARTITION BY trainee ORDER BY finished_at DESC, started_at, session_id) AS newest "
         f"FROM sessions{where}) ranked WHERE newest <= ? ORDER BY trainee, newest",
         (*params_mode, *params, per_trainee),
     )
-    return [
-        RunRecord(t, sid, d, title, m, from_db_time(start), from_db_time(end), q, c, bool(p))
-        for t, sid, d, title, m, start, end, q, c, p in rows
-    ]
+    return [_run_record(r) for r in rows]
 
 
 class ReviewRow(NamedTuple):
@@ -186,25 +216,24 @@ class ReviewRow(NamedTuple):
 
 
 def review_tail(store: HistoryStore, trainee: str) -> list[ReviewRow]:
-    """Per skill, its last miss and the right answers after it (all its answers if never
-    missed), in time order, with the skill's totals.
+    """Per skill, its answers from the moment of its last miss on (all its answers if never
+    missed), in the order ``iter_skills`` gives them (time, then id), with its totals.
 
     Why that is enough: a miss puts a skill in box 1, due at once, whatever came before
     (scheduler.advance), so replaying this tail gives the same box and due date as replaying
-    every answer, and a skill answered thousands of times costs a handful of rows.  The
-    answers are ordered as ``iter_skills`` orders them (time, then id).
+    every answer; answers given at that very moment before the miss change nothing, since the
+    miss resets them.  A skill answered thousands of times costs a handful of rows, and with
+    the v4 index each skill's tail is one range of it.
     """
     rows = store.select(
-        "SELECT skill, correct, answered_at, answered, right_answers FROM ("
-        "SELECT skill, correct, answered_at, id, "
-        "COUNT(*) OVER (PARTITION BY skill) AS answered, "
-        "SUM(correct) OVER (PARTITION BY skill) AS right_answers, "
-        "SUM(1 - correct) OVER (PARTITION BY skill ORDER BY answered_at DESC, id DESC "
-        "ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS misses_after "
-        "FROM answers WHERE trainee = ?) tail "
-        "WHERE misses_after = 0 OR (misses_after = 1 AND correct = 0) "
-        "ORDER BY skill, answered_at, id",
-        (trainee,),
+        "SELECT a.skill, a.correct, a.answered_at, m.answered, m.right_answers "
+        "FROM answers a JOIN ("
+        "SELECT skill, COUNT(*) AS answered, SUM(correct) AS right_answers, "
+        "COALESCE(MAX(CASE WHEN correct = 0 THEN answered_at END), '') AS last_miss "
+        "FROM answers WHERE trainee = ? GROUP BY skill) m ON a.skill = m.skill "
+        "WHERE a.trainee = ? AND a.answered_at >= m.last_miss "
+        "ORDER BY a.skill, a.answered_at, a.id",
+        (trainee, trainee),
     )
     return [
         ReviewRow(skill, bool(ok), from_db_time(at), n, int(right))

@@ -129,7 +129,7 @@ def build_report(
         skills.setdefault(row.trainee, {})[row.skill] = Tally(row.answered, row.correct,
                                                               row.seconds)
     counts = {c.trainee: c for c in queries.session_counts(store, trainee, since)}
-    last = {r.trainee: r for r in queries.latest_runs(store, trainee, since)}
+    last = queries.last_runs(store, trainee, since)
     out: list[TraineeReport] = []
     for name in sorted(skills.keys() | counts.keys()):
         per_skill = skills.get(name, {})
