@@ -7,7 +7,7 @@ Run on demand (not collected by pytest)::
 
 Measures a committed write per answer (WAL, synchronous=FULL), then for each size (200
 trainees, runs of 20 answers, about 80 % right): the real ``ezbac report`` command (wall time
-and the child's peak RSS, from ``os.wait4``), the home screen's due count for one trainee and
+and peak RSS, from getrusage in a small launcher), the home screen's due count for one trainee and
 the progress screen's data for one trainee (median of several calls on an open store).
 
 Each history is built once, straight into SQLite (a committed write per answer would take
@@ -133,19 +133,29 @@ def history(total: int) -> Path:
     return path
 
 
+#: Runs the command and prints its wall time and peak RSS.  A small process of its own, since a
+#: child's ru_maxrss counts what it inherited before exec: spawned from this benchmark (which
+#: may have just built a million rows) it would report the benchmark's memory, not its own.
+LAUNCHER = """
+import resource, subprocess, sys, time
+started = time.perf_counter()
+code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode
+wall = time.perf_counter() - started
+print(code, wall, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
 def run_report(path: Path, *extra: str) -> tuple[float, float]:
     """Wall seconds and peak RSS (MB) of one ``ezbac report`` process."""
-    started = time.perf_counter()
-    child = subprocess.Popen(
-        [sys.executable, "-m", "trainer", "report", "--db", str(path), *extra],
-        stdout=subprocess.DEVNULL,
-    )
-    _, status, usage = os.wait4(child.pid, 0)
-    wall = time.perf_counter() - started
-    child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode:
-        raise SystemExit(f"ezbac report failed ({child.returncode})")
-    return wall, usage.ru_maxrss / 1024  # kB on Linux
+    out = subprocess.run(
+        [sys.executable, "-c", LAUNCHER, sys.executable, "-m", "trainer", "report", "--db",
+         str(path), *extra],
+        capture_output=True, text=True, check=True,
+    ).stdout.split()
+    code, wall, rss_kb = int(out[0]), float(out[1]), int(out[2])
+    if code:
+        raise SystemExit(f"ezbac report failed ({code})")
+    return wall, rss_kb / 1024  # kB on Linux
 
 
 def median_ms(fn, repeat: int = 7) -> float:

@@ -129,10 +129,12 @@ class TrainerApp(App[int]):
 
         if not self.history_ready(self.hooks.progress, then=self.open_progress):
             return
-        now = self.now()
-        data = self.hooks.progress(self.trainee, now)  # type: ignore[misc]
-        if data is not None:
-            self.push_screen(ProgressScreen(data, now))
+        now, trainee, progress = self.now(), self.trainee, self.hooks.progress
+        assert progress is not None
+        # read in the screen's worker thread: a long history never freezes the trainer
+        self.push_screen(
+            ProgressScreen(now=now, trainee=trainee, load=lambda: progress(trainee, now))
+        )
 
     def start_review(self) -> None:
         if not self.history_ready(self.hooks.review, then=self.start_review):
