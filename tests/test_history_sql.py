@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from trainer.history.class_view import LAST_EXAMS, build_class
 from trainer.history.progress import Tally, compute_progress, progress_data
 from trainer.history.report import (
     Attempt,
@@ -220,3 +221,29 @@ def test_the_figures_do_not_depend_on_the_index(tmp_path: Path) -> None:
                  [progress_data(store, t, T0) for t in NAMES])
     assert after == before
 
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_class_view_has_the_report_figures_and_a_python_count_of_the_rest(
+    tmp_path: Path, seed: int
+) -> None:
+    with store_with(tmp_path / "h.sqlite3", seed) as store:
+        answers, sessions = store.answers(), store.sessions()
+        data = build_class(store)
+        assert tuple(r.report for r in data.rows) == build_report(store).trainees
+    assert data.total == tally(answers)
+    assert data.weakest == weakest_skills(grouped(answers, lambda a: a.skill))
+    for row in data.rows:
+        moments = [a.answered_at for a in answers if a.trainee == row.trainee]
+        for s in sessions:
+            if s.trainee == row.trainee:
+                moments += [s.started_at, *([s.finished_at] if s.finished_at else [])]
+        assert row.last_activity == max(moments)
+        exams = [s for s in sessions if s.trainee == row.trainee and s.mode == "exam"
+                 and s.retry_of is None and s.finished_at and not s.abandoned
+                 and s.passed is not None]
+        exams.sort(key=lambda s: (s.started_at, s.session_id))
+        exams.sort(key=lambda s: s.finished_at, reverse=True)  # stable: ties keep start order
+        assert [(e.finished_at, e.correct, e.questions, e.passed) for e in row.exams] == [
+            (s.finished_at, s.correct, s.questions, s.passed) for s in exams[:LAST_EXAMS]
+        ]

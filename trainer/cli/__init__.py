@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "drills": "list, check and preview drill sets",
     "train": "run a drill in the trainer",
     "report": "per-trainee progress for instructors (table, CSV or JSON)",
+    "class": "the instructor's screen: every trainee, last exams, weakest skills",
 }
 
 

@@ -43,19 +43,20 @@ class SkillRow(NamedTuple):
     answered: int
     correct: int
     seconds: float
+    last_at: str  # the latest answer's time as stored (from_db_time reads it)
 
 
 def skill_rows(
     store: HistoryStore, trainee: str | None = None, since: datetime | None = None
 ) -> list[SkillRow]:
-    """Answers per trainee and skill: how many, how many right, seconds spent."""
+    """Answers per trainee and skill: how many, how many right, seconds spent, the latest."""
     where, params = _where(trainee, since, "answered_at")
     rows = store.select(
-        "SELECT trainee, skill, COUNT(*), SUM(correct), SUM(seconds) "
+        "SELECT trainee, skill, COUNT(*), SUM(correct), SUM(seconds), MAX(answered_at) "
         f"FROM answers{where} GROUP BY trainee, skill",
         params,
     )
-    return [SkillRow(t, k, n, int(c), float(s)) for t, k, n, c, s in rows]
+    return [SkillRow(t, k, n, int(c), float(s), at) for t, k, n, c, s, at in rows]
 
 
 class RunRow(NamedTuple):
@@ -119,17 +120,6 @@ def session_counts(
                       from_db_time(at))
         for t, runs, fin, ab, ok, ref, retries, at in rows
     ]
-
-
-def last_answer_times(
-    store: HistoryStore, trainee: str | None = None, since: datetime | None = None
-) -> dict[str, datetime]:
-    """Each trainee's latest answer."""
-    where, params = _where(trainee, since, "answered_at")
-    rows = store.select(
-        f"SELECT trainee, MAX(answered_at) FROM answers{where} GROUP BY trainee", params
-    )
-    return {t: from_db_time(at) for t, at in rows}
 
 
 class RunRecord(NamedTuple):

@@ -20,6 +20,7 @@ import io
 import json
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from typing import TYPE_CHECKING
 
 from trainer.history.progress import (
     WEAK_BELOW,
@@ -32,6 +33,9 @@ from trainer.history.store import HistoryStore
 from trainer.session.records import SessionRecord
 from trainer.session.scoring import percent_1dp
 from trainer.skills import FAMILIES, describe
+
+if TYPE_CHECKING:
+    from trainer.history.queries import SkillRow
 
 FAMILY_LABELS = {
     "natural": "Naturals",
@@ -124,8 +128,23 @@ def build_report(
     follow trainees x skills, not the answers on record."""
     from trainer.history import queries
 
+    return report_from(
+        store, queries.skill_rows(store, trainee, since), trainee, since, weakest
+    )
+
+
+def report_from(
+    store: HistoryStore,
+    skill_rows: list[SkillRow],
+    trainee: str | None = None,
+    since: datetime | None = None,
+    weakest: int = WEAKEST,
+) -> Report:
+    """build_report with its per-skill rows already read (the class view reuses them)."""
+    from trainer.history import queries
+
     skills: dict[str, dict[str, Tally]] = {}
-    for row in queries.skill_rows(store, trainee, since):
+    for row in skill_rows:
         skills.setdefault(row.trainee, {})[row.skill] = Tally(row.answered, row.correct,
                                                               row.seconds)
     counts = {c.trainee: c for c in queries.session_counts(store, trainee, since)}
