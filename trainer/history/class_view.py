@@ -21,7 +21,7 @@ from trainer.history.report import (
     report_from,
     weakest_skills,
 )
-from trainer.history.store import HistoryStore, from_db_time
+from trainer.history.store import HistoryStore
 
 #: Exam attempts listed per trainee, newest first.
 LAST_EXAMS = 3
@@ -52,13 +52,11 @@ def build_class(
     skill_rows = queries.skill_rows(store, None, since)
     report = report_from(store, skill_rows, None, since, weakest)
     class_skills: dict[str, Tally] = {}
-    last_answer: dict[str, str] = {}
     for r in skill_rows:
         class_skills[r.skill] = class_skills.get(r.skill, Tally()).plus(
             Tally(r.answered, r.correct, r.seconds)
         )
-        last_answer[r.trainee] = max(last_answer.get(r.trainee, ""), r.last_at)
-    answered = {t: from_db_time(at) for t, at in last_answer.items()}
+    answered = queries.last_answer_times(store, [t.trainee for t in report.trainees], since)
     ran = {c.trainee: c.last_activity for c in queries.session_counts(store, None, since)}
     exams: dict[str, list[LastDrill]] = {}
     for run in queries.recent_runs(store, None, since, LAST_EXAMS, mode="exam"):

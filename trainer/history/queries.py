@@ -14,6 +14,7 @@ it to be right, so a file not yet migrated reads the same figures, only slower.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -43,20 +44,33 @@ class SkillRow(NamedTuple):
     answered: int
     correct: int
     seconds: float
-    last_at: str  # the latest answer's time as stored (from_db_time reads it)
 
 
 def skill_rows(
     store: HistoryStore, trainee: str | None = None, since: datetime | None = None
 ) -> list[SkillRow]:
-    """Answers per trainee and skill: how many, how many right, seconds spent, the latest."""
+    """Answers per trainee and skill: how many, how many right, seconds spent."""
     where, params = _where(trainee, since, "answered_at")
     rows = store.select(
-        "SELECT trainee, skill, COUNT(*), SUM(correct), SUM(seconds), MAX(answered_at) "
+        "SELECT trainee, skill, COUNT(*), SUM(correct), SUM(seconds) "
         f"FROM answers{where} GROUP BY trainee, skill",
         params,
     )
-    return [SkillRow(t, k, n, int(c), float(s), at) for t, k, n, c, s, at in rows]
+    return [SkillRow(t, k, n, int(c), float(s)) for t, k, n, c, s in rows]
+
+
+def last_answer_times(
+    store: HistoryStore, trainees: Iterable[str], since: datetime | None = None
+) -> dict[str, datetime]:
+    """Each named trainee's latest answer: one index seek each on (trainee, answered_at),
+    where a single GROUP BY would read every answer again."""
+    out: dict[str, datetime] = {}
+    for trainee in trainees:
+        where, params = _where(trainee, since, "answered_at")
+        ((at,),) = store.select(f"SELECT MAX(answered_at) FROM answers{where}", params)
+        if at is not None:
+            out[trainee] = from_db_time(at)
+    return out
 
 
 class RunRow(NamedTuple):
