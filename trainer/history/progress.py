@@ -19,6 +19,13 @@ from trainer.engine import Bet, BetResult, Outcome
 from trainer.engine.settlement import RESULTS
 from trainer.history.scheduler import SkillState, due_from, next_due, schedule, skill_states
 from trainer.history.store import HistoryStore
+from trainer.history.tally import (  # noqa: F401  (re-exported: trainer.history.tally says why)
+    WEAK_BELOW,
+    Tally,
+    family_tallies,
+    is_weak,
+    sum_tallies,
+)
 from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.skills import family
 
@@ -33,49 +40,6 @@ PAYOUTS: tuple[tuple[Bet, BetResult], ...] = tuple(
     for result in BetResult
     if any(RESULTS[o][bet] is result for o in Outcome)
 )
-
-
-#: A skill answered right less often than this fraction (7/10: under 70 %) is "weak": marked
-#: "!" on the progress screen and listed among the report's weakest skills.  The one rule.
-WEAK_BELOW: tuple[int, int] = (7, 10)
-
-
-@dataclass(frozen=True, slots=True)
-class Tally:
-    """Answers to one skill (or a group of skills): how many, how many right, time spent."""
-
-    answered: int = 0
-    correct: int = 0
-    seconds: float = 0.0
-
-    def add(self, correct: bool, seconds: float) -> Tally:
-        return Tally(self.answered + 1, self.correct + correct, self.seconds + seconds)
-
-    def plus(self, other: Tally) -> Tally:
-        return Tally(
-            self.answered + other.answered, self.correct + other.correct,
-            self.seconds + other.seconds,
-        )
-
-    @property
-    def missed(self) -> int:
-        return self.answered - self.correct
-
-    @property
-    def accuracy(self) -> float | None:
-        """Fraction right (0..1); None when nothing was answered."""
-        return self.correct / self.answered if self.answered else None
-
-    @property
-    def avg_seconds(self) -> float | None:
-        return self.seconds / self.answered if self.answered else None
-
-
-def is_weak(t: Tally) -> bool:
-    """Answered, and right less often than WEAK_BELOW (compared exactly, so it agrees with the
-    truncated percentage shown: 69 % and below are weak, 70 % is not)."""
-    num, den = WEAK_BELOW
-    return t.answered > 0 and t.correct * den < t.answered * num
 
 
 def tally_by(
@@ -102,22 +66,6 @@ def total(answers: Iterable[AnswerRecord]) -> Tally:
     for a in answers:
         t = t.add(a.correct, a.seconds)
     return t
-
-
-def sum_tallies(tallies: Iterable[Tally]) -> Tally:
-    t = Tally()
-    for part in tallies:
-        t = t.plus(part)
-    return t
-
-
-def family_tallies(skills: Mapping[str, Tally]) -> dict[str, Tally]:
-    """Per-skill tallies added up per skill family (trainer.skills.family)."""
-    out: dict[str, Tally] = {}
-    for key, t in skills.items():
-        f = family(key)
-        out[f] = out.get(f, Tally()).plus(t)
-    return out
 
 
 @dataclass(frozen=True, slots=True)

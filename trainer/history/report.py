@@ -22,20 +22,20 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
-from trainer.history.progress import (
+from trainer.history.store import HistoryStore
+from trainer.history.tally import (
     WEAK_BELOW,
     Tally,
     family_tallies,
     is_weak,
     sum_tallies,
 )
-from trainer.history.store import HistoryStore
-from trainer.session.records import SessionRecord
 from trainer.session.scoring import percent_1dp
 from trainer.skills import FAMILIES, describe
 
 if TYPE_CHECKING:
     from trainer.history.queries import SkillRow
+    from trainer.session.records import SessionRecord
 
 FAMILY_LABELS = {
     "natural": "Naturals",
