@@ -8,8 +8,9 @@ are ``?`` placeholders (a psycopg backend swaps them for ``%s``); times are ISO 
 with microseconds (migrations), so comparing and ordering the text is comparing time.
 Trainee names are sorted in Python (code point order), not by the database's collation.
 
-The index ``answers_by_trainee_skill`` (schema v4) makes these reads fast; none depends on
-it to be right, so a file not yet migrated reads the same figures, only slower.
+The indexes ``answers_by_trainee_skill`` and ``sessions_run_ends`` (schema v4) make these
+reads fast; none depends on them to be right, so a file not yet migrated (or opened read-only)
+reads the same figures, only slower.
 """
 
 from __future__ import annotations
