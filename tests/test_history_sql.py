@@ -79,7 +79,7 @@ def random_history(seed: int) -> tuple[list[SessionRecord], list[AnswerRecord]]:
             retry_of = None  # a run, not a retry
         sessions.append(SessionRecord(
             sid, trainee, rng.choice(("drill", "exam-a")), rng.choice(("Drill", "Exam A")),
-            rng.choice(("practice", "exam")), start,
+            "exam" if slot == 240 else rng.choice(("practice", "exam")), start,  # exams tie
             # a few runs end at the very same moment: the tie goes to the earlier start
             None if ending == "cut off" else start.replace(minute=30) + timedelta(
                 minutes=rng.choice((0, 0, 40))),
