@@ -1,8 +1,18 @@
 """Benchmark: the history store at a busy school's scale.
 
-Run on demand: ``python tests/benchmarks/bench_history.py`` (not collected by pytest).
-Measures a committed write per answer (WAL, synchronous=FULL), then with 50,000 answers from
-10 trainees: the home screen's due count, the progress screen's data and the full report.
+Run on demand (not collected by pytest)::
+
+    python tests/benchmarks/bench_history.py            # 10k, 100k and 1M answers
+    python tests/benchmarks/bench_history.py 10000      # one size
+
+Measures a committed write per answer (WAL, synchronous=FULL), then for each size (200
+trainees, runs of 20 answers, about 80 % right): the real ``ezbac report`` command (wall time
+and peak RSS, from getrusage in a small launcher), the home screen's due count for one trainee and
+the progress screen's data for one trainee (median of several calls on an open store).
+
+Each history is built once, straight into SQLite (a committed write per answer would take
+hours at a million), and cached under $EZBAC_BENCH_DIR (default /tmp/ezbac-bench), one file
+per size and schema version.
 
 ``python tests/benchmarks/bench_history.py integrity [ANSWERS]`` builds a history of ANSWERS
 (default 1,000,000) answers in bulk and times what opening it costs: the page check every
@@ -12,53 +22,195 @@ PRAGMA integrity_check that was not chosen (best of three runs, warm page cache)
 
 from __future__ import annotations
 
+import os
 import random
+import sqlite3
+import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from trainer.history import due_count, open_history, progress_data
-from trainer.history.report import build_report
+from trainer.history.migrations import SCHEMA_VERSION
+from trainer.history.store import to_db_time
 from trainer.session.records import AnswerRecord
 
 T0 = datetime(2024, 5, 1, tzinfo=UTC)
+TRAINEES = 200
+RUN = 20  # answers per run
+SIZES = (10_000, 100_000, 1_000_000)
+CACHE = Path(os.environ.get("EZBAC_BENCH_DIR", "/tmp/ezbac-bench"))
 SKILLS = (
-    [f"banker:{b}:{v}" for b in range(8) for v in range(10)]
+    [f"banker:{b}:{v}" for b in range(8) for v in (*range(10), "stood")]
+    + [f"player:{t}" for t in range(8)]
     + ["natural"]
     + [f"outcome:{o}" for o in ("player", "banker", "tie", "dragon7", "panda8")]
+    + [f"payout:{b}:{r}" for b in ("player", "banker", "tie") for r in ("win", "lose")]
 )
+STEP = {"banker": "banker_draws", "player": "player_draws", "natural": "player_draws",
+        "outcome": "outcome", "payout": "payout"}
 
 
 def record(i: int, rng: random.Random) -> AnswerRecord:
     return AnswerRecord(
-        f"s{i // 20}", f"t{i % 10}", "bench", "banker_draws", rng.choice(SKILLS),
+        f"w{i // 20}", f"w{i % 10}", "bench", "banker_draws", rng.choice(SKILLS),
         ("4h", "3s", "Td", "Kc", "8h"), "draws", "stands", rng.random() < 0.8, 2.0,
         T0 + timedelta(seconds=30 * i),
     )
 
 
-def main(total: int = 50_000, timed_writes: int = 500) -> None:
+def build(path: Path, total: int) -> None:
+    """``total`` answers in runs of RUN, run k by trainee k mod TRAINEES, 10 minutes apart;
+    every 25th run abandoned half-way, every 10th followed by a retry of its misses."""
+    rng = random.Random(total)
+    open_history(path).close()  # the schema this code writes
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA synchronous = OFF")
+    answers: list[tuple] = []
+    sessions: list[tuple] = []
+    run = 0
+    written = 0
+    while written < total:
+        trainee = f"t{run % TRAINEES:03d}"
+        sid = f"s{run:07d}"
+        start = T0 + timedelta(minutes=10 * run)
+        length = min(RUN, total - written)
+        abandoned = run % 25 == 24
+        given = length // 2 if abandoned else length
+        right = 0
+        for j in range(given):
+            skill = rng.choice(SKILLS)
+            ok = rng.random() < 0.8
+            right += ok
+            answers.append((
+                sid, trainee, "bench", STEP[skill.partition(":")[0]], skill,
+                skill.partition(":")[0], "4h 3s Td Kc 8h", "draws", "draws" if ok else "stands",
+                int(ok), round(rng.uniform(0.8, 6.0), 2),
+                to_db_time(start + timedelta(seconds=20 * j)), None, None,
+            ))
+        end = to_db_time(start + timedelta(seconds=20 * given))
+        exam = run % 3 == 0
+        sessions.append((
+            sid, trainee, "bench", "Bench drill", "exam" if exam else "practice",
+            to_db_time(start), end, length, right,
+            None if abandoned else int(right * 5 >= length * 4), int(abandoned), run % 7 == 0,
+            None,
+        ))
+        if run % 10 == 9:
+            sessions.append((
+                sid + "r", trainee, "bench", "Bench drill", "practice", end, end, 0, 0, None,
+                0, 0, sid,
+            ))
+        written += given
+        run += 1
+    conn.executemany(
+        "INSERT INTO answers (session_id, trainee, drill_id, step, skill, family, cards, "
+        "answer, expected, correct, seconds, answered_at, bet, wager) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        answers,
+    )
+    conn.executemany(
+        "INSERT INTO sessions (session_id, trainee, drill_id, drill_title, mode, started_at, "
+        "finished_at, questions, correct, passed, abandoned, reference_opened, retry_of) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        sessions,
+    )
+    conn.commit()
+    conn.execute("ANALYZE")
+    conn.close()
+
+
+def history(total: int) -> Path:
+    """The cached history of ``total`` answers, built on first use."""
+    path = CACHE / f"history-{total}-v{SCHEMA_VERSION}.sqlite3"
+    if not path.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(".building")
+        for leftover in CACHE.glob(partial.name + "*"):
+            leftover.unlink()
+        started = time.perf_counter()
+        build(partial, total)
+        partial.rename(path)
+        print(f"  built {path} in {time.perf_counter() - started:.0f} s", flush=True)
+    return path
+
+
+#: Runs the command and prints its wall time and peak RSS.  A small process of its own, since a
+#: child's ru_maxrss counts what it inherited before exec: spawned from this benchmark (which
+#: may have just built a million rows) it would report the benchmark's memory, not its own.
+LAUNCHER = """
+import resource, subprocess, sys, time
+started = time.perf_counter()
+code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode
+wall = time.perf_counter() - started
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(code, wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
+"""
+
+
+def run_report(path: Path, *extra: str) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds and peak RSS (MB) of one ``ezbac report`` process.  CPU time
+    is the steadier figure on a shared machine (wall time includes waiting for a core)."""
+    out = subprocess.run(
+        [sys.executable, "-c", LAUNCHER, sys.executable, "-m", "trainer", "report", "--db",
+         str(path), *extra],
+        capture_output=True, text=True, check=True,
+    ).stdout.split()
+    code, wall, cpu, rss_kb = int(out[0]), float(out[1]), float(out[2]), int(out[3])
+    if code:
+        raise SystemExit(f"ezbac report failed ({code})")
+    return wall, cpu, rss_kb / 1024  # kB on Linux
+
+
+def median_ms(fn, repeat: int = 7) -> float:
+    fn()  # warm: the page cache and the imports, as on a screen shown a second time
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - started)
+    return 1000 * statistics.median(times)
+
+
+def measure(total: int) -> None:
+    path = history(total)
+    who = "t007"
+    run_report(path)  # warm the page cache
+    reports = [run_report(path) for _ in range(3)]
+    wall = statistics.median(w for w, _, _ in reports)
+    cpu = statistics.median(c for _, c, _ in reports)
+    rss = max(r for _, _, r in reports)
+    with open_history(path, create=False) as store:
+        due = median_ms(lambda: due_count(store, who))
+        progress = median_ms(lambda: progress_data(store, who), repeat=5)
+        per_trainee = store.answer_count(who)
+    print(
+        f"{total:>9,} answers: ezbac report {wall:.2f} s ({cpu:.2f} s CPU), "
+        f"peak RSS {rss:.0f} MB; "
+        f"one trainee ({per_trainee:,} answers): due count {due:.1f} ms, "
+        f"progress {progress:.0f} ms",
+        flush=True,
+    )
+
+
+def write_speed(timed_writes: int = 500) -> None:
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as tmp, open_history(Path(tmp) / "h.sqlite3") as store:
         start = time.perf_counter()
         for i in range(timed_writes):
             store.on_answer(record(i, rng))
         write = (time.perf_counter() - start) / timed_writes
-        for i in range(timed_writes, total):
-            store.on_answer(record(i, rng))
-        timings = {}
-        for name, fn in (
-            ("due_count (one trainee, 5,000 answers)", lambda: due_count(store, "t3")),
-            ("progress_data (one trainee)", lambda: progress_data(store, "t3")),
-            (f"report ({total:,} answers, 10 trainees)", lambda: build_report(store)),
-        ):
-            start = time.perf_counter()
-            fn()
-            timings[name] = time.perf_counter() - start
-    print(f"write one answer (committed): {1000 * write:.2f} ms")
-    for name, seconds in timings.items():
-        print(f"{name}: {1000 * seconds:.0f} ms")
+    print(f"write one answer (committed): {1000 * write:.2f} ms", flush=True)
+
+
+def main(argv: list[str]) -> None:
+    sizes = tuple(int(a) for a in argv) or SIZES
+    write_speed()
+    for total in sizes:
+        measure(total)
 
 
 def integrity(total: int = 1_000_000) -> None:
@@ -114,9 +266,7 @@ def integrity(total: int = 1_000_000) -> None:
 
 
 if __name__ == "__main__":
-    import sys
-
     if sys.argv[1:2] == ["integrity"]:
         integrity(int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000)
     else:
-        main()
+        main(sys.argv[1:])

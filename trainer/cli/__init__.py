@@ -49,6 +49,7 @@ COMMANDS: dict[str, str] = {
     "train": "run a drill in the trainer",
     "report": "per-trainee progress for instructors (table, CSV or JSON)",
     "serve": "serve the trainer to web browsers (each tab its own trainer)",
+    "class": "the instructor's screen: every trainee, last exams, weakest skills",
 }
 
 

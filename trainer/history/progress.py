@@ -17,8 +17,15 @@ from datetime import datetime
 
 from trainer.engine import Bet, BetResult, Outcome
 from trainer.engine.settlement import RESULTS
-from trainer.history.scheduler import SkillState, due_from, next_due, schedule
+from trainer.history.scheduler import SkillState, due_from, next_due, schedule, skill_states
 from trainer.history.store import HistoryStore
+from trainer.history.tally import (  # noqa: F401  (re-exported: trainer.history.tally says why)
+    WEAK_BELOW,
+    Tally,
+    family_tallies,
+    is_weak,
+    sum_tallies,
+)
 from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.skills import family
 
@@ -33,43 +40,6 @@ PAYOUTS: tuple[tuple[Bet, BetResult], ...] = tuple(
     for result in BetResult
     if any(RESULTS[o][bet] is result for o in Outcome)
 )
-
-
-#: A skill answered right less often than this fraction (7/10: under 70 %) is "weak": marked
-#: "!" on the progress screen and listed among the report's weakest skills.  The one rule.
-WEAK_BELOW: tuple[int, int] = (7, 10)
-
-
-@dataclass(frozen=True, slots=True)
-class Tally:
-    """Answers to one skill (or a group of skills): how many, how many right, time spent."""
-
-    answered: int = 0
-    correct: int = 0
-    seconds: float = 0.0
-
-    def add(self, correct: bool, seconds: float) -> Tally:
-        return Tally(self.answered + 1, self.correct + correct, self.seconds + seconds)
-
-    @property
-    def missed(self) -> int:
-        return self.answered - self.correct
-
-    @property
-    def accuracy(self) -> float | None:
-        """Fraction right (0..1); None when nothing was answered."""
-        return self.correct / self.answered if self.answered else None
-
-    @property
-    def avg_seconds(self) -> float | None:
-        return self.seconds / self.answered if self.answered else None
-
-
-def is_weak(t: Tally) -> bool:
-    """Answered, and right less often than WEAK_BELOW (compared exactly, so it agrees with the
-    truncated percentage shown: 69 % and below are weak, 70 % is not)."""
-    num, den = WEAK_BELOW
-    return t.answered > 0 and t.correct * den < t.answered * num
 
 
 def tally_by(
@@ -178,9 +148,28 @@ def compute_progress(
     sessions: Iterable[SessionRecord],
     now: datetime | None = None,
 ) -> ProgressData:
-    """Progress from one trainee's answers (in time order) and sessions."""
+    """Progress from one trainee's answers (in time order) and sessions, counted in Python:
+    for data not in a store (progress_data groups the same figures in the database)."""
     answers = list(answers)
-    skills = tally_by(answers, by_skill)
+    return assemble_progress(
+        trainee,
+        tally_by(answers, by_skill),
+        tally_by(answers, lambda a: a.session_id),
+        sessions,
+        schedule((a.skill, a.correct, a.answered_at) for a in answers),
+        now,
+    )
+
+
+def assemble_progress(
+    trainee: str,
+    skills: Mapping[str, Tally],
+    per_session: Mapping[str, Tally],
+    sessions: Iterable[SessionRecord],
+    states: Mapping[str, SkillState],
+    now: datetime | None = None,
+) -> ProgressData:
+    """The screen's figures from tallies per skill and per session and the review states."""
     cells: dict[tuple[int, int | None], Tally] = {}
     player: dict[int, Tally] = {}
     outcomes: dict[Outcome, Tally] = {}
@@ -200,7 +189,6 @@ def compute_progress(
                     payouts[(Bet(bet), BetResult(result))] = t
         except ValueError:
             continue  # a key from a newer version: shown nowhere, counted in the total
-    per_session = tally_by(answers, lambda a: a.session_id)
     points = tuple(
         SessionPoint(
             session_id=s.session_id,
@@ -221,10 +209,10 @@ def compute_progress(
         )
         for s in sorted(sessions, key=lambda s: s.started_at)
     )
-    states = schedule((a.skill, a.correct, a.answered_at) for a in answers)
+    states = dict(states)
     return ProgressData(
         trainee=trainee,
-        total=total(answers),
+        total=sum_tallies(skills.values()),
         tableau=TableauGrid(cells),
         player=player,
         natural=skills.get("natural", Tally()),
@@ -241,5 +229,18 @@ def compute_progress(
 def progress_data(
     store: HistoryStore, trainee: str, now: datetime | None = None
 ) -> ProgressData:
-    """Everything the progress screen shows for ``trainee``."""
-    return compute_progress(trainee, store.answers(trainee), store.sessions(trainee), now)
+    """Everything the progress screen shows for ``trainee``, grouped in the database: the
+    cost follows the skills and runs on record, not the answers."""
+    from trainer.history import queries
+
+    skills = {
+        r.skill: Tally(r.answered, r.correct, r.seconds)
+        for r in queries.skill_rows(store, trainee)
+    }
+    per_session = {
+        r.session_id: Tally(r.answered, r.correct, r.seconds)
+        for r in queries.run_rows(store, trainee)
+    }
+    return assemble_progress(
+        trainee, skills, per_session, store.sessions(trainee), skill_states(store, trainee), now
+    )

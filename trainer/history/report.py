@@ -20,21 +20,22 @@ import io
 import json
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from typing import TYPE_CHECKING
 
-from trainer.engine.errors import quote
-from trainer.history.progress import (
+from trainer.history.store import HistoryStore
+from trainer.history.tally import (
     WEAK_BELOW,
     Tally,
-    by_family,
-    by_skill,
+    family_tallies,
     is_weak,
-    tally_by,
-    total,
+    sum_tallies,
 )
-from trainer.history.store import HistoryStore
-from trainer.session.records import SessionRecord
 from trainer.session.scoring import percent_1dp
 from trainer.skills import FAMILIES, describe
+
+if TYPE_CHECKING:
+    from trainer.history.queries import SkillRow
+    from trainer.session.records import SessionRecord
 
 FAMILY_LABELS = {
     "natural": "Naturals",
@@ -54,6 +55,8 @@ class BadDateError(ValueError):
 
 def parse_since(text: str) -> datetime:
     """``YYYY-MM-DD`` (from the start of that day, local time) or an ISO 8601 date-time."""
+    from trainer.engine.errors import quote  # only here: the report needs no engine otherwise
+
     cleaned = text.strip()
     try:
         if len(cleaned) == 10:
@@ -124,45 +127,59 @@ def weakest_skills(by_skill: dict[str, Tally], limit: int = WEAKEST) -> tuple[We
     return tuple(WeakSkill(k, t) for k, t in weak[:limit])
 
 
-def _last_drill(sessions: list[SessionRecord]) -> LastDrill | None:
-    """The latest run finished with a verdict (a retry has none: it is never the last drill)."""
-    done = [s for s in sessions if s.completed and s.passed is not None and not s.retry]
-    if not done:
-        return None
-    s = max(done, key=lambda s: s.finished_at or s.started_at)
-    assert s.finished_at is not None and s.passed is not None
-    return LastDrill(s.drill_id, s.drill_title, s.mode, s.finished_at, s.questions, s.correct,
-                     s.passed)
-
-
 def build_report(
     store: HistoryStore,
     trainee: str | None = None,
     since: datetime | None = None,
     weakest: int = WEAKEST,
 ) -> Report:
-    names = [trainee] if trainee is not None else store.trainees()
+    """The report, grouped in the database (trainer.history.queries): its cost and memory
+    follow trainees x skills, not the answers on record."""
+    from trainer.history import queries
+
+    return report_from(
+        store, queries.skill_rows(store, trainee, since), trainee, since, weakest
+    )
+
+
+def report_from(
+    store: HistoryStore,
+    skill_rows: list[SkillRow],
+    trainee: str | None = None,
+    since: datetime | None = None,
+    weakest: int = WEAKEST,
+) -> Report:
+    """build_report with its per-skill rows already read (the class view reuses them)."""
+    from trainer.history import queries
+
+    skills: dict[str, dict[str, Tally]] = {}
+    for row in skill_rows:
+        skills.setdefault(row.trainee, {})[row.skill] = Tally(row.answered, row.correct,
+                                                              row.seconds)
+    counts = {c.trainee: c for c in queries.session_counts(store, trainee, since)}
+    last = queries.last_runs(store, trainee, since)
     out: list[TraineeReport] = []
-    for name in names:
-        answers = store.answers(name, since)
-        recorded = store.sessions(name, since)
-        if not answers and not recorded:
-            continue
-        sessions = [s for s in recorded if not s.retry]  # runs: retries are practice
-        families = tally_by(answers, by_family)
+    for name in sorted(skills.keys() | counts.keys()):
+        per_skill = skills.get(name, {})
+        c = counts.get(name) or queries.SessionCounts(name, 0, 0, 0, 0, 0, 0, None)
+        families = family_tallies(per_skill)
+        run = last.get(name)
         out.append(
             TraineeReport(
                 trainee=name,
-                sessions=len(sessions),
-                sessions_finished=sum(s.completed for s in sessions),
-                sessions_abandoned=sum(s.abandoned for s in sessions),
-                sessions_passed=sum(bool(s.passed) for s in sessions),
-                reference_opened=sum(s.reference_opened for s in recorded),
-                total=total(answers),
+                sessions=c.runs,
+                sessions_finished=c.finished,
+                sessions_abandoned=c.abandoned,
+                sessions_passed=c.passed,
+                reference_opened=c.reference_opened,
+                total=sum_tallies(per_skill.values()),
                 families={f: families.get(f, Tally()) for f in FAMILIES},
-                last_drill=_last_drill(sessions),
-                weakest=weakest_skills(tally_by(answers, by_skill), weakest),
-                retries=len(recorded) - len(sessions),
+                last_drill=None if run is None else LastDrill(
+                    run.drill_id, run.drill_title, run.mode, run.finished_at, run.questions,
+                    run.correct, run.passed,
+                ),
+                weakest=weakest_skills(per_skill, weakest),
+                retries=c.retries,
             )
         )
     return Report(since, trainee, tuple(out))
@@ -396,32 +413,35 @@ def build_attempts(
     A run cut off before it could record its end (a killed terminal) is listed as
     "unfinished" with the answers it kept: an exam walked away from is still an attempt.
     """
-    names = [trainee] if trainee is not None else store.trainees()
+    from trainer.history import queries
+
+    per_session = {
+        (r.trainee, r.session_id): Tally(r.answered, r.correct, r.seconds)
+        for r in queries.run_rows(store, trainee, since)
+    }
+    runs = sorted((s for s in store.sessions(trainee, since) if not s.retry),
+                  key=lambda s: s.trainee)  # stable: each trainee's in start order
     out: list[Attempt] = []
-    for name in names:
-        per_session = tally_by(store.answers(name, since), lambda a: a.session_id)
-        for s in store.sessions(name, since):
-            if s.retry:
-                continue
-            kept = per_session.get(s.session_id, Tally())
-            ended = s.finished_at is not None
-            out.append(
-                Attempt(
-                    trainee=s.trainee,
-                    session_id=s.session_id,
-                    drill_id=s.drill_id,
-                    title=s.drill_title,
-                    mode=s.mode,
-                    started_at=s.started_at,
-                    finished_at=s.finished_at,
-                    status=_status(s),
-                    questions=s.questions if ended else kept.answered,
-                    correct=s.correct if ended else kept.correct,
-                    passed=s.passed if s.completed else None,
-                    seconds=kept.seconds,
-                    reference_opened=s.reference_opened,
-                )
+    for s in runs:
+        kept = per_session.get((s.trainee, s.session_id), Tally())
+        ended = s.finished_at is not None
+        out.append(
+            Attempt(
+                trainee=s.trainee,
+                session_id=s.session_id,
+                drill_id=s.drill_id,
+                title=s.drill_title,
+                mode=s.mode,
+                started_at=s.started_at,
+                finished_at=s.finished_at,
+                status=_status(s),
+                questions=s.questions if ended else kept.answered,
+                correct=s.correct if ended else kept.correct,
+                passed=s.passed if s.completed else None,
+                seconds=kept.seconds,
+                reference_opened=s.reference_opened,
             )
+        )
     return tuple(out)
 
 

@@ -15,7 +15,8 @@ The scheme (INTERVALS): boxes 1-5 come back after 0, 1, 3, 7 and 21 days.
   drill are one review, not ten, so a skill climbs at most one box per due date.
 
 The state is recomputed from the stored answers every time (no table to drift out of step
-with the history, and a change of scheme applies to old answers too).
+with the history, and a change of scheme applies to old answers too); only each skill's
+answers from its last miss on are read back, since a miss resets it.
 """
 
 from __future__ import annotations
@@ -65,7 +66,21 @@ def schedule(answers: Iterable[tuple[str, bool, datetime]]) -> dict[str, SkillSt
 
 
 def skill_states(store: HistoryStore, trainee: str) -> dict[str, SkillState]:
-    return schedule(store.iter_skills(trainee))
+    """Every skill's state for ``trainee``, as ``schedule`` gives it from all their answers,
+    replayed from each skill's last miss only (queries.review_tail says why that is enough):
+    the home screen's count costs the skills on record, not the answers."""
+    from trainer.history.queries import review_tail
+
+    states: dict[str, SkillState] = {}
+    totals: dict[str, tuple[int, int]] = {}
+    for row in review_tail(store, trainee):
+        states[row.skill] = advance(states.get(row.skill), row.skill, row.correct,
+                                    row.answered_at)
+        totals[row.skill] = (row.answered, row.right)
+    return {
+        skill: replace(s, answered=totals[skill][0], correct=totals[skill][1])
+        for skill, s in states.items()
+    }
 
 
 def _now(now: datetime | None) -> datetime:

@@ -504,6 +504,10 @@ class HistoryStore:
         )
         return [_text(r[0]) for r in rows]
 
+    def select(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple]:
+        """The rows of one read (trainer.history.queries: figures grouped in the database)."""
+        return self._query(sql, params)
+
     def answer_count(self, trainee: str | None = None) -> int:
         where, params = _filters(trainee, None, "answered_at")
         return self._query(f"SELECT count(*) FROM answers{where}", params)[0][0]

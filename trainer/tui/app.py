@@ -149,10 +149,11 @@ class TrainerApp(App[int]):
         progress = self.hooks.progress
         if not self.history_ready(progress, then=self.open_progress) or progress is None:
             return
-        now = self.now()
-        data = progress(self.trainee, now)
-        if data is not None:
-            self.push_screen(ProgressScreen(data, now))
+        now, trainee = self.now(), self.trainee
+        # read in the screen's worker thread: a long history never freezes the trainer
+        self.push_screen(
+            ProgressScreen(now=now, trainee=trainee, load=lambda: progress(trainee, now))
+        )
 
     @on(StartReview)
     def start_review(self) -> None:

@@ -2,17 +2,20 @@
 time, and what is due for review.
 
 The screen only lays out a ProgressData (trainer.history.progress); whoever opens it reads the
-history, so the screen never touches the database and a test can hand it any data.
+history, so the screen never touches the database and a test can hand it any data.  Handed a
+``load`` function instead, it shows "Loading…" and calls it in a worker thread, so a long
+history never freezes the trainer.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -112,15 +115,32 @@ class ProgressScreen(Screen[None]):
 
     CSS_PATH: ClassVar[list[Path]] = stylesheets("progress.tcss")
 
-    def __init__(self, data: ProgressData, now: datetime | None = None) -> None:
+    def __init__(
+        self,
+        data: ProgressData | None = None,
+        now: datetime | None = None,
+        *,
+        load: Callable[[], ProgressData | None] | None = None,
+        trainee: str = "",
+    ) -> None:
+        """``data`` to show, or ``load`` to fetch it in a thread (None: unreadable, already
+        reported; the screen closes)."""
         super().__init__()
         self.data = data
+        self.load = load
+        self.trainee = trainee if data is None else data.trainee
         self.now = datetime.now(UTC) if now is None else now
-        self.due_keys = {s.skill for s in data.due}
+        self.due_keys = set() if data is None else {s.skill for s in data.due}
 
     # -- layout ---------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        if self.data is None:
+            yield Static(Text.assemble(("Progress", "bold"), f" · {self.trainee}"),
+                         id="progress-head")
+            yield Static("Loading…", id="progress-loading")
+            yield Footer()
+            return
         yield Static(self.head(), id="progress-head")
         if self.data.empty:
             yield Static(self.empty_text(), id="progress-empty")
@@ -161,6 +181,31 @@ class ProgressScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.data is None:
+            self.load_data()
+            return
+        self.fill()
+
+    @work(thread=True, exclusive=True)
+    def load_data(self) -> None:
+        assert self.load is not None
+        data = self.load()
+        self.app.call_from_thread(self.loaded, data)
+
+    async def loaded(self, data: ProgressData | None) -> None:
+        if not self.is_attached:
+            return  # closed while loading
+        if data is None:
+            if self.is_current:
+                self.app.pop_screen()
+            return
+        self.data = data
+        self.due_keys = {s.skill for s in data.due}
+        await self.recompose()
+        self.fill()
+
+    def fill(self) -> None:
+        assert self.data is not None
         if self.data.empty:
             return
         self.fill_tableau()
@@ -331,7 +376,7 @@ class ProgressScreen(Screen[None]):
                 self.show_cell("natural", self.data.natural)
 
     def action_tab(self, tab: str) -> None:
-        if self.data.empty or tab not in TABS:
+        if self.data is None or self.data.empty or tab not in TABS:
             return
         # Focus out of the pane first: on hiding, the tableau grid would hand focus to its
         # (hidden) neighbour, and focus in a pane switches the tabs back to it.

@@ -1,0 +1,114 @@
+"""`ezbac class`: the instructor's screen over a hand-worked history (test_report.fill: ana
+answered 9, 5 right; bo 1, right) plus an exam bo passed 9/10 and one he failed 6/10 before
+it.  Figures are the report's: one decimal, truncated, "!" under 70% right."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from importlib import import_module
+from pathlib import Path
+
+import pytest
+from cli_helpers import ezbac, usage_error
+from history_helpers import T0, session
+from test_report import fill
+from textual.coordinate import Coordinate
+from textual.widgets import DataTable, Static
+
+from trainer.history.store import HistoryStore, open_history
+from trainer.tui.screens.class_ import ClassScreen
+from trainer.tui.screens.progress import ProgressScreen
+
+SIZE = (120, 40)
+DAY = timedelta(days=1)
+make_app = import_module("trainer.cli.class").make_app  # "class" is the command's name
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    with open_history(tmp_path / "h.sqlite3") as s:
+        fill(s)
+        s.on_session(session("e0", trainee="bo", mode="exam", title="Final exam",
+                             started=T0 + 2 * DAY, minutes=10, questions=10, correct=6,
+                             passed=False))
+        s.on_session(session("e1", trainee="bo", mode="exam", title="Final exam",
+                             started=T0 + 3 * DAY, minutes=10, questions=10, correct=9,
+                             passed=True))
+        yield s
+
+
+def row(app, trainee: str) -> list[str]:
+    return [str(c) for c in app.screen.query_one("#class-table", DataTable).get_row(trainee)]
+
+
+def text(app, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+async def test_every_trainee_with_the_reports_figures(store: HistoryStore) -> None:
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ClassScreen)
+        head = text(app, "#class-head")
+        assert "2 trainees" in head and "10 answers, !60.0% right" in head  # 6/10
+        ana = row(app, "ana")
+        # 3 runs, 1 passed, 9 answers 5 right (55.5%); naturals 2/2, Banker 2/5 (40%)
+        assert ana[0] == "ana" and ana[2:6] == ["3", "1", "9", "!55.5%"]
+        assert ana[6] == "100.0%" and ana[8] == "!40.0%"
+        assert ana[11] == "·"  # no exam
+        bo = row(app, "bo")
+        assert bo[2:6] == ["3", "1", "1", "100.0%"]
+        assert bo[11] == "✓ 9/10"  # the latest exam
+        detail = text(app, "#class-detail")
+        assert detail.startswith("ana") and "Last exams: none finished" in detail
+        # the class's weakest: the Dragon 7 payout 0/1, then Banker 3/8 1/3 and Banker 4/1 1/2
+        weakest = text(app, "#class-weakest")
+        assert weakest.index("Dragon 7") < weakest.index("Banker 3") < weakest.index("Banker 4")
+        assert "1/3 (!33.3%)" in weakest
+        await pilot.press("down")
+        detail = text(app, "#class-detail")
+        assert detail.startswith("bo")
+        assert "✓ 9/10 (90.0%) Final exam" in detail and "✗ 6/10 (!60.0%)" in detail
+        assert detail.index("9/10") < detail.index("6/10")  # newest first
+
+
+async def test_enter_opens_the_trainees_progress_and_escape_comes_back(
+    store: HistoryStore,
+) -> None:
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ProgressScreen)
+        assert "Progress · bo · 1 of 1 answer right" in text(app, "#progress-head")
+        await pilot.press("escape")
+        assert isinstance(app.screen, ClassScreen)
+        table = app.screen.query_one("#class-table", DataTable)
+        assert table.cursor_coordinate == Coordinate(1, 0)
+
+
+async def test_an_empty_history_says_so(tmp_path: Path) -> None:
+    with open_history(tmp_path / "h.sqlite3") as store:
+        app = make_app(store)
+        async with app.run_test(size=SIZE) as pilot:
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert text(app, "#class-loading") == "No answers or runs on record yet."
+            assert not app.screen.query_one("#class-table", DataTable).display
+
+
+def test_command_line_errors_are_one_line(tmp_path: Path) -> None:
+    missing = tmp_path / "nope.sqlite3"
+    assert str(missing) in usage_error(ezbac("class", "--db", str(missing)))
+    assert not missing.exists()
+    usage_error(ezbac("class", "--since", "yesterday", "--db", str(missing)), "--since")
+
+
+def test_no_history_yet_is_a_message() -> None:
+    run = ezbac("class")  # the per-user default (EZBAC_HOME from conftest), never written
+    assert run.returncode == 0 and "No training history yet" in run.stdout

@@ -1,0 +1,92 @@
+"""`ezbac class`: the instructor's screen over the whole history (every trainee, the report's
+figures, last activity and exams, the class's weakest skills); Enter opens a trainee's
+progress.  (The module is named after the command: the CLI imports it by name.)"""
+
+from __future__ import annotations
+
+import argparse
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from trainer.cli import COMMANDS, UsageError
+from trainer.cli.options import add_db_argument
+
+if TYPE_CHECKING:
+    from trainer.history.class_view import ClassData
+    from trainer.history.progress import ProgressData
+    from trainer.history.store import HistoryStore
+    from trainer.tui.screens.class_ import ClassApp
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "class",
+        help=COMMANDS["class"],
+        description=(
+            "Every trainee on record: runs, answers, accuracy per skill family, last activity\n"
+            "and last exams (the same figures as 'ezbac report'), and the class's weakest\n"
+            "skills. Enter on a trainee opens their progress screen."
+        ),
+        epilog=(
+            "examples:\n"
+            "  ezbac class\n"
+            "  ezbac class --since 2024-09-01 --db /srv/school/history.sqlite3"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--since", metavar="DATE", help="only answers and runs from DATE on (YYYY-MM-DD)"
+    )
+    add_db_argument(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from trainer.history.report import BadDateError, parse_since
+    from trainer.history.store import (
+        HistoryError,
+        db_path_is_explicit,
+        open_history,
+        resolve_db_path,
+    )
+
+    try:
+        since = None if args.since is None else parse_since(args.since)
+    except BadDateError as exc:
+        raise UsageError(str(exc)) from None
+    path = resolve_db_path(getattr(args, "db", None))
+    if not path.exists() and not db_path_is_explicit(getattr(args, "db", None)):
+        print(f"No training history yet ({path} does not exist): train a drill first.")
+        return 0
+    try:
+        store = open_history(path, create=False)
+    except HistoryError as exc:
+        raise UsageError(str(exc)) from None
+    with store:
+        make_app(store, since).run()
+    return 0
+
+
+def make_app(store: HistoryStore, since: datetime | None = None) -> ClassApp:
+    """The class app over ``store``; history errors become notifications, not crashes."""
+    from trainer.history.class_view import build_class
+    from trainer.history.progress import progress_data
+    from trainer.history.store import HistoryError
+    from trainer.tui.screens.class_ import ClassApp
+
+    def load() -> ClassData | None:
+        try:
+            return build_class(store, since)
+        except HistoryError as exc:
+            app.notify(str(exc), severity="error", timeout=10)  # posts a message: any thread
+            return None
+
+    def progress(trainee: str, now: datetime) -> ProgressData | None:
+        try:
+            return progress_data(store, trainee, now)
+        except HistoryError as exc:
+            app.notify(str(exc), severity="error", timeout=10)
+            return None
+
+    app = ClassApp(load, progress, lambda: datetime.now(UTC))
+    return app

@@ -1,0 +1,79 @@
+"""The instructor's view of the whole class: every trainee with answers or runs, with the
+report's figures (the same TraineeReport, so the screen and ``ezbac report`` never disagree),
+their last activity and last exam attempts, and the class's weakest skills.
+
+Read in a handful of grouped queries (trainer.history.queries): the per-skill rows are read
+once and serve both each trainee's report and the class-wide skills.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from trainer.history import queries
+from trainer.history.progress import Tally
+from trainer.history.report import (
+    WEAKEST,
+    LastDrill,
+    TraineeReport,
+    WeakSkill,
+    report_from,
+    weakest_skills,
+)
+from trainer.history.store import HistoryStore
+
+#: Exam attempts listed per trainee, newest first.
+LAST_EXAMS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class ClassRow:
+    report: TraineeReport
+    last_activity: datetime | None  # latest answer, run start or run end
+    exams: tuple[LastDrill, ...]  # the latest exam runs finished with a verdict, newest first
+
+    @property
+    def trainee(self) -> str:
+        return self.report.trainee
+
+
+@dataclass(frozen=True, slots=True)
+class ClassData:
+    since: datetime | None
+    rows: tuple[ClassRow, ...]  # by trainee name
+    weakest: tuple[WeakSkill, ...]  # the class's, every trainee's answers together
+    total: Tally
+
+
+def build_class(
+    store: HistoryStore, since: datetime | None = None, weakest: int = WEAKEST
+) -> ClassData:
+    skill_rows = queries.skill_rows(store, None, since)
+    report = report_from(store, skill_rows, None, since, weakest)
+    class_skills: dict[str, Tally] = {}
+    for r in skill_rows:
+        class_skills[r.skill] = class_skills.get(r.skill, Tally()).plus(
+            Tally(r.answered, r.correct, r.seconds)
+        )
+    answered = queries.last_answer_times(store, [t.trainee for t in report.trainees], since)
+    ran = {c.trainee: c.last_activity for c in queries.session_counts(store, None, since)}
+    exams: dict[str, list[LastDrill]] = {}
+    for run in queries.recent_runs(store, None, since, LAST_EXAMS, mode="exam"):
+        exams.setdefault(run.trainee, []).append(LastDrill(
+            run.drill_id, run.drill_title, run.mode, run.finished_at, run.questions,
+            run.correct, run.passed,
+        ))
+    rows = tuple(
+        ClassRow(
+            t,
+            max((m for m in (answered.get(t.trainee), ran.get(t.trainee)) if m is not None),
+                default=None),
+            tuple(exams.get(t.trainee, ())),
+        )
+        for t in report.trainees
+    )
+    total = Tally()
+    for t in class_skills.values():
+        total = total.plus(t)
+    return ClassData(since, rows, weakest_skills(class_skills, weakest), total)

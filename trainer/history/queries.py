@@ -1,0 +1,246 @@
+"""The history's aggregate reads: every figure of the report, the progress screen, the review
+schedule and the class view is grouped in the database, never by loading every answer into
+Python, so a read costs what its answer holds (trainees x skills), not the whole history.
+
+All SQL of those reads lives here, written in the SQL both SQLite (3.25+) and PostgreSQL run:
+GROUP BY, CASE, COUNT/SUM/MAX and window functions, no backend's own functions.  Parameters
+are ``?`` placeholders (a psycopg backend swaps them for ``%s``); times are ISO 8601 UTC text
+with microseconds (migrations), so comparing and ordering the text is comparing time.
+Trainee names are sorted in Python (code point order), not by the database's collation.
+
+The indexes ``answers_by_trainee_skill`` and ``sessions_run_ends`` (schema v4) make these
+reads fast; none depends on them to be right, so a file not yet migrated (or opened read-only)
+reads the same figures, only slower.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import TYPE_CHECKING, NamedTuple
+
+from trainer.history.store import from_db_time, to_db_time
+
+if TYPE_CHECKING:
+    from trainer.history.store import HistoryStore
+
+
+def _where(
+    trainee: str | None, since: datetime | None, column: str, *more: str
+) -> tuple[str, tuple[object, ...]]:
+    clauses = list(more)
+    params: list[object] = []
+    if trainee is not None:
+        clauses.append("trainee = ?")
+        params.append(trainee)
+    if since is not None:
+        clauses.append(f"{column} >= ?")
+        params.append(to_db_time(since))
+    return (" WHERE " + " AND ".join(clauses) if clauses else ""), tuple(params)
+
+
+class SkillRow(NamedTuple):
+    trainee: str
+    skill: str
+    answered: int
+    correct: int
+    seconds: float
+
+
+def skill_rows(
+    store: HistoryStore, trainee: str | None = None, since: datetime | None = None
+) -> list[SkillRow]:
+    """Answers per trainee and skill: how many, how many right, seconds spent."""
+    where, params = _where(trainee, since, "answered_at")
+    rows = store.select(
+        "SELECT trainee, skill, COUNT(*), SUM(correct), SUM(seconds) "
+        f"FROM answers{where} GROUP BY trainee, skill",
+        params,
+    )
+    return [SkillRow(t, k, n, int(c), float(s)) for t, k, n, c, s in rows]
+
+
+def last_answer_times(
+    store: HistoryStore, trainees: Iterable[str], since: datetime | None = None
+) -> dict[str, datetime]:
+    """Each named trainee's latest answer: one index seek each on (trainee, answered_at),
+    where a single GROUP BY would read every answer again."""
+    out: dict[str, datetime] = {}
+    for trainee in trainees:
+        where, params = _where(trainee, since, "answered_at")
+        ((at,),) = store.select(f"SELECT MAX(answered_at) FROM answers{where}", params)
+        if at is not None:
+            out[trainee] = from_db_time(at)
+    return out
+
+
+class RunRow(NamedTuple):
+    """Answers kept per run (a run cut off has only these)."""
+
+    trainee: str
+    session_id: str
+    answered: int
+    correct: int
+    seconds: float
+
+
+def run_rows(
+    store: HistoryStore, trainee: str | None = None, since: datetime | None = None
+) -> list[RunRow]:
+    where, params = _where(trainee, since, "answered_at")
+    rows = store.select(
+        "SELECT trainee, session_id, COUNT(*), SUM(correct), SUM(seconds) "
+        f"FROM answers{where} GROUP BY trainee, session_id",
+        params,
+    )
+    return [RunRow(t, s, n, int(c), float(secs)) for t, s, n, c, secs in rows]
+
+
+class SessionCounts(NamedTuple):
+    """One trainee's sessions counted: runs (retries left out, they are practice) by how they
+    ended, the rules reference opened over every session, retries, and the latest moment."""
+
+    trainee: str
+    runs: int
+    finished: int  # run to the end: finished and not abandoned
+    abandoned: int
+    passed: int
+    reference_opened: int
+    retries: int
+    last_activity: datetime | None  # latest start or end of any session
+
+
+_RUN = "retry_of IS NULL"
+_COMPLETED = "finished_at IS NOT NULL AND abandoned = 0"
+
+
+def session_counts(
+    store: HistoryStore, trainee: str | None = None, since: datetime | None = None
+) -> list[SessionCounts]:
+    where, params = _where(trainee, since, "started_at")
+    rows = store.select(
+        "SELECT trainee, "
+        f"SUM(CASE WHEN {_RUN} THEN 1 ELSE 0 END), "
+        f"SUM(CASE WHEN {_RUN} AND {_COMPLETED} THEN 1 ELSE 0 END), "
+        f"SUM(CASE WHEN {_RUN} AND abandoned <> 0 THEN 1 ELSE 0 END), "
+        f"SUM(CASE WHEN {_RUN} AND passed <> 0 THEN 1 ELSE 0 END), "
+        "SUM(reference_opened), "
+        f"SUM(CASE WHEN {_RUN} THEN 0 ELSE 1 END), "
+        "MAX(CASE WHEN finished_at > started_at THEN finished_at ELSE started_at END) "
+        f"FROM sessions{where} GROUP BY trainee",
+        params,
+    )
+    return [
+        SessionCounts(t, runs, fin, ab, ok, int(ref), retries, None if at is None else
+                      from_db_time(at))
+        for t, runs, fin, ab, ok, ref, retries, at in rows
+    ]
+
+
+class RunRecord(NamedTuple):
+    trainee: str
+    session_id: str
+    drill_id: str
+    drill_title: str
+    mode: str
+    started_at: datetime
+    finished_at: datetime | None
+    questions: int
+    correct: int
+    passed: bool | None
+
+
+_RUN_COLUMNS = (
+    "trainee, session_id, drill_id, drill_title, mode, started_at, finished_at, questions, "
+    "correct, passed"
+)
+#: Runs finished with a verdict: what "the last drill" may be (a retry has no verdict).  The
+#: v4 partial index sessions_run_ends holds exactly these.
+_VERDICT = f"{_RUN} AND {_COMPLETED} AND passed IS NOT NULL"
+
+
+def _run_record(row: tuple) -> RunRecord:
+    t, sid, d, title, m, start, end, q, c, p = row
+    return RunRecord(t, sid, d, title, m, from_db_time(start), from_db_time(end), q, c, bool(p))
+
+
+def last_runs(
+    store: HistoryStore, trainee: str | None = None, since: datetime | None = None
+) -> dict[str, RunRecord]:
+    """Each trainee's latest run finished with a verdict; of runs ending at the same moment,
+    the one started first (then the lower session id)."""
+    where, params = _where(trainee, since, "started_at", _VERDICT)
+    outer, outer_params = _where(None, since, "s.started_at", *(
+        "s." + term for term in _VERDICT.split(" AND ")))
+    rows = store.select(
+        f"SELECT {', '.join('s.' + c for c in _RUN_COLUMNS.split(', '))} FROM sessions s "
+        f"JOIN (SELECT trainee, MAX(finished_at) AS last_end FROM sessions{where} "
+        "GROUP BY trainee) m ON s.trainee = m.trainee AND s.finished_at = m.last_end"
+        f"{outer}",
+        params + outer_params,
+    )
+    out: dict[str, RunRecord] = {}
+    for run in sorted((_run_record(r) for r in rows), key=lambda r: (r.started_at,
+                                                                      r.session_id)):
+        out.setdefault(run.trainee, run)
+    return out
+
+
+def recent_runs(
+    store: HistoryStore,
+    trainee: str | None = None,
+    since: datetime | None = None,
+    per_trainee: int = 3,
+    mode: str | None = None,
+) -> list[RunRecord]:
+    """Each trainee's latest ``per_trainee`` runs finished with a verdict, newest first
+    (ties as in last_runs), optionally of one mode only."""
+    extra = [_VERDICT]
+    params_mode: tuple[object, ...] = ()
+    if mode is not None:
+        extra.append("mode = ?")
+        params_mode = (mode,)
+    where, params = _where(trainee, since, "started_at", *extra)
+    rows = store.select(
+        f"SELECT {_RUN_COLUMNS} FROM (SELECT {_RUN_COLUMNS}, ROW_NUMBER() OVER ("
+        "PARTITION BY trainee ORDER BY finished_at DESC, started_at, session_id) AS newest "
+        f"FROM sessions{where}) ranked WHERE newest <= ? ORDER BY trainee, newest",
+        (*params_mode, *params, per_trainee),
+    )
+    return [_run_record(r) for r in rows]
+
+
+class ReviewRow(NamedTuple):
+    """One answer of the review schedule's tail for a skill (see review_tail)."""
+
+    skill: str
+    correct: bool
+    answered_at: datetime
+    answered: int  # the skill's answers in all
+    right: int  # of them right
+
+
+def review_tail(store: HistoryStore, trainee: str) -> list[ReviewRow]:
+    """Per skill, its answers from the moment of its last miss on (all its answers if never
+    missed), in the order ``iter_skills`` gives them (time, then id), with its totals.
+
+    Why that is enough: a miss puts a skill in box 1, due at once, whatever came before
+    (scheduler.advance), so replaying this tail gives the same box and due date as replaying
+    every answer; answers given at that very moment before the miss change nothing, since the
+    miss resets them.  A skill answered thousands of times costs a handful of rows, and with
+    the v4 index each skill's tail is one range of it.
+    """
+    rows = store.select(
+        "SELECT a.skill, a.correct, a.answered_at, m.answered, m.right_answers "
+        "FROM answers a JOIN ("
+        "SELECT skill, COUNT(*) AS answered, SUM(correct) AS right_answers, "
+        "COALESCE(MAX(CASE WHEN correct = 0 THEN answered_at END), '') AS last_miss "
+        "FROM answers WHERE trainee = ? GROUP BY skill) m ON a.skill = m.skill "
+        "WHERE a.trainee = ? AND a.answered_at >= m.last_miss "
+        "ORDER BY a.skill, a.answered_at, a.id",
+        (trainee, trainee),
+    )
+    return [
+        ReviewRow(skill, bool(ok), from_db_time(at), n, int(right))
+        for skill, ok, at, n, right in rows
+    ]

@@ -1,0 +1,214 @@
+"""The instructor's class screen (``ezbac class``): every trainee on record with the report's
+figures, their last activity and last exams, and the class's weakest skills; Enter on a
+trainee opens their progress screen.
+
+The screen lays out a ClassData (trainer.history.class_view) fetched by a ``load`` function in
+a worker thread, so a large history shows "Loading…" instead of freezing.  Picking a trainee
+posts ClassScreen.Picked: whoever hosts the screen opens the progress (ClassApp below).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from trainer.history.class_view import ClassData, ClassRow
+from trainer.history.progress import ProgressData, Tally, is_weak
+from trainer.history.report import FAMILY_LABELS, LastDrill
+from trainer.session.scoring import percent_1dp
+from trainer.skills import FAMILIES
+from trainer.tui.screens.progress import ProgressScreen, plural
+
+NO_DATA = "·"
+DETAIL_WEAKEST = 3  # the highlighted trainee's weakest skills listed under the table
+FAMILY_SHORT = {"natural": "Nat", "player": "Player", "banker": "Banker", "outcome": "Outc",
+                "payout": "Payout"}
+
+
+def pct(t: Tally) -> str:
+    """The report's figure (one decimal, truncated), "!" in front when weak."""
+    p = percent_1dp(t.correct, t.answered)
+    return NO_DATA if p is None else f"{'!' if is_weak(t) else ''}{p:.1f}%"
+
+
+def exam_label(e: LastDrill) -> str:
+    mark = "✓" if e.passed else "✗"
+    return f"{mark} {e.correct}/{e.questions}"
+
+
+def when(moment: datetime | None) -> str:
+    return NO_DATA if moment is None else moment.astimezone().strftime("%d %b %H:%M")
+
+
+class ClassScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "app.quit", "Quit"),
+        Binding("enter", "pick", "Progress", show=True),
+    ]
+
+    DEFAULT_CSS = """
+    ClassScreen #class-head {
+        height: auto;
+        padding: 0 1;
+        background: $primary;
+        color: $text;
+    }
+    ClassScreen #class-table {
+        height: 1fr;
+    }
+    ClassScreen #class-detail, ClassScreen #class-weakest {
+        height: auto;
+        padding: 0 1;
+    }
+    ClassScreen #class-detail {
+        border-top: solid $primary;
+    }
+    ClassScreen #class-loading {
+        margin: 1 2;
+    }
+    """
+
+    class Picked(Message):
+        """The instructor asked for a trainee's progress."""
+
+        def __init__(self, trainee: str) -> None:
+            super().__init__()
+            self.trainee = trainee
+
+    def __init__(self, load: Callable[[], ClassData | None]) -> None:
+        super().__init__()
+        self.load = load
+        self.data: ClassData | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("Class", "bold"), id="class-head")
+        yield Static("Loading…", id="class-loading")
+        table: DataTable[str] = DataTable(id="class-table", cursor_type="row", zebra_stripes=True)
+        table.display = False
+        yield table
+        yield Static(id="class-detail")
+        yield Static(id="class-weakest")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.load_data()
+
+    @work(thread=True, exclusive=True)
+    def load_data(self) -> None:
+        data = self.load()
+        self.app.call_from_thread(self.show, data)
+
+    def show(self, data: ClassData | None) -> None:
+        loading = self.query_one("#class-loading", Static)
+        if data is None:
+            loading.update("The history could not be read.")
+            return
+        self.data = data
+        head = Text("Class", "bold")
+        head.append(f" · {plural(len(data.rows), 'trainee')}")
+        n = data.total.answered
+        head.append(f" · {n:,} answer{'' if n == 1 else 's'}, {pct(data.total)} right")
+        if data.since is not None:
+            head.append(f" · since {when(data.since)}")
+        self.query_one("#class-head", Static).update(head)
+        if not data.rows:
+            loading.update("No answers or runs on record yet.")
+            return
+        loading.display = False
+        table = self.query_one("#class-table", DataTable)
+        table.add_columns("Trainee", "Last active", "Runs", "Passed", "Answers", "Right",
+                          *(FAMILY_SHORT[f] for f in FAMILIES), "Last exam", "Weakest")
+        for row in data.rows:
+            r = row.report
+            table.add_row(
+                r.trainee, when(row.last_activity), str(r.sessions), str(r.sessions_passed),
+                f"{r.total.answered:,}", pct(r.total), *(pct(r.families[f]) for f in FAMILIES),
+                exam_label(row.exams[0]) if row.exams else NO_DATA,
+                r.weakest[0].label if r.weakest else NO_DATA,
+                key=r.trainee,
+            )
+        table.display = True
+        table.focus()
+        self.query_one("#class-weakest", Static).update(self.class_weakest(data))
+        self.show_detail(data.rows[0])
+
+    def class_weakest(self, data: ClassData) -> Text:
+        text = Text("Class's weakest skills: ", "bold")
+        if not data.weakest:
+            text.append("none under 70% right", "")
+        text.append("; ".join(
+            f"{w.label} {w.tally.correct}/{w.tally.answered} ({pct(w.tally)})"
+            for w in data.weakest
+        ), "")
+        return text
+
+    def show_detail(self, row: ClassRow) -> None:
+        r = row.report
+        text = Text(r.trainee, "bold")
+        text.append(" (Enter: progress)", "italic")
+        text.append(
+            f" · {r.sessions_finished} finished, {r.sessions_passed} passed, "
+            f"{r.sessions_abandoned} abandoned · "
+            + ", ".join(f"{FAMILY_LABELS[f]} {pct(r.families[f])}" for f in FAMILIES)
+        )
+        text.append("\nLast exams: ")
+        text.append("; ".join(
+            f"{exam_label(e)} ({pct(Tally(e.questions, e.correct))}) {e.title}, "
+            f"{when(e.finished_at)}" for e in row.exams
+        ) or "none finished")
+        text.append("\nWeakest: ")
+        text.append("; ".join(f"{w.label} {pct(w.tally)}" for w in r.weakest[:DETAIL_WEAKEST])
+                    or "none under 70% right")
+        self.query_one("#class-detail", Static).update(text)
+
+    @on(DataTable.RowHighlighted, "#class-table")
+    def highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if self.data is not None and event.cursor_row < len(self.data.rows):
+            self.show_detail(self.data.rows[event.cursor_row])
+
+    @on(DataTable.RowSelected, "#class-table")
+    def selected(self, event: DataTable.RowSelected) -> None:
+        if event.row_key.value is not None:
+            self.post_message(self.Picked(event.row_key.value))
+
+    def action_pick(self) -> None:
+        table = self.query_one("#class-table", DataTable)
+        if self.data is not None and self.data.rows and table.display:
+            self.post_message(self.Picked(self.data.rows[table.cursor_row].trainee))
+
+
+class ClassApp(App[None]):
+    """``ezbac class``: the class screen, and a trainee's progress screen over it."""
+
+    ENABLE_COMMAND_PALETTE = False
+    TITLE = "ezbac class"
+
+    def __init__(
+        self,
+        load: Callable[[], ClassData | None],
+        progress: Callable[[str, datetime], ProgressData | None],
+        now: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:
+        super().__init__()
+        self.load = load
+        self.progress = progress
+        self.now = now
+
+    def get_default_screen(self) -> ClassScreen:
+        return ClassScreen(self.load)
+
+    @on(ClassScreen.Picked)
+    def picked(self, message: ClassScreen.Picked) -> None:
+        now, trainee, progress = self.now(), message.trainee, self.progress
+        self.push_screen(
+            ProgressScreen(now=now, trainee=trainee, load=lambda: progress(trainee, now))
+        )
