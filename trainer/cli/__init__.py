@@ -25,6 +25,7 @@ COMMANDS: dict[str, str] = {
     "analyze": "exact odds and house edges of every bet",
     "simulate": "deal whole shoes and report per-shoe averages",
     "drills": "list, check and preview drill sets",
+    "houses": "house rules: list, show, validate, schema",
     "train": "run a drill in the trainer",
     "report": "per-trainee progress for instructors (table, CSV or JSON)",
 }

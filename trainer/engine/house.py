@@ -204,7 +204,7 @@ class Rounding:
 
 
 def _step_label(step: Step) -> str:
-    where = "any wager" if step.up_to is None else f"up to {format_amount(step.up_to)}"
+    where = "above that" if step.up_to is None else f"up to {format_amount(step.up_to)}"
     return f"{where} owes {format_amount(step.amount)}"
 
 
@@ -506,6 +506,63 @@ class House:
 
     def fee_for(self, wager: Decimal) -> Decimal:
         return Decimal(0) if self.fee is None else self.fee.fee(wager)
+
+    def pays(self, bet: Bet) -> str:
+        """What a winning ``bet`` pays, as a dealer says it: '8 to 1', '19 to 20'."""
+        from fractions import Fraction
+
+        net = Fraction(self.win_multiple(bet))
+        if self.commission_on(bet) is None or net.denominator == 1:
+            return f"{format_amount(self.paytable.odds(bet))} to 1"
+        return f"{net.numerator} to {net.denominator}"
+
+    def pushes(self, bet: Bet) -> tuple[Outcome, ...]:
+        """The outcomes other than a Tie on which ``bet`` pushes (EZ: Banker on a Dragon 7)."""
+        return tuple(
+            o for o in Outcome
+            if o is not Outcome.TIE and self.results[o][bet] is BetResult.PUSH
+        )
+
+    @property
+    def summary(self) -> list[str]:
+        """The house in a few lines, read from its data (``ezbac houses show``, ``check``)."""
+        lines = [f"{self.rules.title}, {self.decks} decks, {self.seats} seats"]
+        c = self.commission
+        if c is not None:
+            when = ("taken at once" if c.collection is Collection.AT_ONCE
+                    else "kept in a commission box, collected at the end of the shoe")
+            bets = ", ".join(b.label for b in Bet if b in c.bets)
+            lines.append(f"commission {c.percent} on a winning {bets} bet, {when}; "
+                         f"rounded {c.rounding.label}")
+        if self.fee is not None:
+            steps = ", ".join(_step_label(s).replace("owes", "pays") for s in self.fee.steps)
+            lines.append(f"collection fee per wager: {steps}; the bank rotates every "
+                         f"{self.fee.rotation} hands among the seated players")
+        pays = []
+        for bet in self.bets:
+            note = ", push on " + " and ".join(o.label for o in self.pushes(bet)) if (
+                self.pushes(bet)) else ""
+            pays.append(f"{bet.label} {self.pays(bet)}{note}")
+        lines.append("bets: " + "; ".join(pays))
+        lim = self.limits
+        limits = f"limits {format_amount(lim.minimum)}-{format_amount(lim.maximum)}"
+        if any(b in SIDE_BETS for b in self.bets):
+            limits += f", side bets {format_amount(lim.side_min)}-{format_amount(lim.side_max)}"
+            if lim.side_needs_base:
+                limits += ", only with a Player or Banker bet on the seat"
+            for side, base in lim.side_caps.items():
+                limits += f", {side.label} at most the {base.label} bet"
+        lines.append(limits)
+        chips = ", ".join(f"{format_amount(c.value)} {c.colour}" for c in self.chips)
+        lines.append(f"chips: {chips}")
+        o = self.order
+        lines.append(
+            f"settlement: {'losing bets first, then ' if o.losers_first else ''}"
+            f"{o.direction.value.replace('counterc', 'counter-c')} from the dealer's "
+            f"{'right' if o.direction is Direction.COUNTERCLOCKWISE else 'left'}"
+            f"{', main bet before side bet' if o.main_before_side else ''}"
+        )
+        return lines
 
     def with_paytable(self, paytable: Paytable) -> House:
         return replace(self, paytable=paytable)

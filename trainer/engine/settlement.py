@@ -7,6 +7,7 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from trainer.engine.coup import Outcome
@@ -147,13 +148,11 @@ class Settlement:
         if self.result is BetResult.WIN:
             if self.commission and not self.commission_deferred:
                 return (
-                    f"{label} pays {format_amount(self.gross)} less "
-                    f"{format_amount(self.commission_rate * 100)} % commission "
-                    f"{format_amount(self.commission)}: {format_amount(self.gross)} − "
-                    f"{format_amount(self.commission)} = {format_amount(self.paid)}{fee}"
+                    f"{label} pays {self._net_odds}: {format_amount(self.gross)} less "
+                    f"{self._commission_words} = {format_amount(self.paid)}{fee}"
                 )
             box = (
-                f"; commission {format_amount(self.commission)} goes in the seat's box"
+                f"; {self._commission_words} goes in the seat's commission box"
                 if self.commission else ""
             )
             if self.odds == 1:
@@ -167,6 +166,26 @@ class Settlement:
             why = "a Dragon 7" if self.outcome is Outcome.DRAGON7 else "a Tie"
             return f"{label} pushes on {why}: the {wager} is returned, nothing paid{fee}"
         return f"{label} loses on {_outcome_phrase(self.outcome)}: the {wager} is taken{fee}"
+
+
+    @property
+    def _net_odds(self) -> str:
+        """'19 to 20' for an even-money bet less 5 %; else the odds less the rate."""
+        if self.odds != 1:
+            return f"{format_amount(self.odds)} to 1 less commission"
+        net = Fraction(1 - self.commission_rate)
+        return f"{net.numerator} to {net.denominator}"
+
+    @property
+    def _commission_words(self) -> str:
+        """'5 % commission 0.50 (0.35 rounded up)': the amount, and the exact 5 % when the
+        house's rounding changed it."""
+        rate = format_amount(self.commission_rate * 100)
+        exact = self.gross * self.commission_rate
+        note = "" if exact == self.commission else f" ({exact.normalize():f} rounded up)"
+        if exact != self.commission and exact > self.commission:
+            note = f" ({exact.normalize():f} by the house's step table)"
+        return f"{rate} % commission {format_amount(self.commission)}{note}"
 
 
 def _outcome_phrase(outcome: Outcome) -> str:
