@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from pathlib import Path
 
 from cli_helpers import ezbac, usage_error
 
@@ -105,3 +106,53 @@ def test_houses_list_and_show() -> None:
     summary = ezbac("houses", "show", "commission", "--summary").stdout
     assert "Banker 19 to 20" in summary and "rounded up to the next quarter" in summary
     usage_error(ezbac("houses", "show", "nope"), "nope")
+
+
+CORPUS = Path(__file__).parent / "data" / "broken_houses"
+
+
+def test_houses_validate_exit_codes(tmp_path: Path) -> None:
+    good = tmp_path / "good.yaml"
+    good.write_text(ezbac("houses", "show", "commission").stdout, encoding="utf-8")
+    ok = ezbac("houses", "validate", str(good))
+    assert ok.returncode == 0 and "ok (commission" in ok.stdout
+    bad = ezbac("houses", "validate", str(good), str(CORPUS / "many_errors.yaml"))
+    assert bad.returncode == 1
+    lines = [line for line in bad.stdout.splitlines() if "many_errors.yaml:" in line]
+    assert len(lines) == 15 and lines[0].endswith(
+        "many_errors.yaml:1:5: id: 'Downtown Mini' is not a house id: use lowercase letters, "
+        "digits, '-' and '_', starting with a letter or digit")
+    assert "2 files checked, 1 invalid" in bad.stdout
+    assert "Traceback" not in bad.stdout + bad.stderr
+
+
+def test_a_broken_house_file_on_check_is_exit_2_with_every_problem() -> None:
+    out = ezbac("check", "--house", str(CORPUS / "rules_clash.yaml"), *DRAGON)
+    assert out.returncode == 2 and out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 3 and all(line.startswith("ezbac: error: ") for line in lines)
+    assert "rules_clash.yaml:5:3: commission:" in lines[0]
+    assert "Traceback" not in out.stderr
+
+
+def test_your_own_house_by_id_from_the_houses_folder(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    (home / "houses").mkdir(parents=True)
+    text = ezbac("houses", "show", "commission").stdout.replace(
+        "id: commission", "id: downtown").replace("collect: at_once", "collect: end_of_shoe")
+    (home / "houses" / "downtown.yaml").write_text(text, encoding="utf-8")
+    (home / "houses" / "broken.yaml").write_text("id: [\n", encoding="utf-8")
+    env = {"EZBAC_HOME": str(home)}
+    listed = ezbac("houses", "list", env=env).stdout
+    assert "downtown" in listed and "broken.yaml: BROKEN:" in listed
+    # Collected at the end of the shoe: paid even money, 0.50 (0.35 up to a quarter) owed.
+    out = ezbac("check", "--json", "--house", "downtown", *DRAGON, "--bet", "banker=7", env=env)
+    bet = json.loads(out.stdout, parse_float=Decimal)["bets"]["banker"]
+    assert (bet["paid"], bet["commission"], bet["commission_deferred"]) == (
+        7, Decimal("0.50"), True)
+
+
+def test_houses_schema_is_json() -> None:
+    out = ezbac("houses", "schema")
+    assert out.returncode == 0
+    assert json.loads(out.stdout)["$id"].endswith("house.schema.json")

@@ -66,6 +66,7 @@ def find_house(name: str) -> House:
     with a suggestion, for a name nothing answers to."""
     if name in BUNDLED_HOUSES:
         return BUNDLED_HOUSES[name]
+    from trainer.houses.errors import HouseFileError
     from trainer.houses.loader import load_house_file
 
     path = Path(name).expanduser()
@@ -74,9 +75,17 @@ def find_house(name: str) -> House:
         if not path.exists():
             raise HouseNotFoundError(f"house file {name!r}: no such file")
         return load_house_file(path)
-    for file in _files(user_houses_dir()):
+    files = _files(user_houses_dir())
+    for file in files:
         if file.stem == name:
             return load_house_file(file)
+    for file in files:  # a file named otherwise whose id is the name
+        try:
+            house = load_house_file(file)
+        except HouseFileError:
+            continue
+        if house.id == name:
+            return house
     known = [*BUNDLED_HOUSES, *(f.stem for f in _files(user_houses_dir()))]
     hint = difflib.get_close_matches(name, known, n=1)
     suggestion = f" (did you mean {hint[0]}?)" if hint else ""
