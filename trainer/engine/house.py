@@ -14,6 +14,7 @@ the engine has its default without reading a file.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 import string
 from collections.abc import Mapping, Sequence
@@ -686,6 +687,12 @@ def house_from(paytable: Paytable | House | None) -> House:
         return DEFAULT_HOUSE
     if isinstance(paytable, House):
         return paytable
+    return _default_with(paytable)
+
+
+@functools.lru_cache(maxsize=64)
+def _default_with(paytable: Paytable) -> House:
+    """The default house with a paytable (cached: a drill settles many bets under one)."""
     return DEFAULT_HOUSE if paytable == DEFAULT_HOUSE.paytable else DEFAULT_HOUSE.with_paytable(
         paytable
     )
