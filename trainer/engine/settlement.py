@@ -7,7 +7,6 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from trainer.engine.coup import Outcome
@@ -171,6 +170,8 @@ class Settlement:
     @property
     def _net_odds(self) -> str:
         """'19 to 20' for an even-money bet less 5 %; else the odds less the rate."""
+        from fractions import Fraction  # only for a commission, kept off the start-up path
+
         if self.odds != 1:
             return f"{format_amount(self.odds)} to 1 less commission"
         net = Fraction(1 - self.commission_rate)
