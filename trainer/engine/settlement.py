@@ -183,9 +183,10 @@ class Settlement:
         house's rounding changed it."""
         rate = format_amount(self.commission_rate * 100)
         exact = self.gross * self.commission_rate
-        note = "" if exact == self.commission else f" ({exact.normalize():f} rounded up)"
-        if exact != self.commission and exact > self.commission:
-            note = f" ({exact.normalize():f} by the house's step table)"
+        note = "" if exact == self.commission else (
+            f" ({rate} % of {format_amount(self.gross)} is {exact.normalize():f}, rounded by "
+            "the house's rule)"
+        )
         return f"{rate} % commission {format_amount(self.commission)}{note}"
 
 
