@@ -336,3 +336,23 @@ def test_bundled_houses_have_unique_ids_and_the_default_is_ez() -> None:
     assert list(BUNDLED_HOUSES) == ["ez", "ez-tie9", "commission", "cardroom"]
     assert DEFAULT_HOUSE.game is Game.EZ and DEFAULT_HOUSE.paytable == DEFAULT_PAYTABLE
     assert isinstance(DEFAULT_HOUSE, House)
+
+
+def test_a_drills_bet_ranges_against_the_house() -> None:
+    # ez-tie9: main bets 5-5,000, side bets 1-100 with a base bet, Dragon 7 at most Banker.
+    ok = {Bet.BANKER: (D(25), D(100)), Bet.DRAGON7: (D(5), D(25))}
+    assert TIE9.range_problems(ok) == []
+    assert [b for b, _ in TIE9.range_problems(ok, every_layout=False)] == [Bet.DRAGON7] * 2
+    over = TIE9.range_problems({Bet.BANKER: (D(10), D(100)), Bet.DRAGON7: (D(5), D(50))})
+    assert over == [(Bet.DRAGON7, "the house ez-tie9 caps dragon7 at the seat's banker bet: "
+                     "dragon7 goes up to 50 but banker can be 10")]
+    alone = TIE9.range_problems({Bet.PANDA8: (D(1), D(200)), Bet.TIE: (D(1), D(5))})
+    assert [m for _, m in alone] == [
+        "1 is below the house ez-tie9's minimum of 5 for tie",
+        "200 is above the house ez-tie9's maximum of 100 for panda8",
+        "the house ez-tie9 takes panda8 only with a player or banker bet on the seat: add one",
+        "the house ez-tie9 caps panda8 at the seat's player bet, and a coup may have no "
+        "player bet",
+    ]
+    assert COMMISSION_HOUSE.range_problems({Bet.DRAGON7: (D(10), D(10))}) == [
+        (Bet.DRAGON7, "the house commission does not offer dragon7 (bets: player, banker, tie)")]
