@@ -36,7 +36,7 @@ def test_table_csv_and_json(db: Path) -> None:
     assert table.returncode == 0 and table.stdout.startswith("ana\n")
     rows = list(csv.DictReader(io.StringIO(ezbac("--db", str(db), "--format", "csv").stdout)))
     assert [r["trainee"] for r in rows] == ["ana", "bo"]
-    assert rows[0]["accuracy"] == "55.6"
+    assert rows[0]["accuracy"] == "55.5"  # 5/9 = 55.55..%, truncated
     doc = json.loads(ezbac("--db", str(db), "--format", "json", "--trainee", "bo").stdout)
     assert [t["trainee"] for t in doc["trainees"]] == ["bo"]
 
@@ -88,6 +88,20 @@ def test_invalid_database_is_an_error_and_left_alone(tmp_path: Path) -> None:
 def test_no_history_yet_is_a_message_not_an_error() -> None:
     run = ezbac()  # the per-user default (EZBAC_HOME from conftest), never written
     assert run.returncode == 0 and "No training history yet" in run.stdout
+    assert not list(Path(os.environ["EZBAC_HOME"]).iterdir())
+
+
+def test_no_history_yet_still_gives_csv_and_json_a_document() -> None:
+    # README: "CSV and JSON still print an empty document, with the message on stderr."
+    run = ezbac("--format", "json")
+    assert run.returncode == 0 and "No training history yet" in run.stderr
+    assert json.loads(run.stdout) == {
+        "report": "ezbac", "version": 1, "since": None, "trainees": [],
+    }
+    run = ezbac("--format", "csv", "--since", "2024-05-02")
+    assert run.returncode == 0 and "No training history yet" in run.stderr
+    (header,) = run.stdout.splitlines()
+    assert header.startswith("trainee,sessions,") and header.endswith(",weakest_skills,retries")
     assert not list(Path(os.environ["EZBAC_HOME"]).iterdir())
 
 

@@ -35,7 +35,7 @@ DOCUMENTED_COLUMNS = [
     "outcome_accuracy", "outcome_avg_seconds", "payout_answered", "payout_correct",
     "payout_accuracy", "payout_avg_seconds", "last_drill_id", "last_drill_title",
     "last_drill_finished_at", "last_drill_questions", "last_drill_correct", "last_drill_result",
-    "weakest_skills",
+    "weakest_skills", "retries",
 ]
 
 
@@ -96,7 +96,7 @@ def test_csv_round_trip(store: HistoryStore) -> None:
     ana, bo = rows
     assert ana["trainee"] == "ana" and ana["sessions"] == "3" and ana["sessions_passed"] == "1"
     assert (ana["answered"], ana["correct"], ana["accuracy"], ana["avg_seconds"]) == (
-        "9", "5", "55.6", "3.67",  # 5/9 = 55.56 %, 33 s / 9 = 3.667 s
+        "9", "5", "55.5", "3.67",  # 5/9 = 55.55.. % truncated to one decimal, 33 s / 9 = 3.667 s
     )
     assert (ana["banker_accuracy"], ana["banker_avg_seconds"]) == ("40.0", "3.6")
     assert (ana["natural_accuracy"], ana["payout_accuracy"]) == ("100.0", "0.0")
@@ -116,7 +116,7 @@ def test_json_round_trip(store: HistoryStore) -> None:
     assert set(ana) == {
         "trainee", "sessions", "sessions_finished", "sessions_abandoned", "sessions_passed",
         "reference_opened", "answered", "correct", "accuracy", "avg_seconds", "families",
-        "last_drill", "weakest",
+        "last_drill", "weakest", "retries",
     }
     assert list(ana["families"]) == ["natural", "player", "banker", "outcome", "payout"]
     assert ana["families"]["banker"] == {
@@ -141,7 +141,7 @@ def test_table_reads_like_a_report(store: HistoryStore) -> None:
     lines = text.splitlines()
     assert lines[0] == "ana"
     assert lines[1].startswith("  Sessions: 3 (2 finished, 1 passed, 1 abandoned)")
-    assert lines[2] == "  Answers: 9, 55.6% right, 3.7 s per answer"
+    assert lines[2] == "  Answers: 9, 55.5% right, 3.7 s per answer"
     assert "FAILED" in text and "Banker 3, Player's third card 8: 1/3 right (33.3%)" in text
     assert "\nbo\n  Sessions: 1 (0 finished" in text and "Last drill: none finished" in text
     assert max(len(line) for line in text.splitlines()) <= 80

@@ -18,6 +18,7 @@ from history_helpers import T0, answer
 from trainer.drills.model import Step
 from trainer.engine import Bet, Coup, CoupClass, Outcome, class_counts, parse_cards, settle_bet
 from trainer.history.review import (
+    BadReviewLengthError,
     NothingDueError,
     box_weight,
     build_review_drill,
@@ -165,3 +166,63 @@ def test_dealt_review_coups_exercise_a_due_skill() -> None:
         }
         assert tested & wanted, [str(c) for c in coup.cards]
     assert all(Bet.BANKER in dealt.wagers for dealt in coups)
+
+
+# -- length --------------------------------------------------------------------------------
+
+
+def _every_kind_due() -> list[SkillState]:
+    """A trainee who has missed one skill of every kind, the payouts of all five bets too:
+    the review asks all four steps (each dealt coup used to carry all five bets: 7 questions
+    a coup, and 20 coups made 140 questions)."""
+    keys = ["natural", "player:5", "banker:3:8", "outcome:tie"] + [
+        f"payout:{bet}:win" for bet in (P, B, T, D7, P8)
+    ]
+    return list(schedule((k, False, T0) for k in keys).values())
+
+
+def _asked(drill, seed: int = 3) -> list:
+    from trainer.session import expand
+
+    pytest.importorskip("trainer.drills.generate")
+    coups = drill.deal(random.Random(seed))
+    # one bet on each layout when payouts are due, none otherwise
+    assert all(len(dealt.wagers) == (1 if drill.bets else 0) for dealt in coups)
+    return expand(coups, drill.steps, drill.paytable)
+
+
+def test_a_review_is_twenty_questions_unless_asked_otherwise() -> None:
+    drill = build_review_drill(_every_kind_due())
+    assert len(drill.steps) == 4
+    # four steps, one bet: 4 questions a coup, 5 coups
+    assert drill.questions == 5 and len(_asked(drill)) == 20
+
+
+@pytest.mark.parametrize(("asked", "coups"), [(7, 1), (8, 2), (40, 10), (1, 1), (3, 1)])
+def test_the_trainee_chooses_the_length_in_whole_coups(asked: int, coups: int) -> None:
+    # 4 questions a coup: as many whole coups as fit, never none
+    drill = build_review_drill(_every_kind_due(), questions=asked)
+    assert drill.questions == coups and len(_asked(drill)) == 4 * coups
+
+
+def test_one_step_reviews_are_exactly_as_long_as_asked() -> None:
+    due = list(schedule([("outcome:panda8", False, T0)]).values())
+    drill = build_review_drill(due, questions=12)
+    assert drill.steps == (Step.OUTCOME,) and drill.bets_per_coup is None
+    assert len(_asked(drill)) == 12
+
+
+@pytest.mark.parametrize("length", [0, -3, 501])
+def test_a_length_out_of_range_is_refused(length: int) -> None:
+    with pytest.raises(BadReviewLengthError, match=f"1 to 500 questions, not {length}"):
+        build_review_drill(_every_kind_due(), questions=length)
+
+
+def test_the_recorder_passes_the_length_through(tmp_path: Path) -> None:
+    from trainer.history.hooks import Recorder
+
+    with open_history(tmp_path / "h.sqlite3") as store:
+        store.on_answer(answer("outcome:tie", False, T0))
+        recorder = Recorder(store)
+        assert recorder.review("ana", T0 + timedelta(hours=1)).questions == 20  # default
+        assert recorder.review("ana", T0 + timedelta(hours=1), questions=6).questions == 6

@@ -297,7 +297,10 @@ def test_retry_missed_builds_a_session_of_just_those() -> None:
     assert again.session_id != s.session_id and again.total == 2
     assert [str(q.coup.cards[0]) for q in again.questions] == ["Kh", "9h"]
     answer_all(again, [OutcomeAnswer(Outcome.DRAGON7), OutcomeAnswer(Outcome.PLAYER)])
-    assert again.summary().right == 2 and again.summary().passed
+    # all right, yet not a pass: a retry is practice of the missed questions, linked to its run
+    summary = again.summary()
+    assert summary.right == 2 and not summary.passed and summary.retry_of == s.session_id
+    assert summary.headline == "Retry of 2 missed questions: practice"
     with pytest.raises(SessionError):
         again.retry_missed()  # nothing missed
 

@@ -238,7 +238,8 @@ async def test_results_step_through_missed_and_retry() -> None:
         assert retry.session.total == 2
         await pilot.press("8", "enter", "enter", "p", "enter", "enter")
         assert isinstance(app.screen, ResultsScreen)
-        assert app.screen.summary.passed and app.screen.summary.right == 2
+        # all right, but a retry is practice, not a pass (tests/test_retry.py)
+        assert not app.screen.summary.passed and app.screen.summary.right == 2
         await pilot.press("h")
         assert isinstance(app.screen, HomeScreen)
 

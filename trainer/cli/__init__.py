@@ -10,6 +10,9 @@ Textual (modules import heavy things inside their handlers).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import signal
 import sys
 from collections.abc import Sequence
 from importlib import import_module
@@ -17,6 +20,24 @@ from importlib import import_module
 from trainer import __version__
 
 EXIT_USAGE = 2
+#: Ctrl+C: 128 + SIGINT, as shells report a program stopped by it.
+EXIT_INTERRUPTED = 130
+
+
+def interrupted() -> int:
+    """Ctrl+C at any moment: one line on stderr, exit status 130, never a traceback."""
+    with contextlib.suppress(OSError, KeyboardInterrupt):  # stderr gone, or a second Ctrl+C
+        print("ezbac: interrupted", file=sys.stderr, flush=True)
+    return EXIT_INTERRUPTED
+
+
+def _quiet_exit(signum: int, frame: object) -> None:
+    """SIGINT while ezbac starts (parsing, importing the command): nothing is open or half
+    written yet, so leave at once.  Raising KeyboardInterrupt there could surface in the
+    middle of an import or of argparse's own clean-up, as some other error."""
+    os.write(2, b"ezbac: interrupted\n")
+    os._exit(EXIT_INTERRUPTED)
+
 
 #: Each command's one-line summary (``ezbac --help``), in the order listed; its module is
 #: ``trainer.cli.<name>``.
@@ -46,7 +67,8 @@ class Parser(argparse.ArgumentParser):
     _mixing = False
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        message = f"{self.prog}: error: {message} (see {self.prog} --help)\n"
+        self.exit(EXIT_USAGE, _shorten(message))  # argparse quotes arguments whole
 
     def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
         if not self.intermixed or self._mixing:
@@ -102,19 +124,52 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parse(sys.argv[1:] if argv is None else list(argv))
-    handler = getattr(args, "handler", None)
+    """Run one ezbac command.  Ctrl+C ends it with status 130 and one line, at any moment:
+    while it starts, at once (``_quiet_exit``); once the command runs, as KeyboardInterrupt,
+    so the command's own clean-up (``finally``, saving an answer) still happens."""
+    previous = _sigint(_quiet_exit)
     try:
-        if handler is None:
-            from trainer.cli.train import open_home
+        from trainer.cli.output import plain_fallback
 
-            return open_home(args)
-        return int(handler(args) or 0)
+        plain_fallback()
+        args = parse(sys.argv[1:] if argv is None else list(argv))
+        handler = getattr(args, "handler", None)
+        _sigint(previous)
+        try:
+            if handler is None:
+                from trainer.cli.train import open_home
+
+                return open_home(args)
+            return int(handler(args) or 0)
+        finally:
+            _sigint(_quiet_exit if argv is None else previous)  # and while Python exits
     except UsageError as exc:
-        print(f"ezbac: error: {exc}", file=sys.stderr)
+        print(_shorten(f"ezbac: error: {exc}"), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("ezbac: interrupted", file=sys.stderr)
-        return 130
+        return interrupted()
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a file or path no command expected to fail: still one line
+        from trainer.engine.errors import quote
+
+        where = f"{quote(str(exc.filename))}: " if exc.filename is not None else ""
+        print(_shorten(f"ezbac: error: {where}{exc.strerror or exc}"), file=sys.stderr)
+        return EXIT_USAGE
+    finally:
+        if argv is not None:  # called in-process (tests): leave the process as it was
+            _sigint(previous)
+
+
+def _shorten(message: str) -> str:
+    from trainer.engine.errors import shorten_words
+
+    return shorten_words(message)
+
+
+def _sigint(handler):  # type: ignore[no-untyped-def]
+    """Install a SIGINT handler, returning the one it replaces (only the main thread may)."""
+    try:
+        return signal.signal(signal.SIGINT, handler)
+    except ValueError:  # not the main thread
+        return handler

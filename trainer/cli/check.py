@@ -17,7 +17,7 @@ from trainer.cli import COMMANDS, UsageError
 from trainer.cli.options import add_house_argument, add_pays_arguments, house_from
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.coup import Coup
-from trainer.engine.errors import EngineError
+from trainer.engine.errors import EngineError, quote
 from trainer.engine.house import House
 from trainer.engine.money import dumps_exact, format_amount, parse_amount
 from trainer.engine.settlement import Bet, Settlement, settle
@@ -78,14 +78,14 @@ def parse_bets(specs: Sequence[str]) -> dict[Bet, Decimal]:
     for spec in specs:
         name, sep, amount = spec.partition("=")
         if not sep:
-            raise UsageError(f"--bet {spec!r}: write NAME=AMOUNT, e.g. --bet dragon7=15")
+            raise UsageError(f"--bet {quote(spec)}: write NAME=AMOUNT, e.g. --bet dragon7=15")
         try:
             bet = Bet.parse(name)
             wager = parse_amount(amount)
         except EngineError as exc:
-            raise UsageError(f"--bet {spec!r}: {exc}") from None
+            raise UsageError(f"--bet {quote(spec)}: {exc}") from None
         if bet in wagers:
-            raise UsageError(f"--bet {spec!r}: a {bet.value} bet was already given")
+            raise UsageError(f"--bet {quote(spec)}: a {bet.value} bet was already given")
         wagers[bet] = wager
     return wagers
 

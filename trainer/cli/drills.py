@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from trainer.cli import COMMANDS, EXIT_USAGE, UsageError
+from trainer.cli.options import seed_number, whole_number
 
 EXIT_INVALID = 1
 
@@ -43,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("drill", metavar="DRILL", help="a drill id (see 'ezbac drills list') or file")
     p.add_argument("--count", type=_count, default=None, metavar="N",
                    help="coups to show (default: one run of the drill)")
-    p.add_argument("--seed", type=int, default=None, metavar="S",
+    p.add_argument("--seed", type=seed_number, default=None, metavar="S",
                    help="seed for a reproducible deal (default: random, shown)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per coup, with the engine's answers")
@@ -54,13 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 1 <= value <= 10_000:
-        raise argparse.ArgumentTypeError(f"{value} is out of range (1-10000)")
-    return value
+    return whole_number(text, 1, 10_000)
 
 
 def run_list(args: argparse.Namespace) -> int:

@@ -7,7 +7,7 @@ engine is imported only inside the functions that need it.
 from __future__ import annotations
 
 import argparse
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -32,29 +32,55 @@ def add_db_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="PATH", help=DB_HELP, default=argparse.SUPPRESS)
 
 
+def whole_number(text: str, low: int, high: int) -> int:
+    """Every count and seed on the command line: ASCII digits within ``low``..``high``
+    (the engine's ``ascii_int``), else an ArgumentTypeError that quotes the text
+    (shortened) and gives the range."""
+    from trainer.engine.errors import quote
+    from trainer.engine.money import ascii_int
+
+    value = ascii_int(text)
+    raw = text.strip()
+    if value is None and not (raw.isascii() and raw.isdigit()):
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number (digits 0-9)")
+    if value is None or not low <= value <= high:  # None: thousands of digits
+        raise argparse.ArgumentTypeError(f"{quote(text)} is out of range ({low:,} to {high:,})")
+    return value
+
+
+#: --seed: what random.Random replays exactly everywhere, 0 to 2**63 - 1.
+SEED_MAX = 2**63 - 1
+
+
+def seed_number(text: str) -> int:
+    """argparse type for --seed."""
+    return whole_number(text, 0, SEED_MAX)
+
+
 def deck_count(text: str) -> int:
     """argparse type for --decks: 8 or 6, the shoes the rules allow."""
+    from trainer.engine.errors import quote
     from trainer.engine.shoe import SUPPORTED_DECKS
 
     allowed = " or ".join(str(d) for d in sorted(SUPPORTED_DECKS, reverse=True))
     try:
-        decks = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a deck count ({allowed})") from None
+        decks = whole_number(text, 0, max(SUPPORTED_DECKS))
+    except argparse.ArgumentTypeError:
+        decks = None
     if decks not in SUPPORTED_DECKS:
-        raise argparse.ArgumentTypeError(f"{text!r} decks is not supported ({allowed})")
+        raise argparse.ArgumentTypeError(f"{quote(text)} decks is not supported ({allowed})")
     return decks
 
 
 def positive_odds(text: str) -> Decimal:
-    """argparse type for 'pays N to 1': a positive, exact number (40, 7.5)."""
+    """argparse type for 'pays N to 1': the engine's odds rule (0.01 to 1,000, two decimals)."""
+    from trainer.engine.errors import EngineError
+    from trainer.engine.money import parse_odds
+
     try:
-        value = Decimal(text.strip())
-    except InvalidOperation:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number (e.g. 40)") from None
-    if not value.is_finite() or value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number (e.g. 40)")
-    return value
+        return parse_odds(text)
+    except EngineError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_pays_arguments(parser: argparse.ArgumentParser) -> None:

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from trainer.cli import COMMANDS, UsageError
 from trainer.cli.options import add_db_argument
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from trainer.history.store import HistoryStore
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -15,12 +21,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         help=COMMANDS["report"],
         description=(
             "Per trainee: sessions, questions answered, accuracy and average time per\n"
-            "skill family, the last drill passed or failed, and the weakest skills."
+            "skill family, the last drill passed or failed, and the weakest skills.\n"
+            "With --attempts: every run of a drill instead, one line each."
         ),
         epilog=(
             "examples:\n"
             "  ezbac report\n"
             "  ezbac report --trainee ana --since 2024-09-01\n"
+            "  ezbac report --attempts --trainee ana --format csv\n"
             "  ezbac report --format csv --db /srv/school/history.sqlite3 > class.csv"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -32,12 +40,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--format", choices=("table", "csv", "json"), default="table", help="output format"
     )
+    parser.add_argument(
+        "--attempts",
+        action="store_true",
+        help="list every run (finished, abandoned or cut off) instead of the summary",
+    )
     add_db_argument(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from trainer.history.report import BadDateError, build_report, parse_since, render
+    from trainer.engine.errors import quote
+    from trainer.history.report import BadDateError, parse_since
     from trainer.history.store import (
         HistoryError,
         db_path_is_explicit,
@@ -51,24 +65,49 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     path = resolve_db_path(args.db)
     if not path.exists() and not db_path_is_explicit(args.db):
-        print(f"No training history yet ({path} does not exist): train a drill first.")
-        return 0
+        message = f"No training history yet ({path} does not exist): train a drill first."
+        return _nothing(args, since, message)
     try:
         with open_history(path, create=False) as store:
-            report = build_report(store, args.trainee, since)
-            known = store.trainees() if args.trainee and not report.trainees else []
+            text = _render(args, since, store)
+            known = store.trainees() if args.trainee and text is None else []
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
-    if not report.trainees:
-        who = f" for trainee {args.trainee!r}" if args.trainee else ""
+    if text is None:
+        who = f" for trainee {quote(args.trainee)}" if args.trainee else ""
         when = f" since {args.since}" if args.since else ""
-        message = f"No answers recorded{who}{when} in {path}."
+        what = "No runs" if args.attempts else "No answers"
+        message = f"{what} recorded{who}{when} in {path}."
         if known:
             shown = ", ".join(known[:10]) + (", ..." if len(known) > 10 else "")
             message += f" Trainees on record: {shown}."
-        if args.format == "table":
-            print(message)
-            return 0
-        print(message, file=sys.stderr)
-    sys.stdout.write(render(report, args.format))
+        return _nothing(args, since, message)
+    sys.stdout.write(text)
+    return 0
+
+
+def _render(args: argparse.Namespace, since: datetime | None, store: HistoryStore) -> str | None:
+    """The report asked for, as text; None when there is nothing in it."""
+    from trainer.history.report import build_attempts, build_report, render, render_attempts
+
+    if args.attempts:
+        attempts = build_attempts(store, args.trainee, since)
+        return render_attempts(attempts, args.format, since) if attempts else None
+    report = build_report(store, args.trainee, since)
+    return render(report, args.format) if report.trainees else None
+
+
+def _nothing(args: argparse.Namespace, since: datetime | None, message: str) -> int:
+    """Nothing to report: the message alone for a table; for CSV and JSON the message on
+    stderr and an empty document on stdout, so a script reading stdout still gets one."""
+    from trainer.history.report import Report, render, render_attempts
+
+    if args.format == "table":
+        print(message)
+        return 0
+    print(message, file=sys.stderr)
+    if args.attempts:
+        sys.stdout.write(render_attempts((), args.format, since))
+    else:
+        sys.stdout.write(render(Report(since, args.trainee, ()), args.format))
     return 0

@@ -13,8 +13,14 @@ import time
 from typing import TextIO
 
 from trainer.cli import COMMANDS, UsageError
-from trainer.cli.options import add_house_argument, deck_count, house_from
-from trainer.engine.shoe import DEFAULT_CUT, DEFAULT_DECKS
+from trainer.cli.options import (
+    add_house_argument,
+    deck_count,
+    house_from,
+    seed_number,
+    whole_number,
+)
+from trainer.engine.shoe import DEFAULT_CUT, DEFAULT_DECKS, SUPPORTED_DECKS
 
 _ROWS = (
     ("coups", "Coups"),
@@ -25,27 +31,16 @@ _ROWS = (
     ("panda8", "Panda 8"),
     ("naturals", "Naturals"),
 )
-_SEED_LIMIT = 2**63
+#: The most shoes one run deals: about ten minutes of the simulator's time.
+MAX_SHOES = 10_000_000
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: must be 1 or more")
-    return value
+def _shoes(text: str) -> int:
+    return whole_number(text, 1, MAX_SHOES)
 
 
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 0 <= value < _SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"{text!r}: use 0 to {_SEED_LIMIT - 1}")
-    return value
+def _cut(text: str) -> int:
+    return whole_number(text, 0, 52 * max(SUPPORTED_DECKS))
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -65,7 +60,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "--shoes", type=_positive_int, required=True, metavar="N", help="shoes to deal (1 or more)"
+        "--shoes",
+        type=_shoes,
+        required=True,
+        metavar="N",
+        help=f"shoes to deal (1 to {MAX_SHOES:,})",
     )
     parser.add_argument(
         "--decks",
@@ -76,11 +75,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     add_house_argument(parser)
     parser.add_argument(
-        "--seed", type=_seed, metavar="S", help="replay a run (default: a fresh seed, printed)"
+        "--seed",
+        type=seed_number,
+        metavar="S",
+        help="replay a run (default: a fresh seed, printed)",
     )
     parser.add_argument(
         "--cut",
-        type=int,
+        type=_cut,
         default=DEFAULT_CUT,
         metavar="N",
         help=f"cut card N cards from the end (default {DEFAULT_CUT})",

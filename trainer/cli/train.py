@@ -10,10 +10,15 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from trainer.cli import COMMANDS, UsageError
-from trainer.cli.options import add_db_argument
+from trainer.cli.options import add_db_argument, seed_number
 
 if TYPE_CHECKING:
+    from trainer.history.hooks import Recorder
     from trainer.tui.app import Hooks
+
+#: `ezbac train review`: the trainee's spaced review, built from the history.
+REVIEW = "review"
+REVIEW_QUESTIONS = 20  # trainer.history.review.DEFAULT_QUESTIONS (not imported at start-up)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,13 +27,22 @@ def register(sub: argparse._SubParsersAction) -> None:
         help=COMMANDS["train"],
         description=(
             "Run a drill: a bundled drill's id (see 'ezbac drills list') or a path to a drill "
-            "file. Keys are shown at the bottom of the screen; ctrl+q quits."
+            "file; 'review' runs your spaced review. Keys are shown at the bottom of the "
+            "screen; ctrl+q quits."
         ),
     )
-    parser.add_argument("drill", metavar="DRILL", help="bundled drill id or drill file path")
+    parser.add_argument(
+        "drill", metavar="DRILL", help="bundled drill id, drill file path, or 'review'"
+    )
     parser.add_argument("--trainee", metavar="NAME", help="who is training (remembered)")
     parser.add_argument(
-        "--seed", type=int, metavar="N", help="deal the same coups again (any integer)"
+        "--seed", type=seed_number, metavar="N", help="deal the same coups again (0 or more)"
+    )
+    parser.add_argument(
+        "--questions",
+        type=int,
+        metavar="N",
+        help=f"review only: how many questions (default {REVIEW_QUESTIONS})",
     )
     add_db_argument(parser)
     parser.set_defaults(handler=run_train)
@@ -50,6 +64,13 @@ def run_train(args: argparse.Namespace) -> int:
     from trainer.drills.catalog import load_drill
 
     trainee = _trainee(args)
+    if args.drill == REVIEW:
+        return run_review(args, trainee)
+    if args.questions is not None:
+        raise UsageError(
+            "--questions: only the review takes a length (ezbac train review --questions N); "
+            "a drill's length is its file's 'questions'"
+        )
     try:
         drill = load_drill(args.drill)
     except (ValueError, OSError) as exc:
@@ -61,10 +82,32 @@ def open_home(args: argparse.Namespace) -> int:
     return _run(getattr(args, "db", None), start=None, trainee=None, seed=None)
 
 
-def _run(db: str | None, **kwargs: Any) -> int:
+def run_review(args: argparse.Namespace, trainee: str | None) -> int:
+    """The spaced review of ``trainee`` (or the remembered one), ``--questions`` long."""
+    from trainer.history.review import MAX_QUESTIONS, NothingDueError
+    from trainer.session.settings import load_settings
+
+    if args.questions is not None and not 1 <= args.questions <= MAX_QUESTIONS:
+        raise UsageError(
+            f"--questions: a review is 1 to {MAX_QUESTIONS} questions, not {args.questions}"
+        )
+    name = trainee or load_settings().settings.trainee.strip()
+    if not name:
+        raise UsageError("train review: whose review? give --trainee NAME")
+    recorder = _recorder(args.db)
+    try:
+        drill = recorder.review(name, None, args.questions)
+    except NothingDueError as exc:
+        print(f"{exc}.")
+        return 0
+    return _run(args.db, start=drill, trainee=trainee, seed=args.seed, recorder=recorder)
+
+
+def _run(db: str | None, recorder: Recorder | None = None, **kwargs: Any) -> int:
     from trainer.tui.app import TrainerApp
 
-    app = TrainerApp(hooks=history_hooks(db), **kwargs)
+    hooks = history_hooks(db) if recorder is None else _hooks(recorder)
+    app = TrainerApp(hooks=hooks, **kwargs)
     app.run()
     return 0 if app.return_code in (None, 0) else int(app.return_code)
 
@@ -76,18 +119,27 @@ def history_hooks(db: str | None) -> Hooks:
     Called before Textual starts: a file that is not a history is a UsageError (one line,
     exit status 2), so nothing is trained against a history that cannot be written.
     """
+    return _hooks(_recorder(db))
+
+
+def _recorder(db: str | None) -> Recorder:
+    """The history at ``db`` opened for the trainer; a UsageError when it cannot be."""
     import atexit
 
     from trainer.history.hooks import Recorder
     from trainer.history.store import HistoryError, open_history
-    from trainer.tui.app import Hooks
 
     try:
         store = open_history(db)
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     atexit.register(store.close)
-    recorder = Recorder(store)
+    return Recorder(store)
+
+
+def _hooks(recorder: Recorder) -> Hooks:
+    from trainer.tui.app import Hooks
+
     return Hooks(
         on_answer=recorder.on_answer,
         on_session=recorder.on_session,

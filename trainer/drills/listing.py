@@ -128,7 +128,10 @@ def _questions(given: str | None, coups: int, filters: int) -> int | None:
 
     if given is None:
         return S.DEFAULT_QUESTIONS if filters else coups
-    return int(given) if given.isdigit() and 0 < int(given) <= S.MAX_QUESTIONS else None
+    from trainer.engine.money import ascii_int
+
+    count = ascii_int(given)
+    return count if count is not None and 0 < count <= S.MAX_QUESTIONS else None
 
 
 CACHE_NAME = "drill-listing.json"

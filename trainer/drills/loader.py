@@ -46,6 +46,7 @@ from trainer.engine import (
     parse_amount,
     parse_cards,
 )
+from trainer.engine.money import ascii_int, parse_odds
 from trainer.engine.settlement import RESULTS
 
 STR, INT, FLOAT, BOOL, NULL = (S.YAML_TAG + t for t in ("str", "int", "float", "bool", "null"))
@@ -289,16 +290,26 @@ class _Reader:
             self.err(node, path, str(exc))
             return None
 
+    def odds(self, node: Node, path: str) -> Decimal | None:
+        """N of a paytable's "pays N to 1", by the engine's odds rule (0.01 to 1,000)."""
+        text = self.scalar(node, path, "a pay like 40 or 7.5", (INT, FLOAT, STR))
+        if text is None:
+            return None
+        try:
+            return parse_odds(text)
+        except EngineError as exc:
+            self.err(node, path, str(exc))
+            return None
+
     def percent(self, node: Node, path: str) -> int | None:
         text = self.scalar(node, path, "a percentage like 80 or \"80%\"", (INT, STR))
         if text is None:
             return None
-        digits = text.strip().removesuffix("%").strip()
-        if not digits.isdigit():
+        value = ascii_int(text.strip().removesuffix("%"))
+        if value is None:
             self.err(node, path, f"{text!r} is not a percentage: write a whole number "
                      "0-100, like 80 or \"80%\"")
             return None
-        value = int(digits)
         if value > 100:
             self.err(node, path, f"{text!r} is out of range: a percentage is 0-100")
             return None
@@ -341,8 +352,9 @@ class _Reader:
         if text is None:
             return None
         parts = [p.strip() for p in text.split("-")]
-        if len(parts) in (1, 2) and all(p.isdigit() for p in parts):
-            first, last = int(parts[0]), int(parts[-1])
+        numbers = [ascii_int(p) for p in parts]
+        if len(parts) in (1, 2) and None not in numbers:
+            first, last = numbers[0], numbers[-1]
             bad = [v for v in (first, last) if not lo <= v <= hi]
             if bad:
                 self.err(node, path, f"{bad[0]} is not a {what}: {what}s are {lo}-{hi}")
@@ -484,11 +496,12 @@ class _Reader:
         if text is None:
             return None
         parts = [p.strip() for p in text.split("-")]
-        if len(parts) not in (1, 2) or not all(p.isdigit() for p in parts):
+        numbers = [ascii_int(p) for p in parts]
+        if len(parts) not in (1, 2) or None in numbers:
             self.err(node, path, f"{text!r} is not a number of bets: write 2, or a range "
                      "like \"1-2\"")
             return None
-        lo, hi = int(parts[0]), int(parts[-1])
+        lo, hi = numbers[0], numbers[-1]
         if lo > hi:
             self.err(node, path, f"range {text!r} runs backwards: write \"{hi}-{lo}\"")
             return None
@@ -538,7 +551,7 @@ class _Reader:
                 self.err(f["decks"], "shoe.decks", f"{text} decks is not supported: the shoe "
                          "holds 8 decks (or 6)")
         if "paytable" in f:
-            odds = self.bet_map(f["paytable"], "shoe.paytable", self.amount)
+            odds = self.bet_map(f["paytable"], "shoe.paytable", self.odds)
             if odds:
                 paytable = DEFAULT_PAYTABLE.with_odds(odds)
         return decks, paytable

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from trainer.engine.errors import InvalidCardError
+from trainer.engine.errors import InvalidCardError, quote
 
 
 class Suit(enum.Enum):
@@ -69,25 +69,27 @@ class Card:
 
     @classmethod
     def parse(cls, token: str) -> Card:
-        """Parse "Th", "10h", "t♥", "AS"; raise InvalidCardError naming the token."""
+        """Parse "Th", "10h", "t♥", "AS"; raise InvalidCardError naming the token.
+
+        Ranks are ASCII only (the table below): no other script's digits are a rank."""
         text = token.strip()
         for ch in _IGNORED:
             text = text.replace(ch, "")
         if len(text) < 2:
             raise InvalidCardError(
-                f"{token!r} is not a card: write rank then suit, e.g. 'Th' or '9s'"
+                f"{quote(token)} is not a card: write rank then suit, e.g. 'Th' or '9s'"
             )
         rank_text, suit_text = text[:-1].upper(), text[-1].lower()
         rank = _RANK_BY_TEXT.get(rank_text)
         suit = _SUIT_BY_TEXT.get(suit_text)
         if rank is None:
             raise InvalidCardError(
-                f"{token!r} is not a card: unknown rank {text[:-1]!r} "
+                f"{quote(token)} is not a card: unknown rank {quote(text[:-1], 10)} "
                 "(ranks are A 2-9 T J Q K, or 10)"
             )
         if suit is None:
             raise InvalidCardError(
-                f"{token!r} is not a card: unknown suit {text[-1]!r} (suits are s h d c)"
+                f"{quote(token)} is not a card: unknown suit {text[-1]!r} (suits are s h d c)"
             )
         return cls(rank, suit)
 

@@ -2,6 +2,41 @@
 
 from __future__ import annotations
 
+import re
+
+#: How much of a piece of input an error message quotes (a 10 MB token is named, not echoed).
+QUOTE_LIMIT = 40
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(text)`` cut to a readable length, for every message that quotes user input.
+
+    A long text keeps its first ``limit`` characters and says how long it was, so the culprit
+    is still recognisable: ``'AAAA...' (10,000,000 characters)``.
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
+
+
+#: A "word" (run without spaces) longer than this in a message is someone's input, not
+#: ezbac's words or a sensible path.
+WORD_LIMIT = 200
+
+
+def shorten_words(message: str, limit: int = WORD_LIMIT) -> str:
+    """``message`` with every run of more than ``limit`` non-space characters cut to its
+    first ``QUOTE_LIMIT`` characters and its length: the one net under every printed error,
+    for messages that quote input whole (argparse's, the operating system's)."""
+    if len(message) <= limit:
+        return message
+    return _LONG_WORD.sub(
+        lambda m: f"{m.group()[:QUOTE_LIMIT]}... ({len(m.group()):,} characters)", message
+    )
+
+
+_LONG_WORD = re.compile(rf"\S{{{WORD_LIMIT + 1},}}")
+
 
 class EngineError(ValueError):
     """Base of every error the engine raises for bad input."""
@@ -20,7 +55,7 @@ class InvalidBetError(EngineError):
 
 
 class InvalidAmountError(EngineError):
-    """An amount that is not a positive, exact sum of money."""
+    """An amount or odds that is not an exact, in-range sum of money (or 'pays N to 1')."""
 
 
 class InvalidShoeError(EngineError):

@@ -1,49 +1,140 @@
-"""Exact money: amounts are Decimals with at most two decimal places, never floats."""
+"""Exact money: amounts are Decimals with at most two decimal places, never floats.
+
+Every amount and every "pays N to 1" the program takes in passes one rule, here: ASCII
+digits only, at most two decimals, and inside a documented range (a ``Limit``).  The ranges
+are a casino's, with room to spare, and they keep every product and sum of the engine
+(wager × odds, wager + payout) far inside Decimal's 28 significant digits, so money stays
+exact and nothing overflows:
+
+- a wager is 0.01 to 1,000,000 (no real table takes a bigger single bet);
+- a bet pays 0.01 to 1,000 to 1 (real pays run from 0.95 to a few hundred to 1);
+- so a payout is 0 to 1,000,000,000.
+
+A payout that is not a whole number of cents (2.55 at 7.5 to 1 is 19.125) is rounded by
+``round_payout``: down to the cent, because casinos keep the breakage.
+"""
 
 from __future__ import annotations
 
 import json
 import re
-from decimal import Decimal, InvalidOperation
+from dataclasses import dataclass, replace
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import Any
 
-from trainer.engine.errors import InvalidAmountError
+from trainer.engine.errors import InvalidAmountError, quote
 
 _CENT = Decimal("0.01")
-_AMOUNT = re.compile(r"^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$|^\$?\s*\.\d{1,2}$")
+_DIGITS = r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]{1,2})?|\.[0-9]{1,2}"
+# ASCII digits only: `\d` would take Arabic-Indic or full-width digits for amounts.
+_AMOUNT = re.compile(rf"\$?\s*(?:{_DIGITS})", re.ASCII)
+_ODDS = re.compile(_DIGITS, re.ASCII)
+_TOO_PRECISE = re.compile(r"\$?\s*[0-9,]*\.[0-9]{3,}", re.ASCII)
 
 
-def parse_amount(text: str, *, allow_zero: bool = False) -> Decimal:
-    """Parse an amount as people write it: "600", "$600", "1,000", "2.50".
+_WHOLE = re.compile(r"[0-9]+", re.ASCII)
+#: Longer digit strings are never a count ezbac takes (and int() refuses 4,300 digits).
+_WHOLE_DIGITS = 1000
 
-    Raises InvalidAmountError naming the text for anything else, including negative,
-    zero (unless ``allow_zero``) and sub-cent amounts.
-    """
+
+def ascii_int(text: str) -> int | None:
+    """The int of a string of ASCII digits 0-9 (surrounding spaces allowed), else None: no
+    signs, no '_', no other script's digits (``int('٥')`` is 5), no superscripts
+    (``'²'.isdigit()`` is true), nothing absurdly long.  Every count and seed is read
+    through this, with its own range checked by the caller."""
     raw = text.strip()
-    if not _AMOUNT.match(raw):
-        raise InvalidAmountError(
-            f"{text!r} is not an amount: write it like 600, $600, 1,000 or 2.50"
-        )
+    if not _WHOLE.fullmatch(raw) or len(raw.lstrip("0")) > _WHOLE_DIGITS:
+        return None
+    return int(raw)
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """The accepted range of one kind of number, and how an error names it."""
+
+    noun: str  # "an amount", "a pay"
+    plural: str  # "wagers", "pays"
+    low: Decimal
+    high: Decimal
+    unit: str = ""  # " to 1" for odds
+
+    @property
+    def rule(self) -> str:
+        low, high = format_amount(self.low), format_amount(self.high)
+        return f"{self.plural} are {low} to {high}{self.unit}"
+
+    def check(self, value: Decimal, shown: str) -> Decimal:
+        """``value`` if it is finite, within the range and in whole cents; else an
+        InvalidAmountError naming ``shown`` (the input as the user wrote it) and the rule."""
+        if value.is_finite() and value <= 0 < self.low:
+            raise InvalidAmountError(f"{shown} is not a positive amount: {self.rule}")
+        if not value.is_finite() or not self.low <= value <= self.high:
+            raise InvalidAmountError(f"{shown} is out of range: {self.rule}")
+        if value != value.quantize(_CENT):  # safe: the range keeps the digits few
+            raise InvalidAmountError(self.too_precise(shown))
+        return value
+
+    def too_precise(self, shown: str) -> str:
+        return f"{shown} is not {self.noun}: {self.plural} have two decimals at most"
+
+
+#: What one bet on the layout may be.
+WAGERS = Limit("an amount", "wagers", Decimal("0.01"), Decimal(1_000_000))
+#: What a bet may pay, N in "pays N to 1".
+ODDS = Limit("a pay", "pays", Decimal("0.01"), Decimal(1_000), " to 1")
+#: What a winning bet may be paid (a trainee's answer): the largest wager at the largest pay.
+PAYOUTS = Limit("an amount", "payouts", Decimal(0), WAGERS.high * ODDS.high)
+
+
+def _parse(text: str, pattern: re.Pattern[str], limit: Limit, example: str) -> Decimal:
+    raw = text.strip()
+    if not pattern.fullmatch(raw):
+        if _TOO_PRECISE.fullmatch(raw):
+            raise InvalidAmountError(limit.too_precise(quote(text)))
+        raise InvalidAmountError(f"{quote(text)} is not {example}")
     try:
         value = Decimal(raw.lstrip("$").strip().replace(",", ""))
     except InvalidOperation:  # pragma: no cover - the pattern already excludes these
-        raise InvalidAmountError(f"{text!r} is not an amount") from None
-    if value == 0 and not allow_zero:
-        raise InvalidAmountError(f"{text!r} is not a positive amount")
-    return value
+        raise InvalidAmountError(f"{quote(text)} is not {example}") from None
+    return limit.check(value, quote(text))
 
 
-def as_amount(value: Decimal | int | str) -> Decimal:
-    """Coerce a configured number (int, Decimal, numeric string) to an exact Decimal."""
+def parse_amount(text: str, *, allow_zero: bool = False, limit: Limit = WAGERS) -> Decimal:
+    """Parse an amount as people write it: "600", "$600", "1,000", "2.50".
+
+    Raises InvalidAmountError naming the text for anything else: non-ASCII digits, sub-cent
+    amounts, and anything outside ``limit`` (wagers by default; zero only if ``allow_zero``).
+    """
+    if allow_zero:
+        limit = replace(limit, low=Decimal(0))
+    return _parse(text, _AMOUNT, limit, "an amount: write it like 600, $600, 1,000 or 2.50")
+
+
+def parse_odds(text: str) -> Decimal:
+    """Parse N of "pays N to 1" ("40", "7.5", "0.95"), within ``ODDS``."""
+    return _parse(text, _ODDS, ODDS, "a pay: write N of 'N to 1', like 40, 7.5 or 0.95")
+
+
+def as_amount(value: Decimal | int | str, limit: Limit = WAGERS) -> Decimal:
+    """Coerce a configured number (int, Decimal, numeric string) to an exact Decimal within
+    ``limit``; strings follow ``parse_amount``'s rules."""
+    if isinstance(value, str):
+        return _parse(value, _AMOUNT, limit, "an amount")
     if isinstance(value, float):
         raise InvalidAmountError(f"{value!r} is a float; amounts must be exact")
-    try:
-        result = Decimal(value)
-    except (InvalidOperation, TypeError, ValueError):
-        raise InvalidAmountError(f"{value!r} is not an amount") from None
-    if not result.is_finite():
-        raise InvalidAmountError(f"{value!r} is not an amount")
-    return result
+    if isinstance(value, bool) or not isinstance(value, int | Decimal):
+        raise InvalidAmountError(f"{quote(repr(value))} is not an exact amount")
+    return limit.check(Decimal(value), quote(str(value)))
+
+
+#: The house's rule for a payout that is not a whole number of cents: rounded down, as
+#: casinos keep the breakage.  A decimal rounding mode, so it can become house data.
+PAYOUT_ROUNDING = ROUND_DOWN
+
+
+def round_payout(amount: Decimal, rounding: str = PAYOUT_ROUNDING) -> Decimal:
+    """A payout in whole cents, by the house's rounding rule (``PAYOUT_ROUNDING``)."""
+    return normalize(amount.quantize(_CENT, rounding=rounding))
 
 
 def normalize(amount: Decimal) -> Decimal:

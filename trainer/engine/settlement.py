@@ -10,8 +10,8 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from trainer.engine.coup import Outcome
-from trainer.engine.errors import InvalidAmountError, InvalidBetError
-from trainer.engine.money import as_amount, format_amount, normalize
+from trainer.engine.errors import InvalidAmountError, InvalidBetError, quote
+from trainer.engine.money import ODDS, WAGERS, as_amount, format_amount, normalize, round_payout
 
 if TYPE_CHECKING:
     from trainer.engine.house import House
@@ -36,10 +36,10 @@ class Bet(enum.Enum):
             if key == bet.value:
                 return bet
         names = [b.value for b in cls]
-        hint = difflib.get_close_matches(key, names, n=1)
+        hint = difflib.get_close_matches(key, names, n=1) if len(key) < 40 else []
         suggestion = f" (did you mean {hint[0]}?)" if hint else ""
         raise InvalidBetError(
-            f"{name!r} is not a bet{suggestion}: bets are {', '.join(names)}"
+            f"{quote(name)} is not a bet{suggestion}: bets are {', '.join(names)}"
         )
 
 
@@ -75,11 +75,12 @@ RESULTS: Mapping[Outcome, Mapping[Bet, BetResult]] = {
 }
 
 
-def _odds(value: Decimal | int | str) -> Decimal:
-    odds = as_amount(value)
-    if odds <= 0:
-        raise InvalidAmountError(f"odds must be positive, got {value!r}")
-    return odds
+def _odds(bet: Bet, value: Decimal | int | str) -> Decimal:
+    """The money module's ODDS rule, with the bet named."""
+    try:
+        return as_amount(value, ODDS)
+    except InvalidAmountError as exc:
+        raise InvalidAmountError(f"{bet.value} pays: {exc}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +95,7 @@ class Paytable:
 
     def __post_init__(self) -> None:
         for bet in Bet:
-            object.__setattr__(self, bet.value, _odds(getattr(self, bet.value)))
+            object.__setattr__(self, bet.value, _odds(bet, getattr(self, bet.value)))
 
     def odds(self, bet: Bet) -> Decimal:
         return getattr(self, bet.value)
@@ -122,12 +123,15 @@ class Settlement:
     @property
     def gross(self) -> Decimal:
         """Winnings at the paytable's odds, before any commission."""
-        return normalize(self.wager * self.odds) if self.result is BetResult.WIN else Decimal(0)
+        if self.result is not BetResult.WIN:
+            return Decimal(0)
+        return round_payout(self.wager * self.odds)
 
     @property
     def paid(self) -> Decimal:
-        """Winnings paid on top of the wager (0 on a push or a loss), less a commission
-        taken at once (a 20 Banker win at 5 % is paid 19)."""
+        """Winnings paid on top of the wager (0 on a push or a loss), in whole cents (a
+        fraction of a cent is settled by the house's rounding rule, ``round_payout``), less a
+        commission taken at once (a 20 Banker win at 5 % is paid 19)."""
         taken = Decimal(0) if self.commission_deferred else self.commission
         return normalize(self.gross - taken)
 
@@ -156,11 +160,13 @@ class Settlement:
             )
             if self.odds == 1:
                 return f"{label} pays even money: {format_amount(self.paid)}{box}{fee}"
-            odds = format_amount(self.odds)
-            return (
-                f"{label} pays {odds} to 1: {wager} × {odds} = {format_amount(self.paid)}"
-                f"{box}{fee}"
-            )
+            odds, paid = format_amount(self.odds), format_amount(self.paid)
+            exact = format_amount(self.wager * self.odds)
+            if exact != paid:  # the breakage: say what the rounding rule kept
+                return (
+                    f"{label} pays {odds} to 1: {wager} × {odds} = {exact}, paid {paid}{box}{fee}"
+                )
+            return f"{label} pays {odds} to 1: {wager} × {odds} = {paid}{box}{fee}"
         if self.result is BetResult.PUSH:
             why = "a Dragon 7" if self.outcome is Outcome.DRAGON7 else "a Tie"
             return f"{label} pushes on {why}: the {wager} is returned, nothing paid{fee}"
@@ -203,13 +209,15 @@ def _outcome_phrase(outcome: Outcome) -> str:
 def settle_bet(
     outcome: Outcome, bet: Bet, wager: Decimal, house: House | Paytable | None = None
 ) -> Settlement:
-    """Settle one wager under a house's rules (a bare Paytable: the default house with it)."""
+    """Settle one wager under a house's rules (a bare Paytable: the default house with it);
+    the wager must be within ``WAGERS`` (InvalidAmountError)."""
     from trainer.engine.house import house_from
 
-    if wager <= 0:
-        raise InvalidAmountError(f"wager on {bet.value} must be positive, got {wager}")
+    try:
+        wager = normalize(as_amount(wager, WAGERS))
+    except InvalidAmountError as exc:
+        raise InvalidAmountError(f"wager on {bet.value}: {exc}") from None
     rules = house_from(house)
-    wager = normalize(wager)
     result = rules.results[outcome][bet]
     levy = rules.commission_on(bet)
     commission = levy.owed(wager) if levy is not None and result is BetResult.WIN else Decimal(0)

@@ -56,11 +56,15 @@ class Recorder:
             self._failed(exc)
             return None
 
-    def review(self, trainee: str, now: datetime | None = None) -> Drill:
-        """The trainee's review drill; NothingDueError (a ValueError) says why there is none."""
-        from trainer.history.review import review_drill
+    def review(
+        self, trainee: str, now: datetime | None = None, questions: int | None = None
+    ) -> Drill:
+        """The trainee's review drill, ``questions`` long (None: the default); a ValueError
+        (NothingDueError, a bad length) says why there is none."""
+        from trainer.history.review import DEFAULT_QUESTIONS, review_drill
 
-        return review_drill(self.store, trainee, now)
+        length = DEFAULT_QUESTIONS if questions is None else questions
+        return review_drill(self.store, trainee, now, length)
 
     def report_errors_to(self, callback: Callable[[str], Any]) -> None:
         self.on_error = callback

@@ -59,7 +59,14 @@ CREATE INDEX answers_by_trainee_time ON answers (trainee, answered_at);
 CREATE INDEX sessions_by_trainee_time ON sessions (trainee, started_at);
 """
 
-MIGRATIONS: tuple[str, ...] = (V1, V2)
+# v3: a retry of missed questions is practice, not a run: it names the run it came from
+# (NULL for every run, and for every session stored before v3), so reports and progress
+# leave it out of sessions, passes and the last drill.
+V3 = """
+ALTER TABLE sessions ADD COLUMN retry_of TEXT;
+"""
+
+MIGRATIONS: tuple[str, ...] = (V1, V2, V3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 #: Tables and columns each version must have: a file claiming a version without them is
@@ -79,4 +86,8 @@ REQUIRED_COLUMNS: dict[int, dict[str, frozenset[str]]] = {
 REQUIRED_COLUMNS[2] = {
     "sessions": REQUIRED_COLUMNS[1]["sessions"] | {"abandoned", "reference_opened"},
     "answers": REQUIRED_COLUMNS[1]["answers"] | {"bet", "wager", "family"},
+}
+REQUIRED_COLUMNS[3] = {
+    "sessions": REQUIRED_COLUMNS[2]["sessions"] | {"retry_of"},
+    "answers": REQUIRED_COLUMNS[2]["answers"],
 }

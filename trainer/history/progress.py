@@ -3,6 +3,10 @@
 Accuracy per Banker tableau cell (Banker two-card total 0-7 x the Player's third card 0-9,
 plus "Player stood"), per Player draw total, naturals, per outcome and per bet payout;
 sessions over time with score and average seconds per answer; what is due for review.
+
+A retry of missed questions is practice, not a run: it is kept out of ``sessions`` (the
+chart, the count, the table) and listed in ``retries``; its answers are real answers and
+count per skill and for review like any other.
 """
 
 from __future__ import annotations
@@ -31,6 +35,11 @@ PAYOUTS: tuple[tuple[Bet, BetResult], ...] = tuple(
 )
 
 
+#: A skill answered right less often than this fraction (7/10: under 70 %) is "weak": marked
+#: "!" on the progress screen and listed among the report's weakest skills.  The one rule.
+WEAK_BELOW: tuple[int, int] = (7, 10)
+
+
 @dataclass(frozen=True, slots=True)
 class Tally:
     """Answers to one skill (or a group of skills): how many, how many right, time spent."""
@@ -54,6 +63,13 @@ class Tally:
     @property
     def avg_seconds(self) -> float | None:
         return self.seconds / self.answered if self.answered else None
+
+
+def is_weak(t: Tally) -> bool:
+    """Answered, and right less often than WEAK_BELOW (compared exactly, so it agrees with the
+    truncated percentage shown: 69 % and below are weak, 70 % is not)."""
+    num, den = WEAK_BELOW
+    return t.answered > 0 and t.correct * den < t.answered * num
 
 
 def tally_by(
@@ -115,6 +131,7 @@ class SessionPoint:
     answered: int  # answers stored for it (an abandoned run keeps those given)
     answered_correct: int
     avg_seconds: float | None
+    retry_of: str | None = None  # a retry of that run's missed questions: practice
 
     @property
     def completed(self) -> bool:
@@ -144,10 +161,11 @@ class ProgressData:
     natural: Tally
     outcomes: Mapping[Outcome, Tally]
     payouts: Mapping[tuple[Bet, BetResult], Tally]
-    sessions: tuple[SessionPoint, ...]  # oldest first
+    sessions: tuple[SessionPoint, ...]  # runs (retries left out), oldest first
     due: tuple[SkillState, ...]  # lowest box first
     next_due: datetime | None  # when the next skill not yet due comes due
     states: Mapping[str, SkillState] = field(default_factory=dict)  # every skill's box
+    retries: tuple[SessionPoint, ...] = ()  # retries of missed questions, oldest first
 
     @property
     def empty(self) -> bool:
@@ -199,6 +217,7 @@ def compute_progress(
             answered=per_session.get(s.session_id, Tally()).answered,
             answered_correct=per_session.get(s.session_id, Tally()).correct,
             avg_seconds=per_session.get(s.session_id, Tally()).avg_seconds,
+            retry_of=s.retry_of,
         )
         for s in sorted(sessions, key=lambda s: s.started_at)
     )
@@ -211,10 +230,11 @@ def compute_progress(
         natural=skills.get("natural", Tally()),
         outcomes=outcomes,
         payouts=payouts,
-        sessions=points,
+        sessions=tuple(p for p in points if p.retry_of is None),
         due=tuple(due_from(states, now)),
         next_due=next_due(states, now),
         states=states,
+        retries=tuple(p for p in points if p.retry_of is not None),
     )
 
 

@@ -1,8 +1,16 @@
 """The instructor's report: per trainee, sessions, answers, accuracy by skill family, the
-last drill's verdict and the weakest skills; rendered as a table, CSV or JSON.
+last drill's verdict and the weakest skills; and (``--attempts``) every run on record.
+Each renders as a table, CSV or JSON.
 
 CSV and JSON are interfaces (spreadsheets, scripts): their columns and keys are listed in
-CSV_COLUMNS / the README and only ever get new ones appended, never renamed or reordered.
+CSV_COLUMNS / ATTEMPT_COLUMNS / the README and only ever get new ones appended, never renamed
+or reordered.
+
+Retries of missed questions are practice, not attempts: they count in no session total, no
+pass and never as the last drill, and ``--attempts`` leaves them out (the summary counts them
+in ``retries``).  Their answers are real answers and count per skill, in accuracy and in the
+weakest skills.  Percentages follow trainer.session.scoring (truncated, so 39/49 is 79.5, and
+a pass is never shown under its pass mark).
 """
 
 from __future__ import annotations
@@ -13,9 +21,19 @@ import json
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from trainer.history.progress import Tally, by_family, by_skill, tally_by, total
+from trainer.engine.errors import quote
+from trainer.history.progress import (
+    WEAK_BELOW,
+    Tally,
+    by_family,
+    by_skill,
+    is_weak,
+    tally_by,
+    total,
+)
 from trainer.history.store import HistoryStore
 from trainer.session.records import SessionRecord
+from trainer.session.scoring import percent_1dp
 from trainer.skills import FAMILIES, describe
 
 FAMILY_LABELS = {
@@ -26,8 +44,8 @@ FAMILY_LABELS = {
     "payout": "Payouts",
 }
 WEAKEST = 5
-FORMATS = ("table", "csv", "json")
 REPORT_VERSION = 1
+ATTEMPTS_VERSION = 1
 
 
 class BadDateError(ValueError):
@@ -40,11 +58,18 @@ def parse_since(text: str) -> datetime:
     try:
         if len(cleaned) == 10:
             day = date.fromisoformat(cleaned)
-            return datetime(day.year, day.month, day.day).astimezone(UTC)
-        return datetime.fromisoformat(cleaned).astimezone(UTC)
+            moment = datetime(day.year, day.month, day.day)
+        else:
+            moment = datetime.fromisoformat(cleaned)
     except ValueError:
         raise BadDateError(
-            f"--since {text!r} is not a date: write it as YYYY-MM-DD (e.g. 2024-09-01)"
+            f"--since {quote(text)} is not a date: write it as YYYY-MM-DD (e.g. 2024-09-01)"
+        ) from None
+    try:
+        return moment.astimezone(UTC)
+    except (OverflowError, ValueError):  # year 1 east of UTC, year 9999 west of it
+        raise BadDateError(
+            f"--since {quote(text)} is out of range: use a date from 0001-01-02 to 9999-12-30"
         ) from None
 
 
@@ -81,6 +106,7 @@ class TraineeReport:
     families: dict[str, Tally]  # every family in FAMILIES, zero tallies included
     last_drill: LastDrill | None
     weakest: tuple[WeakSkill, ...]
+    retries: int = 0  # retries of missed questions: practice, in none of the session counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,14 +117,16 @@ class Report:
 
 
 def weakest_skills(by_skill: dict[str, Tally], limit: int = WEAKEST) -> tuple[WeakSkill, ...]:
-    """Skills with at least one miss: lowest accuracy first, then most misses, then key."""
-    missed = [(k, t) for k, t in by_skill.items() if t.missed]
-    missed.sort(key=lambda kt: (kt[1].correct / kt[1].answered, -kt[1].missed, kt[0]))
-    return tuple(WeakSkill(k, t) for k, t in missed[:limit])
+    """The weak skills (progress.is_weak, as the progress screen marks them "!"): lowest
+    accuracy first, then most misses, then key."""
+    weak = [(k, t) for k, t in by_skill.items() if is_weak(t)]
+    weak.sort(key=lambda kt: (kt[1].correct / kt[1].answered, -kt[1].missed, kt[0]))
+    return tuple(WeakSkill(k, t) for k, t in weak[:limit])
 
 
 def _last_drill(sessions: list[SessionRecord]) -> LastDrill | None:
-    done = [s for s in sessions if s.completed and s.passed is not None]
+    """The latest run finished with a verdict (a retry has none: it is never the last drill)."""
+    done = [s for s in sessions if s.completed and s.passed is not None and not s.retry]
     if not done:
         return None
     s = max(done, key=lambda s: s.finished_at or s.started_at)
@@ -117,9 +145,10 @@ def build_report(
     out: list[TraineeReport] = []
     for name in names:
         answers = store.answers(name, since)
-        sessions = store.sessions(name, since)
-        if not answers and not sessions:
+        recorded = store.sessions(name, since)
+        if not answers and not recorded:
             continue
+        sessions = [s for s in recorded if not s.retry]  # runs: retries are practice
         families = tally_by(answers, by_family)
         out.append(
             TraineeReport(
@@ -128,11 +157,12 @@ def build_report(
                 sessions_finished=sum(s.completed for s in sessions),
                 sessions_abandoned=sum(s.abandoned for s in sessions),
                 sessions_passed=sum(bool(s.passed) for s in sessions),
-                reference_opened=sum(s.reference_opened for s in sessions),
+                reference_opened=sum(s.reference_opened for s in recorded),
                 total=total(answers),
                 families={f: families.get(f, Tally()) for f in FAMILIES},
                 last_drill=_last_drill(sessions),
                 weakest=weakest_skills(tally_by(answers, by_skill), weakest),
+                retries=len(recorded) - len(sessions),
             )
         )
     return Report(since, trainee, tuple(out))
@@ -143,7 +173,7 @@ def build_report(
 
 
 def _pct(t: Tally) -> float | None:
-    return None if t.accuracy is None else round(100 * t.accuracy, 1)
+    return percent_1dp(t.correct, t.answered)
 
 
 def _secs(t: Tally) -> float | None:
@@ -173,6 +203,7 @@ CSV_COLUMNS: tuple[str, ...] = (
     "last_drill_correct",
     "last_drill_result",
     "weakest_skills",
+    "retries",
 )
 
 
@@ -203,6 +234,7 @@ def render_csv(report: Report) -> str:
                 last.correct, "passed" if last.passed else "failed",
             ]
         row.append(";".join(w.skill for w in t.weakest))
+        row.append(t.retries)
         writer.writerow(row)
     return buffer.getvalue()
 
@@ -246,6 +278,7 @@ def report_dict(report: Report) -> dict[str, object]:
                     {"skill": w.skill, "label": w.label, **_tally_json(w.tally)}
                     for w in t.weakest
                 ],
+                "retries": t.retries,
             }
             for t in report.trainees
         ],
@@ -278,6 +311,8 @@ def render_table(report: Report) -> str:
             f"{t.sessions_passed} passed, {t.sessions_abandoned} abandoned); "
             f"rules reference opened {t.reference_opened}×"
         )
+        if t.retries:
+            lines.append(f"  Retries of missed questions (practice, not sessions): {t.retries}")
         lines.append(
             f"  Answers: {t.total.answered}, {_fmt_pct(t.total)} right, "
             f"{_fmt_secs(t.total)} per answer"
@@ -307,7 +342,8 @@ def render_table(report: Report) -> str:
                     f"({_fmt_pct(w.tally)})"
                 )
         else:
-            lines.append("  Weakest skills: none missed")
+            num, den = WEAK_BELOW
+            lines.append(f"  Weakest skills: none under {num * 100 // den}% right")
     return "\n".join(lines) + "\n"
 
 
@@ -317,3 +353,173 @@ def render(report: Report, fmt: str) -> str:
     if fmt == "json":
         return render_json(report)
     return render_table(report)
+
+
+# ---------------------------------------------------------------------------------------
+# Every attempt (--attempts)
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One run of a drill as an instructor audits it: finished, abandoned or cut off."""
+
+    trainee: str
+    session_id: str
+    drill_id: str
+    title: str
+    mode: str
+    started_at: datetime
+    finished_at: datetime | None
+    status: str  # finished | abandoned | unfinished (cut off: the terminal killed, say)
+    questions: int  # answered (a run not finished: the answers it kept)
+    correct: int
+    passed: bool | None  # None unless finished
+    seconds: float  # time spent answering, summed over its answers
+    reference_opened: int
+
+    @property
+    def score(self) -> float | None:
+        return percent_1dp(self.correct, self.questions)
+
+
+def _status(s: SessionRecord) -> str:
+    if s.abandoned:
+        return "abandoned"
+    return "unfinished" if s.finished_at is None else "finished"
+
+
+def build_attempts(
+    store: HistoryStore, trainee: str | None = None, since: datetime | None = None
+) -> tuple[Attempt, ...]:
+    """Every run (retries left out: practice, not attempts), by trainee then start time.
+
+    A run cut off before it could record its end (a killed terminal) is listed as
+    "unfinished" with the answers it kept: an exam walked away from is still an attempt.
+    """
+    names = [trainee] if trainee is not None else store.trainees()
+    out: list[Attempt] = []
+    for name in names:
+        per_session = tally_by(store.answers(name, since), lambda a: a.session_id)
+        for s in store.sessions(name, since):
+            if s.retry:
+                continue
+            kept = per_session.get(s.session_id, Tally())
+            ended = s.finished_at is not None
+            out.append(
+                Attempt(
+                    trainee=s.trainee,
+                    session_id=s.session_id,
+                    drill_id=s.drill_id,
+                    title=s.drill_title,
+                    mode=s.mode,
+                    started_at=s.started_at,
+                    finished_at=s.finished_at,
+                    status=_status(s),
+                    questions=s.questions if ended else kept.answered,
+                    correct=s.correct if ended else kept.correct,
+                    passed=s.passed if s.completed else None,
+                    seconds=kept.seconds,
+                    reference_opened=s.reference_opened,
+                )
+            )
+    return tuple(out)
+
+
+ATTEMPT_COLUMNS: tuple[str, ...] = (
+    "trainee",
+    "started_at",
+    "finished_at",
+    "drill_id",
+    "drill_title",
+    "mode",
+    "status",
+    "questions",
+    "correct",
+    "score",
+    "result",
+    "seconds",
+    "reference_opened",
+    "session_id",
+)
+
+
+def _result(a: Attempt) -> str:
+    return "" if a.passed is None else "passed" if a.passed else "failed"
+
+
+def render_attempts_csv(attempts: tuple[Attempt, ...]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(ATTEMPT_COLUMNS)
+    for a in attempts:
+        writer.writerow([
+            a.trainee, _time(a.started_at),
+            "" if a.finished_at is None else _time(a.finished_at),
+            a.drill_id, a.title, a.mode, a.status, a.questions, a.correct, _blank(a.score),
+            _result(a), round(a.seconds, 2), a.reference_opened, a.session_id,
+        ])
+    return buffer.getvalue()
+
+
+def attempts_dict(attempts: tuple[Attempt, ...], since: datetime | None) -> dict[str, object]:
+    return {
+        "report": "ezbac-attempts",
+        "version": ATTEMPTS_VERSION,
+        "since": None if since is None else _time(since),
+        "attempts": [
+            {
+                "trainee": a.trainee,
+                "started_at": _time(a.started_at),
+                "finished_at": None if a.finished_at is None else _time(a.finished_at),
+                "drill_id": a.drill_id,
+                "drill_title": a.title,
+                "mode": a.mode,
+                "status": a.status,
+                "questions": a.questions,
+                "correct": a.correct,
+                "score": a.score,
+                "passed": a.passed,
+                "seconds": round(a.seconds, 2),
+                "reference_opened": a.reference_opened,
+                "session_id": a.session_id,
+            }
+            for a in attempts
+        ],
+    }
+
+
+def _verdict(a: Attempt) -> str:
+    if a.passed is None:
+        return a.status
+    return "PASSED" if a.passed else "FAILED"
+
+
+def render_attempts_table(attempts: tuple[Attempt, ...]) -> str:
+    """One block per trainee, one line per run, oldest first; readable at 80 columns."""
+    lines: list[str] = []
+    trainee: str | None = None
+    for a in attempts:
+        if a.trainee != trainee:
+            if lines:
+                lines.append("")
+            trainee = a.trainee
+            lines.append(trainee)
+            lines.append(
+                f"  {'started':<16}  {'mode':<8} {'right':>7} {'score':>6}  {'result':<10} "
+                f"{'time':>7} {'ref':>3}  drill"
+            )
+        score = "—" if a.score is None else f"{a.score:.1f}%"
+        lines.append(
+            f"  {a.started_at.astimezone():%Y-%m-%d %H:%M}  {a.mode:<8} "
+            f"{f'{a.correct}/{a.questions}':>7} {score:>6}  {_verdict(a):<10} "
+            f"{a.seconds:>6.1f}s {a.reference_opened:>3}  {a.title}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def render_attempts(attempts: tuple[Attempt, ...], fmt: str, since: datetime | None) -> str:
+    if fmt == "csv":
+        return render_attempts_csv(attempts)
+    if fmt == "json":
+        return json.dumps(attempts_dict(attempts, since), indent=2, ensure_ascii=False) + "\n"
+    return render_attempts_table(attempts)

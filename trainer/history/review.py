@@ -5,6 +5,11 @@ Each due skill becomes one CoupFilter selecting exactly the coup classes that ex
 A drill asks the same steps of every coup, so the review asks the union of the steps its
 skills need, in dealing order: a coup dealt for "Banker 3, Player's third card 8" is asked
 "Does the Banker draw?" (and whatever else the other due skills need).
+
+Its length is counted in questions, as the trainee sees it (DEFAULT_QUESTIONS, or the
+trainee's choice): each coup asks every step once and one bet's payout (the layout carries one
+of the due bets), so a coup is ``len(steps)`` questions and the review deals as many whole
+coups as fit, at least one.  (Every bet on every coup once made a review of 140 questions.)
 """
 
 from __future__ import annotations
@@ -22,8 +27,9 @@ from trainer.history.store import HistoryStore
 from trainer.skills import describe
 
 REVIEW_ID = "review"
-MIN_QUESTIONS = 5
-MAX_QUESTIONS = 20
+#: Questions in a review unless the trainee chooses: a few minutes' work.
+DEFAULT_QUESTIONS = 20
+MAX_QUESTIONS = 500
 #: Payout questions bet odd amounts in fives, like a real layout (35 on a Dragon 7).
 REVIEW_BET = (Decimal(5), Decimal(250), Decimal(5))
 
@@ -108,15 +114,30 @@ def box_weight(box: int) -> int:
     return 2 ** (BOXES - box)
 
 
-def build_review_drill(due: Sequence[SkillState], trainee: str = "") -> Drill:
-    """A practice drill over the ``due`` skills; NothingDueError when none can be drilled."""
+class BadReviewLengthError(ValueError):
+    """The review length asked for is not a number of questions it can have."""
+
+
+def review_coups(questions: int, steps: int) -> int:
+    """Whole coups of ``steps`` questions each that fit in ``questions`` (at least one)."""
+    return max(1, questions // steps)
+
+
+def build_review_drill(
+    due: Sequence[SkillState], trainee: str = "", questions: int = DEFAULT_QUESTIONS
+) -> Drill:
+    """A practice drill over the ``due`` skills, about ``questions`` long (whole coups, never
+    more unless one coup is more); NothingDueError when none can be drilled."""
+    if not 1 <= questions <= MAX_QUESTIONS:
+        raise BadReviewLengthError(
+            f"a review is 1 to {MAX_QUESTIONS} questions, not {questions}"
+        )
     targets = [t for s in due if (t := target(s.skill, box_weight(s.box))) is not None]
     if not targets:
         raise NothingDueError("nothing is due for review")
     steps = tuple(step for step in Step if any(t.step is step for t in targets))
     bets = sorted({t.bet for t in targets if t.bet is not None}, key=list(Bet).index)
     low, high, unit = REVIEW_BET
-    questions = min(MAX_QUESTIONS, max(MIN_QUESTIONS, 2 * len(targets)))
     shown = ", ".join(describe(t.skill) for t in targets[:4])
     more = f" and {len(targets) - 4} more" if len(targets) > 4 else ""
     who = f"{trainee}'s" if trainee else "Your"
@@ -129,17 +150,24 @@ def build_review_drill(due: Sequence[SkillState], trainee: str = "") -> Drill:
             "when due comes back later (1, 3, 7, then 21 days)."
         ),
         steps=steps,
-        questions=questions,
+        questions=review_coups(questions, len(steps)),
         mode=Mode.PRACTICE,
         order=Order.SHUFFLED,
         tags=("review",),
         filters=tuple(t.filter for t in targets),
         bets=tuple(BetSpec(bet, low, high, unit) for bet in bets),
+        bets_per_coup=(1, 1) if bets else None,  # one payout question per coup
     )
 
 
-def review_drill(store: HistoryStore, trainee: str, now: datetime | None = None) -> Drill:
-    """The review drill for ``trainee`` now; NothingDueError (with when) if nothing is due."""
+def review_drill(
+    store: HistoryStore,
+    trainee: str,
+    now: datetime | None = None,
+    questions: int = DEFAULT_QUESTIONS,
+) -> Drill:
+    """The review drill for ``trainee`` now, about ``questions`` long; NothingDueError (with
+    when) if nothing is due."""
     states = skill_states(store, trainee)
     due = due_from(states, now)
     if not due:
@@ -150,4 +178,4 @@ def review_drill(store: HistoryStore, trainee: str, now: datetime | None = None)
         upcoming = next_due(states, now)
         when = "" if upcoming is None else f"; next due {upcoming.astimezone():%Y-%m-%d %H:%M}"
         raise NothingDueError(f"nothing is due for review for {trainee}{when}")
-    return build_review_drill(due, trainee)
+    return build_review_drill(due, trainee, questions)

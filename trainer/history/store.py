@@ -270,8 +270,8 @@ class HistoryStore:
         """Store a session as it starts, and update it as it ends."""
         self._write(
             "INSERT INTO sessions (session_id, trainee, drill_id, drill_title, mode, started_at, "
-            "finished_at, questions, correct, passed, abandoned, reference_opened) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "finished_at, questions, correct, passed, abandoned, reference_opened, retry_of) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (session_id) DO UPDATE SET finished_at = excluded.finished_at, "
             "questions = excluded.questions, correct = excluded.correct, "
             "passed = excluded.passed, abandoned = excluded.abandoned, "
@@ -289,6 +289,7 @@ class HistoryStore:
                 None if record.passed is None else int(record.passed),
                 int(record.abandoned),
                 record.reference_opened,
+                record.retry_of,
             ),
         )
 
@@ -338,7 +339,7 @@ class HistoryStore:
         where, params = _filters(trainee, since, "started_at")
         rows = self._query(
             "SELECT session_id, trainee, drill_id, drill_title, mode, started_at, finished_at, "
-            "questions, correct, passed, abandoned, reference_opened "
+            "questions, correct, passed, abandoned, reference_opened, retry_of "
             f"FROM sessions{where} ORDER BY started_at, session_id",
             params,
         )
@@ -356,6 +357,7 @@ class HistoryStore:
                 passed=None if r[9] is None else bool(r[9]),
                 abandoned=bool(r[10]),
                 reference_opened=r[11],
+                retry_of=r[12],
             )
             for r in rows
         ]

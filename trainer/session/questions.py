@@ -24,6 +24,7 @@ from trainer.engine import (
     settle_bet,
 )
 from trainer.engine.house import House
+from trainer.engine.money import PAYOUTS
 from trainer.skills import Skill, banker_skill, outcome_skill, payout_skill, player_skill
 
 
@@ -88,9 +89,10 @@ def parse_paid_amount(text: str) -> Decimal:
     """The amount a trainee typed for a winning bet ("600", "$600", "1,000", "2.50").
 
     Raises InvalidAmountError (a ValueError) for text that is not an amount: the trainee
-    retypes, the answer is not graded.  Zero is accepted (and graded wrong on a win).
+    retypes, the answer is not graded.  Zero is accepted (and graded wrong on a win), and
+    anything up to the largest payout the engine's limits allow.
     """
-    return parse_amount(text, allow_zero=True)
+    return parse_amount(text, limit=PAYOUTS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,9 +38,16 @@ class SessionRecord:
     finished_at: datetime | None = None
     questions: int = 0
     correct: int = 0
-    passed: bool | None = None  # None while unfinished or abandoned
+    passed: bool | None = None  # None while unfinished or abandoned, and for a retry
     abandoned: bool = False  # the trainee quit mid-drill (finished_at is when)
     reference_opened: int = 0  # times the rules reference was opened
+    #: A retry of missed questions: the session_id of the run it came from.  Practice, not an
+    #: attempt: its answers count per skill and for review, the run itself counts nowhere.
+    retry_of: str | None = None
+
+    @property
+    def retry(self) -> bool:
+        return self.retry_of is not None
 
     @property
     def completed(self) -> bool:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from trainer.drills.model import Drill, DrillCoup, Mode
+from trainer.session import scoring
 from trainer.session.clock import Clock, Now, utc_now
 from trainer.session.questions import Answer, Graded, Question, TimedOut, expand
 from trainer.session.records import AnswerRecord, SessionRecord
@@ -68,7 +69,8 @@ class SkillScore:
 
     @property
     def percent(self) -> int:
-        return round(100 * self.right / self.total) if self.total else 0
+        """Whole percent, truncated (trainer.session.scoring: the one rule everywhere)."""
+        return scoring.percent(self.right, self.total) or 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,12 +80,25 @@ class Summary:
     right: int
     total: int
     percent: int
-    passed: bool
+    passed: bool  # always False for a retry: a retry is practice, never a pass
     pass_mark: int
     seconds: float
     by_skill: tuple[SkillScore, ...]
     missed: tuple[Result, ...]
     reference_opened: int
+    retry_of: str | None = None  # the run whose missed questions this retry asks again
+
+    @property
+    def retry(self) -> bool:
+        return self.retry_of is not None
+
+    @property
+    def headline(self) -> str:
+        """The verdict line's words: a pass or not for a run; for a retry, what it is."""
+        if self.retry:
+            missed = "missed question" if self.total == 1 else "missed questions"
+            return f"Retry of {self.total} {missed}: practice"
+        return "✓ PASSED" if self.passed else "✗ NOT PASSED"
 
 
 @dataclass
@@ -104,6 +119,9 @@ class Session:
     started_at: datetime | None = None
     finished_at: datetime | None = None
     abandoned: bool = False
+    #: A retry of missed questions: the session_id of the run (never itself a retry) whose
+    #: missed questions it asks again.  A retry is practice: no verdict, not an attempt.
+    retry_of: str | None = None
     _asked_at: float | None = None
 
     def __post_init__(self) -> None:
@@ -241,9 +259,12 @@ class Session:
 
     # -- results -----------------------------------------------------------------------------
 
+    @property
+    def retry(self) -> bool:
+        return self.retry_of is not None
+
     def summary(self) -> Summary:
         right, total = self.right, len(self.results)
-        percent = round(100 * right / total) if total else 0
         scores: dict[str, list[int]] = {}
         for r in self.results:
             tally = scores.setdefault(r.graded.skill.key, [0, 0])
@@ -255,23 +276,28 @@ class Session:
         return Summary(
             right=right,
             total=total,
-            percent=percent,
+            percent=scoring.percent(right, total) or 0,
             passed=self.passed,
             pass_mark=self.drill.pass_mark,
             seconds=sum(r.seconds for r in self.results),
             by_skill=by_skill,
             missed=tuple(r for r in self.results if not r.correct),
             reference_opened=self.reference_opened,
+            retry_of=self.retry_of,
         )
 
     @property
     def passed(self) -> bool:
-        """Score against the pass mark, compared exactly (right/total >= mark%)."""
-        total = len(self.results)
-        return total > 0 and 100 * self.right >= self.drill.pass_mark * total
+        """Score against the pass mark (scoring.passes); never for a retry, which is practice."""
+        mark = self.drill.pass_mark
+        return not self.retry and scoring.passes(self.right, len(self.results), mark)
 
     def retry_missed(self) -> Session:
-        """A new session asking just the questions missed in this one, in the same order."""
+        """A new session asking just the questions missed in this one, in the same order.
+
+        It is practice of those questions, linked to the run they were missed in (the original
+        run, also when retrying a retry): recorded with ``retry_of``, never a pass or a run.
+        """
         missed = [r.question for r in self.results if not r.correct]
         if not missed:
             raise SessionError("nothing was missed: there is nothing to retry")
@@ -284,6 +310,7 @@ class Session:
             on_answer=self.on_answer,
             on_session=self.on_session,
             questions=[replace(q, coup_index=i) for i, q in enumerate(missed)],
+            retry_of=self.retry_of or self.session_id,
         )
 
     # -- reporting ---------------------------------------------------------------------------
@@ -301,9 +328,10 @@ class Session:
             finished_at=self.finished_at,
             questions=len(self.results),
             correct=self.right,
-            passed=self.passed if done else None,
+            passed=self.passed if done and not self.retry else None,
             abandoned=self.abandoned,
             reference_opened=self.reference_opened,
+            retry_of=self.retry_of,
         )
 
     def _emit_session(self) -> None:

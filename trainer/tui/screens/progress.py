@@ -27,6 +27,7 @@ from trainer.history.progress import (
     Tally,
 )
 from trainer.history.scheduler import SkillState
+from trainer.session import scoring
 from trainer.skills import banker_key, describe, payout_skill, player_key
 from trainer.tui.widgets.accuracy import (
     NO_DATA,
@@ -69,7 +70,7 @@ def session_score(p: SessionPoint) -> str:
     right, of = p.right_of
     if not of:
         return NO_DATA
-    return f"{right}/{of} {right * 100 // of}%"
+    return f"{right}/{of} {scoring.percent(right, of)}%"
 
 
 def session_result(p: SessionPoint) -> str:

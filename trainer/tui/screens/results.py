@@ -47,13 +47,13 @@ class ResultsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         s, summary = self.session, self.summary
-        verdict = "✓ PASSED" if summary.passed else "✗ NOT PASSED"
+        verdict = summary.headline  # a retry says it is practice, never a pass
         head = Text()
         head.append(f"{s.drill.title}", "bold")
         head.append(f" · {s.trainee} · {s.drill.mode.value}\n")
         head.append(f"{summary.right} of {summary.total} right ({summary.percent}%)  ")
         head.append(verdict, "bold")
-        head.append(f" (pass mark {summary.pass_mark}%)\n")
+        head.append("\n" if summary.retry else f" (pass mark {summary.pass_mark}%)\n")
         average = summary.seconds / summary.total if summary.total else 0.0
         head.append(
             f"Time {duration(summary.seconds)}, {average:.1f}s a question on average"
@@ -61,7 +61,8 @@ class ResultsScreen(Screen[None]):
         if not s.exam:
             times = "time" if summary.reference_opened == 1 else "times"
             head.append(f" · rules reference opened {summary.reference_opened} {times}")
-        yield Static(head, id="results-head", classes="-passed" if summary.passed else "-failed")
+        verdict_class = "" if summary.retry else "-passed" if summary.passed else "-failed"
+        yield Static(head, id="results-head", classes=verdict_class)
         with Horizontal(id="results-actions"):
             missed = len(summary.missed)
             yield Button(f"Step through missed ({missed}) m", id="missed", disabled=not missed)

@@ -13,22 +13,23 @@ from typing import ClassVar
 from rich.text import Text
 from textual.widgets import DataTable
 
-from trainer.history.progress import BANKER_TOTALS, THIRD_CARDS, TableauGrid, Tally
+from trainer.history.progress import (  # noqa: F401  (WEAK_BELOW: the screen's key)
+    BANKER_TOTALS,
+    THIRD_CARDS,
+    WEAK_BELOW,
+    TableauGrid,
+    Tally,
+    is_weak,
+)
+from trainer.session import scoring
 
-#: A skill answered right less often than this is marked weak ("!"), as a fraction.
-WEAK_BELOW = (7, 10)
 NO_DATA = "·"
 WEAK_MARK = "!"
 
 
 def percent(t: Tally) -> int | None:
-    """Whole percent right, rounded down: one miss in 200 is 99%, never a flattering 100%."""
-    return t.correct * 100 // t.answered if t.answered else None
-
-
-def is_weak(t: Tally) -> bool:
-    num, den = WEAK_BELOW
-    return t.answered > 0 and t.correct * den < t.answered * num
+    """Whole percent right by the one rule (trainer.session.scoring: truncated)."""
+    return scoring.percent(t.correct, t.answered)
 
 
 def accuracy_label(t: Tally) -> str:

@@ -1,0 +1,76 @@
+"""What ezbac prints survives any terminal encoding.
+
+The CLI writes ×, ♠, ✓ and the like.  On a terminal or pipe whose encoding lacks them
+(``PYTHONIOENCODING=ascii``, latin-1, old Windows code pages) printing one would crash the
+command.  One codec error handler on the standard streams spells such characters in ASCII
+instead, so no message needs a plain twin; anything else unencodable (a name in another
+script, a stray byte from a file name) is written as a backslash escape.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import sys
+
+ERRORS = "ezbac-plain"
+
+#: ASCII spellings of the characters ezbac itself prints.
+PLAIN: dict[str, str] = {
+    "×": "x",
+    "♠": "s",
+    "♥": "h",
+    "♦": "d",
+    "♣": "c",
+    "✓": "ok",
+    "✗": "x",
+    "…": "...",
+    "·": ".",
+    "–": "-",
+    "—": "-",
+    "‘": "'",
+    "’": "'",
+    "“": '"',
+    "”": '"',
+    "≥": ">=",
+    "≤": "<=",
+    "→": "->",
+    "←": "<-",
+    "•": "*",
+    "▸": ">",
+    "\u00a0": " ",
+    "\u2009": " ",
+    "\u202f": " ",
+}
+
+
+def _spell(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    out = []
+    for ch in exc.object[exc.start : exc.end]:
+        if ch in PLAIN:
+            out.append(PLAIN[ch])
+        elif "\udc80" <= ch <= "\udcff":  # a byte Python could not decode (surrogateescape)
+            out.append(f"\\x{ord(ch) - 0xDC00:02x}")
+        else:
+            out.append(ch.encode("ascii", "backslashreplace").decode("ascii"))
+    return "".join(out), exc.end
+
+
+codecs.register_error(ERRORS, _spell)
+
+
+def plain_fallback() -> None:
+    """Standard output and error spell what their encoding lacks; standard input keeps
+    undecodable bytes (reported as bad input) instead of crashing on them, and reads UTF-8
+    where it claims ASCII (so a pasted ♠ still reads as a suit)."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors != ERRORS:
+            stream.reconfigure(errors=ERRORS)
+    stdin = sys.stdin
+    if isinstance(stdin, io.TextIOWrapper) and stdin.errors == "strict":
+        ascii_only = codecs.lookup(stdin.encoding).name == "ascii"
+        stdin.reconfigure(
+            encoding="utf-8" if ascii_only else stdin.encoding, errors="surrogateescape"
+        )
