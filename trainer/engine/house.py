@@ -109,23 +109,18 @@ class GameRules:
     commission: bool = False
     fee: bool = False
     player_banked: bool = False
-    #: Why a bet pushes, for the dealer's sentence ("Banker pushes on a Dragon 7").
-    summary: str = ""
 
 
 GAMES: Mapping[Game, GameRules] = MappingProxyType({
     Game.EZ: GameRules(
         Game.EZ, "EZ Baccarat", _table(EZ_RESULTS),
-        summary="no commission; the Banker bet pushes on a Dragon 7",
     ),
     Game.COMMISSION: GameRules(
         Game.COMMISSION, "Commission baccarat", _commission_results(), commission=True,
-        summary="a winning Banker bet pays 19 to 20 (5 % commission)",
     ),
     Game.CARDROOM: GameRules(
         Game.CARDROOM, "Card-room EZ Baccarat", _table(EZ_RESULTS), fee=True,
         player_banked=True,
-        summary="EZ rules, banked by the seated players in turn; a collection fee per wager",
     ),
 })
 
@@ -527,7 +522,9 @@ class House:
     @property
     def summary(self) -> list[str]:
         """The house in a few lines, read from its data (``ezbac houses show``, ``check``)."""
-        lines = [f"{self.rules.title}, {self.decks} decks, {self.seats} seats"]
+        banker = "the seated players bank in turn" if self.rules.player_banked else (
+            "the house banks")
+        lines = [f"{self.rules.title}, {self.decks} decks, {self.seats} seats; {banker}"]
         c = self.commission
         if c is not None:
             when = ("taken at once" if c.collection is Collection.AT_ONCE
