@@ -25,7 +25,7 @@ BUNDLED_IDS = [
 def test_bundled_list() -> None:
     entries = available_drills()
     assert [e.id for e in entries if e.bundled] == BUNDLED_IDS
-    assert all(e.error is None and e.description and e.questions > 0 for e in entries)
+    assert all(e.problem is None and e.description and e.questions > 0 for e in entries)
     assert bundled_dir().resolve() == (REPO / "drills").resolve()
 
 
@@ -60,6 +60,10 @@ def test_bundled_drills_cover_the_issue() -> None:
     assert {Outcome.DRAGON7, Outcome.PANDA8, Outcome.TIE} <= outcomes
     payouts = drills["payouts"]
     assert {s.bet for s in payouts.bets} == set(Bet)
+    wagers = [a for s in range(3) for dc in payouts.deal(random.Random(s))
+              for a in dc.wagers.values()]
+    assert any(a % 5 and a == int(a) for a in wagers)  # odd dollars, like 7 or 133
+    assert any(a != int(a) for a in wagers)  # and cents, like 12.50
     assert drills["whole-coup"].steps == (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME,
                                           Step.PAYOUT)
     assert any(d.fixed and any(f.note for f in d.fixed) for d in drills.values())
@@ -93,9 +97,9 @@ def test_user_drills_listed_and_broken_ones_do_not_break_the_list() -> None:
         "id: warmup\ntitle: Mine\ndescription: D\nask: outcome\ngenerate: [{outcome: tie}]\n"
     )
     user = {e.path.name: e for e in available_drills() if not e.bundled}
-    assert user["mine.yaml"].error is None and user["mine.yaml"].questions == 10
-    assert "broken.yaml:3" in (user["broken.yaml"].error or "")
-    assert "already used" in (user["clash.yaml"].error or "")
+    assert user["mine.yaml"].problem is None and user["mine.yaml"].questions == 10
+    assert "broken.yaml:3" in (user["broken.yaml"].problem or "")
+    assert "already used" in (user["clash.yaml"].problem or "")
     assert load_drill("mine").title == "Mine"
     assert load_drill("warmup").source is not None
     assert load_drill("warmup").source.parent.resolve() == (REPO / "drills").resolve()

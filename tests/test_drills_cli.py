@@ -72,3 +72,38 @@ def test_schema_prints_json() -> None:
     out = ezbac("schema")
     assert out.returncode == 0
     assert json.loads(out.stdout)["title"] == "ezbac drill"
+
+
+MIXED = (
+    "id: Mixed\n"  # 1: not a drill id
+    "title: T\n"
+    "description: D\n"
+    "ask: outcome\n"
+    "pass_mark: '²'\n"  # 5: not ASCII digits
+    "generate:\n"
+    "  - outcome: panda8\n"  # 7: a two-card Panda 8 does not exist
+    "    cards: 4\n"
+)
+MIXED_AT = ["1:5: id: ", "5:12: pass_mark: ", "7:5: generate[0]: "]
+
+
+def test_validate_reports_structure_and_filters_together(tmp_path: Path) -> None:
+    path = tmp_path / "mixed.yaml"
+    path.write_text(MIXED, encoding="utf-8")
+    out = ezbac("validate", str(path))
+    assert out.returncode == 1 and "Traceback" not in out.stdout + out.stderr
+    lines = out.stdout.splitlines()
+    assert len(lines) == len(MIXED_AT)
+    assert all(line.startswith(f"{path}:{at}") for line, at in zip(lines, MIXED_AT, strict=True))
+
+
+def test_train_lists_every_problem_of_a_broken_file(tmp_path: Path) -> None:
+    path = tmp_path / "mixed.yaml"
+    path.write_text(MIXED, encoding="utf-8")
+    out = cli_helpers.ezbac("train", str(path))
+    assert out.returncode == 2 and out.stdout == "" and "Traceback" not in out.stderr
+    lines = out.stderr.splitlines()
+    assert len(lines) == len(MIXED_AT)
+    assert all(line.startswith(f"ezbac: error: {path}:{at}")
+               for line, at in zip(lines, MIXED_AT, strict=True))
+    assert path.read_text(encoding="utf-8") == MIXED

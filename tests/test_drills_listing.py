@@ -25,19 +25,20 @@ CORPUS = REPO / "tests" / "data" / "broken_drills"
 
 @pytest.mark.parametrize("path", sorted((REPO / "drills").glob("*.yaml")), ids=lambda p: p.stem)
 def test_listing_fields_are_those_of_the_full_load(path: Path) -> None:
-    meta, drill = scan(path), load_file(path)
-    assert (meta.id, meta.title, meta.description, meta.questions, meta.mode, meta.level) == (
-        drill.id, drill.title, drill.description, drill.questions, drill.mode.value, drill.level
-    )
+    listed, drill = scan(path), load_file(path)
+    assert listed == {
+        "id": drill.id, "title": drill.title, "description": drill.description,
+        "level": drill.level, "mode": drill.mode.value, "questions": drill.questions,
+    }
 
 
 def test_question_count_follows_the_loaders_rule() -> None:
     head = "id: x\ntitle: T\ndescription: D\nask: outcome\n"
     coups = "coups:\n  - cards: 9h 6s Kc Qd\n  - {cards: 4h 3s 2d Kc 8h}\n"
-    assert scan_text(head + coups).questions == 2  # the fixed coups
-    assert scan_text(head + "generate: [{}, {outcome: tie}]\n").questions == 10
-    assert scan_text(head + "questions: 7\n" + coups).questions == 7
-    assert scan_text(head + "questions: many\n" + coups).questions is None
+    assert scan_text(head + coups)["questions"] == 2  # the fixed coups
+    assert scan_text(head + "generate: [{}, {outcome: tie}]\n")["questions"] == 10
+    assert scan_text(head + "questions: 7\n" + coups)["questions"] == 7
+    assert scan_text(head + "questions: many\n" + coups)["questions"] is None
 
 
 @pytest.mark.parametrize(
@@ -59,8 +60,10 @@ def test_missing_title_or_bad_id_is_a_scan_problem() -> None:
 
 def test_the_listing_accepts_the_tags_the_loader_accepts() -> None:
     text = "id: x\ntitle: ! T\ndescription: !!str D\nask: outcome\ngenerate: [{}]\n"
-    drill, meta = load_text(text), scan_text(text)
-    assert (meta.id, meta.title, meta.description) == (drill.id, drill.title, drill.description)
+    drill, listed = load_text(text), scan_text(text)
+    assert (listed["id"], listed["title"], listed["description"]) == (
+        drill.id, drill.title, drill.description
+    )
 
 
 def _user_folder() -> Path:
@@ -76,22 +79,22 @@ def test_broken_user_drills_in_the_cheap_list() -> None:
     shutil.copy(CORPUS / "alias_bomb.yaml", folder / "bomb.yaml")
     shutil.copy(CORPUS / "wrong_expect.yaml", folder / "wrong_expect.yaml")
     user = {e.path.name: e for e in available_drills(check=False) if not e.bundled}
-    assert "broken.yaml:3" in (user["broken.yaml"].error or "")
-    assert "untitled.yaml:" in (user["untitled.yaml"].error or "")
-    assert "title" in (user["untitled.yaml"].error or "")
-    assert "anchors and aliases" in (user["bomb.yaml"].error or "")
+    assert "broken.yaml:3" in (user["broken.yaml"].problem or "")
+    assert "untitled.yaml:" in (user["untitled.yaml"].problem or "")
+    assert "title" in (user["untitled.yaml"].problem or "")
+    assert "anchors and aliases" in (user["bomb.yaml"].problem or "")
     with pytest.raises(DrillError):
         user["broken.yaml"].load()
     # wrong only in substance: listed, refused when started, with file:line:column
     wrong = user["wrong_expect.yaml"]
-    assert wrong.error is None and wrong.drill is None and wrong.title
+    assert wrong.problem is None and wrong.drill is None and wrong.title
     with pytest.raises(DrillFileError, match=r"wrong_expect\.yaml:12:21"):
         wrong.load()
     with pytest.raises(DrillFileError, match=r"wrong_expect\.yaml:12:21"):
         load_drill(wrong.id)
     # the full listing (ezbac drills list) still reports it as broken
     full = {e.path.name: e for e in available_drills() if not e.bundled}
-    assert "wrong_expect.yaml:12:21" in (full["wrong_expect.yaml"].error or "")
+    assert "wrong_expect.yaml:12:21" in (full["wrong_expect.yaml"].problem or "")
 
 
 def test_home_screen_choices() -> None:
@@ -149,7 +152,7 @@ def _cache_file() -> Path:
 
 
 def _listed() -> list[tuple[str, str, str | None]]:
-    return [(e.id, e.title, e.error) for e in available_drills(check=False)]
+    return [(e.id, e.title, e.problem) for e in available_drills(check=False)]
 
 
 @pytest.mark.parametrize(
@@ -227,7 +230,7 @@ def test_a_second_process_lists_from_the_cache_without_yaml(tmp_path: Path) -> N
     (home / "drills" / "mine.yaml").write_text(MINE.format(title="Mine"))
     code = (
         "import json, sys; from trainer.drills.catalog import available_drills; "
-        "rows = [[e.id, e.title, e.error] for e in available_drills(check=False)]; "
+        "rows = [[e.id, e.title, e.problem] for e in available_drills(check=False)]; "
         "print(json.dumps({'yaml': 'yaml' in sys.modules, 'rows': rows}))"
     )
     env = {**os.environ, "EZBAC_HOME": str(home)}

@@ -1,19 +1,93 @@
-"""The drill schema's names are copies (so the schema stays engine-free): they must stay
-the engine's and the model's."""
+"""The drill format is declared once (trainer.drills.fields): its names are copies (so the
+declaration stays engine-free) that must stay the engine's and the model's, and the loader,
+the model's defaults, the listing and the JSON Schema all follow the declaration."""
 
 from __future__ import annotations
 
-from trainer.drills import schema as S
-from trainer.drills.model import Mode, Order, Step
+import dataclasses
+
+from trainer.drills import fields as F
+from trainer.drills.catalog import DrillEntry
+from trainer.drills.listing import LISTED, scan_text
+from trainer.drills.loader import _Reader, load_text
+from trainer.drills.model import BetSpec, CoupFilter, Drill, Mode, Order, Step
+from trainer.drills.schema import json_schema
 from trainer.engine import Bet, BetResult, Outcome
 from trainer.engine.shoe import SUPPORTED_DECKS
+from trainer.fileformat.declare import AnyOf, ListOf, MapOf, Obj, Scalar
 
 
 def test_schema_names_are_the_enums_values() -> None:
-    assert tuple(m.value for m in Mode) == S.MODES
-    assert sorted(o.value for o in Order) == sorted(S.ORDERS)  # the default is listed first
-    assert tuple(s.value for s in Step) == S.STEPS
-    assert tuple(o.value for o in Outcome) == S.OUTCOMES
-    assert tuple(b.value for b in Bet) == S.BETS
-    assert tuple(r.value for r in BetResult) == S.RESULTS
-    assert S.DECKS == SUPPORTED_DECKS
+    assert tuple(m.value for m in Mode) == F.MODES
+    assert sorted(o.value for o in Order) == sorted(F.ORDERS)  # the default is listed first
+    assert tuple(s.value for s in Step) == F.STEPS
+    assert tuple(o.value for o in Outcome) == F.OUTCOMES
+    assert tuple(b.value for b in Bet) == F.BETS
+    assert tuple(r.value for r in BetResult) == F.RESULTS
+    assert F.DECKS == SUPPORTED_DECKS
+
+
+# -- one definition (issue 10): the declaration in trainer.drills.fields drives the rest --
+
+MINIMAL = "id: m\ntitle: M\ndescription: D\nask: outcome\ncoups:\n  - cards: 4h 3s 2d Kc 8h\n"
+
+
+def _kinds(obj: Obj):
+    for f in obj.fields.values():
+        stack = [f.kind]
+        while stack:
+            kind = stack.pop()
+            yield kind
+            if isinstance(kind, Obj):
+                stack.extend(g.kind for g in kind.fields.values())
+            elif isinstance(kind, ListOf):
+                stack.append(kind.item)
+            elif isinstance(kind, MapOf):
+                stack.append(kind.value)
+            elif isinstance(kind, AnyOf):
+                stack.extend(kind.options)
+
+
+def test_every_declared_reader_exists() -> None:
+    names = {k.reader for k in _kinds(F.DRILL) if getattr(k, "reader", None)}
+    assert names and all(callable(getattr(_Reader, name, None)) for name in names)
+    assert all(isinstance(k, (Scalar, Obj, ListOf, MapOf, AnyOf)) for k in _kinds(F.DRILL))
+
+
+def test_every_declared_field_goes_to_a_model_attribute() -> None:
+    attrs = {f.name for f in dataclasses.fields(Drill)}
+    assert {attr for _, attr in F.DRILL.attrs()} <= attrs
+
+
+def test_a_silent_file_gets_the_declared_defaults() -> None:
+    """What the file leaves out is what the declaration says, as the model holds it."""
+    drill = load_text(MINIMAL)
+    assert drill.mode.value == "practice" and drill.order.value == "shuffled"
+    assert (drill.pass_mark, drill.time_limit, drill.level, drill.tags) == (80, None, None, ())
+    assert drill.decks == 8 and drill.bets_per_coup is None
+    defaults = {f.name: f.default for f in dataclasses.fields(Drill)}
+    for key, attr in F.DRILL.attrs():
+        try:
+            declared = F.DRILL.default(key)
+        except KeyError:
+            continue
+        model = defaults[attr]
+        assert getattr(model, "value", model) == declared, key
+    assert {f.name: f.default for f in dataclasses.fields(CoupFilter)}["weight"] == 1
+    assert {f.name: f.default for f in dataclasses.fields(BetSpec)}["step"] == 1
+
+
+def test_the_listing_record_is_the_declared_listed_fields() -> None:
+    assert LISTED == ("id", "title", "description", "level", "mode", "questions")
+    assert tuple(f.name for f in dataclasses.fields(DrillEntry))[: len(LISTED)] == LISTED
+    assert tuple(scan_text(MINIMAL)) == LISTED
+    entry = DrillEntry.of(load_text(MINIMAL))
+    assert (entry.id, entry.mode, entry.questions, entry.origin) == ("m", "practice", 1, "bundled")
+
+
+def test_the_json_schema_shows_the_declared_docs_and_defaults() -> None:
+    props = json_schema()["properties"]
+    assert set(props) == set(F.DRILL.fields)
+    assert props["pass_mark"]["default"] == 80 and props["mode"]["default"] == "practice"
+    assert props["title"]["description"] == F.DRILL.fields["title"].doc
+    assert props["generate"]["items"]["properties"]["weight"]["default"] == 1

@@ -78,6 +78,8 @@ NOT_AT_HOME = (
     "trainer.drills.model",
     "trainer.drills.loader",
     "trainer.drills.schema",
+    "trainer.fileformat.reading",
+    "trainer.fileformat.scanning",
     "trainer.session.records",
     "trainer.session.session",
     "trainer.history.progress",

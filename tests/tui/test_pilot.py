@@ -23,11 +23,11 @@ from session_helpers import (
 )
 from textual.widgets import Static
 
+from trainer.drills.catalog import DrillEntry
 from trainer.drills.model import WHOLE_COUP, Mode, Step
 from trainer.engine import Bet
 from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.tui.app import Hooks, TrainerApp
-from trainer.tui.catalog import choices_from
 from trainer.tui.screens.dialogs import ConfirmQuit
 from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.home import HomeScreen
@@ -51,7 +51,8 @@ def make_app(coups, steps=WHOLE_COUP, *, start=True, hooks=None, trainee="Alex",
     warm = drill((Step.OUTCOME,), ident="warmup", title="Warm-up")
     clock = FakeClock()
     app = TrainerApp(
-        choices=lambda: choices_from([d, warm]), start=d if start else None, trainee=trainee,
+        choices=lambda: [DrillEntry.of(d), DrillEntry.of(warm)], start=d if start else None,
+        trainee=trainee,
         seed=1, deal=dealer(coups), clock=clock, now=FakeNow(), hooks=hooks,
     )
     app.fake_clock = clock  # type: ignore[attr-defined]

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from session_helpers import DRAGON, PANDA, FakeClock, FakeNow, coup, dealer, drill
 
+from trainer.drills.catalog import DrillEntry
 from trainer.drills.model import WHOLE_COUP, Mode, Step
 from trainer.engine import Bet
 from trainer.tui.app import TrainerApp
-from trainer.tui.catalog import choices_from
 
 SIZE = (80, 24)
 
@@ -23,7 +23,8 @@ def app(start: bool = True, steps=WHOLE_COUP) -> TrainerApp:
     exam = drill(WHOLE_COUP, ident="exam", title="Dealer exam", mode=Mode.EXAM)
     coups = [coup(DRAGON, {Bet.BANKER: "10", Bet.DRAGON7: "15"}), coup(PANDA, {Bet.PANDA8: "4"})]
     return TrainerApp(
-        choices=lambda: choices_from([whole, warm, exam]), start=whole if start else None,
+        choices=lambda: list(map(DrillEntry.of, [whole, warm, exam])),
+        start=whole if start else None,
         trainee="Alex", seed=1, deal=dealer(coups), clock=FakeClock(), now=FakeNow(),
     )
 

@@ -49,6 +49,7 @@ COMMANDS: dict[str, str] = {
     "houses": "house rules: list, show, validate, schema",
     "train": "run a drill in the trainer",
     "report": "per-trainee progress for instructors (table, CSV or JSON)",
+    "serve": "serve the trainer to web browsers (each tab its own trainer)",
 }
 
 

@@ -68,7 +68,7 @@ def run_list(args: argparse.Namespace) -> int:
         for e in entries:
             print(dumps_exact({
                 "id": e.id, "title": e.title, "questions": e.questions, "mode": e.mode,
-                "level": e.level, "origin": e.origin, "path": str(e.path), "error": e.error,
+                "level": e.level, "origin": e.origin, "path": str(e.path), "error": e.problem,
             }))
         return 0
     width = max((len(e.id) for e in entries), default=8)
@@ -81,11 +81,13 @@ def run_list(args: argparse.Namespace) -> int:
         if not group:
             print("  (none yet: put .yaml drill files here; see 'ezbac drills schema')")
         for e in group:
-            if e.error is not None:
-                print(f"  {e.path.name}: BROKEN: {e.error}")
+            name = e.path.name if e.path else e.id
+            if e.problem is not None:
+                print(f"  {name}: BROKEN: {e.problem}")
                 continue
-            extra = "" if bundled else f"  [{e.path.name}]"
-            print(f"  {e.id:<{width}}  {e.questions:>3} coups  {e.mode:<8}  {e.title}{extra}")
+            extra = "" if bundled else f"  [{name}]"
+            coups = "?" if e.questions is None else e.questions
+            print(f"  {e.id:<{width}}  {coups:>3} coups  {e.mode:<8}  {e.title}{extra}")
         print()
     print("See a drill's coups with 'ezbac drills preview ID'.")
     return 0

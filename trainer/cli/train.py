@@ -7,9 +7,10 @@ is one line on stderr and exit status 2.  Textual is imported only inside the ha
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import TYPE_CHECKING, Any
 
-from trainer.cli import COMMANDS, UsageError
+from trainer.cli import COMMANDS, EXIT_USAGE, UsageError
 from trainer.cli.options import add_db_argument, seed_number
 
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ def _trainee(args: argparse.Namespace) -> str | None:
 
 def run_train(args: argparse.Namespace) -> int:
     from trainer.drills.catalog import load_drill
+    from trainer.drills.errors import DrillFileError
 
     trainee = _trainee(args)
     if args.drill == REVIEW:
@@ -73,6 +75,10 @@ def run_train(args: argparse.Namespace) -> int:
         )
     try:
         drill = load_drill(args.drill)
+    except DrillFileError as exc:  # every problem, one a line, as `ezbac drills validate`
+        for line in exc.lines:
+            print(f"ezbac: error: {line}", file=sys.stderr)
+        return EXIT_USAGE
     except (ValueError, OSError) as exc:
         raise UsageError(_one_line(exc)) from None
     return _run(args.db, start=drill, trainee=trainee, seed=args.seed)

@@ -3,18 +3,22 @@
 A broken user file shows up in the list with its error instead of breaking the list.  A
 list can be made cheaply (``check=False``: each file's listing fields, read by
 ``trainer.drills.listing`` without building the drill) for the trainer's home screen; the
-full check then happens when a drill is started.  The loader (PyYAML's composer and the
-engine's exact analysis) is imported only when a drill is loaded in full.
+full check then happens when a drill is started.  Either way each drill is one
+``DrillEntry``, the summary record that ``ezbac drills list`` and the home screen share.
+The loader (PyYAML's composer and the engine's exact analysis) is imported only when a
+drill is loaded in full.
 """
 
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+import enum
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from trainer.drills.errors import DrillError, DrillNotFoundError
+from trainer.drills import fields as F
+from trainer.drills.errors import DrillError, DrillFileError, DrillNotFoundError
 from trainer.paths import user_data_dir, user_drills_dir
 
 if TYPE_CHECKING:
@@ -26,16 +30,34 @@ SUFFIXES = (".yaml", ".yml")
 
 @dataclass(frozen=True, slots=True)
 class DrillEntry:
+    """A drill as a list shows it.  The first fields are those the file format marks listed
+    (``trainer.drills.fields``), read cheaply by the listing or taken from a loaded drill."""
+
     id: str
     title: str
     description: str
-    questions: int
-    path: Path
-    bundled: bool
-    error: str | None = None  # the load error of a broken user drill (first problem)
-    mode: str = "practice"
-    level: str | None = None
+    level: str | None
+    mode: str
+    questions: int | None  # coups per run; None when the file's value is not a count
+    path: Path | None = None
+    bundled: bool = True
+    problem: str | None = None  # why the file cannot be used (its first problem)
     drill: Drill | None = None  # None in a cheap listing until loaded
+
+    @classmethod
+    def of(cls, drill: Drill, path: Path | None = None, bundled: bool = True) -> DrillEntry:
+        """The entry of a loaded drill: its listed fields as the file gives them."""
+        listed: dict[str, Any] = {}
+        for name, attr in F.DRILL.attrs():
+            if F.DRILL.fields[name].listed:
+                value = getattr(drill, attr)
+                listed[name] = value.value if isinstance(value, enum.Enum) else value
+        return cls(**listed, path=path or drill.source, bundled=bundled, drill=drill)
+
+    @classmethod
+    def broken(cls, path: Path, bundled: bool, problem: str) -> DrillEntry:
+        return cls(path.stem, path.stem, "", None, F.DRILL.default("mode"), None, path,
+                   bundled, problem)
 
     @property
     def origin(self) -> str:
@@ -46,8 +68,8 @@ class DrillEntry:
         fit to run, DrillError if the listing already found it unusable."""
         if self.drill is not None:
             return self.drill
-        if self.error is not None:
-            raise DrillError(self.error)
+        if self.problem is not None or self.path is None:
+            raise DrillError(self.problem or f"drill {self.id!r} has no file")
         return _load_cached(self.path)
 
 
@@ -88,11 +110,9 @@ def _entry(path: Path, bundled: bool) -> DrillEntry:
     try:
         drill = _load_cached(path)
     except (DrillError, OSError) as exc:
-        return DrillEntry(path.stem, path.stem, "", 0, path, bundled, error=str(exc))
-    return DrillEntry(
-        drill.id, drill.title, drill.description, drill.questions, path, bundled,
-        mode=drill.mode.value, level=drill.level, drill=drill,
-    )
+        problem = exc.summary if isinstance(exc, DrillFileError) else str(exc)
+        return DrillEntry.broken(path, bundled, problem)
+    return DrillEntry.of(drill, path, bundled)
 
 
 def _listed(path: Path, bundled: bool, cache: ListingCache) -> DrillEntry:
@@ -101,13 +121,10 @@ def _listed(path: Path, bundled: bool, cache: ListingCache) -> DrillEntry:
     from trainer.drills.listing import ScanProblem
 
     try:
-        meta = cache.scan(path)
+        listed = cache.scan(path)
     except ScanProblem:
         return _entry(path, bundled)
-    return DrillEntry(
-        meta.id, meta.title, meta.description, meta.questions or 0, path, bundled,
-        mode=meta.mode, level=meta.level,
-    )
+    return DrillEntry(**listed, path=path, bundled=bundled)
 
 
 def available_drills(check: bool = True) -> list[DrillEntry]:
@@ -128,15 +145,14 @@ def available_drills(check: bool = True) -> list[DrillEntry]:
             return _listed(path, bundled, cache)
 
     entries = [make(p, True) for p in _files(bundled_dir())]
-    seen = {e.id: e for e in entries if e.error is None}
+    seen = {e.id: e for e in entries if e.problem is None}
     for path in _files(user_drills_dir()):
         entry = make(path, False)
-        if entry.error is None and entry.id in seen:
+        if entry.problem is None and entry.id in seen:
             other = seen[entry.id]
             clash = f"{path}: id {entry.id!r} is already used by {other.path}"
-            entry = DrillEntry(entry.id, entry.title, entry.description, entry.questions,
-                               path, False, error=clash)
-        elif entry.error is None:
+            entry = replace(entry, problem=clash, drill=None)
+        elif entry.problem is None:
             seen[entry.id] = entry
         entries.append(entry)
     if not check:
@@ -157,9 +173,9 @@ def load_drill(id_or_path: str | Path) -> Drill:
         return load_file(Path(text))
     entries = available_drills(check=False)
     for entry in entries:
-        if entry.id == text and entry.error is None:
+        if entry.id == text and entry.problem is None:
             return entry.load()
-    ids = [e.id for e in entries if e.error is None]
+    ids = [e.id for e in entries if e.problem is None]
     match = difflib.get_close_matches(text, ids, n=1)
     hint = f" (did you mean {match[0]!r}?)" if match else ""
     raise DrillNotFoundError(

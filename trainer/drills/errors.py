@@ -2,45 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from trainer.fileformat.problems import FileProblemsError, Problem
 
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One thing wrong in a drill file, located so the instructor can jump to it."""
-
-    file: str
-    line: int  # 1-based; 0 when the problem is about the whole file
-    column: int  # 1-based; 0 when only the line is known
-    field: str  # dotted path such as "coups[2].expect.outcome", "" for the whole file
-    message: str
-
-    def __str__(self) -> str:
-        where = self.file
-        if self.line:
-            where += f":{self.line}:{self.column}" if self.column else f":{self.line}"
-        if self.field:
-            return f"{where}: {self.field}: {self.message}"
-        return f"{where}: {self.message}"
+__all__ = ["DrillError", "DrillFileError", "DrillNotFoundError", "Problem"]
 
 
 class DrillError(ValueError):
     """Base of the drill errors."""
 
 
-class DrillFileError(DrillError):
+class DrillFileError(DrillError, FileProblemsError):
     """A drill file that cannot be used; ``problems`` lists everything wrong with it."""
-
-    def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
-        self.problems = tuple(problems)
-        first = str(self.problems[0]) if self.problems else "invalid drill file"
-        more = len(self.problems) - 1
-        suffix = f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else ""
-        super().__init__(first + suffix)
-
-    @property
-    def lines(self) -> list[str]:
-        return [str(p) for p in self.problems]
 
 
 class DrillNotFoundError(DrillError):

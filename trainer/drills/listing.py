@@ -8,8 +8,10 @@ Anything it finds wrong makes the caller fall back to the full loader, whose mes
 one shown; a file that scans clean but is wrong in substance is refused, with all its
 file:line errors, when it is started.
 
-``ListingCache`` keeps those fields in the per-user data folder, keyed by each file's path,
-modification time and size, so a launch with unchanged files never imports PyYAML at all
+The fields are those the declaration (``trainer.drills.fields``) marks ``listed``; they
+make the listed part of ``trainer.drills.catalog.DrillEntry``.  ``ListingCache`` keeps them
+in the per-user data folder, keyed by each file's path, modification time and size, so a
+launch with unchanged files never imports PyYAML at all
 (about a third of the trainer's start-up cost over a bare Textual app).
 """
 
@@ -19,140 +21,85 @@ import contextlib
 import json
 import os
 import re
-from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from trainer.drills import fields as F
+from trainer.fileformat.problems import ScanProblem
 from trainer.paths import write_atomic
 
-_FIELDS = ("id", "title", "description", "mode", "level", "questions")
+#: The fields a drill list shows, by name: what scan returns and the cache keeps.
+LISTED = F.DRILL.listed()
+Listing = dict[str, Any]
 
 
-class ScanProblem(Exception):
-    """The file needs the full loader to say what is wrong with it."""
-
-
-@dataclass(frozen=True, slots=True)
-class DrillMeta:
-    id: str
-    title: str
-    description: str
-    questions: int | None  # coups per run; None when the file's value is not a count
-    mode: str = "practice"
-    level: str | None = None
-
-
-def scan(path: Path) -> DrillMeta:
+def scan(path: Path) -> Listing:
     """The listing fields of a drill file; ScanProblem if it is not plainly a drill."""
-    from trainer.drills import schema as S  # scanning only: a warm start never scans
+    from trainer.fileformat import reading  # scanning only: a warm start never scans
 
     try:
-        if path.stat().st_size > S.MAX_FILE_BYTES:
+        if path.stat().st_size > F.MAX_FILE_BYTES:
             raise ScanProblem("too large")
         data = path.read_bytes()
     except OSError as exc:
         raise ScanProblem(str(exc)) from None
     try:
-        text = S.drill_text(data)
-    except S.TextProblem as exc:
+        text = reading.file_text(data, F.MAX_FILE_BYTES)
+    except reading.TextProblem as exc:
         raise ScanProblem(str(exc)) from None
     return scan_text(text)
 
 
-def scan_text(text: str) -> DrillMeta:
-    import yaml  # here, not at the top: a warm listing cache never needs it
+def scan_text(text: str) -> Listing:
+    """The listing fields of a drill file's text, each as the loader would read it."""
+    from trainer.fileformat.scanning import scan_top_level  # PyYAML: not on a warm start
 
-    from trainer.drills import schema as S
-
-    parser = S.yaml_loader()
-    top: dict[str, str] = {}  # top-level scalar fields
-    counts = {"coups": 0, "generate": 0}
-    depth = 0
-    key: str | None = None  # the top-level key whose value comes next
-    inside: str | None = None  # the top-level key whose collection we are in
-    expect_key = False
-    try:
-        for event in yaml.parse(text, Loader=parser):
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                raise ScanProblem("anchor or alias")
-            tag = getattr(event, "tag", None)
-            if tag is not None and tag not in S.CORE_TAGS:
-                raise ScanProblem("tag")
-            starts = isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent))
-            ends = isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent))
-            node = starts or isinstance(event, yaml.ScalarEvent)  # a node begins here
-            if depth == 1 and node:
-                if expect_key:
-                    if not isinstance(event, yaml.ScalarEvent):
-                        raise ScanProblem("complex key")
-                    key, expect_key = event.value, False
-                else:
-                    if isinstance(event, yaml.ScalarEvent) and key in _FIELDS:
-                        if key in top:
-                            raise ScanProblem("duplicate key")
-                        top[key] = event.value
-                    inside = key
-                    expect_key = True
-            elif depth == 2 and node and inside in counts:
-                counts[inside] += 1  # one item of the coups or generate list
-            if starts:
-                depth += 1
-                if depth > S.MAX_DEPTH:
-                    raise ScanProblem("too deep")
-                if depth == 1:
-                    if not isinstance(event, yaml.MappingStartEvent):
-                        raise ScanProblem("not a mapping")
-                    expect_key = True
-            elif ends:
-                depth -= 1
-            elif isinstance(event, yaml.DocumentStartEvent) and top:
-                raise ScanProblem("several documents")
-    except yaml.YAMLError as exc:
-        raise ScanProblem(str(exc)) from None
+    top, counts = scan_top_level(text, LISTED, ("coups", "generate"))
     ident, title = top.get("id", ""), top.get("title", "").strip()
-    if not re.match(S.ID_PATTERN, ident) or not title:
+    if not re.match(F.ID_PATTERN, ident) or not title:
         raise ScanProblem("id or title")
-    return DrillMeta(
-        ident,
-        title,
-        " ".join(top.get("description", "").split()),
-        _questions(top.get("questions"), counts["coups"], counts["generate"]),
-        top.get("mode") if top.get("mode") in S.MODES else "practice",
-        top.get("level"),
-    )
+    mode = top.get("mode", F.DRILL.default("mode"))
+    level = top.get("level", F.DRILL.default("level"))
+    listing = {
+        "id": ident,
+        "title": title,
+        "description": " ".join(top.get("description", "").split()),
+        "level": level if level in F.LEVELS else None,
+        "mode": mode if mode in F.MODES else F.DRILL.default("mode"),
+        "questions": _questions(top.get("questions"), counts["coups"], counts["generate"]),
+    }
+    return listing
 
 
 def _questions(given: str | None, coups: int, filters: int) -> int | None:
     """The loader's rule: the count given, else the fixed coups, else a default with generate."""
-    from trainer.drills import schema as S
-
     if given is None:
-        return S.DEFAULT_QUESTIONS if filters else coups
+        return F.DEFAULT_QUESTIONS if filters else coups
     from trainer.engine.money import ascii_int
 
-    count = ascii_int(given)
-    return count if count is not None and 0 < count <= S.MAX_QUESTIONS else None
+    count = ascii_int(given)  # "²".isdigit() is true and int("²") fails; so would 5,000 digits
+    return count if count is not None and 0 < count <= F.MAX_QUESTIONS else None
 
 
 CACHE_NAME = "drill-listing.json"
-_CACHE_VERSION = 1  # bump when scan's rules or DrillMeta change
+_CACHE_VERSION = 2  # bump when scan's rules change
 
 
 def _key(stat: os.stat_result) -> list[int]:
     return [stat.st_mtime_ns, stat.st_size]
 
 
-def _meta(value: Any) -> DrillMeta | None:
-    """A DrillMeta from its JSON form, or None if it is not exactly that shape."""
-    if not isinstance(value, dict) or set(value) != set(DrillMeta.__slots__):
+def _listing(value: Any) -> Listing | None:
+    """Listing fields from their JSON form, or None if they are not what scan makes."""
+    if not isinstance(value, dict) or set(value) != set(LISTED):
         return None
-    strings = all(isinstance(value[k], str) for k in ("id", "title", "description", "mode"))
-    questions, level = value["questions"], value["level"]
-    if not strings or not (questions is None or type(questions) is int):
+    if not all(isinstance(value[k], str) for k in ("id", "title", "description")):
         return None
-    if not (level is None or isinstance(level, str)):
+    if value["mode"] not in F.MODES or not (value["level"] is None or value["level"] in F.LEVELS):
         return None
-    return DrillMeta(**value)
+    if not (value["questions"] is None or type(value["questions"]) is int):
+        return None
+    return value
 
 
 class ListingCache:
@@ -177,7 +124,7 @@ class ListingCache:
             if isinstance(entries, dict):
                 self._old = entries
 
-    def scan(self, path: Path) -> DrillMeta:
+    def scan(self, path: Path) -> Listing:
         """``scan(path)``, answered from the cache when the file is unchanged."""
         name = os.path.abspath(path)
         try:
@@ -186,13 +133,13 @@ class ListingCache:
             raise ScanProblem(str(exc)) from None
         entry = self._old.get(name)
         if isinstance(entry, dict) and entry.get("key") == key:
-            meta = _meta(entry.get("meta"))
-            if meta is not None:
+            listing = _listing(entry.get("meta"))
+            if listing is not None:
                 self._new[name] = entry
-                return meta
-        meta = scan(path)
-        self._new[name] = {"key": key, "meta": asdict(meta)}
-        return meta
+                return listing
+        listing = scan(path)
+        self._new[name] = {"key": key, "meta": listing}
+        return listing
 
     def save(self) -> None:
         """Write what this run listed, if it differs from what was read."""

@@ -14,6 +14,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from trainer.drills import fields as F
 from trainer.engine import Bet, Card, Coup, Outcome, Paytable
 from trainer.engine.settlement import DEFAULT_PAYTABLE
 
@@ -60,7 +61,7 @@ class BetSpec:
     bet: Bet
     minimum: Decimal
     maximum: Decimal
-    step: Decimal = Decimal(1)
+    step: Decimal = Decimal(F.RANGE.default("step"))
 
     def draw(self, rng: random.Random) -> Decimal:
         """A uniformly drawn amount in minimum, minimum+step, ..., <= maximum."""
@@ -96,7 +97,7 @@ class CoupFilter:
     banker_final: frozenset[int] | None = None
     outcome: frozenset[Outcome] | None = None
     cards: frozenset[int] | None = None  # 4, 5 or 6
-    weight: int = 1
+    weight: int = F.FILTER.default("weight")
 
     def matches(self, cls: CoupClass) -> bool:
         checks = (
@@ -128,6 +129,12 @@ class DrillCoup:
     note: str | None = None
 
 
+# The defaults are the file format's (trainer.drills.fields), as model values.
+_D = F.DRILL
+_MODE, _ORDER = Mode(_D.default("mode")), Order(_D.default("order"))
+_PAYTABLE = DEFAULT_PAYTABLE.with_odds(F.SHOE.default("paytable"))
+
+
 @dataclass(frozen=True, slots=True)
 class Drill:
     id: str
@@ -135,20 +142,20 @@ class Drill:
     description: str
     steps: tuple[Step, ...]
     questions: int  # number of coups dealt per run
-    mode: Mode = Mode.PRACTICE
-    order: Order = Order.SHUFFLED
-    pass_mark: int = 80  # percent of questions answered right
-    time_limit: float | None = None  # seconds per question
-    level: str | None = None
-    tags: tuple[str, ...] = ()
-    decks: int = 8
-    paytable: Paytable = DEFAULT_PAYTABLE
-    fixed: tuple[FixedCoup, ...] = ()
-    filters: tuple[CoupFilter, ...] = ()
-    bets: tuple[BetSpec, ...] = ()
+    mode: Mode = _MODE
+    order: Order = _ORDER
+    pass_mark: int = _D.default("pass_mark")  # percent of questions answered right
+    time_limit: float | None = _D.default("time_limit")  # seconds per question
+    level: str | None = _D.default("level")
+    tags: tuple[str, ...] = _D.default("tags")
+    decks: int = F.SHOE.default("decks")
+    paytable: Paytable = _PAYTABLE
+    fixed: tuple[FixedCoup, ...] = _D.default("coups")
+    filters: tuple[CoupFilter, ...] = _D.default("generate")
+    bets: tuple[BetSpec, ...] = _D.default("bets")
     source: Path | None = None
     #: (fewest, most) bets on each coup's layout, drawn from ``bets``; None: all of them.
-    bets_per_coup: tuple[int, int] | None = None
+    bets_per_coup: tuple[int, int] | None = _D.default("bets_per_coup")
 
     def deal(self, rng: random.Random) -> list[DrillCoup]:
         """The coups of one run, reproducible from ``rng``."""

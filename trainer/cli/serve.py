@@ -1,0 +1,231 @@
+"""`ezbac serve`: the trainer in a web browser, through textual-serve.
+
+textual-serve starts one `ezbac` process per browser tab (each tab is its own trainer, all
+writing to one history) and relays its screen to xterm.js in the page.  It binds to this
+machine only unless told otherwise, because anyone who can reach the port can train under
+any name and write to the history.  textual-serve and aiohttp are imported only when the
+command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shlex
+import signal
+import socket
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from trainer.cli import COMMANDS, UsageError
+from trainer.cli.options import add_db_argument
+
+if TYPE_CHECKING:
+    from aiohttp import web
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+#: Hosts that mean "every interface of this machine".
+ALL_INTERFACES = frozenset({"0.0.0.0", "::", ""})
+#: Exit status after a signal, as a shell reports it (128 + the signal's number).
+EXIT_ON = {signal.SIGINT: 130, signal.SIGTERM: 143}
+#: A Host header safe to write back into the page (name or address, optional port).
+SAFE_HOST = re.compile(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "serve",
+        help=COMMANDS["serve"],
+        description=(
+            "Serve the trainer to web browsers: open the address it prints. Each browser\n"
+            "tab is its own trainer; all of them record to one history (--db). Listens on\n"
+            "this machine only (127.0.0.1) unless --host says otherwise. Ctrl+C stops it."
+        ),
+        epilog=(
+            "examples:\n"
+            "  ezbac serve                          http://127.0.0.1:8000 on this machine\n"
+            "  ezbac serve --port 8080 --db class.sqlite3\n"
+            "  ezbac serve --host 0.0.0.0           every interface: the whole network"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        metavar="ADDRESS",
+        help=f"address to listen on (default {DEFAULT_HOST}; 0.0.0.0 means every interface)",
+    )
+    parser.add_argument(
+        "--port",
+        type=port_number,
+        default=DEFAULT_PORT,
+        metavar="N",
+        help=f"TCP port, 1-65535 (default {DEFAULT_PORT})",
+    )
+    add_db_argument(parser)
+    parser.set_defaults(handler=run)
+
+
+def port_number(text: str) -> int:
+    """argparse type for --port: a whole number from 1 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1-65535)") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is out of range (1-65535)")
+    return port
+
+
+def run(args: argparse.Namespace) -> int:
+    db = _history_path(args.db)
+    _check_can_listen(args.host, args.port)
+    if args.host in ALL_INTERFACES:
+        print(
+            f"ezbac serve: warning: listening on all interfaces ({args.host or '*'}): anyone "
+            f"who can reach this machine on port {args.port} can train and write to {db}",
+            file=sys.stderr,
+        )
+    command = " ".join(
+        ["exec", shlex.quote(sys.executable), "-m", "trainer", "--db", shlex.quote(str(db))]
+    )
+    server = _server_class()(command, args.host, args.port)
+    try:
+        return server.run()
+    except OSError as exc:  # lost a race for the port since the check above
+        raise UsageError(f"--port: cannot listen on {_where(args.host, args.port)}: "
+                         f"{exc.strerror or exc}") from None
+
+
+def _history_path(flag: str | None) -> Path:
+    """The history every tab records to, checked (and created) now: a bad --db is one line
+    here rather than an error in each browser tab.  Absolute, so the tabs agree on it."""
+    from trainer.history.store import HistoryError, open_history, resolve_db_path
+
+    path = resolve_db_path(flag).absolute()
+    try:
+        with open_history(path):
+            pass
+    except HistoryError as exc:
+        raise UsageError(str(exc)) from None
+    return path
+
+
+def _where(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def _check_can_listen(host: str, port: int) -> None:
+    """Bind (and let go of) the address, so an unknown host or a port in use is a usage
+    error before anything starts."""
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise UsageError(f"--host: cannot listen on {host!r}: {exc.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    try:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as aiohttp does
+            probe.bind(address)
+    except OSError as exc:
+        raise UsageError(
+            f"--port: cannot listen on {_where(host, port)}: {exc.strerror or exc}"
+        ) from None
+
+
+def _server_class() -> type:
+    """textual-serve's Server, made quiet and exact about where it is and how it stops."""
+    import asyncio
+    import logging
+
+    from aiohttp import web
+    from aiohttp.web_runner import GracefulExit
+    from textual_serve.app_service import AppService
+    from textual_serve.server import Server, to_int
+
+    class TrainerServer(Server):
+        def __init__(self, command: str, host: str, port: int) -> None:
+            super().__init__(command, host=host, port=port, title="ezbac")
+            self.stopped_by: signal.Signals | None = None
+            #: The open tabs: each one's websocket, closed when the server stops.
+            self.tabs: set[web.WebSocketResponse] = set()
+
+        def initialize_logging(self) -> None:
+            """Plain one-line warnings on stderr instead of textual-serve's banner logs."""
+            logging.basicConfig(level=logging.WARNING, format="ezbac serve: %(message)s")
+
+        async def on_startup(self, app: web.Application) -> None:
+            if self.host in ALL_INTERFACES:
+                where = f"http://<this machine's address>:{self.port}"
+            else:
+                where = f"http://{_where(self.host, self.port)}"
+            print(f"ezbac serve: the trainer is at {where} (Ctrl+C stops)", flush=True)
+
+        async def handle_index(self, request: web.Request) -> Any:
+            """The page, pointing its websocket and files at the address the browser used
+            (textual-serve would write the listening address, useless for 0.0.0.0)."""
+            host = request.host
+            fallback = f"http://{_where(self.host, self.port)}"
+            self.public_url = f"http://{host}" if SAFE_HOST.fullmatch(host) else fallback
+            return await super().handle_index(request)  # reads public_url before any await
+
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            """One tab: its own `ezbac` process, relayed until the tab or the server
+            closes, then told to quit and waited for (textual-serve's own handler does not
+            wait, so a process could outlive the server)."""
+            websocket = web.WebSocketResponse(heartbeat=15)
+            width = to_int(request.query.get("width", "80"), 80)
+            height = to_int(request.query.get("height", "24"), 24)
+            await websocket.prepare(request)
+            service = AppService(
+                self.command,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+            )
+            self.tabs.add(websocket)
+            try:
+                await service.start(width, height)
+                await self._process_messages(websocket, service)
+            finally:
+                self.tabs.discard(websocket)
+                await service.stop()
+                if service._process is not None:  # stop() waits for its output, not for it
+                    await service._process.wait()
+                await websocket.close()
+            return websocket
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            """Close every tab, so each one's process quits before the server exits."""
+            for websocket in list(self.tabs):
+                await websocket.close()
+
+        def _stop(self, signum: signal.Signals) -> None:
+            self.stopped_by = signum
+            raise GracefulExit()
+
+        def run(self) -> int:
+            """Serve until Ctrl+C or SIGTERM; the exit status a shell expects after it."""
+            self.initialize_logging()
+            loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(loop)
+            for signum in EXIT_ON:
+                loop.add_signal_handler(signum, self._stop, signum)
+            try:
+                # shutdown_timeout: a tab whose process will not quit is not waited on for a minute
+                web.run_app(self._make_app(), host=self.host, port=self.port,
+                            handle_signals=False, loop=loop, shutdown_timeout=10,
+                            print=lambda *_: None)
+            finally:
+                if not loop.is_closed():
+                    loop.close()
+            if self.stopped_by is not None:
+                print("ezbac serve: stopped", file=sys.stderr)
+                return EXIT_ON[self.stopped_by]
+            return 0
+
+    return TrainerServer

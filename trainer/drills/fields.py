@@ -1,0 +1,220 @@
+"""The drill file format, declared once (see ``trainer.fileformat.declare``).
+
+Every field's name, kind (and so its reader), default, doc and whether a drill list shows
+it is here.  From this one table come: the loader's keys, required fields and readers
+(``trainer.drills.loader``), the model's defaults (``trainer.drills.model``), the fields the
+cheap listing reads (``trainer.drills.listing``) and the JSON Schema shipped for editors
+(``trainer.drills.schema``: ``drill.schema.json``, ``ezbac drills schema``).
+
+Semantic checks (cards, amounts, the engine's answers, satisfiable filters) live in the
+loader's readers; this module only declares.  It imports neither PyYAML nor the engine,
+so a warm launch can read it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trainer.fileformat.declare import AnyOf, Field, ListOf, MapOf, Obj, Scalar
+
+SCHEMA_ID = "https://ezbac.invalid/drill.schema.json"
+ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
+LEVELS = ("beginner", "intermediate", "advanced")
+MODES = ("practice", "exam")
+ORDERS = ("shuffled", "as_written")
+STEPS = ("player_draws", "banker_draws", "outcome", "payout")
+WHOLE_COUP = "coup"
+OUTCOMES = ("player", "banker", "tie", "dragon7", "panda8")
+BETS = ("player", "banker", "tie", "dragon7", "panda8")
+RESULTS = ("win", "push", "lose")
+DECKS = (8, 6)
+MAX_QUESTIONS = 1000
+MAX_SECONDS = 3600
+MAX_WEIGHT = 1000
+MAX_FILE_BYTES = 1024 * 1024
+MAX_BETS = len(BETS)
+#: Filters per drill: each is checked against every coup class when the file loads.
+MAX_FILTERS = 100
+#: Coups per run when a drill with generate filters does not say.
+DEFAULT_QUESTIONS = 10
+
+_AMOUNT_TEXT = r"^\$?\s*([0-9]{1,3}(,[0-9]{3})+|[0-9]+)(\.[0-9]{1,2})?$"
+_RANGE = r"^\s*[0-9]+\s*-\s*[0-9]+\s*$"
+_CARD = r"^\s*(10|[2-9AaTtJjQqKk])[shdcSHDC♠♥♦♣]\s*$"
+
+
+def _amount_schema() -> dict[str, Any]:
+    return {"oneOf": [
+        {"type": "number", "exclusiveMinimum": 0},
+        {"type": "string", "pattern": _AMOUNT_TEXT},
+    ]}
+
+
+def _values(reader: str, lo: int, hi: int, what: str) -> Scalar:
+    """5, "3-6" or a list of those."""
+    one = [{"type": "integer", "minimum": lo, "maximum": hi}, {"type": "string", "pattern": _RANGE}]
+    schema = {"oneOf": [*one, {"type": "array", "minItems": 1, "items": {"oneOf": one}}]}
+    return Scalar(reader, schema, (lo, hi, what))
+
+
+def _choice(choices: tuple[str, ...]) -> dict[str, Any]:
+    return {"enum": list(choices)}
+
+
+TEXT = Scalar("text", {"type": "string", "minLength": 1})
+LINE = Scalar("line", {"type": "string", "minLength": 1})  # one line: surrounding space goes
+PARAGRAPH = Scalar("paragraph", {"type": "string", "minLength": 1})  # whitespace collapses
+BOOL = Scalar("boolean", {"type": "boolean"})
+AMOUNT = Scalar("amount", _amount_schema())
+ODDS = Scalar("odds", _amount_schema())
+TOTAL = _values("values", 0, 9, "total")
+CARD_VALUE = _values("values", 0, 9, "card value")
+OUTCOME_SET = Scalar("outcomes", {"oneOf": [
+    _choice(OUTCOMES), {"type": "array", "items": _choice(OUTCOMES), "minItems": 1},
+]})
+
+RANGE = Obj(
+    {
+        "min": Field(AMOUNT, "Smallest wager.", required=True),
+        "max": Field(AMOUNT, "Largest wager.", required=True),
+        "step": Field(AMOUNT, "Chip unit: wagers are min, min+step, ... up to max.", default=1),
+    },
+    "A wager drawn uniformly from min, min+step, ..., max.",
+)
+
+FILTER = Obj(
+    {
+        "weight": Field(
+            Scalar("integer", {"type": "integer", "minimum": 1, "maximum": MAX_WEIGHT},
+                   (1, MAX_WEIGHT, "a weight")),
+            "Share of generated coups from this filter.", default=1,
+        ),
+        "player_total": Field(TOTAL, "Player's two-card total(s): 5, \"0-5\" or [3, 6-7]."),
+        "banker_total": Field(TOTAL, "Banker's two-card total(s)."),
+        "natural": Field(BOOL, "true: a natural 8 or 9 on either hand; false: no natural."),
+        "player_draws": Field(BOOL, "Whether the Player draws a third card."),
+        "banker_draws": Field(BOOL, "Whether the Banker draws a third card."),
+        "player_third": Field(CARD_VALUE,
+                              "Point value(s) of the Player's third card (0 = 10/J/Q/K)."),
+        "banker_third": Field(CARD_VALUE, "Point value(s) of the Banker's third card."),
+        "player_final": Field(TOTAL, "Player's final total(s)."),
+        "banker_final": Field(TOTAL, "Banker's final total(s)."),
+        "outcome": Field(OUTCOME_SET, "Outcome(s): player, banker, tie, dragon7, panda8."),
+        "cards": Field(_values("values", 4, 6, "number of cards"),
+                       "Number of cards dealt: 4, 5 or 6."),
+    },
+    "Generated coups: every coup of a freshly shuffled shoe that matches all the fields.",
+)
+
+EXPECT = Obj(
+    {
+        "natural": Field(BOOL, "Whether the coup is a natural."),
+        "player_draws": Field(BOOL, "Whether the Player draws."),
+        "banker_draws": Field(BOOL, "Whether the Banker draws."),
+        "outcome": Field(Scalar("outcome", _choice(OUTCOMES)), "The outcome."),
+        "payouts": Field(MapOf(BETS, Scalar("result", _choice(RESULTS))),
+                         "What happens to each bet: win, push or lose."),
+    },
+    "The answers the instructor expects; checked against the engine when the file loads.",
+)
+
+COUP = Obj(
+    {
+        "cards": Field(
+            Scalar("cards", {"oneOf": [
+                {"type": "string"},
+                {"type": "array", "items": {"type": "string", "pattern": _CARD}},
+            ]}),
+            "The cards in shoe order (P B P B, then third cards): \"4h 3s 2d Kc 8h\".",
+            required=True,
+        ),
+        "note": Field(PARAGRAPH, "The lesson, shown with the answer."),
+        "expect": Field(EXPECT, EXPECT.doc),
+        "bets": Field(MapOf(BETS, AMOUNT), "Fixed wagers on the layout for this coup."),
+    },
+    "A coup written out card by card.",
+)
+
+SHOE = Obj(
+    {
+        "decks": Field(Scalar("decks", _choice(DECKS)), "Decks in the shoe: 8 or 6.", default=8),
+        "paytable": Field(MapOf(BETS, ODDS),
+                          "What each bet pays to 1: tie 8, dragon7 40, panda8 25.",
+                          default={}),
+    },
+    "The shoe and house rules.",
+)
+
+DRILL = Obj(
+    {
+        "id": Field(Scalar("drill_id", {"type": "string", "pattern": ID_PATTERN}),
+                    "Short name used on the command line: lowercase, digits, - and _.",
+                    required=True, listed=True),
+        "title": Field(LINE, "Title shown in the drill list.", required=True, listed=True),
+        "description": Field(PARAGRAPH, "One paragraph: what the drill trains.", required=True,
+                             listed=True),
+        "level": Field(Scalar("choice", _choice(LEVELS), (LEVELS, "a level")),
+                       "beginner, intermediate or advanced.", default=None, listed=True),
+        "tags": Field(Scalar("tags", {"type": "array", "items": {"type": "string"},
+                                      "uniqueItems": True}),
+                      "Free-form tags.", default=()),
+        "mode": Field(Scalar("mode", _choice(MODES)),
+                      "practice (feedback after each answer) or exam (at the end).",
+                      default="practice", listed=True),
+        "ask": Field(
+            Scalar("ask", {"oneOf": [
+                _choice((*STEPS, WHOLE_COUP)),
+                {"type": "array", "items": _choice((*STEPS, WHOLE_COUP)), "minItems": 1,
+                 "uniqueItems": True},
+            ]}),
+            "What is asked about each coup: player_draws, banker_draws, outcome, payout "
+            "(a list), or coup for the whole coup step by step.",
+            required=True, attr="steps",
+        ),
+        "questions": Field(
+            Scalar("integer", {"type": "integer", "minimum": 1, "maximum": MAX_QUESTIONS},
+                   (1, MAX_QUESTIONS, "questions")),
+            "Coups per run (default: the number of fixed coups, or "
+            f"{DEFAULT_QUESTIONS} with generate).",
+            listed=True,
+        ),
+        "order": Field(Scalar("order", _choice(ORDERS)),
+                       "shuffled or as_written (fixed coups first, in order).",
+                       default="shuffled"),
+        "pass_mark": Field(
+            Scalar("percent", {"oneOf": [
+                {"type": "integer", "minimum": 0, "maximum": 100},
+                {"type": "string", "pattern": r"^\s*(100|[1-9]?[0-9])\s*%?\s*$"},
+            ]}),
+            "Percent of questions to pass: 80 or \"80%\".", default=80,
+        ),
+        "time_limit": Field(
+            Scalar("seconds", {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SECONDS},
+                   (MAX_SECONDS,)),
+            "Seconds allowed per question (optional).", default=None,
+        ),
+        "shoe": Field(SHOE, SHOE.doc, attr=""),
+        "bets": Field(
+            MapOf(BETS, AnyOf((AMOUNT, RANGE), "bet_spec")),
+            "Wagers for payout questions: an amount (banker: 25) or a range "
+            "(dragon7: {min: 5, max: 100, step: 5}).",
+            default=(),
+        ),
+        "bets_per_coup": Field(
+            Scalar("bet_count", {"oneOf": [
+                {"type": "integer", "minimum": 1, "maximum": MAX_BETS},
+                {"type": "string", "pattern": _RANGE},
+            ]}),
+            "How many of those bets each coup's layout gets: 2, or a range like \"1-2\" "
+            "(a random choice of bets per coup; default: all of them).",
+            default=None,
+        ),
+        "coups": Field(ListOf(COUP, reader="coups"), "Fixed coups.", default=(), attr="fixed"),
+        "generate": Field(
+            ListOf(FILTER, MAX_FILTERS, reader="filters"),
+            f"Filters for generated coups (at most {MAX_FILTERS}); weights mix them.",
+            default=(), attr="filters",
+        ),
+    },
+    "An ezbac drill: what is asked, about which coups, how it is scored.",
+)

@@ -1,0 +1,419 @@
+"""Reading a declared YAML file: safe text, located nodes, every problem collected.
+
+The YAML is composed into nodes (never constructed into Python objects wholesale) so every
+value keeps its line and column and its source text: amounts are read from the text the
+author wrote ("2.50"), never from a float.  Anchors, aliases and tags beyond the core
+schema are refused before composing (which also disposes of alias bombs), and so is deep
+nesting.  A ``Reader`` walks the nodes as a declaration (``trainer.fileformat.declare``)
+says, collecting problems instead of stopping at the first.
+
+Why not a validation library (pydantic, msgspec, cattrs)?  They validate Python objects
+already built from the YAML, where lines and columns are gone, msgspec stops at the first
+error, and pydantic alone costs about a third of a bare Textual launch to import; the
+readers here are small, and the checks that matter (cards, the engine's answers, amounts
+from their text) are this project's own anyway.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterable
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from trainer.engine.errors import EngineError, quote
+from trainer.engine.money import ascii_int, parse_amount, parse_odds
+from trainer.fileformat.declare import AnyOf, Kind, ListOf, MapOf, Obj, Scalar
+from trainer.fileformat.problems import FileProblemsError, Problem
+
+MAX_DEPTH = 20
+YAML_TAG = "tag:yaml.org,2002:"
+#: The tags a file may carry: the core schema's own and "!" (non-specific, no effect).
+CORE_TAGS = frozenset(
+    YAML_TAG + t for t in ("str", "int", "float", "bool", "null", "seq", "map")
+) | {"!"}
+STR, INT, FLOAT, BOOL, NULL = (YAML_TAG + t for t in ("str", "int", "float", "bool", "null"))
+_BOOL_VALUES = yaml.constructor.SafeConstructor.bool_values
+#: Digits as a file may write them: ASCII only ("²".isdigit() and "٥".isdigit() are true).
+_DIGITS = re.compile(r"[0-9]+")
+_SIGNED = re.compile(r"[-+]?[0-9]+")
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+class TextProblem(ValueError):
+    """Why some bytes are not a file's text; ``line`` is 0 when no line is to blame."""
+
+    def __init__(self, message: str, line: int = 0) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def file_text(data: bytes, max_bytes: int, what: str = "YAML") -> str:
+    """The text of a file's bytes, or TextProblem: size, binary and UTF-8 checks."""
+    if len(data) > max_bytes:
+        raise TextProblem(f"file is too large (more than {max_bytes:,} bytes)")
+    if b"\x00" in data:
+        raise TextProblem(f"is a binary file, not a {what} file")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise TextProblem(
+            f"is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
+            "save the file as UTF-8",
+            data[: exc.start].count(b"\n") + 1,
+        ) from None
+
+
+def yaml_loader() -> Any:
+    """PyYAML's libyaml loader when it was built with one (several times faster), else the
+    pure-Python one; both compose the same nodes with the same marks (only the wording of
+    syntax errors differs)."""
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def read_bytes(
+    path: Path, label: str, max_bytes: int, error: type[FileProblemsError]
+) -> bytes:
+    """A file's bytes, at most ``max_bytes``; ``error`` (one located problem) if not."""
+    def fail(message: str) -> FileProblemsError:
+        return error([Problem(label, 0, 0, "", message)])
+
+    try:
+        size = path.stat().st_size
+        if not path.is_file():
+            raise fail("is not a file")
+        if size > max_bytes:
+            raise fail(f"file is too large ({size:,} bytes; the limit is {max_bytes:,} bytes)")
+        with path.open("rb") as handle:
+            return handle.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise fail("no such file") from None
+    except OSError as exc:
+        raise fail(f"cannot read: {exc.strerror}") from None
+
+
+def compose(
+    text: str, label: str, error: type[FileProblemsError], what: str = "a mapping of fields"
+) -> MappingNode:
+    """The document's top-level mapping node; ``error`` with the first YAML-level problem."""
+    def fail(mark: Any, message: str) -> FileProblemsError:
+        if mark is None:
+            return error([Problem(label, 0, 0, "", message)])
+        return error([Problem(label, mark.line + 1, mark.column + 1, "", message)])
+
+    loader = yaml_loader()
+    try:
+        depth = 0
+        for event in yaml.parse(text, Loader=loader):
+            # PyYAML's scanner slows quadratically with nesting depth: stop early.
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise fail(event.start_mark, f"nesting is deeper than {MAX_DEPTH} levels; "
+                               "a file here needs no more than 5")
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                raise fail(event.start_mark, "anchors and aliases (&name, *name) are not "
+                           "allowed: write each value out in full")
+            tag = getattr(event, "tag", None)
+            if tag is not None and tag not in CORE_TAGS:
+                shown = "!!" + tag.removeprefix(YAML_TAG) if tag.startswith(YAML_TAG) else tag
+                raise fail(event.start_mark, f"the YAML tag {shown} is not allowed: write "
+                           "plain values")
+        root = yaml.compose(text, Loader=loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "malformed YAML"
+        raise fail(mark, f"YAML syntax error: {problem}") from None
+    except yaml.YAMLError as exc:
+        raise fail(None, f"YAML error: {exc}") from None
+    except RecursionError:
+        raise fail(None, "nesting is too deep") from None
+    if root is None:
+        raise fail(None, f"file is empty: it must be {what}")
+    if not isinstance(root, MappingNode):
+        raise fail(root.start_mark, f"the top level must be {what}, found {describe(root)}")
+    return root
+
+
+def describe(node: Node) -> str:
+    if isinstance(node, MappingNode):
+        return "a mapping"
+    if isinstance(node, SequenceNode):
+        return "a list"
+    if node.tag == NULL:
+        return "nothing"
+    if node.tag == STR:
+        return repr(node.value)
+    return str(node.value)
+
+
+def join(path: str, name: str | int) -> str:
+    """A field's dotted path; a key that is no plain name is quoted (it may hold anything,
+    a line break included, and a problem is one line)."""
+    if isinstance(name, int):
+        return f"{path}[{name}]"
+    if not _PLAIN_KEY.fullmatch(name):
+        return f"{path}[{name!r}]"
+    return f"{path}.{name}" if path else name
+
+
+def hint(word: str, choices: Iterable[str]) -> str:
+    match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {match[0]!r}?)" if match else ""
+
+
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number written with the digits 0-9, short enough for
+    ``int()`` (the engine's ascii_int rule: no other script's digits, nothing absurdly long)."""
+    return _DIGITS.fullmatch(text) is not None and ascii_int(text) is not None
+
+
+class Reader:
+    """Walks the node tree as a declaration says, collecting problems instead of stopping
+    at the first.  A Scalar's ``reader`` names a method here (or in a subclass) called as
+    ``method(node, path, *args)``; it returns the value, or None after reporting why not."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.problems: list[Problem] = []
+
+    # -- reporting -------------------------------------------------------------------------
+    def err(self, node: Node, path: str, message: str) -> None:
+        mark = node.start_mark
+        self.problems.append(Problem(self.label, mark.line + 1, mark.column + 1, path, message))
+
+    # -- declared shapes -------------------------------------------------------------------
+    def read(self, node: Node, kind: Kind, path: str) -> Any:
+        """The value of ``node`` as ``kind`` declares it; None if it has problems."""
+        if isinstance(kind, (Scalar, AnyOf)):
+            method: Callable[..., Any] = getattr(self, kind.reader)
+            return method(node, path, *getattr(kind, "args", ()))
+        if kind.reader is not None:
+            return getattr(self, kind.reader)(node, path)
+        if isinstance(kind, Obj):
+            return self.fields(node, kind, path)
+        if isinstance(kind, ListOf):
+            items = self.seq(node, path, "items")
+            if items is None:
+                return None
+            got = [self.read(item, kind.item, join(path, i)) for i, item in enumerate(items)]
+            return None if any(g is None for g in got) else got
+        return self.keyed(node, kind, path)
+
+    def fields(self, node: Node, obj: Obj, path: str) -> dict[str, Any] | None:
+        """The fields of a mapping that read clean, by key (a field with a problem is
+        left out, and reported); None if ``node`` is no mapping."""
+        found = self.mapping(node, obj, path)
+        if found is None:
+            return None
+        out = {}
+        for name, value in found.items():
+            got = self.read(value, obj.fields[name].kind, join(path, name))
+            if got is not None:
+                out[name] = got
+        return out
+
+    def keyed(self, node: Node, kind: MapOf, path: str) -> dict[str, Any] | None:
+        """A mapping from some of ``kind.keys`` to values of ``kind.value``."""
+        if not isinstance(node, MappingNode):
+            self.err(node, path, f"must be a mapping of {', '.join(kind.keys)}, "
+                     f"found {describe(node)}")
+            return None
+        out: dict[str, Any] = {}
+        for name, value in self.keys(node, path, list(kind.keys)).items():
+            got = self.read(value, kind.value, join(path, name))
+            if got is not None:
+                out[name] = got
+        return out
+
+    def mapping(self, node: Node, obj: Obj, path: str) -> dict[str, Node] | None:
+        if not isinstance(node, MappingNode):
+            keys = ", ".join(obj.fields)
+            self.err(node, path, f"must be a mapping (keys: {keys}), found {describe(node)}")
+            return None
+        return self.keys(node, path, list(obj.fields), obj.required)
+
+    def keys(
+        self, node: MappingNode, path: str, allowed: list[str], required: Iterable[str] = ()
+    ) -> dict[str, Node]:
+        seen: dict[str, Node] = {}
+        first: dict[str, Node] = {}
+        for key, value in node.value:
+            if not isinstance(key, ScalarNode) or key.tag == NULL:
+                self.err(key, path, f"keys must be plain names, found {describe(key)}")
+                continue
+            name = str(key.value)
+            sub = join(path, name)
+            if name in first:
+                self.err(key, sub, f"duplicate key (first given at line "
+                         f"{first[name].start_mark.line + 1})")
+                continue
+            first[name] = key
+            if name not in allowed:
+                self.err(key, sub, f"unknown key {name!r}{hint(name, allowed)}; "
+                         f"allowed here: {', '.join(allowed)}")
+                continue
+            seen[name] = value
+        for name in required:
+            if name not in first:
+                self.err(node, join(path, name), "required field is missing")
+        return seen
+
+    def seq(self, node: Node, path: str, what: str) -> list[Node] | None:
+        if not isinstance(node, SequenceNode):
+            self.err(node, path, f"must be a list of {what}, found {describe(node)}")
+            return None
+        return list(node.value)
+
+    def scalar(self, node: Node, path: str, what: str, tags: Iterable[str]) -> str | None:
+        if isinstance(node, ScalarNode) and node.tag in tags:
+            return str(node.value)
+        if isinstance(node, ScalarNode) and node.tag == NULL:
+            self.err(node, path, f"has no value: write {what}")
+        else:
+            self.err(node, path, f"must be {what}, found {describe(node)}")
+        return None
+
+    # -- scalars ---------------------------------------------------------------------------
+    def text(self, node: Node, path: str) -> str | None:
+        value = self.scalar(node, path, "text", (STR, INT, FLOAT))
+        if value is not None and not value.strip():
+            self.err(node, path, "is empty")
+            return None
+        return value
+
+    def line(self, node: Node, path: str) -> str | None:
+        """Text shown on one line: without surrounding space."""
+        value = self.text(node, path)
+        return None if value is None else value.strip()
+
+    def paragraph(self, node: Node, path: str) -> str | None:
+        """Text shown as a paragraph: runs of whitespace, line breaks included, are one space."""
+        value = self.text(node, path)
+        return None if value is None else " ".join(value.split())
+
+    def boolean(self, node: Node, path: str) -> bool | None:
+        value = self.scalar(node, path, "true or false", (BOOL,))
+        return None if value is None else _BOOL_VALUES[value.lower()]
+
+    def integer(self, node: Node, path: str, lo: int, hi: int, what: str) -> int | None:
+        text = self.scalar(node, path, f"{what} ({lo}-{hi})", (INT,))
+        if text is None:
+            return None
+        digits = text.replace("_", "")
+        if not _SIGNED.fullmatch(digits) or not is_number(digits.lstrip("+-")):
+            # YAML also reads 0x1F, 0o17 and 1:30 as integers; int() refuses 4,300 digits
+            self.err(node, path, f"must be {what} written in decimal, found {quote(text)}")
+            return None
+        value = int(digits)
+        if not lo <= value <= hi:
+            self.err(node, path, f"{value} is out of range: {what} is {lo}-{hi}")
+            return None
+        return value
+
+    def choice(self, node: Node, path: str, choices: Iterable[str], what: str) -> str | None:
+        options = list(choices)
+        text = self.scalar(node, path, f"{what}: one of {', '.join(options)}", (STR, INT))
+        if text is None:
+            return None
+        if text not in options:
+            self.err(node, path, f"{quote(text)} is not {what}{hint(text, options)}; "
+                     f"choose one of {', '.join(options)}")
+            return None
+        return text
+
+    def amount(self, node: Node, path: str) -> Decimal | None:
+        """An amount of money, read from its text by the engine's parse_amount, so its rules
+        (ASCII digits, two decimals, the wager limits) are the engine's."""
+        text = self.scalar(node, path, "an amount like 25 or 2.50", (INT, FLOAT, STR))
+        if text is None:
+            return None
+        try:
+            return parse_amount(text)
+        except EngineError as exc:
+            self.err(node, path, str(exc))
+            return None
+
+    def odds(self, node: Node, path: str) -> Decimal | None:
+        """N of a bet's "pays N to 1", read by the engine's parse_odds (0.01 to 1,000)."""
+        text = self.scalar(node, path, "a pay like 40 or 7.5", (INT, FLOAT, STR))
+        if text is None:
+            return None
+        try:
+            return parse_odds(text)
+        except EngineError as exc:
+            self.err(node, path, str(exc))
+            return None
+
+    def percent(self, node: Node, path: str) -> int | None:
+        text = self.scalar(node, path, "a percentage like 80 or \"80%\"", (INT, STR))
+        if text is None:
+            return None
+        digits = text.strip().removesuffix("%").strip()
+        if not is_number(digits):
+            self.err(node, path, f"{quote(text)} is not a percentage: write a whole number "
+                     "0-100, like 80 or \"80%\"")
+            return None
+        value = int(digits)
+        if value > 100:
+            self.err(node, path, f"{quote(text)} is out of range: a percentage is 0-100")
+            return None
+        return value
+
+    def seconds(self, node: Node, path: str, most: int) -> float | None:
+        text = self.scalar(node, path, "a number of seconds", (INT, FLOAT))
+        if text is None:
+            return None
+        try:
+            value = Decimal(text.replace("_", ""))
+        except InvalidOperation:
+            self.err(node, path, f"{quote(text)} is not a number of seconds")
+            return None
+        if not (value.is_finite() and 0 < value <= most):
+            self.err(node, path, f"{text} is out of range: seconds are more than 0 and at "
+                     f"most {most}")
+            return None
+        return float(value)
+
+    def values(self, node: Node, path: str, lo: int, hi: int, what: str) -> frozenset[int] | None:
+        """5, "3-6" or a list of those."""
+        items = node.value if isinstance(node, SequenceNode) else [node]
+        if isinstance(node, SequenceNode) and not items:
+            self.err(node, path, f"is an empty list: give at least one {what}")
+            return None
+        out: set[int] = set()
+        ok = True
+        for item in items:
+            got = self._value_item(item, path, lo, hi, what)
+            if got is None:
+                ok = False
+            else:
+                out |= got
+        return frozenset(out) if ok else None
+
+    def _value_item(self, node: Node, path: str, lo: int, hi: int, what: str) -> set[int] | None:
+        example = f"a {what} ({lo}-{hi}), a range like \"{lo}-{hi}\", or a list of those"
+        text = self.scalar(node, path, example, (INT, STR))
+        if text is None:
+            return None
+        parts = [p.strip() for p in text.split("-")]
+        if len(parts) in (1, 2) and all(is_number(p) for p in parts):
+            first, last = int(parts[0]), int(parts[-1])
+            bad = [v for v in (first, last) if not lo <= v <= hi]
+            if bad:
+                self.err(node, path, f"{bad[0]} is not a {what}: {what}s are {lo}-{hi}")
+                return None
+            if first > last:
+                self.err(node, path,
+                         f"range {quote(text)} runs backwards: write \"{last}-{first}\"")
+                return None
+            return set(range(first, last + 1))
+        self.err(node, path, f"{quote(text)} is not {example}")
+        return None
