@@ -44,7 +44,7 @@ def with_shoe(house: House | None, decks: int | None, pays: Mapping[Bet, Decimal
 
 def ranges(drill: Drill) -> dict[Bet, tuple[Decimal, Decimal]]:
     """Each of the drill's bets as (lowest, highest) wager."""
-    return {spec.bet: (spec.lo, spec.hi) for spec in drill.bets}
+    return {spec.bet: (spec.minimum, spec.maximum) for spec in drill.bets}
 
 
 def drill_limit_problems(drill: Drill, house: House) -> list[str]:
