@@ -133,3 +133,18 @@ def test_train_under_another_house_checks_the_drills_bets() -> None:
                         "the house commission's minimum of 10 for player")
     assert all(line.startswith("ezbac: error: payouts under house commission: ")
                for line in lines)
+
+
+def test_the_rules_reference_shows_the_houses_table() -> None:
+    from rich.console import Console
+
+    from trainer.tui.screens.reference import settlement
+
+    def dragon_row(house: object) -> str:
+        console = Console(width=100, record=True)
+        console.print(settlement(None, COMMISSION_HOUSE.paytable, house))  # type: ignore[arg-type]
+        return next(line for line in console.export_text().splitlines()
+                    if line.strip().startswith("Dragon 7"))
+
+    assert "19:20" in dragon_row(COMMISSION_HOUSE) and "push" not in dragon_row(COMMISSION_HOUSE)
+    assert "push" in dragon_row(None)

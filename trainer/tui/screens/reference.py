@@ -16,6 +16,7 @@ from textual.widgets import Footer, Static
 
 from trainer.drills.model import Step
 from trainer.engine import DEFAULT_PAYTABLE, Bet, Outcome, Paytable, format_amount
+from trainer.engine.house import House
 from trainer.engine.rules import banker_draws, player_draws
 from trainer.engine.settlement import RESULTS, BetResult
 from trainer.session import Question
@@ -56,7 +57,12 @@ def player_rule(total: int | None) -> Text:
     return text
 
 
-def settlement(cell: tuple[Outcome, Bet] | None, paytable: Paytable) -> Table:
+def settlement(
+    cell: tuple[Outcome, Bet] | None, paytable: Paytable, house: House | None = None
+) -> Table:
+    """The settlement table; under a house, its game's table and pays (19:20 for a
+    commission Banker bet)."""
+    results = RESULTS if house is None else house.results
     table = Table(title="Settlement (odds paid to 1 on a win)", box=None, padding=(0, 1),
                   title_justify="left", show_edge=False)
     table.add_column("outcome")
@@ -65,9 +71,11 @@ def settlement(cell: tuple[Outcome, Bet] | None, paytable: Paytable) -> Table:
     for outcome in Outcome:
         row: list[Text] = [Text(outcome.label)]
         for bet in Bet:
-            result = RESULTS[outcome][bet]
+            result = results[outcome][bet]
+            pays = f"{format_amount(paytable.odds(bet))}:1" if house is None else (
+                house.pays(bet).replace(" to ", ":"))
             word = {
-                BetResult.WIN: f"{format_amount(paytable.odds(bet))}:1",
+                BetResult.WIN: pays,
                 BetResult.PUSH: "push",
                 BetResult.LOSE: "loses",
             }[result]
@@ -93,6 +101,7 @@ class ReferenceScreen(ModalScreen[None]):
     def __init__(self, question: Question | None) -> None:
         super().__init__()
         self.paytable = DEFAULT_PAYTABLE if question is None else question.paytable
+        self.house = None if question is None else question.house
         # The cell in play for this question (None: nothing to mark).
         self.bank_cell: tuple[int, int | None] | None = None
         self.player_total: int | None = None
@@ -111,7 +120,7 @@ class ReferenceScreen(ModalScreen[None]):
             with VerticalScroll():
                 yield Static(player_rule(self.player_total), id="player-rule")
                 yield Static(tableau(self.bank_cell), id="tableau")
-                yield Static(settlement(self.pay_cell, self.paytable), id="settlement")
+                yield Static(settlement(self.pay_cell, self.paytable, self.house), id="settlement")
             yield Static("the cell in play is marked [like this]", id="reference-help",
                          markup=False)
         yield Footer()
