@@ -197,3 +197,12 @@ def test_readme_example_house_loads() -> None:
     assert fee, "the README's card-room fee example is missing"
     cardroom = load_house_text("id: x\nname: X\n" + fee.group(1), "README.md")
     assert cardroom.fee is not None and cardroom.fee.fee(Decimal(150)) == 2
+
+
+def test_shipped_schema_file_is_current() -> None:
+    from trainer.houses.loader import schema_text
+
+    shipped = Path(__file__).resolve().parents[1] / "trainer" / "houses" / "house.schema.json"
+    assert shipped.read_text(encoding="utf-8") == schema_text(), (
+        "regenerate with: ezbac houses schema > trainer/houses/house.schema.json"
+    )
