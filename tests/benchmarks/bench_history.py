@@ -3,6 +3,11 @@
 Run on demand: ``python tests/benchmarks/bench_history.py`` (not collected by pytest).
 Measures a committed write per answer (WAL, synchronous=FULL), then with 50,000 answers from
 10 trainees: the home screen's due count, the progress screen's data and the full report.
+
+``python tests/benchmarks/bench_history.py integrity [ANSWERS]`` builds a history of ANSWERS
+(default 1,000,000) answers in bulk and times what opening it costs: the page check every
+open does (PRAGMA quick_check), the whole open for writing and for reading, and the fuller
+PRAGMA integrity_check that was not chosen (best of three runs, warm page cache).
 """
 
 from __future__ import annotations
@@ -56,5 +61,62 @@ def main(total: int = 50_000, timed_writes: int = 500) -> None:
         print(f"{name}: {1000 * seconds:.0f} ms")
 
 
+def integrity(total: int = 1_000_000) -> None:
+    import sqlite3
+
+    from trainer.history.store import to_db_time
+    from trainer.skills import family
+
+    rng = random.Random(1)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "h.sqlite3"
+        with open_history(db) as store:
+            conn = store._conn  # bulk rows in one transaction: minutes, not hours
+            conn.execute("BEGIN")
+            for start in range(0, total, 50_000):
+                rows = []
+                for i in range(start, min(total, start + 50_000)):
+                    r = record(i, rng)
+                    rows.append((
+                        r.session_id, r.trainee, r.drill_id, r.step, r.skill, family(r.skill),
+                        " ".join(r.cards), r.answer, r.expected, int(r.correct), r.seconds,
+                        to_db_time(r.answered_at),
+                    ))
+                conn.executemany(
+                    "INSERT INTO answers (session_id, trainee, drill_id, step, skill, family, "
+                    "cards, answer, expected, correct, seconds, answered_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    rows,
+                )
+            conn.execute("COMMIT")
+        size = db.stat().st_size
+        print(f"{total:,} answers: {size / 2**20:.0f} MiB")
+
+        def pragma(name: str) -> None:
+            conn = sqlite3.connect(db.as_uri() + "?mode=ro&immutable=1", uri=True)
+            conn.execute(f"PRAGMA {name}").fetchall()
+            conn.close()
+
+        for label, fn in (
+            ("PRAGMA quick_check (the check on open)", lambda: pragma("quick_check")),
+            ("open for writing (trainer), check included", lambda: open_history(db).close()),
+            ("open for reading (report), check included",
+             lambda: open_history(db, readonly=True).close()),
+            ("PRAGMA integrity_check (not chosen)", lambda: pragma("integrity_check")),
+        ):
+            times = []
+            for _ in range(3):
+                start = time.perf_counter()
+                fn()
+                times.append(time.perf_counter() - start)
+            runs = ", ".join(f"{t:.2f}" for t in times)
+            print(f"{label}: {min(times):.2f} s (of 3 runs: {runs})")
+
+
 if __name__ == "__main__":
-    main()
+    import sys
+
+    if sys.argv[1:2] == ["integrity"]:
+        integrity(int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000)
+    else:
+        main()

@@ -128,6 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one ezbac command.  Ctrl+C ends it with status 130 and one line, at any moment:
     while it starts, at once (``_quiet_exit``); once the command runs, as KeyboardInterrupt,
     so the command's own clean-up (``finally``, saving an answer) still happens."""
+    from trainer.paths import UnusablePathError, os_error_line
+
     previous = _sigint(_quiet_exit)
     try:
         from trainer.cli.output import plain_fallback
@@ -144,7 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(handler(args) or 0)
         finally:
             _sigint(_quiet_exit if argv is None else previous)  # and while Python exits
-    except UsageError as exc:
+    except (UsageError, UnusablePathError) as exc:  # a file or folder that cannot be used too
         print(_shorten(f"ezbac: error: {exc}"), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
@@ -152,10 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except OSError as exc:  # a file or path no command expected to fail: still one line
-        from trainer.engine.errors import quote
-
-        where = f"{quote(str(exc.filename))}: " if exc.filename is not None else ""
-        print(_shorten(f"ezbac: error: {where}{exc.strerror or exc}"), file=sys.stderr)
+        print(_shorten(f"ezbac: error: {os_error_line(exc)}"), file=sys.stderr)
         return EXIT_USAGE
     finally:
         if argv is not None:  # called in-process (tests): leave the process as it was

@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         message = f"No training history yet ({path} does not exist): train a drill first."
         return _nothing(args, since, message)
     try:
-        with open_history(path, create=False) as store:
+        with open_history(path, readonly=True) as store:  # reading never changes the file
             text = _render(args, since, store)
             known = store.trainees() if args.trainee and text is None else []
     except HistoryError as exc:

@@ -109,7 +109,7 @@ def run_review(args: argparse.Namespace, trainee: str | None) -> int:
     name = trainee or load_settings().settings.trainee.strip()
     if not name:
         raise UsageError("train review: whose review? give --trainee NAME")
-    recorder = _recorder(args.db)
+    recorder = history_recorder(args.db)
     try:
         drill = recorder.review(name, None, args.questions)
     except NothingDueError as exc:
@@ -119,40 +119,56 @@ def run_review(args: argparse.Namespace, trainee: str | None) -> int:
 
 
 def _run(db: str | None, recorder: Recorder | None = None, **kwargs: Any) -> int:
+    import sys
+
+    from trainer.paths import user_drills_dir
+    from trainer.signals import exit_on_signals
     from trainer.tui.app import TrainerApp
 
-    hooks = history_hooks(db) if recorder is None else _hooks(recorder)
-    app = TrainerApp(hooks=hooks, **kwargs)
-    app.run()
+    user_drills_dir()  # an unreadable drills folder: one line now, not a crash on screen
+    if recorder is None:
+        recorder = history_recorder(db)
+    app = TrainerApp(hooks=recorder_hooks(recorder), **kwargs)
+    with exit_on_signals(app):  # SIGTERM/SIGHUP/SIGINT: terminal restored, drill abandoned
+        app.run()
+    if recorder.pending_count():
+        print(f"ezbac: {recorder.last_error}; waiting up to {EXIT_WAIT_SECONDS:g} s",
+              file=sys.stderr)
+    unsaved = recorder.close(timeout=EXIT_WAIT_SECONDS)
+    if unsaved:  # never dropped silently
+        print(f"ezbac: {recorder.unsaved_message(unsaved)}", file=sys.stderr)
     return 0 if app.return_code in (None, 0) else int(app.return_code)
 
 
+#: How long the trainer waits at exit for answers queued behind another program's lock.
+EXIT_WAIT_SECONDS = 5.0
 
-def history_hooks(db: str | None) -> Hooks:
-    """The trainer app's Hooks wired to the history at ``db`` (--db, $EZBAC_DB, default).
+
+def history_recorder(db: str | None) -> Recorder:
+    """The recorder for the history at ``db`` (--db, $EZBAC_DB, default).
 
     Called before Textual starts: a file that is not a history is a UsageError (one line,
     exit status 2), so nothing is trained against a history that cannot be written.
     """
-    return _hooks(_recorder(db))
-
-
-def _recorder(db: str | None) -> Recorder:
-    """The history at ``db`` opened for the trainer; a UsageError when it cannot be."""
     import atexit
 
-    from trainer.history.hooks import Recorder
+    from trainer.history.hooks import RECORDER_BUSY_MS, Recorder
     from trainer.history.store import HistoryError, open_history
 
     try:
-        store = open_history(db)
+        store = open_history(db, busy_timeout_ms=RECORDER_BUSY_MS)
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     atexit.register(store.close)
     return Recorder(store)
 
 
-def _hooks(recorder: Recorder) -> Hooks:
+def history_hooks(db: str | None) -> Hooks:
+    """The trainer app's Hooks wired to the history at ``db`` (see history_recorder)."""
+    return recorder_hooks(history_recorder(db))
+
+
+def recorder_hooks(recorder: Recorder) -> Hooks:
     from trainer.tui.app import Hooks
 
     return Hooks(

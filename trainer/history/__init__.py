@@ -3,6 +3,7 @@
 What the trainer needs, in a few lines (``trainer.cli.train.history_hooks`` wires them)::
 
     store = open_history(args.db)           # HistoryError: one line naming the file
+    store = open_history(path, readonly=True)   # reading: the file is never changed
     recorder = Recorder(store)              # on_answer/on_session for a Session; never raises
     due_count(store, trainee)               # home screen
     review_drill(store, trainee)            # NothingDueError says why there is none
@@ -25,7 +26,9 @@ if TYPE_CHECKING:
     from trainer.history.scheduler import INTERVALS, SkillState, due_count, due_skills
     from trainer.history.store import (
         ENV_DB,
+        DamagedHistoryError,
         HistoryError,
+        HistoryLockedError,
         HistoryStore,
         HistoryUnavailableError,
         NotHistoryDatabaseError,
@@ -36,7 +39,9 @@ if TYPE_CHECKING:
 __all__ = [
     "ENV_DB",
     "INTERVALS",
+    "DamagedHistoryError",
     "HistoryError",
+    "HistoryLockedError",
     "HistoryStore",
     "HistoryUnavailableError",
     "NotHistoryDatabaseError",
