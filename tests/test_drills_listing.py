@@ -143,6 +143,7 @@ BUNDLED = [
     ("whole-coup", "The whole coup, step by step"),
     ("warmup", "Pre-shift warm-up (five minutes)"),
     ("exam", "Dealer exam"),
+    ("commission", "Commission baccarat: Banker pays 19 to 20"),
 ]
 MINE = "id: mine\ntitle: {title}\ndescription: D\nask: outcome\ngenerate: [{{outcome: tie}}]\n"
 

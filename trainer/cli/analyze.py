@@ -12,10 +12,10 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 
 from trainer.cli import COMMANDS
-from trainer.cli.options import add_pays_arguments, deck_count, paytable_from
+from trainer.cli.options import add_house_argument, add_pays_arguments, deck_count, house_from
 from trainer.engine.analysis import EVENTS, Analysis, analyze
+from trainer.engine.house import House
 from trainer.engine.money import dumps_exact, format_amount
-from trainer.engine.settlement import Bet
 
 #: Significant digits of the house edges and probabilities written by --json.
 JSON_DIGITS = 12
@@ -47,6 +47,7 @@ def register(sub: argparse._SubParsersAction) -> None:
             "  ezbac analyze                     8 decks, standard pays\n"
             "  ezbac analyze --decks 6\n"
             "  ezbac analyze --dragon7-pays 30   what a 30 to 1 Dragon 7 does to its edge\n"
+            "  ezbac analyze --house commission  classic baccarat, Banker paying 19 to 20\n"
             "  ezbac analyze --json              machine-readable, exact integer counts"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -54,17 +55,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--decks",
         type=deck_count,
-        default=8,
+        default=None,
         metavar="N",
-        help="decks in the shoe: 8 (default) or 6",
+        help="decks in the shoe: 8 or 6 (default: the house's, 8 for ez)",
     )
     add_pays_arguments(parser)
+    add_house_argument(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    result = analyze(args.decks, paytable_from(args))
+    result = analyze(house=house_from(args))
     print(to_json(result) if args.json else render(result))
     return 0
 
@@ -78,6 +80,7 @@ def exact_decimal(value: Fraction, digits: int = JSON_DIGITS) -> Decimal:
 
 def to_json(result: Analysis) -> str:
     events = result.events
+    house = result.house
     return dumps_exact(
         {
             "decks": result.decks,
@@ -88,9 +91,15 @@ def to_json(result: Analysis) -> str:
                 bet.value: {
                     "pays": result.paytable.odds(bet),
                     "house_edge": exact_decimal(result.house_edge(bet)),
+                    **(
+                        {"commission": c.rate}
+                        if (c := house.commission_on(bet)) is not None else {}
+                    ),
                 }
-                for bet in Bet
+                for bet in house.bets
             },
+            "house": house.id,
+            "game": house.game.value,
         }
     )
 
@@ -104,8 +113,10 @@ def _percent(value: Fraction, places: int) -> str:
 
 def render(result: Analysis) -> str:
     count_width = len(f"{result.sequences:,}")
+    house = result.house
     lines = [
-        f"EZ Baccarat, {result.decks} decks: {result.sequences:,} ordered six-card sequences",
+        f"{house.rules.title}, {result.decks} decks: {result.sequences:,} ordered six-card "
+        f"sequences (house {house.id})",
         "",
         f"{'event':<13} {'sequences':>{count_width}}  {'probability':>11}",
     ]
@@ -118,9 +129,12 @@ def render(result: Analysis) -> str:
             + (f"  ({note})" if note else "")
         )
     lines += ["", f"{'bet':<13} {'pays':>9}  {'house edge':>10}"]
-    for bet in Bet:
-        pays = f"{format_amount(result.paytable.odds(bet))} to 1"
-        note = "  (pushes on a Dragon 7)" if bet is Bet.BANKER else ""
+    for bet in house.bets:
+        pays = house.pays(bet)
+        pushes = house.pushes(bet)
+        note = "  (pushes on a " + " or ".join(o.label for o in pushes) + ")" if pushes else ""
+        if (c := house.commission_on(bet)) is not None:
+            note = f"  (even money less {c.percent} commission)"
         lines.append(
             f"{bet.label:<13} {pays:>9}  {_percent(result.house_edge(bet), 4):>10}{note}"
         )
@@ -128,4 +142,35 @@ def render(result: Analysis) -> str:
         "",
         "house edge: expected loss per unit wagered, pushes counted as resolved bets",
     ]
+    if house.commission is not None:
+        lines.append(
+            f"commission at its nominal {house.commission.percent}; the house's rounding "
+            f"({house.commission.rounding.label}) adds to it on odd amounts"
+        )
+    if house.fee is not None:
+        lines += [
+            "the seated players bank the game: these edges are between bettor and bank;",
+            "the house takes a collection fee per wager instead:",
+        ]
+        lines += [f"  {line}" for line in _fee_lines(house)]
     return "\n".join(lines)
+
+
+def _fee_lines(house: House) -> list[str]:
+    """Each step of the fee schedule and what it costs as a share of its largest and
+    smallest wager (the table's limits bound the open-ended step)."""
+    assert house.fee is not None
+    out, low = [], house.limits.side_min if any(
+        b.value in ("dragon7", "panda8") for b in house.bets) else house.limits.minimum
+    for step in house.fee.steps:
+        high = step.up_to if step.up_to is not None else max(
+            house.limits.maximum, house.limits.side_max)
+        share = ", ".join(
+            f"{_percent(Fraction(step.amount) / Fraction(w), 2)} of {format_amount(w)}"
+            for w in dict.fromkeys((low, high))
+        )
+        where = f"up to {format_amount(high)}" if step.up_to is not None else (
+            f"above {format_amount(low - Decimal('0.01'))}")
+        out.append(f"{where}: fee {format_amount(step.amount)} ({share})")
+        low = high + Decimal("0.01")
+    return out

@@ -14,12 +14,13 @@ from decimal import Decimal
 from typing import Any
 
 from trainer.cli import COMMANDS, UsageError
-from trainer.cli.options import add_pays_arguments, paytable_from
+from trainer.cli.options import add_house_argument, add_pays_arguments, house_from
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.coup import Coup
 from trainer.engine.errors import EngineError, quote
+from trainer.engine.house import House
 from trainer.engine.money import dumps_exact, format_amount, parse_amount
-from trainer.engine.settlement import Bet, Paytable, Settlement, settle
+from trainer.engine.settlement import Bet, Settlement, settle
 
 STDIN = "-"
 EXIT_BAD_LINES = 1
@@ -42,6 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
             "  ezbac check 4h 3s 2d Kc 8h\n"
             "  ezbac check 4h,3s,2d,Kc,8h --bet dragon7=15 --bet banker=2.50\n"
             "  ezbac check --json 9s 2h Kd 5c\n"
+            "  ezbac check --house commission Kh 3s 6d 2c 2h --bet banker=20\n"
             "  printf '4h 3s 2d Kc 8h\\n9s 2h Kd 5c\\n' | ezbac check --json -\n"
             "\n"
             "With '-' the coups are read from standard input, one per line; with --json each\n"
@@ -64,6 +66,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="settle a wager (repeatable); NAME is player, banker, tie, dragon7 or panda8",
     )
     add_pays_arguments(parser)
+    add_house_argument(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object per coup")
     parser.set_defaults(handler=run)
     parser.intermixed = True
@@ -102,22 +105,37 @@ class MissingCards(EngineError):
 
 def run(args: argparse.Namespace) -> int:
     wagers = parse_bets(args.bet)
-    paytable = paytable_from(args)
+    house = house_from(args)
+    shown = house if args.house else None
     if STDIN in args.cards:
         if args.cards != [STDIN]:
             raise UsageError("'-' (read coups from standard input) must be the only CARD")
-        return run_lines(sys.stdin, wagers, paytable, as_json=args.json)
+        return run_lines(sys.stdin, wagers, house, as_json=args.json, shown=shown)
     try:
         coup = deal(parse_cards(args.cards))
     except EngineError as exc:
         raise UsageError(str(exc)) from None
-    bets = settle(coup.outcome, wagers, paytable)
-    print(dumps_exact(to_json(coup, bets)) if args.json else render(coup, bets))
+    bets = settle_wagers(coup, wagers, house)
+    print(dumps_exact(to_json(coup, bets, shown)) if args.json else render(coup, bets, shown))
     return 0
 
 
+def settle_wagers(coup: Coup, wagers: dict[Bet, Decimal], house: House) -> dict[Bet, Settlement]:
+    """The wagers settled under the house; a fee schedule that does not reach a wager is a
+    UsageError (the house sets no fee for it)."""
+    try:
+        return settle(coup.outcome, wagers, house)
+    except EngineError as exc:
+        raise UsageError(f"--house {house.id}: {exc}") from None
+
+
 def run_lines(
-    lines: Iterable[str], wagers: dict[Bet, Decimal], paytable: Paytable, *, as_json: bool
+    lines: Iterable[str],
+    wagers: dict[Bet, Decimal],
+    house: House,
+    *,
+    as_json: bool,
+    shown: House | None = None,
 ) -> int:
     """One coup per line, in order; a bad line is reported and the run goes on."""
     status, first = 0, True
@@ -133,16 +151,19 @@ def run_lines(
             else:
                 print(f"ezbac: error: line {number}: {exc}", file=sys.stderr, flush=True)
             continue
-        bets = settle(coup.outcome, wagers, paytable)
+        bets = settle_wagers(coup, wagers, house)
         if as_json:
-            print(dumps_exact(to_json(coup, bets)), flush=True)
+            print(dumps_exact(to_json(coup, bets, shown)), flush=True)
         else:
-            print(("" if first else "\n") + f"line {number}\n" + render(coup, bets), flush=True)
+            text = render(coup, bets, shown)
+            print(("" if first else "\n") + f"line {number}\n" + text, flush=True)
             first = False
     return status
 
 
-def to_json(coup: Coup, bets: dict[Bet, Settlement]) -> dict[str, Any]:
+def to_json(
+    coup: Coup, bets: dict[Bet, Settlement], house: House | None = None
+) -> dict[str, Any]:
     out: dict[str, Any] = {
         "player": {"cards": [str(c) for c in coup.player.cards], "total": coup.player.total},
         "banker": {"cards": [str(c) for c in coup.banker.cards], "total": coup.banker.total},
@@ -154,10 +175,21 @@ def to_json(coup: Coup, bets: dict[Bet, Settlement]) -> dict[str, Any]:
         "unused": [str(c) for c in coup.unused],
     }
     if bets:
-        out["bets"] = {
-            bet.value: {"result": s.result.value, "paid": s.paid, "wager": s.wager}
-            for bet, s in bets.items()
-        }
+        out["bets"] = {bet.value: _bet_json(s, house) for bet, s in bets.items()}
+    if house is not None:
+        out["house"] = house.id
+        if bets:
+            out["limits"] = house.limit_problems({b: s.wager for b, s in bets.items()})
+    return out
+
+
+def _bet_json(s: Settlement, house: House | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"result": s.result.value, "paid": s.paid, "wager": s.wager}
+    if house is not None and house.commission_on(s.bet) is not None:
+        out["commission"] = s.commission
+        out["commission_deferred"] = s.commission_deferred
+    if house is not None and house.fee is not None:
+        out["fee"] = s.fee
     return out
 
 
@@ -165,8 +197,9 @@ def _cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def render(coup: Coup, bets: dict[Bet, Settlement]) -> str:
-    """The procedure in the order a dealer works it, one numbered step a line."""
+def render(coup: Coup, bets: dict[Bet, Settlement], house: House | None = None) -> str:
+    """The procedure in the order a dealer works it, one numbered step a line; with a
+    house, its name first and, after the bets, anything its limits forbid."""
     p, b = coup.player, coup.banker
     steps = [
         f"Player: {_cards(p.cards[:2])}, total {p.two_card_total}",
@@ -185,6 +218,8 @@ def render(coup: Coup, bets: dict[Bet, Settlement]) -> str:
         steps.append(banker_rule)
     steps.append(f"Result: {coup.rules[-1]}")
     lines = [f"{n}. {text}" for n, text in enumerate(steps, start=1)]
+    if house is not None:
+        lines.insert(0, f"House: {house.id}: {house.summary[0]}")
     lines.append(
         f"Final: Player {_cards(p.cards)} = {p.total}; Banker {_cards(b.cards)} = {b.total}"
     )
@@ -198,4 +233,7 @@ def render(coup: Coup, bets: dict[Bet, Settlement]) -> str:
             lines.append(
                 f"  {s.bet.label} {format_amount(s.wager)}: {s.result.value}, {paid}. {s.reason}"
             )
+        if house is not None:
+            wagers = {b: s.wager for b, s in bets.items()}
+            lines += [f"House limit: {p}" for p in house.limit_problems(wagers)]
     return "\n".join(lines)

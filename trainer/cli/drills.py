@@ -175,16 +175,17 @@ def run_preview(args: argparse.Namespace) -> int:
                 "asks": _asks(drill, dc),
                 "wagers": {bet.value: amount for bet, amount in dc.wagers.items()},
                 "note": dc.note,
-                "answers": _answers(dc, drill.paytable),
+                "answers": _answers(dc, drill.house or drill.paytable),
             }, ensure_ascii=False))
         return 0
 
     limit = f", {format_amount_seconds(drill.time_limit)} per question" if drill.time_limit else ""
     print(f"{drill.id}: {drill.title}")
-    print(f"{drill.mode.value}, {drill.decks} decks, pass mark {drill.pass_mark}%{limit}; "
+    house = f"house {drill.house.id}, " if drill.house is not None else ""
+    print(f"{drill.mode.value}, {house}{drill.decks} decks, pass mark {drill.pass_mark}%{limit}; "
           f"{count} coups, seed {seed} (repeat with --seed {seed})")
     for n, dc in enumerate(coups, 1):
-        coup, ans = dc.coup, _answers(dc, drill.paytable)
+        coup, ans = dc.coup, _answers(dc, drill.house or drill.paytable)
         player = " ".join(str(c) for c in coup.player.cards)
         banker = " ".join(str(c) for c in coup.banker.cards)
         print()

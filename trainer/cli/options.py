@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from trainer.engine import Paytable
+    from trainer.engine.house import House
 
 DB_HELP = (
     "history database file (default: $EZBAC_DB, else history.sqlite3 in the per-user data "
@@ -97,8 +98,8 @@ def add_pays_arguments(parser: argparse.ArgumentParser) -> None:
         )
 
 
-def paytable_from(args: argparse.Namespace) -> Paytable:
-    """The default paytable with the pays given on the command line."""
+def paytable_from(args: argparse.Namespace, base: Paytable | None = None) -> Paytable:
+    """``base`` (default: the default paytable) with the pays given on the command line."""
     from trainer.engine import DEFAULT_PAYTABLE, Bet
 
     overrides = {
@@ -106,4 +107,37 @@ def paytable_from(args: argparse.Namespace) -> Paytable:
         for name in PAYS_BETS
         if getattr(args, f"{name}_pays", None) is not None
     }
-    return DEFAULT_PAYTABLE.with_odds(overrides)
+    return (base or DEFAULT_PAYTABLE).with_odds(overrides)
+
+
+def add_house_argument(parser: argparse.ArgumentParser) -> None:
+    """--house NAME|FILE: the house rules a command works under (default: ez)."""
+    parser.add_argument(
+        "--house",
+        metavar="NAME|FILE",
+        help="house rules: ez (default), ez-tie9, commission, cardroom, one of your own "
+        "(see 'ezbac houses list') or a house file",
+    )
+
+
+def house_from(args: argparse.Namespace) -> House:
+    """The --house named on the command line, with --decks and the --X-pays options (which
+    override the house) on top.  A broken house file is a UsageError listing every problem."""
+    from trainer.cli import UsageError
+    from trainer.engine.house import DEFAULT_HOUSE
+
+    house = DEFAULT_HOUSE
+    if getattr(args, "house", None):
+        from trainer.houses.catalog import HouseNotFoundError, find_house
+        from trainer.houses.errors import HouseFileError
+
+        try:
+            house = find_house(args.house)
+        except HouseFileError as exc:
+            # every problem, each on its own 'ezbac: error:' line, as `drills preview` does
+            raise UsageError("\nezbac: error: ".join(exc.lines)) from None
+        except HouseNotFoundError as exc:
+            raise UsageError(f"--house: {exc}") from None
+    if getattr(args, "decks", None) is not None:
+        house = house.with_decks(args.decks)
+    return house.with_paytable(paytable_from(args, house.paytable))

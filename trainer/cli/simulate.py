@@ -13,7 +13,13 @@ import time
 from typing import TextIO
 
 from trainer.cli import COMMANDS, UsageError
-from trainer.cli.options import deck_count, seed_number, whole_number
+from trainer.cli.options import (
+    add_house_argument,
+    deck_count,
+    house_from,
+    seed_number,
+    whole_number,
+)
 from trainer.engine.shoe import DEFAULT_CUT, DEFAULT_DECKS, SUPPORTED_DECKS
 
 _ROWS = (
@@ -63,10 +69,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--decks",
         type=deck_count,
-        default=DEFAULT_DECKS,
+        default=None,
         metavar="N",
-        help=f"decks in the shoe: 8 or 6 (default {DEFAULT_DECKS})",
+        help=f"decks in the shoe: 8 or 6 (default: the house's, {DEFAULT_DECKS} for ez)",
     )
+    add_house_argument(parser)
     parser.add_argument(
         "--seed",
         type=seed_number,
@@ -115,11 +122,12 @@ def run(args: argparse.Namespace) -> int:
     from trainer.engine.errors import InvalidShoeError
     from trainer.engine.simulate import simulate
 
+    decks = house_from(args).decks
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     progress = _Progress(args.shoes, sys.stderr) if sys.stderr.isatty() else None
     try:
         result = simulate(
-            args.shoes, args.decks, random.Random(seed), cut=args.cut, progress=progress
+            args.shoes, decks, random.Random(seed), cut=args.cut, progress=progress
         )
     except InvalidShoeError as exc:
         raise UsageError(f"--cut: {exc}") from None
@@ -138,6 +146,7 @@ def run(args: argparse.Namespace) -> int:
                     "decks": result.decks,
                     "cut": result.cut,
                     "seed": seed,
+                    **({"house": args.house} if args.house else {}),
                     "per_shoe": {k: per_shoe[k] for k in keys},
                     "totals": {k: totals[k] for k in keys},
                 }
@@ -155,6 +164,7 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"replay: ezbac simulate --shoes {result.shoes} --decks {result.decks} "
             f"--seed {seed}" + (f" --cut {result.cut}" if result.cut != DEFAULT_CUT else "")
+            + (f" --house {args.house}" if args.house else "")
         )
     print(
         f"engine time {result.seconds:.2f} s, {result.coups_per_second:,.0f} coups/s",

@@ -11,7 +11,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from trainer.cli import COMMANDS, EXIT_USAGE, UsageError
-from trainer.cli.options import add_db_argument, seed_number
+from trainer.cli.options import add_db_argument, add_house_argument, house_from, seed_number
 
 if TYPE_CHECKING:
     from trainer.history.hooks import Recorder
@@ -45,6 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="N",
         help=f"review only: how many questions (default {REVIEW_QUESTIONS})",
     )
+    add_house_argument(parser)
     add_db_argument(parser)
     parser.set_defaults(handler=run_train)
 
@@ -81,6 +82,14 @@ def run_train(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     except (ValueError, OSError) as exc:
         raise UsageError(_one_line(exc)) from None
+    if args.house:  # the drill under another house: its bets must keep to that house's limits
+        from trainer.engine.house import HouseLimitError
+        from trainer.houses.drills import under_house
+
+        try:
+            drill = under_house(drill, house_from(args))
+        except HouseLimitError as exc:
+            raise UsageError("\nezbac: error: ".join(exc.problems)) from None
     return _run(args.db, start=drill, trainee=trainee, seed=args.seed)
 
 

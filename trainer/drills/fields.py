@@ -193,6 +193,13 @@ DRILL = Obj(
                    (MAX_SECONDS,)),
             "Seconds allowed per question (optional).", default=None,
         ),
+        "house": Field(
+            Scalar("house", {"type": "string", "minLength": 1}),
+            "The house whose rules the drill is dealt under: ez (default), ez-tie9, "
+            "commission, cardroom, one of your own, or a house file (a relative path is "
+            "taken from the drill's folder). The drill's bets must keep to its limits.",
+            default=None,
+        ),
         "shoe": Field(SHOE, SHOE.doc, attr=""),
         "bets": Field(
             MapOf(BETS, AnyOf((AMOUNT, RANGE), "bet_spec")),

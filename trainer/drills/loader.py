@@ -34,7 +34,6 @@ from trainer.drills.model import (
     Step,
 )
 from trainer.engine import (
-    DEFAULT_PAYTABLE,
     Bet,
     BetResult,
     Card,
@@ -45,10 +44,12 @@ from trainer.engine import (
     parse_cards,
 )
 from trainer.engine.errors import quote
-from trainer.engine.settlement import RESULTS
+from trainer.engine.house import House
+from trainer.engine.settlement import RESULTS as EZ_RESULTS
 from trainer.fileformat import reading
 from trainer.fileformat.declare import MapOf
 from trainer.fileformat.reading import INT, STR, TextProblem, is_number, join
+from trainer.houses.drills import house_for_drill, with_shoe
 
 #: Filter fields in the order the model checks them (used to explain unsatisfiable filters).
 FILTER_FIELDS = tuple(name for name in F.FILTER.fields if name != "weight")
@@ -104,7 +105,9 @@ class _Reader(reading.Reader):
         if f is None:
             return None
         get: dict[str, Any] = {}
-        for name, node in f.items():
+        self.source = source
+        # The house first: its settlement table is what the coups' expect blocks are checked by.
+        for name, node in sorted(f.items(), key=lambda item: item[0] != "house"):
             value = self.read(node, F.DRILL.fields[name].kind, name)
             if value is not None:
                 get[name] = value
@@ -114,7 +117,9 @@ class _Reader(reading.Reader):
         # Every filter that reads clean is checked against the shoe now, alongside whatever
         # else is wrong, so one run of validate shows every problem in the file.
         shoe = get.get("shoe", {})
-        decks: int = shoe.get("decks", F.SHOE.default("decks"))
+        pays = {Bet(name): odds for name, odds in shoe.get("paytable", {}).items()}
+        house = with_shoe(get.get("house"), shoe.get("decks"), pays)
+        decks: int = house.decks
         filters: list[tuple[CoupFilter, MappingNode, str]] = get.get("generate", [])
         for flt, node, where in filters:
             self.check_satisfiable(flt, node, where, decks)
@@ -144,6 +149,8 @@ class _Reader(reading.Reader):
             if not unbet:
                 self.err(f["ask"], "ask", "payout questions need bets: add a bets section "
                          "(e.g. bets: {banker: 25, dragon7: {min: 5, max: 100, step: 5}})")
+        if "house" in get:  # a drill that names a house keeps to its limits
+            self.check_limits(house, f, fixed, bets, per_coup)
         if self.problems:
             return None
         # Each value to its model attribute, as the declaration maps them; the rest (and
@@ -156,13 +163,58 @@ class _Reader(reading.Reader):
             bets=tuple(bets[b] for b in F.BETS if b in bets),
             source=source,
         )
-        if "decks" in shoe:
-            model["decks"] = shoe["decks"]
-        if shoe.get("paytable"):
-            model["paytable"] = DEFAULT_PAYTABLE.with_odds(
-                {Bet(name): odds for name, odds in shoe["paytable"].items()}
-            )
+        if "house" in get or "decks" in shoe or pays:
+            model.update(decks=house.decks, paytable=house.paytable, house=house)
         return Drill(**model)
+
+    # -- the house the drill is dealt under -------------------------------------------------
+    results = EZ_RESULTS  # the settlement table expect blocks are checked by
+    source: Path | None = None
+
+    def house(self, node: Node, path: str) -> House | None:
+        """A house by name or file; a broken house file's own problems are reported too."""
+        from trainer.houses.catalog import HouseNotFoundError
+        from trainer.houses.errors import HouseFileError
+
+        name = self.line(node, path)
+        if name is None:
+            return None
+        try:
+            house = house_for_drill(name, self.source)
+        except HouseNotFoundError as exc:
+            self.err(node, path, str(exc))
+            return None
+        except HouseFileError as exc:
+            count = len(exc.problems)
+            self.err(node, path, f"house file {quote(name)} has {count} problem"
+                     f"{'s' if count != 1 else ''} (listed with its own lines)")
+            self.problems.extend(exc.problems)
+            return None
+        self.results = house.results
+        return house
+
+    def check_limits(
+        self,
+        house: House,
+        f: dict[str, Node],
+        fixed: list[FixedCoup],
+        bets: dict[str, BetSpec],
+        per_coup: tuple[int, int] | None,
+    ) -> None:
+        """The drill's bets against the house's limits, each problem at the bet it is about."""
+        every = per_coup is None or per_coup[0] >= len(bets)
+        spans = {Bet(name): (spec.minimum, spec.maximum) for name, spec in bets.items()}
+        for bet, message in house.range_problems(spans, every_layout=every):
+            where = _child(f["bets"], bet.value) or f["bets"]
+            self.err(where, join("bets", bet.value), message)
+        items = f["coups"].value if isinstance(f.get("coups"), SequenceNode) else []
+        for index, (coup, item) in enumerate(zip(fixed, items, strict=False)):
+            if not coup.wagers:
+                continue
+            where = _child(item, "bets") or item
+            for message in house.limit_problems(coup.wagers):
+                self.err(where, join(join("coups", index), "bets"),
+                         f"house {house.id}: {message}")
 
     # -- scalars of drills -----------------------------------------------------------------
     def drill_id(self, node: Node, path: str) -> str | None:
@@ -356,7 +408,7 @@ class _Reader(reading.Reader):
                     if said is None or coup is None:
                         continue
                     bet = Bet(bet_name)
-                    truth = RESULTS[coup.outcome][bet]
+                    truth = self.results[coup.outcome][bet]
                     if BetResult(said) is not truth:
                         self.err(value, join(sub, bet_name), f"says {said} but the engine "
                                  f"says {truth.value}: {coup.rules[-1]}, so the {bet.label} "
@@ -464,3 +516,12 @@ def unsatisfiable_reason(flt: CoupFilter, decks: int = 8) -> str | None:
                 f"{_fmt_set(can)} ({last}: {_fmt_set(given[last])} excludes it)"
             )
     return "no coup matches this filter"  # pragma: no cover - the full set always clashes
+
+
+def _child(node: Node | None, key: str) -> Node | None:
+    """The value under ``key`` in a mapping node, if any."""
+    if isinstance(node, MappingNode):
+        for k, value in node.value:
+            if getattr(k, "value", None) == key:
+                return value
+    return None

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from trainer.drills import fields as F
 from trainer.engine import Bet, Card, Coup, Outcome, Paytable
+from trainer.engine.house import House
 from trainer.engine.settlement import DEFAULT_PAYTABLE
 
 if TYPE_CHECKING:  # the analysis module is only needed by the generator, not to list drills
@@ -156,6 +157,9 @@ class Drill:
     source: Path | None = None
     #: (fewest, most) bets on each coup's layout, drawn from ``bets``; None: all of them.
     bets_per_coup: tuple[int, int] | None = _D.default("bets_per_coup")
+    #: The house rules the drill is dealt under (its decks and paytable are ``decks`` and
+    #: ``paytable``); None: the default house.
+    house: House | None = None
 
     def deal(self, rng: random.Random) -> list[DrillCoup]:
         """The coups of one run, reproducible from ``rng``."""

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
 
 from trainer.engine.coup import Outcome, classify
+from trainer.engine.house import DEFAULT_HOUSE, House, house_from
 from trainer.engine.rules import BANKER_TABLE, STOOD, is_natural, player_draws
-from trainer.engine.settlement import DEFAULT_PAYTABLE, RESULTS, Bet, BetResult, Paytable
+from trainer.engine.settlement import Bet, BetResult, Paytable
 from trainer.engine.shoe import SUPPORTED_DECKS, check_decks
 
 __all__ = ["EVENTS", "SUPPORTED_DECKS", "Analysis", "CoupClass", "analyze", "class_counts"]
@@ -141,6 +142,7 @@ class Analysis:
     sequences: int
     outcomes: Mapping[Outcome, int]
     paytable: Paytable
+    house: House = field(default=DEFAULT_HOUSE, compare=False)
 
     @property
     def events(self) -> dict[str, int]:
@@ -159,21 +161,36 @@ class Analysis:
         return Fraction(self.events[event], self.sequences)
 
     def house_edge(self, bet: Bet) -> Fraction:
-        """Expected loss per unit wagered, pushes counted as resolved bets."""
-        odds = Fraction(self.paytable.odds(bet))
+        """Expected loss per unit wagered, pushes counted as resolved bets.
+
+        The house's game decides each outcome's result (its settlement table) and what a
+        win nets (the odds, less the commission at its nominal rate: 0.95 for a commission
+        Banker bet; rounding a particular wager's commission up is not counted)."""
+        win = Fraction(self.house.with_paytable(self.paytable).win_multiple(bet))
+        results = self.house.results
         net = Fraction(0)
         for outcome, count in self.outcomes.items():
-            result = RESULTS[outcome][bet]
+            result = results[outcome][bet]
             if result is BetResult.WIN:
-                net += odds * count
+                net += win * count
             elif result is BetResult.LOSE:
                 net -= count
         return -net / self.sequences
 
 
-def analyze(decks: int = 8, paytable: Paytable = DEFAULT_PAYTABLE) -> Analysis:
+def analyze(
+    decks: int | None = None,
+    paytable: Paytable | None = None,
+    *,
+    house: House | None = None,
+) -> Analysis:
+    """The exact analysis of a house's game; ``decks`` and ``paytable`` override the house's
+    own (the old call ``analyze(6, paytable)`` analyses the default house with them)."""
+    rules = house_from(house)
+    decks = rules.decks if decks is None else decks
+    paytable = rules.paytable if paytable is None else paytable
     classes = class_counts(decks)
     outcomes = dict.fromkeys(Outcome, 0)
     for cls, count in classes.items():
         outcomes[cls.outcome] += count
-    return Analysis(decks, _falling(sum(value_counts(decks)), 6), outcomes, paytable)
+    return Analysis(decks, _falling(sum(value_counts(decks)), 6), outcomes, paytable, rules)

@@ -7,10 +7,14 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from trainer.engine.coup import Outcome
 from trainer.engine.errors import InvalidAmountError, InvalidBetError, quote
 from trainer.engine.money import ODDS, WAGERS, as_amount, format_amount, normalize, round_payout
+
+if TYPE_CHECKING:
+    from trainer.engine.house import House
 
 
 class Bet(enum.Enum):
@@ -45,7 +49,8 @@ class BetResult(enum.Enum):
     LOSE = "lose"
 
 
-#: The settlement table of RULES.md: RESULTS[outcome][bet].
+#: The settlement table of RULES.md: RESULTS[outcome][bet] (EZ Baccarat; each game's own table
+#: is in trainer.engine.house.GAMES).
 RESULTS: Mapping[Outcome, Mapping[Bet, BetResult]] = {
     Outcome.PLAYER: {
         Bet.PLAYER: BetResult.WIN, Bet.BANKER: BetResult.LOSE, Bet.TIE: BetResult.LOSE,
@@ -101,17 +106,34 @@ class Paytable:
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
+    """One bet settled.  ``commission`` is what a winning bet owes the house (taken from the
+    payout, or owed in the seat's commission box when ``commission_deferred``); ``fee`` is the
+    card room's collection, paid with the wager whatever the result."""
+
     bet: Bet
     wager: Decimal
     result: BetResult
     odds: Decimal
     outcome: Outcome = field(compare=False)
+    commission: Decimal = Decimal(0)
+    commission_deferred: bool = False
+    fee: Decimal = Decimal(0)
+    commission_rate: Decimal = field(default=Decimal(0), compare=False)
+
+    @property
+    def gross(self) -> Decimal:
+        """Winnings at the paytable's odds, before any commission."""
+        if self.result is not BetResult.WIN:
+            return Decimal(0)
+        return round_payout(self.wager * self.odds)
 
     @property
     def paid(self) -> Decimal:
-        """Winnings paid on top of the wager (0 on a push or a loss), in whole cents: a
-        fraction of a cent is settled by the house's rounding rule (``round_payout``)."""
-        return round_payout(self.wager * self.odds) if self.result is BetResult.WIN else Decimal(0)
+        """Winnings paid on top of the wager (0 on a push or a loss), in whole cents (a
+        fraction of a cent is settled by the house's rounding rule, ``round_payout``), less a
+        commission taken at once (a 20 Banker win at 5 % is paid 19)."""
+        taken = Decimal(0) if self.commission_deferred else self.commission
+        return normalize(self.gross - taken)
 
     @property
     def returned(self) -> Decimal:
@@ -125,18 +147,53 @@ class Settlement:
         """The dealer's sentence: 'Dragon 7 pays 40 to 1: 15 × 40 = 600'; at 1 to 1 dealers
         say even money ('Player pays even money: 65'), and there is nothing to multiply."""
         label, wager = self.bet.label, format_amount(self.wager)
+        fee = f"; collection fee {format_amount(self.fee)}" if self.fee else ""
         if self.result is BetResult.WIN:
+            if self.commission and not self.commission_deferred:
+                return (
+                    f"{label} pays {self._net_odds}: {format_amount(self.gross)} less "
+                    f"{self._commission_words} = {format_amount(self.paid)}{fee}"
+                )
+            box = (
+                f"; {self._commission_words} goes in the seat's commission box"
+                if self.commission else ""
+            )
             if self.odds == 1:
-                return f"{label} pays even money: {format_amount(self.paid)}"
+                return f"{label} pays even money: {format_amount(self.paid)}{box}{fee}"
             odds, paid = format_amount(self.odds), format_amount(self.paid)
             exact = format_amount(self.wager * self.odds)
             if exact != paid:  # the breakage: say what the rounding rule kept
-                return f"{label} pays {odds} to 1: {wager} × {odds} = {exact}, paid {paid}"
-            return f"{label} pays {odds} to 1: {wager} × {odds} = {paid}"
+                return (
+                    f"{label} pays {odds} to 1: {wager} × {odds} = {exact}, paid {paid}{box}{fee}"
+                )
+            return f"{label} pays {odds} to 1: {wager} × {odds} = {paid}{box}{fee}"
         if self.result is BetResult.PUSH:
             why = "a Dragon 7" if self.outcome is Outcome.DRAGON7 else "a Tie"
-            return f"{label} pushes on {why}: the {wager} is returned, nothing paid"
-        return f"{label} loses on {_outcome_phrase(self.outcome)}: the {wager} is taken"
+            return f"{label} pushes on {why}: the {wager} is returned, nothing paid{fee}"
+        return f"{label} loses on {_outcome_phrase(self.outcome)}: the {wager} is taken{fee}"
+
+
+    @property
+    def _net_odds(self) -> str:
+        """'19 to 20' for an even-money bet less 5 %; else the odds less the rate."""
+        from fractions import Fraction  # only for a commission, kept off the start-up path
+
+        if self.odds != 1:
+            return f"{format_amount(self.odds)} to 1 less commission"
+        net = Fraction(1 - self.commission_rate)
+        return f"{net.numerator} to {net.denominator}"
+
+    @property
+    def _commission_words(self) -> str:
+        """'5 % commission 0.50 (0.35 rounded up)': the amount, and the exact 5 % when the
+        house's rounding changed it."""
+        rate = format_amount(self.commission_rate * 100)
+        exact = self.gross * self.commission_rate
+        note = "" if exact == self.commission else (
+            f" ({rate} % of {format_amount(self.gross)} is {exact.normalize():f}, rounded by "
+            "the house's rule)"
+        )
+        return f"{rate} % commission {format_amount(self.commission)}{note}"
 
 
 def _outcome_phrase(outcome: Outcome) -> str:
@@ -150,22 +207,34 @@ def _outcome_phrase(outcome: Outcome) -> str:
 
 
 def settle_bet(
-    outcome: Outcome, bet: Bet, wager: Decimal, paytable: Paytable | None = None
+    outcome: Outcome, bet: Bet, wager: Decimal, house: House | Paytable | None = None
 ) -> Settlement:
-    """How one wager fares; the wager must be within ``WAGERS`` (InvalidAmountError)."""
+    """Settle one wager under a house's rules (a bare Paytable: the default house with it);
+    the wager must be within ``WAGERS`` (InvalidAmountError)."""
+    from trainer.engine.house import house_from
+
     try:
-        wager = as_amount(wager, WAGERS)
+        wager = normalize(as_amount(wager, WAGERS))
     except InvalidAmountError as exc:
         raise InvalidAmountError(f"wager on {bet.value}: {exc}") from None
-    table = paytable or DEFAULT_PAYTABLE
-    return Settlement(bet, normalize(wager), RESULTS[outcome][bet], table.odds(bet), outcome)
+    rules = house_from(house)
+    result = rules.results[outcome][bet]
+    levy = rules.commission_on(bet)
+    commission = levy.owed(wager) if levy is not None and result is BetResult.WIN else Decimal(0)
+    return Settlement(
+        bet, wager, result, rules.paytable.odds(bet), outcome,
+        commission=normalize(commission),
+        commission_deferred=levy is not None and levy.deferred,
+        fee=normalize(rules.fee_for(wager)),
+        commission_rate=levy.rate if levy is not None else Decimal(0),
+    )
 
 
 def settle(
-    outcome: Outcome, wagers: Mapping[Bet, Decimal], paytable: Paytable | None = None
+    outcome: Outcome, wagers: Mapping[Bet, Decimal], house: House | Paytable | None = None
 ) -> dict[Bet, Settlement]:
     """Settle every wager on the layout, in the layout's order."""
-    return {bet: settle_bet(outcome, bet, wagers[bet], paytable) for bet in Bet if bet in wagers}
+    return {bet: settle_bet(outcome, bet, wagers[bet], house) for bet in Bet if bet in wagers}
 
 
 DEFAULT_PAYTABLE = Paytable()

@@ -23,6 +23,7 @@ from trainer.engine import (
     parse_amount,
     settle_bet,
 )
+from trainer.engine.house import House
 from trainer.engine.money import PAYOUTS
 from trainer.skills import Skill, banker_skill, outcome_skill, payout_skill, player_skill
 
@@ -127,6 +128,7 @@ class Question:
     paytable: Paytable = DEFAULT_PAYTABLE
     bet: Bet | None = None
     wager: Decimal | None = None
+    house: House | None = None  # the drill's house rules (None: the default house)
 
     @property
     def coup(self) -> Coup:
@@ -167,7 +169,8 @@ class Question:
         """The engine's settlement of this question's bet (payout questions only)."""
         if self.bet is None or self.wager is None:
             raise ValueError(f"{self.step.value} question has no bet to settle")
-        return settle_bet(self.coup.outcome, self.bet, self.wager, self.paytable)
+        rules = self.house if self.house is not None else self.paytable
+        return settle_bet(self.coup.outcome, self.bet, self.wager, rules)
 
     @property
     def view(self) -> View:
@@ -253,6 +256,7 @@ def expand(
     coups: list[DrillCoup] | tuple[DrillCoup, ...],
     steps: tuple[Step, ...],
     paytable: Paytable = DEFAULT_PAYTABLE,
+    house: House | None = None,
 ) -> list[Question]:
     """Questions for each coup, steps in dealing order, one payout question per wager.
 
@@ -267,7 +271,7 @@ def expand(
         for step in wanted:
             if step is Step.PAYOUT:
                 for bet, wager in _layout(dealt):
-                    questions.append(Question(index, dealt, step, paytable, bet, wager))
+                    questions.append(Question(index, dealt, step, paytable, bet, wager, house))
             else:
-                questions.append(Question(index, dealt, step, paytable))
+                questions.append(Question(index, dealt, step, paytable, house=house))
     return questions

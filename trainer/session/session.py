@@ -126,7 +126,9 @@ class Session:
 
     def __post_init__(self) -> None:
         if not self.questions:
-            self.questions = expand(self.coups, self.drill.steps, self.drill.paytable)
+            self.questions = expand(
+                self.coups, self.drill.steps, self.drill.paytable, house=self.drill.house
+            )
         if not self.questions:
             raise SessionError(f"drill {self.drill.id!r} asks no questions about its coups")
 

@@ -424,9 +424,13 @@ class DrillScreen(Screen[None]):
 
         if self.state in (FEEDBACK, DONE) and self.last is not None:
             # answered: the cell that decided it may be marked
-            self.app.push_screen(ReferenceScreen(self.last.question.paytable, self.last.question))
+            self.app.push_screen(ReferenceScreen(
+                self.last.question.paytable, self.last.question, self.last.question.house
+            ))
         else:  # the whole table, unmarked: a marked cell would give the answer away
-            self.app.push_screen(ReferenceScreen(self.session.current.paytable))
+            self.app.push_screen(ReferenceScreen(
+                self.session.current.paytable, house=self.session.current.house
+            ))
 
     def action_leave(self) -> None:
         self.post_message(LeaveDrill(self.session))

@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 
 from trainer.drills.model import Step
 from trainer.engine import Bet, Outcome, Paytable, format_amount
+from trainer.engine.house import House
 from trainer.engine.rules import banker_draws, player_draws
 from trainer.engine.settlement import RESULTS, BetResult
 from trainer.session import Question
@@ -60,7 +61,12 @@ def player_rule(total: int | None) -> Text:
     return text
 
 
-def settlement(cell: tuple[Outcome, Bet] | None, paytable: Paytable) -> Table:
+def settlement(
+    cell: tuple[Outcome, Bet] | None, paytable: Paytable, house: House | None = None
+) -> Table:
+    """The settlement table; under a house, its game's table and pays (19:20 for a
+    commission Banker bet)."""
+    results = RESULTS if house is None else house.results
     table = Table(title="Settlement (odds paid to 1 on a win)", box=None, padding=(0, 1),
                   title_justify="left", show_edge=False)
     table.add_column("outcome")
@@ -69,9 +75,11 @@ def settlement(cell: tuple[Outcome, Bet] | None, paytable: Paytable) -> Table:
     for outcome in Outcome:
         row: list[Text] = [Text(outcome.label)]
         for bet in Bet:
-            result = RESULTS[outcome][bet]
+            result = results[outcome][bet]
+            pays = f"{format_amount(paytable.odds(bet))}:1" if house is None else (
+                house.pays(bet).replace(" to ", ":"))
             word = {
-                BetResult.WIN: f"{format_amount(paytable.odds(bet))}:1",
+                BetResult.WIN: pays,
                 BetResult.PUSH: "push",
                 BetResult.LOSE: "loses",
             }[result]
@@ -97,9 +105,12 @@ class ReferenceScreen(ModalScreen[None]):
         Binding("q", "dismiss", "Close", show=False),
     ]
 
-    def __init__(self, paytable: Paytable, answered: Question | None = None) -> None:
+    def __init__(
+        self, paytable: Paytable, answered: Question | None = None, house: House | None = None
+    ) -> None:
         super().__init__()
         self.paytable = paytable
+        self.house = house
         question = answered
         # The cell in play for this question (None: nothing to mark).
         self.bank_cell: tuple[int, int | None] | None = None
@@ -124,7 +135,7 @@ class ReferenceScreen(ModalScreen[None]):
             )
             yield Static(player_rule(self.player_total), id="player-rule")
             yield Static(tableau(self.bank_cell), id="tableau")
-            yield Static(settlement(self.pay_cell, self.paytable), id="settlement")
+            yield Static(settlement(self.pay_cell, self.paytable, self.house), id="settlement")
         yield Footer()
 
     async def action_dismiss(self, result: None = None) -> None:

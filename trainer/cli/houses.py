@@ -1,0 +1,142 @@
+"""`ezbac houses`: list the houses, show one's rules as a house file, validate house files,
+and print their JSON Schema."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from trainer.cli import COMMANDS, EXIT_USAGE, UsageError
+
+EXIT_INVALID = 1
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "houses",
+        help=COMMANDS["houses"],
+        description=(
+            "House rules: the game a table deals (ez, commission, cardroom), decks, paytable, "
+            "commission or collection fee, limits, chips, seats, settlement order and the "
+            "dealer's calls. Bundled houses, and your own YAML files in your houses folder."
+        ),
+        epilog=(
+            "examples:\n"
+            "  ezbac houses list\n"
+            "  ezbac houses show commission\n"
+            "  ezbac houses show commission > my-house.yaml   a start for your own\n"
+            "  ezbac houses validate my-house.yaml\n"
+            "  ezbac houses schema > house.schema.json\n"
+            "  ezbac check --house my-house.yaml 4h 3s 2d Kc 8h --bet banker=25"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.set_defaults(handler=run_list, json=False)
+    actions = parser.add_subparsers(dest="houses_command", metavar="ACTION",
+                                    parser_class=type(parser))
+
+    p = actions.add_parser("list", help="bundled houses and your own, with their ids")
+    p.add_argument("--json", action="store_true", help="one JSON object per house")
+    p.set_defaults(handler=run_list)
+
+    p = actions.add_parser("show", help="a house's rules, written as a house file")
+    p.add_argument("house", metavar="HOUSE", help="a house id (see 'ezbac houses list') or file")
+    p.add_argument("--summary", action="store_true", help="a few lines in words instead")
+    p.set_defaults(handler=run_show)
+
+    p = actions.add_parser("validate", help="check house files; exit 1 if any is invalid")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.set_defaults(handler=run_validate)
+
+    p = actions.add_parser("schema", help="print the JSON Schema of house files")
+    p.set_defaults(handler=run_schema)
+
+
+def run_list(args: argparse.Namespace) -> int:
+    from trainer.engine.money import dumps_exact
+    from trainer.houses.catalog import available_houses, user_houses_dir
+
+    entries = available_houses()
+    if args.json:
+        for e in entries:
+            h = e.house
+            print(dumps_exact({
+                "id": e.id, "name": e.name, "origin": e.origin,
+                "game": h.game.value if h else None, "decks": h.decks if h else None,
+                "path": str(e.path) if e.path else None, "error": e.error,
+            }, ensure_ascii=False))
+        return 0
+    width = max(len(e.id) for e in entries)
+    print("Bundled houses:")
+    for e in entries:
+        if e.bundled and e.house is not None:
+            print(f"  {e.id:<{width}}  {e.house.game.value:<10}  {e.name}")
+    print()
+    print(f"Your houses ({user_houses_dir()}):")
+    mine = [e for e in entries if not e.bundled]
+    if not mine:
+        print("  (none yet: 'ezbac houses show ez > FILE.yaml' there, then edit it)")
+    for e in mine:
+        assert e.path is not None
+        if e.error is not None:
+            print(f"  {e.path.name}: BROKEN: {e.error}")
+        elif e.house is not None:
+            print(f"  {e.id:<{width}}  {e.house.game.value:<10}  {e.name}  [{e.path.name}]")
+    print()
+    print("Use one with --house ID on check, analyze, simulate and train.")
+    return 0
+
+
+def _find(name: str):  # type: ignore[no-untyped-def]
+    from trainer.houses.catalog import HouseNotFoundError, find_house
+    from trainer.houses.errors import HouseFileError
+
+    try:
+        return find_house(name)
+    except HouseFileError as exc:
+        for line in exc.lines:
+            print(f"ezbac: error: {line}", file=sys.stderr)
+        return None
+    except HouseNotFoundError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def run_show(args: argparse.Namespace) -> int:
+    from trainer.houses.text import house_yaml
+
+    house = _find(args.house)
+    if house is None:
+        return EXIT_USAGE
+    if args.summary:
+        print(f"{house.id}: {house.name}")
+        for line in house.summary:
+            print(f"  {line}")
+        return 0
+    sys.stdout.write(house_yaml(house))
+    return 0
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    from trainer.houses.errors import HouseFileError
+    from trainer.houses.loader import load_house_file
+
+    bad = 0
+    for name in args.files:
+        try:
+            house = load_house_file(name)
+        except HouseFileError as exc:
+            bad += 1
+            for line in exc.lines:
+                print(line)
+            continue
+        print(f"{name}: ok ({house.id}: {house.rules.title}, {house.decks} decks)")
+    if len(args.files) > 1:
+        print(f"{len(args.files)} files checked, {bad} invalid")
+    return EXIT_INVALID if bad else 0
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    from trainer.houses.loader import schema_text
+
+    sys.stdout.write(schema_text())
+    return 0

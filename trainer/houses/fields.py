@@ -1,0 +1,173 @@
+"""The house file format, declared once with the same mechanism as drill files
+(``trainer.fileformat.declare``): the loader's keys and readers, the defaults and the JSON
+Schema (``ezbac houses schema``) all come from this table.
+
+Cross-field rules (a commission only in the commission game, a fee schedule that reaches the
+table maximum, a cap only on a bet the table offers, ...) are the loader's ``house`` reader's,
+each reported where it applies.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trainer.drills.fields import AMOUNT, BETS, BOOL, DECKS, ID_PATTERN, LINE, ODDS, PARAGRAPH
+from trainer.fileformat.declare import Field, ListOf, MapOf, Obj, Scalar
+
+SCHEMA_ID = "https://ezbac.invalid/house.schema.json"
+MAX_FILE_BYTES = 256 * 1024
+GAMES = ("ez", "commission", "cardroom")
+COLLECT = ("at_once", "end_of_shoe")
+DIRECTIONS = ("counterclockwise", "clockwise")
+SIDE_BETS = ("dragon7", "panda8")
+BASE_BETS = ("player", "banker")
+MAX_SEATS = 14
+MAX_STEPS = 50
+MAX_CHIPS = 20
+#: The dealer's calls a house may word (trainer.engine.house.CALL_FIELDS; a test keeps the
+#: two the same).
+CALLS = (
+    "player_shows", "banker_shows", "natural", "player_draws", "player_stands",
+    "banker_draws", "banker_stands", "wins", "tie", "dragon7", "panda8",
+)
+
+
+def _enum(choices: tuple[Any, ...]) -> dict[str, Any]:
+    return {"enum": list(choices)}
+
+
+def _choice(choices: tuple[str, ...], what: str) -> Scalar:
+    return Scalar("choice", _enum(choices), (choices, what))
+
+
+STEP_OWES = Obj(
+    {
+        "up_to": Field(AMOUNT, "Wagers up to this amount (leave out on the last step: any "
+                       "larger wager)."),
+        "owes": Field(AMOUNT, "The commission such a winning bet owes.", required=True),
+    },
+    "One line of a step table: \"$1-5 owes 0.25\" is {up_to: 5, owes: 0.25}.",
+)
+
+STEP_FEE = Obj(
+    {
+        "up_to": Field(AMOUNT, "Wagers up to this amount (leave out on the last step: any "
+                       "larger wager)."),
+        "fee": Field(AMOUNT, "The collection fee on such a wager.", required=True),
+    },
+    "One line of the fee schedule.",
+)
+
+COMMISSION = Obj(
+    {
+        "rate": Field(
+            Scalar("rate", {"oneOf": [
+                {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 100},
+                {"type": "string", "pattern": r"^\s*[0-9]+(\.[0-9]+)?\s*%?\s*$"},
+            ]}),
+            "Commission on a winning Banker bet, in percent: 5 or \"5%\".", default="5%",
+        ),
+        "collect": Field(_choice(COLLECT, "a way to collect"),
+                         "at_once (taken from the payout) or end_of_shoe (kept in the seat's "
+                         "commission box).", default="at_once"),
+        "round_up_to": Field(AMOUNT, "The commission owed is rounded up to a whole number of "
+                             "this: 0.01 (exact to the cent) or 0.25 (the next quarter).",
+                             default=0.01),
+        "steps": Field(ListOf(STEP_OWES, MAX_STEPS),
+                       "A step table tried first: [{up_to: 5, owes: 0.25}, {up_to: 10, owes: "
+                       "0.50}]; wagers above it use round_up_to.", default=()),
+    },
+    "Commission game only: the commission on a winning Banker bet.",
+)
+
+FEE = Obj(
+    {
+        "steps": Field(ListOf(STEP_FEE, MAX_STEPS),
+                       "The fee on each wager, by its amount: [{up_to: 20, fee: 0.50}, "
+                       "{fee: 1}].", required=True),
+        "bank_rotates_every": Field(
+            Scalar("integer", {"type": "integer", "minimum": 1, "maximum": 100},
+                   (1, 100, "hands")),
+            "Hands each seated player banks in turn.", default=2,
+        ),
+    },
+    "Card-room game only: the collection fee paid with each wager.",
+)
+
+LIMITS = Obj(
+    {
+        "min": Field(AMOUNT, "Smallest bet on Player, Banker or Tie.", default=1),
+        "max": Field(AMOUNT, "Largest bet on Player, Banker or Tie.", default=10_000),
+        "side_min": Field(AMOUNT, "Smallest Dragon 7 or Panda 8 bet (default: min)."),
+        "side_max": Field(AMOUNT, "Largest Dragon 7 or Panda 8 bet (default: max)."),
+        "side_bets_need_base": Field(BOOL, "A side bet needs a Player or Banker bet on the "
+                                     "same seat.", default=False),
+        "side_bet_caps": Field(
+            MapOf(SIDE_BETS, _choice(BASE_BETS, "a base bet")),
+            "A side bet at most the seat's bet named here: {dragon7: banker}.", default={},
+        ),
+    },
+    "Table limits.",
+)
+
+CHIP = Obj(
+    {
+        "value": Field(AMOUNT, "The chip's value.", required=True),
+        "colour": Field(LINE, "Its colour.", required=True),
+    },
+    "A chip on the table.",
+)
+
+ORDER = Obj(
+    {
+        "losers_first": Field(BOOL, "Take every losing bet before paying the winners.",
+                              default=True),
+        "direction": Field(_choice(DIRECTIONS, "a direction"),
+                           "counterclockwise (from the dealer's right, as the regulator's "
+                           "sheet) or clockwise (from the dealer's left).",
+                           default="counterclockwise"),
+        "main_before_side": Field(BOOL, "Pay a seat's main bet before its side bets.",
+                                  default=True),
+    },
+    "The order a dealer settles the table in.",
+)
+
+HOUSE = Obj(
+    {
+        "id": Field(Scalar("house_id", {"type": "string", "pattern": ID_PATTERN}),
+                    "Short name used with --house: lowercase, digits, - and _.",
+                    required=True, listed=True),
+        "name": Field(LINE, "The house's name, shown in lists.", required=True, listed=True),
+        "description": Field(PARAGRAPH, "One paragraph about the house's rules.", default=""),
+        "game": Field(_choice(GAMES, "a game"),
+                      "ez (no commission, Banker pushes on a Dragon 7), commission (Banker "
+                      "pays 19 to 20) or cardroom (player-banked EZ with a collection fee).",
+                      default="ez", listed=True),
+        "decks": Field(Scalar("decks", _enum(DECKS)), "Decks in the shoe: 8 or 6.", default=8),
+        "paytable": Field(MapOf(BETS, ODDS), "What each bet pays to 1: tie 8 (or 9), dragon7 "
+                          "40, panda8 25.", default={}),
+        "bets": Field(
+            Scalar("offered", {"type": "array", "items": _enum(BETS), "uniqueItems": True,
+                               "minItems": 2}),
+            "The bets the table offers (player and banker always).", default=BETS,
+        ),
+        "commission": Field(COMMISSION, COMMISSION.doc),
+        "fee": Field(FEE, FEE.doc),
+        "limits": Field(LIMITS, LIMITS.doc),
+        "chips": Field(ListOf(CHIP, MAX_CHIPS), "The chips on the table, which payouts are "
+                       "cut in: [{value: 1, colour: white}, {value: 5, colour: red}, ...]."),
+        "seats": Field(
+            Scalar("integer", {"type": "integer", "minimum": 1, "maximum": MAX_SEATS},
+                   (1, MAX_SEATS, "seats")),
+            "Seats at the table: 7 for mini-baccarat, 9 or 14 for larger tables.", default=7,
+        ),
+        "settlement": Field(ORDER, ORDER.doc),
+        "calls": Field(MapOf(CALLS, Scalar("call", {"type": "string", "minLength": 1})),
+                       "The dealer's calls, worded the house's way: wins: \"{hand} wins, "
+                       "{high} over {low}\".", default={}),
+        "sources": Field(Scalar("lines", {"type": "array", "items": {"type": "string"}}),
+                         "Where the rules come from.", default=()),
+    },
+    "An ezbac house: the game a table deals and everything else the house decides.",
+    reader="house",
+)

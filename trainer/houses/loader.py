@@ -1,0 +1,359 @@
+"""Load a house file: safe YAML, every problem located and reported at once, the result the
+engine's House value.
+
+The reading is the drill files' (``trainer.fileformat``): the same safe composing, limits,
+located problems and declared fields (``trainer.houses.fields``).  This module adds the
+readers only a house needs and the rules that tie its fields together.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+from yaml.nodes import MappingNode, Node, SequenceNode
+
+from trainer.engine.house import (
+    DEFAULT_CHIPS,
+    Calls,
+    Chip,
+    Collection,
+    Commission,
+    Direction,
+    FeeSchedule,
+    Game,
+    House,
+    HouseError,
+    Limits,
+    Rounding,
+    SettlementOrder,
+    Step,
+    call_problems,
+)
+from trainer.engine.money import format_amount
+from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet
+from trainer.fileformat import declare
+from trainer.fileformat.reading import (
+    FLOAT,
+    INT,
+    STR,
+    Reader,
+    TextProblem,
+    compose,
+    file_text,
+    join,
+    read_bytes,
+)
+from trainer.houses import fields as F
+from trainer.houses.errors import HouseFileError, Problem
+
+__all__ = ["HouseFileError", "json_schema", "load_house_file", "load_house_text", "schema_text"]
+
+
+def load_house_file(path: str | Path) -> House:
+    """Load and check a house file; HouseFileError lists everything wrong with it."""
+    path = Path(path)
+    label = str(path)
+    data = read_bytes(path, label, F.MAX_FILE_BYTES, HouseFileError)
+    try:
+        text = file_text(data, F.MAX_FILE_BYTES, "YAML house")
+    except TextProblem as exc:
+        raise HouseFileError([Problem(label, exc.line, 0, "", str(exc))]) from None
+    return load_house_text(text, label)
+
+
+def load_house_text(text: str, label: str = "<house>") -> House:
+    root = compose(text, label, HouseFileError,
+                   "a mapping of house fields (id: ..., name: ..., game: ...)")
+    reader = HouseReader(label)
+    house = reader.read(root, F.HOUSE, "")
+    if reader.problems or house is None:
+        raise HouseFileError(sorted(reader.problems, key=lambda p: (p.line, p.column)))
+    return house
+
+
+def json_schema() -> dict[str, Any]:
+    return declare.json_schema(F.HOUSE, schema_id=F.SCHEMA_ID, title="ezbac house")
+
+
+def schema_text() -> str:
+    """The schema as ``ezbac houses schema`` prints it (stable, trailing newline)."""
+    return declare.schema_text(json_schema())
+
+
+class HouseReader(Reader):
+    """The drill files' Reader, with the readers a house file needs."""
+
+    # -- scalars ---------------------------------------------------------------------------
+    def house_id(self, node: Node, path: str) -> str | None:
+        import re
+
+        text = self.scalar(node, path, "a short name like downtown-mini", (STR, INT))
+        if text is None:
+            return None
+        if not re.match(F.ID_PATTERN, text):
+            self.err(node, path, f"{text!r} is not a house id: use lowercase letters, digits, "
+                     "'-' and '_', starting with a letter or digit")
+            return None
+        return text
+
+    def decks(self, node: Node, path: str) -> int | None:
+        text = self.scalar(node, path, "8 or 6", (INT,))
+        if text is None:
+            return None
+        if text.strip() not in ("8", "6"):
+            self.err(node, path, f"{text} decks is not supported: the shoe holds 8 decks (or 6)")
+            return None
+        return int(text)
+
+    def rate(self, node: Node, path: str) -> Decimal | None:
+        """A percentage, whole or not: 5, "5%", 4.5."""
+        text = self.scalar(node, path, "a percentage like 5 or \"5%\"", (INT, FLOAT, STR))
+        if text is None:
+            return None
+        digits = text.strip().removesuffix("%").strip()
+        try:
+            value = Decimal(digits) if digits.replace(".", "", 1).isdigit() else None
+        except InvalidOperation:
+            value = None
+        if value is None or not digits.isascii():
+            self.err(node, path, f"{text!r} is not a percentage: write it like 5 or \"5%\"")
+            return None
+        if not 0 < value < 100:
+            self.err(node, path, f"{text!r} is out of range: a commission is more than 0 and "
+                     "less than 100 %")
+            return None
+        return value / 100
+
+    def offered(self, node: Node, path: str) -> tuple[Bet, ...] | None:
+        items = self.seq(node, path, "bets (player, banker, tie, dragon7, panda8)")
+        if items is None:
+            return None
+        got: list[Bet] = []
+        ok = True
+        for i, item in enumerate(items):
+            name = self.choice(item, join(path, i), F.BETS, "a bet")
+            if name is None:
+                ok = False
+            elif Bet(name) in got:
+                self.err(item, join(path, i), f"{name!r} is listed twice")
+                ok = False
+            else:
+                got.append(Bet(name))
+        for bet in (Bet.PLAYER, Bet.BANKER):
+            if ok and bet not in got:
+                self.err(node, path, f"every table offers the {bet.value} bet: add it")
+                ok = False
+        return tuple(got) if ok else None
+
+    def call(self, node: Node, path: str) -> str | None:
+        wording = self.line(node, path)
+        if wording is None:
+            return None
+        problems = call_problems(path.rsplit(".", 1)[-1], wording)
+        for problem in problems:
+            self.err(node, path, problem)
+        return None if problems else wording
+
+    def lines(self, node: Node, path: str) -> tuple[str, ...] | None:
+        items = self.seq(node, path, "lines of text")
+        if items is None:
+            return None
+        got = [self.line(item, join(path, i)) for i, item in enumerate(items)]
+        return None if any(g is None for g in got) else tuple(g for g in got if g is not None)
+
+    # -- the house -------------------------------------------------------------------------
+    def house(self, node: Node, path: str) -> House | None:
+        """Every field read (all problems at once), then the rules that tie them together,
+        each reported at the field it concerns."""
+        found = self.mapping(node, F.HOUSE, path)
+        if found is None:
+            return None
+        v: dict[str, Any] = {}
+        for name, value in found.items():
+            got = self.read(value, F.HOUSE.fields[name].kind, join(path, name))
+            if got is not None:
+                v[name] = got
+        # The rules tying fields together are checked on whatever read clean, so a file's
+        # problems all come at once; a field that did not read clean is not checked again.
+        game = Game(v.get("game", F.HOUSE.default("game")))
+        known_game = "game" not in found or "game" in v
+        rules = game.rules
+
+        commission = None
+        if known_game and "commission" in found and not rules.commission:
+            self.err(found["commission"], "commission", f"the {game.value} game takes no "
+                     "commission (only game: commission does)")
+        elif known_game and rules.commission and ("commission" in v or "commission" not in found):
+            commission = self.commission(v.get("commission", {}), found.get("commission"))
+
+        fee = None
+        if known_game and "fee" in found and not rules.fee:
+            self.err(found["fee"], "fee", f"the {game.value} game takes no collection fee "
+                     "(only game: cardroom does)")
+        elif known_game and rules.fee and "fee" not in found:
+            self.err(node, "fee", "the cardroom game needs a fee schedule (fee: {steps: "
+                     "[{up_to: 20, fee: 0.50}, {fee: 1}]})")
+        elif known_game and rules.fee and "steps" in v.get("fee", {}):
+            fee = self.fee(v["fee"], found["fee"])
+
+        bets = v.get("bets", tuple(Bet))
+        limits = self.limits(v.get("limits", {}), found.get("limits"), bets,
+                             check_caps="bets" in v or "bets" not in found)
+        if fee is not None and limits is not None and fee.covers is not None:
+            top = max(limits.maximum, limits.side_max)
+            if fee.covers < top:
+                self.err(found["fee"], "fee.steps", f"the fee schedule stops at "
+                         f"{format_amount(fee.covers)} but the table takes wagers up to "
+                         f"{format_amount(top)}: add a last step without up_to")
+
+        chips = self.chips(v.get("chips"), found.get("chips")) if "chips" in v else None
+        order = v.get("settlement", {})
+        if self.problems or limits is None:
+            return None
+        try:
+            return House(
+                id=v["id"],
+                name=v["name"],
+                game=game,
+                decks=v.get("decks", F.HOUSE.default("decks")),
+                paytable=DEFAULT_PAYTABLE.with_odds(
+                    {Bet(k): o for k, o in v.get("paytable", {}).items()}
+                ),
+                bets=bets,
+                commission=commission,
+                fee=fee,
+                limits=limits,
+                chips=chips if chips is not None else DEFAULT_CHIPS,
+                seats=v.get("seats", F.HOUSE.default("seats")),
+                order=SettlementOrder(
+                    losers_first=order.get("losers_first", F.ORDER.default("losers_first")),
+                    direction=Direction(order.get("direction", F.ORDER.default("direction"))),
+                    main_before_side=order.get("main_before_side",
+                                               F.ORDER.default("main_before_side")),
+                ),
+                calls=Calls(v.get("calls", {})),
+                description=v.get("description", ""),
+                sources=v.get("sources", ()),
+            )
+        except (HouseError, ValueError) as exc:  # pragma: no cover - the checks above come first
+            self.err(node, path, str(exc))
+            return None
+
+    def steps(self, items: list[dict[str, Any]], node: Node | None, path: str,
+              key: str) -> tuple[Step, ...] | None:
+        """Step tables run upwards; only the last may leave out up_to."""
+        out: list[Step] = []
+        ok = True
+        last: Decimal | None = None
+        nodes = node.value if isinstance(node, SequenceNode) else []
+        for i, item in enumerate(items):
+            where = nodes[i] if i < len(nodes) else node
+            sub = join(path, i)
+            up_to = item.get("up_to")
+            if up_to is None and i < len(items) - 1:
+                self.err(where, sub, "only the last step may leave out up_to (it covers "
+                         "every larger wager)")
+                ok = False
+            elif up_to is not None and last is not None and up_to <= last:
+                self.err(where, sub, f"up_to {format_amount(up_to)} must be above the step "
+                         f"before it (up to {format_amount(last)})")
+                ok = False
+            last = up_to if up_to is not None else last
+            if key not in item:
+                ok = False  # reported where it was read
+                continue
+            out.append(Step(up_to, item[key]))
+        return tuple(out) if ok else None
+
+    def commission(self, v: dict[str, Any], node: Node | None) -> Commission | None:
+        steps_node = _child(node, "steps")
+        steps = self.steps(list(v.get("steps", ())), steps_node, "commission.steps", "owes")
+        if steps is None:
+            return None
+        rate = v.get("rate")
+        if rate is None:
+            rate = Decimal(F.COMMISSION.default("rate").rstrip("%")) / 100
+        return Commission(
+            rate=rate,
+            collection=Collection(v.get("collect", F.COMMISSION.default("collect"))),
+            rounding=Rounding(unit=v.get("round_up_to", Decimal("0.01")), steps=steps),
+        )
+
+    def fee(self, v: dict[str, Any], node: Node) -> FeeSchedule | None:
+        items = list(v.get("steps", ()))
+        steps_node = _child(node, "steps")
+        if not items:
+            self.err(steps_node or node, "fee.steps", "is an empty list: give at least one step")
+            return None
+        steps = self.steps(items, steps_node, "fee.steps", "fee")
+        if steps is None:
+            return None
+        return FeeSchedule(steps, v.get("bank_rotates_every", F.FEE.default("bank_rotates_every")))
+
+    def limits(
+        self, v: dict[str, Any], node: Node | None, bets: tuple[Bet, ...], *, check_caps: bool
+    ) -> Limits | None:
+        at = node if node is not None else None
+        low, high = v.get("min", Decimal(1)), v.get("max", Decimal(10_000))
+        ok = True
+        if at is not None and low > high:
+            self.err(_child(at, "max") or at, "limits.max", f"max {format_amount(high)} is "
+                     f"less than min {format_amount(low)}")
+            ok = False
+        side_low, side_high = v.get("side_min", low), v.get("side_max", high)
+        given = "side_min" in v or "side_max" in v
+        if at is not None and given and side_low > side_high:
+            self.err(_child(at, "side_max") or at, "limits.side_max",
+                     f"side_max {format_amount(side_high)} is less than side_min "
+                     f"{format_amount(side_low)}")
+            ok = False
+        caps = {Bet(s): Bet(b) for s, b in v.get("side_bet_caps", {}).items()}
+        caps_node = _child(node, "side_bet_caps")
+        for side in caps:
+            if check_caps and side not in bets:
+                self.err(_child(caps_node, side.value) or caps_node or node,  # type: ignore[arg-type]
+                         f"limits.side_bet_caps.{side.value}",
+                         f"the table does not offer {side.value} (bets: "
+                         f"{', '.join(b.value for b in bets)})")
+                ok = False
+        if not ok:
+            return None
+        return Limits(
+            minimum=low, maximum=high, side_minimum=v.get("side_min"),
+            side_maximum=v.get("side_max"),
+            side_needs_base=v.get("side_bets_need_base", False), side_caps=caps,
+        )
+
+    def chips(
+        self, items: list[dict[str, Any]] | None, node: Node | None
+    ) -> tuple[Chip, ...] | None:
+        if items is None:
+            return None
+        if not items:
+            self.err(node, "chips", "is an empty list: give the table's chips")  # type: ignore[arg-type]
+            return None
+        seen: dict[Decimal, int] = {}
+        nodes = node.value if isinstance(node, SequenceNode) else []
+        for i, item in enumerate(items):
+            value = item.get("value")
+            if value is None:
+                continue  # reported where it was read
+            if value in seen:
+                self.err(nodes[i], join("chips", i), f"a {format_amount(value)} chip is "
+                         f"already listed (chips[{seen[value]}])")
+            seen.setdefault(value, i)
+        if any(len(item) < 2 for item in items):
+            return None
+        return tuple(Chip(item["value"], item["colour"]) for item in items)
+
+
+def _child(node: Node | None, key: str) -> Node | None:
+    """The value node under ``key`` in a mapping node, if any."""
+    if not isinstance(node, MappingNode):
+        return None
+    for k, value in node.value:
+        if getattr(k, "value", None) == key:
+            return value
+    return None
