@@ -129,3 +129,13 @@ def test_a_twenty_eight_digit_paytable_entry_is_refused_with_its_line(tmp_path: 
     (problem,) = info.value.problems
     column = f"  paytable: {{tie: {TWENTY_EIGHT}".index(TWENTY_EIGHT) + 1
     assert str(problem).startswith(f"{path}:6:{column}: shoe.paytable.tie: ")
+
+
+def test_a_long_top_level_scalar_is_cut_in_the_message(tmp_path: Path) -> None:
+    """A file that is one long line (a password file, a log) is named, not printed whole."""
+    path = tmp_path / "long.yaml"
+    path.write_text("x" * 5000 + "\n")
+    with pytest.raises(DrillFileError) as info:
+        load_file(path)
+    message = str(info.value)
+    assert "x" * 41 not in message and "5,000 characters" in message

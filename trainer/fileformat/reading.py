@@ -26,7 +26,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from trainer.engine.errors import EngineError, quote
+from trainer.engine.errors import QUOTE_LIMIT, EngineError, quote
 from trainer.engine.money import ascii_int, parse_amount, parse_odds
 from trainer.fileformat.declare import AnyOf, Kind, ListOf, MapOf, Obj, Scalar
 from trainer.fileformat.problems import FileProblemsError, Problem
@@ -149,9 +149,10 @@ def describe(node: Node) -> str:
         return "a list"
     if node.tag == NULL:
         return "nothing"
-    if node.tag == STR:
-        return repr(node.value)
-    return str(node.value)
+    text = str(node.value)
+    if node.tag == STR or len(text) > QUOTE_LIMIT:  # a long number is quoted and cut too
+        return quote(text)
+    return text
 
 
 def join(path: str, name: str | int) -> str:
