@@ -19,24 +19,10 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple
 
-from trainer.history.store import from_db_time, to_db_time
+from trainer.history.store import from_db_time, where_clause
 
 if TYPE_CHECKING:
     from trainer.history.store import HistoryStore
-
-
-def _where(
-    trainee: str | None, since: datetime | None, column: str, *more: str
-) -> tuple[str, tuple[object, ...]]:
-    clauses = list(more)
-    params: list[object] = []
-    if trainee is not None:
-        clauses.append("trainee = ?")
-        params.append(trainee)
-    if since is not None:
-        clauses.append(f"{column} >= ?")
-        params.append(to_db_time(since))
-    return (" WHERE " + " AND ".join(clauses) if clauses else ""), tuple(params)
 
 
 class SkillRow(NamedTuple):
@@ -51,7 +37,7 @@ def skill_rows(
     store: HistoryStore, trainee: str | None = None, since: datetime | None = None
 ) -> list[SkillRow]:
     """Answers per trainee and skill: how many, how many right, seconds spent."""
-    where, params = _where(trainee, since, "answered_at")
+    where, params = where_clause(trainee, since, "answered_at")
     rows = store.select(
         "SELECT trainee, skill, COUNT(*), SUM(correct), SUM(seconds) "
         f"FROM answers{where} GROUP BY trainee, skill",
@@ -67,7 +53,7 @@ def last_answer_times(
     where a single GROUP BY would read every answer again."""
     out: dict[str, datetime] = {}
     for trainee in trainees:
-        where, params = _where(trainee, since, "answered_at")
+        where, params = where_clause(trainee, since, "answered_at")
         ((at,),) = store.select(f"SELECT MAX(answered_at) FROM answers{where}", params)
         if at is not None:
             out[trainee] = from_db_time(at)
@@ -87,7 +73,7 @@ class RunRow(NamedTuple):
 def run_rows(
     store: HistoryStore, trainee: str | None = None, since: datetime | None = None
 ) -> list[RunRow]:
-    where, params = _where(trainee, since, "answered_at")
+    where, params = where_clause(trainee, since, "answered_at")
     rows = store.select(
         "SELECT trainee, session_id, COUNT(*), SUM(correct), SUM(seconds) "
         f"FROM answers{where} GROUP BY trainee, session_id",
@@ -117,7 +103,7 @@ _COMPLETED = "finished_at IS NOT NULL AND abandoned = 0"
 def session_counts(
     store: HistoryStore, trainee: str | None = None, since: datetime | None = None
 ) -> list[SessionCounts]:
-    where, params = _where(trainee, since, "started_at")
+    where, params = where_clause(trainee, since, "started_at")
     rows = store.select(
         "SELECT trainee, "
         f"SUM(CASE WHEN {_RUN} THEN 1 ELSE 0 END), "
@@ -169,8 +155,8 @@ def last_runs(
 ) -> dict[str, RunRecord]:
     """Each trainee's latest run finished with a verdict; of runs ending at the same moment,
     the one started first (then the lower session id)."""
-    where, params = _where(trainee, since, "started_at", _VERDICT)
-    outer, outer_params = _where(None, since, "s.started_at", *(
+    where, params = where_clause(trainee, since, "started_at", _VERDICT)
+    outer, outer_params = where_clause(None, since, "s.started_at", *(
         "s." + term for term in _VERDICT.split(" AND ")))
     rows = store.select(
         f"SELECT {', '.join('s.' + c for c in _RUN_COLUMNS.split(', '))} FROM sessions s "
@@ -200,7 +186,7 @@ def recent_runs(
     if mode is not None:
         extra.append("mode = ?")
         params_mode = (mode,)
-    where, params = _where(trainee, since, "started_at", *extra)
+    where, params = where_clause(trainee, since, "started_at", *extra)
     rows = store.select(
         f"SELECT {_RUN_COLUMNS} FROM (SELECT {_RUN_COLUMNS}, ROW_NUMBER() OVER ("
         "PARTITION BY trainee ORDER BY finished_at DESC, started_at, session_id) AS newest "

@@ -440,7 +440,7 @@ class HistoryStore:
         """Answers in the order given, optionally one trainee's and from ``since`` on."""
         from trainer.session.records import AnswerRecord
 
-        where, params = _filters(trainee, since, "answered_at")
+        where, params = where_clause(trainee, since, "answered_at")
         rows = self._query(
             "SELECT session_id, trainee, drill_id, step, skill, cards, answer, expected, "
             f"correct, seconds, answered_at, bet, wager FROM answers{where} "
@@ -472,7 +472,7 @@ class HistoryStore:
     ) -> list[SessionRecord]:
         from trainer.session.records import SessionRecord
 
-        where, params = _filters(trainee, since, "started_at")
+        where, params = where_clause(trainee, since, "started_at")
         rows = self._query(
             "SELECT session_id, trainee, drill_id, drill_title, mode, started_at, finished_at, "
             "questions, correct, passed, abandoned, reference_opened, retry_of "
@@ -509,7 +509,7 @@ class HistoryStore:
         return self._query(sql, params)
 
     def answer_count(self, trainee: str | None = None) -> int:
-        where, params = _filters(trainee, None, "answered_at")
+        where, params = where_clause(trainee, None, "answered_at")
         return self._query(f"SELECT count(*) FROM answers{where}", params)[0][0]
 
     # -- plumbing -----------------------------------------------------------------------
@@ -551,10 +551,12 @@ class HistoryStore:
         return [(_text(skill), bool(correct), from_db_time(at)) for skill, correct, at in rows]
 
 
-def _filters(
-    trainee: str | None, since: datetime | None, column: str
+def where_clause(
+    trainee: str | None, since: datetime | None, column: str, *more: str
 ) -> tuple[str, tuple[object, ...]]:
-    clauses: list[str] = []
+    """`` WHERE ...`` and its parameters: one trainee, ``column`` from ``since`` on, and any
+    ``more`` conditions; empty when there is nothing to filter."""
+    clauses = list(more)
     params: list[object] = []
     if trainee is not None:
         clauses.append("trainee = ?")
