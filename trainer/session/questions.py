@@ -188,15 +188,15 @@ class Question:
 
     @property
     def choices(self) -> tuple[tuple[str, str, Answer | None], ...]:
-        """(key, label, answer) for each choice; a None answer means "type the amount"
-        (a commission or fee question has only that)."""
+        """(key, label, answer) for each choice; a None answer means "type the amount".
+        A commission or fee question has no choices: the amount is all it takes."""
         if self.step in (Step.PLAYER_DRAWS, Step.BANKER_DRAWS):
             return (("d", "Draws", DrawAnswer(True)), ("s", "Stands", DrawAnswer(False)))
         if self.step is Step.OUTCOME:
             keys = {"player": "p", "banker": "b", "tie": "t", "dragon7": "7", "panda8": "8"}
             return tuple((keys[o.value], o.label, OutcomeAnswer(o)) for o in Outcome)
         if self.step in AMOUNT_STEPS:
-            return (("a", "Amount…", None),)
+            return ()
         return (
             ("w", "Win…", None),
             ("u", "Push", PayoutAnswer(BetResult.PUSH)),
