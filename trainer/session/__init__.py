@@ -8,11 +8,11 @@ names load at once: a measured launch gained nothing from loading them lazily.
 from __future__ import annotations
 
 from trainer.session.questions import (
+    AmountAnswer,
     Answer,
     DrawAnswer,
     Graded,
     OutcomeAnswer,
-    AmountAnswer,
     PayoutAnswer,
     Question,
     TimedOut,
@@ -31,12 +31,12 @@ from trainer.session.session import (
 )
 
 __all__ = [
+    "AmountAnswer",
     "Answer",
     "AnswerRecord",
     "DrawAnswer",
     "Graded",
     "OutcomeAnswer",
-    "AmountAnswer",
     "PayoutAnswer",
     "Question",
     "ReferenceRefused",
