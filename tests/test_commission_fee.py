@@ -8,16 +8,18 @@ takes 5 % rounded *up* to the next quarter; the card room's rack-card schedule i
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from decimal import Decimal
 
 import pytest
 from session_helpers import coup
 
+from trainer.drills.catalog import load_drill
 from trainer.drills.errors import DrillFileError
 from trainer.drills.loader import load_text
 from trainer.drills.model import Step
-from trainer.engine import Bet
+from trainer.engine import Bet, BetResult
 from trainer.engine.house import (
     BUNDLED_HOUSES,
     COMMISSION_HOUSE,
@@ -153,3 +155,32 @@ def test_fee_without_a_fee_schedule_is_a_load_error_with_its_line() -> None:
     text = DRILL.format(house="ez", ask="fee").replace("house: ez\n", "")
     with pytest.raises(DrillFileError, match=r"f\.yaml:4:6: ask: fee is asked but house 'ez'"):
         load_text(text, "f.yaml")
+
+
+# --- the bundled drills ---------------------------------------------------------------------
+
+def test_the_bundled_commission_drill_asks_the_commission_then_the_amount_paid() -> None:
+    from trainer.session import PayoutAnswer, Session
+
+    drill = load_drill("commission")
+    assert drill.steps == (Step.COMMISSION, Step.PAYOUT)
+    banker = next(b for b in drill.bets if b.bet is Bet.BANKER)
+    assert banker.step == 1 and banker.maximum - banker.minimum > 100  # odd amounts
+    commission, paid = Session(drill, [coup(BANKER_7, {Bet.BANKER: "137"})], "Alex").questions
+    assert commission.grade(AmountAnswer(Decimal(7))).correct
+    assert paid.grade(PayoutAnswer(BetResult.WIN, Decimal(130))).correct  # 137 less 7
+
+
+def test_the_bundled_cardroom_drill_asks_the_payout_then_the_fee() -> None:
+    from trainer.session import PayoutAnswer, Session
+
+    drill = load_drill("cardroom-fee")
+    assert drill.house is not None and drill.house.id == "cardroom"
+    assert drill.steps == (Step.PAYOUT, Step.FEE)
+    paid, fee = Session(drill, [coup(PLAYER_9, {Bet.PLAYER: "301"})], "Alex").questions
+    assert paid.grade(PayoutAnswer(BetResult.WIN, Decimal(301))).correct
+    assert fee.grade(AmountAnswer(Decimal(3))).correct
+    wagers = {a for s in range(5) for dc in drill.deal(random.Random(s))
+              for a in dc.wagers.values()}
+    # The run reaches more than one step of the schedule.
+    assert len({CARDROOM.fee_for(a) for a in wagers}) > 1

@@ -121,7 +121,7 @@ def test_the_bundled_commission_drill_grades_19_to_20() -> None:
     drill = load_file(Path(__file__).resolve().parents[1] / "drills" / "10-commission.yaml")
     assert drill.house is not None and drill.house.id == "commission"
     # The Banker's three-card 7 wins here: 20 less 5 % (1) is 19.
-    q = Session(drill, [coup(DRAGON, {Bet.BANKER: "20"})], "Alex").questions[0]
+    q = Session(drill, [coup(DRAGON, {Bet.BANKER: "20"})], "Alex").questions[-1]  # after the commission
     assert q.grade(PayoutAnswer(BetResult.WIN, Decimal(19))).correct
 
 
