@@ -104,8 +104,8 @@ def test_the_fee_is_asked_for_every_wager_whatever_the_result() -> None:
         (Bet.BANKER, AmountAnswer(Decimal(3))),
         (Bet.DRAGON7, AmountAnswer(Decimal("0.50"))),
     ]
-    assert "wagers above 300 pay 3" in qs[1].reason()
-    assert "wagers up to 100 pay 1" in qs[0].reason()
+    assert "wagers over 300 pay 3" in qs[1].reason()
+    assert "wagers over 20 up to 100 pay 1" in qs[0].reason()
 
 
 def test_skill_words() -> None:

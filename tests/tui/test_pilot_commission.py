@@ -82,7 +82,7 @@ async def test_fee_right_and_wrong_and_a_bad_amount_is_retyped() -> None:
         assert "is not an amount" in status(app) and screen.session.index == 0
         await pilot.press(*["backspace"] * 3, *"1", "enter")
         text = feedback(app)
-        assert text.startswith("✓") and "wagers up to 100 pay 1" in text
+        assert text.startswith("✓") and "wagers over 20 up to 100 pay 1" in text
         await pilot.press("enter", *"0.50", "enter")
         text = feedback(app)
         assert text.startswith("✗") and "you said 0.50; the answer is 1" in text

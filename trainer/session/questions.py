@@ -291,15 +291,16 @@ class Question:
         return f"{said}; {where}"
 
     def _fee_reason(self) -> str:
-        """'The collection on a 35 wager (wagers up to 100 pay 1.00) is 1.00'."""
+        """'The collection on a 35 wager ... (wagers over 20 up to 100 pay 1): 1'."""
         settlement = self.settlement()
         schedule = house_from(self.house if self.house is not None else self.paytable).fee
         fee, wager = format_amount(settlement.fee), format_amount(settlement.wager)
         if schedule is None:
             return f"this house takes no collection fee: {fee}"
         step, floor = schedule.step_for(settlement.wager)
-        where = (f"wagers up to {format_amount(step.up_to)}" if step.up_to is not None
-                 else f"wagers above {format_amount(floor or Decimal(0))}")
+        over = "" if floor is None else f" over {format_amount(floor)}"
+        where = (f"wagers{over} up to {format_amount(step.up_to)}" if step.up_to is not None
+                 else f"wagers{over or ' of any amount'}")
         return (f"The collection on a {wager} wager is paid with the wager, whatever the "
                 f"result ({where} pay {format_amount(step.amount)}): {fee}")
 
