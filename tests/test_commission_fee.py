@@ -27,6 +27,7 @@ from trainer.engine.house import (
     Commission,
     Rounding,
 )
+from trainer.engine.house import Step as Owes
 from trainer.session.questions import AmountAnswer, TimedOut, expand
 from trainer.skills import describe, family
 
@@ -72,6 +73,17 @@ def test_a_commission_box_house_says_where_the_commission_goes() -> None:
     assert graded.correct and "commission box" in graded.reason
 
 
+def test_a_step_table_commission_names_the_table() -> None:
+    # A house whose table says wagers up to 10 owe 0.50: 5 % of 7 (0.35) is not what is owed.
+    table = replace(COMMISSION_HOUSE, commission=Commission(
+        rounding=Rounding(steps=(Owes(Decimal(10), Decimal("0.50")),))))
+    (q,) = _ask(BANKER_7, {Bet.BANKER: "7"}, Step.COMMISSION, table)
+    graded = q.grade(AmountAnswer(Decimal("0.50")))
+    assert graded.correct and "by the house's table (up to 10 owes 0.50" in graded.reason
+    (q,) = _ask(BANKER_7, {Bet.BANKER: "13"}, Step.COMMISSION, table)
+    assert q.grade(AmountAnswer(Decimal("0.65"))).correct  # above the table: to the cent
+
+
 def test_only_winning_bets_that_owe_a_commission_are_asked() -> None:
     # The Player bet owes nothing, and a losing Banker bet owes nothing: no question.
     assert _ask(PLAYER_9, {Bet.BANKER: "35", Bet.PLAYER: "35"}, Step.COMMISSION) == []
@@ -106,6 +118,7 @@ def test_the_fee_is_asked_for_every_wager_whatever_the_result() -> None:
     ]
     assert "wagers over 300 pay 3" in qs[1].reason()
     assert "wagers over 20 up to 100 pay 1" in qs[0].reason()
+    assert "wagers up to 20 pay 0.50" in qs[2].reason()
 
 
 def test_skill_words() -> None:
