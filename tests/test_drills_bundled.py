@@ -18,7 +18,7 @@ from trainer.paths import user_drills_dir
 REPO = Path(__file__).resolve().parents[1]
 BUNDLED_IDS = [
     "naturals", "player-draw", "banker-tableau", "banker-hard-cells", "outcomes", "payouts",
-    "whole-coup", "warmup", "exam", "commission",
+    "whole-coup", "warmup", "exam", "commission", "cardroom-fee",
 ]
 
 

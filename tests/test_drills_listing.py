@@ -144,6 +144,7 @@ BUNDLED = [
     ("warmup", "Pre-shift warm-up (five minutes)"),
     ("exam", "Dealer exam"),
     ("commission", "Commission baccarat: Banker pays 19 to 20"),
+    ("cardroom-fee", "Card room: the collection fee, then the payout"),
 ]
 MINE = "id: mine\ntitle: {title}\ndescription: D\nask: outcome\ngenerate: [{{outcome: tie}}]\n"
 

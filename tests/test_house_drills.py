@@ -120,8 +120,8 @@ def test_an_unknown_or_broken_house(tmp_path: Path) -> None:
 def test_the_bundled_commission_drill_grades_19_to_20() -> None:
     drill = load_file(Path(__file__).resolve().parents[1] / "drills" / "10-commission.yaml")
     assert drill.house is not None and drill.house.id == "commission"
-    # The Banker's three-card 7 wins here: 20 less 5 % (1) is 19.
-    q = Session(drill, [coup(DRAGON, {Bet.BANKER: "20"})], "Alex").questions[0]
+    # The Banker's three-card 7 wins here: 20 less 5 % (1) is 19 (asked after the commission).
+    q = Session(drill, [coup(DRAGON, {Bet.BANKER: "20"})], "Alex").questions[-1]
     assert q.grade(PayoutAnswer(BetResult.WIN, Decimal(19))).correct
 
 

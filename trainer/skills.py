@@ -8,6 +8,8 @@ A key is a short stable string (stored in the history database, so never renamed
                                    Player's third-card value V, or "the Player stood"
 - ``outcome:O``                    naming the outcome O (player, banker, tie, dragon7, panda8)
 - ``payout:BET:RESULT``            settling BET when it wins / pushes / loses
+- ``payout:BET:commission``        the commission a winning BET owes (commission houses)
+- ``payout:fee``                   the card room's collection fee on a wager
 """
 
 from __future__ import annotations
@@ -63,6 +65,16 @@ def payout_skill(bet: Bet, result: BetResult) -> Skill:
     return Skill(f"payout:{bet.value}:{result.value}")
 
 
+def commission_skill(bet: Bet) -> Skill:
+    """The commission owed on a winning ``bet``: a payout skill (no new report columns)."""
+    return Skill(f"payout:{bet.value}:commission")
+
+
+def fee_skill() -> Skill:
+    """The collection fee on a wager (it depends on the amount, not the bet)."""
+    return Skill("payout:fee")
+
+
 def describe(key: str) -> str:
     """Human wording for a skill key, as shown on results, progress and reports."""
     from trainer.engine import Bet, Outcome
@@ -79,6 +91,10 @@ def describe(key: str) -> str:
             return f"Banker {total}, Player's third card {third}"
         case ["outcome", outcome]:
             return f"Outcome: {Outcome(outcome).label}"
+        case ["payout", bet, "commission"]:
+            return f"{Bet(bet).label} commission owed"
+        case ["payout", "fee"]:
+            return "Collection fee"
         case ["payout", bet, result]:
             verb = {"win": "wins", "push": "pushes", "lose": "loses"}[result]
             return f"{Bet(bet).label} bet {verb}"

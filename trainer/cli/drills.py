@@ -139,6 +139,13 @@ def _asks(drill: Any, dc: Any) -> list[str]:
     for step in drill.steps:
         if step is Step.PAYOUT:
             out.extend(f"payout:{bet.value}" for bet in dc.wagers)
+        elif step is Step.FEE:
+            out.extend(f"fee:{bet.value}" for bet in dc.wagers)
+        elif step is Step.COMMISSION:  # asked only of a winning bet that owes one
+            from trainer.engine import settle
+
+            owed = settle(dc.coup.outcome, dc.wagers, drill.house or drill.paytable)
+            out.extend(f"commission:{bet.value}" for bet, s in owed.items() if s.commission)
         else:
             out.append(step.value)
     return out

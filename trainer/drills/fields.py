@@ -22,7 +22,7 @@ ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
 LEVELS = ("beginner", "intermediate", "advanced")
 MODES = ("practice", "exam")
 ORDERS = ("shuffled", "as_written")
-STEPS = ("player_draws", "banker_draws", "outcome", "payout")
+STEPS = ("player_draws", "banker_draws", "outcome", "payout", "commission", "fee")
 WHOLE_COUP = "coup"
 OUTCOMES = ("player", "banker", "tie", "dragon7", "panda8")
 BETS = ("player", "banker", "tie", "dragon7", "panda8")
@@ -167,8 +167,10 @@ DRILL = Obj(
                 {"type": "array", "items": _choice((*STEPS, WHOLE_COUP)), "minItems": 1,
                  "uniqueItems": True},
             ]}),
-            "What is asked about each coup: player_draws, banker_draws, outcome, payout "
-            "(a list), or coup for the whole coup step by step.",
+            "What is asked about each coup: player_draws, banker_draws, outcome, payout, "
+            "commission (owed on each winning bet that pays one; a house with a commission), "
+            "fee (the collection fee on each wager; a house with a fee schedule) (a list), or "
+            "coup for the whole coup step by step (player_draws to payout).",
             required=True, attr="steps",
         ),
         "questions": Field(

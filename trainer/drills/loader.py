@@ -24,6 +24,7 @@ from yaml.nodes import MappingNode, Node, SequenceNode
 from trainer.drills import fields as F
 from trainer.drills.errors import DrillFileError, Problem
 from trainer.drills.model import (
+    ASKING_ORDER,
     WHOLE_COUP,
     BetSpec,
     CoupFilter,
@@ -144,11 +145,18 @@ class _Reader(reading.Reader):
             listed = ", ".join(b for b in F.BETS if b in bets)
             self.err(f["bets_per_coup"], "bets_per_coup", f"{_span(per_coup)} bets per coup "
                      f"but the drill lists only {len(bets)} ({listed}); give 1-{len(bets)}")
-        if Step.PAYOUT in steps and not bets:
+        money = [s for s in (Step.PAYOUT, Step.COMMISSION, Step.FEE) if s in steps]
+        if money and not bets:
             unbet = not filters and all(c.wagers for c in fixed)
             if not unbet:
-                self.err(f["ask"], "ask", "payout questions need bets: add a bets section "
-                         "(e.g. bets: {banker: 25, dragon7: {min: 5, max: 100, step: 5}})")
+                self.err(f["ask"], "ask", f"{money[0].value} questions need bets: add a bets "
+                         "section (e.g. bets: {banker: 25, dragon7: {min: 5, max: 100, step: 5}})")
+        if Step.COMMISSION in steps and house.commission is None:
+            self.err(f["ask"], "ask", f"commission is asked but house {house.id!r} takes no "
+                     "commission: name one that does (house: commission)")
+        if Step.FEE in steps and house.fee is None:
+            self.err(f["ask"], "ask", f"fee is asked but house {house.id!r} has no fee "
+                     "schedule: name one that does (house: cardroom)")
         if "house" in get:  # a drill that names a house keeps to its limits
             self.check_limits(house, f, fixed, bets, per_coup)
         if self.problems:
@@ -311,7 +319,7 @@ class _Reader(reading.Reader):
                 self.err(item, sub, f"{name!r} is asked twice")
                 ok = False
             chosen |= new
-        return tuple(s for s in WHOLE_COUP if s in chosen) if ok else None
+        return tuple(s for s in ASKING_ORDER if s in chosen) if ok else None
 
     def bet_spec(self, node: Node, path: str) -> BetSpec | None:
         """A fixed amount (banker: 25) or a range (dragon7: {min: 5, max: 100, step: 5})."""

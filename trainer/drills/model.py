@@ -30,6 +30,8 @@ class Step(enum.Enum):
     BANKER_DRAWS = "banker_draws"
     OUTCOME = "outcome"
     PAYOUT = "payout"  # one question per bet on the layout
+    COMMISSION = "commission"  # per winning bet that owes a commission under the house
+    FEE = "fee"  # per wager, under a house with a collection fee
 
     @property
     def label(self) -> str:
@@ -38,11 +40,18 @@ class Step(enum.Enum):
             "banker_draws": "Does the Banker draw?",
             "outcome": "What is the outcome?",
             "payout": "What happens to each bet?",
+            "commission": "What commission is owed?",
+            "fee": "What is the collection fee?",
         }[self.value]
 
 
 #: "coup" in a drill file: the whole coup, step by step.
 WHOLE_COUP: tuple[Step, ...] = (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME, Step.PAYOUT)
+#: The order questions are asked about one coup: the commission owed before the amount paid
+#: (the dealer works it out first), the fee last.
+ASKING_ORDER: tuple[Step, ...] = (
+    Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME, Step.COMMISSION, Step.PAYOUT, Step.FEE,
+)
 
 
 class Mode(enum.Enum):

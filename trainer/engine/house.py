@@ -262,6 +262,17 @@ class FeeSchedule:
             ])
         return step.amount
 
+    def step_for(self, wager: Decimal) -> tuple[Step, Decimal | None]:
+        """The step a ``wager`` pays by, and the top of the step below it (None: the
+        first step), so a reason can say 'wagers above 300 pay 3.00'."""
+        below: Decimal | None = None
+        for step in self.steps:
+            if step.up_to is None or wager <= step.up_to:
+                return step, below
+            below = step.up_to
+        self.fee(wager)  # raises the engine's own error for a wager past the schedule
+        raise AssertionError("unreachable")
+
     @property
     def covers(self) -> Decimal | None:
         """The largest wager with a fee (None: any wager)."""

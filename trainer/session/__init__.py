@@ -8,6 +8,7 @@ names load at once: a measured launch gained nothing from loading them lazily.
 from __future__ import annotations
 
 from trainer.session.questions import (
+    AmountAnswer,
     Answer,
     DrawAnswer,
     Graded,
@@ -30,6 +31,7 @@ from trainer.session.session import (
 )
 
 __all__ = [
+    "AmountAnswer",
     "Answer",
     "AnswerRecord",
     "DrawAnswer",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from trainer.drills.model import WHOLE_COUP, DrillCoup, Step
+from trainer.drills.model import ASKING_ORDER, DrillCoup, Step
 from trainer.engine import (
     DEFAULT_PAYTABLE,
     Bet,
@@ -23,9 +23,17 @@ from trainer.engine import (
     parse_amount,
     settle_bet,
 )
-from trainer.engine.house import House
+from trainer.engine.house import House, house_from
 from trainer.engine.money import PAYOUTS
-from trainer.skills import Skill, banker_skill, outcome_skill, payout_skill, player_skill
+from trainer.skills import (
+    Skill,
+    banker_skill,
+    commission_skill,
+    fee_skill,
+    outcome_skill,
+    payout_skill,
+    player_skill,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +83,21 @@ class PayoutAnswer:
 
 
 @dataclass(frozen=True, slots=True)
+class AmountAnswer:
+    """An amount typed for a commission or fee question ("7", "6.75", "0.50")."""
+
+    amount: Decimal
+
+    @property
+    def text(self) -> str:
+        return format_amount(self.amount)
+
+    @property
+    def label(self) -> str:
+        return format_amount(self.amount)
+
+
+@dataclass(frozen=True, slots=True)
 class TimedOut:
     """No answer before an enforced time limit ran out."""
 
@@ -82,7 +105,12 @@ class TimedOut:
     label: str = "No answer (time ran out)"
 
 
-Answer = DrawAnswer | OutcomeAnswer | PayoutAnswer | TimedOut
+Answer = DrawAnswer | OutcomeAnswer | PayoutAnswer | AmountAnswer | TimedOut
+
+#: Questions about one bet's money: each is asked once per wager (or winning bet).
+BET_STEPS = (Step.PAYOUT, Step.COMMISSION, Step.FEE)
+#: Questions answered by typing an amount and nothing else.
+AMOUNT_STEPS = (Step.COMMISSION, Step.FEE)
 
 
 def parse_paid_amount(text: str) -> Decimal:
@@ -120,7 +148,8 @@ class Graded:
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """One step asked about one coup; ``bet`` and ``wager`` only for a payout question."""
+    """One step asked about one coup; ``bet`` and ``wager`` only for a payout, commission or
+    fee question."""
 
     coup_index: int  # which coup of the run (0-based)
     dealt: DrillCoup
@@ -136,15 +165,21 @@ class Question:
 
     @property
     def prompt(self) -> str:
-        if self.step is Step.PAYOUT and self.bet is not None and self.wager is not None:
-            return f"{format_amount(self.wager)} on {self.bet.label}: win, push or lose?"
+        if self.bet is not None and self.wager is not None:
+            on = f"{format_amount(self.wager)} on {self.bet.label}"
+            if self.step is Step.COMMISSION:
+                return f"{on} wins: what commission is owed?"
+            if self.step is Step.FEE:
+                return f"{on}: what is the collection fee?"
+            return f"{on}: win, push or lose?"
         return self.step.label
 
     @property
     def short(self) -> str:
         """A few words for tables: "Banker draws?", "Dragon 7 15"."""
-        if self.step is Step.PAYOUT and self.bet is not None and self.wager is not None:
-            return f"{self.bet.label} {format_amount(self.wager)}"
+        if self.bet is not None and self.wager is not None:
+            what = {Step.COMMISSION: " commission", Step.FEE: " fee"}.get(self.step, "")
+            return f"{self.bet.label} {format_amount(self.wager)}{what}"
         return {
             Step.PLAYER_DRAWS: "Player draws?",
             Step.BANKER_DRAWS: "Banker draws?",
@@ -153,12 +188,15 @@ class Question:
 
     @property
     def choices(self) -> tuple[tuple[str, str, Answer | None], ...]:
-        """(key, label, answer) for each choice; a None answer means "type the amount"."""
+        """(key, label, answer) for each choice; a None answer means "type the amount".
+        A commission or fee question has no choices: the amount is all it takes."""
         if self.step in (Step.PLAYER_DRAWS, Step.BANKER_DRAWS):
             return (("d", "Draws", DrawAnswer(True)), ("s", "Stands", DrawAnswer(False)))
         if self.step is Step.OUTCOME:
             keys = {"player": "p", "banker": "b", "tie": "t", "dragon7": "7", "panda8": "8"}
             return tuple((keys[o.value], o.label, OutcomeAnswer(o)) for o in Outcome)
+        if self.step in AMOUNT_STEPS:
+            return ()
         return (
             ("w", "Win…", None),
             ("u", "Push", PayoutAnswer(BetResult.PUSH)),
@@ -166,7 +204,7 @@ class Question:
         )
 
     def settlement(self) -> Settlement:
-        """The engine's settlement of this question's bet (payout questions only)."""
+        """The engine's settlement of this question's bet (payout, commission, fee)."""
         if self.bet is None or self.wager is None:
             raise ValueError(f"{self.step.value} question has no bet to settle")
         rules = self.house if self.house is not None else self.paytable
@@ -196,6 +234,10 @@ class Question:
         if self.step is Step.OUTCOME:
             return outcome_skill(coup)
         settlement = self.settlement()
+        if self.step is Step.COMMISSION:
+            return commission_skill(settlement.bet)
+        if self.step is Step.FEE:
+            return fee_skill()
         return payout_skill(settlement.bet, settlement.result)
 
     def expected(self) -> Answer:
@@ -208,6 +250,10 @@ class Question:
         if self.step is Step.OUTCOME:
             return OutcomeAnswer(coup.outcome)
         settlement = self.settlement()
+        if self.step is Step.COMMISSION:
+            return AmountAnswer(settlement.commission)
+        if self.step is Step.FEE:
+            return AmountAnswer(settlement.fee)
         amount = settlement.paid if settlement.result is BetResult.WIN else None
         return PayoutAnswer(settlement.result, amount)
 
@@ -221,7 +267,42 @@ class Question:
             return rules[0] if coup.natural else rules[1]
         if self.step is Step.OUTCOME:
             return rules[-1]
+        if self.step is Step.COMMISSION:
+            return f"{rules[-1]}. {self._commission_reason()}"
+        if self.step is Step.FEE:
+            return self._fee_reason()
         return f"{rules[-1]}. {self.settlement().reason}"
+
+    def _commission_reason(self) -> str:
+        """'5 % of 137 is 6.85; the house rounds up to the next quarter: 7.00'."""
+        settlement = self.settlement()
+        levy = house_from(self.house if self.house is not None else self.paytable).commission
+        owed = format_amount(settlement.commission)
+        if levy is None:  # not asked under such a house; said plainly if it ever is
+            return f"no commission is owed: {owed}"
+        exact = settlement.wager * levy.rate
+        said = f"{levy.percent} of {format_amount(settlement.wager)} is {exact.normalize():f}"
+        if exact != settlement.commission:
+            rule = levy.rounding.label
+            said += (f"; the house rounds {rule}: {owed}" if not levy.rounding.steps
+                     else f"; by the house's table ({rule}): {owed}")
+        where = ("it goes in the seat's commission box" if settlement.commission_deferred
+                 else "it is taken from the payout")
+        return f"{said}; {where}"
+
+    def _fee_reason(self) -> str:
+        """'The collection on a 35 wager ... (wagers over 20 up to 100 pay 1): 1'."""
+        settlement = self.settlement()
+        schedule = house_from(self.house if self.house is not None else self.paytable).fee
+        fee, wager = format_amount(settlement.fee), format_amount(settlement.wager)
+        if schedule is None:
+            return f"this house takes no collection fee: {fee}"
+        step, floor = schedule.step_for(settlement.wager)
+        over = "" if floor is None else f" over {format_amount(floor)}"
+        where = (f"wagers{over} up to {format_amount(step.up_to)}" if step.up_to is not None
+                 else f"wagers{over or ' of any amount'}")
+        return (f"The collection on a {wager} wager is paid with the wager, whatever the "
+                f"result ({where} pay {format_amount(step.amount)}): {fee}")
 
     def grade(self, answer: Answer) -> Graded:
         expected = self.expected()
@@ -243,6 +324,8 @@ class Question:
             Step.BANKER_DRAWS: DrawAnswer,
             Step.OUTCOME: OutcomeAnswer,
             Step.PAYOUT: PayoutAnswer,
+            Step.COMMISSION: AmountAnswer,
+            Step.FEE: AmountAnswer,
         }
         return isinstance(answer, kinds[self.step] | TimedOut)
 
@@ -258,20 +341,23 @@ def expand(
     paytable: Paytable = DEFAULT_PAYTABLE,
     house: House | None = None,
 ) -> list[Question]:
-    """Questions for each coup, steps in dealing order, one payout question per wager.
+    """Questions for each coup, steps in dealing order, one payout (and fee) question per
+    wager, one commission question per winning bet that owes one under the house.
 
     A step that "does not apply" is still asked: on a natural, "Does the Player draw?" has the
     answer "stands" and the reason says it is a natural.  A payout step on a coup with no
-    wagers asks nothing.
+    wagers asks nothing; so does a commission step when no bet wins one.
     """
-    # WHOLE_COUP is the dealing order: each question reveals only what the dealer sees by then.
-    wanted = [s for s in WHOLE_COUP if s in steps]
+    # ASKING_ORDER is the dealing order: each question reveals only what the dealer sees by then.
+    wanted = [s for s in ASKING_ORDER if s in steps]
     questions: list[Question] = []
     for index, dealt in enumerate(coups):
         for step in wanted:
-            if step is Step.PAYOUT:
+            if step in BET_STEPS:
                 for bet, wager in _layout(dealt):
-                    questions.append(Question(index, dealt, step, paytable, bet, wager, house))
+                    q = Question(index, dealt, step, paytable, bet, wager, house)
+                    if step is not Step.COMMISSION or q.settlement().commission:
+                        questions.append(q)
             else:
                 questions.append(Question(index, dealt, step, paytable, house=house))
     return questions

@@ -24,19 +24,28 @@ from trainer.drills.model import Step
 from trainer.engine import BetResult, parse_amount
 from trainer.engine.errors import InvalidAmountError
 from trainer.session import (
+    AmountAnswer,
     Answer,
     PayoutAnswer,
     Question,
     ReferenceRefused,
     Result,
     Session,
+    parse_paid_amount,
 )
+from trainer.session.questions import AMOUNT_STEPS
 from trainer.tui.messages import DrillFinished, LeaveDrill
 from trainer.tui.screens import stylesheets
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.table import HandView, LayoutView
 
 ASKING, AMOUNT, FEEDBACK, DONE = "asking", "amount", "feedback", "done"
+#: What the amount box asks for: a win's payout, or the whole answer of an amount question.
+AMOUNT_HINTS = {
+    Step.PAYOUT: ("amount paid, e.g. 600 or 2.50", "Type the amount paid on the win"),
+    Step.COMMISSION: ("commission owed, e.g. 6.75", "Type the commission owed"),
+    Step.FEE: ("collection fee, e.g. 0.50", "Type the collection fee"),
+}
 ALL_CHOICES = (
     ("d", "Draws"), ("s", "Stands"),
     ("p", "Player"), ("b", "Banker"), ("t", "Tie"), ("7", "Dragon 7"), ("8", "Panda 8"),
@@ -177,10 +186,14 @@ class DrillScreen(Screen[None]):
         for button in self.query(ChoiceButton):
             button.display = button.key in wanted
             button.show(wanted.get(button.key, button.plain_label), False)
-        self.query_one("#choices", Horizontal).display = True
+        self.query_one("#choices", Horizontal).display = q.step not in AMOUNT_STEPS
         self.query_one("#confirm-row").display = True
-        self.show_amount(False)
         self.query_one("#feedback").display = False
+        if q.step in AMOUNT_STEPS:  # nothing to choose: straight to the amount box
+            self.state = AMOUNT
+            self.show_amount(True, q.step)
+        else:
+            self.show_amount(False)
         self.set_status(self.hint(q))
         self.update_header()
         self.show_keys()
@@ -193,6 +206,8 @@ class DrillScreen(Screen[None]):
         self.query_one("#layout", LayoutView).show(view.wagers, q.bet, view.outcome)
 
     def hint(self, q: Question) -> str:
+        if q.step in AMOUNT_STEPS:
+            return f"{AMOUNT_HINTS[q.step][1]}, then Enter (Esc: leave)."
         keys = ", ".join(f"{key} {label.lower()}" for key, label, _ in q.choices)
         return f"Keys: {keys}; then Enter."
 
@@ -200,13 +215,14 @@ class DrillScreen(Screen[None]):
         """The keys that work now (choices, confirm/next, rules), in the footer line."""
         self.query_one("#keys", KeyBar).show_keys(self)
 
-    def show_amount(self, show: bool) -> None:
-        """The amount box exists only while a win is being paid; hidden, it cannot take
-        focus (so the choice keys keep working)."""
+    def show_amount(self, show: bool, step: Step = Step.PAYOUT) -> None:
+        """The amount box exists only while a win is being paid (or a commission or fee is
+        asked); hidden, it cannot take focus (so the choice keys keep working)."""
         amount = self.query_one("#amount", Input)
         amount.display = show
         amount.disabled = not show
         if show:
+            amount.placeholder = AMOUNT_HINTS[step][0]
             amount.value = ""
             amount.focus()
         else:
@@ -254,10 +270,11 @@ class DrillScreen(Screen[None]):
             return self.state == ASKING
         if action == "next":
             return self.state == FEEDBACK
+        amount_only = q is not None and q.step in AMOUNT_STEPS
         if action == "cancel_amount":
-            return self.state == AMOUNT
+            return self.state == AMOUNT and not amount_only
         if action == "leave":
-            return self.state in (ASKING, FEEDBACK)
+            return self.state in (ASKING, FEEDBACK) or (self.state == AMOUNT and amount_only)
         if action == "reference":
             return not self.session.exam
         if action == "reference_refused":
@@ -276,7 +293,7 @@ class DrillScreen(Screen[None]):
                 self.mark_selected(key)
                 self.state = AMOUNT
                 self.show_amount(True)
-                self.set_status("Type the amount paid on the win, then Enter (Esc: back).")
+                self.set_status(f"{AMOUNT_HINTS[Step.PAYOUT][1]}, then Enter (Esc: back).")
             else:
                 self.selected = answer
                 self.mark_selected(key)
@@ -289,7 +306,8 @@ class DrillScreen(Screen[None]):
             button.show(button.plain_label, button.key == key)
 
     def action_cancel_amount(self) -> None:
-        if self.state != AMOUNT:
+        q = self.question
+        if self.state != AMOUNT or (q is not None and q.step in AMOUNT_STEPS):
             return
         self.show_amount(False)
         self.state = ASKING
@@ -314,6 +332,16 @@ class DrillScreen(Screen[None]):
     def amount_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         if self.state != AMOUNT:
+            return
+        q = self.question
+        if q is not None and q.step in AMOUNT_STEPS:
+            try:  # a commission or fee may be 0 (and is then graded like any amount)
+                owed = parse_paid_amount(event.value)
+            except InvalidAmountError as exc:
+                self.set_status(f"{exc}. Retype it.")
+                return
+            self.show_amount(False)
+            self.submit(AmountAnswer(owed))
             return
         try:
             # a win pays something: 0 and negative amounts are refused, as `ezbac check` does
