@@ -40,6 +40,10 @@ def real_history() -> bytes:
 
 
 def _read_everything(store: HistoryStore) -> None:
+    from trainer.history.report import build_attempts, build_report
+
+    build_report(store)  # the figures grouped in SQL (trainer.history.queries)
+    build_attempts(store)
     store.answers()
     store.sessions()
     store.trainees()

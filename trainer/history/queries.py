@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple
 
-from trainer.history.store import from_db_time, where_clause
+from trainer.history.store import decoded, from_db_time, where_clause
 
 if TYPE_CHECKING:
     from trainer.history.store import HistoryStore
@@ -33,6 +33,7 @@ class SkillRow(NamedTuple):
     seconds: float
 
 
+@decoded("the history")
 def skill_rows(
     store: HistoryStore, trainee: str | None = None, since: datetime | None = None
 ) -> list[SkillRow]:
@@ -46,6 +47,7 @@ def skill_rows(
     return [SkillRow(t, k, n, int(c), float(s)) for t, k, n, c, s in rows]
 
 
+@decoded("the history")
 def last_answer_times(
     store: HistoryStore, trainees: Iterable[str], since: datetime | None = None
 ) -> dict[str, datetime]:
@@ -70,6 +72,7 @@ class RunRow(NamedTuple):
     seconds: float
 
 
+@decoded("the history")
 def run_rows(
     store: HistoryStore, trainee: str | None = None, since: datetime | None = None
 ) -> list[RunRow]:
@@ -100,6 +103,7 @@ _RUN = "retry_of IS NULL"
 _COMPLETED = "finished_at IS NOT NULL AND abandoned = 0"
 
 
+@decoded("the history")
 def session_counts(
     store: HistoryStore, trainee: str | None = None, since: datetime | None = None
 ) -> list[SessionCounts]:
@@ -150,6 +154,7 @@ def _run_record(row: tuple) -> RunRecord:
     return RunRecord(t, sid, d, title, m, from_db_time(start), from_db_time(end), q, c, bool(p))
 
 
+@decoded("the history")
 def last_runs(
     store: HistoryStore, trainee: str | None = None, since: datetime | None = None
 ) -> dict[str, RunRecord]:
@@ -172,6 +177,7 @@ def last_runs(
     return out
 
 
+@decoded("the history")
 def recent_runs(
     store: HistoryStore,
     trainee: str | None = None,
@@ -206,6 +212,7 @@ class ReviewRow(NamedTuple):
     right: int  # of them right
 
 
+@decoded("the history")
 def review_tail(store: HistoryStore, trainee: str) -> list[ReviewRow]:
     """Per skill, its answers from the moment of its last miss on (all its answers if never
     missed), in the order ``iter_skills`` gives them (time, then id), with its totals.

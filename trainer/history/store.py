@@ -283,7 +283,7 @@ def _check_schema(conn: sqlite3.Connection, path: Path) -> int:
 # The store
 
 
-def _decoded(table: str) -> Callable[[Callable[..., T]], Callable[..., T]]:
+def decoded(table: str) -> Callable[[Callable[..., T]], Callable[..., T]]:
     """A reader whose rows hold a value no ezbac wrote (a time that is not one, text where a
     number belongs, after bits flipped on disk) raises DamagedHistoryError: one line naming
     the file, not a traceback from deep in the row's conversion."""
@@ -433,7 +433,7 @@ class HistoryStore:
 
     # -- reading ------------------------------------------------------------------------
 
-    @_decoded("answers")
+    @decoded("answers")
     def answers(
         self, trainee: str | None = None, since: datetime | None = None
     ) -> list[AnswerRecord]:
@@ -466,7 +466,7 @@ class HistoryStore:
             for r in rows
         ]
 
-    @_decoded("sessions")
+    @decoded("sessions")
     def sessions(
         self, trainee: str | None = None, since: datetime | None = None
     ) -> list[SessionRecord]:
@@ -498,6 +498,7 @@ class HistoryStore:
             for r in rows
         ]
 
+    @decoded("answers and sessions")
     def trainees(self) -> list[str]:
         rows = self._query(
             "SELECT trainee FROM answers UNION SELECT trainee FROM sessions ORDER BY 1"
@@ -541,7 +542,7 @@ class HistoryStore:
         """(skill, correct, answered_at) of one trainee in time order: the review's input."""
         return iter(self._skills(trainee))
 
-    @_decoded("answers")
+    @decoded("answers")
     def _skills(self, trainee: str) -> list[tuple[str, bool, datetime]]:
         rows = self._query(
             "SELECT skill, correct, answered_at FROM answers WHERE trainee = ? "
