@@ -241,7 +241,9 @@ class TableProcedure:
 
 
 @functools.lru_cache(maxsize=64)
-def _rules(house: House, outcome: Outcome) -> dict[Bet, tuple[BetResult, Decimal, Commission | None]]:
+def _rules(
+    house: House, outcome: Outcome
+) -> dict[Bet, tuple[BetResult, Decimal, Commission | None]]:
     """Each bet's result, odds and commission for one outcome under a house (cached: a
     drill settles many tables under one house)."""
     row = house.results[outcome]
@@ -378,10 +380,12 @@ def deal_layout(
     for number in numbers:
         k = rng.randint(max(1, bets_per_seat[0]), max(1, min(bets_per_seat[1], len(offered))))
         chosen = rng.sample(offered, k)
-        if any(b in SIDE_BETS for b in chosen) and mains and not any(b in BASE_BETS
-                                                                     for b in chosen):
-            if lim.side_needs_base or any(b in lim.side_caps for b in chosen):
-                chosen.append(rng.choice(mains))
+        lone_side = any(b in SIDE_BETS for b in chosen) and not any(
+            b in BASE_BETS for b in chosen)
+        if lone_side and mains and (
+            lim.side_needs_base or any(b in lim.side_caps for b in chosen)
+        ):
+            chosen.append(rng.choice(mains))
         for side, base in lim.side_caps.items():
             if side in chosen and base not in chosen and base in ranges:
                 chosen.append(base)
