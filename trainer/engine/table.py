@@ -1,0 +1,423 @@
+"""Working the table: a full layout (up to the house's seats, several bets each) settled in
+the house's order, as the dealer does it after a coup.
+
+RULES.md, "Settling a table": take every losing bet first, then pay the winners; the
+regulator's sheet resolves wagers counter-clockwise starting from the dealer's right; a
+seat's main bet is paid before its side bet; a push is left in place; payouts are cut in
+chips of the table's denominations.  The house (``trainer.engine.house``) says which seats
+exist, the limits, the order and the chips; each bet is settled exactly as ``settle_bet``
+settles it, so a table's answer key never disagrees with a single coup's.
+
+Pure stdlib; randomness only through the ``random.Random`` a caller passes.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from types import MappingProxyType
+
+from trainer.engine.chips import ChipBreakdown, pay_in_chips
+from trainer.engine.coup import Coup, Outcome
+from trainer.engine.errors import EngineError
+from trainer.engine.house import BASE_BETS, SIDE_BETS, Commission, House
+from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
+from trainer.engine.settlement import Bet, BetResult, Settlement
+from trainer.engine.shoe import Shoe
+
+__all__ = [
+    "BoxCommission",
+    "CollectFee",
+    "Layout",
+    "LayoutError",
+    "Pay",
+    "Push",
+    "Seat",
+    "TableCoup",
+    "TableProcedure",
+    "Take",
+    "TakeCommission",
+    "deal_layout",
+    "deal_table_coup",
+    "layout_problems",
+    "settle_table",
+]
+
+_ZERO = Decimal(0)
+
+
+class LayoutError(EngineError):
+    """A layout the house does not allow; ``problems`` lists every one ("seat 3: ...")."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = tuple(problems)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat's bets: ``number`` counts from the dealer's left (1 .. house.seats)."""
+
+    number: int
+    bets: Mapping[Bet, Decimal] = field(hash=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.number, bool) or not isinstance(self.number, int):
+            raise LayoutError([f"seat {self.number!r}: a seat is a whole number"])
+        wagers: dict[Bet, Decimal] = {}
+        for bet in Bet:  # layout order, whatever order the caller gave
+            if bet in self.bets:
+                try:
+                    wagers[bet] = normalize(as_amount(self.bets[bet], WAGERS))
+                except EngineError as exc:
+                    raise LayoutError([f"seat {self.number}, {bet.value}: {exc}"]) from None
+        unknown = [b for b in self.bets if not isinstance(b, Bet)]
+        if unknown:
+            raise LayoutError([f"seat {self.number}: {unknown[0]!r} is not a bet"])
+        object.__setattr__(self, "bets", MappingProxyType(wagers))
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The bets on the table after the call for bets: seats in seat-number order, each
+    seat once, empty seats left out."""
+
+    seats: tuple[Seat, ...]
+
+    def __post_init__(self) -> None:
+        seats = tuple(sorted(self.seats, key=lambda s: s.number))
+        numbers = [s.number for s in seats]
+        twice = sorted({n for n in numbers if numbers.count(n) > 1})
+        if twice:
+            raise LayoutError([f"seat {n} is given twice" for n in twice])
+        object.__setattr__(self, "seats", tuple(s for s in seats if s.bets))
+
+    @classmethod
+    def of(cls, seats: Mapping[int, Mapping[Bet, Decimal | int | str]]) -> Layout:
+        """``Layout.of({1: {Bet.BANKER: 25, Bet.DRAGON7: 5}, 4: {Bet.TIE: 10}})``."""
+        return cls(tuple(Seat(n, bets) for n, bets in seats.items()))  # type: ignore[arg-type]
+
+    def bets(self) -> Iterator[tuple[int, Bet, Decimal]]:
+        for seat in self.seats:
+            for bet, wager in seat.bets.items():
+                yield seat.number, bet, wager
+
+    @property
+    def total(self) -> Decimal:
+        return normalize(sum((w for _, _, w in self.bets()), _ZERO))
+
+
+def layout_problems(layout: Layout, house: House) -> list[str]:
+    """Everything the house forbids about a layout, seat by seat: a seat the table does not
+    have, then each seat's wagers against the limits and side-bet rules."""
+    problems: list[str] = []
+    for seat in layout.seats:
+        if not 1 <= seat.number <= house.seats:
+            problems.append(f"seat {seat.number}: the table has seats 1 to {house.seats}")
+            continue
+        problems.extend(f"seat {seat.number}: {p}" for p in house.limit_problems(seat.bets))
+    return problems
+
+
+# -- the dealer's procedure -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CollectFee:
+    """The card room's collection fee on a wager, taken as the wager is placed."""
+
+    seat: int
+    bet: Bet
+    amount: Decimal
+
+    def describe(self) -> str:
+        return f"seat {self.seat}: collect the {format_amount(self.amount)} fee on {self.bet.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """A losing bet: the dealer takes the wager."""
+
+    seat: int
+    bet: Bet
+    amount: Decimal
+
+    def describe(self) -> str:
+        return f"seat {self.seat}: take {self.bet.label} {format_amount(self.amount)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Push:
+    """A bet that neither wins nor loses: left in place."""
+
+    seat: int
+    bet: Bet
+    amount: Decimal
+
+    def describe(self) -> str:
+        return f"seat {self.seat}: {self.bet.label} {format_amount(self.amount)} pushes, leave it"
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """A winning bet paid ``amount`` (net of a commission taken at once) in ``chips``; the
+    wager stays with the player."""
+
+    seat: int
+    bet: Bet
+    amount: Decimal
+    chips: ChipBreakdown
+
+    def describe(self, colours: Mapping[Decimal, str] | None = None) -> str:
+        return (f"seat {self.seat}: pay {self.bet.label} {format_amount(self.amount)} in "
+                f"{self.chips.describe(colours)}")
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCommission:
+    """The commission taken from a winning bet's payout at once (already out of Pay)."""
+
+    seat: int
+    bet: Bet
+    amount: Decimal
+
+    def describe(self) -> str:
+        return (f"seat {self.seat}: {format_amount(self.amount)} commission taken from the "
+                f"{self.bet.label} payout")
+
+
+@dataclass(frozen=True, slots=True)
+class BoxCommission:
+    """The commission a winning bet owes, marked in the seat's commission box (collected at
+    the end of the shoe; the Pay is the full payout)."""
+
+    seat: int
+    bet: Bet
+    amount: Decimal
+
+    def describe(self) -> str:
+        return (f"seat {self.seat}: {format_amount(self.amount)} commission on {self.bet.label} "
+                "into the commission box")
+
+
+Step = CollectFee | Take | Push | Pay | TakeCommission | BoxCommission
+
+
+@dataclass(frozen=True, slots=True)
+class TableProcedure:
+    """The answer key for one coup at a full table: the steps in the order the house works
+    them, and each bet's single-bet settlement keyed by (seat, bet)."""
+
+    outcome: Outcome
+    steps: tuple[Step, ...]
+    settlements: Mapping[tuple[int, Bet], Settlement] = field(hash=False)
+
+    def of(self, kind: type) -> tuple:
+        return tuple(s for s in self.steps if isinstance(s, kind))
+
+    @property
+    def taken(self) -> Decimal:
+        return normalize(sum((s.amount for s in self.of(Take)), _ZERO))
+
+    @property
+    def paid(self) -> Decimal:
+        return normalize(sum((s.amount for s in self.of(Pay)), _ZERO))
+
+    @property
+    def commission(self) -> Decimal:
+        """Commission collected this coup, taken at once or boxed."""
+        kinds = (TakeCommission, BoxCommission)
+        return normalize(sum((s.amount for s in self.steps if isinstance(s, kinds)), _ZERO))
+
+    @property
+    def fees(self) -> Decimal:
+        return normalize(sum((s.amount for s in self.of(CollectFee)), _ZERO))
+
+    def lines(self, colours: Mapping[Decimal, str] | None = None) -> list[str]:
+        return [s.describe(colours) if isinstance(s, Pay) else s.describe() for s in self.steps]
+
+
+@functools.lru_cache(maxsize=64)
+def _rules(
+    house: House, outcome: Outcome
+) -> dict[Bet, tuple[BetResult, Decimal, Commission | None]]:
+    """Each bet's result, odds and commission for one outcome under a house (cached: a
+    drill settles many tables under one house)."""
+    row = house.results[outcome]
+    return {bet: (row[bet], house.paytable.odds(bet), house.commission_on(bet)) for bet in Bet}
+
+
+def _settle(
+    outcome: Outcome, bet: Bet, wager: Decimal, house: House,
+    rule: tuple[BetResult, Decimal, Commission | None],
+) -> Settlement:
+    """``settle_bet`` for a wager already checked by ``Seat`` (the table settles a layout
+    often enough to skip re-parsing each amount); tests hold the two equal."""
+    result, odds, levy = rule
+    commission = levy.owed(wager) if levy is not None and result is BetResult.WIN else _ZERO
+    return Settlement(
+        bet, wager, result, odds, outcome,
+        commission=normalize(commission) if commission else _ZERO,
+        commission_deferred=levy is not None and levy.deferred,
+        fee=normalize(house.fee_for(wager)) if house.fee is not None else _ZERO,
+        commission_rate=levy.rate if levy is not None else _ZERO,
+    )
+
+
+def settle_table(
+    coup: Outcome | Coup,
+    layout: Layout,
+    house: House,
+    *,
+    max_each: int | None = None,
+    checked: bool = False,
+) -> TableProcedure:
+    """Settle every bet on ``layout`` after ``coup`` (or its outcome) under ``house``.
+
+    Order: card-room fees first (they are paid as the wagers go down); then, if the house
+    takes losers first, every losing bet seat by seat, then a second pass for pushes and
+    winners; else one pass doing each bet as it comes.  Seats run in the house's direction
+    (counter-clockwise: from the dealer's right, seat N down to 1), a seat's bets main bet
+    first (Player, Banker, Tie, then Dragon 7, Panda 8).  A commission follows the Pay it
+    belongs to.  ``max_each``: the house pays no more than that many of one chip.
+
+    Raises LayoutError listing every problem when the house does not allow the layout;
+    ``checked=True`` skips that check for a layout known good (one ``deal_layout`` made).
+    """
+    if not checked:
+        problems = layout_problems(layout, house)
+        if problems:
+            raise LayoutError(problems)
+    outcome = coup.outcome if isinstance(coup, Coup) else coup
+    order = house.order
+    by_number = {s.number: s for s in layout.seats}
+    denominations = tuple(c.value for c in house.chips)
+    seats = [by_number[n] for n in order.seats(house.seats) if n in by_number]
+    settled: dict[tuple[int, Bet], Settlement] = {}
+    sequence: list[tuple[int, Settlement]] = []
+    rules = _rules(house, outcome)
+    for seat in seats:
+        for bet in order.bets(tuple(seat.bets)):
+            s = _settle(outcome, bet, seat.bets[bet], house, rules[bet])
+            settled[seat.number, bet] = s
+            sequence.append((seat.number, s))
+    steps: list[Step] = [CollectFee(n, s.bet, s.fee) for n, s in sequence if s.fee]
+
+    def work(n: int, s: Settlement) -> None:
+        if s.result is BetResult.LOSE:
+            steps.append(Take(n, s.bet, s.wager))
+        elif s.result is BetResult.PUSH:
+            steps.append(Push(n, s.bet, s.wager))
+        else:
+            paid = s.paid
+            steps.append(Pay(n, s.bet, paid, pay_in_chips(paid, denominations,
+                                                          max_each=max_each)))
+            if s.commission:
+                kind = BoxCommission if s.commission_deferred else TakeCommission
+                steps.append(kind(n, s.bet, s.commission))
+
+    if order.losers_first:
+        for n, s in sequence:
+            if s.result is BetResult.LOSE:
+                work(n, s)
+        for n, s in sequence:
+            if s.result is not BetResult.LOSE:
+                work(n, s)
+    else:
+        for n, s in sequence:
+            work(n, s)
+    return TableProcedure(outcome, tuple(steps), MappingProxyType(settled))
+
+
+# -- random tables, for drills ----------------------------------------------------------------
+
+
+def _draw_amount(rng: random.Random, low: Decimal, high: Decimal, unit: Decimal) -> Decimal:
+    """A multiple of ``unit`` in [low, high] (low itself if no multiple fits)."""
+    first = -(-low // unit)
+    last = high // unit
+    if last < first:
+        return normalize(low)
+    return normalize(rng.randint(int(first), int(last)) * unit)
+
+
+def deal_layout(
+    rng: random.Random,
+    house: House,
+    *,
+    seats: tuple[int, int] = (1, 7),
+    bets_per_seat: tuple[int, int] = (1, 3),
+    wagers: Mapping[Bet, tuple[Decimal, Decimal]] | None = None,
+    unit: Decimal = Decimal(1),
+) -> Layout:
+    """A random layout the house allows, reproducible from ``rng``'s seed.
+
+    ``seats``: how many seats are occupied (clamped to the table), chosen at random among
+    the house's seats; ``bets_per_seat``: how many bets each; ``wagers``: each bet's range
+    (default: the house's minimum to ten times it, within its maximum), drawn in multiples
+    of ``unit``.  A side bet brings its base bet when the house needs one, and stays within
+    a cap ("Dragon 7 at most the Banker bet").
+    """
+    lim = house.limits
+    ranges: dict[Bet, tuple[Decimal, Decimal]] = {}
+    for bet in house.bets:
+        low, high = lim.bounds(bet)
+        if wagers is not None:
+            if bet not in wagers:
+                continue
+            low, high = max(low, wagers[bet][0]), min(high, wagers[bet][1])
+        else:
+            high = min(high, low * 10)
+        ranges[bet] = (low, high)
+    offered = [b for b in house.bets if b in ranges]
+    mains = [b for b in BASE_BETS if b in ranges]
+    count = rng.randint(max(1, min(seats[0], house.seats)), max(1, min(seats[1], house.seats)))
+    numbers = sorted(rng.sample(range(1, house.seats + 1), count))
+    layout: dict[int, dict[Bet, Decimal]] = {}
+    for number in numbers:
+        k = rng.randint(max(1, bets_per_seat[0]), max(1, min(bets_per_seat[1], len(offered))))
+        chosen = rng.sample(offered, k)
+        lone_side = any(b in SIDE_BETS for b in chosen) and not any(
+            b in BASE_BETS for b in chosen)
+        if lone_side and mains and (
+            lim.side_needs_base or any(b in lim.side_caps for b in chosen)
+        ):
+            chosen.append(rng.choice(mains))
+        for side, base in lim.side_caps.items():
+            if side in chosen and base not in chosen and base in ranges:
+                chosen.append(base)
+        bets = {b: _draw_amount(rng, *ranges[b], unit) for b in Bet if b in chosen}
+        for side, base in lim.side_caps.items():
+            if side in bets and base in bets and bets[side] > bets[base]:
+                bets[side] = bets[base] if bets[base] >= ranges[side][0] else bets[side]
+                if bets[side] > bets[base]:  # the base bet is raised to cover the side bet
+                    bets[base] = bets[side]
+        layout[number] = bets
+    return Layout.of(layout)
+
+
+@dataclass(frozen=True, slots=True)
+class TableCoup:
+    """A coup dealt to a full table: the cards, the bets, and the answer key."""
+
+    coup: Coup
+    layout: Layout
+    procedure: TableProcedure
+
+
+def deal_table_coup(
+    rng: random.Random,
+    house: House,
+    *,
+    shoe: Shoe | None = None,
+    max_each: int | None = None,
+    **layout: object,
+) -> TableCoup:
+    """A layout (``deal_layout``'s options), a coup off ``shoe`` (default: the top of a
+    freshly shuffled shoe of the house's decks) and its settlement."""
+    table = deal_layout(rng, house, **layout)  # type: ignore[arg-type]
+    coup = (shoe if shoe is not None else Shoe.shuffled(rng, house.decks)).deal_coup()
+    return TableCoup(coup, table, settle_table(coup, table, house, max_each=max_each))
