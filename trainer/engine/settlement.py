@@ -217,15 +217,21 @@ def settle_bet(
         wager = normalize(as_amount(wager, WAGERS))
     except InvalidAmountError as exc:
         raise InvalidAmountError(f"wager on {bet.value}: {exc}") from None
-    rules = house_from(house)
-    result = rules.results[outcome][bet]
-    levy = rules.commission_on(bet)
+    return settle_checked(outcome, bet, wager, house_from(house))
+
+
+def settle_checked(outcome: Outcome, bet: Bet, wager: Decimal, house: House) -> Settlement:
+    """The settlement itself, for a wager already checked and normalised (``settle_bet`` and
+    the table's layout check do that): the one place a bet's result, pay, commission and fee
+    are decided."""
+    result = house.results[outcome][bet]
+    levy = house.commission_on(bet)
     commission = levy.owed(wager) if levy is not None and result is BetResult.WIN else Decimal(0)
     return Settlement(
-        bet, wager, result, rules.paytable.odds(bet), outcome,
+        bet, wager, result, house.paytable.odds(bet), outcome,
         commission=normalize(commission),
         commission_deferred=levy is not None and levy.deferred,
-        fee=normalize(rules.fee_for(wager)),
+        fee=normalize(house.fee_for(wager)),
         commission_rate=levy.rate if levy is not None else Decimal(0),
     )
 

@@ -13,7 +13,6 @@ Pure stdlib; randomness only through the ``random.Random`` a caller passes.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,9 +22,9 @@ from types import MappingProxyType
 from trainer.engine.chips import ChipBreakdown, pay_in_chips
 from trainer.engine.coup import Coup, Outcome
 from trainer.engine.errors import EngineError
-from trainer.engine.house import BASE_BETS, SIDE_BETS, Commission, House
+from trainer.engine.house import BASE_BETS, SIDE_BETS, House
 from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
-from trainer.engine.settlement import Bet, BetResult, Settlement
+from trainer.engine.settlement import Bet, BetResult, Settlement, settle_checked
 from trainer.engine.shoe import Shoe
 
 __all__ = [
@@ -240,33 +239,6 @@ class TableProcedure:
         return [s.describe(colours) if isinstance(s, Pay) else s.describe() for s in self.steps]
 
 
-@functools.lru_cache(maxsize=64)
-def _rules(
-    house: House, outcome: Outcome
-) -> dict[Bet, tuple[BetResult, Decimal, Commission | None]]:
-    """Each bet's result, odds and commission for one outcome under a house (cached: a
-    drill settles many tables under one house)."""
-    row = house.results[outcome]
-    return {bet: (row[bet], house.paytable.odds(bet), house.commission_on(bet)) for bet in Bet}
-
-
-def _settle(
-    outcome: Outcome, bet: Bet, wager: Decimal, house: House,
-    rule: tuple[BetResult, Decimal, Commission | None],
-) -> Settlement:
-    """``settle_bet`` for a wager already checked by ``Seat`` (the table settles a layout
-    often enough to skip re-parsing each amount); tests hold the two equal."""
-    result, odds, levy = rule
-    commission = levy.owed(wager) if levy is not None and result is BetResult.WIN else _ZERO
-    return Settlement(
-        bet, wager, result, odds, outcome,
-        commission=normalize(commission) if commission else _ZERO,
-        commission_deferred=levy is not None and levy.deferred,
-        fee=normalize(house.fee_for(wager)) if house.fee is not None else _ZERO,
-        commission_rate=levy.rate if levy is not None else _ZERO,
-    )
-
-
 def settle_table(
     coup: Outcome | Coup,
     layout: Layout,
@@ -298,10 +270,9 @@ def settle_table(
     seats = [by_number[n] for n in order.seats(house.seats) if n in by_number]
     settled: dict[tuple[int, Bet], Settlement] = {}
     sequence: list[tuple[int, Settlement]] = []
-    rules = _rules(house, outcome)
     for seat in seats:
         for bet in order.bets(tuple(seat.bets)):
-            s = _settle(outcome, bet, seat.bets[bet], house, rules[bet])
+            s = settle_checked(outcome, bet, seat.bets[bet], house)  # Seat checked the wager
             settled[seat.number, bet] = s
             sequence.append((seat.number, s))
     steps: list[Step] = [CollectFee(n, s.bet, s.fee) for n, s in sequence if s.fee]
