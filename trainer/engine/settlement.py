@@ -114,7 +114,7 @@ class Settlement:
     wager: Decimal
     result: BetResult
     odds: Decimal
-    outcome: Outcome = field(compare=False)
+    outcome: Outcome = field(compare=False)  # as the house names it, for the reason
     commission: Decimal = Decimal(0)
     commission_deferred: bool = False
     fee: Decimal = Decimal(0)
@@ -222,7 +222,7 @@ def settle_bet(
     levy = rules.commission_on(bet)
     commission = levy.owed(wager) if levy is not None and result is BetResult.WIN else Decimal(0)
     return Settlement(
-        bet, wager, result, rules.paytable.odds(bet), outcome,
+        bet, wager, result, rules.paytable.odds(bet), rules.named(outcome),
         commission=normalize(commission),
         commission_deferred=levy is not None and levy.deferred,
         fee=normalize(rules.fee_for(wager)),
