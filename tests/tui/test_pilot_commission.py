@@ -19,8 +19,8 @@ from trainer.engine.house import BUNDLED_HOUSES, COMMISSION_HOUSE, House
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.dialogs import ConfirmLeave
 from trainer.tui.screens.drill import ChoiceButton, DrillScreen
-from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.screens.results import ResultsScreen
+from trainer.tui.widgets.keybar import KeyBar
 
 SIZE = (80, 24)
 # Player K 6 = 6 stands; Banker 3 2 draws a 2: three-card 7 over 6, a Banker win.
