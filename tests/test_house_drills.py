@@ -140,11 +140,17 @@ def test_the_rules_reference_shows_the_houses_table() -> None:
 
     from trainer.tui.screens.reference import settlement
 
-    def dragon_row(house: object) -> str:
+    def rows(house: object) -> dict[str, str]:
         console = Console(width=100, record=True)
         console.print(settlement(None, COMMISSION_HOUSE.paytable, house))  # type: ignore[arg-type]
-        return next(line for line in console.export_text().splitlines()
-                    if line.strip().startswith("Dragon 7"))
+        lines = [line.strip() for line in console.export_text().splitlines()]
+        return {name: line for line in lines
+                for name in ("Player", "Banker", "Tie", "Dragon 7", "Panda 8")
+                if line.startswith(name)}
 
-    assert "19:20" in dragon_row(COMMISSION_HOUSE) and "push" not in dragon_row(COMMISSION_HOUSE)
-    assert "push" in dragon_row(None)
+    # The commission house offers Player, Banker and Tie: its dealers name no Dragon 7 or
+    # Panda 8 (a three-card Banker 7 is a Banker win there), so neither row is shown.
+    commission = rows(COMMISSION_HOUSE)
+    assert set(commission) == {"Player", "Banker", "Tie"}
+    assert "19:20" in commission["Banker"]
+    assert "push" in rows(None)["Dragon 7"]  # EZ: the Banker bet pushes on a Dragon 7

@@ -330,3 +330,12 @@ def test_a_trainees_typed_payout_is_any_payout_or_retyped() -> None:
     for typed in (BIG_30, "1,000,000,000.01", "٥", "19.125"):
         with pytest.raises(InvalidAmountError):  # the trainer asks to retype it
             parse_paid_amount(typed)
+
+
+@pytest.mark.parametrize("token", ["\x1e", "\x1b[2J", "a\rb", "\u2028"])
+def test_control_characters_in_input_stay_on_one_line(token: str) -> None:
+    """Hypothesis found argparse quoting a record separator (\\x1e) raw: splitlines() broke
+    the one-line error in two.  Every printed error escapes such characters."""
+    run = ezbac("check", "As", "-:", token)
+    assert run.returncode == 2
+    assert len(run.stderr.splitlines()) == 1 and run.stderr.endswith("\n"), repr(run.stderr)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the history store needs family() at launch, without the engine
-    from trainer.engine import Bet, BetResult, Coup
+    from trainer.engine import Bet, BetResult, Coup, Outcome
 
 #: The skill families, in the order results and reports list them.
 FAMILIES: tuple[str, ...] = ("natural", "player", "banker", "outcome", "payout")
@@ -57,8 +57,10 @@ def banker_skill(coup: Coup) -> Skill:
     return Skill(banker_key(*cell))
 
 
-def outcome_skill(coup: Coup) -> Skill:
-    return Skill(f"outcome:{coup.outcome.value}")
+def outcome_skill(coup: Coup, named: Outcome | None = None) -> Skill:
+    """Naming the outcome; ``named`` is the outcome as the table's house names it (a
+    commission table calls a three-card Banker 7 a Banker win), else the coup's own."""
+    return Skill(f"outcome:{(named or coup.outcome).value}")
 
 
 def payout_skill(bet: Bet, result: BetResult) -> Skill:

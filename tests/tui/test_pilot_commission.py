@@ -18,8 +18,9 @@ from trainer.engine import Bet
 from trainer.engine.house import BUNDLED_HOUSES, COMMISSION_HOUSE, House
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.dialogs import ConfirmLeave
-from trainer.tui.screens.drill import DrillScreen
+from trainer.tui.screens.drill import ChoiceButton, DrillScreen
 from trainer.tui.screens.results import ResultsScreen
+from trainer.tui.widgets.keybar import KeyBar
 
 SIZE = (80, 24)
 # Player K 6 = 6 stands; Banker 3 2 draws a 2: three-card 7 over 6, a Banker win.
@@ -94,3 +95,30 @@ async def test_escape_on_an_amount_question_offers_to_leave() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmLeave)
+
+
+async def test_a_commission_outcome_question_names_a_three_card_7_a_banker_win() -> None:
+    # The commission house offers Player, Banker and Tie only: its dealers never call a
+    # Dragon 7, so the choices are p/b/t and a three-card Banker 7 over 6 is "Banker".
+    app = make_app({}, (Step.OUTCOME,), COMMISSION_HOUSE)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        shown = {b.key for b in screen.query(ChoiceButton) if b.display}
+        assert shown == {"p", "b", "t"}
+        assert "7" not in status(app) and "Dragon" not in status(app)
+        keys = str(screen.query_one("#keys", KeyBar).render())
+        assert "Dragon" not in keys and "Panda" not in keys
+        await pilot.press("7", "enter")  # no such choice here: nothing is picked
+        assert "Pick an answer first" in status(app)
+        await pilot.press("b", "enter")
+        text = feedback(app)
+        assert text.startswith("✓ Right: Banker") and "Dragon" not in text
+        assert "Banker wins 7 to 6" in text
+
+
+async def test_the_same_outcome_question_under_ez_is_a_dragon_7() -> None:
+    app = make_app({}, (Step.OUTCOME,), BUNDLED_HOUSES["ez"])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("b", "enter")
+        assert "the answer is Dragon 7" in feedback(app)

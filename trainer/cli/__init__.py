@@ -69,8 +69,8 @@ class Parser(argparse.ArgumentParser):
     _mixing = False
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        message = f"{self.prog}: error: {message} (see {self.prog} --help)\n"
-        self.exit(EXIT_USAGE, _shorten(message))  # argparse quotes arguments whole
+        message = f"{self.prog}: error: {message} (see {self.prog} --help)"
+        self.exit(EXIT_USAGE, _shorten(message) + "\n")  # argparse quotes arguments whole
 
     def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
         if not self.intermixed or self._mixing:

@@ -170,8 +170,8 @@ def to_json(
         "natural": coup.natural,
         "player_draws": coup.player_draws,
         "banker_draws": coup.banker_draws,
-        "outcome": coup.outcome.value,
-        "rules": list(coup.rules),
+        "outcome": (coup.outcome if house is None else house.named(coup.outcome)).value,
+        "rules": _rules(coup, house),
         "unused": [str(c) for c in coup.unused],
     }
     if bets:
@@ -181,6 +181,15 @@ def to_json(
         if bets:
             out["limits"] = house.limit_problems({b: s.wager for b, s in bets.items()})
     return out
+
+
+def _rules(coup: Coup, house: House | None) -> list[str]:
+    """The coup's reasons, the result sentence as the house names it (no Dragon 7 at a
+    table without the bet)."""
+    rules = list(coup.rules)
+    if house is not None:
+        rules[-1] = house.result(coup)
+    return rules
 
 
 def _bet_json(s: Settlement, house: House | None) -> dict[str, Any]:
@@ -216,7 +225,7 @@ def render(coup: Coup, bets: dict[Bet, Settlement], house: House | None = None) 
         if coup.banker_draws:
             banker_rule += f"; third card {b.cards[2]}, Banker total {b.total}"
         steps.append(banker_rule)
-    steps.append(f"Result: {coup.rules[-1]}")
+    steps.append(f"Result: {_rules(coup, house)[-1]}")
     lines = [f"{n}. {text}" for n, text in enumerate(steps, start=1)]
     if house is not None:
         lines.insert(0, f"House: {house.id}: {house.summary[0]}")

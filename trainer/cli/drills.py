@@ -114,8 +114,11 @@ def run_validate(args: argparse.Namespace) -> int:
 
 def _answers(dc: Any, paytable: Any) -> dict[str, Any]:
     from trainer.engine import settle
+    from trainer.engine.house import house_from
 
     coup = dc.coup
+    house = house_from(paytable)
+    named = house.named(coup.outcome)  # as the house's dealers call it
     settlements = settle(coup.outcome, dc.wagers, paytable) if dc.wagers else {}
     return {
         "natural": coup.natural,
@@ -123,12 +126,12 @@ def _answers(dc: Any, paytable: Any) -> dict[str, Any]:
         "banker_draws": coup.banker_draws,
         "player_total": coup.player.total,
         "banker_total": coup.banker.total,
-        "outcome": coup.outcome.value,
+        "outcome": named.value,
         "payouts": {
             bet.value: {"result": s.result.value, "paid": s.paid, "returned": s.returned}
             for bet, s in settlements.items()
         },
-        "rules": list(coup.rules) + [s.reason for s in settlements.values()],
+        "rules": [*coup.rules[:-1], house.result(coup)] + [s.reason for s in settlements.values()],
     }
 
 
@@ -198,7 +201,7 @@ def run_preview(args: argparse.Namespace) -> int:
         print()
         print(f"{n:>3}. {' '.join(str(c) for c in coup.cards):<18}  Player {player} "
               f"({coup.player.total}), Banker {banker} ({coup.banker.total}): "
-              f"{coup.outcome.label}")
+              f"{_outcome_label(ans['outcome'])}")
         print(f"     asks: {', '.join(_asks(drill, dc))}")
         if dc.wagers:
             wagers = ", ".join(f"{b.value} {format_amount(a)}" for b, a in dc.wagers.items())
@@ -219,3 +222,9 @@ def run_schema(args: argparse.Namespace) -> int:
 
     sys.stdout.write(schema_text())
     return 0
+
+
+def _outcome_label(value: str) -> str:
+    from trainer.engine import Outcome
+
+    return Outcome(value).label

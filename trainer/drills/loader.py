@@ -177,6 +177,7 @@ class _Reader(reading.Reader):
 
     # -- the house the drill is dealt under -------------------------------------------------
     results = EZ_RESULTS  # the settlement table expect blocks are checked by
+    naming: House | None = None  # the house whose dealers name the outcomes (None: EZ's five)
     source: Path | None = None
 
     def house(self, node: Node, path: str) -> House | None:
@@ -199,7 +200,18 @@ class _Reader(reading.Reader):
             self.problems.extend(exc.problems)
             return None
         self.results = house.results
+        self.naming = house
         return house
+
+    def unnamed(self, outcome: Outcome) -> str | None:
+        """Why the drill's house does not name ``outcome`` (None: it does).  A commission
+        table has no Dragon 7 bet, so its dealers call a three-card Banker 7 a Banker win."""
+        h = self.naming
+        if h is None or outcome in h.outcomes:
+            return None
+        plain = h.named(outcome)
+        return (f"the house {h.id} does not name a {outcome.label} (it has no {outcome.label} "
+                f"bet): that coup is a {plain.label} win there; write {plain.value}")
 
     def check_limits(
         self,
@@ -400,7 +412,8 @@ class _Reader(reading.Reader):
                 "natural": (coup.natural, coup.rules[0]),
                 "player_draws": (coup.player_draws, coup.rules[0]),
                 "banker_draws": (coup.banker_draws, banker_rule),
-                "outcome": (coup.outcome.value, coup.rules[-1]),
+                "outcome": (coup.outcome.value, coup.rules[-1]) if self.naming is None else (
+                    self.naming.named(coup.outcome).value, self.naming.result(coup)),
             }
 
         for name, node in expect.items():
@@ -423,6 +436,11 @@ class _Reader(reading.Reader):
                                  f"bet {_verb(truth)}")
                 continue
             said = self.read(node, kind, sub)
+            if name == "outcome" and said is not None:
+                why_not = self.unnamed(Outcome(said))
+                if why_not is not None:
+                    self.err(node, sub, why_not)
+                    continue
             if said is None or name not in facts or said == facts[name][0]:
                 continue
             truth, why = facts[name]
@@ -461,7 +479,19 @@ class _Reader(reading.Reader):
         got = [self.choice(n, path, F.OUTCOMES, "an outcome") for n in items]
         if any(g is None for g in got):
             return None
-        return frozenset(Outcome(g) for g in got)
+        chosen = frozenset(Outcome(g) for g in got)
+        if self.naming is None:
+            return chosen
+        # Outcomes as the house names them: under a house without the Dragon 7 bet,
+        # "banker" is every Banker win, three-card 7s included; "dragon7" is an error.
+        before = len(self.problems)
+        for n, o in zip(items, got, strict=True):
+            why = self.unnamed(Outcome(o))
+            if why is not None:
+                self.err(n, path, why)
+        if len(self.problems) > before:
+            return None
+        return frozenset(o for o in Outcome if self.naming.named(o) in chosen)
 
     def check_satisfiable(self, flt: CoupFilter, node: MappingNode, path: str, decks: int) -> None:
         reason = unsatisfiable_reason(flt, decks)

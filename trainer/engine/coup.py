@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, replace
 
 from trainer.engine import rules
@@ -161,13 +161,22 @@ class Coup:
 
 
 def outcome_reason(
-    outcome: Outcome, pf: int, p_cards: int, bf: int, b_cards: int
+    outcome: Outcome,
+    pf: int,
+    p_cards: int,
+    bf: int,
+    b_cards: int,
+    names: Collection[Outcome] = tuple(Outcome),
 ) -> str:
+    """The result sentence; ``names`` are the outcomes the table names (a house without the
+    side bets never says "Dragon 7", not even to say a hand is none)."""
+    dragon = bf == 7 and b_cards == 3 and Outcome.DRAGON7 in names
+    panda = pf == 8 and p_cards == 3 and Outcome.PANDA8 in names
     if outcome is Outcome.TIE:
         text = f"Player {pf}, Banker {bf}: Tie"
-        if bf == 7 and b_cards == 3:
+        if dragon:
             text += " (a Banker three-card 7 that does not win is no Dragon 7)"
-        elif pf == 8 and p_cards == 3:
+        elif panda:
             text += " (a Player three-card 8 that does not win is no Panda 8)"
         return text
     if outcome is Outcome.DRAGON7:
@@ -176,10 +185,10 @@ def outcome_reason(
         return f"Player wins {pf} to {bf} with three cards totalling 8: Panda 8"
     if outcome is Outcome.BANKER:
         text = f"Banker wins {bf} to {pf}"
-        if pf == 8 and p_cards == 3:
+        if panda:
             text += " (a Player three-card 8 that does not win is no Panda 8)"
         return text
     text = f"Player wins {pf} to {bf}"
-    if bf == 7 and b_cards == 3:
+    if dragon:
         text += " (a Banker three-card 7 that does not win is no Dragon 7)"
     return text

@@ -27,7 +27,11 @@ WORD_LIMIT = 200
 def shorten_words(message: str, limit: int = WORD_LIMIT) -> str:
     """``message`` with every run of more than ``limit`` non-space characters cut to its
     first ``QUOTE_LIMIT`` characters and its length: the one net under every printed error,
-    for messages that quote input whole (argparse's, the operating system's)."""
+    for messages that quote input whole (argparse's, the operating system's).  Characters
+    that would break the line or the terminal (newlines, \x1e, escapes) are shown escaped,
+    so the message stays one line."""
+    if not message.isprintable():
+        message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
     if len(message) <= limit:
         return message
     return _LONG_WORD.sub(

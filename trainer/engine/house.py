@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from decimal import ROUND_CEILING, Decimal
 from types import MappingProxyType
 
-from trainer.engine.coup import Outcome
+from trainer.engine.coup import Coup, Outcome, outcome_reason
 from trainer.engine.errors import EngineError
 from trainer.engine.money import format_amount
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable
@@ -429,6 +429,12 @@ class Calls:
 
 # -- the house ----------------------------------------------------------------------------
 
+#: The outcomes named after a side bet, with that bet and the plain win they are otherwise.
+_NAMED_BY: Mapping[Outcome, tuple[Bet, Outcome]] = MappingProxyType({
+    Outcome.DRAGON7: (Bet.DRAGON7, Outcome.BANKER),
+    Outcome.PANDA8: (Bet.PANDA8, Outcome.PLAYER),
+})
+
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 DEFAULT_CHIPS = tuple(
     Chip(Decimal(v), c)
@@ -522,6 +528,32 @@ class House:
         if self.commission_on(bet) is None or net.denominator == 1:
             return f"{format_amount(self.paytable.odds(bet))} to 1"
         return f"{net.numerator} to {net.denominator}"
+
+    def named(self, outcome: Outcome) -> Outcome:
+        """The outcome as a dealer at this table names it: Dragon 7 and Panda 8 are called
+        only where their bet is on the layout; elsewhere a three-card Banker 7 is just a
+        Banker win and a three-card Player 8 a Player win ("Banker wins, seven over six").
+        The name stays where it still settles the layout differently from the plain win
+        (EZ rules without the side bet: the Banker bet pushes on a Dragon 7)."""
+        bet, plain = _NAMED_BY.get(outcome, (None, outcome))
+        if bet is None or bet in self.bets:
+            return outcome
+        same = all(self.results[outcome][b] is self.results[plain][b] for b in self.bets)
+        return plain if same else outcome
+
+    @property
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """The outcomes a dealer names at this table, in layout order."""
+        return tuple(o for o in Outcome if self.named(o) is o)
+
+    def result(self, coup: Coup) -> str:
+        """The coup's result sentence as this table names it (``coup.rules[-1]`` is the
+        EZ layout's wording, Dragon 7 and Panda 8 included)."""
+        p, b = coup.player, coup.banker
+        return outcome_reason(
+            self.named(coup.outcome), p.total, len(p.cards), b.total, len(b.cards),
+            self.outcomes,
+        )
 
     def pushes(self, bet: Bet) -> tuple[Outcome, ...]:
         """The outcomes other than a Tie on which ``bet`` pushes (EZ: Banker on a Dragon 7)."""

@@ -114,7 +114,7 @@ class Settlement:
     wager: Decimal
     result: BetResult
     odds: Decimal
-    outcome: Outcome = field(compare=False)
+    outcome: Outcome = field(compare=False)  # as the house names it, for the reason
     commission: Decimal = Decimal(0)
     commission_deferred: bool = False
     fee: Decimal = Decimal(0)
@@ -228,7 +228,7 @@ def settle_checked(outcome: Outcome, bet: Bet, wager: Decimal, house: House) -> 
     levy = house.commission_on(bet)
     commission = levy.owed(wager) if levy is not None and result is BetResult.WIN else Decimal(0)
     return Settlement(
-        bet, wager, result, house.paytable.odds(bet), outcome,
+        bet, wager, result, house.paytable.odds(bet), house.named(outcome),
         commission=normalize(commission),
         commission_deferred=levy is not None and levy.deferred,
         fee=normalize(house.fee_for(wager)),

@@ -194,7 +194,9 @@ class Question:
             return (("d", "Draws", DrawAnswer(True)), ("s", "Stands", DrawAnswer(False)))
         if self.step is Step.OUTCOME:
             keys = {"player": "p", "banker": "b", "tie": "t", "dragon7": "7", "panda8": "8"}
-            return tuple((keys[o.value], o.label, OutcomeAnswer(o)) for o in Outcome)
+            return tuple(
+                (keys[o.value], o.label, OutcomeAnswer(o)) for o in self.rules.outcomes
+            )
         if self.step in AMOUNT_STEPS:
             return ()
         return (
@@ -202,6 +204,17 @@ class Question:
             ("u", "Push", PayoutAnswer(BetResult.PUSH)),
             ("l", "Lose", PayoutAnswer(BetResult.LOSE)),
         )
+
+    @property
+    def rules(self) -> House:
+        """The house the question is asked under (a bare paytable: the default house)."""
+        return house_from(self.house if self.house is not None else self.paytable)
+
+    @property
+    def outcome(self) -> Outcome:
+        """The coup's outcome as a dealer at this table names it (no Dragon 7 where the
+        house has no Dragon 7 bet: it is a Banker win there)."""
+        return self.rules.named(self.coup.outcome)
 
     def settlement(self) -> Settlement:
         """The engine's settlement of this question's bet (payout, commission, fee)."""
@@ -222,7 +235,7 @@ class Question:
             return View(p, b[:2], coup.player.total, None, None, ())
         if self.step is Step.OUTCOME:
             return View(p, b, None, None, None, ())
-        return View(p, b, coup.player.total, coup.banker.total, coup.outcome, wagers)
+        return View(p, b, coup.player.total, coup.banker.total, self.outcome, wagers)
 
     @property
     def skill(self) -> Skill:
@@ -232,7 +245,7 @@ class Question:
         if self.step is Step.BANKER_DRAWS:
             return banker_skill(coup)
         if self.step is Step.OUTCOME:
-            return outcome_skill(coup)
+            return outcome_skill(coup, self.outcome)
         settlement = self.settlement()
         if self.step is Step.COMMISSION:
             return commission_skill(settlement.bet)
@@ -248,7 +261,7 @@ class Question:
         if self.step is Step.BANKER_DRAWS:
             return DrawAnswer(coup.banker_draws)
         if self.step is Step.OUTCOME:
-            return OutcomeAnswer(coup.outcome)
+            return OutcomeAnswer(self.outcome)
         settlement = self.settlement()
         if self.step is Step.COMMISSION:
             return AmountAnswer(settlement.commission)
@@ -260,7 +273,7 @@ class Question:
     def reason(self) -> str:
         """Why, spelled from this coup with the engine's own sentences."""
         coup = self.coup
-        rules = coup.rules
+        rules = (*coup.rules[:-1], self.rules.result(coup))
         if self.step is Step.PLAYER_DRAWS:
             return rules[0]  # the natural, or the Player's rule
         if self.step is Step.BANKER_DRAWS:

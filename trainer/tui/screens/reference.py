@@ -65,16 +65,19 @@ def settlement(
     cell: tuple[Outcome, Bet] | None, paytable: Paytable, house: House | None = None
 ) -> Table:
     """The settlement table; under a house, its game's table and pays (19:20 for a
-    commission Banker bet)."""
+    commission Banker bet), only the bets it offers and the outcomes its dealers name (no
+    Dragon 7 row at a table without the bet)."""
     results = RESULTS if house is None else house.results
+    bets = tuple(Bet) if house is None else house.bets
+    outcomes = tuple(Outcome) if house is None else house.outcomes
     table = Table(title="Settlement (odds paid to 1 on a win)", box=None, padding=(0, 1),
                   title_justify="left", show_edge=False)
     table.add_column("outcome")
-    for bet in Bet:
+    for bet in bets:
         table.add_column(bet.label, justify="center")
-    for outcome in Outcome:
+    for outcome in outcomes:
         row: list[Text] = [Text(outcome.label)]
-        for bet in Bet:
+        for bet in bets:
             result = results[outcome][bet]
             pays = f"{format_amount(paytable.odds(bet))}:1" if house is None else (
                 house.pays(bet).replace(" to ", ":"))
@@ -123,7 +126,7 @@ class ReferenceScreen(ModalScreen[None]):
             elif question.step is Step.PLAYER_DRAWS and not coup.natural:
                 self.player_total = coup.player.two_card_total
             elif question.step is Step.PAYOUT and question.bet is not None:
-                self.pay_cell = (coup.outcome, question.bet)
+                self.pay_cell = (question.outcome, question.bet)
 
     def compose(self) -> ComposeResult:
         marked = (self.bank_cell, self.player_total, self.pay_cell) != (None, None, None)
