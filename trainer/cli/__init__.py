@@ -148,7 +148,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             _sigint(_quiet_exit if argv is None else previous)  # and while Python exits
     except (UsageError, UnusablePathError) as exc:  # a file or folder that cannot be used too
-        print(_shorten(f"ezbac: error: {exc}"), file=sys.stderr)
+        for line in f"ezbac: error: {exc}".split("\n"):  # a file's problems, one a line
+            print(_shorten(line), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return interrupted()

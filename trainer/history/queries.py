@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple
 
-from trainer.history.store import decoded, from_db_time, where_clause
+from trainer.history.store import as_text, decoded, from_db_time, where_clause
 
 if TYPE_CHECKING:
     from trainer.history.store import HistoryStore
@@ -44,7 +44,7 @@ def skill_rows(
         f"FROM answers{where} GROUP BY trainee, skill",
         params,
     )
-    return [SkillRow(t, k, n, int(c), float(s)) for t, k, n, c, s in rows]
+    return [SkillRow(as_text(t), as_text(k), n, int(c), float(s)) for t, k, n, c, s in rows]
 
 
 @decoded("the history")
@@ -82,7 +82,7 @@ def run_rows(
         f"FROM answers{where} GROUP BY trainee, session_id",
         params,
     )
-    return [RunRow(t, s, n, int(c), float(secs)) for t, s, n, c, secs in rows]
+    return [RunRow(as_text(t), as_text(s), n, int(c), float(secs)) for t, s, n, c, secs in rows]
 
 
 class SessionCounts(NamedTuple):
@@ -121,7 +121,7 @@ def session_counts(
         params,
     )
     return [
-        SessionCounts(t, runs, fin, ab, ok, int(ref), retries, None if at is None else
+        SessionCounts(as_text(t), runs, fin, ab, ok, int(ref), retries, None if at is None else
                       from_db_time(at))
         for t, runs, fin, ab, ok, ref, retries, at in rows
     ]
@@ -151,7 +151,8 @@ _VERDICT = f"{_RUN} AND {_COMPLETED} AND passed IS NOT NULL"
 
 def _run_record(row: tuple) -> RunRecord:
     t, sid, d, title, m, start, end, q, c, p = row
-    return RunRecord(t, sid, d, title, m, from_db_time(start), from_db_time(end), q, c, bool(p))
+    return RunRecord(as_text(t), as_text(sid), as_text(d), as_text(title), as_text(m),
+                     from_db_time(start), from_db_time(end), q, c, bool(p))
 
 
 @decoded("the history")
@@ -234,6 +235,6 @@ def review_tail(store: HistoryStore, trainee: str) -> list[ReviewRow]:
         (trainee, trainee),
     )
     return [
-        ReviewRow(skill, bool(ok), from_db_time(at), n, int(right))
+        ReviewRow(as_text(skill), bool(ok), from_db_time(at), n, int(right))
         for skill, ok, at, n, right in rows
     ]

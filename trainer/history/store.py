@@ -150,13 +150,14 @@ def to_db_time(moment: datetime) -> str:
 
 def from_db_time(text: str) -> datetime:
     """A stored time; ValueError if it is not one of ours (aware, ISO 8601)."""
-    moment = datetime.fromisoformat(_text(text))
+    moment = datetime.fromisoformat(as_text(text))
     if moment.tzinfo is None:
         raise ValueError(f"time without a zone: {text!r}")
     return moment
 
 
-def _text(value: object) -> str:
+def as_text(value: object) -> str:
+    """A stored text column as str; TypeError (a damaged row, see ``decoded``) otherwise."""
     if not isinstance(value, str):
         raise TypeError(f"{type(value).__name__} where text belongs: {value!r}"[:80])
     return value
@@ -503,7 +504,7 @@ class HistoryStore:
         rows = self._query(
             "SELECT trainee FROM answers UNION SELECT trainee FROM sessions ORDER BY 1"
         )
-        return [_text(r[0]) for r in rows]
+        return [as_text(r[0]) for r in rows]
 
     def select(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple]:
         """The rows of one read (trainer.history.queries: figures grouped in the database)."""
@@ -549,7 +550,7 @@ class HistoryStore:
             "ORDER BY answered_at, id",
             (trainee,),
         )
-        return [(_text(skill), bool(correct), from_db_time(at)) for skill, correct, at in rows]
+        return [(as_text(skill), bool(correct), from_db_time(at)) for skill, correct, at in rows]
 
 
 def where_clause(
