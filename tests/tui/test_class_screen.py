@@ -112,3 +112,29 @@ def test_command_line_errors_are_one_line(tmp_path: Path) -> None:
 def test_no_history_yet_is_a_message() -> None:
     run = ezbac("class")  # the per-user default (EZBAC_HOME from conftest), never written
     assert run.returncode == 0 and "No training history yet" in run.stdout
+
+
+def test_the_class_view_never_writes_the_history(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An instructor's look is a read: a blank file stays blank (a write open would lay the
+    schema down in it) and nothing is left beside it."""
+    import argparse
+
+    command = import_module("trainer.cli.class")
+    opened: list[HistoryStore] = []
+
+    class Shown:
+        def run(self) -> None:
+            pass
+
+    def fake_app(store: HistoryStore, since: object = None) -> Shown:
+        opened.append(store)
+        return Shown()
+
+    monkeypatch.setattr(command, "make_app", fake_app)
+    db = tmp_path / "history.sqlite3"
+    db.write_bytes(b"")
+    assert command.run(argparse.Namespace(since=None, db=str(db))) == 0
+    assert opened and opened[0].readonly
+    assert db.read_bytes() == b"" and sorted(p.name for p in tmp_path.iterdir()) == [db.name]

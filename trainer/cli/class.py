@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from trainer.cli import COMMANDS, UsageError
-from trainer.cli.options import add_db_argument
+from trainer.cli.options import add_db_argument, since_from
 
 if TYPE_CHECKING:
     from trainer.history.class_view import ClassData
@@ -42,7 +42,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from trainer.history.report import BadDateError, parse_since
     from trainer.history.store import (
         HistoryError,
         db_path_is_explicit,
@@ -50,16 +49,13 @@ def run(args: argparse.Namespace) -> int:
         resolve_db_path,
     )
 
-    try:
-        since = None if args.since is None else parse_since(args.since)
-    except BadDateError as exc:
-        raise UsageError(str(exc)) from None
+    since = since_from(args)
     path = resolve_db_path(getattr(args, "db", None))
     if not path.exists() and not db_path_is_explicit(getattr(args, "db", None)):
         print(f"No training history yet ({path} does not exist): train a drill first.")
         return 0
     try:
-        store = open_history(path, create=False)
+        store = open_history(path, readonly=True)  # the class view only reads
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     with store:

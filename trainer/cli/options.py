@@ -7,6 +7,7 @@ engine is imported only inside the functions that need it.
 from __future__ import annotations
 
 import argparse
+from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,20 @@ def add_db_argument(parser: argparse.ArgumentParser) -> None:
     so ``ezbac --db X train ...`` is not silently reset by the subcommand.
     """
     parser.add_argument("--db", metavar="PATH", help=DB_HELP, default=argparse.SUPPRESS)
+
+
+def since_from(args: argparse.Namespace) -> datetime | None:
+    """``--since`` as a moment, or None; a bad date is a UsageError.  `report` and `class`
+    read it alike."""
+    from trainer.cli import UsageError
+    from trainer.history.report import BadDateError, parse_since
+
+    if args.since is None:
+        return None
+    try:
+        return parse_since(args.since)
+    except BadDateError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def whole_number(text: str, low: int, high: int) -> int:

@@ -7,7 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from trainer.cli import COMMANDS, UsageError
-from trainer.cli.options import add_db_argument
+from trainer.cli.options import add_db_argument, since_from
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -51,7 +51,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from trainer.engine.errors import quote
-    from trainer.history.report import BadDateError, parse_since
     from trainer.history.store import (
         HistoryError,
         db_path_is_explicit,
@@ -59,10 +58,7 @@ def run(args: argparse.Namespace) -> int:
         resolve_db_path,
     )
 
-    try:
-        since = None if args.since is None else parse_since(args.since)
-    except BadDateError as exc:
-        raise UsageError(str(exc)) from None
+    since = since_from(args)
     path = resolve_db_path(args.db)
     if not path.exists() and not db_path_is_explicit(args.db):
         message = f"No training history yet ({path} does not exist): train a drill first."
