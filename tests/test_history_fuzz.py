@@ -40,6 +40,7 @@ def real_history() -> bytes:
 
 
 def _read_everything(store: HistoryStore) -> None:
+    from trainer.history import queries
     from trainer.history.report import build_attempts, build_report
 
     build_report(store)  # the figures grouped in SQL (trainer.history.queries)
@@ -48,7 +49,7 @@ def _read_everything(store: HistoryStore) -> None:
     store.sessions()
     store.trainees()
     store.answer_count()
-    list(store.iter_skills("ana"))
+    queries.review_tail(store, "ana")  # the review's input
     _ = store.schema_version
 
 

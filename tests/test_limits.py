@@ -339,3 +339,13 @@ def test_control_characters_in_input_stay_on_one_line(token: str) -> None:
     run = ezbac("check", "As", "-:", token)
     assert run.returncode == 2
     assert len(run.stderr.splitlines()) == 1 and run.stderr.endswith("\n"), repr(run.stderr)
+
+
+def test_a_win_is_typed_up_to_the_largest_payout_but_never_zero() -> None:
+    """The win box reads payouts, not wagers: 100,000 on a Panda 8 at 25 to 1 is paid
+    2,500,000, above the largest wager, and must be accepted; a win of 0 is retyped."""
+    from trainer.session.questions import parse_win_amount
+
+    assert parse_win_amount("2,500,000") == Decimal(100_000 * 25)
+    with pytest.raises(InvalidAmountError, match="not a positive amount"):
+        parse_win_amount("0")

@@ -40,6 +40,7 @@ async def test_progress_loads_in_a_worker_behind_a_loading_line(tmp_path: Path) 
         assert "Progress · ana" in text(app, "#progress-head")
         assert not app.screen.query(DataTable)
         await pilot.press("2")  # keys are handled while the read goes on: nothing breaks
+        await pilot.press("down", "pagedown", "end")  # scrolling a page not there yet
         assert asked and asked[0][0] == "ana"
         release.set()
         await app.workers.wait_for_complete()

@@ -29,7 +29,7 @@ DEFAULT_PORT = 8000
 #: Hosts that mean "every interface of this machine".
 ALL_INTERFACES = frozenset({"0.0.0.0", "::", ""})
 #: Exit status after a signal, as a shell reports it (128 + the signal's number).
-EXIT_ON = {signal.SIGINT: 130, signal.SIGTERM: 143}
+STOP_ON = (signal.SIGINT, signal.SIGTERM)
 #: A Host header safe to write back into the page (name or address, optional port).
 SAFE_HOST = re.compile(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?")
 
@@ -213,7 +213,7 @@ def _server_class() -> type:
             self.initialize_logging()
             loop = asyncio.new_event_loop()
             asyncio.set_event_loop(loop)
-            for signum in EXIT_ON:
+            for signum in STOP_ON:
                 loop.add_signal_handler(signum, self._stop, signum)
             try:
                 # shutdown_timeout: a tab whose process will not quit is not waited on for a minute
@@ -224,8 +224,10 @@ def _server_class() -> type:
                 if not loop.is_closed():
                     loop.close()
             if self.stopped_by is not None:
+                from trainer.signals import exit_status  # 128 + n, as the trainer's
+
                 print("ezbac serve: stopped", file=sys.stderr)
-                return EXIT_ON[self.stopped_by]
+                return exit_status(self.stopped_by)
             return 0
 
     return TrainerServer

@@ -11,7 +11,13 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from trainer.cli import COMMANDS, EXIT_USAGE, UsageError
-from trainer.cli.options import add_db_argument, add_house_argument, house_from, seed_number
+from trainer.cli.options import (
+    add_db_argument,
+    add_house_argument,
+    house_from,
+    seed_number,
+    whole_number,
+)
 
 if TYPE_CHECKING:
     from trainer.history.hooks import Recorder
@@ -41,7 +47,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--questions",
-        type=int,
+        type=lambda text: whole_number(text, 0, 1_000_000),  # ASCII digits; range: run_review
         metavar="N",
         help=f"review only: how many questions (default {REVIEW_QUESTIONS})",
     )
@@ -119,8 +125,6 @@ def run_review(args: argparse.Namespace, trainee: str | None) -> int:
 
 
 def _run(db: str | None, recorder: Recorder | None = None, **kwargs: Any) -> int:
-    import sys
-
     from trainer.paths import user_drills_dir
     from trainer.signals import exit_on_signals
     from trainer.tui.app import TrainerApp

@@ -49,7 +49,7 @@ from trainer.engine.house import House
 from trainer.engine.settlement import RESULTS as EZ_RESULTS
 from trainer.fileformat import reading
 from trainer.fileformat.declare import MapOf
-from trainer.fileformat.reading import INT, STR, TextProblem, is_number, join
+from trainer.fileformat.reading import INT, STR, TextProblem, child, is_number, join
 from trainer.houses.drills import house_for_drill, with_shoe
 
 #: Filter fields in the order the model checks them (used to explain unsatisfiable filters).
@@ -225,13 +225,13 @@ class _Reader(reading.Reader):
         every = per_coup is None or per_coup[0] >= len(bets)
         spans = {Bet(name): (spec.minimum, spec.maximum) for name, spec in bets.items()}
         for bet, message in house.range_problems(spans, every_layout=every):
-            where = _child(f["bets"], bet.value) or f["bets"]
+            where = child(f["bets"], bet.value) or f["bets"]
             self.err(where, join("bets", bet.value), message)
         items = f["coups"].value if isinstance(f.get("coups"), SequenceNode) else []
         for index, (coup, item) in enumerate(zip(fixed, items, strict=False)):
             if not coup.wagers:
                 continue
-            where = _child(item, "bets") or item
+            where = child(item, "bets") or item
             for message in house.limit_problems(coup.wagers):
                 self.err(where, join(join("coups", index), "bets"),
                          f"house {house.id}: {message}")
@@ -556,10 +556,3 @@ def unsatisfiable_reason(flt: CoupFilter, decks: int = 8) -> str | None:
     return "no coup matches this filter"  # pragma: no cover - the full set always clashes
 
 
-def _child(node: Node | None, key: str) -> Node | None:
-    """The value under ``key`` in a mapping node, if any."""
-    if isinstance(node, MappingNode):
-        for k, value in node.value:
-            if getattr(k, "value", None) == key:
-                return value
-    return None

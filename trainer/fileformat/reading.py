@@ -165,6 +165,15 @@ def join(path: str, name: str | int) -> str:
     return f"{path}.{name}" if path else name
 
 
+def child(node: Node | None, key: str) -> Node | None:
+    """The value node under ``key`` in a mapping node, if any (where to point a problem)."""
+    if isinstance(node, MappingNode):
+        for k, value in node.value:
+            if getattr(k, "value", None) == key:
+                return value
+    return None
+
+
 def hint(word: str, choices: Iterable[str]) -> str:
     match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f" (did you mean {match[0]!r}?)" if match else ""

@@ -27,7 +27,6 @@ from trainer.history.tally import (  # noqa: F401  (re-exported: trainer.history
     sum_tallies,
 )
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.skills import family
 
 BANKER_TOTALS: tuple[int, ...] = tuple(range(8))
 #: Grid columns: the Player's third-card value, then None for "the Player stood".
@@ -55,17 +54,6 @@ def tally_by(
 
 def by_skill(answer: AnswerRecord) -> str:
     return answer.skill
-
-
-def by_family(answer: AnswerRecord) -> str:
-    return family(answer.skill)
-
-
-def total(answers: Iterable[AnswerRecord]) -> Tally:
-    t = Tally()
-    for a in answers:
-        t = t.add(a.correct, a.seconds)
-    return t
 
 
 @dataclass(frozen=True, slots=True)

@@ -216,7 +216,7 @@ class ReviewRow(NamedTuple):
 @decoded("the history")
 def review_tail(store: HistoryStore, trainee: str) -> list[ReviewRow]:
     """Per skill, its answers from the moment of its last miss on (all its answers if never
-    missed), in the order ``iter_skills`` gives them (time, then id), with its totals.
+    missed), in the order they were given (time, then id), with its totals.
 
     Why that is enough: a miss puts a skill in box 1, due at once, whatever came before
     (scheduler.advance), so replaying this tail gives the same box and due date as replaying

@@ -26,7 +26,7 @@ import sqlite3
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -538,19 +538,6 @@ class HistoryStore:
                 return self._conn.execute(sql, params).fetchall()
             except SQLITE_ERRORS as exc:
                 raise _problem(self.path, exc, "read") from None
-
-    def iter_skills(self, trainee: str) -> Iterator[tuple[str, bool, datetime]]:
-        """(skill, correct, answered_at) of one trainee in time order: the review's input."""
-        return iter(self._skills(trainee))
-
-    @decoded("answers")
-    def _skills(self, trainee: str) -> list[tuple[str, bool, datetime]]:
-        rows = self._query(
-            "SELECT skill, correct, answered_at FROM answers WHERE trainee = ? "
-            "ORDER BY answered_at, id",
-            (trainee,),
-        )
-        return [(as_text(skill), bool(correct), from_db_time(at)) for skill, correct, at in rows]
 
 
 def where_clause(

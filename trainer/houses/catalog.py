@@ -59,6 +59,11 @@ def available_houses() -> list[HouseEntry]:
     return out
 
 
+def looks_like_path(name: str) -> bool:
+    """Whether a house name is a file's path (a YAML suffix or a folder in it), not an id."""
+    return Path(name).suffix.lower() in SUFFIXES or "/" in name or "\\" in name
+
+
 def find_house(name: str) -> House:
     """A house by bundled id, by the id of one of the user's house files, or by file path.
 
@@ -70,8 +75,7 @@ def find_house(name: str) -> House:
     from trainer.houses.loader import load_house_file
 
     path = Path(name).expanduser()
-    looks_like_path = path.suffix.lower() in SUFFIXES or "/" in name or "\\" in name
-    if looks_like_path:
+    if looks_like_path(name):
         if not path.exists():
             raise HouseNotFoundError(f"house file {name!r}: no such file")
         return load_house_file(path)
@@ -86,7 +90,7 @@ def find_house(name: str) -> House:
             continue
         if house.id == name:
             return house
-    known = [*BUNDLED_HOUSES, *(f.stem for f in _files(user_houses_dir()))]
+    known = [*BUNDLED_HOUSES, *(f.stem for f in files)]
     hint = difflib.get_close_matches(name, known, n=1)
     suggestion = f" (did you mean {hint[0]}?)" if hint else ""
     raise HouseNotFoundError(

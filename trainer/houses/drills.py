@@ -20,12 +20,10 @@ def house_for_drill(name: str, drill_file: Path | None) -> House:
     """The house a drill file names: a bundled or user house by id, or a house file, a
     relative path being taken from the drill file's folder.  HouseNotFoundError or
     HouseFileError as ``find_house`` raises them."""
-    from trainer.houses.catalog import SUFFIXES, find_house
+    from trainer.houses.catalog import find_house, looks_like_path
 
     path = Path(name)
-    if drill_file is not None and not path.is_absolute() and (
-        path.suffix.lower() in SUFFIXES or "/" in name
-    ):
+    if drill_file is not None and not path.is_absolute() and looks_like_path(name):
         beside = drill_file.parent / path
         if beside.exists():
             return find_house(str(beside))

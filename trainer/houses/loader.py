@@ -12,7 +12,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-from yaml.nodes import MappingNode, Node, SequenceNode
+from yaml.nodes import Node, SequenceNode
 
 from trainer.engine.house import (
     DEFAULT_CHIPS,
@@ -40,6 +40,7 @@ from trainer.fileformat.reading import (
     STR,
     Reader,
     TextProblem,
+    child,
     compose,
     file_text,
     join,
@@ -268,7 +269,7 @@ class HouseReader(Reader):
         return tuple(out) if ok else None
 
     def commission(self, v: dict[str, Any], node: Node | None) -> Commission | None:
-        steps_node = _child(node, "steps")
+        steps_node = child(node, "steps")
         steps = self.steps(list(v.get("steps", ())), steps_node, "commission.steps", "owes")
         if steps is None:
             return None
@@ -283,7 +284,7 @@ class HouseReader(Reader):
 
     def fee(self, v: dict[str, Any], node: Node) -> FeeSchedule | None:
         items = list(v.get("steps", ()))
-        steps_node = _child(node, "steps")
+        steps_node = child(node, "steps")
         if not items:
             self.err(steps_node or node, "fee.steps", "is an empty list: give at least one step")
             return None
@@ -299,21 +300,21 @@ class HouseReader(Reader):
         low, high = v.get("min", Decimal(1)), v.get("max", Decimal(10_000))
         ok = True
         if at is not None and low > high:
-            self.err(_child(at, "max") or at, "limits.max", f"max {format_amount(high)} is "
+            self.err(child(at, "max") or at, "limits.max", f"max {format_amount(high)} is "
                      f"less than min {format_amount(low)}")
             ok = False
         side_low, side_high = v.get("side_min", low), v.get("side_max", high)
         given = "side_min" in v or "side_max" in v
         if at is not None and given and side_low > side_high:
-            self.err(_child(at, "side_max") or at, "limits.side_max",
+            self.err(child(at, "side_max") or at, "limits.side_max",
                      f"side_max {format_amount(side_high)} is less than side_min "
                      f"{format_amount(side_low)}")
             ok = False
         caps = {Bet(s): Bet(b) for s, b in v.get("side_bet_caps", {}).items()}
-        caps_node = _child(node, "side_bet_caps")
+        caps_node = child(node, "side_bet_caps")
         for side in caps:
             if check_caps and side not in bets:
-                self.err(_child(caps_node, side.value) or caps_node or node,  # type: ignore[arg-type]
+                self.err(child(caps_node, side.value) or caps_node or node,  # type: ignore[arg-type]
                          f"limits.side_bet_caps.{side.value}",
                          f"the table does not offer {side.value} (bets: "
                          f"{', '.join(b.value for b in bets)})")
@@ -347,13 +348,3 @@ class HouseReader(Reader):
         if any(len(item) < 2 for item in items):
             return None
         return tuple(Chip(item["value"], item["colour"]) for item in items)
-
-
-def _child(node: Node | None, key: str) -> Node | None:
-    """The value node under ``key`` in a mapping node, if any."""
-    if not isinstance(node, MappingNode):
-        return None
-    for k, value in node.value:
-        if getattr(k, "value", None) == key:
-            return value
-    return None

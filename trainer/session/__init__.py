@@ -19,6 +19,7 @@ from trainer.session.questions import (
     View,
     expand,
     parse_paid_amount,
+    parse_win_amount,
 )
 from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.session.session import (
@@ -50,4 +51,5 @@ __all__ = [
     "View",
     "expand",
     "parse_paid_amount",
+    "parse_win_amount",
 ]

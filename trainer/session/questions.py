@@ -6,7 +6,7 @@ A Question holds the coup and what is asked, never the answer: ``grade`` asks th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from trainer.drills.model import ASKING_ORDER, DrillCoup, Step
@@ -121,6 +121,16 @@ def parse_paid_amount(text: str) -> Decimal:
     anything up to the largest payout the engine's limits allow.
     """
     return parse_amount(text, limit=PAYOUTS)
+
+
+#: What a win may be paid: something, up to the largest payout.
+_WIN_PAYOUTS = replace(PAYOUTS, low=Decimal("0.01"))
+
+
+def parse_win_amount(text: str) -> Decimal:
+    """The amount typed for a bet the trainee says wins: as ``parse_paid_amount``, but a win
+    pays something, so 0 is refused and retyped (as ``ezbac check`` refuses a 0 wager)."""
+    return parse_amount(text, limit=_WIN_PAYOUTS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,7 +299,7 @@ class Question:
     def _commission_reason(self) -> str:
         """'5 % of 137 is 6.85; the house rounds up to the next quarter: 7.00'."""
         settlement = self.settlement()
-        levy = house_from(self.house if self.house is not None else self.paytable).commission
+        levy = self.rules.commission
         owed = format_amount(settlement.commission)
         if levy is None:  # not asked under such a house; said plainly if it ever is
             return f"no commission is owed: {owed}"
@@ -306,7 +316,7 @@ class Question:
     def _fee_reason(self) -> str:
         """'The collection on a 35 wager ... (wagers over 20 up to 100 pay 1): 1'."""
         settlement = self.settlement()
-        schedule = house_from(self.house if self.house is not None else self.paytable).fee
+        schedule = self.rules.fee
         fee, wager = format_amount(settlement.fee), format_amount(settlement.wager)
         if schedule is None:
             return f"this house takes no collection fee: {fee}"

@@ -21,10 +21,6 @@ class PausableClock:
         now = self._clock() if self._paused_at is None else self._paused_at
         return now - self._paused_for
 
-    @property
-    def paused(self) -> bool:
-        return self._paused_at is not None
-
     def pause(self) -> None:
         if self._paused_at is None:
             self._paused_at = self._clock()

@@ -95,8 +95,6 @@ class NameScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-#: Longest review the dialog accepts; the review itself has the last word on its range.
-MAX_REVIEW = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,10 +126,12 @@ class ReviewLengthScreen(ModalScreen[ReviewLength | None]):
         if not text:
             self.dismiss(ReviewLength(None))
             return
+        from trainer.history.review import MAX_QUESTIONS  # the review's own range
+
         questions = int(text)  # digits only (restrict)
-        if not 1 <= questions <= MAX_REVIEW:
+        if not 1 <= questions <= MAX_QUESTIONS:
             self.query_one("#questions-error", Label).update(
-                f"A review is 1 to {MAX_REVIEW} questions, not {questions}."
+                f"A review is 1 to {MAX_QUESTIONS} questions, not {questions}."
             )
             return
         self.dismiss(ReviewLength(questions))

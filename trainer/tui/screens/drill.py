@@ -21,7 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Input, Static
 
 from trainer.drills.model import Step
-from trainer.engine import BetResult, parse_amount
+from trainer.engine import BetResult
 from trainer.engine.errors import InvalidAmountError
 from trainer.session import (
     AmountAnswer,
@@ -32,6 +32,7 @@ from trainer.session import (
     Result,
     Session,
     parse_paid_amount,
+    parse_win_amount,
 )
 from trainer.session.questions import AMOUNT_STEPS
 from trainer.tui.messages import DrillFinished, LeaveDrill
@@ -344,8 +345,7 @@ class DrillScreen(Screen[None]):
             self.submit(AmountAnswer(owed))
             return
         try:
-            # a win pays something: 0 and negative amounts are refused, as `ezbac check` does
-            amount = parse_amount(event.value)
+            amount = parse_win_amount(event.value)  # up to the largest payout; not 0
         except InvalidAmountError as exc:
             self.set_status(f"{exc}. Retype it (Esc: back).")
             return

@@ -26,6 +26,7 @@ from trainer.engine import Outcome
 from trainer.history.progress import (
     PAYOUTS,
     PLAYER_TOTALS,
+    WEAK_BELOW,
     ProgressData,
     SessionPoint,
     Tally,
@@ -36,7 +37,6 @@ from trainer.skills import banker_key, describe, payout_skill, player_key
 from trainer.tui.screens import stylesheets
 from trainer.tui.widgets.accuracy import (
     NO_DATA,
-    WEAK_BELOW,
     WEAK_MARK,
     AccuracyTable,
     TableauTable,
@@ -397,7 +397,7 @@ class ProgressScreen(Screen[None]):
 
     def action_scroll_pane(self, how: str) -> None:
         """``how``: a scroll method of the pane shown (scroll_down, scroll_page_down...)."""
-        if self.data.empty:
+        if self.data is None or self.data.empty:  # still loading, or nothing to scroll
             return
         active = self.query_one("#progress-tabs", TabbedContent).active
         body = self.query_one(f"#{active} .progress-body", VerticalScroll)

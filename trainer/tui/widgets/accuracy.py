@@ -12,10 +12,9 @@ from typing import ClassVar
 
 from rich.text import Text
 
-from trainer.history.progress import (  # noqa: F401  (WEAK_BELOW: the screen's key)
+from trainer.history.progress import (
     BANKER_TOTALS,
     THIRD_CARDS,
-    WEAK_BELOW,
     TableauGrid,
     Tally,
     is_weak,
