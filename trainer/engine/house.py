@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from decimal import ROUND_CEILING, Decimal
 from types import MappingProxyType
 
+from trainer.engine.chips import FEWEST_CHIPS, ChipConvention, ChipError
 from trainer.engine.coup import Coup, Outcome, outcome_reason
 from trainer.engine.errors import EngineError
 from trainer.engine.money import format_amount
@@ -457,6 +458,9 @@ class House:
     fee: FeeSchedule | None = None
     limits: Limits = Limits()
     chips: tuple[Chip, ...] = DEFAULT_CHIPS
+    #: How payouts are cut in those chips: the fewest (default), no more than N of one
+    #: chip, or colour for colour (trainer.engine.chips.ChipConvention).
+    payout_chips: ChipConvention = FEWEST_CHIPS
     seats: int = 7
     order: SettlementOrder = SettlementOrder()
     calls: Calls = Calls()
@@ -493,6 +497,12 @@ class House:
         if not self.chips or len({c.value for c in self.chips}) != len(self.chips):
             raise HouseError("chips: give each denomination once")
         object.__setattr__(self, "chips", tuple(sorted(self.chips, key=lambda c: c.value)))
+        try:
+            cut = self.payout_chips.problem(c.value for c in self.chips)
+        except ChipError as exc:
+            cut = str(exc)
+        if cut is not None:
+            raise HouseError(f"payout_chips: {cut}")
         if not 1 <= self.seats <= 14:
             raise HouseError(f"{self.seats} seats: a baccarat table has 1 to 14")
 
@@ -595,7 +605,7 @@ class House:
                 limits += f", {side.label} at most the {base.label} bet"
         lines.append(limits)
         chips = ", ".join(f"{format_amount(c.value)} {c.colour}" for c in self.chips)
-        lines.append(f"chips: {chips}")
+        lines.append(f"chips: {chips}; payouts in {self.payout_chips.label}")
         o = self.order
         lines.append(
             f"settlement: {'losing bets first, then ' if o.losers_first else ''}"

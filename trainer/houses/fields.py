@@ -24,6 +24,9 @@ BASE_BETS = ("player", "banker")
 MAX_SEATS = 14
 MAX_STEPS = 50
 MAX_CHIPS = 20
+#: How a payout may be cut (trainer.engine.chips.PayStyle): a name, or {max_each: N}.
+PAYOUT_STYLES = ("fewest", "colour_for_colour")
+MAX_EACH = 1000
 #: The dealer's calls a house may word (trainer.engine.house.CALL_FIELDS; a test keeps the
 #: two the same).
 CALLS = (
@@ -156,6 +159,18 @@ HOUSE = Obj(
         "limits": Field(LIMITS, LIMITS.doc),
         "chips": Field(ListOf(CHIP, MAX_CHIPS), "The chips on the table, which payouts are "
                        "cut in: [{value: 1, colour: white}, {value: 5, colour: red}, ...]."),
+        "payout_chips": Field(
+            Scalar("payout_chips", {"oneOf": [
+                _enum(PAYOUT_STYLES),
+                {"type": "object", "additionalProperties": False, "required": ["max_each"],
+                 "properties": {"max_each": {"type": "integer", "minimum": 1,
+                                             "maximum": MAX_EACH}}},
+            ]}),
+            "How payouts are cut in the chips: fewest (the fewest chips), {max_each: N} (any "
+            "cut with no more than N of one chip, the largest chip excepted) or "
+            "colour_for_colour (in the wager's own denominations, the wager taken in its "
+            "fewest chips; the rest in the fewest chips).", default="fewest",
+        ),
         "seats": Field(
             Scalar("integer", {"type": "integer", "minimum": 1, "maximum": MAX_SEATS},
                    (1, MAX_SEATS, "seats")),

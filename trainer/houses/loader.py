@@ -12,8 +12,9 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-from yaml.nodes import Node, SequenceNode
+from yaml.nodes import MappingNode, Node, SequenceNode
 
+from trainer.engine.chips import ChipConvention, PayStyle
 from trainer.engine.house import (
     DEFAULT_CHIPS,
     Calls,
@@ -148,6 +149,25 @@ class HouseReader(Reader):
                 ok = False
         return tuple(got) if ok else None
 
+    def payout_chips(self, node: Node, path: str) -> ChipConvention | None:
+        """fewest, colour_for_colour, or {max_each: N}."""
+        if isinstance(node, MappingNode):
+            found = self.keys(node, path, ["max_each"], ["max_each"])
+            if "max_each" not in found:
+                return None
+            n = self.integer(found["max_each"], join(path, "max_each"), 1, F.MAX_EACH,
+                             "a count of one chip")
+            return None if n is None else ChipConvention(PayStyle.MAX_EACH, n)
+        if isinstance(node, SequenceNode):
+            self.err(node, path, "must be fewest, colour_for_colour or {max_each: N}, found a "
+                     "list")
+            return None
+        name = self.choice(node, path, (*F.PAYOUT_STYLES, "max_each"), "a payout convention")
+        if name == "max_each":
+            self.err(node, path, "max_each needs its number: write {max_each: 10}")
+            return None
+        return None if name is None else ChipConvention(PayStyle(name))
+
     def call(self, node: Node, path: str) -> str | None:
         wording = self.line(node, path)
         if wording is None:
@@ -210,6 +230,11 @@ class HouseReader(Reader):
                          f"{format_amount(top)}: add a last step without up_to")
 
         chips = self.chips(v.get("chips"), found.get("chips")) if "chips" in v else None
+        payout = v.get("payout_chips")
+        if payout is not None and ("chips" not in found or chips is not None):
+            problem = payout.problem(c.value for c in (chips or DEFAULT_CHIPS))
+            if problem is not None:
+                self.err(found["payout_chips"], "payout_chips", problem)
         order = v.get("settlement", {})
         if self.problems or limits is None:
             return None
@@ -227,6 +252,7 @@ class HouseReader(Reader):
                 fee=fee,
                 limits=limits,
                 chips=chips if chips is not None else DEFAULT_CHIPS,
+                payout_chips=payout if payout is not None else ChipConvention(),
                 seats=v.get("seats", F.HOUSE.default("seats")),
                 order=SettlementOrder(
                     losers_first=order.get("losers_first", F.ORDER.default("losers_first")),

@@ -83,6 +83,9 @@ def house_yaml(house: House) -> str:
         lines.append(f"  side_bet_caps: {{{caps}}}")
     lines.append("chips:")
     lines += [f"  - {{value: {_n(chip.value)}, colour: {_q(chip.colour)}}}" for chip in house.chips]
+    cut = house.payout_chips
+    lines.append("payout_chips: " + (f"{{max_each: {cut.max_each}}}" if cut.max_each is not None
+                                     else cut.style.value))
     o = house.order
     lines += [
         f"seats: {house.seats}",
