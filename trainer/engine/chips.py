@@ -369,9 +369,9 @@ class ChipConvention:
         most, amount, chip = most_of_one_chip(values)
         if most <= self.max_each:
             return None
-        return (f"max_each {self.max_each} is too few for these chips: {format_amount(amount)} "
-                f"a payout of {format_amount(amount)} needs {most} chips of "
-                f"{format_amount(chip)} at the fewest")
+        return (f"max_each {self.max_each} is too few for these chips: a payout of "
+                f"{format_amount(amount)} needs {most} chips of {format_amount(chip)} at the "
+                "fewest")
 
     def pay(
         self, amount: Decimal, denominations: Iterable[Decimal], wager: Decimal | None = None
