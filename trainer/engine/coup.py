@@ -18,6 +18,8 @@ class Outcome(enum.Enum):
     DRAGON7 = "dragon7"
     PANDA8 = "panda8"
 
+    __hash__ = object.__hash__  # singletons: identity hash, in C (Enum's is Python-level)
+
     @property
     def label(self) -> str:
         return _OUTCOME_LABELS[self]

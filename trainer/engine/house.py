@@ -25,7 +25,7 @@ from types import MappingProxyType
 from trainer.engine.chips import FEWEST_CHIPS, ChipConvention, ChipError
 from trainer.engine.coup import Coup, Outcome, outcome_reason
 from trainer.engine.errors import EngineError
-from trainer.engine.money import format_amount
+from trainer.engine.money import format_amount, normalize
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable
 from trainer.engine.settlement import RESULTS as EZ_RESULTS
 from trainer.engine.shoe import DEFAULT_DECKS, check_decks
@@ -249,6 +249,9 @@ class FeeSchedule:
     def __post_init__(self) -> None:
         if not self.steps:
             raise HouseError("a fee schedule needs at least one step")
+        # fees as amounts are written (1, 0.50), once, not per settled bet
+        object.__setattr__(self, "steps", tuple(Step(s.up_to, normalize(s.amount))
+                                                for s in self.steps))
         _check_steps(self.steps, "fee steps")
         if self.rotation < 1:
             raise HouseError("the bank rotates after 1 hand or more")

@@ -24,6 +24,10 @@ class Bet(enum.Enum):
     DRAGON7 = "dragon7"
     PANDA8 = "panda8"
 
+    #: Members are singletons: hash by identity, in C, not Enum's Python-level hash of the
+    #: name (bets key every settlement lookup; a table settles dozens a coup).
+    __hash__ = object.__hash__
+
     @property
     def label(self) -> str:
         return Outcome(self.value).label  # each bet is named after the outcome it backs
@@ -226,14 +230,19 @@ def settle_checked(outcome: Outcome, bet: Bet, wager: Decimal, house: House) -> 
     are decided."""
     result = house.results[outcome][bet]
     levy = house.commission_on(bet)
-    commission = levy.owed(wager) if levy is not None and result is BetResult.WIN else Decimal(0)
+    fee = _ZERO if house.fee is None else house.fee.fee(wager)  # normalised by FeeSchedule
+    if levy is None:  # the common case, kept quick: a table settles many bets a coup
+        return Settlement(bet, wager, result, house.paytable.odds(bet), house.named(outcome),
+                          fee=fee)
+    commission = levy.owed(wager) if result is BetResult.WIN else _ZERO
     return Settlement(
         bet, wager, result, house.paytable.odds(bet), house.named(outcome),
-        commission=normalize(commission),
-        commission_deferred=levy is not None and levy.deferred,
-        fee=normalize(house.fee_for(wager)),
-        commission_rate=levy.rate if levy is not None else Decimal(0),
+        commission=normalize(commission), commission_deferred=levy.deferred, fee=fee,
+        commission_rate=levy.rate,
     )
+
+
+_ZERO = Decimal(0)
 
 
 def settle(

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from types import MappingProxyType
 
-from trainer.engine.chips import ChipBreakdown, pay_in_chips
+from trainer.engine.chips import ChipBreakdown, ChipConvention, PayStyle, pay_in_chips
 from trainer.engine.coup import Coup, Outcome
 from trainer.engine.errors import EngineError
 from trainer.engine.house import BASE_BETS, SIDE_BETS, House
@@ -119,6 +119,68 @@ def layout_problems(layout: Layout, house: House) -> list[str]:
             continue
         problems.extend(f"seat {seat.number}: {p}" for p in house.limit_problems(seat.bets))
     return problems
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What settling a table reads from a house, worked out once per house: the seats in
+    the order of settlement, the chips and their convention, and the limits as plain
+    bounds for a quick yes/no per seat (``House.limit_problems`` words a no)."""
+
+    seats: tuple[int, ...]
+    bets_in_layout_order: bool  # a seat's bets are settled in Bet order (Seat keeps that)
+    denominations: tuple[Decimal, ...]
+    convention: ChipConvention
+    bounds: Mapping[Bet, tuple[Decimal, Decimal]]  # the bets offered
+    side_needs_base: bool
+    caps: tuple[tuple[Bet, Bet], ...]
+    cuts: dict[tuple[Decimal, Decimal | None], ChipBreakdown]  # memo: the cut of a payout
+
+
+_PLANS: dict[int, tuple[House, _Plan]] = {}
+_CUTS_KEPT = 4096
+
+
+def _plan(house: House) -> _Plan:
+    """The house's plan, kept by identity (the house is held with it, so an id is never
+    reused while its entry lives)."""
+    hit = _PLANS.get(id(house))
+    if hit is not None and hit[0] is house:
+        return hit[1]
+    lim = house.limits
+    plan = _Plan(
+        seats=house.order.seats(house.seats),
+        bets_in_layout_order=house.order.bets(tuple(Bet)) == tuple(Bet),
+        denominations=tuple(c.value for c in house.chips),
+        convention=house.payout_chips,
+        bounds={b: lim.bounds(b) for b in house.bets},
+        side_needs_base=lim.side_needs_base,
+        caps=tuple(lim.side_caps.items()),
+        cuts={},
+    )
+    if len(_PLANS) >= 64:
+        _PLANS.clear()
+    _PLANS[id(house)] = (house, plan)
+    return plan
+
+
+def _seat_allowed(plan: _Plan, bets: Mapping[Bet, Decimal]) -> bool:
+    """Whether the house allows one seat's wagers (the quick test; the words come from
+    ``House.limit_problems`` when it says no)."""
+    bounds = plan.bounds
+    for bet, wager in bets.items():
+        b = bounds.get(bet)
+        if b is None or not b[0] <= wager <= b[1]:
+            return False
+    if plan.side_needs_base and (Bet.DRAGON7 in bets or Bet.PANDA8 in bets) and not (
+        Bet.PLAYER in bets or Bet.BANKER in bets
+    ):
+        return False
+    for side, base in plan.caps:
+        wager = bets.get(side)
+        if wager is not None and wager > bets.get(base, _ZERO):
+            return False
+    return True
 
 
 # -- the dealer's procedure -----------------------------------------------------------------
@@ -254,52 +316,62 @@ def settle_table(
     winners; else one pass doing each bet as it comes.  Seats run in the house's direction
     (counter-clockwise: from the dealer's right, seat N down to 1), a seat's bets main bet
     first (Player, Banker, Tie, then Dragon 7, Panda 8).  A commission follows the Pay it
-    belongs to.  ``max_each``: the house pays no more than that many of one chip.
+    belongs to.  Payouts are cut in the house's chips by its ``payout_chips`` convention
+    (colour for colour matches each bet's own wager); ``max_each`` overrides it: the
+    fewest chips with no more than that many of any chip (ChipLimitError if none does).
 
     Raises LayoutError listing every problem when the house does not allow the layout;
     ``checked=True`` skips that check for a layout known good (one ``deal_layout`` made).
     """
+    plan = _plan(house)
     if not checked:
-        problems = layout_problems(layout, house)
-        if problems:
-            raise LayoutError(problems)
+        top = house.seats
+        for seat in layout.seats:
+            if not (1 <= seat.number <= top and _seat_allowed(plan, seat.bets)):
+                raise LayoutError(layout_problems(layout, house))
     outcome = coup.outcome if isinstance(coup, Coup) else coup
-    order = house.order
     by_number = {s.number: s for s in layout.seats}
-    denominations = tuple(c.value for c in house.chips)
-    seats = [by_number[n] for n in order.seats(house.seats) if n in by_number]
     settled: dict[tuple[int, Bet], Settlement] = {}
     sequence: list[tuple[int, Settlement]] = []
-    for seat in seats:
-        for bet in order.bets(tuple(seat.bets)):
-            s = settle_checked(outcome, bet, seat.bets[bet], house)  # Seat checked the wager
-            settled[seat.number, bet] = s
-            sequence.append((seat.number, s))
+    for n in plan.seats:
+        seat = by_number.get(n)
+        if seat is None:
+            continue
+        bets = seat.bets if plan.bets_in_layout_order else {
+            b: seat.bets[b] for b in house.order.bets(tuple(seat.bets))}
+        for bet, wager in bets.items():
+            s = settle_checked(outcome, bet, wager, house)  # Seat checked the wager
+            settled[n, bet] = s
+            sequence.append((n, s))
     steps: list[Step] = [CollectFee(n, s.bet, s.fee) for n, s in sequence if s.fee]
-
-    def work(n: int, s: Settlement) -> None:
-        if s.result is BetResult.LOSE:
+    lose = BetResult.LOSE
+    if house.order.losers_first:
+        steps.extend(Take(n, s.bet, s.wager) for n, s in sequence if s.result is lose)
+        rest = [(n, s) for n, s in sequence if s.result is not lose]
+    else:
+        rest = sequence
+    cuts = plan.cuts
+    for n, s in rest:
+        if s.result is lose:
             steps.append(Take(n, s.bet, s.wager))
         elif s.result is BetResult.PUSH:
             steps.append(Push(n, s.bet, s.wager))
         else:
             paid = s.paid
-            steps.append(Pay(n, s.bet, paid, pay_in_chips(paid, denominations,
-                                                          max_each=max_each)))
+            if max_each is not None:
+                chips = pay_in_chips(paid, plan.denominations, max_each=max_each)
+            else:
+                key = (paid, s.wager if plan.convention.style is PayStyle.COLOUR_FOR_COLOUR
+                       else None)
+                chips = cuts.get(key)  # type: ignore[assignment]
+                if chips is None:
+                    if len(cuts) >= _CUTS_KEPT:
+                        cuts.clear()
+                    chips = cuts[key] = plan.convention.pay(paid, plan.denominations, key[1])
+            steps.append(Pay(n, s.bet, paid, chips))
             if s.commission:
                 kind = BoxCommission if s.commission_deferred else TakeCommission
                 steps.append(kind(n, s.bet, s.commission))
-
-    if order.losers_first:
-        for n, s in sequence:
-            if s.result is BetResult.LOSE:
-                work(n, s)
-        for n, s in sequence:
-            if s.result is not BetResult.LOSE:
-                work(n, s)
-    else:
-        for n, s in sequence:
-            work(n, s)
     return TableProcedure(outcome, tuple(steps), MappingProxyType(settled))
 
 
