@@ -1,7 +1,9 @@
 """`ezbac check`: the procedure for one coup, step by step, as a dealer follows it.
 
 It is the engine's verdict in words, so a dealer (or a drill author) can settle an argument
-about a coup from the command line.  Only the engine is imported: no Textual, no YAML.
+about a coup from the command line.  With ``--seat`` it works a whole table: the engine's
+``settle_table`` (take, push, pay in chips, commission or fee) in the house's order.  Only
+the engine is imported: no Textual, no YAML (a house file is read only for ``--house``).
 """
 
 from __future__ import annotations
@@ -19,8 +21,21 @@ from trainer.engine.cards import Card, parse_cards
 from trainer.engine.coup import Coup
 from trainer.engine.errors import EngineError, quote
 from trainer.engine.house import House
-from trainer.engine.money import dumps_exact, format_amount, parse_amount
+from trainer.engine.money import ascii_int, dumps_exact, format_amount, parse_amount
 from trainer.engine.settlement import Bet, Settlement, settle
+from trainer.engine.table import (
+    BoxCommission,
+    CollectFee,
+    Layout,
+    LayoutError,
+    Pay,
+    Push,
+    Seat,
+    TableProcedure,
+    Take,
+    TakeCommission,
+    settle_table,
+)
 
 STDIN = "-"
 EXIT_BAD_LINES = 1
@@ -44,11 +59,18 @@ def register(sub: argparse._SubParsersAction) -> None:
             "  ezbac check 4h,3s,2d,Kc,8h --bet dragon7=15 --bet banker=2.50\n"
             "  ezbac check --json 9s 2h Kd 5c\n"
             "  ezbac check --house commission Kh 3s 6d 2c 2h --bet banker=20\n"
+            "  ezbac check Ks 2h As 2c 5d 3c --seat 1:banker=25,dragon7=10 --seat 4:player=100\n"
             "  printf '4h 3s 2d Kc 8h\\n9s 2h Kd 5c\\n' | ezbac check --json -\n"
+            "  printf '4h 3s 2d Kc 8h | 2:player=10 5:banker=25,tie=5\\n' | ezbac check -\n"
             "\n"
-            "With '-' the coups are read from standard input, one per line; with --json each\n"
-            "line gives one JSON object, a bad line {\"line\": n, \"error\": ...}, and the exit\n"
-            "status is 1 if any line was bad."
+            "With --seat the whole table is settled in the house's order: losing bets taken,\n"
+            "pushes left, winners paid in the house's chips (and commission or fees where the\n"
+            "game has them). A seat is N:BET=AMOUNT[,BET=AMOUNT...], seats 1 to the house's.\n"
+            "\n"
+            "With '-' the coups are read from standard input, one per line; a line may end in\n"
+            "'| SEAT SEAT ...' (seats as for --seat, separated by spaces) for its own table,\n"
+            "else --seat's table is settled. With --json each line gives one JSON object, a bad\n"
+            "line {\"line\": n, \"error\": ...}, and the exit status is 1 if any line was bad."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -64,6 +86,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=[],
         metavar="NAME=AMOUNT",
         help="settle a wager (repeatable); NAME is player, banker, tie, dragon7 or panda8",
+    )
+    parser.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="N:BET=AMOUNT,...",
+        help="a seat at the table and its bets (repeatable), e.g. 1:banker=25,dragon7=10: "
+        "settle the whole table in the house's order, paying in chips",
     )
     add_pays_arguments(parser)
     add_house_argument(parser)
@@ -90,6 +120,85 @@ def parse_bets(specs: Sequence[str]) -> dict[Bet, Decimal]:
     return wagers
 
 
+SEAT_EXAMPLE = "write N:BET=AMOUNT[,BET=AMOUNT...], e.g. 1:banker=25,dragon7=10"
+#: In a line of standard input, what comes after this is the line's own table.
+SEATS_MARK = "|"
+
+
+class SeatSpecError(EngineError):
+    """A seat written wrong, or one the house does not allow; the message starts with the
+    seat as written ("'9:player=5': the ez table has seats 1 to 7")."""
+
+
+def parse_seat(spec: str, house: House) -> Seat:
+    """'4:player=100,panda8=5' as a Seat the house allows; SeatSpecError (naming the seat
+    and what is wrong with it) otherwise."""
+    shown = quote(spec)
+    number_text, sep, items = spec.strip().partition(":")
+    if not spec.strip():
+        raise SeatSpecError(f"{shown} is empty: {SEAT_EXAMPLE}")
+    if not sep:
+        raise SeatSpecError(f"{shown}: no ':' after the seat number; {SEAT_EXAMPLE}")
+    number = ascii_int(number_text)
+    if number is None:
+        raise SeatSpecError(f"{shown}: {quote(number_text.strip())} is not a seat "
+                            f"number (1 to {house.seats})")
+    if not 1 <= number <= house.seats:
+        raise SeatSpecError(f"{shown}: the {house.id} table has seats 1 to {house.seats}")
+    if not items.strip():
+        raise SeatSpecError(f"{shown} has no bets: {SEAT_EXAMPLE}")
+    wagers: dict[Bet, Decimal] = {}
+    for item in items.split(","):
+        name, eq, amount = item.partition("=")
+        if not item.strip():
+            raise SeatSpecError(f"{shown}: an empty bet between commas; {SEAT_EXAMPLE}")
+        if not eq:
+            raise SeatSpecError(f"{shown}: {quote(item.strip())} is no BET=AMOUNT; "
+                                f"{SEAT_EXAMPLE}")
+        try:
+            bet = Bet.parse(name)
+            wager = parse_amount(amount)
+        except EngineError as exc:
+            raise SeatSpecError(f"{shown}: {exc}") from None
+        if bet in wagers:
+            raise SeatSpecError(f"{shown}: a {bet.value} bet is given twice")
+        wagers[bet] = wager
+    problems = house.limit_problems(wagers)
+    if problems:
+        raise SeatSpecError(f"{shown}: " + "; ".join(problems) + f" (house {house.id})")
+    try:
+        return Seat(number, wagers)
+    except LayoutError as exc:  # pragma: no cover - parse_amount checked every wager
+        raise SeatSpecError(f"{shown}: {exc}") from None
+
+
+def parse_layout(specs: Sequence[str], house: House) -> Layout:
+    """Seats (``--seat`` values, or the seats of a line of standard input) as a Layout the
+    house allows; SeatSpecError for the first seat that is wrong, or given twice."""
+    seats: dict[int, str] = {}
+    parsed: list[Seat] = []
+    for spec in specs:
+        seat = parse_seat(spec, house)
+        if seat.number in seats:
+            raise SeatSpecError(f"{quote(spec)}: seat {seat.number} is already given "
+                                f"({quote(seats[seat.number])})")
+        seats[seat.number] = spec
+        parsed.append(seat)
+    return Layout(tuple(parsed))
+
+
+def split_line(line: str) -> tuple[str, list[str] | None]:
+    """A line of standard input: its cards, and its own seats (None: no '|' on it)."""
+    cards, sep, seats = line.partition(SEATS_MARK)
+    if not sep:
+        return line, None
+    specs = seats.split()
+    if not specs:
+        raise SeatSpecError(f"nothing after '{SEATS_MARK}': give the seats, e.g. "
+                            "4h 3s 2d Kc 8h | 1:banker=25,dragon7=10 4:player=100")
+    return cards, specs
+
+
 def deal(cards: Sequence[Card]) -> Coup:
     if not cards:
         raise MissingCards()
@@ -107,17 +216,38 @@ def run(args: argparse.Namespace) -> int:
     wagers = parse_bets(args.bet)
     house = house_from(args)
     shown = house if args.house else None
+    if args.seat and wagers:
+        raise UsageError("--bet and --seat do not mix: put the bets on a seat "
+                         "(--seat 1:banker=25,dragon7=10)")
+    try:
+        layout = parse_layout(args.seat, house) if args.seat else None
+    except SeatSpecError as exc:
+        raise UsageError(f"--seat {exc}") from None
     if STDIN in args.cards:
         if args.cards != [STDIN]:
             raise UsageError("'-' (read coups from standard input) must be the only CARD")
-        return run_lines(sys.stdin, wagers, house, as_json=args.json, shown=shown)
+        return run_lines(sys.stdin, wagers, house, as_json=args.json, shown=shown,
+                         layout=layout)
     try:
         coup = deal(parse_cards(args.cards))
     except EngineError as exc:
         raise UsageError(str(exc)) from None
+    if layout is not None:
+        table = work_table(coup, layout, house)
+        print(dumps_exact(table_json(coup, layout, table, house, shown)) if args.json
+              else render_table(coup, table, house, shown))
+        return 0
     bets = settle_wagers(coup, wagers, house)
     print(dumps_exact(to_json(coup, bets, shown)) if args.json else render(coup, bets, shown))
     return 0
+
+
+def work_table(coup: Coup, layout: Layout, house: House) -> TableProcedure:
+    """The engine's procedure for the table (the layout was checked as it was read)."""
+    try:
+        return settle_table(coup, layout, house)
+    except EngineError as exc:  # pragma: no cover - parse_layout checked the layout
+        raise UsageError(f"--seat: {exc}") from None
 
 
 def settle_wagers(coup: Coup, wagers: dict[Bet, Decimal], house: House) -> dict[Bet, Settlement]:
@@ -136,14 +266,24 @@ def run_lines(
     *,
     as_json: bool,
     shown: House | None = None,
+    layout: Layout | None = None,
 ) -> int:
-    """One coup per line, in order; a bad line is reported and the run goes on."""
+    """One coup per line, in order; a bad line is reported and the run goes on.  A line's
+    own seats (after '|') make its table; else ``layout`` (from --seat), if any."""
     status, first = 0, True
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            coup = deal(parse_cards(line))
+            cards, specs = split_line(line)
+            try:
+                table_layout = parse_layout(specs, house) if specs is not None else layout
+            except SeatSpecError as exc:
+                raise SeatSpecError(f"seat {exc}") from None
+            if table_layout is not None and wagers:
+                raise SeatSpecError("--bet and a line's seats do not mix: put the bets on "
+                                    "a seat")
+            coup = deal(parse_cards(cards))
         except EngineError as exc:
             status = EXIT_BAD_LINES
             if as_json:
@@ -151,13 +291,21 @@ def run_lines(
             else:
                 print(f"ezbac: error: line {number}: {exc}", file=sys.stderr, flush=True)
             continue
-        bets = settle_wagers(coup, wagers, house)
-        if as_json:
-            print(dumps_exact(to_json(coup, bets, shown)), flush=True)
+        if table_layout is not None:
+            table = work_table(coup, table_layout, house)
+            if as_json:
+                print(dumps_exact(table_json(coup, table_layout, table, house, shown)),
+                      flush=True)
+                continue
+            text = render_table(coup, table, house, shown)
         else:
+            bets = settle_wagers(coup, wagers, house)
+            if as_json:
+                print(dumps_exact(to_json(coup, bets, shown)), flush=True)
+                continue
             text = render(coup, bets, shown)
-            print(("" if first else "\n") + f"line {number}\n" + text, flush=True)
-            first = False
+        print(("" if first else "\n") + f"line {number}\n" + text, flush=True)
+        first = False
     return status
 
 
@@ -245,4 +393,63 @@ def render(coup: Coup, bets: dict[Bet, Settlement], house: House | None = None) 
         if house is not None:
             wagers = {b: s.wager for b, s in bets.items()}
             lines += [f"House limit: {p}" for p in house.limit_problems(wagers)]
+    return "\n".join(lines)
+
+
+# -- a whole table (--seat) -------------------------------------------------------------------
+
+_STEP_NAMES: dict[type, str] = {
+    CollectFee: "fee", Take: "take", Push: "push", Pay: "pay",
+    TakeCommission: "commission", BoxCommission: "commission_box",
+}
+
+
+def _step_json(step: object, colours: dict[Decimal, str]) -> dict[str, Any]:
+    out: dict[str, Any] = {"step": _STEP_NAMES[type(step)], "seat": step.seat,  # type: ignore[attr-defined]
+                           "bet": step.bet.value, "amount": step.amount}  # type: ignore[attr-defined]
+    if isinstance(step, Pay):
+        out["chips"] = [{"value": v, "colour": colours.get(v, ""), "count": n}
+                        for v, n in step.chips.chips]
+        out["coin"] = step.chips.coin
+    return out
+
+
+def table_json(
+    coup: Coup, layout: Layout, table: TableProcedure, house: House, shown: House | None
+) -> dict[str, Any]:
+    """The coup as ``to_json`` gives it, and ``table``: the house, the seats as given, the
+    steps in order (fee, take, push, pay with chips, commission, commission_box) and the
+    totals."""
+    out = to_json(coup, {}, shown)
+    colours = {c.value: c.colour for c in house.chips}
+    out["table"] = {
+        "house": house.id,
+        "payout_chips": house.payout_chips.label,
+        "seats": [{"seat": s.number, "bets": {b.value: w for b, w in s.bets.items()}}
+                  for s in layout.seats],
+        "steps": [_step_json(step, colours) for step in table.steps],
+        "taken": table.taken,
+        "paid": table.paid,
+        "commission": table.commission,
+        "fees": table.fees,
+    }
+    return out
+
+
+def render_table(
+    coup: Coup, table: TableProcedure, house: House, shown: House | None
+) -> str:
+    """The coup's procedure, then the table's: each step numbered, in the house's order,
+    payouts in its chips; then what was taken and paid (and commission, fees)."""
+    order = house.summary[-1].removeprefix("settlement: ")
+    colours = {c.value: c.colour for c in house.chips}
+    lines = [render(coup, {}, shown), f"Table, house {house.id}: {order}.",
+             f"Payouts in {house.payout_chips.label}:"]
+    lines += [f"  {n}. {text}" for n, text in enumerate(table.lines(colours), start=1)]
+    totals = f"Taken {format_amount(table.taken)}, paid {format_amount(table.paid)}"
+    if house.commission is not None:
+        totals += f", commission {format_amount(table.commission)}"
+    if house.fee is not None:
+        totals += f", fees {format_amount(table.fees)}"
+    lines.append(totals + ".")
     return "\n".join(lines)
