@@ -168,3 +168,203 @@ def test_options_between_cards() -> None:
     # Player K+A = 1 draws 5 -> 6; Banker 2+2 = 4, third card 5 -> draws 3 -> 7: Dragon 7.
     assert data["outcome"] == "dragon7"
     assert data["bets"]["dragon7"]["paid"] == 600
+
+
+# -- a whole table: --seat ---------------------------------------------------------------------
+# Expected procedures are worked by hand from RULES.md ("Settling a table", the settlement
+# table, the commission game) and the bundled houses' data (limits, chips, fee schedule).
+
+# Ks 2h As 2c 5d 3c: Player K+A = 1 draws 5 -> 6; Banker 2+2 = 4 draws on a 5, 3 -> 7 with
+# three cards and wins: a Dragon 7.
+DRAGON7 = ["Ks", "2h", "As", "2c", "5d", "3c"]
+# Kh 3s 6d 2c 2h: Player K+6 = 6 stands; Banker 3+2 = 5 draws (Player stood), 2 -> 7 wins
+# with three cards (a Dragon 7 at an EZ table, a Banker win at the commission table).
+BANKER7 = ["Kh", "3s", "6d", "2c", "2h"]
+
+
+def table_lines(out: str) -> list[str]:
+    lines = out.splitlines()
+    return lines[lines.index(next(x for x in lines if x.startswith("Table, "))):]
+
+
+def test_table_dragon7_by_hand() -> None:
+    out = ezbac("check", *DRAGON7, "--seat", "1:banker=25,dragon7=10",
+                "--seat", "4:player=100,panda8=5")
+    assert out.returncode == 0, out.stderr
+    assert "Result: Banker wins 7 to 6 with three cards totalling 7: Dragon 7" in out.stdout
+    # Losing bets first (seat 4's Player and Panda 8), counter-clockwise from the dealer's
+    # right (seat 4 before seat 1), main bet before side bet; Banker pushes on a Dragon 7;
+    # Dragon 7 pays 40 to 1: 10 x 40 = 400, the fewest chips 4 black (100).
+    assert table_lines(out.stdout) == [
+        "Table, house ez: losing bets first, then counter-clockwise from the dealer's right, "
+        "main bet before side bet.",
+        "Payouts in the fewest chips:",
+        "  1. seat 4: take Player 100",
+        "  2. seat 4: take Panda 8 5",
+        "  3. seat 1: Banker 25 pushes, leave it",
+        "  4. seat 1: pay Dragon 7 400 in 4 black (100)",
+        "Taken 105, paid 400.",
+    ]
+    assert out.stderr == ""
+
+
+def test_table_commission_game_by_hand() -> None:
+    out = ezbac("check", "--house", "commission", *BANKER7,
+                "--seat", "2:banker=30,tie=10", "--seat", "5:player=20,banker=13")
+    assert out.returncode == 0, out.stderr
+    # Banker 7 over 6: Player and Tie lose; Banker pays 19 to 20, the 5 % commission
+    # taken at once and rounded up to the quarter: 13 owes 0.65 -> 0.75, paid 12.25
+    # (2 red, 2 white, 1 blue: 12.25 needs a 0.25, and 12 takes four chips at best);
+    # 30 owes 1.50, paid 28.50 (1 green, 1 pink, 1 white).  Seat 5 before seat 2.
+    assert table_lines(out.stdout)[2:] == [
+        "  1. seat 5: take Player 20",
+        "  2. seat 2: take Tie 10",
+        "  3. seat 5: pay Banker 12.25 in 2 red (5), 2 white (1), 1 blue (0.25)",
+        "  4. seat 5: 0.75 commission taken from the Banker payout",
+        "  5. seat 2: pay Banker 28.50 in 1 green (25), 1 pink (2.50), 1 white (1)",
+        "  6. seat 2: 1.50 commission taken from the Banker payout",
+        "Taken 30, paid 40.75, commission 2.25.",
+    ]
+
+
+def test_table_card_room_fees_first() -> None:
+    out = ezbac("check", "--house", "cardroom", *BANKER7,
+                "--seat", "2:banker=30,dragon7=10", "--seat", "5:player=20")
+    assert out.returncode == 0, out.stderr
+    # The fee schedule: up to 20 pays 0.50, up to 100 pays 1; fees as the wagers go down,
+    # in the same seat order; then the Dragon 7 settles as at the EZ table.
+    assert table_lines(out.stdout)[2:] == [
+        "  1. seat 5: collect the 0.50 fee on Player",
+        "  2. seat 2: collect the 1 fee on Banker",
+        "  3. seat 2: collect the 0.50 fee on Dragon 7",
+        "  4. seat 5: take Player 20",
+        "  5. seat 2: Banker 30 pushes, leave it",
+        "  6. seat 2: pay Dragon 7 400 in 4 black (100)",
+        "Taken 20, paid 400, fees 2.",
+    ]
+
+
+def write_house(tmp_path, convention: str) -> str:  # type: ignore[no-untyped-def]
+    path = tmp_path / "c4c.yaml"
+    path.write_text(f"id: c4c\nname: Colour for colour\npayout_chips: {convention}\n",
+                    encoding="utf-8")
+    return str(path)
+
+
+def test_table_colour_for_colour(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    house = write_house(tmp_path, "colour_for_colour")
+    # Ks 7d 7h Kc: Player K+7 = 7, Banker 7+K = 7, both stand: a Tie.  Tie pays 8 to 1:
+    # 35 x 8 = 280.  The 35 wager is 1 green and 2 red; 280 in green and red is 11 green
+    # and 1 red (the fewest chips would be 2 black, 3 green, 1 red).  Player pushes.
+    out = ezbac("check", "--house", house, "Ks", "7d", "7h", "Kc",
+                "--seat", "3:player=10,tie=35")
+    assert out.returncode == 0, out.stderr
+    assert table_lines(out.stdout)[1:] == [
+        "Payouts in colour for colour (in the wager's denominations):",
+        "  1. seat 3: Player 10 pushes, leave it",
+        "  2. seat 3: pay Tie 280 in 11 green (25), 1 red (5)",
+        "Taken 0, paid 280.",
+    ]
+
+
+def test_table_json_shape() -> None:
+    out = ezbac("check", "--json", *DRAGON7, "--seat", "4:player=100,panda8=5",
+                "--seat", "1:banker=25,dragon7=2.50")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout, parse_float=Decimal)
+    assert data["outcome"] == "dragon7" and "bets" not in data
+    table = data["table"]
+    assert set(table) == {"house", "payout_chips", "seats", "steps", "taken", "paid",
+                          "commission", "fees"}
+    assert table["house"] == "ez"
+    assert table["seats"] == [{"seat": 1, "bets": {"banker": 25, "dragon7": Decimal("2.50")}},
+                              {"seat": 4, "bets": {"player": 100, "panda8": 5}}]
+    # 2.50 x 40 = 100: one black chip.
+    assert table["steps"] == [
+        {"step": "take", "seat": 4, "bet": "player", "amount": 100},
+        {"step": "take", "seat": 4, "bet": "panda8", "amount": 5},
+        {"step": "push", "seat": 1, "bet": "banker", "amount": 25},
+        {"step": "pay", "seat": 1, "bet": "dragon7", "amount": 100,
+         "chips": [{"value": 100, "colour": "black", "count": 1}], "coin": 0},
+    ]
+    assert (table["taken"], table["paid"], table["commission"], table["fees"]) == (105, 100, 0, 0)
+    assert '"amount": 100' in out.stdout  # exact JSON numbers
+
+
+def test_table_json_commission_steps() -> None:
+    out = ezbac("check", "--json", "--house", "commission", *BANKER7, "--seat", "1:banker=13")
+    steps = json.loads(out.stdout, parse_float=Decimal)["table"]["steps"]
+    assert steps == [
+        {"step": "pay", "seat": 1, "bet": "banker", "amount": Decimal("12.25"),
+         "chips": [{"value": 5, "colour": "red", "count": 2},
+                   {"value": 1, "colour": "white", "count": 2},
+                   {"value": Decimal("0.25"), "colour": "blue", "count": 1}], "coin": 0},
+        {"step": "commission", "seat": 1, "bet": "banker", "amount": Decimal("0.75")},
+    ]
+
+
+def test_table_stdin_lines_with_their_own_seats() -> None:
+    stdin = (
+        f"{' '.join(DRAGON7)} | 1:banker=25,dragon7=10 4:player=100\n"
+        "9s 2h Kd 5c | 9:tie=5\n"
+        "9s 2h Kd 5c |\n"
+        "9s 2h Kd 5c\n"
+    )
+    out = ezbac("check", "--json", "-", "--seat", "2:player=10", stdin=stdin)
+    assert out.returncode == 1
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [s["step"] for s in rows[0]["table"]["steps"]] == ["take", "push", "pay"]
+    assert rows[1] == {"line": 2, "error": "seat '9:tie=5': the ez table has seats 1 to 7"}
+    assert rows[2]["line"] == 3 and "nothing after '|'" in rows[2]["error"]
+    # No seats of its own: --seat's table.  9 over 7: Player 10 wins even money, 2 red.
+    assert rows[3]["table"]["steps"] == [
+        {"step": "pay", "seat": 2, "bet": "player", "amount": 10,
+         "chips": [{"value": 5, "colour": "red", "count": 2}], "coin": 0}]
+    assert "Traceback" not in out.stderr
+
+
+def test_table_stdin_text() -> None:
+    out = ezbac("check", "-", stdin="9s 2h Kd 5c | 7:banker=5 1:player=5\n")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("line 1\n")
+    assert table_lines(out.stdout)[2:] == [
+        "  1. seat 7: take Banker 5", "  2. seat 1: pay Player 5 in 1 red (5)",
+        "Taken 5, paid 5."]
+
+
+@pytest.mark.parametrize(
+    ("args", "culprit"),
+    [
+        (["--seat", "8:player=5"], "'8:player=5': the ez table has seats 1 to 7"),
+        (["--seat", "0:player=5"], "'0:player=5': the ez table has seats 1 to 7"),
+        (["--house", "cardroom", "--seat", "10:player=5"], "cardroom table has seats 1 to 9"),
+        (["--seat", "4:player=5", "--seat", "4:tie=5"], "seat 4 is already given"),
+        (["--seat", "1:insurance=5"], "'insurance' is not a bet"),
+        (["--seat", "1:banker=abc"], "'abc' is not an amount"),
+        (["--seat", "1:banker=0"], "'0' is not a positive amount"),
+        (["--seat", "1:banker=2.555"], "two decimals"),
+        (["--house", "ez-tie9", "--seat", "2:dragon7=5"], "needs a player or banker bet"),
+        (["--house", "ez-tie9", "--seat", "2:banker=5,dragon7=10"],
+         "dragon7 10 is over the banker bet (5)"),
+        (["--house", "ez-tie9", "--seat", "2:banker=6000"], "above the table maximum of 5,000"),
+        (["--house", "ez-tie9", "--seat", "2:banker=2"], "below the table minimum of 5"),
+        (["--house", "commission", "--seat", "1:dragon7=5"], "does not offer it"),
+        (["--seat", ""], "'' is empty"),
+        (["--seat", "  "], "is empty"),
+        (["--seat", "3:"], "'3:' has no bets"),
+        (["--seat", "3"], "no ':' after the seat number"),
+        (["--seat", "x:tie=5"], "'x' is not a seat number"),
+        (["--seat", "1:tie=5,,player=5"], "an empty bet between commas"),
+        (["--seat", "1:tie"], "'tie' is no BET=AMOUNT"),
+        (["--seat", "1:tie=5,Tie=6"], "a tie bet is given twice"),
+        (["--seat", "1:tie=5", "--bet", "tie=5"], "--bet and --seat do not mix"),
+        (["--json", "--seat", "9:tie=5"], "--seat '9:tie=5'"),
+    ],
+)
+def test_table_bad_seat_exit_2_one_line(args: list[str], culprit: str) -> None:
+    line = usage_error(ezbac("check", *DRAGON7, *args), culprit)
+    assert line.startswith("ezbac: error: ")
+
+
+def test_table_bad_seat_before_reading_stdin() -> None:
+    usage_error(ezbac("check", "-", "--seat", "9:tie=5", stdin="9s 2h Kd 5c\n"), "'9:tie=5'")
