@@ -7,6 +7,7 @@ Expected values are worked by hand, or by a naive dynamic programme written here
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -14,13 +15,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.engine.chips import (
+    ChipConvention,
     ChipError,
+    ChipFault,
     ChipLimitError,
+    PayStyle,
     UnpayableAmountError,
     check_chips,
     fewest_chips,
+    most_of_one_chip,
     pay_in_chips,
 )
+from trainer.engine.house import COMMISSION_HOUSE, EZ_HOUSE
 
 D = Decimal
 EZ_CHIPS = (D(1), D("2.50"), D(5), D(25), D(100), D(500), D(1000))
@@ -167,3 +173,104 @@ def test_check_chips_with_coin() -> None:
     coin = check_chips({D(1): 7}, D("7.50"), EZ_CHIPS, coin=D("0.50"))
     assert coin.pays_amount
     assert coin.departures[0] == "0.50 in coin where chips pay all but 0"
+
+
+# -- the house's conventions -----------------------------------------------------------------
+
+C4C = ChipConvention(PayStyle.COLOUR_FOR_COLOUR)
+CAP10 = ChipConvention(PayStyle.MAX_EACH, 10)
+EZ_C4C = replace(EZ_HOUSE, payout_chips=C4C)
+EZ_CAP10 = replace(EZ_HOUSE, payout_chips=CAP10)
+
+
+def test_convention_values() -> None:
+    with pytest.raises(ChipError, match="max_each"):
+        ChipConvention(PayStyle.MAX_EACH)
+    with pytest.raises(ChipError, match="max_each"):
+        ChipConvention(PayStyle.FEWEST, max_each=3)
+    with pytest.raises(ChipError, match="1 to 1,000"):
+        ChipConvention(PayStyle.MAX_EACH, 0)
+    assert EZ_HOUSE.payout_chips == ChipConvention()
+    assert CAP10.label == "no more than 10 of one chip (the largest chip excepted)"
+
+
+def test_colour_for_colour_by_hand() -> None:
+    # A 35 wager is 1 green and 2 red: even money is the same stack; 8 to 1 (280) is 11
+    # green and 1 red in those colours; the fewest chips would be 2 black, 3 green, 1 red.
+    assert C4C.pay(D(35), EZ_CHIPS, D(35)).as_dict() == {D(25): 1, D(5): 2}
+    assert C4C.pay(D(280), EZ_CHIPS, D(35)).as_dict() == {D(25): 11, D(5): 1}
+    assert FEWEST.pay(D(280), EZ_CHIPS).as_dict() == {D(100): 2, D(25): 3, D(5): 1}
+    # A 20 Banker bet (4 red) paid 19 at the commission table: 3 red, then 4 in the fewest
+    # chips (2.50, 1, 0.50).
+    chips = tuple(c.value for c in COMMISSION_HOUSE.chips)
+    assert C4C.pay(D(19), chips, D(20)).as_dict() == {D(5): 3, D("2.50"): 1, D(1): 1,
+                                                      D("0.50"): 1}
+    # A wager no chip makes (0.50 with chips of 1 and up) has no colours: the fewest.
+    assert C4C.pay(D(40), EZ_CHIPS, D("0.50")).as_dict() == {D(25): 1, D(5): 3}
+    # Without the wager: the fewest chips.
+    assert C4C.pay(D(280), EZ_CHIPS).as_dict() == {D(100): 2, D(25): 3, D(5): 1}
+
+
+FEWEST = ChipConvention()
+
+
+def test_max_each_must_fit_the_chips() -> None:
+    # At the fewest, 4 is paid in 4 white chips, and 20 in 4 red: 4 of one chip is needed.
+    assert most_of_one_chip(EZ_CHIPS)[0] == 4
+    assert most_of_one_chip((D(5), D(25)))[:2] == (4, D(20))
+    assert ChipConvention(PayStyle.MAX_EACH, 4).problem(EZ_CHIPS) is None
+    assert "needs 4 chips" in (ChipConvention(PayStyle.MAX_EACH, 3).problem(EZ_CHIPS) or "")
+    with pytest.raises(ValueError, match="payout_chips: max_each 3 is too few"):
+        replace(EZ_HOUSE, payout_chips=ChipConvention(PayStyle.MAX_EACH, 3))
+
+
+def test_check_with_the_house_fewest() -> None:
+    right = check_chips({D(25): 1, D(5): 3}, D(40), house=EZ_HOUSE)
+    assert right.ok and right.faults == () and right.difference == 0
+    many = check_chips({D(5): 8}, D(40), house=EZ_HOUSE)
+    assert many.pays_amount and many.faults == (ChipFault.MORE_CHIPS,)
+    assert many.departures == (
+        "8 red (5) (8 chips) where 1 green (25), 3 red (5) (4 chips) would do",)
+    short = check_chips({D(25): 1, D(5): 2}, D(40), house=EZ_HOUSE)
+    assert short.faults == (ChipFault.SHORT,) and short.difference == -5
+    over = check_chips({D(25): 2}, D(40), house=EZ_HOUSE)
+    assert over.faults == (ChipFault.OVER,) and over.difference == 10
+    assert over.departures == ("pays 50 where 40 is owed (10 over)",)
+    odd = check_chips({D(20): 2}, D(40), house=EZ_HOUSE)
+    assert odd.faults == (ChipFault.NOT_A_CHIP,) and not odd.pays_amount
+
+
+def test_check_with_a_cap() -> None:
+    # Any cut that pays right with at most 10 of one chip: 100 in 10 red and 2 green is
+    # fine (more chips than the fewest, which this house does not ask for); 20 red is not.
+    assert check_chips({D(5): 10, D(25): 2}, D(100), house=EZ_CAP10).ok
+    twenty = check_chips({D(5): 20}, D(100), house=EZ_CAP10)
+    assert twenty.pays_amount and twenty.faults == (ChipFault.OVER_MAX_EACH,)
+    assert twenty.departures == ("20 red: the house pays no more than 10 of one chip",)
+    # The largest chip is excepted: 20,000 is 20 yellow.
+    assert check_chips({D(1000): 20}, D(20000), house=EZ_CAP10).ok
+
+
+def test_check_colour_for_colour() -> None:
+    wager = D(35)  # 1 green, 2 red
+    assert check_chips({D(25): 1, D(5): 2}, D(35), house=EZ_C4C, wager=wager).ok
+    # Stack for stack, 8 to 1: 8 green and 16 red is colour for colour too.
+    assert check_chips({D(25): 8, D(5): 16}, D(280), house=EZ_C4C, wager=wager).ok
+    assert check_chips({D(25): 11, D(5): 1}, D(280), house=EZ_C4C, wager=wager).ok
+    black = check_chips({D(100): 2, D(25): 3, D(5): 1}, D(280), house=EZ_C4C, wager=wager)
+    assert black.pays_amount and black.faults == (ChipFault.NOT_COLOUR_FOR_COLOUR,)
+    assert black.departures[0].startswith("2 black (100) is not in the wager's chips "
+                                          "(green (25), red (5))")
+    reds = check_chips({D(5): 7}, D(35), house=EZ_C4C, wager=wager)
+    assert reds.faults == (ChipFault.MORE_CHIPS,)
+    whites = check_chips({D(25): 1, D(5): 1, D(1): 5}, D(35), house=EZ_C4C, wager=wager)
+    assert set(whites.faults) == {ChipFault.NOT_COLOUR_FOR_COLOUR, ChipFault.MORE_CHIPS}
+    assert len(whites.faults) == len(whites.departures)
+
+
+def test_check_keeps_its_older_call() -> None:
+    # Positional denominations and max_each= work as before (the cap counts every chip).
+    old = check_chips({D(1000): 12}, D(12000), EZ_CHIPS, max_each=10)
+    assert old.faults == (ChipFault.OVER_MAX_EACH,)
+    with pytest.raises(ChipError, match="denominations or its house"):
+        check_chips({D(1): 1}, D(1))

@@ -206,3 +206,42 @@ def test_shipped_schema_file_is_current() -> None:
     assert shipped.read_text(encoding="utf-8") == schema_text(), (
         "regenerate with: ezbac houses schema > trainer/houses/house.schema.json"
     )
+
+
+@pytest.mark.parametrize(("text", "style", "cap"), [
+    ("payout_chips: fewest", "fewest", None),
+    ("payout_chips: colour_for_colour", "colour_for_colour", None),
+    ("payout_chips: {max_each: 10}", "max_each", 10),
+])
+def test_payout_chips_read_shown_and_read_back(text: str, style: str, cap: int | None) -> None:
+    house = load_house_text(f"id: x\nname: X\n{text}\n", "x.yaml")
+    assert house.payout_chips.style.value == style and house.payout_chips.max_each == cap
+    shown = house_yaml(house)
+    assert text in shown.splitlines()
+    assert load_house_text(shown, "shown") == house
+    jsonschema.validate(yaml.safe_load(shown), json_schema())
+
+
+@pytest.mark.parametrize(("text", "where", "message"), [
+    # With the default chips the fewest cut of 4 is 4 white chips: a cap of 3 cannot hold.
+    ("payout_chips: {max_each: 3}", "3:15: payout_chips",
+     "max_each 3 is too few for these chips: a payout of 4 needs 4 chips of 1"),
+    ("payout_chips: max_each", "3:15: payout_chips", "write {max_each: 10}"),
+    ("payout_chips: fewst", "3:15: payout_chips", "did you mean 'fewest'"),
+    ("payout_chips: [fewest]", "3:15: payout_chips", "found a list"),
+    ("payout_chips: {max_each: 0}", "3:26: payout_chips.max_each", "0 is out of range"),
+    ("payout_chips: {max_each: 4, colour: red}", "3:29: payout_chips.colour", "unknown key"),
+])
+def test_payout_chips_problems_at_their_line(text: str, where: str, message: str) -> None:
+    with pytest.raises(HouseFileError) as err:
+        load_house_text(f"id: x\nname: X\n{text}\n", "x.yaml")
+    line = str(err.value.problems[0])
+    assert line.startswith(f"x.yaml:{where}") and message in line, line
+
+
+def test_payout_cap_checked_against_the_files_own_chips() -> None:
+    # Chips of 5 and 25 only: 20 takes 4 red at the fewest, so 4 fits and 3 does not.
+    chips = "chips: [{value: 5, colour: red}, {value: 25, colour: green}]"
+    assert load_house_text(f"id: x\nname: X\n{chips}\npayout_chips: {{max_each: 4}}\n")
+    with pytest.raises(HouseFileError, match="a payout of 20 needs 4 chips of 5"):
+        load_house_text(f"id: x\nname: X\n{chips}\npayout_chips: {{max_each: 3}}\n")
