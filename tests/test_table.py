@@ -4,15 +4,27 @@ to single-bet settlement (settle_bet) for random layouts of every bundled house.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from trainer.engine.chips import ChipConvention, PayStyle, pay_in_chips
 from trainer.engine.coup import Outcome
-from trainer.engine.house import BUNDLED_HOUSES, COMMISSION_HOUSE, EZ_HOUSE, EZ_TIE9_HOUSE
+from trainer.engine.house import (
+    BUNDLED_HOUSES,
+    COMMISSION_HOUSE,
+    EZ_HOUSE,
+    EZ_TIE9_HOUSE,
+    SIDE_BETS,
+    Direction,
+    House,
+    SettlementOrder,
+)
 from trainer.engine.settlement import Bet, BetResult, settle_bet
+from trainer.engine.shoe import Shoe
 from trainer.engine.table import (
     BoxCommission,
     CollectFee,
@@ -119,3 +131,102 @@ def test_procedure_pays_what_single_bets_pay(house_id: str, outcome: Outcome, se
 
 def layout_wager(layout: Layout, step: Take | Push | Pay) -> Decimal:
     return next(w for n, b, w in layout.bets() if n == step.seat and b == step.bet)
+
+
+# -- properties over random tables, every house and chip convention ---------------------------
+
+def _houses() -> list[House]:
+    """Every bundled house, and each with the other chip conventions."""
+    out: list[House] = []
+    for house in BUNDLED_HOUSES.values():
+        out += [house, replace(house, payout_chips=ChipConvention(PayStyle.COLOUR_FOR_COLOUR)),
+                replace(house, payout_chips=ChipConvention(PayStyle.MAX_EACH, 4))]
+    # A house that works each bet as it comes, clockwise from the dealer's left.
+    out.append(replace(EZ_HOUSE, order=SettlementOrder(losers_first=False,
+                                                       direction=Direction.CLOCKWISE)))
+    return out
+
+
+HOUSES = _houses()
+
+
+def _fewest_count(amount: Decimal, values: list[Decimal]) -> int | None:
+    """Fewest chips for ``amount`` by the textbook programme over cents (small amounts)."""
+    cents, coins = int(amount * 100), [int(v * 100) for v in values]
+    best = [0] + [cents + 1] * cents
+    for x in range(1, cents + 1):
+        for c in coins:
+            if c <= x and best[x - c] + 1 < best[x]:
+                best[x] = best[x - c] + 1
+    return None if best[cents] > cents else best[cents]
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(0, len(HOUSES) - 1), st.integers(0, 10**9), st.integers(0, 10**9))
+def test_random_tables_pay_what_single_bets_pay(index: int, layout_seed: int,
+                                                coup_seed: int) -> None:
+    house = HOUSES[index]
+    layout = deal_layout(random.Random(layout_seed), house, seats=(1, 14), bets_per_seat=(1, 5))
+    coup = Shoe.shuffled(random.Random(coup_seed), house.decks).deal_coup()
+    p = settle_table(coup, layout, house)
+    wagers = {(n, b): w for n, b, w in layout.bets()}
+    values = sorted(c.value for c in house.chips)
+    conv = house.payout_chips
+
+    # Each bet is worked once (fees aside), as settle_bet settles it alone.
+    worked = [s for s in p.steps if isinstance(s, Take | Push | Pay)]
+    assert sorted(((s.seat, s.bet) for s in worked), key=str) == sorted(wagers, key=str)
+    for step in worked:
+        wager = wagers[step.seat, step.bet]
+        single = settle_bet(coup.outcome, step.bet, wager, house)
+        if isinstance(step, Take):
+            assert single.result is BetResult.LOSE and step.amount == wager
+        elif isinstance(step, Push):
+            assert single.result is BetResult.PUSH and step.amount == wager
+            assert single.paid == 0  # a push pays nothing, and no Pay step is made for it
+        else:
+            assert single.result is BetResult.WIN and step.amount == single.paid
+            chips = step.chips
+            # The chips and the coin come to the amount exactly; coin only below a chip.
+            paid = sum((v * n for v, n in chips.chips), Decimal(0)) + chips.coin
+            assert paid == step.amount and 0 <= chips.coin < values[0]
+            assert all(v in values and n > 0 for v, n in chips.chips)
+            if conv.style is PayStyle.MAX_EACH:
+                assert all(n <= conv.max_each for v, n in chips.chips if v != values[-1])
+            if conv.style is PayStyle.COLOUR_FOR_COLOUR:
+                # In the wager's colours but for a rest below its smallest colour (else
+                # that chip could have paid more of it).
+                own = {v for v, _ in pay_in_chips(wager, values).chips}
+                off = sum((v * n for v, n in chips.chips if v not in own), Decimal(0))
+                assert not own or off < min(own)
+            elif step.amount - chips.coin <= 600:
+                assert chips.count == _fewest_count(step.amount - chips.coin, values)
+    for fee in p.of(CollectFee):
+        assert fee.amount == settle_bet(coup.outcome, fee.bet, wagers[fee.seat, fee.bet],
+                                        house).fee
+
+    # The house's order: fees first, then (losers first) every Take; seats in the house's
+    # direction within each pass, a seat's main bet before its side bet; a commission
+    # straight after its Pay.
+    kinds = [type(s) for s in p.steps]
+    fees = kinds.count(CollectFee)
+    assert set(kinds[:fees]) <= {CollectFee} and CollectFee not in kinds[fees:]
+    seat_rank = {n: i for i, n in enumerate(house.order.seats(house.seats))}
+
+    def in_order(steps: list) -> bool:  # type: ignore[type-arg]
+        keys = [(seat_rank[s.seat], s.bet in SIDE_BETS, list(Bet).index(s.bet)) for s in steps]
+        return keys == sorted(keys)
+
+    assert in_order(list(p.of(CollectFee)))
+    takes = [s for s in worked if isinstance(s, Take)]
+    others = [s for s in worked if not isinstance(s, Take)]
+    if house.order.losers_first:
+        assert worked == takes + others
+        assert in_order(takes) and in_order(others)
+    else:
+        assert in_order(worked)
+    for i, step in enumerate(p.steps):
+        if isinstance(step, TakeCommission | BoxCommission):
+            before = p.steps[i - 1]
+            assert isinstance(before, Pay) and (before.seat, before.bet) == (step.seat,
+                                                                              step.bet)
