@@ -78,6 +78,8 @@ class Game(enum.Enum):
     COMMISSION = "commission"
     CARDROOM = "cardroom"
 
+    __hash__ = object.__hash__  # singletons: identity hash, in C (read on every settlement)
+
     @property
     def rules(self) -> GameRules:
         return GAMES[self]
