@@ -368,3 +368,15 @@ def test_table_bad_seat_exit_2_one_line(args: list[str], culprit: str) -> None:
 
 def test_table_bad_seat_before_reading_stdin() -> None:
     usage_error(ezbac("check", "-", "--seat", "9:tie=5", stdin="9s 2h Kd 5c\n"), "'9:tie=5'")
+
+
+def test_table_stdin_line_seats_and_bet_do_not_mix() -> None:
+    out = ezbac("check", "--json", "-", "--bet", "tie=5", stdin="9s 2h Kd 5c | 1:tie=5\n")
+    assert out.returncode == 1
+    assert json.loads(out.stdout) == {
+        "line": 1, "error": "--bet and a line's seats do not mix: put the bets on a seat"}
+
+
+def test_help_shows_seat() -> None:
+    out = ezbac("check", "--help")
+    assert "--seat N:BET=AMOUNT" in out.stdout and "| SEAT SEAT" in out.stdout
