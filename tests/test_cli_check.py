@@ -259,6 +259,9 @@ def test_table_colour_for_colour(tmp_path) -> None:  # type: ignore[no-untyped-d
     out = ezbac("check", "--house", house, "Ks", "7d", "7h", "Kc",
                 "--seat", "3:player=10,tie=35")
     assert out.returncode == 0, out.stderr
+    data = json.loads(ezbac("check", "--json", "--house", write_house(tmp_path, "{max_each: 5}"),
+                            "Ks", "7d", "7h", "Kc", "--seat", "3:tie=35").stdout)
+    assert data["table"]["payout_chips"] == {"max_each": 5}
     assert table_lines(out.stdout)[1:] == [
         "Payouts in colour for colour (in the wager's denominations):",
         "  1. seat 3: Player 10 pushes, leave it",
@@ -276,7 +279,7 @@ def test_table_json_shape() -> None:
     table = data["table"]
     assert set(table) == {"house", "payout_chips", "seats", "steps", "taken", "paid",
                           "commission", "fees"}
-    assert table["house"] == "ez"
+    assert table["house"] == "ez" and table["payout_chips"] == "fewest"
     assert table["seats"] == [{"seat": 1, "bets": {"banker": 25, "dragon7": Decimal("2.50")}},
                               {"seat": 4, "bets": {"player": 100, "panda8": 5}}]
     # 2.50 x 40 = 100: one black chip.

@@ -424,7 +424,9 @@ def table_json(
     colours = {c.value: c.colour for c in house.chips}
     out["table"] = {
         "house": house.id,
-        "payout_chips": house.payout_chips.label,
+        # as a house file writes it: "fewest", "colour_for_colour" or {"max_each": N}
+        "payout_chips": house.payout_chips.style.value if house.payout_chips.max_each is None
+        else {"max_each": house.payout_chips.max_each},
         "seats": [{"seat": s.number, "bets": {b.value: w for b, w in s.bets.items()}}
                   for s in layout.seats],
         "steps": [_step_json(step, colours) for step in table.steps],
