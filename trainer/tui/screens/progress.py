@@ -102,7 +102,8 @@ def table_trend(times: tuple[TableTime, ...]) -> str:
         return "Table work"
     last = times[-8:]
     shown = ", ".join(f"{t.per_table:.0f}" for t in last)
-    return f"Table work: seconds per table, last {len(last)} runs: {shown}"
+    runs = "the last run" if len(last) == 1 else f"the last {len(last)} runs, oldest first"
+    return f"Table work: seconds per table, {runs}: {shown}"
 
 
 class ProgressScreen(Screen[None]):
