@@ -158,3 +158,22 @@ def test_validate_a_bad_table_drill_exits_with_its_lines(tmp_path: Path) -> None
     assert out.returncode != 0 and "Traceback" not in out.stderr
     assert out.stdout.strip() == f"{bad}:6:10: table.seats: 3-9 seats but the house ez's " \
         "table has 7"
+
+
+def test_preview_shows_tables_and_their_procedure() -> None:
+    import json
+
+    out = subprocess.run([sys.executable, "-m", "trainer", "drills", "preview", "table-exam",
+                          "--count", "3", "--seed", "3", "--json"],
+                         capture_output=True, text=True, timeout=120, cwd=REPO)
+    assert out.returncode == 0, out.stderr
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [t["n"] for t in lines] == [1, 2, 3]
+    for t in lines:
+        assert len(t["layout"]) == 7  # the full table
+        bets = sum(len(b) for b in t["layout"].values())
+        assert len([p for p in t["procedure"] if "commission" not in p]) == bets
+    text = subprocess.run([sys.executable, "-m", "trainer", "drills", "preview",
+                           "table-exam", "--count", "1", "--seed", "3"],
+                          capture_output=True, text=True, timeout=120, cwd=REPO).stdout
+    assert "120 s per table, target 60 s; 1 table," in text and "seat 7:" in text
