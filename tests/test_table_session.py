@@ -423,3 +423,16 @@ def test_done_paying_time_goes_on_the_order_answer() -> None:
     t.finish_paying()  # the Banker pushes stay: "done paying" took 4 s
     assert t.table.seconds == 9
     assert [a.seconds for a in s.table.answers] == [2, 3, 3, 0]  # take, 2 pays, order
+
+
+def test_unmark_and_the_reference_in_an_exam() -> None:
+    from trainer.session import ReferenceRefused
+
+    s, _, _ = session(dealt(DRAGON, DRAGON_LAYOUT), mode=Mode.EXAM)
+    s.mark(1, B)
+    s.mark(1, B, marked=False)
+    assert s.table.state((1, B)) is SpotState.ON and s.in_progress
+    with pytest.raises(ReferenceRefused):
+        s.open_reference()
+    p, _, _ = session(dealt(DRAGON, DRAGON_LAYOUT))
+    assert p.open_reference() == 1

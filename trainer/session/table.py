@@ -54,7 +54,7 @@ from trainer.session import scoring
 from trainer.session.clock import Clock, Now, utc_now
 from trainer.session.questions import parse_paid_amount
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.session.session import SessionError, SkillScore, _skill_order
+from trainer.session.session import ReferenceRefused, SessionError, SkillScore, _skill_order
 from trainer.skills import (
     table_chips_skill,
     table_commission_skill,
@@ -641,8 +641,15 @@ class TableSession:
         return True
 
     def mark(self, seat: int, bet: Bet, marked: bool = True) -> None:
-        if self.toggle_mark(seat, bet) != marked and self.table.phase is Phase.TAKE:
-            self.toggle_mark(seat, bet)
+        """Mark (or, ``marked=False``, unmark) a bet for taking."""
+        work = self._acting(Phase.TAKE)
+        if work is None:
+            return
+        key = work.spot(seat, bet).key
+        if marked:
+            work.marked.add(key)
+        else:
+            work.marked.discard(key)
 
     def confirm_take(self) -> StepFeedback | None:
         """Take the marked bets: graded now; the engine's losers go, the rest stay."""
@@ -765,8 +772,6 @@ class TableSession:
 
     def open_reference(self) -> int:
         if self.exam and not self.finished:
-            from trainer.session.session import ReferenceRefused
-
             raise ReferenceRefused("the rules reference is closed during an exam")
         self.reference_opened += 1
         return self.reference_opened
