@@ -190,7 +190,10 @@ class Entry:
     """The amount being given: typed, or built from chips ({denomination: count})."""
 
     typed: Decimal | None = None
-    chips: Mapping[Decimal, int] = field(default_factory=dict)
+    chips: Mapping[Decimal, int] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "chips", MappingProxyType(dict(self.chips)))
 
     @property
     def by_chips(self) -> bool:
