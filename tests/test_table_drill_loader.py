@@ -148,6 +148,7 @@ def test_validate_the_bundled_table_drills() -> None:
                          capture_output=True, text=True, timeout=120, cwd=REPO)
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.strip().endswith("5 files checked, 0 invalid")
+    assert "table-exam: 5 tables a run" in out.stdout
 
 
 def test_validate_a_bad_table_drill_exits_with_its_lines(tmp_path: Path) -> None:
