@@ -471,3 +471,14 @@ def test_a_skipped_winner_is_unpaid_and_out_of_order() -> None:
     assert sorted(m.kind.value for m in fb.mistakes) == ["missed_winner"]
     order = next(a for a in fb.answers if a.skill == "table:order")
     assert not order.correct and len(order.mistakes) == 2  # seats 5 and 2 before seat 7
+
+
+def test_typed_amounts_are_exact_cents() -> None:
+    s, _, _ = session(dealt(NATURAL, NATURAL_LAYOUT))
+    take_right(s, ((7, B), (5, T)))
+    s.select(7, P)
+    for bad in (D("-5"), D("1.234"), "4 5", 45.0):
+        with pytest.raises(ValueError):
+            s.type_amount(bad)  # type: ignore[arg-type]
+    assert s.table.entry.empty
+    assert s.type_amount("1,000").total == 1000

@@ -39,7 +39,7 @@ from trainer.drills.model import ChipEntry, DealtTable, Drill, Mode, TableSpec
 from trainer.engine import Bet, BetResult, Coup, Outcome, format_amount
 from trainer.engine.chips import ChipBreakdown, check_chips, pay_in_chips
 from trainer.engine.house import House, house_from
-from trainer.engine.money import normalize
+from trainer.engine.money import PAYOUTS, as_amount, normalize
 from trainer.engine.table import (
     BoxCommission,
     Layout,
@@ -691,7 +691,8 @@ class TableSession:
             return self.table.entry
         if work.chip_entry is ChipEntry.CHIPS and work.phase is Phase.PAY:
             raise TableActionError("this drill pays in chips: add chips, do not type")
-        value = parse_paid_amount(amount) if isinstance(amount, str) else normalize(amount)
+        value = (parse_paid_amount(amount) if isinstance(amount, str)
+                 else normalize(as_amount(amount, PAYOUTS)))
         work.entry = Entry(typed=value)
         return work.entry
 
