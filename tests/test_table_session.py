@@ -482,3 +482,31 @@ def test_typed_amounts_are_exact_cents() -> None:
             s.type_amount(bad)  # type: ignore[arg-type]
     assert s.table.entry.empty
     assert s.type_amount("1,000").total == 1000
+
+
+def test_chips_are_graded_by_the_houses_convention() -> None:
+    """A colour-for-colour house: the Dragon 7 on a 10 wager (two red 5s) is paid 400 in
+    reds, 80 of them (RULES.md pays 40 to 1; the house pays in the wager's colour), so the
+    fewest-chips cut of four black 100s departs from the house's convention."""
+    from dataclasses import replace
+
+    from trainer.engine.chips import ChipConvention, PayStyle
+
+    house = replace(BUNDLED_HOUSES["ez"],
+                    payout_chips=ChipConvention(PayStyle.COLOUR_FOR_COLOUR))
+    drill = replace(table_drill(), house=house)
+
+    def paid_dragon_with(chips: dict[Decimal, int]) -> list[Fault]:
+        s = TableSession(drill, [dealt(DRAGON, DRAGON_LAYOUT)], "ann", clock=FakeClock(),
+                         now=FakeNow(), on_answer=lambda r: None, on_session=lambda r: None)
+        s.start()
+        take_right(s, ((6, T), (4, P), (4, P8)))
+        s.select(1, D7)
+        for value, n in chips.items():
+            s.add_chip(value, n)
+        fb = s.confirm_payout()
+        assert fb is not None
+        return kinds(fb)
+
+    assert paid_dragon_with({D(5): 80}) == []
+    assert paid_dragon_with({D(100): 4}) == [Fault.CHIPS]

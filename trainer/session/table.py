@@ -258,11 +258,6 @@ def drill_house(drill: Drill) -> House:
     return drill.house if drill.house is not None else house_from(drill.paytable)
 
 
-def _max_each(house: House) -> int | None:
-    """The house's chip convention: at most N of one chip (None: fewest chips only)."""
-    return None
-
-
 def _who(seat: int, bet: Bet, wager: Decimal) -> str:
     return f"seat {seat} {bet.label} {format_amount(wager)}"
 
@@ -277,9 +272,7 @@ class TableWork:
         self.house = house
         self.spec = spec
         #: The engine's procedure: the answer key, never shown before it is graded.
-        self.procedure: TableProcedure = settle_table(
-            dealt.coup, dealt.layout, house, max_each=_max_each(house)
-        )
+        self.procedure: TableProcedure = settle_table(dealt.coup, dealt.layout, house)
         denominations = self.denominations
         order = house.order
         by_number = {s.number: s for s in dealt.layout.seats}
@@ -848,9 +841,8 @@ class TableSession:
         answers: list[TableAnswer] = []
         chips_answer = None
         if entry.by_chips:
-            check = check_chips(entry.chips, pay.amount, work.denominations,
-                                colours=work.colours, max_each=_max_each(work.house),
-                                coin=pay.chips.coin)
+            check = check_chips(entry.chips, pay.amount, house=work.house,
+                                wager=spot.wager, coin=pay.chips.coin)
             right = check.pays_amount
             if right:
                 chip_faults = tuple(Mistake(Fault.CHIPS, f"{spot.label}: {d}", spot.seat,
