@@ -34,11 +34,13 @@ from trainer.engine.table import (
     BoxCommission,
     CollectFee,
     Layout,
+    LayoutError,
     Pay,
     Push,
     TableProcedure,
     Take,
     TakeCommission,
+    layout_problems,
     settle_table,
 )
 
@@ -299,7 +301,12 @@ class Audit:
         return self.deviations[0] if self.deviations else None
 
     def where(self, deviation: Deviation) -> str:
-        """The step a deviation is at, in words ("card 5 (Kd)", "seat 3 Banker")."""
+        """The step a deviation is at, in words ("card 5 (Kd)", "seat 3 Banker", "after
+        card 4 (2c)" for a draw left out)."""
+        cards = self.dealt.cards
+        if deviation.kind in (Kind.PLAYER_STOOD, Kind.BANKER_STOOD) and (
+                deviation.step == len(cards)):
+            return f"after card {len(cards)} ({cards[-1].card})"
         return step_label(self.dealt, deviation.step)
 
     def lines(self) -> list[str]:
@@ -516,6 +523,9 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
         raise AuditInputError(
             f"{len(dealt.cards)} card{'s' if len(dealt.cards) != 1 else ''} dealt: a coup "
             "starts with four (Player, Banker, Player, Banker)")
+    problems = layout_problems(layout, house)
+    if problems:
+        raise LayoutError(problems)
     on_layout = {(s, b): w for s, b, w in layout.bets()}
     for a in dealt.bets:
         if (a.seat, a.bet) not in on_layout:
@@ -577,7 +587,7 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                     f"call {right_outcome.label}", house.result(coup), True))
     procedure = None
     if coup is not None:
-        procedure = settle_table(coup, layout, house)
+        procedure = settle_table(coup, layout, house, checked=True)
         upstream = card_mistake or miscalled or settled_by is not right_outcome
         seen: dict[tuple[int, Bet], int] = {}
         first_bet = len(steps) - len(dealt.bets)
