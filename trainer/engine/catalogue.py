@@ -18,6 +18,7 @@ finds exactly one mistake of its own (the rest ``follows``).
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -157,14 +158,18 @@ def coerce_params(transform: str, params: Mapping[str, Any]) -> tuple[dict[str, 
     return out, problems
 
 
-@dataclass(frozen=True, slots=True)
 class _Context:
-    coup: Coup
-    layout: Layout
-    house: House
-    rng: random.Random
-    correct: Dealt
-    mistake: Mistake
+    """One injection's inputs; the correct procedure is worked out only when a
+    transformation needs it (most refuse a coup on its cards alone, first)."""
+
+    def __init__(self, coup: Coup, layout: Layout, house: House, rng: random.Random,
+                 following: tuple[Card, ...], mistake: Mistake) -> None:
+        self.coup, self.layout, self.house, self.rng = coup, layout, house, rng
+        self.following, self.mistake = following, mistake
+
+    @functools.cached_property
+    def correct(self) -> Dealt:
+        return Dealt.correct(self.coup, self.layout, self.house, self.following)
 
     def no(self, why: str) -> MistakeDoesNotApply:
         return MistakeDoesNotApply(f"{self.mistake.id}: {why}")
@@ -584,8 +589,7 @@ def inject(
     """The engine's procedure for ``coup`` and ``layout`` with ``mistake`` in it;
     MistakeDoesNotApply when this coup cannot have it.  ``following``: the cards after the
     coup in the shoe (a mistaken draw takes the next one; random cards if none given)."""
-    correct = Dealt.correct(coup, layout, house, following)
-    ctx = _Context(coup, layout, house, rng, correct, mistake)
+    ctx = _Context(coup, layout, house, rng, tuple(following), mistake)
     return TRANSFORMS[mistake.transform].apply(ctx, mistake.params)
 
 
