@@ -24,7 +24,7 @@ from trainer.engine.shoe import (
     ShoeRules,
     ShoeRun,
 )
-from trainer.engine.simulate import ShoeStats, deal_shoe, shoe_stats, simulate
+from trainer.engine.simulate import ShoeStats, deal_shoe, deal_values, shoe_stats, simulate
 from trainer.houses.errors import HouseFileError
 from trainer.houses.loader import load_house_text
 
@@ -166,6 +166,27 @@ def test_the_fast_path_deals_the_shoe_run_coup_for_coup(decks: int, rules: ShoeR
     for seed in range(25):
         run = ShoeRun.shuffled(random.Random(seed), decks, rules)
         assert deal_shoe(random.Random(seed), decks, rules=rules) == shoe_stats(run), seed
+
+
+@pytest.mark.parametrize("rules", [ShoeRules(), ShoeRules(cut=40),
+                                   ShoeRules(after_cut=AfterCut.THIS_COUP),
+                                   ShoeRules(burn=BurnRule.NONE)])
+def test_the_fast_path_deals_the_same_sequence_of_coups(rules: ShoeRules) -> None:
+    """Coup by coup: the fast loop started where each CoupDealt starts deals that coup (same
+    counts, same cards used), and run over the whole shoe it starts where the burn ends and
+    stops after the same last coup."""
+    for seed in range(10):
+        run = ShoeRun.shuffled(random.Random(seed), 8, rules)
+        values = tuple(c.value for c in run.cards)
+        coups = [e for e in run.events() if isinstance(e, CoupDealt)]
+        assert coups[0].start == rules.first_coup_at(values[0])
+        for c in coups:
+            counts = deal_values(values, c.start, -1)
+            assert counts[:7] == ShoeStats.of([c.coup]).as_tuple()[:7]
+            assert counts[7] == c.end
+        whole = deal_values(values, coups[0].start, rules.last_start(len(values)),
+                            rules.one_more)
+        assert whole[0] == len(coups) and whole[7] == coups[-1].end
 
 
 def test_simulate_runs_the_houses_shoe() -> None:
