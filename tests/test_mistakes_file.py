@@ -149,6 +149,6 @@ def test_the_schema_is_json() -> None:
 
 def test_the_readme_example_loads() -> None:
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    block = readme.split("**Your own mistakes.**", 1)[1].split("```yaml\n", 1)[1]
+    block = readme.split("**Your own mistakes.**", 1)[1].split("```\n", 1)[1]
     (mistake,) = load_mistakes_text(block.split("```", 1)[0], "README.md")
     assert mistake.id == "dragon7-paid-at-25" and mistake.kind is Kind.PAYOUT_SHORT
