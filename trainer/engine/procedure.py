@@ -28,7 +28,7 @@ from trainer.engine.cards import Card, hand_total
 from trainer.engine.coup import Coup, Outcome, classify, outcome_reason
 from trainer.engine.errors import EngineError, MissingCardError
 from trainer.engine.house import House
-from trainer.engine.money import format_amount, normalize
+from trainer.engine.money import format_amount
 from trainer.engine.settlement import Bet, BetResult, Settlement, settle_checked
 from trainer.engine.table import (
     BoxCommission,
@@ -649,13 +649,3 @@ def _order_deviation(
                 f"first {exp} seat {expected[0]} {expected[1].label}",
                 _order_rule(house, key, expected))
     return None
-
-
-def totals_of(dealt: Dealt) -> tuple[int, int]:
-    """The totals of the hands as the dealer made them."""
-    return hand_total(dealt.hand(Side.PLAYER)), hand_total(dealt.hand(Side.BANKER))
-
-
-def money(value: Decimal | int | str) -> Decimal:
-    """An exact amount for a BetAction (an int or a string such as '2.50')."""
-    return normalize(Decimal(value))
