@@ -157,3 +157,34 @@ def test_the_readme_example_is_what_the_command_prints() -> None:
     command, *printed = block.splitlines()
     out = ezbac(*command.split()[1:])
     assert out.stdout.splitlines() == printed
+
+
+def test_any_mix_of_arguments_is_a_verdict_or_one_line() -> None:
+    """In-process, random arguments from real and broken pieces: exit 0 or 1 with output,
+    or 2 with exactly one line on stderr; never a traceback."""
+    import contextlib
+    import io
+    import random
+
+    from trainer.cli import main
+
+    pieces = ["P:Ks", "B:2h", "As", "2c", "5d", "3c", "P:", "B:x", "9s", "Kd", "--seat",
+              "1:banker=25:paid=25", "1:banker=25", "2:tie=5:taken:commission=1",
+              "3:dragon7=10:paid=400:fee=1", "x:y", "1:banker=25:paid=-1", "--called",
+              "player=6,banker=7,outcome=dragon7", "outcome=", "--next", "3c", "--ordered",
+              "--house", "cardroom", "commission", "=,:", ":::", "1:banker=25:paid=1e3",
+              "99:player=1:taken", "1:panda8=5:pushed,player=5:paid=5"]
+    rng = random.Random(2)
+    for _ in range(300):
+        args = ["audit", *(rng.choice(pieces) for _ in range(rng.randint(0, 10)))]
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(args)
+            except SystemExit as exc:
+                code = exc.code
+        assert "Traceback" not in err.getvalue(), args
+        if code == 2:
+            assert len(err.getvalue().strip().splitlines()) == 1, (args, err.getvalue())
+        else:
+            assert code in (0, 1) and out.getvalue(), args
