@@ -188,3 +188,13 @@ def test_any_mix_of_arguments_is_a_verdict_or_one_line() -> None:
             assert len(err.getvalue().strip().splitlines()) == 1, (args, err.getvalue())
         else:
             assert code in (0, 1) and out.getvalue(), args
+
+
+def test_the_card_rooms_fee_is_checked_when_given() -> None:
+    # Banker 9 natural beats Player 6; the card room's fee on a 50 wager is 1.
+    args = ("audit", "--house", "cardroom", "4h", "9s", "2d", "Kc")
+    assert ezbac(*args, "--seat", "1:banker=50:paid=50").returncode == 0
+    assert ezbac(*args, "--seat", "1:banker=50:paid=50:fee=1").returncode == 0
+    out = ezbac(*args, "--seat", "1:banker=50:paid=50:fee=0.50")
+    assert out.returncode == 1
+    assert "the collection fee on a 50 wager is 1" in out.stdout

@@ -119,14 +119,15 @@ class Done(enum.Enum):
 class BetAction:
     """What was done with one bet: ``paid`` is the winnings paid beside the wager (PAID
     only); ``commission`` what was collected on it (taken from the payout or put in the
-    commission box); ``fee`` the card room's collection fee taken."""
+    commission box); ``fee`` the card room's collection fee taken (None: not recorded, so
+    not audited)."""
 
     seat: int
     bet: Bet
     done: Done
     paid: Decimal = _ZERO
     commission: Decimal = _ZERO
-    fee: Decimal = _ZERO
+    fee: Decimal | None = None
 
     def describe(self) -> str:
         text = f"seat {self.seat} {self.bet.label}: {self.done.value}"
@@ -439,7 +440,7 @@ def _result_text(s: Settlement) -> str:
 def _matches(a: BetAction, s: Settlement) -> bool:
     """Whether the dealer's action is exactly the settlement ``s``."""
     done = {BetResult.LOSE: Done.TAKEN, BetResult.PUSH: Done.PUSHED, BetResult.WIN: Done.PAID}
-    if a.done is not done[s.result] or a.fee != s.fee:
+    if a.done is not done[s.result] or (a.fee is not None and a.fee != s.fee):
         return False
     if a.done is Done.PAID:
         return a.paid == s.paid and a.commission == s.commission
@@ -496,7 +497,7 @@ def _bet_deviation(a: BetAction, s: Settlement, step: int, follows: bool) -> lis
         if not paid_ok:
             pk = Kind.PAYOUT_SHORT if a.paid < s.paid else Kind.PAYOUT_OVER
             out.append(Deviation(pk, step, did, right, rule, follows))
-    if a.fee != s.fee:
+    if a.fee is not None and a.fee != s.fee:
         fee = (f"the collection fee on a {format_amount(s.wager)} wager is "
                f"{format_amount(s.fee)}") if s.fee else "this game takes no collection fee"
         out.append(Deviation(Kind.FEE_WRONG, step, did, right, fee, follows))
