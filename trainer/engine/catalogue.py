@@ -341,6 +341,15 @@ def _wager(ctx: _Context, a: BetAction) -> Decimal:
     return next(w for s, b, w in ctx.layout.bets() if (s, b) == (a.seat, a.bet))
 
 
+def _less_commission(ctx: _Context, a: BetAction, gross: Decimal) -> Decimal:
+    """What a dealer pays on ``gross`` winnings: less the commission taken at once (a
+    commission kept in the box leaves the payout whole)."""
+    levy = ctx.house.commission_on(a.bet)
+    if not a.commission or levy is None or levy.deferred:
+        return gross
+    return normalize(gross - a.commission)
+
+
 def _with_bet(ctx: _Context, index: int, action: BetAction) -> Dealt:
     bets = list(ctx.correct.bets)
     bets[index] = action
@@ -399,7 +408,7 @@ def _payout_off(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
     i = ctx.rng.choice(found)
     a = ctx.correct.bets[i]
     gross = round_payout((_wager(ctx, a) + off) * odds(a.bet))
-    paid = normalize(gross - a.commission) if a.commission else gross
+    paid = _less_commission(ctx, a, gross)
     if paid <= 0:
         raise ctx.no("the payout would be nothing")
     return _with_bet(ctx, i, BetAction(a.seat, a.bet, Done.PAID, paid, a.commission, a.fee))
@@ -445,7 +454,7 @@ def _odds_off(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
     i = ctx.rng.choice(found)
     a = ctx.correct.bets[i]
     paid = round_payout(_wager(ctx, a) * odds)
-    paid = normalize(paid - a.commission) if a.commission else paid
+    paid = _less_commission(ctx, a, paid)
     if paid <= 0 or paid == a.paid:
         raise ctx.no("the payout would not change")
     return _with_bet(ctx, i, BetAction(a.seat, a.bet, Done.PAID, paid, a.commission, a.fee))
