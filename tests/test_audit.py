@@ -218,3 +218,8 @@ def test_any_dealt_procedure_is_audited_or_refused_by_name() -> None:
         assert all(result.where(x) for x in result.deviations)
         assert [x.step for x in result.deviations] == sorted(x.step for x in result.deviations)
     assert verdicts > 400
+
+
+def test_every_kind_has_words() -> None:
+    labels = [k.label for k in Kind]
+    assert len(set(labels)) == len(labels) and all(labels)

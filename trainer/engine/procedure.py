@@ -255,6 +255,37 @@ class Kind(enum.Enum):
     BET_TWICE = "bet_twice"
     ORDER = "order"
 
+    @property
+    def label(self) -> str:
+        """The kind in words, for results and reports ("the Banker drew on a stand")."""
+        return _KIND_LABELS[self]
+
+
+_KIND_LABELS = {
+    Kind.WRONG_HAND: "a card to the wrong hand",
+    Kind.PLAYER_DREW: "the Player drew on a stand",
+    Kind.PLAYER_STOOD: "the Player stood on a draw",
+    Kind.BANKER_DREW: "the Banker drew on a stand",
+    Kind.BANKER_STOOD: "the Banker stood on a draw",
+    Kind.NATURAL_NOT_STOPPED: "a natural not stopped",
+    Kind.TOTAL_MISCALLED: "a total miscalled",
+    Kind.OUTCOME_MISNAMED: "the outcome misnamed",
+    Kind.LOSER_PAID: "a losing bet paid",
+    Kind.LOSER_PUSHED: "a losing bet left as a push",
+    Kind.PUSH_TAKEN: "a push taken",
+    Kind.PUSH_PAID: "a push paid",
+    Kind.WINNER_TAKEN: "a winning bet taken",
+    Kind.WINNER_PUSHED: "a winning bet left as a push",
+    Kind.PAYOUT_SHORT: "a payout short",
+    Kind.PAYOUT_OVER: "a payout over",
+    Kind.COMMISSION_TAKEN: "commission taken where none is owed",
+    Kind.COMMISSION_WRONG: "the commission wrong",
+    Kind.FEE_WRONG: "the collection fee wrong",
+    Kind.BET_MISSED: "a bet not settled",
+    Kind.BET_TWICE: "a bet settled twice",
+    Kind.ORDER: "bets out of the house's order",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Deviation:
