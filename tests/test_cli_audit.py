@@ -68,6 +68,7 @@ def test_json_lists_each_deviation() -> None:
     assert data["right"] is False
     (dev,) = data["deviations"]
     assert dev["kind"] == "payout_short" and dev["right"] == "pay 1,400"  # 35 x 40
+    assert dev["label"] == "a payout short"
     assert dev["where"] == "seat 1 Dragon 7" and dev["step"] == 7 and not dev["follows"]
     assert data["coup"]["outcome"] == "dragon7"
     assert data["procedure"][0].startswith("seat 1: pay Dragon 7 1,400")

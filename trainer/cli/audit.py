@@ -317,7 +317,8 @@ def to_json(result: Audit, house: House | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "right": result.right,
         "deviations": [
-            {"kind": d.kind.value, "step": d.step + 1, "where": result.where(d),
+            {"kind": d.kind.value, "label": d.kind.label, "step": d.step + 1,
+             "where": result.where(d),
              "did": d.did, "rule": d.rule, "right": d.right, "follows": d.follows}
             for d in result.deviations
         ],
