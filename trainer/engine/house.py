@@ -28,7 +28,7 @@ from trainer.engine.errors import EngineError
 from trainer.engine.money import format_amount, normalize
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable
 from trainer.engine.settlement import RESULTS as EZ_RESULTS
-from trainer.engine.shoe import DEFAULT_DECKS, check_decks
+from trainer.engine.shoe import DEFAULT_DECKS, DEFAULT_SHOE_RULES, ShoeRules, check_cut, check_decks
 
 __all__ = [
     "BASE_BETS",
@@ -381,6 +381,10 @@ CALL_FIELDS: Mapping[str, frozenset[str]] = MappingProxyType({
     "tie": frozenset({"total"}),
     "dragon7": frozenset({"low"}),
     "panda8": frozenset({"low"}),
+    "player_has": frozenset({"total"}),
+    "banker_has": frozenset({"total"}),
+    "tie_push": frozenset(),
+    "dragon7_push": frozenset(),
 })
 
 DEFAULT_CALLS: Mapping[str, str] = MappingProxyType({
@@ -395,6 +399,10 @@ DEFAULT_CALLS: Mapping[str, str] = MappingProxyType({
     "tie": "Tie, {total} all",
     "dragon7": "Dragon 7: Banker wins, seven over {low}",
     "panda8": "Panda 8: Player wins, eight over {low}",
+    "player_has": "Player has {total}",
+    "banker_has": "Banker has {total}",
+    "tie_push": "Tie, push the Player and Banker bets",
+    "dragon7_push": "Dragon 7, push the Banker bet",
 })
 
 
@@ -469,6 +477,7 @@ class House:
     seats: int = 7
     order: SettlementOrder = SettlementOrder()
     calls: Calls = Calls()
+    shoe: ShoeRules = DEFAULT_SHOE_RULES
     description: str = ""
     sources: tuple[str, ...] = ()
 
@@ -476,6 +485,10 @@ class House:
         if not _ID.match(self.id):
             raise HouseError(f"house id {self.id!r}: lowercase letters, digits, - and _")
         check_decks(self.decks)
+        try:
+            check_cut(self.shoe.cut, 52 * self.decks)
+        except EngineError as exc:
+            raise HouseError(f"shoe: {exc}") from None
         rules = self.game.rules
         for bet in (Bet.PLAYER, Bet.BANKER):
             if bet not in self.bets:
@@ -611,6 +624,7 @@ class House:
         lines.append(limits)
         chips = ", ".join(f"{format_amount(c.value)} {c.colour}" for c in self.chips)
         lines.append(f"chips: {chips}; payouts in {self.payout_chips.label}")
+        lines.append(f"shoe: {self.shoe.describe()}")
         o = self.order
         lines.append(
             f"settlement: {'losing bets first, then ' if o.losers_first else ''}"
