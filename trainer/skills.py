@@ -10,6 +10,11 @@ A key is a short stable string (stored in the history database, so never renamed
 - ``payout:BET:RESULT``            settling BET when it wins / pushes / loses
 - ``payout:BET:commission``        the commission a winning BET owes (commission houses)
 - ``payout:fee``                   the card room's collection fee on a wager
+- ``table:take``                   taking every losing bet at a full table (and nothing else)
+- ``table:pay:BET``                paying a BET at a full table (the amount; a push is left)
+- ``table:order``                  paying a table's winners in the house's order
+- ``table:chips``                  a payout in chips by the house's convention (fewest chips)
+- ``table:commission``             the commission on a winning bet at a full table
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ if TYPE_CHECKING:  # the history store needs family() at launch, without the eng
     from trainer.engine import Bet, BetResult, Coup, Outcome
 
 #: The skill families, in the order results and reports list them.
-FAMILIES: tuple[str, ...] = ("natural", "player", "banker", "outcome", "payout")
+FAMILIES: tuple[str, ...] = ("natural", "player", "banker", "outcome", "payout", "table")
 
 
 def family(key: str) -> str:
@@ -77,6 +82,28 @@ def fee_skill() -> Skill:
     return Skill("payout:fee")
 
 
+def table_take_skill() -> Skill:
+    return Skill("table:take")
+
+
+def table_pay_skill(bet: Bet) -> Skill:
+    """Paying ``bet`` at a full table (its own key: the table is a different context from
+    one bet on an empty layout)."""
+    return Skill(f"table:pay:{bet.value}")
+
+
+def table_order_skill() -> Skill:
+    return Skill("table:order")
+
+
+def table_chips_skill() -> Skill:
+    return Skill("table:chips")
+
+
+def table_commission_skill() -> Skill:
+    return Skill("table:commission")
+
+
 def describe(key: str) -> str:
     """Human wording for a skill key, as shown on results, progress and reports."""
     from trainer.engine import Bet, Outcome
@@ -100,4 +127,14 @@ def describe(key: str) -> str:
         case ["payout", bet, result]:
             verb = {"win": "wins", "push": "pushes", "lose": "loses"}[result]
             return f"{Bet(bet).label} bet {verb}"
+        case ["table", "take"]:
+            return "Table: taking the losing bets"
+        case ["table", "pay", bet]:
+            return f"Table: paying {Bet(bet).label}"
+        case ["table", "order"]:
+            return "Table: paying in the house's order"
+        case ["table", "chips"]:
+            return "Table: paying in chips"
+        case ["table", "commission"]:
+            return "Table: commission"
     return key

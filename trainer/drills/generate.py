@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from trainer.drills.errors import DrillError
-from trainer.drills.model import CoupFilter, Drill, DrillCoup, FixedCoup, Order
+from trainer.drills.model import CoupFilter, DealtTable, Drill, DrillCoup, FixedCoup, Order
 from trainer.engine import Bet, Card, Coup, CoupClass, Rank, Suit, class_counts
 from trainer.engine.analysis import value_counts
 
@@ -153,4 +153,26 @@ def deal_drill(drill: Drill, rng: random.Random) -> list[DrillCoup]:
         out.append(DrillCoup(coup, _wagers(drill, None, rng)))
     if drill.order is Order.SHUFFLED:
         rng.shuffle(out)
+    return out
+
+
+def deal_tables(drill: Drill, rng: random.Random) -> list[DealtTable]:
+    """A table drill's tables: its coups dealt as ``deal_drill`` deals them (fixed ones, then
+    the unbiased generator through the filters), each with a layout from the engine's
+    ``deal_layout`` under the drill's house (seats, bets per seat, wagers in multiples of
+    each bet's step)."""
+    from trainer.engine.house import house_from
+    from trainer.engine.table import deal_layout
+
+    spec = drill.table
+    if spec is None:
+        raise DrillError(f"drill {drill.id!r} is not a table drill (ask: table)")
+    house = drill.house if drill.house is not None else house_from(drill.paytable)
+    wagers = {b.bet: (b.minimum, b.maximum) for b in spec.bets}
+    units = {b.bet: b.step for b in spec.bets}
+    out = []
+    for dealt in deal_drill(drill, rng):
+        layout = deal_layout(rng, house, seats=spec.seats, bets_per_seat=spec.bets_per_seat,
+                             wagers=wagers, unit=units)
+        out.append(DealtTable(dealt.coup, layout, dealt.note))
     return out

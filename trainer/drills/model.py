@@ -21,6 +21,7 @@ from trainer.engine.settlement import DEFAULT_PAYTABLE
 
 if TYPE_CHECKING:  # the analysis module is only needed by the generator, not to list drills
     from trainer.engine.analysis import CoupClass
+    from trainer.engine.table import Layout
 
 
 class Step(enum.Enum):
@@ -32,6 +33,7 @@ class Step(enum.Enum):
     PAYOUT = "payout"  # one question per bet on the layout
     COMMISSION = "commission"  # per winning bet that owes a commission under the house
     FEE = "fee"  # per wager, under a house with a collection fee
+    TABLE = "table"  # a whole table worked per coup: take, pay in order, commission
 
     @property
     def label(self) -> str:
@@ -42,6 +44,7 @@ class Step(enum.Enum):
             "payout": "What happens to each bet?",
             "commission": "What commission is owed?",
             "fee": "What is the collection fee?",
+            "table": "Work the table",
         }[self.value]
 
 
@@ -77,6 +80,29 @@ class BetSpec:
         """A uniformly drawn amount in minimum, minimum+step, ..., <= maximum."""
         slots = int((self.maximum - self.minimum) // self.step)
         return self.minimum + self.step * rng.randint(0, slots)
+
+
+class ChipEntry(enum.Enum):
+    """How a table drill's payouts are entered."""
+
+    TYPED = "typed"  # the amount is typed
+    CHIPS = "chips"  # built chip by chip: the house's chip convention is graded too
+    EITHER = "either"  # either way; chips, when used, are graded as in CHIPS
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """What a table drill deals (``ask: table``): how many seats are occupied, how many bets
+    each, which bets and wagers (``bets``: each a range whose step is the chip unit: wagers
+    are multiples of it), and the clock: ``time_limit`` seconds per table (enforced in an
+    exam), ``target_seconds`` the proficiency target a table is measured against."""
+
+    bets: tuple[BetSpec, ...]
+    seats: tuple[int, int] = (1, 7)
+    bets_per_seat: tuple[int, int] = (1, 1)
+    time_limit: float | None = None
+    target_seconds: float | None = None
+    chips: ChipEntry = ChipEntry.EITHER
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +165,15 @@ class DrillCoup:
     note: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class DealtTable:
+    """One coup of a table drill: the cards and the bets on the layout."""
+
+    coup: Coup
+    layout: Layout
+    note: str | None = None
+
+
 # The defaults are the file format's (trainer.drills.fields), as model values.
 _D = F.DRILL
 _MODE, _ORDER = Mode(_D.default("mode")), Order(_D.default("order"))
@@ -169,9 +204,21 @@ class Drill:
     #: The house rules the drill is dealt under (its decks and paytable are ``decks`` and
     #: ``paytable``); None: the default house.
     house: House | None = None
+    #: ``ask: table``: the table each coup is dealt to (steps is then (Step.TABLE,)).
+    table: TableSpec | None = None
+
+    @property
+    def is_table(self) -> bool:
+        return self.table is not None
 
     def deal(self, rng: random.Random) -> list[DrillCoup]:
         """The coups of one run, reproducible from ``rng``."""
         from trainer.drills.generate import deal_drill
 
         return deal_drill(self, rng)
+
+    def deal_tables(self, rng: random.Random) -> list[DealtTable]:
+        """The tables of one run of a table drill, reproducible from ``rng``."""
+        from trainer.drills.generate import deal_tables
+
+        return deal_tables(self, rng)

@@ -322,15 +322,15 @@ def deal_layout(
     seats: tuple[int, int] = (1, 7),
     bets_per_seat: tuple[int, int] = (1, 3),
     wagers: Mapping[Bet, tuple[Decimal, Decimal]] | None = None,
-    unit: Decimal = Decimal(1),
+    unit: Decimal | Mapping[Bet, Decimal] = Decimal(1),
 ) -> Layout:
     """A random layout the house allows, reproducible from ``rng``'s seed.
 
     ``seats``: how many seats are occupied (clamped to the table), chosen at random among
     the house's seats; ``bets_per_seat``: how many bets each; ``wagers``: each bet's range
     (default: the house's minimum to ten times it, within its maximum), drawn in multiples
-    of ``unit``.  A side bet brings its base bet when the house needs one, and stays within
-    a cap ("Dragon 7 at most the Banker bet").
+    of ``unit`` (one for every bet, or each bet's own).  A side bet brings its base bet
+    when the house needs one, and stays within a cap ("Dragon 7 at most the Banker bet").
     """
     lim = house.limits
     ranges: dict[Bet, tuple[Decimal, Decimal]] = {}
@@ -360,7 +360,8 @@ def deal_layout(
         for side, base in lim.side_caps.items():
             if side in chosen and base not in chosen and base in ranges:
                 chosen.append(base)
-        bets = {b: _draw_amount(rng, *ranges[b], unit) for b in Bet if b in chosen}
+        bets = {b: _draw_amount(rng, *ranges[b], unit if isinstance(unit, Decimal)
+                                else unit.get(b, Decimal(1))) for b in Bet if b in chosen}
         for side, base in lim.side_caps.items():
             if side in bets and base in bets and bets[side] > bets[base]:
                 bets[side] = bets[base] if bets[base] >= ranges[side][0] else bets[side]

@@ -1,0 +1,1076 @@
+"""The table drill (``ask: table``): a whole table worked after each coup, as a dealer does.
+
+Each table is worked in three phases, each graded against the engine's procedure
+(``trainer.engine.table.settle_table``, the one answer key):
+
+1. TAKE: the trainee marks every losing bet, then confirms.  Graded as one answer
+   (skill ``table:take``): a losing bet left on the layout, a pushing or winning bet taken.
+   The table is then corrected (the engine's losers go, nothing else), so a take mistake
+   is counted once and never again in the payouts.
+2. PAY: the trainee picks the next bet to pay among those still on the layout and gives the
+   amount, typed or built chip by chip; each payout is one answer (``table:pay:BET``: the
+   amount; paying a push is wrong too).  Picks are compared with the house's order: one
+   answer per table with two winners or more (``table:order``); a payout built in chips
+   that pays right is one more answer (``table:chips``: the house's convention, fewest
+   chips by default, ``check_chips``).  The trainee ends the phase ("done paying"); a winner
+   left unpaid is a wrong payout.
+3. COMMISSION (a commission house): the commission on each winning bet that owes one, in
+   the house's order, one answer each (``table:commission``).
+
+Practice returns each phase's feedback at once; an exam returns None and keeps it for the
+results.  A table's clock runs from ``start`` / ``next_table`` to its last answer; in an exam
+a table not finished within ``time_limit`` is closed, everything not yet answered graded
+wrong as a timeout.  Plain Python, clock injected, as ``trainer.session.session``.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import time
+import uuid
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from types import MappingProxyType
+
+from trainer.drills.model import ChipEntry, DealtTable, Drill, Mode, TableSpec
+from trainer.engine import Bet, BetResult, Coup, Outcome, format_amount
+from trainer.engine.chips import ChipBreakdown, check_chips, pay_in_chips
+from trainer.engine.house import House, house_from
+from trainer.engine.money import normalize
+from trainer.engine.table import (
+    BoxCommission,
+    Layout,
+    Pay,
+    Push,
+    TableProcedure,
+    Take,
+    TakeCommission,
+    settle_table,
+)
+from trainer.session import scoring
+from trainer.session.clock import Clock, Now, utc_now
+from trainer.session.questions import parse_paid_amount
+from trainer.session.records import AnswerRecord, SessionRecord
+from trainer.session.session import SessionError, SkillScore, _skill_order
+from trainer.skills import (
+    table_chips_skill,
+    table_commission_skill,
+    table_order_skill,
+    table_pay_skill,
+    table_take_skill,
+)
+
+__all__ = [
+    "Entry",
+    "Fault",
+    "Mistake",
+    "Phase",
+    "SeatView",
+    "Spot",
+    "SpotState",
+    "StepFeedback",
+    "TableActionError",
+    "TableAnswer",
+    "TableResult",
+    "TableSession",
+    "TableSummary",
+    "TableWork",
+    "drill_house",
+]
+
+OnAnswer = Callable[[AnswerRecord], None]
+OnSession = Callable[[SessionRecord], None]
+Key = tuple[int, Bet]  # (seat, bet): one bet on the layout
+
+_ZERO = Decimal(0)
+#: AnswerRecord.step for every table answer.
+STEP = "table"
+
+
+class TableActionError(SessionError):
+    """An action the table's state does not allow (a chip in a typed-only drill, paying a
+    bet already paid, confirming nothing)."""
+
+
+class Phase(enum.Enum):
+    """Where the dealer is in working one table."""
+
+    TAKE = "take"
+    PAY = "pay"
+    COMMISSION = "commission"
+    DONE = "done"
+
+    @property
+    def label(self) -> str:
+        return {
+            "take": "Take the losing bets",
+            "pay": "Pay the winners in order",
+            "commission": "Commission",
+            "done": "Table done",
+        }[self.value]
+
+
+class Fault(enum.Enum):
+    """The kinds of mistake a table is graded for."""
+
+    MISSED_LOSER = "missed_loser"  # a losing bet left on the layout
+    TOOK_PUSH = "took_push"  # a bet that pushes was taken
+    TOOK_WINNER = "took_winner"  # a winning bet was taken
+    WRONG_AMOUNT = "wrong_amount"  # a winner paid the wrong amount
+    PAID_PUSH = "paid_push"  # a bet that pushes was paid
+    MISSED_WINNER = "missed_winner"  # a winner left unpaid when paying ended
+    WRONG_ORDER = "wrong_order"  # a winner paid before one the house pays first
+    CHIPS = "chips"  # the right amount, in chips against the house's convention
+    WRONG_COMMISSION = "wrong_commission"
+    TIMEOUT = "timeout"  # the exam's time limit ran out first
+
+    @property
+    def label(self) -> str:
+        return {
+            "missed_loser": "losing bet not taken",
+            "took_push": "push taken",
+            "took_winner": "winner taken",
+            "wrong_amount": "wrong amount",
+            "paid_push": "push paid",
+            "missed_winner": "winner not paid",
+            "wrong_order": "out of order",
+            "chips": "chips against the house convention",
+            "wrong_commission": "wrong commission",
+            "timeout": "time ran out",
+        }[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Mistake:
+    kind: Fault
+    text: str  # one line: "seat 3: Tie 10 loses, it was left on the layout"
+    seat: int | None = None
+    bet: Bet | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """One bet on the layout; ``chips`` is the wager in the fewest chips (for colours)."""
+
+    seat: int
+    bet: Bet
+    wager: Decimal
+    chips: ChipBreakdown
+
+    @property
+    def key(self) -> Key:
+        return (self.seat, self.bet)
+
+    @property
+    def label(self) -> str:
+        return f"seat {self.seat} {self.bet.label} {format_amount(self.wager)}"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """A seat and its bets, the seat's bets in the house's order (main bet first)."""
+
+    number: int
+    spots: tuple[Spot, ...]
+
+
+class SpotState(enum.Enum):
+    ON = "on"  # on the layout
+    MARKED = "marked"  # marked for taking (take phase)
+    TAKEN = "taken"  # taken (the engine's losers, after the take phase)
+    PAID = "paid"  # paid (``TableWork.paid`` says how much)
+    LEFT = "left"  # paid as a winner but it pushes: left, its payout graded wrong
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """The amount being given: typed, or built from chips ({denomination: count})."""
+
+    typed: Decimal | None = None
+    chips: Mapping[Decimal, int] = field(default_factory=dict)
+
+    @property
+    def by_chips(self) -> bool:
+        return any(self.chips.values())
+
+    @property
+    def empty(self) -> bool:
+        return self.typed is None and not self.by_chips
+
+    @property
+    def total(self) -> Decimal:
+        if self.typed is not None:
+            return self.typed
+        return normalize(sum((v * n for v, n in self.chips.items()), _ZERO))
+
+    @property
+    def text(self) -> str:
+        if self.by_chips:
+            chips = ", ".join(f"{n} x {format_amount(v)}"
+                              for v, n in sorted(self.chips.items(), reverse=True) if n)
+            return f"{format_amount(self.total)} ({chips})"
+        return format_amount(self.total) if self.typed is not None else ""
+
+
+@dataclass(frozen=True, slots=True)
+class TableAnswer:
+    """One graded answer (one history record): the take, a payout, the order, the chips of
+    a payout, or a commission."""
+
+    table: int  # 1-based table number in the session
+    phase: Phase
+    skill: str
+    answer: str
+    expected: str
+    correct: bool
+    reason: str
+    seconds: float
+    mistakes: tuple[Mistake, ...] = ()
+    seat: int | None = None
+    bet: Bet | None = None
+    wager: Decimal | None = None
+    over_time: bool = False  # practice: given after the (unenforced) time limit
+
+
+@dataclass(frozen=True, slots=True)
+class StepFeedback:
+    """What one action was graded: the answers it completed and every mistake it showed
+    (an out-of-order pick is shown with its payout; its ``table:order`` answer comes when
+    paying ends)."""
+
+    phase: Phase
+    answers: tuple[TableAnswer, ...]
+    mistakes: tuple[Mistake, ...]
+
+    @property
+    def correct(self) -> bool:
+        return not self.mistakes and all(a.correct for a in self.answers)
+
+
+def drill_house(drill: Drill) -> House:
+    """The house a drill is dealt under (its own, or the default house with its paytable)."""
+    return drill.house if drill.house is not None else house_from(drill.paytable)
+
+
+def _max_each(house: House) -> int | None:
+    """The house's chip convention: at most N of one chip (None: fewest chips only)."""
+    return None
+
+
+def _who(seat: int, bet: Bet, wager: Decimal) -> str:
+    return f"seat {seat} {bet.label} {format_amount(wager)}"
+
+
+class TableWork:
+    """One table being worked: the layout, the cards, the phase and what was done so far.
+    Read its attributes to draw it; change it only through ``TableSession``'s actions."""
+
+    def __init__(self, number: int, dealt: DealtTable, house: House, spec: TableSpec) -> None:
+        self.number = number
+        self.dealt = dealt
+        self.house = house
+        self.spec = spec
+        #: The engine's procedure: the answer key, never shown before it is graded.
+        self.procedure: TableProcedure = settle_table(
+            dealt.coup, dealt.layout, house, max_each=_max_each(house)
+        )
+        denominations = self.denominations
+        order = house.order
+        by_number = {s.number: s for s in dealt.layout.seats}
+        seats = []
+        for n in order.seats(house.seats):
+            if n in by_number:
+                seat = by_number[n]
+                spots = tuple(
+                    Spot(n, bet, seat.bets[bet], pay_in_chips(seat.bets[bet], denominations))
+                    for bet in order.bets(tuple(seat.bets))
+                )
+                seats.append(SeatView(n, spots))
+        self.seats: tuple[SeatView, ...] = tuple(seats)
+        self.spots: tuple[Spot, ...] = tuple(s for seat in seats for s in seat.spots)
+        self._spot = {s.key: s for s in self.spots}
+        self.phase = Phase.TAKE
+        self.marked: set[Key] = set()
+        self.taken: frozenset[Key] = frozenset()
+        self.paid: dict[Key, Decimal] = {}
+        self.left: set[Key] = set()
+        self.selected: Spot | None = None
+        self.entry = Entry()
+        self.answers: list[TableAnswer] = []
+        self.mistakes: list[Mistake] = []
+        self.picks: list[Key] = []  # winners in the order the trainee paid them
+        self.order_mistakes: list[Mistake] = []  # shown with their payout, graded at the end
+        self.commission_index = 0
+        self.started: float | None = None
+        self.seconds: float | None = None  # when done: the table's time
+        self.timed_out = False
+        self.payout_seconds: list[float] = []
+        self._step_started: float | None = None
+
+    # -- what the screen shows -----------------------------------------------------------
+    @property
+    def coup(self) -> Coup:
+        return self.dealt.coup
+
+    @property
+    def layout(self) -> Layout:
+        return self.dealt.layout
+
+    @property
+    def outcome(self) -> Outcome:
+        """The outcome as this house names it."""
+        return self.house.named(self.coup.outcome)
+
+    @property
+    def result_text(self) -> str:
+        """'Banker wins, seven over five' as the house words it."""
+        return self.house.result(self.coup)
+
+    @property
+    def denominations(self) -> tuple[Decimal, ...]:
+        """The table's chips, smallest first."""
+        return tuple(c.value for c in self.house.chips)
+
+    @property
+    def colours(self) -> Mapping[Decimal, str]:
+        return MappingProxyType({c.value: c.colour for c in self.house.chips})
+
+    @property
+    def chip_entry(self) -> ChipEntry:
+        return self.spec.chips
+
+    def spot(self, seat: int, bet: Bet) -> Spot:
+        try:
+            return self._spot[(seat, bet)]
+        except KeyError:
+            raise TableActionError(f"seat {seat} has no {bet.label} bet") from None
+
+    def state(self, spot: Spot | Key) -> SpotState:
+        key = spot.key if isinstance(spot, Spot) else spot
+        if key in self.taken:
+            return SpotState.TAKEN
+        if key in self.left:
+            return SpotState.LEFT
+        if key in self.paid:
+            return SpotState.PAID
+        if key in self.marked:
+            return SpotState.MARKED
+        return SpotState.ON
+
+    @property
+    def remaining(self) -> tuple[Spot, ...]:
+        """Bets still to be worked in the pay phase (on the layout, not paid or left), in
+        the house's order: where a cursor starts."""
+        return tuple(s for s in self.spots if self.state(s) is SpotState.ON)
+
+    @property
+    def paid_total(self) -> Decimal:
+        """The running total paid out on this table."""
+        return normalize(sum(self.paid.values(), _ZERO))
+
+    @property
+    def commission_spot(self) -> Spot | None:
+        """The winning bet whose commission is asked now (commission phase)."""
+        steps = self._commissions
+        if self.phase is not Phase.COMMISSION or self.commission_index >= len(steps):
+            return None
+        s = steps[self.commission_index]
+        return self._spot[(s.seat, s.bet)]
+
+    @property
+    def commission_boxed(self) -> bool:
+        """Whether the house boxes the commission (owed at the end of the shoe) rather than
+        taking it from the payout at once."""
+        return any(isinstance(s, BoxCommission) for s in self._commissions)
+
+    @property
+    def done(self) -> bool:
+        return self.phase is Phase.DONE
+
+    # -- the answer key, from the engine's procedure ----------------------------------------
+    @property
+    def _results(self) -> dict[Key, BetResult]:
+        return {k: s.result for k, s in self.procedure.settlements.items()}
+
+    @property
+    def _pays(self) -> tuple[Pay, ...]:
+        return self.procedure.of(Pay)
+
+    @property
+    def _commissions(self) -> tuple[TakeCommission | BoxCommission, ...]:
+        return tuple(s for s in self.procedure.steps
+                     if isinstance(s, (TakeCommission, BoxCommission)))
+
+    def expected_pay(self, key: Key) -> Pay | None:
+        return next((p for p in self._pays if (p.seat, p.bet) == key), None)
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """One table as worked: its answers, mistakes and time."""
+
+    number: int
+    coup: Coup
+    layout: Layout
+    answers: tuple[TableAnswer, ...]
+    mistakes: tuple[Mistake, ...]
+    seconds: float
+    payout_seconds: tuple[float, ...]
+    timed_out: bool
+    target_seconds: float | None
+
+    @property
+    def right(self) -> int:
+        return sum(a.correct for a in self.answers)
+
+    @property
+    def total(self) -> int:
+        return len(self.answers)
+
+    @property
+    def correct(self) -> bool:
+        return self.right == self.total and not self.timed_out
+
+    @property
+    def seats(self) -> int:
+        return len(self.layout.seats)
+
+    @property
+    def within_target(self) -> bool | None:
+        """Worked right and within the target time; None when the drill sets no target."""
+        if self.target_seconds is None:
+            return None
+        return self.correct and self.seconds <= self.target_seconds
+
+
+@dataclass(frozen=True, slots=True)
+class TableSummary:
+    """The end of a table run, as the results screen shows it: the score over every graded
+    answer, the mistakes by kind, and each table's time against the target."""
+
+    right: int
+    total: int
+    percent: int
+    passed: bool
+    pass_mark: int
+    seconds: float
+    by_skill: tuple[SkillScore, ...]
+    tables: tuple[TableResult, ...]
+    mistakes: Mapping[Fault, int]
+    target_seconds: float | None
+    time_limit: float | None
+
+    @property
+    def headline(self) -> str:
+        return "✓ PASSED" if self.passed else "✗ NOT PASSED"
+
+    @property
+    def table_seconds(self) -> tuple[float, ...]:
+        return tuple(t.seconds for t in self.tables)
+
+    @property
+    def within_target(self) -> int:
+        return sum(bool(t.within_target) for t in self.tables)
+
+    @property
+    def trend(self) -> str:
+        """Table times against the target, in words: the first half's average against the
+        second half's ("62.0 s -> 48.5 s a table, target 60 s: 3 of 6 within it")."""
+        times = self.table_seconds
+        if not times:
+            return "no table worked"
+        if len(times) == 1:
+            line = f"{times[0]:.1f} s for the table"
+        else:
+            half = len(times) // 2
+            first = sum(times[:half]) / half
+            second = sum(times[half:]) / (len(times) - half)
+            word = "faster" if second < first else "slower" if second > first else "steady"
+            line = f"{first:.1f} s -> {second:.1f} s a table ({word})"
+        if self.target_seconds is not None:
+            line += (f", target {self.target_seconds:g} s: {self.within_target} of "
+                     f"{len(times)} right within it")
+        return line
+
+
+@dataclass
+class TableSession:
+    """One run of a table drill.  ``start()``, then work ``table`` through its phases with
+    the actions below; when ``table.done``, ``next_table()``; ``finished`` at the end."""
+
+    drill: Drill
+    dealt: Sequence[DealtTable]
+    trainee: str
+    clock: Clock = time.monotonic
+    now: Now = utc_now
+    on_answer: OnAnswer | None = None
+    on_session: OnSession | None = None
+    session_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
+    abandoned: bool = False
+    reference_opened: int = 0
+    tables: list[TableWork] = field(default_factory=list)
+    index: int = 0
+
+    def __post_init__(self) -> None:
+        if self.drill.table is None:
+            raise SessionError(f"drill {self.drill.id!r} is not a table drill (ask: table)")
+        if not self.dealt:
+            raise SessionError(f"drill {self.drill.id!r} deals no tables")
+        house = drill_house(self.drill)
+        self.tables = [TableWork(i + 1, d, house, self.drill.table)
+                       for i, d in enumerate(self.dealt)]
+
+    @classmethod
+    def deal(
+        cls,
+        drill: Drill,
+        trainee: str,
+        rng: random.Random,
+        deal: Callable[[Drill, random.Random], Sequence[DealtTable]] | None = None,
+        **kwargs: object,
+    ) -> TableSession:
+        """A new run of ``drill`` with tables dealt from ``rng`` (``drill.deal_tables``
+        unless ``deal`` is given)."""
+        dealt = list(deal(drill, rng) if deal is not None else drill.deal_tables(rng))
+        return cls(drill, dealt, trainee, **kwargs)  # type: ignore[arg-type]
+
+    # -- state ---------------------------------------------------------------------------
+    @property
+    def spec(self) -> TableSpec:
+        assert self.drill.table is not None
+        return self.drill.table
+
+    @property
+    def exam(self) -> bool:
+        return self.drill.mode is Mode.EXAM
+
+    @property
+    def total(self) -> int:
+        """Tables in the run."""
+        return len(self.tables)
+
+    @property
+    def finished(self) -> bool:
+        return self.index >= self.total
+
+    @property
+    def table(self) -> TableWork:
+        """The table being worked (the last one once finished)."""
+        return self.tables[min(self.index, self.total - 1)]
+
+    @property
+    def time_limit(self) -> float | None:
+        return self.spec.time_limit
+
+    @property
+    def target_seconds(self) -> float | None:
+        return self.spec.target_seconds
+
+    @property
+    def answers(self) -> list[TableAnswer]:
+        return [a for t in self.tables for a in t.answers]
+
+    @property
+    def right(self) -> int:
+        return sum(a.correct for a in self.answers)
+
+    # -- the clock -------------------------------------------------------------------------
+    def start(self) -> None:
+        """Begin the run (reports the session) and start the first table's clock."""
+        if self.started_at is not None:
+            return
+        self.started_at = self.now()
+        self._emit_session()
+        self._begin(self.table)
+
+    def _begin(self, work: TableWork) -> None:
+        work.started = work._step_started = self.clock()
+
+    def elapsed(self) -> float:
+        """Seconds on the current table so far (its final time once it is done)."""
+        work = self.table
+        if work.seconds is not None:
+            return work.seconds
+        if work.started is None:
+            return 0.0
+        return max(0.0, self.clock() - work.started)
+
+    def remaining(self) -> float | None:
+        """Seconds left on the table's limit; None when the drill sets none."""
+        if self.time_limit is None:
+            return None
+        return self.time_limit - self.elapsed()
+
+    def expired(self) -> bool:
+        left = self.remaining()
+        return left is not None and left <= 0 and not self.table.done
+
+    def expire(self) -> bool:
+        """In an exam, close the table if its limit has run out (True): everything not yet
+        answered is graded wrong as a timeout.  The screen's timer calls this."""
+        if self.finished or not self.exam or not self.expired():
+            return False
+        self._time_out(self.table)
+        return True
+
+    # -- actions: take -----------------------------------------------------------------------
+    def toggle_mark(self, seat: int, bet: Bet) -> bool:
+        """Mark (or unmark) a bet for taking; returns whether it is now marked."""
+        work = self._acting(Phase.TAKE)
+        if work is None:
+            return False
+        key = work.spot(seat, bet).key
+        if key in work.marked:
+            work.marked.discard(key)
+            return False
+        work.marked.add(key)
+        return True
+
+    def mark(self, seat: int, bet: Bet, marked: bool = True) -> None:
+        if self.toggle_mark(seat, bet) != marked and self.table.phase is Phase.TAKE:
+            self.toggle_mark(seat, bet)
+
+    def confirm_take(self) -> StepFeedback | None:
+        """Take the marked bets: graded now; the engine's losers go, the rest stay."""
+        work = self._acting(Phase.TAKE)
+        if work is None:
+            return None
+        answer = self._grade_take(work, self._lap(work))
+        work.taken = frozenset(k for k, r in work._results.items() if r is BetResult.LOSE)
+        work.marked.clear()
+        self._advance(work, Phase.PAY)
+        return self._feedback(work, Phase.TAKE, (answer,), answer.mistakes)
+
+    # -- actions: pay ----------------------------------------------------------------------
+    def select(self, seat: int, bet: Bet) -> Spot:
+        """Pick the bet to pay next (any bet still on the layout); clears the entry."""
+        work = self._acting(Phase.PAY)
+        if work is None:
+            return self.table.spot(seat, bet)
+        spot = work.spot(seat, bet)
+        if work.state(spot) is not SpotState.ON:
+            raise TableActionError(f"{spot.label} is {work.state(spot).value}: pick a bet "
+                                   "still on the layout")
+        work.selected = spot
+        work.entry = Entry()
+        return spot
+
+    def type_amount(self, amount: Decimal | str) -> Entry:
+        """The amount typed for the payout (or commission) being given; text is read as the
+        payout questions read it (InvalidAmountError, a ValueError, for text that is not
+        an amount: nothing changes)."""
+        work = self._entering()
+        if work is None:
+            return self.table.entry
+        if work.chip_entry is ChipEntry.CHIPS and work.phase is Phase.PAY:
+            raise TableActionError("this drill pays in chips: add chips, do not type")
+        value = parse_paid_amount(amount) if isinstance(amount, str) else normalize(amount)
+        work.entry = Entry(typed=value)
+        return work.entry
+
+    def add_chip(self, value: Decimal, count: int = 1) -> Entry:
+        """Add ``count`` chips of ``value`` (a denomination of the house) to the entry."""
+        work = self._entering()
+        if work is None:
+            return self.table.entry
+        if work.chip_entry is ChipEntry.TYPED:
+            raise TableActionError("this drill takes typed amounts: type the amount")
+        value = normalize(Decimal(value))
+        if value not in work.denominations:
+            raise TableActionError(f"{format_amount(value)} is not a chip at this table")
+        chips = dict(work.entry.chips)
+        chips[value] = max(0, chips.get(value, 0) + count)
+        work.entry = Entry(chips={v: n for v, n in chips.items() if n})
+        return work.entry
+
+    def remove_chip(self, value: Decimal) -> Entry:
+        """Take one chip of ``value`` back from the entry (nothing if there is none)."""
+        return self.add_chip(value, -1)
+
+    def clear_entry(self) -> Entry:
+        work = self._entering()
+        if work is not None:
+            work.entry = Entry()
+        return self.table.entry
+
+    def confirm_payout(self) -> StepFeedback | None:
+        """Pay the selected bet the entry's amount; graded now (amount, order, chips)."""
+        work = self._acting(Phase.PAY)
+        if work is None:
+            return None
+        spot = work.selected
+        if spot is None:
+            raise TableActionError("pick the bet to pay first")
+        if work.entry.empty:
+            raise TableActionError(f"give the amount for {spot.label}")
+        seconds = self._lap(work)
+        work.payout_seconds.append(seconds)
+        answers, mistakes = self._grade_payout(work, spot, work.entry, seconds)
+        work.selected, work.entry = None, Entry()
+        if not work.remaining:
+            answers, mistakes = self._end_pay(work, answers, mistakes)
+        return self._feedback(work, Phase.PAY, answers, mistakes)
+
+    def finish_paying(self) -> StepFeedback | None:
+        """Done paying: the bets left on the layout stay (a winner among them is unpaid)."""
+        work = self._acting(Phase.PAY)
+        if work is None:
+            return None
+        self._lap(work)
+        answers, mistakes = self._end_pay(work, (), ())
+        return self._feedback(work, Phase.PAY, answers, mistakes)
+
+    # -- actions: commission -----------------------------------------------------------------
+    def confirm_commission(self) -> StepFeedback | None:
+        """The entry as the commission on ``table.commission_spot``; graded now."""
+        work = self._acting(Phase.COMMISSION)
+        if work is None:
+            return None
+        if work.entry.empty:
+            raise TableActionError("give the commission owed")
+        step = work._commissions[work.commission_index]
+        answer = self._grade_commission(work, step, work.entry.total, self._lap(work))
+        work.entry = Entry()
+        work.commission_index += 1
+        if work.commission_index >= len(work._commissions):
+            self._advance(work, Phase.DONE)
+        return self._feedback(work, Phase.COMMISSION, (answer,), answer.mistakes)
+
+    def next_table(self) -> None:
+        """Move on from a done table (the screen calls it when the trainee is ready)."""
+        if self.finished:
+            return
+        if not self.table.done:
+            raise TableActionError("the table is not done yet")
+        self.index += 1
+        if self.finished:
+            self.finished_at = self.now()
+            self._emit_session()
+        else:
+            self._begin(self.table)
+
+    def open_reference(self) -> int:
+        if self.exam and not self.finished:
+            from trainer.session.session import ReferenceRefused
+
+            raise ReferenceRefused("the rules reference is closed during an exam")
+        self.reference_opened += 1
+        return self.reference_opened
+
+    def abandon(self) -> None:
+        if self.started_at is None or self.finished or self.abandoned:
+            return
+        self.abandoned = True
+        self.finished_at = self.now()
+        self._emit_session()
+
+    # -- grading -----------------------------------------------------------------------------
+    def _grade_take(self, work: TableWork, seconds: float) -> TableAnswer:
+        results = work._results
+        mistakes = []
+        for spot in work.spots:
+            result, marked = results[spot.key], spot.key in work.marked
+            if result is BetResult.LOSE and not marked:
+                mistakes.append(Mistake(Fault.MISSED_LOSER, f"{spot.label} loses: take it",
+                                        spot.seat, spot.bet))
+            elif result is BetResult.PUSH and marked:
+                mistakes.append(Mistake(Fault.TOOK_PUSH, f"{spot.label} pushes: leave it",
+                                        spot.seat, spot.bet))
+            elif result is BetResult.WIN and marked:
+                mistakes.append(Mistake(Fault.TOOK_WINNER, f"{spot.label} wins: pay it, do "
+                                        "not take it", spot.seat, spot.bet))
+        took = [s.label for s in work.spots if s.key in work.marked]
+        takes = work.procedure.of(Take)
+        expected = [_who(t.seat, t.bet, t.amount) for t in takes]
+        pushes = [p.describe() for p in work.procedure.of(Push)]
+        reason = f"{work.result_text}. " + ("; ".join(t.describe() for t in takes)
+                                           or "nothing loses") + (
+            "; " + "; ".join(pushes) if pushes else "")
+        return self._answer(
+            work, Phase.TAKE, table_take_skill().key,
+            "take " + (", ".join(took) or "nothing"),
+            "take " + (", ".join(expected) or "nothing"),
+            not mistakes, reason, seconds, tuple(mistakes),
+        )
+
+    def _grade_payout(
+        self, work: TableWork, spot: Spot, entry: Entry, seconds: float
+    ) -> tuple[tuple[TableAnswer, ...], tuple[Mistake, ...]]:
+        pay = work.expected_pay(spot.key)
+        skill = table_pay_skill(spot.bet).key
+        given = f"pay {entry.text}"
+        if pay is None:  # a push (losers are gone): it is left, and the payout is wrong
+            work.left.add(spot.key)
+            m = Mistake(Fault.PAID_PUSH, f"{spot.label} pushes: leave it, pay nothing",
+                        spot.seat, spot.bet)
+            settled = work.procedure.settlements[spot.key]
+            a = self._answer(work, Phase.PAY, skill, given, "push", False,
+                             f"{work.result_text}. {settled.reason}", seconds, (m,), spot)
+            return (a,), (m,)
+        mistakes: list[Mistake] = []
+        first = next(p for p in work._pays if (p.seat, p.bet) not in work.paid)
+        if (first.seat, first.bet) != spot.key:
+            mistakes.append(Mistake(
+                Fault.WRONG_ORDER, f"{spot.label} paid before seat {first.seat} "
+                f"{first.bet.label}: the house pays {self._order_words(work)}",
+                spot.seat, spot.bet))
+            work.order_mistakes.extend(mistakes)
+        work.paid[spot.key] = entry.total
+        work.picks.append(spot.key)
+        settled = work.procedure.settlements[spot.key]
+        reason = f"{work.result_text}. {settled.reason}"
+        answers: list[TableAnswer] = []
+        chips_answer = None
+        if entry.by_chips:
+            check = check_chips(entry.chips, pay.amount, work.denominations,
+                                colours=work.colours, max_each=_max_each(work.house),
+                                coin=pay.chips.coin)
+            right = check.pays_amount
+            if right:
+                chip_faults = tuple(Mistake(Fault.CHIPS, f"{spot.label}: {d}", spot.seat,
+                                            spot.bet) for d in check.departures)
+                chips_answer = self._answer(
+                    work, Phase.PAY, table_chips_skill().key, entry.text,
+                    pay.chips.describe(work.colours), not chip_faults,
+                    f"{format_amount(pay.amount)} in the house's chips: "
+                    f"{pay.chips.describe(work.colours)}", seconds, chip_faults, spot)
+        else:
+            right = entry.total == pay.amount
+        amount_faults: tuple[Mistake, ...] = ()
+        if not right:
+            amount_faults = (Mistake(
+                Fault.WRONG_AMOUNT, f"{spot.label}: paid {format_amount(entry.total)}, the "
+                f"payout is {format_amount(pay.amount)}", spot.seat, spot.bet),)
+        answers.append(self._answer(work, Phase.PAY, skill, given,
+                                    f"pay {format_amount(pay.amount)}", right, reason,
+                                    seconds, amount_faults, spot))
+        if chips_answer is not None:
+            answers.append(chips_answer)
+        return tuple(answers), (*mistakes, *amount_faults,
+                                *(chips_answer.mistakes if chips_answer else ()))
+
+    @staticmethod
+    def _order_words(work: TableWork) -> str:
+        return ", ".join(f"seat {p.seat} {p.bet.label}" for p in work._pays)
+
+    def _end_pay(
+        self,
+        work: TableWork,
+        answers: Iterable[TableAnswer],
+        mistakes: Iterable[Mistake],
+    ) -> tuple[tuple[TableAnswer, ...], tuple[Mistake, ...]]:
+        """Close the pay phase: unpaid winners, then the table's order answer."""
+        out, faults = list(answers), list(mistakes)
+        seconds = self._phase_seconds(work)
+        for pay in work._pays:
+            key = (pay.seat, pay.bet)
+            if key in work.paid:
+                continue
+            spot = work._spot[key]
+            m = Mistake(Fault.MISSED_WINNER, f"{spot.label} wins {format_amount(pay.amount)}: "
+                        "it was not paid", spot.seat, spot.bet)
+            settled = work.procedure.settlements[key]
+            out.append(self._answer(work, Phase.PAY, table_pay_skill(pay.bet).key, "not paid",
+                                    f"pay {format_amount(pay.amount)}", False,
+                                    f"{work.result_text}. {settled.reason}", 0.0, (m,), spot))
+            faults.append(m)
+        if len(work._pays) >= 2:
+            order = [(p.seat, p.bet) for p in work._pays]
+            paid_order = [k for k in order if k in work.picks]
+            in_order = work.picks == paid_order
+            wrong = tuple(work.order_mistakes)
+            out.append(self._answer(
+                work, Phase.PAY, table_order_skill().key,
+                ", ".join(f"seat {s} {b.label}" for s, b in work.picks) or "none paid",
+                self._order_words(work), in_order,
+                f"The house pays seat by seat {self._direction(work)}, a seat's main bet "
+                f"before its side bet: {self._order_words(work)}", seconds, wrong))
+        self._advance(work, Phase.COMMISSION if work._commissions else Phase.DONE)
+        return tuple(out), tuple(faults)
+
+    @staticmethod
+    def _direction(work: TableWork) -> str:
+        o = work.house.order
+        side = "right" if o.direction.value == "counterclockwise" else "left"
+        return f"{o.direction.value.replace('counterc', 'counter-c')} from the dealer's {side}"
+
+    def _grade_commission(
+        self, work: TableWork, step: TakeCommission | BoxCommission, given: Decimal,
+        seconds: float,
+    ) -> TableAnswer:
+        spot = work._spot[(step.seat, step.bet)]
+        right = given == step.amount
+        faults: tuple[Mistake, ...] = () if right else (Mistake(
+            Fault.WRONG_COMMISSION, f"{spot.label}: commission {format_amount(given)}, it is "
+            f"{format_amount(step.amount)}", spot.seat, spot.bet),)
+        return self._answer(work, Phase.COMMISSION, table_commission_skill().key,
+                            format_amount(given), format_amount(step.amount), right,
+                            step.describe(), seconds, faults, spot)
+
+    def _time_out(self, work: TableWork) -> StepFeedback:
+        """Grade everything the table has not answered yet as a timeout; close it."""
+        answers: list[TableAnswer] = []
+
+        def out(skill: str, expected: str, spot: Spot | None, phase: Phase) -> None:
+            m = Mistake(Fault.TIMEOUT, f"time ran out: {expected}",
+                        spot.seat if spot else None, spot.bet if spot else None)
+            answers.append(self._answer(work, phase, skill, "timeout", expected, False,
+                                        "The table's time limit ran out.", 0.0, (m,), spot))
+
+        if work.phase is Phase.TAKE:
+            takes = [_who(t.seat, t.bet, t.amount) for t in work.procedure.of(Take)]
+            out(table_take_skill().key, "take " + (", ".join(takes) or "nothing"), None,
+                Phase.TAKE)
+        if work.phase in (Phase.TAKE, Phase.PAY):
+            for pay in work._pays:
+                if (pay.seat, pay.bet) not in work.paid:
+                    out(table_pay_skill(pay.bet).key, f"pay {format_amount(pay.amount)}",
+                        work._spot[(pay.seat, pay.bet)], Phase.PAY)
+            if len(work._pays) >= 2:
+                out(table_order_skill().key, self._order_words(work), None, Phase.PAY)
+        for step in work._commissions[work.commission_index:]:
+            out(table_commission_skill().key, format_amount(step.amount),
+                work._spot[(step.seat, step.bet)], Phase.COMMISSION)
+        work.timed_out = True
+        assert work.started is not None and self.time_limit is not None
+        work.seconds = self.time_limit
+        work.phase = Phase.DONE
+        work.selected, work.entry = None, Entry()
+        mistakes = tuple(m for a in answers for m in a.mistakes)
+        return StepFeedback(Phase.DONE, tuple(answers), mistakes)
+
+    # -- helpers ---------------------------------------------------------------------------
+    def _acting(self, phase: Phase) -> TableWork | None:
+        """The current table if an action of ``phase`` may act on it; None when an exam's
+        limit has just run out (the table is closed as a timeout and the action ignored)."""
+        if self.started_at is None:
+            self.start()
+        if self.finished or self.abandoned:
+            raise TableActionError("the session is over")
+        work = self.table
+        if self.exam and not work.done and self.expired():
+            self._time_out(work)
+            return None
+        if work.phase is not phase:
+            raise TableActionError(f"the table is at {work.phase.label.lower()}, not "
+                                   f"{phase.label.lower()}")
+        return work
+
+    def _entering(self) -> TableWork | None:
+        phase = self.table.phase
+        if phase not in (Phase.PAY, Phase.COMMISSION):
+            raise TableActionError("there is no amount to give now")
+        work = self._acting(phase)
+        if work is not None and phase is Phase.PAY and work.selected is None:
+            raise TableActionError("pick the bet to pay first")
+        return work
+
+    def _lap(self, work: TableWork) -> float:
+        """Seconds since the last graded action on this table (the payout's own time)."""
+        now = self.clock()
+        start = work._step_started if work._step_started is not None else now
+        work._step_started = now
+        return max(0.0, now - start)
+
+    def _phase_seconds(self, work: TableWork) -> float:
+        return sum(work.payout_seconds)
+
+    def _advance(self, work: TableWork, phase: Phase) -> None:
+        work.phase = phase
+        if phase is Phase.DONE and work.started is not None:
+            work.seconds = max(0.0, self.clock() - work.started)
+
+    def _answer(
+        self, work: TableWork, phase: Phase, skill: str, answer: str, expected: str,
+        correct: bool, reason: str, seconds: float, mistakes: tuple[Mistake, ...] = (),
+        spot: Spot | None = None,
+    ) -> TableAnswer:
+        over = (not self.exam and self.time_limit is not None and work.started is not None
+                and self.clock() - work.started > self.time_limit)
+        a = TableAnswer(
+            work.number, phase, skill, answer, expected, correct, reason, seconds, mistakes,
+            spot.seat if spot else None, spot.bet if spot else None,
+            spot.wager if spot else None, over,
+        )
+        work.answers.append(a)
+        work.mistakes.extend(mistakes)
+        self._emit_answer(work, a)
+        return a
+
+    def _feedback(
+        self, work: TableWork, phase: Phase, answers: tuple[TableAnswer, ...],
+        mistakes: tuple[Mistake, ...],
+    ) -> StepFeedback | None:
+        """Practice: the feedback now; exam: None (it is in the results)."""
+        return None if self.exam else StepFeedback(phase, answers, tuple(mistakes))
+
+    # -- results ---------------------------------------------------------------------------
+    def results(self) -> tuple[TableResult, ...]:
+        """The tables worked so far (done ones)."""
+        return tuple(
+            TableResult(
+                t.number, t.coup, t.layout, tuple(t.answers), tuple(t.mistakes),
+                t.seconds or 0.0, tuple(t.payout_seconds), t.timed_out, self.target_seconds,
+            )
+            for t in self.tables if t.done
+        )
+
+    def summary(self) -> TableSummary:
+        answers = self.answers
+        right, total = self.right, len(answers)
+        scores: dict[str, list[int]] = {}
+        for a in answers:
+            tally = scores.setdefault(a.skill, [0, 0])
+            tally[0] += a.correct
+            tally[1] += 1
+        by_skill = tuple(SkillScore(k, r, n)
+                         for k, (r, n) in sorted(scores.items(), key=_skill_order))
+        counts: dict[Fault, int] = {}
+        for t in self.tables:
+            for m in t.mistakes:
+                counts[m.kind] = counts.get(m.kind, 0) + 1
+        tables = self.results()
+        return TableSummary(
+            right=right, total=total, percent=scoring.percent(right, total) or 0,
+            passed=self.passed, pass_mark=self.drill.pass_mark,
+            seconds=sum(t.seconds for t in tables), by_skill=by_skill, tables=tables,
+            mistakes=MappingProxyType(counts), target_seconds=self.target_seconds,
+            time_limit=self.time_limit,
+        )
+
+    @property
+    def passed(self) -> bool:
+        return scoring.passes(self.right, len(self.answers), self.drill.pass_mark)
+
+    # -- reporting -------------------------------------------------------------------------
+    def record(self) -> SessionRecord:
+        assert self.started_at is not None
+        done = self.finished and not self.abandoned
+        return SessionRecord(
+            session_id=self.session_id, trainee=self.trainee, drill_id=self.drill.id,
+            drill_title=self.drill.title, mode=self.drill.mode.value,
+            started_at=self.started_at, finished_at=self.finished_at,
+            questions=len(self.answers), correct=self.right,
+            passed=self.passed if done else None, abandoned=self.abandoned,
+            reference_opened=self.reference_opened,
+        )
+
+    def _emit_session(self) -> None:
+        if self.on_session is not None:
+            self.on_session(self.record())
+
+    def _emit_answer(self, work: TableWork, a: TableAnswer) -> None:
+        if self.on_answer is None:
+            return
+        self.on_answer(AnswerRecord(
+            session_id=self.session_id, trainee=self.trainee, drill_id=self.drill.id,
+            step=STEP, skill=a.skill, cards=tuple(str(c) for c in work.coup.cards),
+            answer=a.answer, expected=a.expected, correct=a.correct, seconds=a.seconds,
+            answered_at=self.now(), bet=None if a.bet is None else a.bet.value,
+            wager=None if a.wager is None else str(a.wager),
+        ))
