@@ -104,6 +104,7 @@ class ChipTray(Widget):
         self.chips: tuple[ChipDenomination, ...] = ()
         self.counts: Mapping[Decimal, int] = {}
         self.names = False  # each chip's colour named under it (room permitting)
+        self.keys = True  # each chip's key shown (only while chips can be given)
         self._spans: list[tuple[int, int, Decimal]] = []
 
     def show(
@@ -112,9 +113,14 @@ class ChipTray(Widget):
         counts: Mapping[Decimal, int],
         *,
         names: bool = False,
+        keys: bool = True,
     ) -> None:
-        self.chips, self.counts, self.names = tuple(chips), dict(counts), names
-        self.refresh(layout=True)
+        shown = (tuple(chips), dict(counts), names, keys)
+        if shown == (self.chips, self.counts, self.names, self.keys):
+            return
+        resized = names != self.names or not self.chips
+        self.chips, self.counts, self.names, self.keys = shown
+        self.refresh(layout=resized)
 
     def keyed(self) -> list[tuple[str, ChipDenomination]]:
         """(key, chip) for the chips that have a key, smallest first."""
@@ -130,7 +136,7 @@ class ChipTray(Widget):
             start = text.cell_len
             key = keyed.get(chip.value)
             if key is not None:
-                text.append(key, "bold underline")
+                text.append(key if self.keys else " ", "bold underline")
             text.append_text(chip_text(chip.value, chip.colour))
             count = self.counts.get(chip.value, 0)
             if count:

@@ -2,7 +2,7 @@
 the dealer's left, each with its bets, their wagers and what has happened to them.
 
 Each bet is a *spot*: its key (the letter that marks it), a mark once something was done to
-it (✗ taken, = left to push, ✓ paid), its short name and its wager.  The screen says what
+it (✗ marked or taken, = left in place, ✓ paid, ! wrong), its short name and its wager.  The screen says what
 each spot shows (attributes down); a click on a spot is posted up as ``SeatView.Clicked``
 (messages up).  Styles are component classes, set in screens/table.tcss.
 """
@@ -27,9 +27,13 @@ BET_CODES: Mapping[Bet, str] = {
     Bet.PLAYER: "P", Bet.BANKER: "B", Bet.TIE: "T", Bet.DRAGON7: "D7", Bet.PANDA8: "P8",
 }
 
-#: The spot's tone: a component class of SeatView (table.tcss gives each its look).
-PLAIN, TAKEN, PUSH, PAID, WRONG, DONE = "plain", "taken", "push", "paid", "wrong", "done"
-MARKS: Mapping[str, str] = {PLAIN: " ", TAKEN: "✗", PUSH: "=", PAID: "✓", WRONG: "!", DONE: "·"}
+#: The spot's tone, a component class of SeatView (table.tcss gives each its look), and the
+#: mark it carries (the mark says it without colour): on the layout, marked for taking,
+#: taken, left in place (a push that was paid), paid, and shown wrong by the last feedback.
+PLAIN, MARKED, TAKEN, LEFT, PAID, WRONG = "plain", "marked", "taken", "left", "paid", "wrong"
+MARKS: Mapping[str, str] = {
+    PLAIN: " ", MARKED: "✗", TAKEN: "✗", LEFT: "=", PAID: "✓", WRONG: "!",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +80,11 @@ class SeatView(Widget):
         self.number = number
         self.spots: tuple[Spot, ...] = ()
         self.colours = dict(colours or {})
-        self.border_title = f"Seat {number}"
+        self.border_title = str(number)
+
+    def on_resize(self) -> None:
+        # "Seat 3" where the box has room for it, "3" where it has not
+        self.border_title = f"Seat {self.number}" if self.size.width >= 12 else str(self.number)
 
     def show(self, spots: Sequence[Spot]) -> None:
         spots = tuple(spots)
@@ -100,12 +108,12 @@ class SeatView(Widget):
             style += self.get_component_rich_style("spot--current", partial=True)
         line = Text(no_wrap=True, overflow="ellipsis", style=style)
         line.append(spot.key or " ", self.get_component_rich_style("spot--key", partial=True))
-        line.append(MARKS[spot.tone])
+        line.append("▶" if spot.current and spot.tone == PLAIN else MARKS[spot.tone])
         amount = format_amount(spot.wager)
         extra = Text()
         if spot.paid is not None:
             extra.append(f" +{format_amount(spot.paid)}", "bold")
-        if spot.chips and width >= 16:
+        if spot.chips and width >= 14:
             extra.append(" ")
             for value, count in spot.chips:
                 extra.append("●" * min(count, 5), chip_ink(self.colours.get(value, "")))
