@@ -219,6 +219,7 @@ class TableScreen(Screen[None]):
             self.new_table()
         self.draw_felt()
         self.draw_step()
+        self.draw_procedure()
         self.update_header()
         self.query_one("#keys", KeyBar).show_keys(self)
 
@@ -314,6 +315,26 @@ class TableScreen(Screen[None]):
         active = self.chips_active
         tray.set_class(not active, "-idle")
         tray.show(chips, table.entry.chips if active else {}, names=tray.names, keys=active)
+
+    def draw_procedure(self) -> None:
+        """The procedure so far, on a tall terminal: each answer given on this table (with
+        ✓/✗ and the right one in practice; an exam shows only what was done)."""
+        panel = self.query_one("#procedure", Static)
+        if not panel.display:
+            return
+        table = self.session.table
+        text = Text("This table so far:", "bold")
+        for a in table.answers:
+            text.append("\n")
+            if self.session.exam:
+                text.append(f"  {a.answer}")
+            elif a.correct:
+                text.append(f"  ✓ {a.answer}")
+            else:
+                text.append(f"  ✗ {a.answer}; right: {a.expected}")
+        if not table.answers:
+            text.append("\n  nothing yet", "dim")
+        panel.update(text)
 
     @property
     def entering(self) -> bool:

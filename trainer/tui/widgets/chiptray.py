@@ -142,13 +142,10 @@ class ChipTray(Widget):
             if count:
                 text.append(f"×{count}", "bold")
             spans.append((start, text.cell_len, chip.value))
-        if self.names:
+        if self.names:  # the colours in words: colour is never the only cue
             text.append("\n")
-            for i, chip in enumerate(self.chips):
-                start = spans[i][0]
-                if text.cell_len - text.plain.rfind("\n") - 1 < start:
-                    text.append(" " * (start - (text.cell_len - text.plain.rfind("\n") - 1)))
-                text.append(chip.colour[: spans[i][1] - start], "dim")
+            text.append(" · ".join(f"{format_amount(c.value)} {c.colour}" for c in self.chips),
+                        "dim")
         self._spans = spans
         return text
 
