@@ -19,6 +19,7 @@ REPO = Path(__file__).resolve().parents[1]
 BUNDLED_IDS = [
     "naturals", "player-draw", "banker-tableau", "banker-hard-cells", "outcomes", "payouts",
     "whole-coup", "warmup", "exam", "commission", "cardroom-fee",
+    "table-basics", "table-dragons-pandas", "table-chip-cutting", "table-exam", "table-commission",
 ]
 
 

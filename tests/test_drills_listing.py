@@ -145,6 +145,11 @@ BUNDLED = [
     ("exam", "Dealer exam"),
     ("commission", "Commission baccarat: Banker pays 19 to 20"),
     ("cardroom-fee", "Card room: the collection fee, then the payout"),
+    ("table-basics", "At the table: take the losers, then pay in order"),
+    ("table-dragons-pandas", "Dragons and Pandas at the table"),
+    ("table-chip-cutting", "Chip cutting: 40 and 25 to 1 in chips"),
+    ("table-exam", "The full table against the clock"),
+    ("table-commission", "The commission table"),
 ]
 MINE = "id: mine\ntitle: {title}\ndescription: D\nask: outcome\ngenerate: [{{outcome: tie}}]\n"
 

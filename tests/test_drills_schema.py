@@ -20,7 +20,7 @@ from trainer.fileformat.declare import AnyOf, ListOf, MapOf, Obj, Scalar
 def test_schema_names_are_the_enums_values() -> None:
     assert tuple(m.value for m in Mode) == F.MODES
     assert sorted(o.value for o in Order) == sorted(F.ORDERS)  # the default is listed first
-    assert tuple(s.value for s in Step) == F.STEPS
+    assert tuple(s.value for s in Step) == (*F.STEPS, F.TABLE_ASK)
     assert tuple(o.value for o in Outcome) == F.OUTCOMES
     assert tuple(b.value for b in Bet) == F.BETS
     assert tuple(r.value for r in BetResult) == F.RESULTS

@@ -24,6 +24,10 @@ MODES = ("practice", "exam")
 ORDERS = ("shuffled", "as_written")
 STEPS = ("player_draws", "banker_draws", "outcome", "payout", "commission", "fee")
 WHOLE_COUP = "coup"
+#: ``ask: table``: whole tables worked per coup (asked alone, with a ``table:`` section).
+TABLE_ASK = "table"
+CHIP_ENTRIES = ("typed", "chips", "either")
+MAX_SEATS = 14  # the largest table a house may have
 OUTCOMES = ("player", "banker", "tie", "dragon7", "panda8")
 BETS = ("player", "banker", "tie", "dragon7", "panda8")
 RESULTS = ("win", "push", "lose")
@@ -145,6 +149,51 @@ SHOE = Obj(
     "The shoe and house rules.",
 )
 
+def _count_range(what: str, hi: int) -> Scalar:
+    """3 or "3-7": a count, or a range of counts, of ``what`` (1 to ``hi``)."""
+    return Scalar("count_range", {"oneOf": [
+        {"type": "integer", "minimum": 1, "maximum": hi},
+        {"type": "string", "pattern": _RANGE},
+    ]}, (hi, what))
+
+
+TABLE = Obj(
+    {
+        "seats": Field(_count_range("seats", MAX_SEATS),
+                       "How many seats are occupied at each table: 5, or a range like \"3-7\" "
+                       "(within the house's seats); which seats is random.", required=True),
+        "bets_per_seat": Field(_count_range("bets", MAX_BETS),
+                               "How many bets each occupied seat has: 1, or a range like "
+                               "\"1-3\" (at most the number of bets listed).", default=1),
+        "bets": Field(
+            MapOf(BETS, AnyOf((AMOUNT, RANGE), "bet_spec")),
+            "The bets that may appear and their wagers: an amount (banker: 25) or a range "
+            "whose step is the chip unit (dragon7: {min: 5, max: 25, step: 5}: wagers are "
+            "multiples of step). Within the house's limits; a side bet comes with a base bet "
+            "where the house requires one.", required=True,
+        ),
+        "time_limit": Field(
+            Scalar("seconds", {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SECONDS},
+                   (MAX_SECONDS,)),
+            "Seconds allowed per table: enforced in an exam (a table not finished in time is "
+            "graded as timed out), shown in practice.", default=None,
+        ),
+        "target_seconds": Field(
+            Scalar("seconds", {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SECONDS},
+                   (MAX_SECONDS,)),
+            "The proficiency target: seconds a table should take (a 7-seat table in 60); the "
+            "results show each table's time against it.", default=None,
+        ),
+        "chips": Field(Scalar("choice", _choice(CHIP_ENTRIES), (CHIP_ENTRIES, "a way to pay")),
+                       "How payouts are given: typed (the amount), chips (built from the "
+                       "house's chips, its convention graded: fewest chips), or either.",
+                       default="either"),
+    },
+    "A full table worked after each coup (ask: table): take the losing bets, pay the "
+    "winners in the house's order, collect the commission where the house takes one.",
+    reader="table_spec",
+)
+
 DRILL = Obj(
     {
         "id": Field(Scalar("drill_id", {"type": "string", "pattern": ID_PATTERN}),
@@ -163,20 +212,22 @@ DRILL = Obj(
                       default="practice", listed=True),
         "ask": Field(
             Scalar("ask", {"oneOf": [
-                _choice((*STEPS, WHOLE_COUP)),
-                {"type": "array", "items": _choice((*STEPS, WHOLE_COUP)), "minItems": 1,
+                _choice((*STEPS, WHOLE_COUP, TABLE_ASK)),
+                {"type": "array", "items": _choice((*STEPS, WHOLE_COUP, TABLE_ASK)),
+                 "minItems": 1,
                  "uniqueItems": True},
             ]}),
             "What is asked about each coup: player_draws, banker_draws, outcome, payout, "
             "commission (owed on each winning bet that pays one; a house with a commission), "
             "fee (the collection fee on each wager; a house with a fee schedule) (a list), or "
-            "coup for the whole coup step by step (player_draws to payout).",
+            "coup for the whole coup step by step (player_draws to payout); or table alone, "
+            "a whole table worked per coup (with a table section).",
             required=True, attr="steps",
         ),
         "questions": Field(
             Scalar("integer", {"type": "integer", "minimum": 1, "maximum": MAX_QUESTIONS},
                    (1, MAX_QUESTIONS, "questions")),
-            "Coups per run (default: the number of fixed coups, or "
+            "Coups (tables, with ask: table) per run (default: the number of fixed coups, or "
             f"{DEFAULT_QUESTIONS} with generate).",
             listed=True,
         ),
@@ -218,6 +269,7 @@ DRILL = Obj(
             "(a random choice of bets per coup; default: all of them).",
             default=None,
         ),
+        "table": Field(TABLE, TABLE.doc, default=None),
         "coups": Field(ListOf(COUP, reader="coups"), "Fixed coups.", default=(), attr="fixed"),
         "generate": Field(
             ListOf(FILTER, MAX_FILTERS, reader="filters"),

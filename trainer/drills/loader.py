@@ -15,6 +15,7 @@ import functools
 import itertools
 import operator
 import re
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -27,12 +28,14 @@ from trainer.drills.model import (
     ASKING_ORDER,
     WHOLE_COUP,
     BetSpec,
+    ChipEntry,
     CoupFilter,
     Drill,
     FixedCoup,
     Mode,
     Order,
     Step,
+    TableSpec,
 )
 from trainer.engine import (
     Bet,
@@ -157,7 +160,15 @@ class _Reader(reading.Reader):
         if Step.FEE in steps and house.fee is None:
             self.err(f["ask"], "ask", f"fee is asked but house {house.id!r} has no fee "
                      "schedule: name one that does (house: cardroom)")
-        if "house" in get:  # a drill that names a house keeps to its limits
+        table: TableSpec | None = get.get("table")
+        if steps == (Step.TABLE,) and "table" not in f:
+            self.err(f["ask"], "ask", "ask: table needs a table section (seats, bets; e.g. "
+                     "table: {seats: \"3-7\", bets: {banker: {min: 5, max: 100, step: 5}}})")
+        elif "table" in f and steps != (Step.TABLE,):
+            self.err(f["table"], "table", "a table section goes with ask: table")
+        if table is not None and steps == (Step.TABLE,):
+            self.check_table(house, f, table, fixed)
+        elif "house" in get:  # a drill that names a house keeps to its limits
             self.check_limits(house, f, fixed, bets, per_coup)
         if self.problems:
             return None
@@ -313,7 +324,7 @@ class _Reader(reading.Reader):
         return None if any(t is None for t in out) else tuple(t for t in out if t is not None)
 
     def ask(self, node: Node, path: str) -> tuple[Step, ...] | None:
-        names = [*F.STEPS, F.WHOLE_COUP]
+        names = [*F.STEPS, F.WHOLE_COUP, F.TABLE_ASK]
         items = node.value if isinstance(node, SequenceNode) else [node]
         if not items:
             self.err(node, path, "is an empty list: ask at least one of " + ", ".join(names))
@@ -331,7 +342,101 @@ class _Reader(reading.Reader):
                 self.err(item, sub, f"{name!r} is asked twice")
                 ok = False
             chosen |= new
+        if ok and Step.TABLE in chosen and len(chosen) > 1:
+            self.err(node, path, "table is asked alone: a table drill works whole tables "
+                     "(take, pay, commission); ask the other questions in another drill")
+            return None
+        if ok and Step.TABLE in chosen:
+            return (Step.TABLE,)
         return tuple(s for s in ASKING_ORDER if s in chosen) if ok else None
+
+    def count_range(self, node: Node, path: str, most: int, what: str) -> tuple[int, int] | None:
+        """3 or "3-7": how many ``what`` (1 to ``most``), as (fewest, most)."""
+        text = self.scalar(node, path, f"a number of {what} (1-{most}) or a range like "
+                           "\"3-7\"", (INT, STR))
+        if text is None:
+            return None
+        parts = [p.strip() for p in text.split("-")]
+        if len(parts) not in (1, 2) or not all(is_number(p) for p in parts):
+            self.err(node, path, f"{quote(text)} is not a number of {what}: write 3, or a "
+                     "range like \"3-7\"")
+            return None
+        lo, hi = int(parts[0]), int(parts[-1])
+        if lo > hi:
+            self.err(node, path, f"range {quote(text)} runs backwards: write \"{hi}-{lo}\"")
+            return None
+        if lo < 1 or hi > most:
+            self.err(node, path, f"{quote(text)} is out of range: {what} are 1-{most}")
+            return None
+        return lo, hi
+
+    def table_spec(self, node: Node, path: str) -> TableSpec | None:
+        """The ``table:`` section; the checks against the house come once the drill's house
+        is known (``check_table``)."""
+        before = len(self.problems)
+        f = self.fields(node, F.TABLE, path)
+        if f is None or len(self.problems) > before:
+            return None
+        bets: dict[str, BetSpec] = f["bets"]
+        if not bets:
+            self.err(child(node, "bets") or node, join(path, "bets"), "is empty: list the "
+                     "bets that may appear (e.g. bets: {banker: {min: 5, max: 100, step: 5}})")
+            return None
+        specs = []
+        for name in F.BETS:
+            if name not in bets:
+                continue
+            spec = bets[name]
+            if spec.minimum == spec.maximum:  # a fixed wager is its own unit
+                spec = replace(spec, step=spec.minimum)
+            elif spec.minimum % spec.step:
+                where = child(child(node, "bets"), name) or node
+                self.err(where, join(join(path, "bets"), name), f"min {spec.minimum} is not a "
+                         f"multiple of step {spec.step}: at a table, wagers are whole multiples "
+                         "of the chip step (make min a multiple of step)")
+            specs.append(spec)
+        per_seat = f.get("bets_per_seat", (F.TABLE.default("bets_per_seat"),) * 2)
+        if per_seat[1] > len(specs):
+            listed = ", ".join(b for b in F.BETS if b in bets)
+            self.err(child(node, "bets_per_seat") or node, join(path, "bets_per_seat"),
+                     f"{_span(per_seat)} bets per seat but the table lists only {len(specs)} "
+                     f"({listed}); give 1-{len(specs)}")
+        limit, target = f.get("time_limit"), f.get("target_seconds")
+        if limit is not None and target is not None and target > limit:
+            self.err(child(node, "target_seconds") or node, join(path, "target_seconds"),
+                     f"the target of {target:g} s is above the time limit of {limit:g} s: no "
+                     "table can meet it")
+        if len(self.problems) > before:
+            return None
+        return TableSpec(
+            bets=tuple(specs), seats=f["seats"], bets_per_seat=per_seat,
+            time_limit=limit, target_seconds=target,
+            chips=ChipEntry(f.get("chips", F.TABLE.default("chips"))),
+        )
+
+    def check_table(self, house: House, f: dict[str, Node], spec: TableSpec,
+                    fixed: list[FixedCoup]) -> None:
+        """A table drill against its house (seats, limits, side-bet rules) and the fields
+        a table drill does not take."""
+        node = f["table"]
+        if spec.seats[1] > house.seats:
+            self.err(child(node, "seats") or node, "table.seats", f"{_span(spec.seats)} seats "
+                     f"but the house {house.id}'s table has {house.seats}")
+        spans = {b.bet: (b.minimum, b.maximum) for b in spec.bets}
+        for bet, message in house.range_problems(spans, every_layout=True):
+            where = child(child(node, "bets"), bet.value) or node
+            self.err(where, join("table.bets", bet.value), message)
+        for key, instead in (("bets", "table.bets"), ("bets_per_coup", "table.bets_per_seat"),
+                             ("time_limit", "table.time_limit")):
+            if key in f:
+                self.err(f[key], key, f"a table drill takes {key} in its table section: "
+                         f"write {instead}")
+        items = f["coups"].value if isinstance(f.get("coups"), SequenceNode) else []
+        for index, (coup, item) in enumerate(zip(fixed, items, strict=False)):
+            if coup.wagers:
+                self.err(child(item, "bets") or item, join(join("coups", index), "bets"),
+                         "a table drill deals each coup's layout from its table section: "
+                         "remove the coup's bets")
 
     def bet_spec(self, node: Node, path: str) -> BetSpec | None:
         """A fixed amount (banker: 25) or a range (dragon7: {min: 5, max: 100, step: 5})."""

@@ -90,6 +90,9 @@ class ChipEntry(enum.Enum):
     EITHER = "either"  # either way; chips, when used, are graded as in CHIPS
 
 
+_CHIPS = ChipEntry(F.TABLE.default("chips"))
+
+
 @dataclass(frozen=True, slots=True)
 class TableSpec:
     """What a table drill deals (``ask: table``): how many seats are occupied, how many bets
@@ -98,11 +101,11 @@ class TableSpec:
     exam), ``target_seconds`` the proficiency target a table is measured against."""
 
     bets: tuple[BetSpec, ...]
-    seats: tuple[int, int] = (1, 7)
-    bets_per_seat: tuple[int, int] = (1, 1)
-    time_limit: float | None = None
-    target_seconds: float | None = None
-    chips: ChipEntry = ChipEntry.EITHER
+    seats: tuple[int, int]
+    bets_per_seat: tuple[int, int] = (F.TABLE.default("bets_per_seat"),) * 2
+    time_limit: float | None = F.TABLE.default("time_limit")
+    target_seconds: float | None = F.TABLE.default("target_seconds")
+    chips: ChipEntry = _CHIPS
 
 
 @dataclass(frozen=True, slots=True)

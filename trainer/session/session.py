@@ -125,6 +125,9 @@ class Session:
     _asked_at: float | None = None
 
     def __post_init__(self) -> None:
+        if self.drill.is_table:
+            raise SessionError(f"drill {self.drill.id!r} works whole tables: run it as a "
+                               "trainer.session.table.TableSession")
         if not self.questions:
             self.questions = expand(
                 self.coups, self.drill.steps, self.drill.paytable, house=self.drill.house
