@@ -579,6 +579,12 @@ class TableSession:
     def right(self) -> int:
         return sum(a.correct for a in self.answers)
 
+    @property
+    def in_progress(self) -> bool:
+        """Started, not finished and not abandoned (as ``Session.in_progress``: the app asks
+        before quitting or leaving such a run)."""
+        return self.started_at is not None and not self.finished and not self.abandoned
+
     # -- the clock -------------------------------------------------------------------------
     def start(self) -> None:
         """Begin the run (reports the session) and start the first table's clock."""
