@@ -148,10 +148,9 @@ class TableScreen(Screen[None]):
         with Horizontal(id="table-header"):
             yield Static(Text(self.session.drill.title, "bold"), id="table-title")
             yield Static(id="table-status")
-        with Vertical(id="felt"):
-            with Horizontal(id="seats"):
-                for n in range(1, house.seats + 1):
-                    yield SeatView(n, colours=colours)
+        with Vertical(id="felt"), Horizontal(id="seats"):
+            for n in range(1, house.seats + 1):
+                yield SeatView(n, colours=colours)
         yield Static(id="result")
         with Horizontal(id="table-hands"):
             yield HandView("Player", id="player-hand")
@@ -244,7 +243,9 @@ class TableScreen(Screen[None]):
         table = self.session.table
         spots = self.spots
         by_seat: dict[int, list[Spot]] = {}
-        selected = table.selected.key if table.selected is not None else None
+        # the bet being paid, or whose commission is asked: marked ▶
+        current = (table.selected if table.phase is Phase.PAY else table.commission_spot)
+        current_key = current.key if current is not None else None
         for i, spot in enumerate(spots):
             tone = _TONES[table.state(spot)]
             if tone == PLAIN and table.done:
@@ -254,8 +255,7 @@ class TableScreen(Screen[None]):
             by_seat.setdefault(spot.seat, []).append(Spot(
                 spot.seat, spot.bet, spot.wager, self.key_of(i), tone,
                 cursor=i == self.cursor and self.cursor_shown,
-                current=spot.key == selected and table.phase is Phase.PAY
-                or (table.commission_spot is not None and spot.key == table.commission_spot.key),
+                current=spot.key == current_key,
                 paid=table.paid.get(spot.key),
                 chips=spot.chips.chips,
             ))

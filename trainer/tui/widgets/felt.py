@@ -2,9 +2,10 @@
 the dealer's left, each with its bets, their wagers and what has happened to them.
 
 Each bet is a *spot*: its key (the letter that marks it), a mark once something was done to
-it (✗ marked or taken, = left in place, ✓ paid, ! wrong), its short name and its wager.  The screen says what
-each spot shows (attributes down); a click on a spot is posted up as ``SeatView.Clicked``
-(messages up).  Styles are component classes, set in screens/table.tcss.
+it (✗ marked or taken, = left in place, ✓ paid, ! wrong, ▶ being paid), its short name and
+its wager.  The screen says what each spot shows (attributes down); a click on a spot is
+posted up as ``SeatView.Clicked`` (messages up).  Styles are component classes, set in
+screens/table.tcss.
 """
 
 from __future__ import annotations
