@@ -30,6 +30,7 @@ from session_helpers import DRAGON, PANDA, FakeClock, FakeNow
 from trainer.drills.catalog import DrillEntry
 from trainer.drills.model import BetSpec, DealtTable, Drill, Mode, Step, TableSpec
 from trainer.engine import Bet, Coup, parse_cards
+from trainer.engine.house import House
 from trainer.engine.table import Layout
 from trainer.tui.app import TrainerApp
 
@@ -49,7 +50,7 @@ def table(cards: str = DRAGON, seats: dict | None = None) -> DealtTable:
 
 def table_drill(
     mode: Mode = Mode.PRACTICE, *, time_limit: float | None = None,
-    target: float | None = 60, tables: int = 1,
+    target: float | None = 60, tables: int = 1, house: House | None = None,
 ) -> Drill:
     spec = TableSpec(
         bets=(BetSpec(Bet.BANKER, Decimal(5), Decimal(100), Decimal(5)),),
@@ -57,7 +58,7 @@ def table_drill(
     )
     return Drill(
         id="table-test", title="Work the table", description="A table drill built in code.",
-        steps=(Step.TABLE,), questions=tables, mode=mode, table=spec,
+        steps=(Step.TABLE,), questions=tables, mode=mode, table=spec, house=house,
     )
 
 
@@ -70,10 +71,10 @@ def dealer_of(tables: list[DealtTable]):
 
 def table_app(
     mode: Mode = Mode.PRACTICE, *, tables: list[DealtTable] | None = None,
-    time_limit: float | None = None, hooks=None,
+    time_limit: float | None = None, hooks=None, house: House | None = None,
 ) -> TrainerApp:
     dealt = tables or [table()]
-    d = table_drill(mode, time_limit=time_limit, tables=len(dealt))
+    d = table_drill(mode, time_limit=time_limit, tables=len(dealt), house=house)
     clock = FakeClock()
     app = TrainerApp(
         choices=lambda: [DrillEntry.of(d)], start=d, trainee="Alex", seed=1,
@@ -87,3 +88,9 @@ def table_app(
 # seat 2 Player 20 pays 20, Panda 8 4 pays 25 to 1 = 100; seat 7 Banker 30 loses.
 PANDA_SEATS = {2: {Bet.PLAYER: 20, Bet.PANDA8: 4}, 7: {Bet.BANKER: 30}}
 PANDA_TABLE = (PANDA, PANDA_SEATS)
+
+# Under the commission house (RULES.md, "Other games a house deals": a winning Banker bet
+# pays 19 to 20, the 5 % commission taken at once and rounded up to the next quarter),
+# DRAGON is a plain Banker win, 7 over 6: seat 2's Banker 20 owes 5 % of 20 = 1 and is paid
+# 20 - 1 = 19; seat 4's Player 10 loses.  Letters: a (seat 2 Banker), b (seat 4 Player).
+COMMISSION_SEATS = {2: {Bet.BANKER: 20}, 4: {Bet.PLAYER: 10}}

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from table_helpers import PANDA_TABLE, table, table_app
+from table_helpers import COMMISSION_SEATS, PANDA_TABLE, table, table_app
 from textual.widgets import Static
 
 from trainer.drills.model import Mode
 from trainer.engine import Bet
+from trainer.engine.house import COMMISSION_HOUSE
 from trainer.session.records import AnswerRecord
 from trainer.session.table import Phase, TableSession
 from trainer.tui.app import Hooks
@@ -213,3 +214,17 @@ async def test_escape_asks_before_leaving() -> None:
         assert isinstance(app.screen, TableScreen)
         await pilot.press("escape", "y")
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_the_commission_step_of_a_commission_table() -> None:
+    app = table_app(tables=[table(seats=COMMISSION_SEATS)], house=COMMISSION_HOUSE)
+    async with app.run_test(size=SIZE) as pilot:
+        s = session(app)
+        assert "Dragon" not in text(app, "#result")  # no Dragon 7 at this table
+        await pilot.press("b", "enter", "a", *"19", "enter")
+        assert text(app, "#table-feedback").startswith("✓ Right")
+        assert s.table.phase is Phase.COMMISSION
+        assert "COMMISSION" in text(app, "#step") and "seat 2 Banker 20" in text(app, "#step")
+        await pilot.press("2", "enter")  # 2 is wrong: 5 % of 20 is 1
+        assert "it is 1" in text(app, "#table-feedback")
+        assert s.table.done

@@ -75,7 +75,7 @@ def feedback_text(feedback: StepFeedback) -> Text:
     text = Text()
     if feedback.correct:
         text.append("✓ Right: ", "bold")
-        text.append("; ".join(a.expected for a in feedback.answers) or feedback.phase.label)
+        text.append("; ".join(a.expected for a in feedback.answers) or "nothing to pay")
         return text
     mistakes = feedback.mistakes
     if len(mistakes) == 1:
