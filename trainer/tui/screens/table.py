@@ -139,6 +139,10 @@ class TableScreen(Screen[None]):
         self.message = ""  # a refused action's reason, on the status line
         self._timer: Timer | None = None
         self._table_shown = 0  # the table number the felt was last laid out for
+        self._shown: dict[str, tuple[object, ...]] = {}  # each Static's text as last shown
+        self._spots: tuple[int, list[SessionSpot]] = (0, [])  # (table number, its spots)
+        self._keys_for: tuple[object, ...] = ()  # the state the key line was drawn for
+        self._seat_views: dict[int, SeatView] = {}
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -164,6 +168,7 @@ class TableScreen(Screen[None]):
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
+        self._seat_views = {seat.number: seat for seat in self.query(SeatView)}
         self.session.start()
         if self.session.time_limit is not None:
             self._timer = self.set_interval(0.2, self.tick)
@@ -203,8 +208,19 @@ class TableScreen(Screen[None]):
     def spots(self) -> list[SessionSpot]:
         """The table's bets in seat order from the dealer's left (the letters' order)."""
         table = self.session.table
-        return [spot for seat in sorted(table.seats, key=lambda s: s.number)
-                for spot in seat.spots]
+        if self._spots[0] != table.number:
+            self._spots = (table.number, [
+                spot for seat in sorted(table.seats, key=lambda s: s.number)
+                for spot in seat.spots])
+        return self._spots[1]
+
+    def put(self, selector: str, text: Text) -> None:
+        """Update a Static only when its text changed: an update lays the screen out again,
+        which costs more than the rest of a keypress."""
+        shown = (text.plain, tuple(text.spans), str(text.style))
+        if self._shown.get(selector) != shown:
+            self._shown[selector] = shown
+            self.query_one(selector, Static).update(text)
 
     def key_of(self, index: int) -> str:
         return SPOT_KEYS[index] if index < len(SPOT_KEYS) else ""
@@ -220,7 +236,11 @@ class TableScreen(Screen[None]):
         self.draw_step()
         self.draw_procedure()
         self.update_header()
-        self.query_one("#keys", KeyBar).show_keys(self)
+        # the key line depends only on these: rebuilt when they change
+        keys = (table.number, table.phase, self.amount_mode, s.finished)
+        if keys != self._keys_for:
+            self._keys_for = keys
+            self.query_one("#keys", KeyBar).show_keys(self)
 
     def new_table(self) -> None:
         table = self.session.table
@@ -259,8 +279,8 @@ class TableScreen(Screen[None]):
                 paid=table.paid.get(spot.key),
                 chips=spot.chips.chips,
             ))
-        for seat in self.query(SeatView):
-            seat.show(by_seat.get(seat.number, ()))
+        for number, seat in self._seat_views.items():
+            seat.show(by_seat.get(number, ()))
 
     @property
     def cursor_shown(self) -> bool:
@@ -308,12 +328,13 @@ class TableScreen(Screen[None]):
                 paying.append_text(self.entry_text())
         if self.message:
             paying.append("  " + self.message, "bold")
-        self.query_one("#step", Static).update(step)
-        self.query_one("#paying", Static).update(paying)
+        self.put("#step", step)
+        self.put("#paying", paying)
         tray = self.query_one("#tray", ChipTray)
         chips = [ChipDenomination(v, table.colours.get(v, "")) for v in table.denominations]
         active = self.chips_active
-        tray.set_class(not active, "-idle")
+        if tray.has_class("-idle") == active:  # a class change restyles: only when it changes
+            tray.set_class(not active, "-idle")
         tray.show(chips, table.entry.chips if active else {}, names=tray.names, keys=active)
 
     def draw_procedure(self) -> None:
@@ -334,7 +355,7 @@ class TableScreen(Screen[None]):
                 text.append(f"  ✗ {a.answer}; right: {a.expected}")
         if not table.answers:
             text.append("\n  nothing yet", "dim")
-        panel.update(text)
+        self.put("#procedure", text)
 
     @property
     def entering(self) -> bool:
@@ -394,7 +415,7 @@ class TableScreen(Screen[None]):
             text.append(f" · {seconds_text(s.elapsed())}")
         if s.target_seconds is not None:
             text.append(f" (target {s.target_seconds:g}s)")
-        self.query_one("#table-status", Static).update(text)
+        self.put("#table-status", text)
 
     def tick(self) -> None:
         s = self.session

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -82,6 +83,7 @@ class SeatView(Widget):
         self.spots: tuple[Spot, ...] = ()
         self.colours = dict(colours or {})
         self.border_title = str(number)
+        self._styles: dict[str, Style] = {}
 
     def on_resize(self) -> None:
         # "Seat 3" where the box has room for it, "3" where it has not
@@ -92,23 +94,37 @@ class SeatView(Widget):
         if spots == self.spots:
             return
         resized = len(spots) != len(self.spots)
+        if self.has_class("-empty") != (not spots):  # a class change restyles: only then
+            self.set_class(not spots, "-empty")
         self.spots = spots
-        self.set_class(not spots, "-empty")
         self.refresh(layout=resized)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return max(1, len(self.spots))
 
+    def style_of(self, component: str) -> Style:
+        """A component class's style, kept until the stylesheet changes (looking it up
+        costs more than drawing the seat)."""
+        style = self._styles.get(component)
+        if style is None:
+            style = self._styles[component] = self.get_component_rich_style(
+                component, partial=True)
+        return style
+
+    def notify_style_update(self) -> None:
+        self._styles.clear()
+        super().notify_style_update()
+
     def spot_line(self, spot: Spot, width: int) -> Text:
         """``a✗B     25``: key, mark, name, wager to the right (and, where the box is wide,
         the wager's chips and what was paid)."""
-        style = self.get_component_rich_style(f"spot--{spot.tone}", partial=True)
+        style = self.style_of(f"spot--{spot.tone}")
         if spot.cursor:
-            style += self.get_component_rich_style("spot--cursor", partial=True)
+            style += self.style_of("spot--cursor")
         if spot.current:
-            style += self.get_component_rich_style("spot--current", partial=True)
+            style += self.style_of("spot--current")
         line = Text(no_wrap=True, overflow="ellipsis", style=style)
-        line.append(spot.key or " ", self.get_component_rich_style("spot--key", partial=True))
+        line.append(spot.key or " ", self.style_of("spot--key"))
         line.append("▶" if spot.current and spot.tone == PLAIN else MARKS[spot.tone])
         amount = format_amount(spot.wager)
         extra = Text()
