@@ -228,3 +228,34 @@ async def test_the_commission_step_of_a_commission_table() -> None:
         await pilot.press("2", "enter")  # 2 is wrong: 5 % of 20 is 1
         assert "it is 1" in text(app, "#table-feedback")
         assert s.table.done
+
+
+async def test_the_rules_reference_opens_in_practice_only() -> None:
+    from trainer.tui.screens.reference import ReferenceScreen
+
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, ReferenceScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen) and session(app).reference_opened == 1
+    app = table_app(Mode.EXAM)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, TableScreen) and session(app).reference_opened == 0
+
+
+async def test_a_chips_only_drill_refuses_typed_amounts() -> None:
+    from dataclasses import replace
+
+    from trainer.drills.model import ChipEntry
+
+    app = table_app()
+    d = app.start_drill
+    assert d is not None and d.table is not None
+    app.start_drill = replace(d, table=replace(d.table, chips=ChipEntry.CHIPS))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c", "d", "g", "enter", "e", "2")
+        assert "pays in chips" in text(app, "#paying")
+        await pilot.press("t", "t", "enter")
+        assert session(app).table.paid == {(5, Bet.DRAGON7): Decimal(200)}

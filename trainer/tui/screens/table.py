@@ -93,7 +93,8 @@ def feedback_text(feedback: StepFeedback) -> Text:
         text.append("✗ Wrong: ", "bold")
         text.append("; ".join(f"you said {a.answer}, the answer is {a.expected}"
                               for a in feedback.answers if not a.correct))
-    reasons = [a.reason for a in feedback.answers if not a.correct]
+    # the engine's reason for one bet (the take's reason is the whole procedure: too long)
+    reasons = [a.reason for a in feedback.answers if not a.correct and a.phase is not Phase.TAKE]
     if reasons and len(mistakes) <= 1:
         text.append("\n" + reasons[0], "italic")
     return text
@@ -380,11 +381,11 @@ class TableScreen(Screen[None]):
     def entry_hint(self) -> str:
         keys = "".join(k for k, _ in zip(CHIP_KEYS, self.session.table.denominations,
                                            strict=False))
-        chips = f"chips {keys[0]}-{keys[-1]} (shift: one back)" if keys else ""
+        chips = f"{keys[0]}-{keys[-1]} add a chip, shift takes one back" if keys else ""
         if self.typing_allowed and self.chips_active:
-            return f"type it, or {chips}."
+            return f"type it, or chips ({chips})."
         if self.chips_active:
-            return f"in chips: {chips}."
+            return f"in chips ({chips})."
         return "type it."
 
     def entry_text(self) -> Text:
@@ -440,7 +441,11 @@ class TableScreen(Screen[None]):
                       if m.seat is not None and m.bet is not None}
         colour = self.app.theme_variables["success" if feedback.correct else "error"]
         panel.styles.border_left = ("thick", Color.parse(colour))
-        panel.update(feedback_text(feedback))
+        body = feedback_text(feedback)
+        table = self.session.table
+        if table.done and table.dealt.note:  # the coup's lesson, once the table is worked
+            body.append(f"\nLesson: {table.dealt.note}")
+        panel.update(body)
         panel.display = True
 
     # -- keys ------------------------------------------------------------------------------

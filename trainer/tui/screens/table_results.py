@@ -90,10 +90,10 @@ class TableResultsScreen(Screen[None]):
             mark = "✓" if score.right == score.total else "✗"
             skills.add_row(score.label, f"{mark} {score.right}/{score.total}", f"{score.percent}")
         each = self.query_one("#each", DataTable)
-        each.add_columns("Table", "You", "Right answer", "Time")
+        each.add_columns("Table", "Time", "You", "Right answer")
         for a in self.session.answers:
             mark = "✓" if a.correct else "✗"
-            each.add_row(str(a.table), f"{mark} {a.answer}", a.expected, f"{a.seconds:.1f}s")
+            each.add_row(str(a.table), f"{a.seconds:.1f}s", f"{mark} {a.answer}", a.expected)
         for table in self.query(DataTable):
             table.can_focus = False
         self.set_focus(None)
