@@ -101,7 +101,8 @@ def test_no_history_yet_still_gives_csv_and_json_a_document() -> None:
     run = ezbac("--format", "csv", "--since", "2024-05-02")
     assert run.returncode == 0 and "No training history yet" in run.stderr
     (header,) = run.stdout.splitlines()
-    assert header.startswith("trainee,sessions,") and header.endswith(",weakest_skills,retries")
+    assert header.startswith("trainee,sessions,") and header.endswith(
+        ",weakest_skills,retries,table_answered,table_correct,table_accuracy,table_avg_seconds")
     assert not list(Path(os.environ["EZBAC_HOME"]).iterdir())
 
 

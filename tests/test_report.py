@@ -36,6 +36,7 @@ DOCUMENTED_COLUMNS = [
     "payout_accuracy", "payout_avg_seconds", "last_drill_id", "last_drill_title",
     "last_drill_finished_at", "last_drill_questions", "last_drill_correct", "last_drill_result",
     "weakest_skills", "retries",
+    "table_answered", "table_correct", "table_accuracy", "table_avg_seconds",
 ]
 
 
@@ -118,7 +119,8 @@ def test_json_round_trip(store: HistoryStore) -> None:
         "reference_opened", "answered", "correct", "accuracy", "avg_seconds", "families",
         "last_drill", "weakest", "retries",
     }
-    assert list(ana["families"]) == ["natural", "player", "banker", "outcome", "payout"]
+    assert list(ana["families"]) == ["natural", "player", "banker", "outcome", "payout",
+                                     "table"]
     assert ana["families"]["banker"] == {
         "answered": 5, "correct": 2, "accuracy": 40.0, "avg_seconds": 3.6,
     }

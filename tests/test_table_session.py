@@ -311,6 +311,7 @@ def test_exam_time_limit_closes_the_table_as_timed_out() -> None:
     s.select(5, P)  # after the limit: the table closes, the action is ignored
     t = s.table
     assert t.done and t.timed_out and t.seconds == 30
+    assert sum(a.seconds for a in t.answers) == 30  # a table's answers add up to its time
     timeouts = [a for a in t.answers if a.answer == "timeout"]
     # seats 5 and 2 unpaid, and the order answer: all wrong as timeouts
     assert sorted(a.skill for a in timeouts) == ["table:order", "table:pay:player",
@@ -355,6 +356,7 @@ def test_trend_over_tables_against_the_target() -> None:
         s.next_table()
     summary = s.summary()
     assert summary.table_seconds == (30, 26, 14, 10)
+    assert [sum(a.seconds for a in t.answers) for t in summary.tables] == [30, 26, 14, 10]
     assert summary.within_target == 2
     assert summary.trend == ("28.0 s -> 12.0 s a table (faster), target 20 s: 2 of 4 right "
                              "within it")
@@ -398,3 +400,39 @@ def test_deal_uses_the_drills_dealer() -> None:
     tables = [dealt(DRAGON, DRAGON_LAYOUT)]
     s = TableSession.deal(table_drill(), "ann", random.Random(1), lambda d, r: tables)
     assert s.total == 1 and s.table.dealt is tables[0]
+
+
+def test_done_paying_time_goes_on_the_order_answer() -> None:
+    s, clock, _ = session(dealt(NATURAL, {5: {P: 15}, 7: {P: 45, B: 20}, 6: {T: 5}}))
+    clock.advance(2)
+    take_right(s, ((7, B), (6, T)))
+    for seat, amount in ((7, 45), (5, 15)):
+        clock.advance(3)
+        s.select(seat, P)
+        s.type_amount(D(amount))
+        s.confirm_payout()
+    assert s.table.done  # nothing left on the layout: paying ended by itself
+    t, clock2, _ = session(dealt(DRAGON, DRAGON_LAYOUT))
+    clock2.advance(2)
+    take_right(t, ((6, T), (4, P), (4, P8)))
+    clock2.advance(3)
+    t.select(1, D7)
+    t.type_amount("400")
+    t.confirm_payout()
+    clock2.advance(4)
+    t.finish_paying()  # the Banker pushes stay: "done paying" took 4 s
+    assert t.table.seconds == 9
+    assert [a.seconds for a in s.table.answers] == [2, 3, 3, 0]  # take, 2 pays, order
+
+
+def test_unmark_and_the_reference_in_an_exam() -> None:
+    from trainer.session import ReferenceRefused
+
+    s, _, _ = session(dealt(DRAGON, DRAGON_LAYOUT), mode=Mode.EXAM)
+    s.mark(1, B)
+    s.mark(1, B, marked=False)
+    assert s.table.state((1, B)) is SpotState.ON and s.in_progress
+    with pytest.raises(ReferenceRefused):
+        s.open_reference()
+    p, _, _ = session(dealt(DRAGON, DRAGON_LAYOUT))
+    assert p.open_reference() == 1

@@ -170,6 +170,8 @@ def run_preview(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     rng = random.Random(seed)
     count = args.count or drill.questions
+    if drill.is_table:
+        return _preview_tables(drill, rng, seed, count, args.json)
     coups: list[Any] = []
     while len(coups) < count:  # consecutive runs of the drill, as a trainee would get them
         coups.extend(drill.deal(rng))
@@ -210,6 +212,54 @@ def run_preview(args: argparse.Namespace) -> int:
             print(f"     - {rule}")
         if dc.note:
             print(f"     note: {dc.note}")
+    return 0
+
+
+def _preview_tables(drill: Any, rng: random.Random, seed: int, count: int, as_json: bool) -> int:
+    """A table drill's tables: the cards, the layout seat by seat and the engine's procedure
+    (settle_table, the table drill's answer key) in the house's order."""
+    from trainer.engine import dumps_exact, format_amount
+    from trainer.engine.table import settle_table
+    from trainer.session.table import drill_house
+
+    house = drill_house(drill)
+    tables: list[Any] = []
+    while len(tables) < count:  # consecutive runs, as a trainee would get them
+        tables.extend(drill.deal_tables(rng))
+    colours = {c.value: c.colour for c in house.chips}
+    if not as_json:
+        spec = drill.table
+        clock = "".join((
+            f", {format_amount_seconds(spec.time_limit)} per table" if spec.time_limit else "",
+            f", target {format_amount_seconds(spec.target_seconds)}"
+            if spec.target_seconds else "",
+        ))
+        print(f"{drill.id}: {drill.title}")
+        print(f"{drill.mode.value}, house {house.id}, pass mark {drill.pass_mark}%{clock}; "
+              f"{count} table{'s' if count != 1 else ''}, seed {seed} (repeat with --seed {seed})")
+    for n, dealt in enumerate(tables[:count], 1):
+        coup = dealt.coup
+        procedure = settle_table(coup, dealt.layout, house)
+        if as_json:
+            print(dumps_exact({
+                "n": n, "drill": drill.id, "seed": seed,
+                "cards": [str(c) for c in coup.cards],
+                "outcome": house.named(coup.outcome).value,
+                "layout": {str(seat.number): {b.value: w for b, w in seat.bets.items()}
+                           for seat in dealt.layout.seats},
+                "procedure": procedure.lines(colours),
+                "note": dealt.note,
+            }, ensure_ascii=False))
+            continue
+        print()
+        print(f"{n:>3}. {' '.join(str(c) for c in coup.cards):<18}  {house.result(coup)}")
+        for seat in dealt.layout.seats:
+            bets = ", ".join(f"{b.label} {format_amount(w)}" for b, w in seat.bets.items())
+            print(f"     seat {seat.number}: {bets}")
+        for line in procedure.lines(colours):
+            print(f"     - {line}")
+        if dealt.note:
+            print(f"     note: {dealt.note}")
     return 0
 
 

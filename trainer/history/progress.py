@@ -111,6 +111,28 @@ class SessionPoint:
 
 
 @dataclass(frozen=True, slots=True)
+class TableTime:
+    """A run of a table drill: how many tables and the seconds they took."""
+
+    session_id: str
+    drill_title: str
+    started_at: datetime
+    tables: int
+    seconds: float
+
+    @property
+    def per_table(self) -> float:
+        return self.seconds / self.tables
+
+
+#: The table skills in the order the progress screen lists them.
+TABLE_SKILLS: tuple[str, ...] = (
+    "table:take", *(f"table:pay:{b.value}" for b in Bet), "table:order", "table:chips",
+    "table:commission",
+)
+
+
+@dataclass(frozen=True, slots=True)
 class ProgressData:
     trainee: str
     total: Tally
@@ -124,6 +146,8 @@ class ProgressData:
     next_due: datetime | None  # when the next skill not yet due comes due
     states: Mapping[str, SkillState] = field(default_factory=dict)  # every skill's box
     retries: tuple[SessionPoint, ...] = ()  # retries of missed questions, oldest first
+    table: Mapping[str, Tally] = field(default_factory=dict)  # table:* skills answered
+    table_times: tuple[TableTime, ...] = ()  # runs of table drills, oldest first
 
     @property
     def empty(self) -> bool:
@@ -139,6 +163,11 @@ def compute_progress(
     """Progress from one trainee's answers (in time order) and sessions, counted in Python:
     for data not in a store (progress_data groups the same figures in the database)."""
     answers = list(answers)
+    tables: dict[str, tuple[int, float]] = {}
+    for a in answers:
+        if a.step == "table":
+            n, secs = tables.get(a.session_id, (0, 0.0))
+            tables[a.session_id] = (n + (a.skill == "table:take"), secs + a.seconds)
     return assemble_progress(
         trainee,
         tally_by(answers, by_skill),
@@ -146,6 +175,7 @@ def compute_progress(
         sessions,
         schedule((a.skill, a.correct, a.answered_at) for a in answers),
         now,
+        tables,
     )
 
 
@@ -156,8 +186,10 @@ def assemble_progress(
     sessions: Iterable[SessionRecord],
     states: Mapping[str, SkillState],
     now: datetime | None = None,
+    table_runs: Mapping[str, tuple[int, float]] | None = None,
 ) -> ProgressData:
-    """The screen's figures from tallies per skill and per session and the review states."""
+    """The screen's figures from tallies per skill and per session and the review states;
+    ``table_runs``: per run of a table drill, (tables worked, their seconds)."""
     cells: dict[tuple[int, int | None], Tally] = {}
     player: dict[int, Tally] = {}
     outcomes: dict[Outcome, Tally] = {}
@@ -198,6 +230,11 @@ def assemble_progress(
         for s in sorted(sessions, key=lambda s: s.started_at)
     )
     states = dict(states)
+    runs = table_runs or {}
+    table_times = tuple(
+        TableTime(p.session_id, p.drill_title, p.started_at, *runs[p.session_id])
+        for p in points if p.retry_of is None and runs.get(p.session_id, (0, 0.0))[0]
+    )
     return ProgressData(
         trainee=trainee,
         total=sum_tallies(skills.values()),
@@ -211,6 +248,8 @@ def assemble_progress(
         next_due=next_due(states, now),
         states=states,
         retries=tuple(p for p in points if p.retry_of is not None),
+        table={k: t for k, t in skills.items() if k.startswith("table:")},
+        table_times=table_times,
     )
 
 
@@ -229,6 +268,8 @@ def progress_data(
         r.session_id: Tally(r.answered, r.correct, r.seconds)
         for r in queries.run_rows(store, trainee)
     }
+    tables = {r.session_id: (r.tables, r.seconds) for r in queries.table_run_rows(store, trainee)}
     return assemble_progress(
-        trainee, skills, per_session, store.sessions(trainee), skill_states(store, trainee), now
+        trainee, skills, per_session, store.sessions(trainee), skill_states(store, trainee), now,
+        tables,
     )

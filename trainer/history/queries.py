@@ -85,6 +85,26 @@ def run_rows(
     return [RunRow(as_text(t), as_text(s), n, int(c), float(secs)) for t, s, n, c, secs in rows]
 
 
+class TableRunRow(NamedTuple):
+    """A run's table work: tables worked (one take answer each) and the seconds of its
+    table answers (which add up to the tables' time)."""
+
+    session_id: str
+    tables: int
+    seconds: float
+
+
+@decoded("the history")
+def table_run_rows(store: HistoryStore, trainee: str) -> list[TableRunRow]:
+    where, params = where_clause(trainee, None, "answered_at", "step = 'table'")
+    rows = store.select(
+        "SELECT session_id, SUM(CASE WHEN skill = 'table:take' THEN 1 ELSE 0 END), "
+        f"SUM(seconds) FROM answers{where} GROUP BY session_id",
+        params,
+    )
+    return [TableRunRow(as_text(s), int(n), float(secs)) for s, n, secs in rows]
+
+
 class SessionCounts(NamedTuple):
     """One trainee's sessions counted: runs (retries left out, they are practice) by how they
     ended, the rules reference opened over every session, retries, and the latest moment."""

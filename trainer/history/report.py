@@ -43,7 +43,13 @@ FAMILY_LABELS = {
     "banker": "Banker tableau",
     "outcome": "Outcomes",
     "payout": "Payouts",
+    "table": "Table work",
 }
+#: The CSV's families at its first release, in place; a family added since (table) has its
+#: columns at the end, so no column ever moves (README, "Stability").
+FIRST_FAMILIES = ("natural", "player", "banker", "outcome", "payout")
+LATER_FAMILIES = tuple(f for f in FAMILIES if f not in FIRST_FAMILIES)
+_FAMILY_COLUMNS = ("answered", "correct", "accuracy", "avg_seconds")
 WEAKEST = 5
 REPORT_VERSION = 1
 ATTEMPTS_VERSION = 1
@@ -212,7 +218,7 @@ CSV_COLUMNS: tuple[str, ...] = (
     "correct",
     "accuracy",
     "avg_seconds",
-    *(f"{f}_{col}" for f in FAMILIES for col in ("answered", "correct", "accuracy", "avg_seconds")),
+    *(f"{f}_{col}" for f in FIRST_FAMILIES for col in _FAMILY_COLUMNS),
     "last_drill_id",
     "last_drill_title",
     "last_drill_finished_at",
@@ -221,6 +227,7 @@ CSV_COLUMNS: tuple[str, ...] = (
     "last_drill_result",
     "weakest_skills",
     "retries",
+    *(f"{f}_{col}" for f in LATER_FAMILIES for col in _FAMILY_COLUMNS),
 )
 
 
@@ -239,9 +246,8 @@ def render_csv(report: Report) -> str:
             t.sessions_passed, t.reference_opened,
             t.total.answered, t.total.correct, _blank(_pct(t.total)), _blank(_secs(t.total)),
         ]
-        for f in FAMILIES:
-            ft = t.families[f]
-            row += [ft.answered, ft.correct, _blank(_pct(ft)), _blank(_secs(ft))]
+        for f in FIRST_FAMILIES:
+            row += _family_cells(t.families[f])
         last = t.last_drill
         if last is None:
             row += ["", "", "", "", "", ""]
@@ -252,8 +258,14 @@ def render_csv(report: Report) -> str:
             ]
         row.append(";".join(w.skill for w in t.weakest))
         row.append(t.retries)
+        for f in LATER_FAMILIES:
+            row += _family_cells(t.families[f])
         writer.writerow(row)
     return buffer.getvalue()
+
+
+def _family_cells(ft: Tally) -> list[object]:
+    return [ft.answered, ft.correct, _blank(_pct(ft)), _blank(_secs(ft))]
 
 
 def _tally_json(t: Tally) -> dict[str, object]:

@@ -24,7 +24,7 @@ from trainer.engine import Bet, BetResult, Outcome
 from trainer.engine.settlement import RESULTS
 from trainer.history.scheduler import BOXES, SkillState, due_from, next_due, skill_states
 from trainer.history.store import HistoryStore
-from trainer.skills import describe
+from trainer.skills import describe, family
 
 REVIEW_ID = "review"
 #: Questions in a review unless the trainee chooses: a few minutes' work.
@@ -109,6 +109,13 @@ def target(skill: str, weight: int = 1) -> SkillTarget | None:
     return None
 
 
+#: Table skills are not replayed here: a review asks single questions, and a single-bet
+#: question records a single-bet skill, so it would never clear a table skill's box.  A table
+#: skill comes back through a table drill, whose answers are the table skill itself.
+TABLE_DUE = ("only table skills are due: work a table drill (table-basics, "
+             "table-dragons-pandas, table-chip-cutting, table-exam, table-commission)")
+
+
 def box_weight(box: int) -> int:
     """Box 1 is dealt 16 times as often as box 5: recent misses dominate the review."""
     return 2 ** (BOXES - box)
@@ -134,6 +141,8 @@ def build_review_drill(
         )
     targets = [t for s in due if (t := target(s.skill, box_weight(s.box))) is not None]
     if not targets:
+        if any(family(s.skill) == "table" for s in due):
+            raise NothingDueError(TABLE_DUE)
         raise NothingDueError("nothing is due for review")
     steps = tuple(step for step in Step if any(t.step is step for t in targets))
     bets = sorted({t.bet for t in targets if t.bet is not None}, key=list(Bet).index)

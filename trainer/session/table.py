@@ -54,7 +54,7 @@ from trainer.session import scoring
 from trainer.session.clock import Clock, Now, utc_now
 from trainer.session.questions import parse_paid_amount
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.session.session import SessionError, SkillScore, _skill_order
+from trainer.session.session import ReferenceRefused, SessionError, SkillScore, _skill_order
 from trainer.skills import (
     table_chips_skill,
     table_commission_skill,
@@ -309,6 +309,9 @@ class TableWork:
         self.timed_out = False
         self.payout_seconds: list[float] = []
         self._step_started: float | None = None
+        #: Time not yet on an answer ("done paying"), put on the next one: a table's answers
+        #: add up to its time (the chips answer carries none: its time is its payout's).
+        self._carry = 0.0
 
     # -- what the screen shows -----------------------------------------------------------
     @property
@@ -638,8 +641,15 @@ class TableSession:
         return True
 
     def mark(self, seat: int, bet: Bet, marked: bool = True) -> None:
-        if self.toggle_mark(seat, bet) != marked and self.table.phase is Phase.TAKE:
-            self.toggle_mark(seat, bet)
+        """Mark (or, ``marked=False``, unmark) a bet for taking."""
+        work = self._acting(Phase.TAKE)
+        if work is None:
+            return
+        key = work.spot(seat, bet).key
+        if marked:
+            work.marked.add(key)
+        else:
+            work.marked.discard(key)
 
     def confirm_take(self) -> StepFeedback | None:
         """Take the marked bets: graded now; the engine's losers go, the rest stay."""
@@ -727,7 +737,7 @@ class TableSession:
         work = self._acting(Phase.PAY)
         if work is None:
             return None
-        self._lap(work)
+        work._carry += self._lap(work)  # the time to say "done": on the next answer
         answers, mistakes = self._end_pay(work, (), ())
         return self._feedback(work, Phase.PAY, answers, mistakes)
 
@@ -762,8 +772,6 @@ class TableSession:
 
     def open_reference(self) -> int:
         if self.exam and not self.finished:
-            from trainer.session.session import ReferenceRefused
-
             raise ReferenceRefused("the rules reference is closed during an exam")
         self.reference_opened += 1
         return self.reference_opened
@@ -844,7 +852,7 @@ class TableSession:
                     work, Phase.PAY, table_chips_skill().key, entry.text,
                     pay.chips.describe(work.colours), not chip_faults,
                     f"{format_amount(pay.amount)} in the house's chips: "
-                    f"{pay.chips.describe(work.colours)}", seconds, chip_faults, spot)
+                    f"{pay.chips.describe(work.colours)}", 0.0, chip_faults, spot)
         else:
             right = entry.total == pay.amount
         amount_faults: tuple[Mistake, ...] = ()
@@ -872,7 +880,7 @@ class TableSession:
     ) -> tuple[tuple[TableAnswer, ...], tuple[Mistake, ...]]:
         """Close the pay phase: unpaid winners, then the table's order answer."""
         out, faults = list(answers), list(mistakes)
-        seconds = self._phase_seconds(work)
+        seconds = 0.0  # plus the carried time of "done paying", if that ended it
         for pay in work._pays:
             key = (pay.seat, pay.bet)
             if key in work.paid:
@@ -921,6 +929,8 @@ class TableSession:
     def _time_out(self, work: TableWork) -> StepFeedback:
         """Grade everything the table has not answered yet as a timeout; close it."""
         answers: list[TableAnswer] = []
+        assert self.time_limit is not None
+        work._carry = max(0.0, self.time_limit - sum(a.seconds for a in work.answers))
 
         def out(skill: str, expected: str, spot: Spot | None, phase: Phase) -> None:
             m = Mistake(Fault.TIMEOUT, f"time ran out: {expected}",
@@ -943,7 +953,6 @@ class TableSession:
             out(table_commission_skill().key, format_amount(step.amount),
                 work._spot[(step.seat, step.bet)], Phase.COMMISSION)
         work.timed_out = True
-        assert work.started is not None and self.time_limit is not None
         work.seconds = self.time_limit
         work.phase = Phase.DONE
         work.selected, work.entry = None, Entry()
@@ -983,9 +992,6 @@ class TableSession:
         work._step_started = now
         return max(0.0, now - start)
 
-    def _phase_seconds(self, work: TableWork) -> float:
-        return sum(work.payout_seconds)
-
     def _advance(self, work: TableWork, phase: Phase) -> None:
         work.phase = phase
         if phase is Phase.DONE and work.started is not None:
@@ -996,6 +1002,7 @@ class TableSession:
         correct: bool, reason: str, seconds: float, mistakes: tuple[Mistake, ...] = (),
         spot: Spot | None = None,
     ) -> TableAnswer:
+        seconds, work._carry = seconds + work._carry, 0.0
         over = (not self.exam and self.time_limit is not None and work.started is not None
                 and self.clock() - work.started > self.time_limit)
         a = TableAnswer(

@@ -31,7 +31,7 @@ from trainer.tui.screens.progress import ProgressScreen, plural
 NO_DATA = "·"
 DETAIL_WEAKEST = 3  # the highlighted trainee's weakest skills listed under the table
 FAMILY_SHORT = {"natural": "Nat", "player": "Player", "banker": "Banker", "outcome": "Outc",
-                "payout": "Payout"}
+                "payout": "Payout", "table": "Table"}
 
 
 def pct(t: Tally) -> str:

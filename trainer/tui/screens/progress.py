@@ -26,9 +26,11 @@ from trainer.engine import Outcome
 from trainer.history.progress import (
     PAYOUTS,
     PLAYER_TOTALS,
+    TABLE_SKILLS,
     WEAK_BELOW,
     ProgressData,
     SessionPoint,
+    TableTime,
     Tally,
 )
 from trainer.history.scheduler import SkillState
@@ -92,6 +94,16 @@ def session_result(p: SessionPoint) -> str:
 
 def shorten(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def table_trend(times: tuple[TableTime, ...]) -> str:
+    """Seconds per table over the last runs of table drills, oldest first."""
+    if not times:
+        return "Table work"
+    last = times[-8:]
+    shown = ", ".join(f"{t.per_table:.0f}" for t in last)
+    runs = "the last run" if len(last) == 1 else f"the last {len(last)} runs, oldest first"
+    return f"Table work: seconds per table, {runs}: {shown}"
 
 
 class ProgressScreen(Screen[None]):
@@ -165,6 +177,10 @@ class ProgressScreen(Screen[None]):
             ):
                 yield AccuracyTable(id="outcome-table", cursor_type="row", zebra_stripes=True)
                 yield AccuracyTable(id="payout-table", cursor_type="row", zebra_stripes=True)
+                if self.data is not None and self.data.table:  # shown once tables are worked
+                    yield Static(table_trend(self.data.table_times), id="table-trend",
+                                 classes="progress-caption progress-gap", markup=False)
+                    yield AccuracyTable(id="table-work", cursor_type="row", zebra_stripes=True)
             with TabPane("3 Sessions", id="sessions"), VerticalScroll(classes="progress-body"):
                 scores = self.scores()
                 if len(scores) > 1:
@@ -317,6 +333,23 @@ class ProgressScreen(Screen[None]):
             payouts.add_row(
                 Text(describe(key)), Text(right_label(t), justify="right"),
                 payouts.accuracy_cell(t), Text(seconds_label(t.avg_seconds), justify="right"),
+                key=key,
+            )
+        if self.data.table:
+            self.fill_table_work()
+
+    def fill_table_work(self) -> None:
+        """The table drill's skills (take, pay per bet, order, chips, commission)."""
+        assert self.data is not None
+        table = self.query_one("#table-work", AccuracyTable)
+        table.add_columns("At the table", "Right", "Accuracy", "Avg time")
+        for key in TABLE_SKILLS:
+            t = self.data.table.get(key)
+            if t is None:
+                continue
+            table.add_row(
+                Text(describe(key)), Text(right_label(t), justify="right"),
+                table.accuracy_cell(t), Text(seconds_label(t.avg_seconds), justify="right"),
                 key=key,
             )
 
