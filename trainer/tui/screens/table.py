@@ -219,9 +219,12 @@ class TableScreen(Screen[None]):
         """Update a Static only when its text changed: an update lays the screen out again,
         which costs more than the rest of a keypress."""
         shown = (text.plain, tuple(text.spans), str(text.style))
-        if self._shown.get(selector) != shown:
+        before = self._shown.get(selector)
+        if before != shown:
             self._shown[selector] = shown
-            self.query_one(selector, Static).update(text)
+            # text of the same length takes the same room: no new layout (the clock's tick)
+            same_size = before is not None and len(str(before[0])) == len(text.plain)
+            self.query_one(selector, Static).update(text, layout=not same_size)
 
     def key_of(self, index: int) -> str:
         return SPOT_KEYS[index] if index < len(SPOT_KEYS) else ""
