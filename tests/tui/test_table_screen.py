@@ -259,3 +259,18 @@ async def test_a_chips_only_drill_refuses_typed_amounts() -> None:
         assert "pays in chips" in text(app, "#paying")
         await pilot.press("t", "t", "enter")
         assert session(app).table.paid == {(5, Bet.DRAGON7): Decimal(200)}
+
+
+async def test_a_nine_seat_table_shows_its_occupied_seats_at_80_columns() -> None:
+    from trainer.engine.house import CARDROOM_HOUSE
+
+    # the card room's nine seats do not fit 80 columns: the occupied ones are shown, each
+    # with its own number.  DRAGON: seat 8's Dragon 7 5 (with its Banker 5, a push) wins
+    # 5 x 40 = 200; seat 2's Player 10 loses.
+    seats = {2: {Bet.PLAYER: 10}, 8: {Bet.BANKER: 5, Bet.DRAGON7: 5}}
+    app = table_app(tables=[table(seats=seats)], house=CARDROOM_HOUSE)
+    async with app.run_test(size=SIZE) as pilot:
+        shown = [s.number for s in app.screen.query(SeatView) if s.display]
+        assert shown == [2, 8]
+        await pilot.press("a", "enter", "c", *"200", "enter")
+        assert session(app).table.paid == {(8, Bet.DRAGON7): Decimal(200)}

@@ -458,18 +458,19 @@ class TableScreen(Screen[None]):
         phase = table.phase
         if self.session.finished:
             return action == "leave"
-        if action in ("move", "space"):
-            return phase is Phase.TAKE or (
-                phase is Phase.PAY and not self.amount_mode) if action == "move" else (
-                phase is Phase.TAKE)
+        picking = phase is Phase.PAY and not self.amount_mode
+        if action == "move":
+            return phase is Phase.TAKE or picking
+        if action == "space":
+            return phase is Phase.TAKE
         if action == "space_pick":
-            return phase is Phase.PAY and not self.amount_mode
+            return picking
         if action == "take":
             return phase is Phase.TAKE
         if action == "pay":
             return phase is Phase.PAY and self.amount_mode
         if action == "done_paying":
-            return phase is Phase.PAY and not self.amount_mode
+            return picking
         if action == "commission":
             return phase is Phase.COMMISSION
         if action == "next_table":
@@ -526,11 +527,6 @@ class TableScreen(Screen[None]):
             else:
                 self.session.select(spot.seat, spot.bet)
                 self.typed, self.chip_log, self.amount_mode = "", [], True
-        self.after_action()
-
-    def after_action(self) -> None:
-        if self.session.table.done and not self.session.exam:
-            pass
         self.refresh_all()
 
     def type_char(self, char: str) -> None:
