@@ -148,6 +148,7 @@ def test_validate_the_bundled_table_drills() -> None:
                          capture_output=True, text=True, timeout=120, cwd=REPO)
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.strip().endswith("5 files checked, 0 invalid")
+    assert "table-exam: 5 tables a run" in out.stdout
 
 
 def test_validate_a_bad_table_drill_exits_with_its_lines(tmp_path: Path) -> None:
@@ -177,3 +178,21 @@ def test_preview_shows_tables_and_their_procedure() -> None:
                            "table-exam", "--count", "1", "--seed", "3"],
                           capture_output=True, text=True, timeout=120, cwd=REPO).stdout
     assert "120 s per table, target 60 s; 1 table," in text and "seat 7:" in text
+
+
+def test_schema_ties_ask_table_to_the_table_section() -> None:
+    import json
+
+    import yaml
+
+    from trainer.drills.schema import schema_text
+
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads(schema_text())
+    jsonschema.validate(yaml.safe_load(GOOD), schema)
+    for text in (HEAD + "ask: table\ngenerate: [{natural: true}]\n",
+                 HEAD + "ask: outcome\ntable: {seats: 3, bets: {banker: 10}}\n"
+                 "generate: [{natural: true}]\n",
+                 GOOD.replace("chips: chips", "chips: coins")):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(yaml.safe_load(text), schema)

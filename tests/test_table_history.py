@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import random
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -14,10 +15,11 @@ import pytest
 from session_helpers import DRAGON, NATURAL, FakeClock, FakeNow
 from test_table_session import DRAGON_LAYOUT, NATURAL_LAYOUT, dealt, table_drill
 
-from trainer.engine import Bet
+from trainer.drills.model import ChipEntry
+from trainer.engine import Bet, Outcome
 from trainer.history.progress import compute_progress, progress_data
 from trainer.history.report import build_report, render_csv, render_json, render_table
-from trainer.history.review import TABLE_DUE, NothingDueError, build_review_drill
+from trainer.history.review import NothingDueError, build_review_drill
 from trainer.history.scheduler import SkillState
 from trainer.history.store import open_history
 from trainer.session.records import AnswerRecord
@@ -102,14 +104,37 @@ def test_progress_shows_table_skills_and_seconds_per_table(store) -> None:
     assert same.table == data.table and same.table_times == data.table_times
 
 
-def test_review_does_not_replay_table_skills() -> None:
-    at = datetime(2026, 1, 1, tzinfo=UTC)
-    only_table = [SkillState("table:take", 1, at, 1, 0), SkillState("table:order", 1, at, 1, 0)]
-    with pytest.raises(NothingDueError, match="only table skills are due"):
-        build_review_drill(only_table)
-    assert "table-basics" in TABLE_DUE
-    mixed = build_review_drill([*only_table, SkillState("outcome:tie", 1, at, 1, 0)])
+AT = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def due(*skills: str) -> list[SkillState]:
+    return [SkillState(k, 1, AT, 1, 0) for k in skills]
+
+
+def test_review_asks_single_skills_first_then_table_skills_at_a_table() -> None:
+    mixed = build_review_drill(due("table:take", "table:order", "outcome:tie"))
     assert "1 skill due" in mixed.description and not mixed.is_table
+    table = build_review_drill(due("table:take", "table:order"), questions=20)
+    assert table.is_table and table.questions == 4  # about five answers a table
+    assert table.house.id == "ez" and table.table.chips is ChipEntry.EITHER
+    assert {b.bet for b in table.table.bets} == {P, B, T}  # no side bet skill is due
+    with pytest.raises(NothingDueError):
+        build_review_drill([])
+
+
+def test_a_table_review_aims_at_its_skills() -> None:
+    d = build_review_drill(due("table:pay:dragon7", "table:chips", "table:commission"))
+    # a Dragon 7 payout is due: the EZ house (the commission house has no Dragon 7)
+    assert d.house.id == "ez" and D7 in {b.bet for b in d.table.bets}
+    assert d.table.chips is ChipEntry.CHIPS
+    assert any(f.outcome == frozenset({Outcome.DRAGON7}) for f in d.filters)
+    c = build_review_drill(due("table:commission"))
+    assert c.house.id == "commission"
+    # a Banker win under the commission house: a plain Banker win or a three-card 7
+    assert c.filters[0].outcome == frozenset({Outcome.BANKER, Outcome.DRAGON7})
+    assert all(b.minimum >= 10 for b in c.table.bets)  # the house's minimum
+    s = TableSession.deal(c, "ann", random.Random(5))
+    assert all(t.coup.outcome in (Outcome.BANKER, Outcome.DRAGON7) for t in s.tables)
 
 
 async def test_progress_screen_lists_table_work(store) -> None:

@@ -21,16 +21,31 @@ from hypothesis import strategies as st
 from trainer.drills.catalog import load_drill
 from trainer.drills.model import ChipEntry, Drill
 from trainer.engine import BetResult, format_amount, settle_bet
-from trainer.engine.house import SIDE_BETS, Direction, House
+from trainer.engine.house import BASE_BETS, SIDE_BETS, Direction, House
 from trainer.engine.table import layout_problems
 from trainer.session.table import Phase, Spot, TableSession, drill_house
 
+#: Table drills under the houses no bundled table drill uses (side-bet caps, fees).
+OTHER_HOUSES = {
+    "tie9-table": "house: ez-tie9\ntable: {seats: \"2-7\", bets_per_seat: \"1-3\", bets: "
+                  "{player: {min: 100, max: 200, step: 25}, banker: {min: 100, max: 200, step: "
+                  "25}, tie: 10, dragon7: {min: 5, max: 100, step: 5}, panda8: 25}}\n",
+    "cardroom-table": "house: cardroom\ntable: {seats: \"3-9\", bets_per_seat: \"1-3\", "
+                      "chips: chips, bets: {player: {min: 5, max: 100, step: 5}, banker: "
+                      "{min: 25, max: 100, step: 5}, dragon7: {min: 5, max: 25, step: 5}}}\n",
+}
 TABLE_DRILLS = ("table-basics", "table-dragons-pandas", "table-chip-cutting", "table-exam",
-                "table-commission")
+                "table-commission", *OTHER_HOUSES)
 
 
 @functools.cache
 def drill(drill_id: str) -> Drill:
+    if drill_id in OTHER_HOUSES:
+        from trainer.drills.loader import load_text
+
+        return load_text(f"id: {drill_id}\ntitle: T\ndescription: D\nask: table\n"
+                         f"{OTHER_HOUSES[drill_id]}generate: [{{outcome: [dragon7, panda8]}}, "
+                         "{natural: true}]\n")
     return load_drill(drill_id)
 
 
@@ -159,9 +174,12 @@ def test_dealt_tables_keep_to_the_drill_and_the_house(drill_id: str, seed: int) 
         assert spec.seats[0] <= len(layout.seats) <= spec.seats[1]
         assert layout_problems(layout, house) == []
         for seat in layout.seats:
-            # a side bet may bring the base bet its house requires: one more than asked
-            extra = 1 if house.limits.side_needs_base or house.limits.side_caps else 0
+            # a side bet may bring the base bets its house requires (a Player or Banker
+            # bet, the bet that caps it): only those come on top of the count asked
+            extra = len(BASE_BETS) if house.limits.side_needs_base or house.limits.side_caps \
+                else 0
             assert spec.bets_per_seat[0] <= len(seat.bets) <= spec.bets_per_seat[1] + extra
+            assert len([b for b in seat.bets if b not in BASE_BETS]) <= spec.bets_per_seat[1]
             for bet, wager in seat.bets.items():
                 r = ranges[bet]
                 assert r.minimum <= wager <= r.maximum and wager % r.step == 0

@@ -436,3 +436,49 @@ def test_unmark_and_the_reference_in_an_exam() -> None:
         s.open_reference()
     p, _, _ = session(dealt(DRAGON, DRAGON_LAYOUT))
     assert p.open_reference() == 1
+
+
+def test_a_table_where_every_bet_loses_ends_with_the_take() -> None:
+    # NATURAL: the Player wins; Banker and Tie bets lose (by hand)
+    s, _, _ = session(dealt(NATURAL, {2: {B: 10}, 4: {T: 5, B: 25}}))
+    take_right(s, ((2, B), (4, T), (4, B)))
+    assert s.table.done and [a.skill for a in s.table.answers] == ["table:take"]
+
+
+def test_time_running_out_after_every_winner_is_paid_grades_the_order_on_merit() -> None:
+    s, clock, _ = session(dealt(DRAGON, {1: {B: 25, D7: 10}, 3: {D7: 5}}), mode=Mode.EXAM,
+                          time_limit=30)
+    take_right(s, ())  # nothing loses on a Dragon 7 here: the Banker pushes, two Dragons
+    for seat, amount in ((3, "200"), (1, "400")):  # seat 3 first: the house's order
+        s.select(seat, D7)
+        s.type_amount(amount)
+        s.confirm_payout()
+    clock.advance(31)  # the push on seat 1 is never left with "done paying"
+    assert s.expire()
+    order = [a for a in s.table.answers if a.skill == "table:order"]
+    assert len(order) == 1 and order[0].correct and order[0].answer != "timeout"
+    assert sum(a.seconds for a in s.table.answers) == 30
+
+
+def test_a_skipped_winner_is_unpaid_and_out_of_order() -> None:
+    s, _, _ = session(dealt(NATURAL, NATURAL_LAYOUT))
+    take_right(s, ((7, B), (5, T)))
+    for seat, amount in ((5, "15"), (2, "30")):  # seat 7 never paid
+        s.select(seat, P)
+        s.type_amount(amount)
+        s.confirm_payout()
+    fb = s.finish_paying()
+    assert sorted(m.kind.value for m in fb.mistakes) == ["missed_winner"]
+    order = next(a for a in fb.answers if a.skill == "table:order")
+    assert not order.correct and len(order.mistakes) == 2  # seats 5 and 2 before seat 7
+
+
+def test_typed_amounts_are_exact_cents() -> None:
+    s, _, _ = session(dealt(NATURAL, NATURAL_LAYOUT))
+    take_right(s, ((7, B), (5, T)))
+    s.select(7, P)
+    for bad in (D("-5"), D("1.234"), "4 5", 45.0):
+        with pytest.raises(ValueError):
+            s.type_amount(bad)  # type: ignore[arg-type]
+    assert s.table.entry.empty
+    assert s.type_amount("1,000").total == 1000

@@ -106,7 +106,8 @@ def run_validate(args: argparse.Namespace) -> int:
             for line in exc.lines:
                 print(line)
             continue
-        print(f"{name}: ok ({drill.id}: {drill.questions} coups a run)")
+        what = "tables" if drill.is_table else "coups"
+        print(f"{name}: ok ({drill.id}: {drill.questions} {what} a run)")
     if len(args.files) > 1:
         print(f"{len(args.files)} files checked, {bad} invalid")
     return EXIT_INVALID if bad else 0

@@ -14,6 +14,13 @@ def json_schema() -> dict[str, Any]:
     return declare.json_schema(
         F.DRILL, schema_id=F.SCHEMA_ID, title="ezbac drill",
         anyOf=[{"required": ["coups"]}, {"required": ["generate"]}],
+        # ask: table goes with a table section (and a table section with ask: table)
+        allOf=[
+            {"if": {"properties": {"ask": {"const": F.TABLE_ASK}}, "required": ["ask"]},
+             "then": {"required": ["table"]}},
+            {"if": {"required": ["table"]},
+             "then": {"properties": {"ask": {"const": F.TABLE_ASK}}}},
+        ],
     )
 
 

@@ -10,6 +10,11 @@ Its length is counted in questions, as the trainee sees it (DEFAULT_QUESTIONS, o
 trainee's choice): each coup asks every step once and one bet's payout (the layout carries one
 of the due bets), so a coup is ``len(steps)`` questions and the review deals as many whole
 coups as fit, at least one.  (Every bet on every coup once made a review of 140 questions.)
+
+Table skills (``table:*``) are replayed as a table drill, never as single questions: a
+single-bet question records a single-bet skill and would never clear a table skill's box.
+A review is one drill, so while single skills are due they come first; once only table
+skills are due, the review is a practice table drill aimed at them (``table_review_drill``).
 """
 
 from __future__ import annotations
@@ -19,8 +24,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from trainer.drills.model import BetSpec, CoupFilter, Drill, Mode, Order, Step
+from trainer.drills.model import (
+    BetSpec,
+    ChipEntry,
+    CoupFilter,
+    Drill,
+    Mode,
+    Order,
+    Step,
+    TableSpec,
+)
 from trainer.engine import Bet, BetResult, Outcome
+from trainer.engine.house import BASE_BETS, BUNDLED_HOUSES, DEFAULT_HOUSE, SIDE_BETS, House
 from trainer.engine.settlement import RESULTS
 from trainer.history.scheduler import BOXES, SkillState, due_from, next_due, skill_states
 from trainer.history.store import HistoryStore
@@ -109,11 +124,71 @@ def target(skill: str, weight: int = 1) -> SkillTarget | None:
     return None
 
 
-#: Table skills are not replayed here: a review asks single questions, and a single-bet
-#: question records a single-bet skill, so it would never clear a table skill's box.  A table
-#: skill comes back through a table drill, whose answers are the table skill itself.
-TABLE_DUE = ("only table skills are due: work a table drill (table-basics, "
-             "table-dragons-pandas, table-chip-cutting, table-exam, table-commission)")
+#: A table review's length: about this many answers a table (a take, payouts, the order).
+ANSWERS_PER_TABLE = 5
+#: Wagers in a table review: multiples of 5 up to 100 (side bets and the Tie up to 25).
+TABLE_MAIN, TABLE_SIDE = Decimal(100), Decimal(25)
+
+
+def _table_bet(house: House, bet: Bet) -> BetSpec:
+    step = Decimal(5)
+    low = max(step, -(-house.limits.bounds(bet)[0] // step) * step)
+    high = max(low, TABLE_MAIN if bet in BASE_BETS else TABLE_SIDE)
+    return BetSpec(bet, low, high, step)
+
+
+def table_review_drill(due: Sequence[SkillState], trainee: str = "",
+                       questions: int = DEFAULT_QUESTIONS) -> Drill:
+    """A practice table drill for due table skills: the coups that exercise them (a bet's
+    winning outcomes for its payout skill, Banker wins for the commission), the bets they
+    need, chips when ``table:chips`` is due; under the commission house when the commission
+    is due and no side-bet payout is (one house per drill), else the default house."""
+    keys = {s.skill: s for s in due if family(s.skill) == "table"}
+    pays = {Bet(k.split(":")[2]) for k in keys if k.startswith("table:pay:")
+            and k.split(":")[2] in {b.value for b in Bet}}
+    sides = pays & set(SIDE_BETS)
+    house = (BUNDLED_HOUSES["commission"] if "table:commission" in keys and not sides
+             else DEFAULT_HOUSE)
+    bets = [b for b in house.bets if b not in SIDE_BETS or b in sides]
+    filters = []
+    for key, state in keys.items():
+        weight = box_weight(state.box)
+        bet = Bet.BANKER if key == "table:commission" else (
+            Bet(key.split(":")[2]) if key.startswith("table:pay:") else None)
+        wins = None if bet is None else frozenset(
+            o for o in Outcome if house.results[o][bet] is BetResult.WIN)
+        if wins == frozenset() or (bet is not None and bet not in house.bets):
+            continue  # a bet this house does not offer: dealt as any coup below
+        filters.append(CoupFilter(outcome=wins, weight=weight))
+    if not filters:
+        filters.append(CoupFilter())
+    shown = ", ".join(describe(k) for k in list(keys)[:4])
+    more = f" and {len(keys) - 4} more" if len(keys) > 4 else ""
+    who = f"{trainee}'s" if trainee else "Your"
+    return Drill(
+        id=REVIEW_ID,
+        title="Review at the table",
+        description=(
+            f"{who} spaced review: {len(keys)} table skill{'s' if len(keys) != 1 else ''} "
+            f"due ({shown}{more}), worked at a table of three to five seats under the "
+            f"{house.name} rules."
+        ),
+        steps=(Step.TABLE,),
+        questions=max(1, questions // ANSWERS_PER_TABLE),
+        mode=Mode.PRACTICE,
+        order=Order.SHUFFLED,
+        tags=("review", "table"),
+        filters=tuple(filters),
+        house=house,
+        decks=house.decks,
+        paytable=house.paytable,
+        table=TableSpec(
+            bets=tuple(_table_bet(house, b) for b in bets),
+            seats=(3, 5),
+            bets_per_seat=(1, 3 if sides else 2),
+            chips=ChipEntry.CHIPS if "table:chips" in keys else ChipEntry.EITHER,
+        ),
+    )
 
 
 def box_weight(box: int) -> int:
@@ -142,7 +217,7 @@ def build_review_drill(
     targets = [t for s in due if (t := target(s.skill, box_weight(s.box))) is not None]
     if not targets:
         if any(family(s.skill) == "table" for s in due):
-            raise NothingDueError(TABLE_DUE)
+            return table_review_drill(due, trainee, questions)
         raise NothingDueError("nothing is due for review")
     steps = tuple(step for step in Step if any(t.step is step for t in targets))
     bets = sorted({t.bet for t in targets if t.bet is not None}, key=list(Bet).index)

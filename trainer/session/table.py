@@ -39,7 +39,7 @@ from trainer.drills.model import ChipEntry, DealtTable, Drill, Mode, TableSpec
 from trainer.engine import Bet, BetResult, Coup, Outcome, format_amount
 from trainer.engine.chips import ChipBreakdown, check_chips, pay_in_chips
 from trainer.engine.house import House, house_from
-from trainer.engine.money import normalize
+from trainer.engine.money import PAYOUTS, as_amount, normalize
 from trainer.engine.table import (
     BoxCommission,
     Layout,
@@ -190,7 +190,10 @@ class Entry:
     """The amount being given: typed, or built from chips ({denomination: count})."""
 
     typed: Decimal | None = None
-    chips: Mapping[Decimal, int] = field(default_factory=dict)
+    chips: Mapping[Decimal, int] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "chips", MappingProxyType(dict(self.chips)))
 
     @property
     def by_chips(self) -> bool:
@@ -660,7 +663,10 @@ class TableSession:
         work.taken = frozenset(k for k, r in work._results.items() if r is BetResult.LOSE)
         work.marked.clear()
         self._advance(work, Phase.PAY)
-        return self._feedback(work, Phase.TAKE, (answer,), answer.mistakes)
+        answers, mistakes = (answer,), answer.mistakes
+        if not work.remaining:  # every bet lost: nothing to pay, nothing to decide
+            answers, mistakes = self._end_pay(work, answers, mistakes)
+        return self._feedback(work, Phase.TAKE, answers, mistakes)
 
     # -- actions: pay ----------------------------------------------------------------------
     def select(self, seat: int, bet: Bet) -> Spot:
@@ -685,7 +691,8 @@ class TableSession:
             return self.table.entry
         if work.chip_entry is ChipEntry.CHIPS and work.phase is Phase.PAY:
             raise TableActionError("this drill pays in chips: add chips, do not type")
-        value = parse_paid_amount(amount) if isinstance(amount, str) else normalize(amount)
+        value = (parse_paid_amount(amount) if isinstance(amount, str)
+                 else normalize(as_amount(amount, PAYOUTS)))
         work.entry = Entry(typed=value)
         return work.entry
 
@@ -894,18 +901,20 @@ class TableSession:
                                     f"{work.result_text}. {settled.reason}", 0.0, (m,), spot))
             faults.append(m)
         if len(work._pays) >= 2:
-            order = [(p.seat, p.bet) for p in work._pays]
-            paid_order = [k for k in order if k in work.picks]
-            in_order = work.picks == paid_order
-            wrong = tuple(work.order_mistakes)
-            out.append(self._answer(
-                work, Phase.PAY, table_order_skill().key,
-                ", ".join(f"seat {s} {b.label}" for s, b in work.picks) or "none paid",
-                self._order_words(work), in_order,
-                f"The house pays seat by seat {self._direction(work)}, a seat's main bet "
-                f"before its side bet: {self._order_words(work)}", seconds, wrong))
+            out.append(self._grade_order(work, seconds))
         self._advance(work, Phase.COMMISSION if work._commissions else Phase.DONE)
         return tuple(out), tuple(faults)
+
+    def _grade_order(self, work: TableWork, seconds: float) -> TableAnswer:
+        """The table's order answer: right when no pick came before a winner the house
+        pays first (each such pick was shown with its payout)."""
+        return self._answer(
+            work, Phase.PAY, table_order_skill().key,
+            ", ".join(f"seat {s} {b.label}" for s, b in work.picks) or "none paid",
+            self._order_words(work), not work.order_mistakes,
+            f"The house pays seat by seat {self._direction(work)}, a seat's main bet "
+            f"before its side bet: {self._order_words(work)}", seconds,
+            tuple(work.order_mistakes))
 
     @staticmethod
     def _direction(work: TableWork) -> str:
@@ -947,7 +956,10 @@ class TableSession:
                 if (pay.seat, pay.bet) not in work.paid:
                     out(table_pay_skill(pay.bet).key, f"pay {format_amount(pay.amount)}",
                         work._spot[(pay.seat, pay.bet)], Phase.PAY)
-            if len(work._pays) >= 2:
+            if len(work._pays) >= 2 and len(work.picks) == len(work._pays):
+                # every winner was paid before time ran out: the order is graded as it was
+                answers.append(self._grade_order(work, 0.0))
+            elif len(work._pays) >= 2:
                 out(table_order_skill().key, self._order_words(work), None, Phase.PAY)
         for step in work._commissions[work.commission_index:]:
             out(table_commission_skill().key, format_amount(step.amount),
