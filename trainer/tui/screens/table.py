@@ -19,6 +19,7 @@ action.  Practice shows each step's mistakes at once; an exam shows them in the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 from typing import ClassVar
@@ -33,12 +34,14 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from trainer.drills.model import ChipEntry
 from trainer.engine import Bet, format_amount
 from trainer.session import ReferenceRefused
 from trainer.session.table import (
     Phase,
     SpotState,
     StepFeedback,
+    TableActionError,
     TableSession,
 )
 from trainer.session.table import Spot as SessionSpot
@@ -369,14 +372,10 @@ class TableScreen(Screen[None]):
 
     @property
     def chips_active(self) -> bool:
-        from trainer.drills.model import ChipEntry
-
         return self.entering and self.session.table.chip_entry is not ChipEntry.TYPED
 
     @property
     def typing_allowed(self) -> bool:
-        from trainer.drills.model import ChipEntry
-
         table = self.session.table
         return self.entering and not (
             table.chip_entry is ChipEntry.CHIPS and table.phase is Phase.PAY)
@@ -612,12 +611,10 @@ class TableScreen(Screen[None]):
             return
         self.graded(self.session.confirm_commission)
 
-    def graded(self, act: object) -> None:
+    def graded(self, act: Callable[[], StepFeedback | None]) -> None:
         """Run a confirming action of the session; its feedback is shown (practice)."""
-        from trainer.session.table import TableActionError
-
         try:
-            feedback = act()  # type: ignore[operator]
+            feedback = act()
         except TableActionError as exc:
             self.message = f"{exc}."
             self.refresh_all()
