@@ -11,7 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from table_helpers import COMMISSION_SEATS, PANDA_TABLE, table, table_app
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
 from trainer.drills.model import Mode
 from trainer.engine import Bet
@@ -171,7 +171,10 @@ async def test_exam_feedback_waits_for_the_results() -> None:
         await pilot.press("c", "d", "enter")  # the Tie forgotten: wrong, but not said
         assert not app.screen.query_one("#table-feedback").display
         assert "!" not in "".join(seat_lines(app, 6))
-        await pilot.press("e", *"100", "enter", "b", *"400", "enter", "enter")
+        app.fake_clock.advance(4)  # type: ignore[attr-defined]
+        await pilot.press("e", *"100", "enter")
+        app.fake_clock.advance(6)  # type: ignore[attr-defined]
+        await pilot.press("b", *"400", "enter", "enter")
         assert "right" not in text(app, "#step")  # no score during an exam
         await pilot.press("enter")
         assert isinstance(app.screen, TableResultsScreen)
@@ -180,6 +183,9 @@ async def test_exam_feedback_waits_for_the_results() -> None:
         head = str(app.screen.query_one("#results-head", Static).render())
         assert "2 of 4 right (50%)" in head and "NOT PASSED" in head
         assert "target 60 s" in head
+        # the table took 30 + 4 + 6 s; its payouts 4 and 6 s; wrong, so not within target
+        row = app.screen.query_one("#tables", DataTable).get_row_at(0)
+        assert row == ["1", "4", "2/4", "40.0s", "5.0s avg, 6.0s max", "✗ 60s"]
 
 
 async def test_exam_time_limit_closes_the_table() -> None:
