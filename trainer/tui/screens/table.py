@@ -410,7 +410,7 @@ class TableScreen(Screen[None]):
         number = min(s.index + 1, s.total)
         text = Text(f"Table {number}/{s.total} · {s.drill.mode.value}")
         if not s.exam:
-            text.append(f" · {s.right}/{len(s.answers)} right")
+            text.append(f" · score {s.right}/{len(s.answers)}")
         left = s.remaining()
         if left is not None and not s.table.done:
             text.append(f" · ⏱ {max(left, 0.0):4.1f}s left")
