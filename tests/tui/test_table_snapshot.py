@@ -14,3 +14,10 @@ SIZE = (80, 24)
 def test_table_screen(snap_compare) -> None:
     presses = ["c", "d", "f", "enter", "e", "t", "t"]
     assert snap_compare(table_app(), terminal_size=SIZE, press=presses)
+
+
+def test_table_screen_at_120x40(snap_compare) -> None:
+    # room for more: "Seat N" on the boxes, each wager's chips, larger cards, the chip
+    # colours in words, and the table's procedure so far
+    presses = ["c", "d", "f", "enter", "e", "t", "t"]
+    assert snap_compare(table_app(), terminal_size=(120, 40), press=presses)
