@@ -3,6 +3,7 @@
     python tests/benchmarks/bench_tui.py            # all
     python tests/benchmarks/bench_tui.py launch     # launch time + peak memory vs bare Textual
     python tests/benchmarks/bench_tui.py keypress   # keypress -> feedback and frame, headless
+    python tests/benchmarks/bench_tui.py table      # the same on the table drill's screen
 
 Targets (issue 4): launch to a usable first screen within 1.3x a bare Textual app measured
 the same way, peak memory within 1.3x of it, keypress to graded feedback <= 16 ms p95.
@@ -196,11 +197,92 @@ def keypress(questions: int = 200) -> dict[str, float]:
     }
 
 
+async def _table_keypress(tables: int) -> dict[str, list[tuple[float, float, float, float]]]:
+    """The table screen: time from posting a key to the screen redrawn from the session
+    (a bet marked, a chip added; a take or payout graded with its feedback), then to the
+    rendered frame; wall and CPU, by kind of key.  Each table is the hand-worked one of
+    tests/tui/table_helpers, worked the same way: three bets marked and taken, a payout
+    typed, one built from chips, done paying, next table."""
+    here = os.path.dirname(__file__)
+    sys.path[:0] = [os.path.join(here, ".."), os.path.join(here, "..", "tui")]
+    from table_helpers import table, table_app
+    from textual import events
+
+    from trainer.tui.screens.table import TableScreen
+
+    app = table_app(tables=[table() for _ in range(tables)])
+    timings: dict[str, list[tuple[float, float, float, float]]] = {"mark": [], "chip": [],
+                                                                     "graded": []}
+    drawn: list[tuple[float, float]] = []
+    shown = asyncio.Event()
+    original = TableScreen.refresh_all
+
+    def refresh_all(self: TableScreen) -> None:
+        original(self)
+        drawn.append((time.perf_counter(), time.process_time()))
+        self.call_after_refresh(shown.set)
+
+    TableScreen.refresh_all = refresh_all  # type: ignore[method-assign]
+
+    async def timed(kind: str, key: str, character: str | None) -> None:
+        shown.clear()
+        drawn.clear()
+        t, c = time.perf_counter(), time.process_time()
+        app.post_message(events.Key(key, character))
+        await shown.wait()
+        (dt, dc), ft, fc = drawn[0], time.perf_counter(), time.process_time()
+        timings[kind].append((dt - t, ft - t, dc - c, fc - c))
+
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            for _ in range(tables):
+                for letter in "cdg":
+                    await timed("mark", letter, letter)
+                await timed("graded", "enter", "\r")  # the take
+                await pilot.press("e", "2", "0", "0")
+                await timed("graded", "enter", "\r")  # a typed payout
+                await pilot.press("b")
+                for _chip in range(4):
+                    await timed("chip", "t", "t")
+                await timed("graded", "enter", "\r")  # a payout in chips
+                await timed("graded", "enter", "\r")  # done paying
+                assert screen.session.table.done
+                await pilot.press("enter")
+            assert screen.session.finished or app.screen is not screen
+    finally:
+        TableScreen.refresh_all = original  # type: ignore[method-assign]
+    return timings
+
+
+def table_keypress(tables: int = 40) -> dict[str, float]:
+    runs = asyncio.run(_table_keypress(tables))
+
+    def p(kind: str, i: int, q: float) -> float:
+        values = sorted(run[i] for run in runs[kind])
+        return round(1000 * values[int(q * (len(values) - 1))], 2)
+
+    report: dict[str, float] = {}
+    for kind in runs:
+        report |= {
+            f"table_{kind}_key_to_feedback_p50_ms": p(kind, 0, 0.5),
+            f"table_{kind}_key_to_feedback_p95_ms": p(kind, 0, 0.95),
+            f"table_{kind}_key_to_frame_p95_ms": p(kind, 1, 0.95),
+            f"table_{kind}_cpu_to_feedback_p95_ms": p(kind, 2, 0.95),
+            f"table_{kind}_samples": len(runs[kind]),
+        }
+    report["load_average_1min"] = round(os.getloadavg()[0], 2)
+    return report
+
+
 if __name__ == "__main__":
-    which = sys.argv[1:] or ["launch", "keypress"]
+    which = sys.argv[1:] or ["launch", "keypress", "table"]
     report: dict[str, float] = {}
     if "launch" in which:
         report |= launch()
     if "keypress" in which:
         report |= keypress()
+    if "table" in which:
+        report |= table_keypress()
     print(json.dumps(report, indent=2))

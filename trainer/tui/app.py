@@ -24,6 +24,7 @@ from trainer.tui.messages import (
     OpenProgress,
     RetryMissed,
     StartReview,
+    TableFinished,
 )
 from trainer.tui.screens.home import HomeScreen
 
@@ -205,6 +206,9 @@ class TrainerApp(App[int]):
         if not self.trainee:
             self.ask_name(then=lambda: self.begin(drill))
             return
+        if drill.is_table:  # ask: table: a whole table per coup, on its own screen
+            self.begin_table(drill)
+            return
         from trainer.session import Session
 
         try:
@@ -216,6 +220,26 @@ class TrainerApp(App[int]):
             self.notify(f"Cannot start {drill.id}: {exc}", severity="error", timeout=10)
             return
         self.run_session(session)
+
+    def begin_table(self, drill: Drill) -> None:
+        from trainer.session.table import TableSession
+        from trainer.tui.screens.table import TableScreen
+
+        try:
+            session = TableSession.deal(
+                drill, self.trainee, self.rng, self.deal, clock=self.clock,  # type: ignore[arg-type]
+                now=self.now, on_answer=self.hooks.on_answer, on_session=self.hooks.on_session,
+            )
+        except ValueError as exc:
+            self.notify(f"Cannot start {drill.id}: {exc}", severity="error", timeout=10)
+            return
+        self.push_screen(TableScreen(session))
+
+    @on(TableFinished)
+    def table_finished(self, message: TableFinished) -> None:
+        from trainer.tui.screens.table_results import TableResultsScreen
+
+        self.switch_screen(TableResultsScreen(message.session))
 
     def run_session(self, session: Session) -> None:
         from trainer.tui.screens.drill import DrillScreen

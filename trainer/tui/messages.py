@@ -14,6 +14,7 @@ from textual.message import Message
 
 if TYPE_CHECKING:
     from trainer.session import Session
+    from trainer.session.table import TableSession
 
 
 @dataclass
@@ -21,6 +22,13 @@ class DrillFinished(Message):
     """The last question is answered: show the results."""
 
     session: Session
+
+
+@dataclass
+class TableFinished(Message):
+    """The last table of a table drill is worked: show its results."""
+
+    session: TableSession
 
 
 @dataclass
@@ -34,7 +42,7 @@ class RetryMissed(Message):
 class LeaveDrill(Message):
     """The trainee asked to leave ``session`` before its end (Escape): confirm, then home."""
 
-    session: Session
+    session: Session | TableSession
 
 
 class GoHome(Message):

@@ -18,7 +18,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Static
 
-_KEY_NAMES = {"enter": "⏎", "escape": "esc", "space": "space"}
+_KEY_NAMES = {"enter": "⏎", "escape": "esc", "space": "space", "question_mark": "?"}
 
 
 def key_label(key: str) -> str:

@@ -1,0 +1,685 @@
+"""The table drill's screen: work a whole table after a coup, as a dealer does.
+
+The seats run round the far side of the felt, numbered from the dealer's left; the hands lie
+in the middle; the dealer's side (what to do now, the amount or chips being paid, the chip
+tray) is at the bottom, with the key line.  Three phases, each from ``TableSession``:
+
+1. take: a bet's letter (or a click, or the arrows and space) marks it to be taken; Enter
+   takes the marked bets;
+2. pay: a bet's letter (click, arrows and space) picks the bet to pay; then type the amount,
+   or build it from chips (q w e r ... add one of each denomination, smallest first; shift
+   takes one back; backspace undoes the last), and Enter pays it; Enter with no bet picked
+   means "done paying" (the bets left stay: pushes);
+3. commission (a commission house): the commission each winner owes, typed or in chips.
+
+The screen holds only what is being typed and where the cursor is; everything else (the
+phase, what is marked, paid, right or wrong, the clock) is the session's, read after each
+action.  Practice shows each step's mistakes at once; an exam shows them in the results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.color import Color
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Static
+
+from trainer.drills.model import ChipEntry
+from trainer.engine import Bet, format_amount
+from trainer.session import ReferenceRefused
+from trainer.session.table import (
+    Phase,
+    SpotState,
+    StepFeedback,
+    TableActionError,
+    TableSession,
+)
+from trainer.session.table import Spot as SessionSpot
+from trainer.tui.messages import LeaveDrill, TableFinished
+from trainer.tui.screens import stylesheets
+from trainer.tui.widgets.chiptray import CHIP_KEYS, ChipDenomination, ChipTray
+from trainer.tui.widgets.felt import (
+    LEFT,
+    MARKED,
+    PAID,
+    PLAIN,
+    TAKEN,
+    WRONG,
+    SeatView,
+    Spot,
+)
+from trainer.tui.widgets.keybar import KeyBar
+from trainer.tui.widgets.table import HandView
+
+#: The letters that name the bets on the layout, in seat order from the dealer's left.
+SPOT_KEYS = "abcdefghijklmnopqrstuvwxyz"
+_TONES = {
+    SpotState.ON: PLAIN, SpotState.MARKED: MARKED, SpotState.TAKEN: TAKEN,
+    SpotState.PAID: PAID, SpotState.LEFT: LEFT,
+}
+_STEP_NUMBER = {Phase.TAKE: 1, Phase.PAY: 2, Phase.COMMISSION: 3}
+#: Characters an amount may be typed with (the session reads it like any amount).
+_AMOUNT_CHARS = set("0123456789.,$")
+
+
+def feedback_text(feedback: StepFeedback) -> Text:
+    """✓ and what was done, or ✗ with the mistakes counted by kind (each wrong bet is also
+    marked ! on the layout), then each mistake in the session's words."""
+    text = Text()
+    if feedback.correct:
+        text.append("✓ Right: ", "bold")
+        text.append("; ".join(a.expected for a in feedback.answers) or "nothing to pay")
+        return text
+    mistakes = feedback.mistakes
+    if len(mistakes) == 1:
+        text.append("✗ Wrong: ", "bold")
+        text.append(mistakes[0].text)
+    elif mistakes:
+        counts: dict[str, int] = {}
+        for m in mistakes:
+            counts[m.kind.label] = counts.get(m.kind.label, 0) + 1
+        text.append(f"✗ {len(mistakes)} mistakes: ", "bold")
+        text.append(", ".join(f"{label} ×{n}" for label, n in counts.items()))
+        text.append(" (! on the layout)\n")
+        text.append("; ".join(m.text for m in mistakes))
+    else:
+        text.append("✗ Wrong: ", "bold")
+        text.append("; ".join(f"you said {a.answer}, the answer is {a.expected}"
+                              for a in feedback.answers if not a.correct))
+    # the engine's reason for one bet (the take's reason is the whole procedure: too long)
+    reasons = [a.reason for a in feedback.answers if not a.correct and a.phase is not Phase.TAKE]
+    if reasons and len(mistakes) <= 1:
+        text.append("\n" + reasons[0], "italic")
+    return text
+
+
+def seconds_text(seconds: float) -> str:
+    return f"{seconds:4.1f}s"
+
+
+class TableScreen(Screen[None]):
+    CSS_PATH: ClassVar[list[Path]] = stylesheets("drill.tcss", "table.tcss")
+    AUTO_FOCUS = ""  # nothing focused: every key is the screen's
+
+    # The key line: what works now (check_action).  The letters and chip keys are read in
+    # on_key (their set changes with the table), and described on the step line.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "←→ move", show=False),
+        Binding("right", "move(1)", "→", show=False),
+        Binding("up", "move(-1)", "↑", show=False),
+        Binding("down", "move(1)", "↓", show=False),
+        Binding("space", "space", "Mark"),
+        Binding("space", "space_pick", "Pick"),
+        Binding("enter", "take", "Take marked"),
+        Binding("enter", "pay", "Pay"),
+        Binding("enter", "done_paying", "Done paying"),
+        Binding("enter", "commission", "Confirm"),
+        Binding("enter", "next_table", "Next table"),
+        Binding("backspace", "backspace", "Undo", show=False),
+        Binding("escape", "back", "Back"),
+        Binding("escape", "leave", "Leave"),
+        Binding("question_mark", "reference", "Rules", key_display="?"),
+    ]
+
+    def __init__(self, session: TableSession) -> None:
+        super().__init__()
+        self.session = session
+        self.cursor = 0  # index into the spots in seat order (the arrows' position)
+        self.typed = ""  # the amount being typed
+        self.chip_log: list[Decimal] = []  # chips added, in order (backspace undoes)
+        self.amount_mode = False  # pay phase: a bet is picked and its amount being given
+        self.last: StepFeedback | None = None
+        self.wrong: set[tuple[int, Bet]] = set()  # spots the last feedback found wrong
+        self.message = ""  # a refused action's reason, on the status line
+        self._timer: Timer | None = None
+        self._table_shown = 0  # the table number the felt was last laid out for
+        self._shown: dict[str, tuple[object, ...]] = {}  # each Static's text as last shown
+        self._spots: tuple[int, list[SessionSpot]] = (0, [])  # (table number, its spots)
+        self._keys_for: tuple[object, ...] = ()  # the state the key line was drawn for
+        self._seat_views: dict[int, SeatView] = {}
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        house = self.session.table.house
+        colours = dict(self.session.table.colours)
+        with Horizontal(id="table-header"):
+            yield Static(Text(self.session.drill.title, "bold"), id="table-title")
+            yield Static(id="table-status")
+        with Vertical(id="felt"), Horizontal(id="seats"):
+            for n in range(1, house.seats + 1):
+                yield SeatView(n, colours=colours)
+        yield Static(id="result")
+        with Horizontal(id="table-hands"):
+            yield HandView("Player", id="player-hand")
+            yield HandView("Banker", id="banker-hand")
+        with Vertical(id="dealer"):
+            yield Static(id="step")
+            yield Static(id="paying")
+            yield ChipTray(id="tray")
+        yield Static(id="table-feedback")
+        yield Static(id="procedure")
+        yield KeyBar(id="keys")
+
+    def on_mount(self) -> None:
+        self._seat_views = {seat.number: seat for seat in self.query(SeatView)}
+        self.session.start()
+        if self.session.time_limit is not None:
+            self._timer = self.set_interval(0.2, self.tick)
+        self.refresh_all()
+
+    def on_resize(self, event: events.Resize) -> None:
+        for hand in self.query(HandView):
+            hand.fit(event.size)
+            hand.styles.height = min(hand.face.rows + 1, 4) if event.size.height < 30 else (
+                hand.face.rows + 1)
+        self.place_seats(event.size.width, event.size.height)
+        tall = event.size.height >= 34
+        self.set_class(tall, "-tall")
+        self.query_one("#procedure").display = tall
+        self.query_one("#tray", ChipTray).names = event.size.height >= 34
+        self.refresh_all()
+
+    def place_seats(self, width: int, height: int) -> None:
+        """The seats round the far side: the outer ones a line or two lower, as on a real
+        table, where the height allows; only the occupied seats when the table has more
+        seats than the width holds."""
+        seats = list(self.query(SeatView))
+        occupied = {s.number for s in self.session.table.seats}
+        crowded = len(seats) * 11 > width
+        depth = 2 if height >= 34 else 1
+        shown = [s for s in seats if s.number in occupied or not crowded]
+        for seat in seats:
+            seat.display = seat in shown
+        for i, seat in enumerate(shown):
+            from_edge = min(i, len(shown) - 1 - i)
+            for d in (1, 2):
+                seat.set_class(d == max(0, depth - from_edge), f"-arc-{d}")
+
+    # -- what is shown ---------------------------------------------------------------------
+
+    @property
+    def spots(self) -> list[SessionSpot]:
+        """The table's bets in seat order from the dealer's left (the letters' order)."""
+        table = self.session.table
+        if self._spots[0] != table.number:
+            self._spots = (table.number, [
+                spot for seat in sorted(table.seats, key=lambda s: s.number)
+                for spot in seat.spots])
+        return self._spots[1]
+
+    def put(self, selector: str, text: Text) -> None:
+        """Update a Static only when its text changed: an update lays the screen out again,
+        which costs more than the rest of a keypress."""
+        shown = (text.plain, tuple(text.spans), str(text.style))
+        before = self._shown.get(selector)
+        if before != shown:
+            self._shown[selector] = shown
+            # text of the same length takes the same room: no new layout (the clock's tick)
+            same_size = before is not None and len(str(before[0])) == len(text.plain)
+            self.query_one(selector, Static).update(text, layout=not same_size)
+
+    def key_of(self, index: int) -> str:
+        return SPOT_KEYS[index] if index < len(SPOT_KEYS) else ""
+
+    def refresh_all(self) -> None:
+        """Redraw everything from the session (after every action: cheap, a few widgets)."""
+        s = self.session
+        table = s.table
+        if self._table_shown != table.number:
+            self._table_shown = table.number
+            self.new_table()
+        self.draw_felt()
+        self.draw_step()
+        self.draw_procedure()
+        self.update_header()
+        # the key line depends only on these: rebuilt when they change
+        keys = (table.number, table.phase, self.amount_mode, s.finished)
+        if keys != self._keys_for:
+            self._keys_for = keys
+            self.query_one("#keys", KeyBar).show_keys(self)
+
+    def new_table(self) -> None:
+        table = self.session.table
+        self.cursor = 0
+        self.typed, self.chip_log, self.amount_mode = "", [], False
+        self.wrong = set()
+        self.last = None
+        self.message = ""
+        coup = table.coup
+        self.query_one("#player-hand", HandView).show(coup.player.cards, coup.player.total)
+        self.query_one("#banker-hand", HandView).show(coup.banker.cards, coup.banker.total)
+        self.query_one("#result", Static).update(
+            Text.assemble(("  Result: ", "bold"), table.result_text)
+        )
+        self.query_one("#table-feedback", Static).display = False
+        size = self.app.size
+        self.place_seats(size.width, size.height)
+
+    def draw_felt(self) -> None:
+        table = self.session.table
+        spots = self.spots
+        by_seat: dict[int, list[Spot]] = {}
+        # the bet being paid, or whose commission is asked: marked ▶
+        current = (table.selected if table.phase is Phase.PAY else table.commission_spot)
+        current_key = current.key if current is not None else None
+        for i, spot in enumerate(spots):
+            tone = _TONES[table.state(spot)]
+            if tone == PLAIN and table.done:
+                tone = LEFT  # what is still on the layout stays there: the pushes
+            if spot.key in self.wrong:
+                tone = WRONG
+            by_seat.setdefault(spot.seat, []).append(Spot(
+                spot.seat, spot.bet, spot.wager, self.key_of(i), tone,
+                cursor=i == self.cursor and self.cursor_shown,
+                current=spot.key == current_key,
+                paid=table.paid.get(spot.key),
+                chips=spot.chips.chips,
+            ))
+        for number, seat in self._seat_views.items():
+            seat.show(by_seat.get(number, ()))
+
+    @property
+    def cursor_shown(self) -> bool:
+        phase = self.session.table.phase
+        return phase is Phase.TAKE or (phase is Phase.PAY and not self.amount_mode)
+
+    def draw_step(self) -> None:
+        s = self.session
+        table = s.table
+        phase = table.phase
+        step = Text()
+        paying = Text()
+        if phase is Phase.DONE:
+            step.append("Table done", "bold")
+            step.append(f" in {s.elapsed():.1f}s")
+            if s.target_seconds is not None:
+                step.append(f" (target {s.target_seconds:g}s)")
+            if table.timed_out:
+                step.append(": time ran out", "bold")
+            if not s.exam:
+                right = sum(a.correct for a in table.answers)
+                step.append(f", {right} of {len(table.answers)} right")
+            step.append(". Enter: " + ("see the results." if s.index + 1 >= s.total
+                                       else "next table."))
+        else:
+            step.append(f"{_STEP_NUMBER[phase]} {phase.label.upper()}", "bold reverse")
+            step.append(" ")
+            if phase is Phase.TAKE:
+                marked = [sp for sp in table.spots if table.state(sp) is SpotState.MARKED]
+                step.append("Mark each losing bet: its letter, a click, or arrows and space."
+                            " Enter takes them.")
+                total = sum((sp.wager for sp in marked), Decimal(0))
+                paying.append(f"Marked {len(marked)}: {format_amount(total)}")
+            elif phase is Phase.PAY and not self.amount_mode:
+                step.append("Pick the next bet to pay: its letter, a click, or arrows and "
+                            "space. Enter: done paying (pushes stay).")
+                paying.append(f"Paid {len(table.paid)}: {format_amount(table.paid_total)}")
+            else:
+                spot = table.selected if phase is Phase.PAY else table.commission_spot
+                what = "commission owed on " if phase is Phase.COMMISSION else "pay "
+                where = "" if spot is None else spot.label
+                words = f"{what}{where}"
+                step.append(words[:1].upper() + words[1:], "bold")
+                step.append(": " + self.entry_hint() + " Enter confirms.")
+                paying.append_text(self.entry_text())
+        if self.message:
+            paying.append("  " + self.message, "bold")
+        self.put("#step", step)
+        self.put("#paying", paying)
+        tray = self.query_one("#tray", ChipTray)
+        chips = [ChipDenomination(v, table.colours.get(v, "")) for v in table.denominations]
+        active = self.chips_active
+        if tray.has_class("-idle") == active:  # a class change restyles: only when it changes
+            tray.set_class(not active, "-idle")
+        tray.show(chips, table.entry.chips if active else {}, names=tray.names, keys=active)
+
+    def draw_procedure(self) -> None:
+        """The procedure so far, on a tall terminal: each answer given on this table (with
+        ✓/✗ and the right one in practice; an exam shows only what was done)."""
+        panel = self.query_one("#procedure", Static)
+        if not panel.display:
+            return
+        table = self.session.table
+        text = Text("This table so far:", "bold")
+        for a in table.answers:
+            text.append("\n")
+            if self.session.exam:
+                text.append(f"  {a.answer}")
+            elif a.correct:
+                text.append(f"  ✓ {a.answer}")
+            else:
+                text.append(f"  ✗ {a.answer}; right: {a.expected}")
+        if not table.answers:
+            text.append("\n  nothing yet", "dim")
+        self.put("#procedure", text)
+
+    @property
+    def entering(self) -> bool:
+        """An amount is being given now (a picked bet's payout, or a commission)."""
+        phase = self.session.table.phase
+        return (phase is Phase.PAY and self.amount_mode) or phase is Phase.COMMISSION
+
+    @property
+    def chips_active(self) -> bool:
+        return self.entering and self.session.table.chip_entry is not ChipEntry.TYPED
+
+    @property
+    def typing_allowed(self) -> bool:
+        table = self.session.table
+        return self.entering and not (
+            table.chip_entry is ChipEntry.CHIPS and table.phase is Phase.PAY)
+
+    def entry_hint(self) -> str:
+        keys = "".join(k for k, _ in zip(CHIP_KEYS, self.session.table.denominations,
+                                           strict=False))
+        chips = f"{keys[0]}-{keys[-1]} add a chip, shift takes one back" if keys else ""
+        if self.typing_allowed and self.chips_active:
+            return f"type it, or chips ({chips})."
+        if self.chips_active:
+            return f"in chips ({chips})."
+        return "type it."
+
+    def entry_text(self) -> Text:
+        entry = self.session.table.entry
+        text = Text("Paying: " if self.session.table.phase is Phase.PAY else "Owed: ")
+        if self.typed:
+            text.append(self.typed, "bold")
+            text.append("▏", "blink")
+        elif entry.by_chips:
+            text.append(format_amount(entry.total), "bold")
+            text.append(" in " + ", ".join(
+                f"{n}×{format_amount(v)}" for v, n in sorted(entry.chips.items(), reverse=True)
+            ))
+        else:
+            text.append("▏", "blink")
+        return text
+
+    def update_header(self) -> None:
+        s = self.session
+        number = min(s.index + 1, s.total)
+        text = Text(f"Table {number}/{s.total} · {s.drill.mode.value}")
+        if not s.exam:
+            text.append(f" · score {s.right}/{len(s.answers)}")
+        left = s.remaining()
+        if left is not None and not s.table.done:
+            text.append(f" · ⏱ {max(left, 0.0):4.1f}s left")
+        else:
+            text.append(f" · {seconds_text(s.elapsed())}")
+        if s.target_seconds is not None:
+            text.append(f" (target {s.target_seconds:g}s)")
+        self.put("#table-status", text)
+
+    def tick(self) -> None:
+        s = self.session
+        if s.finished or s.table.done:
+            return
+        if s.expire():
+            self.amount_mode = False
+            self.message = ""
+            self.refresh_all()
+            return
+        self.update_header()
+
+    def show_feedback(self, feedback: StepFeedback | None) -> None:
+        """Practice: each mistake of the step, or ✓; marks the wrong spots on the felt."""
+        panel = self.query_one("#table-feedback", Static)
+        self.last = feedback
+        if feedback is None:  # an exam: nothing until the results
+            self.wrong = set()
+            panel.display = False
+            return
+        self.wrong = {(m.seat, m.bet) for m in feedback.mistakes
+                      if m.seat is not None and m.bet is not None}
+        colour = self.app.theme_variables["success" if feedback.correct else "error"]
+        panel.styles.border_left = ("thick", Color.parse(colour))
+        body = feedback_text(feedback)
+        table = self.session.table
+        if table.done and table.dealt.note:  # the coup's lesson, once the table is worked
+            body.append(f"\nLesson: {table.dealt.note}")
+        panel.update(body)
+        panel.display = True
+
+    # -- keys ------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        table = self.session.table
+        phase = table.phase
+        if self.session.finished:
+            return action == "leave"
+        picking = phase is Phase.PAY and not self.amount_mode
+        if action == "move":
+            return phase is Phase.TAKE or picking
+        if action == "space":
+            return phase is Phase.TAKE
+        if action == "space_pick":
+            return picking
+        if action == "take":
+            return phase is Phase.TAKE
+        if action == "pay":
+            return phase is Phase.PAY and self.amount_mode
+        if action == "done_paying":
+            return picking
+        if action == "commission":
+            return phase is Phase.COMMISSION
+        if action == "next_table":
+            return phase is Phase.DONE
+        if action == "backspace":
+            return self.entering
+        if action == "back":
+            return phase is Phase.PAY and self.amount_mode
+        if action == "leave":
+            return not (phase is Phase.PAY and self.amount_mode)
+        if action == "reference":
+            return not self.session.exam
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        """The letters that mark or pick a bet, the chip keys, and typed amounts."""
+        char = event.character or ""
+        if not char or len(char) != 1 or self.session.finished:
+            return
+        table = self.session.table
+        if self.entering:
+            lower = char.lower()
+            if lower in CHIP_KEYS and self.chips_active:
+                index = CHIP_KEYS.index(lower)
+                if index < len(table.denominations):
+                    event.stop()
+                    event.prevent_default()
+                    value = table.denominations[index]
+                    self.chip(value, remove=char.isupper())
+                return
+            if char in _AMOUNT_CHARS:
+                event.stop()
+                event.prevent_default()
+                self.type_char(char)
+            return
+        if table.phase in (Phase.TAKE, Phase.PAY) and char in SPOT_KEYS:
+            index = SPOT_KEYS.index(char)
+            if index < len(self.spots):
+                event.stop()
+                event.prevent_default()
+                self.cursor = index
+                self.act_on(self.spots[index])
+
+    def act_on(self, spot: SessionSpot) -> None:
+        """A bet named (letter, click, space): marked in the take, picked in the pay."""
+        phase = self.session.table.phase
+        self.message = ""
+        if phase is Phase.TAKE:
+            self.session.toggle_mark(spot.seat, spot.bet)
+        elif phase is Phase.PAY:
+            state = self.session.table.state(spot)
+            if state is not SpotState.ON:
+                self.message = f"{spot.label} is {state.value}: pick a bet still on the layout."
+            else:
+                self.session.select(spot.seat, spot.bet)
+                self.typed, self.chip_log, self.amount_mode = "", [], True
+        self.refresh_all()
+
+    def type_char(self, char: str) -> None:
+        if not self.typing_allowed:
+            self.message = "This drill pays in chips: use the chip keys."
+            self.refresh_all()
+            return
+        if self.chip_log or self.session.table.entry.by_chips:
+            self.session.clear_entry()
+            self.chip_log = []
+        if len(self.typed) < 12:
+            self.typed += char
+        self.message = ""
+        self.refresh_all()
+
+    def chip(self, value: Decimal, *, remove: bool) -> None:
+        self.typed = ""
+        if remove:
+            if value in self.chip_log:
+                self.chip_log.reverse()
+                self.chip_log.remove(value)
+                self.chip_log.reverse()
+            self.session.remove_chip(value)
+        else:
+            self.session.add_chip(value)
+            self.chip_log.append(value)
+        self.message = ""
+        self.refresh_all()
+
+    def action_backspace(self) -> None:
+        if self.typed:
+            self.typed = self.typed[:-1]
+        elif self.chip_log:
+            self.session.remove_chip(self.chip_log.pop())
+        self.refresh_all()
+
+    def action_move(self, step: int) -> None:
+        if self.spots:
+            self.cursor = (self.cursor + step) % len(self.spots)
+        self.refresh_all()
+
+    def action_space(self) -> None:
+        if self.spots:
+            self.act_on(self.spots[self.cursor])
+
+    def action_space_pick(self) -> None:
+        self.action_space()
+
+    def give_entry(self) -> bool:
+        """Hand what was typed to the session; False (and why, on the status line) when it
+        is not an amount."""
+        if not self.typed:
+            return True
+        try:
+            self.session.type_amount(self.typed)
+        except ValueError as exc:  # InvalidAmountError, TableActionError
+            self.message = f"{exc}. Retype it."
+            self.refresh_all()
+            return False
+        return True
+
+    def action_take(self) -> None:
+        self.graded(self.session.confirm_take)
+
+    def action_pay(self) -> None:
+        if not self.give_entry():
+            return
+        if self.session.table.entry.empty:
+            self.message = "Type the amount or add chips first."
+            self.refresh_all()
+            return
+        self.graded(self.session.confirm_payout)
+
+    def action_done_paying(self) -> None:
+        self.graded(self.session.finish_paying)
+
+    def action_commission(self) -> None:
+        if not self.give_entry():
+            return
+        if self.session.table.entry.empty:
+            self.message = "Type the commission or add chips first."
+            self.refresh_all()
+            return
+        self.graded(self.session.confirm_commission)
+
+    def graded(self, act: Callable[[], StepFeedback | None]) -> None:
+        """Run a confirming action of the session; its feedback is shown (practice)."""
+        try:
+            feedback = act()
+        except TableActionError as exc:
+            self.message = f"{exc}."
+            self.refresh_all()
+            return
+        self.typed, self.chip_log, self.amount_mode = "", [], False
+        self.message = ""
+        remaining = self.session.table.remaining
+        if remaining:
+            self.cursor = self.spots.index(remaining[0])
+        self.show_feedback(feedback)
+        self.refresh_all()
+
+    def action_next_table(self) -> None:
+        s = self.session
+        if not s.table.done:
+            return
+        s.next_table()
+        if s.finished:
+            if self._timer is not None:
+                self._timer.stop()
+            self.post_message(TableFinished(s))
+            return
+        self.refresh_all()
+
+    def action_back(self) -> None:
+        """Out of the amount: pick another bet."""
+        if self.amount_mode:
+            if not self.session.table.entry.empty:
+                self.session.clear_entry()
+            self.typed, self.chip_log, self.amount_mode = "", [], False
+            self.message = ""
+            self.refresh_all()
+
+    def action_leave(self) -> None:
+        self.post_message(LeaveDrill(self.session))
+
+    def action_reference(self) -> None:
+        try:
+            self.session.open_reference()
+        except ReferenceRefused:
+            self.notify("The rules reference opens after the exam.", severity="warning")
+            return
+        from trainer.tui.screens.reference import ReferenceScreen
+
+        table = self.session.table
+        self.app.push_screen(ReferenceScreen(table.house.paytable, house=table.house))
+
+    # -- the mouse -------------------------------------------------------------------------
+
+    @on(SeatView.Clicked)
+    def spot_clicked(self, message: SeatView.Clicked) -> None:
+        message.stop()
+        phase = self.session.table.phase
+        if phase not in (Phase.TAKE, Phase.PAY):
+            return
+        for i, spot in enumerate(self.spots):
+            if spot.key == (message.seat, message.bet):
+                self.cursor = i
+                if phase is Phase.PAY and self.amount_mode:
+                    self.action_back()
+                self.act_on(spot)
+                return
+
+    @on(ChipTray.Clicked)
+    def chip_clicked(self, message: ChipTray.Clicked) -> None:
+        message.stop()
+        if self.chips_active:
+            self.chip(message.value, remove=message.remove)

@@ -1,0 +1,158 @@
+"""The layout as the dealer sees it: the seats round the far side of the table, numbered from
+the dealer's left, each with its bets, their wagers and what has happened to them.
+
+Each bet is a *spot*: its key (the letter that marks it), a mark once something was done to
+it (✗ marked or taken, = left in place, ✓ paid, ! wrong, ▶ being paid), its short name and
+its wager.  The screen says what each spot shows (attributes down); a click on a spot is
+posted up as ``SeatView.Clicked`` (messages up).  Styles are component classes, set in
+screens/table.tcss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+from trainer.engine import Bet, format_amount
+from trainer.tui.widgets.chiptray import chip_ink
+
+#: Each bet's name on the layout, as the felt prints it.
+BET_CODES: Mapping[Bet, str] = {
+    Bet.PLAYER: "P", Bet.BANKER: "B", Bet.TIE: "T", Bet.DRAGON7: "D7", Bet.PANDA8: "P8",
+}
+
+#: The spot's tone, a component class of SeatView (table.tcss gives each its look), and the
+#: mark it carries (the mark says it without colour): on the layout, marked for taking,
+#: taken, left in place (a push that was paid), paid, and shown wrong by the last feedback.
+PLAIN, MARKED, TAKEN, LEFT, PAID, WRONG = "plain", "marked", "taken", "left", "paid", "wrong"
+MARKS: Mapping[str, str] = {
+    PLAIN: " ", MARKED: "✗", TAKEN: "✗", LEFT: "=", PAID: "✓", WRONG: "!",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """One bet on the layout as the screen wants it shown."""
+
+    seat: int
+    bet: Bet
+    wager: Decimal
+    key: str = ""  # the letter that marks it ("" when there are more bets than letters)
+    tone: str = PLAIN
+    cursor: bool = False  # the arrow keys' position
+    current: bool = False  # the bet being paid
+    paid: Decimal | None = None  # shown beside the wager where there is room
+    chips: tuple[tuple[Decimal, int], ...] = ()  # the wager as chips, for the wide layout
+
+
+class SeatView(Widget):
+    """One seat's box: 'Seat N' on its border, a line per bet."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        f"spot--{tone}" for tone in MARKS
+    } | {"spot--cursor", "spot--current", "spot--key"}
+
+    DEFAULT_CSS = """
+    SeatView {
+        width: 1fr;
+        height: auto;
+        min-height: 3;
+        border: round $secondary;
+        border-title-align: center;
+    }
+    """
+
+    @dataclass
+    class Clicked(Message):
+        """A bet on the layout was clicked."""
+
+        seat: int
+        bet: Bet
+
+    def __init__(self, number: int, *, colours: Mapping[Decimal, str] | None = None) -> None:
+        super().__init__(id=f"seat-{number}", classes="seat")
+        self.number = number
+        self.spots: tuple[Spot, ...] = ()
+        self.colours = dict(colours or {})
+        self.border_title = str(number)
+        self._styles: dict[str, Style] = {}
+
+    def on_resize(self) -> None:
+        # "Seat 3" where the box has room for it, "3" where it has not
+        self.border_title = f"Seat {self.number}" if self.size.width >= 12 else str(self.number)
+
+    def show(self, spots: Sequence[Spot]) -> None:
+        spots = tuple(spots)
+        if spots == self.spots:
+            return
+        resized = len(spots) != len(self.spots)
+        if self.has_class("-empty") != (not spots):  # a class change restyles: only then
+            self.set_class(not spots, "-empty")
+        self.spots = spots
+        self.refresh(layout=resized)
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return max(1, len(self.spots))
+
+    def style_of(self, component: str) -> Style:
+        """A component class's style, kept until the stylesheet changes (looking it up
+        costs more than drawing the seat)."""
+        style = self._styles.get(component)
+        if style is None:
+            style = self._styles[component] = self.get_component_rich_style(
+                component, partial=True)
+        return style
+
+    def notify_style_update(self) -> None:
+        self._styles.clear()
+        super().notify_style_update()
+
+    def spot_line(self, spot: Spot, width: int) -> Text:
+        """``a✗B     25``: key, mark, name, wager to the right (and, where the box is wide,
+        the wager's chips and what was paid)."""
+        style = self.style_of(f"spot--{spot.tone}")
+        if spot.cursor:
+            style += self.style_of("spot--cursor")
+        if spot.current:
+            style += self.style_of("spot--current")
+        line = Text(no_wrap=True, overflow="ellipsis", style=style)
+        line.append(spot.key or " ", self.style_of("spot--key"))
+        line.append("▶" if spot.current and spot.tone == PLAIN else MARKS[spot.tone])
+        amount = format_amount(spot.wager)
+        extra = Text()
+        if spot.paid is not None:
+            extra.append(f" +{format_amount(spot.paid)}", "bold")
+        if spot.chips and width >= 14:
+            extra.append(" ")
+            for value, count in spot.chips:
+                extra.append("●" * min(count, 5), chip_ink(self.colours.get(value, "")))
+        name = BET_CODES[spot.bet]
+        room = width - 2 - len(name) - extra.cell_len
+        if room < len(amount) + 1:  # too narrow for the extras: the wager first
+            extra = Text()
+            room = width - 2 - len(name)
+        line.append(f"{name}{amount:>{max(room, len(amount) + 1)}}")
+        line.append_text(extra)
+        return line
+
+    def render(self) -> Text:
+        if not self.spots:
+            return Text("empty", "dim", justify="center")
+        width = self.content_size.width
+        return Text("\n").join(self.spot_line(s, width) for s in self.spots)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or not 0 <= offset.y < len(self.spots):
+            return
+        event.stop()
+        spot = self.spots[offset.y]
+        self.post_message(self.Clicked(spot.seat, spot.bet))
