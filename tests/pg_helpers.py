@@ -23,6 +23,9 @@ from urllib.parse import quote
 #: The superuser initdb creates, whoever runs it.
 SUPERUSER = "postgres"
 TEMPLATE = "ezbac_template"
+#: A role that must log in with its password (scram-sha-256), for the wrong-password tests.
+PASSWORD_ROLE = "clerk_pw"
+PASSWORD = "right-horse-battery"
 
 
 def server_bindir() -> Path | None:
@@ -68,12 +71,23 @@ class PgServer:
     def start(self) -> None:
         self._run("initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust",
                   "--no-sync", "-E", "UTF8", "--locale=C.UTF-8")
-        options = (f"-k {self.sockets} -p {self.port} -c listen_addresses='' -c fsync=off "
-                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=60")
-        self._run("pg_ctl", "start", "-w", "-t", "60", "-D", str(self.data),
-                  "-l", str(self.root / "log"), "-o", options)
+        hba = self.data / "pg_hba.conf"  # one role must give its password; the rest are trusted
+        hba.write_text(f"local all {PASSWORD_ROLE} scram-sha-256\n" + hba.read_text())
+        self.resume()
         with self.admin() as conn:
             conn.execute(f"CREATE DATABASE {TEMPLATE}")
+            conn.execute(f"CREATE ROLE {PASSWORD_ROLE} LOGIN PASSWORD '{PASSWORD}'")
+
+    def resume(self) -> None:
+        """Start the server (again)."""
+        options = (f"-k {self.sockets} -p {self.port} -c listen_addresses='' -c fsync=off "
+                   "-c full_page_writes=off -c max_connections=60")
+        self._run("pg_ctl", "start", "-w", "-t", "60", "-D", str(self.data),
+                  "-l", str(self.root / "log"), "-o", options)
+
+    def pause(self) -> None:
+        """Stop the server: every connection is dropped, as when a school's server restarts."""
+        self._run("pg_ctl", "stop", "-D", str(self.data), "-m", "fast", "-w")
 
     def stop(self) -> None:
         try:
@@ -90,9 +104,9 @@ class PgServer:
 
         return psycopg.connect(self.url(database), autocommit=True)
 
-    def database(self) -> str:
-        """A fresh, empty database (a copy of an empty template): its URL."""
+    def database(self, owner: str = SUPERUSER) -> str:
+        """A fresh, empty database (a copy of an empty template) owned by ``owner``: its URL."""
         name = f"t{os.getpid()}_{next(self._names)}"
         with self.admin() as conn:
-            conn.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+            conn.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE} OWNER {owner}")
         return self.url(name)

@@ -95,8 +95,14 @@ def _problem(location: ServerLocation, exc: Exception, doing: str) -> HistoryErr
 def _connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection:
     """A connection in autocommit (each statement its own transaction); a reading one may not
     write at all."""
+    from urllib.parse import urlsplit
+
     from psycopg.conninfo import conninfo_to_dict
 
+    try:
+        urlsplit(location.url).port  # noqa: B018 (libpq would call a bad port a bad host)
+    except ValueError as exc:
+        raise HistoryUnavailableError(f"{location}: not a usable server address ({exc})") from None
     try:
         params = conninfo_to_dict(location.url)
     except psycopg.Error as exc:
