@@ -54,9 +54,20 @@ from trainer.history.store import (
 
 #: The marker table that makes a database an ezbac history.
 MARKER = "ezbac_schema"
-#: Seconds to wait for the server to answer a connection (libpq waits for ever by default);
-#: an address's own ``connect_timeout`` wins.
-CONNECT_TIMEOUT = 10
+#: libpq settings unless the address gives its own.  libpq would wait for ever for a server
+#: that does not answer, and TCP for a quarter of an hour for one whose network is gone:
+#: instead a connection attempt gives up after 10 s, and a write the server has not
+#: acknowledged after 5 s fails (HistoryUnavailableError), so the trainer queues it and goes
+#: on rather than freezing.  (Unix sockets ignore the TCP settings.)
+CONNECTION_DEFAULTS: dict[str, object] = {
+    "connect_timeout": 10,
+    "tcp_user_timeout": 5000,  # ms
+    "keepalives": 1,
+    "keepalives_idle": 30,
+    "keepalives_interval": 5,
+    "keepalives_count": 3,
+    "application_name": "ezbac",
+}
 
 __all__ = ["MARKER", "ServerHistoryStore", "open_server", "server_sql"]
 
@@ -109,8 +120,8 @@ def _connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection:
         raise HistoryUnavailableError(
             f"{location}: not a usable server address ({_one_line(exc)})"
         ) from None
-    params.setdefault("connect_timeout", CONNECT_TIMEOUT)
-    params.setdefault("application_name", "ezbac")
+    for name, value in CONNECTION_DEFAULTS.items():
+        params.setdefault(name, value)
     try:
         conn = psycopg.connect(autocommit=True, **params)
     except psycopg.Error as exc:
