@@ -128,12 +128,15 @@ def _connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection:
         raise HistoryUnavailableError(
             f"{location}: cannot reach the history server ({_one_line(exc)})"
         ) from None
-    if readonly:
-        try:
+    try:
+        # JIT compiling pays off for long analytic queries; a report's grouping at a million
+        # answers spent more (about 90 ms a query) compiling than it saved
+        conn.execute("SET jit = off")
+        if readonly:
             conn.execute("SET default_transaction_read_only = on")
-        except psycopg.Error as exc:
-            conn.close()
-            raise _problem(location, exc, "open") from None
+    except psycopg.Error as exc:
+        conn.close()
+        raise _problem(location, exc, "open") from None
     return conn
 
 
