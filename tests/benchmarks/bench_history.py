@@ -156,7 +156,7 @@ print(code, wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
 """
 
 
-def run_report(path: Path | str, *extra: str) -> tuple[float, float, float]:
+def run_report(path: Path, *extra: str) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds and peak RSS (MB) of one ``ezbac report`` process.  CPU time
     is the steadier figure on a shared machine (wall time includes waiting for a core)."""
     out = subprocess.run(
@@ -203,7 +203,7 @@ def on_server(url: str, total: int) -> str:
 
 
 def measure(total: int, server: str | None = None) -> None:
-    path: Path | str = history(total) if server is None else on_server(server, total)
+    path = history(total) if server is None else on_server(server, total)
     who = "t007"
     run_report(path)  # warm the page cache
     reports = [run_report(path) for _ in range(3)]
