@@ -14,6 +14,11 @@ Each history is built once, straight into SQLite (a committed write per answer w
 hours at a million), and cached under $EZBAC_BENCH_DIR (default /tmp/ezbac-bench), one file
 per size and schema version.
 
+``python tests/benchmarks/bench_history.py --db postgresql://USER@HOST/DB SIZE`` measures the
+same on a PostgreSQL server: the cached SQLite history of SIZE answers is copied into that
+database (``ezbac history copy``'s code) if it is blank, reused if it already holds exactly
+that history, refused otherwise; one size per database.
+
 ``python tests/benchmarks/bench_history.py integrity [ANSWERS]`` builds a history of ANSWERS
 (default 1,000,000) answers in bulk and times what opening it costs: the page check every
 open does (PRAGMA quick_check), the whole open for writing and for reading, and the fuller
@@ -175,8 +180,30 @@ def median_ms(fn, repeat: int = 7) -> float:
     return 1000 * statistics.median(times)
 
 
-def measure(total: int) -> None:
-    path = history(total)
+def on_server(url: str, total: int) -> str:
+    """``url``'s database holding the cached history of ``total`` answers (copied in once)."""
+    from trainer.history.transfer import copy_history, counts
+
+    source = history(total)
+    with open_history(source, readonly=True) as src, open_history(url) as dst:
+        held, want = counts(dst), counts(src)
+        if held != want:
+            if any(held):
+                raise SystemExit(f"{url}: holds another history {held}; give a blank database")
+            started = time.perf_counter()
+            copy_history(src, dst)
+            print(f"  copied {source} to the server in {time.perf_counter() - started:.0f} s",
+                  flush=True)
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:  # fresh statistics for the planner
+        conn.execute("VACUUM ANALYZE answers")
+        conn.execute("VACUUM ANALYZE sessions")
+    return url
+
+
+def measure(total: int, server: str | None = None) -> None:
+    path = history(total) if server is None else on_server(server, total)
     who = "t007"
     run_report(path)  # warm the page cache
     reports = [run_report(path) for _ in range(3)]
@@ -207,10 +234,16 @@ def write_speed(timed_writes: int = 500) -> None:
 
 
 def main(argv: list[str]) -> None:
+    server = None
+    if argv[:1] == ["--db"] and len(argv) == 3:
+        server, argv = argv[1], argv[2:]
+    elif "--db" in argv:
+        raise SystemExit("usage: bench_history.py --db postgresql://USER@HOST/DB SIZE")
     sizes = tuple(int(a) for a in argv) or SIZES
-    write_speed()
+    if server is None:
+        write_speed()
     for total in sizes:
-        measure(total)
+        measure(total, server)
 
 
 def integrity(total: int = 1_000_000) -> None:

@@ -3,7 +3,9 @@
 Each entry of MIGRATIONS takes the database from version N-1 to N and runs inside one
 transaction with the ``PRAGMA user_version`` bump, so a file is always at a whole version.
 Never edit a released step: add the next one.  Times are ISO 8601 UTC text with microseconds
-(``2024-05-01T09:30:00.000000+00:00``), so text order is time order.
+(``2024-05-01T09:30:00.000000+00:00``), so text order is time order.  The steps are written
+in SQLite's SQL; a PostgreSQL history runs the same steps, respelled where the two differ
+(trainer.history.backend_pg.POSTGRESQL_SPELLING).
 """
 
 from __future__ import annotations
