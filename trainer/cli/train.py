@@ -182,6 +182,8 @@ def recorder_hooks(recorder: Recorder) -> Hooks:
         progress=recorder.progress,
         review=recorder.review,
         report_errors_to=recorder.report_errors_to,
+        watch_waiting=recorder.watch_waiting,
+        send_waiting=recorder.send_waiting,
     )
 
 

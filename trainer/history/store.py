@@ -377,12 +377,14 @@ class HistoryStore:
 
     # -- writing ------------------------------------------------------------------------
 
-    def record_answer(self, record: AnswerRecord) -> None:
-        """Store one graded answer, committed before returning."""
+    def record_answer(self, record: AnswerRecord, key: str | None = None) -> None:
+        """Store one graded answer, committed before returning; an answer whose ``key`` is
+        stored already (sent again from the spool, trainer.history.spool) is skipped."""
         self._write(
             "INSERT INTO answers (session_id, trainee, drill_id, step, skill, family, cards, "
-            "answer, expected, correct, seconds, answered_at, bet, wager) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "answer, expected, correct, seconds, answered_at, bet, wager, answer_key) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (answer_key) DO NOTHING",
             (
                 record.session_id,
                 record.trainee,
@@ -398,6 +400,7 @@ class HistoryStore:
                 to_db_time(record.answered_at),
                 record.bet,
                 record.wager,
+                key,
             ),
         )
 

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from trainer.tui.catalog import WARMUP_ID, DrillChoice
 from trainer.tui.messages import AskName, OpenProgress, StartReview
 from trainer.tui.widgets.keybar import KeyBar
+from trainer.tui.widgets.waiting import HistoryWaiting
 
 
 class HomeScreen(Screen[None]):
@@ -46,6 +47,7 @@ class HomeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(Text("ezbac · EZ Baccarat dealer trainer", "bold"), id="home-title")
         yield Static(id="trainee")
+        yield HistoryWaiting(id="history-waiting")
         with Horizontal(id="home-body"):
             options = [
                 Option(self.option_label(c), id=f"drill-{i}") for i, c in enumerate(self.choices)
