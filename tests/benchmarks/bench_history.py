@@ -139,8 +139,10 @@ def history(total: int) -> Path:
         if older.exists():  # the same rows, brought forward by the trainer's own migration
             shutil.copyfile(older, partial)
             open_history(partial).close()
-            with sqlite3.connect(partial) as conn:
-                conn.execute("ANALYZE")
+            conn = sqlite3.connect(partial)  # closed before the rename (its -wal is named
+            conn.execute("ANALYZE")  # after this path)
+            conn.commit()
+            conn.close()
         else:
             build(partial, total)
         partial.rename(path)

@@ -184,6 +184,7 @@ def recorder_hooks(recorder: Recorder) -> Hooks:
         report_errors_to=recorder.report_errors_to,
         watch_waiting=recorder.watch_waiting,
         send_waiting=recorder.send_waiting,
+        class_view=recorder.class_view,
     )
 
 

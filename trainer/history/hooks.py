@@ -37,6 +37,7 @@ from trainer.history.store import HistoryError, HistoryLockedError, HistoryStore
 
 if TYPE_CHECKING:  # the progress screen and the review load these when first opened
     from trainer.drills.model import Drill
+    from trainer.history.class_view import ClassData
     from trainer.history.progress import ProgressData
     from trainer.session.records import AnswerRecord, SessionRecord
 
@@ -109,6 +110,16 @@ class Recorder:
 
         try:
             return progress_data(self.store, trainee, now)
+        except HistoryError as exc:
+            self._tell(str(exc))
+            return None
+
+    def class_view(self) -> ClassData | None:
+        """The instructor's class screen's data; None (and on_error) when unreadable."""
+        from trainer.history.class_view import build_class
+
+        try:
+            return build_class(self.store)
         except HistoryError as exc:
             self._tell(str(exc))
             return None

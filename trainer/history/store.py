@@ -633,7 +633,8 @@ def _open_readonly(path: Path) -> sqlite3.Connection:
             copy = _memory()  # an older schema: upgraded in memory, the file left as it is
             conn.backup(copy)
         finally:
-            conn.execute("COMMIT")
+            if conn.in_transaction:  # an error may have ended it: raise that, not COMMIT's
+                conn.execute("COMMIT")
         conn.close()
         return _migrated(copy, path)
 
@@ -679,7 +680,8 @@ def _prepare(conn: sqlite3.Connection, path: Path) -> sqlite3.Connection:
         version = _check_schema(conn, path)
         _check_pages(conn, path)
     finally:
-        conn.execute("COMMIT")
+        if conn.in_transaction:  # an error may have ended it: raise that, not COMMIT's
+            conn.execute("COMMIT")
     if version < SCHEMA_VERSION:
         _migrated(conn, path)  # checks the version again under the write lock
     mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]

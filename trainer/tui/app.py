@@ -22,6 +22,7 @@ from trainer.tui.messages import (
     DrillFinished,
     GoHome,
     LeaveDrill,
+    OpenClass,
     OpenProgress,
     RetryMissed,
     StartReview,
@@ -33,6 +34,7 @@ from trainer.tui.screens.home import HomeScreen
 # budget).
 if TYPE_CHECKING:
     from trainer.drills.model import Drill, DrillCoup
+    from trainer.history.class_view import ClassData
     from trainer.history.progress import ProgressData
     from trainer.session import Session
     from trainer.session.clock import Clock, Now
@@ -56,7 +58,8 @@ class Hooks:
     hands history a callback for failures the trainee should see (a write that did not go
     through); ``watch_waiting`` one for the line saying how many answers wait in the local
     spool ("" when none), and ``send_waiting`` sends them (blocking: the app runs it in a
-    worker thread, every HISTORY_RETRY_SECONDS while any wait).
+    worker thread, every HISTORY_RETRY_SECONDS while any wait); ``class_view()`` the
+    instructor's class screen's data (None: unreadable, already reported), read in a worker.
     """
 
     on_answer: Callable[[AnswerRecord], None] | None = None
@@ -67,6 +70,7 @@ class Hooks:
     report_errors_to: Callable[[Callable[[str], None]], None] | None = None
     watch_waiting: Callable[[Callable[[str], None]], None] | None = None
     send_waiting: Callable[[], object] | None = None
+    class_view: Callable[[], ClassData | None] | None = None
 
 
 class TrainerApp(App[int]):
@@ -176,6 +180,29 @@ class TrainerApp(App[int]):
             return
         now, trainee = self.now(), self.trainee
         # read in the screen's worker thread: a long history never freezes the trainer
+        self.push_screen(
+            ProgressScreen(now=now, trainee=trainee, load=lambda: progress(trainee, now))
+        )
+
+    @on(OpenClass)
+    def open_class(self) -> None:
+        """The whole class, as `ezbac class` shows it, over the same history."""
+        from trainer.tui.screens.class_ import ClassOverHome
+
+        load = self.hooks.class_view
+        if load is None:
+            self.notify("No history is kept in this run.", severity="warning")
+            return
+        self.push_screen(ClassOverHome(load))
+
+    def on_class_screen_picked(self, message: Any) -> None:
+        """A trainee picked on the class screen (ClassScreen.Picked): their progress."""
+        from trainer.tui.screens.progress import ProgressScreen
+
+        progress = self.hooks.progress
+        if progress is None:
+            return
+        now, trainee = self.now(), message.trainee
         self.push_screen(
             ProgressScreen(now=now, trainee=trainee, load=lambda: progress(trainee, now))
         )
