@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
 
@@ -13,3 +16,38 @@ def _isolated_home(
     user's own EZBAC_DB setting cannot reach the tests."""
     monkeypatch.setenv("EZBAC_HOME", str(tmp_path_factory.mktemp("ezbac-home")))
     monkeypatch.delenv("EZBAC_DB", raising=False)
+
+
+# -- a real PostgreSQL server (tests/pg_helpers.py) -----------------------------------------
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[object]:
+    """One throwaway server for the whole session, started on first use."""
+    from pg_helpers import PgServer, server_bindir
+
+    bindir = server_bindir()
+    if bindir is None:
+        pytest.skip("no PostgreSQL server binaries (initdb, pg_ctl, postgres) on this machine: "
+                    "install Debian's postgresql package (.ci/run does)")
+    server = PgServer(bindir)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server) -> str:
+    """A fresh, empty database on the test server: its postgresql:// address."""
+    return pg_server.database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def history_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a test's history lives, once per backend: an SQLite file not yet created, or a
+    blank database on the test server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "h.sqlite3")
+    return request.getfixturevalue("pg_url")

@@ -85,19 +85,19 @@ def ezbac(*args: str, env: dict[str, str] | None = None):
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Path:
-    path = tmp_path / "school.sqlite3"
-    with open_history(path) as store:
+def db(history_db: str) -> str:
+    """The school's history, once in an SQLite file and once on a PostgreSQL server."""
+    with open_history(history_db) as store:
         for record, answers in RUNS:
             store.on_session(record)
             for i, (ok, secs) in enumerate(answers):
                 store.on_answer(answer("natural", ok, record.started_at + timedelta(seconds=i),
                                        trainee=record.trainee, session_id=record.session_id,
                                        seconds=secs))
-    return path
+    return history_db
 
 
-def test_csv_lists_every_attempt_and_no_retry(db: Path) -> None:
+def test_csv_lists_every_attempt_and_no_retry(db: str) -> None:
     run = ezbac("--db", str(db), "--format", "csv")
     assert run.returncode == 0 and run.stderr == ""
     reader = csv.DictReader(io.StringIO(run.stdout))
@@ -105,7 +105,7 @@ def test_csv_lists_every_attempt_and_no_retry(db: Path) -> None:
     assert list(reader) == EXPECTED
 
 
-def test_json_lists_the_same_with_types(db: Path) -> None:
+def test_json_lists_the_same_with_types(db: str) -> None:
     run = ezbac("--db", str(db), "--format", "json", "--trainee", "ana", "--since", "2024-05-02")
     doc = json.loads(run.stdout)
     assert (doc["report"], doc["version"], doc["since"]) == (
@@ -128,7 +128,7 @@ def test_json_lists_the_same_with_types(db: Path) -> None:
     )
 
 
-def test_table_one_line_per_attempt(db: Path) -> None:
+def test_table_one_line_per_attempt(db: str) -> None:
     run = ezbac("--db", str(db))
     assert run.returncode == 0
     lines = run.stdout.splitlines()
@@ -143,7 +143,7 @@ def test_table_one_line_per_attempt(db: Path) -> None:
     assert max(len(line) for line in lines) <= 80
 
 
-def test_nothing_on_record(tmp_path: Path, db: Path) -> None:
+def test_nothing_on_record(tmp_path: Path, db: str) -> None:
     run = ezbac("--db", str(db), "--trainee", "cy", "--format", "json")
     assert run.returncode == 0 and json.loads(run.stdout)["attempts"] == []
     assert "No runs recorded for trainee 'cy'" in run.stderr and "ana, bo" in run.stderr
@@ -155,11 +155,11 @@ def test_nothing_on_record(tmp_path: Path, db: Path) -> None:
     assert run.returncode == 0 and "No training history yet" in run.stdout
 
 
-def test_bad_options_stay_one_line_errors(db: Path) -> None:
+def test_bad_options_stay_one_line_errors(db: str) -> None:
     assert "not a date" in usage_error(ezbac("--db", str(db), "--since", "soon"))
 
 
-def test_a_run_abandoned_mid_drill_is_an_attempt_with_its_answers(tmp_path: Path) -> None:
+def test_a_run_abandoned_mid_drill_is_an_attempt_with_its_answers(history_db: str) -> None:
     # What the trainer does when the trainee quits mid-drill: Session.abandon(), recorded by
     # the history's Recorder (the same hooks the app is given).
     from session_helpers import DRAGON, PANDA, FakeClock, FakeNow, coup, drill
@@ -170,7 +170,7 @@ def test_a_run_abandoned_mid_drill_is_an_attempt_with_its_answers(tmp_path: Path
     from trainer.history.report import build_attempts
     from trainer.session import OutcomeAnswer, Session
 
-    with open_history(tmp_path / "h.sqlite3") as store:
+    with open_history(history_db) as store:
         recorder = Recorder(store)
         run = Session(drill((Step.OUTCOME,), mode=Mode.EXAM), [coup(DRAGON), coup(PANDA)],
                       "ana", clock=FakeClock(), now=FakeNow(), on_answer=recorder.on_answer,

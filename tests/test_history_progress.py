@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
 
 from history_helpers import T0, answer, session
 
@@ -14,8 +13,8 @@ from trainer.history.store import open_history
 S = timedelta(seconds=1)
 
 
-def test_progress_groups_answers_by_cell_outcome_and_payout(tmp_path: Path) -> None:
-    with open_history(tmp_path / "h.sqlite3") as store:
+def test_progress_groups_answers_by_cell_outcome_and_payout(history_db: str) -> None:
+    with open_history(history_db) as store:
         store.on_session(session("s1", questions=4, correct=3, passed=False, minutes=2))
         store.on_session(session("s2", started=T0 + timedelta(hours=1), minutes=1,
                                  abandoned=True, questions=3))
@@ -67,7 +66,7 @@ def test_payout_rows_are_the_results_the_table_can_give() -> None:
     assert (Bet.BANKER, BetResult.PUSH) in PAYOUTS
 
 
-def test_progress_of_someone_without_history_is_empty(tmp_path: Path) -> None:
-    with open_history(tmp_path / "h.sqlite3") as store:
+def test_progress_of_someone_without_history_is_empty(history_db: str) -> None:
+    with open_history(history_db) as store:
         data = progress_data(store, "new", now=T0)
     assert data.empty and data.due == () and data.next_due is None

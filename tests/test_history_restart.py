@@ -3,8 +3,6 @@ in the database and drive the review count on the home screen of the next run.""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from trainer.cli.train import history_hooks
@@ -33,14 +31,14 @@ def _drill() -> Drill:
 
 
 async def test_history_survives_restarting_the_app(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    history_db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from textual.widgets import Static
 
     from trainer.tui.app import TrainerApp
 
     monkeypatch.delenv("EZBAC_DB", raising=False)
-    db = tmp_path / "history.sqlite3"
+    db = history_db
 
     first = TrainerApp(start=_drill(), trainee="ana", hooks=history_hooks(db))
     async with first.run_test(size=(80, 24)) as pilot:
@@ -68,7 +66,7 @@ async def test_history_survives_restarting_the_app(
 
 
 async def test_review_and_progress_open_from_home(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    history_db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """r starts the review drill built from the trainee's misses; p opens the progress
     screen; with nothing due, r says so and stays home."""
@@ -78,7 +76,7 @@ async def test_review_and_progress_open_from_home(
     from trainer.tui.screens.progress import ProgressScreen
 
     monkeypatch.delenv("EZBAC_DB", raising=False)
-    db = tmp_path / "history.sqlite3"
+    db = history_db
 
     fresh = TrainerApp(trainee="ana", hooks=history_hooks(db))
     async with fresh.run_test(size=(80, 24)) as pilot:

@@ -91,7 +91,7 @@ def random_history(seed: int) -> tuple[list[SessionRecord], list[AnswerRecord]]:
     return sessions, answers
 
 
-def store_with(path: Path, seed: int) -> HistoryStore:
+def store_with(path: Path | str, seed: int) -> HistoryStore:
     sessions, answers = random_history(seed)
     store = open_history(path)
     for s in sessions:
@@ -173,8 +173,8 @@ def python_attempts(
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_report_and_attempts_equal_a_python_count(tmp_path: Path, seed: int) -> None:
-    with store_with(tmp_path / "h.sqlite3", seed) as store:
+def test_report_and_attempts_equal_a_python_count(history_db: str, seed: int) -> None:
+    with store_with(history_db, seed) as store:
         answers, sessions = store.answers(), store.sessions()
         rng = random.Random(seed)
         for trainee in (None, rng.choice(NAMES), "nobody"):
@@ -192,9 +192,9 @@ def test_report_and_attempts_equal_a_python_count(tmp_path: Path, seed: int) -> 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_progress_and_review_states_equal_a_replay_of_every_answer(
-    tmp_path: Path, seed: int
+    history_db: str, seed: int
 ) -> None:
-    with store_with(tmp_path / "h.sqlite3", seed) as store:
+    with store_with(history_db, seed) as store:
         for trainee in NAMES:
             mine = store.answers(trainee)  # in time order, ties in the order stored
             replayed = schedule((a.skill, a.correct, a.answered_at) for a in mine)
@@ -205,16 +205,20 @@ def test_progress_and_review_states_equal_a_replay_of_every_answer(
                     trainee, mine, store.sessions(trainee), now)
 
 
-def test_the_figures_do_not_depend_on_the_index(tmp_path: Path) -> None:
+def test_the_figures_do_not_depend_on_the_index(history_db: str) -> None:
     """A file read before it gains schema v4's index gets the same figures."""
-    db = tmp_path / "h.sqlite3"
+    db = history_db
     with store_with(db, 3) as store:
         before = (build_report(store), build_attempts(store),
                   [progress_data(store, t, T0) for t in NAMES])
-    conn = sqlite3.connect(db)
+    if db.startswith("postgresql://"):
+        import psycopg
+
+        conn = psycopg.connect(db, autocommit=True)
+    else:
+        conn = sqlite3.connect(db, isolation_level=None)
     conn.execute("DROP INDEX answers_by_trainee_skill")
     conn.execute("DROP INDEX sessions_run_ends")
-    conn.commit()
     conn.close()
     with HistoryStore.open(db) as store:
         after = (build_report(store), build_attempts(store),
@@ -225,9 +229,9 @@ def test_the_figures_do_not_depend_on_the_index(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_class_view_has_the_report_figures_and_a_python_count_of_the_rest(
-    tmp_path: Path, seed: int
+    history_db: str, seed: int
 ) -> None:
-    with store_with(tmp_path / "h.sqlite3", seed) as store:
+    with store_with(history_db, seed) as store:
         answers, sessions = store.answers(), store.sessions()
         data = build_class(store)
         assert tuple(r.report for r in data.rows) == build_report(store).trainees

@@ -86,8 +86,8 @@ def test_missing_file_is_not_created_when_only_reading(tmp_path: Path) -> None:
 # -- round trip ---------------------------------------------------------------------------
 
 
-def test_answers_and_sessions_round_trip(tmp_path: Path) -> None:
-    db = tmp_path / "h.sqlite3"
+def test_answers_and_sessions_round_trip(history_db: str) -> None:
+    db = history_db
     started = session("s1", questions=0)
     given = [
         answer("banker:3:8", False, T0 + timedelta(seconds=5), seconds=4.25),
@@ -112,8 +112,8 @@ def test_answers_and_sessions_round_trip(tmp_path: Path) -> None:
         assert store.answer_count("ana") == 3
 
 
-def test_session_end_updates_the_start_row(tmp_path: Path) -> None:
-    with open_history(tmp_path / "h.sqlite3") as store:
+def test_session_end_updates_the_start_row(history_db: str) -> None:
+    with open_history(history_db) as store:
         store.on_session(session("s1"))
         assert store.sessions()[0].finished_at is None
         store.on_session(session("s1", minutes=1, questions=4, correct=1, abandoned=True))
@@ -121,14 +121,14 @@ def test_session_end_updates_the_start_row(tmp_path: Path) -> None:
     assert only.abandoned and only.questions == 4 and only.finished_at is not None
 
 
-def test_times_are_stored_in_utc_whatever_the_zone(tmp_path: Path) -> None:
+def test_times_are_stored_in_utc_whatever_the_zone(history_db: str) -> None:
     from datetime import timezone
 
     paris_summer = timezone(timedelta(hours=2))
-    with open_history(tmp_path / "h.sqlite3") as store:
+    with open_history(history_db) as store:
         store.on_answer(answer(at=T0.astimezone(paris_summer)))
         stored = store.answers()[0].answered_at
-        raw = store._conn.execute("SELECT answered_at FROM answers").fetchone()[0]
+        ((raw,),) = store.select("SELECT answered_at FROM answers")
     assert stored == T0 and raw == "2024-05-01T09:00:00.000000+00:00"
 
 
@@ -162,10 +162,10 @@ os.kill(os.getpid(), signal.SIGKILL)
 """
 
 
-def test_a_killed_session_keeps_the_answers_given(tmp_path: Path) -> None:
-    db = tmp_path / "h.sqlite3"
+def test_a_killed_session_keeps_the_answers_given(history_db: str) -> None:
+    db = history_db
     run = subprocess.run(
-        [sys.executable, "-c", KILLED, str(db), "7"], cwd=ROOT, capture_output=True, text=True
+        [sys.executable, "-c", KILLED, db, "7"], cwd=ROOT, capture_output=True, text=True
     )
     assert run.returncode == -9, run.stderr  # really killed, no clean shutdown
     with open_history(db) as store:
@@ -184,19 +184,20 @@ def _writer(db: str, who: str, count: int) -> None:
             store.on_answer(answer(trainee=who, session_id=who, seconds=float(i)))
 
 
-def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
-    db = str(tmp_path / "shared.sqlite3")  # not created yet: both race to create it too
+def test_several_processes_writing_at_once_lose_nothing(history_db: str) -> None:
+    db = history_db  # not created yet: they race to create it too
     ctx = multiprocessing.get_context("spawn")
-    workers = [ctx.Process(target=_writer, args=(db, who, 200)) for who in ("ana", "bo")]
+    names = ("ana", "bo", "cy")
+    workers = [ctx.Process(target=_writer, args=(db, who, 150)) for who in names]
     for w in workers:
         w.start()
     for w in workers:
         w.join(120)
-    assert [w.exitcode for w in workers] == [0, 0]
+    assert [w.exitcode for w in workers] == [0] * len(names)
     with open_history(db) as store:
-        assert store.answer_count() == 400
-        for who in ("ana", "bo"):
-            assert sorted(a.seconds for a in store.answers(who)) == [float(i) for i in range(200)]
+        assert store.answer_count() == 150 * len(names)
+        for who in names:
+            assert sorted(a.seconds for a in store.answers(who)) == [float(i) for i in range(150)]
 
 
 # -- files that are not ours --------------------------------------------------------------

@@ -7,7 +7,6 @@ import csv
 import io
 import json
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from history_helpers import T0, answer, session
@@ -65,8 +64,8 @@ def fill(store: HistoryStore) -> None:
 
 
 @pytest.fixture
-def store(tmp_path: Path):
-    with open_history(tmp_path / "h.sqlite3") as s:
+def store(history_db: str):
+    with open_history(history_db) as s:
         fill(s)
         yield s
 

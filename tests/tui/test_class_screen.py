@@ -25,8 +25,8 @@ make_app = import_module("trainer.cli.class").make_app  # "class" is the command
 
 
 @pytest.fixture
-def store(tmp_path: Path):
-    with open_history(tmp_path / "h.sqlite3") as s:
+def store(history_db: str):
+    with open_history(history_db) as s:
         fill(s)
         s.on_session(session("e0", trainee="bo", mode="exam", title="Final exam",
                              started=T0 + 2 * DAY, minutes=10, questions=10, correct=6,
@@ -92,8 +92,8 @@ async def test_enter_opens_the_trainees_progress_and_escape_comes_back(
         assert table.cursor_coordinate == Coordinate(1, 0)
 
 
-async def test_an_empty_history_says_so(tmp_path: Path) -> None:
-    with open_history(tmp_path / "h.sqlite3") as store:
+async def test_an_empty_history_says_so(history_db: str) -> None:
+    with open_history(history_db) as store:
         app = make_app(store)
         async with app.run_test(size=SIZE) as pilot:
             await app.workers.wait_for_complete()

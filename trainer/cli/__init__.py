@@ -51,6 +51,7 @@ COMMANDS: dict[str, str] = {
     "report": "per-trainee progress for instructors (table, CSV or JSON)",
     "serve": "serve the trainer to web browsers (each tab its own trainer)",
     "class": "the instructor's screen: every trainee, last exams, weakest skills",
+    "history": "copy a whole history between SQLite files and PostgreSQL servers",
 }
 
 

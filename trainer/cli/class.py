@@ -44,14 +44,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from trainer.history.store import (
         HistoryError,
+        db_is_missing,
         db_path_is_explicit,
         open_history,
-        resolve_db_path,
+        resolve_db,
     )
 
     since = since_from(args)
-    path = resolve_db_path(getattr(args, "db", None))
-    if not path.exists() and not db_path_is_explicit(getattr(args, "db", None)):
+    path = resolve_db(getattr(args, "db", None))
+    if db_is_missing(path) and not db_path_is_explicit(getattr(args, "db", None)):
         print(f"No training history yet ({path} does not exist): train a drill first.")
         return 0
     try:

@@ -16,8 +16,8 @@ if TYPE_CHECKING:
     from trainer.engine.house import House
 
 DB_HELP = (
-    "history database file (default: $EZBAC_DB, else history.sqlite3 in the per-user data "
-    "folder)"
+    "history database file, or a PostgreSQL server's postgresql://USER@HOST/DB (default: "
+    "$EZBAC_DB, else history.sqlite3 in the per-user data folder)"
 )
 
 #: The side bets and the Tie, whose pays differ between houses: --tie-pays and so on.
@@ -30,7 +30,7 @@ def add_db_argument(parser: argparse.ArgumentParser) -> None:
     Its default is left to the top-level parser (``ezbac --db PATH`` for the home screen),
     so ``ezbac --db X train ...`` is not silently reset by the subcommand.
     """
-    parser.add_argument("--db", metavar="PATH", help=DB_HELP, default=argparse.SUPPRESS)
+    parser.add_argument("--db", metavar="PATH|URL", help=DB_HELP, default=argparse.SUPPRESS)
 
 
 def since_from(args: argparse.Namespace) -> datetime | None:

@@ -53,14 +53,15 @@ def run(args: argparse.Namespace) -> int:
     from trainer.engine.errors import quote
     from trainer.history.store import (
         HistoryError,
+        db_is_missing,
         db_path_is_explicit,
         open_history,
-        resolve_db_path,
+        resolve_db,
     )
 
     since = since_from(args)
-    path = resolve_db_path(args.db)
-    if not path.exists() and not db_path_is_explicit(args.db):
+    path = resolve_db(args.db)
+    if db_is_missing(path) and not db_path_is_explicit(args.db):
         message = f"No training history yet ({path} does not exist): train a drill first."
         return _nothing(args, since, message)
     try:

@@ -10,6 +10,7 @@ command runs.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shlex
 import signal
@@ -23,6 +24,8 @@ from trainer.cli.options import add_db_argument
 
 if TYPE_CHECKING:
     from aiohttp import web
+
+    from trainer.history.store import Location
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -88,9 +91,12 @@ def run(args: argparse.Namespace) -> int:
             f"who can reach this machine on port {args.port} can train and write to {db}",
             file=sys.stderr,
         )
-    command = " ".join(
-        ["exec", shlex.quote(sys.executable), "-m", "trainer", "--db", shlex.quote(str(db))]
-    )
+    launch = ["exec", shlex.quote(sys.executable), "-m", "trainer"]
+    if isinstance(db, Path):
+        launch += ["--db", shlex.quote(str(db))]
+    else:  # a server's address goes to the tabs in their environment, never on a command
+        os.environ["EZBAC_DB"] = db.url  # line (another user's `ps` would show its password)
+    command = " ".join(launch)
     server = _server_class()(command, args.host, args.port)
     try:
         return server.run()
@@ -99,12 +105,14 @@ def run(args: argparse.Namespace) -> int:
                          f"{exc.strerror or exc}") from None
 
 
-def _history_path(flag: str | None) -> Path:
+def _history_path(flag: str | None) -> Location:
     """The history every tab records to, checked (and created) now: a bad --db is one line
     here rather than an error in each browser tab.  Absolute, so the tabs agree on it."""
-    from trainer.history.store import HistoryError, open_history, resolve_db_path
+    from trainer.history.store import HistoryError, open_history, resolve_db
 
-    path = resolve_db_path(flag).absolute()
+    path = resolve_db(flag)
+    if isinstance(path, Path):
+        path = path.absolute()
     try:
         with open_history(path):
             pass

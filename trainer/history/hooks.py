@@ -48,12 +48,11 @@ SEND_BATCH = 25
 
 
 def spool_target(store: HistoryStore) -> str:
-    """What names the store's history for its spool: the server's address without its
-    password (``target``, when the store has one), else the file's resolved path."""
-    target = getattr(store, "target", None)
-    if isinstance(target, str) and target:
-        return target
-    return str(Path(store.path).resolve())
+    """What names the store's history for its spool: the file's resolved path, or the
+    server's address without its password."""
+    if isinstance(store.path, Path):
+        return str(store.path.resolve())
+    return str(store.path)
 
 
 class Recorder:

@@ -16,21 +16,30 @@ is upgraded in a private copy in memory, and an empty or blank file reads as no 
 
 Every sqlite3 error becomes a one-line HistoryError naming the file in one place
 (``_problem``), whether it surfaces on opening, reading or writing.
+
+A ``postgresql://`` (or ``postgres://``) address instead of a path, as ``--db`` or
+``$EZBAC_DB``, keeps the history on a school's server (``backend_pg``): the same store
+interface and guarantees, one subclass overriding the plumbing (``_write``, ``_query``,
+``_transaction``, ``close``).  SQL is written once, here and in ``queries``, with ``?``
+placeholders.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sqlite3
 import stat
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from trainer.history.migrations import (
     APPLICATION_ID,
@@ -80,7 +89,7 @@ _LOCKED_CODES = frozenset((5, 6))  # SQLITE_BUSY, SQLITE_LOCKED
 SQLITE_ERRORS = (sqlite3.Error, UnicodeDecodeError)
 
 
-def _problem(path: Path, exc: Exception, doing: str) -> HistoryError:
+def _problem(path: Location, exc: Exception, doing: str) -> HistoryError:
     """The one translation of an sqlite3 error into a one-line HistoryError naming ``path``."""
     code = getattr(exc, "sqlite_errorcode", 0) & 0xFF  # the primary code of an extended one
     if isinstance(exc, UnicodeDecodeError):
@@ -143,6 +152,59 @@ def db_path_is_explicit(flag: str | os.PathLike[str] | None = None) -> bool:
     return bool(flag) or bool(os.environ.get(ENV_DB))
 
 
+#: How a --db value names a PostgreSQL server rather than a file (libpq's URI schemes).
+SERVER_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_server_url(text: object) -> bool:
+    return isinstance(text, str) and text.lower().startswith(SERVER_SCHEMES)
+
+
+@dataclass(frozen=True, slots=True)
+class ServerLocation:
+    """A history on a PostgreSQL server.  ``str()`` is the address without its password, so
+    it can name the server in any message; ``url`` (password included) is only for libpq."""
+
+    url: str
+
+    def __str__(self) -> str:
+        return redact(self.url)
+
+
+def redact(url: str) -> str:
+    """``url`` with any password (``user:secret@``, ``?password=``) left out."""
+    try:
+        parts = urlsplit(url)
+        host = parts.netloc.rpartition("@")[2]
+        user = parts.username
+    except ValueError:
+        return url.split("://", 1)[0] + "://…"  # unparseable: show nothing that may be secret
+    netloc = f"{user}@{host}" if user else host
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
+             if k.lower() != "password"]
+    return urlunsplit((parts.scheme, netloc, parts.path, urlencode(query, safe="/"), ""))
+
+
+#: Where a history lives: a file, or a database on a server.
+Location = Path | ServerLocation
+
+
+def resolve_db(flag: str | os.PathLike[str] | Location | None = None) -> Location:
+    """``resolve_db_path``, or the server a ``postgresql://`` flag or $EZBAC_DB names."""
+    if isinstance(flag, ServerLocation):
+        return flag
+    named = flag if flag else os.environ.get(ENV_DB)
+    if is_server_url(named):
+        return ServerLocation(str(named))
+    return resolve_db_path(flag)
+
+
+def db_is_missing(location: Location) -> bool:
+    """True for a file not there yet (a server's database is never "missing" up front: a
+    reading command finds out on connecting, and a blank one reads as no history)."""
+    return isinstance(location, Path) and not location.exists()
+
+
 def to_db_time(moment: datetime) -> str:
     """UTC text that sorts in time order; a naive datetime is taken as local time."""
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
@@ -180,7 +242,7 @@ def _readonly_uri(path: Path, *, immutable: bool) -> str:
     return uri + "&immutable=1" if immutable else uri
 
 
-def _refuse(path: Path, why: str) -> NotHistoryDatabaseError:
+def _refuse(path: Location, why: str) -> NotHistoryDatabaseError:
     why = " ".join(why.replace("*** in database main ***", "").split())  # one line
     if why.startswith("damaged: "):
         return DamagedHistoryError(
@@ -317,7 +379,7 @@ class HistoryStore:
     own committed transaction.
     """
 
-    def __init__(self, conn: sqlite3.Connection, path: Path, *, readonly: bool = False) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: Location, *, readonly: bool = False) -> None:
         self._conn = conn
         self._lock = threading.Lock()
         self.path = path
@@ -328,7 +390,7 @@ class HistoryStore:
     @classmethod
     def open(
         cls,
-        path: str | os.PathLike[str] | None = None,
+        path: str | os.PathLike[str] | Location | None = None,
         *,
         create: bool = True,
         readonly: bool = False,
@@ -337,8 +399,16 @@ class HistoryStore:
         """Open (creating when ``create``) the history at ``path`` or the resolved default,
         migrating an older schema forward; with ``readonly``, read it exactly as it is (see
         the module's docstring).  ``busy_timeout_ms`` is how long each later read or write
-        waits for another program's lock.  Raises HistoryError with a one-line message."""
-        db = resolve_db_path(path)
+        waits for another program's lock.  Raises HistoryError with a one-line message.
+        A ``postgresql://`` address opens the server's history (backend_pg)."""
+        where = resolve_db(path)
+        if isinstance(where, ServerLocation):
+            from trainer.history.backend_pg import open_server
+
+            return open_server(
+                where, create=create, readonly=readonly, busy_timeout_ms=busy_timeout_ms
+            )
+        db = where
         exists = examine_path(db) is not None
         if readonly:
             if not exists:
@@ -523,7 +593,26 @@ class HistoryStore:
         where, params = where_clause(trainee, None, "answered_at")
         return self._query(f"SELECT count(*) FROM answers{where}", params)[0][0]
 
-    # -- plumbing -----------------------------------------------------------------------
+    # -- plumbing (what a backend overrides) ---------------------------------------------
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[Transaction]:
+        """One write transaction holding the write lock (``ezbac history copy``): committed
+        when the block ends, rolled back (nothing written) if it raises."""
+        if self.readonly:
+            raise HistoryUnavailableError(f"{self.path}: opened for reading only")
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield _SqliteTransaction(self._conn)
+                    self._conn.execute("COMMIT")
+                except BaseException:
+                    if self._conn.in_transaction:
+                        self._conn.execute("ROLLBACK")
+                    raise
+            except SQLITE_ERRORS as exc:
+                raise _problem(self.path, exc, "save to") from None
 
     def _write(self, sql: str, params: tuple[object, ...]) -> None:
         if self.readonly:
@@ -547,6 +636,29 @@ class HistoryStore:
                 return self._conn.execute(sql, params).fetchall()
             except SQLITE_ERRORS as exc:
                 raise _problem(self.path, exc, "read") from None
+
+
+class Transaction(Protocol):
+    """What ``HistoryStore._transaction`` yields: reads and bulk inserts inside it."""
+
+    def rows(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple]: ...
+
+    def insert(self, table: str, columns: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
+        ...
+
+
+class _SqliteTransaction:
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    def rows(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple]:
+        return self._conn.execute(sql, params).fetchall()
+
+    def insert(self, table: str, columns: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
+        marks = ", ".join("?" for _ in columns)
+        self._conn.executemany(
+            f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows
+        )
 
 
 def where_clause(
@@ -694,7 +806,7 @@ def _prepare(conn: sqlite3.Connection, path: Path) -> sqlite3.Connection:
 
 
 def open_history(
-    path: str | os.PathLike[str] | None = None,
+    path: str | os.PathLike[str] | Location | None = None,
     *,
     create: bool = True,
     readonly: bool = False,

@@ -1,0 +1,112 @@
+"""A throwaway PostgreSQL server for the tests: Debian's ``initdb`` and ``pg_ctl`` on a unix
+socket in a temporary folder (no network, trust authentication), one fresh database per test.
+
+As root (CI), the server runs as the ``postgres`` system user (initdb refuses root), through
+``setpriv``; the folder is that user's.  Without server binaries the tests that need one
+skip, saying so.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import itertools
+import os
+import pwd
+import random
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from urllib.parse import quote
+
+#: The superuser initdb creates, whoever runs it.
+SUPERUSER = "postgres"
+TEMPLATE = "ezbac_template"
+#: A role that must log in with its password (scram-sha-256), for the wrong-password tests.
+PASSWORD_ROLE = "clerk_pw"
+PASSWORD = "right-horse-battery"
+
+
+def server_bindir() -> Path | None:
+    """Where initdb, pg_ctl and postgres are: pg_config's bindir, else Debian's layout."""
+    candidates: list[str] = []
+    if shutil.which("pg_config"):
+        with contextlib.suppress(OSError, subprocess.CalledProcessError):
+            candidates.append(subprocess.run(
+                ["pg_config", "--bindir"], capture_output=True, text=True, check=True
+            ).stdout.strip())
+    candidates += sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)
+    for folder in candidates:
+        if all(os.access(os.path.join(folder, tool), os.X_OK)
+               for tool in ("initdb", "pg_ctl", "postgres")):
+            return Path(folder)
+    return None
+
+
+class PgServer:
+    """One server for the test session; ``database()`` gives each test its own database."""
+
+    def __init__(self, bindir: Path) -> None:
+        self.bindir = bindir
+        self.root = Path(tempfile.mkdtemp(prefix="ezbac-pg-"))
+        self.data = self.root / "data"
+        self.sockets = self.root
+        self.port = random.randint(20000, 60000)  # only names the socket file
+        self._names = itertools.count(1)
+        self._as_postgres: list[str] = []
+        if os.geteuid() == 0:
+            user = pwd.getpwnam("postgres")
+            os.chown(self.root, user.pw_uid, user.pw_gid)
+            self._as_postgres = ["setpriv", "--reuid=postgres", "--regid=postgres",
+                                 "--init-groups"]
+        os.chmod(self.root, 0o755)
+
+    def _run(self, tool: str, *args: str) -> None:
+        command = [*self._as_postgres, str(self.bindir / tool), *args]
+        run = subprocess.run(command, capture_output=True, text=True, cwd=self.root)
+        if run.returncode != 0:
+            raise RuntimeError(f"{tool} failed ({run.returncode}): {run.stderr or run.stdout}")
+
+    def start(self) -> None:
+        self._run("initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust",
+                  "--no-sync", "-E", "UTF8", "--locale=C.UTF-8")
+        hba = self.data / "pg_hba.conf"  # one role must give its password; the rest are trusted
+        hba.write_text(f"local all {PASSWORD_ROLE} scram-sha-256\n" + hba.read_text())
+        self.resume()
+        with self.admin() as conn:
+            conn.execute(f"CREATE DATABASE {TEMPLATE}")
+            conn.execute(f"CREATE ROLE {PASSWORD_ROLE} LOGIN PASSWORD '{PASSWORD}'")
+
+    def resume(self) -> None:
+        """Start the server (again)."""
+        options = (f"-k {self.sockets} -p {self.port} -c listen_addresses='' -c fsync=off "
+                   "-c full_page_writes=off -c max_connections=60")
+        self._run("pg_ctl", "start", "-w", "-t", "60", "-D", str(self.data),
+                  "-l", str(self.root / "log"), "-o", options)
+
+    def pause(self) -> None:
+        """Stop the server: every connection is dropped, as when a school's server restarts."""
+        self._run("pg_ctl", "stop", "-D", str(self.data), "-m", "fast", "-w")
+
+    def stop(self) -> None:
+        try:
+            self._run("pg_ctl", "stop", "-D", str(self.data), "-m", "immediate", "-w")
+        finally:
+            shutil.rmtree(self.root, ignore_errors=True)
+
+    def url(self, database: str, user: str = SUPERUSER) -> str:
+        return (f"postgresql://{user}@/{database}?host={quote(str(self.sockets), safe='/')}"
+                f"&port={self.port}")
+
+    def admin(self, database: str = "postgres"):  # -> psycopg.Connection
+        import psycopg
+
+        return psycopg.connect(self.url(database), autocommit=True)
+
+    def database(self, owner: str = SUPERUSER) -> str:
+        """A fresh, empty database (a copy of an empty template) owned by ``owner``: its URL."""
+        name = f"t{os.getpid()}_{next(self._names)}"
+        with self.admin() as conn:
+            conn.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE} OWNER {owner}")
+        return self.url(name)

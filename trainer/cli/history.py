@@ -1,0 +1,57 @@
+"""`ezbac history copy SRC DST`: move a whole history between SQLite files and PostgreSQL
+servers, either way (see trainer.history.transfer for what is guaranteed)."""
+
+from __future__ import annotations
+
+import argparse
+
+from trainer.cli import COMMANDS, UsageError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "history",
+        help=COMMANDS["history"],
+        description="Work on a whole history: for now, copy it to another store.",
+    )
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True,
+                                    parser_class=type(parser))
+    copy = actions.add_parser(
+        "copy",
+        help="copy every session and answer from SRC into DST",
+        description=(
+            "Copy a whole history from SRC to DST, each an SQLite file or a PostgreSQL\n"
+            "server's postgresql://USER@HOST/DB. SRC is only read. DST (created if it does\n"
+            "not exist) must hold no sessions or answers; everything is copied in one\n"
+            "transaction there and counted table by table before it is committed."
+        ),
+        epilog=(
+            "examples:\n"
+            "  ezbac history copy ~/.local/share/ezbac/history.sqlite3 "
+            "postgresql://ezbac@db.school/ezbac\n"
+            "  ezbac history copy postgresql://ezbac@db.school/ezbac backup.sqlite3"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    copy.add_argument("source", metavar="SRC", help="the history to copy (never written)")
+    copy.add_argument("destination", metavar="DST", help="where to copy it (must hold none)")
+    copy.set_defaults(handler=run_copy)
+
+
+def run_copy(args: argparse.Namespace) -> int:
+    from trainer.history.store import HistoryError, open_history, resolve_db
+    from trainer.history.transfer import copy_history, counts
+
+    try:
+        source = resolve_db(args.source)
+        destination = resolve_db(args.destination)
+        with open_history(source, readonly=True) as src:
+            if not any(counts(src)):  # before DST is created: there is nothing to move
+                raise UsageError(f"{source}: no sessions or answers to copy")
+            with open_history(destination) as dst:
+                copied = copy_history(src, dst)
+    except HistoryError as exc:
+        raise UsageError(str(exc)) from None
+    print(f"copied {copied.sessions} sessions and {copied.answers} answers from {source} to "
+          f"{destination} (counts checked)")
+    return 0

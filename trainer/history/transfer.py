@@ -1,0 +1,89 @@
+"""Moving a whole history from one store to another (``ezbac history copy``): an SQLite file to
+a school's PostgreSQL server when the school outgrows the file, or back, or between two of
+either.
+
+The source is only read (opened read-only by the caller).  The destination is written in
+one transaction that holds its write lock: it must hold no sessions or answers (a history
+is never merged into another, so nothing there is overwritten or mixed), every row goes in
+with its own values (answer ids included, so the order answers were given is kept), and the
+rows are counted, table by table, before the commit; any problem rolls everything back.
+Rows are read and written in batches, so memory does not grow with the history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
+
+from trainer.history.migrations import REQUIRED_COLUMNS, SCHEMA_VERSION
+from trainer.history.store import HistoryError, HistoryStore
+
+#: Each table's columns (all of them, in a fixed order) and the key its rows are read by.
+TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("sessions", tuple(sorted(REQUIRED_COLUMNS[SCHEMA_VERSION]["sessions"])), "session_id"),
+    ("answers", tuple(sorted(REQUIRED_COLUMNS[SCHEMA_VERSION]["answers"])), "id"),
+)
+BATCH = 5000
+
+
+class DestinationNotEmptyError(HistoryError):
+    """The destination already holds a history: nothing is copied into it."""
+
+
+class CopyCounts(NamedTuple):
+    sessions: int
+    answers: int
+
+
+def counts(store: HistoryStore) -> CopyCounts:
+    """How many rows each table holds."""
+    values = [store.select(f"SELECT COUNT(*) FROM {table}")[0][0] for table, _, _ in TABLES]
+    return CopyCounts(*values)
+
+
+def _batches(store: HistoryStore, table: str, columns: Sequence[str], key: str,
+             size: int) -> Iterator[list[tuple]]:
+    """The table's rows in key order, ``size`` at a time (a range of the key's index each)."""
+    select = f"SELECT {', '.join(columns)} FROM {table}"
+    at = columns.index(key)
+    rows = store.select(f"{select} ORDER BY {key} LIMIT ?", (size,))
+    while rows:
+        yield rows
+        if len(rows) < size:
+            return
+        rows = store.select(f"{select} WHERE {key} > ? ORDER BY {key} LIMIT ?",
+                            (rows[-1][at], size))
+
+
+def copy_history(source: HistoryStore, destination: HistoryStore,
+                 batch: int = BATCH) -> CopyCounts:
+    """Copy every session and answer of ``source`` into the empty ``destination``, in one
+    transaction there; the counts copied.  DestinationNotEmptyError (and nothing written)
+    if the destination holds any; HistoryError if the copy does not add up."""
+    with destination._transaction() as tx:
+        held = [tx.rows(f"SELECT COUNT(*) FROM {table}")[0][0] for table, _, _ in TABLES]
+        if any(held):
+            raise DestinationNotEmptyError(
+                f"{destination.path}: already holds a history ({held[0]} sessions, {held[1]} "
+                "answers); nothing was copied"
+            )
+        copied = []
+        for table, columns, key in TABLES:
+            read = 0
+            for rows in _batches(source, table, columns, key, batch):
+                tx.insert(table, columns, rows)
+                read += len(rows)
+            (stored,) = tx.rows(f"SELECT COUNT(*) FROM {table}")[0]
+            if stored != read:
+                raise HistoryError(f"{destination.path}: {read} {table} read but {stored} "
+                                   "stored; nothing was copied")
+            copied.append(read)
+        result = CopyCounts(*copied)
+        now = counts(source)
+        if now != result:  # a terminal wrote to the source meanwhile: copy it whole, or not
+            raise HistoryError(
+                f"{source.path}: changed while it was copied ({now.sessions} sessions, "
+                f"{now.answers} answers now, {result.sessions} and {result.answers} read); "
+                "nothing was copied: stop the terminals writing to it and try again"
+            )
+    return result
