@@ -146,6 +146,18 @@ def test_a_damaged_spool_line_is_said_by_file_and_line_and_the_rest_is_sent() ->
     assert spool.path.read_bytes() == b"{not json\n"  # kept, never dropped
 
 
+def test_a_spool_left_with_only_damaged_lines_is_said_when_the_app_starts() -> None:
+    store = FlakyStore()
+    spool = Spool.for_target(spool_target(store))  # type: ignore[arg-type]
+    spool.path.parent.mkdir(parents=True)
+    spool.path.write_bytes(b'{"v": 1, "kind": "answer"}\n')
+    errors: list[str] = []
+    recorder = Recorder(store)  # type: ignore[arg-type]
+    recorder.report_errors_to(errors.append)
+    assert errors == [f"{spool.path}:1: damaged spool line kept, not sent (no key)"]
+    assert recorder.pending_count() == 0
+
+
 class CommitsThenFails:
     """A real store whose write commits and then reports failure (a server gone between the
     commit and its answer), ``failures`` times."""

@@ -4,6 +4,7 @@ Run on demand (not collected by pytest)::
 
     python tests/benchmarks/bench_history.py            # 10k, 100k and 1M answers
     python tests/benchmarks/bench_history.py 10000      # one size
+    python tests/benchmarks/bench_history.py --db postgresql://USER@HOST/DB [SIZES]
 
 Measures a committed write per answer (WAL, synchronous=FULL), then for each size (200
 trainees, runs of 20 answers, about 80 % right): the real ``ezbac report`` command (wall time
@@ -11,6 +12,10 @@ and peak RSS, from getrusage in a small launcher), on a file unchanged since its
 (remembered, trainer.history.checked) and as the first report after a change (checked in
 full), the home screen's due count for one trainee and
 the progress screen's data for one trainee (median of several calls on an open store).
+
+With ``--db`` a PostgreSQL database (its owner: the benchmark creates schemas ``bench_N``
+there) holds the same histories, copied from the SQLite files by ``ezbac history copy``'s
+code once and kept; the report then has no page check to remember.
 
 Each history is built once, straight into SQLite (a committed write per answer would take
 hours at a million), and cached under $EZBAC_BENCH_DIR (default /tmp/ezbac-bench), one file
@@ -196,13 +201,47 @@ def median_ms(fn, repeat: int = 7) -> float:
     return 1000 * statistics.median(times)
 
 
-def measure(total: int) -> None:
-    path = history(total)
+def with_schema(url: str, schema: str) -> str:
+    """``url`` with its tables in ``schema`` (libpq's options: the search_path)."""
+    return f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
+
+
+def server_history(url: str, total: int) -> str:
+    """The address of a schema ``bench_TOTAL`` in the database at ``url`` that holds the
+    cached SQLite history of ``total`` answers, copied there on first use by ezbac's own
+    ``history copy`` (COPY) and analysed."""
+    import psycopg
+
+    from trainer.history.transfer import copy_history
+
+    schema = f"bench_{total}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA IF NOT EXISTS {schema}")
+    target = with_schema(url, schema)
+    with open_history(target) as dst:
+        held = dst.answer_count()
+        if held == total:
+            return target
+        if held:
+            raise SystemExit(f"schema {schema} holds {held:,} answers, not {total:,}: drop it")
+        started = time.perf_counter()
+        with open_history(history(total), readonly=True) as src:
+            copy_history(src, dst)
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"ANALYZE {schema}.answers")
+        conn.execute(f"ANALYZE {schema}.sessions")
+    print(f"  copied {total:,} answers to {schema} in {time.perf_counter() - started:.0f} s",
+          flush=True)
+    return target
+
+
+def measure(total: int, server: str | None = None) -> None:
+    target: Path | str = history(total) if server is None else server_history(server, total)
     who = "t007"
-    run_report(path)  # warm the page cache
-    cold = [run_report(path, cold=True) for _ in range(3)]
-    run_report(path)  # the check remembered
-    warm = [run_report(path) for _ in range(3)]
+    run_report(target)  # warm the page cache
+    cold = [run_report(target, cold=True) for _ in range(3)]
+    run_report(target)  # the check remembered
+    warm = [run_report(target) for _ in range(3)]
 
     def summary(runs: list[tuple[float, float, float]]) -> str:
         wall = statistics.median(w for w, _, _ in runs)
@@ -210,33 +249,51 @@ def measure(total: int) -> None:
         return f"{wall:.2f} s ({cpu:.2f} s CPU)"
 
     rss = max(r for _, _, r in cold + warm)
-    with open_history(path, create=False) as store:
+    with open_history(target, create=False) as store:
         due = median_ms(lambda: due_count(store, who))
         progress = median_ms(lambda: progress_data(store, who), repeat=5)
         per_trainee = store.answer_count(who)
+    # a server has no page check: one figure
+    report = (f"ezbac report {summary(cold + warm)}" if server else
+              f"ezbac report {summary(warm)}, first after a change {summary(cold)}")
     print(
-        f"{total:>9,} answers: ezbac report {summary(warm)}, first after a change "
-        f"{summary(cold)}, peak RSS {rss:.0f} MB; one trainee ({per_trainee:,} answers): "
-        f"due count {due:.1f} ms, progress {progress:.0f} ms; load {os.getloadavg()[0]:.1f}",
+        f"{total:>9,} answers: {report}, peak RSS {rss:.0f} MB; one trainee "
+        f"({per_trainee:,} answers): due count {due:.1f} ms, progress {progress:.0f} ms; "
+        f"load {os.getloadavg()[0]:.1f}",
         flush=True,
     )
 
 
-def write_speed(timed_writes: int = 500) -> None:
+def write_speed(server: str | None = None, timed_writes: int = 500) -> None:
     rng = random.Random(1)
-    with tempfile.TemporaryDirectory() as tmp, open_history(Path(tmp) / "h.sqlite3") as store:
-        start = time.perf_counter()
-        for i in range(timed_writes):
-            store.on_answer(record(i, rng))
-        write = (time.perf_counter() - start) / timed_writes
+    with tempfile.TemporaryDirectory() as tmp:
+        if server is None:
+            target: Path | str = Path(tmp) / "h.sqlite3"
+        else:
+            import psycopg
+
+            with psycopg.connect(server, autocommit=True) as conn:
+                conn.execute("DROP SCHEMA IF EXISTS bench_write CASCADE")
+                conn.execute("CREATE SCHEMA bench_write")
+            target = with_schema(server, "bench_write")
+        with open_history(target) as store:
+            start = time.perf_counter()
+            for i in range(timed_writes):
+                store.on_answer(record(i, rng))
+            write = (time.perf_counter() - start) / timed_writes
     print(f"write one answer (committed): {1000 * write:.2f} ms", flush=True)
 
 
 def main(argv: list[str]) -> None:
+    server = None
+    if "--db" in argv:
+        at = argv.index("--db")
+        server = argv[at + 1]
+        argv = argv[:at] + argv[at + 2:]
     sizes = tuple(int(a) for a in argv) or SIZES
-    write_speed()
+    write_speed(server)
     for total in sizes:
-        measure(total)
+        measure(total, server)
 
 
 def integrity(total: int = 1_000_000) -> None:

@@ -142,6 +142,7 @@ class Recorder:
             self._loop_thread = threading.get_ident()
         except RuntimeError:  # not in a loop: call it directly
             self._loop = self._loop_thread = None
+        self._report_damaged(self.spool.read().damaged)  # a spool left with only those too
 
     def watch_waiting(self, callback: Callable[[str], Any]) -> None:
         """Call ``callback`` (on the app's thread, see report_errors_to) with the screen's
@@ -222,6 +223,10 @@ class Recorder:
         if self._send_lock.acquire(timeout=max(0.1, deadline - time.monotonic())):
             self._send_lock.release()
         return self.spool.waiting()
+
+    def waiting_message(self) -> str:
+        """How much waits, and why when known (said at exit before the last tries)."""
+        return self.last_error or self._waiting()
 
     def unsaved_message(self, count: int) -> str:
         """What is said at exit about records still waiting."""
