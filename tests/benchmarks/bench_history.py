@@ -228,8 +228,8 @@ def server_history(url: str, total: int) -> str:
         with open_history(history(total), readonly=True) as src:
             copy_history(src, dst)
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f"ANALYZE {schema}.answers")
-        conn.execute(f"ANALYZE {schema}.sessions")
+        conn.execute(f"VACUUM ANALYZE {schema}.answers")  # as autovacuum leaves a server
+        conn.execute(f"VACUUM ANALYZE {schema}.sessions")
     print(f"  copied {total:,} answers to {schema} in {time.perf_counter() - started:.0f} s",
           flush=True)
     return target
