@@ -24,12 +24,12 @@ def _isolated_home(
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[object]:
     """One throwaway server for the whole session, started on first use."""
-    from pg_helpers import PgServer, server_bindir
+    from pg_helpers import PgServer, cannot_run, server_bindir
 
     bindir = server_bindir()
-    if bindir is None:
-        pytest.skip("no PostgreSQL server binaries (initdb, pg_ctl, postgres) on this machine: "
-                    "install Debian's postgresql package (.ci/run does)")
+    why = cannot_run(bindir)
+    if why or bindir is None:
+        pytest.skip(why)
     server = PgServer(bindir)
     try:
         server.start()

@@ -44,19 +44,34 @@ def server_bindir() -> Path | None:
     return None
 
 
+def cannot_run(bindir: Path | None) -> str | None:
+    """Why no test server can be started here, or None."""
+    if bindir is None:
+        return ("no PostgreSQL server binaries (initdb, pg_ctl, postgres) on this machine: "
+                "install Debian's postgresql package (.ci/run does)")
+    if os.geteuid() == 0:
+        try:
+            pwd.getpwnam("postgres")
+        except KeyError:
+            return "running as root and there is no 'postgres' user to run the server as"
+    return None
+
+
 class PgServer:
     """One server for the test session; ``database()`` gives each test its own database."""
 
     def __init__(self, bindir: Path) -> None:
         self.bindir = bindir
-        self.root = Path(tempfile.mkdtemp(prefix="ezbac-pg-"))
+        root = os.geteuid() == 0
+        # as root the server's own user must reach the folder: /tmp, not a private TMPDIR
+        self.root = Path(tempfile.mkdtemp(prefix="ezbac-pg-", dir="/tmp" if root else None))
         self.data = self.root / "data"
         self.sockets = self.root
         self.port = random.randint(20000, 60000)  # only names the socket file
         self._names = itertools.count(1)
         self._as_postgres: list[str] = []
-        if os.geteuid() == 0:
-            user = pwd.getpwnam("postgres")
+        if root:
+            user = pwd.getpwnam("postgres")  # there is one: see cannot_run
             os.chown(self.root, user.pw_uid, user.pw_gid)
             self._as_postgres = ["setpriv", "--reuid=postgres", "--regid=postgres",
                                  "--init-groups"]

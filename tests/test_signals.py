@@ -41,7 +41,7 @@ def _read_until(fd: int, proc: subprocess.Popen[bytes], wanted: bytes, timeout: 
     return out
 
 
-def _start(tmp_path: Path, db: Path) -> tuple[int, subprocess.Popen[bytes]]:
+def _start(tmp_path: Path, db: Path | str) -> tuple[int, subprocess.Popen[bytes]]:
     """`ezbac train player-draw` in a new pseudo-terminal; the terminal's side and the process."""
     env = {
         **os.environ,
@@ -79,7 +79,16 @@ def _stop(main: int, proc: subprocess.Popen[bytes], signum: int) -> tuple[bytes,
 def test_a_signal_gives_the_terminal_back_and_abandons_the_drill(
     tmp_path: Path, signum: signal.Signals
 ) -> None:
-    db = tmp_path / "history.sqlite3"
+    _signal_abandons_the_drill(tmp_path, tmp_path / "history.sqlite3", signum)
+
+
+def test_a_terminal_on_a_server_records_the_abandoned_drill_there(
+    tmp_path: Path, pg_url: str
+) -> None:
+    _signal_abandons_the_drill(tmp_path, pg_url, signal.SIGTERM)
+
+
+def _signal_abandons_the_drill(tmp_path: Path, db: Path | str, signum: signal.Signals) -> None:
     main, proc = _start(tmp_path, db)
     try:
         # the drill's first question is on screen once "Does the Player draw?" is drawn

@@ -1,8 +1,9 @@
-"""Training history: answers in SQLite, spaced review of skills, progress and reports.
+"""Training history: answers in an SQLite file or on a PostgreSQL server (``--db
+postgresql://...``), spaced review of skills, progress and reports.
 
 What the trainer needs, in a few lines (``trainer.cli.train.history_hooks`` wires them)::
 
-    store = open_history(args.db)           # HistoryError: one line naming the file
+    store = open_history(args.db)           # HistoryError: one line naming the file/server
     store = open_history(path, readonly=True)   # reading: the file is never changed
     recorder = Recorder(store)              # on_answer/on_session for a Session; never raises
     due_count(store, trainee)               # home screen
