@@ -322,8 +322,12 @@ class Spool:
             elif info is None or info.st_size == 0:
                 on_disk = Contents([], [])
             else:
-                with self._locked():
-                    data = self.path.read_bytes()
+                try:
+                    with self._locked():
+                        data = self.path.read_bytes()
+                except OSError as exc:  # said, and read again next time; never raised
+                    self.problem = f"cannot read the spool {self.path}: {exc.strerror or exc}"
+                    return Contents([decode(line) for line in self._held], [])
                 on_disk = self._parse(data)
                 stamp = (len(data), *stamp[1:])
             self._cache = (stamp, on_disk)
