@@ -40,14 +40,21 @@ def pg_server() -> Iterator[object]:
 
 @pytest.fixture
 def pg_url(pg_server) -> str:
-    """A fresh, empty database on the test server: its postgresql:// address."""
+    """A blank place for a history on the test server (a fresh schema its address names):
+    its postgresql:// address."""
+    return pg_server.schema()
+
+
+@pytest.fixture
+def pg_database(pg_server) -> str:
+    """A fresh, empty database on the test server (its public schema): its address."""
     return pg_server.database()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def history_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """Where a test's history lives, once per backend: an SQLite file not yet created, or a
-    blank database on the test server."""
+    blank place on the test server."""
     if request.param == "sqlite":
         return str(tmp_path / "h.sqlite3")
     return request.getfixturevalue("pg_url")

@@ -29,7 +29,7 @@ def new_db(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[str], st
             folder = tmp_path / f"d{next(numbers)}"
             folder.mkdir()
             return str(folder / "h.sqlite3")
-        return request.getfixturevalue("pg_server").database()
+        return request.getfixturevalue("pg_server").schema()
 
     return make
 

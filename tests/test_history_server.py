@@ -45,16 +45,18 @@ def _sql(url: str, *statements: str) -> list[tuple]:
 
 
 def _snapshot(url: str) -> tuple[list[tuple], dict[str, list[tuple]], list[tuple]]:
-    """Everything in the database's public schema: relations and columns, every row, and the
-    server's own count of rows inserted, updated or deleted in each table."""
+    """Everything in the schema where the history would be (the search_path's first):
+    relations and columns, every row, and the server's own count of rows inserted, updated or
+    deleted in each table."""
     relations = _sql(url, "SELECT c.relname, c.relkind, a.attname, a.atttypid::regtype::text "
                           "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
                           "LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 "
-                          "WHERE n.nspname = 'public' ORDER BY 1, 3")
+                          "WHERE n.nspname = current_schema() ORDER BY 1, 3")
     tables = sorted({name for name, kind, _, _ in relations if kind == "r"})
     rows = {t: sorted(map(repr, _sql(url, f"SELECT * FROM {t}"))) for t in tables}
     changes = _sql(url, "SELECT relname, n_tup_ins, n_tup_upd, n_tup_del "
-                        "FROM pg_stat_user_tables ORDER BY 1")
+                        "FROM pg_stat_user_tables WHERE schemaname = current_schema() "
+                        "ORDER BY 1")
     return relations, rows, changes  # type: ignore[return-value]
 
 
@@ -102,8 +104,9 @@ def _missing_columns(url: str) -> None:
 )
 @pytest.mark.parametrize("readonly", [False, True], ids=["writing", "reading"])
 def test_a_database_that_is_not_a_history_is_refused_and_left_intact(
-    pg_url: str, make, why: str, readonly: bool
+    pg_database: str, make, why: str, readonly: bool
 ) -> None:
+    pg_url = pg_database  # a whole database, its public schema: what a school would give
     make(pg_url)
     before = _snapshot(pg_url)
     with pytest.raises(NotHistoryDatabaseError) as info:
@@ -126,7 +129,8 @@ def test_the_cli_refuses_a_foreign_database_in_one_line(pg_url: str) -> None:
 # -- reading never writes ----------------------------------------------------------------
 
 
-def test_reading_commands_change_nothing_on_the_server(pg_url: str) -> None:
+def test_reading_commands_change_nothing_on_the_server(pg_database: str) -> None:
+    pg_url = pg_database
     _filled(pg_url)
     before = _snapshot(pg_url)
     for args in ((), ("--format", "csv"), ("--format", "json", "--since", "2024-01-01"),
@@ -149,7 +153,8 @@ def test_a_reading_session_cannot_write_even_by_mistake(pg_url: str) -> None:
         assert store.answer_count() == 2
 
 
-def test_a_blank_database_reads_as_no_history_and_stays_blank(pg_url: str) -> None:
+def test_a_blank_database_reads_as_no_history_and_stays_blank(pg_database: str) -> None:
+    pg_url = pg_database
     before = _snapshot(pg_url)
     run = ezbac("report", "--db", pg_url)
     assert run.returncode == 0 and "No answers recorded" in run.stdout
@@ -171,7 +176,8 @@ def test_a_blank_database_reads_as_no_history_and_stays_blank(pg_url: str) -> No
     assert _snapshot(pg_url) == before == ([], {}, [])
 
 
-def test_a_search_path_naming_no_schema(pg_url: str) -> None:
+def test_a_search_path_naming_no_schema(pg_database: str) -> None:
+    pg_url = pg_database
     url = pg_url + "&options=-csearch_path%3Dnowhere"
     with open_history(url, readonly=True) as store:  # reading: no history yet
         assert store.answers() == []
@@ -184,13 +190,15 @@ def test_a_search_path_naming_no_schema(pg_url: str) -> None:
     assert _sql(pg_url, "SELECT count(*) FROM nowhere.answers") == [(1,)]
 
 
-def test_a_role_that_may_not_create_tables_gets_one_line(pg_server, pg_url: str) -> None:
-    _sql(pg_url, "CREATE ROLE clerk LOGIN")
-    url = pg_url.replace("postgres@", "clerk@")
+def test_a_role_that_may_not_create_tables_gets_one_line(pg_database: str, pg_url: str) -> None:
+    _sql(pg_database, "CREATE ROLE clerk LOGIN")  # may use public, not create in it
+    url = pg_database.replace("postgres@", "clerk@")
     with pytest.raises(HistoryUnavailableError) as info:
         open_history(url)
-    assert "permission denied" in str(info.value) and "\n" not in str(info.value)
-    assert _snapshot(pg_url)[0] == []
+    assert "permission denied for schema public" in str(info.value)
+    assert "\n" not in str(info.value) and _snapshot(pg_database)[0] == []
+    with pytest.raises(HistoryUnavailableError, match="none that exists and that this role"):
+        open_history(pg_url.replace("postgres@", "clerk@"))  # may not even use the schema
 
 
 # -- the schema is the file's ---------------------------------------------------------------
@@ -213,11 +221,11 @@ def test_the_server_schema_has_the_files_tables_columns_and_indexes(
     finally:
         conn.close()
     server_columns = set(_sql(pg_url, "SELECT table_name, column_name FROM "
-                                      "information_schema.columns WHERE table_schema = 'public'"
-                                      " AND table_name <> 'ezbac_schema'"))
+                                      "information_schema.columns WHERE table_schema = "
+                                      "current_schema() AND table_name <> 'ezbac_schema'"))
     server_indexes = {n for (n,) in _sql(pg_url, "SELECT indexname FROM pg_indexes WHERE "
-                                                 "schemaname = 'public' AND indexname NOT "
-                                                 "LIKE '%pkey'")}
+                                                 "schemaname = current_schema() AND indexname "
+                                                 "NOT LIKE '%pkey'")}
     assert server_columns == file_columns
     assert server_indexes == file_indexes
     assert _sql(pg_url, "SELECT application_id, version FROM ezbac_schema") == [

@@ -89,6 +89,8 @@ NOT_AT_HOME = (
     "trainer.tui.screens.dialogs",
     "trainer.cli.check",
     "trainer.cli.analyze",
+    "psycopg",  # only a postgresql:// history needs it
+    "trainer.history.backend_pg",
 )
 
 

@@ -163,7 +163,8 @@ def _connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection:
 
 def _inspect(conn: psycopg.Connection, location: ServerLocation) -> int | None:
     """The history's schema version, 0 for a blank schema, None when the search_path names no
-    schema that exists; refuses (NotHistoryDatabaseError) a database that is not ours."""
+    schema that exists and the role may use; refuses (NotHistoryDatabaseError) a database that
+    is not ours."""
     (schema,) = conn.execute("SELECT current_schema()").fetchone() or (None,)
     if schema is None:
         return None
@@ -243,7 +244,7 @@ def open_server(
                 if version is None:
                     raise HistoryUnavailableError(
                         f"{location}: no schema to keep the history in (the search_path "
-                        "names none that exists)"
+                        "names none that exists and that this role may use)"
                     )
                 if version == 0 and not create:
                     raise HistoryUnavailableError(f"{location}: no history database there")
