@@ -1,6 +1,6 @@
 """The trainer stays responsive while another program locks the history (Pilot): the answer
-is graded at once, the screen says it is waiting to be saved, and it is stored when the lock
-clears."""
+is graded at once, the screen says it is waiting to be saved (a notice, and the drill's
+header while it waits), and the app's worker stores it when the lock clears."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ async def test_a_locked_history_queues_answers_and_says_so(
     monkeypatch.delenv("EZBAC_DB", raising=False)
     db = tmp_path / "history.sqlite3"
     recorder = history_recorder(str(db))
-    recorder.retry_seconds = 0.05
+    monkeypatch.setattr(TrainerApp, "HISTORY_RETRY_SECONDS", 0.05)
     app = TrainerApp(start=_drill(), trainee="ana", hooks=recorder_hooks(recorder))
     other = sqlite3.connect(db, isolation_level=None)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -51,6 +51,9 @@ async def test_a_locked_history_queues_answers_and_says_so(
         text = str(app.screen.query_one("#feedback-text").render())
         assert feedback.display and text.startswith("✓")  # graded at once
         assert recorder.pending_count() == 2  # the answer, then the finished session's row
+        waiting = app.screen.query_one("#history-waiting")
+        assert waiting.display
+        assert str(waiting.render()) == "1 answer waiting for the history"
         assert any(
             m == f"History: 1 answer waiting to be saved (history locked: {db} is in use by "
             "another program)"
@@ -64,6 +67,7 @@ async def test_a_locked_history_queues_answers_and_says_so(
             await asyncio.sleep(0.02)
         await pilot.pause()
         assert "History: all waiting answers are now saved" in _messages(app)
+        assert not waiting.display  # the header line is gone with them
         app.exit()
     other.close()
     assert recorder.close(timeout=5) == 0

@@ -1,10 +1,13 @@
-"""The recorder never takes a drill down nor freezes it: a write that fails is queued and
-written, in order, by a background writer once the history can be written again; at exit
-what could not be written is counted and said, never dropped silently."""
+"""The recorder never takes a drill down nor freezes it, and loses nothing: a write that fails
+goes to the local spool, and the spool is sent, in order, once the history can be written
+again (the next write, the app's worker, exit, the next launch); an answer sent twice is
+stored once; what still waits at exit is said with the spool's path, never dropped."""
 
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -13,10 +16,12 @@ from pathlib import Path
 import pytest
 from history_helpers import T0, answer, session
 
-from trainer.history.hooks import RECORDER_BUSY_MS, Recorder
+from trainer.history.hooks import RECORDER_BUSY_MS, Recorder, spool_target
+from trainer.history.spool import Entry, Spool
 from trainer.history.store import (
     HistoryError,
     HistoryLockedError,
+    HistoryStore,
     HistoryUnavailableError,
     open_history,
 )
@@ -25,24 +30,29 @@ from trainer.history.store import (
 class FlakyStore:
     """Stands in for HistoryStore's two writers; fails while ``down`` is set."""
 
-    def __init__(self) -> None:
+    def __init__(self, path: str = "/tmp/h.db") -> None:
         self.down = threading.Event()
         self.written: list[object] = []
-        self.path = Path("/tmp/h.db")
+        self.keys: list[str | None] = []
+        self.path = Path(path)
+
+    def record_answer(self, record: object, key: str | None = None) -> None:
+        self._write(record)
+        self.keys.append(key)
+
+    def record_session(self, record: object) -> None:
+        self._write(record)
 
     def _write(self, record: object) -> None:
         if self.down.is_set():
-            raise HistoryUnavailableError("/tmp/h.db: disk full")
+            raise HistoryUnavailableError(f"{self.path}: disk full")
         self.written.append(record)
 
-    record_answer = _write
-    record_session = _write
 
-
-def test_failed_writes_are_queued_and_written_in_order_later() -> None:
+def test_failed_writes_are_spooled_and_written_in_order_later() -> None:
     store = FlakyStore()
     errors: list[str] = []
-    recorder = Recorder(store, on_error=errors.append, retry_seconds=0.01)  # type: ignore[arg-type]
+    recorder = Recorder(store, on_error=errors.append)  # type: ignore[arg-type]
     start, first, second, third = session(), answer("banker:3:8"), answer("player:5"), answer()
 
     recorder.on_session(start)
@@ -55,28 +65,144 @@ def test_failed_writes_are_queued_and_written_in_order_later() -> None:
         "1 answer waiting to be saved (/tmp/h.db: disk full)",
         "2 answers waiting to be saved (/tmp/h.db: disk full)",
     ]
+    assert [e.record for e in recorder.spool.read().entries] == [first, second]  # on disk
 
     store.down.clear()
-    recorder.on_answer(third)  # queued behind the others, never written before them
+    recorder.on_answer(third)  # spooled behind the others, never written before them
     assert recorder.close(timeout=5) == 0
     assert store.written == [start, first, second, third]
     assert errors[-1] == "all waiting answers are now saved"
     assert recorder.last_error is None
+    assert not recorder.spool.path.exists()
     assert issubclass(HistoryUnavailableError, HistoryError)
 
 
-def test_what_cannot_be_written_by_exit_is_counted_and_said() -> None:
+def test_every_answer_carries_its_own_key_to_the_history() -> None:
+    store = FlakyStore()
+    recorder = Recorder(store)  # type: ignore[arg-type]
+    recorder.on_answer(answer())
+    store.down.set()
+    recorder.on_answer(answer())
+    store.down.clear()
+    assert recorder.close(timeout=5) == 0
+    assert len(store.keys) == 2 and len({*store.keys}) == 2 and None not in store.keys
+
+
+def test_what_still_waits_at_exit_is_kept_in_the_spool_and_said() -> None:
     store = FlakyStore()
     store.down.set()
-    recorder = Recorder(store, retry_seconds=0.01)  # type: ignore[arg-type]
+    recorder = Recorder(store)  # type: ignore[arg-type]
     recorder.on_session(session())
     recorder.on_answer(answer())
     recorder.on_answer(answer())
     unsaved = recorder.close(timeout=0.2)
     assert unsaved == 3
     assert recorder.unsaved_message(unsaved) == (
-        "2 answers and 1 session record could not be saved (/tmp/h.db: disk full)"
+        "2 answers and 1 session record not yet in the history (/tmp/h.db: disk full): kept "
+        f"in {recorder.spool.path}, sent the next time ezbac starts with this history"
     )
+
+
+def test_a_new_recorder_sends_the_spool_left_by_the_last_run_before_anything_new() -> None:
+    store = FlakyStore()
+    store.down.set()
+    old = [answer("banker:3:8"), answer("player:5")]
+    gone = Recorder(store)  # type: ignore[arg-type]
+    for record in old:
+        gone.on_answer(record)
+    assert gone.close(timeout=0.1) == 2  # the trainer ends with the history away
+
+    store.down.clear()
+    recorder = Recorder(store)  # type: ignore[arg-type]  # the next launch, same history
+    new = answer("natural")
+    recorder.on_answer(new)
+    assert recorder.close(timeout=5) == 0
+    assert store.written == [*old, new]
+
+
+def test_two_histories_never_share_a_spool(tmp_path: Path) -> None:
+    a, b = FlakyStore(str(tmp_path / "a.sqlite3")), FlakyStore(str(tmp_path / "b.sqlite3"))
+    a.down.set()
+    Recorder(a).on_answer(answer("banker:3:8"))  # type: ignore[arg-type]
+    recorder_b = Recorder(b)  # type: ignore[arg-type]
+    recorder_b.on_answer(answer("player:5"))
+    assert recorder_b.close(timeout=1) == 0
+    assert [r.skill for r in b.written] == ["player:5"]  # type: ignore[attr-defined]
+    assert a.written == []
+
+
+def test_a_damaged_spool_line_is_said_by_file_and_line_and_the_rest_is_sent() -> None:
+    store = FlakyStore()
+    spool = Spool.for_target(spool_target(store))  # type: ignore[arg-type]
+    spool.append(Entry("answer", "k1", answer("banker:3:8")))
+    with spool.path.open("ab") as out:
+        out.write(b"{not json\n")
+    spool.append(Entry("answer", "k2", answer("player:5")))
+    errors: list[str] = []
+    recorder = Recorder(store, on_error=errors.append)  # type: ignore[arg-type]
+    assert recorder.close(timeout=5) == 0
+    assert [r.skill for r in store.written] == ["banker:3:8", "player:5"]  # type: ignore[attr-defined]
+    assert any(e.startswith(f"{spool.path}:2: damaged spool line kept") for e in errors), errors
+    assert spool.path.read_bytes() == b"{not json\n"  # kept, never dropped
+
+
+def test_a_spool_left_with_only_damaged_lines_is_said_when_the_app_starts() -> None:
+    store = FlakyStore()
+    spool = Spool.for_target(spool_target(store))  # type: ignore[arg-type]
+    spool.path.parent.mkdir(parents=True)
+    spool.path.write_bytes(b'{"v": 1, "kind": "answer"}\n')
+    errors: list[str] = []
+    recorder = Recorder(store)  # type: ignore[arg-type]
+    recorder.report_errors_to(errors.append)
+    assert errors == [f"{spool.path}:1: damaged spool line kept, not sent (no key)"]
+    assert recorder.pending_count() == 0
+
+
+class CommitsThenFails:
+    """A real store whose write commits and then reports failure (a server gone between the
+    commit and its answer), ``failures`` times."""
+
+    def __init__(self, store: HistoryStore, failures: int) -> None:
+        self.store, self.failures, self.path = store, failures, store.path
+
+    def record_answer(self, record: object, key: str | None = None) -> None:
+        self.store.record_answer(record, key=key)  # type: ignore[arg-type]
+        if self.failures:
+            self.failures -= 1
+            raise HistoryUnavailableError(f"{self.path}: connection lost")
+
+    def record_session(self, record: object) -> None:
+        self.store.record_session(record)  # type: ignore[arg-type]
+
+
+def test_an_answer_committed_but_reported_failed_is_stored_once(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite3"
+    with open_history(db) as real:
+        recorder = Recorder(CommitsThenFails(real, 1))  # type: ignore[arg-type]
+        recorder.on_session(session())
+        recorder.on_answer(answer("banker:3:8"))  # committed, then "failed": spooled
+        recorder.on_answer(answer("player:5"))
+        assert recorder.close(timeout=5) == 0
+    assert _stored(db) == ["banker:3:8", "player:5"]
+
+
+def test_a_spool_sent_but_not_yet_truncated_is_not_stored_twice(tmp_path: Path) -> None:
+    """The trainer died after the history committed the spool's records and before it
+    removed them from the spool: the next launch sends them again, and they are skipped."""
+    db = tmp_path / "h.sqlite3"
+    given = [Entry("session", "s", session(minutes=1, questions=2)),
+             Entry("answer", "k1", answer("banker:3:8")),
+             Entry("answer", "k2", answer("player:5", at=T0.replace(minute=1)))]
+    with open_history(db) as real:
+        spool = Spool.for_target(spool_target(real))
+        for entry in given:
+            spool.append(entry)
+        real.record_session(given[0].record)  # type: ignore[arg-type]
+        real.record_answer(given[1].record, key="k1")  # type: ignore[arg-type]
+        assert Recorder(real).close(timeout=5) == 0
+        (stored_session,) = real.sessions()
+    assert _stored(db) == ["banker:3:8", "player:5"]
+    assert stored_session == given[0].record
 
 
 @contextmanager
@@ -102,7 +228,7 @@ def test_answers_given_while_another_program_locks_the_file_are_stored_after(
     db = tmp_path / "h.sqlite3"
     store = open_history(db, busy_timeout_ms=RECORDER_BUSY_MS)
     errors: list[str] = []
-    recorder = Recorder(store, on_error=errors.append, retry_seconds=0.05)
+    recorder = Recorder(store, on_error=errors.append)
     with locked(db):
         # each call returns while the lock is still held (this thread holds it open), so
         # the trainee is never kept waiting for it
@@ -146,7 +272,7 @@ def _trainer_that_answers_while_locked(
     return run
 
 
-def test_answers_still_locked_at_exit_are_counted_on_stderr(
+def test_answers_still_locked_at_exit_are_kept_and_sent_by_the_next_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from trainer.cli import train
@@ -162,10 +288,19 @@ def test_answers_still_locked_at_exit_are_counted_on_stderr(
     other.execute("ROLLBACK")
     other.close()
     err = capsys.readouterr().err.splitlines()
+    spool = Spool.for_target(str(db.resolve())).path
     assert err[-1] == (
-        f"ezbac: 2 answers could not be saved (history locked: {db} is in use by another "
-        "program)"
+        f"ezbac: 2 answers not yet in the history (history locked: {db} is in use by another "
+        f"program): kept in {spool}, sent the next time ezbac starts with this history"
     )
+    # a new trainer process, on launch, sends them (and exits at once: nothing is left)
+    code = ("import sys; from trainer.cli.train import history_recorder;"
+            "print(history_recorder(sys.argv[1]).close(timeout=10))")
+    out = subprocess.run([sys.executable, "-c", code, str(db)], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "0"
+    assert _stored(db) == ["banker:3:8", "banker:3:8"]
+    assert not spool.exists()
 
 
 def test_answers_queued_at_exit_are_written_when_the_lock_clears_in_time(

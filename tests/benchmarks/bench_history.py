@@ -4,20 +4,22 @@ Run on demand (not collected by pytest)::
 
     python tests/benchmarks/bench_history.py            # 10k, 100k and 1M answers
     python tests/benchmarks/bench_history.py 10000      # one size
+    python tests/benchmarks/bench_history.py --db postgresql://USER@HOST/DB [SIZES]
 
 Measures a committed write per answer (WAL, synchronous=FULL), then for each size (200
 trainees, runs of 20 answers, about 80 % right): the real ``ezbac report`` command (wall time
-and peak RSS, from getrusage in a small launcher), the home screen's due count for one trainee and
+and peak RSS, from getrusage in a small launcher), on a file unchanged since its page check
+(remembered, trainer.history.checked) and as the first report after a change (checked in
+full), the home screen's due count for one trainee and
 the progress screen's data for one trainee (median of several calls on an open store).
+
+With ``--db`` a PostgreSQL database (its owner: the benchmark creates schemas ``bench_N``
+there) holds the same histories, copied from the SQLite files by ``ezbac history copy``'s
+code once and kept; the report then has no page check to remember.
 
 Each history is built once, straight into SQLite (a committed write per answer would take
 hours at a million), and cached under $EZBAC_BENCH_DIR (default /tmp/ezbac-bench), one file
 per size and schema version.
-
-``python tests/benchmarks/bench_history.py --db postgresql://USER@HOST/DB SIZE`` measures the
-same on a PostgreSQL server: the cached SQLite history of SIZE answers is copied into that
-database (``ezbac history copy``'s code) if it is blank, reused if it already holds exactly
-that history, refused otherwise; one size per database.
 
 ``python tests/benchmarks/bench_history.py integrity [ANSWERS]`` builds a history of ANSWERS
 (default 1,000,000) answers in bulk and times what opening it costs: the page check every
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import sqlite3
 import statistics
 import subprocess
@@ -137,7 +140,16 @@ def history(total: int) -> Path:
         for leftover in CACHE.glob(partial.name + "*"):
             leftover.unlink()
         started = time.perf_counter()
-        build(partial, total)
+        older = CACHE / f"history-{total}-v{SCHEMA_VERSION - 1}.sqlite3"
+        if older.exists():  # the same rows, brought forward by the trainer's own migration
+            shutil.copyfile(older, partial)
+            open_history(partial).close()
+            conn = sqlite3.connect(partial)  # closed before the rename (its -wal is named
+            conn.execute("ANALYZE")  # after this path)
+            conn.commit()
+            conn.close()
+        else:
+            build(partial, total)
         partial.rename(path)
         print(f"  built {path} in {time.perf_counter() - started:.0f} s", flush=True)
     return path
@@ -156,13 +168,22 @@ print(code, wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
 """
 
 
-def run_report(path: Path, *extra: str) -> tuple[float, float, float]:
+#: The report's own EZBAC_HOME: where it remembers the files it found whole (see
+#: trainer.history.checked), removed for a "first report after a change" figure.
+HOME = Path(tempfile.mkdtemp(prefix="ezbac-bench-home-"))
+
+
+def run_report(path: Path | str, *extra: str, cold: bool = False) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds and peak RSS (MB) of one ``ezbac report`` process.  CPU time
-    is the steadier figure on a shared machine (wall time includes waiting for a core)."""
+    is the steadier figure on a shared machine (wall time includes waiting for a core).
+    ``cold``: the file's page check is not remembered, as on the first report after a
+    change."""
+    if cold:
+        (HOME / "checked.json").unlink(missing_ok=True)
     out = subprocess.run(
         [sys.executable, "-c", LAUNCHER, sys.executable, "-m", "trainer", "report", "--db",
          str(path), *extra],
-        capture_output=True, text=True, check=True,
+        capture_output=True, text=True, check=True, env={**os.environ, "EZBAC_HOME": str(HOME)},
     ).stdout.split()
     code, wall, cpu, rss_kb = int(out[0]), float(out[1]), float(out[2]), int(out[3])
     if code:
@@ -180,68 +201,97 @@ def median_ms(fn, repeat: int = 7) -> float:
     return 1000 * statistics.median(times)
 
 
-def on_server(url: str, total: int) -> str:
-    """``url``'s database holding the cached history of ``total`` answers (copied in once)."""
-    from trainer.history.transfer import copy_history, counts
+def with_schema(url: str, schema: str) -> str:
+    """``url`` with its tables in ``schema`` (libpq's options: the search_path)."""
+    return f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
 
-    source = history(total)
-    with open_history(source, readonly=True) as src, open_history(url) as dst:
-        held, want = counts(dst), counts(src)
-        if held != want:
-            if any(held):
-                raise SystemExit(f"{url}: holds another history {held}; give a blank database")
-            started = time.perf_counter()
-            copy_history(src, dst)
-            print(f"  copied {source} to the server in {time.perf_counter() - started:.0f} s",
-                  flush=True)
+
+def server_history(url: str, total: int) -> str:
+    """The address of a schema ``bench_TOTAL`` in the database at ``url`` that holds the
+    cached SQLite history of ``total`` answers, copied there on first use by ezbac's own
+    ``history copy`` (COPY) and analysed."""
     import psycopg
 
-    with psycopg.connect(url, autocommit=True) as conn:  # fresh statistics for the planner
-        conn.execute("VACUUM ANALYZE answers")
-        conn.execute("VACUUM ANALYZE sessions")
-    return url
+    from trainer.history.transfer import copy_history
+
+    schema = f"bench_{total}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA IF NOT EXISTS {schema}")
+    target = with_schema(url, schema)
+    with open_history(target) as dst:
+        held = dst.answer_count()
+        if held == total:
+            return target
+        if held:
+            raise SystemExit(f"schema {schema} holds {held:,} answers, not {total:,}: drop it")
+        started = time.perf_counter()
+        with open_history(history(total), readonly=True) as src:
+            copy_history(src, dst)
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"VACUUM ANALYZE {schema}.answers")  # as autovacuum leaves a server
+        conn.execute(f"VACUUM ANALYZE {schema}.sessions")
+    print(f"  copied {total:,} answers to {schema} in {time.perf_counter() - started:.0f} s",
+          flush=True)
+    return target
 
 
 def measure(total: int, server: str | None = None) -> None:
-    path = history(total) if server is None else on_server(server, total)
+    target: Path | str = history(total) if server is None else server_history(server, total)
     who = "t007"
-    run_report(path)  # warm the page cache
-    reports = [run_report(path) for _ in range(3)]
-    wall = statistics.median(w for w, _, _ in reports)
-    cpu = statistics.median(c for _, c, _ in reports)
-    rss = max(r for _, _, r in reports)
-    with open_history(path, create=False) as store:
+    run_report(target)  # warm the page cache
+    cold = [run_report(target, cold=True) for _ in range(3)]
+    run_report(target)  # the check remembered
+    warm = [run_report(target) for _ in range(3)]
+
+    def summary(runs: list[tuple[float, float, float]]) -> str:
+        wall = statistics.median(w for w, _, _ in runs)
+        cpu = statistics.median(c for _, c, _ in runs)
+        return f"{wall:.2f} s ({cpu:.2f} s CPU)"
+
+    rss = max(r for _, _, r in cold + warm)
+    with open_history(target, create=False) as store:
         due = median_ms(lambda: due_count(store, who))
         progress = median_ms(lambda: progress_data(store, who), repeat=5)
         per_trainee = store.answer_count(who)
+    # a server has no page check: one figure
+    report = (f"ezbac report {summary(cold + warm)}" if server else
+              f"ezbac report {summary(warm)}, first after a change {summary(cold)}")
     print(
-        f"{total:>9,} answers: ezbac report {wall:.2f} s ({cpu:.2f} s CPU), "
-        f"peak RSS {rss:.0f} MB; "
-        f"one trainee ({per_trainee:,} answers): due count {due:.1f} ms, "
-        f"progress {progress:.0f} ms",
+        f"{total:>9,} answers: {report}, peak RSS {rss:.0f} MB; one trainee "
+        f"({per_trainee:,} answers): due count {due:.1f} ms, progress {progress:.0f} ms; "
+        f"load {os.getloadavg()[0]:.1f}",
         flush=True,
     )
 
 
-def write_speed(timed_writes: int = 500) -> None:
+def write_speed(server: str | None = None, timed_writes: int = 500) -> None:
     rng = random.Random(1)
-    with tempfile.TemporaryDirectory() as tmp, open_history(Path(tmp) / "h.sqlite3") as store:
-        start = time.perf_counter()
-        for i in range(timed_writes):
-            store.on_answer(record(i, rng))
-        write = (time.perf_counter() - start) / timed_writes
+    with tempfile.TemporaryDirectory() as tmp:
+        if server is None:
+            target: Path | str = Path(tmp) / "h.sqlite3"
+        else:
+            import psycopg
+
+            with psycopg.connect(server, autocommit=True) as conn:
+                conn.execute("DROP SCHEMA IF EXISTS bench_write CASCADE")
+                conn.execute("CREATE SCHEMA bench_write")
+            target = with_schema(server, "bench_write")
+        with open_history(target) as store:
+            start = time.perf_counter()
+            for i in range(timed_writes):
+                store.on_answer(record(i, rng))
+            write = (time.perf_counter() - start) / timed_writes
     print(f"write one answer (committed): {1000 * write:.2f} ms", flush=True)
 
 
 def main(argv: list[str]) -> None:
     server = None
-    if argv[:1] == ["--db"] and len(argv) == 3:
-        server, argv = argv[1], argv[2:]
-    elif "--db" in argv:
-        raise SystemExit("usage: bench_history.py --db postgresql://USER@HOST/DB SIZE")
+    if "--db" in argv:
+        at = argv.index("--db")
+        server = argv[at + 1]
+        argv = argv[:at] + argv[at + 2:]
     sizes = tuple(int(a) for a in argv) or SIZES
-    if server is None:
-        write_speed()
+    write_speed(server)
     for total in sizes:
         measure(total, server)
 

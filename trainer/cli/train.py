@@ -136,7 +136,7 @@ def _run(db: str | None, recorder: Recorder | None = None, **kwargs: Any) -> int
     with exit_on_signals(app):  # SIGTERM/SIGHUP/SIGINT: terminal restored, drill abandoned
         app.run()
     if recorder.pending_count():
-        print(f"ezbac: {recorder.last_error}; waiting up to {EXIT_WAIT_SECONDS:g} s",
+        print(f"ezbac: {recorder.waiting_message()}; waiting up to {EXIT_WAIT_SECONDS:g} s",
               file=sys.stderr)
     unsaved = recorder.close(timeout=EXIT_WAIT_SECONDS)
     if unsaved:  # never dropped silently
@@ -182,6 +182,9 @@ def recorder_hooks(recorder: Recorder) -> Hooks:
         progress=recorder.progress,
         review=recorder.review,
         report_errors_to=recorder.report_errors_to,
+        watch_waiting=recorder.watch_waiting,
+        send_waiting=recorder.send_waiting,
+        class_view=recorder.class_view,
     )
 
 

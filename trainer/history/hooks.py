@@ -1,14 +1,22 @@
 """The history as the trainer app sees it: a recorder that never takes the drill down.
 
-A write that fails (the file locked by another program, a full disk, a network share gone)
-must neither crash nor freeze a trainee's drill.  Each record is written at once when
-nothing is waiting (the store's busy timeout is short on this path); one that cannot be
-written goes into a queue that a background thread keeps writing, oldest first, retrying
-every ``retry_seconds`` until the history takes it.  Records given meanwhile queue behind it,
-so the history always gets them in the order given.  The app is told (``on_error``, run on
-its own thread) how many answers are waiting and why, and again when they are all saved.
-At exit, ``close`` waits a bounded time for the queue and says how many could not be saved,
-so nothing is dropped silently.
+A write that fails (the file locked by another program, a database server gone away, a full
+disk) must neither crash nor freeze a trainee's drill, nor lose the answer.  Each record is
+written at once while nothing is waiting (the store's busy timeout is short on this path);
+one that cannot be written goes to the local spool (trainer.history.spool: a file under
+``$EZBAC_HOME``, one per history), and so does every record after it until the spool is
+empty, so the history always gets them in the order given.
+
+The spool is sent oldest first by ``send_waiting``: in a thread started by the next record
+given, by the trainer's periodic worker (trainer.tui.app), at exit (``close``, a bounded
+wait) and at the next launch (a recorder finding a spool left by an earlier run sends it
+before anything new).  Each record leaves the spool only once the history has committed it,
+and answers carry a key, so one sent twice (the trainer died in between) is stored once.
+
+The app is told (``on_error``, run on its own thread) how many answers are waiting and why,
+and again when they are all saved; ``watch_waiting`` gives it a line for the screen
+("3 answers waiting for the history") that follows the count.  What is still waiting at exit
+is said, with the spool's path: it is sent the next time the trainer starts.
 """
 
 from __future__ import annotations
@@ -17,60 +25,74 @@ import asyncio
 import contextlib
 import threading
 import time
-from collections import deque
+import uuid
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from trainer.history.scheduler import due_count
+from trainer.history.spool import Entry, Spool
 from trainer.history.store import HistoryError, HistoryLockedError, HistoryStore
 
 if TYPE_CHECKING:  # the progress screen and the review load these when first opened
     from trainer.drills.model import Drill
+    from trainer.history.class_view import ClassData
     from trainer.history.progress import ProgressData
     from trainer.session.records import AnswerRecord, SessionRecord
 
-    Record = AnswerRecord | SessionRecord
-
-#: The store's busy timeout for the trainer: a write that waits longer is queued instead.
+#: The store's busy timeout for the trainer: a write that waits longer is spooled instead.
 RECORDER_BUSY_MS = 200
+#: Records sent from the spool between two rewrites of it (each rewrite is fsync'd).
+SEND_BATCH = 25
+
+
+def spool_target(store: HistoryStore) -> str:
+    """What names the store's history for its spool: the file's resolved path, or the
+    server's address without its password."""
+    if isinstance(store.path, Path):
+        return str(store.path.resolve())
+    return str(store.path)
 
 
 class Recorder:
     """``on_answer``/``on_session`` for the session, ``due_count`` for the home screen,
-    ``progress`` for the progress screen."""
+    ``progress`` for the progress screen, ``send_waiting`` for the app's periodic worker."""
 
     def __init__(
         self,
         store: HistoryStore,
         on_error: Callable[[str], Any] | None = None,
         *,
-        retry_seconds: float = 0.5,
+        spool: Spool | None = None,
     ) -> None:
         self.store = store
         self.on_error = on_error
-        self.retry_seconds = retry_seconds
+        self.spool = spool if spool is not None else Spool.for_target(spool_target(store))
         self.last_error: str | None = None
         self._last_exc: HistoryError | None = None  # why the waiting records are waiting
-        # (write, record) not yet stored, oldest first: written in order, before any new one
-        self._queue: deque[tuple[Callable[[Any], None], Record]] = deque()
-        self._cond = threading.Condition()
-        self._writer: threading.Thread | None = None
+        self._save_lock = threading.Lock()  # a record is written or spooled, one at a time
+        self._send_lock = threading.Lock()  # one sender at a time in this process
+        self._sender: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread: int | None = None
+        self._on_waiting: Callable[[str], Any] | None = None
+        self._shown_waiting: str | None = None
+        self._reported: set[str] = set()  # damaged spool lines already said
+        if self.spool.waiting():  # left by an earlier run: sent before anything new
+            self._kick()
 
     # -- the session's recorder ---------------------------------------------------------------
 
     def on_answer(self, record: AnswerRecord) -> None:
-        self._save(self.store.record_answer, record)
+        self._save(Entry("answer", uuid.uuid4().hex, record))
 
     def on_session(self, record: SessionRecord) -> None:
-        self._save(self.store.record_session, record)
+        self._save(Entry("session", uuid.uuid4().hex, record))
 
     def pending_count(self) -> int:
-        """Records given but not yet in the history."""
-        with self._cond:
-            return len(self._queue)
+        """Records given but not yet in the history (waiting in the spool)."""
+        return self.spool.waiting()
 
     # -- what the screens read ----------------------------------------------------------------
 
@@ -91,6 +113,16 @@ class Recorder:
             self._tell(str(exc))
             return None
 
+    def class_view(self) -> ClassData | None:
+        """The instructor's class screen's data; None (and on_error) when unreadable."""
+        from trainer.history.class_view import build_class
+
+        try:
+            return build_class(self.store)
+        except HistoryError as exc:
+            self._tell(str(exc))
+            return None
+
     def review(
         self, trainee: str, now: datetime | None = None, questions: int | None = None
     ) -> Drill:
@@ -103,84 +135,134 @@ class Recorder:
 
     def report_errors_to(self, callback: Callable[[str], Any]) -> None:
         """Send problems to ``callback``; called from the app's event loop, whose thread then
-        runs every later call (the background writer's too)."""
+        runs every later call (the sender's too)."""
         self.on_error = callback
         try:
             self._loop = asyncio.get_running_loop()
             self._loop_thread = threading.get_ident()
         except RuntimeError:  # not in a loop: call it directly
             self._loop = self._loop_thread = None
+        self._report_damaged(self.spool.read().damaged)  # a spool left with only those too
+
+    def watch_waiting(self, callback: Callable[[str], Any]) -> None:
+        """Call ``callback`` (on the app's thread, see report_errors_to) with the screen's
+        line about waiting records whenever it changes: "" when nothing waits."""
+        self._on_waiting = callback
+        self._shown_waiting = None
+        self._show_waiting()
+
+    # -- sending the spool ----------------------------------------------------------------------
+
+    def send_waiting(self) -> int:
+        """Send the spool, oldest first, until it is empty or the history refuses a record;
+        how many records still wait.  Blocks while it writes: call it off the UI thread.  A
+        call while another is sending (this process or another trainer) returns at once."""
+        if not self._send_lock.acquire(blocking=False):
+            return self.spool.waiting()
+        try:
+            with self.spool.sending() as mine:
+                if mine:
+                    self._send_all()
+        finally:
+            self._send_lock.release()
+        return self.spool.waiting()
+
+    def _send_all(self) -> None:
+        had = False
+        while True:
+            contents = self.spool.read()
+            self._report_damaged(contents.damaged)
+            if not contents.entries:
+                break
+            had = True
+            sent: set[str] = set()
+            failed: HistoryError | None = None
+            try:
+                for entry in contents.entries[:SEND_BATCH]:
+                    self._write(entry)
+                    sent.add(entry.key)
+            except HistoryError as exc:
+                failed = exc
+            try:
+                self.spool.remove(sent)  # only what the history has committed
+            except OSError as exc:  # sent again later, and skipped then (see the spool)
+                self._tell(f"cannot rewrite the spool {self.spool.path} ({exc})")
+                return
+            self._show_waiting()
+            if failed is not None:
+                self._failed(failed, only_if_new=True)
+                return
+        if had and self.last_error is not None and not self.spool.waiting():
+            self.last_error = None
+            self._tell("all waiting answers are now saved")
+
+    def _kick(self) -> None:
+        """Send the spool in a thread of its own (the trainee never waits for it)."""
+        with self._save_lock:
+            if self._sender is not None and self._sender.is_alive():
+                return
+            self._sender = threading.Thread(
+                target=self.send_waiting, name="history-spool", daemon=True
+            )
+            self._sender.start()
 
     # -- exit ---------------------------------------------------------------------------------
 
     def close(self, timeout: float = 5.0) -> int:
-        """Wait up to ``timeout`` seconds for waiting records to be written; how many were not."""
+        """Try for up to ``timeout`` seconds to send what waits; how many records still wait
+        (kept in the spool for the next launch)."""
         deadline = time.monotonic() + timeout
-        with self._cond:
-            while self._queue and (left := deadline - time.monotonic()) > 0:
-                self._cond.notify_all()  # the writer tries again now
-                self._cond.wait(min(left, 0.05))
-            return len(self._queue)
+        while self.spool.waiting():
+            if self.send_waiting() == 0:
+                break
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            time.sleep(min(left, 0.05))
+        # a sender thread may still be finishing (saying all is saved): let it
+        if self._send_lock.acquire(timeout=max(0.1, deadline - time.monotonic())):
+            self._send_lock.release()
+        return self.spool.waiting()
+
+    def waiting_message(self) -> str:
+        """How much waits, and why when known (said at exit before the last tries)."""
+        return self.last_error or self._waiting()
 
     def unsaved_message(self, count: int) -> str:
-        """What is said at exit about records that could not be written."""
+        """What is said at exit about records still waiting."""
         why = f" ({self._why(self._last_exc)})" if self._last_exc else ""
-        return f"{self._waiting(count, queued=False)} could not be saved{why}"
+        held = self.spool.held
+        if held:  # not even on disk
+            return (f"{self._waiting(count, queued=False)} could not be saved{why}; "
+                    f"{self.spool.problem}")
+        return (f"{self._waiting(count, queued=False)} not yet in the history{why}: kept in "
+                f"{self.spool.path}, sent the next time ezbac starts with this history")
 
     # -- plumbing -----------------------------------------------------------------------------
 
-    def _save(self, write: Callable[[Any], None], record: Record) -> None:
-        with self._cond:
-            if self._queue:  # behind others: in order, by the writer
-                self._queue.append((write, record))
-                self._cond.notify_all()
-                failed: HistoryError | None = None
-            else:
+    def _write(self, entry: Entry) -> None:
+        if entry.kind == "answer":
+            self.store.record_answer(entry.record, key=entry.key)  # type: ignore[arg-type]
+        else:
+            self.store.record_session(entry.record)  # type: ignore[arg-type]
+
+    def _save(self, entry: Entry) -> None:
+        failed: HistoryError | None = None
+        with self._save_lock:
+            if not self.spool.waiting():
                 try:
-                    write(record)
+                    self._write(entry)
                     return
                 except HistoryError as exc:
                     failed = exc
-                    self._queue.append((write, record))
-                    self._start_writer()
-        self._failed(failed)
-
-    def _start_writer(self) -> None:
-        if self._writer is None:
-            self._writer = threading.Thread(target=self._drain, name="history-writer", daemon=True)
-            self._writer.start()
-
-    def _drain(self) -> None:
-        """The background writer: the oldest waiting record until it is stored, then the next."""
-        while True:
-            with self._cond:
-                if not self._queue:
-                    self._writer = None
-                    self._cond.notify_all()
-                    return
-                write, record = self._queue[0]
-            try:
-                write(record)
-            except HistoryError as exc:
-                self._failed(exc, only_if_new=True)
-                with self._cond:
-                    self._cond.wait(self.retry_seconds)
-                continue
-            with self._cond:
-                self._queue.popleft()
-                self._cond.notify_all()
-                done = not self._queue
-            if done and self.last_error is not None:
-                self.last_error = None
-                self._tell("all waiting answers are now saved")
+            self.spool.append(entry)  # behind the others: sent in order
+            self._failed(failed)  # said before the sender can have sent it
+        self._kick()
 
     def _waiting(self, count: int | None = None, *, queued: bool = True) -> str:
-        from trainer.session.records import AnswerRecord
-
-        with self._cond:
-            records = list(self._queue)
-        answers = sum(isinstance(record, AnswerRecord) for _, record in records)
-        others = (len(records) if count is None else count) - answers
+        entries = self.spool.read().entries
+        answers = sum(e.kind == "answer" for e in entries)
+        others = (len(entries) if count is None else count) - answers
         parts = [f"{answers} answer{'s' * (answers != 1)}"] if answers else []
         if others > 0:
             parts.append(f"{others} session record{'s' * (others != 1)}")
@@ -191,11 +273,39 @@ class Recorder:
         """Tell the app how much is waiting and why (``exc``, else the last failure's)."""
         if exc is not None:
             self._last_exc = exc
-        message = f"{self._waiting()} ({self._why(self._last_exc)})"
+        why = self._why(self._last_exc) if self._last_exc else "the history was busy"
+        if self.spool.held:
+            why += f"; {self.spool.problem}"
+        self._show_waiting()
+        if not self.spool.waiting():  # sent meanwhile
+            return
+        message = f"{self._waiting()} ({why})"
         if only_if_new and message == self.last_error:
             return
         self.last_error = message
         self._tell(message)
+
+    def _show_waiting(self) -> None:
+        if self._on_waiting is None:
+            return
+        entries = self.spool.read().entries
+        answers = sum(e.kind == "answer" for e in entries)
+        if answers:
+            line = f"{answers} answer{'s' * (answers != 1)} waiting for the history"
+        elif entries:
+            line = f"{len(entries)} record{'s' * (len(entries) != 1)} waiting for the history"
+        else:
+            line = ""
+        if line != self._shown_waiting:
+            self._shown_waiting = line
+            self._call(self._on_waiting, line)
+
+    def _report_damaged(self, damaged: list[Any]) -> None:
+        for line in damaged:
+            text = str(line)
+            if text not in self._reported:
+                self._reported.add(text)
+                self._tell(text)
 
     def _why(self, exc: HistoryError | None) -> str:
         if isinstance(exc, HistoryLockedError):
@@ -203,9 +313,11 @@ class Recorder:
         return str(exc)
 
     def _tell(self, message: str) -> None:
-        callback, loop = self.on_error, self._loop
-        if callback is None:
-            return
+        if self.on_error is not None:
+            self._call(self.on_error, message)
+
+    def _call(self, callback: Callable[[str], Any], message: str) -> None:
+        loop = self._loop
         if loop is None or threading.get_ident() == self._loop_thread:
             callback(message)
             return

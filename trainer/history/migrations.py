@@ -80,7 +80,16 @@ CREATE INDEX sessions_run_ends ON sessions (trainee, finished_at) WHERE retry_of
     AND finished_at IS NOT NULL AND abandoned = 0 AND passed IS NOT NULL;
 """
 
-MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4)
+# v5: each answer may carry a key given when it was first recorded (trainer.history.hooks), so
+# an answer sent again from the local spool (the store was away, or the trainer died between
+# the commit and the spool's truncation) is recognised and skipped, never stored twice.
+# Answers stored before v5 have none (NULL: distinct in a unique index, on both backends).
+V5 = """
+ALTER TABLE answers ADD COLUMN answer_key TEXT;
+CREATE UNIQUE INDEX answers_by_key ON answers (answer_key);
+"""
+
+MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 #: Tables and columns each version must have: a file claiming a version without them is
@@ -106,3 +115,7 @@ REQUIRED_COLUMNS[3] = {
     "answers": REQUIRED_COLUMNS[2]["answers"],
 }
 REQUIRED_COLUMNS[4] = REQUIRED_COLUMNS[3]
+REQUIRED_COLUMNS[5] = {
+    "sessions": REQUIRED_COLUMNS[4]["sessions"],
+    "answers": REQUIRED_COLUMNS[4]["answers"] | {"answer_key"},
+}

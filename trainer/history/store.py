@@ -305,10 +305,16 @@ def _schema_names(path: Path) -> list[str]:
 def _check_pages(conn: sqlite3.Connection, path: Path) -> None:
     """``PRAGMA quick_check``: every page of every table and index is read and its b-tree
     structure checked (not the index contents against the tables: that is integrity_check,
-    about three times slower).  O(file): 0.5-0.9 s at a million answers."""
-    problems = [row[0] for row in conn.execute("PRAGMA quick_check(3)")]
-    if problems != ["ok"]:
-        raise _refuse(path, "damaged: " + "; ".join(str(p) for p in problems))
+    about three times slower).  O(file): 0.5-0.9 s at a million answers, so it is skipped
+    for a file unchanged since it last passed (trainer.history.checked says how)."""
+    from trainer.history.checked import checked
+
+    def check() -> None:
+        problems = [row[0] for row in conn.execute("PRAGMA quick_check(3)")]
+        if problems != ["ok"]:
+            raise _refuse(path, "damaged: " + "; ".join(str(p) for p in problems))
+
+    checked(path, check)
 
 
 def _newer(version: int) -> str:
@@ -447,12 +453,14 @@ class HistoryStore:
 
     # -- writing ------------------------------------------------------------------------
 
-    def record_answer(self, record: AnswerRecord) -> None:
-        """Store one graded answer, committed before returning."""
+    def record_answer(self, record: AnswerRecord, key: str | None = None) -> None:
+        """Store one graded answer, committed before returning; an answer whose ``key`` is
+        stored already (sent again from the spool, trainer.history.spool) is skipped."""
         self._write(
             "INSERT INTO answers (session_id, trainee, drill_id, step, skill, family, cards, "
-            "answer, expected, correct, seconds, answered_at, bet, wager) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "answer, expected, correct, seconds, answered_at, bet, wager, answer_key) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (answer_key) DO NOTHING",
             (
                 record.session_id,
                 record.trainee,
@@ -468,6 +476,7 @@ class HistoryStore:
                 to_db_time(record.answered_at),
                 record.bet,
                 record.wager,
+                key,
             ),
         )
 
@@ -736,7 +745,8 @@ def _open_readonly(path: Path) -> sqlite3.Connection:
             copy = _memory()  # an older schema: upgraded in memory, the file left as it is
             conn.backup(copy)
         finally:
-            conn.execute("COMMIT")
+            if conn.in_transaction:  # an error may have ended it: raise that, not COMMIT's
+                conn.execute("COMMIT")
         conn.close()
         return _migrated(copy, path)
 
@@ -782,7 +792,8 @@ def _prepare(conn: sqlite3.Connection, path: Path) -> sqlite3.Connection:
         version = _check_schema(conn, path)
         _check_pages(conn, path)
     finally:
-        conn.execute("COMMIT")
+        if conn.in_transaction:  # an error may have ended it: raise that, not COMMIT's
+            conn.execute("COMMIT")
     if version < SCHEMA_VERSION:
         _migrated(conn, path)  # checks the version again under the write lock
     mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import on
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.reactive import reactive
 
 from trainer.prefs import Loaded, load_settings, save_settings
 from trainer.tui.clock import PausableClock
@@ -21,6 +22,7 @@ from trainer.tui.messages import (
     DrillFinished,
     GoHome,
     LeaveDrill,
+    OpenClass,
     OpenProgress,
     RetryMissed,
     StartReview,
@@ -33,6 +35,7 @@ from trainer.tui.screens.home import HomeScreen
 # budget).
 if TYPE_CHECKING:
     from trainer.drills.model import Drill, DrillCoup
+    from trainer.history.class_view import ClassData
     from trainer.history.progress import ProgressData
     from trainer.session import Session
     from trainer.session.clock import Clock, Now
@@ -54,7 +57,10 @@ class Hooks:
     or ``review(trainee, now, questions)`` the review drill (its usual length, or
     ``questions`` long), raising ValueError that says why there is none; ``report_errors_to``
     hands history a callback for failures the trainee should see (a write that did not go
-    through).
+    through); ``watch_waiting`` one for the line saying how many answers wait in the local
+    spool ("" when none), and ``send_waiting`` sends them (blocking: the app runs it in a
+    worker thread, every HISTORY_RETRY_SECONDS while any wait); ``class_view()`` the
+    instructor's class screen's data (None: unreadable, already reported), read in a worker.
     """
 
     on_answer: Callable[[AnswerRecord], None] | None = None
@@ -63,6 +69,9 @@ class Hooks:
     progress: Callable[[str, datetime], ProgressData | None] | None = None
     review: Callable[..., Drill] | None = None
     report_errors_to: Callable[[Callable[[str], None]], None] | None = None
+    watch_waiting: Callable[[Callable[[str], None]], None] | None = None
+    send_waiting: Callable[[], object] | None = None
+    class_view: Callable[[], ClassData | None] | None = None
 
 
 class TrainerApp(App[int]):
@@ -73,6 +82,10 @@ class TrainerApp(App[int]):
         Binding("ctrl+q", "request_quit", "Quit", priority=True),
         Binding("c", "toggle_colours", "4-colour", show=False),
     ]
+    #: How often records waiting in the history's spool are tried again (in a worker).
+    HISTORY_RETRY_SECONDS: ClassVar[float] = 2.0
+    #: "3 answers waiting for the history", "" when none (widgets.waiting.HistoryWaiting).
+    history_waiting: reactive[str] = reactive("")
 
     def __init__(
         self,
@@ -110,6 +123,10 @@ class TrainerApp(App[int]):
             self.notify(self.settings.problem, severity="warning", timeout=8)
         if self.hooks.report_errors_to is not None:
             self.hooks.report_errors_to(self.history_problem)
+        if self.hooks.watch_waiting is not None:
+            self.hooks.watch_waiting(self.set_history_waiting)
+        if self.hooks.send_waiting is not None:
+            self.set_interval(self.HISTORY_RETRY_SECONDS, self.send_history_waiting)
         if self.start_drill is not None:
             self.begin(self.start_drill)
 
@@ -132,6 +149,18 @@ class TrainerApp(App[int]):
     def history_problem(self, message: str) -> None:
         self.notify(f"History: {message}", severity="error", timeout=10)
 
+    def set_history_waiting(self, line: str) -> None:
+        self.history_waiting = line
+
+    def send_history_waiting(self) -> None:
+        """Try the spool again in a worker thread: a history still away never blocks the UI."""
+        send = self.hooks.send_waiting
+        if send is None or not self.history_waiting:
+            return
+        if any(w.group == "history-send" and not w.is_finished for w in self.workers):
+            return
+        self.run_worker(send, thread=True, group="history-send", exit_on_error=False)
+
     def history_ready(self, hook: object, then: Callable[[], None]) -> bool:
         """True when ``hook`` is wired and the trainee known; otherwise says why there is no
         history here, or asks the name and runs ``then`` again."""
@@ -152,6 +181,29 @@ class TrainerApp(App[int]):
             return
         now, trainee = self.now(), self.trainee
         # read in the screen's worker thread: a long history never freezes the trainer
+        self.push_screen(
+            ProgressScreen(now=now, trainee=trainee, load=lambda: progress(trainee, now))
+        )
+
+    @on(OpenClass)
+    def open_class(self) -> None:
+        """The whole class, as `ezbac class` shows it, over the same history."""
+        from trainer.tui.screens.class_ import ClassOverHome
+
+        load = self.hooks.class_view
+        if load is None:
+            self.notify("No history is kept in this run.", severity="warning")
+            return
+        self.push_screen(ClassOverHome(load))
+
+    def on_class_screen_picked(self, message: Any) -> None:
+        """A trainee picked on the class screen (ClassScreen.Picked): their progress."""
+        from trainer.tui.screens.progress import ProgressScreen
+
+        progress = self.hooks.progress
+        if progress is None:
+            return
+        now, trainee = self.now(), message.trainee
         self.push_screen(
             ProgressScreen(now=now, trainee=trainee, load=lambda: progress(trainee, now))
         )

@@ -57,5 +57,9 @@ class OpenProgress(Message):
     """The trainee's progress screen, from home."""
 
 
+class OpenClass(Message):
+    """The instructor's view of the whole class (`ezbac class`), from home."""
+
+
 class AskName(Message):
     """Ask who is training (home's `n`)."""

@@ -186,6 +186,14 @@ class ClassScreen(Screen[None]):
             self.post_message(self.Picked(self.data.rows[table.cursor_row].trainee))
 
 
+class ClassOverHome(ClassScreen):
+    """The class screen opened from the trainer's home: Escape goes back there."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "app.pop_screen", "Back"),
+    ]
+
+
 class ClassApp(App[None]):
     """``ezbac class``: the class screen, and a trainee's progress screen over it."""
 

@@ -39,6 +39,7 @@ from trainer.tui.messages import DrillFinished, LeaveDrill
 from trainer.tui.screens import stylesheets
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.table import HandView, LayoutView
+from trainer.tui.widgets.waiting import HistoryWaiting
 
 ASKING, AMOUNT, FEEDBACK, DONE = "asking", "amount", "feedback", "done"
 #: What the amount box asks for: a win's payout, or the whole answer of an amount question.
@@ -137,6 +138,7 @@ class DrillScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="drill-header"):
             yield Static(Text(self.session.drill.title, "bold"), id="drill-title")
+            yield HistoryWaiting(id="history-waiting")
             yield Static(id="drill-status")
         with Horizontal(id="hands"):
             yield HandView("Player", id="player-hand")

@@ -15,8 +15,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.tui.catalog import WARMUP_ID, DrillChoice
-from trainer.tui.messages import AskName, OpenProgress, StartReview
+from trainer.tui.messages import AskName, OpenClass, OpenProgress, StartReview
 from trainer.tui.widgets.keybar import KeyBar
+from trainer.tui.widgets.waiting import HistoryWaiting
 
 
 class HomeScreen(Screen[None]):
@@ -25,6 +26,7 @@ class HomeScreen(Screen[None]):
         Binding("w", "warmup", "Warm-up"),
         Binding("r", "review", "Review"),
         Binding("p", "progress", "Progress"),
+        Binding("i", "class_view", "Class"),
         Binding("n", "name", "Name"),
         Binding("c", "app.toggle_colours", "4-colour"),
     ]
@@ -46,6 +48,7 @@ class HomeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(Text("ezbac · EZ Baccarat dealer trainer", "bold"), id="home-title")
         yield Static(id="trainee")
+        yield HistoryWaiting(id="history-waiting")
         with Horizontal(id="home-body"):
             options = [
                 Option(self.option_label(c), id=f"drill-{i}") for i, c in enumerate(self.choices)
@@ -136,6 +139,9 @@ class HomeScreen(Screen[None]):
 
     def action_review(self) -> None:
         self.post_message(StartReview())
+
+    def action_class_view(self) -> None:
+        self.post_message(OpenClass())
 
     def action_progress(self) -> None:
         self.post_message(OpenProgress())
