@@ -10,6 +10,13 @@ A key is a short stable string (stored in the history database, so never renamed
 - ``payout:BET:RESULT``            settling BET when it wins / pushes / loses
 - ``payout:BET:commission``        the commission a winning BET owes (commission houses)
 - ``payout:fee``                   the card room's collection fee on a wager
+- ``shoe:burn`` / ``shoe:cut`` / ``shoe:end`` / ``shoe:deal``  running a shoe: the burn,
+                                   the cut card out, the last coup, dealing on before it
+- ``call:STEP``                    the dealer's call at STEP (trainer.engine.calls.CallStep:
+                                   player_shows, banker_acts, result, ...)
+- ``spot:ERROR`` / ``spot:none``   spotting error ERROR (the engine's catalogue id) in a
+                                   replay, or that a replay was dealt right
+- ``spot:ERROR:fix``               naming the right step where ERROR was dealt
 """
 
 from __future__ import annotations
@@ -22,6 +29,17 @@ if TYPE_CHECKING:  # the history store needs family() at launch, without the eng
 
 #: The skill families, in the order results and reports list them.
 FAMILIES: tuple[str, ...] = ("natural", "player", "banker", "outcome", "payout")
+
+
+#: Families of the dealer's procedure (issue 14), listed after the coup's: the report adds
+#: their columns at the end.  The review deals coups, so it drills only FAMILIES.
+PROCEDURE_FAMILIES: tuple[str, ...] = ("shoe", "call", "spot")
+ALL_FAMILIES: tuple[str, ...] = FAMILIES + PROCEDURE_FAMILIES
+
+
+def reviewed(key: str) -> bool:
+    """Whether the spaced review can deal this skill (a coup's step) and so counts it due."""
+    return family(key) in FAMILIES
 
 
 def family(key: str) -> str:
@@ -100,4 +118,29 @@ def describe(key: str) -> str:
         case ["payout", bet, result]:
             verb = {"win": "wins", "push": "pushes", "lose": "loses"}[result]
             return f"{Bet(bet).label} bet {verb}"
+        case ["shoe", what] if what in _SHOE_SKILLS:
+            return _SHOE_SKILLS[what]
+        case ["call", step]:
+            return f"Call: {step.replace('_', ' ')}"
+        case ["spot", "none"]:
+            return "Spot: a coup dealt right"
+        case ["spot", error]:
+            return f"Spot: {_error_title(error)}"
+        case ["spot", error, "fix"]:
+            return f"Right step: {_error_title(error)}"
     return key
+
+
+_SHOE_SKILLS = {
+    "burn": "Shoe: the burn",
+    "cut": "Shoe: the cut card comes out",
+    "end": "Shoe: the last coup",
+    "deal": "Shoe: dealing on before the cut card",
+}
+
+
+def _error_title(error: str) -> str:
+    """The catalogue's title of an error id; the id itself for one this version lacks."""
+    from trainer.session.spot import error_title
+
+    return error_title(error)

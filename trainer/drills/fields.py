@@ -24,6 +24,15 @@ MODES = ("practice", "exam")
 ORDERS = ("shuffled", "as_written")
 STEPS = ("player_draws", "banker_draws", "outcome", "payout", "commission", "fee")
 WHOLE_COUP = "coup"
+#: The dealer's procedure (issue 14): asked instead of (call, spot) or besides (shoe) the
+#: coup's steps.  shoe: one continuous shoe, burn and cut card included; call: the dealer's
+#: call at each step; spot: a coup replayed as a dealer dealt it, error or not.
+SHOE_KIND, CALL_KIND, SPOT_KIND = "shoe", "call", "spot"
+KINDS = (SHOE_KIND, CALL_KIND, SPOT_KIND)
+SPOT_LEVELS = ("coup", "table")
+#: Coups of a "last coups" shoe drill: at least the coup the cut card comes out in and the
+#: one after it.
+MIN_LAST_COUPS, MAX_LAST_COUPS = 2, 40
 OUTCOMES = ("player", "banker", "tie", "dragon7", "panda8")
 BETS = ("player", "banker", "tie", "dragon7", "panda8")
 RESULTS = ("win", "push", "lose")
@@ -141,8 +150,44 @@ SHOE = Obj(
         "paytable": Field(MapOf(BETS, ODDS),
                           "What each bet pays to 1: tie 8, dragon7 40, panda8 25.",
                           default={}),
+        "cut": Field(
+            Scalar("integer", {"type": "integer", "minimum": 12, "maximum": 208},
+                   (12, 208, "cards behind the cut card")),
+            "ask: shoe: cards behind the cut card (12 to half the shoe).", default=14,
+        ),
+        "last_coups": Field(
+            Scalar("integer", {"type": "integer", "minimum": MIN_LAST_COUPS,
+                               "maximum": MAX_LAST_COUPS},
+                   (MIN_LAST_COUPS, MAX_LAST_COUPS, "last coups")),
+            "ask: shoe: deal only the shoe's last N coups (the cut card comes out in the "
+            "last but one); no burn question. Default: the whole shoe.", default=None,
+        ),
     },
-    "The shoe and house rules.",
+    "The shoe and house rules (and, for ask: shoe, the cut card and where the run starts).",
+)
+
+_RATE = r"^\s*(100|[1-9]?[0-9])(\.[0-9]+)?\s*%\s*$"
+SPOT = Obj(
+    {
+        "level": Field(Scalar("choice", _choice(SPOT_LEVELS), (SPOT_LEVELS, "a level")),
+                       "coup: one coup's steps; table: the coup and a table's settlement "
+                       "(for supervisors).", default="coup"),
+        "error_rate": Field(
+            Scalar("rate", {"oneOf": [
+                {"type": "number", "minimum": 0, "maximum": 1},
+                {"type": "string", "pattern": _RATE},
+            ]}),
+            "Share of replays with one error: 0.5 or \"50%\" (the rest are dealt right, so "
+            "always saying \"error\" does not pay).", default=0.5,
+        ),
+        "errors": Field(
+            Scalar("error_ids", {"type": "array", "items": {"type": "string"}, "minItems": 1,
+                                 "uniqueItems": True}),
+            "Catalogue ids of the errors to draw from (ezbac audit --errors lists them); "
+            "default: every error that fits the level.", default=(),
+        ),
+    },
+    "ask: spot: how the replays are dealt.",
 )
 
 DRILL = Obj(
@@ -163,14 +208,17 @@ DRILL = Obj(
                       default="practice", listed=True),
         "ask": Field(
             Scalar("ask", {"oneOf": [
-                _choice((*STEPS, WHOLE_COUP)),
-                {"type": "array", "items": _choice((*STEPS, WHOLE_COUP)), "minItems": 1,
+                _choice((*STEPS, WHOLE_COUP, *KINDS)),
+                {"type": "array", "items": _choice((*STEPS, WHOLE_COUP, *KINDS)), "minItems": 1,
                  "uniqueItems": True},
             ]}),
             "What is asked about each coup: player_draws, banker_draws, outcome, payout, "
             "commission (owed on each winning bet that pays one; a house with a commission), "
             "fee (the collection fee on each wager; a house with a fee schedule) (a list), or "
-            "coup for the whole coup step by step (player_draws to payout).",
+            "coup for the whole coup step by step (player_draws to payout). "
+            "shoe with some of those: one continuous shoe, the burn and the cut card asked "
+            "too; call alone: the dealer's call at each step; spot alone: spot the dealer's "
+            "error in a replayed coup.",
             required=True, attr="steps",
         ),
         "questions": Field(
@@ -203,6 +251,7 @@ DRILL = Obj(
             default=None,
         ),
         "shoe": Field(SHOE, SHOE.doc, attr=""),
+        "spot": Field(SPOT, SPOT.doc, attr=""),
         "bets": Field(
             MapOf(BETS, AnyOf((AMOUNT, RANGE), "bet_spec")),
             "Wagers for payout questions: an amount (banker: 25) or a range "

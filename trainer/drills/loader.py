@@ -30,6 +30,7 @@ from trainer.drills.model import (
     CoupFilter,
     Drill,
     FixedCoup,
+    Kind,
     Mode,
     Order,
     Step,
@@ -112,8 +113,12 @@ class _Reader(reading.Reader):
             value = self.read(node, F.DRILL.fields[name].kind, name)
             if value is not None:
                 get[name] = value
-        if "coups" not in f and "generate" not in f:
+        kind, steps = get.get("ask", (Kind.COUP, ()))
+        if kind is Kind.SHOE:
+            self.check_shoe_drill(f)
+        elif "coups" not in f and "generate" not in f:
             self.err(root, "", "a drill needs coups (fixed coups), generate (filters), or both")
+        self.check_kind_fields(f, get, kind)
 
         # Every filter that reads clean is checked against the shoe now, alongside whatever
         # else is wrong, so one run of validate shows every problem in the file.
@@ -128,10 +133,13 @@ class _Reader(reading.Reader):
             return None
 
         fixed: list[FixedCoup] = get.get("coups", [])
-        steps: tuple[Step, ...] = get["ask"]
+        if kind is Kind.SHOE:
+            self.check_cut(f, shoe, decks)
         bets: dict[str, BetSpec] = get.get("bets", {})
         questions = get.get("questions")
-        if questions is None:
+        if kind is Kind.SHOE:
+            questions = 0  # the shoe decides how many coups there are
+        elif questions is None:
             questions = F.DEFAULT_QUESTIONS if filters else len(fixed)
         elif not filters and questions > len(fixed):
             self.err(f["questions"], "questions", f"{questions} questions but only "
@@ -164,7 +172,15 @@ class _Reader(reading.Reader):
         # Each value to its model attribute, as the declaration maps them; the rest (and
         # what the file leaves out) are the model's defaults, which are the declaration's.
         model = {attr: get[key] for key, attr in F.DRILL.attrs() if key in get}
+        spot = get.get("spot", {})
         model.update(
+            steps=steps,
+            kind=kind,
+            cut=shoe.get("cut", F.SHOE.default("cut")),
+            last_coups=shoe.get("last_coups"),
+            spot_level=spot.get("level", F.SPOT.default("level")),
+            error_rate=spot.get("error_rate", F.SPOT.default("error_rate")),
+            error_ids=tuple(spot.get("errors", F.SPOT.default("errors"))),
             questions=questions,
             fixed=tuple(fixed),
             filters=tuple(flt for flt, _, _ in filters),
@@ -312,13 +328,16 @@ class _Reader(reading.Reader):
         out = [self.text(item, join(path, i)) for i, item in enumerate(items)]
         return None if any(t is None for t in out) else tuple(t for t in out if t is not None)
 
-    def ask(self, node: Node, path: str) -> tuple[Step, ...] | None:
-        names = [*F.STEPS, F.WHOLE_COUP]
+    def ask(self, node: Node, path: str) -> tuple[Kind, tuple[Step, ...]] | None:
+        """The drill's kind (a shoe, calls, spotting errors, or separate coups) and the steps
+        asked of each coup."""
+        names = [*F.STEPS, F.WHOLE_COUP, *F.KINDS]
         items = node.value if isinstance(node, SequenceNode) else [node]
         if not items:
             self.err(node, path, "is an empty list: ask at least one of " + ", ".join(names))
             return None
         chosen: set[Step] = set()
+        kinds: list[tuple[str, Node]] = []
         ok = True
         for i, item in enumerate(items):
             sub = join(path, i) if isinstance(node, SequenceNode) else path
@@ -326,12 +345,110 @@ class _Reader(reading.Reader):
             if name is None:
                 ok = False
                 continue
+            if name in F.KINDS:
+                if kinds:
+                    self.err(item, sub, f"{name!r} and {kinds[0][0]!r} cannot be asked "
+                             "together: a drill deals one kind of run")
+                    ok = False
+                kinds.append((name, item))
+                continue
             new = set(WHOLE_COUP) if name == F.WHOLE_COUP else {Step(name)}
             if new & chosen:
                 self.err(item, sub, f"{name!r} is asked twice")
                 ok = False
             chosen |= new
-        return tuple(s for s in ASKING_ORDER if s in chosen) if ok else None
+        if not ok:
+            return None
+        steps = tuple(s for s in ASKING_ORDER if s in chosen)
+        kind = Kind(kinds[0][0]) if kinds else Kind.COUP
+        if kind in (Kind.CALL, Kind.SPOT) and steps:
+            self.err(node, path, f"{kind.value} is asked on its own: it takes the dealer "
+                     f"through every step (remove {', '.join(s.value for s in steps)})")
+            return None
+        if kind is Kind.SHOE and not steps:
+            self.err(node, path, "a shoe asks something of each coup too: add the steps, "
+                     "e.g. ask: [shoe, outcome] or ask: [shoe, coup]")
+            return None
+        return kind, steps
+
+    def rate(self, node: Node, path: str) -> float | None:
+        """A share of replays: a number from 0 to 1 (0.5) or a percentage ("50%")."""
+        text = self.scalar(node, path, "a share like 0.5 or \"50%\"", (INT, FLOAT, STR))
+        if text is None:
+            return None
+        raw = text.strip()
+        percent = raw.endswith("%")
+        digits = raw.removesuffix("%").strip()
+        try:
+            value = Decimal(digits)
+        except ArithmeticError:
+            value = Decimal("NaN")
+        if not re.fullmatch(r"[0-9]+(\.[0-9]+)?", digits) or not value.is_finite():
+            self.err(node, path, f"{quote(text)} is not a share: write a number from 0 to 1 "
+                     "(0.5) or a percentage (\"50%\")")
+            return None
+        if percent:
+            value /= 100
+        if not 0 <= value <= 1:
+            self.err(node, path, f"{quote(text)} is out of range: a share is 0 to 1 "
+                     "(0% to 100%)")
+            return None
+        return float(value)
+
+    def error_ids(self, node: Node, path: str) -> tuple[str, ...] | None:
+        """Catalogue ids, each one the engine's error catalogue knows."""
+        from trainer.session.spot import catalogue_ids
+
+        items = self.seq(node, path, "error ids")
+        if items is None:
+            return None
+        if not items:
+            self.err(node, path, "is an empty list: name at least one error, or leave "
+                     "errors out for every one")
+            return None
+        known = catalogue_ids()
+        out: list[str] = []
+        for i, item in enumerate(items):
+            sub = join(path, i)
+            name = self.choice(item, sub, known, "an error of the catalogue")
+            if name is None:
+                continue
+            if name in out:
+                self.err(item, sub, f"{name!r} is listed twice")
+                continue
+            out.append(name)
+        return tuple(out) if len(out) == len(items) else None
+
+    # -- the dealer's procedure (shoe, call, spot) -----------------------------------------
+    def check_shoe_drill(self, f: dict[str, Node]) -> None:
+        """A shoe drill deals its coups from the shoe: no coups, filters or question count."""
+        for name in ("coups", "generate", "questions", "order"):
+            if name in f:
+                self.err(f[name], name, f"a shoe drill deals its coups from one shoe: "
+                         f"{name} does not apply (remove it; shoe: {{last_coups: N}} makes "
+                         "a shorter run)")
+
+    def check_kind_fields(self, f: dict[str, Node], get: dict[str, Any], kind: Kind) -> None:
+        """Settings of one kind of run given to another are named, not ignored."""
+        shoe_node = f.get("shoe")
+        for name in ("cut", "last_coups"):
+            where = child(shoe_node, name) if shoe_node is not None else None
+            if where is not None and kind is not Kind.SHOE:
+                self.err(where, join("shoe", name), f"{name} is a setting of a shoe drill "
+                         "(ask: [shoe, ...]); this drill deals separate coups")
+        if "spot" in f and kind is not Kind.SPOT:
+            self.err(f["spot"], "spot", "spot settings need ask: spot")
+
+    def check_cut(self, f: dict[str, Node], shoe: dict[str, Any], decks: int) -> None:
+        """The cut card between 12 cards from the end and half the shoe (the engine's range)."""
+        cut = shoe.get("cut")
+        if cut is None:
+            return
+        half = 52 * decks // 2
+        if cut > half:
+            where = child(f["shoe"], "cut") or f["shoe"]
+            self.err(where, "shoe.cut", f"{cut} cards behind the cut card is more than half "
+                     f"the {decks}-deck shoe: use 12 to {half}")
 
     def bet_spec(self, node: Node, path: str) -> BetSpec | None:
         """A fixed amount (banker: 25) or a range (dragon7: {min: 5, max: 100, step: 5})."""

@@ -32,6 +32,12 @@ class Step(enum.Enum):
     PAYOUT = "payout"  # one question per bet on the layout
     COMMISSION = "commission"  # per winning bet that owes a commission under the house
     FEE = "fee"  # per wager, under a house with a collection fee
+    # The dealer's procedure (issue 14): never written in ``ask`` (a drill's kind asks them).
+    BURN = "burn"  # a shoe: how many cards the first card turned up burns
+    CUT = "cut"  # a shoe: the cut card came out; what the dealer does now
+    CALL = "call"  # the dealer's call at one step of a coup
+    SPOT = "spot"  # which step of a replayed coup was dealt wrong (or none)
+    FIX = "fix"  # what the right step was
 
     @property
     def label(self) -> str:
@@ -42,7 +48,22 @@ class Step(enum.Enum):
             "payout": "What happens to each bet?",
             "commission": "What commission is owed?",
             "fee": "What is the collection fee?",
+            "burn": "How many cards are burned?",
+            "cut": "The cut card is out: what now?",
+            "call": "What does the dealer call?",
+            "spot": "Which step was dealt wrong?",
+            "fix": "What was the right step?",
         }[self.value]
+
+
+class Kind(enum.Enum):
+    """What a run deals: separate coups (the default), one continuous shoe, the dealer's calls,
+    or replays to spot a dealer's error in."""
+
+    COUP = "coup"
+    SHOE = F.SHOE_KIND
+    CALL = F.CALL_KIND
+    SPOT = F.SPOT_KIND
 
 
 #: "coup" in a drill file: the whole coup, step by step.
@@ -141,6 +162,7 @@ class DrillCoup:
 
 # The defaults are the file format's (trainer.drills.fields), as model values.
 _D = F.DRILL
+_SHOE, _SPOT = F.SHOE, F.SPOT
 _MODE, _ORDER = Mode(_D.default("mode")), Order(_D.default("order"))
 _PAYTABLE = DEFAULT_PAYTABLE.with_odds(F.SHOE.default("paytable"))
 
@@ -169,6 +191,16 @@ class Drill:
     #: The house rules the drill is dealt under (its decks and paytable are ``decks`` and
     #: ``paytable``); None: the default house.
     house: House | None = None
+    #: What a run deals (trainer.drills.model.Kind); ``steps`` are asked of each coup.
+    kind: Kind = Kind.COUP
+    #: ask: shoe: cards behind the cut card, and (None: the whole shoe) the last coups only.
+    cut: int = _SHOE.default("cut")
+    last_coups: int | None = _SHOE.default("last_coups")
+    #: ask: spot: coup or table, the share of replays with an error, the catalogue ids drawn
+    #: from (empty: every error of the level).
+    spot_level: str = _SPOT.default("level")
+    error_rate: float = _SPOT.default("error_rate")
+    error_ids: tuple[str, ...] = _SPOT.default("errors")
 
     def deal(self, rng: random.Random) -> list[DrillCoup]:
         """The coups of one run, reproducible from ``rng``."""

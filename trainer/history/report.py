@@ -31,7 +31,7 @@ from trainer.history.tally import (
     sum_tallies,
 )
 from trainer.session.scoring import percent_1dp
-from trainer.skills import FAMILIES, describe
+from trainer.skills import ALL_FAMILIES, FAMILIES, PROCEDURE_FAMILIES, describe
 
 if TYPE_CHECKING:
     from trainer.history.queries import SkillRow
@@ -43,6 +43,9 @@ FAMILY_LABELS = {
     "banker": "Banker tableau",
     "outcome": "Outcomes",
     "payout": "Payouts",
+    "shoe": "Running a shoe",
+    "call": "Calling",
+    "spot": "Spotting errors",
 }
 WEAKEST = 5
 REPORT_VERSION = 1
@@ -173,7 +176,7 @@ def report_from(
                 sessions_passed=c.passed,
                 reference_opened=c.reference_opened,
                 total=sum_tallies(per_skill.values()),
-                families={f: families.get(f, Tally()) for f in FAMILIES},
+                families={f: families.get(f, Tally()) for f in ALL_FAMILIES},
                 last_drill=None if run is None else LastDrill(
                     run.drill_id, run.drill_title, run.mode, run.finished_at, run.questions,
                     run.correct, run.passed,
@@ -221,6 +224,9 @@ CSV_COLUMNS: tuple[str, ...] = (
     "last_drill_result",
     "weakest_skills",
     "retries",
+    # the dealer's procedure (issue 14): added at the end, as every new column is
+    *(f"{f}_{col}" for f in PROCEDURE_FAMILIES
+      for col in ("answered", "correct", "accuracy", "avg_seconds")),
 )
 
 
@@ -252,6 +258,9 @@ def render_csv(report: Report) -> str:
             ]
         row.append(";".join(w.skill for w in t.weakest))
         row.append(t.retries)
+        for f in PROCEDURE_FAMILIES:
+            ft = t.families[f]
+            row += [ft.answered, ft.correct, _blank(_pct(ft)), _blank(_secs(ft))]
         writer.writerow(row)
     return buffer.getvalue()
 
@@ -279,7 +288,7 @@ def report_dict(report: Report) -> dict[str, object]:
                 "sessions_passed": t.sessions_passed,
                 "reference_opened": t.reference_opened,
                 **_tally_json(t.total),
-                "families": {f: _tally_json(t.families[f]) for f in FAMILIES},
+                "families": {f: _tally_json(t.families[f]) for f in ALL_FAMILIES},
                 "last_drill": None
                 if t.last_drill is None
                 else {
@@ -336,8 +345,10 @@ def render_table(report: Report) -> str:
         )
         lines.append(f"  {'skill family':<16}{'answered':>9}{'right':>7}{'accuracy':>10}"
                      f"{'avg time':>10}")
-        for f in FAMILIES:
+        for f in ALL_FAMILIES:
             ft = t.families[f]
+            if f in PROCEDURE_FAMILIES and not ft.answered:
+                continue  # a drill kind this trainee has not run: no empty row
             lines.append(
                 f"  {FAMILY_LABELS[f]:<16}{ft.answered:>9}{ft.correct:>7}{_fmt_pct(ft):>10}"
                 f"{_fmt_secs(ft):>10}"

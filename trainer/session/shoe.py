@@ -1,0 +1,304 @@
+"""A whole shoe as the house runs it: the burn, coup after coup, the cut card, the last coup.
+
+The shoe is dealt by the engine's shoe procedure from the run's seeded rng, once, before
+the first question; the session then asks, in dealing order:
+
+- the burn (the whole-shoe drill only): the first card is turned up, how many are burned;
+- each coup's questions (the drill's steps, ``Question`` as in any drill);
+- "what now?" after a coup: always after the coup the cut card comes out in and after the
+  last coup, and after some other coups too (so the question does not say the cut card is
+  out: the trainee must have seen it).  Dealing on after the cut card came out is a graded
+  error.
+
+The answers come from the engine: the burn count is the engine's, and "what now?" is read
+from what the engine's shoe did next (another coup, one more then the end, or the end).
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from trainer.drills.generate import _wagers
+from trainer.drills.model import Drill, DrillCoup, Step
+from trainer.engine import DEFAULT_PAYTABLE, Card, Coup, Outcome, Paytable
+from trainer.engine.house import House
+from trainer.engine.shoe import Shoe, burn_count
+from trainer.session.choice import EMPTY_VIEW, ChoiceQuestion, pick_options
+from trainer.session.questions import ChoiceAnswer, Question, View, expand
+from trainer.skills import Skill
+
+if TYPE_CHECKING:
+    from trainer.session.session import Result
+
+#: How often "what now?" is asked after a coup the cut card did not come out in: often
+#: enough that the question does not give the cut card away.
+NEXT_CHECK_RATE = 1 / 6
+
+
+class Next(enum.Enum):
+    """What the dealer does after a coup."""
+
+    DEAL = "Deal the next coup"
+    ONE_MORE = "Cut card out: deal one more coup, then the shoe ends"
+    END_NOW = "Cut card out: the shoe ends now"
+    OVER = "That was the last coup: the shoe is over"
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeCoup:
+    """One coup of the shoe as the dealer sees it: where it stands in the shoe."""
+
+    number: int  # 1-based, in the shoe (the burn is not a coup)
+    coup: Coup
+    cards_left: int  # cards in the shoe when the coup began
+    cut_out_before: bool  # the cut card had come out before the coup began
+    cut_out_during: bool  # a card of this coup was behind the cut card
+    last: bool  # the shoe ended with this coup
+
+
+@dataclass(frozen=True, slots=True)
+class DealtShoe:
+    """The shoe a run deals: its burn, every coup, and which of them the run asks about."""
+
+    decks: int
+    cut: int
+    size: int  # cards in the shoe
+    burn_card: Card
+    burned: tuple[Card, ...]
+    coups: tuple[ShoeCoup, ...]
+    first: int  # index of the first coup asked (0: the whole shoe, burn included)
+
+    @property
+    def asked(self) -> tuple[ShoeCoup, ...]:
+        return self.coups[self.first:]
+
+    @property
+    def whole(self) -> bool:
+        return self.first == 0
+
+    def status(self, coup_index: int | None, *, after: bool = False) -> str:
+        """The shoe line of the screen: coup N, cards left, the cut card's state.
+
+        During a coup: as the dealer knows it when the coup began (a card behind the cut card,
+        drawn later in the coup, is not given away); ``after`` the coup: as it ended, the
+        cut card shown the moment it is out."""
+        if coup_index is None:
+            return (f"Shoe · {self.decks} decks · {self.size} cards · burn first · cut card "
+                    f"{self.cut} from the end")
+        sc = self.asked[min(coup_index, len(self.asked) - 1)]
+        left = sc.cards_left - len(sc.coup.cards) if after else sc.cards_left
+        if sc.cut_out_before:
+            cut = "cut card out: last coup"
+        elif after and sc.cut_out_during:
+            cut = "✂ CUT CARD OUT in this coup"
+        else:
+            cut = "cut card in the shoe"
+        return f"Coup {sc.number} · {left} cards left · {cut}"
+
+
+def deal_shoe(drill: Drill, rng: random.Random) -> DealtShoe:
+    """The engine's shoe for ``drill``, shuffled from ``rng``, dealt to its end."""
+    shoe = Shoe.shuffled(rng, drill.decks, cut=drill.cut)
+    return shoe_run(shoe, drill.last_coups)
+
+
+def shoe_run(shoe: Shoe, last_coups: int | None = None) -> DealtShoe:
+    """Deal ``shoe`` (after its burn) to the end and record each coup's place in it."""
+    if shoe.burn_card is None:
+        raise ValueError("a shoe drill deals a shoe with its burn")
+    coups: list[ShoeCoup] = []
+    while not shoe.finished:
+        left, before = shoe.remaining, shoe.cut_card_out
+        coup = shoe.deal_coup()
+        coups.append(ShoeCoup(len(coups) + 1, coup, left, before,
+                              shoe.cut_card_out and not before, shoe.finished))
+    first = 0 if last_coups is None else max(0, len(coups) - last_coups)
+    return DealtShoe(shoe.decks or 0, shoe.cut or 0, len(shoe.cards), shoe.burn_card,
+                   shoe.burned, tuple(coups), first)
+
+
+@dataclass(frozen=True, slots=True)
+class BurnQuestion(ChoiceQuestion):
+    """The first card is turned up: how many cards does it burn?"""
+
+    card: Card
+    burned: tuple[Card, ...]
+    options: tuple[str, ...]
+    coup_index: int = 0
+    dealt: DrillCoup | None = None
+    step: Step = Step.BURN
+
+    def expected(self) -> ChoiceAnswer:
+        return ChoiceAnswer(burn_words(burn_count(self.card)))
+
+    def reason(self) -> str:
+        n = burn_count(self.card)
+        rule = "10, J, Q and K burn 10" if self.card.value == 0 else "an ace burns 1, 2-9 their value"
+        return (f"The first card turned up is {self.card.pretty}: {rule}, so {n} more card"
+                f"{'s' if n != 1 else ''} go face down to the discards")
+
+    @property
+    def skill(self) -> Skill:
+        return Skill("shoe:burn")
+
+    @property
+    def prompt(self) -> str:
+        return f"The first card is turned up: {self.card.pretty}. How many cards are burned?"
+
+    @property
+    def short(self) -> str:
+        return f"Burn ({self.card.pretty})"
+
+    @property
+    def card_row(self) -> tuple[str, tuple[Card, ...]]:
+        """Shown instead of the hands: the card turned up."""
+        return ("First card turned up", (self.card,))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return (self.card, *self.burned)
+
+
+def burn_words(n: int) -> str:
+    return f"Burn {n} card{'s' if n != 1 else ''}"
+
+
+def burn_options(card: Card, rng: random.Random) -> tuple[str, ...]:
+    """The engine's count among plausible slips: the card counted too (one more), a face
+    card taken at its point value (0) or its rank (11-13), a neighbouring count."""
+    right = burn_count(card)
+    wrong = [right + 1, right - 1, 13 if card.value == 0 else right + 2, 0 if card.value == 0
+             else 10]
+    return pick_options(burn_words(right), [burn_words(n) for n in wrong if n >= 0], rng)
+
+
+@dataclass(frozen=True, slots=True)
+class NextQuestion(ChoiceQuestion):
+    """A coup is over: what does the dealer do now?"""
+
+    coup_index: int
+    dealt: DrillCoup | None
+    place: ShoeCoup
+    options: tuple[str, ...] = tuple(n.value for n in Next)
+    step: Step = Step.CUT
+    paytable: Paytable = DEFAULT_PAYTABLE
+    house: House | None = None
+
+    def expected(self) -> ChoiceAnswer:
+        return ChoiceAnswer(self.right().value)
+
+    def right(self) -> Next:
+        """Read off what the engine's shoe did after this coup."""
+        if self.place.last:
+            # a house whose cut card makes the coup in progress the last: the shoe ends now
+            return Next.END_NOW if self.place.cut_out_during else Next.OVER
+        if self.place.cut_out_during:
+            return Next.ONE_MORE
+        return Next.DEAL
+
+    def reason(self) -> str:
+        right = self.right()
+        if right is Next.END_NOW:
+            return ("The cut card came out during this coup, and at this house the coup in "
+                    "progress is the last: the shoe ends")
+        if right is Next.OVER:
+            return ("The cut card came out in the coup before this one: this was the one more "
+                    "coup, and the shoe ends")
+        if right is Next.ONE_MORE:
+            return ("The cut card came out during this coup: the coup is finished, one more "
+                    "coup is dealt, and the shoe ends")
+        return "The cut card has not come out: deal on"
+
+    @property
+    def skill(self) -> Skill:
+        skills = {Next.OVER: "shoe:end", Next.ONE_MORE: "shoe:cut", Next.END_NOW: "shoe:cut"}
+        return Skill(skills.get(self.right(), "shoe:deal"))
+
+    @property
+    def prompt(self) -> str:
+        return f"Coup {self.place.number} is over. What now?"
+
+    @property
+    def short(self) -> str:
+        return f"After coup {self.place.number}"
+
+    @property
+    def view(self) -> View:
+        coup = self.place.coup
+        return View(coup.player.cards, coup.banker.cards, coup.player.total,
+                    coup.banker.total, self.outcome, ())
+
+
+Asked = Question | BurnQuestion | NextQuestion
+
+
+def shoe_questions(drill: Drill, run: DealtShoe, rng: random.Random) -> tuple[
+    list[DrillCoup], list[Asked]
+]:
+    """The run's coups (with wagers drawn as the drill says) and its questions in order."""
+    questions: list[Asked] = []
+    if run.whole:
+        questions.append(BurnQuestion(run.burn_card, run.burned, burn_options(run.burn_card,
+                                                                              rng)))
+    coups: list[DrillCoup] = []
+    for index, place in enumerate(run.asked):
+        dealt = DrillCoup(place.coup, _wagers(drill, None, rng))
+        coups.append(dealt)
+        for q in expand([dealt], drill.steps, drill.paytable, house=drill.house):
+            questions.append(Question(index, dealt, q.step, q.paytable, q.bet, q.wager, q.house))
+        check = rng.random() < NEXT_CHECK_RATE  # drawn for every coup: seeds replay alike
+        if place.last or place.cut_out_during or check:
+            questions.append(NextQuestion(index, dealt, place, paytable=drill.paytable,
+                                          house=drill.house))
+    return coups, questions
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeSummary:
+    """A shoe's results beside the score: what was dealt and which kinds of step went wrong."""
+
+    coups: int
+    dragon7: int
+    panda8: int
+    naturals: int
+    errors: tuple[tuple[Step, int], ...] = field(default_factory=tuple)  # (kind, misses)
+    cut_coup: int | None = None  # the coup the cut card came out in (number in the shoe)
+
+
+def shoe_summary(run: DealtShoe, results: Sequence[Result]) -> ShoeSummary:
+    """Coups dealt (asked about), Dragon 7s and Panda 8s seen, errors by kind of step."""
+    dealt = {r.question.coup_index for r in results if r.question.dealt is not None}
+    seen = [sc.coup for i, sc in enumerate(run.asked) if i in dealt]
+    outcomes = Counter(c.outcome for c in seen)
+    errors = Counter(r.question.step for r in results if not r.correct)
+    cut = next((sc.number for sc in run.coups if sc.cut_out_during), None)
+    return ShoeSummary(
+        coups=len(seen),
+        dragon7=outcomes[Outcome.DRAGON7],
+        panda8=outcomes[Outcome.PANDA8],
+        naturals=sum(c.natural for c in seen),
+        errors=tuple(errors.most_common()),
+        cut_coup=cut,
+    )
+
+
+__all__ = [
+    "EMPTY_VIEW",
+    "Asked",
+    "BurnQuestion",
+    "Next",
+    "NextQuestion",
+    "ShoeCoup",
+    "DealtShoe",
+    "ShoeSummary",
+    "burn_options",
+    "deal_shoe",
+    "shoe_questions",
+    "shoe_run",
+    "shoe_summary",
+]
