@@ -50,7 +50,7 @@ from trainer.engine.house import House
 from trainer.engine.settlement import RESULTS as EZ_RESULTS
 from trainer.fileformat import reading
 from trainer.fileformat.declare import MapOf
-from trainer.fileformat.reading import INT, STR, TextProblem, child, is_number, join
+from trainer.fileformat.reading import FLOAT, INT, STR, TextProblem, child, is_number, join
 from trainer.houses.drills import house_for_drill, with_shoe
 
 #: Filter fields in the order the model checks them (used to explain unsatisfiable filters).
@@ -159,6 +159,8 @@ class _Reader(reading.Reader):
             if not unbet:
                 self.err(f["ask"], "ask", f"{money[0].value} questions need bets: add a bets "
                          "section (e.g. bets: {banker: 25, dragon7: {min: 5, max: 100, step: 5}})")
+        if kind is Kind.SPOT:
+            self.check_spot(f, get.get("spot", {}), bool(bets))
         if Step.COMMISSION in steps and house.commission is None:
             self.err(f["ask"], "ask", f"commission is asked but house {house.id!r} takes no "
                      "commission: name one that does (house: commission)")
@@ -438,6 +440,22 @@ class _Reader(reading.Reader):
                          "(ask: [shoe, ...]); this drill deals separate coups")
         if "spot" in f and kind is not Kind.SPOT:
             self.err(f["spot"], "spot", "spot settings need ask: spot")
+
+    def check_spot(self, f: dict[str, Node], spot: dict[str, Any], has_bets: bool) -> None:
+        """Replays settle bets; a table-level mistake needs a table."""
+        from trainer.session.spot import mistake_level
+
+        if not has_bets:
+            self.err(f["ask"], "ask", "spot replays settle the bets on the layout: add a bets "
+                     "section (e.g. bets: {banker: {min: 10, max: 100, step: 5}, dragon7: 10})")
+        if spot.get("level", F.SPOT.default("level")) == "table":
+            return
+        node = child(f.get("spot"), "errors")
+        items = node.value if isinstance(node, SequenceNode) else []
+        for i, (name, item) in enumerate(zip(spot.get("errors", ()), items, strict=False)):
+            if mistake_level(name) == "table":
+                self.err(item, join(join("spot", "errors"), i), f"{name!r} happens only at a "
+                         "table of several seats: set spot: {level: table}")
 
     def check_cut(self, f: dict[str, Node], shoe: dict[str, Any], decks: int) -> None:
         """The cut card between 12 cards from the end and half the shoe (the engine's range)."""

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 
 from trainer.drills.model import Drill, DrillCoup, Kind, Mode
 from trainer.session import scoring
-from trainer.session.clock import Clock, Now, utc_now
 from trainer.session.choice import ChoiceQuestion
+from trainer.session.clock import Clock, Now, utc_now
 from trainer.session.questions import Answer, Graded, Question, TimedOut, expand
 from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.skills import ALL_FAMILIES, describe, family

@@ -138,7 +138,8 @@ class BurnQuestion(ChoiceQuestion):
 
     def reason(self) -> str:
         n = burn_count(self.card)
-        rule = "10, J, Q and K burn 10" if self.card.value == 0 else "an ace burns 1, 2-9 their value"
+        rule = ("10, J, Q and K burn 10" if self.card.value == 0
+                else "an ace burns 1" if self.card.value == 1 else "2 to 9 burn their value")
         return (f"The first card turned up is {self.card.pretty}: {rule}, so {n} more card"
                 f"{'s' if n != 1 else ''} go face down to the discards")
 
@@ -291,10 +292,10 @@ __all__ = [
     "EMPTY_VIEW",
     "Asked",
     "BurnQuestion",
+    "DealtShoe",
     "Next",
     "NextQuestion",
     "ShoeCoup",
-    "DealtShoe",
     "ShoeSummary",
     "burn_options",
     "deal_shoe",
