@@ -27,7 +27,7 @@ from trainer.engine.errors import EngineError
 from trainer.engine.money import format_amount
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable
 from trainer.engine.settlement import RESULTS as EZ_RESULTS
-from trainer.engine.shoe import DEFAULT_DECKS, check_decks
+from trainer.engine.shoe import DEFAULT_DECKS, DEFAULT_SHOE_RULES, ShoeRules, check_cut, check_decks
 
 __all__ = [
     "BASE_BETS",
@@ -375,6 +375,10 @@ CALL_FIELDS: Mapping[str, frozenset[str]] = MappingProxyType({
     "tie": frozenset({"total"}),
     "dragon7": frozenset({"low"}),
     "panda8": frozenset({"low"}),
+    "player_has": frozenset({"total"}),
+    "banker_has": frozenset({"total"}),
+    "tie_push": frozenset(),
+    "dragon7_push": frozenset(),
 })
 
 DEFAULT_CALLS: Mapping[str, str] = MappingProxyType({
@@ -389,6 +393,10 @@ DEFAULT_CALLS: Mapping[str, str] = MappingProxyType({
     "tie": "Tie, {total} all",
     "dragon7": "Dragon 7: Banker wins, seven over {low}",
     "panda8": "Panda 8: Player wins, eight over {low}",
+    "player_has": "Player has {total}",
+    "banker_has": "Banker has {total}",
+    "tie_push": "Tie, push the Player and Banker bets",
+    "dragon7_push": "Dragon 7, push the Banker bet",
 })
 
 
@@ -460,6 +468,7 @@ class House:
     seats: int = 7
     order: SettlementOrder = SettlementOrder()
     calls: Calls = Calls()
+    shoe: ShoeRules = DEFAULT_SHOE_RULES
     description: str = ""
     sources: tuple[str, ...] = ()
 
@@ -467,6 +476,10 @@ class House:
         if not _ID.match(self.id):
             raise HouseError(f"house id {self.id!r}: lowercase letters, digits, - and _")
         check_decks(self.decks)
+        try:
+            check_cut(self.shoe.cut, 52 * self.decks)
+        except EngineError as exc:
+            raise HouseError(f"shoe: {exc}") from None
         rules = self.game.rules
         for bet in (Bet.PLAYER, Bet.BANKER):
             if bet not in self.bets:

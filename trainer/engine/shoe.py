@@ -10,15 +10,25 @@ comes out when a card behind it is drawn, i.e. by the draw that leaves 13 cards 
 with a cut of 14.  The coup that made that draw is the coup in progress; one more coup
 follows and the shoe is finished.  If it comes out during the burn (only possible in a
 small stacked shoe), there is no coup in progress and the first coup is the last.
+
+Houses vary (``ShoeRules``, read from the house file's ``shoe:``): where the cut card sits,
+whether the first card burns its value, and whether one more coup follows the cut card
+(``one_more``, RULES.md) or the coup in progress is the last (``this_coup``).
+
+One procedure, many readers: ``ShoeRun`` is an immutable shoe (its cards and its rules) whose
+``events()`` replay it as the house runs it (Burn, CoupDealt, CutCardOut, LastCoup, ShoeEnd),
+dealt by the one ``Shoe`` below; the simulator's fast path reads the same ``ShoeRules``
+(``burn_for``, ``last_start``, ``one_more``) and a test holds it to ``ShoeRun`` shoe by shoe.
 """
 
 from __future__ import annotations
 
+import enum
 import functools
 import random
 import struct
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from trainer.engine.cards import FULL_DECK, Card
 from trainer.engine.coup import Coup
@@ -59,6 +69,56 @@ def check_cut(cut: object, shoe_size: int, *, stacked: bool = False) -> int:
 def burn_count(card: Card) -> int:
     """How many cards the exposed first card burns: its value, 10/J/Q/K burn 10."""
     return card.value or 10
+
+
+class BurnRule(enum.Enum):
+    """What the first card of a shoe does."""
+
+    FACE_VALUE = "face_value"  #: turned up, burns its value further cards (10/J/Q/K burn 10)
+    NONE = "none"  #: no burn: the first coup starts with the first card
+
+
+class AfterCut(enum.Enum):
+    """What happens once the cut card comes out."""
+
+    ONE_MORE = "one_more"  #: finish this coup, deal one more, the shoe ends (RULES.md)
+    THIS_COUP = "this_coup"  #: finish this coup: it is the last
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeRules:
+    """How a house runs a shoe: the cut card's place (cards behind it), the burn, and the
+    last-coup rule.  The Shoe, ShoeRun and the simulator's fast path all read these."""
+
+    cut: int = DEFAULT_CUT
+    burn: BurnRule = BurnRule.FACE_VALUE
+    after_cut: AfterCut = AfterCut.ONE_MORE
+
+    def __post_init__(self) -> None:
+        if isinstance(self.cut, bool) or not isinstance(self.cut, int) or self.cut < 1:
+            raise InvalidShoeError(f"cut card {self.cut!r} cards from the end is not allowed")
+
+    def burn_for(self, value: int) -> int:
+        """Cards burned after a first card of point ``value`` (0 for a ten or a face)."""
+        return 0 if self.burn is BurnRule.NONE else (value or 10)
+
+    @property
+    def one_more(self) -> bool:
+        return self.after_cut is AfterCut.ONE_MORE
+
+    def last_start(self, shoe_size: int) -> int:
+        """The cut card is out once the position (cards drawn) passes this."""
+        return shoe_size - self.cut
+
+    def describe(self) -> str:
+        burn = ("the first card is turned up and burns its value (10, J, Q, K burn 10)"
+                if self.burn is BurnRule.FACE_VALUE else "no burn")
+        after = ("when it comes out, finish the coup, deal one more, the shoe ends"
+                 if self.one_more else "when it comes out, the coup in progress is the last")
+        return f"{burn}; cut card {self.cut} cards from the end; {after}"
+
+
+DEFAULT_SHOE_RULES = ShoeRules()
 
 
 # --- the shuffle -----------------------------------------------------------------------
@@ -173,6 +233,7 @@ class Shoe:
     __slots__ = (
         "_cards",
         "_final_dealt",
+        "_one_more",
         "_position",
         "burn_card",
         "burned",
@@ -188,10 +249,12 @@ class Shoe:
         cut: int | None = None,
         burn: bool = False,
         decks: int | None = None,
+        rules: ShoeRules = DEFAULT_SHOE_RULES,
     ) -> None:
         self._cards: tuple[Card, ...] = tuple(cards)
         self._position = 0
         self._final_dealt = False
+        self._one_more = rules.one_more
         #: Cards behind the cut card, or None for no cut card (deal until the shoe is empty).
         self.cut = cut
         self.decks = decks
@@ -200,11 +263,11 @@ class Shoe:
         self.burn_card: Card | None = None
         #: The cards burned face down after it, in order, so a trainer can show them.
         self.burned: tuple[Card, ...] = ()
-        if burn:
+        if burn and rules.burn is BurnRule.FACE_VALUE:
             self.burn_card = self.draw("the burn card is missing")
+            count = rules.burn_for(self.burn_card.value)
             self.burned = tuple(
-                self.draw(f"the burn of {burn_count(self.burn_card)} cards ran out")
-                for _ in range(burn_count(self.burn_card))
+                self.draw(f"the burn of {count} cards ran out") for _ in range(count)
             )
 
     @classmethod
@@ -213,13 +276,16 @@ class Shoe:
         rng: random.Random,
         decks: int = DEFAULT_DECKS,
         *,
-        cut: int = DEFAULT_CUT,
+        cut: int | None = None,
         burn: bool = True,
+        rules: ShoeRules = DEFAULT_SHOE_RULES,
     ) -> Shoe:
-        """A dealt shoe: ``decks`` decks shuffled from ``rng``, the burn done, a cut card."""
+        """A dealt shoe: ``decks`` decks shuffled from ``rng``, the burn done, a cut card
+        (``cut`` overrides ``rules.cut``)."""
         cards = full_shoe(decks)
+        cut = rules.cut if cut is None else cut
         check_cut(cut, len(cards))
-        return cls(shuffle(cards, rng), cut=cut, burn=burn, decks=decks)
+        return cls(shuffle(cards, rng), cut=cut, burn=burn, decks=decks, rules=rules)
 
     @classmethod
     def stacked(
@@ -228,6 +294,7 @@ class Shoe:
         *,
         cut: int | None = None,
         burn: bool = False,
+        rules: ShoeRules = DEFAULT_SHOE_RULES,
     ) -> Shoe:
         """Cards dealt in exactly the given order ("Th" strings are parsed).
 
@@ -237,7 +304,7 @@ class Shoe:
         stack = tuple(c if isinstance(c, Card) else Card.parse(c) for c in cards)
         if cut is not None:
             check_cut(cut, len(stack), stacked=True)
-        return cls(stack, cut=cut, burn=burn)
+        return cls(stack, cut=cut, burn=burn, rules=rules)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -283,8 +350,8 @@ class Shoe:
         is_last = self.cut_card_out  # the cut card came out before this coup began
         coup = Coup.deal(self.draw)
         self.coups_dealt += 1
-        if is_last:
-            self._final_dealt = True
+        if is_last or (not self._one_more and self.cut_card_out):
+            self._final_dealt = True  # one more after the cut card, or this coup (this_coup)
         return coup
 
     def coups(self) -> Iterator[Coup]:
@@ -297,3 +364,158 @@ class Shoe:
             f"Shoe({len(self._cards)} cards, {self.remaining} left, cut={self.cut}, "
             f"coups_dealt={self.coups_dealt}, finished={self.finished})"
         )
+
+
+# --- the shoe procedure as events ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Burn:
+    """The first card turned up, and the cards burned face down after it."""
+
+    card: Card
+    burned: tuple[Card, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.burned)
+
+    def describe(self) -> str:
+        return (f"burn: {self.card} turned up, burn {self.count} "
+                f"card{'s' if self.count != 1 else ''}")
+
+
+@dataclass(frozen=True, slots=True)
+class CoupDealt:
+    """Coup ``number`` (1, 2, ...) dealt from shoe positions ``start`` to ``end`` (exclusive,
+    burn included); ``last``: it is the shoe's last coup."""
+
+    number: int
+    coup: Coup
+    start: int
+    end: int
+    last: bool = False
+
+    def describe(self) -> str:
+        return f"coup {self.number}: {' '.join(str(c) for c in self.coup.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class CutCardOut:
+    """The cut card came out during coup ``number`` (0: during the burn), in front of that
+    coup's card number ``card`` (1-based; 0 during the burn), at shoe ``position``.  What
+    follows: finish this coup, then one more (``one_more``) or none."""
+
+    number: int
+    card: int
+    position: int
+    one_more: bool = True
+
+    def describe(self) -> str:
+        where = "during the burn" if self.number == 0 else (
+            f"before card {self.card} of coup {self.number}")
+        then = "finish this coup, deal one more, the shoe ends" if self.one_more else (
+            "finish this coup: it is the last")
+        return f"cut card out {where}: {then}"
+
+
+@dataclass(frozen=True, slots=True)
+class LastCoup:
+    """Coup ``number`` is the last of the shoe (announced before it is dealt)."""
+
+    number: int
+
+    def describe(self) -> str:
+        return f"coup {self.number} is the last coup"
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeEnd:
+    """The shoe is over: ``coups`` dealt, ``position`` cards drawn (burn included),
+    ``remaining`` left behind."""
+
+    coups: int
+    position: int
+    remaining: int
+
+    def describe(self) -> str:
+        return f"shoe ends after {self.coups} coups, {self.remaining} cards left"
+
+
+ShoeEvent = Burn | CoupDealt | CutCardOut | LastCoup | ShoeEnd
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeRun:
+    """A whole shoe as the house runs it, as an immutable value: the cards in dealing order
+    and the house's ShoeRules.  ``events()`` replays it (the same every time); the shoe drill
+    and the simulator's slow path read it, and ``Shoe`` does the dealing."""
+
+    cards: tuple[Card, ...]
+    rules: ShoeRules = DEFAULT_SHOE_RULES
+    decks: int | None = field(default=None, compare=False)
+
+    @classmethod
+    def shuffled(
+        cls, rng: random.Random, decks: int = DEFAULT_DECKS, rules: ShoeRules = DEFAULT_SHOE_RULES
+    ) -> ShoeRun:
+        """A freshly shuffled shoe: the same rng use, hence the same cards, as
+        ``Shoe.shuffled(rng, decks, rules=rules)`` and the simulator's ``deal_shoe``."""
+        cards = full_shoe(decks)
+        check_cut(rules.cut, len(cards))
+        return cls(tuple(shuffle(cards, rng)), rules, decks)
+
+    @classmethod
+    def stacked(cls, cards: Iterable[Card | str], rules: ShoeRules = DEFAULT_SHOE_RULES) -> ShoeRun:
+        """Cards in exactly the given order (tests, fixed drills); the cut may be anywhere."""
+        stack = tuple(c if isinstance(c, Card) else Card.parse(c) for c in cards)
+        check_cut(rules.cut, len(stack), stacked=True)
+        return cls(stack, rules)
+
+    def shoe(self) -> Shoe:
+        """A fresh stateful Shoe over these cards, burn done."""
+        return Shoe(self.cards, cut=self.rules.cut, burn=True, decks=self.decks, rules=self.rules)
+
+    def events(self, from_coup: int = 1) -> Iterator[ShoeEvent]:
+        """The shoe, event by event: Burn (if the house burns); CoupDealt for each coup;
+        CutCardOut right after the coup during which the cut card came out, then LastCoup
+        naming the last coup (the next one, or this one under ``this_coup``); ShoeEnd.
+        ``from_coup`` > 1 starts there (no Burn; the coups before it are dealt unseen), for
+        the last-coups drill."""
+        shoe = self.shoe()
+        limit = self.rules.last_start(len(self.cards))
+        one_more = self.rules.one_more
+        if shoe.burn_card is not None and from_coup <= 1:
+            yield Burn(shoe.burn_card, shoe.burned)
+        if shoe.cut_card_out and from_coup <= 1:  # out during the burn: the first coup is last
+            yield CutCardOut(0, 0, limit, one_more)
+            yield LastCoup(1)
+        number = 0
+        while not shoe.finished:
+            number += 1
+            start, was_out = shoe.position, shoe.cut_card_out
+            coup = shoe.deal_coup()
+            if number < from_coup:
+                continue
+            yield CoupDealt(number, coup, start, shoe.position, shoe.finished)
+            if not was_out and shoe.cut_card_out:
+                yield CutCardOut(number, limit - start + 1, limit, one_more)
+                yield LastCoup(number + 1 if one_more else number)
+        yield ShoeEnd(number, shoe.position, shoe.remaining)
+
+    def coups(self) -> Iterator[Coup]:
+        """Just the coups, in order."""
+        return (e.coup for e in self.events() if isinstance(e, CoupDealt))
+
+    @property
+    def cut_coup(self) -> int:
+        """The number of the coup during which the cut card comes out (0: the burn)."""
+        for event in self.events():
+            if isinstance(event, CutCardOut):
+                return event.number
+        return 0  # pragma: no cover - a checked cut always comes out
+
+    def last_coups(self, coups: int = 3) -> Iterator[ShoeEvent]:
+        """The shoe from ``coups`` coups before the cut card comes out (that coup counted):
+        the last-coups drill, positioned near the end of a seeded shoe."""
+        return self.events(from_coup=max(1, self.cut_coup - coups + 1))

@@ -22,6 +22,11 @@ DIRECTIONS = ("counterclockwise", "clockwise")
 SIDE_BETS = ("dragon7", "panda8")
 BASE_BETS = ("player", "banker")
 MAX_SEATS = 14
+BURNS = ("face_value", "none")
+AFTER_CUT = ("one_more", "this_coup")
+#: The cut card sits 12 cards from the end at least (the coup in progress and one more need
+#: up to 12) and at most half an 8-deck shoe; the loader holds it to half the house's shoe.
+CUT_RANGE = (12, 208)
 MAX_STEPS = 50
 MAX_CHIPS = 20
 #: The dealer's calls a house may word (trainer.engine.house.CALL_FIELDS; a test keeps the
@@ -29,6 +34,7 @@ MAX_CHIPS = 20
 CALLS = (
     "player_shows", "banker_shows", "natural", "player_draws", "player_stands",
     "banker_draws", "banker_stands", "wins", "tie", "dragon7", "panda8",
+    "player_has", "banker_has", "tie_push", "dragon7_push",
 )
 
 
@@ -132,6 +138,25 @@ ORDER = Obj(
     "The order a dealer settles the table in.",
 )
 
+SHOE = Obj(
+    {
+        "cut_card": Field(
+            Scalar("integer", {"type": "integer", "minimum": CUT_RANGE[0],
+                               "maximum": CUT_RANGE[1]}, (*CUT_RANGE, "cards")),
+            "Cards behind the cut card: 14 to 16 is usual; at most half the shoe.",
+            default=14,
+        ),
+        "burn": Field(_choice(BURNS, "a burn rule"),
+                      "face_value (the first card is turned up and burns its value, 10 J Q K "
+                      "burn 10) or none.", default="face_value"),
+        "after_cut_card": Field(_choice(AFTER_CUT, "a last-coup rule"),
+                                "one_more (finish the coup, deal one more, the shoe ends) or "
+                                "this_coup (the coup in progress is the last).",
+                                default="one_more"),
+    },
+    "How the house runs a shoe: the burn, the cut card and the last coup.",
+)
+
 HOUSE = Obj(
     {
         "id": Field(Scalar("house_id", {"type": "string", "pattern": ID_PATTERN}),
@@ -162,6 +187,7 @@ HOUSE = Obj(
             "Seats at the table: 7 for mini-baccarat, 9 or 14 for larger tables.", default=7,
         ),
         "settlement": Field(ORDER, ORDER.doc),
+        "shoe": Field(SHOE, SHOE.doc),
         "calls": Field(MapOf(CALLS, Scalar("call", {"type": "string", "minLength": 1})),
                        "The dealer's calls, worded the house's way: wins: \"{hand} wins, "
                        "{high} over {low}\".", default={}),

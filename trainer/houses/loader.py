@@ -33,6 +33,7 @@ from trainer.engine.house import (
 )
 from trainer.engine.money import format_amount
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet
+from trainer.engine.shoe import AfterCut, BurnRule, ShoeRules
 from trainer.fileformat import declare
 from trainer.fileformat.reading import (
     FLOAT,
@@ -211,6 +212,12 @@ class HouseReader(Reader):
 
         chips = self.chips(v.get("chips"), found.get("chips")) if "chips" in v else None
         order = v.get("settlement", {})
+        shoe = v.get("shoe", {})
+        cut = shoe.get("cut_card", F.SHOE.default("cut_card"))
+        half = 52 * v.get("decks", F.HOUSE.default("decks")) // 2
+        if cut > half:
+            self.err(found["shoe"], "shoe.cut_card", f"a cut card {cut} cards from the end "
+                     f"is past half the shoe ({half} cards)")
         if self.problems or limits is None:
             return None
         try:
@@ -235,6 +242,12 @@ class HouseReader(Reader):
                                                F.ORDER.default("main_before_side")),
                 ),
                 calls=Calls(v.get("calls", {})),
+                shoe=ShoeRules(
+                    cut=cut,
+                    burn=BurnRule(shoe.get("burn", F.SHOE.default("burn"))),
+                    after_cut=AfterCut(shoe.get("after_cut_card",
+                                                F.SHOE.default("after_cut_card"))),
+                ),
                 description=v.get("description", ""),
                 sources=v.get("sources", ()),
             )

@@ -90,6 +90,10 @@ def house_yaml(house: House) -> str:
         f"  losers_first: {'true' if o.losers_first else 'false'}",
         f"  direction: {o.direction.value}",
         f"  main_before_side: {'true' if o.main_before_side else 'false'}",
+        "shoe:",
+        f"  cut_card: {house.shoe.cut}",
+        f"  burn: {house.shoe.burn.value}",
+        f"  after_cut_card: {house.shoe.after_cut.value}",
         "calls:",
     ]
     lines += [f"  {key}: {_q(house.calls.wording[key])}" for key in DEFAULT_CALLS]

@@ -1,0 +1,468 @@
+"""The catalogue of dealer's mistakes, as data, and their injection into a correct procedure.
+
+Each ``Mistake`` has an id, a level (``coup``: it happens in any coup; ``table``: it needs a
+table of several bets, such as settling out of order), a description, the ``Kind`` the audit
+reports it as, and how to inject it: the name of one of the engine's transformations
+(``TRANSFORMS``) with its parameters.  A new mistake is a new entry combining a
+transformation and parameters; no answer key is written with it, because the audit (the
+engine) says what the right step was.
+
+``inject(mistake, coup, layout, house, rng)`` starts from ``Dealt.correct`` (the engine's
+procedure) and returns the procedure with that mistake, or raises MistakeDoesNotApply when
+the coup cannot have it (a Dragon 7 mistake on a coup with no Dragon), so a drill deals
+another coup.  After a mistake in the cards the dealer goes on consistently: totals and
+outcome called from the hands as dealt, bets settled by the outcome called, so the audit
+finds exactly one mistake of its own (the rest ``follows``).
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from decimal import ROUND_CEILING, Decimal
+from types import MappingProxyType
+from typing import Any
+
+from trainer.engine import rules
+from trainer.engine.cards import FULL_DECK, Card, hand_total
+from trainer.engine.coup import Coup, Outcome, classify
+from trainer.engine.errors import EngineError
+from trainer.engine.house import House
+from trainer.engine.money import normalize, round_payout
+from trainer.engine.procedure import (
+    BetAction,
+    Called,
+    Dealt,
+    DealtCard,
+    Done,
+    Kind,
+    Side,
+    actions_of,
+)
+from trainer.engine.settlement import Bet, BetResult
+from trainer.engine.table import Layout, Pay, Take, settle_table
+
+__all__ = [
+    "CATALOGUE",
+    "TRANSFORMS",
+    "Level",
+    "Mistake",
+    "MistakeDoesNotApply",
+    "UnknownMistakeError",
+    "applies",
+    "find_mistake",
+    "inject",
+]
+
+_CENT = Decimal("0.01")
+
+
+class MistakeDoesNotApply(EngineError):
+    """This coup (or table) cannot have this mistake: deal another."""
+
+
+class UnknownMistakeError(EngineError):
+    """A mistake id, transformation or parameter the catalogue does not know."""
+
+
+class Level(enum.Enum):
+    COUP = "coup"  #: happens in any coup, one seat is enough
+    TABLE = "table"  #: needs a table of several bets (the order of settlement)
+
+
+@dataclass(frozen=True, slots=True)
+class Mistake:
+    """One entry of the catalogue."""
+
+    id: str
+    level: Level
+    kind: Kind
+    description: str
+    transform: str
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.transform not in TRANSFORMS:
+            raise UnknownMistakeError(
+                f"mistake {self.id!r}: no transformation {self.transform!r} (there are "
+                f"{', '.join(sorted(TRANSFORMS))})")
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    coup: Coup
+    layout: Layout
+    house: House
+    rng: random.Random
+    correct: Dealt
+    mistake: Mistake
+
+    def no(self, why: str) -> MistakeDoesNotApply:
+        return MistakeDoesNotApply(f"{self.mistake.id}: {why}")
+
+    def stream(self) -> Iterator[Card]:
+        """The cards after the first four, in shoe order, then random cards if the shoe
+        given runs out (only a drill without a shoe behind it)."""
+        yield from self.coup.cards[4:]
+        yield from self.correct.following
+        while True:
+            yield self.rng.choice(FULL_DECK)
+
+
+# -- card-level transformations: the dealer's cards, then a consistent rest ------------------
+
+
+def _consistent(ctx: _Context, cards: list[DealtCard], used: int,
+                called: Called | None = None) -> Dealt:
+    """The dealt procedure of a dealer who put ``cards`` on the table (the first four and
+    ``used`` more from the shoe) and went on consistently: totals and outcome called from
+    these hands (or as ``called``), bets settled by that outcome."""
+    player = [c.card for c in cards if c.to is Side.PLAYER]
+    banker = [c.card for c in cards if c.to is Side.BANKER]
+    if called is None:
+        pt, bt = hand_total(player), hand_total(banker)
+        called = Called(pt, bt, ctx.house.named(classify(pt, len(player), bt, len(banker))))
+    assert called.outcome is not None
+    bets = actions_of(settle_table(called.outcome, ctx.layout, ctx.house, checked=True))
+    after = (ctx.coup.cards[4:] + ctx.correct.following)[used:]
+    return Dealt(tuple(cards), called, bets, after)
+
+
+def _first_four(coup: Coup) -> list[DealtCard]:
+    sides = (Side.PLAYER, Side.BANKER, Side.PLAYER, Side.BANKER)
+    return [DealtCard(c, s) for c, s in zip(coup.cards[:4], sides, strict=True)]
+
+
+def _hard_cell(coup: Coup) -> bool:
+    return coup.player_draws and 3 <= coup.banker.two_card_total <= 6
+
+
+def _banker_draw(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
+    """params: should = "stand" (the Banker drew on a stand) or "draw" (it stood on a
+    draw); cells = "hard" (Banker 3-6 after the Player drew) or "any"."""
+    coup, should = ctx.coup, p.get("should", "stand")
+    if coup.natural:
+        raise ctx.no("a natural: the Banker has no decision")
+    if p.get("cells", "hard") == "hard" and not _hard_cell(coup):
+        raise ctx.no("not a hard tableau cell (Banker 3-6 after the Player drew)")
+    cards = _first_four(coup)
+    if coup.player_draws:
+        cards.append(DealtCard(coup.cards[4], Side.PLAYER))
+    used = 1 if coup.player_draws else 0
+    if should == "stand":
+        if coup.banker_draws:
+            raise ctx.no("the Banker draws here")
+        stream = ctx.stream()
+        extra = [next(stream) for _ in range(used + 1)][-1]
+        cards.append(DealtCard(extra, Side.BANKER))
+        return _consistent(ctx, cards, used + 1)
+    if not coup.banker_draws:
+        raise ctx.no("the Banker stands here")
+    return _consistent(ctx, cards, used)
+
+
+def _player_draw(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
+    """params: should = "stand" (the Player drew on 6 or 7) or "draw" (stood on 0-5)."""
+    coup, should = ctx.coup, p.get("should", "stand")
+    if coup.natural:
+        raise ctx.no("a natural: the Player has no decision")
+    bt = coup.banker.two_card_total
+    cards = _first_four(coup)
+    stream = ctx.stream()
+    used = 0
+    if should == "stand":
+        if coup.player_draws:
+            raise ctx.no("the Player draws here")
+        p3 = next(stream)
+        used += 1
+        cards.append(DealtCard(p3, Side.PLAYER))
+        if rules.banker_draws(bt, p3.value):  # the dealer goes on by the tableau
+            cards.append(DealtCard(next(stream), Side.BANKER))
+            used += 1
+        elif rules.banker_draws(bt, None):
+            raise ctx.no("it would read as the Banker's card dealt to the Player")
+    else:
+        if not coup.player_draws:
+            raise ctx.no("the Player stands here")
+        if rules.banker_draws(bt, None):
+            cards.append(DealtCard(next(stream), Side.BANKER))
+            used += 1
+    return _consistent(ctx, cards, used)
+
+
+def _natural_draw(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
+    """A natural not stopped: the dealer draws a card as if there were none."""
+    coup = ctx.coup
+    if not coup.natural:
+        raise ctx.no("no natural")
+    pt = coup.player.two_card_total
+    side = Side.PLAYER if pt <= 5 else Side.BANKER
+    cards = _first_four(coup)
+    cards.append(DealtCard(next(ctx.stream()), side))
+    return _consistent(ctx, cards, 1)
+
+
+def _wrong_hand(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
+    """A third card dealt to the other hand (both third cards, when both drew)."""
+    coup = ctx.coup
+    if len(coup.cards) == 4:
+        raise ctx.no("no third card is dealt")
+    if coup.player_draws and not coup.banker_draws and rules.banker_draws(
+            coup.banker.two_card_total, None):
+        raise ctx.no("it would read as a Player who stood and a Banker who drew")
+    cards = [DealtCard(c.card, c.to if i < 4 else c.to.other)
+             for i, c in enumerate(ctx.correct.cards)]
+    return _consistent(ctx, cards, len(coup.cards) - 4)
+
+
+def _miscount(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
+    """A hand's final total called a point off (params: by = [1, -1]); the dealer names the
+    outcome and settles by the totals called."""
+    d = ctx.correct
+    side = ctx.rng.choice((Side.PLAYER, Side.BANKER))
+    by = ctx.rng.choice(tuple(p.get("by", (1, -1))))
+    pt, bt = ctx.coup.player.total, ctx.coup.banker.total
+    if side is Side.PLAYER:
+        pt = (pt + by) % 10
+    else:
+        bt = (bt + by) % 10
+    np, nb = len(ctx.coup.player.cards), len(ctx.coup.banker.cards)
+    called = Called(pt, bt, ctx.house.named(classify(pt, np, bt, nb)))
+    return _consistent(ctx, list(d.cards), len(d.cards) - 4, called)
+
+
+def _misname(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
+    """The outcome misnamed: params call = "dragon7" (a Banker three-card 7 that does not
+    win called a Dragon 7) or "panda8" (a Player three-card 8 that does not win called a
+    Panda 8); on = the right outcome it happens on ("tie", "banker", "player"); the dealer
+    settles by the name called."""
+    coup, house = ctx.coup, ctx.house
+    call = Outcome(p["call"])
+    if call not in house.outcomes:
+        raise ctx.no(f"this table does not name a {call.label}")
+    right = house.named(coup.outcome)
+    if right is call:
+        raise ctx.no(f"it is a {call.label}")
+    on = p.get("on")
+    if on is not None and right is not Outcome(on):
+        raise ctx.no(f"the outcome is not a {Outcome(on).label}")
+    hand, total = (coup.banker, 7) if call is Outcome.DRAGON7 else (coup.player, 8)
+    if len(hand.cards) != 3 or hand.total != total:
+        raise ctx.no(f"no three-card {total}")
+    d = ctx.correct
+    called = Called(coup.player.total, coup.banker.total, call)
+    return _consistent(ctx, list(d.cards), len(d.cards) - 4, called)
+
+
+# -- bet-level transformations: one bet done wrong ------------------------------------------
+
+
+def _bets_where(ctx: _Context, test: Callable[[BetAction, BetResult], bool]) -> list[int]:
+    procedure = settle_table(ctx.coup, ctx.layout, ctx.house, checked=True)
+    return [i for i, a in enumerate(ctx.correct.bets)
+            if test(a, procedure.settlements[a.seat, a.bet].result)]
+
+
+def _wager(ctx: _Context, a: BetAction) -> Decimal:
+    return next(w for s, b, w in ctx.layout.bets() if (s, b) == (a.seat, a.bet))
+
+
+def _with_bet(ctx: _Context, index: int, action: BetAction) -> Dealt:
+    bets = list(ctx.correct.bets)
+    bets[index] = action
+    return replace(ctx.correct, bets=tuple(bets))
+
+
+def _settle_as(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
+    """A bet settled with the wrong result: params right = "lose" | "push" | "win" (what it
+    should be), as = "win" | "lose" | "push" (what the dealer did); bet = a bet name (any
+    if left out); outcome = the outcome it happens on (any if left out).  Paid as a win:
+    at the bet's odds."""
+    right, done = BetResult(p["right"]), Done({"win": "paid", "lose": "taken",
+                                               "push": "pushed"}[p["as"]])
+    bet = Bet(p["bet"]) if "bet" in p else None
+    outcome = Outcome(p["outcome"]) if "outcome" in p else None
+    if outcome is not None and ctx.house.named(ctx.coup.outcome) is not outcome:
+        raise ctx.no(f"the outcome is not a {outcome.label}")
+    found = _bets_where(ctx, lambda a, r: r is right and (bet is None or a.bet is bet))
+    if not found:
+        what = f"{bet.label} bet" if bet else "bet"
+        raise ctx.no(f"no {what} that should {right.value} on the layout")
+    i = ctx.rng.choice(found)
+    a = ctx.correct.bets[i]
+    paid = round_payout(_wager(ctx, a) * ctx.house.paytable.odds(a.bet)) if (
+        done is Done.PAID) else Decimal(0)
+    return _with_bet(ctx, i, BetAction(a.seat, a.bet, done, paid, Decimal(0), a.fee))
+
+
+def _commission(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
+    """A commission taken where the game takes none: params rate (default 0.05), bet
+    (default banker)."""
+    rate = Decimal(str(p.get("rate", "0.05")))
+    bet = Bet(p.get("bet", "banker"))
+    if ctx.house.commission_on(bet) is not None:
+        raise ctx.no(f"this game takes a commission on the {bet.label} bet")
+    found = [i for i in _bets_where(ctx, lambda a, r: r is BetResult.WIN and a.bet is bet)]
+    if not found:
+        raise ctx.no(f"no winning {bet.label} bet")
+    i = ctx.rng.choice(found)
+    a = ctx.correct.bets[i]
+    owed = normalize((a.paid * rate).quantize(_CENT, rounding=ROUND_CEILING))
+    return _with_bet(ctx, i, BetAction(a.seat, a.bet, Done.PAID, normalize(a.paid - owed),
+                                       owed, a.fee))
+
+
+def _payout_off(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
+    """A payout worked on the wrong wager (params wager_off: -5 pays 35 x 40 as 30 x 40 =
+    1,200; +5 as 40 x 40), on a winning bet paying at least min_odds to 1 (default 2)."""
+    off = Decimal(str(p.get("wager_off", -5)))
+    least = Decimal(str(p.get("min_odds", 2)))
+    odds = ctx.house.paytable.odds
+    found = _bets_where(ctx, lambda a, r: r is BetResult.WIN and odds(a.bet) >= least
+                        and _wager(ctx, a) + off > 0)
+    if not found:
+        raise ctx.no(f"no winning bet paying {least} to 1 or more with a wager above {-off}")
+    i = ctx.rng.choice(found)
+    a = ctx.correct.bets[i]
+    gross = round_payout((_wager(ctx, a) + off) * odds(a.bet))
+    paid = normalize(gross - a.commission) if a.commission else gross
+    if paid <= 0:
+        raise ctx.no("the payout would be nothing")
+    return _with_bet(ctx, i, BetAction(a.seat, a.bet, Done.PAID, paid, a.commission, a.fee))
+
+
+def _out_of_order(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
+    """Bets settled out of the house's order: params swap = "pay_before_take" (a winner
+    paid before a loser is taken, where the house takes losers first) or "seats" (two bets
+    of the same step in the wrong seat order)."""
+    procedure = settle_table(ctx.coup, ctx.layout, ctx.house, checked=True)
+    bets = list(ctx.correct.bets)
+    kinds = {(s.seat, s.bet): type(s) for s in procedure.steps if isinstance(s, (Take, Pay))}
+    active = [i for i, a in enumerate(bets) if (a.seat, a.bet) in kinds]
+    if p.get("swap", "seats") == "pay_before_take":
+        if not ctx.house.order.losers_first:
+            raise ctx.no("this house does not take losers first")
+        takes = [i for i in active if kinds[bets[i].seat, bets[i].bet] is Take]
+        pays = [i for i in active if kinds[bets[i].seat, bets[i].bet] is Pay]
+        if not takes or not pays:
+            raise ctx.no("no bet to take and bet to pay")
+        i, j = takes[-1], pays[0]
+        bets.insert(i, bets.pop(j))  # the first payout moved before the last take
+    else:
+        pairs = [(i, j) for i, j in itertools.pairwise(active)
+                 if kinds[bets[i].seat, bets[i].bet] is kinds[bets[j].seat, bets[j].bet]
+                 and bets[i].seat != bets[j].seat]
+        if not pairs:
+            raise ctx.no("no two bets of different seats settled one after the other")
+        i, j = ctx.rng.choice(pairs)
+        bets[i], bets[j] = bets[j], bets[i]
+    return replace(ctx.correct, bets=tuple(bets))
+
+
+Transform = Callable[[_Context, Mapping[str, Any]], Dealt]
+
+TRANSFORMS: Mapping[str, Transform] = MappingProxyType({
+    "banker_draw": _banker_draw,
+    "player_draw": _player_draw,
+    "natural_draw": _natural_draw,
+    "wrong_hand": _wrong_hand,
+    "miscount": _miscount,
+    "misname": _misname,
+    "settle_as": _settle_as,
+    "commission": _commission,
+    "payout_off": _payout_off,
+    "out_of_order": _out_of_order,
+})
+
+
+def _m(id: str, level: str, kind: Kind, description: str, transform: str,
+       **params: Any) -> Mistake:
+    return Mistake(id, Level(level), kind, description, transform, params)
+
+
+#: The bundled catalogue, in the order a drill lists it.
+CATALOGUE: tuple[Mistake, ...] = (
+    _m("banker-drew-on-stand", "coup", Kind.BANKER_DREW,
+       "The Banker drew at a hard tableau cell where it stands.", "banker_draw",
+       should="stand", cells="hard"),
+    _m("banker-stood-on-draw", "coup", Kind.BANKER_STOOD,
+       "The Banker stood at a hard tableau cell where it draws.", "banker_draw",
+       should="draw", cells="hard"),
+    _m("player-drew-on-6-7", "coup", Kind.PLAYER_DREW,
+       "The Player drew on 6 or 7.", "player_draw", should="stand"),
+    _m("player-stood-on-0-5", "coup", Kind.PLAYER_STOOD,
+       "The Player stood on 0 to 5.", "player_draw", should="draw"),
+    _m("natural-not-stopped", "coup", Kind.NATURAL_NOT_STOPPED,
+       "A card was drawn after a natural.", "natural_draw"),
+    _m("third-card-wrong-hand", "coup", Kind.WRONG_HAND,
+       "A third card was dealt to the wrong hand.", "wrong_hand"),
+    _m("total-miscounted", "coup", Kind.TOTAL_MISCALLED,
+       "A hand's total was called a point off.", "miscount", by=(1, -1)),
+    _m("tie-called-dragon7", "coup", Kind.OUTCOME_MISNAMED,
+       "A tying three-card Banker 7 was called a Dragon 7.", "misname",
+       call="dragon7", on="tie"),
+    _m("losing-8-called-panda8", "coup", Kind.OUTCOME_MISNAMED,
+       "A three-card Player 8 that does not win (a tie, or a Banker 9) was called a "
+       "Panda 8.", "misname", call="panda8"),
+    _m("banker-paid-on-dragon7", "coup", Kind.PUSH_PAID,
+       "The Banker bet was paid instead of pushed on a Dragon 7.", "settle_as",
+       bet="banker", outcome="dragon7", right="push", **{"as": "win"}),
+    _m("panda8-paid-on-tie", "coup", Kind.LOSER_PAID,
+       "A Panda 8 bet was paid on a Tie.", "settle_as",
+       bet="panda8", outcome="tie", right="lose", **{"as": "win"}),
+    _m("commission-in-ez", "coup", Kind.COMMISSION_TAKEN,
+       "A 5 % commission was taken from a winning Banker bet in a game that takes none.",
+       "commission", rate="0.05", bet="banker"),
+    _m("payout-short", "coup", Kind.PAYOUT_SHORT,
+       "A payout worked on a wager one red chip short (35 x 40 paid as 1,200).",
+       "payout_off", wager_off=-5, min_odds=2),
+    _m("payout-over", "coup", Kind.PAYOUT_OVER,
+       "A payout worked on a wager one red chip over (35 x 40 paid as 1,600).",
+       "payout_off", wager_off=5, min_odds=2),
+    _m("losing-bet-paid", "coup", Kind.LOSER_PAID,
+       "A losing bet was paid.", "settle_as", right="lose", **{"as": "win"}),
+    _m("push-taken", "coup", Kind.PUSH_TAKEN,
+       "A bet that pushes was taken.", "settle_as", right="push", **{"as": "lose"}),
+    _m("paid-before-taken", "table", Kind.ORDER,
+       "A winner was paid before every losing bet was taken.", "out_of_order",
+       swap="pay_before_take"),
+    _m("seats-out-of-order", "table", Kind.ORDER,
+       "Two seats were settled out of the house's order.", "out_of_order", swap="seats"),
+)
+
+
+def find_mistake(mistake_id: str, catalogue: Iterable[Mistake] = CATALOGUE) -> Mistake:
+    for m in catalogue:
+        if m.id == mistake_id:
+            return m
+    raise UnknownMistakeError(f"no mistake {mistake_id!r} in the catalogue")
+
+
+def inject(
+    mistake: Mistake,
+    coup: Coup,
+    layout: Layout,
+    house: House,
+    rng: random.Random,
+    following: Iterable[Card] = (),
+) -> Dealt:
+    """The engine's procedure for ``coup`` and ``layout`` with ``mistake`` in it;
+    MistakeDoesNotApply when this coup cannot have it.  ``following``: the cards after the
+    coup in the shoe (a mistaken draw takes the next one; random cards if none given)."""
+    correct = Dealt.correct(coup, layout, house, following)
+    ctx = _Context(coup, layout, house, rng, correct, mistake)
+    return TRANSFORMS[mistake.transform](ctx, mistake.params)
+
+
+def applies(mistake: Mistake, coup: Coup, layout: Layout, house: House) -> bool:
+    """Whether ``inject`` can put ``mistake`` in this coup (a fixed rng: only the question
+    matters, not the pick)."""
+    try:
+        inject(mistake, coup, layout, house, random.Random(0))
+    except MistakeDoesNotApply:
+        return False
+    return True

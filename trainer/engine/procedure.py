@@ -1,0 +1,625 @@
+"""What a dealer did, as data, and the audit that holds it to the engine's procedure.
+
+A ``Dealt`` is one coup as a dealer dealt it: the cards in the order they came out of the
+shoe and the hand each went to (a card may go to the wrong hand), the totals and outcome
+called, and what was done with each bet (taken, pushed, paid X, commission Y, fee Z) in the
+order the dealer settled them.  ``audit(dealt, house, layout)`` compares it with the engine
+(``Coup`` for the cards, ``settle_table`` for the bets) and lists every deviation with the
+rule and the right action, or none.  No answer key is written anywhere else.
+
+The cards out of the shoe are fixed: whatever the dealer did with them, the right coup is
+the one the rules deal from the same cards in the same order (``Coup.from_cards``), with the
+cards that followed in the shoe (``Dealt.following``) when the dealer stopped too early.
+
+A deviation either is a mistake of its own or ``follows`` from an earlier one (the outcome
+called from a hand that drew wrongly, bets settled by that outcome): a replay with one
+injected mistake has exactly one deviation that does not follow.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from trainer.engine import rules
+from trainer.engine.cards import Card, hand_total
+from trainer.engine.coup import Coup, Outcome, classify, outcome_reason
+from trainer.engine.errors import EngineError, MissingCardError
+from trainer.engine.house import House
+from trainer.engine.money import format_amount, normalize
+from trainer.engine.settlement import Bet, BetResult, Settlement, settle_checked
+from trainer.engine.table import (
+    BoxCommission,
+    CollectFee,
+    Layout,
+    Pay,
+    Push,
+    TableProcedure,
+    Take,
+    TakeCommission,
+    settle_table,
+)
+
+__all__ = [
+    "Audit",
+    "AuditInputError",
+    "BetAction",
+    "Called",
+    "CalledOutcome",
+    "CalledTotal",
+    "Dealt",
+    "DealtCard",
+    "Deviation",
+    "Done",
+    "Kind",
+    "Side",
+    "audit",
+    "single_seat",
+]
+
+_ZERO = Decimal(0)
+
+
+class AuditInputError(EngineError):
+    """A dealt procedure that cannot be audited (fewer than four cards, a bet settled that is
+    not on the layout)."""
+
+
+class Side(enum.Enum):
+    """The hand a card went to."""
+
+    PLAYER = "P"
+    BANKER = "B"
+
+    @property
+    def label(self) -> str:
+        return "Player" if self is Side.PLAYER else "Banker"
+
+    @property
+    def other(self) -> Side:
+        return Side.BANKER if self is Side.PLAYER else Side.PLAYER
+
+
+@dataclass(frozen=True, slots=True)
+class DealtCard:
+    """One card out of the shoe and the hand the dealer put it on."""
+
+    card: Card
+    to: Side
+
+
+@dataclass(frozen=True, slots=True)
+class CalledTotal:
+    """The dealer called a hand's final total."""
+
+    side: Side
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class CalledOutcome:
+    """The dealer named the outcome."""
+
+    outcome: Outcome
+
+
+class Done(enum.Enum):
+    """What the dealer did with a bet."""
+
+    TAKEN = "taken"
+    PUSHED = "pushed"
+    PAID = "paid"
+
+
+@dataclass(frozen=True, slots=True)
+class BetAction:
+    """What was done with one bet: ``paid`` is the winnings paid beside the wager (PAID
+    only); ``commission`` what was collected on it (taken from the payout or put in the
+    commission box); ``fee`` the card room's collection fee taken."""
+
+    seat: int
+    bet: Bet
+    done: Done
+    paid: Decimal = _ZERO
+    commission: Decimal = _ZERO
+    fee: Decimal = _ZERO
+
+    def describe(self) -> str:
+        text = f"seat {self.seat} {self.bet.label}: {self.done.value}"
+        if self.done is Done.PAID:
+            text += f" {format_amount(self.paid)}"
+        if self.commission:
+            text += f", commission {format_amount(self.commission)}"
+        if self.fee:
+            text += f", fee {format_amount(self.fee)}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Called:
+    """What the dealer called: the hands' final totals and the outcome (None: not called)."""
+
+    player: int | None = None
+    banker: int | None = None
+    outcome: Outcome | None = None
+
+
+DealtStep = DealtCard | CalledTotal | CalledOutcome | BetAction
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """One coup as a dealer dealt it.  ``bets`` are in the order they were settled
+    (``ordered=False``: the order is not known and is not audited); ``following`` are the
+    cards that came next in the shoe, so a draw the dealer missed can still be judged."""
+
+    cards: tuple[DealtCard, ...]
+    called: Called = Called()
+    bets: tuple[BetAction, ...] = ()
+    following: tuple[Card, ...] = ()
+    ordered: bool = True
+
+    def hand(self, side: Side) -> tuple[Card, ...]:
+        """The cards the dealer put on ``side``, in order."""
+        return tuple(c.card for c in self.cards if c.to is side)
+
+    @property
+    def steps(self) -> tuple[DealtStep, ...]:
+        """The procedure step by step, as a spot-the-error drill replays it: the cards, the
+        totals called, the outcome called, then the bets in the order settled."""
+        out: list[DealtStep] = list(self.cards)
+        if self.called.player is not None:
+            out.append(CalledTotal(Side.PLAYER, self.called.player))
+        if self.called.banker is not None:
+            out.append(CalledTotal(Side.BANKER, self.called.banker))
+        if self.called.outcome is not None:
+            out.append(CalledOutcome(self.called.outcome))
+        out.extend(self.bets)
+        return tuple(out)
+
+    @classmethod
+    def correct(
+        cls, coup: Coup, layout: Layout, house: House, following: Iterable[Card] = ()
+    ) -> Dealt:
+        """The engine's procedure for ``coup`` and ``layout`` as a dealt procedure: what a
+        dealer who makes no mistake does (the starting point of every injected mistake)."""
+        sides = [Side.PLAYER, Side.BANKER, Side.PLAYER, Side.BANKER]
+        if coup.player_draws:
+            sides.append(Side.PLAYER)
+        if coup.banker_draws:
+            sides.append(Side.BANKER)
+        cards = tuple(DealtCard(c, s) for c, s in zip(coup.cards, sides, strict=True))
+        called = Called(coup.player.total, coup.banker.total, house.named(coup.outcome))
+        procedure = settle_table(coup, layout, house)
+        return cls(cards, called, actions_of(procedure), tuple(coup.unused) + tuple(following))
+
+
+def actions_of(procedure: TableProcedure) -> tuple[BetAction, ...]:
+    """A table procedure's steps as the dealer's bet actions, in its order (commissions and
+    fees folded into the bet they belong to)."""
+    fees: dict[tuple[int, Bet], Decimal] = {}
+    out: list[BetAction] = []
+    index: dict[tuple[int, Bet], int] = {}
+    for step in procedure.steps:
+        key = (step.seat, step.bet)
+        if isinstance(step, CollectFee):
+            fees[key] = step.amount
+        elif isinstance(step, (TakeCommission, BoxCommission)):
+            a = out[index[key]]
+            out[index[key]] = BetAction(a.seat, a.bet, a.done, a.paid, step.amount, a.fee)
+        else:
+            done = Done.TAKEN if isinstance(step, Take) else (
+                Done.PUSHED if isinstance(step, Push) else Done.PAID)
+            paid = step.amount if isinstance(step, Pay) else _ZERO
+            index[key] = len(out)
+            out.append(BetAction(step.seat, step.bet, done, paid, _ZERO, fees.get(key, _ZERO)))
+    return tuple(out)
+
+
+def single_seat(wagers: Mapping[Bet, Decimal | int | str], seat: int = 1) -> Layout:
+    """A one-seat layout, for a coup-level drill or audit."""
+    return Layout.of({seat: wagers})
+
+
+# -- the audit ------------------------------------------------------------------------------
+
+
+class Kind(enum.Enum):
+    """What kind of deviation: the error catalogue names the kind each mistake shows as."""
+
+    WRONG_HAND = "wrong_hand"
+    PLAYER_DREW = "player_drew"
+    PLAYER_STOOD = "player_stood"
+    BANKER_DREW = "banker_drew"
+    BANKER_STOOD = "banker_stood"
+    NATURAL_NOT_STOPPED = "natural_not_stopped"
+    TOTAL_MISCALLED = "total_miscalled"
+    OUTCOME_MISNAMED = "outcome_misnamed"
+    LOSER_PAID = "loser_paid"
+    LOSER_PUSHED = "loser_pushed"
+    PUSH_TAKEN = "push_taken"
+    PUSH_PAID = "push_paid"
+    WINNER_TAKEN = "winner_taken"
+    WINNER_PUSHED = "winner_pushed"
+    PAYOUT_SHORT = "payout_short"
+    PAYOUT_OVER = "payout_over"
+    COMMISSION_TAKEN = "commission_taken"
+    COMMISSION_WRONG = "commission_wrong"
+    FEE_WRONG = "fee_wrong"
+    BET_MISSED = "bet_missed"
+    BET_TWICE = "bet_twice"
+    ORDER = "order"
+
+
+@dataclass(frozen=True, slots=True)
+class Deviation:
+    """One departure from the procedure: where (``step``, an index into ``Dealt.steps``;
+    for something left undone, the step where the dealer went on instead), what the dealer
+    did, the right action and the rule.  ``follows``: a consequence of an earlier deviation
+    (settling by an outcome called from a wrongly drawn hand), not a mistake of its own."""
+
+    kind: Kind
+    step: int
+    did: str
+    right: str
+    rule: str
+    follows: bool = False
+
+    def describe(self) -> str:
+        then = " (follows from the above)" if self.follows else ""
+        return f"{self.did}: {self.rule}: {self.right}{then}"
+
+
+@dataclass(frozen=True, slots=True)
+class Audit:
+    """The verdict on a dealt procedure: the right coup and table procedure (None when the
+    dealer stopped before a card the rules call for and the next card was not given), and
+    every deviation in the order of the steps."""
+
+    dealt: Dealt
+    coup: Coup | None
+    procedure: TableProcedure | None
+    deviations: tuple[Deviation, ...]
+    note: str = ""
+    layout: Layout | None = field(default=None, compare=False)
+
+    @property
+    def right(self) -> bool:
+        return not self.deviations
+
+    @property
+    def mistakes(self) -> tuple[Deviation, ...]:
+        """The deviations that are mistakes of their own (not consequences)."""
+        return tuple(d for d in self.deviations if not d.follows)
+
+    @property
+    def first(self) -> Deviation | None:
+        return self.deviations[0] if self.deviations else None
+
+    def where(self, deviation: Deviation) -> str:
+        """The step a deviation is at, in words ("card 5 (Kd)", "seat 3 Banker")."""
+        return step_label(self.dealt, deviation.step)
+
+    def lines(self) -> list[str]:
+        if self.right:
+            return ["dealt right"]
+        out = [f"{self.where(d)}: {d.describe()}" for d in self.deviations]
+        if self.note:
+            out.append(self.note)
+        return out
+
+
+def step_label(dealt: Dealt, index: int) -> str:
+    steps = dealt.steps
+    if index >= len(steps):
+        return "after the last step"
+    step = steps[index]
+    if isinstance(step, DealtCard):
+        return f"card {index + 1} ({step.card})"
+    if isinstance(step, CalledTotal):
+        return f"the {step.side.label} total called"
+    if isinstance(step, CalledOutcome):
+        return "the outcome called"
+    return f"seat {step.seat} {step.bet.label}"
+
+
+def _cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _check_cards(dealt: Dealt) -> list[Deviation]:
+    """The cards against the rules, decision by decision on the hands as the dealer made
+    them, up to the first deviation (what comes after it follows from it)."""
+    cards = dealt.cards
+    n = len(cards)
+    order = (Side.PLAYER, Side.BANKER, Side.PLAYER, Side.BANKER)
+    for i in range(4):
+        if cards[i].to is not order[i]:
+            return [Deviation(
+                Kind.WRONG_HAND, i, f"{cards[i].card} went to the {cards[i].to.label}",
+                f"{cards[i].card} is the {order[i].label}'s",
+                "the first four cards go Player, Banker, Player, Banker")]
+    p = [cards[0].card, cards[2].card]
+    b = [cards[1].card, cards[3].card]
+    pt, bt = hand_total(p), hand_total(b)
+    if rules.is_natural(pt) or rules.is_natural(bt):
+        if n > 4:
+            c = cards[4]
+            return [Deviation(
+                Kind.NATURAL_NOT_STOPPED, 4, f"{c.card} was dealt to the {c.to.label}",
+                "no card is drawn: the coup is over", rules.natural_reason(pt, bt))]
+        return []
+    i = 4
+    nxt = cards[i] if i < n else None
+    p3: Card | None = None
+    if rules.player_draws(pt):
+        if nxt is None:
+            return [Deviation(Kind.PLAYER_STOOD, n, "the Player did not draw",
+                              "deal the Player a third card", rules.player_reason(pt))]
+        if nxt.to is Side.BANKER:
+            # Read as the dealer meant it: a Player left on two cards while the Banker drew
+            # as if the Player had stood is a Player who stood; a card the Banker had no
+            # call to take (or the third cards swapped) went to the wrong hand.
+            swapped = i + 1 < n and cards[i + 1].to is Side.PLAYER
+            if rules.banker_draws(bt, None) and not swapped:
+                return [Deviation(Kind.PLAYER_STOOD, i,
+                                  f"the Player did not draw; {nxt.card} went to the Banker",
+                                  f"deal {nxt.card} to the Player", rules.player_reason(pt))]
+            return [Deviation(Kind.WRONG_HAND, i, f"{nxt.card} went to the Banker",
+                              f"{nxt.card} is the Player's third card",
+                              rules.player_reason(pt))]
+        p3 = nxt.card
+        i += 1
+    elif nxt is not None and nxt.to is Side.PLAYER:
+        # The Banker's card on the Player's hand, unless the dealer then drew for the Banker
+        # too (a Player who drew on 6 or 7).
+        banker_next = i + 1 < n and cards[i + 1].to is Side.BANKER
+        if rules.banker_draws(bt, None) and not banker_next:
+            return [Deviation(
+                Kind.WRONG_HAND, i, f"{nxt.card} went to the Player",
+                f"{nxt.card} is the Banker's third card",
+                f"{rules.player_reason(pt)}; {rules.banker_reason(bt, None)}")]
+        return [Deviation(Kind.PLAYER_DREW, i, f"the Player drew {nxt.card}",
+                          "the Player stands: no card", rules.player_reason(pt))]
+    nxt = cards[i] if i < n else None
+    if rules.banker_draws(bt, None if p3 is None else p3.value):
+        if nxt is None:
+            return [Deviation(Kind.BANKER_STOOD, n, "the Banker did not draw",
+                              "deal the Banker a third card", rules.banker_reason(bt, p3))]
+        if nxt.to is Side.PLAYER:
+            return [Deviation(Kind.WRONG_HAND, i, f"{nxt.card} went to the Player",
+                              f"{nxt.card} is the Banker's third card",
+                              rules.banker_reason(bt, p3))]
+        i += 1
+    elif nxt is not None:
+        if nxt.to is Side.BANKER:
+            return [Deviation(Kind.BANKER_DREW, i, f"the Banker drew {nxt.card}",
+                              "the Banker stands: no card", rules.banker_reason(bt, p3))]
+        return [Deviation(Kind.PLAYER_DREW, i, f"the Player drew {nxt.card}",
+                          "the Player has had its card: no more",
+                          rules.player_reason(pt) if p3 is None else
+                          "a hand never takes more than three cards")]
+    if i < n:
+        c = cards[i]
+        kind = Kind.PLAYER_DREW if c.to is Side.PLAYER else Kind.BANKER_DREW
+        return [Deviation(kind, i, f"{c.card} was dealt to the {c.to.label}",
+                          "no more cards: the coup is over",
+                          "a hand never takes more than three cards")]
+    return []
+
+
+def _result_text(s: Settlement) -> str:
+    """The right action for a bet, as a dealer does it: 'take 25', 'return 25, pay 0',
+    'pay 600', 'pay 19, commission 1'."""
+    wager = format_amount(s.wager)
+    if s.result is BetResult.LOSE:
+        text = f"take {wager}"
+    elif s.result is BetResult.PUSH:
+        text = f"return {wager}, pay 0"
+    else:
+        text = f"pay {format_amount(s.paid)}"
+        if s.commission:
+            where = "into the commission box" if s.commission_deferred else "taken"
+            text += f", commission {format_amount(s.commission)} {where}"
+    if s.fee:
+        text += f"; fee {format_amount(s.fee)}"
+    return text
+
+
+def _matches(a: BetAction, s: Settlement) -> bool:
+    """Whether the dealer's action is exactly the settlement ``s``."""
+    done = {BetResult.LOSE: Done.TAKEN, BetResult.PUSH: Done.PUSHED, BetResult.WIN: Done.PAID}
+    if a.done is not done[s.result] or a.fee != s.fee:
+        return False
+    if a.done is Done.PAID:
+        return a.paid == s.paid and a.commission == s.commission
+    return a.commission == 0
+
+
+def _bet_deviation(a: BetAction, s: Settlement, step: int, follows: bool) -> list[Deviation]:
+    label = f"the {s.bet.label} bet"
+    rule, right = s.reason, _result_text(s)
+    did = a.describe()
+    out: list[Deviation] = []
+    kind: Kind | None = None
+    if s.result is BetResult.LOSE:
+        kind = {Done.PAID: Kind.LOSER_PAID, Done.PUSHED: Kind.LOSER_PUSHED}.get(a.done)
+    elif s.result is BetResult.PUSH:
+        kind = {Done.PAID: Kind.PUSH_PAID, Done.TAKEN: Kind.PUSH_TAKEN}.get(a.done)
+    elif a.done is not Done.PAID:
+        kind = Kind.WINNER_TAKEN if a.done is Done.TAKEN else Kind.WINNER_PUSHED
+    if kind is not None:
+        out.append(Deviation(kind, step, did, right, f"{label}: {rule}", follows))
+    elif a.done is Done.PAID or a.commission:
+        paid_ok = a.paid == s.paid
+        if a.commission != s.commission:
+            ck = Kind.COMMISSION_TAKEN if s.commission == 0 else Kind.COMMISSION_WRONG
+            why = "no commission is taken in this game" if s.commission == 0 and (
+                s.commission_rate == 0) else f"{label}: {rule}"
+            out.append(Deviation(ck, step, did, right, why, follows))
+            # a payout short by exactly the commission wrongly taken is the same mistake
+            paid_ok = paid_ok or (not s.commission_deferred and a.paid + a.commission
+                                  == s.paid + s.commission)
+        if not paid_ok:
+            pk = Kind.PAYOUT_SHORT if a.paid < s.paid else Kind.PAYOUT_OVER
+            out.append(Deviation(pk, step, did, right, f"{label}: {rule}", follows))
+    if a.fee != s.fee:
+        out.append(Deviation(Kind.FEE_WRONG, step, did, right, f"{label}: {rule}", follows))
+    return out
+
+
+def _order_rule(house: House, first: tuple[int, Bet, Done], then: tuple[int, Bet, Done]) -> str:
+    o = house.order
+    if o.losers_first and first[2] is Done.PAID and then[2] is Done.TAKEN:
+        return "the house takes every losing bet before paying a winner"
+    if first[0] == then[0]:
+        return "a seat's main bet is settled before its side bet"
+    side = "right" if o.direction.value == "counterclockwise" else "left"
+    return f"the house settles {o.direction.value.replace('counterc', 'counter-c')} from the " \
+           f"dealer's {side}"
+
+
+def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
+    """Every deviation of ``dealt`` from the engine's procedure for its cards under
+    ``house`` with the bets on ``layout``, in the order of the steps; none when it was dealt
+    right.  AuditInputError for a procedure that cannot be audited; LayoutError (listing
+    every problem) for a layout the house does not allow."""
+    if len(dealt.cards) < 4:
+        raise AuditInputError(
+            f"{len(dealt.cards)} card{'s' if len(dealt.cards) != 1 else ''} dealt: a coup "
+            "starts with four (Player, Banker, Player, Banker)")
+    on_layout = {(s, b): w for s, b, w in layout.bets()}
+    for a in dealt.bets:
+        if (a.seat, a.bet) not in on_layout:
+            raise AuditInputError(
+                f"seat {a.seat} {a.bet.value}: settled, but there is no such bet on the layout")
+    steps = dealt.steps
+    deviations = _check_cards(dealt)
+    card_mistake = bool(deviations)
+    note = ""
+    try:
+        coup: Coup | None = Coup.from_cards(
+            [c.card for c in dealt.cards] + list(dealt.following))
+    except MissingCardError as exc:
+        coup = None
+        note = (f"the right result cannot be worked out: {exc} (give the cards that "
+                "followed in the shoe)")
+    # what the dealer's hands make, and the outcome the dealer settled by
+    player, banker = dealt.hand(Side.PLAYER), dealt.hand(Side.BANKER)
+    own = {Side.PLAYER: hand_total(player), Side.BANKER: hand_total(banker)}
+    called = dealt.called
+    basis = {
+        Side.PLAYER: own[Side.PLAYER] if called.player is None else called.player,
+        Side.BANKER: own[Side.BANKER] if called.banker is None else called.banker,
+    }
+    by_totals = house.named(classify(basis[Side.PLAYER], len(player), basis[Side.BANKER],
+                                     len(banker)))
+    settled_by = called.outcome if called.outcome is not None else by_totals
+    right_outcome = None if coup is None else house.named(coup.outcome)
+    miscalled = False
+    for index, step in enumerate(steps):
+        if isinstance(step, CalledTotal):
+            mine = player if step.side is Side.PLAYER else banker
+            if step.total != own[step.side]:
+                miscalled = True
+                deviations.append(Deviation(
+                    Kind.TOTAL_MISCALLED, index, f"called the {step.side.label} {step.total}",
+                    f"the {step.side.label} has {own[step.side]} ({_cards_text(mine)})",
+                    "a hand's total is the last digit of the sum of its cards"))
+            elif coup is not None:
+                right_hand = coup.player if step.side is Side.PLAYER else coup.banker
+                if step.total != right_hand.total:
+                    deviations.append(Deviation(
+                        Kind.TOTAL_MISCALLED, index,
+                        f"called the {step.side.label} {step.total}",
+                        f"the {step.side.label} has {right_hand.total} "
+                        f"({_cards_text(right_hand.cards)})", "dealt by the rules", True))
+        elif isinstance(step, CalledOutcome):
+            if step.outcome is not by_totals:
+                deviations.append(Deviation(
+                    Kind.OUTCOME_MISNAMED, index, f"called {step.outcome.label}",
+                    f"call {by_totals.label}",
+                    outcome_reason(by_totals, basis[Side.PLAYER], len(player),
+                                   basis[Side.BANKER], len(banker), house.outcomes),
+                    follows=miscalled))
+            elif right_outcome is not None and step.outcome is not right_outcome:
+                assert coup is not None
+                deviations.append(Deviation(
+                    Kind.OUTCOME_MISNAMED, index, f"called {step.outcome.label}",
+                    f"call {right_outcome.label}", house.result(coup), True))
+    procedure = None
+    if coup is not None:
+        procedure = settle_table(coup, layout, house)
+        upstream = card_mistake or miscalled or settled_by is not right_outcome
+        seen: dict[tuple[int, Bet], int] = {}
+        first_bet = len(steps) - len(dealt.bets)
+        for k, a in enumerate(dealt.bets):
+            key = (a.seat, a.bet)
+            index = first_bet + k
+            if key in seen:
+                deviations.append(Deviation(
+                    Kind.BET_TWICE, index, f"{a.describe()} again",
+                    "settle each bet once", "each bet is settled once"))
+                continue
+            seen[key] = index
+            s = procedure.settlements[key]
+            if _matches(a, s):
+                continue
+            by_dealer = settle_checked(settled_by, a.bet, on_layout[key], house)
+            follows = upstream and _matches(a, by_dealer)
+            deviations.extend(_bet_deviation(a, s, index, follows))
+        for seat, bet, _wager in layout.bets():
+            if (seat, bet) not in seen:
+                s = procedure.settlements[seat, bet]
+                deviations.append(Deviation(
+                    Kind.BET_MISSED, len(steps), f"seat {seat} {bet.label} was not settled",
+                    _result_text(s), f"the {bet.label} bet: {s.reason}"))
+        if dealt.ordered:
+            order = _order_deviation(dealt, procedure, house, first_bet)
+            if order is not None:
+                deviations.append(order)
+    deviations.sort(key=lambda d: d.step)
+    return Audit(dealt, coup, procedure, tuple(deviations), note, layout)
+
+
+def _order_deviation(
+    dealt: Dealt, procedure: TableProcedure, house: House, first_bet: int
+) -> Deviation | None:
+    """The first bet settled out of the house's order, among the bets taken or paid as they
+    should be (a push is left in place, so it has no place in the order)."""
+    done = {BetResult.LOSE: Done.TAKEN, BetResult.WIN: Done.PAID}
+    ok: list[tuple[int, tuple[int, Bet, Done]]] = []
+    seen = set()
+    for k, a in enumerate(dealt.bets):
+        s = procedure.settlements.get((a.seat, a.bet))
+        if s is None or (a.seat, a.bet) in seen or done.get(s.result) is not a.done:
+            continue
+        seen.add((a.seat, a.bet))
+        ok.append((first_bet + k, (a.seat, a.bet, a.done)))
+    wanted = {key for _, key in ok}
+    right = [(s.seat, s.bet, Done.TAKEN if isinstance(s, Take) else Done.PAID)
+             for s in procedure.steps if isinstance(s, (Take, Pay))]
+    right = [key for key in right if key in wanted]
+    for (index, key), expected in zip(ok, right, strict=True):
+        if key != expected:
+            verb = "paid" if key[2] is Done.PAID else "took"
+            exp = "pay" if expected[2] is Done.PAID else "take"
+            return Deviation(
+                Kind.ORDER, index,
+                f"{verb} seat {key[0]} {key[1].label} before seat {expected[0]} "
+                f"{expected[1].label}",
+                f"first {exp} seat {expected[0]} {expected[1].label}",
+                _order_rule(house, key, expected))
+    return None
+
+
+def totals_of(dealt: Dealt) -> tuple[int, int]:
+    """The totals of the hands as the dealer made them."""
+    return hand_total(dealt.hand(Side.PLAYER)), hand_total(dealt.hand(Side.BANKER))
+
+
+def money(value: Decimal | int | str) -> Decimal:
+    """An exact amount for a BetAction (an int or a string such as '2.50')."""
+    return normalize(Decimal(value))
