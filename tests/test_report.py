@@ -36,6 +36,10 @@ DOCUMENTED_COLUMNS = [
     "payout_accuracy", "payout_avg_seconds", "last_drill_id", "last_drill_title",
     "last_drill_finished_at", "last_drill_questions", "last_drill_correct", "last_drill_result",
     "weakest_skills", "retries",
+    # added at the end (issue 14): the dealer's procedure
+    "shoe_answered", "shoe_correct", "shoe_accuracy", "shoe_avg_seconds",
+    "call_answered", "call_correct", "call_accuracy", "call_avg_seconds",
+    "spot_answered", "spot_correct", "spot_accuracy", "spot_avg_seconds",
 ]
 
 
@@ -118,7 +122,8 @@ def test_json_round_trip(store: HistoryStore) -> None:
         "reference_opened", "answered", "correct", "accuracy", "avg_seconds", "families",
         "last_drill", "weakest", "retries",
     }
-    assert list(ana["families"]) == ["natural", "player", "banker", "outcome", "payout"]
+    assert list(ana["families"]) == ["natural", "player", "banker", "outcome", "payout",
+                                     "shoe", "call", "spot"]
     assert ana["families"]["banker"] == {
         "answered": 5, "correct": 2, "accuracy": 40.0, "avg_seconds": 3.6,
     }

@@ -14,7 +14,7 @@ from session_helpers import FakeClock, FakeNow
 
 from trainer.drills.model import Drill, Kind, Step
 from trainer.engine import Card
-from trainer.engine.shoe import Shoe
+from trainer.engine.shoe import AfterCut, BurnRule, ShoeRules, ShoeRun
 from trainer.session import Session
 from trainer.session.questions import ChoiceAnswer, OutcomeAnswer
 from trainer.session.records import AnswerRecord
@@ -22,8 +22,8 @@ from trainer.session.shoe import (
     BurnQuestion,
     Next,
     NextQuestion,
+    dealt_shoe,
     shoe_questions,
-    shoe_run,
     shoe_summary,
 )
 
@@ -38,15 +38,16 @@ def shoe_drill(steps: tuple[Step, ...] = (Step.OUTCOME,), last: int | None = Non
                  kind=Kind.SHOE, last_coups=last)
 
 
-def stacked(first: str, coups: int, cut: int) -> Shoe:
+def stacked(first: str, coups: int, cut: int, after: AfterCut = AfterCut.ONE_MORE) -> ShoeRun:
     """A burn card ``first``, its burn (twos), then ``coups`` natural coups of 4 cards."""
     burn = ["2c"] * BURN_BY_RANK[first[0]]
-    return Shoe.stacked([first, *burn, *(NATURAL4 * coups)], cut=cut, burn=True)
+    return ShoeRun.stacked([first, *burn, *(NATURAL4 * coups)],
+                           ShoeRules(cut=cut, after_cut=after))
 
 
-def session_for(shoe: Shoe, drill: Drill | None = None, **kw: object) -> Session:
+def session_for(shoe: ShoeRun, drill: Drill | None = None, **kw: object) -> Session:
     d = drill or shoe_drill()
-    run = shoe_run(shoe, d.last_coups)
+    run = dealt_shoe(shoe, d.last_coups)
     coups, asked = shoe_questions(d, run, random.Random(1))
     return Session(d, coups, "Alex", clock=FakeClock(), now=FakeNow(), questions=asked,
                    shoe=run, **kw)  # type: ignore[arg-type]
@@ -146,19 +147,41 @@ def test_last_coups_start_near_the_cut_card_without_the_burn() -> None:
     d = shoe_drill(last=3)
     s = Session.deal(d, "Alex", random.Random(5), clock=FakeClock(), now=FakeNow())
     run = s.shoe
-    assert run is not None and len(run.asked) == 3
+    assert run is not None
+    # three coups up to the one the cut card comes out in, then the one more: four
+    assert len(run.asked) == 4
     assert not any(isinstance(q, BurnQuestion) for q in s.questions)
-    # the cut card comes out in the last but one coup; the last coup ends the shoe
     assert run.asked[-2].cut_out_during and run.asked[-1].last
+    assert not any(sc.cut_out_during for sc in run.asked[:-2])
     assert s.questions[-1].expected().text == Next.OVER.value
+
+
+def test_a_house_that_ends_the_shoe_with_the_coup_in_progress() -> None:
+    """A house rule (after_cut_card: this_coup): the coup the cut card comes out in is the
+    last, so "the shoe ends now" is right there."""
+    s = session_for(stacked("As", 10, 8, AfterCut.THIS_COUP))
+    j = _coup_of_cut(2, 10, 8)
+    run = s.shoe
+    assert run is not None and len(run.coups) == j
+    last = s.questions[-1]
+    assert isinstance(last, NextQuestion) and last.place.number == j
+    assert last.expected().text == Next.END_NOW.value
+    assert not last.grade(ChoiceAnswer(Next.ONE_MORE.value)).correct
+
+
+def test_a_house_without_a_burn_asks_none() -> None:
+    run = ShoeRun.stacked(NATURAL4 * 8, ShoeRules(cut=8, burn=BurnRule.NONE))
+    s = session_for(run)
+    assert not any(isinstance(q, BurnQuestion) for q in s.questions)
+    assert s.shoe is not None and s.shoe.coups[0].cards_left == 32
 
 
 def test_a_seeded_shoe_deals_a_real_shoe() -> None:
     """8 decks: 416 cards; dealt to about 14 cards from the end (RULES.md)."""
     s = Session.deal(shoe_drill(), "Alex", random.Random(11), clock=FakeClock(), now=FakeNow())
     run = s.shoe
-    assert run is not None and run.size == 416
-    used = 1 + len(run.burned) + sum(len(sc.coup.cards) for sc in run.coups)
+    assert run is not None and run.size == 416 and run.burn is not None
+    used = 1 + run.burn.count + sum(len(sc.coup.cards) for sc in run.coups)
     assert 416 - 14 < used <= 416 - 14 + 12  # past the cut card, by at most two coups
     assert sum(sc.cut_out_during for sc in run.coups) == 1
     assert isinstance(s.questions[0], BurnQuestion)

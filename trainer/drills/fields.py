@@ -30,9 +30,8 @@ WHOLE_COUP = "coup"
 SHOE_KIND, CALL_KIND, SPOT_KIND = "shoe", "call", "spot"
 KINDS = (SHOE_KIND, CALL_KIND, SPOT_KIND)
 SPOT_LEVELS = ("coup", "table")
-#: Coups of a "last coups" shoe drill: at least the coup the cut card comes out in and the
-#: one after it.
-MIN_LAST_COUPS, MAX_LAST_COUPS = 2, 40
+#: A "last coups" shoe drill starts this many coups before the cut card comes out.
+MIN_LAST_COUPS, MAX_LAST_COUPS = 1, 40
 OUTCOMES = ("player", "banker", "tie", "dragon7", "panda8")
 BETS = ("player", "banker", "tie", "dragon7", "panda8")
 RESULTS = ("win", "push", "lose")
@@ -153,14 +152,16 @@ SHOE = Obj(
         "cut": Field(
             Scalar("integer", {"type": "integer", "minimum": 12, "maximum": 208},
                    (12, 208, "cards behind the cut card")),
-            "ask: shoe: cards behind the cut card (12 to half the shoe).", default=14,
+            "ask: shoe: cards behind the cut card (12 to half the shoe; default: the "
+            "house's, 14 unless its file says).", default=None,
         ),
         "last_coups": Field(
             Scalar("integer", {"type": "integer", "minimum": MIN_LAST_COUPS,
                                "maximum": MAX_LAST_COUPS},
                    (MIN_LAST_COUPS, MAX_LAST_COUPS, "last coups")),
-            "ask: shoe: deal only the shoe's last N coups (the cut card comes out in the "
-            "last but one); no burn question. Default: the whole shoe.", default=None,
+            "ask: shoe: start N coups before the cut card comes out (the coup it comes "
+            "out in counted) and deal to the end; no burn question. Default: the whole "
+            "shoe.", default=None,
         ),
     },
     "The shoe and house rules (and, for ask: shoe, the cut card and where the run starts).",

@@ -56,6 +56,10 @@ class Step(enum.Enum):
         }[self.value]
 
 
+#: The steps of the dealer's procedure: asked by a drill's kind, never written in ``ask``.
+PROCEDURE_STEPS: tuple[Step, ...] = (Step.BURN, Step.CUT, Step.CALL, Step.SPOT, Step.FIX)
+
+
 class Kind(enum.Enum):
     """What a run deals: separate coups (the default), one continuous shoe, the dealer's calls,
     or replays to spot a dealer's error in."""
@@ -194,7 +198,7 @@ class Drill:
     #: What a run deals (trainer.drills.model.Kind); ``steps`` are asked of each coup.
     kind: Kind = Kind.COUP
     #: ask: shoe: cards behind the cut card, and (None: the whole shoe) the last coups only.
-    cut: int = _SHOE.default("cut")
+    cut: int | None = _SHOE.default("cut")  # None: the house's
     last_coups: int | None = _SHOE.default("last_coups")
     #: ask: spot: coup or table, the share of replays with an error, the catalogue ids drawn
     #: from (empty: every error of the level).

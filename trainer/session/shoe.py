@@ -20,14 +20,21 @@ import enum
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from trainer.drills.generate import _wagers
 from trainer.drills.model import Drill, DrillCoup, Step
 from trainer.engine import DEFAULT_PAYTABLE, Card, Coup, Outcome, Paytable
-from trainer.engine.house import House
-from trainer.engine.shoe import Shoe, burn_count
+from trainer.engine.house import House, house_from
+from trainer.engine.shoe import (
+    DEFAULT_SHOE_RULES,
+    Burn,
+    CoupDealt,
+    CutCardOut,
+    ShoeRules,
+    ShoeRun,
+)
 from trainer.session.choice import EMPTY_VIEW, ChoiceQuestion, pick_options
 from trainer.session.questions import ChoiceAnswer, Question, View, expand
 from trainer.skills import Skill
@@ -57,29 +64,31 @@ class ShoeCoup:
     coup: Coup
     cards_left: int  # cards in the shoe when the coup began
     cut_out_before: bool  # the cut card had come out before the coup began
-    cut_out_during: bool  # a card of this coup was behind the cut card
     last: bool  # the shoe ended with this coup
+    #: The cut card came out during this coup, in front of its card number ``cut_card``
+    #: (1-based); None: not during this coup.
+    cut_card: int | None = None
+
+    @property
+    def cut_out_during(self) -> bool:
+        return self.cut_card is not None
 
 
 @dataclass(frozen=True, slots=True)
 class DealtShoe:
-    """The shoe a run deals: its burn, every coup, and which of them the run asks about."""
+    """The shoe a run deals, read off the engine's shoe procedure (``ShoeRun.events``): its
+    burn, and the coups the run asks about, each with its place in the shoe."""
 
     decks: int
-    cut: int
+    rules: ShoeRules
     size: int  # cards in the shoe
-    burn_card: Card
-    burned: tuple[Card, ...]
+    burn: Burn | None  # None: a run that starts near the end, or a house that does not burn
     coups: tuple[ShoeCoup, ...]
-    first: int  # index of the first coup asked (0: the whole shoe, burn included)
+    whole: bool  # from the first coup (the burn asked, if the house burns)
 
     @property
     def asked(self) -> tuple[ShoeCoup, ...]:
-        return self.coups[self.first:]
-
-    @property
-    def whole(self) -> bool:
-        return self.first == 0
+        return self.coups
 
     def status(self, coup_index: int | None, *, after: bool = False) -> str:
         """The shoe line of the screen: coup N, cards left, the cut card's state.
@@ -88,38 +97,51 @@ class DealtShoe:
         drawn later in the coup, is not given away); ``after`` the coup: as it ended, the
         cut card shown the moment it is out."""
         if coup_index is None:
-            return (f"Shoe · {self.decks} decks · {self.size} cards · burn first · cut card "
-                    f"{self.cut} from the end")
-        sc = self.asked[min(coup_index, len(self.asked) - 1)]
+            return (f"Shoe · {self.decks} decks · {self.size} cards · cut card "
+                    f"{self.rules.cut} from the end")
+        sc = self.coups[min(coup_index, len(self.coups) - 1)]
         left = sc.cards_left - len(sc.coup.cards) if after else sc.cards_left
         if sc.cut_out_before:
             cut = "cut card out: last coup"
-        elif after and sc.cut_out_during:
-            cut = "✂ CUT CARD OUT in this coup"
+        elif after and sc.cut_card is not None:
+            cut = f"✂ CUT CARD OUT before card {sc.cut_card} of this coup"
         else:
             cut = "cut card in the shoe"
         return f"Coup {sc.number} · {left} cards left · {cut}"
 
 
 def deal_shoe(drill: Drill, rng: random.Random) -> DealtShoe:
-    """The engine's shoe for ``drill``, shuffled from ``rng``, dealt to its end."""
-    shoe = Shoe.shuffled(rng, drill.decks, cut=drill.cut)
-    return shoe_run(shoe, drill.last_coups)
+    """The engine's shoe for ``drill`` under its house's shoe rules (the drill's cut card
+    if it sets one), shuffled from ``rng``."""
+    house = house_from(drill.house or drill.paytable)
+    rules = house.shoe if drill.cut is None else replace(house.shoe, cut=drill.cut)
+    return dealt_shoe(ShoeRun.shuffled(rng, drill.decks, rules), drill.last_coups)
 
 
-def shoe_run(shoe: Shoe, last_coups: int | None = None) -> DealtShoe:
-    """Deal ``shoe`` (after its burn) to the end and record each coup's place in it."""
-    if shoe.burn_card is None:
-        raise ValueError("a shoe drill deals a shoe with its burn")
+def dealt_shoe(run: ShoeRun, last_coups: int | None = None) -> DealtShoe:
+    """Read ``run``'s events: the whole shoe, or (``last_coups``) from that many coups before
+    the cut card comes out, the coup it comes out in counted, to the end."""
+    events = run.events() if last_coups is None else run.last_coups(last_coups)
+    size = len(run.cards)
+    burn: Burn | None = None
     coups: list[ShoeCoup] = []
-    while not shoe.finished:
-        left, before = shoe.remaining, shoe.cut_card_out
-        coup = shoe.deal_coup()
-        coups.append(ShoeCoup(len(coups) + 1, coup, left, before,
-                              shoe.cut_card_out and not before, shoe.finished))
-    first = 0 if last_coups is None else max(0, len(coups) - last_coups)
-    return DealtShoe(shoe.decks or 0, shoe.cut or 0, len(shoe.cards), shoe.burn_card,
-                   shoe.burned, tuple(coups), first)
+    out_before = False
+    first = True
+    whole = False
+    for event in events:
+        if isinstance(event, Burn):
+            burn, whole = event, True
+        elif isinstance(event, CoupDealt):
+            whole = whole or (first and event.number == 1)
+            first = False
+            coups.append(ShoeCoup(event.number, event.coup, size - event.start, out_before,
+                                  event.last))
+        elif isinstance(event, CutCardOut):
+            out_before = True
+            if coups and coups[-1].number == event.number:
+                coups[-1] = replace(coups[-1], cut_card=event.card)
+    return DealtShoe(run.decks or 0, run.rules, size, burn if whole else None,
+                     tuple(coups), whole)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,15 +151,16 @@ class BurnQuestion(ChoiceQuestion):
     card: Card
     burned: tuple[Card, ...]
     options: tuple[str, ...]
+    rules: ShoeRules = DEFAULT_SHOE_RULES  # the house's: how many the card burns
     coup_index: int = 0
     dealt: DrillCoup | None = None
     step: Step = Step.BURN
 
     def expected(self) -> ChoiceAnswer:
-        return ChoiceAnswer(burn_words(burn_count(self.card)))
+        return ChoiceAnswer(burn_words(self.rules.burn_for(self.card.value)))
 
     def reason(self) -> str:
-        n = burn_count(self.card)
+        n = self.rules.burn_for(self.card.value)
         rule = ("10, J, Q and K burn 10" if self.card.value == 0
                 else "an ace burns 1" if self.card.value == 1 else "2 to 9 burn their value")
         return (f"The first card turned up is {self.card.pretty}: {rule}, so {n} more card"
@@ -169,10 +192,12 @@ def burn_words(n: int) -> str:
     return f"Burn {n} card{'s' if n != 1 else ''}"
 
 
-def burn_options(card: Card, rng: random.Random) -> tuple[str, ...]:
+def burn_options(card: Card, rng: random.Random, rules: ShoeRules = DEFAULT_SHOE_RULES) -> tuple[
+    str, ...
+]:
     """The engine's count among plausible slips: the card counted too (one more), a face
-    card taken at its point value (0) or its rank (11-13), a neighbouring count."""
-    right = burn_count(card)
+    card taken at its point value (0) or as 13, a neighbouring count."""
+    right = rules.burn_for(card.value)
     wrong = [right + 1, right - 1, 13 if card.value == 0 else right + 2, 0 if card.value == 0
              else 10]
     return pick_options(burn_words(right), [burn_words(n) for n in wrong if n >= 0], rng)
@@ -243,9 +268,10 @@ def shoe_questions(drill: Drill, run: DealtShoe, rng: random.Random) -> tuple[
 ]:
     """The run's coups (with wagers drawn as the drill says) and its questions in order."""
     questions: list[Asked] = []
-    if run.whole:
-        questions.append(BurnQuestion(run.burn_card, run.burned, burn_options(run.burn_card,
-                                                                              rng)))
+    if run.burn is not None:
+        card = run.burn.card
+        questions.append(BurnQuestion(card, run.burn.burned, burn_options(card, rng, run.rules),
+                                      run.rules))
     coups: list[DrillCoup] = []
     for index, place in enumerate(run.asked):
         dealt = DrillCoup(place.coup, _wagers(drill, None, rng))
@@ -277,7 +303,7 @@ def shoe_summary(run: DealtShoe, results: Sequence[Result]) -> ShoeSummary:
     seen = [sc.coup for i, sc in enumerate(run.asked) if i in dealt]
     outcomes = Counter(c.outcome for c in seen)
     errors = Counter(r.question.step for r in results if not r.correct)
-    cut = next((sc.number for sc in run.coups if sc.cut_out_during), None)
+    cut = next((sc.number for sc in run.coups if sc.cut_card is not None), None)
     return ShoeSummary(
         coups=len(seen),
         dragon7=outcomes[Outcome.DRAGON7],
@@ -299,7 +325,7 @@ __all__ = [
     "ShoeSummary",
     "burn_options",
     "deal_shoe",
+    "dealt_shoe",
     "shoe_questions",
-    "shoe_run",
     "shoe_summary",
 ]
