@@ -106,7 +106,7 @@ def run_validate(args: argparse.Namespace) -> int:
             for line in exc.lines:
                 print(line)
             continue
-        print(f"{name}: ok ({drill.id}: {drill.questions} coups a run)")
+        print(f"{name}: ok ({drill.id}: {drill.run_words} a run)")
     if len(args.files) > 1:
         print(f"{len(args.files)} files checked, {bad} invalid")
     return EXIT_INVALID if bad else 0

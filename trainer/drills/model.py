@@ -206,6 +206,15 @@ class Drill:
     error_rate: float = _SPOT.default("error_rate")
     error_ids: tuple[str, ...] = _SPOT.default("errors")
 
+    @property
+    def run_words(self) -> str:
+        """How long a run is, in words: "12 coups", "a whole shoe", "a shoe's last coups"."""
+        if self.kind is Kind.SHOE:
+            if self.last_coups is None:
+                return "a whole shoe"
+            return f"a shoe from {self.last_coups} coups before the cut card"
+        return f"{self.questions} coup{'s' if self.questions != 1 else ''}"
+
     def deal(self, rng: random.Random) -> list[DrillCoup]:
         """The coups of one run, reproducible from ``rng``."""
         from trainer.drills.generate import deal_drill
