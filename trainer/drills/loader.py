@@ -116,9 +116,11 @@ class _Reader(reading.Reader):
         kind, steps = get.get("ask", (Kind.COUP, ()))
         if kind is Kind.SHOE:
             self.check_shoe_drill(f)
-        elif "coups" not in f and "generate" not in f:
+        elif "coups" not in f and "generate" not in f and ("ask" in get or "ask" not in f):
+            # (an ask that did not read is reported; it may have been a shoe's)
             self.err(root, "", "a drill needs coups (fixed coups), generate (filters), or both")
-        self.check_kind_fields(f, get, kind)
+        if "ask" in get or "ask" not in f:
+            self.check_kind_fields(f, get, kind)
 
         # Every filter that reads clean is checked against the shoe now, alongside whatever
         # else is wrong, so one run of validate shows every problem in the file.

@@ -1,0 +1,98 @@
+"""The drill fields of the dealer's procedure (ask: shoe / call / spot, shoe: and spot:):
+what valid files mean, and each bad field as one located line (lines counted by hand)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from trainer.drills.errors import DrillFileError
+from trainer.drills.loader import load_text
+from trainer.drills.model import Kind, Step
+
+HEAD = "id: t\ntitle: T\ndescription: A test.\n"  # lines 1-3
+BETS = "bets: {banker: 25, dragon7: 10}\n"
+GEN = "generate: [{natural: false}]\n"
+
+
+def problems(text: str) -> list[str]:
+    with pytest.raises(DrillFileError) as info:
+        load_text(text, "d.yaml")
+    return info.value.lines
+
+
+def test_a_shoe_drill_needs_no_coups_and_takes_its_settings() -> None:
+    d = load_text(HEAD + "ask: [shoe, outcome]\nshoe: {decks: 6, cut: 20, last_coups: 4}\n")
+    assert d.kind is Kind.SHOE and d.steps == (Step.OUTCOME,)
+    assert (d.decks, d.cut, d.last_coups) == (6, 20, 4)
+    plain = load_text(HEAD + "ask: [shoe, coup]\n" + BETS)
+    assert plain.cut is None and plain.last_coups is None  # the house's cut card, whole shoe
+    assert plain.steps[:3] == (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME)
+
+
+def test_call_and_spot_drills_read_their_settings() -> None:
+    c = load_text(HEAD + "ask: call\n" + GEN)
+    assert c.kind is Kind.CALL and c.steps == () and c.questions == 10
+    s = load_text(HEAD + "ask: spot\nspot: {error_rate: 30%, errors: [payout-short, push-taken]}\n"
+                  + BETS + GEN)
+    assert s.kind is Kind.SPOT and s.error_rate == pytest.approx(0.3)
+    assert s.error_ids == ("payout-short", "push-taken") and s.spot_level == "coup"
+    default = load_text(HEAD + "ask: spot\n" + BETS + GEN)
+    assert default.error_rate == 0.5 and default.error_ids == ()
+
+
+# (text after HEAD, the one line expected: "d.yaml:LINE:COL: FIELD: ..." and fragments)
+BAD = {
+    "two kinds": ("ask: [shoe, call]\n", "d.yaml:4:13: ask[1]:", ["cannot be asked together"]),
+    "shoe alone": ("ask: shoe\n", "d.yaml:4:6: ask:", ["ask: [shoe, outcome]"]),
+    "call with steps": ("ask: [call, outcome]\n" + GEN, "d.yaml:4:6: ask:",
+                        ["call is asked on its own", "remove outcome"]),
+    "shoe with coups": ("ask: [shoe, outcome]\n" + GEN, "d.yaml:5:11: generate:",
+                        ["deals its coups from one shoe", "last_coups"]),
+    "shoe with questions": ("ask: [shoe, outcome]\nquestions: 5\n", "d.yaml:5:12: questions:",
+                            ["does not apply"]),
+    "cut out of range": ("ask: [shoe, outcome]\nshoe: {cut: 5}\n", "d.yaml:5:13: shoe.cut:",
+                         ["5 is out of range", "12-208"]),
+    "cut past half a 6-deck shoe": ("ask: [shoe, outcome]\nshoe: {decks: 6, cut: 200}\n",
+                                    "d.yaml:5:23: shoe.cut:", ["more than half", "12 to 156"]),
+    "last coups without a shoe": ("ask: outcome\nshoe: {last_coups: 3}\n" + GEN,
+                                  "d.yaml:5:20: shoe.last_coups:", ["setting of a shoe drill"]),
+    "rate too high": ("ask: spot\nspot: {error_rate: 1.5}\n" + BETS + GEN,
+                      "d.yaml:5:20: spot.error_rate:", ["'1.5' is out of range", "0 to 1"]),
+    "rate not a number": ("ask: spot\nspot: {error_rate: often}\n" + BETS + GEN,
+                          "d.yaml:5:20: spot.error_rate:", ["'often' is not a share"]),
+    "unknown error": ("ask: spot\nspot: {errors: [payout-shrot]}\n" + BETS + GEN,
+                      "d.yaml:5:17: spot.errors[0]:",
+                      ["'payout-shrot' is not an error of the catalogue",
+                       "did you mean 'payout-short'"]),
+    "table error at coup level": ("ask: spot\nspot: {errors: [seats-out-of-order]}\n" + BETS + GEN,
+                                  "d.yaml:5:17: spot.errors[0]:", ["set spot: {level: table}"]),
+    "spot without bets": ("ask: spot\n" + GEN, "d.yaml:4:6: ask:", ["add a bets section"]),
+    "spot settings elsewhere": ("ask: outcome\nspot: {error_rate: 0.2}\n" + GEN,
+                                "d.yaml:5:7: spot:", ["need ask: spot"]),
+}
+
+
+@pytest.mark.parametrize("case", BAD, ids=list(BAD))
+def test_bad_procedure_fields_are_one_located_line_each(case: str) -> None:
+    body, where, fragments = BAD[case]
+    (line,) = problems(HEAD + body)
+    assert line.startswith(where), line
+    for fragment in fragments:
+        assert fragment in line, line
+    assert "\n" not in line
+
+
+def test_validate_names_the_file_and_line_and_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(HEAD + "ask: spot\nspot: {error_rate: 2}\n" + GEN, encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "trainer", "drills", "validate", str(path)],
+                         capture_output=True, text=True, env={"EZBAC_HOME": str(tmp_path),
+                                                              "PATH": "/usr/bin:/bin"})
+    out = run.stdout.splitlines()
+    assert run.returncode != 0 and "Traceback" not in run.stderr
+    (line,) = out
+    assert line.startswith(f"{path}:5:20: spot.error_rate: ") and "out of range" in line
