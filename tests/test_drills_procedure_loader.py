@@ -96,3 +96,18 @@ def test_validate_names_the_file_and_line_and_exits_2(tmp_path: Path) -> None:
     assert run.returncode != 0 and "Traceback" not in run.stderr
     (line,) = out
     assert line.startswith(f"{path}:5:20: spot.error_rate: ") and "out of range" in line
+
+
+def test_the_readme_lists_the_catalogue_and_its_spot_example_loads(tmp_path: Path) -> None:
+    from trainer.engine.catalogue import CATALOGUE, Level
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The dealer's procedure", 1)[1].split("\n## ", 1)[0]
+    for level in Level:
+        line = next(part for part in section.split("\n- ")
+                    if part.startswith(f"{level.value} level:"))
+        listed = [w.strip("`,") for w in line.split("\n\n")[0].split() if w.startswith("`")]
+        assert listed == [m.id for m in CATALOGUE if m.level is level]
+    example = section.split("```yaml\n", 1)[1].split("```", 1)[0]
+    drill = load_text(example, "README")
+    assert drill.kind is Kind.SPOT and drill.error_ids

@@ -184,8 +184,9 @@ SPOT = Obj(
         "errors": Field(
             Scalar("error_ids", {"type": "array", "items": {"type": "string"}, "minItems": 1,
                                  "uniqueItems": True}),
-            "Catalogue ids of the errors to draw from (ezbac audit --errors lists them); "
-            "default: every error that fits the level.", default=(),
+            "Catalogue ids of the errors to draw from (the README lists them, e.g. "
+            "banker-paid-on-dragon7, payout-short); default: every error of the level.",
+            default=(),
         ),
     },
     "ask: spot: how the replays are dealt.",
