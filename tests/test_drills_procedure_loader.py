@@ -52,6 +52,8 @@ BAD = {
                         ["call is asked on its own", "remove outcome"]),
     "shoe with coups": ("ask: [shoe, outcome]\n" + GEN, "d.yaml:5:11: generate:",
                         ["deals its coups from one shoe", "last_coups"]),
+    "shoe paying without bets": ("ask: [shoe, coup]\n", "d.yaml:4:6: ask:",
+                                 ["payout questions need bets"]),
     "shoe with questions": ("ask: [shoe, outcome]\nquestions: 5\n", "d.yaml:5:12: questions:",
                             ["does not apply"]),
     "cut out of range": ("ask: [shoe, outcome]\nshoe: {cut: 5}\n", "d.yaml:5:13: shoe.cut:",

@@ -157,7 +157,7 @@ class _Reader(reading.Reader):
                      f"but the drill lists only {len(bets)} ({listed}); give 1-{len(bets)}")
         money = [s for s in (Step.PAYOUT, Step.COMMISSION, Step.FEE) if s in steps]
         if money and not bets:
-            unbet = not filters and all(c.wagers for c in fixed)
+            unbet = kind is not Kind.SHOE and not filters and all(c.wagers for c in fixed)
             if not unbet:
                 self.err(f["ask"], "ask", f"{money[0].value} questions need bets: add a bets "
                          "section (e.g. bets: {banker: 25, dragon7: {min: 5, max: 100, step: 5}})")

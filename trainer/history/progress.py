@@ -27,6 +27,7 @@ from trainer.history.tally import (  # noqa: F401  (re-exported: trainer.history
     sum_tallies,
 )
 from trainer.session.records import AnswerRecord, SessionRecord
+from trainer.skills import PROCEDURE_FAMILIES, family
 
 BANKER_TOTALS: tuple[int, ...] = tuple(range(8))
 #: Grid columns: the Player's third-card value, then None for "the Player stood".
@@ -124,6 +125,8 @@ class ProgressData:
     next_due: datetime | None  # when the next skill not yet due comes due
     states: Mapping[str, SkillState] = field(default_factory=dict)  # every skill's box
     retries: tuple[SessionPoint, ...] = ()  # retries of missed questions, oldest first
+    #: The dealer's procedure (shoe, call and spot skills), by skill key, in key order.
+    procedure: Mapping[str, Tally] = field(default_factory=dict)
 
     @property
     def empty(self) -> bool:
@@ -211,6 +214,7 @@ def assemble_progress(
         next_due=next_due(states, now),
         states=states,
         retries=tuple(p for p in points if p.retry_of is not None),
+        procedure={k: skills[k] for k in sorted(skills) if family(k) in PROCEDURE_FAMILIES},
     )
 
 

@@ -165,6 +165,8 @@ class ProgressScreen(Screen[None]):
             ):
                 yield AccuracyTable(id="outcome-table", cursor_type="row", zebra_stripes=True)
                 yield AccuracyTable(id="payout-table", cursor_type="row", zebra_stripes=True)
+                # the dealer's procedure (shoe, calls, spotting errors), once answered
+                yield AccuracyTable(id="procedure-table", cursor_type="row", zebra_stripes=True)
             with TabPane("3 Sessions", id="sessions"), VerticalScroll(classes="progress-body"):
                 scores = self.scores()
                 if len(scores) > 1:
@@ -317,6 +319,16 @@ class ProgressScreen(Screen[None]):
             payouts.add_row(
                 Text(describe(key)), Text(right_label(t), justify="right"),
                 payouts.accuracy_cell(t), Text(seconds_label(t.avg_seconds), justify="right"),
+                key=key,
+            )
+
+        procedure = self.query_one("#procedure-table", AccuracyTable)
+        procedure.display = bool(self.data.procedure)
+        procedure.add_columns("Dealer's procedure", "Right", "Accuracy", "Avg time")
+        for key, t in self.data.procedure.items():
+            procedure.add_row(
+                Text(describe(key)), Text(right_label(t), justify="right"),
+                procedure.accuracy_cell(t), Text(seconds_label(t.avg_seconds), justify="right"),
                 key=key,
             )
 
