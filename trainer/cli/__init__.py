@@ -43,6 +43,7 @@ def _quiet_exit(signum: int, frame: object) -> None:
 #: ``trainer.cli.<name>``.
 COMMANDS: dict[str, str] = {
     "check": "the dealing procedure for one coup, step by step",
+    "audit": "check what a dealer did against the procedure, every deviation listed",
     "analyze": "exact odds and house edges of every bet",
     "simulate": "deal whole shoes and report per-shoe averages",
     "drills": "list, check and preview drill sets",

@@ -83,9 +83,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--cut",
         type=_cut,
-        default=DEFAULT_CUT,
+        default=None,
         metavar="N",
-        help=f"cut card N cards from the end (default {DEFAULT_CUT})",
+        help=f"cut card N cards from the end (default: the house's, {DEFAULT_CUT} for ez)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
@@ -122,12 +122,14 @@ def run(args: argparse.Namespace) -> int:
     from trainer.engine.errors import InvalidShoeError
     from trainer.engine.simulate import simulate
 
-    decks = house_from(args).decks
+    house = house_from(args)
+    decks = house.decks
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     progress = _Progress(args.shoes, sys.stderr) if sys.stderr.isatty() else None
     try:
         result = simulate(
-            args.shoes, decks, random.Random(seed), cut=args.cut, progress=progress
+            args.shoes, decks, random.Random(seed), cut=args.cut, rules=house.shoe,
+            progress=progress,
         )
     except InvalidShoeError as exc:
         raise UsageError(f"--cut: {exc}") from None
@@ -163,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{label:14}{per_shoe[key]:10.2f}{totals[key]:14,}{share:>10}".rstrip())
         print(
             f"replay: ezbac simulate --shoes {result.shoes} --decks {result.decks} "
-            f"--seed {seed}" + (f" --cut {result.cut}" if result.cut != DEFAULT_CUT else "")
+            f"--seed {seed}" + (f" --cut {result.cut}" if result.cut != house.shoe.cut else "")
             + (f" --house {args.house}" if args.house else "")
         )
     print(

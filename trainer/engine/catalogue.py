@@ -18,6 +18,7 @@ finds exactly one mistake of its own (the rest ``follows``).
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -89,17 +90,86 @@ class Mistake:
             raise UnknownMistakeError(
                 f"mistake {self.id!r}: no transformation {self.transform!r} (there are "
                 f"{', '.join(sorted(TRANSFORMS))})")
-        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+        params, problems = coerce_params(self.transform, self.params)
+        if problems:
+            raise UnknownMistakeError(f"mistake {self.id!r}: " + "; ".join(
+                f"{name}: {message}" for name, message in problems))
+        object.__setattr__(self, "params", MappingProxyType(params))
 
 
 @dataclass(frozen=True, slots=True)
+class Param:
+    """One parameter of a transformation: a word from ``choices``, a number within
+    ``number`` (low, high), or ``points``: a list of whole points -9 to 9 other than 0."""
+
+    doc: str
+    choices: tuple[str, ...] = ()
+    number: tuple[Decimal, Decimal] | None = None
+    points: bool = False
+
+    def coerce(self, value: Any) -> tuple[Any, str]:
+        """(the value as the transformation reads it, "") or (None, what is wrong)."""
+        if self.choices:
+            if isinstance(value, str) and value in self.choices:
+                return value, ""
+            return None, f"{value!r} is not one of {', '.join(self.choices)}"
+        if self.points:
+            items = value if isinstance(value, (list, tuple)) else None
+            if not items or not all(type(v) is int and v and -9 <= v <= 9 for v in items):
+                return None, f"{value!r} is not a list of whole points -9 to 9 (not 0)"
+            return tuple(items), ""
+        assert self.number is not None
+        low, high = self.number
+        try:
+            if isinstance(value, bool) or not isinstance(value, (int, str, Decimal)):
+                raise ArithmeticError
+            number = Decimal(str(value).strip())
+            if not number.is_finite():
+                raise ArithmeticError
+        except ArithmeticError:
+            return None, f"{value!r} is not a number"
+        if not low <= number <= high or number != number.quantize(_CENT):
+            return None, (f"{value} is out of range: {low} to {high}, at most two "
+                          "decimals")
+        return number, ""
+
+
+def coerce_params(transform: str, params: Mapping[str, Any]) -> tuple[dict[str, Any],
+                                                                       list[tuple[str, str]]]:
+    """``params`` checked against the transformation's declared parameters: the coerced
+    values, and (parameter, problem) for each one wrong or unknown."""
+    declared = TRANSFORMS[transform].params
+    out: dict[str, Any] = {}
+    problems: list[tuple[str, str]] = []
+    for name, value in params.items():
+        param = declared.get(name)
+        if param is None:
+            known = ", ".join(declared) or "none"
+            problems.append((name, f"not a parameter of {transform} (its parameters: {known})"))
+            continue
+        got, problem = param.coerce(value)
+        if problem:
+            problems.append((name, problem))
+        else:
+            out[name] = got
+    for name in TRANSFORMS[transform].required:
+        if name not in params:
+            problems.append((name, f"{transform} needs it"))
+    return out, problems
+
+
 class _Context:
-    coup: Coup
-    layout: Layout
-    house: House
-    rng: random.Random
-    correct: Dealt
-    mistake: Mistake
+    """One injection's inputs; the correct procedure is worked out only when a
+    transformation needs it (most refuse a coup on its cards alone, first)."""
+
+    def __init__(self, coup: Coup, layout: Layout, house: House, rng: random.Random,
+                 following: tuple[Card, ...], mistake: Mistake) -> None:
+        self.coup, self.layout, self.house, self.rng = coup, layout, house, rng
+        self.following, self.mistake = following, mistake
+
+    @functools.cached_property
+    def correct(self) -> Dealt:
+        return Dealt.correct(self.coup, self.layout, self.house, self.following)
 
     def no(self, why: str) -> MistakeDoesNotApply:
         return MistakeDoesNotApply(f"{self.mistake.id}: {why}")
@@ -302,7 +372,7 @@ def _settle_as(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
 def _commission(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
     """A commission taken where the game takes none: params rate (default 0.05), bet
     (default banker)."""
-    rate = Decimal(str(p.get("rate", "0.05")))
+    rate = p.get("rate", Decimal("0.05"))
     bet = Bet(p.get("bet", "banker"))
     if ctx.house.commission_on(bet) is not None:
         raise ctx.no(f"this game takes a commission on the {bet.label} bet")
@@ -319,8 +389,8 @@ def _commission(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
 def _payout_off(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
     """A payout worked on the wrong wager (params wager_off: -5 pays 35 x 40 as 30 x 40 =
     1,200; +5 as 40 x 40), on a winning bet paying at least min_odds to 1 (default 2)."""
-    off = Decimal(str(p.get("wager_off", -5)))
-    least = Decimal(str(p.get("min_odds", 2)))
+    off = p.get("wager_off", Decimal(-5))
+    least = p.get("min_odds", Decimal(2))
     odds = ctx.house.paytable.odds
     found = _bets_where(ctx, lambda a, r: r is BetResult.WIN and odds(a.bet) >= least
                         and _wager(ctx, a) + off > 0)
@@ -363,19 +433,82 @@ def _out_of_order(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
     return replace(ctx.correct, bets=tuple(bets))
 
 
-Transform = Callable[[_Context, Mapping[str, Any]], Dealt]
+def _odds_off(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
+    """A winning bet paid at the wrong odds (params bet, odds: a Panda 8 paid at the
+    Dragon's 40 to 1)."""
+    bet, odds = Bet(p["bet"]), p["odds"]
+    if ctx.house.paytable.odds(bet) == odds:
+        raise ctx.no(f"the {bet.label} bet pays {odds} to 1 here")
+    found = _bets_where(ctx, lambda a, r: r is BetResult.WIN and a.bet is bet)
+    if not found:
+        raise ctx.no(f"no winning {bet.label} bet")
+    i = ctx.rng.choice(found)
+    a = ctx.correct.bets[i]
+    paid = round_payout(_wager(ctx, a) * odds)
+    paid = normalize(paid - a.commission) if a.commission else paid
+    if paid <= 0 or paid == a.paid:
+        raise ctx.no("the payout would not change")
+    return _with_bet(ctx, i, BetAction(a.seat, a.bet, Done.PAID, paid, a.commission, a.fee))
+
+
+@dataclass(frozen=True, slots=True)
+class Transform:
+    """A way to put a mistake into a correct procedure, and the parameters it takes."""
+
+    apply: Callable[[_Context, Mapping[str, Any]], Dealt]
+    doc: str
+    params: Mapping[str, Param] = field(default_factory=dict, hash=False)
+    required: tuple[str, ...] = ()
+
+
+_BETS = tuple(b.value for b in Bet)
+_OUTCOMES = tuple(o.value for o in Outcome)
+_RESULTS = ("win", "lose", "push")
+_MONEY = (Decimal("-1000"), Decimal("1000"))
+_PAYS = (Decimal("0.01"), Decimal("1000"))
 
 TRANSFORMS: Mapping[str, Transform] = MappingProxyType({
-    "banker_draw": _banker_draw,
-    "player_draw": _player_draw,
-    "natural_draw": _natural_draw,
-    "wrong_hand": _wrong_hand,
-    "miscount": _miscount,
-    "misname": _misname,
-    "settle_as": _settle_as,
-    "commission": _commission,
-    "payout_off": _payout_off,
-    "out_of_order": _out_of_order,
+    "banker_draw": Transform(_banker_draw, "The Banker draws where it stands, or the reverse.", {
+        "should": Param("what the Banker should do: stand (it drew) or draw (it stood)",
+                        ("stand", "draw")),
+        "cells": Param("hard (Banker 3-6 after the Player drew) or any", ("hard", "any")),
+    }),
+    "player_draw": Transform(_player_draw, "The Player draws on 6-7, or stands on 0-5.", {
+        "should": Param("what the Player should do: stand (it drew) or draw (it stood)",
+                        ("stand", "draw")),
+    }),
+    "natural_draw": Transform(_natural_draw, "A card drawn after a natural."),
+    "wrong_hand": Transform(_wrong_hand, "A third card dealt to the other hand."),
+    "miscount": Transform(_miscount, "A final total called a few points off.", {
+        "by": Param("the points off, one picked at random: [1, -1]", points=True),
+    }),
+    "misname": Transform(_misname, "A three-card 7 or 8 that does not win called by the name "
+                         "of the bet.", {
+        "call": Param("the name called", ("dragon7", "panda8")),
+        "on": Param("the right outcome it happens on (any if left out)", _OUTCOMES),
+    }, required=("call",)),
+    "settle_as": Transform(_settle_as, "A bet settled with the wrong result.", {
+        "right": Param("what the bet should do", _RESULTS),
+        "as": Param("what the dealer did", _RESULTS),
+        "bet": Param("which bet (any if left out)", _BETS),
+        "outcome": Param("the outcome it happens on (any if left out)", _OUTCOMES),
+    }, required=("right", "as")),
+    "commission": Transform(_commission, "A commission taken where the game takes none.", {
+        "rate": Param("the rate taken, as a fraction: 0.05", number=(_CENT, Decimal("0.99"))),
+        "bet": Param("the bet it is taken from", _BETS),
+    }),
+    "payout_off": Transform(_payout_off, "A payout worked on the wrong wager.", {
+        "wager_off": Param("how far off the wager used is: -5 (one red chip short)",
+                           number=_MONEY),
+        "min_odds": Param("only on bets paying at least this to 1", number=_PAYS),
+    }),
+    "odds_off": Transform(_odds_off, "A winning bet paid at the wrong odds.", {
+        "bet": Param("which bet", _BETS),
+        "odds": Param("the odds paid, N to 1", number=_PAYS),
+    }, required=("bet", "odds")),
+    "out_of_order": Transform(_out_of_order, "Bets settled out of the house's order.", {
+        "swap": Param("pay_before_take or seats", ("pay_before_take", "seats")),
+    }),
 })
 
 
@@ -427,6 +560,9 @@ CATALOGUE: tuple[Mistake, ...] = (
        "A losing bet was paid.", "settle_as", right="lose", **{"as": "win"}),
     _m("push-taken", "coup", Kind.PUSH_TAKEN,
        "A bet that pushes was taken.", "settle_as", right="push", **{"as": "lose"}),
+    _m("panda8-paid-at-40", "coup", Kind.PAYOUT_OVER,
+       "A Panda 8 paid at the Dragon 7's 40 to 1 instead of 25 to 1.", "odds_off",
+       bet="panda8", odds=40),
     _m("paid-before-taken", "table", Kind.ORDER,
        "A winner was paid before every losing bet was taken.", "out_of_order",
        swap="pay_before_take"),
@@ -453,9 +589,8 @@ def inject(
     """The engine's procedure for ``coup`` and ``layout`` with ``mistake`` in it;
     MistakeDoesNotApply when this coup cannot have it.  ``following``: the cards after the
     coup in the shoe (a mistaken draw takes the next one; random cards if none given)."""
-    correct = Dealt.correct(coup, layout, house, following)
-    ctx = _Context(coup, layout, house, rng, correct, mistake)
-    return TRANSFORMS[mistake.transform](ctx, mistake.params)
+    ctx = _Context(coup, layout, house, rng, tuple(following), mistake)
+    return TRANSFORMS[mistake.transform].apply(ctx, mistake.params)
 
 
 def applies(mistake: Mistake, coup: Coup, layout: Layout, house: House) -> bool:

@@ -34,11 +34,13 @@ from trainer.engine.table import (
     BoxCommission,
     CollectFee,
     Layout,
+    LayoutError,
     Pay,
     Push,
     TableProcedure,
     Take,
     TakeCommission,
+    layout_problems,
     settle_table,
 )
 
@@ -268,8 +270,8 @@ class Deviation:
     follows: bool = False
 
     def describe(self) -> str:
-        then = " (follows from the above)" if self.follows else ""
-        return f"{self.did}: {self.rule}: {self.right}{then}"
+        then = " (follows from an earlier deviation)" if self.follows else ""
+        return f"{self.did}. Rule: {self.rule}. Right: {self.right}.{then}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,7 +301,12 @@ class Audit:
         return self.deviations[0] if self.deviations else None
 
     def where(self, deviation: Deviation) -> str:
-        """The step a deviation is at, in words ("card 5 (Kd)", "seat 3 Banker")."""
+        """The step a deviation is at, in words ("card 5 (Kd)", "seat 3 Banker", "after
+        card 4 (2c)" for a draw left out)."""
+        cards = self.dealt.cards
+        if deviation.kind in (Kind.PLAYER_STOOD, Kind.BANKER_STOOD) and (
+                deviation.step == len(cards)):
+            return f"after card {len(cards)} ({cards[-1].card})"
         return step_label(self.dealt, deviation.step)
 
     def lines(self) -> list[str]:
@@ -349,7 +356,7 @@ def _check_cards(dealt: Dealt) -> list[Deviation]:
             c = cards[4]
             return [Deviation(
                 Kind.NATURAL_NOT_STOPPED, 4, f"{c.card} was dealt to the {c.to.label}",
-                "no card is drawn: the coup is over", rules.natural_reason(pt, bt))]
+                "no card: the coup is over", rules.natural_reason(pt, bt))]
         return []
     i = 4
     nxt = cards[i] if i < n else None
@@ -382,7 +389,7 @@ def _check_cards(dealt: Dealt) -> list[Deviation]:
                 f"{nxt.card} is the Banker's third card",
                 f"{rules.player_reason(pt)}; {rules.banker_reason(bt, None)}")]
         return [Deviation(Kind.PLAYER_DREW, i, f"the Player drew {nxt.card}",
-                          "the Player stands: no card", rules.player_reason(pt))]
+                          "no card for the Player", rules.player_reason(pt))]
     nxt = cards[i] if i < n else None
     if rules.banker_draws(bt, None if p3 is None else p3.value):
         if nxt is None:
@@ -396,9 +403,10 @@ def _check_cards(dealt: Dealt) -> list[Deviation]:
     elif nxt is not None:
         if nxt.to is Side.BANKER:
             return [Deviation(Kind.BANKER_DREW, i, f"the Banker drew {nxt.card}",
-                              "the Banker stands: no card", rules.banker_reason(bt, p3))]
+                              f"no card for the Banker ({nxt.card} stays in the shoe)",
+                              rules.banker_reason(bt, p3))]
         return [Deviation(Kind.PLAYER_DREW, i, f"the Player drew {nxt.card}",
-                          "the Player has had its card: no more",
+                          "no more cards for the Player",
                           rules.player_reason(pt) if p3 is None else
                           "a hand never takes more than three cards")]
     if i < n:
@@ -438,10 +446,33 @@ def _matches(a: BetAction, s: Settlement) -> bool:
     return a.commission == 0
 
 
-def _bet_deviation(a: BetAction, s: Settlement, step: int, follows: bool) -> list[Deviation]:
+def _bet_rule(s: Settlement) -> str:
+    """The rule that settles a bet, short: 'the Banker bet pushes on a Dragon 7'."""
     label = f"the {s.bet.label} bet"
-    rule, right = s.reason, _result_text(s)
-    did = a.describe()
+    if s.result is BetResult.PUSH:
+        why = "a Dragon 7" if s.outcome is Outcome.DRAGON7 else "a Tie"
+        return f"{label} pushes on {why}"
+    if s.result is BetResult.LOSE:
+        return f"{label} loses on {_OUTCOME_PHRASE[s.outcome]}"
+    return s.reason
+
+
+_OUTCOME_PHRASE = {
+    Outcome.PLAYER: "a Player win",
+    Outcome.BANKER: "a Banker win",
+    Outcome.TIE: "a Tie",
+    Outcome.DRAGON7: "a Dragon 7",
+    Outcome.PANDA8: "a Panda 8",
+}
+
+
+def _did(a: BetAction) -> str:
+    return a.describe().split(": ", 1)[1]
+
+
+def _bet_deviation(a: BetAction, s: Settlement, step: int, follows: bool) -> list[Deviation]:
+    rule, right = _bet_rule(s), _result_text(s)
+    did = _did(a)
     out: list[Deviation] = []
     kind: Kind | None = None
     if s.result is BetResult.LOSE:
@@ -451,22 +482,24 @@ def _bet_deviation(a: BetAction, s: Settlement, step: int, follows: bool) -> lis
     elif a.done is not Done.PAID:
         kind = Kind.WINNER_TAKEN if a.done is Done.TAKEN else Kind.WINNER_PUSHED
     if kind is not None:
-        out.append(Deviation(kind, step, did, right, f"{label}: {rule}", follows))
+        out.append(Deviation(kind, step, did, right, rule, follows))
     elif a.done is Done.PAID or a.commission:
         paid_ok = a.paid == s.paid
         if a.commission != s.commission:
             ck = Kind.COMMISSION_TAKEN if s.commission == 0 else Kind.COMMISSION_WRONG
             why = "no commission is taken in this game" if s.commission == 0 and (
-                s.commission_rate == 0) else f"{label}: {rule}"
+                s.commission_rate == 0) else rule
             out.append(Deviation(ck, step, did, right, why, follows))
             # a payout short by exactly the commission wrongly taken is the same mistake
             paid_ok = paid_ok or (not s.commission_deferred and a.paid + a.commission
                                   == s.paid + s.commission)
         if not paid_ok:
             pk = Kind.PAYOUT_SHORT if a.paid < s.paid else Kind.PAYOUT_OVER
-            out.append(Deviation(pk, step, did, right, f"{label}: {rule}", follows))
+            out.append(Deviation(pk, step, did, right, rule, follows))
     if a.fee != s.fee:
-        out.append(Deviation(Kind.FEE_WRONG, step, did, right, f"{label}: {rule}", follows))
+        fee = (f"the collection fee on a {format_amount(s.wager)} wager is "
+               f"{format_amount(s.fee)}") if s.fee else "this game takes no collection fee"
+        out.append(Deviation(Kind.FEE_WRONG, step, did, right, fee, follows))
     return out
 
 
@@ -490,6 +523,9 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
         raise AuditInputError(
             f"{len(dealt.cards)} card{'s' if len(dealt.cards) != 1 else ''} dealt: a coup "
             "starts with four (Player, Banker, Player, Banker)")
+    problems = layout_problems(layout, house)
+    if problems:
+        raise LayoutError(problems)
     on_layout = {(s, b): w for s, b, w in layout.bets()}
     for a in dealt.bets:
         if (a.seat, a.bet) not in on_layout:
@@ -551,7 +587,7 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                     f"call {right_outcome.label}", house.result(coup), True))
     procedure = None
     if coup is not None:
-        procedure = settle_table(coup, layout, house)
+        procedure = settle_table(coup, layout, house, checked=True)
         upstream = card_mistake or miscalled or settled_by is not right_outcome
         seen: dict[tuple[int, Bet], int] = {}
         first_bet = len(steps) - len(dealt.bets)
@@ -560,8 +596,8 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
             index = first_bet + k
             if key in seen:
                 deviations.append(Deviation(
-                    Kind.BET_TWICE, index, f"{a.describe()} again",
-                    "settle each bet once", "each bet is settled once"))
+                    Kind.BET_TWICE, index, f"{_did(a)}, a second time",
+                    "each bet is settled once", "leave it: it was settled"))
                 continue
             seen[key] = index
             s = procedure.settlements[key]
@@ -575,7 +611,7 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                 s = procedure.settlements[seat, bet]
                 deviations.append(Deviation(
                     Kind.BET_MISSED, len(steps), f"seat {seat} {bet.label} was not settled",
-                    _result_text(s), f"the {bet.label} bet: {s.reason}"))
+                    _result_text(s), _bet_rule(s)))
         if dealt.ordered:
             order = _order_deviation(dealt, procedure, house, first_bet)
             if order is not None:

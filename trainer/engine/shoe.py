@@ -102,6 +102,11 @@ class ShoeRules:
         """Cards burned after a first card of point ``value`` (0 for a ten or a face)."""
         return 0 if self.burn is BurnRule.NONE else (value or 10)
 
+    def first_coup_at(self, value: int) -> int:
+        """Where the first coup starts when the first card has point ``value``: after that
+        card and its burn, or at once with no burn."""
+        return 0 if self.burn is BurnRule.NONE else 1 + self.burn_for(value)
+
     @property
     def one_more(self) -> bool:
         return self.after_cut is AfterCut.ONE_MORE

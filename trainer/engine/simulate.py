@@ -1,9 +1,12 @@
 """Whole-shoe simulation: shuffle, burn, cut card, last coup; per-shoe statistics.
 
-The hot loop works on point values, not Card objects: building a Coup per coup costs tens of
-microseconds, the loop below well under one.  It reads the same tableau (rules.BANKER_TABLE)
-as everything else and is proven equal to Coup.deal, coup by coup, in tests/test_simulate.py;
-the shuffle is the Shoe's own (same rng calls, same card order).
+The shoe procedure is the engine's one (``trainer.engine.shoe``): ``ShoeRun`` deals a shoe
+event by event for the drills, and ``shoe_stats`` tallies it (the slow path).  The hot loop
+below works on point values, not Card objects: building a Coup per coup costs tens of
+microseconds, the loop well under one.  It reads the same tableau (rules.BANKER_TABLE) and
+the same ``ShoeRules`` (``burn_for``, ``last_start``, ``one_more``) as ShoeRun, and is
+proven equal to it shoe by shoe (same coups, same burn, same cut card, same last coup) in
+tests/test_simulate.py; the shuffle is the Shoe's own (same rng calls, same card order).
 """
 
 from __future__ import annotations
@@ -11,15 +14,18 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 
 from trainer.engine.cards import FULL_DECK
 from trainer.engine.coup import Coup, Outcome
 from trainer.engine.errors import InvalidShoeError
 from trainer.engine.rules import BANKER_TABLE
 from trainer.engine.shoe import (
-    DEFAULT_CUT,
     DEFAULT_DECKS,
+    DEFAULT_SHOE_RULES,
+    CoupDealt,
+    ShoeRules,
+    ShoeRun,
     check_cut,
     check_decks,
     shuffled_values,
@@ -71,11 +77,14 @@ class ShoeStats:
         return cls(**counts)
 
 
-def deal_values(values: tuple[int, ...], position: int, last: int) -> tuple[int, ...]:
+def deal_values(
+    values: tuple[int, ...], position: int, last: int, one_more: bool = True
+) -> tuple[int, ...]:
     """Deal coups from point values, the fast path of Shoe.deal_coup.
 
     Starts at index ``position``; the coup that starts with ``position > last`` (the cut
-    card already out: ``last = len(values) - cut``) is the final one.  Returns
+    card already out: ``last = ShoeRules.last_start``) is the final one, or, without
+    ``one_more`` (``this_coup``), the coup during which it comes out.  Returns
     (coups, player, banker, tie, dragon7, panda8, naturals, end position).  Pass ``last=-1``
     to deal exactly one coup.
     """
@@ -138,7 +147,7 @@ def deal_values(values: tuple[int, ...], position: int, last: int) -> tuple[int,
             banker += 1
         else:
             tie += 1
-        if final:
+        if final or (not one_more and pos > last):
             return coups, player, banker, tie, dragon7, panda8, naturals, pos
 
 
@@ -146,28 +155,45 @@ def _shoe_values(decks: int) -> tuple[int, ...]:
     return tuple(c.value for c in FULL_DECK) * decks
 
 
+def _rules(cut: int | None, rules: ShoeRules | None) -> ShoeRules:
+    rules = DEFAULT_SHOE_RULES if rules is None else rules
+    return rules if cut is None or cut == rules.cut else replace(rules, cut=cut)
+
+
 def deal_shoe(
-    rng: random.Random, decks: int = DEFAULT_DECKS, *, cut: int = DEFAULT_CUT
+    rng: random.Random,
+    decks: int = DEFAULT_DECKS,
+    *,
+    cut: int | None = None,
+    rules: ShoeRules | None = None,
 ) -> ShoeStats:
-    """One whole shoe by the fast path; the same rng use as Shoe.shuffled(rng, decks, cut=cut)."""
-    return _Dealer(decks, cut).shoe(rng)
+    """One whole shoe by the fast path; the same rng use, and the same coups, as
+    ``ShoeRun.shuffled(rng, decks, rules)`` (``cut`` overrides ``rules.cut``)."""
+    return _Dealer(decks, _rules(cut, rules)).shoe(rng)
+
+
+def shoe_stats(run: ShoeRun) -> ShoeStats:
+    """A ShoeRun tallied event by event: the slow path the fast one is held to."""
+    return ShoeStats.of(e.coup for e in run.events() if isinstance(e, CoupDealt))
 
 
 class _Dealer:
     """The per-configuration constants of the fast path, computed once per run."""
 
-    __slots__ = ("last", "values")
+    __slots__ = ("burn", "last", "one_more", "values")
 
-    def __init__(self, decks: int, cut: int) -> None:
+    def __init__(self, decks: int, rules: ShoeRules) -> None:
         self.values = _shoe_values(check_decks(decks))
-        check_cut(cut, len(self.values))
-        self.last = len(self.values) - cut
+        check_cut(rules.cut, len(self.values))
+        self.last = rules.last_start(len(self.values))
+        self.one_more = rules.one_more
+        #: where the first coup starts, by the first card's value (the card, then its burn)
+        self.burn = tuple(rules.first_coup_at(v) for v in range(10))
 
     def raw(self, rng: random.Random) -> tuple[int, ...]:
         v = shuffled_values(self.values, rng)
-        first = v[0]
-        start = 1 + (first or 10)  # the exposed card, then its burn (10/J/Q/K burn 10)
-        counts = deal_values(v, start, self.last)
+        start = self.burn[v[0]]
+        counts = deal_values(v, start, self.last, self.one_more)
         return (*counts[:7], counts[7] - start)
 
     def shoe(self, rng: random.Random) -> ShoeStats:
@@ -196,18 +222,21 @@ def simulate(
     decks: int,
     rng: random.Random,
     *,
-    cut: int = DEFAULT_CUT,
+    cut: int | None = None,
+    rules: ShoeRules | None = None,
     progress: Callable[[int], None] | None = None,
     progress_every: int = 500,
 ) -> SimulationResult:
-    """Deal ``shoes`` whole shoes from ``rng`` and total their statistics.
+    """Deal ``shoes`` whole shoes from ``rng`` under the house's ``rules`` (``cut``
+    overrides its cut card) and total their statistics.
 
     Pass random.Random(seed) to replay a run exactly.  ``progress(done)`` is called every
     ``progress_every`` shoes and at the end.
     """
     if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
         raise InvalidShoeError(f"{shoes!r} shoes: the number of shoes must be 1 or more")
-    dealer = _Dealer(decks, cut)
+    shoe_rules = _rules(cut, rules)
+    dealer = _Dealer(decks, shoe_rules)
     raw = dealer.raw
     totals = [0] * 8
     start = time.perf_counter()
@@ -222,4 +251,4 @@ def simulate(
         if progress is not None:
             progress(done)
     seconds = time.perf_counter() - start
-    return SimulationResult(decks, cut, shoes, ShoeStats(*totals), seconds)
+    return SimulationResult(decks, shoe_rules.cut, shoes, ShoeStats(*totals), seconds)

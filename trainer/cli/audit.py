@@ -1,0 +1,408 @@
+"""`ezbac audit`: what a dealer did, held to the engine's procedure.
+
+A floor supervisor keys in the cards as they came out of the shoe, the hand each went to,
+what was called and what was done with each bet; the engine (``trainer.engine.procedure``)
+lists every deviation with the rule and the right action, or says the coup was dealt right.
+Only the engine is imported: no Textual, no YAML (a --house file aside).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+import textwrap
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from typing import Any
+
+from trainer.cli import COMMANDS, UsageError
+from trainer.cli.options import add_house_argument, house_from
+from trainer.engine import rules
+from trainer.engine.cards import Card, hand_total
+from trainer.engine.coup import Outcome
+from trainer.engine.errors import EngineError, quote
+from trainer.engine.house import House
+from trainer.engine.money import PAYOUTS, dumps_exact, format_amount, parse_amount
+from trainer.engine.procedure import (
+    Audit,
+    BetAction,
+    Called,
+    Dealt,
+    DealtCard,
+    Done,
+    Side,
+    audit,
+)
+from trainer.engine.settlement import Bet
+from trainer.engine.table import Layout, LayoutError, Seat
+
+STDIN = "-"
+EXIT_DEVIATIONS = 1
+
+EPILOG = """\
+cards: in shoe order, as they came out. P:9h or B:3c says the hand a card went to; a bare
+card goes where the rules send it (Player, Banker, Player, Banker, then the Player's third
+card if the Player draws, else the Banker's). Write P: or B: for a card that went to the
+wrong hand, and for any card after a natural or past the sixth.
+
+--seat N:BET=WAGER:ACTION,...   what was done with each bet on seat N; ACTION is
+  paid=X (winnings paid beside the wager), taken, pushed, and, where they apply,
+  commission=Y (taken or boxed) and fee=Z (card-room collection), joined by ':'.
+
+examples:
+  ezbac audit P:Ks B:2h P:As B:2c P:5d B:3c --seat 1:banker=25:paid=25,dragon7=10:paid=400
+  ezbac audit Ks 2h As 2c 8h 5d --called player=9,banker=8,outcome=player
+  ezbac audit 9s 2h Kd 3c P:4d --seat 3:player=20:paid=20
+  ezbac audit --house commission Kh 3s 6d 2c 2h --seat 2:banker=20:paid=20
+  printf 'Ks 2h As 2c 5d 3c --seat 1:banker=25:pushed\\n' | ezbac audit -
+
+Exit status: 0 dealt right, 1 a deviation (or, with '-', any coup with one or any bad
+line), 2 bad input."""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "audit",
+        help=COMMANDS["audit"],
+        description=textwrap.fill(
+            "Check what a dealer did against the procedure: the cards in the order they came "
+            "out and the hand each went to, the totals and outcome called, and what was done "
+            "with each bet. Lists every deviation with the rule and the right action, or "
+            "says the coup was dealt right."
+        ),
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "cards", nargs="*", metavar="CARD",
+        help="the cards in shoe order (P:9h, B:3c or bare), or '-' to read coups from "
+        "standard input, one per line (cards and the options below)")
+    _coup_options(parser)
+    add_house_argument(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object per coup")
+    parser.set_defaults(handler=run)
+    parser.intermixed = True
+
+
+def _coup_options(parser: argparse.ArgumentParser) -> None:
+    """The options that describe one coup (also read on each line with '-')."""
+    parser.add_argument(
+        "--seat", action="append", default=[], metavar="N:BET=WAGER:ACTION,...",
+        help="a seat's bets and what was done with each (repeatable)")
+    parser.add_argument(
+        "--called", metavar="player=N,banker=N,outcome=NAME",
+        help="what the dealer called: the hands' final totals and the outcome (player, "
+        "banker, tie, dragon7, panda8)")
+    parser.add_argument(
+        "--next", metavar="CARDS", default="",
+        help="the cards that came next in the shoe, so a draw the dealer missed can be judged")
+    parser.add_argument(
+        "--ordered", action="store_true",
+        help="the bets were settled in the order written (--seat options in order, a seat's "
+        "bets left to right): check the house's order too")
+
+
+# -- reading the notation ------------------------------------------------------------------
+
+_SIDES = {"p": Side.PLAYER, "player": Side.PLAYER, "b": Side.BANKER, "banker": Side.BANKER}
+
+
+def parse_dealt_cards(tokens: Sequence[str]) -> tuple[DealtCard, ...]:
+    """``P:9h B:3c Kd ...`` to dealt cards; a bare card goes where the rules send it at
+    that point.  UsageError naming the token for anything else."""
+    text = " ".join(tokens).replace(",", " ").split()
+    if not text:
+        raise UsageError("no cards given: write the cards in shoe order, e.g. "
+                         "P:Ks B:2h P:As B:2c P:5d B:3c")
+    out: list[DealtCard] = []
+    for n, token in enumerate(text, start=1):
+        head, sep, rest = token.partition(":")
+        try:
+            if sep:
+                side = _SIDES.get(head.strip().lower())
+                if side is None:
+                    raise UsageError(f"card {n} {quote(token)}: write P: (Player) or B: "
+                                     "(Banker) before the card")
+                card = Card.parse(rest)
+            else:
+                card = Card.parse(token)
+                side = _rule_side(out, card, n)
+        except EngineError as exc:
+            raise UsageError(f"card {n}: {exc}") from None
+        out.append(DealtCard(card, side))
+    return tuple(out)
+
+
+def _rule_side(dealt: list[DealtCard], card: Card, n: int) -> Side:
+    """The hand the rules send card ``n`` to, given the cards dealt before it."""
+    if n <= 4:
+        return (Side.PLAYER, Side.BANKER)[(n - 1) % 2]
+    player = [c.card for c in dealt if c.to is Side.PLAYER]
+    banker = [c.card for c in dealt if c.to is Side.BANKER]
+    pt, bt = hand_total(player[:2]), hand_total(banker[:2])
+    if rules.is_natural(pt) or rules.is_natural(bt):
+        raise UsageError(f"card {n} ({card}) comes after a natural: write P:{card} or "
+                         f"B:{card} for the hand it went to")
+    if n == 5:
+        return Side.PLAYER if rules.player_draws(pt) else Side.BANKER
+    if n == 6 and len(player) == 3 and len(banker) == 2:
+        return Side.BANKER
+    raise UsageError(f"card {n} ({card}): write P:{card} or B:{card} for the hand it went to")
+
+
+def parse_called(text: str | None) -> Called:
+    if text is None:
+        return Called()
+    values: dict[str, Any] = {}
+    for item in text.replace(" ", "").split(","):
+        name, sep, value = item.partition("=")
+        name = name.lower()
+        if not sep or name not in ("player", "banker", "outcome"):
+            raise UsageError(f"--called {quote(item)}: write player=N, banker=N or "
+                             "outcome=NAME, joined by commas")
+        if name in values:
+            raise UsageError(f"--called: {name} is given twice")
+        if name == "outcome":
+            key = value.lower().replace("_", "").replace("-", "")
+            try:
+                values[name] = Outcome(key)
+            except ValueError:
+                raise UsageError(f"--called outcome={quote(value)}: outcomes are player, "
+                                 "banker, tie, dragon7, panda8") from None
+        else:
+            if not (value.isascii() and value.isdigit() and len(value) == 1):
+                raise UsageError(f"--called {name}={quote(value)}: a total is 0 to 9")
+            values[name] = int(value)
+    return Called(values.get("player"), values.get("banker"), values.get("outcome"))
+
+
+def _amount(text: str, what: str) -> Decimal:
+    try:
+        value = parse_amount(text, limit=PAYOUTS)
+    except EngineError as exc:
+        raise UsageError(f"{what}: {exc}") from None
+    return value
+
+
+def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
+    """``1:banker=25:paid=25,dragon7=10:paid=400`` to the seat's bets and actions."""
+    number_text, sep, rest = spec.partition(":")
+    where = f"--seat {quote(spec)}"
+    if not sep or not (number_text.isascii() and number_text.isdigit()) or (
+            len(number_text) > 2):
+        raise UsageError(f"{where}: write N:BET=WAGER:ACTION,..., e.g. "
+                         "--seat 1:banker=25:paid=25")
+    number = int(number_text)
+    out: list[tuple[Bet, Decimal, BetAction]] = []
+    for item in rest.split(","):
+        parts = item.split(":")
+        name, eq, wager_text = parts[0].partition("=")
+        if not eq:
+            raise UsageError(f"{where}: {quote(item)}: write BET=WAGER:ACTION, e.g. "
+                             "banker=25:paid=25")
+        try:
+            bet = Bet.parse(name)
+            wager = parse_amount(wager_text)
+        except EngineError as exc:
+            raise UsageError(f"{where}: {exc}") from None
+        if any(b is bet for b, _, _ in out):
+            raise UsageError(f"{where}: a {bet.value} bet was already given for seat {number}")
+        done: Done | None = None
+        paid = commission = fee = Decimal(0)
+        for action in parts[1:]:
+            key, eq, value = action.partition("=")
+            key = key.strip().lower()
+            label = f"{where}: {bet.value} {quote(action)}"
+            if key in ("taken", "pushed") and not eq:
+                new = Done.TAKEN if key == "taken" else Done.PUSHED
+            elif key == "paid" and eq:
+                new = Done.PAID
+                paid = _amount(value, label)
+                if paid == 0:
+                    raise UsageError(f"{label}: write pushed for a bet returned with nothing "
+                                     "paid, taken for a bet taken")
+            elif key == "commission" and eq:
+                commission = _amount(value, label)
+                continue
+            elif key == "fee" and eq:
+                fee = _amount(value, label)
+                continue
+            else:
+                raise UsageError(f"{label}: actions are paid=X, taken, pushed, "
+                                 "commission=Y and fee=Z")
+            if done is not None:
+                raise UsageError(f"{label}: a bet is paid, taken or pushed, once")
+            done = new
+        if done is None:
+            raise UsageError(f"{where}: say what was done with the {bet.value} bet: "
+                             f"{bet.value}={format_amount(wager)}:paid=X, :taken or :pushed")
+        out.append((bet, wager, BetAction(number, bet, done, paid, commission, fee)))
+    return number, out
+
+
+def build(args: argparse.Namespace) -> tuple[Dealt, Layout]:
+    """The dealt procedure and the layout from parsed arguments (UsageError if bad)."""
+    cards = parse_dealt_cards(args.cards)
+    called = parse_called(args.called)
+    try:
+        following = tuple(Card.parse(t) for t in args.next.replace(",", " ").split())
+    except EngineError as exc:
+        raise UsageError(f"--next: {exc}") from None
+    seats: list[Seat] = []
+    actions: list[BetAction] = []
+    numbers: set[int] = set()
+    for spec in args.seat:
+        number, bets = parse_seat(spec)
+        if number in numbers:
+            raise UsageError(f"--seat {quote(spec)}: seat {number} is given twice")
+        numbers.add(number)
+        try:
+            seats.append(Seat(number, {b: w for b, w, _ in bets}))
+        except LayoutError as exc:
+            raise UsageError(f"--seat {quote(spec)}: {exc}") from None
+        actions.extend(a for _, _, a in bets)
+    try:
+        layout = Layout(tuple(seats))
+    except LayoutError as exc:
+        raise UsageError(str(exc)) from None
+    return Dealt(cards, called, tuple(actions), following, ordered=args.ordered), layout
+
+
+def check(dealt: Dealt, layout: Layout, house: House) -> Audit:
+    try:
+        return audit(dealt, house, layout)
+    except LayoutError as exc:
+        raise UsageError(f"--seat: {exc}") from None
+    except EngineError as exc:
+        raise UsageError(str(exc)) from None
+
+
+# -- output --------------------------------------------------------------------------------
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def render(result: Audit, house: House | None = None) -> str:
+    lines: list[str] = []
+    if house is not None:
+        lines.append(f"House: {house.id}: {house.summary[0]}")
+    dealt = result.dealt
+    lines.append("Dealt: " + " ".join(f"{c.to.value}:{c.card}" for c in dealt.cards))
+    coup = result.coup
+    if coup is not None:
+        shown = house if house is not None else None
+        result_text = shown.result(coup) if shown is not None else coup.rules[-1]
+        lines.append(
+            f"Right: Player {_cards(coup.player.cards)} = {coup.player.total}; Banker "
+            f"{_cards(coup.banker.cards)} = {coup.banker.total}; {result_text}")
+    if result.right:
+        lines.append("Dealt right.")
+        return "\n".join(lines)
+    n = len(result.deviations)
+    lines.append(f"{n} deviation{'s' if n != 1 else ''}:")
+    for k, d in enumerate(result.deviations, start=1):
+        lines.append(f"{k}. {result.where(d)}: {d.describe()}")
+    if result.note:
+        lines.append(f"Note: {result.note}")
+    return "\n".join(lines)
+
+
+def to_json(result: Audit, house: House | None = None) -> dict[str, Any]:
+    coup = result.coup
+    out: dict[str, Any] = {
+        "right": result.right,
+        "deviations": [
+            {"kind": d.kind.value, "step": d.step + 1, "where": result.where(d),
+             "did": d.did, "rule": d.rule, "right": d.right, "follows": d.follows}
+            for d in result.deviations
+        ],
+        "coup": None if coup is None else {
+            "player": {"cards": [str(c) for c in coup.player.cards],
+                       "total": coup.player.total},
+            "banker": {"cards": [str(c) for c in coup.banker.cards],
+                       "total": coup.banker.total},
+            "outcome": (coup.outcome if house is None else house.named(coup.outcome)).value,
+        },
+        "procedure": [] if result.procedure is None else result.procedure.lines(),
+    }
+    if result.note:
+        out["note"] = result.note
+    if house is not None:
+        out["house"] = house.id
+    return out
+
+
+# -- running -------------------------------------------------------------------------------
+
+
+def run(args: argparse.Namespace) -> int:
+    house = house_from(args)
+    shown = house if args.house else None
+    if STDIN in args.cards:
+        if args.cards != [STDIN]:
+            raise UsageError("'-' (read coups from standard input) must be the only CARD")
+        return run_lines(sys.stdin, house, as_json=args.json, shown=shown)
+    dealt, layout = build(args)
+    result = check(dealt, layout, house)
+    print(dumps_exact(to_json(result, shown)) if args.json else render(result, shown))
+    return 0 if result.right else EXIT_DEVIATIONS
+
+
+class _LineParser(argparse.ArgumentParser):
+    """A coup's arguments on one line of standard input: errors are raised, not exits."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+def _line_parser() -> _LineParser:
+    parser = _LineParser(prog="line", add_help=False)
+    parser.add_argument("cards", nargs="*")
+    _coup_options(parser)
+    return parser
+
+
+def run_lines(lines: Iterable[str], house: House, *, as_json: bool,
+              shown: House | None = None) -> int:
+    """One coup per line; a bad line is reported and the run goes on; a summary at the
+    end (on standard error with --json, so the output stays one JSON object a line)."""
+    parser = _line_parser()
+    right = wrong = bad = 0
+    first = True
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            try:
+                tokens = shlex.split(line)
+            except ValueError as exc:
+                raise UsageError(f"cannot split the line: {exc}") from None
+            args = parser.parse_intermixed_args(tokens)
+            dealt, layout = build(args)
+            result = check(dealt, layout, house)
+        except UsageError as exc:
+            bad += 1
+            if as_json:
+                print(dumps_exact({"line": number, "error": str(exc)}), flush=True)
+            else:
+                print(f"ezbac: error: line {number}: {exc}", file=sys.stderr, flush=True)
+            continue
+        if result.right:
+            right += 1
+        else:
+            wrong += 1
+        if as_json:
+            print(dumps_exact({"line": number, **to_json(result, shown)}), flush=True)
+        else:
+            print(("" if first else "\n") + f"line {number}\n" + render(result, shown),
+                  flush=True)
+            first = False
+    total = right + wrong
+    summary = (f"{total} coup{'s' if total != 1 else ''}: {right} dealt right, {wrong} with "
+               f"deviations" + (f", {bad} bad line{'s' if bad != 1 else ''}" if bad else ""))
+    print(("" if as_json or first else "\n") + summary,
+          file=sys.stderr if as_json else sys.stdout, flush=True)
+    return EXIT_DEVIATIONS if wrong or bad else 0
