@@ -113,3 +113,55 @@ def test_the_readme_lists_the_catalogue_and_its_spot_example_loads(tmp_path: Pat
     example = section.split("```yaml\n", 1)[1].split("```", 1)[0]
     drill = load_text(example, "README")
     assert drill.kind is Kind.SPOT and drill.error_ids
+
+
+MISTAKES = """\
+name: Downtown extras
+mistakes:
+  - id: dragon7-paid-at-25
+    level: coup
+    kind: payout_short
+    description: A Dragon 7 paid at the Panda 8's 25 to 1.
+    transform: odds_off
+    params: {bet: dragon7, odds: 25}
+"""
+
+
+def test_a_spot_drill_draws_from_an_instructors_mistakes_file(tmp_path: Path) -> None:
+    import random
+
+    from trainer.drills.loader import load_file
+    from trainer.session import Session
+    from trainer.session.spot import SpotQuestion
+
+    (tmp_path / "extras.yaml").write_text(MISTAKES, encoding="utf-8")
+    drill_path = tmp_path / "d.yaml"
+    drill_path.write_text(
+        HEAD + "ask: spot\nspot: {error_rate: 1, mistakes: extras.yaml, "
+        "errors: [dragon7-paid-at-25]}\nbets: {banker: 25, dragon7: 10}\n"
+        "generate: [{outcome: dragon7}]\nquestions: 3\n", encoding="utf-8")
+    d = load_file(drill_path)
+    assert [m.id for m in d.extra_mistakes] == ["dragon7-paid-at-25"]
+    s = Session.deal(d, "Alex", random.Random(1))
+    spots = [q for q in s.questions if isinstance(q, SpotQuestion)]
+    assert len(spots) == 3 and {q.replay.mistake for q in spots} == {"dragon7-paid-at-25"}
+    for q in spots:
+        # RULES.md: Dragon 7 pays 40 to 1; 10 paid at 25 to 1 is 250, short of 400
+        step = q.expected().step
+        assert step is not None and "Dragon 7 10: paid 250" in q.lines[step - 1]
+
+
+def test_a_broken_mistakes_file_is_reported_with_its_own_lines(tmp_path: Path) -> None:
+    from trainer.drills.loader import load_file
+
+    (tmp_path / "extras.yaml").write_text(MISTAKES.replace("odds_off", "odds_of"),
+                                          encoding="utf-8")
+    drill_path = tmp_path / "d.yaml"
+    drill_path.write_text(HEAD + "ask: spot\nspot: {mistakes: extras.yaml}\n" + BETS + GEN,
+                          encoding="utf-8")
+    with pytest.raises(DrillFileError) as info:
+        load_file(drill_path)
+    lines = info.value.lines
+    assert any(line.startswith(f"{drill_path}:5:") and "mistakes file" in line
+               for line in lines), lines
+    assert any(line.startswith(f"{tmp_path / 'extras.yaml'}:7:") for line in lines), lines

@@ -185,11 +185,18 @@ SPOT = Obj(
             Scalar("error_ids", {"type": "array", "items": {"type": "string"}, "minItems": 1,
                                  "uniqueItems": True}),
             "Catalogue ids of the errors to draw from (the README lists them, e.g. "
-            "banker-paid-on-dragon7, payout-short); default: every error of the level.",
+            "banker-paid-on-dragon7, payout-short; and those of the mistakes file); "
+            "default: every error of the level.",
             default=(),
+        ),
+        "mistakes": Field(
+            Scalar("mistakes_file", {"type": "string", "minLength": 1}),
+            "An instructor's mistakes file (a relative path is taken from the drill's "
+            "folder): its mistakes join the catalogue for this drill.", default=None,
         ),
     },
     "ask: spot: how the replays are dealt.",
+    reader="spot_settings",
 )
 
 DRILL = Obj(

@@ -185,6 +185,7 @@ class _Reader(reading.Reader):
             spot_level=spot.get("level", F.SPOT.default("level")),
             error_rate=spot.get("error_rate", F.SPOT.default("error_rate")),
             error_ids=tuple(spot.get("errors", F.SPOT.default("errors"))),
+            extra_mistakes=tuple(spot.get("mistakes", ())),
             questions=questions,
             fixed=tuple(fixed),
             filters=tuple(flt for flt, _, _ in filters),
@@ -399,8 +400,49 @@ class _Reader(reading.Reader):
             return None
         return float(value)
 
-    def error_ids(self, node: Node, path: str) -> tuple[str, ...] | None:
-        """Catalogue ids, each one the engine's error catalogue knows."""
+    def spot_settings(self, node: Node, path: str) -> dict[str, Any] | None:
+        """spot: {...}, its mistakes file read first: the ids in errors may be its own."""
+        found = self.mapping(node, F.SPOT, path)
+        if found is None:
+            return None
+        out: dict[str, Any] = {}
+        extra: tuple[Any, ...] = ()
+        for name in sorted(found, key=lambda n: n != "mistakes"):
+            sub = join(path, name)
+            if name == "errors":
+                got = self.error_ids(found[name], sub, extra)
+            else:
+                got = self.read(found[name], F.SPOT.fields[name].kind, sub)
+            if got is not None:
+                out[name] = got
+                if name == "mistakes":
+                    extra = got
+        return out
+
+    def mistakes_file(self, node: Node, path: str) -> tuple[Any, ...] | None:
+        """An instructor's mistakes file; its own problems are reported with their lines."""
+        from trainer.mistakes.loader import MistakesFileError, load_mistakes_file
+
+        name = self.line(node, path)
+        if name is None:
+            return None
+        where = Path(name)
+        if not where.is_absolute() and self.source is not None:
+            where = self.source.parent / where
+        try:
+            return load_mistakes_file(where)
+        except MistakesFileError as exc:
+            count = len(exc.problems)
+            self.err(node, path, f"mistakes file {quote(name)} has {count} problem"
+                     f"{'s' if count != 1 else ''} (listed with its own lines)")
+            self.problems.extend(exc.problems)
+            return None
+
+    def error_ids(
+        self, node: Node, path: str, extra: tuple[Any, ...] = ()
+    ) -> tuple[str, ...] | None:
+        """Catalogue ids, each one the engine's catalogue (or the drill's mistakes file)
+        knows."""
         from trainer.session.spot import catalogue_ids
 
         items = self.seq(node, path, "error ids")
@@ -410,7 +452,7 @@ class _Reader(reading.Reader):
             self.err(node, path, "is an empty list: name at least one error, or leave "
                      "errors out for every one")
             return None
-        known = catalogue_ids()
+        known = (*catalogue_ids(), *(m.id for m in extra))
         out: list[str] = []
         for i, item in enumerate(items):
             sub = join(path, i)
@@ -454,8 +496,10 @@ class _Reader(reading.Reader):
             return
         node = child(f.get("spot"), "errors")
         items = node.value if isinstance(node, SequenceNode) else []
+        extra = {m.id: m.level.value for m in spot.get("mistakes", ())}
         for i, (name, item) in enumerate(zip(spot.get("errors", ()), items, strict=False)):
-            if mistake_level(name) == "table":
+            level = extra[name] if name in extra else mistake_level(name)
+            if level == "table":
                 self.err(item, join(join("spot", "errors"), i), f"{name!r} happens only at a "
                          "table of several seats: set spot: {level: table}")
 

@@ -21,6 +21,7 @@ from trainer.engine.settlement import DEFAULT_PAYTABLE
 
 if TYPE_CHECKING:  # the analysis module is only needed by the generator, not to list drills
     from trainer.engine.analysis import CoupClass
+    from trainer.engine.catalogue import Mistake
 
 
 class Step(enum.Enum):
@@ -205,6 +206,8 @@ class Drill:
     spot_level: str = _SPOT.default("level")
     error_rate: float = _SPOT.default("error_rate")
     error_ids: tuple[str, ...] = _SPOT.default("errors")
+    #: Mistakes of an instructor's file (trainer.mistakes), beside the engine's catalogue.
+    extra_mistakes: tuple[Mistake, ...] = ()
 
     @property
     def run_words(self) -> str:

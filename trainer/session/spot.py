@@ -78,13 +78,19 @@ def mistake_level(mistake_id: str) -> str:
     return find_mistake(mistake_id).level.value
 
 
-def mistakes_for(drill: Drill) -> tuple[Mistake, ...]:
-    """The mistakes a drill draws from: those it names, else every one of its level (a
-    table-level drill draws the coup's mistakes too)."""
-    if drill.error_ids:
-        return tuple(find_mistake(i) for i in drill.error_ids)
+def catalogue_of(drill: Drill) -> tuple[Mistake, ...]:
+    """The engine's catalogue and the drill's own mistakes file, of the drill's level (a
+    table-level drill has the coup's mistakes too)."""
     levels = {Level.COUP} if drill.spot_level == "coup" else {Level.COUP, Level.TABLE}
-    return tuple(m for m in CATALOGUE if m.level in levels)
+    return tuple(m for m in (*CATALOGUE, *drill.extra_mistakes) if m.level in levels)
+
+
+def mistakes_for(drill: Drill) -> tuple[Mistake, ...]:
+    """The mistakes a drill draws from: those it names, else every one of its level."""
+    if drill.error_ids:
+        return tuple(find_mistake(i, (*CATALOGUE, *drill.extra_mistakes))
+                     for i in drill.error_ids)
+    return catalogue_of(drill)
 
 
 def step_line(step: object, layout: Layout) -> str:
@@ -377,8 +383,7 @@ def spot_questions(
 ) -> list[SpotQuestion | FixQuestion]:
     """For each coup a replay: which step is wrong, and, after an error, the right step."""
     mistakes = mistakes_for(drill)
-    level = {Level.COUP} if drill.spot_level == "coup" else {Level.COUP, Level.TABLE}
-    catalogue = [m for m in CATALOGUE if m.level in level]
+    catalogue = catalogue_of(drill)
     out: list[SpotQuestion | FixQuestion] = []
     for index, dealt in enumerate(coups):
         dealt, replay = replay_for(drill, dealt, rng, mistakes)
