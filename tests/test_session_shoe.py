@@ -149,10 +149,10 @@ def test_last_coups_start_near_the_cut_card_without_the_burn() -> None:
     run = s.shoe
     assert run is not None
     # three coups up to the one the cut card comes out in, then the one more: four
-    assert len(run.asked) == 4
+    assert len(run.coups) == 4
     assert not any(isinstance(q, BurnQuestion) for q in s.questions)
-    assert run.asked[-2].cut_out_during and run.asked[-1].last
-    assert not any(sc.cut_out_during for sc in run.asked[:-2])
+    assert run.coups[-2].cut_out_during and run.coups[-1].last
+    assert not any(sc.cut_out_during for sc in run.coups[:-2])
     assert s.questions[-1].expected().text == Next.OVER.value
 
 

@@ -83,12 +83,8 @@ class DealtShoe:
     rules: ShoeRules
     size: int  # cards in the shoe
     burn: Burn | None  # None: a run that starts near the end, or a house that does not burn
-    coups: tuple[ShoeCoup, ...]
+    coups: tuple[ShoeCoup, ...]  # the coups the run deals (from the first, or near the end)
     whole: bool  # from the first coup (the burn asked, if the house burns)
-
-    @property
-    def asked(self) -> tuple[ShoeCoup, ...]:
-        return self.coups
 
     def status(self, coup_index: int | None, *, after: bool = False) -> str:
         """The shoe line of the screen: coup N, cards left, the cut card's state.
@@ -273,7 +269,7 @@ def shoe_questions(drill: Drill, run: DealtShoe, rng: random.Random) -> tuple[
         questions.append(BurnQuestion(card, run.burn.burned, burn_options(card, rng, run.rules),
                                       run.rules))
     coups: list[DrillCoup] = []
-    for index, place in enumerate(run.asked):
+    for index, place in enumerate(run.coups):
         dealt = DrillCoup(place.coup, _wagers(drill, None, rng))
         coups.append(dealt)
         for q in expand([dealt], drill.steps, drill.paytable, house=drill.house):
@@ -300,7 +296,7 @@ class ShoeSummary:
 def shoe_summary(run: DealtShoe, results: Sequence[Result]) -> ShoeSummary:
     """Coups dealt (asked about), Dragon 7s and Panda 8s seen, errors by kind of step."""
     dealt = {r.question.coup_index for r in results if r.question.dealt is not None}
-    seen = [sc.coup for i, sc in enumerate(run.asked) if i in dealt]
+    seen = [sc.coup for i, sc in enumerate(run.coups) if i in dealt]
     outcomes = Counter(c.outcome for c in seen)
     errors = Counter(r.question.step for r in results if not r.correct)
     cut = next((sc.number for sc in run.coups if sc.cut_card is not None), None)

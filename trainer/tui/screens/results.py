@@ -13,6 +13,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
+from trainer.drills.model import Step
 from trainer.session import Result, Session
 from trainer.tui.messages import GoHome, RetryMissed
 from trainer.tui.screens import stylesheets
@@ -24,6 +25,10 @@ from trainer.tui.widgets.table import HandView, LayoutView
 def duration(seconds: float) -> str:
     minutes, secs = divmod(round(seconds), 60)
     return f"{minutes}m {secs:02d}s" if minutes else f"{secs}s"
+
+
+#: A shoe's kinds of error as the results name them (the others: the step's name).
+ERROR_KINDS = {Step.BURN: "burn", Step.CUT: "what now (cut card)"}
 
 
 def shoe_line(session: Session) -> Text:
@@ -39,7 +44,8 @@ def shoe_line(session: Session) -> Text:
     text.append(f" · Dragon 7 ×{shoe.dragon7} · Panda 8 ×{shoe.panda8}")
     text.append(f" · naturals ×{shoe.naturals}\n")
     text.append("Errors by kind: ", "bold")
-    errors = ", ".join(f"{step.value.replace('_', ' ')} {n}" for step, n in shoe.errors)
+    errors = ", ".join(f"{ERROR_KINDS.get(step, step.value.replace('_', ' '))} {n}"
+                       for step, n in shoe.errors)
     text.append(errors or "none")
     return text
 
