@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from trainer.drills.generate import _wagers
+from trainer.drills.generate import layout_wagers
 from trainer.drills.model import Drill, DrillCoup, Step
 from trainer.engine import DEFAULT_PAYTABLE, Card, Coup, Outcome, Paytable
 from trainer.engine.house import House, house_from
@@ -270,7 +270,7 @@ def shoe_questions(drill: Drill, run: DealtShoe, rng: random.Random) -> tuple[
                                       run.rules))
     coups: list[DrillCoup] = []
     for index, place in enumerate(run.coups):
-        dealt = DrillCoup(place.coup, _wagers(drill, None, rng))
+        dealt = DrillCoup(place.coup, layout_wagers(drill, rng))
         coups.append(dealt)
         for q in expand([dealt], drill.steps, drill.paytable, house=drill.house):
             questions.append(Question(index, dealt, q.step, q.paytable, q.bet, q.wager, q.house))
