@@ -25,7 +25,7 @@ from trainer.engine.procedure import (
     single_seat,
 )
 from trainer.engine.settlement import Bet
-from trainer.engine.table import Layout, deal_table_coup
+from trainer.engine.table import Layout, deal_layout, deal_table_coup
 
 EZ = DEFAULT_HOUSE
 P, B = Side.PLAYER, Side.BANKER
@@ -181,3 +181,45 @@ def test_the_engines_own_procedure_is_dealt_right(house_id: str) -> None:
         table = deal_table_coup(random.Random(seed), house)
         result = audit(Dealt.correct(table.coup, table.layout, house), house, table.layout)
         assert result.right, (seed, result.lines())
+
+
+def test_any_dealt_procedure_is_audited_or_refused_by_name() -> None:
+    """Random cards on random hands, random calls and bet actions (some missing, some
+    twice, in any order): the audit gives a verdict with its lines, or AuditInputError."""
+    from trainer.engine.cards import FULL_DECK
+
+    rng = random.Random(11)
+    houses = list(BUNDLED_HOUSES.values())
+    verdicts = 0
+    for _ in range(600):
+        house = rng.choice(houses)
+        layout = deal_layout(rng, house)
+        cards = tuple(DealtCard(rng.choice(FULL_DECK), rng.choice((P, B)))
+                      for _ in range(rng.randint(3, 8)))
+        bets = [BetAction(s, b, done, D(rng.randint(1, 500)) if done is Done.PAID else D(0),
+                          D(rng.choice((0, 0, 1))), D(rng.choice((0, 0, 1))))
+                for s, b, _ in layout.bets() if rng.random() < 0.9
+                for done in [rng.choice(list(Done))]]
+        rng.shuffle(bets)
+        if bets and rng.random() < 0.1:
+            bets.append(bets[0])
+        called = Called(rng.choice([None, *range(10)]), rng.choice([None, *range(10)]),
+                        rng.choice([None, *Outcome]))
+        d = Dealt(cards, called, tuple(bets),
+                  tuple(rng.choice(FULL_DECK) for _ in range(rng.randint(0, 3))),
+                  rng.random() < 0.5)
+        try:
+            result = audit(d, house, layout)
+        except AuditInputError:
+            assert len(cards) < 4
+            continue
+        verdicts += 1
+        assert result.lines()
+        assert all(result.where(x) for x in result.deviations)
+        assert [x.step for x in result.deviations] == sorted(x.step for x in result.deviations)
+    assert verdicts > 400
+
+
+def test_every_kind_has_words() -> None:
+    labels = [k.label for k in Kind]
+    assert len(set(labels)) == len(labels) and all(labels)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -19,7 +20,7 @@ from trainer.engine.catalogue import (
     find_mistake,
     inject,
 )
-from trainer.engine.house import BUNDLED_HOUSES
+from trainer.engine.house import BUNDLED_HOUSES, Collection, Commission
 from trainer.engine.procedure import Dealt, Kind, audit
 from trainer.engine.shoe import CoupDealt, ShoeRun
 from trainer.engine.table import deal_layout
@@ -28,7 +29,10 @@ from trainer.engine.table import deal_layout
 #: coups, so the search stops at MAX_SHOES whatever happens).
 CASES = 25
 MAX_SHOES = 60
-HOUSES = list(BUNDLED_HOUSES.values())
+#: The bundled houses, and a commission table that keeps the commission in a box.
+HOUSES = [*BUNDLED_HOUSES.values(), replace(
+    BUNDLED_HOUSES["commission"], id="commission-box",
+    commission=Commission(collection=Collection.END_OF_SHOE))]
 
 
 def _search() -> tuple[dict[str, list[tuple]], int]:

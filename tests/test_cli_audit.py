@@ -68,6 +68,7 @@ def test_json_lists_each_deviation() -> None:
     assert data["right"] is False
     (dev,) = data["deviations"]
     assert dev["kind"] == "payout_short" and dev["right"] == "pay 1,400"  # 35 x 40
+    assert dev["label"] == "a payout short"
     assert dev["where"] == "seat 1 Dragon 7" and dev["step"] == 7 and not dev["follows"]
     assert data["coup"]["outcome"] == "dragon7"
     assert data["procedure"][0].startswith("seat 1: pay Dragon 7 1,400")
@@ -157,3 +158,44 @@ def test_the_readme_example_is_what_the_command_prints() -> None:
     command, *printed = block.splitlines()
     out = ezbac(*command.split()[1:])
     assert out.stdout.splitlines() == printed
+
+
+def test_any_mix_of_arguments_is_a_verdict_or_one_line() -> None:
+    """In-process, random arguments from real and broken pieces: exit 0 or 1 with output,
+    or 2 with exactly one line on stderr; never a traceback."""
+    import contextlib
+    import io
+    import random
+
+    from trainer.cli import main
+
+    pieces = ["P:Ks", "B:2h", "As", "2c", "5d", "3c", "P:", "B:x", "9s", "Kd", "--seat",
+              "1:banker=25:paid=25", "1:banker=25", "2:tie=5:taken:commission=1",
+              "3:dragon7=10:paid=400:fee=1", "x:y", "1:banker=25:paid=-1", "--called",
+              "player=6,banker=7,outcome=dragon7", "outcome=", "--next", "3c", "--ordered",
+              "--house", "cardroom", "commission", "=,:", ":::", "1:banker=25:paid=1e3",
+              "99:player=1:taken", "1:panda8=5:pushed,player=5:paid=5"]
+    rng = random.Random(2)
+    for _ in range(300):
+        args = ["audit", *(rng.choice(pieces) for _ in range(rng.randint(0, 10)))]
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(args)
+            except SystemExit as exc:
+                code = exc.code
+        assert "Traceback" not in err.getvalue(), args
+        if code == 2:
+            assert len(err.getvalue().strip().splitlines()) == 1, (args, err.getvalue())
+        else:
+            assert code in (0, 1) and out.getvalue(), args
+
+
+def test_the_card_rooms_fee_is_checked_when_given() -> None:
+    # Banker 9 natural beats Player 6; the card room's fee on a 50 wager is 1.
+    args = ("audit", "--house", "cardroom", "4h", "9s", "2d", "Kc")
+    assert ezbac(*args, "--seat", "1:banker=50:paid=50").returncode == 0
+    assert ezbac(*args, "--seat", "1:banker=50:paid=50:fee=1").returncode == 0
+    out = ezbac(*args, "--seat", "1:banker=50:paid=50:fee=0.50")
+    assert out.returncode == 1
+    assert "the collection fee on a 50 wager is 1" in out.stdout

@@ -125,6 +125,7 @@ ENCODED = [
     ("drills", "list"),
     ("drills", "preview", "warmup", "--count", "2", "--seed", "1"),
     ("simulate", "--shoes", "2", "--seed", "1"),
+    ("audit", "P:Ks", "B:2h", "As", "2c", "5d", "3c", "--seat", "1:dragon7=35:paid=1400"),
 ]
 
 

@@ -48,7 +48,8 @@ wrong hand, and for any card after a natural or past the sixth.
 
 --seat N:BET=WAGER:ACTION,...   what was done with each bet on seat N; ACTION is
   paid=X (winnings paid beside the wager), taken, pushed, and, where they apply,
-  commission=Y (taken or boxed) and fee=Z (card-room collection), joined by ':'.
+  commission=Y (taken or boxed) and fee=Z (card-room collection; left out: not checked),
+  joined by ':'.
 
 examples:
   ezbac audit P:Ks B:2h P:As B:2c P:5d B:3c --seat 1:banker=25:paid=25,dragon7=10:paid=400
@@ -209,7 +210,8 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
         if any(b is bet for b, _, _ in out):
             raise UsageError(f"{where}: a {bet.value} bet was already given for seat {number}")
         done: Done | None = None
-        paid = commission = fee = Decimal(0)
+        paid = commission = Decimal(0)
+        fee: Decimal | None = None
         for action in parts[1:]:
             key, eq, value = action.partition("=")
             key = key.strip().lower()
@@ -315,7 +317,8 @@ def to_json(result: Audit, house: House | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "right": result.right,
         "deviations": [
-            {"kind": d.kind.value, "step": d.step + 1, "where": result.where(d),
+            {"kind": d.kind.value, "label": d.kind.label, "step": d.step + 1,
+             "where": result.where(d),
              "did": d.did, "rule": d.rule, "right": d.right, "follows": d.follows}
             for d in result.deviations
         ],

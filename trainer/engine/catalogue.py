@@ -341,6 +341,15 @@ def _wager(ctx: _Context, a: BetAction) -> Decimal:
     return next(w for s, b, w in ctx.layout.bets() if (s, b) == (a.seat, a.bet))
 
 
+def _less_commission(ctx: _Context, a: BetAction, gross: Decimal) -> Decimal:
+    """What a dealer pays on ``gross`` winnings: less the commission taken at once (a
+    commission kept in the box leaves the payout whole)."""
+    levy = ctx.house.commission_on(a.bet)
+    if not a.commission or levy is None or levy.deferred:
+        return gross
+    return normalize(gross - a.commission)
+
+
 def _with_bet(ctx: _Context, index: int, action: BetAction) -> Dealt:
     bets = list(ctx.correct.bets)
     bets[index] = action
@@ -399,7 +408,7 @@ def _payout_off(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
     i = ctx.rng.choice(found)
     a = ctx.correct.bets[i]
     gross = round_payout((_wager(ctx, a) + off) * odds(a.bet))
-    paid = normalize(gross - a.commission) if a.commission else gross
+    paid = _less_commission(ctx, a, gross)
     if paid <= 0:
         raise ctx.no("the payout would be nothing")
     return _with_bet(ctx, i, BetAction(a.seat, a.bet, Done.PAID, paid, a.commission, a.fee))
@@ -445,7 +454,7 @@ def _odds_off(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
     i = ctx.rng.choice(found)
     a = ctx.correct.bets[i]
     paid = round_payout(_wager(ctx, a) * odds)
-    paid = normalize(paid - a.commission) if a.commission else paid
+    paid = _less_commission(ctx, a, paid)
     if paid <= 0 or paid == a.paid:
         raise ctx.no("the payout would not change")
     return _with_bet(ctx, i, BetAction(a.seat, a.bet, Done.PAID, paid, a.commission, a.fee))
@@ -560,6 +569,11 @@ CATALOGUE: tuple[Mistake, ...] = (
        "A losing bet was paid.", "settle_as", right="lose", **{"as": "win"}),
     _m("push-taken", "coup", Kind.PUSH_TAKEN,
        "A bet that pushes was taken.", "settle_as", right="push", **{"as": "lose"}),
+    _m("winner-taken", "coup", Kind.WINNER_TAKEN,
+       "A winning bet was taken.", "settle_as", right="win", **{"as": "lose"}),
+    _m("loser-left", "coup", Kind.LOSER_PUSHED,
+       "A losing bet was left on the layout as if it pushed.", "settle_as",
+       right="lose", **{"as": "push"}),
     _m("panda8-paid-at-40", "coup", Kind.PAYOUT_OVER,
        "A Panda 8 paid at the Dragon 7's 40 to 1 instead of 25 to 1.", "odds_off",
        bet="panda8", odds=40),

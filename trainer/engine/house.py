@@ -609,6 +609,7 @@ class House:
         lines.append(limits)
         chips = ", ".join(f"{format_amount(c.value)} {c.colour}" for c in self.chips)
         lines.append(f"chips: {chips}")
+        lines.append(f"shoe: {self.shoe.describe()}")
         o = self.order
         lines.append(
             f"settlement: {'losing bets first, then ' if o.losers_first else ''}"

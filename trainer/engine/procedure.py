@@ -28,7 +28,7 @@ from trainer.engine.cards import Card, hand_total
 from trainer.engine.coup import Coup, Outcome, classify, outcome_reason
 from trainer.engine.errors import EngineError, MissingCardError
 from trainer.engine.house import House
-from trainer.engine.money import format_amount, normalize
+from trainer.engine.money import format_amount
 from trainer.engine.settlement import Bet, BetResult, Settlement, settle_checked
 from trainer.engine.table import (
     BoxCommission,
@@ -119,14 +119,15 @@ class Done(enum.Enum):
 class BetAction:
     """What was done with one bet: ``paid`` is the winnings paid beside the wager (PAID
     only); ``commission`` what was collected on it (taken from the payout or put in the
-    commission box); ``fee`` the card room's collection fee taken."""
+    commission box); ``fee`` the card room's collection fee taken (None: not recorded, so
+    not audited)."""
 
     seat: int
     bet: Bet
     done: Done
     paid: Decimal = _ZERO
     commission: Decimal = _ZERO
-    fee: Decimal = _ZERO
+    fee: Decimal | None = None
 
     def describe(self) -> str:
         text = f"seat {self.seat} {self.bet.label}: {self.done.value}"
@@ -253,6 +254,37 @@ class Kind(enum.Enum):
     BET_MISSED = "bet_missed"
     BET_TWICE = "bet_twice"
     ORDER = "order"
+
+    @property
+    def label(self) -> str:
+        """The kind in words, for results and reports ("the Banker drew on a stand")."""
+        return _KIND_LABELS[self]
+
+
+_KIND_LABELS = {
+    Kind.WRONG_HAND: "a card to the wrong hand",
+    Kind.PLAYER_DREW: "the Player drew on a stand",
+    Kind.PLAYER_STOOD: "the Player stood on a draw",
+    Kind.BANKER_DREW: "the Banker drew on a stand",
+    Kind.BANKER_STOOD: "the Banker stood on a draw",
+    Kind.NATURAL_NOT_STOPPED: "a natural not stopped",
+    Kind.TOTAL_MISCALLED: "a total miscalled",
+    Kind.OUTCOME_MISNAMED: "the outcome misnamed",
+    Kind.LOSER_PAID: "a losing bet paid",
+    Kind.LOSER_PUSHED: "a losing bet left as a push",
+    Kind.PUSH_TAKEN: "a push taken",
+    Kind.PUSH_PAID: "a push paid",
+    Kind.WINNER_TAKEN: "a winning bet taken",
+    Kind.WINNER_PUSHED: "a winning bet left as a push",
+    Kind.PAYOUT_SHORT: "a payout short",
+    Kind.PAYOUT_OVER: "a payout over",
+    Kind.COMMISSION_TAKEN: "commission taken where none is owed",
+    Kind.COMMISSION_WRONG: "the commission wrong",
+    Kind.FEE_WRONG: "the collection fee wrong",
+    Kind.BET_MISSED: "a bet not settled",
+    Kind.BET_TWICE: "a bet settled twice",
+    Kind.ORDER: "bets out of the house's order",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,7 +471,7 @@ def _result_text(s: Settlement) -> str:
 def _matches(a: BetAction, s: Settlement) -> bool:
     """Whether the dealer's action is exactly the settlement ``s``."""
     done = {BetResult.LOSE: Done.TAKEN, BetResult.PUSH: Done.PUSHED, BetResult.WIN: Done.PAID}
-    if a.done is not done[s.result] or a.fee != s.fee:
+    if a.done is not done[s.result] or (a.fee is not None and a.fee != s.fee):
         return False
     if a.done is Done.PAID:
         return a.paid == s.paid and a.commission == s.commission
@@ -496,7 +528,7 @@ def _bet_deviation(a: BetAction, s: Settlement, step: int, follows: bool) -> lis
         if not paid_ok:
             pk = Kind.PAYOUT_SHORT if a.paid < s.paid else Kind.PAYOUT_OVER
             out.append(Deviation(pk, step, did, right, rule, follows))
-    if a.fee != s.fee:
+    if a.fee is not None and a.fee != s.fee:
         fee = (f"the collection fee on a {format_amount(s.wager)} wager is "
                f"{format_amount(s.fee)}") if s.fee else "this game takes no collection fee"
         out.append(Deviation(Kind.FEE_WRONG, step, did, right, fee, follows))
@@ -649,13 +681,3 @@ def _order_deviation(
                 f"first {exp} seat {expected[0]} {expected[1].label}",
                 _order_rule(house, key, expected))
     return None
-
-
-def totals_of(dealt: Dealt) -> tuple[int, int]:
-    """The totals of the hands as the dealer made them."""
-    return hand_total(dealt.hand(Side.PLAYER)), hand_total(dealt.hand(Side.BANKER))
-
-
-def money(value: Decimal | int | str) -> Decimal:
-    """An exact amount for a BetAction (an int or a string such as '2.50')."""
-    return normalize(Decimal(value))
