@@ -40,3 +40,32 @@ def test_procedure_skills_are_described() -> None:
     assert describe("spot:payout-short").startswith("Spot: A payout worked on a wager")
     assert describe("spot:payout-short:fix").startswith("Right step: ")
     assert describe("spot:not-in-this-version") == "Spot: not-in-this-version"
+
+
+def test_the_report_counts_procedure_families(tmp_path) -> None:
+    import csv
+    import io
+
+    from history_helpers import session
+
+    from trainer.history.report import build_report, render_csv, render_table
+    from trainer.history.store import open_history
+
+    with open_history(tmp_path / "h.sqlite3") as store:
+        store.on_session(session("s1"))
+        # ana: two shoe answers (one right), one call answer (right), one coup answer
+        for minute, (skill, right) in enumerate((("shoe:burn", True), ("shoe:cut", False),
+                                                 ("call:result", True), ("outcome:tie", True))):
+            store.on_answer(answer(skill, right, minute))
+        report = build_report(store)
+        (ana,) = report.trainees
+        assert (ana.families["shoe"].answered, ana.families["shoe"].correct) == (2, 1)
+        assert ana.families["call"].answered == 1 and ana.families["spot"].answered == 0
+        (row,) = csv.DictReader(io.StringIO(render_csv(report)))
+        assert (row["shoe_answered"], row["shoe_correct"], row["shoe_accuracy"]) == (
+            "2", "1", "50.0")
+        assert row["spot_answered"] == "0" and row["spot_accuracy"] == ""
+        text = render_table(report)
+        assert "Running a shoe" in text and "Calling" in text
+        assert "Spotting errors" not in text  # no spot drill run: no empty row
+        assert "Shoe: the cut card comes out" in text  # weakest skill, described
