@@ -122,13 +122,16 @@ class SpotScreen(Screen[None]):
 
     def fill_replay(self, q: SpotQuestion | FixQuestion, marked: int | None = None,
                     right: int | None = None) -> None:
-        """The steps, numbered; ``marked``: the step flagged wrong (✗), ``right``: the step
-        the audit names, after an answer."""
+        """The steps, numbered; ``marked``: the step flagged (✗, or ✓ when it is the one the
+        audit names), ``right``: the step the audit names (!), after an answer."""
         replay = self.query_one("#replay", ReplayList)
         lines = []
         width = len(str(len(q.lines)))
         for i, line in enumerate(q.lines):
-            mark = "✗" if i == marked else ("!" if i == right else " ")
+            if i == marked:
+                mark = "✓" if i == right else "✗"
+            else:
+                mark = "!" if i == right else " "
             lines.append(Option(Text(f"{mark}{i + 1:>{width}}  {line}")))
         if isinstance(q, SpotQuestion):
             lines.append(Option(Text(f" {'n':>{width}}  No error: the coup was dealt right")))
