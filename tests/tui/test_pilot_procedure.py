@@ -220,3 +220,32 @@ async def test_the_bundled_spot_drill_starts_on_the_replay_screen() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen.__class__.__name__ == "ConfirmLeave"
+
+
+async def test_a_spot_exam_gives_no_feedback_and_times_out() -> None:
+    from dataclasses import replace
+
+    from trainer.drills.model import Mode
+
+    drill, questions = _dragon_replays()
+    drill = replace(drill, mode=Mode.EXAM, time_limit=10.0)
+    clock = FakeClock()
+    app = TrainerApp(trainee="Alex", seed=1, clock=clock, now=FakeNow())
+    async with app.run_test(size=SIZE) as pilot:
+        from trainer.tui.app import session_screen
+
+        session = Session(drill, [], "Alex", clock=app.clock, now=app.now,
+                          questions=list(questions))
+        app.push_screen(session_screen(session))
+        await pilot.pause()
+        await pilot.press("n", "enter")  # right, but an exam says nothing
+        assert not app.screen.query_one("#feedback").display
+        assert "Q 2/3" in text_of(app, "#drill-status")
+        clock.advance(11)  # the second replay's time runs out
+        await pilot.pause(0.5)
+        assert session.results[1].timed_out and not session.results[1].correct
+        await pilot.press("3", "enter")  # option 3 of the hand-built four: return 25, pay 0
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        # "no error" right, the timed-out flag wrong, the push named right
+        assert "2 of 3 right" in text_of(app, "#results-head")
