@@ -128,10 +128,8 @@ class SpotScreen(Screen[None]):
         lines = []
         width = len(str(len(q.lines)))
         for i, line in enumerate(q.lines):
-            if i == marked:
-                mark = "✓" if i == right else "✗"
-            else:
-                mark = "!" if i == right else " "
+            mark = {(True, True): "✓", (True, False): "✗", (False, True): "!"}.get(
+                (i == marked, i == right), " ")
             lines.append(Option(Text(f"{mark}{i + 1:>{width}}  {line}")))
         if isinstance(q, SpotQuestion):
             lines.append(Option(Text(f" {'n':>{width}}  No error: the coup was dealt right")))
