@@ -10,7 +10,16 @@ from trainer.drills import fields as F
 from trainer.drills.catalog import DrillEntry
 from trainer.drills.listing import LISTED, scan_text
 from trainer.drills.loader import _Reader, load_text
-from trainer.drills.model import BetSpec, CoupFilter, Drill, Mode, Order, Step
+from trainer.drills.model import (
+    PROCEDURE_STEPS,
+    BetSpec,
+    CoupFilter,
+    Drill,
+    Kind,
+    Mode,
+    Order,
+    Step,
+)
 from trainer.drills.schema import json_schema
 from trainer.engine import Bet, BetResult, Outcome
 from trainer.engine.shoe import SUPPORTED_DECKS
@@ -20,7 +29,8 @@ from trainer.fileformat.declare import AnyOf, ListOf, MapOf, Obj, Scalar
 def test_schema_names_are_the_enums_values() -> None:
     assert tuple(m.value for m in Mode) == F.MODES
     assert sorted(o.value for o in Order) == sorted(F.ORDERS)  # the default is listed first
-    assert tuple(s.value for s in Step) == (*F.STEPS, F.TABLE_ASK)
+    assert tuple(s.value for s in Step if s not in PROCEDURE_STEPS) == (*F.STEPS, F.TABLE_ASK)
+    assert tuple(k.value for k in Kind) == ("coup", *F.KINDS)
     assert tuple(o.value for o in Outcome) == F.OUTCOMES
     assert tuple(b.value for b in Bet) == F.BETS
     assert tuple(r.value for r in BetResult) == F.RESULTS

@@ -36,7 +36,7 @@ from trainer.history.report import (
 from trainer.history.scheduler import schedule, skill_states
 from trainer.history.store import HistoryStore, open_history
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.skills import FAMILIES, family
+from trainer.skills import ALL_FAMILIES, family
 
 T0 = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)
 NAMES = ("ana", "Bo", "zoë", "Émile", "bo", "ana maría")
@@ -139,7 +139,7 @@ def python_report(
             sessions_passed=sum(bool(s.passed) for s in runs),
             reference_opened=sum(s.reference_opened for s in recorded),
             total=tally(mine),
-            families={f: families.get(f, Tally()) for f in FAMILIES},
+            families={f: families.get(f, Tally()) for f in ALL_FAMILIES},
             last_drill=None if last is None else LastDrill(
                 last.drill_id, last.drill_title, last.mode, last.finished_at, last.questions,
                 last.correct, last.passed,

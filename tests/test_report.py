@@ -36,6 +36,10 @@ DOCUMENTED_COLUMNS = [
     "last_drill_finished_at", "last_drill_questions", "last_drill_correct", "last_drill_result",
     "weakest_skills", "retries",
     "table_answered", "table_correct", "table_accuracy", "table_avg_seconds",
+    # added at the end (issue 14): the dealer's procedure
+    "shoe_answered", "shoe_correct", "shoe_accuracy", "shoe_avg_seconds",
+    "call_answered", "call_correct", "call_accuracy", "call_avg_seconds",
+    "spot_answered", "spot_correct", "spot_accuracy", "spot_avg_seconds",
 ]
 
 
@@ -119,7 +123,7 @@ def test_json_round_trip(store: HistoryStore) -> None:
         "last_drill", "weakest", "retries",
     }
     assert list(ana["families"]) == ["natural", "player", "banker", "outcome", "payout",
-                                     "table"]
+                                     "table", "shoe", "call", "spot"]
     assert ana["families"]["banker"] == {
         "answered": 5, "correct": 2, "accuracy": 40.0, "avg_seconds": 3.6,
     }

@@ -15,6 +15,13 @@ A key is a short stable string (stored in the history database, so never renamed
 - ``table:order``                  paying a table's winners in the house's order
 - ``table:chips``                  a payout in chips by the house's convention (fewest chips)
 - ``table:commission``             the commission on a winning bet at a full table
+- ``shoe:burn`` / ``shoe:cut`` / ``shoe:end`` / ``shoe:deal``  running a shoe: the burn,
+                                   the cut card out, the last coup, dealing on before it
+- ``call:STEP``                    the dealer's call at STEP (trainer.engine.calls.CallStep:
+                                   player_shows, banker_acts, result, ...)
+- ``spot:ERROR`` / ``spot:none``   spotting error ERROR (the engine's catalogue id) in a
+                                   replay, or that a replay was dealt right
+- ``spot:ERROR:fix``               naming the right step where ERROR was dealt
 """
 
 from __future__ import annotations
@@ -27,6 +34,17 @@ if TYPE_CHECKING:  # the history store needs family() at launch, without the eng
 
 #: The skill families, in the order results and reports list them.
 FAMILIES: tuple[str, ...] = ("natural", "player", "banker", "outcome", "payout", "table")
+
+
+#: Families of the dealer's procedure (issue 14), listed after the coup's: the report adds
+#: their columns at the end.  The review deals coups, so it drills only FAMILIES.
+PROCEDURE_FAMILIES: tuple[str, ...] = ("shoe", "call", "spot")
+ALL_FAMILIES: tuple[str, ...] = FAMILIES + PROCEDURE_FAMILIES
+
+
+def reviewed(key: str) -> bool:
+    """Whether the spaced review can deal this skill (a coup's step) and so counts it due."""
+    return family(key) in FAMILIES
 
 
 def family(key: str) -> str:
@@ -137,4 +155,29 @@ def describe(key: str) -> str:
             return "Table: paying in chips"
         case ["table", "commission"]:
             return "Table: commission"
+        case ["shoe", what] if what in _SHOE_SKILLS:
+            return _SHOE_SKILLS[what]
+        case ["call", step]:
+            return f"Call: {step.replace('_', ' ')}"
+        case ["spot", "none"]:
+            return "Spot: a coup dealt right"
+        case ["spot", error]:
+            return f"Spot: {_error_title(error)}"
+        case ["spot", error, "fix"]:
+            return f"Right step: {_error_title(error)}"
     return key
+
+
+_SHOE_SKILLS = {
+    "burn": "Shoe: the burn",
+    "cut": "Shoe: the cut card comes out",
+    "end": "Shoe: the last coup",
+    "deal": "Shoe: dealing on before the cut card",
+}
+
+
+def _error_title(error: str) -> str:
+    """The catalogue's title of an error id; the id itself for one this version lacks."""
+    from trainer.session.spot import error_title
+
+    return error_title(error)

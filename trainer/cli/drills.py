@@ -106,8 +106,7 @@ def run_validate(args: argparse.Namespace) -> int:
             for line in exc.lines:
                 print(line)
             continue
-        what = "tables" if drill.is_table else "coups"
-        print(f"{name}: ok ({drill.id}: {drill.questions} {what} a run)")
+        print(f"{name}: ok ({drill.id}: {drill.run_words} a run)")
     if len(args.files) > 1:
         print(f"{len(args.files)} files checked, {bad} invalid")
     return EXIT_INVALID if bad else 0
@@ -137,7 +136,17 @@ def _answers(dc: Any, paytable: Any) -> dict[str, Any]:
 
 
 def _asks(drill: Any, dc: Any) -> list[str]:
-    from trainer.drills.model import Step
+    from trainer.drills.model import Kind, Step
+
+    if drill.kind is Kind.CALL:
+        from trainer.engine.calls import calls_for
+        from trainer.engine.house import house_from
+
+        return [f"call:{c.step.value}"
+                for c in calls_for(dc.coup, house_from(drill.house or drill.paytable))]
+    if drill.kind is Kind.SPOT:
+        return [f"spot ({drill.spot_level}; an error {drill.error_rate:.0%} of the time, "
+                "drawn when the drill runs)"]
 
     out = []
     for step in drill.steps:
@@ -174,6 +183,19 @@ def run_preview(args: argparse.Namespace) -> int:
     if drill.is_table:
         return _preview_tables(drill, rng, seed, count, args.json)
     coups: list[Any] = []
+    shoe_note = ""
+    if drill.kind.value == "shoe":  # the shoe the run deals, burn and cut card
+        from trainer.drills.model import DrillCoup
+        from trainer.session.shoe import deal_shoe
+
+        shoe = deal_shoe(drill, rng)
+        coups = [DrillCoup(sc.coup) for sc in shoe.coups]
+        count = args.count or len(coups)
+        cut = next((sc.number for sc in shoe.coups if sc.cut_out_during), None)
+        burn = ("" if shoe.burn is None
+                else f"burn: {shoe.burn.card} turned up, {shoe.burn.count} burned; ")
+        shoe_note = (f"{burn}coups {shoe.coups[0].number}-{shoe.coups[-1].number}, the cut "
+                     f"card out in coup {cut}")
     while len(coups) < count:  # consecutive runs of the drill, as a trainee would get them
         coups.extend(drill.deal(rng))
     coups = coups[:count]
@@ -197,6 +219,8 @@ def run_preview(args: argparse.Namespace) -> int:
     house = f"house {drill.house.id}, " if drill.house is not None else ""
     print(f"{drill.mode.value}, {house}{drill.decks} decks, pass mark {drill.pass_mark}%{limit}; "
           f"{count} coups, seed {seed} (repeat with --seed {seed})")
+    if shoe_note:
+        print(shoe_note)
     for n, dc in enumerate(coups, 1):
         coup, ans = dc.coup, _answers(dc, drill.house or drill.paytable)
         player = " ".join(str(c) for c in coup.player.cards)

@@ -52,6 +52,8 @@ class DrillEntry:
             if F.DRILL.fields[name].listed:
                 value = getattr(drill, attr)
                 listed[name] = value.value if isinstance(value, enum.Enum) else value
+        if drill.kind.value == F.SHOE_KIND:
+            listed["questions"] = None  # the shoe decides how many coups, as the listing says
         return cls(**listed, path=path or drill.source, bundled=bundled, drill=drill)
 
     @classmethod

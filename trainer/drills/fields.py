@@ -28,6 +28,14 @@ WHOLE_COUP = "coup"
 TABLE_ASK = "table"
 CHIP_ENTRIES = ("typed", "chips", "either")
 MAX_SEATS = 14  # the largest table a house may have
+#: The dealer's procedure (issue 14): asked instead of (call, spot) or besides (shoe) the
+#: coup's steps.  shoe: one continuous shoe, burn and cut card included; call: the dealer's
+#: call at each step; spot: a coup replayed as a dealer dealt it, error or not.
+SHOE_KIND, CALL_KIND, SPOT_KIND = "shoe", "call", "spot"
+KINDS = (SHOE_KIND, CALL_KIND, SPOT_KIND)
+SPOT_LEVELS = ("coup", "table")
+#: A "last coups" shoe drill starts this many coups before the cut card comes out.
+MIN_LAST_COUPS, MAX_LAST_COUPS = 1, 40
 OUTCOMES = ("player", "banker", "tie", "dragon7", "panda8")
 BETS = ("player", "banker", "tie", "dragon7", "panda8")
 RESULTS = ("win", "push", "lose")
@@ -145,8 +153,54 @@ SHOE = Obj(
         "paytable": Field(MapOf(BETS, ODDS),
                           "What each bet pays to 1: tie 8, dragon7 40, panda8 25.",
                           default={}),
+        "cut": Field(
+            Scalar("integer", {"type": "integer", "minimum": 12, "maximum": 208},
+                   (12, 208, "cards behind the cut card")),
+            "ask: shoe: cards behind the cut card (12 to half the shoe; default: the "
+            "house's, 14 unless its file says).", default=None,
+        ),
+        "last_coups": Field(
+            Scalar("integer", {"type": "integer", "minimum": MIN_LAST_COUPS,
+                               "maximum": MAX_LAST_COUPS},
+                   (MIN_LAST_COUPS, MAX_LAST_COUPS, "last coups")),
+            "ask: shoe: start N coups before the cut card comes out (the coup it comes "
+            "out in counted) and deal to the end; no burn question. Default: the whole "
+            "shoe.", default=None,
+        ),
     },
-    "The shoe and house rules.",
+    "The shoe and house rules (and, for ask: shoe, the cut card and where the run starts).",
+)
+
+_RATE = r"^\s*(100|[1-9]?[0-9])(\.[0-9]+)?\s*%\s*$"
+SPOT = Obj(
+    {
+        "level": Field(Scalar("choice", _choice(SPOT_LEVELS), (SPOT_LEVELS, "a level")),
+                       "coup: one coup's steps; table: the coup and a table's settlement "
+                       "(for supervisors).", default="coup"),
+        "error_rate": Field(
+            Scalar("rate", {"oneOf": [
+                {"type": "number", "minimum": 0, "maximum": 1},
+                {"type": "string", "pattern": _RATE},
+            ]}),
+            "Share of replays with one error: 0.5 or \"50%\" (the rest are dealt right, so "
+            "always saying \"error\" does not pay).", default=0.5,
+        ),
+        "errors": Field(
+            Scalar("error_ids", {"type": "array", "items": {"type": "string"}, "minItems": 1,
+                                 "uniqueItems": True}),
+            "Catalogue ids of the errors to draw from (the README lists them, e.g. "
+            "banker-paid-on-dragon7, payout-short; and those of the mistakes file); "
+            "default: every error of the level.",
+            default=(),
+        ),
+        "mistakes": Field(
+            Scalar("mistakes_file", {"type": "string", "minLength": 1}),
+            "An instructor's mistakes file (a relative path is taken from the drill's "
+            "folder): its mistakes join the catalogue for this drill.", default=None,
+        ),
+    },
+    "ask: spot: how the replays are dealt.",
+    reader="spot_settings",
 )
 
 def _count_range(what: str, hi: int) -> Scalar:
@@ -212,16 +266,19 @@ DRILL = Obj(
                       default="practice", listed=True),
         "ask": Field(
             Scalar("ask", {"oneOf": [
-                _choice((*STEPS, WHOLE_COUP, TABLE_ASK)),
-                {"type": "array", "items": _choice((*STEPS, WHOLE_COUP, TABLE_ASK)),
+                _choice((*STEPS, WHOLE_COUP, TABLE_ASK, *KINDS)),
+                {"type": "array", "items": _choice((*STEPS, WHOLE_COUP, TABLE_ASK, *KINDS)),
                  "minItems": 1,
                  "uniqueItems": True},
             ]}),
             "What is asked about each coup: player_draws, banker_draws, outcome, payout, "
             "commission (owed on each winning bet that pays one; a house with a commission), "
             "fee (the collection fee on each wager; a house with a fee schedule) (a list), or "
-            "coup for the whole coup step by step (player_draws to payout); or table alone, "
-            "a whole table worked per coup (with a table section).",
+            "coup for the whole coup step by step (player_draws to payout); table alone: "
+            "a whole table worked per coup (with a table section); shoe with some of those: "
+            "one continuous shoe, the burn and the cut card asked too; call alone: the "
+            "dealer's call at each step; spot alone: spot the dealer's error in a replayed "
+            "coup.",
             required=True, attr="steps",
         ),
         "questions": Field(
@@ -254,6 +311,7 @@ DRILL = Obj(
             default=None,
         ),
         "shoe": Field(SHOE, SHOE.doc, attr=""),
+        "spot": Field(SPOT, SPOT.doc, attr=""),
         "bets": Field(
             MapOf(BETS, AnyOf((AMOUNT, RANGE), "bet_spec")),
             "Wagers for payout questions: an amount (banker: 25) or a range "

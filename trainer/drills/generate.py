@@ -131,6 +131,12 @@ def _wagers(drill: Drill, fixed: FixedCoup | None, rng: random.Random) -> dict[B
     return {spec.bet: spec.draw(rng) for spec in specs}
 
 
+def layout_wagers(drill: Drill, rng: random.Random) -> dict[Bet, Decimal]:
+    """The wagers of one coup's layout drawn as the drill says (a shoe drill's coups come
+    from its shoe, their layouts from here)."""
+    return _wagers(drill, None, rng)
+
+
 def deal_drill(drill: Drill, rng: random.Random) -> list[DrillCoup]:
     """``drill.questions`` coups: the fixed coups (a random subset when there are more than
     ``questions``), then generated coups to make up the count; shuffled together unless the

@@ -74,7 +74,8 @@ def scan_text(text: str) -> Listing:
 def _questions(given: str | None, coups: int, filters: int) -> int | None:
     """The loader's rule: the count given, else the fixed coups, else a default with generate."""
     if given is None:
-        return F.DEFAULT_QUESTIONS if filters else coups
+        # neither coups nor filters: a shoe drill, whose shoe decides (None: not a count)
+        return F.DEFAULT_QUESTIONS if filters else (coups or None)
     from trainer.engine.money import ascii_int
 
     count = ascii_int(given)  # "²".isdigit() is true and int("²") fails; so would 5,000 digits
@@ -82,7 +83,7 @@ def _questions(given: str | None, coups: int, filters: int) -> int | None:
 
 
 CACHE_NAME = "drill-listing.json"
-_CACHE_VERSION = 2  # bump when scan's rules change
+_CACHE_VERSION = 3  # bump when scan's rules change
 
 
 def _key(stat: os.stat_result) -> list[int]:

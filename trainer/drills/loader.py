@@ -32,6 +32,7 @@ from trainer.drills.model import (
     CoupFilter,
     Drill,
     FixedCoup,
+    Kind,
     Mode,
     Order,
     Step,
@@ -52,7 +53,7 @@ from trainer.engine.house import House
 from trainer.engine.settlement import RESULTS as EZ_RESULTS
 from trainer.fileformat import reading
 from trainer.fileformat.declare import MapOf
-from trainer.fileformat.reading import INT, STR, TextProblem, child, is_number, join
+from trainer.fileformat.reading import FLOAT, INT, STR, TextProblem, child, is_number, join
 from trainer.houses.drills import house_for_drill, with_shoe
 
 #: Filter fields in the order the model checks them (used to explain unsatisfiable filters).
@@ -115,8 +116,14 @@ class _Reader(reading.Reader):
             value = self.read(node, F.DRILL.fields[name].kind, name)
             if value is not None:
                 get[name] = value
-        if "coups" not in f and "generate" not in f:
+        kind, steps = get.get("ask", (Kind.COUP, ()))
+        if kind is Kind.SHOE:
+            self.check_shoe_drill(f)
+        elif "coups" not in f and "generate" not in f and ("ask" in get or "ask" not in f):
+            # (an ask that did not read is reported; it may have been a shoe's)
             self.err(root, "", "a drill needs coups (fixed coups), generate (filters), or both")
+        if "ask" in get or "ask" not in f:
+            self.check_kind_fields(f, get, kind)
 
         # Every filter that reads clean is checked against the shoe now, alongside whatever
         # else is wrong, so one run of validate shows every problem in the file.
@@ -131,10 +138,13 @@ class _Reader(reading.Reader):
             return None
 
         fixed: list[FixedCoup] = get.get("coups", [])
-        steps: tuple[Step, ...] = get["ask"]
+        if kind is Kind.SHOE:
+            self.check_cut(f, shoe, decks)
         bets: dict[str, BetSpec] = get.get("bets", {})
         questions = get.get("questions")
-        if questions is None:
+        if kind is Kind.SHOE:
+            questions = 0  # the shoe decides how many coups there are
+        elif questions is None:
             questions = F.DEFAULT_QUESTIONS if filters else len(fixed)
         elif not filters and questions > len(fixed):
             self.err(f["questions"], "questions", f"{questions} questions but only "
@@ -150,10 +160,12 @@ class _Reader(reading.Reader):
                      f"but the drill lists only {len(bets)} ({listed}); give 1-{len(bets)}")
         money = [s for s in (Step.PAYOUT, Step.COMMISSION, Step.FEE) if s in steps]
         if money and not bets:
-            unbet = not filters and all(c.wagers for c in fixed)
+            unbet = kind is not Kind.SHOE and not filters and all(c.wagers for c in fixed)
             if not unbet:
                 self.err(f["ask"], "ask", f"{money[0].value} questions need bets: add a bets "
                          "section (e.g. bets: {banker: 25, dragon7: {min: 5, max: 100, step: 5}})")
+        if kind is Kind.SPOT:
+            self.check_spot(f, get.get("spot", {}), bool(bets))
         if Step.COMMISSION in steps and house.commission is None:
             self.err(f["ask"], "ask", f"commission is asked but house {house.id!r} takes no "
                      "commission: name one that does (house: commission)")
@@ -175,7 +187,16 @@ class _Reader(reading.Reader):
         # Each value to its model attribute, as the declaration maps them; the rest (and
         # what the file leaves out) are the model's defaults, which are the declaration's.
         model = {attr: get[key] for key, attr in F.DRILL.attrs() if key in get}
+        spot = get.get("spot", {})
         model.update(
+            steps=steps,
+            kind=kind,
+            cut=shoe.get("cut", F.SHOE.default("cut")),
+            last_coups=shoe.get("last_coups"),
+            spot_level=spot.get("level", F.SPOT.default("level")),
+            error_rate=spot.get("error_rate", F.SPOT.default("error_rate")),
+            error_ids=tuple(spot.get("errors", F.SPOT.default("errors"))),
+            extra_mistakes=tuple(spot.get("mistakes", ())),
             questions=questions,
             fixed=tuple(fixed),
             filters=tuple(flt for flt, _, _ in filters),
@@ -323,13 +344,16 @@ class _Reader(reading.Reader):
         out = [self.text(item, join(path, i)) for i, item in enumerate(items)]
         return None if any(t is None for t in out) else tuple(t for t in out if t is not None)
 
-    def ask(self, node: Node, path: str) -> tuple[Step, ...] | None:
-        names = [*F.STEPS, F.WHOLE_COUP, F.TABLE_ASK]
+    def ask(self, node: Node, path: str) -> tuple[Kind, tuple[Step, ...]] | None:
+        """The drill's kind (a shoe, calls, spotting errors, or separate coups) and the steps
+        asked of each coup."""
+        names = [*F.STEPS, F.WHOLE_COUP, F.TABLE_ASK, *F.KINDS]
         items = node.value if isinstance(node, SequenceNode) else [node]
         if not items:
             self.err(node, path, "is an empty list: ask at least one of " + ", ".join(names))
             return None
         chosen: set[Step] = set()
+        kinds: list[tuple[str, Node]] = []
         ok = True
         for i, item in enumerate(items):
             sub = join(path, i) if isinstance(node, SequenceNode) else path
@@ -337,18 +361,175 @@ class _Reader(reading.Reader):
             if name is None:
                 ok = False
                 continue
+            if name in F.KINDS:
+                if kinds:
+                    self.err(item, sub, f"{name!r} and {kinds[0][0]!r} cannot be asked "
+                             "together: a drill deals one kind of run")
+                    ok = False
+                kinds.append((name, item))
+                continue
             new = set(WHOLE_COUP) if name == F.WHOLE_COUP else {Step(name)}
             if new & chosen:
                 self.err(item, sub, f"{name!r} is asked twice")
                 ok = False
             chosen |= new
-        if ok and Step.TABLE in chosen and len(chosen) > 1:
+        if not ok:
+            return None
+        if Step.TABLE in chosen and (len(chosen) > 1 or kinds):
             self.err(node, path, "table is asked alone: a table drill works whole tables "
                      "(take, pay, commission); ask the other questions in another drill")
             return None
-        if ok and Step.TABLE in chosen:
-            return (Step.TABLE,)
-        return tuple(s for s in ASKING_ORDER if s in chosen) if ok else None
+        if Step.TABLE in chosen:
+            return Kind.COUP, (Step.TABLE,)
+        steps = tuple(s for s in ASKING_ORDER if s in chosen)
+        kind = Kind(kinds[0][0]) if kinds else Kind.COUP
+        if kind in (Kind.CALL, Kind.SPOT) and steps:
+            self.err(node, path, f"{kind.value} is asked on its own: it takes the dealer "
+                     f"through every step (remove {', '.join(s.value for s in steps)})")
+            return None
+        if kind is Kind.SHOE and not steps:
+            self.err(node, path, "a shoe asks something of each coup too: add the steps, "
+                     "e.g. ask: [shoe, outcome] or ask: [shoe, coup]")
+            return None
+        return kind, steps
+
+    def rate(self, node: Node, path: str) -> float | None:
+        """A share of replays: a number from 0 to 1 (0.5) or a percentage ("50%")."""
+        text = self.scalar(node, path, "a share like 0.5 or \"50%\"", (INT, FLOAT, STR))
+        if text is None:
+            return None
+        raw = text.strip()
+        percent = raw.endswith("%")
+        digits = raw.removesuffix("%").strip()
+        try:
+            value = Decimal(digits)
+        except ArithmeticError:
+            value = Decimal("NaN")
+        if not re.fullmatch(r"[0-9]+(\.[0-9]+)?", digits) or not value.is_finite():
+            self.err(node, path, f"{quote(text)} is not a share: write a number from 0 to 1 "
+                     "(0.5) or a percentage (\"50%\")")
+            return None
+        if percent:
+            value /= 100
+        if not 0 <= value <= 1:
+            self.err(node, path, f"{quote(text)} is out of range: a share is 0 to 1 "
+                     "(0% to 100%)")
+            return None
+        return float(value)
+
+    def spot_settings(self, node: Node, path: str) -> dict[str, Any] | None:
+        """spot: {...}, its mistakes file read first: the ids in errors may be its own."""
+        found = self.mapping(node, F.SPOT, path)
+        if found is None:
+            return None
+        out: dict[str, Any] = {}
+        extra: tuple[Any, ...] = ()
+        for name in sorted(found, key=lambda n: n != "mistakes"):
+            sub = join(path, name)
+            if name == "errors":
+                got = self.error_ids(found[name], sub, extra)
+            else:
+                got = self.read(found[name], F.SPOT.fields[name].kind, sub)
+            if got is not None:
+                out[name] = got
+                if name == "mistakes":
+                    extra = got
+        return out
+
+    def mistakes_file(self, node: Node, path: str) -> tuple[Any, ...] | None:
+        """An instructor's mistakes file; its own problems are reported with their lines."""
+        from trainer.mistakes.loader import MistakesFileError, load_mistakes_file
+
+        name = self.line(node, path)
+        if name is None:
+            return None
+        where = Path(name)
+        if not where.is_absolute() and self.source is not None:
+            where = self.source.parent / where
+        try:
+            return load_mistakes_file(where)
+        except MistakesFileError as exc:
+            count = len(exc.problems)
+            self.err(node, path, f"mistakes file {quote(name)} has {count} problem"
+                     f"{'s' if count != 1 else ''} (listed with its own lines)")
+            self.problems.extend(exc.problems)
+            return None
+
+    def error_ids(
+        self, node: Node, path: str, extra: tuple[Any, ...] = ()
+    ) -> tuple[str, ...] | None:
+        """Catalogue ids, each one the engine's catalogue (or the drill's mistakes file)
+        knows."""
+        from trainer.session.spot import catalogue_ids
+
+        items = self.seq(node, path, "error ids")
+        if items is None:
+            return None
+        if not items:
+            self.err(node, path, "is an empty list: name at least one error, or leave "
+                     "errors out for every one")
+            return None
+        known = (*catalogue_ids(), *(m.id for m in extra))
+        out: list[str] = []
+        for i, item in enumerate(items):
+            sub = join(path, i)
+            name = self.choice(item, sub, known, "an error of the catalogue")
+            if name is None:
+                continue
+            if name in out:
+                self.err(item, sub, f"{name!r} is listed twice")
+                continue
+            out.append(name)
+        return tuple(out) if len(out) == len(items) else None
+
+    # -- the dealer's procedure (shoe, call, spot) -----------------------------------------
+    def check_shoe_drill(self, f: dict[str, Node]) -> None:
+        """A shoe drill deals its coups from the shoe: no coups, filters or question count."""
+        for name in ("coups", "generate", "questions", "order"):
+            if name in f:
+                self.err(f[name], name, f"a shoe drill deals its coups from one shoe: "
+                         f"{name} does not apply (remove it; shoe: {{last_coups: N}} makes "
+                         "a shorter run)")
+
+    def check_kind_fields(self, f: dict[str, Node], get: dict[str, Any], kind: Kind) -> None:
+        """Settings of one kind of run given to another are named, not ignored."""
+        shoe_node = f.get("shoe")
+        for name in ("cut", "last_coups"):
+            where = child(shoe_node, name) if shoe_node is not None else None
+            if where is not None and kind is not Kind.SHOE:
+                self.err(where, join("shoe", name), f"{name} is a setting of a shoe drill "
+                         "(ask: [shoe, ...]); this drill deals separate coups")
+        if "spot" in f and kind is not Kind.SPOT:
+            self.err(f["spot"], "spot", "spot settings need ask: spot")
+
+    def check_spot(self, f: dict[str, Node], spot: dict[str, Any], has_bets: bool) -> None:
+        """Replays settle bets; a table-level mistake needs a table."""
+        from trainer.session.spot import mistake_level
+
+        if not has_bets:
+            self.err(f["ask"], "ask", "spot replays settle the bets on the layout: add a bets "
+                     "section (e.g. bets: {banker: {min: 10, max: 100, step: 5}, dragon7: 10})")
+        if spot.get("level", F.SPOT.default("level")) == "table":
+            return
+        node = child(f.get("spot"), "errors")
+        items = node.value if isinstance(node, SequenceNode) else []
+        extra = {m.id: m.level.value for m in spot.get("mistakes", ())}
+        for i, (name, item) in enumerate(zip(spot.get("errors", ()), items, strict=False)):
+            level = extra[name] if name in extra else mistake_level(name)
+            if level == "table":
+                self.err(item, join(join("spot", "errors"), i), f"{name!r} happens only at a "
+                         "table of several seats: set spot: {level: table}")
+
+    def check_cut(self, f: dict[str, Node], shoe: dict[str, Any], decks: int) -> None:
+        """The cut card between 12 cards from the end and half the shoe (the engine's range)."""
+        cut = shoe.get("cut")
+        if cut is None:
+            return
+        half = 52 * decks // 2
+        if cut > half:
+            where = child(f["shoe"], "cut") or f["shoe"]
+            self.err(where, "shoe.cut", f"{cut} cards behind the cut card is more than half "
+                     f"the {decks}-deck shoe: use 12 to {half}")
 
     def count_range(self, node: Node, path: str, most: int, what: str) -> tuple[int, int] | None:
         """3 or "3-7": how many ``what`` (1 to ``most``), as (fewest, most)."""

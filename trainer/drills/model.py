@@ -21,6 +21,7 @@ from trainer.engine.settlement import DEFAULT_PAYTABLE
 
 if TYPE_CHECKING:  # the analysis module is only needed by the generator, not to list drills
     from trainer.engine.analysis import CoupClass
+    from trainer.engine.catalogue import Mistake
     from trainer.engine.table import Layout
 
 
@@ -34,6 +35,12 @@ class Step(enum.Enum):
     COMMISSION = "commission"  # per winning bet that owes a commission under the house
     FEE = "fee"  # per wager, under a house with a collection fee
     TABLE = "table"  # a whole table worked per coup: take, pay in order, commission
+    # The dealer's procedure (issue 14): never written in ``ask`` (a drill's kind asks them).
+    BURN = "burn"  # a shoe: how many cards the first card turned up burns
+    CUT = "cut"  # a shoe: the cut card came out; what the dealer does now
+    CALL = "call"  # the dealer's call at one step of a coup
+    SPOT = "spot"  # which step of a replayed coup was dealt wrong (or none)
+    FIX = "fix"  # what the right step was
 
     @property
     def label(self) -> str:
@@ -45,7 +52,26 @@ class Step(enum.Enum):
             "commission": "What commission is owed?",
             "fee": "What is the collection fee?",
             "table": "Work the table",
+            "burn": "How many cards are burned?",
+            "cut": "The cut card is out: what now?",
+            "call": "What does the dealer call?",
+            "spot": "Which step was dealt wrong?",
+            "fix": "What was the right step?",
         }[self.value]
+
+
+#: The steps of the dealer's procedure: asked by a drill's kind, never written in ``ask``.
+PROCEDURE_STEPS: tuple[Step, ...] = (Step.BURN, Step.CUT, Step.CALL, Step.SPOT, Step.FIX)
+
+
+class Kind(enum.Enum):
+    """What a run deals: separate coups (the default), one continuous shoe, the dealer's calls,
+    or replays to spot a dealer's error in."""
+
+    COUP = "coup"
+    SHOE = F.SHOE_KIND
+    CALL = F.CALL_KIND
+    SPOT = F.SPOT_KIND
 
 
 #: "coup" in a drill file: the whole coup, step by step.
@@ -179,6 +205,7 @@ class DealtTable:
 
 # The defaults are the file format's (trainer.drills.fields), as model values.
 _D = F.DRILL
+_SHOE, _SPOT = F.SHOE, F.SPOT
 _MODE, _ORDER = Mode(_D.default("mode")), Order(_D.default("order"))
 _PAYTABLE = DEFAULT_PAYTABLE.with_odds(F.SHOE.default("paytable"))
 
@@ -213,6 +240,29 @@ class Drill:
     @property
     def is_table(self) -> bool:
         return self.table is not None
+    #: What a run deals (trainer.drills.model.Kind); ``steps`` are asked of each coup.
+    kind: Kind = Kind.COUP
+    #: ask: shoe: cards behind the cut card, and (None: the whole shoe) the last coups only.
+    cut: int | None = _SHOE.default("cut")  # None: the house's
+    last_coups: int | None = _SHOE.default("last_coups")
+    #: ask: spot: coup or table, the share of replays with an error, the catalogue ids drawn
+    #: from (empty: every error of the level).
+    spot_level: str = _SPOT.default("level")
+    error_rate: float = _SPOT.default("error_rate")
+    error_ids: tuple[str, ...] = _SPOT.default("errors")
+    #: Mistakes of an instructor's file (trainer.mistakes), beside the engine's catalogue.
+    extra_mistakes: tuple[Mistake, ...] = ()
+
+    @property
+    def run_words(self) -> str:
+        """How long a run is, in words: "12 coups", "5 tables", "a whole shoe"."""
+        if self.is_table:
+            return f"{self.questions} table{'s' if self.questions != 1 else ''}"
+        if self.kind is Kind.SHOE:
+            if self.last_coups is None:
+                return "a whole shoe"
+            return f"a shoe from {self.last_coups} coups before the cut card"
+        return f"{self.questions} coup{'s' if self.questions != 1 else ''}"
 
     def deal(self, rng: random.Random) -> list[DrillCoup]:
         """The coups of one run, reproducible from ``rng``."""

@@ -13,7 +13,14 @@ from trainer.fileformat import declare
 def json_schema() -> dict[str, Any]:
     return declare.json_schema(
         F.DRILL, schema_id=F.SCHEMA_ID, title="ezbac drill",
-        anyOf=[{"required": ["coups"]}, {"required": ["generate"]}],
+        anyOf=[
+            {"required": ["coups"]},
+            {"required": ["generate"]},
+            # a shoe drill deals its coups from its shoe
+            {"required": ["ask"], "properties": {"ask": {"anyOf": [
+                {"const": F.SHOE_KIND}, {"type": "array", "contains": {"const": F.SHOE_KIND}},
+            ]}}},
+        ],
         # ask: table goes with a table section (and a table section with ask: table)
         allOf=[
             {"if": {"properties": {"ask": {"const": F.TABLE_ASK}}, "required": ["ask"]},

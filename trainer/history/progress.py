@@ -27,6 +27,7 @@ from trainer.history.tally import (  # noqa: F401  (re-exported: trainer.history
     sum_tallies,
 )
 from trainer.session.records import AnswerRecord, SessionRecord
+from trainer.skills import PROCEDURE_FAMILIES, family
 
 BANKER_TOTALS: tuple[int, ...] = tuple(range(8))
 #: Grid columns: the Player's third-card value, then None for "the Player stood".
@@ -148,6 +149,8 @@ class ProgressData:
     retries: tuple[SessionPoint, ...] = ()  # retries of missed questions, oldest first
     table: Mapping[str, Tally] = field(default_factory=dict)  # table:* skills answered
     table_times: tuple[TableTime, ...] = ()  # runs of table drills, oldest first
+    #: The dealer's procedure (shoe, call and spot skills), by skill key, in key order.
+    procedure: Mapping[str, Tally] = field(default_factory=dict)
 
     @property
     def empty(self) -> bool:
@@ -250,6 +253,7 @@ def assemble_progress(
         retries=tuple(p for p in points if p.retry_of is not None),
         table={k: t for k, t in skills.items() if k.startswith("table:")},
         table_times=table_times,
+        procedure={k: skills[k] for k in sorted(skills) if family(k) in PROCEDURE_FAMILIES},
     )
 
 

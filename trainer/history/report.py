@@ -31,7 +31,7 @@ from trainer.history.tally import (
     sum_tallies,
 )
 from trainer.session.scoring import percent_1dp
-from trainer.skills import FAMILIES, describe
+from trainer.skills import ALL_FAMILIES, PROCEDURE_FAMILIES, describe
 
 if TYPE_CHECKING:
     from trainer.history.queries import SkillRow
@@ -44,11 +44,14 @@ FAMILY_LABELS = {
     "outcome": "Outcomes",
     "payout": "Payouts",
     "table": "Table work",
+    "shoe": "Running a shoe",
+    "call": "Calling",
+    "spot": "Spotting errors",
 }
-#: The CSV's families at its first release, in place; a family added since (table) has its
-#: columns at the end, so no column ever moves (README, "Stability").
+#: The CSV's families at its first release, in place; a family added since (table, shoe,
+#: call, spot) has its columns at the end, so no column ever moves (README, "Stability").
 FIRST_FAMILIES = ("natural", "player", "banker", "outcome", "payout")
-LATER_FAMILIES = tuple(f for f in FAMILIES if f not in FIRST_FAMILIES)
+LATER_FAMILIES = tuple(f for f in ALL_FAMILIES if f not in FIRST_FAMILIES)
 _FAMILY_COLUMNS = ("answered", "correct", "accuracy", "avg_seconds")
 WEAKEST = 5
 REPORT_VERSION = 1
@@ -179,7 +182,7 @@ def report_from(
                 sessions_passed=c.passed,
                 reference_opened=c.reference_opened,
                 total=sum_tallies(per_skill.values()),
-                families={f: families.get(f, Tally()) for f in FAMILIES},
+                families={f: families.get(f, Tally()) for f in ALL_FAMILIES},
                 last_drill=None if run is None else LastDrill(
                     run.drill_id, run.drill_title, run.mode, run.finished_at, run.questions,
                     run.correct, run.passed,
@@ -291,7 +294,7 @@ def report_dict(report: Report) -> dict[str, object]:
                 "sessions_passed": t.sessions_passed,
                 "reference_opened": t.reference_opened,
                 **_tally_json(t.total),
-                "families": {f: _tally_json(t.families[f]) for f in FAMILIES},
+                "families": {f: _tally_json(t.families[f]) for f in ALL_FAMILIES},
                 "last_drill": None
                 if t.last_drill is None
                 else {
@@ -348,8 +351,10 @@ def render_table(report: Report) -> str:
         )
         lines.append(f"  {'skill family':<16}{'answered':>9}{'right':>7}{'accuracy':>10}"
                      f"{'avg time':>10}")
-        for f in FAMILIES:
+        for f in ALL_FAMILIES:
             ft = t.families[f]
+            if f in PROCEDURE_FAMILIES and not ft.answered:
+                continue  # a drill kind this trainee has not run: no empty row
             lines.append(
                 f"  {FAMILY_LABELS[f]:<16}{ft.answered:>9}{ft.correct:>7}{_fmt_pct(ft):>10}"
                 f"{_fmt_secs(ft):>10}"

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 from trainer.history.store import HistoryStore
+from trainer.skills import reviewed
 
 #: Days until a skill in box N (index N-1) is due again.
 INTERVALS: tuple[timedelta, ...] = tuple(timedelta(days=d) for d in (0, 1, 3, 7, 21))
@@ -90,7 +91,8 @@ def _now(now: datetime | None) -> datetime:
 def due_from(states: Mapping[str, SkillState], now: datetime | None = None) -> list[SkillState]:
     """The due skills, lowest box first, then longest overdue."""
     moment = _now(now)
-    due = [s for s in states.values() if s.is_due(moment)]
+    # only what the review can deal (a shoe's or a call's skill is practised by its drill)
+    due = [s for s in states.values() if s.is_due(moment) and reviewed(s.skill)]
     return sorted(due, key=lambda s: (s.box, s.due_at, s.skill))
 
 

@@ -105,7 +105,36 @@ class TimedOut:
     label: str = "No answer (time ran out)"
 
 
-Answer = DrawAnswer | OutcomeAnswer | PayoutAnswer | AmountAnswer | TimedOut
+@dataclass(frozen=True, slots=True)
+class ChoiceAnswer:
+    """One of a multiple-choice question's options, as worded ("Player shows five")."""
+
+    text: str
+
+    @property
+    def label(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class SpotAnswer:
+    """The step of a replay flagged as dealt wrong (1-based), or None: no error."""
+
+    step: int | None
+
+    @property
+    def text(self) -> str:
+        return "no error" if self.step is None else f"step {self.step}"
+
+    @property
+    def label(self) -> str:
+        return "No error" if self.step is None else f"Step {self.step} is wrong"
+
+
+Answer = (
+    DrawAnswer | OutcomeAnswer | PayoutAnswer | AmountAnswer | ChoiceAnswer | SpotAnswer
+    | TimedOut
+)
 
 #: Questions about one bet's money: each is asked once per wager (or winning bet).
 BET_STEPS = (Step.PAYOUT, Step.COMMISSION, Step.FEE)
@@ -172,6 +201,11 @@ class Question:
     @property
     def coup(self) -> Coup:
         return self.dealt.coup
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards the question is about, in shoe order (as the history stores them)."""
+        return self.coup.cards
 
     @property
     def prompt(self) -> str:

@@ -17,14 +17,22 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from trainer.drills.model import Drill, DrillCoup, Mode
+from trainer.drills.model import Drill, DrillCoup, Kind, Mode
 from trainer.session import scoring
+from trainer.session.choice import ChoiceQuestion
 from trainer.session.clock import Clock, Now, utc_now
 from trainer.session.questions import Answer, Graded, Question, TimedOut, expand
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.skills import FAMILIES, describe, family
+from trainer.skills import ALL_FAMILIES, describe, family
 
+if TYPE_CHECKING:
+    from trainer.session.shoe import DealtShoe
+
+#: A question of any drill: about a coup's step, or a multiple choice of the dealer's
+#: procedure (trainer.session.choice), or a replay's flag (trainer.session.spot).
+Asked = Question | ChoiceQuestion
 OnAnswer = Callable[[AnswerRecord], None]
 OnSession = Callable[[SessionRecord], None]
 
@@ -42,7 +50,7 @@ class Result:
     """One question as answered."""
 
     number: int  # 1-based position in the session
-    question: Question
+    question: Asked
     answer: Answer
     graded: Graded
     seconds: float
@@ -112,7 +120,9 @@ class Session:
     now: Now = utc_now
     on_answer: OnAnswer | None = None
     on_session: OnSession | None = None
-    questions: list[Question] = field(default_factory=list)
+    questions: list[Asked] = field(default_factory=list)
+    #: A shoe drill's shoe: where each coup stands in it (None: separate coups).
+    shoe: DealtShoe | None = None
     session_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     results: list[Result] = field(default_factory=list)
     reference_opened: int = 0
@@ -145,8 +155,25 @@ class Session:
         **kwargs: object,
     ) -> Session:
         """A new run of ``drill`` with coups dealt from ``rng`` (the drill's own generator
-        unless ``deal`` is given)."""
+        unless ``deal`` is given; a shoe drill deals its shoe)."""
+        if drill.kind is Kind.SHOE:
+            from trainer.session.shoe import deal_shoe, shoe_questions
+
+            run = deal_shoe(drill, rng)
+            coups, asked = shoe_questions(drill, run, rng)
+            return cls(drill, coups, trainee, questions=list(asked), shoe=run,
+                       **kwargs)  # type: ignore[arg-type]
         coups = list(deal(drill, rng) if deal is not None else drill.deal(rng))
+        if drill.kind is Kind.CALL:
+            from trainer.session.calls import call_questions
+
+            return cls(drill, coups, trainee, questions=list(call_questions(drill, coups, rng)),
+                       **kwargs)  # type: ignore[arg-type]
+        if drill.kind is Kind.SPOT:
+            from trainer.session.spot import spot_questions
+
+            return cls(drill, coups, trainee, questions=list(spot_questions(drill, coups, rng)),
+                       **kwargs)  # type: ignore[arg-type]
         return cls(drill, coups, trainee, **kwargs)  # type: ignore[arg-type]
 
     # -- state -------------------------------------------------------------------------------
@@ -173,7 +200,7 @@ class Session:
         return self.started_at is not None and not self.finished and not self.abandoned
 
     @property
-    def current(self) -> Question:
+    def current(self) -> Asked:
         if self.finished:
             raise SessionError("the session is finished: no current question")
         return self.questions[self.index]
@@ -354,7 +381,7 @@ class Session:
                 drill_id=self.drill.id,
                 step=q.step.value,
                 skill=result.graded.skill.key,
-                cards=tuple(str(c) for c in q.coup.cards),
+                cards=tuple(str(c) for c in q.cards),
                 answer=result.answer.text,
                 expected=result.graded.expected.text,
                 correct=result.correct,
@@ -366,9 +393,9 @@ class Session:
         )
 
 
-_FAMILY_ORDER = {name: i for i, name in enumerate(FAMILIES)}
+_FAMILY_ORDER = {name: i for i, name in enumerate(ALL_FAMILIES)}
 
 
 def _skill_order(item: tuple[str, list[int]]) -> tuple[int, str]:
     key = item[0]
-    return (_FAMILY_ORDER.get(family(key), len(FAMILIES)), key)
+    return (_FAMILY_ORDER.get(family(key), len(ALL_FAMILIES)), key)

@@ -14,6 +14,7 @@ from textual import on
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
+from textual.screen import Screen
 
 from trainer.prefs import Loaded, load_settings, save_settings
 from trainer.tui.clock import PausableClock
@@ -294,9 +295,7 @@ class TrainerApp(App[int]):
         self.switch_screen(TableResultsScreen(message.session))
 
     def run_session(self, session: Session) -> None:
-        from trainer.tui.screens.drill import DrillScreen
-
-        self.push_screen(DrillScreen(session))
+        self.push_screen(session_screen(session))
 
     @on(DrillFinished)
     def finished(self, message: DrillFinished) -> None:
@@ -306,9 +305,7 @@ class TrainerApp(App[int]):
 
     @on(RetryMissed)
     def retry(self, message: RetryMissed) -> None:
-        from trainer.tui.screens.drill import DrillScreen
-
-        self.switch_screen(DrillScreen(message.session))
+        self.switch_screen(session_screen(message.session))
 
     @on(GoHome)
     def go_home(self) -> None:
@@ -391,6 +388,20 @@ class TrainerApp(App[int]):
         self.remember(four_colour=self.four_colour)
         self.set_class(self.four_colour, "-four-colour")  # the card inks (drill.tcss)
         self.notify("Four-colour deck" if self.four_colour else "Two-colour deck", timeout=2)
+
+
+def session_screen(session: Session) -> Screen[None]:
+    """The screen a run is answered on: the replay screen to spot a dealer's error, the
+    drill screen for everything else."""
+    from trainer.drills.model import Kind
+
+    if session.drill.kind is Kind.SPOT:
+        from trainer.tui.screens.spot import SpotScreen
+
+        return SpotScreen(session)
+    from trainer.tui.screens.drill import DrillScreen
+
+    return DrillScreen(session)
 
 
 def _utc_now() -> datetime:

@@ -34,7 +34,9 @@ from trainer.session import (
     parse_paid_amount,
     parse_win_amount,
 )
+from trainer.session.choice import ChoiceQuestion
 from trainer.session.questions import AMOUNT_STEPS
+from trainer.session.session import Asked
 from trainer.tui.messages import DrillFinished, LeaveDrill
 from trainer.tui.screens import stylesheets
 from trainer.tui.widgets.keybar import KeyBar
@@ -48,6 +50,8 @@ AMOUNT_HINTS = {
     Step.COMMISSION: ("commission owed, e.g. 6.75", "Type the commission owed"),
     Step.FEE: ("collection fee, e.g. 0.50", "Type the collection fee"),
 }
+#: The keys of a multiple-choice question's options (trainer.session.choice.KEYS).
+OPTION_KEYS = ("1", "2", "3", "4")
 ALL_CHOICES = (
     ("d", "Draws"), ("s", "Stands"),
     ("p", "Player"), ("b", "Banker"), ("t", "Tie"), ("7", "Dragon 7"), ("8", "Panda 8"),
@@ -74,6 +78,17 @@ class ChoiceButton(Button):
         self.plain_label, self.chosen = label, chosen
         self.set_class(chosen, "-selected")
         self.label = f"{'▶ ' if chosen else '  '}{label} ({self.key})"
+
+
+class OptionButton(ChoiceButton):
+    """A multiple-choice option (keys 1-4): one line, its key first, the wording after."""
+
+    def show(self, label: str, chosen: bool) -> None:
+        if (label, chosen) == (self.plain_label, self.chosen):
+            return
+        self.plain_label, self.chosen = label, chosen
+        self.set_class(chosen, "-selected")
+        self.label = f"{'▶' if chosen else ' '} {self.key}  {label}"
 
 
 class ActionButton(Button):
@@ -118,6 +133,7 @@ class DrillScreen(Screen[None]):
         Binding("w", "choose('w')", "Win…"),
         Binding("u", "choose('u')", "Push"),
         Binding("l", "choose('l')", "Lose"),
+        *(Binding(key, f"choose('{key}')", f"Option {key}", show=False) for key in OPTION_KEYS),
         Binding("enter", "confirm", "Confirm"),
         Binding("enter", "next", "Next"),
         Binding("space", "next", "Next", show=False),
@@ -140,6 +156,7 @@ class DrillScreen(Screen[None]):
             yield Static(Text(self.session.drill.title, "bold"), id="drill-title")
             yield HistoryWaiting(id="history-waiting")
             yield Static(id="drill-status")
+        yield Static(id="shoe-status")
         with Horizontal(id="hands"):
             yield HandView("Player", id="player-hand")
             yield HandView("Banker", id="banker-hand")
@@ -148,6 +165,9 @@ class DrillScreen(Screen[None]):
         with Horizontal(id="choices"):
             for key, label in ALL_CHOICES:
                 yield ChoiceButton(key, label)
+        with Vertical(id="options"):
+            for key in OPTION_KEYS:
+                yield OptionButton(key, "")
         with Horizontal(id="confirm-row"):
             yield Input(
                 placeholder="amount paid, e.g. 600 or 2.50", id="amount", disabled=True
@@ -166,6 +186,7 @@ class DrillScreen(Screen[None]):
     def on_mount(self) -> None:
         self.show_amount(False)
         self.query_one("#feedback").display = False
+        self.query_one("#shoe-status").display = self.session.shoe is not None
         self.session.start()
         self.show_question()
         if self.session.time_limit is not None:
@@ -174,7 +195,7 @@ class DrillScreen(Screen[None]):
     # -- display ------------------------------------------------------------------------------
 
     @property
-    def question(self) -> Question | None:
+    def question(self) -> Asked | None:
         return None if self.session.finished else self.session.current
 
     def show_question(self) -> None:
@@ -189,7 +210,10 @@ class DrillScreen(Screen[None]):
         for button in self.query(ChoiceButton):
             button.display = button.key in wanted
             button.show(wanted.get(button.key, button.plain_label), False)
-        self.query_one("#choices", Horizontal).display = q.step not in AMOUNT_STEPS
+        multiple = isinstance(q, ChoiceQuestion)
+        self.query_one("#choices", Horizontal).display = not multiple and (
+            q.step not in AMOUNT_STEPS)
+        self.query_one("#options", Vertical).display = multiple
         self.query_one("#confirm-row").display = True
         self.query_one("#feedback").display = False
         if q.step in AMOUNT_STEPS:  # nothing to choose: straight to the amount box
@@ -202,13 +226,35 @@ class DrillScreen(Screen[None]):
         self.show_keys()
         self.set_focus(None)
 
-    def draw_table(self, q: Question) -> None:
+    def draw_table(self, q: Asked) -> None:
         view = q.view
-        self.query_one("#player-hand", HandView).show(view.player_cards, view.player_total)
-        self.query_one("#banker-hand", HandView).show(view.banker_cards, view.banker_total)
+        player = self.query_one("#player-hand", HandView)
+        banker = self.query_one("#banker-hand", HandView)
+        row = getattr(q, "card_row", None)  # a card shown alone (the burn card)
+        banker.display = row is None
+        if row is not None:
+            player.hand_name, cards = row
+            player.show(cards, None)
+        else:
+            player.hand_name = "Player"
+            player.show(view.player_cards, view.player_total)
+        banker.show(view.banker_cards, view.banker_total)
         self.query_one("#layout", LayoutView).show(view.wagers, q.bet, view.outcome)
+        self.show_shoe(q, after=False)
 
-    def hint(self, q: Question) -> str:
+    def show_shoe(self, q: Asked, *, after: bool) -> None:
+        """A shoe drill's line: coup N, cards left, the cut card (``after``: as the coup
+        ended, or a "what now?" question, which is asked after its coup)."""
+        shoe = self.session.shoe
+        if shoe is None:
+            return
+        index = None if q.dealt is None else q.coup_index
+        after = after or q.step is Step.CUT
+        self.query_one("#shoe-status", Static).update(Text(shoe.status(index, after=after)))
+
+    def hint(self, q: Asked) -> str:
+        if isinstance(q, ChoiceQuestion):
+            return f"Keys 1-{len(q.choices)} pick an option; then Enter."
         if q.step in AMOUNT_STEPS:
             return f"{AMOUNT_HINTS[q.step][1]}, then Enter (Esc: leave)."
         keys = ", ".join(f"{key} {label.lower()}" for key, label, _ in q.choices)
@@ -390,6 +436,7 @@ class DrillScreen(Screen[None]):
         self.state = FEEDBACK
         self.show_amount(False)
         self.query_one("#choices").display = False
+        self.query_one("#options").display = False
         self.query_one("#confirm-row").display = False
         panel = self.query_one("#feedback")
         # the verdict's colour by inline style: a class would restyle the panel's subtree,
@@ -397,7 +444,7 @@ class DrillScreen(Screen[None]):
         colour = self.app.theme_variables["success" if result.correct else "error"]
         panel.styles.border_left = ("thick", Color.parse(colour))
         body = feedback_text(result)
-        note = result.question.dealt.note
+        note = None if result.question.dealt is None else result.question.dealt.note
         if note and self.coup_done(result.question):
             # the lesson speaks of the whole coup (cards still to come, every settlement):
             # only once its last question is answered
@@ -406,18 +453,22 @@ class DrillScreen(Screen[None]):
         panel.display = True
         # Show the coup as it stands after this step (e.g. the third card just decided).
         self.reveal_after(result.question)
+        if self.coup_done(result.question):
+            self.show_shoe(result.question, after=True)
         last = self.session.finished
         self.set_status("Enter: see the results" if last else "Enter or space: next question")
         self.update_header()
         self.show_keys()
         self.set_focus(None)
 
-    def coup_done(self, q: Question) -> bool:
+    def coup_done(self, q: Asked) -> bool:
         """No question about ``q``'s coup is left to ask."""
         s = self.session
         return s.finished or s.current.coup_index != q.coup_index
 
-    def reveal_after(self, q: Question) -> None:
+    def reveal_after(self, q: Asked) -> None:
+        if isinstance(q, ChoiceQuestion):
+            return  # the next question shows what comes next
         coup = q.coup
         player, banker = self.query_one("#player-hand", HandView), self.query_one(
             "#banker-hand", HandView
@@ -452,15 +503,16 @@ class DrillScreen(Screen[None]):
             return
         from trainer.tui.screens.reference import ReferenceScreen  # rich.table: on demand
 
-        if self.state in (FEEDBACK, DONE) and self.last is not None:
+        if (self.state in (FEEDBACK, DONE) and self.last is not None
+                and isinstance(self.last.question, Question)):
             # answered: the cell that decided it may be marked
             self.app.push_screen(ReferenceScreen(
                 self.last.question.paytable, self.last.question, self.last.question.house
             ))
         else:  # the whole table, unmarked: a marked cell would give the answer away
-            self.app.push_screen(ReferenceScreen(
-                self.session.current.paytable, house=self.session.current.house
-            ))
+            current = self.last.question if self.session.finished and self.last else (
+                self.session.current)
+            self.app.push_screen(ReferenceScreen(current.paytable, house=current.house))
 
     def action_leave(self) -> None:
         self.post_message(LeaveDrill(self.session))

@@ -181,6 +181,8 @@ class ProgressScreen(Screen[None]):
                     yield Static(table_trend(self.data.table_times), id="table-trend",
                                  classes="progress-caption progress-gap", markup=False)
                     yield AccuracyTable(id="table-work", cursor_type="row", zebra_stripes=True)
+                # the dealer's procedure (shoe, calls, spotting errors), once answered
+                yield AccuracyTable(id="procedure-table", cursor_type="row", zebra_stripes=True)
             with TabPane("3 Sessions", id="sessions"), VerticalScroll(classes="progress-body"):
                 scores = self.scores()
                 if len(scores) > 1:
@@ -337,6 +339,20 @@ class ProgressScreen(Screen[None]):
             )
         if self.data.table:
             self.fill_table_work()
+        self.fill_procedure()
+
+    def fill_procedure(self) -> None:
+        """The dealer's procedure (shoe, calls, spotting errors), once any is answered."""
+        assert self.data is not None
+        procedure = self.query_one("#procedure-table", AccuracyTable)
+        procedure.display = bool(self.data.procedure)
+        procedure.add_columns("Dealer's procedure", "Right", "Accuracy", "Avg time")
+        for key, t in self.data.procedure.items():
+            procedure.add_row(
+                Text(describe(key)), Text(right_label(t), justify="right"),
+                procedure.accuracy_cell(t), Text(seconds_label(t.avg_seconds), justify="right"),
+                key=key,
+            )
 
     def fill_table_work(self) -> None:
         """The table drill's skills (take, pay per bet, order, chips, commission)."""

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
+from trainer.drills.model import Step
 from trainer.session import Result, Session
 from trainer.tui.messages import GoHome, RetryMissed
 from trainer.tui.screens import stylesheets
@@ -24,6 +25,29 @@ from trainer.tui.widgets.table import HandView, LayoutView
 def duration(seconds: float) -> str:
     minutes, secs = divmod(round(seconds), 60)
     return f"{minutes}m {secs:02d}s" if minutes else f"{secs}s"
+
+
+#: A shoe's kinds of error as the results name them (the others: the step's name).
+ERROR_KINDS = {Step.BURN: "burn", Step.CUT: "what now (cut card)"}
+
+
+def shoe_line(session: Session) -> Text:
+    """A shoe's results: coups dealt, Dragon 7s and Panda 8s seen, errors by kind."""
+    from trainer.session.shoe import shoe_summary
+
+    assert session.shoe is not None
+    shoe = shoe_summary(session.shoe, session.results)
+    text = Text("Shoe: ", "bold")
+    text.append(f"{shoe.coups} coup{'s' if shoe.coups != 1 else ''} dealt")
+    if shoe.cut_coup is not None:
+        text.append(f" (cut card out in coup {shoe.cut_coup})")
+    text.append(f" · Dragon 7 ×{shoe.dragon7} · Panda 8 ×{shoe.panda8}")
+    text.append(f" · naturals ×{shoe.naturals}\n")
+    text.append("Errors by kind: ", "bold")
+    errors = ", ".join(f"{ERROR_KINDS.get(step, step.value.replace('_', ' '))} {n}"
+                       for step, n in shoe.errors)
+    text.append(errors or "none")
+    return text
 
 
 class ResultsScreen(Screen[None]):
@@ -64,6 +88,9 @@ class ResultsScreen(Screen[None]):
         if not s.exam:
             times = "time" if summary.reference_opened == 1 else "times"
             head.append(f" · rules reference opened {summary.reference_opened} {times}")
+        if s.shoe is not None:
+            head.append("\n")
+            head.append_text(shoe_line(s))
         verdict_class = "" if summary.retry else "-passed" if summary.passed else "-failed"
         yield Static(head, id="results-head", classes=verdict_class)
         with Horizontal(id="results-actions"):
@@ -161,18 +188,27 @@ class MissedScreen(Screen[None]):
     def show(self) -> None:
         r = self.missed[self.position]
         q = r.question
-        coup = q.coup
         self.query_one("#missed-header", Static).update(
             Text(f"Missed question {self.position + 1} of {len(self.missed)}  ·  "
                  f"question {r.number} of the run", "bold")
         )
-        self.query_one("#player-hand", HandView).show(coup.player.cards, coup.player.total)
-        self.query_one("#banker-hand", HandView).show(coup.banker.cards, coup.banker.total)
+        player = self.query_one("#player-hand", HandView)
+        banker = self.query_one("#banker-hand", HandView)
+        row = getattr(q, "card_row", None)  # a card shown alone (a shoe's burn card)
+        banker.display = row is None
+        if row is not None:
+            player.hand_name, cards = row
+            player.show(cards, None)
+        elif q.dealt is not None:
+            coup = q.coup
+            player.hand_name = "Player"
+            player.show(coup.player.cards, coup.player.total)
+            banker.show(coup.banker.cards, coup.banker.total)
         view = q.view
         self.query_one("#layout", LayoutView).show(view.wagers, q.bet, view.outcome)
         self.query_one("#prompt", Static).update(Text(q.prompt, "bold"))
         body = feedback_text(r)
-        if q.dealt.note:
+        if q.dealt is not None and q.dealt.note:
             body.append(f"\nLesson: {q.dealt.note}")
         self.query_one("#missed-feedback", Static).update(body)
 

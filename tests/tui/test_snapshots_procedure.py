@@ -1,0 +1,38 @@
+"""Snapshots of the dealer's-procedure screens at 80x24: spot the error (a replay, a step
+picked) and calling the hand (options 1-4).  Deterministic: hand-built replay, fixed coup,
+a clock that never moves.  Update with --snapshot-update and look at the SVGs."""
+
+from __future__ import annotations
+
+from session_helpers import NATURAL, FakeClock, FakeNow, coup, dealer
+from test_pilot_procedure import _dragon_replays
+
+from trainer.drills.model import Drill, Kind
+from trainer.session import Session
+from trainer.tui.app import TrainerApp, session_screen
+
+SIZE = (80, 24)
+
+
+class SpotApp(TrainerApp):
+    """The trainer with a hand-built spot-the-error run on screen."""
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        drill, questions = _dragon_replays()
+        session = Session(drill, [], "Alex", clock=self.clock, now=self.now,
+                          questions=questions[1:])
+        self.push_screen(session_screen(session))
+
+
+def test_spot_the_error_step_picked(snap_compare) -> None:
+    app = SpotApp(trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
+    assert snap_compare(app, terminal_size=SIZE, press=["9"])
+
+
+def test_calling_question(snap_compare) -> None:
+    drill = Drill(id="calls", title="Calling the hand", description="d", steps=(),
+                  questions=1, kind=Kind.CALL)
+    app = TrainerApp(start=drill, trainee="Alex", seed=3, deal=dealer([coup(NATURAL)]),
+                     clock=FakeClock(), now=FakeNow())
+    assert snap_compare(app, terminal_size=SIZE, press=["2"])

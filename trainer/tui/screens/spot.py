@@ -1,0 +1,296 @@
+"""Spot the dealer's error: a coup (or a table) replayed as a dealer dealt it, one step a
+line; the trainee moves to the step that is wrong (arrows, or its number) or picks "no
+error" (n), and confirms with Enter.  After an error, the right step is a multiple choice
+(keys 1-4) under the replay, the wrong step marked.
+
+The screen only shows the session (trainer.session.spot) and hands it answers.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.color import Color
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+from trainer.session import Result, Session
+from trainer.session.questions import Answer, SpotAnswer
+from trainer.session.spot import FixQuestion, SpotQuestion
+from trainer.tui.messages import DrillFinished, LeaveDrill
+from trainer.tui.screens import stylesheets
+from trainer.tui.screens.drill import OPTION_KEYS, OptionButton, feedback_text
+from trainer.tui.widgets.keybar import KeyBar
+
+ASKING, FEEDBACK, DONE = "asking", "feedback", "done"
+#: Two digits typed within this many seconds make one step number (step 12).
+DIGIT_WINDOW = 1.0
+
+
+class ReplayList(OptionList):
+    """The replay's steps; driven by the screen's keys, so it never takes focus."""
+
+    can_focus = False
+
+
+class SpotScreen(Screen[None]):
+    CSS_PATH: ClassVar[list[Path]] = stylesheets("drill.tcss", "spot.tcss")
+    AUTO_FOCUS = ""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
+        *(Binding(str(d), f"digit('{d}')", f"Step {d}", show=False) for d in range(10)),
+        Binding("n", "no_error", "No error"),
+        Binding("enter", "confirm", "Confirm"),
+        Binding("enter", "next", "Next"),
+        Binding("space", "next", "Next", show=False),
+        Binding("escape", "leave", "Leave"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.state = ASKING
+        self.selected: Answer | None = None
+        self._digits = ""
+        self._digit_at = 0.0
+        self._timer: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="drill-header"):
+            yield Static(Text(self.session.drill.title, "bold"), id="drill-title")
+            yield Static(id="drill-status")
+        yield Static(id="prompt")
+        yield ReplayList(id="replay")
+        with Vertical(id="options"):
+            for key in OPTION_KEYS:
+                yield OptionButton(key, "")
+        yield Static(id="status")
+        with Vertical(id="feedback"):
+            yield Static(id="feedback-text")
+        yield KeyBar(id="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#feedback").display = False
+        self.session.start()
+        self.show_question()
+        if self.session.time_limit is not None:
+            self._timer = self.set_interval(0.2, self.tick)
+
+    # -- display ------------------------------------------------------------------------------
+
+    @property
+    def question(self) -> SpotQuestion | FixQuestion | None:
+        if self.session.finished:
+            return None
+        q = self.session.current
+        assert isinstance(q, (SpotQuestion, FixQuestion))
+        return q
+
+    def show_question(self) -> None:
+        q = self.question
+        assert q is not None
+        self.state = ASKING
+        self.selected = None
+        self.session.ask()
+        self.query_one("#prompt", Static).update(Text(q.prompt, "bold"))
+        self.fill_replay(q, marked=q.flagged if isinstance(q, FixQuestion) else None)
+        options = self.query_one("#options", Vertical)
+        options.display = isinstance(q, FixQuestion)
+        if isinstance(q, FixQuestion):
+            wanted = {key: label for key, label, _ in q.choices}
+            for button in self.query(OptionButton):
+                button.display = button.key in wanted
+                button.show(wanted.get(button.key, ""), False)
+            self.set_status("Keys 1-4 pick the right step; then Enter.")
+        else:
+            self.set_status("↑↓ or a step's number move to the wrong step, n: no error; "
+                            "then Enter.")
+        self.query_one("#feedback").display = False
+        self.update_header()
+        self.show_keys()
+
+    def fill_replay(self, q: SpotQuestion | FixQuestion, marked: int | None = None,
+                    right: int | None = None) -> None:
+        """The steps, numbered; ``marked``: the step flagged (✗, or ✓ when it is the one the
+        audit names), ``right``: the step the audit names (!), after an answer."""
+        replay = self.query_one("#replay", ReplayList)
+        lines = []
+        width = len(str(len(q.lines)))
+        for i, line in enumerate(q.lines):
+            mark = {(True, True): "✓", (True, False): "✗", (False, True): "!"}.get(
+                (i == marked, i == right), " ")
+            lines.append(Option(Text(f"{mark}{i + 1:>{width}}  {line}")))
+        if isinstance(q, SpotQuestion):
+            lines.append(Option(Text(f" {'n':>{width}}  No error: the coup was dealt right")))
+        keep = replay.highlighted
+        replay.clear_options()
+        replay.add_options(lines)
+        if isinstance(q, FixQuestion):
+            replay.highlighted = q.flagged
+        else:  # nothing picked yet: no step stands out
+            replay.highlighted = keep if self.state != ASKING else None
+        replay.disabled = isinstance(q, FixQuestion)
+
+    def set_status(self, message: str) -> None:
+        self.query_one("#status", Static).update(Text(message))
+
+    def show_keys(self) -> None:
+        self.query_one("#keys", KeyBar).show_keys(self)
+
+    def update_header(self) -> None:
+        s = self.session
+        number = s.index if self.state == FEEDBACK else min(s.index + 1, s.total)
+        text = Text(f"Q {number}/{s.total}")
+        text.append(f" · exam, {s.index} answered" if s.exam else f" · score {s.right}/{s.index}")
+        left = s.remaining()
+        if left is not None and self.state == ASKING:
+            text.append(f" · ⏱ {max(left, 0.0):4.1f}s")
+        self.query_one("#drill-status", Static).update(text)
+
+    def tick(self) -> None:
+        if self.state != ASKING or self.session.finished:
+            return
+        result = self.session.expire()
+        if result is not None:
+            self.after_answer(result)
+            return
+        self.update_header()
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        q = self.question
+        spotting = self.state == ASKING and isinstance(q, SpotQuestion)
+        if action in ("move", "no_error"):
+            return spotting
+        if action == "digit":
+            return self.state == ASKING and q is not None
+        if action == "confirm":
+            return self.state == ASKING
+        if action == "next":
+            return self.state == FEEDBACK
+        if action == "leave":
+            return self.state in (ASKING, FEEDBACK)
+        return True
+
+    def _select_step(self, index: int) -> None:
+        """Move to step ``index`` (0-based; the last line is "no error")."""
+        q = self.question
+        if not isinstance(q, SpotQuestion):
+            return
+        replay = self.query_one("#replay", ReplayList)
+        index = max(0, min(index, len(q.lines)))
+        replay.highlighted = index
+        self.selected = SpotAnswer(None if index == len(q.lines) else index + 1)
+        self.set_status(f"Your answer: {self.selected.label}. Enter to confirm.")
+
+    def action_move(self, step: int) -> None:
+        replay = self.query_one("#replay", ReplayList)
+        current = replay.highlighted if replay.highlighted is not None else -step
+        self._select_step(current + step)
+
+    def action_no_error(self) -> None:
+        q = self.question
+        if isinstance(q, SpotQuestion):
+            self._select_step(len(q.lines))
+
+    def action_digit(self, digit: str) -> None:
+        q = self.question
+        if isinstance(q, FixQuestion):
+            self.choose_option(digit)
+            return
+        if not isinstance(q, SpotQuestion):
+            return
+        now = time.monotonic()
+        typed = self._digits + digit if now - self._digit_at < DIGIT_WINDOW else digit
+        if not typed.isdigit() or not 1 <= int(typed) <= len(q.lines):
+            typed = digit
+        self._digits, self._digit_at = typed, now
+        if 1 <= int(typed) <= len(q.lines):
+            self._select_step(int(typed) - 1)
+
+    def choose_option(self, key: str) -> None:
+        q = self.question
+        if not isinstance(q, FixQuestion):
+            return
+        for choice_key, label, answer in q.choices:
+            if choice_key == key:
+                self.selected = answer
+                for button in self.query(OptionButton):
+                    button.show(button.plain_label, button.key == key)
+                self.set_status(f"Your answer: {label}. Enter to confirm.")
+
+    @on(OptionList.OptionSelected, "#replay")
+    def clicked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self.state == ASKING:
+            self._select_step(event.option_index)
+
+    @on(Button.Pressed, ".choice")
+    def option_clicked(self, event: Button.Pressed) -> None:
+        event.stop()
+        if isinstance(event.button, OptionButton) and self.state == ASKING:
+            self.choose_option(event.button.key)
+
+    def action_confirm(self) -> None:
+        if self.state != ASKING:
+            return
+        if self.selected is None:
+            self.set_status("Pick a step (or n: no error) first." if isinstance(
+                self.question, SpotQuestion) else "Pick the right step (1-4) first.")
+            return
+        self.after_answer(self.session.answer(self.selected))
+
+    def after_answer(self, result: Result) -> None:
+        self.selected = None
+        if self.session.exam:
+            self.advance()
+            return
+        self.state = FEEDBACK
+        q = result.question
+        assert isinstance(q, (SpotQuestion, FixQuestion))
+        answer = result.answer
+        flagged = answer.step - 1 if isinstance(answer, SpotAnswer) and answer.step else None
+        expected = result.graded.expected
+        right = (expected.step - 1 if isinstance(expected, SpotAnswer) and expected.step
+                 else None)
+        if isinstance(q, SpotQuestion):
+            self.fill_replay(q, marked=flagged, right=right)
+        self.query_one("#options").display = False
+        panel = self.query_one("#feedback")
+        colour = self.app.theme_variables["success" if result.correct else "error"]
+        panel.styles.border_left = ("thick", Color.parse(colour))
+        self.query_one("#feedback-text", Static).update(feedback_text(result))
+        panel.display = True
+        self.set_status("Enter: see the results" if self.session.finished
+                        else "Enter or space: next")
+        self.update_header()
+        self.show_keys()
+
+    def action_next(self) -> None:
+        if self.state == FEEDBACK:
+            self.advance()
+
+    def advance(self) -> None:
+        if self.session.finished:
+            self.state = DONE
+            if self._timer is not None:
+                self._timer.stop()
+            self.show_keys()
+            self.post_message(DrillFinished(self.session))
+            return
+        self.show_question()
+
+    def action_leave(self) -> None:
+        self.post_message(LeaveDrill(self.session))
