@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.drills.catalog import available_drills, load_drill
+from trainer.drills.catalog import DrillEntry, available_drills, load_drill
 from trainer.drills.errors import DrillError, DrillFileError
 from trainer.drills.listing import ScanProblem, scan, scan_text
 from trainer.drills.loader import load_file, load_text
@@ -32,7 +32,10 @@ def test_listing_fields_are_those_of_the_full_load(path: Path) -> None:
         "level": drill.level, "mode": drill.mode.value,
         # a shoe drill has no count: the shoe decides
         "questions": None if drill.kind is Kind.SHOE else drill.questions,
+        # what a run is counted in, told from the file by the loaded drill's own kind
+        "unit": "shoe" if drill.kind is Kind.SHOE else "tables" if drill.is_table else "coups",
     }
+    assert DrillEntry(**listed).run_words == DrillEntry.of(drill).run_words
 
 
 def test_question_count_follows_the_loaders_rule() -> None:
@@ -42,6 +45,15 @@ def test_question_count_follows_the_loaders_rule() -> None:
     assert scan_text(head + "generate: [{}, {outcome: tie}]\n")["questions"] == 10
     assert scan_text(head + "questions: 7\n" + coups)["questions"] == 7
     assert scan_text(head + "questions: many\n" + coups)["questions"] is None
+
+
+def test_a_list_counts_tables_coups_or_a_shoe() -> None:
+    entries = {e.id: e for e in available_drills()}
+    assert entries["table-basics"].run_words.endswith(" tables")
+    assert entries["naturals"].run_words.endswith(" coups")
+    assert entries["whole-shoe"].run_words == "a shoe"
+    one = DrillEntry("x", "T", "", None, "practice", 1, unit="tables")
+    assert one.run_words == "1 table"
 
 
 @pytest.mark.parametrize(

@@ -67,8 +67,9 @@ def run_list(args: argparse.Namespace) -> int:
     if args.json:
         for e in entries:
             print(dumps_exact({
-                "id": e.id, "title": e.title, "questions": e.questions, "mode": e.mode,
-                "level": e.level, "origin": e.origin, "path": str(e.path), "error": e.problem,
+                "id": e.id, "title": e.title, "questions": e.questions, "unit": e.unit,
+                "mode": e.mode, "level": e.level, "origin": e.origin, "path": str(e.path),
+                "error": e.problem,
             }))
         return 0
     width = max((len(e.id) for e in entries), default=8)
@@ -86,8 +87,7 @@ def run_list(args: argparse.Namespace) -> int:
                 print(f"  {name}: BROKEN: {e.problem}")
                 continue
             extra = "" if bundled else f"  [{name}]"
-            coups = "?" if e.questions is None else e.questions
-            print(f"  {e.id:<{width}}  {coups:>3} coups  {e.mode:<8}  {e.title}{extra}")
+            print(f"  {e.id:<{width}}  {e.run_words:>10}  {e.mode:<8}  {e.title}{extra}")
         print()
     print("See a drill's coups with 'ezbac drills preview ID'.")
     return 0

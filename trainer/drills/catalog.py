@@ -43,6 +43,15 @@ class DrillEntry:
     bundled: bool = True
     problem: str | None = None  # why the file cannot be used (its first problem)
     drill: Drill | None = None  # None in a cheap listing until loaded
+    unit: str = "coups"  # what a run is counted in: coups, tables, or a shoe
+
+    @property
+    def run_words(self) -> str:
+        """A run's length for a list: "12 coups", "5 tables", "a shoe" ("?" if unknown)."""
+        if self.unit == "shoe":
+            return "a shoe"
+        count = "?" if self.questions is None else self.questions
+        return f"{count} {self.unit if count != 1 else self.unit[:-1]}"
 
     @classmethod
     def of(cls, drill: Drill, path: Path | None = None, bundled: bool = True) -> DrillEntry:
@@ -52,9 +61,12 @@ class DrillEntry:
             if F.DRILL.fields[name].listed:
                 value = getattr(drill, attr)
                 listed[name] = value.value if isinstance(value, enum.Enum) else value
+        unit = "tables" if drill.is_table else "coups"
         if drill.kind.value == F.SHOE_KIND:
             listed["questions"] = None  # the shoe decides how many coups, as the listing says
-        return cls(**listed, path=path or drill.source, bundled=bundled, drill=drill)
+            unit = "shoe"
+        return cls(**listed, path=path or drill.source, bundled=bundled, drill=drill,
+                   unit=unit)
 
     @classmethod
     def broken(cls, path: Path, bundled: bool, problem: str) -> DrillEntry:

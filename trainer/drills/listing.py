@@ -30,6 +30,8 @@ from trainer.paths import write_atomic
 
 #: The fields a drill list shows, by name: what scan returns and the cache keeps.
 LISTED = F.DRILL.listed()
+#: Besides the listed fields, what a run is counted in: a list says "8 tables", "a shoe".
+UNITS = ("coups", "tables", "shoe")
 Listing = dict[str, Any]
 
 
@@ -54,7 +56,7 @@ def scan_text(text: str) -> Listing:
     """The listing fields of a drill file's text, each as the loader would read it."""
     from trainer.fileformat.scanning import scan_top_level  # PyYAML: not on a warm start
 
-    top, counts = scan_top_level(text, LISTED, ("coups", "generate"))
+    top, counts = scan_top_level(text, LISTED, ("coups", "generate", "table"))
     ident, title = top.get("id", ""), top.get("title", "").strip()
     if not re.match(F.ID_PATTERN, ident) or not title:
         raise ScanProblem("id or title")
@@ -67,8 +69,17 @@ def scan_text(text: str) -> Listing:
         "level": level if level in F.LEVELS else None,
         "mode": mode if mode in F.MODES else F.DRILL.default("mode"),
         "questions": _questions(top.get("questions"), counts["coups"], counts["generate"]),
+        "unit": _unit(counts),
     }
     return listing
+
+
+def _unit(counts: dict[str, int]) -> str:
+    """What a run is counted in (one of UNITS): a table section deals tables; a drill with
+    neither coups nor filters is a shoe drill, whose shoe decides how many coups."""
+    if counts["table"]:
+        return "tables"
+    return "coups" if counts["coups"] or counts["generate"] else "shoe"
 
 
 def _questions(given: str | None, coups: int, filters: int) -> int | None:
@@ -83,7 +94,7 @@ def _questions(given: str | None, coups: int, filters: int) -> int | None:
 
 
 CACHE_NAME = "drill-listing.json"
-_CACHE_VERSION = 3  # bump when scan's rules change
+_CACHE_VERSION = 4  # bump when scan's rules change
 
 
 def _key(stat: os.stat_result) -> list[int]:
@@ -92,7 +103,9 @@ def _key(stat: os.stat_result) -> list[int]:
 
 def _listing(value: Any) -> Listing | None:
     """Listing fields from their JSON form, or None if they are not what scan makes."""
-    if not isinstance(value, dict) or set(value) != set(LISTED):
+    if not isinstance(value, dict) or set(value) != {*LISTED, "unit"}:
+        return None
+    if value["unit"] not in UNITS:
         return None
     if not all(isinstance(value[k], str) for k in ("id", "title", "description")):
         return None

@@ -104,8 +104,8 @@ class HomeScreen(Screen[None]):
         facts = [c.origin]
         if c.mode:
             facts.append(c.mode)
-        if c.questions:
-            facts.append(f"{c.questions} coup{'s' if c.questions != 1 else ''}")
+        if c.questions or c.unit == "shoe":
+            facts.append(c.run_words)
         text.append(" · ".join(facts), "italic")
         text.append("\n\n")
         text.append(c.description.strip())
