@@ -90,9 +90,10 @@ def test_a_silent_file_gets_the_declared_defaults() -> None:
 def test_the_listing_record_is_the_declared_listed_fields() -> None:
     assert LISTED == ("id", "title", "description", "level", "mode", "questions")
     assert tuple(f.name for f in dataclasses.fields(DrillEntry))[: len(LISTED)] == LISTED
-    assert tuple(scan_text(MINIMAL)) == LISTED
+    assert tuple(scan_text(MINIMAL)) == (*LISTED, "unit")  # and what a run is counted in
     entry = DrillEntry.of(load_text(MINIMAL))
     assert (entry.id, entry.mode, entry.questions, entry.origin) == ("m", "practice", 1, "bundled")
+    assert entry.unit == scan_text(MINIMAL)["unit"] == "coups"
 
 
 def test_the_json_schema_shows_the_declared_docs_and_defaults() -> None:
