@@ -30,7 +30,7 @@ from trainer.drills.model import Kind, Step
 from trainer.engine import Bet, Card, Coup, parse_cards
 from trainer.engine.shoe import ShoeRules, ShoeRun
 from trainer.session.records import AnswerRecord
-from trainer.session.shoe import BurnQuestion, Next, NextQuestion, dealt_shoe, deal_shoe
+from trainer.session.shoe import BurnQuestion, Next, NextQuestion, deal_shoe, dealt_shoe
 from trainer.session.table import TableActionError, TableSession
 
 NATURAL = ["9s", "Ks", "Ks", "Ks"]
