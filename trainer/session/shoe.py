@@ -160,7 +160,7 @@ class BurnQuestion(ChoiceQuestion):
         rule = ("10, J, Q and K burn 10" if self.card.value == 0
                 else "an ace burns 1" if self.card.value == 1 else "2 to 9 burn their value")
         return (f"The first card turned up is {self.card.pretty}: {rule}, so {n} more card"
-                f"{'s' if n != 1 else ''} go face down to the discards")
+                f"{'s go' if n != 1 else ' goes'} face down to the discards")
 
     @property
     def skill(self) -> Skill:

@@ -487,7 +487,9 @@ class TableScreen(Screen[None]):
     def update_header(self) -> None:
         s = self.session
         number = min(s.index + 1, s.total)
-        text = Text(f"Table {number}/{s.total} · {s.drill.mode.value}")
+        # a shoe's length would give the cut card away: the shoe line says where it stands
+        of = "" if s.shoe is not None else f"/{s.total}"
+        text = Text(f"Table {number}{of} · {s.drill.mode.value}")
         if not s.exam:
             text.append(f" · score {s.right}/{s.graded}")
         left = s.remaining()
