@@ -584,7 +584,7 @@ class TableSession:
         **kwargs: object,
     ) -> TableSession:
         """A new run of ``drill`` with tables dealt from ``rng`` (``drill.deal_tables``
-        unless ``deal`` is given)."""
+        unless ``deal`` is given; a shoe at the table deals its shoe, ``from_shoe``)."""
         if drill.kind is Kind.SHOE:
             return cls.from_shoe(drill, deal_shoe(drill, rng), trainee, rng, **kwargs)
         dealt = list(deal(drill, rng) if deal is not None else drill.deal_tables(rng))

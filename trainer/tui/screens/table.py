@@ -539,7 +539,7 @@ class TableScreen(Screen[None]):
         if self.session.finished:
             return action == "leave"
         if self.session.shoe_question is not None:  # keys 1-4 answer it (on_key)
-            return action in ("leave", "reference")
+            return action == "leave" or (action == "reference" and not self.session.exam)
         picking = phase is Phase.PAY and not self.amount_mode
         if action == "move":
             return phase is Phase.TAKE or picking
