@@ -21,9 +21,10 @@ BUNDLED_IDS = [
     "whole-coup", "warmup", "exam", "commission", "cardroom-fee",
     "table-basics", "table-dragons-pandas", "table-chip-cutting", "table-exam", "table-commission",
     "whole-shoe", "last-coups", "calling", "spot-the-error", "spot-the-error-table",
+    "shoe-table",
 ]
 #: Drills that deal a shoe: the shoe decides how many coups (the listing shows no count).
-SHOE_IDS = {"whole-shoe", "last-coups"}
+SHOE_IDS = {"whole-shoe", "last-coups", "shoe-table"}
 
 
 def test_bundled_list() -> None:

@@ -170,6 +170,7 @@ BUNDLED = [
     ("calling", "Calling the hand"),
     ("spot-the-error", "Spot the dealer's error"),
     ("spot-the-error-table", "Supervising a table: spot the error"),
+    ("shoe-table", "A shoe at the table"),
 ]
 MINE = "id: mine\ntitle: {title}\ndescription: D\nask: outcome\ngenerate: [{{outcome: tie}}]\n"
 

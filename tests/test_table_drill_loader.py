@@ -115,8 +115,27 @@ CASES = {
     "table asked with other questions": (
         HEAD + "ask: [table, outcome]\ntable: {seats: 3, bets: {banker: 10}}\n"
         "generate: [{natural: false}]\n",
-        ["bad.yaml:4:6: ask: table is asked alone: a table drill works whole tables (take, "
-         "pay, commission); ask the other questions in another drill"]),
+        ["bad.yaml:4:6: ask: table is asked alone (or as ask: [shoe, table]): a table drill "
+         "works whole tables (take, pay, commission); ask the other questions in another "
+         "drill"]),
+    "a shoe at the table asked with other questions": (
+        HEAD + "ask: [shoe, table, outcome]\ntable: {seats: 3, bets: {banker: 10}}\n",
+        ["bad.yaml:4:6: ask: table is asked alone (or as ask: [shoe, table]): a table drill "
+         "works whole tables (take, pay, commission); ask the other questions in another "
+         "drill"]),
+    "calls at the table": (
+        HEAD + "ask: [call, table]\ntable: {seats: 3, bets: {banker: 10}}\n",
+        ["bad.yaml:4:6: ask: table is asked alone (or as ask: [shoe, table]): a table drill "
+         "works whole tables (take, pay, commission); ask the other questions in another "
+         "drill"]),
+    "a shoe at the table without a table section": (
+        HEAD + "ask: [shoe, table]\n",
+        ['bad.yaml:4:6: ask: ask: table needs a table section (seats, bets; e.g. table: '
+         '{seats: "3-7", bets: {banker: {min: 5, max: 100, step: 5}}})']),
+    "a shoe at the table with a question count": (
+        HEAD + "ask: [shoe, table]\nquestions: 5\ntable: {seats: 3, bets: {banker: 10}}\n",
+        ["bad.yaml:5:12: questions: a shoe drill deals its coups from one shoe: questions "
+         "does not apply (remove it; shoe: {last_coups: N} makes a shorter run)"]),
     "ask table without a table section": (
         HEAD + "ask: table\ngenerate: [{natural: false}]\n",
         ['bad.yaml:4:6: ask: ask: table needs a table section (seats, bets; e.g. table: '
@@ -124,7 +143,7 @@ CASES = {
     "a table section without ask table": (
         HEAD + "ask: outcome\ntable: {seats: 3, bets: {banker: 10}}\n"
         "generate: [{natural: false}]\n",
-        ["bad.yaml:5:8: table: a table section goes with ask: table"]),
+        ["bad.yaml:5:8: table: a table section goes with ask: table (or ask: [shoe, table])"]),
     "top-level bets and time limit": (
         _table("  seats: 3\n  bets: {banker: 10}\n", "bets: {banker: 10}\ntime_limit: 20\n"),
         ["bad.yaml:9:7: bets: a table drill takes bets in its table section: write "
@@ -139,6 +158,25 @@ def test_bad_table_sections_are_one_located_line_each(case: str) -> None:
     text, expected = CASES[case]
     assert _bad(text) == expected
     assert all("\n" not in line for line in expected)
+
+
+SHOE_TABLE = HEAD + """ask: [shoe, table]
+shoe: {cut: 20, last_coups: 4}
+table:
+  seats: "2-3"
+  bets: {banker: {min: 10, max: 50, step: 5}}
+"""
+
+
+def test_a_shoe_at_the_table() -> None:
+    """ask: [shoe, table]: a shoe drill (its cut card and start) that works tables."""
+    from trainer.drills.model import Kind
+
+    d = load_text(SHOE_TABLE)
+    assert d.kind is Kind.SHOE and d.steps == (Step.TABLE,) and d.is_table
+    assert d.cut == 20 and d.last_coups == 4
+    assert d.table.seats == (2, 3)
+    assert d.run_words == "a shoe at the table from 4 coups before the cut card"
 
 
 def test_validate_the_bundled_table_drills() -> None:

@@ -249,6 +249,14 @@ def _preview_tables(drill: Any, rng: random.Random, seed: int, count: int, as_js
 
     house = drill_house(drill)
     tables: list[Any] = []
+    if drill.kind.value == "shoe":  # a shoe at the table: one shoe's tables, as a run deals
+        from trainer.drills.generate import deal_tables
+        from trainer.session.shoe import burn_question, deal_shoe
+
+        shoe = deal_shoe(drill, rng)
+        burn_question(shoe, rng)
+        tables = deal_tables(drill, rng, [sc.coup for sc in shoe.coups])
+        count = count or len(tables)
     while len(tables) < count:  # consecutive runs, as a trainee would get them
         tables.extend(drill.deal_tables(rng))
     colours = {c.value: c.colour for c in house.chips}

@@ -243,7 +243,8 @@ TABLE = Obj(
                        "house's chips, its convention graded: fewest chips), or either.",
                        default="either"),
     },
-    "A full table worked after each coup (ask: table): take the losing bets, pay the "
+    "A full table worked after each coup (ask: table, or ask: [shoe, table] for a shoe "
+    "at the table): take the losing bets, pay the "
     "winners in the house's order, collect the commission where the house takes one.",
     reader="table_spec",
 )
@@ -276,7 +277,8 @@ DRILL = Obj(
             "fee (the collection fee on each wager; a house with a fee schedule) (a list), or "
             "coup for the whole coup step by step (player_draws to payout); table alone: "
             "a whole table worked per coup (with a table section); shoe with some of those: "
-            "one continuous shoe, the burn and the cut card asked too; call alone: the "
+            "one continuous shoe, the burn and the cut card asked too ([shoe, table]: the "
+            "tables' coups from one shoe); call alone: the "
             "dealer's call at each step; spot alone: spot the dealer's error in a replayed "
             "coup.",
             required=True, attr="steps",

@@ -162,11 +162,12 @@ def deal_drill(drill: Drill, rng: random.Random) -> list[DrillCoup]:
     return out
 
 
-def deal_tables(drill: Drill, rng: random.Random) -> list[DealtTable]:
+def deal_tables(drill: Drill, rng: random.Random,
+                coups: Sequence[Coup] | None = None) -> list[DealtTable]:
     """A table drill's tables: its coups dealt as ``deal_drill`` deals them (fixed ones, then
-    the unbiased generator through the filters), each with a layout from the engine's
-    ``deal_layout`` under the drill's house (seats, bets per seat, wagers in multiples of
-    each bet's step)."""
+    the unbiased generator through the filters) or the ``coups`` given (a shoe's, in order),
+    each with a layout from the engine's ``deal_layout`` under the drill's house (seats,
+    bets per seat, wagers in multiples of each bet's step)."""
     from trainer.engine.house import house_from
     from trainer.engine.table import deal_layout
 
@@ -177,7 +178,9 @@ def deal_tables(drill: Drill, rng: random.Random) -> list[DealtTable]:
     wagers = {b.bet: (b.minimum, b.maximum) for b in spec.bets}
     units = {b.bet: b.step for b in spec.bets}
     out = []
-    for dealt in deal_drill(drill, rng):
+    dealt_coups = (deal_drill(drill, rng) if coups is None
+                   else [DrillCoup(c) for c in coups])
+    for dealt in dealt_coups:
         layout = deal_layout(rng, house, seats=spec.seats, bets_per_seat=spec.bets_per_seat,
                              wagers=wagers, unit=units)
         out.append(DealtTable(dealt.coup, layout, dealt.note))

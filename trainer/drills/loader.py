@@ -177,7 +177,8 @@ class _Reader(reading.Reader):
             self.err(f["ask"], "ask", "ask: table needs a table section (seats, bets; e.g. "
                      "table: {seats: \"3-7\", bets: {banker: {min: 5, max: 100, step: 5}}})")
         elif "table" in f and steps != (Step.TABLE,):
-            self.err(f["table"], "table", "a table section goes with ask: table")
+            self.err(f["table"], "table", "a table section goes with ask: table "
+                     "(or ask: [shoe, table])")
         if table is not None and steps == (Step.TABLE,):
             self.check_table(house, f, table, fixed)
         elif "house" in get:  # a drill that names a house keeps to its limits
@@ -375,12 +376,13 @@ class _Reader(reading.Reader):
             chosen |= new
         if not ok:
             return None
-        if Step.TABLE in chosen and (len(chosen) > 1 or kinds):
-            self.err(node, path, "table is asked alone: a table drill works whole tables "
-                     "(take, pay, commission); ask the other questions in another drill")
+        if Step.TABLE in chosen and (len(chosen) > 1 or any(k != F.SHOE_KIND for k, _ in kinds)):
+            self.err(node, path, "table is asked alone (or as ask: [shoe, table]): a table "
+                     "drill works whole tables (take, pay, commission); ask the other "
+                     "questions in another drill")
             return None
-        if Step.TABLE in chosen:
-            return Kind.COUP, (Step.TABLE,)
+        if Step.TABLE in chosen:  # with shoe: the tables' coups come from one shoe
+            return (Kind.SHOE if kinds else Kind.COUP), (Step.TABLE,)
         steps = tuple(s for s in ASKING_ORDER if s in chosen)
         kind = Kind(kinds[0][0]) if kinds else Kind.COUP
         if kind in (Kind.CALL, Kind.SPOT) and steps:

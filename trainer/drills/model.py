@@ -256,6 +256,10 @@ class Drill:
     @property
     def run_words(self) -> str:
         """How long a run is, in words: "12 coups", "5 tables", "a whole shoe"."""
+        if self.is_table and self.kind is Kind.SHOE:
+            if self.last_coups is None:
+                return "a whole shoe at the table"
+            return f"a shoe at the table from {self.last_coups} coups before the cut card"
         if self.is_table:
             return f"{self.questions} table{'s' if self.questions != 1 else ''}"
         if self.kind is Kind.SHOE:

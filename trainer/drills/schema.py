@@ -21,12 +21,18 @@ def json_schema() -> dict[str, Any]:
                 {"const": F.SHOE_KIND}, {"type": "array", "contains": {"const": F.SHOE_KIND}},
             ]}}},
         ],
-        # ask: table goes with a table section (and a table section with ask: table)
+        # ask: table (or [shoe, table]) goes with a table section, and a table section with it
         allOf=[
-            {"if": {"properties": {"ask": {"const": F.TABLE_ASK}}, "required": ["ask"]},
+            {"if": {"properties": {"ask": {"anyOf": [
+                {"const": F.TABLE_ASK},
+                {"type": "array", "contains": {"const": F.TABLE_ASK}}]}},
+                    "required": ["ask"]},
              "then": {"required": ["table"]}},
             {"if": {"required": ["table"]},
-             "then": {"properties": {"ask": {"const": F.TABLE_ASK}}}},
+             "then": {"properties": {"ask": {"anyOf": [
+                 {"const": F.TABLE_ASK},
+                 {"type": "array", "minItems": 2, "maxItems": 2, "contains": {"const": F.TABLE_ASK},
+                  "items": {"enum": [F.SHOE_KIND, F.TABLE_ASK]}}]}}}},
         ],
     )
 

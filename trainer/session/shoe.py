@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -160,7 +160,7 @@ class BurnQuestion(ChoiceQuestion):
         rule = ("10, J, Q and K burn 10" if self.card.value == 0
                 else "an ace burns 1" if self.card.value == 1 else "2 to 9 burn their value")
         return (f"The first card turned up is {self.card.pretty}: {rule}, so {n} more card"
-                f"{'s' if n != 1 else ''} go face down to the discards")
+                f"{'s go' if n != 1 else ' goes'} face down to the discards")
 
     @property
     def skill(self) -> Skill:
@@ -264,21 +264,40 @@ def shoe_questions(drill: Drill, run: DealtShoe, rng: random.Random) -> tuple[
 ]:
     """The run's coups (with wagers drawn as the drill says) and its questions in order."""
     questions: list[Asked] = []
-    if run.burn is not None:
-        card = run.burn.card
-        questions.append(BurnQuestion(card, run.burn.burned, burn_options(card, rng, run.rules),
-                                      run.rules))
+    burn = burn_question(run, rng)
+    if burn is not None:
+        questions.append(burn)
     coups: list[DrillCoup] = []
     for index, place in enumerate(run.coups):
         dealt = DrillCoup(place.coup, layout_wagers(drill, rng))
         coups.append(dealt)
         for q in expand([dealt], drill.steps, drill.paytable, house=drill.house):
             questions.append(Question(index, dealt, q.step, q.paytable, q.bet, q.wager, q.house))
-        check = rng.random() < NEXT_CHECK_RATE  # drawn for every coup: seeds replay alike
-        if place.last or place.cut_out_during or check:
-            questions.append(NextQuestion(index, dealt, place, paytable=drill.paytable,
-                                          house=drill.house))
+        after = next_question(drill, run, index, rng, dealt)
+        if after is not None:
+            questions.append(after)
     return coups, questions
+
+
+def burn_question(run: DealtShoe, rng: random.Random) -> BurnQuestion | None:
+    """The burn question of a run that starts with the shoe (None: a run near its end, or a
+    house that does not burn).  Shared by the shoe drill and the shoe at the table."""
+    if run.burn is None:
+        return None
+    card = run.burn.card
+    return BurnQuestion(card, run.burn.burned, burn_options(card, rng, run.rules), run.rules)
+
+
+def next_question(drill: Drill, run: DealtShoe, index: int, rng: random.Random,
+                  dealt: DrillCoup | None = None) -> NextQuestion | None:
+    """"What now?" after coup ``index`` of the run, or None when it is not asked: always
+    after the coup the cut card comes out in and after the last, after some others at
+    random (one draw from ``rng`` for every coup, asked or not: seeds replay alike)."""
+    place = run.coups[index]
+    check = rng.random() < NEXT_CHECK_RATE
+    if place.last or place.cut_out_during or check:
+        return NextQuestion(index, dealt, place, paytable=drill.paytable, house=drill.house)
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,9 +315,16 @@ class ShoeSummary:
 def shoe_summary(run: DealtShoe, results: Sequence[Result]) -> ShoeSummary:
     """Coups dealt (asked about), Dragon 7s and Panda 8s seen, errors by kind of step."""
     dealt = {r.question.coup_index for r in results if r.question.dealt is not None}
+    return shoe_stats(run, dealt, [r.question.step for r in results if not r.correct])
+
+
+def shoe_stats(run: DealtShoe, dealt: Iterable[int], misses: Iterable[Step]) -> ShoeSummary:
+    """The shoe's results from the coups dealt (indices into ``run.coups``) and the kind of
+    step of each wrong answer: shared by the shoe drill and the shoe at the table."""
+    dealt = set(dealt)
     seen = [sc.coup for i, sc in enumerate(run.coups) if i in dealt]
     outcomes = Counter(c.outcome for c in seen)
-    errors = Counter(r.question.step for r in results if not r.correct)
+    errors = Counter(misses)
     cut = next((sc.number for sc in run.coups if sc.cut_card is not None), None)
     return ShoeSummary(
         coups=len(seen),
@@ -320,8 +346,11 @@ __all__ = [
     "ShoeCoup",
     "ShoeSummary",
     "burn_options",
+    "burn_question",
     "deal_shoe",
     "dealt_shoe",
+    "next_question",
     "shoe_questions",
+    "shoe_stats",
     "shoe_summary",
 ]

@@ -17,6 +17,11 @@ Each table is worked in three phases, each graded against the engine's procedure
 3. COMMISSION (a commission house): the commission on each winning bet that owes one, in
    the house's order, one answer each (``table:commission``).
 
+A shoe at the table (``ask: [shoe, table]``): the tables' coups come one after another from
+one seeded shoe (``trainer.session.shoe``), the burn asked before the first table and "what
+now?" after a table when the shoe drill would ask it (the same questions, graded the same:
+``answer_shoe``); the run ends with the shoe.
+
 Practice returns each phase's feedback at once; an exam returns None and keeps it for the
 results.  A table's clock runs from ``start`` / ``next_table`` to its last answer; in an exam
 a table not finished within ``time_limit`` is closed, everything not yet answered graded
@@ -35,7 +40,7 @@ from datetime import datetime
 from decimal import Decimal
 from types import MappingProxyType
 
-from trainer.drills.model import ChipEntry, DealtTable, Drill, Mode, TableSpec
+from trainer.drills.model import ChipEntry, DealtTable, Drill, DrillCoup, Kind, Mode, TableSpec
 from trainer.engine import Bet, BetResult, Coup, Outcome, format_amount
 from trainer.engine.chips import ChipBreakdown, check_chips, pay_in_chips
 from trainer.engine.house import House, house_from
@@ -52,9 +57,19 @@ from trainer.engine.table import (
 )
 from trainer.session import scoring
 from trainer.session.clock import Clock, Now, utc_now
-from trainer.session.questions import parse_paid_amount
+from trainer.session.questions import ChoiceAnswer, Graded, parse_paid_amount
 from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.session.session import ReferenceRefused, SessionError, SkillScore, _skill_order
+from trainer.session.shoe import (
+    BurnQuestion,
+    DealtShoe,
+    NextQuestion,
+    ShoeSummary,
+    burn_question,
+    deal_shoe,
+    next_question,
+    shoe_stats,
+)
 from trainer.skills import (
     table_chips_skill,
     table_commission_skill,
@@ -69,6 +84,7 @@ __all__ = [
     "Mistake",
     "Phase",
     "SeatView",
+    "ShoeAnswer",
     "Spot",
     "SpotState",
     "StepFeedback",
@@ -251,6 +267,30 @@ class StepFeedback:
     @property
     def correct(self) -> bool:
         return not self.mistakes and all(a.correct for a in self.answers)
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeAnswer:
+    """A shoe question answered at the table (one history record, as in the shoe drill):
+    the burn (``table`` 0, before the first table) or "what now?" after table ``table``."""
+
+    table: int
+    question: BurnQuestion | NextQuestion
+    answer: str
+    graded: Graded
+    seconds: float
+
+    @property
+    def correct(self) -> bool:
+        return self.graded.correct
+
+    @property
+    def skill(self) -> str:
+        return self.graded.skill.key
+
+    @property
+    def expected(self) -> str:
+        return self.graded.expected.text
 
 
 def drill_house(drill: Drill) -> House:
@@ -461,6 +501,9 @@ class TableSummary:
     mistakes: Mapping[Fault, int]
     target_seconds: float | None
     time_limit: float | None
+    #: A shoe at the table: coups dealt, where the cut card came out, Dragon 7s and Panda 8s
+    #: seen, the shoe questions missed by kind.
+    shoe: ShoeSummary | None = None
 
     @property
     def headline(self) -> str:
@@ -514,6 +557,13 @@ class TableSession:
     reference_opened: int = 0
     tables: list[TableWork] = field(default_factory=list)
     index: int = 0
+    #: A shoe at the table: the shoe the tables' coups come from (in order), the burn asked
+    #: before the first table, and "what now?" after the tables (0-based) it follows.
+    shoe: DealtShoe | None = None
+    burn: BurnQuestion | None = None
+    after: Mapping[int, NextQuestion] = field(default_factory=dict)
+    shoe_answers: list[ShoeAnswer] = field(default_factory=list)
+    _shoe_asked: float | None = None
 
     def __post_init__(self) -> None:
         if self.drill.table is None:
@@ -534,9 +584,30 @@ class TableSession:
         **kwargs: object,
     ) -> TableSession:
         """A new run of ``drill`` with tables dealt from ``rng`` (``drill.deal_tables``
-        unless ``deal`` is given)."""
+        unless ``deal`` is given; a shoe at the table deals its shoe, ``from_shoe``)."""
+        if drill.kind is Kind.SHOE:
+            return cls.from_shoe(drill, deal_shoe(drill, rng), trainee, rng, **kwargs)
         dealt = list(deal(drill, rng) if deal is not None else drill.deal_tables(rng))
         return cls(drill, dealt, trainee, **kwargs)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_shoe(
+        cls, drill: Drill, run: DealtShoe, trainee: str, rng: random.Random,
+        **kwargs: object,
+    ) -> TableSession:
+        """A shoe at the table: one table for each of ``run``'s coups (layouts dealt from
+        ``rng`` by the table spec), the shoe drill's burn and "what now?" questions."""
+        from trainer.drills.generate import deal_tables
+
+        burn = burn_question(run, rng)
+        dealt = deal_tables(drill, rng, [sc.coup for sc in run.coups])
+        after = {}
+        for i, sc in enumerate(run.coups):
+            q = next_question(drill, run, i, rng, DrillCoup(sc.coup))
+            if q is not None:
+                after[i] = q
+        return cls(drill, dealt, trainee, shoe=run, burn=burn, after=after,
+                   **kwargs)  # type: ignore[arg-type]
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -576,7 +647,35 @@ class TableSession:
 
     @property
     def right(self) -> int:
-        return sum(a.correct for a in self.answers)
+        """Right answers, the shoe's questions counted too."""
+        return sum(a.correct for a in self.answers) + sum(a.correct for a in self.shoe_answers)
+
+    @property
+    def graded(self) -> int:
+        """Answers graded so far, the shoe's questions counted too."""
+        return len(self.answers) + len(self.shoe_answers)
+
+    @property
+    def shoe_question(self) -> BurnQuestion | NextQuestion | None:
+        """The shoe question to answer now: the burn before the first table, "what now?"
+        once a table it follows is done; None when there is none (the table is worked)."""
+        if self.shoe is None or self.abandoned:
+            return None
+        asked = {a.table for a in self.shoe_answers}
+        if self.burn is not None and 0 not in asked:
+            return self.burn
+        if self.finished or not self.table.done:
+            return None
+        q = self.after.get(self.index)
+        return q if q is not None and self.index + 1 not in asked else None
+
+    def shoe_line(self) -> str:
+        """The shoe's line on the screen: coup N, cards left, the cut card's state, never
+        giving the cut card away before the coup it comes out in is over."""
+        assert self.shoe is not None
+        if self.burn is not None and self.shoe_question is self.burn:
+            return self.shoe.status(None)
+        return self.shoe.status(self.index, after=self.table.done)
 
     @property
     def in_progress(self) -> bool:
@@ -591,7 +690,10 @@ class TableSession:
             return
         self.started_at = self.now()
         self._emit_session()
-        self._begin(self.table)
+        if self.shoe_question is not None:  # the burn first: the table's clock waits
+            self._shoe_asked = self.clock()
+        else:
+            self._begin(self.table)
 
     def _begin(self, work: TableWork) -> None:
         work.started = work._step_started = self.clock()
@@ -757,12 +859,34 @@ class TableSession:
             self._advance(work, Phase.DONE)
         return self._feedback(work, Phase.COMMISSION, (answer,), answer.mistakes)
 
+    def answer_shoe(self, option: str) -> ShoeAnswer:
+        """Answer the shoe question asked now (``shoe_question``) with one of its options;
+        graded as the shoe drill grades it (answered in an exam too: the run goes on)."""
+        if self.started_at is None:
+            self.start()
+        q = self.shoe_question
+        if q is None:
+            raise TableActionError("no shoe question is asked now")
+        if option not in q.options:
+            raise TableActionError(f"{option!r} is not one of the choices")
+        now = self.clock()
+        seconds = max(0.0, now - (self._shoe_asked if self._shoe_asked is not None else now))
+        table = 0 if isinstance(q, BurnQuestion) else self.index + 1
+        a = ShoeAnswer(table, q, option, q.grade(ChoiceAnswer(option)), seconds)
+        self.shoe_answers.append(a)
+        self._emit_shoe_answer(a)
+        if table == 0:
+            self._begin(self.table)
+        return a
+
     def next_table(self) -> None:
         """Move on from a done table (the screen calls it when the trainee is ready)."""
         if self.finished:
             return
         if not self.table.done:
             raise TableActionError("the table is not done yet")
+        if self.shoe_question is not None:
+            raise TableActionError("say what happens now in the shoe first")
         self.index += 1
         if self.finished:
             self.finished_at = self.now()
@@ -958,6 +1082,7 @@ class TableSession:
                 work._spot[(step.seat, step.bet)], Phase.COMMISSION)
         work.timed_out = True
         work.seconds = self.time_limit
+        self._shoe_asked = self.clock()
         work.phase = Phase.DONE
         work.selected, work.entry = None, Entry()
         mistakes = tuple(m for a in answers for m in a.mistakes)
@@ -971,6 +1096,8 @@ class TableSession:
             self.start()
         if self.finished or self.abandoned:
             raise TableActionError("the session is over")
+        if self.shoe_question is not None:
+            raise TableActionError("answer the shoe question first")
         work = self.table
         if self.exam and not work.done and self.expired():
             self._time_out(work)
@@ -998,8 +1125,10 @@ class TableSession:
 
     def _advance(self, work: TableWork, phase: Phase) -> None:
         work.phase = phase
-        if phase is Phase.DONE and work.started is not None:
-            work.seconds = max(0.0, self.clock() - work.started)
+        if phase is Phase.DONE:
+            self._shoe_asked = self.clock()  # "what now?" is timed from here
+            if work.started is not None:
+                work.seconds = max(0.0, self._shoe_asked - work.started)
 
     def _answer(
         self, work: TableWork, phase: Phase, skill: str, answer: str, expected: str,
@@ -1038,7 +1167,7 @@ class TableSession:
         )
 
     def summary(self) -> TableSummary:
-        answers = self.answers
+        answers: list[TableAnswer | ShoeAnswer] = [*self.shoe_answers, *self.answers]
         right, total = self.right, len(answers)
         scores: dict[str, list[int]] = {}
         for a in answers:
@@ -1057,12 +1186,21 @@ class TableSession:
             passed=self.passed, pass_mark=self.drill.pass_mark,
             seconds=sum(t.seconds for t in tables), by_skill=by_skill, tables=tables,
             mistakes=MappingProxyType(counts), target_seconds=self.target_seconds,
-            time_limit=self.time_limit,
+            time_limit=self.time_limit, shoe=self.shoe_summary(),
         )
+
+    def shoe_summary(self) -> ShoeSummary | None:
+        """The shoe's results (None: not a shoe at the table): the tables worked are the
+        coups dealt; errors by kind are the shoe questions missed (burn, what now)."""
+        if self.shoe is None:
+            return None
+        done = [i for i, t in enumerate(self.tables) if t.done]
+        return shoe_stats(self.shoe, done,
+                          [a.question.step for a in self.shoe_answers if not a.correct])
 
     @property
     def passed(self) -> bool:
-        return scoring.passes(self.right, len(self.answers), self.drill.pass_mark)
+        return scoring.passes(self.right, self.graded, self.drill.pass_mark)
 
     # -- reporting -------------------------------------------------------------------------
     def record(self) -> SessionRecord:
@@ -1072,7 +1210,7 @@ class TableSession:
             session_id=self.session_id, trainee=self.trainee, drill_id=self.drill.id,
             drill_title=self.drill.title, mode=self.drill.mode.value,
             started_at=self.started_at, finished_at=self.finished_at,
-            questions=len(self.answers), correct=self.right,
+            questions=self.graded, correct=self.right,
             passed=self.passed if done else None, abandoned=self.abandoned,
             reference_opened=self.reference_opened,
         )
@@ -1080,6 +1218,18 @@ class TableSession:
     def _emit_session(self) -> None:
         if self.on_session is not None:
             self.on_session(self.record())
+
+    def _emit_shoe_answer(self, a: ShoeAnswer) -> None:
+        """As the shoe drill records it: the step (burn, cut) and its shoe skill."""
+        if self.on_answer is None:
+            return
+        q = a.question
+        self.on_answer(AnswerRecord(
+            session_id=self.session_id, trainee=self.trainee, drill_id=self.drill.id,
+            step=q.step.value, skill=a.skill, cards=tuple(str(c) for c in q.cards),
+            answer=a.answer, expected=a.expected, correct=a.correct, seconds=a.seconds,
+            answered_at=self.now(),
+        ))
 
     def _emit_answer(self, work: TableWork, a: TableAnswer) -> None:
         if self.on_answer is None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -21,6 +21,9 @@ from trainer.tui.screens.drill import feedback_text
 from trainer.tui.widgets.pagetable import PageTable
 from trainer.tui.widgets.table import HandView, LayoutView
 
+if TYPE_CHECKING:
+    from trainer.session.shoe import ShoeSummary
+
 
 def duration(seconds: float) -> str:
     minutes, secs = divmod(round(seconds), 60)
@@ -36,7 +39,11 @@ def shoe_line(session: Session) -> Text:
     from trainer.session.shoe import shoe_summary
 
     assert session.shoe is not None
-    shoe = shoe_summary(session.shoe, session.results)
+    return shoe_text(shoe_summary(session.shoe, session.results))
+
+
+def shoe_text(shoe: ShoeSummary) -> Text:
+    """The shoe's results in words (the shoe drill's and the shoe at the table's)."""
     text = Text("Shoe: ", "bold")
     text.append(f"{shoe.coups} coup{'s' if shoe.coups != 1 else ''} dealt")
     if shoe.cut_coup is not None:

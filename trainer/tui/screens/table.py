@@ -12,6 +12,11 @@ tray) is at the bottom, with the key line.  Three phases, each from ``TableSessi
    means "done paying" (the bets left stay: pushes);
 3. commission (a commission house): the commission each winner owes, typed or in chips.
 
+A shoe at the table (``ask: [shoe, table]``) adds the shoe's line under the header (coup N,
+cards left, the cut card as the dealer knows it) and asks the shoe's questions in the bottom
+panel as multiple choice, keys 1-4: the burn before the first table (the hands not yet
+dealt), "what now?" after a table when the shoe drill would ask it.
+
 The screen holds only what is being typed and where the cursor is; everything else (the
 phase, what is marked, paid, right or wrong, the clock) is the session's, read after each
 action.  Practice shows each step's mistakes at once; an exam shows them in the results.
@@ -37,8 +42,10 @@ from textual.widgets import Static
 from trainer.drills.model import ChipEntry
 from trainer.engine import Bet, format_amount
 from trainer.session import ReferenceRefused
+from trainer.session.shoe import BurnQuestion
 from trainer.session.table import (
     Phase,
+    ShoeAnswer,
     SpotState,
     StepFeedback,
     TableActionError,
@@ -156,6 +163,9 @@ class TableScreen(Screen[None]):
         with Horizontal(id="table-header"):
             yield Static(Text(self.session.drill.title, "bold"), id="table-title")
             yield Static(id="table-status")
+        shoe_line = Static(id="shoe-status")
+        shoe_line.display = self.session.shoe is not None
+        yield shoe_line
         with Vertical(id="felt"), Horizontal(id="seats"):
             for n in range(1, house.seats + 1):
                 yield SeatView(n, colours=colours)
@@ -240,11 +250,16 @@ class TableScreen(Screen[None]):
             self._table_shown = table.number
             self.new_table()
         self.draw_felt()
-        self.draw_step()
+        self.draw_shoe()
+        if s.shoe_question is not None:
+            self.draw_shoe_question()
+        else:
+            self.draw_step()
         self.draw_procedure()
         self.update_header()
         # the key line depends only on these: rebuilt when they change
-        keys = (table.number, table.phase, self.amount_mode, s.finished)
+        keys = (table.number, table.phase, self.amount_mode, s.finished,
+                s.shoe_question is not None)
         if keys != self._keys_for:
             self._keys_for = keys
             self.query_one("#keys", KeyBar).show_keys(self)
@@ -259,12 +274,76 @@ class TableScreen(Screen[None]):
         coup = table.coup
         self.query_one("#player-hand", HandView).show(coup.player.cards, coup.player.total)
         self.query_one("#banker-hand", HandView).show(coup.banker.cards, coup.banker.total)
-        self.query_one("#result", Static).update(
-            Text.assemble(("  Result: ", "bold"), table.result_text)
-        )
         self.query_one("#table-feedback", Static).display = False
         size = self.app.size
         self.place_seats(size.width, size.height)
+
+    def draw_shoe(self) -> None:
+        """The result line (or the first card turned up, before the burn is answered: the
+        hands are not dealt yet) and, for a shoe at the table, the shoe's line."""
+        s = self.session
+        burning = isinstance(s.shoe_question, BurnQuestion)
+        hands = self.query_one("#table-hands")
+        if hands.display == burning:
+            hands.display = not burning
+        if burning:
+            assert s.burn is not None
+            self.put("#result", Text.assemble(("  First card turned up: ", "bold"),
+                                              s.burn.card.pretty))
+        else:
+            self.put("#result", Text.assemble(("  Result: ", "bold"), s.table.result_text))
+        if s.shoe is not None:
+            self.put("#shoe-status", Text(s.shoe_line()))
+
+    def draw_shoe_question(self) -> None:
+        """The shoe's question in the dealer's panel: the prompt, the choices by number."""
+        q = self.session.shoe_question
+        assert q is not None
+        step = Text("SHOE", "bold reverse")
+        step.append(" ")
+        step.append(q.prompt, "bold")
+        step.append(" Keys 1-4.")
+        choices = Text()
+        for i, option in enumerate(q.options, 1):
+            if i > 1:
+                choices.append("\n")
+            choices.append(f"{i}", "bold underline")
+            choices.append(f" {option}")
+        if self.message:
+            choices.append("  " + self.message, "bold")
+        self.put("#step", step)
+        self.put("#paying", choices)
+        tray = self.query_one("#tray", ChipTray)
+        if not tray.has_class("-idle"):
+            tray.set_class(True, "-idle")
+
+    def answer_shoe(self, index: int) -> None:
+        """Keys 1-4: the shoe question's choice, graded; practice shows ✓/✗ and why."""
+        q = self.session.shoe_question
+        if q is None or index >= len(q.options):
+            return
+        self.message = ""
+        answer = self.session.answer_shoe(q.options[index])
+        self.show_shoe_feedback(answer)
+        self.refresh_all()
+
+    def show_shoe_feedback(self, answer: ShoeAnswer) -> None:
+        panel = self.query_one("#table-feedback", Static)
+        if self.session.exam:  # in the results
+            panel.display = False
+            return
+        colour = self.app.theme_variables["success" if answer.correct else "error"]
+        panel.styles.border_left = ("thick", Color.parse(colour))
+        body = Text()
+        if answer.correct:
+            body.append("✓ Right: ", "bold")
+            body.append(answer.expected)
+        else:
+            body.append("✗ Wrong: ", "bold")
+            body.append(f"you said {answer.answer}; the answer is {answer.expected}")
+        body.append("\n" + answer.graded.reason, "italic")
+        panel.update(body)
+        panel.display = True
 
     def draw_felt(self) -> None:
         table = self.session.table
@@ -310,8 +389,8 @@ class TableScreen(Screen[None]):
             if not s.exam:
                 right = sum(a.correct for a in table.answers)
                 step.append(f", {right} of {len(table.answers)} right")
-            step.append(". Enter: " + ("see the results." if s.index + 1 >= s.total
-                                       else "next table."))
+            last = s.index + 1 >= s.total
+            step.append(". Enter: " + ("see the results." if last else "next table."))
         else:
             step.append(f"{_STEP_NUMBER[phase]} {phase.label.upper()}", "bold reverse")
             step.append(" ")
@@ -408,9 +487,11 @@ class TableScreen(Screen[None]):
     def update_header(self) -> None:
         s = self.session
         number = min(s.index + 1, s.total)
-        text = Text(f"Table {number}/{s.total} · {s.drill.mode.value}")
+        # a shoe's length would give the cut card away: the shoe line says where it stands
+        of = "" if s.shoe is not None else f"/{s.total}"
+        text = Text(f"Table {number}{of} · {s.drill.mode.value}")
         if not s.exam:
-            text.append(f" · score {s.right}/{len(s.answers)}")
+            text.append(f" · score {s.right}/{s.graded}")
         left = s.remaining()
         if left is not None and not s.table.done:
             text.append(f" · ⏱ {max(left, 0.0):4.1f}s left")
@@ -457,6 +538,8 @@ class TableScreen(Screen[None]):
         phase = table.phase
         if self.session.finished:
             return action == "leave"
+        if self.session.shoe_question is not None:  # keys 1-4 answer it (on_key)
+            return action == "leave" or (action == "reference" and not self.session.exam)
         picking = phase is Phase.PAY and not self.amount_mode
         if action == "move":
             return phase is Phase.TAKE or picking
@@ -488,6 +571,12 @@ class TableScreen(Screen[None]):
         """The letters that mark or pick a bet, the chip keys, and typed amounts."""
         char = event.character or ""
         if not char or len(char) != 1 or self.session.finished:
+            return
+        if self.session.shoe_question is not None:
+            if char in "123456789":
+                event.stop()
+                event.prevent_default()
+                self.answer_shoe(int(char) - 1)
             return
         table = self.session.table
         if self.entering:

@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Static
 from trainer.session.table import TableSession, TableSummary
 from trainer.tui.messages import GoHome
 from trainer.tui.screens import stylesheets
-from trainer.tui.screens.results import duration
+from trainer.tui.screens.results import duration, shoe_text
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.pagetable import PageTable
 
@@ -61,6 +61,8 @@ class TableResultsScreen(Screen[None]):
         verdict = "-passed" if summary.passed else "-failed"
         yield Static(headline(self.session, summary), id="results-head", classes=verdict)
         with VerticalScroll(id="results-body"):
+            if summary.shoe is not None:
+                yield Static(shoe_text(summary.shoe), id="shoe")
             if summary.mistakes:
                 words = ", ".join(f"{kind.label} {n}" for kind, n in summary.mistakes.items())
                 yield Static(Text.assemble(("Mistakes: ", "bold"), words), id="mistakes")
@@ -91,9 +93,18 @@ class TableResultsScreen(Screen[None]):
             skills.add_row(score.label, f"{mark} {score.right}/{score.total}", f"{score.percent}")
         each = self.query_one("#each", DataTable)
         each.add_columns("Table", "Time", "You", "Right answer")
+        rows: list[tuple[int, int, tuple[str, ...]]] = []
+        for shoe in self.session.shoe_answers:  # the burn first, "what now?" after its table
+            mark = "✓" if shoe.correct else "✗"
+            where = "burn" if shoe.table == 0 else f"{shoe.table}: now?"
+            rows.append((shoe.table, 1, (where, f"{shoe.seconds:.1f}s",
+                                         f"{mark} {shoe.answer}", shoe.expected)))
         for a in self.session.answers:
             mark = "✓" if a.correct else "✗"
-            each.add_row(str(a.table), f"{a.seconds:.1f}s", f"{mark} {a.answer}", a.expected)
+            rows.append((a.table, 0, (str(a.table), f"{a.seconds:.1f}s", f"{mark} {a.answer}",
+                                      a.expected)))
+        for _, _, row in sorted(rows, key=lambda r: r[:2]):
+            each.add_row(*row)
         for table in self.query(DataTable):
             table.can_focus = False
         self.set_focus(None)
