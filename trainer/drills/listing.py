@@ -75,11 +75,12 @@ def scan_text(text: str) -> Listing:
 
 
 def _unit(counts: dict[str, int]) -> str:
-    """What a run is counted in (one of UNITS): a table section deals tables; a drill with
-    neither coups nor filters is a shoe drill, whose shoe decides how many coups."""
-    if counts["table"]:
-        return "tables"
-    return "coups" if counts["coups"] or counts["generate"] else "shoe"
+    """What a run is counted in (one of UNITS): a drill with neither coups nor filters is a
+    shoe drill (its shoe decides how many coups or tables); else a table section deals
+    tables."""
+    if not counts["coups"] and not counts["generate"]:
+        return "shoe"
+    return "tables" if counts["table"] else "coups"
 
 
 def _questions(given: str | None, coups: int, filters: int) -> int | None:
