@@ -46,6 +46,7 @@ from trainer.history.migrations import (
     MIGRATIONS,
     REQUIRED_COLUMNS,
     SCHEMA_VERSION,
+    SQLITE_WHOLE,
 )
 from trainer.paths import UnusablePathError, os_reason
 from trainer.skills import family
@@ -776,6 +777,8 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
         for statement in MIGRATIONS[target - 1].split(";"):
             if statement.strip():
                 conn.execute(statement)
+        for statement in SQLITE_WHOLE.get(target, ()):
+            conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {target}")
 
 
