@@ -581,8 +581,10 @@ class HistoryStore:
 
     @decoded("answers and sessions")
     def trainees(self) -> list[str]:
+        """Everyone with an answer or a session on record (answers through their totals,
+        schema v6: a row per trainee and skill, not a scan of every answer)."""
         rows = self._query(
-            "SELECT trainee FROM answers UNION SELECT trainee FROM sessions ORDER BY 1"
+            "SELECT trainee FROM answer_totals UNION SELECT trainee FROM sessions ORDER BY 1"
         )
         return [as_text(r[0]) for r in rows]
 
