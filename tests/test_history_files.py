@@ -102,7 +102,12 @@ def test_damage_found_while_reading_is_one_line_naming_the_file(
     the same one-line error, not as sqlite3's exception."""
     db = tmp_path / "history.sqlite3"
     _history(db)
-    _damage_middle_page(db, "random")
+    conn = sqlite3.connect(db)  # the answers table's own first page, which the read must use
+    ((root,),) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'answers'")
+    conn.close()
+    raw = bytearray(db.read_bytes())
+    raw[(root - 1) * PAGE : root * PAGE] = os.urandom(PAGE)
+    db.write_bytes(bytes(raw))
     monkeypatch.setattr(store_module, "_check_pages", lambda conn, path: None)
     with open_history(db, readonly=True) as store, pytest.raises(DamagedHistoryError) as info:
         store.answers()

@@ -126,3 +126,35 @@ def test_ezbac_check_leaves_the_exact_analysis_alone() -> None:
     loaded = _modules_after(body)
     assert "trainer.cli.check" in loaded
     assert "trainer.engine.analysis" not in loaded and "trainer.cli.analyze" not in loaded
+
+
+def test_ezbac_report_leaves_the_session_and_the_drills_alone(tmp_path: Path) -> None:
+    """The report formats percentages by the one score rule without loading the session
+    package (and the engine and drill model behind it), and an SQLite history needs no
+    psycopg."""
+    db = tmp_path / "h.sqlite3"
+    setup = (
+        "import sys\n"
+        "sys.path.insert(0, 'tests')\n"
+        "from history_helpers import answer, session\n"
+        "from trainer.history import open_history\n"
+        f"with open_history({str(db)!r}) as store:\n"
+        "    store.on_answer(answer(correct=False))\n"
+        "    store.on_session(session())\n"
+    )
+    subprocess.run([sys.executable, "-c", setup], check=True, timeout=60,
+                   cwd=Path(__file__).parent.parent)
+    body = (
+        "import contextlib, io\n"
+        "from trainer.cli import main\n"
+        "out = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out):\n"
+        f"    assert main(['report', '--format', 'csv', '--db', {str(db)!r}]) == 0\n"
+        "assert 'ana' in out.getvalue()\n"
+    )
+    env = dict(os.environ, EZBAC_HOME=str(tmp_path))
+    loaded = _modules_after(body, env)
+    assert "trainer.history.report" in loaded and "trainer.scoring" in loaded
+    heavy = ("trainer.session", "trainer.session.session", "trainer.engine",
+             "trainer.drills.model", "yaml", "psycopg")
+    assert not [name for name in heavy if name in loaded]

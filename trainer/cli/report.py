@@ -50,7 +50,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from trainer.engine.errors import quote
     from trainer.history.store import (
         HistoryError,
         db_is_missing,
@@ -71,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     if text is None:
+        from trainer.engine.errors import quote  # only here: loading the engine costs 0.1 s
+
         who = f" for trainee {quote(args.trainee)}" if args.trainee else ""
         when = f" since {args.since}" if args.since else ""
         what = "No runs" if args.attempts else "No answers"

@@ -86,6 +86,30 @@ POSTGRESQL_SPELLING: tuple[tuple[str, str], ...] = (
 )
 
 
+#: Statements a step runs whole, after its others (SQLite's are migrations.SQLITE_WHOLE).
+#: v6 keeps answer_totals with a statement-level trigger: one grouped upsert per INSERT or
+#: COPY over the rows it actually inserted (its transition table), so a bulk copy costs one
+#: upsert, not one per row.  GREATEST is PostgreSQL's spelling of SQLite's two-argument max.
+POSTGRESQL_WHOLE: dict[int, tuple[str, ...]] = {
+    6: (
+        """CREATE FUNCTION answer_totals_add() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO answer_totals AS t (trainee, skill, answered, correct, seconds, last_at)
+    SELECT trainee, skill, COUNT(*), SUM(correct), SUM(seconds), MAX(answered_at)
+    FROM new_answers GROUP BY trainee, skill
+    ON CONFLICT (trainee, skill) DO UPDATE SET answered = t.answered + excluded.answered,
+        correct = t.correct + excluded.correct, seconds = t.seconds + excluded.seconds,
+        last_at = GREATEST(t.last_at, excluded.last_at);
+    RETURN NULL;
+END
+$$""",
+        "CREATE TRIGGER answers_totalled AFTER INSERT ON answers "
+        "REFERENCING NEW TABLE AS new_answers FOR EACH STATEMENT "
+        "EXECUTE FUNCTION answer_totals_add()",
+    ),
+}
+
+
 def postgresql_statements(step: str) -> list[str]:
     """One migration step's statements, in order, as PostgreSQL spells them."""
     for pattern, spelled in POSTGRESQL_SPELLING:
@@ -213,8 +237,14 @@ def _migrate(conn: psycopg.Connection, version: int) -> None:
         conn.execute(f"CREATE TABLE {MARKER} (application_id BIGINT NOT NULL, "
                      "version INTEGER NOT NULL)")
         conn.execute(f"INSERT INTO {MARKER} VALUES (%s, 0)", (APPLICATION_ID,))
+    if 0 < version < SCHEMA_VERSION:
+        # terminals of the older ezbac still connected wait while the step runs: an answer
+        # stored between v6's backfill and its trigger would be counted by neither
+        conn.execute("LOCK TABLE answers IN SHARE ROW EXCLUSIVE MODE")
     for target in range(version + 1, SCHEMA_VERSION + 1):
         for statement in postgresql_statements(MIGRATIONS[target - 1]):
+            conn.execute(statement)
+        for statement in POSTGRESQL_WHOLE.get(target, ()):
             conn.execute(statement)
         conn.execute(f"UPDATE {MARKER} SET version = %s", (target,))
 

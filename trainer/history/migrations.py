@@ -89,7 +89,43 @@ ALTER TABLE answers ADD COLUMN answer_key TEXT;
 CREATE UNIQUE INDEX answers_by_key ON answers (answer_key);
 """
 
-MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5)
+# v6: answers totalled per trainee and skill (how many, how many right, seconds, the latest),
+# kept by the database itself in the transaction that stores each answer (a trigger: every
+# way an answer gets in, the trainer, the spool, ``history copy``, counts; an answer skipped
+# as already stored, ON CONFLICT DO NOTHING, inserts no row and counts nothing).  The report
+# and the class view read these rows, trainees x skills, instead of grouping every answer:
+# at a million answers the grouping alone took 0.5-0.9 s on either backend.  Backfilled here
+# from the answers on record.  A report ``--since`` a date still groups the answers.
+V6 = """
+CREATE TABLE answer_totals (
+    trainee  TEXT NOT NULL,
+    skill    TEXT NOT NULL,
+    answered INTEGER NOT NULL,
+    correct  INTEGER NOT NULL,
+    seconds  REAL NOT NULL,
+    last_at  TEXT NOT NULL,
+    PRIMARY KEY (trainee, skill)
+);
+INSERT INTO answer_totals (trainee, skill, answered, correct, seconds, last_at)
+    SELECT trainee, skill, COUNT(*), SUM(correct), SUM(seconds), MAX(answered_at)
+    FROM answers GROUP BY trainee, skill;
+"""
+
+#: Statements a step runs whole, after its others, in SQLite's SQL: a trigger's body has
+#: semicolons of its own.  PostgreSQL's are backend_pg.POSTGRESQL_WHOLE.
+SQLITE_WHOLE: dict[int, tuple[str, ...]] = {
+    6: ("""
+CREATE TRIGGER answers_totalled AFTER INSERT ON answers BEGIN
+    INSERT INTO answer_totals (trainee, skill, answered, correct, seconds, last_at)
+    VALUES (new.trainee, new.skill, 1, new.correct, new.seconds, new.answered_at)
+    ON CONFLICT (trainee, skill) DO UPDATE SET answered = answered + 1,
+        correct = correct + excluded.correct, seconds = seconds + excluded.seconds,
+        last_at = max(last_at, excluded.last_at);
+END
+""",),
+}
+
+MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 #: Tables and columns each version must have: a file claiming a version without them is
@@ -118,4 +154,8 @@ REQUIRED_COLUMNS[4] = REQUIRED_COLUMNS[3]
 REQUIRED_COLUMNS[5] = {
     "sessions": REQUIRED_COLUMNS[4]["sessions"],
     "answers": REQUIRED_COLUMNS[4]["answers"] | {"answer_key"},
+}
+REQUIRED_COLUMNS[6] = {
+    **REQUIRED_COLUMNS[5],
+    "answer_totals": frozenset(("trainee", "skill", "answered", "correct", "seconds", "last_at")),
 }

@@ -37,13 +37,23 @@ class SkillRow(NamedTuple):
 def skill_rows(
     store: HistoryStore, trainee: str | None = None, since: datetime | None = None
 ) -> list[SkillRow]:
-    """Answers per trainee and skill: how many, how many right, seconds spent."""
-    where, params = where_clause(trainee, since, "answered_at")
-    rows = store.select(
-        "SELECT trainee, skill, COUNT(*), SUM(correct), SUM(seconds) "
-        f"FROM answers{where} GROUP BY trainee, skill",
-        params,
-    )
+    """Answers per trainee and skill: how many, how many right, seconds spent.  Over the
+    whole history these are the totals the database keeps as answers arrive (schema v6,
+    answer_totals): trainees x skills rows, whatever the number of answers.  From a date on,
+    the answers themselves are grouped."""
+    if since is None:
+        where, params = where_clause(trainee, None, "last_at")
+        rows = store.select(
+            f"SELECT trainee, skill, answered, correct, seconds FROM answer_totals{where}",
+            params,
+        )
+    else:
+        where, params = where_clause(trainee, since, "answered_at")
+        rows = store.select(
+            "SELECT trainee, skill, COUNT(*), SUM(correct), SUM(seconds) "
+            f"FROM answers{where} GROUP BY trainee, skill",
+            params,
+        )
     return [SkillRow(as_text(t), as_text(k), n, int(c), float(s)) for t, k, n, c, s in rows]
 
 

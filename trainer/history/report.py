@@ -9,7 +9,7 @@ or reordered.
 Retries of missed questions are practice, not attempts: they count in no session total, no
 pass and never as the last drill, and ``--attempts`` leaves them out (the summary counts them
 in ``retries``).  Their answers are real answers and count per skill, in accuracy and in the
-weakest skills.  Percentages follow trainer.session.scoring (truncated, so 39/49 is 79.5, and
+weakest skills.  Percentages follow trainer.scoring (truncated, so 39/49 is 79.5, and
 a pass is never shown under its pass mark).
 """
 
@@ -30,7 +30,7 @@ from trainer.history.tally import (
     is_weak,
     sum_tallies,
 )
-from trainer.session.scoring import percent_1dp
+from trainer.scoring import percent_1dp
 from trainer.skills import ALL_FAMILIES, PROCEDURE_FAMILIES, describe
 
 if TYPE_CHECKING:
@@ -64,8 +64,6 @@ class BadDateError(ValueError):
 
 def parse_since(text: str) -> datetime:
     """``YYYY-MM-DD`` (from the start of that day, local time) or an ISO 8601 date-time."""
-    from trainer.engine.errors import quote  # only here: the report needs no engine otherwise
-
     cleaned = text.strip()
     try:
         if len(cleaned) == 10:
@@ -74,12 +72,16 @@ def parse_since(text: str) -> datetime:
         else:
             moment = datetime.fromisoformat(cleaned)
     except ValueError:
+        from trainer.engine.errors import quote  # only on a bad date: the engine costs 0.1 s
+
         raise BadDateError(
             f"--since {quote(text)} is not a date: write it as YYYY-MM-DD (e.g. 2024-09-01)"
         ) from None
     try:
         return moment.astimezone(UTC)
     except (OverflowError, ValueError):  # year 1 east of UTC, year 9999 west of it
+        from trainer.engine.errors import quote
+
         raise BadDateError(
             f"--since {quote(text)} is out of range: use a date from 0001-01-02 to 9999-12-30"
         ) from None

@@ -46,6 +46,7 @@ from trainer.history.migrations import (
     MIGRATIONS,
     REQUIRED_COLUMNS,
     SCHEMA_VERSION,
+    SQLITE_WHOLE,
 )
 from trainer.paths import UnusablePathError, os_reason
 from trainer.skills import family
@@ -580,8 +581,10 @@ class HistoryStore:
 
     @decoded("answers and sessions")
     def trainees(self) -> list[str]:
+        """Everyone with an answer or a session on record (answers through their totals,
+        schema v6: a row per trainee and skill, not a scan of every answer)."""
         rows = self._query(
-            "SELECT trainee FROM answers UNION SELECT trainee FROM sessions ORDER BY 1"
+            "SELECT trainee FROM answer_totals UNION SELECT trainee FROM sessions ORDER BY 1"
         )
         return [as_text(r[0]) for r in rows]
 
@@ -776,6 +779,8 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
         for statement in MIGRATIONS[target - 1].split(";"):
             if statement.strip():
                 conn.execute(statement)
+        for statement in SQLITE_WHOLE.get(target, ()):
+            conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {target}")
 
 

@@ -1,39 +1,8 @@
-"""One score, one rule: how "right out of asked" becomes the percentage every screen and report
-shows, and how the pass decision is taken.
-
-Why round *down* (truncate): the pass rule compares exactly (right/asked >= pass mark), and
-a figure rounded to nearest could show 80 % for 39/49 (79.59 %) beside "not passed (pass mark
-80 %)".  A figure truncated to whole percent is at least the pass mark exactly when the score
-is, so the shown number and the verdict never disagree; and one miss in 200 shows 99 %, never
-a flattering 100 %.  The report keeps its documented one decimal, truncated the same way
-(39/49 is 79 % on screen and 79.5 in the report: the same number, one more digit).
-
-Integers only (no float rounding at the edges: 29/100 is 29 %, not 28 %).  Standard library
-only: the progress screen, the report and the session all import it.
-"""
+"""The session's name for the one score rule, defined in trainer.scoring (outside this
+package, so the report formats percentages without loading the session and the engine)."""
 
 from __future__ import annotations
 
+from trainer.scoring import passes, percent, percent_1dp
 
-def percent(right: int, asked: int) -> int | None:
-    """Whole percent right, truncated: 5/12 -> 41, 39/49 -> 79, 2/3 -> 66; None if none asked."""
-    if asked <= 0:
-        return None
-    return right * 100 // asked
-
-
-def percent_1dp(right: int, asked: int) -> float | None:
-    """Percent right with one decimal, truncated (the report's figure): 5/12 -> 41.6,
-    39/49 -> 79.5, 1/8 -> 12.5; None if none asked."""
-    if asked <= 0:
-        return None
-    return (right * 1000 // asked) / 10
-
-
-def passes(right: int, asked: int, pass_mark: int) -> bool:
-    """The pass rule: at least ``pass_mark`` percent right, compared exactly.
-
-    Agrees with ``percent``: ``percent(right, asked) >= pass_mark`` exactly when this is true
-    (pass marks are whole percents).  Nothing asked is not a pass.
-    """
-    return asked > 0 and 100 * right >= pass_mark * asked
+__all__ = ["passes", "percent", "percent_1dp"]
