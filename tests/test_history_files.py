@@ -175,8 +175,8 @@ def test_a_read_only_store_cannot_write(tmp_path: Path) -> None:
     db = tmp_path / "history.sqlite3"
     _history(db, answers=3)
     with open_history(db, readonly=True) as store:
-        with pytest.raises(sqlite3.OperationalError, match="readonly"):
-            store._conn.execute("CREATE TABLE t (x)")  # the connection itself is read-only
+        with pytest.raises(sqlite3.OperationalError):  # the connection itself is read-only
+            store._conn.execute("CREATE TABLE t (x)")
         with pytest.raises(HistoryUnavailableError, match="reading only"):
             store.record_answer(answer())
 
