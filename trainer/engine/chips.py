@@ -331,16 +331,30 @@ def _prepared(denominations: tuple[Decimal, ...], steps: Steps | None = None) ->
 def clear_caches() -> None:
     """Forget every prepared set of chips (tests count a preparation's steps afresh)."""
     _PREPARED.clear()
+    _chips_problem.cache_clear()
     _colour_for_colour.cache_clear()
     most_of_one_chip.cache_clear()
 
 
 def chips_problem(denominations: Iterable[Decimal], steps: Steps | None = None) -> str | None:
     """Why these chips cannot be cut into payouts within the bounds (None: they can); read
-    where the chips are loaded, so a house that loads can pay every amount."""
+    where the chips are loaded, so a house that loads can pay every amount.  Cached (every
+    House asks) unless a test counts the ``steps``."""
+    values = tuple(sorted(set(denominations)))
+    if steps is None:
+        return _chips_problem(values)
+    return _uncached_chips_problem(values, steps)
+
+
+@functools.lru_cache(maxsize=64)
+def _chips_problem(values: tuple[Decimal, ...]) -> str | None:
+    return _uncached_chips_problem(values, Steps())
+
+
+def _uncached_chips_problem(values: tuple[Decimal, ...], steps: Steps) -> str | None:
     try:
-        cents, _ = _denominations(denominations)
-        _plan(cents, steps if steps is not None else Steps())
+        cents, _ = _denominations(values)
+        _plan(cents, steps)
     except ChipError as exc:
         return str(exc)
     return None
@@ -599,8 +613,8 @@ class ChipConvention:
         could make unserved, or a cap N below what some payout needs in the fewest chips."""
         values = tuple(sorted(set(denominations)))
         counted = steps is not None  # a test counting steps: nothing from the caches
-        steps = steps if steps is not None else Steps()
         problem = chips_problem(values, steps)
+        steps = steps if steps is not None else Steps()
         if problem is not None:
             return problem
         if self.style is PayStyle.COLOUR_FOR_COLOUR and not _subsets_served(
