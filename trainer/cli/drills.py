@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from trainer.cli import COMMANDS, EXIT_USAGE, UsageError
@@ -43,7 +44,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = actions.add_parser("preview", help="the coups and questions a drill deals")
     p.add_argument("drill", metavar="DRILL", help="a drill id (see 'ezbac drills list') or file")
     p.add_argument("--count", type=_count, default=None, metavar="N",
-                   help="coups to show (default: one run of the drill)")
+                   help="coups to show (tables for a table drill), 1 to 10,000, dealt as "
+                        "consecutive runs; a shoe drill deals as many shoes as N coups take "
+                        "(default: one run of the drill: one shoe for a shoe drill)")
     p.add_argument("--seed", type=seed_number, default=None, metavar="S",
                    help="seed for a reproducible deal (default: random, shown)")
     p.add_argument("--json", action="store_true",
@@ -179,26 +182,22 @@ def run_preview(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     rng = random.Random(seed)
-    count = args.count or drill.questions
     if drill.is_table:
-        return _preview_tables(drill, rng, seed, count, args.json)
-    coups: list[Any] = []
-    shoe_note = ""
-    if drill.kind.value == "shoe":  # the shoe the run deals, burn and cut card
+        return _preview_tables(drill, rng, seed, args.count, args.json)
+    notes: dict[int, str] = {}  # a shoe drill: where each shoe starts, what it dealt
+    if drill.kind.value == "shoe":  # each run is a shoe: its burn and cut card
         from trainer.drills.model import DrillCoup
         from trainer.session.shoe import deal_shoe
 
-        shoe = deal_shoe(drill, rng)
-        coups = [DrillCoup(sc.coup) for sc in shoe.coups]
-        count = args.count or len(coups)
-        cut = next((sc.number for sc in shoe.coups if sc.cut_out_during), None)
-        burn = ("" if shoe.burn is None
-                else f"burn: {shoe.burn.card} turned up, {shoe.burn.count} burned; ")
-        shoe_note = (f"{burn}coups {shoe.coups[0].number}-{shoe.coups[-1].number}, the cut "
-                     f"card out in coup {cut}")
-    while len(coups) < count:  # consecutive runs of the drill, as a trainee would get them
-        coups.extend(drill.deal(rng))
-    coups = coups[:count]
+        def run(start: int) -> list[Any]:
+            shoe = deal_shoe(drill, rng)
+            notes[start] = _shoe_note(shoe, len(notes) + 1)
+            return [DrillCoup(sc.coup) for sc in shoe.coups]
+    else:
+        def run(start: int) -> list[Any]:
+            return drill.deal(rng)
+    coups = _consecutive_runs(drill, run, args.count, "coup")
+    count = len(coups)
 
     if args.json:
         for n, dc in enumerate(coups, 1):
@@ -206,6 +205,7 @@ def run_preview(args: argparse.Namespace) -> int:
                 "n": n,
                 "drill": drill.id,
                 "seed": seed,
+                **({"shoe": _shoe_of(notes, n)} if notes else {}),
                 "cards": [str(c) for c in dc.coup.cards],
                 "asks": _asks(drill, dc),
                 "wagers": {bet.value: amount for bet, amount in dc.wagers.items()},
@@ -219,9 +219,9 @@ def run_preview(args: argparse.Namespace) -> int:
     house = f"house {drill.house.id}, " if drill.house is not None else ""
     print(f"{drill.mode.value}, {house}{drill.decks} decks, pass mark {drill.pass_mark}%{limit}; "
           f"{count} coups, seed {seed} (repeat with --seed {seed})")
-    if shoe_note:
-        print(shoe_note)
     for n, dc in enumerate(coups, 1):
+        if n - 1 in notes:
+            print(("" if n == 1 else "\n") + notes[n - 1])
         coup, ans = dc.coup, _answers(dc, drill.house or drill.paytable)
         player = " ".join(str(c) for c in coup.player.cards)
         banker = " ".join(str(c) for c in coup.banker.cards)
@@ -240,25 +240,31 @@ def run_preview(args: argparse.Namespace) -> int:
     return 0
 
 
-def _preview_tables(drill: Any, rng: random.Random, seed: int, count: int, as_json: bool) -> int:
+def _preview_tables(drill: Any, rng: random.Random, seed: int, wanted: int | None,
+                    as_json: bool) -> int:
     """A table drill's tables: the cards, the layout seat by seat and the engine's procedure
-    (settle_table, the table drill's answer key) in the house's order."""
+    (settle_table, the table drill's answer key) in the house's order.  ``wanted`` tables
+    (None: one run), from consecutive runs; a shoe at the table deals shoe after shoe."""
     from trainer.engine import dumps_exact, format_amount
     from trainer.engine.table import settle_table
     from trainer.session.table import drill_house
 
     house = drill_house(drill)
-    tables: list[Any] = []
-    if drill.kind.value == "shoe":  # a shoe at the table: one shoe's tables, as a run deals
+    notes: dict[int, str] = {}
+    if drill.kind.value == "shoe":  # a shoe at the table: each run is one shoe's tables
         from trainer.drills.generate import deal_tables
         from trainer.session.shoe import burn_question, deal_shoe
 
-        shoe = deal_shoe(drill, rng)
-        burn_question(shoe, rng)
-        tables = deal_tables(drill, rng, [sc.coup for sc in shoe.coups])
-        count = count or len(tables)
-    while len(tables) < count:  # consecutive runs, as a trainee would get them
-        tables.extend(drill.deal_tables(rng))
+        def run(start: int) -> list[Any]:
+            shoe = deal_shoe(drill, rng)
+            burn_question(shoe, rng)
+            notes[start] = _shoe_note(shoe, len(notes) + 1)
+            return deal_tables(drill, rng, [sc.coup for sc in shoe.coups])
+    else:
+        def run(start: int) -> list[Any]:
+            return drill.deal_tables(rng)
+    tables = _consecutive_runs(drill, run, wanted, "table")
+    count = len(tables)
     colours = {c.value: c.colour for c in house.chips}
     if not as_json:
         spec = drill.table
@@ -270,12 +276,13 @@ def _preview_tables(drill: Any, rng: random.Random, seed: int, count: int, as_js
         print(f"{drill.id}: {drill.title}")
         print(f"{drill.mode.value}, house {house.id}, pass mark {drill.pass_mark}%{clock}; "
               f"{count} table{'s' if count != 1 else ''}, seed {seed} (repeat with --seed {seed})")
-    for n, dealt in enumerate(tables[:count], 1):
+    for n, dealt in enumerate(tables, 1):
         coup = dealt.coup
         procedure = settle_table(coup, dealt.layout, house)
         if as_json:
             print(dumps_exact({
                 "n": n, "drill": drill.id, "seed": seed,
+                **({"shoe": _shoe_of(notes, n)} if notes else {}),
                 "cards": [str(c) for c in coup.cards],
                 "outcome": house.named(coup.outcome).value,
                 "layout": {str(seat.number): {b.value: w for b, w in seat.bets.items()}
@@ -284,6 +291,8 @@ def _preview_tables(drill: Any, rng: random.Random, seed: int, count: int, as_js
                 "note": dealt.note,
             }, ensure_ascii=False))
             continue
+        if n - 1 in notes:
+            print(("" if n == 1 else "\n") + notes[n - 1])
         print()
         print(f"{n:>3}. {' '.join(str(c) for c in coup.cards):<18}  {house.result(coup)}")
         for seat in dealt.layout.seats:
@@ -294,6 +303,39 @@ def _preview_tables(drill: Any, rng: random.Random, seed: int, count: int, as_js
         if dealt.note:
             print(f"     note: {dealt.note}")
     return 0
+
+
+def _consecutive_runs(drill: Any, run: Callable[[int], list[Any]], wanted: int | None,
+                      what: str) -> list[Any]:
+    """``wanted`` coups or tables (None: one run) from consecutive runs of the drill, as a
+    trainee would get them: ``run(start)`` deals one run whose first item is number
+    ``start``.  Bounded: every run must deal something (else a one-line DrillError, never
+    a loop that adds nothing), so at most ``wanted`` runs are dealt."""
+    from trainer.drills.errors import DrillError
+
+    out: list[Any] = []
+    while not out or (wanted is not None and len(out) < wanted):
+        dealt = run(len(out))
+        if not dealt:
+            raise UsageError(str(DrillError(f"drill {drill.id!r}: a run deals no {what}s, "
+                                            "so there is nothing to preview")))
+        out.extend(dealt)
+    return out if wanted is None else out[:wanted]
+
+
+def _shoe_note(shoe: Any, number: int) -> str:
+    """A shoe drill's shoe in one line: its burn, the coups it deals, where the cut card
+    came out; shoes after the first are numbered."""
+    cut = next((sc.number for sc in shoe.coups if sc.cut_out_during), None)
+    burn = ("" if shoe.burn is None
+            else f"burn: {shoe.burn.card} turned up, {shoe.burn.count} burned; ")
+    return (f"{f'shoe {number}: ' if number > 1 else ''}{burn}coups "
+            f"{shoe.coups[0].number}-{shoe.coups[-1].number}, the cut card out in coup {cut}")
+
+
+def _shoe_of(notes: dict[int, str], n: int) -> int:
+    """Which shoe (1, 2, ...) item ``n`` (1-based) of a preview came from."""
+    return sum(1 for start in notes if start < n)
 
 
 def format_amount_seconds(seconds: float) -> str:

@@ -59,6 +59,8 @@ __all__ = [
 ]
 
 _CENT = Decimal("0.01")
+#: The most cards past the first four a mistake may draw (``_Context.stream``).
+STREAM_CARDS = 6
 
 
 class MistakeDoesNotApply(EngineError):
@@ -176,10 +178,11 @@ class _Context:
 
     def stream(self) -> Iterator[Card]:
         """The cards after the first four, in shoe order, then random cards if the shoe
-        given runs out (only a drill without a shoe behind it)."""
-        yield from self.coup.cards[4:]
-        yield from self.correct.following
-        while True:
+        given runs out (only a drill without a shoe behind it): at most STREAM_CARDS in all,
+        more than any mistake takes (a coup deals at most two past the first four)."""
+        given = (*self.coup.cards[4:], *self.correct.following)[:STREAM_CARDS]
+        yield from given
+        for _ in range(STREAM_CARDS - len(given)):
             yield self.rng.choice(FULL_DECK)
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from decimal import ROUND_CEILING, Decimal
 from types import MappingProxyType
 
-from trainer.engine.chips import FEWEST_CHIPS, ChipConvention, ChipError
+from trainer.engine.chips import FEWEST_CHIPS, ChipConvention, ChipError, chips_problem
 from trainer.engine.coup import Coup, Outcome, outcome_reason
 from trainer.engine.errors import EngineError
 from trainer.engine.money import format_amount, normalize
@@ -515,6 +515,9 @@ class House:
         if not self.chips or len({c.value for c in self.chips}) != len(self.chips):
             raise HouseError("chips: give each denomination once")
         object.__setattr__(self, "chips", tuple(sorted(self.chips, key=lambda c: c.value)))
+        unserved = chips_problem(c.value for c in self.chips)  # every payout cut, bounded
+        if unserved is not None:
+            raise HouseError(f"chips: {unserved}")
         try:
             cut = self.payout_chips.problem(c.value for c in self.chips)
         except ChipError as exc:

@@ -150,6 +150,13 @@ DEFAULT_SHOE_RULES = ShoeRules()
 _KEY_BITS = 36
 _KEY_SHIFT = 16
 _ONE = 0x3FF << 52  # exponent bits of 1.0
+#: Draws of keys before the shuffle gives up: one is redrawn with probability below 1.3e-6
+#: (416 cards), so 16 in a row (1e-94) only happens to a random source that repeats itself.
+SHUFFLE_DRAWS = 16
+
+
+class ShuffleError(InvalidShoeError):
+    """The random source gave tied keys every time: no fair shuffle can be made from it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,10 +172,11 @@ class _KeySorter:
     values: Callable[[bytes], tuple[int, ...]]
 
     def sorted_words(self, rng: random.Random, payload: int) -> bytes:
-        """Key words sorted by key, with distinct keys (rejecting and redrawing on a tie)."""
+        """Key words sorted by key, with distinct keys (rejecting and redrawing on a tie, at
+        most SHUFFLE_DRAWS times: ShuffleError past that, a random source that repeats)."""
         n, mask = self.size, self.key_mask
         unpack, pack = self.unpack, self.pack
-        while True:
+        for _ in range(SHUFFLE_DRAWS):
             words = (rng.getrandbits(64 * n) & mask | payload).to_bytes(8 * n, "little")
             packed = pack(*sorted(unpack(words)))
             # Tie check: a zero in (key[i] xor key[i+1]) for adjacent sorted words.  The
@@ -177,6 +185,8 @@ class _KeySorter:
             diff = ((keys ^ (keys >> 64)) >> _KEY_SHIFT) & self.adjacent_mask
             if not (diff - self.ones) & ~diff & self.highs:
                 return packed
+        raise ShuffleError(f"the shuffle drew equal keys {SHUFFLE_DRAWS} times in a row: the "
+                           "random source repeats itself")
 
 
 @functools.lru_cache(maxsize=8)

@@ -88,10 +88,13 @@ def deal_values(
     (coups, player, banker, tie, dragon7, panda8, naturals, end position).  Pass ``last=-1``
     to deal exactly one coup.
     """
+    if last >= len(values):  # the loop's bound: the cut card comes out before the cards end
+        raise InvalidShoeError(f"the cut card after card {last} of {len(values)} never comes "
+                               "out")
     v, mod, table = values, _MOD10, BANKER_TABLE
     coups = player = banker = tie = dragon7 = panda8 = naturals = 0
     pos = position
-    while True:
+    while True:  # every coup takes 4 to 6 cards: it ends once pos passes ``last``
         final = pos > last
         pt = mod[v[pos] + v[pos + 2]]
         bt = mod[v[pos + 1] + v[pos + 3]]

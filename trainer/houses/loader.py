@@ -14,7 +14,7 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node, SequenceNode
 
-from trainer.engine.chips import ChipConvention, PayStyle
+from trainer.engine.chips import ChipConvention, PayStyle, chips_problem
 from trainer.engine.house import (
     DEFAULT_CHIPS,
     Calls,
@@ -231,6 +231,11 @@ class HouseReader(Reader):
                          f"{format_amount(top)}: add a last step without up_to")
 
         chips = self.chips(v.get("chips"), found.get("chips")) if "chips" in v else None
+        if chips is not None:  # chips every payout can be cut from, in bounded time
+            unserved = chips_problem(c.value for c in chips)
+            if unserved is not None:
+                self.err(found["chips"], "chips", unserved)
+                chips = None
         payout = v.get("payout_chips")
         if payout is not None and ("chips" not in found or chips is not None):
             problem = payout.problem(c.value for c in (chips or DEFAULT_CHIPS))
