@@ -243,7 +243,14 @@ async def test_the_rules_reference_opens_in_practice_only() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, ReferenceScreen)
-        await pilot.press("escape")
+        # what the table grades beyond the settlement table: the bundled ez house settles
+        # losers first, then counter-clockwise from the dealer's right, main bet before side
+        # bet, and pays in the fewest chips (drills/../houses: ez)
+        procedure = str(app.screen.query_one("#table-procedure", Static).render())
+        for words in ("losing bets first", "counter-clockwise", "main bet before side bet",
+                      "fewest chips"):
+            assert words in procedure
+        await pilot.press("question_mark")  # the key that opens it closes it
         assert isinstance(app.screen, TableScreen) and session(app).reference_opened == 1
     app = table_app(Mode.EXAM)
     async with app.run_test(size=SIZE) as pilot:

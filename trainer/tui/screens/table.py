@@ -749,7 +749,9 @@ class TableScreen(Screen[None]):
         from trainer.tui.screens.reference import ReferenceScreen
 
         table = self.session.table
-        self.app.push_screen(ReferenceScreen(table.house.paytable, house=table.house))
+        self.app.push_screen(
+            ReferenceScreen(table.house.paytable, house=table.house, table=True)
+        )
 
     # -- the mouse -------------------------------------------------------------------------
 
