@@ -8,7 +8,6 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import ezbac, usage_error
 
 # Player K 6 = 6 stands; Banker 3 2 = 5 draws a 2: a three-card 7 beats 6 (a Dragon 7).
