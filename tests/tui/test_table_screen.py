@@ -270,6 +270,8 @@ async def test_a_chips_only_drill_refuses_typed_amounts() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("c", "d", "g", "enter", "e", "2")
         assert "pays in chips" in text(app, "#paying")
+        await pilot.press("enter")  # nothing given yet: the hint speaks of chips alone
+        assert "Add chips first" in text(app, "#paying") and "Type" not in text(app, "#paying")
         await pilot.press("t", "t", "enter")
         assert session(app).table.paid == {(5, Bet.DRAGON7): Decimal(200)}
 

@@ -447,10 +447,9 @@ def render_table(
 ) -> str:
     """The coup's procedure, then the table's: each step numbered, in the house's order,
     payouts in its chips; then what was taken and paid (and commission, fees)."""
-    order = house.summary[-1].removeprefix("settlement: ")
     colours = {c.value: c.colour for c in house.chips}
-    lines = [render(coup, {}, shown), f"Table, house {house.id}: {order}.",
-             f"Payouts in {house.payout_chips.label}:"]
+    lines = [render(coup, {}, shown), f"Table, house {house.id}: {house.settlement_order}; "
+             f"payouts in {house.payout_chips.label}.", "Procedure:"]
     lines += [f"  {n}. {text}" for n, text in enumerate(table.lines(colours), start=1)]
     totals = f"Taken {format_amount(table.taken)}, paid {format_amount(table.paid)}"
     if house.commission is not None:

@@ -701,7 +701,9 @@ class TableScreen(Screen[None]):
         if not self.give_entry():
             return
         if self.session.table.entry.empty:
-            self.message = "Type the amount or add chips first."
+            self.message = ("Add chips first." if not self.typing_allowed
+                            else "Type the amount or add chips first." if self.chips_active
+                            else "Type the amount first.")
             self.refresh_all()
             return
         self.graded(self.session.confirm_payout)
