@@ -289,3 +289,13 @@ async def test_a_nine_seat_table_shows_its_occupied_seats_at_80_columns() -> Non
         assert shown == [2, 8]
         await pilot.press("a", "enter", "c", *"200", "enter")
         assert session(app).table.paid == {(8, Bet.DRAGON7): Decimal(200)}
+
+
+async def test_a_seats_wagers_end_in_one_column_whatever_their_chips() -> None:
+    """At 120x40 each wager is followed by its chips (Banker 25: one green; Dragon 7 10: two
+    red): the wagers still end in the same column, as a column of figures should."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)):
+        first, second = seat_lines(app, 1)
+        assert "●" in first and "●●" in second
+        assert first.index("25") + 2 == second.index("10") + 2
