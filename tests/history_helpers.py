@@ -30,9 +30,7 @@ def answer(
         "natural": "player_draws",
         "player": "player_draws",
         "banker": "banker_draws",
-        "outcome": "outcome",
-        "payout": "payout",
-    }[family]
+    }.get(family, family)  # outcome, payout, table, shoe, call, spot: the family's own step
     return AnswerRecord(
         session_id=session_id,
         trainee=trainee,

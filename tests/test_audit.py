@@ -11,7 +11,7 @@ import pytest
 
 from trainer.engine.cards import parse_cards
 from trainer.engine.coup import Coup, Outcome
-from trainer.engine.house import BUNDLED_HOUSES, DEFAULT_HOUSE
+from trainer.engine.house import BUNDLED_HOUSES, DEFAULT_HOUSE, SettlementOrder
 from trainer.engine.procedure import (
     AuditInputError,
     BetAction,
@@ -165,6 +165,25 @@ def test_settled_out_of_the_houses_order() -> None:
     (dev,) = audit(paid_first, EZ, layout).deviations
     assert dev.kind is Kind.ORDER and "losing bet before paying" in dev.rule
     assert audit(replace(paid_first, ordered=False), EZ, layout).right
+
+
+def test_the_losers_are_one_sweep_where_the_house_takes_them_first() -> None:
+    """One rule for the supervising drill and the table drill (whose take is one step): where
+    the house takes every loser first (EZ, RULES.md's settlement order), the takes' order among
+    themselves is not judged; where it does not, each bet has its seat's place."""
+    # Banker 9 wins: seats 2 and 7 lose their Player bets; seat 4's Banker bet is paid 10.
+    layout = Layout.of({2: {Bet.PLAYER: 10}, 4: {Bet.BANKER: 10}, 7: {Bet.PLAYER: 10}})
+    seven_first = dealt("P:4h B:9s P:2d B:Kc", BetAction(7, Bet.PLAYER, Done.TAKEN),
+                        BetAction(2, Bet.PLAYER, Done.TAKEN),
+                        BetAction(4, Bet.BANKER, Done.PAID, D(10)))
+    assert audit(seven_first, EZ, layout).right
+    # Counter-clockwise from the dealer's right, bet by bet: seat 7, then 4, then 2.
+    seat_by_seat = replace(EZ, order=SettlementOrder(losers_first=False))
+    in_order = replace(seven_first, bets=(seven_first.bets[0], seven_first.bets[2],
+                                          seven_first.bets[1]))
+    assert audit(in_order, seat_by_seat, layout).right
+    (dev,) = audit(seven_first, seat_by_seat, layout).deviations
+    assert dev.kind is Kind.ORDER and dev.right == "first pay seat 4 Banker"
 
 
 def test_input_that_cannot_be_audited() -> None:

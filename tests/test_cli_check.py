@@ -197,8 +197,8 @@ def test_table_dragon7_by_hand() -> None:
     # Dragon 7 pays 40 to 1: 10 x 40 = 400, the fewest chips 4 black (100).
     assert table_lines(out.stdout) == [
         "Table, house ez: losing bets first, then counter-clockwise from the dealer's right, "
-        "main bet before side bet.",
-        "Payouts in the fewest chips:",
+        "main bet before side bet; payouts in the fewest chips.",
+        "Procedure:",
         "  1. seat 4: take Player 100",
         "  2. seat 4: take Panda 8 5",
         "  3. seat 1: Banker 25 pushes, leave it",
@@ -262,8 +262,10 @@ def test_table_colour_for_colour(tmp_path) -> None:  # type: ignore[no-untyped-d
     data = json.loads(ezbac("check", "--json", "--house", write_house(tmp_path, "{max_each: 5}"),
                             "Ks", "7d", "7h", "Kc", "--seat", "3:tie=35").stdout)
     assert data["table"]["payout_chips"] == {"max_each": 5}
+    assert "; payouts in colour for colour (in the wager's denominations)." in (
+        table_lines(out.stdout)[0])
     assert table_lines(out.stdout)[1:] == [
-        "Payouts in colour for colour (in the wager's denominations):",
+        "Procedure:",
         "  1. seat 3: Player 10 pushes, leave it",
         "  2. seat 3: pay Tie 280 in 11 green (25), 1 red (5)",
         "Taken 0, paid 280.",

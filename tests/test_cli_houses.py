@@ -7,6 +7,7 @@ import json
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
 from cli_helpers import ezbac, usage_error
 
 # Player K 6 = 6 stands; Banker 3 2 = 5 draws a 2: a three-card 7 beats 6 (a Dragon 7).
@@ -22,16 +23,25 @@ def test_check_commission_banker_win_pays_19_to_20() -> None:
 
 
 def test_check_commission_json_shows_the_commission() -> None:
-    # 5 % of 7 is 0.35; the bundled commission house rounds up to the quarter: 0.50 taken,
-    # 6.50 paid.
-    out = ezbac("check", "--json", "--house", "commission", *DRAGON, "--bet", "banker=7")
+    # 5 % of 13 is 0.65; the bundled commission house rounds up to the quarter: 0.75 taken,
+    # 12.25 paid.
+    out = ezbac("check", "--json", "--house", "commission", *DRAGON, "--bet", "banker=13")
     data = json.loads(out.stdout, parse_float=Decimal)
     assert data["bets"]["banker"] == {
-        "result": "win", "paid": Decimal("6.50"), "wager": 7,
-        "commission": Decimal("0.50"), "commission_deferred": False,
+        "result": "win", "paid": Decimal("12.25"), "wager": 13,
+        "commission": Decimal("0.75"), "commission_deferred": False,
     }
-    assert data["house"] == "commission"
-    assert data["limits"] == ["banker 7 is below the table minimum of 10"]
+    assert data["house"] == "commission" and "limits" not in data
+
+
+@pytest.mark.parametrize("bet", ["banker=7", "dragon7=5"])
+def test_check_refuses_a_bet_the_house_would_not_take(bet: str) -> None:
+    """One rule for --bet and --seat: below the minimum (10 at the commission table) or a bet
+    the table does not offer (no Dragon 7 in the commission game) is refused, not settled."""
+    name = bet.split("=")[0]
+    for option in (["--bet", bet], ["--seat", f"1:{bet}"]):
+        line = usage_error(ezbac("check", "--house", "commission", *DRAGON, *option), name)
+        assert option[0] in line and "commission" in line
 
 
 def test_check_under_ez_still_pushes_the_dragon_7() -> None:
@@ -47,12 +57,11 @@ def test_check_cardroom_shows_the_collection_fee() -> None:
     assert out.returncode == 0, out.stderr
     assert "collection fee 1" in out.stdout
     data = json.loads(ezbac("check", "--json", "--house", "cardroom", *DRAGON,
-                            "--bet", "banker=40", "--bet", "dragon7=50").stdout)
+                            "--bet", "banker=40", "--bet", "dragon7=40").stdout)
     assert data["bets"]["banker"]["fee"] == 1 and data["bets"]["dragon7"]["fee"] == 1
-    assert data["limits"] == [
-        "dragon7 50 is over the banker bet (40): this house caps dragon7 at the seat's "
-        "banker bet"
-    ]
+    # the card room caps a Dragon 7 at the seat's Banker bet: one over is refused
+    usage_error(ezbac("check", "--house", "cardroom", *DRAGON, "--bet", "banker=40",
+                      "--bet", "dragon7=50"), "dragon7 50")
 
 
 def test_paytable_options_override_the_house() -> None:
@@ -145,11 +154,12 @@ def test_your_own_house_by_id_from_the_houses_folder(tmp_path: Path) -> None:
     env = {"EZBAC_HOME": str(home)}
     listed = ezbac("houses", "list", env=env).stdout
     assert "downtown" in listed and "broken.yaml: BROKEN:" in listed
-    # Collected at the end of the shoe: paid even money, 0.50 (0.35 up to a quarter) owed.
-    out = ezbac("check", "--json", "--house", "downtown", *DRAGON, "--bet", "banker=7", env=env)
+    # Collected at the end of the shoe: paid even money, 0.75 (0.65 up to a quarter) owed.
+    out = ezbac("check", "--json", "--house", "downtown", *DRAGON, "--bet", "banker=13",
+                env=env)
     bet = json.loads(out.stdout, parse_float=Decimal)["bets"]["banker"]
     assert (bet["paid"], bet["commission"], bet["commission_deferred"]) == (
-        7, Decimal("0.50"), True)
+        13, Decimal("0.75"), True)
 
 
 def test_houses_schema_is_json() -> None:

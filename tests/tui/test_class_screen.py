@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import ezbac, usage_error
-from history_helpers import T0, session
+from history_helpers import T0, answer, session
 from test_report import fill
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Static
@@ -57,10 +57,11 @@ async def test_every_trainee_with_the_reports_figures(store: HistoryStore) -> No
         # 3 runs, 1 passed, 9 answers 5 right (55.5%); naturals 2/2, Banker 2/5 (40%)
         assert ana[0] == "ana" and ana[2:6] == ["3", "1", "9", "!55.5%"]
         assert ana[6] == "100.0%" and ana[8] == "!40.0%"
-        assert ana[12] == "·"  # no exam (after the six family columns)
+        assert ana[12:15] == ["·", "·", "·"]  # no shoe, call or spot answers
+        assert ana[15] == "·"  # no exam (after the nine family columns)
         bo = row(app, "bo")
         assert bo[2:6] == ["3", "1", "1", "100.0%"]
-        assert bo[12] == "✓ 9/10"  # the latest exam
+        assert bo[15] == "✓ 9/10"  # the latest exam
         detail = text(app, "#class-detail")
         assert detail.startswith("ana") and "Last exams: none finished" in detail
         # the class's weakest: the Dragon 7 payout 0/1, then Banker 3/8 1/3 and Banker 4/1 1/2
@@ -138,3 +139,25 @@ def test_the_class_view_never_writes_the_history(
     assert command.run(argparse.Namespace(since=None, db=str(db))) == 0
     assert opened and opened[0].readonly
     assert db.read_bytes() == b"" and sorted(p.name for p in tmp_path.iterdir()) == [db.name]
+
+
+async def test_the_procedures_families_have_columns_and_80_columns_scroll_sideways(
+    store: HistoryStore,
+) -> None:
+    """Shoe, calling and spotting errors are families like the coup's (the report has their
+    columns): bo spots a clean coup right and one error wrong, 1/2. At 80 columns the
+    figures scroll sideways under the trainee's name, which stays."""
+    for n, right in enumerate((True, False)):
+        store.record_answer(answer("spot:none", right, T0 + n * DAY, trainee="bo",
+                                   session_id="sp"))
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        table = app.screen.query_one("#class-table", DataTable)
+        labels = [str(c.label) for c in table.columns.values()]
+        assert labels[12:15] == ["Shoe", "Call", "Spot"]
+        assert row(app, "bo")[14] == "!50.0%" and row(app, "ana")[14] == "·"
+        assert table.virtual_size.width > table.size.width  # more than 80 columns of figures
+        await pilot.press("right", "right", "right", "right", "right")
+        assert table.scroll_x > 0 and table.fixed_columns == 1

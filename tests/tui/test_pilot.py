@@ -164,7 +164,7 @@ async def test_exam_gives_no_feedback_and_refuses_the_reference() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, DrillScreen)
-        await pilot.press("r")
+        await pilot.press("question_mark")
         assert not isinstance(app.screen, ReferenceScreen)
         assert screen.session.reference_opened == 0
         await pilot.press("b", "enter")  # wrong (Dragon 7), and nothing says so
@@ -216,7 +216,7 @@ def shown_text(app: TrainerApp, selector: str) -> str:
 async def test_reference_is_unmarked_until_answered_then_marks_the_cell() -> None:
     app = make_app([coup(BANKER3_THIRD8)], (Step.BANKER_DRAWS,))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("r")
+        await pilot.press("question_mark")
         assert isinstance(app.screen, ReferenceScreen)
         # Unanswered: the whole tableau (8 Banker totals) and nothing marked anywhere.
         assert marked_cells(app) == []
@@ -224,7 +224,7 @@ async def test_reference_is_unmarked_until_answered_then_marks_the_cell() -> Non
         assert "[" not in shown_text(app, "#settlement")
         await pilot.press("escape")
         assert isinstance(app.screen, DrillScreen)
-        await pilot.press("s", "enter", "r")  # answered: Banker 3 stands on an 8
+        await pilot.press("s", "enter", "question_mark")  # answered: Banker 3 stands on an 8
         assert isinstance(app.screen, ReferenceScreen)
         # Row "Banker 3", column "Player's third card 8": the only bracketed mark, an S.
         assert marked_cells(app) == [("3", 8, "[S]")]
@@ -238,7 +238,7 @@ async def test_reference_is_unmarked_until_answered_then_marks_the_cell() -> Non
 async def test_reference_fits_80x24_without_scrolling() -> None:
     app = make_app([coup(PANDA, {Bet.PANDA8: "4"})], (Step.PAYOUT,))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("r")
+        await pilot.press("question_mark")
         body = app.screen.query_one("#reference")
         assert body.max_scroll_y == 0  # nothing below the fold
         settlement = shown_text(app, "#settlement")

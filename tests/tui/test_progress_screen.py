@@ -140,6 +140,28 @@ async def test_outcomes_payouts_and_sessions(tmp_path: Path) -> None:
         assert str(table.get_cell_at(Coordinate(0, 3))) == "1/2 50%"  # newest first
 
 
+async def test_long_skill_names_wrap_and_every_column_fits_80_columns(tmp_path: Path) -> None:
+    """Spotting errors has the longest skill names (the catalogue's titles): they wrap in
+    their row, and Right, Accuracy and Avg time stay on the screen (no sideways scroll)."""
+    with HistoryStore.open(tmp_path / "history.db") as store:
+        store.record_session(session("s1", started=T0, minutes=5, questions=4, correct=2))
+        for skill in ("spot:banker-drew-on-stand:fix", "spot:seats-out-of-order",
+                      "shoe:cut", "table:commission"):
+            write(store, skill, "RW", T0)
+        data = progress_data(store, "ana", NOW)
+    app = Host(data)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2")
+        for table_id in ("procedure-table", "table-work", "outcome-table", "payout-table"):
+            table = app.screen.query_one(f"#{table_id}", DataTable)
+            assert table.virtual_size.width <= table.scrollable_content_region.width, table_id
+        procedure = app.screen.query_one("#procedure-table", DataTable)
+        assert row_texts(app, "procedure-table", "spot:seats-out-of-order")[1:] == [
+            "1/2", "!50%", "2.0s"]
+        assert procedure.rows["spot:seats-out-of-order"].height > 1  # a long name wraps
+        assert procedure.rows["shoe:cut"].height == 1
+
+
 async def test_due_for_review(tmp_path: Path) -> None:
     app = Host(history(tmp_path))
     async with app.run_test(size=SIZE) as pilot:

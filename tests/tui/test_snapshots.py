@@ -56,3 +56,21 @@ def test_banker_question_at_120x40(snap_compare) -> None:
 
 def test_home_at_120x40(snap_compare) -> None:
     assert snap_compare(app(start=False), terminal_size=(120, 40))
+
+
+def test_long_titles_wrap_at_80x24(snap_compare) -> None:
+    """A title too long for its line wraps, on home and in the drill's header, never cut
+    (the bundled outcomes drill's title is this long)."""
+    long = drill((Step.OUTCOME,), ident="outcomes",
+                 title="Outcomes: Dragon 7, Panda 8 and their look-alikes, at length")
+    home = TrainerApp(choices=lambda: [DrillEntry.of(long)], trainee="Alex", seed=1,
+                      deal=dealer([coup(DRAGON)]), clock=FakeClock(), now=FakeNow())
+    assert snap_compare(home, terminal_size=SIZE)
+
+
+def test_long_title_wraps_in_the_drill_header(snap_compare) -> None:
+    long = drill((Step.OUTCOME,), ident="outcomes", mode=Mode.EXAM,
+                 title="Outcomes: Dragon 7, Panda 8 and their look-alikes, at length")
+    started = TrainerApp(choices=lambda: [DrillEntry.of(long)], start=long, trainee="Alex",
+                         seed=1, deal=dealer([coup(DRAGON)]), clock=FakeClock(), now=FakeNow())
+    assert snap_compare(started, terminal_size=SIZE)

@@ -243,7 +243,14 @@ async def test_the_rules_reference_opens_in_practice_only() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, ReferenceScreen)
-        await pilot.press("escape")
+        # what the table grades beyond the settlement table: the bundled ez house settles
+        # losers first, then counter-clockwise from the dealer's right, main bet before side
+        # bet, and pays in the fewest chips (drills/../houses: ez)
+        procedure = str(app.screen.query_one("#table-procedure", Static).render())
+        for words in ("losing bets first", "counter-clockwise", "main bet before side bet",
+                      "fewest chips"):
+            assert words in procedure
+        await pilot.press("question_mark")  # the key that opens it closes it
         assert isinstance(app.screen, TableScreen) and session(app).reference_opened == 1
     app = table_app(Mode.EXAM)
     async with app.run_test(size=SIZE) as pilot:
@@ -263,6 +270,8 @@ async def test_a_chips_only_drill_refuses_typed_amounts() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("c", "d", "g", "enter", "e", "2")
         assert "pays in chips" in text(app, "#paying")
+        await pilot.press("enter")  # nothing given yet: the hint speaks of chips alone
+        assert "Add chips first" in text(app, "#paying") and "Type" not in text(app, "#paying")
         await pilot.press("t", "t", "enter")
         assert session(app).table.paid == {(5, Bet.DRAGON7): Decimal(200)}
 
@@ -280,3 +289,13 @@ async def test_a_nine_seat_table_shows_its_occupied_seats_at_80_columns() -> Non
         assert shown == [2, 8]
         await pilot.press("a", "enter", "c", *"200", "enter")
         assert session(app).table.paid == {(8, Bet.DRAGON7): Decimal(200)}
+
+
+async def test_a_seats_wagers_end_in_one_column_whatever_their_chips() -> None:
+    """At 120x40 each wager is followed by its chips (Banker 25: one green; Dragon 7 10: two
+    red): the wagers still end in the same column, as a column of figures should."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)):
+        first, second = seat_lines(app, 1)
+        assert "●" in first and "●●" in second
+        assert first.index("25") + 2 == second.index("10") + 2

@@ -47,7 +47,7 @@ def key_for(app, words: str) -> str:
     for line in text(app, "#paying").splitlines():
         number, _, option = line.strip().partition(" ")
         if option.strip() == words:
-            return number
+            return number.lstrip("▶")  # the pointer marks the choice picked
     raise AssertionError(f"{words!r} is not offered: {text(app, '#paying')!r}")
 
 
@@ -71,7 +71,11 @@ async def test_burn_a_table_and_the_cut_card_question() -> None:
         assert text(app, "#shoe-status").startswith("Shoe · ")
         await pilot.press("a")  # a bet's letter does nothing before the burn
         assert session.table.marked == set()
-        await pilot.press(key_for(app, "Burn 1 card"))
+        burn_1 = key_for(app, "Burn 1 card")
+        await pilot.press(burn_1)  # a digit only picks: Enter answers
+        assert "SHOE" in text(app, "#step") and not session.table.answers
+        assert f"▶{burn_1} Burn 1 card" in text(app, "#paying")
+        await pilot.press("enter")
         assert text(app, "#table-feedback").startswith("✓ Right")
         assert "TAKE" in text(app, "#step")
         assert app.screen.query_one("#table-hands").display
@@ -84,9 +88,11 @@ async def test_burn_a_table_and_the_cut_card_question() -> None:
         # what now? the cut card came out in this coup
         assert "Coup 1 is over. What now?" in text(app, "#step")
         assert "CUT CARD OUT" in text(app, "#shoe-status")
+        assert not app.screen.query_one("#tray").display  # no chips while the shoe is asked
         await pilot.press("enter")  # no next table before the answer
         assert session.index == 0
-        await pilot.press(key_for(app, Next.ONE_MORE.value))
+        await pilot.press(key_for(app, Next.DEAL.value), key_for(app, Next.ONE_MORE.value))
+        await pilot.press("enter")  # the last digit pressed is the answer given
         assert text(app, "#table-feedback").startswith("✓ Right")
         assert "Table done" in text(app, "#step")
         await pilot.press("enter")
@@ -94,7 +100,7 @@ async def test_burn_a_table_and_the_cut_card_question() -> None:
 
         # table 2, the last: dealing on would be wrong
         await pilot.press("enter", "a", "1", "0", "enter")
-        await pilot.press(key_for(app, Next.DEAL.value))
+        await pilot.press(key_for(app, Next.DEAL.value), "enter")
         assert text(app, "#table-feedback").startswith("✗ Wrong")
         await pilot.press("enter")
         assert isinstance(app.screen, TableResultsScreen)

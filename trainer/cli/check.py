@@ -102,6 +102,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.intermixed = True
 
 
+def check_limits(wagers: dict[Bet, Decimal], house: House) -> None:
+    """The one rule for ``--bet`` and ``--seat``: a bet the house does not offer, or one its
+    limits forbid, is a UsageError naming it, never settled as if the table took it."""
+    problems = house.limit_problems(wagers)
+    if problems:
+        raise UsageError("--bet: " + "; ".join(problems) + f" (house {house.id})")
+
+
 def parse_bets(specs: Sequence[str]) -> dict[Bet, Decimal]:
     """'dragon7=15' items to wagers; a bad or repeated item is a UsageError naming it."""
     wagers: dict[Bet, Decimal] = {}
@@ -215,6 +223,7 @@ class MissingCards(EngineError):
 def run(args: argparse.Namespace) -> int:
     wagers = parse_bets(args.bet)
     house = house_from(args)
+    check_limits(wagers, house)
     shown = house if args.house else None
     if args.seat and wagers:
         raise UsageError("--bet and --seat do not mix: put the bets on a seat "
@@ -326,8 +335,6 @@ def to_json(
         out["bets"] = {bet.value: _bet_json(s, house) for bet, s in bets.items()}
     if house is not None:
         out["house"] = house.id
-        if bets:
-            out["limits"] = house.limit_problems({b: s.wager for b, s in bets.items()})
     return out
 
 
@@ -356,7 +363,7 @@ def _cards(cards: Iterable[Card]) -> str:
 
 def render(coup: Coup, bets: dict[Bet, Settlement], house: House | None = None) -> str:
     """The procedure in the order a dealer works it, one numbered step a line; with a
-    house, its name first and, after the bets, anything its limits forbid."""
+    house, its name first.  (The bets were checked against its limits as they were read.)"""
     p, b = coup.player, coup.banker
     steps = [
         f"Player: {_cards(p.cards[:2])}, total {p.two_card_total}",
@@ -390,9 +397,6 @@ def render(coup: Coup, bets: dict[Bet, Settlement], house: House | None = None) 
             lines.append(
                 f"  {s.bet.label} {format_amount(s.wager)}: {s.result.value}, {paid}. {s.reason}"
             )
-        if house is not None:
-            wagers = {b: s.wager for b, s in bets.items()}
-            lines += [f"House limit: {p}" for p in house.limit_problems(wagers)]
     return "\n".join(lines)
 
 
@@ -443,10 +447,9 @@ def render_table(
 ) -> str:
     """The coup's procedure, then the table's: each step numbered, in the house's order,
     payouts in its chips; then what was taken and paid (and commission, fees)."""
-    order = house.summary[-1].removeprefix("settlement: ")
     colours = {c.value: c.colour for c in house.chips}
-    lines = [render(coup, {}, shown), f"Table, house {house.id}: {order}.",
-             f"Payouts in {house.payout_chips.label}:"]
+    lines = [render(coup, {}, shown), f"Table, house {house.id}: {house.settlement_order}; "
+             f"payouts in {house.payout_chips.label}.", "Procedure:"]
     lines += [f"  {n}. {text}" for n, text in enumerate(table.lines(colours), start=1)]
     totals = f"Taken {format_amount(table.taken)}, paid {format_amount(table.paid)}"
     if house.commission is not None:

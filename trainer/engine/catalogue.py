@@ -419,8 +419,9 @@ def _payout_off(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
 
 def _out_of_order(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
     """Bets settled out of the house's order: params swap = "pay_before_take" (a winner
-    paid before a loser is taken, where the house takes losers first) or "seats" (two bets
-    of the same step in the wrong seat order)."""
+    paid before a loser is taken, where the house takes losers first) or "seats" (two
+    payouts, or where the house does not sweep the losers first two takes, in the wrong seat
+    order)."""
     procedure = settle_table(ctx.coup, ctx.layout, ctx.house, checked=True)
     bets = list(ctx.correct.bets)
     kinds = {(s.seat, s.bet): type(s) for s in procedure.steps if isinstance(s, (Take, Pay))}
@@ -434,10 +435,11 @@ def _out_of_order(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
             raise ctx.no("no bet to take and bet to pay")
         i, j = takes[-1], pays[0]
         bets.insert(i, bets.pop(j))  # the first payout moved before the last take
-    else:
+    else:  # a sweep of losers has no order of its own (procedure._order_deviation)
+        sweep = Take if ctx.house.order.losers_first else None
         pairs = [(i, j) for i, j in itertools.pairwise(active)
                  if kinds[bets[i].seat, bets[i].bet] is kinds[bets[j].seat, bets[j].bet]
-                 and bets[i].seat != bets[j].seat]
+                 is not sweep and bets[i].seat != bets[j].seat]
         if not pairs:
             raise ctx.no("no two bets of different seats settled one after the other")
         i, j = ctx.rng.choice(pairs)

@@ -628,14 +628,20 @@ class House:
         chips = ", ".join(f"{format_amount(c.value)} {c.colour}" for c in self.chips)
         lines.append(f"chips: {chips}; payouts in {self.payout_chips.label}")
         lines.append(f"shoe: {self.shoe.describe()}")
+        lines.append(f"settlement: {self.settlement_order}")
+        return lines
+
+    @property
+    def settlement_order(self) -> str:
+        """The order a table is settled in, as a dealer is taught it (the summary, the
+        table's rules reference)."""
         o = self.order
-        lines.append(
-            f"settlement: {'losing bets first, then ' if o.losers_first else ''}"
+        return (
+            f"{'losing bets first, then ' if o.losers_first else ''}"
             f"{o.direction.value.replace('counterc', 'counter-c')} from the dealer's "
             f"{'right' if o.direction is Direction.COUNTERCLOCKWISE else 'left'}"
             f"{', main bet before side bet' if o.main_before_side else ''}"
         )
-        return lines
 
     def with_paytable(self, paytable: Paytable) -> House:
         return replace(self, paytable=paytable)

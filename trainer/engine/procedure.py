@@ -656,7 +656,12 @@ def _order_deviation(
     dealt: Dealt, procedure: TableProcedure, house: House, first_bet: int
 ) -> Deviation | None:
     """The first bet settled out of the house's order, among the bets taken or paid as they
-    should be (a push is left in place, so it has no place in the order)."""
+    should be (a push is left in place, so it has no place in the order).
+
+    Where the house takes every loser first, the losers are one sweep: the order of the takes
+    among themselves is not judged (the table drill's take is one step too), only that no
+    winner is paid before the sweep ends, and the payouts' order.  Where it does not, each
+    bet, taken or paid, has its place in the seat order."""
     done = {BetResult.LOSE: Done.TAKEN, BetResult.WIN: Done.PAID}
     ok: list[tuple[int, tuple[int, Bet, Done]]] = []
     seen = set()
@@ -670,7 +675,10 @@ def _order_deviation(
     right = [(s.seat, s.bet, Done.TAKEN if isinstance(s, Take) else Done.PAID)
              for s in procedure.steps if isinstance(s, (Take, Pay))]
     right = [key for key in right if key in wanted]
+    sweep = house.order.losers_first
     for (index, key), expected in zip(ok, right, strict=True):
+        if sweep and key[2] is expected[2] is Done.TAKEN:
+            continue  # two takes of the one sweep
         if key != expected:
             verb = "paid" if key[2] is Done.PAID else "took"
             exp = "pay" if expected[2] is Done.PAID else "take"

@@ -25,13 +25,14 @@ from trainer.history.class_view import ClassData, ClassRow
 from trainer.history.progress import ProgressData, Tally, is_weak
 from trainer.history.report import FAMILY_LABELS, LastDrill
 from trainer.session.scoring import percent_1dp
-from trainer.skills import FAMILIES
+from trainer.skills import ALL_FAMILIES, FAMILIES
 from trainer.tui.screens.progress import ProgressScreen, plural
 
 NO_DATA = "·"
 DETAIL_WEAKEST = 3  # the highlighted trainee's weakest skills listed under the table
 FAMILY_SHORT = {"natural": "Nat", "player": "Player", "banker": "Banker", "outcome": "Outc",
-                "payout": "Payout", "table": "Table"}
+                "payout": "Payout", "table": "Table", "shoe": "Shoe", "call": "Call",
+                "spot": "Spot"}
 
 
 def pct(t: Tally) -> str:
@@ -92,7 +93,10 @@ class ClassScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(Text("Class", "bold"), id="class-head")
         yield Static("Loading…", id="class-loading")
-        table: DataTable[str] = DataTable(id="class-table", cursor_type="row", zebra_stripes=True)
+        # the trainee's name stays in place while ←→ scroll the figures (15 columns do not fit
+        # 80): every family has its column, the procedure's (shoe, calls, spotting) too
+        table: DataTable[str] = DataTable(id="class-table", cursor_type="row", zebra_stripes=True,
+                                          fixed_columns=1)
         table.display = False
         yield table
         yield Static(id="class-detail")
@@ -126,12 +130,13 @@ class ClassScreen(Screen[None]):
         loading.display = False
         table = self.query_one("#class-table", DataTable)
         table.add_columns("Trainee", "Last active", "Runs", "Passed", "Answers", "Right",
-                          *(FAMILY_SHORT[f] for f in FAMILIES), "Last exam", "Weakest")
+                          *(FAMILY_SHORT[f] for f in ALL_FAMILIES), "Last exam", "Weakest")
         for row in data.rows:
             r = row.report
             table.add_row(
                 r.trainee, when(row.last_activity), str(r.sessions), str(r.sessions_passed),
-                f"{r.total.answered:,}", pct(r.total), *(pct(r.families[f]) for f in FAMILIES),
+                f"{r.total.answered:,}", pct(r.total),
+                *(pct(r.families[f]) for f in ALL_FAMILIES),
                 exam_label(row.exams[0]) if row.exams else NO_DATA,
                 r.weakest[0].label if r.weakest else NO_DATA,
                 key=r.trainee,
@@ -158,7 +163,8 @@ class ClassScreen(Screen[None]):
         text.append(
             f" · {r.sessions_finished} finished, {r.sessions_passed} passed, "
             f"{r.sessions_abandoned} abandoned · "
-            + ", ".join(f"{FAMILY_LABELS[f]} {pct(r.families[f])}" for f in FAMILIES)
+            + ", ".join(f"{FAMILY_LABELS[f]} {pct(r.families[f])}" for f in ALL_FAMILIES
+                        if f in FAMILIES or r.families[f].answered)  # the procedure's if any
         )
         text.append("\nLast exams: ")
         text.append("; ".join(

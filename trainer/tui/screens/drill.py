@@ -139,8 +139,8 @@ class DrillScreen(Screen[None]):
         Binding("space", "next", "Next", show=False),
         Binding("escape", "cancel_amount", "Back"),
         Binding("escape", "leave", "Leave"),
-        Binding("r", "reference", "Rules"),
-        Binding("r", "reference_refused", "Rules", show=False),
+        Binding("question_mark", "reference", "Rules", key_display="?"),
+        Binding("question_mark", "reference_refused", "Rules", key_display="?", show=False),
     ]
 
     def __init__(self, session: Session) -> None:

@@ -61,7 +61,7 @@ class HomeScreen(Screen[None]):
         yield KeyBar(id="keys")
 
     def option_label(self, choice: DrillChoice) -> Text:
-        text = Text(choice.title, no_wrap=True, overflow="ellipsis")
+        text = Text(choice.title)
         if choice.origin != "bundled":
             text.append(f" ({choice.origin})", "italic")
         if choice.id == WARMUP_ID:

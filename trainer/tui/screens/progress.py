@@ -44,7 +44,6 @@ from trainer.tui.widgets.accuracy import (
     TableauTable,
     is_weak,
     percent,
-    right_label,
     seconds_label,
 )
 from trainer.tui.widgets.pagetable import PageTable
@@ -319,24 +318,14 @@ class ProgressScreen(Screen[None]):
 
     def fill_outcomes(self) -> None:
         outcomes = self.query_one("#outcome-table", AccuracyTable)
-        outcomes.add_columns("Outcome", "Right", "Accuracy", "Avg time")
+        outcomes.skill_columns("Outcome", [o.label for o in Outcome])
         for o in Outcome:
-            t = self.data.outcomes.get(o, Tally())
-            outcomes.add_row(
-                Text(o.label), Text(right_label(t), justify="right"),
-                outcomes.accuracy_cell(t), Text(seconds_label(t.avg_seconds), justify="right"),
-                key=o.value,
-            )
+            outcomes.skill_row(o.label, self.data.outcomes.get(o, Tally()), o.value)
         payouts = self.query_one("#payout-table", AccuracyTable)
-        payouts.add_columns("Bet payout", "Right", "Accuracy", "Avg time")
-        for bet, result in PAYOUTS:
-            t = self.data.payouts.get((bet, result), Tally())
-            key = payout_skill(bet, result).key
-            payouts.add_row(
-                Text(describe(key)), Text(right_label(t), justify="right"),
-                payouts.accuracy_cell(t), Text(seconds_label(t.avg_seconds), justify="right"),
-                key=key,
-            )
+        keys = [payout_skill(bet, result).key for bet, result in PAYOUTS]
+        payouts.skill_columns("Bet payout", [describe(key) for key in keys])
+        for (bet, result), key in zip(PAYOUTS, keys, strict=True):
+            payouts.skill_row(describe(key), self.data.payouts.get((bet, result), Tally()), key)
         if self.data.table:
             self.fill_table_work()
         self.fill_procedure()
@@ -346,28 +335,19 @@ class ProgressScreen(Screen[None]):
         assert self.data is not None
         procedure = self.query_one("#procedure-table", AccuracyTable)
         procedure.display = bool(self.data.procedure)
-        procedure.add_columns("Dealer's procedure", "Right", "Accuracy", "Avg time")
+        procedure.skill_columns("Dealer's procedure",
+                                [describe(key) for key in self.data.procedure] or [""])
         for key, t in self.data.procedure.items():
-            procedure.add_row(
-                Text(describe(key)), Text(right_label(t), justify="right"),
-                procedure.accuracy_cell(t), Text(seconds_label(t.avg_seconds), justify="right"),
-                key=key,
-            )
+            procedure.skill_row(describe(key), t, key)
 
     def fill_table_work(self) -> None:
         """The table drill's skills (take, pay per bet, order, chips, commission)."""
         assert self.data is not None
         table = self.query_one("#table-work", AccuracyTable)
-        table.add_columns("At the table", "Right", "Accuracy", "Avg time")
-        for key in TABLE_SKILLS:
-            t = self.data.table.get(key)
-            if t is None:
-                continue
-            table.add_row(
-                Text(describe(key)), Text(right_label(t), justify="right"),
-                table.accuracy_cell(t), Text(seconds_label(t.avg_seconds), justify="right"),
-                key=key,
-            )
+        keys = [key for key in TABLE_SKILLS if key in self.data.table]
+        table.skill_columns("At the table", [describe(key) for key in keys])
+        for key in keys:
+            table.skill_row(describe(key), self.data.table[key], key)
 
     def fill_sessions(self) -> None:
         table = self.query_one("#session-table", DataTable)

@@ -94,26 +94,43 @@ def settlement(
     return table
 
 
+def table_procedure(house: House) -> Text:
+    """What the table drill grades beyond the tables: the house's settlement order and the
+    chips its payouts are cut in (the same words as ``ezbac houses show --summary``)."""
+    text = Text("Settling the table: ", "bold")
+    text.append(house.settlement_order)
+    text.append("\nPayouts in ", "bold")
+    text.append(house.payout_chips.label)
+    return text
+
+
 class ReferenceScreen(ModalScreen[None]):
-    """Opened with `r` in practice; the session counts each opening.
+    """Opened with `?` in practice; the session counts each opening.
 
     ``answered``: the question just answered, whose cell is marked; None while a question
-    is still open (nothing marked)."""
+    is still open (nothing marked).  ``table``: opened at the table, so the house's
+    settlement order and chip convention are shown too (the table drill grades them)."""
 
     CSS_PATH: ClassVar[list[Path]] = stylesheets("dialogs.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss", "Close"),
-        Binding("r", "dismiss", "Close", show=False),
+        Binding("question_mark", "dismiss", "Close", show=False),
         Binding("q", "dismiss", "Close", show=False),
     ]
 
     def __init__(
-        self, paytable: Paytable, answered: Question | None = None, house: House | None = None
+        self,
+        paytable: Paytable,
+        answered: Question | None = None,
+        house: House | None = None,
+        *,
+        table: bool = False,
     ) -> None:
         super().__init__()
         self.paytable = paytable
         self.house = house
+        self.table = table
         question = answered
         # The cell in play for this question (None: nothing to mark).
         self.bank_cell: tuple[int, int | None] | None = None
@@ -139,6 +156,8 @@ class ReferenceScreen(ModalScreen[None]):
             yield Static(player_rule(self.player_total), id="player-rule")
             yield Static(tableau(self.bank_cell), id="tableau")
             yield Static(settlement(self.pay_cell, self.paytable, self.house), id="settlement")
+            if self.table and self.house is not None:
+                yield Static(table_procedure(self.house), id="table-procedure")
         yield Footer()
 
     async def action_dismiss(self, result: None = None) -> None:

@@ -132,6 +132,7 @@ class TableScreen(Screen[None]):
         Binding("enter", "done_paying", "Done paying"),
         Binding("enter", "commission", "Confirm"),
         Binding("enter", "next_table", "Next table"),
+        Binding("enter", "confirm_shoe", "Confirm"),
         Binding("backspace", "backspace", "Undo", show=False),
         Binding("escape", "back", "Back"),
         Binding("escape", "leave", "Leave"),
@@ -148,6 +149,7 @@ class TableScreen(Screen[None]):
         self.last: StepFeedback | None = None
         self.wrong: set[tuple[int, Bet]] = set()  # spots the last feedback found wrong
         self.message = ""  # a refused action's reason, on the status line
+        self.shoe_pick: int | None = None  # the shoe question's choice, until Enter confirms
         self._timer: Timer | None = None
         self._table_shown = 0  # the table number the felt was last laid out for
         self._shown: dict[str, tuple[object, ...]] = {}  # each Static's text as last shown
@@ -259,7 +261,7 @@ class TableScreen(Screen[None]):
         self.update_header()
         # the key line depends only on these: rebuilt when they change
         keys = (table.number, table.phase, self.amount_mode, s.finished,
-                s.shoe_question is not None)
+                s.shoe_question is not None, self.shoe_pick is not None)
         if keys != self._keys_for:
             self._keys_for = keys
             self.query_one("#keys", KeyBar).show_keys(self)
@@ -302,27 +304,40 @@ class TableScreen(Screen[None]):
         step = Text("SHOE", "bold reverse")
         step.append(" ")
         step.append(q.prompt, "bold")
-        step.append(" Keys 1-4.")
+        step.append(f" Keys 1-{len(q.options)}, then Enter.")
         choices = Text()
         for i, option in enumerate(q.options, 1):
             if i > 1:
                 choices.append("\n")
+            picked = self.shoe_pick == i - 1
+            choices.append("▶" if picked else " ")
             choices.append(f"{i}", "bold underline")
-            choices.append(f" {option}")
+            choices.append(f" {option}", "bold reverse" if picked else "")
         if self.message:
             choices.append("  " + self.message, "bold")
         self.put("#step", step)
         self.put("#paying", choices)
-        tray = self.query_one("#tray", ChipTray)
-        if not tray.has_class("-idle"):
-            tray.set_class(True, "-idle")
+        # the chip tray belongs to paying: hidden while the shoe is asked about
+        self.query_one("#tray", ChipTray).display = False
 
-    def answer_shoe(self, index: int) -> None:
-        """Keys 1-4: the shoe question's choice, graded; practice shows ✓/✗ and why."""
+    def pick_shoe(self, index: int) -> None:
+        """Keys 1-4 choose an answer to the shoe question; only Enter gives it, so a stray
+        key never answers (as in the whole-shoe drill)."""
         q = self.session.shoe_question
         if q is None or index >= len(q.options):
             return
+        self.shoe_pick = index
         self.message = ""
+        self.refresh_all()
+
+    def action_confirm_shoe(self) -> None:
+        """Enter: the chosen answer to the shoe question, graded; practice shows ✓/✗ and
+        why."""
+        q = self.session.shoe_question
+        if q is None or self.shoe_pick is None:
+            return
+        index, self.shoe_pick = self.shoe_pick, None
+        self.query_one("#tray", ChipTray).display = True
         answer = self.session.answer_shoe(q.options[index])
         self.show_shoe_feedback(answer)
         self.refresh_all()
@@ -538,8 +553,11 @@ class TableScreen(Screen[None]):
         phase = table.phase
         if self.session.finished:
             return action == "leave"
-        if self.session.shoe_question is not None:  # keys 1-4 answer it (on_key)
-            return action == "leave" or (action == "reference" and not self.session.exam)
+        if self.session.shoe_question is not None:  # keys 1-4 pick (on_key), Enter answers
+            return action == "leave" or (action == "reference" and not self.session.exam) or (
+                action == "confirm_shoe" and self.shoe_pick is not None)
+        if action == "confirm_shoe":
+            return False
         picking = phase is Phase.PAY and not self.amount_mode
         if action == "move":
             return phase is Phase.TAKE or picking
@@ -576,7 +594,7 @@ class TableScreen(Screen[None]):
             if char in "123456789":
                 event.stop()
                 event.prevent_default()
-                self.answer_shoe(int(char) - 1)
+                self.pick_shoe(int(char) - 1)
             return
         table = self.session.table
         if self.entering:
@@ -683,7 +701,9 @@ class TableScreen(Screen[None]):
         if not self.give_entry():
             return
         if self.session.table.entry.empty:
-            self.message = "Type the amount or add chips first."
+            self.message = ("Add chips first." if not self.typing_allowed
+                            else "Type the amount or add chips first." if self.chips_active
+                            else "Type the amount first.")
             self.refresh_all()
             return
         self.graded(self.session.confirm_payout)
@@ -749,7 +769,9 @@ class TableScreen(Screen[None]):
         from trainer.tui.screens.reference import ReferenceScreen
 
         table = self.session.table
-        self.app.push_screen(ReferenceScreen(table.house.paytable, house=table.house))
+        self.app.push_screen(
+            ReferenceScreen(table.house.paytable, house=table.house, table=True)
+        )
 
     # -- the mouse -------------------------------------------------------------------------
 

@@ -70,6 +70,25 @@ class AccuracyTable(PageTable):
     }
     """
 
+    #: The widest a skill's name is shown; a longer one wraps onto more lines of its row, so
+    #: the Right, Accuracy and Avg time columns stay on an 80-column screen.
+    NAME_WIDTH: ClassVar[int] = 40
+
+    def skill_columns(self, heading: str, names: list[str]) -> None:
+        """The columns of a table of skills: the name (as wide as the longest, at most
+        NAME_WIDTH), then Right, Accuracy and Avg time."""
+        width = min(max(len(n) for n in [heading, *names]), self.NAME_WIDTH)
+        self.add_column(heading, width=width)
+        self.add_columns("Right", "Accuracy", "Avg time")
+
+    def skill_row(self, name: str, t: Tally, key: str) -> None:
+        """One skill's row; a name wider than its column wraps (the row grows)."""
+        self.add_row(
+            Text(name), Text(right_label(t), justify="right"), self.accuracy_cell(t),
+            Text(seconds_label(t.avg_seconds), justify="right"), key=key,
+            height=None if len(name) > self.NAME_WIDTH else 1,
+        )
+
     def accuracy_cell(self, t: Tally, justify: str = "right") -> Text:
         if not t.answered:
             kind = "accuracy--none"

@@ -115,9 +115,21 @@ class SeatView(Widget):
         self._styles.clear()
         super().notify_style_update()
 
-    def spot_line(self, spot: Spot, width: int) -> Text:
+    def extras(self, spot: Spot, width: int) -> Text:
+        """What follows a wager where the box is wide: what was paid, the wager's chips."""
+        extra = Text()
+        if spot.paid is not None:
+            extra.append(f" +{format_amount(spot.paid)}", "bold")
+        if spot.chips and width >= 14:
+            extra.append(" ")
+            for value, count in spot.chips:
+                extra.append("●" * min(count, 5), chip_ink(self.colours.get(value, "")))
+        return extra
+
+    def spot_line(self, spot: Spot, width: int, extra: Text, extra_width: int) -> Text:
         """``a✗B     25``: key, mark, name, wager to the right (and, where the box is wide,
-        the wager's chips and what was paid)."""
+        the wager's chips and what was paid, padded to ``extra_width`` so that every wager
+        of the seat ends in the same column)."""
         style = self.style_of(f"spot--{spot.tone}")
         if spot.cursor:
             style += self.style_of("spot--cursor")
@@ -127,27 +139,24 @@ class SeatView(Widget):
         line.append(spot.key or " ", self.style_of("spot--key"))
         line.append("▶" if spot.current and spot.tone == PLAIN else MARKS[spot.tone])
         amount = format_amount(spot.wager)
-        extra = Text()
-        if spot.paid is not None:
-            extra.append(f" +{format_amount(spot.paid)}", "bold")
-        if spot.chips and width >= 14:
-            extra.append(" ")
-            for value, count in spot.chips:
-                extra.append("●" * min(count, 5), chip_ink(self.colours.get(value, "")))
         name = BET_CODES[spot.bet]
-        room = width - 2 - len(name) - extra.cell_len
+        room = width - 2 - len(name) - extra_width
         if room < len(amount) + 1:  # too narrow for the extras: the wager first
-            extra = Text()
+            extra, extra_width = Text(), 0
             room = width - 2 - len(name)
         line.append(f"{name}{amount:>{max(room, len(amount) + 1)}}")
         line.append_text(extra)
+        line.append(" " * (extra_width - extra.cell_len))
         return line
 
     def render(self) -> Text:
         if not self.spots:
             return Text("empty", "dim", justify="center")
         width = self.content_size.width
-        return Text("\n").join(self.spot_line(s, width) for s in self.spots)
+        extras = [self.extras(s, width) for s in self.spots]
+        widest = max(e.cell_len for e in extras)
+        return Text("\n").join(self.spot_line(s, width, e, widest)
+                               for s, e in zip(self.spots, extras, strict=True))
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
