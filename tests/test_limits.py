@@ -120,9 +120,16 @@ def test_absurd_pays_are_one_line_errors(command: tuple[str, ...], odds: str) ->
     assert repr(odds) in line or "expected one argument" in line  # argparse: '-40' is a flag
 
 
-def test_the_largest_pay_is_taken() -> None:
-    run = ezbac("check", *DRAGON, "--bet", "dragon7=1,000,000", "--dragon7-pays", "1000")
-    assert run.returncode == 0 and "paid 1,000,000,000" in run.stdout
+def test_the_largest_pay_is_taken(tmp_path: Path) -> None:
+    """The largest wager at the largest pay, under a house whose table takes a million (the
+    checker settles only what the house would take, as with --seat)."""
+    house = tmp_path / "high.yaml"
+    house.write_text(ezbac("houses", "show", "ez").stdout.replace("id: ez", "id: high")
+                     .replace("max: 10000", "max: 1000000"), encoding="utf-8")
+    run = ezbac("check", "--house", str(house), *DRAGON, "--bet", "dragon7=1,000,000",
+                "--dragon7-pays", "1000")
+    assert run.returncode == 0, run.stderr
+    assert "paid 1,000,000,000" in run.stdout
 
 
 @pytest.mark.parametrize(
