@@ -260,7 +260,8 @@ def test_addresses_select_the_server_and_hide_passwords(monkeypatch: pytest.Monk
     for url in ("postgresql://ana:s3cret@db.school/ezbac", "postgres://ana:s3cret@db/ezbac",
                 "POSTGRESQL://ana@db/ezbac?password=s3cret&sslmode=require"):
         where = resolve_db(url)
-        assert isinstance(where, ServerLocation) and where.url == url
+        scheme, _, rest = url.partition("://")  # the scheme in any case, handed on in lower
+        assert isinstance(where, ServerLocation) and where.url == f"{scheme.lower()}://{rest}"
         assert "s3cret" not in str(where) and "ana@db" in str(where)
     assert "sslmode=require" in redact("postgresql://ana@db/ezbac?password=x&sslmode=require")
     monkeypatch.setenv("EZBAC_DB", "postgresql://ana:s3cret@db/ezbac")
@@ -302,9 +303,10 @@ def test_every_command_says_so_alike() -> None:
 def test_a_wrong_password_or_database_is_one_line(pg_server, pg_url: str) -> None:
     wrong = pg_url.replace("postgres@", f"{PASSWORD_ROLE}:not-the-password@")
     line = usage_error(ezbac("report", "--db", wrong))
-    assert "password authentication failed" in line and "not-the-password" not in line
+    # one line naming the server, never the password (the server's own words are its own)
+    assert line.startswith(f"ezbac: error: {redact(wrong)}") and "not-the-password" not in line
     line = usage_error(ezbac("report", "--db", pg_server.url("no_such_database")))
-    assert 'database "no_such_database" does not exist' in line
+    assert "no_such_database" in line
     right = pg_server.database(owner=PASSWORD_ROLE).replace(
         "postgres@", f"{PASSWORD_ROLE}:{PASSWORD}@")
     with open_history(right) as store:  # the right password: a history it owns

@@ -134,11 +134,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     from trainer.paths import UnusablePathError, os_error_line
 
     previous = _sigint(_quiet_exit)
+    words = sys.argv[1:] if argv is None else list(argv)
+    _ADDRESSES[:] = [*words, os.environ.get("EZBAC_DB") or ""]
     try:
         from trainer.cli.output import plain_fallback
 
         plain_fallback()
-        args = parse(sys.argv[1:] if argv is None else list(argv))
+        args = parse(words)
         handler = getattr(args, "handler", None)
         _sigint(previous)
         try:
@@ -165,10 +167,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             _sigint(previous)
 
 
+#: What this run was given that may carry a password (its arguments, $EZBAC_DB): no error
+#: line it prints may contain one (trainer.addresses.scrub), whoever wrote the message.
+_ADDRESSES: list[str] = []
+
+
 def _shorten(message: str) -> str:
+    from trainer.addresses import scrub
     from trainer.engine.errors import shorten_words
 
-    return shorten_words(message)
+    return shorten_words(scrub(message, _ADDRESSES))
 
 
 def _sigint(handler):  # type: ignore[no-untyped-def]

@@ -135,13 +135,17 @@ def server_sql(sql: str) -> str:
     return "".join(out)
 
 
-def _one_line(exc: BaseException) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__
+def _one_line(exc: BaseException, location: ServerLocation) -> str:
+    """A library's error as one line, without the address's password (libpq may quote the
+    address it was given)."""
+    from trainer.addresses import scrub
+
+    return scrub(" ".join(str(exc).split()) or type(exc).__name__, [location.url])
 
 
 def _problem(location: ServerLocation, exc: Exception, doing: str) -> HistoryError:
     """The one translation of a psycopg error into a one-line HistoryError naming the server."""
-    why = _one_line(exc)
+    why = _one_line(exc, location)
     if isinstance(exc, pg_errors.LockNotAvailable):
         return HistoryLockedError(f"{location}: cannot {doing} it: locked by another program "
                                   f"({why})")
@@ -155,15 +159,18 @@ def _connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection:
 
     from psycopg.conninfo import conninfo_to_dict
 
-    try:
-        urlsplit(location.url).port  # noqa: B018 (libpq would call a bad port a bad host)
-    except ValueError as exc:
-        raise HistoryUnavailableError(f"{location}: not a usable server address ({exc})") from None
+    authority = urlsplit(location.url).netloc.rpartition("@")[2]
+    for host in authority.split(","):  # libpq takes several hosts: h1:5432,h2:5433
+        port = host.rpartition("]")[2].partition(":")[2] if ":" in host else ""
+        if port and not (port.isascii() and port.isdigit() and 0 < int(port) < 65536):
+            raise HistoryUnavailableError(
+                f"{location}: not a usable server address (the port {port[:20]!r} of "
+                f"{host.rpartition(':')[0][:60]!r} is not a number from 1 to 65535)")
     try:
         params = conninfo_to_dict(location.url)
     except psycopg.Error as exc:
         raise HistoryUnavailableError(
-            f"{location}: not a usable server address ({_one_line(exc)})"
+            f"{location}: not a usable server address ({_one_line(exc, location)})"
         ) from None
     for name, value in CONNECTION_DEFAULTS.items():
         params.setdefault(name, value)
@@ -171,7 +178,7 @@ def _connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection:
         conn = psycopg.connect(autocommit=True, **params)
     except psycopg.Error as exc:
         raise HistoryUnavailableError(
-            f"{location}: cannot reach the history server ({_one_line(exc)})"
+            f"{location}: cannot reach the history server ({_one_line(exc, location)})"
         ) from None
     try:
         # JIT compiling pays off for long analytic queries; a report's grouping at a million
@@ -207,7 +214,8 @@ def _inspect(conn: psycopg.Connection, location: ServerLocation) -> int | None:
     try:
         marks = conn.execute(f"SELECT application_id, version FROM {MARKER}").fetchall()
     except psycopg.Error as exc:
-        raise _refuse(location, f"its {MARKER} table is not ours ({_one_line(exc)})") from None
+        why = _one_line(exc, location)
+        raise _refuse(location, f"its {MARKER} table is not ours ({why})") from None
     if len(marks) != 1 or marks[0][0] != APPLICATION_ID or not isinstance(marks[0][1], int):
         raise _refuse(location, f"another application's {MARKER} table")
     version = marks[0][1]

@@ -39,7 +39,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Protocol, TypeVar
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from trainer.history.migrations import (
     APPLICATION_ID,
@@ -157,10 +156,6 @@ def db_path_is_explicit(flag: str | os.PathLike[str] | None = None) -> bool:
 SERVER_SCHEMES = ("postgresql://", "postgres://")
 
 
-def is_server_url(text: object) -> bool:
-    return isinstance(text, str) and text.lower().startswith(SERVER_SCHEMES)
-
-
 @dataclass(frozen=True, slots=True)
 class ServerLocation:
     """A history on a PostgreSQL server.  ``str()`` is the address without its password, so
@@ -173,17 +168,32 @@ class ServerLocation:
 
 
 def redact(url: str) -> str:
-    """``url`` with any password (``user:secret@``, ``?password=``) left out."""
-    try:
-        parts = urlsplit(url)
-        host = parts.netloc.rpartition("@")[2]
-        user = parts.username
-    except ValueError:
-        return url.split("://", 1)[0] + "://…"  # unparseable: show nothing that may be secret
-    netloc = f"{user}@{host}" if user else host
-    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
-             if k.lower() != "password"]
-    return urlunsplit((parts.scheme, netloc, parts.path, urlencode(query, safe="/"), ""))
+    """``url`` with any password (``user:secret@``, ``password=``) left out, by the address's
+    structure whatever its scheme (trainer.addresses)."""
+    from trainer.addresses import redact as redact_text
+
+    return redact_text(url)
+
+
+def server_location(value: str) -> ServerLocation | None:
+    """The server a ``--db`` value or $EZBAC_DB names, its scheme in lower case as libpq
+    wants it (``POSTGRESQL://`` is the same scheme: RFC 3986); None for a path.  An address
+    of another scheme, or with spaces around it, is a HistoryUnavailableError naming it
+    without its password, never taken for a file name."""
+    from trainer.addresses import scheme_of
+
+    scheme = scheme_of(value)
+    if scheme is None:
+        return None
+    shown = redact(value.strip())
+    if value != value.strip():
+        raise HistoryUnavailableError(f"{shown!r}: spaces around a server address; write it "
+                                      "without them")
+    if f"{scheme.lower()}://" not in SERVER_SCHEMES:
+        raise HistoryUnavailableError(
+            f"{shown}: ezbac keeps its history in a file or on a PostgreSQL server; "
+            f"{scheme}:// is neither (write postgresql://USER@HOST/DB or a file path)")
+    return ServerLocation(scheme.lower() + value[len(scheme):])
 
 
 #: Where a history lives: a file, or a database on a server.
@@ -195,8 +205,9 @@ def resolve_db(flag: str | os.PathLike[str] | Location | None = None) -> Locatio
     if isinstance(flag, ServerLocation):
         return flag
     named = flag if flag else os.environ.get(ENV_DB)
-    if is_server_url(named):
-        return ServerLocation(str(named))
+    server = server_location(os.fspath(named)) if named else None
+    if server is not None:
+        return server
     return resolve_db_path(flag)
 
 
