@@ -74,6 +74,19 @@ class Parser(argparse.ArgumentParser):
         message = f"{self.prog}: error: {message} (see {self.prog} --help)"
         self.exit(EXIT_USAGE, _shorten(message) + "\n")  # argparse quotes arguments whole
 
+    def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> object:
+        """Every value given to every option and positional passes here (defaults do not): an
+        empty (or blank) one is a usage error naming it, never taken as "use the default"
+        (``--house ''`` was ez, ``history copy SRC ''`` the default history, ``serve --host
+        ''`` every interface)."""
+        if not isinstance(action, argparse._SubParsersAction):  # its words: its parser's
+            for arg_string in arg_strings:
+                if not arg_string.strip():
+                    raise argparse.ArgumentError(
+                        action, f"the value is empty ({arg_string!r}): give one, or leave "
+                        "the option out")
+        return super()._get_values(action, arg_strings)
+
     def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
         if not self.intermixed or self._mixing:
             return super().parse_known_args(args, namespace)

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
-from trainer.cli import COMMANDS, UsageError
+from trainer.cli import COMMANDS, Parser, UsageError
 from trainer.cli.options import add_house_argument, house_from
 from trainer.engine import rules
 from trainer.engine.cards import Card, hand_total
@@ -354,7 +354,7 @@ def run(args: argparse.Namespace) -> int:
     return 0 if result.right else EXIT_DEVIATIONS
 
 
-class _LineParser(argparse.ArgumentParser):
+class _LineParser(Parser):
     """A coup's arguments on one line of standard input: errors are raised, not exits."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
