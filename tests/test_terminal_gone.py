@@ -138,17 +138,51 @@ def test_a_drill_under_way_when_the_terminal_goes_is_recorded_as_abandoned(
 ) -> None:
     db = tmp_path / "history.sqlite3"
     main, proc = _start(tmp_path / "home", db, controlling=True)
+    closed = False
     try:
         assert b"Quit" in _drain(main, proc, b"Quit", timeout=HANG)
         time.sleep(0.2)
         os.write(main, b"w")
         _drain(main, proc, b"\x00never", timeout=3)  # the warm-up's first question is up
         os.close(main)
+        closed = True
         proc.wait(timeout=HANG)
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait(timeout=HANG)
+        if not closed:
+            os.close(main)
     with open_history(db, readonly=True) as store:
         (record,) = store.sessions(TRAINEE)
     assert record.abandoned and record.finished_at is not None
+
+
+_GUARDED = """import sys, time
+from pathlib import Path
+from trainer.signals import ShutdownGuard
+
+class App:  # what the guard uses of TrainerApp
+    def abandon_drill(self):
+        Path(sys.argv[1], "abandoned").write_text("yes")
+
+guard = ShutdownGuard(App(), lambda: Path(sys.argv[1], "closed").write_text("yes"), 0.2)
+guard.arm(7)
+if sys.argv[2] == "disarm":
+    guard.disarm()
+time.sleep(3)  # a shutdown stuck for good, as on a dead terminal, or one that ended
+"""
+
+
+@pytest.mark.parametrize("how", ["stuck", "disarm"])
+def test_the_guard_ends_a_stuck_shutdown_after_recording_the_drill(
+    tmp_path: Path, how: str
+) -> None:
+    run = subprocess.run([sys.executable, "-c", _GUARDED, str(tmp_path), how], cwd=ROOT,
+                         capture_output=True, text=True, timeout=HANG)
+    assert run.stderr == ""
+    if how == "stuck":  # ended by the guard: the drill recorded, the history closed first
+        assert run.returncode == 7
+        assert (tmp_path / "abandoned").exists() and (tmp_path / "closed").exists()
+    else:  # the app ended on its own: the guard does nothing
+        assert run.returncode == 0 and not list(tmp_path.iterdir())
