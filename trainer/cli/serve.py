@@ -33,6 +33,9 @@ DEFAULT_PORT = 8000
 ALL_INTERFACES = frozenset({"0.0.0.0", "::", ""})
 #: Exit status after a signal, as a shell reports it (128 + the signal's number).
 STOP_ON = (signal.SIGINT, signal.SIGTERM)
+#: How long a tab's process may take to quit once its tab is gone (the trainer's own
+#: shutdown guard ends it within 5 s, then up to 5 s saving answers) before it is killed.
+TAB_EXIT_SECONDS = 20.0
 #: A Host header safe to write back into the page (name or address, optional port).
 SAFE_HOST = re.compile(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?")
 
@@ -201,11 +204,26 @@ def _server_class() -> type:
                 await self._process_messages(websocket, service)
             finally:
                 self.tabs.discard(websocket)
-                await service.stop()
-                if service._process is not None:  # stop() waits for its output, not for it
-                    await service._process.wait()
+                await self._end_tab(service)
                 await websocket.close()
             return websocket
+
+        async def _end_tab(self, service: AppService) -> None:
+            """Tell the tab's process to quit and wait for it, a bounded time: a process
+            that does not end by then (its own shutdown guard should have) is killed."""
+            process = service._process
+
+            async def end() -> None:
+                await service.stop()
+                if process is not None:  # stop() waits for its output, not for it
+                    await process.wait()
+
+            try:
+                await asyncio.wait_for(end(), TAB_EXIT_SECONDS)
+            except TimeoutError:
+                if process is not None and process.returncode is None:
+                    process.kill()
+                    await process.wait()
 
         async def on_shutdown(self, app: web.Application) -> None:
             """Close every tab, so each one's process quits before the server exits."""

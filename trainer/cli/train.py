@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from trainer.cli import COMMANDS, EXIT_USAGE, UsageError
@@ -126,22 +127,36 @@ def run_review(args: argparse.Namespace, trainee: str | None) -> int:
 
 def _run(db: str | None, recorder: Recorder | None = None, **kwargs: Any) -> int:
     from trainer.paths import user_drills_dir
-    from trainer.signals import exit_on_signals
+    from trainer.signals import ShutdownGuard, exit_on_signals
     from trainer.tui.app import TrainerApp
 
     user_drills_dir()  # an unreadable drills folder: one line now, not a crash on screen
     if recorder is None:
         recorder = history_recorder(db)
     app = TrainerApp(hooks=recorder_hooks(recorder), **kwargs)
-    with exit_on_signals(app):  # SIGTERM/SIGHUP/SIGINT: terminal restored, drill abandoned
-        app.run()
+    # a shutdown that cannot end (the terminal gone) is ended by the guard, history closed
+    app.shutdown_guard = guard = ShutdownGuard(app, lambda: _close(recorder))
+    with exit_on_signals(app, guard):  # SIGTERM/SIGHUP/SIGINT: terminal restored, drill abandoned
+        try:
+            app.run()
+        finally:
+            guard.disarm()
+    _close(recorder)
+    return 0 if app.return_code in (None, 0) else int(app.return_code)
+
+
+def _close(recorder: Recorder) -> None:
+    """Wait (a bounded time) for the answers still queued; say what could not be saved."""
     if recorder.pending_count():
-        print(f"ezbac: {recorder.waiting_message()}; waiting up to {EXIT_WAIT_SECONDS:g} s",
-              file=sys.stderr)
+        _say(f"ezbac: {recorder.waiting_message()}; waiting up to {EXIT_WAIT_SECONDS:g} s")
     unsaved = recorder.close(timeout=EXIT_WAIT_SECONDS)
     if unsaved:  # never dropped silently
-        print(f"ezbac: {recorder.unsaved_message(unsaved)}", file=sys.stderr)
-    return 0 if app.return_code in (None, 0) else int(app.return_code)
+        _say(f"ezbac: {recorder.unsaved_message(unsaved)}")
+
+
+def _say(line: str) -> None:
+    with suppress(OSError, ValueError):  # the terminal is gone: nowhere to say it
+        print(line, file=sys.stderr, flush=True)
 
 
 #: How long the trainer waits at exit for answers queued behind another program's lock.

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import on
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.messages import ExitApp
 from textual.reactive import reactive
 from textual.screen import Screen
 
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from trainer.session import Session
     from trainer.session.clock import Clock, Now
     from trainer.session.records import AnswerRecord, SessionRecord
+    from trainer.signals import ShutdownGuard
     from trainer.tui.catalog import DrillChoice
     from trainer.tui.screens.dialogs import Confirm
 
@@ -87,6 +89,8 @@ class TrainerApp(App[int]):
     HISTORY_RETRY_SECONDS: ClassVar[float] = 2.0
     #: "3 answers waiting for the history", "" when none (widgets.waiting.HistoryWaiting).
     history_waiting: reactive[str] = reactive("")
+    #: Bounds every shutdown (trainer.signals); set by the command that runs the app.
+    shutdown_guard: ShutdownGuard | None = None
 
     def __init__(
         self,
@@ -130,6 +134,36 @@ class TrainerApp(App[int]):
             self.set_interval(self.HISTORY_RETRY_SECONDS, self.send_history_waiting)
         if self.start_drill is not None:
             self.begin(self.start_drill)
+        if self.shutdown_guard is not None:  # a real run (not under a test's pilot)
+            from trainer.signals import watch_terminal
+
+            watch_terminal(self)
+
+    def terminal_gone(self) -> None:
+        """The terminal (or the browser tab's pipe) hung up: nobody can answer any more."""
+        from trainer.signals import HANGUP_STATUS
+
+        self.exit(return_code=HANGUP_STATUS)  # the drill under way is abandoned on the way
+
+    @on(ExitApp)
+    def _exiting(self) -> None:
+        """Every way out (Ctrl+Q, a signal, a closed browser tab) ends a drill under way as
+        abandoned, and is bounded: a terminal gone can no longer block the exit."""
+        self.abandon_drill()
+        if self.shutdown_guard is not None:
+            self.shutdown_guard.arm(self.return_code or 0)
+
+    def panic(self, *renderables: Any) -> None:
+        """An unexpected error, or a terminal that can no longer be read: as any exit."""
+        self.abandon_drill()
+        if self.shutdown_guard is not None:
+            self.shutdown_guard.arm(1)
+        super().panic(*renderables)
+
+    def abandon_drill(self) -> None:
+        session = self.drill_in_progress()
+        if session is not None:
+            session.abandon()
 
     def get_default_screen(self) -> HomeScreen:
         # the first screen itself, not pushed over an empty one: one screen to lay out and
