@@ -47,6 +47,8 @@ def settings_path() -> Path:
 
 
 def load_settings(path: Path | None = None) -> Loaded:
+    from trainer.jsonfile import loads
+
     path = path or settings_path()
     try:
         raw = path.read_text(encoding="utf-8")
@@ -55,14 +57,14 @@ def load_settings(path: Path | None = None) -> Loaded:
     except OSError as exc:
         return Loaded(Settings(), path, f"{path}: cannot read settings ({exc.strerror})")
     try:
-        data = json.loads(raw)
+        data = loads(raw)  # one safe reader for ezbac's own files (trainer.jsonfile)
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
         trainee = data.get("trainee", "")
         four = data.get("four_colour", False)
         if not isinstance(trainee, str) or not isinstance(four, bool):
             raise ValueError("unexpected value types")
-    except ValueError as exc:
+    except ValueError as exc:  # the file is kept as it is (save_settings never overwrites it)
         return Loaded(Settings(), path, f"{path}: settings ignored, not valid ({exc})")
     return Loaded(Settings(trainee.strip(), four), path)
 

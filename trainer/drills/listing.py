@@ -130,8 +130,10 @@ class ListingCache:
         self.file = file
         self._old: dict[str, Any] = {}
         self._new: dict[str, Any] = {}
+        from trainer.jsonfile import loads
+
         try:
-            data = json.loads(file.read_bytes())
+            data = loads(file.read_bytes())
         except (OSError, ValueError):
             return
         if isinstance(data, dict) and data.get("version") == _CACHE_VERSION:

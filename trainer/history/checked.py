@@ -56,8 +56,10 @@ def stamp(path: Path) -> Stamp | None:
 
 
 def _load() -> dict[str, Stamp]:
-    try:
-        data = json.loads(_record().read_text(encoding="utf-8"))
+    from trainer.jsonfile import loads
+
+    try:  # a damaged record is only a cache lost: every file is checked in full again
+        data = loads(_record().read_bytes())
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
-from trainer.history.store import HistoryStore
+from trainer.history.store import HistoryError, HistoryStore
 from trainer.history.tally import (
     WEAK_BELOW,
     Tally,
@@ -320,7 +320,7 @@ def report_dict(report: Report) -> dict[str, object]:
 
 
 def render_json(report: Report) -> str:
-    return json.dumps(report_dict(report), indent=2, ensure_ascii=False) + "\n"
+    return _json(report_dict(report))
 
 
 def _fmt_pct(t: Tally) -> str:
@@ -560,5 +560,16 @@ def render_attempts(attempts: tuple[Attempt, ...], fmt: str, since: datetime | N
     if fmt == "csv":
         return render_attempts_csv(attempts)
     if fmt == "json":
-        return json.dumps(attempts_dict(attempts, since), indent=2, ensure_ascii=False) + "\n"
+        return _json(attempts_dict(attempts, since))
     return render_attempts_table(attempts)
+
+
+def _json(document: object) -> str:
+    """The JSON a report prints: always valid JSON (``Infinity`` and ``NaN`` are not), so a
+    number that is not finite (a history edited by hand, or written before ezbac refused
+    them) is a HistoryError, one line, rather than a document no reader can parse."""
+    try:
+        return json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    except ValueError:
+        raise HistoryError("the history holds a number that is not finite (a damaged or "
+                           "hand-edited record): no JSON report can be written") from None

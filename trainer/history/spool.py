@@ -136,10 +136,12 @@ def _field(name: str, annotation: str, value: object) -> object:
 
 def decode(line: bytes) -> Entry:
     """The entry a line holds; SpoolError (naming what is wrong) if it holds none."""
+    from trainer.jsonfile import loads
+
     try:
-        data = json.loads(line)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise SpoolError(f"not JSON: {exc}") from None
+        data = loads(line)  # bounded depth; no NaN, Infinity or 1e999 (trainer.jsonfile)
+    except ValueError as exc:
+        raise SpoolError(f"not JSON ezbac wrote: {exc}") from None
     if not isinstance(data, dict):
         raise SpoolError("not a JSON object")
     if data.get("v") != FORMAT_VERSION:
@@ -164,7 +166,11 @@ def decode(line: bytes) -> Entry:
             values[name] = _field(name, str(f.type), raw[name])
         elif f.default is MISSING:
             raise SpoolError(f"{name} is missing")
-    return Entry(kind, key, cls(**values))  # type: ignore[arg-type]
+    try:
+        record = cls(**values)  # type: ignore[arg-type]
+    except ValueError as exc:  # a value the record refuses (a time that is no number)
+        raise SpoolError(str(exc)) from None
+    return Entry(kind, key, record)
 
 
 # ---------------------------------------------------------------------------------------
@@ -359,9 +365,11 @@ class Spool:
 
 
 def _key_of(line: bytes) -> str | None:
+    from trainer.jsonfile import loads
+
     try:
-        data = json.loads(line)
-    except (ValueError, UnicodeDecodeError):
+        data = loads(line)
+    except ValueError:
         return None
     key = data.get("key") if isinstance(data, dict) else None
     return key if isinstance(key, str) else None

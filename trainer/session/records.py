@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -23,6 +24,12 @@ class AnswerRecord:
     answered_at: datetime  # timezone-aware UTC
     bet: str | None = None  # payout questions: the Bet value ("dragon7")
     wager: str | None = None  # payout questions: the wager, exact decimal text ("15", "2.50")
+
+    def __post_init__(self) -> None:
+        # a time that is no number (NaN, infinite) never reaches the history: a database
+        # refused NaN and held up every answer spooled behind it; 1e999 made reports invalid
+        if not isinstance(self.seconds, (int, float)) or not math.isfinite(self.seconds):
+            raise ValueError(f"an answer's time must be a finite number, not {self.seconds!r}")
 
 
 @dataclass(frozen=True, slots=True)
