@@ -86,17 +86,28 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.intermixed = True
 
 
+class _Once(argparse.Action):
+    """A single-valued option given twice is refused, never one of them kept in silence."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        if getattr(namespace, self.dest) not in (None, self.default):
+            raise argparse.ArgumentError(self, "is given twice; give it once (with every "
+                                         "card in it)")
+        setattr(namespace, self.dest, values)
+
+
 def _coup_options(parser: argparse.ArgumentParser) -> None:
     """The options that describe one coup (also read on each line with '-')."""
     parser.add_argument(
         "--seat", action="append", default=[], metavar="N:BET=WAGER:ACTION,...",
         help="a seat's bets and what was done with each (repeatable)")
     parser.add_argument(
-        "--called", metavar="player=N,banker=N,outcome=NAME",
+        "--called", metavar="player=N,banker=N,outcome=NAME", action=_Once,
         help="what the dealer called: the hands' final totals and the outcome (player, "
         "banker, tie, dragon7, panda8)")
     parser.add_argument(
-        "--next", metavar="CARDS", default="",
+        "--next", metavar="CARDS", default="", action=_Once,
         help="the cards that came next in the shoe, so a draw the dealer missed can be judged")
     parser.add_argument(
         "--ordered", action="store_true",
@@ -212,10 +223,14 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
         done: Done | None = None
         paid = commission = Decimal(0)
         fee: Decimal | None = None
+        seen: set[str] = set()  # one rule: each of commission= and fee= once, as paid/taken
         for action in parts[1:]:
             key, eq, value = action.partition("=")
             key = key.strip().lower()
             label = f"{where}: {bet.value} {quote(action)}"
+            if key in ("commission", "fee") and key in seen:
+                raise UsageError(f"{label}: {key}= is given twice for this bet; give it once")
+            seen.add(key)
             if key in ("taken", "pushed") and not eq:
                 new = Done.TAKEN if key == "taken" else Done.PUSHED
             elif key == "paid" and eq:
@@ -347,6 +362,12 @@ def run(args: argparse.Namespace) -> int:
     if STDIN in args.cards:
         if args.cards != [STDIN]:
             raise UsageError("'-' (read coups from standard input) must be the only CARD")
+        given = [name for name, value in (("--seat", args.seat), ("--called", args.called),
+                                          ("--next", args.next), ("--ordered", args.ordered))
+                 if value]
+        if given:  # never a silent clean audit of options that were not applied
+            raise UsageError(f"{', '.join(given)} with '-': each coup on standard input "
+                             "gives its own (write them on its line)")
         return run_lines(sys.stdin, house, as_json=args.json, shown=shown)
     dealt, layout = build(args)
     result = check(dealt, layout, house)

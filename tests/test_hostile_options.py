@@ -1,0 +1,41 @@
+"""Options are applied or refused, never dropped in silence (issue 19): ``audit -`` with a
+coup's options on its command line reported "Dealt right." for a Banker bet paid on a
+Dragon 7; a repeated single-valued option or key kept one of its values."""
+
+from __future__ import annotations
+
+import pytest
+from cli_helpers import ezbac, usage_error
+
+# Ks 2h As 2c 5d 3c: Banker wins 7 to 6 with three cards: a Dragon 7 (RULES.md), on which
+# the Banker bet pushes: paid=25 is a deviation.
+DRAGON = "P:Ks B:2h P:As B:2c P:5d B:3c"
+
+
+@pytest.mark.parametrize("option", [["--seat", "1:banker=25:paid=25"],
+                                    ["--called", "player=6,banker=7,outcome=dragon7"],
+                                    ["--next", "8s"], ["--ordered"]])
+def test_audit_from_standard_input_refuses_a_coups_options_on_its_command_line(
+    option: list[str],
+) -> None:
+    usage_error(ezbac("audit", "-", *option, stdin=DRAGON + "\n"), option[0])
+
+
+def test_on_its_own_line_the_option_is_applied() -> None:
+    run = ezbac("audit", "-", stdin=DRAGON + " --seat 1:banker=25:paid=25\n")
+    assert run.returncode == 1 and "Dealt right" not in run.stdout
+
+
+@pytest.mark.parametrize("args", [
+    ["P:Ks", "B:2h", "P:As", "B:2c", "--next", "8s", "--next", "2c"],
+    [*DRAGON.split(), "--called", "player=6", "--called", "banker=7"],
+])
+def test_a_single_valued_option_given_twice_is_refused(args: list[str]) -> None:
+    usage_error(ezbac("audit", *args), "given twice")
+
+
+@pytest.mark.parametrize("key", ["commission=1", "fee=1", "paid=19"])
+def test_a_seat_key_given_twice_is_refused_by_one_rule(key: str) -> None:
+    seat = f"1:banker=20:paid=19:commission=1:fee=1:{key}"
+    usage_error(ezbac("audit", "--house", "commission", "P:4h", "B:9s", "P:2d", "B:Kc",
+                      "--seat", seat), "--seat")
