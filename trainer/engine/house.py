@@ -412,9 +412,18 @@ def call_problems(key: str, wording: str) -> list[str]:
         return [f"{key!r} is not a call; calls are {', '.join(CALL_FIELDS)}"]
     allowed = CALL_FIELDS[key]
     try:
-        names = [name for _, name, _, _ in string.Formatter().parse(wording) if name is not None]
+        parsed = [(name, spec, conv) for _, name, spec, conv in string.Formatter().parse(wording)
+                  if name is not None]
     except ValueError as exc:
         return [f"wording {wording!r} is malformed ({exc}); write fields as {{total}}"]
+    # a field is a plain {name}: a conversion (!r), a format spec (:d, :>999999999) or an
+    # index or attribute ([0], .x) can fail when the call is made, or grow it without bound
+    for name, spec, conv in parsed:
+        if conv or spec or not name.isidentifier():
+            shown = "{" + name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}"
+            return [f"{shown[:30]} is not a plain field: write it as {{name}}, with no "
+                    "conversion, format or index"]
+    names = [name for name, _, _ in parsed]
     bad = [n for n in names if n not in allowed]
     if bad:
         can = ", ".join("{" + a + "}" for a in sorted(allowed)) or "no fields"
