@@ -152,3 +152,25 @@ def test_the_readme_example_loads() -> None:
     block = readme.split("**Your own mistakes.**", 1)[1].split("```\n", 1)[1]
     (mistake,) = load_mistakes_text(block.split("```", 1)[0], "README.md")
     assert mistake.id == "dragon7-paid-at-25" and mistake.kind is Kind.PAYOUT_SHORT
+
+
+@pytest.mark.parametrize(("params", "column", "field"), [
+    ("{bet: dragon7, odds: 25.125}", 34, "params.odds"),
+    ("{bet: dragon7, odds: true}", 34, "params.odds"),
+    ("{bet: dragon7, odds: .nan}", 34, "params.odds"),
+    ("[1, 2]", 13, "params"),
+    ("{bet: dragon7, odds: 25, odds: 30}", 38, "params.odds"),
+])
+def test_params_that_do_not_read_are_one_problem_at_their_place(
+    tmp_path: Path, params: str, column: int, field: str
+) -> None:
+    """They gave a traceback from drills validate (the mistake was built without them) and
+    blamed the wrong field with no place from train (issue 19)."""
+    path = tmp_path / "m.yaml"
+    path.write_text("name: x\nmistakes:\n  - id: m1\n    kind: payout_short\n"
+                    f"    description: d\n    transform: odds_off\n    params: {params}\n",
+                    encoding="utf-8")
+    with pytest.raises(MistakesFileError) as info:
+        load_mistakes_file(path)
+    (line,) = str(info.value).splitlines()
+    assert line.startswith(f"{path}:7:{column}: mistakes[0].{field}: ")

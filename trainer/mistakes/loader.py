@@ -136,6 +136,8 @@ class MistakesReader(Reader):
             got = self.read(value, F.MISTAKE.fields[name].kind, join(path, name))
             if got is not None:
                 v[name] = got
+        if "params" in found and "params" not in v:  # reported where it is (read): the
+            return None  # mistake is never built without them (that raised a traceback)
         params = v.get("params", {})
         problems: list[tuple[str, str]] = []
         if "transform" in v and ("params" in v or "params" not in found):
