@@ -744,11 +744,7 @@ class _Reader(reading.Reader):
         if not items:
             self.err(node, path, "is an empty list: give at least one filter")
             return None
-        if len(items) > F.MAX_FILTERS:
-            # each filter is checked against every coup class: bound the work per file
-            self.err(items[F.MAX_FILTERS], join(path, F.MAX_FILTERS), f"too many filters "
-                     f"({len(items):,}): a drill has at most {F.MAX_FILTERS}; weights mix them")
-            items = items[: F.MAX_FILTERS]  # the rest are not read
+        # (at most F.MAX_FILTERS: the declared limit, enforced as it is read)
         out = []
         for i, item in enumerate(items):
             sub = join(path, i)

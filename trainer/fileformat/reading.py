@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -205,6 +206,14 @@ class Reader:
         if isinstance(kind, (Scalar, AnyOf)):
             method: Callable[..., Any] = getattr(self, kind.reader)
             return method(node, path, *getattr(kind, "args", ()))
+        if (isinstance(kind, ListOf) and kind.max_items is not None
+                and isinstance(node, SequenceNode) and len(node.value) > kind.max_items):
+            # the declared limit, enforced here for every list (its own reader or not), as the
+            # JSON Schema states it from the same declaration
+            first = kind.max_items  # the first item past the limit is the one named
+            self.err(node.value[first], join(path, first), f"too many items "
+                     f"({len(node.value):,}): at most {first}")
+            return None
         if kind.reader is not None:
             return getattr(self, kind.reader)(node, path)
         if isinstance(kind, Obj):
@@ -293,15 +302,27 @@ class Reader:
 
     # -- scalars ---------------------------------------------------------------------------
     def text(self, node: Node, path: str) -> str | None:
+        """Text a screen or a terminal will show: no control characters (an escape sequence in a
+        quoted string changed the window title when listed), line breaks and tabs aside."""
         value = self.scalar(node, path, "text", (STR, INT, FLOAT))
         if value is not None and not value.strip():
             self.err(node, path, "is empty")
             return None
+        if value is not None:
+            bad = next((ch for ch in value if ch not in "\n\t" and (
+                unicodedata.category(ch) == "Cc")), None)
+            if bad is not None:
+                self.err(node, path, f"holds the control character U+{ord(bad):04X}: write "
+                         "plain text")
+                return None
         return value
 
     def line(self, node: Node, path: str) -> str | None:
-        """Text shown on one line: without surrounding space."""
+        """Text shown on one line: without surrounding space, and no line break or tab."""
         value = self.text(node, path)
+        if value is not None and any(ch in value.strip() for ch in "\n\t"):
+            self.err(node, path, "must be one line (no line break or tab inside)")
+            return None
         return None if value is None else value.strip()
 
     def paragraph(self, node: Node, path: str) -> str | None:
