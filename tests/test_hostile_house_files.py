@@ -90,3 +90,20 @@ def test_text_a_terminal_shows_holds_no_control_character(tmp_path: Path, name: 
     number = next(i for i, line in enumerate(lines, 1) if line.startswith("name:"))
     assert run.returncode == 1 and f"{house}:{number}:7: name:" in run.stdout + run.stderr
     assert why in run.stdout + run.stderr and "\x1b" not in run.stdout + run.stderr
+
+
+def test_a_user_house_with_a_bundled_id_is_not_shadowed_in_silence(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    (home / "houses").mkdir(parents=True)
+    text = ezbac("houses", "show", "ez").stdout.replace("max: 10000", "max: 500")
+    (home / "houses" / "mine.yaml").write_text(text, encoding="utf-8")  # still id: ez
+    listed = ezbac("houses", "list", env={"EZBAC_HOME": str(home)}).stdout
+    assert "mine.yaml" in listed and "is a bundled house's" in listed
+
+
+def test_a_folder_given_as_house_names_the_option_and_the_folder(tmp_path: Path) -> None:
+    from cli_helpers import usage_error
+
+    line = usage_error(ezbac("check", "--house", f"{tmp_path}/", "9h", "3c", "8d", "4s"),
+                       "--house")
+    assert str(tmp_path) in line and "folder" in line
