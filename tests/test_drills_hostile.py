@@ -139,3 +139,10 @@ def test_a_long_top_level_scalar_is_cut_in_the_message(tmp_path: Path) -> None:
         load_file(path)
     message = str(info.value)
     assert "x" * 41 not in message and "5,000 characters" in message
+
+
+def test_a_number_written_in_quotes_is_told_to_lose_them() -> None:
+    """decks: "8" said "must be 8 or 6, found '8'", which a person cannot act on."""
+    found = problems(HEAD + 'shoe:\n  decks: "8"\n')
+    (message,) = [m for _, _, f, m in found if f == "shoe.decks"]
+    assert "in quotes" in message and "without quotes" in message

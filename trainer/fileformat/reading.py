@@ -296,6 +296,10 @@ class Reader:
             return str(node.value)
         if isinstance(node, ScalarNode) and node.tag == NULL:
             self.err(node, path, f"has no value: write {what}")
+        elif (isinstance(node, ScalarNode) and node.style in ("'", '"') and STR not in tags
+              and (INT in tags or FLOAT in tags)):  # decks: "8" is text, not the number 8
+            self.err(node, path, f"must be {what}, found the text {describe(node)} in quotes: "
+                     "write a number without quotes")
         else:
             self.err(node, path, f"must be {what}, found {describe(node)}")
         return None
