@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from history_helpers import T0, answer
+from history_helpers import T0, answer, session
 
 from trainer.history.spool import Entry, Spool, encode
 from trainer.jsonfile import BadJSONError, loads
@@ -98,3 +98,25 @@ def test_a_report_never_prints_json_that_is_not_json(tmp_path: Path) -> None:
         conn.execute("UPDATE answer_totals SET seconds = 9e999")  # kept by a trigger on insert
     line = usage_error(ezbac("report", "--format", "json", "--db", str(db)), "not finite")
     assert "Infinity" not in line
+
+
+def test_sending_the_spool_stops_when_the_spool_cannot_drop_what_was_sent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The send loop is bounded: a spool whose removals do nothing (a file rewritten behind
+    its back, say) used to be read and sent again for ever; now the pass that makes no
+    progress ends the send, says so, and the records stay for the next one."""
+    from trainer.history.hooks import Recorder
+    from trainer.history.store import HistoryStore
+
+    said: list[str] = []
+    spool = Spool(tmp_path / "s.jsonl")
+    spool.append(Entry("session", "k-start", session()))
+    for n in range(3):
+        spool.append(Entry("answer", f"k{n}", answer("outcome:tie", True, T0)))
+    monkeypatch.setattr(spool, "remove", lambda keys: None)
+    with HistoryStore.open(tmp_path / "h.sqlite3") as store:
+        recorder = Recorder(store, said.append, spool=spool)  # it starts sending at once
+        assert recorder.close(timeout=2) == 4  # the send ended (it spun for ever): all kept
+        assert len(store.answers("ana")) == 3  # and what was sent is stored once
+    assert any("kept what was sent" in s for s in said), said

@@ -55,6 +55,10 @@ def spool_target(store: HistoryStore) -> str:
     return str(store.path)
 
 
+#: The most batches one send goes through (SEND_BATCH records each) before it yields.
+MAX_SEND_PASSES = 10_000
+
+
 class Recorder:
     """``on_answer``/``on_session`` for the session, ``due_count`` for the home screen,
     ``progress`` for the progress screen, ``send_waiting`` for the app's periodic worker."""
@@ -168,8 +172,10 @@ class Recorder:
         return self.spool.waiting()
 
     def _send_all(self) -> None:
+        """Batches until the spool is empty, the history refuses one, or a pass makes no
+        progress (the spool could not drop what was sent): bounded, never a spin."""
         had = False
-        while True:
+        for _ in range(MAX_SEND_PASSES):
             contents = self.spool.read()
             self._report_damaged(contents.damaged)
             if not contents.entries:
@@ -191,6 +197,10 @@ class Recorder:
             self._show_waiting()
             if failed is not None:
                 self._failed(failed, only_if_new=True)
+                return
+            if self.spool.waiting() >= len(contents.entries):  # nothing left the spool
+                self._tell(f"the spool {self.spool.path} kept what was sent: sent again "
+                           "later, and stored once (each record has its key)")
                 return
         if had and self.last_error is not None and not self.spool.waiting():
             self.last_error = None
