@@ -39,3 +39,34 @@ def test_a_seat_key_given_twice_is_refused_by_one_rule(key: str) -> None:
     seat = f"1:banker=20:paid=19:commission=1:fee=1:{key}"
     usage_error(ezbac("audit", "--house", "commission", "P:4h", "B:9s", "P:2d", "B:Kc",
                       "--seat", seat), "--seat")
+
+
+def test_a_seat_amount_may_be_written_with_a_thousands_comma() -> None:
+    """The README writes amounts 1,000 everywhere; at a seat the comma between bets made
+    it "no BET=AMOUNT". Player 9h 8d = 7, Banker 3c 4s = 7: a Tie, Tie pays 8 to 1."""
+    run = ezbac("check", "9h", "3c", "8d", "4s", "--seat", "1:player=1,000,tie=5")
+    assert run.returncode == 0 and "Player 1,000 pushes" in run.stdout
+    assert "pay Tie 40" in run.stdout
+    line = usage_error(ezbac("check", "9h", "3c", "8d", "4s", "--seat", "1:player=1,00"),
+                       "'1,00' is not an amount")
+    assert "--seat" in line
+    audit = ezbac("audit", "P:9h", "B:3c", "P:8d", "B:4s", "--seat",
+                  "1:player=1,000:pushed,tie=1,000:paid=8,000")
+    assert audit.returncode == 0, audit.stdout + audit.stderr
+
+
+@pytest.mark.parametrize(("args", "culprit"), [
+    (["--host", "a" * 300], "--host"),
+    (["--host", "a" * 70 + ".com"], "--host"),
+    (["--port", "٨٠٨٠"], "--port"),
+    (["--port", "80a"], "--port"),
+])
+def test_serve_options_are_one_line_naming_the_option(args: list[str], culprit: str) -> None:
+    usage_error(ezbac("serve", *args), culprit)
+
+
+def test_an_address_not_on_this_machine_blames_host() -> None:
+    """192.0.2.1 is TEST-NET-1 (RFC 5737): never this machine's; nothing is sent to it, a
+    bind there is refused by this machine's own kernel."""
+    line = usage_error(ezbac("serve", "--host", "192.0.2.1", "--port", "8765"), "--host")
+    assert "--port" not in line

@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from trainer.cli import COMMANDS, Parser, UsageError
-from trainer.cli.options import add_house_argument, house_from
+from trainer.cli.options import add_house_argument, house_from, split_bets
 from trainer.engine import rules
 from trainer.engine.cards import Card, hand_total
 from trainer.engine.coup import Outcome
@@ -207,7 +207,7 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
                          "--seat 1:banker=25:paid=25")
     number = int(number_text)
     out: list[tuple[Bet, Decimal, BetAction]] = []
-    for item in rest.split(","):
+    for item in split_bets(rest):
         parts = item.split(":")
         name, eq, wager_text = parts[0].partition("=")
         if not eq:

@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from trainer.cli import COMMANDS, UsageError
-from trainer.cli.options import add_house_argument, add_pays_arguments, house_from
+from trainer.cli.options import add_house_argument, add_pays_arguments, house_from, split_bets
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.coup import Coup
 from trainer.engine.errors import EngineError, quote
@@ -156,7 +156,7 @@ def parse_seat(spec: str, house: House) -> Seat:
     if not items.strip():
         raise SeatSpecError(f"{shown} has no bets: {SEAT_EXAMPLE}")
     wagers: dict[Bet, Decimal] = {}
-    for item in items.split(","):
+    for item in split_bets(items):
         name, eq, amount = item.partition("=")
         if not item.strip():
             raise SeatSpecError(f"{shown}: an empty bet between commas; {SEAT_EXAMPLE}")

@@ -7,6 +7,7 @@ engine is imported only inside the functions that need it.
 from __future__ import annotations
 
 import argparse
+import re
 from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -156,3 +157,20 @@ def house_from(args: argparse.Namespace) -> House:
     if getattr(args, "decks", None) is not None:
         house = house.with_decks(args.decks)
     return house.with_paytable(paytable_from(args, house.paytable))
+
+
+_THOUSANDS = re.compile(r"\d+(?=$|[.:])")
+
+
+def split_bets(text: str) -> list[str]:
+    """A seat's ``BET=AMOUNT,BET=AMOUNT`` items, split at the commas between bets, not at a
+    thousands comma (``player=1,000,tie=5``: an amount may be written 1,000, as everywhere):
+    a piece that starts with digits continues the amount before it (no bet's name
+    starts with a digit)."""
+    items: list[str] = []
+    for piece in text.split(","):
+        if items and _THOUSANDS.match(piece) and "=" in items[-1]:
+            items[-1] += "," + piece
+        else:
+            items.append(piece)
+    return items

@@ -10,6 +10,7 @@ command runs.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import re
 import shlex
@@ -76,10 +77,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def port_number(text: str) -> int:
     """argparse type for --port: a whole number from 1 to 65535."""
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1-65535)") from None
+    if not (text.isascii() and text.isdigit()):  # int() also reads other scripts' digits
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a port number (1-65535, "
+                                         "digits 0-9)")
+    port = int(text)
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is out of range (1-65535)")
     return port
@@ -104,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return server.run()
     except OSError as exc:  # lost a race for the port since the check above
-        raise UsageError(f"--port: cannot listen on {_where(args.host, args.port)}: "
+        raise UsageError(f"{_culprit(exc)}: cannot listen on {_where(args.host, args.port)}: "
                          f"{exc.strerror or exc}") from None
 
 
@@ -131,20 +132,30 @@ def _where(host: str, port: int) -> str:
 def _check_can_listen(host: str, port: int) -> None:
     """Bind (and let go of) the address, so an unknown host or a port in use is a usage
     error before anything starts."""
+    shown = repr(host[:40]) + (f"... ({len(host)} characters)" if len(host) > 40 else "")
+    if len(host) > 253 or not host.isprintable():  # no host name is longer (RFC 1035)
+        raise UsageError(f"--host: {shown} is not a host name or address")
     try:
         infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
                                    flags=socket.AI_PASSIVE)
     except socket.gaierror as exc:
-        raise UsageError(f"--host: cannot listen on {host!r}: {exc.strerror}") from None
+        raise UsageError(f"--host: cannot listen on {shown}: {exc.strerror}") from None
+    except UnicodeError:  # a label over 63 characters, or one IDNA cannot encode
+        raise UsageError(f"--host: {shown} is not a host name or address") from None
     family, kind, proto, _, address = infos[0]
     try:
         with socket.socket(family, kind, proto) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as aiohttp does
             probe.bind(address)
     except OSError as exc:
-        raise UsageError(
-            f"--port: cannot listen on {_where(host, port)}: {exc.strerror or exc}"
-        ) from None
+        raise UsageError(f"{_culprit(exc)}: cannot listen on {_where(host, port)}: "
+                         f"{exc.strerror or exc}") from None
+
+
+def _culprit(exc: OSError) -> str:
+    """Which option a failed bind blames: an address not on this machine is --host's, a
+    port in use or refused is --port's."""
+    return "--host" if exc.errno == errno.EADDRNOTAVAIL else "--port"
 
 
 def _server_class() -> type:
