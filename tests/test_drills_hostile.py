@@ -146,3 +146,12 @@ def test_a_number_written_in_quotes_is_told_to_lose_them() -> None:
     found = problems(HEAD + 'shoe:\n  decks: "8"\n')
     (message,) = [m for _, _, f, m in found if f == "shoe.decks"]
     assert "in quotes" in message and "without quotes" in message
+
+
+@pytest.mark.parametrize("house", ["", "house: ez\n"])
+def test_a_drill_keeps_to_its_houses_limits_whether_it_names_it_or_not(house: str) -> None:
+    """The default house's limits (ez: a wager at most 10,000) held a drill that said
+    house: ez and not the same drill without the line."""
+    found = problems(HEAD + house + "bets:\n  player: {min: 20000, max: 30000, step: 5}\n"
+                     "generate:\n  - weight: 1\n")
+    assert any("maximum" in message for _, _, _, message in found), found

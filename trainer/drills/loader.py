@@ -181,7 +181,7 @@ class _Reader(reading.Reader):
                      "(or ask: [shoe, table])")
         if table is not None and steps == (Step.TABLE,):
             self.check_table(house, f, table, fixed)
-        elif "house" in get:  # a drill that names a house keeps to its limits
+        else:  # every drill keeps to its house's limits: the default house when none is named
             self.check_limits(house, f, fixed, bets, per_coup)
         if self.problems:
             return None
