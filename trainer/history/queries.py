@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple
 
 from trainer.history.store import as_text, decoded, from_db_time, where_clause
+from trainer.session.records import possible
 
 if TYPE_CHECKING:
     from trainer.history.store import HistoryStore
@@ -54,7 +55,15 @@ def skill_rows(
             f"FROM answers{where} GROUP BY trainee, skill",
             params,
         )
-    return [SkillRow(as_text(t), as_text(k), n, int(c), float(s)) for t, k, n, c, s in rows]
+    return [SkillRow(as_text(t), as_text(k), *possible(n, c, f"{as_text(t)}'s {as_text(k)}"),
+                     _seconds(s)) for t, k, n, c, s in rows]
+
+
+def _seconds(value: object) -> float:
+    seconds = float(value)  # type: ignore[arg-type]
+    if not 0 <= seconds < float("inf"):
+        raise ValueError(f"an impossible time, {seconds!r} seconds")
+    return seconds
 
 
 @decoded("the history")
@@ -181,6 +190,7 @@ _VERDICT = f"{_RUN} AND {_COMPLETED} AND passed IS NOT NULL"
 
 def _run_record(row: tuple) -> RunRecord:
     t, sid, d, title, m, start, end, q, c, p = row
+    q, c = possible(q, c, f"{as_text(t)}'s run {as_text(sid)}")
     return RunRecord(as_text(t), as_text(sid), as_text(d), as_text(title), as_text(m),
                      from_db_time(start), from_db_time(end), q, c, bool(p))
 
