@@ -70,3 +70,13 @@ def test_an_address_not_on_this_machine_blames_host() -> None:
     bind there is refused by this machine's own kernel."""
     line = usage_error(ezbac("serve", "--host", "192.0.2.1", "--port", "8765"), "--host")
     assert "--port" not in line
+
+
+@pytest.mark.parametrize("command", [["check", "-"], ["audit", "-"]])
+def test_a_nul_byte_in_a_card_is_named_as_typed(command: list[str]) -> None:
+    """A card holding a NUL (only standard input can carry one: a command line's arguments
+    end at it) is named whole, the NUL shown escaped, never as another card."""
+    cards = "A\x00h 9d 2c 3s" if command[0] == "check" else "P:A\x00h B:9d P:2c B:3s"
+    run = ezbac(*command, stdin=cards + "\n")
+    assert run.returncode == 1 and "'A\\x00h'" in run.stderr  # a bad line of a batch
+    assert "\x00" not in run.stderr + run.stdout
