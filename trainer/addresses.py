@@ -23,12 +23,14 @@ from urllib.parse import unquote
 HIDDEN = "…"
 
 #: ``scheme://``, then the user information up to the *last* ``@`` of the token (a password
-#: may hold ``@`` or ``:``; cutting too much only hides more).
-_USERINFO = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]*://)(?P<info>[^\s]*)@")
+#: may hold ``@`` or ``:``; cutting too much only hides more).  A scheme starts a token and is
+#: at most 31 characters, so a megabyte of letters is one linear scan, not a quadratic one.
+_USERINFO = re.compile(
+    r"(?<![A-Za-z0-9+.\-])(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]{0,30}://)(?P<info>[^\s]*)@")
 #: ``password=value`` as a libpq keyword (quoted or not) or a query parameter.
 _PASSWORD = re.compile(r"(?i)(?P<key>\bpassword\s*=\s*)(?P<value>'(?:[^'\\]|\\.)*'|[^&\s]*)")
 #: An address with a scheme, spaces around it allowed (to be refused, not trusted).
-URL_LIKE = re.compile(r"^\s*(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]*)://")
+URL_LIKE = re.compile(r"^\s*(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]{0,30})://")
 
 
 def redact(text: str) -> str:
