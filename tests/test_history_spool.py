@@ -23,7 +23,7 @@ def _entries(n: int) -> list[Entry]:
             "payout:tie:win", i % 2 == 0, T0 + timedelta(seconds=i), session_id="s9",
             bet="tie", wager="2.50", seconds=1.25 + i,
         )))
-    out.append(Entry("session", "k-end", session("s9", minutes=3, questions=n, correct=1,
+    out.append(Entry("session", "k-end", session("s9", minutes=3, questions=n, correct=min(n, 1),
                                                  passed=False, reference_opened=2)))
     return out
 

@@ -39,3 +39,14 @@ def passes(right: int, asked: int, pass_mark: int) -> bool:
     (pass marks are whole percents).  Nothing asked is not a pass.
     """
     return asked > 0 and 100 * right >= pass_mark * asked
+
+
+def possible(asked: object, right: object, what: str) -> tuple[int, int]:
+    """Counts a run or a report may hold: whole numbers, none negative, no more right than
+    asked; ValueError otherwise (a history edited by hand, "-5 questions, 99 right", is
+    refused where it is read, one line naming the file, never reported as if sound)."""
+    if not (isinstance(asked, int) and isinstance(right, int)) or isinstance(asked, bool):
+        raise ValueError(f"counts that are not whole numbers for {what}")
+    if asked < 0 or right < 0 or right > asked:
+        raise ValueError(f"impossible counts for {what}: {asked} asked, {right} right")
+    return asked, right

@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple
 
 from trainer.history.store import as_text, decoded, from_db_time, where_clause
-from trainer.session.records import possible
+from trainer.scoring import possible
 
 if TYPE_CHECKING:
     from trainer.history.store import HistoryStore

@@ -6,6 +6,8 @@ import math
 from dataclasses import dataclass
 from datetime import datetime
 
+from trainer.scoring import possible
+
 
 @dataclass(frozen=True, slots=True)
 class AnswerRecord:
@@ -63,14 +65,3 @@ class SessionRecord:
     def completed(self) -> bool:
         """Run to the end: finished and not abandoned (a quit run has finished_at too)."""
         return self.finished_at is not None and not self.abandoned
-
-
-def possible(asked: object, right: object, what: str) -> tuple[int, int]:
-    """Counts a run or a report may hold: whole numbers, none negative, no more right than
-    asked; ValueError otherwise (a history edited by hand, "-5 questions, 99 right", is
-    refused where it is read, one line naming the file, never reported as if sound)."""
-    if not (isinstance(asked, int) and isinstance(right, int)) or isinstance(asked, bool):
-        raise ValueError(f"counts that are not whole numbers for {what}")
-    if asked < 0 or right < 0 or right > asked:
-        raise ValueError(f"impossible counts for {what}: {asked} asked, {right} right")
-    return asked, right
