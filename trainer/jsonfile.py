@@ -16,13 +16,15 @@ from __future__ import annotations
 import json
 import math
 
+from trainer.errors import BadInputError
+
 #: Deeper than any of ezbac's files (the spool's records are two levels deep).
 MAX_DEPTH = 16
 #: Longer than any of ezbac's files; a larger one is not one of them.
 MAX_BYTES = 4 * 1024 * 1024
 
 
-class BadJSONError(ValueError):
+class BadJSONError(BadInputError):
     """Not a JSON document ezbac can have written; the message says why (and, for JSON
     syntax, the line and column)."""
 

@@ -17,10 +17,12 @@ import os
 import stat
 from pathlib import Path
 
+from trainer.errors import BadInputError
+
 ENV_HOME = "EZBAC_HOME"
 
 
-class UnusablePathError(ValueError):
+class UnusablePathError(BadInputError):
     """A file or folder ezbac needs cannot be used; the message is one line naming it."""
 
 

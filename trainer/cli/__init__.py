@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from importlib import import_module
 
 from trainer import __version__
+from trainer.errors import BadInputError, EzbacError
 
 EXIT_USAGE = 2
 #: Ctrl+C: 128 + SIGINT, as shells report a program stopped by it.
@@ -56,7 +57,7 @@ COMMANDS: dict[str, str] = {
 }
 
 
-class UsageError(Exception):
+class UsageError(BadInputError):
     """Bad input from the command line: printed as one line, exit status 2."""
 
 
@@ -144,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one ezbac command.  Ctrl+C ends it with status 130 and one line, at any moment:
     while it starts, at once (``_quiet_exit``); once the command runs, as KeyboardInterrupt,
     so the command's own clean-up (``finally``, saving an answer) still happens."""
-    from trainer.paths import UnusablePathError, os_error_line
+    from trainer.paths import os_error_line
 
     previous = _sigint(_quiet_exit)
     words = sys.argv[1:] if argv is None else list(argv)
@@ -164,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(handler(args) or 0)
         finally:
             _sigint(_quiet_exit if argv is None else previous)  # and while Python exits
-    except (UsageError, UnusablePathError) as exc:  # a file or folder that cannot be used too
+    except EzbacError as exc:  # bad input, a file or folder that cannot be used, a history down
         for line in f"ezbac: error: {exc}".split("\n"):  # a file's problems, one a line
             print(_shorten(line), file=sys.stderr)
         return EXIT_USAGE

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from trainer.errors import BadInputError
 from trainer.fileformat.problems import FileProblemsError, Problem
 
 __all__ = ["DrillError", "DrillFileError", "DrillNotFoundError", "Problem"]
 
 
-class DrillError(ValueError):
+class DrillError(BadInputError):
     """Base of the drill errors."""
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from trainer.errors import BadInputError
+
 #: How much of a piece of input an error message quotes (a 10 MB token is named, not echoed).
 QUOTE_LIMIT = 40
 
@@ -42,7 +44,7 @@ def shorten_words(message: str, limit: int = WORD_LIMIT) -> str:
 _LONG_WORD = re.compile(rf"\S{{{WORD_LIMIT + 1},}}")
 
 
-class EngineError(ValueError):
+class EngineError(BadInputError):
     """Base of every error the engine raises for bad input."""
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from trainer.errors import BadInputError, EzbacError
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -24,7 +26,7 @@ class Problem:
         return f"{where}: {self.message}"
 
 
-class FileProblemsError(ValueError):
+class FileProblemsError(BadInputError):
     """A file that cannot be used; ``problems`` lists everything wrong with it, and so does
     its text, one problem a line (so any caller that prints it shows them all)."""
 
@@ -44,6 +46,6 @@ class FileProblemsError(ValueError):
         return first + (f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else "")
 
 
-class ScanProblem(Exception):
+class ScanProblem(EzbacError):
     """A cheap scan (``trainer.fileformat.scanning``) found the file not plainly readable:
     the full reader must say what is wrong with it."""

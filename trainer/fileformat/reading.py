@@ -29,6 +29,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from trainer.engine.errors import QUOTE_LIMIT, EngineError, quote
 from trainer.engine.money import ascii_int, parse_amount, parse_odds
+from trainer.errors import BadInputError
 from trainer.fileformat.declare import AnyOf, Kind, ListOf, MapOf, Obj, Scalar
 from trainer.fileformat.problems import FileProblemsError, Problem
 
@@ -46,7 +47,7 @@ _SIGNED = re.compile(r"[-+]?[0-9]+")
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
-class TextProblem(ValueError):
+class TextProblem(BadInputError):
     """Why some bytes are not a file's text; ``line`` is 0 when no line is to blame."""
 
     def __init__(self, message: str, line: int = 0) -> None:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
+from trainer.errors import BadInputError
 from trainer.history.store import HistoryError, HistoryStore
 from trainer.history.tally import (
     WEAK_BELOW,
@@ -58,7 +59,7 @@ REPORT_VERSION = 1
 ATTEMPTS_VERSION = 1
 
 
-class BadDateError(ValueError):
+class BadDateError(BadInputError):
     """--since is not a date."""
 
 

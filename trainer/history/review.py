@@ -37,6 +37,7 @@ from trainer.drills.model import (
 from trainer.engine import Bet, BetResult, Outcome
 from trainer.engine.house import BASE_BETS, BUNDLED_HOUSES, DEFAULT_HOUSE, SIDE_BETS, House
 from trainer.engine.settlement import RESULTS
+from trainer.errors import BadInputError, EzbacError
 from trainer.history.scheduler import BOXES, SkillState, due_from, next_due, skill_states
 from trainer.history.store import HistoryStore
 from trainer.skills import describe, family
@@ -49,7 +50,7 @@ MAX_QUESTIONS = 500
 REVIEW_BET = (Decimal(5), Decimal(250), Decimal(5))
 
 
-class NothingDueError(ValueError):
+class NothingDueError(EzbacError):
     """No skill is due: there is no review to run (the message says when one will be)."""
 
 
@@ -196,7 +197,7 @@ def box_weight(box: int) -> int:
     return 2 ** (BOXES - box)
 
 
-class BadReviewLengthError(ValueError):
+class BadReviewLengthError(BadInputError):
     """The review length asked for is not a number of questions it can have."""
 
 

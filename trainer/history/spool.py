@@ -42,6 +42,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
+from trainer.errors import BadInputError
+
 if TYPE_CHECKING:  # read when a record is (the trainer's launch with an empty spool is not)
     from trainer.session.records import AnswerRecord, SessionRecord
 
@@ -80,7 +82,7 @@ class Contents(NamedTuple):
     damaged: list[Damaged]
 
 
-class SpoolError(ValueError):
+class SpoolError(BadInputError):
     """A spool line that is not a record this version wrote."""
 
 

@@ -40,6 +40,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
+from trainer.errors import BadInputError, EzbacError, UnavailableError
 from trainer.history.migrations import (
     APPLICATION_ID,
     MIGRATIONS,
@@ -47,7 +48,7 @@ from trainer.history.migrations import (
     SCHEMA_VERSION,
     SQLITE_WHOLE,
 )
-from trainer.paths import UnusablePathError, os_reason
+from trainer.paths import os_reason
 from trainer.skills import family
 
 if TYPE_CHECKING:  # the records are built only when history is read back (not at launch)
@@ -59,11 +60,11 @@ BUSY_TIMEOUT_MS = 15_000
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
-class HistoryError(UnusablePathError):
+class HistoryError(EzbacError):
     """The history database cannot be used; the message is one line naming the file."""
 
 
-class NotHistoryDatabaseError(HistoryError):
+class NotHistoryDatabaseError(HistoryError, BadInputError):
     """The file exists but is not an ezbac history database we may write to."""
 
 
@@ -71,7 +72,7 @@ class DamagedHistoryError(NotHistoryDatabaseError):
     """The file is (or claims to be) a history but SQLite finds it damaged: never written."""
 
 
-class HistoryUnavailableError(HistoryError):
+class HistoryUnavailableError(HistoryError, UnavailableError):
     """The file cannot be created, opened or written (permissions, missing, disk)."""
 
 

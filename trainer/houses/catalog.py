@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from trainer.engine.house import BUNDLED_HOUSES, House
+from trainer.errors import BadInputError
 from trainer.paths import user_data_dir
 
 SUFFIXES = (".yaml", ".yml")
 
 
-class HouseNotFoundError(ValueError):
+class HouseNotFoundError(BadInputError):
     """No bundled or user house has that name, and it is no file either."""
 
 

@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from trainer.drills.model import Drill, DrillCoup, Kind, Mode
+from trainer.errors import BadInputError
 from trainer.session import scoring
 from trainer.session.choice import ChoiceQuestion
 from trainer.session.clock import Clock, Now, utc_now
@@ -37,7 +38,7 @@ OnAnswer = Callable[[AnswerRecord], None]
 OnSession = Callable[[SessionRecord], None]
 
 
-class SessionError(ValueError):
+class SessionError(BadInputError):
     """The session was asked to do something its state does not allow."""
 
 

@@ -17,6 +17,7 @@ from textual.messages import ExitApp
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from trainer.errors import EzbacError
 from trainer.prefs import Loaded, load_settings, save_settings
 from trainer.tui.clock import PausableClock
 from trainer.tui.messages import (
@@ -255,7 +256,7 @@ class TrainerApp(App[int]):
         def build(*questions: int) -> Drill | None:
             try:
                 return review(self.trainee, self.now(), *questions)
-            except ValueError as exc:  # nothing due, or a length the review refuses
+            except EzbacError as exc:  # nothing due, or a length the review refuses
                 self.notify(str(exc), title="Review", timeout=6)
                 return None
 
