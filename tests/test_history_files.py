@@ -393,8 +393,10 @@ def test_any_other_os_error_is_one_line_naming_its_path(
     assert err == "ezbac: error: /srv/school/drills/x.yaml: permission denied\n"
 
 
-def test_history_errors_are_the_paths_error_the_command_line_catches() -> None:
-    from trainer.paths import UnusablePathError
+def test_history_errors_are_the_errors_the_command_line_catches() -> None:
+    from trainer.errors import EzbacError, UnavailableError
 
-    assert issubclass(HistoryError, UnusablePathError)
+    assert issubclass(HistoryError, EzbacError)  # trainer.cli.main: one line, exit status 2
+    assert issubclass(HistoryUnavailableError, UnavailableError)
+    assert not issubclass(HistoryUnavailableError, ValueError)  # not bad input (issue 20)
     assert EZBAC_APP_ID  # the refusal tests above build real histories with this id
