@@ -39,7 +39,7 @@ PLAYER_9 = "9s 2h Kd 5c"
 
 
 def _ask(cards: str, wagers: dict[Bet, str], step: Step, house=COMMISSION_HOUSE):
-    return expand([coup(cards, wagers)], (step,), house.paytable, house=house)
+    return expand([coup(cards, wagers)], (step,), house)
 
 
 @pytest.mark.parametrize(("wager", "owed"), [
@@ -93,7 +93,7 @@ def test_only_winning_bets_that_owe_a_commission_are_asked() -> None:
 
 def test_commission_is_asked_before_the_amount_paid() -> None:
     qs = expand([coup(BANKER_7, {Bet.BANKER: "35"})], (Step.PAYOUT, Step.COMMISSION),
-                COMMISSION_HOUSE.paytable, house=COMMISSION_HOUSE)
+                COMMISSION_HOUSE)
     assert [q.step for q in qs] == [Step.COMMISSION, Step.PAYOUT]
 
 

@@ -188,7 +188,7 @@ def _asked(drill, seed: int = 3) -> list:
     coups = drill.deal(random.Random(seed))
     # one bet on each layout when payouts are due, none otherwise
     assert all(len(dealt.wagers) == (1 if drill.bets else 0) for dealt in coups)
-    return expand(coups, drill.steps, drill.paytable)
+    return expand(coups, drill.steps, drill.house)
 
 
 def test_a_review_is_twenty_questions_unless_asked_otherwise() -> None:

@@ -37,16 +37,14 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from trainer.engine.errors import EngineError
 from trainer.engine.money import format_amount, normalize
 
-if TYPE_CHECKING:
-    from trainer.engine.house import House
-
 __all__ = [
     "FEWEST_CHIPS",
+    "Chip",
     "ChipBreakdown",
     "ChipBudgetError",
     "ChipCheck",
@@ -54,6 +52,7 @@ __all__ = [
     "ChipError",
     "ChipFault",
     "ChipLimitError",
+    "ChipRack",
     "PayStyle",
     "Steps",
     "UnpayableAmountError",
@@ -684,12 +683,31 @@ class ChipCheck:
         return fault in self.faults
 
 
+@dataclass(frozen=True, slots=True)
+class Chip:
+    """One denomination on a table's rack, and its colour."""
+
+    value: Decimal
+    colour: str
+
+
+class ChipRack(Protocol):
+    """What ``check_chips`` reads of a table (a House is one): its chips and how it cuts a
+    payout in them.  A protocol, so this module needs nothing above it."""
+
+    @property
+    def chips(self) -> Sequence[Chip]: ...
+
+    @property
+    def payout_chips(self) -> ChipConvention: ...
+
+
 def check_chips(
     given: Mapping[Decimal, int],
     amount: Decimal,
     denominations: Iterable[Decimal] | None = None,
     *,
-    house: House | None = None,
+    house: ChipRack | None = None,
     wager: Decimal | None = None,
     convention: ChipConvention | None = None,
     colours: Mapping[Decimal, str] | None = None,

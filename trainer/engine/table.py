@@ -22,9 +22,9 @@ from types import MappingProxyType
 from trainer.engine.chips import ChipBreakdown, ChipConvention, PayStyle, pay_in_chips
 from trainer.engine.coup import Coup, Outcome
 from trainer.engine.errors import EngineError
-from trainer.engine.house import BASE_BETS, SIDE_BETS, House
+from trainer.engine.house import BASE_BETS, SIDE_BETS, House, settle_checked
 from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
-from trainer.engine.settlement import Bet, BetResult, Settlement, settle_checked
+from trainer.engine.settlement import Bet, BetResult, Settlement
 from trainer.engine.shoe import Shoe
 
 __all__ = [

@@ -141,7 +141,7 @@ class Session:
                                "trainer.session.table.TableSession")
         if not self.questions:
             self.questions = expand(
-                self.coups, self.drill.steps, self.drill.paytable, house=self.drill.house
+                self.coups, self.drill.steps, self.drill.house
             )
         if not self.questions:
             raise SessionError(f"drill {self.drill.id!r} asks no questions about its coups")

@@ -43,7 +43,7 @@ from types import MappingProxyType
 from trainer.drills.model import ChipEntry, DealtTable, Drill, DrillCoup, Kind, Mode, TableSpec
 from trainer.engine import Bet, BetResult, Coup, Outcome, format_amount
 from trainer.engine.chips import ChipBreakdown, check_chips, pay_in_chips
-from trainer.engine.house import House, house_from
+from trainer.engine.house import House
 from trainer.engine.money import PAYOUTS, as_amount, normalize
 from trainer.engine.table import (
     BoxCommission,
@@ -94,7 +94,6 @@ __all__ = [
     "TableSession",
     "TableSummary",
     "TableWork",
-    "drill_house",
 ]
 
 OnAnswer = Callable[[AnswerRecord], None]
@@ -291,11 +290,6 @@ class ShoeAnswer:
     @property
     def expected(self) -> str:
         return self.graded.expected.text
-
-
-def drill_house(drill: Drill) -> House:
-    """The house a drill is dealt under (its own, or the default house with its paytable)."""
-    return drill.house if drill.house is not None else house_from(drill.paytable)
 
 
 def _who(seat: int, bet: Bet, wager: Decimal) -> str:
@@ -570,7 +564,7 @@ class TableSession:
             raise SessionError(f"drill {self.drill.id!r} is not a table drill (ask: table)")
         if not self.dealt:
             raise SessionError(f"drill {self.drill.id!r} deals no tables")
-        house = drill_house(self.drill)
+        house = self.drill.house
         self.tables = [TableWork(i + 1, d, house, self.drill.table)
                        for i, d in enumerate(self.dealt)]
 
