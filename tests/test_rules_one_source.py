@@ -11,6 +11,7 @@ from decimal import Decimal
 import pytest
 
 from trainer.drills.catalog import available_drills, load_drill
+from trainer.drills.generate import deal_drill
 from trainer.drills.model import Drill, Kind, Step
 from trainer.engine import Paytable
 from trainer.engine.house import BUNDLED_HOUSES, DEFAULT_HOUSE, HouseLimitError, settle_bet
@@ -75,7 +76,7 @@ def test_a_drills_paytable_cannot_disagree_with_its_house() -> None:
 
 def test_a_question_carries_the_house_and_no_paytable() -> None:
     drill = load_drill("payouts")
-    dealt = drill.deal(random.Random(1))[0]
+    dealt = deal_drill(drill, random.Random(1))[0]
     with pytest.raises(TypeError):
         Question(0, dealt, Step.PAYOUT, paytable=Paytable(tie=Decimal(9)))  # type: ignore[call-arg]
     q = Question(0, dealt, Step.OUTCOME)

@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.drills.catalog import load_drill
+from trainer.drills.generate import deal_tables
 from trainer.drills.model import ChipEntry, Drill
 from trainer.engine import BetResult, format_amount, settle_bet
 from trainer.engine.house import BASE_BETS, SIDE_BETS, Direction, House
@@ -167,7 +168,7 @@ def test_dealt_tables_keep_to_the_drill_and_the_house(drill_id: str, seed: int) 
     house = d.house
     spec = d.table
     ranges = {b.bet: b for b in spec.bets}
-    tables = d.deal_tables(random.Random(seed))
+    tables = deal_tables(d, random.Random(seed))
     assert len(tables) == d.questions
     for dealt in tables:
         layout = dealt.layout
@@ -195,7 +196,7 @@ def test_a_dragon_only_table_drill_deals_only_dragons() -> None:
     d = load_text("id: dragons\ntitle: T\ndescription: D\nask: table\nquestions: 30\n"
                   "table: {seats: 2, bets: {banker: 25, dragon7: 5}}\n"
                   "generate: [{outcome: dragon7}]\n")
-    tables = d.deal_tables(random.Random(7))
+    tables = deal_tables(d, random.Random(7))
     assert len(tables) == 30
     assert {t.coup.outcome.value for t in tables} == {"dragon7"}
     assert all(len(t.layout.seats) == 2 for t in tables)

@@ -193,8 +193,10 @@ def run_preview(args: argparse.Namespace) -> int:
             notes[start] = _shoe_note(shoe, len(notes) + 1)
             return [DrillCoup(sc.coup) for sc in shoe.coups]
     else:
+        from trainer.drills.generate import deal_drill
+
         def run(start: int) -> list[Any]:
-            return drill.deal(rng)
+            return deal_drill(drill, rng)
     coups = _consecutive_runs(drill, run, args.count, "coup")
     count = len(coups)
 
@@ -262,8 +264,10 @@ def _preview_tables(drill: Any, rng: random.Random, seed: int, wanted: int | Non
             notes[start] = _shoe_note(shoe, len(notes) + 1)
             return deal_tables(drill, rng, [sc.coup for sc in shoe.coups])
     else:
+        from trainer.drills.generate import deal_tables
+
         def run(start: int) -> list[Any]:
-            return drill.deal_tables(rng)
+            return deal_tables(drill, rng)
     tables = _consecutive_runs(drill, run, wanted, "table")
     count = len(tables)
     colours = {c.value: c.colour for c in house.chips}

@@ -272,15 +272,3 @@ class Drill:
                 return "a whole shoe"
             return f"a shoe from {self.last_coups} coups before the cut card"
         return f"{self.questions} coup{'s' if self.questions != 1 else ''}"
-
-    def deal(self, rng: random.Random) -> list[DrillCoup]:
-        """The coups of one run, reproducible from ``rng``."""
-        from trainer.drills.generate import deal_drill
-
-        return deal_drill(self, rng)
-
-    def deal_tables(self, rng: random.Random) -> list[DealtTable]:
-        """The tables of one run of a table drill, reproducible from ``rng``."""
-        from trainer.drills.generate import deal_tables
-
-        return deal_tables(self, rng)

@@ -577,11 +577,13 @@ class TableSession:
         deal: Callable[[Drill, random.Random], Sequence[DealtTable]] | None = None,
         **kwargs: object,
     ) -> TableSession:
-        """A new run of ``drill`` with tables dealt from ``rng`` (``drill.deal_tables``
+        """A new run of ``drill`` with tables dealt from ``rng`` (``deal_tables``
         unless ``deal`` is given; a shoe at the table deals its shoe, ``from_shoe``)."""
+        from trainer.drills.generate import deal_tables
+
         if drill.kind is Kind.SHOE:
             return cls.from_shoe(drill, deal_shoe(drill, rng), trainee, rng, **kwargs)
-        dealt = list(deal(drill, rng) if deal is not None else drill.deal_tables(rng))
+        dealt = list(deal(drill, rng) if deal is not None else deal_tables(drill, rng))
         return cls(drill, dealt, trainee, **kwargs)  # type: ignore[arg-type]
 
     @classmethod
