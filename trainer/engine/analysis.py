@@ -98,12 +98,13 @@ def class_counts(decks: int = 8) -> Mapping[CoupClass, int]:
         for v in (p1, b1, p2, b2):
             weight *= counts[v] - removed[v]
             removed[v] += 1
-        key = ((p1 + p2) % 10, (b1 + b2) % 10, tuple(removed))
-        groups[key] = groups.get(key, 0) + weight
+        group = ((p1 + p2) % 10, (b1 + b2) % 10, tuple(removed))
+        groups[group] = groups.get(group, 0) + weight
 
     out: dict[tuple[int, int, int | None, int | None], int] = {}
-    for (pt, bt, removed), weight in groups.items():
-        left = [c - r for c, r in zip(counts, removed, strict=True)]
+    key: tuple[int, int, int | None, int | None]
+    for (pt, bt, taken), weight in groups.items():
+        left = [c - r for c, r in zip(counts, taken, strict=True)]
         stands = not player_draws(pt)
         if is_natural(pt) or is_natural(bt) or (stands and not BANKER_TABLE[bt][STOOD]):
             key = (pt, bt, None, None)  # nobody draws

@@ -241,6 +241,7 @@ def _plan(cents: tuple[int, ...], steps: Steps) -> _Plan:
     bound = 1 + sum(min(math.lcm(c, d) for d in coins[i + 1:]) - c
                     for i, c in enumerate(coins[:-1]))
     limit = bound + 2 * top
+    counter: int | None = None  # an amount the largest-first cut does not serve fewest
     if coins[0] == 1:  # every chip a multiple of the smallest: every amount is made
         counter = _not_canonical(coins, steps)
         if counter is None:  # the largest first is the fewest; the programme's answer too
@@ -248,7 +249,7 @@ def _plan(cents: tuple[int, ...], steps: Steps) -> _Plan:
     if n * (limit + 1) <= PROGRAMME_WORK:
         return _Plan(unit, coins, False, limit, bound + top)
     names = ", ".join(format_amount(Decimal(c).scaleb(-2)) for c in cents)
-    why = ("not every chip is a multiple of the smallest" if coins[0] != 1 else
+    why = ("not every chip is a multiple of the smallest" if counter is None else
            "taking the largest chip first does not always give the fewest chips (at "
            f"{format_amount(Decimal(counter * unit).scaleb(-2))})")
     raise UnservableChipsError(

@@ -99,10 +99,11 @@ class Paytable:
             object.__setattr__(self, bet.value, _odds(bet, getattr(self, bet.value)))
 
     def odds(self, bet: Bet) -> Decimal:
-        return getattr(self, bet.value)
+        odds: Decimal = getattr(self, bet.value)  # a field per bet, named by its value
+        return odds
 
     def with_odds(self, overrides: Mapping[Bet, Decimal | int | str]) -> Paytable:
-        return replace(self, **{bet.value: odds for bet, odds in overrides.items()})
+        return replace(self, **{bet.value: _odds(bet, odds) for bet, odds in overrides.items()})
 
 
 @dataclass(frozen=True, slots=True)
