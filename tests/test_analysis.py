@@ -13,6 +13,7 @@ import pytest
 
 from trainer.engine.analysis import analyze, class_counts
 from trainer.engine.errors import InvalidShoeError
+from trainer.engine.house import DEFAULT_HOUSE
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, Paytable
 
 DATA = json.loads(
@@ -57,7 +58,7 @@ def test_house_edges_match_published(bet: Bet) -> None:
     published = DATA["decks"]["8"]["house_edge_percent"][bet.value]
     paytable = Paytable(**DATA["decks"]["8"]["paytable"])
     assert paytable == DEFAULT_PAYTABLE
-    edge = analyze(8, paytable).house_edge(bet)
+    edge = analyze(8, house=DEFAULT_HOUSE.with_paytable(paytable)).house_edge(bet)
     assert _percent_as_published(edge, published) == Decimal(published)
 
 
@@ -67,7 +68,7 @@ def test_house_edges_follow_the_paytable() -> None:
     ev = {k: int(v) for k, v in DATA["decks"]["8"]["events"].items()}
     n = int(DATA["decks"]["8"]["sequences"])
     table = DEFAULT_PAYTABLE.with_odds({Bet.DRAGON7: 30, Bet.TIE: 9, Bet.PANDA8: Decimal("7.5")})
-    result = analyze(8, table)
+    result = analyze(8, house=DEFAULT_HOUSE.with_paytable(table))
     assert result.house_edge(Bet.DRAGON7) == 1 - Fraction(31 * ev["dragon7"], n)
     assert result.house_edge(Bet.TIE) == 1 - Fraction(10 * ev["tie"], n)
     assert result.house_edge(Bet.PANDA8) == 1 - Fraction(85 * ev["panda8"], 10 * n)

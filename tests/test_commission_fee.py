@@ -17,6 +17,7 @@ from session_helpers import coup
 
 from trainer.drills.catalog import load_drill
 from trainer.drills.errors import DrillFileError
+from trainer.drills.generate import deal_drill
 from trainer.drills.loader import load_text
 from trainer.drills.model import Step
 from trainer.engine import Bet, BetResult
@@ -39,7 +40,7 @@ PLAYER_9 = "9s 2h Kd 5c"
 
 
 def _ask(cards: str, wagers: dict[Bet, str], step: Step, house=COMMISSION_HOUSE):
-    return expand([coup(cards, wagers)], (step,), house.paytable, house=house)
+    return expand([coup(cards, wagers)], (step,), house)
 
 
 @pytest.mark.parametrize(("wager", "owed"), [
@@ -93,7 +94,7 @@ def test_only_winning_bets_that_owe_a_commission_are_asked() -> None:
 
 def test_commission_is_asked_before_the_amount_paid() -> None:
     qs = expand([coup(BANKER_7, {Bet.BANKER: "35"})], (Step.PAYOUT, Step.COMMISSION),
-                COMMISSION_HOUSE.paytable, house=COMMISSION_HOUSE)
+                COMMISSION_HOUSE)
     assert [q.step for q in qs] == [Step.COMMISSION, Step.PAYOUT]
 
 
@@ -193,7 +194,7 @@ def test_the_bundled_cardroom_drill_asks_the_payout_then_the_fee() -> None:
     paid, fee = Session(drill, [coup(PLAYER_9, {Bet.PLAYER: "301"})], "Alex").questions
     assert paid.grade(PayoutAnswer(BetResult.WIN, Decimal(301))).correct
     assert fee.grade(AmountAnswer(Decimal(3))).correct
-    wagers = {a for s in range(5) for dc in drill.deal(random.Random(s))
+    wagers = {a for s in range(5) for dc in deal_drill(drill, random.Random(s))
               for a in dc.wagers.values()}
     # The run reaches more than one step of the schedule.
     assert len({CARDROOM.fee_for(a) for a in wagers}) > 1

@@ -10,6 +10,7 @@ import pytest
 
 from trainer.drills.catalog import available_drills, bundled_dir, load_drill
 from trainer.drills.errors import DrillFileError, DrillNotFoundError
+from trainer.drills.generate import deal_drill
 from trainer.drills.model import Mode, Step
 from trainer.drills.schema import schema_text
 from trainer.engine import Bet, Coup, CoupClass, Outcome
@@ -39,7 +40,7 @@ def test_bundled_list() -> None:
 def test_bundled_drill_deals(drill_id: str) -> None:
     drill = load_drill(drill_id)
     for seed in range(5):
-        run = drill.deal(random.Random(seed))
+        run = deal_drill(drill, random.Random(seed))
         assert len(run) == drill.questions
         fixed = {f.cards for f in drill.fixed}
         for dc in run:
@@ -58,15 +59,15 @@ def _cls(coup: Coup) -> CoupClass:
 def test_bundled_drills_cover_the_issue() -> None:
     drills = {i: load_drill(i) for i in BUNDLED_IDS}
     assert drills["exam"].mode is Mode.EXAM and drills["exam"].time_limit
-    hard = drills["banker-hard-cells"].deal(random.Random(1))
+    hard = deal_drill(drills["banker-hard-cells"], random.Random(1))
     assert all(dc.coup.banker_cell is not None and dc.coup.banker_cell[0] in (3, 4, 5, 6)
                and dc.coup.player_draws for dc in hard)
     outcomes = {dc.coup.outcome for s in range(5) for dc in
-                drills["outcomes"].deal(random.Random(s))}
+                deal_drill(drills["outcomes"], random.Random(s))}
     assert {Outcome.DRAGON7, Outcome.PANDA8, Outcome.TIE} <= outcomes
     payouts = drills["payouts"]
     assert {s.bet for s in payouts.bets} == set(Bet)
-    wagers = [a for s in range(3) for dc in payouts.deal(random.Random(s))
+    wagers = [a for s in range(3) for dc in deal_drill(payouts, random.Random(s))
               for a in dc.wagers.values()]
     assert any(a % 5 and a == int(a) for a in wagers)  # odd dollars, like 7 or 133
     assert any(a != int(a) for a in wagers)  # and cents, like 12.50

@@ -28,6 +28,7 @@ from trainer.engine.errors import (
     InvalidBetError,
     InvalidCardError,
 )
+from trainer.engine.house import DEFAULT_HOUSE, settle_bet
 from trainer.engine.money import (
     ODDS,
     PAYOUTS,
@@ -37,7 +38,7 @@ from trainer.engine.money import (
     parse_amount,
     parse_odds,
 )
-from trainer.engine.settlement import Bet, BetResult, Paytable, settle_bet
+from trainer.engine.settlement import Bet, BetResult, Paytable
 from trainer.history.report import BadDateError, parse_since
 
 EXAMPLES = 300
@@ -157,7 +158,8 @@ def test_any_wager_at_any_pay_settles_to_whole_cents_rounded_down(
     wager_cents: int, odds_cents: int, outcome: Outcome, bet: Bet
 ) -> None:
     wager, odds = Decimal(wager_cents) / 100, Decimal(odds_cents) / 100
-    s = settle_bet(outcome, bet, wager, Paytable().with_odds({bet: odds}))
+    house = DEFAULT_HOUSE.with_paytable(Paytable().with_odds({bet: odds}))
+    s = settle_bet(outcome, bet, wager, house)
     paid = s.paid
     assert paid == paid.quantize(Decimal("0.01"))
     if s.result is BetResult.WIN:

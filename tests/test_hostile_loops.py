@@ -164,13 +164,14 @@ def test_a_mistake_that_never_fits_stops_after_its_tries(monkeypatch: pytest.Mon
     from dataclasses import replace
 
     from trainer.drills.catalog import load_drill
+    from trainer.drills.generate import deal_drill
     from trainer.drills.model import CoupFilter
     from trainer.engine.catalogue import find_mistake
     from trainer.session import spot
 
     drill = replace(load_drill("spot-the-error"), error_rate=1.0,
                     filters=(CoupFilter(natural=False),))
-    dealt = drill.deal(random.Random(1))[0]
+    dealt = deal_drill(drill, random.Random(1))[0]
     if dealt.coup.natural:  # pragma: no cover - the filter deals no naturals
         pytest.fail("a natural under natural: false")
     drawn = []

@@ -37,8 +37,10 @@ from trainer.engine.house import (
     Rounding,
     SettlementOrder,
     Step,
+    settle,
+    settle_bet,
 )
-from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable, settle, settle_bet
+from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable
 
 D = Decimal
 PUBLISHED = json.loads(
@@ -104,13 +106,15 @@ def test_commission_banker_edge_worked_from_the_published_counts() -> None:
     assert analyze(house=COMMISSION_HOUSE).house_edge(Bet.BANKER) == expected
 
 
-def test_paytable_argument_still_overrides_the_house() -> None:
-    result = analyze(8, DEFAULT_PAYTABLE.with_odds({Bet.TIE: 9}), house=COMMISSION_HOUSE)
+def test_the_analysis_reads_the_houses_paytable() -> None:
+    house = COMMISSION_HOUSE.with_paytable(DEFAULT_PAYTABLE.with_odds({Bet.TIE: 9}))
+    result = analyze(8, house=house)
+    assert result.paytable is house.paytable
     assert _as_published(result.house_edge(Bet.TIE), "4.8440") == D("4.8440")
     assert _as_published(result.house_edge(Bet.BANKER), "1.0579") == D("1.0579")
 
 
-def test_old_call_style_analyses_the_default_house() -> None:
+def test_a_deck_count_alone_analyses_the_default_house() -> None:
     assert analyze(6).house.id == DEFAULT_HOUSE.id
     assert analyze(6).decks == 6
 
@@ -322,14 +326,14 @@ def test_calls_are_worded_by_the_house() -> None:
         Calls({"shuffle": "Shuffle up"})
 
 
-# --- the old call style keeps working --------------------------------------------------------
+# --- a house is the one way rules reach the settlement ---------------------------------------
 
-def test_a_bare_paytable_is_the_default_house_with_it() -> None:
-    table = Paytable(tie=D(9))
+def test_a_paytable_reaches_the_settlement_only_inside_a_house() -> None:
+    table = DEFAULT_HOUSE.with_paytable(Paytable(tie=D(9)))
     s = settle_bet(Outcome.TIE, Bet.TIE, D(10), table)
     assert s.paid == D(90)
     assert settle(Outcome.TIE, {Bet.TIE: D(10)}, table)[Bet.TIE] == s
-    assert settle_bet(Outcome.DRAGON7, Bet.BANKER, D(10)).result is BetResult.PUSH
+    assert settle_bet(Outcome.DRAGON7, Bet.BANKER, D(10)).result is BetResult.PUSH  # the default
 
 
 def test_bundled_houses_have_unique_ids_and_the_default_is_ez() -> None:

@@ -27,7 +27,7 @@ def test_a_commission_payout_question_wants_19_to_20() -> None:
     # The bundled commission house takes 5 % at once, rounded up to the quarter:
     # 35 -> 1.75 (paid 33.25); 7 -> 0.35 up to 0.50 (paid 6.50).
     dealt = [coup(DRAGON, {Bet.BANKER: "35"}), coup(DRAGON, {Bet.BANKER: "7"})]
-    q35, q7 = expand(dealt, (Step.PAYOUT,), COMMISSION_HOUSE.paytable, house=COMMISSION_HOUSE)
+    q35, q7 = expand(dealt, (Step.PAYOUT,), COMMISSION_HOUSE)
     assert q35.grade(PayoutAnswer(BetResult.WIN, Decimal("33.25"))).correct
     assert not q35.grade(PayoutAnswer(BetResult.WIN, Decimal(35))).correct
     graded = q7.grade(PayoutAnswer(BetResult.WIN, Decimal("6.50")))
@@ -41,8 +41,7 @@ def test_the_same_coup_pushes_under_ez() -> None:
 
 def test_card_room_payouts_are_ez_and_name_the_fee() -> None:
     cardroom = BUNDLED_HOUSES["cardroom"]
-    (q,) = expand([coup(DRAGON, {Bet.DRAGON7: "10"})], (Step.PAYOUT,), cardroom.paytable,
-                  house=cardroom)
+    (q,) = expand([coup(DRAGON, {Bet.DRAGON7: "10"})], (Step.PAYOUT,), cardroom)
     graded = q.grade(PayoutAnswer(BetResult.WIN, Decimal(400)))
     assert graded.correct and "collection fee 0.50" in graded.reason
 

@@ -76,14 +76,13 @@ def test_settlement_stays_on_the_commission_table() -> None:
 
 
 def test_the_trainer_asks_banker_under_commission() -> None:
-    (q,) = expand([coup(BANKER_7)], (Step.OUTCOME,), COMMISSION_HOUSE.paytable,
-                  house=COMMISSION_HOUSE)
+    (q,) = expand([coup(BANKER_7)], (Step.OUTCOME,), COMMISSION_HOUSE)
     assert [label for _, label, _ in q.choices] == ["Player", "Banker", "Tie"]
     graded = q.grade(OutcomeAnswer(Outcome.BANKER))
     assert graded.correct and graded.skill.key == "outcome:banker"
     assert "Dragon" not in graded.reason
     (p,) = expand([coup(BANKER_7, {Bet.BANKER: "20"})], (Step.PAYOUT,),
-                  COMMISSION_HOUSE.paytable, house=COMMISSION_HOUSE)
+                  COMMISSION_HOUSE)
     assert p.view.outcome is Outcome.BANKER and "Dragon" not in p.reason()
     (ez,) = expand([coup(BANKER_7)], (Step.OUTCOME,))
     assert ez.grade(OutcomeAnswer(Outcome.DRAGON7)).correct

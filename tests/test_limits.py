@@ -19,8 +19,9 @@ from trainer.drills.errors import DrillError
 from trainer.drills.loader import load_file
 from trainer.engine.coup import Outcome
 from trainer.engine.errors import InvalidAmountError, quote
+from trainer.engine.house import DEFAULT_HOUSE, settle_bet
 from trainer.engine.money import ODDS, PAYOUTS, WAGERS, parse_amount, round_payout
-from trainer.engine.settlement import Bet, Paytable, settle_bet
+from trainer.engine.settlement import Bet, Paytable
 
 BIG_28 = "1" + "0" * 28
 BIG_29 = "1" + "0" * 29
@@ -63,7 +64,8 @@ def test_paytable_refuses_odds_out_of_range(odds: Decimal) -> None:
 
 
 def test_the_largest_wager_at_the_largest_pay_is_exact() -> None:
-    s = settle_bet(Outcome.DRAGON7, Bet.DRAGON7, Decimal("999999.99"), Paytable(dragon7=1000))
+    s = settle_bet(Outcome.DRAGON7, Bet.DRAGON7, Decimal("999999.99"),
+                   DEFAULT_HOUSE.with_paytable(Paytable(dragon7=1000)))
     assert s.paid == Decimal("999999990")  # 999,999.99 × 1,000, by hand
     assert parse_amount("999,999,990", limit=PAYOUTS) == s.paid  # a trainee can type it
 
@@ -82,7 +84,7 @@ def test_the_largest_wager_at_the_largest_pay_is_exact() -> None:
     ],
 )
 def test_payouts_are_rounded_down_to_the_cent(wager: str, odds: str, paid: str) -> None:
-    table = Paytable(dragon7=Decimal(odds))
+    table = DEFAULT_HOUSE.with_paytable(Paytable(dragon7=Decimal(odds)))
     s = settle_bet(Outcome.DRAGON7, Bet.DRAGON7, Decimal(wager), table)
     assert s.paid == Decimal(paid)
     assert -s.paid.as_tuple().exponent <= 2

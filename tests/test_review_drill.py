@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from history_helpers import T0, answer
 
+from trainer.drills.generate import deal_drill
 from trainer.drills.model import Step
 from trainer.engine import Bet, Coup, CoupClass, Outcome, class_counts, parse_cards, settle_bet
 from trainer.history.review import (
@@ -154,7 +155,7 @@ def test_dealt_review_coups_exercise_a_due_skill() -> None:
                 "player:5", "natural"]
     states = schedule((k, False, T0) for k in due_keys)
     drill = build_review_drill(list(states.values()))
-    coups = drill.deal(random.Random(5))
+    coups = deal_drill(drill, random.Random(5))
     assert len(coups) == drill.questions
     wanted = set(due_keys)
     for dealt in coups:
@@ -185,10 +186,10 @@ def _asked(drill, seed: int = 3) -> list:
     from trainer.session import expand
 
     pytest.importorskip("trainer.drills.generate")
-    coups = drill.deal(random.Random(seed))
+    coups = deal_drill(drill, random.Random(seed))
     # one bet on each layout when payouts are due, none otherwise
     assert all(len(dealt.wagers) == (1 if drill.bets else 0) for dealt in coups)
-    return expand(coups, drill.steps, drill.paytable)
+    return expand(coups, drill.steps, drill.house)
 
 
 def test_a_review_is_twenty_questions_unless_asked_otherwise() -> None:

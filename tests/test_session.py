@@ -177,8 +177,8 @@ def test_payout_uses_the_drills_paytable() -> None:
     from trainer.engine import Paytable
 
     base = drill((Step.PAYOUT,))
-    house = replace(base, paytable=Paytable(dragon7=Decimal(30)))
-    s = Session(house, [coup(DRAGON, {Bet.DRAGON7: "15"})], "Alex", clock=FakeClock())
+    thirty = replace(base, house=base.house.with_paytable(Paytable(dragon7=Decimal(30))))
+    s = Session(thirty, [coup(DRAGON, {Bet.DRAGON7: "15"})], "Alex", clock=FakeClock())
     q = s.questions[0]
     assert q.grade(PayoutAnswer(WIN, Decimal(450))).correct  # 15 x 30
     assert not q.grade(PayoutAnswer(WIN, Decimal(600))).correct
@@ -187,8 +187,7 @@ def test_payout_uses_the_drills_paytable() -> None:
 def test_grading_asks_the_engine_not_a_stored_key() -> None:
     # A question carries the coup and what is asked, nothing that looks like an answer.
     q = make([coup(DRAGON)], steps=(Step.OUTCOME,)).questions[0]
-    assert set(q.__slots__) == {"coup_index", "dealt", "step", "paytable", "bet", "wager",
-                              "house"}
+    assert set(q.__slots__) == {"coup_index", "dealt", "step", "house", "bet", "wager"}
 
 
 def test_an_answer_of_the_wrong_kind_is_refused() -> None:

@@ -17,7 +17,7 @@ from session_helpers import DRAGON, FakeClock, FakeNow, coup
 
 from trainer.drills.model import BetSpec, CoupFilter, Drill, Kind
 from trainer.engine import Bet, Outcome
-from trainer.engine.house import house_from
+from trainer.engine.house import DEFAULT_HOUSE
 from trainer.engine.procedure import (
     BetAction,
     Called,
@@ -103,7 +103,7 @@ def test_a_hand_built_replay_the_banker_bet_paid_on_a_dragon_7() -> None:
         BetAction(1, Bet.BANKER, Done.PAID, Decimal(25)),  # should push
         BetAction(1, Bet.DRAGON7, Done.PAID, Decimal(400)),
     ))
-    replay = Replay(dc.coup, layout, house_from(None), dealt, "banker-paid-on-dragon7")
+    replay = Replay(dc.coup, layout, DEFAULT_HOUSE, dealt, "banker-paid-on-dragon7")
     spot = SpotQuestion(0, dc, replay)
     # steps: 5 cards, 2 totals, the result, then the Banker bet: the 9th
     assert spot.lines[8].startswith("Seat 1 Banker 25: paid 25")
@@ -117,8 +117,8 @@ def test_a_hand_built_replay_the_banker_bet_paid_on_a_dragon_7() -> None:
     assert not fix.grade(ChoiceAnswer("pay 25")).correct
     assert fix.skill.key == "spot:banker-paid-on-dragon7:fix"
     # the same coup dealt right: "no error" is the answer, any flag a mistake
-    ok = SpotQuestion(0, dc, Replay(dc.coup, layout, house_from(None),
-                                    Dealt.correct(dc.coup, layout, house_from(None)), None))
+    ok = SpotQuestion(0, dc, Replay(dc.coup, layout, DEFAULT_HOUSE,
+                                    Dealt.correct(dc.coup, layout, DEFAULT_HOUSE), None))
     assert ok.grade(SpotAnswer(None)).correct and not ok.grade(SpotAnswer(9)).correct
 
 

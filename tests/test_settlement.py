@@ -8,14 +8,8 @@ import pytest
 
 from trainer.engine.coup import Outcome
 from trainer.engine.errors import InvalidAmountError, InvalidBetError
-from trainer.engine.settlement import (
-    DEFAULT_PAYTABLE,
-    Bet,
-    BetResult,
-    Paytable,
-    settle,
-    settle_bet,
-)
+from trainer.engine.house import DEFAULT_HOUSE, settle, settle_bet
+from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable
 
 # RULES.md "Settlement", copied as written.  Columns: Player, Banker, Tie, Dragon 7, Panda 8.
 TABLE_TEXT = """
@@ -105,9 +99,10 @@ def test_banker_is_never_charged_commission() -> None:
 
 def test_custom_paytable() -> None:
     table = DEFAULT_PAYTABLE.with_odds({Bet.DRAGON7: 30, Bet.TIE: "9", Bet.PANDA8: Decimal("7.5")})
-    assert settle_bet(Outcome.DRAGON7, Bet.DRAGON7, Decimal(10), table).paid == 300
-    assert settle_bet(Outcome.TIE, Bet.TIE, Decimal(10), table).paid == 90
-    assert settle_bet(Outcome.PANDA8, Bet.PANDA8, Decimal(3), table).paid == Decimal("22.50")
+    house = DEFAULT_HOUSE.with_paytable(table)
+    assert settle_bet(Outcome.DRAGON7, Bet.DRAGON7, Decimal(10), house).paid == 300
+    assert settle_bet(Outcome.TIE, Bet.TIE, Decimal(10), house).paid == 90
+    assert settle_bet(Outcome.PANDA8, Bet.PANDA8, Decimal(3), house).paid == Decimal("22.50")
     assert table.player == 1 and table.banker == 1
     assert DEFAULT_PAYTABLE.dragon7 == 40  # the default is untouched
 

@@ -22,8 +22,9 @@ from trainer.engine.house import (
     Direction,
     House,
     SettlementOrder,
+    settle_bet,
 )
-from trainer.engine.settlement import Bet, BetResult, settle_bet
+from trainer.engine.settlement import Bet, BetResult
 from trainer.engine.shoe import Shoe
 from trainer.engine.table import (
     BoxCommission,

@@ -19,11 +19,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.drills.catalog import load_drill
+from trainer.drills.generate import deal_tables
 from trainer.drills.model import ChipEntry, Drill
 from trainer.engine import BetResult, format_amount, settle_bet
 from trainer.engine.house import BASE_BETS, SIDE_BETS, Direction, House
 from trainer.engine.table import layout_problems
-from trainer.session.table import Phase, Spot, TableSession, drill_house
+from trainer.session.table import Phase, Spot, TableSession
 
 #: Table drills under the houses no bundled table drill uses (side-bet caps, fees).
 OTHER_HOUSES = {
@@ -83,7 +84,7 @@ def session_of(drill_id: str, seed: int, chips: bool) -> tuple[TableSession, Hou
     clock = iter(range(0, 10**6, 2))
     s = TableSession.deal(d, "prop", random.Random(seed), clock=lambda: float(next(clock)))
     s.start()
-    return s, drill_house(d)
+    return s, d.house
 
 
 @settings(max_examples=60, deadline=None)
@@ -164,10 +165,10 @@ def test_each_step_grades_as_settle_bet_settles(drill_id: str, seed: int, data) 
 @given(drill_id=st.sampled_from(TABLE_DRILLS), seed=st.integers(0, 2**32 - 1))
 def test_dealt_tables_keep_to_the_drill_and_the_house(drill_id: str, seed: int) -> None:
     d = drill(drill_id)
-    house = drill_house(d)
+    house = d.house
     spec = d.table
     ranges = {b.bet: b for b in spec.bets}
-    tables = d.deal_tables(random.Random(seed))
+    tables = deal_tables(d, random.Random(seed))
     assert len(tables) == d.questions
     for dealt in tables:
         layout = dealt.layout
@@ -195,7 +196,7 @@ def test_a_dragon_only_table_drill_deals_only_dragons() -> None:
     d = load_text("id: dragons\ntitle: T\ndescription: D\nask: table\nquestions: 30\n"
                   "table: {seats: 2, bets: {banker: 25, dragon7: 5}}\n"
                   "generate: [{outcome: dragon7}]\n")
-    tables = d.deal_tables(random.Random(7))
+    tables = deal_tables(d, random.Random(7))
     assert len(tables) == 30
     assert {t.coup.outcome.value for t in tables} == {"dragon7"}
     assert all(len(t.layout.seats) == 2 for t in tables)

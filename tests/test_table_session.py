@@ -61,7 +61,7 @@ def table_drill(
                      time_limit=time_limit, target_seconds=target, chips=chips)
     h = BUNDLED_HOUSES[house]
     return Drill("t", "Table", "A table drill built in code.", (Step.TABLE,), 1, mode=mode,
-                 table=spec, house=h, decks=h.decks, paytable=h.paytable)
+                 table=spec, house=h)
 
 
 def dealt(cards: str, layout: dict) -> DealtTable:

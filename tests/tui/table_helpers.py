@@ -30,7 +30,7 @@ from session_helpers import DRAGON, PANDA, FakeClock, FakeNow
 from trainer.drills.catalog import DrillEntry
 from trainer.drills.model import BetSpec, DealtTable, Drill, Mode, Step, TableSpec
 from trainer.engine import Bet, Coup, parse_cards
-from trainer.engine.house import House
+from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.engine.table import Layout
 from trainer.tui.app import TrainerApp
 
@@ -50,7 +50,7 @@ def table(cards: str = DRAGON, seats: dict | None = None) -> DealtTable:
 
 def table_drill(
     mode: Mode = Mode.PRACTICE, *, time_limit: float | None = None,
-    target: float | None = 60, tables: int = 1, house: House | None = None,
+    target: float | None = 60, tables: int = 1, house: House = DEFAULT_HOUSE,
 ) -> Drill:
     spec = TableSpec(
         bets=(BetSpec(Bet.BANKER, Decimal(5), Decimal(100), Decimal(5)),),
@@ -71,7 +71,7 @@ def dealer_of(tables: list[DealtTable]):
 
 def table_app(
     mode: Mode = Mode.PRACTICE, *, tables: list[DealtTable] | None = None,
-    time_limit: float | None = None, hooks=None, house: House | None = None,
+    time_limit: float | None = None, hooks=None, house: House = DEFAULT_HOUSE,
 ) -> TrainerApp:
     dealt = tables or [table()]
     d = table_drill(mode, time_limit=time_limit, tables=len(dealt), house=house)

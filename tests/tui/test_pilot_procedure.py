@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from trainer.drills.model import BetSpec, CoupFilter, Drill, Kind, Step
 from trainer.engine import Bet, Outcome
-from trainer.engine.house import house_from
+from trainer.engine.house import DEFAULT_HOUSE
 from trainer.engine.procedure import BetAction, Called, Dealt, DealtCard, Done, Side, single_seat
 from trainer.engine.shoe import ShoeRules, ShoeRun
 from trainer.session import Session
@@ -138,7 +138,7 @@ def _dragon_replays() -> tuple[Drill, list[SpotQuestion | FixQuestion]]:
     """DRAGON (Kh 2c 6s 3d 2h) is a Dragon 7: the Banker bet pushes (RULES.md).  First the
     coup dealt right, then the Banker bet paid 25 (step 9: 5 cards, 2 totals, the result)."""
     dc = coup(DRAGON, {Bet.BANKER: "25", Bet.DRAGON7: "10"})
-    house = house_from(None)
+    house = DEFAULT_HOUSE
     layout = single_seat({Bet.BANKER: 25, Bet.DRAGON7: 10})
     sides = (Side.PLAYER, Side.BANKER, Side.PLAYER, Side.BANKER, Side.BANKER)
     cards = tuple(DealtCard(c, s) for c, s in zip(dc.coup.cards, sides, strict=True))

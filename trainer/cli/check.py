@@ -20,9 +20,9 @@ from trainer.cli.options import add_house_argument, add_pays_arguments, house_fr
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.coup import Coup
 from trainer.engine.errors import EngineError, quote
-from trainer.engine.house import House
+from trainer.engine.house import House, settle
 from trainer.engine.money import ascii_int, dumps_exact, format_amount, parse_amount
-from trainer.engine.settlement import Bet, Settlement, settle
+from trainer.engine.settlement import Bet, Settlement
 from trainer.engine.table import (
     BoxCommission,
     CollectFee,

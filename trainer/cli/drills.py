@@ -6,10 +6,13 @@ import argparse
 import random
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from trainer.cli import COMMANDS, EXIT_USAGE, UsageError
 from trainer.cli.options import seed_number, whole_number
+
+if TYPE_CHECKING:
+    from trainer.engine.house import House
 
 EXIT_INVALID = 1
 
@@ -115,14 +118,12 @@ def run_validate(args: argparse.Namespace) -> int:
     return EXIT_INVALID if bad else 0
 
 
-def _answers(dc: Any, paytable: Any) -> dict[str, Any]:
+def _answers(dc: Any, house: House) -> dict[str, Any]:
     from trainer.engine import settle
-    from trainer.engine.house import house_from
 
     coup = dc.coup
-    house = house_from(paytable)
     named = house.named(coup.outcome)  # as the house's dealers call it
-    settlements = settle(coup.outcome, dc.wagers, paytable) if dc.wagers else {}
+    settlements = settle(coup.outcome, dc.wagers, house) if dc.wagers else {}
     return {
         "natural": coup.natural,
         "player_draws": coup.player_draws,
@@ -143,10 +144,8 @@ def _asks(drill: Any, dc: Any) -> list[str]:
 
     if drill.kind is Kind.CALL:
         from trainer.engine.calls import calls_for
-        from trainer.engine.house import house_from
 
-        return [f"call:{c.step.value}"
-                for c in calls_for(dc.coup, house_from(drill.house or drill.paytable))]
+        return [f"call:{c.step.value}" for c in calls_for(dc.coup, drill.house)]
     if drill.kind is Kind.SPOT:
         return [f"spot ({drill.spot_level}; an error {drill.error_rate:.0%} of the time, "
                 "drawn when the drill runs)"]
@@ -160,7 +159,7 @@ def _asks(drill: Any, dc: Any) -> list[str]:
         elif step is Step.COMMISSION:  # asked only of a winning bet that owes one
             from trainer.engine import settle
 
-            owed = settle(dc.coup.outcome, dc.wagers, drill.house or drill.paytable)
+            owed = settle(dc.coup.outcome, dc.wagers, drill.house)
             out.extend(f"commission:{bet.value}" for bet, s in owed.items() if s.commission)
         else:
             out.append(step.value)
@@ -194,8 +193,10 @@ def run_preview(args: argparse.Namespace) -> int:
             notes[start] = _shoe_note(shoe, len(notes) + 1)
             return [DrillCoup(sc.coup) for sc in shoe.coups]
     else:
+        from trainer.drills.generate import deal_drill
+
         def run(start: int) -> list[Any]:
-            return drill.deal(rng)
+            return deal_drill(drill, rng)
     coups = _consecutive_runs(drill, run, args.count, "coup")
     count = len(coups)
 
@@ -210,19 +211,22 @@ def run_preview(args: argparse.Namespace) -> int:
                 "asks": _asks(drill, dc),
                 "wagers": {bet.value: amount for bet, amount in dc.wagers.items()},
                 "note": dc.note,
-                "answers": _answers(dc, drill.house or drill.paytable),
+                "answers": _answers(dc, drill.house),
             }, ensure_ascii=False))
         return 0
 
     limit = f", {format_amount_seconds(drill.time_limit)} per question" if drill.time_limit else ""
     print(f"{drill.id}: {drill.title}")
-    house = f"house {drill.house.id}, " if drill.house is not None else ""
+    from trainer.engine.house import DEFAULT_HOUSE
+
+    # the house when the drill is dealt under another than the default one
+    house = f"house {drill.house.id}, " if drill.house != DEFAULT_HOUSE else ""
     print(f"{drill.mode.value}, {house}{drill.decks} decks, pass mark {drill.pass_mark}%{limit}; "
           f"{count} coups, seed {seed} (repeat with --seed {seed})")
     for n, dc in enumerate(coups, 1):
         if n - 1 in notes:
             print(("" if n == 1 else "\n") + notes[n - 1])
-        coup, ans = dc.coup, _answers(dc, drill.house or drill.paytable)
+        coup, ans = dc.coup, _answers(dc, drill.house)
         player = " ".join(str(c) for c in coup.player.cards)
         banker = " ".join(str(c) for c in coup.banker.cards)
         print()
@@ -247,9 +251,8 @@ def _preview_tables(drill: Any, rng: random.Random, seed: int, wanted: int | Non
     (None: one run), from consecutive runs; a shoe at the table deals shoe after shoe."""
     from trainer.engine import dumps_exact, format_amount
     from trainer.engine.table import settle_table
-    from trainer.session.table import drill_house
 
-    house = drill_house(drill)
+    house = drill.house
     notes: dict[int, str] = {}
     if drill.kind.value == "shoe":  # a shoe at the table: each run is one shoe's tables
         from trainer.drills.generate import deal_tables
@@ -261,8 +264,10 @@ def _preview_tables(drill: Any, rng: random.Random, seed: int, wanted: int | Non
             notes[start] = _shoe_note(shoe, len(notes) + 1)
             return deal_tables(drill, rng, [sc.coup for sc in shoe.coups])
     else:
+        from trainer.drills.generate import deal_tables
+
         def run(start: int) -> list[Any]:
-            return drill.deal_tables(rng)
+            return deal_tables(drill, rng)
     tables = _consecutive_runs(drill, run, wanted, "table")
     count = len(tables)
     colours = {c.value: c.colour for c in house.chips}

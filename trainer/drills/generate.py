@@ -168,13 +168,12 @@ def deal_tables(drill: Drill, rng: random.Random,
     the unbiased generator through the filters) or the ``coups`` given (a shoe's, in order),
     each with a layout from the engine's ``deal_layout`` under the drill's house (seats,
     bets per seat, wagers in multiples of each bet's step)."""
-    from trainer.engine.house import house_from
     from trainer.engine.table import deal_layout
 
     spec = drill.table
     if spec is None:
         raise DrillError(f"drill {drill.id!r} is not a table drill (ask: table)")
-    house = drill.house if drill.house is not None else house_from(drill.paytable)
+    house = drill.house
     wagers = {b.bet: (b.minimum, b.maximum) for b in spec.bets}
     units = {b.bet: b.step for b in spec.bets}
     out = []

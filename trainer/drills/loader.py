@@ -204,8 +204,7 @@ class _Reader(reading.Reader):
             bets=tuple(bets[b] for b in F.BETS if b in bets),
             source=source,
         )
-        if "house" in get or "decks" in shoe or pays:
-            model.update(decks=house.decks, paytable=house.paytable, house=house)
+        model["house"] = house  # the house resolved with the shoe's decks and pays on top
         return Drill(**model)
 
     # -- the house the drill is dealt under -------------------------------------------------

@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING
 
 from trainer.drills import fields as F
 from trainer.engine import Bet, Card, Coup, Outcome, Paytable
-from trainer.engine.house import House
-from trainer.engine.settlement import DEFAULT_PAYTABLE
+from trainer.engine.house import DEFAULT_HOUSE, House
 
 if TYPE_CHECKING:  # the analysis module is only needed by the generator, not to list drills
     from trainer.engine.analysis import CoupClass
@@ -207,7 +206,6 @@ class DealtTable:
 _D = F.DRILL
 _SHOE, _SPOT = F.SHOE, F.SPOT
 _MODE, _ORDER = Mode(_D.default("mode")), Order(_D.default("order"))
-_PAYTABLE = DEFAULT_PAYTABLE.with_odds(F.SHOE.default("paytable"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,23 +221,30 @@ class Drill:
     time_limit: float | None = _D.default("time_limit")  # seconds per question
     level: str | None = _D.default("level")
     tags: tuple[str, ...] = _D.default("tags")
-    decks: int = F.SHOE.default("decks")
-    paytable: Paytable = _PAYTABLE
     fixed: tuple[FixedCoup, ...] = _D.default("coups")
     filters: tuple[CoupFilter, ...] = _D.default("generate")
     bets: tuple[BetSpec, ...] = _D.default("bets")
     source: Path | None = None
     #: (fewest, most) bets on each coup's layout, drawn from ``bets``; None: all of them.
     bets_per_coup: tuple[int, int] | None = _D.default("bets_per_coup")
-    #: The house rules the drill is dealt under (its decks and paytable are ``decks`` and
-    #: ``paytable``); None: the default house.
-    house: House | None = None
+    #: The house rules the drill is dealt under: the one source of its rules (decks,
+    #: paytable, game), the default house when the file names none.  ``decks`` and
+    #: ``paytable`` are read from it, so no drill has a paytable its house disagrees with.
+    house: House = DEFAULT_HOUSE
     #: ``ask: table``: the table each coup is dealt to (steps is then (Step.TABLE,)).
     table: TableSpec | None = None
 
     @property
     def is_table(self) -> bool:
         return self.table is not None
+
+    @property
+    def decks(self) -> int:
+        return self.house.decks
+
+    @property
+    def paytable(self) -> Paytable:
+        return self.house.paytable
     #: What a run deals (trainer.drills.model.Kind); ``steps`` are asked of each coup.
     kind: Kind = Kind.COUP
     #: ask: shoe: cards behind the cut card, and (None: the whole shoe) the last coups only.
@@ -267,15 +272,3 @@ class Drill:
                 return "a whole shoe"
             return f"a shoe from {self.last_coups} coups before the cut card"
         return f"{self.questions} coup{'s' if self.questions != 1 else ''}"
-
-    def deal(self, rng: random.Random) -> list[DrillCoup]:
-        """The coups of one run, reproducible from ``rng``."""
-        from trainer.drills.generate import deal_drill
-
-        return deal_drill(self, rng)
-
-    def deal_tables(self, rng: random.Random) -> list[DealtTable]:
-        """The tables of one run of a table drill, reproducible from ``rng``."""
-        from trainer.drills.generate import deal_tables
-
-        return deal_tables(self, rng)

@@ -23,16 +23,9 @@ from trainer.engine.errors import (
     MissingCardError,
     ShoeExhaustedError,
 )
+from trainer.engine.house import settle, settle_bet
 from trainer.engine.money import dumps_exact, format_amount, parse_amount
-from trainer.engine.settlement import (
-    DEFAULT_PAYTABLE,
-    Bet,
-    BetResult,
-    Paytable,
-    Settlement,
-    settle,
-    settle_bet,
-)
+from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable, Settlement
 from trainer.engine.shoe import Shoe
 from trainer.engine.simulate import ShoeStats, SimulationResult, simulate
 

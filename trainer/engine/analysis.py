@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
 from trainer.engine.coup import Outcome, classify
-from trainer.engine.house import DEFAULT_HOUSE, House, house_from
+from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.engine.rules import BANKER_TABLE, STOOD, is_natural, player_draws
 from trainer.engine.settlement import Bet, BetResult, Paytable
 from trainer.engine.shoe import SUPPORTED_DECKS, check_decks
@@ -98,12 +98,13 @@ def class_counts(decks: int = 8) -> Mapping[CoupClass, int]:
         for v in (p1, b1, p2, b2):
             weight *= counts[v] - removed[v]
             removed[v] += 1
-        key = ((p1 + p2) % 10, (b1 + b2) % 10, tuple(removed))
-        groups[key] = groups.get(key, 0) + weight
+        group = ((p1 + p2) % 10, (b1 + b2) % 10, tuple(removed))
+        groups[group] = groups.get(group, 0) + weight
 
     out: dict[tuple[int, int, int | None, int | None], int] = {}
-    for (pt, bt, removed), weight in groups.items():
-        left = [c - r for c, r in zip(counts, removed, strict=True)]
+    key: tuple[int, int, int | None, int | None]
+    for (pt, bt, taken), weight in groups.items():
+        left = [c - r for c, r in zip(counts, taken, strict=True)]
         stands = not player_draws(pt)
         if is_natural(pt) or is_natural(bt) or (stands and not BANKER_TABLE[bt][STOOD]):
             key = (pt, bt, None, None)  # nobody draws
@@ -141,8 +142,12 @@ class Analysis:
     decks: int
     sequences: int
     outcomes: Mapping[Outcome, int]
-    paytable: Paytable
-    house: House = field(default=DEFAULT_HOUSE, compare=False)
+    house: House = DEFAULT_HOUSE
+
+    @property
+    def paytable(self) -> Paytable:
+        """The paytable analysed: the house's own (one source of the rules)."""
+        return self.house.paytable
 
     @property
     def events(self) -> dict[str, int]:
@@ -166,7 +171,7 @@ class Analysis:
         The house's game decides each outcome's result (its settlement table) and what a
         win nets (the odds, less the commission at its nominal rate: 0.95 for a commission
         Banker bet; rounding a particular wager's commission up is not counted)."""
-        win = Fraction(self.house.with_paytable(self.paytable).win_multiple(bet))
+        win = Fraction(self.house.win_multiple(bet))
         results = self.house.results
         net = Fraction(0)
         for outcome, count in self.outcomes.items():
@@ -178,19 +183,12 @@ class Analysis:
         return -net / self.sequences
 
 
-def analyze(
-    decks: int | None = None,
-    paytable: Paytable | None = None,
-    *,
-    house: House | None = None,
-) -> Analysis:
-    """The exact analysis of a house's game; ``decks`` and ``paytable`` override the house's
-    own (the old call ``analyze(6, paytable)`` analyses the default house with them)."""
-    rules = house_from(house)
-    decks = rules.decks if decks is None else decks
-    paytable = rules.paytable if paytable is None else paytable
+def analyze(decks: int | None = None, *, house: House = DEFAULT_HOUSE) -> Analysis:
+    """The exact analysis of a house's game (its paytable, settlement table and commission);
+    ``decks`` analyses the house's game from a shoe of that many decks instead of its own."""
+    decks = house.decks if decks is None else decks
     classes = class_counts(decks)
     outcomes = dict.fromkeys(Outcome, 0)
     for cls, count in classes.items():
         outcomes[cls.outcome] += count
-    return Analysis(decks, _falling(sum(value_counts(decks)), 6), outcomes, paytable, rules)
+    return Analysis(decks, _falling(sum(value_counts(decks)), 6), outcomes, house)

@@ -37,16 +37,14 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from trainer.engine.errors import EngineError
 from trainer.engine.money import format_amount, normalize
 
-if TYPE_CHECKING:
-    from trainer.engine.house import House
-
 __all__ = [
     "FEWEST_CHIPS",
+    "Chip",
     "ChipBreakdown",
     "ChipBudgetError",
     "ChipCheck",
@@ -54,6 +52,7 @@ __all__ = [
     "ChipError",
     "ChipFault",
     "ChipLimitError",
+    "ChipRack",
     "PayStyle",
     "Steps",
     "UnpayableAmountError",
@@ -242,6 +241,7 @@ def _plan(cents: tuple[int, ...], steps: Steps) -> _Plan:
     bound = 1 + sum(min(math.lcm(c, d) for d in coins[i + 1:]) - c
                     for i, c in enumerate(coins[:-1]))
     limit = bound + 2 * top
+    counter: int | None = None  # an amount the largest-first cut does not serve fewest
     if coins[0] == 1:  # every chip a multiple of the smallest: every amount is made
         counter = _not_canonical(coins, steps)
         if counter is None:  # the largest first is the fewest; the programme's answer too
@@ -249,7 +249,7 @@ def _plan(cents: tuple[int, ...], steps: Steps) -> _Plan:
     if n * (limit + 1) <= PROGRAMME_WORK:
         return _Plan(unit, coins, False, limit, bound + top)
     names = ", ".join(format_amount(Decimal(c).scaleb(-2)) for c in cents)
-    why = ("not every chip is a multiple of the smallest" if coins[0] != 1 else
+    why = ("not every chip is a multiple of the smallest" if counter is None else
            "taking the largest chip first does not always give the fewest chips (at "
            f"{format_amount(Decimal(counter * unit).scaleb(-2))})")
     raise UnservableChipsError(
@@ -684,12 +684,31 @@ class ChipCheck:
         return fault in self.faults
 
 
+@dataclass(frozen=True, slots=True)
+class Chip:
+    """One denomination on a table's rack, and its colour."""
+
+    value: Decimal
+    colour: str
+
+
+class ChipRack(Protocol):
+    """What ``check_chips`` reads of a table (a House is one): its chips and how it cuts a
+    payout in them.  A protocol, so this module needs nothing above it."""
+
+    @property
+    def chips(self) -> Sequence[Chip]: ...
+
+    @property
+    def payout_chips(self) -> ChipConvention: ...
+
+
 def check_chips(
     given: Mapping[Decimal, int],
     amount: Decimal,
     denominations: Iterable[Decimal] | None = None,
     *,
-    house: House | None = None,
+    house: ChipRack | None = None,
     wager: Decimal | None = None,
     convention: ChipConvention | None = None,
     colours: Mapping[Decimal, str] | None = None,

@@ -14,7 +14,6 @@ the engine has its default without reading a file.
 from __future__ import annotations
 
 import enum
-import functools
 import re
 import string
 from collections.abc import Mapping, Sequence
@@ -22,11 +21,11 @@ from dataclasses import dataclass, field, replace
 from decimal import ROUND_CEILING, Decimal
 from types import MappingProxyType
 
-from trainer.engine.chips import FEWEST_CHIPS, ChipConvention, ChipError, chips_problem
+from trainer.engine.chips import FEWEST_CHIPS, Chip, ChipConvention, ChipError, chips_problem
 from trainer.engine.coup import Coup, Outcome, outcome_reason
-from trainer.engine.errors import EngineError
-from trainer.engine.money import format_amount, normalize
-from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable
+from trainer.engine.errors import EngineError, InvalidAmountError
+from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
+from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable, Settlement
 from trainer.engine.settlement import RESULTS as EZ_RESULTS
 from trainer.engine.shoe import DEFAULT_DECKS, DEFAULT_SHOE_RULES, ShoeRules, check_cut, check_decks
 
@@ -51,6 +50,9 @@ __all__ = [
     "Rounding",
     "SettlementOrder",
     "Step",
+    "settle",
+    "settle_bet",
+    "settle_checked",
 ]
 
 
@@ -327,12 +329,6 @@ class Limits:
 
     def bounds(self, bet: Bet) -> tuple[Decimal, Decimal]:
         return (self.side_min, self.side_max) if bet in SIDE_BETS else (self.minimum, self.maximum)
-
-
-@dataclass(frozen=True, slots=True)
-class Chip:
-    value: Decimal
-    colour: str
 
 
 class Direction(enum.Enum):
@@ -814,19 +810,46 @@ BUNDLED_HOUSES: Mapping[str, House] = MappingProxyType(
 DEFAULT_HOUSE = EZ_HOUSE
 
 
-def house_from(paytable: Paytable | House | None) -> House:
-    """The house a caller means: a House as given, a bare Paytable as the default house with
-    that paytable (the old call style), None as the default house."""
-    if paytable is None:
-        return DEFAULT_HOUSE
-    if isinstance(paytable, House):
-        return paytable
-    return _default_with(paytable)
+# -- settling a wager under a house's rules ----------------------------------------------
+# Here, not in trainer.engine.settlement: the house composes the bets, the paytable and the
+# settled values below it, and a wager reaches the settlement only through a House (the one
+# default, DEFAULT_HOUSE, is decided above).
+
+def settle_bet(
+    outcome: Outcome, bet: Bet, wager: Decimal, house: House = DEFAULT_HOUSE
+) -> Settlement:
+    """Settle one wager under a house's rules; the wager must be within ``WAGERS``
+    (InvalidAmountError)."""
+    try:
+        wager = normalize(as_amount(wager, WAGERS))
+    except InvalidAmountError as exc:
+        raise InvalidAmountError(f"wager on {bet.value}: {exc}") from None
+    return settle_checked(outcome, bet, wager, house)
 
 
-@functools.lru_cache(maxsize=64)
-def _default_with(paytable: Paytable) -> House:
-    """The default house with a paytable (cached: a drill settles many bets under one)."""
-    return DEFAULT_HOUSE if paytable == DEFAULT_HOUSE.paytable else DEFAULT_HOUSE.with_paytable(
-        paytable
+def settle_checked(outcome: Outcome, bet: Bet, wager: Decimal, house: House) -> Settlement:
+    """The settlement itself, for a wager already checked and normalised (``settle_bet`` and
+    the table's layout check do that): the one place a bet's result, pay, commission and fee
+    are decided."""
+    result = house.results[outcome][bet]
+    levy = house.commission_on(bet)
+    fee = _ZERO if house.fee is None else house.fee.fee(wager)  # normalised by FeeSchedule
+    if levy is None:  # the common case, kept quick: a table settles many bets a coup
+        return Settlement(bet, wager, result, house.paytable.odds(bet), house.named(outcome),
+                          fee=fee)
+    commission = levy.owed(wager) if result is BetResult.WIN else _ZERO
+    return Settlement(
+        bet, wager, result, house.paytable.odds(bet), house.named(outcome),
+        commission=normalize(commission), commission_deferred=levy.deferred, fee=fee,
+        commission_rate=levy.rate,
     )
+
+
+_ZERO = Decimal(0)
+
+
+def settle(
+    outcome: Outcome, wagers: Mapping[Bet, Decimal], house: House = DEFAULT_HOUSE
+) -> dict[Bet, Settlement]:
+    """Settle every wager on the layout, in the layout's order."""
+    return {bet: settle_bet(outcome, bet, wagers[bet], house) for bet in Bet if bet in wagers}

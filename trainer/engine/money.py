@@ -141,7 +141,8 @@ def normalize(amount: Decimal) -> Decimal:
     """600.00 -> 600, 2.50 -> 2.50: integral amounts lose their cents, others keep two places."""
     if amount == amount.to_integral_value():
         return amount.quantize(Decimal(1))
-    return amount.quantize(_CENT) if -amount.as_tuple().exponent <= 2 else amount
+    exponent = amount.as_tuple().exponent  # an int: a NaN or infinity has no cents to keep
+    return amount.quantize(_CENT) if isinstance(exponent, int) and -exponent <= 2 else amount
 
 
 def format_amount(amount: Decimal) -> str:

@@ -27,9 +27,9 @@ from trainer.engine import rules
 from trainer.engine.cards import Card, hand_total
 from trainer.engine.coup import Coup, Outcome, classify, outcome_reason
 from trainer.engine.errors import EngineError, MissingCardError
-from trainer.engine.house import House
+from trainer.engine.house import House, settle_checked
 from trainer.engine.money import format_amount
-from trainer.engine.settlement import Bet, BetResult, Settlement, settle_checked
+from trainer.engine.settlement import Bet, BetResult, Settlement
 from trainer.engine.table import (
     BoxCommission,
     CollectFee,

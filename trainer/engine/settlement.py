@@ -1,4 +1,5 @@
-"""Bets, the paytable and settlement, exact to the cent."""
+"""Bets, the paytable and a settled bet, exact to the cent: values the house composes
+(``trainer.engine.house`` settles a wager under a house's rules)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,10 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
 from trainer.engine.coup import Outcome
 from trainer.engine.errors import InvalidAmountError, InvalidBetError, quote
-from trainer.engine.money import ODDS, WAGERS, as_amount, format_amount, normalize, round_payout
-
-if TYPE_CHECKING:
-    from trainer.engine.house import House
+from trainer.engine.money import ODDS, as_amount, format_amount, normalize, round_payout
 
 
 class Bet(enum.Enum):
@@ -102,10 +99,11 @@ class Paytable:
             object.__setattr__(self, bet.value, _odds(bet, getattr(self, bet.value)))
 
     def odds(self, bet: Bet) -> Decimal:
-        return getattr(self, bet.value)
+        odds: Decimal = getattr(self, bet.value)  # a field per bet, named by its value
+        return odds
 
     def with_odds(self, overrides: Mapping[Bet, Decimal | int | str]) -> Paytable:
-        return replace(self, **{bet.value: odds for bet, odds in overrides.items()})
+        return replace(self, **{bet.value: _odds(bet, odds) for bet, odds in overrides.items()})
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,48 +206,6 @@ def _outcome_phrase(outcome: Outcome) -> str:
         Outcome.DRAGON7: "a Dragon 7",
         Outcome.PANDA8: "a Panda 8",
     }[outcome]
-
-
-def settle_bet(
-    outcome: Outcome, bet: Bet, wager: Decimal, house: House | Paytable | None = None
-) -> Settlement:
-    """Settle one wager under a house's rules (a bare Paytable: the default house with it);
-    the wager must be within ``WAGERS`` (InvalidAmountError)."""
-    from trainer.engine.house import house_from
-
-    try:
-        wager = normalize(as_amount(wager, WAGERS))
-    except InvalidAmountError as exc:
-        raise InvalidAmountError(f"wager on {bet.value}: {exc}") from None
-    return settle_checked(outcome, bet, wager, house_from(house))
-
-
-def settle_checked(outcome: Outcome, bet: Bet, wager: Decimal, house: House) -> Settlement:
-    """The settlement itself, for a wager already checked and normalised (``settle_bet`` and
-    the table's layout check do that): the one place a bet's result, pay, commission and fee
-    are decided."""
-    result = house.results[outcome][bet]
-    levy = house.commission_on(bet)
-    fee = _ZERO if house.fee is None else house.fee.fee(wager)  # normalised by FeeSchedule
-    if levy is None:  # the common case, kept quick: a table settles many bets a coup
-        return Settlement(bet, wager, result, house.paytable.odds(bet), house.named(outcome),
-                          fee=fee)
-    commission = levy.owed(wager) if result is BetResult.WIN else _ZERO
-    return Settlement(
-        bet, wager, result, house.paytable.odds(bet), house.named(outcome),
-        commission=normalize(commission), commission_deferred=levy.deferred, fee=fee,
-        commission_rate=levy.rate,
-    )
-
-
-_ZERO = Decimal(0)
-
-
-def settle(
-    outcome: Outcome, wagers: Mapping[Bet, Decimal], house: House | Paytable | None = None
-) -> dict[Bet, Settlement]:
-    """Settle every wager on the layout, in the layout's order."""
-    return {bet: settle_bet(outcome, bet, wagers[bet], house) for bet in Bet if bet in wagers}
 
 
 DEFAULT_PAYTABLE = Paytable()

@@ -18,13 +18,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from types import MappingProxyType
+from typing import TypeVar
 
 from trainer.engine.chips import ChipBreakdown, ChipConvention, PayStyle, pay_in_chips
 from trainer.engine.coup import Coup, Outcome
 from trainer.engine.errors import EngineError
-from trainer.engine.house import BASE_BETS, SIDE_BETS, House
+from trainer.engine.house import BASE_BETS, SIDE_BETS, House, settle_checked
 from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
-from trainer.engine.settlement import Bet, BetResult, Settlement, settle_checked
+from trainer.engine.settlement import Bet, BetResult, Settlement
 from trainer.engine.shoe import Shoe
 
 __all__ = [
@@ -64,19 +65,30 @@ class Seat:
     bets: Mapping[Bet, Decimal] = field(hash=False)
 
     def __post_init__(self) -> None:
-        if isinstance(self.number, bool) or not isinstance(self.number, int):
-            raise LayoutError([f"seat {self.number!r}: a seat is a whole number"])
-        wagers: dict[Bet, Decimal] = {}
-        for bet in Bet:  # layout order, whatever order the caller gave
-            if bet in self.bets:
-                try:
-                    wagers[bet] = normalize(as_amount(self.bets[bet], WAGERS))
-                except EngineError as exc:
-                    raise LayoutError([f"seat {self.number}, {bet.value}: {exc}"]) from None
-        unknown = [b for b in self.bets if not isinstance(b, Bet)]
-        if unknown:
-            raise LayoutError([f"seat {self.number}: {unknown[0]!r} is not a bet"])
-        object.__setattr__(self, "bets", MappingProxyType(wagers))
+        object.__setattr__(self, "bets", MappingProxyType(_wagers(self.number, self.bets)))
+
+    @classmethod
+    def of(cls, number: int, bets: Mapping[Bet, Decimal | int | str]) -> Seat:
+        """A seat from wagers as written (25, "2.50"), each made an exact amount first."""
+        return cls(number, _wagers(number, bets))
+
+
+def _wagers(number: int, bets: Mapping[Bet, Decimal | int | str]) -> dict[Bet, Decimal]:
+    """A seat's wagers checked (a whole seat number, bets, amounts within ``WAGERS``) and
+    normalised, in layout order whatever order the caller gave."""
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise LayoutError([f"seat {number!r}: a seat is a whole number"])
+    wagers: dict[Bet, Decimal] = {}
+    for bet in Bet:
+        if bet in bets:
+            try:
+                wagers[bet] = normalize(as_amount(bets[bet], WAGERS))
+            except EngineError as exc:
+                raise LayoutError([f"seat {number}, {bet.value}: {exc}"]) from None
+    unknown = [b for b in bets if not isinstance(b, Bet)]
+    if unknown:
+        raise LayoutError([f"seat {number}: {unknown[0]!r} is not a bet"])
+    return wagers
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +109,7 @@ class Layout:
     @classmethod
     def of(cls, seats: Mapping[int, Mapping[Bet, Decimal | int | str]]) -> Layout:
         """``Layout.of({1: {Bet.BANKER: 25, Bet.DRAGON7: 5}, 4: {Bet.TIE: 10}})``."""
-        return cls(tuple(Seat(n, bets) for n, bets in seats.items()))  # type: ignore[arg-type]
+        return cls(tuple(Seat.of(n, bets) for n, bets in seats.items()))
 
     def bets(self) -> Iterator[tuple[int, Bet, Decimal]]:
         for seat in self.seats:
@@ -177,8 +189,8 @@ def _seat_allowed(plan: _Plan, bets: Mapping[Bet, Decimal]) -> bool:
     ):
         return False
     for side, base in plan.caps:
-        wager = bets.get(side)
-        if wager is not None and wager > bets.get(base, _ZERO):
+        capped = bets.get(side)
+        if capped is not None and capped > bets.get(base, _ZERO):
             return False
     return True
 
@@ -265,6 +277,7 @@ class BoxCommission:
 
 
 Step = CollectFee | Take | Push | Pay | TakeCommission | BoxCommission
+_S = TypeVar("_S", CollectFee, Take, Push, Pay, TakeCommission, BoxCommission)
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,7 +289,7 @@ class TableProcedure:
     steps: tuple[Step, ...]
     settlements: Mapping[tuple[int, Bet], Settlement] = field(hash=False)
 
-    def of(self, kind: type) -> tuple:
+    def of(self, kind: type[_S]) -> tuple[_S, ...]:
         return tuple(s for s in self.steps if isinstance(s, kind))
 
     @property
@@ -334,11 +347,11 @@ def settle_table(
     settled: dict[tuple[int, Bet], Settlement] = {}
     sequence: list[tuple[int, Settlement]] = []
     for n in plan.seats:
-        seat = by_number.get(n)
-        if seat is None:
+        placed = by_number.get(n)
+        if placed is None:
             continue
-        bets = seat.bets if plan.bets_in_layout_order else {
-            b: seat.bets[b] for b in house.order.bets(tuple(seat.bets))}
+        bets = placed.bets if plan.bets_in_layout_order else {
+            b: placed.bets[b] for b in house.order.bets(tuple(placed.bets))}
         for bet, wager in bets.items():
             s = settle_checked(outcome, bet, wager, house)  # Seat checked the wager
             settled[n, bet] = s
@@ -363,11 +376,12 @@ def settle_table(
             else:
                 key = (paid, s.wager if plan.convention.style is PayStyle.COLOUR_FOR_COLOUR
                        else None)
-                chips = cuts.get(key)  # type: ignore[assignment]
-                if chips is None:
+                cut = cuts.get(key)
+                if cut is None:
                     if len(cuts) >= _CUTS_KEPT:
                         cuts.clear()
-                    chips = cuts[key] = plan.convention.pay(paid, plan.denominations, key[1])
+                    cut = cuts[key] = plan.convention.pay(paid, plan.denominations, key[1])
+                chips = cut
             steps.append(Pay(n, s.bet, paid, chips))
             if s.commission:
                 kind = BoxCommission if s.commission_deferred else TakeCommission
@@ -458,10 +472,14 @@ def deal_table_coup(
     *,
     shoe: Shoe | None = None,
     max_each: int | None = None,
-    **layout: object,
+    seats: tuple[int, int] = (1, 7),
+    bets_per_seat: tuple[int, int] = (1, 3),
+    wagers: Mapping[Bet, tuple[Decimal, Decimal]] | None = None,
+    unit: Decimal | Mapping[Bet, Decimal] = Decimal(1),
 ) -> TableCoup:
-    """A layout (``deal_layout``'s options), a coup off ``shoe`` (default: the top of a
-    freshly shuffled shoe of the house's decks) and its settlement."""
-    table = deal_layout(rng, house, **layout)  # type: ignore[arg-type]
+    """A layout (``deal_layout``'s options, the same defaults), a coup off ``shoe``
+    (default: the top of a freshly shuffled shoe of the house's decks) and its settlement."""
+    table = deal_layout(rng, house, seats=seats, bets_per_seat=bets_per_seat, wagers=wagers,
+                        unit=unit)
     coup = (shoe if shoe is not None else Shoe.shuffled(rng, house.decks)).deal_coup()
     return TableCoup(coup, table, settle_table(coup, table, house, max_each=max_each))

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from trainer.engine.house import DEFAULT_HOUSE, House, HouseLimitError
-from trainer.engine.settlement import Bet, Paytable
+from trainer.engine.settlement import Bet
 
 if TYPE_CHECKING:
     from trainer.drills.model import Drill
@@ -63,5 +63,4 @@ def under_house(drill: Drill, house: House) -> Drill:
     problems = drill_limit_problems(drill, house)
     if problems:
         raise HouseLimitError([f"{drill.id} under house {house.id}: {p}" for p in problems])
-    table: Paytable = house.paytable
-    return replace(drill, house=house, decks=house.decks, paytable=table)  # type: ignore[call-arg]
+    return replace(drill, house=house)

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.drills.model import Drill, DrillCoup, Step
-from trainer.engine import DEFAULT_PAYTABLE, Card, Paytable
+from trainer.engine import Card
 from trainer.engine.calls import Call, CallStep, calls_for, wrong_calls
-from trainer.engine.house import House, house_from
+from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.session.choice import ChoiceQuestion, pick_options
 from trainer.session.questions import ChoiceAnswer, View
 from trainer.skills import Skill
@@ -60,12 +60,11 @@ class CallQuestion(ChoiceQuestion):
     dealt: DrillCoup
     number: int
     options: tuple[str, ...]
-    paytable: Paytable = DEFAULT_PAYTABLE
-    house: House | None = None
+    house: House = DEFAULT_HOUSE
     step: Step = Step.CALL
 
     def call(self) -> Call:
-        return calls_for(self.coup, house_from(self.house or self.paytable))[self.number]
+        return calls_for(self.coup, self.house)[self.number]
 
     def expected(self) -> ChoiceAnswer:
         return ChoiceAnswer(self.call().text)
@@ -116,11 +115,11 @@ def call_questions(
     drill: Drill, coups: Sequence[DrillCoup], rng: random.Random
 ) -> list[CallQuestion]:
     """Every call of every coup, in order, each with three plausible wrong calls."""
-    house = house_from(drill.house or drill.paytable)
+    house = drill.house
     out: list[CallQuestion] = []
     for index, dealt in enumerate(coups):
         for number, call in enumerate(calls_for(dealt.coup, house)):
             wrong = wrong_calls(call, dealt.coup, house, rng)
             options = pick_options(call.text, wrong, rng)
-            out.append(CallQuestion(index, dealt, number, options, drill.paytable, drill.house))
+            out.append(CallQuestion(index, dealt, number, options, house))
     return out

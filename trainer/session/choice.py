@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from trainer.drills.model import DrillCoup, Step
-from trainer.engine import DEFAULT_PAYTABLE, Bet, Card, Coup, Outcome, Paytable
-from trainer.engine.house import House, house_from
+from trainer.engine import Bet, Card, Coup, Outcome
+from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.session.questions import Answer, ChoiceAnswer, Graded, TimedOut, View
 from trainer.skills import Skill
 
@@ -48,8 +48,7 @@ class ChoiceQuestion:
     dealt: DrillCoup | None
     options: tuple[str, ...]
     step: Step
-    paytable: Paytable = DEFAULT_PAYTABLE
-    house: House | None = None
+    house: House = DEFAULT_HOUSE
     bet: Bet | None = None
     wager: Decimal | None = None
 
@@ -89,7 +88,7 @@ class ChoiceQuestion:
 
     @property
     def rules(self) -> House:
-        return house_from(self.house if self.house is not None else self.paytable)
+        return self.house
 
     @property
     def outcome(self) -> Outcome:

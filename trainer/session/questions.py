@@ -1,7 +1,7 @@
 """Questions about a coup, the answers a trainee can give, and grading against the engine.
 
 A Question holds the coup and what is asked, never the answer: ``grade`` asks the engine
-(the Coup's decisions, ``settle_bet`` with the drill's paytable) every time it is called.
+(the Coup's decisions, ``settle_bet`` under the drill's house) every time it is called.
 """
 
 from __future__ import annotations
@@ -11,19 +11,17 @@ from decimal import Decimal
 
 from trainer.drills.model import ASKING_ORDER, DrillCoup, Step
 from trainer.engine import (
-    DEFAULT_PAYTABLE,
     Bet,
     BetResult,
     Card,
     Coup,
     Outcome,
-    Paytable,
     Settlement,
     format_amount,
     parse_amount,
     settle_bet,
 )
-from trainer.engine.house import House, house_from
+from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.engine.money import PAYOUTS
 from trainer.skills import (
     Skill,
@@ -193,10 +191,9 @@ class Question:
     coup_index: int  # which coup of the run (0-based)
     dealt: DrillCoup
     step: Step
-    paytable: Paytable = DEFAULT_PAYTABLE
+    house: House = DEFAULT_HOUSE  # the drill's house: the one source of the rules it grades by
     bet: Bet | None = None
     wager: Decimal | None = None
-    house: House | None = None  # the drill's house rules (None: the default house)
 
     @property
     def coup(self) -> Coup:
@@ -251,8 +248,8 @@ class Question:
 
     @property
     def rules(self) -> House:
-        """The house the question is asked under (a bare paytable: the default house)."""
-        return house_from(self.house if self.house is not None else self.paytable)
+        """The house the question is asked under."""
+        return self.house
 
     @property
     def outcome(self) -> Outcome:
@@ -264,8 +261,7 @@ class Question:
         """The engine's settlement of this question's bet (payout, commission, fee)."""
         if self.bet is None or self.wager is None:
             raise ValueError(f"{self.step.value} question has no bet to settle")
-        rules = self.house if self.house is not None else self.paytable
-        return settle_bet(self.coup.outcome, self.bet, self.wager, rules)
+        return settle_bet(self.coup.outcome, self.bet, self.wager, self.house)
 
     @property
     def view(self) -> View:
@@ -395,8 +391,7 @@ def _layout(dealt: DrillCoup) -> list[tuple[Bet, Decimal]]:
 def expand(
     coups: list[DrillCoup] | tuple[DrillCoup, ...],
     steps: tuple[Step, ...],
-    paytable: Paytable = DEFAULT_PAYTABLE,
-    house: House | None = None,
+    house: House = DEFAULT_HOUSE,
 ) -> list[Question]:
     """Questions for each coup, steps in dealing order, one payout (and fee) question per
     wager, one commission question per winning bet that owes one under the house.
@@ -412,9 +407,9 @@ def expand(
         for step in wanted:
             if step in BET_STEPS:
                 for bet, wager in _layout(dealt):
-                    q = Question(index, dealt, step, paytable, bet, wager, house)
+                    q = Question(index, dealt, step, house, bet, wager)
                     if step is not Step.COMMISSION or q.settlement().commission:
                         questions.append(q)
             else:
-                questions.append(Question(index, dealt, step, paytable, house=house))
+                questions.append(Question(index, dealt, step, house))
     return questions

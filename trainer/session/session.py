@@ -141,7 +141,7 @@ class Session:
                                "trainer.session.table.TableSession")
         if not self.questions:
             self.questions = expand(
-                self.coups, self.drill.steps, self.drill.paytable, house=self.drill.house
+                self.coups, self.drill.steps, self.drill.house
             )
         if not self.questions:
             raise SessionError(f"drill {self.drill.id!r} asks no questions about its coups")
@@ -164,7 +164,9 @@ class Session:
             coups, asked = shoe_questions(drill, run, rng)
             return cls(drill, coups, trainee, questions=list(asked), shoe=run,
                        **kwargs)  # type: ignore[arg-type]
-        coups = list(deal(drill, rng) if deal is not None else drill.deal(rng))
+        from trainer.drills.generate import deal_drill
+
+        coups = list(deal(drill, rng) if deal is not None else deal_drill(drill, rng))
         if drill.kind is Kind.CALL:
             from trainer.session.calls import call_questions
 

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 
 from trainer.drills.generate import layout_wagers
 from trainer.drills.model import Drill, DrillCoup, Step
-from trainer.engine import DEFAULT_PAYTABLE, Card, Coup, Outcome, Paytable
-from trainer.engine.house import House, house_from
+from trainer.engine import Card, Coup, Outcome
+from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.engine.shoe import (
     DEFAULT_SHOE_RULES,
     Burn,
@@ -109,7 +109,7 @@ class DealtShoe:
 def deal_shoe(drill: Drill, rng: random.Random) -> DealtShoe:
     """The engine's shoe for ``drill`` under its house's shoe rules (the drill's cut card
     if it sets one), shuffled from ``rng``."""
-    house = house_from(drill.house or drill.paytable)
+    house = drill.house
     rules = house.shoe if drill.cut is None else replace(house.shoe, cut=drill.cut)
     return dealt_shoe(ShoeRun.shuffled(rng, drill.decks, rules), drill.last_coups)
 
@@ -208,8 +208,7 @@ class NextQuestion(ChoiceQuestion):
     place: ShoeCoup
     options: tuple[str, ...] = tuple(n.value for n in Next)
     step: Step = Step.CUT
-    paytable: Paytable = DEFAULT_PAYTABLE
-    house: House | None = None
+    house: House = DEFAULT_HOUSE
 
     def expected(self) -> ChoiceAnswer:
         return ChoiceAnswer(self.right().value)
@@ -271,8 +270,8 @@ def shoe_questions(drill: Drill, run: DealtShoe, rng: random.Random) -> tuple[
     for index, place in enumerate(run.coups):
         dealt = DrillCoup(place.coup, layout_wagers(drill, rng))
         coups.append(dealt)
-        for q in expand([dealt], drill.steps, drill.paytable, house=drill.house):
-            questions.append(Question(index, dealt, q.step, q.paytable, q.bet, q.wager, q.house))
+        for q in expand([dealt], drill.steps, drill.house):
+            questions.append(Question(index, dealt, q.step, q.house, q.bet, q.wager))
         after = next_question(drill, run, index, rng, dealt)
         if after is not None:
             questions.append(after)
@@ -296,7 +295,7 @@ def next_question(drill: Drill, run: DealtShoe, index: int, rng: random.Random,
     place = run.coups[index]
     check = rng.random() < NEXT_CHECK_RATE
     if place.last or place.cut_out_during or check:
-        return NextQuestion(index, dealt, place, paytable=drill.paytable, house=drill.house)
+        return NextQuestion(index, dealt, place, house=drill.house)
     return None
 
 

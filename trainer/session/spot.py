@@ -30,7 +30,7 @@ from trainer.engine.catalogue import (
     find_mistake,
     inject,
 )
-from trainer.engine.house import House, house_from
+from trainer.engine.house import House, settle_checked
 from trainer.engine.money import format_amount
 from trainer.engine.procedure import (
     Audit,
@@ -45,7 +45,6 @@ from trainer.engine.procedure import (
     single_seat,
 )
 from trainer.engine.procedure import _result_text as result_text  # the audit's own words
-from trainer.engine.settlement import settle_checked
 from trainer.engine.table import Layout, deal_layout
 from trainer.session.choice import ChoiceQuestion, pick_options
 from trainer.session.questions import Answer, ChoiceAnswer, Graded, SpotAnswer, TimedOut, View
@@ -168,10 +167,6 @@ class SpotQuestion:
         return self.replay.house
 
     @property
-    def paytable(self) -> object:
-        return self.replay.house.paytable
-
-    @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(c.card for c in self.replay.dealt.cards)
 
@@ -238,10 +233,6 @@ class FixQuestion(ChoiceQuestion):
     def house(self) -> House:  # type: ignore[override]
         return self.replay.house
 
-    @property
-    def paytable(self) -> object:  # type: ignore[override]
-        return self.replay.house.paytable
-
     def _first(self) -> Deviation:
         first = self.replay.first_mistake()
         if first is None:
@@ -282,16 +273,12 @@ class FixQuestion(ChoiceQuestion):
         return tuple(c.card for c in self.replay.dealt.cards)
 
 
-def _house(drill: Drill) -> House:
-    return house_from(drill.house or drill.paytable)
-
-
 def _layout(drill: Drill, dealt: DrillCoup, rng: random.Random) -> Layout:
     """One seat with the coup's wagers (coup level) or a table the house allows."""
     if drill.spot_level == "table":
         spans = {spec.bet: (spec.minimum, spec.maximum) for spec in drill.bets} or None
         unit = min((spec.step for spec in drill.bets), default=Decimal(5))
-        return deal_layout(rng, _house(drill), seats=TABLE_SEATS, bets_per_seat=TABLE_BETS,
+        return deal_layout(rng, drill.house, seats=TABLE_SEATS, bets_per_seat=TABLE_BETS,
                            wagers=spans, unit=unit)
     return single_seat(dict(dealt.wagers))
 
@@ -352,7 +339,7 @@ def replay_for(
 ) -> tuple[DrillCoup, Replay]:
     """A replay of ``dealt`` (or, if the chosen mistake cannot happen in it, of another coup
     from the drill's filters): with one mistake ``error_rate`` of the time."""
-    house = _house(drill)
+    house = drill.house
     with_error = rng.random() < drill.error_rate
     for attempt in range(TRIES):
         layout = _layout(drill, dealt, rng)

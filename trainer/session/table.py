@@ -43,7 +43,7 @@ from types import MappingProxyType
 from trainer.drills.model import ChipEntry, DealtTable, Drill, DrillCoup, Kind, Mode, TableSpec
 from trainer.engine import Bet, BetResult, Coup, Outcome, format_amount
 from trainer.engine.chips import ChipBreakdown, check_chips, pay_in_chips
-from trainer.engine.house import House, house_from
+from trainer.engine.house import House
 from trainer.engine.money import PAYOUTS, as_amount, normalize
 from trainer.engine.table import (
     BoxCommission,
@@ -94,7 +94,6 @@ __all__ = [
     "TableSession",
     "TableSummary",
     "TableWork",
-    "drill_house",
 ]
 
 OnAnswer = Callable[[AnswerRecord], None]
@@ -291,11 +290,6 @@ class ShoeAnswer:
     @property
     def expected(self) -> str:
         return self.graded.expected.text
-
-
-def drill_house(drill: Drill) -> House:
-    """The house a drill is dealt under (its own, or the default house with its paytable)."""
-    return drill.house if drill.house is not None else house_from(drill.paytable)
 
 
 def _who(seat: int, bet: Bet, wager: Decimal) -> str:
@@ -570,7 +564,7 @@ class TableSession:
             raise SessionError(f"drill {self.drill.id!r} is not a table drill (ask: table)")
         if not self.dealt:
             raise SessionError(f"drill {self.drill.id!r} deals no tables")
-        house = drill_house(self.drill)
+        house = self.drill.house
         self.tables = [TableWork(i + 1, d, house, self.drill.table)
                        for i, d in enumerate(self.dealt)]
 
@@ -583,11 +577,13 @@ class TableSession:
         deal: Callable[[Drill, random.Random], Sequence[DealtTable]] | None = None,
         **kwargs: object,
     ) -> TableSession:
-        """A new run of ``drill`` with tables dealt from ``rng`` (``drill.deal_tables``
+        """A new run of ``drill`` with tables dealt from ``rng`` (``deal_tables``
         unless ``deal`` is given; a shoe at the table deals its shoe, ``from_shoe``)."""
+        from trainer.drills.generate import deal_tables
+
         if drill.kind is Kind.SHOE:
             return cls.from_shoe(drill, deal_shoe(drill, rng), trainee, rng, **kwargs)
-        dealt = list(deal(drill, rng) if deal is not None else drill.deal_tables(rng))
+        dealt = list(deal(drill, rng) if deal is not None else deal_tables(drill, rng))
         return cls(drill, dealt, trainee, **kwargs)  # type: ignore[arg-type]
 
     @classmethod
