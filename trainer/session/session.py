@@ -20,66 +20,24 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from trainer.drills.model import Drill, DrillCoup, Kind, Mode
-from trainer.errors import BadInputError
 from trainer.session import scoring
-from trainer.session.choice import ChoiceQuestion
 from trainer.session.clock import Clock, Now, utc_now
-from trainer.session.questions import Answer, Graded, Question, TimedOut, expand
+from trainer.session.questions import Answer, TimedOut, expand
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.skills import ALL_FAMILIES, describe, family
+from trainer.session.run import (
+    Asked,
+    ReferenceRefused,
+    Result,
+    SessionError,
+    SkillScore,
+    skill_order,
+)
 
 if TYPE_CHECKING:
     from trainer.session.shoe import DealtShoe
 
-#: A question of any drill: about a coup's step, or a multiple choice of the dealer's
-#: procedure (trainer.session.choice), or a replay's flag (trainer.session.spot).
-Asked = Question | ChoiceQuestion
 OnAnswer = Callable[[AnswerRecord], None]
 OnSession = Callable[[SessionRecord], None]
-
-
-class SessionError(BadInputError):
-    """The session was asked to do something its state does not allow."""
-
-
-class ReferenceRefused(SessionError):
-    """The rules reference is not available in an exam."""
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """One question as answered."""
-
-    number: int  # 1-based position in the session
-    question: Asked
-    answer: Answer
-    graded: Graded
-    seconds: float
-    over_time: bool = False  # practice: answered after the (unenforced) limit
-
-    @property
-    def correct(self) -> bool:
-        return self.graded.correct
-
-    @property
-    def timed_out(self) -> bool:
-        return isinstance(self.answer, TimedOut)
-
-
-@dataclass(frozen=True, slots=True)
-class SkillScore:
-    key: str
-    right: int
-    total: int
-
-    @property
-    def label(self) -> str:
-        return describe(self.key)
-
-    @property
-    def percent(self) -> int:
-        """Whole percent, truncated (trainer.session.scoring: the one rule everywhere)."""
-        return scoring.percent(self.right, self.total) or 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,7 +262,7 @@ class Session:
             tally[0] += r.correct
             tally[1] += 1
         by_skill = tuple(
-            SkillScore(key, a, b) for key, (a, b) in sorted(scores.items(), key=_skill_order)
+            SkillScore(key, a, b) for key, (a, b) in sorted(scores.items(), key=_by_skill)
         )
         return Summary(
             right=right,
@@ -394,9 +352,5 @@ class Session:
         )
 
 
-_FAMILY_ORDER = {name: i for i, name in enumerate(ALL_FAMILIES)}
-
-
-def _skill_order(item: tuple[str, list[int]]) -> tuple[int, str]:
-    key = item[0]
-    return (_FAMILY_ORDER.get(family(key), len(ALL_FAMILIES)), key)
+def _by_skill(item: tuple[str, list[int]]) -> tuple[int, str]:
+    return skill_order(item[0])

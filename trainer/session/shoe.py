@@ -40,7 +40,7 @@ from trainer.session.questions import ChoiceAnswer, Question, View, expand
 from trainer.skills import Skill
 
 if TYPE_CHECKING:
-    from trainer.session.session import Result
+    from trainer.session.run import Result
 
 #: How often "what now?" is asked after a coup the cut card did not come out in: often
 #: enough that the question does not give the cut card away.

@@ -59,7 +59,7 @@ from trainer.session import scoring
 from trainer.session.clock import Clock, Now, utc_now
 from trainer.session.questions import ChoiceAnswer, Graded, parse_paid_amount
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.session.session import ReferenceRefused, SessionError, SkillScore, _skill_order
+from trainer.session.run import ReferenceRefused, SessionError, SkillScore, skill_order
 from trainer.session.shoe import (
     BurnQuestion,
     DealtShoe,
@@ -1175,7 +1175,7 @@ class TableSession:
             tally[0] += a.correct
             tally[1] += 1
         by_skill = tuple(SkillScore(k, r, n)
-                         for k, (r, n) in sorted(scores.items(), key=_skill_order))
+                         for k, (r, n) in sorted(scores.items(), key=_by_skill))
         counts: dict[Fault, int] = {}
         for t in self.tables:
             for m in t.mistakes:
@@ -1241,3 +1241,7 @@ class TableSession:
             answered_at=self.now(), bet=None if a.bet is None else a.bet.value,
             wager=None if a.wager is None else str(a.wager),
         ))
+
+
+def _by_skill(item: tuple[str, list[int]]) -> tuple[int, str]:
+    return skill_order(item[0])
