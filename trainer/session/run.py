@@ -1,19 +1,35 @@
-"""What every run of a drill shares, whatever it asks: its errors, its answered questions and
-its score by skill.
+"""One run of a drill, whatever it asks: the one lifecycle every session is built on.
 
-Below the kinds of run (coups, the shoe, the calls, the replays, whole tables), which all
-read it, and above the questions it counts.
+``Run`` owns what a coup session (coups, the shoe, the calls, the replays) and a table
+session share: the run's clock and its time limit, exam or practice, start, end and
+abandon, the rules reference, the score (every graded answer, counted once), and what the
+history is told (the ``SessionRecord`` when the run starts and ends, an ``AnswerRecord`` the
+moment an answer is graded).  A session composes one and decides only what is asked and
+how an answer is graded.
+
+Time limits: in an exam a limit is enforced (the session grades what is left as a
+timeout); in practice it is shown and an answer over it is flagged, graded on its merits.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+import uuid
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
 
+from trainer.drills.model import Drill, Mode
 from trainer.errors import BadInputError
-from trainer.scoring import percent
+from trainer.scoring import passes, percent
 from trainer.session.choice import ChoiceQuestion
+from trainer.session.clock import Clock, Now, utc_now
 from trainer.session.questions import Answer, Graded, Question, TimedOut
+from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.skills import ALL_FAMILIES, describe, family
+
+OnAnswer = Callable[[AnswerRecord], None]
+OnSession = Callable[[SessionRecord], None]
 
 #: A question of any drill: about a coup's step, or a multiple choice of the dealer's
 #: procedure (trainer.session.choice), or a replay's flag (trainer.session.spot).
@@ -70,3 +86,190 @@ _FAMILY_ORDER = {name: i for i, name in enumerate(ALL_FAMILIES)}
 def skill_order(key: str) -> tuple[int, str]:
     """Where a skill is listed in results: by family (ALL_FAMILIES' order), then by key."""
     return (_FAMILY_ORDER.get(family(key), len(ALL_FAMILIES)), key)
+
+
+def by_skill(marks: Iterable[Mark]) -> tuple[SkillScore, ...]:
+    """Right and asked per skill, in skill_order."""
+    scores: dict[str, list[int]] = {}
+    for m in marks:
+        tally = scores.setdefault(m.skill, [0, 0])
+        tally[0] += m.correct
+        tally[1] += 1
+    return tuple(SkillScore(key, right, total)
+                 for key, (right, total) in sorted(scores.items(), key=_by_key))
+
+
+def _by_key(item: tuple[str, list[int]]) -> tuple[int, str]:
+    return skill_order(item[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """One graded answer as the run counts it and the history records it (an AnswerRecord
+    without the run's own fields)."""
+
+    step: str
+    skill: str
+    cards: tuple[str, ...]
+    answer: str
+    expected: str
+    correct: bool
+    seconds: float
+    bet: str | None = None
+    wager: str | None = None
+
+
+@dataclass
+class Run:
+    """The lifecycle of one run: ``start``, ``mark`` each graded answer, ``finish`` (or
+    ``abandon``).  Its timer times what is asked now (a question, a table)."""
+
+    drill: Drill
+    trainee: str
+    time_limit: float | None = None
+    clock: Clock = time.monotonic
+    now: Now = utc_now
+    on_answer: OnAnswer | None = None
+    on_session: OnSession | None = None
+    session_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    #: A retry of missed questions: the session_id of the run (never itself a retry) whose
+    #: missed questions it asks again.  A retry is practice: no verdict, not an attempt.
+    retry_of: str | None = None
+    marks: list[Mark] = field(default_factory=list)
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
+    completed: bool = False  # run to its end (finished_at is set then, and when abandoned)
+    abandoned: bool = False
+    reference_opened: int = 0
+    _since: float | None = None  # the timer's start (None: nothing is being timed)
+    _stopped: float | None = None  # the timer's reading once stopped
+
+    # -- state -------------------------------------------------------------------------------
+    @property
+    def exam(self) -> bool:
+        return self.drill.mode is Mode.EXAM
+
+    @property
+    def retry(self) -> bool:
+        return self.retry_of is not None
+
+    @property
+    def right(self) -> int:
+        return sum(m.correct for m in self.marks)
+
+    @property
+    def graded(self) -> int:
+        return len(self.marks)
+
+    @property
+    def passed(self) -> bool:
+        """Score against the pass mark (trainer.scoring.passes); never for a retry, which is
+        practice."""
+        return not self.retry and passes(self.right, self.graded, self.drill.pass_mark)
+
+    def by_skill(self) -> tuple[SkillScore, ...]:
+        return by_skill(self.marks)
+
+    @property
+    def in_progress(self) -> bool:
+        return self.started_at is not None and not self.completed and not self.abandoned
+
+    # -- the lifecycle -----------------------------------------------------------------------
+    def start(self) -> bool:
+        """Begin the run and report it; False if it had begun already."""
+        if self.started_at is not None:
+            return False
+        self.started_at = self.now()
+        self._emit_session()
+        return True
+
+    def mark(self, mark: Mark) -> None:
+        """Count a graded answer and report it."""
+        self.marks.append(mark)
+        if self.on_answer is not None:
+            self.on_answer(AnswerRecord(
+                session_id=self.session_id, trainee=self.trainee, drill_id=self.drill.id,
+                step=mark.step, skill=mark.skill, cards=mark.cards, answer=mark.answer,
+                expected=mark.expected, correct=mark.correct, seconds=mark.seconds,
+                answered_at=self.now(), bet=mark.bet, wager=mark.wager,
+            ))
+
+    def finish(self) -> None:
+        """The last question is answered: report the run with its verdict."""
+        self.completed = True
+        self.finished_at = self.now()
+        self._emit_session()
+
+    def abandon(self) -> None:
+        """The trainee quit mid-drill: report the run as ended without a verdict."""
+        if self.started_at is None or self.completed or self.abandoned:
+            return
+        self.abandoned = True
+        self.finished_at = self.now()
+        self._emit_session()
+
+    def open_reference(self) -> int:
+        """Count an opening of the rules reference; refused in an exam until it is over."""
+        if self.exam and not self.completed:
+            raise ReferenceRefused("the rules reference is closed during an exam")
+        self.reference_opened += 1
+        return self.reference_opened
+
+    # -- the timer ---------------------------------------------------------------------------
+    def time(self) -> float:
+        """Start timing what is asked now; returns the clock's reading."""
+        self._since, self._stopped = self.clock(), None
+        return self._since
+
+    def stop(self, at: float | None = None, seconds: float | None = None) -> float:
+        """Stop the timer, at clock reading ``at`` (now if None) or reading ``seconds``;
+        ``elapsed`` keeps that reading until the timer starts again."""
+        if seconds is None:
+            start = self._since if self._since is not None else 0.0
+            seconds = max(0.0, (self.clock() if at is None else at) - start)
+        self._stopped = seconds
+        return seconds
+
+    def idle(self) -> None:
+        """Nothing is asked (the run is over): nothing is timed."""
+        self._since = self._stopped = None
+
+    def elapsed(self) -> float:
+        if self._stopped is not None:
+            return self._stopped
+        if self._since is None:
+            return 0.0
+        return max(0.0, self.clock() - self._since)
+
+    def remaining(self) -> float | None:
+        """Seconds left on the limit; None when the drill sets none."""
+        if self.time_limit is None:
+            return None
+        return self.time_limit - self.elapsed()
+
+    def expired(self) -> bool:
+        """The limit has run out on what is being timed (never once the timer stopped)."""
+        left = self.remaining()
+        return left is not None and left <= 0 and self._stopped is None
+
+    def over(self, seconds: float) -> bool:
+        """Whether ``seconds`` is over the limit."""
+        return self.time_limit is not None and seconds > self.time_limit
+
+    # -- reporting ---------------------------------------------------------------------------
+    def record(self) -> SessionRecord:
+        assert self.started_at is not None
+        done = self.completed and not self.abandoned
+        return SessionRecord(
+            session_id=self.session_id, trainee=self.trainee, drill_id=self.drill.id,
+            drill_title=self.drill.title, mode=self.drill.mode.value,
+            started_at=self.started_at, finished_at=self.finished_at,
+            questions=self.graded, correct=self.right,
+            passed=self.passed if done and not self.retry else None,
+            abandoned=self.abandoned, reference_opened=self.reference_opened,
+            retry_of=self.retry_of,
+        )
+
+    def _emit_session(self) -> None:
+        if self.on_session is not None:
+            self.on_session(self.record())
