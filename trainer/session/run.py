@@ -16,24 +16,59 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import Field, dataclass, field
 from datetime import datetime
+from decimal import Decimal
+from typing import Any, ClassVar, Protocol
 
-from trainer.drills.model import Drill, Mode
+from trainer.drills.model import Drill, DrillCoup, Mode, Step
+from trainer.engine import Bet, Card, Coup
 from trainer.errors import BadInputError
 from trainer.scoring import passes, percent
-from trainer.session.choice import ChoiceQuestion
 from trainer.session.clock import Clock, Now, utc_now
-from trainer.session.questions import Answer, Graded, Question, TimedOut
+from trainer.session.questions import Answer, Graded, TimedOut, View
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.skills import ALL_FAMILIES, describe, family
+from trainer.skills import ALL_FAMILIES, Skill, describe, family
 
 OnAnswer = Callable[[AnswerRecord], None]
 OnSession = Callable[[SessionRecord], None]
 
-#: A question of any drill: about a coup's step, or a multiple choice of the dealer's
-#: procedure (trainer.session.choice), or a replay's flag (trainer.session.spot).
-Asked = Question | ChoiceQuestion
+
+class Asked(Protocol):
+    """A question of any drill as a run reads it: about a coup's step (``Question``), a
+    multiple choice of the dealer's procedure (trainer.session.choice), or a replay's flag
+    (trainer.session.spot).  Each is a frozen dataclass (a retry renumbers it)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def coup_index(self) -> int: ...
+    @property
+    def dealt(self) -> DrillCoup | None: ...
+    @property
+    def step(self) -> Step: ...
+    @property
+    def bet(self) -> Bet | None: ...
+    @property
+    def wager(self) -> Decimal | None: ...
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+    @property
+    def coup(self) -> Coup: ...
+    @property
+    def prompt(self) -> str: ...
+    @property
+    def short(self) -> str: ...
+    @property
+    def choices(self) -> tuple[tuple[str, str, Answer | None], ...]: ...
+    @property
+    def view(self) -> View: ...
+    @property
+    def skill(self) -> Skill: ...
+    def accepts(self, answer: Answer) -> bool: ...
+    def grade(self, answer: Answer) -> Graded: ...
+    def expected(self) -> Answer: ...
+    def reason(self) -> str: ...
 
 
 class SessionError(BadInputError):

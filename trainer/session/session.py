@@ -92,7 +92,7 @@ class Session:
         #: A shoe drill's shoe: where each coup stands in it (None: separate coups).
         self.shoe = shoe
         self.questions: list[Asked] = list(questions) or list(
-            expand(coups, drill.steps, drill.paytable, house=drill.house))
+            expand(list(coups), drill.steps, drill.paytable, house=drill.house))
         if not self.questions:
             raise SessionError(f"drill {drill.id!r} asks no questions about its coups")
         self.results: list[Result] = []
@@ -300,7 +300,7 @@ class Session:
             now=run.now,
             on_answer=run.on_answer,
             on_session=run.on_session,
-            questions=[replace(q, coup_index=i) for i, q in enumerate(missed)],  # type: ignore[type-var]
+            questions=[replace(q, coup_index=i) for i, q in enumerate(missed)],
             retry_of=self.retry_of or self.session_id,
         )
 
