@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import Field, dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypedDict
 
 from trainer.drills.model import Drill, DrillCoup, Mode, Step
 from trainer.engine import Bet, Card, Coup
@@ -32,6 +32,16 @@ from trainer.skills import ALL_FAMILIES, Skill, describe, family
 
 OnAnswer = Callable[[AnswerRecord], None]
 OnSession = Callable[[SessionRecord], None]
+
+
+class Hooks(TypedDict, total=False):
+    """How a run is timed and reported, as ``Session.deal`` and ``TableSession.deal`` pass
+    them on."""
+
+    clock: Clock
+    now: Now
+    on_answer: OnAnswer | None
+    on_session: OnSession | None
 
 
 class Asked(Protocol):
@@ -308,3 +318,94 @@ class Run:
     def _emit_session(self) -> None:
         if self.on_session is not None:
             self.on_session(self.record())
+
+
+class OnRun:
+    """What a session says of its run, read off its ``Run``: one definition for the coup
+    session and the table session."""
+
+    run: Run
+
+    @property
+    def session_id(self) -> str:
+        return self.run.session_id
+
+    @property
+    def retry_of(self) -> str | None:
+        """A retry of missed questions: the session_id of the run (never itself a retry)
+        whose missed questions it asks again.  A retry is practice: no verdict."""
+        return self.run.retry_of
+
+    @property
+    def retry(self) -> bool:
+        return self.run.retry
+
+    @property
+    def clock(self) -> Clock:
+        return self.run.clock
+
+    @property
+    def started_at(self) -> datetime | None:
+        return self.run.started_at
+
+    @property
+    def finished_at(self) -> datetime | None:
+        return self.run.finished_at
+
+    @property
+    def abandoned(self) -> bool:
+        return self.run.abandoned
+
+    @property
+    def reference_opened(self) -> int:
+        return self.run.reference_opened
+
+    @property
+    def exam(self) -> bool:
+        return self.run.exam
+
+    @property
+    def time_limit(self) -> float | None:
+        return self.run.time_limit
+
+    @property
+    def in_progress(self) -> bool:
+        """Started, not finished and not abandoned (the app asks before quitting or
+        leaving such a run)."""
+        return self.run.in_progress
+
+    @property
+    def right(self) -> int:
+        return self.run.right
+
+    @property
+    def graded(self) -> int:
+        """Answers graded so far."""
+        return self.run.graded
+
+    @property
+    def passed(self) -> bool:
+        """Score against the pass mark (trainer.scoring.passes); never for a retry."""
+        return self.run.passed
+
+    def elapsed(self) -> float:
+        """Seconds on what is asked now (a table's final time once it is done)."""
+        return self.run.elapsed()
+
+    def remaining(self) -> float | None:
+        """Seconds left on the limit; None when the drill sets none."""
+        return self.run.remaining()
+
+    def expired(self) -> bool:
+        return self.run.expired()
+
+    def open_reference(self) -> int:
+        """Count an opening of the rules reference; refused in an exam until it is over."""
+        return self.run.open_reference()
+
+    def abandon(self) -> None:
+        """The trainee quit mid-drill: report the run as ended without a verdict."""
+        self.run.abandon()
+
+    def record(self) -> SessionRecord:
+        return self.run.record()

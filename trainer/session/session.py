@@ -17,18 +17,18 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 from trainer.drills.model import Drill, DrillCoup, Kind
 from trainer.scoring import percent
 from trainer.session.clock import Clock, Now, utc_now
 from trainer.session.questions import Answer, TimedOut, expand
-from trainer.session.records import SessionRecord
 from trainer.session.run import (
     Asked,
+    Hooks,
     Mark,
     OnAnswer,
+    OnRun,
     OnSession,
     Result,
     Run,
@@ -68,7 +68,7 @@ class Summary:
         return "✓ PASSED" if self.passed else "✗ NOT PASSED"
 
 
-class Session:
+class Session(OnRun):
     """One run of a drill.  Ask ``current``, give ``answer(...)``, repeat until ``finished``."""
 
     def __init__(
@@ -106,7 +106,7 @@ class Session:
         trainee: str,
         rng: random.Random,
         deal: Callable[[Drill, random.Random], Sequence[DrillCoup]] | None = None,
-        **kwargs: Clock | Now | OnAnswer | OnSession | None,
+        **kwargs: Unpack[Hooks],
     ) -> Session:
         """A new run of ``drill`` with coups dealt from ``rng`` (the drill's own generator
         unless ``deal`` is given; a shoe drill deals its shoe)."""
@@ -115,8 +115,7 @@ class Session:
 
             run = deal_shoe(drill, rng)
             coups, asked = shoe_questions(drill, run, rng)
-            return cls(drill, coups, trainee, questions=asked, shoe=run,
-                       **kwargs)  # type: ignore[arg-type]
+            return cls(drill, coups, trainee, questions=asked, shoe=run, **kwargs)
         coups = list(deal(drill, rng) if deal is not None else drill.deal(rng))
         questions: Sequence[Asked] = ()
         if drill.kind is Kind.CALL:
@@ -127,47 +126,9 @@ class Session:
             from trainer.session.spot import spot_questions
 
             questions = spot_questions(drill, coups, rng)
-        return cls(drill, coups, trainee, questions=questions, **kwargs)  # type: ignore[arg-type]
+        return cls(drill, coups, trainee, questions=questions, **kwargs)
 
     # -- state -------------------------------------------------------------------------------
-    @property
-    def session_id(self) -> str:
-        return self.run.session_id
-
-    @property
-    def retry_of(self) -> str | None:
-        """A retry of missed questions: the session_id of the run (never itself a retry)
-        whose missed questions it asks again.  A retry is practice: no verdict."""
-        return self.run.retry_of
-
-    @property
-    def retry(self) -> bool:
-        return self.run.retry
-
-    @property
-    def clock(self) -> Clock:
-        return self.run.clock
-
-    @property
-    def started_at(self) -> datetime | None:
-        return self.run.started_at
-
-    @property
-    def finished_at(self) -> datetime | None:
-        return self.run.finished_at
-
-    @property
-    def abandoned(self) -> bool:
-        return self.run.abandoned
-
-    @property
-    def reference_opened(self) -> int:
-        return self.run.reference_opened
-
-    @property
-    def exam(self) -> bool:
-        return self.run.exam
-
     @property
     def total(self) -> int:
         return len(self.questions)
@@ -182,27 +143,10 @@ class Session:
         return self.index >= self.total
 
     @property
-    def in_progress(self) -> bool:
-        return self.run.in_progress
-
-    @property
     def current(self) -> Asked:
         if self.finished:
             raise SessionError("the session is finished: no current question")
         return self.questions[self.index]
-
-    @property
-    def right(self) -> int:
-        return self.run.right
-
-    @property
-    def time_limit(self) -> float | None:
-        return self.run.time_limit
-
-    @property
-    def passed(self) -> bool:
-        """Score against the pass mark (trainer.scoring.passes); never for a retry."""
-        return self.run.passed
 
     # -- flow --------------------------------------------------------------------------------
     def start(self) -> None:
@@ -214,16 +158,6 @@ class Session:
         """Start the clock on the current question (the UI calls this when it is shown)."""
         if not self.finished:
             self.run.time()
-
-    def elapsed(self) -> float:
-        return self.run.elapsed()
-
-    def remaining(self) -> float | None:
-        """Seconds left on the current question's limit; None when the drill sets none."""
-        return self.run.remaining()
-
-    def expired(self) -> bool:
-        return self.run.expired()
 
     def answer(self, answer: Answer) -> Result:
         """Grade ``answer`` to the current question against the engine and record it."""
@@ -257,14 +191,6 @@ class Session:
         if self.finished or not self.exam or not self.expired():
             return None
         return self.answer(TimedOut())
-
-    def open_reference(self) -> int:
-        """Count an opening of the rules reference; refused in an exam until it is over."""
-        return self.run.open_reference()
-
-    def abandon(self) -> None:
-        """The trainee quit mid-drill: report the session as ended without a verdict."""
-        self.run.abandon()
 
     # -- results -----------------------------------------------------------------------------
     def summary(self) -> Summary:
@@ -303,7 +229,3 @@ class Session:
             questions=[replace(q, coup_index=i) for i, q in enumerate(missed)],
             retry_of=self.retry_of or self.session_id,
         )
-
-    # -- reporting ---------------------------------------------------------------------------
-    def record(self) -> SessionRecord:
-        return self.run.record()

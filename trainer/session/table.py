@@ -35,9 +35,9 @@ import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from decimal import Decimal
 from types import MappingProxyType
+from typing import Unpack
 
 from trainer.drills.model import ChipEntry, DealtTable, Drill, DrillCoup, Kind, TableSpec
 from trainer.engine import Bet, BetResult, Coup, Outcome, format_amount
@@ -57,8 +57,16 @@ from trainer.engine.table import (
 from trainer.scoring import percent
 from trainer.session.clock import Clock, Now, utc_now
 from trainer.session.questions import ChoiceAnswer, Graded, parse_paid_amount
-from trainer.session.records import SessionRecord
-from trainer.session.run import Mark, OnAnswer, OnSession, Run, SessionError, SkillScore
+from trainer.session.run import (
+    Hooks,
+    Mark,
+    OnAnswer,
+    OnRun,
+    OnSession,
+    Run,
+    SessionError,
+    SkillScore,
+)
 from trainer.session.shoe import (
     BurnQuestion,
     DealtShoe,
@@ -827,7 +835,7 @@ class TableSummary:
         return line
 
 
-class TableSession:
+class TableSession(OnRun):
     """One run of a table drill.  ``start()``, then work ``table`` through its phases with
     the actions below; when ``table.done``, ``next_table()``; ``finished`` at the end.
 
@@ -873,19 +881,19 @@ class TableSession:
         trainee: str,
         rng: random.Random,
         deal: Callable[[Drill, random.Random], Sequence[DealtTable]] | None = None,
-        **kwargs: Clock | Now | OnAnswer | OnSession | None,
+        **kwargs: Unpack[Hooks],
     ) -> TableSession:
         """A new run of ``drill`` with tables dealt from ``rng`` (``drill.deal_tables``
         unless ``deal`` is given; a shoe at the table deals its shoe, ``from_shoe``)."""
         if drill.kind is Kind.SHOE:
             return cls.from_shoe(drill, deal_shoe(drill, rng), trainee, rng, **kwargs)
         dealt = list(deal(drill, rng) if deal is not None else drill.deal_tables(rng))
-        return cls(drill, dealt, trainee, **kwargs)  # type: ignore[arg-type]
+        return cls(drill, dealt, trainee, **kwargs)
 
     @classmethod
     def from_shoe(
         cls, drill: Drill, run: DealtShoe, trainee: str, rng: random.Random,
-        **kwargs: Clock | Now | OnAnswer | OnSession | None,
+        **kwargs: Unpack[Hooks],
     ) -> TableSession:
         """A shoe at the table: one table for each of ``run``'s coups (layouts dealt from
         ``rng`` by the table spec), the shoe drill's burn and "what now?" questions."""
@@ -898,38 +906,9 @@ class TableSession:
             q = next_question(drill, run, i, rng, DrillCoup(sc.coup))
             if q is not None:
                 after[i] = q
-        return cls(drill, dealt, trainee, shoe=run, burn=burn, after=after,
-                   **kwargs)  # type: ignore[arg-type]
+        return cls(drill, dealt, trainee, shoe=run, burn=burn, after=after, **kwargs)
 
     # -- state ---------------------------------------------------------------------------
-    @property
-    def session_id(self) -> str:
-        return self.run.session_id
-
-    @property
-    def clock(self) -> Clock:
-        return self.run.clock
-
-    @property
-    def started_at(self) -> datetime | None:
-        return self.run.started_at
-
-    @property
-    def finished_at(self) -> datetime | None:
-        return self.run.finished_at
-
-    @property
-    def abandoned(self) -> bool:
-        return self.run.abandoned
-
-    @property
-    def reference_opened(self) -> int:
-        return self.run.reference_opened
-
-    @property
-    def exam(self) -> bool:
-        return self.run.exam
-
     @property
     def total(self) -> int:
         """Tables in the run."""
@@ -945,26 +924,12 @@ class TableSession:
         return self.tables[min(self.index, self.total - 1)]
 
     @property
-    def time_limit(self) -> float | None:
-        return self.run.time_limit
-
-    @property
     def target_seconds(self) -> float | None:
         return self.spec.target_seconds
 
     @property
     def answers(self) -> list[TableAnswer]:
         return [a for t in self.tables for a in t.answers]
-
-    @property
-    def right(self) -> int:
-        """Right answers, the shoe's questions counted too."""
-        return self.run.right
-
-    @property
-    def graded(self) -> int:
-        """Answers graded so far, the shoe's questions counted too."""
-        return self.run.graded
 
     @property
     def shoe_question(self) -> BurnQuestion | NextQuestion | None:
@@ -988,12 +953,6 @@ class TableSession:
             return self.shoe.status(None)
         return self.shoe.status(self.index, after=self.table.done)
 
-    @property
-    def in_progress(self) -> bool:
-        """Started, not finished and not abandoned (as ``Session.in_progress``: the app asks
-        before quitting or leaving such a run)."""
-        return self.run.in_progress
-
     # -- the clock -------------------------------------------------------------------------
     def start(self) -> None:
         """Begin the run (reports the session) and start the first table's clock."""
@@ -1006,17 +965,6 @@ class TableSession:
 
     def _begin(self, work: TableWork) -> None:
         work.begin(self.run.time())
-
-    def elapsed(self) -> float:
-        """Seconds on the current table so far (its final time once it is done)."""
-        return self.run.elapsed()
-
-    def remaining(self) -> float | None:
-        """Seconds left on the table's limit; None when the drill sets none."""
-        return self.run.remaining()
-
-    def expired(self) -> bool:
-        return self.run.expired()
 
     def expire(self) -> bool:
         """In an exam, close the table if its limit has run out (True): everything not yet
@@ -1158,12 +1106,6 @@ class TableSession:
         else:
             self._begin(self.table)
 
-    def open_reference(self) -> int:
-        return self.run.open_reference()
-
-    def abandon(self) -> None:
-        self.run.abandon()
-
     # -- helpers ---------------------------------------------------------------------------
     def _acting(self, phase: Phase) -> TableWork | None:
         """The current table if an action of ``phase`` may act on it; None when an exam's
@@ -1262,11 +1204,3 @@ class TableSession:
         done = [i for i, t in enumerate(self.tables) if t.done]
         return shoe_stats(self.shoe, done,
                           [a.question.step for a in self.shoe_answers if not a.correct])
-
-    @property
-    def passed(self) -> bool:
-        return self.run.passed
-
-    # -- reporting -------------------------------------------------------------------------
-    def record(self) -> SessionRecord:
-        return self.run.record()
