@@ -26,6 +26,11 @@ Practice returns each phase's feedback at once; an exam returns None and keeps i
 results.  A table's clock runs from ``start`` / ``next_table`` to its last answer; in an exam
 a table not finished within ``time_limit`` is closed, everything not yet answered graded
 wrong as a timeout.  Plain Python, clock injected, as ``trainer.session.session``.
+
+Each table grades itself (``TableWork``) against its ``AnswerKey``, computed once from the
+engine's procedure when it is dealt: a graded answer and a time-out read the same expected
+answer.  The session routes the trainee's actions; its lifecycle (clock, limit, score,
+what the history is told) is its ``trainer.session.run.Run``, as the coup session's is.
 """
 
 from __future__ import annotations
@@ -367,8 +372,8 @@ class AnswerKey:
                    take, MappingProxyType(pays), order, commissions)
 
 
-#: What one action on a table graded: its answers (in the order they are recorded) and the
-#: mistakes it showed.
+#: What one action on a table graded: its answers (as its feedback shows them; the table's
+#: ``answers`` keep the order they were graded in) and the mistakes it showed.
 Worked = tuple[tuple[TableAnswer, ...], tuple[Mistake, ...]]
 
 
@@ -649,10 +654,11 @@ class TableWork:
         mistakes: list[Mistake] = []
         first = next(e for k, e in self.key.pays.items() if k not in self.paid)
         assert first.spot is not None
-        if first.spot.key != spot.key:
+        if first.spot.key != spot.key:  # so two winners or more: the order is asked
+            assert self.key.order is not None
             mistakes.append(Mistake(
                 Fault.WRONG_ORDER, f"{spot.label} paid before seat {first.spot.seat} "
-                f"{first.spot.bet.label}: the house pays {self._order_words()}",
+                f"{first.spot.bet.label}: the house pays {self.key.order.text}",
                 spot.seat, spot.bet))
             self.order_mistakes.extend(mistakes)
         self.paid[spot.key] = entry.total
@@ -683,10 +689,6 @@ class TableWork:
             answers.append(chips_answer)
         return tuple(answers), (*mistakes, *amount_faults,
                                 *(chips_answer.mistakes if chips_answer else ()))
-
-    def _order_words(self) -> str:
-        return self.key.order.text if self.key.order is not None else ", ".join(
-            f"seat {s} {b.label}" for s, b in self.key.pays)
 
     def _end_pay(self, answers: Iterable[TableAnswer], mistakes: Iterable[Mistake]) -> Worked:
         """Close the pay phase: unpaid winners, then the table's order answer."""
