@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import Field, dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -133,21 +133,6 @@ def skill_order(key: str) -> tuple[int, str]:
     return (_FAMILY_ORDER.get(family(key), len(ALL_FAMILIES)), key)
 
 
-def by_skill(marks: Iterable[Mark]) -> tuple[SkillScore, ...]:
-    """Right and asked per skill, in skill_order."""
-    scores: dict[str, list[int]] = {}
-    for m in marks:
-        tally = scores.setdefault(m.skill, [0, 0])
-        tally[0] += m.correct
-        tally[1] += 1
-    return tuple(SkillScore(key, right, total)
-                 for key, (right, total) in sorted(scores.items(), key=_by_key))
-
-
-def _by_key(item: tuple[str, list[int]]) -> tuple[int, str]:
-    return skill_order(item[0])
-
-
 @dataclass(frozen=True, slots=True)
 class Mark:
     """One graded answer as the run counts it and the history records it (an AnswerRecord
@@ -213,7 +198,14 @@ class Run:
         return not self.retry and passes(self.right, self.graded, self.drill.pass_mark)
 
     def by_skill(self) -> tuple[SkillScore, ...]:
-        return by_skill(self.marks)
+        """Right and asked per skill, in skill_order."""
+        scores: dict[str, list[int]] = {}
+        for m in self.marks:
+            tally = scores.setdefault(m.skill, [0, 0])
+            tally[0] += m.correct
+            tally[1] += 1
+        return tuple(SkillScore(key, right, total) for key, (right, total)
+                     in sorted(scores.items(), key=lambda item: skill_order(item[0])))
 
     @property
     def in_progress(self) -> bool:

@@ -1144,7 +1144,9 @@ class TableSession(OnRun):
         now; exam: None (it is in the results)."""
         before = len(work.answers)
         seconds = work.lap(self.clock())
-        answers, mistakes = act(seconds, not self.exam and self.run.over(self.run.elapsed()))
+        over = (not self.exam and self.time_limit is not None
+                and self.run.over(self.run.elapsed()))
+        answers, mistakes = act(seconds, over)
         self._record(work, before)
         if work.done:
             self._shoe_asked = at = self.clock()  # "what now?" is timed from here
