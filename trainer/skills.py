@@ -162,9 +162,9 @@ def describe(key: str) -> str:
         case ["spot", "none"]:
             return "Spot: a coup dealt right"
         case ["spot", error]:
-            return f"Spot: {_error_title(error)}"
+            return f"Spot: {error_title(error)}"
         case ["spot", error, "fix"]:
-            return f"Right step: {_error_title(error)}"
+            return f"Right step: {error_title(error)}"
     return key
 
 
@@ -176,8 +176,11 @@ _SHOE_SKILLS = {
 }
 
 
-def _error_title(error: str) -> str:
-    """The catalogue's title of an error id; the id itself for one this version lacks."""
-    from trainer.session.spot import error_title
+def error_title(mistake_id: str) -> str:
+    """The catalogue's words for a mistake (the id itself if this version lacks it)."""
+    from trainer.engine.catalogue import find_mistake
 
-    return error_title(error)
+    try:
+        return find_mistake(mistake_id).description.rstrip(".")
+    except ValueError:
+        return mistake_id

@@ -22,14 +22,8 @@ from trainer.session.questions import (
     parse_win_amount,
 )
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.session.session import (
-    ReferenceRefused,
-    Result,
-    Session,
-    SessionError,
-    SkillScore,
-    Summary,
-)
+from trainer.session.run import ReferenceRefused, Result, SessionError, SkillScore
+from trainer.session.session import Session, Summary
 
 __all__ = [
     "AmountAnswer",

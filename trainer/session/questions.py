@@ -6,8 +6,10 @@ A Question holds the coup and what is asked, never the answer: ``grade`` asks th
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from types import MappingProxyType
 
 from trainer.drills.model import ASKING_ORDER, DrillCoup, Step
 from trainer.engine import (
@@ -205,46 +207,29 @@ class Question:
         return self.coup.cards
 
     @property
+    def behaviour(self) -> StepBehaviour:
+        """What this question's step asks and how (``STEPS``: one entry per step)."""
+        return STEPS[self.step]
+
+    @property
     def prompt(self) -> str:
-        if self.bet is not None and self.wager is not None:
-            on = f"{format_amount(self.wager)} on {self.bet.label}"
-            if self.step is Step.COMMISSION:
-                return f"{on} wins: what commission is owed?"
-            if self.step is Step.FEE:
-                return f"{on}: what is the collection fee?"
-            return f"{on}: win, push or lose?"
+        asks = self.behaviour.prompt
+        if asks is not None and self.bet is not None and self.wager is not None:
+            return asks.format(on=f"{format_amount(self.wager)} on {self.bet.label}")
         return self.step.label
 
     @property
     def short(self) -> str:
         """A few words for tables: "Banker draws?", "Dragon 7 15"."""
         if self.bet is not None and self.wager is not None:
-            what = {Step.COMMISSION: " commission", Step.FEE: " fee"}.get(self.step, "")
-            return f"{self.bet.label} {format_amount(self.wager)}{what}"
-        return {
-            Step.PLAYER_DRAWS: "Player draws?",
-            Step.BANKER_DRAWS: "Banker draws?",
-            Step.OUTCOME: "Outcome?",
-        }.get(self.step, self.step.value)
+            return f"{self.bet.label} {format_amount(self.wager)}{self.behaviour.short}"
+        return self.behaviour.short or self.step.value
 
     @property
     def choices(self) -> tuple[tuple[str, str, Answer | None], ...]:
         """(key, label, answer) for each choice; a None answer means "type the amount".
         A commission or fee question has no choices: the amount is all it takes."""
-        if self.step in (Step.PLAYER_DRAWS, Step.BANKER_DRAWS):
-            return (("d", "Draws", DrawAnswer(True)), ("s", "Stands", DrawAnswer(False)))
-        if self.step is Step.OUTCOME:
-            keys = {"player": "p", "banker": "b", "tie": "t", "dragon7": "7", "panda8": "8"}
-            return tuple(
-                (keys[o.value], o.label, OutcomeAnswer(o)) for o in self.rules.outcomes
-            )
-        if self.step in AMOUNT_STEPS:
-            return ()
-        return (
-            ("w", "Win…", None),
-            ("u", "Push", PayoutAnswer(BetResult.PUSH)),
-            ("l", "Lose", PayoutAnswer(BetResult.LOSE)),
-        )
+        return self.behaviour.choices(self)
 
     @property
     def rules(self) -> House:
@@ -265,66 +250,20 @@ class Question:
 
     @property
     def view(self) -> View:
-        coup = self.coup
-        p, b = coup.player.cards, coup.banker.cards
-        wagers = tuple((bet, wager) for bet, wager in _layout(self.dealt))
-        if self.step is Step.PLAYER_DRAWS:
-            return View(p[:2], b[:2], None, None, None, ())
-        if self.step is Step.BANKER_DRAWS:
-            # The Player's hand is finished: its third card (if any) and total are shown.
-            return View(p, b[:2], coup.player.total, None, None, ())
-        if self.step is Step.OUTCOME:
-            return View(p, b, None, None, None, ())
-        return View(p, b, coup.player.total, coup.banker.total, self.outcome, wagers)
+        return self.behaviour.view(self)
 
     @property
     def skill(self) -> Skill:
-        coup = self.coup
-        if self.step is Step.PLAYER_DRAWS:
-            return player_skill(coup)
-        if self.step is Step.BANKER_DRAWS:
-            return banker_skill(coup)
-        if self.step is Step.OUTCOME:
-            return outcome_skill(coup, self.outcome)
-        settlement = self.settlement()
-        if self.step is Step.COMMISSION:
-            return commission_skill(settlement.bet)
-        if self.step is Step.FEE:
-            return fee_skill()
-        return payout_skill(settlement.bet, settlement.result)
+        return self.behaviour.skill(self)
 
     def expected(self) -> Answer:
         """The right answer, asked of the engine now."""
-        coup = self.coup
-        if self.step is Step.PLAYER_DRAWS:
-            return DrawAnswer(coup.player_draws)
-        if self.step is Step.BANKER_DRAWS:
-            return DrawAnswer(coup.banker_draws)
-        if self.step is Step.OUTCOME:
-            return OutcomeAnswer(self.outcome)
-        settlement = self.settlement()
-        if self.step is Step.COMMISSION:
-            return AmountAnswer(settlement.commission)
-        if self.step is Step.FEE:
-            return AmountAnswer(settlement.fee)
-        amount = settlement.paid if settlement.result is BetResult.WIN else None
-        return PayoutAnswer(settlement.result, amount)
+        return self.behaviour.expected(self)
 
     def reason(self) -> str:
         """Why, spelled from this coup with the engine's own sentences."""
         coup = self.coup
-        rules = (*coup.rules[:-1], self.rules.result(coup))
-        if self.step is Step.PLAYER_DRAWS:
-            return rules[0]  # the natural, or the Player's rule
-        if self.step is Step.BANKER_DRAWS:
-            return rules[0] if coup.natural else rules[1]
-        if self.step is Step.OUTCOME:
-            return rules[-1]
-        if self.step is Step.COMMISSION:
-            return f"{rules[-1]}. {self._commission_reason()}"
-        if self.step is Step.FEE:
-            return self._fee_reason()
-        return f"{rules[-1]}. {self.settlement().reason}"
+        return self.behaviour.reason(self, (*coup.rules[:-1], self.rules.result(coup)))
 
     def _commission_reason(self) -> str:
         """'5 % of 137 is 6.85; the house rounds up to the next quarter: 7.00'."""
@@ -372,15 +311,102 @@ class Question:
 
     def accepts(self, answer: Answer) -> bool:
         """Whether ``answer`` is the kind this question takes (a draw answer for a draw)."""
-        kinds = {
-            Step.PLAYER_DRAWS: DrawAnswer,
-            Step.BANKER_DRAWS: DrawAnswer,
-            Step.OUTCOME: OutcomeAnswer,
-            Step.PAYOUT: PayoutAnswer,
-            Step.COMMISSION: AmountAnswer,
-            Step.FEE: AmountAnswer,
-        }
-        return isinstance(answer, kinds[self.step] | TimedOut)
+        return isinstance(answer, self.behaviour.answer | TimedOut)
+
+
+@dataclass(frozen=True, slots=True)
+class StepBehaviour:
+    """Everything one step of a coup asks, in one place: ``STEPS`` has one per step."""
+
+    answer: type[Answer]  # the kind of answer it takes
+    short: str  # its few words ("Outcome?"); about a bet: what follows the bet (" fee")
+    view: Callable[[Question], View]  # what the dealer sees while it is asked
+    skill: Callable[[Question], Skill]
+    expected: Callable[[Question], Answer]  # from the engine, asked when graded
+    #: Why, given the coup's rule sentences (the result in the house's words last).
+    reason: Callable[[Question, tuple[str, ...]], str]
+    choices: Callable[[Question], tuple[tuple[str, str, Answer | None], ...]] = (
+        lambda q: ())  # none: type the amount
+    prompt: str | None = None  # about a bet: the question, "{on}" the wager on the bet
+
+
+def _draws(q: Question) -> tuple[tuple[str, str, Answer | None], ...]:
+    return (("d", "Draws", DrawAnswer(True)), ("s", "Stands", DrawAnswer(False)))
+
+
+_OUTCOME_KEYS = {"player": "p", "banker": "b", "tie": "t", "dragon7": "7", "panda8": "8"}
+
+
+def _outcomes(q: Question) -> tuple[tuple[str, str, Answer | None], ...]:
+    return tuple((_OUTCOME_KEYS[o.value], o.label, OutcomeAnswer(o)) for o in q.rules.outcomes)
+
+
+def _results(q: Question) -> tuple[tuple[str, str, Answer | None], ...]:
+    return (
+        ("w", "Win…", None),
+        ("u", "Push", PayoutAnswer(BetResult.PUSH)),
+        ("l", "Lose", PayoutAnswer(BetResult.LOSE)),
+    )
+
+
+def _settled(q: Question) -> View:
+    """The coup over: both hands, their totals, the outcome and the wagers."""
+    coup = q.coup
+    wagers = tuple((bet, wager) for bet, wager in _layout(q.dealt))
+    return View(coup.player.cards, coup.banker.cards, coup.player.total, coup.banker.total,
+                q.outcome, wagers)
+
+
+def _paid(q: Question) -> PayoutAnswer:
+    settlement = q.settlement()
+    amount = settlement.paid if settlement.result is BetResult.WIN else None
+    return PayoutAnswer(settlement.result, amount)
+
+
+STEPS: Mapping[Step, StepBehaviour] = MappingProxyType({
+    Step.PLAYER_DRAWS: StepBehaviour(
+        DrawAnswer, "Player draws?",
+        view=lambda q: View(q.coup.player.cards[:2], q.coup.banker.cards[:2], None, None,
+                            None, ()),
+        skill=lambda q: player_skill(q.coup),
+        expected=lambda q: DrawAnswer(q.coup.player_draws),
+        reason=lambda q, rules: rules[0],  # the natural, or the Player's rule
+        choices=_draws),
+    Step.BANKER_DRAWS: StepBehaviour(
+        DrawAnswer, "Banker draws?",
+        # the Player's hand is finished: its third card (if any) and total are shown
+        view=lambda q: View(q.coup.player.cards, q.coup.banker.cards[:2],
+                            q.coup.player.total, None, None, ()),
+        skill=lambda q: banker_skill(q.coup),
+        expected=lambda q: DrawAnswer(q.coup.banker_draws),
+        reason=lambda q, rules: rules[0] if q.coup.natural else rules[1],
+        choices=_draws),
+    Step.OUTCOME: StepBehaviour(
+        OutcomeAnswer, "Outcome?",
+        view=lambda q: View(q.coup.player.cards, q.coup.banker.cards, None, None, None, ()),
+        skill=lambda q: outcome_skill(q.coup, q.outcome),
+        expected=lambda q: OutcomeAnswer(q.outcome),
+        reason=lambda q, rules: rules[-1],
+        choices=_outcomes),
+    Step.PAYOUT: StepBehaviour(
+        PayoutAnswer, "", view=_settled,
+        skill=lambda q: payout_skill(q.settlement().bet, q.settlement().result),
+        expected=_paid,
+        reason=lambda q, rules: f"{rules[-1]}. {q.settlement().reason}",
+        choices=_results, prompt="{on}: win, push or lose?"),
+    Step.COMMISSION: StepBehaviour(
+        AmountAnswer, " commission", view=_settled,
+        skill=lambda q: commission_skill(q.settlement().bet),
+        expected=lambda q: AmountAnswer(q.settlement().commission),
+        reason=lambda q, rules: f"{rules[-1]}. {q._commission_reason()}",
+        prompt="{on} wins: what commission is owed?"),
+    Step.FEE: StepBehaviour(
+        AmountAnswer, " fee", view=_settled,
+        skill=lambda q: fee_skill(),
+        expected=lambda q: AmountAnswer(q.settlement().fee),
+        reason=lambda q, rules: q._fee_reason(),
+        prompt="{on}: what is the collection fee?"),
+})
 
 
 def _layout(dealt: DrillCoup) -> list[tuple[Bet, Decimal]]:

@@ -40,7 +40,7 @@ from trainer.session.questions import ChoiceAnswer, Question, View, expand
 from trainer.skills import Skill
 
 if TYPE_CHECKING:
-    from trainer.session.session import Result
+    from trainer.session.run import Result
 
 #: How often "what now?" is asked after a coup the cut card did not come out in: often
 #: enough that the question does not give the cut card away.
@@ -147,16 +147,16 @@ class BurnQuestion(ChoiceQuestion):
     card: Card
     burned: tuple[Card, ...]
     options: tuple[str, ...]
-    rules: ShoeRules = DEFAULT_SHOE_RULES  # the house's: how many the card burns
+    shoe_rules: ShoeRules = DEFAULT_SHOE_RULES  # the house's: how many the card burns
     coup_index: int = 0
     dealt: DrillCoup | None = None
     step: Step = Step.BURN
 
     def expected(self) -> ChoiceAnswer:
-        return ChoiceAnswer(burn_words(self.rules.burn_for(self.card.value)))
+        return ChoiceAnswer(burn_words(self.shoe_rules.burn_for(self.card.value)))
 
     def reason(self) -> str:
-        n = self.rules.burn_for(self.card.value)
+        n = self.shoe_rules.burn_for(self.card.value)
         rule = ("10, J, Q and K burn 10" if self.card.value == 0
                 else "an ace burns 1" if self.card.value == 1 else "2 to 9 burn their value")
         return (f"The first card turned up is {self.card.pretty}: {rule}, so {n} more card"

@@ -26,6 +26,11 @@ Practice returns each phase's feedback at once; an exam returns None and keeps i
 results.  A table's clock runs from ``start`` / ``next_table`` to its last answer; in an exam
 a table not finished within ``time_limit`` is closed, everything not yet answered graded
 wrong as a timeout.  Plain Python, clock injected, as ``trainer.session.session``.
+
+Each table grades itself (``TableWork``) against its ``AnswerKey``, computed once from the
+engine's procedure when it is dealt: a graded answer and a time-out read the same expected
+answer.  The session routes the trainee's actions; its lifecycle (clock, limit, score,
+what the history is told) is its ``trainer.session.run.Run``, as the coup session's is.
 """
 
 from __future__ import annotations
@@ -33,14 +38,13 @@ from __future__ import annotations
 import enum
 import random
 import time
-import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from decimal import Decimal
 from types import MappingProxyType
+from typing import Unpack
 
-from trainer.drills.model import ChipEntry, DealtTable, Drill, DrillCoup, Kind, Mode, TableSpec
+from trainer.drills.model import ChipEntry, DealtTable, Drill, DrillCoup, Kind, TableSpec
 from trainer.engine import Bet, BetResult, Coup, Outcome, format_amount
 from trainer.engine.chips import ChipBreakdown, check_chips, pay_in_chips
 from trainer.engine.house import House
@@ -55,11 +59,19 @@ from trainer.engine.table import (
     TakeCommission,
     settle_table,
 )
-from trainer.session import scoring
+from trainer.scoring import percent
 from trainer.session.clock import Clock, Now, utc_now
 from trainer.session.questions import ChoiceAnswer, Graded, parse_paid_amount
-from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.session.session import ReferenceRefused, SessionError, SkillScore, _skill_order
+from trainer.session.run import (
+    Hooks,
+    Mark,
+    OnAnswer,
+    OnRun,
+    OnSession,
+    Run,
+    SessionError,
+    SkillScore,
+)
 from trainer.session.shoe import (
     BurnQuestion,
     DealtShoe,
@@ -79,7 +91,9 @@ from trainer.skills import (
 )
 
 __all__ = [
+    "AnswerKey",
     "Entry",
+    "Expected",
     "Fault",
     "Mistake",
     "Phase",
@@ -96,8 +110,6 @@ __all__ = [
     "TableWork",
 ]
 
-OnAnswer = Callable[[AnswerRecord], None]
-OnSession = Callable[[SessionRecord], None]
 Key = tuple[int, Bet]  # (seat, bet): one bet on the layout
 
 _ZERO = Decimal(0)
@@ -296,9 +308,73 @@ def _who(seat: int, bet: Bet, wager: Decimal) -> str:
     return f"seat {seat} {bet.label} {format_amount(wager)}"
 
 
+@dataclass(frozen=True, slots=True)
+class Expected:
+    """One answer a table asks for, as the engine's procedure has it: what is recorded as
+    expected, the reason, and the step it settles (a payout, a commission)."""
+
+    phase: Phase
+    skill: str
+    text: str
+    reason: str
+    spot: Spot | None = None
+    step: Pay | TakeCommission | BoxCommission | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerKey:
+    """A table's answer key, computed once from the engine's procedure when the table is
+    dealt: grading and the time-out both read it, so they cannot disagree."""
+
+    results: Mapping[Key, BetResult]
+    take: Expected
+    pays: Mapping[Key, Expected]  # the winners, in the order the house pays them
+    order: Expected | None  # asked at a table with two winners or more
+    commissions: tuple[Expected, ...]  # in the house's order
+
+    @classmethod
+    def of(cls, procedure: TableProcedure, spots: Mapping[Key, Spot], house: House,
+           result: str) -> AnswerKey:
+        takes = procedure.of(Take)
+        pushes = [p.describe() for p in procedure.of(Push)]
+        take = Expected(
+            Phase.TAKE, table_take_skill().key,
+            "take " + (", ".join(_who(t.seat, t.bet, t.amount) for t in takes) or "nothing"),
+            f"{result}. " + ("; ".join(t.describe() for t in takes) or "nothing loses")
+            + ("; " + "; ".join(pushes) if pushes else ""))
+        pays = {
+            (p.seat, p.bet): Expected(
+                Phase.PAY, table_pay_skill(p.bet).key, f"pay {format_amount(p.amount)}",
+                f"{result}. {procedure.settlements[(p.seat, p.bet)].reason}",
+                spots[(p.seat, p.bet)], p)
+            for p in procedure.of(Pay)
+        }
+        words = ", ".join(f"seat {p.seat} {p.bet.label}" for p in procedure.of(Pay))
+        o = house.order
+        side = "right" if o.direction.value == "counterclockwise" else "left"
+        direction = (f"{o.direction.value.replace('counterc', 'counter-c')} from the "
+                     f"dealer's {side}")
+        order = Expected(
+            Phase.PAY, table_order_skill().key, words,
+            f"The house pays seat by seat {direction}, a seat's main bet before its side "
+            f"bet: {words}") if len(pays) >= 2 else None
+        commissions = tuple(
+            Expected(Phase.COMMISSION, table_commission_skill().key,
+                     format_amount(s.amount), s.describe(), spots[(s.seat, s.bet)], s)
+            for s in procedure.steps if isinstance(s, (TakeCommission, BoxCommission)))
+        return cls(MappingProxyType({k: s.result for k, s in procedure.settlements.items()}),
+                   take, MappingProxyType(pays), order, commissions)
+
+
+#: What one action on a table graded: its answers (as its feedback shows them; the table's
+#: ``answers`` keep the order they were graded in) and the mistakes it showed.
+Worked = tuple[tuple[TableAnswer, ...], tuple[Mistake, ...]]
+
+
 class TableWork:
-    """One table being worked: the layout, the cards, the phase and what was done so far.
-    Read its attributes to draw it; change it only through ``TableSession``'s actions."""
+    """One table being worked: the layout, the cards, the phase, what was done so far, and
+    its grading against the answer key.  Read its attributes to draw it; it changes only
+    through its own actions, which ``TableSession`` calls."""
 
     def __init__(self, number: int, dealt: DealtTable, house: House, spec: TableSpec) -> None:
         self.number = number
@@ -322,6 +398,7 @@ class TableWork:
         self.seats: tuple[SeatView, ...] = tuple(seats)
         self.spots: tuple[Spot, ...] = tuple(s for seat in seats for s in seat.spots)
         self._spot = {s.key: s for s in self.spots}
+        self.key = AnswerKey.of(self.procedure, self._spot, house, self.result_text)
         self.phase = Phase.TAKE
         self.marked: set[Key] = set()
         self.taken: frozenset[Key] = frozenset()
@@ -342,6 +419,7 @@ class TableWork:
         #: Time not yet on an answer ("done paying"), put on the next one: a table's answers
         #: add up to its time (the chips answer carries none: its time is its payout's).
         self._carry = 0.0
+        self._over = False  # practice: the action being graded came after the time limit
 
     # -- what the screen shows -----------------------------------------------------------
     @property
@@ -407,38 +485,259 @@ class TableWork:
     @property
     def commission_spot(self) -> Spot | None:
         """The winning bet whose commission is asked now (commission phase)."""
-        steps = self._commissions
-        if self.phase is not Phase.COMMISSION or self.commission_index >= len(steps):
+        owed = self.key.commissions
+        if self.phase is not Phase.COMMISSION or self.commission_index >= len(owed):
             return None
-        s = steps[self.commission_index]
-        return self._spot[(s.seat, s.bet)]
+        return owed[self.commission_index].spot
 
     @property
     def commission_boxed(self) -> bool:
         """Whether the house boxes the commission (owed at the end of the shoe) rather than
         taking it from the payout at once."""
-        return any(isinstance(s, BoxCommission) for s in self._commissions)
+        return any(isinstance(e.step, BoxCommission) for e in self.key.commissions)
 
     @property
     def done(self) -> bool:
         return self.phase is Phase.DONE
 
-    # -- the answer key, from the engine's procedure ----------------------------------------
-    @property
-    def _results(self) -> dict[Key, BetResult]:
-        return {k: s.result for k, s in self.procedure.settlements.items()}
+    # -- the table's clock -----------------------------------------------------------------
+    def begin(self, at: float) -> None:
+        """The table is put in front of the dealer at clock reading ``at``."""
+        self.started = self._step_started = at
 
-    @property
-    def _pays(self) -> tuple[Pay, ...]:
-        return self.procedure.of(Pay)
+    def lap(self, now: float) -> float:
+        """Seconds since the last graded action on this table (the payout's own time)."""
+        start = self._step_started if self._step_started is not None else now
+        self._step_started = now
+        return max(0.0, now - start)
 
-    @property
-    def _commissions(self) -> tuple[TakeCommission | BoxCommission, ...]:
-        return tuple(s for s in self.procedure.steps
-                     if isinstance(s, (TakeCommission, BoxCommission)))
+    def close(self, seconds: float) -> None:
+        """The table is done (or timed out): its time is ``seconds``."""
+        self.seconds = seconds
 
-    def expected_pay(self, key: Key) -> Pay | None:
-        return next((p for p in self._pays if (p.seat, p.bet) == key), None)
+    # -- actions (the session checks the phase first) --------------------------------------
+    def mark(self, key: Key, marked: bool) -> None:
+        if marked:
+            self.marked.add(key)
+        else:
+            self.marked.discard(key)
+
+    def select(self, spot: Spot) -> None:
+        if self.state(spot) is not SpotState.ON:
+            raise TableActionError(f"{spot.label} is {self.state(spot).value}: pick a bet "
+                                   "still on the layout")
+        self.selected, self.entry = spot, Entry()
+
+    def enter(self, entry: Entry) -> Entry:
+        self.entry = entry
+        return entry
+
+    def confirm_take(self, seconds: float, over: bool) -> Worked:
+        """Take the marked bets: graded now; the engine's losers go, the rest stay."""
+        self._over = over
+        answer = self._grade_take(seconds)
+        self.taken = frozenset(k for k, r in self.key.results.items() if r is BetResult.LOSE)
+        self.marked.clear()
+        self.phase = Phase.PAY
+        answers, mistakes = (answer,), answer.mistakes
+        if not self.remaining:  # every bet lost: nothing to pay, nothing to decide
+            return self._end_pay(answers, mistakes)
+        return answers, mistakes
+
+    def confirm_payout(self, seconds: float, over: bool) -> Worked:
+        """Pay the selected bet the entry's amount; graded now (amount, order, chips)."""
+        spot = self.selected
+        if spot is None:
+            raise TableActionError("pick the bet to pay first")
+        if self.entry.empty:
+            raise TableActionError(f"give the amount for {spot.label}")
+        self._over = over
+        self.payout_seconds.append(seconds)
+        answers, mistakes = self._grade_payout(spot, self.entry, seconds)
+        self.selected, self.entry = None, Entry()
+        if not self.remaining:
+            return self._end_pay(answers, mistakes)
+        return answers, mistakes
+
+    def finish_paying(self, seconds: float, over: bool) -> Worked:
+        """Done paying: the bets left on the layout stay (a winner among them is unpaid)."""
+        self._over = over
+        self._carry += seconds  # the time to say "done": on the next answer
+        return self._end_pay((), ())
+
+    def confirm_commission(self, seconds: float, over: bool) -> Worked:
+        """The entry as the commission on ``commission_spot``; graded now."""
+        if self.entry.empty:
+            raise TableActionError("give the commission owed")
+        self._over = over
+        owed = self.key.commissions
+        answer = self._grade_commission(owed[self.commission_index], self.entry.total, seconds)
+        self.entry = Entry()
+        self.commission_index += 1
+        if self.commission_index >= len(owed):
+            self.phase = Phase.DONE
+        return (answer,), answer.mistakes
+
+    def time_out(self, limit: float) -> Worked:
+        """Grade everything not answered yet as a timeout (the answer key's, as grading
+        would have had it) and close the table."""
+        self._over = False
+        self._carry = max(0.0, limit - sum(a.seconds for a in self.answers))
+        answers: list[TableAnswer] = []
+
+        def out(e: Expected) -> None:
+            spot = e.spot
+            m = Mistake(Fault.TIMEOUT, f"time ran out: {e.text}",
+                        spot.seat if spot else None, spot.bet if spot else None)
+            answers.append(self._answer(e.phase, e.skill, "timeout", e.text, False,
+                                        "The table's time limit ran out.", 0.0, (m,), spot))
+
+        if self.phase is Phase.TAKE:
+            out(self.key.take)
+        if self.phase in (Phase.TAKE, Phase.PAY):
+            for key, pay in self.key.pays.items():
+                if key not in self.paid:
+                    out(pay)
+            if self.key.order is not None and len(self.picks) == len(self.key.pays):
+                # every winner was paid before time ran out: the order is graded as it was
+                answers.append(self._grade_order(0.0))
+            elif self.key.order is not None:
+                out(self.key.order)
+        for owed in self.key.commissions[self.commission_index:]:
+            out(owed)
+        self.timed_out = True
+        self.phase = Phase.DONE
+        self.selected, self.entry = None, Entry()
+        self.close(limit)
+        return tuple(answers), tuple(m for a in answers for m in a.mistakes)
+
+    # -- grading -----------------------------------------------------------------------------
+    def _grade_take(self, seconds: float) -> TableAnswer:
+        results = self.key.results
+        mistakes = []
+        for spot in self.spots:
+            result, marked = results[spot.key], spot.key in self.marked
+            if result is BetResult.LOSE and not marked:
+                mistakes.append(Mistake(Fault.MISSED_LOSER, f"{spot.label} loses: take it",
+                                        spot.seat, spot.bet))
+            elif result is BetResult.PUSH and marked:
+                mistakes.append(Mistake(Fault.TOOK_PUSH, f"{spot.label} pushes: leave it",
+                                        spot.seat, spot.bet))
+            elif result is BetResult.WIN and marked:
+                mistakes.append(Mistake(Fault.TOOK_WINNER, f"{spot.label} wins: pay it, do "
+                                        "not take it", spot.seat, spot.bet))
+        took = [s.label for s in self.spots if s.key in self.marked]
+        take = self.key.take
+        return self._answer(Phase.TAKE, take.skill, "take " + (", ".join(took) or "nothing"),
+                            take.text, not mistakes, take.reason, seconds, tuple(mistakes))
+
+    def _grade_payout(self, spot: Spot, entry: Entry, seconds: float) -> Worked:
+        expected = self.key.pays.get(spot.key)
+        skill = table_pay_skill(spot.bet).key
+        given = f"pay {entry.text}"
+        if expected is None:  # a push (losers are gone): it is left, and the payout is wrong
+            self.left.add(spot.key)
+            m = Mistake(Fault.PAID_PUSH, f"{spot.label} pushes: leave it, pay nothing",
+                        spot.seat, spot.bet)
+            settled = self.procedure.settlements[spot.key]
+            a = self._answer(Phase.PAY, skill, given, "push", False,
+                             f"{self.result_text}. {settled.reason}", seconds, (m,), spot)
+            return (a,), (m,)
+        pay = expected.step
+        assert isinstance(pay, Pay)
+        mistakes: list[Mistake] = []
+        first = next(e for k, e in self.key.pays.items() if k not in self.paid)
+        assert first.spot is not None
+        if first.spot.key != spot.key:  # so two winners or more: the order is asked
+            assert self.key.order is not None
+            mistakes.append(Mistake(
+                Fault.WRONG_ORDER, f"{spot.label} paid before seat {first.spot.seat} "
+                f"{first.spot.bet.label}: the house pays {self.key.order.text}",
+                spot.seat, spot.bet))
+            self.order_mistakes.extend(mistakes)
+        self.paid[spot.key] = entry.total
+        self.picks.append(spot.key)
+        chips_answer = None
+        if entry.by_chips:
+            check = check_chips(entry.chips, pay.amount, house=self.house,
+                                wager=spot.wager, coin=pay.chips.coin)
+            right = check.pays_amount
+            if right:
+                chip_faults = tuple(Mistake(Fault.CHIPS, f"{spot.label}: {d}", spot.seat,
+                                            spot.bet) for d in check.departures)
+                chips_answer = self._answer(
+                    Phase.PAY, table_chips_skill().key, entry.text,
+                    pay.chips.describe(self.colours), not chip_faults,
+                    f"{format_amount(pay.amount)} in the house's chips: "
+                    f"{pay.chips.describe(self.colours)}", 0.0, chip_faults, spot)
+        else:
+            right = entry.total == pay.amount
+        amount_faults: tuple[Mistake, ...] = ()
+        if not right:
+            amount_faults = (Mistake(
+                Fault.WRONG_AMOUNT, f"{spot.label}: paid {format_amount(entry.total)}, the "
+                f"payout is {format_amount(pay.amount)}", spot.seat, spot.bet),)
+        answers = [self._answer(Phase.PAY, skill, given, expected.text, right,
+                                expected.reason, seconds, amount_faults, spot)]
+        if chips_answer is not None:
+            answers.append(chips_answer)
+        return tuple(answers), (*mistakes, *amount_faults,
+                                *(chips_answer.mistakes if chips_answer else ()))
+
+    def _end_pay(self, answers: Iterable[TableAnswer], mistakes: Iterable[Mistake]) -> Worked:
+        """Close the pay phase: unpaid winners, then the table's order answer."""
+        out, faults = list(answers), list(mistakes)
+        for key, pay in self.key.pays.items():
+            if key in self.paid:
+                continue
+            spot = pay.spot
+            assert spot is not None and isinstance(pay.step, Pay)
+            m = Mistake(Fault.MISSED_WINNER, f"{spot.label} wins "
+                        f"{format_amount(pay.step.amount)}: it was not paid", spot.seat,
+                        spot.bet)
+            out.append(self._answer(Phase.PAY, pay.skill, "not paid", pay.text, False,
+                                    pay.reason, 0.0, (m,), spot))
+            faults.append(m)
+        if self.key.order is not None:
+            out.append(self._grade_order(0.0))  # plus the carried time of "done paying"
+        self.phase = Phase.COMMISSION if self.key.commissions else Phase.DONE
+        return tuple(out), tuple(faults)
+
+    def _grade_order(self, seconds: float) -> TableAnswer:
+        """The table's order answer: right when no pick came before a winner the house
+        pays first (each such pick was shown with its payout)."""
+        order = self.key.order
+        assert order is not None
+        return self._answer(
+            Phase.PAY, order.skill,
+            ", ".join(f"seat {s} {b.label}" for s, b in self.picks) or "none paid",
+            order.text, not self.order_mistakes, order.reason, seconds,
+            tuple(self.order_mistakes))
+
+    def _grade_commission(self, owed: Expected, given: Decimal, seconds: float) -> TableAnswer:
+        spot, step = owed.spot, owed.step
+        assert spot is not None and step is not None
+        right = given == step.amount
+        faults: tuple[Mistake, ...] = () if right else (Mistake(
+            Fault.WRONG_COMMISSION, f"{spot.label}: commission {format_amount(given)}, it is "
+            f"{owed.text}", spot.seat, spot.bet),)
+        return self._answer(Phase.COMMISSION, owed.skill, format_amount(given), owed.text,
+                            right, owed.reason, seconds, faults, spot)
+
+    def _answer(
+        self, phase: Phase, skill: str, answer: str, expected: str, correct: bool,
+        reason: str, seconds: float, mistakes: tuple[Mistake, ...] = (),
+        spot: Spot | None = None,
+    ) -> TableAnswer:
+        seconds, self._carry = seconds + self._carry, 0.0
+        a = TableAnswer(
+            self.number, phase, skill, answer, expected, correct, reason, seconds, mistakes,
+            spot.seat if spot else None, spot.bet if spot else None,
+            spot.wager if spot else None, self._over,
+        )
+        self.answers.append(a)
+        self.mistakes.extend(mistakes)
+        return a
 
 
 @dataclass(frozen=True, slots=True)
@@ -532,41 +831,44 @@ class TableSummary:
         return line
 
 
-@dataclass
-class TableSession:
+class TableSession(OnRun):
     """One run of a table drill.  ``start()``, then work ``table`` through its phases with
-    the actions below; when ``table.done``, ``next_table()``; ``finished`` at the end."""
+    the actions below; when ``table.done``, ``next_table()``; ``finished`` at the end.
 
-    drill: Drill
-    dealt: Sequence[DealtTable]
-    trainee: str
-    clock: Clock = time.monotonic
-    now: Now = utc_now
-    on_answer: OnAnswer | None = None
-    on_session: OnSession | None = None
-    session_id: str = field(default_factory=lambda: uuid.uuid4().hex)
-    started_at: datetime | None = None
-    finished_at: datetime | None = None
-    abandoned: bool = False
-    reference_opened: int = 0
-    tables: list[TableWork] = field(default_factory=list)
-    index: int = 0
-    #: A shoe at the table: the shoe the tables' coups come from (in order), the burn asked
-    #: before the first table, and "what now?" after the tables (0-based) it follows.
-    shoe: DealtShoe | None = None
-    burn: BurnQuestion | None = None
-    after: Mapping[int, NextQuestion] = field(default_factory=dict)
-    shoe_answers: list[ShoeAnswer] = field(default_factory=list)
-    _shoe_asked: float | None = None
+    The run's lifecycle (clock, limit, score, records) is its ``Run``; each table grades
+    itself (``TableWork``); the session routes the trainee's actions and asks the shoe."""
 
-    def __post_init__(self) -> None:
-        if self.drill.table is None:
-            raise SessionError(f"drill {self.drill.id!r} is not a table drill (ask: table)")
-        if not self.dealt:
-            raise SessionError(f"drill {self.drill.id!r} deals no tables")
-        house = self.drill.house
-        self.tables = [TableWork(i + 1, d, house, self.drill.table)
-                       for i, d in enumerate(self.dealt)]
+    def __init__(
+        self,
+        drill: Drill,
+        dealt: Sequence[DealtTable],
+        trainee: str,
+        *,
+        clock: Clock = time.monotonic,
+        now: Now = utc_now,
+        on_answer: OnAnswer | None = None,
+        on_session: OnSession | None = None,
+        shoe: DealtShoe | None = None,
+        burn: BurnQuestion | None = None,
+        after: Mapping[int, NextQuestion] | None = None,
+    ) -> None:
+        if drill.table is None:
+            raise SessionError(f"drill {drill.id!r} is not a table drill (ask: table)")
+        if not dealt:
+            raise SessionError(f"drill {drill.id!r} deals no tables")
+        self.drill, self.dealt, self.trainee = drill, dealt, trainee
+        self.spec: TableSpec = drill.table
+        house = drill.house
+        self.tables = [TableWork(i + 1, d, house, drill.table) for i, d in enumerate(dealt)]
+        self.index = 0
+        #: A shoe at the table: the shoe the tables' coups come from (in order), the burn
+        #: asked before the first table, and "what now?" after the tables (0-based) it
+        #: follows.
+        self.shoe, self.burn, self.after = shoe, burn, dict(after or {})
+        self.shoe_answers: list[ShoeAnswer] = []
+        self._shoe_asked: float | None = None
+        self.run = Run(drill, trainee, self.spec.time_limit, clock, now, on_answer,
+                       on_session)
 
     @classmethod
     def deal(
@@ -575,7 +877,7 @@ class TableSession:
         trainee: str,
         rng: random.Random,
         deal: Callable[[Drill, random.Random], Sequence[DealtTable]] | None = None,
-        **kwargs: object,
+        **kwargs: Unpack[Hooks],
     ) -> TableSession:
         """A new run of ``drill`` with tables dealt from ``rng`` (``deal_tables``
         unless ``deal`` is given; a shoe at the table deals its shoe, ``from_shoe``)."""
@@ -584,12 +886,12 @@ class TableSession:
         if drill.kind is Kind.SHOE:
             return cls.from_shoe(drill, deal_shoe(drill, rng), trainee, rng, **kwargs)
         dealt = list(deal(drill, rng) if deal is not None else deal_tables(drill, rng))
-        return cls(drill, dealt, trainee, **kwargs)  # type: ignore[arg-type]
+        return cls(drill, dealt, trainee, **kwargs)
 
     @classmethod
     def from_shoe(
         cls, drill: Drill, run: DealtShoe, trainee: str, rng: random.Random,
-        **kwargs: object,
+        **kwargs: Unpack[Hooks],
     ) -> TableSession:
         """A shoe at the table: one table for each of ``run``'s coups (layouts dealt from
         ``rng`` by the table spec), the shoe drill's burn and "what now?" questions."""
@@ -602,19 +904,9 @@ class TableSession:
             q = next_question(drill, run, i, rng, DrillCoup(sc.coup))
             if q is not None:
                 after[i] = q
-        return cls(drill, dealt, trainee, shoe=run, burn=burn, after=after,
-                   **kwargs)  # type: ignore[arg-type]
+        return cls(drill, dealt, trainee, shoe=run, burn=burn, after=after, **kwargs)
 
     # -- state ---------------------------------------------------------------------------
-    @property
-    def spec(self) -> TableSpec:
-        assert self.drill.table is not None
-        return self.drill.table
-
-    @property
-    def exam(self) -> bool:
-        return self.drill.mode is Mode.EXAM
-
     @property
     def total(self) -> int:
         """Tables in the run."""
@@ -630,26 +922,12 @@ class TableSession:
         return self.tables[min(self.index, self.total - 1)]
 
     @property
-    def time_limit(self) -> float | None:
-        return self.spec.time_limit
-
-    @property
     def target_seconds(self) -> float | None:
         return self.spec.target_seconds
 
     @property
     def answers(self) -> list[TableAnswer]:
         return [a for t in self.tables for a in t.answers]
-
-    @property
-    def right(self) -> int:
-        """Right answers, the shoe's questions counted too."""
-        return sum(a.correct for a in self.answers) + sum(a.correct for a in self.shoe_answers)
-
-    @property
-    def graded(self) -> int:
-        """Answers graded so far, the shoe's questions counted too."""
-        return len(self.answers) + len(self.shoe_answers)
 
     @property
     def shoe_question(self) -> BurnQuestion | NextQuestion | None:
@@ -673,45 +951,18 @@ class TableSession:
             return self.shoe.status(None)
         return self.shoe.status(self.index, after=self.table.done)
 
-    @property
-    def in_progress(self) -> bool:
-        """Started, not finished and not abandoned (as ``Session.in_progress``: the app asks
-        before quitting or leaving such a run)."""
-        return self.started_at is not None and not self.finished and not self.abandoned
-
     # -- the clock -------------------------------------------------------------------------
     def start(self) -> None:
         """Begin the run (reports the session) and start the first table's clock."""
-        if self.started_at is not None:
+        if not self.run.start():
             return
-        self.started_at = self.now()
-        self._emit_session()
         if self.shoe_question is not None:  # the burn first: the table's clock waits
             self._shoe_asked = self.clock()
         else:
             self._begin(self.table)
 
     def _begin(self, work: TableWork) -> None:
-        work.started = work._step_started = self.clock()
-
-    def elapsed(self) -> float:
-        """Seconds on the current table so far (its final time once it is done)."""
-        work = self.table
-        if work.seconds is not None:
-            return work.seconds
-        if work.started is None:
-            return 0.0
-        return max(0.0, self.clock() - work.started)
-
-    def remaining(self) -> float | None:
-        """Seconds left on the table's limit; None when the drill sets none."""
-        if self.time_limit is None:
-            return None
-        return self.time_limit - self.elapsed()
-
-    def expired(self) -> bool:
-        left = self.remaining()
-        return left is not None and left <= 0 and not self.table.done
+        work.begin(self.run.time())
 
     def expire(self) -> bool:
         """In an exam, close the table if its limit has run out (True): everything not yet
@@ -728,36 +979,21 @@ class TableSession:
         if work is None:
             return False
         key = work.spot(seat, bet).key
-        if key in work.marked:
-            work.marked.discard(key)
-            return False
-        work.marked.add(key)
-        return True
+        work.mark(key, key not in work.marked)
+        return key in work.marked
 
     def mark(self, seat: int, bet: Bet, marked: bool = True) -> None:
         """Mark (or, ``marked=False``, unmark) a bet for taking."""
         work = self._acting(Phase.TAKE)
-        if work is None:
-            return
-        key = work.spot(seat, bet).key
-        if marked:
-            work.marked.add(key)
-        else:
-            work.marked.discard(key)
+        if work is not None:
+            work.mark(work.spot(seat, bet).key, marked)
 
     def confirm_take(self) -> StepFeedback | None:
         """Take the marked bets: graded now; the engine's losers go, the rest stay."""
         work = self._acting(Phase.TAKE)
         if work is None:
             return None
-        answer = self._grade_take(work, self._lap(work))
-        work.taken = frozenset(k for k, r in work._results.items() if r is BetResult.LOSE)
-        work.marked.clear()
-        self._advance(work, Phase.PAY)
-        answers, mistakes = (answer,), answer.mistakes
-        if not work.remaining:  # every bet lost: nothing to pay, nothing to decide
-            answers, mistakes = self._end_pay(work, answers, mistakes)
-        return self._feedback(work, Phase.TAKE, answers, mistakes)
+        return self._graded(work, Phase.TAKE, work.confirm_take)
 
     # -- actions: pay ----------------------------------------------------------------------
     def select(self, seat: int, bet: Bet) -> Spot:
@@ -766,11 +1002,7 @@ class TableSession:
         if work is None:
             return self.table.spot(seat, bet)
         spot = work.spot(seat, bet)
-        if work.state(spot) is not SpotState.ON:
-            raise TableActionError(f"{spot.label} is {work.state(spot).value}: pick a bet "
-                                   "still on the layout")
-        work.selected = spot
-        work.entry = Entry()
+        work.select(spot)
         return spot
 
     def type_amount(self, amount: Decimal | str) -> Entry:
@@ -784,8 +1016,7 @@ class TableSession:
             raise TableActionError("this drill pays in chips: add chips, do not type")
         value = (parse_paid_amount(amount) if isinstance(amount, str)
                  else normalize(as_amount(amount, PAYOUTS)))
-        work.entry = Entry(typed=value)
-        return work.entry
+        return work.enter(Entry(typed=value))
 
     def add_chip(self, value: Decimal, count: int = 1) -> Entry:
         """Add ``count`` chips of ``value`` (a denomination of the house) to the entry."""
@@ -799,8 +1030,7 @@ class TableSession:
             raise TableActionError(f"{format_amount(value)} is not a chip at this table")
         chips = dict(work.entry.chips)
         chips[value] = max(0, chips.get(value, 0) + count)
-        work.entry = Entry(chips={v: n for v, n in chips.items() if n})
-        return work.entry
+        return work.enter(Entry(chips={v: n for v, n in chips.items() if n}))
 
     def remove_chip(self, value: Decimal) -> Entry:
         """Take one chip of ``value`` back from the entry (nothing if there is none)."""
@@ -809,7 +1039,7 @@ class TableSession:
     def clear_entry(self) -> Entry:
         work = self._entering()
         if work is not None:
-            work.entry = Entry()
+            work.enter(Entry())
         return self.table.entry
 
     def confirm_payout(self) -> StepFeedback | None:
@@ -817,27 +1047,18 @@ class TableSession:
         work = self._acting(Phase.PAY)
         if work is None:
             return None
-        spot = work.selected
-        if spot is None:
+        if work.selected is None:
             raise TableActionError("pick the bet to pay first")
         if work.entry.empty:
-            raise TableActionError(f"give the amount for {spot.label}")
-        seconds = self._lap(work)
-        work.payout_seconds.append(seconds)
-        answers, mistakes = self._grade_payout(work, spot, work.entry, seconds)
-        work.selected, work.entry = None, Entry()
-        if not work.remaining:
-            answers, mistakes = self._end_pay(work, answers, mistakes)
-        return self._feedback(work, Phase.PAY, answers, mistakes)
+            raise TableActionError(f"give the amount for {work.selected.label}")
+        return self._graded(work, Phase.PAY, work.confirm_payout)
 
     def finish_paying(self) -> StepFeedback | None:
         """Done paying: the bets left on the layout stay (a winner among them is unpaid)."""
         work = self._acting(Phase.PAY)
         if work is None:
             return None
-        work._carry += self._lap(work)  # the time to say "done": on the next answer
-        answers, mistakes = self._end_pay(work, (), ())
-        return self._feedback(work, Phase.PAY, answers, mistakes)
+        return self._graded(work, Phase.PAY, work.finish_paying)
 
     # -- actions: commission -----------------------------------------------------------------
     def confirm_commission(self) -> StepFeedback | None:
@@ -847,19 +1068,12 @@ class TableSession:
             return None
         if work.entry.empty:
             raise TableActionError("give the commission owed")
-        step = work._commissions[work.commission_index]
-        answer = self._grade_commission(work, step, work.entry.total, self._lap(work))
-        work.entry = Entry()
-        work.commission_index += 1
-        if work.commission_index >= len(work._commissions):
-            self._advance(work, Phase.DONE)
-        return self._feedback(work, Phase.COMMISSION, (answer,), answer.mistakes)
+        return self._graded(work, Phase.COMMISSION, work.confirm_commission)
 
     def answer_shoe(self, option: str) -> ShoeAnswer:
         """Answer the shoe question asked now (``shoe_question``) with one of its options;
         graded as the shoe drill grades it (answered in an exam too: the run goes on)."""
-        if self.started_at is None:
-            self.start()
+        self.start()
         q = self.shoe_question
         if q is None:
             raise TableActionError("no shoe question is asked now")
@@ -870,7 +1084,8 @@ class TableSession:
         table = 0 if isinstance(q, BurnQuestion) else self.index + 1
         a = ShoeAnswer(table, q, option, q.grade(ChoiceAnswer(option)), seconds)
         self.shoe_answers.append(a)
-        self._emit_shoe_answer(a)
+        self.run.mark(Mark(q.step.value, a.skill, tuple(str(c) for c in q.cards), a.answer,
+                           a.expected, a.correct, a.seconds))
         if table == 0:
             self._begin(self.table)
         return a
@@ -885,211 +1100,15 @@ class TableSession:
             raise TableActionError("say what happens now in the shoe first")
         self.index += 1
         if self.finished:
-            self.finished_at = self.now()
-            self._emit_session()
+            self.run.finish()
         else:
             self._begin(self.table)
-
-    def open_reference(self) -> int:
-        if self.exam and not self.finished:
-            raise ReferenceRefused("the rules reference is closed during an exam")
-        self.reference_opened += 1
-        return self.reference_opened
-
-    def abandon(self) -> None:
-        if self.started_at is None or self.finished or self.abandoned:
-            return
-        self.abandoned = True
-        self.finished_at = self.now()
-        self._emit_session()
-
-    # -- grading -----------------------------------------------------------------------------
-    def _grade_take(self, work: TableWork, seconds: float) -> TableAnswer:
-        results = work._results
-        mistakes = []
-        for spot in work.spots:
-            result, marked = results[spot.key], spot.key in work.marked
-            if result is BetResult.LOSE and not marked:
-                mistakes.append(Mistake(Fault.MISSED_LOSER, f"{spot.label} loses: take it",
-                                        spot.seat, spot.bet))
-            elif result is BetResult.PUSH and marked:
-                mistakes.append(Mistake(Fault.TOOK_PUSH, f"{spot.label} pushes: leave it",
-                                        spot.seat, spot.bet))
-            elif result is BetResult.WIN and marked:
-                mistakes.append(Mistake(Fault.TOOK_WINNER, f"{spot.label} wins: pay it, do "
-                                        "not take it", spot.seat, spot.bet))
-        took = [s.label for s in work.spots if s.key in work.marked]
-        takes = work.procedure.of(Take)
-        expected = [_who(t.seat, t.bet, t.amount) for t in takes]
-        pushes = [p.describe() for p in work.procedure.of(Push)]
-        reason = f"{work.result_text}. " + ("; ".join(t.describe() for t in takes)
-                                           or "nothing loses") + (
-            "; " + "; ".join(pushes) if pushes else "")
-        return self._answer(
-            work, Phase.TAKE, table_take_skill().key,
-            "take " + (", ".join(took) or "nothing"),
-            "take " + (", ".join(expected) or "nothing"),
-            not mistakes, reason, seconds, tuple(mistakes),
-        )
-
-    def _grade_payout(
-        self, work: TableWork, spot: Spot, entry: Entry, seconds: float
-    ) -> tuple[tuple[TableAnswer, ...], tuple[Mistake, ...]]:
-        pay = work.expected_pay(spot.key)
-        skill = table_pay_skill(spot.bet).key
-        given = f"pay {entry.text}"
-        if pay is None:  # a push (losers are gone): it is left, and the payout is wrong
-            work.left.add(spot.key)
-            m = Mistake(Fault.PAID_PUSH, f"{spot.label} pushes: leave it, pay nothing",
-                        spot.seat, spot.bet)
-            settled = work.procedure.settlements[spot.key]
-            a = self._answer(work, Phase.PAY, skill, given, "push", False,
-                             f"{work.result_text}. {settled.reason}", seconds, (m,), spot)
-            return (a,), (m,)
-        mistakes: list[Mistake] = []
-        first = next(p for p in work._pays if (p.seat, p.bet) not in work.paid)
-        if (first.seat, first.bet) != spot.key:
-            mistakes.append(Mistake(
-                Fault.WRONG_ORDER, f"{spot.label} paid before seat {first.seat} "
-                f"{first.bet.label}: the house pays {self._order_words(work)}",
-                spot.seat, spot.bet))
-            work.order_mistakes.extend(mistakes)
-        work.paid[spot.key] = entry.total
-        work.picks.append(spot.key)
-        settled = work.procedure.settlements[spot.key]
-        reason = f"{work.result_text}. {settled.reason}"
-        answers: list[TableAnswer] = []
-        chips_answer = None
-        if entry.by_chips:
-            check = check_chips(entry.chips, pay.amount, house=work.house,
-                                wager=spot.wager, coin=pay.chips.coin)
-            right = check.pays_amount
-            if right:
-                chip_faults = tuple(Mistake(Fault.CHIPS, f"{spot.label}: {d}", spot.seat,
-                                            spot.bet) for d in check.departures)
-                chips_answer = self._answer(
-                    work, Phase.PAY, table_chips_skill().key, entry.text,
-                    pay.chips.describe(work.colours), not chip_faults,
-                    f"{format_amount(pay.amount)} in the house's chips: "
-                    f"{pay.chips.describe(work.colours)}", 0.0, chip_faults, spot)
-        else:
-            right = entry.total == pay.amount
-        amount_faults: tuple[Mistake, ...] = ()
-        if not right:
-            amount_faults = (Mistake(
-                Fault.WRONG_AMOUNT, f"{spot.label}: paid {format_amount(entry.total)}, the "
-                f"payout is {format_amount(pay.amount)}", spot.seat, spot.bet),)
-        answers.append(self._answer(work, Phase.PAY, skill, given,
-                                    f"pay {format_amount(pay.amount)}", right, reason,
-                                    seconds, amount_faults, spot))
-        if chips_answer is not None:
-            answers.append(chips_answer)
-        return tuple(answers), (*mistakes, *amount_faults,
-                                *(chips_answer.mistakes if chips_answer else ()))
-
-    @staticmethod
-    def _order_words(work: TableWork) -> str:
-        return ", ".join(f"seat {p.seat} {p.bet.label}" for p in work._pays)
-
-    def _end_pay(
-        self,
-        work: TableWork,
-        answers: Iterable[TableAnswer],
-        mistakes: Iterable[Mistake],
-    ) -> tuple[tuple[TableAnswer, ...], tuple[Mistake, ...]]:
-        """Close the pay phase: unpaid winners, then the table's order answer."""
-        out, faults = list(answers), list(mistakes)
-        seconds = 0.0  # plus the carried time of "done paying", if that ended it
-        for pay in work._pays:
-            key = (pay.seat, pay.bet)
-            if key in work.paid:
-                continue
-            spot = work._spot[key]
-            m = Mistake(Fault.MISSED_WINNER, f"{spot.label} wins {format_amount(pay.amount)}: "
-                        "it was not paid", spot.seat, spot.bet)
-            settled = work.procedure.settlements[key]
-            out.append(self._answer(work, Phase.PAY, table_pay_skill(pay.bet).key, "not paid",
-                                    f"pay {format_amount(pay.amount)}", False,
-                                    f"{work.result_text}. {settled.reason}", 0.0, (m,), spot))
-            faults.append(m)
-        if len(work._pays) >= 2:
-            out.append(self._grade_order(work, seconds))
-        self._advance(work, Phase.COMMISSION if work._commissions else Phase.DONE)
-        return tuple(out), tuple(faults)
-
-    def _grade_order(self, work: TableWork, seconds: float) -> TableAnswer:
-        """The table's order answer: right when no pick came before a winner the house
-        pays first (each such pick was shown with its payout)."""
-        return self._answer(
-            work, Phase.PAY, table_order_skill().key,
-            ", ".join(f"seat {s} {b.label}" for s, b in work.picks) or "none paid",
-            self._order_words(work), not work.order_mistakes,
-            f"The house pays seat by seat {self._direction(work)}, a seat's main bet "
-            f"before its side bet: {self._order_words(work)}", seconds,
-            tuple(work.order_mistakes))
-
-    @staticmethod
-    def _direction(work: TableWork) -> str:
-        o = work.house.order
-        side = "right" if o.direction.value == "counterclockwise" else "left"
-        return f"{o.direction.value.replace('counterc', 'counter-c')} from the dealer's {side}"
-
-    def _grade_commission(
-        self, work: TableWork, step: TakeCommission | BoxCommission, given: Decimal,
-        seconds: float,
-    ) -> TableAnswer:
-        spot = work._spot[(step.seat, step.bet)]
-        right = given == step.amount
-        faults: tuple[Mistake, ...] = () if right else (Mistake(
-            Fault.WRONG_COMMISSION, f"{spot.label}: commission {format_amount(given)}, it is "
-            f"{format_amount(step.amount)}", spot.seat, spot.bet),)
-        return self._answer(work, Phase.COMMISSION, table_commission_skill().key,
-                            format_amount(given), format_amount(step.amount), right,
-                            step.describe(), seconds, faults, spot)
-
-    def _time_out(self, work: TableWork) -> StepFeedback:
-        """Grade everything the table has not answered yet as a timeout; close it."""
-        answers: list[TableAnswer] = []
-        assert self.time_limit is not None
-        work._carry = max(0.0, self.time_limit - sum(a.seconds for a in work.answers))
-
-        def out(skill: str, expected: str, spot: Spot | None, phase: Phase) -> None:
-            m = Mistake(Fault.TIMEOUT, f"time ran out: {expected}",
-                        spot.seat if spot else None, spot.bet if spot else None)
-            answers.append(self._answer(work, phase, skill, "timeout", expected, False,
-                                        "The table's time limit ran out.", 0.0, (m,), spot))
-
-        if work.phase is Phase.TAKE:
-            takes = [_who(t.seat, t.bet, t.amount) for t in work.procedure.of(Take)]
-            out(table_take_skill().key, "take " + (", ".join(takes) or "nothing"), None,
-                Phase.TAKE)
-        if work.phase in (Phase.TAKE, Phase.PAY):
-            for pay in work._pays:
-                if (pay.seat, pay.bet) not in work.paid:
-                    out(table_pay_skill(pay.bet).key, f"pay {format_amount(pay.amount)}",
-                        work._spot[(pay.seat, pay.bet)], Phase.PAY)
-            if len(work._pays) >= 2 and len(work.picks) == len(work._pays):
-                # every winner was paid before time ran out: the order is graded as it was
-                answers.append(self._grade_order(work, 0.0))
-            elif len(work._pays) >= 2:
-                out(table_order_skill().key, self._order_words(work), None, Phase.PAY)
-        for step in work._commissions[work.commission_index:]:
-            out(table_commission_skill().key, format_amount(step.amount),
-                work._spot[(step.seat, step.bet)], Phase.COMMISSION)
-        work.timed_out = True
-        work.seconds = self.time_limit
-        self._shoe_asked = self.clock()
-        work.phase = Phase.DONE
-        work.selected, work.entry = None, Entry()
-        mistakes = tuple(m for a in answers for m in a.mistakes)
-        return StepFeedback(Phase.DONE, tuple(answers), mistakes)
 
     # -- helpers ---------------------------------------------------------------------------
     def _acting(self, phase: Phase) -> TableWork | None:
         """The current table if an action of ``phase`` may act on it; None when an exam's
         limit has just run out (the table is closed as a timeout and the action ignored)."""
-        if self.started_at is None:
-            self.start()
+        self.start()
         if self.finished or self.abandoned:
             raise TableActionError("the session is over")
         if self.shoe_question is not None:
@@ -1112,44 +1131,43 @@ class TableSession:
             raise TableActionError("pick the bet to pay first")
         return work
 
-    def _lap(self, work: TableWork) -> float:
-        """Seconds since the last graded action on this table (the payout's own time)."""
-        now = self.clock()
-        start = work._step_started if work._step_started is not None else now
-        work._step_started = now
-        return max(0.0, now - start)
-
-    def _advance(self, work: TableWork, phase: Phase) -> None:
-        work.phase = phase
-        if phase is Phase.DONE:
-            self._shoe_asked = self.clock()  # "what now?" is timed from here
-            if work.started is not None:
-                work.seconds = max(0.0, self._shoe_asked - work.started)
-
-    def _answer(
-        self, work: TableWork, phase: Phase, skill: str, answer: str, expected: str,
-        correct: bool, reason: str, seconds: float, mistakes: tuple[Mistake, ...] = (),
-        spot: Spot | None = None,
-    ) -> TableAnswer:
-        seconds, work._carry = seconds + work._carry, 0.0
-        over = (not self.exam and self.time_limit is not None and work.started is not None
-                and self.clock() - work.started > self.time_limit)
-        a = TableAnswer(
-            work.number, phase, skill, answer, expected, correct, reason, seconds, mistakes,
-            spot.seat if spot else None, spot.bet if spot else None,
-            spot.wager if spot else None, over,
-        )
-        work.answers.append(a)
-        work.mistakes.extend(mistakes)
-        self._emit_answer(work, a)
-        return a
-
-    def _feedback(
-        self, work: TableWork, phase: Phase, answers: tuple[TableAnswer, ...],
-        mistakes: tuple[Mistake, ...],
+    def _graded(
+        self, work: TableWork, phase: Phase, act: Callable[[float, bool], Worked]
     ) -> StepFeedback | None:
-        """Practice: the feedback now; exam: None (it is in the results)."""
-        return None if self.exam else StepFeedback(phase, answers, tuple(mistakes))
+        """Grade an action on ``work``, given its own time (since the table's last graded
+        action) and whether practice is over the limit (flagged, graded on its merits);
+        record what it graded and close the table if it is done.  Practice: the feedback
+        now; exam: None (it is in the results)."""
+        before = len(work.answers)
+        seconds = work.lap(self.clock())
+        over = (not self.exam and self.time_limit is not None
+                and self.run.over(self.run.elapsed()))
+        answers, mistakes = act(seconds, over)
+        self._record(work, before)
+        if work.done:
+            self._shoe_asked = at = self.clock()  # "what now?" is timed from here
+            work.close(self.run.stop(at=at))
+        return None if self.exam else StepFeedback(phase, answers, mistakes)
+
+    def _time_out(self, work: TableWork) -> StepFeedback:
+        """Grade everything the table has not answered yet as a timeout; close it."""
+        assert self.time_limit is not None
+        before = len(work.answers)
+        answers, mistakes = work.time_out(self.time_limit)
+        self._record(work, before)
+        self.run.stop(seconds=self.time_limit)
+        self._shoe_asked = self.clock()
+        return StepFeedback(Phase.DONE, answers, mistakes)
+
+    def _record(self, work: TableWork, before: int) -> None:
+        """Count and report the table's answers graded since ``before``, in that order."""
+        cards = tuple(str(c) for c in work.coup.cards)
+        for a in work.answers[before:]:
+            self.run.mark(Mark(
+                STEP, a.skill, cards, a.answer, a.expected, a.correct, a.seconds,
+                None if a.bet is None else a.bet.value,
+                None if a.wager is None else str(a.wager),
+            ))
 
     # -- results ---------------------------------------------------------------------------
     def results(self) -> tuple[TableResult, ...]:
@@ -1163,26 +1181,19 @@ class TableSession:
         )
 
     def summary(self) -> TableSummary:
-        answers: list[TableAnswer | ShoeAnswer] = [*self.shoe_answers, *self.answers]
-        right, total = self.right, len(answers)
-        scores: dict[str, list[int]] = {}
-        for a in answers:
-            tally = scores.setdefault(a.skill, [0, 0])
-            tally[0] += a.correct
-            tally[1] += 1
-        by_skill = tuple(SkillScore(k, r, n)
-                         for k, (r, n) in sorted(scores.items(), key=_skill_order))
+        right, total = self.right, self.graded
         counts: dict[Fault, int] = {}
         for t in self.tables:
             for m in t.mistakes:
                 counts[m.kind] = counts.get(m.kind, 0) + 1
         tables = self.results()
         return TableSummary(
-            right=right, total=total, percent=scoring.percent(right, total) or 0,
+            right=right, total=total, percent=percent(right, total) or 0,
             passed=self.passed, pass_mark=self.drill.pass_mark,
-            seconds=sum(t.seconds for t in tables), by_skill=by_skill, tables=tables,
-            mistakes=MappingProxyType(counts), target_seconds=self.target_seconds,
-            time_limit=self.time_limit, shoe=self.shoe_summary(),
+            seconds=sum(t.seconds for t in tables), by_skill=self.run.by_skill(),
+            tables=tables, mistakes=MappingProxyType(counts),
+            target_seconds=self.target_seconds, time_limit=self.time_limit,
+            shoe=self.shoe_summary(),
         )
 
     def shoe_summary(self) -> ShoeSummary | None:
@@ -1193,47 +1204,3 @@ class TableSession:
         done = [i for i, t in enumerate(self.tables) if t.done]
         return shoe_stats(self.shoe, done,
                           [a.question.step for a in self.shoe_answers if not a.correct])
-
-    @property
-    def passed(self) -> bool:
-        return scoring.passes(self.right, self.graded, self.drill.pass_mark)
-
-    # -- reporting -------------------------------------------------------------------------
-    def record(self) -> SessionRecord:
-        assert self.started_at is not None
-        done = self.finished and not self.abandoned
-        return SessionRecord(
-            session_id=self.session_id, trainee=self.trainee, drill_id=self.drill.id,
-            drill_title=self.drill.title, mode=self.drill.mode.value,
-            started_at=self.started_at, finished_at=self.finished_at,
-            questions=self.graded, correct=self.right,
-            passed=self.passed if done else None, abandoned=self.abandoned,
-            reference_opened=self.reference_opened,
-        )
-
-    def _emit_session(self) -> None:
-        if self.on_session is not None:
-            self.on_session(self.record())
-
-    def _emit_shoe_answer(self, a: ShoeAnswer) -> None:
-        """As the shoe drill records it: the step (burn, cut) and its shoe skill."""
-        if self.on_answer is None:
-            return
-        q = a.question
-        self.on_answer(AnswerRecord(
-            session_id=self.session_id, trainee=self.trainee, drill_id=self.drill.id,
-            step=q.step.value, skill=a.skill, cards=tuple(str(c) for c in q.cards),
-            answer=a.answer, expected=a.expected, correct=a.correct, seconds=a.seconds,
-            answered_at=self.now(),
-        ))
-
-    def _emit_answer(self, work: TableWork, a: TableAnswer) -> None:
-        if self.on_answer is None:
-            return
-        self.on_answer(AnswerRecord(
-            session_id=self.session_id, trainee=self.trainee, drill_id=self.drill.id,
-            step=STEP, skill=a.skill, cards=tuple(str(c) for c in work.coup.cards),
-            answer=a.answer, expected=a.expected, correct=a.correct, seconds=a.seconds,
-            answered_at=self.now(), bet=None if a.bet is None else a.bet.value,
-            wager=None if a.wager is None else str(a.wager),
-        ))
