@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from trainer.cli import COMMANDS, EXIT_USAGE, UsageError
+from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError
 from trainer.cli.options import seed_number, whole_number
 
 EXIT_INVALID = 1
