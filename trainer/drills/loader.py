@@ -462,7 +462,7 @@ class _Reader(reading.Reader):
     ) -> tuple[str, ...] | None:
         """Catalogue ids, each one the engine's catalogue (or the drill's mistakes file)
         knows."""
-        from trainer.session.spot import catalogue_ids
+        from trainer.engine.catalogue import CATALOGUE
 
         items = self.seq(node, path, "error ids")
         if items is None:
@@ -471,7 +471,7 @@ class _Reader(reading.Reader):
             self.err(node, path, "is an empty list: name at least one error, or leave "
                      "errors out for every one")
             return None
-        known = (*catalogue_ids(), *(m.id for m in extra))
+        known = (*(m.id for m in CATALOGUE), *(m.id for m in extra))
         out: list[str] = []
         for i, item in enumerate(items):
             sub = join(path, i)
@@ -506,7 +506,7 @@ class _Reader(reading.Reader):
 
     def check_spot(self, f: dict[str, Node], spot: dict[str, Any], has_bets: bool) -> None:
         """Replays settle bets; a table-level mistake needs a table."""
-        from trainer.session.spot import mistake_level
+        from trainer.engine.catalogue import find_mistake
 
         if not has_bets:
             self.err(f["ask"], "ask", "spot replays settle the bets on the layout: add a bets "
@@ -517,7 +517,7 @@ class _Reader(reading.Reader):
         items = node.value if isinstance(node, SequenceNode) else []
         extra = {m.id: m.level.value for m in spot.get("mistakes", ())}
         for i, (name, item) in enumerate(zip(spot.get("errors", ()), items, strict=False)):
-            level = extra[name] if name in extra else mistake_level(name)
+            level = extra[name] if name in extra else find_mistake(name).level.value
             if level == "table":
                 self.err(item, join(join("spot", "errors"), i), f"{name!r} happens only at a "
                          "table of several seats: set spot: {level: table}")

@@ -58,6 +58,7 @@ __all__ = [
     "Kind",
     "Side",
     "audit",
+    "result_text",
     "single_seat",
 ]
 
@@ -450,7 +451,7 @@ def _check_cards(dealt: Dealt) -> list[Deviation]:
     return []
 
 
-def _result_text(s: Settlement) -> str:
+def result_text(s: Settlement) -> str:
     """The right action for a bet, as a dealer does it: 'take 25', 'return 25, pay 0',
     'pay 600', 'pay 19, commission 1'."""
     wager = format_amount(s.wager)
@@ -503,7 +504,7 @@ def _did(a: BetAction) -> str:
 
 
 def _bet_deviation(a: BetAction, s: Settlement, step: int, follows: bool) -> list[Deviation]:
-    rule, right = _bet_rule(s), _result_text(s)
+    rule, right = _bet_rule(s), result_text(s)
     did = _did(a)
     out: list[Deviation] = []
     kind: Kind | None = None
@@ -643,7 +644,7 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                 s = procedure.settlements[seat, bet]
                 deviations.append(Deviation(
                     Kind.BET_MISSED, len(steps), f"seat {seat} {bet.label} was not settled",
-                    _result_text(s), _bet_rule(s)))
+                    result_text(s), _bet_rule(s)))
         if dealt.ordered:
             order = _order_deviation(dealt, procedure, house, first_bet)
             if order is not None:

@@ -42,9 +42,9 @@ from trainer.engine.procedure import (
     Deviation,
     Done,
     audit,
+    result_text,  # the audit's own words
     single_seat,
 )
-from trainer.engine.procedure import _result_text as result_text  # the audit's own words
 from trainer.engine.settlement import settle_checked
 from trainer.engine.table import Layout, deal_layout
 from trainer.session.choice import ChoiceQuestion, pick_options
@@ -60,22 +60,12 @@ TABLE_BETS = (1, 2)
 END_LINE = "End: the dealer clears the table"
 
 
-def catalogue_ids() -> tuple[str, ...]:
-    """The ids a drill's ``spot: {errors: [...]}`` may name, in the catalogue's order."""
-    return tuple(m.id for m in CATALOGUE)
-
-
 def error_title(mistake_id: str) -> str:
     """The catalogue's words for a mistake (the id itself if this version lacks it)."""
     try:
         return find_mistake(mistake_id).description.rstrip(".")
     except ValueError:
         return mistake_id
-
-
-def mistake_level(mistake_id: str) -> str:
-    """coup or table: where a catalogue mistake can happen."""
-    return find_mistake(mistake_id).level.value
 
 
 def catalogue_of(drill: Drill) -> tuple[Mistake, ...]:
