@@ -126,6 +126,8 @@ def run_review(args: argparse.Namespace, trainee: str | None) -> int:
 
 
 def _run(db: str | None, recorder: Recorder | None = None, **kwargs: Any) -> int:
+    import gc
+
     from trainer.paths import user_drills_dir
     from trainer.signals import ShutdownGuard, exit_on_signals
     from trainer.tui.app import TrainerApp
@@ -136,10 +138,16 @@ def _run(db: str | None, recorder: Recorder | None = None, **kwargs: Any) -> int
     app = TrainerApp(hooks=recorder_hooks(recorder), **kwargs)
     # a shutdown that cannot end (the terminal gone) is ended by the guard, history closed
     app.shutdown_guard = guard = ShutdownGuard(app, lambda: _close(recorder))
+    # What starting made (modules, classes, the history's store, the app) lives as long as
+    # the app: frozen, the cyclic collector stops rescanning it.  Otherwise its first full
+    # pass falls in the first screen's paint, about a sixth of the trainer's start-up cost
+    # over a bare Textual app (issue 20; tests/benchmarks/bench_tui.py launch).
+    gc.freeze()
     with exit_on_signals(app, guard):  # SIGTERM/SIGHUP/SIGINT: terminal restored, drill abandoned
         try:
             app.run()
         finally:
+            gc.unfreeze()  # collected as usual again (a caller in the same process goes on)
             guard.disarm()
     _close(recorder)
     return 0 if app.return_code in (None, 0) else int(app.return_code)
