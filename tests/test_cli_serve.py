@@ -138,7 +138,7 @@ def test_the_command_is_listed_and_documented() -> None:
 def test_parsing_serve_leaves_the_web_server_unloaded() -> None:
     code = (
         "import json, sys\n"
-        "from trainer.cli import parse\n"
+        "from trainer.cli.parser import parse\n"
         "parse(['serve', '--port', '8123'])\n"
         "print(json.dumps(sorted(sys.modules)))"
     )

@@ -103,3 +103,21 @@ def test_the_help_states_the_reviews_real_default() -> None:
     from trainer.history.review import DEFAULT_QUESTIONS
 
     assert REVIEW_QUESTIONS == DEFAULT_QUESTIONS
+
+
+def test_what_starting_made_is_frozen_while_the_trainer_runs_and_only_then(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The collector skips the start-up's objects while the app runs (its first full pass
+    would fall in the first paint), and collects them as usual once the app has ended."""
+    import gc
+
+    from trainer.cli import train
+    from trainer.tui.app import TrainerApp
+
+    frozen: list[int] = []
+    monkeypatch.setattr(TrainerApp, "run", lambda app: frozen.append(gc.get_freeze_count()))
+    assert gc.get_freeze_count() == 0
+    assert train._run(str(tmp_path / "h.sqlite3"), start=None, trainee="ana", seed=None) == 0
+    assert frozen and frozen[0] > 0
+    assert gc.get_freeze_count() == 0

@@ -13,7 +13,8 @@ from trainer.drills.errors import DrillFileError, DrillNotFoundError
 from trainer.drills.generate import deal_drill
 from trainer.drills.model import Mode, Step
 from trainer.drills.schema import schema_text
-from trainer.engine import Bet, Coup, CoupClass, Outcome
+from trainer.engine import Bet, Coup, Outcome
+from trainer.engine.analysis import CoupClass
 from trainer.paths import user_drills_dir
 
 REPO = Path(__file__).resolve().parents[1]

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from trainer.drills.generate import UnsatisfiableFilterError, deal_drill, generate_cards
 from trainer.drills.loader import load_text, unsatisfiable_reason
 from trainer.drills.model import CoupFilter, Order
-from trainer.engine import Bet, Coup, CoupClass, Outcome, Rank, Suit, class_counts
+from trainer.engine import Bet, Coup, Outcome, Rank, Suit
+from trainer.engine.analysis import CoupClass, class_counts
 from trainer.engine.cards import FULL_DECK
 
 # Upper 0.1% points of the chi-square distribution (P(X > c) = 0.001), from the NIST/SEMATECH

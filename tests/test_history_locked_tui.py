@@ -13,7 +13,7 @@ import pytest
 from trainer.cli.train import history_recorder, recorder_hooks
 from trainer.drills.model import Drill, FixedCoup, Order, Step
 from trainer.engine import parse_cards
-from trainer.history import open_history
+from trainer.history.store import open_history
 
 pytest.importorskip("trainer.tui.app")
 

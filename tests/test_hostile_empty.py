@@ -13,7 +13,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from trainer.cli import COMMANDS, build_parser, main
+from trainer.cli import COMMANDS, main
+from trainer.cli.parser import build_parser
 
 
 def _parsers(parser: argparse.ArgumentParser, path: tuple[str, ...]

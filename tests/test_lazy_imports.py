@@ -1,5 +1,7 @@
-"""The engine package's lazily loaded names still import like the eager ones did, and the
-trainer's start-up path leaves the heavy modules alone until they are used."""
+"""What each path loads: the trainer's start-up leaves the drill machinery alone, `ezbac
+check` the exact analysis, `ezbac report` the session; packages load no more than their
+modules ask for (there is no lazy loading to hide it: each caller imports what it uses from
+the module that defines it)."""
 
 from __future__ import annotations
 
@@ -16,32 +18,18 @@ import trainer.engine
 
 
 @pytest.mark.parametrize("name", trainer.engine.__all__)
-def test_every_exported_name_imports(name: str) -> None:
+def test_every_exported_engine_name_imports(name: str) -> None:
     namespace: dict[str, object] = {}
     exec(f"from trainer.engine import {name}", namespace)
     assert namespace[name] is getattr(trainer.engine, name)
 
 
-def test_lazy_names_are_the_defining_modules_objects() -> None:
-    import trainer.engine.analysis
-    import trainer.engine.simulate  # rebinds the package's `simulate` to the module...
-
-    assert trainer.engine.CoupClass is trainer.engine.analysis.CoupClass
-    assert trainer.engine.analyze is trainer.engine.analysis.analyze
-    from trainer.engine import simulate  # ...which is why it is eager, as it always was
-
-    assert callable(simulate)
-
-
-def test_an_unknown_name_is_an_attribute_error() -> None:
-    with pytest.raises(AttributeError, match="no_such_name"):
-        trainer.engine.no_such_name  # noqa: B018
-    with pytest.raises(ImportError):
-        exec("from trainer.engine import no_such_name", {})
-
-
-def test_dir_lists_the_lazy_names() -> None:
-    assert set(trainer.engine.__all__) <= set(dir(trainer.engine))
+def test_a_module_is_its_own_name_in_its_package() -> None:
+    """No package attribute shadows a submodule of the same name (``simulate`` was both)."""
+    for module in ("trainer.engine.simulate", "trainer.engine.analysis"):
+        imported = importlib.import_module(module)
+        package, _, name = module.rpartition(".")
+        assert getattr(importlib.import_module(package), name) is imported
 
 
 def _modules_after(body: str, env: dict[str, str] | None = None) -> list[str]:
@@ -53,21 +41,24 @@ def _modules_after(body: str, env: dict[str, str] | None = None) -> list[str]:
 
 def test_cheap_engine_names_do_not_load_the_analysis() -> None:
     loaded = _modules_after("from trainer.engine import Card, Coup, settle, parse_amount")
-    assert "trainer.engine.analysis" not in loaded and "fractions" not in loaded
-    # and the probe does see it once a lazy name is used
-    assert "trainer.engine.analysis" in _modules_after("from trainer.engine import analyze")
+    assert not [name for name in ("trainer.engine.analysis", "trainer.engine.simulate",
+                                  "fractions") if name in loaded]
+    # and the probe does see them once a path imports them
+    loaded = _modules_after("from trainer.engine.analysis import analyze")
+    assert "trainer.engine.analysis" in loaded and "fractions" in loaded
 
 
-@pytest.mark.parametrize("package", ["trainer.history"])
-def test_lazy_packages_export_every_name(package: str) -> None:
-    module = importlib.import_module(package)
-    for name in module.__all__:
-        namespace: dict[str, object] = {}
-        exec(f"from {package} import {name}", namespace)
-        assert namespace[name] is getattr(module, name)
-    assert set(module.__all__) <= set(dir(module))
-    with pytest.raises(AttributeError, match="no_such_name"):
-        module.no_such_name  # noqa: B018
+def test_the_history_package_loads_none_of_its_modules() -> None:
+    loaded = _modules_after("import trainer.history")
+    assert [name for name in loaded if name.startswith("trainer.")] == ["trainer.history"]
+
+
+def test_the_history_store_loads_no_engine_and_no_review() -> None:
+    loaded = _modules_after("from trainer.history.store import open_history")
+    assert "trainer.history.store" in loaded
+    heavy = ("trainer.engine", "trainer.session", "trainer.drills.model",
+             "trainer.history.review", "trainer.history.progress", "psycopg", "yaml")
+    assert not [name for name in heavy if name in loaded]
 
 
 #: Loaded only once a drill starts (or the progress screen opens): the home screen must come
@@ -137,7 +128,7 @@ def test_ezbac_report_leaves_the_session_and_the_drills_alone(tmp_path: Path) ->
         "import sys\n"
         "sys.path.insert(0, 'tests')\n"
         "from history_helpers import answer, session\n"
-        "from trainer.history import open_history\n"
+        "from trainer.history.store import open_history\n"
         f"with open_history({str(db)!r}) as store:\n"
         "    store.on_answer(answer(correct=False))\n"
         "    store.on_session(session())\n"

@@ -17,7 +17,8 @@ from history_helpers import T0, answer
 
 from trainer.drills.generate import deal_drill
 from trainer.drills.model import Step
-from trainer.engine import Bet, Coup, CoupClass, Outcome, class_counts, parse_cards, settle_bet
+from trainer.engine import Bet, Coup, Outcome, parse_cards, settle_bet
+from trainer.engine.analysis import CoupClass, class_counts
 from trainer.history.review import (
     BadReviewLengthError,
     NothingDueError,

@@ -24,19 +24,50 @@ import select
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from types import FrameType
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from trainer.tui.app import TrainerApp
+from typing import Any, Protocol
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
 #: How long an orderly shutdown may take before the guard ends the process itself.
 SHUTDOWN_SECONDS = 5.0
 #: The exit status when the terminal hung up, signal or not (as after SIGHUP).
 HANGUP_STATUS = 128 + signal.SIGHUP
+
+
+class _Mounted(Protocol):
+    @property
+    def is_mounted(self) -> bool: ...
+
+
+class _Abandonable(Protocol):
+    def abandon(self) -> object: ...
+
+
+class StoppableApp(Protocol):
+    """What stopping needs of the trainer's app (``trainer.tui.app.TrainerApp``, a Textual
+    App): this module sits below the TUI, which arms its own guard from here."""
+
+    shutdown_guard: ShutdownGuard | None
+
+    @property
+    def screen_stack(self) -> Sequence[_Mounted]: ...
+
+    def abandon_drill(self) -> None: ...
+
+    def terminal_gone(self) -> None: ...
+
+    def drill_in_progress(self) -> _Abandonable | None: ...
+
+    def call_from_thread(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> Any: ...
+
+    def call_after_refresh(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool:
+        ...
+
+    def set_timer(self, delay: float, callback: Callable[[], Any]) -> object: ...
+
+    def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None: ...
 
 
 def exit_status(signum: int) -> int:
@@ -51,7 +82,7 @@ class ShutdownGuard:
     ``before_exit`` runs on the way out (close the history, with its own bound)."""
 
     def __init__(
-        self, app: TrainerApp, before_exit: Callable[[], None] | None = None,
+        self, app: StoppableApp, before_exit: Callable[[], None] | None = None,
         seconds: float = SHUTDOWN_SECONDS,
     ) -> None:
         self.app, self.before_exit, self.seconds = app, before_exit, seconds
@@ -95,7 +126,7 @@ class ShutdownGuard:
         os._exit(status)
 
 
-def watch_terminal(app: TrainerApp, fd: int | None = None) -> threading.Thread | None:
+def watch_terminal(app: StoppableApp, fd: int | None = None) -> threading.Thread | None:
     """Watch the app's input (``fd``, standard input by default) for a hang-up and end the
     app when it comes.  A terminal that is not our controlling terminal sends no SIGHUP
     when it closes, and Textual then reads end-of-file for ever (and under `ezbac serve`
@@ -130,7 +161,7 @@ def watch_terminal(app: TrainerApp, fd: int | None = None) -> threading.Thread |
     return thread
 
 
-def stop_app(app: TrainerApp, signum: int, waits: int = 40) -> None:
+def stop_app(app: StoppableApp, signum: int, waits: int = 40) -> None:
     """Record a drill under way as abandoned, then exit the app with the signal's status.
 
     A signal can come while a screen is still being mounted (just after launch); exiting
@@ -143,7 +174,7 @@ def stop_app(app: TrainerApp, signum: int, waits: int = 40) -> None:
     app.call_after_refresh(_stop_now, app, signum)
 
 
-def _stop_now(app: TrainerApp, signum: int) -> None:
+def _stop_now(app: StoppableApp, signum: int) -> None:
     session = app.drill_in_progress()
     if session is not None:
         session.abandon()
@@ -151,7 +182,7 @@ def _stop_now(app: TrainerApp, signum: int) -> None:
 
 
 @contextmanager
-def exit_on_signals(app: TrainerApp, guard: ShutdownGuard | None = None) -> Iterator[None]:
+def exit_on_signals(app: StoppableApp, guard: ShutdownGuard | None = None) -> Iterator[None]:
     """While the block runs ``app``, the stop signals end it through ``stop_app``; with a
     ``guard``, the first signal arms it and a second one forces the exit."""
     if threading.current_thread() is not threading.main_thread():

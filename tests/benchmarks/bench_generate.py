@@ -29,7 +29,7 @@ def run(count: int = 1000, seed: int = 1) -> tuple[float, float]:
 
 
 if __name__ == "__main__":
-    from trainer.engine import class_counts
+    from trainer.engine.analysis import class_counts
 
     t0 = time.perf_counter()
     class_counts(8)

@@ -41,9 +41,10 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from trainer.history import due_count, open_history, progress_data
 from trainer.history.migrations import SCHEMA_VERSION
-from trainer.history.store import to_db_time
+from trainer.history.progress import progress_data
+from trainer.history.scheduler import due_count
+from trainer.history.store import open_history, to_db_time
 from trainer.session.records import AnswerRecord
 
 T0 = datetime(2024, 5, 1, tzinfo=UTC)

@@ -11,7 +11,7 @@ from history_helpers import T0, answer
 from textual.widgets import DataTable
 
 from trainer.cli.train import history_hooks
-from trainer.history import open_history
+from trainer.history.store import open_history
 
 pytest.importorskip("trainer.tui.app")
 

@@ -12,10 +12,9 @@ import pytest
 from history_helpers import T0, answer
 
 from trainer.cli.train import recorder_hooks
-from trainer.history import open_history
 from trainer.history.hooks import Recorder, spool_target
 from trainer.history.spool import Entry, Spool
-from trainer.history.store import HistoryStore, HistoryUnavailableError
+from trainer.history.store import HistoryStore, HistoryUnavailableError, open_history
 
 pytest.importorskip("trainer.tui.app")
 

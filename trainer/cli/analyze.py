@@ -11,7 +11,7 @@ import textwrap
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from trainer.cli import COMMANDS
+from trainer.cli.common import COMMANDS
 from trainer.cli.options import add_house_argument, add_pays_arguments, deck_count, house_from
 from trainer.engine.analysis import EVENTS, Analysis, analyze
 from trainer.engine.house import House

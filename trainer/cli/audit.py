@@ -16,8 +16,9 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
-from trainer.cli import COMMANDS, Parser, UsageError
+from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import add_house_argument, house_from, split_bets
+from trainer.cli.parser import Parser
 from trainer.engine import rules
 from trainer.engine.cards import Card, hand_total
 from trainer.engine.coup import Outcome

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
-from trainer.cli import COMMANDS, UsageError
+from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import add_house_argument, add_pays_arguments, house_from, split_bets
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.coup import Coup

@@ -8,7 +8,7 @@ import argparse
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from trainer.cli import COMMANDS, UsageError
+from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import add_db_argument, since_from
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from trainer.cli import COMMANDS, EXIT_USAGE, UsageError
+from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError
 from trainer.cli.options import seed_number, whole_number
 
 if TYPE_CHECKING:
@@ -150,7 +150,7 @@ def _asks(drill: Any, dc: Any) -> list[str]:
         return [f"spot ({drill.spot_level}; an error {drill.error_rate:.0%} of the time, "
                 "drawn when the drill runs)"]
 
-    out = []
+    out: list[str] = []
     for step in drill.steps:
         if step is Step.PAYOUT:
             out.extend(f"payout:{bet.value}" for bet in dc.wagers)

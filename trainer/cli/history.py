@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from trainer.cli import COMMANDS, UsageError
+from trainer.cli.common import COMMANDS, UsageError
 
 
 def register(sub: argparse._SubParsersAction) -> None:

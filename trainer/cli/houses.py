@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from trainer.cli import COMMANDS, EXIT_USAGE, UsageError
+from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError
 
 EXIT_INVALID = 1
 

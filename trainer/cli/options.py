@@ -12,6 +12,8 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from trainer.cli.common import UsageError
+
 if TYPE_CHECKING:
     from trainer.engine import Paytable
     from trainer.engine.house import House
@@ -37,7 +39,6 @@ def add_db_argument(parser: argparse.ArgumentParser) -> None:
 def since_from(args: argparse.Namespace) -> datetime | None:
     """``--since`` as a moment, or None; a bad date is a UsageError.  `report` and `class`
     read it alike."""
-    from trainer.cli import UsageError
     from trainer.history.report import BadDateError, parse_since
 
     if args.since is None:
@@ -139,7 +140,6 @@ def add_house_argument(parser: argparse.ArgumentParser) -> None:
 def house_from(args: argparse.Namespace) -> House:
     """The --house named on the command line, with --decks and the --X-pays options (which
     override the house) on top.  A broken house file is a UsageError listing every problem."""
-    from trainer.cli import UsageError
     from trainer.engine.house import DEFAULT_HOUSE
 
     house = DEFAULT_HOUSE

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from trainer.cli import COMMANDS, UsageError
+from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import add_db_argument, since_from
 
 if TYPE_CHECKING:

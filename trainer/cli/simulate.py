@@ -12,7 +12,7 @@ import sys
 import time
 from typing import TextIO
 
-from trainer.cli import COMMANDS, UsageError
+from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import (
     add_house_argument,
     deck_count,

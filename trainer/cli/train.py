@@ -1,26 +1,22 @@
 """`ezbac train DRILL` and the bare `ezbac` (the home screen).
 
 The drill is loaded and checked before Textual starts, so an unknown drill or a broken file
-is one line on stderr and exit status 2.  Textual is imported only inside the handlers.
+is one line on stderr and exit status 2.  Textual is imported only inside the handlers, and
+the shared options (argparse and all) only when a line is parsed: the bare `ezbac` parses
+nothing.
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
-from trainer.cli import COMMANDS, EXIT_USAGE, UsageError
-from trainer.cli.options import (
-    add_db_argument,
-    add_house_argument,
-    house_from,
-    seed_number,
-    whole_number,
-)
+from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError
 
 if TYPE_CHECKING:
+    import argparse
+
     from trainer.history.hooks import Recorder
     from trainer.tui.app import Hooks
 
@@ -30,6 +26,8 @@ REVIEW_QUESTIONS = 20  # trainer.history.review.DEFAULT_QUESTIONS (not imported 
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    from trainer.cli.options import add_db_argument, add_house_argument, seed_number, whole_number
+
     parser = sub.add_parser(
         "train",
         help=COMMANDS["train"],
@@ -90,6 +88,7 @@ def run_train(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as exc:
         raise UsageError(_one_line(exc)) from None
     if args.house:  # the drill under another house: its bets must keep to that house's limits
+        from trainer.cli.options import house_from
         from trainer.engine.house import HouseLimitError
         from trainer.houses.drills import under_house
 
@@ -100,8 +99,9 @@ def run_train(args: argparse.Namespace) -> int:
     return _run(args.db, start=drill, trainee=trainee, seed=args.seed)
 
 
-def open_home(args: argparse.Namespace) -> int:
-    return _run(getattr(args, "db", None), start=None, trainee=None, seed=None)
+def open_home(db: str | None) -> int:
+    """The bare `ezbac` (or `ezbac --db X`): the home screen on the history at ``db``."""
+    return _run(db, start=None, trainee=None, seed=None)
 
 
 def run_review(args: argparse.Namespace, trainee: str | None) -> int:
@@ -126,6 +126,8 @@ def run_review(args: argparse.Namespace, trainee: str | None) -> int:
 
 
 def _run(db: str | None, recorder: Recorder | None = None, **kwargs: Any) -> int:
+    import gc
+
     from trainer.paths import user_drills_dir
     from trainer.signals import ShutdownGuard, exit_on_signals
     from trainer.tui.app import TrainerApp
@@ -136,10 +138,16 @@ def _run(db: str | None, recorder: Recorder | None = None, **kwargs: Any) -> int
     app = TrainerApp(hooks=recorder_hooks(recorder), **kwargs)
     # a shutdown that cannot end (the terminal gone) is ended by the guard, history closed
     app.shutdown_guard = guard = ShutdownGuard(app, lambda: _close(recorder))
+    # What starting made (modules, classes, the history's store, the app) lives as long as
+    # the app: frozen, the cyclic collector stops rescanning it.  Otherwise its first full
+    # pass falls in the first screen's paint, about a sixth of the trainer's start-up cost
+    # over a bare Textual app (issue 20; tests/benchmarks/bench_tui.py launch).
+    gc.freeze()
     with exit_on_signals(app, guard):  # SIGTERM/SIGHUP/SIGINT: terminal restored, drill abandoned
         try:
             app.run()
         finally:
+            gc.unfreeze()  # collected as usual again (a caller in the same process goes on)
             guard.disarm()
     _close(recorder)
     return 0 if app.return_code in (None, 0) else int(app.return_code)

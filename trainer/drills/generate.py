@@ -26,8 +26,8 @@ from decimal import Decimal
 
 from trainer.drills.errors import DrillError
 from trainer.drills.model import CoupFilter, DealtTable, Drill, DrillCoup, FixedCoup, Order
-from trainer.engine import Bet, Card, Coup, CoupClass, Rank, Suit, class_counts
-from trainer.engine.analysis import value_counts
+from trainer.engine import Bet, Card, Coup, Rank, Suit
+from trainer.engine.analysis import CoupClass, class_counts, value_counts
 
 #: The ranks of each point value: 0 is 10/J/Q/K.
 RANKS_OF_VALUE: tuple[tuple[Rank, ...], ...] = (

@@ -45,9 +45,9 @@ from trainer.engine import (
     Coup,
     EngineError,
     Outcome,
-    class_counts,
     parse_cards,
 )
+from trainer.engine.analysis import class_counts
 from trainer.engine.errors import quote
 from trainer.engine.house import House
 from trainer.engine.settlement import RESULTS as EZ_RESULTS

@@ -1,0 +1,48 @@
+"""What every ezbac command shares: the command list, the exit statuses, the usage error and
+the one-line form of an error message.
+
+Standard library only at import, and no argparse: the bare `ezbac` (the home screen) loads
+this module and nothing that builds a parser.
+"""
+
+from __future__ import annotations
+
+from trainer.errors import BadInputError
+
+EXIT_USAGE = 2
+#: Ctrl+C: 128 + SIGINT, as shells report a program stopped by it.
+EXIT_INTERRUPTED = 130
+
+#: Each command's one-line summary (``ezbac --help``), in the order listed; its module is
+#: ``trainer.cli.<name>``.
+COMMANDS: dict[str, str] = {
+    "check": "the dealing procedure for one coup, step by step",
+    "audit": "check what a dealer did against the procedure, every deviation listed",
+    "analyze": "exact odds and house edges of every bet",
+    "simulate": "deal whole shoes and report per-shoe averages",
+    "drills": "list, check and preview drill sets",
+    "houses": "house rules: list, show, validate, schema",
+    "train": "run a drill in the trainer",
+    "report": "per-trainee progress for instructors (table, CSV or JSON)",
+    "serve": "serve the trainer to web browsers (each tab its own trainer)",
+    "class": "the instructor's screen: every trainee, last exams, weakest skills",
+    "history": "copy a whole history between SQLite files and PostgreSQL servers",
+}
+
+
+class UsageError(BadInputError):
+    """Bad input from the command line: printed as one line, exit status 2."""
+
+
+#: What this run was given that may carry a password (its arguments, $EZBAC_DB): no error
+#: line it prints may contain one (trainer.addresses.scrub), whoever wrote the message.
+#: ``trainer.cli.main`` fills it in as it starts.
+ADDRESSES: list[str] = []
+
+
+def shorten(message: str) -> str:
+    """``message`` as ezbac prints an error: passwords scrubbed, long words shortened."""
+    from trainer.addresses import scrub
+    from trainer.engine.errors import shorten_words
+
+    return shorten_words(scrub(message, ADDRESSES))

@@ -1,0 +1,95 @@
+"""The `ezbac` command line: argparse with one-line errors, and the parser of the whole CLI.
+
+Each subcommand lives in its own module with ``register(subparsers)``, imported only when
+that command runs: a first, cheap parse finds the command among placeholders that know just
+its name and summary, then the command's module builds its real parser.  The bare `ezbac`
+(no arguments) needs no parser at all and never imports this module.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from importlib import import_module
+
+from trainer import __version__
+from trainer.cli.common import COMMANDS, EXIT_USAGE, shorten
+from trainer.cli.options import add_db_argument
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (no usage dump) and exit status 2.
+
+    A subcommand sets ``intermixed = True`` to accept options between its positionals
+    (``ezbac check 4h 3s --bet tie=5 2d Kc``), as people type them.
+    """
+
+    intermixed = False
+    _mixing = False
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        message = f"{self.prog}: error: {message} (see {self.prog} --help)"
+        self.exit(EXIT_USAGE, shorten(message) + "\n")  # argparse quotes arguments whole
+
+    def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> object:
+        """Every value given to every option and positional passes here (defaults do not): an
+        empty (or blank) one is a usage error naming it, never taken as "use the default"
+        (``--house ''`` was ez, ``history copy SRC ''`` the default history, ``serve --host
+        ''`` every interface)."""
+        if not isinstance(action, argparse._SubParsersAction):  # its words: its parser's
+            for arg_string in arg_strings:
+                if not arg_string.strip():
+                    raise argparse.ArgumentError(
+                        action, f"the value is empty ({arg_string!r}): give one, or leave "
+                        "the option out")
+        return super()._get_values(action, arg_strings)
+
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+        if not self.intermixed or self._mixing:
+            return super().parse_known_args(args, namespace)
+        self._mixing = True  # parse_known_intermixed_args calls back into this method
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._mixing = False
+
+
+def build_parser(command: str | None = None) -> Parser:
+    """The whole CLI, with ``command`` (if any) built in full and the others as placeholders
+    that only know their name and summary (enough for ``ezbac --help`` and to find the
+    command)."""
+    parser = Parser(
+        prog="ezbac",
+        description=(
+            "EZ Baccarat dealer trainer and procedure checker. With no command, opens the trainer."
+        ),
+        epilog=(
+            "examples:\n"
+            "  ezbac                       open the trainer\n"
+            "  ezbac train warmup          the five-minute pre-shift warm-up\n"
+            "  ezbac check 4h 3s 2d Kc 8h  the procedure for one coup\n"
+            "  ezbac analyze --decks 6     exact odds and house edges\n"
+            "  ezbac report                trainees' progress, for instructors\n"
+            "\nrun 'ezbac COMMAND --help' for each command's options"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"ezbac {__version__}")
+    add_db_argument(parser)
+    parser.set_defaults(db=None)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    for name, summary in COMMANDS.items():
+        if name == command:
+            import_module(f"trainer.cli.{name}").register(sub)
+        else:  # its options and their help are the real parser's business
+            sub.add_parser(name, help=summary, add_help=False)
+    return parser
+
+
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    """Find the command cheaply (unknown options are left for its real parser), then parse
+    the whole line with that command's parser."""
+    found, rest = build_parser().parse_known_args(argv)
+    if found.command is None and not rest:
+        return found  # `ezbac --db X` (the trainer): nothing more to parse
+    return build_parser(found.command).parse_args(argv)
