@@ -154,7 +154,7 @@ def test_the_documented_example_is_what_the_command_prints() -> None:
 
     readme = (ROOT / "docs" / "supervisors.md").read_text(encoding="utf-8")
     section = readme.split("## Auditing a coup", 1)[1].split("\n## ", 1)[0]
-    block = section.split("```\n$ ", 1)[1].split("```", 1)[0]
+    block = section.split("```console\n$ ", 1)[1].split("```", 1)[0]
     command, *printed = block.splitlines()
     out = ezbac(*command.split()[1:])
     assert out.stdout.splitlines() == printed

@@ -190,12 +190,12 @@ def test_the_documented_example_house_loads() -> None:
         encoding="utf-8")
     block = re.search(r"```yaml\n(.*?)```", section, re.S)
     assert block, "docs/houses.md has no example house"
-    house = load_house_text(block.group(1), "README.md")
+    house = load_house_text(block.group(1), "docs/houses.md")
     assert house.id == "downtown-mini" and house.game is Game.COMMISSION
     assert house.commission is not None and house.commission.deferred
-    fee = re.search(r"```\n(game: cardroom\n.*?)```", section, re.S)
+    fee = re.search(r"```yaml\n(id: downtown-cardroom\n.*?)```", section, re.S)
     assert fee, "docs/houses.md's card-room fee example is missing"
-    cardroom = load_house_text("id: x\nname: X\n" + fee.group(1), "README.md")
+    cardroom = load_house_text(fee.group(1), "docs/houses.md")
     assert cardroom.fee is not None and cardroom.fee.fee(Decimal(150)) == 2
 
 
