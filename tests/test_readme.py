@@ -286,6 +286,51 @@ def test_the_sql_example_makes_the_schools_role_and_database(pg_server) -> None:
         assert conn.execute("SELECT 1 FROM pg_database WHERE datname = 'ezbac'").fetchall()
 
 
+# -- figures the docs show from a command's output -----------------------------------------
+
+
+def _rows(page: str, header: str) -> list[list[str]]:
+    """The rows of the Markdown table of ``docs/page`` whose header starts ``header``."""
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    table = text.split(header, 1)[1].split("\n\n", 1)[0].splitlines()[2:]
+    return [[cell.strip() for cell in row.strip("|").split("|")] for row in table]
+
+
+def _bet_lines(house: str, decks: str = "8") -> dict[str, str]:
+    """``ezbac analyze``'s line for each bet, by the bet's name."""
+    ran = ezbac(["analyze", "--house", house, "--decks", decks])
+    assert ran.status == 0, ran.err
+    lines = ran.out.split("\nbet ", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
+    return {re.split(r"\s{2,}", line.strip())[0]: " ".join(line.split()) for line in lines}
+
+
+def test_the_exact_odds_table_is_what_analyze_prints() -> None:
+    printed = " ".join(ezbac(["analyze"]).out.split())
+    for event, sequences, bet, pays, edge in _rows("rules.md", "| event (8 decks) |"):
+        assert f"{event} {sequences}" in printed
+        assert f"{bet} {pays.split(',')[0]} {edge}" in _bet_lines("ez")[bet]
+
+
+def test_the_odds_per_house_are_what_analyze_prints() -> None:
+    rows = _rows("houses.md", "| bet | ez |")
+    houses = ["ez", "ez-tie9", "commission", "cardroom"]
+    for number, house in enumerate(houses, 1):
+        lines = _bet_lines(house)
+        for row in rows:
+            bet, cell = row[0], row[number]
+            if cell == "not offered":
+                assert bet not in lines, (house, bet)
+            else:
+                pays, edge = cell.split(": ")
+                assert f"{bet} {pays.split(',')[0]} {edge}" in lines[bet], (house, bet)
+    six = {**_bet_lines("commission", "6"), "Tie 9": _bet_lines("ez-tie9", "6")["Tie"]}
+    said = ("With 6 decks: commission Banker 1.0558 %, Player 1.2374 %, Tie 8 to 1 14.4382 %, "
+            "9 to 1\n4.9313 %.")
+    assert said in (ROOT / "docs" / "houses.md").read_text(encoding="utf-8")
+    assert "19 to 20 1.0558 %" in six["Banker"] and "1.2374 %" in six["Player"]
+    assert "8 to 1 14.4382 %" in six["Tie"] and "9 to 1 4.9313 %" in six["Tie 9"]
+
+
 # -- links and the picture ----------------------------------------------------------------
 
 
