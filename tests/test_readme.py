@@ -357,6 +357,32 @@ def test_links_lead_somewhere(page: Path) -> None:
     assert not broken, f"{page.relative_to(ROOT)}: broken links {broken}"
 
 
+def screen_text(svg: str) -> str:
+    """The characters of a Rich/Textual SVG screenshot, a line per terminal row."""
+    import html
+
+    rows: dict[int, dict[int, str]] = {}
+    cell = r'<text class="[^"]*" x="([^"]*)" y="[^"]*" textLength="[^"]*" '
+    for x, row, text in re.findall(cell + r'clip-path="url\(#terminal-line-(\d+)\)">([^<]*)<',
+                                   svg):
+        rows.setdefault(int(row), {})[round(float(x) / 12.2)] = html.unescape(text)
+    lines = []
+    for row in range(max(rows) + 1):
+        line = ""
+        for column, text in sorted(rows.get(row, {}).items()):
+            line = line.ljust(column) + text.replace("\xa0", " ")
+        lines.append(line.rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def test_the_table_screen_in_the_docs_is_the_snapshot() -> None:
+    (snapshot,) = ROOT.glob("tests/**/__snapshots__/**/test_table_screen.svg")
+    (shown,) = [b for b in of("text")
+                if b.page.name == "trainees.md" and "Work the table" in b.body]
+    assert shown.body == screen_text(snapshot.read_text(encoding="utf-8")), (
+        f"{shown.where} is not what {snapshot.relative_to(ROOT)} shows")
+
+
 def test_the_readme_picture_is_the_table_drill_snapshot() -> None:
     assert "![" in README and "(docs/images/table-drill.svg)" in README
     (snapshot,) = ROOT.glob("tests/**/__snapshots__/**/test_table_screen.svg")
