@@ -236,15 +236,15 @@ def school_server(server) -> str:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("block", of("sh"), ids=lambda b: b.where)
 def test_shell_examples_run(block: Block, folder: Path, request: pytest.FixtureRequest) -> None:
-    places = {}
-    if SCHOOL_FILE in block.body:
-        places[SCHOOL_FILE] = school_file(folder / "school.sqlite3")
-    if SCHOOL_SERVER in block.body:
-        places[SCHOOL_SERVER] = school_server(request.getfixturevalue("pg_server"))
+    places: dict[str, str] = {}
     for line in block.body.splitlines():
         line = line.strip()
         if not line or any(p.match(line) for p in NOT_EZBAC):
             continue
+        if SCHOOL_FILE in line and SCHOOL_FILE not in places:
+            places[SCHOOL_FILE] = school_file(folder / "school.sqlite3")
+        if SCHOOL_SERVER in line and SCHOOL_SERVER not in places:
+            places[SCHOOL_SERVER] = school_server(request.getfixturevalue("pg_server"))
         for documented, here in places.items():
             line = line.replace(documented, here)
         opened = Stub.runs
