@@ -149,12 +149,12 @@ def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], culprit: str) -
     usage_error(ezbac("audit", *args), culprit)
 
 
-def test_the_readme_example_is_what_the_command_prints() -> None:
+def test_the_documented_example_is_what_the_command_prints() -> None:
     from cli_helpers import ROOT
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "supervisors.md").read_text(encoding="utf-8")
     section = readme.split("## Auditing a coup", 1)[1].split("\n## ", 1)[0]
-    block = section.split("```\n$ ", 1)[1].split("```", 1)[0]
+    block = section.split("```console\n$ ", 1)[1].split("```", 1)[0]
     command, *printed = block.splitlines()
     out = ezbac(*command.split()[1:])
     assert out.stdout.splitlines() == printed

@@ -100,10 +100,11 @@ def test_validate_names_the_file_and_line_and_exits_2(tmp_path: Path) -> None:
     assert line.startswith(f"{path}:5:20: spot.error_rate: ") and "out of range" in line
 
 
-def test_the_readme_lists_the_catalogue_and_its_spot_example_loads(tmp_path: Path) -> None:
+def test_the_docs_list_the_catalogue_and_their_spot_example_loads(tmp_path: Path) -> None:
     from trainer.engine.catalogue import CATALOGUE, Level
 
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "docs" / "drills.md").read_text(encoding="utf-8")
     section = readme.split("## The dealer's procedure", 1)[1].split("\n## ", 1)[0]
     for level in Level:
         line = next(part for part in section.split("\n- ")

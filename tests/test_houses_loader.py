@@ -183,19 +183,19 @@ def test_schema_is_a_valid_json_schema() -> None:
     assert json.loads(json.dumps(schema))["title"] == "ezbac house"
 
 
-def test_readme_example_house_loads() -> None:
+def test_the_documented_example_house_loads() -> None:
     import re
 
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("\n## Houses\n", 1)[1].split("\n## ", 1)[0]
+    section = (Path(__file__).resolve().parents[1] / "docs" / "houses.md").read_text(
+        encoding="utf-8")
     block = re.search(r"```yaml\n(.*?)```", section, re.S)
-    assert block, "the README's Houses section has no example house"
-    house = load_house_text(block.group(1), "README.md")
+    assert block, "docs/houses.md has no example house"
+    house = load_house_text(block.group(1), "docs/houses.md")
     assert house.id == "downtown-mini" and house.game is Game.COMMISSION
     assert house.commission is not None and house.commission.deferred
-    fee = re.search(r"```\n(game: cardroom\n.*?)```", section, re.S)
-    assert fee, "the README's card-room fee example is missing"
-    cardroom = load_house_text("id: x\nname: X\n" + fee.group(1), "README.md")
+    fee = re.search(r"```yaml\n(id: downtown-cardroom\n.*?)```", section, re.S)
+    assert fee, "docs/houses.md's card-room fee example is missing"
+    cardroom = load_house_text(fee.group(1), "docs/houses.md")
     assert cardroom.fee is not None and cardroom.fee.fee(Decimal(150)) == 2
 
 

@@ -188,7 +188,7 @@ SPOT = Obj(
         "errors": Field(
             Scalar("error_ids", {"type": "array", "items": {"type": "string"}, "minItems": 1,
                                  "uniqueItems": True}),
-            "Catalogue ids of the errors to draw from (the README lists them, e.g. "
+            "Catalogue ids of the errors to draw from (docs/drills.md lists them, e.g. "
             "banker-paid-on-dragon7, payout-short; and those of the mistakes file); "
             "default: every error of the level.",
             default=(),
