@@ -14,8 +14,10 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from importlib import import_module
+from types import FrameType
+from typing import Any, NoReturn
 
 from trainer import __version__
 from trainer.errors import BadInputError, EzbacError
@@ -71,7 +73,7 @@ class Parser(argparse.ArgumentParser):
     intermixed = False
     _mixing = False
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         message = f"{self.prog}: error: {message} (see {self.prog} --help)"
         self.exit(EXIT_USAGE, _shorten(message) + "\n")  # argparse quotes arguments whole
 
@@ -88,7 +90,9 @@ class Parser(argparse.ArgumentParser):
                         "the option out")
         return super()._get_values(action, arg_strings)
 
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+    def parse_known_args(
+        self, args: Iterable[str] | None = None, namespace: Any = None
+    ) -> tuple[Any, list[str]]:
         if not self.intermixed or self._mixing:
             return super().parse_known_args(args, namespace)
         self._mixing = True  # parse_known_intermixed_args calls back into this method
@@ -193,7 +197,11 @@ def _shorten(message: str) -> str:
     return shorten_words(scrub(message, _ADDRESSES))
 
 
-def _sigint(handler):  # type: ignore[no-untyped-def]
+#: What signal.signal takes and returns for SIGINT (a function, SIG_DFL/SIG_IGN, or None).
+SigintHandler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
+
+
+def _sigint(handler: SigintHandler) -> SigintHandler:
     """Install a SIGINT handler, returning the one it replaces (only the main thread may)."""
     try:
         return signal.signal(signal.SIGINT, handler)

@@ -151,7 +151,7 @@ def _asks(drill: Any, dc: Any) -> list[str]:
         return [f"spot ({drill.spot_level}; an error {drill.error_rate:.0%} of the time, "
                 "drawn when the drill runs)"]
 
-    out = []
+    out: list[str] = []
     for step in drill.steps:
         if step is Step.PAYOUT:
             out.extend(f"payout:{bet.value}" for bet in dc.wagers)

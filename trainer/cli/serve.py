@@ -202,11 +202,15 @@ def _server_class() -> type:
             width = to_int(request.query.get("width", "80"), 80)
             height = to_int(request.query.get("height", "24"), 24)
             await websocket.prepare(request)
+
+            async def close() -> None:  # AppService wants no result; close() returns one
+                await websocket.close()
+
             service = AppService(
                 self.command,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
-                close=websocket.close,
+                close=close,
                 download_manager=self.download_manager,
             )
             self.tabs.add(websocket)

@@ -64,4 +64,4 @@ def under_house(drill: Drill, house: House) -> Drill:
     if problems:
         raise HouseLimitError([f"{drill.id} under house {house.id}: {p}" for p in problems])
     table: Paytable = house.paytable
-    return replace(drill, house=house, decks=house.decks, paytable=table)  # type: ignore[call-arg]
+    return replace(drill, house=house, decks=house.decks, paytable=table)

@@ -7,7 +7,7 @@ session and hands it answers; grading and timing are the session's.
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import PurePath
 from typing import ClassVar
 
 from rich.text import Text
@@ -119,7 +119,7 @@ def feedback_text(result: Result) -> Text:
 
 
 class DrillScreen(Screen[None]):
-    CSS_PATH: ClassVar[list[Path]] = stylesheets("drill.tcss")
+    CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss")
     AUTO_FOCUS = ""  # nothing focused: keys reach the screen's bindings
 
     BINDINGS: ClassVar[list[BindingType]] = [
