@@ -2,11 +2,14 @@
 
 import contextlib
 import sys
+from types import TracebackType
 
 __version__ = "0.1.0"
 
 
-def _quiet_interrupt(kind, value, tb):  # type: ignore[no-untyped-def]
+def _quiet_interrupt(
+    kind: type[BaseException], value: BaseException, tb: TracebackType | None
+) -> None:
     """Ctrl+C while Python is still importing ezbac (before ``trainer.cli.main`` takes over)
     prints one line, not a traceback; Python then ends the process by SIGINT, which shells
     report as status 130.  Other uncaught errors go to the usual hook."""

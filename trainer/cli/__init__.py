@@ -12,7 +12,9 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from types import FrameType
+from typing import Any
 
 from trainer.cli.common import (
     ADDRESSES,
@@ -86,7 +88,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             _sigint(previous)
 
 
-def _sigint(handler):  # type: ignore[no-untyped-def]
+#: What signal.signal takes and returns for SIGINT (a function, SIG_DFL/SIG_IGN, or None).
+SigintHandler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
+
+
+def _sigint(handler: SigintHandler) -> SigintHandler:
     """Install a SIGINT handler, returning the one it replaces (only the main thread may)."""
     try:
         return signal.signal(signal.SIGINT, handler)

@@ -14,7 +14,7 @@ import sys
 import textwrap
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, NoReturn
 
 from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import add_house_argument, house_from, split_bets
@@ -379,7 +379,7 @@ def run(args: argparse.Namespace) -> int:
 class _LineParser(Parser):
     """A coup's arguments on one line of standard input: errors are raised, not exits."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
 

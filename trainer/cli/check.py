@@ -31,6 +31,7 @@ from trainer.engine.table import (
     Pay,
     Push,
     Seat,
+    Step,
     TableProcedure,
     Take,
     TakeCommission,
@@ -408,9 +409,9 @@ _STEP_NAMES: dict[type, str] = {
 }
 
 
-def _step_json(step: object, colours: dict[Decimal, str]) -> dict[str, Any]:
-    out: dict[str, Any] = {"step": _STEP_NAMES[type(step)], "seat": step.seat,  # type: ignore[attr-defined]
-                           "bet": step.bet.value, "amount": step.amount}  # type: ignore[attr-defined]
+def _step_json(step: Step, colours: dict[Decimal, str]) -> dict[str, Any]:
+    out: dict[str, Any] = {"step": _STEP_NAMES[type(step)], "seat": step.seat,
+                           "bet": step.bet.value, "amount": step.amount}
     if isinstance(step, Pay):
         out["chips"] = [{"value": v, "colour": colours.get(v, ""), "count": n}
                         for v, n in step.chips.chips]

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError
+
+if TYPE_CHECKING:
+    from trainer.engine.house import House
 
 EXIT_INVALID = 1
 
@@ -87,7 +91,7 @@ def run_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _find(name: str):  # type: ignore[no-untyped-def]
+def _find(name: str) -> House | None:
     from trainer.houses.catalog import HouseNotFoundError, find_house
     from trainer.houses.errors import HouseFileError
 

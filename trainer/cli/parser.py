@@ -9,8 +9,9 @@ its name and summary, then the command's module builds its real parser.  The bar
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from importlib import import_module
+from typing import Any, NoReturn
 
 from trainer import __version__
 from trainer.cli.common import COMMANDS, EXIT_USAGE, shorten
@@ -27,7 +28,7 @@ class Parser(argparse.ArgumentParser):
     intermixed = False
     _mixing = False
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         message = f"{self.prog}: error: {message} (see {self.prog} --help)"
         self.exit(EXIT_USAGE, shorten(message) + "\n")  # argparse quotes arguments whole
 
@@ -44,7 +45,9 @@ class Parser(argparse.ArgumentParser):
                         "the option out")
         return super()._get_values(action, arg_strings)
 
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+    def parse_known_args(
+        self, args: Iterable[str] | None = None, namespace: Any = None
+    ) -> tuple[Any, list[str]]:
         if not self.intermixed or self._mixing:
             return super().parse_known_args(args, namespace)
         self._mixing = True  # parse_known_intermixed_args calls back into this method

@@ -69,7 +69,7 @@ def _values(reader: str, lo: int, hi: int, what: str) -> Scalar:
     return Scalar(reader, schema, (lo, hi, what))
 
 
-def _choice(choices: tuple[str, ...]) -> dict[str, Any]:
+def _choice(choices: tuple[str, ...] | tuple[int, ...]) -> dict[str, Any]:
     return {"enum": list(choices)}
 
 

@@ -668,7 +668,7 @@ class _Reader(reading.Reader):
             if expect:
                 # here, not after the whole file reads clean: a wrong answer is never hidden
                 self.check_expect(coup, expect, join(sub, "expect"))
-            if coup is None:
+            if coup is None or cards is None:  # no coup without its cards
                 continue
             wagers = {Bet(name): amount for name, amount in (got.get("bets") or {}).items()}
             out.append(FixedCoup(cards, got.get("note"), wagers or None))

@@ -170,7 +170,8 @@ def join(path: str, name: str | int) -> str:
 def child(node: Node | None, key: str) -> Node | None:
     """The value node under ``key`` in a mapping node, if any (where to point a problem)."""
     if isinstance(node, MappingNode):
-        for k, value in node.value:
+        pairs: list[tuple[Node, Node]] = node.value
+        for k, value in pairs:
             if getattr(k, "value", None) == key:
                 return value
     return None

@@ -44,7 +44,7 @@ def scan_top_level(
                         raise ScanProblem("complex key")
                     key, expect_key = event.value, False
                 else:
-                    if isinstance(event, yaml.ScalarEvent) and key in scalars:
+                    if isinstance(event, yaml.ScalarEvent) and key is not None and key in scalars:
                         if key in top:
                             raise ScanProblem("duplicate key")
                         top[key] = event.value

@@ -230,7 +230,7 @@ class HouseReader(Reader):
                          f"{format_amount(fee.covers)} but the table takes wagers up to "
                          f"{format_amount(top)}: add a last step without up_to")
 
-        chips = self.chips(v.get("chips"), found.get("chips")) if "chips" in v else None
+        chips = self.chips(v["chips"], found["chips"]) if "chips" in v else None
         if chips is not None:  # chips every payout can be cut from, in bounded time
             unserved = chips_problem(c.value for c in chips)
             if unserved is not None:
@@ -286,7 +286,7 @@ class HouseReader(Reader):
             self.err(node, path, str(exc))
             return None
 
-    def steps(self, items: list[dict[str, Any]], node: Node | None, path: str,
+    def steps(self, items: list[dict[str, Any]], node: Node, path: str,
               key: str) -> tuple[Step, ...] | None:
         """Step tables run upwards; only the last may leave out up_to."""
         out: list[Step] = []
@@ -314,7 +314,8 @@ class HouseReader(Reader):
 
     def commission(self, v: dict[str, Any], node: Node | None) -> Commission | None:
         steps_node = child(node, "steps")
-        steps = self.steps(list(v.get("steps", ())), steps_node, "commission.steps", "owes")
+        steps = () if steps_node is None else self.steps(
+            list(v.get("steps", ())), steps_node, "commission.steps", "owes")
         if steps is None:
             return None
         rate = v.get("rate")
@@ -332,7 +333,7 @@ class HouseReader(Reader):
         if not items:
             self.err(steps_node or node, "fee.steps", "is an empty list: give at least one step")
             return None
-        steps = self.steps(items, steps_node, "fee.steps", "fee")
+        steps = self.steps(items, steps_node or node, "fee.steps", "fee")
         if steps is None:
             return None
         return FeeSchedule(steps, v.get("bank_rotates_every", F.FEE.default("bank_rotates_every")))
@@ -357,8 +358,8 @@ class HouseReader(Reader):
         caps = {Bet(s): Bet(b) for s, b in v.get("side_bet_caps", {}).items()}
         caps_node = child(node, "side_bet_caps")
         for side in caps:
-            if check_caps and side not in bets:
-                self.err(child(caps_node, side.value) or caps_node or node,  # type: ignore[arg-type]
+            if check_caps and side not in bets and at is not None:  # caps come from its node
+                self.err(child(caps_node, side.value) or caps_node or at,
                          f"limits.side_bet_caps.{side.value}",
                          f"the table does not offer {side.value} (bets: "
                          f"{', '.join(b.value for b in bets)})")
@@ -371,13 +372,9 @@ class HouseReader(Reader):
             side_needs_base=v.get("side_bets_need_base", False), side_caps=caps,
         )
 
-    def chips(
-        self, items: list[dict[str, Any]] | None, node: Node | None
-    ) -> tuple[Chip, ...] | None:
-        if items is None:
-            return None
+    def chips(self, items: list[dict[str, Any]], node: Node) -> tuple[Chip, ...] | None:
         if not items:
-            self.err(node, "chips", "is an empty list: give the table's chips")  # type: ignore[arg-type]
+            self.err(node, "chips", "is an empty list: give the table's chips")
             return None
         seen: dict[Decimal, int] = {}
         nodes = node.value if isinstance(node, SequenceNode) else []

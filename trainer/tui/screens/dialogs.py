@@ -4,7 +4,7 @@ long a review should be."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import PurePath
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -20,7 +20,7 @@ from trainer.tui.screens import stylesheets
 class Confirm(ModalScreen[bool]):
     """A yes/no question about the drill in progress: y/Enter says yes, n/Esc goes back."""
 
-    CSS_PATH: ClassVar[list[Path]] = stylesheets("dialogs.tcss")
+    CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
     QUESTION = ""
     YES = "Yes"
 
@@ -66,7 +66,7 @@ class ConfirmLeave(Confirm):
 class NameScreen(ModalScreen[str | None]):
     """Ask who is training; the name is remembered for next time."""
 
-    CSS_PATH: ClassVar[list[Path]] = stylesheets("dialogs.tcss")
+    CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
@@ -107,7 +107,7 @@ class ReviewLength:
 class ReviewLengthScreen(ModalScreen[ReviewLength | None]):
     """How many questions the review should ask (Enter alone: the usual length)."""
 
-    CSS_PATH: ClassVar[list[Path]] = stylesheets("dialogs.tcss")
+    CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 

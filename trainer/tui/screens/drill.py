@@ -7,7 +7,7 @@ session and hands it answers; grading and timing are the session's.
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import PurePath
 from typing import ClassVar
 
 from rich.text import Text
@@ -119,7 +119,7 @@ def feedback_text(result: Result) -> Text:
 
 
 class DrillScreen(Screen[None]):
-    CSS_PATH: ClassVar[list[Path]] = stylesheets("drill.tcss")
+    CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss")
     AUTO_FOCUS = ""  # nothing focused: keys reach the screen's bindings
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -511,9 +511,8 @@ class DrillScreen(Screen[None]):
                 self.last.question.house
             ))
         else:  # the whole table, unmarked: a marked cell would give the answer away
-            current = self.last.question if self.session.finished and self.last else (
-                self.session.current)
-            self.app.push_screen(ReferenceScreen(current.house.paytable, house=current.house))
+            house = self.session.drill.house  # the one source of the rules in play
+            self.app.push_screen(ReferenceScreen(house.paytable, house=house))
 
     def action_leave(self) -> None:
         self.post_message(LeaveDrill(self.session))

@@ -9,9 +9,9 @@ history never freezes the trainer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from pathlib import PurePath
 from typing import ClassVar
 
 from rich.text import Text
@@ -124,7 +124,7 @@ class ProgressScreen(Screen[None]):
         Binding("end", "scroll_pane('scroll_end')", show=False, priority=True),
     ]
 
-    CSS_PATH: ClassVar[list[Path]] = stylesheets("progress.tcss")
+    CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("progress.tcss")
 
     def __init__(
         self,
@@ -207,7 +207,10 @@ class ProgressScreen(Screen[None]):
     def load_data(self) -> None:
         assert self.load is not None
         data = self.load()
-        self.app.call_from_thread(self.loaded, data)
+        # typed as Textual's "a result or an awaitable of it" (with None for both): for a
+        # bare coroutine method mypy solves that result type as Never
+        loaded: Callable[[ProgressData | None], Awaitable[None] | None] = self.loaded
+        self.app.call_from_thread(loaded, data)
 
     async def loaded(self, data: ProgressData | None) -> None:
         if not self.is_attached:
@@ -235,10 +238,16 @@ class ProgressScreen(Screen[None]):
             table.can_focus = table.id in GRIDS
         self.query_one("#tableau-grid", TableauTable).focus()
 
+    @property
+    def shown(self) -> ProgressData:
+        """The data on screen: the parts below are built only once it has loaded."""
+        assert self.data is not None
+        return self.data
+
     # -- texts ----------------------------------------------------------------------------------
 
     def head(self) -> Text:
-        d = self.data
+        d = self.shown
         text = Text()
         text.append("Progress", "bold")
         text.append(f" · {d.trainee}")
@@ -252,7 +261,7 @@ class ProgressScreen(Screen[None]):
 
     def empty_text(self) -> Text:
         text = Text()
-        text.append(f"No answers yet for {self.data.trainee}.\n\n", "bold")
+        text.append(f"No answers yet for {self.shown.trainee}.\n\n", "bold")
         text.append(
             "Pick a drill on the home screen and start answering: every answer is kept, and "
             "this screen then shows how well you know each cell of the Banker tableau, each "
@@ -271,13 +280,13 @@ class ProgressScreen(Screen[None]):
         text.append(f"\n{tally.correct} of {tally.answered} right ({percent(tally)}%")
         text.append(f", {WEAK_MARK} weak" if is_weak(tally) else "")
         text.append(f"), {seconds_label(tally.avg_seconds)} on average")
-        state = self.data.states.get(key)
+        state = self.shown.states.get(key)
         if state is not None:
             text.append(f"; review box {state.box}, due {until(state.due_at, self.now)}")
         return text
 
     def due_summary(self) -> Text:
-        d = self.data
+        d = self.shown
         text = Text()
         if d.due:
             text.append(f"{plural(len(d.due), 'skill')} due for review now", "bold")
@@ -295,21 +304,21 @@ class ProgressScreen(Screen[None]):
         return text
 
     def scores(self) -> list[float]:
-        return [p.score for p in self.data.sessions if p.score is not None]
+        return [p.score for p in self.shown.sessions if p.score is not None]
 
     # -- tables ---------------------------------------------------------------------------------
 
     def fill_tableau(self) -> None:
-        self.query_one("#tableau-grid", TableauTable).show(self.data.tableau)
+        self.query_one("#tableau-grid", TableauTable).show(self.shown.tableau)
         player = self.query_one("#player-grid", AccuracyTable)
         player.show_row_labels = True
         for total in PLAYER_TOTALS:
             player.add_column(Text(str(total), justify="right"), key=str(total), width=4)
         player.add_column(Text("natural", justify="right"), key="natural", width=7)
-        cells = [player.accuracy_cell(self.data.player.get(t, Tally())) for t in PLAYER_TOTALS]
-        cells.append(player.accuracy_cell(self.data.natural))
+        cells = [player.accuracy_cell(self.shown.player.get(t, Tally())) for t in PLAYER_TOTALS]
+        cells.append(player.accuracy_cell(self.shown.natural))
         player.add_row(*cells, label=Text("Player", "bold"))
-        self.show_cell(banker_key(0, 0), self.data.tableau.cell(0, 0))
+        self.show_cell(banker_key(0, 0), self.shown.tableau.cell(0, 0))
 
     def show_cell(self, key: str, tally: Tally) -> None:
         detail = self.query_one("#tableau-detail", Static)
@@ -320,39 +329,37 @@ class ProgressScreen(Screen[None]):
         outcomes = self.query_one("#outcome-table", AccuracyTable)
         outcomes.skill_columns("Outcome", [o.label for o in Outcome])
         for o in Outcome:
-            outcomes.skill_row(o.label, self.data.outcomes.get(o, Tally()), o.value)
+            outcomes.skill_row(o.label, self.shown.outcomes.get(o, Tally()), o.value)
         payouts = self.query_one("#payout-table", AccuracyTable)
         keys = [payout_skill(bet, result).key for bet, result in PAYOUTS]
         payouts.skill_columns("Bet payout", [describe(key) for key in keys])
         for (bet, result), key in zip(PAYOUTS, keys, strict=True):
-            payouts.skill_row(describe(key), self.data.payouts.get((bet, result), Tally()), key)
-        if self.data.table:
+            payouts.skill_row(describe(key), self.shown.payouts.get((bet, result), Tally()), key)
+        if self.shown.table:
             self.fill_table_work()
         self.fill_procedure()
 
     def fill_procedure(self) -> None:
         """The dealer's procedure (shoe, calls, spotting errors), once any is answered."""
-        assert self.data is not None
         procedure = self.query_one("#procedure-table", AccuracyTable)
-        procedure.display = bool(self.data.procedure)
+        procedure.display = bool(self.shown.procedure)
         procedure.skill_columns("Dealer's procedure",
-                                [describe(key) for key in self.data.procedure] or [""])
-        for key, t in self.data.procedure.items():
+                                [describe(key) for key in self.shown.procedure] or [""])
+        for key, t in self.shown.procedure.items():
             procedure.skill_row(describe(key), t, key)
 
     def fill_table_work(self) -> None:
         """The table drill's skills (take, pay per bet, order, chips, commission)."""
-        assert self.data is not None
         table = self.query_one("#table-work", AccuracyTable)
-        keys = [key for key in TABLE_SKILLS if key in self.data.table]
+        keys = [key for key in TABLE_SKILLS if key in self.shown.table]
         table.skill_columns("At the table", [describe(key) for key in keys])
         for key in keys:
-            table.skill_row(describe(key), self.data.table[key], key)
+            table.skill_row(describe(key), self.shown.table[key], key)
 
     def fill_sessions(self) -> None:
         table = self.query_one("#session-table", DataTable)
         table.add_columns("Started", "Drill", "Mode", "Score", "Result", "Avg")
-        for p in reversed(self.data.sessions):
+        for p in reversed(self.shown.sessions):
             table.add_row(
                 Text(local_time(p.started_at)), Text(shorten(p.drill_title, 22)), Text(p.mode),
                 Text(session_score(p), justify="right"), Text(session_result(p)),
@@ -364,10 +371,10 @@ class ProgressScreen(Screen[None]):
         table = self.query_one("#due-table", AccuracyTable)
         table.add_columns("Skill", "Box", "Due", "Right")
         waiting = sorted(
-            (s for s in self.data.states.values() if s.skill not in self.due_keys),
+            (s for s in self.shown.states.values() if s.skill not in self.due_keys),
             key=lambda s: (s.due_at, s.skill),
         )
-        for state in (*self.data.due, *waiting):
+        for state in (*self.shown.due, *waiting):
             table.add_row(
                 Text(describe(state.skill)), Text(str(state.box), justify="right"),
                 self.due_cell(state), Text(f"{state.correct}/{state.answered}", justify="right"),
@@ -396,13 +403,13 @@ class ProgressScreen(Screen[None]):
         if table.id == "tableau-grid":
             cell = self.query_one("#tableau-grid", TableauTable).cell_at(row, column)
             if cell is not None:
-                self.show_cell(banker_key(*cell), self.data.tableau.cell(*cell))
+                self.show_cell(banker_key(*cell), self.shown.tableau.cell(*cell))
         elif table.id == "player-grid":
             if column < len(PLAYER_TOTALS):
                 total = PLAYER_TOTALS[column]
-                self.show_cell(player_key(total), self.data.player.get(total, Tally()))
+                self.show_cell(player_key(total), self.shown.player.get(total, Tally()))
             else:
-                self.show_cell("natural", self.data.natural)
+                self.show_cell("natural", self.shown.natural)
 
     def action_tab(self, tab: str) -> None:
         if self.data is None or self.data.empty or tab not in TABS:

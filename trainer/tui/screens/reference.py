@@ -7,7 +7,7 @@ marked cell would give the answer away.  It fits an 80x24 terminal without scrol
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import PurePath
 from typing import ClassVar
 
 from rich.table import Table
@@ -111,7 +111,7 @@ class ReferenceScreen(ModalScreen[None]):
     is still open (nothing marked).  ``table``: opened at the table, so the house's
     settlement order and chip convention are shown too (the table drill grades them)."""
 
-    CSS_PATH: ClassVar[list[Path]] = stylesheets("dialogs.tcss")
+    CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss", "Close"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import PurePath
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -58,7 +58,7 @@ def shoe_text(shoe: ShoeSummary) -> Text:
 
 
 class ResultsScreen(Screen[None]):
-    CSS_PATH: ClassVar[list[Path]] = stylesheets("drill.tcss", "results.tcss")
+    CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss", "results.tcss")
     AUTO_FOCUS = ""  # nothing focused: every key is the screen's (m, r, h, the scroll keys)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("m", "missed", "Step through missed"),
@@ -162,7 +162,7 @@ class ResultsScreen(Screen[None]):
 class MissedScreen(Screen[None]):
     """One missed question at a time: the coup, your answer, the right one and why."""
 
-    CSS_PATH: ClassVar[list[Path]] = stylesheets("drill.tcss", "results.tcss")
+    CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss", "results.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,p", "move(-1)", "Previous"),

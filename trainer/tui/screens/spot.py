@@ -9,7 +9,7 @@ The screen only shows the session (trainer.session.spot) and hands it answers.
 from __future__ import annotations
 
 import time
-from pathlib import Path
+from pathlib import PurePath
 from typing import ClassVar
 
 from rich.text import Text
@@ -43,7 +43,7 @@ class ReplayList(OptionList):
 
 
 class SpotScreen(Screen[None]):
-    CSS_PATH: ClassVar[list[Path]] = stylesheets("drill.tcss", "spot.tcss")
+    CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss", "spot.tcss")
     AUTO_FOCUS = ""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
-from pathlib import Path
+from pathlib import PurePath
 from typing import ClassVar
 
 from rich.text import Text
@@ -115,7 +115,7 @@ def seconds_text(seconds: float) -> str:
 
 
 class TableScreen(Screen[None]):
-    CSS_PATH: ClassVar[list[Path]] = stylesheets("drill.tcss", "table.tcss")
+    CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss", "table.tcss")
     AUTO_FOCUS = ""  # nothing focused: every key is the screen's
 
     # The key line: what works now (check_action).  The letters and chip keys are read in

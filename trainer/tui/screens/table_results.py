@@ -4,7 +4,7 @@ only feedback)."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import PurePath
 from typing import ClassVar
 
 from rich.text import Text
@@ -38,7 +38,7 @@ def headline(session: TableSession, summary: TableSummary) -> Text:
 
 
 class TableResultsScreen(Screen[None]):
-    CSS_PATH: ClassVar[list[Path]] = stylesheets("results.tcss")
+    CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("results.tcss")
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "home", "Home"),
@@ -80,11 +80,11 @@ class TableResultsScreen(Screen[None]):
         tables.add_columns("#", "Seats", "Right", "Time", "Payouts", "Target")
         for t in self.summary.tables:
             pays = t.payout_seconds
-            each = (f"{sum(pays) / len(pays):.1f}s avg, {max(pays):.1f}s max" if pays
+            paid = (f"{sum(pays) / len(pays):.1f}s avg, {max(pays):.1f}s max" if pays
                     else "none")
             mark = "" if target is None else ("✓" if t.within_target else "✗")
             time = f"{t.seconds:.1f}s" + (" (ran out)" if t.timed_out else "")
-            tables.add_row(str(t.number), str(t.seats), f"{t.right}/{t.total}", time, each,
+            tables.add_row(str(t.number), str(t.seats), f"{t.right}/{t.total}", time, paid,
                            f"{mark} {target:g}s" if target is not None else "-")
         skills = self.query_one("#by-skill", DataTable)
         skills.add_columns("Skill", "Right", "%")

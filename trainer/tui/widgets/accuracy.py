@@ -8,7 +8,7 @@ standard theme works.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 
@@ -21,6 +21,9 @@ from trainer.history.progress import (
 )
 from trainer.session import scoring
 from trainer.tui.widgets.pagetable import PageTable
+
+if TYPE_CHECKING:
+    from rich.console import JustifyMethod
 
 NO_DATA = "·"
 WEAK_MARK = "!"
@@ -89,7 +92,7 @@ class AccuracyTable(PageTable):
             height=None if len(name) > self.NAME_WIDTH else 1,
         )
 
-    def accuracy_cell(self, t: Tally, justify: str = "right") -> Text:
+    def accuracy_cell(self, t: Tally, justify: JustifyMethod = "right") -> Text:
         if not t.answered:
             kind = "accuracy--none"
         elif is_weak(t):
@@ -97,7 +100,7 @@ class AccuracyTable(PageTable):
         else:
             kind = "accuracy--good"
         style = self.get_component_rich_style(kind, partial=True)
-        return Text(accuracy_label(t), style, justify=justify)  # type: ignore[arg-type]
+        return Text(accuracy_label(t), style, justify=justify)
 
 
 class TableauTable(AccuracyTable):

@@ -8,7 +8,7 @@ app's (ctrl+q).  Each key is clickable, as in Textual's Footer: a click runs its
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Span, Text
 from textual import events
@@ -34,7 +34,7 @@ class KeyBar(Static):
     _spans: tuple[tuple[int, int, str], ...] = ()  # (first column, end column, action)
     _shown: tuple[str, list[Span]] = ("", [])
 
-    def show_keys(self, screen: Screen[object]) -> None:
+    def show_keys(self, screen: Screen[Any]) -> None:
         """The keys of ``screen`` that work now, then the app's."""
         key_style = self.get_component_rich_style("keybar--key", partial=True)
         desc_style = self.get_component_rich_style("keybar--description", partial=True)
