@@ -629,7 +629,9 @@ async def test_r_asks_the_review_length_and_hands_it_to_the_review() -> None:
 
 async def test_a_review_refused_says_why() -> None:
     def review(trainee, now, *questions):
-        raise ValueError("nothing is due for review")
+        from trainer.history.review import NothingDueError
+
+        raise NothingDueError("nothing is due for review")
 
     app = make_app([coup(DRAGON)], (Step.OUTCOME,), start=False, hooks=Hooks(review=review))
     async with app.run_test(size=SIZE) as pilot:
