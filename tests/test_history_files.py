@@ -25,11 +25,12 @@ from cli_helpers import ROOT, ezbac, usage_error
 from history_helpers import T0, answer, session
 from test_history_store import EZBAC_APP_ID, _v1_file
 
-from trainer.history import store as store_module
+from trainer.history import backend_sqlite as store_module
 from trainer.history.store import (
     DamagedHistoryError,
     HistoryError,
     HistoryUnavailableError,
+    NotHistoryDatabaseError,
     open_history,
 )
 
@@ -393,10 +394,13 @@ def test_any_other_os_error_is_one_line_naming_its_path(
     assert err == "ezbac: error: /srv/school/drills/x.yaml: permission denied\n"
 
 
-def test_history_errors_are_the_errors_the_command_line_catches() -> None:
-    from trainer.errors import EzbacError, UnavailableError
+def test_history_errors_are_the_error_the_command_line_catches() -> None:
+    """One root the command line reports in one line; a history that cannot be used now is
+    not bad input (no ``except ValueError`` hides it), one that is not ours is."""
+    from trainer.errors import BadInputError, EzbacError, UnavailableError
 
-    assert issubclass(HistoryError, EzbacError)  # trainer.cli.main: one line, exit status 2
+    assert issubclass(HistoryError, EzbacError)
     assert issubclass(HistoryUnavailableError, UnavailableError)
-    assert not issubclass(HistoryUnavailableError, ValueError)  # not bad input (issue 20)
+    assert not issubclass(HistoryUnavailableError, ValueError)
+    assert issubclass(NotHistoryDatabaseError, BadInputError)
     assert EZBAC_APP_ID  # the refusal tests above build real histories with this id

@@ -269,13 +269,6 @@ def test_addresses_select_the_server_and_hide_passwords(monkeypatch: pytest.Monk
     assert isinstance(resolve_db("local.sqlite3"), Path)  # the flag wins over the variable
 
 
-def test_placeholders_are_translated_once_outside_quotes() -> None:
-    from trainer.history.backend_pg import server_sql
-
-    assert server_sql("SELECT x FROM t WHERE a = ? AND b LIKE '?%' AND c = ?") == (
-        "SELECT x FROM t WHERE a = %s AND b LIKE '?%%' AND c = %s")
-
-
 @pytest.mark.parametrize(
     ("url", "needle"),
     [

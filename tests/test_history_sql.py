@@ -220,7 +220,7 @@ def test_the_figures_do_not_depend_on_the_index(history_db: str) -> None:
     conn.execute("DROP INDEX answers_by_trainee_skill")
     conn.execute("DROP INDEX sessions_run_ends")
     conn.close()
-    with HistoryStore.open(db) as store:
+    with open_history(db) as store:
         after = (build_report(store), build_attempts(store),
                  [progress_data(store, t, T0) for t in NAMES])
     assert after == before

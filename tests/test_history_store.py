@@ -17,7 +17,6 @@ from history_helpers import T0, answer, session
 
 from trainer.history.store import (
     HistoryError,
-    HistoryStore,
     HistoryUnavailableError,
     NotHistoryDatabaseError,
     open_history,
@@ -352,7 +351,7 @@ def _v1_file(path: Path) -> None:
 def test_a_first_version_file_migrates_forward_keeping_everything(tmp_path: Path) -> None:
     db = tmp_path / "old.sqlite3"
     _v1_file(db)
-    with HistoryStore.open(db) as store:
+    with open_history(db) as store:
         assert store.schema_version == 6
         old = store.answers("ana")
         assert [a.skill for a in old] == ["banker:3:8", "payout:tie:win", "natural"]

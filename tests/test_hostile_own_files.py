@@ -88,10 +88,10 @@ def test_a_report_never_prints_json_that_is_not_json(tmp_path: Path) -> None:
 
     from cli_helpers import ezbac, usage_error
 
-    from trainer.history.store import HistoryStore
+    from trainer.history.store import open_history
 
     db = tmp_path / "h.sqlite3"
-    with HistoryStore.open(db) as store:
+    with open_history(db) as store:
         store.record_answer(answer("outcome:tie", True, T0))
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE answers SET seconds = 9e999")
@@ -107,7 +107,7 @@ def test_sending_the_spool_stops_when_the_spool_cannot_drop_what_was_sent(
     its back, say) used to be read and sent again for ever; now the pass that makes no
     progress ends the send, says so, and the records stay for the next one."""
     from trainer.history.hooks import Recorder
-    from trainer.history.store import HistoryStore
+    from trainer.history.store import open_history
 
     said: list[str] = []
     spool = Spool(tmp_path / "s.jsonl")
@@ -115,7 +115,7 @@ def test_sending_the_spool_stops_when_the_spool_cannot_drop_what_was_sent(
     for n in range(3):
         spool.append(Entry("answer", f"k{n}", answer("outcome:tie", True, T0)))
     monkeypatch.setattr(spool, "remove", lambda keys: None)
-    with HistoryStore.open(tmp_path / "h.sqlite3") as store:
+    with open_history(tmp_path / "h.sqlite3") as store:
         recorder = Recorder(store, said.append, spool=spool)  # it starts sending at once
         assert recorder.close(timeout=2) == 4  # the send ended (it spun for ever): all kept
         assert len(store.answers("ana")) == 3  # and what was sent is stored once

@@ -24,7 +24,7 @@ from trainer.history.hooks import Recorder
 from trainer.history.migrations import APPLICATION_ID, V1, V2
 from trainer.history.progress import progress_data
 from trainer.history.report import build_report, render_csv
-from trainer.history.store import HistoryStore, open_history
+from trainer.history.store import open_history
 from trainer.session import OutcomeAnswer, Session
 from trainer.tui.app import Hooks, TrainerApp
 from trainer.tui.screens.drill import DrillScreen
@@ -125,7 +125,7 @@ def _v2_file(path: Path) -> None:
 def test_a_v2_history_gains_retry_of_and_keeps_its_runs(tmp_path: Path) -> None:
     db = tmp_path / "v2.sqlite3"
     _v2_file(db)
-    with HistoryStore.open(db) as store:
+    with open_history(db) as store:
         assert store.schema_version == 6
         (old,) = store.sessions("ana")
         assert old.retry_of is None and old.passed is True

@@ -18,7 +18,7 @@ from textual.widgets import DataTable, Static, TabbedContent
 
 from trainer.history.hooks import Recorder
 from trainer.history.progress import ProgressData, progress_data
-from trainer.history.store import HistoryStore
+from trainer.history.store import HistoryStore, open_history
 from trainer.tui.screens.progress import ProgressScreen
 
 SIZE = (80, 24)
@@ -37,7 +37,7 @@ def write(store: HistoryStore, skill: str, marks: str, start: datetime, sid: str
 
 
 def history(tmp_path: Path) -> ProgressData:
-    with HistoryStore.open(tmp_path / "history.db") as store:
+    with open_history(tmp_path / "history.db") as store:
         store.record_session(
             session("s1", started=T0, minutes=30, questions=10, correct=7, passed=False)
         )
@@ -143,7 +143,7 @@ async def test_outcomes_payouts_and_sessions(tmp_path: Path) -> None:
 async def test_long_skill_names_wrap_and_every_column_fits_80_columns(tmp_path: Path) -> None:
     """Spotting errors has the longest skill names (the catalogue's titles): they wrap in
     their row, and Right, Accuracy and Avg time stay on the screen (no sideways scroll)."""
-    with HistoryStore.open(tmp_path / "history.db") as store:
+    with open_history(tmp_path / "history.db") as store:
         store.record_session(session("s1", started=T0, minutes=5, questions=4, correct=2))
         for skill in ("spot:banker-drew-on-stand:fix", "spot:seats-out-of-order",
                       "shoe:cut", "table:commission"):
@@ -184,7 +184,7 @@ async def test_due_for_review(tmp_path: Path) -> None:
 
 
 async def test_empty_history_says_so(tmp_path: Path) -> None:
-    with HistoryStore.open(tmp_path / "history.db") as store:
+    with open_history(tmp_path / "history.db") as store:
         store.record_answer(answer("banker:3:8", True, T0, trainee="bo"))
         data = progress_data(store, "ana", NOW)
     app = Host(data)
@@ -213,7 +213,7 @@ def test_tableau_snapshot(snap_compare, tmp_path: Path) -> None:
 
 
 def test_recorder_hands_the_screen_its_data_or_none(tmp_path: Path) -> None:
-    store = HistoryStore.open(tmp_path / "history.db")
+    store = open_history(tmp_path / "history.db")
     write(store, "banker:3:8", "RW", T0)
     errors: list[str] = []
     recorder = Recorder(store, on_error=errors.append)
@@ -229,7 +229,7 @@ def test_recorder_hands_the_screen_its_data_or_none(tmp_path: Path) -> None:
 
 def many_due(tmp_path: Path) -> ProgressData:
     """Every cell of the Banker tableau missed once: 88 skills due, far more than a screen."""
-    with HistoryStore.open(tmp_path / "history.db") as store:
+    with open_history(tmp_path / "history.db") as store:
         store.record_session(session("s1", started=T0, minutes=30, questions=88, correct=0))
         minute = 0
         for total in range(8):

@@ -1,18 +1,21 @@
-"""The history schema, version by version.
+"""The SQLite history's schema, version by version, in SQLite's SQL (a server's are
+trainer.history.migrations_pg, the same tables in PostgreSQL's SQL).
 
-Each entry of MIGRATIONS takes the database from version N-1 to N and runs inside one
+Each entry of MIGRATIONS takes the file from version N-1 to N and runs inside one
 transaction with the ``PRAGMA user_version`` bump, so a file is always at a whole version.
-Never edit a released step: add the next one.  Times are ISO 8601 UTC text with microseconds
-(``2024-05-01T09:30:00.000000+00:00``), so text order is time order.  The steps are written
-in SQLite's SQL; a PostgreSQL history runs the same steps, respelled where the two differ
-(trainer.history.backend_pg.POSTGRESQL_SPELLING).
+Never edit a released step: add the next one, here and in migrations_pg.  Times are ISO 8601
+UTC text with microseconds (``2024-05-01T09:30:00.000000+00:00``), so text order is time
+order.
 """
 
 from __future__ import annotations
 
-#: 'ezbc' as a big-endian 32-bit integer: PRAGMA application_id, so a foreign SQLite file
-#: (application_id 0 or something else) is told apart from ours.
-APPLICATION_ID = 0x657A6263
+from trainer.history.schema import APPLICATION_ID, REQUIRED_COLUMNS, SCHEMA_VERSION
+
+__all__ = [
+    "APPLICATION_ID", "MIGRATIONS", "REQUIRED_COLUMNS", "SCHEMA_VERSION", "SQLITE_WHOLE",
+    "V1", "V2", "V3", "V4", "V5", "V6",
+]
 
 V1 = """
 CREATE TABLE sessions (
@@ -112,7 +115,7 @@ INSERT INTO answer_totals (trainee, skill, answered, correct, seconds, last_at)
 """
 
 #: Statements a step runs whole, after its others, in SQLite's SQL: a trigger's body has
-#: semicolons of its own.  PostgreSQL's are backend_pg.POSTGRESQL_WHOLE.
+#: semicolons of its own.
 SQLITE_WHOLE: dict[int, tuple[str, ...]] = {
     6: ("""
 CREATE TRIGGER answers_totalled AFTER INSERT ON answers BEGIN
@@ -126,36 +129,3 @@ END
 }
 
 MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6)
-SCHEMA_VERSION = len(MIGRATIONS)
-
-#: Tables and columns each version must have: a file claiming a version without them is
-#: damaged, not ours to write to.
-REQUIRED_COLUMNS: dict[int, dict[str, frozenset[str]]] = {
-    1: {
-        "sessions": frozenset(
-            ("session_id", "trainee", "drill_id", "drill_title", "mode", "started_at",
-             "finished_at", "questions", "correct", "passed")
-        ),
-        "answers": frozenset(
-            ("id", "session_id", "trainee", "drill_id", "step", "skill", "cards", "answer",
-             "expected", "correct", "seconds", "answered_at")
-        ),
-    },
-}
-REQUIRED_COLUMNS[2] = {
-    "sessions": REQUIRED_COLUMNS[1]["sessions"] | {"abandoned", "reference_opened"},
-    "answers": REQUIRED_COLUMNS[1]["answers"] | {"bet", "wager", "family"},
-}
-REQUIRED_COLUMNS[3] = {
-    "sessions": REQUIRED_COLUMNS[2]["sessions"] | {"retry_of"},
-    "answers": REQUIRED_COLUMNS[2]["answers"],
-}
-REQUIRED_COLUMNS[4] = REQUIRED_COLUMNS[3]
-REQUIRED_COLUMNS[5] = {
-    "sessions": REQUIRED_COLUMNS[4]["sessions"],
-    "answers": REQUIRED_COLUMNS[4]["answers"] | {"answer_key"},
-}
-REQUIRED_COLUMNS[6] = {
-    **REQUIRED_COLUMNS[5],
-    "answer_totals": frozenset(("trainee", "skill", "answered", "correct", "seconds", "last_at")),
-}

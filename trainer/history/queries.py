@@ -4,7 +4,8 @@ Python, so a read costs what its answer holds (trainees x skills), not the whole
 
 All SQL of those reads lives here, written in the SQL both SQLite (3.25+) and PostgreSQL run:
 GROUP BY, CASE, COUNT/SUM/MAX and window functions, no backend's own functions.  Parameters
-are ``?`` placeholders (a psycopg backend swaps them for ``%s``); times are ISO 8601 UTC text
+are written with the store's own placeholder (``store.placeholder``: SQLite's ``?``,
+psycopg's ``%s``), so no SQL is rewritten on its way in; times are ISO 8601 UTC text
 with microseconds (migrations), so comparing and ordering the text is comparing time.
 Trainee names are sorted in Python (code point order), not by the database's collation.
 
@@ -19,11 +20,11 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple
 
-from trainer.history.store import as_text, decoded, from_db_time, where_clause
+from trainer.history.rows import as_text, decoded, from_db_time, where_clause
 from trainer.scoring import possible
 
 if TYPE_CHECKING:
-    from trainer.history.store import HistoryStore
+    from trainer.history.backend import HistoryStore
 
 
 class SkillRow(NamedTuple):
@@ -43,13 +44,13 @@ def skill_rows(
     answer_totals): trainees x skills rows, whatever the number of answers.  From a date on,
     the answers themselves are grouped."""
     if since is None:
-        where, params = where_clause(trainee, None, "last_at")
+        where, params = where_clause(store.placeholder, trainee, None, "last_at")
         rows = store.select(
             f"SELECT trainee, skill, answered, correct, seconds FROM answer_totals{where}",
             params,
         )
     else:
-        where, params = where_clause(trainee, since, "answered_at")
+        where, params = where_clause(store.placeholder, trainee, since, "answered_at")
         rows = store.select(
             "SELECT trainee, skill, COUNT(*), SUM(correct), SUM(seconds) "
             f"FROM answers{where} GROUP BY trainee, skill",
@@ -74,7 +75,7 @@ def last_answer_times(
     where a single GROUP BY would read every answer again."""
     out: dict[str, datetime] = {}
     for trainee in trainees:
-        where, params = where_clause(trainee, since, "answered_at")
+        where, params = where_clause(store.placeholder, trainee, since, "answered_at")
         ((at,),) = store.select(f"SELECT MAX(answered_at) FROM answers{where}", params)
         if at is not None:
             out[trainee] = from_db_time(at)
@@ -95,7 +96,7 @@ class RunRow(NamedTuple):
 def run_rows(
     store: HistoryStore, trainee: str | None = None, since: datetime | None = None
 ) -> list[RunRow]:
-    where, params = where_clause(trainee, since, "answered_at")
+    where, params = where_clause(store.placeholder, trainee, since, "answered_at")
     rows = store.select(
         "SELECT trainee, session_id, COUNT(*), SUM(correct), SUM(seconds) "
         f"FROM answers{where} GROUP BY trainee, session_id",
@@ -115,7 +116,7 @@ class TableRunRow(NamedTuple):
 
 @decoded("the history")
 def table_run_rows(store: HistoryStore, trainee: str) -> list[TableRunRow]:
-    where, params = where_clause(trainee, None, "answered_at", "step = 'table'")
+    where, params = where_clause(store.placeholder, trainee, None, "answered_at", "step = 'table'")
     rows = store.select(
         "SELECT session_id, SUM(CASE WHEN skill = 'table:take' THEN 1 ELSE 0 END), "
         f"SUM(seconds) FROM answers{where} GROUP BY session_id",
@@ -146,7 +147,7 @@ _COMPLETED = "finished_at IS NOT NULL AND abandoned = 0"
 def session_counts(
     store: HistoryStore, trainee: str | None = None, since: datetime | None = None
 ) -> list[SessionCounts]:
-    where, params = where_clause(trainee, since, "started_at")
+    where, params = where_clause(store.placeholder, trainee, since, "started_at")
     rows = store.select(
         "SELECT trainee, "
         f"SUM(CASE WHEN {_RUN} THEN 1 ELSE 0 END), "
@@ -167,16 +168,18 @@ def session_counts(
 
 
 class RunRecord(NamedTuple):
+    """A run finished with a verdict (the only runs these reads return)."""
+
     trainee: str
     session_id: str
     drill_id: str
     drill_title: str
     mode: str
     started_at: datetime
-    finished_at: datetime | None
+    finished_at: datetime
     questions: int
     correct: int
-    passed: bool | None
+    passed: bool
 
 
 _RUN_COLUMNS = (
@@ -201,8 +204,8 @@ def last_runs(
 ) -> dict[str, RunRecord]:
     """Each trainee's latest run finished with a verdict; of runs ending at the same moment,
     the one started first (then the lower session id)."""
-    where, params = where_clause(trainee, since, "started_at", _VERDICT)
-    outer, outer_params = where_clause(None, since, "s.started_at", *(
+    where, params = where_clause(store.placeholder, trainee, since, "started_at", _VERDICT)
+    outer, outer_params = where_clause(store.placeholder, None, since, "s.started_at", *(
         "s." + term for term in _VERDICT.split(" AND ")))
     rows = store.select(
         f"SELECT {', '.join('s.' + c for c in _RUN_COLUMNS.split(', '))} FROM sessions s "
@@ -231,13 +234,14 @@ def recent_runs(
     extra = [_VERDICT]
     params_mode: tuple[object, ...] = ()
     if mode is not None:
-        extra.append("mode = ?")
+        extra.append(f"mode = {store.placeholder}")
         params_mode = (mode,)
-    where, params = where_clause(trainee, since, "started_at", *extra)
+    where, params = where_clause(store.placeholder, trainee, since, "started_at", *extra)
     rows = store.select(
         f"SELECT {_RUN_COLUMNS} FROM (SELECT {_RUN_COLUMNS}, ROW_NUMBER() OVER ("
         "PARTITION BY trainee ORDER BY finished_at DESC, started_at, session_id) AS newest "
-        f"FROM sessions{where}) ranked WHERE newest <= ? ORDER BY trainee, newest",
+        f"FROM sessions{where}) ranked WHERE newest <= {store.placeholder} "
+        "ORDER BY trainee, newest",
         (*params_mode, *params, per_trainee),
     )
     return [_run_record(r) for r in rows]
@@ -264,13 +268,14 @@ def review_tail(store: HistoryStore, trainee: str) -> list[ReviewRow]:
     miss resets them.  A skill answered thousands of times costs a handful of rows, and with
     the v4 index each skill's tail is one range of it.
     """
+    mark = store.placeholder
     rows = store.select(
         "SELECT a.skill, a.correct, a.answered_at, m.answered, m.right_answers "
         "FROM answers a JOIN ("
         "SELECT skill, COUNT(*) AS answered, SUM(correct) AS right_answers, "
         "COALESCE(MAX(CASE WHEN correct = 0 THEN answered_at END), '') AS last_miss "
-        "FROM answers WHERE trainee = ? GROUP BY skill) m ON a.skill = m.skill "
-        "WHERE a.trainee = ? AND a.answered_at >= m.last_miss "
+        f"FROM answers WHERE trainee = {mark} GROUP BY skill) m ON a.skill = m.skill "
+        f"WHERE a.trainee = {mark} AND a.answered_at >= m.last_miss "
         "ORDER BY a.skill, a.answered_at, a.id",
         (trainee, trainee),
     )

@@ -126,14 +126,17 @@ def _field(name: str, annotation: str, value: object) -> object:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise SpoolError(f"{name} is not a list of text")
         return tuple(value)
-    wanted = {"str": str, "bool": bool, "int": int, "float": (int, float)}
+    wanted: dict[str, type | tuple[type, ...]] = {
+        "str": str, "bool": bool, "int": int, "float": (int, float)}
     base = annotation.split("|")[0].strip()
     kind = wanted.get(base)
     if kind is None:  # pragma: no cover - a field type this reader was not taught
         raise SpoolError(f"{name}: unknown field type {annotation}")
     if not isinstance(value, kind) or (base in ("int", "float") and isinstance(value, bool)):
         raise SpoolError(f"{name} is not {base}")
-    return float(value) if base == "float" else value
+    if base == "float" and isinstance(value, (int, float)):
+        return float(value)
+    return value
 
 
 def decode(line: bytes) -> Entry:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from trainer.history.migrations import REQUIRED_COLUMNS, SCHEMA_VERSION
-from trainer.history.store import HistoryError, HistoryStore
+from trainer.history.backend import HistoryError, HistoryStore
+from trainer.history.schema import REQUIRED_COLUMNS, SCHEMA_VERSION
 
 #: Each table's columns (all of them, in a fixed order) and the key its rows are read by.
 TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
@@ -46,12 +46,13 @@ def _batches(store: HistoryStore, table: str, columns: Sequence[str], key: str,
     """The table's rows in key order, ``size`` at a time (a range of the key's index each)."""
     select = f"SELECT {', '.join(columns)} FROM {table}"
     at = columns.index(key)
-    rows = store.select(f"{select} ORDER BY {key} LIMIT ?", (size,))
+    mark = store.placeholder
+    rows = store.select(f"{select} ORDER BY {key} LIMIT {mark}", (size,))
     while rows:
         yield rows
         if len(rows) < size:
             return
-        rows = store.select(f"{select} WHERE {key} > ? ORDER BY {key} LIMIT ?",
+        rows = store.select(f"{select} WHERE {key} > {mark} ORDER BY {key} LIMIT {mark}",
                             (rows[-1][at], size))
 
 
@@ -60,7 +61,7 @@ def copy_history(source: HistoryStore, destination: HistoryStore,
     """Copy every session and answer of ``source`` into the empty ``destination``, in one
     transaction there; the counts copied.  DestinationNotEmptyError (and nothing written)
     if the destination holds any; HistoryError if the copy does not add up."""
-    with destination._transaction() as tx:
+    with destination.transaction() as tx:
         held = [tx.rows(f"SELECT COUNT(*) FROM {table}")[0][0] for table, _, _ in TABLES]
         if any(held):
             raise DestinationNotEmptyError(

@@ -1,0 +1,215 @@
+"""The records as rows, and back, the same on both backends: how a time is stored, which
+column holds which field, the reads of whole records (written in SQL both backends run), and
+the check that what is read is something ezbac wrote (``decoded``)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+
+from trainer.history.backend import HistoryError, HistoryStore, refuse
+from trainer.skills import family
+
+if TYPE_CHECKING:  # the records are built only when history is read back (not at launch)
+    from trainer.session.records import AnswerRecord, SessionRecord
+
+T = TypeVar("T")
+P = ParamSpec("P")
+
+
+def to_db_time(moment: datetime) -> str:
+    """UTC text that sorts in time order; a naive datetime is taken as local time."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def from_db_time(text: object) -> datetime:
+    """A stored time; ValueError if it is not one of ours (aware, ISO 8601)."""
+    moment = datetime.fromisoformat(as_text(text))
+    if moment.tzinfo is None:
+        raise ValueError(f"time without a zone: {text!r}")
+    return moment
+
+
+def as_text(value: object) -> str:
+    """A stored text column as str; TypeError (a damaged row, see ``decoded``) otherwise."""
+    if not isinstance(value, str):
+        raise TypeError(f"{type(value).__name__} where text belongs: {value!r}"[:80])
+    return value
+
+
+def decoded(
+    table: str,
+) -> Callable[[Callable[Concatenate[HistoryStore, P], T]],
+              Callable[Concatenate[HistoryStore, P], T]]:
+    """A reader whose rows hold a value no ezbac wrote (a time that is not one, text where a
+    number belongs, after bits flipped on disk) raises DamagedHistoryError: one line naming
+    the history, not a traceback from deep in the row's conversion."""
+
+    def wrap(
+        read: Callable[Concatenate[HistoryStore, P], T],
+    ) -> Callable[Concatenate[HistoryStore, P], T]:
+        @functools.wraps(read)
+        def reader(store: HistoryStore, /, *args: P.args, **kwargs: P.kwargs) -> T:
+            try:
+                return read(store, *args, **kwargs)
+            except HistoryError:
+                raise
+            except (ValueError, TypeError, AttributeError, OverflowError) as exc:
+                raise refuse(store.path, f"damaged: a row of {table} holds {exc}") from None
+
+        return reader
+
+    return wrap
+
+
+def where_clause(
+    mark: str, trainee: str | None, since: datetime | None, column: str, *more: str
+) -> tuple[str, tuple[object, ...]]:
+    """`` WHERE ...`` and its parameters (each written ``mark``, the backend's placeholder):
+    one trainee, ``column`` from ``since`` on, and any ``more`` conditions; empty when there
+    is nothing to filter."""
+    clauses = list(more)
+    params: list[object] = []
+    if trainee is not None:
+        clauses.append(f"trainee = {mark}")
+        params.append(trainee)
+    if since is not None:
+        clauses.append(f"{column} >= {mark}")
+        params.append(to_db_time(since))
+    return (" WHERE " + " AND ".join(clauses) if clauses else ""), tuple(params)
+
+
+# -- writing: a record's row, in the order of each backend's INSERT ---------------------------
+
+
+def answer_row(record: AnswerRecord, key: str | None) -> tuple[object, ...]:
+    """The values of ``INSERT INTO answers (session_id, trainee, drill_id, step, skill,
+    family, cards, answer, expected, correct, seconds, answered_at, bet, wager,
+    answer_key)``."""
+    return (
+        record.session_id,
+        record.trainee,
+        record.drill_id,
+        record.step,
+        record.skill,
+        family(record.skill),  # read by outside SQL only (see migrations V2)
+        " ".join(record.cards),
+        record.answer,
+        record.expected,
+        int(record.correct),
+        float(record.seconds),
+        to_db_time(record.answered_at),
+        record.bet,
+        record.wager,
+        key,
+    )
+
+
+def session_row(record: SessionRecord) -> tuple[object, ...]:
+    """The values of ``INSERT INTO sessions (session_id, trainee, drill_id, drill_title,
+    mode, started_at, finished_at, questions, correct, passed, abandoned, reference_opened,
+    retry_of)``."""
+    return (
+        record.session_id,
+        record.trainee,
+        record.drill_id,
+        record.drill_title,
+        record.mode,
+        to_db_time(record.started_at),
+        None if record.finished_at is None else to_db_time(record.finished_at),
+        record.questions,
+        record.correct,
+        None if record.passed is None else int(record.passed),
+        int(record.abandoned),
+        record.reference_opened,
+        record.retry_of,
+    )
+
+
+# -- reading whole records (SQL both backends run) --------------------------------------------
+
+
+@decoded("answers")
+def read_answers(
+    store: HistoryStore, trainee: str | None = None, since: datetime | None = None
+) -> list[AnswerRecord]:
+    """Answers in the order given, optionally one trainee's and from ``since`` on."""
+    from trainer.session.records import AnswerRecord
+
+    where, params = where_clause(store.placeholder, trainee, since, "answered_at")
+    rows = store.select(
+        "SELECT session_id, trainee, drill_id, step, skill, cards, answer, expected, "
+        f"correct, seconds, answered_at, bet, wager FROM answers{where} "
+        "ORDER BY answered_at, id",
+        params,
+    )
+    return [
+        AnswerRecord(
+            session_id=r[0],
+            trainee=r[1],
+            drill_id=r[2],
+            step=r[3],
+            skill=r[4],
+            cards=tuple(r[5].split()),
+            answer=r[6],
+            expected=r[7],
+            correct=bool(r[8]),
+            seconds=float(r[9]),
+            answered_at=from_db_time(r[10]),
+            bet=r[11],
+            wager=r[12],
+        )
+        for r in rows
+    ]
+
+
+@decoded("sessions")
+def read_sessions(
+    store: HistoryStore, trainee: str | None = None, since: datetime | None = None
+) -> list[SessionRecord]:
+    """Sessions in the order they started, optionally one trainee's and from ``since`` on."""
+    from trainer.session.records import SessionRecord
+
+    where, params = where_clause(store.placeholder, trainee, since, "started_at")
+    rows = store.select(
+        "SELECT session_id, trainee, drill_id, drill_title, mode, started_at, finished_at, "
+        "questions, correct, passed, abandoned, reference_opened, retry_of "
+        f"FROM sessions{where} ORDER BY started_at, session_id",
+        params,
+    )
+    return [
+        SessionRecord(
+            session_id=r[0],
+            trainee=r[1],
+            drill_id=r[2],
+            drill_title=r[3],
+            mode=r[4],
+            started_at=from_db_time(r[5]),
+            finished_at=None if r[6] is None else from_db_time(r[6]),
+            questions=r[7],
+            correct=r[8],
+            passed=None if r[9] is None else bool(r[9]),
+            abandoned=bool(r[10]),
+            reference_opened=r[11],
+            retry_of=r[12],
+        )
+        for r in rows
+    ]
+
+
+@decoded("answers and sessions")
+def read_trainees(store: HistoryStore) -> list[str]:
+    """Everyone with an answer or a session on record (answers through their totals,
+    schema v6: a row per trainee and skill, not a scan of every answer)."""
+    rows = store.select(
+        "SELECT trainee FROM answer_totals UNION SELECT trainee FROM sessions ORDER BY 1"
+    )
+    return [as_text(r[0]) for r in rows]
+
+
+def count_answers(store: HistoryStore, trainee: str | None = None) -> int:
+    where, params = where_clause(store.placeholder, trainee, None, "answered_at")
+    count: Any = store.select(f"SELECT count(*) FROM answers{where}", params)[0][0]
+    return int(count)

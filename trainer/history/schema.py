@@ -1,0 +1,73 @@
+"""The history schema's identity and versions, the same on both backends: what makes a
+database ours (APPLICATION_ID), which version this ezbac writes, the tables and columns each
+version must have, and the one check of a version found (``version_problem``).
+
+Each backend keeps its steps in its own SQL (SQLite: trainer.history.migrations; PostgreSQL:
+trainer.history.migrations_pg), one step per version, producing the same tables and columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+#: 'ezbc' as a big-endian 32-bit integer: PRAGMA application_id in an SQLite file, the
+#: marker table's application_id on a server, so a foreign database is told apart from ours.
+APPLICATION_ID = 0x657A6263
+
+#: The version this ezbac writes: both backends have this many steps.
+SCHEMA_VERSION = 6
+
+#: Tables and columns each version must have: a database claiming a version without them is
+#: damaged, not ours to write to.
+REQUIRED_COLUMNS: dict[int, dict[str, frozenset[str]]] = {
+    1: {
+        "sessions": frozenset(
+            ("session_id", "trainee", "drill_id", "drill_title", "mode", "started_at",
+             "finished_at", "questions", "correct", "passed")
+        ),
+        "answers": frozenset(
+            ("id", "session_id", "trainee", "drill_id", "step", "skill", "cards", "answer",
+             "expected", "correct", "seconds", "answered_at")
+        ),
+    },
+}
+REQUIRED_COLUMNS[2] = {
+    "sessions": REQUIRED_COLUMNS[1]["sessions"] | {"abandoned", "reference_opened"},
+    "answers": REQUIRED_COLUMNS[1]["answers"] | {"bet", "wager", "family"},
+}
+REQUIRED_COLUMNS[3] = {
+    "sessions": REQUIRED_COLUMNS[2]["sessions"] | {"retry_of"},
+    "answers": REQUIRED_COLUMNS[2]["answers"],
+}
+REQUIRED_COLUMNS[4] = REQUIRED_COLUMNS[3]
+REQUIRED_COLUMNS[5] = {
+    "sessions": REQUIRED_COLUMNS[4]["sessions"],
+    "answers": REQUIRED_COLUMNS[4]["answers"] | {"answer_key"},
+}
+REQUIRED_COLUMNS[6] = {
+    **REQUIRED_COLUMNS[5],
+    "answer_totals": frozenset(("trainee", "skill", "answered", "correct", "seconds", "last_at")),
+}
+
+
+def newer(version: int) -> str:
+    """Why a history written by a newer ezbac is refused."""
+    return (
+        f"written by a newer ezbac: schema version {version}, this version knows up to "
+        f"{SCHEMA_VERSION}; upgrade ezbac"
+    )
+
+
+def version_problem(version: int, columns: Callable[[str], set[str]]) -> str | None:
+    """Why a history claiming ``version`` (1 or more) may not be used, or None; ``columns``
+    gives a table's column names as the backend finds them."""
+    if version > SCHEMA_VERSION:
+        return newer(version)
+    required = REQUIRED_COLUMNS.get(version)
+    if required is None:
+        return f"damaged: unknown schema version {version}"
+    for table, wanted in required.items():
+        have = columns(table)
+        if not wanted <= have:
+            return f"damaged: table {table} lacks {', '.join(sorted(wanted - have))}"
+    return None
