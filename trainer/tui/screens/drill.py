@@ -506,14 +506,11 @@ class DrillScreen(Screen[None]):
         if (self.state in (FEEDBACK, DONE) and self.last is not None
                 and isinstance(self.last.question, Question)):
             # answered: the cell that decided it may be marked
-            self.app.push_screen(ReferenceScreen(
-                self.last.question.house.paytable, self.last.question,
-                self.last.question.house
-            ))
+            self.app.push_screen(ReferenceScreen(self.last.question.house, self.last.question))
         else:  # the whole table, unmarked: a marked cell would give the answer away
             current = self.last.question if self.session.finished and self.last else (
                 self.session.current)
-            self.app.push_screen(ReferenceScreen(current.house.paytable, house=current.house))
+            self.app.push_screen(ReferenceScreen(current.house))
 
     def action_leave(self) -> None:
         self.post_message(LeaveDrill(self.session))
