@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from trainer.drills.errors import DrillFileError
+from trainer.drills.errors import DrillError, DrillFileError
 from trainer.drills.loader import load_text
-from trainer.drills.model import Kind, Step
+from trainer.drills.model import CoupSpec, Kind, ShoeSpec, Step
 
 HEAD = "id: t\ntitle: T\ndescription: A test.\n"  # lines 1-3
 BETS = "bets: {banker: 25, dragon7: 10}\n"
@@ -27,10 +28,23 @@ def problems(text: str) -> list[str]:
 def test_a_shoe_drill_needs_no_coups_and_takes_its_settings() -> None:
     d = load_text(HEAD + "ask: [shoe, outcome]\nshoe: {decks: 6, cut: 20, last_coups: 4}\n")
     assert d.kind is Kind.SHOE and d.steps == (Step.OUTCOME,)
-    assert (d.decks, d.cut, d.last_coups) == (6, 20, 4)
+    assert (d.decks, d.shoe.cut, d.shoe.last_coups) == (6, 20, 4)
     plain = load_text(HEAD + "ask: [shoe, coup]\n" + BETS)
-    assert plain.cut is None and plain.last_coups is None  # the house's cut card, whole shoe
+    assert plain.shoe.cut is None and plain.shoe.last_coups is None  # the house's, whole shoe
     assert plain.steps[:3] == (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME)
+
+
+def test_a_drills_kind_is_its_run_value_and_holds_only_that_kinds_settings() -> None:
+    shoe = load_text(HEAD + "ask: [shoe, outcome]\nshoe: {cut: 20}\n")
+    assert shoe.run == ShoeSpec(cut=20) and shoe.kind is Kind.SHOE
+    coups = load_text(HEAD + "ask: outcome\n" + GEN)
+    assert coups.run == CoupSpec() and coups.kind is Kind.COUP
+    with pytest.raises(DrillError, match="does not deal a shoe"):
+        coups.shoe  # noqa: B018 - a coup drill has no cut card to read
+    with pytest.raises(DrillError, match="does not replay"):
+        shoe.spot  # noqa: B018
+    with pytest.raises(TypeError):  # no cut card field outside a shoe's run value
+        replace(coups, cut=20)  # type: ignore[call-arg]
 
 
 def test_call_and_spot_drills_read_their_settings() -> None:
@@ -38,10 +52,10 @@ def test_call_and_spot_drills_read_their_settings() -> None:
     assert c.kind is Kind.CALL and c.steps == () and c.questions == 10
     s = load_text(HEAD + "ask: spot\nspot: {error_rate: 30%, errors: [payout-short, push-taken]}\n"
                   + BETS + GEN)
-    assert s.kind is Kind.SPOT and s.error_rate == pytest.approx(0.3)
-    assert s.error_ids == ("payout-short", "push-taken") and s.spot_level == "coup"
+    assert s.kind is Kind.SPOT and s.spot.error_rate == pytest.approx(0.3)
+    assert s.spot.error_ids == ("payout-short", "push-taken") and s.spot.level == "coup"
     default = load_text(HEAD + "ask: spot\n" + BETS + GEN)
-    assert default.error_rate == 0.5 and default.error_ids == ()
+    assert default.spot.error_rate == 0.5 and default.spot.error_ids == ()
 
 
 # (text after HEAD, the one line expected: "d.yaml:LINE:COL: FIELD: ..." and fragments)
@@ -113,7 +127,7 @@ def test_the_docs_list_the_catalogue_and_their_spot_example_loads(tmp_path: Path
         assert listed == [m.id for m in CATALOGUE if m.level is level]
     example = section.split("```yaml\n", 1)[1].split("```", 1)[0]
     drill = load_text(example, "README")
-    assert drill.kind is Kind.SPOT and drill.error_ids
+    assert drill.kind is Kind.SPOT and drill.spot.error_ids
 
 
 MISTAKES = """\
@@ -142,7 +156,7 @@ def test_a_spot_drill_draws_from_an_instructors_mistakes_file(tmp_path: Path) ->
         "errors: [dragon7-paid-at-25]}\nbets: {banker: 25, dragon7: 10}\n"
         "generate: [{outcome: dragon7}]\nquestions: 3\n", encoding="utf-8")
     d = load_file(drill_path)
-    assert [m.id for m in d.extra_mistakes] == ["dragon7-paid-at-25"]
+    assert [m.id for m in d.spot.extra_mistakes] == ["dragon7-paid-at-25"]
     s = Session.deal(d, "Alex", random.Random(1))
     spots = [q for q in s.questions if isinstance(q, SpotQuestion)]
     assert len(spots) == 3 and {q.replay.mistake for q in spots} == {"dragon7-paid-at-25"}

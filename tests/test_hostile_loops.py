@@ -169,7 +169,8 @@ def test_a_mistake_that_never_fits_stops_after_its_tries(monkeypatch: pytest.Mon
     from trainer.engine.catalogue import find_mistake
     from trainer.session import spot
 
-    drill = replace(load_drill("spot-the-error"), error_rate=1.0,
+    base = load_drill("spot-the-error")
+    drill = replace(base, run=replace(base.spot, error_rate=1.0),
                     filters=(CoupFilter(natural=False),))
     dealt = deal_drill(drill, random.Random(1))[0]
     if dealt.coup.natural:  # pragma: no cover - the filter deals no naturals

@@ -15,7 +15,7 @@ from trainer.drills.errors import DrillFileError
 from trainer.drills.loader import load_file, load_text
 from trainer.drills.model import Step
 from trainer.engine import Bet, BetResult
-from trainer.engine.house import BUNDLED_HOUSES, COMMISSION_HOUSE
+from trainer.engine.house import BUNDLED_HOUSES, COMMISSION_HOUSE, DEFAULT_HOUSE, House
 from trainer.session import Session
 from trainer.session.questions import PayoutAnswer, expand
 
@@ -139,9 +139,9 @@ def test_the_rules_reference_shows_the_houses_table() -> None:
 
     from trainer.tui.screens.reference import settlement
 
-    def rows(house: object) -> dict[str, str]:
+    def rows(house: House) -> dict[str, str]:
         console = Console(width=100, record=True)
-        console.print(settlement(None, COMMISSION_HOUSE.paytable, house))  # type: ignore[arg-type]
+        console.print(settlement(None, house))
         lines = [line.strip() for line in console.export_text().splitlines()]
         return {name: line for line in lines
                 for name in ("Player", "Banker", "Tie", "Dragon 7", "Panda 8")
@@ -152,4 +152,4 @@ def test_the_rules_reference_shows_the_houses_table() -> None:
     commission = rows(COMMISSION_HOUSE)
     assert set(commission) == {"Player", "Banker", "Tie"}
     assert "19:20" in commission["Banker"]
-    assert "push" in rows(None)["Dragon 7"]  # EZ: the Banker bet pushes on a Dragon 7
+    assert "push" in rows(DEFAULT_HOUSE)["Dragon 7"]  # EZ: the Banker bet pushes on a Dragon 7

@@ -13,7 +13,7 @@ import random
 import pytest
 from session_helpers import DRAGON, NATURAL, PANDA, PLAYER_STANDS, FakeClock, FakeNow, coup
 
-from trainer.drills.model import Drill, Kind
+from trainer.drills.model import CallSpec, Drill
 from trainer.session import Session
 from trainer.session.calls import CallQuestion, call_questions
 from trainer.session.questions import ChoiceAnswer
@@ -39,7 +39,7 @@ EXPECTED = {
 
 def call_drill() -> Drill:
     return Drill(id="calls", title="Calls", description="Calls.", steps=(), questions=1,
-                 kind=Kind.CALL)
+                 run=CallSpec())
 
 
 @pytest.mark.parametrize("cards", list(EXPECTED))

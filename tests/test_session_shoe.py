@@ -12,7 +12,7 @@ import random
 import pytest
 from session_helpers import FakeClock, FakeNow
 
-from trainer.drills.model import Drill, Kind, Step
+from trainer.drills.model import Drill, ShoeSpec, Step
 from trainer.engine import Card
 from trainer.engine.shoe import AfterCut, BurnRule, ShoeRules, ShoeRun
 from trainer.session import Session
@@ -35,7 +35,7 @@ NATURAL4 = ["9s", "Ks", "Ks", "Ks"]
 
 def shoe_drill(steps: tuple[Step, ...] = (Step.OUTCOME,), last: int | None = None) -> Drill:
     return Drill(id="shoe", title="Shoe", description="A shoe.", steps=steps, questions=0,
-                 kind=Kind.SHOE, last_coups=last)
+                 run=ShoeSpec(last_coups=last))
 
 
 def stacked(first: str, coups: int, cut: int, after: AfterCut = AfterCut.ONE_MORE) -> ShoeRun:
@@ -47,7 +47,7 @@ def stacked(first: str, coups: int, cut: int, after: AfterCut = AfterCut.ONE_MOR
 
 def session_for(shoe: ShoeRun, drill: Drill | None = None, **kw: object) -> Session:
     d = drill or shoe_drill()
-    run = dealt_shoe(shoe, d.last_coups)
+    run = dealt_shoe(shoe, d.shoe.last_coups)
     coups, asked = shoe_questions(d, run, random.Random(1))
     return Session(d, coups, "Alex", clock=FakeClock(), now=FakeNow(), questions=asked,
                    shoe=run, **kw)  # type: ignore[arg-type]

@@ -15,7 +15,7 @@ from decimal import Decimal
 import pytest
 from session_helpers import DRAGON, FakeClock, FakeNow, coup
 
-from trainer.drills.model import BetSpec, CoupFilter, Drill, Kind
+from trainer.drills.model import BetSpec, CoupFilter, Drill, SpotSpec
 from trainer.engine import Bet, Outcome
 from trainer.engine.house import DEFAULT_HOUSE
 from trainer.engine.procedure import (
@@ -51,8 +51,8 @@ def first_difference(right: tuple[object, ...], dealt: tuple[object, ...]) -> in
 def spot_drill(rate: float = 0.5, level: str = "coup", ids: tuple[str, ...] = (),
                questions: int = 40) -> Drill:
     return Drill(id="spot", title="Spot", description="Spot.", steps=(), questions=questions,
-                 kind=Kind.SPOT, filters=(CoupFilter(),), bets=BETS, error_rate=rate,
-                 spot_level=level, error_ids=ids)
+                 run=SpotSpec(level=level, error_rate=rate, error_ids=ids),
+                 filters=(CoupFilter(),), bets=BETS)
 
 
 def replays(drill: Drill, seed: int) -> list[SpotQuestion]:

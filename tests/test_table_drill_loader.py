@@ -174,7 +174,7 @@ def test_a_shoe_at_the_table() -> None:
 
     d = load_text(SHOE_TABLE)
     assert d.kind is Kind.SHOE and d.steps == (Step.TABLE,) and d.is_table
-    assert d.cut == 20 and d.last_coups == 4
+    assert d.shoe.cut == 20 and d.shoe.last_coups == 4
     assert d.table.seats == (2, 3)
     assert d.run_words == "a shoe at the table from 4 coups before the cut card"
 

@@ -158,7 +158,7 @@ def test_what_now_after_the_cut_card_then_the_end() -> None:
 def test_the_bundled_drill_deals_the_engines_shoe() -> None:
     """The tables' coups are the engine's shoe for the seed, in order, last coups only."""
     drill = load_drill("shoe-table")
-    assert drill.kind is Kind.SHOE and drill.is_table and drill.last_coups == 6
+    assert drill.kind is Kind.SHOE and drill.is_table and drill.shoe.last_coups == 6
     for seed in range(3):
         s = TableSession.deal(drill, "Alex", random.Random(seed))
         run = deal_shoe(drill, random.Random(seed))

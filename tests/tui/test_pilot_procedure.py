@@ -14,7 +14,15 @@ from rich.console import Console
 from session_helpers import DRAGON, NATURAL, FakeClock, FakeNow, coup, dealer
 from textual.widgets import Static
 
-from trainer.drills.model import BetSpec, CoupFilter, Drill, Kind, Step
+from trainer.drills.model import (
+    BetSpec,
+    CallSpec,
+    CoupFilter,
+    Drill,
+    ShoeSpec,
+    SpotSpec,
+    Step,
+)
 from trainer.engine import Bet, Outcome
 from trainer.engine.house import DEFAULT_HOUSE
 from trainer.engine.procedure import BetAction, Called, Dealt, DealtCard, Done, Side, single_seat
@@ -57,7 +65,7 @@ async def test_a_shoe_burn_coups_and_the_cut_card() -> None:
     # card 41); so coup 9 brings it out and coup 10 is the last.
     run = ShoeRun.stacked(["7h", *["2c"] * 7, *(NATURAL4 * 10)], ShoeRules(cut=8))
     drill = Drill(id="shoe", title="A shoe", description="d", steps=(Step.OUTCOME,),
-                  questions=0, kind=Kind.SHOE)
+                  questions=0, run=ShoeSpec())
     shoe = dealt_shoe(run)
     coups, asked = shoe_questions(drill, shoe, random.Random(0))
     app = TrainerApp(trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
@@ -105,7 +113,7 @@ async def test_a_shoe_burn_coups_and_the_cut_card() -> None:
 
 async def test_calling_the_hand_with_keys_1_to_4() -> None:
     drill = Drill(id="calls", title="Calling", description="d", steps=(), questions=1,
-                  kind=Kind.CALL)
+                  run=CallSpec())
     app = TrainerApp(start=drill, trainee="Alex", seed=3, deal=dealer([coup(NATURAL)]),
                      clock=FakeClock(), now=FakeNow())
     # NATURAL: Player 9+K = 9, a natural; Banker 2+3 = 5; the Player wins nine over five
@@ -150,7 +158,7 @@ def _dragon_replays() -> tuple[Drill, list[SpotQuestion | FixQuestion]]:
     bad = Replay(dc.coup, layout, house, wrong, "banker-paid-on-dragon7")
     fix = FixQuestion(1, dc, bad, ("pay 25", "take 25", "return 25, pay 0", "pay 50"))
     drill = Drill(id="spot", title="Spot", description="d", steps=(), questions=2,
-                  kind=Kind.SPOT, filters=(CoupFilter(),),
+                  run=SpotSpec(), filters=(CoupFilter(),),
                   bets=(BetSpec(Bet.BANKER, Decimal(25), Decimal(25)),))
     return drill, [SpotQuestion(0, dc, right), SpotQuestion(1, dc, bad), fix]
 

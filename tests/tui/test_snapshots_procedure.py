@@ -7,7 +7,7 @@ from __future__ import annotations
 from session_helpers import NATURAL, FakeClock, FakeNow, coup, dealer
 from test_pilot_procedure import _dragon_replays
 
-from trainer.drills.model import Drill, Kind
+from trainer.drills.model import CallSpec, Drill
 from trainer.session import Session
 from trainer.tui.app import TrainerApp, session_screen
 
@@ -32,7 +32,7 @@ def test_spot_the_error_step_picked(snap_compare) -> None:
 
 def test_calling_question(snap_compare) -> None:
     drill = Drill(id="calls", title="Calling the hand", description="d", steps=(),
-                  questions=1, kind=Kind.CALL)
+                  questions=1, run=CallSpec())
     app = TrainerApp(start=drill, trainee="Alex", seed=3, deal=dealer([coup(NATURAL)]),
                      clock=FakeClock(), now=FakeNow())
     assert snap_compare(app, terminal_size=SIZE, press=["2"])

@@ -147,7 +147,7 @@ def _asks(drill: Any, dc: Any) -> list[str]:
 
         return [f"call:{c.step.value}" for c in calls_for(dc.coup, drill.house)]
     if drill.kind is Kind.SPOT:
-        return [f"spot ({drill.spot_level}; an error {drill.error_rate:.0%} of the time, "
+        return [f"spot ({drill.spot.level}; an error {drill.spot.error_rate:.0%} of the time, "
                 "drawn when the drill runs)"]
 
     out: list[str] = []

@@ -28,13 +28,18 @@ from trainer.drills.model import (
     ASKING_ORDER,
     WHOLE_COUP,
     BetSpec,
+    CallSpec,
     ChipEntry,
     CoupFilter,
+    CoupSpec,
     Drill,
     FixedCoup,
     Kind,
     Mode,
     Order,
+    RunSpec,
+    ShoeSpec,
+    SpotSpec,
     Step,
     TableSpec,
 )
@@ -189,15 +194,22 @@ class _Reader(reading.Reader):
         # what the file leaves out) are the model's defaults, which are the declaration's.
         model = {attr: get[key] for key, attr in F.DRILL.attrs() if key in get}
         spot = get.get("spot", {})
+        run: RunSpec = CoupSpec()
+        if kind is Kind.SHOE:
+            run = ShoeSpec(cut=shoe.get("cut", F.SHOE.default("cut")),
+                           last_coups=shoe.get("last_coups"))
+        elif kind is Kind.CALL:
+            run = CallSpec()
+        elif kind is Kind.SPOT:
+            run = SpotSpec(
+                level=spot.get("level", F.SPOT.default("level")),
+                error_rate=spot.get("error_rate", F.SPOT.default("error_rate")),
+                error_ids=tuple(spot.get("errors", F.SPOT.default("errors"))),
+                extra_mistakes=tuple(spot.get("mistakes", ())),
+            )
         model.update(
             steps=steps,
-            kind=kind,
-            cut=shoe.get("cut", F.SHOE.default("cut")),
-            last_coups=shoe.get("last_coups"),
-            spot_level=spot.get("level", F.SPOT.default("level")),
-            error_rate=spot.get("error_rate", F.SPOT.default("error_rate")),
-            error_ids=tuple(spot.get("errors", F.SPOT.default("errors"))),
-            extra_mistakes=tuple(spot.get("mistakes", ())),
+            run=run,
             questions=questions,
             fixed=tuple(fixed),
             filters=tuple(flt for flt, _, _ in filters),

@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from trainer.drills import fields as F
+from trainer.drills.errors import DrillError
 from trainer.engine import Bet, Card, Coup, Outcome, Paytable
 from trainer.engine.house import DEFAULT_HOUSE, House
 
@@ -208,6 +209,50 @@ _SHOE, _SPOT = F.SHOE, F.SPOT
 _MODE, _ORDER = Mode(_D.default("mode")), Order(_D.default("order"))
 
 
+# -- what one kind of run needs, one typed value per kind (``Drill.run``) -------------------
+# A kind's own settings live in its value, so a drill cannot carry another kind's settings
+# (a cut card on a drill of separate coups), and a new kind is one more class here.
+
+@dataclass(frozen=True, slots=True)
+class CoupSpec:
+    """Separate coups, the steps asked of each (the default)."""
+
+    kind: ClassVar[Kind] = Kind.COUP
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeSpec:
+    """One continuous shoe (``ask: [shoe, ...]``): ``cut`` cards behind the cut card (None:
+    the house's), and the last ``last_coups`` coups before it only (None: the whole shoe)."""
+
+    kind: ClassVar[Kind] = Kind.SHOE
+    cut: int | None = _SHOE.default("cut")
+    last_coups: int | None = _SHOE.default("last_coups")
+
+
+@dataclass(frozen=True, slots=True)
+class CallSpec:
+    """The dealer's calls at each step of a coup (``ask: call``)."""
+
+    kind: ClassVar[Kind] = Kind.CALL
+
+
+@dataclass(frozen=True, slots=True)
+class SpotSpec:
+    """Replays to spot a dealer's error in (``ask: spot``): the ``level`` (coup or table),
+    the share of replays with an error, the catalogue ids drawn from (empty: every error of
+    the level), and the mistakes of an instructor's file beside the engine's catalogue."""
+
+    kind: ClassVar[Kind] = Kind.SPOT
+    level: str = _SPOT.default("level")
+    error_rate: float = _SPOT.default("error_rate")
+    error_ids: tuple[str, ...] = _SPOT.default("errors")
+    extra_mistakes: tuple[Mistake, ...] = ()
+
+
+RunSpec = CoupSpec | ShoeSpec | CallSpec | SpotSpec
+
+
 @dataclass(frozen=True, slots=True)
 class Drill:
     id: str
@@ -245,30 +290,40 @@ class Drill:
     @property
     def paytable(self) -> Paytable:
         return self.house.paytable
-    #: What a run deals (trainer.drills.model.Kind); ``steps`` are asked of each coup.
-    kind: Kind = Kind.COUP
-    #: ask: shoe: cards behind the cut card, and (None: the whole shoe) the last coups only.
-    cut: int | None = _SHOE.default("cut")  # None: the house's
-    last_coups: int | None = _SHOE.default("last_coups")
-    #: ask: spot: coup or table, the share of replays with an error, the catalogue ids drawn
-    #: from (empty: every error of the level).
-    spot_level: str = _SPOT.default("level")
-    error_rate: float = _SPOT.default("error_rate")
-    error_ids: tuple[str, ...] = _SPOT.default("errors")
-    #: Mistakes of an instructor's file (trainer.mistakes), beside the engine's catalogue.
-    extra_mistakes: tuple[Mistake, ...] = ()
+
+    #: What a run deals and that kind's own settings; ``steps`` are asked of each coup.
+    run: RunSpec = CoupSpec()
+
+    @property
+    def kind(self) -> Kind:
+        return self.run.kind
+
+    @property
+    def shoe(self) -> ShoeSpec:
+        """The shoe settings of a shoe drill (DrillError for another kind)."""
+        if not isinstance(self.run, ShoeSpec):
+            raise DrillError(f"drill {self.id!r} does not deal a shoe (ask: shoe)")
+        return self.run
+
+    @property
+    def spot(self) -> SpotSpec:
+        """The spotting settings of a spot drill (DrillError for another kind)."""
+        if not isinstance(self.run, SpotSpec):
+            raise DrillError(f"drill {self.id!r} does not replay coups to spot (ask: spot)")
+        return self.run
 
     @property
     def run_words(self) -> str:
         """How long a run is, in words: "12 coups", "5 tables", "a whole shoe"."""
-        if self.is_table and self.kind is Kind.SHOE:
-            if self.last_coups is None:
+        run = self.run
+        if self.is_table and isinstance(run, ShoeSpec):
+            if run.last_coups is None:
                 return "a whole shoe at the table"
-            return f"a shoe at the table from {self.last_coups} coups before the cut card"
+            return f"a shoe at the table from {run.last_coups} coups before the cut card"
         if self.is_table:
             return f"{self.questions} table{'s' if self.questions != 1 else ''}"
-        if self.kind is Kind.SHOE:
-            if self.last_coups is None:
+        if isinstance(run, ShoeSpec):
+            if run.last_coups is None:
                 return "a whole shoe"
-            return f"a shoe from {self.last_coups} coups before the cut card"
+            return f"a shoe from {run.last_coups} coups before the cut card"
         return f"{self.questions} coup{'s' if self.questions != 1 else ''}"

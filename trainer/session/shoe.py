@@ -110,8 +110,9 @@ def deal_shoe(drill: Drill, rng: random.Random) -> DealtShoe:
     """The engine's shoe for ``drill`` under its house's shoe rules (the drill's cut card
     if it sets one), shuffled from ``rng``."""
     house = drill.house
-    rules = house.shoe if drill.cut is None else replace(house.shoe, cut=drill.cut)
-    return dealt_shoe(ShoeRun.shuffled(rng, drill.decks, rules), drill.last_coups)
+    spec = drill.shoe
+    rules = house.shoe if spec.cut is None else replace(house.shoe, cut=spec.cut)
+    return dealt_shoe(ShoeRun.shuffled(rng, drill.decks, rules), spec.last_coups)
 
 
 def dealt_shoe(run: ShoeRun, last_coups: int | None = None) -> DealtShoe:

@@ -62,15 +62,15 @@ END_LINE = "End: the dealer clears the table"
 def catalogue_of(drill: Drill) -> tuple[Mistake, ...]:
     """The engine's catalogue and the drill's own mistakes file, of the drill's level (a
     table-level drill has the coup's mistakes too)."""
-    levels = {Level.COUP} if drill.spot_level == "coup" else {Level.COUP, Level.TABLE}
-    return tuple(m for m in (*CATALOGUE, *drill.extra_mistakes) if m.level in levels)
+    levels = {Level.COUP} if drill.spot.level == "coup" else {Level.COUP, Level.TABLE}
+    return tuple(m for m in (*CATALOGUE, *drill.spot.extra_mistakes) if m.level in levels)
 
 
 def mistakes_for(drill: Drill) -> tuple[Mistake, ...]:
     """The mistakes a drill draws from: those it names, else every one of its level."""
-    if drill.error_ids:
-        return tuple(find_mistake(i, (*CATALOGUE, *drill.extra_mistakes))
-                     for i in drill.error_ids)
+    if drill.spot.error_ids:
+        return tuple(find_mistake(i, (*CATALOGUE, *drill.spot.extra_mistakes))
+                     for i in drill.spot.error_ids)
     return catalogue_of(drill)
 
 
@@ -257,7 +257,7 @@ class FixQuestion(ChoiceQuestion):
 
 def _layout(drill: Drill, dealt: DrillCoup, rng: random.Random) -> Layout:
     """One seat with the coup's wagers (coup level) or a table the house allows."""
-    if drill.spot_level == "table":
+    if drill.spot.level == "table":
         spans = {spec.bet: (spec.minimum, spec.maximum) for spec in drill.bets} or None
         unit = min((spec.step for spec in drill.bets), default=Decimal(5))
         return deal_layout(rng, drill.house, seats=TABLE_SEATS, bets_per_seat=TABLE_BETS,
@@ -322,7 +322,7 @@ def replay_for(
     """A replay of ``dealt`` (or, if the chosen mistake cannot happen in it, of another coup
     from the drill's filters): with one mistake ``error_rate`` of the time."""
     house = drill.house
-    with_error = rng.random() < drill.error_rate
+    with_error = rng.random() < drill.spot.error_rate
     for attempt in range(TRIES):
         layout = _layout(drill, dealt, rng)
         if not with_error:

@@ -506,13 +506,10 @@ class DrillScreen(Screen[None]):
         if (self.state in (FEEDBACK, DONE) and self.last is not None
                 and isinstance(self.last.question, Question)):
             # answered: the cell that decided it may be marked
-            self.app.push_screen(ReferenceScreen(
-                self.last.question.house.paytable, self.last.question,
-                self.last.question.house
-            ))
+            self.app.push_screen(ReferenceScreen(self.last.question.house, self.last.question))
         else:  # the whole table, unmarked: a marked cell would give the answer away
             house = self.session.drill.house  # the one source of the rules in play
-            self.app.push_screen(ReferenceScreen(house.paytable, house=house))
+            self.app.push_screen(ReferenceScreen(house))
 
     def action_leave(self) -> None:
         self.post_message(LeaveDrill(self.session))

@@ -19,10 +19,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from trainer.drills.model import Step
-from trainer.engine import Bet, Outcome, Paytable, format_amount
+from trainer.engine import Bet, Outcome
 from trainer.engine.house import House
 from trainer.engine.rules import banker_draws, player_draws
-from trainer.engine.settlement import RESULTS, BetResult
+from trainer.engine.settlement import BetResult
 from trainer.session import Question
 from trainer.tui.screens import stylesheets
 
@@ -61,15 +61,11 @@ def player_rule(total: int | None) -> Text:
     return text
 
 
-def settlement(
-    cell: tuple[Outcome, Bet] | None, paytable: Paytable, house: House | None = None
-) -> Table:
-    """The settlement table; under a house, its game's table and pays (19:20 for a
-    commission Banker bet), only the bets it offers and the outcomes its dealers name (no
-    Dragon 7 row at a table without the bet)."""
-    results = RESULTS if house is None else house.results
-    bets = tuple(Bet) if house is None else house.bets
-    outcomes = tuple(Outcome) if house is None else house.outcomes
+def settlement(cell: tuple[Outcome, Bet] | None, house: House) -> Table:
+    """The house's settlement table: its game's results and pays (19:20 for a commission
+    Banker bet), only the bets it offers and the outcomes its dealers name (no Dragon 7 row
+    at a table without the bet)."""
+    results, bets, outcomes = house.results, house.bets, house.outcomes
     table = Table(title="Settlement (odds paid to 1 on a win)", box=None, padding=(0, 1),
                   title_justify="left", show_edge=False)
     table.add_column("outcome")
@@ -79,8 +75,7 @@ def settlement(
         row: list[Text] = [Text(outcome.label)]
         for bet in bets:
             result = results[outcome][bet]
-            pays = f"{format_amount(paytable.odds(bet))}:1" if house is None else (
-                house.pays(bet).replace(" to ", ":"))
+            pays = house.pays(bet).replace(" to ", ":")
             word = {
                 BetResult.WIN: pays,
                 BetResult.PUSH: "push",
@@ -121,14 +116,12 @@ class ReferenceScreen(ModalScreen[None]):
 
     def __init__(
         self,
-        paytable: Paytable,
+        house: House,
         answered: Question | None = None,
-        house: House | None = None,
         *,
         table: bool = False,
     ) -> None:
         super().__init__()
-        self.paytable = paytable
         self.house = house
         self.table = table
         question = answered
@@ -155,8 +148,8 @@ class ReferenceScreen(ModalScreen[None]):
             )
             yield Static(player_rule(self.player_total), id="player-rule")
             yield Static(tableau(self.bank_cell), id="tableau")
-            yield Static(settlement(self.pay_cell, self.paytable, self.house), id="settlement")
-            if self.table and self.house is not None:
+            yield Static(settlement(self.pay_cell, self.house), id="settlement")
+            if self.table:
                 yield Static(table_procedure(self.house), id="table-procedure")
         yield Footer()
 

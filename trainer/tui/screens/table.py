@@ -770,7 +770,7 @@ class TableScreen(Screen[None]):
 
         table = self.session.table
         self.app.push_screen(
-            ReferenceScreen(table.house.paytable, house=table.house, table=True)
+            ReferenceScreen(table.house, table=True)
         )
 
     # -- the mouse -------------------------------------------------------------------------
