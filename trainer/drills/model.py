@@ -100,7 +100,7 @@ class BetSpec:
     bet: Bet
     minimum: Decimal
     maximum: Decimal
-    step: Decimal = Decimal(F.RANGE.default("step"))
+    step: Decimal = Decimal(F.RANGE.step.default)
 
     def draw(self, rng: random.Random) -> Decimal:
         """A uniformly drawn amount in minimum, minimum+step, ..., <= maximum."""
@@ -116,7 +116,7 @@ class ChipEntry(enum.Enum):
     EITHER = "either"  # either way; chips, when used, are graded as in CHIPS
 
 
-_CHIPS = ChipEntry(F.TABLE.default("chips"))
+_CHIPS = ChipEntry(F.TABLE.chips.default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,9 +128,9 @@ class TableSpec:
 
     bets: tuple[BetSpec, ...]
     seats: tuple[int, int]
-    bets_per_seat: tuple[int, int] = (F.TABLE.default("bets_per_seat"),) * 2
-    time_limit: float | None = F.TABLE.default("time_limit")
-    target_seconds: float | None = F.TABLE.default("target_seconds")
+    bets_per_seat: tuple[int, int] = (F.TABLE.bets_per_seat.default,) * 2
+    time_limit: float | None = F.TABLE.time_limit.default
+    target_seconds: float | None = F.TABLE.target_seconds.default
     chips: ChipEntry = _CHIPS
 
 
@@ -162,7 +162,7 @@ class CoupFilter:
     banker_final: frozenset[int] | None = None
     outcome: frozenset[Outcome] | None = None
     cards: frozenset[int] | None = None  # 4, 5 or 6
-    weight: int = F.FILTER.default("weight")
+    weight: int = F.FILTER.weight.default
 
     def matches(self, cls: CoupClass) -> bool:
         checks = (
@@ -206,8 +206,8 @@ class DealtTable:
 # The defaults are the file format's (trainer.drills.fields), as model values.
 _D = F.DRILL
 _SHOE, _SPOT = F.SHOE, F.SPOT
-_MODE, _ORDER = Mode(_D.default("mode")), Order(_D.default("order"))
-_PAYTABLE = DEFAULT_PAYTABLE.with_odds(F.SHOE.default("paytable"))
+_MODE, _ORDER = Mode(_D.mode.default), Order(_D.order.default)
+_PAYTABLE = DEFAULT_PAYTABLE.with_odds(F.SHOE.paytable.default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,18 +219,18 @@ class Drill:
     questions: int  # number of coups dealt per run
     mode: Mode = _MODE
     order: Order = _ORDER
-    pass_mark: int = _D.default("pass_mark")  # percent of questions answered right
-    time_limit: float | None = _D.default("time_limit")  # seconds per question
-    level: str | None = _D.default("level")
-    tags: tuple[str, ...] = _D.default("tags")
-    decks: int = F.SHOE.default("decks")
+    pass_mark: int = _D.pass_mark.default  # percent of questions answered right
+    time_limit: float | None = _D.time_limit.default  # seconds per question
+    level: str | None = _D.level.default
+    tags: tuple[str, ...] = _D.tags.default
+    decks: int = F.SHOE.decks.default
     paytable: Paytable = _PAYTABLE
-    fixed: tuple[FixedCoup, ...] = _D.default("coups")
-    filters: tuple[CoupFilter, ...] = _D.default("generate")
-    bets: tuple[BetSpec, ...] = _D.default("bets")
+    fixed: tuple[FixedCoup, ...] = _D.coups.default
+    filters: tuple[CoupFilter, ...] = _D.generate.default
+    bets: tuple[BetSpec, ...] = _D.bets.default
     source: Path | None = None
     #: (fewest, most) bets on each coup's layout, drawn from ``bets``; None: all of them.
-    bets_per_coup: tuple[int, int] | None = _D.default("bets_per_coup")
+    bets_per_coup: tuple[int, int] | None = _D.bets_per_coup.default
     #: The house rules the drill is dealt under (its decks and paytable are ``decks`` and
     #: ``paytable``); None: the default house.
     house: House | None = None
@@ -243,13 +243,13 @@ class Drill:
     #: What a run deals (trainer.drills.model.Kind); ``steps`` are asked of each coup.
     kind: Kind = Kind.COUP
     #: ask: shoe: cards behind the cut card, and (None: the whole shoe) the last coups only.
-    cut: int | None = _SHOE.default("cut")  # None: the house's
-    last_coups: int | None = _SHOE.default("last_coups")
+    cut: int | None = _SHOE.cut.default  # None: the house's
+    last_coups: int | None = _SHOE.last_coups.default
     #: ask: spot: coup or table, the share of replays with an error, the catalogue ids drawn
     #: from (empty: every error of the level).
-    spot_level: str = _SPOT.default("level")
-    error_rate: float = _SPOT.default("error_rate")
-    error_ids: tuple[str, ...] = _SPOT.default("errors")
+    spot_level: str = _SPOT.level.default
+    error_rate: float = _SPOT.error_rate.default
+    error_ids: tuple[str, ...] = _SPOT.errors.default
     #: Mistakes of an instructor's file (trainer.mistakes), beside the engine's catalogue.
     extra_mistakes: tuple[Mistake, ...] = ()
 
