@@ -150,13 +150,13 @@ class _Filter(Obj):
     player_draws = Field(BOOL, "Whether the Player draws a third card.")
     banker_draws = Field(BOOL, "Whether the Banker draws a third card.")
     player_third = Field(CARD_VALUE,
-                          "Point value(s) of the Player's third card (0 = 10/J/Q/K).")
+                         "Point value(s) of the Player's third card (0 = 10/J/Q/K).")
     banker_third = Field(CARD_VALUE, "Point value(s) of the Banker's third card.")
     player_final = Field(TOTAL, "Player's final total(s).")
     banker_final = Field(TOTAL, "Banker's final total(s).")
     outcome = Field(OUTCOME_SET, "Outcome(s): player, banker, tie, dragon7, panda8.")
     cards = Field(_values(4, 6, "number of cards"),
-                   "Number of cards dealt: 4, 5 or 6.")
+                  "Number of cards dealt: 4, 5 or 6.")
 
 
 FILTER = _Filter(
@@ -170,7 +170,7 @@ class _Expect(Obj):
     banker_draws = Field(BOOL, "Whether the Banker draws.")
     outcome = Field(Scalar(reads(DrillReads.outcome), _choice(OUTCOMES)), "The outcome.")
     payouts = Field(MapOf(BETS, Scalar(reads(DrillReads.result), _choice(RESULTS))),
-                     "What happens to each bet: win, push or lose.")
+                    "What happens to each bet: win, push or lose.")
 
 
 EXPECT = _Expect(
@@ -196,11 +196,11 @@ COUP = _Coup(doc="A coup written out card by card.")
 
 
 class _Shoe(Obj):
-    decks = Field(Scalar(reads(DrillReads.decks),
-                         _choice(DECKS)), "Decks in the shoe: 8 or 6.", default=8)
+    decks = Field(Scalar(reads(DrillReads.decks), _choice(DECKS)), "Decks in the shoe: 8 or 6.",
+                  default=8)
     paytable = Field(MapOf(BETS, ODDS),
-                      "What each bet pays to 1: tie 8, dragon7 40, panda8 25.",
-                      default={})
+                     "What each bet pays to 1: tie 8, dragon7 40, panda8 25.",
+                     default={})
     cut = Field(
         Scalar(reads(ScalarReads.integer, 12, 208, "cards behind the cut card"),
                {"type": "integer", "minimum": 12, "maximum": 208}),
@@ -209,8 +209,7 @@ class _Shoe(Obj):
     )
     last_coups = Field(
         Scalar(reads(ScalarReads.integer, MIN_LAST_COUPS, MAX_LAST_COUPS, "last coups"),
-               {"type": "integer", "minimum": MIN_LAST_COUPS,
-                           "maximum": MAX_LAST_COUPS}),
+               {"type": "integer", "minimum": MIN_LAST_COUPS, "maximum": MAX_LAST_COUPS}),
         "ask: shoe: start N coups before the cut card comes out (the coup it comes "
         "out in counted) and deal to the end; no burn question. Default: the whole "
         "shoe.", default=None,
@@ -222,10 +221,12 @@ SHOE = _Shoe(
 )
 
 _RATE = r"^\s*(100|[1-9]?[0-9])(\.[0-9]+)?\s*%\s*$"
+
+
 class _Spot(Obj):
     level = Field(Scalar(reads(ScalarReads.choice, SPOT_LEVELS, "a level"), _choice(SPOT_LEVELS)),
-                   "coup: one coup's steps; table: the coup and a table's settlement "
-                   "(for supervisors).", default="coup")
+                  "coup: one coup's steps; table: the coup and a table's settlement "
+                  "(for supervisors).", default="coup")
     error_rate = Field(
         Scalar(reads(DrillReads.rate), {"oneOf": [
             {"type": "number", "minimum": 0, "maximum": 1},
@@ -237,7 +238,7 @@ class _Spot(Obj):
     errors = Field(
         Scalar(reads(DrillReads.error_ids),
                {"type": "array", "items": {"type": "string"}, "minItems": 1,
-                             "uniqueItems": True}),
+                "uniqueItems": True}),
         "Catalogue ids of the errors to draw from (the README lists them, e.g. "
         "banker-paid-on-dragon7, payout-short; and those of the mistakes file); "
         "default: every error of the level.",
@@ -252,6 +253,7 @@ class _Spot(Obj):
 
 SPOT = _Spot(doc="ask: spot: how the replays are dealt.", reader=reads(DrillReads.spot_settings))
 
+
 def _count_range(what: str, hi: int) -> Scalar:
     """3 or "3-7": a count, or a range of counts, of ``what`` (1 to ``hi``)."""
     return Scalar(reads(DrillReads.count_range, hi, what), {"oneOf": [
@@ -262,11 +264,11 @@ def _count_range(what: str, hi: int) -> Scalar:
 
 class _Table(Obj):
     seats = Field(_count_range("seats", MAX_SEATS),
-                   "How many seats are occupied at each table: 5, or a range like \"3-7\" "
-                   "(within the house's seats); which seats is random.", required=True)
+                  "How many seats are occupied at each table: 5, or a range like \"3-7\" "
+                  "(within the house's seats); which seats is random.", required=True)
     bets_per_seat = Field(_count_range("bets", MAX_BETS),
-                           "How many bets each occupied seat has: 1, or a range like "
-                           "\"1-3\" (at most the number of bets listed).", default=1)
+                          "How many bets each occupied seat has: 1, or a range like "
+                          "\"1-3\" (at most the number of bets listed).", default=1)
     bets = Field(
         MapOf(BETS, AnyOf((AMOUNT, RANGE), reads(DrillReads.bet_spec))),
         "The bets that may appear and their wagers: an amount (banker: 25) or a range "
@@ -288,9 +290,9 @@ class _Table(Obj):
     )
     chips = Field(Scalar(reads(ScalarReads.choice, CHIP_ENTRIES, "a way to pay"),
                          _choice(CHIP_ENTRIES)),
-                   "How payouts are given: typed (the amount), chips (built from the "
-                   "house's chips, its convention graded: fewest chips), or either.",
-                   default="either")
+                  "How payouts are given: typed (the amount), chips (built from the "
+                  "house's chips, its convention graded: fewest chips), or either.",
+                  default="either")
 
 
 TABLE = _Table(
@@ -303,19 +305,19 @@ TABLE = _Table(
 
 class _Drill(Obj):
     id = Field(Scalar(reads(DrillReads.drill_id), {"type": "string", "pattern": ID_PATTERN}),
-                "Short name used on the command line: lowercase, digits, - and _.",
-                required=True, listed=True)
+               "Short name used on the command line: lowercase, digits, - and _.",
+               required=True, listed=True)
     title = Field(LINE, "Title shown in the drill list.", required=True, listed=True)
     description = Field(PARAGRAPH, "One paragraph: what the drill trains.", required=True,
-                         listed=True)
+                        listed=True)
     level = Field(Scalar(reads(ScalarReads.choice, LEVELS, "a level"), _choice(LEVELS)),
-                   "beginner, intermediate or advanced.", default=None, listed=True)
+                  "beginner, intermediate or advanced.", default=None, listed=True)
     tags = Field(Scalar(reads(DrillReads.tags), {"type": "array", "items": {"type": "string"},
                                   "uniqueItems": True}),
-                  "Free-form tags.", default=())
+                 "Free-form tags.", default=())
     mode = Field(Scalar(reads(DrillReads.mode), _choice(MODES)),
-                  "practice (feedback after each answer) or exam (at the end).",
-                  default="practice", listed=True)
+                 "practice (feedback after each answer) or exam (at the end).",
+                 default="practice", listed=True)
     ask = Field(
         Scalar(reads(DrillReads.ask), {"oneOf": [
             _choice((*STEPS, WHOLE_COUP, TABLE_ASK, *KINDS)),
@@ -342,8 +344,8 @@ class _Drill(Obj):
         listed=True,
     )
     order = Field(Scalar(reads(DrillReads.order), _choice(ORDERS)),
-                   "shuffled or as_written (fixed coups first, in order).",
-                   default="shuffled")
+                  "shuffled or as_written (fixed coups first, in order).",
+                  default="shuffled")
     pass_mark = Field(
         Scalar(reads(ScalarReads.percent), {"oneOf": [
             {"type": "integer", "minimum": 0, "maximum": 100},

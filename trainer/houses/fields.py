@@ -68,7 +68,7 @@ def _choice(choices: tuple[str, ...], what: str) -> Scalar:
 
 class _StepOwes(Obj):
     up_to = Field(AMOUNT, "Wagers up to this amount (leave out on the last step: any "
-                   "larger wager).")
+                  "larger wager).")
     owes = Field(AMOUNT, "The commission such a winning bet owes.", required=True)
 
 
@@ -77,7 +77,7 @@ STEP_OWES = _StepOwes(doc="One line of a step table: \"$1-5 owes 0.25\" is {up_t
 
 class _StepFee(Obj):
     up_to = Field(AMOUNT, "Wagers up to this amount (leave out on the last step: any "
-                   "larger wager).")
+                  "larger wager).")
     fee = Field(AMOUNT, "The collection fee on such a wager.", required=True)
 
 
@@ -93,14 +93,14 @@ class _Commission(Obj):
         "Commission on a winning Banker bet, in percent: 5 or \"5%\".", default="5%",
     )
     collect = Field(_choice(COLLECT, "a way to collect"),
-                     "at_once (taken from the payout) or end_of_shoe (kept in the seat's "
-                     "commission box).", default="at_once")
+                    "at_once (taken from the payout) or end_of_shoe (kept in the seat's "
+                    "commission box).", default="at_once")
     round_up_to = Field(AMOUNT, "The commission owed is rounded up to a whole number of "
-                         "this: 0.01 (exact to the cent) or 0.25 (the next quarter).",
-                         default=0.01)
+                        "this: 0.01 (exact to the cent) or 0.25 (the next quarter).",
+                        default=0.01)
     steps = Field(ListOf(STEP_OWES, MAX_STEPS),
-                   "A step table tried first: [{up_to: 5, owes: 0.25}, {up_to: 10, owes: "
-                   "0.50}]; wagers above it use round_up_to.", default=())
+                  "A step table tried first: [{up_to: 5, owes: 0.25}, {up_to: 10, owes: "
+                  "0.50}]; wagers above it use round_up_to.", default=())
 
 
 COMMISSION = _Commission(doc="Commission game only: the commission on a winning Banker bet.")
@@ -108,8 +108,8 @@ COMMISSION = _Commission(doc="Commission game only: the commission on a winning 
 
 class _Fee(Obj):
     steps = Field(ListOf(STEP_FEE, MAX_STEPS),
-                   "The fee on each wager, by its amount: [{up_to: 20, fee: 0.50}, "
-                   "{fee: 1}].", required=True)
+                  "The fee on each wager, by its amount: [{up_to: 20, fee: 0.50}, "
+                  "{fee: 1}].", required=True)
     bank_rotates_every = Field(
         Scalar(reads(ScalarReads.integer, 1, 100, "hands"),
                {"type": "integer", "minimum": 1, "maximum": 100}),
@@ -126,7 +126,7 @@ class _Limits(Obj):
     side_min = Field(AMOUNT, "Smallest Dragon 7 or Panda 8 bet (default: min).")
     side_max = Field(AMOUNT, "Largest Dragon 7 or Panda 8 bet (default: max).")
     side_bets_need_base = Field(BOOL, "A side bet needs a Player or Banker bet on the "
-                                 "same seat.", default=False)
+                                "same seat.", default=False)
     side_bet_caps = Field(
         MapOf(SIDE_BETS, _choice(BASE_BETS, "a base bet")),
         "A side bet at most the seat's bet named here: {dragon7: banker}.", default={},
@@ -146,13 +146,13 @@ CHIP = _Chip(doc="A chip on the table.")
 
 class _Order(Obj):
     losers_first = Field(BOOL, "Take every losing bet before paying the winners.",
-                          default=True)
+                         default=True)
     direction = Field(_choice(DIRECTIONS, "a direction"),
-                       "counterclockwise (from the dealer's right, as the regulator's "
-                       "sheet) or clockwise (from the dealer's left).",
-                       default="counterclockwise")
+                      "counterclockwise (from the dealer's right, as the regulator's "
+                      "sheet) or clockwise (from the dealer's left).",
+                      default="counterclockwise")
     main_before_side = Field(BOOL, "Pay a seat's main bet before its side bets.",
-                              default=True)
+                             default=True)
 
 
 ORDER = _Order(doc="The order a dealer settles the table in.")
@@ -167,12 +167,12 @@ class _Shoe(Obj):
         default=14,
     )
     burn = Field(_choice(BURNS, "a burn rule"),
-                  "face_value (the first card is turned up and burns its value, 10 J Q K "
-                  "burn 10) or none.", default="face_value")
+                 "face_value (the first card is turned up and burns its value, 10 J Q K "
+                 "burn 10) or none.", default="face_value")
     after_cut_card = Field(_choice(AFTER_CUT, "a last-coup rule"),
-                            "one_more (finish the coup, deal one more, the shoe ends) or "
-                            "this_coup (the coup in progress is the last).",
-                            default="one_more")
+                           "one_more (finish the coup, deal one more, the shoe ends) or "
+                           "this_coup (the coup in progress is the last).",
+                           default="one_more")
 
 
 SHOE = _Shoe(doc="How the house runs a shoe: the burn, the cut card and the last coup.")
@@ -180,18 +180,18 @@ SHOE = _Shoe(doc="How the house runs a shoe: the burn, the cut card and the last
 
 class _House(Obj):
     id = Field(Scalar(reads(HouseReads.house_id), {"type": "string", "pattern": ID_PATTERN}),
-                "Short name used with --house: lowercase, digits, - and _.",
-                required=True, listed=True)
+               "Short name used with --house: lowercase, digits, - and _.",
+               required=True, listed=True)
     name = Field(LINE, "The house's name, shown in lists.", required=True, listed=True)
     description = Field(PARAGRAPH, "One paragraph about the house's rules.", default="")
     game = Field(_choice(GAMES, "a game"),
-                  "ez (no commission, Banker pushes on a Dragon 7), commission (Banker "
-                  "pays 19 to 20) or cardroom (player-banked EZ with a collection fee).",
-                  default="ez", listed=True)
+                 "ez (no commission, Banker pushes on a Dragon 7), commission (Banker "
+                 "pays 19 to 20) or cardroom (player-banked EZ with a collection fee).",
+                 default="ez", listed=True)
     decks = Field(Scalar(reads(HouseReads.decks),
                          _enum(DECKS)), "Decks in the shoe: 8 or 6.", default=8)
     paytable = Field(MapOf(BETS, ODDS), "What each bet pays to 1: tie 8 (or 9), dragon7 "
-                      "40, panda8 25.", default={})
+                     "40, panda8 25.", default={})
     bets = Field(
         Scalar(reads(HouseReads.offered),
                {"type": "array", "items": _enum(BETS), "uniqueItems": True,
@@ -202,7 +202,7 @@ class _House(Obj):
     fee = Field(FEE, FEE.doc)
     limits = Field(LIMITS, LIMITS.doc)
     chips = Field(ListOf(CHIP, MAX_CHIPS), "The chips on the table, which payouts are "
-                   "cut in: [{value: 1, colour: white}, {value: 5, colour: red}, ...].")
+                  "cut in: [{value: 1, colour: white}, {value: 5, colour: red}, ...].")
     payout_chips = Field(
         Scalar(reads(HouseReads.payout_chips), {"oneOf": [
             _enum(PAYOUT_STYLES),
@@ -223,10 +223,10 @@ class _House(Obj):
     settlement = Field(ORDER, ORDER.doc)
     shoe = Field(SHOE, SHOE.doc)
     calls = Field(MapOf(CALLS, Scalar(reads(HouseReads.call), {"type": "string", "minLength": 1})),
-                   "The dealer's calls, worded the house's way: wins: \"{hand} wins, "
-                   "{high} over {low}\".", default={})
+                  "The dealer's calls, worded the house's way: wins: \"{hand} wins, "
+                  "{high} over {low}\".", default={})
     sources = Field(Scalar(reads(HouseReads.lines), {"type": "array", "items": {"type": "string"}}),
-                     "Where the rules come from.", default=())
+                    "Where the rules come from.", default=())
 
 
 HOUSE = _House(

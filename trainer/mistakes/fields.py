@@ -50,22 +50,22 @@ def _choice(choices: tuple[str, ...], what: str) -> Scalar:
 
 class _Mistake(Obj):
     id = Field(Scalar(reads(MistakeReads.mistake_id), {"type": "string", "pattern": ID_PATTERN}),
-                "Short name: lowercase, digits, - and _; unique with the bundled ones.",
-                required=True)
+               "Short name: lowercase, digits, - and _; unique with the bundled ones.",
+               required=True)
     level = Field(_choice(LEVELS, "a level"),
-                   "coup (happens in any coup) or table (needs several bets: the order).",
-                   default="coup")
+                  "coup (happens in any coup) or table (needs several bets: the order).",
+                  default="coup")
     kind = Field(_choice(KINDS, "a kind of deviation"),
-                  "What the audit reports it as: payout_short, loser_paid, order, ...",
-                  required=True)
+                 "What the audit reports it as: payout_short, loser_paid, order, ...",
+                 required=True)
     description = Field(PARAGRAPH, "What the dealer did wrong, in a sentence.",
-                         required=True)
+                        required=True)
     transform = Field(_choice(TRANSFORMS, "a transformation"),
-                       "How the engine injects it into a correct procedure.",
-                       required=True)
+                      "How the engine injects it into a correct procedure.",
+                      required=True)
     params = Field(Scalar(reads(MistakeReads.params), {"type": "object"}),
-                    "The transformation's parameters: {bet: panda8, odds: 40}.",
-                    default={})
+                   "The transformation's parameters: {bet: panda8, odds: 40}.",
+                   default={})
 
 
 MISTAKE = _Mistake(doc="One mistake a dealer can make.", reader=reads(MistakeReads.mistake))
