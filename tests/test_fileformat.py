@@ -11,18 +11,21 @@ from trainer.fileformat import reading
 from trainer.fileformat.problems import FileProblemsError, ScanProblem
 from trainer.fileformat.scanning import scan_top_level
 
-NAME = D.Scalar("line", {"type": "string", "minLength": 1})
-TABLE = D.Obj(
-    {
-        "name": D.Field(NAME, "What the table is called.", required=True, listed=True),
-        "minimum": D.Field(D.Scalar("amount", {"type": "number"}), "Table minimum.", default=5),
-        "odds": D.Field(D.MapOf(("tie", "panda8"), D.Scalar("odds", {"type": "number"})),
-                        "Paytable overrides."),
-        "seats": D.Field(D.Scalar("integer", {"type": "integer"}, (1, 7, "seats")), "Seats.",
-                         default=7, listed=True),
-    },
-    "A table.",
-)
+R = D.ScalarReads
+NAME = D.Scalar(D.reads(R.line), {"type": "string", "minLength": 1})
+
+
+class _Table(D.Obj):
+    name = D.Field(NAME, "What the table is called.", required=True, listed=True)
+    minimum = D.Field(D.Scalar(D.reads(R.amount), {"type": "number"}), "Table minimum.",
+                      default=5)
+    odds = D.Field(D.MapOf(("tie", "panda8"), D.Scalar(D.reads(R.odds), {"type": "number"})),
+                   "Paytable overrides.")
+    seats = D.Field(D.Scalar(D.reads(R.integer, 1, 7, "seats"), {"type": "integer"}), "Seats.",
+                    default=7, listed=True)
+
+
+TABLE = _Table(doc="A table.")
 
 
 class TableError(FileProblemsError):
@@ -72,4 +75,25 @@ def test_scan_and_schema_follow_the_declaration() -> None:
     assert schema["required"] == ["name"]
     assert schema["properties"]["seats"]["default"] == 7
     assert set(schema["properties"]["odds"]["properties"]) == {"tie", "panda8"}
-    assert TABLE.default("minimum") == 5
+    assert TABLE.minimum.default == 5
+
+
+def test_fields_are_reached_by_attribute_in_the_files_order() -> None:
+    assert list(TABLE.fields) == ["name", "minimum", "odds", "seats"]
+    assert TABLE.fields["seats"] is TABLE.seats and TABLE.seats.name == "seats"
+    assert TABLE.seats.of({"seats": 3}) == 3 and TABLE.seats.of({}) == 7
+    assert TABLE.seats.kind.reader == D.Reads("integer", (1, 7, "seats"))
+    # the mapping form is the same declaration
+    same = D.Obj({"name": D.Field(NAME, "Its name.", required=True)}, "A table.")
+    assert same.required == ("name",) and same.fields["name"].name == "name"
+
+
+def test_a_field_belongs_to_one_obj_and_one_form() -> None:
+    with pytest.raises(TypeError):
+        D.Obj({"chairs": TABLE.seats})  # already TABLE's seats
+
+    class Both(D.Obj):
+        seats = D.Field(NAME, "Seats.")
+
+    with pytest.raises(TypeError):
+        Both({"name": D.Field(NAME, "Its name.")})

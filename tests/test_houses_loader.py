@@ -13,9 +13,10 @@ import yaml
 
 from trainer.engine.house import BUNDLED_HOUSES, CALL_FIELDS, Collection, Game
 from trainer.engine.settlement import Bet
+from trainer.fileformat.declare import reader_methods
 from trainer.houses import fields
 from trainer.houses.errors import HouseFileError
-from trainer.houses.loader import json_schema, load_house_file, load_house_text
+from trainer.houses.loader import HouseReader, json_schema, load_house_file, load_house_text
 from trainer.houses.text import house_yaml
 
 CORPUS = Path(__file__).parent / "data" / "broken_houses"
@@ -245,3 +246,10 @@ def test_payout_cap_checked_against_the_files_own_chips() -> None:
     assert load_house_text(f"id: x\nname: X\n{chips}\npayout_chips: {{max_each: 4}}\n")
     with pytest.raises(HouseFileError, match="a payout of 20 needs 4 chips of 5"):
         load_house_text(f"id: x\nname: X\n{chips}\npayout_chips: {{max_each: 3}}\n")
+
+
+def test_every_declared_reader_is_the_house_readers_own() -> None:
+    """mypy checks each name against HouseReads; this, that HouseReader implements it."""
+    names = reader_methods(fields.HOUSE)
+    assert "house" in names and "house_id" in names
+    assert all(getattr(HouseReader, n) is not getattr(fields.HouseReads, n, None) for n in names)

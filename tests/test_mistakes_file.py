@@ -15,9 +15,11 @@ from trainer.engine.house import DEFAULT_HOUSE
 from trainer.engine.procedure import Kind, audit
 from trainer.engine.shoe import CoupDealt, ShoeRun
 from trainer.engine.table import deal_layout
+from trainer.fileformat.declare import reader_methods
 from trainer.mistakes import fields as F
 from trainer.mistakes.loader import (
     MistakesFileError,
+    MistakesReader,
     load_mistakes_file,
     load_mistakes_text,
     schema_text,
@@ -175,3 +177,10 @@ def test_params_that_do_not_read_are_one_problem_at_their_place(
         load_mistakes_file(path)
     (line,) = str(info.value).splitlines()
     assert line.startswith(f"{path}:7:{column}: mistakes[0].{field}: ")
+
+
+def test_every_declared_reader_is_the_mistakes_readers_own() -> None:
+    """mypy checks each name against MistakeReads; this, that MistakesReader implements it."""
+    names = reader_methods(F.FILE)
+    assert {"mistake", "mistake_id", "params"} <= names
+    assert all(getattr(MistakesReader, n) is not getattr(F.MistakeReads, n, None) for n in names)

@@ -70,7 +70,7 @@ class DrillEntry:
 
     @classmethod
     def broken(cls, path: Path, bundled: bool, problem: str) -> DrillEntry:
-        return cls(path.stem, path.stem, "", None, F.DRILL.default("mode"), None, path,
+        return cls(path.stem, path.stem, "", None, F.DRILL.mode.default, None, path,
                    bundled, problem)
 
     @property

@@ -60,14 +60,14 @@ def scan_text(text: str) -> Listing:
     ident, title = top.get("id", ""), top.get("title", "").strip()
     if not re.match(F.ID_PATTERN, ident) or not title:
         raise ScanProblem("id or title")
-    mode = top.get("mode", F.DRILL.default("mode"))
-    level = top.get("level", F.DRILL.default("level"))
+    mode = F.DRILL.mode.of(top)
+    level = F.DRILL.level.of(top)
     listing = {
         "id": ident,
         "title": title,
         "description": " ".join(top.get("description", "").split()),
         "level": level if level in F.LEVELS else None,
-        "mode": mode if mode in F.MODES else F.DRILL.default("mode"),
+        "mode": mode if mode in F.MODES else F.DRILL.mode.default,
         "questions": _questions(top.get("questions"), counts["coups"], counts["generate"]),
         "unit": _unit(counts),
     }

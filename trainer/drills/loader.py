@@ -106,7 +106,7 @@ def _fmt_set(values: Any) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-class _Reader(reading.Reader):
+class _Reader(reading.Reader, F.DrillReads):
     """The drill's own readers, named by the declaration in ``trainer.drills.fields``."""
 
     # -- the drill -------------------------------------------------------------------------
@@ -196,15 +196,15 @@ class _Reader(reading.Reader):
         spot = get.get("spot", {})
         run: RunSpec = CoupSpec()
         if kind is Kind.SHOE:
-            run = ShoeSpec(cut=shoe.get("cut", F.SHOE.default("cut")),
+            run = ShoeSpec(cut=F.SHOE.cut.of(shoe),
                            last_coups=shoe.get("last_coups"))
         elif kind is Kind.CALL:
             run = CallSpec()
         elif kind is Kind.SPOT:
             run = SpotSpec(
-                level=spot.get("level", F.SPOT.default("level")),
-                error_rate=spot.get("error_rate", F.SPOT.default("error_rate")),
-                error_ids=tuple(spot.get("errors", F.SPOT.default("errors"))),
+                level=F.SPOT.level.of(spot),
+                error_rate=F.SPOT.error_rate.of(spot),
+                error_ids=tuple(F.SPOT.errors.of(spot)),
                 extra_mistakes=tuple(spot.get("mistakes", ())),
             )
         model.update(
@@ -522,7 +522,7 @@ class _Reader(reading.Reader):
         if not has_bets:
             self.err(f["ask"], "ask", "spot replays settle the bets on the layout: add a bets "
                      "section (e.g. bets: {banker: {min: 10, max: 100, step: 5}, dragon7: 10})")
-        if spot.get("level", F.SPOT.default("level")) == "table":
+        if F.SPOT.level.of(spot) == "table":
             return
         node = child(f.get("spot"), "errors")
         items = node.value if isinstance(node, SequenceNode) else []
@@ -589,7 +589,7 @@ class _Reader(reading.Reader):
                          f"multiple of step {spec.step}: at a table, wagers are whole multiples "
                          "of the chip step (make min a multiple of step)")
             specs.append(spec)
-        per_seat = f.get("bets_per_seat", (F.TABLE.default("bets_per_seat"),) * 2)
+        per_seat = f.get("bets_per_seat", (F.TABLE.bets_per_seat.default,) * 2)
         if per_seat[1] > len(specs):
             listed = ", ".join(b for b in F.BETS if b in bets)
             self.err(child(node, "bets_per_seat") or node, join(path, "bets_per_seat"),
@@ -605,7 +605,7 @@ class _Reader(reading.Reader):
         return TableSpec(
             bets=tuple(specs), seats=f["seats"], bets_per_seat=per_seat,
             time_limit=limit, target_seconds=target,
-            chips=ChipEntry(f.get("chips", F.TABLE.default("chips"))),
+            chips=ChipEntry(F.TABLE.chips.of(f)),
         )
 
     def check_table(self, house: House, f: dict[str, Node], spec: TableSpec,
@@ -643,7 +643,7 @@ class _Reader(reading.Reader):
         if f is None or len(self.problems) > before:
             return None
         lo, hi = f["min"], f["max"]
-        step = f.get("step", Decimal(F.RANGE.default("step")))
+        step = f.get("step", Decimal(F.RANGE.step.default))
         if lo > hi:
             self.err(node, path, f"min {lo} is more than max {hi}")
             return None
@@ -669,8 +669,8 @@ class _Reader(reading.Reader):
             f = self.mapping(item, F.COUP, sub)
             if f is None:
                 continue
-            got = {name: self.read(f[name], F.COUP.fields[name].kind, join(sub, name))
-                   for name in ("cards", "note", "bets") if name in f}
+            got = {g.name: self.read(f[g.name], g.kind, join(sub, g.name))
+                   for g in (F.COUP.cards, F.COUP.note, F.COUP.bets) if g.name in f}
             cards = got.get("cards")
             expect = (
                 self.mapping(f["expect"], F.EXPECT, join(sub, "expect")) if "expect" in f

@@ -100,7 +100,7 @@ class BetSpec:
     bet: Bet
     minimum: Decimal
     maximum: Decimal
-    step: Decimal = Decimal(F.RANGE.default("step"))
+    step: Decimal = Decimal(F.RANGE.step.default)
 
     def draw(self, rng: random.Random) -> Decimal:
         """A uniformly drawn amount in minimum, minimum+step, ..., <= maximum."""
@@ -116,7 +116,7 @@ class ChipEntry(enum.Enum):
     EITHER = "either"  # either way; chips, when used, are graded as in CHIPS
 
 
-_CHIPS = ChipEntry(F.TABLE.default("chips"))
+_CHIPS = ChipEntry(F.TABLE.chips.default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,9 +128,9 @@ class TableSpec:
 
     bets: tuple[BetSpec, ...]
     seats: tuple[int, int]
-    bets_per_seat: tuple[int, int] = (F.TABLE.default("bets_per_seat"),) * 2
-    time_limit: float | None = F.TABLE.default("time_limit")
-    target_seconds: float | None = F.TABLE.default("target_seconds")
+    bets_per_seat: tuple[int, int] = (F.TABLE.bets_per_seat.default,) * 2
+    time_limit: float | None = F.TABLE.time_limit.default
+    target_seconds: float | None = F.TABLE.target_seconds.default
     chips: ChipEntry = _CHIPS
 
 
@@ -162,7 +162,7 @@ class CoupFilter:
     banker_final: frozenset[int] | None = None
     outcome: frozenset[Outcome] | None = None
     cards: frozenset[int] | None = None  # 4, 5 or 6
-    weight: int = F.FILTER.default("weight")
+    weight: int = F.FILTER.weight.default
 
     def matches(self, cls: CoupClass) -> bool:
         checks = (
@@ -206,7 +206,7 @@ class DealtTable:
 # The defaults are the file format's (trainer.drills.fields), as model values.
 _D = F.DRILL
 _SHOE, _SPOT = F.SHOE, F.SPOT
-_MODE, _ORDER = Mode(_D.default("mode")), Order(_D.default("order"))
+_MODE, _ORDER = Mode(_D.mode.default), Order(_D.order.default)
 
 
 # -- what one kind of run needs, one typed value per kind (``Drill.run``) -------------------
@@ -226,8 +226,8 @@ class ShoeSpec:
     the house's), and the last ``last_coups`` coups before it only (None: the whole shoe)."""
 
     kind: ClassVar[Kind] = Kind.SHOE
-    cut: int | None = _SHOE.default("cut")
-    last_coups: int | None = _SHOE.default("last_coups")
+    cut: int | None = _SHOE.cut.default
+    last_coups: int | None = _SHOE.last_coups.default
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,9 +244,9 @@ class SpotSpec:
     the level), and the mistakes of an instructor's file beside the engine's catalogue."""
 
     kind: ClassVar[Kind] = Kind.SPOT
-    level: str = _SPOT.default("level")
-    error_rate: float = _SPOT.default("error_rate")
-    error_ids: tuple[str, ...] = _SPOT.default("errors")
+    level: str = _SPOT.level.default
+    error_rate: float = _SPOT.error_rate.default
+    error_ids: tuple[str, ...] = _SPOT.errors.default
     extra_mistakes: tuple[Mistake, ...] = ()
 
 
@@ -262,16 +262,16 @@ class Drill:
     questions: int  # number of coups dealt per run
     mode: Mode = _MODE
     order: Order = _ORDER
-    pass_mark: int = _D.default("pass_mark")  # percent of questions answered right
-    time_limit: float | None = _D.default("time_limit")  # seconds per question
-    level: str | None = _D.default("level")
-    tags: tuple[str, ...] = _D.default("tags")
-    fixed: tuple[FixedCoup, ...] = _D.default("coups")
-    filters: tuple[CoupFilter, ...] = _D.default("generate")
-    bets: tuple[BetSpec, ...] = _D.default("bets")
+    pass_mark: int = _D.pass_mark.default  # percent of questions answered right
+    time_limit: float | None = _D.time_limit.default  # seconds per question
+    level: str | None = _D.level.default
+    tags: tuple[str, ...] = _D.tags.default
+    fixed: tuple[FixedCoup, ...] = _D.coups.default
+    filters: tuple[CoupFilter, ...] = _D.generate.default
+    bets: tuple[BetSpec, ...] = _D.bets.default
     source: Path | None = None
     #: (fewest, most) bets on each coup's layout, drawn from ``bets``; None: all of them.
-    bets_per_coup: tuple[int, int] | None = _D.default("bets_per_coup")
+    bets_per_coup: tuple[int, int] | None = _D.bets_per_coup.default
     #: The house rules the drill is dealt under: the one source of its rules (decks,
     #: paytable, game), the default house when the file names none.  ``decks`` and
     #: ``paytable`` are read from it, so no drill has a paytable its house disagrees with.

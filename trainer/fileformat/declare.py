@@ -1,9 +1,12 @@
 """Declarations of a YAML file's fields, and the JSON Schema made from them.
 
-A format is an ``Obj``: a mapping of named ``Field``s.  Each field says, in one place:
+A format is an ``Obj``: named ``Field``s, declared as the class attributes of an ``Obj``
+subclass (so code reaches a field as ``F.RANGE.step``, checked by mypy, never by a string),
+or as a mapping for a small format.  Each field says, in one place:
 
-- its kind: a ``Scalar`` (the name of the Reader method that reads it, its arguments, and
-  its JSON Schema), or a nested ``Obj``, ``ListOf`` or ``MapOf``;
+- its kind: a ``Scalar`` (the Reader method that reads it with its arguments, as ``reads``
+  makes them from a typed reference such as ``ScalarReads.integer``, and its JSON Schema), or
+  a nested ``Obj``, ``ListOf`` or ``MapOf``;
 - its doc (shown by editors through the JSON Schema);
 - whether it is required, and its default (what the loaded value is when the file is
   silent: the model's dataclass takes its defaults from here, the schema shows them);
@@ -16,43 +19,122 @@ Nothing here imports PyYAML or the engine: this module is read on a warm launch.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
+
+if TYPE_CHECKING:  # for the types only: a declaration is read without PyYAML or decimal
+    from decimal import Decimal
+
+    from yaml.nodes import Node
 
 #: A default of "no default": the field is required, or its value is computed.
 NO_DEFAULT: Any = type("NoDefault", (), {"__repr__": lambda self: "NO_DEFAULT"})()
 
+_Reader = TypeVar("_Reader")
+_Args = ParamSpec("_Args")
+
+
+class Reads:
+    """A Reader method to call as ``method(node, path, *args, **kwargs)``: made by ``reads``
+    from a typed reference, so the name and the arguments are checked by mypy.  (A plain
+    class: a dataclass costs a warm launch more than the rest of this module.)"""
+
+    __slots__ = ("args", "kwargs", "method")
+
+    def __init__(
+        self, method: str, args: tuple[Any, ...] = (), kwargs: Mapping[str, Any] | None = None
+    ) -> None:
+        self.method = method
+        self.args = args
+        self.kwargs: Mapping[str, Any] = dict(kwargs or {})
+
+    def _key(self) -> tuple[object, ...]:
+        return self.method, self.args, tuple(sorted(self.kwargs.items()))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reads) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Reads({self.method!r}, {self.args!r}, {dict(self.kwargs)!r})"
+
+
+def reads(
+    method: Callable[Concatenate[_Reader, Node, str, _Args], object],
+    *args: _Args.args,
+    **kwargs: _Args.kwargs,
+) -> Reads:
+    """``reads(ScalarReads.integer, 1, 7, "seats")``: the method of a reader protocol (a
+    misspelt one, or wrong arguments, fail type checking), called by name on the Reader."""
+    return Reads(method.__name__, args, kwargs)
+
+
+class ScalarReads(Protocol):
+    """The readers every format may name (``trainer.fileformat.reading.Reader`` has them);
+    a format's own protocol adds its readers, which its Reader subclass implements."""
+
+    def text(self, node: Node, path: str) -> str | None: ...
+    def line(self, node: Node, path: str) -> str | None: ...
+    def paragraph(self, node: Node, path: str) -> str | None: ...
+    def boolean(self, node: Node, path: str) -> bool | None: ...
+    def integer(self, node: Node, path: str, lo: int, hi: int, what: str) -> int | None: ...
+    def choice(
+        self, node: Node, path: str, choices: tuple[str, ...], what: str
+    ) -> str | None: ...
+    def amount(self, node: Node, path: str) -> Decimal | None: ...
+    def odds(self, node: Node, path: str) -> Decimal | None: ...
+    def percent(self, node: Node, path: str) -> int | None: ...
+    def seconds(self, node: Node, path: str, most: int) -> float | None: ...
+    def values(
+        self, node: Node, path: str, lo: int, hi: int, what: str
+    ) -> frozenset[int] | None: ...
+
 
 @dataclass(frozen=True)
 class Scalar:
-    """A leaf value: ``reader`` names the Reader method (called as
-    ``reader(node, path, *args)``), ``schema`` is its JSON Schema."""
+    """A leaf value: ``reader`` is the Reader method that reads it, ``schema`` its JSON
+    Schema."""
 
-    reader: str
+    reader: Reads
     schema: Mapping[str, Any]
-    args: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
 class Obj:
-    """A mapping with known keys.  ``reader``, if given, names a Reader method that reads the
-    whole mapping (for cross-field rules); else each field is read by its own kind."""
+    """A mapping with known keys.  ``reader``, if given, is a Reader method that reads the
+    whole mapping (for cross-field rules); else each field is read by its own kind.
 
-    fields: Mapping[str, Field]
+    A subclass declares the fields as class attributes, in the file's order::
+
+        class _Range(Obj):
+            min = Field(AMOUNT, "Smallest wager.", required=True)
+
+        RANGE = _Range(doc="A wager ...")
+
+    so ``RANGE.min`` is the Field (its default, kind, doc), typed; ``fields`` maps the keys
+    to them either way."""
+
+    fields: Mapping[str, Field] = field(default_factory=dict)
     doc: str = ""
-    reader: str | None = None
+    reader: Reads | None = None
+
+    def __post_init__(self) -> None:
+        declared = {k: v for k, v in vars(type(self)).items() if isinstance(v, Field)}
+        if declared and self.fields:
+            raise TypeError("declare the fields as class attributes or as a mapping, not both")
+        if declared:
+            object.__setattr__(self, "fields", declared)
+        for key, f in self.fields.items():
+            if f.name not in ("", key):
+                raise TypeError(f"field {key!r} is already the field {f.name!r} of another Obj")
+            object.__setattr__(f, "name", key)
 
     @property
     def required(self) -> tuple[str, ...]:
         return tuple(name for name, f in self.fields.items() if f.required)
-
-    def default(self, name: str) -> Any:
-        """The declared default of field ``name`` (KeyError if it has none)."""
-        value = self.fields[name].default
-        if value is NO_DEFAULT:
-            raise KeyError(f"{name} has no default")
-        return value
 
     def listed(self) -> tuple[str, ...]:
         """The fields a list of files shows, in declaration order."""
@@ -69,7 +151,7 @@ class Obj:
 class ListOf:
     item: Obj
     max_items: int | None = None
-    reader: str | None = None  # a Reader method reading the whole list
+    reader: Reads | None = None  # a Reader method reading the whole list
 
 
 @dataclass(frozen=True)
@@ -78,7 +160,7 @@ class MapOf:
 
     keys: tuple[str, ...]
     value: Scalar | Obj | AnyOf
-    reader: str | None = None
+    reader: Reads | None = None
 
 
 @dataclass(frozen=True)
@@ -86,7 +168,7 @@ class AnyOf:
     """One of several shapes, told apart by the reader (a fixed amount or a range)."""
 
     options: tuple[Scalar | Obj, ...]
-    reader: str
+    reader: Reads
 
 
 Kind = Scalar | Obj | ListOf | MapOf | AnyOf
@@ -101,6 +183,34 @@ class Field:
     attr: str | None = None  # None: the key's own name; "": not a model attribute
     listed: bool = False
     extra: Mapping[str, Any] = field(default_factory=dict)  # more JSON Schema keywords
+    #: its key, set when its Obj is made (a Field belongs to one Obj)
+    name: str = field(default="", init=False, compare=False)
+
+    def of(self, values: Mapping[str, Any]) -> Any:
+        """Its value among a mapping's values read by key, else its default."""
+        return values.get(self.name, self.default)
+
+
+def kinds(obj: Obj) -> Iterator[Kind]:
+    """Every kind a declaration holds, nested ones included (to check its readers, say)."""
+    stack: list[Kind] = [f.kind for f in obj.fields.values()]
+    while stack:
+        kind = stack.pop()
+        yield kind
+        if isinstance(kind, Obj):
+            stack.extend(f.kind for f in kind.fields.values())
+        elif isinstance(kind, ListOf):
+            stack.append(kind.item)
+        elif isinstance(kind, MapOf):
+            stack.append(kind.value)
+        elif isinstance(kind, AnyOf):
+            stack.extend(kind.options)
+
+
+def reader_methods(obj: Obj) -> set[str]:
+    """The names of the Reader methods a declaration calls (its own reader included)."""
+    found = {k.reader.method for k in kinds(obj) if k.reader is not None}
+    return found | ({obj.reader.method} if obj.reader is not None else set())
 
 
 # -- JSON Schema --------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from trainer.engine.errors import QUOTE_LIMIT, EngineError, quote
 from trainer.engine.money import ascii_int, parse_amount, parse_odds
 from trainer.errors import BadInputError
-from trainer.fileformat.declare import AnyOf, Kind, ListOf, MapOf, Obj, Scalar
+from trainer.fileformat.declare import AnyOf, Kind, ListOf, MapOf, Obj, Reads, Scalar, ScalarReads
 from trainer.fileformat.problems import FileProblemsError, Problem
 
 MAX_DEPTH = 20
@@ -188,10 +188,11 @@ def is_number(text: str) -> bool:
     return _DIGITS.fullmatch(text) is not None and ascii_int(text) is not None
 
 
-class Reader:
+class Reader(ScalarReads):
     """Walks the node tree as a declaration says, collecting problems instead of stopping
-    at the first.  A Scalar's ``reader`` names a method here (or in a subclass) called as
-    ``method(node, path, *args)``; it returns the value, or None after reporting why not."""
+    at the first.  A Scalar's ``reader`` is a method here (the ScalarReads) or in a subclass
+    (its format's protocol), called as ``method(node, path, *args)``; it returns the value,
+    or None after reporting why not."""
 
     def __init__(self, label: str) -> None:
         self.label = label
@@ -206,8 +207,7 @@ class Reader:
     def read(self, node: Node, kind: Kind, path: str) -> Any:
         """The value of ``node`` as ``kind`` declares it; None if it has problems."""
         if isinstance(kind, (Scalar, AnyOf)):
-            method: Callable[..., Any] = getattr(self, kind.reader)
-            return method(node, path, *getattr(kind, "args", ()))
+            return self.apply(kind.reader, node, path)
         if (isinstance(kind, ListOf) and kind.max_items is not None
                 and isinstance(node, SequenceNode) and len(node.value) > kind.max_items):
             # the declared limit, enforced here for every list (its own reader or not), as the
@@ -217,7 +217,7 @@ class Reader:
                      f"({len(node.value):,}): at most {first}")
             return None
         if kind.reader is not None:
-            return getattr(self, kind.reader)(node, path)
+            return self.apply(kind.reader, node, path)
         if isinstance(kind, Obj):
             return self.fields(node, kind, path)
         if isinstance(kind, ListOf):
@@ -227,6 +227,12 @@ class Reader:
             got = [self.read(item, kind.item, join(path, i)) for i, item in enumerate(items)]
             return None if any(g is None for g in got) else got
         return self.keyed(node, kind, path)
+
+    def apply(self, reads: Reads, node: Node, path: str) -> Any:
+        """The declared reader's value (``reads`` was checked against the format's reader
+        protocol by mypy; its Reader subclass implements that protocol)."""
+        method: Callable[..., Any] = getattr(self, reads.method)
+        return method(node, path, *reads.args, **reads.kwargs)
 
     def fields(self, node: Node, obj: Obj, path: str) -> dict[str, Any] | None:
         """The fields of a mapping that read clean, by key (a field with a problem is

@@ -85,7 +85,7 @@ def schema_text() -> str:
     return declare.schema_text(json_schema())
 
 
-class HouseReader(Reader):
+class HouseReader(Reader, F.HouseReads):
     """The drill files' Reader, with the readers a house file needs."""
 
     # -- scalars ---------------------------------------------------------------------------
@@ -199,7 +199,7 @@ class HouseReader(Reader):
                 v[name] = got
         # The rules tying fields together are checked on whatever read clean, so a file's
         # problems all come at once; a field that did not read clean is not checked again.
-        game = Game(v.get("game", F.HOUSE.default("game")))
+        game = Game(F.HOUSE.game.of(v))
         known_game = "game" not in found or "game" in v
         rules = game.rules
 
@@ -243,8 +243,8 @@ class HouseReader(Reader):
                 self.err(found["payout_chips"], "payout_chips", problem)
         order = v.get("settlement", {})
         shoe = v.get("shoe", {})
-        cut = shoe.get("cut_card", F.SHOE.default("cut_card"))
-        half = 52 * v.get("decks", F.HOUSE.default("decks")) // 2
+        cut = F.SHOE.cut_card.of(shoe)
+        half = 52 * F.HOUSE.decks.of(v) // 2
         if cut > half:
             self.err(found["shoe"], "shoe.cut_card", f"a cut card {cut} cards from the end "
                      f"is past half the shoe ({half} cards)")
@@ -255,7 +255,7 @@ class HouseReader(Reader):
                 id=v["id"],
                 name=v["name"],
                 game=game,
-                decks=v.get("decks", F.HOUSE.default("decks")),
+                decks=F.HOUSE.decks.of(v),
                 paytable=DEFAULT_PAYTABLE.with_odds(
                     {Bet(k): o for k, o in v.get("paytable", {}).items()}
                 ),
@@ -265,19 +265,17 @@ class HouseReader(Reader):
                 limits=limits,
                 chips=chips if chips is not None else DEFAULT_CHIPS,
                 payout_chips=payout if payout is not None else ChipConvention(),
-                seats=v.get("seats", F.HOUSE.default("seats")),
+                seats=F.HOUSE.seats.of(v),
                 order=SettlementOrder(
-                    losers_first=order.get("losers_first", F.ORDER.default("losers_first")),
-                    direction=Direction(order.get("direction", F.ORDER.default("direction"))),
-                    main_before_side=order.get("main_before_side",
-                                               F.ORDER.default("main_before_side")),
+                    losers_first=F.ORDER.losers_first.of(order),
+                    direction=Direction(F.ORDER.direction.of(order)),
+                    main_before_side=F.ORDER.main_before_side.of(order),
                 ),
                 calls=Calls(v.get("calls", {})),
                 shoe=ShoeRules(
                     cut=cut,
-                    burn=BurnRule(shoe.get("burn", F.SHOE.default("burn"))),
-                    after_cut=AfterCut(shoe.get("after_cut_card",
-                                                F.SHOE.default("after_cut_card"))),
+                    burn=BurnRule(F.SHOE.burn.of(shoe)),
+                    after_cut=AfterCut(F.SHOE.after_cut_card.of(shoe)),
                 ),
                 description=v.get("description", ""),
                 sources=v.get("sources", ()),
@@ -320,10 +318,10 @@ class HouseReader(Reader):
             return None
         rate = v.get("rate")
         if rate is None:
-            rate = Decimal(F.COMMISSION.default("rate").rstrip("%")) / 100
+            rate = Decimal(F.COMMISSION.rate.default.rstrip("%")) / 100
         return Commission(
             rate=rate,
-            collection=Collection(v.get("collect", F.COMMISSION.default("collect"))),
+            collection=Collection(F.COMMISSION.collect.of(v)),
             rounding=Rounding(unit=v.get("round_up_to", Decimal("0.01")), steps=steps),
         )
 
@@ -336,7 +334,7 @@ class HouseReader(Reader):
         steps = self.steps(items, steps_node or node, "fee.steps", "fee")
         if steps is None:
             return None
-        return FeeSchedule(steps, v.get("bank_rotates_every", F.FEE.default("bank_rotates_every")))
+        return FeeSchedule(steps, F.FEE.bank_rotates_every.of(v))
 
     def limits(
         self, v: dict[str, Any], node: Node | None, bets: tuple[Bet, ...], *, check_caps: bool

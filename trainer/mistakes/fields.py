@@ -8,8 +8,13 @@ the transformation's own declaration, so a new mistake is data and never code.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Protocol
+
 from trainer.drills.fields import ID_PATTERN, LINE, PARAGRAPH
-from trainer.fileformat.declare import Field, ListOf, Obj, Scalar
+from trainer.fileformat.declare import Field, ListOf, Obj, Scalar, ScalarReads, reads
+
+if TYPE_CHECKING:
+    from yaml.nodes import Node
 
 SCHEMA_ID = "https://ezbac.invalid/mistakes.schema.json"
 MAX_FILE_BYTES = 256 * 1024
@@ -30,38 +35,45 @@ TRANSFORMS = (
 )
 
 
+class MistakeReads(ScalarReads, Protocol):
+    """The mistakes file's own readers, named below (``trainer.mistakes.loader`` implements
+    them)."""
+
+    def mistake_id(self, node: Node, path: str) -> object: ...
+    def params(self, node: Node, path: str) -> object: ...
+    def mistake(self, node: Node, path: str) -> object: ...
+
+
 def _choice(choices: tuple[str, ...], what: str) -> Scalar:
-    return Scalar("choice", {"enum": list(choices)}, (choices, what))
+    return Scalar(reads(ScalarReads.choice, choices, what), {"enum": list(choices)})
 
 
-MISTAKE = Obj(
-    {
-        "id": Field(Scalar("mistake_id", {"type": "string", "pattern": ID_PATTERN}),
-                    "Short name: lowercase, digits, - and _; unique with the bundled ones.",
-                    required=True),
-        "level": Field(_choice(LEVELS, "a level"),
-                       "coup (happens in any coup) or table (needs several bets: the order).",
-                       default="coup"),
-        "kind": Field(_choice(KINDS, "a kind of deviation"),
-                      "What the audit reports it as: payout_short, loser_paid, order, ...",
-                      required=True),
-        "description": Field(PARAGRAPH, "What the dealer did wrong, in a sentence.",
-                             required=True),
-        "transform": Field(_choice(TRANSFORMS, "a transformation"),
-                           "How the engine injects it into a correct procedure.",
-                           required=True),
-        "params": Field(Scalar("params", {"type": "object"}),
-                        "The transformation's parameters: {bet: panda8, odds: 40}.",
-                        default={}),
-    },
-    "One mistake a dealer can make.",
-    reader="mistake",
-)
+class _Mistake(Obj):
+    id = Field(Scalar(reads(MistakeReads.mistake_id), {"type": "string", "pattern": ID_PATTERN}),
+               "Short name: lowercase, digits, - and _; unique with the bundled ones.",
+               required=True)
+    level = Field(_choice(LEVELS, "a level"),
+                  "coup (happens in any coup) or table (needs several bets: the order).",
+                  default="coup")
+    kind = Field(_choice(KINDS, "a kind of deviation"),
+                 "What the audit reports it as: payout_short, loser_paid, order, ...",
+                 required=True)
+    description = Field(PARAGRAPH, "What the dealer did wrong, in a sentence.",
+                        required=True)
+    transform = Field(_choice(TRANSFORMS, "a transformation"),
+                      "How the engine injects it into a correct procedure.",
+                      required=True)
+    params = Field(Scalar(reads(MistakeReads.params), {"type": "object"}),
+                   "The transformation's parameters: {bet: panda8, odds: 40}.",
+                   default={})
 
-FILE = Obj(
-    {
-        "name": Field(LINE, "What this set of mistakes is for.", default=""),
-        "mistakes": Field(ListOf(MISTAKE, MAX_MISTAKES), "The mistakes.", required=True),
-    },
-    "An ezbac mistakes file: more mistakes for the spot-the-error drills.",
-)
+
+MISTAKE = _Mistake(doc="One mistake a dealer can make.", reader=reads(MistakeReads.mistake))
+
+
+class _File(Obj):
+    name = Field(LINE, "What this set of mistakes is for.", default="")
+    mistakes = Field(ListOf(MISTAKE, MAX_MISTAKES), "The mistakes.", required=True)
+
+
+FILE = _File(doc="An ezbac mistakes file: more mistakes for the spot-the-error drills.")

@@ -81,7 +81,7 @@ def schema_text() -> str:
 _ID = re.compile(F.ID_PATTERN)
 
 
-class MistakesReader(Reader):
+class MistakesReader(Reader, F.MistakeReads):
     """The drill files' Reader, with what a mistake needs."""
 
     def mistake_id(self, node: Node, path: str) -> str | None:
@@ -148,5 +148,5 @@ class MistakesReader(Reader):
                 self.err(spot or where, join(join(path, "params"), name), message)
         if problems or not all(k in v for k in F.MISTAKE.required):
             return None
-        return Mistake(v["id"], Level(v.get("level", F.MISTAKE.default("level"))),
+        return Mistake(v["id"], Level(F.MISTAKE.level.of(v)),
                        Kind(v["kind"]), v["description"], v["transform"], params)
