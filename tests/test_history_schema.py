@@ -110,6 +110,20 @@ def test_both_backends_know_the_same_versions() -> None:
     assert len(migrations.MIGRATIONS) == len(migrations_pg.MIGRATIONS) == SCHEMA_VERSION
 
 
+def _json(schema: dict[str, object]) -> str:
+    """One row a line, so a changed column reads as one changed line."""
+    parts = []
+    for key, value in schema.items():
+        if isinstance(value, dict):
+            rows = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items())
+            parts.append(f"{json.dumps(key)}: {{\n{rows}\n }}")
+        else:
+            assert isinstance(value, list)
+            rows = ",\n".join(f"  {json.dumps(row)}" for row in value)
+            parts.append(f"{json.dumps(key)}: [\n{rows}\n ]")
+    return "{\n " + ",\n ".join(parts) + "\n}\n"
+
+
 def _dump() -> None:  # pragma: no cover - run by hand, see the docstring
     import tempfile
 
@@ -118,14 +132,14 @@ def _dump() -> None:  # pragma: no cover - run by hand, see the docstring
 
     with tempfile.TemporaryDirectory() as tmp:
         SQLITE_SCHEMA.write_text(
-            json.dumps(sqlite_schema(_fresh_sqlite(Path(tmp))), indent=1) + "\n")
+            _json(sqlite_schema(_fresh_sqlite(Path(tmp)))))
     bindir = server_bindir()
     assert bindir is not None
     server = PgServer(bindir)
     server.start()
     try:
         SERVER_SCHEMA.write_text(
-            json.dumps(server_schema(_fresh_server(server.schema())), indent=1) + "\n")
+            _json(server_schema(_fresh_server(server.schema()))))
     finally:
         server.stop()
 
