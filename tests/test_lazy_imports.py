@@ -80,6 +80,9 @@ NOT_AT_HOME = (
     "trainer.tui.screens.dialogs",
     "trainer.cli.check",
     "trainer.cli.analyze",
+    "argparse",  # the bare `ezbac` has nothing to parse
+    "trainer.cli.parser",
+    "trainer.cli.options",
     "psycopg",  # only a postgresql:// history needs it
     "trainer.history.backend_pg",
 )
