@@ -9,12 +9,12 @@ from importlib import import_module
 from pathlib import Path
 
 import pytest
-from cli_helpers import ezbac, usage_error
-from history_helpers import T0, answer, session
-from test_report import fill
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Static
 
+from tests.history.test_report import fill
+from tests.support.cli import ezbac, usage_error
+from tests.support.history import T0, answer, session
 from trainer.history.store import HistoryStore, open_history
 from trainer.tui.screens.class_ import ClassScreen
 from trainer.tui.screens.progress import ProgressScreen

@@ -1,6 +1,6 @@
 """The trainer driven through Textual's Pilot: keys, mouse, modes, timing, quitting.
 
-Right answers come from the hand-worked coups in session_helpers (RULES.md by hand).
+Right answers come from the hand-worked coups in tests/support/coups.py (RULES.md by hand).
 """
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ from decimal import Decimal
 
 from rich.console import Console
 from rich.text import Text
-from session_helpers import (
+from textual.widgets import Static
+
+from tests.support.coups import (
     BANKER3_THIRD8,
     DRAGON,
     NATURAL,
@@ -23,8 +25,6 @@ from session_helpers import (
     dealer,
     drill,
 )
-from textual.widgets import Static
-
 from trainer.drills.catalog import DrillEntry
 from trainer.drills.model import WHOLE_COUP, Mode, Step
 from trainer.engine import Bet
@@ -269,7 +269,7 @@ async def test_results_step_through_missed_and_retry() -> None:
         assert retry.session.total == 2
         await pilot.press("8", "enter", "enter", "p", "enter", "enter")
         assert isinstance(app.screen, ResultsScreen)
-        # all right, but a retry is practice, not a pass (tests/test_retry.py)
+        # all right, but a retry is practice, not a pass (tests/history/test_retry.py)
         assert not app.screen.summary.passed and app.screen.summary.right == 2
         await pilot.press("h")
         assert isinstance(app.screen, HomeScreen)

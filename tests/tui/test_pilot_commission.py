@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from session_helpers import FakeClock, FakeNow, coup, dealer, drill
 from textual.widgets import Input, Static
 
+from tests.support.coups import FakeClock, FakeNow, coup, dealer, drill
 from trainer.drills.catalog import DrillEntry
 from trainer.drills.model import Step
 from trainer.engine import Bet

@@ -11,9 +11,9 @@ import random
 from decimal import Decimal
 
 from rich.console import Console
-from session_helpers import DRAGON, NATURAL, FakeClock, FakeNow, coup, dealer
 from textual.widgets import Static
 
+from tests.support.coups import DRAGON, NATURAL, FakeClock, FakeNow, coup, dealer
 from trainer.drills.model import BetSpec, CoupFilter, Drill, Kind, Step
 from trainer.engine import Bet, Outcome
 from trainer.engine.house import house_from

@@ -7,10 +7,10 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from test_pilot import make_app
-from test_progress_screen import SIZE, history
 from textual.widgets import DataTable, Static
 
+from tests.tui.test_pilot import make_app
+from tests.tui.test_progress_screen import SIZE, history
 from trainer.history.progress import ProgressData
 from trainer.tui.app import Hooks
 from trainer.tui.screens.home import HomeScreen

@@ -11,11 +11,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from history_helpers import T0, answer, session
 from textual.app import App, ComposeResult
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Static, TabbedContent
 
+from tests.support.history import T0, answer, session
 from trainer.history.hooks import Recorder
 from trainer.history.progress import ProgressData, progress_data
 from trainer.history.store import HistoryStore

@@ -4,9 +4,8 @@ a clock that never moves.  Update with --snapshot-update and look at the SVGs.""
 
 from __future__ import annotations
 
-from session_helpers import NATURAL, FakeClock, FakeNow, coup, dealer
-from test_pilot_procedure import _dragon_replays
-
+from tests.support.coups import NATURAL, FakeClock, FakeNow, coup, dealer
+from tests.tui.test_pilot_procedure import _dragon_replays
 from trainer.drills.model import Drill, Kind
 from trainer.session import Session
 from trainer.tui.app import TrainerApp, session_screen

@@ -2,7 +2,7 @@
 an exam, wrong takes and payouts and what the screen says about them, the mouse, the
 countdown, leaving.
 
-The table and every right answer are worked by hand in table_helpers (RULES.md), so these
+The table and every right answer are worked by hand in tests/support/table.py (RULES.md), so these
 tests check the screen against the rules, never against the code under test.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from table_helpers import COMMISSION_SEATS, PANDA_TABLE, table, table_app
 from textual.widgets import DataTable, Static
 
+from tests.support.table import COMMISSION_SEATS, PANDA_TABLE, table, table_app
 from trainer.drills.model import Mode
 from trainer.engine import Bet
 from trainer.engine.house import COMMISSION_HOUSE

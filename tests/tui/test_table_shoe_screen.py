@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 
-from session_helpers import FakeClock, FakeNow
 from textual.widgets import Static
 
+from tests.support.coups import FakeClock, FakeNow
 from trainer.drills.catalog import DrillEntry
 from trainer.drills.loader import load_text
 from trainer.engine.shoe import ShoeRules, ShoeRun

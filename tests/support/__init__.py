@@ -1,0 +1,2 @@
+"""Shared test code (builders, hand-worked coups, the CLI runner, the PostgreSQL test server),
+imported by its full name (tests.support.X) by the tests and the benchmarks."""
