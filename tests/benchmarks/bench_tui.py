@@ -201,12 +201,12 @@ async def _table_keypress(tables: int) -> dict[str, list[tuple[float, float, flo
     """The table screen: time from posting a key to the screen redrawn from the session
     (a bet marked, a chip added; a take or payout graded with its feedback), then to the
     rendered frame; wall and CPU, by kind of key.  Each table is the hand-worked one of
-    tests/support/table.py, worked the same way: three bets marked and taken, a payout
+    tests/support/table_app.py, worked the same way: three bets marked and taken, a payout
     typed, one built from chips, done paying, next table."""
     sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
     from textual import events
 
-    from tests.support.table import table, table_app
+    from tests.support.table_app import table, table_app
     from trainer.tui.screens.table import TableScreen
 
     app = table_app(tables=[table() for _ in range(tables)])

@@ -151,7 +151,7 @@ def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], culprit: str) -
 
 
 def test_the_readme_example_is_what_the_command_prints() -> None:
-    from tests.support.cli import ROOT
+    from tests.support import ROOT
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Auditing a coup", 1)[1].split("\n## ", 1)[0]

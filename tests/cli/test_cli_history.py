@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.history.test_history_sql import store_with
 from tests.support.cli import ezbac, usage_error
-from tests.support.history import answer
+from tests.support.history import answer, store_with
 from trainer.history.report import build_attempts, build_report
 from trainer.history.store import open_history
 
@@ -47,9 +46,8 @@ def _state(db: str) -> object:
     """A source's state to compare before and after: a file's bytes, mtime and neighbours,
     or a server database's tables, rows and change counters."""
     if db.startswith("postgresql://"):
-        from tests.history.test_history_server import _snapshot
-
-        return _snapshot(db)
+        from tests.support.pg import schema_snapshot
+        return schema_snapshot(db)
     path = Path(db)
     return path.read_bytes(), path.stat().st_mtime_ns, sorted(p.name for p in
                                                                 path.parent.iterdir())
@@ -91,14 +89,13 @@ def test_a_destination_holding_a_history_is_refused_and_left_as_it_was(
 
 
 def test_a_foreign_destination_is_refused_untouched(new_db: Callable[[str], str]) -> None:
-    from tests.history.test_history_server import _other_tables, _snapshot
-
+    from tests.support.pg import add_other_tables, schema_snapshot
     src, dst = new_db("sqlite"), new_db("postgresql")
     store_with(src, 1).close()
-    _other_tables(dst)
-    before = _snapshot(dst)
+    add_other_tables(dst)
+    before = schema_snapshot(dst)
     assert "not an ezbac history database" in usage_error(ezbac("history", "copy", src, dst))
-    assert _snapshot(dst) == before
+    assert schema_snapshot(dst) == before
 
 
 def test_nothing_to_copy_creates_nothing(new_db: Callable[[str], str], tmp_path: Path) -> None:

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.history.test_report import fill
 from tests.support import cli as cli_helpers
 from tests.support.cli import usage_error
+from tests.support.history import fill
 from trainer.history.store import open_history
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,16 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.cli import ROOT, ezbac, usage_error
+from tests.support import ROOT
+from tests.support.cli import ezbac, usage_error
+from tests.support.serve import free_port
 
 PROC_TCP = Path("/proc/net/tcp")
 LISTEN = "0A"  # the state column of /proc/net/tcp for a listening socket
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def listening_addresses(port: int) -> set[str]:

@@ -260,7 +260,7 @@ def test_long_arguments_are_cut_in_errors(args: tuple[str, ...]) -> None:
 
 @pytest.fixture
 def history(tmp_path: Path) -> Path:
-    from tests.history.test_report import fill
+    from tests.support.history import fill
     from trainer.history.store import open_history
 
     path = tmp_path / "h.sqlite3"

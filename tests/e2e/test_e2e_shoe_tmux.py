@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.test_e2e_tmux import CARD, POINTS, Terminal
+from tests.support.terminal import CARD, POINTS, Terminal
 
 pytestmark = pytest.mark.skipif(
     shutil.which("tmux") is None, reason="tmux is not installed (.ci/run installs it)"

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.test_e2e_tmux import CARD, POINTS, Terminal, pytestmark  # noqa: F401  (the tmux skip)
+from tests.support.terminal import CARD, POINTS, Terminal
+from tests.support.terminal import needs_tmux as pytestmark  # noqa: F401  (the tmux skip)
 
 BOX_TOP = re.compile(r"╭─+ (?:Seat )?(\d+) ─+╮")
 SPOT = re.compile(r"│([a-z])(.)(D7|P8|P|B|T) +([0-9][0-9,.]*)")

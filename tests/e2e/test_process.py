@@ -103,7 +103,7 @@ def _run(args: tuple[str, ...], encoding: str, db: Path | None = None) -> tuple[
 
 @pytest.fixture(scope="module")
 def history(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from tests.history.test_report import fill
+    from tests.support.history import fill
     from trainer.history.store import open_history
 
     path = tmp_path_factory.mktemp("history") / "h.sqlite3"

@@ -12,20 +12,18 @@ screen is saved next to the test's temp files for a person to look at.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import signal
-import socket
 import sqlite3
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 
 import pytest
+
+from tests.support.serve import Served, trainers_using
+from tests.support.terminal import CARD, player_draws
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -36,8 +34,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-POINTS = {"A": 1, "10": 0, "J": 0, "Q": 0, "K": 0} | {str(n): n for n in range(2, 10)}
-CARD = re.compile(r"│\s*(10|[A2-9JQK])[♠♥♦♣]\s*│")
 
 #: Runs before the page's scripts: textual-serve's page keeps its xterm Terminal in an
 #: object's `terminal` property; a setter on Object.prototype sees that assignment, keeps the
@@ -63,73 +59,6 @@ for (let i = 0; i < term.rows; i++) {
 }
 return lines.join("\\n");
 """
-
-
-def player_draws(player: list[str], banker: list[str]) -> bool:
-    """RULES.md: a two-card 8 or 9 on either hand is a natural (nobody draws); otherwise the
-    Player draws on 0-5 and stands on 6-7."""
-    p = sum(POINTS[r] for r in player[:2]) % 10
-    b = sum(POINTS[r] for r in banker[:2]) % 10
-    return not (p >= 8 or b >= 8) and p <= 5
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Served:
-    """`ezbac serve` on a free port with its own data folder and history, as a person
-    starts it; `stop` presses Ctrl+C and returns what it printed."""
-
-    def __init__(self, tmp: Path) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.db = tmp / "history.sqlite3"
-        self.log_path = tmp / "serve.log"
-        self.log = self.log_path.open("w", encoding="utf-8")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "trainer", "serve", "--port", str(self.port),
-             "--db", str(self.db)],
-            cwd=ROOT, env=dict(os.environ, EZBAC_HOME=str(tmp / "home")),
-            stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-        )
-
-    def wait_listening(self, timeout: float = 30.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.log_path.read_text(encoding="utf-8")
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
-                    return
-            time.sleep(0.1)
-        raise AssertionError("ezbac serve never listened")
-
-    def stop(self) -> tuple[int, str]:
-        """Ctrl+C; the exit status and everything it printed."""
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-        try:
-            status = self.proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            status = self.proc.wait()
-        self.log.close()
-        return status, self.log_path.read_text(encoding="utf-8")
-
-
-def trainers_using(db: Path) -> list[str]:
-    """The running processes whose command line names ``db`` (the tabs' trainers)."""
-    found = []
-    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
-        try:
-            args = cmdline.read_bytes().split(b"\0")
-        except OSError:
-            continue  # ended meanwhile
-        if str(db).encode() in args and b"serve" not in args:
-            found.append(cmdline.parent.name)
-    return found
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.test_serve_browser import Served, trainers_using
+from tests.support.serve import Served, trainers_using
 from trainer.history.store import open_history
 
 aiohttp = pytest.importorskip("aiohttp")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.history.test_history_files import _damage_middle_page, _history, _state
+from tests.support.history import damage_middle_page, file_state, paged_history
 from trainer.history.checked import checked, stamp
 from trainer.history.store import DamagedHistoryError, open_history
 from trainer.paths import user_data_dir
@@ -62,16 +62,16 @@ def test_a_failed_check_is_not_remembered(tmp_path: Path) -> None:
 
 def test_damage_with_its_modification_time_put_back_is_still_refused(tmp_path: Path) -> None:
     db = tmp_path / "history.sqlite3"
-    _history(db)
+    paged_history(db)
     open_history(db, readonly=True).close()  # checked whole, and remembered
     before = os.stat(db)
     remembered = stamp(db)
-    _damage_middle_page(db, "random")
+    damage_middle_page(db, "random")
     os.utime(db, ns=(before.st_atime_ns, before.st_mtime_ns))  # size and mtime as they were
     assert stamp(db) != remembered  # the status-change time moved all the same
-    state = _state(db)
+    state = file_state(db)
     with pytest.raises(DamagedHistoryError):
         open_history(db, readonly=True)
     with pytest.raises(DamagedHistoryError):
         open_history(db)
-    assert _state(db) == state
+    assert file_state(db) == state

@@ -22,9 +22,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.history.test_history_store import EZBAC_APP_ID, _v1_file
-from tests.support.cli import ROOT, ezbac, usage_error
-from tests.support.history import T0, answer, session
+from tests.support import ROOT
+from tests.support.cli import ezbac, usage_error
+from tests.support.history import (
+    EZBAC_APP_ID,
+    PAGE,
+    answer,
+    damage_middle_page,
+    file_state,
+    paged_history,
+    v1_file,
+)
 from trainer.history import store as store_module
 from trainer.history.store import (
     DamagedHistoryError,
@@ -33,43 +41,10 @@ from trainer.history.store import (
     open_history,
 )
 
-PAGE = 4096
 SIDE_FILES = ("-wal", "-shm", "-journal")
 
 
-@pytest.fixture(autouse=True)
-def _no_db_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("EZBAC_DB", raising=False)
-
-
-def _history(path: Path, answers: int = 400) -> None:
-    """A real history of several dozen pages, checkpointed into the main file."""
-    with open_history(path) as store:
-        store.on_session(session())
-        for i in range(answers):
-            store.on_answer(answer(seconds=float(i), at=T0.replace(second=i % 60)))
-
-
-def _state(path: Path) -> tuple[bytes, list[str]]:
-    """The file's bytes and the names beside it (a -wal, -shm or -journal would show)."""
-    return path.read_bytes(), sorted(p.name for p in path.parent.iterdir())
-
-
 # -- damaged pages ------------------------------------------------------------------------
-
-
-def _damage_middle_page(path: Path, how: str) -> None:
-    raw = bytearray(path.read_bytes())
-    pages = len(raw) // PAGE
-    assert pages >= 10, pages
-    middle = pages // 2
-    if how == "random":
-        raw[middle * PAGE : (middle + 1) * PAGE] = os.urandom(PAGE)
-    elif how == "zeros":
-        raw[middle * PAGE : (middle + 1) * PAGE] = bytes(PAGE)
-    else:  # one bit flipped in the page header's cell count
-        raw[middle * PAGE + 3] ^= 0x40
-    path.write_bytes(bytes(raw))
 
 
 @pytest.mark.parametrize("how", ["random", "zeros", "bitflip"])
@@ -77,9 +52,9 @@ def test_a_damaged_page_in_the_middle_is_refused_and_never_written(
     tmp_path: Path, how: str
 ) -> None:
     db = tmp_path / "history.sqlite3"
-    _history(db)
-    _damage_middle_page(db, how)
-    before = _state(db)
+    paged_history(db)
+    damage_middle_page(db, how)
+    before = file_state(db)
 
     with pytest.raises(DamagedHistoryError) as info:
         open_history(db)
@@ -87,12 +62,12 @@ def test_a_damaged_page_in_the_middle_is_refused_and_never_written(
     assert str(db) in message and "damaged" in message and "\n" not in message
     with pytest.raises(DamagedHistoryError):
         open_history(db, readonly=True)
-    assert _state(db) == before
+    assert file_state(db) == before
 
     line = usage_error(ezbac("report", "--db", str(db)), str(db))
     assert "damaged" in line
     usage_error(ezbac("train", "player-draw", "--trainee", "ana", "--db", str(db)), str(db))
-    assert _state(db) == before  # byte for byte, and nothing left beside it
+    assert file_state(db) == before  # byte for byte, and nothing left beside it
 
 
 def test_damage_found_while_reading_is_one_line_naming_the_file(
@@ -101,7 +76,7 @@ def test_damage_found_while_reading_is_one_line_naming_the_file(
     """Damage the opening check did not see (here: the check skipped) surfaces from a read as
     the same one-line error, not as sqlite3's exception."""
     db = tmp_path / "history.sqlite3"
-    _history(db)
+    paged_history(db)
     conn = sqlite3.connect(db)  # the answers table's own first page, which the read must use
     ((root,),) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'answers'")
     conn.close()
@@ -129,19 +104,19 @@ def _blank_sqlite(path: Path) -> None:
 
 
 def _rollback_journal(path: Path) -> None:
-    _history(path, answers=30)
+    paged_history(path, answers=30)
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA journal_mode = DELETE").fetchone()[0] == "delete"
     conn.close()
 
 
 def _wal(path: Path) -> None:
-    _history(path, answers=30)
+    paged_history(path, answers=30)
 
 
 @pytest.mark.parametrize(
     ("make", "answered"),
-    [(_empty, 0), (_blank_sqlite, 0), (_v1_file, 3), (_rollback_journal, 30), (_wal, 30)],
+    [(_empty, 0), (_blank_sqlite, 0), (v1_file, 3), (_rollback_journal, 30), (_wal, 30)],
     ids=["empty", "blank-sqlite", "older-schema", "rollback-journal", "wal"],
 )
 def test_report_leaves_the_file_exactly_as_it_was(
@@ -149,13 +124,13 @@ def test_report_leaves_the_file_exactly_as_it_was(
 ) -> None:
     db = tmp_path / "history.sqlite3"
     make(db)
-    before = _state(db)
+    before = file_state(db)
     run = ezbac("report", "--format", "json", "--db", str(db))
     assert run.returncode == 0, run.stderr
-    assert _state(db) == before  # same bytes: not initialised, migrated or switched to WAL
+    assert file_state(db) == before  # same bytes: not initialised, migrated or switched to WAL
     with open_history(db, readonly=True) as store:
         assert store.answer_count() == answered
-    assert _state(db) == before
+    assert file_state(db) == before
 
 
 def test_report_sees_answers_a_running_trainer_has_not_checkpointed(tmp_path: Path) -> None:
@@ -173,7 +148,7 @@ def test_report_sees_answers_a_running_trainer_has_not_checkpointed(tmp_path: Pa
 
 def test_a_read_only_store_cannot_write(tmp_path: Path) -> None:
     db = tmp_path / "history.sqlite3"
-    _history(db, answers=3)
+    paged_history(db, answers=3)
     with open_history(db, readonly=True) as store:
         with pytest.raises(sqlite3.OperationalError):  # the connection itself is read-only
             store._conn.execute("CREATE TABLE t (x)")
@@ -233,14 +208,14 @@ def test_report_reads_a_file_it_may_not_write(open_tmp: Path) -> None:
     _wal(db)
     db.chmod(0o444)
     open_tmp.chmod(0o555)  # not even a -wal or -shm could be made beside it
-    before = _state(db)
+    before = file_state(db)
     try:
         run = _run_as_user(prefix, "report", "--db", str(db), home=open_tmp / "home")
     finally:
         open_tmp.chmod(0o755)
     assert run.returncode == 0, run.stderr
     assert "Answers: 30" in run.stdout
-    assert _state(db) == before
+    assert file_state(db) == before
 
 
 # -- special files ------------------------------------------------------------------------
@@ -362,7 +337,7 @@ def test_permission_denied_is_one_line_naming_the_path(
             args += ["--db", str(culprit / "history.sqlite3")]
         else:
             culprit = open_tmp / "history.sqlite3"
-            _history(culprit, answers=3)
+            paged_history(culprit, answers=3)
             args += ["--db", str(culprit)]
     culprit.chmod(0)
     try:

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from tests.support.cli import ezbac, usage_error
-from tests.support.history import T0, answer, session
-from tests.support.pg import PASSWORD, PASSWORD_ROLE
+from tests.support.history import EZBAC_APP_ID, T0, answer, session
+from tests.support.pg import PASSWORD, PASSWORD_ROLE, add_other_tables, run_sql, schema_snapshot
 from trainer.history.hooks import Recorder
 from trainer.history.store import (
     HistoryError,
@@ -30,34 +30,6 @@ from trainer.history.store import (
 )
 
 psycopg = pytest.importorskip("psycopg")
-#: 'ezbc', written out here rather than imported: the id is a promise to every history.
-EZBAC_APP_ID = 0x657A6263
-
-
-def _sql(url: str, *statements: str) -> list[tuple]:
-    """Run ``statements`` as the database's owner, outside ezbac; the last one's rows."""
-    rows: list[tuple] = []
-    with psycopg.connect(url, autocommit=True) as conn:
-        for statement in statements:
-            cur = conn.execute(statement)
-            rows = cur.fetchall() if cur.description else []
-    return rows
-
-
-def _snapshot(url: str) -> tuple[list[tuple], dict[str, list[tuple]], list[tuple]]:
-    """Everything in the schema where the history would be (the search_path's first):
-    relations and columns, every row, and the server's own count of rows inserted, updated or
-    deleted in each table."""
-    relations = _sql(url, "SELECT c.relname, c.relkind, a.attname, a.atttypid::regtype::text "
-                          "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
-                          "LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 "
-                          "WHERE n.nspname = current_schema() ORDER BY 1, 3")
-    tables = sorted({name for name, kind, _, _ in relations if kind == "r"})
-    rows = {t: sorted(map(repr, _sql(url, f"SELECT * FROM {t}"))) for t in tables}
-    changes = _sql(url, "SELECT relname, n_tup_ins, n_tup_upd, n_tup_del "
-                        "FROM pg_stat_user_tables WHERE schemaname = current_schema() "
-                        "ORDER BY 1")
-    return relations, rows, changes  # type: ignore[return-value]
 
 
 def _filled(url: str) -> str:
@@ -71,24 +43,19 @@ def _filled(url: str) -> str:
 # -- databases that are not an ezbac history ----------------------------------------------
 
 
-def _other_tables(url: str) -> None:
-    _sql(url, "CREATE TABLE recipes (name TEXT, minutes INTEGER)",
-         "INSERT INTO recipes VALUES ('soup', 40)")
-
-
 def _other_marker(url: str) -> None:
-    _sql(url, "CREATE TABLE ezbac_schema (application_id BIGINT, version INTEGER)",
+    run_sql(url, "CREATE TABLE ezbac_schema (application_id BIGINT, version INTEGER)",
          "INSERT INTO ezbac_schema VALUES (1179402563, 1)")
 
 
 def _newer_version(url: str) -> None:
-    _sql(url, "CREATE TABLE ezbac_schema (application_id BIGINT, version INTEGER)",
+    run_sql(url, "CREATE TABLE ezbac_schema (application_id BIGINT, version INTEGER)",
          f"INSERT INTO ezbac_schema VALUES ({EZBAC_APP_ID}, 99)",
          "CREATE TABLE answers (id BIGINT PRIMARY KEY, hologram BYTEA)")
 
 
 def _missing_columns(url: str) -> None:
-    _sql(url, "CREATE TABLE ezbac_schema (application_id BIGINT, version INTEGER)",
+    run_sql(url, "CREATE TABLE ezbac_schema (application_id BIGINT, version INTEGER)",
          f"INSERT INTO ezbac_schema VALUES ({EZBAC_APP_ID}, 4)",
          "CREATE TABLE answers (id BIGINT PRIMARY KEY)", "CREATE TABLE sessions (x TEXT)")
 
@@ -96,7 +63,7 @@ def _missing_columns(url: str) -> None:
 @pytest.mark.parametrize(
     ("make", "why"),
     [
-        (_other_tables, "holds other tables: recipes"),
+        (add_other_tables, "holds other tables: recipes"),
         (_other_marker, "another application"),
         (_newer_version, "newer ezbac"),
         (_missing_columns, "damaged history database (table "),
@@ -108,22 +75,22 @@ def test_a_database_that_is_not_a_history_is_refused_and_left_intact(
 ) -> None:
     pg_url = pg_database  # a whole database, its public schema: what a school would give
     make(pg_url)
-    before = _snapshot(pg_url)
+    before = schema_snapshot(pg_url)
     with pytest.raises(NotHistoryDatabaseError) as info:
         open_history(pg_url, readonly=readonly)
     message = str(info.value)
     assert "\n" not in message and "left untouched" in message and why in message
     assert message.startswith(redact(pg_url))
-    assert _snapshot(pg_url) == before
+    assert schema_snapshot(pg_url) == before
 
 
 def test_the_cli_refuses_a_foreign_database_in_one_line(pg_url: str) -> None:
-    _other_tables(pg_url)
-    before = _snapshot(pg_url)
+    add_other_tables(pg_url)
+    before = schema_snapshot(pg_url)
     for command in (("report",), ("report", "--attempts"), ("class",), ("train", "warmup")):
         line = usage_error(ezbac(*command, "--db", pg_url))
         assert "not an ezbac history database" in line and "recipes" in line
-    assert _snapshot(pg_url) == before
+    assert schema_snapshot(pg_url) == before
 
 
 # -- reading never writes ----------------------------------------------------------------
@@ -132,14 +99,14 @@ def test_the_cli_refuses_a_foreign_database_in_one_line(pg_url: str) -> None:
 def test_reading_commands_change_nothing_on_the_server(pg_database: str) -> None:
     pg_url = pg_database
     _filled(pg_url)
-    before = _snapshot(pg_url)
+    before = schema_snapshot(pg_url)
     for args in ((), ("--format", "csv"), ("--format", "json", "--since", "2024-01-01"),
                  ("--attempts",), ("--trainee", "nobody")):
         run = ezbac("report", "--db", pg_url, *args)
         assert run.returncode == 0, run.stderr
     run = ezbac("report", "--format", "csv", env={"EZBAC_DB": pg_url})
     assert run.returncode == 0 and run.stdout.splitlines()[1].startswith("ana,")
-    assert _snapshot(pg_url) == before
+    assert schema_snapshot(pg_url) == before
 
 
 def test_a_reading_session_cannot_write_even_by_mistake(pg_url: str) -> None:
@@ -155,7 +122,7 @@ def test_a_reading_session_cannot_write_even_by_mistake(pg_url: str) -> None:
 
 def test_a_blank_database_reads_as_no_history_and_stays_blank(pg_database: str) -> None:
     pg_url = pg_database
-    before = _snapshot(pg_url)
+    before = schema_snapshot(pg_url)
     run = ezbac("report", "--db", pg_url)
     assert run.returncode == 0 and "No answers recorded" in run.stdout
     assert "postgresql://postgres@/" in run.stdout
@@ -173,7 +140,7 @@ def test_a_blank_database_reads_as_no_history_and_stays_blank(pg_database: str) 
     finally:
         command.make_app = real
     assert shown == [[]]
-    assert _snapshot(pg_url) == before == ([], {}, [])
+    assert schema_snapshot(pg_url) == before == ([], {}, [])
 
 
 def test_a_search_path_naming_no_schema(pg_database: str) -> None:
@@ -183,20 +150,20 @@ def test_a_search_path_naming_no_schema(pg_database: str) -> None:
         assert store.answers() == []
     with pytest.raises(HistoryUnavailableError, match="no schema"):
         open_history(url)
-    _sql(pg_url, "CREATE SCHEMA nowhere")
-    _other_tables(pg_url)  # public is someone else's; the history has its own schema
+    run_sql(pg_url, "CREATE SCHEMA nowhere")
+    add_other_tables(pg_url)  # public is someone else's; the history has its own schema
     with open_history(url) as store:
         store.on_answer(answer())
-    assert _sql(pg_url, "SELECT count(*) FROM nowhere.answers") == [(1,)]
+    assert run_sql(pg_url, "SELECT count(*) FROM nowhere.answers") == [(1,)]
 
 
 def test_a_role_that_may_not_create_tables_gets_one_line(pg_database: str, pg_url: str) -> None:
-    _sql(pg_database, "CREATE ROLE clerk LOGIN")  # may use public, not create in it
+    run_sql(pg_database, "CREATE ROLE clerk LOGIN")  # may use public, not create in it
     url = pg_database.replace("postgres@", "clerk@")
     with pytest.raises(HistoryUnavailableError) as info:
         open_history(url)
     assert "permission denied for schema public" in str(info.value)
-    assert "\n" not in str(info.value) and _snapshot(pg_database)[0] == []
+    assert "\n" not in str(info.value) and schema_snapshot(pg_database)[0] == []
     with pytest.raises(HistoryUnavailableError, match="none that exists and that this role"):
         open_history(pg_url.replace("postgres@", "clerk@"))  # may not even use the schema
 
@@ -220,15 +187,15 @@ def test_the_server_schema_has_the_files_tables_columns_and_indexes(
             "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")}
     finally:
         conn.close()
-    server_columns = set(_sql(pg_url, "SELECT table_name, column_name FROM "
+    server_columns = set(run_sql(pg_url, "SELECT table_name, column_name FROM "
                                       "information_schema.columns WHERE table_schema = "
                                       "current_schema() AND table_name <> 'ezbac_schema'"))
-    server_indexes = {n for (n,) in _sql(pg_url, "SELECT indexname FROM pg_indexes WHERE "
+    server_indexes = {n for (n,) in run_sql(pg_url, "SELECT indexname FROM pg_indexes WHERE "
                                                  "schemaname = current_schema() AND indexname "
                                                  "NOT LIKE '%pkey'")}
     assert server_columns == file_columns
     assert server_indexes == file_indexes
-    assert _sql(pg_url, "SELECT application_id, version FROM ezbac_schema") == [
+    assert run_sql(pg_url, "SELECT application_id, version FROM ezbac_schema") == [
         (EZBAC_APP_ID, 6)]
 
 

@@ -16,10 +16,10 @@ import random
 import sqlite3
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
+from tests.support.history import NAMES, store_with
 from trainer.history.class_view import LAST_EXAMS, build_class
 from trainer.history.progress import Tally, compute_progress, progress_data
 from trainer.history.report import (
@@ -34,71 +34,12 @@ from trainer.history.report import (
     weakest_skills,
 )
 from trainer.history.scheduler import schedule, skill_states
-from trainer.history.store import HistoryStore, open_history
+from trainer.history.store import HistoryStore
 from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.skills import ALL_FAMILIES, family
 
 T0 = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)
-NAMES = ("ana", "Bo", "zoë", "Émile", "bo", "ana maría")
-SKILLS = (
-    "natural", "player:5", "player:6", "banker:3:8", "banker:6:stood", "banker:0:2",
-    "outcome:tie", "outcome:dragon7", "payout:tie:win", "payout:banker:win", "future:thing",
-)
 SEEDS = range(8)
-
-
-def random_history(seed: int) -> tuple[list[SessionRecord], list[AnswerRecord]]:
-    rng = random.Random(seed)
-    sessions: list[SessionRecord] = []
-    answers: list[AnswerRecord] = []
-    for n in range(rng.randint(20, 40)):
-        trainee = rng.choice(NAMES)
-        sid = f"s{seed}-{n}"
-        # starts on a 6-hour grid over two months (review intervals of 1-21 days all matter),
-        # a third of them in the last six hours: runs that overlap and end together, last
-        slot = rng.randint(0, 239) if rng.random() < 0.6 else 240
-        start = T0 + timedelta(hours=6 * slot, minutes=rng.choice((0, 27)))
-        skills = rng.sample(SKILLS, rng.randint(1, 4))
-        skill_rate = rng.random()
-        given = rng.randint(0, 15)
-        right = 0
-        for _ in range(given):
-            ok = rng.random() < skill_rate
-            right += ok
-            answers.append(AnswerRecord(
-                sid, trainee, "drill", "outcome", rng.choice(skills), ("4h", "3s"), "x", "y",
-                ok, rng.randint(1, 80) / 8,
-                start + timedelta(minutes=rng.choice((0, 0, 1, 2))),  # ties on purpose
-            ))
-        if rng.random() < 0.1:
-            continue  # the run was never recorded: its answers stand alone
-        ending = rng.choice(("finished", "finished", "abandoned", "cut off"))
-        questions = given + (rng.randint(0, 3) if ending == "finished" else 0)
-        retry_of = rng.choice([s.session_id for s in sessions] or [None])
-        if rng.random() < 0.8:
-            retry_of = None  # a run, not a retry
-        sessions.append(SessionRecord(
-            sid, trainee, rng.choice(("drill", "exam-a")), rng.choice(("Drill", "Exam A")),
-            "exam" if slot == 240 else rng.choice(("practice", "exam")), start,  # exams tie
-            # a few runs end at the very same moment: the tie goes to the earlier start
-            None if ending == "cut off" else start.replace(minute=30) + timedelta(
-                minutes=rng.choice((0, 0, 40))),
-            questions, right,
-            None if ending != "finished" or retry_of else right * 5 >= questions * 4,
-            ending == "abandoned", rng.randint(0, 2),
-            retry_of,
-        ))
-    return sessions, answers
-
-
-def store_with(path: Path | str, seed: int) -> HistoryStore:
-    sessions, answers = random_history(seed)
-    store = open_history(path)
-    for s in sessions:
-        store.on_session(s)
-    for a in answers:
-        store.on_answer(a)
-    return store
 
 
 # -- the straightforward counts -------------------------------------------------------
@@ -224,7 +165,6 @@ def test_the_figures_do_not_depend_on_the_index(history_db: str) -> None:
         after = (build_report(store), build_attempts(store),
                  [progress_data(store, t, T0) for t in NAMES])
     assert after == before
-
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.history import T0, answer, session
+from tests.support.history import EZBAC_APP_ID, T0, V1_DDL, answer, session, v1_file
 from trainer.history.store import (
     HistoryError,
     HistoryStore,
@@ -25,13 +25,6 @@ from trainer.history.store import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-#: 'ezbc', written out here rather than imported: the id is a promise to files on disk.
-EZBAC_APP_ID = 0x657A6263
-
-
-@pytest.fixture(autouse=True)
-def _no_db_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("EZBAC_DB", raising=False)
 
 
 # -- where the file is --------------------------------------------------------------------
@@ -291,67 +284,10 @@ def test_a_blank_file_becomes_a_history(tmp_path: Path) -> None:
 
 # -- migration from the first schema ------------------------------------------------------
 
-#: Schema version 1 exactly as released, written out here: the migration must take any
-#: file created with it forward.
-V1_DDL = """
-CREATE TABLE sessions (
-    session_id  TEXT PRIMARY KEY,
-    trainee     TEXT NOT NULL,
-    drill_id    TEXT NOT NULL,
-    drill_title TEXT NOT NULL,
-    mode        TEXT NOT NULL,
-    started_at  TEXT NOT NULL,
-    finished_at TEXT,
-    questions   INTEGER NOT NULL DEFAULT 0,
-    correct     INTEGER NOT NULL DEFAULT 0,
-    passed      INTEGER
-);
-CREATE TABLE answers (
-    id          INTEGER PRIMARY KEY,
-    session_id  TEXT NOT NULL,
-    trainee     TEXT NOT NULL,
-    drill_id    TEXT NOT NULL,
-    step        TEXT NOT NULL,
-    skill       TEXT NOT NULL,
-    cards       TEXT NOT NULL,
-    answer      TEXT NOT NULL,
-    expected    TEXT NOT NULL,
-    correct     INTEGER NOT NULL,
-    seconds     REAL NOT NULL,
-    answered_at TEXT NOT NULL
-);
-CREATE INDEX answers_by_session ON answers (session_id);
-"""
-
-
-def _v1_file(path: Path) -> None:
-    conn = sqlite3.connect(path)
-    conn.executescript(V1_DDL)
-    conn.execute(f"PRAGMA application_id = {EZBAC_APP_ID}")
-    conn.execute("PRAGMA user_version = 1")
-    conn.execute(
-        "INSERT INTO sessions VALUES ('old', 'ana', 'naturals', 'Naturals', 'exam', "
-        "'2024-01-02T10:00:00.000000+00:00', '2024-01-02T10:05:00.000000+00:00', 10, 9, 1)"
-    )
-    rows = [
-        ("banker:3:8", "banker_draws", 0, "2024-01-02T10:01:00.000000+00:00"),
-        ("payout:tie:win", "payout", 1, "2024-01-02T10:02:00.000000+00:00"),
-        ("natural", "player_draws", 1, "2024-01-02T10:03:00.000000+00:00"),
-    ]
-    for skill, step, correct, at in rows:
-        conn.execute(
-            "INSERT INTO answers (session_id, trainee, drill_id, step, skill, cards, answer, "
-            "expected, correct, seconds, answered_at) VALUES ('old', 'ana', 'naturals', ?, ?, "
-            "'4h 3s Td Kc', 'x', 'y', ?, 3.5, ?)",
-            (step, skill, correct, at),
-        )
-    conn.commit()
-    conn.close()
-
 
 def test_a_first_version_file_migrates_forward_keeping_everything(tmp_path: Path) -> None:
     db = tmp_path / "old.sqlite3"
-    _v1_file(db)
+    v1_file(db)
     with HistoryStore.open(db) as store:
         assert store.schema_version == 6
         old = store.answers("ana")

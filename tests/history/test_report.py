@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tests.support.history import T0, answer, session
+from tests.support.history import DAY, T0, fill
 from trainer.history.report import (
     BadDateError,
     build_report,
@@ -20,9 +20,6 @@ from trainer.history.report import (
     render_table,
 )
 from trainer.history.store import HistoryStore, open_history
-
-DAY = timedelta(days=1)
-MIN = timedelta(minutes=1)
 
 #: The README's CSV columns, in order.
 DOCUMENTED_COLUMNS = [
@@ -41,31 +38,6 @@ DOCUMENTED_COLUMNS = [
     "call_answered", "call_correct", "call_accuracy", "call_avg_seconds",
     "spot_answered", "spot_correct", "spot_accuracy", "spot_avg_seconds",
 ]
-
-
-def fill(store: HistoryStore) -> None:
-    """ana: three sessions (passed, failed, abandoned) and nine answers; bo: one answer."""
-    store.on_session(session("s1", started=T0, minutes=5, questions=10, correct=9, passed=True,
-                             drill_id="naturals", title="Naturals"))
-    store.on_session(session("s2", started=T0 + DAY, minutes=8, questions=10, correct=6,
-                             passed=False, reference_opened=3))
-    store.on_session(session("s3", started=T0 + 2 * DAY, minutes=1, abandoned=True))
-    store.on_session(session("b1", trainee="bo", started=T0 + DAY))
-    ana = [
-        ("natural", True, T0 + MIN, 2.0, "s1"),
-        ("natural", True, T0 + 2 * MIN, 4.0, "s1"),
-        ("banker:3:8", False, T0 + DAY + MIN, 5.0, "s2"),
-        ("banker:3:8", False, T0 + DAY + 2 * MIN, 5.0, "s2"),
-        ("banker:3:8", True, T0 + DAY + 3 * MIN, 2.0, "s2"),
-        ("banker:4:1", False, T0 + DAY + 4 * MIN, 3.0, "s2"),
-        ("banker:4:1", True, T0 + DAY + 5 * MIN, 3.0, "s2"),
-        ("outcome:dragon7", True, T0 + DAY + 6 * MIN, 3.0, "s2"),
-        ("payout:dragon7:win", False, T0 + 2 * DAY + MIN, 6.0, "s3"),
-    ]
-    for skill, ok, at, secs, sid in ana:
-        store.on_answer(answer(skill, ok, at, seconds=secs, session_id=sid))
-    store.on_answer(answer("player:5", True, T0 + DAY, seconds=1.0, trainee="bo",
-                           session_id="b1"))
 
 
 @pytest.fixture

@@ -5,13 +5,9 @@ Expectations are worked by hand from that scheme, with an injected clock."""
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
-
-import pytest
 
 from tests.support.history import T0, answer
 from trainer.history.scheduler import due_count, due_skills, schedule
-from trainer.history.store import open_history
 
 DAY = timedelta(days=1)
 SECOND = timedelta(seconds=1)
@@ -64,12 +60,6 @@ def test_right_answers_before_the_due_date_do_not_climb() -> None:
 def test_a_miss_then_a_right_answer_in_the_same_drill() -> None:
     s = state_after((False, timedelta()), (True, timedelta(seconds=30)))
     assert (s.box, s.due_at) == (2, T0 + timedelta(seconds=30) + DAY)
-
-
-@pytest.fixture
-def store(tmp_path: Path):
-    with open_history(tmp_path / "h.sqlite3") as s:
-        yield s
 
 
 def test_due_skills_and_count_from_the_store(store) -> None:

@@ -9,19 +9,18 @@ import io
 import json
 import random
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
-from tests.session.test_table_session import DRAGON_LAYOUT, NATURAL_LAYOUT, dealt, table_drill
 from tests.support.coups import DRAGON, NATURAL, FakeClock, FakeNow
+from tests.support.table_app import table_drill
+from tests.support.tables import DRAGON_LAYOUT, NATURAL_LAYOUT, dealt
 from trainer.drills.model import ChipEntry
 from trainer.engine import Bet, Outcome
 from trainer.history.progress import compute_progress, progress_data
 from trainer.history.report import build_report, render_csv, render_json, render_table
 from trainer.history.review import NothingDueError, build_review_drill
 from trainer.history.scheduler import SkillState
-from trainer.history.store import open_history
 from trainer.session.records import AnswerRecord
 from trainer.session.table import TableSession
 
@@ -65,12 +64,6 @@ def work_two_tables(store) -> list:
     s.next_table()
     assert s.finished
     return kept
-
-
-@pytest.fixture
-def store(tmp_path: Path):
-    with open_history(tmp_path / "h.sqlite3") as s:
-        yield s
 
 
 def test_report_counts_the_table_family(store) -> None:

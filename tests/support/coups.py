@@ -11,8 +11,22 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
-from trainer.drills.model import WHOLE_COUP, Drill, DrillCoup, FixedCoup, Mode, Order, Step
-from trainer.engine import Bet, Coup, parse_cards
+from trainer.drills.model import (
+    WHOLE_COUP,
+    BetSpec,
+    CoupFilter,
+    Drill,
+    DrillCoup,
+    FixedCoup,
+    Kind,
+    Mode,
+    Order,
+    Step,
+)
+from trainer.engine import Bet, Coup, Outcome, parse_cards
+from trainer.engine.house import house_from
+from trainer.engine.procedure import BetAction, Called, Dealt, DealtCard, Done, Side, single_seat
+from trainer.session.spot import FixQuestion, Replay, SpotQuestion
 
 # Player K+6 = 6 stands; Banker 2+3 = 5, Player stood -> draws the 2h: Banker 7 with three
 # cards beats 6: Dragon 7.  Banker bet pushes, Dragon 7 pays 40:1, Player loses.
@@ -93,3 +107,24 @@ class FakeNow:
     def __call__(self) -> datetime:
         self.t += timedelta(seconds=1)
         return self.t
+
+
+def dragon_replays() -> tuple[Drill, list[SpotQuestion | FixQuestion]]:
+    """DRAGON (Kh 2c 6s 3d 2h) is a Dragon 7: the Banker bet pushes (RULES.md).  First the
+    coup dealt right, then the Banker bet paid 25 (step 9: 5 cards, 2 totals, the result)."""
+    dc = coup(DRAGON, {Bet.BANKER: "25", Bet.DRAGON7: "10"})
+    house = house_from(None)
+    layout = single_seat({Bet.BANKER: 25, Bet.DRAGON7: 10})
+    sides = (Side.PLAYER, Side.BANKER, Side.PLAYER, Side.BANKER, Side.BANKER)
+    cards = tuple(DealtCard(c, s) for c, s in zip(dc.coup.cards, sides, strict=True))
+    wrong = Dealt(cards, Called(6, 7, Outcome.DRAGON7), (
+        BetAction(1, Bet.BANKER, Done.PAID, Decimal(25)),
+        BetAction(1, Bet.DRAGON7, Done.PAID, Decimal(400)),
+    ))
+    right = Replay(dc.coup, layout, house, Dealt.correct(dc.coup, layout, house), None)
+    bad = Replay(dc.coup, layout, house, wrong, "banker-paid-on-dragon7")
+    fix = FixQuestion(1, dc, bad, ("pay 25", "take 25", "return 25, pay 0", "pay 50"))
+    drill = Drill(id="spot", title="Spot", description="d", steps=(), questions=2,
+                  kind=Kind.SPOT, filters=(CoupFilter(),),
+                  bets=(BetSpec(Bet.BANKER, Decimal(25), Decimal(25)),))
+    return drill, [SpotQuestion(0, dc, right), SpotQuestion(1, dc, bad), fix]

@@ -143,3 +143,37 @@ class PgServer:
         with self.admin() as conn:
             conn.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE} OWNER {owner}")
         return self.url(name)
+
+
+
+def run_sql(url: str, *statements: str) -> list[tuple]:
+    """Run ``statements`` as the database's owner, outside ezbac; the last one's rows."""
+    import psycopg
+
+    rows: list[tuple] = []
+    with psycopg.connect(url, autocommit=True) as conn:
+        for statement in statements:
+            cur = conn.execute(statement)
+            rows = cur.fetchall() if cur.description else []
+    return rows
+
+
+def schema_snapshot(url: str) -> tuple[list[tuple], dict[str, list[tuple]], list[tuple]]:
+    """Everything in the schema where the history would be (the search_path's first):
+    relations and columns, every row, and the server's own count of rows inserted, updated or
+    deleted in each table."""
+    relations = run_sql(url, "SELECT c.relname, c.relkind, a.attname, a.atttypid::regtype::text "
+                          "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                          "LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 "
+                          "WHERE n.nspname = current_schema() ORDER BY 1, 3")
+    tables = sorted({name for name, kind, _, _ in relations if kind == "r"})
+    rows = {t: sorted(map(repr, run_sql(url, f"SELECT * FROM {t}"))) for t in tables}
+    changes = run_sql(url, "SELECT relname, n_tup_ins, n_tup_upd, n_tup_del "
+                        "FROM pg_stat_user_tables WHERE schemaname = current_schema() "
+                        "ORDER BY 1")
+    return relations, rows, changes  # type: ignore[return-value]
+
+
+def add_other_tables(url: str) -> None:
+    run_sql(url, "CREATE TABLE recipes (name TEXT, minutes INTEGER)",
+         "INSERT INTO recipes VALUES ('soup', 40)")

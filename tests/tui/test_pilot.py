@@ -19,14 +19,11 @@ from tests.support.coups import (
     NATURAL,
     PANDA,
     PLAYER_STANDS,
-    FakeClock,
-    FakeNow,
     coup,
-    dealer,
     drill,
 )
-from trainer.drills.catalog import DrillEntry
-from trainer.drills.model import WHOLE_COUP, Mode, Step
+from tests.support.screens import make_app, status
+from trainer.drills.model import Mode, Step
 from trainer.engine import Bet
 from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.tui.app import Hooks, TrainerApp
@@ -48,25 +45,8 @@ def plain(renderable: object) -> str:
     return capture.get()
 
 
-def make_app(coups, steps=WHOLE_COUP, *, start=True, hooks=None, trainee="Alex", **kw):
-    d = drill(steps, **kw)
-    warm = drill((Step.OUTCOME,), ident="warmup", title="Warm-up")
-    clock = FakeClock()
-    app = TrainerApp(
-        choices=lambda: [DrillEntry.of(d), DrillEntry.of(warm)], start=d if start else None,
-        trainee=trainee,
-        seed=1, deal=dealer(coups), clock=clock, now=FakeNow(), hooks=hooks,
-    )
-    app.fake_clock = clock  # type: ignore[attr-defined]
-    return app
-
-
 def feedback(app: TrainerApp) -> str:
     return str(app.screen.query_one("#feedback-text", Static).render())
-
-
-def status(app: TrainerApp) -> str:
-    return str(app.screen.query_one("#status", Static).render())
 
 
 async def test_draw_questions_right_and_wrong() -> None:
