@@ -1,4 +1,4 @@
-"""`ezbac analyze` through a real subprocess; expected numbers are the published ones."""
+"""`ezbac analyze` as a command; expected numbers are the published ones."""
 
 from __future__ import annotations
 

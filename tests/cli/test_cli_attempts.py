@@ -1,4 +1,4 @@
-"""`ezbac report --attempts`: every run on record, as a user runs it (a subprocess).
+"""`ezbac report --attempts`: every run on record, as the command prints it.
 
 The expected rows are worked from the records this test stores (RUNS below), not from the
 code: score = right/questions as a percent truncated to one decimal, seconds = the sum of the

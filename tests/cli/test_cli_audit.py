@@ -1,4 +1,4 @@
-"""`ezbac audit` through a real subprocess: exit codes, text, JSON, batch on standard input,
+"""`ezbac audit` as a command: exit codes, text, JSON, batch on standard input,
 the card notation, and every kind of bad input (one line, exit 2)."""
 
 from __future__ import annotations

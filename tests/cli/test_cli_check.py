@@ -1,4 +1,4 @@
-"""`ezbac check` through a real subprocess: text, JSON, stdin mode, every kind of bad input."""
+"""`ezbac check` as a command: text, JSON, stdin mode, every kind of bad input."""
 
 from __future__ import annotations
 

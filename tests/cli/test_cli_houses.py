@@ -1,5 +1,5 @@
-"""`ezbac houses ...` and `--house` on check, analyze and simulate, through a real
-subprocess.  Expected amounts are worked by hand from the house's rules."""
+"""`ezbac houses ...` and `--house` on check, analyze and simulate, as
+commands.  Expected amounts are worked by hand from the house's rules."""
 
 from __future__ import annotations
 

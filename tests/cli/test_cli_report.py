@@ -1,4 +1,4 @@
-"""`ezbac report` as a user runs it: a subprocess, exit statuses, one-line errors."""
+"""`ezbac report` as a command: its output, exit statuses, one-line errors."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import csv
 import io
 import json
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ from trainer.history.store import open_history
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def ezbac(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def ezbac(*args: str, env: dict[str, str] | None = None) -> cli_helpers.Ran:
     return cli_helpers.ezbac("report", *args, env={"TZ": "UTC", **(env or {})})
 
 

@@ -1,10 +1,9 @@
-"""`ezbac simulate` through a subprocess: output, JSON shape, replay, errors."""
+"""`ezbac simulate` as a command: output, JSON shape, replay, errors."""
 
 from __future__ import annotations
 
 import json
 import random
-import subprocess
 
 import pytest
 
@@ -14,7 +13,7 @@ from trainer.engine.simulate import simulate
 KEYS = ["coups", "player", "banker", "tie", "dragon7", "panda8", "naturals"]
 
 
-def ezbac(*args: str) -> subprocess.CompletedProcess[str]:
+def ezbac(*args: str) -> cli_helpers.Ran:
     return cli_helpers.ezbac("simulate", *args, timeout=120)
 
 

@@ -1,9 +1,8 @@
-"""`ezbac drills ...` end to end, through a real subprocess."""
+"""`ezbac drills ...` end to end, as commands."""
 
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 from tests.support import cli as cli_helpers
@@ -12,7 +11,7 @@ CORPUS = Path(__file__).parents[1] / "data" / "broken_drills"
 DRILLS = Path(__file__).resolve().parents[2] / "drills"
 
 
-def ezbac(*args: str) -> subprocess.CompletedProcess[str]:
+def ezbac(*args: str) -> cli_helpers.Ran:
     return cli_helpers.ezbac("drills", *args)
 
 

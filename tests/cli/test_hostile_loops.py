@@ -23,15 +23,15 @@ DRILLS = Path(__file__).resolve().parents[2] / "drills"
 def test_a_shoe_drill_previews_more_coups_than_one_shoe_holds(drill: str) -> None:
     """Once looped forever: a shoe holds about 80 coups (a shoe at the table, about 7), and
     asking for more now deals the next shoe, each numbered in the JSON."""
-    out = cli_helpers.ezbac("drills", "preview", str(DRILLS / drill), "--count", "170",
-                            "--seed", "5", "--json", timeout=120)
+    out = cli_helpers.ezbac_process("drills", "preview", str(DRILLS / drill), "--count",
+                                    "170", "--seed", "5", "--json", timeout=120)
     assert out.returncode == 0, out.stderr
     rows = [json.loads(line) for line in out.stdout.splitlines()]
     assert [r["n"] for r in rows] == list(range(1, 171))
     shoes = [r["shoe"] for r in rows]
     assert shoes == sorted(shoes) and shoes[0] == 1 and shoes[-1] >= 3
-    text = cli_helpers.ezbac("drills", "preview", str(DRILLS / drill), "--count", "170",
-                             "--seed", "5", timeout=120)
+    text = cli_helpers.ezbac_process("drills", "preview", str(DRILLS / drill), "--count",
+                                     "170", "--seed", "5", timeout=120)
     assert text.returncode == 0 and "170 " in text.stdout.splitlines()[1]
     assert "shoe 2: " in text.stdout
 
@@ -149,7 +149,7 @@ def test_an_impossible_filter_in_a_drill_file_is_refused_at_its_line(tmp_path: P
     drill.write_text("id: impossible\ntitle: Impossible\ndescription: none\nask: outcome\n"
                      "generate:\n"
                      "  - {natural: true, player_draws: true}\n")
-    out = cli_helpers.ezbac("drills", "preview", str(drill), "--count", "5")
+    out = cli_helpers.ezbac_process("drills", "preview", str(drill), "--count", "5")
     line = cli_helpers.usage_error(out, "impossible.yaml:6:")
     assert "Traceback" not in out.stderr and line
 
