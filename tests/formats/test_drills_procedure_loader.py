@@ -3,12 +3,11 @@ what valid files mean, and each bad field as one located line (lines counted by 
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.support.cli import ezbac
 from trainer.drills.errors import DrillFileError
 from trainer.drills.loader import load_text
 from trainer.drills.model import Kind, Step
@@ -91,9 +90,7 @@ def test_bad_procedure_fields_are_one_located_line_each(case: str) -> None:
 def test_validate_names_the_file_and_line_and_exits_2(tmp_path: Path) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text(HEAD + "ask: spot\nspot: {error_rate: 2}\n" + GEN, encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "trainer", "drills", "validate", str(path)],
-                         capture_output=True, text=True, env={"EZBAC_HOME": str(tmp_path),
-                                                              "PATH": "/usr/bin:/bin"})
+    run = ezbac("drills", "validate", str(path), env={"EZBAC_HOME": str(tmp_path)})
     out = run.stdout.splitlines()
     assert run.returncode != 0 and "Traceback" not in run.stderr
     (line,) = out

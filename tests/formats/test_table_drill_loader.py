@@ -4,13 +4,12 @@ texts below."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
+from tests.support.cli import ezbac
 from trainer.drills.errors import DrillFileError
 from trainer.drills.loader import load_text
 from trainer.drills.model import ChipEntry, Step
@@ -182,8 +181,7 @@ def test_a_shoe_at_the_table() -> None:
 def test_validate_the_bundled_table_drills() -> None:
     files = sorted(str(p) for p in (REPO / "drills").glob("1[2-6]-table-*.yaml"))
     assert len(files) == 5
-    out = subprocess.run([sys.executable, "-m", "trainer", "drills", "validate", *files],
-                         capture_output=True, text=True, timeout=120, cwd=REPO)
+    out = ezbac("drills", "validate", *files)
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.strip().endswith("5 files checked, 0 invalid")
     assert "table-exam: 5 tables a run" in out.stdout
@@ -192,8 +190,7 @@ def test_validate_the_bundled_table_drills() -> None:
 def test_validate_a_bad_table_drill_exits_with_its_lines(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text(CASES["seats past the house"][0])
-    out = subprocess.run([sys.executable, "-m", "trainer", "drills", "validate", str(bad)],
-                         capture_output=True, text=True, timeout=120, cwd=REPO)
+    out = ezbac("drills", "validate", str(bad))
     assert out.returncode != 0 and "Traceback" not in out.stderr
     assert out.stdout.strip() == f"{bad}:6:10: table.seats: 3-9 seats but the house ez's " \
         "table has 7"
@@ -202,9 +199,7 @@ def test_validate_a_bad_table_drill_exits_with_its_lines(tmp_path: Path) -> None
 def test_preview_shows_tables_and_their_procedure() -> None:
     import json
 
-    out = subprocess.run([sys.executable, "-m", "trainer", "drills", "preview", "table-exam",
-                          "--count", "3", "--seed", "3", "--json"],
-                         capture_output=True, text=True, timeout=120, cwd=REPO)
+    out = ezbac("drills", "preview", "table-exam", "--count", "3", "--seed", "3", "--json")
     assert out.returncode == 0, out.stderr
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     assert [t["n"] for t in lines] == [1, 2, 3]
@@ -212,9 +207,7 @@ def test_preview_shows_tables_and_their_procedure() -> None:
         assert len(t["layout"]) == 7  # the full table
         bets = sum(len(b) for b in t["layout"].values())
         assert len([p for p in t["procedure"] if "commission" not in p]) == bets
-    text = subprocess.run([sys.executable, "-m", "trainer", "drills", "preview",
-                           "table-exam", "--count", "1", "--seed", "3"],
-                          capture_output=True, text=True, timeout=120, cwd=REPO).stdout
+    text = ezbac("drills", "preview", "table-exam", "--count", "1", "--seed", "3").stdout
     assert "120 s per table, target 60 s; 1 table," in text and "seat 7:" in text
 
 
