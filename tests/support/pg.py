@@ -73,7 +73,9 @@ class PgServer:
         self.bindir = bindir
         root = os.geteuid() == 0
         # as root the server's own user must reach the folder: /tmp, not a private TMPDIR
-        self.root = Path(tempfile.mkdtemp(prefix="ezbac-pg-", dir="/tmp" if root else None))
+        # no "-" before mkdtemp's random letters: an address must not hold "-5" by chance
+        # (test_hostile_history looks for a "-5" count leaking into the error line)
+        self.root = Path(tempfile.mkdtemp(prefix="ezbac-pg.", dir="/tmp" if root else None))
         self.data = self.root / "data"
         self.sockets = self.root
         self.port = random.randint(20000, 60000)  # only names the socket file

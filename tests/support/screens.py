@@ -8,12 +8,7 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from tests.support.coups import (
-    FakeClock,
-    FakeNow,
-    dealer,
-    drill,
-)
+from tests.support.coups import FakeClock, FakeNow, dealer, drill
 from tests.support.history import T0, answer, session
 from trainer.drills.catalog import DrillEntry
 from trainer.drills.model import WHOLE_COUP, Step
@@ -43,9 +38,8 @@ def text(app, selector: str) -> str:
     return str(app.screen.query_one(selector, Static).render())
 
 
+#: The progress screen's tests: their terminal, and their now (two hours after T0).
 SIZE = (80, 24)
-
-
 NOW = T0 + timedelta(hours=2)
 
 
