@@ -18,13 +18,13 @@ def _isolated_home(
     monkeypatch.delenv("EZBAC_DB", raising=False)
 
 
-# -- a real PostgreSQL server (tests/pg_helpers.py) -----------------------------------------
+# -- a real PostgreSQL server (tests/support/pg.py) -----------------------------------------
 
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[object]:
     """One throwaway server for the whole session, started on first use."""
-    from pg_helpers import PgServer, cannot_run, server_bindir
+    from tests.support.pg import PgServer, cannot_run, server_bindir
 
     bindir = server_bindir()
     why = cannot_run(bindir)

@@ -136,10 +136,10 @@ async def _keypress(questions: int) -> list[tuple[float, float, float, float]]:
     """Time from posting the Enter key to the frame with the graded feedback on it: wall
     time, and this process's CPU time (which other work on a shared machine inflates less),
     each to the graded feedback and to the rendered frame."""
-    sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
-    from session_helpers import DRAGON, PANDA, coup, dealer, drill
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
     from textual import events
 
+    from tests.support.coups import DRAGON, PANDA, coup, dealer, drill
     from trainer.drills.model import Step
     from trainer.tui.app import TrainerApp
     from trainer.tui.screens.drill import DrillScreen
@@ -201,13 +201,12 @@ async def _table_keypress(tables: int) -> dict[str, list[tuple[float, float, flo
     """The table screen: time from posting a key to the screen redrawn from the session
     (a bet marked, a chip added; a take or payout graded with its feedback), then to the
     rendered frame; wall and CPU, by kind of key.  Each table is the hand-worked one of
-    tests/tui/table_helpers, worked the same way: three bets marked and taken, a payout
+    tests/support/table_app.py, worked the same way: three bets marked and taken, a payout
     typed, one built from chips, done paying, next table."""
-    here = os.path.dirname(__file__)
-    sys.path[:0] = [os.path.join(here, ".."), os.path.join(here, "..", "tui")]
-    from table_helpers import table, table_app
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
     from textual import events
 
+    from tests.support.table_app import table, table_app
     from trainer.tui.screens.table import TableScreen
 
     app = table_app(tables=[table() for _ in range(tables)])

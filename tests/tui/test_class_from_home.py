@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from history_helpers import T0, answer
 from textual.widgets import DataTable
 
+from tests.support.history import T0, answer
 from trainer.cli.train import history_hooks
 from trainer.history.store import open_history
 

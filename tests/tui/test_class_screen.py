@@ -9,12 +9,12 @@ from importlib import import_module
 from pathlib import Path
 
 import pytest
-from cli_helpers import ezbac, usage_error
-from history_helpers import T0, answer, session
-from test_report import fill
 from textual.coordinate import Coordinate
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
+from tests.support.cli import ezbac, usage_error
+from tests.support.history import T0, answer, fill, session
+from tests.support.screens import text
 from trainer.history.store import HistoryStore, open_history
 from trainer.tui.screens.class_ import ClassScreen
 from trainer.tui.screens.progress import ProgressScreen
@@ -39,10 +39,6 @@ def store(history_db: str):
 
 def row(app, trainee: str) -> list[str]:
     return [str(c) for c in app.screen.query_one("#class-table", DataTable).get_row(trainee)]
-
-
-def text(app, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
 
 
 async def test_every_trainee_with_the_reports_figures(store: HistoryStore) -> None:

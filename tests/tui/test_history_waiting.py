@@ -9,8 +9,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from history_helpers import T0, answer
 
+from tests.support.history import T0, answer
 from trainer.cli.train import recorder_hooks
 from trainer.history.hooks import Recorder, spool_target
 from trainer.history.spool import Entry, Spool

@@ -1,6 +1,6 @@
 """The trainer driven through Textual's Pilot: keys, mouse, modes, timing, quitting.
 
-Right answers come from the hand-worked coups in session_helpers (RULES.md by hand).
+Right answers come from the hand-worked coups in tests/support/coups.py (RULES.md by hand).
 """
 
 from __future__ import annotations
@@ -11,22 +11,19 @@ from decimal import Decimal
 
 from rich.console import Console
 from rich.text import Text
-from session_helpers import (
+from textual.widgets import Static
+
+from tests.support.coups import (
     BANKER3_THIRD8,
     DRAGON,
     NATURAL,
     PANDA,
     PLAYER_STANDS,
-    FakeClock,
-    FakeNow,
     coup,
-    dealer,
     drill,
 )
-from textual.widgets import Static
-
-from trainer.drills.catalog import DrillEntry
-from trainer.drills.model import WHOLE_COUP, Mode, Step
+from tests.support.screens import make_app, status
+from trainer.drills.model import Mode, Step
 from trainer.engine import Bet
 from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.tui.app import Hooks, TrainerApp
@@ -48,25 +45,8 @@ def plain(renderable: object) -> str:
     return capture.get()
 
 
-def make_app(coups, steps=WHOLE_COUP, *, start=True, hooks=None, trainee="Alex", **kw):
-    d = drill(steps, **kw)
-    warm = drill((Step.OUTCOME,), ident="warmup", title="Warm-up")
-    clock = FakeClock()
-    app = TrainerApp(
-        choices=lambda: [DrillEntry.of(d), DrillEntry.of(warm)], start=d if start else None,
-        trainee=trainee,
-        seed=1, deal=dealer(coups), clock=clock, now=FakeNow(), hooks=hooks,
-    )
-    app.fake_clock = clock  # type: ignore[attr-defined]
-    return app
-
-
 def feedback(app: TrainerApp) -> str:
     return str(app.screen.query_one("#feedback-text", Static).render())
-
-
-def status(app: TrainerApp) -> str:
-    return str(app.screen.query_one("#status", Static).render())
 
 
 async def test_draw_questions_right_and_wrong() -> None:
@@ -269,7 +249,7 @@ async def test_results_step_through_missed_and_retry() -> None:
         assert retry.session.total == 2
         await pilot.press("8", "enter", "enter", "p", "enter", "enter")
         assert isinstance(app.screen, ResultsScreen)
-        # all right, but a retry is practice, not a pass (tests/test_retry.py)
+        # all right, but a retry is practice, not a pass (tests/history/test_retry.py)
         assert not app.screen.summary.passed and app.screen.summary.right == 2
         await pilot.press("h")
         assert isinstance(app.screen, HomeScreen)

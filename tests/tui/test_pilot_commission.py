@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from session_helpers import FakeClock, FakeNow, coup, dealer, drill
 from textual.widgets import Input, Static
 
+from tests.support.coups import FakeClock, FakeNow, coup, dealer, drill
+from tests.support.screens import status
 from trainer.drills.catalog import DrillEntry
 from trainer.drills.model import Step
 from trainer.engine import Bet
@@ -37,10 +38,6 @@ def make_app(wagers: dict[Bet, str], steps: tuple[Step, ...], house: House) -> T
 
 def feedback(app: TrainerApp) -> str:
     return str(app.screen.query_one("#feedback-text", Static).render())
-
-
-def status(app: TrainerApp) -> str:
-    return str(app.screen.query_one("#status", Static).render())
 
 
 async def test_commission_right_then_wrong() -> None:

@@ -8,28 +8,20 @@ from __future__ import annotations
 
 import io
 import random
-from decimal import Decimal
 
 from rich.console import Console
-from session_helpers import DRAGON, NATURAL, FakeClock, FakeNow, coup, dealer
 from textual.widgets import Static
 
+from tests.support.coups import NATURAL, FakeClock, FakeNow, coup, dealer, dragon_replays
 from trainer.drills.model import (
-    BetSpec,
     CallSpec,
-    CoupFilter,
     Drill,
     ShoeSpec,
-    SpotSpec,
     Step,
 )
-from trainer.engine import Bet, Outcome
-from trainer.engine.house import DEFAULT_HOUSE
-from trainer.engine.procedure import BetAction, Called, Dealt, DealtCard, Done, Side, single_seat
 from trainer.engine.shoe import ShoeRules, ShoeRun
 from trainer.session import Session
 from trainer.session.shoe import NextQuestion, dealt_shoe, shoe_questions
-from trainer.session.spot import FixQuestion, Replay, SpotQuestion
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.drill import DrillScreen, OptionButton
 from trainer.tui.screens.results import ResultsScreen
@@ -142,29 +134,8 @@ async def test_calling_the_hand_with_keys_1_to_4() -> None:
         assert "3 of 4 right" in text_of(app, "#results-head")
 
 
-def _dragon_replays() -> tuple[Drill, list[SpotQuestion | FixQuestion]]:
-    """DRAGON (Kh 2c 6s 3d 2h) is a Dragon 7: the Banker bet pushes (RULES.md).  First the
-    coup dealt right, then the Banker bet paid 25 (step 9: 5 cards, 2 totals, the result)."""
-    dc = coup(DRAGON, {Bet.BANKER: "25", Bet.DRAGON7: "10"})
-    house = DEFAULT_HOUSE
-    layout = single_seat({Bet.BANKER: 25, Bet.DRAGON7: 10})
-    sides = (Side.PLAYER, Side.BANKER, Side.PLAYER, Side.BANKER, Side.BANKER)
-    cards = tuple(DealtCard(c, s) for c, s in zip(dc.coup.cards, sides, strict=True))
-    wrong = Dealt(cards, Called(6, 7, Outcome.DRAGON7), (
-        BetAction(1, Bet.BANKER, Done.PAID, Decimal(25)),
-        BetAction(1, Bet.DRAGON7, Done.PAID, Decimal(400)),
-    ))
-    right = Replay(dc.coup, layout, house, Dealt.correct(dc.coup, layout, house), None)
-    bad = Replay(dc.coup, layout, house, wrong, "banker-paid-on-dragon7")
-    fix = FixQuestion(1, dc, bad, ("pay 25", "take 25", "return 25, pay 0", "pay 50"))
-    drill = Drill(id="spot", title="Spot", description="d", steps=(), questions=2,
-                  run=SpotSpec(), filters=(CoupFilter(),),
-                  bets=(BetSpec(Bet.BANKER, Decimal(25), Decimal(25)),))
-    return drill, [SpotQuestion(0, dc, right), SpotQuestion(1, dc, bad), fix]
-
-
 async def test_spot_the_error_arrows_numbers_and_no_error() -> None:
-    drill, questions = _dragon_replays()
+    drill, questions = dragon_replays()
     app = TrainerApp(trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
     async with app.run_test(size=SIZE) as pilot:
         session = Session(drill, [], "Alex", clock=app.clock, now=app.now,
@@ -200,7 +171,7 @@ async def test_spot_the_error_arrows_numbers_and_no_error() -> None:
 
 
 async def test_flagging_a_replay_dealt_right_is_a_mistake() -> None:
-    drill, questions = _dragon_replays()
+    drill, questions = dragon_replays()
     app = TrainerApp(trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
     async with app.run_test(size=SIZE) as pilot:
         session = Session(drill, [], "Alex", clock=app.clock, now=app.now,
@@ -235,7 +206,7 @@ async def test_a_spot_exam_gives_no_feedback_and_times_out() -> None:
 
     from trainer.drills.model import Mode
 
-    drill, questions = _dragon_replays()
+    drill, questions = dragon_replays()
     drill = replace(drill, mode=Mode.EXAM, time_limit=10.0)
     clock = FakeClock()
     app = TrainerApp(trainee="Alex", seed=1, clock=clock, now=FakeNow())

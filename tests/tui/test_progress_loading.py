@@ -7,22 +7,17 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from test_pilot import make_app
-from test_progress_screen import SIZE, history
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
+from tests.support.screens import SIZE, make_app, progress_history, text
 from trainer.history.progress import ProgressData
 from trainer.tui.app import Hooks
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.progress import ProgressScreen
 
 
-def text(app, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
-
-
 async def test_progress_loads_in_a_worker_behind_a_loading_line(tmp_path: Path) -> None:
-    data = history(tmp_path)
+    data = progress_history(tmp_path)
     release = threading.Event()
     asked: list[tuple[str, object]] = []
 

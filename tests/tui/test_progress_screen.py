@@ -8,54 +8,22 @@ due again at once; a first right answer moves the skill to box 2, due one day la
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
-from history_helpers import T0, answer, session
 from textual.app import App, ComposeResult
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Static, TabbedContent
 
+from tests.support.history import T0, answer, session
+from tests.support.screens import NOW, SIZE, progress_history, write
 from trainer.history.hooks import Recorder
 from trainer.history.progress import ProgressData, progress_data
-from trainer.history.store import HistoryStore, open_history
+from trainer.history.store import open_history
 from trainer.tui.screens.progress import ProgressScreen
-
-SIZE = (80, 24)
-NOW = T0 + timedelta(hours=2)
 
 # Column index of the Player's third card in the tableau grid: 0-9, then "stood" at 10.
 STOOD = 10
-
-
-def write(store: HistoryStore, skill: str, marks: str, start: datetime, sid: str = "s1") -> None:
-    """One answer per mark, a minute apart: R right, W wrong."""
-    for i, mark in enumerate(marks):
-        store.record_answer(
-            answer(skill, mark == "R", start + timedelta(minutes=i), session_id=sid, seconds=2.0)
-        )
-
-
-def history(tmp_path: Path) -> ProgressData:
-    with open_history(tmp_path / "history.db") as store:
-        store.record_session(
-            session("s1", started=T0, minutes=30, questions=10, correct=7, passed=False)
-        )
-        store.record_session(
-            session("s2", started=T0 + timedelta(hours=1), minutes=5, abandoned=True)
-        )
-        write(store, "banker:3:8", "RWR", T0)  # 2 of 3 right: 66%, under 70%
-        write(store, "banker:6:6", "R", T0 + timedelta(minutes=5))  # 100%
-        write(store, "banker:6:7", "W", T0 + timedelta(minutes=6))  # 0%
-        write(store, "banker:5:4", "RRWRR", T0 + timedelta(minutes=7))  # 80%
-        write(store, "banker:2:stood", "RRRWRRWRWR", T0 + timedelta(minutes=12))  # 70%: not weak
-        write(store, "outcome:tie", "W", T0 + timedelta(minutes=25))
-        write(store, "payout:dragon7:win", "R", T0 + timedelta(minutes=26))
-        # The abandoned run: 1 of 2 answers given right.
-        write(store, "outcome:dragon7", "RW", T0 + timedelta(hours=1), sid="s2")
-        # Another trainee's answers never show.
-        store.record_answer(answer("banker:0:0", True, T0, trainee="bo"))
-        return progress_data(store, "ana", NOW)
 
 
 class Host(App[None]):
@@ -89,7 +57,7 @@ def detail(app: App) -> str:
 
 
 async def test_tableau_cells_answered_right_and_wrong(tmp_path: Path) -> None:
-    app = Host(history(tmp_path))
+    app = Host(progress_history(tmp_path))
     async with app.run_test(size=SIZE):
         assert isinstance(app.screen, ProgressScreen)
         assert cell(app, "tableau-grid", 3, 8) == "!66%"
@@ -102,7 +70,7 @@ async def test_tableau_cells_answered_right_and_wrong(tmp_path: Path) -> None:
 
 
 async def test_arrows_spell_out_the_cell(tmp_path: Path) -> None:
-    app = Host(history(tmp_path))
+    app = Host(progress_history(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         assert "Banker 0, Player's third card 0" in detail(app)
         assert "Not answered yet" in detail(app)
@@ -120,7 +88,7 @@ async def test_arrows_spell_out_the_cell(tmp_path: Path) -> None:
 
 
 async def test_outcomes_payouts_and_sessions(tmp_path: Path) -> None:
-    app = Host(history(tmp_path))
+    app = Host(progress_history(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2")
         assert app.screen.query_one(TabbedContent).active == "outcomes"
@@ -163,7 +131,7 @@ async def test_long_skill_names_wrap_and_every_column_fits_80_columns(tmp_path: 
 
 
 async def test_due_for_review(tmp_path: Path) -> None:
-    app = Host(history(tmp_path))
+    app = Host(progress_history(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("4")
         # Last answer a miss: due now (banker:6:7, outcome:tie, outcome:dragon7).  Every other
@@ -198,7 +166,7 @@ async def test_empty_history_says_so(tmp_path: Path) -> None:
 
 
 async def test_escape_and_q_go_back(tmp_path: Path) -> None:
-    data = history(tmp_path)
+    data = progress_history(tmp_path)
     for key in ("escape", "q"):
         app = Host(data)
         async with app.run_test(size=SIZE) as pilot:
@@ -209,7 +177,7 @@ async def test_escape_and_q_go_back(tmp_path: Path) -> None:
 
 
 def test_tableau_snapshot(snap_compare, tmp_path: Path) -> None:
-    assert snap_compare(Host(history(tmp_path)), terminal_size=SIZE)
+    assert snap_compare(Host(progress_history(tmp_path)), terminal_size=SIZE)
 
 
 def test_recorder_hands_the_screen_its_data_or_none(tmp_path: Path) -> None:
@@ -263,7 +231,7 @@ async def test_the_due_tab_opens_at_its_top_and_scrolls_with_the_keys(tmp_path: 
 
 
 async def test_page_keys_scroll_the_tableau_tab_while_arrows_move_the_grid(tmp_path: Path) -> None:
-    app = Host(history(tmp_path))
+    app = Host(progress_history(tmp_path))
     async with app.run_test(size=(80, 16)) as pilot:  # too short for the whole tab
         body = app.screen.query_one("#tableau .progress-body")
         assert body.max_scroll_y > 0

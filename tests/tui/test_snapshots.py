@@ -7,8 +7,7 @@ and look at the SVGs in tests/tui/__snapshots__/.
 
 from __future__ import annotations
 
-from session_helpers import DRAGON, PANDA, FakeClock, FakeNow, coup, dealer, drill
-
+from tests.support.coups import DRAGON, PANDA, FakeClock, FakeNow, coup, dealer, drill
 from trainer.drills.catalog import DrillEntry
 from trainer.drills.model import WHOLE_COUP, Mode, Step
 from trainer.engine import Bet

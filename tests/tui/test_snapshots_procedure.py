@@ -4,9 +4,7 @@ a clock that never moves.  Update with --snapshot-update and look at the SVGs.""
 
 from __future__ import annotations
 
-from session_helpers import NATURAL, FakeClock, FakeNow, coup, dealer
-from test_pilot_procedure import _dragon_replays
-
+from tests.support.coups import NATURAL, FakeClock, FakeNow, coup, dealer, dragon_replays
 from trainer.drills.model import CallSpec, Drill
 from trainer.session import Session
 from trainer.tui.app import TrainerApp, session_screen
@@ -19,7 +17,7 @@ class SpotApp(TrainerApp):
 
     def on_mount(self) -> None:
         super().on_mount()
-        drill, questions = _dragon_replays()
+        drill, questions = dragon_replays()
         session = Session(drill, [], "Alex", clock=self.clock, now=self.now,
                           questions=questions[1:])
         self.push_screen(session_screen(session))

@@ -2,17 +2,18 @@
 an exam, wrong takes and payouts and what the screen says about them, the mouse, the
 countdown, leaving.
 
-The table and every right answer are worked by hand in table_helpers (RULES.md), so these
-tests check the screen against the rules, never against the code under test.
+The table and every right answer are worked by hand in tests/support/table_app.py (RULES.md),
+so these tests check the screen against the rules, never against the code under test.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
 
-from table_helpers import COMMISSION_SEATS, PANDA_TABLE, table, table_app
 from textual.widgets import DataTable, Static
 
+from tests.support.screens import text
+from tests.support.table_app import COMMISSION_SEATS, PANDA_TABLE, table, table_app
 from trainer.drills.model import Mode
 from trainer.engine import Bet
 from trainer.engine.house import COMMISSION_HOUSE
@@ -26,10 +27,6 @@ from trainer.tui.screens.table_results import TableResultsScreen
 from trainer.tui.widgets.felt import SeatView
 
 SIZE = (80, 24)
-
-
-def text(app, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
 
 
 def seat_lines(app, number: int) -> list[str]:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import random
 
-from session_helpers import FakeClock, FakeNow
 from textual.widgets import Static
 
+from tests.support.coups import FakeClock, FakeNow
+from tests.support.screens import text
 from trainer.drills.catalog import DrillEntry
 from trainer.drills.loader import load_text
 from trainer.engine.shoe import ShoeRules, ShoeRun
@@ -36,10 +37,6 @@ table:
   seats: 1
   bets: {player: {min: 10, max: 10, step: 5}}
 """
-
-
-def text(app, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
 
 
 def key_for(app, words: str) -> str:

@@ -1,12 +1,13 @@
 """A snapshot of the table drill's screen at 80×24 (pytest-textual-snapshot): the hand-worked
-table of table_helpers after a wrong take (a push taken, a loser missed: both marked !), with
-seat 5's Dragon 7 being paid in chips.  Deterministic: fixed table, a clock that never moves.
+table of tests/support/table_app.py after a wrong take (a push taken, a loser missed: both marked
+!), with seat 5's Dragon 7 being paid in chips.  Deterministic: fixed table, a clock that never
+moves.
 Update after a deliberate change with `--snapshot-update` and look at the SVG.
 """
 
 from __future__ import annotations
 
-from table_helpers import table_app
+from tests.support.table_app import table_app
 
 SIZE = (80, 24)
 

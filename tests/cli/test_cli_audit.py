@@ -1,0 +1,202 @@
+"""`ezbac audit` as a command: exit codes, text, JSON, batch on standard input,
+the card notation, and every kind of bad input (one line, exit 2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.support.cli import ezbac, usage_error
+
+# Ks 2h As 2c 5d 3c: Player 1 draws a 5 -> 6; Banker 4 draws on a 5 -> 7: Dragon 7.
+DRAGON = ("P:Ks", "B:2h", "P:As", "B:2c", "P:5d", "B:3c")
+
+
+def test_the_issue_example_lists_the_banker_bet_that_should_push() -> None:
+    out = ezbac("audit", *DRAGON, "--seat", "1:banker=25:paid=25,dragon7=10:paid=400")
+    assert out.returncode == 1, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0] == "Dealt: P:Ks B:2h P:As B:2c P:5d B:3c"
+    assert lines[1].startswith("Right: Player Ks As 5d = 6; Banker 2h 2c 3c = 7;")
+    assert lines[1].endswith("Dragon 7")
+    assert lines[2] == "1 deviation:"
+    assert lines[3] == ("1. seat 1 Banker: paid 25. Rule: the Banker bet pushes on a Dragon 7. "
+                        "Right: return 25, pay 0.")
+    assert len(lines) == 4 and out.stderr == ""
+
+
+def test_dealt_right_exits_0() -> None:
+    out = ezbac("audit", *DRAGON, "--seat", "1:banker=25:pushed,dragon7=10:paid=400",
+                "--called", "player=6,banker=7,outcome=dragon7")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1] == "Dealt right."
+
+
+def test_bare_cards_go_where_the_rules_send_them() -> None:
+    # The same coup without hand marks: the 5th card is the Player's (Player 1 draws), the
+    # 6th the Banker's.
+    out = ezbac("audit", "Ks", "2h", "As", "2c", "5d", "3c")
+    assert out.returncode == 0 and "Dealt: P:Ks B:2h P:As B:2c P:5d B:3c" in out.stdout
+
+
+def test_a_card_to_the_wrong_hand_and_a_draw_on_a_stand() -> None:
+    # Player 4+2 = 6 stands; Banker 3+K = 3 draws: the 8 went on the Player's hand.
+    out = ezbac("audit", "4h", "3s", "2d", "Kc", "P:8h")
+    assert out.returncode == 1
+    assert "card 5 (8h): 8h went to the Player." in out.stdout
+    assert "Right: 8h is the Banker's third card." in out.stdout
+    # Player 1 draws an 8 -> 9; Banker 3 stands on an 8, yet drew.
+    out = ezbac("audit", "Ks", "2c", "As", "Ac", "8h", "B:5d")
+    assert "Banker has 3 and the Player's third card is an 8: Banker stands" in out.stdout
+    assert out.returncode == 1
+
+
+def test_a_missed_draw_is_judged_with_the_next_card() -> None:
+    args = ("audit", "Ks", "2h", "As", "2c", "5d", "--seat", "1:player=10:paid=10")
+    out = ezbac(*args)
+    assert out.returncode == 1
+    assert "the Banker did not draw" in out.stdout and "Note: " in out.stdout
+    out = ezbac(*args, "--next", "3c")
+    assert "Note" not in out.stdout and "Right: take 10." in out.stdout
+    assert "(follows from an earlier deviation)" in out.stdout
+
+
+def test_json_lists_each_deviation() -> None:
+    out = ezbac("audit", "--json", *DRAGON, "--seat", "1:dragon7=35:paid=1200")
+    assert out.returncode == 1
+    data = json.loads(out.stdout)
+    assert data["right"] is False
+    (dev,) = data["deviations"]
+    assert dev["kind"] == "payout_short" and dev["right"] == "pay 1,400"  # 35 x 40
+    assert dev["label"] == "a payout short"
+    assert dev["where"] == "seat 1 Dragon 7" and dev["step"] == 7 and not dev["follows"]
+    assert data["coup"]["outcome"] == "dragon7"
+    assert data["procedure"][0].startswith("seat 1: pay Dragon 7 1,400")
+
+
+def test_the_house_decides_the_commission() -> None:
+    cards = ("Kh", "3s", "6d", "2c", "2h")  # Player 6; Banker 5 draws a 2 -> 7: Banker wins
+    out = ezbac("audit", "--house", "commission", *cards,
+                "--seat", "2:banker=20:paid=19:commission=1")
+    assert out.returncode == 0, out.stdout + out.stderr
+    out = ezbac("audit", *cards, "--seat", "2:banker=20:paid=19:commission=1")
+    assert out.returncode == 1  # the EZ game (a Dragon 7 here) takes no commission
+
+
+def test_the_order_is_checked_when_asked() -> None:
+    # Banker 9 natural wins: seat 7's Player bet must be taken before seat 2's Banker paid.
+    args = ("audit", "4h", "9s", "2d", "Kc", "--seat", "2:banker=10:paid=10",
+            "--seat", "7:player=10:taken")
+    assert ezbac(*args).returncode == 0
+    out = ezbac(*args, "--ordered")
+    assert out.returncode == 1 and "the house takes every losing bet" in out.stdout
+
+
+def test_batch_mode_reads_one_coup_a_line_and_sums_up() -> None:
+    stdin = (
+        "Ks 2h As 2c 5d 3c --seat 1:banker=25:pushed\n"
+        "\n"
+        "Ks 2h\n"
+        "Ks 2h As 2c 5d 3c --seat 1:banker=25:paid=25\n"
+    )
+    out = ezbac("audit", "-", stdin=stdin)
+    assert out.returncode == 1
+    assert out.stdout.startswith("line 1\n")
+    assert "line 4\n" in out.stdout and "Dealt right." in out.stdout
+    assert out.stdout.splitlines()[-1] == (
+        "2 coups: 1 dealt right, 1 with deviations, 1 bad line")
+    assert out.stderr.strip() == (
+        "ezbac: error: line 3: 2 cards dealt: a coup starts with four (Player, Banker, "
+        "Player, Banker)")
+
+
+def test_batch_json_is_one_object_a_line() -> None:
+    stdin = "Ks 2h As 2c 5d 3c --seat 1:banker=25:pushed\nKs 2h As Zz\n"
+    out = ezbac("audit", "--json", "-", stdin=stdin)
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert rows[0]["line"] == 1 and rows[0]["right"] is True
+    assert rows[1]["line"] == 2 and "Zz" in rows[1]["error"]
+    assert out.returncode == 1 and "1 coup: 1 dealt right" in out.stderr
+
+
+def test_batch_all_right_exits_0() -> None:
+    out = ezbac("audit", "-", stdin="9s 2h Kd 3c\n4h 3s 2d Kc 8h\n")
+    assert out.returncode == 0 and out.stdout.splitlines()[-1].startswith("2 coups: 2 dealt")
+
+
+@pytest.mark.parametrize(("args", "culprit"), [
+    ((), "no cards given"),
+    (("Ks", "2h", "As"), "a coup starts with four"),
+    (("Ks", "2h", "As", "Zz"), "'Zz'"),
+    (("X:Ks", "2h", "As", "2c"), "card 1 'X:Ks'"),
+    (("9s", "2h", "Kd", "3c", "4d"), "after a natural"),
+    (("Ks", "2h", "As", "2c", "--seat", "1:banker=25"), "say what was done"),
+    (("Ks", "2h", "As", "2c", "--seat", "1:banker=25:paid=0"), "write pushed"),
+    (("Ks", "2h", "As", "2c", "--seat", "1:banker=25:won"), "actions are paid=X"),
+    (("Ks", "2h", "As", "2c", "--seat", "1:banker=25:taken:pushed"), "once"),
+    (("Ks", "2h", "As", "2c", "--seat", "x:banker=25:taken"), "write N:BET=WAGER"),
+    (("Ks", "2h", "As", "2c", "--seat", "1:bnaker=25:taken"), "did you mean banker"),
+    (("Ks", "2h", "As", "2c", "--seat", "9:banker=25:taken"), "seats 1 to 7"),
+    (("Ks", "2h", "As", "2c", "--seat", "1:tie=5:taken", "--seat", "1:player=5:taken"),
+     "given twice"),
+    (("Ks", "2h", "As", "2c", "--called", "player=10"), "a total is 0 to 9"),
+    (("Ks", "2h", "As", "2c", "--called", "outcome=dragon"), "outcomes are"),
+    (("Ks", "2h", "As", "2c", "--next", "Qq"), "--next"),
+    (("Ks", "-"), "must be the only CARD"),
+    (("Ks", "2h", "As", "2c", "--house", "nowhere"), "--house"),
+])
+def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], culprit: str) -> None:
+    usage_error(ezbac("audit", *args), culprit)
+
+
+def test_the_documented_example_is_what_the_command_prints() -> None:
+    from tests.support import ROOT
+
+    readme = (ROOT / "docs" / "supervisors.md").read_text(encoding="utf-8")
+    section = readme.split("## Auditing a coup", 1)[1].split("\n## ", 1)[0]
+    block = section.split("```console\n$ ", 1)[1].split("```", 1)[0]
+    command, *printed = block.splitlines()
+    out = ezbac(*command.split()[1:])
+    assert out.stdout.splitlines() == printed
+
+
+def test_any_mix_of_arguments_is_a_verdict_or_one_line() -> None:
+    """In-process, random arguments from real and broken pieces: exit 0 or 1 with output,
+    or 2 with exactly one line on stderr; never a traceback."""
+    import contextlib
+    import io
+    import random
+
+    from trainer.cli import main
+
+    pieces = ["P:Ks", "B:2h", "As", "2c", "5d", "3c", "P:", "B:x", "9s", "Kd", "--seat",
+              "1:banker=25:paid=25", "1:banker=25", "2:tie=5:taken:commission=1",
+              "3:dragon7=10:paid=400:fee=1", "x:y", "1:banker=25:paid=-1", "--called",
+              "player=6,banker=7,outcome=dragon7", "outcome=", "--next", "3c", "--ordered",
+              "--house", "cardroom", "commission", "=,:", ":::", "1:banker=25:paid=1e3",
+              "99:player=1:taken", "1:panda8=5:pushed,player=5:paid=5"]
+    rng = random.Random(2)
+    for _ in range(300):
+        args = ["audit", *(rng.choice(pieces) for _ in range(rng.randint(0, 10)))]
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(args)
+            except SystemExit as exc:
+                code = exc.code
+        assert "Traceback" not in err.getvalue(), args
+        if code == 2:
+            assert len(err.getvalue().strip().splitlines()) == 1, (args, err.getvalue())
+        else:
+            assert code in (0, 1) and out.getvalue(), args
+
+
+def test_the_card_rooms_fee_is_checked_when_given() -> None:
+    # Banker 9 natural beats Player 6; the card room's fee on a 50 wager is 1.
+    args = ("audit", "--house", "cardroom", "4h", "9s", "2d", "Kc")
+    assert ezbac(*args, "--seat", "1:banker=50:paid=50").returncode == 0
+    assert ezbac(*args, "--seat", "1:banker=50:paid=50:fee=1").returncode == 0
+    out = ezbac(*args, "--seat", "1:banker=50:paid=50:fee=0.50")
+    assert out.returncode == 1
+    assert "the collection fee on a 50 wager is 1" in out.stdout

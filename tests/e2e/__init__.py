@@ -1,0 +1,1 @@
+"""End-to-end tests of the real process: tmux, a browser, signals, a terminal that goes away."""

@@ -1,0 +1,2 @@
+"""History tests: both backends, the spool, progress, the report and the review schedule
+(trainer.history)."""

@@ -1,0 +1,2 @@
+"""Tests of the code base itself: lint, the lock file, the README's commands, import costs and
+purity."""

@@ -1,0 +1,2 @@
+"""Session tests: questions, grading, timing and records of a run, drill by drill kind
+(trainer.session, trainer.skills)."""

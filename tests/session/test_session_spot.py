@@ -1,0 +1,143 @@
+"""Spot the dealer's error, session level.
+
+The right flag is derived here without the audit: a replay with one mistake in it, from a
+dealer who then goes on consistently, first departs from the correct procedure at the mistake
+(the step where the two lists of steps first differ); a replay dealt right is the correct
+procedure itself.  One replay is built by hand from RULES.md (the Banker bet paid on a
+Dragon 7, where it pushes).
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+import pytest
+
+from tests.support.coups import DRAGON, FakeClock, FakeNow, coup
+from trainer.drills.model import BetSpec, CoupFilter, Drill, SpotSpec
+from trainer.engine import Bet, Outcome
+from trainer.engine.house import DEFAULT_HOUSE
+from trainer.engine.procedure import (
+    BetAction,
+    Called,
+    Dealt,
+    DealtCard,
+    Done,
+    Side,
+    single_seat,
+)
+from trainer.session import Session
+from trainer.session.questions import ChoiceAnswer, SpotAnswer
+from trainer.session.spot import FixQuestion, Replay, SpotQuestion, spot_questions
+
+BETS = (
+    BetSpec(Bet.PLAYER, Decimal(10), Decimal(100), Decimal(5)),
+    BetSpec(Bet.BANKER, Decimal(10), Decimal(100), Decimal(5)),
+    BetSpec(Bet.TIE, Decimal(5), Decimal(25), Decimal(5)),
+    BetSpec(Bet.DRAGON7, Decimal(5), Decimal(50), Decimal(5)),
+    BetSpec(Bet.PANDA8, Decimal(5), Decimal(50), Decimal(5)),
+)
+
+
+def first_difference(right: tuple[object, ...], dealt: tuple[object, ...]) -> int | None:
+    """Where two lists of steps first differ (a step missing counts); None if the same."""
+    for i, (a, b) in enumerate(zip(right, dealt, strict=False)):
+        if a != b:
+            return i
+    return None if len(right) == len(dealt) else min(len(right), len(dealt))
+
+
+def spot_drill(rate: float = 0.5, level: str = "coup", ids: tuple[str, ...] = (),
+               questions: int = 40) -> Drill:
+    return Drill(id="spot", title="Spot", description="Spot.", steps=(), questions=questions,
+                 run=SpotSpec(level=level, error_rate=rate, error_ids=ids),
+                 filters=(CoupFilter(),), bets=BETS)
+
+
+def replays(drill: Drill, seed: int) -> list[SpotQuestion]:
+    s = Session.deal(drill, "Alex", random.Random(seed), clock=FakeClock(), now=FakeNow())
+    return [q for q in s.questions if isinstance(q, SpotQuestion)]
+
+
+@pytest.mark.parametrize(("level", "seed"), [("coup", 1), ("coup", 2), ("table", 3)])
+def test_the_flag_is_where_the_replay_first_leaves_the_procedure(level: str, seed: int) -> None:
+    for q in replays(spot_drill(level=level, questions=25), seed):
+        r = q.replay
+        correct = Dealt.correct(r.coup, r.layout, r.house)
+        where = first_difference(correct.steps, r.dealt.steps)
+        assert q.expected() == SpotAnswer(None if where is None else where + 1)
+        assert (where is None) is (r.mistake is None)
+        for n in (None, *range(1, len(q.lines) + 1)):
+            assert q.grade(SpotAnswer(n)).correct is (SpotAnswer(n) == q.expected())
+        assert q.skill.key == f"spot:{r.mistake or 'none'}"
+
+
+def test_the_error_rate_is_kept_and_always_flagging_does_not_pay() -> None:
+    qs = [q for seed in range(4) for q in replays(spot_drill(0.5, questions=50), seed)]
+    errors = sum(q.replay.mistake is not None for q in qs)
+    assert 0.35 * len(qs) < errors < 0.65 * len(qs)  # 200 replays at 0.5
+    # a trainee who flags the first step every time is right on no replay dealt right
+    right = sum(q.grade(SpotAnswer(1)).correct for q in qs)
+    assert right <= errors and right < 0.5 * len(qs)
+    assert all(q.replay.mistake is None for q in replays(spot_drill(0.0, questions=20), 5))
+    assert all(q.replay.mistake is not None for q in replays(spot_drill(1.0, questions=20), 5))
+
+
+def test_only_the_mistakes_named_are_drawn() -> None:
+    named = ("payout-short", "push-taken")
+    drawn = {q.replay.mistake for q in replays(spot_drill(1.0, ids=named, questions=20), 7)}
+    assert drawn <= set(named) and drawn
+
+
+def test_a_hand_built_replay_the_banker_bet_paid_on_a_dragon_7() -> None:
+    """Kh 2c 6s 3d 2h: Player 6 stands, Banker 5 draws the 2h, 7 with three cards wins:
+    Dragon 7.  RULES.md: the Banker bet pushes (returned, nothing paid), the Dragon 7 bet pays
+    40 to 1 (10 x 40 = 400).  The dealer paid the Banker bet 25: step 9 of the replay."""
+    dc = coup(DRAGON, {Bet.BANKER: "25", Bet.DRAGON7: "10"})
+    layout = single_seat({Bet.BANKER: 25, Bet.DRAGON7: 10})
+    cards = tuple(DealtCard(c, s) for c, s in zip(
+        dc.coup.cards, (Side.PLAYER, Side.BANKER, Side.PLAYER, Side.BANKER, Side.BANKER),
+        strict=True))
+    dealt = Dealt(cards, Called(6, 7, Outcome.DRAGON7), (
+        BetAction(1, Bet.BANKER, Done.PAID, Decimal(25)),  # should push
+        BetAction(1, Bet.DRAGON7, Done.PAID, Decimal(400)),
+    ))
+    replay = Replay(dc.coup, layout, DEFAULT_HOUSE, dealt, "banker-paid-on-dragon7")
+    spot = SpotQuestion(0, dc, replay)
+    # steps: 5 cards, 2 totals, the result, then the Banker bet: the 9th
+    assert spot.lines[8].startswith("Seat 1 Banker 25: paid 25")
+    assert spot.grade(SpotAnswer(9)).correct
+    assert not spot.grade(SpotAnswer(None)).correct and not spot.grade(SpotAnswer(10)).correct
+    assert spot.grade(SpotAnswer(9)).skill.key == "spot:banker-paid-on-dragon7"
+    fix = FixQuestion(0, dc, replay, ("pay 25", "return 25, pay 0", "take 25"))
+    right = fix.expected().text
+    assert "return 25" in right and "pay 0" in right  # a push: the wager back, nothing paid
+    assert fix.grade(ChoiceAnswer(right)).correct
+    assert not fix.grade(ChoiceAnswer("pay 25")).correct
+    assert fix.skill.key == "spot:banker-paid-on-dragon7:fix"
+    # the same coup dealt right: "no error" is the answer, any flag a mistake
+    ok = SpotQuestion(0, dc, Replay(dc.coup, layout, DEFAULT_HOUSE,
+                                    Dealt.correct(dc.coup, layout, DEFAULT_HOUSE), None))
+    assert ok.grade(SpotAnswer(None)).correct and not ok.grade(SpotAnswer(9)).correct
+
+
+def test_after_an_error_the_right_step_is_asked_among_plausible_others() -> None:
+    d = spot_drill(1.0, questions=12)
+    s = Session.deal(d, "Alex", random.Random(9), clock=FakeClock(), now=FakeNow())
+    pairs = list(zip(s.questions[::2], s.questions[1::2], strict=True))
+    assert len(pairs) == 12
+    for spot, fix in pairs:
+        assert isinstance(spot, SpotQuestion) and isinstance(fix, FixQuestion)
+        assert fix.replay is spot.replay
+        assert fix.expected().text in fix.options and len(set(fix.options)) == len(fix.options)
+        assert len(fix.options) >= 3
+        assert fix.flagged + 1 == spot.expected().step
+
+
+def test_spot_questions_of_fixed_coups() -> None:
+    d = spot_drill(0.0, questions=1)
+    qs = spot_questions(d, [coup(DRAGON, {Bet.BANKER: "25"})], random.Random(1))
+    (q,) = qs
+    assert isinstance(q, SpotQuestion) and q.expected() == SpotAnswer(None)
+    assert q.lines[-1].startswith("End")
