@@ -13,7 +13,7 @@ from tests.support.history import T0, answer, session
 from trainer.drills.catalog import DrillEntry
 from trainer.drills.model import WHOLE_COUP, Step
 from trainer.history.progress import ProgressData, progress_data
-from trainer.history.store import HistoryStore
+from trainer.history.store import HistoryStore, open_history
 from trainer.tui.app import TrainerApp
 
 
@@ -52,7 +52,7 @@ def write(store: HistoryStore, skill: str, marks: str, start: datetime, sid: str
 
 
 def progress_history(tmp_path: Path) -> ProgressData:
-    with HistoryStore.open(tmp_path / "history.db") as store:
+    with open_history(tmp_path / "history.db") as store:
         store.record_session(
             session("s1", started=T0, minutes=30, questions=10, correct=7, passed=False)
         )
