@@ -6,7 +6,7 @@ below works on point values, not Card objects: building a Coup per coup costs te
 microseconds, the loop well under one.  It reads the same tableau (rules.BANKER_TABLE) and
 the same ``ShoeRules`` (``burn_for``, ``last_start``, ``one_more``) as ShoeRun, and is
 proven equal to it shoe by shoe (same coups, same burn, same cut card, same last coup) in
-tests/test_simulate.py; the shuffle is the Shoe's own (same rng calls, same card order).
+tests/engine/test_simulate.py; the shuffle is the Shoe's own (same rng calls, same card order).
 """
 
 from __future__ import annotations
