@@ -26,7 +26,8 @@ HIDDEN = "…"
 #: may hold ``@`` or ``:``; cutting too much only hides more).  A scheme starts a token and is
 #: at most 31 characters, so a megabyte of letters is one linear scan, not a quadratic one.
 _USERINFO = re.compile(
-    r"(?<![A-Za-z0-9+.\-])(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]{0,30}://)(?P<info>[^\s]*)@")
+    r"(?<![A-Za-z0-9+.\-])(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]{0,30}://)(?P<info>[^\s]*)@"
+)
 #: ``password=value`` as a libpq keyword (quoted or not) or a query parameter.
 _PASSWORD = re.compile(r"(?i)(?P<key>\bpassword\s*=\s*)(?P<value>'(?:[^'\\]|\\.)*'|[^&\s]*)")
 #: An address with a scheme, spaces around it allowed (to be refused, not trusted).
@@ -49,7 +50,7 @@ def secrets(value: str) -> set[str]:
     found: set[str] = set()
     scheme = URL_LIKE.match(value)
     if scheme is not None and "@" in value:  # one argument: its user information runs to its
-        info = value[scheme.end():].rpartition("@")[0]  # last '@', spaces and all
+        info = value[scheme.end() :].rpartition("@")[0]  # last '@', spaces and all
         _, colon, password = info.partition(":")
         if colon:
             found.add(password)

@@ -62,8 +62,9 @@ class StoppableApp(Protocol):
 
     def call_from_thread(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> Any: ...
 
-    def call_after_refresh(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool:
-        ...
+    def call_after_refresh(
+        self, callback: Callable[..., Any], *args: Any, **kwargs: Any
+    ) -> bool: ...
 
     def set_timer(self, delay: float, callback: Callable[[], Any]) -> object: ...
 
@@ -82,7 +83,9 @@ class ShutdownGuard:
     ``before_exit`` runs on the way out (close the history, with its own bound)."""
 
     def __init__(
-        self, app: StoppableApp, before_exit: Callable[[], None] | None = None,
+        self,
+        app: StoppableApp,
+        before_exit: Callable[[], None] | None = None,
         seconds: float = SHUTDOWN_SECONDS,
     ) -> None:
         self.app, self.before_exit, self.seconds = app, before_exit, seconds
@@ -148,8 +151,9 @@ def watch_terminal(app: StoppableApp, fd: int | None = None) -> threading.Thread
                 events = poller.poll(1000)
             except OSError:
                 return
-            if any(mask & (select.POLLHUP | select.POLLERR | select.POLLNVAL)
-                   for _, mask in events):
+            if any(
+                mask & (select.POLLHUP | select.POLLERR | select.POLLNVAL) for _, mask in events
+            ):
                 break
         if app.shutdown_guard is not None:
             app.shutdown_guard.arm(HANGUP_STATUS)

@@ -26,8 +26,9 @@ REPEAT = 5
 
 def _tables(count: int, seats: tuple[int, int]) -> list:
     rng = random.Random(3)
-    return [deal_table_coup(rng, DEFAULT_HOUSE, seats=seats, bets_per_seat=(2, 3))
-            for _ in range(count)]
+    return [
+        deal_table_coup(rng, DEFAULT_HOUSE, seats=seats, bets_per_seat=(2, 3)) for _ in range(count)
+    ]
 
 
 def bench_audit(seats: tuple[int, int], count: int = 300) -> list[float]:

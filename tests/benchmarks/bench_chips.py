@@ -19,14 +19,19 @@ from trainer.engine.house import BUNDLED_HOUSES
 D = Decimal
 SETS = {
     **{f"house {h.id}": tuple(c.value for c in h.chips) for h in BUNDLED_HOUSES.values()},
-    "1 .. 100,000 (largest first)": tuple(D(v) for v in (1, 5, 25, 100, 500, 1000, 5000,
-                                                          25000, 100000)),
-    "1, 2.50 .. 100,000 (programme)": tuple(D(v) for v in ("1", "2.50", "5", "25", "100",
-                                                            "500", "1000", "5000", "25000",
-                                                            "100000")),
+    "1 .. 100,000 (largest first)": tuple(
+        D(v) for v in (1, 5, 25, 100, 500, 1000, 5000, 25000, 100000)
+    ),
+    "1, 2.50 .. 100,000 (programme)": tuple(
+        D(v) for v in ("1", "2.50", "5", "25", "100", "500", "1000", "5000", "25000", "100000")
+    ),
     "99.73, 99.67 (refused)": (D("99.73"), D("99.67")),
-    "999999.99, 999999.98, 0.03, 0.07 (refused)": (D("999999.99"), D("999999.98"),
-                                                   D("0.03"), D("0.07")),
+    "999999.99, 999999.98, 0.03, 0.07 (refused)": (
+        D("999999.99"),
+        D("999999.98"),
+        D("0.03"),
+        D("0.07"),
+    ),
 }
 
 
@@ -39,8 +44,10 @@ def main() -> None:
         try:
             C.pay_in_chips(D(1), chips, steps=steps)
         except C.ChipError as exc:
-            print(f"{name}: refused in {steps.used:,} steps, "
-                  f"{time.perf_counter() - start:.4f} s: {exc}")
+            print(
+                f"{name}: refused in {steps.used:,} steps, "
+                f"{time.perf_counter() - start:.4f} s: {exc}"
+            )
             continue
         prepared = time.perf_counter() - start
         how = "largest first" if C._PREPARED[chips][1] is None else "programme"
@@ -50,8 +57,10 @@ def main() -> None:
             start = time.perf_counter()
             for a in amounts:
                 C.pay_in_chips(a, chips)
-            line.append(f"{(time.perf_counter() - start) / len(amounts) * 1e6:.1f} us a cut "
-                        f"below {top // 100:,}")
+            line.append(
+                f"{(time.perf_counter() - start) / len(amounts) * 1e6:.1f} us a cut "
+                f"below {top // 100:,}"
+            )
         print("; ".join(line))
 
 

@@ -30,8 +30,10 @@ def filters(count: int) -> str:
     rows = []
     for i in range(count):
         totals = f"[{i % 10}, {(i // 10) % 10}]"
-        rows.append(f"  - {{natural: true, player_draws: true, player_total: {totals}, "
-                    f"banker_final: {(i // 100) % 10}, weight: {1 + i % 50}}}")
+        rows.append(
+            f"  - {{natural: true, player_draws: true, player_total: {totals}, "
+            f"banker_final: {(i // 100) % 10}, weight: {1 + i % 50}}}"
+        )
     return HEAD + "generate:\n" + "\n".join(rows) + "\n"
 
 
@@ -67,8 +69,11 @@ def main() -> None:
     big = coups(F.MAX_FILE_BYTES)
     out["coups_1mib_bytes"] = len(big.encode())
     out["coups_1mib_s"], _ = timed(big)
-    print(json.dumps({k: round(v, 3) if isinstance(v, float) else v for k, v in out.items()},
-                     indent=2))
+    print(
+        json.dumps(
+            {k: round(v, 3) if isinstance(v, float) else v for k, v in out.items()}, indent=2
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -59,14 +59,27 @@ SKILLS = (
     + [f"outcome:{o}" for o in ("player", "banker", "tie", "dragon7", "panda8")]
     + [f"payout:{b}:{r}" for b in ("player", "banker", "tie") for r in ("win", "lose")]
 )
-STEP = {"banker": "banker_draws", "player": "player_draws", "natural": "player_draws",
-        "outcome": "outcome", "payout": "payout"}
+STEP = {
+    "banker": "banker_draws",
+    "player": "player_draws",
+    "natural": "player_draws",
+    "outcome": "outcome",
+    "payout": "payout",
+}
 
 
 def record(i: int, rng: random.Random) -> AnswerRecord:
     return AnswerRecord(
-        f"w{i // 20}", f"w{i % 10}", "bench", "banker_draws", rng.choice(SKILLS),
-        ("4h", "3s", "Td", "Kc", "8h"), "draws", "stands", rng.random() < 0.8, 2.0,
+        f"w{i // 20}",
+        f"w{i % 10}",
+        "bench",
+        "banker_draws",
+        rng.choice(SKILLS),
+        ("4h", "3s", "Td", "Kc", "8h"),
+        "draws",
+        "stands",
+        rng.random() < 0.8,
+        2.0,
         T0 + timedelta(seconds=30 * i),
     )
 
@@ -94,25 +107,61 @@ def build(path: Path, total: int) -> None:
             skill = rng.choice(SKILLS)
             ok = rng.random() < 0.8
             right += ok
-            answers.append((
-                sid, trainee, "bench", STEP[skill.partition(":")[0]], skill,
-                skill.partition(":")[0], "4h 3s Td Kc 8h", "draws", "draws" if ok else "stands",
-                int(ok), round(rng.uniform(0.8, 6.0), 2),
-                to_db_time(start + timedelta(seconds=20 * j)), None, None,
-            ))
+            answers.append(
+                (
+                    sid,
+                    trainee,
+                    "bench",
+                    STEP[skill.partition(":")[0]],
+                    skill,
+                    skill.partition(":")[0],
+                    "4h 3s Td Kc 8h",
+                    "draws",
+                    "draws" if ok else "stands",
+                    int(ok),
+                    round(rng.uniform(0.8, 6.0), 2),
+                    to_db_time(start + timedelta(seconds=20 * j)),
+                    None,
+                    None,
+                )
+            )
         end = to_db_time(start + timedelta(seconds=20 * given))
         exam = run % 3 == 0
-        sessions.append((
-            sid, trainee, "bench", "Bench drill", "exam" if exam else "practice",
-            to_db_time(start), end, length, right,
-            None if abandoned else int(right * 5 >= length * 4), int(abandoned), run % 7 == 0,
-            None,
-        ))
+        sessions.append(
+            (
+                sid,
+                trainee,
+                "bench",
+                "Bench drill",
+                "exam" if exam else "practice",
+                to_db_time(start),
+                end,
+                length,
+                right,
+                None if abandoned else int(right * 5 >= length * 4),
+                int(abandoned),
+                run % 7 == 0,
+                None,
+            )
+        )
         if run % 10 == 9:
-            sessions.append((
-                sid + "r", trainee, "bench", "Bench drill", "practice", end, end, 0, 0, None,
-                0, 0, sid,
-            ))
+            sessions.append(
+                (
+                    sid + "r",
+                    trainee,
+                    "bench",
+                    "Bench drill",
+                    "practice",
+                    end,
+                    end,
+                    0,
+                    0,
+                    None,
+                    0,
+                    0,
+                    sid,
+                )
+            )
         written += given
         run += 1
     conn.executemany(
@@ -186,9 +235,22 @@ def run_report(path: Path | str, *extra: str, cold: bool = False) -> tuple[float
     # again on every run (about 0.1 s here), which measures the shell, not the report
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     out = subprocess.run(
-        [sys.executable, "-c", LAUNCHER, sys.executable, "-m", "trainer", "report", "--db",
-         str(path), *extra],
-        capture_output=True, text=True, check=True, env=env,
+        [
+            sys.executable,
+            "-c",
+            LAUNCHER,
+            sys.executable,
+            "-m",
+            "trainer",
+            "report",
+            "--db",
+            str(path),
+            *extra,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
     ).stdout.split()
     code, wall, cpu, rss_kb = int(out[0]), float(out[1]), float(out[2]), int(out[3])
     if code:
@@ -237,8 +299,10 @@ def server_history(url: str, total: int) -> str:
         # visibility map set, so the index-only scans the reads are planned for stay index-only
         for table in ("answers", "sessions", "answer_totals"):
             conn.execute(f"VACUUM (ANALYZE) {schema}.{table}")
-    print(f"  copied {total:,} answers to {schema} in {time.perf_counter() - started:.0f} s",
-          flush=True)
+    print(
+        f"  copied {total:,} answers to {schema} in {time.perf_counter() - started:.0f} s",
+        flush=True,
+    )
     return target
 
 
@@ -261,8 +325,11 @@ def measure(total: int, server: str | None = None) -> None:
         progress = median_ms(lambda: progress_data(store, who), repeat=5)
         per_trainee = store.answer_count(who)
     # a server has no page check: one figure
-    report = (f"ezbac report {summary(cold + warm)}" if server else
-              f"ezbac report {summary(warm)}, first after a change {summary(cold)}")
+    report = (
+        f"ezbac report {summary(cold + warm)}"
+        if server
+        else f"ezbac report {summary(warm)}, first after a change {summary(cold)}"
+    )
     print(
         f"{total:>9,} answers: {report}, peak RSS {rss:.0f} MB; one trainee "
         f"({per_trainee:,} answers): due count {due:.1f} ms, progress {progress:.0f} ms; "
@@ -296,7 +363,7 @@ def main(argv: list[str]) -> None:
     if "--db" in argv:
         at = argv.index("--db")
         server = argv[at + 1]
-        argv = argv[:at] + argv[at + 2:]
+        argv = argv[:at] + argv[at + 2 :]
     sizes = tuple(int(a) for a in argv) or SIZES
     write_speed(server)
     for total in sizes:
@@ -319,11 +386,22 @@ def integrity(total: int = 1_000_000) -> None:
                 rows = []
                 for i in range(start, min(total, start + 50_000)):
                     r = record(i, rng)
-                    rows.append((
-                        r.session_id, r.trainee, r.drill_id, r.step, r.skill, family(r.skill),
-                        " ".join(r.cards), r.answer, r.expected, int(r.correct), r.seconds,
-                        to_db_time(r.answered_at),
-                    ))
+                    rows.append(
+                        (
+                            r.session_id,
+                            r.trainee,
+                            r.drill_id,
+                            r.step,
+                            r.skill,
+                            family(r.skill),
+                            " ".join(r.cards),
+                            r.answer,
+                            r.expected,
+                            int(r.correct),
+                            r.seconds,
+                            to_db_time(r.answered_at),
+                        )
+                    )
                 conn.executemany(
                     "INSERT INTO answers (session_id, trainee, drill_id, step, skill, family, "
                     "cards, answer, expected, correct, seconds, answered_at) "
@@ -342,8 +420,10 @@ def integrity(total: int = 1_000_000) -> None:
         for label, fn in (
             ("PRAGMA quick_check (the check on open)", lambda: pragma("quick_check")),
             ("open for writing (trainer), check included", lambda: open_history(db).close()),
-            ("open for reading (report), check included",
-             lambda: open_history(db, readonly=True).close()),
+            (
+                "open for reading (report), check included",
+                lambda: open_history(db, readonly=True).close(),
+            ),
             ("PRAGMA integrity_check (not chosen)", lambda: pragma("integrity_check")),
         ):
             times = []

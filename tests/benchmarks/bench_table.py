@@ -40,8 +40,10 @@ def _runs(body: Callable[[], None], count: int) -> tuple[list[float], list[float
 
 
 def bench_settle(house: House, *, checked: bool, cold: bool = False) -> tuple[list[float], ...]:
-    layouts = [deal_layout(random.Random(i), house, seats=(7, 7), bets_per_seat=(2, 3))
-               for i in range(LAYOUTS)]
+    layouts = [
+        deal_layout(random.Random(i), house, seats=(7, 7), bets_per_seat=(2, 3))
+        for i in range(LAYOUTS)
+    ]
     outcomes = list(Outcome)
     for outcome in outcomes:  # warm the chip programme and the rules rows
         settle_table(outcome, layouts[0], house)
@@ -68,23 +70,35 @@ def bench_deal(house: House, count: int = 300) -> tuple[list[float], ...]:
 
 def _ms(runs: tuple[list[float], ...]) -> str:
     wall, cpu = runs
-    return (f"wall best {min(wall) * 1000:.3f} / median {statistics.median(wall) * 1000:.3f} ms, "
-            f"CPU best {min(cpu) * 1000:.3f} / median {statistics.median(cpu) * 1000:.3f} ms")
+    return (
+        f"wall best {min(wall) * 1000:.3f} / median {statistics.median(wall) * 1000:.3f} ms, "
+        f"CPU best {min(cpu) * 1000:.3f} / median {statistics.median(cpu) * 1000:.3f} ms"
+    )
 
 
 if __name__ == "__main__":
     print(f"load average at start: {os.getloadavg()[0]:.2f}")
     for house_id, base in BUNDLED_HOUSES.items():
-        print(f"{house_id:<11} settle 7 seats, 2-3 bets each, validated: "
-              f"{_ms(bench_settle(base, checked=False))}")
-        print(f"{house_id:<11} the same, cold plan and cuts: "
-              f"{_ms(bench_settle(base, checked=False, cold=True))}")
+        print(
+            f"{house_id:<11} settle 7 seats, 2-3 bets each, validated: "
+            f"{_ms(bench_settle(base, checked=False))}"
+        )
+        print(
+            f"{house_id:<11} the same, cold plan and cuts: "
+            f"{_ms(bench_settle(base, checked=False, cold=True))}"
+        )
         print(f"{house_id:<11} the same, checked=True: {_ms(bench_settle(base, checked=True))}")
-        for conv in (ChipConvention(PayStyle.COLOUR_FOR_COLOUR),
-                     ChipConvention(PayStyle.MAX_EACH, 10)):
+        for conv in (
+            ChipConvention(PayStyle.COLOUR_FOR_COLOUR),
+            ChipConvention(PayStyle.MAX_EACH, 10),
+        ):
             house = replace(base, payout_chips=conv)
-            print(f"{house_id:<11} validated, {conv.style.value}: "
-                  f"{_ms(bench_settle(house, checked=False))}")
-        print(f"{house_id:<11} deal a table coup (layout + fresh shoe + settlement): "
-              f"{_ms(bench_deal(base))}")
+            print(
+                f"{house_id:<11} validated, {conv.style.value}: "
+                f"{_ms(bench_settle(house, checked=False))}"
+            )
+        print(
+            f"{house_id:<11} deal a table coup (layout + fresh shoe + settlement): "
+            f"{_ms(bench_deal(base))}"
+        )
     print(f"load average at end: {os.getloadavg()[0]:.2f}")

@@ -89,7 +89,10 @@ def measure(code: str, home: str) -> tuple[float, float, int]:
     env = dict(os.environ, EZBAC_HOME=home)
     env.pop("EZBAC_DB", None)
     out = subprocess.run(
-        [sys.executable, "-c", WRAPPER, code], capture_output=True, text=True, env=env,
+        [sys.executable, "-c", WRAPPER, code],
+        capture_output=True,
+        text=True,
+        env=env,
         check=True,
     ).stdout.split()
     return float(out[0]), float(out[1]), int(out[2])
@@ -210,8 +213,11 @@ async def _table_keypress(tables: int) -> dict[str, list[tuple[float, float, flo
     from trainer.tui.screens.table import TableScreen
 
     app = table_app(tables=[table() for _ in range(tables)])
-    timings: dict[str, list[tuple[float, float, float, float]]] = {"mark": [], "chip": [],
-                                                                     "graded": []}
+    timings: dict[str, list[tuple[float, float, float, float]]] = {
+        "mark": [],
+        "chip": [],
+        "graded": [],
+    }
     drawn: list[tuple[float, float]] = []
     shown = asyncio.Event()
     original = TableScreen.refresh_all

@@ -52,8 +52,9 @@ def test_six_decks() -> None:
 
 def test_paytable_flags_change_the_edges() -> None:
     data = json.loads(
-        ezbac("analyze", "--json", "--dragon7-pays", "30", "--tie-pays", "9",
-              "--panda8-pays", "7.5").stdout,
+        ezbac(
+            "analyze", "--json", "--dragon7-pays", "30", "--tie-pays", "9", "--panda8-pays", "7.5"
+        ).stdout,
         parse_float=Decimal,
     )
     ev = {k: int(v) for k, v in PUBLISHED["8"]["events"].items()}

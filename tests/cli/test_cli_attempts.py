@@ -26,58 +26,182 @@ DAY = timedelta(days=1)
 
 #: (session record, [(correct, seconds) per answer stored])
 RUNS = [
-    (session("a1", drill_id="exam", title="Exam", mode="exam", started=T0, minutes=5,
-             questions=3, correct=1, passed=False),
-     [(True, 2.0), (False, 3.0), (False, 4.5)]),
+    (
+        session(
+            "a1",
+            drill_id="exam",
+            title="Exam",
+            mode="exam",
+            started=T0,
+            minutes=5,
+            questions=3,
+            correct=1,
+            passed=False,
+        ),
+        [(True, 2.0), (False, 3.0), (False, 4.5)],
+    ),
     # the retry of a1's two misses, both right: practice, never listed
-    (replace(session("a2", drill_id="exam", title="Exam", mode="exam",
-                     started=T0 + timedelta(minutes=6), minutes=1, questions=2, correct=2),
-             retry_of="a1"),
-     [(True, 1.0), (True, 1.0)]),
-    (session("a3", drill_id="exam", title="Exam", mode="exam", started=T0 + DAY, minutes=6,
-             questions=4, correct=4, passed=True),
-     [(True, 2.5)] * 4),
-    (session("a4", drill_id="naturals", title="Naturals", started=T0 + 2 * DAY, minutes=1,
-             questions=2, correct=1, abandoned=True, reference_opened=2),
-     [(True, 1.25), (False, 2.0)]),
+    (
+        replace(
+            session(
+                "a2",
+                drill_id="exam",
+                title="Exam",
+                mode="exam",
+                started=T0 + timedelta(minutes=6),
+                minutes=1,
+                questions=2,
+                correct=2,
+            ),
+            retry_of="a1",
+        ),
+        [(True, 1.0), (True, 1.0)],
+    ),
+    (
+        session(
+            "a3",
+            drill_id="exam",
+            title="Exam",
+            mode="exam",
+            started=T0 + DAY,
+            minutes=6,
+            questions=4,
+            correct=4,
+            passed=True,
+        ),
+        [(True, 2.5)] * 4,
+    ),
+    (
+        session(
+            "a4",
+            drill_id="naturals",
+            title="Naturals",
+            started=T0 + 2 * DAY,
+            minutes=1,
+            questions=2,
+            correct=1,
+            abandoned=True,
+            reference_opened=2,
+        ),
+        [(True, 1.25), (False, 2.0)],
+    ),
     # cut off: the terminal was killed, the end never recorded; one answer kept
-    (session("a5", drill_id="naturals", title="Naturals", started=T0 + 3 * DAY),
-     [(True, 4.0)]),
-    (session("b1", trainee="bo", drill_id="payouts", title="Payouts", started=T0 + DAY,
-             minutes=2, questions=3, correct=2, passed=False),
-     [(True, 1.0), (True, 1.0), (False, 1.0)]),
+    (session("a5", drill_id="naturals", title="Naturals", started=T0 + 3 * DAY), [(True, 4.0)]),
+    (
+        session(
+            "b1",
+            trainee="bo",
+            drill_id="payouts",
+            title="Payouts",
+            started=T0 + DAY,
+            minutes=2,
+            questions=3,
+            correct=2,
+            passed=False,
+        ),
+        [(True, 1.0), (True, 1.0), (False, 1.0)],
+    ),
 ]
 
 #: The CSV rows expected, by hand from RUNS (times are UTC: T0 is 2024-05-01 09:00).
 EXPECTED = [
-    {"trainee": "ana", "started_at": "2024-05-01T09:00:00+00:00",
-     "finished_at": "2024-05-01T09:05:00+00:00", "drill_id": "exam", "drill_title": "Exam",
-     "mode": "exam", "status": "finished", "questions": "3", "correct": "1",
-     "score": "33.3", "result": "failed", "seconds": "9.5", "reference_opened": "0",
-     "session_id": "a1"},
-    {"trainee": "ana", "started_at": "2024-05-02T09:00:00+00:00",
-     "finished_at": "2024-05-02T09:06:00+00:00", "drill_id": "exam", "drill_title": "Exam",
-     "mode": "exam", "status": "finished", "questions": "4", "correct": "4",
-     "score": "100.0", "result": "passed", "seconds": "10.0", "reference_opened": "0",
-     "session_id": "a3"},
-    {"trainee": "ana", "started_at": "2024-05-03T09:00:00+00:00",
-     "finished_at": "2024-05-03T09:01:00+00:00", "drill_id": "naturals",
-     "drill_title": "Naturals", "mode": "practice", "status": "abandoned", "questions": "2",
-     "correct": "1", "score": "50.0", "result": "", "seconds": "3.25",
-     "reference_opened": "2", "session_id": "a4"},
-    {"trainee": "ana", "started_at": "2024-05-04T09:00:00+00:00", "finished_at": "",
-     "drill_id": "naturals", "drill_title": "Naturals", "mode": "practice",
-     "status": "unfinished", "questions": "1", "correct": "1", "score": "100.0",
-     "result": "", "seconds": "4.0", "reference_opened": "0", "session_id": "a5"},
-    {"trainee": "bo", "started_at": "2024-05-02T09:00:00+00:00",
-     "finished_at": "2024-05-02T09:02:00+00:00", "drill_id": "payouts",
-     "drill_title": "Payouts", "mode": "practice", "status": "finished", "questions": "3",
-     "correct": "2", "score": "66.6", "result": "failed", "seconds": "3.0",
-     "reference_opened": "0", "session_id": "b1"},
+    {
+        "trainee": "ana",
+        "started_at": "2024-05-01T09:00:00+00:00",
+        "finished_at": "2024-05-01T09:05:00+00:00",
+        "drill_id": "exam",
+        "drill_title": "Exam",
+        "mode": "exam",
+        "status": "finished",
+        "questions": "3",
+        "correct": "1",
+        "score": "33.3",
+        "result": "failed",
+        "seconds": "9.5",
+        "reference_opened": "0",
+        "session_id": "a1",
+    },
+    {
+        "trainee": "ana",
+        "started_at": "2024-05-02T09:00:00+00:00",
+        "finished_at": "2024-05-02T09:06:00+00:00",
+        "drill_id": "exam",
+        "drill_title": "Exam",
+        "mode": "exam",
+        "status": "finished",
+        "questions": "4",
+        "correct": "4",
+        "score": "100.0",
+        "result": "passed",
+        "seconds": "10.0",
+        "reference_opened": "0",
+        "session_id": "a3",
+    },
+    {
+        "trainee": "ana",
+        "started_at": "2024-05-03T09:00:00+00:00",
+        "finished_at": "2024-05-03T09:01:00+00:00",
+        "drill_id": "naturals",
+        "drill_title": "Naturals",
+        "mode": "practice",
+        "status": "abandoned",
+        "questions": "2",
+        "correct": "1",
+        "score": "50.0",
+        "result": "",
+        "seconds": "3.25",
+        "reference_opened": "2",
+        "session_id": "a4",
+    },
+    {
+        "trainee": "ana",
+        "started_at": "2024-05-04T09:00:00+00:00",
+        "finished_at": "",
+        "drill_id": "naturals",
+        "drill_title": "Naturals",
+        "mode": "practice",
+        "status": "unfinished",
+        "questions": "1",
+        "correct": "1",
+        "score": "100.0",
+        "result": "",
+        "seconds": "4.0",
+        "reference_opened": "0",
+        "session_id": "a5",
+    },
+    {
+        "trainee": "bo",
+        "started_at": "2024-05-02T09:00:00+00:00",
+        "finished_at": "2024-05-02T09:02:00+00:00",
+        "drill_id": "payouts",
+        "drill_title": "Payouts",
+        "mode": "practice",
+        "status": "finished",
+        "questions": "3",
+        "correct": "2",
+        "score": "66.6",
+        "result": "failed",
+        "seconds": "3.0",
+        "reference_opened": "0",
+        "session_id": "b1",
+    },
 ]
-COLUMNS = ["trainee", "started_at", "finished_at", "drill_id", "drill_title", "mode", "status",
-           "questions", "correct", "score", "result", "seconds", "reference_opened",
-           "session_id"]
+COLUMNS = [
+    "trainee",
+    "started_at",
+    "finished_at",
+    "drill_id",
+    "drill_title",
+    "mode",
+    "status",
+    "questions",
+    "correct",
+    "score",
+    "result",
+    "seconds",
+    "reference_opened",
+    "session_id",
+]
 
 
 def ezbac(*args: str, env: dict[str, str] | None = None):
@@ -91,9 +215,16 @@ def db(history_db: str) -> str:
         for record, answers in RUNS:
             store.on_session(record)
             for i, (ok, secs) in enumerate(answers):
-                store.on_answer(answer("natural", ok, record.started_at + timedelta(seconds=i),
-                                       trainee=record.trainee, session_id=record.session_id,
-                                       seconds=secs))
+                store.on_answer(
+                    answer(
+                        "natural",
+                        ok,
+                        record.started_at + timedelta(seconds=i),
+                        trainee=record.trainee,
+                        session_id=record.session_id,
+                        seconds=secs,
+                    )
+                )
     return history_db
 
 
@@ -109,22 +240,39 @@ def test_json_lists_the_same_with_types(db: str) -> None:
     run = ezbac("--db", str(db), "--format", "json", "--trainee", "ana", "--since", "2024-05-02")
     doc = json.loads(run.stdout)
     assert (doc["report"], doc["version"], doc["since"]) == (
-        "ezbac-attempts", 1, "2024-05-02T00:00:00+00:00",
+        "ezbac-attempts",
+        1,
+        "2024-05-02T00:00:00+00:00",
     )
     got = doc["attempts"]
     assert [a["session_id"] for a in got] == ["a3", "a4", "a5"]
     assert list(got[0]) == [*COLUMNS[:10], "passed", *COLUMNS[11:]]
     assert got[0] == {
-        "trainee": "ana", "started_at": "2024-05-02T09:00:00+00:00",
-        "finished_at": "2024-05-02T09:06:00+00:00", "drill_id": "exam", "drill_title": "Exam",
-        "mode": "exam", "status": "finished", "questions": 4, "correct": 4, "score": 100.0,
-        "passed": True, "seconds": 10.0, "reference_opened": 0, "session_id": "a3",
+        "trainee": "ana",
+        "started_at": "2024-05-02T09:00:00+00:00",
+        "finished_at": "2024-05-02T09:06:00+00:00",
+        "drill_id": "exam",
+        "drill_title": "Exam",
+        "mode": "exam",
+        "status": "finished",
+        "questions": 4,
+        "correct": 4,
+        "score": 100.0,
+        "passed": True,
+        "seconds": 10.0,
+        "reference_opened": 0,
+        "session_id": "a3",
     }
     assert (got[1]["status"], got[1]["passed"], got[1]["score"], got[1]["seconds"]) == (
-        "abandoned", None, 50.0, 3.25,
+        "abandoned",
+        None,
+        50.0,
+        3.25,
     )
     assert (got[2]["status"], got[2]["finished_at"], got[2]["questions"]) == (
-        "unfinished", None, 1,
+        "unfinished",
+        None,
+        1,
     )
 
 
@@ -172,14 +320,23 @@ def test_a_run_abandoned_mid_drill_is_an_attempt_with_its_answers(history_db: st
 
     with open_history(history_db) as store:
         recorder = Recorder(store)
-        run = Session(drill((Step.OUTCOME,), mode=Mode.EXAM), [coup(DRAGON), coup(PANDA)],
-                      "ana", clock=FakeClock(), now=FakeNow(), on_answer=recorder.on_answer,
-                      on_session=recorder.on_session)
+        run = Session(
+            drill((Step.OUTCOME,), mode=Mode.EXAM),
+            [coup(DRAGON), coup(PANDA)],
+            "ana",
+            clock=FakeClock(),
+            now=FakeNow(),
+            on_answer=recorder.on_answer,
+            on_session=recorder.on_session,
+        )
         run.start()
         run.answer(OutcomeAnswer(Outcome.DRAGON7))  # right; then the trainee quits
         run.abandon()
         (attempt,) = build_attempts(store)
     assert (attempt.status, attempt.questions, attempt.correct, attempt.passed) == (
-        "abandoned", 1, 1, None,
+        "abandoned",
+        1,
+        1,
+        None,
     )
     assert attempt.mode == "exam" and attempt.finished_at is not None

@@ -21,14 +21,22 @@ def test_the_issue_example_lists_the_banker_bet_that_should_push() -> None:
     assert lines[1].startswith("Right: Player Ks As 5d = 6; Banker 2h 2c 3c = 7;")
     assert lines[1].endswith("Dragon 7")
     assert lines[2] == "1 deviation:"
-    assert lines[3] == ("1. seat 1 Banker: paid 25. Rule: the Banker bet pushes on a Dragon 7. "
-                        "Right: return 25, pay 0.")
+    assert lines[3] == (
+        "1. seat 1 Banker: paid 25. Rule: the Banker bet pushes on a Dragon 7. "
+        "Right: return 25, pay 0."
+    )
     assert len(lines) == 4 and out.stderr == ""
 
 
 def test_dealt_right_exits_0() -> None:
-    out = ezbac("audit", *DRAGON, "--seat", "1:banker=25:pushed,dragon7=10:paid=400",
-                "--called", "player=6,banker=7,outcome=dragon7")
+    out = ezbac(
+        "audit",
+        *DRAGON,
+        "--seat",
+        "1:banker=25:pushed,dragon7=10:paid=400",
+        "--called",
+        "player=6,banker=7,outcome=dragon7",
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines()[-1] == "Dealt right."
 
@@ -77,8 +85,9 @@ def test_json_lists_each_deviation() -> None:
 
 def test_the_house_decides_the_commission() -> None:
     cards = ("Kh", "3s", "6d", "2c", "2h")  # Player 6; Banker 5 draws a 2 -> 7: Banker wins
-    out = ezbac("audit", "--house", "commission", *cards,
-                "--seat", "2:banker=20:paid=19:commission=1")
+    out = ezbac(
+        "audit", "--house", "commission", *cards, "--seat", "2:banker=20:paid=19:commission=1"
+    )
     assert out.returncode == 0, out.stdout + out.stderr
     out = ezbac("audit", *cards, "--seat", "2:banker=20:paid=19:commission=1")
     assert out.returncode == 1  # the EZ game (a Dragon 7 here) takes no commission
@@ -86,8 +95,17 @@ def test_the_house_decides_the_commission() -> None:
 
 def test_the_order_is_checked_when_asked() -> None:
     # Banker 9 natural wins: seat 7's Player bet must be taken before seat 2's Banker paid.
-    args = ("audit", "4h", "9s", "2d", "Kc", "--seat", "2:banker=10:paid=10",
-            "--seat", "7:player=10:taken")
+    args = (
+        "audit",
+        "4h",
+        "9s",
+        "2d",
+        "Kc",
+        "--seat",
+        "2:banker=10:paid=10",
+        "--seat",
+        "7:player=10:taken",
+    )
     assert ezbac(*args).returncode == 0
     out = ezbac(*args, "--ordered")
     assert out.returncode == 1 and "the house takes every losing bet" in out.stdout
@@ -104,11 +122,11 @@ def test_batch_mode_reads_one_coup_a_line_and_sums_up() -> None:
     assert out.returncode == 1
     assert out.stdout.startswith("line 1\n")
     assert "line 4\n" in out.stdout and "Dealt right." in out.stdout
-    assert out.stdout.splitlines()[-1] == (
-        "2 coups: 1 dealt right, 1 with deviations, 1 bad line")
+    assert out.stdout.splitlines()[-1] == ("2 coups: 1 dealt right, 1 with deviations, 1 bad line")
     assert out.stderr.strip() == (
         "ezbac: error: line 3: 2 cards dealt: a coup starts with four (Player, Banker, "
-        "Player, Banker)")
+        "Player, Banker)"
+    )
 
 
 def test_batch_json_is_one_object_a_line() -> None:
@@ -125,27 +143,32 @@ def test_batch_all_right_exits_0() -> None:
     assert out.returncode == 0 and out.stdout.splitlines()[-1].startswith("2 coups: 2 dealt")
 
 
-@pytest.mark.parametrize(("args", "culprit"), [
-    ((), "no cards given"),
-    (("Ks", "2h", "As"), "a coup starts with four"),
-    (("Ks", "2h", "As", "Zz"), "'Zz'"),
-    (("X:Ks", "2h", "As", "2c"), "card 1 'X:Ks'"),
-    (("9s", "2h", "Kd", "3c", "4d"), "after a natural"),
-    (("Ks", "2h", "As", "2c", "--seat", "1:banker=25"), "say what was done"),
-    (("Ks", "2h", "As", "2c", "--seat", "1:banker=25:paid=0"), "write pushed"),
-    (("Ks", "2h", "As", "2c", "--seat", "1:banker=25:won"), "actions are paid=X"),
-    (("Ks", "2h", "As", "2c", "--seat", "1:banker=25:taken:pushed"), "once"),
-    (("Ks", "2h", "As", "2c", "--seat", "x:banker=25:taken"), "write N:BET=WAGER"),
-    (("Ks", "2h", "As", "2c", "--seat", "1:bnaker=25:taken"), "did you mean banker"),
-    (("Ks", "2h", "As", "2c", "--seat", "9:banker=25:taken"), "seats 1 to 7"),
-    (("Ks", "2h", "As", "2c", "--seat", "1:tie=5:taken", "--seat", "1:player=5:taken"),
-     "given twice"),
-    (("Ks", "2h", "As", "2c", "--called", "player=10"), "a total is 0 to 9"),
-    (("Ks", "2h", "As", "2c", "--called", "outcome=dragon"), "outcomes are"),
-    (("Ks", "2h", "As", "2c", "--next", "Qq"), "--next"),
-    (("Ks", "-"), "must be the only CARD"),
-    (("Ks", "2h", "As", "2c", "--house", "nowhere"), "--house"),
-])
+@pytest.mark.parametrize(
+    ("args", "culprit"),
+    [
+        ((), "no cards given"),
+        (("Ks", "2h", "As"), "a coup starts with four"),
+        (("Ks", "2h", "As", "Zz"), "'Zz'"),
+        (("X:Ks", "2h", "As", "2c"), "card 1 'X:Ks'"),
+        (("9s", "2h", "Kd", "3c", "4d"), "after a natural"),
+        (("Ks", "2h", "As", "2c", "--seat", "1:banker=25"), "say what was done"),
+        (("Ks", "2h", "As", "2c", "--seat", "1:banker=25:paid=0"), "write pushed"),
+        (("Ks", "2h", "As", "2c", "--seat", "1:banker=25:won"), "actions are paid=X"),
+        (("Ks", "2h", "As", "2c", "--seat", "1:banker=25:taken:pushed"), "once"),
+        (("Ks", "2h", "As", "2c", "--seat", "x:banker=25:taken"), "write N:BET=WAGER"),
+        (("Ks", "2h", "As", "2c", "--seat", "1:bnaker=25:taken"), "did you mean banker"),
+        (("Ks", "2h", "As", "2c", "--seat", "9:banker=25:taken"), "seats 1 to 7"),
+        (
+            ("Ks", "2h", "As", "2c", "--seat", "1:tie=5:taken", "--seat", "1:player=5:taken"),
+            "given twice",
+        ),
+        (("Ks", "2h", "As", "2c", "--called", "player=10"), "a total is 0 to 9"),
+        (("Ks", "2h", "As", "2c", "--called", "outcome=dragon"), "outcomes are"),
+        (("Ks", "2h", "As", "2c", "--next", "Qq"), "--next"),
+        (("Ks", "-"), "must be the only CARD"),
+        (("Ks", "2h", "As", "2c", "--house", "nowhere"), "--house"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], culprit: str) -> None:
     usage_error(ezbac("audit", *args), culprit)
 
@@ -170,12 +193,39 @@ def test_any_mix_of_arguments_is_a_verdict_or_one_line() -> None:
 
     from trainer.cli import main
 
-    pieces = ["P:Ks", "B:2h", "As", "2c", "5d", "3c", "P:", "B:x", "9s", "Kd", "--seat",
-              "1:banker=25:paid=25", "1:banker=25", "2:tie=5:taken:commission=1",
-              "3:dragon7=10:paid=400:fee=1", "x:y", "1:banker=25:paid=-1", "--called",
-              "player=6,banker=7,outcome=dragon7", "outcome=", "--next", "3c", "--ordered",
-              "--house", "cardroom", "commission", "=,:", ":::", "1:banker=25:paid=1e3",
-              "99:player=1:taken", "1:panda8=5:pushed,player=5:paid=5"]
+    pieces = [
+        "P:Ks",
+        "B:2h",
+        "As",
+        "2c",
+        "5d",
+        "3c",
+        "P:",
+        "B:x",
+        "9s",
+        "Kd",
+        "--seat",
+        "1:banker=25:paid=25",
+        "1:banker=25",
+        "2:tie=5:taken:commission=1",
+        "3:dragon7=10:paid=400:fee=1",
+        "x:y",
+        "1:banker=25:paid=-1",
+        "--called",
+        "player=6,banker=7,outcome=dragon7",
+        "outcome=",
+        "--next",
+        "3c",
+        "--ordered",
+        "--house",
+        "cardroom",
+        "commission",
+        "=,:",
+        ":::",
+        "1:banker=25:paid=1e3",
+        "99:player=1:taken",
+        "1:panda8=5:pushed,player=5:paid=5",
+    ]
     rng = random.Random(2)
     for _ in range(300):
         args = ["audit", *(rng.choice(pieces) for _ in range(rng.randint(0, 10)))]

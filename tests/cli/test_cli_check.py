@@ -44,8 +44,21 @@ def test_text_natural_and_unused_cards() -> None:
 
 def test_text_bets_settled_with_reasons() -> None:
     # Dragon 7: P K A = 1 draws 5 -> 6; B 2 2 = 4 draws on a 5, 3 -> 7 (three cards).
-    out = ezbac("check", "Ks", "2h", "As", "2c", "5d", "3c",
-                "--bet", "dragon7=15", "--bet", "Banker=2.50", "--bet", "player=$1,000")
+    out = ezbac(
+        "check",
+        "Ks",
+        "2h",
+        "As",
+        "2c",
+        "5d",
+        "3c",
+        "--bet",
+        "dragon7=15",
+        "--bet",
+        "Banker=2.50",
+        "--bet",
+        "player=$1,000",
+    )
     assert out.returncode == 0, out.stderr
     assert "Dragon 7" in out.stdout
     assert "Dragon 7 pays 40 to 1: 15 × 40 = 600" in out.stdout
@@ -54,8 +67,23 @@ def test_text_bets_settled_with_reasons() -> None:
 
 
 def test_json_shape() -> None:
-    out = ezbac("check", "--json", "Ks", "2h", "As", "2c", "5d", "3c", "9h",
-                "--bet", "dragon7=15", "--bet", "banker=2.50", "--bet", "tie=5")
+    out = ezbac(
+        "check",
+        "--json",
+        "Ks",
+        "2h",
+        "As",
+        "2c",
+        "5d",
+        "3c",
+        "9h",
+        "--bet",
+        "dragon7=15",
+        "--bet",
+        "banker=2.50",
+        "--bet",
+        "tie=5",
+    )
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout, parse_float=Decimal)
     assert data["player"] == {"cards": ["Ks", "As", "5d"], "total": 6}
@@ -73,8 +101,17 @@ def test_json_shape() -> None:
     assert isinstance(bets["dragon7"]["paid"], int)  # an exact JSON number, not "600"
     assert bets["banker"]["result"] == "push" and bets["banker"]["paid"] == 0
     assert bets["tie"]["result"] == "lose" and bets["tie"]["paid"] == 0
-    assert set(data) >= {"player", "banker", "natural", "player_draws", "banker_draws",
-                         "outcome", "rules", "unused", "bets"}
+    assert set(data) >= {
+        "player",
+        "banker",
+        "natural",
+        "player_draws",
+        "banker_draws",
+        "outcome",
+        "rules",
+        "unused",
+        "bets",
+    }
 
 
 def test_json_exact_cents() -> None:
@@ -82,8 +119,11 @@ def test_json_exact_cents() -> None:
     out = ezbac("check", "--json", "2s", "4h", "3d", "2c", "3h", "--bet", "panda8=2.50")
     data = json.loads(out.stdout, parse_float=Decimal)
     assert data["outcome"] == "panda8"
-    assert data["bets"]["panda8"] == {"result": "win", "paid": Decimal("62.50"),
-                                      "wager": Decimal("2.50")}
+    assert data["bets"]["panda8"] == {
+        "result": "win",
+        "paid": Decimal("62.50"),
+        "wager": Decimal("2.50"),
+    }
     assert '"paid": 62.50' in out.stdout
 
 
@@ -94,8 +134,20 @@ def test_json_without_bets_has_no_bets_key() -> None:
 
 
 def test_custom_paytable_flag() -> None:
-    out = ezbac("check", "--json", "Ks", "2h", "As", "2c", "5d", "3c",
-                "--dragon7-pays", "30", "--bet", "dragon7=10")
+    out = ezbac(
+        "check",
+        "--json",
+        "Ks",
+        "2h",
+        "As",
+        "2c",
+        "5d",
+        "3c",
+        "--dragon7-pays",
+        "30",
+        "--bet",
+        "dragon7=10",
+    )
     assert json.loads(out.stdout)["bets"]["dragon7"]["paid"] == 300
 
 
@@ -185,12 +237,13 @@ BANKER7 = ["Kh", "3s", "6d", "2c", "2h"]
 
 def table_lines(out: str) -> list[str]:
     lines = out.splitlines()
-    return lines[lines.index(next(x for x in lines if x.startswith("Table, "))):]
+    return lines[lines.index(next(x for x in lines if x.startswith("Table, "))) :]
 
 
 def test_table_dragon7_by_hand() -> None:
-    out = ezbac("check", *DRAGON7, "--seat", "1:banker=25,dragon7=10",
-                "--seat", "4:player=100,panda8=5")
+    out = ezbac(
+        "check", *DRAGON7, "--seat", "1:banker=25,dragon7=10", "--seat", "4:player=100,panda8=5"
+    )
     assert out.returncode == 0, out.stderr
     assert "Result: Banker wins 7 to 6 with three cards totalling 7: Dragon 7" in out.stdout
     # Losing bets first (seat 4's Player and Panda 8), counter-clockwise from the dealer's
@@ -210,8 +263,16 @@ def test_table_dragon7_by_hand() -> None:
 
 
 def test_table_commission_game_by_hand() -> None:
-    out = ezbac("check", "--house", "commission", *BANKER7,
-                "--seat", "2:banker=30,tie=10", "--seat", "5:player=20,banker=13")
+    out = ezbac(
+        "check",
+        "--house",
+        "commission",
+        *BANKER7,
+        "--seat",
+        "2:banker=30,tie=10",
+        "--seat",
+        "5:player=20,banker=13",
+    )
     assert out.returncode == 0, out.stderr
     # Banker 7 over 6: Player and Tie lose; Banker pays 19 to 20, the 5 % commission
     # taken at once and rounded up to the quarter: 13 owes 0.65 -> 0.75, paid 12.25
@@ -229,8 +290,16 @@ def test_table_commission_game_by_hand() -> None:
 
 
 def test_table_card_room_fees_first() -> None:
-    out = ezbac("check", "--house", "cardroom", *BANKER7,
-                "--seat", "2:banker=30,dragon7=10", "--seat", "5:player=20")
+    out = ezbac(
+        "check",
+        "--house",
+        "cardroom",
+        *BANKER7,
+        "--seat",
+        "2:banker=30,dragon7=10",
+        "--seat",
+        "5:player=20",
+    )
     assert out.returncode == 0, out.stderr
     # The fee schedule: up to 20 pays 0.50, up to 100 pays 1; fees as the wagers go down,
     # in the same seat order; then the Dragon 7 settles as at the EZ table.
@@ -247,8 +316,9 @@ def test_table_card_room_fees_first() -> None:
 
 def write_house(tmp_path, convention: str) -> str:  # type: ignore[no-untyped-def]
     path = tmp_path / "c4c.yaml"
-    path.write_text(f"id: c4c\nname: Colour for colour\npayout_chips: {convention}\n",
-                    encoding="utf-8")
+    path.write_text(
+        f"id: c4c\nname: Colour for colour\npayout_chips: {convention}\n", encoding="utf-8"
+    )
     return str(path)
 
 
@@ -257,14 +327,27 @@ def test_table_colour_for_colour(tmp_path) -> None:  # type: ignore[no-untyped-d
     # Ks 7d 7h Kc: Player K+7 = 7, Banker 7+K = 7, both stand: a Tie.  Tie pays 8 to 1:
     # 35 x 8 = 280.  The 35 wager is 1 green and 2 red; 280 in green and red is 11 green
     # and 1 red (the fewest chips would be 2 black, 3 green, 1 red).  Player pushes.
-    out = ezbac("check", "--house", house, "Ks", "7d", "7h", "Kc",
-                "--seat", "3:player=10,tie=35")
+    out = ezbac("check", "--house", house, "Ks", "7d", "7h", "Kc", "--seat", "3:player=10,tie=35")
     assert out.returncode == 0, out.stderr
-    data = json.loads(ezbac("check", "--json", "--house", write_house(tmp_path, "{max_each: 5}"),
-                            "Ks", "7d", "7h", "Kc", "--seat", "3:tie=35").stdout)
+    data = json.loads(
+        ezbac(
+            "check",
+            "--json",
+            "--house",
+            write_house(tmp_path, "{max_each: 5}"),
+            "Ks",
+            "7d",
+            "7h",
+            "Kc",
+            "--seat",
+            "3:tie=35",
+        ).stdout
+    )
     assert data["table"]["payout_chips"] == {"max_each": 5}
-    assert "; payouts in colour for colour (in the wager's denominations)." in (
-        table_lines(out.stdout)[0])
+    assert (
+        "; payouts in colour for colour (in the wager's denominations)."
+        in (table_lines(out.stdout)[0])
+    )
     assert table_lines(out.stdout)[1:] == [
         "Procedure:",
         "  1. seat 3: Player 10 pushes, leave it",
@@ -274,24 +357,47 @@ def test_table_colour_for_colour(tmp_path) -> None:  # type: ignore[no-untyped-d
 
 
 def test_table_json_shape() -> None:
-    out = ezbac("check", "--json", *DRAGON7, "--seat", "4:player=100,panda8=5",
-                "--seat", "1:banker=25,dragon7=2.50")
+    out = ezbac(
+        "check",
+        "--json",
+        *DRAGON7,
+        "--seat",
+        "4:player=100,panda8=5",
+        "--seat",
+        "1:banker=25,dragon7=2.50",
+    )
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout, parse_float=Decimal)
     assert data["outcome"] == "dragon7" and "bets" not in data
     table = data["table"]
-    assert set(table) == {"house", "payout_chips", "seats", "steps", "taken", "paid",
-                          "commission", "fees"}
+    assert set(table) == {
+        "house",
+        "payout_chips",
+        "seats",
+        "steps",
+        "taken",
+        "paid",
+        "commission",
+        "fees",
+    }
     assert table["house"] == "ez" and table["payout_chips"] == "fewest"
-    assert table["seats"] == [{"seat": 1, "bets": {"banker": 25, "dragon7": Decimal("2.50")}},
-                              {"seat": 4, "bets": {"player": 100, "panda8": 5}}]
+    assert table["seats"] == [
+        {"seat": 1, "bets": {"banker": 25, "dragon7": Decimal("2.50")}},
+        {"seat": 4, "bets": {"player": 100, "panda8": 5}},
+    ]
     # 2.50 x 40 = 100: one black chip.
     assert table["steps"] == [
         {"step": "take", "seat": 4, "bet": "player", "amount": 100},
         {"step": "take", "seat": 4, "bet": "panda8", "amount": 5},
         {"step": "push", "seat": 1, "bet": "banker", "amount": 25},
-        {"step": "pay", "seat": 1, "bet": "dragon7", "amount": 100,
-         "chips": [{"value": 100, "colour": "black", "count": 1}], "coin": 0},
+        {
+            "step": "pay",
+            "seat": 1,
+            "bet": "dragon7",
+            "amount": 100,
+            "chips": [{"value": 100, "colour": "black", "count": 1}],
+            "coin": 0,
+        },
     ]
     assert (table["taken"], table["paid"], table["commission"], table["fees"]) == (105, 100, 0, 0)
     assert '"amount": 100' in out.stdout  # exact JSON numbers
@@ -301,10 +407,18 @@ def test_table_json_commission_steps() -> None:
     out = ezbac("check", "--json", "--house", "commission", *BANKER7, "--seat", "1:banker=13")
     steps = json.loads(out.stdout, parse_float=Decimal)["table"]["steps"]
     assert steps == [
-        {"step": "pay", "seat": 1, "bet": "banker", "amount": Decimal("12.25"),
-         "chips": [{"value": 5, "colour": "red", "count": 2},
-                   {"value": 1, "colour": "white", "count": 2},
-                   {"value": Decimal("0.25"), "colour": "blue", "count": 1}], "coin": 0},
+        {
+            "step": "pay",
+            "seat": 1,
+            "bet": "banker",
+            "amount": Decimal("12.25"),
+            "chips": [
+                {"value": 5, "colour": "red", "count": 2},
+                {"value": 1, "colour": "white", "count": 2},
+                {"value": Decimal("0.25"), "colour": "blue", "count": 1},
+            ],
+            "coin": 0,
+        },
         {"step": "commission", "seat": 1, "bet": "banker", "amount": Decimal("0.75")},
     ]
 
@@ -324,8 +438,15 @@ def test_table_stdin_lines_with_their_own_seats() -> None:
     assert rows[2]["line"] == 3 and "nothing after '|'" in rows[2]["error"]
     # No seats of its own: --seat's table.  9 over 7: Player 10 wins even money, 2 red.
     assert rows[3]["table"]["steps"] == [
-        {"step": "pay", "seat": 2, "bet": "player", "amount": 10,
-         "chips": [{"value": 5, "colour": "red", "count": 2}], "coin": 0}]
+        {
+            "step": "pay",
+            "seat": 2,
+            "bet": "player",
+            "amount": 10,
+            "chips": [{"value": 5, "colour": "red", "count": 2}],
+            "coin": 0,
+        }
+    ]
     assert "Traceback" not in out.stderr
 
 
@@ -334,8 +455,10 @@ def test_table_stdin_text() -> None:
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("line 1\n")
     assert table_lines(out.stdout)[2:] == [
-        "  1. seat 7: take Banker 5", "  2. seat 1: pay Player 5 in 1 red (5)",
-        "Taken 5, paid 5."]
+        "  1. seat 7: take Banker 5",
+        "  2. seat 1: pay Player 5 in 1 red (5)",
+        "Taken 5, paid 5.",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -350,8 +473,10 @@ def test_table_stdin_text() -> None:
         (["--seat", "1:banker=0"], "'0' is not a positive amount"),
         (["--seat", "1:banker=2.555"], "two decimals"),
         (["--house", "ez-tie9", "--seat", "2:dragon7=5"], "needs a player or banker bet"),
-        (["--house", "ez-tie9", "--seat", "2:banker=5,dragon7=10"],
-         "dragon7 10 is over the banker bet (5)"),
+        (
+            ["--house", "ez-tie9", "--seat", "2:banker=5,dragon7=10"],
+            "dragon7 10 is over the banker bet (5)",
+        ),
         (["--house", "ez-tie9", "--seat", "2:banker=6000"], "above the table maximum of 5,000"),
         (["--house", "ez-tie9", "--seat", "2:banker=2"], "below the table minimum of 5"),
         (["--house", "commission", "--seat", "1:dragon7=5"], "does not offer it"),
@@ -380,7 +505,9 @@ def test_table_stdin_line_seats_and_bet_do_not_mix() -> None:
     out = ezbac("check", "--json", "-", "--bet", "tie=5", stdin="9s 2h Kd 5c | 1:tie=5\n")
     assert out.returncode == 1
     assert json.loads(out.stdout) == {
-        "line": 1, "error": "--bet and a line's seats do not mix: put the bets on a seat"}
+        "line": 1,
+        "error": "--bet and a line's seats do not mix: put the bets on a seat",
+    }
 
 
 def test_help_shows_seat() -> None:

@@ -37,7 +37,10 @@ def _everything(db: str) -> tuple:
     """What a history holds, as ezbac reads it and row for row (ids and families too)."""
     with open_history(db, readonly=True) as store:
         return (
-            store.answers(), store.sessions(), build_report(store), build_attempts(store),
+            store.answers(),
+            store.sessions(),
+            build_report(store),
+            build_attempts(store),
             store.select("SELECT id, family, skill FROM answers ORDER BY id"),
         )
 
@@ -47,10 +50,10 @@ def _state(db: str) -> object:
     or a server database's tables, rows and change counters."""
     if db.startswith("postgresql://"):
         from tests.support.pg import schema_snapshot
+
         return schema_snapshot(db)
     path = Path(db)
-    return path.read_bytes(), path.stat().st_mtime_ns, sorted(p.name for p in
-                                                                path.parent.iterdir())
+    return path.read_bytes(), path.stat().st_mtime_ns, sorted(p.name for p in path.parent.iterdir())
 
 
 @pytest.mark.parametrize(("src_kind", "dst_kind"), list(itertools.product(KINDS, KINDS)))
@@ -90,6 +93,7 @@ def test_a_destination_holding_a_history_is_refused_and_left_as_it_was(
 
 def test_a_foreign_destination_is_refused_untouched(new_db: Callable[[str], str]) -> None:
     from tests.support.pg import add_other_tables, schema_snapshot
+
     src, dst = new_db("sqlite"), new_db("postgresql")
     store_with(src, 1).close()
     add_other_tables(dst)

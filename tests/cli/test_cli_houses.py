@@ -29,8 +29,11 @@ def test_check_commission_json_shows_the_commission() -> None:
     out = ezbac("check", "--json", "--house", "commission", *DRAGON, "--bet", "banker=13")
     data = json.loads(out.stdout, parse_float=Decimal)
     assert data["bets"]["banker"] == {
-        "result": "win", "paid": Decimal("12.25"), "wager": 13,
-        "commission": Decimal("0.75"), "commission_deferred": False,
+        "result": "win",
+        "paid": Decimal("12.25"),
+        "wager": 13,
+        "commission": Decimal("0.75"),
+        "commission_deferred": False,
     }
     assert data["house"] == "commission" and "limits" not in data
 
@@ -57,17 +60,42 @@ def test_check_cardroom_shows_the_collection_fee() -> None:
     out = ezbac("check", "--house", "cardroom", *DRAGON, "--bet", "banker=40")
     assert out.returncode == 0, out.stderr
     assert "collection fee 1" in out.stdout
-    data = json.loads(ezbac("check", "--json", "--house", "cardroom", *DRAGON,
-                            "--bet", "banker=40", "--bet", "dragon7=40").stdout)
+    data = json.loads(
+        ezbac(
+            "check",
+            "--json",
+            "--house",
+            "cardroom",
+            *DRAGON,
+            "--bet",
+            "banker=40",
+            "--bet",
+            "dragon7=40",
+        ).stdout
+    )
     assert data["bets"]["banker"]["fee"] == 1 and data["bets"]["dragon7"]["fee"] == 1
     # the card room caps a Dragon 7 at the seat's Banker bet: one over is refused
-    usage_error(ezbac("check", "--house", "cardroom", *DRAGON, "--bet", "banker=40",
-                      "--bet", "dragon7=50"), "dragon7 50")
+    usage_error(
+        ezbac("check", "--house", "cardroom", *DRAGON, "--bet", "banker=40", "--bet", "dragon7=50"),
+        "dragon7 50",
+    )
 
 
 def test_paytable_options_override_the_house() -> None:
-    out = ezbac("check", "--json", "--house", "ez-tie9", "--tie-pays", "8",
-                "9s", "9h", "Kd", "Kc", "--bet", "tie=10")
+    out = ezbac(
+        "check",
+        "--json",
+        "--house",
+        "ez-tie9",
+        "--tie-pays",
+        "8",
+        "9s",
+        "9h",
+        "Kd",
+        "Kc",
+        "--bet",
+        "tie=10",
+    )
     assert json.loads(out.stdout)["bets"]["tie"]["paid"] == 80
     out = ezbac("check", "--json", "--house", "ez-tie9", "9s", "9h", "Kd", "Kc", "--bet", "tie=10")
     assert json.loads(out.stdout)["bets"]["tie"]["paid"] == 90
@@ -85,8 +113,10 @@ def test_analyze_commission_house() -> None:
     assert "Commission baccarat" in out.stdout
     assert "19 to 20" in out.stdout and "1.0579 %" in out.stdout
     assert "Dragon 7 " not in out.stdout.split("bet ")[1]  # not offered: no edge line
-    data = json.loads(ezbac("analyze", "--json", "--house", "commission", "--decks", "6").stdout,
-                      parse_float=Decimal)
+    data = json.loads(
+        ezbac("analyze", "--json", "--house", "commission", "--decks", "6").stdout,
+        parse_float=Decimal,
+    )
     assert data["decks"] == 6 and data["game"] == "commission"
     assert set(data["bets"]) == {"player", "banker", "tie"}
     assert round(data["bets"]["banker"]["house_edge"] * 100, 4) == Decimal("1.0558")
@@ -110,7 +140,11 @@ def test_houses_list_and_show() -> None:
         assert f"  {house} " in out.stdout
     rows = [json.loads(line) for line in ezbac("houses", "list", "--json").stdout.splitlines()]
     assert [r["id"] for r in rows if r["origin"] == "bundled"] == [
-        "ez", "ez-tie9", "commission", "cardroom"]
+        "ez",
+        "ez-tie9",
+        "commission",
+        "cardroom",
+    ]
     shown = ezbac("houses", "show", "cardroom")
     assert shown.returncode == 0 and "game: cardroom" in shown.stdout
     summary = ezbac("houses", "show", "commission", "--summary").stdout
@@ -131,7 +165,8 @@ def test_houses_validate_exit_codes(tmp_path: Path) -> None:
     lines = [line for line in bad.stdout.splitlines() if "many_errors.yaml:" in line]
     assert len(lines) == 15 and lines[0].endswith(
         "many_errors.yaml:1:5: id: 'Downtown Mini' is not a house id: use lowercase letters, "
-        "digits, '-' and '_', starting with a letter or digit")
+        "digits, '-' and '_', starting with a letter or digit"
+    )
     assert "2 files checked, 1 invalid" in bad.stdout
     assert "Traceback" not in bad.stdout + bad.stderr
 
@@ -148,19 +183,24 @@ def test_a_broken_house_file_on_check_is_exit_2_with_every_problem() -> None:
 def test_your_own_house_by_id_from_the_houses_folder(tmp_path: Path) -> None:
     home = tmp_path / "home"
     (home / "houses").mkdir(parents=True)
-    text = ezbac("houses", "show", "commission").stdout.replace(
-        "id: commission", "id: downtown").replace("collect: at_once", "collect: end_of_shoe")
+    text = (
+        ezbac("houses", "show", "commission")
+        .stdout.replace("id: commission", "id: downtown")
+        .replace("collect: at_once", "collect: end_of_shoe")
+    )
     (home / "houses" / "downtown.yaml").write_text(text, encoding="utf-8")
     (home / "houses" / "broken.yaml").write_text("id: [\n", encoding="utf-8")
     env = {"EZBAC_HOME": str(home)}
     listed = ezbac("houses", "list", env=env).stdout
     assert "downtown" in listed and "broken.yaml: BROKEN:" in listed
     # Collected at the end of the shoe: paid even money, 0.75 (0.65 up to a quarter) owed.
-    out = ezbac("check", "--json", "--house", "downtown", *DRAGON, "--bet", "banker=13",
-                env=env)
+    out = ezbac("check", "--json", "--house", "downtown", *DRAGON, "--bet", "banker=13", env=env)
     bet = json.loads(out.stdout, parse_float=Decimal)["bets"]["banker"]
     assert (bet["paid"], bet["commission"], bet["commission_deferred"]) == (
-        13, Decimal("0.75"), True)
+        13,
+        Decimal("0.75"),
+        True,
+    )
 
 
 def test_houses_schema_is_json() -> None:

@@ -95,17 +95,22 @@ def test_no_history_yet_still_gives_csv_and_json_a_document() -> None:
     run = ezbac("--format", "json")
     assert run.returncode == 0 and "No training history yet" in run.stderr
     assert json.loads(run.stdout) == {
-        "report": "ezbac", "version": 1, "since": None, "trainees": [],
+        "report": "ezbac",
+        "version": 1,
+        "since": None,
+        "trainees": [],
     }
     run = ezbac("--format", "csv", "--since", "2024-05-02")
     assert run.returncode == 0 and "No training history yet" in run.stderr
     (header,) = run.stdout.splitlines()
     assert header.startswith("trainee,sessions,")
-    assert header.endswith(",weakest_skills,retries,table_answered,table_correct,"
-                           "table_accuracy,table_avg_seconds,shoe_answered,shoe_correct,"
-                           "shoe_accuracy,shoe_avg_seconds,call_answered,call_correct,"
-                           "call_accuracy,call_avg_seconds,spot_answered,spot_correct,"
-                           "spot_accuracy,spot_avg_seconds")
+    assert header.endswith(
+        ",weakest_skills,retries,table_answered,table_correct,"
+        "table_accuracy,table_avg_seconds,shoe_answered,shoe_correct,"
+        "shoe_accuracy,shoe_avg_seconds,call_answered,call_correct,"
+        "call_accuracy,call_avg_seconds,spot_answered,spot_correct,"
+        "spot_accuracy,spot_avg_seconds"
+    )
     assert not list(Path(os.environ["EZBAC_HOME"]).iterdir())
 
 

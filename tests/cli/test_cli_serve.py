@@ -41,8 +41,12 @@ class Serving:
     def __init__(self, *args: str) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "trainer", "serve", *args],
-            cwd=ROOT, env=dict(os.environ), stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            cwd=ROOT,
+            env=dict(os.environ),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
 
     def wait_listening(self, port: int) -> None:
@@ -138,8 +142,14 @@ def test_parsing_serve_leaves_the_web_server_unloaded() -> None:
         "parse(['serve', '--port', '8123'])\n"
         "print(json.dumps(sorted(sys.modules)))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=60, cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+        cwd=ROOT,
+    )
     loaded = json.loads(out.stdout)
     assert "trainer.cli.serve" in loaded
     assert not [m for m in ("textual_serve", "aiohttp", "textual") if m in loaded]

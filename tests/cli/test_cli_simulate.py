@@ -40,8 +40,12 @@ def test_text_output_shows_averages_totals_and_the_seed() -> None:
     assert "20 shoes of 8 decks" in out and "seed 9" in out
     totals = simulate(20, 8, random.Random(9)).totals
     lines = {line.split("  ")[0]: line.split() for line in out.splitlines()}
-    for label, count in [("Coups", totals.coups), ("Banker wins", totals.banker),
-                         ("Dragon 7", totals.dragon7), ("Naturals", totals.naturals)]:
+    for label, count in [
+        ("Coups", totals.coups),
+        ("Banker wins", totals.banker),
+        ("Dragon 7", totals.dragon7),
+        ("Naturals", totals.naturals),
+    ]:
         row = lines[label]
         assert f"{count / 20:.2f}" in row and f"{count:,}" in row
     assert "ezbac simulate --shoes 20 --decks 8 --seed 9" in out

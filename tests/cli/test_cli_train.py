@@ -23,9 +23,7 @@ def test_broken_drill_file_names_file_and_line(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("where", ["train", "home"])
-def test_a_file_that_is_not_a_history_is_refused_and_left_alone(
-    tmp_path: Path, where: str
-) -> None:
+def test_a_file_that_is_not_a_history_is_refused_and_left_alone(tmp_path: Path, where: str) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("my shift notes\n" * 20)
     before = notes.read_bytes()

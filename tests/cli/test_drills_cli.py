@@ -103,6 +103,8 @@ def test_train_lists_every_problem_of_a_broken_file(tmp_path: Path) -> None:
     assert out.returncode == 2 and out.stdout == "" and "Traceback" not in out.stderr
     lines = out.stderr.splitlines()
     assert len(lines) == len(MIXED_AT)
-    assert all(line.startswith(f"ezbac: error: {path}:{at}")
-               for line, at in zip(lines, MIXED_AT, strict=True))
+    assert all(
+        line.startswith(f"ezbac: error: {path}:{at}")
+        for line, at in zip(lines, MIXED_AT, strict=True)
+    )
     assert path.read_text(encoding="utf-8") == MIXED

@@ -42,9 +42,7 @@ from trainer.engine.settlement import Bet, BetResult, Paytable
 from trainer.history.report import BadDateError, parse_since
 
 EXAMPLES = 300
-fuzz = settings(
-    max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+fuzz = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 #: Longest message any parser may give, whatever the input's length (a quoted 40-character
 #: head, the rule, the input's length).
@@ -260,8 +258,11 @@ _PAYS = st.one_of(st.sampled_from(["--tie-pays", "--dragon7-pays", "--panda8-pay
 
 
 @fuzz
-@given(st.lists(_TOKEN, max_size=7), st.lists(_BET, max_size=2), st.lists(
-    st.tuples(_PAYS, _NUMBERISH), max_size=1))
+@given(
+    st.lists(_TOKEN, max_size=7),
+    st.lists(_BET, max_size=2),
+    st.lists(st.tuples(_PAYS, _NUMBERISH), max_size=1),
+)
 def test_check_command_lines_end_in_an_answer_or_a_usage_error(
     tokens: list[str], bets: list[str], pays: list[tuple[str, str]]
 ) -> None:

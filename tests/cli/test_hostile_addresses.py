@@ -22,7 +22,8 @@ from trainer.cli import main
 #: Distinctive passwords (no word of a message can be one), with the characters that break
 #: naive parsing: '@', ':', '/', '%', '?', '&', '=' and spaces.
 PASSWORDS = st.text(alphabet="Zq7xK@:/%?&= ", min_size=8, max_size=16).filter(
-    lambda p: p.strip() == p and p[0] not in "/?&=" and "ZqZ" not in p)
+    lambda p: p.strip() == p and p[0] not in "/?&=" and "ZqZ" not in p
+)
 SHAPES = [
     "postgresql://ana:{pw}@/school?host={sock}",
     "POSTGRESQL://ana:{pw}@/school?host={sock}",
@@ -37,8 +38,9 @@ SHAPES = [
 ]
 
 
-def run(*args: str, env: dict[str, str] | None = None,
-        monkeypatch: pytest.MonkeyPatch | None = None) -> str:
+def run(
+    *args: str, env: dict[str, str] | None = None, monkeypatch: pytest.MonkeyPatch | None = None
+) -> str:
     """ezbac ARGS in this process: everything it printed."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -48,8 +50,9 @@ def run(*args: str, env: dict[str, str] | None = None,
 
 
 @pytest.mark.parametrize("shape", SHAPES)
-@settings(max_examples=8, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(password=PASSWORDS)
 def test_no_command_prints_the_password(
     shape: str, password: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -77,6 +80,7 @@ def test_redaction_is_by_structure() -> None:
     assert redact("POSTGRESQL://ana:p@ss:w@rd@db/x") == "POSTGRESQL://ana@db/x"
     assert redact("host=h password='a b' dbname=d") == "host=h password=… dbname=d"
     assert redact("postgresql://db/x?sslmode=require&password=pw1") == (
-        "postgresql://db/x?sslmode=require&password=…")
+        "postgresql://db/x?sslmode=require&password=…"
+    )
     assert secrets("postgresql://ana:p%40ss@db/x") == {"p%40ss", "p@ss"}
     assert redact("/plain/path.sqlite3") == "/plain/path.sqlite3"

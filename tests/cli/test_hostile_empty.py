@@ -17,8 +17,9 @@ from trainer.cli import COMMANDS, main
 from trainer.cli.parser import build_parser
 
 
-def _parsers(parser: argparse.ArgumentParser, path: tuple[str, ...]
-             ) -> Iterator[tuple[tuple[str, ...], argparse.ArgumentParser]]:
+def _parsers(
+    parser: argparse.ArgumentParser, path: tuple[str, ...]
+) -> Iterator[tuple[tuple[str, ...], argparse.ArgumentParser]]:
     yield path, parser
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
@@ -35,8 +36,13 @@ def _cases() -> Iterator[tuple[tuple[str, ...], str]]:
         for path, parser in _parsers(sub.choices[command], (command,)):
             positional_done = False
             for action in parser._actions:
-                if isinstance(action, (argparse._HelpAction, argparse._VersionAction,
-                                       argparse._SubParsersAction)) or action.nargs == 0:
+                if (
+                    isinstance(
+                        action,
+                        (argparse._HelpAction, argparse._VersionAction, argparse._SubParsersAction),
+                    )
+                    or action.nargs == 0
+                ):
                     continue
                 if action.option_strings:
                     yield (*path, action.option_strings[-1]), action.option_strings[-1]
@@ -51,8 +57,14 @@ CASES = list(_cases())
 
 def test_the_walk_finds_the_options_the_issue_names() -> None:
     found = {words for words, _ in CASES}
-    for words in [("check", "--house"), ("serve", "--host"), ("report", "--trainee"),
-                  ("history", "copy"), ("audit", "--next"), ("train", "--trainee")]:
+    for words in [
+        ("check", "--house"),
+        ("serve", "--host"),
+        ("report", "--trainee"),
+        ("history", "copy"),
+        ("audit", "--next"),
+        ("train", "--trainee"),
+    ]:
         assert words in found, words
     assert len(CASES) > 40
 
@@ -63,8 +75,11 @@ def test_an_empty_value_is_a_usage_error_naming_it(
     words: tuple[str, ...], name: str, empty: str
 ) -> None:
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
-            pytest.raises(SystemExit) as stop:
+    with (
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+        pytest.raises(SystemExit) as stop,
+    ):
         main([*words, empty])
     assert stop.value.code == 2 and out.getvalue() == ""
     (line,) = err.getvalue().splitlines()

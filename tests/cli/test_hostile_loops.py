@@ -23,22 +23,33 @@ DRILLS = Path(__file__).resolve().parents[2] / "drills"
 def test_a_shoe_drill_previews_more_coups_than_one_shoe_holds(drill: str) -> None:
     """Once looped forever: a shoe holds about 80 coups (a shoe at the table, about 7), and
     asking for more now deals the next shoe, each numbered in the JSON."""
-    out = cli_helpers.ezbac_process("drills", "preview", str(DRILLS / drill), "--count",
-                                    "170", "--seed", "5", "--json", timeout=120)
+    out = cli_helpers.ezbac_process(
+        "drills",
+        "preview",
+        str(DRILLS / drill),
+        "--count",
+        "170",
+        "--seed",
+        "5",
+        "--json",
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     rows = [json.loads(line) for line in out.stdout.splitlines()]
     assert [r["n"] for r in rows] == list(range(1, 171))
     shoes = [r["shoe"] for r in rows]
     assert shoes == sorted(shoes) and shoes[0] == 1 and shoes[-1] >= 3
-    text = cli_helpers.ezbac_process("drills", "preview", str(DRILLS / drill), "--count",
-                                     "170", "--seed", "5", timeout=120)
+    text = cli_helpers.ezbac_process(
+        "drills", "preview", str(DRILLS / drill), "--count", "170", "--seed", "5", timeout=120
+    )
     assert text.returncode == 0 and "170 " in text.stdout.splitlines()[1]
     assert "shoe 2: " in text.stdout
 
 
 def test_one_run_of_a_shoe_drill_is_one_shoe() -> None:
-    out = cli_helpers.ezbac("drills", "preview", str(DRILLS / "17-whole-shoe.yaml"),
-                            "--seed", "5", "--json")
+    out = cli_helpers.ezbac(
+        "drills", "preview", str(DRILLS / "17-whole-shoe.yaml"), "--seed", "5", "--json"
+    )
     rows = [json.loads(line) for line in out.stdout.splitlines()]
     assert {r["shoe"] for r in rows} == {1} and 60 <= len(rows) <= 100
 
@@ -50,8 +61,9 @@ def test_the_help_says_what_count_means_for_a_shoe() -> None:
 
 @pytest.mark.parametrize("count", ["10001", "99999999999", "9" * 5000])
 def test_a_huge_count_is_a_usage_error(count: str) -> None:
-    cli_helpers.usage_error(cli_helpers.ezbac("drills", "preview", "whole-shoe", "--count",
-                                              count), "--count")
+    cli_helpers.usage_error(
+        cli_helpers.ezbac("drills", "preview", "whole-shoe", "--count", count), "--count"
+    )
 
 
 def test_consecutive_runs_stop_when_a_run_deals_nothing() -> None:
@@ -70,8 +82,6 @@ def test_consecutive_runs_stop_when_a_run_deals_nothing() -> None:
     assert calls == [0]
     got = _consecutive_runs(load_drill("warmup"), lambda start: [start], 7, "coup")
     assert got == list(range(7))
-
-
 
 
 # -- the shuffle's rejection loop ------------------------------------------------------------
@@ -146,9 +156,11 @@ def test_an_impossible_filter_is_refused_at_once_not_drawn_for() -> None:
 
 def test_an_impossible_filter_in_a_drill_file_is_refused_at_its_line(tmp_path: Path) -> None:
     drill = tmp_path / "impossible.yaml"
-    drill.write_text("id: impossible\ntitle: Impossible\ndescription: none\nask: outcome\n"
-                     "generate:\n"
-                     "  - {natural: true, player_draws: true}\n")
+    drill.write_text(
+        "id: impossible\ntitle: Impossible\ndescription: none\nask: outcome\n"
+        "generate:\n"
+        "  - {natural: true, player_draws: true}\n"
+    )
     out = cli_helpers.ezbac_process("drills", "preview", str(drill), "--count", "5")
     line = cli_helpers.usage_error(out, "impossible.yaml:6:")
     assert "Traceback" not in out.stderr and line
@@ -170,16 +182,18 @@ def test_a_mistake_that_never_fits_stops_after_its_tries(monkeypatch: pytest.Mon
     from trainer.session import spot
 
     base = load_drill("spot-the-error")
-    drill = replace(base, run=replace(base.spot, error_rate=1.0),
-                    filters=(CoupFilter(natural=False),))
+    drill = replace(
+        base, run=replace(base.spot, error_rate=1.0), filters=(CoupFilter(natural=False),)
+    )
     dealt = deal_drill(drill, random.Random(1))[0]
     if dealt.coup.natural:  # pragma: no cover - the filter deals no naturals
         pytest.fail("a natural under natural: false")
     drawn = []
     real = spot.generate_coup
     monkeypatch.setattr(spot, "generate_coup", lambda *a: drawn.append(1) or real(*a))
-    _, replay = spot.replay_for(drill, dealt, random.Random(2),
-                                [find_mistake("natural-not-stopped")])
+    _, replay = spot.replay_for(
+        drill, dealt, random.Random(2), [find_mistake("natural-not-stopped")]
+    )
     assert replay.mistake is None
     assert len(drawn) == spot.TRIES - 1
 
@@ -237,5 +251,6 @@ def test_a_review_of_nothing_it_can_deal_is_refused() -> None:
     with pytest.raises(NothingDueError):
         build_review_drill([])
     with pytest.raises(NothingDueError):
-        build_review_drill([SkillState("banker:9:stood", 1, now, 1, 0),
-                            SkillState("no-such-skill", 1, now, 1, 0)])
+        build_review_drill(
+            [SkillState("banker:9:stood", 1, now, 1, 0), SkillState("no-such-skill", 1, now, 1, 0)]
+        )

@@ -13,9 +13,15 @@ from tests.support.cli import ezbac, usage_error
 DRAGON = "P:Ks B:2h P:As B:2c P:5d B:3c"
 
 
-@pytest.mark.parametrize("option", [["--seat", "1:banker=25:paid=25"],
-                                    ["--called", "player=6,banker=7,outcome=dragon7"],
-                                    ["--next", "8s"], ["--ordered"]])
+@pytest.mark.parametrize(
+    "option",
+    [
+        ["--seat", "1:banker=25:paid=25"],
+        ["--called", "player=6,banker=7,outcome=dragon7"],
+        ["--next", "8s"],
+        ["--ordered"],
+    ],
+)
 def test_audit_from_standard_input_refuses_a_coups_options_on_its_command_line(
     option: list[str],
 ) -> None:
@@ -27,10 +33,13 @@ def test_on_its_own_line_the_option_is_applied() -> None:
     assert run.returncode == 1 and "Dealt right" not in run.stdout
 
 
-@pytest.mark.parametrize("args", [
-    ["P:Ks", "B:2h", "P:As", "B:2c", "--next", "8s", "--next", "2c"],
-    [*DRAGON.split(), "--called", "player=6", "--called", "banker=7"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["P:Ks", "B:2h", "P:As", "B:2c", "--next", "8s", "--next", "2c"],
+        [*DRAGON.split(), "--called", "player=6", "--called", "banker=7"],
+    ],
+)
 def test_a_single_valued_option_given_twice_is_refused(args: list[str]) -> None:
     usage_error(ezbac("audit", *args), "given twice")
 
@@ -38,8 +47,10 @@ def test_a_single_valued_option_given_twice_is_refused(args: list[str]) -> None:
 @pytest.mark.parametrize("key", ["commission=1", "fee=1", "paid=19"])
 def test_a_seat_key_given_twice_is_refused_by_one_rule(key: str) -> None:
     seat = f"1:banker=20:paid=19:commission=1:fee=1:{key}"
-    usage_error(ezbac("audit", "--house", "commission", "P:4h", "B:9s", "P:2d", "B:Kc",
-                      "--seat", seat), "--seat")
+    usage_error(
+        ezbac("audit", "--house", "commission", "P:4h", "B:9s", "P:2d", "B:Kc", "--seat", seat),
+        "--seat",
+    )
 
 
 def test_a_seat_amount_may_be_written_with_a_thousands_comma() -> None:
@@ -48,20 +59,31 @@ def test_a_seat_amount_may_be_written_with_a_thousands_comma() -> None:
     run = ezbac("check", "9h", "3c", "8d", "4s", "--seat", "1:player=1,000,tie=5")
     assert run.returncode == 0 and "Player 1,000 pushes" in run.stdout
     assert "pay Tie 40" in run.stdout
-    line = usage_error(ezbac("check", "9h", "3c", "8d", "4s", "--seat", "1:player=1,00"),
-                       "'1,00' is not an amount")
+    line = usage_error(
+        ezbac("check", "9h", "3c", "8d", "4s", "--seat", "1:player=1,00"), "'1,00' is not an amount"
+    )
     assert "--seat" in line
-    audit = ezbac("audit", "P:9h", "B:3c", "P:8d", "B:4s", "--seat",
-                  "1:player=1,000:pushed,tie=1,000:paid=8,000")
+    audit = ezbac(
+        "audit",
+        "P:9h",
+        "B:3c",
+        "P:8d",
+        "B:4s",
+        "--seat",
+        "1:player=1,000:pushed,tie=1,000:paid=8,000",
+    )
     assert audit.returncode == 0, audit.stdout + audit.stderr
 
 
-@pytest.mark.parametrize(("args", "culprit"), [
-    (["--host", "a" * 300], "--host"),
-    (["--host", "a" * 70 + ".com"], "--host"),
-    (["--port", "٨٠٨٠"], "--port"),
-    (["--port", "80a"], "--port"),
-])
+@pytest.mark.parametrize(
+    ("args", "culprit"),
+    [
+        (["--host", "a" * 300], "--host"),
+        (["--host", "a" * 70 + ".com"], "--host"),
+        (["--port", "٨٠٨٠"], "--port"),
+        (["--port", "80a"], "--port"),
+    ],
+)
 def test_serve_options_are_one_line_naming_the_option(args: list[str], culprit: str) -> None:
     usage_error(ezbac("serve", *args), culprit)
 

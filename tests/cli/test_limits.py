@@ -56,16 +56,22 @@ def test_settle_bet_refuses_what_the_parsers_refuse(wager: Decimal) -> None:
         settle_bet(Outcome.DRAGON7, Bet.DRAGON7, wager)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("odds", [Decimal("1e400"), Decimal(BIG_28), Decimal("1000.01"), 0,
-                                  Decimal("0.333"), Decimal("NaN")])
+@pytest.mark.parametrize(
+    "odds",
+    [Decimal("1e400"), Decimal(BIG_28), Decimal("1000.01"), 0, Decimal("0.333"), Decimal("NaN")],
+)
 def test_paytable_refuses_odds_out_of_range(odds: Decimal) -> None:
     with pytest.raises(InvalidAmountError, match="dragon7 pays"):
         Paytable(dragon7=odds)
 
 
 def test_the_largest_wager_at_the_largest_pay_is_exact() -> None:
-    s = settle_bet(Outcome.DRAGON7, Bet.DRAGON7, Decimal("999999.99"),
-                   DEFAULT_HOUSE.with_paytable(Paytable(dragon7=1000)))
+    s = settle_bet(
+        Outcome.DRAGON7,
+        Bet.DRAGON7,
+        Decimal("999999.99"),
+        DEFAULT_HOUSE.with_paytable(Paytable(dragon7=1000)),
+    )
     assert s.paid == Decimal("999999990")  # 999,999.99 × 1,000, by hand
     assert parse_amount("999,999,990", limit=PAYOUTS) == s.paid  # a trainee can type it
 
@@ -126,10 +132,22 @@ def test_the_largest_pay_is_taken(tmp_path: Path) -> None:
     """The largest wager at the largest pay, under a house whose table takes a million (the
     checker settles only what the house would take, as with --seat)."""
     house = tmp_path / "high.yaml"
-    house.write_text(ezbac("houses", "show", "ez").stdout.replace("id: ez", "id: high")
-                     .replace("max: 10000", "max: 1000000"), encoding="utf-8")
-    run = ezbac("check", "--house", str(house), *DRAGON, "--bet", "dragon7=1,000,000",
-                "--dragon7-pays", "1000")
+    house.write_text(
+        ezbac("houses", "show", "ez")
+        .stdout.replace("id: ez", "id: high")
+        .replace("max: 10000", "max: 1000000"),
+        encoding="utf-8",
+    )
+    run = ezbac(
+        "check",
+        "--house",
+        str(house),
+        *DRAGON,
+        "--bet",
+        "dragon7=1,000,000",
+        "--dragon7-pays",
+        "1000",
+    )
     assert run.returncode == 0, run.stderr
     assert "paid 1,000,000,000" in run.stdout
 
@@ -215,7 +233,7 @@ def test_sub_cent_and_unicode_amounts_in_drills_are_refused(tmp_path: Path) -> N
     path = _drill(
         tmp_path,
         "ask: payout\nshoe:\n  paytable: {dragon7: 0.333}\n"  # line 6
-        "bets:\n  banker: \"٥\"\n"  # line 8
+        'bets:\n  banker: "٥"\n'  # line 8
         "generate:\n  - outcome: dragon7\n",
     )
     with pytest.raises(DrillError) as info:
@@ -285,8 +303,9 @@ def test_report_since_past_the_calendar_is_a_usage_error(
 @pytest.mark.parametrize("tz", ["UTC", "America/New_York", "Asia/Tokyo"])
 @pytest.mark.parametrize("since", ["0001-01-02", "9999-12-30"])
 def test_report_since_at_the_ends_of_the_range_works(history: Path, tz: str, since: str) -> None:
-    run = ezbac("report", "--db", str(history), "--since", since, "--format", "json",
-                env={"TZ": tz})
+    run = ezbac(
+        "report", "--db", str(history), "--since", since, "--format", "json", env={"TZ": tz}
+    )
     assert run.returncode == 0, run.stderr
     trainees = json.loads(run.stdout)["trainees"]
     assert bool(trainees) == since.startswith("0001")  # everything, or nothing yet
@@ -304,8 +323,9 @@ def test_report_since_at_the_ends_of_the_range_works(history: Path, tz: str, sin
     ],
 )
 def test_drill_counts_take_ascii_digits_only(tmp_path: Path, line: str, field: str) -> None:
-    path = _drill(tmp_path, "ask: payout\nbets: {banker: 5}\ngenerate:\n  - outcome: tie\n"
-                  + line + "\n")  # line 8
+    path = _drill(
+        tmp_path, "ask: payout\nbets: {banker: 5}\ngenerate:\n  - outcome: tie\n" + line + "\n"
+    )  # line 8
     run = ezbac("drills", "validate", str(path))
     assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
     assert f"{path}:8:" in run.stdout + run.stderr and field in run.stdout + run.stderr

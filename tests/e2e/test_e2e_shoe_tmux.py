@@ -48,8 +48,10 @@ def outcome_key(player: list[str], banker: list[str]) -> str:
 def hands(screen: str) -> tuple[list[str], list[str]]:
     for line in screen.splitlines():
         if CARD.search(line):
-            return ([m.group(1) for m in CARD.finditer(line[:40])],
-                    [m.group(1) for m in CARD.finditer(line[40:])])
+            return (
+                [m.group(1) for m in CARD.finditer(line[:40])],
+                [m.group(1) for m in CARD.finditer(line[40:])],
+            )
     raise AssertionError(f"no cards on the screen:\n{screen}")
 
 

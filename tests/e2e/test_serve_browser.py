@@ -68,17 +68,24 @@ def browser(tmp_path: Path) -> Iterator[object]:
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--window-size=1280,900",
-                 f"--user-data-dir={tmp_path / 'chromium'}"):
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=1280,900",
+        f"--user-data-dir={tmp_path / 'chromium'}",
+    ):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     try:
         driver.set_page_load_timeout(30)
         driver.set_script_timeout(10)
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
-                               {"source": CATCH_TERMINAL})
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_TERMINAL})
         yield driver
     finally:
         driver.quit()
@@ -94,8 +101,10 @@ def wait_for(driver, pattern: str, timeout: float = 30.0) -> str:  # type: ignor
             return screen
         time.sleep(0.2)
     if not browser_has_terminal(driver):
-        raise AssertionError("the page's xterm Terminal was never caught (textual-serve's page "
-                             "no longer stores it as `.terminal`?)")
+        raise AssertionError(
+            "the page's xterm Terminal was never caught (textual-serve's page "
+            "no longer stores it as `.terminal`?)"
+        )
     raise AssertionError(f"{pattern!r} never appeared in the browser; the screen was:\n{screen}")
 
 
@@ -146,8 +155,9 @@ def test_a_question_answered_in_a_browser(browser, tmp_path: Path) -> None:  # t
             assert "✓ Right" in screen and "✗" not in screen, screen
             first = browser.current_window_handle
             browser.switch_to.new_window("tab")  # a second trainee, another trainer
-            browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
-                                    {"source": CATCH_TERMINAL})
+            browser.execute_cdp_cmd(
+                "Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_TERMINAL}
+            )
             browser.get(served.url.replace("127.0.0.1", "localhost"))
             wait_for(browser, r"EZ Baccarat dealer trainer(.*\n)*.*Player's third card")
             assert len(trainers_using(served.db)) == 2, "the tabs share one trainer"

@@ -50,8 +50,11 @@ async def _open_tab_and_start_a_drill(url: str, db: Path, then: object) -> None:
                 continue
             if message.type == aiohttp.WSMsgType.BINARY:
                 seen += message.data.decode("utf-8", "replace")
-            elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED,
-                                  aiohttp.WSMsgType.ERROR):
+            elif message.type in (
+                aiohttp.WSMsgType.CLOSE,
+                aiohttp.WSMsgType.CLOSED,
+                aiohttp.WSMsgType.ERROR,
+            ):
                 break
         assert "Quit" in seen, seen[-400:]
         assert trainers_using(db), "no trainer process for the tab"
@@ -82,6 +85,7 @@ def _the_drill_was_abandoned(db: Path) -> None:
 def test_a_closed_tab_ends_its_trainer(tmp_path: Path) -> None:
     served = _served(tmp_path)
     try:
+
         async def close(ws: object) -> None:
             await ws.close()  # type: ignore[attr-defined]
 
@@ -96,6 +100,7 @@ def test_a_closed_tab_ends_its_trainer(tmp_path: Path) -> None:
 def test_a_killed_server_leaves_no_trainer_behind(tmp_path: Path) -> None:
     served = _served(tmp_path)
     try:
+
         async def kill_server(ws: object) -> None:
             served.proc.kill()  # SIGKILL: the server cannot tell its tabs anything
             served.proc.wait(timeout=HANG)

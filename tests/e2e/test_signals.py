@@ -54,9 +54,25 @@ def _start(tmp_path: Path, db: Path | str) -> tuple[int, subprocess.Popen[bytes]
     env.pop("EZBAC_DB", None)
     main, child = pty.openpty()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "trainer", "train", "player-draw", "--trainee", "ana",
-         "--seed", "1", "--db", str(db)],
-        stdin=child, stdout=child, stderr=child, cwd=ROOT, env=env, start_new_session=True,
+        [
+            sys.executable,
+            "-m",
+            "trainer",
+            "train",
+            "player-draw",
+            "--trainee",
+            "ana",
+            "--seed",
+            "1",
+            "--db",
+            str(db),
+        ],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
     )
     os.close(child)
     return main, proc
@@ -102,7 +118,7 @@ def _signal_abandons_the_drill(tmp_path: Path, db: Path | str, signum: signal.Si
     out += after
 
     assert status == 128 + signum
-    tail = out[out.rindex(ALT_SCREEN_ON):]
+    tail = out[out.rindex(ALT_SCREEN_ON) :]
     assert ALT_SCREEN_OFF in tail and MOUSE_OFF in tail
     assert b"Traceback" not in out
     with open_history(db, readonly=True) as store:
@@ -123,5 +139,5 @@ def test_a_signal_while_the_screens_are_still_coming_up_exits_cleanly(tmp_path: 
     out += after
     assert status == 128 + signal.SIGTERM, out[-2000:]
     assert b"Traceback" not in out and b"Error" not in out
-    tail = out[out.rindex(ALT_SCREEN_ON):]
+    tail = out[out.rindex(ALT_SCREEN_ON) :]
     assert ALT_SCREEN_OFF in tail and MOUSE_OFF in tail

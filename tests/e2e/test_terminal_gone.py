@@ -70,14 +70,24 @@ def _drain(fd: int, proc: subprocess.Popen[bytes], until: bytes, timeout: float)
 def _start(home: Path, db: Path, *, controlling: bool) -> tuple[int, subprocess.Popen[bytes]]:
     home.mkdir(parents=True, exist_ok=True)
     (home / "settings.json").write_text(json.dumps({"trainee": TRAINEE}), encoding="utf-8")
-    env = {**os.environ, "EZBAC_HOME": str(home), "TERM": "xterm-256color",
-           "LANG": "C.UTF-8", "COLUMNS": "80", "LINES": "24"}
+    env = {
+        **os.environ,
+        "EZBAC_HOME": str(home),
+        "TERM": "xterm-256color",
+        "LANG": "C.UTF-8",
+        "COLUMNS": "80",
+        "LINES": "24",
+    }
     env.pop("EZBAC_DB", None)
     main, child = pty.openpty()
     fcntl.ioctl(child, termios.TIOCSWINSZ, b"\x18\x00\x50\x00\x00\x00\x00\x00")  # 24 x 80
     proc = subprocess.Popen(
         [sys.executable, "-m", "trainer", "--db", str(db)],
-        stdin=child, stdout=child, stderr=child, cwd=ROOT, env=env,
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        cwd=ROOT,
+        env=env,
         start_new_session=True,
         preexec_fn=_controlling_terminal if controlling else None,
     )
@@ -178,8 +188,13 @@ time.sleep(3)  # a shutdown stuck for good, as on a dead terminal, or one that e
 def test_the_guard_ends_a_stuck_shutdown_after_recording_the_drill(
     tmp_path: Path, how: str
 ) -> None:
-    run = subprocess.run([sys.executable, "-c", _GUARDED, str(tmp_path), how], cwd=ROOT,
-                         capture_output=True, text=True, timeout=HANG)
+    run = subprocess.run(
+        [sys.executable, "-c", _GUARDED, str(tmp_path), how],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+    )
     assert run.stderr == ""
     if how == "stuck":  # ended by the guard: the drill recorded, the history closed first
         assert run.returncode == 7

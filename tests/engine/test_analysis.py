@@ -96,7 +96,9 @@ def test_unsupported_deck_counts_are_refused(decks: int) -> None:
 
 # Banker's two-card total -> Player third-card values on which the Banker draws (RULES.md).
 _DRAWS_ON = {
-    0: set(range(10)), 1: set(range(10)), 2: set(range(10)),
+    0: set(range(10)),
+    1: set(range(10)),
+    2: set(range(10)),
     3: {0, 1, 2, 3, 4, 5, 6, 7, 9},
     4: {2, 3, 4, 5, 6, 7},
     5: {4, 5, 6, 7},

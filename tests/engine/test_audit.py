@@ -34,11 +34,15 @@ P, B = Side.PLAYER, Side.BANKER
 NOTHING_CALLED = Called()
 
 
-def dealt(spec: str, *bets: BetAction, called: Called = NOTHING_CALLED, following: str = "",
-          ordered: bool = True) -> Dealt:
+def dealt(
+    spec: str,
+    *bets: BetAction,
+    called: Called = NOTHING_CALLED,
+    following: str = "",
+    ordered: bool = True,
+) -> Dealt:
     """'P:Ks B:2h ...' to a Dealt."""
-    cards = tuple(DealtCard(parse_cards(t[2:])[0], P if t[0] == "P" else B)
-                  for t in spec.split())
+    cards = tuple(DealtCard(parse_cards(t[2:])[0], P if t[0] == "P" else B) for t in spec.split())
     return Dealt(cards, called, bets, parse_cards(following), ordered)
 
 
@@ -48,9 +52,12 @@ DRAGON = "P:Ks B:2h P:As B:2c P:5d B:3c"
 
 def test_the_right_procedure_passes() -> None:
     layout = single_seat({Bet.BANKER: 25, Bet.DRAGON7: 10})
-    d = dealt(DRAGON, BetAction(1, Bet.BANKER, Done.PUSHED),
-              BetAction(1, Bet.DRAGON7, Done.PAID, D(400)),
-              called=Called(6, 7, Outcome.DRAGON7))
+    d = dealt(
+        DRAGON,
+        BetAction(1, Bet.BANKER, Done.PUSHED),
+        BetAction(1, Bet.DRAGON7, Done.PAID, D(400)),
+        called=Called(6, 7, Outcome.DRAGON7),
+    )
     result = audit(d, EZ, layout)
     assert result.right and result.lines() == ["dealt right"]
     assert result.coup == Coup.from_cards(parse_cards("Ks 2h As 2c 5d 3c"))
@@ -58,8 +65,11 @@ def test_the_right_procedure_passes() -> None:
 
 def test_the_banker_bet_paid_on_a_dragon_7_is_a_push_paid() -> None:
     layout = single_seat({Bet.BANKER: 25, Bet.DRAGON7: 10})
-    d = dealt(DRAGON, BetAction(1, Bet.BANKER, Done.PAID, D(25)),
-              BetAction(1, Bet.DRAGON7, Done.PAID, D(400)))
+    d = dealt(
+        DRAGON,
+        BetAction(1, Bet.BANKER, Done.PAID, D(25)),
+        BetAction(1, Bet.DRAGON7, Done.PAID, D(400)),
+    )
     (dev,) = audit(d, EZ, layout).deviations
     assert dev.kind is Kind.PUSH_PAID and not dev.follows
     assert dev.step == 6  # the first step after the six cards
@@ -92,7 +102,9 @@ def test_the_banker_stood_where_it_draws_and_the_next_card_settles_it() -> None:
     # The dealer paid the Player bet by the hands as dealt: that follows from the stand.
     with_next = audit(replace(d, following=parse_cards("3c")), EZ, layout)
     assert [(x.kind, x.follows) for x in with_next.deviations] == [
-        (Kind.BANKER_STOOD, False), (Kind.LOSER_PAID, True)]
+        (Kind.BANKER_STOOD, False),
+        (Kind.LOSER_PAID, True),
+    ]
     assert with_next.coup is not None and with_next.coup.outcome is Outcome.DRAGON7
 
 
@@ -120,15 +132,22 @@ def test_a_total_miscalled_and_the_outcome_that_follows() -> None:
     d = dealt("P:4h B:3s P:2d B:Kc B:8h", called=Called(6, 7, Outcome.BANKER))
     devs = audit(d, EZ, Layout(())).deviations
     assert [(x.kind, x.follows) for x in devs] == [
-        (Kind.TOTAL_MISCALLED, False), (Kind.OUTCOME_MISNAMED, True)]
+        (Kind.TOTAL_MISCALLED, False),
+        (Kind.OUTCOME_MISNAMED, True),
+    ]
 
 
 def test_a_tying_seven_called_a_dragon() -> None:
-    d = dealt("P:4h B:2s P:3d B:2c B:3h", BetAction(1, Bet.PLAYER, Done.TAKEN),
-              called=Called(7, 7, Outcome.DRAGON7))
+    d = dealt(
+        "P:4h B:2s P:3d B:2c B:3h",
+        BetAction(1, Bet.PLAYER, Done.TAKEN),
+        called=Called(7, 7, Outcome.DRAGON7),
+    )
     devs = audit(d, EZ, single_seat({Bet.PLAYER: 10})).deviations
     assert [(x.kind, x.follows) for x in devs] == [
-        (Kind.OUTCOME_MISNAMED, False), (Kind.PUSH_TAKEN, True)]
+        (Kind.OUTCOME_MISNAMED, False),
+        (Kind.PUSH_TAKEN, True),
+    ]
     assert "no Dragon 7" in devs[0].rule
 
 
@@ -151,8 +170,11 @@ def test_the_commission_game_takes_its_commission() -> None:
 
 def test_a_bet_missed_or_settled_twice() -> None:
     layout = single_seat({Bet.PLAYER: 10, Bet.TIE: 5})
-    d = dealt("P:4h B:9s P:2d B:Kc", BetAction(1, Bet.PLAYER, Done.TAKEN),
-              BetAction(1, Bet.PLAYER, Done.TAKEN))
+    d = dealt(
+        "P:4h B:9s P:2d B:Kc",
+        BetAction(1, Bet.PLAYER, Done.TAKEN),
+        BetAction(1, Bet.PLAYER, Done.TAKEN),
+    )
     kinds = [x.kind for x in audit(d, EZ, layout).deviations]
     assert kinds == [Kind.BET_TWICE, Kind.BET_MISSED]
 
@@ -160,8 +182,11 @@ def test_a_bet_missed_or_settled_twice() -> None:
 def test_settled_out_of_the_houses_order() -> None:
     # Banker 9 wins: seat 7's Player bet is taken before seat 2's Banker bet is paid.
     layout = Layout.of({2: {Bet.BANKER: 10}, 7: {Bet.PLAYER: 10}})
-    paid_first = dealt("P:4h B:9s P:2d B:Kc", BetAction(2, Bet.BANKER, Done.PAID, D(10)),
-                       BetAction(7, Bet.PLAYER, Done.TAKEN))
+    paid_first = dealt(
+        "P:4h B:9s P:2d B:Kc",
+        BetAction(2, Bet.BANKER, Done.PAID, D(10)),
+        BetAction(7, Bet.PLAYER, Done.TAKEN),
+    )
     (dev,) = audit(paid_first, EZ, layout).deviations
     assert dev.kind is Kind.ORDER and "losing bet before paying" in dev.rule
     assert audit(replace(paid_first, ordered=False), EZ, layout).right
@@ -173,14 +198,18 @@ def test_the_losers_are_one_sweep_where_the_house_takes_them_first() -> None:
     themselves is not judged; where it does not, each bet has its seat's place."""
     # Banker 9 wins: seats 2 and 7 lose their Player bets; seat 4's Banker bet is paid 10.
     layout = Layout.of({2: {Bet.PLAYER: 10}, 4: {Bet.BANKER: 10}, 7: {Bet.PLAYER: 10}})
-    seven_first = dealt("P:4h B:9s P:2d B:Kc", BetAction(7, Bet.PLAYER, Done.TAKEN),
-                        BetAction(2, Bet.PLAYER, Done.TAKEN),
-                        BetAction(4, Bet.BANKER, Done.PAID, D(10)))
+    seven_first = dealt(
+        "P:4h B:9s P:2d B:Kc",
+        BetAction(7, Bet.PLAYER, Done.TAKEN),
+        BetAction(2, Bet.PLAYER, Done.TAKEN),
+        BetAction(4, Bet.BANKER, Done.PAID, D(10)),
+    )
     assert audit(seven_first, EZ, layout).right
     # Counter-clockwise from the dealer's right, bet by bet: seat 7, then 4, then 2.
     seat_by_seat = replace(EZ, order=SettlementOrder(losers_first=False))
-    in_order = replace(seven_first, bets=(seven_first.bets[0], seven_first.bets[2],
-                                          seven_first.bets[1]))
+    in_order = replace(
+        seven_first, bets=(seven_first.bets[0], seven_first.bets[2], seven_first.bets[1])
+    )
     assert audit(in_order, seat_by_seat, layout).right
     (dev,) = audit(seven_first, seat_by_seat, layout).deviations
     assert dev.kind is Kind.ORDER and dev.right == "first pay seat 4 Banker"
@@ -213,20 +242,37 @@ def test_any_dealt_procedure_is_audited_or_refused_by_name() -> None:
     for _ in range(600):
         house = rng.choice(houses)
         layout = deal_layout(rng, house)
-        cards = tuple(DealtCard(rng.choice(FULL_DECK), rng.choice((P, B)))
-                      for _ in range(rng.randint(3, 8)))
-        bets = [BetAction(s, b, done, D(rng.randint(1, 500)) if done is Done.PAID else D(0),
-                          D(rng.choice((0, 0, 1))), D(rng.choice((0, 0, 1))))
-                for s, b, _ in layout.bets() if rng.random() < 0.9
-                for done in [rng.choice(list(Done))]]
+        cards = tuple(
+            DealtCard(rng.choice(FULL_DECK), rng.choice((P, B))) for _ in range(rng.randint(3, 8))
+        )
+        bets = [
+            BetAction(
+                s,
+                b,
+                done,
+                D(rng.randint(1, 500)) if done is Done.PAID else D(0),
+                D(rng.choice((0, 0, 1))),
+                D(rng.choice((0, 0, 1))),
+            )
+            for s, b, _ in layout.bets()
+            if rng.random() < 0.9
+            for done in [rng.choice(list(Done))]
+        ]
         rng.shuffle(bets)
         if bets and rng.random() < 0.1:
             bets.append(bets[0])
-        called = Called(rng.choice([None, *range(10)]), rng.choice([None, *range(10)]),
-                        rng.choice([None, *Outcome]))
-        d = Dealt(cards, called, tuple(bets),
-                  tuple(rng.choice(FULL_DECK) for _ in range(rng.randint(0, 3))),
-                  rng.random() < 0.5)
+        called = Called(
+            rng.choice([None, *range(10)]),
+            rng.choice([None, *range(10)]),
+            rng.choice([None, *Outcome]),
+        )
+        d = Dealt(
+            cards,
+            called,
+            tuple(bets),
+            tuple(rng.choice(FULL_DECK) for _ in range(rng.randint(0, 3))),
+            rng.random() < 0.5,
+        )
         try:
             result = audit(d, house, layout)
         except AuditInputError:

@@ -29,8 +29,13 @@ def texts(c: Coup, house=EZ) -> list[str]:
 def test_a_dragon_7_called_step_by_step() -> None:
     # Player K+A = 1 draws 5 -> 6; Banker 2+2 = 4, Player's third a 5: draws 3 -> 7.
     assert texts(coup("Ks 2h As 2c 5d 3c")) == [
-        "Player shows one", "Banker shows four", "Player draws", "Player has six",
-        "Banker draws", "Banker has seven", "Dragon 7: Banker wins, seven over six",
+        "Player shows one",
+        "Banker shows four",
+        "Player draws",
+        "Player has six",
+        "Banker draws",
+        "Banker has seven",
+        "Dragon 7: Banker wins, seven over six",
         "Dragon 7, push the Banker bet",
     ]
 
@@ -44,7 +49,9 @@ def test_the_commission_table_calls_a_three_card_seven_a_banker_win() -> None:
 def test_a_natural_is_called_and_nobody_draws() -> None:
     calls = calls_for(coup("9s 2h Kd 5c"), EZ)
     assert [c.text for c in calls] == [
-        "Player shows nine", "Banker shows seven", "Player natural nine",
+        "Player shows nine",
+        "Banker shows seven",
+        "Player natural nine",
         "Player wins, nine over seven",
     ]
     assert [c.cards for c in calls] == [4, 4, 4, 4]
@@ -54,14 +61,20 @@ def test_a_tie_on_a_three_card_seven_is_a_tie_and_pushes_player_and_banker() -> 
     # Player 4+3 = 7 stands; Banker 2+2 = 4 draws (the Player stood) a 3 -> 7: a Tie.
     c = coup("4h 2s 3d 2c 3h")
     assert texts(c) == [
-        "Player shows seven", "Banker shows four", "Player stands on seven", "Banker draws",
-        "Banker has seven", "Tie, seven all", "Tie, push the Player and Banker bets",
+        "Player shows seven",
+        "Banker shows four",
+        "Player stands on seven",
+        "Banker draws",
+        "Banker has seven",
+        "Tie, seven all",
+        "Tie, push the Player and Banker bets",
     ]
     result = calls_for(c, EZ)[-2]
     assert result.step is CallStep.RESULT
     # the first wrong call offered is the classic mistake: a Dragon called on a tying 7
     assert wrong_calls(result, c, EZ, random.Random(1))[0] == (
-        "Dragon 7: Banker wins, seven over seven")
+        "Dragon 7: Banker wins, seven over seven"
+    )
 
 
 def test_a_panda_8_and_the_loser_called_first_among_the_wrong_calls() -> None:
@@ -81,16 +94,25 @@ def test_a_losing_three_card_eight_is_offered_as_a_panda_8() -> None:
     result = calls_for(c, EZ)[-2]
     assert result.text == "Tie, eight all"
     assert wrong_calls(result, c, EZ, random.Random(0))[0] == (
-        "Panda 8: Player wins, eight over eight")
+        "Panda 8: Player wins, eight over eight"
+    )
 
 
 def test_the_house_words_the_calls() -> None:
-    house = replace(EZ, calls=Calls({"banker_draws": "Card for the Banker",
-                                     "wins": "{hand} wins {high} to {low}"}))
+    house = replace(
+        EZ,
+        calls=Calls({"banker_draws": "Card for the Banker", "wins": "{hand} wins {high} to {low}"}),
+    )
     calls = texts(coup("4h 3s 2d Kc 8h"), house)
     # Player 6 stands; Banker 3 draws (the Player stood) an 8 -> 1; Player wins 6 to 1.
-    assert calls == ["Player shows six", "Banker shows three", "Player stands on six",
-                     "Card for the Banker", "Banker has one", "Player wins six to one"]
+    assert calls == [
+        "Player shows six",
+        "Banker shows three",
+        "Player stands on six",
+        "Card for the Banker",
+        "Banker has one",
+        "Player wins six to one",
+    ]
 
 
 @pytest.mark.parametrize("house_id", list(BUNDLED_HOUSES))

@@ -72,8 +72,16 @@ def test_str_is_rank_letter_and_suit_letter() -> None:
 
 @pytest.mark.parametrize(
     ("rank", "points"),
-    [(Rank.ACE, 1), (Rank.TWO, 2), (Rank.FIVE, 5), (Rank.NINE, 9), (Rank.TEN, 0),
-     (Rank.JACK, 0), (Rank.QUEEN, 0), (Rank.KING, 0)],
+    [
+        (Rank.ACE, 1),
+        (Rank.TWO, 2),
+        (Rank.FIVE, 5),
+        (Rank.NINE, 9),
+        (Rank.TEN, 0),
+        (Rank.JACK, 0),
+        (Rank.QUEEN, 0),
+        (Rank.KING, 0),
+    ],
 )
 def test_point_values(rank: Rank, points: int) -> None:
     assert Card(rank, Suit.CLUBS).value == points
@@ -89,7 +97,9 @@ def test_hand_total_is_last_digit() -> None:
 
 def test_parse_cards_spaces_commas_and_lists() -> None:
     expected = (
-        Card(Rank.FOUR, Suit.HEARTS), Card(Rank.THREE, Suit.SPADES), Card(Rank.TEN, Suit.DIAMONDS)
+        Card(Rank.FOUR, Suit.HEARTS),
+        Card(Rank.THREE, Suit.SPADES),
+        Card(Rank.TEN, Suit.DIAMONDS),
     )
     assert parse_cards("4h 3s 10d") == expected
     assert parse_cards("4h,3s,Td") == expected

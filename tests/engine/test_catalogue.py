@@ -30,9 +30,14 @@ from trainer.engine.table import deal_layout
 CASES = 25
 MAX_SHOES = 60
 #: The bundled houses, and a commission table that keeps the commission in a box.
-HOUSES = [*BUNDLED_HOUSES.values(), replace(
-    BUNDLED_HOUSES["commission"], id="commission-box",
-    commission=Commission(collection=Collection.END_OF_SHOE))]
+HOUSES = [
+    *BUNDLED_HOUSES.values(),
+    replace(
+        BUNDLED_HOUSES["commission"],
+        id="commission-box",
+        commission=Commission(collection=Collection.END_OF_SHOE),
+    ),
+]
 
 
 def _search() -> tuple[dict[str, list[tuple]], int]:
@@ -50,7 +55,7 @@ def _search() -> tuple[dict[str, list[tuple]], int]:
             if not wanted:
                 return found, checked
             layout = deal_layout(rng, house, seats=(1, 7), bets_per_seat=(1, 5))
-            following = run.cards[event.end:event.end + 6]
+            following = run.cards[event.end : event.end + 6]
             if checked < 400:
                 correct = Dealt.correct(event.coup, layout, house, following)
                 result = audit(correct, house, layout)
@@ -99,19 +104,34 @@ def test_a_mistake_that_cannot_apply_says_so() -> None:
     with pytest.raises(MistakeDoesNotApply, match="banker-drew-on-stand"):
         inject(find_mistake("banker-drew-on-stand"), coup, layout, house, random.Random(0))
     commission = BUNDLED_HOUSES["commission"]
-    assert not applies(find_mistake("commission-in-ez"), coup, deal_layout(
-        random.Random(1), commission), commission)
+    assert not applies(
+        find_mistake("commission-in-ez"),
+        coup,
+        deal_layout(random.Random(1), commission),
+        commission,
+    )
 
 
 def test_the_catalogue_covers_the_issue_and_is_data() -> None:
     ids = {m.id for m in CATALOGUE}
     assert len(ids) == len(CATALOGUE)
     kinds = {m.kind for m in CATALOGUE}
-    for kind in (Kind.BANKER_DREW, Kind.BANKER_STOOD, Kind.PLAYER_DREW,
-                 Kind.NATURAL_NOT_STOPPED, Kind.WRONG_HAND, Kind.TOTAL_MISCALLED,
-                 Kind.OUTCOME_MISNAMED, Kind.PUSH_PAID, Kind.LOSER_PAID,
-                 Kind.COMMISSION_TAKEN, Kind.PAYOUT_SHORT, Kind.PAYOUT_OVER,
-                 Kind.PUSH_TAKEN, Kind.ORDER):
+    for kind in (
+        Kind.BANKER_DREW,
+        Kind.BANKER_STOOD,
+        Kind.PLAYER_DREW,
+        Kind.NATURAL_NOT_STOPPED,
+        Kind.WRONG_HAND,
+        Kind.TOTAL_MISCALLED,
+        Kind.OUTCOME_MISNAMED,
+        Kind.PUSH_PAID,
+        Kind.LOSER_PAID,
+        Kind.COMMISSION_TAKEN,
+        Kind.PAYOUT_SHORT,
+        Kind.PAYOUT_OVER,
+        Kind.PUSH_TAKEN,
+        Kind.ORDER,
+    ):
         assert kind in kinds
     assert {m.level for m in CATALOGUE} == {Level.COUP, Level.TABLE}
     with pytest.raises(UnknownMistakeError, match="no transformation"):

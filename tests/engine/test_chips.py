@@ -47,8 +47,7 @@ def naive_fewest(cents: int, coins: list[int]) -> int | None:
 def test_small_amounts_by_hand() -> None:
     assert fewest_chips(D("7.50"), EZ_CHIPS) == {D(5): 1, D("2.50"): 1}
     assert fewest_chips(D(40), EZ_CHIPS) == {D(25): 1, D(5): 3}
-    assert fewest_chips(D(1234), EZ_CHIPS) == {D(1000): 1, D(100): 2, D(25): 1, D(5): 1,
-                                               D(1): 4}
+    assert fewest_chips(D(1234), EZ_CHIPS) == {D(1000): 1, D(100): 2, D(25): 1, D(5): 1, D(1): 4}
     assert fewest_chips(D(0), EZ_CHIPS) == {}
 
 
@@ -115,8 +114,12 @@ def test_bad_denominations_and_amounts() -> None:
         fewest_chips(D(-5), EZ_CHIPS)
 
 
-coin_sets = st.lists(st.sampled_from([1, 2, 3, 4, 5, 7, 10, 25, 50, 100, 250, 500]),
-                     min_size=1, max_size=5, unique=True)
+coin_sets = st.lists(
+    st.sampled_from([1, 2, 3, 4, 5, 7, 10, 25, 50, 100, 250, 500]),
+    min_size=1,
+    max_size=5,
+    unique=True,
+)
 
 
 @settings(max_examples=150, deadline=None)
@@ -155,7 +158,8 @@ def test_check_chips_right_and_wrong() -> None:
     many = check_chips({D(5): 8}, D(40), EZ_CHIPS, colours=COLOURS)
     assert many.pays_amount and not many.ok
     assert many.departures == (
-        "8 red (5) (8 chips) where 1 green (25), 3 red (5) (4 chips) would do",)
+        "8 red (5) (8 chips) where 1 green (25), 3 red (5) (4 chips) would do",
+    )
     short = check_chips({D(25): 1, D(5): 2}, D(40), EZ_CHIPS)
     assert not short.pays_amount
     assert short.departures == ("pays 35 where 40 is owed (5 short)",)
@@ -203,8 +207,7 @@ def test_colour_for_colour_by_hand() -> None:
     # A 20 Banker bet (4 red) paid 19 at the commission table: 3 red, then 4 in the fewest
     # chips (2.50, 1, 0.50).
     chips = tuple(c.value for c in COMMISSION_HOUSE.chips)
-    assert C4C.pay(D(19), chips, D(20)).as_dict() == {D(5): 3, D("2.50"): 1, D(1): 1,
-                                                      D("0.50"): 1}
+    assert C4C.pay(D(19), chips, D(20)).as_dict() == {D(5): 3, D("2.50"): 1, D(1): 1, D("0.50"): 1}
     # A wager no chip makes (0.50 with chips of 1 and up) has no colours: the fewest.
     assert C4C.pay(D(40), EZ_CHIPS, D("0.50")).as_dict() == {D(25): 1, D(5): 3}
     # Without the wager: the fewest chips.
@@ -230,7 +233,8 @@ def test_check_with_the_house_fewest() -> None:
     many = check_chips({D(5): 8}, D(40), house=EZ_HOUSE)
     assert many.pays_amount and many.faults == (ChipFault.MORE_CHIPS,)
     assert many.departures == (
-        "8 red (5) (8 chips) where 1 green (25), 3 red (5) (4 chips) would do",)
+        "8 red (5) (8 chips) where 1 green (25), 3 red (5) (4 chips) would do",
+    )
     short = check_chips({D(25): 1, D(5): 2}, D(40), house=EZ_HOUSE)
     assert short.faults == (ChipFault.SHORT,) and short.difference == -5
     over = check_chips({D(25): 2}, D(40), house=EZ_HOUSE)
@@ -259,8 +263,9 @@ def test_check_colour_for_colour() -> None:
     assert check_chips({D(25): 11, D(5): 1}, D(280), house=EZ_C4C, wager=wager).ok
     black = check_chips({D(100): 2, D(25): 3, D(5): 1}, D(280), house=EZ_C4C, wager=wager)
     assert black.pays_amount and black.faults == (ChipFault.NOT_COLOUR_FOR_COLOUR,)
-    assert black.departures[0].startswith("2 black (100) is not in the wager's chips "
-                                          "(green (25), red (5))")
+    assert black.departures[0].startswith(
+        "2 black (100) is not in the wager's chips (green (25), red (5))"
+    )
     reds = check_chips({D(5): 7}, D(35), house=EZ_C4C, wager=wager)
     assert reds.faults == (ChipFault.MORE_CHIPS,)
     whites = check_chips({D(25): 1, D(5): 1, D(1): 5}, D(35), house=EZ_C4C, wager=wager)

@@ -41,10 +41,12 @@ def _house_file(values: tuple[Decimal, ...], extra: str = "") -> str:
 
 
 @pytest.mark.parametrize("values", HOSTILE)
-@pytest.mark.parametrize("extra", ["", "payout_chips: {max_each: 1000}\n",
-                                   "payout_chips: colour_for_colour\n"])
-def test_unservable_chips_are_refused_at_their_line(values: tuple[Decimal, ...],
-                                                    extra: str) -> None:
+@pytest.mark.parametrize(
+    "extra", ["", "payout_chips: {max_each: 1000}\n", "payout_chips: colour_for_colour\n"]
+)
+def test_unservable_chips_are_refused_at_their_line(
+    values: tuple[Decimal, ...], extra: str
+) -> None:
     """Once: houses validate passed (or itself died), then a payout ran a minute and died of
     memory.  Now the file is refused at the chips, in one line naming them."""
     with pytest.raises(HouseFileError) as err:
@@ -72,7 +74,8 @@ def test_the_bundled_houses_chips_are_served() -> None:
 
 
 def test_a_capped_search_gives_up_in_one_line_within_its_steps(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The max_each search is bounded too: past SEARCH_STEPS it refuses, it does not run on."""
     monkeypatch.setattr(C, "SEARCH_STEPS", 50)
     chips = tuple(D(v) for v in (1, 3, 7, 11, 13, 17, 19, 23))
@@ -90,19 +93,28 @@ def test_a_capped_search_gives_up_in_one_line_within_its_steps(
 WORK, SEARCH = 100_000, 2_000
 BOUND = 4 * (2 * WORK + SEARCH)
 
-wild = st.lists(st.one_of(st.integers(1, 10_000), st.integers(1, 10**8)), min_size=1,
-                max_size=20, unique=True)
-stepped = st.builds(lambda step, ks: [step * k for k in ks], st.sampled_from([1, 5, 25, 50, 100]),
-                    st.lists(st.integers(1, 60), min_size=1, max_size=6, unique=True))
+wild = st.lists(
+    st.one_of(st.integers(1, 10_000), st.integers(1, 10**8)), min_size=1, max_size=20, unique=True
+)
+stepped = st.builds(
+    lambda step, ks: [step * k for k in ks],
+    st.sampled_from([1, 5, 25, 50, 100]),
+    st.lists(st.integers(1, 60), min_size=1, max_size=6, unique=True),
+)
 denominations = st.one_of(wild, stepped).map(lambda cents: tuple(D(c).scaleb(-2) for c in cents))
 amounts = st.integers(0, 10**11).map(lambda c: D(c).scaleb(-2))
 
 
 @settings(max_examples=300, deadline=None)
-@given(values=denominations, amount=amounts, cap=st.none() | st.integers(1, 1000),
-       wager=st.integers(1, 10**7).map(lambda c: D(c).scaleb(-2)))
+@given(
+    values=denominations,
+    amount=amounts,
+    cap=st.none() | st.integers(1, 1000),
+    wager=st.integers(1, 10**7).map(lambda c: D(c).scaleb(-2)),
+)
 def test_every_cut_returns_or_refuses_within_its_steps(
-        values: tuple[Decimal, ...], amount: Decimal, cap: int | None, wager: Decimal) -> None:
+    values: tuple[Decimal, ...], amount: Decimal, cap: int | None, wager: Decimal
+) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(C, "PROGRAMME_WORK", WORK)
         patch.setattr(C, "SEARCH_STEPS", SEARCH)
@@ -110,8 +122,9 @@ def test_every_cut_returns_or_refuses_within_its_steps(
     clear_caches()
 
 
-def _cut_within_steps(values: tuple[Decimal, ...], amount: Decimal, cap: int | None,
-                      wager: Decimal) -> None:
+def _cut_within_steps(
+    values: tuple[Decimal, ...], amount: Decimal, cap: int | None, wager: Decimal
+) -> None:
     clear_caches()
     steps = Steps(BOUND)  # ChipBudgetError (not caught below) if ever overspent
     try:
@@ -124,8 +137,11 @@ def _cut_within_steps(values: tuple[Decimal, ...], amount: Decimal, cap: int | N
         assert got.total == amount and got.coin < min(values)
         assert all(v in values and n > 0 for v, n in got.chips)
     assert steps.used <= BOUND
-    for convention in (ChipConvention(), ChipConvention(PayStyle.COLOUR_FOR_COLOUR),
-                       ChipConvention(PayStyle.MAX_EACH, 1000)):
+    for convention in (
+        ChipConvention(),
+        ChipConvention(PayStyle.COLOUR_FOR_COLOUR),
+        ChipConvention(PayStyle.MAX_EACH, 1000),
+    ):
         clear_caches()
         steps = Steps(BOUND)
         problem = convention.problem(values, steps)
@@ -148,8 +164,7 @@ def test_the_canonical_test_agrees_with_brute_force(rest: list[int]) -> None:
     best = [0] + [0] * top
     for x in range(1, top + 1):
         best[x] = 1 + min(best[x - c] for c in coins if c <= x)
-    wrong = [x for x in range(top + 1)
-             if sum(C._greedy_counts(coins, x, steps)) != best[x]]
+    wrong = [x for x in range(top + 1) if sum(C._greedy_counts(coins, x, steps)) != best[x]]
     assert (found is None) == (not wrong)
     if found is not None:
         assert sum(C._greedy_counts(coins, found, steps)) > best[found] if found <= top else True

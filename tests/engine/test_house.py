@@ -59,6 +59,7 @@ def _as_published(edge: Fraction, published: str) -> Decimal:
 
 # --- published figures ---------------------------------------------------------------------
 
+
 def test_published_data_cites_its_sources() -> None:
     assert any("multiplayerbaccarat.com/odds" in s for s in PUBLISHED["sources"])
 
@@ -121,6 +122,7 @@ def test_a_deck_count_alone_analyses_the_default_house() -> None:
 
 # --- the settlement tables ---------------------------------------------------------------
 
+
 def test_ez_game_is_todays_table() -> None:
     assert GAMES[Game.EZ].results[Outcome.DRAGON7][Bet.BANKER] is BetResult.PUSH
 
@@ -156,9 +158,9 @@ def test_commission_only_on_the_banker_bet() -> None:
 
 CENT = Commission(rounding=Rounding(unit=D("0.01")))
 QUARTER = Commission(rounding=Rounding(unit=D("0.25")))
-STEPS = Commission(rounding=Rounding(
-    unit=D("0.25"), steps=(Step(D(5), D("0.25")), Step(D(10), D("0.50")))
-))
+STEPS = Commission(
+    rounding=Rounding(unit=D("0.25"), steps=(Step(D(5), D("0.25")), Step(D(10), D("0.50"))))
+)
 
 
 @pytest.mark.parametrize(
@@ -218,8 +220,16 @@ CARDROOM = BUNDLED_HOUSES["cardroom"]
 @pytest.mark.parametrize(
     ("wager", "fee"),
     # The bundled schedule: up to 20 pays 0.50, up to 100 pays 1, up to 300 pays 2, more 3.
-    [("5", "0.50"), ("20", "0.50"), ("20.50", "1"), ("100", "1"), ("101", "2"), ("300", "2"),
-     ("301", "3"), ("500", "3")],
+    [
+        ("5", "0.50"),
+        ("20", "0.50"),
+        ("20.50", "1"),
+        ("100", "1"),
+        ("101", "2"),
+        ("300", "2"),
+        ("301", "3"),
+        ("500", "3"),
+    ],
 )
 def test_cardroom_fee_follows_the_schedule(wager: str, fee: str) -> None:
     s = settle_bet(Outcome.PLAYER, Bet.BANKER, D(wager), CARDROOM)
@@ -252,14 +262,14 @@ def test_limits_side_bet_needs_a_base_bet_and_is_capped() -> None:
     assert any("caps dragon7 at the seat's banker bet" in p for p in problems)
     over = TIE9.limit_problems({Bet.BANKER: D(10), Bet.DRAGON7: D(15)})
     assert over == [
-        "dragon7 15 is over the banker bet (10): this house caps dragon7 at the seat's "
-        "banker bet"
+        "dragon7 15 is over the banker bet (10): this house caps dragon7 at the seat's banker bet"
     ]
 
 
 def test_limits_minimum_maximum_and_offered_bets() -> None:
-    problems = COMMISSION_HOUSE.limit_problems({Bet.BANKER: D(5), Bet.PLAYER: D(6000),
-                                                Bet.DRAGON7: D(5)})
+    problems = COMMISSION_HOUSE.limit_problems(
+        {Bet.BANKER: D(5), Bet.PLAYER: D(6000), Bet.DRAGON7: D(5)}
+    )
     assert problems == [
         "player 6,000 is above the table maximum of 5,000",
         "banker 5 is below the table minimum of 10",
@@ -275,6 +285,7 @@ def test_default_house_allows_todays_drills() -> None:
 
 
 # --- house consistency ---------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     ("change", "message"),
@@ -306,6 +317,7 @@ def test_limits_and_steps_are_checked() -> None:
 
 # --- settlement order and calls ------------------------------------------------------------
 
+
 def test_counterclockwise_from_the_dealers_right() -> None:
     # Seats are numbered from the dealer's left, so the regulator's order starts at seat 7.
     assert SettlementOrder().seats(7) == (7, 6, 5, 4, 3, 2, 1)
@@ -328,6 +340,7 @@ def test_calls_are_worded_by_the_house() -> None:
 
 # --- a house is the one way rules reach the settlement ---------------------------------------
 
+
 def test_a_paytable_reaches_the_settlement_only_inside_a_house() -> None:
     table = DEFAULT_HOUSE.with_paytable(Paytable(tie=D(9)))
     s = settle_bet(Outcome.TIE, Bet.TIE, D(10), table)
@@ -348,15 +361,20 @@ def test_a_drills_bet_ranges_against_the_house() -> None:
     assert TIE9.range_problems(ok) == []
     assert [b for b, _ in TIE9.range_problems(ok, every_layout=False)] == [Bet.DRAGON7] * 2
     over = TIE9.range_problems({Bet.BANKER: (D(10), D(100)), Bet.DRAGON7: (D(5), D(50))})
-    assert over == [(Bet.DRAGON7, "the house ez-tie9 caps dragon7 at the seat's banker bet: "
-                     "dragon7 goes up to 50 but banker can be 10")]
+    assert over == [
+        (
+            Bet.DRAGON7,
+            "the house ez-tie9 caps dragon7 at the seat's banker bet: "
+            "dragon7 goes up to 50 but banker can be 10",
+        )
+    ]
     alone = TIE9.range_problems({Bet.PANDA8: (D(1), D(200)), Bet.TIE: (D(1), D(5))})
     assert [m for _, m in alone] == [
         "1 is below the house ez-tie9's minimum of 5 for tie",
         "200 is above the house ez-tie9's maximum of 100 for panda8",
         "the house ez-tie9 takes panda8 only with a player or banker bet on the seat: add one",
-        "the house ez-tie9 caps panda8 at the seat's player bet, and a coup may have no "
-        "player bet",
+        "the house ez-tie9 caps panda8 at the seat's player bet, and a coup may have no player bet",
     ]
     assert COMMISSION_HOUSE.range_problems({Bet.DRAGON7: (D(10), D(10))}) == [
-        (Bet.DRAGON7, "the house commission does not offer dragon7 (bets: player, banker, tie)")]
+        (Bet.DRAGON7, "the house commission does not offer dragon7 (bets: player, banker, tie)")
+    ]

@@ -70,7 +70,7 @@ def test_notation_round_trip(card: Card) -> None:
     assert Card.parse(str(card).lower()) == card
     assert Card.parse(str(card).upper()) == card
     assert Card.parse(card.pretty) == card
-    assert Card.parse(repr(card)[len("Card.parse('"):-2]) == card
+    assert Card.parse(repr(card)[len("Card.parse('") : -2]) == card
 
 
 @given(st.lists(cards, max_size=8), st.sampled_from([" ", ",", ", ", " , "]))

@@ -53,7 +53,8 @@ def test_table_covers_five_by_five() -> None:
 
 
 @pytest.mark.parametrize(
-    ("outcome", "bet"), sorted(TABLE, key=lambda k: (k[0].value, k[1].value)),
+    ("outcome", "bet"),
+    sorted(TABLE, key=lambda k: (k[0].value, k[1].value)),
     ids=lambda x: x.value,
 )
 @pytest.mark.parametrize("wager", ["10", "2.50", "7.35", "1000", "0.01"])
@@ -65,8 +66,10 @@ def test_settlement_cell(outcome: Outcome, bet: Bet, wager: str) -> None:
     w = Decimal(wager)
     expected_paid = w * pays if result is BetResult.WIN else Decimal(0)
     assert s.paid == expected_paid
-    assert s.returned == {BetResult.WIN: w + expected_paid, BetResult.PUSH: w,
-                          BetResult.LOSE: Decimal(0)}[result]
+    assert (
+        s.returned
+        == {BetResult.WIN: w + expected_paid, BetResult.PUSH: w, BetResult.LOSE: Decimal(0)}[result]
+    )
 
 
 @pytest.mark.parametrize(
@@ -156,8 +159,15 @@ def test_reason_sentences() -> None:
 
 @pytest.mark.parametrize(
     ("text", "bet"),
-    [("dragon7", Bet.DRAGON7), ("Dragon 7", Bet.DRAGON7), ("panda-8", Bet.PANDA8),
-     ("PANDA_8", Bet.PANDA8), (" Tie ", Bet.TIE), ("Banker", Bet.BANKER), ("player", Bet.PLAYER)],
+    [
+        ("dragon7", Bet.DRAGON7),
+        ("Dragon 7", Bet.DRAGON7),
+        ("panda-8", Bet.PANDA8),
+        ("PANDA_8", Bet.PANDA8),
+        (" Tie ", Bet.TIE),
+        ("Banker", Bet.BANKER),
+        ("player", Bet.PLAYER),
+    ],
 )
 def test_bet_parse(text: str, bet: Bet) -> None:
     assert Bet.parse(text) is bet

@@ -139,8 +139,8 @@ def test_shuffled_values_follow_the_same_order_as_the_cards() -> None:
 
 
 @pytest.mark.parametrize(
-    ("first", "burned"), [("As", 1), ("5h", 5), ("9d", 9), ("Tc", 10), ("Js", 10), ("Qh", 10),
-                          ("Kd", 10), ("10c", 10)]
+    ("first", "burned"),
+    [("As", 1), ("5h", 5), ("9d", 9), ("Tc", 10), ("Js", 10), ("Qh", 10), ("Kd", 10), ("10c", 10)],
 )
 def test_the_first_card_burns_its_value_and_tens_and_faces_burn_ten(
     first: str, burned: int
@@ -269,8 +269,11 @@ def test_the_last_coup_running_out_of_cards_is_exhaustion() -> None:
 
 
 @settings(max_examples=30, deadline=None)
-@given(seed=st.integers(min_value=0, max_value=2**32), decks=st.sampled_from([6, 8]),
-       cut=st.integers(min_value=12, max_value=60))
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    decks=st.sampled_from([6, 8]),
+    cut=st.integers(min_value=12, max_value=60),
+)
 def test_a_dealt_shoe_always_deals_to_its_last_coup(seed: int, decks: int, cut: int) -> None:
     shoe = Shoe.shuffled(random.Random(seed), decks, cut=cut)
     out_before = []

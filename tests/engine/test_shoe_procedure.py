@@ -48,8 +48,10 @@ def kinds(events: list) -> list[str]:
 # --- the burn ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("first", "count"), [("As", 1), ("5h", 5), ("9d", 9), ("Tc", 10),
-                                              ("Js", 10), ("Qh", 10), ("Kd", 10)])
+@pytest.mark.parametrize(
+    ("first", "count"),
+    [("As", 1), ("5h", 5), ("9d", 9), ("Tc", 10), ("Js", 10), ("Qh", 10), ("Kd", 10)],
+)
 def test_the_first_card_burns_its_value_tens_and_faces_ten(first: str, count: int) -> None:
     burned = ["2c"] * count
     run = ShoeRun.stacked([first, *burned, *naturals(3)], ShoeRules(cut=1))
@@ -76,8 +78,7 @@ def test_cut_card_out_mid_coup_then_one_more_coup() -> None:
     # (card 2 of coup 3) is behind it.  Coup 3 is finished, coup 4 is dealt, the shoe ends.
     run = ShoeRun.stacked(naturals(5), NO_BURN)
     events = list(run.events())
-    assert kinds(events) == ["CoupDealt"] * 3 + ["CutCardOut", "LastCoup", "CoupDealt",
-                                                  "ShoeEnd"]
+    assert kinds(events) == ["CoupDealt"] * 3 + ["CutCardOut", "LastCoup", "CoupDealt", "ShoeEnd"]
     assert events[3] == CutCardOut(3, 2, 9, True)
     assert events[4] == LastCoup(4)
     last = events[5]
@@ -125,9 +126,15 @@ def test_the_last_coups_start_a_few_coups_before_the_cut_card() -> None:
 
 
 @pytest.mark.parametrize("seed", range(40))
-@pytest.mark.parametrize("rules", [ShoeRules(), ShoeRules(cut=16),
-                                   ShoeRules(after_cut=AfterCut.THIS_COUP),
-                                   ShoeRules(cut=60, burn=BurnRule.NONE)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        ShoeRules(),
+        ShoeRules(cut=16),
+        ShoeRules(after_cut=AfterCut.THIS_COUP),
+        ShoeRules(cut=60, burn=BurnRule.NONE),
+    ],
+)
 def test_a_seeded_shoe_runs_as_the_house_runs_it(seed: int, rules: ShoeRules) -> None:
     run = ShoeRun.shuffled(random.Random(seed), 8, rules)
     events = list(run.events())
@@ -140,7 +147,7 @@ def test_a_seeded_shoe_runs_as_the_house_runs_it(seed: int, rules: ShoeRules) ->
     for a, b in itertools.pairwise(coups):
         assert a.end == b.start
     for c in coups:
-        assert c.coup.cards == run.cards[c.start:c.end]
+        assert c.coup.cards == run.cards[c.start : c.end]
     # the cut card: one CutCardOut, in the coup holding the first card behind it
     (cut,) = [e for e in events if isinstance(e, CutCardOut)]
     behind = len(run.cards) - rules.cut  # index of the first card behind the cut card
@@ -149,8 +156,7 @@ def test_a_seeded_shoe_runs_as_the_house_runs_it(seed: int, rules: ShoeRules) ->
     i = events.index(cut)
     assert events[i - 1] is holder and events[i + 1] == LastCoup(coups[-1].number)
     # one more coup after it, or none (this_coup), and only the last is marked last
-    assert coups[-1].number == holder.number + (1 if rules.after_cut is AfterCut.ONE_MORE
-                                               else 0)
+    assert coups[-1].number == holder.number + (1 if rules.after_cut is AfterCut.ONE_MORE else 0)
     assert [c.last for c in coups] == [False] * (len(coups) - 1) + [True]
     assert events[-1] == ShoeEnd(len(coups), coups[-1].end, len(run.cards) - coups[-1].end)
 
@@ -159,18 +165,30 @@ def test_a_seeded_shoe_runs_as_the_house_runs_it(seed: int, rules: ShoeRules) ->
 
 
 @pytest.mark.parametrize("decks", [8, 6])
-@pytest.mark.parametrize("rules", [ShoeRules(), ShoeRules(cut=40),
-                                   ShoeRules(after_cut=AfterCut.THIS_COUP),
-                                   ShoeRules(burn=BurnRule.NONE)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        ShoeRules(),
+        ShoeRules(cut=40),
+        ShoeRules(after_cut=AfterCut.THIS_COUP),
+        ShoeRules(burn=BurnRule.NONE),
+    ],
+)
 def test_the_fast_path_deals_the_shoe_run_coup_for_coup(decks: int, rules: ShoeRules) -> None:
     for seed in range(25):
         run = ShoeRun.shuffled(random.Random(seed), decks, rules)
         assert deal_shoe(random.Random(seed), decks, rules=rules) == shoe_stats(run), seed
 
 
-@pytest.mark.parametrize("rules", [ShoeRules(), ShoeRules(cut=40),
-                                   ShoeRules(after_cut=AfterCut.THIS_COUP),
-                                   ShoeRules(burn=BurnRule.NONE)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        ShoeRules(),
+        ShoeRules(cut=40),
+        ShoeRules(after_cut=AfterCut.THIS_COUP),
+        ShoeRules(burn=BurnRule.NONE),
+    ],
+)
 def test_the_fast_path_deals_the_same_sequence_of_coups(rules: ShoeRules) -> None:
     """Coup by coup: the fast loop started where each CoupDealt starts deals that coup (same
     counts, same cards used), and run over the whole shoe it starts where the burn ends and
@@ -184,8 +202,7 @@ def test_the_fast_path_deals_the_same_sequence_of_coups(rules: ShoeRules) -> Non
             counts = deal_values(values, c.start, -1)
             assert counts[:7] == ShoeStats.of([c.coup]).as_tuple()[:7]
             assert counts[7] == c.end
-        whole = deal_values(values, coups[0].start, rules.last_start(len(values)),
-                            rules.one_more)
+        whole = deal_values(values, coups[0].start, rules.last_start(len(values)), rules.one_more)
         assert whole[0] == len(coups) and whole[7] == coups[-1].end
 
 
@@ -205,7 +222,8 @@ def test_simulate_runs_the_houses_shoe() -> None:
 def test_a_house_file_sets_the_shoe_rules() -> None:
     house = load_house_text(
         "id: x\nname: X\nshoe:\n  cut_card: 16\n  burn: none\n  after_cut_card: this_coup\n",
-        "x.yaml")
+        "x.yaml",
+    )
     assert house.shoe == ShoeRules(16, BurnRule.NONE, AfterCut.THIS_COUP)
     assert DEFAULT_HOUSE.shoe == ShoeRules(14, BurnRule.FACE_VALUE, AfterCut.ONE_MORE)
 

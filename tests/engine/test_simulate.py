@@ -47,8 +47,14 @@ def test_fast_path_equals_coup_for_every_class_of_coup() -> None:
             assert one_coup(values) == slow(coup), values
             third = coup.player.third
             b3 = coup.banker.cards[2] if len(coup.banker.cards) == 3 else None
-            classes.add((coup.player.two_card_total, coup.banker.two_card_total,
-                         third and third.value, b3 and b3.value))
+            classes.add(
+                (
+                    coup.player.two_card_total,
+                    coup.banker.two_card_total,
+                    third and third.value,
+                    b3 and b3.value,
+                )
+            )
     assert len(classes) == len(class_counts(8))
 
 

@@ -44,16 +44,22 @@ D = Decimal
 
 
 def test_dragon7_at_the_ez_table_by_hand() -> None:
-    layout = Layout.of({1: {Bet.BANKER: 25, Bet.DRAGON7: 5},
-                        3: {Bet.PLAYER: 10, Bet.PANDA8: 5, Bet.TIE: 5},
-                        7: {Bet.BANKER: 100}})
+    layout = Layout.of(
+        {
+            1: {Bet.BANKER: 25, Bet.DRAGON7: 5},
+            3: {Bet.PLAYER: 10, Bet.PANDA8: 5, Bet.TIE: 5},
+            7: {Bet.BANKER: 100},
+        }
+    )
     p = settle_table(Outcome.DRAGON7, layout, EZ_HOUSE)
     # Losers first, counter-clockwise from the dealer's right (seat 7 down to 1), main
     # bet before side bet; Banker pushes on a Dragon 7; Dragon 7 pays 40 to 1: 5 x 40.
     assert [(type(s).__name__, s.seat, s.bet, s.amount) for s in p.steps] == [
-        ("Take", 3, Bet.PLAYER, D(10)), ("Take", 3, Bet.TIE, D(5)),
+        ("Take", 3, Bet.PLAYER, D(10)),
+        ("Take", 3, Bet.TIE, D(5)),
         ("Take", 3, Bet.PANDA8, D(5)),
-        ("Push", 7, Bet.BANKER, D(100)), ("Push", 1, Bet.BANKER, D(25)),
+        ("Push", 7, Bet.BANKER, D(100)),
+        ("Push", 1, Bet.BANKER, D(25)),
         ("Pay", 1, Bet.DRAGON7, D(200)),
     ]
     assert p.of(Pay)[0].chips.as_dict() == {D(100): 2}
@@ -68,13 +74,18 @@ def test_commission_taken_at_once_and_boxed() -> None:
     assert pays[2].amount == 19 and pays[5].amount == D("28.50")
     # 19 in the fewest chips: 3 x 5 + 2.50 + 1 + 0.50 (six chips).
     assert pays[2].chips.count == 6 and pays[2].chips.total == 19
-    assert set(p.of(TakeCommission)) == {TakeCommission(2, Bet.BANKER, D(1)),
-                                         TakeCommission(5, Bet.BANKER, D("1.50"))}
+    assert set(p.of(TakeCommission)) == {
+        TakeCommission(2, Bet.BANKER, D(1)),
+        TakeCommission(5, Bet.BANKER, D("1.50")),
+    }
     from dataclasses import replace
 
     from trainer.engine.house import Collection
-    boxed = replace(COMMISSION_HOUSE, commission=replace(
-        COMMISSION_HOUSE.commission, collection=Collection.END_OF_SHOE))
+
+    boxed = replace(
+        COMMISSION_HOUSE,
+        commission=replace(COMMISSION_HOUSE.commission, collection=Collection.END_OF_SHOE),
+    )
     q = settle_table(Outcome.BANKER, layout, boxed)
     assert {s.amount for s in q.of(Pay)} == {D(20), D(30)}
     assert q.of(BoxCommission) and q.commission == D("2.50")
@@ -101,8 +112,9 @@ def test_every_problem_is_listed() -> None:
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.sampled_from(sorted(BUNDLED_HOUSES)), st.sampled_from(list(Outcome)),
-       st.integers(0, 10**6))
+@given(
+    st.sampled_from(sorted(BUNDLED_HOUSES)), st.sampled_from(list(Outcome)), st.integers(0, 10**6)
+)
 def test_procedure_pays_what_single_bets_pay(house_id: str, outcome: Outcome, seed: int) -> None:
     house = BUNDLED_HOUSES[house_id]
     layout = deal_layout(random.Random(seed), house, seats=(1, 9), bets_per_seat=(1, 4))
@@ -136,15 +148,20 @@ def layout_wager(layout: Layout, step: Take | Push | Pay) -> Decimal:
 
 # -- properties over random tables, every house and chip convention ---------------------------
 
+
 def _houses() -> list[House]:
     """Every bundled house, and each with the other chip conventions."""
     out: list[House] = []
     for house in BUNDLED_HOUSES.values():
-        out += [house, replace(house, payout_chips=ChipConvention(PayStyle.COLOUR_FOR_COLOUR)),
-                replace(house, payout_chips=ChipConvention(PayStyle.MAX_EACH, 4))]
+        out += [
+            house,
+            replace(house, payout_chips=ChipConvention(PayStyle.COLOUR_FOR_COLOUR)),
+            replace(house, payout_chips=ChipConvention(PayStyle.MAX_EACH, 4)),
+        ]
     # A house that works each bet as it comes, clockwise from the dealer's left.
-    out.append(replace(EZ_HOUSE, order=SettlementOrder(losers_first=False,
-                                                       direction=Direction.CLOCKWISE)))
+    out.append(
+        replace(EZ_HOUSE, order=SettlementOrder(losers_first=False, direction=Direction.CLOCKWISE))
+    )
     return out
 
 
@@ -164,8 +181,9 @@ def _fewest_count(amount: Decimal, values: list[Decimal]) -> int | None:
 
 @settings(max_examples=120, deadline=None)
 @given(st.integers(0, len(HOUSES) - 1), st.integers(0, 10**9), st.integers(0, 10**9))
-def test_random_tables_pay_what_single_bets_pay(index: int, layout_seed: int,
-                                                coup_seed: int) -> None:
+def test_random_tables_pay_what_single_bets_pay(
+    index: int, layout_seed: int, coup_seed: int
+) -> None:
     house = HOUSES[index]
     layout = deal_layout(random.Random(layout_seed), house, seats=(1, 14), bets_per_seat=(1, 5))
     coup = Shoe.shuffled(random.Random(coup_seed), house.decks).deal_coup()
@@ -203,8 +221,7 @@ def test_random_tables_pay_what_single_bets_pay(index: int, layout_seed: int,
             elif step.amount - chips.coin <= 600:
                 assert chips.count == _fewest_count(step.amount - chips.coin, values)
     for fee in p.of(CollectFee):
-        assert fee.amount == settle_bet(coup.outcome, fee.bet, wagers[fee.seat, fee.bet],
-                                        house).fee
+        assert fee.amount == settle_bet(coup.outcome, fee.bet, wagers[fee.seat, fee.bet], house).fee
 
     # The house's order: fees first, then (losers first) every Take; seats in the house's
     # direction within each pass, a seat's main bet before its side bet; a commission
@@ -229,5 +246,4 @@ def test_random_tables_pay_what_single_bets_pay(index: int, layout_seed: int,
     for i, step in enumerate(p.steps):
         if isinstance(step, TakeCommission | BoxCommission):
             before = p.steps[i - 1]
-            assert isinstance(before, Pay) and (before.seat, before.bet) == (step.seat,
-                                                                              step.bet)
+            assert isinstance(before, Pay) and (before.seat, before.bet) == (step.seat, step.bet)

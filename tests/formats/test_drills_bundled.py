@@ -19,10 +19,27 @@ from trainer.paths import user_drills_dir
 
 REPO = Path(__file__).resolve().parents[2]
 BUNDLED_IDS = [
-    "naturals", "player-draw", "banker-tableau", "banker-hard-cells", "outcomes", "payouts",
-    "whole-coup", "warmup", "exam", "commission", "cardroom-fee",
-    "table-basics", "table-dragons-pandas", "table-chip-cutting", "table-exam", "table-commission",
-    "whole-shoe", "last-coups", "calling", "spot-the-error", "spot-the-error-table",
+    "naturals",
+    "player-draw",
+    "banker-tableau",
+    "banker-hard-cells",
+    "outcomes",
+    "payouts",
+    "whole-coup",
+    "warmup",
+    "exam",
+    "commission",
+    "cardroom-fee",
+    "table-basics",
+    "table-dragons-pandas",
+    "table-chip-cutting",
+    "table-exam",
+    "table-commission",
+    "whole-shoe",
+    "last-coups",
+    "calling",
+    "spot-the-error",
+    "spot-the-error-table",
     "shoe-table",
 ]
 #: Drills that deal a shoe: the shoe decides how many coups (the listing shows no count).
@@ -53,27 +70,44 @@ def test_bundled_drill_deals(drill_id: str) -> None:
 
 def _cls(coup: Coup) -> CoupClass:
     third = coup.banker.third
-    return CoupClass(coup.player.two_card_total, coup.banker.two_card_total,
-                     coup.player_third_value, None if third is None else third.value)
+    return CoupClass(
+        coup.player.two_card_total,
+        coup.banker.two_card_total,
+        coup.player_third_value,
+        None if third is None else third.value,
+    )
 
 
 def test_bundled_drills_cover_the_issue() -> None:
     drills = {i: load_drill(i) for i in BUNDLED_IDS}
     assert drills["exam"].mode is Mode.EXAM and drills["exam"].time_limit
     hard = deal_drill(drills["banker-hard-cells"], random.Random(1))
-    assert all(dc.coup.banker_cell is not None and dc.coup.banker_cell[0] in (3, 4, 5, 6)
-               and dc.coup.player_draws for dc in hard)
-    outcomes = {dc.coup.outcome for s in range(5) for dc in
-                deal_drill(drills["outcomes"], random.Random(s))}
+    assert all(
+        dc.coup.banker_cell is not None
+        and dc.coup.banker_cell[0] in (3, 4, 5, 6)
+        and dc.coup.player_draws
+        for dc in hard
+    )
+    outcomes = {
+        dc.coup.outcome for s in range(5) for dc in deal_drill(drills["outcomes"], random.Random(s))
+    }
     assert {Outcome.DRAGON7, Outcome.PANDA8, Outcome.TIE} <= outcomes
     payouts = drills["payouts"]
     assert {s.bet for s in payouts.bets} == set(Bet)
-    wagers = [a for s in range(3) for dc in deal_drill(payouts, random.Random(s))
-              for a in dc.wagers.values()]
+    wagers = [
+        a
+        for s in range(3)
+        for dc in deal_drill(payouts, random.Random(s))
+        for a in dc.wagers.values()
+    ]
     assert any(a % 5 and a == int(a) for a in wagers)  # odd dollars, like 7 or 133
     assert any(a != int(a) for a in wagers)  # and cents, like 12.50
-    assert drills["whole-coup"].steps == (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME,
-                                          Step.PAYOUT)
+    assert drills["whole-coup"].steps == (
+        Step.PLAYER_DRAWS,
+        Step.BANKER_DRAWS,
+        Step.OUTCOME,
+        Step.PAYOUT,
+    )
     assert any(d.fixed and any(f.note for f in d.fixed) for d in drills.values())
 
 

@@ -24,29 +24,86 @@ from trainer.drills.model import Drill
 
 DRILLS = sorted((Path(__file__).resolve().parents[2] / "drills").glob("*.yaml"))
 NAMES = [
-    "id", "title", "description", "level", "tags", "mode", "ask", "questions", "order",
-    "pass_mark", "time_limit", "shoe", "decks", "paytable", "bets", "bets_per_coup", "coups",
-    "generate", "cards", "note", "expect", "outcome", "payouts", "min", "max", "step",
-    "weight", "player_total", "banker_final", "natural", "player_draws", "banker", "tie",
-    "dragon7", "panda8", "player",
+    "id",
+    "title",
+    "description",
+    "level",
+    "tags",
+    "mode",
+    "ask",
+    "questions",
+    "order",
+    "pass_mark",
+    "time_limit",
+    "shoe",
+    "decks",
+    "paytable",
+    "bets",
+    "bets_per_coup",
+    "coups",
+    "generate",
+    "cards",
+    "note",
+    "expect",
+    "outcome",
+    "payouts",
+    "min",
+    "max",
+    "step",
+    "weight",
+    "player_total",
+    "banker_final",
+    "natural",
+    "player_draws",
+    "banker",
+    "tie",
+    "dragon7",
+    "panda8",
+    "player",
 ]
 WORDS = [
-    "outcome", "payout", "coup", "practice", "exam", "shuffled", "as_written", "win", "push",
-    "lose", "dragon7", "panda8", "tie", "4h 3s 2d Kc 8h", "Kh 3s 6d 2c 2h", "3-6", "80%",
-    "²", "٥", "1e400", "2.555", "-5", "1,000", "123456789012345678901234567890", ".inf", "",
+    "outcome",
+    "payout",
+    "coup",
+    "practice",
+    "exam",
+    "shuffled",
+    "as_written",
+    "win",
+    "push",
+    "lose",
+    "dragon7",
+    "panda8",
+    "tie",
+    "4h 3s 2d Kc 8h",
+    "Kh 3s 6d 2c 2h",
+    "3-6",
+    "80%",
+    "²",
+    "٥",
+    "1e400",
+    "2.555",
+    "-5",
+    "1,000",
+    "123456789012345678901234567890",
+    ".inf",
+    "",
 ]
 SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 
 scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(-10, 10**30), st.sampled_from(WORDS),
-    st.text(max_size=8), st.floats(allow_nan=True, allow_infinity=True),
+    st.none(),
+    st.booleans(),
+    st.integers(-10, 10**30),
+    st.sampled_from(WORDS),
+    st.text(max_size=8),
+    st.floats(allow_nan=True, allow_infinity=True),
 )
 documents = st.recursive(
     scalars,
     lambda inner: st.one_of(
         st.lists(inner, max_size=4),
-        st.dictionaries(st.one_of(st.sampled_from(NAMES), st.text(max_size=6)), inner,
-                        max_size=5),
+        st.dictionaries(st.one_of(st.sampled_from(NAMES), st.text(max_size=6)), inner, max_size=5),
     ),
     max_leaves=12,
 )
@@ -78,8 +135,11 @@ def test_random_documents(document: dict) -> None:
 
 
 @settings(max_examples=80, **SETTINGS)
-@given(st.text(alphabet=st.sampled_from(list("id:title- []{}&*!|>'\"#\n\t 0123456789²٥x,.%")),
-               max_size=200))
+@given(
+    st.text(
+        alphabet=st.sampled_from(list("id:title- []{}&*!|>'\"#\n\t 0123456789²٥x,.%")), max_size=200
+    )
+)
 def test_random_text(text: str) -> None:
     answers(text)
 
@@ -89,10 +149,12 @@ mutations = st.tuples(
     st.lists(
         st.tuples(
             st.sampled_from(["delete", "insert", "replace", "duplicate", "swap"]),
-            st.floats(0, 1), st.floats(0, 1),
+            st.floats(0, 1),
+            st.floats(0, 1),
             st.one_of(st.sampled_from(WORDS), st.text(max_size=6)),
         ),
-        min_size=1, max_size=4,
+        min_size=1,
+        max_size=4,
     ),
 )
 
@@ -105,7 +167,7 @@ def mutate(text: str, edits: list[tuple[str, float, float, str]]) -> str:
         line = lines[i]
         cut = int(b * len(line))
         if kind == "delete":
-            lines[i] = line[:cut] + line[cut + 1 + len(word):]
+            lines[i] = line[:cut] + line[cut + 1 + len(word) :]
         elif kind == "insert":
             lines[i] = line[:cut] + word + line[cut:]
         elif kind == "replace" and ":" in line:

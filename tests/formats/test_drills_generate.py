@@ -33,7 +33,9 @@ def chi_square(observed: Counter, expected: dict, n: int) -> float:
 def coup_class(coup: Coup) -> CoupClass:
     third = coup.banker.third
     return CoupClass(
-        coup.player.two_card_total, coup.banker.two_card_total, coup.player_third_value,
+        coup.player.two_card_total,
+        coup.banker.two_card_total,
+        coup.player_third_value,
         None if third is None else third.value,
     )
 
@@ -59,8 +61,9 @@ def test_rarest_cell_player_totals_match_exact_counts(rarest: list[Coup]) -> Non
         expected[cls.player_total] += Fraction(n, total)
     assert all(coup.banker_cell == (3, 8) and not coup.banker_draws for coup in rarest)
     observed = Counter(c.player.two_card_total for c in rarest)
-    assert chi_square(observed, {k: float(v) for k, v in expected.items()}, len(rarest)) < (
-        CHI2_999[5]
+    assert (
+        chi_square(observed, {k: float(v) for k, v in expected.items()}, len(rarest))
+        < (CHI2_999[5])
     )
 
 
@@ -83,8 +86,9 @@ def _exact_first_card_values(pt: int, bt: int, p3: int) -> dict[int, float]:
 
 def test_first_card_values_within_a_class_match_exact_probabilities() -> None:
     # Class: Player 5 draws an 8, Banker 3 stands (Banker 3, third card 8).
-    flt = CoupFilter(player_total=frozenset({5}), banker_total=frozenset({3}),
-                     player_third=frozenset({8}))
+    flt = CoupFilter(
+        player_total=frozenset({5}), banker_total=frozenset({3}), player_third=frozenset({8})
+    )
     coups = deal(flt, 5000, seed=7)
     observed = Counter(c.player.cards[0].value for c in coups)
     assert chi_square(observed, _exact_first_card_values(5, 3, 8), len(coups)) < CHI2_999[9]
@@ -94,8 +98,7 @@ def test_cards_within_a_value_are_uniform(rarest: list[Coup]) -> None:
     cards = [card for coup in rarest for card in coup.cards]
     tens = [c for c in cards if c.value == 0]
     rank_suit = Counter((c.rank, c.suit) for c in tens)
-    uniform16 = {(r, s): 1 / 16 for r in (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
-                 for s in Suit}
+    uniform16 = {(r, s): 1 / 16 for r in (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING) for s in Suit}
     assert len(tens) > 2000
     assert chi_square(rank_suit, uniform16, len(tens)) < CHI2_999[15]
     eights = [c for c in cards if c.value == 8]  # every Player third card here is an 8
@@ -220,8 +223,9 @@ def test_wagers_cover_the_range_in_steps() -> None:
 
 
 def test_more_fixed_coups_than_questions_takes_a_subset_in_order() -> None:
-    text = DRILL.replace("questions: 6", "questions: 1").replace("ask: [outcome, payout]",
-                                                                "ask: outcome")
+    text = DRILL.replace("questions: 6", "questions: 1").replace(
+        "ask: [outcome, payout]", "ask: outcome"
+    )
     drill = load_text(text)
     assert drill.order is Order.AS_WRITTEN
     seen = {str(deal_drill(drill, random.Random(s))[0].coup.cards[0]) for s in range(40)}
@@ -278,9 +282,10 @@ def test_bets_per_coup_sizes_and_every_bet_comes_up(span: str, sizes: set[int]) 
 
 
 def test_bets_per_coup_replays_from_a_seed_and_fixed_wagers_win() -> None:
-    text = PER_COUP.format(span='"1-2"').replace(
-        "questions: 8", "questions: 8\norder: as_written"
-    ) + "coups:\n  - cards: Kh 3s 6d 2c 2h\n    bets: {banker: 25, dragon7: 35}\n"
+    text = (
+        PER_COUP.format(span='"1-2"').replace("questions: 8", "questions: 8\norder: as_written")
+        + "coups:\n  - cards: Kh 3s 6d 2c 2h\n    bets: {banker: 25, dragon7: 35}\n"
+    )
     drill = load_text(text)
     assert drill.bets_per_coup == (1, 2)
     run = deal_drill(drill, random.Random(11))

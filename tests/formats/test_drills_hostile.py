@@ -121,9 +121,7 @@ def test_a_twenty_eight_digit_wager_is_refused_with_its_line(tmp_path: Path) -> 
 
 def test_a_twenty_eight_digit_paytable_entry_is_refused_with_its_line(tmp_path: Path) -> None:
     path = tmp_path / "absurd.yaml"
-    path.write_text(
-        HEAD + f"shoe:\n  paytable: {{tie: {TWENTY_EIGHT}}}\nbets: {{tie: 5}}\n" + COUP
-    )
+    path.write_text(HEAD + f"shoe:\n  paytable: {{tie: {TWENTY_EIGHT}}}\nbets: {{tie: 5}}\n" + COUP)
     with pytest.raises(DrillFileError) as info:
         load_file(path)
     (problem,) = info.value.problems
@@ -152,6 +150,8 @@ def test_a_number_written_in_quotes_is_told_to_lose_them() -> None:
 def test_a_drill_keeps_to_its_houses_limits_whether_it_names_it_or_not(house: str) -> None:
     """The default house's limits (ez: a wager at most 10,000) held a drill that said
     house: ez and not the same drill without the line."""
-    found = problems(HEAD + house + "bets:\n  player: {min: 20000, max: 30000, step: 5}\n"
-                     "generate:\n  - weight: 1\n")
+    found = problems(
+        HEAD + house + "bets:\n  player: {min: 20000, max: 30000, step: 5}\n"
+        "generate:\n  - weight: 1\n"
+    )
     assert any("maximum" in message for _, _, _, message in found), found

@@ -28,8 +28,11 @@ CORPUS = REPO / "tests" / "data" / "broken_drills"
 def test_listing_fields_are_those_of_the_full_load(path: Path) -> None:
     listed, drill = scan(path), load_file(path)
     assert listed == {
-        "id": drill.id, "title": drill.title, "description": drill.description,
-        "level": drill.level, "mode": drill.mode.value,
+        "id": drill.id,
+        "title": drill.title,
+        "description": drill.description,
+        "level": drill.level,
+        "mode": drill.mode.value,
         # a shoe drill has no count: the shoe decides
         "questions": None if drill.kind is Kind.SHOE else drill.questions,
         # what a run is counted in, told from the file by the loaded drill's own kind
@@ -58,8 +61,15 @@ def test_a_list_counts_tables_coups_or_a_shoe() -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["alias_bomb.yaml", "unsafe_tag.yaml", "syntax_error.yaml", "not_mapping.yaml",
-     "empty.yaml", "non_utf8.yaml", "duplicate_key.yaml"],
+    [
+        "alias_bomb.yaml",
+        "unsafe_tag.yaml",
+        "syntax_error.yaml",
+        "not_mapping.yaml",
+        "empty.yaml",
+        "non_utf8.yaml",
+        "duplicate_key.yaml",
+    ],
 )
 def test_files_that_do_not_plainly_read_as_drills_are_not_listed_cheaply(name: str) -> None:
     with pytest.raises(ScanProblem):
@@ -77,7 +87,9 @@ def test_the_listing_accepts_the_tags_the_loader_accepts() -> None:
     text = "id: x\ntitle: ! T\ndescription: !!str D\nask: outcome\ngenerate: [{}]\n"
     drill, listed = load_text(text), scan_text(text)
     assert (listed["id"], listed["title"], listed["description"]) == (
-        drill.id, drill.title, drill.description
+        drill.id,
+        drill.title,
+        drill.description,
     )
 
 
@@ -140,8 +152,9 @@ def test_listing_does_not_import_the_loader() -> None:
         "assert [c for c in available() if c.problem is None]; "
         "print('trainer.drills.loader' in sys.modules)"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=60, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
     assert out.stdout.strip() == "False"
 
 
@@ -185,8 +198,14 @@ def _listed() -> list[tuple[str, str, str | None]]:
 
 @pytest.mark.parametrize(
     "junk",
-    [bytes(range(256)) * 3, b'{"hello": 1}', b"[1, 2, 3]", b'{"version": 1, "entries": [1]}',
-     b"", b"\xff\xfe\x00garbage"],
+    [
+        bytes(range(256)) * 3,
+        b'{"hello": 1}',
+        b"[1, 2, 3]",
+        b'{"version": 1, "entries": [1]}',
+        b"",
+        b"\xff\xfe\x00garbage",
+    ],
     ids=["random-bytes", "foreign-object", "list", "entries-not-a-map", "empty", "bad-utf8"],
 )
 def test_corrupt_or_foreign_cache_is_ignored_and_rewritten(junk: bytes) -> None:
@@ -264,8 +283,14 @@ def test_a_second_process_lists_from_the_cache_without_yaml(tmp_path: Path) -> N
     env = {**os.environ, "EZBAC_HOME": str(home)}
 
     def run() -> dict:
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             timeout=60, check=True, env=env)
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+            env=env,
+        )
         return json.loads(out.stdout)
 
     expected = [[i, t, None] for i, t in BUNDLED] + [["mine", "Mine", None]]

@@ -23,12 +23,19 @@ BROKEN = {
     "bad_range.yaml": (7, 19, "generate[0].banker_total", ["runs backwards", '"3-6"']),
     "bad_percent.yaml": (5, 12, "pass_mark", ["'120%'", "0-100"]),
     "wrong_expect.yaml": (
-        12, 21, "coups[1].expect.banker_draws",
-        ["says true", "engine says false",
-         "Banker has 3 and the Player's third card is an 8: Banker stands"],
+        12,
+        21,
+        "coups[1].expect.banker_draws",
+        [
+            "says true",
+            "engine says false",
+            "Banker has 3 and the Player's third card is an 8: Banker stands",
+        ],
     ),
     "unsatisfiable.yaml": (
-        7, 5, "generate[1]",
+        7,
+        5,
+        "generate[1]",
         ["no coup matches", "outcome: panda8", "cards can only be 5 or 6", "cards: 4 excludes"],
     ),
     "alias_bomb.yaml": (5, 4, "", ["anchors and aliases", "not allowed"]),
@@ -38,7 +45,10 @@ BROKEN = {
     "not_mapping.yaml": (1, 1, "", ["top level must be a mapping", "found a list"]),
     "syntax_error.yaml": (7, 4, "", ["YAML syntax error"]),
     "incomplete_coup.yaml": (
-        6, 12, "coups[0].cards", ["not complete", "Banker draws on 3 but no third card"],
+        6,
+        12,
+        "coups[0].cards",
+        ["not complete", "Banker draws on 3 but no third card"],
     ),
     "bad_bet.yaml": (6, 3, "bets.dragon", ["unknown key 'dragon'", "did you mean 'dragon7'"]),
     "unsafe_tag.yaml": (2, 8, "", ["!!python/object/apply:os.system", "not allowed"]),
@@ -46,7 +56,10 @@ BROKEN = {
     "payout_without_bets.yaml": (4, 6, "ask", ["payout questions need bets"]),
     "bad_bet_range.yaml": (6, 12, "bets.dragon7", ["cannot be reached", "steps of 10"]),
     "bad_bets_per_coup.yaml": (
-        5, 16, "bets_per_coup", ["1-3 bets per coup", "only 2 (banker, dragon7)", "give 1-2"]
+        5,
+        16,
+        "bets_per_coup",
+        ["1-3 bets per coup", "only 2 (banker, dragon7)", "give 1-2"],
     ),
     "non_utf8.yaml": (2, None, "", ["not UTF-8", "0xe9"]),
     "empty.yaml": (0, None, "", ["file is empty"]),
@@ -214,7 +227,11 @@ def test_defaults() -> None:
     assert drill.steps == (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME, Step.PAYOUT)
     assert drill.questions == 1  # the fixed coups, when nothing is generated
     assert (drill.mode, drill.order, drill.pass_mark, drill.decks) == (
-        Mode.PRACTICE, Order.SHUFFLED, 80, 8)
+        Mode.PRACTICE,
+        Order.SHUFFLED,
+        80,
+        8,
+    )
     with_gen = load_text(text.replace("ask: coup", "ask: outcome") + "generate:\n  - {}\n")
     assert with_gen.questions == 10
 
@@ -247,7 +264,9 @@ def test_defaults() -> None:
 )
 def test_field_checks(snippet: str, fragment: str) -> None:
     base = {
-        "id": "id: x", "ask": "ask: outcome", "generate": "generate: [{outcome: tie}]",
+        "id": "id: x",
+        "ask": "ask: outcome",
+        "generate": "generate: [{outcome: tie}]",
     }
     key = snippet.split(":", 1)[0]
     lines = [base.get(k, "") for k in ("id", "ask", "generate") if k != key]

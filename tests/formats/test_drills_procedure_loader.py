@@ -49,8 +49,12 @@ def test_a_drills_kind_is_its_run_value_and_holds_only_that_kinds_settings() -> 
 def test_call_and_spot_drills_read_their_settings() -> None:
     c = load_text(HEAD + "ask: call\n" + GEN)
     assert c.kind is Kind.CALL and c.steps == () and c.questions == 10
-    s = load_text(HEAD + "ask: spot\nspot: {error_rate: 30%, errors: [payout-short, push-taken]}\n"
-                  + BETS + GEN)
+    s = load_text(
+        HEAD
+        + "ask: spot\nspot: {error_rate: 30%, errors: [payout-short, push-taken]}\n"
+        + BETS
+        + GEN
+    )
     assert s.kind is Kind.SPOT and s.spot.error_rate == pytest.approx(0.3)
     assert s.spot.error_ids == ("payout-short", "push-taken") and s.spot.level == "coup"
     default = load_text(HEAD + "ask: spot\n" + BETS + GEN)
@@ -61,33 +65,67 @@ def test_call_and_spot_drills_read_their_settings() -> None:
 BAD = {
     "two kinds": ("ask: [shoe, call]\n", "d.yaml:4:13: ask[1]:", ["cannot be asked together"]),
     "shoe alone": ("ask: shoe\n", "d.yaml:4:6: ask:", ["ask: [shoe, outcome]"]),
-    "call with steps": ("ask: [call, outcome]\n" + GEN, "d.yaml:4:6: ask:",
-                        ["call is asked on its own", "remove outcome"]),
-    "shoe with coups": ("ask: [shoe, outcome]\n" + GEN, "d.yaml:5:11: generate:",
-                        ["deals its coups from one shoe", "last_coups"]),
-    "shoe paying without bets": ("ask: [shoe, coup]\n", "d.yaml:4:6: ask:",
-                                 ["payout questions need bets"]),
-    "shoe with questions": ("ask: [shoe, outcome]\nquestions: 5\n", "d.yaml:5:12: questions:",
-                            ["does not apply"]),
-    "cut out of range": ("ask: [shoe, outcome]\nshoe: {cut: 5}\n", "d.yaml:5:13: shoe.cut:",
-                         ["5 is out of range", "12-208"]),
-    "cut past half a 6-deck shoe": ("ask: [shoe, outcome]\nshoe: {decks: 6, cut: 200}\n",
-                                    "d.yaml:5:23: shoe.cut:", ["more than half", "12 to 156"]),
-    "last coups without a shoe": ("ask: outcome\nshoe: {last_coups: 3}\n" + GEN,
-                                  "d.yaml:5:20: shoe.last_coups:", ["setting of a shoe drill"]),
-    "rate too high": ("ask: spot\nspot: {error_rate: 1.5}\n" + BETS + GEN,
-                      "d.yaml:5:20: spot.error_rate:", ["'1.5' is out of range", "0 to 1"]),
-    "rate not a number": ("ask: spot\nspot: {error_rate: often}\n" + BETS + GEN,
-                          "d.yaml:5:20: spot.error_rate:", ["'often' is not a share"]),
-    "unknown error": ("ask: spot\nspot: {errors: [payout-shrot]}\n" + BETS + GEN,
-                      "d.yaml:5:17: spot.errors[0]:",
-                      ["'payout-shrot' is not an error of the catalogue",
-                       "did you mean 'payout-short'"]),
-    "table error at coup level": ("ask: spot\nspot: {errors: [seats-out-of-order]}\n" + BETS + GEN,
-                                  "d.yaml:5:17: spot.errors[0]:", ["set spot: {level: table}"]),
+    "call with steps": (
+        "ask: [call, outcome]\n" + GEN,
+        "d.yaml:4:6: ask:",
+        ["call is asked on its own", "remove outcome"],
+    ),
+    "shoe with coups": (
+        "ask: [shoe, outcome]\n" + GEN,
+        "d.yaml:5:11: generate:",
+        ["deals its coups from one shoe", "last_coups"],
+    ),
+    "shoe paying without bets": (
+        "ask: [shoe, coup]\n",
+        "d.yaml:4:6: ask:",
+        ["payout questions need bets"],
+    ),
+    "shoe with questions": (
+        "ask: [shoe, outcome]\nquestions: 5\n",
+        "d.yaml:5:12: questions:",
+        ["does not apply"],
+    ),
+    "cut out of range": (
+        "ask: [shoe, outcome]\nshoe: {cut: 5}\n",
+        "d.yaml:5:13: shoe.cut:",
+        ["5 is out of range", "12-208"],
+    ),
+    "cut past half a 6-deck shoe": (
+        "ask: [shoe, outcome]\nshoe: {decks: 6, cut: 200}\n",
+        "d.yaml:5:23: shoe.cut:",
+        ["more than half", "12 to 156"],
+    ),
+    "last coups without a shoe": (
+        "ask: outcome\nshoe: {last_coups: 3}\n" + GEN,
+        "d.yaml:5:20: shoe.last_coups:",
+        ["setting of a shoe drill"],
+    ),
+    "rate too high": (
+        "ask: spot\nspot: {error_rate: 1.5}\n" + BETS + GEN,
+        "d.yaml:5:20: spot.error_rate:",
+        ["'1.5' is out of range", "0 to 1"],
+    ),
+    "rate not a number": (
+        "ask: spot\nspot: {error_rate: often}\n" + BETS + GEN,
+        "d.yaml:5:20: spot.error_rate:",
+        ["'often' is not a share"],
+    ),
+    "unknown error": (
+        "ask: spot\nspot: {errors: [payout-shrot]}\n" + BETS + GEN,
+        "d.yaml:5:17: spot.errors[0]:",
+        ["'payout-shrot' is not an error of the catalogue", "did you mean 'payout-short'"],
+    ),
+    "table error at coup level": (
+        "ask: spot\nspot: {errors: [seats-out-of-order]}\n" + BETS + GEN,
+        "d.yaml:5:17: spot.errors[0]:",
+        ["set spot: {level: table}"],
+    ),
     "spot without bets": ("ask: spot\n" + GEN, "d.yaml:4:6: ask:", ["add a bets section"]),
-    "spot settings elsewhere": ("ask: outcome\nspot: {error_rate: 0.2}\n" + GEN,
-                                "d.yaml:5:7: spot:", ["need ask: spot"]),
+    "spot settings elsewhere": (
+        "ask: outcome\nspot: {error_rate: 0.2}\n" + GEN,
+        "d.yaml:5:7: spot:",
+        ["need ask: spot"],
+    ),
 }
 
 
@@ -115,11 +153,13 @@ def test_the_docs_list_the_catalogue_and_their_spot_example_loads(tmp_path: Path
     from trainer.engine.catalogue import CATALOGUE, Level
 
     readme = (Path(__file__).resolve().parents[2] / "docs" / "drills.md").read_text(
-        encoding="utf-8")
+        encoding="utf-8"
+    )
     section = readme.split("## The dealer's procedure", 1)[1].split("\n## ", 1)[0]
     for level in Level:
-        line = next(part for part in section.split("\n- ")
-                    if part.startswith(f"{level.value} level:"))
+        line = next(
+            part for part in section.split("\n- ") if part.startswith(f"{level.value} level:")
+        )
         listed = [w.strip("`,") for w in line.split("\n\n")[0].split() if w.startswith("`")]
         assert listed == [m.id for m in CATALOGUE if m.level is level]
     example = section.split("```yaml\n", 1)[1].split("```", 1)[0]
@@ -151,7 +191,9 @@ def test_a_spot_drill_draws_from_an_instructors_mistakes_file(tmp_path: Path) ->
     drill_path.write_text(
         HEAD + "ask: spot\nspot: {error_rate: 1, mistakes: extras.yaml, "
         "errors: [dragon7-paid-at-25]}\nbets: {banker: 25, dragon7: 10}\n"
-        "generate: [{outcome: dragon7}]\nquestions: 3\n", encoding="utf-8")
+        "generate: [{outcome: dragon7}]\nquestions: 3\n",
+        encoding="utf-8",
+    )
     d = load_file(drill_path)
     assert [m.id for m in d.spot.extra_mistakes] == ["dragon7-paid-at-25"]
     s = Session.deal(d, "Alex", random.Random(1))
@@ -166,14 +208,15 @@ def test_a_spot_drill_draws_from_an_instructors_mistakes_file(tmp_path: Path) ->
 def test_a_broken_mistakes_file_is_reported_with_its_own_lines(tmp_path: Path) -> None:
     from trainer.drills.loader import load_file
 
-    (tmp_path / "extras.yaml").write_text(MISTAKES.replace("odds_off", "odds_of"),
-                                          encoding="utf-8")
+    (tmp_path / "extras.yaml").write_text(MISTAKES.replace("odds_off", "odds_of"), encoding="utf-8")
     drill_path = tmp_path / "d.yaml"
-    drill_path.write_text(HEAD + "ask: spot\nspot: {mistakes: extras.yaml}\n" + BETS + GEN,
-                          encoding="utf-8")
+    drill_path.write_text(
+        HEAD + "ask: spot\nspot: {mistakes: extras.yaml}\n" + BETS + GEN, encoding="utf-8"
+    )
     with pytest.raises(DrillFileError) as info:
         load_file(drill_path)
     lines = info.value.lines
-    assert any(line.startswith(f"{drill_path}:5:") and "mistakes file" in line
-               for line in lines), lines
+    assert any(line.startswith(f"{drill_path}:5:") and "mistakes file" in line for line in lines), (
+        lines
+    )
     assert any(line.startswith(f"{tmp_path / 'extras.yaml'}:7:") for line in lines), lines

@@ -72,7 +72,8 @@ def test_every_declared_reader_exists() -> None:
     # implemented by the drill's Reader, not only declared by its protocol (mypy checks the
     # names and arguments against the protocol; this, that each is the real reader)
     assert names and all(
-        getattr(_Reader, name) is not getattr(F.DrillReads, name, None) for name in names)
+        getattr(_Reader, name) is not getattr(F.DrillReads, name, None) for name in names
+    )
     assert all(isinstance(k, (Scalar, Obj, ListOf, MapOf, AnyOf)) for k in _kinds(F.DRILL))
 
 

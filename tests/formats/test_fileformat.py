@@ -17,12 +17,17 @@ NAME = D.Scalar(D.reads(R.line), {"type": "string", "minLength": 1})
 
 class _Table(D.Obj):
     name = D.Field(NAME, "What the table is called.", required=True, listed=True)
-    minimum = D.Field(D.Scalar(D.reads(R.amount), {"type": "number"}), "Table minimum.",
-                      default=5)
-    odds = D.Field(D.MapOf(("tie", "panda8"), D.Scalar(D.reads(R.odds), {"type": "number"})),
-                   "Paytable overrides.")
-    seats = D.Field(D.Scalar(D.reads(R.integer, 1, 7, "seats"), {"type": "integer"}), "Seats.",
-                    default=7, listed=True)
+    minimum = D.Field(D.Scalar(D.reads(R.amount), {"type": "number"}), "Table minimum.", default=5)
+    odds = D.Field(
+        D.MapOf(("tie", "panda8"), D.Scalar(D.reads(R.odds), {"type": "number"})),
+        "Paytable overrides.",
+    )
+    seats = D.Field(
+        D.Scalar(D.reads(R.integer, 1, 7, "seats"), {"type": "integer"}),
+        "Seats.",
+        default=7,
+        listed=True,
+    )
 
 
 TABLE = _Table(doc="A table.")

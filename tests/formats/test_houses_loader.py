@@ -65,7 +65,11 @@ def test_shown_files_follow_the_json_schema(house_id: str) -> None:
 def test_a_complete_file_loads() -> None:
     house = load_house_text(COMPLETE, "downtown.yaml")
     assert (house.id, house.game, house.decks, house.seats) == (
-        "downtown-mini", Game.COMMISSION, 6, 9)
+        "downtown-mini",
+        Game.COMMISSION,
+        6,
+        9,
+    )
     assert house.paytable.odds(Bet.TIE) == 9
     assert house.bets == (Bet.PLAYER, Bet.BANKER, Bet.TIE, Bet.DRAGON7)
     assert house.commission is not None
@@ -84,7 +88,13 @@ def test_defaults_make_a_small_file_the_ez_house() -> None:
     house = load_house_text("id: mine\nname: Mine\n")
     ez = BUNDLED_HOUSES["ez"]
     assert (house.game, house.decks, house.paytable, house.bets, house.limits, house.seats) == (
-        ez.game, ez.decks, ez.paytable, ez.bets, ez.limits, ez.seats)
+        ez.game,
+        ez.decks,
+        ez.paytable,
+        ez.bets,
+        ez.limits,
+        ez.seats,
+    )
 
 
 def test_a_commission_house_without_a_commission_section_takes_5_percent() -> None:
@@ -102,11 +112,21 @@ def test_every_problem_at_once_with_its_line() -> None:
     got = _problems("many_errors.yaml")
     where = [(line, column, field) for line, column, field, _ in got]
     assert where == [
-        (1, 5, "id"), (3, 7, "game"), (4, 8, "decks"), (5, 17, "paytable.tie"),
-        (5, 29, "paytable.dragon7"), (6, 21, "bets[2]"), (9, 8, "limits.max"),
-        (10, 28, "limits.side_bet_caps.dragon7"), (13, 5, "chips[1].colour"),
-        (13, 5, "chips[1]"), (14, 8, "seats"), (15, 25, "settlement.direction"),
-        (17, 9, "calls.wins"), (18, 3, "calls.shuffle"), (19, 1, "colour"),
+        (1, 5, "id"),
+        (3, 7, "game"),
+        (4, 8, "decks"),
+        (5, 17, "paytable.tie"),
+        (5, 29, "paytable.dragon7"),
+        (6, 21, "bets[2]"),
+        (9, 8, "limits.max"),
+        (10, 28, "limits.side_bet_caps.dragon7"),
+        (13, 5, "chips[1].colour"),
+        (13, 5, "chips[1]"),
+        (14, 8, "seats"),
+        (15, 25, "settlement.direction"),
+        (17, 9, "calls.wins"),
+        (18, 3, "calls.shuffle"),
+        (19, 1, "colour"),
     ]
     messages = {field: message for _, _, field, message in got}
     assert "did you mean 'commission'" in messages["game"]
@@ -116,8 +136,12 @@ def test_every_problem_at_once_with_its_line() -> None:
 def test_rules_that_contradict_each_other() -> None:
     assert _problems("rules_clash.yaml") == [
         (5, 3, "commission", "the ez game takes no commission (only game: commission does)"),
-        (10, 28, "limits.side_bet_caps.dragon7",
-         "the table does not offer dragon7 (bets: player, banker, tie)"),
+        (
+            10,
+            28,
+            "limits.side_bet_caps.dragon7",
+            "the table does not offer dragon7 (bets: player, banker, tie)",
+        ),
         (13, 5, "chips[1]", "a 5 chip is already listed (chips[0])"),
     ]
 
@@ -125,25 +149,29 @@ def test_rules_that_contradict_each_other() -> None:
 def test_step_tables_and_rates() -> None:
     got = _problems("steps_backwards.yaml")
     assert [(line, field) for line, _, field, _ in got] == [
-        (5, "commission.rate"), (6, "commission.collect"), (9, "commission.steps[1]")]
+        (5, "commission.rate"),
+        (6, "commission.collect"),
+        (9, "commission.steps[1]"),
+    ]
     assert "up_to 5 must be above the step before it (up to 10)" in got[2][3]
 
 
 def test_card_room_fee_rules() -> None:
     assert _problems("cardroom_no_fee.yaml")[0][2:] == (
-        "fee", "the cardroom game needs a fee schedule (fee: {steps: [{up_to: 20, fee: "
-        "0.50}, {fee: 1}]})")
+        "fee",
+        "the cardroom game needs a fee schedule (fee: {steps: [{up_to: 20, fee: 0.50}, {fee: 1}]})",
+    )
     (problem,) = _problems("cardroom_fee.yaml")
     assert problem[:3] == (9, 7, "fee.steps[0]")
     short = (
-        "id: s\nname: S\ngame: cardroom\nlimits: {max: 500}\n"
-        "fee: {steps: [{up_to: 100, fee: 1}]}\n"
+        "id: s\nname: S\ngame: cardroom\nlimits: {max: 500}\nfee: {steps: [{up_to: 100, fee: 1}]}\n"
     )
     with pytest.raises(HouseFileError) as caught:
         load_house_text(short, "short.yaml")
     assert str(caught.value.problems[0]) == (
         "short.yaml:5:6: fee.steps: the fee schedule stops at 100 but the table takes wagers "
-        "up to 500: add a last step without up_to")
+        "up to 500: add a last step without up_to"
+    )
 
 
 @pytest.mark.parametrize(
@@ -188,7 +216,8 @@ def test_the_documented_example_house_loads() -> None:
     import re
 
     section = (Path(__file__).resolve().parents[2] / "docs" / "houses.md").read_text(
-        encoding="utf-8")
+        encoding="utf-8"
+    )
     block = re.search(r"```yaml\n(.*?)```", section, re.S)
     assert block, "docs/houses.md has no example house"
     house = load_house_text(block.group(1), "docs/houses.md")
@@ -209,11 +238,14 @@ def test_shipped_schema_file_is_current() -> None:
     )
 
 
-@pytest.mark.parametrize(("text", "style", "cap"), [
-    ("payout_chips: fewest", "fewest", None),
-    ("payout_chips: colour_for_colour", "colour_for_colour", None),
-    ("payout_chips: {max_each: 10}", "max_each", 10),
-])
+@pytest.mark.parametrize(
+    ("text", "style", "cap"),
+    [
+        ("payout_chips: fewest", "fewest", None),
+        ("payout_chips: colour_for_colour", "colour_for_colour", None),
+        ("payout_chips: {max_each: 10}", "max_each", 10),
+    ],
+)
 def test_payout_chips_read_shown_and_read_back(text: str, style: str, cap: int | None) -> None:
     house = load_house_text(f"id: x\nname: X\n{text}\n", "x.yaml")
     assert house.payout_chips.style.value == style and house.payout_chips.max_each == cap
@@ -223,16 +255,22 @@ def test_payout_chips_read_shown_and_read_back(text: str, style: str, cap: int |
     jsonschema.validate(yaml.safe_load(shown), json_schema())
 
 
-@pytest.mark.parametrize(("text", "where", "message"), [
-    # With the default chips the fewest cut of 4 is 4 white chips: a cap of 3 cannot hold.
-    ("payout_chips: {max_each: 3}", "3:15: payout_chips",
-     "max_each 3 is too few for these chips: a payout of 4 needs 4 chips of 1"),
-    ("payout_chips: max_each", "3:15: payout_chips", "write {max_each: 10}"),
-    ("payout_chips: fewst", "3:15: payout_chips", "did you mean 'fewest'"),
-    ("payout_chips: [fewest]", "3:15: payout_chips", "found a list"),
-    ("payout_chips: {max_each: 0}", "3:26: payout_chips.max_each", "0 is out of range"),
-    ("payout_chips: {max_each: 4, colour: red}", "3:29: payout_chips.colour", "unknown key"),
-])
+@pytest.mark.parametrize(
+    ("text", "where", "message"),
+    [
+        # With the default chips the fewest cut of 4 is 4 white chips: a cap of 3 cannot hold.
+        (
+            "payout_chips: {max_each: 3}",
+            "3:15: payout_chips",
+            "max_each 3 is too few for these chips: a payout of 4 needs 4 chips of 1",
+        ),
+        ("payout_chips: max_each", "3:15: payout_chips", "write {max_each: 10}"),
+        ("payout_chips: fewst", "3:15: payout_chips", "did you mean 'fewest'"),
+        ("payout_chips: [fewest]", "3:15: payout_chips", "found a list"),
+        ("payout_chips: {max_each: 0}", "3:26: payout_chips.max_each", "0 is out of range"),
+        ("payout_chips: {max_each: 4, colour: red}", "3:29: payout_chips.colour", "unknown key"),
+    ],
+)
 def test_payout_chips_problems_at_their_line(text: str, where: str, message: str) -> None:
     with pytest.raises(HouseFileError) as err:
         load_house_text(f"id: x\nname: X\n{text}\n", "x.yaml")

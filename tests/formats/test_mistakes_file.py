@@ -109,35 +109,51 @@ def test_every_problem_at_once_where_it_is() -> None:
         load_mistakes_text(text, "extras.yaml")
     lines = err.value.lines
     assert "extras.yaml:2:9: mistakes[0].id: 'Bad Id' is not an id" in lines[0]
-    assert any(line.startswith("extras.yaml:3:11: mistakes[0].kind:") and
-               "did you mean 'payout_short'" in line for line in lines)
+    assert any(
+        line.startswith("extras.yaml:3:11: mistakes[0].kind:")
+        and "did you mean 'payout_short'" in line
+        for line in lines
+    )
     assert any("mistakes[0].params.bet: 'dragon' is not one of" in line for line in lines)
-    assert any("mistakes[0].params.oddz: not a parameter of odds_off" in line
-               for line in lines)
+    assert any("mistakes[0].params.oddz: not a parameter of odds_off" in line for line in lines)
     assert any("mistakes[0].params.odds: odds_off needs it" in line for line in lines)
-    assert any("mistakes[2].params.colour: not a parameter of settle_as" in line
-               for line in lines)
+    assert any("mistakes[2].params.colour: not a parameter of settle_as" in line for line in lines)
 
 
 def test_an_id_already_taken_is_refused() -> None:
     clash = CATALOGUE[0].id
-    text = (f"mistakes:\n  - id: {clash}\n    kind: order\n    description: x\n"
-            "    transform: out_of_order\n")
+    text = (
+        f"mistakes:\n  - id: {clash}\n    kind: order\n    description: x\n"
+        "    transform: out_of_order\n"
+    )
     with pytest.raises(MistakesFileError, match=f"'{clash}' is already a mistake"):
         load_mistakes_text(text)
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("", "file is empty"),
-    ("- a\n- b\n", "the top level must be"),
-    ("mistakes: []\nextra: 1\n", "unknown key 'extra'"),
-    ("mistakes:\n  - id: x\n    kind: order\n    description: x\n    transform: out_of_order\n"
-     "    params: {swap: !!python/object:os.system ls}\n", "is not allowed"),
-    ("mistakes:\n  - id: x\n    kind: order\n    description: x\n    transform: payout_off\n"
-     "    params: {wager_off: 0.001}\n", "at most two decimals"),
-    ("mistakes:\n  - id: x\n    kind: order\n    description: x\n    transform: payout_off\n"
-     "    params: {wager_off: .nan}\n", "must be a word, a number"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "file is empty"),
+        ("- a\n- b\n", "the top level must be"),
+        ("mistakes: []\nextra: 1\n", "unknown key 'extra'"),
+        (
+            "mistakes:\n  - id: x\n    kind: order\n    description: x\n"
+            "    transform: out_of_order\n"
+            "    params: {swap: !!python/object:os.system ls}\n",
+            "is not allowed",
+        ),
+        (
+            "mistakes:\n  - id: x\n    kind: order\n    description: x\n    transform: payout_off\n"
+            "    params: {wager_off: 0.001}\n",
+            "at most two decimals",
+        ),
+        (
+            "mistakes:\n  - id: x\n    kind: order\n    description: x\n    transform: payout_off\n"
+            "    params: {wager_off: .nan}\n",
+            "must be a word, a number",
+        ),
+    ],
+)
 def test_bad_files_are_one_located_error(text: str, message: str) -> None:
     with pytest.raises(MistakesFileError, match=message):
         load_mistakes_text(text, "m.yaml")
@@ -157,22 +173,27 @@ def test_the_documented_example_loads() -> None:
     assert mistake.id == "dragon7-paid-at-25" and mistake.kind is Kind.PAYOUT_SHORT
 
 
-@pytest.mark.parametrize(("params", "column", "field"), [
-    ("{bet: dragon7, odds: 25.125}", 34, "params.odds"),
-    ("{bet: dragon7, odds: true}", 34, "params.odds"),
-    ("{bet: dragon7, odds: .nan}", 34, "params.odds"),
-    ("[1, 2]", 13, "params"),
-    ("{bet: dragon7, odds: 25, odds: 30}", 38, "params.odds"),
-])
+@pytest.mark.parametrize(
+    ("params", "column", "field"),
+    [
+        ("{bet: dragon7, odds: 25.125}", 34, "params.odds"),
+        ("{bet: dragon7, odds: true}", 34, "params.odds"),
+        ("{bet: dragon7, odds: .nan}", 34, "params.odds"),
+        ("[1, 2]", 13, "params"),
+        ("{bet: dragon7, odds: 25, odds: 30}", 38, "params.odds"),
+    ],
+)
 def test_params_that_do_not_read_are_one_problem_at_their_place(
     tmp_path: Path, params: str, column: int, field: str
 ) -> None:
     """They gave a traceback from drills validate (the mistake was built without them) and
     blamed the wrong field with no place from train (issue 19)."""
     path = tmp_path / "m.yaml"
-    path.write_text("name: x\nmistakes:\n  - id: m1\n    kind: payout_short\n"
-                    f"    description: d\n    transform: odds_off\n    params: {params}\n",
-                    encoding="utf-8")
+    path.write_text(
+        "name: x\nmistakes:\n  - id: m1\n    kind: payout_short\n"
+        f"    description: d\n    transform: odds_off\n    params: {params}\n",
+        encoding="utf-8",
+    )
     with pytest.raises(MistakesFileError) as info:
         load_mistakes_file(path)
     (line,) = str(info.value).splitlines()

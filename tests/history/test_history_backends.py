@@ -14,8 +14,11 @@ from trainer.history.backend import HistoryStore
 
 
 def _members(protocol: type) -> set[str]:
-    return {name for name in vars(protocol) if not name.startswith("_") or name in (
-        "__enter__", "__exit__")} - {"__module__", "__doc__", "__dict__", "__weakref__"}
+    return {
+        name
+        for name in vars(protocol)
+        if not name.startswith("_") or name in ("__enter__", "__exit__")
+    } - {"__module__", "__doc__", "__dict__", "__weakref__"}
 
 
 def test_both_backends_have_every_member_of_the_one_interface(history_db: str) -> None:
@@ -59,6 +62,8 @@ def test_a_blank_server_is_read_by_the_server_backend_as_no_history(pg_url: str)
         with pytest.raises(HistoryUnavailableError, match="reading only"):
             store.record_answer(answer())
     with psycopg.connect(pg_url, autocommit=True) as conn:
-        made = conn.execute("SELECT count(*) FROM pg_class c JOIN pg_namespace n "
-                            "ON n.oid = c.relnamespace WHERE n.nspname = current_schema()")
+        made = conn.execute(
+            "SELECT count(*) FROM pg_class c JOIN pg_namespace n "
+            "ON n.oid = c.relnamespace WHERE n.nspname = current_schema()"
+        )
         assert made.fetchone() == (0,)

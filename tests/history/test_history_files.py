@@ -120,9 +120,7 @@ def _wal(path: Path) -> None:
     [(_empty, 0), (_blank_sqlite, 0), (v1_file, 3), (_rollback_journal, 30), (_wal, 30)],
     ids=["empty", "blank-sqlite", "older-schema", "rollback-journal", "wal"],
 )
-def test_report_leaves_the_file_exactly_as_it_was(
-    tmp_path: Path, make, answered: int
-) -> None:
+def test_report_leaves_the_file_exactly_as_it_was(tmp_path: Path, make, answered: int) -> None:
     db = tmp_path / "history.sqlite3"
     make(db)
     before = file_state(db)
@@ -164,13 +162,22 @@ def _unprivileged() -> list[str] | None:
     if shutil.which("setpriv") is None:
         return None
     probe = subprocess.run(
-        ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c",
-         "import trainer"],
-        cwd=ROOT, capture_output=True,
+        [
+            "setpriv",
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            sys.executable,
+            "-c",
+            "import trainer",
+        ],
+        cwd=ROOT,
+        capture_output=True,
     )
     return (
         ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-        if probe.returncode == 0 else None
+        if probe.returncode == 0
+        else None
     )
 
 
@@ -178,8 +185,13 @@ def _run_as_user(prefix: list[str], *args: str, home: Path) -> subprocess.Comple
     env = {**os.environ, "EZBAC_HOME": str(home)}
     env.pop("EZBAC_DB", None)
     return subprocess.run(
-        [*prefix, sys.executable, "-m", "trainer", *args], cwd=ROOT, env=env,
-        capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60,
+        [*prefix, sys.executable, "-m", "trainer", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
     )
 
 

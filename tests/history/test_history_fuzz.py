@@ -22,9 +22,7 @@ from hypothesis import strategies as st
 from tests.support.history import T0, answer, session
 from trainer.history.store import SQLITE_MAGIC, HistoryError, HistoryStore, open_history
 
-FUZZ = settings(
-    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @functools.cache
@@ -107,8 +105,9 @@ def test_a_real_history_cut_short(data: st.DataObject) -> None:
 def test_a_real_history_with_bits_flipped(data: st.DataObject) -> None:
     raw = bytearray(real_history())
     flips = data.draw(
-        st.lists(st.tuples(st.integers(0, len(raw) - 1), st.integers(0, 7)), min_size=1,
-                 max_size=8),
+        st.lists(
+            st.tuples(st.integers(0, len(raw) - 1), st.integers(0, 7)), min_size=1, max_size=8
+        ),
         label="flips",
     )
     for offset, bit in flips:

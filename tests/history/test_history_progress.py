@@ -15,19 +15,27 @@ S = timedelta(seconds=1)
 def test_progress_groups_answers_by_cell_outcome_and_payout(history_db: str) -> None:
     with open_history(history_db) as store:
         store.on_session(session("s1", questions=4, correct=3, passed=False, minutes=2))
-        store.on_session(session("s2", started=T0 + timedelta(hours=1), minutes=1,
-                                 abandoned=True, questions=3))
+        store.on_session(
+            session("s2", started=T0 + timedelta(hours=1), minutes=1, abandoned=True, questions=3)
+        )
         for a in [
             answer("banker:3:8", False, T0 + S, seconds=6.0),
             answer("banker:3:8", True, T0 + 2 * S, seconds=2.0),
             answer("banker:6:stood", True, T0 + 3 * S, seconds=1.0),
             answer("outcome:dragon7", True, T0 + 4 * S, seconds=3.0),
-            answer("payout:banker:push", False, T0 + timedelta(hours=1, seconds=5),
-                   session_id="s2", seconds=5.0),
-            answer("player:5", True, T0 + timedelta(hours=1, seconds=6), session_id="s2",
-                   seconds=1.0),
-            answer("natural", True, T0 + timedelta(hours=1, seconds=7), session_id="s2",
-                   seconds=2.0),
+            answer(
+                "payout:banker:push",
+                False,
+                T0 + timedelta(hours=1, seconds=5),
+                session_id="s2",
+                seconds=5.0,
+            ),
+            answer(
+                "player:5", True, T0 + timedelta(hours=1, seconds=6), session_id="s2", seconds=1.0
+            ),
+            answer(
+                "natural", True, T0 + timedelta(hours=1, seconds=7), session_id="s2", seconds=2.0
+            ),
             answer("outcome:tie", False, T0, trainee="bo", session_id="other"),
         ]:
             store.on_answer(a)

@@ -190,9 +190,11 @@ def test_a_spool_sent_but_not_yet_truncated_is_not_stored_twice(tmp_path: Path) 
     """The trainer died after the history committed the spool's records and before it
     removed them from the spool: the next launch sends them again, and they are skipped."""
     db = tmp_path / "h.sqlite3"
-    given = [Entry("session", "s", session(minutes=1, questions=2)),
-             Entry("answer", "k1", answer("banker:3:8")),
-             Entry("answer", "k2", answer("player:5", at=T0.replace(minute=1)))]
+    given = [
+        Entry("session", "s", session(minutes=1, questions=2)),
+        Entry("answer", "k1", answer("banker:3:8")),
+        Entry("answer", "k2", answer("player:5", at=T0.replace(minute=1))),
+    ]
     with open_history(db) as real:
         spool = Spool.for_target(spool_target(real))
         for entry in given:
@@ -294,10 +296,13 @@ def test_answers_still_locked_at_exit_are_kept_and_sent_by_the_next_process(
         f"program): kept in {spool}, sent the next time ezbac starts with this history"
     )
     # a new trainer process, on launch, sends them (and exits at once: nothing is left)
-    code = ("import sys; from trainer.cli.train import history_recorder;"
-            "print(history_recorder(sys.argv[1]).close(timeout=10))")
-    out = subprocess.run([sys.executable, "-c", code, str(db)], capture_output=True, text=True,
-                         check=True).stdout.strip()
+    code = (
+        "import sys; from trainer.cli.train import history_recorder;"
+        "print(history_recorder(sys.argv[1]).close(timeout=10))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(db)], capture_output=True, text=True, check=True
+    ).stdout.strip()
     assert out == "0"
     assert _stored(db) == ["banker:3:8", "banker:3:8"]
     assert not spool.exists()

@@ -25,15 +25,22 @@ def sqlite_schema(db: Path) -> dict[str, object]:
     table's columns, and the header's application id and version."""
     conn = sqlite3.connect(db)
     try:
-        objects = [list(row) for row in conn.execute(
-            "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name")]
+        objects = [
+            list(row)
+            for row in conn.execute(
+                "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
+            )
+        ]
         columns = {
             table: [list(row) for row in conn.execute(f"PRAGMA table_info({table})")]
             for (table,) in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+            )
         }
-        header = {pragma: conn.execute(f"PRAGMA {pragma}").fetchone()[0]
-                  for pragma in ("application_id", "user_version")}
+        header = {
+            pragma: conn.execute(f"PRAGMA {pragma}").fetchone()[0]
+            for pragma in ("application_id", "user_version")
+        }
     finally:
         conn.close()
     return {"objects": objects, "columns": columns, "header": header}
@@ -48,8 +55,13 @@ def server_schema(url: str) -> dict[str, object]:
         (schema,) = conn.execute("SELECT current_schema()").fetchone() or ("",)
 
         def rows(sql: str) -> list[list[object]]:
-            return [[re.sub(rf"\b{re.escape(schema)}\.", "", v) if isinstance(v, str) else v
-                     for v in row] for row in conn.execute(sql)]
+            return [
+                [
+                    re.sub(rf"\b{re.escape(schema)}\.", "", v) if isinstance(v, str) else v
+                    for v in row
+                ]
+                for row in conn.execute(sql)
+            ]
 
         return {
             "columns": rows(
@@ -57,22 +69,27 @@ def server_schema(url: str) -> dict[str, object]:
                 "character_maximum_length, numeric_precision, is_nullable, column_default, "
                 "collation_name, is_identity, identity_generation, is_generated "
                 "FROM information_schema.columns WHERE table_schema = current_schema() "
-                "ORDER BY table_name, ordinal_position"),
+                "ORDER BY table_name, ordinal_position"
+            ),
             "constraints": rows(
                 "SELECT conrelid::regclass::text, conname, contype, "
                 "pg_get_constraintdef(oid) FROM pg_constraint "
-                "WHERE connamespace = current_schema()::regnamespace ORDER BY 1, 2"),
+                "WHERE connamespace = current_schema()::regnamespace ORDER BY 1, 2"
+            ),
             "indexes": rows(
                 "SELECT tablename, indexname, indexdef FROM pg_indexes "
-                "WHERE schemaname = current_schema() ORDER BY 1, 2"),
+                "WHERE schemaname = current_schema() ORDER BY 1, 2"
+            ),
             "triggers": rows(
                 "SELECT tgrelid::regclass::text, tgname, pg_get_triggerdef(oid) "
                 "FROM pg_trigger WHERE NOT tgisinternal AND "
                 "tgrelid::regclass::text IN ('answers', 'sessions', 'answer_totals') "
-                "ORDER BY 1, 2"),
+                "ORDER BY 1, 2"
+            ),
             "functions": rows(
                 "SELECT proname, pg_get_functiondef(p.oid) FROM pg_proc p "
-                "WHERE pronamespace = current_schema()::regnamespace ORDER BY 1"),
+                "WHERE pronamespace = current_schema()::regnamespace ORDER BY 1"
+            ),
             "marker": rows("SELECT application_id, version FROM ezbac_schema"),
         }
 
@@ -129,15 +146,13 @@ def _dump() -> None:  # pragma: no cover - run by hand, see the docstring
     from tests.support.pg import PgServer, server_bindir
 
     with tempfile.TemporaryDirectory() as tmp:
-        SQLITE_SCHEMA.write_text(
-            _json(sqlite_schema(_fresh_sqlite(Path(tmp)))))
+        SQLITE_SCHEMA.write_text(_json(sqlite_schema(_fresh_sqlite(Path(tmp)))))
     bindir = server_bindir()
     assert bindir is not None
     server = PgServer(bindir)
     server.start()
     try:
-        SERVER_SCHEMA.write_text(
-            _json(server_schema(_fresh_server(server.schema()))))
+        SERVER_SCHEMA.write_text(_json(server_schema(_fresh_server(server.schema()))))
     finally:
         server.stop()
 

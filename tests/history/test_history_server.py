@@ -44,20 +44,30 @@ def _filled(url: str) -> str:
 
 
 def _other_marker(url: str) -> None:
-    run_sql(url, "CREATE TABLE ezbac_schema (application_id BIGINT, version INTEGER)",
-         "INSERT INTO ezbac_schema VALUES (1179402563, 1)")
+    run_sql(
+        url,
+        "CREATE TABLE ezbac_schema (application_id BIGINT, version INTEGER)",
+        "INSERT INTO ezbac_schema VALUES (1179402563, 1)",
+    )
 
 
 def _newer_version(url: str) -> None:
-    run_sql(url, "CREATE TABLE ezbac_schema (application_id BIGINT, version INTEGER)",
-         f"INSERT INTO ezbac_schema VALUES ({EZBAC_APP_ID}, 99)",
-         "CREATE TABLE answers (id BIGINT PRIMARY KEY, hologram BYTEA)")
+    run_sql(
+        url,
+        "CREATE TABLE ezbac_schema (application_id BIGINT, version INTEGER)",
+        f"INSERT INTO ezbac_schema VALUES ({EZBAC_APP_ID}, 99)",
+        "CREATE TABLE answers (id BIGINT PRIMARY KEY, hologram BYTEA)",
+    )
 
 
 def _missing_columns(url: str) -> None:
-    run_sql(url, "CREATE TABLE ezbac_schema (application_id BIGINT, version INTEGER)",
-         f"INSERT INTO ezbac_schema VALUES ({EZBAC_APP_ID}, 4)",
-         "CREATE TABLE answers (id BIGINT PRIMARY KEY)", "CREATE TABLE sessions (x TEXT)")
+    run_sql(
+        url,
+        "CREATE TABLE ezbac_schema (application_id BIGINT, version INTEGER)",
+        f"INSERT INTO ezbac_schema VALUES ({EZBAC_APP_ID}, 4)",
+        "CREATE TABLE answers (id BIGINT PRIMARY KEY)",
+        "CREATE TABLE sessions (x TEXT)",
+    )
 
 
 @pytest.mark.parametrize(
@@ -100,8 +110,13 @@ def test_reading_commands_change_nothing_on_the_server(pg_database: str) -> None
     pg_url = pg_database
     _filled(pg_url)
     before = schema_snapshot(pg_url)
-    for args in ((), ("--format", "csv"), ("--format", "json", "--since", "2024-01-01"),
-                 ("--attempts",), ("--trainee", "nobody")):
+    for args in (
+        (),
+        ("--format", "csv"),
+        ("--format", "json", "--since", "2024-01-01"),
+        ("--attempts",),
+        ("--trainee", "nobody"),
+    ):
         run = ezbac("report", "--db", pg_url, *args)
         assert run.returncode == 0, run.stderr
     run = ezbac("report", "--format", "csv", env={"EZBAC_DB": pg_url})
@@ -180,23 +195,41 @@ def test_the_server_schema_has_the_files_tables_columns_and_indexes(
         assert store.schema_version == 6
     conn = sqlite3.connect(db)
     try:
-        file_columns = {(t, c) for (t,) in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")
-            for (_, c, *_) in conn.execute(f"PRAGMA table_info({t})")}
-        file_indexes = {n for (n,) in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")}
+        file_columns = {
+            (t, c)
+            for (t,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            for (_, c, *_) in conn.execute(f"PRAGMA table_info({t})")
+        }
+        file_indexes = {
+            n
+            for (n,) in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+            )
+        }
     finally:
         conn.close()
-    server_columns = set(run_sql(pg_url, "SELECT table_name, column_name FROM "
-                                      "information_schema.columns WHERE table_schema = "
-                                      "current_schema() AND table_name <> 'ezbac_schema'"))
-    server_indexes = {n for (n,) in run_sql(pg_url, "SELECT indexname FROM pg_indexes WHERE "
-                                                 "schemaname = current_schema() AND indexname "
-                                                 "NOT LIKE '%pkey'")}
+    server_columns = set(
+        run_sql(
+            pg_url,
+            "SELECT table_name, column_name FROM "
+            "information_schema.columns WHERE table_schema = "
+            "current_schema() AND table_name <> 'ezbac_schema'",
+        )
+    )
+    server_indexes = {
+        n
+        for (n,) in run_sql(
+            pg_url,
+            "SELECT indexname FROM pg_indexes WHERE "
+            "schemaname = current_schema() AND indexname "
+            "NOT LIKE '%pkey'",
+        )
+    }
     assert server_columns == file_columns
     assert server_indexes == file_indexes
     assert run_sql(pg_url, "SELECT application_id, version FROM ezbac_schema") == [
-        (EZBAC_APP_ID, 6)]
+        (EZBAC_APP_ID, 6)
+    ]
 
 
 def test_terminals_opening_a_blank_database_together_create_it_once(pg_url: str) -> None:
@@ -224,8 +257,11 @@ def test_terminals_opening_a_blank_database_together_create_it_once(pg_url: str)
 
 
 def test_addresses_select_the_server_and_hide_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
-    for url in ("postgresql://ana:s3cret@db.school/ezbac", "postgres://ana:s3cret@db/ezbac",
-                "POSTGRESQL://ana@db/ezbac?password=s3cret&sslmode=require"):
+    for url in (
+        "postgresql://ana:s3cret@db.school/ezbac",
+        "postgres://ana:s3cret@db/ezbac",
+        "POSTGRESQL://ana@db/ezbac?password=s3cret&sslmode=require",
+    ):
         where = resolve_db(url)
         scheme, _, rest = url.partition("://")  # the scheme in any case, handed on in lower
         assert isinstance(where, ServerLocation) and where.url == f"{scheme.lower()}://{rest}"
@@ -239,8 +275,10 @@ def test_addresses_select_the_server_and_hide_passwords(monkeypatch: pytest.Monk
 @pytest.mark.parametrize(
     ("url", "needle"),
     [
-        ("postgresql://ana:hunter2@no-such-host.invalid/school?connect_timeout=5",
-         "cannot reach the history server"),
+        (
+            "postgresql://ana:hunter2@no-such-host.invalid/school?connect_timeout=5",
+            "cannot reach the history server",
+        ),
         ("postgresql://ana:hunter2@/school?host=/nonexistent-folder", "cannot reach"),
         ("postgresql://ana:hunter2@db.school:notaport/school", "not a usable server address"),
         ("postgres://ana:hunter2@/school?nonsense=1", "not a usable server address"),
@@ -268,7 +306,8 @@ def test_a_wrong_password_or_database_is_one_line(pg_server, pg_url: str) -> Non
     line = usage_error(ezbac("report", "--db", pg_server.url("no_such_database")))
     assert "no_such_database" in line
     right = pg_server.database(owner=PASSWORD_ROLE).replace(
-        "postgres@", f"{PASSWORD_ROLE}:{PASSWORD}@")
+        "postgres@", f"{PASSWORD_ROLE}:{PASSWORD}@"
+    )
     with open_history(right) as store:  # the right password: a history it owns
         store.on_answer(answer())
         assert PASSWORD not in str(store.path)
@@ -321,7 +360,8 @@ def test_serve_hands_the_server_to_its_tabs_without_the_password_on_a_command_li
     from trainer.cli import serve
 
     url = pg_server.database(owner=PASSWORD_ROLE).replace(
-        "postgres@", f"{PASSWORD_ROLE}:{PASSWORD}@")
+        "postgres@", f"{PASSWORD_ROLE}:{PASSWORD}@"
+    )
     started: list[str] = []
 
     class FakeServer:

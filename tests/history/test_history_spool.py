@@ -19,12 +19,30 @@ from trainer.history.spool import Entry, Spool, SpoolError, decode, encode, spoo
 def _entries(n: int) -> list[Entry]:
     out: list[Entry] = [Entry("session", "k-start", session("s9"))]
     for i in range(n):
-        out.append(Entry("answer", f"k{i}", answer(
-            "payout:tie:win", i % 2 == 0, T0 + timedelta(seconds=i), session_id="s9",
-            bet="tie", wager="2.50", seconds=1.25 + i,
-        )))
-    out.append(Entry("session", "k-end", session("s9", minutes=3, questions=n, correct=min(n, 1),
-                                                 passed=False, reference_opened=2)))
+        out.append(
+            Entry(
+                "answer",
+                f"k{i}",
+                answer(
+                    "payout:tie:win",
+                    i % 2 == 0,
+                    T0 + timedelta(seconds=i),
+                    session_id="s9",
+                    bet="tie",
+                    wager="2.50",
+                    seconds=1.25 + i,
+                ),
+            )
+        )
+    out.append(
+        Entry(
+            "session",
+            "k-end",
+            session(
+                "s9", minutes=3, questions=n, correct=min(n, 1), passed=False, reference_opened=2
+            ),
+        )
+    )
     return out
 
 
@@ -51,8 +69,9 @@ def test_a_new_spool_object_and_a_new_process_read_what_was_written(tmp_path: Pa
         "import sys; from pathlib import Path; from trainer.history.spool import Spool;"
         "print(','.join(e.key for e in Spool(Path(sys.argv[1])).read().entries))"
     )
-    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
-                         text=True, check=True).stdout.strip()
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True
+    ).stdout.strip()
     assert out == "k-start,k0,k1,k-end"
 
 
@@ -115,8 +134,7 @@ def test_a_line_cut_short_by_a_kill_does_not_swallow_the_next_record(tmp_path: P
         (b'{"v": 2}', "format version 2"),
         (b'{"v": 1, "kind": "bet", "key": "k", "record": {}}', "unknown kind"),
         (b'{"v": 1, "kind": "answer", "record": {}}', "no key"),
-        (b'{"v": 1, "kind": "session", "key": "k", "record": {"session_id": "s"}}',
-         "is missing"),
+        (b'{"v": 1, "kind": "session", "key": "k", "record": {"session_id": "s"}}', "is missing"),
     ],
 )
 def test_lines_that_are_not_records_say_why(line: bytes, why: str) -> None:
@@ -126,9 +144,15 @@ def test_lines_that_are_not_records_say_why(line: bytes, why: str) -> None:
 
 def test_field_types_are_checked_not_trusted() -> None:
     good = json.loads(encode(_entries(1)[1]))
-    for field, value in (("correct", "yes"), ("seconds", True), ("answered_at", "today"),
-                         ("answered_at", "2024-05-01T09:00:00"), ("cards", "4h 3s"),
-                         ("wager", 2.5), ("extra", 1)):
+    for field, value in (
+        ("correct", "yes"),
+        ("seconds", True),
+        ("answered_at", "today"),
+        ("answered_at", "2024-05-01T09:00:00"),
+        ("cards", "4h 3s"),
+        ("wager", 2.5),
+        ("extra", 1),
+    ):
         bad = json.loads(json.dumps(good))
         bad["record"][field] = value
         with pytest.raises(SpoolError):

@@ -55,7 +55,9 @@ def grouped(answers: Sequence[AnswerRecord], key) -> dict[str, Tally]:
 
 
 def python_report(
-    answers: list[AnswerRecord], sessions: list[SessionRecord], trainee: str | None,
+    answers: list[AnswerRecord],
+    sessions: list[SessionRecord],
+    trainee: str | None,
     since: datetime | None,
 ) -> Report:
     answers = [a for a in answers if since is None or a.answered_at >= since]
@@ -72,22 +74,31 @@ def python_report(
         done.sort(key=lambda s: (s.started_at, s.session_id))
         last = max(done, key=lambda s: s.finished_at, default=None)
         families = grouped(mine, lambda a: family(a.skill))
-        out.append(TraineeReport(
-            trainee=name,
-            sessions=len(runs),
-            sessions_finished=sum(bool(s.finished_at and not s.abandoned) for s in runs),
-            sessions_abandoned=sum(s.abandoned for s in runs),
-            sessions_passed=sum(bool(s.passed) for s in runs),
-            reference_opened=sum(s.reference_opened for s in recorded),
-            total=tally(mine),
-            families={f: families.get(f, Tally()) for f in ALL_FAMILIES},
-            last_drill=None if last is None else LastDrill(
-                last.drill_id, last.drill_title, last.mode, last.finished_at, last.questions,
-                last.correct, last.passed,
-            ),
-            weakest=weakest_skills(grouped(mine, lambda a: a.skill)),
-            retries=len(recorded) - len(runs),
-        ))
+        out.append(
+            TraineeReport(
+                trainee=name,
+                sessions=len(runs),
+                sessions_finished=sum(bool(s.finished_at and not s.abandoned) for s in runs),
+                sessions_abandoned=sum(s.abandoned for s in runs),
+                sessions_passed=sum(bool(s.passed) for s in runs),
+                reference_opened=sum(s.reference_opened for s in recorded),
+                total=tally(mine),
+                families={f: families.get(f, Tally()) for f in ALL_FAMILIES},
+                last_drill=None
+                if last is None
+                else LastDrill(
+                    last.drill_id,
+                    last.drill_title,
+                    last.mode,
+                    last.finished_at,
+                    last.questions,
+                    last.correct,
+                    last.passed,
+                ),
+                weakest=weakest_skills(grouped(mine, lambda a: a.skill)),
+                retries=len(recorded) - len(runs),
+            )
+        )
     return Report(since, trainee, tuple(out))
 
 
@@ -101,12 +112,23 @@ def python_attempts(
     for s in runs:
         kept = tally([a for a in answers if a.session_id == s.session_id])
         ended = s.finished_at is not None
-        out.append(Attempt(
-            s.trainee, s.session_id, s.drill_id, s.drill_title, s.mode, s.started_at,
-            s.finished_at, "abandoned" if s.abandoned else "finished" if ended else "unfinished",
-            s.questions if ended else kept.answered, s.correct if ended else kept.correct,
-            s.passed if ended and not s.abandoned else None, kept.seconds, s.reference_opened,
-        ))
+        out.append(
+            Attempt(
+                s.trainee,
+                s.session_id,
+                s.drill_id,
+                s.drill_title,
+                s.mode,
+                s.started_at,
+                s.finished_at,
+                "abandoned" if s.abandoned else "finished" if ended else "unfinished",
+                s.questions if ended else kept.answered,
+                s.correct if ended else kept.correct,
+                s.passed if ended and not s.abandoned else None,
+                kept.seconds,
+                s.reference_opened,
+            )
+        )
     return tuple(out)
 
 
@@ -127,7 +149,9 @@ def test_report_and_attempts_equal_a_python_count(history_db: str, seed: int) ->
                 assert render_json(got) == render_json(want)
             want_attempts = python_attempts(
                 [a for a in answers if trainee is None or a.trainee == trainee],
-                [s for s in sessions if trainee is None or s.trainee == trainee], since)
+                [s for s in sessions if trainee is None or s.trainee == trainee],
+                since,
+            )
             assert build_attempts(store, trainee, since) == want_attempts
 
 
@@ -143,15 +167,19 @@ def test_progress_and_review_states_equal_a_replay_of_every_answer(
             for hours in (0, 24 * 10, 24 * 40, 24 * 90):
                 now = T0 + timedelta(hours=hours)
                 assert progress_data(store, trainee, now) == compute_progress(
-                    trainee, mine, store.sessions(trainee), now)
+                    trainee, mine, store.sessions(trainee), now
+                )
 
 
 def test_the_figures_do_not_depend_on_the_index(history_db: str) -> None:
     """A file read before it gains schema v4's index gets the same figures."""
     db = history_db
     with store_with(db, 3) as store:
-        before = (build_report(store), build_attempts(store),
-                  [progress_data(store, t, T0) for t in NAMES])
+        before = (
+            build_report(store),
+            build_attempts(store),
+            [progress_data(store, t, T0) for t in NAMES],
+        )
     if db.startswith("postgresql://"):
         import psycopg
 
@@ -162,8 +190,11 @@ def test_the_figures_do_not_depend_on_the_index(history_db: str) -> None:
     conn.execute("DROP INDEX sessions_run_ends")
     conn.close()
     with open_history(db) as store:
-        after = (build_report(store), build_attempts(store),
-                 [progress_data(store, t, T0) for t in NAMES])
+        after = (
+            build_report(store),
+            build_attempts(store),
+            [progress_data(store, t, T0) for t in NAMES],
+        )
     assert after == before
 
 
@@ -183,9 +214,16 @@ def test_class_view_has_the_report_figures_and_a_python_count_of_the_rest(
             if s.trainee == row.trainee:
                 moments += [s.started_at, *([s.finished_at] if s.finished_at else [])]
         assert row.last_activity == max(moments)
-        exams = [s for s in sessions if s.trainee == row.trainee and s.mode == "exam"
-                 and s.retry_of is None and s.finished_at and not s.abandoned
-                 and s.passed is not None]
+        exams = [
+            s
+            for s in sessions
+            if s.trainee == row.trainee
+            and s.mode == "exam"
+            and s.retry_of is None
+            and s.finished_at
+            and not s.abandoned
+            and s.passed is not None
+        ]
         exams.sort(key=lambda s: (s.started_at, s.session_id))
         exams.sort(key=lambda s: s.finished_at, reverse=True)  # stable: ties keep start order
         assert [(e.finished_at, e.correct, e.questions, e.passed) for e in row.exams] == [

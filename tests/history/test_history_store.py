@@ -83,10 +83,23 @@ def test_answers_and_sessions_round_trip(history_db: str) -> None:
     started = session("s1", questions=0)
     given = [
         answer("banker:3:8", False, T0 + timedelta(seconds=5), seconds=4.25),
-        answer("outcome:dragon7", True, T0 + timedelta(seconds=9), answer_text="dragon7",
-               expected="dragon7", cards=("4h", "3s", "2d", "Kc", "Th", "3c")),
-        answer("payout:dragon7:win", True, T0 + timedelta(seconds=15), answer_text="win 1,400",
-               expected="win 1400", bet="dragon7", wager="35"),
+        answer(
+            "outcome:dragon7",
+            True,
+            T0 + timedelta(seconds=9),
+            answer_text="dragon7",
+            expected="dragon7",
+            cards=("4h", "3s", "2d", "Kc", "Th", "3c"),
+        ),
+        answer(
+            "payout:dragon7:win",
+            True,
+            T0 + timedelta(seconds=15),
+            answer_text="win 1,400",
+            expected="win 1400",
+            bet="dragon7",
+            wager="35",
+        ),
         answer("natural", True, T0 + timedelta(seconds=20), trainee="bo", session_id="s2"),
     ]
     ended = session("s1", minutes=3, questions=3, correct=2, passed=False, reference_opened=2)

@@ -19,8 +19,7 @@ from trainer.history import queries
 from trainer.history.store import HistoryStore, open_history, to_db_time
 from trainer.history.transfer import copy_history
 
-SKILLS = ("natural", "player:4", "banker:3:8", "banker:6:stood", "outcome:tie",
-          "payout:banker:win")
+SKILLS = ("natural", "player:4", "banker:3:8", "banker:6:stood", "outcome:tie", "payout:banker:win")
 TRAINEES = ("ana", "bo", "Zoë")
 
 Expected = dict[tuple[str, str], tuple[int, int, float, str]]
@@ -34,16 +33,23 @@ def _write_many(store: HistoryStore, seed: int, count: int = 300) -> Expected:
     expected: Expected = {}
     sent: list[tuple[object, str | None]] = []
     for i in range(count):
-        rec = answer(rng.choice(SKILLS), rng.random() < 0.7,
-                     T0 + timedelta(seconds=rng.randrange(10**6)),
-                     trainee=rng.choice(TRAINEES), session_id=f"s{i // 20}",
-                     seconds=rng.choice((0.5, 1.25, 2.0, 3.75)))
+        rec = answer(
+            rng.choice(SKILLS),
+            rng.random() < 0.7,
+            T0 + timedelta(seconds=rng.randrange(10**6)),
+            trainee=rng.choice(TRAINEES),
+            session_id=f"s{i // 20}",
+            seconds=rng.choice((0.5, 1.25, 2.0, 3.75)),
+        )
         key = None if i % 10 == 0 else f"k{seed}-{i}"
         store.record_answer(rec, key)
         sent.append((rec, key))
         n, right, secs, last = expected.get((rec.trainee, rec.skill), (0, 0, 0.0, ""))
         expected[(rec.trainee, rec.skill)] = (
-            n + 1, right + rec.correct, secs + rec.seconds, max(last, to_db_time(rec.answered_at))
+            n + 1,
+            right + rec.correct,
+            secs + rec.seconds,
+            max(last, to_db_time(rec.answered_at)),
         )
     for rec, key in rng.sample(sent, count // 3):  # sent again: stored and counted once
         if key is not None:
@@ -53,14 +59,22 @@ def _write_many(store: HistoryStore, seed: int, count: int = 300) -> Expected:
 
 
 def _totals(store: HistoryStore) -> Expected:
-    return {(t, k): (n, int(c), float(s), str(at)) for t, k, n, c, s, at in store.select(
-        "SELECT trainee, skill, answered, correct, seconds, last_at FROM answer_totals")}
+    return {
+        (t, k): (n, int(c), float(s), str(at))
+        for t, k, n, c, s, at in store.select(
+            "SELECT trainee, skill, answered, correct, seconds, last_at FROM answer_totals"
+        )
+    }
 
 
 def _recount(store: HistoryStore) -> Expected:
-    return {(t, k): (n, int(c), float(s), str(at)) for t, k, n, c, s, at in store.select(
-        "SELECT trainee, skill, COUNT(*), SUM(correct), SUM(seconds), MAX(answered_at) "
-        "FROM answers GROUP BY trainee, skill")}
+    return {
+        (t, k): (n, int(c), float(s), str(at))
+        for t, k, n, c, s, at in store.select(
+            "SELECT trainee, skill, COUNT(*), SUM(correct), SUM(seconds), MAX(answered_at) "
+            "FROM answers GROUP BY trainee, skill"
+        )
+    }
 
 
 def _same(a: Expected, b: Expected) -> None:
@@ -142,8 +156,9 @@ def test_an_older_file_read_without_upgrading_reports_the_same(tmp_path: Path) -
     assert db.read_bytes() == before
 
 
-def test_a_copy_between_backends_carries_exact_totals(history_db: str, tmp_path: Path,
-                                                      pg_url: str) -> None:
+def test_a_copy_between_backends_carries_exact_totals(
+    history_db: str, tmp_path: Path, pg_url: str
+) -> None:
     """history copy inserts in bulk (COPY on a server): the destination's totals count every
     answer copied, once."""
     with open_history(history_db) as store:

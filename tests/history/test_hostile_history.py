@@ -23,21 +23,28 @@ def _tamper(db: str, sql: str) -> None:
             conn.execute(sql)
 
 
-@pytest.mark.parametrize(("sql", "reports"), [
-    ("UPDATE answer_totals SET answered = -5, correct = 99", ["report"]),
-    ("UPDATE answer_totals SET correct = answered + 1", ["report"]),
-    ("UPDATE sessions SET questions = -5, correct = 99", ["report", "attempts"]),
-])
-def test_impossible_counts_are_refused_in_one_line(history_db: str, sql: str,
-                                                    reports: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("sql", "reports"),
+    [
+        ("UPDATE answer_totals SET answered = -5, correct = 99", ["report"]),
+        ("UPDATE answer_totals SET correct = answered + 1", ["report"]),
+        ("UPDATE sessions SET questions = -5, correct = 99", ["report", "attempts"]),
+    ],
+)
+def test_impossible_counts_are_refused_in_one_line(
+    history_db: str, sql: str, reports: list[str]
+) -> None:
     with open_history(history_db) as store:
-        store.record_session(session("s1", minutes=3, questions=2, correct=1, passed=False,
-                                     mode="exam"))
+        store.record_session(
+            session("s1", minutes=3, questions=2, correct=1, passed=False, mode="exam")
+        )
         store.record_answer(answer("outcome:tie", True, T0))
         store.record_answer(answer("outcome:tie", False, T0))
     _tamper(history_db, sql)
-    runs = {"report": [["report"], ["report", "--format", "json"]],
-            "attempts": [["report", "--attempts"]]}
+    runs = {
+        "report": [["report"], ["report", "--format", "json"]],
+        "attempts": [["report", "--attempts"]],
+    }
     for args in (args for name in reports for args in runs[name]):
         line = usage_error(ezbac(*args, "--db", history_db))
         assert redact(history_db) in line and "-5" not in line.split("impossible")[0]

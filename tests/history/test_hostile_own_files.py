@@ -18,8 +18,19 @@ from trainer.session.records import AnswerRecord
 DEEP = "[" * 100_000 + "]" * 100_000
 
 
-@pytest.mark.parametrize("text", [DEEP, '{"a": ' * 50 + "1" + "}" * 50, "NaN", "[Infinity]",
-                                  '{"seconds": -Infinity}', "1e999", '{"x": [1e400]}', "{"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        DEEP,
+        '{"a": ' * 50 + "1" + "}" * 50,
+        "NaN",
+        "[Infinity]",
+        '{"seconds": -Infinity}',
+        "1e999",
+        '{"x": [1e400]}',
+        "{",
+    ],
+)
 def test_the_reader_refuses_what_ezbac_never_writes(text: str) -> None:
     with pytest.raises(BadJSONError):
         loads(text)
@@ -54,8 +65,7 @@ def test_a_damaged_spool_line_never_blocks_the_records_after_it(tmp_path: Path) 
 def test_an_answer_time_that_is_no_number_is_refused_at_the_record() -> None:
     for bad in (float("nan"), float("inf")):
         with pytest.raises(ValueError, match="finite"):
-            AnswerRecord("s", "t", "d", "outcome", "outcome:tie", (), "tie", "tie", True, bad,
-                         T0)
+            AnswerRecord("s", "t", "d", "outcome", "outcome:tie", (), "tie", "tie", True, bad, T0)
 
 
 def test_damaged_settings_start_with_defaults_and_are_never_overwritten(tmp_path: Path) -> None:
@@ -69,8 +79,9 @@ def test_damaged_settings_start_with_defaults_and_are_never_overwritten(tmp_path
         assert path.read_text(encoding="utf-8") == text  # kept for a person to look at
 
 
-def test_a_damaged_check_record_is_only_a_lost_cache(tmp_path: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_damaged_check_record_is_only_a_lost_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from trainer.history import checked
 
     home = tmp_path / "home"

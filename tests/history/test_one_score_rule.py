@@ -88,8 +88,13 @@ def test_weak_agrees_with_the_figure_shown() -> None:
 
 def _run(right: int, asked: int) -> Session:
     """An exam of ``asked`` outcome questions (all the Dragon 7 coup), ``right`` right."""
-    s = Session(drill((Step.OUTCOME,), pass_mark=80), [coup(DRAGON)] * asked, "Alex",
-                clock=FakeClock(), now=FakeNow())
+    s = Session(
+        drill((Step.OUTCOME,), pass_mark=80),
+        [coup(DRAGON)] * asked,
+        "Alex",
+        clock=FakeClock(),
+        now=FakeNow(),
+    )
     s.start()
     for i in range(asked):
         s.answer(OutcomeAnswer(Outcome.DRAGON7 if i < right else Outcome.TIE))
@@ -111,8 +116,9 @@ class Host(App[None]):
 
 
 @pytest.mark.parametrize(("right", "asked", "whole", "tenths", "passed"), CASES, ids=IDS)
-async def test_results_screen(right: int, asked: int, whole: int, tenths: float,
-                              passed: bool) -> None:
+async def test_results_screen(
+    right: int, asked: int, whole: int, tenths: float, passed: bool
+) -> None:
     app = Host(ResultsScreen(_run(right, asked)))
     async with app.run_test(size=(100, 30)):
         head = str(app.screen.query_one("#results-head", Static).render())
@@ -124,11 +130,13 @@ async def test_results_screen(right: int, asked: int, whole: int, tenths: float,
 
 
 @pytest.mark.parametrize(("right", "asked", "whole", "tenths", "passed"), CASES, ids=IDS)
-async def test_progress_screen_and_report(tmp_path: Path, right: int, asked: int, whole: int,
-                                          tenths: float, passed: bool) -> None:
+async def test_progress_screen_and_report(
+    tmp_path: Path, right: int, asked: int, whole: int, tenths: float, passed: bool
+) -> None:
     with open_history(tmp_path / "h.sqlite3") as store:
-        store.on_session(session("s1", started=T0, minutes=30, questions=asked, correct=right,
-                                 passed=passed))
+        store.on_session(
+            session("s1", started=T0, minutes=30, questions=asked, correct=right, passed=passed)
+        )
         for i in range(asked):
             store.on_answer(answer("banker:3:8", i < right, T0 + timedelta(seconds=i)))
         data = progress_data(store, "ana", T0 + timedelta(hours=1))

@@ -15,13 +15,28 @@ T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
 
 def answer(skill: str, correct: bool, minutes: int) -> AnswerRecord:
-    return AnswerRecord("s1", "ana", "d", "x", skill, ("Kh",), "a", "b", correct, 2.0,
-                        T0 + timedelta(minutes=minutes))
+    return AnswerRecord(
+        "s1",
+        "ana",
+        "d",
+        "x",
+        skill,
+        ("Kh",),
+        "a",
+        "b",
+        correct,
+        2.0,
+        T0 + timedelta(minutes=minutes),
+    )
 
 
 def test_procedure_skills_are_listed_but_never_due() -> None:
-    answers = [answer("shoe:cut", False, 1), answer("call:result", True, 2),
-               answer("spot:payout-short", False, 3), answer("outcome:tie", False, 4)]
+    answers = [
+        answer("shoe:cut", False, 1),
+        answer("call:result", True, 2),
+        answer("spot:payout-short", False, 3),
+        answer("outcome:tie", False, 4),
+    ]
     data = compute_progress("ana", answers, [], T0 + timedelta(hours=1))
     assert list(data.procedure) == ["call:result", "shoe:cut", "spot:payout-short"]
     assert data.procedure["shoe:cut"].answered == 1 and data.procedure["shoe:cut"].correct == 0
@@ -53,8 +68,9 @@ def test_the_report_counts_procedure_families(tmp_path) -> None:
     with open_history(tmp_path / "h.sqlite3") as store:
         store.on_session(session("s1"))
         # ana: two shoe answers (one right), one call answer (right), one coup answer
-        for minute, (skill, right) in enumerate((("shoe:burn", True), ("shoe:cut", False),
-                                                 ("call:result", True), ("outcome:tie", True))):
+        for minute, (skill, right) in enumerate(
+            (("shoe:burn", True), ("shoe:cut", False), ("call:result", True), ("outcome:tie", True))
+        ):
             store.on_answer(answer(skill, right, minute))
         report = build_report(store)
         (ana,) = report.trainees
@@ -62,7 +78,10 @@ def test_the_report_counts_procedure_families(tmp_path) -> None:
         assert ana.families["call"].answered == 1 and ana.families["spot"].answered == 0
         (row,) = csv.DictReader(io.StringIO(render_csv(report)))
         assert (row["shoe_answered"], row["shoe_correct"], row["shoe_accuracy"]) == (
-            "2", "1", "50.0")
+            "2",
+            "1",
+            "50.0",
+        )
         assert row["spot_answered"] == "0" and row["spot_accuracy"] == ""
         text = render_table(report)
         assert "Running a shoe" in text and "Calling" in text

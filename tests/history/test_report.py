@@ -23,20 +23,61 @@ from trainer.history.store import HistoryStore, open_history
 
 #: The README's CSV columns, in order.
 DOCUMENTED_COLUMNS = [
-    "trainee", "sessions", "sessions_finished", "sessions_abandoned", "sessions_passed",
-    "reference_opened", "answered", "correct", "accuracy", "avg_seconds", "natural_answered",
-    "natural_correct", "natural_accuracy", "natural_avg_seconds", "player_answered",
-    "player_correct", "player_accuracy", "player_avg_seconds", "banker_answered", "banker_correct",
-    "banker_accuracy", "banker_avg_seconds", "outcome_answered", "outcome_correct",
-    "outcome_accuracy", "outcome_avg_seconds", "payout_answered", "payout_correct",
-    "payout_accuracy", "payout_avg_seconds", "last_drill_id", "last_drill_title",
-    "last_drill_finished_at", "last_drill_questions", "last_drill_correct", "last_drill_result",
-    "weakest_skills", "retries",
-    "table_answered", "table_correct", "table_accuracy", "table_avg_seconds",
+    "trainee",
+    "sessions",
+    "sessions_finished",
+    "sessions_abandoned",
+    "sessions_passed",
+    "reference_opened",
+    "answered",
+    "correct",
+    "accuracy",
+    "avg_seconds",
+    "natural_answered",
+    "natural_correct",
+    "natural_accuracy",
+    "natural_avg_seconds",
+    "player_answered",
+    "player_correct",
+    "player_accuracy",
+    "player_avg_seconds",
+    "banker_answered",
+    "banker_correct",
+    "banker_accuracy",
+    "banker_avg_seconds",
+    "outcome_answered",
+    "outcome_correct",
+    "outcome_accuracy",
+    "outcome_avg_seconds",
+    "payout_answered",
+    "payout_correct",
+    "payout_accuracy",
+    "payout_avg_seconds",
+    "last_drill_id",
+    "last_drill_title",
+    "last_drill_finished_at",
+    "last_drill_questions",
+    "last_drill_correct",
+    "last_drill_result",
+    "weakest_skills",
+    "retries",
+    "table_answered",
+    "table_correct",
+    "table_accuracy",
+    "table_avg_seconds",
     # added at the end (issue 14): the dealer's procedure
-    "shoe_answered", "shoe_correct", "shoe_accuracy", "shoe_avg_seconds",
-    "call_answered", "call_correct", "call_accuracy", "call_avg_seconds",
-    "spot_answered", "spot_correct", "spot_accuracy", "spot_avg_seconds",
+    "shoe_answered",
+    "shoe_correct",
+    "shoe_accuracy",
+    "shoe_avg_seconds",
+    "call_answered",
+    "call_correct",
+    "call_accuracy",
+    "call_avg_seconds",
+    "spot_answered",
+    "spot_correct",
+    "spot_accuracy",
+    "spot_avg_seconds",
 ]
 
 
@@ -52,7 +93,10 @@ def test_report_figures(store: HistoryStore) -> None:
     ana, bo = report.trainees
     assert (ana.trainee, bo.trainee) == ("ana", "bo")
     assert (ana.sessions, ana.sessions_finished, ana.sessions_abandoned, ana.sessions_passed) == (
-        3, 2, 1, 1,
+        3,
+        2,
+        1,
+        1,
     )
     assert ana.reference_opened == 3
     assert (ana.total.answered, ana.total.correct, ana.total.seconds) == (9, 5, 33.0)
@@ -72,7 +116,10 @@ def test_csv_round_trip(store: HistoryStore) -> None:
     ana, bo = rows
     assert ana["trainee"] == "ana" and ana["sessions"] == "3" and ana["sessions_passed"] == "1"
     assert (ana["answered"], ana["correct"], ana["accuracy"], ana["avg_seconds"]) == (
-        "9", "5", "55.5", "3.67",  # 5/9 = 55.55.. % truncated to one decimal, 33 s / 9 = 3.667 s
+        "9",
+        "5",
+        "55.5",
+        "3.67",  # 5/9 = 55.55.. % truncated to one decimal, 33 s / 9 = 3.667 s
     )
     assert (ana["banker_accuracy"], ana["banker_avg_seconds"]) == ("40.0", "3.6")
     assert (ana["natural_accuracy"], ana["payout_accuracy"]) == ("100.0", "0.0")
@@ -90,26 +137,60 @@ def test_json_round_trip(store: HistoryStore) -> None:
     assert doc["report"] == "ezbac" and doc["version"] == 1 and doc["since"] is None
     (ana,) = doc["trainees"]
     assert set(ana) == {
-        "trainee", "sessions", "sessions_finished", "sessions_abandoned", "sessions_passed",
-        "reference_opened", "answered", "correct", "accuracy", "avg_seconds", "families",
-        "last_drill", "weakest", "retries",
+        "trainee",
+        "sessions",
+        "sessions_finished",
+        "sessions_abandoned",
+        "sessions_passed",
+        "reference_opened",
+        "answered",
+        "correct",
+        "accuracy",
+        "avg_seconds",
+        "families",
+        "last_drill",
+        "weakest",
+        "retries",
     }
-    assert list(ana["families"]) == ["natural", "player", "banker", "outcome", "payout",
-                                     "table", "shoe", "call", "spot"]
+    assert list(ana["families"]) == [
+        "natural",
+        "player",
+        "banker",
+        "outcome",
+        "payout",
+        "table",
+        "shoe",
+        "call",
+        "spot",
+    ]
     assert ana["families"]["banker"] == {
-        "answered": 5, "correct": 2, "accuracy": 40.0, "avg_seconds": 3.6,
+        "answered": 5,
+        "correct": 2,
+        "accuracy": 40.0,
+        "avg_seconds": 3.6,
     }
     assert ana["families"]["player"] == {
-        "answered": 0, "correct": 0, "accuracy": None, "avg_seconds": None,
+        "answered": 0,
+        "correct": 0,
+        "accuracy": None,
+        "avg_seconds": None,
     }
     assert ana["last_drill"] == {
-        "id": "banker-tableau", "title": "The Banker tableau", "mode": "practice",
-        "finished_at": "2024-05-02T09:08:00+00:00", "questions": 10, "correct": 6,
+        "id": "banker-tableau",
+        "title": "The Banker tableau",
+        "mode": "practice",
+        "finished_at": "2024-05-02T09:08:00+00:00",
+        "questions": 10,
+        "correct": 6,
         "passed": False,
     }
     assert ana["weakest"][1] == {
-        "skill": "banker:3:8", "label": "Banker 3, Player's third card 8", "answered": 3,
-        "correct": 1, "accuracy": 33.3, "avg_seconds": 4.0,
+        "skill": "banker:3:8",
+        "label": "Banker 3, Player's third card 8",
+        "answered": 3,
+        "correct": 1,
+        "accuracy": 33.3,
+        "avg_seconds": 4.0,
     }
 
 

@@ -43,8 +43,14 @@ def _answered(s: Session, outcomes: list[Outcome]) -> Session:
 
 def _exam(records: list | None = None) -> Session:
     sink = records.append if records is not None else None
-    return Session(drill((Step.OUTCOME,), mode=Mode.EXAM), [coup(c) for c in COUPS], "ana",
-                   clock=FakeClock(), now=FakeNow(), on_session=sink)
+    return Session(
+        drill((Step.OUTCOME,), mode=Mode.EXAM),
+        [coup(c) for c in COUPS],
+        "ana",
+        clock=FakeClock(),
+        now=FakeNow(),
+        on_session=sink,
+    )
 
 
 def test_a_retry_knows_its_run_and_never_passes() -> None:
@@ -81,16 +87,23 @@ def test_one_missed_question_is_singular() -> None:
 def test_failed_exam_then_perfect_retry_reports_the_failure(tmp_path: Path) -> None:
     with open_history(tmp_path / "h.sqlite3") as store:
         recorder = Recorder(store)
-        run = Session(drill((Step.OUTCOME,), mode=Mode.EXAM, ident="exam", title="Exam"),
-                      [coup(c) for c in COUPS], "ana", clock=FakeClock(), now=FakeNow(),
-                      on_answer=recorder.on_answer, on_session=recorder.on_session)
+        run = Session(
+            drill((Step.OUTCOME,), mode=Mode.EXAM, ident="exam", title="Exam"),
+            [coup(c) for c in COUPS],
+            "ana",
+            clock=FakeClock(),
+            now=FakeNow(),
+            on_answer=recorder.on_answer,
+            on_session=recorder.on_session,
+        )
         _answered(run, [Outcome.DRAGON7, Outcome.TIE, Outcome.TIE])  # 1 of 3: failed
         _answered(run.retry_missed(), TRUTH[1:])  # 2 of 2
         stored = store.sessions("ana")
         report = build_report(store)
         progress = progress_data(store, "ana")
     assert [(s.retry_of, s.passed) for s in stored] == [
-        (None, False), (run.session_id, None),
+        (None, False),
+        (run.session_id, None),
     ]
     (ana,) = report.trainees
     assert (ana.sessions, ana.sessions_finished, ana.sessions_passed, ana.retries) == (1, 1, 0, 1)
@@ -143,8 +156,15 @@ def test_a_v2_history_gains_retry_of_and_keeps_its_runs(tmp_path: Path) -> None:
 async def test_results_screen_labels_a_retry_as_practice() -> None:
     sessions: list = []
     d = drill((Step.OUTCOME,), mode=Mode.EXAM)
-    app = TrainerApp(start=d, trainee="Alex", seed=1, deal=dealer([coup(c) for c in COUPS]),
-                     clock=FakeClock(), now=FakeNow(), hooks=Hooks(on_session=sessions.append))
+    app = TrainerApp(
+        start=d,
+        trainee="Alex",
+        seed=1,
+        deal=dealer([coup(c) for c in COUPS]),
+        clock=FakeClock(),
+        now=FakeNow(),
+        hooks=Hooks(on_session=sessions.append),
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("7", "enter", "t", "enter", "t", "enter")  # 1 of 3 right
         assert isinstance(app.screen, ResultsScreen)

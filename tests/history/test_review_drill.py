@@ -100,8 +100,18 @@ def test_payout_filters_follow_the_settlement_table() -> None:
 
 
 @pytest.mark.parametrize(
-    "key", ["banker:8:3", "banker:3:10", "player:9", "outcome:dragon8", "payout:tie:push",
-            "payout:side:win", "tableau", "banker:x:1", ""]
+    "key",
+    [
+        "banker:8:3",
+        "banker:3:10",
+        "player:9",
+        "outcome:dragon8",
+        "payout:tie:push",
+        "payout:side:win",
+        "tableau",
+        "banker:x:1",
+        "",
+    ],
 )
 def test_keys_that_name_no_skill_have_no_target(key: str) -> None:
     # (a Tie bet never pushes, RULES.md: no coup could be dealt for payout:tie:push)
@@ -152,8 +162,14 @@ def test_review_from_the_store_and_when_nothing_is_due(tmp_path: Path) -> None:
 
 def test_dealt_review_coups_exercise_a_due_skill() -> None:
     pytest.importorskip("trainer.drills.generate")
-    due_keys = ["banker:3:8", "banker:6:stood", "outcome:dragon7", "payout:banker:push",
-                "player:5", "natural"]
+    due_keys = [
+        "banker:3:8",
+        "banker:6:stood",
+        "outcome:dragon7",
+        "payout:banker:push",
+        "player:5",
+        "natural",
+    ]
     states = schedule((k, False, T0) for k in due_keys)
     drill = build_review_drill(list(states.values()))
     coups = deal_drill(drill, random.Random(5))

@@ -38,9 +38,15 @@ def work_two_tables(store) -> list:
         kept.append(record)
         store.on_answer(record)
 
-    s = TableSession(table_drill(), [dealt(DRAGON, DRAGON_LAYOUT), dealt(NATURAL, NATURAL_LAYOUT)],
-                     "ann", clock=clock, now=FakeNow(), on_answer=on_answer,
-                     on_session=store.on_session)
+    s = TableSession(
+        table_drill(),
+        [dealt(DRAGON, DRAGON_LAYOUT), dealt(NATURAL, NATURAL_LAYOUT)],
+        "ann",
+        clock=clock,
+        now=FakeNow(),
+        on_answer=on_answer,
+        on_session=store.on_session,
+    )
     s.start()
     for key in ((6, T), (4, P), (4, P8)):
         s.mark(*key)
@@ -75,8 +81,12 @@ def test_report_counts_the_table_family(store) -> None:
     rows = list(csv.DictReader(io.StringIO(render_csv(build_report(store)))))
     cols = list(rows[0])
     at = cols.index("table_answered")  # after every first-release column, in this order
-    assert cols[at:at + 4] == ["table_answered", "table_correct", "table_accuracy",
-                               "table_avg_seconds"]
+    assert cols[at : at + 4] == [
+        "table_answered",
+        "table_correct",
+        "table_accuracy",
+        "table_avg_seconds",
+    ]
     assert at > cols.index("retries")
     assert (rows[0]["table_answered"], rows[0]["table_correct"]) == ("7", "6")
     assert rows[0]["table_accuracy"] == "85.7"  # 6 of 7, one decimal rounded down
@@ -88,8 +98,7 @@ def test_report_counts_the_table_family(store) -> None:
 def test_progress_shows_table_skills_and_seconds_per_table(store) -> None:
     kept = work_two_tables(store)
     data = progress_data(store, "ann")
-    assert set(data.table) == {"table:take", "table:pay:dragon7", "table:pay:player",
-                               "table:order"}
+    assert set(data.table) == {"table:take", "table:pay:dragon7", "table:pay:player", "table:order"}
     take = data.table["table:take"]
     assert (take.answered, take.correct) == (2, 1)
     (run,) = data.table_times

@@ -18,12 +18,14 @@ def test_the_committed_reference_is_current(name: str) -> None:
     path = FOLDER / name
     assert path.is_file(), f"docs/reference/{name} is missing: run {COMMAND}"
     assert path.read_text(encoding="utf-8") == pages()[name], (
-        f"docs/reference/{name} is out of date: run {COMMAND}")
+        f"docs/reference/{name} is out of date: run {COMMAND}"
+    )
 
 
-@pytest.mark.parametrize(("obj", "name"), [(DRILL, "drill-fields.md"),
-                                            (HOUSE, "house-fields.md"),
-                                            (FILE, "mistakes-fields.md")])
+@pytest.mark.parametrize(
+    ("obj", "name"),
+    [(DRILL, "drill-fields.md"), (HOUSE, "house-fields.md"), (FILE, "mistakes-fields.md")],
+)
 def test_every_declared_field_has_a_row(obj: Obj, name: str) -> None:
     text = pages()[name]
     for path, section in sections(obj):
@@ -34,11 +36,17 @@ def test_every_declared_field_has_a_row(obj: Obj, name: str) -> None:
 
 
 def test_a_page_gives_type_default_and_doc_of_nested_sections() -> None:
-    item = Obj({"value": Field(Scalar("amount", {"type": "number"}), "Its value.",
-                               required=True)}, "One chip.")
-    obj = Obj({"name": Field(Scalar("line", {"type": "string"}), "A name | a title.",
-                             default="x"),
-               "chips": Field(ListOf(item, 3), "The chips.")}, "A file.")
+    item = Obj(
+        {"value": Field(Scalar("amount", {"type": "number"}), "Its value.", required=True)},
+        "One chip.",
+    )
+    obj = Obj(
+        {
+            "name": Field(Scalar("line", {"type": "string"}), "A name | a title.", default="x"),
+            "chips": Field(ListOf(item, 3), "The chips."),
+        },
+        "A file.",
+    )
     text = markdown(obj, "Title", "Intro.")
     assert '| `name` | text | `"x"` | A name \\| a title. |' in text
     assert "| `chips` | list of sections ([`chips[]`](#chips)), at most 3 |  | The chips. |" in text
@@ -46,8 +54,9 @@ def test_a_page_gives_type_default_and_doc_of_nested_sections() -> None:
     assert "| `value` | number | required | Its value. |" in text
 
 
-def test_check_says_which_page_is_stale(monkeypatch: pytest.MonkeyPatch, tmp_path,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_says_which_page_is_stale(
+    monkeypatch: pytest.MonkeyPatch, tmp_path, capsys: pytest.CaptureFixture[str]
+) -> None:
     import trainer.cli.reference as reference
 
     monkeypatch.setattr(reference, "FOLDER", tmp_path)

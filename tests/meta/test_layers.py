@@ -39,7 +39,7 @@ def _lint(config: Path) -> tuple[bool, str]:
 def test_the_import_contracts_are_kept() -> None:
     kept, report = _lint(PYPROJECT)
     assert "Contracts:" in report  # the contracts were read and checked
-    broken = report[report.find("Broken contracts"):]
+    broken = report[report.find("Broken contracts") :]
     assert kept, f"import contracts broken (pyproject.toml [tool.importlinter]):\n{broken}"
 
 
@@ -177,12 +177,15 @@ def _is_module(name: str) -> bool:
 
 def test_no_module_imports_another_modules_private_names() -> None:
     found = list(_private_imports())
-    assert not found, "private names used outside their module (make them public where " \
+    assert not found, (
+        "private names used outside their module (make them public where "
         "they are shared, or move them where they belong):\n" + "\n".join(found)
+    )
 
 
-def test_private_names_and_modules_are_seen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                            ) -> None:
+def test_private_names_and_modules_are_seen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Guards the test above: it does see both kinds, and leaves a package's own private
     module to that package."""
     root = tmp_path / "trainer"

@@ -34,15 +34,24 @@ def test_a_module_is_its_own_name_in_its_package() -> None:
 
 def _modules_after(body: str, env: dict[str, str] | None = None) -> list[str]:
     code = f"import json, sys\n{body}\nprint(json.dumps(sorted(sys.modules)))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=60, env=env)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+        env=env,
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def test_cheap_engine_names_do_not_load_the_analysis() -> None:
     loaded = _modules_after("from trainer.engine import Card, Coup, settle, parse_amount")
-    assert not [name for name in ("trainer.engine.analysis", "trainer.engine.simulate",
-                                  "fractions") if name in loaded]
+    assert not [
+        name
+        for name in ("trainer.engine.analysis", "trainer.engine.simulate", "fractions")
+        if name in loaded
+    ]
     # and the probe does see them once a path imports them
     loaded = _modules_after("from trainer.engine.analysis import analyze")
     assert "trainer.engine.analysis" in loaded and "fractions" in loaded
@@ -56,8 +65,15 @@ def test_the_history_package_loads_none_of_its_modules() -> None:
 def test_the_history_store_loads_no_engine_and_no_review() -> None:
     loaded = _modules_after("from trainer.history.store import open_history")
     assert "trainer.history.store" in loaded
-    heavy = ("trainer.engine", "trainer.session", "trainer.drills.model",
-             "trainer.history.review", "trainer.history.progress", "psycopg", "yaml")
+    heavy = (
+        "trainer.engine",
+        "trainer.session",
+        "trainer.drills.model",
+        "trainer.history.review",
+        "trainer.history.progress",
+        "psycopg",
+        "yaml",
+    )
     assert not [name for name in heavy if name in loaded]
 
 
@@ -134,8 +150,9 @@ def test_ezbac_report_leaves_the_session_and_the_drills_alone(tmp_path: Path) ->
         "    store.on_answer(answer(correct=False))\n"
         "    store.on_session(session())\n"
     )
-    subprocess.run([sys.executable, "-c", setup], check=True, timeout=60,
-                   cwd=Path(__file__).parents[2])
+    subprocess.run(
+        [sys.executable, "-c", setup], check=True, timeout=60, cwd=Path(__file__).parents[2]
+    )
     body = (
         "import contextlib, io\n"
         "from trainer.cli import main\n"
@@ -147,6 +164,12 @@ def test_ezbac_report_leaves_the_session_and_the_drills_alone(tmp_path: Path) ->
     env = dict(os.environ, EZBAC_HOME=str(tmp_path))
     loaded = _modules_after(body, env)
     assert "trainer.history.report" in loaded and "trainer.scoring" in loaded
-    heavy = ("trainer.session", "trainer.session.session", "trainer.engine",
-             "trainer.drills.model", "yaml", "psycopg")
+    heavy = (
+        "trainer.session",
+        "trainer.session.session",
+        "trainer.engine",
+        "trainer.drills.model",
+        "yaml",
+        "psycopg",
+    )
     assert not [name for name in heavy if name in loaded]

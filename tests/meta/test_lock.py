@@ -71,8 +71,7 @@ def test_the_lock_pins_everything_pyproject_asks_for_within_its_ranges() -> None
             "run bash .ci/lock"
         )
         for extra in asked.extras:  # psycopg[binary] needs psycopg-binary locked too
-            wanted = [r for r in metadata.requires(asked.name) or []
-                      if f'extra == "{extra}"' in r]
+            wanted = [r for r in metadata.requires(asked.name) or [] if f'extra == "{extra}"' in r]
             for spec in wanted:
                 assert canonicalize_name(Requirement(spec).name) in entries
 
@@ -102,8 +101,9 @@ def test_ezbac_itself_is_installed_from_this_checkout() -> None:
     assert metadata.version("ezbac") == PYPROJECT["project"]["version"]
 
 
-@pytest.mark.parametrize("option", ["--require-hashes -r requirements.lock",
-                                    "--no-deps --no-build-isolation -e ."])
+@pytest.mark.parametrize(
+    "option", ["--require-hashes -r requirements.lock", "--no-deps --no-build-isolation -e ."]
+)
 def test_the_readme_installs_from_the_lock(option: str) -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     setup = readme.split("## Set up and run\n", 1)[1].split("```sh\n", 1)[1].splitlines()[0]

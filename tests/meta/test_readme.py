@@ -91,8 +91,11 @@ def test_ci_runs_the_readme_commands() -> None:
 
 #: Lines of ```sh blocks that are not ezbac commands: the set-up and test (checked above
 #: against .ci/run) and a shell profile's setting.
-NOT_EZBAC = (re.compile(r"python3 -m venv .venv && "), re.compile(r"\.venv/bin/python -m pytest$"),
-             re.compile(r"export EZBAC_DB=postgresql://\S+$"))
+NOT_EZBAC = (
+    re.compile(r"python3 -m venv .venv && "),
+    re.compile(r"\.venv/bin/python -m pytest$"),
+    re.compile(r"export EZBAC_DB=postgresql://\S+$"),
+)
 
 
 # -- the files the examples name -------------------------------------------------------------
@@ -135,11 +138,12 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr(trainer.cli.serve, "_check_can_listen", lambda host, port: None)
     drill = _yaml("drills.md", "id: dragon-practice")
     files = {
-        "my.yaml": drill, "my-drill.yaml": drill,
+        "my.yaml": drill,
+        "my-drill.yaml": drill,
         "other.yaml": _yaml("drills.md", "id: my-table"),
         "my-house.yaml": _yaml("houses.md", "id: downtown-mini"),
         "disputed-coups.txt": "P:Ks B:2h P:As B:2c P:5d B:3c --seat 1:banker=25:paid=25\n"
-                              "9s 2h Kd 5c --called player=9,banker=7,outcome=player\n",
+        "9s 2h Kd 5c --called player=9,banker=7,outcome=player\n",
     }
     for name, text in files.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
@@ -176,7 +180,7 @@ def run_line(line: str, where: str) -> Ran:
     if words[0] == "printf":
         pipe = words.index("|")
         stdin = words[1].replace("\\n", "\n")
-        words = words[pipe + 1:]
+        words = words[pipe + 1 :]
     if words[0] == ".venv/bin/ezbac":
         words[0] = "ezbac"
     assert words[0] == "ezbac", f"{where}: not an ezbac command: {line}"
@@ -185,7 +189,7 @@ def run_line(line: str, where: str) -> Ran:
     if "<" in words:
         at = words.index("<")
         stdin = Path(words[at + 1]).read_text(encoding="utf-8")
-        words = words[:at] + words[at + 2:]
+        words = words[:at] + words[at + 2 :]
     if ">" in words:
         at = words.index(">")
         target, words = words[at + 1], words[:at]
@@ -212,10 +216,26 @@ def school_file(path: Path) -> str:
     with open_history(str(path)) as store:
         for number, trainee in enumerate(("ana", "sam")):
             session = f"s{number}"
-            store.on_session(SessionRecord(session, trainee, "outcomes", "Outcomes", "practice",
-                                           at, at, 1, 1, True))
-            store.on_answer(AnswerRecord(session, trainee, "outcomes", "outcome", "outcome:tie",
-                                         ("4h", "3s", "Td", "Kc"), "tie", "tie", True, 2.0, at))
+            store.on_session(
+                SessionRecord(
+                    session, trainee, "outcomes", "Outcomes", "practice", at, at, 1, 1, True
+                )
+            )
+            store.on_answer(
+                AnswerRecord(
+                    session,
+                    trainee,
+                    "outcomes",
+                    "outcome",
+                    "outcome:tie",
+                    ("4h", "3s", "Td", "Kc"),
+                    "tie",
+                    "tie",
+                    True,
+                    2.0,
+                    at,
+                )
+            )
     return str(path)
 
 
@@ -253,7 +273,8 @@ def test_shell_examples_run(block: Block, folder: Path, request: pytest.FixtureR
         assert ran.status in allowed, f"{block.where}: {line}\n{ran.err}"
         assert "Traceback" not in ran.err and "error" not in ran.err, f"{line}\n{ran.err}"
         assert ran.out or Stub.runs > opened or line.startswith("ezbac report"), (
-            f"{block.where}: {line} printed nothing and opened nothing")
+            f"{block.where}: {line} printed nothing and opened nothing"
+        )
 
 
 @pytest.mark.parametrize("block", of("console"), ids=lambda b: b.where)
@@ -324,8 +345,10 @@ def test_the_odds_per_house_are_what_analyze_prints() -> None:
                 pays, edge = cell.split(": ")
                 assert f"{bet} {pays.split(',')[0]} {edge}" in lines[bet], (house, bet)
     six = {**_bet_lines("commission", "6"), "Tie 9": _bet_lines("ez-tie9", "6")["Tie"]}
-    said = ("With 6 decks: commission Banker 1.0558 %, Player 1.2374 %, Tie 8 to 1 14.4382 %, "
-            "9 to 1\n4.9313 %.")
+    said = (
+        "With 6 decks: commission Banker 1.0558 %, Player 1.2374 %, Tie 8 to 1 14.4382 %, "
+        "9 to 1\n4.9313 %."
+    )
     assert said in (ROOT / "docs" / "houses.md").read_text(encoding="utf-8")
     assert "19 to 20 1.0558 %" in six["Banker"] and "1.2374 %" in six["Player"]
     assert "8 to 1 14.4382 %" in six["Tie"] and "9 to 1 4.9313 %" in six["Tie 9"]
@@ -363,8 +386,7 @@ def screen_text(svg: str) -> str:
 
     rows: dict[int, dict[int, str]] = {}
     cell = r'<text class="[^"]*" x="([^"]*)" y="[^"]*" textLength="[^"]*" '
-    for x, row, text in re.findall(cell + r'clip-path="url\(#terminal-line-(\d+)\)">([^<]*)<',
-                                   svg):
+    for x, row, text in re.findall(cell + r'clip-path="url\(#terminal-line-(\d+)\)">([^<]*)<', svg):
         rows.setdefault(int(row), {})[round(float(x) / 12.2)] = html.unescape(text)
     lines = []
     for row in range(max(rows) + 1):
@@ -377,14 +399,17 @@ def screen_text(svg: str) -> str:
 
 def test_the_table_screen_in_the_docs_is_the_snapshot() -> None:
     (snapshot,) = ROOT.glob("tests/**/__snapshots__/**/test_table_screen.svg")
-    (shown,) = [b for b in of("text")
-                if b.page.name == "trainees.md" and "Work the table" in b.body]
+    (shown,) = [
+        b for b in of("text") if b.page.name == "trainees.md" and "Work the table" in b.body
+    ]
     assert shown.body == screen_text(snapshot.read_text(encoding="utf-8")), (
-        f"{shown.where} is not what {snapshot.relative_to(ROOT)} shows")
+        f"{shown.where} is not what {snapshot.relative_to(ROOT)} shows"
+    )
 
 
 def test_the_readme_picture_is_the_table_drill_snapshot() -> None:
     assert "![" in README and "(docs/images/table-drill.svg)" in README
     (snapshot,) = ROOT.glob("tests/**/__snapshots__/**/test_table_screen.svg")
     assert (ROOT / "docs" / "images" / "table-drill.svg").read_bytes() == snapshot.read_bytes(), (
-        f"copy {snapshot.relative_to(ROOT)} to docs/images/table-drill.svg")
+        f"copy {snapshot.relative_to(ROOT)} to docs/images/table-drill.svg"
+    )

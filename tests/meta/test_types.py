@@ -18,8 +18,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _mypy(request: pytest.FixtureRequest, *targets: str) -> tuple[int, list[str], str]:
     api = pytest.importorskip("mypy.api", reason="mypy comes with the [test] extra")
-    args = ["--config-file", str(ROOT / "pyproject.toml"), "--no-error-summary",
-            "--show-error-codes", "--no-color-output", "--hide-error-context"]
+    args = [
+        "--config-file",
+        str(ROOT / "pyproject.toml"),
+        "--no-error-summary",
+        "--show-error-codes",
+        "--no-color-output",
+        "--hide-error-context",
+    ]
     cache = getattr(request.config, "cache", None)  # None under -p no:cacheprovider
     if cache is not None:
         args += ["--cache-dir", str(cache.mkdir("mypy"))]
@@ -38,7 +44,8 @@ def test_a_misspelt_field_or_reader_fails_type_checking(
     """The declarations are reached by attribute and readers by typed reference, so mypy (not
     a drill file at run time) finds a wrong name or a reader's wrong arguments."""
     code = tmp_path / "misspelt.py"
-    code.write_text(textwrap.dedent("""\
+    code.write_text(
+        textwrap.dedent("""\
         from trainer.drills import fields as F
         from trainer.fileformat.declare import ScalarReads, reads
 
@@ -46,7 +53,8 @@ def test_a_misspelt_field_or_reader_fails_type_checking(
         a = F.RANGE.stpe.default
         b = reads(F.DrillReads.cardz)
         c = reads(ScalarReads.integer, 1, "a weight")
-    """))
+    """)
+    )
     status, errors, output = _mypy(request, str(code))
     lines = sorted({int(e.split(":")[1]) for e in errors})
     assert status == 1 and lines == [5, 6, 7], output

@@ -43,13 +43,16 @@ def _ask(cards: str, wagers: dict[Bet, str], step: Step, house=COMMISSION_HOUSE)
     return expand([coup(cards, wagers)], (step,), house)
 
 
-@pytest.mark.parametrize(("wager", "owed"), [
-    ("137", "7.00"),   # 5 % is 6.85: up to the quarter is 7.00
-    ("135", "6.75"),   # 6.75 is already a quarter
-    ("7", "0.50"),     # 0.35 up to 0.50
-    ("20", "1"),       # exactly 1
-    ("499", "25.00"),  # 24.95 up to 25.00
-])
+@pytest.mark.parametrize(
+    ("wager", "owed"),
+    [
+        ("137", "7.00"),  # 5 % is 6.85: up to the quarter is 7.00
+        ("135", "6.75"),  # 6.75 is already a quarter
+        ("7", "0.50"),  # 0.35 up to 0.50
+        ("20", "1"),  # exactly 1
+        ("499", "25.00"),  # 24.95 up to 25.00
+    ],
+)
 def test_the_commission_owed_on_a_winning_banker_bet(wager: str, owed: str) -> None:
     (q,) = _ask(BANKER_7, {Bet.BANKER: wager}, Step.COMMISSION)
     assert q.grade(AmountAnswer(Decimal(owed))).correct
@@ -67,8 +70,12 @@ def test_the_commission_reason_says_the_exact_five_percent_and_the_rounding() ->
 
 
 def test_a_commission_box_house_says_where_the_commission_goes() -> None:
-    boxed = replace(COMMISSION_HOUSE, commission=Commission(
-        collection=Collection.END_OF_SHOE, rounding=Rounding(unit=Decimal("0.25"))))
+    boxed = replace(
+        COMMISSION_HOUSE,
+        commission=Commission(
+            collection=Collection.END_OF_SHOE, rounding=Rounding(unit=Decimal("0.25"))
+        ),
+    )
     (q,) = _ask(BANKER_7, {Bet.BANKER: "30"}, Step.COMMISSION, boxed)
     graded = q.grade(AmountAnswer(Decimal("1.50")))
     assert graded.correct and "commission box" in graded.reason
@@ -76,8 +83,10 @@ def test_a_commission_box_house_says_where_the_commission_goes() -> None:
 
 def test_a_step_table_commission_names_the_table() -> None:
     # A house whose table says wagers up to 10 owe 0.50: 5 % of 7 (0.35) is not what is owed.
-    table = replace(COMMISSION_HOUSE, commission=Commission(
-        rounding=Rounding(steps=(Owes(Decimal(10), Decimal("0.50")),))))
+    table = replace(
+        COMMISSION_HOUSE,
+        commission=Commission(rounding=Rounding(steps=(Owes(Decimal(10), Decimal("0.50")),))),
+    )
     (q,) = _ask(BANKER_7, {Bet.BANKER: "7"}, Step.COMMISSION, table)
     graded = q.grade(AmountAnswer(Decimal("0.50")))
     assert graded.correct and "by the house's table (up to 10 owes 0.50" in graded.reason
@@ -93,15 +102,25 @@ def test_only_winning_bets_that_owe_a_commission_are_asked() -> None:
 
 
 def test_commission_is_asked_before_the_amount_paid() -> None:
-    qs = expand([coup(BANKER_7, {Bet.BANKER: "35"})], (Step.PAYOUT, Step.COMMISSION),
-                COMMISSION_HOUSE)
+    qs = expand(
+        [coup(BANKER_7, {Bet.BANKER: "35"})], (Step.PAYOUT, Step.COMMISSION), COMMISSION_HOUSE
+    )
     assert [q.step for q in qs] == [Step.COMMISSION, Step.PAYOUT]
 
 
-@pytest.mark.parametrize(("wager", "fee"), [
-    ("5", "0.50"), ("20", "0.50"), ("21", "1"), ("100", "1"), ("101", "2"), ("300", "2"),
-    ("301", "3"), ("500", "3"),
-])
+@pytest.mark.parametrize(
+    ("wager", "fee"),
+    [
+        ("5", "0.50"),
+        ("20", "0.50"),
+        ("21", "1"),
+        ("100", "1"),
+        ("101", "2"),
+        ("300", "2"),
+        ("301", "3"),
+        ("500", "3"),
+    ],
+)
 def test_the_card_rooms_collection_fee(wager: str, fee: str) -> None:
     (q,) = _ask(PLAYER_9, {Bet.BANKER: wager}, Step.FEE, CARDROOM)
     graded = q.grade(AmountAnswer(Decimal(fee)))
@@ -110,8 +129,9 @@ def test_the_card_rooms_collection_fee(wager: str, fee: str) -> None:
 
 
 def test_the_fee_is_asked_for_every_wager_whatever_the_result() -> None:
-    qs = _ask(BANKER_7, {Bet.PLAYER: "35", Bet.BANKER: "350", Bet.DRAGON7: "10"}, Step.FEE,
-              CARDROOM)
+    qs = _ask(
+        BANKER_7, {Bet.PLAYER: "35", Bet.BANKER: "350", Bet.DRAGON7: "10"}, Step.FEE, CARDROOM
+    )
     assert [(q.bet, q.expected()) for q in qs] == [
         (Bet.PLAYER, AmountAnswer(Decimal(1))),
         (Bet.BANKER, AmountAnswer(Decimal(3))),
@@ -173,6 +193,7 @@ def test_fee_without_a_fee_schedule_is_a_load_error_with_its_line() -> None:
 
 # --- the bundled drills ---------------------------------------------------------------------
 
+
 def test_the_bundled_commission_drill_asks_the_commission_then_the_amount_paid() -> None:
     from trainer.session import PayoutAnswer, Session
 
@@ -194,7 +215,11 @@ def test_the_bundled_cardroom_drill_asks_the_payout_then_the_fee() -> None:
     paid, fee = Session(drill, [coup(PLAYER_9, {Bet.PLAYER: "301"})], "Alex").questions
     assert paid.grade(PayoutAnswer(BetResult.WIN, Decimal(301))).correct
     assert fee.grade(AmountAnswer(Decimal(3))).correct
-    wagers = {a for s in range(5) for dc in deal_drill(drill, random.Random(s))
-              for a in dc.wagers.values()}
+    wagers = {
+        a
+        for s in range(5)
+        for dc in deal_drill(drill, random.Random(s))
+        for a in dc.wagers.values()
+    }
     # The run reaches more than one step of the schedule.
     assert len({CARDROOM.fee_for(a) for a in wagers}) > 1

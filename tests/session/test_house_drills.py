@@ -69,8 +69,7 @@ def _drill(house: str, *, dragon_max: int = 10, result: str = "push", cards: str
 
 
 def test_a_drill_under_the_commission_house_checks_expect_by_its_table() -> None:
-    text = _drill("commission", result="win").replace(
-        "  dragon7: {min: 5, max: 10, step: 5}\n", "")
+    text = _drill("commission", result="win").replace("  dragon7: {min: 5, max: 10, step: 5}\n", "")
     drill = load_text(text, "commission.yaml")
     assert drill.house is not None and drill.house.id == "commission"
     # Under EZ the same coup's Banker bet pushes: the expect block is refused.
@@ -90,13 +89,15 @@ def test_a_house_limit_breached_by_a_drills_bets_is_a_load_error_with_its_line()
 
 
 def test_fixed_coup_wagers_against_the_house() -> None:
-    text = _drill("commission", result="win").replace(
-        "  dragon7: {min: 5, max: 10, step: 5}\n", "").replace("{banker: 20}", "{banker: 5}")
+    text = (
+        _drill("commission", result="win")
+        .replace("  dragon7: {min: 5, max: 10, step: 5}\n", "")
+        .replace("{banker: 20}", "{banker: 5}")
+    )
     with pytest.raises(DrillFileError) as caught:
         load_text(text, "c.yaml")
     assert [str(p) for p in caught.value.problems] == [
-        "c.yaml:10:11: coups[0].bets: house commission: banker 5 is below the table minimum "
-        "of 10",
+        "c.yaml:10:11: coups[0].bets: house commission: banker 5 is below the table minimum of 10",
     ]
 
 
@@ -109,11 +110,16 @@ def test_an_unknown_or_broken_house(tmp_path: Path) -> None:
     with pytest.raises(DrillFileError) as caught:
         load_file(drill_file)
     lines = [str(p) for p in caught.value.problems]
-    assert any(line.endswith("bad-house.yaml:1:5: id: 'Bad' is not a house id: use lowercase "
-                             "letters, digits, '-' and '_', starting with a letter or digit")
-               for line in lines)
-    assert any("d.yaml:4:8: house: house file 'bad-house.yaml' has 1 problem" in line
-               for line in lines)
+    assert any(
+        line.endswith(
+            "bad-house.yaml:1:5: id: 'Bad' is not a house id: use lowercase "
+            "letters, digits, '-' and '_', starting with a letter or digit"
+        )
+        for line in lines
+    )
+    assert any(
+        "d.yaml:4:8: house: house file 'bad-house.yaml' has 1 problem" in line for line in lines
+    )
 
 
 def test_the_bundled_commission_drill_grades_19_to_20() -> None:
@@ -128,10 +134,11 @@ def test_train_under_another_house_checks_the_drills_bets() -> None:
     out = ezbac("train", "payouts", "--house", "commission")
     assert out.returncode == 2 and out.stdout == ""
     lines = out.stderr.strip().splitlines()
-    assert lines[0] == ("ezbac: error: payouts under house commission: bets.player: 5 is below "
-                        "the house commission's minimum of 10 for player")
-    assert all(line.startswith("ezbac: error: payouts under house commission: ")
-               for line in lines)
+    assert lines[0] == (
+        "ezbac: error: payouts under house commission: bets.player: 5 is below "
+        "the house commission's minimum of 10 for player"
+    )
+    assert all(line.startswith("ezbac: error: payouts under house commission: ") for line in lines)
 
 
 def test_the_rules_reference_shows_the_houses_table() -> None:
@@ -143,9 +150,12 @@ def test_the_rules_reference_shows_the_houses_table() -> None:
         console = Console(width=100, record=True)
         console.print(settlement(None, house))
         lines = [line.strip() for line in console.export_text().splitlines()]
-        return {name: line for line in lines
-                for name in ("Player", "Banker", "Tie", "Dragon 7", "Panda 8")
-                if line.startswith(name)}
+        return {
+            name: line
+            for line in lines
+            for name in ("Player", "Banker", "Tie", "Dragon 7", "Panda 8")
+            if line.startswith(name)
+        }
 
     # The commission house offers Player, Banker and Tie: its dealers name no Dragon 7 or
     # Panda 8 (a three-card Banker 7 is a Banker win there), so neither row is shown.

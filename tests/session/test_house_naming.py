@@ -25,8 +25,10 @@ from trainer.session.questions import OutcomeAnswer, expand
 BANKER_7 = "Ks 2h As 2c 5d 3c"
 # Player 2 3 draws a 3: three-card 8; Banker K 6 stands on 6: a three-card Player 8 win.
 PLAYER_8 = "2s Kh 3d 6c 3h"
-NAMED_BY = {Outcome.DRAGON7: (Bet.DRAGON7, Outcome.BANKER),
-            Outcome.PANDA8: (Bet.PANDA8, Outcome.PLAYER)}
+NAMED_BY = {
+    Outcome.DRAGON7: (Bet.DRAGON7, Outcome.BANKER),
+    Outcome.PANDA8: (Bet.PANDA8, Outcome.PLAYER),
+}
 
 
 def test_the_cards_are_what_the_tests_say() -> None:
@@ -43,7 +45,8 @@ def test_each_bundled_house_names_the_side_outcomes_only_with_their_bet(house) -
     for plain in (Outcome.PLAYER, Outcome.BANKER, Outcome.TIE):
         assert house.named(plain) is plain
     want_all = [Outcome.PLAYER, Outcome.BANKER, Outcome.TIE] + [
-        o for o, (bet, _) in NAMED_BY.items() if bet in house.bets]
+        o for o, (bet, _) in NAMED_BY.items() if bet in house.bets
+    ]
     assert list(house.outcomes) == want_all
 
 
@@ -81,8 +84,7 @@ def test_the_trainer_asks_banker_under_commission() -> None:
     graded = q.grade(OutcomeAnswer(Outcome.BANKER))
     assert graded.correct and graded.skill.key == "outcome:banker"
     assert "Dragon" not in graded.reason
-    (p,) = expand([coup(BANKER_7, {Bet.BANKER: "20"})], (Step.PAYOUT,),
-                  COMMISSION_HOUSE)
+    (p,) = expand([coup(BANKER_7, {Bet.BANKER: "20"})], (Step.PAYOUT,), COMMISSION_HOUSE)
     assert p.view.outcome is Outcome.BANKER and "Dragon" not in p.reason()
     (ez,) = expand([coup(BANKER_7)], (Step.OUTCOME,))
     assert ez.grade(OutcomeAnswer(Outcome.DRAGON7)).correct
@@ -119,10 +121,13 @@ def test_a_commission_drill_expects_banker_and_filters_every_banker_win() -> Non
     assert flt.outcome == {Outcome.BANKER, Outcome.DRAGON7}  # three-card 7s included
 
 
-@pytest.mark.parametrize(("said", "filt", "line", "name"), [
-    ("dragon7", "banker", 8, "Dragon 7"),
-    ("banker", "[player, panda8]", 10, "Panda 8"),
-])
+@pytest.mark.parametrize(
+    ("said", "filt", "line", "name"),
+    [
+        ("dragon7", "banker", 8, "Dragon 7"),
+        ("banker", "[player, panda8]", 10, "Panda 8"),
+    ],
+)
 def test_a_commission_drill_naming_a_side_outcome_is_an_error(said, filt, line, name) -> None:
     with pytest.raises(DrillFileError) as caught:
         load_text(DRILL.format(cards=BANKER_7, said=said, filt=filt), "naming.yaml")

@@ -14,10 +14,10 @@ from trainer.session import Session
 HEAD = "id: t\ntitle: T\ndescription: d\n"
 BODIES = {
     "spot": "ask: spot\nspot: {error_rate: 1}\nbets: {banker: {min: 10, max: 100, step: 5}, "
-            "player: 20}\ngenerate: [{}]\nquestions: 6\n",
+    "player: 20}\ngenerate: [{}]\nquestions: 6\n",
     "spot-table": "ask: spot\nspot: {level: table, error_rate: 0.7}\nbets: {banker: {min: 10, "
-                  "max: 100, step: 5}, player: {min: 10, max: 100, step: 5}}\ngenerate: [{}]\n"
-                  "questions: 4\n",
+    "max: 100, step: 5}, player: {min: 10, max: 100, step: 5}}\ngenerate: [{}]\n"
+    "questions: 4\n",
     "call": "ask: call\ngenerate: [{}]\nquestions: 4\n",
     "shoe": "ask: [shoe, coup]\nbets: {banker: 25, player: 20}\nshoe: {last_coups: 2}\n",
 }

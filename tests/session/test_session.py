@@ -138,23 +138,58 @@ def test_banker_three_card_seven_or_player_eight_that_ties_is_a_tie() -> None:
     ("cards", "bet", "wager", "right", "wrongs"),
     [
         # Dragon 7 pays 40 to 1: 15 x 40 = 600.
-        (DRAGON, Bet.DRAGON7, "15", PayoutAnswer(WIN, Decimal(600)),
-         [PayoutAnswer(WIN, Decimal(615)), PayoutAnswer(WIN, Decimal(0)), PayoutAnswer(LOSE)]),
+        (
+            DRAGON,
+            Bet.DRAGON7,
+            "15",
+            PayoutAnswer(WIN, Decimal(600)),
+            [PayoutAnswer(WIN, Decimal(615)), PayoutAnswer(WIN, Decimal(0)), PayoutAnswer(LOSE)],
+        ),
         # The Banker bet pushes on a Dragon 7.
-        (DRAGON, Bet.BANKER, "10", PayoutAnswer(PUSH),
-         [PayoutAnswer(WIN, Decimal(10)), PayoutAnswer(LOSE)]),
-        (DRAGON, Bet.PLAYER, "20", PayoutAnswer(LOSE),
-         [PayoutAnswer(PUSH), PayoutAnswer(WIN, Decimal(20))]),
+        (
+            DRAGON,
+            Bet.BANKER,
+            "10",
+            PayoutAnswer(PUSH),
+            [PayoutAnswer(WIN, Decimal(10)), PayoutAnswer(LOSE)],
+        ),
+        (
+            DRAGON,
+            Bet.PLAYER,
+            "20",
+            PayoutAnswer(LOSE),
+            [PayoutAnswer(PUSH), PayoutAnswer(WIN, Decimal(20))],
+        ),
         # Panda 8 pays 25 to 1: 4 x 25 = 100; the Player bet pays even money on cents.
-        (PANDA, Bet.PANDA8, "4", PayoutAnswer(WIN, Decimal(100)),
-         [PayoutAnswer(WIN, Decimal(99)), PayoutAnswer(LOSE)]),
-        (PANDA, Bet.PLAYER, "2.50", PayoutAnswer(WIN, Decimal("2.5")),
-         [PayoutAnswer(WIN, Decimal("2.05")), PayoutAnswer(WIN, Decimal(5))]),
+        (
+            PANDA,
+            Bet.PANDA8,
+            "4",
+            PayoutAnswer(WIN, Decimal(100)),
+            [PayoutAnswer(WIN, Decimal(99)), PayoutAnswer(LOSE)],
+        ),
+        (
+            PANDA,
+            Bet.PLAYER,
+            "2.50",
+            PayoutAnswer(WIN, Decimal("2.5")),
+            [PayoutAnswer(WIN, Decimal("2.05")), PayoutAnswer(WIN, Decimal(5))],
+        ),
         # Tie pays 8 to 1: 10 x 8 = 80; Player pushes on a Tie.
-        (BANKER3_THIRD8, Bet.TIE, "10", PayoutAnswer(WIN, Decimal(80)),
-         [PayoutAnswer(WIN, Decimal(90)), PayoutAnswer(PUSH)]),
-        (BANKER3_THIRD8, Bet.PLAYER, "25", PayoutAnswer(PUSH),
-         [PayoutAnswer(LOSE), PayoutAnswer(WIN, Decimal(25))]),
+        (
+            BANKER3_THIRD8,
+            Bet.TIE,
+            "10",
+            PayoutAnswer(WIN, Decimal(80)),
+            [PayoutAnswer(WIN, Decimal(90)), PayoutAnswer(PUSH)],
+        ),
+        (
+            BANKER3_THIRD8,
+            Bet.PLAYER,
+            "25",
+            PayoutAnswer(PUSH),
+            [PayoutAnswer(LOSE), PayoutAnswer(WIN, Decimal(25))],
+        ),
     ],
 )
 def test_payouts_graded_exactly(cards, bet, wager, right, wrongs) -> None:
@@ -203,8 +238,15 @@ def test_an_answer_of_the_wrong_kind_is_refused() -> None:
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("600", "600"), ("$600", "600"), ("1,000", "1000"), ("2.50", "2.5"), (" 35 ", "35"),
-     ("0", "0"), ("$1,234.05", "1234.05")],
+    [
+        ("600", "600"),
+        ("$600", "600"),
+        ("1,000", "1000"),
+        ("2.50", "2.5"),
+        (" 35 ", "35"),
+        ("0", "0"),
+        ("$1,234.05", "1234.05"),
+    ],
 )
 def test_amounts_in_the_forms_people_write(text: str, value: str) -> None:
     assert parse_paid_amount(text) == Decimal(value)
@@ -263,8 +305,13 @@ def test_time_per_question_with_a_fake_clock() -> None:
 
 def test_exam_time_limit_is_enforced() -> None:
     clock = FakeClock()
-    s = make([coup(PANDA), coup(DRAGON)], steps=(Step.OUTCOME,), mode=Mode.EXAM,
-             time_limit=10, clock=clock)
+    s = make(
+        [coup(PANDA), coup(DRAGON)],
+        steps=(Step.OUTCOME,),
+        mode=Mode.EXAM,
+        time_limit=10,
+        clock=clock,
+    )
     s.start()
     clock.advance(9)
     assert s.expire() is None and s.remaining() == 1
@@ -290,8 +337,10 @@ def test_practice_time_limit_is_shown_not_enforced() -> None:
 
 def test_retry_missed_builds_a_session_of_just_those() -> None:
     s = make([coup(DRAGON), coup(PANDA), coup(NATURAL)], steps=(Step.OUTCOME,))
-    answer_all(s, [OutcomeAnswer(Outcome.BANKER), OutcomeAnswer(Outcome.PANDA8),
-                   OutcomeAnswer(Outcome.TIE)])
+    answer_all(
+        s,
+        [OutcomeAnswer(Outcome.BANKER), OutcomeAnswer(Outcome.PANDA8), OutcomeAnswer(Outcome.TIE)],
+    )
     again = s.retry_missed()
     assert again.session_id != s.session_id and again.total == 2
     assert [str(q.coup.cards[0]) for q in again.questions] == ["Kh", "9h"]
@@ -327,8 +376,12 @@ def test_callbacks_receive_answer_and_session_records() -> None:
     clock = FakeClock()
     s = Session(
         drill((Step.BANKER_DRAWS, Step.PAYOUT), ident="cells", title="Cells"),
-        [coup(DRAGON, {Bet.DRAGON7: "15"})], "Alex", clock=clock, now=FakeNow(),
-        on_answer=answers.append, on_session=sessions.append,
+        [coup(DRAGON, {Bet.DRAGON7: "15"})],
+        "Alex",
+        clock=clock,
+        now=FakeNow(),
+        on_answer=answers.append,
+        on_session=sessions.append,
     )
     s.start()
     assert len(sessions) == 1 and sessions[0].finished_at is None and sessions[0].passed is None
@@ -340,10 +393,18 @@ def test_callbacks_receive_answer_and_session_records() -> None:
     first, second = answers
     assert first.session_id == s.session_id == second.session_id
     assert (first.trainee, first.drill_id, first.step, first.skill) == (
-        "Alex", "cells", "banker_draws", "banker:5:stood")
+        "Alex",
+        "cells",
+        "banker_draws",
+        "banker:5:stood",
+    )
     assert first.cards == ("Kh", "2c", "6s", "3d", "2h")
     assert (first.answer, first.expected, first.correct, first.seconds) == (
-        "draws", "draws", True, 4)
+        "draws",
+        "draws",
+        True,
+        4,
+    )
     assert (second.answer, second.expected, second.correct) == ("win 615", "win 600", False)
     assert (second.skill, second.bet, second.wager) == ("payout:dragon7:win", "dragon7", "15")
     assert first.answered_at.tzinfo is not None
@@ -355,8 +416,14 @@ def test_callbacks_receive_answer_and_session_records() -> None:
 
 def test_abandoning_reports_the_session_without_a_verdict() -> None:
     sessions: list[SessionRecord] = []
-    s = Session(drill((Step.OUTCOME,)), [coup(DRAGON), coup(PANDA)], "Alex",
-                clock=FakeClock(), now=FakeNow(), on_session=sessions.append)
+    s = Session(
+        drill((Step.OUTCOME,)),
+        [coup(DRAGON), coup(PANDA)],
+        "Alex",
+        clock=FakeClock(),
+        now=FakeNow(),
+        on_session=sessions.append,
+    )
     s.start()
     s.answer(OutcomeAnswer(Outcome.DRAGON7))
     s.abandon()
@@ -369,8 +436,13 @@ def test_abandoning_reports_the_session_without_a_verdict() -> None:
 def test_a_timed_out_answer_is_recorded_as_timeout() -> None:
     answers: list[AnswerRecord] = []
     clock = FakeClock()
-    s = Session(drill((Step.OUTCOME,), mode=Mode.EXAM, time_limit=3), [coup(PANDA)], "Alex",
-                clock=clock, on_answer=answers.append)
+    s = Session(
+        drill((Step.OUTCOME,), mode=Mode.EXAM, time_limit=3),
+        [coup(PANDA)],
+        "Alex",
+        clock=clock,
+        on_answer=answers.append,
+    )
     s.start()
     clock.advance(3.5)
     s.expire()

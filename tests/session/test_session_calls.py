@@ -21,25 +21,48 @@ from trainer.session.questions import ChoiceAnswer
 # By hand, from the cards (tests/support/coups.py says how each coup goes).
 EXPECTED = {
     # Player 9+K = 9 natural, Banker 2+3 = 5: nobody draws, Player wins 9 over 5.
-    NATURAL: ["Player shows nine", "Banker shows five", "Player natural nine",
-              "Player wins, nine over five"],
+    NATURAL: [
+        "Player shows nine",
+        "Banker shows five",
+        "Player natural nine",
+        "Player wins, nine over five",
+    ],
     # Player K+6 = 6 stands; Banker 2+3 = 5 draws the 2h: 7 with three cards: Dragon 7; the
     # Banker bet pushes.
-    DRAGON: ["Player shows six", "Banker shows five", "Player stands on six", "Banker draws",
-             "Banker has seven", "Dragon 7: Banker wins, seven over six",
-             "Dragon 7, push the Banker bet"],
+    DRAGON: [
+        "Player shows six",
+        "Banker shows five",
+        "Player stands on six",
+        "Banker draws",
+        "Banker has seven",
+        "Dragon 7: Banker wins, seven over six",
+        "Dragon 7, push the Banker bet",
+    ],
     # Player 2+3 = 5 draws the 3d: 8; Banker K+7 = 7 stands: Panda 8, eight over seven.
-    PANDA: ["Player shows five", "Banker shows seven", "Player draws", "Player has eight",
-            "Banker stands on seven", "Panda 8: Player wins, eight over seven"],
+    PANDA: [
+        "Player shows five",
+        "Banker shows seven",
+        "Player draws",
+        "Player has eight",
+        "Banker stands on seven",
+        "Panda 8: Player wins, eight over seven",
+    ],
     # Player 4+2 = 6 stands; Banker 3+K = 3 draws the 8h: 1; Player wins 6 over 1.
-    PLAYER_STANDS: ["Player shows six", "Banker shows three", "Player stands on six",
-                    "Banker draws", "Banker has one", "Player wins, six over one"],
+    PLAYER_STANDS: [
+        "Player shows six",
+        "Banker shows three",
+        "Player stands on six",
+        "Banker draws",
+        "Banker has one",
+        "Player wins, six over one",
+    ],
 }
 
 
 def call_drill() -> Drill:
-    return Drill(id="calls", title="Calls", description="Calls.", steps=(), questions=1,
-                 run=CallSpec())
+    return Drill(
+        id="calls", title="Calls", description="Calls.", steps=(), questions=1, run=CallSpec()
+    )
 
 
 @pytest.mark.parametrize("cards", list(EXPECTED))
@@ -75,9 +98,15 @@ def test_the_table_shows_only_the_cards_out_when_the_call_is_made() -> None:
 def test_a_calling_session_records_call_skills() -> None:
     records = []
     d = call_drill()
-    s = Session(d, [coup(PANDA)], "Alex", clock=FakeClock(), now=FakeNow(),
-                questions=list(call_questions(d, [coup(PANDA)], random.Random(2))),
-                on_answer=records.append)
+    s = Session(
+        d,
+        [coup(PANDA)],
+        "Alex",
+        clock=FakeClock(),
+        now=FakeNow(),
+        questions=list(call_questions(d, [coup(PANDA)], random.Random(2))),
+        on_answer=records.append,
+    )
     s.start()
     first = s.current
     assert isinstance(first, CallQuestion)

@@ -12,11 +12,24 @@ from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.session.run import Mark, ReferenceRefused, Run
 
 
-def _run(mode: Mode = Mode.PRACTICE, *, limit: float | None = None, retry_of: str | None = None,
-         pass_mark: int = 50) -> tuple[Run, FakeClock, list]:
+def _run(
+    mode: Mode = Mode.PRACTICE,
+    *,
+    limit: float | None = None,
+    retry_of: str | None = None,
+    pass_mark: int = 50,
+) -> tuple[Run, FakeClock, list]:
     clock, records = FakeClock(), []
-    run = Run(drill(mode=mode, pass_mark=pass_mark), "ana", limit, clock, FakeNow(),
-              records.append, records.append, retry_of=retry_of)
+    run = Run(
+        drill(mode=mode, pass_mark=pass_mark),
+        "ana",
+        limit,
+        clock,
+        FakeNow(),
+        records.append,
+        records.append,
+        retry_of=retry_of,
+    )
     return run, clock, records
 
 
@@ -37,7 +50,9 @@ def test_a_run_is_reported_when_it_starts_each_answer_as_graded_and_at_its_end()
     assert right.answered_at < wrong.answered_at < ended.finished_at
     assert (ended.questions, ended.correct, ended.passed) == (2, 1, True)  # 50 % of 50 %
     assert [(s.key, s.right, s.total) for s in run.by_skill()] == [
-        ("natural", 1, 1), ("outcome:tie", 0, 1)]
+        ("natural", 1, 1),
+        ("outcome:tie", 0, 1),
+    ]
 
 
 def test_an_abandoned_run_has_no_verdict_and_a_retry_never_passes() -> None:

@@ -34,23 +34,29 @@ NATURAL4 = ["9s", "Ks", "Ks", "Ks"]
 
 
 def shoe_drill(steps: tuple[Step, ...] = (Step.OUTCOME,), last: int | None = None) -> Drill:
-    return Drill(id="shoe", title="Shoe", description="A shoe.", steps=steps, questions=0,
-                 run=ShoeSpec(last_coups=last))
+    return Drill(
+        id="shoe",
+        title="Shoe",
+        description="A shoe.",
+        steps=steps,
+        questions=0,
+        run=ShoeSpec(last_coups=last),
+    )
 
 
 def stacked(first: str, coups: int, cut: int, after: AfterCut = AfterCut.ONE_MORE) -> ShoeRun:
     """A burn card ``first``, its burn (twos), then ``coups`` natural coups of 4 cards."""
     burn = ["2c"] * BURN_BY_RANK[first[0]]
-    return ShoeRun.stacked([first, *burn, *(NATURAL4 * coups)],
-                           ShoeRules(cut=cut, after_cut=after))
+    return ShoeRun.stacked([first, *burn, *(NATURAL4 * coups)], ShoeRules(cut=cut, after_cut=after))
 
 
 def session_for(shoe: ShoeRun, drill: Drill | None = None, **kw: object) -> Session:
     d = drill or shoe_drill()
     run = dealt_shoe(shoe, d.shoe.last_coups)
     coups, asked = shoe_questions(d, run, random.Random(1))
-    return Session(d, coups, "Alex", clock=FakeClock(), now=FakeNow(), questions=asked,
-                   shoe=run, **kw)  # type: ignore[arg-type]
+    return Session(
+        d, coups, "Alex", clock=FakeClock(), now=FakeNow(), questions=asked, shoe=run, **kw
+    )  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("first", ["As", "5h", "9d", "Tc", "Js", "Qh", "Kd"])

@@ -48,11 +48,19 @@ def first_difference(right: tuple[object, ...], dealt: tuple[object, ...]) -> in
     return None if len(right) == len(dealt) else min(len(right), len(dealt))
 
 
-def spot_drill(rate: float = 0.5, level: str = "coup", ids: tuple[str, ...] = (),
-               questions: int = 40) -> Drill:
-    return Drill(id="spot", title="Spot", description="Spot.", steps=(), questions=questions,
-                 run=SpotSpec(level=level, error_rate=rate, error_ids=ids),
-                 filters=(CoupFilter(),), bets=BETS)
+def spot_drill(
+    rate: float = 0.5, level: str = "coup", ids: tuple[str, ...] = (), questions: int = 40
+) -> Drill:
+    return Drill(
+        id="spot",
+        title="Spot",
+        description="Spot.",
+        steps=(),
+        questions=questions,
+        run=SpotSpec(level=level, error_rate=rate, error_ids=ids),
+        filters=(CoupFilter(),),
+        bets=BETS,
+    )
 
 
 def replays(drill: Drill, seed: int) -> list[SpotQuestion]:
@@ -96,13 +104,22 @@ def test_a_hand_built_replay_the_banker_bet_paid_on_a_dragon_7() -> None:
     40 to 1 (10 x 40 = 400).  The dealer paid the Banker bet 25: step 9 of the replay."""
     dc = coup(DRAGON, {Bet.BANKER: "25", Bet.DRAGON7: "10"})
     layout = single_seat({Bet.BANKER: 25, Bet.DRAGON7: 10})
-    cards = tuple(DealtCard(c, s) for c, s in zip(
-        dc.coup.cards, (Side.PLAYER, Side.BANKER, Side.PLAYER, Side.BANKER, Side.BANKER),
-        strict=True))
-    dealt = Dealt(cards, Called(6, 7, Outcome.DRAGON7), (
-        BetAction(1, Bet.BANKER, Done.PAID, Decimal(25)),  # should push
-        BetAction(1, Bet.DRAGON7, Done.PAID, Decimal(400)),
-    ))
+    cards = tuple(
+        DealtCard(c, s)
+        for c, s in zip(
+            dc.coup.cards,
+            (Side.PLAYER, Side.BANKER, Side.PLAYER, Side.BANKER, Side.BANKER),
+            strict=True,
+        )
+    )
+    dealt = Dealt(
+        cards,
+        Called(6, 7, Outcome.DRAGON7),
+        (
+            BetAction(1, Bet.BANKER, Done.PAID, Decimal(25)),  # should push
+            BetAction(1, Bet.DRAGON7, Done.PAID, Decimal(400)),
+        ),
+    )
     replay = Replay(dc.coup, layout, DEFAULT_HOUSE, dealt, "banker-paid-on-dragon7")
     spot = SpotQuestion(0, dc, replay)
     # steps: 5 cards, 2 totals, the result, then the Banker bet: the 9th
@@ -117,8 +134,11 @@ def test_a_hand_built_replay_the_banker_bet_paid_on_a_dragon_7() -> None:
     assert not fix.grade(ChoiceAnswer("pay 25")).correct
     assert fix.skill.key == "spot:banker-paid-on-dragon7:fix"
     # the same coup dealt right: "no error" is the answer, any flag a mistake
-    ok = SpotQuestion(0, dc, Replay(dc.coup, layout, DEFAULT_HOUSE,
-                                    Dealt.correct(dc.coup, layout, DEFAULT_HOUSE), None))
+    ok = SpotQuestion(
+        0,
+        dc,
+        Replay(dc.coup, layout, DEFAULT_HOUSE, Dealt.correct(dc.coup, layout, DEFAULT_HOUSE), None),
+    )
     assert ok.grade(SpotAnswer(None)).correct and not ok.grade(SpotAnswer(9)).correct
 
 

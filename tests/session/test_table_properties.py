@@ -28,15 +28,21 @@ from trainer.session.table import Phase, Spot, TableSession
 
 #: Table drills under the houses no bundled table drill uses (side-bet caps, fees).
 OTHER_HOUSES = {
-    "tie9-table": "house: ez-tie9\ntable: {seats: \"2-7\", bets_per_seat: \"1-3\", bets: "
-                  "{player: {min: 100, max: 200, step: 25}, banker: {min: 100, max: 200, step: "
-                  "25}, tie: 10, dragon7: {min: 5, max: 100, step: 5}, panda8: 25}}\n",
-    "cardroom-table": "house: cardroom\ntable: {seats: \"3-9\", bets_per_seat: \"1-3\", "
-                      "chips: chips, bets: {player: {min: 5, max: 100, step: 5}, banker: "
-                      "{min: 25, max: 100, step: 5}, dragon7: {min: 5, max: 25, step: 5}}}\n",
+    "tie9-table": 'house: ez-tie9\ntable: {seats: "2-7", bets_per_seat: "1-3", bets: '
+    "{player: {min: 100, max: 200, step: 25}, banker: {min: 100, max: 200, step: "
+    "25}, tie: 10, dragon7: {min: 5, max: 100, step: 5}, panda8: 25}}\n",
+    "cardroom-table": 'house: cardroom\ntable: {seats: "3-9", bets_per_seat: "1-3", '
+    "chips: chips, bets: {player: {min: 5, max: 100, step: 5}, banker: "
+    "{min: 25, max: 100, step: 5}, dragon7: {min: 5, max: 25, step: 5}}}\n",
 }
-TABLE_DRILLS = ("table-basics", "table-dragons-pandas", "table-chip-cutting", "table-exam",
-                "table-commission", *OTHER_HOUSES)
+TABLE_DRILLS = (
+    "table-basics",
+    "table-dragons-pandas",
+    "table-chip-cutting",
+    "table-exam",
+    "table-commission",
+    *OTHER_HOUSES,
+)
 
 
 @functools.cache
@@ -44,9 +50,11 @@ def drill(drill_id: str) -> Drill:
     if drill_id in OTHER_HOUSES:
         from trainer.drills.loader import load_text
 
-        return load_text(f"id: {drill_id}\ntitle: T\ndescription: D\nask: table\n"
-                         f"{OTHER_HOUSES[drill_id]}generate: [{{outcome: [dragon7, panda8]}}, "
-                         "{natural: true}]\n")
+        return load_text(
+            f"id: {drill_id}\ntitle: T\ndescription: D\nask: table\n"
+            f"{OTHER_HOUSES[drill_id]}generate: [{{outcome: [dragon7, panda8]}}, "
+            "{natural: true}]\n"
+        )
     return load_drill(drill_id)
 
 
@@ -88,8 +96,7 @@ def session_of(drill_id: str, seed: int, chips: bool) -> tuple[TableSession, Hou
 
 
 @settings(max_examples=60, deadline=None)
-@given(drill_id=st.sampled_from(TABLE_DRILLS), seed=st.integers(0, 2**32 - 1),
-       chips=st.booleans())
+@given(drill_id=st.sampled_from(TABLE_DRILLS), seed=st.integers(0, 2**32 - 1), chips=st.booleans())
 def test_a_perfectly_worked_table_scores_100(drill_id: str, seed: int, chips: bool) -> None:
     s, house = session_of(drill_id, seed, chips)
     denominations = tuple(c.value for c in house.chips)
@@ -100,8 +107,9 @@ def test_a_perfectly_worked_table_scores_100(drill_id: str, seed: int, chips: bo
         if settle(spot, t, house).result is BetResult.LOSE:
             s.mark(spot.seat, spot.bet)
     s.confirm_take()
-    winners = [sp for sp in house_order(spots, house)
-               if settle(sp, t, house).result is BetResult.WIN]
+    winners = [
+        sp for sp in house_order(spots, house) if settle(sp, t, house).result is BetResult.WIN
+    ]
     for spot in winners:
         s.select(spot.seat, spot.bet)
         paid = settle(spot, t, house).paid
@@ -120,15 +128,13 @@ def test_a_perfectly_worked_table_scores_100(drill_id: str, seed: int, chips: bo
             s.type_amount(owed)
             s.confirm_commission()
     assert t.done
-    assert t.answers and all(a.correct for a in t.answers), [a for a in t.answers
-                                                              if not a.correct]
+    assert t.answers and all(a.correct for a in t.answers), [a for a in t.answers if not a.correct]
     s.next_table()
     assert s.summary().percent == 100
 
 
 @settings(max_examples=60, deadline=None)
-@given(drill_id=st.sampled_from(TABLE_DRILLS), seed=st.integers(0, 2**32 - 1),
-       data=st.data())
+@given(drill_id=st.sampled_from(TABLE_DRILLS), seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_each_step_grades_as_settle_bet_settles(drill_id: str, seed: int, data) -> None:
     s, house = session_of(drill_id, seed, False)
     t = s.table
@@ -177,8 +183,7 @@ def test_dealt_tables_keep_to_the_drill_and_the_house(drill_id: str, seed: int) 
         for seat in layout.seats:
             # a side bet may bring the base bets its house requires (a Player or Banker
             # bet, the bet that caps it): only those come on top of the count asked
-            extra = len(BASE_BETS) if house.limits.side_needs_base or house.limits.side_caps \
-                else 0
+            extra = len(BASE_BETS) if house.limits.side_needs_base or house.limits.side_caps else 0
             assert spec.bets_per_seat[0] <= len(seat.bets) <= spec.bets_per_seat[1] + extra
             assert len([b for b in seat.bets if b not in BASE_BETS]) <= spec.bets_per_seat[1]
             for bet, wager in seat.bets.items():
@@ -186,16 +191,19 @@ def test_dealt_tables_keep_to_the_drill_and_the_house(drill_id: str, seed: int) 
                 assert r.minimum <= wager <= r.maximum and wager % r.step == 0
         if d.filters and dealt.coup.cards not in {f.cards for f in d.fixed}:
             named = house.named(dealt.coup.outcome)
-            assert any(f.outcome is None or dealt.coup.outcome in f.outcome
-                       for f in d.filters), named
+            assert any(f.outcome is None or dealt.coup.outcome in f.outcome for f in d.filters), (
+                named
+            )
 
 
 def test_a_dragon_only_table_drill_deals_only_dragons() -> None:
     from trainer.drills.loader import load_text
 
-    d = load_text("id: dragons\ntitle: T\ndescription: D\nask: table\nquestions: 30\n"
-                  "table: {seats: 2, bets: {banker: 25, dragon7: 5}}\n"
-                  "generate: [{outcome: dragon7}]\n")
+    d = load_text(
+        "id: dragons\ntitle: T\ndescription: D\nask: table\nquestions: 30\n"
+        "table: {seats: 2, bets: {banker: 25, dragon7: 5}}\n"
+        "generate: [{outcome: dragon7}]\n"
+    )
     tables = deal_tables(d, random.Random(7))
     assert len(tables) == 30
     assert {t.coup.outcome.value for t in tables} == {"dragon7"}

@@ -54,9 +54,15 @@ def _key(name: str):
 def _run(name: str, mode: Mode = Mode.PRACTICE):
     table, house, *_ = _key(name)
     clock, records = FakeClock(), []
-    s = TableSession(table_drill(mode=mode, house=house, time_limit=LIMIT), [table], "ann",
-                     clock=clock, now=FakeNow(), on_answer=records.append,
-                     on_session=records.append)
+    s = TableSession(
+        table_drill(mode=mode, house=house, time_limit=LIMIT),
+        [table],
+        "ann",
+        clock=clock,
+        now=FakeNow(),
+        on_answer=records.append,
+        on_session=records.append,
+    )
     s.start()
     return s, clock, records
 
@@ -135,12 +141,12 @@ def test_a_table_worked_wrong_records_each_step_wrong(name: str) -> None:
         s.type_amount(c.amount + 1)
         s.confirm_commission()
     expected: list[Row] = [("table:take", None, not takes, _seats(takes))]
-    expected += [(f"table:pay:{p.bet.value}", _where(p, wagers), False, p.amount)
-                 for p in reversed(pays)]
+    expected += [
+        (f"table:pay:{p.bet.value}", _where(p, wagers), False, p.amount) for p in reversed(pays)
+    ]
     if len(pays) >= 2:
         expected.append(("table:order", None, False, _seats(pays)))
-    expected += [("table:commission", _where(c, wagers), False, c.amount)
-                 for c in commissions]
+    expected += [("table:commission", _where(c, wagers), False, c.amount) for c in commissions]
     assert _rows(records) == expected
 
 
@@ -177,16 +183,14 @@ def test_a_table_timed_out_after_one_payout_keeps_what_was_answered(name: str) -
     s.confirm_payout()
     clock.advance(LIMIT + 1)
     assert s.expire()
-    expected: list[Row] = [("table:take", None, True, _seats(takes)),
-                           (f"table:pay:{first.bet.value}", _where(first, wagers), True,
-                            first.amount)]
-    expected += [(f"table:pay:{p.bet.value}", _where(p, wagers), False, p.amount)
-                 for p in pays[1:]]
+    expected: list[Row] = [
+        ("table:take", None, True, _seats(takes)),
+        (f"table:pay:{first.bet.value}", _where(first, wagers), True, first.amount),
+    ]
+    expected += [(f"table:pay:{p.bet.value}", _where(p, wagers), False, p.amount) for p in pays[1:]]
     if len(pays) >= 2:
         expected.append(("table:order", None, False, _seats(pays)))
-    expected += [("table:commission", _where(c, wagers), False, c.amount)
-                 for c in commissions]
+    expected += [("table:commission", _where(c, wagers), False, c.amount) for c in commissions]
     assert _rows(records) == expected
     answers = [r for r in records if isinstance(r, AnswerRecord)]
-    assert [r.answer == "timeout" for r in answers] == [False, False] + [True] * (
-        len(answers) - 2)
+    assert [r.answer == "timeout" for r in answers] == [False, False] + [True] * (len(answers) - 2)

@@ -44,10 +44,16 @@ D = Decimal
 def session(*tables: DealtTable, **kw: object) -> tuple[TableSession, FakeClock, list]:
     clock = FakeClock()
     records: list = []
-    drill_kw = {k: kw.pop(k) for k in ("mode", "house", "chips", "time_limit", "target")
-                if k in kw}
-    s = TableSession(table_drill(**drill_kw), list(tables), "ann", clock=clock,
-                     now=FakeNow(), on_answer=records.append, on_session=records.append)
+    drill_kw = {k: kw.pop(k) for k in ("mode", "house", "chips", "time_limit", "target") if k in kw}
+    s = TableSession(
+        table_drill(**drill_kw),
+        list(tables),
+        "ann",
+        clock=clock,
+        now=FakeNow(),
+        on_answer=records.append,
+        on_session=records.append,
+    )
     s.start()
     return s, clock, records
 
@@ -64,7 +70,13 @@ def test_seats_and_bets_in_house_order() -> None:
     t = s.table
     assert [seat.number for seat in t.seats] == [6, 4, 1]  # from the dealer's right
     assert [(sp.seat, sp.bet) for sp in t.spots] == [
-        (6, B), (6, T), (4, P), (4, P8), (1, B), (1, D7)]  # main bets before side bets
+        (6, B),
+        (6, T),
+        (4, P),
+        (4, P8),
+        (1, B),
+        (1, D7),
+    ]  # main bets before side bets
     assert t.phase is Phase.TAKE and t.outcome.value == "dragon7"
     fifty = t.spot(6, B)
     assert fifty.wager == 50 and dict(fifty.chips.chips) == {D(25): 2}  # two green
@@ -83,8 +95,9 @@ def test_a_perfect_take_is_right_and_takes_the_losers() -> None:
     assert fb is not None and fb.correct and fb.answers[0].skill == "table:take"
     assert fb.answers[0].seconds == 4
     t = s.table
-    assert {k for k in ((6, T), (4, P), (4, P8))} == {sp.key for sp in t.spots
-                                                       if t.state(sp) is SpotState.TAKEN}
+    assert {k for k in ((6, T), (4, P), (4, P8))} == {
+        sp.key for sp in t.spots if t.state(sp) is SpotState.TAKEN
+    }
     assert t.phase is Phase.PAY
     assert [sp.key for sp in t.remaining] == [(6, B), (1, B), (1, D7)]
 
@@ -100,8 +113,11 @@ def test_take_mistakes_missed_loser_push_and_winner_taken() -> None:
     fb = s.confirm_take()
     assert fb is not None and not fb.correct
     found = {(m.kind, m.seat, m.bet) for m in fb.mistakes}
-    assert found == {(Fault.MISSED_LOSER, 4, P8), (Fault.TOOK_PUSH, 1, B),
-                     (Fault.TOOK_WINNER, 1, D7)}
+    assert found == {
+        (Fault.MISSED_LOSER, 4, P8),
+        (Fault.TOOK_PUSH, 1, B),
+        (Fault.TOOK_WINNER, 1, D7),
+    }
     # corrected: the engine's losers go, the wrongly marked bets stay for the pay phase
     t = s.table
     assert t.state((4, P8)) is SpotState.TAKEN and t.state((1, D7)) is SpotState.ON
@@ -272,8 +288,9 @@ def test_exam_gives_no_feedback_until_the_end() -> None:
 
 
 def test_exam_time_limit_closes_the_table_as_timed_out() -> None:
-    s, clock, records = session(dealt(NATURAL, NATURAL_LAYOUT), dealt(DRAGON, DRAGON_LAYOUT),
-                                mode=Mode.EXAM, time_limit=30)
+    s, clock, records = session(
+        dealt(NATURAL, NATURAL_LAYOUT), dealt(DRAGON, DRAGON_LAYOUT), mode=Mode.EXAM, time_limit=30
+    )
     take_right(s, ((7, B), (5, T)))
     s.select(7, P)
     s.type_amount("45")
@@ -287,8 +304,11 @@ def test_exam_time_limit_closes_the_table_as_timed_out() -> None:
     assert sum(a.seconds for a in t.answers) == 30  # a table's answers add up to its time
     timeouts = [a for a in t.answers if a.answer == "timeout"]
     # seats 5 and 2 unpaid, and the order answer: all wrong as timeouts
-    assert sorted(a.skill for a in timeouts) == ["table:order", "table:pay:player",
-                                                 "table:pay:player"]
+    assert sorted(a.skill for a in timeouts) == [
+        "table:order",
+        "table:pay:player",
+        "table:pay:player",
+    ]
     assert all(m.kind is Fault.TIMEOUT for a in timeouts for m in a.mistakes)
     s.next_table()
     clock.advance(31)  # the second table: nothing done, the timer expires it
@@ -331,8 +351,9 @@ def test_trend_over_tables_against_the_target() -> None:
     assert summary.table_seconds == (30, 26, 14, 10)
     assert [sum(a.seconds for a in t.answers) for t in summary.tables] == [30, 26, 14, 10]
     assert summary.within_target == 2
-    assert summary.trend == ("28.0 s -> 12.0 s a table (faster), target 20 s: 2 of 4 right "
-                             "within it")
+    assert summary.trend == (
+        "28.0 s -> 12.0 s a table (faster), target 20 s: 2 of 4 right within it"
+    )
 
 
 def test_records_carry_skill_bet_wager_and_time() -> None:
@@ -344,9 +365,15 @@ def test_records_carry_skill_bet_wager_and_time() -> None:
     s.confirm_payout()
     answers = [r for r in records if isinstance(r, AnswerRecord)]
     last = answers[-1]
-    assert (last.skill, last.bet, last.wager, last.answer, last.expected, last.correct,
-            last.seconds) == ("table:pay:dragon7", "dragon7", "10", "pay 400", "pay 400",
-                              True, 7)
+    assert (
+        last.skill,
+        last.bet,
+        last.wager,
+        last.answer,
+        last.expected,
+        last.correct,
+        last.seconds,
+    ) == ("table:pay:dragon7", "dragon7", "10", "pay 400", "pay 400", True, 7)
     assert last.cards == ("Kh", "2c", "6s", "3d", "2h")
 
 
@@ -419,8 +446,9 @@ def test_a_table_where_every_bet_loses_ends_with_the_take() -> None:
 
 
 def test_time_running_out_after_every_winner_is_paid_grades_the_order_on_merit() -> None:
-    s, clock, _ = session(dealt(DRAGON, {1: {B: 25, D7: 10}, 3: {D7: 5}}), mode=Mode.EXAM,
-                          time_limit=30)
+    s, clock, _ = session(
+        dealt(DRAGON, {1: {B: 25, D7: 10}, 3: {D7: 5}}), mode=Mode.EXAM, time_limit=30
+    )
     take_right(s, ())  # nothing loses on a Dragon 7 here: the Banker pushes, two Dragons
     for seat, amount in ((3, "200"), (1, "400")):  # seat 3 first: the house's order
         s.select(seat, D7)
@@ -465,13 +493,19 @@ def test_chips_are_graded_by_the_houses_convention() -> None:
 
     from trainer.engine.chips import ChipConvention, PayStyle
 
-    house = replace(BUNDLED_HOUSES["ez"],
-                    payout_chips=ChipConvention(PayStyle.COLOUR_FOR_COLOUR))
+    house = replace(BUNDLED_HOUSES["ez"], payout_chips=ChipConvention(PayStyle.COLOUR_FOR_COLOUR))
     drill = replace(table_drill(), house=house)
 
     def paid_dragon_with(chips: dict[Decimal, int]) -> list[Fault]:
-        s = TableSession(drill, [dealt(DRAGON, DRAGON_LAYOUT)], "ann", clock=FakeClock(),
-                         now=FakeNow(), on_answer=lambda r: None, on_session=lambda r: None)
+        s = TableSession(
+            drill,
+            [dealt(DRAGON, DRAGON_LAYOUT)],
+            "ann",
+            clock=FakeClock(),
+            now=FakeNow(),
+            on_answer=lambda r: None,
+            on_session=lambda r: None,
+        )
         s.start()
         take_right(s, ((6, T), (4, P), (4, P8)))
         s.select(1, D7)

@@ -53,8 +53,9 @@ table:
 def session(**kw: object) -> TableSession:
     drill = load_text(DRILL)
     run = dealt_shoe(ShoeRun.stacked(STACK, ShoeRules(cut=CUT)))
-    return TableSession.from_shoe(drill, run, "Alex", random.Random(3), clock=FakeClock(),
-                                  now=FakeNow(), **kw)  # type: ignore[arg-type]
+    return TableSession.from_shoe(
+        drill, run, "Alex", random.Random(3), clock=FakeClock(), now=FakeNow(), **kw
+    )  # type: ignore[arg-type]
 
 
 def work_table(s: TableSession) -> None:
@@ -83,8 +84,7 @@ def test_the_tables_are_the_shoes_coups_in_order() -> None:
     assert s.total == TABLES
     dragon = Coup.from_cards(parse_cards(" ".join(DRAGON)))
     natural = Coup.from_cards(parse_cards(" ".join(NATURAL)))
-    assert [t.coup.cards for t in s.tables] == [
-        natural.cards, dragon.cards, *[natural.cards] * 4]
+    assert [t.coup.cards for t in s.tables] == [natural.cards, dragon.cards, *[natural.cards] * 4]
     assert s.shoe is not None
     assert [sc.number for sc in s.shoe.coups] == list(range(1, TABLES + 1))
 
@@ -126,8 +126,11 @@ def test_what_now_after_the_cut_card_then_the_end() -> None:
             with pytest.raises(TableActionError):  # no dealing on before saying what now
                 s.next_table()
             # deal on past the cut card: an error; everything else answered right
-            said = Next.DEAL.value if number == CUT_COUP else {
-                TABLES: Next.OVER.value}.get(number, Next.DEAL.value)
+            said = (
+                Next.DEAL.value
+                if number == CUT_COUP
+                else {TABLES: Next.OVER.value}.get(number, Next.DEAL.value)
+            )
             s.answer_shoe(said)
         s.next_table()
     assert s.finished

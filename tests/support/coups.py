@@ -117,14 +117,25 @@ def dragon_replays() -> tuple[Drill, list[SpotQuestion | FixQuestion]]:
     layout = single_seat({Bet.BANKER: 25, Bet.DRAGON7: 10})
     sides = (Side.PLAYER, Side.BANKER, Side.PLAYER, Side.BANKER, Side.BANKER)
     cards = tuple(DealtCard(c, s) for c, s in zip(dc.coup.cards, sides, strict=True))
-    wrong = Dealt(cards, Called(6, 7, Outcome.DRAGON7), (
-        BetAction(1, Bet.BANKER, Done.PAID, Decimal(25)),
-        BetAction(1, Bet.DRAGON7, Done.PAID, Decimal(400)),
-    ))
+    wrong = Dealt(
+        cards,
+        Called(6, 7, Outcome.DRAGON7),
+        (
+            BetAction(1, Bet.BANKER, Done.PAID, Decimal(25)),
+            BetAction(1, Bet.DRAGON7, Done.PAID, Decimal(400)),
+        ),
+    )
     right = Replay(dc.coup, layout, house, Dealt.correct(dc.coup, layout, house), None)
     bad = Replay(dc.coup, layout, house, wrong, "banker-paid-on-dragon7")
     fix = FixQuestion(1, dc, bad, ("pay 25", "take 25", "return 25, pay 0", "pay 50"))
-    drill = Drill(id="spot", title="Spot", description="d", steps=(), questions=2,
-                  run=SpotSpec(), filters=(CoupFilter(),),
-                  bets=(BetSpec(Bet.BANKER, Decimal(25), Decimal(25)),))
+    drill = Drill(
+        id="spot",
+        title="Spot",
+        description="d",
+        steps=(),
+        questions=2,
+        run=SpotSpec(),
+        filters=(CoupFilter(),),
+        bets=(BetSpec(Bet.BANKER, Decimal(25), Decimal(25)),),
+    )
     return drill, [SpotQuestion(0, dc, right), SpotQuestion(1, dc, bad), fix]

@@ -158,10 +158,29 @@ MIN = timedelta(minutes=1)
 
 def fill(store: HistoryStore) -> None:
     """ana: three sessions (passed, failed, abandoned) and nine answers; bo: one answer."""
-    store.on_session(session("s1", started=T0, minutes=5, questions=10, correct=9, passed=True,
-                             drill_id="naturals", title="Naturals"))
-    store.on_session(session("s2", started=T0 + DAY, minutes=8, questions=10, correct=6,
-                             passed=False, reference_opened=3))
+    store.on_session(
+        session(
+            "s1",
+            started=T0,
+            minutes=5,
+            questions=10,
+            correct=9,
+            passed=True,
+            drill_id="naturals",
+            title="Naturals",
+        )
+    )
+    store.on_session(
+        session(
+            "s2",
+            started=T0 + DAY,
+            minutes=8,
+            questions=10,
+            correct=6,
+            passed=False,
+            reference_opened=3,
+        )
+    )
     store.on_session(session("s3", started=T0 + 2 * DAY, minutes=1, abandoned=True))
     store.on_session(session("b1", trainee="bo", started=T0 + DAY))
     ana = [
@@ -177,8 +196,7 @@ def fill(store: HistoryStore) -> None:
     ]
     for skill, ok, at, secs, sid in ana:
         store.on_answer(answer(skill, ok, at, seconds=secs, session_id=sid))
-    store.on_answer(answer("player:5", True, T0 + DAY, seconds=1.0, trainee="bo",
-                           session_id="b1"))
+    store.on_answer(answer("player:5", True, T0 + DAY, seconds=1.0, trainee="bo", session_id="b1"))
 
 
 PAGE = 4096
@@ -215,8 +233,17 @@ NAMES = ("ana", "Bo", "zoë", "Émile", "bo", "ana maría")
 
 
 SKILLS = (
-    "natural", "player:5", "player:6", "banker:3:8", "banker:6:stood", "banker:0:2",
-    "outcome:tie", "outcome:dragon7", "payout:tie:win", "payout:banker:win", "future:thing",
+    "natural",
+    "player:5",
+    "player:6",
+    "banker:3:8",
+    "banker:6:stood",
+    "banker:0:2",
+    "outcome:tie",
+    "outcome:dragon7",
+    "payout:tie:win",
+    "payout:banker:win",
+    "future:thing",
 )
 
 
@@ -238,11 +265,21 @@ def random_history(seed: int) -> tuple[list[SessionRecord], list[AnswerRecord]]:
         for _ in range(given):
             ok = rng.random() < skill_rate
             right += ok
-            answers.append(AnswerRecord(
-                sid, trainee, "drill", "outcome", rng.choice(skills), ("4h", "3s"), "x", "y",
-                ok, rng.randint(1, 80) / 8,
-                start + timedelta(minutes=rng.choice((0, 0, 1, 2))),  # ties on purpose
-            ))
+            answers.append(
+                AnswerRecord(
+                    sid,
+                    trainee,
+                    "drill",
+                    "outcome",
+                    rng.choice(skills),
+                    ("4h", "3s"),
+                    "x",
+                    "y",
+                    ok,
+                    rng.randint(1, 80) / 8,
+                    start + timedelta(minutes=rng.choice((0, 0, 1, 2))),  # ties on purpose
+                )
+            )
         if rng.random() < 0.1:
             continue  # the run was never recorded: its answers stand alone
         ending = rng.choice(("finished", "finished", "abandoned", "cut off"))
@@ -250,17 +287,26 @@ def random_history(seed: int) -> tuple[list[SessionRecord], list[AnswerRecord]]:
         retry_of = rng.choice([s.session_id for s in sessions] or [None])
         if rng.random() < 0.8:
             retry_of = None  # a run, not a retry
-        sessions.append(SessionRecord(
-            sid, trainee, rng.choice(("drill", "exam-a")), rng.choice(("Drill", "Exam A")),
-            "exam" if slot == 240 else rng.choice(("practice", "exam")), start,  # exams tie
-            # a few runs end at the very same moment: the tie goes to the earlier start
-            None if ending == "cut off" else start.replace(minute=30) + timedelta(
-                minutes=rng.choice((0, 0, 40))),
-            questions, right,
-            None if ending != "finished" or retry_of else right * 5 >= questions * 4,
-            ending == "abandoned", rng.randint(0, 2),
-            retry_of,
-        ))
+        sessions.append(
+            SessionRecord(
+                sid,
+                trainee,
+                rng.choice(("drill", "exam-a")),
+                rng.choice(("Drill", "Exam A")),
+                "exam" if slot == 240 else rng.choice(("practice", "exam")),
+                start,  # exams tie
+                # a few runs end at the very same moment: the tie goes to the earlier start
+                None
+                if ending == "cut off"
+                else start.replace(minute=30) + timedelta(minutes=rng.choice((0, 0, 40))),
+                questions,
+                right,
+                None if ending != "finished" or retry_of else right * 5 >= questions * 4,
+                ending == "abandoned",
+                rng.randint(0, 2),
+                retry_of,
+            )
+        )
     return sessions, answers
 
 

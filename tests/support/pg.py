@@ -42,13 +42,17 @@ def server_bindir() -> Path | None:
     candidates: list[str] = []
     if shutil.which("pg_config"):
         with contextlib.suppress(OSError, subprocess.CalledProcessError):
-            candidates.append(subprocess.run(
-                ["pg_config", "--bindir"], capture_output=True, text=True, check=True
-            ).stdout.strip())
+            candidates.append(
+                subprocess.run(
+                    ["pg_config", "--bindir"], capture_output=True, text=True, check=True
+                ).stdout.strip()
+            )
     candidates += sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)
     for folder in candidates:
-        if all(os.access(os.path.join(folder, tool), os.X_OK)
-               for tool in ("initdb", "pg_ctl", "postgres")):
+        if all(
+            os.access(os.path.join(folder, tool), os.X_OK)
+            for tool in ("initdb", "pg_ctl", "postgres")
+        ):
             return Path(folder)
     return None
 
@@ -56,8 +60,10 @@ def server_bindir() -> Path | None:
 def cannot_run(bindir: Path | None) -> str | None:
     """Why no test server can be started here, or None."""
     if bindir is None:
-        return ("no PostgreSQL server binaries (initdb, pg_ctl, postgres) on this machine: "
-                "install Debian's postgresql package (.ci/run does)")
+        return (
+            "no PostgreSQL server binaries (initdb, pg_ctl, postgres) on this machine: "
+            "install Debian's postgresql package (.ci/run does)"
+        )
     if os.geteuid() == 0:
         try:
             pwd.getpwnam("postgres")
@@ -84,8 +90,7 @@ class PgServer:
         if root:
             user = pwd.getpwnam("postgres")  # there is one: see cannot_run
             os.chown(self.root, user.pw_uid, user.pw_gid)
-            self._as_postgres = ["setpriv", "--reuid=postgres", "--regid=postgres",
-                                 "--init-groups"]
+            self._as_postgres = ["setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups"]
         os.chmod(self.root, 0o755)
 
     def _run(self, tool: str, *args: str) -> None:
@@ -95,8 +100,18 @@ class PgServer:
             raise RuntimeError(f"{tool} failed ({run.returncode}): {run.stderr or run.stdout}")
 
     def start(self) -> None:
-        self._run("initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust",
-                  "--no-sync", "-E", "UTF8", "--locale=C.UTF-8")
+        self._run(
+            "initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            SUPERUSER,
+            "--auth=trust",
+            "--no-sync",
+            "-E",
+            "UTF8",
+            "--locale=C.UTF-8",
+        )
         hba = self.data / "pg_hba.conf"  # one role must give its password; the rest are trusted
         hba.write_text(f"local all {PASSWORD_ROLE} scram-sha-256\n" + hba.read_text())
         self.resume()
@@ -107,10 +122,23 @@ class PgServer:
 
     def resume(self) -> None:
         """Start the server (again)."""
-        options = (f"-k {self.sockets} -p {self.port} -c listen_addresses='' -c fsync=off "
-                   "-c full_page_writes=off -c max_connections=60")
-        self._run("pg_ctl", "start", "-w", "-t", "60", "-D", str(self.data),
-                  "-l", str(self.root / "log"), "-o", options)
+        options = (
+            f"-k {self.sockets} -p {self.port} -c listen_addresses='' -c fsync=off "
+            "-c full_page_writes=off -c max_connections=60"
+        )
+        self._run(
+            "pg_ctl",
+            "start",
+            "-w",
+            "-t",
+            "60",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.root / "log"),
+            "-o",
+            options,
+        )
 
     def pause(self) -> None:
         """Stop the server: every connection is dropped, as when a school's server restarts."""
@@ -123,8 +151,10 @@ class PgServer:
             shutil.rmtree(self.root, ignore_errors=True)
 
     def url(self, database: str, user: str = SUPERUSER, schema: str | None = None) -> str:
-        url = (f"postgresql://{user}@/{database}?host={quote(str(self.sockets), safe='/')}"
-               f"&port={self.port}")
+        url = (
+            f"postgresql://{user}@/{database}?host={quote(str(self.sockets), safe='/')}"
+            f"&port={self.port}"
+        )
         return url if schema is None else f"{url}&options=-csearch_path%3D{schema}"
 
     def schema(self) -> str:
@@ -147,7 +177,6 @@ class PgServer:
         return self.url(name)
 
 
-
 def run_sql(url: str, *statements: str) -> list[tuple]:
     """Run ``statements`` as the database's owner, outside ezbac; the last one's rows."""
     import psycopg
@@ -164,18 +193,27 @@ def schema_snapshot(url: str) -> tuple[list[tuple], dict[str, list[tuple]], list
     """Everything in the schema where the history would be (the search_path's first):
     relations and columns, every row, and the server's own count of rows inserted, updated or
     deleted in each table."""
-    relations = run_sql(url, "SELECT c.relname, c.relkind, a.attname, a.atttypid::regtype::text "
-                          "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
-                          "LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 "
-                          "WHERE n.nspname = current_schema() ORDER BY 1, 3")
+    relations = run_sql(
+        url,
+        "SELECT c.relname, c.relkind, a.attname, a.atttypid::regtype::text "
+        "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+        "LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 "
+        "WHERE n.nspname = current_schema() ORDER BY 1, 3",
+    )
     tables = sorted({name for name, kind, _, _ in relations if kind == "r"})
     rows = {t: sorted(map(repr, run_sql(url, f"SELECT * FROM {t}"))) for t in tables}
-    changes = run_sql(url, "SELECT relname, n_tup_ins, n_tup_upd, n_tup_del "
-                        "FROM pg_stat_user_tables WHERE schemaname = current_schema() "
-                        "ORDER BY 1")
+    changes = run_sql(
+        url,
+        "SELECT relname, n_tup_ins, n_tup_upd, n_tup_del "
+        "FROM pg_stat_user_tables WHERE schemaname = current_schema() "
+        "ORDER BY 1",
+    )
     return relations, rows, changes  # type: ignore[return-value]
 
 
 def add_other_tables(url: str) -> None:
-    run_sql(url, "CREATE TABLE recipes (name TEXT, minutes INTEGER)",
-         "INSERT INTO recipes VALUES ('soup', 40)")
+    run_sql(
+        url,
+        "CREATE TABLE recipes (name TEXT, minutes INTEGER)",
+        "INSERT INTO recipes VALUES ('soup', 40)",
+    )

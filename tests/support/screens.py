@@ -22,9 +22,14 @@ def make_app(coups, steps=WHOLE_COUP, *, start=True, hooks=None, trainee="Alex",
     warm = drill((Step.OUTCOME,), ident="warmup", title="Warm-up")
     clock = FakeClock()
     app = TrainerApp(
-        choices=lambda: [DrillEntry.of(d), DrillEntry.of(warm)], start=d if start else None,
+        choices=lambda: [DrillEntry.of(d), DrillEntry.of(warm)],
+        start=d if start else None,
         trainee=trainee,
-        seed=1, deal=dealer(coups), clock=clock, now=FakeNow(), hooks=hooks,
+        seed=1,
+        deal=dealer(coups),
+        clock=clock,
+        now=FakeNow(),
+        hooks=hooks,
     )
     app.fake_clock = clock  # type: ignore[attr-defined]
     return app

@@ -30,10 +30,21 @@ class Served:
         self.log_path = tmp / "serve.log"
         self.log = self.log_path.open("w", encoding="utf-8")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "trainer", "serve", "--port", str(self.port),
-             "--db", str(self.db)],
-            cwd=ROOT, env=dict(os.environ, EZBAC_HOME=str(tmp / "home")),
-            stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            [
+                sys.executable,
+                "-m",
+                "trainer",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                str(self.db),
+            ],
+            cwd=ROOT,
+            env=dict(os.environ, EZBAC_HOME=str(tmp / "home")),
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
         )
 
     def wait_listening(self, timeout: float = 30.0) -> None:

@@ -48,16 +48,29 @@ def table(cards: str = DRAGON, seats: dict | None = None) -> DealtTable:
 
 
 def table_drill(
-    mode: Mode = Mode.PRACTICE, *, time_limit: float | None = None,
-    target: float | None = 60, tables: int = 1, house: House = DEFAULT_HOUSE,
+    mode: Mode = Mode.PRACTICE,
+    *,
+    time_limit: float | None = None,
+    target: float | None = 60,
+    tables: int = 1,
+    house: House = DEFAULT_HOUSE,
 ) -> Drill:
     spec = TableSpec(
         bets=(BetSpec(Bet.BANKER, Decimal(5), Decimal(100), Decimal(5)),),
-        seats=(3, 7), bets_per_seat=(1, 2), time_limit=time_limit, target_seconds=target,
+        seats=(3, 7),
+        bets_per_seat=(1, 2),
+        time_limit=time_limit,
+        target_seconds=target,
     )
     return Drill(
-        id="table-test", title="Work the table", description="A table drill built in code.",
-        steps=(Step.TABLE,), questions=tables, mode=mode, table=spec, house=house,
+        id="table-test",
+        title="Work the table",
+        description="A table drill built in code.",
+        steps=(Step.TABLE,),
+        questions=tables,
+        mode=mode,
+        table=spec,
+        house=house,
     )
 
 
@@ -69,15 +82,25 @@ def dealer_of(tables: list[DealtTable]):
 
 
 def table_app(
-    mode: Mode = Mode.PRACTICE, *, tables: list[DealtTable] | None = None,
-    time_limit: float | None = None, hooks=None, house: House = DEFAULT_HOUSE,
+    mode: Mode = Mode.PRACTICE,
+    *,
+    tables: list[DealtTable] | None = None,
+    time_limit: float | None = None,
+    hooks=None,
+    house: House = DEFAULT_HOUSE,
 ) -> TrainerApp:
     dealt = tables or [table()]
     d = table_drill(mode, time_limit=time_limit, tables=len(dealt), house=house)
     clock = FakeClock()
     app = TrainerApp(
-        choices=lambda: [DrillEntry.of(d)], start=d, trainee="Alex", seed=1,
-        deal=dealer_of(dealt), clock=clock, now=FakeNow(), hooks=hooks,
+        choices=lambda: [DrillEntry.of(d)],
+        start=d,
+        trainee="Alex",
+        seed=1,
+        deal=dealer_of(dealt),
+        clock=clock,
+        now=FakeNow(),
+        hooks=hooks,
     )
     app.fake_clock = clock  # type: ignore[attr-defined]
     return app

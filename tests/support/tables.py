@@ -38,14 +38,31 @@ COMMISSION_LAYOUT = {3: {B: 35}, 5: {B: 20, P: 10}}
 
 
 def table_drill(
-    *, mode: Mode = Mode.PRACTICE, house: str = "ez", chips: ChipEntry = ChipEntry.EITHER,
-    time_limit: float | None = None, target: float | None = None,
+    *,
+    mode: Mode = Mode.PRACTICE,
+    house: str = "ez",
+    chips: ChipEntry = ChipEntry.EITHER,
+    time_limit: float | None = None,
+    target: float | None = None,
 ) -> Drill:
-    spec = TableSpec(bets=(BetSpec(P, D(5), D(100), D(5)),), seats=(1, 7),
-                     time_limit=time_limit, target_seconds=target, chips=chips)
+    spec = TableSpec(
+        bets=(BetSpec(P, D(5), D(100), D(5)),),
+        seats=(1, 7),
+        time_limit=time_limit,
+        target_seconds=target,
+        chips=chips,
+    )
     h = BUNDLED_HOUSES[house]
-    return Drill("t", "Table", "A table drill built in code.", (Step.TABLE,), 1, mode=mode,
-                 table=spec, house=h)
+    return Drill(
+        "t",
+        "Table",
+        "A table drill built in code.",
+        (Step.TABLE,),
+        1,
+        mode=mode,
+        table=spec,
+        house=h,
+    )
 
 
 def dealt(cards: str, layout: dict) -> DealtTable:

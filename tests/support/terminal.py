@@ -51,15 +51,28 @@ class Terminal:
             _quote(a) for a in args
         )
         subprocess.run(
-            ["tmux", "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24",
-             f"{command}; echo EXITED $?; sleep 60"],
-            check=True, cwd=ROOT,
+            [
+                "tmux",
+                "new-session",
+                "-d",
+                "-s",
+                self.name,
+                "-x",
+                "80",
+                "-y",
+                "24",
+                f"{command}; echo EXITED $?; sleep 60",
+            ],
+            check=True,
+            cwd=ROOT,
         )
 
     def screen(self) -> str:
         return subprocess.run(
             ["tmux", "capture-pane", "-p", "-t", self.name],
-            check=True, capture_output=True, text=True,
+            check=True,
+            capture_output=True,
+            text=True,
         ).stdout
 
     def keys(self, *keys: str) -> None:

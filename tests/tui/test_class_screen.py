@@ -28,12 +28,32 @@ make_app = import_module("trainer.cli.class").make_app  # "class" is the command
 def store(history_db: str):
     with open_history(history_db) as s:
         fill(s)
-        s.on_session(session("e0", trainee="bo", mode="exam", title="Final exam",
-                             started=T0 + 2 * DAY, minutes=10, questions=10, correct=6,
-                             passed=False))
-        s.on_session(session("e1", trainee="bo", mode="exam", title="Final exam",
-                             started=T0 + 3 * DAY, minutes=10, questions=10, correct=9,
-                             passed=True))
+        s.on_session(
+            session(
+                "e0",
+                trainee="bo",
+                mode="exam",
+                title="Final exam",
+                started=T0 + 2 * DAY,
+                minutes=10,
+                questions=10,
+                correct=6,
+                passed=False,
+            )
+        )
+        s.on_session(
+            session(
+                "e1",
+                trainee="bo",
+                mode="exam",
+                title="Final exam",
+                started=T0 + 3 * DAY,
+                minutes=10,
+                questions=10,
+                correct=9,
+                passed=True,
+            )
+        )
         yield s
 
 
@@ -144,8 +164,7 @@ async def test_the_procedures_families_have_columns_and_80_columns_scroll_sidewa
     columns): bo spots a clean coup right and one error wrong, 1/2. At 80 columns the
     figures scroll sideways under the trainee's name, which stays."""
     for n, right in enumerate((True, False)):
-        store.record_answer(answer("spot:none", right, T0 + n * DAY, trainee="bo",
-                                   session_id="sp"))
+        store.record_answer(answer("spot:none", right, T0 + n * DAY, trainee="bo", session_id="sp"))
     app = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await app.workers.wait_for_complete()

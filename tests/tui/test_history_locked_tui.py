@@ -21,8 +21,12 @@ pytest.importorskip("trainer.tui.app")
 def _drill() -> Drill:
     # Player 9 + 0 = natural 9 against Banker 2 + 0 = 2: the Player wins.
     return Drill(
-        id="locked-test", title="Locked test", description="One outcome.",
-        steps=(Step.OUTCOME,), questions=1, order=Order.AS_WRITTEN,
+        id="locked-test",
+        title="Locked test",
+        description="One outcome.",
+        steps=(Step.OUTCOME,),
+        questions=1,
+        order=Order.AS_WRITTEN,
         fixed=(FixedCoup(parse_cards("9h 2s Th Ks")),),
     )
 

@@ -27,8 +27,12 @@ RIGHT = ("p", "b", "t", "p")
 
 def _drill() -> Drill:
     return Drill(
-        id="server-test", title="Server test", description="Four outcomes.",
-        steps=(Step.OUTCOME,), questions=len(COUPS), order=Order.AS_WRITTEN,
+        id="server-test",
+        title="Server test",
+        description="Four outcomes.",
+        steps=(Step.OUTCOME,),
+        questions=len(COUPS),
+        order=Order.AS_WRITTEN,
         fixed=tuple(FixedCoup(parse_cards(c)) for c in COUPS),
     )
 
@@ -85,9 +89,7 @@ async def test_training_goes_on_while_the_server_is_away_and_nothing_is_lost(
     assert run.finished_at is not None and (run.questions, run.correct) == (4, 3)
 
 
-async def test_answers_waiting_at_exit_are_sent_by_the_next_trainer(
-    pg_server, pg_url: str
-) -> None:
+async def test_answers_waiting_at_exit_are_sent_by_the_next_trainer(pg_server, pg_url: str) -> None:
     from trainer.tui.app import TrainerApp
 
     recorder = history_recorder(pg_url)
@@ -105,10 +107,13 @@ async def test_answers_waiting_at_exit_are_sent_by_the_next_trainer(
     finally:
         pg_server.resume()
     # a new trainer process: on launch it sends the spool before anything else
-    code = ("import sys; from trainer.cli.train import history_recorder;"
-            "print(history_recorder(sys.argv[1]).close(timeout=20))")
-    out = subprocess.run([sys.executable, "-c", code, pg_url], capture_output=True,
-                         text=True, check=True).stdout.strip()
+    code = (
+        "import sys; from trainer.cli.train import history_recorder;"
+        "print(history_recorder(sys.argv[1]).close(timeout=20))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, pg_url], capture_output=True, text=True, check=True
+    ).stdout.strip()
     assert out == "0"
     with open_history(pg_url, readonly=True) as store:
         assert [a.skill for a in store.answers("ana")] == ["outcome:player", "outcome:banker"]

@@ -257,8 +257,9 @@ async def test_results_step_through_missed_and_retry() -> None:
 
 async def test_quit_mid_drill_asks_first() -> None:
     sessions: list[SessionRecord] = []
-    app = make_app([coup(DRAGON), coup(PANDA)], (Step.OUTCOME,),
-                   hooks=Hooks(on_session=sessions.append))
+    app = make_app(
+        [coup(DRAGON), coup(PANDA)], (Step.OUTCOME,), hooks=Hooks(on_session=sessions.append)
+    )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("7", "enter", "enter", "ctrl+q")
         assert isinstance(app.screen, ConfirmQuit)
@@ -282,8 +283,12 @@ async def test_quit_from_home_needs_no_confirmation() -> None:
 
 async def test_home_starts_a_drill_and_the_warmup_key() -> None:
     answers: list[AnswerRecord] = []
-    app = make_app([coup(DRAGON)], (Step.OUTCOME,), start=False,
-                   hooks=Hooks(on_answer=answers.append, due_count=lambda who, now: 3))
+    app = make_app(
+        [coup(DRAGON)],
+        (Step.OUTCOME,),
+        start=False,
+        hooks=Hooks(on_answer=answers.append, due_count=lambda who, now: 3),
+    )
     async with app.run_test(size=SIZE) as pilot:
         assert "3 skills due" in str(app.screen.query_one("#trainee", Static).render())
         await pilot.press("w")
@@ -314,8 +319,9 @@ async def test_keys_in_the_key_line_are_clickable() -> None:
 
 
 async def test_due_count_none_shows_nothing() -> None:
-    app = make_app([coup(DRAGON)], (Step.OUTCOME,), start=False,
-                   hooks=Hooks(due_count=lambda who, now: None))
+    app = make_app(
+        [coup(DRAGON)], (Step.OUTCOME,), start=False, hooks=Hooks(due_count=lambda who, now: None)
+    )
     async with app.run_test(size=SIZE):
         assert "due" not in str(app.screen.query_one("#trainee", Static).render())
 
@@ -348,8 +354,11 @@ def ink_of(app: TrainerApp, hand: str, symbol: str) -> str:
     text = app.screen.query_one(f"#{hand}-hand", HandView).render()
     assert isinstance(text, Text)
     start = text.plain.index(symbol)
-    colours = [span.style.color.name for span in text.spans  # type: ignore[union-attr]
-               if span.start <= start < span.end and span.style.color is not None]
+    colours = [
+        span.style.color.name
+        for span in text.spans  # type: ignore[union-attr]
+        if span.start <= start < span.end and span.style.color is not None
+    ]
     return colours[-1]
 
 
@@ -388,8 +397,10 @@ def on_screen(app: TrainerApp) -> str:
 
 
 async def test_a_coup_note_is_shown_only_once_its_last_question_is_answered() -> None:
-    app = make_app([coup(DRAGON, {Bet.DRAGON7: "15"}, note=LESSON)],
-                   (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME))
+    app = make_app(
+        [coup(DRAGON, {Bet.DRAGON7: "15"}, note=LESSON)],
+        (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME),
+    )
     async with app.run_test(size=SIZE) as pilot:
         assert "Lesson" not in on_screen(app)  # above the unanswered first question
         await pilot.press("s", "enter")  # Player 6 stands: right
@@ -417,11 +428,15 @@ async def test_a_note_is_shown_after_a_wrong_answer_too_and_never_in_an_exam() -
 
 # -- leaving a drill ------------------------------------------------------------------------
 
+
 async def test_escape_asks_then_leaves_to_home_recording_the_run_as_abandoned() -> None:
     sessions: list[SessionRecord] = []
     answers: list[AnswerRecord] = []
-    app = make_app([coup(DRAGON), coup(PANDA), coup(NATURAL)], (Step.OUTCOME,),
-                   hooks=Hooks(on_session=sessions.append, on_answer=answers.append))
+    app = make_app(
+        [coup(DRAGON), coup(PANDA), coup(NATURAL)],
+        (Step.OUTCOME,),
+        hooks=Hooks(on_session=sessions.append, on_answer=answers.append),
+    )
     async with app.run_test(size=SIZE) as pilot:
         keys = str(app.screen.query_one("#keys", KeyBar).render())
         assert "esc Leave" in keys  # the way out is on screen
@@ -472,6 +487,7 @@ async def test_the_exam_clock_stands_still_while_a_dialog_is_open() -> None:
 
 # -- the trainee's name and the amount box --------------------------------------------------
 
+
 async def test_a_name_given_for_the_run_is_not_saved(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("EZBAC_HOME", str(tmp_path))
     settings = tmp_path / "settings.json"
@@ -512,6 +528,7 @@ async def test_a_win_of_zero_or_less_is_refused_and_retyped() -> None:
 
 # -- sizes ------------------------------------------------------------------------------------
 
+
 def card_lines(app: TrainerApp, hand: str) -> list[str]:
     text = plain(app.screen.query_one(f"#{hand}-hand", HandView).render())
     return [line for line in text.splitlines() if "│" in line or "╭" in line or "╰" in line]
@@ -547,12 +564,14 @@ async def test_the_layout_line_breaks_only_between_bets() -> None:
 
 # -- scrolling the results -------------------------------------------------------------------
 
+
 async def answer_all(pilot, app: TrainerApp) -> None:
     """Any answer to every question (d for a draw, p for the outcome), to the results."""
     while isinstance(app.screen, DrillScreen):
         step = app.screen.session.current.step
-        await pilot.press("d" if step in (Step.PLAYER_DRAWS, Step.BANKER_DRAWS) else "p",
-                          "enter", "enter")
+        await pilot.press(
+            "d" if step in (Step.PLAYER_DRAWS, Step.BANKER_DRAWS) else "p", "enter", "enter"
+        )
 
 
 async def test_results_scroll_with_the_keys_as_one_page() -> None:
@@ -579,6 +598,7 @@ async def test_results_scroll_with_the_keys_as_one_page() -> None:
 
 # -- the review's length --------------------------------------------------------------------
 
+
 async def test_r_asks_the_review_length_and_hands_it_to_the_review() -> None:
     calls: list[tuple] = []
     review_drill = drill((Step.OUTCOME,), ident="review", title="Review")
@@ -595,8 +615,9 @@ async def test_r_asks_the_review_length_and_hands_it_to_the_review() -> None:
         await pilot.press("escape")  # cancelled: no review
         assert isinstance(app.screen, HomeScreen)
         await pilot.press("r", "0", "enter")
-        assert "1 to 500 questions, not 0" in plain(app.screen.query_one("#questions-error"
-                                                                         ).render())
+        assert "1 to 500 questions, not 0" in plain(
+            app.screen.query_one("#questions-error").render()
+        )
         assert calls == [("Alex",), ("Alex",)]  # no length refused by the dialog reached it
         await pilot.press("backspace", *"12", "enter")
         assert calls[-1] == ("Alex", 12)

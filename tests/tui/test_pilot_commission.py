@@ -31,8 +31,13 @@ BANKER_7 = "Kh 3s 6d 2c 2h"
 def make_app(wagers: dict[Bet, str], steps: tuple[Step, ...], house: House) -> TrainerApp:
     d = replace(drill(steps), house=house)
     return TrainerApp(
-        choices=lambda: [DrillEntry.of(d)], start=d, trainee="Alex", seed=1,
-        deal=dealer([coup(BANKER_7, wagers)]), clock=FakeClock(), now=FakeNow(),
+        choices=lambda: [DrillEntry.of(d)],
+        start=d,
+        trainee="Alex",
+        seed=1,
+        deal=dealer([coup(BANKER_7, wagers)]),
+        clock=FakeClock(),
+        now=FakeNow(),
     )
 
 

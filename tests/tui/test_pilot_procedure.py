@@ -56,14 +56,21 @@ async def test_a_shoe_burn_coups_and_the_cut_card() -> None:
     # 48 cards: drawn past position 40, i.e. by coup 8 (cards 37-40 end at 40; coup 9 draws
     # card 41); so coup 9 brings it out and coup 10 is the last.
     run = ShoeRun.stacked(["7h", *["2c"] * 7, *(NATURAL4 * 10)], ShoeRules(cut=8))
-    drill = Drill(id="shoe", title="A shoe", description="d", steps=(Step.OUTCOME,),
-                  questions=0, run=ShoeSpec())
+    drill = Drill(
+        id="shoe",
+        title="A shoe",
+        description="d",
+        steps=(Step.OUTCOME,),
+        questions=0,
+        run=ShoeSpec(),
+    )
     shoe = dealt_shoe(run)
     coups, asked = shoe_questions(drill, shoe, random.Random(0))
     app = TrainerApp(trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
     async with app.run_test(size=SIZE) as pilot:
-        session = Session(drill, coups, "Alex", clock=app.clock, now=app.now,
-                          questions=asked, shoe=shoe)
+        session = Session(
+            drill, coups, "Alex", clock=app.clock, now=app.now, questions=asked, shoe=shoe
+        )
         app.run_session(session)
         await pilot.pause()
         assert isinstance(app.screen, DrillScreen)
@@ -86,7 +93,8 @@ async def test_a_shoe_burn_coups_and_the_cut_card() -> None:
                 elif number == 10:
                     assert "cut card out: last coup" in status
                     await pilot.press(
-                        option_key(app, "That was the last coup: the shoe is over"), "enter")
+                        option_key(app, "That was the last coup: the shoe is over"), "enter"
+                    )
                 else:
                     assert "cut card in the shoe" in status
                     await pilot.press(option_key(app, "Deal the next coup"), "enter")
@@ -104,13 +112,24 @@ async def test_a_shoe_burn_coups_and_the_cut_card() -> None:
 
 
 async def test_calling_the_hand_with_keys_1_to_4() -> None:
-    drill = Drill(id="calls", title="Calling", description="d", steps=(), questions=1,
-                  run=CallSpec())
-    app = TrainerApp(start=drill, trainee="Alex", seed=3, deal=dealer([coup(NATURAL)]),
-                     clock=FakeClock(), now=FakeNow())
+    drill = Drill(
+        id="calls", title="Calling", description="d", steps=(), questions=1, run=CallSpec()
+    )
+    app = TrainerApp(
+        start=drill,
+        trainee="Alex",
+        seed=3,
+        deal=dealer([coup(NATURAL)]),
+        clock=FakeClock(),
+        now=FakeNow(),
+    )
     # NATURAL: Player 9+K = 9, a natural; Banker 2+3 = 5; the Player wins nine over five
-    calls = ["Player shows nine", "Banker shows five", "Player natural nine",
-             "Player wins, nine over five"]
+    calls = [
+        "Player shows nine",
+        "Banker shows five",
+        "Player natural nine",
+        "Player wins, nine over five",
+    ]
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, DrillScreen)
@@ -138,8 +157,9 @@ async def test_spot_the_error_arrows_numbers_and_no_error() -> None:
     drill, questions = dragon_replays()
     app = TrainerApp(trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
     async with app.run_test(size=SIZE) as pilot:
-        session = Session(drill, [], "Alex", clock=app.clock, now=app.now,
-                          questions=list(questions))
+        session = Session(
+            drill, [], "Alex", clock=app.clock, now=app.now, questions=list(questions)
+        )
         from trainer.tui.app import session_screen
 
         app.push_screen(session_screen(session))
@@ -160,8 +180,9 @@ async def test_spot_the_error_arrows_numbers_and_no_error() -> None:
         # then the right step: a push returns the 25 and pays nothing
         assert "Step 9 was wrong" in text_of(app, "#prompt")
         assert replay.highlighted == 8
-        key = option_key(app, next(o for o in shown_options(app)
-                                   if "return 25" in o and "pay 0" in o))
+        key = option_key(
+            app, next(o for o in shown_options(app) if "return 25" in o and "pay 0" in o)
+        )
         await pilot.press(key, "enter")
         assert text_of(app, "#feedback-text").startswith("✓")
         await pilot.press("enter")
@@ -174,8 +195,7 @@ async def test_flagging_a_replay_dealt_right_is_a_mistake() -> None:
     drill, questions = dragon_replays()
     app = TrainerApp(trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
     async with app.run_test(size=SIZE) as pilot:
-        session = Session(drill, [], "Alex", clock=app.clock, now=app.now,
-                          questions=questions[:1])
+        session = Session(drill, [], "Alex", clock=app.clock, now=app.now, questions=questions[:1])
         from trainer.tui.app import session_screen
 
         app.push_screen(session_screen(session))
@@ -191,8 +211,9 @@ async def test_flagging_a_replay_dealt_right_is_a_mistake() -> None:
 async def test_the_bundled_spot_drill_starts_on_the_replay_screen() -> None:
     from trainer.drills.catalog import load_drill
 
-    app = TrainerApp(start=load_drill("spot-the-error"), trainee="Alex", seed=4,
-                     clock=FakeClock(), now=FakeNow())
+    app = TrainerApp(
+        start=load_drill("spot-the-error"), trainee="Alex", seed=4, clock=FakeClock(), now=FakeNow()
+    )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SpotScreen)
@@ -213,8 +234,9 @@ async def test_a_spot_exam_gives_no_feedback_and_times_out() -> None:
     async with app.run_test(size=SIZE) as pilot:
         from trainer.tui.app import session_screen
 
-        session = Session(drill, [], "Alex", clock=app.clock, now=app.now,
-                          questions=list(questions))
+        session = Session(
+            drill, [], "Alex", clock=app.clock, now=app.now, questions=list(questions)
+        )
         app.push_screen(session_screen(session))
         await pilot.pause()
         await pilot.press("n", "enter")  # right, but an exam says nothing

@@ -96,7 +96,10 @@ async def test_outcomes_payouts_and_sessions(tmp_path: Path) -> None:
         assert row_texts(app, "outcome-table", "dragon7") == ["Dragon 7", "1/2", "!50%", "2.0s"]
         assert row_texts(app, "outcome-table", "panda8") == ["Panda 8", "·", "·", "·"]
         assert row_texts(app, "payout-table", "payout:dragon7:win") == [
-            "Dragon 7 bet wins", "1/1", "100%", "2.0s",
+            "Dragon 7 bet wins",
+            "1/1",
+            "100%",
+            "2.0s",
         ]
         await pilot.press("3")
         assert app.screen.query_one(TabbedContent).active == "sessions"
@@ -113,8 +116,12 @@ async def test_long_skill_names_wrap_and_every_column_fits_80_columns(tmp_path: 
     their row, and Right, Accuracy and Avg time stay on the screen (no sideways scroll)."""
     with open_history(tmp_path / "history.db") as store:
         store.record_session(session("s1", started=T0, minutes=5, questions=4, correct=2))
-        for skill in ("spot:banker-drew-on-stand:fix", "spot:seats-out-of-order",
-                      "shoe:cut", "table:commission"):
+        for skill in (
+            "spot:banker-drew-on-stand:fix",
+            "spot:seats-out-of-order",
+            "shoe:cut",
+            "table:commission",
+        ):
             write(store, skill, "RW", T0)
         data = progress_data(store, "ana", NOW)
     app = Host(data)
@@ -125,7 +132,10 @@ async def test_long_skill_names_wrap_and_every_column_fits_80_columns(tmp_path: 
             assert table.virtual_size.width <= table.scrollable_content_region.width, table_id
         procedure = app.screen.query_one("#procedure-table", DataTable)
         assert row_texts(app, "procedure-table", "spot:seats-out-of-order")[1:] == [
-            "1/2", "!50%", "2.0s"]
+            "1/2",
+            "!50%",
+            "2.0s",
+        ]
         assert procedure.rows["spot:seats-out-of-order"].height > 1  # a long name wraps
         assert procedure.rows["shoe:cut"].height == 1
 

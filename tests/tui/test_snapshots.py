@@ -24,7 +24,11 @@ def app(start: bool = True, steps=WHOLE_COUP) -> TrainerApp:
     return TrainerApp(
         choices=lambda: list(map(DrillEntry.of, [whole, warm, exam])),
         start=whole if start else None,
-        trainee="Alex", seed=1, deal=dealer(coups), clock=FakeClock(), now=FakeNow(),
+        trainee="Alex",
+        seed=1,
+        deal=dealer(coups),
+        clock=FakeClock(),
+        now=FakeNow(),
     )
 
 
@@ -38,8 +42,23 @@ def test_banker_question(snap_compare) -> None:
 
 
 def test_payout_feedback(snap_compare) -> None:
-    presses = ["s", "enter", "enter", "d", "enter", "enter", "7", "enter", "enter",
-               "u", "enter", "enter", "w", *"615", "enter"]
+    presses = [
+        "s",
+        "enter",
+        "enter",
+        "d",
+        "enter",
+        "enter",
+        "7",
+        "enter",
+        "enter",
+        "u",
+        "enter",
+        "enter",
+        "w",
+        *"615",
+        "enter",
+    ]
     assert snap_compare(app(), terminal_size=SIZE, press=presses)
 
 
@@ -60,16 +79,36 @@ def test_home_at_120x40(snap_compare) -> None:
 def test_long_titles_wrap_at_80x24(snap_compare) -> None:
     """A title too long for its line wraps, on home and in the drill's header, never cut
     (the bundled outcomes drill's title is this long)."""
-    long = drill((Step.OUTCOME,), ident="outcomes",
-                 title="Outcomes: Dragon 7, Panda 8 and their look-alikes, at length")
-    home = TrainerApp(choices=lambda: [DrillEntry.of(long)], trainee="Alex", seed=1,
-                      deal=dealer([coup(DRAGON)]), clock=FakeClock(), now=FakeNow())
+    long = drill(
+        (Step.OUTCOME,),
+        ident="outcomes",
+        title="Outcomes: Dragon 7, Panda 8 and their look-alikes, at length",
+    )
+    home = TrainerApp(
+        choices=lambda: [DrillEntry.of(long)],
+        trainee="Alex",
+        seed=1,
+        deal=dealer([coup(DRAGON)]),
+        clock=FakeClock(),
+        now=FakeNow(),
+    )
     assert snap_compare(home, terminal_size=SIZE)
 
 
 def test_long_title_wraps_in_the_drill_header(snap_compare) -> None:
-    long = drill((Step.OUTCOME,), ident="outcomes", mode=Mode.EXAM,
-                 title="Outcomes: Dragon 7, Panda 8 and their look-alikes, at length")
-    started = TrainerApp(choices=lambda: [DrillEntry.of(long)], start=long, trainee="Alex",
-                         seed=1, deal=dealer([coup(DRAGON)]), clock=FakeClock(), now=FakeNow())
+    long = drill(
+        (Step.OUTCOME,),
+        ident="outcomes",
+        mode=Mode.EXAM,
+        title="Outcomes: Dragon 7, Panda 8 and their look-alikes, at length",
+    )
+    started = TrainerApp(
+        choices=lambda: [DrillEntry.of(long)],
+        start=long,
+        trainee="Alex",
+        seed=1,
+        deal=dealer([coup(DRAGON)]),
+        clock=FakeClock(),
+        now=FakeNow(),
+    )
     assert snap_compare(started, terminal_size=SIZE)

@@ -18,8 +18,9 @@ class SpotApp(TrainerApp):
     def on_mount(self) -> None:
         super().on_mount()
         drill, questions = dragon_replays()
-        session = Session(drill, [], "Alex", clock=self.clock, now=self.now,
-                          questions=questions[1:])
+        session = Session(
+            drill, [], "Alex", clock=self.clock, now=self.now, questions=questions[1:]
+        )
         self.push_screen(session_screen(session))
 
 
@@ -29,8 +30,15 @@ def test_spot_the_error_step_picked(snap_compare) -> None:
 
 
 def test_calling_question(snap_compare) -> None:
-    drill = Drill(id="calls", title="Calling the hand", description="d", steps=(),
-                  questions=1, run=CallSpec())
-    app = TrainerApp(start=drill, trainee="Alex", seed=3, deal=dealer([coup(NATURAL)]),
-                     clock=FakeClock(), now=FakeNow())
+    drill = Drill(
+        id="calls", title="Calling the hand", description="d", steps=(), questions=1, run=CallSpec()
+    )
+    app = TrainerApp(
+        start=drill,
+        trainee="Alex",
+        seed=3,
+        deal=dealer([coup(NATURAL)]),
+        clock=FakeClock(),
+        now=FakeNow(),
+    )
     assert snap_compare(app, terminal_size=SIZE, press=["2"])

@@ -244,8 +244,12 @@ async def test_the_rules_reference_opens_in_practice_only() -> None:
         # losers first, then counter-clockwise from the dealer's right, main bet before side
         # bet, and pays in the fewest chips (drills/../houses: ez)
         procedure = str(app.screen.query_one("#table-procedure", Static).render())
-        for words in ("losing bets first", "counter-clockwise", "main bet before side bet",
-                      "fewest chips"):
+        for words in (
+            "losing bets first",
+            "counter-clockwise",
+            "main bet before side bet",
+            "fewest chips",
+        ):
             assert words in procedure
         await pilot.press("question_mark")  # the key that opens it closes it
         assert isinstance(app.screen, TableScreen) and session(app).reference_opened == 1

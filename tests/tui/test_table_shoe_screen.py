@@ -54,10 +54,17 @@ async def test_burn_a_table_and_the_cut_card_question() -> None:
     run = dealt_shoe(ShoeRun.stacked(STACK, ShoeRules(cut=7)))
     hooks = Hooks(on_answer=records.append)
     clock = FakeClock()
-    session = TableSession.from_shoe(drill, run, "Alex", random.Random(2), clock=clock,
-                                     now=FakeNow(), on_answer=hooks.on_answer)
-    app = TrainerApp(choices=lambda: [DrillEntry.of(drill)], trainee="Alex", seed=1,
-                     clock=clock, now=FakeNow(), hooks=hooks)
+    session = TableSession.from_shoe(
+        drill, run, "Alex", random.Random(2), clock=clock, now=FakeNow(), on_answer=hooks.on_answer
+    )
+    app = TrainerApp(
+        choices=lambda: [DrillEntry.of(drill)],
+        trainee="Alex",
+        seed=1,
+        clock=clock,
+        now=FakeNow(),
+        hooks=hooks,
+    )
     async with app.run_test(size=SIZE) as pilot:
         await app.push_screen(TableScreen(session))
         await pilot.pause()

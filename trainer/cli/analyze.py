@@ -32,6 +32,7 @@ _EVENT_NOTES = {
     "banker": "Dragon 7 included",
 }
 
+
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "analyze",
@@ -93,7 +94,8 @@ def to_json(result: Analysis) -> str:
                     "house_edge": exact_decimal(result.house_edge(bet)),
                     **(
                         {"commission": c.rate}
-                        if (c := house.commission_on(bet)) is not None else {}
+                        if (c := house.commission_on(bet)) is not None
+                        else {}
                     ),
                 }
                 for bet in house.bets
@@ -125,8 +127,7 @@ def render(result: Analysis) -> str:
         note = _EVENT_NOTES.get(event, "")
         lines.append(
             f"{_EVENT_LABELS[event]:<13} {count:>{count_width},}  "
-            f"{_percent(result.probability(event), 4):>11}"
-            + (f"  ({note})" if note else "")
+            f"{_percent(result.probability(event), 4):>11}" + (f"  ({note})" if note else "")
         )
     lines += ["", f"{'bet':<13} {'pays':>9}  {'house edge':>10}"]
     for bet in house.bets:
@@ -135,9 +136,7 @@ def render(result: Analysis) -> str:
         note = "  (pushes on a " + " or ".join(o.label for o in pushes) + ")" if pushes else ""
         if (c := house.commission_on(bet)) is not None:
             note = f"  (even money less {c.percent} commission)"
-        lines.append(
-            f"{bet.label:<13} {pays:>9}  {_percent(result.house_edge(bet), 4):>10}{note}"
-        )
+        lines.append(f"{bet.label:<13} {pays:>9}  {_percent(result.house_edge(bet), 4):>10}{note}")
     lines += [
         "",
         "house edge: expected loss per unit wagered, pushes counted as resolved bets",
@@ -160,17 +159,27 @@ def _fee_lines(house: House) -> list[str]:
     """Each step of the fee schedule and what it costs as a share of its largest and
     smallest wager (the table's limits bound the open-ended step)."""
     assert house.fee is not None
-    out, low = [], house.limits.side_min if any(
-        b.value in ("dragon7", "panda8") for b in house.bets) else house.limits.minimum
+    out, low = (
+        [],
+        house.limits.side_min
+        if any(b.value in ("dragon7", "panda8") for b in house.bets)
+        else house.limits.minimum,
+    )
     for step in house.fee.steps:
-        high = step.up_to if step.up_to is not None else max(
-            house.limits.maximum, house.limits.side_max)
+        high = (
+            step.up_to
+            if step.up_to is not None
+            else max(house.limits.maximum, house.limits.side_max)
+        )
         share = ", ".join(
             f"{_percent(Fraction(step.amount) / Fraction(w), 2)} of {format_amount(w)}"
             for w in dict.fromkeys((low, high))
         )
-        where = f"up to {format_amount(high)}" if step.up_to is not None else (
-            f"above {format_amount(low - Decimal('0.01'))}")
+        where = (
+            f"up to {format_amount(high)}"
+            if step.up_to is not None
+            else (f"above {format_amount(low - Decimal('0.01'))}")
+        )
         out.append(f"{where}: fee {format_amount(step.amount)} ({share})")
         low = high + Decimal("0.01")
     return out

@@ -77,9 +77,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "cards", nargs="*", metavar="CARD",
+        "cards",
+        nargs="*",
+        metavar="CARD",
         help="the cards in shoe order (P:9h, B:3c or bare), or '-' to read coups from "
-        "standard input, one per line (cards and the options below)")
+        "standard input, one per line (cards and the options below)",
+    )
     _coup_options(parser)
     add_house_argument(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object per coup")
@@ -90,30 +93,49 @@ def register(sub: argparse._SubParsersAction) -> None:
 class _Once(argparse.Action):
     """A single-valued option given twice is refused, never one of them kept in silence."""
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: object, option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
         if getattr(namespace, self.dest) not in (None, self.default):
-            raise argparse.ArgumentError(self, "is given twice; give it once (with every "
-                                         "card in it)")
+            raise argparse.ArgumentError(
+                self, "is given twice; give it once (with every card in it)"
+            )
         setattr(namespace, self.dest, values)
 
 
 def _coup_options(parser: argparse.ArgumentParser) -> None:
     """The options that describe one coup (also read on each line with '-')."""
     parser.add_argument(
-        "--seat", action="append", default=[], metavar="N:BET=WAGER:ACTION,...",
-        help="a seat's bets and what was done with each (repeatable)")
+        "--seat",
+        action="append",
+        default=[],
+        metavar="N:BET=WAGER:ACTION,...",
+        help="a seat's bets and what was done with each (repeatable)",
+    )
     parser.add_argument(
-        "--called", metavar="player=N,banker=N,outcome=NAME", action=_Once,
+        "--called",
+        metavar="player=N,banker=N,outcome=NAME",
+        action=_Once,
         help="what the dealer called: the hands' final totals and the outcome (player, "
-        "banker, tie, dragon7, panda8)")
+        "banker, tie, dragon7, panda8)",
+    )
     parser.add_argument(
-        "--next", metavar="CARDS", default="", action=_Once,
-        help="the cards that came next in the shoe, so a draw the dealer missed can be judged")
+        "--next",
+        metavar="CARDS",
+        default="",
+        action=_Once,
+        help="the cards that came next in the shoe, so a draw the dealer missed can be judged",
+    )
     parser.add_argument(
-        "--ordered", action="store_true",
+        "--ordered",
+        action="store_true",
         help="the bets were settled in the order written (--seat options in order, a seat's "
-        "bets left to right): check the house's order too")
+        "bets left to right): check the house's order too",
+    )
 
 
 # -- reading the notation ------------------------------------------------------------------
@@ -126,8 +148,9 @@ def parse_dealt_cards(tokens: Sequence[str]) -> tuple[DealtCard, ...]:
     that point.  UsageError naming the token for anything else."""
     text = " ".join(tokens).replace(",", " ").split()
     if not text:
-        raise UsageError("no cards given: write the cards in shoe order, e.g. "
-                         "P:Ks B:2h P:As B:2c P:5d B:3c")
+        raise UsageError(
+            "no cards given: write the cards in shoe order, e.g. P:Ks B:2h P:As B:2c P:5d B:3c"
+        )
     out: list[DealtCard] = []
     for n, token in enumerate(text, start=1):
         head, sep, rest = token.partition(":")
@@ -135,8 +158,9 @@ def parse_dealt_cards(tokens: Sequence[str]) -> tuple[DealtCard, ...]:
             if sep:
                 side = _SIDES.get(head.strip().lower())
                 if side is None:
-                    raise UsageError(f"card {n} {quote(token)}: write P: (Player) or B: "
-                                     "(Banker) before the card")
+                    raise UsageError(
+                        f"card {n} {quote(token)}: write P: (Player) or B: (Banker) before the card"
+                    )
                 card = Card.parse(rest)
             else:
                 card = Card.parse(token)
@@ -155,8 +179,10 @@ def _rule_side(dealt: list[DealtCard], card: Card, n: int) -> Side:
     banker = [c.card for c in dealt if c.to is Side.BANKER]
     pt, bt = hand_total(player[:2]), hand_total(banker[:2])
     if rules.is_natural(pt) or rules.is_natural(bt):
-        raise UsageError(f"card {n} ({card}) comes after a natural: write P:{card} or "
-                         f"B:{card} for the hand it went to")
+        raise UsageError(
+            f"card {n} ({card}) comes after a natural: write P:{card} or "
+            f"B:{card} for the hand it went to"
+        )
     if n == 5:
         return Side.PLAYER if rules.player_draws(pt) else Side.BANKER
     if n == 6 and len(player) == 3 and len(banker) == 2:
@@ -172,8 +198,10 @@ def parse_called(text: str | None) -> Called:
         name, sep, value = item.partition("=")
         name = name.lower()
         if not sep or name not in ("player", "banker", "outcome"):
-            raise UsageError(f"--called {quote(item)}: write player=N, banker=N or "
-                             "outcome=NAME, joined by commas")
+            raise UsageError(
+                f"--called {quote(item)}: write player=N, banker=N or "
+                "outcome=NAME, joined by commas"
+            )
         if name in values:
             raise UsageError(f"--called: {name} is given twice")
         if name == "outcome":
@@ -181,8 +209,10 @@ def parse_called(text: str | None) -> Called:
             try:
                 values[name] = Outcome(key)
             except ValueError:
-                raise UsageError(f"--called outcome={quote(value)}: outcomes are player, "
-                                 "banker, tie, dragon7, panda8") from None
+                raise UsageError(
+                    f"--called outcome={quote(value)}: outcomes are player, "
+                    "banker, tie, dragon7, panda8"
+                ) from None
         else:
             if not (value.isascii() and value.isdigit() and len(value) == 1):
                 raise UsageError(f"--called {name}={quote(value)}: a total is 0 to 9")
@@ -202,18 +232,17 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
     """``1:banker=25:paid=25,dragon7=10:paid=400`` to the seat's bets and actions."""
     number_text, sep, rest = spec.partition(":")
     where = f"--seat {quote(spec)}"
-    if not sep or not (number_text.isascii() and number_text.isdigit()) or (
-            len(number_text) > 2):
-        raise UsageError(f"{where}: write N:BET=WAGER:ACTION,..., e.g. "
-                         "--seat 1:banker=25:paid=25")
+    if not sep or not (number_text.isascii() and number_text.isdigit()) or (len(number_text) > 2):
+        raise UsageError(f"{where}: write N:BET=WAGER:ACTION,..., e.g. --seat 1:banker=25:paid=25")
     number = int(number_text)
     out: list[tuple[Bet, Decimal, BetAction]] = []
     for item in split_bets(rest):
         parts = item.split(":")
         name, eq, wager_text = parts[0].partition("=")
         if not eq:
-            raise UsageError(f"{where}: {quote(item)}: write BET=WAGER:ACTION, e.g. "
-                             "banker=25:paid=25")
+            raise UsageError(
+                f"{where}: {quote(item)}: write BET=WAGER:ACTION, e.g. banker=25:paid=25"
+            )
         try:
             bet = Bet.parse(name)
             wager = parse_amount(wager_text)
@@ -238,8 +267,10 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
                 new = Done.PAID
                 paid = _amount(value, label)
                 if paid == 0:
-                    raise UsageError(f"{label}: write pushed for a bet returned with nothing "
-                                     "paid, taken for a bet taken")
+                    raise UsageError(
+                        f"{label}: write pushed for a bet returned with nothing "
+                        "paid, taken for a bet taken"
+                    )
             elif key == "commission" and eq:
                 commission = _amount(value, label)
                 continue
@@ -247,14 +278,17 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
                 fee = _amount(value, label)
                 continue
             else:
-                raise UsageError(f"{label}: actions are paid=X, taken, pushed, "
-                                 "commission=Y and fee=Z")
+                raise UsageError(
+                    f"{label}: actions are paid=X, taken, pushed, commission=Y and fee=Z"
+                )
             if done is not None:
                 raise UsageError(f"{label}: a bet is paid, taken or pushed, once")
             done = new
         if done is None:
-            raise UsageError(f"{where}: say what was done with the {bet.value} bet: "
-                             f"{bet.value}={format_amount(wager)}:paid=X, :taken or :pushed")
+            raise UsageError(
+                f"{where}: say what was done with the {bet.value} bet: "
+                f"{bet.value}={format_amount(wager)}:paid=X, :taken or :pushed"
+            )
         out.append((bet, wager, BetAction(number, bet, done, paid, commission, fee)))
     return number, out
 
@@ -315,7 +349,8 @@ def render(result: Audit, house: House | None = None) -> str:
         result_text = shown.result(coup) if shown is not None else coup.rules[-1]
         lines.append(
             f"Right: Player {_cards(coup.player.cards)} = {coup.player.total}; Banker "
-            f"{_cards(coup.banker.cards)} = {coup.banker.total}; {result_text}")
+            f"{_cards(coup.banker.cards)} = {coup.banker.total}; {result_text}"
+        )
     if result.right:
         lines.append("Dealt right.")
         return "\n".join(lines)
@@ -333,16 +368,23 @@ def to_json(result: Audit, house: House | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "right": result.right,
         "deviations": [
-            {"kind": d.kind.value, "label": d.kind.label, "step": d.step + 1,
-             "where": result.where(d),
-             "did": d.did, "rule": d.rule, "right": d.right, "follows": d.follows}
+            {
+                "kind": d.kind.value,
+                "label": d.kind.label,
+                "step": d.step + 1,
+                "where": result.where(d),
+                "did": d.did,
+                "rule": d.rule,
+                "right": d.right,
+                "follows": d.follows,
+            }
             for d in result.deviations
         ],
-        "coup": None if coup is None else {
-            "player": {"cards": [str(c) for c in coup.player.cards],
-                       "total": coup.player.total},
-            "banker": {"cards": [str(c) for c in coup.banker.cards],
-                       "total": coup.banker.total},
+        "coup": None
+        if coup is None
+        else {
+            "player": {"cards": [str(c) for c in coup.player.cards], "total": coup.player.total},
+            "banker": {"cards": [str(c) for c in coup.banker.cards], "total": coup.banker.total},
             "outcome": (coup.outcome if house is None else house.named(coup.outcome)).value,
         },
         "procedure": [] if result.procedure is None else result.procedure.lines(),
@@ -363,12 +405,21 @@ def run(args: argparse.Namespace) -> int:
     if STDIN in args.cards:
         if args.cards != [STDIN]:
             raise UsageError("'-' (read coups from standard input) must be the only CARD")
-        given = [name for name, value in (("--seat", args.seat), ("--called", args.called),
-                                          ("--next", args.next), ("--ordered", args.ordered))
-                 if value]
+        given = [
+            name
+            for name, value in (
+                ("--seat", args.seat),
+                ("--called", args.called),
+                ("--next", args.next),
+                ("--ordered", args.ordered),
+            )
+            if value
+        ]
         if given:  # never a silent clean audit of options that were not applied
-            raise UsageError(f"{', '.join(given)} with '-': each coup on standard input "
-                             "gives its own (write them on its line)")
+            raise UsageError(
+                f"{', '.join(given)} with '-': each coup on standard input "
+                "gives its own (write them on its line)"
+            )
         return run_lines(sys.stdin, house, as_json=args.json, shown=shown)
     dealt, layout = build(args)
     result = check(dealt, layout, house)
@@ -390,8 +441,9 @@ def _line_parser() -> _LineParser:
     return parser
 
 
-def run_lines(lines: Iterable[str], house: House, *, as_json: bool,
-              shown: House | None = None) -> int:
+def run_lines(
+    lines: Iterable[str], house: House, *, as_json: bool, shown: House | None = None
+) -> int:
     """One coup per line; a bad line is reported and the run goes on; a summary at the
     end (on standard error with --json, so the output stays one JSON object a line)."""
     parser = _line_parser()
@@ -422,12 +474,16 @@ def run_lines(lines: Iterable[str], house: House, *, as_json: bool,
         if as_json:
             print(dumps_exact({"line": number, **to_json(result, shown)}), flush=True)
         else:
-            print(("" if first else "\n") + f"line {number}\n" + render(result, shown),
-                  flush=True)
+            print(("" if first else "\n") + f"line {number}\n" + render(result, shown), flush=True)
             first = False
     total = right + wrong
-    summary = (f"{total} coup{'s' if total != 1 else ''}: {right} dealt right, {wrong} with "
-               f"deviations" + (f", {bad} bad line{'s' if bad != 1 else ''}" if bad else ""))
-    print(("" if as_json or first else "\n") + summary,
-          file=sys.stderr if as_json else sys.stdout, flush=True)
+    summary = (
+        f"{total} coup{'s' if total != 1 else ''}: {right} dealt right, {wrong} with "
+        f"deviations" + (f", {bad} bad line{'s' if bad != 1 else ''}" if bad else "")
+    )
+    print(
+        ("" if as_json or first else "\n") + summary,
+        file=sys.stderr if as_json else sys.stdout,
+        flush=True,
+    )
     return EXIT_DEVIATIONS if wrong or bad else 0

@@ -71,7 +71,7 @@ def register(sub: argparse._SubParsersAction) -> None:
             "With '-' the coups are read from standard input, one per line; a line may end in\n"
             "'| SEAT SEAT ...' (seats as for --seat, separated by spaces) for its own table,\n"
             "else --seat's table is settled. With --json each line gives one JSON object, a bad\n"
-            "line {\"line\": n, \"error\": ...}, and the exit status is 1 if any line was bad."
+            'line {"line": n, "error": ...}, and the exit status is 1 if any line was bad.'
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -150,8 +150,9 @@ def parse_seat(spec: str, house: House) -> Seat:
         raise SeatSpecError(f"{shown}: no ':' after the seat number; {SEAT_EXAMPLE}")
     number = ascii_int(number_text)
     if number is None:
-        raise SeatSpecError(f"{shown}: {quote(number_text.strip())} is not a seat "
-                            f"number (1 to {house.seats})")
+        raise SeatSpecError(
+            f"{shown}: {quote(number_text.strip())} is not a seat number (1 to {house.seats})"
+        )
     if not 1 <= number <= house.seats:
         raise SeatSpecError(f"{shown}: the {house.id} table has seats 1 to {house.seats}")
     if not items.strip():
@@ -162,8 +163,7 @@ def parse_seat(spec: str, house: House) -> Seat:
         if not item.strip():
             raise SeatSpecError(f"{shown}: an empty bet between commas; {SEAT_EXAMPLE}")
         if not eq:
-            raise SeatSpecError(f"{shown}: {quote(item.strip())} is no BET=AMOUNT; "
-                                f"{SEAT_EXAMPLE}")
+            raise SeatSpecError(f"{shown}: {quote(item.strip())} is no BET=AMOUNT; {SEAT_EXAMPLE}")
         try:
             bet = Bet.parse(name)
             wager = parse_amount(amount)
@@ -189,8 +189,9 @@ def parse_layout(specs: Sequence[str], house: House) -> Layout:
     for spec in specs:
         seat = parse_seat(spec, house)
         if seat.number in seats:
-            raise SeatSpecError(f"{quote(spec)}: seat {seat.number} is already given "
-                                f"({quote(seats[seat.number])})")
+            raise SeatSpecError(
+                f"{quote(spec)}: seat {seat.number} is already given ({quote(seats[seat.number])})"
+            )
         seats[seat.number] = spec
         parsed.append(seat)
     return Layout(tuple(parsed))
@@ -203,8 +204,10 @@ def split_line(line: str) -> tuple[str, list[str] | None]:
         return line, None
     specs = seats.split()
     if not specs:
-        raise SeatSpecError(f"nothing after '{SEATS_MARK}': give the seats, e.g. "
-                            "4h 3s 2d Kc 8h | 1:banker=25,dragon7=10 4:player=100")
+        raise SeatSpecError(
+            f"nothing after '{SEATS_MARK}': give the seats, e.g. "
+            "4h 3s 2d Kc 8h | 1:banker=25,dragon7=10 4:player=100"
+        )
     return cards, specs
 
 
@@ -227,8 +230,9 @@ def run(args: argparse.Namespace) -> int:
     check_limits(wagers, house)
     shown = house if args.house else None
     if args.seat and wagers:
-        raise UsageError("--bet and --seat do not mix: put the bets on a seat "
-                         "(--seat 1:banker=25,dragon7=10)")
+        raise UsageError(
+            "--bet and --seat do not mix: put the bets on a seat (--seat 1:banker=25,dragon7=10)"
+        )
     try:
         layout = parse_layout(args.seat, house) if args.seat else None
     except SeatSpecError as exc:
@@ -236,16 +240,18 @@ def run(args: argparse.Namespace) -> int:
     if STDIN in args.cards:
         if args.cards != [STDIN]:
             raise UsageError("'-' (read coups from standard input) must be the only CARD")
-        return run_lines(sys.stdin, wagers, house, as_json=args.json, shown=shown,
-                         layout=layout)
+        return run_lines(sys.stdin, wagers, house, as_json=args.json, shown=shown, layout=layout)
     try:
         coup = deal(parse_cards(args.cards))
     except EngineError as exc:
         raise UsageError(str(exc)) from None
     if layout is not None:
         table = work_table(coup, layout, house)
-        print(dumps_exact(table_json(coup, layout, table, house, shown)) if args.json
-              else render_table(coup, table, house, shown))
+        print(
+            dumps_exact(table_json(coup, layout, table, house, shown))
+            if args.json
+            else render_table(coup, table, house, shown)
+        )
         return 0
     bets = settle_wagers(coup, wagers, house)
     print(dumps_exact(to_json(coup, bets, shown)) if args.json else render(coup, bets, shown))
@@ -291,8 +297,7 @@ def run_lines(
             except SeatSpecError as exc:
                 raise SeatSpecError(f"seat {exc}") from None
             if table_layout is not None and wagers:
-                raise SeatSpecError("--bet and a line's seats do not mix: put the bets on "
-                                    "a seat")
+                raise SeatSpecError("--bet and a line's seats do not mix: put the bets on a seat")
             coup = deal(parse_cards(cards))
         except EngineError as exc:
             status = EXIT_BAD_LINES
@@ -304,8 +309,7 @@ def run_lines(
         if table_layout is not None:
             table = work_table(coup, table_layout, house)
             if as_json:
-                print(dumps_exact(table_json(coup, table_layout, table, house, shown)),
-                      flush=True)
+                print(dumps_exact(table_json(coup, table_layout, table, house, shown)), flush=True)
                 continue
             text = render_table(coup, table, house, shown)
         else:
@@ -319,9 +323,7 @@ def run_lines(
     return status
 
 
-def to_json(
-    coup: Coup, bets: dict[Bet, Settlement], house: House | None = None
-) -> dict[str, Any]:
+def to_json(coup: Coup, bets: dict[Bet, Settlement], house: House | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "player": {"cards": [str(c) for c in coup.player.cards], "total": coup.player.total},
         "banker": {"cards": [str(c) for c in coup.banker.cards], "total": coup.banker.total},
@@ -404,17 +406,26 @@ def render(coup: Coup, bets: dict[Bet, Settlement], house: House | None = None) 
 # -- a whole table (--seat) -------------------------------------------------------------------
 
 _STEP_NAMES: dict[type, str] = {
-    CollectFee: "fee", Take: "take", Push: "push", Pay: "pay",
-    TakeCommission: "commission", BoxCommission: "commission_box",
+    CollectFee: "fee",
+    Take: "take",
+    Push: "push",
+    Pay: "pay",
+    TakeCommission: "commission",
+    BoxCommission: "commission_box",
 }
 
 
 def _step_json(step: Step, colours: dict[Decimal, str]) -> dict[str, Any]:
-    out: dict[str, Any] = {"step": _STEP_NAMES[type(step)], "seat": step.seat,
-                           "bet": step.bet.value, "amount": step.amount}
+    out: dict[str, Any] = {
+        "step": _STEP_NAMES[type(step)],
+        "seat": step.seat,
+        "bet": step.bet.value,
+        "amount": step.amount,
+    }
     if isinstance(step, Pay):
-        out["chips"] = [{"value": v, "colour": colours.get(v, ""), "count": n}
-                        for v, n in step.chips.chips]
+        out["chips"] = [
+            {"value": v, "colour": colours.get(v, ""), "count": n} for v, n in step.chips.chips
+        ]
         out["coin"] = step.chips.coin
     return out
 
@@ -430,10 +441,13 @@ def table_json(
     out["table"] = {
         "house": house.id,
         # as a house file writes it: "fewest", "colour_for_colour" or {"max_each": N}
-        "payout_chips": house.payout_chips.style.value if house.payout_chips.max_each is None
+        "payout_chips": house.payout_chips.style.value
+        if house.payout_chips.max_each is None
         else {"max_each": house.payout_chips.max_each},
-        "seats": [{"seat": s.number, "bets": {b.value: w for b, w in s.bets.items()}}
-                  for s in layout.seats],
+        "seats": [
+            {"seat": s.number, "bets": {b.value: w for b, w in s.bets.items()}}
+            for s in layout.seats
+        ],
         "steps": [_step_json(step, colours) for step in table.steps],
         "taken": table.taken,
         "paid": table.paid,
@@ -443,14 +457,16 @@ def table_json(
     return out
 
 
-def render_table(
-    coup: Coup, table: TableProcedure, house: House, shown: House | None
-) -> str:
+def render_table(coup: Coup, table: TableProcedure, house: House, shown: House | None) -> str:
     """The coup's procedure, then the table's: each step numbered, in the house's order,
     payouts in its chips; then what was taken and paid (and commission, fees)."""
     colours = {c.value: c.colour for c in house.chips}
-    lines = [render(coup, {}, shown), f"Table, house {house.id}: {house.settlement_order}; "
-             f"payouts in {house.payout_chips.label}.", "Procedure:"]
+    lines = [
+        render(coup, {}, shown),
+        f"Table, house {house.id}: {house.settlement_order}; "
+        f"payouts in {house.payout_chips.label}.",
+        "Procedure:",
+    ]
     lines += [f"  {n}. {text}" for n, text in enumerate(table.lines(colours), start=1)]
     totals = f"Taken {format_amount(table.taken)}, paid {format_amount(table.paid)}"
     if house.commission is not None:

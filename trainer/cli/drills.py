@@ -33,8 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.set_defaults(handler=run_list, json=False)
-    actions = parser.add_subparsers(dest="drills_command", metavar="ACTION",
-                                    parser_class=type(parser))
+    actions = parser.add_subparsers(
+        dest="drills_command", metavar="ACTION", parser_class=type(parser)
+    )
 
     p = actions.add_parser("list", help="bundled drills and your own, with their ids")
     p.add_argument("--json", action="store_true", help="one JSON object per drill")
@@ -46,14 +47,25 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = actions.add_parser("preview", help="the coups and questions a drill deals")
     p.add_argument("drill", metavar="DRILL", help="a drill id (see 'ezbac drills list') or file")
-    p.add_argument("--count", type=_count, default=None, metavar="N",
-                   help="coups to show (tables for a table drill), 1 to 10,000, dealt as "
-                        "consecutive runs; a shoe drill deals as many shoes as N coups take "
-                        "(default: one run of the drill: one shoe for a shoe drill)")
-    p.add_argument("--seed", type=seed_number, default=None, metavar="S",
-                   help="seed for a reproducible deal (default: random, shown)")
-    p.add_argument("--json", action="store_true",
-                   help="one JSON object per coup, with the engine's answers")
+    p.add_argument(
+        "--count",
+        type=_count,
+        default=None,
+        metavar="N",
+        help="coups to show (tables for a table drill), 1 to 10,000, dealt as "
+        "consecutive runs; a shoe drill deals as many shoes as N coups take "
+        "(default: one run of the drill: one shoe for a shoe drill)",
+    )
+    p.add_argument(
+        "--seed",
+        type=seed_number,
+        default=None,
+        metavar="S",
+        help="seed for a reproducible deal (default: random, shown)",
+    )
+    p.add_argument(
+        "--json", action="store_true", help="one JSON object per coup, with the engine's answers"
+    )
     p.set_defaults(handler=run_preview)
 
     p = actions.add_parser("schema", help="print the JSON Schema of drill files")
@@ -72,11 +84,21 @@ def run_list(args: argparse.Namespace) -> int:
     entries = available_drills()
     if args.json:
         for e in entries:
-            print(dumps_exact({
-                "id": e.id, "title": e.title, "questions": e.questions, "unit": e.unit,
-                "mode": e.mode, "level": e.level, "origin": e.origin, "path": str(e.path),
-                "error": e.problem,
-            }))
+            print(
+                dumps_exact(
+                    {
+                        "id": e.id,
+                        "title": e.title,
+                        "questions": e.questions,
+                        "unit": e.unit,
+                        "mode": e.mode,
+                        "level": e.level,
+                        "origin": e.origin,
+                        "path": str(e.path),
+                        "error": e.problem,
+                    }
+                )
+            )
         return 0
     width = max((len(e.id) for e in entries), default=8)
     for bundled, heading, folder in (
@@ -147,8 +169,10 @@ def _asks(drill: Any, dc: Any) -> list[str]:
 
         return [f"call:{c.step.value}" for c in calls_for(dc.coup, drill.house)]
     if drill.kind is Kind.SPOT:
-        return [f"spot ({drill.spot.level}; an error {drill.spot.error_rate:.0%} of the time, "
-                "drawn when the drill runs)"]
+        return [
+            f"spot ({drill.spot.level}; an error {drill.spot.error_rate:.0%} of the time, "
+            "drawn when the drill runs)"
+        ]
 
     out: list[str] = []
     for step in drill.steps:
@@ -197,22 +221,28 @@ def run_preview(args: argparse.Namespace) -> int:
 
         def run(start: int) -> list[Any]:
             return deal_drill(drill, rng)
+
     coups = _consecutive_runs(drill, run, args.count, "coup")
     count = len(coups)
 
     if args.json:
         for n, dc in enumerate(coups, 1):
-            print(dumps_exact({
-                "n": n,
-                "drill": drill.id,
-                "seed": seed,
-                **({"shoe": _shoe_of(notes, n)} if notes else {}),
-                "cards": [str(c) for c in dc.coup.cards],
-                "asks": _asks(drill, dc),
-                "wagers": {bet.value: amount for bet, amount in dc.wagers.items()},
-                "note": dc.note,
-                "answers": _answers(dc, drill.house),
-            }, ensure_ascii=False))
+            print(
+                dumps_exact(
+                    {
+                        "n": n,
+                        "drill": drill.id,
+                        "seed": seed,
+                        **({"shoe": _shoe_of(notes, n)} if notes else {}),
+                        "cards": [str(c) for c in dc.coup.cards],
+                        "asks": _asks(drill, dc),
+                        "wagers": {bet.value: amount for bet, amount in dc.wagers.items()},
+                        "note": dc.note,
+                        "answers": _answers(dc, drill.house),
+                    },
+                    ensure_ascii=False,
+                )
+            )
         return 0
 
     limit = f", {format_amount_seconds(drill.time_limit)} per question" if drill.time_limit else ""
@@ -221,8 +251,10 @@ def run_preview(args: argparse.Namespace) -> int:
 
     # the house when the drill is dealt under another than the default one
     house = f"house {drill.house.id}, " if drill.house != DEFAULT_HOUSE else ""
-    print(f"{drill.mode.value}, {house}{drill.decks} decks, pass mark {drill.pass_mark}%{limit}; "
-          f"{count} coups, seed {seed} (repeat with --seed {seed})")
+    print(
+        f"{drill.mode.value}, {house}{drill.decks} decks, pass mark {drill.pass_mark}%{limit}; "
+        f"{count} coups, seed {seed} (repeat with --seed {seed})"
+    )
     for n, dc in enumerate(coups, 1):
         if n - 1 in notes:
             print(("" if n == 1 else "\n") + notes[n - 1])
@@ -230,9 +262,11 @@ def run_preview(args: argparse.Namespace) -> int:
         player = " ".join(str(c) for c in coup.player.cards)
         banker = " ".join(str(c) for c in coup.banker.cards)
         print()
-        print(f"{n:>3}. {' '.join(str(c) for c in coup.cards):<18}  Player {player} "
-              f"({coup.player.total}), Banker {banker} ({coup.banker.total}): "
-              f"{_outcome_label(ans['outcome'])}")
+        print(
+            f"{n:>3}. {' '.join(str(c) for c in coup.cards):<18}  Player {player} "
+            f"({coup.player.total}), Banker {banker} ({coup.banker.total}): "
+            f"{_outcome_label(ans['outcome'])}"
+        )
         print(f"     asks: {', '.join(_asks(drill, dc))}")
         if dc.wagers:
             wagers = ", ".join(f"{b.value} {format_amount(a)}" for b, a in dc.wagers.items())
@@ -244,8 +278,9 @@ def run_preview(args: argparse.Namespace) -> int:
     return 0
 
 
-def _preview_tables(drill: Any, rng: random.Random, seed: int, wanted: int | None,
-                    as_json: bool) -> int:
+def _preview_tables(
+    drill: Any, rng: random.Random, seed: int, wanted: int | None, as_json: bool
+) -> int:
     """A table drill's tables: the cards, the layout seat by seat and the engine's procedure
     (settle_table, the table drill's answer key) in the house's order.  ``wanted`` tables
     (None: one run), from consecutive runs; a shoe at the table deals shoe after shoe."""
@@ -268,33 +303,48 @@ def _preview_tables(drill: Any, rng: random.Random, seed: int, wanted: int | Non
 
         def run(start: int) -> list[Any]:
             return deal_tables(drill, rng)
+
     tables = _consecutive_runs(drill, run, wanted, "table")
     count = len(tables)
     colours = {c.value: c.colour for c in house.chips}
     if not as_json:
         spec = drill.table
-        clock = "".join((
-            f", {format_amount_seconds(spec.time_limit)} per table" if spec.time_limit else "",
-            f", target {format_amount_seconds(spec.target_seconds)}"
-            if spec.target_seconds else "",
-        ))
+        clock = "".join(
+            (
+                f", {format_amount_seconds(spec.time_limit)} per table" if spec.time_limit else "",
+                f", target {format_amount_seconds(spec.target_seconds)}"
+                if spec.target_seconds
+                else "",
+            )
+        )
         print(f"{drill.id}: {drill.title}")
-        print(f"{drill.mode.value}, house {house.id}, pass mark {drill.pass_mark}%{clock}; "
-              f"{count} table{'s' if count != 1 else ''}, seed {seed} (repeat with --seed {seed})")
+        print(
+            f"{drill.mode.value}, house {house.id}, pass mark {drill.pass_mark}%{clock}; "
+            f"{count} table{'s' if count != 1 else ''}, seed {seed} (repeat with --seed {seed})"
+        )
     for n, dealt in enumerate(tables, 1):
         coup = dealt.coup
         procedure = settle_table(coup, dealt.layout, house)
         if as_json:
-            print(dumps_exact({
-                "n": n, "drill": drill.id, "seed": seed,
-                **({"shoe": _shoe_of(notes, n)} if notes else {}),
-                "cards": [str(c) for c in coup.cards],
-                "outcome": house.named(coup.outcome).value,
-                "layout": {str(seat.number): {b.value: w for b, w in seat.bets.items()}
-                           for seat in dealt.layout.seats},
-                "procedure": procedure.lines(colours),
-                "note": dealt.note,
-            }, ensure_ascii=False))
+            print(
+                dumps_exact(
+                    {
+                        "n": n,
+                        "drill": drill.id,
+                        "seed": seed,
+                        **({"shoe": _shoe_of(notes, n)} if notes else {}),
+                        "cards": [str(c) for c in coup.cards],
+                        "outcome": house.named(coup.outcome).value,
+                        "layout": {
+                            str(seat.number): {b.value: w for b, w in seat.bets.items()}
+                            for seat in dealt.layout.seats
+                        },
+                        "procedure": procedure.lines(colours),
+                        "note": dealt.note,
+                    },
+                    ensure_ascii=False,
+                )
+            )
             continue
         if n - 1 in notes:
             print(("" if n == 1 else "\n") + notes[n - 1])
@@ -310,8 +360,9 @@ def _preview_tables(drill: Any, rng: random.Random, seed: int, wanted: int | Non
     return 0
 
 
-def _consecutive_runs(drill: Any, run: Callable[[int], list[Any]], wanted: int | None,
-                      what: str) -> list[Any]:
+def _consecutive_runs(
+    drill: Any, run: Callable[[int], list[Any]], wanted: int | None, what: str
+) -> list[Any]:
     """``wanted`` coups or tables (None: one run) from consecutive runs of the drill, as a
     trainee would get them: ``run(start)`` deals one run whose first item is number
     ``start``.  Bounded: every run must deal something (else a one-line DrillError, never
@@ -322,8 +373,14 @@ def _consecutive_runs(drill: Any, run: Callable[[int], list[Any]], wanted: int |
     while not out or (wanted is not None and len(out) < wanted):
         dealt = run(len(out))
         if not dealt:
-            raise UsageError(str(DrillError(f"drill {drill.id!r}: a run deals no {what}s, "
-                                            "so there is nothing to preview")))
+            raise UsageError(
+                str(
+                    DrillError(
+                        f"drill {drill.id!r}: a run deals no {what}s, "
+                        "so there is nothing to preview"
+                    )
+                )
+            )
         out.extend(dealt)
     return out if wanted is None else out[:wanted]
 
@@ -332,10 +389,13 @@ def _shoe_note(shoe: Any, number: int) -> str:
     """A shoe drill's shoe in one line: its burn, the coups it deals, where the cut card
     came out; shoes after the first are numbered."""
     cut = next((sc.number for sc in shoe.coups if sc.cut_out_during), None)
-    burn = ("" if shoe.burn is None
-            else f"burn: {shoe.burn.card} turned up, {shoe.burn.count} burned; ")
-    return (f"{f'shoe {number}: ' if number > 1 else ''}{burn}coups "
-            f"{shoe.coups[0].number}-{shoe.coups[-1].number}, the cut card out in coup {cut}")
+    burn = (
+        "" if shoe.burn is None else f"burn: {shoe.burn.card} turned up, {shoe.burn.count} burned; "
+    )
+    return (
+        f"{f'shoe {number}: ' if number > 1 else ''}{burn}coups "
+        f"{shoe.coups[0].number}-{shoe.coups[-1].number}, the cut card out in coup {cut}"
+    )
 
 
 def _shoe_of(notes: dict[int, str], n: int) -> int:

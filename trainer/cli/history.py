@@ -14,8 +14,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         help=COMMANDS["history"],
         description="Work on a whole history: for now, copy it to another store.",
     )
-    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True,
-                                    parser_class=type(parser))
+    actions = parser.add_subparsers(
+        dest="action", metavar="ACTION", required=True, parser_class=type(parser)
+    )
     copy = actions.add_parser(
         "copy",
         help="copy every session and answer from SRC into DST",
@@ -52,6 +53,8 @@ def run_copy(args: argparse.Namespace) -> int:
                 copied = copy_history(src, dst)
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
-    print(f"copied {copied.sessions} sessions and {copied.answers} answers from {source} to "
-          f"{destination} (counts checked)")
+    print(
+        f"copied {copied.sessions} sessions and {copied.answers} answers from {source} to "
+        f"{destination} (counts checked)"
+    )
     return 0

@@ -36,8 +36,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.set_defaults(handler=run_list, json=False)
-    actions = parser.add_subparsers(dest="houses_command", metavar="ACTION",
-                                    parser_class=type(parser))
+    actions = parser.add_subparsers(
+        dest="houses_command", metavar="ACTION", parser_class=type(parser)
+    )
 
     p = actions.add_parser("list", help="bundled houses and your own, with their ids")
     p.add_argument("--json", action="store_true", help="one JSON object per house")
@@ -64,11 +65,20 @@ def run_list(args: argparse.Namespace) -> int:
     if args.json:
         for e in entries:
             h = e.house
-            print(dumps_exact({
-                "id": e.id, "name": e.name, "origin": e.origin,
-                "game": h.game.value if h else None, "decks": h.decks if h else None,
-                "path": str(e.path) if e.path else None, "error": e.error,
-            }, ensure_ascii=False))
+            print(
+                dumps_exact(
+                    {
+                        "id": e.id,
+                        "name": e.name,
+                        "origin": e.origin,
+                        "game": h.game.value if h else None,
+                        "decks": h.decks if h else None,
+                        "path": str(e.path) if e.path else None,
+                        "error": e.error,
+                    },
+                    ensure_ascii=False,
+                )
+            )
         return 0
     width = max(len(e.id) for e in entries)
     print("Bundled houses:")

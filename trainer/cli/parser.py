@@ -41,8 +41,9 @@ class Parser(argparse.ArgumentParser):
             for arg_string in arg_strings:
                 if not arg_string.strip():
                     raise argparse.ArgumentError(
-                        action, f"the value is empty ({arg_string!r}): give one, or leave "
-                        "the option out")
+                        action,
+                        f"the value is empty ({arg_string!r}): give one, or leave the option out",
+                    )
         return super()._get_values(action, arg_strings)
 
     def parse_known_args(

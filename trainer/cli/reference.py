@@ -16,26 +16,33 @@ from trainer.mistakes import fields as mistake_fields
 #: Where the pages go in a clone of the repository.
 FOLDER = Path(__file__).resolve().parents[2] / "docs" / "reference"
 COMMAND = "python -m trainer.cli.reference"
-_GENERATED = (f"Generated from the field declarations (`{{source}}`) by `{COMMAND}`; "
-              "do not edit by hand.")
+_GENERATED = (
+    f"Generated from the field declarations (`{{source}}`) by `{COMMAND}`; do not edit by hand."
+)
 
 
 def pages() -> dict[str, str]:
     """Each reference page's file name and text, as the declarations make it today."""
     return {
         "drill-fields.md": markdown(
-            drill_fields.DRILL, "Drill file fields",
+            drill_fields.DRILL,
+            "Drill file fields",
             "Every field of a drill file (see [drills.md](../drills.md)). "
-            + _GENERATED.format(source="trainer/drills/fields.py")),
+            + _GENERATED.format(source="trainer/drills/fields.py"),
+        ),
         "house-fields.md": markdown(
-            house_fields.HOUSE, "House file fields",
+            house_fields.HOUSE,
+            "House file fields",
             "Every field of a house file (see [houses.md](../houses.md)). "
-            + _GENERATED.format(source="trainer/houses/fields.py")),
+            + _GENERATED.format(source="trainer/houses/fields.py"),
+        ),
         "mistakes-fields.md": markdown(
-            mistake_fields.FILE, "Mistakes file fields",
+            mistake_fields.FILE,
+            "Mistakes file fields",
             "Every field of a mistakes file (see "
             "[drills.md](../drills.md#your-own-mistakes)). "
-            + _GENERATED.format(source="trainer/mistakes/fields.py")),
+            + _GENERATED.format(source="trainer/mistakes/fields.py"),
+        ),
     }
 
 

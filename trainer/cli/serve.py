@@ -78,8 +78,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 def port_number(text: str) -> int:
     """argparse type for --port: a whole number from 1 to 65535."""
     if not (text.isascii() and text.isdigit()):  # int() also reads other scripts' digits
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a port number (1-65535, "
-                                         "digits 0-9)")
+        raise argparse.ArgumentTypeError(
+            f"{text[:20]!r} is not a port number (1-65535, digits 0-9)"
+        )
     port = int(text)
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is out of range (1-65535)")
@@ -105,8 +106,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         return server.run()
     except OSError as exc:  # lost a race for the port since the check above
-        raise UsageError(f"{_culprit(exc)}: cannot listen on {_where(args.host, args.port)}: "
-                         f"{exc.strerror or exc}") from None
+        raise UsageError(
+            f"{_culprit(exc)}: cannot listen on {_where(args.host, args.port)}: "
+            f"{exc.strerror or exc}"
+        ) from None
 
 
 def _history_path(flag: str | None) -> Location:
@@ -136,8 +139,9 @@ def _check_can_listen(host: str, port: int) -> None:
     if len(host) > 253 or not host.isprintable():  # no host name is longer (RFC 1035)
         raise UsageError(f"--host: {shown} is not a host name or address")
     try:
-        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
-                                   flags=socket.AI_PASSIVE)
+        infos = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
     except socket.gaierror as exc:
         raise UsageError(f"--host: cannot listen on {shown}: {exc.strerror}") from None
     except UnicodeError:  # a label over 63 characters, or one IDNA cannot encode
@@ -148,8 +152,9 @@ def _check_can_listen(host: str, port: int) -> None:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as aiohttp does
             probe.bind(address)
     except OSError as exc:
-        raise UsageError(f"{_culprit(exc)}: cannot listen on {_where(host, port)}: "
-                         f"{exc.strerror or exc}") from None
+        raise UsageError(
+            f"{_culprit(exc)}: cannot listen on {_where(host, port)}: {exc.strerror or exc}"
+        ) from None
 
 
 def _culprit(exc: OSError) -> str:
@@ -258,9 +263,15 @@ def _server_class() -> type:
                 loop.add_signal_handler(signum, self._stop, signum)
             try:
                 # shutdown_timeout: a tab whose process will not quit is not waited on for a minute
-                web.run_app(self._make_app(), host=self.host, port=self.port,
-                            handle_signals=False, loop=loop, shutdown_timeout=10,
-                            print=lambda *_: None)
+                web.run_app(
+                    self._make_app(),
+                    host=self.host,
+                    port=self.port,
+                    handle_signals=False,
+                    loop=loop,
+                    shutdown_timeout=10,
+                    print=lambda *_: None,
+                )
             finally:
                 if not loop.is_closed():
                     loop.close()

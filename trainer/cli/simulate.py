@@ -128,7 +128,11 @@ def run(args: argparse.Namespace) -> int:
     progress = _Progress(args.shoes, sys.stderr) if sys.stderr.isatty() else None
     try:
         result = simulate(
-            args.shoes, decks, random.Random(seed), cut=args.cut, rules=house.shoe,
+            args.shoes,
+            decks,
+            random.Random(seed),
+            cut=args.cut,
+            rules=house.shoe,
             progress=progress,
         )
     except InvalidShoeError as exc:
@@ -165,7 +169,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"{label:14}{per_shoe[key]:10.2f}{totals[key]:14,}{share:>10}".rstrip())
         print(
             f"replay: ezbac simulate --shoes {result.shoes} --decks {result.decks} "
-            f"--seed {seed}" + (f" --cut {result.cut}" if result.cut != house.shoe.cut else "")
+            f"--seed {seed}"
+            + (f" --cut {result.cut}" if result.cut != house.shoe.cut else "")
             + (f" --house {args.house}" if args.house else "")
         )
     print(

@@ -65,13 +65,13 @@ class DrillEntry:
         if drill.kind.value == F.SHOE_KIND:
             listed["questions"] = None  # the shoe decides how many coups, as the listing says
             unit = "shoe"
-        return cls(**listed, path=path or drill.source, bundled=bundled, drill=drill,
-                   unit=unit)
+        return cls(**listed, path=path or drill.source, bundled=bundled, drill=drill, unit=unit)
 
     @classmethod
     def broken(cls, path: Path, bundled: bool, problem: str) -> DrillEntry:
-        return cls(path.stem, path.stem, "", None, F.DRILL.mode.default, None, path,
-                   bundled, problem)
+        return cls(
+            path.stem, path.stem, "", None, F.DRILL.mode.default, None, path, bundled, problem
+        )
 
     @property
     def origin(self) -> str:

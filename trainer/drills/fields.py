@@ -63,7 +63,6 @@ MAX_FILTERS = 100
 DEFAULT_QUESTIONS = 10
 
 
-
 class DrillReads(ScalarReads, Protocol):
     """The drill file's own readers, named below (``trainer.drills.loader`` implements them;
     their values are its types, so ``object`` here)."""
@@ -97,10 +96,12 @@ _CARD = r"^\s*(10|[2-9AaTtJjQqKk])[shdcSHDC♠♥♦♣]\s*$"
 
 
 def _amount_schema() -> dict[str, Any]:
-    return {"oneOf": [
-        {"type": "number", "exclusiveMinimum": 0},
-        {"type": "string", "pattern": _AMOUNT_TEXT},
-    ]}
+    return {
+        "oneOf": [
+            {"type": "number", "exclusiveMinimum": 0},
+            {"type": "string", "pattern": _AMOUNT_TEXT},
+        ]
+    }
 
 
 def _values(lo: int, hi: int, what: str) -> Scalar:
@@ -115,18 +116,26 @@ def _choice(choices: tuple[str, ...] | tuple[int, ...]) -> dict[str, Any]:
 
 
 TEXT = Scalar(reads(ScalarReads.text), {"type": "string", "minLength": 1})
-LINE = Scalar(reads(ScalarReads.line),
-              {"type": "string", "minLength": 1})  # one line: surrounding space goes
-PARAGRAPH = Scalar(reads(ScalarReads.paragraph),
-                   {"type": "string", "minLength": 1})  # whitespace collapses
+LINE = Scalar(
+    reads(ScalarReads.line), {"type": "string", "minLength": 1}
+)  # one line: surrounding space goes
+PARAGRAPH = Scalar(
+    reads(ScalarReads.paragraph), {"type": "string", "minLength": 1}
+)  # whitespace collapses
 BOOL = Scalar(reads(ScalarReads.boolean), {"type": "boolean"})
 AMOUNT = Scalar(reads(ScalarReads.amount), _amount_schema())
 ODDS = Scalar(reads(ScalarReads.odds), _amount_schema())
 TOTAL = _values(0, 9, "total")
 CARD_VALUE = _values(0, 9, "card value")
-OUTCOME_SET = Scalar(reads(DrillReads.outcomes), {"oneOf": [
-    _choice(OUTCOMES), {"type": "array", "items": _choice(OUTCOMES), "minItems": 1},
-]})
+OUTCOME_SET = Scalar(
+    reads(DrillReads.outcomes),
+    {
+        "oneOf": [
+            _choice(OUTCOMES),
+            {"type": "array", "items": _choice(OUTCOMES), "minItems": 1},
+        ]
+    },
+)
 
 
 class _Range(Obj):
@@ -140,23 +149,24 @@ RANGE = _Range(doc="A wager drawn uniformly from min, min+step, ..., max.")
 
 class _Filter(Obj):
     weight = Field(
-        Scalar(reads(ScalarReads.integer, 1, MAX_WEIGHT, "a weight"),
-               {"type": "integer", "minimum": 1, "maximum": MAX_WEIGHT}),
-        "Share of generated coups from this filter.", default=1,
+        Scalar(
+            reads(ScalarReads.integer, 1, MAX_WEIGHT, "a weight"),
+            {"type": "integer", "minimum": 1, "maximum": MAX_WEIGHT},
+        ),
+        "Share of generated coups from this filter.",
+        default=1,
     )
-    player_total = Field(TOTAL, "Player's two-card total(s): 5, \"0-5\" or [3, 6-7].")
+    player_total = Field(TOTAL, 'Player\'s two-card total(s): 5, "0-5" or [3, 6-7].')
     banker_total = Field(TOTAL, "Banker's two-card total(s).")
     natural = Field(BOOL, "true: a natural 8 or 9 on either hand; false: no natural.")
     player_draws = Field(BOOL, "Whether the Player draws a third card.")
     banker_draws = Field(BOOL, "Whether the Banker draws a third card.")
-    player_third = Field(CARD_VALUE,
-                         "Point value(s) of the Player's third card (0 = 10/J/Q/K).")
+    player_third = Field(CARD_VALUE, "Point value(s) of the Player's third card (0 = 10/J/Q/K).")
     banker_third = Field(CARD_VALUE, "Point value(s) of the Banker's third card.")
     player_final = Field(TOTAL, "Player's final total(s).")
     banker_final = Field(TOTAL, "Banker's final total(s).")
     outcome = Field(OUTCOME_SET, "Outcome(s): player, banker, tie, dragon7, panda8.")
-    cards = Field(_values(4, 6, "number of cards"),
-                  "Number of cards dealt: 4, 5 or 6.")
+    cards = Field(_values(4, 6, "number of cards"), "Number of cards dealt: 4, 5 or 6.")
 
 
 FILTER = _Filter(
@@ -169,8 +179,10 @@ class _Expect(Obj):
     player_draws = Field(BOOL, "Whether the Player draws.")
     banker_draws = Field(BOOL, "Whether the Banker draws.")
     outcome = Field(Scalar(reads(DrillReads.outcome), _choice(OUTCOMES)), "The outcome.")
-    payouts = Field(MapOf(BETS, Scalar(reads(DrillReads.result), _choice(RESULTS))),
-                    "What happens to each bet: win, push or lose.")
+    payouts = Field(
+        MapOf(BETS, Scalar(reads(DrillReads.result), _choice(RESULTS))),
+        "What happens to each bet: win, push or lose.",
+    )
 
 
 EXPECT = _Expect(
@@ -180,11 +192,16 @@ EXPECT = _Expect(
 
 class _Coup(Obj):
     cards = Field(
-        Scalar(reads(DrillReads.cards), {"oneOf": [
-            {"type": "string"},
-            {"type": "array", "items": {"type": "string", "pattern": _CARD}},
-        ]}),
-        "The cards in shoe order (P B P B, then third cards): \"4h 3s 2d Kc 8h\".",
+        Scalar(
+            reads(DrillReads.cards),
+            {
+                "oneOf": [
+                    {"type": "string"},
+                    {"type": "array", "items": {"type": "string", "pattern": _CARD}},
+                ]
+            },
+        ),
+        'The cards in shoe order (P B P B, then third cards): "4h 3s 2d Kc 8h".',
         required=True,
     )
     note = Field(PARAGRAPH, "The lesson, shown with the answer.")
@@ -196,23 +213,30 @@ COUP = _Coup(doc="A coup written out card by card.")
 
 
 class _Shoe(Obj):
-    decks = Field(Scalar(reads(DrillReads.decks), _choice(DECKS)), "Decks in the shoe: 8 or 6.",
-                  default=8)
-    paytable = Field(MapOf(BETS, ODDS),
-                     "What each bet pays to 1: tie 8, dragon7 40, panda8 25.",
-                     default={})
+    decks = Field(
+        Scalar(reads(DrillReads.decks), _choice(DECKS)), "Decks in the shoe: 8 or 6.", default=8
+    )
+    paytable = Field(
+        MapOf(BETS, ODDS), "What each bet pays to 1: tie 8, dragon7 40, panda8 25.", default={}
+    )
     cut = Field(
-        Scalar(reads(ScalarReads.integer, 12, 208, "cards behind the cut card"),
-               {"type": "integer", "minimum": 12, "maximum": 208}),
+        Scalar(
+            reads(ScalarReads.integer, 12, 208, "cards behind the cut card"),
+            {"type": "integer", "minimum": 12, "maximum": 208},
+        ),
         "ask: shoe: cards behind the cut card (12 to half the shoe; default: the "
-        "house's, 14 unless its file says).", default=None,
+        "house's, 14 unless its file says).",
+        default=None,
     )
     last_coups = Field(
-        Scalar(reads(ScalarReads.integer, MIN_LAST_COUPS, MAX_LAST_COUPS, "last coups"),
-               {"type": "integer", "minimum": MIN_LAST_COUPS, "maximum": MAX_LAST_COUPS}),
+        Scalar(
+            reads(ScalarReads.integer, MIN_LAST_COUPS, MAX_LAST_COUPS, "last coups"),
+            {"type": "integer", "minimum": MIN_LAST_COUPS, "maximum": MAX_LAST_COUPS},
+        ),
         "ask: shoe: start N coups before the cut card comes out (the coup it comes "
         "out in counted) and deal to the end; no burn question. Default: the whole "
-        "shoe.", default=None,
+        "shoe.",
+        default=None,
     )
 
 
@@ -224,21 +248,30 @@ _RATE = r"^\s*(100|[1-9]?[0-9])(\.[0-9]+)?\s*%\s*$"
 
 
 class _Spot(Obj):
-    level = Field(Scalar(reads(ScalarReads.choice, SPOT_LEVELS, "a level"), _choice(SPOT_LEVELS)),
-                  "coup: one coup's steps; table: the coup and a table's settlement "
-                  "(for supervisors).", default="coup")
+    level = Field(
+        Scalar(reads(ScalarReads.choice, SPOT_LEVELS, "a level"), _choice(SPOT_LEVELS)),
+        "coup: one coup's steps; table: the coup and a table's settlement (for supervisors).",
+        default="coup",
+    )
     error_rate = Field(
-        Scalar(reads(DrillReads.rate), {"oneOf": [
-            {"type": "number", "minimum": 0, "maximum": 1},
-            {"type": "string", "pattern": _RATE},
-        ]}),
-        "Share of replays with one error: 0.5 or \"50%\" (the rest are dealt right, so "
-        "always saying \"error\" does not pay).", default=0.5,
+        Scalar(
+            reads(DrillReads.rate),
+            {
+                "oneOf": [
+                    {"type": "number", "minimum": 0, "maximum": 1},
+                    {"type": "string", "pattern": _RATE},
+                ]
+            },
+        ),
+        'Share of replays with one error: 0.5 or "50%" (the rest are dealt right, so '
+        'always saying "error" does not pay).',
+        default=0.5,
     )
     errors = Field(
-        Scalar(reads(DrillReads.error_ids),
-               {"type": "array", "items": {"type": "string"}, "minItems": 1,
-                "uniqueItems": True}),
+        Scalar(
+            reads(DrillReads.error_ids),
+            {"type": "array", "items": {"type": "string"}, "minItems": 1, "uniqueItems": True},
+        ),
         "Catalogue ids of the errors to draw from (docs/drills.md lists them, e.g. "
         "banker-paid-on-dragon7, payout-short; and those of the mistakes file); "
         "default: every error of the level.",
@@ -247,7 +280,8 @@ class _Spot(Obj):
     mistakes = Field(
         Scalar(reads(DrillReads.mistakes_file), {"type": "string", "minLength": 1}),
         "An instructor's mistakes file (a relative path is taken from the drill's "
-        "folder): its mistakes join the catalogue for this drill.", default=None,
+        "folder): its mistakes join the catalogue for this drill.",
+        default=None,
     )
 
 
@@ -256,43 +290,62 @@ SPOT = _Spot(doc="ask: spot: how the replays are dealt.", reader=reads(DrillRead
 
 def _count_range(what: str, hi: int) -> Scalar:
     """3 or "3-7": a count, or a range of counts, of ``what`` (1 to ``hi``)."""
-    return Scalar(reads(DrillReads.count_range, hi, what), {"oneOf": [
-        {"type": "integer", "minimum": 1, "maximum": hi},
-        {"type": "string", "pattern": _RANGE},
-    ]})
+    return Scalar(
+        reads(DrillReads.count_range, hi, what),
+        {
+            "oneOf": [
+                {"type": "integer", "minimum": 1, "maximum": hi},
+                {"type": "string", "pattern": _RANGE},
+            ]
+        },
+    )
 
 
 class _Table(Obj):
-    seats = Field(_count_range("seats", MAX_SEATS),
-                  "How many seats are occupied at each table: 5, or a range like \"3-7\" "
-                  "(within the house's seats); which seats is random.", required=True)
-    bets_per_seat = Field(_count_range("bets", MAX_BETS),
-                          "How many bets each occupied seat has: 1, or a range like "
-                          "\"1-3\" (at most the number of bets listed).", default=1)
+    seats = Field(
+        _count_range("seats", MAX_SEATS),
+        'How many seats are occupied at each table: 5, or a range like "3-7" '
+        "(within the house's seats); which seats is random.",
+        required=True,
+    )
+    bets_per_seat = Field(
+        _count_range("bets", MAX_BETS),
+        "How many bets each occupied seat has: 1, or a range like "
+        '"1-3" (at most the number of bets listed).',
+        default=1,
+    )
     bets = Field(
         MapOf(BETS, AnyOf((AMOUNT, RANGE), reads(DrillReads.bet_spec))),
         "The bets that may appear and their wagers: an amount (banker: 25) or a range "
         "whose step is the chip unit (dragon7: {min: 5, max: 25, step: 5}: wagers are "
         "multiples of step). Within the house's limits; a side bet comes with a base bet "
-        "where the house requires one.", required=True,
+        "where the house requires one.",
+        required=True,
     )
     time_limit = Field(
-        Scalar(reads(ScalarReads.seconds, MAX_SECONDS),
-               {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SECONDS}),
+        Scalar(
+            reads(ScalarReads.seconds, MAX_SECONDS),
+            {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SECONDS},
+        ),
         "Seconds allowed per table: enforced in an exam (a table not finished in time is "
-        "graded as timed out), shown in practice.", default=None,
+        "graded as timed out), shown in practice.",
+        default=None,
     )
     target_seconds = Field(
-        Scalar(reads(ScalarReads.seconds, MAX_SECONDS),
-               {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SECONDS}),
+        Scalar(
+            reads(ScalarReads.seconds, MAX_SECONDS),
+            {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SECONDS},
+        ),
         "The proficiency target: seconds a table should take (a 7-seat table in 60); the "
-        "results show each table's time against it.", default=None,
+        "results show each table's time against it.",
+        default=None,
     )
-    chips = Field(Scalar(reads(ScalarReads.choice, CHIP_ENTRIES, "a way to pay"),
-                         _choice(CHIP_ENTRIES)),
-                  "How payouts are given: typed (the amount), chips (built from the "
-                  "house's chips, its convention graded: fewest chips), or either.",
-                  default="either")
+    chips = Field(
+        Scalar(reads(ScalarReads.choice, CHIP_ENTRIES, "a way to pay"), _choice(CHIP_ENTRIES)),
+        "How payouts are given: typed (the amount), chips (built from the "
+        "house's chips, its convention graded: fewest chips), or either.",
+        default="either",
+    )
 
 
 TABLE = _Table(
@@ -304,27 +357,51 @@ TABLE = _Table(
 
 
 class _Drill(Obj):
-    id = Field(Scalar(reads(DrillReads.drill_id), {"type": "string", "pattern": ID_PATTERN}),
-               "Short name used on the command line: lowercase, digits, - and _.",
-               required=True, listed=True)
+    id = Field(
+        Scalar(reads(DrillReads.drill_id), {"type": "string", "pattern": ID_PATTERN}),
+        "Short name used on the command line: lowercase, digits, - and _.",
+        required=True,
+        listed=True,
+    )
     title = Field(LINE, "Title shown in the drill list.", required=True, listed=True)
-    description = Field(PARAGRAPH, "One paragraph: what the drill trains.", required=True,
-                        listed=True)
-    level = Field(Scalar(reads(ScalarReads.choice, LEVELS, "a level"), _choice(LEVELS)),
-                  "beginner, intermediate or advanced.", default=None, listed=True)
-    tags = Field(Scalar(reads(DrillReads.tags), {"type": "array", "items": {"type": "string"},
-                                  "uniqueItems": True}),
-                 "Free-form tags.", default=())
-    mode = Field(Scalar(reads(DrillReads.mode), _choice(MODES)),
-                 "practice (feedback after each answer) or exam (at the end).",
-                 default="practice", listed=True)
+    description = Field(
+        PARAGRAPH, "One paragraph: what the drill trains.", required=True, listed=True
+    )
+    level = Field(
+        Scalar(reads(ScalarReads.choice, LEVELS, "a level"), _choice(LEVELS)),
+        "beginner, intermediate or advanced.",
+        default=None,
+        listed=True,
+    )
+    tags = Field(
+        Scalar(
+            reads(DrillReads.tags),
+            {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+        ),
+        "Free-form tags.",
+        default=(),
+    )
+    mode = Field(
+        Scalar(reads(DrillReads.mode), _choice(MODES)),
+        "practice (feedback after each answer) or exam (at the end).",
+        default="practice",
+        listed=True,
+    )
     ask = Field(
-        Scalar(reads(DrillReads.ask), {"oneOf": [
-            _choice((*STEPS, WHOLE_COUP, TABLE_ASK, *KINDS)),
-            {"type": "array", "items": _choice((*STEPS, WHOLE_COUP, TABLE_ASK, *KINDS)),
-             "minItems": 1,
-             "uniqueItems": True},
-        ]}),
+        Scalar(
+            reads(DrillReads.ask),
+            {
+                "oneOf": [
+                    _choice((*STEPS, WHOLE_COUP, TABLE_ASK, *KINDS)),
+                    {
+                        "type": "array",
+                        "items": _choice((*STEPS, WHOLE_COUP, TABLE_ASK, *KINDS)),
+                        "minItems": 1,
+                        "uniqueItems": True,
+                    },
+                ]
+            },
+        ),
         "What is asked about each coup: player_draws, banker_draws, outcome, payout, "
         "commission (owed on each winning bet that pays one; a house with a commission), "
         "fee (the collection fee on each wager; a house with a fee schedule) (a list), or "
@@ -334,29 +411,43 @@ class _Drill(Obj):
         "tables' coups from one shoe); call alone: the "
         "dealer's call at each step; spot alone: spot the dealer's error in a replayed "
         "coup.",
-        required=True, attr="steps",
+        required=True,
+        attr="steps",
     )
     questions = Field(
-        Scalar(reads(ScalarReads.integer, 1, MAX_QUESTIONS, "questions"),
-               {"type": "integer", "minimum": 1, "maximum": MAX_QUESTIONS}),
+        Scalar(
+            reads(ScalarReads.integer, 1, MAX_QUESTIONS, "questions"),
+            {"type": "integer", "minimum": 1, "maximum": MAX_QUESTIONS},
+        ),
         "Coups (tables, with ask: table) per run (default: the number of fixed coups, or "
         f"{DEFAULT_QUESTIONS} with generate).",
         listed=True,
     )
-    order = Field(Scalar(reads(DrillReads.order), _choice(ORDERS)),
-                  "shuffled or as_written (fixed coups first, in order).",
-                  default="shuffled")
+    order = Field(
+        Scalar(reads(DrillReads.order), _choice(ORDERS)),
+        "shuffled or as_written (fixed coups first, in order).",
+        default="shuffled",
+    )
     pass_mark = Field(
-        Scalar(reads(ScalarReads.percent), {"oneOf": [
-            {"type": "integer", "minimum": 0, "maximum": 100},
-            {"type": "string", "pattern": r"^\s*(100|[1-9]?[0-9])\s*%?\s*$"},
-        ]}),
-        "Percent of questions to pass: 80 or \"80%\".", default=80,
+        Scalar(
+            reads(ScalarReads.percent),
+            {
+                "oneOf": [
+                    {"type": "integer", "minimum": 0, "maximum": 100},
+                    {"type": "string", "pattern": r"^\s*(100|[1-9]?[0-9])\s*%?\s*$"},
+                ]
+            },
+        ),
+        'Percent of questions to pass: 80 or "80%".',
+        default=80,
     )
     time_limit = Field(
-        Scalar(reads(ScalarReads.seconds, MAX_SECONDS),
-               {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SECONDS}),
-        "Seconds allowed per question (optional).", default=None,
+        Scalar(
+            reads(ScalarReads.seconds, MAX_SECONDS),
+            {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SECONDS},
+        ),
+        "Seconds allowed per question (optional).",
+        default=None,
     )
     house = Field(
         Scalar(reads(DrillReads.house), {"type": "string", "minLength": 1}),
@@ -374,21 +465,28 @@ class _Drill(Obj):
         default=(),
     )
     bets_per_coup = Field(
-        Scalar(reads(DrillReads.bet_count), {"oneOf": [
-            {"type": "integer", "minimum": 1, "maximum": MAX_BETS},
-            {"type": "string", "pattern": _RANGE},
-        ]}),
-        "How many of those bets each coup's layout gets: 2, or a range like \"1-2\" "
+        Scalar(
+            reads(DrillReads.bet_count),
+            {
+                "oneOf": [
+                    {"type": "integer", "minimum": 1, "maximum": MAX_BETS},
+                    {"type": "string", "pattern": _RANGE},
+                ]
+            },
+        ),
+        'How many of those bets each coup\'s layout gets: 2, or a range like "1-2" '
         "(a random choice of bets per coup; default: all of them).",
         default=None,
     )
     table = Field(TABLE, TABLE.doc, default=None)
-    coups = Field(ListOf(COUP, reader=reads(DrillReads.coups)), "Fixed coups.", default=(),
-                  attr="fixed")
+    coups = Field(
+        ListOf(COUP, reader=reads(DrillReads.coups)), "Fixed coups.", default=(), attr="fixed"
+    )
     generate = Field(
         ListOf(FILTER, MAX_FILTERS, reader=reads(DrillReads.filters)),
         f"Filters for generated coups (at most {MAX_FILTERS}); weights mix them.",
-        default=(), attr="filters",
+        default=(),
+        attr="filters",
     )
 
 

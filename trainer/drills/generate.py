@@ -58,9 +58,7 @@ def _class_table(flt: CoupFilter, decks: int) -> tuple[tuple[CoupClass, ...], tu
 
 
 @functools.lru_cache(maxsize=4096)
-def _value_table(
-    cls: CoupClass, decks: int
-) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+def _value_table(cls: CoupClass, decks: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """The value sequences (shoe order) of a class and their cumulative exact weights."""
     counts = value_counts(decks)
     thirds = [v for v in (cls.player_third, cls.banker_third) if v is not None]
@@ -145,9 +143,7 @@ def deal_drill(drill: Drill, rng: random.Random) -> list[DrillCoup]:
     if len(fixed) > drill.questions:
         keep = sorted(rng.sample(range(len(fixed)), drill.questions))
         fixed = [fixed[i] for i in keep]
-    out = [
-        DrillCoup(Coup.from_cards(f.cards), _wagers(drill, f, rng), f.note) for f in fixed
-    ]
+    out = [DrillCoup(Coup.from_cards(f.cards), _wagers(drill, f, rng), f.note) for f in fixed]
     missing = drill.questions - len(out)
     if missing and not drill.filters:
         raise DrillError(
@@ -162,8 +158,9 @@ def deal_drill(drill: Drill, rng: random.Random) -> list[DrillCoup]:
     return out
 
 
-def deal_tables(drill: Drill, rng: random.Random,
-                coups: Sequence[Coup] | None = None) -> list[DealtTable]:
+def deal_tables(
+    drill: Drill, rng: random.Random, coups: Sequence[Coup] | None = None
+) -> list[DealtTable]:
     """A table drill's tables: its coups dealt as ``deal_drill`` deals them (fixed ones, then
     the unbiased generator through the filters) or the ``coups`` given (a shoe's, in order),
     each with a layout from the engine's ``deal_layout`` under the drill's house (seats,
@@ -177,10 +174,15 @@ def deal_tables(drill: Drill, rng: random.Random,
     wagers = {b.bet: (b.minimum, b.maximum) for b in spec.bets}
     units = {b.bet: b.step for b in spec.bets}
     out = []
-    dealt_coups = (deal_drill(drill, rng) if coups is None
-                   else [DrillCoup(c) for c in coups])
+    dealt_coups = deal_drill(drill, rng) if coups is None else [DrillCoup(c) for c in coups]
     for dealt in dealt_coups:
-        layout = deal_layout(rng, house, seats=spec.seats, bets_per_seat=spec.bets_per_seat,
-                             wagers=wagers, unit=units)
+        layout = deal_layout(
+            rng,
+            house,
+            seats=spec.seats,
+            bets_per_seat=spec.bets_per_seat,
+            wagers=wagers,
+            unit=units,
+        )
         out.append(DealtTable(dealt.coup, layout, dealt.note))
     return out

@@ -152,38 +152,67 @@ class _Reader(reading.Reader, F.DrillReads):
         elif questions is None:
             questions = F.DEFAULT_QUESTIONS if filters else len(fixed)
         elif not filters and questions > len(fixed):
-            self.err(f["questions"], "questions", f"{questions} questions but only "
-                     f"{len(fixed)} fixed coup{'s' if len(fixed) != 1 else ''} and no generate "
-                     "filters to make up the rest")
+            self.err(
+                f["questions"],
+                "questions",
+                f"{questions} questions but only "
+                f"{len(fixed)} fixed coup{'s' if len(fixed) != 1 else ''} and no generate "
+                "filters to make up the rest",
+            )
         per_coup: tuple[int, int] | None = get.get("bets_per_coup")
         if per_coup is not None and not bets:
-            self.err(f["bets_per_coup"], "bets_per_coup", "there are no bets to choose from: "
-                     "add a bets section (e.g. bets: {banker: 25, dragon7: 10})")
+            self.err(
+                f["bets_per_coup"],
+                "bets_per_coup",
+                "there are no bets to choose from: "
+                "add a bets section (e.g. bets: {banker: 25, dragon7: 10})",
+            )
         elif per_coup is not None and per_coup[1] > len(bets):
             listed = ", ".join(b for b in F.BETS if b in bets)
-            self.err(f["bets_per_coup"], "bets_per_coup", f"{_span(per_coup)} bets per coup "
-                     f"but the drill lists only {len(bets)} ({listed}); give 1-{len(bets)}")
+            self.err(
+                f["bets_per_coup"],
+                "bets_per_coup",
+                f"{_span(per_coup)} bets per coup "
+                f"but the drill lists only {len(bets)} ({listed}); give 1-{len(bets)}",
+            )
         money = [s for s in (Step.PAYOUT, Step.COMMISSION, Step.FEE) if s in steps]
         if money and not bets:
             unbet = kind is not Kind.SHOE and not filters and all(c.wagers for c in fixed)
             if not unbet:
-                self.err(f["ask"], "ask", f"{money[0].value} questions need bets: add a bets "
-                         "section (e.g. bets: {banker: 25, dragon7: {min: 5, max: 100, step: 5}})")
+                self.err(
+                    f["ask"],
+                    "ask",
+                    f"{money[0].value} questions need bets: add a bets "
+                    "section (e.g. bets: {banker: 25, dragon7: {min: 5, max: 100, step: 5}})",
+                )
         if kind is Kind.SPOT:
             self.check_spot(f, get.get("spot", {}), bool(bets))
         if Step.COMMISSION in steps and house.commission is None:
-            self.err(f["ask"], "ask", f"commission is asked but house {house.id!r} takes no "
-                     "commission: name one that does (house: commission)")
+            self.err(
+                f["ask"],
+                "ask",
+                f"commission is asked but house {house.id!r} takes no "
+                "commission: name one that does (house: commission)",
+            )
         if Step.FEE in steps and house.fee is None:
-            self.err(f["ask"], "ask", f"fee is asked but house {house.id!r} has no fee "
-                     "schedule: name one that does (house: cardroom)")
+            self.err(
+                f["ask"],
+                "ask",
+                f"fee is asked but house {house.id!r} has no fee "
+                "schedule: name one that does (house: cardroom)",
+            )
         table: TableSpec | None = get.get("table")
         if steps == (Step.TABLE,) and "table" not in f:
-            self.err(f["ask"], "ask", "ask: table needs a table section (seats, bets; e.g. "
-                     "table: {seats: \"3-7\", bets: {banker: {min: 5, max: 100, step: 5}}})")
+            self.err(
+                f["ask"],
+                "ask",
+                "ask: table needs a table section (seats, bets; e.g. "
+                'table: {seats: "3-7", bets: {banker: {min: 5, max: 100, step: 5}}})',
+            )
         elif "table" in f and steps != (Step.TABLE,):
-            self.err(f["table"], "table", "a table section goes with ask: table "
-                     "(or ask: [shoe, table])")
+            self.err(
+                f["table"], "table", "a table section goes with ask: table (or ask: [shoe, table])"
+            )
         if table is not None and steps == (Step.TABLE,):
             self.check_table(house, f, table, fixed)
         else:  # every drill keeps to its house's limits: the default house when none is named
@@ -196,8 +225,7 @@ class _Reader(reading.Reader, F.DrillReads):
         spot = get.get("spot", {})
         run: RunSpec = CoupSpec()
         if kind is Kind.SHOE:
-            run = ShoeSpec(cut=F.SHOE.cut.of(shoe),
-                           last_coups=shoe.get("last_coups"))
+            run = ShoeSpec(cut=F.SHOE.cut.of(shoe), last_coups=shoe.get("last_coups"))
         elif kind is Kind.CALL:
             run = CallSpec()
         elif kind is Kind.SPOT:
@@ -239,8 +267,12 @@ class _Reader(reading.Reader, F.DrillReads):
             return None
         except HouseFileError as exc:
             count = len(exc.problems)
-            self.err(node, path, f"house file {quote(name)} has {count} problem"
-                     f"{'s' if count != 1 else ''} (listed with its own lines)")
+            self.err(
+                node,
+                path,
+                f"house file {quote(name)} has {count} problem"
+                f"{'s' if count != 1 else ''} (listed with its own lines)",
+            )
             self.problems.extend(exc.problems)
             return None
         self.results = house.results
@@ -254,8 +286,10 @@ class _Reader(reading.Reader, F.DrillReads):
         if h is None or outcome in h.outcomes:
             return None
         plain = h.named(outcome)
-        return (f"the house {h.id} does not name a {outcome.label} (it has no {outcome.label} "
-                f"bet): that coup is a {plain.label} win there; write {plain.value}")
+        return (
+            f"the house {h.id} does not name a {outcome.label} (it has no {outcome.label} "
+            f"bet): that coup is a {plain.label} win there; write {plain.value}"
+        )
 
     def check_limits(
         self,
@@ -277,8 +311,7 @@ class _Reader(reading.Reader, F.DrillReads):
                 continue
             where = child(item, "bets") or item
             for message in house.limit_problems(coup.wagers):
-                self.err(where, join(join("coups", index), "bets"),
-                         f"house {house.id}: {message}")
+                self.err(where, join(join("coups", index), "bets"), f"house {house.id}: {message}")
 
     # -- scalars of drills -----------------------------------------------------------------
     def drill_id(self, node: Node, path: str) -> str | None:
@@ -286,8 +319,12 @@ class _Reader(reading.Reader, F.DrillReads):
         if text is None:
             return None
         if not re.match(F.ID_PATTERN, text):
-            self.err(node, path, f"{quote(text)} is not a drill id: use lowercase letters, digits, "
-                     "'-' and '_', starting with a letter or digit")
+            self.err(
+                node,
+                path,
+                f"{quote(text)} is not a drill id: use lowercase letters, digits, "
+                "'-' and '_', starting with a letter or digit",
+            )
             return None
         return text
 
@@ -321,8 +358,7 @@ class _Reader(reading.Reader, F.DrillReads):
                 if any(t is None for t in tokens):
                     return None
                 return tuple(Card.parse(t) for t in tokens if t is not None)
-            text = self.scalar(node, path, "cards in shoe order, like \"4h 3s 2d Kc 8h\"",
-                               (STR,))
+            text = self.scalar(node, path, 'cards in shoe order, like "4h 3s 2d Kc 8h"', (STR,))
             return None if text is None else parse_cards(text)
         except EngineError as exc:
             self.err(node, path, str(exc))
@@ -331,18 +367,20 @@ class _Reader(reading.Reader, F.DrillReads):
     def bet_count(self, node: Node, path: str) -> tuple[int, int] | None:
         """2 or "1-2": how many of the drill's bets go on each coup's layout."""
         hi_all = F.MAX_BETS
-        text = self.scalar(node, path, f"a number of bets (1-{hi_all}) or a range like "
-                           "\"1-2\"", (INT, STR))
+        text = self.scalar(
+            node, path, f'a number of bets (1-{hi_all}) or a range like "1-2"', (INT, STR)
+        )
         if text is None:
             return None
         parts = [p.strip() for p in text.split("-")]
         if len(parts) not in (1, 2) or not all(is_number(p) for p in parts):
-            self.err(node, path, f"{quote(text)} is not a number of bets: write 2, or a range "
-                     "like \"1-2\"")
+            self.err(
+                node, path, f'{quote(text)} is not a number of bets: write 2, or a range like "1-2"'
+            )
             return None
         lo, hi = int(parts[0]), int(parts[-1])
         if lo > hi:
-            self.err(node, path, f"range {quote(text)} runs backwards: write \"{hi}-{lo}\"")
+            self.err(node, path, f'range {quote(text)} runs backwards: write "{hi}-{lo}"')
             return None
         if lo < 1:
             self.err(node, path, f"{quote(text)} is out of range: each coup needs at least 1 bet")
@@ -375,8 +413,12 @@ class _Reader(reading.Reader, F.DrillReads):
                 continue
             if name in F.KINDS:
                 if kinds:
-                    self.err(item, sub, f"{name!r} and {kinds[0][0]!r} cannot be asked "
-                             "together: a drill deals one kind of run")
+                    self.err(
+                        item,
+                        sub,
+                        f"{name!r} and {kinds[0][0]!r} cannot be asked "
+                        "together: a drill deals one kind of run",
+                    )
                     ok = False
                 kinds.append((name, item))
                 continue
@@ -388,27 +430,39 @@ class _Reader(reading.Reader, F.DrillReads):
         if not ok:
             return None
         if Step.TABLE in chosen and (len(chosen) > 1 or any(k != F.SHOE_KIND for k, _ in kinds)):
-            self.err(node, path, "table is asked alone (or as ask: [shoe, table]): a table "
-                     "drill works whole tables (take, pay, commission); ask the other "
-                     "questions in another drill")
+            self.err(
+                node,
+                path,
+                "table is asked alone (or as ask: [shoe, table]): a table "
+                "drill works whole tables (take, pay, commission); ask the other "
+                "questions in another drill",
+            )
             return None
         if Step.TABLE in chosen:  # with shoe: the tables' coups come from one shoe
             return (Kind.SHOE if kinds else Kind.COUP), (Step.TABLE,)
         steps = tuple(s for s in ASKING_ORDER if s in chosen)
         kind = Kind(kinds[0][0]) if kinds else Kind.COUP
         if kind in (Kind.CALL, Kind.SPOT) and steps:
-            self.err(node, path, f"{kind.value} is asked on its own: it takes the dealer "
-                     f"through every step (remove {', '.join(s.value for s in steps)})")
+            self.err(
+                node,
+                path,
+                f"{kind.value} is asked on its own: it takes the dealer "
+                f"through every step (remove {', '.join(s.value for s in steps)})",
+            )
             return None
         if kind is Kind.SHOE and not steps:
-            self.err(node, path, "a shoe asks something of each coup too: add the steps, "
-                     "e.g. ask: [shoe, outcome] or ask: [shoe, coup]")
+            self.err(
+                node,
+                path,
+                "a shoe asks something of each coup too: add the steps, "
+                "e.g. ask: [shoe, outcome] or ask: [shoe, coup]",
+            )
             return None
         return kind, steps
 
     def rate(self, node: Node, path: str) -> float | None:
         """A share of replays: a number from 0 to 1 (0.5) or a percentage ("50%")."""
-        text = self.scalar(node, path, "a share like 0.5 or \"50%\"", (INT, FLOAT, STR))
+        text = self.scalar(node, path, 'a share like 0.5 or "50%"', (INT, FLOAT, STR))
         if text is None:
             return None
         raw = text.strip()
@@ -419,14 +473,17 @@ class _Reader(reading.Reader, F.DrillReads):
         except ArithmeticError:
             value = Decimal("NaN")
         if not re.fullmatch(r"[0-9]+(\.[0-9]+)?", digits) or not value.is_finite():
-            self.err(node, path, f"{quote(text)} is not a share: write a number from 0 to 1 "
-                     "(0.5) or a percentage (\"50%\")")
+            self.err(
+                node,
+                path,
+                f"{quote(text)} is not a share: write a number from 0 to 1 "
+                '(0.5) or a percentage ("50%")',
+            )
             return None
         if percent:
             value /= 100
         if not 0 <= value <= 1:
-            self.err(node, path, f"{quote(text)} is out of range: a share is 0 to 1 "
-                     "(0% to 100%)")
+            self.err(node, path, f"{quote(text)} is out of range: a share is 0 to 1 (0% to 100%)")
             return None
         return float(value)
 
@@ -463,8 +520,12 @@ class _Reader(reading.Reader, F.DrillReads):
             return load_mistakes_file(where)
         except MistakesFileError as exc:
             count = len(exc.problems)
-            self.err(node, path, f"mistakes file {quote(name)} has {count} problem"
-                     f"{'s' if count != 1 else ''} (listed with its own lines)")
+            self.err(
+                node,
+                path,
+                f"mistakes file {quote(name)} has {count} problem"
+                f"{'s' if count != 1 else ''} (listed with its own lines)",
+            )
             self.problems.extend(exc.problems)
             return None
 
@@ -479,8 +540,11 @@ class _Reader(reading.Reader, F.DrillReads):
         if items is None:
             return None
         if not items:
-            self.err(node, path, "is an empty list: name at least one error, or leave "
-                     "errors out for every one")
+            self.err(
+                node,
+                path,
+                "is an empty list: name at least one error, or leave errors out for every one",
+            )
             return None
         known = (*(m.id for m in CATALOGUE), *(m.id for m in extra))
         out: list[str] = []
@@ -500,9 +564,13 @@ class _Reader(reading.Reader, F.DrillReads):
         """A shoe drill deals its coups from the shoe: no coups, filters or question count."""
         for name in ("coups", "generate", "questions", "order"):
             if name in f:
-                self.err(f[name], name, f"a shoe drill deals its coups from one shoe: "
-                         f"{name} does not apply (remove it; shoe: {{last_coups: N}} makes "
-                         "a shorter run)")
+                self.err(
+                    f[name],
+                    name,
+                    f"a shoe drill deals its coups from one shoe: "
+                    f"{name} does not apply (remove it; shoe: {{last_coups: N}} makes "
+                    "a shorter run)",
+                )
 
     def check_kind_fields(self, f: dict[str, Node], get: dict[str, Any], kind: Kind) -> None:
         """Settings of one kind of run given to another are named, not ignored."""
@@ -510,8 +578,12 @@ class _Reader(reading.Reader, F.DrillReads):
         for name in ("cut", "last_coups"):
             where = child(shoe_node, name) if shoe_node is not None else None
             if where is not None and kind is not Kind.SHOE:
-                self.err(where, join("shoe", name), f"{name} is a setting of a shoe drill "
-                         "(ask: [shoe, ...]); this drill deals separate coups")
+                self.err(
+                    where,
+                    join("shoe", name),
+                    f"{name} is a setting of a shoe drill "
+                    "(ask: [shoe, ...]); this drill deals separate coups",
+                )
         if "spot" in f and kind is not Kind.SPOT:
             self.err(f["spot"], "spot", "spot settings need ask: spot")
 
@@ -520,8 +592,12 @@ class _Reader(reading.Reader, F.DrillReads):
         from trainer.engine.catalogue import find_mistake
 
         if not has_bets:
-            self.err(f["ask"], "ask", "spot replays settle the bets on the layout: add a bets "
-                     "section (e.g. bets: {banker: {min: 10, max: 100, step: 5}, dragon7: 10})")
+            self.err(
+                f["ask"],
+                "ask",
+                "spot replays settle the bets on the layout: add a bets "
+                "section (e.g. bets: {banker: {min: 10, max: 100, step: 5}, dragon7: 10})",
+            )
         if F.SPOT.level.of(spot) == "table":
             return
         node = child(f.get("spot"), "errors")
@@ -530,8 +606,12 @@ class _Reader(reading.Reader, F.DrillReads):
         for i, (name, item) in enumerate(zip(spot.get("errors", ()), items, strict=False)):
             level = extra[name] if name in extra else find_mistake(name).level.value
             if level == "table":
-                self.err(item, join(join("spot", "errors"), i), f"{name!r} happens only at a "
-                         "table of several seats: set spot: {level: table}")
+                self.err(
+                    item,
+                    join(join("spot", "errors"), i),
+                    f"{name!r} happens only at a "
+                    "table of several seats: set spot: {level: table}",
+                )
 
     def check_cut(self, f: dict[str, Node], shoe: dict[str, Any], decks: int) -> None:
         """The cut card between 12 cards from the end and half the shoe (the engine's range)."""
@@ -541,23 +621,31 @@ class _Reader(reading.Reader, F.DrillReads):
         half = 52 * decks // 2
         if cut > half:
             where = child(f["shoe"], "cut") or f["shoe"]
-            self.err(where, "shoe.cut", f"{cut} cards behind the cut card is more than half "
-                     f"the {decks}-deck shoe: use 12 to {half}")
+            self.err(
+                where,
+                "shoe.cut",
+                f"{cut} cards behind the cut card is more than half "
+                f"the {decks}-deck shoe: use 12 to {half}",
+            )
 
     def count_range(self, node: Node, path: str, most: int, what: str) -> tuple[int, int] | None:
         """3 or "3-7": how many ``what`` (1 to ``most``), as (fewest, most)."""
-        text = self.scalar(node, path, f"a number of {what} (1-{most}) or a range like "
-                           "\"3-7\"", (INT, STR))
+        text = self.scalar(
+            node, path, f'a number of {what} (1-{most}) or a range like "3-7"', (INT, STR)
+        )
         if text is None:
             return None
         parts = [p.strip() for p in text.split("-")]
         if len(parts) not in (1, 2) or not all(is_number(p) for p in parts):
-            self.err(node, path, f"{quote(text)} is not a number of {what}: write 3, or a "
-                     "range like \"3-7\"")
+            self.err(
+                node,
+                path,
+                f'{quote(text)} is not a number of {what}: write 3, or a range like "3-7"',
+            )
             return None
         lo, hi = int(parts[0]), int(parts[-1])
         if lo > hi:
-            self.err(node, path, f"range {quote(text)} runs backwards: write \"{hi}-{lo}\"")
+            self.err(node, path, f'range {quote(text)} runs backwards: write "{hi}-{lo}"')
             return None
         if lo < 1 or hi > most:
             self.err(node, path, f"{quote(text)} is out of range: {what} are 1-{most}")
@@ -573,8 +661,12 @@ class _Reader(reading.Reader, F.DrillReads):
             return None
         bets: dict[str, BetSpec] = f["bets"]
         if not bets:
-            self.err(child(node, "bets") or node, join(path, "bets"), "is empty: list the "
-                     "bets that may appear (e.g. bets: {banker: {min: 5, max: 100, step: 5}})")
+            self.err(
+                child(node, "bets") or node,
+                join(path, "bets"),
+                "is empty: list the "
+                "bets that may appear (e.g. bets: {banker: {min: 5, max: 100, step: 5}})",
+            )
             return None
         specs = []
         for name in F.BETS:
@@ -585,52 +677,76 @@ class _Reader(reading.Reader, F.DrillReads):
                 spec = replace(spec, step=spec.minimum)
             elif spec.minimum % spec.step:
                 where = child(child(node, "bets"), name) or node
-                self.err(where, join(join(path, "bets"), name), f"min {spec.minimum} is not a "
-                         f"multiple of step {spec.step}: at a table, wagers are whole multiples "
-                         "of the chip step (make min a multiple of step)")
+                self.err(
+                    where,
+                    join(join(path, "bets"), name),
+                    f"min {spec.minimum} is not a "
+                    f"multiple of step {spec.step}: at a table, wagers are whole multiples "
+                    "of the chip step (make min a multiple of step)",
+                )
             specs.append(spec)
         per_seat = f.get("bets_per_seat", (F.TABLE.bets_per_seat.default,) * 2)
         if per_seat[1] > len(specs):
             listed = ", ".join(b for b in F.BETS if b in bets)
-            self.err(child(node, "bets_per_seat") or node, join(path, "bets_per_seat"),
-                     f"{_span(per_seat)} bets per seat but the table lists only {len(specs)} "
-                     f"({listed}); give 1-{len(specs)}")
+            self.err(
+                child(node, "bets_per_seat") or node,
+                join(path, "bets_per_seat"),
+                f"{_span(per_seat)} bets per seat but the table lists only {len(specs)} "
+                f"({listed}); give 1-{len(specs)}",
+            )
         limit, target = f.get("time_limit"), f.get("target_seconds")
         if limit is not None and target is not None and target > limit:
-            self.err(child(node, "target_seconds") or node, join(path, "target_seconds"),
-                     f"the target of {target:g} s is above the time limit of {limit:g} s: no "
-                     "table can meet it")
+            self.err(
+                child(node, "target_seconds") or node,
+                join(path, "target_seconds"),
+                f"the target of {target:g} s is above the time limit of {limit:g} s: no "
+                "table can meet it",
+            )
         if len(self.problems) > before:
             return None
         return TableSpec(
-            bets=tuple(specs), seats=f["seats"], bets_per_seat=per_seat,
-            time_limit=limit, target_seconds=target,
+            bets=tuple(specs),
+            seats=f["seats"],
+            bets_per_seat=per_seat,
+            time_limit=limit,
+            target_seconds=target,
             chips=ChipEntry(F.TABLE.chips.of(f)),
         )
 
-    def check_table(self, house: House, f: dict[str, Node], spec: TableSpec,
-                    fixed: list[FixedCoup]) -> None:
+    def check_table(
+        self, house: House, f: dict[str, Node], spec: TableSpec, fixed: list[FixedCoup]
+    ) -> None:
         """A table drill against its house (seats, limits, side-bet rules) and the fields
         a table drill does not take."""
         node = f["table"]
         if spec.seats[1] > house.seats:
-            self.err(child(node, "seats") or node, "table.seats", f"{_span(spec.seats)} seats "
-                     f"but the house {house.id}'s table has {house.seats}")
+            self.err(
+                child(node, "seats") or node,
+                "table.seats",
+                f"{_span(spec.seats)} seats but the house {house.id}'s table has {house.seats}",
+            )
         spans = {b.bet: (b.minimum, b.maximum) for b in spec.bets}
         for bet, message in house.range_problems(spans, every_layout=True):
             where = child(child(node, "bets"), bet.value) or node
             self.err(where, join("table.bets", bet.value), message)
-        for key, instead in (("bets", "table.bets"), ("bets_per_coup", "table.bets_per_seat"),
-                             ("time_limit", "table.time_limit")):
+        for key, instead in (
+            ("bets", "table.bets"),
+            ("bets_per_coup", "table.bets_per_seat"),
+            ("time_limit", "table.time_limit"),
+        ):
             if key in f:
-                self.err(f[key], key, f"a table drill takes {key} in its table section: "
-                         f"write {instead}")
+                self.err(
+                    f[key], key, f"a table drill takes {key} in its table section: write {instead}"
+                )
         items = f["coups"].value if isinstance(f.get("coups"), SequenceNode) else []
         for index, (coup, item) in enumerate(zip(fixed, items, strict=False)):
             if coup.wagers:
-                self.err(child(item, "bets") or item, join(join("coups", index), "bets"),
-                         "a table drill deals each coup's layout from its table section: "
-                         "remove the coup's bets")
+                self.err(
+                    child(item, "bets") or item,
+                    join(join("coups", index), "bets"),
+                    "a table drill deals each coup's layout from its table section: "
+                    "remove the coup's bets",
+                )
 
     def bet_spec(self, node: Node, path: str) -> BetSpec | None:
         """A fixed amount (banker: 25) or a range (dragon7: {min: 5, max: 100, step: 5})."""
@@ -650,12 +766,20 @@ class _Reader(reading.Reader, F.DrillReads):
         try:
             uneven = (hi - lo) % step != 0
         except ArithmeticError:  # more steps than Decimal's 28 digits can count
-            self.err(node, path, f"from min {lo} to max {hi} in steps of {step} is too many "
-                     "wagers to draw from: narrow the range or use a bigger step")
+            self.err(
+                node,
+                path,
+                f"from min {lo} to max {hi} in steps of {step} is too many "
+                "wagers to draw from: narrow the range or use a bigger step",
+            )
             return None
         if uneven:
-            self.err(node, path, f"max {hi} cannot be reached from min {lo} in steps of "
-                     f"{step}: make max - min a multiple of step")
+            self.err(
+                node,
+                path,
+                f"max {hi} cannot be reached from min {lo} in steps of "
+                f"{step}: make max - min a multiple of step",
+            )
             return None
         return BetSpec(bet, lo, hi, step)
 
@@ -669,12 +793,14 @@ class _Reader(reading.Reader, F.DrillReads):
             f = self.mapping(item, F.COUP, sub)
             if f is None:
                 continue
-            got = {g.name: self.read(f[g.name], g.kind, join(sub, g.name))
-                   for g in (F.COUP.cards, F.COUP.note, F.COUP.bets) if g.name in f}
+            got = {
+                g.name: self.read(f[g.name], g.kind, join(sub, g.name))
+                for g in (F.COUP.cards, F.COUP.note, F.COUP.bets)
+                if g.name in f
+            }
             cards = got.get("cards")
             expect = (
-                self.mapping(f["expect"], F.EXPECT, join(sub, "expect")) if "expect" in f
-                else None
+                self.mapping(f["expect"], F.EXPECT, join(sub, "expect")) if "expect" in f else None
             )
             coup = None if cards is None else self.deal(f["cards"], join(sub, "cards"), cards)
             if expect:
@@ -695,8 +821,11 @@ class _Reader(reading.Reader, F.DrillReads):
             return None
         if coup.unused:
             extra = " ".join(str(c) for c in coup.unused)
-            self.err(node, path, f"the coup uses {len(coup.cards)} cards; {extra} would not "
-                     "be dealt (remove it)")
+            self.err(
+                node,
+                path,
+                f"the coup uses {len(coup.cards)} cards; {extra} would not be dealt (remove it)",
+            )
             return None
         return coup
 
@@ -711,8 +840,9 @@ class _Reader(reading.Reader, F.DrillReads):
                 "natural": (coup.natural, coup.rules[0]),
                 "player_draws": (coup.player_draws, coup.rules[0]),
                 "banker_draws": (coup.banker_draws, banker_rule),
-                "outcome": (coup.outcome.value, coup.rules[-1]) if self.naming is None else (
-                    self.naming.named(coup.outcome).value, self.naming.result(coup)),
+                "outcome": (coup.outcome.value, coup.rules[-1])
+                if self.naming is None
+                else (self.naming.named(coup.outcome).value, self.naming.result(coup)),
             }
 
         for name, node in expect.items():
@@ -730,9 +860,13 @@ class _Reader(reading.Reader, F.DrillReads):
                     bet = Bet(bet_name)
                     truth = self.results[coup.outcome][bet]
                     if BetResult(said) is not truth:
-                        self.err(value, join(sub, bet_name), f"says {said} but the engine "
-                                 f"says {truth.value}: {coup.rules[-1]}, so the {bet.label} "
-                                 f"bet {_verb(truth)}")
+                        self.err(
+                            value,
+                            join(sub, bet_name),
+                            f"says {said} but the engine "
+                            f"says {truth.value}: {coup.rules[-1]}, so the {bet.label} "
+                            f"bet {_verb(truth)}",
+                        )
                 continue
             said = self.read(node, kind, sub)
             if name == "outcome" and said is not None:
@@ -745,9 +879,7 @@ class _Reader(reading.Reader, F.DrillReads):
             truth, why = facts[name]
             self.err(node, sub, f"says {_show(said)} but the engine says {_show(truth)}: {why}")
 
-    def filters(
-        self, node: Node, path: str
-    ) -> list[tuple[CoupFilter, MappingNode, str]] | None:
+    def filters(self, node: Node, path: str) -> list[tuple[CoupFilter, MappingNode, str]] | None:
         """The filters that read clean, each with its node and path (to report it by)."""
         items = self.seq(node, path, "filters")
         if items is None:
@@ -849,5 +981,3 @@ def unsatisfiable_reason(flt: CoupFilter, decks: int = 8) -> str | None:
                 f"{_fmt_set(can)} ({last}: {_fmt_set(given[last])} excludes it)"
             )
     return "no coup matches this filter"  # pragma: no cover - the full set always clashes
-
-

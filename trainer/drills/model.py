@@ -79,7 +79,12 @@ WHOLE_COUP: tuple[Step, ...] = (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCO
 #: The order questions are asked about one coup: the commission owed before the amount paid
 #: (the dealer works it out first), the fee last.
 ASKING_ORDER: tuple[Step, ...] = (
-    Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME, Step.COMMISSION, Step.PAYOUT, Step.FEE,
+    Step.PLAYER_DRAWS,
+    Step.BANKER_DRAWS,
+    Step.OUTCOME,
+    Step.COMMISSION,
+    Step.PAYOUT,
+    Step.FEE,
 )
 
 
@@ -212,6 +217,7 @@ _MODE, _ORDER = Mode(_D.mode.default), Order(_D.order.default)
 # -- what one kind of run needs, one typed value per kind (``Drill.run``) -------------------
 # A kind's own settings live in its value, so a drill cannot carry another kind's settings
 # (a cut card on a drill of separate coups), and a new kind is one more class here.
+
 
 @dataclass(frozen=True, slots=True)
 class CoupSpec:

@@ -12,27 +12,60 @@ from trainer.fileformat import declare
 
 def json_schema() -> dict[str, Any]:
     return declare.json_schema(
-        F.DRILL, schema_id=F.SCHEMA_ID, title="ezbac drill",
+        F.DRILL,
+        schema_id=F.SCHEMA_ID,
+        title="ezbac drill",
         anyOf=[
             {"required": ["coups"]},
             {"required": ["generate"]},
             # a shoe drill deals its coups from its shoe
-            {"required": ["ask"], "properties": {"ask": {"anyOf": [
-                {"const": F.SHOE_KIND}, {"type": "array", "contains": {"const": F.SHOE_KIND}},
-            ]}}},
+            {
+                "required": ["ask"],
+                "properties": {
+                    "ask": {
+                        "anyOf": [
+                            {"const": F.SHOE_KIND},
+                            {"type": "array", "contains": {"const": F.SHOE_KIND}},
+                        ]
+                    }
+                },
+            },
         ],
         # ask: table (or [shoe, table]) goes with a table section, and a table section with it
         allOf=[
-            {"if": {"properties": {"ask": {"anyOf": [
-                {"const": F.TABLE_ASK},
-                {"type": "array", "contains": {"const": F.TABLE_ASK}}]}},
-                    "required": ["ask"]},
-             "then": {"required": ["table"]}},
-            {"if": {"required": ["table"]},
-             "then": {"properties": {"ask": {"anyOf": [
-                 {"const": F.TABLE_ASK},
-                 {"type": "array", "minItems": 2, "maxItems": 2, "contains": {"const": F.TABLE_ASK},
-                  "items": {"enum": [F.SHOE_KIND, F.TABLE_ASK]}}]}}}},
+            {
+                "if": {
+                    "properties": {
+                        "ask": {
+                            "anyOf": [
+                                {"const": F.TABLE_ASK},
+                                {"type": "array", "contains": {"const": F.TABLE_ASK}},
+                            ]
+                        }
+                    },
+                    "required": ["ask"],
+                },
+                "then": {"required": ["table"]},
+            },
+            {
+                "if": {"required": ["table"]},
+                "then": {
+                    "properties": {
+                        "ask": {
+                            "anyOf": [
+                                {"const": F.TABLE_ASK},
+                                {
+                                    "type": "array",
+                                    "minItems": 2,
+                                    "maxItems": 2,
+                                    "contains": {"const": F.TABLE_ASK},
+                                    "items": {"enum": [F.SHOE_KIND, F.TABLE_ASK]},
+                                },
+                            ]
+                        }
+                    }
+                },
+            },
         ],
     )
 

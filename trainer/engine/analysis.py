@@ -23,6 +23,7 @@ from trainer.engine.shoe import SUPPORTED_DECKS, check_decks
 
 __all__ = ["EVENTS", "SUPPORTED_DECKS", "Analysis", "CoupClass", "analyze", "class_counts"]
 
+
 def value_counts(decks: int) -> tuple[int, ...]:
     """Cards of each point value 0..9 in a full shoe (0 = tens and faces)."""
     check_decks(decks)

@@ -64,25 +64,33 @@ def calls_for(coup: Coup, house: House) -> tuple[Call, ...]:
     if coup.natural:
         for player, total in ((True, pt), (False, bt)):
             if rules.is_natural(total):
-                out.append(Call(CallStep.NATURAL, "natural",
-                                say("natural", hand=_hand_name(player), total=total), 4))
+                out.append(
+                    Call(
+                        CallStep.NATURAL,
+                        "natural",
+                        say("natural", hand=_hand_name(player), total=total),
+                        4,
+                    )
+                )
     else:
         shown = 4
         if coup.player_draws:
             out.append(Call(CallStep.PLAYER_ACTS, "player_draws", say("player_draws"), 4))
             shown = 5
-            out.append(Call(CallStep.PLAYER_HAS, "player_has", say("player_has", total=p.total),
-                            5))
+            out.append(Call(CallStep.PLAYER_HAS, "player_has", say("player_has", total=p.total), 5))
         else:
-            out.append(Call(CallStep.PLAYER_ACTS, "player_stands",
-                            say("player_stands", total=pt), 4))
+            out.append(
+                Call(CallStep.PLAYER_ACTS, "player_stands", say("player_stands", total=pt), 4)
+            )
         if coup.banker_draws:
             out.append(Call(CallStep.BANKER_ACTS, "banker_draws", say("banker_draws"), shown))
-            out.append(Call(CallStep.BANKER_HAS, "banker_has", say("banker_has", total=b.total),
-                            shown + 1))
+            out.append(
+                Call(CallStep.BANKER_HAS, "banker_has", say("banker_has", total=b.total), shown + 1)
+            )
         else:
-            out.append(Call(CallStep.BANKER_ACTS, "banker_stands",
-                            say("banker_stands", total=bt), shown))
+            out.append(
+                Call(CallStep.BANKER_ACTS, "banker_stands", say("banker_stands", total=bt), shown)
+            )
     n = len(coup.cards)
     key, text = _result(coup, house)
     out.append(Call(CallStep.RESULT, key, text, n))
@@ -111,8 +119,10 @@ def _push(coup: Coup, house: House) -> str | None:
     named = house.named(coup.outcome)
     if named is Outcome.TIE:
         return "tie_push"
-    if named is Outcome.DRAGON7 and Bet.BANKER in house.bets and (
-        house.results[named][Bet.BANKER] is BetResult.PUSH
+    if (
+        named is Outcome.DRAGON7
+        and Bet.BANKER in house.bets
+        and (house.results[named][Bet.BANKER] is BetResult.PUSH)
     ):
         return "dragon7_push"
     return None
@@ -129,12 +139,16 @@ def _candidates(call: Call, coup: Coup, house: House) -> list[str]:
     say = house.calls.say
     p, b = coup.player, coup.banker
     step = call.step
-    if step in (CallStep.PLAYER_SHOWS, CallStep.BANKER_SHOWS, CallStep.PLAYER_HAS,
-                CallStep.BANKER_HAS):
+    if step in (
+        CallStep.PLAYER_SHOWS,
+        CallStep.BANKER_SHOWS,
+        CallStep.PLAYER_HAS,
+        CallStep.BANKER_HAS,
+    ):
         player = step in (CallStep.PLAYER_SHOWS, CallStep.PLAYER_HAS)
         two = step in (CallStep.PLAYER_SHOWS, CallStep.BANKER_SHOWS)
-        mine = (p if player else b)
-        other = (b if player else p)
+        mine = p if player else b
+        other = b if player else p
         total = mine.two_card_total if two else mine.total
         other_total = other.two_card_total if two else other.total
         key = call.key
@@ -153,12 +167,20 @@ def _candidates(call: Call, coup: Coup, house: House) -> list[str]:
         ]
     if step is CallStep.PLAYER_ACTS:
         pt = p.two_card_total
-        return [say("player_stands", total=pt), say("player_draws"),
-                say("banker_draws"), say("player_stands", total=(pt + 1) % 10)]
+        return [
+            say("player_stands", total=pt),
+            say("player_draws"),
+            say("banker_draws"),
+            say("player_stands", total=(pt + 1) % 10),
+        ]
     if step is CallStep.BANKER_ACTS:
         bt = b.two_card_total
-        return [say("banker_stands", total=bt), say("banker_draws"),
-                say("player_draws"), say("banker_stands", total=(bt + 1) % 10)]
+        return [
+            say("banker_stands", total=bt),
+            say("banker_draws"),
+            say("player_draws"),
+            say("banker_stands", total=(bt + 1) % 10),
+        ]
     if step is CallStep.RESULT:
         return _wrong_results(coup, house)
     # PUSH
@@ -179,9 +201,11 @@ def _wrong_results(coup: Coup, house: House) -> list[str]:
         out.append(say("panda8", low=bf))
     if named is Outcome.TIE:
         near = (pf - 1) % 10 if pf else 1  # a tie misread as a win by a point
-        out += [say("wins", hand="Banker", high=max(pf, near), low=min(pf, near)),
-                say("wins", hand="Player", high=max(pf, near), low=min(pf, near)),
-                say("tie", total=(pf + 1) % 10)]
+        out += [
+            say("wins", hand="Banker", high=max(pf, near), low=min(pf, near)),
+            say("wins", hand="Player", high=max(pf, near), low=min(pf, near)),
+            say("tie", total=(pf + 1) % 10),
+        ]
         return out
     player_won = named.player_wins
     high, low = (pf, bf) if player_won else (bf, pf)

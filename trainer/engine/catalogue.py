@@ -91,11 +91,14 @@ class Mistake:
         if self.transform not in TRANSFORMS:
             raise UnknownMistakeError(
                 f"mistake {self.id!r}: no transformation {self.transform!r} (there are "
-                f"{', '.join(sorted(TRANSFORMS))})")
+                f"{', '.join(sorted(TRANSFORMS))})"
+            )
         params, problems = coerce_params(self.transform, self.params)
         if problems:
-            raise UnknownMistakeError(f"mistake {self.id!r}: " + "; ".join(
-                f"{name}: {message}" for name, message in problems))
+            raise UnknownMistakeError(
+                f"mistake {self.id!r}: "
+                + "; ".join(f"{name}: {message}" for name, message in problems)
+            )
         object.__setattr__(self, "params", MappingProxyType(params))
 
 
@@ -131,13 +134,13 @@ class Param:
         except ArithmeticError:
             return None, f"{value!r} is not a number"
         if not low <= number <= high or number != number.quantize(_CENT):
-            return None, (f"{value} is out of range: {low} to {high}, at most two "
-                          "decimals")
+            return None, (f"{value} is out of range: {low} to {high}, at most two decimals")
         return number, ""
 
 
-def coerce_params(transform: str, params: Mapping[str, Any]) -> tuple[dict[str, Any],
-                                                                       list[tuple[str, str]]]:
+def coerce_params(
+    transform: str, params: Mapping[str, Any]
+) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     """``params`` checked against the transformation's declared parameters: the coerced
     values, and (parameter, problem) for each one wrong or unknown."""
     declared = TRANSFORMS[transform].params
@@ -164,8 +167,15 @@ class _Context:
     """One injection's inputs; the correct procedure is worked out only when a
     transformation needs it (most refuse a coup on its cards alone, first)."""
 
-    def __init__(self, coup: Coup, layout: Layout, house: House, rng: random.Random,
-                 following: tuple[Card, ...], mistake: Mistake) -> None:
+    def __init__(
+        self,
+        coup: Coup,
+        layout: Layout,
+        house: House,
+        rng: random.Random,
+        following: tuple[Card, ...],
+        mistake: Mistake,
+    ) -> None:
         self.coup, self.layout, self.house, self.rng = coup, layout, house, rng
         self.following, self.mistake = following, mistake
 
@@ -189,8 +199,9 @@ class _Context:
 # -- card-level transformations: the dealer's cards, then a consistent rest ------------------
 
 
-def _consistent(ctx: _Context, cards: list[DealtCard], used: int,
-                called: Called | None = None) -> Dealt:
+def _consistent(
+    ctx: _Context, cards: list[DealtCard], used: int, called: Called | None = None
+) -> Dealt:
     """The dealt procedure of a dealer who put ``cards`` on the table (the first four and
     ``used`` more from the shoe) and went on consistently: totals and outcome called from
     these hands (or as ``called``), bets settled by that outcome."""
@@ -284,11 +295,15 @@ def _wrong_hand(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
     coup = ctx.coup
     if len(coup.cards) == 4:
         raise ctx.no("no third card is dealt")
-    if coup.player_draws and not coup.banker_draws and rules.banker_draws(
-            coup.banker.two_card_total, None):
+    if (
+        coup.player_draws
+        and not coup.banker_draws
+        and rules.banker_draws(coup.banker.two_card_total, None)
+    ):
         raise ctx.no("it would read as a Player who stood and a Banker who drew")
-    cards = [DealtCard(c.card, c.to if i < 4 else c.to.other)
-             for i, c in enumerate(ctx.correct.cards)]
+    cards = [
+        DealtCard(c.card, c.to if i < 4 else c.to.other) for i, c in enumerate(ctx.correct.cards)
+    ]
     return _consistent(ctx, cards, len(coup.cards) - 4)
 
 
@@ -336,8 +351,11 @@ def _misname(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
 
 def _bets_where(ctx: _Context, test: Callable[[BetAction, BetResult], bool]) -> list[int]:
     procedure = settle_table(ctx.coup, ctx.layout, ctx.house, checked=True)
-    return [i for i, a in enumerate(ctx.correct.bets)
-            if test(a, procedure.settlements[a.seat, a.bet].result)]
+    return [
+        i
+        for i, a in enumerate(ctx.correct.bets)
+        if test(a, procedure.settlements[a.seat, a.bet].result)
+    ]
 
 
 def _wager(ctx: _Context, a: BetAction) -> Decimal:
@@ -364,8 +382,10 @@ def _settle_as(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
     should be), as = "win" | "lose" | "push" (what the dealer did); bet = a bet name (any
     if left out); outcome = the outcome it happens on (any if left out).  Paid as a win:
     at the bet's odds."""
-    right, done = BetResult(p["right"]), Done({"win": "paid", "lose": "taken",
-                                               "push": "pushed"}[p["as"]])
+    right, done = (
+        BetResult(p["right"]),
+        Done({"win": "paid", "lose": "taken", "push": "pushed"}[p["as"]]),
+    )
     bet = Bet(p["bet"]) if "bet" in p else None
     outcome = Outcome(p["outcome"]) if "outcome" in p else None
     if outcome is not None and ctx.house.named(ctx.coup.outcome) is not outcome:
@@ -376,8 +396,11 @@ def _settle_as(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
         raise ctx.no(f"no {what} that should {right.value} on the layout")
     i = ctx.rng.choice(found)
     a = ctx.correct.bets[i]
-    paid = round_payout(_wager(ctx, a) * ctx.house.paytable.odds(a.bet)) if (
-        done is Done.PAID) else Decimal(0)
+    paid = (
+        round_payout(_wager(ctx, a) * ctx.house.paytable.odds(a.bet))
+        if (done is Done.PAID)
+        else Decimal(0)
+    )
     return _with_bet(ctx, i, BetAction(a.seat, a.bet, done, paid, Decimal(0), a.fee))
 
 
@@ -394,8 +417,9 @@ def _commission(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
     i = ctx.rng.choice(found)
     a = ctx.correct.bets[i]
     owed = normalize((a.paid * rate).quantize(_CENT, rounding=ROUND_CEILING))
-    return _with_bet(ctx, i, BetAction(a.seat, a.bet, Done.PAID, normalize(a.paid - owed),
-                                       owed, a.fee))
+    return _with_bet(
+        ctx, i, BetAction(a.seat, a.bet, Done.PAID, normalize(a.paid - owed), owed, a.fee)
+    )
 
 
 def _payout_off(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
@@ -404,8 +428,9 @@ def _payout_off(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
     off = p.get("wager_off", Decimal(-5))
     least = p.get("min_odds", Decimal(2))
     odds = ctx.house.paytable.odds
-    found = _bets_where(ctx, lambda a, r: r is BetResult.WIN and odds(a.bet) >= least
-                        and _wager(ctx, a) + off > 0)
+    found = _bets_where(
+        ctx, lambda a, r: r is BetResult.WIN and odds(a.bet) >= least and _wager(ctx, a) + off > 0
+    )
     if not found:
         raise ctx.no(f"no winning bet paying {least} to 1 or more with a wager above {-off}")
     i = ctx.rng.choice(found)
@@ -437,9 +462,12 @@ def _out_of_order(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
         bets.insert(i, bets.pop(j))  # the first payout moved before the last take
     else:  # a sweep of losers has no order of its own (procedure._order_deviation)
         sweep = Take if ctx.house.order.losers_first else None
-        pairs = [(i, j) for i, j in itertools.pairwise(active)
-                 if kinds[bets[i].seat, bets[i].bet] is kinds[bets[j].seat, bets[j].bet]
-                 is not sweep and bets[i].seat != bets[j].seat]
+        pairs = [
+            (i, j)
+            for i, j in itertools.pairwise(active)
+            if kinds[bets[i].seat, bets[i].bet] is kinds[bets[j].seat, bets[j].bet] is not sweep
+            and bets[i].seat != bets[j].seat
+        ]
         if not pairs:
             raise ctx.no("no two bets of different seats settled one after the other")
         i, j = ctx.rng.choice(pairs)
@@ -481,112 +509,287 @@ _RESULTS = ("win", "lose", "push")
 _MONEY = (Decimal("-1000"), Decimal("1000"))
 _PAYS = (Decimal("0.01"), Decimal("1000"))
 
-TRANSFORMS: Mapping[str, Transform] = MappingProxyType({
-    "banker_draw": Transform(_banker_draw, "The Banker draws where it stands, or the reverse.", {
-        "should": Param("what the Banker should do: stand (it drew) or draw (it stood)",
-                        ("stand", "draw")),
-        "cells": Param("hard (Banker 3-6 after the Player drew) or any", ("hard", "any")),
-    }),
-    "player_draw": Transform(_player_draw, "The Player draws on 6-7, or stands on 0-5.", {
-        "should": Param("what the Player should do: stand (it drew) or draw (it stood)",
-                        ("stand", "draw")),
-    }),
-    "natural_draw": Transform(_natural_draw, "A card drawn after a natural."),
-    "wrong_hand": Transform(_wrong_hand, "A third card dealt to the other hand."),
-    "miscount": Transform(_miscount, "A final total called a few points off.", {
-        "by": Param("the points off, one picked at random: [1, -1]", points=True),
-    }),
-    "misname": Transform(_misname, "A three-card 7 or 8 that does not win called by the name "
-                         "of the bet.", {
-        "call": Param("the name called", ("dragon7", "panda8")),
-        "on": Param("the right outcome it happens on (any if left out)", _OUTCOMES),
-    }, required=("call",)),
-    "settle_as": Transform(_settle_as, "A bet settled with the wrong result.", {
-        "right": Param("what the bet should do", _RESULTS),
-        "as": Param("what the dealer did", _RESULTS),
-        "bet": Param("which bet (any if left out)", _BETS),
-        "outcome": Param("the outcome it happens on (any if left out)", _OUTCOMES),
-    }, required=("right", "as")),
-    "commission": Transform(_commission, "A commission taken where the game takes none.", {
-        "rate": Param("the rate taken, as a fraction: 0.05", number=(_CENT, Decimal("0.99"))),
-        "bet": Param("the bet it is taken from", _BETS),
-    }),
-    "payout_off": Transform(_payout_off, "A payout worked on the wrong wager.", {
-        "wager_off": Param("how far off the wager used is: -5 (one red chip short)",
-                           number=_MONEY),
-        "min_odds": Param("only on bets paying at least this to 1", number=_PAYS),
-    }),
-    "odds_off": Transform(_odds_off, "A winning bet paid at the wrong odds.", {
-        "bet": Param("which bet", _BETS),
-        "odds": Param("the odds paid, N to 1", number=_PAYS),
-    }, required=("bet", "odds")),
-    "out_of_order": Transform(_out_of_order, "Bets settled out of the house's order.", {
-        "swap": Param("pay_before_take or seats", ("pay_before_take", "seats")),
-    }),
-})
+TRANSFORMS: Mapping[str, Transform] = MappingProxyType(
+    {
+        "banker_draw": Transform(
+            _banker_draw,
+            "The Banker draws where it stands, or the reverse.",
+            {
+                "should": Param(
+                    "what the Banker should do: stand (it drew) or draw (it stood)",
+                    ("stand", "draw"),
+                ),
+                "cells": Param("hard (Banker 3-6 after the Player drew) or any", ("hard", "any")),
+            },
+        ),
+        "player_draw": Transform(
+            _player_draw,
+            "The Player draws on 6-7, or stands on 0-5.",
+            {
+                "should": Param(
+                    "what the Player should do: stand (it drew) or draw (it stood)",
+                    ("stand", "draw"),
+                ),
+            },
+        ),
+        "natural_draw": Transform(_natural_draw, "A card drawn after a natural."),
+        "wrong_hand": Transform(_wrong_hand, "A third card dealt to the other hand."),
+        "miscount": Transform(
+            _miscount,
+            "A final total called a few points off.",
+            {
+                "by": Param("the points off, one picked at random: [1, -1]", points=True),
+            },
+        ),
+        "misname": Transform(
+            _misname,
+            "A three-card 7 or 8 that does not win called by the name of the bet.",
+            {
+                "call": Param("the name called", ("dragon7", "panda8")),
+                "on": Param("the right outcome it happens on (any if left out)", _OUTCOMES),
+            },
+            required=("call",),
+        ),
+        "settle_as": Transform(
+            _settle_as,
+            "A bet settled with the wrong result.",
+            {
+                "right": Param("what the bet should do", _RESULTS),
+                "as": Param("what the dealer did", _RESULTS),
+                "bet": Param("which bet (any if left out)", _BETS),
+                "outcome": Param("the outcome it happens on (any if left out)", _OUTCOMES),
+            },
+            required=("right", "as"),
+        ),
+        "commission": Transform(
+            _commission,
+            "A commission taken where the game takes none.",
+            {
+                "rate": Param(
+                    "the rate taken, as a fraction: 0.05", number=(_CENT, Decimal("0.99"))
+                ),
+                "bet": Param("the bet it is taken from", _BETS),
+            },
+        ),
+        "payout_off": Transform(
+            _payout_off,
+            "A payout worked on the wrong wager.",
+            {
+                "wager_off": Param(
+                    "how far off the wager used is: -5 (one red chip short)", number=_MONEY
+                ),
+                "min_odds": Param("only on bets paying at least this to 1", number=_PAYS),
+            },
+        ),
+        "odds_off": Transform(
+            _odds_off,
+            "A winning bet paid at the wrong odds.",
+            {
+                "bet": Param("which bet", _BETS),
+                "odds": Param("the odds paid, N to 1", number=_PAYS),
+            },
+            required=("bet", "odds"),
+        ),
+        "out_of_order": Transform(
+            _out_of_order,
+            "Bets settled out of the house's order.",
+            {
+                "swap": Param("pay_before_take or seats", ("pay_before_take", "seats")),
+            },
+        ),
+    }
+)
 
 
-def _m(id: str, level: str, kind: Kind, description: str, transform: str,
-       **params: Any) -> Mistake:
+def _m(id: str, level: str, kind: Kind, description: str, transform: str, **params: Any) -> Mistake:
     return Mistake(id, Level(level), kind, description, transform, params)
 
 
 #: The bundled catalogue, in the order a drill lists it.
 CATALOGUE: tuple[Mistake, ...] = (
-    _m("banker-drew-on-stand", "coup", Kind.BANKER_DREW,
-       "The Banker drew at a hard tableau cell where it stands.", "banker_draw",
-       should="stand", cells="hard"),
-    _m("banker-stood-on-draw", "coup", Kind.BANKER_STOOD,
-       "The Banker stood at a hard tableau cell where it draws.", "banker_draw",
-       should="draw", cells="hard"),
-    _m("player-drew-on-6-7", "coup", Kind.PLAYER_DREW,
-       "The Player drew on 6 or 7.", "player_draw", should="stand"),
-    _m("player-stood-on-0-5", "coup", Kind.PLAYER_STOOD,
-       "The Player stood on 0 to 5.", "player_draw", should="draw"),
-    _m("natural-not-stopped", "coup", Kind.NATURAL_NOT_STOPPED,
-       "A card was drawn after a natural.", "natural_draw"),
-    _m("third-card-wrong-hand", "coup", Kind.WRONG_HAND,
-       "A third card was dealt to the wrong hand.", "wrong_hand"),
-    _m("total-miscounted", "coup", Kind.TOTAL_MISCALLED,
-       "A hand's total was called a point off.", "miscount", by=(1, -1)),
-    _m("tie-called-dragon7", "coup", Kind.OUTCOME_MISNAMED,
-       "A tying three-card Banker 7 was called a Dragon 7.", "misname",
-       call="dragon7", on="tie"),
-    _m("losing-8-called-panda8", "coup", Kind.OUTCOME_MISNAMED,
-       "A three-card Player 8 that does not win (a tie, or a Banker 9) was called a "
-       "Panda 8.", "misname", call="panda8"),
-    _m("banker-paid-on-dragon7", "coup", Kind.PUSH_PAID,
-       "The Banker bet was paid instead of pushed on a Dragon 7.", "settle_as",
-       bet="banker", outcome="dragon7", right="push", **{"as": "win"}),
-    _m("panda8-paid-on-tie", "coup", Kind.LOSER_PAID,
-       "A Panda 8 bet was paid on a Tie.", "settle_as",
-       bet="panda8", outcome="tie", right="lose", **{"as": "win"}),
-    _m("commission-in-ez", "coup", Kind.COMMISSION_TAKEN,
-       "A 5 % commission was taken from a winning Banker bet in a game that takes none.",
-       "commission", rate="0.05", bet="banker"),
-    _m("payout-short", "coup", Kind.PAYOUT_SHORT,
-       "A payout worked on a wager one red chip short (35 x 40 paid as 1,200).",
-       "payout_off", wager_off=-5, min_odds=2),
-    _m("payout-over", "coup", Kind.PAYOUT_OVER,
-       "A payout worked on a wager one red chip over (35 x 40 paid as 1,600).",
-       "payout_off", wager_off=5, min_odds=2),
-    _m("losing-bet-paid", "coup", Kind.LOSER_PAID,
-       "A losing bet was paid.", "settle_as", right="lose", **{"as": "win"}),
-    _m("push-taken", "coup", Kind.PUSH_TAKEN,
-       "A bet that pushes was taken.", "settle_as", right="push", **{"as": "lose"}),
-    _m("winner-taken", "coup", Kind.WINNER_TAKEN,
-       "A winning bet was taken.", "settle_as", right="win", **{"as": "lose"}),
-    _m("loser-left", "coup", Kind.LOSER_PUSHED,
-       "A losing bet was left on the layout as if it pushed.", "settle_as",
-       right="lose", **{"as": "push"}),
-    _m("panda8-paid-at-40", "coup", Kind.PAYOUT_OVER,
-       "A Panda 8 paid at the Dragon 7's 40 to 1 instead of 25 to 1.", "odds_off",
-       bet="panda8", odds=40),
-    _m("paid-before-taken", "table", Kind.ORDER,
-       "A winner was paid before every losing bet was taken.", "out_of_order",
-       swap="pay_before_take"),
-    _m("seats-out-of-order", "table", Kind.ORDER,
-       "Two seats were settled out of the house's order.", "out_of_order", swap="seats"),
+    _m(
+        "banker-drew-on-stand",
+        "coup",
+        Kind.BANKER_DREW,
+        "The Banker drew at a hard tableau cell where it stands.",
+        "banker_draw",
+        should="stand",
+        cells="hard",
+    ),
+    _m(
+        "banker-stood-on-draw",
+        "coup",
+        Kind.BANKER_STOOD,
+        "The Banker stood at a hard tableau cell where it draws.",
+        "banker_draw",
+        should="draw",
+        cells="hard",
+    ),
+    _m(
+        "player-drew-on-6-7",
+        "coup",
+        Kind.PLAYER_DREW,
+        "The Player drew on 6 or 7.",
+        "player_draw",
+        should="stand",
+    ),
+    _m(
+        "player-stood-on-0-5",
+        "coup",
+        Kind.PLAYER_STOOD,
+        "The Player stood on 0 to 5.",
+        "player_draw",
+        should="draw",
+    ),
+    _m(
+        "natural-not-stopped",
+        "coup",
+        Kind.NATURAL_NOT_STOPPED,
+        "A card was drawn after a natural.",
+        "natural_draw",
+    ),
+    _m(
+        "third-card-wrong-hand",
+        "coup",
+        Kind.WRONG_HAND,
+        "A third card was dealt to the wrong hand.",
+        "wrong_hand",
+    ),
+    _m(
+        "total-miscounted",
+        "coup",
+        Kind.TOTAL_MISCALLED,
+        "A hand's total was called a point off.",
+        "miscount",
+        by=(1, -1),
+    ),
+    _m(
+        "tie-called-dragon7",
+        "coup",
+        Kind.OUTCOME_MISNAMED,
+        "A tying three-card Banker 7 was called a Dragon 7.",
+        "misname",
+        call="dragon7",
+        on="tie",
+    ),
+    _m(
+        "losing-8-called-panda8",
+        "coup",
+        Kind.OUTCOME_MISNAMED,
+        "A three-card Player 8 that does not win (a tie, or a Banker 9) was called a Panda 8.",
+        "misname",
+        call="panda8",
+    ),
+    _m(
+        "banker-paid-on-dragon7",
+        "coup",
+        Kind.PUSH_PAID,
+        "The Banker bet was paid instead of pushed on a Dragon 7.",
+        "settle_as",
+        bet="banker",
+        outcome="dragon7",
+        right="push",
+        **{"as": "win"},
+    ),
+    _m(
+        "panda8-paid-on-tie",
+        "coup",
+        Kind.LOSER_PAID,
+        "A Panda 8 bet was paid on a Tie.",
+        "settle_as",
+        bet="panda8",
+        outcome="tie",
+        right="lose",
+        **{"as": "win"},
+    ),
+    _m(
+        "commission-in-ez",
+        "coup",
+        Kind.COMMISSION_TAKEN,
+        "A 5 % commission was taken from a winning Banker bet in a game that takes none.",
+        "commission",
+        rate="0.05",
+        bet="banker",
+    ),
+    _m(
+        "payout-short",
+        "coup",
+        Kind.PAYOUT_SHORT,
+        "A payout worked on a wager one red chip short (35 x 40 paid as 1,200).",
+        "payout_off",
+        wager_off=-5,
+        min_odds=2,
+    ),
+    _m(
+        "payout-over",
+        "coup",
+        Kind.PAYOUT_OVER,
+        "A payout worked on a wager one red chip over (35 x 40 paid as 1,600).",
+        "payout_off",
+        wager_off=5,
+        min_odds=2,
+    ),
+    _m(
+        "losing-bet-paid",
+        "coup",
+        Kind.LOSER_PAID,
+        "A losing bet was paid.",
+        "settle_as",
+        right="lose",
+        **{"as": "win"},
+    ),
+    _m(
+        "push-taken",
+        "coup",
+        Kind.PUSH_TAKEN,
+        "A bet that pushes was taken.",
+        "settle_as",
+        right="push",
+        **{"as": "lose"},
+    ),
+    _m(
+        "winner-taken",
+        "coup",
+        Kind.WINNER_TAKEN,
+        "A winning bet was taken.",
+        "settle_as",
+        right="win",
+        **{"as": "lose"},
+    ),
+    _m(
+        "loser-left",
+        "coup",
+        Kind.LOSER_PUSHED,
+        "A losing bet was left on the layout as if it pushed.",
+        "settle_as",
+        right="lose",
+        **{"as": "push"},
+    ),
+    _m(
+        "panda8-paid-at-40",
+        "coup",
+        Kind.PAYOUT_OVER,
+        "A Panda 8 paid at the Dragon 7's 40 to 1 instead of 25 to 1.",
+        "odds_off",
+        bet="panda8",
+        odds=40,
+    ),
+    _m(
+        "paid-before-taken",
+        "table",
+        Kind.ORDER,
+        "A winner was paid before every losing bet was taken.",
+        "out_of_order",
+        swap="pay_before_take",
+    ),
+    _m(
+        "seats-out-of-order",
+        "table",
+        Kind.ORDER,
+        "Two seats were settled out of the house's order.",
+        "out_of_order",
+        swap="seats",
+    ),
 )
 
 

@@ -123,8 +123,9 @@ def _describe(
         if not n:
             continue
         colour = (colours or {}).get(value)
-        parts.append(f"{n} {colour} ({format_amount(value)})" if colour else
-                     f"{n} x {format_amount(value)}")
+        parts.append(
+            f"{n} {colour} ({format_amount(value)})" if colour else f"{n} x {format_amount(value)}"
+        )
     if coin:
         parts.append(f"{format_amount(coin)} in coin")
     return ", ".join(parts) or "nothing"
@@ -238,8 +239,9 @@ def _plan(cents: tuple[int, ...], steps: Steps) -> _Plan:
     # In a fewest breakdown a chip c appears fewer than lcm(c, d) / c times for every larger
     # chip d (else that many c could be swapped for fewer d): the chips below the largest add
     # up to less than ``bound``, and above ``bound + top`` whole largest chips peel off.
-    bound = 1 + sum(min(math.lcm(c, d) for d in coins[i + 1:]) - c
-                    for i, c in enumerate(coins[:-1]))
+    bound = 1 + sum(
+        min(math.lcm(c, d) for d in coins[i + 1 :]) - c for i, c in enumerate(coins[:-1])
+    )
     limit = bound + 2 * top
     counter: int | None = None  # an amount the largest-first cut does not serve fewest
     if coins[0] == 1:  # every chip a multiple of the smallest: every amount is made
@@ -249,13 +251,17 @@ def _plan(cents: tuple[int, ...], steps: Steps) -> _Plan:
     if n * (limit + 1) <= PROGRAMME_WORK:
         return _Plan(unit, coins, False, limit, bound + top)
     names = ", ".join(format_amount(Decimal(c).scaleb(-2)) for c in cents)
-    why = ("not every chip is a multiple of the smallest" if counter is None else
-           "taking the largest chip first does not always give the fewest chips (at "
-           f"{format_amount(Decimal(counter * unit).scaleb(-2))})")
+    why = (
+        "not every chip is a multiple of the smallest"
+        if counter is None
+        else "taking the largest chip first does not always give the fewest chips (at "
+        f"{format_amount(Decimal(counter * unit).scaleb(-2))})"
+    )
     raise UnservableChipsError(
         f"{names}: {why}, and the exact fewest chips would need a table of "
         f"{limit + 1:,} amounts (at most {PROGRAMME_WORK // n:,} for {n} chips): use chips "
-        "that are each a multiple of the smallest, such as 1, 5, 25, 100")
+        "that are each a multiple of the smallest, such as 1, 5, 25, 100"
+    )
 
 
 def _build(plan: _Plan, steps: Steps) -> _Table:
@@ -309,9 +315,9 @@ _PREPARED: dict[tuple[Decimal, ...], tuple[_Plan, _Table | None, tuple[Decimal, 
 _PREPARED_MAX = 32
 
 
-def _prepared(denominations: tuple[Decimal, ...], steps: Steps | None = None) -> tuple[
-    _Plan, _Table | None, tuple[Decimal, ...]
-]:
+def _prepared(
+    denominations: tuple[Decimal, ...], steps: Steps | None = None
+) -> tuple[_Plan, _Table | None, tuple[Decimal, ...]]:
     """The plan, its programme (None when the largest chip first is exact) and the chips,
     largest first, for a set of denominations (cached)."""
     key = tuple(denominations)
@@ -370,8 +376,9 @@ def _denominations(denominations: Iterable[Decimal]) -> tuple[tuple[int, ...], t
     return cents, values
 
 
-def _unbounded(amount: Decimal, denominations: Iterable[Decimal],
-               steps: Steps | None = None) -> ChipBreakdown:
+def _unbounded(
+    amount: Decimal, denominations: Iterable[Decimal], steps: Steps | None = None
+) -> ChipBreakdown:
     steps = steps if steps is not None else Steps()
     plan, table, values = _prepared(tuple(denominations), steps)
     total = _cents(amount, "amount")
@@ -392,8 +399,9 @@ def _unbounded(amount: Decimal, denominations: Iterable[Decimal],
     return ChipBreakdown(chips, normalize(Decimal(rest).scaleb(-2)) if rest else _ZERO)
 
 
-def _capped(amount: Decimal, values: Sequence[Decimal], max_each: int,
-            steps: Steps) -> ChipBreakdown | None:
+def _capped(
+    amount: Decimal, values: Sequence[Decimal], max_each: int, steps: Steps
+) -> ChipBreakdown | None:
     """Fewest chips paying ``amount`` exactly with at most ``max_each`` of each, by a
     depth-first search largest chip first with two cuts (too many chips already; what is
     left cannot be reached); None when no such breakdown exists.  One step per node
@@ -428,7 +436,10 @@ def _capped(amount: Decimal, values: Sequence[Decimal], max_each: int,
 
 
 def pay_in_chips(
-    amount: Decimal, denominations: Iterable[Decimal], *, max_each: int | None = None,
+    amount: Decimal,
+    denominations: Iterable[Decimal],
+    *,
+    max_each: int | None = None,
     steps: Steps | None = None,
 ) -> ChipBreakdown:
     """``amount`` in the fewest chips, the part no chip makes as ``coin``.
@@ -461,7 +472,10 @@ def pay_in_chips(
 
 
 def fewest_chips(
-    amount: Decimal, denominations: Iterable[Decimal], *, max_each: int | None = None,
+    amount: Decimal,
+    denominations: Iterable[Decimal],
+    *,
+    max_each: int | None = None,
     steps: Steps | None = None,
 ) -> dict[Decimal, int]:
     """The fewest chips that pay ``amount`` exactly ({denomination: count}); raises
@@ -526,8 +540,11 @@ def _subsets_served(cents: tuple[int, ...]) -> bool:
         return True
     unit = functools.reduce(math.gcd, cents)
     coins = [c // unit for c in cents]
-    worst = 1 + sum(max(math.lcm(c, d) for d in coins[i + 1:]) - c
-                    for i, c in enumerate(coins[:-1])) + 2 * coins[-1]
+    worst = (
+        1
+        + sum(max(math.lcm(c, d) for d in coins[i + 1 :]) - c for i, c in enumerate(coins[:-1]))
+        + 2 * coins[-1]
+    )
     return len(coins) * (worst + 1) <= PROGRAMME_WORK
 
 
@@ -540,9 +557,9 @@ def most_of_one_chip(denominations: tuple[Decimal, ...]) -> tuple[int, Decimal, 
     return _most_of_one_chip(tuple(denominations), Steps())
 
 
-def _most_of_one_chip(denominations: tuple[Decimal, ...], steps: Steps) -> tuple[
-    int, Decimal, Decimal
-]:
+def _most_of_one_chip(
+    denominations: tuple[Decimal, ...], steps: Steps
+) -> tuple[int, Decimal, Decimal]:
     plan, table, values = _prepared(denominations, steps)
     coins, n = plan.coins, len(plan.coins)
     # (count, first amount with it, index in ``values``) for each chip but the largest
@@ -618,22 +635,31 @@ class ChipConvention:
         if problem is not None:
             return problem
         if self.style is PayStyle.COLOUR_FOR_COLOUR and not _subsets_served(
-                _denominations(values)[0]):
-            return ("colour_for_colour cannot be served with these chips: a wager's own chips "
-                    "could need a table past ezbac's bound; use chips that each divide the "
-                    "next larger one, such as 1, 5, 25, 100")
+            _denominations(values)[0]
+        ):
+            return (
+                "colour_for_colour cannot be served with these chips: a wager's own chips "
+                "could need a table past ezbac's bound; use chips that each divide the "
+                "next larger one, such as 1, 5, 25, 100"
+            )
         if self.max_each is None:
             return None
-        most, amount, chip = (_most_of_one_chip(values, steps) if counted else
-                              most_of_one_chip(values))
+        most, amount, chip = (
+            _most_of_one_chip(values, steps) if counted else most_of_one_chip(values)
+        )
         if most <= self.max_each:
             return None
-        return (f"max_each {self.max_each} is too few for these chips: a payout of "
-                f"{format_amount(amount)} needs {most} chips of {format_amount(chip)} at the "
-                "fewest")
+        return (
+            f"max_each {self.max_each} is too few for these chips: a payout of "
+            f"{format_amount(amount)} needs {most} chips of {format_amount(chip)} at the "
+            "fewest"
+        )
 
     def pay(
-        self, amount: Decimal, denominations: Iterable[Decimal], wager: Decimal | None = None,
+        self,
+        amount: Decimal,
+        denominations: Iterable[Decimal],
+        wager: Decimal | None = None,
         steps: Steps | None = None,
     ) -> ChipBreakdown:
         """``amount`` cut the house's way (the rest in coin, as ``pay_in_chips``);
@@ -643,8 +669,7 @@ class ChipConvention:
         if self.style is PayStyle.COLOUR_FOR_COLOUR and wager is not None:
             if steps is None:
                 return _colour_for_colour(normalize(amount), normalize(wager), denominations)
-            return _colour_for_colour_cut(normalize(amount), normalize(wager), denominations,
-                                          steps)
+            return _colour_for_colour_cut(normalize(amount), normalize(wager), denominations, steps)
         return _unbounded(amount, denominations, steps)
 
 
@@ -753,8 +778,10 @@ def check_chips(
 
     for value, n in sorted(given.items(), reverse=True):
         if n < 0:
-            depart(ChipFault.NEGATIVE,
-                   f"{n} chips of {format_amount(value)}: a count cannot be negative")
+            depart(
+                ChipFault.NEGATIVE,
+                f"{n} chips of {format_amount(value)}: a count cannot be negative",
+            )
         elif n and value not in offered:
             depart(ChipFault.NOT_A_CHIP, f"{format_amount(value)} is not a chip at this table")
     total = normalize(sum((v * n for v, n in given.items()), Decimal(0)) + coin)
@@ -763,12 +790,16 @@ def check_chips(
     if total != owed:
         diff = normalize(abs(total - owed))
         how = "short" if total < owed else "over"
-        depart(ChipFault.SHORT if total < owed else ChipFault.OVER,
-               f"pays {format_amount(total)} where {format_amount(owed)} is owed "
-               f"({format_amount(diff)} {how})")
+        depart(
+            ChipFault.SHORT if total < owed else ChipFault.OVER,
+            f"pays {format_amount(total)} where {format_amount(owed)} is owed "
+            f"({format_amount(diff)} {how})",
+        )
     elif coin > expected.coin:
-        depart(ChipFault.TOO_MUCH_COIN, f"{format_amount(coin)} in coin where chips pay all "
-               f"but {format_amount(expected.coin)}")
+        depart(
+            ChipFault.TOO_MUCH_COIN,
+            f"{format_amount(coin)} in coin where chips pay all but {format_amount(expected.coin)}",
+        )
     pays = valid and total == owed
     used = sum(n for n in given.values() if n > 0)
     if pays and conv.style is PayStyle.COLOUR_FOR_COLOUR and wager is not None:
@@ -776,17 +807,26 @@ def check_chips(
         off = sum((v * n for v, n in given.items() if v not in own), Decimal(0))
         needed = sum((v * n for v, n in expected.chips if v not in own), Decimal(0))
         if own and off > needed:
-            depart(ChipFault.NOT_COLOUR_FOR_COLOUR,
-                   f"{_describe({v: n for v, n in given.items() if v not in own}, colours)} "
-                   f"is not in the wager's chips ({_names(own, colours)}): "
-                   f"pay colour for colour, {expected.describe(colours)}")
-    if pays and conv.style is not PayStyle.MAX_EACH and used > expected.count and not (
-        conv.style is PayStyle.COLOUR_FOR_COLOUR and _copies_wager(given, amount, wager,
-                                                                   denominations)
+            depart(
+                ChipFault.NOT_COLOUR_FOR_COLOUR,
+                f"{_describe({v: n for v, n in given.items() if v not in own}, colours)} "
+                f"is not in the wager's chips ({_names(own, colours)}): "
+                f"pay colour for colour, {expected.describe(colours)}",
+            )
+    if (
+        pays
+        and conv.style is not PayStyle.MAX_EACH
+        and used > expected.count
+        and not (
+            conv.style is PayStyle.COLOUR_FOR_COLOUR
+            and _copies_wager(given, amount, wager, denominations)
+        )
     ):
-        depart(ChipFault.MORE_CHIPS,
-               f"{_describe(given, colours)} ({used} chips) where "
-               f"{expected.describe(colours)} ({expected.count} chips) would do")
+        depart(
+            ChipFault.MORE_CHIPS,
+            f"{_describe(given, colours)} ({used} chips) where "
+            f"{expected.describe(colours)} ({expected.count} chips) would do",
+        )
     cap, exempt = max_each, None
     if cap is None and conv.style is PayStyle.MAX_EACH:
         cap, exempt = conv.max_each, max(denominations)
@@ -794,8 +834,10 @@ def check_chips(
         for value, n in sorted(given.items(), reverse=True):
             if n > cap and value != exempt:
                 name = (colours or {}).get(value, format_amount(value))
-                depart(ChipFault.OVER_MAX_EACH,
-                       f"{n} {name}: the house pays no more than {cap} of one chip")
+                depart(
+                    ChipFault.OVER_MAX_EACH,
+                    f"{n} {name}: the house pays no more than {cap} of one chip",
+                )
     return ChipCheck(pays, tuple(departures), expected, tuple(faults), normalize(total - owed))
 
 
@@ -804,7 +846,9 @@ FEWEST_CHIPS = ChipConvention()
 
 
 def _copies_wager(
-    given: Mapping[Decimal, int], amount: Decimal, wager: Decimal | None,
+    given: Mapping[Decimal, int],
+    amount: Decimal,
+    wager: Decimal | None,
     denominations: tuple[Decimal, ...],
 ) -> bool:
     """Whether ``given`` is k copies of the wager's own chips (an 8 to 1 win on 1 green and

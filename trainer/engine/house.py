@@ -116,18 +116,28 @@ class GameRules:
     player_banked: bool = False
 
 
-GAMES: Mapping[Game, GameRules] = MappingProxyType({
-    Game.EZ: GameRules(
-        Game.EZ, "EZ Baccarat", _table(EZ_RESULTS),
-    ),
-    Game.COMMISSION: GameRules(
-        Game.COMMISSION, "Commission baccarat", _commission_results(), commission=True,
-    ),
-    Game.CARDROOM: GameRules(
-        Game.CARDROOM, "Card-room EZ Baccarat", _table(EZ_RESULTS), fee=True,
-        player_banked=True,
-    ),
-})
+GAMES: Mapping[Game, GameRules] = MappingProxyType(
+    {
+        Game.EZ: GameRules(
+            Game.EZ,
+            "EZ Baccarat",
+            _table(EZ_RESULTS),
+        ),
+        Game.COMMISSION: GameRules(
+            Game.COMMISSION,
+            "Commission baccarat",
+            _commission_results(),
+            commission=True,
+        ),
+        Game.CARDROOM: GameRules(
+            Game.CARDROOM,
+            "Card-room EZ Baccarat",
+            _table(EZ_RESULTS),
+            fee=True,
+            player_banked=True,
+        ),
+    }
+)
 
 
 # -- money rules --------------------------------------------------------------------------
@@ -254,8 +264,9 @@ class FeeSchedule:
         if not self.steps:
             raise HouseError("a fee schedule needs at least one step")
         # fees as amounts are written (1, 0.50), once, not per settled bet
-        object.__setattr__(self, "steps", tuple(Step(s.up_to, normalize(s.amount))
-                                                for s in self.steps))
+        object.__setattr__(
+            self, "steps", tuple(Step(s.up_to, normalize(s.amount)) for s in self.steps)
+        )
         _check_steps(self.steps, "fee steps")
         if self.rotation < 1:
             raise HouseError("the bank rotates after 1 hand or more")
@@ -264,10 +275,12 @@ class FeeSchedule:
         step = _step_for(self.steps, wager)
         if step is None:
             top = self.steps[-1].up_to
-            raise HouseLimitError([
-                f"the fee schedule stops at {format_amount(top or Decimal(0))}: no fee is set "
-                f"for a wager of {format_amount(wager)}"
-            ])
+            raise HouseLimitError(
+                [
+                    f"the fee schedule stops at {format_amount(top or Decimal(0))}: no fee is set "
+                    f"for a wager of {format_amount(wager)}"
+                ]
+            )
         return step.amount
 
     def step_for(self, wager: Decimal) -> tuple[Step, Decimal | None]:
@@ -316,8 +329,10 @@ class Limits:
                 )
         for side, base in self.side_caps.items():
             if side not in SIDE_BETS or base not in BASE_BETS:
-                raise HouseError(f"{side.value} cannot be capped by {base.value}: caps tie a "
-                                 "side bet to a Player or Banker bet")
+                raise HouseError(
+                    f"{side.value} cannot be capped by {base.value}: caps tie a "
+                    "side bet to a Player or Banker bet"
+                )
 
     @property
     def side_min(self) -> Decimal:
@@ -365,41 +380,45 @@ class SettlementOrder:
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 #: Each call and the values its wording may use (a total is said as a word: "seven").
-CALL_FIELDS: Mapping[str, frozenset[str]] = MappingProxyType({
-    "player_shows": frozenset({"total"}),
-    "banker_shows": frozenset({"total"}),
-    "natural": frozenset({"hand", "total"}),
-    "player_draws": frozenset(),
-    "player_stands": frozenset({"total"}),
-    "banker_draws": frozenset(),
-    "banker_stands": frozenset({"total"}),
-    "wins": frozenset({"hand", "high", "low"}),
-    "tie": frozenset({"total"}),
-    "dragon7": frozenset({"low"}),
-    "panda8": frozenset({"low"}),
-    "player_has": frozenset({"total"}),
-    "banker_has": frozenset({"total"}),
-    "tie_push": frozenset(),
-    "dragon7_push": frozenset(),
-})
+CALL_FIELDS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {
+        "player_shows": frozenset({"total"}),
+        "banker_shows": frozenset({"total"}),
+        "natural": frozenset({"hand", "total"}),
+        "player_draws": frozenset(),
+        "player_stands": frozenset({"total"}),
+        "banker_draws": frozenset(),
+        "banker_stands": frozenset({"total"}),
+        "wins": frozenset({"hand", "high", "low"}),
+        "tie": frozenset({"total"}),
+        "dragon7": frozenset({"low"}),
+        "panda8": frozenset({"low"}),
+        "player_has": frozenset({"total"}),
+        "banker_has": frozenset({"total"}),
+        "tie_push": frozenset(),
+        "dragon7_push": frozenset(),
+    }
+)
 
-DEFAULT_CALLS: Mapping[str, str] = MappingProxyType({
-    "player_shows": "Player shows {total}",
-    "banker_shows": "Banker shows {total}",
-    "natural": "{hand} natural {total}",
-    "player_draws": "Player draws",
-    "player_stands": "Player stands on {total}",
-    "banker_draws": "Banker draws",
-    "banker_stands": "Banker stands on {total}",
-    "wins": "{hand} wins, {high} over {low}",
-    "tie": "Tie, {total} all",
-    "dragon7": "Dragon 7: Banker wins, seven over {low}",
-    "panda8": "Panda 8: Player wins, eight over {low}",
-    "player_has": "Player has {total}",
-    "banker_has": "Banker has {total}",
-    "tie_push": "Tie, push the Player and Banker bets",
-    "dragon7_push": "Dragon 7, push the Banker bet",
-})
+DEFAULT_CALLS: Mapping[str, str] = MappingProxyType(
+    {
+        "player_shows": "Player shows {total}",
+        "banker_shows": "Banker shows {total}",
+        "natural": "{hand} natural {total}",
+        "player_draws": "Player draws",
+        "player_stands": "Player stands on {total}",
+        "banker_draws": "Banker draws",
+        "banker_stands": "Banker stands on {total}",
+        "wins": "{hand} wins, {high} over {low}",
+        "tie": "Tie, {total} all",
+        "dragon7": "Dragon 7: Banker wins, seven over {low}",
+        "panda8": "Panda 8: Player wins, eight over {low}",
+        "player_has": "Player has {total}",
+        "banker_has": "Banker has {total}",
+        "tie_push": "Tie, push the Player and Banker bets",
+        "dragon7_push": "Dragon 7, push the Banker bet",
+    }
+)
 
 
 def call_problems(key: str, wording: str) -> list[str]:
@@ -408,8 +427,11 @@ def call_problems(key: str, wording: str) -> list[str]:
         return [f"{key!r} is not a call; calls are {', '.join(CALL_FIELDS)}"]
     allowed = CALL_FIELDS[key]
     try:
-        parsed = [(name, spec, conv) for _, name, spec, conv in string.Formatter().parse(wording)
-                  if name is not None]
+        parsed = [
+            (name, spec, conv)
+            for _, name, spec, conv in string.Formatter().parse(wording)
+            if name is not None
+        ]
     except ValueError as exc:
         return [f"wording {wording!r} is malformed ({exc}); write fields as {{total}}"]
     # a field is a plain {name}: a conversion (!r), a format spec (:d, :>999999999) or an
@@ -417,8 +439,10 @@ def call_problems(key: str, wording: str) -> list[str]:
     for name, spec, conv in parsed:
         if conv or spec or not name.isidentifier():
             shown = "{" + name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}"
-            return [f"{shown[:30]} is not a plain field: write it as {{name}}, with no "
-                    "conversion, format or index"]
+            return [
+                f"{shown[:30]} is not a plain field: write it as {{name}}, with no "
+                "conversion, format or index"
+            ]
     names = [name for name, _, _ in parsed]
     bad = [n for n in names if n not in allowed]
     if bad:
@@ -449,16 +473,24 @@ class Calls:
 # -- the house ----------------------------------------------------------------------------
 
 #: The outcomes named after a side bet, with that bet and the plain win they are otherwise.
-_NAMED_BY: Mapping[Outcome, tuple[Bet, Outcome]] = MappingProxyType({
-    Outcome.DRAGON7: (Bet.DRAGON7, Outcome.BANKER),
-    Outcome.PANDA8: (Bet.PANDA8, Outcome.PLAYER),
-})
+_NAMED_BY: Mapping[Outcome, tuple[Bet, Outcome]] = MappingProxyType(
+    {
+        Outcome.DRAGON7: (Bet.DRAGON7, Outcome.BANKER),
+        Outcome.PANDA8: (Bet.PANDA8, Outcome.PLAYER),
+    }
+)
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 DEFAULT_CHIPS = tuple(
     Chip(Decimal(v), c)
-    for v, c in ((1, "white"), (5, "red"), (25, "green"), (100, "black"), (500, "purple"),
-                 (1000, "yellow"))
+    for v, c in (
+        (1, "white"),
+        (5, "red"),
+        (25, "green"),
+        (100, "black"),
+        (500, "purple"),
+        (1000, "yellow"),
+    )
 )
 
 
@@ -587,38 +619,52 @@ class House:
         EZ layout's wording, Dragon 7 and Panda 8 included)."""
         p, b = coup.player, coup.banker
         return outcome_reason(
-            self.named(coup.outcome), p.total, len(p.cards), b.total, len(b.cards),
+            self.named(coup.outcome),
+            p.total,
+            len(p.cards),
+            b.total,
+            len(b.cards),
             self.outcomes,
         )
 
     def pushes(self, bet: Bet) -> tuple[Outcome, ...]:
         """The outcomes other than a Tie on which ``bet`` pushes (EZ: Banker on a Dragon 7)."""
         return tuple(
-            o for o in Outcome
-            if o is not Outcome.TIE and self.results[o][bet] is BetResult.PUSH
+            o for o in Outcome if o is not Outcome.TIE and self.results[o][bet] is BetResult.PUSH
         )
 
     @property
     def summary(self) -> list[str]:
         """The house in a few lines, read from its data (``ezbac houses show``, ``check``)."""
-        banker = "the seated players bank in turn" if self.rules.player_banked else (
-            "the house banks")
+        banker = (
+            "the seated players bank in turn" if self.rules.player_banked else ("the house banks")
+        )
         lines = [f"{self.rules.title}, {self.decks} decks, {self.seats} seats; {banker}"]
         c = self.commission
         if c is not None:
-            when = ("taken at once" if c.collection is Collection.AT_ONCE
-                    else "kept in a commission box, collected at the end of the shoe")
+            when = (
+                "taken at once"
+                if c.collection is Collection.AT_ONCE
+                else "kept in a commission box, collected at the end of the shoe"
+            )
             bets = ", ".join(b.label for b in Bet if b in c.bets)
-            lines.append(f"commission {c.percent} on a winning {bets} bet, {when}; "
-                         f"rounded {c.rounding.label}")
+            lines.append(
+                f"commission {c.percent} on a winning {bets} bet, {when}; "
+                f"rounded {c.rounding.label}"
+            )
         if self.fee is not None:
             steps = ", ".join(_step_label(s).replace("owes", "pays") for s in self.fee.steps)
-            lines.append(f"collection fee per wager: {steps}; the bank rotates every "
-                         f"{self.fee.rotation} hands among the seated players")
+            lines.append(
+                f"collection fee per wager: {steps}; the bank rotates every "
+                f"{self.fee.rotation} hands among the seated players"
+            )
         pays = []
         for bet in self.bets:
-            note = ", push on " + " and ".join(o.label for o in self.pushes(bet)) if (
-                self.pushes(bet)) else ""
+            note = (
+                ", push on " + " and ".join(o.label for o in self.pushes(bet))
+                if (self.pushes(bet))
+                else ""
+            )
             pays.append(f"{bet.label} {self.pays(bet)}{note}")
         lines.append("bets: " + "; ".join(pays))
         lim = self.limits
@@ -669,21 +715,31 @@ class House:
                 continue
             low, high = lim.bounds(bet)
             if wager < low:
-                problems.append(f"{bet.value} {format_amount(wager)} is below the table "
-                                f"minimum of {format_amount(low)}")
+                problems.append(
+                    f"{bet.value} {format_amount(wager)} is below the table "
+                    f"minimum of {format_amount(low)}"
+                )
             if wager > high:
-                problems.append(f"{bet.value} {format_amount(wager)} is above the table "
-                                f"maximum of {format_amount(high)}")
+                problems.append(
+                    f"{bet.value} {format_amount(wager)} is above the table "
+                    f"maximum of {format_amount(high)}"
+                )
             if bet in SIDE_BETS and lim.side_needs_base and not any(b in wagers for b in BASE_BETS):
-                problems.append(f"{bet.value} is a side bet: it needs a player or banker bet "
-                                "on the same seat")
+                problems.append(
+                    f"{bet.value} is a side bet: it needs a player or banker bet on the same seat"
+                )
             base = lim.side_caps.get(bet)
             if base is not None and wager > wagers.get(base, Decimal(0)):
                 have = wagers.get(base)
-                what = f"the {base.value} bet ({format_amount(have)})" if have else (
-                    f"the {base.value} bet, and there is none")
-                problems.append(f"{bet.value} {format_amount(wager)} is over {what}: this house "
-                                f"caps {bet.value} at the seat's {base.value} bet")
+                what = (
+                    f"the {base.value} bet ({format_amount(have)})"
+                    if have
+                    else (f"the {base.value} bet, and there is none")
+                )
+                problems.append(
+                    f"{bet.value} {format_amount(wager)} is over {what}: this house "
+                    f"caps {bet.value} at the seat's {base.value} bet"
+                )
         return problems
 
     def range_problems(
@@ -701,36 +757,67 @@ class House:
             low, high = ranges[bet]
             if bet not in self.bets:
                 offered = ", ".join(b.value for b in self.bets)
-                problems.append((bet, f"the house {self.id} does not offer {bet.value} "
-                                 f"(bets: {offered})"))
+                problems.append(
+                    (bet, f"the house {self.id} does not offer {bet.value} (bets: {offered})")
+                )
                 continue
             least, most = lim.bounds(bet)
             if low < least:
-                problems.append((bet, f"{format_amount(low)} is below the house {self.id}'s "
-                                 f"minimum of {format_amount(least)} for {bet.value}"))
+                problems.append(
+                    (
+                        bet,
+                        f"{format_amount(low)} is below the house {self.id}'s "
+                        f"minimum of {format_amount(least)} for {bet.value}",
+                    )
+                )
             if high > most:
-                problems.append((bet, f"{format_amount(high)} is above the house {self.id}'s "
-                                 f"maximum of {format_amount(most)} for {bet.value}"))
+                problems.append(
+                    (
+                        bet,
+                        f"{format_amount(high)} is above the house {self.id}'s "
+                        f"maximum of {format_amount(most)} for {bet.value}",
+                    )
+                )
             if bet in SIDE_BETS and lim.side_needs_base:
                 bases = [b for b in BASE_BETS if b in ranges]
                 if not bases:
-                    problems.append((bet, f"the house {self.id} takes {bet.value} only with a "
-                                     "player or banker bet on the seat: add one"))
+                    problems.append(
+                        (
+                            bet,
+                            f"the house {self.id} takes {bet.value} only with a "
+                            "player or banker bet on the seat: add one",
+                        )
+                    )
                 elif not every_layout:
-                    problems.append((bet, f"the house {self.id} takes {bet.value} only with a "
-                                     "player or banker bet on the seat, but bets_per_coup may "
-                                     "deal it alone"))
+                    problems.append(
+                        (
+                            bet,
+                            f"the house {self.id} takes {bet.value} only with a "
+                            "player or banker bet on the seat, but bets_per_coup may "
+                            "deal it alone",
+                        )
+                    )
             base = lim.side_caps.get(bet)
             if base is None:
                 continue
             if base not in ranges or not every_layout:
-                problems.append((bet, f"the house {self.id} caps {bet.value} at the seat's "
-                                 f"{base.value} bet, and a coup may have no {base.value} bet"))
+                problems.append(
+                    (
+                        bet,
+                        f"the house {self.id} caps {bet.value} at the seat's "
+                        f"{base.value} bet, and a coup may have no {base.value} bet",
+                    )
+                )
             elif high > ranges[base][0]:
-                problems.append((bet, f"the house {self.id} caps {bet.value} at the seat's "
-                                 f"{base.value} bet: {bet.value} goes up to "
-                                 f"{format_amount(high)} but {base.value} can be "
-                                 f"{format_amount(ranges[base][0])}"))
+                problems.append(
+                    (
+                        bet,
+                        f"the house {self.id} caps {bet.value} at the seat's "
+                        f"{base.value} bet: {bet.value} goes up to "
+                        f"{format_amount(high)} but {base.value} can be "
+                        f"{format_amount(ranges[base][0])}",
+                    )
+                )
         return problems
 
     def check_wagers(self, wagers: Mapping[Bet, Decimal]) -> None:
@@ -760,8 +847,11 @@ EZ_TIE9_HOUSE = replace(
     "the seat, and a Dragon 7 at most the seat's Banker bet.",
     paytable=Paytable(tie=Decimal(9)),
     limits=Limits(
-        minimum=Decimal(5), maximum=Decimal(5000), side_minimum=Decimal(1),
-        side_maximum=Decimal(100), side_needs_base=True,
+        minimum=Decimal(5),
+        maximum=Decimal(5000),
+        side_minimum=Decimal(1),
+        side_maximum=Decimal(100),
+        side_needs_base=True,
         side_caps={Bet.DRAGON7: Bet.BANKER, Bet.PANDA8: Bet.PLAYER},
     ),
 )
@@ -776,8 +866,12 @@ COMMISSION_HOUSE = House(
     bets=(Bet.PLAYER, Bet.BANKER, Bet.TIE),
     commission=Commission(rounding=Rounding(unit=Decimal("0.25"))),
     limits=Limits(minimum=Decimal(10), maximum=Decimal(5000)),
-    chips=(Chip(Decimal("0.25"), "blue"), Chip(Decimal("0.50"), "grey"),
-           Chip(Decimal("2.50"), "pink"), *DEFAULT_CHIPS),
+    chips=(
+        Chip(Decimal("0.25"), "blue"),
+        Chip(Decimal("0.50"), "grey"),
+        Chip(Decimal("2.50"), "pink"),
+        *DEFAULT_CHIPS,
+    ),
     sources=("RULES.md, 'Other games a house deals'",),
 )
 
@@ -787,21 +881,28 @@ CARDROOM_HOUSE = House(
     game=Game.CARDROOM,
     description="The card room's rack card: EZ rules, 8 decks, each seated player banks two "
     "hands in turn, and every wager pays a collection fee when it is placed.",
-    fee=FeeSchedule(steps=(
-        Step(Decimal(20), Decimal("0.50")),
-        Step(Decimal(100), Decimal(1)),
-        Step(Decimal(300), Decimal(2)),
-        Step(None, Decimal(3)),
-    )),
+    fee=FeeSchedule(
+        steps=(
+            Step(Decimal(20), Decimal("0.50")),
+            Step(Decimal(100), Decimal(1)),
+            Step(Decimal(300), Decimal(2)),
+            Step(None, Decimal(3)),
+        )
+    ),
     limits=Limits(
-        minimum=Decimal(5), maximum=Decimal(500), side_minimum=Decimal(1),
-        side_maximum=Decimal(100), side_needs_base=True,
+        minimum=Decimal(5),
+        maximum=Decimal(500),
+        side_minimum=Decimal(1),
+        side_maximum=Decimal(100),
+        side_needs_base=True,
         side_caps={Bet.DRAGON7: Bet.BANKER},
     ),
     chips=(Chip(Decimal("0.50"), "grey"), *DEFAULT_CHIPS[:5]),
     seats=9,
-    sources=("the card room's rack card (RULES.md, seeds/): collection per wager, the bank "
-             "rotating after two hands",),
+    sources=(
+        "the card room's rack card (RULES.md, seeds/): collection per wager, the bank "
+        "rotating after two hands",
+    ),
 )
 
 BUNDLED_HOUSES: Mapping[str, House] = MappingProxyType(
@@ -814,6 +915,7 @@ DEFAULT_HOUSE = EZ_HOUSE
 # Here, not in trainer.engine.settlement: the house composes the bets, the paytable and the
 # settled values below it, and a wager reaches the settlement only through a House (the one
 # default, DEFAULT_HOUSE, is decided above).
+
 
 def settle_bet(
     outcome: Outcome, bet: Bet, wager: Decimal, house: House = DEFAULT_HOUSE
@@ -835,12 +937,19 @@ def settle_checked(outcome: Outcome, bet: Bet, wager: Decimal, house: House) -> 
     levy = house.commission_on(bet)
     fee = _ZERO if house.fee is None else house.fee.fee(wager)  # normalised by FeeSchedule
     if levy is None:  # the common case, kept quick: a table settles many bets a coup
-        return Settlement(bet, wager, result, house.paytable.odds(bet), house.named(outcome),
-                          fee=fee)
+        return Settlement(
+            bet, wager, result, house.paytable.odds(bet), house.named(outcome), fee=fee
+        )
     commission = levy.owed(wager) if result is BetResult.WIN else _ZERO
     return Settlement(
-        bet, wager, result, house.paytable.odds(bet), house.named(outcome),
-        commission=normalize(commission), commission_deferred=levy.deferred, fee=fee,
+        bet,
+        wager,
+        result,
+        house.paytable.odds(bet),
+        house.named(outcome),
+        commission=normalize(commission),
+        commission_deferred=levy.deferred,
+        fee=fee,
         commission_rate=levy.rate,
     )
 

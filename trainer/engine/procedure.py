@@ -214,8 +214,11 @@ def actions_of(procedure: TableProcedure) -> tuple[BetAction, ...]:
             a = out[index[key]]
             out[index[key]] = BetAction(a.seat, a.bet, a.done, a.paid, step.amount, a.fee)
         else:
-            done = Done.TAKEN if isinstance(step, Take) else (
-                Done.PUSHED if isinstance(step, Push) else Done.PAID)
+            done = (
+                Done.TAKEN
+                if isinstance(step, Take)
+                else (Done.PUSHED if isinstance(step, Push) else Done.PAID)
+            )
             paid = step.amount if isinstance(step, Pay) else _ZERO
             index[key] = len(out)
             out.append(BetAction(step.seat, step.bet, done, paid, _ZERO, fees.get(key, _ZERO)))
@@ -338,7 +341,8 @@ class Audit:
         card 4 (2c)" for a draw left out)."""
         cards = self.dealt.cards
         if deviation.kind in (Kind.PLAYER_STOOD, Kind.BANKER_STOOD) and (
-                deviation.step == len(cards)):
+            deviation.step == len(cards)
+        ):
             return f"after card {len(cards)} ({cards[-1].card})"
         return step_label(self.dealt, deviation.step)
 
@@ -377,39 +381,69 @@ def _check_cards(dealt: Dealt) -> list[Deviation]:
     order = (Side.PLAYER, Side.BANKER, Side.PLAYER, Side.BANKER)
     for i in range(4):
         if cards[i].to is not order[i]:
-            return [Deviation(
-                Kind.WRONG_HAND, i, f"{cards[i].card} went to the {cards[i].to.label}",
-                f"{cards[i].card} is the {order[i].label}'s",
-                "the first four cards go Player, Banker, Player, Banker")]
+            return [
+                Deviation(
+                    Kind.WRONG_HAND,
+                    i,
+                    f"{cards[i].card} went to the {cards[i].to.label}",
+                    f"{cards[i].card} is the {order[i].label}'s",
+                    "the first four cards go Player, Banker, Player, Banker",
+                )
+            ]
     p = [cards[0].card, cards[2].card]
     b = [cards[1].card, cards[3].card]
     pt, bt = hand_total(p), hand_total(b)
     if rules.is_natural(pt) or rules.is_natural(bt):
         if n > 4:
             c = cards[4]
-            return [Deviation(
-                Kind.NATURAL_NOT_STOPPED, 4, f"{c.card} was dealt to the {c.to.label}",
-                "no card: the coup is over", rules.natural_reason(pt, bt))]
+            return [
+                Deviation(
+                    Kind.NATURAL_NOT_STOPPED,
+                    4,
+                    f"{c.card} was dealt to the {c.to.label}",
+                    "no card: the coup is over",
+                    rules.natural_reason(pt, bt),
+                )
+            ]
         return []
     i = 4
     nxt = cards[i] if i < n else None
     p3: Card | None = None
     if rules.player_draws(pt):
         if nxt is None:
-            return [Deviation(Kind.PLAYER_STOOD, n, "the Player did not draw",
-                              "deal the Player a third card", rules.player_reason(pt))]
+            return [
+                Deviation(
+                    Kind.PLAYER_STOOD,
+                    n,
+                    "the Player did not draw",
+                    "deal the Player a third card",
+                    rules.player_reason(pt),
+                )
+            ]
         if nxt.to is Side.BANKER:
             # Read as the dealer meant it: a Player left on two cards while the Banker drew
             # as if the Player had stood is a Player who stood; a card the Banker had no
             # call to take (or the third cards swapped) went to the wrong hand.
             swapped = i + 1 < n and cards[i + 1].to is Side.PLAYER
             if rules.banker_draws(bt, None) and not swapped:
-                return [Deviation(Kind.PLAYER_STOOD, i,
-                                  f"the Player did not draw; {nxt.card} went to the Banker",
-                                  f"deal {nxt.card} to the Player", rules.player_reason(pt))]
-            return [Deviation(Kind.WRONG_HAND, i, f"{nxt.card} went to the Banker",
-                              f"{nxt.card} is the Player's third card",
-                              rules.player_reason(pt))]
+                return [
+                    Deviation(
+                        Kind.PLAYER_STOOD,
+                        i,
+                        f"the Player did not draw; {nxt.card} went to the Banker",
+                        f"deal {nxt.card} to the Player",
+                        rules.player_reason(pt),
+                    )
+                ]
+            return [
+                Deviation(
+                    Kind.WRONG_HAND,
+                    i,
+                    f"{nxt.card} went to the Banker",
+                    f"{nxt.card} is the Player's third card",
+                    rules.player_reason(pt),
+                )
+            ]
         p3 = nxt.card
         i += 1
     elif nxt is not None and nxt.to is Side.PLAYER:
@@ -417,37 +451,81 @@ def _check_cards(dealt: Dealt) -> list[Deviation]:
         # too (a Player who drew on 6 or 7).
         banker_next = i + 1 < n and cards[i + 1].to is Side.BANKER
         if rules.banker_draws(bt, None) and not banker_next:
-            return [Deviation(
-                Kind.WRONG_HAND, i, f"{nxt.card} went to the Player",
-                f"{nxt.card} is the Banker's third card",
-                f"{rules.player_reason(pt)}; {rules.banker_reason(bt, None)}")]
-        return [Deviation(Kind.PLAYER_DREW, i, f"the Player drew {nxt.card}",
-                          "no card for the Player", rules.player_reason(pt))]
+            return [
+                Deviation(
+                    Kind.WRONG_HAND,
+                    i,
+                    f"{nxt.card} went to the Player",
+                    f"{nxt.card} is the Banker's third card",
+                    f"{rules.player_reason(pt)}; {rules.banker_reason(bt, None)}",
+                )
+            ]
+        return [
+            Deviation(
+                Kind.PLAYER_DREW,
+                i,
+                f"the Player drew {nxt.card}",
+                "no card for the Player",
+                rules.player_reason(pt),
+            )
+        ]
     nxt = cards[i] if i < n else None
     if rules.banker_draws(bt, None if p3 is None else p3.value):
         if nxt is None:
-            return [Deviation(Kind.BANKER_STOOD, n, "the Banker did not draw",
-                              "deal the Banker a third card", rules.banker_reason(bt, p3))]
+            return [
+                Deviation(
+                    Kind.BANKER_STOOD,
+                    n,
+                    "the Banker did not draw",
+                    "deal the Banker a third card",
+                    rules.banker_reason(bt, p3),
+                )
+            ]
         if nxt.to is Side.PLAYER:
-            return [Deviation(Kind.WRONG_HAND, i, f"{nxt.card} went to the Player",
-                              f"{nxt.card} is the Banker's third card",
-                              rules.banker_reason(bt, p3))]
+            return [
+                Deviation(
+                    Kind.WRONG_HAND,
+                    i,
+                    f"{nxt.card} went to the Player",
+                    f"{nxt.card} is the Banker's third card",
+                    rules.banker_reason(bt, p3),
+                )
+            ]
         i += 1
     elif nxt is not None:
         if nxt.to is Side.BANKER:
-            return [Deviation(Kind.BANKER_DREW, i, f"the Banker drew {nxt.card}",
-                              f"no card for the Banker ({nxt.card} stays in the shoe)",
-                              rules.banker_reason(bt, p3))]
-        return [Deviation(Kind.PLAYER_DREW, i, f"the Player drew {nxt.card}",
-                          "no more cards for the Player",
-                          rules.player_reason(pt) if p3 is None else
-                          "a hand never takes more than three cards")]
+            return [
+                Deviation(
+                    Kind.BANKER_DREW,
+                    i,
+                    f"the Banker drew {nxt.card}",
+                    f"no card for the Banker ({nxt.card} stays in the shoe)",
+                    rules.banker_reason(bt, p3),
+                )
+            ]
+        return [
+            Deviation(
+                Kind.PLAYER_DREW,
+                i,
+                f"the Player drew {nxt.card}",
+                "no more cards for the Player",
+                rules.player_reason(pt)
+                if p3 is None
+                else "a hand never takes more than three cards",
+            )
+        ]
     if i < n:
         c = cards[i]
         kind = Kind.PLAYER_DREW if c.to is Side.PLAYER else Kind.BANKER_DREW
-        return [Deviation(kind, i, f"{c.card} was dealt to the {c.to.label}",
-                          "no more cards: the coup is over",
-                          "a hand never takes more than three cards")]
+        return [
+            Deviation(
+                kind,
+                i,
+                f"{c.card} was dealt to the {c.to.label}",
+                "no more cards: the coup is over",
+                "a hand never takes more than three cards",
+            )
+        ]
     return []
 
 
@@ -520,18 +598,25 @@ def _bet_deviation(a: BetAction, s: Settlement, step: int, follows: bool) -> lis
         paid_ok = a.paid == s.paid
         if a.commission != s.commission:
             ck = Kind.COMMISSION_TAKEN if s.commission == 0 else Kind.COMMISSION_WRONG
-            why = "no commission is taken in this game" if s.commission == 0 and (
-                s.commission_rate == 0) else rule
+            why = (
+                "no commission is taken in this game"
+                if s.commission == 0 and (s.commission_rate == 0)
+                else rule
+            )
             out.append(Deviation(ck, step, did, right, why, follows))
             # a payout short by exactly the commission wrongly taken is the same mistake
-            paid_ok = paid_ok or (not s.commission_deferred and a.paid + a.commission
-                                  == s.paid + s.commission)
+            paid_ok = paid_ok or (
+                not s.commission_deferred and a.paid + a.commission == s.paid + s.commission
+            )
         if not paid_ok:
             pk = Kind.PAYOUT_SHORT if a.paid < s.paid else Kind.PAYOUT_OVER
             out.append(Deviation(pk, step, did, right, rule, follows))
     if a.fee is not None and a.fee != s.fee:
-        fee = (f"the collection fee on a {format_amount(s.wager)} wager is "
-               f"{format_amount(s.fee)}") if s.fee else "this game takes no collection fee"
+        fee = (
+            (f"the collection fee on a {format_amount(s.wager)} wager is {format_amount(s.fee)}")
+            if s.fee
+            else "this game takes no collection fee"
+        )
         out.append(Deviation(Kind.FEE_WRONG, step, did, right, fee, follows))
     return out
 
@@ -543,8 +628,10 @@ def _order_rule(house: House, first: tuple[int, Bet, Done], then: tuple[int, Bet
     if first[0] == then[0]:
         return "a seat's main bet is settled before its side bet"
     side = "right" if o.direction.value == "counterclockwise" else "left"
-    return f"the house settles {o.direction.value.replace('counterc', 'counter-c')} from the " \
-           f"dealer's {side}"
+    return (
+        f"the house settles {o.direction.value.replace('counterc', 'counter-c')} from the "
+        f"dealer's {side}"
+    )
 
 
 def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
@@ -555,7 +642,8 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
     if len(dealt.cards) < 4:
         raise AuditInputError(
             f"{len(dealt.cards)} card{'s' if len(dealt.cards) != 1 else ''} dealt: a coup "
-            "starts with four (Player, Banker, Player, Banker)")
+            "starts with four (Player, Banker, Player, Banker)"
+        )
     problems = layout_problems(layout, house)
     if problems:
         raise LayoutError(problems)
@@ -563,18 +651,20 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
     for a in dealt.bets:
         if (a.seat, a.bet) not in on_layout:
             raise AuditInputError(
-                f"seat {a.seat} {a.bet.value}: settled, but there is no such bet on the layout")
+                f"seat {a.seat} {a.bet.value}: settled, but there is no such bet on the layout"
+            )
     steps = dealt.steps
     deviations = _check_cards(dealt)
     card_mistake = bool(deviations)
     note = ""
     try:
-        coup: Coup | None = Coup.from_cards(
-            [c.card for c in dealt.cards] + list(dealt.following))
+        coup: Coup | None = Coup.from_cards([c.card for c in dealt.cards] + list(dealt.following))
     except MissingCardError as exc:
         coup = None
-        note = (f"the right result cannot be worked out: {exc} (give the cards that "
-                "followed in the shoe)")
+        note = (
+            f"the right result cannot be worked out: {exc} (give the cards that "
+            "followed in the shoe)"
+        )
     # what the dealer's hands make, and the outcome the dealer settled by
     player, banker = dealt.hand(Side.PLAYER), dealt.hand(Side.BANKER)
     own = {Side.PLAYER: hand_total(player), Side.BANKER: hand_total(banker)}
@@ -583,8 +673,9 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
         Side.PLAYER: own[Side.PLAYER] if called.player is None else called.player,
         Side.BANKER: own[Side.BANKER] if called.banker is None else called.banker,
     }
-    by_totals = house.named(classify(basis[Side.PLAYER], len(player), basis[Side.BANKER],
-                                     len(banker)))
+    by_totals = house.named(
+        classify(basis[Side.PLAYER], len(player), basis[Side.BANKER], len(banker))
+    )
     settled_by = called.outcome if called.outcome is not None else by_totals
     right_outcome = None if coup is None else house.named(coup.outcome)
     miscalled = False
@@ -593,31 +684,60 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
             mine = player if step.side is Side.PLAYER else banker
             if step.total != own[step.side]:
                 miscalled = True
-                deviations.append(Deviation(
-                    Kind.TOTAL_MISCALLED, index, f"called the {step.side.label} {step.total}",
-                    f"the {step.side.label} has {own[step.side]} ({_cards_text(mine)})",
-                    "a hand's total is the last digit of the sum of its cards"))
+                deviations.append(
+                    Deviation(
+                        Kind.TOTAL_MISCALLED,
+                        index,
+                        f"called the {step.side.label} {step.total}",
+                        f"the {step.side.label} has {own[step.side]} ({_cards_text(mine)})",
+                        "a hand's total is the last digit of the sum of its cards",
+                    )
+                )
             elif coup is not None:
                 right_hand = coup.player if step.side is Side.PLAYER else coup.banker
                 if step.total != right_hand.total:
-                    deviations.append(Deviation(
-                        Kind.TOTAL_MISCALLED, index,
-                        f"called the {step.side.label} {step.total}",
-                        f"the {step.side.label} has {right_hand.total} "
-                        f"({_cards_text(right_hand.cards)})", "dealt by the rules", True))
+                    deviations.append(
+                        Deviation(
+                            Kind.TOTAL_MISCALLED,
+                            index,
+                            f"called the {step.side.label} {step.total}",
+                            f"the {step.side.label} has {right_hand.total} "
+                            f"({_cards_text(right_hand.cards)})",
+                            "dealt by the rules",
+                            True,
+                        )
+                    )
         elif isinstance(step, CalledOutcome):
             if step.outcome is not by_totals:
-                deviations.append(Deviation(
-                    Kind.OUTCOME_MISNAMED, index, f"called {step.outcome.label}",
-                    f"call {by_totals.label}",
-                    outcome_reason(by_totals, basis[Side.PLAYER], len(player),
-                                   basis[Side.BANKER], len(banker), house.outcomes),
-                    follows=miscalled))
+                deviations.append(
+                    Deviation(
+                        Kind.OUTCOME_MISNAMED,
+                        index,
+                        f"called {step.outcome.label}",
+                        f"call {by_totals.label}",
+                        outcome_reason(
+                            by_totals,
+                            basis[Side.PLAYER],
+                            len(player),
+                            basis[Side.BANKER],
+                            len(banker),
+                            house.outcomes,
+                        ),
+                        follows=miscalled,
+                    )
+                )
             elif right_outcome is not None and step.outcome is not right_outcome:
                 assert coup is not None
-                deviations.append(Deviation(
-                    Kind.OUTCOME_MISNAMED, index, f"called {step.outcome.label}",
-                    f"call {right_outcome.label}", house.result(coup), True))
+                deviations.append(
+                    Deviation(
+                        Kind.OUTCOME_MISNAMED,
+                        index,
+                        f"called {step.outcome.label}",
+                        f"call {right_outcome.label}",
+                        house.result(coup),
+                        True,
+                    )
+                )
     procedure = None
     if coup is not None:
         procedure = settle_table(coup, layout, house, checked=True)
@@ -628,9 +748,15 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
             key = (a.seat, a.bet)
             index = first_bet + k
             if key in seen:
-                deviations.append(Deviation(
-                    Kind.BET_TWICE, index, f"{_did(a)}, a second time",
-                    "each bet is settled once", "leave it: it was settled"))
+                deviations.append(
+                    Deviation(
+                        Kind.BET_TWICE,
+                        index,
+                        f"{_did(a)}, a second time",
+                        "each bet is settled once",
+                        "leave it: it was settled",
+                    )
+                )
                 continue
             seen[key] = index
             s = procedure.settlements[key]
@@ -642,9 +768,15 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
         for seat, bet, _wager in layout.bets():
             if (seat, bet) not in seen:
                 s = procedure.settlements[seat, bet]
-                deviations.append(Deviation(
-                    Kind.BET_MISSED, len(steps), f"seat {seat} {bet.label} was not settled",
-                    result_text(s), _bet_rule(s)))
+                deviations.append(
+                    Deviation(
+                        Kind.BET_MISSED,
+                        len(steps),
+                        f"seat {seat} {bet.label} was not settled",
+                        result_text(s),
+                        _bet_rule(s),
+                    )
+                )
         if dealt.ordered:
             order = _order_deviation(dealt, procedure, house, first_bet)
             if order is not None:
@@ -673,8 +805,11 @@ def _order_deviation(
         seen.add((a.seat, a.bet))
         ok.append((first_bet + k, (a.seat, a.bet, a.done)))
     wanted = {key for _, key in ok}
-    right = [(s.seat, s.bet, Done.TAKEN if isinstance(s, Take) else Done.PAID)
-             for s in procedure.steps if isinstance(s, (Take, Pay))]
+    right = [
+        (s.seat, s.bet, Done.TAKEN if isinstance(s, Take) else Done.PAID)
+        for s in procedure.steps
+        if isinstance(s, (Take, Pay))
+    ]
     right = [key for key in right if key in wanted]
     sweep = house.order.losers_first
     for (index, key), expected in zip(ok, right, strict=True):
@@ -684,9 +819,11 @@ def _order_deviation(
             verb = "paid" if key[2] is Done.PAID else "took"
             exp = "pay" if expected[2] is Done.PAID else "take"
             return Deviation(
-                Kind.ORDER, index,
+                Kind.ORDER,
+                index,
                 f"{verb} seat {key[0]} {key[1].label} before seat {expected[0]} "
                 f"{expected[1].label}",
                 f"first {exp} seat {expected[0]} {expected[1].label}",
-                _order_rule(house, key, expected))
+                _order_rule(house, key, expected),
+            )
     return None

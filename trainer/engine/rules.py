@@ -17,6 +17,7 @@ BANKER_DRAWS_ON: dict[int, frozenset[int]] = {
     6: frozenset({6, 7}),
 }
 
+
 def is_natural(total: int) -> bool:
     return total >= 8
 
@@ -45,8 +46,7 @@ def banker_draws(banker_total: int, player_third: int | None) -> bool:
 #: for "Player stood".  Used by the hot loops that cannot afford a function call per coup.
 STOOD = 10
 BANKER_TABLE: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(banker_draws(b, None if p == STOOD else p) for p in range(STOOD + 1))
-    for b in range(10)
+    tuple(banker_draws(b, None if p == STOOD else p) for p in range(STOOD + 1)) for b in range(10)
 )
 
 _RANK_NAMES = {

@@ -54,24 +54,39 @@ class BetResult(enum.Enum):
 #: is in trainer.engine.house.GAMES).
 RESULTS: Mapping[Outcome, Mapping[Bet, BetResult]] = {
     Outcome.PLAYER: {
-        Bet.PLAYER: BetResult.WIN, Bet.BANKER: BetResult.LOSE, Bet.TIE: BetResult.LOSE,
-        Bet.DRAGON7: BetResult.LOSE, Bet.PANDA8: BetResult.LOSE,
+        Bet.PLAYER: BetResult.WIN,
+        Bet.BANKER: BetResult.LOSE,
+        Bet.TIE: BetResult.LOSE,
+        Bet.DRAGON7: BetResult.LOSE,
+        Bet.PANDA8: BetResult.LOSE,
     },
     Outcome.PANDA8: {
-        Bet.PLAYER: BetResult.WIN, Bet.BANKER: BetResult.LOSE, Bet.TIE: BetResult.LOSE,
-        Bet.DRAGON7: BetResult.LOSE, Bet.PANDA8: BetResult.WIN,
+        Bet.PLAYER: BetResult.WIN,
+        Bet.BANKER: BetResult.LOSE,
+        Bet.TIE: BetResult.LOSE,
+        Bet.DRAGON7: BetResult.LOSE,
+        Bet.PANDA8: BetResult.WIN,
     },
     Outcome.BANKER: {
-        Bet.PLAYER: BetResult.LOSE, Bet.BANKER: BetResult.WIN, Bet.TIE: BetResult.LOSE,
-        Bet.DRAGON7: BetResult.LOSE, Bet.PANDA8: BetResult.LOSE,
+        Bet.PLAYER: BetResult.LOSE,
+        Bet.BANKER: BetResult.WIN,
+        Bet.TIE: BetResult.LOSE,
+        Bet.DRAGON7: BetResult.LOSE,
+        Bet.PANDA8: BetResult.LOSE,
     },
     Outcome.DRAGON7: {
-        Bet.PLAYER: BetResult.LOSE, Bet.BANKER: BetResult.PUSH, Bet.TIE: BetResult.LOSE,
-        Bet.DRAGON7: BetResult.WIN, Bet.PANDA8: BetResult.LOSE,
+        Bet.PLAYER: BetResult.LOSE,
+        Bet.BANKER: BetResult.PUSH,
+        Bet.TIE: BetResult.LOSE,
+        Bet.DRAGON7: BetResult.WIN,
+        Bet.PANDA8: BetResult.LOSE,
     },
     Outcome.TIE: {
-        Bet.PLAYER: BetResult.PUSH, Bet.BANKER: BetResult.PUSH, Bet.TIE: BetResult.WIN,
-        Bet.DRAGON7: BetResult.LOSE, Bet.PANDA8: BetResult.LOSE,
+        Bet.PLAYER: BetResult.PUSH,
+        Bet.BANKER: BetResult.PUSH,
+        Bet.TIE: BetResult.WIN,
+        Bet.DRAGON7: BetResult.LOSE,
+        Bet.PANDA8: BetResult.LOSE,
     },
 }
 
@@ -158,7 +173,8 @@ class Settlement:
                 )
             box = (
                 f"; {self._commission_words} goes in the seat's commission box"
-                if self.commission else ""
+                if self.commission
+                else ""
             )
             if self.odds == 1:
                 return f"{label} pays even money: {format_amount(self.paid)}{box}{fee}"
@@ -173,7 +189,6 @@ class Settlement:
             why = "a Dragon 7" if self.outcome is Outcome.DRAGON7 else "a Tie"
             return f"{label} pushes on {why}: the {wager} is returned, nothing paid{fee}"
         return f"{label} loses on {_outcome_phrase(self.outcome)}: the {wager} is taken{fee}"
-
 
     @property
     def _net_odds(self) -> str:
@@ -191,9 +206,13 @@ class Settlement:
         house's rounding changed it."""
         rate = format_amount(self.commission_rate * 100)
         exact = self.gross * self.commission_rate
-        note = "" if exact == self.commission else (
-            f" ({rate} % of {format_amount(self.gross)} is {exact.normalize():f}, rounded by "
-            "the house's rule)"
+        note = (
+            ""
+            if exact == self.commission
+            else (
+                f" ({rate} % of {format_amount(self.gross)} is {exact.normalize():f}, rounded by "
+                "the house's rule)"
+            )
         )
         return f"{rate} % commission {format_amount(self.commission)}{note}"
 

@@ -45,9 +45,7 @@ MIN_CUT = 12
 def check_decks(decks: object) -> int:
     """The deck count, or InvalidShoeError naming it (the shoe holds 8 decks, or 6)."""
     if isinstance(decks, bool) or not isinstance(decks, int) or decks not in SUPPORTED_DECKS:
-        raise InvalidShoeError(
-            f"{decks!r} decks is not supported: the shoe holds 8 decks (or 6)"
-        )
+        raise InvalidShoeError(f"{decks!r} decks is not supported: the shoe holds 8 decks (or 6)")
     return decks
 
 
@@ -116,10 +114,16 @@ class ShoeRules:
         return shoe_size - self.cut
 
     def describe(self) -> str:
-        burn = ("the first card is turned up and burns its value (10, J, Q, K burn 10)"
-                if self.burn is BurnRule.FACE_VALUE else "no burn")
-        after = ("when it comes out, finish the coup, deal one more, the shoe ends"
-                 if self.one_more else "when it comes out, the coup in progress is the last")
+        burn = (
+            "the first card is turned up and burns its value (10, J, Q, K burn 10)"
+            if self.burn is BurnRule.FACE_VALUE
+            else "no burn"
+        )
+        after = (
+            "when it comes out, finish the coup, deal one more, the shoe ends"
+            if self.one_more
+            else "when it comes out, the coup in progress is the last"
+        )
         return f"{burn}; cut card {self.cut} cards from the end; {after}"
 
 
@@ -185,8 +189,10 @@ class _KeySorter:
             diff = ((keys ^ (keys >> 64)) >> _KEY_SHIFT) & self.adjacent_mask
             if not (diff - self.ones) & ~diff & self.highs:
                 return packed
-        raise ShuffleError(f"the shuffle drew equal keys {SHUFFLE_DRAWS} times in a row: the "
-                           "random source repeats itself")
+        raise ShuffleError(
+            f"the shuffle drew equal keys {SHUFFLE_DRAWS} times in a row: the "
+            "random source repeats itself"
+        )
 
 
 @functools.lru_cache(maxsize=8)
@@ -396,8 +402,9 @@ class Burn:
         return len(self.burned)
 
     def describe(self) -> str:
-        return (f"burn: {self.card} turned up, burn {self.count} "
-                f"card{'s' if self.count != 1 else ''}")
+        return (
+            f"burn: {self.card} turned up, burn {self.count} card{'s' if self.count != 1 else ''}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -427,10 +434,16 @@ class CutCardOut:
     one_more: bool = True
 
     def describe(self) -> str:
-        where = "during the burn" if self.number == 0 else (
-            f"before card {self.card} of coup {self.number}")
-        then = "finish this coup, deal one more, the shoe ends" if self.one_more else (
-            "finish this coup: it is the last")
+        where = (
+            "during the burn"
+            if self.number == 0
+            else (f"before card {self.card} of coup {self.number}")
+        )
+        then = (
+            "finish this coup, deal one more, the shoe ends"
+            if self.one_more
+            else ("finish this coup: it is the last")
+        )
         return f"cut card out {where}: {then}"
 
 

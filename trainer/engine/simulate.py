@@ -89,8 +89,7 @@ def deal_values(
     to deal exactly one coup.
     """
     if last >= len(values):  # the loop's bound: the cut card comes out before the cards end
-        raise InvalidShoeError(f"the cut card after card {last} of {len(values)} never comes "
-                               "out")
+        raise InvalidShoeError(f"the cut card after card {last} of {len(values)} never comes out")
     v, mod, table = values, _MOD10, BANKER_TABLE
     coups = player = banker = tie = dragon7 = panda8 = naturals = 0
     pos = position

@@ -184,8 +184,10 @@ def _seat_allowed(plan: _Plan, bets: Mapping[Bet, Decimal]) -> bool:
         b = bounds.get(bet)
         if b is None or not b[0] <= wager <= b[1]:
             return False
-    if plan.side_needs_base and (Bet.DRAGON7 in bets or Bet.PANDA8 in bets) and not (
-        Bet.PLAYER in bets or Bet.BANKER in bets
+    if (
+        plan.side_needs_base
+        and (Bet.DRAGON7 in bets or Bet.PANDA8 in bets)
+        and not (Bet.PLAYER in bets or Bet.BANKER in bets)
     ):
         return False
     for side, base in plan.caps:
@@ -245,8 +247,10 @@ class Pay:
     chips: ChipBreakdown
 
     def describe(self, colours: Mapping[Decimal, str] | None = None) -> str:
-        return (f"seat {self.seat}: pay {self.bet.label} {format_amount(self.amount)} in "
-                f"{self.chips.describe(colours)}")
+        return (
+            f"seat {self.seat}: pay {self.bet.label} {format_amount(self.amount)} in "
+            f"{self.chips.describe(colours)}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,8 +262,10 @@ class TakeCommission:
     amount: Decimal
 
     def describe(self) -> str:
-        return (f"seat {self.seat}: {format_amount(self.amount)} commission taken from the "
-                f"{self.bet.label} payout")
+        return (
+            f"seat {self.seat}: {format_amount(self.amount)} commission taken from the "
+            f"{self.bet.label} payout"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,8 +278,10 @@ class BoxCommission:
     amount: Decimal
 
     def describe(self) -> str:
-        return (f"seat {self.seat}: {format_amount(self.amount)} commission on {self.bet.label} "
-                "into the commission box")
+        return (
+            f"seat {self.seat}: {format_amount(self.amount)} commission on {self.bet.label} "
+            "into the commission box"
+        )
 
 
 Step = CollectFee | Take | Push | Pay | TakeCommission | BoxCommission
@@ -350,8 +358,11 @@ def settle_table(
         placed = by_number.get(n)
         if placed is None:
             continue
-        bets = placed.bets if plan.bets_in_layout_order else {
-            b: placed.bets[b] for b in house.order.bets(tuple(placed.bets))}
+        bets = (
+            placed.bets
+            if plan.bets_in_layout_order
+            else {b: placed.bets[b] for b in house.order.bets(tuple(placed.bets))}
+        )
         for bet, wager in bets.items():
             s = settle_checked(outcome, bet, wager, house)  # Seat checked the wager
             settled[n, bet] = s
@@ -374,8 +385,10 @@ def settle_table(
             if max_each is not None:
                 chips = pay_in_chips(paid, plan.denominations, max_each=max_each)
             else:
-                key = (paid, s.wager if plan.convention.style is PayStyle.COLOUR_FOR_COLOUR
-                       else None)
+                key = (
+                    paid,
+                    s.wager if plan.convention.style is PayStyle.COLOUR_FOR_COLOUR else None,
+                )
                 cut = cuts.get(key)
                 if cut is None:
                     if len(cuts) >= _CUTS_KEPT:
@@ -437,17 +450,19 @@ def deal_layout(
     for number in numbers:
         k = rng.randint(max(1, bets_per_seat[0]), max(1, min(bets_per_seat[1], len(offered))))
         chosen = rng.sample(offered, k)
-        lone_side = any(b in SIDE_BETS for b in chosen) and not any(
-            b in BASE_BETS for b in chosen)
-        if lone_side and mains and (
-            lim.side_needs_base or any(b in lim.side_caps for b in chosen)
-        ):
+        lone_side = any(b in SIDE_BETS for b in chosen) and not any(b in BASE_BETS for b in chosen)
+        if lone_side and mains and (lim.side_needs_base or any(b in lim.side_caps for b in chosen)):
             chosen.append(rng.choice(mains))
         for side, base in lim.side_caps.items():
             if side in chosen and base not in chosen and base in ranges:
                 chosen.append(base)
-        bets = {b: _draw_amount(rng, *ranges[b], unit if isinstance(unit, Decimal)
-                                else unit.get(b, Decimal(1))) for b in Bet if b in chosen}
+        bets = {
+            b: _draw_amount(
+                rng, *ranges[b], unit if isinstance(unit, Decimal) else unit.get(b, Decimal(1))
+            )
+            for b in Bet
+            if b in chosen
+        }
         for side, base in lim.side_caps.items():
             if side in bets and base in bets and bets[side] > bets[base]:
                 bets[side] = bets[base] if bets[base] >= ranges[side][0] else bets[side]
@@ -479,7 +494,8 @@ def deal_table_coup(
 ) -> TableCoup:
     """A layout (``deal_layout``'s options, the same defaults), a coup off ``shoe``
     (default: the top of a freshly shuffled shoe of the house's decks) and its settlement."""
-    table = deal_layout(rng, house, seats=seats, bets_per_seat=bets_per_seat, wagers=wagers,
-                        unit=unit)
+    table = deal_layout(
+        rng, house, seats=seats, bets_per_seat=bets_per_seat, wagers=wagers, unit=unit
+    )
     coup = (shoe if shoe is not None else Shoe.shuffled(rng, house.decks)).deal_coup()
     return TableCoup(coup, table, settle_table(coup, table, house, max_each=max_each))

@@ -81,9 +81,7 @@ class ScalarReads(Protocol):
     def paragraph(self, node: Node, path: str) -> str | None: ...
     def boolean(self, node: Node, path: str) -> bool | None: ...
     def integer(self, node: Node, path: str, lo: int, hi: int, what: str) -> int | None: ...
-    def choice(
-        self, node: Node, path: str, choices: tuple[str, ...], what: str
-    ) -> str | None: ...
+    def choice(self, node: Node, path: str, choices: tuple[str, ...], what: str) -> str | None: ...
     def amount(self, node: Node, path: str) -> Decimal | None: ...
     def odds(self, node: Node, path: str) -> Decimal | None: ...
     def percent(self, node: Node, path: str) -> int | None: ...
@@ -222,15 +220,22 @@ def _kind_schema(kind: Kind, doc: str) -> dict[str, Any]:
     if isinstance(kind, Obj):
         return object_schema(kind, doc)
     if isinstance(kind, ListOf):
-        out: dict[str, Any] = {"type": "array", "description": doc,
-                               "items": object_schema(kind.item, kind.item.doc)}
+        out: dict[str, Any] = {
+            "type": "array",
+            "description": doc,
+            "items": object_schema(kind.item, kind.item.doc),
+        }
         if kind.max_items is not None:
             out["maxItems"] = kind.max_items
         return out
     if isinstance(kind, MapOf):
         value = _kind_schema(kind.value, doc)
-        return {"type": "object", "description": doc, "additionalProperties": False,
-                "properties": {key: value for key in kind.keys}}
+        return {
+            "type": "object",
+            "description": doc,
+            "additionalProperties": False,
+            "properties": {key: value for key in kind.keys},
+        }
     return {"description": doc, "oneOf": [_kind_schema(o, "") for o in kind.options]}
 
 

@@ -78,10 +78,9 @@ def yaml_loader() -> Any:
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def read_bytes(
-    path: Path, label: str, max_bytes: int, error: type[FileProblemsError]
-) -> bytes:
+def read_bytes(path: Path, label: str, max_bytes: int, error: type[FileProblemsError]) -> bytes:
     """A file's bytes, at most ``max_bytes``; ``error`` (one located problem) if not."""
+
     def fail(message: str) -> FileProblemsError:
         return error([Problem(label, 0, 0, "", message)])
 
@@ -103,6 +102,7 @@ def compose(
     text: str, label: str, error: type[FileProblemsError], what: str = "a mapping of fields"
 ) -> MappingNode:
     """The document's top-level mapping node; ``error`` with the first YAML-level problem."""
+
     def fail(mark: Any, message: str) -> FileProblemsError:
         if mark is None:
             return error([Problem(label, 0, 0, "", message)])
@@ -116,18 +116,25 @@ def compose(
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    raise fail(event.start_mark, f"nesting is deeper than {MAX_DEPTH} levels; "
-                               "a file here needs no more than 5")
+                    raise fail(
+                        event.start_mark,
+                        f"nesting is deeper than {MAX_DEPTH} levels; "
+                        "a file here needs no more than 5",
+                    )
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                raise fail(event.start_mark, "anchors and aliases (&name, *name) are not "
-                           "allowed: write each value out in full")
+                raise fail(
+                    event.start_mark,
+                    "anchors and aliases (&name, *name) are not "
+                    "allowed: write each value out in full",
+                )
             tag = getattr(event, "tag", None)
             if tag is not None and tag not in CORE_TAGS:
                 shown = "!!" + tag.removeprefix(YAML_TAG) if tag.startswith(YAML_TAG) else tag
-                raise fail(event.start_mark, f"the YAML tag {shown} is not allowed: write "
-                           "plain values")
+                raise fail(
+                    event.start_mark, f"the YAML tag {shown} is not allowed: write plain values"
+                )
         root = yaml.compose(text, Loader=loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -208,13 +215,20 @@ class Reader(ScalarReads):
         """The value of ``node`` as ``kind`` declares it; None if it has problems."""
         if isinstance(kind, (Scalar, AnyOf)):
             return self.apply(kind.reader, node, path)
-        if (isinstance(kind, ListOf) and kind.max_items is not None
-                and isinstance(node, SequenceNode) and len(node.value) > kind.max_items):
+        if (
+            isinstance(kind, ListOf)
+            and kind.max_items is not None
+            and isinstance(node, SequenceNode)
+            and len(node.value) > kind.max_items
+        ):
             # the declared limit, enforced here for every list (its own reader or not), as the
             # JSON Schema states it from the same declaration
             first = kind.max_items  # the first item past the limit is the one named
-            self.err(node.value[first], join(path, first), f"too many items "
-                     f"({len(node.value):,}): at most {first}")
+            self.err(
+                node.value[first],
+                join(path, first),
+                f"too many items ({len(node.value):,}): at most {first}",
+            )
             return None
         if kind.reader is not None:
             return self.apply(kind.reader, node, path)
@@ -250,8 +264,9 @@ class Reader(ScalarReads):
     def keyed(self, node: Node, kind: MapOf, path: str) -> dict[str, Any] | None:
         """A mapping from some of ``kind.keys`` to values of ``kind.value``."""
         if not isinstance(node, MappingNode):
-            self.err(node, path, f"must be a mapping of {', '.join(kind.keys)}, "
-                     f"found {describe(node)}")
+            self.err(
+                node, path, f"must be a mapping of {', '.join(kind.keys)}, found {describe(node)}"
+            )
             return None
         out: dict[str, Any] = {}
         for name, value in self.keys(node, path, list(kind.keys)).items():
@@ -279,13 +294,20 @@ class Reader(ScalarReads):
             name = str(key.value)
             sub = join(path, name)
             if name in first:
-                self.err(key, sub, f"duplicate key (first given at line "
-                         f"{first[name].start_mark.line + 1})")
+                self.err(
+                    key,
+                    sub,
+                    f"duplicate key (first given at line {first[name].start_mark.line + 1})",
+                )
                 continue
             first[name] = key
             if name not in allowed:
-                self.err(key, sub, f"unknown key {name!r}{hint(name, allowed)}; "
-                         f"allowed here: {', '.join(allowed)}")
+                self.err(
+                    key,
+                    sub,
+                    f"unknown key {name!r}{hint(name, allowed)}; "
+                    f"allowed here: {', '.join(allowed)}",
+                )
                 continue
             seen[name] = value
         for name in required:
@@ -304,10 +326,18 @@ class Reader(ScalarReads):
             return str(node.value)
         if isinstance(node, ScalarNode) and node.tag == NULL:
             self.err(node, path, f"has no value: write {what}")
-        elif (isinstance(node, ScalarNode) and node.style in ("'", '"') and STR not in tags
-              and (INT in tags or FLOAT in tags)):  # decks: "8" is text, not the number 8
-            self.err(node, path, f"must be {what}, found the text {describe(node)} in quotes: "
-                     "write a number without quotes")
+        elif (
+            isinstance(node, ScalarNode)
+            and node.style in ("'", '"')
+            and STR not in tags
+            and (INT in tags or FLOAT in tags)
+        ):  # decks: "8" is text, not the number 8
+            self.err(
+                node,
+                path,
+                f"must be {what}, found the text {describe(node)} in quotes: "
+                "write a number without quotes",
+            )
         else:
             self.err(node, path, f"must be {what}, found {describe(node)}")
         return None
@@ -321,11 +351,14 @@ class Reader(ScalarReads):
             self.err(node, path, "is empty")
             return None
         if value is not None:
-            bad = next((ch for ch in value if ch not in "\n\t" and (
-                unicodedata.category(ch) == "Cc")), None)
+            bad = next(
+                (ch for ch in value if ch not in "\n\t" and (unicodedata.category(ch) == "Cc")),
+                None,
+            )
             if bad is not None:
-                self.err(node, path, f"holds the control character U+{ord(bad):04X}: write "
-                         "plain text")
+                self.err(
+                    node, path, f"holds the control character U+{ord(bad):04X}: write plain text"
+                )
                 return None
         return value
 
@@ -367,8 +400,12 @@ class Reader(ScalarReads):
         if text is None:
             return None
         if text not in options:
-            self.err(node, path, f"{quote(text)} is not {what}{hint(text, options)}; "
-                     f"choose one of {', '.join(options)}")
+            self.err(
+                node,
+                path,
+                f"{quote(text)} is not {what}{hint(text, options)}; "
+                f"choose one of {', '.join(options)}",
+            )
             return None
         return text
 
@@ -396,13 +433,16 @@ class Reader(ScalarReads):
             return None
 
     def percent(self, node: Node, path: str) -> int | None:
-        text = self.scalar(node, path, "a percentage like 80 or \"80%\"", (INT, STR))
+        text = self.scalar(node, path, 'a percentage like 80 or "80%"', (INT, STR))
         if text is None:
             return None
         digits = text.strip().removesuffix("%").strip()
         if not is_number(digits):
-            self.err(node, path, f"{quote(text)} is not a percentage: write a whole number "
-                     "0-100, like 80 or \"80%\"")
+            self.err(
+                node,
+                path,
+                f'{quote(text)} is not a percentage: write a whole number 0-100, like 80 or "80%"',
+            )
             return None
         value = int(digits)
         if value > 100:
@@ -420,8 +460,9 @@ class Reader(ScalarReads):
             self.err(node, path, f"{quote(text)} is not a number of seconds")
             return None
         if not (value.is_finite() and 0 < value <= most):
-            self.err(node, path, f"{text} is out of range: seconds are more than 0 and at "
-                     f"most {most}")
+            self.err(
+                node, path, f"{text} is out of range: seconds are more than 0 and at most {most}"
+            )
             return None
         return float(value)
 
@@ -442,7 +483,7 @@ class Reader(ScalarReads):
         return frozenset(out) if ok else None
 
     def _value_item(self, node: Node, path: str, lo: int, hi: int, what: str) -> set[int] | None:
-        example = f"a {what} ({lo}-{hi}), a range like \"{lo}-{hi}\", or a list of those"
+        example = f'a {what} ({lo}-{hi}), a range like "{lo}-{hi}", or a list of those'
         text = self.scalar(node, path, example, (INT, STR))
         if text is None:
             return None
@@ -454,8 +495,7 @@ class Reader(ScalarReads):
                 self.err(node, path, f"{bad[0]} is not a {what}: {what}s are {lo}-{hi}")
                 return None
             if first > last:
-                self.err(node, path,
-                         f"range {quote(text)} runs backwards: write \"{last}-{first}\"")
+                self.err(node, path, f'range {quote(text)} runs backwards: write "{last}-{first}"')
                 return None
             return set(range(first, last + 1))
         self.err(node, path, f"{quote(text)} is not {example}")

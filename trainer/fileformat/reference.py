@@ -10,8 +10,13 @@ from typing import Any
 
 from trainer.fileformat.declare import NO_DEFAULT, AnyOf, Field, ListOf, MapOf, Obj, Scalar
 
-_JSON_TYPES = {"string": "text", "boolean": "true or false", "integer": "whole number",
-               "number": "number", "object": "mapping"}
+_JSON_TYPES = {
+    "string": "text",
+    "boolean": "true or false",
+    "integer": "whole number",
+    "number": "number",
+    "object": "mapping",
+}
 
 
 def _schema_type(schema: Mapping[str, Any]) -> str:
@@ -104,11 +109,16 @@ def markdown(obj: Obj, title: str, intro: str) -> str:
         seen.add(path)
         if path:
             out += [f"## `{path}`", ""]
-        out += [_cell(section.doc), "", "| field | type | default | what it is |",
-                "|---|---|---|---|"]
+        out += [
+            _cell(section.doc),
+            "",
+            "| field | type | default | what it is |",
+            "|---|---|---|---|",
+        ]
         for name, f in section.fields.items():
             inner = f"{path}.{name}" if path else name
-            out.append(f"| `{name}` | {_cell(_type(f.kind, inner))} | {_default(f)} "
-                       f"| {_cell(f.doc)} |")
+            out.append(
+                f"| `{name}` | {_cell(_type(f.kind, inner))} | {_default(f)} | {_cell(f.doc)} |"
+            )
         out.append("")
     return "\n".join(out)

@@ -91,8 +91,9 @@ class Transaction(Protocol):
 
     def rows(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]: ...
 
-    def insert(self, table: str, columns: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
-        ...
+    def insert(
+        self, table: str, columns: Sequence[str], rows: Iterable[Sequence[object]]
+    ) -> None: ...
 
 
 class HistoryStore(Protocol):

@@ -87,8 +87,9 @@ def _problem(location: ServerLocation, exc: Exception, doing: str) -> HistoryErr
     """The one translation of a psycopg error into a one-line HistoryError naming the server."""
     why = _one_line(exc, location)
     if isinstance(exc, pg_errors.LockNotAvailable):
-        return HistoryLockedError(f"{location}: cannot {doing} it: locked by another program "
-                                  f"({why})")
+        return HistoryLockedError(
+            f"{location}: cannot {doing} it: locked by another program ({why})"
+        )
     return HistoryUnavailableError(f"{location}: cannot {doing} it ({why})")
 
 
@@ -105,7 +106,8 @@ def _connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection[
         if port and not (port.isascii() and port.isdigit() and 0 < int(port) < 65536):
             raise HistoryUnavailableError(
                 f"{location}: not a usable server address (the port {port[:20]!r} of "
-                f"{host.rpartition(':')[0][:60]!r} is not a number from 1 to 65535)")
+                f"{host.rpartition(':')[0][:60]!r} is not a number from 1 to 65535)"
+            )
     try:
         params = conninfo_to_dict(location.url)
     except psycopg.Error as exc:
@@ -130,7 +132,6 @@ def _connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection[
         conn.close()
         raise _problem(location, exc, "open") from None
     return conn
-
 
 
 def _inspect(conn: psycopg.Connection[Any], location: ServerLocation) -> int | None:
@@ -204,8 +205,14 @@ class ServerHistory:
 
     placeholder = "%s"
 
-    def __init__(self, conn: psycopg.Connection[Any], location: ServerLocation, *,
-                 readonly: bool = False, blank: bool = False) -> None:
+    def __init__(
+        self,
+        conn: psycopg.Connection[Any],
+        location: ServerLocation,
+        *,
+        readonly: bool = False,
+        blank: bool = False,
+    ) -> None:
         self._server = conn
         self._lock = threading.Lock()
         self._lock_timeout_ms = 0
@@ -400,9 +407,10 @@ class ServerTransaction:
 
     def insert(self, table: str, columns: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
         """COPY: a million answers in seconds rather than minutes of INSERTs."""
-        with self._conn.cursor() as cur, cur.copy(
-            f"COPY {table} ({', '.join(columns)}) FROM STDIN"
-        ) as copy:
+        with (
+            self._conn.cursor() as cur,
+            cur.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy,
+        ):
             for row in rows:
                 copy.write_row(row)
         if table == "answers" and "id" in columns:  # numbered by hand: go on after them

@@ -185,10 +185,7 @@ def _check_schema(conn: sqlite3.Connection, path: Path) -> int:
     """The file's schema version, after checking it is ours and whole."""
     app_id = conn.execute("PRAGMA application_id").fetchone()[0]
     version = conn.execute("PRAGMA user_version").fetchone()[0]
-    tables = {
-        row[0]
-        for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-    }
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if app_id == 0 and version == 0 and not tables:
         return 0  # a blank SQLite file: we initialise it
     if app_id != APPLICATION_ID:
@@ -224,7 +221,11 @@ class SqliteHistory:
 
     @classmethod
     def open(
-        cls, db: Path, *, create: bool = True, readonly: bool = False,
+        cls,
+        db: Path,
+        *,
+        create: bool = True,
+        readonly: bool = False,
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
     ) -> SqliteHistory:
         """Open (creating when ``create``) the file ``db``, migrating an older schema
@@ -380,9 +381,7 @@ class SqliteTransaction:
 
     def insert(self, table: str, columns: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
         marks = ", ".join("?" for _ in columns)
-        self._conn.executemany(
-            f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows
-        )
+        self._conn.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
 
 
 def _make_parent(db: Path) -> None:
@@ -399,8 +398,11 @@ def _make_parent(db: Path) -> None:
 def _connect(target: str | Path, path: Path, *, uri: bool = False) -> sqlite3.Connection:
     try:
         conn = sqlite3.connect(
-            target, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-            check_same_thread=False, uri=uri,
+            target,
+            timeout=BUSY_TIMEOUT_MS / 1000,
+            isolation_level=None,
+            check_same_thread=False,
+            uri=uri,
         )
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     except SQLITE_ERRORS as exc:

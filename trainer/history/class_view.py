@@ -60,15 +60,24 @@ def build_class(
     ran = {c.trainee: c.last_activity for c in queries.session_counts(store, None, since)}
     exams: dict[str, list[LastDrill]] = {}
     for run in queries.recent_runs(store, None, since, LAST_EXAMS, mode="exam"):
-        exams.setdefault(run.trainee, []).append(LastDrill(
-            run.drill_id, run.drill_title, run.mode, run.finished_at, run.questions,
-            run.correct, run.passed,
-        ))
+        exams.setdefault(run.trainee, []).append(
+            LastDrill(
+                run.drill_id,
+                run.drill_title,
+                run.mode,
+                run.finished_at,
+                run.questions,
+                run.correct,
+                run.passed,
+            )
+        )
     rows = tuple(
         ClassRow(
             t,
-            max((m for m in (answered.get(t.trainee), ran.get(t.trainee)) if m is not None),
-                default=None),
+            max(
+                (m for m in (answered.get(t.trainee), ran.get(t.trainee)) if m is not None),
+                default=None,
+            ),
             tuple(exams.get(t.trainee, ())),
         )
         for t in report.trainees

@@ -199,8 +199,10 @@ class Recorder:
                 self._failed(failed, only_if_new=True)
                 return
             if self.spool.waiting() >= len(contents.entries):  # nothing left the spool
-                self._tell(f"the spool {self.spool.path} kept what was sent: sent again "
-                           "later, and stored once (each record has its key)")
+                self._tell(
+                    f"the spool {self.spool.path} kept what was sent: sent again "
+                    "later, and stored once (each record has its key)"
+                )
                 return
         if had and self.last_error is not None and not self.spool.waiting():
             self.last_error = None
@@ -243,10 +245,14 @@ class Recorder:
         why = f" ({self._why(self._last_exc)})" if self._last_exc else ""
         held = self.spool.held
         if held:  # not even on disk
-            return (f"{self._waiting(count, queued=False)} could not be saved{why}; "
-                    f"{self.spool.problem}")
-        return (f"{self._waiting(count, queued=False)} not yet in the history{why}: kept in "
-                f"{self.spool.path}, sent the next time ezbac starts with this history")
+            return (
+                f"{self._waiting(count, queued=False)} could not be saved{why}; "
+                f"{self.spool.problem}"
+            )
+        return (
+            f"{self._waiting(count, queued=False)} not yet in the history{why}: kept in "
+            f"{self.spool.path}, sent the next time ezbac starts with this history"
+        )
 
     # -- plumbing -----------------------------------------------------------------------------
 

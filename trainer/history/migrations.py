@@ -13,8 +13,17 @@ from __future__ import annotations
 from trainer.history.schema import APPLICATION_ID, REQUIRED_COLUMNS, SCHEMA_VERSION
 
 __all__ = [
-    "APPLICATION_ID", "MIGRATIONS", "REQUIRED_COLUMNS", "SCHEMA_VERSION", "SQLITE_WHOLE",
-    "V1", "V2", "V3", "V4", "V5", "V6",
+    "APPLICATION_ID",
+    "MIGRATIONS",
+    "REQUIRED_COLUMNS",
+    "SCHEMA_VERSION",
+    "SQLITE_WHOLE",
+    "V1",
+    "V2",
+    "V3",
+    "V4",
+    "V5",
+    "V6",
 ]
 
 V1 = """
@@ -117,7 +126,8 @@ INSERT INTO answer_totals (trainee, skill, answered, correct, seconds, last_at)
 #: Statements a step runs whole, after its others, in SQLite's SQL: a trigger's body has
 #: semicolons of its own.
 SQLITE_WHOLE: dict[int, tuple[str, ...]] = {
-    6: ("""
+    6: (
+        """
 CREATE TRIGGER answers_totalled AFTER INSERT ON answers BEGIN
     INSERT INTO answer_totals (trainee, skill, answered, correct, seconds, last_at)
     VALUES (new.trainee, new.skill, 1, new.correct, new.seconds, new.answered_at)
@@ -125,7 +135,8 @@ CREATE TRIGGER answers_totalled AFTER INSERT ON answers BEGIN
         correct = correct + excluded.correct, seconds = seconds + excluded.seconds,
         last_at = max(last_at, excluded.last_at);
 END
-""",),
+""",
+    ),
 }
 
 MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6)

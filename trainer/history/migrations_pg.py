@@ -71,9 +71,7 @@ V2: tuple[str, ...] = (
     "CREATE INDEX sessions_by_trainee_time ON sessions (trainee, started_at)",
 )
 
-V3: tuple[str, ...] = (
-    'ALTER TABLE sessions ADD COLUMN retry_of TEXT COLLATE "C"',
-)
+V3: tuple[str, ...] = ('ALTER TABLE sessions ADD COLUMN retry_of TEXT COLLATE "C"',)
 
 V4: tuple[str, ...] = (
     "CREATE INDEX answers_by_trainee_skill ON answers "

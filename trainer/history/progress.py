@@ -128,7 +128,10 @@ class TableTime:
 
 #: The table skills in the order the progress screen lists them.
 TABLE_SKILLS: tuple[str, ...] = (
-    "table:take", *(f"table:pay:{b.value}" for b in Bet), "table:order", "table:chips",
+    "table:take",
+    *(f"table:pay:{b.value}" for b in Bet),
+    "table:order",
+    "table:chips",
     "table:commission",
 )
 
@@ -236,7 +239,8 @@ def assemble_progress(
     runs = table_runs or {}
     table_times = tuple(
         TableTime(p.session_id, p.drill_title, p.started_at, *runs[p.session_id])
-        for p in points if p.retry_of is None and runs.get(p.session_id, (0, 0.0))[0]
+        for p in points
+        if p.retry_of is None and runs.get(p.session_id, (0, 0.0))[0]
     )
     return ProgressData(
         trainee=trainee,
@@ -257,16 +261,13 @@ def assemble_progress(
     )
 
 
-def progress_data(
-    store: HistoryStore, trainee: str, now: datetime | None = None
-) -> ProgressData:
+def progress_data(store: HistoryStore, trainee: str, now: datetime | None = None) -> ProgressData:
     """Everything the progress screen shows for ``trainee``, grouped in the database: the
     cost follows the skills and runs on record, not the answers."""
     from trainer.history import queries
 
     skills = {
-        r.skill: Tally(r.answered, r.correct, r.seconds)
-        for r in queries.skill_rows(store, trainee)
+        r.skill: Tally(r.answered, r.correct, r.seconds) for r in queries.skill_rows(store, trainee)
     }
     per_session = {
         r.session_id: Tally(r.answered, r.correct, r.seconds)
@@ -274,6 +275,11 @@ def progress_data(
     }
     tables = {r.session_id: (r.tables, r.seconds) for r in queries.table_run_rows(store, trainee)}
     return assemble_progress(
-        trainee, skills, per_session, store.sessions(trainee), skill_states(store, trainee), now,
+        trainee,
+        skills,
+        per_session,
+        store.sessions(trainee),
+        skill_states(store, trainee),
+        now,
         tables,
     )

@@ -56,8 +56,12 @@ def skill_rows(
             f"FROM answers{where} GROUP BY trainee, skill",
             params,
         )
-    return [SkillRow(as_text(t), as_text(k), *possible(n, c, f"{as_text(t)}'s {as_text(k)}"),
-                     _seconds(s)) for t, k, n, c, s in rows]
+    return [
+        SkillRow(
+            as_text(t), as_text(k), *possible(n, c, f"{as_text(t)}'s {as_text(k)}"), _seconds(s)
+        )
+        for t, k, n, c, s in rows
+    ]
 
 
 def _seconds(value: object) -> float:
@@ -161,8 +165,16 @@ def session_counts(
         params,
     )
     return [
-        SessionCounts(as_text(t), runs, fin, ab, ok, int(ref), retries, None if at is None else
-                      from_db_time(at))
+        SessionCounts(
+            as_text(t),
+            runs,
+            fin,
+            ab,
+            ok,
+            int(ref),
+            retries,
+            None if at is None else from_db_time(at),
+        )
         for t, runs, fin, ab, ok, ref, retries, at in rows
     ]
 
@@ -194,8 +206,18 @@ _VERDICT = f"{_RUN} AND {_COMPLETED} AND passed IS NOT NULL"
 def _run_record(row: tuple) -> RunRecord:
     t, sid, d, title, m, start, end, q, c, p = row
     q, c = possible(q, c, f"{as_text(t)}'s run {as_text(sid)}")
-    return RunRecord(as_text(t), as_text(sid), as_text(d), as_text(title), as_text(m),
-                     from_db_time(start), from_db_time(end), q, c, bool(p))
+    return RunRecord(
+        as_text(t),
+        as_text(sid),
+        as_text(d),
+        as_text(title),
+        as_text(m),
+        from_db_time(start),
+        from_db_time(end),
+        q,
+        c,
+        bool(p),
+    )
 
 
 @decoded("the history")
@@ -205,8 +227,13 @@ def last_runs(
     """Each trainee's latest run finished with a verdict; of runs ending at the same moment,
     the one started first (then the lower session id)."""
     where, params = where_clause(store.placeholder, trainee, since, "started_at", _VERDICT)
-    outer, outer_params = where_clause(store.placeholder, None, since, "s.started_at", *(
-        "s." + term for term in _VERDICT.split(" AND ")))
+    outer, outer_params = where_clause(
+        store.placeholder,
+        None,
+        since,
+        "s.started_at",
+        *("s." + term for term in _VERDICT.split(" AND ")),
+    )
     rows = store.select(
         f"SELECT {', '.join('s.' + c for c in _RUN_COLUMNS.split(', '))} FROM sessions s "
         f"JOIN (SELECT trainee, MAX(finished_at) AS last_end FROM sessions{where} "
@@ -215,8 +242,7 @@ def last_runs(
         params + outer_params,
     )
     out: dict[str, RunRecord] = {}
-    for run in sorted((_run_record(r) for r in rows), key=lambda r: (r.started_at,
-                                                                      r.session_id)):
+    for run in sorted((_run_record(r) for r in rows), key=lambda r: (r.started_at, r.session_id)):
         out.setdefault(run.trainee, run)
     return out
 

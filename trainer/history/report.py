@@ -149,9 +149,7 @@ def build_report(
     follow trainees x skills, not the answers on record."""
     from trainer.history import queries
 
-    return report_from(
-        store, queries.skill_rows(store, trainee, since), trainee, since, weakest
-    )
+    return report_from(store, queries.skill_rows(store, trainee, since), trainee, since, weakest)
 
 
 def report_from(
@@ -166,8 +164,9 @@ def report_from(
 
     skills: dict[str, dict[str, Tally]] = {}
     for row in skill_rows:
-        skills.setdefault(row.trainee, {})[row.skill] = Tally(row.answered, row.correct,
-                                                              row.seconds)
+        skills.setdefault(row.trainee, {})[row.skill] = Tally(
+            row.answered, row.correct, row.seconds
+        )
     counts = {c.trainee: c for c in queries.session_counts(store, trainee, since)}
     last = queries.last_runs(store, trainee, since)
     out: list[TraineeReport] = []
@@ -186,9 +185,16 @@ def report_from(
                 reference_opened=c.reference_opened,
                 total=sum_tallies(per_skill.values()),
                 families={f: families.get(f, Tally()) for f in ALL_FAMILIES},
-                last_drill=None if run is None else LastDrill(
-                    run.drill_id, run.drill_title, run.mode, run.finished_at, run.questions,
-                    run.correct, run.passed,
+                last_drill=None
+                if run is None
+                else LastDrill(
+                    run.drill_id,
+                    run.drill_title,
+                    run.mode,
+                    run.finished_at,
+                    run.questions,
+                    run.correct,
+                    run.passed,
                 ),
                 weakest=weakest_skills(per_skill, weakest),
                 retries=c.retries,
@@ -248,9 +254,16 @@ def render_csv(report: Report) -> str:
     writer.writerow(CSV_COLUMNS)
     for t in report.trainees:
         row: list[object] = [
-            t.trainee, t.sessions, t.sessions_finished, t.sessions_abandoned,
-            t.sessions_passed, t.reference_opened,
-            t.total.answered, t.total.correct, _blank(_pct(t.total)), _blank(_secs(t.total)),
+            t.trainee,
+            t.sessions,
+            t.sessions_finished,
+            t.sessions_abandoned,
+            t.sessions_passed,
+            t.reference_opened,
+            t.total.answered,
+            t.total.correct,
+            _blank(_pct(t.total)),
+            _blank(_secs(t.total)),
         ]
         for f in FIRST_FAMILIES:
             row += _family_cells(t.families[f])
@@ -259,8 +272,12 @@ def render_csv(report: Report) -> str:
             row += ["", "", "", "", "", ""]
         else:
             row += [
-                last.drill_id, last.title, _time(last.finished_at), last.questions,
-                last.correct, "passed" if last.passed else "failed",
+                last.drill_id,
+                last.title,
+                _time(last.finished_at),
+                last.questions,
+                last.correct,
+                "passed" if last.passed else "failed",
             ]
         row.append(";".join(w.skill for w in t.weakest))
         row.append(t.retries)
@@ -310,8 +327,7 @@ def report_dict(report: Report) -> dict[str, object]:
                     "passed": t.last_drill.passed,
                 },
                 "weakest": [
-                    {"skill": w.skill, "label": w.label, **_tally_json(w.tally)}
-                    for w in t.weakest
+                    {"skill": w.skill, "label": w.label, **_tally_json(w.tally)} for w in t.weakest
                 ],
                 "retries": t.retries,
             }
@@ -352,8 +368,9 @@ def render_table(report: Report) -> str:
             f"  Answers: {t.total.answered}, {_fmt_pct(t.total)} right, "
             f"{_fmt_secs(t.total)} per answer"
         )
-        lines.append(f"  {'skill family':<16}{'answered':>9}{'right':>7}{'accuracy':>10}"
-                     f"{'avg time':>10}")
+        lines.append(
+            f"  {'skill family':<16}{'answered':>9}{'right':>7}{'accuracy':>10}{'avg time':>10}"
+        )
         for f in ALL_FAMILIES:
             ft = t.families[f]
             if f in PROCEDURE_FAMILIES and not ft.answered:
@@ -439,8 +456,9 @@ def build_attempts(
         (r.trainee, r.session_id): Tally(r.answered, r.correct, r.seconds)
         for r in queries.run_rows(store, trainee, since)
     }
-    runs = sorted((s for s in store.sessions(trainee, since) if not s.retry),
-                  key=lambda s: s.trainee)  # stable: each trainee's in start order
+    runs = sorted(
+        (s for s in store.sessions(trainee, since) if not s.retry), key=lambda s: s.trainee
+    )  # stable: each trainee's in start order
     out: list[Attempt] = []
     for s in runs:
         kept = per_session.get((s.trainee, s.session_id), Tally())
@@ -492,12 +510,24 @@ def render_attempts_csv(attempts: tuple[Attempt, ...]) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(ATTEMPT_COLUMNS)
     for a in attempts:
-        writer.writerow([
-            a.trainee, _time(a.started_at),
-            "" if a.finished_at is None else _time(a.finished_at),
-            a.drill_id, a.title, a.mode, a.status, a.questions, a.correct, _blank(a.score),
-            _result(a), round(a.seconds, 2), a.reference_opened, a.session_id,
-        ])
+        writer.writerow(
+            [
+                a.trainee,
+                _time(a.started_at),
+                "" if a.finished_at is None else _time(a.finished_at),
+                a.drill_id,
+                a.title,
+                a.mode,
+                a.status,
+                a.questions,
+                a.correct,
+                _blank(a.score),
+                _result(a),
+                round(a.seconds, 2),
+                a.reference_opened,
+                a.session_id,
+            ]
+        )
     return buffer.getvalue()
 
 
@@ -572,5 +602,7 @@ def _json(document: object) -> str:
     try:
         return json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
     except ValueError:
-        raise HistoryError("the history holds a number that is not finite (a damaged or "
-                           "hand-edited record): no JSON report can be written") from None
+        raise HistoryError(
+            "the history holds a number that is not finite (a damaged or "
+            "hand-edited record): no JSON report can be written"
+        ) from None

@@ -138,26 +138,37 @@ def _table_bet(house: House, bet: Bet) -> BetSpec:
     return BetSpec(bet, low, high, step)
 
 
-def table_review_drill(due: Sequence[SkillState], trainee: str = "",
-                       questions: int = DEFAULT_QUESTIONS) -> Drill:
+def table_review_drill(
+    due: Sequence[SkillState], trainee: str = "", questions: int = DEFAULT_QUESTIONS
+) -> Drill:
     """A practice table drill for due table skills: the coups that exercise them (a bet's
     winning outcomes for its payout skill, Banker wins for the commission), the bets they
     need, chips when ``table:chips`` is due; under the commission house when the commission
     is due and no side-bet payout is (one house per drill), else the default house."""
     keys = {s.skill: s for s in due if family(s.skill) == "table"}
-    pays = {Bet(k.split(":")[2]) for k in keys if k.startswith("table:pay:")
-            and k.split(":")[2] in {b.value for b in Bet}}
+    pays = {
+        Bet(k.split(":")[2])
+        for k in keys
+        if k.startswith("table:pay:") and k.split(":")[2] in {b.value for b in Bet}
+    }
     sides = pays & set(SIDE_BETS)
-    house = (BUNDLED_HOUSES["commission"] if "table:commission" in keys and not sides
-             else DEFAULT_HOUSE)
+    house = (
+        BUNDLED_HOUSES["commission"] if "table:commission" in keys and not sides else DEFAULT_HOUSE
+    )
     bets = [b for b in house.bets if b not in SIDE_BETS or b in sides]
     filters = []
     for key, state in keys.items():
         weight = box_weight(state.box)
-        bet = Bet.BANKER if key == "table:commission" else (
-            Bet(key.split(":")[2]) if key.startswith("table:pay:") else None)
-        wins = None if bet is None else frozenset(
-            o for o in Outcome if house.results[o][bet] is BetResult.WIN)
+        bet = (
+            Bet.BANKER
+            if key == "table:commission"
+            else (Bet(key.split(":")[2]) if key.startswith("table:pay:") else None)
+        )
+        wins = (
+            None
+            if bet is None
+            else frozenset(o for o in Outcome if house.results[o][bet] is BetResult.WIN)
+        )
         if wins == frozenset() or (bet is not None and bet not in house.bets):
             continue  # a bet this house does not offer: dealt as any coup below
         filters.append(CoupFilter(outcome=wins, weight=weight))
@@ -210,9 +221,7 @@ def build_review_drill(
     """A practice drill over the ``due`` skills, about ``questions`` long (whole coups, never
     more unless one coup is more); NothingDueError when none can be drilled."""
     if not 1 <= questions <= MAX_QUESTIONS:
-        raise BadReviewLengthError(
-            f"a review is 1 to {MAX_QUESTIONS} questions, not {questions}"
-        )
+        raise BadReviewLengthError(f"a review is 1 to {MAX_QUESTIONS} questions, not {questions}")
     targets = [t for s in due if (t := target(s.skill, box_weight(s.box))) is not None]
     if not targets:
         if any(family(s.skill) == "table" for s in due):
@@ -255,9 +264,7 @@ def review_drill(
     due = due_from(states, now)
     if not due:
         if not states:
-            raise NothingDueError(
-                f"nothing to review yet for {trainee}: answer a drill first"
-            )
+            raise NothingDueError(f"nothing to review yet for {trainee}: answer a drill first")
         upcoming = next_due(states, now)
         when = "" if upcoming is None else f"; next due {upcoming.astimezone():%Y-%m-%d %H:%M}"
         raise NothingDueError(f"nothing is due for review for {trainee}{when}")

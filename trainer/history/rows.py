@@ -41,8 +41,9 @@ def as_text(value: object) -> str:
 
 def decoded(
     table: str,
-) -> Callable[[Callable[Concatenate[HistoryStore, P], T]],
-              Callable[Concatenate[HistoryStore, P], T]]:
+) -> Callable[
+    [Callable[Concatenate[HistoryStore, P], T]], Callable[Concatenate[HistoryStore, P], T]
+]:
     """A reader whose rows hold a value no ezbac wrote (a time that is not one, text where a
     number belongs, after bits flipped on disk) raises DamagedHistoryError: one line naming
     the history, not a traceback from deep in the row's conversion."""

@@ -75,8 +75,7 @@ def skill_states(store: HistoryStore, trainee: str) -> dict[str, SkillState]:
     states: dict[str, SkillState] = {}
     totals: dict[str, tuple[int, int]] = {}
     for row in review_tail(store, trainee):
-        states[row.skill] = advance(states.get(row.skill), row.skill, row.correct,
-                                    row.answered_at)
+        states[row.skill] = advance(states.get(row.skill), row.skill, row.correct, row.answered_at)
         totals[row.skill] = (row.answered, row.right)
     return {
         skill: replace(s, answered=totals[skill][0], correct=totals[skill][1])
@@ -96,9 +95,7 @@ def due_from(states: Mapping[str, SkillState], now: datetime | None = None) -> l
     return sorted(due, key=lambda s: (s.box, s.due_at, s.skill))
 
 
-def due_skills(
-    store: HistoryStore, trainee: str, now: datetime | None = None
-) -> list[SkillState]:
+def due_skills(store: HistoryStore, trainee: str, now: datetime | None = None) -> list[SkillState]:
     """What ``trainee`` should review now (skills never answered are not in review)."""
     return due_from(skill_states(store, trainee), now)
 

@@ -22,12 +22,34 @@ SCHEMA_VERSION = 6
 REQUIRED_COLUMNS: dict[int, dict[str, frozenset[str]]] = {
     1: {
         "sessions": frozenset(
-            ("session_id", "trainee", "drill_id", "drill_title", "mode", "started_at",
-             "finished_at", "questions", "correct", "passed")
+            (
+                "session_id",
+                "trainee",
+                "drill_id",
+                "drill_title",
+                "mode",
+                "started_at",
+                "finished_at",
+                "questions",
+                "correct",
+                "passed",
+            )
         ),
         "answers": frozenset(
-            ("id", "session_id", "trainee", "drill_id", "step", "skill", "cards", "answer",
-             "expected", "correct", "seconds", "answered_at")
+            (
+                "id",
+                "session_id",
+                "trainee",
+                "drill_id",
+                "step",
+                "skill",
+                "cards",
+                "answer",
+                "expected",
+                "correct",
+                "seconds",
+                "answered_at",
+            )
         ),
     },
 }

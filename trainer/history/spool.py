@@ -127,7 +127,11 @@ def _field(name: str, annotation: str, value: object) -> object:
             raise SpoolError(f"{name} is not a list of text")
         return tuple(value)
     wanted: dict[str, type | tuple[type, ...]] = {
-        "str": str, "bool": bool, "int": int, "float": (int, float)}
+        "str": str,
+        "bool": bool,
+        "int": int,
+        "float": (int, float),
+    }
     base = annotation.split("|")[0].strip()
     kind = wanted.get(base)
     if kind is None:  # pragma: no cover - a field type this reader was not taught
@@ -150,8 +154,7 @@ def decode(line: bytes) -> Entry:
     if not isinstance(data, dict):
         raise SpoolError("not a JSON object")
     if data.get("v") != FORMAT_VERSION:
-        raise SpoolError(f"format version {data.get('v')!r}, this version reads "
-                         f"{FORMAT_VERSION}")
+        raise SpoolError(f"format version {data.get('v')!r}, this version reads {FORMAT_VERSION}")
     kind, key, raw = data.get("kind"), data.get("key"), data.get("record")
     if kind not in KINDS:
         raise SpoolError(f"unknown kind {kind!r}")
@@ -297,8 +300,7 @@ class Spool:
                     old = self.path.read_bytes()
                 except FileNotFoundError:
                     return
-                kept = [line for line in old.splitlines(keepends=True)
-                        if _key_of(line) not in keys]
+                kept = [line for line in old.splitlines(keepends=True) if _key_of(line) not in keys]
                 if not any(line.strip() for line in kept):
                     self.path.unlink()
                     return
@@ -354,8 +356,11 @@ class Spool:
             try:
                 entries.append(decode(line))
             except SpoolError as exc:
-                why = str(exc) if line.endswith(b"\n") else (
-                    "cut short: the record being written when the trainer stopped")
+                why = (
+                    str(exc)
+                    if line.endswith(b"\n")
+                    else ("cut short: the record being written when the trainer stopped")
+                )
                 damaged.append(Damaged(self.path, number, why))
         return Contents(entries, damaged)
 

@@ -35,12 +35,32 @@ from trainer.history.backend_sqlite import (
 from trainer.history.rows import as_text, decoded, from_db_time, to_db_time, where_clause
 
 __all__ = [
-    "BUSY_TIMEOUT_MS", "ENV_DB", "SERVER_SCHEMES", "SQLITE_MAGIC", "DamagedHistoryError",
-    "HistoryError", "HistoryLockedError", "HistoryStore", "HistoryUnavailableError",
-    "Location", "NotHistoryDatabaseError", "ServerLocation", "Transaction", "as_text",
-    "db_is_missing", "db_path_is_explicit", "decoded", "examine_path", "from_db_time",
-    "open_history", "redact", "resolve_db", "resolve_db_path", "server_location",
-    "to_db_time", "where_clause",
+    "BUSY_TIMEOUT_MS",
+    "ENV_DB",
+    "SERVER_SCHEMES",
+    "SQLITE_MAGIC",
+    "DamagedHistoryError",
+    "HistoryError",
+    "HistoryLockedError",
+    "HistoryStore",
+    "HistoryUnavailableError",
+    "Location",
+    "NotHistoryDatabaseError",
+    "ServerLocation",
+    "Transaction",
+    "as_text",
+    "db_is_missing",
+    "db_path_is_explicit",
+    "decoded",
+    "examine_path",
+    "from_db_time",
+    "open_history",
+    "redact",
+    "resolve_db",
+    "resolve_db_path",
+    "server_location",
+    "to_db_time",
+    "where_clause",
 ]
 
 ENV_DB = "EZBAC_DB"
@@ -80,13 +100,15 @@ def server_location(value: str) -> ServerLocation | None:
         return None
     shown = redact(value.strip())
     if value != value.strip():
-        raise HistoryUnavailableError(f"{shown!r}: spaces around a server address; write it "
-                                      "without them")
+        raise HistoryUnavailableError(
+            f"{shown!r}: spaces around a server address; write it without them"
+        )
     if f"{scheme.lower()}://" not in SERVER_SCHEMES:
         raise HistoryUnavailableError(
             f"{shown}: ezbac keeps its history in a file or on a PostgreSQL server; "
-            f"{scheme}:// is neither (write postgresql://USER@HOST/DB or a file path)")
-    return ServerLocation(scheme.lower() + value[len(scheme):])
+            f"{scheme}:// is neither (write postgresql://USER@HOST/DB or a file path)"
+        )
+    return ServerLocation(scheme.lower() + value[len(scheme) :])
 
 
 def resolve_db(flag: str | os.PathLike[str] | Location | None = None) -> Location:

@@ -30,7 +30,8 @@ class Tally:
 
     def plus(self, other: Tally) -> Tally:
         return Tally(
-            self.answered + other.answered, self.correct + other.correct,
+            self.answered + other.answered,
+            self.correct + other.correct,
             self.seconds + other.seconds,
         )
 

@@ -41,8 +41,9 @@ def counts(store: HistoryStore) -> CopyCounts:
     return CopyCounts(*values)
 
 
-def _batches(store: HistoryStore, table: str, columns: Sequence[str], key: str,
-             size: int) -> Iterator[list[tuple]]:
+def _batches(
+    store: HistoryStore, table: str, columns: Sequence[str], key: str, size: int
+) -> Iterator[list[tuple]]:
     """The table's rows in key order, ``size`` at a time (a range of the key's index each)."""
     select = f"SELECT {', '.join(columns)} FROM {table}"
     at = columns.index(key)
@@ -52,12 +53,12 @@ def _batches(store: HistoryStore, table: str, columns: Sequence[str], key: str,
         yield rows
         if len(rows) < size:
             return
-        rows = store.select(f"{select} WHERE {key} > {mark} ORDER BY {key} LIMIT {mark}",
-                            (rows[-1][at], size))
+        rows = store.select(
+            f"{select} WHERE {key} > {mark} ORDER BY {key} LIMIT {mark}", (rows[-1][at], size)
+        )
 
 
-def copy_history(source: HistoryStore, destination: HistoryStore,
-                 batch: int = BATCH) -> CopyCounts:
+def copy_history(source: HistoryStore, destination: HistoryStore, batch: int = BATCH) -> CopyCounts:
     """Copy every session and answer of ``source`` into the empty ``destination``, in one
     transaction there; the counts copied.  DestinationNotEmptyError (and nothing written)
     if the destination holds any; HistoryError if the copy does not add up."""
@@ -72,8 +73,9 @@ def copy_history(source: HistoryStore, destination: HistoryStore,
         for table, columns, key in TABLES:
             read = 0
 
-            def streamed(table: str = table, columns: tuple[str, ...] = columns,
-                         key: str = key) -> Iterator[Sequence[object]]:
+            def streamed(
+                table: str = table, columns: tuple[str, ...] = columns, key: str = key
+            ) -> Iterator[Sequence[object]]:
                 nonlocal read
                 for rows in _batches(source, table, columns, key, batch):
                     read += len(rows)
@@ -85,8 +87,10 @@ def copy_history(source: HistoryStore, destination: HistoryStore,
             tx.insert(table, columns, streamed())
             (stored,) = tx.rows(f"SELECT COUNT(*) FROM {table}")[0]
             if stored != read:
-                raise HistoryError(f"{destination.path}: {read} {table} read but {stored} "
-                                   "stored; nothing was copied")
+                raise HistoryError(
+                    f"{destination.path}: {read} {table} read but {stored} "
+                    "stored; nothing was copied"
+                )
             copied.append(read)
         result = CopyCounts(*copied)
         now = counts(source)

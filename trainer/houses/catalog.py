@@ -57,9 +57,18 @@ def available_houses() -> list[HouseEntry]:
             out.append(HouseEntry(path.stem, "", False, path, error=str(exc.problems[0])))
             continue
         if house.id in BUNDLED_HOUSES:  # it could never be chosen by its id: say so
-            out.append(HouseEntry(house.id, house.name, False, path, error=(
-                f"{path}: id {house.id!r} is a bundled house's: give yours another id "
-                "(--house with this file's path still reads it)")))
+            out.append(
+                HouseEntry(
+                    house.id,
+                    house.name,
+                    False,
+                    path,
+                    error=(
+                        f"{path}: id {house.id!r} is a bundled house's: give yours another id "
+                        "(--house with this file's path still reads it)"
+                    ),
+                )
+            )
             continue
         out.append(HouseEntry(house.id, house.name, False, path, house))
     return out
@@ -85,8 +94,9 @@ def find_house(name: str) -> House:
         if not path.exists():
             raise HouseNotFoundError(f"house file {name!r}: no such file")
         if path.is_dir():
-            raise HouseNotFoundError(f"house file {name!r} is a folder: give a house file "
-                                     "(.yaml) or a house's id")
+            raise HouseNotFoundError(
+                f"house file {name!r} is a folder: give a house file (.yaml) or a house's id"
+            )
         return load_house_file(path)
     files = _files(user_houses_dir())
     for file in files:

@@ -49,8 +49,10 @@ def drill_limit_problems(drill: Drill, house: House) -> list[str]:
     """Everything ``house`` forbids about the drill's bets: its bet ranges, and each fixed
     coup's own wagers."""
     every = drill.bets_per_coup is None or drill.bets_per_coup[0] >= len(drill.bets)
-    out = [f"bets.{bet.value}: {msg}" for bet, msg in house.range_problems(ranges(drill),
-                                                                          every_layout=every)]
+    out = [
+        f"bets.{bet.value}: {msg}"
+        for bet, msg in house.range_problems(ranges(drill), every_layout=every)
+    ]
     for i, fixed in enumerate(drill.fixed):
         if fixed.wagers:
             out += [f"coups[{i}].bets: {p}" for p in house.limit_problems(fixed.wagers)]

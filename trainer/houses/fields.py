@@ -38,9 +38,21 @@ MAX_EACH = 1000
 #: The dealer's calls a house may word (trainer.engine.house.CALL_FIELDS; a test keeps the
 #: two the same).
 CALLS = (
-    "player_shows", "banker_shows", "natural", "player_draws", "player_stands",
-    "banker_draws", "banker_stands", "wins", "tie", "dragon7", "panda8",
-    "player_has", "banker_has", "tie_push", "dragon7_push",
+    "player_shows",
+    "banker_shows",
+    "natural",
+    "player_draws",
+    "player_stands",
+    "banker_draws",
+    "banker_stands",
+    "wins",
+    "tie",
+    "dragon7",
+    "panda8",
+    "player_has",
+    "banker_has",
+    "tie_push",
+    "dragon7_push",
 )
 
 
@@ -67,17 +79,19 @@ def _choice(choices: tuple[str, ...], what: str) -> Scalar:
 
 
 class _StepOwes(Obj):
-    up_to = Field(AMOUNT, "Wagers up to this amount (leave out on the last step: any "
-                  "larger wager).")
+    up_to = Field(
+        AMOUNT, "Wagers up to this amount (leave out on the last step: any larger wager)."
+    )
     owes = Field(AMOUNT, "The commission such a winning bet owes.", required=True)
 
 
-STEP_OWES = _StepOwes(doc="One line of a step table: \"$1-5 owes 0.25\" is {up_to: 5, owes: 0.25}.")
+STEP_OWES = _StepOwes(doc='One line of a step table: "$1-5 owes 0.25" is {up_to: 5, owes: 0.25}.')
 
 
 class _StepFee(Obj):
-    up_to = Field(AMOUNT, "Wagers up to this amount (leave out on the last step: any "
-                  "larger wager).")
+    up_to = Field(
+        AMOUNT, "Wagers up to this amount (leave out on the last step: any larger wager)."
+    )
     fee = Field(AMOUNT, "The collection fee on such a wager.", required=True)
 
 
@@ -86,34 +100,53 @@ STEP_FEE = _StepFee(doc="One line of the fee schedule.")
 
 class _Commission(Obj):
     rate = Field(
-        Scalar(reads(HouseReads.rate), {"oneOf": [
-            {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 100},
-            {"type": "string", "pattern": r"^\s*[0-9]+(\.[0-9]+)?\s*%?\s*$"},
-        ]}),
-        "Commission on a winning Banker bet, in percent: 5 or \"5%\".", default="5%",
+        Scalar(
+            reads(HouseReads.rate),
+            {
+                "oneOf": [
+                    {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 100},
+                    {"type": "string", "pattern": r"^\s*[0-9]+(\.[0-9]+)?\s*%?\s*$"},
+                ]
+            },
+        ),
+        'Commission on a winning Banker bet, in percent: 5 or "5%".',
+        default="5%",
     )
-    collect = Field(_choice(COLLECT, "a way to collect"),
-                    "at_once (taken from the payout) or end_of_shoe (kept in the seat's "
-                    "commission box).", default="at_once")
-    round_up_to = Field(AMOUNT, "The commission owed is rounded up to a whole number of "
-                        "this: 0.01 (exact to the cent) or 0.25 (the next quarter).",
-                        default=0.01)
-    steps = Field(ListOf(STEP_OWES, MAX_STEPS),
-                  "A step table tried first: [{up_to: 5, owes: 0.25}, {up_to: 10, owes: "
-                  "0.50}]; wagers above it use round_up_to.", default=())
+    collect = Field(
+        _choice(COLLECT, "a way to collect"),
+        "at_once (taken from the payout) or end_of_shoe (kept in the seat's commission box).",
+        default="at_once",
+    )
+    round_up_to = Field(
+        AMOUNT,
+        "The commission owed is rounded up to a whole number of "
+        "this: 0.01 (exact to the cent) or 0.25 (the next quarter).",
+        default=0.01,
+    )
+    steps = Field(
+        ListOf(STEP_OWES, MAX_STEPS),
+        "A step table tried first: [{up_to: 5, owes: 0.25}, {up_to: 10, owes: "
+        "0.50}]; wagers above it use round_up_to.",
+        default=(),
+    )
 
 
 COMMISSION = _Commission(doc="Commission game only: the commission on a winning Banker bet.")
 
 
 class _Fee(Obj):
-    steps = Field(ListOf(STEP_FEE, MAX_STEPS),
-                  "The fee on each wager, by its amount: [{up_to: 20, fee: 0.50}, "
-                  "{fee: 1}].", required=True)
+    steps = Field(
+        ListOf(STEP_FEE, MAX_STEPS),
+        "The fee on each wager, by its amount: [{up_to: 20, fee: 0.50}, {fee: 1}].",
+        required=True,
+    )
     bank_rotates_every = Field(
-        Scalar(reads(ScalarReads.integer, 1, 100, "hands"),
-               {"type": "integer", "minimum": 1, "maximum": 100}),
-        "Hands each seated player banks in turn.", default=2,
+        Scalar(
+            reads(ScalarReads.integer, 1, 100, "hands"),
+            {"type": "integer", "minimum": 1, "maximum": 100},
+        ),
+        "Hands each seated player banks in turn.",
+        default=2,
     )
 
 
@@ -125,11 +158,13 @@ class _Limits(Obj):
     max = Field(AMOUNT, "Largest bet on Player, Banker or Tie.", default=10_000)
     side_min = Field(AMOUNT, "Smallest Dragon 7 or Panda 8 bet (default: min).")
     side_max = Field(AMOUNT, "Largest Dragon 7 or Panda 8 bet (default: max).")
-    side_bets_need_base = Field(BOOL, "A side bet needs a Player or Banker bet on the "
-                                "same seat.", default=False)
+    side_bets_need_base = Field(
+        BOOL, "A side bet needs a Player or Banker bet on the same seat.", default=False
+    )
     side_bet_caps = Field(
         MapOf(SIDE_BETS, _choice(BASE_BETS, "a base bet")),
-        "A side bet at most the seat's bet named here: {dragon7: banker}.", default={},
+        "A side bet at most the seat's bet named here: {dragon7: banker}.",
+        default={},
     )
 
 
@@ -145,14 +180,14 @@ CHIP = _Chip(doc="A chip on the table.")
 
 
 class _Order(Obj):
-    losers_first = Field(BOOL, "Take every losing bet before paying the winners.",
-                         default=True)
-    direction = Field(_choice(DIRECTIONS, "a direction"),
-                      "counterclockwise (from the dealer's right, as the regulator's "
-                      "sheet) or clockwise (from the dealer's left).",
-                      default="counterclockwise")
-    main_before_side = Field(BOOL, "Pay a seat's main bet before its side bets.",
-                             default=True)
+    losers_first = Field(BOOL, "Take every losing bet before paying the winners.", default=True)
+    direction = Field(
+        _choice(DIRECTIONS, "a direction"),
+        "counterclockwise (from the dealer's right, as the regulator's "
+        "sheet) or clockwise (from the dealer's left).",
+        default="counterclockwise",
+    )
+    main_before_side = Field(BOOL, "Pay a seat's main bet before its side bets.", default=True)
 
 
 ORDER = _Order(doc="The order a dealer settles the table in.")
@@ -160,73 +195,112 @@ ORDER = _Order(doc="The order a dealer settles the table in.")
 
 class _Shoe(Obj):
     cut_card = Field(
-        Scalar(reads(ScalarReads.integer, *CUT_RANGE, "cards"),
-               {"type": "integer", "minimum": CUT_RANGE[0],
-                           "maximum": CUT_RANGE[1]}),
+        Scalar(
+            reads(ScalarReads.integer, *CUT_RANGE, "cards"),
+            {"type": "integer", "minimum": CUT_RANGE[0], "maximum": CUT_RANGE[1]},
+        ),
         "Cards behind the cut card: 14 to 16 is usual; at most half the shoe.",
         default=14,
     )
-    burn = Field(_choice(BURNS, "a burn rule"),
-                 "face_value (the first card is turned up and burns its value, 10 J Q K "
-                 "burn 10) or none.", default="face_value")
-    after_cut_card = Field(_choice(AFTER_CUT, "a last-coup rule"),
-                           "one_more (finish the coup, deal one more, the shoe ends) or "
-                           "this_coup (the coup in progress is the last).",
-                           default="one_more")
+    burn = Field(
+        _choice(BURNS, "a burn rule"),
+        "face_value (the first card is turned up and burns its value, 10 J Q K burn 10) or none.",
+        default="face_value",
+    )
+    after_cut_card = Field(
+        _choice(AFTER_CUT, "a last-coup rule"),
+        "one_more (finish the coup, deal one more, the shoe ends) or "
+        "this_coup (the coup in progress is the last).",
+        default="one_more",
+    )
 
 
 SHOE = _Shoe(doc="How the house runs a shoe: the burn, the cut card and the last coup.")
 
 
 class _House(Obj):
-    id = Field(Scalar(reads(HouseReads.house_id), {"type": "string", "pattern": ID_PATTERN}),
-               "Short name used with --house: lowercase, digits, - and _.",
-               required=True, listed=True)
+    id = Field(
+        Scalar(reads(HouseReads.house_id), {"type": "string", "pattern": ID_PATTERN}),
+        "Short name used with --house: lowercase, digits, - and _.",
+        required=True,
+        listed=True,
+    )
     name = Field(LINE, "The house's name, shown in lists.", required=True, listed=True)
     description = Field(PARAGRAPH, "One paragraph about the house's rules.", default="")
-    game = Field(_choice(GAMES, "a game"),
-                 "ez (no commission, Banker pushes on a Dragon 7), commission (Banker "
-                 "pays 19 to 20) or cardroom (player-banked EZ with a collection fee).",
-                 default="ez", listed=True)
-    decks = Field(Scalar(reads(HouseReads.decks),
-                         _enum(DECKS)), "Decks in the shoe: 8 or 6.", default=8)
-    paytable = Field(MapOf(BETS, ODDS), "What each bet pays to 1: tie 8 (or 9), dragon7 "
-                     "40, panda8 25.", default={})
+    game = Field(
+        _choice(GAMES, "a game"),
+        "ez (no commission, Banker pushes on a Dragon 7), commission (Banker "
+        "pays 19 to 20) or cardroom (player-banked EZ with a collection fee).",
+        default="ez",
+        listed=True,
+    )
+    decks = Field(
+        Scalar(reads(HouseReads.decks), _enum(DECKS)), "Decks in the shoe: 8 or 6.", default=8
+    )
+    paytable = Field(
+        MapOf(BETS, ODDS),
+        "What each bet pays to 1: tie 8 (or 9), dragon7 40, panda8 25.",
+        default={},
+    )
     bets = Field(
-        Scalar(reads(HouseReads.offered),
-               {"type": "array", "items": _enum(BETS), "uniqueItems": True,
-                           "minItems": 2}),
-        "The bets the table offers (player and banker always).", default=BETS,
+        Scalar(
+            reads(HouseReads.offered),
+            {"type": "array", "items": _enum(BETS), "uniqueItems": True, "minItems": 2},
+        ),
+        "The bets the table offers (player and banker always).",
+        default=BETS,
     )
     commission = Field(COMMISSION, COMMISSION.doc)
     fee = Field(FEE, FEE.doc)
     limits = Field(LIMITS, LIMITS.doc)
-    chips = Field(ListOf(CHIP, MAX_CHIPS), "The chips on the table, which payouts are "
-                  "cut in: [{value: 1, colour: white}, {value: 5, colour: red}, ...].")
+    chips = Field(
+        ListOf(CHIP, MAX_CHIPS),
+        "The chips on the table, which payouts are "
+        "cut in: [{value: 1, colour: white}, {value: 5, colour: red}, ...].",
+    )
     payout_chips = Field(
-        Scalar(reads(HouseReads.payout_chips), {"oneOf": [
-            _enum(PAYOUT_STYLES),
-            {"type": "object", "additionalProperties": False, "required": ["max_each"],
-             "properties": {"max_each": {"type": "integer", "minimum": 1,
-                                         "maximum": MAX_EACH}}},
-        ]}),
+        Scalar(
+            reads(HouseReads.payout_chips),
+            {
+                "oneOf": [
+                    _enum(PAYOUT_STYLES),
+                    {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "required": ["max_each"],
+                        "properties": {
+                            "max_each": {"type": "integer", "minimum": 1, "maximum": MAX_EACH}
+                        },
+                    },
+                ]
+            },
+        ),
         "How payouts are cut in the chips: fewest (the fewest chips), {max_each: N} (any "
         "cut with no more than N of one chip, the largest chip excepted) or "
         "colour_for_colour (in the wager's own denominations, the wager taken in its "
-        "fewest chips; the rest in the fewest chips).", default="fewest",
+        "fewest chips; the rest in the fewest chips).",
+        default="fewest",
     )
     seats = Field(
-        Scalar(reads(ScalarReads.integer, 1, MAX_SEATS, "seats"),
-               {"type": "integer", "minimum": 1, "maximum": MAX_SEATS}),
-        "Seats at the table: 7 for mini-baccarat, 9 or 14 for larger tables.", default=7,
+        Scalar(
+            reads(ScalarReads.integer, 1, MAX_SEATS, "seats"),
+            {"type": "integer", "minimum": 1, "maximum": MAX_SEATS},
+        ),
+        "Seats at the table: 7 for mini-baccarat, 9 or 14 for larger tables.",
+        default=7,
     )
     settlement = Field(ORDER, ORDER.doc)
     shoe = Field(SHOE, SHOE.doc)
-    calls = Field(MapOf(CALLS, Scalar(reads(HouseReads.call), {"type": "string", "minLength": 1})),
-                  "The dealer's calls, worded the house's way: wins: \"{hand} wins, "
-                  "{high} over {low}\".", default={})
-    sources = Field(Scalar(reads(HouseReads.lines), {"type": "array", "items": {"type": "string"}}),
-                    "Where the rules come from.", default=())
+    calls = Field(
+        MapOf(CALLS, Scalar(reads(HouseReads.call), {"type": "string", "minLength": 1})),
+        "The dealer's calls, worded the house's way: wins: \"{hand} wins, {high} over {low}\".",
+        default={},
+    )
+    sources = Field(
+        Scalar(reads(HouseReads.lines), {"type": "array", "items": {"type": "string"}}),
+        "Where the rules come from.",
+        default=(),
+    )
 
 
 HOUSE = _House(

@@ -67,8 +67,9 @@ def load_house_file(path: str | Path) -> House:
 
 
 def load_house_text(text: str, label: str = "<house>") -> House:
-    root = compose(text, label, HouseFileError,
-                   "a mapping of house fields (id: ..., name: ..., game: ...)")
+    root = compose(
+        text, label, HouseFileError, "a mapping of house fields (id: ..., name: ..., game: ...)"
+    )
     reader = HouseReader(label)
     house = reader.read(root, F.HOUSE, "")
     if reader.problems or house is None:
@@ -96,8 +97,12 @@ class HouseReader(Reader, F.HouseReads):
         if text is None:
             return None
         if not re.match(F.ID_PATTERN, text):
-            self.err(node, path, f"{text!r} is not a house id: use lowercase letters, digits, "
-                     "'-' and '_', starting with a letter or digit")
+            self.err(
+                node,
+                path,
+                f"{text!r} is not a house id: use lowercase letters, digits, "
+                "'-' and '_', starting with a letter or digit",
+            )
             return None
         return text
 
@@ -112,7 +117,7 @@ class HouseReader(Reader, F.HouseReads):
 
     def rate(self, node: Node, path: str) -> Decimal | None:
         """A percentage, whole or not: 5, "5%", 4.5."""
-        text = self.scalar(node, path, "a percentage like 5 or \"5%\"", (INT, FLOAT, STR))
+        text = self.scalar(node, path, 'a percentage like 5 or "5%"', (INT, FLOAT, STR))
         if text is None:
             return None
         digits = text.strip().removesuffix("%").strip()
@@ -121,11 +126,14 @@ class HouseReader(Reader, F.HouseReads):
         except InvalidOperation:
             value = None
         if value is None or not digits.isascii():
-            self.err(node, path, f"{text!r} is not a percentage: write it like 5 or \"5%\"")
+            self.err(node, path, f'{text!r} is not a percentage: write it like 5 or "5%"')
             return None
         if not 0 < value < 100:
-            self.err(node, path, f"{text!r} is out of range: a commission is more than 0 and "
-                     "less than 100 %")
+            self.err(
+                node,
+                path,
+                f"{text!r} is out of range: a commission is more than 0 and less than 100 %",
+            )
             return None
         return value / 100
 
@@ -156,12 +164,12 @@ class HouseReader(Reader, F.HouseReads):
             found = self.keys(node, path, ["max_each"], ["max_each"])
             if "max_each" not in found:
                 return None
-            n = self.integer(found["max_each"], join(path, "max_each"), 1, F.MAX_EACH,
-                             "a count of one chip")
+            n = self.integer(
+                found["max_each"], join(path, "max_each"), 1, F.MAX_EACH, "a count of one chip"
+            )
             return None if n is None else ChipConvention(PayStyle.MAX_EACH, n)
         if isinstance(node, SequenceNode):
-            self.err(node, path, "must be fewest, colour_for_colour or {max_each: N}, found a "
-                     "list")
+            self.err(node, path, "must be fewest, colour_for_colour or {max_each: N}, found a list")
             return None
         name = self.choice(node, path, (*F.PAYOUT_STYLES, "max_each"), "a payout convention")
         if name == "max_each":
@@ -205,30 +213,48 @@ class HouseReader(Reader, F.HouseReads):
 
         commission = None
         if known_game and "commission" in found and not rules.commission:
-            self.err(found["commission"], "commission", f"the {game.value} game takes no "
-                     "commission (only game: commission does)")
+            self.err(
+                found["commission"],
+                "commission",
+                f"the {game.value} game takes no commission (only game: commission does)",
+            )
         elif known_game and rules.commission and ("commission" in v or "commission" not in found):
             commission = self.commission(v.get("commission", {}), found.get("commission"))
 
         fee = None
         if known_game and "fee" in found and not rules.fee:
-            self.err(found["fee"], "fee", f"the {game.value} game takes no collection fee "
-                     "(only game: cardroom does)")
+            self.err(
+                found["fee"],
+                "fee",
+                f"the {game.value} game takes no collection fee (only game: cardroom does)",
+            )
         elif known_game and rules.fee and "fee" not in found:
-            self.err(node, "fee", "the cardroom game needs a fee schedule (fee: {steps: "
-                     "[{up_to: 20, fee: 0.50}, {fee: 1}]})")
+            self.err(
+                node,
+                "fee",
+                "the cardroom game needs a fee schedule (fee: {steps: "
+                "[{up_to: 20, fee: 0.50}, {fee: 1}]})",
+            )
         elif known_game and rules.fee and "steps" in v.get("fee", {}):
             fee = self.fee(v["fee"], found["fee"])
 
         bets = v.get("bets", tuple(Bet))
-        limits = self.limits(v.get("limits", {}), found.get("limits"), bets,
-                             check_caps="bets" in v or "bets" not in found)
+        limits = self.limits(
+            v.get("limits", {}),
+            found.get("limits"),
+            bets,
+            check_caps="bets" in v or "bets" not in found,
+        )
         if fee is not None and limits is not None and fee.covers is not None:
             top = max(limits.maximum, limits.side_max)
             if fee.covers < top:
-                self.err(found["fee"], "fee.steps", f"the fee schedule stops at "
-                         f"{format_amount(fee.covers)} but the table takes wagers up to "
-                         f"{format_amount(top)}: add a last step without up_to")
+                self.err(
+                    found["fee"],
+                    "fee.steps",
+                    f"the fee schedule stops at "
+                    f"{format_amount(fee.covers)} but the table takes wagers up to "
+                    f"{format_amount(top)}: add a last step without up_to",
+                )
 
         chips = self.chips(v["chips"], found["chips"]) if "chips" in v else None
         if chips is not None:  # chips every payout can be cut from, in bounded time
@@ -246,8 +272,11 @@ class HouseReader(Reader, F.HouseReads):
         cut = F.SHOE.cut_card.of(shoe)
         half = 52 * F.HOUSE.decks.of(v) // 2
         if cut > half:
-            self.err(found["shoe"], "shoe.cut_card", f"a cut card {cut} cards from the end "
-                     f"is past half the shoe ({half} cards)")
+            self.err(
+                found["shoe"],
+                "shoe.cut_card",
+                f"a cut card {cut} cards from the end is past half the shoe ({half} cards)",
+            )
         if self.problems or limits is None:
             return None
         try:
@@ -284,8 +313,9 @@ class HouseReader(Reader, F.HouseReads):
             self.err(node, path, str(exc))
             return None
 
-    def steps(self, items: list[dict[str, Any]], node: Node, path: str,
-              key: str) -> tuple[Step, ...] | None:
+    def steps(
+        self, items: list[dict[str, Any]], node: Node, path: str, key: str
+    ) -> tuple[Step, ...] | None:
         """Step tables run upwards; only the last may leave out up_to."""
         out: list[Step] = []
         ok = True
@@ -296,12 +326,19 @@ class HouseReader(Reader, F.HouseReads):
             sub = join(path, i)
             up_to = item.get("up_to")
             if up_to is None and i < len(items) - 1:
-                self.err(where, sub, "only the last step may leave out up_to (it covers "
-                         "every larger wager)")
+                self.err(
+                    where,
+                    sub,
+                    "only the last step may leave out up_to (it covers every larger wager)",
+                )
                 ok = False
             elif up_to is not None and last is not None and up_to <= last:
-                self.err(where, sub, f"up_to {format_amount(up_to)} must be above the step "
-                         f"before it (up to {format_amount(last)})")
+                self.err(
+                    where,
+                    sub,
+                    f"up_to {format_amount(up_to)} must be above the step "
+                    f"before it (up to {format_amount(last)})",
+                )
                 ok = False
             last = up_to if up_to is not None else last
             if key not in item:
@@ -312,8 +349,11 @@ class HouseReader(Reader, F.HouseReads):
 
     def commission(self, v: dict[str, Any], node: Node | None) -> Commission | None:
         steps_node = child(node, "steps")
-        steps = () if steps_node is None else self.steps(
-            list(v.get("steps", ())), steps_node, "commission.steps", "owes")
+        steps = (
+            ()
+            if steps_node is None
+            else self.steps(list(v.get("steps", ())), steps_node, "commission.steps", "owes")
+        )
         if steps is None:
             return None
         rate = v.get("rate")
@@ -343,31 +383,42 @@ class HouseReader(Reader, F.HouseReads):
         low, high = v.get("min", Decimal(1)), v.get("max", Decimal(10_000))
         ok = True
         if at is not None and low > high:
-            self.err(child(at, "max") or at, "limits.max", f"max {format_amount(high)} is "
-                     f"less than min {format_amount(low)}")
+            self.err(
+                child(at, "max") or at,
+                "limits.max",
+                f"max {format_amount(high)} is less than min {format_amount(low)}",
+            )
             ok = False
         side_low, side_high = v.get("side_min", low), v.get("side_max", high)
         given = "side_min" in v or "side_max" in v
         if at is not None and given and side_low > side_high:
-            self.err(child(at, "side_max") or at, "limits.side_max",
-                     f"side_max {format_amount(side_high)} is less than side_min "
-                     f"{format_amount(side_low)}")
+            self.err(
+                child(at, "side_max") or at,
+                "limits.side_max",
+                f"side_max {format_amount(side_high)} is less than side_min "
+                f"{format_amount(side_low)}",
+            )
             ok = False
         caps = {Bet(s): Bet(b) for s, b in v.get("side_bet_caps", {}).items()}
         caps_node = child(node, "side_bet_caps")
         for side in caps:
             if check_caps and side not in bets and at is not None:  # caps come from its node
-                self.err(child(caps_node, side.value) or caps_node or at,
-                         f"limits.side_bet_caps.{side.value}",
-                         f"the table does not offer {side.value} (bets: "
-                         f"{', '.join(b.value for b in bets)})")
+                self.err(
+                    child(caps_node, side.value) or caps_node or at,
+                    f"limits.side_bet_caps.{side.value}",
+                    f"the table does not offer {side.value} (bets: "
+                    f"{', '.join(b.value for b in bets)})",
+                )
                 ok = False
         if not ok:
             return None
         return Limits(
-            minimum=low, maximum=high, side_minimum=v.get("side_min"),
+            minimum=low,
+            maximum=high,
+            side_minimum=v.get("side_min"),
             side_maximum=v.get("side_max"),
-            side_needs_base=v.get("side_bets_need_base", False), side_caps=caps,
+            side_needs_base=v.get("side_bets_need_base", False),
+            side_caps=caps,
         )
 
     def chips(self, items: list[dict[str, Any]], node: Node) -> tuple[Chip, ...] | None:
@@ -381,8 +432,11 @@ class HouseReader(Reader, F.HouseReads):
             if value is None:
                 continue  # reported where it was read
             if value in seen:
-                self.err(nodes[i], join("chips", i), f"a {format_amount(value)} chip is "
-                         f"already listed (chips[{seen[value]}])")
+                self.err(
+                    nodes[i],
+                    join("chips", i),
+                    f"a {format_amount(value)} chip is already listed (chips[{seen[value]}])",
+                )
             seen.setdefault(value, i)
         if any(len(item) < 2 for item in items):
             return None

@@ -15,9 +15,13 @@ SCHEMA_LINE = "# yaml-language-server: $schema=house.schema.json"
 
 def _q(text: str) -> str:
     """A YAML scalar: plain when safe, else double-quoted (JSON strings are valid YAML)."""
-    plain = text and text.strip() == text and text[0].isalpha() and not any(
-        c in text for c in ":#{}[],&*!|>'\"%@`\n"
-    ) and text.lower() not in ("true", "false", "yes", "no", "on", "off", "null", "none")
+    plain = (
+        text
+        and text.strip() == text
+        and text[0].isalpha()
+        and not any(c in text for c in ":#{}[],&*!|>'\"%@`\n")
+        and text.lower() not in ("true", "false", "yes", "no", "on", "off", "null", "none")
+    )
     return text if plain else json.dumps(text, ensure_ascii=False)
 
 
@@ -51,9 +55,11 @@ def house_yaml(house: House) -> str:
     lines += [
         f"game: {house.game.value}",
         f"decks: {house.decks}",
-        "paytable: {" + ", ".join(
+        "paytable: {"
+        + ", ".join(
             f"{b.value}: {_n(house.paytable.odds(b))}" for b in Bet if _shows_odds(house, b)
-        ) + "}",
+        )
+        + "}",
         "bets: [" + ", ".join(b.value for b in house.bets) + "]",
     ]
     c = house.commission
@@ -84,8 +90,10 @@ def house_yaml(house: House) -> str:
     lines.append("chips:")
     lines += [f"  - {{value: {_n(chip.value)}, colour: {_q(chip.colour)}}}" for chip in house.chips]
     cut = house.payout_chips
-    lines.append("payout_chips: " + (f"{{max_each: {cut.max_each}}}" if cut.max_each is not None
-                                     else cut.style.value))
+    lines.append(
+        "payout_chips: "
+        + (f"{{max_each: {cut.max_each}}}" if cut.max_each is not None else cut.style.value)
+    )
     o = house.order
     lines += [
         f"seats: {house.seats}",

@@ -22,16 +22,42 @@ MAX_MISTAKES = 200
 LEVELS = ("coup", "table")
 #: The audit's kinds of deviation (trainer.engine.procedure.Kind; a test keeps them equal).
 KINDS = (
-    "wrong_hand", "player_drew", "player_stood", "banker_drew", "banker_stood",
-    "natural_not_stopped", "total_miscalled", "outcome_misnamed", "loser_paid",
-    "loser_pushed", "push_taken", "push_paid", "winner_taken", "winner_pushed",
-    "payout_short", "payout_over", "commission_taken", "commission_wrong", "fee_wrong",
-    "bet_missed", "bet_twice", "order",
+    "wrong_hand",
+    "player_drew",
+    "player_stood",
+    "banker_drew",
+    "banker_stood",
+    "natural_not_stopped",
+    "total_miscalled",
+    "outcome_misnamed",
+    "loser_paid",
+    "loser_pushed",
+    "push_taken",
+    "push_paid",
+    "winner_taken",
+    "winner_pushed",
+    "payout_short",
+    "payout_over",
+    "commission_taken",
+    "commission_wrong",
+    "fee_wrong",
+    "bet_missed",
+    "bet_twice",
+    "order",
 )
 #: The engine's transformations (trainer.engine.catalogue.TRANSFORMS; a test keeps them equal).
 TRANSFORMS = (
-    "banker_draw", "player_draw", "natural_draw", "wrong_hand", "miscount", "misname",
-    "settle_as", "commission", "payout_off", "odds_off", "out_of_order",
+    "banker_draw",
+    "player_draw",
+    "natural_draw",
+    "wrong_hand",
+    "miscount",
+    "misname",
+    "settle_as",
+    "commission",
+    "payout_off",
+    "odds_off",
+    "out_of_order",
 )
 
 
@@ -49,23 +75,32 @@ def _choice(choices: tuple[str, ...], what: str) -> Scalar:
 
 
 class _Mistake(Obj):
-    id = Field(Scalar(reads(MistakeReads.mistake_id), {"type": "string", "pattern": ID_PATTERN}),
-               "Short name: lowercase, digits, - and _; unique with the bundled ones.",
-               required=True)
-    level = Field(_choice(LEVELS, "a level"),
-                  "coup (happens in any coup) or table (needs several bets: the order).",
-                  default="coup")
-    kind = Field(_choice(KINDS, "a kind of deviation"),
-                 "What the audit reports it as: payout_short, loser_paid, order, ...",
-                 required=True)
-    description = Field(PARAGRAPH, "What the dealer did wrong, in a sentence.",
-                        required=True)
-    transform = Field(_choice(TRANSFORMS, "a transformation"),
-                      "How the engine injects it into a correct procedure.",
-                      required=True)
-    params = Field(Scalar(reads(MistakeReads.params), {"type": "object"}),
-                   "The transformation's parameters: {bet: panda8, odds: 40}.",
-                   default={})
+    id = Field(
+        Scalar(reads(MistakeReads.mistake_id), {"type": "string", "pattern": ID_PATTERN}),
+        "Short name: lowercase, digits, - and _; unique with the bundled ones.",
+        required=True,
+    )
+    level = Field(
+        _choice(LEVELS, "a level"),
+        "coup (happens in any coup) or table (needs several bets: the order).",
+        default="coup",
+    )
+    kind = Field(
+        _choice(KINDS, "a kind of deviation"),
+        "What the audit reports it as: payout_short, loser_paid, order, ...",
+        required=True,
+    )
+    description = Field(PARAGRAPH, "What the dealer did wrong, in a sentence.", required=True)
+    transform = Field(
+        _choice(TRANSFORMS, "a transformation"),
+        "How the engine injects it into a correct procedure.",
+        required=True,
+    )
+    params = Field(
+        Scalar(reads(MistakeReads.params), {"type": "object"}),
+        "The transformation's parameters: {bet: panda8, odds: 40}.",
+        default={},
+    )
 
 
 MISTAKE = _Mistake(doc="One mistake a dealer can make.", reader=reads(MistakeReads.mistake))

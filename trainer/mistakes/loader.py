@@ -35,8 +35,9 @@ class MistakesFileError(FileProblemsError):
     """A mistakes file that cannot be used; ``problems`` lists everything wrong with it."""
 
 
-def load_mistakes_file(path: str | Path, known: Iterable[Mistake] = CATALOGUE
-                       ) -> tuple[Mistake, ...]:
+def load_mistakes_file(
+    path: str | Path, known: Iterable[Mistake] = CATALOGUE
+) -> tuple[Mistake, ...]:
     """The mistakes in a file; MistakesFileError lists everything wrong with it."""
     path = Path(path)
     label = str(path)
@@ -48,8 +49,9 @@ def load_mistakes_file(path: str | Path, known: Iterable[Mistake] = CATALOGUE
     return load_mistakes_text(text, label, known)
 
 
-def load_mistakes_text(text: str, label: str = "<mistakes>",
-                       known: Iterable[Mistake] = CATALOGUE) -> tuple[Mistake, ...]:
+def load_mistakes_text(
+    text: str, label: str = "<mistakes>", known: Iterable[Mistake] = CATALOGUE
+) -> tuple[Mistake, ...]:
     """The mistakes in ``text``; their ids must differ from each other and from ``known``
     (the bundled catalogue)."""
     root = compose(text, label, MistakesFileError, "a mapping with a mistakes: list")
@@ -63,9 +65,12 @@ def load_mistakes_text(text: str, label: str = "<mistakes>",
         for i, mistake in enumerate(found["mistakes"]):
             where = items[i] if i < len(items) else root
             if mistake.id in taken:
-                reader.err(where, join(join("mistakes", i), "id"),
-                           f"{mistake.id!r} is already a mistake (ids are unique, the "
-                           "bundled ones included)")
+                reader.err(
+                    where,
+                    join(join("mistakes", i), "id"),
+                    f"{mistake.id!r} is already a mistake (ids are unique, the "
+                    "bundled ones included)",
+                )
             taken.add(mistake.id)
             mistakes.append(mistake)
     if reader.problems or found is None:
@@ -74,8 +79,9 @@ def load_mistakes_text(text: str, label: str = "<mistakes>",
 
 
 def schema_text() -> str:
-    return declare.schema_text(declare.json_schema(F.FILE, schema_id=F.SCHEMA_ID,
-                                                   title="ezbac mistakes"))
+    return declare.schema_text(
+        declare.json_schema(F.FILE, schema_id=F.SCHEMA_ID, title="ezbac mistakes")
+    )
 
 
 _ID = re.compile(F.ID_PATTERN)
@@ -87,8 +93,9 @@ class MistakesReader(Reader, F.MistakeReads):
     def mistake_id(self, node: Node, path: str) -> str | None:
         text = self.scalar(node, path, "a short name like panda8-paid-at-40", (STR, INT))
         if text is not None and not _ID.match(text):
-            self.err(node, path, f"{text!r} is not an id: use lowercase letters, digits, "
-                     "'-' and '_'")
+            self.err(
+                node, path, f"{text!r} is not an id: use lowercase letters, digits, '-' and '_'"
+            )
             return None
         return text
 
@@ -148,5 +155,11 @@ class MistakesReader(Reader, F.MistakeReads):
                 self.err(spot or where, join(join(path, "params"), name), message)
         if problems or not all(k in v for k in F.MISTAKE.required):
             return None
-        return Mistake(v["id"], Level(F.MISTAKE.level.of(v)),
-                       Kind(v["kind"]), v["description"], v["transform"], params)
+        return Mistake(
+            v["id"],
+            Level(F.MISTAKE.level.of(v)),
+            Kind(v["kind"]),
+            v["description"],
+            v["transform"],
+            params,
+        )

@@ -35,9 +35,9 @@ STEP_WORDS = {
 }
 
 
-def table_cards(cards: Sequence[Card], shown: int, player_draws: bool) -> tuple[
-    tuple[Card, ...], tuple[Card, ...]
-]:
+def table_cards(
+    cards: Sequence[Card], shown: int, player_draws: bool
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The Player's and the Banker's cards once the first ``shown`` cards of a coup (shoe
     order: P B P B, the Player's third if it draws, the Banker's third) are on the table."""
     player: list[Card] = []
@@ -77,11 +77,9 @@ class CallQuestion(ChoiceQuestion):
             CallStep.BANKER_SHOWS: f"The Banker's {_cards(b.cards[:2])} total {b.two_card_total}",
             CallStep.NATURAL: coup.rules[0],
             CallStep.PLAYER_ACTS: coup.rules[0],
-            CallStep.PLAYER_HAS: f"With its third card the Player has {_cards(p.cards)}: "
-                                 f"{p.total}",
+            CallStep.PLAYER_HAS: f"With its third card the Player has {_cards(p.cards)}: {p.total}",
             CallStep.BANKER_ACTS: coup.rules[0] if coup.natural else coup.rules[1],
-            CallStep.BANKER_HAS: f"With its third card the Banker has {_cards(b.cards)}: "
-                                 f"{b.total}",
+            CallStep.BANKER_HAS: f"With its third card the Banker has {_cards(b.cards)}: {b.total}",
             CallStep.RESULT: self.rules.result(coup),
             CallStep.PUSH: f"{self.rules.result(coup)}: the bets that push are called",
         }[call.step]

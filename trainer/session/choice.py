@@ -24,9 +24,9 @@ KEYS = ("1", "2", "3", "4")
 EMPTY_VIEW = View((), (), None, None, None, ())
 
 
-def pick_options(right: str, wrong: Sequence[str], rng: random.Random, size: int = 4) -> tuple[
-    str, ...
-]:
+def pick_options(
+    right: str, wrong: Sequence[str], rng: random.Random, size: int = 4
+) -> tuple[str, ...]:
     """``right`` and up to ``size - 1`` distinct plausible wrong options, shuffled by ``rng``.
 
     ``right`` is only placed among the options here: grading asks the engine again."""

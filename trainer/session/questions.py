@@ -132,8 +132,7 @@ class SpotAnswer:
 
 
 Answer = (
-    DrawAnswer | OutcomeAnswer | PayoutAnswer | AmountAnswer | ChoiceAnswer | SpotAnswer
-    | TimedOut
+    DrawAnswer | OutcomeAnswer | PayoutAnswer | AmountAnswer | ChoiceAnswer | SpotAnswer | TimedOut
 )
 
 #: Questions about one bet's money: each is asked once per wager (or winning bet).
@@ -276,10 +275,16 @@ class Question:
         said = f"{levy.percent} of {format_amount(settlement.wager)} is {exact.normalize():f}"
         if exact != settlement.commission:
             rule = levy.rounding.label
-            said += (f"; the house rounds {rule}: {owed}" if not levy.rounding.steps
-                     else f"; by the house's table ({rule}): {owed}")
-        where = ("it goes in the seat's commission box" if settlement.commission_deferred
-                 else "it is taken from the payout")
+            said += (
+                f"; the house rounds {rule}: {owed}"
+                if not levy.rounding.steps
+                else f"; by the house's table ({rule}): {owed}"
+            )
+        where = (
+            "it goes in the seat's commission box"
+            if settlement.commission_deferred
+            else "it is taken from the payout"
+        )
         return f"{said}; {where}"
 
     def _fee_reason(self) -> str:
@@ -291,10 +296,15 @@ class Question:
             return f"this house takes no collection fee: {fee}"
         step, floor = schedule.step_for(settlement.wager)
         over = "" if floor is None else f" over {format_amount(floor)}"
-        where = (f"wagers{over} up to {format_amount(step.up_to)}" if step.up_to is not None
-                 else f"wagers{over or ' of any amount'}")
-        return (f"The collection on a {wager} wager is paid with the wager, whatever the "
-                f"result ({where} pay {format_amount(step.amount)}): {fee}")
+        where = (
+            f"wagers{over} up to {format_amount(step.up_to)}"
+            if step.up_to is not None
+            else f"wagers{over or ' of any amount'}"
+        )
+        return (
+            f"The collection on a {wager} wager is paid with the wager, whatever the "
+            f"result ({where} pay {format_amount(step.amount)}): {fee}"
+        )
 
     def grade(self, answer: Answer) -> Graded:
         expected = self.expected()
@@ -326,7 +336,8 @@ class StepBehaviour:
     #: Why, given the coup's rule sentences (the result in the house's words last).
     reason: Callable[[Question, tuple[str, ...]], str]
     choices: Callable[[Question], tuple[tuple[str, str, Answer | None], ...]] = (
-        lambda q: ())  # none: type the amount
+        lambda q: ()
+    )  # none: type the amount
     prompt: str | None = None  # about a bet: the question, "{on}" the wager on the bet
 
 
@@ -353,8 +364,14 @@ def _settled(q: Question) -> View:
     """The coup over: both hands, their totals, the outcome and the wagers."""
     coup = q.coup
     wagers = tuple((bet, wager) for bet, wager in _layout(q.dealt))
-    return View(coup.player.cards, coup.banker.cards, coup.player.total, coup.banker.total,
-                q.outcome, wagers)
+    return View(
+        coup.player.cards,
+        coup.banker.cards,
+        coup.player.total,
+        coup.banker.total,
+        q.outcome,
+        wagers,
+    )
 
 
 def _paid(q: Question) -> PayoutAnswer:
@@ -363,50 +380,70 @@ def _paid(q: Question) -> PayoutAnswer:
     return PayoutAnswer(settlement.result, amount)
 
 
-STEPS: Mapping[Step, StepBehaviour] = MappingProxyType({
-    Step.PLAYER_DRAWS: StepBehaviour(
-        DrawAnswer, "Player draws?",
-        view=lambda q: View(q.coup.player.cards[:2], q.coup.banker.cards[:2], None, None,
-                            None, ()),
-        skill=lambda q: player_skill(q.coup),
-        expected=lambda q: DrawAnswer(q.coup.player_draws),
-        reason=lambda q, rules: rules[0],  # the natural, or the Player's rule
-        choices=_draws),
-    Step.BANKER_DRAWS: StepBehaviour(
-        DrawAnswer, "Banker draws?",
-        # the Player's hand is finished: its third card (if any) and total are shown
-        view=lambda q: View(q.coup.player.cards, q.coup.banker.cards[:2],
-                            q.coup.player.total, None, None, ()),
-        skill=lambda q: banker_skill(q.coup),
-        expected=lambda q: DrawAnswer(q.coup.banker_draws),
-        reason=lambda q, rules: rules[0] if q.coup.natural else rules[1],
-        choices=_draws),
-    Step.OUTCOME: StepBehaviour(
-        OutcomeAnswer, "Outcome?",
-        view=lambda q: View(q.coup.player.cards, q.coup.banker.cards, None, None, None, ()),
-        skill=lambda q: outcome_skill(q.coup, q.outcome),
-        expected=lambda q: OutcomeAnswer(q.outcome),
-        reason=lambda q, rules: rules[-1],
-        choices=_outcomes),
-    Step.PAYOUT: StepBehaviour(
-        PayoutAnswer, "", view=_settled,
-        skill=lambda q: payout_skill(q.settlement().bet, q.settlement().result),
-        expected=_paid,
-        reason=lambda q, rules: f"{rules[-1]}. {q.settlement().reason}",
-        choices=_results, prompt="{on}: win, push or lose?"),
-    Step.COMMISSION: StepBehaviour(
-        AmountAnswer, " commission", view=_settled,
-        skill=lambda q: commission_skill(q.settlement().bet),
-        expected=lambda q: AmountAnswer(q.settlement().commission),
-        reason=lambda q, rules: f"{rules[-1]}. {q._commission_reason()}",
-        prompt="{on} wins: what commission is owed?"),
-    Step.FEE: StepBehaviour(
-        AmountAnswer, " fee", view=_settled,
-        skill=lambda q: fee_skill(),
-        expected=lambda q: AmountAnswer(q.settlement().fee),
-        reason=lambda q, rules: q._fee_reason(),
-        prompt="{on}: what is the collection fee?"),
-})
+STEPS: Mapping[Step, StepBehaviour] = MappingProxyType(
+    {
+        Step.PLAYER_DRAWS: StepBehaviour(
+            DrawAnswer,
+            "Player draws?",
+            view=lambda q: View(
+                q.coup.player.cards[:2], q.coup.banker.cards[:2], None, None, None, ()
+            ),
+            skill=lambda q: player_skill(q.coup),
+            expected=lambda q: DrawAnswer(q.coup.player_draws),
+            reason=lambda q, rules: rules[0],  # the natural, or the Player's rule
+            choices=_draws,
+        ),
+        Step.BANKER_DRAWS: StepBehaviour(
+            DrawAnswer,
+            "Banker draws?",
+            # the Player's hand is finished: its third card (if any) and total are shown
+            view=lambda q: View(
+                q.coup.player.cards, q.coup.banker.cards[:2], q.coup.player.total, None, None, ()
+            ),
+            skill=lambda q: banker_skill(q.coup),
+            expected=lambda q: DrawAnswer(q.coup.banker_draws),
+            reason=lambda q, rules: rules[0] if q.coup.natural else rules[1],
+            choices=_draws,
+        ),
+        Step.OUTCOME: StepBehaviour(
+            OutcomeAnswer,
+            "Outcome?",
+            view=lambda q: View(q.coup.player.cards, q.coup.banker.cards, None, None, None, ()),
+            skill=lambda q: outcome_skill(q.coup, q.outcome),
+            expected=lambda q: OutcomeAnswer(q.outcome),
+            reason=lambda q, rules: rules[-1],
+            choices=_outcomes,
+        ),
+        Step.PAYOUT: StepBehaviour(
+            PayoutAnswer,
+            "",
+            view=_settled,
+            skill=lambda q: payout_skill(q.settlement().bet, q.settlement().result),
+            expected=_paid,
+            reason=lambda q, rules: f"{rules[-1]}. {q.settlement().reason}",
+            choices=_results,
+            prompt="{on}: win, push or lose?",
+        ),
+        Step.COMMISSION: StepBehaviour(
+            AmountAnswer,
+            " commission",
+            view=_settled,
+            skill=lambda q: commission_skill(q.settlement().bet),
+            expected=lambda q: AmountAnswer(q.settlement().commission),
+            reason=lambda q, rules: f"{rules[-1]}. {q._commission_reason()}",
+            prompt="{on} wins: what commission is owed?",
+        ),
+        Step.FEE: StepBehaviour(
+            AmountAnswer,
+            " fee",
+            view=_settled,
+            skill=lambda q: fee_skill(),
+            expected=lambda q: AmountAnswer(q.settlement().fee),
+            reason=lambda q, rules: q._fee_reason(),
+            prompt="{on}: what is the collection fee?",
+        ),
+    }
+)
 
 
 def _layout(dealt: DrillCoup) -> list[tuple[Bet, Decimal]]:

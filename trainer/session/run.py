@@ -204,8 +204,10 @@ class Run:
             tally = scores.setdefault(m.skill, [0, 0])
             tally[0] += m.correct
             tally[1] += 1
-        return tuple(SkillScore(key, right, total) for key, (right, total)
-                     in sorted(scores.items(), key=lambda item: skill_order(item[0])))
+        return tuple(
+            SkillScore(key, right, total)
+            for key, (right, total) in sorted(scores.items(), key=lambda item: skill_order(item[0]))
+        )
 
     @property
     def in_progress(self) -> bool:
@@ -224,12 +226,23 @@ class Run:
         """Count a graded answer and report it."""
         self.marks.append(mark)
         if self.on_answer is not None:
-            self.on_answer(AnswerRecord(
-                session_id=self.session_id, trainee=self.trainee, drill_id=self.drill.id,
-                step=mark.step, skill=mark.skill, cards=mark.cards, answer=mark.answer,
-                expected=mark.expected, correct=mark.correct, seconds=mark.seconds,
-                answered_at=self.now(), bet=mark.bet, wager=mark.wager,
-            ))
+            self.on_answer(
+                AnswerRecord(
+                    session_id=self.session_id,
+                    trainee=self.trainee,
+                    drill_id=self.drill.id,
+                    step=mark.step,
+                    skill=mark.skill,
+                    cards=mark.cards,
+                    answer=mark.answer,
+                    expected=mark.expected,
+                    correct=mark.correct,
+                    seconds=mark.seconds,
+                    answered_at=self.now(),
+                    bet=mark.bet,
+                    wager=mark.wager,
+                )
+            )
 
     def finish(self) -> None:
         """The last question is answered: report the run with its verdict."""
@@ -298,12 +311,18 @@ class Run:
         assert self.started_at is not None
         done = self.completed and not self.abandoned
         return SessionRecord(
-            session_id=self.session_id, trainee=self.trainee, drill_id=self.drill.id,
-            drill_title=self.drill.title, mode=self.drill.mode.value,
-            started_at=self.started_at, finished_at=self.finished_at,
-            questions=self.graded, correct=self.right,
+            session_id=self.session_id,
+            trainee=self.trainee,
+            drill_id=self.drill.id,
+            drill_title=self.drill.title,
+            mode=self.drill.mode.value,
+            started_at=self.started_at,
+            finished_at=self.finished_at,
+            questions=self.graded,
+            correct=self.right,
             passed=self.passed if done and not self.retry else None,
-            abandoned=self.abandoned, reference_opened=self.reference_opened,
+            abandoned=self.abandoned,
+            reference_opened=self.reference_opened,
             retry_of=self.retry_of,
         )
 

@@ -86,18 +86,22 @@ class Session(OnRun):
         retry_of: str | None = None,
     ) -> None:
         if drill.is_table:
-            raise SessionError(f"drill {drill.id!r} works whole tables: run it as a "
-                               "trainer.session.table.TableSession")
+            raise SessionError(
+                f"drill {drill.id!r} works whole tables: run it as a "
+                "trainer.session.table.TableSession"
+            )
         self.drill, self.coups, self.trainee = drill, coups, trainee
         #: A shoe drill's shoe: where each coup stands in it (None: separate coups).
         self.shoe = shoe
         self.questions: list[Asked] = list(questions) or list(
-            expand(list(coups), drill.steps, drill.house))
+            expand(list(coups), drill.steps, drill.house)
+        )
         if not self.questions:
             raise SessionError(f"drill {drill.id!r} asks no questions about its coups")
         self.results: list[Result] = []
-        self.run = Run(drill, trainee, drill.time_limit, clock, now, on_answer, on_session,
-                       retry_of=retry_of)
+        self.run = Run(
+            drill, trainee, drill.time_limit, clock, now, on_answer, on_session, retry_of=retry_of
+        )
 
     @classmethod
     def deal(
@@ -172,15 +176,23 @@ class Session(OnRun):
         if over and self.exam:
             answer = TimedOut()
         graded = question.grade(answer)
-        result = Result(self.index + 1, question, answer, graded, seconds,
-                        over_time=over and not self.exam)
+        result = Result(
+            self.index + 1, question, answer, graded, seconds, over_time=over and not self.exam
+        )
         self.results.append(result)
-        self.run.mark(Mark(
-            question.step.value, graded.skill.key, tuple(str(c) for c in question.cards),
-            answer.text, graded.expected.text, graded.correct, seconds,
-            None if question.bet is None else question.bet.value,
-            None if question.wager is None else str(question.wager),
-        ))
+        self.run.mark(
+            Mark(
+                question.step.value,
+                graded.skill.key,
+                tuple(str(c) for c in question.cards),
+                answer.text,
+                graded.expected.text,
+                graded.correct,
+                seconds,
+                None if question.bet is None else question.bet.value,
+                None if question.wager is None else str(question.wager),
+            )
+        )
         if self.finished:
             self.run.idle()
             self.run.finish()

@@ -93,8 +93,10 @@ class DealtShoe:
         drawn later in the coup, is not given away); ``after`` the coup: as it ended, the
         cut card shown the moment it is out."""
         if coup_index is None:
-            return (f"Shoe · {self.decks} decks · {self.size} cards · cut card "
-                    f"{self.rules.cut} from the end")
+            return (
+                f"Shoe · {self.decks} decks · {self.size} cards · cut card "
+                f"{self.rules.cut} from the end"
+            )
         sc = self.coups[min(coup_index, len(self.coups) - 1)]
         left = sc.cards_left - len(sc.coup.cards) if after else sc.cards_left
         if sc.cut_out_before:
@@ -131,14 +133,14 @@ def dealt_shoe(run: ShoeRun, last_coups: int | None = None) -> DealtShoe:
         elif isinstance(event, CoupDealt):
             whole = whole or (first and event.number == 1)
             first = False
-            coups.append(ShoeCoup(event.number, event.coup, size - event.start, out_before,
-                                  event.last))
+            coups.append(
+                ShoeCoup(event.number, event.coup, size - event.start, out_before, event.last)
+            )
         elif isinstance(event, CutCardOut):
             out_before = True
             if coups and coups[-1].number == event.number:
                 coups[-1] = replace(coups[-1], cut_card=event.card)
-    return DealtShoe(run.decks or 0, run.rules, size, burn if whole else None,
-                     tuple(coups), whole)
+    return DealtShoe(run.decks or 0, run.rules, size, burn if whole else None, tuple(coups), whole)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,10 +160,17 @@ class BurnQuestion(ChoiceQuestion):
 
     def reason(self) -> str:
         n = self.shoe_rules.burn_for(self.card.value)
-        rule = ("10, J, Q and K burn 10" if self.card.value == 0
-                else "an ace burns 1" if self.card.value == 1 else "2 to 9 burn their value")
-        return (f"The first card turned up is {self.card.pretty}: {rule}, so {n} more card"
-                f"{'s go' if n != 1 else ' goes'} face down to the discards")
+        rule = (
+            "10, J, Q and K burn 10"
+            if self.card.value == 0
+            else "an ace burns 1"
+            if self.card.value == 1
+            else "2 to 9 burn their value"
+        )
+        return (
+            f"The first card turned up is {self.card.pretty}: {rule}, so {n} more card"
+            f"{'s go' if n != 1 else ' goes'} face down to the discards"
+        )
 
     @property
     def skill(self) -> Skill:
@@ -189,14 +198,18 @@ def burn_words(n: int) -> str:
     return f"Burn {n} card{'s' if n != 1 else ''}"
 
 
-def burn_options(card: Card, rng: random.Random, rules: ShoeRules = DEFAULT_SHOE_RULES) -> tuple[
-    str, ...
-]:
+def burn_options(
+    card: Card, rng: random.Random, rules: ShoeRules = DEFAULT_SHOE_RULES
+) -> tuple[str, ...]:
     """The engine's count among plausible slips: the card counted too (one more), a face
     card taken at its point value (0) or as 13, a neighbouring count."""
     right = rules.burn_for(card.value)
-    wrong = [right + 1, right - 1, 13 if card.value == 0 else right + 2, 0 if card.value == 0
-             else 10]
+    wrong = [
+        right + 1,
+        right - 1,
+        13 if card.value == 0 else right + 2,
+        0 if card.value == 0 else 10,
+    ]
     return pick_options(burn_words(right), [burn_words(n) for n in wrong if n >= 0], rng)
 
 
@@ -226,14 +239,20 @@ class NextQuestion(ChoiceQuestion):
     def reason(self) -> str:
         right = self.right()
         if right is Next.END_NOW:
-            return ("The cut card came out during this coup, and at this house the coup in "
-                    "progress is the last: the shoe ends")
+            return (
+                "The cut card came out during this coup, and at this house the coup in "
+                "progress is the last: the shoe ends"
+            )
         if right is Next.OVER:
-            return ("The cut card came out in the coup before this one: this was the one more "
-                    "coup, and the shoe ends")
+            return (
+                "The cut card came out in the coup before this one: this was the one more "
+                "coup, and the shoe ends"
+            )
         if right is Next.ONE_MORE:
-            return ("The cut card came out during this coup: the coup is finished, one more "
-                    "coup is dealt, and the shoe ends")
+            return (
+                "The cut card came out during this coup: the coup is finished, one more "
+                "coup is dealt, and the shoe ends"
+            )
         return "The cut card has not come out: deal on"
 
     @property
@@ -252,16 +271,22 @@ class NextQuestion(ChoiceQuestion):
     @property
     def view(self) -> View:
         coup = self.place.coup
-        return View(coup.player.cards, coup.banker.cards, coup.player.total,
-                    coup.banker.total, self.outcome, ())
+        return View(
+            coup.player.cards,
+            coup.banker.cards,
+            coup.player.total,
+            coup.banker.total,
+            self.outcome,
+            (),
+        )
 
 
 Asked = Question | BurnQuestion | NextQuestion
 
 
-def shoe_questions(drill: Drill, run: DealtShoe, rng: random.Random) -> tuple[
-    list[DrillCoup], list[Asked]
-]:
+def shoe_questions(
+    drill: Drill, run: DealtShoe, rng: random.Random
+) -> tuple[list[DrillCoup], list[Asked]]:
     """The run's coups (with wagers drawn as the drill says) and its questions in order."""
     questions: list[Asked] = []
     burn = burn_question(run, rng)
@@ -288,9 +313,10 @@ def burn_question(run: DealtShoe, rng: random.Random) -> BurnQuestion | None:
     return BurnQuestion(card, run.burn.burned, burn_options(card, rng, run.rules), run.rules)
 
 
-def next_question(drill: Drill, run: DealtShoe, index: int, rng: random.Random,
-                  dealt: DrillCoup | None = None) -> NextQuestion | None:
-    """"What now?" after coup ``index`` of the run, or None when it is not asked: always
+def next_question(
+    drill: Drill, run: DealtShoe, index: int, rng: random.Random, dealt: DrillCoup | None = None
+) -> NextQuestion | None:
+    """ "What now?" after coup ``index`` of the run, or None when it is not asked: always
     after the coup the cut card comes out in and after the last, after some others at
     random (one draw from ``rng`` for every coup, asked or not: seeds replay alike)."""
     place = run.coups[index]

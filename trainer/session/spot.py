@@ -69,8 +69,9 @@ def catalogue_of(drill: Drill) -> tuple[Mistake, ...]:
 def mistakes_for(drill: Drill) -> tuple[Mistake, ...]:
     """The mistakes a drill draws from: those it names, else every one of its level."""
     if drill.spot.error_ids:
-        return tuple(find_mistake(i, (*CATALOGUE, *drill.spot.extra_mistakes))
-                     for i in drill.spot.error_ids)
+        return tuple(
+            find_mistake(i, (*CATALOGUE, *drill.spot.extra_mistakes)) for i in drill.spot.error_ids
+        )
     return catalogue_of(drill)
 
 
@@ -260,8 +261,9 @@ def _layout(drill: Drill, dealt: DrillCoup, rng: random.Random) -> Layout:
     if drill.spot.level == "table":
         spans = {spec.bet: (spec.minimum, spec.maximum) for spec in drill.bets} or None
         unit = min((spec.step for spec in drill.bets), default=Decimal(5))
-        return deal_layout(rng, drill.house, seats=TABLE_SEATS, bets_per_seat=TABLE_BETS,
-                           wagers=spans, unit=unit)
+        return deal_layout(
+            rng, drill.house, seats=TABLE_SEATS, bets_per_seat=TABLE_BETS, wagers=spans, unit=unit
+        )
     return single_seat(dict(dealt.wagers))
 
 
@@ -293,8 +295,14 @@ def _alternatives(
     for m in catalogue:
         for seed in range(2):  # a second draw: the other hand, the other way
             try:
-                other = inject(m, replay.coup, replay.layout, replay.house,
-                               random.Random(seed), replay.dealt.following)
+                other = inject(
+                    m,
+                    replay.coup,
+                    replay.layout,
+                    replay.house,
+                    random.Random(seed),
+                    replay.dealt.following,
+                )
             except (MistakeDoesNotApply, ValueError):
                 break
             found = audit(other, replay.house, replay.layout).mistakes
@@ -343,8 +351,7 @@ def replay_for(
         dealt = DrillCoup(coup, dealt.wagers, dealt.note)
     # no mistake of the drill's fits any coup it deals: the replay is dealt right
     layout = _layout(drill, dealt, rng)
-    return dealt, Replay(dealt.coup, layout, house, Dealt.correct(dealt.coup, layout, house),
-                         None)
+    return dealt, Replay(dealt.coup, layout, house, Dealt.correct(dealt.coup, layout, house), None)
 
 
 def spot_questions(
@@ -359,8 +366,9 @@ def spot_questions(
         out.append(SpotQuestion(index, dealt, replay))
         first = replay.first_mistake()
         if first is not None:
-            wrong = [w for w in _alternatives(replay, first, rng, catalogue)
-                     if w != first.right][:3]
+            wrong = [w for w in _alternatives(replay, first, rng, catalogue) if w != first.right][
+                :3
+            ]
             options = pick_options(first.right, wrong, rng)
             out.append(FixQuestion(index, dealt, replay, options))
     return out

@@ -239,8 +239,11 @@ class Entry:
     @property
     def text(self) -> str:
         if self.by_chips:
-            chips = ", ".join(f"{n} x {format_amount(v)}"
-                              for v, n in sorted(self.chips.items(), reverse=True) if n)
+            chips = ", ".join(
+                f"{n} x {format_amount(v)}"
+                for v, n in sorted(self.chips.items(), reverse=True)
+                if n
+            )
             return f"{format_amount(self.total)} ({chips})"
         return format_amount(self.total) if self.typed is not None else ""
 
@@ -333,37 +336,64 @@ class AnswerKey:
     commissions: tuple[Expected, ...]  # in the house's order
 
     @classmethod
-    def of(cls, procedure: TableProcedure, spots: Mapping[Key, Spot], house: House,
-           result: str) -> AnswerKey:
+    def of(
+        cls, procedure: TableProcedure, spots: Mapping[Key, Spot], house: House, result: str
+    ) -> AnswerKey:
         takes = procedure.of(Take)
         pushes = [p.describe() for p in procedure.of(Push)]
         take = Expected(
-            Phase.TAKE, table_take_skill().key,
+            Phase.TAKE,
+            table_take_skill().key,
             "take " + (", ".join(_who(t.seat, t.bet, t.amount) for t in takes) or "nothing"),
-            f"{result}. " + ("; ".join(t.describe() for t in takes) or "nothing loses")
-            + ("; " + "; ".join(pushes) if pushes else ""))
+            f"{result}. "
+            + ("; ".join(t.describe() for t in takes) or "nothing loses")
+            + ("; " + "; ".join(pushes) if pushes else ""),
+        )
         pays = {
             (p.seat, p.bet): Expected(
-                Phase.PAY, table_pay_skill(p.bet).key, f"pay {format_amount(p.amount)}",
+                Phase.PAY,
+                table_pay_skill(p.bet).key,
+                f"pay {format_amount(p.amount)}",
                 f"{result}. {procedure.settlements[(p.seat, p.bet)].reason}",
-                spots[(p.seat, p.bet)], p)
+                spots[(p.seat, p.bet)],
+                p,
+            )
             for p in procedure.of(Pay)
         }
         words = ", ".join(f"seat {p.seat} {p.bet.label}" for p in procedure.of(Pay))
         o = house.order
         side = "right" if o.direction.value == "counterclockwise" else "left"
-        direction = (f"{o.direction.value.replace('counterc', 'counter-c')} from the "
-                     f"dealer's {side}")
-        order = Expected(
-            Phase.PAY, table_order_skill().key, words,
-            f"The house pays seat by seat {direction}, a seat's main bet before its side "
-            f"bet: {words}") if len(pays) >= 2 else None
+        direction = f"{o.direction.value.replace('counterc', 'counter-c')} from the dealer's {side}"
+        order = (
+            Expected(
+                Phase.PAY,
+                table_order_skill().key,
+                words,
+                f"The house pays seat by seat {direction}, a seat's main bet before its side "
+                f"bet: {words}",
+            )
+            if len(pays) >= 2
+            else None
+        )
         commissions = tuple(
-            Expected(Phase.COMMISSION, table_commission_skill().key,
-                     format_amount(s.amount), s.describe(), spots[(s.seat, s.bet)], s)
-            for s in procedure.steps if isinstance(s, (TakeCommission, BoxCommission)))
-        return cls(MappingProxyType({k: s.result for k, s in procedure.settlements.items()}),
-                   take, MappingProxyType(pays), order, commissions)
+            Expected(
+                Phase.COMMISSION,
+                table_commission_skill().key,
+                format_amount(s.amount),
+                s.describe(),
+                spots[(s.seat, s.bet)],
+                s,
+            )
+            for s in procedure.steps
+            if isinstance(s, (TakeCommission, BoxCommission))
+        )
+        return cls(
+            MappingProxyType({k: s.result for k, s in procedure.settlements.items()}),
+            take,
+            MappingProxyType(pays),
+            order,
+            commissions,
+        )
 
 
 #: What one action on a table graded: its answers (as its feedback shows them; the table's
@@ -524,8 +554,9 @@ class TableWork:
 
     def select(self, spot: Spot) -> None:
         if self.state(spot) is not SpotState.ON:
-            raise TableActionError(f"{spot.label} is {self.state(spot).value}: pick a bet "
-                                   "still on the layout")
+            raise TableActionError(
+                f"{spot.label} is {self.state(spot).value}: pick a bet still on the layout"
+            )
         self.selected, self.entry = spot, Entry()
 
     def enter(self, entry: Entry) -> Entry:
@@ -587,10 +618,25 @@ class TableWork:
 
         def out(e: Expected) -> None:
             spot = e.spot
-            m = Mistake(Fault.TIMEOUT, f"time ran out: {e.text}",
-                        spot.seat if spot else None, spot.bet if spot else None)
-            answers.append(self._answer(e.phase, e.skill, "timeout", e.text, False,
-                                        "The table's time limit ran out.", 0.0, (m,), spot))
+            m = Mistake(
+                Fault.TIMEOUT,
+                f"time ran out: {e.text}",
+                spot.seat if spot else None,
+                spot.bet if spot else None,
+            )
+            answers.append(
+                self._answer(
+                    e.phase,
+                    e.skill,
+                    "timeout",
+                    e.text,
+                    False,
+                    "The table's time limit ran out.",
+                    0.0,
+                    (m,),
+                    spot,
+                )
+            )
 
         if self.phase is Phase.TAKE:
             out(self.key.take)
@@ -603,7 +649,7 @@ class TableWork:
                 answers.append(self._grade_order(0.0))
             elif self.key.order is not None:
                 out(self.key.order)
-        for owed in self.key.commissions[self.commission_index:]:
+        for owed in self.key.commissions[self.commission_index :]:
             out(owed)
         self.timed_out = True
         self.phase = Phase.DONE
@@ -618,18 +664,34 @@ class TableWork:
         for spot in self.spots:
             result, marked = results[spot.key], spot.key in self.marked
             if result is BetResult.LOSE and not marked:
-                mistakes.append(Mistake(Fault.MISSED_LOSER, f"{spot.label} loses: take it",
-                                        spot.seat, spot.bet))
+                mistakes.append(
+                    Mistake(Fault.MISSED_LOSER, f"{spot.label} loses: take it", spot.seat, spot.bet)
+                )
             elif result is BetResult.PUSH and marked:
-                mistakes.append(Mistake(Fault.TOOK_PUSH, f"{spot.label} pushes: leave it",
-                                        spot.seat, spot.bet))
+                mistakes.append(
+                    Mistake(Fault.TOOK_PUSH, f"{spot.label} pushes: leave it", spot.seat, spot.bet)
+                )
             elif result is BetResult.WIN and marked:
-                mistakes.append(Mistake(Fault.TOOK_WINNER, f"{spot.label} wins: pay it, do "
-                                        "not take it", spot.seat, spot.bet))
+                mistakes.append(
+                    Mistake(
+                        Fault.TOOK_WINNER,
+                        f"{spot.label} wins: pay it, do not take it",
+                        spot.seat,
+                        spot.bet,
+                    )
+                )
         took = [s.label for s in self.spots if s.key in self.marked]
         take = self.key.take
-        return self._answer(Phase.TAKE, take.skill, "take " + (", ".join(took) or "nothing"),
-                            take.text, not mistakes, take.reason, seconds, tuple(mistakes))
+        return self._answer(
+            Phase.TAKE,
+            take.skill,
+            "take " + (", ".join(took) or "nothing"),
+            take.text,
+            not mistakes,
+            take.reason,
+            seconds,
+            tuple(mistakes),
+        )
 
     def _grade_payout(self, spot: Spot, entry: Entry, seconds: float) -> Worked:
         expected = self.key.pays.get(spot.key)
@@ -637,11 +699,21 @@ class TableWork:
         given = f"pay {entry.text}"
         if expected is None:  # a push (losers are gone): it is left, and the payout is wrong
             self.left.add(spot.key)
-            m = Mistake(Fault.PAID_PUSH, f"{spot.label} pushes: leave it, pay nothing",
-                        spot.seat, spot.bet)
+            m = Mistake(
+                Fault.PAID_PUSH, f"{spot.label} pushes: leave it, pay nothing", spot.seat, spot.bet
+            )
             settled = self.procedure.settlements[spot.key]
-            a = self._answer(Phase.PAY, skill, given, "push", False,
-                             f"{self.result_text}. {settled.reason}", seconds, (m,), spot)
+            a = self._answer(
+                Phase.PAY,
+                skill,
+                given,
+                "push",
+                False,
+                f"{self.result_text}. {settled.reason}",
+                seconds,
+                (m,),
+                spot,
+            )
             return (a,), (m,)
         pay = expected.step
         assert isinstance(pay, Pay)
@@ -650,39 +722,74 @@ class TableWork:
         assert first.spot is not None
         if first.spot.key != spot.key:  # so two winners or more: the order is asked
             assert self.key.order is not None
-            mistakes.append(Mistake(
-                Fault.WRONG_ORDER, f"{spot.label} paid before seat {first.spot.seat} "
-                f"{first.spot.bet.label}: the house pays {self.key.order.text}",
-                spot.seat, spot.bet))
+            mistakes.append(
+                Mistake(
+                    Fault.WRONG_ORDER,
+                    f"{spot.label} paid before seat {first.spot.seat} "
+                    f"{first.spot.bet.label}: the house pays {self.key.order.text}",
+                    spot.seat,
+                    spot.bet,
+                )
+            )
             self.order_mistakes.extend(mistakes)
         self.paid[spot.key] = entry.total
         self.picks.append(spot.key)
         chips_answer = None
         if entry.by_chips:
-            check = check_chips(entry.chips, pay.amount, house=self.house,
-                                wager=spot.wager, coin=pay.chips.coin)
+            check = check_chips(
+                entry.chips, pay.amount, house=self.house, wager=spot.wager, coin=pay.chips.coin
+            )
             right = check.pays_amount
             if right:
-                chip_faults = tuple(Mistake(Fault.CHIPS, f"{spot.label}: {d}", spot.seat,
-                                            spot.bet) for d in check.departures)
+                chip_faults = tuple(
+                    Mistake(Fault.CHIPS, f"{spot.label}: {d}", spot.seat, spot.bet)
+                    for d in check.departures
+                )
                 chips_answer = self._answer(
-                    Phase.PAY, table_chips_skill().key, entry.text,
-                    pay.chips.describe(self.colours), not chip_faults,
+                    Phase.PAY,
+                    table_chips_skill().key,
+                    entry.text,
+                    pay.chips.describe(self.colours),
+                    not chip_faults,
                     f"{format_amount(pay.amount)} in the house's chips: "
-                    f"{pay.chips.describe(self.colours)}", 0.0, chip_faults, spot)
+                    f"{pay.chips.describe(self.colours)}",
+                    0.0,
+                    chip_faults,
+                    spot,
+                )
         else:
             right = entry.total == pay.amount
         amount_faults: tuple[Mistake, ...] = ()
         if not right:
-            amount_faults = (Mistake(
-                Fault.WRONG_AMOUNT, f"{spot.label}: paid {format_amount(entry.total)}, the "
-                f"payout is {format_amount(pay.amount)}", spot.seat, spot.bet),)
-        answers = [self._answer(Phase.PAY, skill, given, expected.text, right,
-                                expected.reason, seconds, amount_faults, spot)]
+            amount_faults = (
+                Mistake(
+                    Fault.WRONG_AMOUNT,
+                    f"{spot.label}: paid {format_amount(entry.total)}, the "
+                    f"payout is {format_amount(pay.amount)}",
+                    spot.seat,
+                    spot.bet,
+                ),
+            )
+        answers = [
+            self._answer(
+                Phase.PAY,
+                skill,
+                given,
+                expected.text,
+                right,
+                expected.reason,
+                seconds,
+                amount_faults,
+                spot,
+            )
+        ]
         if chips_answer is not None:
             answers.append(chips_answer)
-        return tuple(answers), (*mistakes, *amount_faults,
-                                *(chips_answer.mistakes if chips_answer else ()))
+        return tuple(answers), (
+            *mistakes,
+            *amount_faults,
+            *(chips_answer.mistakes if chips_answer else ()),
+        )
 
     def _end_pay(self, answers: Iterable[TableAnswer], mistakes: Iterable[Mistake]) -> Worked:
         """Close the pay phase: unpaid winners, then the table's order answer."""
@@ -692,11 +799,17 @@ class TableWork:
                 continue
             spot = pay.spot
             assert spot is not None and isinstance(pay.step, Pay)
-            m = Mistake(Fault.MISSED_WINNER, f"{spot.label} wins "
-                        f"{format_amount(pay.step.amount)}: it was not paid", spot.seat,
-                        spot.bet)
-            out.append(self._answer(Phase.PAY, pay.skill, "not paid", pay.text, False,
-                                    pay.reason, 0.0, (m,), spot))
+            m = Mistake(
+                Fault.MISSED_WINNER,
+                f"{spot.label} wins {format_amount(pay.step.amount)}: it was not paid",
+                spot.seat,
+                spot.bet,
+            )
+            out.append(
+                self._answer(
+                    Phase.PAY, pay.skill, "not paid", pay.text, False, pay.reason, 0.0, (m,), spot
+                )
+            )
             faults.append(m)
         if self.key.order is not None:
             out.append(self._grade_order(0.0))  # plus the carried time of "done paying"
@@ -709,31 +822,71 @@ class TableWork:
         order = self.key.order
         assert order is not None
         return self._answer(
-            Phase.PAY, order.skill,
+            Phase.PAY,
+            order.skill,
             ", ".join(f"seat {s} {b.label}" for s, b in self.picks) or "none paid",
-            order.text, not self.order_mistakes, order.reason, seconds,
-            tuple(self.order_mistakes))
+            order.text,
+            not self.order_mistakes,
+            order.reason,
+            seconds,
+            tuple(self.order_mistakes),
+        )
 
     def _grade_commission(self, owed: Expected, given: Decimal, seconds: float) -> TableAnswer:
         spot, step = owed.spot, owed.step
         assert spot is not None and step is not None
         right = given == step.amount
-        faults: tuple[Mistake, ...] = () if right else (Mistake(
-            Fault.WRONG_COMMISSION, f"{spot.label}: commission {format_amount(given)}, it is "
-            f"{owed.text}", spot.seat, spot.bet),)
-        return self._answer(Phase.COMMISSION, owed.skill, format_amount(given), owed.text,
-                            right, owed.reason, seconds, faults, spot)
+        faults: tuple[Mistake, ...] = (
+            ()
+            if right
+            else (
+                Mistake(
+                    Fault.WRONG_COMMISSION,
+                    f"{spot.label}: commission {format_amount(given)}, it is {owed.text}",
+                    spot.seat,
+                    spot.bet,
+                ),
+            )
+        )
+        return self._answer(
+            Phase.COMMISSION,
+            owed.skill,
+            format_amount(given),
+            owed.text,
+            right,
+            owed.reason,
+            seconds,
+            faults,
+            spot,
+        )
 
     def _answer(
-        self, phase: Phase, skill: str, answer: str, expected: str, correct: bool,
-        reason: str, seconds: float, mistakes: tuple[Mistake, ...] = (),
+        self,
+        phase: Phase,
+        skill: str,
+        answer: str,
+        expected: str,
+        correct: bool,
+        reason: str,
+        seconds: float,
+        mistakes: tuple[Mistake, ...] = (),
         spot: Spot | None = None,
     ) -> TableAnswer:
         seconds, self._carry = seconds + self._carry, 0.0
         a = TableAnswer(
-            self.number, phase, skill, answer, expected, correct, reason, seconds, mistakes,
-            spot.seat if spot else None, spot.bet if spot else None,
-            spot.wager if spot else None, self._over,
+            self.number,
+            phase,
+            skill,
+            answer,
+            expected,
+            correct,
+            reason,
+            seconds,
+            mistakes,
+            spot.seat if spot else None,
+            spot.bet if spot else None,
+            spot.wager if spot else None,
+            self._over,
         )
         self.answers.append(a)
         self.mistakes.extend(mistakes)
@@ -826,8 +979,10 @@ class TableSummary:
             word = "faster" if second < first else "slower" if second > first else "steady"
             line = f"{first:.1f} s -> {second:.1f} s a table ({word})"
         if self.target_seconds is not None:
-            line += (f", target {self.target_seconds:g} s: {self.within_target} of "
-                     f"{len(times)} right within it")
+            line += (
+                f", target {self.target_seconds:g} s: {self.within_target} of "
+                f"{len(times)} right within it"
+            )
         return line
 
 
@@ -867,8 +1022,7 @@ class TableSession(OnRun):
         self.shoe, self.burn, self.after = shoe, burn, dict(after or {})
         self.shoe_answers: list[ShoeAnswer] = []
         self._shoe_asked: float | None = None
-        self.run = Run(drill, trainee, self.spec.time_limit, clock, now, on_answer,
-                       on_session)
+        self.run = Run(drill, trainee, self.spec.time_limit, clock, now, on_answer, on_session)
 
     @classmethod
     def deal(
@@ -890,7 +1044,11 @@ class TableSession(OnRun):
 
     @classmethod
     def from_shoe(
-        cls, drill: Drill, run: DealtShoe, trainee: str, rng: random.Random,
+        cls,
+        drill: Drill,
+        run: DealtShoe,
+        trainee: str,
+        rng: random.Random,
         **kwargs: Unpack[Hooks],
     ) -> TableSession:
         """A shoe at the table: one table for each of ``run``'s coups (layouts dealt from
@@ -1014,8 +1172,11 @@ class TableSession(OnRun):
             return self.table.entry
         if work.chip_entry is ChipEntry.CHIPS and work.phase is Phase.PAY:
             raise TableActionError("this drill pays in chips: add chips, do not type")
-        value = (parse_paid_amount(amount) if isinstance(amount, str)
-                 else normalize(as_amount(amount, PAYOUTS)))
+        value = (
+            parse_paid_amount(amount)
+            if isinstance(amount, str)
+            else normalize(as_amount(amount, PAYOUTS))
+        )
         return work.enter(Entry(typed=value))
 
     def add_chip(self, value: Decimal, count: int = 1) -> Entry:
@@ -1084,8 +1245,17 @@ class TableSession(OnRun):
         table = 0 if isinstance(q, BurnQuestion) else self.index + 1
         a = ShoeAnswer(table, q, option, q.grade(ChoiceAnswer(option)), seconds)
         self.shoe_answers.append(a)
-        self.run.mark(Mark(q.step.value, a.skill, tuple(str(c) for c in q.cards), a.answer,
-                           a.expected, a.correct, a.seconds))
+        self.run.mark(
+            Mark(
+                q.step.value,
+                a.skill,
+                tuple(str(c) for c in q.cards),
+                a.answer,
+                a.expected,
+                a.correct,
+                a.seconds,
+            )
+        )
         if table == 0:
             self._begin(self.table)
         return a
@@ -1118,8 +1288,9 @@ class TableSession(OnRun):
             self._time_out(work)
             return None
         if work.phase is not phase:
-            raise TableActionError(f"the table is at {work.phase.label.lower()}, not "
-                                   f"{phase.label.lower()}")
+            raise TableActionError(
+                f"the table is at {work.phase.label.lower()}, not {phase.label.lower()}"
+            )
         return work
 
     def _entering(self) -> TableWork | None:
@@ -1140,8 +1311,7 @@ class TableSession(OnRun):
         now; exam: None (it is in the results)."""
         before = len(work.answers)
         seconds = work.lap(self.clock())
-        over = (not self.exam and self.time_limit is not None
-                and self.run.over(self.run.elapsed()))
+        over = not self.exam and self.time_limit is not None and self.run.over(self.run.elapsed())
         answers, mistakes = act(seconds, over)
         self._record(work, before)
         if work.done:
@@ -1163,21 +1333,37 @@ class TableSession(OnRun):
         """Count and report the table's answers graded since ``before``, in that order."""
         cards = tuple(str(c) for c in work.coup.cards)
         for a in work.answers[before:]:
-            self.run.mark(Mark(
-                STEP, a.skill, cards, a.answer, a.expected, a.correct, a.seconds,
-                None if a.bet is None else a.bet.value,
-                None if a.wager is None else str(a.wager),
-            ))
+            self.run.mark(
+                Mark(
+                    STEP,
+                    a.skill,
+                    cards,
+                    a.answer,
+                    a.expected,
+                    a.correct,
+                    a.seconds,
+                    None if a.bet is None else a.bet.value,
+                    None if a.wager is None else str(a.wager),
+                )
+            )
 
     # -- results ---------------------------------------------------------------------------
     def results(self) -> tuple[TableResult, ...]:
         """The tables worked so far (done ones)."""
         return tuple(
             TableResult(
-                t.number, t.coup, t.layout, tuple(t.answers), tuple(t.mistakes),
-                t.seconds or 0.0, tuple(t.payout_seconds), t.timed_out, self.target_seconds,
+                t.number,
+                t.coup,
+                t.layout,
+                tuple(t.answers),
+                tuple(t.mistakes),
+                t.seconds or 0.0,
+                tuple(t.payout_seconds),
+                t.timed_out,
+                self.target_seconds,
             )
-            for t in self.tables if t.done
+            for t in self.tables
+            if t.done
         )
 
     def summary(self) -> TableSummary:
@@ -1188,11 +1374,17 @@ class TableSession(OnRun):
                 counts[m.kind] = counts.get(m.kind, 0) + 1
         tables = self.results()
         return TableSummary(
-            right=right, total=total, percent=percent(right, total) or 0,
-            passed=self.passed, pass_mark=self.drill.pass_mark,
-            seconds=sum(t.seconds for t in tables), by_skill=self.run.by_skill(),
-            tables=tables, mistakes=MappingProxyType(counts),
-            target_seconds=self.target_seconds, time_limit=self.time_limit,
+            right=right,
+            total=total,
+            percent=percent(right, total) or 0,
+            passed=self.passed,
+            pass_mark=self.drill.pass_mark,
+            seconds=sum(t.seconds for t in tables),
+            by_skill=self.run.by_skill(),
+            tables=tables,
+            mistakes=MappingProxyType(counts),
+            target_seconds=self.target_seconds,
+            time_limit=self.time_limit,
             shoe=self.shoe_summary(),
         )
 
@@ -1202,5 +1394,6 @@ class TableSession(OnRun):
         if self.shoe is None:
             return None
         done = [i for i, t in enumerate(self.tables) if t.done]
-        return shoe_stats(self.shoe, done,
-                          [a.question.step for a in self.shoe_answers if not a.correct])
+        return shoe_stats(
+            self.shoe, done, [a.question.step for a in self.shoe_answers if not a.correct]
+        )

@@ -303,8 +303,14 @@ class TrainerApp(App[int]):
 
         try:
             session = Session.deal(
-                drill, self.trainee, self.rng, self.deal, clock=self.clock, now=self.now,
-                on_answer=self.hooks.on_answer, on_session=self.hooks.on_session,
+                drill,
+                self.trainee,
+                self.rng,
+                self.deal,
+                clock=self.clock,
+                now=self.now,
+                on_answer=self.hooks.on_answer,
+                on_session=self.hooks.on_session,
             )
         except ValueError as exc:  # a SessionError too
             self.notify(f"Cannot start {drill.id}: {exc}", severity="error", timeout=10)
@@ -317,8 +323,14 @@ class TrainerApp(App[int]):
 
         try:
             session = TableSession.deal(
-                drill, self.trainee, self.rng, self.deal, clock=self.clock,
-                now=self.now, on_answer=self.hooks.on_answer, on_session=self.hooks.on_session,
+                drill,
+                self.trainee,
+                self.rng,
+                self.deal,
+                clock=self.clock,
+                now=self.now,
+                on_answer=self.hooks.on_answer,
+                on_session=self.hooks.on_session,
             )
         except ValueError as exc:
             self.notify(f"Cannot start {drill.id}: {exc}", severity="error", timeout=10)

@@ -30,9 +30,17 @@ from trainer.tui.screens.progress import ProgressScreen, plural
 
 NO_DATA = "·"
 DETAIL_WEAKEST = 3  # the highlighted trainee's weakest skills listed under the table
-FAMILY_SHORT = {"natural": "Nat", "player": "Player", "banker": "Banker", "outcome": "Outc",
-                "payout": "Payout", "table": "Table", "shoe": "Shoe", "call": "Call",
-                "spot": "Spot"}
+FAMILY_SHORT = {
+    "natural": "Nat",
+    "player": "Player",
+    "banker": "Banker",
+    "outcome": "Outc",
+    "payout": "Payout",
+    "table": "Table",
+    "shoe": "Shoe",
+    "call": "Call",
+    "spot": "Spot",
+}
 
 
 def pct(t: Tally) -> str:
@@ -95,8 +103,9 @@ class ClassScreen(Screen[None]):
         yield Static("Loading…", id="class-loading")
         # the trainee's name stays in place while ←→ scroll the figures (15 columns do not fit
         # 80): every family has its column, the procedure's (shoe, calls, spotting) too
-        table: DataTable[str] = DataTable(id="class-table", cursor_type="row", zebra_stripes=True,
-                                          fixed_columns=1)
+        table: DataTable[str] = DataTable(
+            id="class-table", cursor_type="row", zebra_stripes=True, fixed_columns=1
+        )
         table.display = False
         yield table
         yield Static(id="class-detail")
@@ -129,13 +138,26 @@ class ClassScreen(Screen[None]):
             return
         loading.display = False
         table = self.query_one("#class-table", DataTable)
-        table.add_columns("Trainee", "Last active", "Runs", "Passed", "Answers", "Right",
-                          *(FAMILY_SHORT[f] for f in ALL_FAMILIES), "Last exam", "Weakest")
+        table.add_columns(
+            "Trainee",
+            "Last active",
+            "Runs",
+            "Passed",
+            "Answers",
+            "Right",
+            *(FAMILY_SHORT[f] for f in ALL_FAMILIES),
+            "Last exam",
+            "Weakest",
+        )
         for row in data.rows:
             r = row.report
             table.add_row(
-                r.trainee, when(row.last_activity), str(r.sessions), str(r.sessions_passed),
-                f"{r.total.answered:,}", pct(r.total),
+                r.trainee,
+                when(row.last_activity),
+                str(r.sessions),
+                str(r.sessions_passed),
+                f"{r.total.answered:,}",
+                pct(r.total),
                 *(pct(r.families[f]) for f in ALL_FAMILIES),
                 exam_label(row.exams[0]) if row.exams else NO_DATA,
                 r.weakest[0].label if r.weakest else NO_DATA,
@@ -150,10 +172,13 @@ class ClassScreen(Screen[None]):
         text = Text("Class's weakest skills: ", "bold")
         if not data.weakest:
             text.append("none under 70% right", "")
-        text.append("; ".join(
-            f"{w.label} {w.tally.correct}/{w.tally.answered} ({pct(w.tally)})"
-            for w in data.weakest
-        ), "")
+        text.append(
+            "; ".join(
+                f"{w.label} {w.tally.correct}/{w.tally.answered} ({pct(w.tally)})"
+                for w in data.weakest
+            ),
+            "",
+        )
         return text
 
     def show_detail(self, row: ClassRow) -> None:
@@ -163,17 +188,26 @@ class ClassScreen(Screen[None]):
         text.append(
             f" · {r.sessions_finished} finished, {r.sessions_passed} passed, "
             f"{r.sessions_abandoned} abandoned · "
-            + ", ".join(f"{FAMILY_LABELS[f]} {pct(r.families[f])}" for f in ALL_FAMILIES
-                        if f in FAMILIES or r.families[f].answered)  # the procedure's if any
+            + ", ".join(
+                f"{FAMILY_LABELS[f]} {pct(r.families[f])}"
+                for f in ALL_FAMILIES
+                if f in FAMILIES or r.families[f].answered
+            )  # the procedure's if any
         )
         text.append("\nLast exams: ")
-        text.append("; ".join(
-            f"{exam_label(e)} ({pct(Tally(e.questions, e.correct))}) {e.title}, "
-            f"{when(e.finished_at)}" for e in row.exams
-        ) or "none finished")
+        text.append(
+            "; ".join(
+                f"{exam_label(e)} ({pct(Tally(e.questions, e.correct))}) {e.title}, "
+                f"{when(e.finished_at)}"
+                for e in row.exams
+            )
+            or "none finished"
+        )
         text.append("\nWeakest: ")
-        text.append("; ".join(f"{w.label} {pct(w.tally)}" for w in r.weakest[:DETAIL_WEAKEST])
-                    or "none under 70% right")
+        text.append(
+            "; ".join(f"{w.label} {pct(w.tally)}" for w in r.weakest[:DETAIL_WEAKEST])
+            or "none under 70% right"
+        )
         self.query_one("#class-detail", Static).update(text)
 
     @on(DataTable.RowHighlighted, "#class-table")

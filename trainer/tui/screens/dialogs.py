@@ -77,9 +77,7 @@ class NameScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("Trainee name (Enter to save, Esc to cancel):")
-            yield Input(
-                value=self.current, placeholder="your name", id="name", max_length=MAX_NAME
-            )
+            yield Input(value=self.current, placeholder="your name", id="name", max_length=MAX_NAME)
             yield Label("", id="name-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -93,8 +91,6 @@ class NameScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
-
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +112,9 @@ class ReviewLengthScreen(ModalScreen[ReviewLength | None]):
             yield Label(
                 "Review: how many questions? Enter alone keeps the usual length; Esc cancels."
             )
-            yield Input(placeholder="the usual length", id="questions", restrict=r"[0-9]*",
-                        max_length=3)
+            yield Input(
+                placeholder="the usual length", id="questions", restrict=r"[0-9]*", max_length=3
+            )
             yield Label("", id="questions-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -53,9 +53,16 @@ AMOUNT_HINTS = {
 #: The keys of a multiple-choice question's options (trainer.session.choice.KEYS).
 OPTION_KEYS = ("1", "2", "3", "4")
 ALL_CHOICES = (
-    ("d", "Draws"), ("s", "Stands"),
-    ("p", "Player"), ("b", "Banker"), ("t", "Tie"), ("7", "Dragon 7"), ("8", "Panda 8"),
-    ("w", "Win"), ("u", "Push"), ("l", "Lose"),
+    ("d", "Draws"),
+    ("s", "Stands"),
+    ("p", "Player"),
+    ("b", "Banker"),
+    ("t", "Tie"),
+    ("7", "Dragon 7"),
+    ("8", "Panda 8"),
+    ("w", "Win"),
+    ("u", "Push"),
+    ("l", "Lose"),
 )
 
 
@@ -169,9 +176,7 @@ class DrillScreen(Screen[None]):
             for key in OPTION_KEYS:
                 yield OptionButton(key, "")
         with Horizontal(id="confirm-row"):
-            yield Input(
-                placeholder="amount paid, e.g. 600 or 2.50", id="amount", disabled=True
-            )
+            yield Input(placeholder="amount paid, e.g. 600 or 2.50", id="amount", disabled=True)
             yield ActionButton("Confirm ⏎", id="confirm")
         yield Static(id="status")
         with Vertical(id="feedback"):
@@ -212,7 +217,8 @@ class DrillScreen(Screen[None]):
             button.show(wanted.get(button.key, button.plain_label), False)
         multiple = isinstance(q, ChoiceQuestion)
         self.query_one("#choices", Horizontal).display = not multiple and (
-            q.step not in AMOUNT_STEPS)
+            q.step not in AMOUNT_STEPS
+        )
         self.query_one("#options", Vertical).display = multiple
         self.query_one("#confirm-row").display = True
         self.query_one("#feedback").display = False
@@ -470,8 +476,9 @@ class DrillScreen(Screen[None]):
         if isinstance(q, ChoiceQuestion):
             return  # the next question shows what comes next
         coup = q.coup
-        player, banker = self.query_one("#player-hand", HandView), self.query_one(
-            "#banker-hand", HandView
+        player, banker = (
+            self.query_one("#player-hand", HandView),
+            self.query_one("#banker-hand", HandView),
         )
         if q.step is Step.PLAYER_DRAWS:
             player.show(coup.player.cards, coup.player.total)
@@ -503,8 +510,11 @@ class DrillScreen(Screen[None]):
             return
         from trainer.tui.screens.reference import ReferenceScreen  # rich.table: on demand
 
-        if (self.state in (FEEDBACK, DONE) and self.last is not None
-                and isinstance(self.last.question, Question)):
+        if (
+            self.state in (FEEDBACK, DONE)
+            and self.last is not None
+            and isinstance(self.last.question, Question)
+        ):
             # answered: the cell that decided it may be marked
             self.app.push_screen(ReferenceScreen(self.last.question.house, self.last.question))
         else:  # the whole table, unmarked: a marked cell would give the answer away

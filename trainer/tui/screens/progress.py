@@ -147,8 +147,9 @@ class ProgressScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         if self.data is None:
-            yield Static(Text.assemble(("Progress", "bold"), f" · {self.trainee}"),
-                         id="progress-head")
+            yield Static(
+                Text.assemble(("Progress", "bold"), f" · {self.trainee}"), id="progress-head"
+            )
             yield Static("Loading…", id="progress-loading")
             yield Footer()
             return
@@ -162,7 +163,8 @@ class ProgressScreen(Screen[None]):
                 yield Static(
                     "Banker draws: rows the Banker's two-card total, columns the Player's "
                     f"third card. {accuracy_key()}",
-                    classes="progress-caption", markup=False,
+                    classes="progress-caption",
+                    markup=False,
                 )
                 yield TableauTable(id="tableau-grid")
                 yield Static(id="tableau-detail")
@@ -171,14 +173,19 @@ class ProgressScreen(Screen[None]):
                     classes="progress-caption progress-gap",
                 )
                 yield AccuracyTable(id="player-grid", cursor_type="cell")
-            with TabPane("2 Outcomes & payouts", id="outcomes"), VerticalScroll(
-                classes="progress-body"
+            with (
+                TabPane("2 Outcomes & payouts", id="outcomes"),
+                VerticalScroll(classes="progress-body"),
             ):
                 yield AccuracyTable(id="outcome-table", cursor_type="row", zebra_stripes=True)
                 yield AccuracyTable(id="payout-table", cursor_type="row", zebra_stripes=True)
                 if self.data is not None and self.data.table:  # shown once tables are worked
-                    yield Static(table_trend(self.data.table_times), id="table-trend",
-                                 classes="progress-caption progress-gap", markup=False)
+                    yield Static(
+                        table_trend(self.data.table_times),
+                        id="table-trend",
+                        classes="progress-caption progress-gap",
+                        markup=False,
+                    )
                     yield AccuracyTable(id="table-work", cursor_type="row", zebra_stripes=True)
                 # the dealer's procedure (shoe, calls, spotting errors), once answered
                 yield AccuracyTable(id="procedure-table", cursor_type="row", zebra_stripes=True)
@@ -343,8 +350,9 @@ class ProgressScreen(Screen[None]):
         """The dealer's procedure (shoe, calls, spotting errors), once any is answered."""
         procedure = self.query_one("#procedure-table", AccuracyTable)
         procedure.display = bool(self.shown.procedure)
-        procedure.skill_columns("Dealer's procedure",
-                                [describe(key) for key in self.shown.procedure] or [""])
+        procedure.skill_columns(
+            "Dealer's procedure", [describe(key) for key in self.shown.procedure] or [""]
+        )
         for key, t in self.shown.procedure.items():
             procedure.skill_row(describe(key), t, key)
 
@@ -361,8 +369,11 @@ class ProgressScreen(Screen[None]):
         table.add_columns("Started", "Drill", "Mode", "Score", "Result", "Avg")
         for p in reversed(self.shown.sessions):
             table.add_row(
-                Text(local_time(p.started_at)), Text(shorten(p.drill_title, 22)), Text(p.mode),
-                Text(session_score(p), justify="right"), Text(session_result(p)),
+                Text(local_time(p.started_at)),
+                Text(shorten(p.drill_title, 22)),
+                Text(p.mode),
+                Text(session_score(p), justify="right"),
+                Text(session_result(p)),
                 Text(seconds_label(p.avg_seconds), justify="right"),
                 key=p.session_id,
             )
@@ -376,8 +387,10 @@ class ProgressScreen(Screen[None]):
         )
         for state in (*self.shown.due, *waiting):
             table.add_row(
-                Text(describe(state.skill)), Text(str(state.box), justify="right"),
-                self.due_cell(state), Text(f"{state.correct}/{state.answered}", justify="right"),
+                Text(describe(state.skill)),
+                Text(str(state.box), justify="right"),
+                self.due_cell(state),
+                Text(f"{state.correct}/{state.answered}", justify="right"),
                 key=state.skill,
             )
 

@@ -33,7 +33,10 @@ def tableau(cell: tuple[int, int | None] | None) -> Table:
     """Banker two-card total (rows) × the Player's third card value or "stood" (columns)."""
     table = Table(
         title="Banker: D draws, S stands; columns: the Player's third card",
-        box=None, padding=(0, 1), title_justify="left", show_edge=False,
+        box=None,
+        padding=(0, 1),
+        title_justify="left",
+        show_edge=False,
     )
     table.add_column("Bk", justify="right")
     for v in range(10):
@@ -66,8 +69,13 @@ def settlement(cell: tuple[Outcome, Bet] | None, house: House) -> Table:
     Banker bet), only the bets it offers and the outcomes its dealers name (no Dragon 7 row
     at a table without the bet)."""
     results, bets, outcomes = house.results, house.bets, house.outcomes
-    table = Table(title="Settlement (odds paid to 1 on a win)", box=None, padding=(0, 1),
-                  title_justify="left", show_edge=False)
+    table = Table(
+        title="Settlement (odds paid to 1 on a win)",
+        box=None,
+        padding=(0, 1),
+        title_justify="left",
+        show_edge=False,
+    )
     table.add_column("outcome")
     for bet in bets:
         table.add_column(bet.label, justify="center")
@@ -143,7 +151,8 @@ class ReferenceScreen(ModalScreen[None]):
         with VerticalScroll(id="reference") as body:
             body.border_title = "Rules reference"
             body.border_subtitle = (
-                "the cell that decided your answer is marked [like this]" if marked
+                "the cell that decided your answer is marked [like this]"
+                if marked
                 else "Esc closes"
             )
             yield Static(player_rule(self.player_total), id="player-rule")

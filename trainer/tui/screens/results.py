@@ -51,8 +51,9 @@ def shoe_text(shoe: ShoeSummary) -> Text:
     text.append(f" · Dragon 7 ×{shoe.dragon7} · Panda 8 ×{shoe.panda8}")
     text.append(f" · naturals ×{shoe.naturals}\n")
     text.append("Errors by kind: ", "bold")
-    errors = ", ".join(f"{ERROR_KINDS.get(step, step.value.replace('_', ' '))} {n}"
-                       for step, n in shoe.errors)
+    errors = ", ".join(
+        f"{ERROR_KINDS.get(step, step.value.replace('_', ' '))} {n}" for step, n in shoe.errors
+    )
     text.append(errors or "none")
     return text
 
@@ -89,9 +90,7 @@ class ResultsScreen(Screen[None]):
         head.append(verdict, "bold")
         head.append("\n" if summary.retry else f" (pass mark {summary.pass_mark}%)\n")
         average = summary.seconds / summary.total if summary.total else 0.0
-        head.append(
-            f"Time {duration(summary.seconds)}, {average:.1f}s a question on average"
-        )
+        head.append(f"Time {duration(summary.seconds)}, {average:.1f}s a question on average")
         if not s.exam:
             times = "time" if summary.reference_opened == 1 else "times"
             head.append(f" · rules reference opened {summary.reference_opened} {times}")
@@ -124,9 +123,12 @@ class ResultsScreen(Screen[None]):
             mark = "✓" if r.correct else "✗"
             time = f"{r.seconds:.1f}s" + ("!" if r.over_time or r.timed_out else "")
             each.add_row(
-                str(r.number), str(r.question.coup_index + 1), r.question.short,
+                str(r.number),
+                str(r.question.coup_index + 1),
+                r.question.short,
                 f"{mark} {r.answer.label}",
-                r.graded.expected.label, time,
+                r.graded.expected.label,
+                time,
             )
         for table in self.query(DataTable):
             table.can_focus = False  # read by scrolling the page: one scrollbar, no tabbing
@@ -196,8 +198,11 @@ class MissedScreen(Screen[None]):
         r = self.missed[self.position]
         q = r.question
         self.query_one("#missed-header", Static).update(
-            Text(f"Missed question {self.position + 1} of {len(self.missed)}  ·  "
-                 f"question {r.number} of the run", "bold")
+            Text(
+                f"Missed question {self.position + 1} of {len(self.missed)}  ·  "
+                f"question {r.number} of the run",
+                "bold",
+            )
         )
         player = self.query_one("#player-hand", HandView)
         banker = self.query_one("#banker-hand", HandView)

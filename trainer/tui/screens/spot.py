@@ -114,14 +114,16 @@ class SpotScreen(Screen[None]):
                 button.show(wanted.get(button.key, ""), False)
             self.set_status("Keys 1-4 pick the right step; then Enter.")
         else:
-            self.set_status("↑↓ or a step's number move to the wrong step, n: no error; "
-                            "then Enter.")
+            self.set_status(
+                "↑↓ or a step's number move to the wrong step, n: no error; then Enter."
+            )
         self.query_one("#feedback").display = False
         self.update_header()
         self.show_keys()
 
-    def fill_replay(self, q: SpotQuestion | FixQuestion, marked: int | None = None,
-                    right: int | None = None) -> None:
+    def fill_replay(
+        self, q: SpotQuestion | FixQuestion, marked: int | None = None, right: int | None = None
+    ) -> None:
         """The steps, numbered; ``marked``: the step flagged (✗, or ✓ when it is the one the
         audit names), ``right``: the step the audit names (!), after an answer."""
         replay = self.query_one("#replay", ReplayList)
@@ -129,7 +131,8 @@ class SpotScreen(Screen[None]):
         width = len(str(len(q.lines)))
         for i, line in enumerate(q.lines):
             mark = {(True, True): "✓", (True, False): "✗", (False, True): "!"}.get(
-                (i == marked, i == right), " ")
+                (i == marked, i == right), " "
+            )
             lines.append(Option(Text(f"{mark}{i + 1:>{width}}  {line}")))
         if isinstance(q, SpotQuestion):
             lines.append(Option(Text(f" {'n':>{width}}  No error: the coup was dealt right")))
@@ -247,8 +250,11 @@ class SpotScreen(Screen[None]):
         if self.state != ASKING:
             return
         if self.selected is None:
-            self.set_status("Pick a step (or n: no error) first." if isinstance(
-                self.question, SpotQuestion) else "Pick the right step (1-4) first.")
+            self.set_status(
+                "Pick a step (or n: no error) first."
+                if isinstance(self.question, SpotQuestion)
+                else "Pick the right step (1-4) first."
+            )
             return
         self.after_answer(self.session.answer(self.selected))
 
@@ -263,8 +269,7 @@ class SpotScreen(Screen[None]):
         answer = result.answer
         flagged = answer.step - 1 if isinstance(answer, SpotAnswer) and answer.step else None
         expected = result.graded.expected
-        right = (expected.step - 1 if isinstance(expected, SpotAnswer) and expected.step
-                 else None)
+        right = expected.step - 1 if isinstance(expected, SpotAnswer) and expected.step else None
         if isinstance(q, SpotQuestion):
             self.fill_replay(q, marked=flagged, right=right)
         self.query_one("#options").display = False
@@ -273,8 +278,9 @@ class SpotScreen(Screen[None]):
         panel.styles.border_left = ("thick", Color.parse(colour))
         self.query_one("#feedback-text", Static).update(feedback_text(result))
         panel.display = True
-        self.set_status("Enter: see the results" if self.session.finished
-                        else "Enter or space: next")
+        self.set_status(
+            "Enter: see the results" if self.session.finished else "Enter or space: next"
+        )
         self.update_header()
         self.show_keys()
 

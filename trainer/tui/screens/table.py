@@ -71,8 +71,11 @@ from trainer.tui.widgets.table import HandView
 #: The letters that name the bets on the layout, in seat order from the dealer's left.
 SPOT_KEYS = "abcdefghijklmnopqrstuvwxyz"
 _TONES = {
-    SpotState.ON: PLAIN, SpotState.MARKED: MARKED, SpotState.TAKEN: TAKEN,
-    SpotState.PAID: PAID, SpotState.LEFT: LEFT,
+    SpotState.ON: PLAIN,
+    SpotState.MARKED: MARKED,
+    SpotState.TAKEN: TAKEN,
+    SpotState.PAID: PAID,
+    SpotState.LEFT: LEFT,
 }
 _STEP_NUMBER = {Phase.TAKE: 1, Phase.PAY: 2, Phase.COMMISSION: 3}
 #: Characters an amount may be typed with (the session reads it like any amount).
@@ -101,8 +104,13 @@ def feedback_text(feedback: StepFeedback) -> Text:
         text.append("; ".join(m.text for m in mistakes))
     else:
         text.append("✗ Wrong: ", "bold")
-        text.append("; ".join(f"you said {a.answer}, the answer is {a.expected}"
-                              for a in feedback.answers if not a.correct))
+        text.append(
+            "; ".join(
+                f"you said {a.answer}, the answer is {a.expected}"
+                for a in feedback.answers
+                if not a.correct
+            )
+        )
     # the engine's reason for one bet (the take's reason is the whole procedure: too long)
     reasons = [a.reason for a in feedback.answers if not a.correct and a.phase is not Phase.TAKE]
     if reasons and len(mistakes) <= 1:
@@ -193,8 +201,9 @@ class TableScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         for hand in self.query(HandView):
             hand.fit(event.size)
-            hand.styles.height = min(hand.face.rows + 1, 4) if event.size.height < 30 else (
-                hand.face.rows + 1)
+            hand.styles.height = (
+                min(hand.face.rows + 1, 4) if event.size.height < 30 else (hand.face.rows + 1)
+            )
         self.place_seats(event.size.width, event.size.height)
         tall = event.size.height >= 34
         self.set_class(tall, "-tall")
@@ -225,9 +234,14 @@ class TableScreen(Screen[None]):
         """The table's bets in seat order from the dealer's left (the letters' order)."""
         table = self.session.table
         if self._spots[0] != table.number:
-            self._spots = (table.number, [
-                spot for seat in sorted(table.seats, key=lambda s: s.number)
-                for spot in seat.spots])
+            self._spots = (
+                table.number,
+                [
+                    spot
+                    for seat in sorted(table.seats, key=lambda s: s.number)
+                    for spot in seat.spots
+                ],
+            )
         return self._spots[1]
 
     def put(self, selector: str, text: Text) -> None:
@@ -260,8 +274,14 @@ class TableScreen(Screen[None]):
         self.draw_procedure()
         self.update_header()
         # the key line depends only on these: rebuilt when they change
-        keys = (table.number, table.phase, self.amount_mode, s.finished,
-                s.shoe_question is not None, self.shoe_pick is not None)
+        keys = (
+            table.number,
+            table.phase,
+            self.amount_mode,
+            s.finished,
+            s.shoe_question is not None,
+            self.shoe_pick is not None,
+        )
         if keys != self._keys_for:
             self._keys_for = keys
             self.query_one("#keys", KeyBar).show_keys(self)
@@ -290,8 +310,9 @@ class TableScreen(Screen[None]):
             hands.display = not burning
         if burning:
             assert s.burn is not None
-            self.put("#result", Text.assemble(("  First card turned up: ", "bold"),
-                                              s.burn.card.pretty))
+            self.put(
+                "#result", Text.assemble(("  First card turned up: ", "bold"), s.burn.card.pretty)
+            )
         else:
             self.put("#result", Text.assemble(("  Result: ", "bold"), s.table.result_text))
         if s.shoe is not None:
@@ -365,7 +386,7 @@ class TableScreen(Screen[None]):
         spots = self.spots
         by_seat: dict[int, list[Spot]] = {}
         # the bet being paid, or whose commission is asked: marked ▶
-        current = (table.selected if table.phase is Phase.PAY else table.commission_spot)
+        current = table.selected if table.phase is Phase.PAY else table.commission_spot
         current_key = current.key if current is not None else None
         for i, spot in enumerate(spots):
             tone = _TONES[table.state(spot)]
@@ -373,13 +394,19 @@ class TableScreen(Screen[None]):
                 tone = LEFT  # what is still on the layout stays there: the pushes
             if spot.key in self.wrong:
                 tone = WRONG
-            by_seat.setdefault(spot.seat, []).append(Spot(
-                spot.seat, spot.bet, spot.wager, self.key_of(i), tone,
-                cursor=i == self.cursor and self.cursor_shown,
-                current=spot.key == current_key,
-                paid=table.paid.get(spot.key),
-                chips=spot.chips.chips,
-            ))
+            by_seat.setdefault(spot.seat, []).append(
+                Spot(
+                    spot.seat,
+                    spot.bet,
+                    spot.wager,
+                    self.key_of(i),
+                    tone,
+                    cursor=i == self.cursor and self.cursor_shown,
+                    current=spot.key == current_key,
+                    paid=table.paid.get(spot.key),
+                    chips=spot.chips.chips,
+                )
+            )
         for number, seat in self._seat_views.items():
             seat.show(by_seat.get(number, ()))
 
@@ -411,13 +438,17 @@ class TableScreen(Screen[None]):
             step.append(" ")
             if phase is Phase.TAKE:
                 marked = [sp for sp in table.spots if table.state(sp) is SpotState.MARKED]
-                step.append("Mark each losing bet: its letter, a click, or arrows and space."
-                            " Enter takes them.")
+                step.append(
+                    "Mark each losing bet: its letter, a click, or arrows and space."
+                    " Enter takes them."
+                )
                 total = sum((sp.wager for sp in marked), Decimal(0))
                 paying.append(f"Marked {len(marked)}: {format_amount(total)}")
             elif phase is Phase.PAY and not self.amount_mode:
-                step.append("Pick the next bet to pay: its letter, a click, or arrows and "
-                            "space. Enter: done paying (pushes stay).")
+                step.append(
+                    "Pick the next bet to pay: its letter, a click, or arrows and "
+                    "space. Enter: done paying (pushes stay)."
+                )
                 paying.append(f"Paid {len(table.paid)}: {format_amount(table.paid_total)}")
             else:
                 spot = table.selected if phase is Phase.PAY else table.commission_spot
@@ -472,11 +503,11 @@ class TableScreen(Screen[None]):
     def typing_allowed(self) -> bool:
         table = self.session.table
         return self.entering and not (
-            table.chip_entry is ChipEntry.CHIPS and table.phase is Phase.PAY)
+            table.chip_entry is ChipEntry.CHIPS and table.phase is Phase.PAY
+        )
 
     def entry_hint(self) -> str:
-        keys = "".join(k for k, _ in zip(CHIP_KEYS, self.session.table.denominations,
-                                           strict=False))
+        keys = "".join(k for k, _ in zip(CHIP_KEYS, self.session.table.denominations, strict=False))
         chips = f"{keys[0]}-{keys[-1]} add a chip, shift takes one back" if keys else ""
         if self.typing_allowed and self.chips_active:
             return f"type it, or chips ({chips})."
@@ -492,9 +523,12 @@ class TableScreen(Screen[None]):
             text.append("▏", "blink")
         elif entry.by_chips:
             text.append(format_amount(entry.total), "bold")
-            text.append(" in " + ", ".join(
-                f"{n}×{format_amount(v)}" for v, n in sorted(entry.chips.items(), reverse=True)
-            ))
+            text.append(
+                " in "
+                + ", ".join(
+                    f"{n}×{format_amount(v)}" for v, n in sorted(entry.chips.items(), reverse=True)
+                )
+            )
         else:
             text.append("▏", "blink")
         return text
@@ -535,8 +569,9 @@ class TableScreen(Screen[None]):
             self.wrong = set()
             panel.display = False
             return
-        self.wrong = {(m.seat, m.bet) for m in feedback.mistakes
-                      if m.seat is not None and m.bet is not None}
+        self.wrong = {
+            (m.seat, m.bet) for m in feedback.mistakes if m.seat is not None and m.bet is not None
+        }
         colour = self.app.theme_variables["success" if feedback.correct else "error"]
         panel.styles.border_left = ("thick", Color.parse(colour))
         body = feedback_text(feedback)
@@ -554,8 +589,11 @@ class TableScreen(Screen[None]):
         if self.session.finished:
             return action == "leave"
         if self.session.shoe_question is not None:  # keys 1-4 pick (on_key), Enter answers
-            return action == "leave" or (action == "reference" and not self.session.exam) or (
-                action == "confirm_shoe" and self.shoe_pick is not None)
+            return (
+                action == "leave"
+                or (action == "reference" and not self.session.exam)
+                or (action == "confirm_shoe" and self.shoe_pick is not None)
+            )
         if action == "confirm_shoe":
             return False
         picking = phase is Phase.PAY and not self.amount_mode
@@ -701,9 +739,13 @@ class TableScreen(Screen[None]):
         if not self.give_entry():
             return
         if self.session.table.entry.empty:
-            self.message = ("Add chips first." if not self.typing_allowed
-                            else "Type the amount or add chips first." if self.chips_active
-                            else "Type the amount first.")
+            self.message = (
+                "Add chips first."
+                if not self.typing_allowed
+                else "Type the amount or add chips first."
+                if self.chips_active
+                else "Type the amount first."
+            )
             self.refresh_all()
             return
         self.graded(self.session.confirm_payout)
@@ -769,9 +811,7 @@ class TableScreen(Screen[None]):
         from trainer.tui.screens.reference import ReferenceScreen
 
         table = self.session.table
-        self.app.push_screen(
-            ReferenceScreen(table.house, table=True)
-        )
+        self.app.push_screen(ReferenceScreen(table.house, table=True))
 
     # -- the mouse -------------------------------------------------------------------------
 

@@ -80,12 +80,17 @@ class TableResultsScreen(Screen[None]):
         tables.add_columns("#", "Seats", "Right", "Time", "Payouts", "Target")
         for t in self.summary.tables:
             pays = t.payout_seconds
-            paid = (f"{sum(pays) / len(pays):.1f}s avg, {max(pays):.1f}s max" if pays
-                    else "none")
+            paid = f"{sum(pays) / len(pays):.1f}s avg, {max(pays):.1f}s max" if pays else "none"
             mark = "" if target is None else ("✓" if t.within_target else "✗")
             time = f"{t.seconds:.1f}s" + (" (ran out)" if t.timed_out else "")
-            tables.add_row(str(t.number), str(t.seats), f"{t.right}/{t.total}", time, paid,
-                           f"{mark} {target:g}s" if target is not None else "-")
+            tables.add_row(
+                str(t.number),
+                str(t.seats),
+                f"{t.right}/{t.total}",
+                time,
+                paid,
+                f"{mark} {target:g}s" if target is not None else "-",
+            )
         skills = self.query_one("#by-skill", DataTable)
         skills.add_columns("Skill", "Right", "%")
         for score in self.summary.by_skill:
@@ -97,12 +102,18 @@ class TableResultsScreen(Screen[None]):
         for shoe in self.session.shoe_answers:  # the burn first, "what now?" after its table
             mark = "✓" if shoe.correct else "✗"
             where = "burn" if shoe.table == 0 else f"{shoe.table}: now?"
-            rows.append((shoe.table, 1, (where, f"{shoe.seconds:.1f}s",
-                                         f"{mark} {shoe.answer}", shoe.expected)))
+            rows.append(
+                (
+                    shoe.table,
+                    1,
+                    (where, f"{shoe.seconds:.1f}s", f"{mark} {shoe.answer}", shoe.expected),
+                )
+            )
         for a in self.session.answers:
             mark = "✓" if a.correct else "✗"
-            rows.append((a.table, 0, (str(a.table), f"{a.seconds:.1f}s", f"{mark} {a.answer}",
-                                      a.expected)))
+            rows.append(
+                (a.table, 0, (str(a.table), f"{a.seconds:.1f}s", f"{mark} {a.answer}", a.expected))
+            )
         for _, _, row in sorted(rows, key=lambda r: r[:2]):
             each.add_row(*row)
         for table in self.query(DataTable):

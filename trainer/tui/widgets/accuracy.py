@@ -87,8 +87,11 @@ class AccuracyTable(PageTable):
     def skill_row(self, name: str, t: Tally, key: str) -> None:
         """One skill's row; a name wider than its column wraps (the row grows)."""
         self.add_row(
-            Text(name), Text(right_label(t), justify="right"), self.accuracy_cell(t),
-            Text(seconds_label(t.avg_seconds), justify="right"), key=key,
+            Text(name),
+            Text(right_label(t), justify="right"),
+            self.accuracy_cell(t),
+            Text(seconds_label(t.avg_seconds), justify="right"),
+            key=key,
             height=None if len(name) > self.NAME_WIDTH else 1,
         )
 

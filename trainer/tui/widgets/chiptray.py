@@ -144,8 +144,9 @@ class ChipTray(Widget):
             spans.append((start, text.cell_len, chip.value))
         if self.names:  # the colours in words: colour is never the only cue
             text.append("\n")
-            text.append(" · ".join(f"{format_amount(c.value)} {c.colour}" for c in self.chips),
-                        "dim")
+            text.append(
+                " · ".join(f"{format_amount(c.value)} {c.colour}" for c in self.chips), "dim"
+            )
         self._spans = spans
         return text
 

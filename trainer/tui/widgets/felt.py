@@ -26,7 +26,11 @@ from trainer.tui.widgets.chiptray import chip_ink
 
 #: Each bet's name on the layout, as the felt prints it.
 BET_CODES: Mapping[Bet, str] = {
-    Bet.PLAYER: "P", Bet.BANKER: "B", Bet.TIE: "T", Bet.DRAGON7: "D7", Bet.PANDA8: "P8",
+    Bet.PLAYER: "P",
+    Bet.BANKER: "B",
+    Bet.TIE: "T",
+    Bet.DRAGON7: "D7",
+    Bet.PANDA8: "P8",
 }
 
 #: The spot's tone, a component class of SeatView (table.tcss gives each its look), and the
@@ -34,7 +38,12 @@ BET_CODES: Mapping[Bet, str] = {
 #: taken, left in place (a push that was paid), paid, and shown wrong by the last feedback.
 PLAIN, MARKED, TAKEN, LEFT, PAID, WRONG = "plain", "marked", "taken", "left", "paid", "wrong"
 MARKS: Mapping[str, str] = {
-    PLAIN: " ", MARKED: "✗", TAKEN: "✗", LEFT: "=", PAID: "✓", WRONG: "!",
+    PLAIN: " ",
+    MARKED: "✗",
+    TAKEN: "✗",
+    LEFT: "=",
+    PAID: "✓",
+    WRONG: "!",
 }
 
 
@@ -56,9 +65,11 @@ class Spot:
 class SeatView(Widget):
     """One seat's box: 'Seat N' on its border, a line per bet."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        f"spot--{tone}" for tone in MARKS
-    } | {"spot--cursor", "spot--current", "spot--key"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {f"spot--{tone}" for tone in MARKS} | {
+        "spot--cursor",
+        "spot--current",
+        "spot--key",
+    }
 
     DEFAULT_CSS = """
     SeatView {
@@ -107,8 +118,7 @@ class SeatView(Widget):
         costs more than drawing the seat)."""
         style = self._styles.get(component)
         if style is None:
-            style = self._styles[component] = self.get_component_rich_style(
-                component, partial=True)
+            style = self._styles[component] = self.get_component_rich_style(component, partial=True)
         return style
 
     def notify_style_update(self) -> None:
@@ -155,8 +165,9 @@ class SeatView(Widget):
         width = self.content_size.width
         extras = [self.extras(s, width) for s in self.spots]
         widest = max(e.cell_len for e in extras)
-        return Text("\n").join(self.spot_line(s, width, e, widest)
-                               for s, e in zip(self.spots, extras, strict=True))
+        return Text("\n").join(
+            self.spot_line(s, width, e, widest) for s, e in zip(self.spots, extras, strict=True)
+        )
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)

@@ -79,9 +79,7 @@ class HandView(Static):
         looking it up costs more than drawing the cards."""
         style = self._styles.get(component)
         if style is None:
-            style = self._styles[component] = self.get_component_rich_style(
-                component, partial=True
-            )
+            style = self._styles[component] = self.get_component_rich_style(component, partial=True)
         return style
 
     def notify_style_update(self) -> None:
