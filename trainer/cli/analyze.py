@@ -12,7 +12,7 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 
 from trainer.cli.common import COMMANDS
-from trainer.cli.options import add_house_argument, add_pays_arguments, deck_count, house_from
+from trainer.cli.options import add_house_argument, add_pays_arguments, deck_count, house_of_args
 from trainer.engine.analysis import EVENTS, Analysis, analyze
 from trainer.engine.house import House
 from trainer.engine.money import dumps_exact, format_amount
@@ -67,7 +67,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    result = analyze(house=house_from(args))
+    result = analyze(house=house_of_args(args))
     print(to_json(result) if args.json else render(result))
     return 0
 

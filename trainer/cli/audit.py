@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import Any, NoReturn
 
 from trainer.cli.common import COMMANDS, UsageError
-from trainer.cli.options import add_house_argument, house_from, split_bets
+from trainer.cli.options import add_house_argument, house_of_args, split_bets
 from trainer.cli.parser import Parser
 from trainer.engine import rules
 from trainer.engine.cards import Card, hand_total
@@ -400,7 +400,7 @@ def to_json(result: Audit, house: House | None = None) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    house = house_from(args)
+    house = house_of_args(args)
     shown = house if args.house else None
     if STDIN in args.cards:
         if args.cards != [STDIN]:

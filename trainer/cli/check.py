@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from trainer.cli.common import COMMANDS, UsageError
-from trainer.cli.options import add_house_argument, add_pays_arguments, house_from, split_bets
+from trainer.cli.options import add_house_argument, add_pays_arguments, house_of_args, split_bets
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.coup import Coup
 from trainer.engine.errors import EngineError, quote
@@ -226,7 +226,7 @@ class MissingCards(EngineError):
 
 def run(args: argparse.Namespace) -> int:
     wagers = parse_bets(args.bet)
-    house = house_from(args)
+    house = house_of_args(args)
     check_limits(wagers, house)
     shown = house if args.house else None
     if args.seat and wagers:

@@ -137,7 +137,7 @@ def add_house_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def house_from(args: argparse.Namespace) -> House:
+def house_of_args(args: argparse.Namespace) -> House:
     """The --house named on the command line, with --decks and the --X-pays options (which
     override the house) on top.  A broken house file is a UsageError listing every problem."""
     from trainer.engine.house import DEFAULT_HOUSE

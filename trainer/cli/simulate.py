@@ -16,7 +16,7 @@ from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import (
     add_house_argument,
     deck_count,
-    house_from,
+    house_of_args,
     seed_number,
     whole_number,
 )
@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     from trainer.engine.errors import InvalidShoeError
     from trainer.engine.simulate import simulate
 
-    house = house_from(args)
+    house = house_of_args(args)
     decks = house.decks
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     progress = _Progress(args.shoes, sys.stderr) if sys.stderr.isatty() else None

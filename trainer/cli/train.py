@@ -88,12 +88,12 @@ def run_train(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as exc:
         raise UsageError(_one_line(exc)) from None
     if args.house:  # the drill under another house: its bets must keep to that house's limits
-        from trainer.cli.options import house_from
+        from trainer.cli.options import house_of_args
         from trainer.engine.house import HouseLimitError
         from trainer.houses.drills import under_house
 
         try:
-            drill = under_house(drill, house_from(args))
+            drill = under_house(drill, house_of_args(args))
         except HouseLimitError as exc:
             raise UsageError("\nezbac: error: ".join(exc.problems)) from None
     return _run(args.db, start=drill, trainee=trainee, seed=args.seed)
