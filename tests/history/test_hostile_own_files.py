@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.support.history import T0, answer, session
 from trainer.history.spool import Entry, Spool, encode
@@ -130,3 +132,46 @@ def test_sending_the_spool_stops_when_the_spool_cannot_drop_what_was_sent(
         assert recorder.close(timeout=2) == 4  # the send ended (it spun for ever): all kept
         assert len(store.answers("ana")) == 3  # and what was sent is stored once
     assert any("kept what was sent" in s for s in said), said
+
+
+def _nesting_by_hand(text: str) -> int:
+    """The deepest nesting of ``text``'s brackets outside JSON strings, worked out the slow,
+    obvious way (a character at a time), to check the quick count ezbac uses against."""
+    deepest = depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (ch == "\\", ch != '"')
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+@given(
+    st.lists(
+        st.sampled_from(["[", "]", "{", "}", '"', "\\", "a", ",", ":", "\n", '"[{', '\\"']),
+        max_size=80,
+    )
+)
+@settings(max_examples=400, deadline=None)
+def test_the_quick_nesting_check_agrees_with_a_scan_by_hand(pieces: list[str]) -> None:
+    from trainer import jsonfile
+
+    text = "".join(pieces)
+    for limit in (1, 2, 3, jsonfile.MAX_DEPTH):  # low limits, so deep texts are common
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(jsonfile, "MAX_DEPTH", limit)
+            found = jsonfile._depth_problem(text)
+        assert (found is not None) == (_nesting_by_hand(text) > limit), (limit, found)
+
+
+def test_brackets_inside_strings_do_not_count_and_the_place_is_named() -> None:
+    deep_string = json.dumps(["[" * 100, {"{": '\\"[[[['}])
+    assert loads(deep_string) == ["[" * 100, {"{": '\\"[[[['}]
+    with pytest.raises(BadJSONError, match="line 2 column 17"):
+        loads("{}\n" + "[" * 17 + "]" * 17)
