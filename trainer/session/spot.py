@@ -287,7 +287,13 @@ def _alternatives(
 ) -> list[str]:
     """Plausible wrong "right steps", in the engine's words: the right steps the audit gives
     for the other mistakes this coup could have had at the same kind of step, the same step
-    with the hands swapped, and, for a bet, how it is settled on the other outcomes."""
+    with the hands swapped, and, for a bet, how it is settled on the other outcomes.
+
+    Never a right step in other words: every replay is of the same coup and layout, and the
+    dealing before a first deviation is the right procedure, so another mistake's first
+    deviation at the same step names the same right action (a card dealt to the wrong hand
+    and the hand that should have drawn it: "7d is the Player's third card", "deal 7d to
+    the Player").  Those are left out; only right steps of other places remain."""
     right = first.right
     family = _family(replay.dealt, first.step)
     near: list[str] = []
@@ -306,11 +312,14 @@ def _alternatives(
             except (MistakeDoesNotApply, ValueError):
                 break
             found = audit(other, replay.house, replay.layout).mistakes
-            if found and found[0].right != right:
+            if found and found[0].right != right and found[0].step != first.step:
                 same = _family(other, found[0].step) == family
                 (near if same else far).append(found[0].right)
     swapped = _swap_hands(right)
-    if swapped != right:
+    correct = Dealt.correct(replay.coup, replay.layout, replay.house)
+    if swapped.startswith("no ") and first.step >= len(correct.cards):
+        pass  # no card is due to either hand: "no card for the Player" is right too
+    elif swapped != right:
         near.append(swapped)
     if family == "bet":
         action = replay.dealt.steps[first.step]
