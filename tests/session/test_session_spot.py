@@ -14,8 +14,8 @@ from decimal import Decimal
 
 import pytest
 
-from tests.support.coups import DRAGON, FakeClock, FakeNow, coup
-from trainer.drills.model import BetSpec, CoupFilter, Drill, SpotSpec
+from tests.support.coups import DRAGON, FakeClock, FakeNow, coup, spot_drill
+from trainer.drills.model import Drill
 from trainer.engine import Bet, Outcome
 from trainer.engine.house import DEFAULT_HOUSE
 from trainer.engine.procedure import (
@@ -31,14 +31,6 @@ from trainer.session import Session
 from trainer.session.questions import ChoiceAnswer, SpotAnswer
 from trainer.session.spot import FixQuestion, Replay, SpotQuestion, spot_questions
 
-BETS = (
-    BetSpec(Bet.PLAYER, Decimal(10), Decimal(100), Decimal(5)),
-    BetSpec(Bet.BANKER, Decimal(10), Decimal(100), Decimal(5)),
-    BetSpec(Bet.TIE, Decimal(5), Decimal(25), Decimal(5)),
-    BetSpec(Bet.DRAGON7, Decimal(5), Decimal(50), Decimal(5)),
-    BetSpec(Bet.PANDA8, Decimal(5), Decimal(50), Decimal(5)),
-)
-
 
 def first_difference(right: tuple[object, ...], dealt: tuple[object, ...]) -> int | None:
     """Where two lists of steps first differ (a step missing counts); None if the same."""
@@ -46,21 +38,6 @@ def first_difference(right: tuple[object, ...], dealt: tuple[object, ...]) -> in
         if a != b:
             return i
     return None if len(right) == len(dealt) else min(len(right), len(dealt))
-
-
-def spot_drill(
-    rate: float = 0.5, level: str = "coup", ids: tuple[str, ...] = (), questions: int = 40
-) -> Drill:
-    return Drill(
-        id="spot",
-        title="Spot",
-        description="Spot.",
-        steps=(),
-        questions=questions,
-        run=SpotSpec(level=level, error_rate=rate, error_ids=ids),
-        filters=(CoupFilter(),),
-        bets=BETS,
-    )
 
 
 def replays(drill: Drill, seed: int) -> list[SpotQuestion]:

@@ -12,39 +12,19 @@ step in other words and must not be offered as wrong.
 from __future__ import annotations
 
 import random
-from decimal import Decimal
 
 import pytest
 
-from tests.support.coups import FakeClock, FakeNow
-from trainer.drills.model import BetSpec, CoupFilter, Drill, SpotSpec
-from trainer.engine import Bet
+from tests.support.coups import FakeClock, FakeNow, spot_drill
 from trainer.engine.catalogue import CATALOGUE
 from trainer.engine.procedure import Dealt, DealtCard
 from trainer.session import Session
 from trainer.session.questions import ChoiceAnswer
 from trainer.session.spot import FixQuestion
 
-BETS = (
-    BetSpec(Bet.PLAYER, Decimal(10), Decimal(100), Decimal(5)),
-    BetSpec(Bet.BANKER, Decimal(10), Decimal(100), Decimal(5)),
-    BetSpec(Bet.TIE, Decimal(5), Decimal(25), Decimal(5)),
-    BetSpec(Bet.DRAGON7, Decimal(5), Decimal(50), Decimal(5)),
-    BetSpec(Bet.PANDA8, Decimal(5), Decimal(50), Decimal(5)),
-)
-
 
 def fixes(mistake_id: str, level: str, seed: int) -> list[FixQuestion]:
-    drill = Drill(
-        id="spot",
-        title="Spot",
-        description="Spot.",
-        steps=(),
-        questions=8,
-        run=SpotSpec(level=level, error_rate=1.0, error_ids=(mistake_id,)),
-        filters=(CoupFilter(),),
-        bets=BETS,
-    )
+    drill = spot_drill(1.0, level=level, ids=(mistake_id,), questions=8)
     s = Session.deal(drill, "Alex", random.Random(seed), clock=FakeClock(), now=FakeNow())
     return [q for q in s.questions if isinstance(q, FixQuestion)]
 

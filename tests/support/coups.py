@@ -139,3 +139,28 @@ def dragon_replays() -> tuple[Drill, list[SpotQuestion | FixQuestion]]:
         bets=(BetSpec(Bet.BANKER, Decimal(25), Decimal(25)),),
     )
     return drill, [SpotQuestion(0, dc, right), SpotQuestion(1, dc, bad), fix]
+
+
+#: Every bet of EZ Baccarat on a spot drill's layout, at ranges the default house allows.
+BETS = (
+    BetSpec(Bet.PLAYER, Decimal(10), Decimal(100), Decimal(5)),
+    BetSpec(Bet.BANKER, Decimal(10), Decimal(100), Decimal(5)),
+    BetSpec(Bet.TIE, Decimal(5), Decimal(25), Decimal(5)),
+    BetSpec(Bet.DRAGON7, Decimal(5), Decimal(50), Decimal(5)),
+    BetSpec(Bet.PANDA8, Decimal(5), Decimal(50), Decimal(5)),
+)
+
+
+def spot_drill(
+    rate: float = 0.5, level: str = "coup", ids: tuple[str, ...] = (), questions: int = 40
+) -> Drill:
+    return Drill(
+        id="spot",
+        title="Spot",
+        description="Spot.",
+        steps=(),
+        questions=questions,
+        run=SpotSpec(level=level, error_rate=rate, error_ids=ids),
+        filters=(CoupFilter(),),
+        bets=BETS,
+    )
