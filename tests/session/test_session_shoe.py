@@ -191,3 +191,9 @@ def test_a_seeded_shoe_deals_a_real_shoe() -> None:
     assert 416 - 14 < used <= 416 - 14 + 12  # past the cut card, by at most two coups
     assert sum(sc.cut_out_during for sc in run.coups) == 1
     assert isinstance(s.questions[0], BurnQuestion)
+
+
+def test_a_shoe_counter_gives_no_total() -> None:
+    # The run's length would say when the cut card comes out (issue 25).
+    s = Session.deal(shoe_drill(), "Alex", random.Random(5), clock=FakeClock(), now=FakeNow())
+    assert all(s.counter(n) == f"Q {n}" for n in (1, s.total // 2, s.total))

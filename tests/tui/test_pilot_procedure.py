@@ -241,7 +241,7 @@ async def test_a_spot_exam_gives_no_feedback_and_times_out() -> None:
         await pilot.pause()
         await pilot.press("n", "enter")  # right, but an exam says nothing
         assert not app.screen.query_one("#feedback").display
-        assert "Q 2/3" in text_of(app, "#drill-status")
+        assert "Replay 2/2" in text_of(app, "#drill-status")  # replays, not questions
         clock.advance(11)  # the second replay's time runs out
         await pilot.pause(0.5)
         assert session.results[1].timed_out and not session.results[1].correct

@@ -139,6 +139,22 @@ class Session(OnRun):
     def total(self) -> int:
         return len(self.questions)
 
+    def counter(self, number: int) -> str:
+        """The header's count at question ``number`` (1-based), telling nothing a question
+        still to come would (issue 25): a shoe gives no total, since the run's length says
+        when the cut card comes out; a spot drill counts replays, since its questions count
+        the errors in it (a fix question follows each).  A retry asks what was missed: its
+        questions are counted."""
+        if self.run.retry_of is not None or not self.questions:
+            return f"Q {number}/{self.total}"
+        if self.drill.kind is Kind.SHOE:
+            return f"Q {number}"
+        if self.drill.kind is Kind.SPOT:
+            at = self.questions[min(max(number, 1), self.total) - 1].coup_index
+            replays = sorted({q.coup_index for q in self.questions})
+            return f"Replay {replays.index(at) + 1}/{len(replays)}"
+        return f"Q {number}/{self.total}"
+
     @property
     def index(self) -> int:
         """0-based index of the question being asked (== total when finished)."""

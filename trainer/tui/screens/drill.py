@@ -291,7 +291,7 @@ class DrillScreen(Screen[None]):
         number = min(s.index + 1, s.total)
         if self.state == FEEDBACK:
             number = s.index
-        text = Text(f"Q {number}/{s.total}")
+        text = Text(s.counter(number))
         if s.exam:
             text.append(f" · exam, {s.index} answered")
         else:

@@ -154,7 +154,7 @@ class SpotScreen(Screen[None]):
     def update_header(self) -> None:
         s = self.session
         number = s.index if self.state == FEEDBACK else min(s.index + 1, s.total)
-        text = Text(f"Q {number}/{s.total}")
+        text = Text(s.counter(number))
         text.append(f" · exam, {s.index} answered" if s.exam else f" · score {s.right}/{s.index}")
         left = s.remaining()
         if left is not None and self.state == ASKING:
