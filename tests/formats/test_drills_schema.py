@@ -31,6 +31,7 @@ from trainer.fileformat.declare import (
     MapOf,
     Obj,
     Scalar,
+    kinds,
     reader_methods,
 )
 
@@ -51,22 +52,6 @@ def test_schema_names_are_the_enums_values() -> None:
 MINIMAL = "id: m\ntitle: M\ndescription: D\nask: outcome\ncoups:\n  - cards: 4h 3s 2d Kc 8h\n"
 
 
-def _kinds(obj: Obj):
-    for f in obj.fields.values():
-        stack = [f.kind]
-        while stack:
-            kind = stack.pop()
-            yield kind
-            if isinstance(kind, Obj):
-                stack.extend(g.kind for g in kind.fields.values())
-            elif isinstance(kind, ListOf):
-                stack.append(kind.item)
-            elif isinstance(kind, MapOf):
-                stack.append(kind.value)
-            elif isinstance(kind, AnyOf):
-                stack.extend(kind.options)
-
-
 def test_every_declared_reader_exists() -> None:
     names = reader_methods(F.DRILL)
     # implemented by the drill's Reader, not only declared by its protocol (mypy checks the
@@ -74,7 +59,7 @@ def test_every_declared_reader_exists() -> None:
     assert names and all(
         getattr(_Reader, name) is not getattr(F.DrillReads, name, None) for name in names
     )
-    assert all(isinstance(k, (Scalar, Obj, ListOf, MapOf, AnyOf)) for k in _kinds(F.DRILL))
+    assert all(isinstance(k, (Scalar, Obj, ListOf, MapOf, AnyOf)) for k in kinds(F.DRILL))
 
 
 def test_every_declared_field_goes_to_a_model_attribute() -> None:

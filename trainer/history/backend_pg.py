@@ -292,26 +292,11 @@ class ServerHistory:
     def record_answer(self, record: AnswerRecord, key: str | None = None) -> None:
         """Store one graded answer, committed before returning; an answer whose ``key`` is
         stored already (sent again from the spool, trainer.history.spool) is skipped."""
-        self._write(
-            "INSERT INTO answers (session_id, trainee, drill_id, step, skill, family, cards, "
-            "answer, expected, correct, seconds, answered_at, bet, wager, answer_key) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
-            "ON CONFLICT (answer_key) DO NOTHING",
-            rows.answer_row(record, key),
-        )
+        self._write(rows.answer_insert(self.placeholder), rows.answer_row(record, key))
 
     def record_session(self, record: SessionRecord) -> None:
         """Store a session as it starts, and update it as it ends."""
-        self._write(
-            "INSERT INTO sessions (session_id, trainee, drill_id, drill_title, mode, started_at, "
-            "finished_at, questions, correct, passed, abandoned, reference_opened, retry_of) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
-            "ON CONFLICT (session_id) DO UPDATE SET finished_at = excluded.finished_at, "
-            "questions = excluded.questions, correct = excluded.correct, "
-            "passed = excluded.passed, abandoned = excluded.abandoned, "
-            "reference_opened = excluded.reference_opened",
-            rows.session_row(record),
-        )
+        self._write(rows.session_upsert(self.placeholder), rows.session_row(record))
 
     # The session's recorder interface.
     on_answer = record_answer

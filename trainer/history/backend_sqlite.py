@@ -277,26 +277,11 @@ class SqliteHistory:
     def record_answer(self, record: AnswerRecord, key: str | None = None) -> None:
         """Store one graded answer, committed before returning; an answer whose ``key`` is
         stored already (sent again from the spool, trainer.history.spool) is skipped."""
-        self._write(
-            "INSERT INTO answers (session_id, trainee, drill_id, step, skill, family, cards, "
-            "answer, expected, correct, seconds, answered_at, bet, wager, answer_key) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (answer_key) DO NOTHING",
-            rows.answer_row(record, key),
-        )
+        self._write(rows.answer_insert(self.placeholder), rows.answer_row(record, key))
 
     def record_session(self, record: SessionRecord) -> None:
         """Store a session as it starts, and update it as it ends."""
-        self._write(
-            "INSERT INTO sessions (session_id, trainee, drill_id, drill_title, mode, started_at, "
-            "finished_at, questions, correct, passed, abandoned, reference_opened, retry_of) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (session_id) DO UPDATE SET finished_at = excluded.finished_at, "
-            "questions = excluded.questions, correct = excluded.correct, "
-            "passed = excluded.passed, abandoned = excluded.abandoned, "
-            "reference_opened = excluded.reference_opened",
-            rows.session_row(record),
-        )
+        self._write(rows.session_upsert(self.placeholder), rows.session_row(record))
 
     # The session's recorder interface.
     on_answer = record_answer
@@ -347,20 +332,8 @@ class SqliteHistory:
     # -- plumbing -----------------------------------------------------------------------
 
     def _write(self, sql: str, params: tuple[object, ...]) -> None:
-        if self.readonly:
-            raise HistoryUnavailableError(f"{self.path}: opened for reading only")
-        with self._lock:
-            try:
-                self._conn.execute("BEGIN IMMEDIATE")
-                try:
-                    self._conn.execute(sql, params)
-                    self._conn.execute("COMMIT")
-                except BaseException:
-                    if self._conn.in_transaction:
-                        self._conn.execute("ROLLBACK")
-                    raise
-            except SQLITE_ERRORS as exc:
-                raise problem(self.path, exc, "save to") from None
+        with self.transaction() as tx:  # one statement, committed before returning
+            tx.rows(sql, params)
 
     def _query(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:

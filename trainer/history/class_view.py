@@ -60,17 +60,7 @@ def build_class(
     ran = {c.trainee: c.last_activity for c in queries.session_counts(store, None, since)}
     exams: dict[str, list[LastDrill]] = {}
     for run in queries.recent_runs(store, None, since, LAST_EXAMS, mode="exam"):
-        exams.setdefault(run.trainee, []).append(
-            LastDrill(
-                run.drill_id,
-                run.drill_title,
-                run.mode,
-                run.finished_at,
-                run.questions,
-                run.correct,
-                run.passed,
-            )
-        )
+        exams.setdefault(run.trainee, []).append(LastDrill.of(run))
     rows = tuple(
         ClassRow(
             t,

@@ -35,7 +35,7 @@ from trainer.scoring import percent_1dp
 from trainer.skills import ALL_FAMILIES, PROCEDURE_FAMILIES, describe
 
 if TYPE_CHECKING:
-    from trainer.history.queries import SkillRow
+    from trainer.history.queries import RunRecord, SkillRow
     from trainer.session.records import SessionRecord
 
 FAMILY_LABELS = {
@@ -97,6 +97,19 @@ class LastDrill:
     questions: int
     correct: int
     passed: bool
+
+    @classmethod
+    def of(cls, run: RunRecord) -> LastDrill:
+        """A run finished with a verdict, as the report and the class screen show it."""
+        return cls(
+            run.drill_id,
+            run.drill_title,
+            run.mode,
+            run.finished_at,
+            run.questions,
+            run.correct,
+            run.passed,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,17 +198,7 @@ def report_from(
                 reference_opened=c.reference_opened,
                 total=sum_tallies(per_skill.values()),
                 families={f: families.get(f, Tally()) for f in ALL_FAMILIES},
-                last_drill=None
-                if run is None
-                else LastDrill(
-                    run.drill_id,
-                    run.drill_title,
-                    run.mode,
-                    run.finished_at,
-                    run.questions,
-                    run.correct,
-                    run.passed,
-                ),
+                last_drill=None if run is None else LastDrill.of(run),
                 weakest=weakest_skills(per_skill, weakest),
                 retries=c.retries,
             )

@@ -85,6 +85,42 @@ def where_clause(
 # -- writing: a record's row, in the order of each backend's INSERT ---------------------------
 
 
+#: The columns ``answer_row`` and ``session_row`` fill, in their order.
+ANSWER_COLUMNS = (
+    "session_id, trainee, drill_id, step, skill, family, cards, answer, expected, correct, "
+    "seconds, answered_at, bet, wager, answer_key"
+)
+SESSION_COLUMNS = (
+    "session_id, trainee, drill_id, drill_title, mode, started_at, finished_at, questions, "
+    "correct, passed, abandoned, reference_opened, retry_of"
+)
+
+
+def _marks(placeholder: str, columns: str) -> str:
+    return ", ".join(placeholder for _ in columns.split(","))
+
+
+def answer_insert(placeholder: str) -> str:
+    """Store one answer; one whose ``answer_key`` is stored already (sent again from the
+    spool) is skipped.  The same statement in both dialects but for ``placeholder``."""
+    return (
+        f"INSERT INTO answers ({ANSWER_COLUMNS}) VALUES ({_marks(placeholder, ANSWER_COLUMNS)}) "
+        "ON CONFLICT (answer_key) DO NOTHING"
+    )
+
+
+def session_upsert(placeholder: str) -> str:
+    """Store a session as it starts, and update it as it ends (both dialects)."""
+    return (
+        f"INSERT INTO sessions ({SESSION_COLUMNS}) "
+        f"VALUES ({_marks(placeholder, SESSION_COLUMNS)}) "
+        "ON CONFLICT (session_id) DO UPDATE SET finished_at = excluded.finished_at, "
+        "questions = excluded.questions, correct = excluded.correct, "
+        "passed = excluded.passed, abandoned = excluded.abandoned, "
+        "reference_opened = excluded.reference_opened"
+    )
+
+
 def answer_row(record: AnswerRecord, key: str | None) -> tuple[object, ...]:
     """The values of ``INSERT INTO answers (session_id, trainee, drill_id, step, skill,
     family, cards, answer, expected, correct, seconds, answered_at, bet, wager,

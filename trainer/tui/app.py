@@ -296,13 +296,13 @@ class TrainerApp(App[int]):
         if not self.trainee:
             self.ask_name(then=lambda: self.begin(drill))
             return
-        if drill.is_table:  # ask: table: a whole table per coup, on its own screen
-            self.begin_table(drill)
-            return
         from trainer.session import Session
+        from trainer.session.table import TableSession
 
+        # ask: table works a whole table per coup, on its own screen; one way to start either
+        kind: type[Session] | type[TableSession] = TableSession if drill.is_table else Session
         try:
-            session = Session.deal(
+            session = kind.deal(
                 drill,
                 self.trainee,
                 self.rng,
@@ -315,27 +315,12 @@ class TrainerApp(App[int]):
         except ValueError as exc:  # a SessionError too
             self.notify(f"Cannot start {drill.id}: {exc}", severity="error", timeout=10)
             return
-        self.run_session(session)
+        if isinstance(session, TableSession):
+            from trainer.tui.screens.table import TableScreen
 
-    def begin_table(self, drill: Drill) -> None:
-        from trainer.session.table import TableSession
-        from trainer.tui.screens.table import TableScreen
-
-        try:
-            session = TableSession.deal(
-                drill,
-                self.trainee,
-                self.rng,
-                self.deal,
-                clock=self.clock,
-                now=self.now,
-                on_answer=self.hooks.on_answer,
-                on_session=self.hooks.on_session,
-            )
-        except ValueError as exc:
-            self.notify(f"Cannot start {drill.id}: {exc}", severity="error", timeout=10)
-            return
-        self.push_screen(TableScreen(session))
+            self.push_screen(TableScreen(session))
+        else:
+            self.run_session(session)
 
     @on(TableFinished)
     def table_finished(self, message: TableFinished) -> None:
