@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from tests.support.screens import text
 from tests.support.table_app import COMMISSION_SEATS, PANDA_TABLE, table, table_app
@@ -25,6 +25,7 @@ from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.table import TableScreen
 from trainer.tui.screens.table_results import TableResultsScreen
 from trainer.tui.widgets.felt import SeatView
+from trainer.tui.widgets.fittable import FitTable
 
 SIZE = (80, 24)
 
@@ -181,8 +182,8 @@ async def test_exam_feedback_waits_for_the_results() -> None:
         assert "2 of 4 right (50%)" in head and "NOT PASSED" in head
         assert "target 60 s" in head
         # the table took 30 + 4 + 6 s; its payouts 4 and 6 s; wrong, so not within target
-        row = app.screen.query_one("#tables", DataTable).get_row_at(0)
-        assert row == ["1", "4", "2/4", "40.0s", "5.0s avg, 6.0s max", "✗ 60s"]
+        row = app.screen.query_one("#tables", FitTable).plain_rows()[0]
+        assert row == ("1", "4", "2/4", "40.0s", "5.0s avg, 6.0s max", "✗ 60s")
 
 
 async def test_exam_time_limit_closes_the_table() -> None:

@@ -11,14 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Static
+from textual.widgets import Button, Footer, Static
 
 from trainer.drills.model import Step
 from trainer.session import Result, Session
 from trainer.tui.messages import GoHome, RetryMissed
 from trainer.tui.screens import stylesheets
 from trainer.tui.screens.drill import feedback_text
-from trainer.tui.widgets.pagetable import PageTable
+from trainer.tui.widgets.fittable import Col, FitTable
 from trainer.tui.widgets.table import HandView, LayoutView
 
 if TYPE_CHECKING:
@@ -106,19 +106,30 @@ class ResultsScreen(Screen[None]):
             yield Button("Home h", id="home")
         with VerticalScroll(id="results-body"):
             yield Static(Text("By skill", "bold"))
-            yield PageTable(id="by-skill", zebra_stripes=True, cursor_type="none")
+            yield FitTable(
+                Col("Skill", wrap=True),
+                Col("Right"),
+                Col("%", justify="right"),
+                id="by-skill",
+            )
             yield Static(Text("Each question", "bold"))
-            yield PageTable(id="each", zebra_stripes=True, cursor_type="none")
+            yield FitTable(
+                Col("#", justify="right"),
+                Col("Coup", justify="right"),
+                Col("Question", wrap=True),
+                Col("You", wrap=True),
+                Col("Right answer", wrap=True),
+                Col("Time", justify="right"),
+                id="each",
+            )
         yield Footer()
 
     def on_mount(self) -> None:
-        skills = self.query_one("#by-skill", DataTable)
-        skills.add_columns("Skill", "Right", "%")
+        skills = self.query_one("#by-skill", FitTable)
         for score in self.summary.by_skill:
             mark = "✓" if score.right == score.total else "✗"
             skills.add_row(score.label, f"{mark} {score.right}/{score.total}", f"{score.percent}")
-        each = self.query_one("#each", DataTable)
-        each.add_columns("#", "Coup", "Question", "You", "Right answer", "Time")
+        each = self.query_one("#each", FitTable)
         for r in self.session.results:
             mark = "✓" if r.correct else "✗"
             time = f"{r.seconds:.1f}s" + ("!" if r.over_time or r.timed_out else "")
@@ -130,9 +141,7 @@ class ResultsScreen(Screen[None]):
                 r.graded.expected.label,
                 time,
             )
-        for table in self.query(DataTable):
-            table.can_focus = False  # read by scrolling the page: one scrollbar, no tabbing
-        self.set_focus(None)
+        self.set_focus(None)  # read by scrolling the page: one scrollbar, no tabbing
 
     def action_scroll(self, how: str) -> None:
         """``how``: a scroll method of the results body (scroll_down, scroll_page_down...)."""

@@ -12,14 +12,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from trainer.session.table import TableSession, TableSummary
 from trainer.tui.messages import GoHome
 from trainer.tui.screens import stylesheets
 from trainer.tui.screens.results import duration, shoe_text
+from trainer.tui.widgets.fittable import Col, FitTable
 from trainer.tui.widgets.keybar import KeyBar
-from trainer.tui.widgets.pagetable import PageTable
 
 
 def headline(session: TableSession, summary: TableSummary) -> Text:
@@ -67,17 +67,35 @@ class TableResultsScreen(Screen[None]):
                 words = ", ".join(f"{kind.label} {n}" for kind, n in summary.mistakes.items())
                 yield Static(Text.assemble(("Mistakes: ", "bold"), words), id="mistakes")
             yield Static(Text("Each table", "bold"))
-            yield PageTable(id="tables", zebra_stripes=True, cursor_type="none")
+            yield FitTable(
+                Col("#", justify="right"),
+                Col("Seats", justify="right"),
+                Col("Right"),
+                Col("Time", wrap=True),
+                Col("Payouts", wrap=True),
+                Col("Target"),
+                id="tables",
+            )
             yield Static(Text("By skill", "bold"))
-            yield PageTable(id="by-skill", zebra_stripes=True, cursor_type="none")
+            yield FitTable(
+                Col("Skill", wrap=True),
+                Col("Right"),
+                Col("%", justify="right"),
+                id="by-skill",
+            )
             yield Static(Text("Each answer", "bold"))
-            yield PageTable(id="each", zebra_stripes=True, cursor_type="none")
+            yield FitTable(
+                Col("Table"),
+                Col("Time", justify="right"),
+                Col("You", wrap=True),
+                Col("Right answer", wrap=True),
+                id="each",
+            )
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         target = self.summary.target_seconds
-        tables = self.query_one("#tables", DataTable)
-        tables.add_columns("#", "Seats", "Right", "Time", "Payouts", "Target")
+        tables = self.query_one("#tables", FitTable)
         for t in self.summary.tables:
             pays = t.payout_seconds
             paid = f"{sum(pays) / len(pays):.1f}s avg, {max(pays):.1f}s max" if pays else "none"
@@ -91,13 +109,11 @@ class TableResultsScreen(Screen[None]):
                 paid,
                 f"{mark} {target:g}s" if target is not None else "-",
             )
-        skills = self.query_one("#by-skill", DataTable)
-        skills.add_columns("Skill", "Right", "%")
+        skills = self.query_one("#by-skill", FitTable)
         for score in self.summary.by_skill:
             mark = "✓" if score.right == score.total else "✗"
             skills.add_row(score.label, f"{mark} {score.right}/{score.total}", f"{score.percent}")
-        each = self.query_one("#each", DataTable)
-        each.add_columns("Table", "Time", "You", "Right answer")
+        each = self.query_one("#each", FitTable)
         rows: list[tuple[int, int, tuple[str, ...]]] = []
         for shoe in self.session.shoe_answers:  # the burn first, "what now?" after its table
             mark = "✓" if shoe.correct else "✗"
@@ -116,8 +132,6 @@ class TableResultsScreen(Screen[None]):
             )
         for _, _, row in sorted(rows, key=lambda r: r[:2]):
             each.add_row(*row)
-        for table in self.query(DataTable):
-            table.can_focus = False
         self.set_focus(None)
         self.query_one("#keys", KeyBar).show_keys(self)
 

@@ -1,0 +1,91 @@
+"""A table that fits the width it is given: a long cell wraps inside its column, so no column
+is ever pushed off screen or cut.
+
+Results tables list what the trainee said beside the right answer; a DataTable sizes each
+column to its longest cell and has the screen cut whatever does not fit (a table's take,
+"take seat 3 Player 50, seat 3 Panda 8 5, seat 6 Banker 40", pushed "Right answer" off an
+80-, 120- and 300-column screen).  Here the narrow columns (numbers, times) keep their
+width and the text columns share what is left, each row as tall as its tallest cell; the
+table is laid out again at every width, so a resize reflows it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.geometry import Region
+from textual.widget import Widget
+
+
+@dataclass(frozen=True, slots=True)
+class Col:
+    """A column: ``wrap`` shares the width left by the others (by ``ratio``) and wraps its
+    cells; otherwise the column is as wide as its widest cell, never wrapped."""
+
+    label: str
+    wrap: bool = False
+    ratio: int = 1
+    justify: str = "left"
+
+
+class FitTable(Widget):
+    """Rows of cells under a bold header, every other row shaded (the theme's colours), as
+    tall as its rows: the page around it scrolls, as a ``PageTable`` does."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"fittable--header", "fittable--even-row"}
+    DEFAULT_CSS = """
+    FitTable {
+        height: auto;
+    }
+    FitTable > .fittable--header {
+        text-style: bold;
+        background: $panel;
+    }
+    FitTable > .fittable--even-row {
+        background: $surface-lighten-1;
+    }
+    """
+
+    def __init__(self, *columns: Col, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.columns = columns
+        self.rows: list[tuple[str | Text, ...]] = []
+
+    def add_row(self, *cells: str | Text) -> None:
+        if len(cells) != len(self.columns):
+            raise ValueError(f"{len(cells)} cells for {len(self.columns)} columns")
+        self.rows.append(cells)
+        self.refresh(layout=True)
+
+    def plain_rows(self) -> list[tuple[str, ...]]:
+        """Each row's cells as plain text (what tests read)."""
+        return [tuple(str(c) for c in row) for row in self.rows]
+
+    def shown(self) -> list[str]:
+        """The lines as the screen shows them at the table's width."""
+        size = self.size
+        return [strip.text for strip in self.render_lines(Region(0, 0, size.width, size.height))]
+
+    def render(self) -> RenderableType:
+        table = Table(
+            box=None,
+            padding=(0, 1),
+            expand=True,
+            header_style=self.get_component_rich_style("fittable--header"),
+            row_styles=["", self.get_component_rich_style("fittable--even-row")],
+        )
+        for col in self.columns:
+            table.add_column(
+                col.label,
+                justify="right" if col.justify == "right" else "left",
+                no_wrap=not col.wrap,
+                ratio=col.ratio if col.wrap else None,
+                overflow="fold",
+            )
+        for row in self.rows:
+            table.add_row(*row)
+        return table
