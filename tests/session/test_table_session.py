@@ -351,9 +351,7 @@ def test_trend_over_tables_against_the_target() -> None:
     assert summary.table_seconds == (30, 26, 14, 10)
     assert [sum(a.seconds for a in t.answers) for t in summary.tables] == [30, 26, 14, 10]
     assert summary.within_target == 2
-    assert summary.trend == (
-        "28.0 s -> 12.0 s a table (faster), target 20 s: 2 of 4 right within it"
-    )
+    assert summary.trend == ("28.0 s -> 12.0 s a table (faster), target 20 s: 2 of 4 within it")
 
 
 def test_records_carry_skill_bet_wager_and_time() -> None:

@@ -52,8 +52,8 @@ async def test_table_results_show_each_answer_whole(size: tuple[int, int]) -> No
         each = app.screen.query_one("#each", FitTable)
         take = each.plain_rows()[0]
         # the take: what was taken, and the engine's losers, as a dealer says them
-        assert take[2] == "✗ take seat 6 Banker 40, seat 3 Player 50, seat 3 Panda 8 5"
-        assert take[3] == "take seat 6 Tie 10, seat 3 Player 50, seat 3 Panda 8 5"
+        assert take[3] == "✗ take seat 6 Banker 40, seat 3 Player 50, seat 3 Panda 8 5"
+        assert take[4] == "take seat 6 Tie 10, seat 3 Player 50, seat 3 Panda 8 5"
         assert "Right answer" in each.shown()[0]
         for table in app.screen.query(FitTable):
             assert_whole(table, size[0])

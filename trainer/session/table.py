@@ -205,11 +205,14 @@ class SeatView:
 
 
 class SpotState(enum.Enum):
-    ON = "on"  # on the layout
+    ON = "on"  # on the layout (after a time-out: never worked)
     MARKED = "marked"  # marked for taking (take phase)
     TAKEN = "taken"  # taken (the engine's losers, after the take phase)
     PAID = "paid"  # paid (``TableWork.paid`` says how much)
     LEFT = "left"  # paid as a winner but it pushes: left, its payout graded wrong
+    #: Left on the layout by the dealer when the table was done (the pushes, or a winner
+    #: not paid); never after a time-out, where what was not worked is still ON.
+    STAYED = "stayed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +270,20 @@ class TableAnswer:
     wager: Decimal | None = None
     over_time: bool = False  # practice: given after the (unenforced) time limit
 
+    @property
+    def asked(self) -> str:
+        """What the answer is about, in words: "the take", "the order", or its bet
+        ("seat 1 Dragon 7 10", "... in chips", "... commission"): a payout's "pay 40" means
+        nothing without it."""
+        if self.seat is None or self.bet is None or self.wager is None:
+            return "the order" if self.skill == table_order_skill().key else "the take"
+        bet = _who(self.seat, self.bet, self.wager)
+        if self.skill == table_chips_skill().key:
+            return f"{bet} in chips"
+        if self.phase is Phase.COMMISSION:
+            return f"{bet} commission"
+        return bet
+
 
 @dataclass(frozen=True, slots=True)
 class StepFeedback:
@@ -281,6 +298,12 @@ class StepFeedback:
     @property
     def correct(self) -> bool:
         return not self.mistakes and all(a.correct for a in self.answers)
+
+    @property
+    def right(self) -> tuple[TableAnswer, ...]:
+        """The answers the action got right, said beside its mistakes (a payout of the
+        right amount made out of order: the amount right, the order wrong)."""
+        return tuple(a for a in self.answers if a.correct)
 
 
 @dataclass(frozen=True, slots=True)
@@ -499,7 +522,17 @@ class TableWork:
             return SpotState.PAID
         if key in self.marked:
             return SpotState.MARKED
+        if self.done and not self.timed_out:
+            return SpotState.STAYED
         return SpotState.ON
+
+    @property
+    def wrong(self) -> frozenset[Key]:
+        """The bets a mistake on this table was about (so far): practice marks them ! until
+        the table is gone, whatever was done to them after."""
+        return frozenset(
+            (m.seat, m.bet) for m in self.mistakes if m.seat is not None and m.bet is not None
+        )
 
     @property
     def remaining(self) -> tuple[Spot, ...]:
@@ -906,6 +939,12 @@ class TableResult:
     payout_seconds: tuple[float, ...]
     timed_out: bool
     target_seconds: float | None
+    #: What the trainee is taught from a missed table: the result as the house words it,
+    #: the engine's procedure in words (the table worked right, in the house's order), and
+    #: the coup's lesson.
+    result_text: str = ""
+    procedure: tuple[str, ...] = ()
+    note: str | None = None
 
     @property
     def right(self) -> int:
@@ -925,10 +964,12 @@ class TableResult:
 
     @property
     def within_target(self) -> bool | None:
-        """Worked right and within the target time; None when the drill sets no target."""
+        """Worked within the target time, judged on time alone (the mistakes are counted
+        apart: a 12.4 s table with a mistake is fast, not slow); a table whose time ran out
+        is never within it.  None when the drill sets no target."""
         if self.target_seconds is None:
             return None
-        return self.correct and self.seconds <= self.target_seconds
+        return not self.timed_out and self.seconds <= self.target_seconds
 
 
 @dataclass(frozen=True, slots=True)
@@ -950,9 +991,24 @@ class TableSummary:
     #: A shoe at the table: coups dealt, where the cut card came out, Dragon 7s and Panda 8s
     #: seen, the shoe questions missed by kind.
     shoe: ShoeSummary | None = None
+    retry_of: str | None = None  # the run whose missed tables this retry works again
+
+    @property
+    def retry(self) -> bool:
+        return self.retry_of is not None
+
+    @property
+    def missed(self) -> tuple[TableResult, ...]:
+        """The tables with a wrong answer (or whose time ran out): what ``m`` steps through
+        and ``r`` works again."""
+        return tuple(t for t in self.tables if not t.correct)
 
     @property
     def headline(self) -> str:
+        """The verdict line's words: a pass or not for a run; for a retry, what it is."""
+        if self.retry:
+            tables = "missed table" if len(self.tables) == 1 else "missed tables"
+            return f"Retry of {len(self.tables)} {tables}: practice"
         return "✓ PASSED" if self.passed else "✗ NOT PASSED"
 
     @property
@@ -981,7 +1037,7 @@ class TableSummary:
         if self.target_seconds is not None:
             line += (
                 f", target {self.target_seconds:g} s: {self.within_target} of "
-                f"{len(times)} right within it"
+                f"{len(times)} within it"
             )
         return line
 
@@ -1006,6 +1062,7 @@ class TableSession(OnRun):
         shoe: DealtShoe | None = None,
         burn: BurnQuestion | None = None,
         after: Mapping[int, NextQuestion] | None = None,
+        retry_of: str | None = None,
     ) -> None:
         if drill.table is None:
             raise SessionError(f"drill {drill.id!r} is not a table drill (ask: table)")
@@ -1022,7 +1079,16 @@ class TableSession(OnRun):
         self.shoe, self.burn, self.after = shoe, burn, dict(after or {})
         self.shoe_answers: list[ShoeAnswer] = []
         self._shoe_asked: float | None = None
-        self.run = Run(drill, trainee, self.spec.time_limit, clock, now, on_answer, on_session)
+        self.run = Run(
+            drill,
+            trainee,
+            self.spec.time_limit,
+            clock,
+            now,
+            on_answer,
+            on_session,
+            retry_of=retry_of,
+        )
 
     @classmethod
     def deal(
@@ -1361,6 +1427,9 @@ class TableSession(OnRun):
                 tuple(t.payout_seconds),
                 t.timed_out,
                 self.target_seconds,
+                t.result_text,
+                tuple(t.procedure.lines(t.colours)),
+                t.dealt.note,
             )
             for t in self.tables
             if t.done
@@ -1386,6 +1455,30 @@ class TableSession(OnRun):
             target_seconds=self.target_seconds,
             time_limit=self.time_limit,
             shoe=self.shoe_summary(),
+            retry_of=self.retry_of,
+        )
+
+    def retry_missed(self) -> TableSession:
+        """A new session working again just the tables missed in this one (a wrong answer,
+        or time ran out), the same coups on the same layouts, in the same order.
+
+        It is practice of those tables, linked to the run they were missed in (the original
+        run, also when retrying a retry): recorded with ``retry_of``, never a pass or a run.
+        A shoe at the table's shoe questions are not asked again: the tables are.
+        """
+        missed = [self.tables[t.number - 1].dealt for t in self.results() if not t.correct]
+        if not missed:
+            raise SessionError("no table was missed: there is nothing to retry")
+        run = self.run
+        return TableSession(
+            self.drill,
+            missed,
+            self.trainee,
+            clock=run.clock,
+            now=run.now,
+            on_answer=run.on_answer,
+            on_session=run.on_session,
+            retry_of=self.retry_of or self.session_id,
         )
 
     def shoe_summary(self) -> ShoeSummary | None:

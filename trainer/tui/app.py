@@ -339,7 +339,15 @@ class TrainerApp(App[int]):
 
     @on(RetryMissed)
     def retry(self, message: RetryMissed) -> None:
-        self.switch_screen(session_screen(message.session))
+        from trainer.session.table import TableSession
+
+        session = message.session
+        if isinstance(session, TableSession):
+            from trainer.tui.screens.table import TableScreen
+
+            self.switch_screen(TableScreen(session))
+        else:
+            self.switch_screen(session_screen(session))
 
     @on(GoHome)
     def go_home(self) -> None:

@@ -33,9 +33,9 @@ class TableFinished(Message):
 
 @dataclass
 class RetryMissed(Message):
-    """Run ``session`` (the missed questions of a finished one) as a new drill."""
+    """Run ``session`` (the missed questions, or tables, of a finished one) as a new drill."""
 
-    session: Session
+    session: Session | TableSession
 
 
 @dataclass

@@ -76,6 +76,7 @@ _TONES = {
     SpotState.TAKEN: TAKEN,
     SpotState.PAID: PAID,
     SpotState.LEFT: LEFT,
+    SpotState.STAYED: LEFT,
 }
 _STEP_NUMBER = {Phase.TAKE: 1, Phase.PAY: 2, Phase.COMMISSION: 3}
 #: Characters an amount may be typed with (the session reads it like any amount).
@@ -84,7 +85,8 @@ _AMOUNT_CHARS = set("0123456789.,$")
 
 def feedback_text(feedback: StepFeedback) -> Text:
     """✓ and what was done, or ✗ with the mistakes counted by kind (each wrong bet is also
-    marked ! on the layout), then each mistake in the session's words."""
+    marked ! on the layout), each mistake in the session's words, then what the step got
+    right all the same (a right amount paid out of order: both are said)."""
     text = Text()
     if feedback.correct:
         text.append("✓ Right: ", "bold")
@@ -111,6 +113,9 @@ def feedback_text(feedback: StepFeedback) -> Text:
                 if not a.correct
             )
         )
+    if feedback.right:  # what the step got right too: a right amount paid out of order
+        text.append("\n✓ Right: ", "bold")
+        text.append("; ".join(f"{a.asked}: {a.expected}" for a in feedback.right))
     # the engine's reason for one bet (the take's reason is the whole procedure: too long)
     reasons = [a.reason for a in feedback.answers if not a.correct and a.phase is not Phase.TAKE]
     if reasons and len(mistakes) <= 1:
@@ -155,7 +160,6 @@ class TableScreen(Screen[None]):
         self.chip_log: list[Decimal] = []  # chips added, in order (backspace undoes)
         self.amount_mode = False  # pay phase: a bet is picked and its amount being given
         self.last: StepFeedback | None = None
-        self.wrong: set[tuple[int, Bet]] = set()  # spots the last feedback found wrong
         self.message = ""  # a refused action's reason, on the status line
         self.shoe_pick: int | None = None  # the shoe question's choice, until Enter confirms
         self._timer: Timer | None = None
@@ -290,7 +294,6 @@ class TableScreen(Screen[None]):
         table = self.session.table
         self.cursor = 0
         self.typed, self.chip_log, self.amount_mode = "", [], False
-        self.wrong = set()
         self.last = None
         self.message = ""
         coup = table.coup
@@ -388,11 +391,11 @@ class TableScreen(Screen[None]):
         # the bet being paid, or whose commission is asked: marked ▶
         current = table.selected if table.phase is Phase.PAY else table.commission_spot
         current_key = current.key if current is not None else None
+        # practice: every bet got wrong on this table keeps its ! (an exam says nothing)
+        wrong: frozenset[tuple[int, Bet]] = frozenset() if self.session.exam else table.wrong
         for i, spot in enumerate(spots):
             tone = _TONES[table.state(spot)]
-            if tone == PLAIN and table.done:
-                tone = LEFT  # what is still on the layout stays there: the pushes
-            if spot.key in self.wrong:
+            if spot.key in wrong:
                 tone = WRONG
             by_seat.setdefault(spot.seat, []).append(
                 Spot(
@@ -566,12 +569,8 @@ class TableScreen(Screen[None]):
         panel = self.query_one("#table-feedback", Static)
         self.last = feedback
         if feedback is None:  # an exam: nothing until the results
-            self.wrong = set()
             panel.display = False
             return
-        self.wrong = {
-            (m.seat, m.bet) for m in feedback.mistakes if m.seat is not None and m.bet is not None
-        }
         colour = self.app.theme_variables["success" if feedback.correct else "error"]
         panel.styles.border_left = ("thick", Color.parse(colour))
         body = feedback_text(feedback)

@@ -1,6 +1,7 @@
 """The results of a table drill: the score, the time of each table against the target and
-the trend, the mistakes by kind, each skill, and every answer with its reason (an exam's
-only feedback)."""
+the trend, the mistakes by kind, each skill, and every answer beside the right one; ``m``
+steps through the missed tables with the reasons and the table worked right (an exam's only
+feedback), ``r`` works them again (a retry: practice)."""
 
 from __future__ import annotations
 
@@ -8,18 +9,20 @@ from pathlib import PurePath
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from trainer.session.table import TableSession, TableSummary
-from trainer.tui.messages import GoHome
+from trainer.session.table import Phase, TableResult, TableSession, TableSummary
+from trainer.tui.messages import GoHome, RetryMissed
 from trainer.tui.screens import stylesheets
 from trainer.tui.screens.results import duration, shoe_text
 from trainer.tui.widgets.fittable import Col, FitTable
 from trainer.tui.widgets.keybar import KeyBar
+from trainer.tui.widgets.table import HandView
 
 
 def headline(session: TableSession, summary: TableSummary) -> Text:
@@ -27,8 +30,8 @@ def headline(session: TableSession, summary: TableSummary) -> Text:
     head.append(session.drill.title, "bold")
     head.append(f" · {session.trainee} · {session.drill.mode.value}\n")
     head.append(f"{summary.right} of {summary.total} right ({summary.percent}%)  ")
-    head.append(summary.headline, "bold")
-    head.append(f" (pass mark {summary.pass_mark}%)\n")
+    head.append(summary.headline, "bold")  # a retry says it is practice, never a pass
+    head.append("\n" if summary.retry else f" (pass mark {summary.pass_mark}%)\n")
     tables = len(summary.tables)
     head.append(f"{tables} table{'s' if tables != 1 else ''} in {duration(summary.seconds)}: ")
     head.append(summary.trend)
@@ -41,6 +44,8 @@ class TableResultsScreen(Screen[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("results.tcss")
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("m", "missed", "Step through missed"),
+        Binding("r", "retry", "Retry missed"),
         Binding("h", "home", "Home"),
         Binding("escape", "home", "Home", show=False),
         Binding("down", "scroll('scroll_down')", show=False),
@@ -58,7 +63,7 @@ class TableResultsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         summary = self.summary
-        verdict = "-passed" if summary.passed else "-failed"
+        verdict = "" if summary.retry else "-passed" if summary.passed else "-failed"
         yield Static(headline(self.session, summary), id="results-head", classes=verdict)
         with VerticalScroll(id="results-body"):
             if summary.shoe is not None:
@@ -87,6 +92,7 @@ class TableResultsScreen(Screen[None]):
             yield FitTable(
                 Col("Table"),
                 Col("Time", justify="right"),
+                Col("Asked", wrap=True),
                 Col("You", wrap=True),
                 Col("Right answer", wrap=True),
                 id="each",
@@ -117,19 +123,14 @@ class TableResultsScreen(Screen[None]):
         rows: list[tuple[int, int, tuple[str, ...]]] = []
         for shoe in self.session.shoe_answers:  # the burn first, "what now?" after its table
             mark = "✓" if shoe.correct else "✗"
-            where = "burn" if shoe.table == 0 else f"{shoe.table}: now?"
-            rows.append(
-                (
-                    shoe.table,
-                    1,
-                    (where, f"{shoe.seconds:.1f}s", f"{mark} {shoe.answer}", shoe.expected),
-                )
-            )
+            where = "-" if shoe.table == 0 else str(shoe.table)
+            asked = shoe.question.short if shoe.table == 0 else "what now?"
+            cells = (where, f"{shoe.seconds:.1f}s", asked, f"{mark} {shoe.answer}", shoe.expected)
+            rows.append((shoe.table, 1, cells))
         for a in self.session.answers:
             mark = "✓" if a.correct else "✗"
-            rows.append(
-                (a.table, 0, (str(a.table), f"{a.seconds:.1f}s", f"{mark} {a.answer}", a.expected))
-            )
+            cells = (str(a.table), f"{a.seconds:.1f}s", a.asked, f"{mark} {a.answer}", a.expected)
+            rows.append((a.table, 0, cells))
         for _, _, row in sorted(rows, key=lambda r: r[:2]):
             each.add_row(*row)
         self.set_focus(None)
@@ -138,5 +139,111 @@ class TableResultsScreen(Screen[None]):
     def action_scroll(self, how: str) -> None:
         getattr(self.query_one("#results-body", VerticalScroll), how)(animate=False)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("missed", "retry"):
+            return bool(self.summary.missed)
+        return True
+
+    def action_missed(self) -> None:
+        if self.summary.missed:
+            self.app.push_screen(MissedTableScreen(list(self.summary.missed)))
+
+    def action_retry(self) -> None:
+        if self.summary.missed:
+            self.post_message(RetryMissed(self.session.retry_missed()))
+
     def action_home(self) -> None:
         self.post_message(GoHome())
+
+
+def missed_text(result: TableResult) -> Text:
+    """A missed table taught: each answer (✓, or ✗ with the right one, each mistake and
+    the rule), then the table worked right in the house's order, then the coup's lesson."""
+    text = Text("What you did", "bold")
+    for a in result.answers:
+        text.append("\n")
+        if a.correct:
+            text.append(f"✓ {a.asked}: {a.answer}")
+            continue
+        text.append(f"✗ {a.asked}: {a.answer}", "bold")
+        text.append(f"\n  right: {a.expected}")
+        for m in a.mistakes:
+            text.append(f"\n  · {m.text}")
+        if a.phase is not Phase.TAKE:  # the take's reason is the whole procedure, below
+            text.append(f"\n  {a.reason}", "italic")
+    if result.timed_out:
+        text.append("\nTime ran out before the table was done.", "bold")
+    text.append("\n\nThe table worked right", "bold")
+    for line in result.procedure:
+        text.append(f"\n{line}")
+    if result.note:
+        text.append(f"\n\nLesson: {result.note}")
+    return text
+
+
+class MissedTableScreen(Screen[None]):
+    """One missed table at a time: the coup, what was done on it against the right answers
+    and why, and the whole table worked right (an exam's results teach this way too)."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss", "results.tcss")
+    AUTO_FOCUS = ""
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,p", "move(-1)", "Previous"),
+        Binding("right,n,space", "move(1)", "Next"),
+        Binding("escape,q", "back", "Back to results"),
+        Binding("down", "scroll('scroll_down')", show=False),
+        Binding("up", "scroll('scroll_up')", show=False),
+        Binding("pagedown", "scroll('scroll_page_down')", "Scroll"),
+        Binding("pageup", "scroll('scroll_page_up')", show=False),
+        Binding("home", "scroll('scroll_home')", show=False),
+        Binding("end", "scroll('scroll_end')", show=False),
+    ]
+
+    def __init__(self, missed: list[TableResult]) -> None:
+        super().__init__()
+        self.missed = missed
+        self.position = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="missed-header")
+        yield Static(id="missed-result")
+        with Horizontal(id="hands"):
+            yield HandView("Player", id="player-hand")
+            yield HandView("Banker", id="banker-hand")
+        with VerticalScroll(id="missed-body"):
+            yield Static(id="missed-feedback")
+        yield KeyBar(id="keys")
+
+    def on_resize(self, event: events.Resize) -> None:
+        for hand in self.query(HandView):
+            hand.fit(event.size)
+
+    def on_mount(self) -> None:
+        self.show()
+        self.query_one("#keys", KeyBar).show_keys(self)
+
+    def show(self) -> None:
+        t = self.missed[self.position]
+        self.query_one("#missed-header", Static).update(
+            Text(
+                f"Missed table {self.position + 1} of {len(self.missed)}  ·  "
+                f"table {t.number} of the run  ·  {t.right}/{t.total} right in {t.seconds:.1f}s",
+                "bold",
+            )
+        )
+        self.query_one("#missed-result", Static).update(Text(f"Result: {t.result_text}"))
+        coup = t.coup
+        self.query_one("#player-hand", HandView).show(coup.player.cards, coup.player.total)
+        self.query_one("#banker-hand", HandView).show(coup.banker.cards, coup.banker.total)
+        self.query_one("#missed-feedback", Static).update(missed_text(t))
+        self.query_one("#missed-body", VerticalScroll).scroll_home(animate=False)
+
+    def action_move(self, step: int) -> None:
+        self.position = (self.position + step) % len(self.missed)
+        self.show()
+
+    def action_scroll(self, how: str) -> None:
+        getattr(self.query_one("#missed-body", VerticalScroll), how)(animate=False)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
