@@ -8,13 +8,14 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from tests.support.coups import FakeClock, FakeNow, dealer, drill
+from tests.support.coups import FakeClock, FakeNow, dealer, dragon_replays, drill
 from tests.support.history import T0, answer, session
 from trainer.drills.catalog import DrillEntry
 from trainer.drills.model import WHOLE_COUP, Step
 from trainer.history.progress import ProgressData, progress_data
 from trainer.history.store import HistoryStore, open_history
-from trainer.tui.app import TrainerApp
+from trainer.session import Session
+from trainer.tui.app import TrainerApp, session_screen
 
 
 def make_app(coups, steps=WHOLE_COUP, *, start=True, hooks=None, trainee="Alex", **kw):
@@ -33,6 +34,23 @@ def make_app(coups, steps=WHOLE_COUP, *, start=True, hooks=None, trainee="Alex",
     )
     app.fake_clock = clock  # type: ignore[attr-defined]
     return app
+
+
+class SpotApp(TrainerApp):
+    """The trainer with a hand-built spot-the-error run on screen (dragon_replays: a Dragon
+    7 whose Banker bet was paid at step 9, then the fix question)."""
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        drill, questions = dragon_replays()
+        session = Session(
+            drill, [], "Alex", clock=self.clock, now=self.now, questions=questions[1:]
+        )
+        self.push_screen(session_screen(session))
+
+
+def spot_app() -> SpotApp:
+    return SpotApp(trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
 
 
 def status(app: TrainerApp) -> str:

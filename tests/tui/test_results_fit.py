@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.coups import FakeClock, FakeNow, dragon_replays
+from tests.support.screens import spot_app
 from tests.support.table_app import table_app
-from trainer.session import Session
-from trainer.tui.app import TrainerApp, session_screen
 from trainer.tui.screens.results import ResultsScreen
 from trainer.tui.screens.table_results import TableResultsScreen
 from trainer.tui.widgets.fittable import FitTable
@@ -57,22 +55,6 @@ async def test_table_results_show_each_answer_whole(size: tuple[int, int]) -> No
         assert "Right answer" in each.shown()[0]
         for table in app.screen.query(FitTable):
             assert_whole(table, size[0])
-
-
-class SpotApp(TrainerApp):
-    """A hand-built spot-the-error run: a Dragon 7 whose Banker bet was paid (step 9)."""
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        drill, questions = dragon_replays()
-        session = Session(
-            drill, [], "Alex", clock=self.clock, now=self.now, questions=questions[1:]
-        )
-        self.push_screen(session_screen(session))
-
-
-def spot_app() -> SpotApp:
-    return SpotApp(trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
 
 
 #: Step 5 flagged (wrong: step 9 was), then the fix "pay 25" (wrong: return 25, pay 0).

@@ -4,28 +4,16 @@ a clock that never moves.  Update with --snapshot-update and look at the SVGs.""
 
 from __future__ import annotations
 
-from tests.support.coups import NATURAL, FakeClock, FakeNow, coup, dealer, dragon_replays
+from tests.support.coups import NATURAL, FakeClock, FakeNow, coup, dealer
+from tests.support.screens import spot_app
 from trainer.drills.model import CallSpec, Drill
-from trainer.session import Session
-from trainer.tui.app import TrainerApp, session_screen
+from trainer.tui.app import TrainerApp
 
 SIZE = (80, 24)
 
 
-class SpotApp(TrainerApp):
-    """The trainer with a hand-built spot-the-error run on screen."""
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        drill, questions = dragon_replays()
-        session = Session(
-            drill, [], "Alex", clock=self.clock, now=self.now, questions=questions[1:]
-        )
-        self.push_screen(session_screen(session))
-
-
 def test_spot_the_error_step_picked(snap_compare) -> None:
-    app = SpotApp(trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
+    app = spot_app()
     assert snap_compare(app, terminal_size=SIZE, press=["9"])
 
 

@@ -4,9 +4,10 @@ is ever pushed off screen or cut.
 Results tables list what the trainee said beside the right answer; a DataTable sizes each
 column to its longest cell and has the screen cut whatever does not fit (a table's take,
 "take seat 3 Player 50, seat 3 Panda 8 5, seat 6 Banker 40", pushed "Right answer" off an
-80-, 120- and 300-column screen).  Here the narrow columns (numbers, times) keep their
-width and the text columns share what is left, each row as tall as its tallest cell; the
-table is laid out again at every width, so a resize reflows it.
+80-, 120- and 300-column screen).  Here the table is as wide as its cells while they fit;
+when they do not, the narrow columns (numbers, times) keep their width and the text
+columns share what is left, each row as tall as its tallest cell.  The table is laid out
+again at every width, so a resize reflows it.
 """
 
 from __future__ import annotations
@@ -23,12 +24,11 @@ from textual.widget import Widget
 
 @dataclass(frozen=True, slots=True)
 class Col:
-    """A column: ``wrap`` shares the width left by the others (by ``ratio``) and wraps its
-    cells; otherwise the column is as wide as its widest cell, never wrapped."""
+    """A column as wide as its widest cell while the table fits; when it does not, a
+    ``wrap`` column gives up width and wraps its cells (the others never wrap)."""
 
     label: str
     wrap: bool = False
-    ratio: int = 1
     justify: str = "left"
 
 
@@ -74,7 +74,7 @@ class FitTable(Widget):
         table = Table(
             box=None,
             padding=(0, 1),
-            expand=True,
+            expand=False,  # as wide as its cells; wrapped only when the width runs out
             header_style=self.get_component_rich_style("fittable--header"),
             row_styles=["", self.get_component_rich_style("fittable--even-row")],
         )
@@ -83,7 +83,6 @@ class FitTable(Widget):
                 col.label,
                 justify="right" if col.justify == "right" else "left",
                 no_wrap=not col.wrap,
-                ratio=col.ratio if col.wrap else None,
                 overflow="fold",
             )
         for row in self.rows:
