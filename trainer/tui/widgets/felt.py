@@ -35,7 +35,8 @@ BET_CODES: Mapping[Bet, str] = {
 
 #: The spot's tone, a component class of SeatView (table.tcss gives each its look), and the
 #: mark it carries (the mark says it without colour): on the layout, marked for taking,
-#: taken, left in place (a push that was paid), paid, and shown wrong by the last feedback.
+#: taken, left in place (a push that was paid, or whatever stays when the table is done),
+#: paid, and got wrong on this table (practice: to the table's end).
 PLAIN, MARKED, TAKEN, LEFT, PAID, WRONG = "plain", "marked", "taken", "left", "paid", "wrong"
 MARKS: Mapping[str, str] = {
     PLAIN: " ",
