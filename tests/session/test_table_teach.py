@@ -224,3 +224,17 @@ def test_missed_tables_carry_what_teaches_them() -> None:
         "seat 4: take Panda 8 5",
     )
     assert "seat 1: pay Dragon 7 400 in" in " ".join(missed.procedure)
+
+
+def test_a_payout_in_chips_is_listed_before_its_chips() -> None:
+    s, _, records = session(dealt(NATURAL, NATURAL_LAYOUT))
+    take(s, *NATURAL_LOSERS)
+    s.select(7, P)
+    s.add_chip(D(25))
+    s.add_chip(D(5), 4)  # 45 in the fewest chips: 1 green, 4 red
+    s.confirm_payout()
+    pay_answer, chips = s.table.answers[1:]
+    assert (pay_answer.skill, pay_answer.expected) == ("table:pay:player", "pay 45")
+    assert chips.skill == "table:chips" and chips.correct
+    answered = [r.skill for r in records if not isinstance(r, SessionRecord)]
+    assert answered[1:] == ["table:pay:player", "table:chips"]

@@ -767,7 +767,7 @@ class TableWork:
             self.order_mistakes.extend(mistakes)
         self.paid[spot.key] = entry.total
         self.picks.append(spot.key)
-        chips_answer = None
+        chip_faults: tuple[Mistake, ...] | None = None  # None: no chips answer
         if entry.by_chips:
             check = check_chips(
                 entry.chips, pay.amount, house=self.house, wager=spot.wager, coin=pay.chips.coin
@@ -777,18 +777,6 @@ class TableWork:
                 chip_faults = tuple(
                     Mistake(Fault.CHIPS, f"{spot.label}: {d}", spot.seat, spot.bet)
                     for d in check.departures
-                )
-                chips_answer = self._answer(
-                    Phase.PAY,
-                    table_chips_skill().key,
-                    entry.text,
-                    pay.chips.describe(self.colours),
-                    not chip_faults,
-                    f"{format_amount(pay.amount)} in the house's chips: "
-                    f"{pay.chips.describe(self.colours)}",
-                    0.0,
-                    chip_faults,
-                    spot,
                 )
         else:
             right = entry.total == pay.amount
@@ -803,6 +791,7 @@ class TableWork:
                     spot.bet,
                 ),
             )
+        # the payout, then its chips: graded, recorded and listed in that order
         answers = [
             self._answer(
                 Phase.PAY,
@@ -816,13 +805,22 @@ class TableWork:
                 spot,
             )
         ]
-        if chips_answer is not None:
-            answers.append(chips_answer)
-        return tuple(answers), (
-            *mistakes,
-            *amount_faults,
-            *(chips_answer.mistakes if chips_answer else ()),
-        )
+        if chip_faults is not None:
+            answers.append(
+                self._answer(
+                    Phase.PAY,
+                    table_chips_skill().key,
+                    entry.text,
+                    pay.chips.describe(self.colours),
+                    not chip_faults,
+                    f"{format_amount(pay.amount)} in the house's chips: "
+                    f"{pay.chips.describe(self.colours)}",
+                    0.0,
+                    chip_faults,
+                    spot,
+                )
+            )
+        return tuple(answers), (*mistakes, *amount_faults, *(chip_faults or ()))
 
     def _end_pay(self, answers: Iterable[TableAnswer], mistakes: Iterable[Mistake]) -> Worked:
         """Close the pay phase: unpaid winners, then the table's order answer."""
