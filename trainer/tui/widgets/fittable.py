@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.console import RenderableType
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
-from textual.geometry import Region
+from textual.geometry import Size
+from textual.strip import Strip
 from textual.widget import Widget
 
 
@@ -54,11 +55,17 @@ class FitTable(Widget):
         super().__init__(id=id)
         self.columns = columns
         self.rows: list[tuple[str | Text, ...]] = []
+        #: The table laid out at one width, kept until the rows, the width or the theme
+        #: change: scrolling the page repaints, and laying out a long run's table again
+        #: at each PageDown cost a fifth of a second at 120 rows.
+        self._lines: list[Strip] = []
+        self._lines_for: tuple[object, ...] | None = None
 
     def add_row(self, *cells: str | Text) -> None:
         if len(cells) != len(self.columns):
             raise ValueError(f"{len(cells)} cells for {len(self.columns)} columns")
         self.rows.append(cells)
+        self._lines_for = None
         self.refresh(layout=True)
 
     def plain_rows(self) -> list[tuple[str, ...]]:
@@ -67,16 +74,15 @@ class FitTable(Widget):
 
     def shown(self) -> list[str]:
         """The lines as the screen shows them at the table's width."""
-        size = self.size
-        return [strip.text for strip in self.render_lines(Region(0, 0, size.width, size.height))]
+        return [strip.text for strip in self.lines(self.size.width)]
 
-    def render(self) -> RenderableType:
+    def table(self, header: Style, even: Style) -> Table:
         table = Table(
             box=None,
             padding=(0, 1),
             expand=False,  # as wide as its cells; wrapped only when the width runs out
-            header_style=self.get_component_rich_style("fittable--header"),
-            row_styles=["", self.get_component_rich_style("fittable--even-row")],
+            header_style=header,
+            row_styles=["", even],
         )
         for col in self.columns:
             table.add_column(
@@ -88,3 +94,24 @@ class FitTable(Widget):
         for row in self.rows:
             table.add_row(*row)
         return table
+
+    def lines(self, width: int) -> list[Strip]:
+        """The table laid out at ``width``, one strip a line (cached)."""
+        header = self.get_component_rich_style("fittable--header")
+        even = self.get_component_rich_style("fittable--even-row")
+        base = self.rich_style  # the widget's own colours under the cells'
+        key = (width, base, header, even, len(self.rows))
+        if key != self._lines_for:
+            console = self.app.console
+            options = console.options.update(width=max(width, 1), height=None)
+            rendered = console.render_lines(self.table(header, even), options, pad=False)
+            self._lines = [Strip(line).apply_style(base).simplify() for line in rendered]
+            self._lines_for = key
+        return self._lines
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def render_line(self, y: int) -> Strip:
+        lines = self.lines(self.size.width)
+        return lines[y] if y < len(lines) else Strip.blank(0)
