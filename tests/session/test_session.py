@@ -220,9 +220,10 @@ def test_payout_uses_the_drills_paytable() -> None:
 
 
 def test_grading_asks_the_engine_not_a_stored_key() -> None:
-    # A question carries the coup and what is asked, nothing that looks like an answer.
+    # A question carries the coup and what is asked (and which steps are still to come),
+    # nothing that looks like an answer.
     q = make([coup(DRAGON)], steps=(Step.OUTCOME,)).questions[0]
-    assert set(q.__slots__) == {"coup_index", "dealt", "step", "house", "bet", "wager"}
+    assert set(q.__slots__) == {"coup_index", "dealt", "step", "house", "bet", "wager", "later"}
 
 
 def test_an_answer_of_the_wrong_kind_is_refused() -> None:

@@ -76,14 +76,15 @@ class Kind(enum.Enum):
 
 #: "coup" in a drill file: the whole coup, step by step.
 WHOLE_COUP: tuple[Step, ...] = (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME, Step.PAYOUT)
-#: The order questions are asked about one coup: the commission owed before the amount paid
-#: (the dealer works it out first), the fee last.
+#: The order questions are asked about one coup: the dealing order, then whether each bet
+#: wins and what it is paid, then what a win owes (a commission question presupposes the win,
+#: so it never comes before the question that asks it), the fee last.
 ASKING_ORDER: tuple[Step, ...] = (
     Step.PLAYER_DRAWS,
     Step.BANKER_DRAWS,
     Step.OUTCOME,
-    Step.COMMISSION,
     Step.PAYOUT,
+    Step.COMMISSION,
     Step.FEE,
 )
 
