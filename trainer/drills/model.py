@@ -192,6 +192,16 @@ class CoupFilter:
 
 
 @dataclass(frozen=True, slots=True)
+class Cover:
+    """One coup a run deals before any is drawn by weight (the review: one for each due
+    skill, so each is asked before any comes twice): a coup from ``filter``, with ``bet``
+    on its layout when a payout is what it is dealt for."""
+
+    filter: CoupFilter
+    bet: Bet | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class DrillCoup:
     """One dealt coup of a drill, with the wagers on the layout for payout questions."""
 
@@ -285,6 +295,9 @@ class Drill:
     house: House = DEFAULT_HOUSE
     #: ``ask: table``: the table each coup is dealt to (steps is then (Step.TABLE,)).
     table: TableSpec | None = None
+    #: Coups dealt first, one each in this order (as many as the run holds), before the
+    #: rest are drawn from ``filters`` by weight: set by the review, never by a file.
+    covers: tuple[Cover, ...] = ()
 
     @property
     def is_table(self) -> bool:
