@@ -385,10 +385,11 @@ def test_callbacks_receive_answer_and_session_records() -> None:
         on_session=sessions.append,
     )
     s.start()
-    assert len(sessions) == 1 and sessions[0].finished_at is None and sessions[0].passed is None
-    assert not sessions[0].completed
+    assert sessions == []  # reported with its first answer: no answer, no attempt
     clock.advance(4)
     s.answer(DrawAnswer(True))  # Player stood, Banker 5 draws: right
+    assert len(sessions) == 1 and sessions[0].finished_at is None and sessions[0].passed is None
+    assert not sessions[0].completed and sessions[0].started_at < answers[0].answered_at
     clock.advance(6)
     s.answer(PayoutAnswer(WIN, Decimal(615)))  # 15 x 40 = 600: wrong
     first, second = answers
@@ -413,6 +414,25 @@ def test_callbacks_receive_answer_and_session_records() -> None:
     assert len(sessions) == 2 and end.finished_at is not None and end.completed
     assert (end.questions, end.correct, end.passed, end.mode) == (2, 1, False, "practice")
     assert end.drill_title == "Cells"
+
+
+def test_a_run_left_before_its_first_answer_is_not_recorded() -> None:
+    # once kept as a "0/0 abandoned" attempt and counted in reports (issue 25)
+    sessions: list[SessionRecord] = []
+    answers: list[AnswerRecord] = []
+    s = Session(
+        drill((Step.OUTCOME,)),
+        [coup(DRAGON)],
+        "Alex",
+        clock=FakeClock(),
+        now=FakeNow(),
+        on_session=sessions.append,
+        on_answer=answers.append,
+    )
+    s.start()
+    s.abandon()
+    assert s.abandoned and not s.in_progress  # left, as far as the screens go
+    assert sessions == [] and answers == []
 
 
 def test_abandoning_reports_the_session_without_a_verdict() -> None:
