@@ -120,3 +120,13 @@ def test_a_short_review_asks_the_most_urgent_first() -> None:
     assert drill.questions == 1
     for seed in range(5):
         assert "banker:3:8" in _asked(drill, seed)  # the lower box's coup is the one dealt
+
+
+def test_a_review_counts_the_questions_the_trainee_chose() -> None:
+    # "Review: how many questions?" 20: three steps a coup, 6 coups, 18 questions (as many
+    # whole coups as fit): the header counts the questions, as the trainee chose them
+    keys = ["natural", "player:5", "banker:3:8", "outcome:tie"]
+    states = list(schedule((k, False, T0) for k in keys).values())
+    s = Session.deal(build_review_drill(states, questions=20), "ana", random.Random(1))
+    assert s.total == 18 and len(s.coups) == 6
+    assert [s.counter(n) for n in (1, 2, 18)] == ["Q 1/18", "Q 2/18", "Q 18/18"]

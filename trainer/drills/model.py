@@ -298,6 +298,9 @@ class Drill:
     #: Coups dealt first, one each in this order (as many as the run holds), before the
     #: rest are drawn from ``filters`` by weight: set by the review, never by a file.
     covers: tuple[Cover, ...] = ()
+    #: The run's length is chosen in questions (the review: "how many questions?"), so its
+    #: header counts questions; a listed drill is chosen by its coups ("12 coups").
+    length_in_questions: bool = False
 
     @property
     def is_table(self) -> bool:

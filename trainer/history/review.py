@@ -257,6 +257,7 @@ def build_review_drill(
         # one coup for each due skill first, the most urgent first: each is asked before
         # any is asked twice (drawn by weight alone, 60 questions once left 3 of 16 unasked)
         covers=tuple(Cover(t.filter, t.bet) for t in targets),
+        length_in_questions=True,  # the trainee chose it in questions
         bets=tuple(BetSpec(bet, low, high, unit) for bet in bets),
         bets_per_coup=(1, 1) if bets else None,  # one payout question per coup
     )

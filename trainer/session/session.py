@@ -147,7 +147,8 @@ class Session(OnRun):
         question follows each); a drill asking more than one question a coup counts coups
         (its question count would say how many bets win a commission, how many calls a coup
         takes, and disagree with the list), one asking one a coup counts questions, the same
-        number.  A retry asks what was missed: its questions are counted."""
+        number.  A retry asks what was missed, and a review is as many questions as the
+        trainee chose: their questions are counted."""
         if self.run.retry_of is not None or not self.questions:
             return f"Q {number}/{self.total}"
         if self.drill.kind is Kind.SHOE:
@@ -156,7 +157,7 @@ class Session(OnRun):
         if self.drill.kind is Kind.SPOT:
             replays = sorted({q.coup_index for q in self.questions})
             return f"Replay {replays.index(at) + 1}/{len(replays)}"
-        if self.total != len(self.coups):
+        if self.total != len(self.coups) and not self.drill.length_in_questions:
             return f"Coup {at + 1}/{len(self.coups)}"
         return f"Q {number}/{self.total}"
 
