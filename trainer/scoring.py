@@ -50,3 +50,19 @@ def possible(asked: object, right: object, what: str) -> tuple[int, int]:
     if asked < 0 or right < 0 or right > asked:
         raise ValueError(f"impossible counts for {what}: {asked} asked, {right} right")
     return asked, right
+
+
+#: How a run ended, in the one vocabulary of screens, reports and docs: run to its end; left
+#: by the trainee (escape, quit, a signal, a terminal gone: the answers given are kept); or
+#: cut off (killed before its end could be recorded).  A run left before its first answer
+#: is not recorded at all: no answer, no attempt.  Here, beside the verdict, so the report
+#: words a run without loading the session.
+FINISHED, ABANDONED, CUT_OFF = "finished", "abandoned", "cut off"
+
+
+def run_status(finished_at: object | None, abandoned: bool) -> str:
+    """FINISHED, ABANDONED or CUT_OFF for a recorded run (``finished_at``: when it ended,
+    None if its end was never recorded)."""
+    if abandoned:
+        return ABANDONED
+    return CUT_OFF if finished_at is None else FINISHED

@@ -42,9 +42,17 @@ PROCEDURE_FAMILIES: tuple[str, ...] = ("shoe", "call", "spot")
 ALL_FAMILIES: tuple[str, ...] = FAMILIES + PROCEDURE_FAMILIES
 
 
+#: Skills of a house's money the review cannot ask: it deals its coups under the default
+#: house, which owes no commission and takes no fee (the commission and cardroom-fee drills
+#: practise them).
+HOUSE_MONEY: tuple[str, ...] = ("commission", "fee")
+
+
 def reviewed(key: str) -> bool:
-    """Whether the spaced review can deal this skill (a coup's step) and so counts it due."""
-    return family(key) in FAMILIES
+    """Whether the spaced review can deal this skill and so counts it due: the one test the
+    home screen's count and the review both apply (a commission once stayed due for ever)."""
+    parts = key.split(":")
+    return family(key) in FAMILIES and not (parts[0] == "payout" and parts[-1] in HOUSE_MONEY)
 
 
 def family(key: str) -> str:

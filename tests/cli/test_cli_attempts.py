@@ -21,6 +21,7 @@ from tests.support import cli as cli_helpers
 from tests.support.cli import usage_error
 from tests.support.history import T0, answer, session
 from trainer.history.store import open_history
+from trainer.session import Session
 
 DAY = timedelta(days=1)
 
@@ -160,7 +161,7 @@ EXPECTED = [
         "drill_id": "naturals",
         "drill_title": "Naturals",
         "mode": "practice",
-        "status": "unfinished",
+        "status": "cut off",
         "questions": "1",
         "correct": "1",
         "score": "100.0",
@@ -270,7 +271,7 @@ def test_json_lists_the_same_with_types(db: str) -> None:
         3.25,
     )
     assert (got[2]["status"], got[2]["finished_at"], got[2]["questions"]) == (
-        "unfinished",
+        "cut off",
         None,
         1,
     )
@@ -286,7 +287,7 @@ def test_table_one_line_per_attempt(db: str) -> None:
     assert "33.3%" in ana[0] and "FAILED" in ana[0] and ana[0].endswith("Exam")
     assert "4/4" in ana[1] and "PASSED" in ana[1]
     assert "abandoned" in ana[2] and "Naturals" in ana[2]
-    assert "unfinished" in ana[3]
+    assert "cut off" in ana[3]
     assert "2/2" not in run.stdout  # the retry is not an attempt
     assert max(len(line) for line in lines) <= 80
 
@@ -340,3 +341,29 @@ def test_a_run_abandoned_mid_drill_is_an_attempt_with_its_answers(history_db: st
         None,
     )
     assert attempt.mode == "exam" and attempt.finished_at is not None
+
+
+def test_a_run_left_before_its_first_answer_is_no_attempt(history_db: str) -> None:
+    # Once recorded as a "0/0 abandoned" attempt and counted in reports (issue 25).
+    from tests.support.coups import DRAGON, FakeClock, FakeNow, coup, drill
+    from trainer.drills.model import Mode, Step
+    from trainer.history.hooks import Recorder
+    from trainer.history.report import build_attempts, build_report
+
+    with open_history(history_db) as store:
+        recorder = Recorder(store)
+        for mode in (Mode.PRACTICE, Mode.EXAM):
+            run = Session(
+                drill((Step.OUTCOME,), mode=mode),
+                [coup(DRAGON)],
+                "ana",
+                clock=FakeClock(),
+                now=FakeNow(),
+                on_answer=recorder.on_answer,
+                on_session=recorder.on_session,
+            )
+            run.start()
+            run.abandon()  # left at the first question
+        assert build_attempts(store) == ()
+        report = build_report(store)
+        assert [t.sessions for t in report.trainees] in ([], [0])

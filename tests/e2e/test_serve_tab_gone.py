@@ -63,6 +63,11 @@ async def _open_tab_and_start_a_drill(url: str, db: Path, then: object) -> None:
         while time.monotonic() < deadline:  # let its first question come up
             with suppress(TimeoutError):
                 await ws.receive(timeout=0.2)
+        await ws.send_json(["stdin", "d\r"])  # one answer: recorded from its first answer
+        deadline = time.monotonic() + 2
+        while time.monotonic() < deadline:
+            with suppress(TimeoutError):
+                await ws.receive(timeout=0.2)
         await then(ws)  # type: ignore[operator]
 
 

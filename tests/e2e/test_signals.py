@@ -110,7 +110,10 @@ def _signal_abandons_the_drill(tmp_path: Path, db: Path | str, signum: signal.Si
         # the drill's first question is on screen once "Does the Player draw?" is drawn
         out = _read_until(main, proc, b"Player draw", timeout=30)
         assert ALT_SCREEN_ON in out and MOUSE_ON in out, out[-400:]
-        time.sleep(0.3)  # let the session's start row be written
+        # one answer: a run is recorded from its first answer (none given: no attempt)
+        os.write(main, b"d\r")
+        out += _read_until(main, proc, b"next question", timeout=30)
+        time.sleep(0.3)  # let the session's row be written
     except BaseException:
         proc.kill()
         raise

@@ -154,6 +154,8 @@ def test_a_drill_under_way_when_the_terminal_goes_is_recorded_as_abandoned(
         time.sleep(0.2)
         os.write(main, b"w")
         _drain(main, proc, b"\x00never", timeout=3)  # the warm-up's first question is up
+        os.write(main, b"d\r")  # one answer: a run is recorded from its first answer
+        _drain(main, proc, b"next question", timeout=HANG)
         os.close(main)
         closed = True
         proc.wait(timeout=HANG)

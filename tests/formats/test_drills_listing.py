@@ -172,7 +172,7 @@ BUNDLED = [
     ("warmup", "Pre-shift warm-up (five minutes)"),
     ("exam", "Dealer exam"),
     ("commission", "Commission baccarat: Banker pays 19 to 20"),
-    ("cardroom-fee", "Card room: the collection fee, then the payout"),
+    ("cardroom-fee", "Card room: the payout, then the collection fee"),
     ("table-basics", "At the table: take the losers, then pay in order"),
     ("table-dragons-pandas", "Dragons and Pandas at the table"),
     ("table-chip-cutting", "Chip cutting: 40 and 25 to 1 in chips"),

@@ -121,7 +121,7 @@ def python_attempts(
                 s.mode,
                 s.started_at,
                 s.finished_at,
-                "abandoned" if s.abandoned else "finished" if ended else "unfinished",
+                "abandoned" if s.abandoned else "finished" if ended else "cut off",
                 s.questions if ended else kept.answered,
                 s.correct if ended else kept.correct,
                 s.passed if ended and not s.abandoned else None,

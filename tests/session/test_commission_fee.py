@@ -101,11 +101,12 @@ def test_only_winning_bets_that_owe_a_commission_are_asked() -> None:
     assert q.bet is Bet.BANKER and q.prompt == "35 on Banker wins: what commission is owed?"
 
 
-def test_commission_is_asked_before_the_amount_paid() -> None:
+def test_the_commission_is_asked_after_whether_the_bet_won() -> None:
+    # A commission question presupposes the win: asked first, it would answer the payout.
     qs = expand(
-        [coup(BANKER_7, {Bet.BANKER: "35"})], (Step.PAYOUT, Step.COMMISSION), COMMISSION_HOUSE
+        [coup(BANKER_7, {Bet.BANKER: "35"})], (Step.COMMISSION, Step.PAYOUT), COMMISSION_HOUSE
     )
-    assert [q.step for q in qs] == [Step.COMMISSION, Step.PAYOUT]
+    assert [q.step for q in qs] == [Step.PAYOUT, Step.COMMISSION]
 
 
 @pytest.mark.parametrize(
@@ -164,7 +165,7 @@ generate:
 
 def test_a_drill_asks_the_commission_under_the_commission_house() -> None:
     drill = load_text(DRILL.format(house="commission", ask="commission, payout"), "c.yaml")
-    assert drill.steps == (Step.COMMISSION, Step.PAYOUT)
+    assert drill.steps == (Step.PAYOUT, Step.COMMISSION)
     drill = load_text(DRILL.format(house="cardroom", ask="payout, fee"), "f.yaml")
     assert drill.steps == (Step.PAYOUT, Step.FEE)
 
@@ -194,14 +195,14 @@ def test_fee_without_a_fee_schedule_is_a_load_error_with_its_line() -> None:
 # --- the bundled drills ---------------------------------------------------------------------
 
 
-def test_the_bundled_commission_drill_asks_the_commission_then_the_amount_paid() -> None:
+def test_the_bundled_commission_drill_asks_the_amount_paid_then_the_commission() -> None:
     from trainer.session import PayoutAnswer, Session
 
     drill = load_drill("commission")
-    assert drill.steps == (Step.COMMISSION, Step.PAYOUT)
+    assert drill.steps == (Step.PAYOUT, Step.COMMISSION)
     banker = next(b for b in drill.bets if b.bet is Bet.BANKER)
     assert banker.step == 1 and banker.maximum - banker.minimum > 100  # odd amounts
-    commission, paid = Session(drill, [coup(BANKER_7, {Bet.BANKER: "137"})], "Alex").questions
+    paid, commission = Session(drill, [coup(BANKER_7, {Bet.BANKER: "137"})], "Alex").questions
     assert commission.grade(AmountAnswer(Decimal(7))).correct
     assert paid.grade(PayoutAnswer(BetResult.WIN, Decimal(130))).correct  # 137 less 7
 

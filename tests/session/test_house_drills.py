@@ -17,7 +17,7 @@ from trainer.drills.model import Step
 from trainer.engine import Bet, BetResult
 from trainer.engine.house import BUNDLED_HOUSES, COMMISSION_HOUSE, DEFAULT_HOUSE, House
 from trainer.session import Session
-from trainer.session.questions import PayoutAnswer, expand
+from trainer.session.questions import AmountAnswer, PayoutAnswer, expand
 
 # Player K 6 = 6 stands; Banker 3 2 draws a 2: three-card 7 over 6.
 DRAGON = "Kh 3s 6d 2c 2h"
@@ -125,9 +125,13 @@ def test_an_unknown_or_broken_house(tmp_path: Path) -> None:
 def test_the_bundled_commission_drill_grades_19_to_20() -> None:
     drill = load_file(Path(__file__).resolve().parents[2] / "drills" / "10-commission.yaml")
     assert drill.house is not None and drill.house.id == "commission"
-    # The Banker's three-card 7 wins here: 20 less 5 % (1) is 19 (asked after the commission).
-    q = Session(drill, [coup(DRAGON, {Bet.BANKER: "20"})], "Alex").questions[-1]
-    assert q.grade(PayoutAnswer(BetResult.WIN, Decimal(19))).correct
+    # The Banker's three-card 7 wins here: 20 less 5 % (1) is 19; whether it wins is asked
+    # first, then the commission it owes (a commission question presupposes the win).
+    paid, owed = Session(drill, [coup(DRAGON, {Bet.BANKER: "20"})], "Alex").questions
+    assert (paid.step, owed.step) == (Step.PAYOUT, Step.COMMISSION)
+    graded = paid.grade(PayoutAnswer(BetResult.WIN, Decimal(19)))
+    assert graded.correct and "19 to 20" in graded.reason and "commission 1" not in graded.reason
+    assert owed.grade(AmountAnswer(Decimal(1))).correct
 
 
 def test_train_under_another_house_checks_the_drills_bets() -> None:

@@ -220,9 +220,10 @@ def test_payout_uses_the_drills_paytable() -> None:
 
 
 def test_grading_asks_the_engine_not_a_stored_key() -> None:
-    # A question carries the coup and what is asked, nothing that looks like an answer.
+    # A question carries the coup and what is asked (and which steps are still to come),
+    # nothing that looks like an answer.
     q = make([coup(DRAGON)], steps=(Step.OUTCOME,)).questions[0]
-    assert set(q.__slots__) == {"coup_index", "dealt", "step", "house", "bet", "wager"}
+    assert set(q.__slots__) == {"coup_index", "dealt", "step", "house", "bet", "wager", "later"}
 
 
 def test_an_answer_of_the_wrong_kind_is_refused() -> None:
@@ -384,10 +385,11 @@ def test_callbacks_receive_answer_and_session_records() -> None:
         on_session=sessions.append,
     )
     s.start()
-    assert len(sessions) == 1 and sessions[0].finished_at is None and sessions[0].passed is None
-    assert not sessions[0].completed
+    assert sessions == []  # reported with its first answer: no answer, no attempt
     clock.advance(4)
     s.answer(DrawAnswer(True))  # Player stood, Banker 5 draws: right
+    assert len(sessions) == 1 and sessions[0].finished_at is None and sessions[0].passed is None
+    assert not sessions[0].completed and sessions[0].started_at < answers[0].answered_at
     clock.advance(6)
     s.answer(PayoutAnswer(WIN, Decimal(615)))  # 15 x 40 = 600: wrong
     first, second = answers
@@ -412,6 +414,25 @@ def test_callbacks_receive_answer_and_session_records() -> None:
     assert len(sessions) == 2 and end.finished_at is not None and end.completed
     assert (end.questions, end.correct, end.passed, end.mode) == (2, 1, False, "practice")
     assert end.drill_title == "Cells"
+
+
+def test_a_run_left_before_its_first_answer_is_not_recorded() -> None:
+    # once kept as a "0/0 abandoned" attempt and counted in reports (issue 25)
+    sessions: list[SessionRecord] = []
+    answers: list[AnswerRecord] = []
+    s = Session(
+        drill((Step.OUTCOME,)),
+        [coup(DRAGON)],
+        "Alex",
+        clock=FakeClock(),
+        now=FakeNow(),
+        on_session=sessions.append,
+        on_answer=answers.append,
+    )
+    s.start()
+    s.abandon()
+    assert s.abandoned and not s.in_progress  # left, as far as the screens go
+    assert sessions == [] and answers == []
 
 
 def test_abandoning_reports_the_session_without_a_verdict() -> None:

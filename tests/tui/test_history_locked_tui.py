@@ -54,13 +54,14 @@ async def test_a_locked_history_queues_answers_and_says_so(
         feedback = app.screen.query_one("#feedback")
         text = str(app.screen.query_one("#feedback-text").render())
         assert feedback.display and text.startswith("✓")  # graded at once
-        assert recorder.pending_count() == 2  # the answer, then the finished session's row
+        # the run's row (recorded with its first answer), the answer, the finished run's row
+        assert recorder.pending_count() == 3
         waiting = app.screen.query_one("#history-waiting")
         assert waiting.display
         assert str(waiting.render()) == "1 answer waiting for the history"
         assert any(
-            m == f"History: 1 answer waiting to be saved (history locked: {db} is in use by "
-            "another program)"
+            m == f"History: 1 answer and 2 session records waiting to be saved (history "
+            f"locked: {db} is in use by another program)"
             for m in _messages(app)
         ), _messages(app)
 

@@ -101,7 +101,8 @@ async def test_answers_waiting_at_exit_are_sent_by_the_next_trainer(pg_server, p
             await _answer(pilot, RIGHT[0])
             await _answer(pilot, RIGHT[1])
             app.exit()
-        # the run's start, two answers, and its end: left unfinished (every exit records it)
+        # the run (with its first answer), two answers, and its end: abandoned (every exit
+        # records it)
         assert recorder.close(timeout=0.5) == 4
         recorder.store.close()
     finally:

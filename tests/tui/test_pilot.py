@@ -454,6 +454,23 @@ async def test_escape_asks_then_leaves_to_home_recording_the_run_as_abandoned() 
     assert len(answers) == 1 and answers[0].correct
 
 
+async def test_leaving_before_the_first_answer_records_nothing() -> None:
+    # once a "0/0 abandoned" attempt, counted in reports (issue 25)
+    sessions: list[SessionRecord] = []
+    answers: list[AnswerRecord] = []
+    app = make_app(
+        [coup(DRAGON), coup(PANDA)],
+        (Step.OUTCOME,),
+        hooks=Hooks(on_session=sessions.append, on_answer=answers.append),
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmLeave)
+        await pilot.press("y")
+        assert isinstance(app.screen, HomeScreen)
+    assert sessions == [] and answers == []
+
+
 async def test_escape_in_the_amount_box_still_only_backs_out_of_it() -> None:
     app = make_app([coup(DRAGON, {Bet.DRAGON7: "15"})], (Step.PAYOUT,))
     async with app.run_test(size=SIZE) as pilot:

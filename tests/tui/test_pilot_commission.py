@@ -67,11 +67,17 @@ async def test_commission_right_then_wrong() -> None:
         assert app.screen.summary.right == 0
 
 
-async def test_commission_then_the_amount_paid() -> None:
+async def test_the_amount_paid_then_the_commission() -> None:
+    # Whether the bet wins is asked first: the commission question presupposes the win.
     app = make_app({Bet.BANKER: "137"}, (Step.COMMISSION, Step.PAYOUT), COMMISSION_HOUSE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(*"7", "enter", "enter")
+        assert "win, push or lose?" in str(app.screen.query_one("#prompt", Static).render())
         await pilot.press("w", *"130", "enter")  # 137 less 7
+        paid = feedback(app)
+        assert paid.startswith("✓") and "19 to 20" in paid and "commission 7" not in paid
+        await pilot.press("enter")
+        assert "what commission is owed?" in str(app.screen.query_one("#prompt", Static).render())
+        await pilot.press(*"7", "enter")
         assert feedback(app).startswith("✓")
 
 

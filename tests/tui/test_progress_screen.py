@@ -105,8 +105,8 @@ async def test_outcomes_payouts_and_sessions(tmp_path: Path) -> None:
         assert app.screen.query_one(TabbedContent).active == "sessions"
         finished = row_texts(app, "session-table", "s1")
         assert finished[1:] == ["The Banker tableau", "practice", "7/10 70%", "✗ fail", "2.0s"]
-        quit_ = row_texts(app, "session-table", "s2")
-        assert quit_[3:5] == ["1/2 50%", "quit"]
+        left = row_texts(app, "session-table", "s2")
+        assert left[3:5] == ["1/2 50%", "abandoned"]  # the report's word too
         table = app.screen.query_one("#session-table", DataTable)
         assert str(table.get_cell_at(Coordinate(0, 3))) == "1/2 50%"  # newest first
 

@@ -25,7 +25,15 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from trainer.drills.errors import DrillError
-from trainer.drills.model import CoupFilter, DealtTable, Drill, DrillCoup, FixedCoup, Order
+from trainer.drills.model import (
+    CoupFilter,
+    Cover,
+    DealtTable,
+    Drill,
+    DrillCoup,
+    FixedCoup,
+    Order,
+)
 from trainer.engine import Bet, Card, Coup, Rank, Suit
 from trainer.engine.analysis import CoupClass, class_counts, value_counts
 
@@ -135,27 +143,40 @@ def layout_wagers(drill: Drill, rng: random.Random) -> dict[Bet, Decimal]:
     return _wagers(drill, None, rng)
 
 
+def _covering(drill: Drill, cover: Cover, rng: random.Random) -> DrillCoup:
+    """The coup dealt for ``cover``: from its filter, its bet alone on the layout (drawn from
+    the drill's spec for it) when it names one, else the layout the drill draws."""
+    coup = generate_coup((cover.filter,), drill.decks, rng)
+    spec = next((b for b in drill.bets if b.bet is cover.bet), None)
+    wagers = _wagers(drill, None, rng) if spec is None else {spec.bet: spec.draw(rng)}
+    return DrillCoup(coup, wagers)
+
+
 def deal_drill(drill: Drill, rng: random.Random) -> list[DrillCoup]:
     """``drill.questions`` coups: the fixed coups (a random subset when there are more than
     ``questions``), then generated coups to make up the count; shuffled together unless the
-    drill's order is as_written (fixed coups first, in file order)."""
+    drill's order is as_written (fixed coups first, in file order).  A drill's ``covers``
+    come first, one coup each (as many as fit, in their order; shuffled among themselves
+    when the drill is), so each is dealt before any coup is drawn twice for the same."""
     fixed: list[FixedCoup] = list(drill.fixed)
     if len(fixed) > drill.questions:
         keep = sorted(rng.sample(range(len(fixed)), drill.questions))
         fixed = [fixed[i] for i in keep]
     out = [DrillCoup(Coup.from_cards(f.cards), _wagers(drill, f, rng), f.note) for f in fixed]
     missing = drill.questions - len(out)
-    if missing and not drill.filters:
+    if missing and not drill.filters and not drill.covers:
         raise DrillError(
             f"drill {drill.id!r} asks {drill.questions} questions but has only "
             f"{len(drill.fixed)} fixed coups and no generate filters"
         )
-    for _ in range(missing):
+    first = [_covering(drill, cover, rng) for cover in drill.covers[:missing]]
+    for _ in range(missing - len(first)):
         coup = generate_coup(drill.filters, drill.decks, rng)
         out.append(DrillCoup(coup, _wagers(drill, None, rng)))
     if drill.order is Order.SHUFFLED:
+        rng.shuffle(first)
         rng.shuffle(out)
-    return out
+    return first + out
 
 
 def deal_tables(

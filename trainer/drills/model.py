@@ -76,14 +76,15 @@ class Kind(enum.Enum):
 
 #: "coup" in a drill file: the whole coup, step by step.
 WHOLE_COUP: tuple[Step, ...] = (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME, Step.PAYOUT)
-#: The order questions are asked about one coup: the commission owed before the amount paid
-#: (the dealer works it out first), the fee last.
+#: The order questions are asked about one coup: the dealing order, then whether each bet
+#: wins and what it is paid, then what a win owes (a commission question presupposes the win,
+#: so it never comes before the question that asks it), the fee last.
 ASKING_ORDER: tuple[Step, ...] = (
     Step.PLAYER_DRAWS,
     Step.BANKER_DRAWS,
     Step.OUTCOME,
-    Step.COMMISSION,
     Step.PAYOUT,
+    Step.COMMISSION,
     Step.FEE,
 )
 
@@ -191,6 +192,16 @@ class CoupFilter:
 
 
 @dataclass(frozen=True, slots=True)
+class Cover:
+    """One coup a run deals before any is drawn by weight (the review: one for each due
+    skill, so each is asked before any comes twice): a coup from ``filter``, with ``bet``
+    on its layout when a payout is what it is dealt for."""
+
+    filter: CoupFilter
+    bet: Bet | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class DrillCoup:
     """One dealt coup of a drill, with the wagers on the layout for payout questions."""
 
@@ -284,6 +295,12 @@ class Drill:
     house: House = DEFAULT_HOUSE
     #: ``ask: table``: the table each coup is dealt to (steps is then (Step.TABLE,)).
     table: TableSpec | None = None
+    #: Coups dealt first, one each in this order (as many as the run holds), before the
+    #: rest are drawn from ``filters`` by weight: set by the review, never by a file.
+    covers: tuple[Cover, ...] = ()
+    #: The run's length is chosen in questions (the review: "how many questions?"), so its
+    #: header counts questions; a listed drill is chosen by its coups ("12 coups").
+    length_in_questions: bool = False
 
     @property
     def is_table(self) -> bool:

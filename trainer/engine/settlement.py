@@ -163,32 +163,39 @@ class Settlement:
     def reason(self) -> str:
         """The dealer's sentence: 'Dragon 7 pays 40 to 1: 15 × 40 = 600'; at 1 to 1 dealers
         say even money ('Player pays even money: 65'), and there is nothing to multiply."""
+        return self.explain()
+
+    def explain(self, *, commission: bool = True, fee: bool = True) -> str:
+        """``reason``, leaving out the commission owed (``commission=False``) or the
+        collection fee (``fee=False``): a trainer that asks them next teaches the rule ('pays
+        19 to 20') without answering its own next question."""
         label, wager = self.bet.label, format_amount(self.wager)
-        fee = f"; collection fee {format_amount(self.fee)}" if self.fee else ""
+        fee_said = f"; collection fee {format_amount(self.fee)}" if self.fee and fee else ""
+        owed = self._commission_words if commission else "the commission"
         if self.result is BetResult.WIN:
             if self.commission and not self.commission_deferred:
+                if not commission:  # the gross less the paid amount would be the answer
+                    return (
+                        f"{label} pays {self._net_odds}, the commission taken at once: "
+                        f"{format_amount(self.paid)}{fee_said}"
+                    )
                 return (
                     f"{label} pays {self._net_odds}: {format_amount(self.gross)} less "
-                    f"{self._commission_words} = {format_amount(self.paid)}{fee}"
+                    f"{owed} = {format_amount(self.paid)}{fee_said}"
                 )
-            box = (
-                f"; {self._commission_words} goes in the seat's commission box"
-                if self.commission
-                else ""
-            )
+            box = f"; {owed} goes in the seat's commission box" if self.commission else ""
             if self.odds == 1:
-                return f"{label} pays even money: {format_amount(self.paid)}{box}{fee}"
+                return f"{label} pays even money: {format_amount(self.paid)}{box}{fee_said}"
             odds, paid = format_amount(self.odds), format_amount(self.paid)
             exact = format_amount(self.wager * self.odds)
             if exact != paid:  # the breakage: say what the rounding rule kept
-                return (
-                    f"{label} pays {odds} to 1: {wager} × {odds} = {exact}, paid {paid}{box}{fee}"
-                )
-            return f"{label} pays {odds} to 1: {wager} × {odds} = {paid}{box}{fee}"
+                said = f"{wager} × {odds} = {exact}, paid {paid}"
+                return f"{label} pays {odds} to 1: {said}{box}{fee_said}"
+            return f"{label} pays {odds} to 1: {wager} × {odds} = {paid}{box}{fee_said}"
         if self.result is BetResult.PUSH:
             why = "a Dragon 7" if self.outcome is Outcome.DRAGON7 else "a Tie"
-            return f"{label} pushes on {why}: the {wager} is returned, nothing paid{fee}"
-        return f"{label} loses on {_outcome_phrase(self.outcome)}: the {wager} is taken{fee}"
+            return f"{label} pushes on {why}: the {wager} is returned, nothing paid{fee_said}"
+        return f"{label} loses on {_outcome_phrase(self.outcome)}: the {wager} is taken{fee_said}"
 
     @property
     def _net_odds(self) -> str:

@@ -31,7 +31,7 @@ from trainer.history.tally import (
     is_weak,
     sum_tallies,
 )
-from trainer.scoring import percent_1dp
+from trainer.scoring import percent_1dp, run_status
 from trainer.skills import ALL_FAMILIES, PROCEDURE_FAMILIES, describe
 
 if TYPE_CHECKING:
@@ -427,7 +427,7 @@ class Attempt:
     mode: str
     started_at: datetime
     finished_at: datetime | None
-    status: str  # finished | abandoned | unfinished (cut off: the terminal killed, say)
+    status: str  # trainer.scoring.run_status: finished | abandoned | cut off (killed, say)
     questions: int  # answered (a run not finished: the answers it kept)
     correct: int
     passed: bool | None  # None unless finished
@@ -440,9 +440,7 @@ class Attempt:
 
 
 def _status(s: SessionRecord) -> str:
-    if s.abandoned:
-        return "abandoned"
-    return "unfinished" if s.finished_at is None else "finished"
+    return run_status(s.finished_at, s.abandoned)
 
 
 def build_attempts(
@@ -451,7 +449,7 @@ def build_attempts(
     """Every run (retries left out: practice, not attempts), by trainee then start time.
 
     A run cut off before it could record its end (a killed terminal) is listed as
-    "unfinished" with the answers it kept: an exam walked away from is still an attempt.
+    "cut off" with the answers it kept: an exam walked away from is still an attempt.
     """
     from trainer.history import queries
 

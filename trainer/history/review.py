@@ -28,6 +28,7 @@ from trainer.drills.model import (
     BetSpec,
     ChipEntry,
     CoupFilter,
+    Cover,
     Drill,
     Mode,
     Order,
@@ -40,7 +41,7 @@ from trainer.engine.settlement import RESULTS
 from trainer.errors import BadInputError, EzbacError
 from trainer.history.scheduler import BOXES, SkillState, due_from, next_due, skill_states
 from trainer.history.store import HistoryStore
-from trainer.skills import describe, family
+from trainer.skills import describe, family, reviewed
 
 REVIEW_ID = "review"
 #: Questions in a review unless the trainee chooses: a few minutes' work.
@@ -69,7 +70,9 @@ def _outcomes(bet: Bet, result: BetResult) -> frozenset[Outcome]:
 
 
 def target(skill: str, weight: int = 1) -> SkillTarget | None:
-    """The filter and step for a skill key; None for a key this version does not know."""
+    """The filter and step for a skill key; None for a key this version does not know.
+    Every key ``trainer.skills.reviewed`` counts due (but the table's) has one: the home
+    screen's due count is what the review can ask."""
     parts = skill.split(":")
     try:
         match parts:
@@ -222,7 +225,11 @@ def build_review_drill(
     more unless one coup is more); NothingDueError when none can be drilled."""
     if not 1 <= questions <= MAX_QUESTIONS:
         raise BadReviewLengthError(f"a review is 1 to {MAX_QUESTIONS} questions, not {questions}")
-    targets = [t for s in due if (t := target(s.skill, box_weight(s.box))) is not None]
+    targets = [
+        t
+        for s in due
+        if reviewed(s.skill) and (t := target(s.skill, box_weight(s.box))) is not None
+    ]
     if not targets:
         if any(family(s.skill) == "table" for s in due):
             return table_review_drill(due, trainee, questions)
@@ -247,6 +254,10 @@ def build_review_drill(
         order=Order.SHUFFLED,
         tags=("review",),
         filters=tuple(t.filter for t in targets),
+        # one coup for each due skill first, the most urgent first: each is asked before
+        # any is asked twice (drawn by weight alone, 60 questions once left 3 of 16 unasked)
+        covers=tuple(Cover(t.filter, t.bet) for t in targets),
+        length_in_questions=True,  # the trainee chose it in questions
         bets=tuple(BetSpec(bet, low, high, unit) for bet in bets),
         bets_per_coup=(1, 1) if bets else None,  # one payout question per coup
     )

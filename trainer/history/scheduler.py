@@ -108,5 +108,5 @@ def due_count(store: HistoryStore, trainee: str, now: datetime | None = None) ->
 def next_due(states: Mapping[str, SkillState], now: datetime | None = None) -> datetime | None:
     """When the next skill not yet due comes due (None when none is waiting)."""
     moment = _now(now)
-    waiting = [s.due_at for s in states.values() if not s.is_due(moment)]
+    waiting = [s.due_at for s in states.values() if not s.is_due(moment) and reviewed(s.skill)]
     return min(waiting) if waiting else None

@@ -187,7 +187,8 @@ class Graded:
 @dataclass(frozen=True, slots=True)
 class Question:
     """One step asked about one coup; ``bet`` and ``wager`` only for a payout, commission or
-    fee question."""
+    fee question.  ``later`` names the steps still to be asked about this coup: its feedback
+    teaches the rule but never states their answers."""
 
     coup_index: int  # which coup of the run (0-based)
     dealt: DrillCoup
@@ -195,6 +196,7 @@ class Question:
     house: House = DEFAULT_HOUSE  # the drill's house: the one source of the rules it grades by
     bet: Bet | None = None
     wager: Decimal | None = None
+    later: frozenset[Step] = frozenset()
 
     @property
     def coup(self) -> Coup:
@@ -420,7 +422,13 @@ STEPS: Mapping[Step, StepBehaviour] = MappingProxyType(
             view=_settled,
             skill=lambda q: payout_skill(q.settlement().bet, q.settlement().result),
             expected=_paid,
-            reason=lambda q, rules: f"{rules[-1]}. {q.settlement().reason}",
+            # the commission and fee asked next are left out: the rule, not their answers
+            reason=lambda q, rules: (
+                f"{rules[-1]}. "
+                + q.settlement().explain(
+                    commission=Step.COMMISSION not in q.later, fee=Step.FEE not in q.later
+                )
+            ),
             choices=_results,
             prompt="{on}: win, push or lose?",
         ),
@@ -457,7 +465,8 @@ def expand(
     house: House = DEFAULT_HOUSE,
 ) -> list[Question]:
     """Questions for each coup, steps in dealing order, one payout (and fee) question per
-    wager, one commission question per winning bet that owes one under the house.
+    wager, one commission question per winning bet that owes one under the house.  Each
+    question knows the steps still to come about its coup (``later``).
 
     A step that "does not apply" is still asked: on a natural, "Does the Player draw?" has the
     answer "stands" and the reason says it is a natural.  A payout step on a coup with no
@@ -467,12 +476,17 @@ def expand(
     wanted = [s for s in ASKING_ORDER if s in steps]
     questions: list[Question] = []
     for index, dealt in enumerate(coups):
+        asked: list[Question] = []
         for step in wanted:
             if step in BET_STEPS:
                 for bet, wager in _layout(dealt):
                     q = Question(index, dealt, step, house, bet, wager)
                     if step is not Step.COMMISSION or q.settlement().commission:
-                        questions.append(q)
+                        asked.append(q)
             else:
-                questions.append(Question(index, dealt, step, house))
+                asked.append(Question(index, dealt, step, house))
+        questions.extend(
+            replace(q, later=frozenset(after.step for after in asked[n + 1 :]))
+            for n, q in enumerate(asked)
+        )
     return questions

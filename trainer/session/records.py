@@ -47,7 +47,7 @@ class SessionRecord:
     finished_at: datetime | None = None
     questions: int = 0
     correct: int = 0
-    passed: bool | None = None  # None while unfinished or abandoned, and for a retry
+    passed: bool | None = None  # None while under way, abandoned or cut off, and for a retry
     abandoned: bool = False  # the trainee quit mid-drill (finished_at is when)
     reference_opened: int = 0  # times the rules reference was opened
     #: A retry of missed questions: the session_id of the run it came from.  Practice, not an

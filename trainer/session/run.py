@@ -215,16 +215,20 @@ class Run:
 
     # -- the lifecycle -----------------------------------------------------------------------
     def start(self) -> bool:
-        """Begin the run and report it; False if it had begun already."""
+        """Begin the run; False if it had begun already.  It is reported with its first
+        answer: a run left (or cut off) before any answer is no attempt, and is not
+        recorded (it was once kept as a "0/0 abandoned" attempt and counted in reports)."""
         if self.started_at is not None:
             return False
         self.started_at = self.now()
-        self._emit_session()
         return True
 
     def mark(self, mark: Mark) -> None:
-        """Count a graded answer and report it."""
+        """Count a graded answer and report it (the first reports the run too, from its
+        start, so a run cut off later is kept with the answers it has)."""
         self.marks.append(mark)
+        if len(self.marks) == 1:
+            self._emit_session()
         if self.on_answer is not None:
             self.on_answer(
                 AnswerRecord(
@@ -251,12 +255,14 @@ class Run:
         self._emit_session()
 
     def abandon(self) -> None:
-        """The trainee quit mid-drill: report the run as ended without a verdict."""
+        """The trainee quit mid-drill: report the run as ended without a verdict (a run
+        with no answer yet was never reported, and still is not)."""
         if self.started_at is None or self.completed or self.abandoned:
             return
         self.abandoned = True
         self.finished_at = self.now()
-        self._emit_session()
+        if self.marks:
+            self._emit_session()
 
     def open_reference(self) -> int:
         """Count an opening of the rules reference; refused in an exam until it is over."""

@@ -141,18 +141,24 @@ class Session(OnRun):
 
     def counter(self, number: int) -> str:
         """The header's count at question ``number`` (1-based), telling nothing a question
-        still to come would (issue 25): a shoe gives no total, since the run's length says
-        when the cut card comes out; a spot drill counts replays, since its questions count
-        the errors in it (a fix question follows each).  A retry asks what was missed: its
-        questions are counted."""
+        still to come would (issue 25), and counting what the drill list counts (its "12
+        coups"): a shoe gives no total, since the run's length says when the cut card comes
+        out; a spot drill counts replays, since its questions count the errors in it (a fix
+        question follows each); a drill asking more than one question a coup counts coups
+        (its question count would say how many bets win a commission, how many calls a coup
+        takes, and disagree with the list), one asking one a coup counts questions, the same
+        number.  A retry asks what was missed, and a review is as many questions as the
+        trainee chose: their questions are counted."""
         if self.run.retry_of is not None or not self.questions:
             return f"Q {number}/{self.total}"
         if self.drill.kind is Kind.SHOE:
             return f"Q {number}"
+        at = self.questions[min(max(number, 1), self.total) - 1].coup_index
         if self.drill.kind is Kind.SPOT:
-            at = self.questions[min(max(number, 1), self.total) - 1].coup_index
             replays = sorted({q.coup_index for q in self.questions})
             return f"Replay {replays.index(at) + 1}/{len(replays)}"
+        if self.total != len(self.coups) and not self.drill.length_in_questions:
+            return f"Coup {at + 1}/{len(self.coups)}"
         return f"Q {number}/{self.total}"
 
     @property

@@ -297,7 +297,7 @@ def shoe_questions(
         dealt = DrillCoup(place.coup, layout_wagers(drill, rng))
         coups.append(dealt)
         for q in expand([dealt], drill.steps, drill.house):
-            questions.append(Question(index, dealt, q.step, q.house, q.bet, q.wager))
+            questions.append(replace(q, coup_index=index))
         after = next_question(drill, run, index, rng, dealt)
         if after is not None:
             questions.append(after)

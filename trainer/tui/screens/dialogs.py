@@ -58,7 +58,7 @@ class ConfirmLeave(Confirm):
 
     QUESTION = (
         "Leave this drill and go back to the home screen? The answers given so far are "
-        "kept, and the run is recorded as left unfinished."
+        "kept, and the run is recorded as abandoned."
     )
     YES = "Leave"
 

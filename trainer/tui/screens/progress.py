@@ -34,6 +34,7 @@ from trainer.history.progress import (
     Tally,
 )
 from trainer.history.scheduler import SkillState
+from trainer.scoring import run_status
 from trainer.session import scoring
 from trainer.skills import banker_key, describe, payout_skill, player_key
 from trainer.tui.screens import stylesheets
@@ -82,10 +83,8 @@ def session_score(p: SessionPoint) -> str:
 
 
 def session_result(p: SessionPoint) -> str:
-    if p.abandoned:
-        return "quit"
-    if p.finished_at is None:
-        return "cut off"  # never finished: the terminal closed or the app was killed
+    if p.abandoned or p.finished_at is None:  # left, or killed before its end was recorded
+        return run_status(p.finished_at, p.abandoned)
     if p.passed is None:
         return "done"
     return "✓ pass" if p.passed else "✗ fail"

@@ -1,0 +1,151 @@
+"""Nothing given away (issue 25): a question's prompt and feedback may teach the rule, never
+state the answer of a question still to come about the same coup.
+
+Checked for every step order a bundled drill asks, and for every set of coup steps its house
+allows (any order a drill file could ask), over coups the bundled drills deal on many seeds
+and their fixed coups.  What "states an answer" means is written here per step, from how
+the engine words each answer, so a new sentence that leaks fails here.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from trainer.drills.catalog import bundled_dir, load_drill
+from trainer.drills.generate import deal_drill
+from trainer.drills.model import ASKING_ORDER, Drill, DrillCoup, Kind, Step
+from trainer.engine import format_amount
+from trainer.engine.house import House
+from trainer.session.questions import Question, expand
+
+SEEDS = range(8)
+BUNDLED = sorted(p.stem.split("-", 1)[1] for p in bundled_dir().glob("*.yaml"))
+
+
+@functools.cache
+def _coup_drills() -> list[Drill]:
+    """The bundled drills that ask coup steps (coup drills and shoes asking coup steps)."""
+    drills = [load_drill(name) for name in BUNDLED]
+    return [d for d in drills if d.kind in (Kind.COUP, Kind.SHOE) and Step.TABLE not in d.steps]
+
+
+def _allowed(house: House) -> tuple[Step, ...]:
+    """Every coup step a drill under ``house`` may ask."""
+    money = {Step.COMMISSION: house.commission, Step.FEE: house.fee}
+    return tuple(s for s in ASKING_ORDER if money.get(s, True) is not None)
+
+
+@functools.cache
+def _pool(house_id: str) -> tuple[DrillCoup, ...]:
+    """Coups the bundled coup drills under ``house_id`` deal (fixed and generated), many seeds."""
+    return tuple(
+        dc
+        for d in _coup_drills()
+        if d.kind is Kind.COUP and d.house.id == house_id
+        for seed in SEEDS
+        for dc in deal_drill(d, random.Random(seed))
+    )
+
+
+HOUSES = sorted({d.house.id for d in _coup_drills()})
+
+
+def stated(later: Question, text: str) -> str | None:
+    """What in ``text`` states the answer of ``later`` (None: nothing does)."""
+    coup, house = later.coup, later.house
+    own = later.reason().removeprefix(f"{house.result(coup)}. ")
+    if later.step is not Step.OUTCOME and own != coup.rules[0] and own in text:
+        return own  # its own explanation (a natural's rule is said at both draws)
+    if later.step is Step.BANKER_DRAWS and not coup.natural:
+        # (on a natural both hands are face up and the rule names them both: nothing to hide)
+        verb = "draws" if coup.banker_draws else "stands"
+        if f"Banker {verb}" in text or coup.rules[1] in text:
+            return f"Banker {verb}"
+    if later.step is Step.OUTCOME and house.result(coup) in text:
+        return house.result(coup)
+    if later.bet is None or later.wager is None:
+        return None
+    label, wager = later.bet.label, format_amount(later.wager)
+    settled = later.settlement()
+    if later.step is Step.PAYOUT:
+        said = re.search(
+            rf"{label} (pays|pushes|loses)|{wager} on {label} (wins|pushes|loses)", text
+        )
+        return None if said is None else said.group(0)
+    if later.step is Step.COMMISSION:
+        owed = re.escape(format_amount(settled.commission))
+        said = re.search(rf"commission {owed}\b", text)
+        return None if said is None else said.group(0)
+    if later.step is Step.FEE:
+        said = re.search(rf"fee {re.escape(format_amount(settled.fee))}\b", text)
+        return None if said is None else said.group(0)
+    return None
+
+
+def leaks(questions: list[Question]) -> list[str]:
+    """Each (question, later question) pair of a coup where the first gives the second away."""
+    found = []
+    for n, q in enumerate(questions):
+        graded = q.grade(q.expected())
+        text = f"{q.prompt}\n{graded.expected.label}\n{graded.reason}"
+        for later in questions[n + 1 :]:
+            if later.coup_index != q.coup_index:
+                break
+            said = stated(later, text)
+            if said is not None:
+                found.append(f"{q.short} says {said!r}, asked next by {later.short}: {text!r}")
+    return found
+
+
+@pytest.mark.parametrize("drill", _coup_drills(), ids=lambda d: d.id)
+def test_no_drill_gives_away_a_question_still_to_come(drill: Drill) -> None:
+    """Each bundled drill, in the order it asks (a shoe's coups are dealt as its house's)."""
+    assert leaks(expand(_pool(drill.house.id), drill.steps, drill.house)) == []
+
+
+@pytest.mark.parametrize("house_id", HOUSES)
+def test_no_order_a_house_allows_gives_one_away(house_id: str) -> None:
+    """Every set of two or more steps a drill file could ask under the house."""
+    house = next(d.house for d in _coup_drills() if d.house.id == house_id)
+    allowed = _allowed(house)
+    coups = _pool(house_id)[::3]
+    for steps in (
+        c for n in range(2, len(allowed) + 1) for c in itertools.combinations(allowed, n)
+    ):
+        assert leaks(expand(coups, steps, house)) == [], steps
+
+
+def test_the_checks_catch_what_used_to_leak() -> None:
+    """The two leaks of issue 25, worded as they were: the checks above would fail on them."""
+    fee = load_drill("cardroom-fee")
+    paid, owed = expand(deal_drill(fee, random.Random(1))[:1], (Step.PAYOUT, Step.FEE), fee.house)
+    old = f"{paid.reason()}; collection fee {format_amount(owed.settlement().fee)}"
+    assert stated(owed, old) is not None
+    commission = load_drill("commission")
+    coups = deal_drill(commission, random.Random(3))
+    won = next(
+        q for q in expand(coups, (Step.PAYOUT,), commission.house) if q.settlement().commission
+    )
+    (owed,) = expand([won.dealt], (Step.COMMISSION,), commission.house)
+    assert stated(won, owed.prompt) is not None  # "... wins: what commission", asked first
+    assert stated(owed, won.settlement().reason) is not None  # the payout naming the amount
+
+
+# --- titles that name an order ----------------------------------------------------------
+
+WORDS = {"payout": Step.PAYOUT, "commission": Step.COMMISSION, "fee": Step.FEE}
+
+
+@pytest.mark.parametrize("path", sorted(bundled_dir().glob("*.yaml")), ids=lambda p: p.stem)
+def test_a_title_that_names_an_order_names_the_order_asked(path: Path) -> None:
+    drill = load_drill(path)
+    named = [WORDS[w] for w in re.findall(r"payout|commission|fee", drill.title.lower())]
+    if ", then " not in drill.title or len(named) < 2:
+        return
+    assert named == [s for s in drill.steps if s in named], drill.title
