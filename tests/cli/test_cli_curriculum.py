@@ -1,0 +1,62 @@
+"""`ezbac curriculum show | validate | schema`, as commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.support.cli import ezbac, usage_error
+
+
+def test_show_lists_the_bundled_path_with_each_skills_mastery() -> None:
+    out = ezbac("curriculum", "show")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("EZ Baccarat dealer, from the first rules to the audition")
+    assert "1. The draws (draws): drills naturals, player-draw" in out.stdout
+    # the bundled file: 50 answers and 90 % over the last 30, the tableau asks 95 %
+    assert "The Banker tableau: 50 answers, 95% of the last 30 right, 5 s each" in out.stdout
+
+
+def test_show_file_prints_a_file_that_validates(tmp_path: Path) -> None:
+    out = ezbac("curriculum", "show", "--file")
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(out.stdout, encoding="utf-8")
+    checked = ezbac("curriculum", "validate", str(mine))
+    assert checked.returncode == 0
+    assert (
+        checked.stdout == f"{mine}: ok (EZ Baccarat dealer, from the first rules to the "
+        "audition: 9 modules, 16 skills)\n"
+    )
+
+
+def test_validate_locates_every_problem_and_exits_1(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "name: x\nmodules:\n  - id: a\n    title: A\n    drills: [whole-cuop]\n    skills: []\n",
+        encoding="utf-8",
+    )
+    out = ezbac("curriculum", "validate", str(bad))
+    assert out.returncode == 1
+    assert out.stdout == (
+        f"{bad}:5:14: modules[0].drills[0]: no drill 'whole-cuop' (did you mean "
+        "'whole-coup'?) (ezbac drills list shows them)\n"
+    )
+
+
+def test_a_broken_file_in_the_folder_is_an_error_naming_it(tmp_path: Path) -> None:
+    import os
+
+    own = Path(os.environ["EZBAC_HOME"]) / "curriculum.yaml"
+    own.write_text("name: x\n", encoding="utf-8")
+    out = ezbac("curriculum", "show")
+    assert out.returncode == 1
+    assert out.stderr == f"ezbac: error: {own}:1:1: modules: required field is missing\n"
+
+
+def test_schema_is_json() -> None:
+    out = ezbac("curriculum", "schema")
+    assert json.loads(out.stdout)["$id"].endswith("curriculum.schema.json")
+
+
+def test_an_empty_curriculum_option_is_a_usage_error() -> None:
+    usage_error(ezbac("curriculum", "show", "--curriculum", ""), "--curriculum")

@@ -1,0 +1,113 @@
+"""`ezbac curriculum`: the path a trainee follows (the bundled one, the school's own file in
+the ezbac folder, or one named with --curriculum), check curriculum files, and print their
+JSON Schema."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from trainer.cli.common import COMMANDS
+
+EXIT_INVALID = 1
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "curriculum",
+        help=COMMANDS["curriculum"],
+        description=(
+            "The path from the first rules to the audition: ordered modules, each with its "
+            "drills and the skills it brings to mastery. ezbac follows --curriculum FILE, else "
+            "curriculum.yaml in your ezbac folder, else the bundled path."
+        ),
+        epilog=(
+            "examples:\n"
+            "  ezbac curriculum show\n"
+            "  ezbac curriculum show --file > my-path.yaml   a start for your own\n"
+            "  ezbac curriculum validate my-path.yaml\n"
+            "  ezbac curriculum schema > curriculum.schema.json"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.set_defaults(handler=run_show, curriculum=None, file=False)
+    actions = parser.add_subparsers(
+        dest="curriculum_command", metavar="ACTION", parser_class=type(parser)
+    )
+
+    p = actions.add_parser("show", help="the path followed: modules, drills, skills, mastery")
+    p.add_argument("--curriculum", metavar="FILE", help="a curriculum file instead")
+    p.add_argument("--file", action="store_true", help="the file itself, to copy and edit")
+    p.set_defaults(handler=run_show)
+
+    p = actions.add_parser("validate", help="check curriculum files; exit 1 if any is invalid")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.set_defaults(handler=run_validate)
+
+    p = actions.add_parser("schema", help="print the JSON Schema of curriculum files")
+    p.set_defaults(handler=run_schema)
+
+
+def _percent(value: int) -> str:
+    return f"{value}%"
+
+
+def run_show(args: argparse.Namespace) -> int:
+    from trainer.curriculum.catalog import curriculum_path, load_curriculum
+    from trainer.curriculum.loader import CurriculumFileError
+
+    path = curriculum_path(args.curriculum)
+    try:
+        curriculum = load_curriculum(args.curriculum)
+    except CurriculumFileError as exc:
+        for line in exc.lines:
+            print(f"ezbac: error: {line}", file=sys.stderr)
+        return EXIT_INVALID
+    if args.file:
+        sys.stdout.write(path.read_text(encoding="utf-8"))
+        return 0
+    print(f"{curriculum.name}  [{path}]")
+    if curriculum.school:
+        print(f"School: {curriculum.school}")
+    print(
+        "Modules open in order: each once the earlier ones are mastered."
+        if curriculum.in_order
+        else "Modules open all at once."
+    )
+    for n, module in enumerate(curriculum.modules, 1):
+        print(f"\n{n}. {module.title} ({module.id}): drills {', '.join(module.drills)}")
+        for goal in module.skills:
+            r = goal.rule
+            print(
+                f"   - {goal.title}: {r.min_answers} answers, {_percent(r.accuracy)} of the last "
+                f"{r.recent} right, {r.target_seconds:g} s each  [{', '.join(goal.keys)}]"
+            )
+    return 0
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    from trainer.curriculum.catalog import drill_ids
+    from trainer.curriculum.loader import CurriculumFileError, load_curriculum_file
+
+    known = drill_ids()
+    bad = 0
+    for name in args.files:
+        try:
+            curriculum = load_curriculum_file(name, known)
+        except CurriculumFileError as exc:
+            bad += 1
+            for line in exc.lines:
+                print(line)
+            continue
+        skills = len(curriculum.goals)
+        print(f"{name}: ok ({curriculum.name}: {len(curriculum.modules)} modules, {skills} skills)")
+    if len(args.files) > 1:
+        print(f"{len(args.files)} files checked, {bad} invalid")
+    return EXIT_INVALID if bad else 0
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    from trainer.curriculum.loader import schema_text
+
+    sys.stdout.write(schema_text())
+    return 0

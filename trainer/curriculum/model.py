@@ -1,0 +1,70 @@
+"""A curriculum as the trainer uses it: plain frozen values, no YAML (the loader builds them).
+
+A *skill goal* is what mastery is judged on: one or more skill keys of the history
+(``trainer.skills``, matched as shell-style patterns: ``banker:*`` is every tableau cell),
+pooled, so "the Banker tableau" is mastered as one skill rather than as 88 cells of 50
+answers each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True)
+class MasteryRule:
+    """When a skill counts as mastered: at least ``min_answers`` answers in all, and over the
+    most recent ``recent`` of them, ``accuracy`` percent right and an average time at most
+    ``target_seconds``.  At or under ``fast`` percent of the target is *fast*, up to the
+    target *on pace*, over it *slow*."""
+
+    min_answers: int = 50
+    recent: int = 30
+    accuracy: int = 90
+    target_seconds: float = 5.0
+    fast: int = 75
+
+
+@dataclass(frozen=True, slots=True)
+class SkillGoal:
+    id: str
+    title: str
+    keys: tuple[str, ...]  # skill key patterns (fnmatch): "natural", "banker:*"
+    drill: str  # the drill that practises it (one of its module's drills)
+    rule: MasteryRule
+
+    def covers(self, key: str) -> bool:
+        """Whether the history's skill ``key`` counts towards this goal."""
+        return any(fnmatchcase(key, pattern) for pattern in self.keys)
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    id: str
+    title: str
+    drills: tuple[str, ...]
+    skills: tuple[SkillGoal, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Curriculum:
+    name: str
+    modules: tuple[Module, ...]
+    school: str = ""
+    #: Later modules open only once the earlier ones are mastered (a school's choice).
+    in_order: bool = True
+    mastery: MasteryRule = MasteryRule()
+    source: Path | None = None
+
+    @property
+    def goals(self) -> tuple[SkillGoal, ...]:
+        return tuple(g for m in self.modules for g in m.skills)
+
+    def goal_of(self, key: str) -> SkillGoal | None:
+        """The first goal (in path order) a history skill key counts towards, if any."""
+        for goal in self.goals:
+            if goal.covers(key):
+                return goal
+        return None
