@@ -1,6 +1,7 @@
 """Writes docs/reference/ (the drill, house, mistakes and curriculum files' field
 references) from the field declarations: ``python -m trainer.cli.reference`` (``--check``
-only says which page is out of date).  Not an ezbac command: the pages are for the repository's docs."""
+only says which page is out of date).  Not an ezbac command: the pages are for the
+repository's docs."""
 
 from __future__ import annotations
 
