@@ -309,3 +309,33 @@ def review_tail(store: HistoryStore, trainee: str) -> list[ReviewRow]:
         ReviewRow(as_text(skill), bool(ok), from_db_time(at), n, int(right))
         for skill, ok, at, n, right in rows
     ]
+
+
+class Answer(NamedTuple):
+    """One answer as mastery reads it (trainer.history.mastery)."""
+
+    skill: str
+    correct: bool
+    seconds: float
+    answered_at: datetime
+    order: int = 0  # the history's id: answers given in the same instant keep their order
+
+
+@decoded("the history")
+def recent_answers(store: HistoryStore, trainee: str, per_skill: int) -> list[Answer]:
+    """Each skill's latest ``per_skill`` answers for ``trainee`` (what mastery judges), in
+    the order given: a window function over the (trainee, skill) index, so the cost follows
+    the skills on record times ``per_skill``, not the history."""
+    mark = store.placeholder
+    rows = store.select(
+        "SELECT skill, correct, seconds, answered_at, id FROM ("
+        "SELECT skill, correct, seconds, answered_at, id, ROW_NUMBER() OVER ("
+        "PARTITION BY skill ORDER BY answered_at DESC, id DESC) AS latest "
+        f"FROM answers WHERE trainee = {mark}) r WHERE latest <= {mark} "
+        "ORDER BY answered_at, id",
+        (trainee, per_skill),
+    )
+    return [
+        Answer(as_text(skill), bool(ok), _seconds(secs), from_db_time(at), int(n))
+        for skill, ok, secs, at, n in rows
+    ]
