@@ -60,3 +60,7 @@ def test_schema_is_json() -> None:
 
 def test_an_empty_curriculum_option_is_a_usage_error() -> None:
     usage_error(ezbac("curriculum", "show", "--curriculum", ""), "--curriculum")
+
+
+def test_train_takes_a_curriculum_and_refuses_an_empty_one() -> None:
+    usage_error(ezbac("train", "warmup", "--curriculum", ""), "--curriculum")
