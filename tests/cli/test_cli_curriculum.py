@@ -64,3 +64,30 @@ def test_an_empty_curriculum_option_is_a_usage_error() -> None:
 
 def test_train_takes_a_curriculum_and_refuses_an_empty_one() -> None:
     usage_error(ezbac("train", "warmup", "--curriculum", ""), "--curriculum")
+
+
+def test_progress_draws_the_path_from_the_history(tmp_path: Path) -> None:
+    from datetime import timedelta
+
+    from tests.support.history import T0, answer
+    from trainer.history.store import open_history
+
+    db = tmp_path / "h.sqlite3"
+    with open_history(db) as store:  # 50 naturals right in 1 s: the naturals mastered, fast
+        for i in range(50):
+            store.record_answer(answer("natural", True, T0 + timedelta(seconds=i), seconds=1.0))
+    out = ezbac("curriculum", "progress", "--trainee", "ana", "--db", str(db))
+    assert out.returncode == 0, out.stderr
+    lines = [" ".join(line.split()) for line in out.stdout.splitlines()]
+    assert lines[0] == "ana on EZ Baccarat dealer, from the first rules to the audition"
+    assert "● The draws 1/3 in progress" in lines
+    # one day, all right (█); 1 s against twice the 3 s target: ▂
+    assert "✓ Spotting a natural 100% █ ▂ 1.0 s fast" in lines
+    assert "○ The Player's third card" in lines
+
+
+def test_progress_without_a_history_is_a_usage_error(tmp_path: Path) -> None:
+    usage_error(
+        ezbac("curriculum", "progress", "--trainee", "ana", "--db", str(tmp_path / "none.db")),
+        "no training history",
+    )

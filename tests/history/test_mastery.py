@@ -14,6 +14,7 @@ import pytest
 from tests.support.history import T0, answer
 from trainer.curriculum.model import Curriculum, MasteryRule, Module, SkillGoal
 from trainer.history.mastery import (
+    DayPoint,
     ModuleState,
     Pace,
     Standing,
@@ -21,6 +22,7 @@ from trainer.history.mastery import (
     judge,
     path_progress,
     recent_depth,
+    skill_trends,
 )
 from trainer.history.queries import Answer, recent_answers
 from trainer.history.store import open_history
@@ -233,3 +235,27 @@ def test_the_percent_is_compared_exactly(accuracy: int) -> None:
     rule = MasteryRule(min_answers=3, recent=3, accuracy=accuracy, target_seconds=2.0)
     m = judge(SkillGoal("g", "G", ("natural",), "d", rule), 3, run(T, T, F))
     assert m.mastered is (accuracy == 66)
+
+
+# -- over time -------------------------------------------------------------------------------
+
+
+def test_days_pool_a_goals_keys_per_day(history_db: str) -> None:
+    # day 1: banker:3:8 right in 2 s and wrong in 4 s, banker:6:stood right in 3 s;
+    # day 2: one natural right in 1 s (another goal).  The tableau's day 1: 3 answers,
+    # 2 right, 9 s (3 s each); the naturals' day 2: 1 answer in 1 s.
+    day = timedelta(days=1)
+    given = [
+        ("banker:3:8", T, 2.0, T0),
+        ("banker:3:8", F, 4.0, T0 + timedelta(minutes=1)),
+        ("banker:6:stood", T, 3.0, T0 + timedelta(minutes=2)),
+        ("natural", T, 1.0, T0 + day),
+    ]
+    with open_history(history_db) as store:
+        for key, ok, seconds, at in given:
+            store.record_answer(answer(key, ok, at, seconds=seconds))
+        days = skill_trends(store, "ana", curriculum())
+    assert days["tableau"] == (DayPoint("2024-05-01", 3, 2, 9.0),)
+    assert days["tableau"][0].average == 3.0
+    assert days["naturals"] == (DayPoint("2024-05-02", 1, 1, 1.0),)
+    assert days["outcomes"] == days["payouts"] == ()

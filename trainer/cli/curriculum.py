@@ -7,7 +7,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from trainer.cli.common import COMMANDS
+from trainer.cli.common import COMMANDS, UsageError
+from trainer.cli.options import add_db_argument
 
 EXIT_INVALID = 1
 
@@ -26,6 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
             "  ezbac curriculum show\n"
             "  ezbac curriculum show --file > my-path.yaml   a start for your own\n"
             "  ezbac curriculum validate my-path.yaml\n"
+            "  ezbac curriculum progress --trainee ana   mastery and speed over time\n"
             "  ezbac curriculum schema > curriculum.schema.json"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -46,6 +48,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = actions.add_parser("schema", help="print the JSON Schema of curriculum files")
     p.set_defaults(handler=run_schema)
+
+    p = actions.add_parser(
+        "progress", help="a trainee's path: mastery per module, accuracy and speed by day"
+    )
+    p.add_argument("--trainee", metavar="NAME", required=True, help="whose path")
+    p.add_argument("--curriculum", metavar="FILE", help="a curriculum file instead")
+    add_db_argument(p)
+    p.set_defaults(handler=run_progress)
 
 
 def _percent(value: int) -> str:
@@ -110,4 +120,39 @@ def run_schema(args: argparse.Namespace) -> int:
     from trainer.curriculum.loader import schema_text
 
     sys.stdout.write(schema_text())
+    return 0
+
+
+def run_progress(args: argparse.Namespace) -> int:
+    """The progress picture, as the path screen shows it (colour on a terminal only)."""
+    from rich.console import Console
+
+    from trainer.curriculum.catalog import load_curriculum
+    from trainer.curriculum.loader import CurriculumFileError
+    from trainer.drills.catalog import available_drills
+    from trainer.history.mastery import path_progress, skill_trends
+    from trainer.history.store import HistoryError, db_is_missing, open_history, resolve_db
+    from trainer.tui.widgets.path import path_text, picture
+
+    try:
+        curriculum = load_curriculum(args.curriculum)
+    except CurriculumFileError as exc:
+        for line in exc.lines:
+            print(f"ezbac: error: {line}", file=sys.stderr)
+        return EXIT_INVALID
+    where = resolve_db(args.db)
+    if db_is_missing(where):
+        raise UsageError(f"no training history at {where}: train a drill first")
+    try:
+        with open_history(where, readonly=True) as store:
+            path = path_progress(store, args.trainee, curriculum)
+            days = skill_trends(store, args.trainee, curriculum)
+    except HistoryError as exc:
+        raise UsageError(str(exc)) from None
+    console = Console(highlight=False, soft_wrap=False)
+    console.print(f"{args.trainee} on {curriculum.name}", style="bold")
+    titles = {e.id: e.title for e in available_drills(check=False)}
+    console.print(path_text(path, titles, key=""))
+    console.print()
+    console.print(picture(path, days))
     return 0

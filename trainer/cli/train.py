@@ -219,6 +219,7 @@ def recorder_hooks(recorder: Recorder) -> Hooks:
         send_waiting=recorder.send_waiting,
         class_view=recorder.class_view,
         path=recorder.path,
+        path_picture=recorder.path_picture,
     )
 
 

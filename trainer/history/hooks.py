@@ -39,7 +39,7 @@ if TYPE_CHECKING:  # the progress screen and the review load these when first op
     from trainer.curriculum.model import Curriculum
     from trainer.drills.model import Drill
     from trainer.history.class_view import ClassData
-    from trainer.history.mastery import PathProgress
+    from trainer.history.mastery import PathPicture, PathProgress
     from trainer.history.progress import ProgressData
     from trainer.session.records import AnswerRecord, SessionRecord
 
@@ -148,6 +148,19 @@ class Recorder:
             return None
         try:
             return path_progress(self.store, trainee, curriculum)
+        except HistoryError as exc:
+            self._tell(str(exc))
+            return None
+
+    def path_picture(self, trainee: str, now: datetime | None = None) -> PathPicture | None:
+        """The path screen's picture: mastery per module, accuracy and speed by day."""
+        from trainer.history.mastery import path_picture
+
+        curriculum = self.curriculum()
+        if curriculum is None:
+            return None
+        try:
+            return path_picture(self.store, trainee, curriculum)
         except HistoryError as exc:
             self._tell(str(exc))
             return None

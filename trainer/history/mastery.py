@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trainer.curriculum.model import Curriculum, MasteryRule, Module, SkillGoal
-from trainer.history.queries import Answer, recent_answers, skill_rows
+from trainer.history.queries import Answer, SkillDay, recent_answers, skill_days, skill_rows
 
 if TYPE_CHECKING:
     from trainer.history.backend import HistoryStore
@@ -241,3 +241,60 @@ def path_progress(store: HistoryStore, trainee: str, curriculum: Curriculum) -> 
     answered = {r.skill: r.answered for r in skill_rows(store, trainee)}
     recent = recent_answers(store, trainee, recent_depth(curriculum))
     return assess(curriculum, answered, recent)
+
+
+# -- over time: the progress picture ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DayPoint:
+    """One day of a skill goal's answers (pooled over its keys)."""
+
+    day: str  # YYYY-MM-DD, UTC
+    answered: int
+    right: int
+    seconds: float
+
+    @property
+    def average(self) -> float:
+        return self.seconds / self.answered
+
+    @property
+    def accuracy(self) -> float:
+        return self.right / self.answered
+
+
+def trends(curriculum: Curriculum, days: Iterable[SkillDay]) -> dict[str, tuple[DayPoint, ...]]:
+    """Each goal's days (by goal id, oldest first), pooled over the keys it covers: speed per
+    skill over time."""
+    pooled: dict[str, dict[str, tuple[int, int, float]]] = {g.id: {} for g in curriculum.goals}
+    for row in days:
+        for goal in curriculum.goals:
+            if goal.covers(row.skill):
+                n, c, s = pooled[goal.id].get(row.day, (0, 0, 0.0))
+                pooled[goal.id][row.day] = (n + row.answered, c + row.correct, s + row.seconds)
+    return {
+        goal: tuple(DayPoint(day, *pooled[goal][day]) for day in sorted(pooled[goal]))
+        for goal in pooled
+    }
+
+
+def skill_trends(
+    store: HistoryStore, trainee: str, curriculum: Curriculum
+) -> dict[str, tuple[DayPoint, ...]]:
+    """``trends`` from the history (one grouped read)."""
+    return trends(curriculum, skill_days(store, trainee))
+
+
+@dataclass(frozen=True, slots=True)
+class PathPicture:
+    """What the path screen shows: the path now, and each goal's days."""
+
+    path: PathProgress
+    days: Mapping[str, tuple[DayPoint, ...]]
+
+
+def path_picture(store: HistoryStore, trainee: str, curriculum: Curriculum) -> PathPicture:
+    return PathPicture(
+        path_progress(store, trainee, curriculum), skill_trends(store, trainee, curriculum)
+    )

@@ -339,3 +339,28 @@ def recent_answers(store: HistoryStore, trainee: str, per_skill: int) -> list[An
         Answer(as_text(skill), bool(ok), _seconds(secs), from_db_time(at), int(n))
         for skill, ok, secs, at, n in rows
     ]
+
+
+class SkillDay(NamedTuple):
+    """A trainee's answers to one skill on one day (UTC): the progress picture's points."""
+
+    skill: str
+    day: str  # YYYY-MM-DD
+    answered: int
+    correct: int
+    seconds: float
+
+
+@decoded("the history")
+def skill_days(store: HistoryStore, trainee: str) -> list[SkillDay]:
+    """Answers per skill and day for ``trainee``, oldest day first: grouped in the database
+    (skills x days rows), the day being the first ten characters of the stored UTC time."""
+    rows = store.select(
+        "SELECT skill, SUBSTR(answered_at, 1, 10) AS day, COUNT(*), SUM(correct), SUM(seconds) "
+        f"FROM answers WHERE trainee = {store.placeholder} GROUP BY skill, day ORDER BY day, skill",
+        (trainee,),
+    )
+    return [
+        SkillDay(as_text(k), as_text(d), *possible(n, c, f"{trainee}'s {as_text(k)}"), _seconds(s))
+        for k, d, n, c, s in rows
+    ]

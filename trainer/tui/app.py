@@ -26,6 +26,7 @@ from trainer.tui.messages import (
     GoHome,
     LeaveDrill,
     OpenClass,
+    OpenPath,
     OpenProgress,
     RetryMissed,
     StartReview,
@@ -39,7 +40,7 @@ from trainer.tui.screens.home import HomeScreen
 if TYPE_CHECKING:
     from trainer.drills.model import Drill
     from trainer.history.class_view import ClassData
-    from trainer.history.mastery import PathProgress
+    from trainer.history.mastery import PathPicture, PathProgress
     from trainer.history.progress import ProgressData
     from trainer.session import Session
     from trainer.session.clock import Clock, Now
@@ -82,6 +83,8 @@ class Hooks:
     #: ``path(trainee, now)``: their place on the curriculum's path for home (None: not
     #: readable, already reported); read in a worker once home is up.
     path: Callable[[str, datetime], PathProgress | None] | None = None
+    #: ``path_picture(trainee, now)``: the path screen's data, read in its worker.
+    path_picture: Callable[[str, datetime], PathPicture | None] | None = None
 
 
 class TrainerApp(App[int]):
@@ -252,6 +255,18 @@ class TrainerApp(App[int]):
         self.push_screen(
             ProgressScreen(now=now, trainee=trainee, load=lambda: progress(trainee, now))
         )
+
+    @on(OpenPath)
+    def open_path(self) -> None:
+        """The trainee's path as a picture, read in the screen's worker."""
+        from trainer.tui.screens.path import PathScreen
+
+        read = self.hooks.path_picture
+        if not self.history_ready(read, then=self.open_path) or read is None:
+            return
+        now, trainee = self.now(), self.trainee
+        titles = {c.id: c.title for c in self._choices()}
+        self.push_screen(PathScreen(lambda: read(trainee, now), trainee, titles))
 
     @on(OpenClass)
     def open_class(self) -> None:

@@ -16,7 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.tui.catalog import WARMUP_ID, DrillChoice
-from trainer.tui.messages import AskName, OpenClass, OpenProgress, StartReview
+from trainer.tui.messages import AskName, OpenClass, OpenPath, OpenProgress, StartReview
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.waiting import HistoryWaiting
 
@@ -31,6 +31,7 @@ class HomeScreen(Screen[None]):
         Binding("g", "next_drill", "Next on path"),
         Binding("r", "review", "Review"),
         Binding("p", "progress", "Progress"),
+        Binding("m", "path_picture", "Mastery"),
         Binding("i", "class_view", "Class"),
         Binding("n", "name", "Name"),
         Binding("c", "app.toggle_colours", "4-colour"),
@@ -115,6 +116,8 @@ class HomeScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_drill":  # a key only while the path has a next drill
             return self.path is not None and self.path.next_drill is not None
+        if action == "path_picture":  # and the picture only while there is a path
+            return self.path is not None
         return True
 
     def describe(self, index: int | None) -> None:
@@ -175,6 +178,9 @@ class HomeScreen(Screen[None]):
 
     def action_class_view(self) -> None:
         self.post_message(OpenClass())
+
+    def action_path_picture(self) -> None:
+        self.post_message(OpenPath())
 
     def action_progress(self) -> None:
         self.post_message(OpenProgress())
