@@ -225,3 +225,48 @@ def test_the_option_beats_the_folders_file_which_beats_the_bundled(tmp_path: Pat
     other.write_text("name: Other\nmodules: []\n", encoding="utf-8")
     assert curriculum_path(other) == other
     assert load_curriculum(other).name == "Other"
+
+
+AUDITION_BAD = """\
+name: x
+modules: []
+audition:
+  areas:
+    - {id: tables, title: Tables, keys: ["table:*"], target_seconds: 15, drill: table-exma}
+    - {id: tables, title: Again, keys: ["table:*"], target_seconds: 15}
+  rubric:
+    - {grade: A, accuracy: 90%, pace: 100}
+    - {grade: B, accuracy: 95%, pace: 125}
+  red_lines:
+    - {id: short, title: Short, keys: ["payout:*:win"], over: -1}
+"""
+
+
+def test_an_audition_is_checked_at_line_and_column() -> None:
+    with pytest.raises(CurriculumFileError) as raised:
+        load_curriculum_text(AUDITION_BAD, "a.yaml", drills={"table-exam"})
+    lines = raised.value.lines
+    assert lines[0] == (
+        "a.yaml:5:81: audition.areas[0].drill: no drill 'table-exma' (did you mean "
+        "'table-exam'?) (ezbac drills list shows them)"
+    )
+    assert (
+        lines[1]
+        == "a.yaml:6:12: audition.areas[1].id: 'tables' is given twice: each id is unique here"
+    )
+    assert lines[2].startswith("a.yaml:9:7: audition.rubric[1]: grade 'B' asks more than 'A'")
+    # (counted: the 63rd column holds the -1 of "over: -1")
+    assert lines[3].startswith("a.yaml:11:63: audition.red_lines[0].over: '-1' is not an amount")
+    assert len(lines) == 4
+
+
+def test_an_audition_takes_the_formats_defaults() -> None:
+    text = "name: x\nmodules: []\naudition:\n  areas: []\n  rubric: [{grade: Pass, accuracy: 90}]\n"
+    audition = load_curriculum_text(text).audition
+    assert audition is not None
+    assert (audition.written_questions, audition.written_pass_mark, audition.retake_days) == (
+        18,
+        80,
+        7,
+    )
+    assert audition.rubric[0].pace == 100 and audition.red_lines == ()

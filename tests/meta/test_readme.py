@@ -296,7 +296,7 @@ def test_yaml_examples_load(block: Block, tmp_path: Path) -> None:
     if re.search(r"^mistakes:", block.body, re.M):
         assert load_mistakes_text(block.body, label)
     elif re.search(r"^modules:", block.body, re.M):
-        assert load_curriculum_text(block.body, label, drill_ids()).modules
+        assert load_curriculum_text(block.body, label, drill_ids()).name
     elif re.search(r"^game:|house\.schema\.json", block.body, re.M):
         assert load_house_text(block.body, label).id
     else:

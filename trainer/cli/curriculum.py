@@ -92,6 +92,21 @@ def run_show(args: argparse.Namespace) -> int:
                 f"   - {goal.title}: {r.min_answers} answers, {_percent(r.accuracy)} of the last "
                 f"{r.recent} right, {r.target_seconds:g} s each  [{', '.join(goal.keys)}]"
             )
+    audition = curriculum.audition
+    if audition is not None:
+        print(
+            f"\nAudition: a written part of {audition.written_questions} questions "
+            f"({audition.written_pass_mark}% to pass); a retake after {audition.retake_days} days"
+        )
+        for area in audition.areas:
+            drill = f" ({area.drill})" if area.drill else ""
+            print(f"   - {area.title}{drill}: {area.target_seconds:g} s an answer")
+        grades = ", ".join(
+            f"{g.grade} {g.accuracy}% at {g.pace}% of the time" for g in audition.rubric
+        )
+        print(f"   Grades: {grades}")
+        for red_line in audition.red_lines:
+            print(f"   Red line: {red_line.title}")
     return 0
 
 

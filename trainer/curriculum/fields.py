@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from trainer.curriculum.model import MasteryRule
-from trainer.drills.fields import BOOL, ID_PATTERN, LINE
+from trainer.drills.fields import AMOUNT, BOOL, ID_PATTERN, LINE
 from trainer.fileformat.declare import NO_DEFAULT, Field, ListOf, Obj, Scalar, ScalarReads, reads
 
 if TYPE_CHECKING:
@@ -18,6 +18,7 @@ MAX_MODULES = 50
 MAX_SKILLS = 50
 MAX_ANSWERS = 10_000
 MAX_SECONDS = 600
+MAX_WRITTEN = 200
 #: The skill families a key pattern may name (trainer.skills.ALL_FAMILIES; a test keeps
 #: them equal: the skills sit above the formats, so the format cannot import them).
 FAMILIES = ("natural", "player", "banker", "outcome", "payout", "table", "shoe", "call", "spot")
@@ -144,6 +145,109 @@ class _Module(Obj):
 MODULE = _Module(doc="One step of the path: drills, and the skills they must master.")
 
 
+def _count(most: int, what: str) -> Scalar:
+    return Scalar(
+        reads(ScalarReads.integer, 0, most, what),
+        {"type": "integer", "minimum": 0, "maximum": most},
+    )
+
+
+class _Written(Obj):
+    questions = Field(
+        _count(MAX_WRITTEN, "a number of questions"),
+        "Questions in the written part (situations, calculations, violations to spot).",
+        default=18,
+    )
+    pass_mark = Field(PERCENT, "Percent right to pass the written part.", default=80)
+
+
+class _Area(Obj):
+    id = Field(ID, "Short name, unique among the areas.", required=True)
+    title = Field(LINE, "What is graded: Full tables against the clock.", required=True)
+    keys = Field(
+        Scalar(
+            reads(CurriculumReads.key_patterns),
+            {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": KEY_PATTERN}},
+        ),
+        'The skill keys whose answers it grades, as patterns: ["table:*"].',
+        required=True,
+    )
+    target_seconds = Field(
+        Scalar(
+            reads(ScalarReads.seconds, MAX_SECONDS),
+            {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SECONDS},
+        ),
+        "Target time per answer; the rubric's pace is a percent of it.",
+        required=True,
+    )
+    drill = Field(
+        Scalar(reads(CurriculumReads.curriculum_id), {"type": "string", "pattern": ID_PATTERN}),
+        "The drill the area is sat with (ids: ezbac drills list).",
+        default="",
+    )
+
+
+class _Grade(Obj):
+    grade = Field(LINE, "The grade's name: A.", required=True)
+    accuracy = Field(PERCENT, "Percent right needed for it.", required=True)
+    pace = Field(
+        _count(1000, "a percent of the target time"),
+        "The slowest average allowed, as a percent of the area's target (100: on target).",
+        default=100,
+    )
+
+
+class _RedLine(Obj):
+    id = Field(ID, "Short name, unique among the red lines.", required=True)
+    title = Field(LINE, "The mistake, as the sign-off sheet names it.", required=True)
+    keys = Field(
+        Scalar(
+            reads(CurriculumReads.key_patterns),
+            {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": KEY_PATTERN}},
+        ),
+        "A wrong answer to any of these skill keys crosses it.",
+        required=True,
+    )
+    over = Field(
+        AMOUNT,
+        "Only a wrong amount off the right one by more than this (a chip: 1) crosses it.",
+        default=None,
+    )
+
+
+WRITTEN = _Written(doc="The written part.")
+AREA = _Area(doc="One practical area, graded on the rubric.")
+GRADE = _Grade(doc="One grade: accuracy and pace needed.")
+RED_LINE = _RedLine(doc="A mistake that fails the audition outright.")
+
+
+class _Audition(Obj):
+    retake_days = Field(
+        _count(365, "a number of days"),
+        "Days before a failed audition may be sat again.",
+        default=7,
+    )
+    written = Field(WRITTEN, "The written part.", default=None)
+    areas = Field(
+        ListOf(AREA, MAX_SKILLS),
+        "The practical areas.",
+        required=True,
+    )
+    rubric = Field(
+        ListOf(GRADE, 10),
+        "The grades, best first; an area below the last one fails.",
+        required=True,
+    )
+    red_lines = Field(
+        ListOf(RED_LINE, MAX_SKILLS),
+        "Mistakes that fail the audition whatever else.",
+        default=(),
+    )
+
+
+AUDITION = _Audition(doc="The audition: a written part, practical areas, rubric, red lines.")
+
+
 class _File(Obj):
     name = Field(LINE, "What this path is: EZ Baccarat dealer, Downtown school.", required=True)
     school = Field(LINE, "The school, as its sign-off sheets name it.", default="")
@@ -154,6 +258,7 @@ class _File(Obj):
     )
     mastery = Field(MASTERY, "Mastery settings for every skill.", default=None)
     modules = Field(ListOf(MODULE, MAX_MODULES), "The modules, in path order.", required=True)
+    audition = Field(AUDITION, "The audition at the end of the path.", default=None)
 
 
 FILE = _File(doc="An ezbac curriculum file: a school's path from the first rules to the audition.")

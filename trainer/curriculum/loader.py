@@ -13,7 +13,16 @@ from typing import Any
 from yaml.nodes import MappingNode, Node, SequenceNode
 
 from trainer.curriculum import fields as F
-from trainer.curriculum.model import Curriculum, MasteryRule, Module, SkillGoal
+from trainer.curriculum.model import (
+    Area,
+    Audition,
+    Curriculum,
+    Grade,
+    MasteryRule,
+    Module,
+    RedLine,
+    SkillGoal,
+)
 from trainer.fileformat import declare
 from trainer.fileformat.problems import FileProblemsError, Problem
 from trainer.fileformat.reading import (
@@ -138,12 +147,91 @@ def _build(
                 SkillGoal(s["id"], s["title"], s["keys"], drill, _rule(base, s.get("mastery")))
             )
         modules.append(Module(m["id"], m["title"], own, tuple(goals)))
+    audition = None
+    if "audition" in found:
+        audition = _audition(reader, child(root, "audition"), found["audition"], drills)
     return Curriculum(
         name=found["name"],
         modules=tuple(modules),
         school=F.FILE.school.of(found),
         in_order=F.FILE.in_order.of(found),
         mastery=base,
+        audition=audition,
+    )
+
+
+def _unique(
+    reader: CurriculumReader, items: list[dict[str, Any]], nodes: list[Node], path: str, key: str
+) -> None:
+    """Report every item whose ``key`` repeats an earlier one's."""
+    seen: set[str] = set()
+    for i, (item, node) in enumerate(zip(items, nodes, strict=False)):
+        value = item.get(key)
+        if value in seen:
+            reader.err(
+                child(node, key) or node,
+                join(join(path, i), key),
+                f"{value!r} is given twice: each {key} is unique here",
+            )
+        if value is not None:
+            seen.add(value)
+
+
+def _audition(
+    reader: CurriculumReader,
+    node: Node | None,
+    found: dict[str, Any],
+    drills: Collection[str] | None,
+) -> Audition | None:
+    """The audition section: ids and grades unique, area drills ones there are, and the
+    rubric best first (each grade asks no more accuracy and allows no less time)."""
+    if node is None or not all(k in found for k in F.AUDITION.required):
+        return None
+    area_nodes, grade_nodes = _items(child(node, "areas")), _items(child(node, "rubric"))
+    line_nodes = _items(child(node, "red_lines"))
+    _unique(reader, found["areas"], area_nodes, "audition.areas", "id")
+    _unique(reader, found["rubric"], grade_nodes, "audition.rubric", "grade")
+    _unique(reader, found.get("red_lines", []), line_nodes, "audition.red_lines", "id")
+    areas = []
+    for i, (a, a_node) in enumerate(zip(found["areas"], area_nodes, strict=False)):
+        if not all(k in a for k in F.AREA.required):
+            continue
+        drill = a.get("drill", "")
+        if drill and drills is not None and drill not in drills:
+            reader.err(
+                child(a_node, "drill") or a_node,
+                join(join("audition.areas", i), "drill"),
+                f"no drill {drill!r}{hint(drill, drills)} (ezbac drills list shows them)",
+            )
+        areas.append(Area(a["id"], a["title"], a["keys"], a["target_seconds"], drill))
+    grades: list[Grade] = []
+    for i, (g, g_node) in enumerate(zip(found["rubric"], grade_nodes, strict=False)):
+        if not all(k in g for k in F.GRADE.required):
+            continue
+        grade = Grade(g["grade"], g["accuracy"], F.GRADE.pace.of(g))
+        if grades and (grade.accuracy > grades[-1].accuracy or grade.pace < grades[-1].pace):
+            reader.err(
+                g_node,
+                join("audition.rubric", i),
+                f"grade {grade.grade!r} asks more than {grades[-1].grade!r} before it: list "
+                "the grades best first (each no more accuracy, no less time)",
+            )
+        grades.append(grade)
+    if not grades:
+        reader.err(node, "audition.rubric", "is an empty list: give at least one grade")
+    red_lines = tuple(
+        RedLine(r["id"], r["title"], r["keys"], r.get("over"))
+        for r in found.get("red_lines", [])
+        if all(k in r for k in F.RED_LINE.required)
+    )
+    written = found.get("written", {})
+    return Audition(
+        written_questions=F.WRITTEN.questions.of(written),
+        written_pass_mark=F.WRITTEN.pass_mark.of(written),
+        areas=tuple(areas),
+        rubric=tuple(grades),
+        red_lines=red_lines,
+        retake_days=F.AUDITION.retake_days.of(found),
     )
 
 

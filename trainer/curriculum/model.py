@@ -9,6 +9,7 @@ answers each.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fnmatch import fnmatchcase
 from pathlib import Path
 
@@ -49,6 +50,56 @@ class Module:
 
 
 @dataclass(frozen=True, slots=True)
+class Grade:
+    """One grade of the audition's rubric: at least ``accuracy`` percent right and an average
+    time at most ``pace`` percent of the area's target."""
+
+    grade: str
+    accuracy: int
+    pace: int
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """A practical area of the audition: the answers to its skill keys, graded by the rubric."""
+
+    id: str
+    title: str
+    keys: tuple[str, ...]
+    target_seconds: float
+    drill: str = ""  # the drill it is sat with (one there is), if any
+
+    def covers(self, key: str) -> bool:
+        return any(fnmatchcase(key, pattern) for pattern in self.keys)
+
+
+@dataclass(frozen=True, slots=True)
+class RedLine:
+    """A mistake that fails the audition whatever else: a wrong answer to one of ``keys``;
+    with ``over``, only a wrong amount off the right one by more than that."""
+
+    id: str
+    title: str
+    keys: tuple[str, ...]
+    over: Decimal | None = None
+
+    def covers(self, key: str) -> bool:
+        return any(fnmatchcase(key, pattern) for pattern in self.keys)
+
+
+@dataclass(frozen=True, slots=True)
+class Audition:
+    """What the audition asks and how it is judged (the school's; sat as a run of its own)."""
+
+    written_questions: int
+    written_pass_mark: int  # percent
+    areas: tuple[Area, ...]
+    rubric: tuple[Grade, ...]  # best first; below the last grade an area fails
+    red_lines: tuple[RedLine, ...] = ()
+    retake_days: int = 7
+
+
+@dataclass(frozen=True, slots=True)
 class Curriculum:
     name: str
     modules: tuple[Module, ...]
@@ -56,6 +107,7 @@ class Curriculum:
     #: Later modules open only once the earlier ones are mastered (a school's choice).
     in_order: bool = True
     mastery: MasteryRule = MasteryRule()
+    audition: Audition | None = None
     source: Path | None = None
 
     @property
