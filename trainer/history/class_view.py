@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from trainer.history import queries
 from trainer.history.progress import Tally
@@ -23,8 +24,14 @@ from trainer.history.report import (
 )
 from trainer.history.store import HistoryStore
 
+if TYPE_CHECKING:
+    from trainer.curriculum.model import Curriculum
+    from trainer.history.mastery import PathProgress
+
 #: Exam attempts listed per trainee, newest first.
 LAST_EXAMS = 3
+#: A trainee with at most this many skills left to master is close to the audition.
+CLOSE = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,10 +39,31 @@ class ClassRow:
     report: TraineeReport
     last_activity: datetime | None  # latest answer, run start or run end
     exams: tuple[LastDrill, ...]  # the latest exam runs finished with a verdict, newest first
+    path: PathProgress | None = None  # their place on the curriculum's path, when one is read
 
     @property
     def trainee(self) -> str:
         return self.report.trainee
+
+    @property
+    def readiness(self) -> str | None:
+        """ "table-ready" (every module mastered), "close" (CLOSE skills left or fewer), or
+        "N left"; None without a path."""
+        if self.path is None:
+            return None
+        left = len(self.path.to_go)
+        if self.path.ready:
+            return "table-ready"
+        return "close" if left <= CLOSE else f"{left} left"
+
+    @property
+    def held_back_by(self) -> tuple[str, ...]:
+        """What holds the trainee back: each skill left, with the first thing it needs."""
+        if self.path is None:
+            return ()
+        return tuple(
+            f"{s.goal.title} ({s.needs[0]})" if s.needs else s.goal.title for s in self.path.to_go
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +75,13 @@ class ClassData:
 
 
 def build_class(
-    store: HistoryStore, since: datetime | None = None, weakest: int = WEAKEST
+    store: HistoryStore,
+    since: datetime | None = None,
+    weakest: int = WEAKEST,
+    curriculum: Curriculum | None = None,
 ) -> ClassData:
+    """The class; with ``curriculum``, each trainee's place on its path too (mastery is
+    judged on all their answers, whatever ``since``)."""
     skill_rows = queries.skill_rows(store, None, since)
     report = report_from(store, skill_rows, None, since, weakest)
     class_skills: dict[str, Tally] = {}
@@ -69,6 +102,7 @@ def build_class(
                 default=None,
             ),
             tuple(exams.get(t.trainee, ())),
+            None if curriculum is None else _path(store, t.trainee, curriculum),
         )
         for t in report.trainees
     )
@@ -76,3 +110,9 @@ def build_class(
     for t in class_skills.values():
         total = total.plus(t)
     return ClassData(since, rows, weakest_skills(class_skills, weakest), total)
+
+
+def _path(store: HistoryStore, trainee: str, curriculum: Curriculum) -> PathProgress:
+    from trainer.history.mastery import path_progress
+
+    return path_progress(store, trainee, curriculum)

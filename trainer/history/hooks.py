@@ -170,7 +170,7 @@ class Recorder:
         from trainer.history.class_view import build_class
 
         try:
-            return build_class(self.store)
+            return build_class(self.store, curriculum=self.curriculum())
         except HistoryError as exc:
             self._tell(str(exc))
             return None
