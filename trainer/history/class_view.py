@@ -30,8 +30,6 @@ if TYPE_CHECKING:
 
 #: Exam attempts listed per trainee, newest first.
 LAST_EXAMS = 3
-#: A trainee with at most this many skills left to master is close to the audition.
-CLOSE = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,23 +45,12 @@ class ClassRow:
 
     @property
     def readiness(self) -> str | None:
-        """ "table-ready" (every module mastered), "close" (CLOSE skills left or fewer), or
-        "N left"; None without a path."""
-        if self.path is None:
-            return None
-        left = len(self.path.to_go)
-        if self.path.ready:
-            return "table-ready"
-        return "close" if left <= CLOSE else f"{left} left"
+        """The path's readiness (PathProgress.readiness); None without a path."""
+        return None if self.path is None else self.path.readiness
 
     @property
     def held_back_by(self) -> tuple[str, ...]:
-        """What holds the trainee back: each skill left, with the first thing it needs."""
-        if self.path is None:
-            return ()
-        return tuple(
-            f"{s.goal.title} ({s.needs[0]})" if s.needs else s.goal.title for s in self.path.to_go
-        )
+        return () if self.path is None else self.path.held_back_by
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,10 @@ if TYPE_CHECKING:
     from trainer.history.backend import HistoryStore
 
 
+#: A trainee with at most this many skills left to master is close to the audition.
+CLOSE = 2
+
+
 class Standing(enum.Enum):
     NOT_STARTED = "not started"
     LEARNING = "learning"
@@ -173,6 +177,22 @@ class PathProgress:
     def to_go(self) -> tuple[SkillMastery, ...]:
         """The skills not mastered, in path order: what stands before the audition."""
         return tuple(s for s in self.skills if not s.mastered)
+
+    @property
+    def readiness(self) -> str:
+        """ "table-ready" (every module mastered), "close" (CLOSE skills left or fewer), or
+        "N left": what an instructor reads first."""
+        left = len(self.to_go)
+        if self.ready:
+            return "table-ready"
+        return "close" if left <= CLOSE else f"{left} left"
+
+    @property
+    def held_back_by(self) -> tuple[str, ...]:
+        """Each skill left, with the first thing it needs."""
+        return tuple(
+            f"{s.goal.title} ({s.needs[0]})" if s.needs else s.goal.title for s in self.to_go
+        )
 
     @property
     def next_skill(self) -> SkillMastery | None:
