@@ -16,7 +16,14 @@ import pytest
 from tests.support.history import T0, answer
 from trainer.curriculum.catalog import load_curriculum
 from trainer.curriculum.model import Area, Audition, Grade, RedLine
-from trainer.session.audition import amount_of, grade_of, judge_audition
+from trainer.session.audition import (
+    NotApprovedError,
+    Sitting,
+    amount_of,
+    grade_of,
+    judge_audition,
+    written_drill,
+)
 from trainer.session.records import AnswerRecord
 
 A, B, C = Grade("A", 95, 100), Grade("B", 90, 125), Grade("C", 80, 150)
@@ -145,3 +152,54 @@ def test_the_bundled_path_ends_in_an_audition() -> None:
         "banker-push-paid-or-taken",
         "payout-off-by-more-than-a-chip",
     }
+
+
+# -- a sitting ---------------------------------------------------------------------------------
+
+
+class Approves:
+    def __init__(self, name: str | None) -> None:
+        self.name = name
+        self.asked: list[str] = []
+
+    def approve(self, trainee: str) -> str | None:
+        self.asked.append(trainee)
+        return self.name
+
+
+def test_no_approval_no_audition() -> None:
+    proctor = Approves(None)
+    with pytest.raises(NotApprovedError, match="ana was not approved"):
+        Sitting.start(AUDITION, "ana", proctor, T0, "a1")
+    assert proctor.asked == ["ana"]
+
+
+def test_a_sitting_records_who_sat_who_proctored_and_the_verdict() -> None:
+    sitting = Sitting.start(AUDITION, "ana", Approves("mr. lee"), T0, "a1")
+    # written: 10 asked, 9 right (90 %, over the 80 % mark)
+    for n in range(10):
+        sitting.on_written(answer("outcome:tie", n != 0, T0, seconds=3.0))
+    # practical: the draws and payouts of the first case above (an A and a B), no red line
+    for a in draws(10, 3.0) + payouts(19, [("win 14", "win 15")], 9.0):
+        sitting.on_practical(a)
+    verdict = sitting.verdict()
+    assert (verdict.trainee, verdict.proctor, verdict.passed) == ("ana", "mr. lee", True)
+    assert (verdict.written_right, verdict.written_questions) == (9, 10)
+    record = sitting.record(T0 + timedelta(hours=1))
+    # one run of its own: 10 written + 30 practical questions, 9 + 29 right, passed
+    assert (record.drill_id, record.mode, record.session_id) == ("audition", "exam", "a1")
+    assert (record.questions, record.correct, record.passed) == (40, 38, True)
+    assert record.drill_title == "Audition (proctor: mr. lee)"
+
+
+def test_the_written_part_is_an_exam_dealt_by_the_engine() -> None:
+    import random
+
+    from trainer.drills.generate import deal_drill
+
+    drill = written_drill(AUDITION)
+    # 10 questions of 4 steps (draws, outcome, one payout): 2 whole coups
+    assert (drill.questions, drill.mode.value, drill.pass_mark) == (2, "exam", 80)
+    coups = deal_drill(drill, random.Random(7))
+    assert len(coups) == 2
+    assert all(len(c.wagers) == 1 for c in coups)  # one bet: one payout question a coup

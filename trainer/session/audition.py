@@ -10,9 +10,11 @@ amount off the right one by more than that).  The audition passes when the writt
 passes, every area has a grade and no red line is crossed; a failed one may be sat again
 ``retake_days`` after.
 
-Who sat it and who proctored it are the sitting's; the approval that starts an audition and
-the record that cannot be edited come with the trainee identities of issue 21 (``Proctor``
-below is the seam they fill).
+A ``Sitting`` is the run kind: it starts only once a ``Proctor`` approves, names who sat it
+and who proctored it, collects the written and practical parts' answers and is recorded as
+a run of its own (drill id ``audition``).  The approval checked against the history and the
+record that cannot be edited come with the trainee identities of issue 21 (``Proctor`` is
+the seam they fill); the TUI's parts and the sign-off sheet are still to come.
 """
 
 from __future__ import annotations
@@ -25,7 +27,10 @@ from decimal import Decimal, InvalidOperation
 from typing import Protocol
 
 from trainer.curriculum.model import Area, Audition, Grade, RedLine
-from trainer.session.records import AnswerRecord
+from trainer.drills.model import BetSpec, CoupFilter, Drill, Mode, Order, Step
+from trainer.engine.house import DEFAULT_HOUSE, House
+from trainer.errors import EzbacError
+from trainer.session.records import AnswerRecord, SessionRecord
 
 #: The run kind an audition is recorded as (the sessions table's drill_id; no schema change).
 AUDITION_ID = "audition"
@@ -159,13 +164,14 @@ def judge_audition(
     sat_at: datetime,
     written_right: int,
     practical: Iterable[AnswerRecord],
+    written_asked: int | None = None,
 ) -> Verdict:
-    """The verdict on a sitting: ``written_right`` of the written part's questions, and the
-    practical part's answers (each counted in every area whose keys cover its skill)."""
-    if not 0 <= written_right <= audition.written_questions:
-        raise ValueError(
-            f"{written_right} right of a written part of {audition.written_questions} questions"
-        )
+    """The verdict on a sitting: ``written_right`` of the written part's questions (of
+    ``written_asked`` if the part asked another number than the file's), and the practical
+    part's answers (each counted in every area whose keys cover its skill)."""
+    asked = audition.written_questions if written_asked is None else written_asked
+    if not 0 <= written_right <= asked:
+        raise ValueError(f"{written_right} right of a written part of {asked} questions")
     answers = list(practical)
     areas = []
     for area in audition.areas:
@@ -183,9 +189,109 @@ def judge_audition(
         proctor,
         sat_at,
         written_right,
-        audition.written_questions,
+        asked,
         audition.written_pass_mark,
         tuple(areas),
         crossed,
         audition.retake_days,
     )
+
+
+# -- a sitting: the run kind ---------------------------------------------------------------------
+
+
+class NotApprovedError(EzbacError):
+    """No proctor approved the audition: it does not start."""
+
+
+#: The written part's bets: one on each coup's layout, odd amounts in fives (a calculation).
+WRITTEN_BETS = (Decimal(5), Decimal(250), Decimal(5))
+WRITTEN_STEPS = (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME, Step.PAYOUT)
+
+
+def written_drill(audition: Audition, house: House = DEFAULT_HOUSE) -> Drill:
+    """The written part as an exam drill dealt by the engine: each coup asks the draws, the
+    outcome and one bet's payout, as many whole coups as fit in its questions (at least
+    one); pass mark the file's."""
+    low, high, unit = WRITTEN_BETS
+    return Drill(
+        id=f"{AUDITION_ID}-written",
+        title="Audition: the written part",
+        description=(
+            "Situations and calculations drawn from the engine: each coup's draws, its "
+            "outcome and a bet's payout. No reference, no feedback until the end."
+        ),
+        steps=WRITTEN_STEPS,
+        questions=max(1, audition.written_questions // len(WRITTEN_STEPS)),
+        mode=Mode.EXAM,
+        order=Order.SHUFFLED,
+        pass_mark=audition.written_pass_mark,
+        tags=(AUDITION_ID,),
+        filters=(CoupFilter(),),
+        bets=tuple(BetSpec(bet, low, high, unit) for bet in house.bets),
+        bets_per_coup=(1, 1),
+        house=house,
+    )
+
+
+@dataclass
+class Sitting:
+    """One audition being sat: approved by a proctor, then its parts run as drills (the
+    written part, then each practical area's drill), their answers handed here as they are
+    recorded; ``verdict`` and ``record`` at the end.  Recorded as a run of its own in the
+    sessions table (drill id ``audition``), its answers under their own runs: no schema
+    change."""
+
+    audition: Audition
+    trainee: str
+    proctor: str
+    started_at: datetime
+    session_id: str
+    written: list[AnswerRecord]
+    practical: list[AnswerRecord]
+
+    @classmethod
+    def start(
+        cls, audition: Audition, trainee: str, proctor: Proctor, at: datetime, session_id: str
+    ) -> Sitting:
+        """A sitting, once ``proctor`` approves it; NotApprovedError otherwise."""
+        name = proctor.approve(trainee)
+        if not name:
+            raise NotApprovedError(f"the audition of {trainee} was not approved by a proctor")
+        return cls(audition, trainee, name, at, session_id, [], [])
+
+    def on_written(self, record: AnswerRecord) -> None:
+        self.written.append(record)
+
+    def on_practical(self, record: AnswerRecord) -> None:
+        self.practical.append(record)
+
+    def verdict(self, asked: int | None = None) -> Verdict:
+        """The verdict on the answers given (``asked``: the written part's questions, else
+        those answered)."""
+        right = sum(1 for a in self.written if a.correct)
+        return judge_audition(
+            self.audition,
+            self.trainee,
+            self.proctor,
+            self.started_at,
+            right,
+            self.practical,
+            len(self.written) if asked is None else asked,
+        )
+
+    def record(self, finished_at: datetime, asked: int | None = None) -> SessionRecord:
+        """The sitting as a run: every answer of both parts counted, passed as the verdict."""
+        verdict = self.verdict(asked)
+        return SessionRecord(
+            session_id=self.session_id,
+            trainee=self.trainee,
+            drill_id=AUDITION_ID,
+            drill_title=f"Audition (proctor: {self.proctor})",
+            mode=Mode.EXAM.value,
+            started_at=self.started_at,
+            finished_at=finished_at,
+            questions=verdict.written_questions + len(self.practical),
+            correct=verdict.written_right + sum(1 for a in self.practical if a.correct),
+            passed=verdict.passed,
+        )
