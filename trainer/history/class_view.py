@@ -77,6 +77,7 @@ def build_class(
             Tally(r.answered, r.correct, r.seconds)
         )
     answered = queries.last_answer_times(store, [t.trainee for t in report.trainees], since)
+    paths = {} if curriculum is None else _paths(store, curriculum)
     ran = {c.trainee: c.last_activity for c in queries.session_counts(store, None, since)}
     exams: dict[str, list[LastDrill]] = {}
     for run in queries.recent_runs(store, None, since, LAST_EXAMS, mode="exam"):
@@ -89,7 +90,7 @@ def build_class(
                 default=None,
             ),
             tuple(exams.get(t.trainee, ())),
-            None if curriculum is None else _path(store, t.trainee, curriculum),
+            None if curriculum is None else paths.get(t.trainee, _empty(curriculum)),
         )
         for t in report.trainees
     )
@@ -99,7 +100,14 @@ def build_class(
     return ClassData(since, rows, weakest_skills(class_skills, weakest), total)
 
 
-def _path(store: HistoryStore, trainee: str, curriculum: Curriculum) -> PathProgress:
-    from trainer.history.mastery import path_progress
+def _paths(store: HistoryStore, curriculum: Curriculum) -> dict[str, PathProgress]:
+    from trainer.history.mastery import class_paths
 
-    return path_progress(store, trainee, curriculum)
+    return class_paths(store, curriculum)
+
+
+def _empty(curriculum: Curriculum) -> PathProgress:
+    """The path of a trainee with runs but no answer yet."""
+    from trainer.history.mastery import assess
+
+    return assess(curriculum, {}, [])

@@ -28,7 +28,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trainer.curriculum.model import Curriculum, MasteryRule, Module, SkillGoal
-from trainer.history.queries import Answer, SkillDay, recent_answers, skill_days, skill_rows
+from trainer.history.queries import (
+    Answer,
+    SkillDay,
+    recent_answers,
+    recent_answers_by_trainee,
+    skill_days,
+    skill_rows,
+)
 
 if TYPE_CHECKING:
     from trainer.history.backend import HistoryStore
@@ -222,22 +229,39 @@ class PathProgress:
 
 
 def assess(
-    curriculum: Curriculum, answered: Mapping[str, int], recent: Iterable[Answer]
+    curriculum: Curriculum,
+    answered: Mapping[str, int],
+    recent: Iterable[Answer],
+    matched: dict[str, tuple[int, ...]] | None = None,
 ) -> PathProgress:
     """The path from answer counts per skill key (in all) and each key's latest answers (at
-    least its last 2 x ``recent`` of every goal covering it: ``recent_answers`` reads those)."""
-    ordered = sorted(recent, key=lambda a: (a.answered_at, a.order))
+    least its last 2 x ``recent`` of every goal covering it: ``recent_answers`` reads those).
+
+    Each distinct key is matched against the goals' patterns once, and the answers are
+    sorted into their goals in one pass: the cost follows the answers read, not answers x
+    goals (``matched``: the goals each key counts towards, shared by every trainee of a class
+    view assessed on the same curriculum)."""
+    goals = curriculum.goals
+    matched = {} if matched is None else matched
+
+    def goals_of(key: str) -> tuple[int, ...]:
+        if key not in matched:
+            matched[key] = tuple(i for i, g in enumerate(goals) if g.covers(key))
+        return matched[key]
+
+    counts = [0] * len(goals)
+    for key, n in answered.items():
+        for i in goals_of(key):
+            counts[i] += n
+    tails: list[list[tuple[bool, float]]] = [[] for _ in goals]
+    for a in sorted(recent, key=lambda a: (a.answered_at, a.order)):
+        for i in goals_of(a.skill):
+            tails[i].append((a.correct, a.seconds))
+    judged = iter([judge(g, counts[i], tails[i]) for i, g in enumerate(goals)])
     modules: list[ModuleProgress] = []
     open_ = True
     for module in curriculum.modules:
-        skills = tuple(
-            judge(
-                goal,
-                sum(n for key, n in answered.items() if goal.covers(key)),
-                [(a.correct, a.seconds) for a in ordered if goal.covers(a.skill)],
-            )
-            for goal in module.skills
-        )
+        skills = tuple(next(judged) for _ in module.skills)
         if all(s.mastered for s in skills):
             state = ModuleState.MASTERED
         elif open_ or not curriculum.in_order:
@@ -248,6 +272,21 @@ def assess(
         open_ = open_ and progress.through
         modules.append(progress)
     return PathProgress(curriculum, tuple(modules))
+
+
+def class_paths(store: HistoryStore, curriculum: Curriculum) -> dict[str, PathProgress]:
+    """Every trainee's path, in two reads for the whole class (the totals per trainee and
+    skill, and each trainee's and skill's latest answers): the class view's cost is not a
+    round trip per trainee."""
+    answered: dict[str, dict[str, int]] = {}
+    for r in skill_rows(store, None):
+        answered.setdefault(r.trainee, {})[r.skill] = r.answered
+    recent = recent_answers_by_trainee(store, recent_depth(curriculum))
+    matched: dict[str, tuple[int, ...]] = {}
+    return {
+        who: assess(curriculum, counts, recent.get(who, []), matched)
+        for who, counts in answered.items()
+    }
 
 
 def recent_depth(curriculum: Curriculum) -> int:

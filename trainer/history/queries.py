@@ -326,19 +326,30 @@ def recent_answers(store: HistoryStore, trainee: str, per_skill: int) -> list[An
     """Each skill's latest ``per_skill`` answers for ``trainee`` (what mastery judges), in
     the order given: a window function over the (trainee, skill) index, so the cost follows
     the skills on record times ``per_skill``, not the history."""
+    return recent_answers_by_trainee(store, per_skill, trainee).get(trainee, [])
+
+
+@decoded("the history")
+def recent_answers_by_trainee(
+    store: HistoryStore, per_skill: int, trainee: str | None = None
+) -> dict[str, list[Answer]]:
+    """``recent_answers`` of ``trainee``, or of every trainee in one read (the class view)."""
     mark = store.placeholder
+    where, params = ("WHERE trainee = " + mark, (trainee,)) if trainee else ("", ())
     rows = store.select(
-        "SELECT skill, correct, seconds, answered_at, id FROM ("
-        "SELECT skill, correct, seconds, answered_at, id, ROW_NUMBER() OVER ("
-        "PARTITION BY skill ORDER BY answered_at DESC, id DESC) AS latest "
-        f"FROM answers WHERE trainee = {mark}) r WHERE latest <= {mark} "
-        "ORDER BY answered_at, id",
-        (trainee, per_skill),
+        "SELECT trainee, skill, correct, seconds, answered_at, id FROM ("
+        "SELECT trainee, skill, correct, seconds, answered_at, id, ROW_NUMBER() OVER ("
+        "PARTITION BY trainee, skill ORDER BY answered_at DESC, id DESC) AS latest "
+        f"FROM answers {where}) r WHERE latest <= {mark} "
+        "ORDER BY trainee, answered_at, id",
+        (*params, per_skill),
     )
-    return [
-        Answer(as_text(skill), bool(ok), _seconds(secs), from_db_time(at), int(n))
-        for skill, ok, secs, at, n in rows
-    ]
+    out: dict[str, list[Answer]] = {}
+    for who, skill, ok, secs, at, n in rows:
+        out.setdefault(as_text(who), []).append(
+            Answer(as_text(skill), bool(ok), _seconds(secs), from_db_time(at), int(n))
+        )
+    return out
 
 
 class SkillDay(NamedTuple):
