@@ -10,7 +10,13 @@ import io
 from collections.abc import Sequence
 
 from trainer.curriculum.model import Curriculum
-from trainer.history.mastery import PathProgress, SkillMastery, path_progress
+from trainer.history.mastery import (
+    PathProgress,
+    SkillMastery,
+    assess,
+    class_paths,
+    path_progress,
+)
 from trainer.history.report import json_text
 from trainer.history.store import HistoryStore
 
@@ -34,9 +40,14 @@ COLUMNS: tuple[str, ...] = (
 def build_paths(
     store: HistoryStore, curriculum: Curriculum, trainee: str | None = None
 ) -> tuple[tuple[str, PathProgress], ...]:
-    """(trainee, path) for ``trainee`` or everyone on record, by name."""
-    names = [trainee] if trainee else sorted(store.trainees())
-    return tuple((name, path_progress(store, name, curriculum)) for name in names)
+    """(trainee, path) for ``trainee`` or everyone on record, by name (everyone: read for the
+    whole class at once, mastery.class_paths)."""
+    if trainee:
+        return ((trainee, path_progress(store, trainee, curriculum)),)
+    paths = class_paths(store, curriculum)
+    return tuple(
+        (name, paths.get(name) or assess(curriculum, {}, [])) for name in sorted(store.trainees())
+    )
 
 
 def _average(s: SkillMastery) -> float | None:
