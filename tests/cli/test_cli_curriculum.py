@@ -84,6 +84,9 @@ def test_progress_draws_the_path_from_the_history(tmp_path: Path) -> None:
     # one day, all right (█); 1 s against twice the 3 s target: ▂
     assert "✓ Spotting a natural 100% █ ▂ 1.0 s fast" in lines
     assert "○ The Player's third card" in lines
+    other = ezbac("curriculum", "progress", "--trainee", "zed", "--db", str(db))
+    assert other.returncode == 0
+    assert other.stdout == f"No answers recorded for trainee 'zed' in {db}.\n"
 
 
 def test_progress_without_a_history_is_a_usage_error(tmp_path: Path) -> None:

@@ -160,6 +160,9 @@ def run_progress(args: argparse.Namespace) -> int:
         raise UsageError(f"no training history at {where}: train a drill first")
     try:
         with open_history(where, readonly=True) as store:
+            if args.trainee not in store.trainees():
+                print(f"No answers recorded for trainee {args.trainee!r} in {where}.")
+                return 0
             path = path_progress(store, args.trainee, curriculum)
             days = skill_trends(store, args.trainee, curriculum)
     except HistoryError as exc:
