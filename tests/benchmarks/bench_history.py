@@ -11,7 +11,9 @@ trainees, runs of 20 answers, about 80 % right): the real ``ezbac report`` comma
 and peak RSS, from getrusage in a small launcher), on a file unchanged since its page check
 (remembered, trainer.history.checked) and as the first report after a change (checked in
 full), the home screen's due count for one trainee and
-the progress screen's data for one trainee (median of several calls on an open store).
+the progress screen's data for one trainee, their place on the bundled path and its picture,
+and the class view with and without every trainee's path (median of several calls on an open
+store).
 
 With ``--db`` a PostgreSQL database (its owner: the benchmark creates schemas ``bench_N``
 there) holds the same histories, copied from the SQLite files by ``ezbac history copy``'s
@@ -41,6 +43,9 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from trainer.curriculum.catalog import load_curriculum
+from trainer.history.class_view import build_class
+from trainer.history.mastery import path_picture, path_progress
 from trainer.history.migrations import SCHEMA_VERSION
 from trainer.history.progress import progress_data
 from trainer.history.scheduler import due_count
@@ -324,6 +329,11 @@ def measure(total: int, server: str | None = None) -> None:
         due = median_ms(lambda: due_count(store, who))
         progress = median_ms(lambda: progress_data(store, who), repeat=5)
         per_trainee = store.answer_count(who)
+        curriculum = load_curriculum()  # the bundled path (issue 23)
+        path = median_ms(lambda: path_progress(store, who, curriculum))
+        picture = median_ms(lambda: path_picture(store, who, curriculum), repeat=5)
+        plain_class = median_ms(lambda: build_class(store), repeat=3)
+        path_class = median_ms(lambda: build_class(store, curriculum=curriculum), repeat=3)
     # a server has no page check: one figure
     report = (
         f"ezbac report {summary(cold + warm)}"
@@ -332,8 +342,9 @@ def measure(total: int, server: str | None = None) -> None:
     )
     print(
         f"{total:>9,} answers: {report}, peak RSS {rss:.0f} MB; one trainee "
-        f"({per_trainee:,} answers): due count {due:.1f} ms, progress {progress:.0f} ms; "
-        f"load {os.getloadavg()[0]:.1f}",
+        f"({per_trainee:,} answers): due count {due:.1f} ms, progress {progress:.0f} ms, "
+        f"path {path:.0f} ms, path picture {picture:.0f} ms; class view {plain_class:.0f} ms, "
+        f"with every trainee's path {path_class:.0f} ms; load {os.getloadavg()[0]:.1f}",
         flush=True,
     )
 

@@ -149,7 +149,7 @@ def test_a_blank_database_reads_as_no_history_and_stays_blank(pg_database: str) 
             pass
 
     real = command.make_app
-    command.make_app = lambda store, since=None: shown.append(store.answers()) or Shown()
+    command.make_app = lambda store, since=None, **_: shown.append(store.answers()) or Shown()
     try:
         assert command.run(argparse.Namespace(since=None, db=pg_url)) == 0
     finally:

@@ -8,7 +8,8 @@
   command with the app itself stubbed out. The README's set-up and test commands are the
   ones .ci/run runs.
 - ```console blocks: ``$ command`` and what it prints, compared line for line.
-- ```yaml blocks: loaded by the real loader of their kind (drill, house or mistakes file).
+- ```yaml blocks: loaded by the real loader of their kind (drill, house, mistakes or
+  curriculum file).
 - ```sql blocks: run on the suite's throwaway PostgreSQL server (skipped without one).
 - ```text blocks are pictures and shapes (a screen, a synopsis), not commands.
 Every relative link (and its #anchor) must lead somewhere, and the README's picture must
@@ -28,6 +29,8 @@ from pathlib import Path
 import pytest
 
 from trainer.cli import main
+from trainer.curriculum.catalog import drill_ids
+from trainer.curriculum.loader import load_curriculum_text
 from trainer.drills.loader import load_file, load_text
 from trainer.houses.loader import load_house_text
 from trainer.mistakes.loader import load_mistakes_text
@@ -292,6 +295,8 @@ def test_yaml_examples_load(block: Block, tmp_path: Path) -> None:
     label = block.where
     if re.search(r"^mistakes:", block.body, re.M):
         assert load_mistakes_text(block.body, label)
+    elif re.search(r"^modules:", block.body, re.M):
+        assert load_curriculum_text(block.body, label, drill_ids()).name
     elif re.search(r"^game:|house\.schema\.json", block.body, re.M):
         assert load_house_text(block.body, label).id
     else:

@@ -15,12 +15,14 @@ from textual.widgets import DataTable
 from tests.support.cli import ezbac, usage_error
 from tests.support.history import T0, answer, fill, session
 from tests.support.screens import text
+from trainer.curriculum.model import Curriculum, MasteryRule, Module, SkillGoal
 from trainer.history.store import HistoryStore, open_history
 from trainer.tui.screens.class_ import ClassScreen
 from trainer.tui.screens.progress import ProgressScreen
 
 SIZE = (120, 40)
 DAY = timedelta(days=1)
+MIN = timedelta(minutes=1)
 make_app = import_module("trainer.cli.class").make_app  # "class" is the command's name
 
 
@@ -145,7 +147,7 @@ def test_the_class_view_never_writes_the_history(
         def run(self) -> None:
             pass
 
-    def fake_app(store: HistoryStore, since: object = None) -> Shown:
+    def fake_app(store: HistoryStore, since: object = None, **_: object) -> Shown:
         opened.append(store)
         return Shown()
 
@@ -176,3 +178,46 @@ async def test_the_procedures_families_have_columns_and_80_columns_scroll_sidewa
         assert table.virtual_size.width > table.size.width  # more than 80 columns of figures
         await pilot.press("right", "right", "right", "right", "right")
         assert table.scroll_x > 0 and table.fixed_columns == 1
+
+
+def _path() -> Curriculum:
+    """One module of four skills, each mastered by its last 2 answers all right in 5 s or
+    less, after 1 answer at least."""
+    rule = MasteryRule(min_answers=1, recent=2, accuracy=100, target_seconds=5.0)
+    goals = tuple(
+        SkillGoal(name.lower(), name, (key,), "d", rule)
+        for name, key in (
+            ("Naturals", "natural"),
+            ("Player", "player:*"),
+            ("Tableau", "banker:*"),
+            ("Outcomes", "outcome:*"),
+        )
+    )
+    return Curriculum("Class path", (Module("m", "M", ("d",), goals),))
+
+
+async def test_the_path_column_says_who_is_table_ready_close_or_how_far(
+    store: HistoryStore,
+) -> None:
+    # ana (see fill): naturals 2 right in 2 and 4 s: mastered; no Player draw; the tableau's
+    # last 2 are a miss then a hit: 1 of 2; one Dragon 7 outcome right: mastered.  2 skills
+    # left: close.  bo: one Player draw right: 3 left.  cy: each skill once right in 1 s:
+    # table-ready.
+    for n, key in enumerate(("natural", "player:1", "banker:0:1", "outcome:tie")):
+        store.record_answer(answer(key, True, T0 + n * MIN, seconds=1.0, trainee="cy"))
+    app = make_app(store, curriculum=_path())
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        table = app.screen.query_one("#class-table", DataTable)
+        assert [str(c.label) for c in table.columns.values()][:2] == ["Trainee", "Path"]
+        assert [row(app, who)[1] for who in ("ana", "bo", "cy")] == [
+            "close",
+            "3 left",
+            "table-ready",
+        ]
+        detail = text(app, "#class-detail")
+        assert (
+            "Path: close; held back by Player (1 more answers); Tableau (1 of the last 2 "
+            "right, 100% needed)"
+        ) in detail

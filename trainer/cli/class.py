@@ -12,6 +12,7 @@ from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import add_db_argument, since_from
 
 if TYPE_CHECKING:
+    from trainer.curriculum.model import Curriculum
     from trainer.history.class_view import ClassData
     from trainer.history.progress import ProgressData
     from trainer.history.store import HistoryStore
@@ -37,6 +38,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--since", metavar="DATE", help="only answers and runs from DATE on (YYYY-MM-DD)"
     )
+    parser.add_argument(
+        "--curriculum",
+        metavar="FILE",
+        help="the path readiness is judged on (default: the ezbac folder's, else bundled)",
+    )
     add_db_argument(parser)
     parser.set_defaults(handler=run)
 
@@ -51,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
     )
 
     since = since_from(args)
+    curriculum = _curriculum(getattr(args, "curriculum", None))
     path = resolve_db(getattr(args, "db", None))
     if db_is_missing(path) and not db_path_is_explicit(getattr(args, "db", None)):
         print(f"No training history yet ({path} does not exist): train a drill first.")
@@ -60,11 +67,24 @@ def run(args: argparse.Namespace) -> int:
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     with store:
-        make_app(store, since).run()
+        make_app(store, since, curriculum=curriculum).run()
     return 0
 
 
-def make_app(store: HistoryStore, since: datetime | None = None) -> ClassApp:
+def _curriculum(option: str | None) -> Curriculum:
+    """The path readiness is judged on; a broken file is a usage error, every problem said."""
+    from trainer.curriculum.catalog import load_curriculum
+    from trainer.curriculum.loader import CurriculumFileError
+
+    try:
+        return load_curriculum(option)
+    except CurriculumFileError as exc:
+        raise UsageError("\nezbac: error: ".join(exc.lines)) from None
+
+
+def make_app(
+    store: HistoryStore, since: datetime | None = None, curriculum: Curriculum | None = None
+) -> ClassApp:
     """The class app over ``store``; history errors become notifications, not crashes."""
     from trainer.history.class_view import build_class
     from trainer.history.progress import progress_data
@@ -73,7 +93,7 @@ def make_app(store: HistoryStore, since: datetime | None = None) -> ClassApp:
 
     def load() -> ClassData | None:
         try:
-            return build_class(store, since)
+            return build_class(store, since, curriculum=curriculum)
         except HistoryError as exc:
             app.notify(str(exc), severity="error", timeout=10)  # posts a message: any thread
             return None

@@ -22,6 +22,7 @@ COMMANDS: dict[str, str] = {
     "simulate": "deal whole shoes and report per-shoe averages",
     "drills": "list, check and preview drill sets",
     "houses": "house rules: list, show, validate, schema",
+    "curriculum": "the path to the audition: show, validate, schema",
     "train": "run a drill in the trainer",
     "report": "per-trainee progress for instructors (table, CSV or JSON)",
     "serve": "serve the trainer to web browsers (each tab its own trainer)",

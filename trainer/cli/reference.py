@@ -1,6 +1,7 @@
-"""Writes docs/reference/ (the drill, house and mistakes files' field references) from the
-field declarations: ``python -m trainer.cli.reference`` (``--check`` only says which page
-is out of date).  Not an ezbac command: the pages are for the repository's docs."""
+"""Writes docs/reference/ (the drill, house, mistakes and curriculum files' field
+references) from the field declarations: ``python -m trainer.cli.reference`` (``--check``
+only says which page is out of date).  Not an ezbac command: the pages are for the
+repository's docs."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from trainer.curriculum import fields as curriculum_fields
 from trainer.drills import fields as drill_fields
 from trainer.fileformat.reference import markdown
 from trainer.houses import fields as house_fields
@@ -42,6 +44,12 @@ def pages() -> dict[str, str]:
             "Every field of a mistakes file (see "
             "[drills.md](../drills.md#your-own-mistakes)). "
             + _GENERATED.format(source="trainer/mistakes/fields.py"),
+        ),
+        "curriculum-fields.md": markdown(
+            curriculum_fields.FILE,
+            "Curriculum file fields",
+            "Every field of a curriculum file (see [schools.md](../schools.md#your-path)). "
+            + _GENERATED.format(source="trainer/curriculum/fields.py"),
         ),
     }
 

@@ -12,6 +12,7 @@ from trainer.cli.options import add_db_argument, since_from
 if TYPE_CHECKING:
     from datetime import datetime
 
+    from trainer.curriculum.model import Curriculum
     from trainer.history.store import HistoryStore
 
 
@@ -45,6 +46,16 @@ def register(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="list every run (finished, abandoned or cut off) instead of the summary",
     )
+    parser.add_argument(
+        "--path",
+        action="store_true",
+        help="each trainee's place on the curriculum's path (readiness, each skill's mastery)",
+    )
+    parser.add_argument(
+        "--curriculum",
+        metavar="FILE",
+        help="with --path: another path than the folder's or bundled",
+    )
     add_db_argument(parser)
     parser.set_defaults(handler=run)
 
@@ -59,13 +70,20 @@ def run(args: argparse.Namespace) -> int:
     )
 
     since = since_from(args)
+    if args.path and (args.attempts or args.since):
+        raise UsageError(
+            "--path: the path is judged on every answer; leave out --attempts and --since"
+        )
+    if args.curriculum and not args.path:
+        raise UsageError("--curriculum: only with --path")
+    curriculum = _curriculum(args.curriculum) if args.path else None
     path = resolve_db(args.db)
     if db_is_missing(path) and not db_path_is_explicit(args.db):
         message = f"No training history yet ({path} does not exist): train a drill first."
         return _nothing(args, since, message)
     try:
         with open_history(path, readonly=True) as store:  # reading never changes the file
-            text = _render(args, since, store)
+            text = _render(args, since, store, curriculum)
             known = store.trainees() if args.trainee and text is None else []
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
@@ -84,10 +102,23 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _render(args: argparse.Namespace, since: datetime | None, store: HistoryStore) -> str | None:
-    """The report asked for, as text; None when there is nothing in it."""
+def _render(
+    args: argparse.Namespace,
+    since: datetime | None,
+    store: HistoryStore,
+    curriculum: Curriculum | None = None,
+) -> str | None:
+    """The report asked for (with ``curriculum``: the path report), as text; None when there
+    is nothing in it."""
     from trainer.history.report import build_attempts, build_report, render, render_attempts
 
+    if curriculum is not None:
+        from trainer.history.path_report import build_paths, render_paths
+
+        if args.trainee and args.trainee not in store.trainees():
+            return None
+        paths = build_paths(store, curriculum, args.trainee)
+        return render_paths(paths, args.format) if paths else None
     if args.attempts:
         attempts = build_attempts(store, args.trainee, since)
         return render_attempts(attempts, args.format, since) if attempts else None
@@ -104,8 +135,22 @@ def _nothing(args: argparse.Namespace, since: datetime | None, message: str) -> 
         print(message)
         return 0
     print(message, file=sys.stderr)
-    if args.attempts:
+    if args.path:
+        from trainer.history.path_report import render_paths
+
+        sys.stdout.write(render_paths((), args.format))
+    elif args.attempts:
         sys.stdout.write(render_attempts((), args.format, since))
     else:
         sys.stdout.write(render(Report(since, args.trainee, ()), args.format))
     return 0
+
+
+def _curriculum(option: str | None) -> Curriculum:
+    from trainer.curriculum.catalog import load_curriculum
+    from trainer.curriculum.loader import CurriculumFileError
+
+    try:
+        return load_curriculum(option)
+    except CurriculumFileError as exc:
+        raise UsageError("\nezbac: error: ".join(exc.lines)) from None

@@ -50,6 +50,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="N",
         help=f"review only: how many questions (default {REVIEW_QUESTIONS})",
     )
+    parser.add_argument(
+        "--curriculum",
+        metavar="FILE",
+        help="the path to follow (default: curriculum.yaml in the ezbac folder, else bundled)",
+    )
     add_house_argument(parser)
     add_db_argument(parser)
     parser.set_defaults(handler=run_train)
@@ -96,7 +101,7 @@ def run_train(args: argparse.Namespace) -> int:
             drill = under_house(drill, house_of_args(args))
         except HouseLimitError as exc:
             raise UsageError("\nezbac: error: ".join(exc.problems)) from None
-    return _run(args.db, start=drill, trainee=trainee, seed=args.seed)
+    return _run(args.db, start=drill, trainee=trainee, seed=args.seed, curriculum=args.curriculum)
 
 
 def open_home(db: str | None) -> int:
@@ -116,7 +121,7 @@ def run_review(args: argparse.Namespace, trainee: str | None) -> int:
     name = trainee or load_settings().settings.trainee.strip()
     if not name:
         raise UsageError("train review: whose review? give --trainee NAME")
-    recorder = history_recorder(args.db)
+    recorder = history_recorder(args.db, args.curriculum)
     try:
         drill = recorder.review(name, None, args.questions)
     except NothingDueError as exc:
@@ -125,7 +130,12 @@ def run_review(args: argparse.Namespace, trainee: str | None) -> int:
     return _run(args.db, start=drill, trainee=trainee, seed=args.seed, recorder=recorder)
 
 
-def _run(db: str | None, recorder: Recorder | None = None, **kwargs: Any) -> int:
+def _run(
+    db: str | None,
+    recorder: Recorder | None = None,
+    curriculum: str | None = None,
+    **kwargs: Any,
+) -> int:
     import gc
 
     from trainer.paths import user_drills_dir
@@ -134,7 +144,7 @@ def _run(db: str | None, recorder: Recorder | None = None, **kwargs: Any) -> int
 
     user_drills_dir()  # an unreadable drills folder: one line now, not a crash on screen
     if recorder is None:
-        recorder = history_recorder(db)
+        recorder = history_recorder(db, curriculum)
     app = TrainerApp(hooks=recorder_hooks(recorder), **kwargs)
     # a shutdown that cannot end (the terminal gone) is ended by the guard, history closed
     app.shutdown_guard = guard = ShutdownGuard(app, lambda: _close(recorder))
@@ -171,7 +181,7 @@ def _say(line: str) -> None:
 EXIT_WAIT_SECONDS = 5.0
 
 
-def history_recorder(db: str | None) -> Recorder:
+def history_recorder(db: str | None, curriculum: str | None = None) -> Recorder:
     """The recorder for the history at ``db`` (--db, $EZBAC_DB, default).
 
     Called before Textual starts: a file that is not a history is a UsageError (one line,
@@ -187,7 +197,7 @@ def history_recorder(db: str | None) -> Recorder:
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     atexit.register(store.close)
-    return Recorder(store)
+    return Recorder(store, curriculum=curriculum)
 
 
 def history_hooks(db: str | None) -> Hooks:
@@ -208,6 +218,8 @@ def recorder_hooks(recorder: Recorder) -> Hooks:
         watch_waiting=recorder.watch_waiting,
         send_waiting=recorder.send_waiting,
         class_view=recorder.class_view,
+        path=recorder.path,
+        path_picture=recorder.path_picture,
     )
 
 

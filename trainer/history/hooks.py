@@ -36,8 +36,10 @@ from trainer.history.spool import Entry, Spool
 from trainer.history.store import HistoryError, HistoryLockedError, HistoryStore
 
 if TYPE_CHECKING:  # the progress screen and the review load these when first opened
+    from trainer.curriculum.model import Curriculum
     from trainer.drills.model import Drill
     from trainer.history.class_view import ClassData
+    from trainer.history.mastery import PathPicture, PathProgress
     from trainer.history.progress import ProgressData
     from trainer.session.records import AnswerRecord, SessionRecord
 
@@ -69,8 +71,14 @@ class Recorder:
         on_error: Callable[[str], Any] | None = None,
         *,
         spool: Spool | None = None,
+        curriculum: str | Path | None = None,
     ) -> None:
         self.store = store
+        #: The curriculum to follow (--curriculum), else the folder's or the bundled one;
+        #: loaded when the path is first asked for (after the home screen is up).
+        self.curriculum_option = curriculum
+        self._curriculum: Curriculum | None = None
+        self._curriculum_problem = False  # said once, not at every look at home
         self.on_error = on_error
         self.spool = spool if spool is not None else Spool.for_target(spool_target(store))
         self.last_error: str | None = None
@@ -117,12 +125,52 @@ class Recorder:
             self._tell(str(exc))
             return None
 
+    def curriculum(self) -> Curriculum | None:
+        """The curriculum followed, loaded once; None (and on_error) when it cannot be used."""
+        if self._curriculum is None and not self._curriculum_problem:
+            from trainer.curriculum.catalog import load_curriculum
+            from trainer.errors import BadInputError
+
+            try:
+                self._curriculum = load_curriculum(self.curriculum_option)
+            except BadInputError as exc:  # a broken file, or a folder that cannot be read
+                self._curriculum_problem = True
+                self._tell(f"the path cannot be shown: {str(exc).splitlines()[0]}")
+                return None
+        return self._curriculum
+
+    def path(self, trainee: str, now: datetime | None = None) -> PathProgress | None:
+        """``trainee``'s place on the path (home); None when it cannot be read (said)."""
+        from trainer.history.mastery import path_progress
+
+        curriculum = self.curriculum()
+        if curriculum is None:
+            return None
+        try:
+            return path_progress(self.store, trainee, curriculum)
+        except HistoryError as exc:
+            self._tell(str(exc))
+            return None
+
+    def path_picture(self, trainee: str, now: datetime | None = None) -> PathPicture | None:
+        """The path screen's picture: mastery per module, accuracy and speed by day."""
+        from trainer.history.mastery import path_picture
+
+        curriculum = self.curriculum()
+        if curriculum is None:
+            return None
+        try:
+            return path_picture(self.store, trainee, curriculum)
+        except HistoryError as exc:
+            self._tell(str(exc))
+            return None
+
     def class_view(self) -> ClassData | None:
         """The instructor's class screen's data; None (and on_error) when unreadable."""
         from trainer.history.class_view import build_class
 
         try:
-            return build_class(self.store)
+            return build_class(self.store, curriculum=self.curriculum())
         except HistoryError as exc:
             self._tell(str(exc))
             return None
@@ -135,7 +183,8 @@ class Recorder:
         from trainer.history.review import DEFAULT_QUESTIONS, review_drill
 
         length = DEFAULT_QUESTIONS if questions is None else questions
-        return review_drill(self.store, trainee, now, length)
+        path = self.path(trainee, now) if trainee else None
+        return review_drill(self.store, trainee, now, length, path=path)
 
     def report_errors_to(self, callback: Callable[[str], Any]) -> None:
         """Send problems to ``callback``; called from the app's event loop, whose thread then

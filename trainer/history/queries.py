@@ -309,3 +309,69 @@ def review_tail(store: HistoryStore, trainee: str) -> list[ReviewRow]:
         ReviewRow(as_text(skill), bool(ok), from_db_time(at), n, int(right))
         for skill, ok, at, n, right in rows
     ]
+
+
+class Answer(NamedTuple):
+    """One answer as mastery reads it (trainer.history.mastery)."""
+
+    skill: str
+    correct: bool
+    seconds: float
+    answered_at: datetime
+    order: int = 0  # the history's id: answers given in the same instant keep their order
+
+
+@decoded("the history")
+def recent_answers(store: HistoryStore, trainee: str, per_skill: int) -> list[Answer]:
+    """Each skill's latest ``per_skill`` answers for ``trainee`` (what mastery judges), in
+    the order given: a window function over the (trainee, skill) index, so the cost follows
+    the skills on record times ``per_skill``, not the history."""
+    return recent_answers_by_trainee(store, per_skill, trainee).get(trainee, [])
+
+
+@decoded("the history")
+def recent_answers_by_trainee(
+    store: HistoryStore, per_skill: int, trainee: str | None = None
+) -> dict[str, list[Answer]]:
+    """``recent_answers`` of ``trainee``, or of every trainee in one read (the class view)."""
+    mark = store.placeholder
+    where, params = ("WHERE trainee = " + mark, (trainee,)) if trainee else ("", ())
+    rows = store.select(
+        "SELECT trainee, skill, correct, seconds, answered_at, id FROM ("
+        "SELECT trainee, skill, correct, seconds, answered_at, id, ROW_NUMBER() OVER ("
+        "PARTITION BY trainee, skill ORDER BY answered_at DESC, id DESC) AS latest "
+        f"FROM answers {where}) r WHERE latest <= {mark} "
+        "ORDER BY trainee, answered_at, id",
+        (*params, per_skill),
+    )
+    out: dict[str, list[Answer]] = {}
+    for who, skill, ok, secs, at, n in rows:
+        out.setdefault(as_text(who), []).append(
+            Answer(as_text(skill), bool(ok), _seconds(secs), from_db_time(at), int(n))
+        )
+    return out
+
+
+class SkillDay(NamedTuple):
+    """A trainee's answers to one skill on one day (UTC): the progress picture's points."""
+
+    skill: str
+    day: str  # YYYY-MM-DD
+    answered: int
+    correct: int
+    seconds: float
+
+
+@decoded("the history")
+def skill_days(store: HistoryStore, trainee: str) -> list[SkillDay]:
+    """Answers per skill and day for ``trainee``, oldest day first: grouped in the database
+    (skills x days rows), the day being the first ten characters of the stored UTC time."""
+    rows = store.select(
+        "SELECT skill, SUBSTR(answered_at, 1, 10) AS day, COUNT(*), SUM(correct), SUM(seconds) "
+        f"FROM answers WHERE trainee = {store.placeholder} GROUP BY skill, day ORDER BY day, skill",
+        (trainee,),
+    )
+    return [
+        SkillDay(as_text(k), as_text(d), *possible(n, c, f"{trainee}'s {as_text(k)}"), _seconds(s))
+        for k, d, n, c, s in rows
+    ]

@@ -340,7 +340,7 @@ def report_dict(report: Report) -> dict[str, object]:
 
 
 def render_json(report: Report) -> str:
-    return _json(report_dict(report))
+    return json_text(report_dict(report))
 
 
 def _fmt_pct(t: Tally) -> str:
@@ -592,11 +592,11 @@ def render_attempts(attempts: tuple[Attempt, ...], fmt: str, since: datetime | N
     if fmt == "csv":
         return render_attempts_csv(attempts)
     if fmt == "json":
-        return _json(attempts_dict(attempts, since))
+        return json_text(attempts_dict(attempts, since))
     return render_attempts_table(attempts)
 
 
-def _json(document: object) -> str:
+def json_text(document: object) -> str:
     """The JSON a report prints: always valid JSON (``Infinity`` and ``NaN`` are not), so a
     number that is not finite (a history edited by hand, or written before ezbac refused
     them) is a HistoryError, one line, rather than a document no reader can parse."""

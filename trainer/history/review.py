@@ -19,7 +19,7 @@ skills are due, the review is a practice table drill aimed at them (``table_revi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -39,6 +39,7 @@ from trainer.engine import Bet, BetResult, Outcome
 from trainer.engine.house import BASE_BETS, BUNDLED_HOUSES, DEFAULT_HOUSE, SIDE_BETS, House
 from trainer.engine.settlement import RESULTS
 from trainer.errors import BadInputError, EzbacError
+from trainer.history.mastery import PathProgress, Standing
 from trainer.history.scheduler import BOXES, SkillState, due_from, next_due, skill_states
 from trainer.history.store import HistoryStore
 from trainer.skills import describe, family, reviewed
@@ -263,16 +264,34 @@ def build_review_drill(
     )
 
 
+def draw_from(
+    due: Sequence[SkillState], states: Mapping[str, SkillState], path: PathProgress | None
+) -> list[SkillState]:
+    """The skills a review draws on the trainee's path (issue 23): the due ones whose goal
+    is not mastered, and every skill of a slipping goal, due or not; lowest box first, then
+    longest overdue.  Without a path, or when that leaves nothing, the due ones as they are
+    (a trainee with the path mastered still reviews what comes due)."""
+    if path is None:
+        return list(due)
+    chosen = {s.skill: s for s in due if path.reviewed(s.skill)}
+    for s in states.values():
+        if reviewed(s.skill) and path.standing_of(s.skill) is Standing.SLIPPING:
+            chosen.setdefault(s.skill, s)
+    drawn = sorted(chosen.values(), key=lambda s: (s.box, s.due_at, s.skill))
+    return drawn or list(due)
+
+
 def review_drill(
     store: HistoryStore,
     trainee: str,
     now: datetime | None = None,
     questions: int = DEFAULT_QUESTIONS,
+    path: PathProgress | None = None,
 ) -> Drill:
-    """The review drill for ``trainee`` now, about ``questions`` long; NothingDueError (with
-    when) if nothing is due."""
+    """The review drill for ``trainee`` now, about ``questions`` long, drawn as ``draw_from``
+    says on their ``path`` (if given); NothingDueError (with when) if nothing is due."""
     states = skill_states(store, trainee)
-    due = due_from(states, now)
+    due = draw_from(due_from(states, now), states, path)
     if not due:
         if not states:
             raise NothingDueError(f"nothing to review yet for {trainee}: answer a drill first")

@@ -26,6 +26,7 @@ from trainer.tui.messages import (
     GoHome,
     LeaveDrill,
     OpenClass,
+    OpenPath,
     OpenProgress,
     RetryMissed,
     StartReview,
@@ -39,6 +40,7 @@ from trainer.tui.screens.home import HomeScreen
 if TYPE_CHECKING:
     from trainer.drills.model import Drill
     from trainer.history.class_view import ClassData
+    from trainer.history.mastery import PathPicture, PathProgress
     from trainer.history.progress import ProgressData
     from trainer.session import Session
     from trainer.session.clock import Clock, Now
@@ -78,6 +80,11 @@ class Hooks:
     watch_waiting: Callable[[Callable[[str], None]], None] | None = None
     send_waiting: Callable[[], object] | None = None
     class_view: Callable[[], ClassData | None] | None = None
+    #: ``path(trainee, now)``: their place on the curriculum's path for home (None: not
+    #: readable, already reported); read in a worker once home is up.
+    path: Callable[[str, datetime], PathProgress | None] | None = None
+    #: ``path_picture(trainee, now)``: the path screen's data, read in its worker.
+    path_picture: Callable[[str, datetime], PathPicture | None] | None = None
 
 
 class TrainerApp(App[int]):
@@ -90,6 +97,9 @@ class TrainerApp(App[int]):
     ]
     #: How often records waiting in the history's spool are tried again (in a worker).
     HISTORY_RETRY_SECONDS: ClassVar[float] = 2.0
+    #: The path is read this long after the first screen is up (it loads the curriculum
+    #: file and reads the history in a worker): a launch never waits for it.
+    PATH_AFTER_SECONDS: ClassVar[float] = 0.5
     #: "3 answers waiting for the history", "" when none (widgets.waiting.HistoryWaiting).
     history_waiting: reactive[str] = reactive("")
     #: Bounds every shutdown (trainer.signals); set by the command that runs the app.
@@ -137,6 +147,10 @@ class TrainerApp(App[int]):
             self.set_interval(self.HISTORY_RETRY_SECONDS, self.send_history_waiting)
         if self.start_drill is not None:
             self.begin(self.start_drill)
+        if self.hooks.path is not None and self.PATH_AFTER_SECONDS > 0:
+            self.set_timer(self.PATH_AFTER_SECONDS, self.load_path)
+        elif self.hooks.path is not None:  # a test's app: at once, after the first frame
+            self.call_after_refresh(self.load_path)
         if self.shutdown_guard is not None:  # a real run (not under a test's pilot)
             from trainer.signals import watch_terminal
 
@@ -183,6 +197,25 @@ class TrainerApp(App[int]):
         home = self.screen_stack[0] if self.screen_stack else None
         if isinstance(home, HomeScreen):
             home.show_trainee(self.trainee, self.due_count())
+            self.load_path()
+
+    def load_path(self) -> None:
+        """Read the trainee's path in a worker thread and show it on home."""
+        read = self.hooks.path
+        home = self.screen_stack[0] if self.screen_stack else None
+        if read is None or not isinstance(home, HomeScreen):
+            return
+        if not self.trainee:
+            home.show_path(None)
+            return
+        trainee, now = self.trainee, self.now()
+
+        def work() -> None:
+            path = read(trainee, now)
+            if self.is_running:
+                self.call_from_thread(home.show_path, path)
+
+        self.run_worker(work, thread=True, group="path", exclusive=True, exit_on_error=False)
 
     def history_problem(self, message: str) -> None:
         self.notify(f"History: {message}", severity="error", timeout=10)
@@ -222,6 +255,18 @@ class TrainerApp(App[int]):
         self.push_screen(
             ProgressScreen(now=now, trainee=trainee, load=lambda: progress(trainee, now))
         )
+
+    @on(OpenPath)
+    def open_path(self) -> None:
+        """The trainee's path as a picture, read in the screen's worker."""
+        from trainer.tui.screens.path import PathScreen
+
+        read = self.hooks.path_picture
+        if not self.history_ready(read, then=self.open_path) or read is None:
+            return
+        now, trainee = self.now(), self.trainee
+        titles = {c.id: c.title for c in self._choices()}
+        self.push_screen(PathScreen(lambda: read(trainee, now), trainee, titles))
 
     @on(OpenClass)
     def open_class(self) -> None:

@@ -57,6 +57,10 @@ class OpenProgress(Message):
     """The trainee's progress screen, from home."""
 
 
+class OpenPath(Message):
+    """The trainee's path as a picture (mastery per module, speed by day), from home."""
+
+
 class OpenClass(Message):
     """The instructor's view of the whole class (`ezbac class`), from home."""
 

@@ -138,8 +138,10 @@ class ClassScreen(Screen[None]):
             return
         loading.display = False
         table = self.query_one("#class-table", DataTable)
+        paths = any(row.path is not None for row in data.rows)
         table.add_columns(
             "Trainee",
+            *(("Path",) if paths else ()),
             "Last active",
             "Runs",
             "Passed",
@@ -153,6 +155,7 @@ class ClassScreen(Screen[None]):
             r = row.report
             table.add_row(
                 r.trainee,
+                *((row.readiness or NO_DATA,) if paths else ()),
                 when(row.last_activity),
                 str(r.sessions),
                 str(r.sessions_passed),
@@ -203,6 +206,14 @@ class ClassScreen(Screen[None]):
             )
             or "none finished"
         )
+        if row.path is not None:
+            text.append(f"\nPath: {row.readiness}")
+            if row.held_back_by:
+                shown = row.held_back_by[:DETAIL_WEAKEST]
+                more = len(row.held_back_by) - len(shown)
+                text.append(
+                    "; held back by " + "; ".join(shown) + (f" and {more} more" if more else "")
+                )
         text.append("\nWeakest: ")
         text.append(
             "; ".join(f"{w.label} {pct(w.tally)}" for w in r.weakest[:DETAIL_WEAKEST])

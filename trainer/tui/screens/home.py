@@ -1,9 +1,10 @@
-"""Home: who is training, the drills with their descriptions, the warm-up one key away."""
+"""Home: who is training, their path to the audition (when a history is kept), the drills
+with their descriptions, the warm-up and the next drill on the path one key away."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,17 +16,22 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.tui.catalog import WARMUP_ID, DrillChoice
-from trainer.tui.messages import AskName, OpenClass, OpenProgress, StartReview
+from trainer.tui.messages import AskName, OpenClass, OpenPath, OpenProgress, StartReview
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.waiting import HistoryWaiting
+
+if TYPE_CHECKING:
+    from trainer.history.mastery import PathProgress
 
 
 class HomeScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start", show=True),
         Binding("w", "warmup", "Warm-up"),
+        Binding("g", "next_drill", "Next on path"),
         Binding("r", "review", "Review"),
         Binding("p", "progress", "Progress"),
+        Binding("m", "path_picture", "Mastery"),
         Binding("i", "class_view", "Class"),
         Binding("n", "name", "Name"),
         Binding("c", "app.toggle_colours", "4-colour"),
@@ -44,11 +50,13 @@ class HomeScreen(Screen[None]):
         self.choices = choices
         self.trainee = trainee
         self.due = due
+        self.path: PathProgress | None = None  # shown once read (after the screen is up)
 
     def compose(self) -> ComposeResult:
         yield Static(Text("ezbac · EZ Baccarat dealer trainer", "bold"), id="home-title")
         yield Static(id="trainee")
         yield HistoryWaiting(id="history-waiting")
+        yield Static(id="path")
         with Horizontal(id="home-body"):
             options = [
                 Option(self.option_label(c), id=f"drill-{i}") for i, c in enumerate(self.choices)
@@ -94,6 +102,24 @@ class HomeScreen(Screen[None]):
                 text.append(" [r]", "bold")
         self.query_one("#trainee", Static).update(text)
 
+    def show_path(self, path: PathProgress | None) -> None:
+        """The trainee's path (None: none to show: no history, no name, or unreadable)."""
+        from trainer.tui.widgets.path import path_text
+
+        self.path = path
+        shown = self.query_one("#path", Static)
+        shown.display = path is not None
+        if path is not None:
+            shown.update(path_text(path, {c.id: c.title for c in self.choices}))
+        self.query_one("#keys", KeyBar).show_keys(self)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_drill":  # a key only while the path has a next drill
+            return self.path is not None and self.path.next_drill is not None
+        if action == "path_picture":  # and the picture only while there is a path
+            return self.path is not None
+        return True
+
     def describe(self, index: int | None) -> None:
         if index is None or not 0 <= index < len(self.choices):
             return
@@ -137,11 +163,24 @@ class HomeScreen(Screen[None]):
                 return
         self.notify("The warm-up drill is not installed.", severity="warning")
 
+    def action_next_drill(self) -> None:
+        """Start the drill the path recommends next."""
+        wanted = None if self.path is None else self.path.next_drill
+        for choice in self.choices:
+            if choice.id == wanted:
+                self.post_message(self.Start(choice))
+                return
+        if wanted is not None:
+            self.notify(f"The drill {wanted!r} is not installed.", severity="warning")
+
     def action_review(self) -> None:
         self.post_message(StartReview())
 
     def action_class_view(self) -> None:
         self.post_message(OpenClass())
+
+    def action_path_picture(self) -> None:
+        self.post_message(OpenPath())
 
     def action_progress(self) -> None:
         self.post_message(OpenProgress())

@@ -1,0 +1,205 @@
+"""The audition's verdict on hand-worked sittings (issue 23): the written part against its
+pass mark, each area's grade on the rubric, red lines failing it outright, the retake date.
+
+The audition in these cases: a written part of 10 questions, 80 % to pass; the draws (target
+4 s an answer) and the payouts (target 8 s); grades A (95 % right, at most 100 % of the
+target time), B (90 %, 125 %), C (80 %, 150 %); red lines: a wrong draw, and a payout off by
+more than a chip (1)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+
+from tests.support.history import T0, answer
+from trainer.curriculum.catalog import load_curriculum
+from trainer.curriculum.model import Area, Audition, Grade, RedLine
+from trainer.session.audition import (
+    NotApprovedError,
+    Sitting,
+    amount_of,
+    grade_of,
+    judge_audition,
+    written_drill,
+)
+from trainer.session.records import AnswerRecord
+
+A, B, C = Grade("A", 95, 100), Grade("B", 90, 125), Grade("C", 80, 150)
+DRAWS = Area("draws", "The draws", ("natural", "player:*", "banker:*"), 4.0)
+PAYOUTS = Area("payouts", "Payouts", ("payout:*",), 8.0)
+WRONG_DRAW = RedLine("wrong-draw", "A wrong draw", ("natural", "player:*", "banker:*"))
+PAYOUT_OFF = RedLine(
+    "payout-off", "A payout off by more than a chip", ("payout:*:win",), Decimal(1)
+)
+AUDITION = Audition(10, 80, (DRAWS, PAYOUTS), (A, B, C), (WRONG_DRAW, PAYOUT_OFF), retake_days=7)
+
+
+def draws(n: int, seconds: float) -> list[AnswerRecord]:
+    return [
+        answer("banker:3:8", True, T0, seconds=seconds, answer_text="draws", expected="draws")
+        for _ in range(n)
+    ]
+
+
+def payouts(right: int, wrong: list[tuple[str, str]], seconds: float) -> list[AnswerRecord]:
+    made = [
+        answer(
+            "payout:dragon7:win",
+            True,
+            T0,
+            seconds=seconds,
+            answer_text="win 200",
+            expected="win 200",
+        )
+        for _ in range(right)
+    ]
+    made += [
+        answer("payout:dragon7:win", False, T0, seconds=seconds, answer_text=given, expected=due)
+        for given, due in wrong
+    ]
+    return made
+
+
+def test_a_pass_with_an_a_and_a_b() -> None:
+    # written 8 of 10: exactly 80 %, a pass.  Draws: 10 right in 3 s each, 75 % of 4 s: A.
+    # Payouts: 19 of 20 right (95 %) in 9 s each, 112.5 % of 8 s, counted as 113 %: too slow
+    # for A (100 %), a B (90 %, 125 %).  The wrong payout is 14 for 15: one chip off, no red
+    # line.
+    sitting = draws(10, 3.0) + payouts(19, [("win 14", "win 15")], 9.0)
+    v = judge_audition(AUDITION, "ana", "mr. lee", T0, 8, sitting)
+    assert v.written_passed
+    assert [(a.area.id, a.grade, a.pace) for a in v.areas] == [
+        ("draws", A, 75),
+        ("payouts", B, 113),
+    ]
+    assert v.crossed == () and v.passed and v.reasons == () and v.retake_from is None
+
+
+def test_a_payout_fifteen_short_fails_outright_whatever_the_grades() -> None:
+    # as above, but the wrong payout is 600 for 615: 15 off, more than a chip
+    sitting = draws(10, 3.0) + payouts(19, [("win 600", "win 615")], 9.0)
+    v = judge_audition(AUDITION, "ana", "mr. lee", T0, 10, sitting)
+    assert [a.grade for a in v.areas] == [A, B]  # the areas still graded
+    assert not v.passed
+    assert v.reasons == ("red line: A payout off by more than a chip (win 600, not win 615)",)
+    assert v.retake_from == T0 + timedelta(days=7)
+
+
+def test_one_wrong_draw_crosses_its_red_line() -> None:
+    # 20 draws, 19 right: 95 %, an A on its own, but a wrong draw fails the audition
+    wrong = answer("banker:3:8", False, T0, seconds=3.0, answer_text="stands", expected="draws")
+    v = judge_audition(
+        AUDITION, "ana", "mr. lee", T0, 10, [*draws(19, 3.0), wrong, *payouts(10, [], 4.0)]
+    )
+    assert v.areas[0].grade == A and [c.red_line.id for c in v.crossed] == ["wrong-draw"]
+    assert v.reasons == ("red line: A wrong draw (stands, not draws)",)
+
+
+def test_the_written_part_an_area_below_the_rubric_and_an_area_never_sat() -> None:
+    # written 7 of 10: 70 %, short of 80 %.  No draws answered: that area fails.  Payouts 15
+    # of 20 right (75 %, below C's 80 %) in 12 s: 150 % of the target, C's limit; the wrong
+    # ones are "push" for a win: no amount, so no red line for a payout off
+    sitting = payouts(15, [("push", "win 200")] * 5, 12.0)
+    v = judge_audition(AUDITION, "bo", "mr. lee", T0, 7, sitting)
+    assert [a.area.id for a in v.failed_areas] == ["draws", "payouts"]
+    assert v.crossed == ()
+    assert v.reasons == (
+        "written part: 7 of 10 right, 80% needed",
+        "The draws: no answers",
+        "Payouts: 15 of 20 right at 150% of the target time, below every grade",
+    )
+
+
+@pytest.mark.parametrize(
+    ("right", "answered", "pace", "grade"),
+    [
+        (19, 20, 100, A),  # 95 %, on target
+        (19, 20, 101, B),  # a hair slow for A
+        (18, 20, 125, B),  # 90 % at B's limit
+        (16, 20, 150, C),  # 80 % at C's limit
+        (16, 20, 151, None),  # too slow for C
+        (79, 100, 50, None),  # 79 %: below C
+        (0, 0, None, None),  # nothing answered
+    ],
+)
+def test_the_grade_is_the_first_met_best_first(
+    right: int, answered: int, pace: int | None, grade: Grade | None
+) -> None:
+    assert grade_of((A, B, C), right, answered, pace) == grade
+
+
+def test_amounts_are_read_from_the_answers_text() -> None:
+    assert amount_of("win 615") == Decimal(615)
+    assert amount_of("6.75") == Decimal("6.75")
+    assert amount_of("win $1,200") == Decimal(1200)
+    assert amount_of("push") is None and amount_of("") is None
+
+
+def test_a_written_score_past_its_questions_is_refused() -> None:
+    with pytest.raises(ValueError, match="11 right of a written part of 10"):
+        judge_audition(AUDITION, "ana", "x", T0, 11, [])
+
+
+def test_the_bundled_path_ends_in_an_audition() -> None:
+    audition = load_curriculum().audition
+    assert audition is not None
+    assert (audition.written_questions, audition.written_pass_mark) == (18, 80)
+    assert [g.grade for g in audition.rubric] == ["A", "B", "C"]
+    assert {r.id for r in audition.red_lines} == {
+        "wrong-draw",
+        "banker-push-paid-or-taken",
+        "payout-off-by-more-than-a-chip",
+    }
+
+
+# -- a sitting ---------------------------------------------------------------------------------
+
+
+class Approves:
+    def __init__(self, name: str | None) -> None:
+        self.name = name
+        self.asked: list[str] = []
+
+    def approve(self, trainee: str) -> str | None:
+        self.asked.append(trainee)
+        return self.name
+
+
+def test_no_approval_no_audition() -> None:
+    proctor = Approves(None)
+    with pytest.raises(NotApprovedError, match="ana was not approved"):
+        Sitting.start(AUDITION, "ana", proctor, T0, "a1")
+    assert proctor.asked == ["ana"]
+
+
+def test_a_sitting_records_who_sat_who_proctored_and_the_verdict() -> None:
+    sitting = Sitting.start(AUDITION, "ana", Approves("mr. lee"), T0, "a1")
+    # written: 10 asked, 9 right (90 %, over the 80 % mark)
+    for n in range(10):
+        sitting.on_written(answer("outcome:tie", n != 0, T0, seconds=3.0))
+    # practical: the draws and payouts of the first case above (an A and a B), no red line
+    for a in draws(10, 3.0) + payouts(19, [("win 14", "win 15")], 9.0):
+        sitting.on_practical(a)
+    verdict = sitting.verdict()
+    assert (verdict.trainee, verdict.proctor, verdict.passed) == ("ana", "mr. lee", True)
+    assert (verdict.written_right, verdict.written_questions) == (9, 10)
+    record = sitting.record(T0 + timedelta(hours=1))
+    # one run of its own: 10 written + 30 practical questions, 9 + 29 right, passed
+    assert (record.drill_id, record.mode, record.session_id) == ("audition", "exam", "a1")
+    assert (record.questions, record.correct, record.passed) == (40, 38, True)
+    assert record.drill_title == "Audition (proctor: mr. lee)"
+
+
+def test_the_written_part_is_an_exam_dealt_by_the_engine() -> None:
+    import random
+
+    from trainer.drills.generate import deal_drill
+
+    drill = written_drill(AUDITION)
+    # 10 questions of 4 steps (draws, outcome, one payout): 2 whole coups
+    assert (drill.questions, drill.mode.value, drill.pass_mark) == (2, "exam", 80)
+    coups = deal_drill(drill, random.Random(7))
+    assert len(coups) == 2
+    assert all(len(c.wagers) == 1 for c in coups)  # one bet: one payout question a coup

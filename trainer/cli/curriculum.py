@@ -1,0 +1,176 @@
+"""`ezbac curriculum`: the path a trainee follows (the bundled one, the school's own file in
+the ezbac folder, or one named with --curriculum), check curriculum files, and print their
+JSON Schema."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from trainer.cli.common import COMMANDS, UsageError
+from trainer.cli.options import add_db_argument
+
+EXIT_INVALID = 1
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "curriculum",
+        help=COMMANDS["curriculum"],
+        description=(
+            "The path from the first rules to the audition: ordered modules, each with its "
+            "drills and the skills it brings to mastery. ezbac follows --curriculum FILE, else "
+            "curriculum.yaml in your ezbac folder, else the bundled path."
+        ),
+        epilog=(
+            "examples:\n"
+            "  ezbac curriculum show\n"
+            "  ezbac curriculum show --file > my-path.yaml   a start for your own\n"
+            "  ezbac curriculum validate my-path.yaml\n"
+            "  ezbac curriculum progress --trainee ana   mastery and speed over time\n"
+            "  ezbac curriculum schema > curriculum.schema.json"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.set_defaults(handler=run_show, curriculum=None, file=False)
+    actions = parser.add_subparsers(
+        dest="curriculum_command", metavar="ACTION", parser_class=type(parser)
+    )
+
+    p = actions.add_parser("show", help="the path followed: modules, drills, skills, mastery")
+    p.add_argument("--curriculum", metavar="FILE", help="a curriculum file instead")
+    p.add_argument("--file", action="store_true", help="the file itself, to copy and edit")
+    p.set_defaults(handler=run_show)
+
+    p = actions.add_parser("validate", help="check curriculum files; exit 1 if any is invalid")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.set_defaults(handler=run_validate)
+
+    p = actions.add_parser("schema", help="print the JSON Schema of curriculum files")
+    p.set_defaults(handler=run_schema)
+
+    p = actions.add_parser(
+        "progress", help="a trainee's path: mastery per module, accuracy and speed by day"
+    )
+    p.add_argument("--trainee", metavar="NAME", required=True, help="whose path")
+    p.add_argument("--curriculum", metavar="FILE", help="a curriculum file instead")
+    add_db_argument(p)
+    p.set_defaults(handler=run_progress)
+
+
+def _percent(value: int) -> str:
+    return f"{value}%"
+
+
+def run_show(args: argparse.Namespace) -> int:
+    from trainer.curriculum.catalog import curriculum_path, load_curriculum
+    from trainer.curriculum.loader import CurriculumFileError
+
+    path = curriculum_path(args.curriculum)
+    try:
+        curriculum = load_curriculum(args.curriculum)
+    except CurriculumFileError as exc:
+        for line in exc.lines:
+            print(f"ezbac: error: {line}", file=sys.stderr)
+        return EXIT_INVALID
+    if args.file:
+        sys.stdout.write(path.read_text(encoding="utf-8"))
+        return 0
+    print(f"{curriculum.name}  [{path}]")
+    if curriculum.school:
+        print(f"School: {curriculum.school}")
+    print(
+        "Modules open in order: each once the earlier ones are mastered."
+        if curriculum.in_order
+        else "Modules open all at once."
+    )
+    for n, module in enumerate(curriculum.modules, 1):
+        print(f"\n{n}. {module.title} ({module.id}): drills {', '.join(module.drills)}")
+        for goal in module.skills:
+            r = goal.rule
+            print(
+                f"   - {goal.title}: {r.min_answers} answers, {_percent(r.accuracy)} of the last "
+                f"{r.recent} right, {r.target_seconds:g} s each  [{', '.join(goal.keys)}]"
+            )
+    audition = curriculum.audition
+    if audition is not None:
+        print(
+            f"\nAudition: a written part of {audition.written_questions} questions "
+            f"({audition.written_pass_mark}% to pass); a retake after {audition.retake_days} days"
+        )
+        for area in audition.areas:
+            drill = f" ({area.drill})" if area.drill else ""
+            print(f"   - {area.title}{drill}: {area.target_seconds:g} s an answer")
+        grades = ", ".join(
+            f"{g.grade} {g.accuracy}% at {g.pace}% of the time" for g in audition.rubric
+        )
+        print(f"   Grades: {grades}")
+        for red_line in audition.red_lines:
+            print(f"   Red line: {red_line.title}")
+    return 0
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    from trainer.curriculum.catalog import drill_ids
+    from trainer.curriculum.loader import CurriculumFileError, load_curriculum_file
+
+    known = drill_ids()
+    bad = 0
+    for name in args.files:
+        try:
+            curriculum = load_curriculum_file(name, known)
+        except CurriculumFileError as exc:
+            bad += 1
+            for line in exc.lines:
+                print(line)
+            continue
+        skills = len(curriculum.goals)
+        print(f"{name}: ok ({curriculum.name}: {len(curriculum.modules)} modules, {skills} skills)")
+    if len(args.files) > 1:
+        print(f"{len(args.files)} files checked, {bad} invalid")
+    return EXIT_INVALID if bad else 0
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    from trainer.curriculum.loader import schema_text
+
+    sys.stdout.write(schema_text())
+    return 0
+
+
+def run_progress(args: argparse.Namespace) -> int:
+    """The progress picture, as the path screen shows it (colour on a terminal only)."""
+    from rich.console import Console
+
+    from trainer.curriculum.catalog import load_curriculum
+    from trainer.curriculum.loader import CurriculumFileError
+    from trainer.drills.catalog import available_drills
+    from trainer.history.mastery import path_progress, skill_trends
+    from trainer.history.store import HistoryError, db_is_missing, open_history, resolve_db
+    from trainer.tui.widgets.path import path_text, picture
+
+    try:
+        curriculum = load_curriculum(args.curriculum)
+    except CurriculumFileError as exc:
+        for line in exc.lines:
+            print(f"ezbac: error: {line}", file=sys.stderr)
+        return EXIT_INVALID
+    where = resolve_db(args.db)
+    if db_is_missing(where):
+        raise UsageError(f"no training history at {where}: train a drill first")
+    try:
+        with open_history(where, readonly=True) as store:
+            if args.trainee not in store.trainees():
+                print(f"No answers recorded for trainee {args.trainee!r} in {where}.")
+                return 0
+            path = path_progress(store, args.trainee, curriculum)
+            days = skill_trends(store, args.trainee, curriculum)
+    except HistoryError as exc:
+        raise UsageError(str(exc)) from None
+    console = Console(highlight=False, soft_wrap=False)
+    console.print(f"{args.trainee} on {curriculum.name}", style="bold")
+    titles = {e.id: e.title for e in available_drills(check=False)}
+    console.print(path_text(path, titles, key=""))
+    console.print()
+    console.print(picture(path, days))
+    return 0

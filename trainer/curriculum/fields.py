@@ -1,0 +1,264 @@
+"""The curriculum file format, declared once (``trainer.fileformat.declare``): the loader's
+keys and readers, the JSON Schema and docs/reference/curriculum-fields.md come from here."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from trainer.curriculum.model import MasteryRule
+from trainer.drills.fields import AMOUNT, BOOL, ID_PATTERN, LINE
+from trainer.fileformat.declare import NO_DEFAULT, Field, ListOf, Obj, Scalar, ScalarReads, reads
+
+if TYPE_CHECKING:
+    from yaml.nodes import Node
+
+SCHEMA_ID = "https://ezbac.invalid/curriculum.schema.json"
+MAX_FILE_BYTES = 256 * 1024
+MAX_MODULES = 50
+MAX_SKILLS = 50
+MAX_ANSWERS = 10_000
+MAX_SECONDS = 600
+MAX_WRITTEN = 200
+#: The skill families a key pattern may name (trainer.skills.ALL_FAMILIES; a test keeps
+#: them equal: the skills sit above the formats, so the format cannot import them).
+FAMILIES = ("natural", "player", "banker", "outcome", "payout", "table", "shoe", "call", "spot")
+KEY_PATTERN = r"^[a-z0-9*?_:-]+$"
+_DEFAULT = MasteryRule()
+
+
+class CurriculumReads(ScalarReads, Protocol):
+    """The curriculum file's own readers (``trainer.curriculum.loader`` implements them)."""
+
+    def curriculum_id(self, node: Node, path: str) -> object: ...
+    def drill_ids(self, node: Node, path: str) -> object: ...
+    def key_patterns(self, node: Node, path: str) -> object: ...
+
+
+PERCENT = Scalar(
+    reads(ScalarReads.percent),
+    {
+        "oneOf": [
+            {"type": "integer", "minimum": 0, "maximum": 100},
+            {"type": "string", "pattern": r"^\s*(100|[1-9]?[0-9])\s*%?\s*$"},
+        ]
+    },
+)
+ID = Scalar(reads(CurriculumReads.curriculum_id), {"type": "string", "pattern": ID_PATTERN})
+
+
+def _mastery(defaults: bool) -> Obj:
+    """The mastery settings: the file's defaults (``defaults``), or a skill's own, each
+    setting falling back to the file's."""
+
+    def default(value: Any) -> Any:
+        return value if defaults else NO_DEFAULT
+
+    fields = {
+        "min_answers": Field(
+            Scalar(
+                reads(ScalarReads.integer, 1, MAX_ANSWERS, "a number of answers"),
+                {"type": "integer", "minimum": 1, "maximum": MAX_ANSWERS},
+            ),
+            "Answers a skill needs in all before it can count as mastered.",
+            default=default(_DEFAULT.min_answers),
+        ),
+        "recent": Field(
+            Scalar(
+                reads(ScalarReads.integer, 1, MAX_ANSWERS, "a number of answers"),
+                {"type": "integer", "minimum": 1, "maximum": MAX_ANSWERS},
+            ),
+            "How many of the most recent answers accuracy and speed are judged over.",
+            default=default(_DEFAULT.recent),
+        ),
+        "accuracy": Field(
+            PERCENT,
+            'Percent right over the recent answers needed for mastery (90 or "90%").',
+            default=default(_DEFAULT.accuracy),
+        ),
+        "target_seconds": Field(
+            Scalar(
+                reads(ScalarReads.seconds, MAX_SECONDS),
+                {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SECONDS},
+            ),
+            "Target time per answer: an average over the recent answers above it is slow, "
+            "and slow is not mastered.",
+            default=default(_DEFAULT.target_seconds),
+        ),
+        "fast": Field(
+            PERCENT,
+            "An average at or under this percent of the target time is fast; up to the "
+            "target is on pace.",
+            default=default(_DEFAULT.fast),
+        ),
+    }
+    doc = (
+        "When a skill is mastered: answers in all, then accuracy and speed over the recent ones."
+        if defaults
+        else "This skill's own mastery settings; each one not given is the file's."
+    )
+    return Obj(fields, doc=doc)
+
+
+MASTERY = _mastery(defaults=True)
+SKILL_MASTERY = _mastery(defaults=False)
+
+
+class _Skill(Obj):
+    id = Field(ID, "Short name, unique in the file: lowercase, digits, - and _.", required=True)
+    title = Field(LINE, "What the trainee sees: Spotting a natural.", required=True)
+    keys = Field(
+        Scalar(
+            reads(CurriculumReads.key_patterns),
+            {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": KEY_PATTERN}},
+        ),
+        'The history\'s skill keys it pools, as patterns: [natural], ["banker:*"], '
+        '["payout:*:win", "payout:*:push"] (see docs/drills.md for the keys).',
+        required=True,
+    )
+    drill = Field(
+        Scalar(reads(CurriculumReads.curriculum_id), {"type": "string", "pattern": ID_PATTERN}),
+        "The drill that practises it: one of its module's drills (default: the first).",
+        default="",
+    )
+    mastery = Field(SKILL_MASTERY, "Its own mastery settings, if not the file's.", default=None)
+
+
+SKILL = _Skill(doc="One skill the module brings to mastery.")
+
+
+class _Module(Obj):
+    id = Field(ID, "Short name, unique in the file.", required=True)
+    title = Field(LINE, "What the trainee sees: The draws.", required=True)
+    drills = Field(
+        Scalar(
+            reads(CurriculumReads.drill_ids),
+            {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": ID_PATTERN}},
+        ),
+        "The drills of this module, in the order to take them (ids: ezbac drills list).",
+        required=True,
+    )
+    skills = Field(
+        ListOf(SKILL, MAX_SKILLS), "The skills it brings to mastery, in order.", required=True
+    )
+
+
+MODULE = _Module(doc="One step of the path: drills, and the skills they must master.")
+
+
+def _count(most: int, what: str) -> Scalar:
+    return Scalar(
+        reads(ScalarReads.integer, 0, most, what),
+        {"type": "integer", "minimum": 0, "maximum": most},
+    )
+
+
+class _Written(Obj):
+    questions = Field(
+        _count(MAX_WRITTEN, "a number of questions"),
+        "Questions in the written part (situations, calculations, violations to spot).",
+        default=18,
+    )
+    pass_mark = Field(PERCENT, "Percent right to pass the written part.", default=80)
+
+
+class _Area(Obj):
+    id = Field(ID, "Short name, unique among the areas.", required=True)
+    title = Field(LINE, "What is graded: Full tables against the clock.", required=True)
+    keys = Field(
+        Scalar(
+            reads(CurriculumReads.key_patterns),
+            {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": KEY_PATTERN}},
+        ),
+        'The skill keys whose answers it grades, as patterns: ["table:*"].',
+        required=True,
+    )
+    target_seconds = Field(
+        Scalar(
+            reads(ScalarReads.seconds, MAX_SECONDS),
+            {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SECONDS},
+        ),
+        "Target time per answer; the rubric's pace is a percent of it.",
+        required=True,
+    )
+    drill = Field(
+        Scalar(reads(CurriculumReads.curriculum_id), {"type": "string", "pattern": ID_PATTERN}),
+        "The drill the area is sat with (ids: ezbac drills list).",
+        default="",
+    )
+
+
+class _Grade(Obj):
+    grade = Field(LINE, "The grade's name: A.", required=True)
+    accuracy = Field(PERCENT, "Percent right needed for it.", required=True)
+    pace = Field(
+        _count(1000, "a percent of the target time"),
+        "The slowest average allowed, as a percent of the area's target (100: on target).",
+        default=100,
+    )
+
+
+class _RedLine(Obj):
+    id = Field(ID, "Short name, unique among the red lines.", required=True)
+    title = Field(LINE, "The mistake, as the sign-off sheet names it.", required=True)
+    keys = Field(
+        Scalar(
+            reads(CurriculumReads.key_patterns),
+            {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": KEY_PATTERN}},
+        ),
+        "A wrong answer to any of these skill keys crosses it.",
+        required=True,
+    )
+    over = Field(
+        AMOUNT,
+        "Only a wrong amount off the right one by more than this (a chip: 1) crosses it.",
+        default=None,
+    )
+
+
+WRITTEN = _Written(doc="The written part.")
+AREA = _Area(doc="One practical area, graded on the rubric.")
+GRADE = _Grade(doc="One grade: accuracy and pace needed.")
+RED_LINE = _RedLine(doc="A mistake that fails the audition outright.")
+
+
+class _Audition(Obj):
+    retake_days = Field(
+        _count(365, "a number of days"),
+        "Days before a failed audition may be sat again.",
+        default=7,
+    )
+    written = Field(WRITTEN, "The written part.", default=None)
+    areas = Field(
+        ListOf(AREA, MAX_SKILLS),
+        "The practical areas.",
+        required=True,
+    )
+    rubric = Field(
+        ListOf(GRADE, 10),
+        "The grades, best first; an area below the last one fails.",
+        required=True,
+    )
+    red_lines = Field(
+        ListOf(RED_LINE, MAX_SKILLS),
+        "Mistakes that fail the audition whatever else.",
+        default=(),
+    )
+
+
+AUDITION = _Audition(doc="The audition: a written part, practical areas, rubric, red lines.")
+
+
+class _File(Obj):
+    name = Field(LINE, "What this path is: EZ Baccarat dealer, Downtown school.", required=True)
+    school = Field(LINE, "The school, as its sign-off sheets name it.", default="")
+    in_order = Field(
+        BOOL,
+        "Whether a module opens only once every earlier one is mastered.",
+        default=True,
+    )
+    mastery = Field(MASTERY, "Mastery settings for every skill.", default=None)
+    modules = Field(ListOf(MODULE, MAX_MODULES), "The modules, in path order.", required=True)
+    audition = Field(AUDITION, "The audition at the end of the path.", default=None)
+
+
+FILE = _File(doc="An ezbac curriculum file: a school's path from the first rules to the audition.")

@@ -1,0 +1,301 @@
+"""Load a curriculum file: safe YAML, every problem located (file:line:column) and reported
+at once, the drills it names checked against the drills there are, the result a
+``Curriculum`` (``trainer.curriculum.model``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from yaml.nodes import MappingNode, Node, SequenceNode
+
+from trainer.curriculum import fields as F
+from trainer.curriculum.model import (
+    Area,
+    Audition,
+    Curriculum,
+    Grade,
+    MasteryRule,
+    Module,
+    RedLine,
+    SkillGoal,
+)
+from trainer.fileformat import declare
+from trainer.fileformat.problems import FileProblemsError, Problem
+from trainer.fileformat.reading import (
+    INT,
+    STR,
+    Reader,
+    TextProblem,
+    child,
+    compose,
+    file_text,
+    hint,
+    join,
+    read_bytes,
+)
+
+__all__ = [
+    "CurriculumFileError",
+    "load_curriculum_file",
+    "load_curriculum_text",
+    "schema_text",
+]
+
+_ID = re.compile(F.ID_PATTERN)
+_KEY = re.compile(F.KEY_PATTERN)
+
+
+class CurriculumFileError(FileProblemsError):
+    """A curriculum file that cannot be used; ``problems`` lists everything wrong with it."""
+
+
+def load_curriculum_file(path: str | Path, drills: Collection[str] | None = None) -> Curriculum:
+    """The curriculum in a file; ``drills``: the drill ids it may name (None: not checked)."""
+    path = Path(path)
+    label = str(path)
+    data = read_bytes(path, label, F.MAX_FILE_BYTES, CurriculumFileError)
+    try:
+        text = file_text(data, F.MAX_FILE_BYTES, "YAML curriculum")
+    except TextProblem as exc:
+        raise CurriculumFileError([Problem(label, exc.line, 0, "", str(exc))]) from None
+    return replace(load_curriculum_text(text, label, drills), source=path)
+
+
+def load_curriculum_text(
+    text: str, label: str = "<curriculum>", drills: Collection[str] | None = None
+) -> Curriculum:
+    """The curriculum in ``text``: ids unique, each skill's drill one of its module's, and
+    (given ``drills``) every drill named one there is."""
+    root = compose(text, label, CurriculumFileError, "a mapping with name: and modules:")
+    reader = CurriculumReader(label)
+    found = reader.read(root, F.FILE, "")
+    curriculum = None
+    if found is not None and "modules" in found and "name" in found:
+        curriculum = _build(reader, root, found, drills)
+    if reader.problems or curriculum is None:
+        raise CurriculumFileError(sorted(reader.problems, key=lambda p: (p.line, p.column)))
+    return curriculum
+
+
+def _rule(base: MasteryRule, given: dict[str, Any] | None) -> MasteryRule:
+    return replace(base, **given) if given else base
+
+
+def _items(node: Node | None) -> list[Node]:
+    return list(node.value) if isinstance(node, SequenceNode) else []
+
+
+def _build(
+    reader: CurriculumReader,
+    root: MappingNode,
+    found: dict[str, Any],
+    drills: Collection[str] | None,
+) -> Curriculum:
+    base = _rule(MasteryRule(), found.get("mastery"))
+    module_nodes = _items(child(root, "modules"))
+    modules: list[Module] = []
+    module_ids: dict[str, int] = {}
+    skill_ids: dict[str, str] = {}
+    for i, (m, m_node) in enumerate(zip(found["modules"], module_nodes, strict=True)):
+        m_path = join("modules", i)
+        if m.get("id") in module_ids:
+            reader.err(
+                child(m_node, "id") or m_node,
+                join(m_path, "id"),
+                f"{m['id']!r} is already module {module_ids[m['id']] + 1}: ids are unique",
+            )
+        if "id" in m:
+            module_ids.setdefault(m["id"], i)
+        if not all(k in m for k in F.MODULE.required):
+            continue  # its problems are reported where they are
+        own: tuple[str, ...] = m["drills"]
+        if drills is not None:
+            for j, drill in enumerate(own):
+                if drill not in drills:
+                    spot = _items(child(m_node, "drills"))
+                    reader.err(
+                        spot[j] if j < len(spot) else m_node,
+                        join(join(m_path, "drills"), j),
+                        f"no drill {drill!r}{hint(drill, drills)} (ezbac drills list shows them)",
+                    )
+        goals: list[SkillGoal] = []
+        skill_nodes = _items(child(m_node, "skills"))
+        for j, (s, s_node) in enumerate(zip(m["skills"], skill_nodes, strict=True)):
+            s_path = join(join(m_path, "skills"), j)
+            if not all(k in s for k in F.SKILL.required):
+                continue
+            if s["id"] in skill_ids:
+                reader.err(
+                    child(s_node, "id") or s_node,
+                    join(s_path, "id"),
+                    f"{s['id']!r} is already a skill of module {skill_ids[s['id']]!r}: "
+                    "skill ids are unique in the file",
+                )
+            skill_ids.setdefault(s["id"], m["id"])
+            drill = s.get("drill") or own[0]
+            if drill not in own:
+                reader.err(
+                    child(s_node, "drill") or s_node,
+                    join(s_path, "drill"),
+                    f"{drill!r} is not one of this module's drills ({', '.join(own)})",
+                )
+            goals.append(
+                SkillGoal(s["id"], s["title"], s["keys"], drill, _rule(base, s.get("mastery")))
+            )
+        modules.append(Module(m["id"], m["title"], own, tuple(goals)))
+    audition = None
+    if "audition" in found:
+        audition = _audition(reader, child(root, "audition"), found["audition"], drills)
+    return Curriculum(
+        name=found["name"],
+        modules=tuple(modules),
+        school=F.FILE.school.of(found),
+        in_order=F.FILE.in_order.of(found),
+        mastery=base,
+        audition=audition,
+    )
+
+
+def _unique(
+    reader: CurriculumReader, items: list[dict[str, Any]], nodes: list[Node], path: str, key: str
+) -> None:
+    """Report every item whose ``key`` repeats an earlier one's."""
+    seen: set[str] = set()
+    for i, (item, node) in enumerate(zip(items, nodes, strict=False)):
+        value = item.get(key)
+        if value in seen:
+            reader.err(
+                child(node, key) or node,
+                join(join(path, i), key),
+                f"{value!r} is given twice: each {key} is unique here",
+            )
+        if value is not None:
+            seen.add(value)
+
+
+def _audition(
+    reader: CurriculumReader,
+    node: Node | None,
+    found: dict[str, Any],
+    drills: Collection[str] | None,
+) -> Audition | None:
+    """The audition section: ids and grades unique, area drills ones there are, and the
+    rubric best first (each grade asks no more accuracy and allows no less time)."""
+    if node is None or not all(k in found for k in F.AUDITION.required):
+        return None
+    area_nodes, grade_nodes = _items(child(node, "areas")), _items(child(node, "rubric"))
+    line_nodes = _items(child(node, "red_lines"))
+    _unique(reader, found["areas"], area_nodes, "audition.areas", "id")
+    _unique(reader, found["rubric"], grade_nodes, "audition.rubric", "grade")
+    _unique(reader, found.get("red_lines", []), line_nodes, "audition.red_lines", "id")
+    areas = []
+    for i, (a, a_node) in enumerate(zip(found["areas"], area_nodes, strict=False)):
+        if not all(k in a for k in F.AREA.required):
+            continue
+        drill = a.get("drill", "")
+        if drill and drills is not None and drill not in drills:
+            reader.err(
+                child(a_node, "drill") or a_node,
+                join(join("audition.areas", i), "drill"),
+                f"no drill {drill!r}{hint(drill, drills)} (ezbac drills list shows them)",
+            )
+        areas.append(Area(a["id"], a["title"], a["keys"], a["target_seconds"], drill))
+    grades: list[Grade] = []
+    for i, (g, g_node) in enumerate(zip(found["rubric"], grade_nodes, strict=False)):
+        if not all(k in g for k in F.GRADE.required):
+            continue
+        grade = Grade(g["grade"], g["accuracy"], F.GRADE.pace.of(g))
+        if grades and (grade.accuracy > grades[-1].accuracy or grade.pace < grades[-1].pace):
+            reader.err(
+                g_node,
+                join("audition.rubric", i),
+                f"grade {grade.grade!r} asks more than {grades[-1].grade!r} before it: list "
+                "the grades best first (each no more accuracy, no less time)",
+            )
+        grades.append(grade)
+    if not grades:
+        reader.err(node, "audition.rubric", "is an empty list: give at least one grade")
+    red_lines = tuple(
+        RedLine(r["id"], r["title"], r["keys"], r.get("over"))
+        for r in found.get("red_lines", [])
+        if all(k in r for k in F.RED_LINE.required)
+    )
+    written = found.get("written", {})
+    return Audition(
+        written_questions=F.WRITTEN.questions.of(written),
+        written_pass_mark=F.WRITTEN.pass_mark.of(written),
+        areas=tuple(areas),
+        rubric=tuple(grades),
+        red_lines=red_lines,
+        retake_days=F.AUDITION.retake_days.of(found),
+    )
+
+
+def schema_text() -> str:
+    return declare.schema_text(
+        declare.json_schema(F.FILE, schema_id=F.SCHEMA_ID, title="ezbac curriculum")
+    )
+
+
+class CurriculumReader(Reader, F.CurriculumReads):
+    """The Reader, with what a curriculum needs."""
+
+    def curriculum_id(self, node: Node, path: str) -> str | None:
+        text = self.scalar(node, path, "a short name like the-draws", (STR, INT))
+        if text is not None and not _ID.match(text):
+            self.err(
+                node, path, f"{text!r} is not an id: use lowercase letters, digits, '-' and '_'"
+            )
+            return None
+        return text
+
+    def _list(self, node: Node, path: str, what: str) -> list[Node] | None:
+        items = self.seq(node, path, what)
+        if items is not None and not items:
+            self.err(node, path, f"is an empty list: give at least one of the {what}")
+            return None
+        return items
+
+    def drill_ids(self, node: Node, path: str) -> tuple[str, ...] | None:
+        items = self._list(node, path, "drill ids")
+        if items is None:
+            return None
+        out: list[str] = []
+        for i, item in enumerate(items):
+            got = self.curriculum_id(item, join(path, i))
+            if got is None:
+                return None
+            if got in out:
+                self.err(item, join(path, i), f"{got!r} is listed twice")
+                return None
+            out.append(got)
+        return tuple(out)
+
+    def key_patterns(self, node: Node, path: str) -> tuple[str, ...] | None:
+        items = self._list(node, path, "skill keys")
+        if items is None:
+            return None
+        out: list[str] = []
+        for i, item in enumerate(items):
+            sub = join(path, i)
+            text = self.scalar(item, sub, 'a skill key like "banker:*"', (STR,))
+            if text is None:
+                return None
+            family = text.partition(":")[0]
+            if not _KEY.match(text):
+                self.err(item, sub, f"{text!r} is not a skill key: lowercase, digits, : - _ * ?")
+                return None
+            if family not in F.FAMILIES:
+                self.err(
+                    item,
+                    sub,
+                    f"{text!r} names no skill family{hint(family, F.FAMILIES)}; "
+                    f"keys begin with one of: {', '.join(F.FAMILIES)}",
+                )
+                return None
+            out.append(text)
+        return tuple(out)

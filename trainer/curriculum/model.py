@@ -1,0 +1,135 @@
+"""A curriculum as the trainer uses it: plain frozen values, no YAML (the loader builds them).
+
+A *skill goal* is what mastery is judged on: one or more skill keys of the history
+(``trainer.skills``, matched as shell-style patterns: ``banker:*`` is every tableau cell),
+pooled, so "the Banker tableau" is mastered as one skill rather than as 88 cells of 50
+answers each.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from fnmatch import translate
+from pathlib import Path
+
+_MATCHERS: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def matches(patterns: tuple[str, ...], key: str) -> bool:
+    """Whether ``key`` matches any of the shell-style ``patterns`` (fnmatch, case-sensitive),
+    by one regular expression per set of patterns, compiled once: a class view matches
+    every trainee's keys against every goal."""
+    matcher = _MATCHERS.get(patterns)
+    if matcher is None:
+        matcher = _MATCHERS[patterns] = re.compile("|".join(translate(p) for p in patterns))
+    return matcher.match(key) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class MasteryRule:
+    """When a skill counts as mastered: at least ``min_answers`` answers in all, and over the
+    most recent ``recent`` of them, ``accuracy`` percent right and an average time at most
+    ``target_seconds``.  At or under ``fast`` percent of the target is *fast*, up to the
+    target *on pace*, over it *slow*."""
+
+    min_answers: int = 50
+    recent: int = 30
+    accuracy: int = 90
+    target_seconds: float = 5.0
+    fast: int = 75
+
+
+@dataclass(frozen=True, slots=True)
+class SkillGoal:
+    id: str
+    title: str
+    keys: tuple[str, ...]  # skill key patterns (fnmatch): "natural", "banker:*"
+    drill: str  # the drill that practises it (one of its module's drills)
+    rule: MasteryRule
+
+    def covers(self, key: str) -> bool:
+        """Whether the history's skill ``key`` counts towards this goal."""
+        return matches(self.keys, key)
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    id: str
+    title: str
+    drills: tuple[str, ...]
+    skills: tuple[SkillGoal, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """One grade of the audition's rubric: at least ``accuracy`` percent right and an average
+    time at most ``pace`` percent of the area's target."""
+
+    grade: str
+    accuracy: int
+    pace: int
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """A practical area of the audition: the answers to its skill keys, graded by the rubric."""
+
+    id: str
+    title: str
+    keys: tuple[str, ...]
+    target_seconds: float
+    drill: str = ""  # the drill it is sat with (one there is), if any
+
+    def covers(self, key: str) -> bool:
+        return matches(self.keys, key)
+
+
+@dataclass(frozen=True, slots=True)
+class RedLine:
+    """A mistake that fails the audition whatever else: a wrong answer to one of ``keys``;
+    with ``over``, only a wrong amount off the right one by more than that."""
+
+    id: str
+    title: str
+    keys: tuple[str, ...]
+    over: Decimal | None = None
+
+    def covers(self, key: str) -> bool:
+        return matches(self.keys, key)
+
+
+@dataclass(frozen=True, slots=True)
+class Audition:
+    """What the audition asks and how it is judged (the school's; sat as a run of its own)."""
+
+    written_questions: int
+    written_pass_mark: int  # percent
+    areas: tuple[Area, ...]
+    rubric: tuple[Grade, ...]  # best first; below the last grade an area fails
+    red_lines: tuple[RedLine, ...] = ()
+    retake_days: int = 7
+
+
+@dataclass(frozen=True, slots=True)
+class Curriculum:
+    name: str
+    modules: tuple[Module, ...]
+    school: str = ""
+    #: Later modules open only once the earlier ones are mastered (a school's choice).
+    in_order: bool = True
+    mastery: MasteryRule = MasteryRule()
+    audition: Audition | None = None
+    source: Path | None = None
+
+    @property
+    def goals(self) -> tuple[SkillGoal, ...]:
+        return tuple(g for m in self.modules for g in m.skills)
+
+    def goal_of(self, key: str) -> SkillGoal | None:
+        """The first goal (in path order) a history skill key counts towards, if any."""
+        for goal in self.goals:
+            if goal.covers(key):
+                return goal
+        return None

@@ -1,0 +1,297 @@
+"""The audition's verdict (issue 23): the written part against its pass mark, each practical
+area graded on the school's rubric, and the red lines that fail it whatever else; plain
+values from the answers given, testable without a terminal or a database.
+
+An area's grade is the first of the rubric (best first) whose accuracy and pace its answers
+meet: at least ``accuracy`` percent right (compared in whole numbers) and an average time at
+most ``pace`` percent of the area's target.  An area with no grade, or with no answers,
+fails.  A red line is crossed by one wrong answer to its keys (with ``over``, only by a wrong
+amount off the right one by more than that).  The audition passes when the written part
+passes, every area has a grade and no red line is crossed; a failed one may be sat again
+``retake_days`` after.
+
+A ``Sitting`` is the run kind: it starts only once a ``Proctor`` approves, names who sat it
+and who proctored it, collects the written and practical parts' answers and is recorded as
+a run of its own (drill id ``audition``).  The approval checked against the history and the
+record that cannot be edited come with the trainee identities of issue 21 (``Proctor`` is
+the seam they fill); the TUI's parts and the sign-off sheet are still to come.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal, InvalidOperation
+from typing import Protocol
+
+from trainer.curriculum.model import Area, Audition, Grade, RedLine
+from trainer.drills.model import BetSpec, CoupFilter, Drill, Mode, Order, Step
+from trainer.engine.house import DEFAULT_HOUSE, House
+from trainer.errors import EzbacError
+from trainer.session.records import AnswerRecord, SessionRecord
+
+#: The run kind an audition is recorded as (the sessions table's drill_id; no schema change).
+AUDITION_ID = "audition"
+
+
+class Proctor(Protocol):
+    """Who may start an audition: issue 21's identities implement it (an instructor's
+    approval, checked against the history); until then a sitting names its proctor."""
+
+    def approve(self, trainee: str) -> str | None:
+        """The approving proctor's name, or None when the audition may not start."""
+
+
+@dataclass(frozen=True, slots=True)
+class AreaResult:
+    area: Area
+    answered: int
+    right: int
+    seconds: float
+    grade: Grade | None  # None: below the rubric's last grade, or nothing answered
+
+    @property
+    def passed(self) -> bool:
+        return self.grade is not None
+
+    @property
+    def average(self) -> float | None:
+        return self.seconds / self.answered if self.answered else None
+
+    @property
+    def pace(self) -> int | None:
+        """The average as a whole percent of the area's target (rounded up: 100.4 is 101)."""
+        if self.average is None:
+            return None
+        # rounded to a millionth first: 2.2 s of a 2.2 s target is 100, not 101 by a float
+        return math.ceil(round(self.average * 100 / self.area.target_seconds, 6))
+
+
+@dataclass(frozen=True, slots=True)
+class Crossed:
+    """A red line crossed, with the answer that crossed it."""
+
+    red_line: RedLine
+    answer: AnswerRecord
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    trainee: str
+    proctor: str
+    sat_at: datetime
+    written_right: int
+    written_questions: int
+    written_pass_mark: int
+    areas: tuple[AreaResult, ...]
+    crossed: tuple[Crossed, ...]
+    retake_days: int
+
+    @property
+    def written_passed(self) -> bool:
+        return self.written_right * 100 >= self.written_pass_mark * self.written_questions
+
+    @property
+    def failed_areas(self) -> tuple[AreaResult, ...]:
+        return tuple(a for a in self.areas if not a.passed)
+
+    @property
+    def passed(self) -> bool:
+        return self.written_passed and not self.failed_areas and not self.crossed
+
+    @property
+    def retake_from(self) -> datetime | None:
+        """When a failed audition may be sat again (None: it passed)."""
+        return None if self.passed else self.sat_at + timedelta(days=self.retake_days)
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Why it failed, one line each (empty when it passed)."""
+        out = []
+        if not self.written_passed:
+            out.append(
+                f"written part: {self.written_right} of {self.written_questions} right, "
+                f"{self.written_pass_mark}% needed"
+            )
+        for a in self.failed_areas:
+            out.append(
+                f"{a.area.title}: no answers"
+                if not a.answered
+                else f"{a.area.title}: {a.right} of {a.answered} right at {a.pace}% of the "
+                "target time, below every grade"
+            )
+        for c in self.crossed:
+            out.append(f"red line: {c.red_line.title} ({c.answer.answer}, not {c.answer.expected})")
+        return tuple(out)
+
+
+def grade_of(rubric: Sequence[Grade], right: int, answered: int, pace: int | None) -> Grade | None:
+    """The first grade (best first) that ``right`` of ``answered`` at ``pace`` percent of the
+    target meets; None below them all or with nothing answered."""
+    if not answered or pace is None:
+        return None
+    for grade in rubric:
+        if right * 100 >= grade.accuracy * answered and pace <= grade.pace:
+            return grade
+    return None
+
+
+def amount_of(text: str) -> Decimal | None:
+    """The amount an answer's text ends with ("win 615", "6.75"), if any."""
+    word = text.split()[-1].lstrip("$").replace(",", "") if text.split() else ""
+    try:
+        value = Decimal(word)
+    except InvalidOperation:
+        return None
+    return value if value.is_finite() else None
+
+
+def crosses(red_line: RedLine, answer: AnswerRecord) -> bool:
+    if answer.correct or not red_line.covers(answer.skill):
+        return False
+    if red_line.over is None:
+        return True
+    given, right = amount_of(answer.answer), amount_of(answer.expected)
+    return given is not None and right is not None and abs(given - right) > red_line.over
+
+
+def judge_audition(
+    audition: Audition,
+    trainee: str,
+    proctor: str,
+    sat_at: datetime,
+    written_right: int,
+    practical: Iterable[AnswerRecord],
+    written_asked: int | None = None,
+) -> Verdict:
+    """The verdict on a sitting: ``written_right`` of the written part's questions (of
+    ``written_asked`` if the part asked another number than the file's), and the practical
+    part's answers (each counted in every area whose keys cover its skill)."""
+    asked = audition.written_questions if written_asked is None else written_asked
+    if not 0 <= written_right <= asked:
+        raise ValueError(f"{written_right} right of a written part of {asked} questions")
+    answers = list(practical)
+    areas = []
+    for area in audition.areas:
+        mine = [a for a in answers if area.covers(a.skill)]
+        right = sum(1 for a in mine if a.correct)
+        seconds = sum(a.seconds for a in mine)
+        result = AreaResult(area, len(mine), right, seconds, None)
+        grade = grade_of(audition.rubric, right, len(mine), result.pace)
+        areas.append(AreaResult(area, len(mine), right, seconds, grade))
+    crossed = tuple(
+        Crossed(line, a) for a in answers for line in audition.red_lines if crosses(line, a)
+    )
+    return Verdict(
+        trainee,
+        proctor,
+        sat_at,
+        written_right,
+        asked,
+        audition.written_pass_mark,
+        tuple(areas),
+        crossed,
+        audition.retake_days,
+    )
+
+
+# -- a sitting: the run kind ---------------------------------------------------------------------
+
+
+class NotApprovedError(EzbacError):
+    """No proctor approved the audition: it does not start."""
+
+
+#: The written part's bets: one on each coup's layout, odd amounts in fives (a calculation).
+WRITTEN_BETS = (Decimal(5), Decimal(250), Decimal(5))
+WRITTEN_STEPS = (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME, Step.PAYOUT)
+
+
+def written_drill(audition: Audition, house: House = DEFAULT_HOUSE) -> Drill:
+    """The written part as an exam drill dealt by the engine: each coup asks the draws, the
+    outcome and one bet's payout, as many whole coups as fit in its questions (at least
+    one); pass mark the file's."""
+    low, high, unit = WRITTEN_BETS
+    return Drill(
+        id=f"{AUDITION_ID}-written",
+        title="Audition: the written part",
+        description=(
+            "Situations and calculations drawn from the engine: each coup's draws, its "
+            "outcome and a bet's payout. No reference, no feedback until the end."
+        ),
+        steps=WRITTEN_STEPS,
+        questions=max(1, audition.written_questions // len(WRITTEN_STEPS)),
+        mode=Mode.EXAM,
+        order=Order.SHUFFLED,
+        pass_mark=audition.written_pass_mark,
+        tags=(AUDITION_ID,),
+        filters=(CoupFilter(),),
+        bets=tuple(BetSpec(bet, low, high, unit) for bet in house.bets),
+        bets_per_coup=(1, 1),
+        house=house,
+    )
+
+
+@dataclass
+class Sitting:
+    """One audition being sat: approved by a proctor, then its parts run as drills (the
+    written part, then each practical area's drill), their answers handed here as they are
+    recorded; ``verdict`` and ``record`` at the end.  Recorded as a run of its own in the
+    sessions table (drill id ``audition``), its answers under their own runs: no schema
+    change."""
+
+    audition: Audition
+    trainee: str
+    proctor: str
+    started_at: datetime
+    session_id: str
+    written: list[AnswerRecord]
+    practical: list[AnswerRecord]
+
+    @classmethod
+    def start(
+        cls, audition: Audition, trainee: str, proctor: Proctor, at: datetime, session_id: str
+    ) -> Sitting:
+        """A sitting, once ``proctor`` approves it; NotApprovedError otherwise."""
+        name = proctor.approve(trainee)
+        if not name:
+            raise NotApprovedError(f"the audition of {trainee} was not approved by a proctor")
+        return cls(audition, trainee, name, at, session_id, [], [])
+
+    def on_written(self, record: AnswerRecord) -> None:
+        self.written.append(record)
+
+    def on_practical(self, record: AnswerRecord) -> None:
+        self.practical.append(record)
+
+    def verdict(self, asked: int | None = None) -> Verdict:
+        """The verdict on the answers given (``asked``: the written part's questions, else
+        those answered)."""
+        right = sum(1 for a in self.written if a.correct)
+        return judge_audition(
+            self.audition,
+            self.trainee,
+            self.proctor,
+            self.started_at,
+            right,
+            self.practical,
+            len(self.written) if asked is None else asked,
+        )
+
+    def record(self, finished_at: datetime, asked: int | None = None) -> SessionRecord:
+        """The sitting as a run: every answer of both parts counted, passed as the verdict."""
+        verdict = self.verdict(asked)
+        return SessionRecord(
+            session_id=self.session_id,
+            trainee=self.trainee,
+            drill_id=AUDITION_ID,
+            drill_title=f"Audition (proctor: {self.proctor})",
+            mode=Mode.EXAM.value,
+            started_at=self.started_at,
+            finished_at=finished_at,
+            questions=verdict.written_questions + len(self.practical),
+            correct=verdict.written_right + sum(1 for a in self.practical if a.correct),
+            passed=verdict.passed,
+        )
