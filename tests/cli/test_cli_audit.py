@@ -159,8 +159,8 @@ def test_batch_all_right_exits_0() -> None:
         (("Ks", "2h", "As", "2c", "--seat", "1:bnaker=25:taken"), "did you mean banker"),
         (("Ks", "2h", "As", "2c", "--seat", "9:banker=25:taken"), "seats 1 to 7"),
         (
-            ("Ks", "2h", "As", "2c", "--seat", "1:tie=5:taken", "--seat", "1:player=5:taken"),
-            "given twice",
+            ("Ks", "2h", "As", "2c", "--seat", "1:tie=5:taken", "--seat", "1:tie=10:taken"),
+            "seat 1's tie bet was given as 5 before",
         ),
         (("Ks", "2h", "As", "2c", "--called", "player=10"), "a total is 0 to 9"),
         (("Ks", "2h", "As", "2c", "--called", "outcome=dragon"), "outcomes are"),
@@ -250,3 +250,32 @@ def test_the_card_rooms_fee_is_checked_when_given() -> None:
     out = ezbac(*args, "--seat", "1:banker=50:paid=50:fee=0.50")
     assert out.returncode == 1
     assert "the collection fee on a 50 wager is 1" in out.stdout
+
+
+def test_the_issue_example_flags_only_the_miscalled_total() -> None:
+    # Ts 3s 7c Ah 3d: Player 7 stands, Banker 4 draws a 3 -> 7 in three: 7 all, a Tie.
+    out = ezbac("audit", "Ts", "3s", "7c", "Ah", "3d", "--called", "player=1,banker=7,outcome=tie")
+    assert out.returncode == 1, out.stderr
+    assert out.stdout.splitlines()[-2:] == [
+        "1 deviation:",
+        "1. the Player total called: called the Player 1. Rule: a hand's total is the last "
+        "digit of the sum of its cards. Right: the Player has 7 (Ts 7c).",
+    ]
+
+
+BANKER_NATURAL = ("4h", "9s", "2d", "Kc")  # Player 4+2 = 6, Banker 9+K = 9: a Banker win
+
+
+def test_ordered_a_seat_may_be_given_again_for_its_winner() -> None:
+    # Seats 2 and 5 each lose one bet and win one: losers first (a sweep, any order), then
+    # the payouts counter-clockwise from the dealer's right, seat 5 before seat 2.
+    takes = ("--seat", "2:player=10:taken", "--seat", "5:tie=5:taken")
+    pay5, pay2 = ("--seat", "5:banker=20:paid=20"), ("--seat", "2:banker=10:paid=10")
+    right = ezbac("audit", *BANKER_NATURAL, "--ordered", *takes, *pay5, *pay2)
+    assert right.returncode == 0 and right.stdout.endswith("Dealt right.\n"), right.stdout
+    wrong = ezbac("audit", *BANKER_NATURAL, "--ordered", *takes, *pay2, *pay5)
+    assert wrong.returncode == 1
+    assert "1. seat 2 Banker: paid seat 2 Banker before seat 5 Banker." in wrong.stdout
+    # The same bet given twice is a bet settled twice, not two bets.
+    twice = ezbac("audit", *BANKER_NATURAL, *takes, *pay5, *pay2, *pay2)
+    assert "a second time" in twice.stdout and twice.returncode == 1

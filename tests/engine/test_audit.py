@@ -128,13 +128,50 @@ def test_the_banker_third_card_on_the_player_hand() -> None:
 
 
 def test_a_total_miscalled_and_the_outcome_that_follows() -> None:
-    # Player 6 stands; Banker 3 draws an 8 -> 1.  Called Banker 7: outcome follows.
-    d = dealt("P:4h B:3s P:2d B:Kc B:8h", called=Called(6, 7, Outcome.BANKER))
+    # Player 6 stands; Banker 3 draws an 8 -> 1: a Player win.  Called Banker 7 (in three
+    # cards): those totals make a Dragon 7, so a Dragon 7 called follows from the miscount;
+    # a plain Banker win called does not (the Dragon 7 is missed as well).
+    d = dealt("P:4h B:3s P:2d B:Kc B:8h", called=Called(6, 7, Outcome.DRAGON7))
     devs = audit(d, EZ, Layout(())).deviations
     assert [(x.kind, x.follows) for x in devs] == [
         (Kind.TOTAL_MISCALLED, False),
         (Kind.OUTCOME_MISNAMED, True),
     ]
+    assert devs[1].right == "call Player"
+    banker = audit(replace(d, called=Called(6, 7, Outcome.BANKER)), EZ, Layout(()))
+    assert [(x.kind, x.follows) for x in banker.deviations] == [
+        (Kind.TOTAL_MISCALLED, False),
+        (Kind.OUTCOME_MISNAMED, False),
+    ]
+
+
+# Ts 3s 7c Ah 3d: Player T+7 = 7 stands; Banker 3+A = 4 draws (the Player stood) a 3 -> 7
+# in three cards: 7 all, a Tie (a three-card 7 that does not win is no Dragon 7).
+TIE_SEVENS = "P:Ts B:3s P:7c B:Ah B:3d"
+
+
+def test_a_miscalled_total_does_not_flag_a_right_outcome_call() -> None:
+    d = dealt(TIE_SEVENS, called=Called(1, 7, Outcome.TIE))
+    (dev,) = audit(d, EZ, Layout(())).deviations
+    assert dev.kind is Kind.TOTAL_MISCALLED and dev.right == "the Player has 7 (Ts 7c)"
+
+
+@pytest.mark.parametrize(
+    ("called", "follows"),
+    [
+        (Outcome.DRAGON7, True),  # Player 1, Banker 7 in three cards: what the totals make
+        (Outcome.PLAYER, False),  # no reading of the totals called makes a Player win
+        (Outcome.BANKER, False),  # nor a plain Banker win: it is a Dragon 7 at this table
+    ],
+)
+def test_a_wrong_outcome_call_follows_only_from_what_the_miscount_makes(
+    called: Outcome, follows: bool
+) -> None:
+    d = dealt(TIE_SEVENS, called=Called(1, 7, called))
+    miscount, outcome = audit(d, EZ, Layout(())).deviations
+    assert miscount.kind is Kind.TOTAL_MISCALLED and not miscount.follows
+    assert outcome.kind is Kind.OUTCOME_MISNAMED and outcome.follows is follows
+    assert outcome.right == "call Tie" and "Tie" in outcome.rule
 
 
 def test_a_tying_seven_called_a_dragon() -> None:
@@ -288,3 +325,72 @@ def test_any_dealt_procedure_is_audited_or_refused_by_name() -> None:
 def test_every_kind_has_words() -> None:
     labels = [k.label for k in Kind]
     assert len(set(labels)) == len(labels) and all(labels)
+
+
+# P:4h B:9s P:2d B:Kc: Player 6, Banker 9, a natural: a Banker win (no Dragon 7 on two cards).
+BANKER_NATURAL = "P:4h B:9s P:2d B:Kc"
+SEAT_BY_SEAT = replace(EZ, order=SettlementOrder(losers_first=False))
+
+
+def test_two_side_bets_go_in_either_order() -> None:
+    # Seat 1: Banker 10 paid 10; Dragon 7 and Panda 8 both lose.  Bet by bet (no sweep of
+    # the losers), the main bet first; the two side bets in either order.
+    layout = single_seat({Bet.BANKER: 10, Bet.DRAGON7: 5, Bet.PANDA8: 5})
+    paid = BetAction(1, Bet.BANKER, Done.PAID, D(10))
+    dragon, panda = BetAction(1, Bet.DRAGON7, Done.TAKEN), BetAction(1, Bet.PANDA8, Done.TAKEN)
+    assert audit(dealt(BANKER_NATURAL, paid, dragon, panda), SEAT_BY_SEAT, layout).right
+    assert audit(dealt(BANKER_NATURAL, paid, panda, dragon), SEAT_BY_SEAT, layout).right
+    side_first = dealt(BANKER_NATURAL, dragon, paid, panda)
+    (dev,) = audit(side_first, SEAT_BY_SEAT, layout).deviations
+    assert dev.kind is Kind.ORDER and dev.step == 4  # the Dragon 7, after the four cards
+    assert dev.right == "first pay seat 1 Banker"
+    assert dev.rule == "a seat's main bet is settled before its side bet"
+    # A house that does not settle the main bet first does not hold the dealer to it.
+    any_bet_first = replace(SEAT_BY_SEAT, order=SettlementOrder(False, main_before_side=False))
+    assert audit(side_first, any_bet_first, layout).right
+
+
+def test_the_tie_is_a_main_bet_as_the_house_limits_make_it() -> None:
+    # Banker 9 wins: seat 1's Banker 10 is paid 10, its Tie 5 and Dragon 7 5 are taken.
+    layout = single_seat({Bet.BANKER: 10, Bet.TIE: 5, Bet.DRAGON7: 5})
+    paid = BetAction(1, Bet.BANKER, Done.PAID, D(10))
+    tie, dragon = BetAction(1, Bet.TIE, Done.TAKEN), BetAction(1, Bet.DRAGON7, Done.TAKEN)
+    assert audit(dealt(BANKER_NATURAL, tie, paid, dragon), SEAT_BY_SEAT, layout).right
+    (dev,) = audit(dealt(BANKER_NATURAL, paid, dragon, tie), SEAT_BY_SEAT, layout).deviations
+    assert dev.kind is Kind.ORDER and dev.right == "first take seat 1 Tie"
+
+
+def test_losers_first_with_two_seats_each_losing_and_winning() -> None:
+    # Banker 9 wins.  Seat 2: Player 10 lost, Banker 10 paid 10; seat 5: Tie 5 lost,
+    # Banker 20 paid 20.  Losers first (either order), then the payouts counter-clockwise
+    # from the dealer's right: seat 5 before seat 2.
+    layout = Layout.of({2: {Bet.PLAYER: 10, Bet.BANKER: 10}, 5: {Bet.BANKER: 20, Bet.TIE: 5}})
+    take5, take2 = BetAction(5, Bet.TIE, Done.TAKEN), BetAction(2, Bet.PLAYER, Done.TAKEN)
+    pay5 = BetAction(5, Bet.BANKER, Done.PAID, D(20))
+    pay2 = BetAction(2, Bet.BANKER, Done.PAID, D(10))
+    assert audit(dealt(BANKER_NATURAL, take5, take2, pay5, pay2), EZ, layout).right
+    assert audit(dealt(BANKER_NATURAL, take2, take5, pay5, pay2), EZ, layout).right
+    (dev,) = audit(dealt(BANKER_NATURAL, take2, take5, pay2, pay5), EZ, layout).deviations
+    assert dev.kind is Kind.ORDER and dev.right == "first pay seat 5 Banker"
+    assert "counter-clockwise from the dealer's right" in dev.rule
+
+
+def test_commission_on_a_player_win_in_the_commission_game() -> None:
+    # Player 9+K = 9, a natural, beats Banker 2+3 = 5: the Player bet pays 1 to 1, no
+    # commission (the commission game takes it on the Banker bet), so 20 pays 20.
+    house = BUNDLED_HOUSES["commission"]
+    d = dealt("P:9s B:2h P:Kd B:3c", BetAction(1, Bet.PLAYER, Done.PAID, D(19), D(1)))
+    (dev,) = audit(d, house, single_seat({Bet.PLAYER: 20})).deviations
+    assert dev.kind is Kind.COMMISSION_TAKEN and dev.right == "pay 20"
+    assert dev.rule == "commission is taken on a winning Banker bet only"
+
+
+def test_a_third_card_on_the_other_hand_is_one_kind_both_ways() -> None:
+    # The Banker's card on the Player: Player 4+2 = 6 stands, Banker 3+K = 3 draws the 8.
+    banker_card = audit(dealt("P:4h B:3s P:2d B:Kc P:8h"), EZ, Layout(()))
+    # The mirror: Player K+A = 1 draws the 5d; Banker 2+2 = 4 waits for it; 5d to the Banker.
+    player_card = audit(dealt("P:Ks B:2h P:As B:2c B:5d"), EZ, Layout(()))
+    (b,), (p,) = banker_card.deviations, player_card.deviations
+    assert b.kind is p.kind is Kind.WRONG_HAND and b.step == p.step == 4
+    assert b.right == "8h is the Banker's third card"
+    assert p.right == "5d is the Player's third card"

@@ -248,8 +248,6 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
             wager = parse_amount(wager_text)
         except EngineError as exc:
             raise UsageError(f"{where}: {exc}") from None
-        if any(b is bet for b, _, _ in out):
-            raise UsageError(f"{where}: a {bet.value} bet was already given for seat {number}")
         done: Done | None = None
         paid = commission = Decimal(0)
         fee: Decimal | None = None
@@ -301,23 +299,25 @@ def build(args: argparse.Namespace) -> tuple[Dealt, Layout]:
         following = tuple(Card.parse(t) for t in args.next.replace(",", " ").split())
     except EngineError as exc:
         raise UsageError(f"--next: {exc}") from None
-    seats: list[Seat] = []
+    # A seat may be given more than once (a seat's loser taken in the sweep, its winner
+    # paid later, with --ordered); its bets are one layout, each at one wager.
+    wagers: dict[int, dict[Bet, Decimal]] = {}
     actions: list[BetAction] = []
-    numbers: set[int] = set()
     for spec in args.seat:
         number, bets = parse_seat(spec)
-        if number in numbers:
-            raise UsageError(f"--seat {quote(spec)}: seat {number} is given twice")
-        numbers.add(number)
-        try:
-            seats.append(Seat(number, {b: w for b, w, _ in bets}))
-        except LayoutError as exc:
-            raise UsageError(f"--seat {quote(spec)}: {exc}") from None
-        actions.extend(a for _, _, a in bets)
+        placed = wagers.setdefault(number, {})
+        for bet, wager, action in bets:
+            if placed.get(bet, wager) != wager:
+                raise UsageError(
+                    f"--seat {quote(spec)}: seat {number}'s {bet.value} bet was given as "
+                    f"{format_amount(placed[bet])} before: a bet has one wager"
+                )
+            placed[bet] = wager
+            actions.append(action)
     try:
-        layout = Layout(tuple(seats))
+        layout = Layout(tuple(Seat(n, w) for n, w in wagers.items()))
     except LayoutError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(f"--seat: {exc}") from None
     return Dealt(cards, called, tuple(actions), following, ordered=args.ordered), layout
 
 

@@ -27,7 +27,7 @@ from trainer.engine import rules
 from trainer.engine.cards import Card, hand_total
 from trainer.engine.coup import Coup, Outcome, classify, outcome_reason
 from trainer.engine.errors import EngineError, MissingCardError
-from trainer.engine.house import House, settle_checked
+from trainer.engine.house import SIDE_BETS, House, settle_checked
 from trainer.engine.money import format_amount
 from trainer.engine.settlement import Bet, BetResult, Settlement
 from trainer.engine.table import (
@@ -421,20 +421,9 @@ def _check_cards(dealt: Dealt) -> list[Deviation]:
                 )
             ]
         if nxt.to is Side.BANKER:
-            # Read as the dealer meant it: a Player left on two cards while the Banker drew
-            # as if the Player had stood is a Player who stood; a card the Banker had no
-            # call to take (or the third cards swapped) went to the wrong hand.
-            swapped = i + 1 < n and cards[i + 1].to is Side.PLAYER
-            if rules.banker_draws(bt, None) and not swapped:
-                return [
-                    Deviation(
-                        Kind.PLAYER_STOOD,
-                        i,
-                        f"the Player did not draw; {nxt.card} went to the Banker",
-                        f"deal {nxt.card} to the Player",
-                        rules.player_reason(pt),
-                    )
-                ]
+            # The Player's card on the Banker's hand, whatever the Banker would have done
+            # had the Player stood: the mirror of the Banker's card on the Player's hand
+            # below, and the same kind.
             return [
                 Deviation(
                     Kind.WRONG_HAND,
@@ -581,7 +570,9 @@ def _did(a: BetAction) -> str:
     return a.describe().split(": ", 1)[1]
 
 
-def _bet_deviation(a: BetAction, s: Settlement, step: int, follows: bool) -> list[Deviation]:
+def _bet_deviation(
+    a: BetAction, s: Settlement, step: int, follows: bool, house: House
+) -> list[Deviation]:
     rule, right = _bet_rule(s), result_text(s)
     did = _did(a)
     out: list[Deviation] = []
@@ -598,11 +589,7 @@ def _bet_deviation(a: BetAction, s: Settlement, step: int, follows: bool) -> lis
         paid_ok = a.paid == s.paid
         if a.commission != s.commission:
             ck = Kind.COMMISSION_TAKEN if s.commission == 0 else Kind.COMMISSION_WRONG
-            why = (
-                "no commission is taken in this game"
-                if s.commission == 0 and (s.commission_rate == 0)
-                else rule
-            )
+            why = rule if s.commission else _no_commission(house, s)
             out.append(Deviation(ck, step, did, right, why, follows))
             # a payout short by exactly the commission wrongly taken is the same mistake
             paid_ok = paid_ok or (
@@ -619,6 +606,18 @@ def _bet_deviation(a: BetAction, s: Settlement, step: int, follows: bool) -> lis
         )
         out.append(Deviation(Kind.FEE_WRONG, step, did, right, fee, follows))
     return out
+
+
+def _no_commission(house: House, s: Settlement) -> str:
+    """Why a bet owes no commission: the game takes none, the bet is not one it is taken
+    on, or the bet did not win."""
+    levy = house.commission
+    if levy is None:
+        return "no commission is taken in this game"
+    on = " or ".join(b.label for b in Bet if b in levy.bets)
+    if s.commission_rate == 0:
+        return f"commission is taken on a winning {on} bet only"
+    return f"{_bet_rule(s)}: commission is taken on a winning {on} bet only"
 
 
 def _order_rule(house: House, first: tuple[int, Bet, Done], then: tuple[int, Bet, Done]) -> str:
@@ -676,6 +675,7 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
     by_totals = house.named(
         classify(basis[Side.PLAYER], len(player), basis[Side.BANKER], len(banker))
     )
+    by_own = house.named(classify(own[Side.PLAYER], len(player), own[Side.BANKER], len(banker)))
     settled_by = called.outcome if called.outcome is not None else by_totals
     right_outcome = None if coup is None else house.named(coup.outcome)
     miscalled = False
@@ -708,34 +708,31 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                         )
                     )
         elif isinstance(step, CalledOutcome):
-            if step.outcome is not by_totals:
+            # Judged against the true outcome (the dealer's own hands when the rest of the
+            # coup cannot be worked out); a consequence only when it is what the dealer's
+            # hands or the totals the dealer called make.
+            reference = by_own if right_outcome is None else right_outcome
+            if step.outcome is not reference:
+                follows = (card_mistake and step.outcome is by_own) or (
+                    miscalled and step.outcome is by_totals
+                )
                 deviations.append(
                     Deviation(
                         Kind.OUTCOME_MISNAMED,
                         index,
                         f"called {step.outcome.label}",
-                        f"call {by_totals.label}",
-                        outcome_reason(
-                            by_totals,
-                            basis[Side.PLAYER],
+                        f"call {reference.label}",
+                        house.result(coup)
+                        if coup is not None
+                        else outcome_reason(
+                            by_own,
+                            own[Side.PLAYER],
                             len(player),
-                            basis[Side.BANKER],
+                            own[Side.BANKER],
                             len(banker),
                             house.outcomes,
                         ),
-                        follows=miscalled,
-                    )
-                )
-            elif right_outcome is not None and step.outcome is not right_outcome:
-                assert coup is not None
-                deviations.append(
-                    Deviation(
-                        Kind.OUTCOME_MISNAMED,
-                        index,
-                        f"called {step.outcome.label}",
-                        f"call {right_outcome.label}",
-                        house.result(coup),
-                        True,
+                        follows,
                     )
                 )
     procedure = None
@@ -764,7 +761,7 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                 continue
             by_dealer = settle_checked(settled_by, a.bet, on_layout[key], house)
             follows = upstream and _matches(a, by_dealer)
-            deviations.extend(_bet_deviation(a, s, index, follows))
+            deviations.extend(_bet_deviation(a, s, index, follows, house))
         for seat, bet, _wager in layout.bets():
             if (seat, bet) not in seen:
                 s = procedure.settlements[seat, bet]
@@ -785,16 +782,34 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
     return Audit(dealt, coup, procedure, tuple(deviations), note, layout)
 
 
+def _settled_before(
+    house: House, rank: Mapping[int, int], a: tuple[int, Bet, Done], b: tuple[int, Bet, Done]
+) -> bool:
+    """Whether the house has bet ``a`` (seat, bet, taken or paid) settled before ``b``.
+
+    Where the house takes every loser first, every take comes before every payout and the
+    takes are one sweep (their order among themselves is not judged, as the table drill's
+    take is one step); otherwise, and among the payouts, seats go in the house's direction.
+    On one seat, only a main bet (Player, Banker, Tie: the bets with the table's main
+    limits) before a side bet (Dragon 7, Panda 8), and only where the house says so: two
+    main bets, or two side bets, may go in either order."""
+    if house.order.losers_first:
+        if a[2] is not b[2]:
+            return a[2] is Done.TAKEN
+        if a[2] is Done.TAKEN:
+            return False
+    if a[0] != b[0]:
+        return rank[a[0]] < rank[b[0]]
+    return house.order.main_before_side and a[1] not in SIDE_BETS and b[1] in SIDE_BETS
+
+
 def _order_deviation(
     dealt: Dealt, procedure: TableProcedure, house: House, first_bet: int
 ) -> Deviation | None:
-    """The first bet settled out of the house's order, among the bets taken or paid as they
-    should be (a push is left in place, so it has no place in the order).
-
-    Where the house takes every loser first, the losers are one sweep: the order of the takes
-    among themselves is not judged (the table drill's take is one step too), only that no
-    winner is paid before the sweep ends, and the payouts' order.  Where it does not, each
-    bet, taken or paid, has its place in the seat order."""
+    """The first bet settled before one the house settles ahead of it
+    (``_settled_before``), among the bets taken or paid as they should be (a push is left
+    in place, so it has no place in the order).  The bet named as the one to do first is the
+    earliest such in the engine's own procedure."""
     done = {BetResult.LOSE: Done.TAKEN, BetResult.WIN: Done.PAID}
     ok: list[tuple[int, tuple[int, Bet, Done]]] = []
     seen = set()
@@ -804,18 +819,16 @@ def _order_deviation(
             continue
         seen.add((a.seat, a.bet))
         ok.append((first_bet + k, (a.seat, a.bet, a.done)))
-    wanted = {key for _, key in ok}
-    right = [
-        (s.seat, s.bet, Done.TAKEN if isinstance(s, Take) else Done.PAID)
-        for s in procedure.steps
+    engine = {
+        (s.seat, s.bet, Done.TAKEN if isinstance(s, Take) else Done.PAID): n
+        for n, s in enumerate(procedure.steps)
         if isinstance(s, (Take, Pay))
-    ]
-    right = [key for key in right if key in wanted]
-    sweep = house.order.losers_first
-    for (index, key), expected in zip(ok, right, strict=True):
-        if sweep and key[2] is expected[2] is Done.TAKEN:
-            continue  # two takes of the one sweep
-        if key != expected:
+    }
+    rank = {seat: n for n, seat in enumerate(house.order.seats(house.seats))}
+    for n, (index, key) in enumerate(ok):
+        ahead = [later for _, later in ok[n + 1 :] if _settled_before(house, rank, later, key)]
+        if ahead:
+            expected = min(ahead, key=engine.__getitem__)
             verb = "paid" if key[2] is Done.PAID else "took"
             exp = "pay" if expected[2] is Done.PAID else "take"
             return Deviation(
