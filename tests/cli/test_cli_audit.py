@@ -279,3 +279,18 @@ def test_ordered_a_seat_may_be_given_again_for_its_winner() -> None:
     # The same bet given twice is a bet settled twice, not two bets.
     twice = ezbac("audit", *BANKER_NATURAL, *takes, *pay5, *pay2, *pay2)
     assert "a second time" in twice.stdout and twice.returncode == 1
+
+
+def test_the_call_after_the_coup_by_the_houses_cut_card_rule(tmp_path) -> None:
+    # 9s 2h Kd 3c: a four-card coup.  The cut card in front of a fifth card came out as the
+    # coup ended: the default house counts it for the next coup (deal it, then one more);
+    # a house counting it for the coup just finished makes the next coup the last.
+    four = ("9s", "2h", "Kd", "3c", "--cut-card", "5")
+    assert ezbac("audit", *four, "--then", "deal").returncode == 0
+    wrong = ezbac("audit", *four, "--then", "one-more")
+    assert wrong.returncode == 1 and "Right: deal the next coup." in wrong.stdout
+    house = tmp_path / "h.yaml"
+    house.write_text("id: h\nname: H\nshoe:\n  cut_card_between_coups: finished_coup\n")
+    assert ezbac("audit", "--house", str(house), *four, "--then", "one_more").returncode == 0
+    usage_error(ezbac("audit", *four[:4], "--cut-card", "8"), "--cut-card '8'")
+    usage_error(ezbac("audit", *four, "--then", "stop"), "say deal, one_more or end")

@@ -11,8 +11,10 @@ import pytest
 
 from trainer.engine.cards import parse_cards
 from trainer.engine.coup import Coup, Outcome
-from trainer.engine.house import BUNDLED_HOUSES, DEFAULT_HOUSE, SettlementOrder
+from trainer.engine.house import BUNDLED_HOUSES, DEFAULT_HOUSE, House, SettlementOrder
 from trainer.engine.procedure import (
+    CUT_EARLIER,
+    AfterCoup,
     AuditInputError,
     BetAction,
     Called,
@@ -25,6 +27,7 @@ from trainer.engine.procedure import (
     single_seat,
 )
 from trainer.engine.settlement import Bet
+from trainer.engine.shoe import AfterCut, BetweenCoups
 from trainer.engine.table import Layout, deal_layout, deal_table_coup
 
 EZ = DEFAULT_HOUSE
@@ -394,3 +397,51 @@ def test_a_third_card_on_the_other_hand_is_one_kind_both_ways() -> None:
     assert b.kind is p.kind is Kind.WRONG_HAND and b.step == p.step == 4
     assert b.right == "8h is the Banker's third card"
     assert p.right == "5d is the Player's third card"
+
+
+# --- the shoe's end: the cut card and the call after the coup ------------------------------
+
+# P:9s B:2h P:Kd B:3c: Player 9+K = 9, a natural; Banker 2+3 = 5: four cards, a Player win.
+FOUR = "P:9s B:2h P:Kd B:3c"
+FINISHED = replace(EZ, shoe=replace(EZ.shoe, between=BetweenCoups.FINISHED_COUP))
+FINISHED_THIS = replace(FINISHED, shoe=replace(FINISHED.shoe, after_cut=AfterCut.THIS_COUP))
+
+
+@pytest.mark.parametrize(
+    ("house", "cut", "right"),
+    [
+        # RULES.md: out during a coup, finish it, deal one more, the shoe ends.
+        (EZ, 3, AfterCoup.ONE_MORE),
+        (EZ, None, AfterCoup.DEAL),
+        # Out as the coup ended (in front of a fifth card of a four-card coup): the default
+        # counts it for the next coup, so that one is dealt and then one more.
+        (EZ, 5, AfterCoup.DEAL),
+        (FINISHED, 5, AfterCoup.ONE_MORE),  # counted for this coup: the last but one
+        (FINISHED_THIS, 5, AfterCoup.END),  # this coup was the last
+        (EZ, 1, AfterCoup.ONE_MORE),  # before card 1 of this coup: counted for it
+        (FINISHED, 1, AfterCoup.END),  # counted for the coup before: this was the one more
+        (EZ, CUT_EARLIER, AfterCoup.END),
+    ],
+)
+def test_the_call_after_the_coup_by_the_houses_cut_card_rule(
+    house: House, cut: int | None, right: AfterCoup
+) -> None:
+    for then in AfterCoup:
+        result = audit(replace(dealt(FOUR), cut=cut, then=then), house, Layout(()))
+        if then is right:
+            assert result.right, (then, result.lines())
+            continue
+        (dev,) = result.deviations
+        assert dev.kind is Kind.SHOE_END and dev.step == 4 and dev.right == right.label
+        assert result.where(dev) == "the call after the coup"
+
+
+def test_a_coup_dealt_after_the_last() -> None:
+    # Under this_coup the coup the cut card is counted for is the last: a coup after it is
+    # one too many, whatever the dealer then says.
+    for cut in (CUT_EARLIER, 1):
+        result = audit(replace(dealt(FOUR), cut=cut, then=AfterCoup.END), FINISHED_THIS, Layout(()))
+        (dev,) = result.deviations
+        assert dev.kind is Kind.COUP_AFTER_LAST and result.where(dev) == "the coup"
+    with pytest.raises(AuditInputError, match="the coup has 4 cards"):
+        audit(replace(dealt(FOUR), cut=6), EZ, Layout(()))

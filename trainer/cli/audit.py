@@ -26,6 +26,8 @@ from trainer.engine.errors import EngineError, quote
 from trainer.engine.house import House
 from trainer.engine.money import PAYOUTS, dumps_exact, format_amount, parse_amount
 from trainer.engine.procedure import (
+    CUT_EARLIER,
+    AfterCoup,
     Audit,
     BetAction,
     Called,
@@ -129,6 +131,21 @@ def _coup_options(parser: argparse.ArgumentParser) -> None:
         default="",
         action=_Once,
         help="the cards that came next in the shoe, so a draw the dealer missed can be judged",
+    )
+    parser.add_argument(
+        "--cut-card",
+        metavar="N|earlier",
+        action=_Once,
+        help="the cut card came out in front of card N of this coup (one past the last "
+        "card: as the coup ended), or in an earlier coup: check the call after the coup "
+        "by the house's last-coup rule",
+    )
+    parser.add_argument(
+        "--then",
+        metavar="deal|one_more|end",
+        action=_Once,
+        help="what the dealer called once the coup was over: deal on, one more coup, or "
+        "the shoe ends",
     )
     parser.add_argument(
         "--ordered",
@@ -318,7 +335,32 @@ def build(args: argparse.Namespace) -> tuple[Dealt, Layout]:
         layout = Layout(tuple(Seat(n, w) for n, w in wagers.items()))
     except LayoutError as exc:
         raise UsageError(f"--seat: {exc}") from None
-    return Dealt(cards, called, tuple(actions), following, ordered=args.ordered), layout
+    cut, then = parse_cut(args.cut_card), parse_then(args.then)
+    return Dealt(cards, called, tuple(actions), following, args.ordered, cut, then), layout
+
+
+def parse_cut(text: str | None) -> int | None:
+    """``--cut-card``: a card number, or 'earlier' (UsageError naming it otherwise)."""
+    if text is None:
+        return None
+    word = text.strip().lower()
+    if word == "earlier":
+        return CUT_EARLIER
+    if not (word.isascii() and word.isdigit() and 1 <= int(word) <= 7):
+        raise UsageError(
+            f"--cut-card {quote(text)}: give the card it came out in front of (1 to 7; one "
+            "past the last card: as the coup ended) or earlier"
+        )
+    return int(word)
+
+
+def parse_then(text: str | None) -> AfterCoup | None:
+    if text is None:
+        return None
+    try:
+        return AfterCoup(text.strip().lower().replace("-", "_"))
+    except ValueError:
+        raise UsageError(f"--then {quote(text)}: say deal, one_more or end") from None
 
 
 def check(dealt: Dealt, layout: Layout, house: House) -> Audit:
@@ -412,6 +454,8 @@ def run(args: argparse.Namespace) -> int:
                 ("--called", args.called),
                 ("--next", args.next),
                 ("--ordered", args.ordered),
+                ("--cut-card", args.cut_card),
+                ("--then", args.then),
             )
             if value
         ]

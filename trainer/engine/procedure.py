@@ -30,6 +30,7 @@ from trainer.engine.errors import EngineError, MissingCardError
 from trainer.engine.house import SIDE_BETS, House, settle_checked
 from trainer.engine.money import format_amount
 from trainer.engine.settlement import Bet, BetResult, Settlement
+from trainer.engine.shoe import BetweenCoups, ShoeRules
 from trainer.engine.table import (
     BoxCommission,
     CollectFee,
@@ -45,6 +46,8 @@ from trainer.engine.table import (
 )
 
 __all__ = [
+    "CUT_EARLIER",
+    "AfterCoup",
     "Audit",
     "AuditInputError",
     "BetAction",
@@ -56,9 +59,11 @@ __all__ = [
     "Deviation",
     "Done",
     "Kind",
+    "ShoeCall",
     "Side",
     "audit",
     "result_text",
+    "right_after",
     "single_seat",
 ]
 
@@ -150,20 +155,54 @@ class Called:
     outcome: Outcome | None = None
 
 
-DealtStep = DealtCard | CalledTotal | CalledOutcome | BetAction
+class AfterCoup(enum.Enum):
+    """What the dealer says comes next once a coup is over (the cut card's rule)."""
+
+    DEAL = "deal"
+    ONE_MORE = "one_more"
+    END = "end"
+
+    @property
+    def label(self) -> str:
+        return _AFTER_LABELS[self]
+
+
+_AFTER_LABELS = {
+    AfterCoup.DEAL: "deal the next coup",
+    AfterCoup.ONE_MORE: "deal one more coup, then the shoe ends",
+    AfterCoup.END: "the shoe ends",
+}
+
+#: ``Dealt.cut`` for a cut card that came out in an earlier coup (this coup followed it).
+CUT_EARLIER = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeCall:
+    """The dealer's call after the coup: deal on, one more coup, or the shoe ends."""
+
+    then: AfterCoup
+
+
+DealtStep = DealtCard | CalledTotal | CalledOutcome | BetAction | ShoeCall
 
 
 @dataclass(frozen=True, slots=True)
 class Dealt:
     """One coup as a dealer dealt it.  ``bets`` are in the order they were settled
     (``ordered=False``: the order is not known and is not audited); ``following`` are the
-    cards that came next in the shoe, so a draw the dealer missed can still be judged."""
+    cards that came next in the shoe, so a draw the dealer missed can still be judged.
+    ``cut``: the cut card came out in front of card ``cut`` of this coup (1-based; one past
+    the last card: as the coup ended; ``CUT_EARLIER``: in an earlier coup; None: not out);
+    ``then``: what the dealer called once the coup was over (None: not recorded)."""
 
     cards: tuple[DealtCard, ...]
     called: Called = Called()
     bets: tuple[BetAction, ...] = ()
     following: tuple[Card, ...] = ()
     ordered: bool = True
+    cut: int | None = None
+    then: AfterCoup | None = None
 
     def hand(self, side: Side) -> tuple[Card, ...]:
         """The cards the dealer put on ``side``, in order."""
@@ -181,7 +220,14 @@ class Dealt:
         if self.called.outcome is not None:
             out.append(CalledOutcome(self.called.outcome))
         out.extend(self.bets)
+        if self.then is not None:
+            out.append(ShoeCall(self.then))
         return tuple(out)
+
+    @property
+    def first_bet(self) -> int:
+        """The index in ``steps`` of the first bet settled."""
+        return len(self.steps) - len(self.bets) - (self.then is not None)
 
     @classmethod
     def correct(
@@ -258,6 +304,8 @@ class Kind(enum.Enum):
     BET_MISSED = "bet_missed"
     BET_TWICE = "bet_twice"
     ORDER = "order"
+    SHOE_END = "shoe_end"
+    COUP_AFTER_LAST = "coup_after_last"
 
     @property
     def label(self) -> str:
@@ -288,6 +336,8 @@ _KIND_LABELS = {
     Kind.BET_MISSED: "a bet not settled",
     Kind.BET_TWICE: "a bet settled twice",
     Kind.ORDER: "bets out of the house's order",
+    Kind.SHOE_END: "the shoe's end misjudged",
+    Kind.COUP_AFTER_LAST: "a coup dealt after the shoe's last",
 }
 
 
@@ -340,6 +390,8 @@ class Audit:
         """The step a deviation is at, in words ("card 5 (Kd)", "seat 3 Banker", "after
         card 4 (2c)" for a draw left out)."""
         cards = self.dealt.cards
+        if deviation.kind is Kind.COUP_AFTER_LAST:
+            return "the coup"
         if deviation.kind in (Kind.PLAYER_STOOD, Kind.BANKER_STOOD) and (
             deviation.step == len(cards)
         ):
@@ -366,6 +418,8 @@ def step_label(dealt: Dealt, index: int) -> str:
         return f"the {step.side.label} total called"
     if isinstance(step, CalledOutcome):
         return "the outcome called"
+    if isinstance(step, ShoeCall):
+        return "the call after the coup"
     return f"seat {step.seat} {step.bet.label}"
 
 
@@ -608,6 +662,80 @@ def _bet_deviation(
     return out
 
 
+def right_after(cut: int | None, cards: int, rules: ShoeRules) -> tuple[AfterCoup, str, bool]:
+    """What comes after a coup of ``cards`` cards whose cut card came out at ``cut`` (as
+    ``Dealt.cut``) under a house's shoe ``rules``: the right call, why, and whether the coup
+    itself was dealt after the shoe's last (``this_coup`` houses)."""
+    if cut is None:
+        return AfterCoup.DEAL, "the cut card has not come out: deal on", False
+    finished = rules.between is BetweenCoups.FINISHED_COUP
+    if cut == CUT_EARLIER or (cut == 1 and finished):
+        where = (
+            "in an earlier coup"
+            if cut == CUT_EARLIER
+            else "as the coup before ended, and this house counts it for that coup"
+        )
+        if rules.one_more:
+            return (
+                AfterCoup.END,
+                f"the cut card came out {where}: this was the one more coup, and the shoe ends",
+                False,
+            )
+        return (
+            AfterCoup.END,
+            f"the cut card came out {where}, and at this house that coup was the last",
+            True,
+        )
+    if cut == cards + 1 and not finished:
+        why = "the cut card came out as this coup ended, and this house counts it for the next coup"
+        if rules.one_more:
+            return AfterCoup.DEAL, f"{why}: deal it, then one more coup", False
+        return AfterCoup.ONE_MORE, f"{why}, which is the last", False
+    where = (
+        "as this coup ended, and this house counts it for this coup"
+        if cut == cards + 1
+        else "during this coup"
+    )
+    if rules.one_more:
+        return (
+            AfterCoup.ONE_MORE,
+            f"the cut card came out {where}: one more coup, then the shoe ends",
+            False,
+        )
+    return AfterCoup.END, f"the cut card came out {where}, and at this house it is the last", False
+
+
+def _shoe_deviations(dealt: Dealt, rules: ShoeRules) -> list[Deviation]:
+    """The coup against the house's last-coup rule: a coup dealt after the last, and the
+    call after the coup (where recorded)."""
+    if dealt.cut is None and dealt.then is None:
+        return []
+    right, why, past = right_after(dealt.cut, len(dealt.cards), rules)
+    out = []
+    if past:
+        out.append(
+            Deviation(
+                Kind.COUP_AFTER_LAST,
+                0,
+                "a coup was dealt",
+                "deal no coup: the shoe had ended",
+                why,
+            )
+        )
+    if dealt.then is not None and dealt.then is not right:
+        out.append(
+            Deviation(
+                Kind.SHOE_END,
+                len(dealt.steps) - 1,
+                f"called: {dealt.then.label}",
+                right.label,
+                why,
+                follows=past,
+            )
+        )
+    return out
+
+
 def _no_commission(house: House, s: Settlement) -> str:
     """Why a bet owes no commission: the game takes none, the bet is not one it is taken
     on, or the bet did not win."""
@@ -638,6 +766,11 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
     ``house`` with the bets on ``layout``, in the order of the steps; none when it was dealt
     right.  AuditInputError for a procedure that cannot be audited; LayoutError (listing
     every problem) for a layout the house does not allow."""
+    if dealt.cut is not None and not 0 <= dealt.cut <= len(dealt.cards) + 1:
+        raise AuditInputError(
+            f"the cut card came out in front of card {dealt.cut}, but the coup has "
+            f"{len(dealt.cards)} cards (give 1 to {len(dealt.cards) + 1}, or earlier)"
+        )
     if len(dealt.cards) < 4:
         raise AuditInputError(
             f"{len(dealt.cards)} card{'s' if len(dealt.cards) != 1 else ''} dealt: a coup "
@@ -740,7 +873,7 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
         procedure = settle_table(coup, layout, house, checked=True)
         upstream = card_mistake or miscalled or settled_by is not right_outcome
         seen: dict[tuple[int, Bet], int] = {}
-        first_bet = len(steps) - len(dealt.bets)
+        first_bet = dealt.first_bet
         for k, a in enumerate(dealt.bets):
             key = (a.seat, a.bet)
             index = first_bet + k
@@ -778,6 +911,7 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
             order = _order_deviation(dealt, procedure, house, first_bet)
             if order is not None:
                 deviations.append(order)
+    deviations.extend(_shoe_deviations(dealt, house.shoe))
     deviations.sort(key=lambda d: d.step)
     return Audit(dealt, coup, procedure, tuple(deviations), note, layout)
 

@@ -44,6 +44,8 @@ KINDS = (
     "bet_missed",
     "bet_twice",
     "order",
+    "shoe_end",
+    "coup_after_last",
 )
 #: The engine's transformations (trainer.engine.catalogue.TRANSFORMS; a test keeps them equal).
 TRANSFORMS = (
