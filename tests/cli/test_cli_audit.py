@@ -294,3 +294,73 @@ def test_the_call_after_the_coup_by_the_houses_cut_card_rule(tmp_path) -> None:
     assert ezbac("audit", "--house", str(house), *four, "--then", "one_more").returncode == 0
     usage_error(ezbac("audit", *four[:4], "--cut-card", "8"), "--cut-card '8'")
     usage_error(ezbac("audit", *four, "--then", "stop"), "say deal, one_more or end")
+
+
+# -- the notation: on the command line, from a file, exported by the table drill ---------
+
+
+def test_the_whole_procedure_in_order_on_the_command_line() -> None:
+    # The Dragon 7 above, settled as written: seat 4's losers, then seat 1 (push, pay 400).
+    steps = (
+        "call:player=6 call:banker=7 call:outcome=dragon7 take:4:player=100 "
+        "take:4:panda8=5 push:1:banker=25 pay:1:dragon7=10:400"
+    )
+    assert ezbac("audit", *DRAGON, *steps.split()).returncode == 0
+    # Paid before the losers are taken: the order is the notation's own, so it is checked.
+    paid_first = steps.replace("pay:1:dragon7=10:400", "").replace(
+        "call:outcome=dragon7", "call:outcome=dragon7 pay:1:dragon7=10:400"
+    )
+    out = ezbac("audit", *DRAGON, *paid_first.split())
+    assert out.returncode == 1 and "takes every losing bet before paying" in out.stdout
+    usage_error(
+        ezbac("audit", *DRAGON, "take:4:player=100", "--seat", "4:player=100:taken"),
+        "--seat and the same thing in the procedure's steps",
+    )
+
+
+def test_a_file_of_procedures_errors_at_file_line_column(tmp_path) -> None:
+    path = tmp_path / "night.txt"
+    path.write_text(
+        "# the night's disputes\n"
+        "Ks 2h As 2c 5d 3c\n"
+        "push:1:banker=25 pay:1:dragon7=10:400\n"
+        "\n"
+        "4h 9s 2d Kc\n"
+        "take:5:tie=5 pay:5:banker=20:20 take:2:player=10 cut:earlier\n",
+        encoding="utf-8",
+    )
+    out = ezbac("audit", "--file", str(path))
+    assert out.returncode == 1
+    assert out.stdout.splitlines()[0] == f"{path}:2"
+    assert "Dealt right." in out.stdout
+    assert out.stdout.splitlines()[-1] == "1 coup: 1 dealt right, 0 with deviations, 1 bad coup"
+    assert out.stderr.strip() == (
+        f"ezbac: error: {path}:6:50: 'cut:earlier': the cut card after the bets: the cards "
+        "come first, then the calls, the bets and then:"
+    )
+    js = ezbac("audit", "--json", "--file", str(path))
+    bad = [json.loads(line) for line in js.stdout.splitlines()][1]
+    assert bad == {"line": 6, "column": 50, "error": bad["error"]}
+    usage_error(ezbac("audit", "--file", str(path), "Ks"), "CARD with --file")
+    usage_error(ezbac("audit", "--file", str(tmp_path / "none.txt")), "cannot read it")
+    usage_error(ezbac("audit", "--file", ""), "the value is empty")
+
+
+@pytest.mark.parametrize(
+    "drill", ["table-basics", "table-commission", "table-exam", "shoe-table", "table-chip-cutting"]
+)
+def test_the_table_drill_exports_what_the_audit_reads_as_right(drill: str, tmp_path) -> None:
+    out = ezbac("drills", "preview", drill, "--seed", "7", "--count", "12", "--procedure")
+    assert out.returncode == 0, out.stderr
+    house = out.stdout.split("--house ", 1)[1].split()[0]
+    path = tmp_path / "export.txt"
+    path.write_text(out.stdout, encoding="utf-8")
+    audited = ezbac("audit", "--house", house, "--file", str(path))
+    assert audited.returncode == 0, audited.stdout + audited.stderr
+    assert audited.stdout.splitlines()[-1] == "12 coups: 12 dealt right, 0 with deviations"
+    if drill == "shoe-table":
+        assert "then:" in out.stdout
+
+
+def test_only_a_table_drill_exports_a_procedure() -> None:
+    usage_error(ezbac("drills", "preview", "banker-tableau", "--procedure"), "not a table drill")

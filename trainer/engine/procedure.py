@@ -248,7 +248,7 @@ class Dealt:
 
 def actions_of(procedure: TableProcedure) -> tuple[BetAction, ...]:
     """A table procedure's steps as the dealer's bet actions, in its order (commissions and
-    fees folded into the bet they belong to)."""
+    fees folded into the bet they belong to; no fee collected: None, nothing to record)."""
     fees: dict[tuple[int, Bet], Decimal] = {}
     out: list[BetAction] = []
     index: dict[tuple[int, Bet], int] = {}
@@ -267,7 +267,7 @@ def actions_of(procedure: TableProcedure) -> tuple[BetAction, ...]:
             )
             paid = step.amount if isinstance(step, Pay) else _ZERO
             index[key] = len(out)
-            out.append(BetAction(step.seat, step.bet, done, paid, _ZERO, fees.get(key, _ZERO)))
+            out.append(BetAction(step.seat, step.bet, done, paid, _ZERO, fees.get(key)))
     return tuple(out)
 
 
