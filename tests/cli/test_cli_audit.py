@@ -364,3 +364,25 @@ def test_the_table_drill_exports_what_the_audit_reads_as_right(drill: str, tmp_p
 
 def test_only_a_table_drill_exports_a_procedure() -> None:
     usage_error(ezbac("drills", "preview", "banker-tableau", "--procedure"), "not a table drill")
+
+
+def test_commission_boxed_or_at_once_and_the_chips_are_keyed() -> None:
+    # Commission game, Banker 9 wins 20: the house takes 1 at once and pays 19.
+    banker = ("--house", "commission", *BANKER_NATURAL)
+    assert (
+        ezbac("audit", *banker, "--seat", "1:banker=20:paid=19:commission_at_once=1").returncode
+        == 0
+    )
+    boxed = ezbac("audit", *banker, "pay:1:banker=20:20:commission_box=1")
+    assert boxed.returncode == 1
+    assert "Rule: this house takes the commission from the payout at once." in boxed.stdout
+    # The Dragon 7's 400 in the fewest chips: 4 black; in 16 green it is more chips than need be.
+    dragon = (*DRAGON, "push:1:banker=25")
+    assert ezbac("audit", *dragon, "pay:1:dragon7=10:400:chips=4x100").returncode == 0
+    green = ezbac("audit", *dragon, "pay:1:dragon7=10:400:chips=16x25")
+    assert "Right: pay 400 in 4 black (100)." in green.stdout
+    usage_error(
+        ezbac("audit", *banker, "--seat", "1:banker=20:paid=19:commission=1:commission_box=1"),
+        "a commission is given once",
+    )
+    usage_error(ezbac("audit", *dragon, "pay:1:dragon7=10:400:chips=4y100"), "COUNTxVALUE")

@@ -10,8 +10,9 @@ from decimal import Decimal as D
 import pytest
 
 from trainer.engine.cards import parse_cards
+from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Coup, Outcome
-from trainer.engine.house import BUNDLED_HOUSES, DEFAULT_HOUSE, House, SettlementOrder
+from trainer.engine.house import BUNDLED_HOUSES, DEFAULT_HOUSE, Collection, House, SettlementOrder
 from trainer.engine.procedure import (
     CUT_EARLIER,
     AfterCoup,
@@ -20,6 +21,7 @@ from trainer.engine.procedure import (
     Called,
     Dealt,
     DealtCard,
+    Deviation,
     Done,
     Kind,
     Side,
@@ -445,3 +447,51 @@ def test_a_coup_dealt_after_the_last() -> None:
         assert dev.kind is Kind.COUP_AFTER_LAST and result.where(dev) == "the coup"
     with pytest.raises(AuditInputError, match="the coup has 4 cards"):
         audit(replace(dealt(FOUR), cut=6), EZ, Layout(()))
+
+
+# --- keyed by a supervisor: commission at once or boxed, the chips of a payout -------------
+
+COMMISSION = BUNDLED_HOUSES["commission"]
+BOXED = replace(
+    COMMISSION, commission=replace(COMMISSION.commission, collection=Collection.END_OF_SHOE)
+)
+
+
+@pytest.mark.parametrize(
+    ("house", "paid", "boxed", "kinds"),
+    [
+        # Banker 9 wins; 5 % of 20 is 1.00.  Taken at once: pay 19.  Boxed: pay 20, box 1.
+        (COMMISSION, 19, False, []),
+        (COMMISSION, 20, True, [Kind.COMMISSION_COLLECTED]),  # the full pay goes with it
+        (COMMISSION, 19, True, [Kind.COMMISSION_COLLECTED, Kind.PAYOUT_SHORT]),  # charged twice
+        (BOXED, 20, True, []),
+        (BOXED, 19, False, [Kind.COMMISSION_COLLECTED]),
+        (BOXED, 19, None, [Kind.PAYOUT_SHORT]),  # how it was collected not keyed
+    ],
+)
+def test_commission_taken_at_once_or_boxed(
+    house: House, paid: int, boxed: bool | None, kinds: list[Kind]
+) -> None:
+    action = BetAction(1, Bet.BANKER, Done.PAID, D(paid), D(1), boxed=boxed)
+    devs = audit(dealt(BANKER_NATURAL, action), house, single_seat({Bet.BANKER: 20})).deviations
+    assert [d.kind for d in devs] == kinds
+    if kinds[:1] == [Kind.COMMISSION_COLLECTED]:
+        where = "box" if house is BOXED else "at once"
+        assert where in devs[0].rule
+
+
+def test_the_chips_a_payout_was_cut_in() -> None:
+    # The Dragon 7 pays 10 x 40 = 400: the fewest chips are 4 black (100).
+    layout = single_seat({Bet.DRAGON7: 10})
+
+    def cut(*chips: tuple[int, int], coin: str = "0") -> list[Deviation]:
+        breakdown = ChipBreakdown(tuple((D(v), n) for v, n in chips), D(coin))
+        action = BetAction(1, Bet.DRAGON7, Done.PAID, D(400), chips=breakdown)
+        return list(audit(dealt(DRAGON, action), EZ, layout).deviations)
+
+    assert cut((100, 4)) == []
+    (more,) = cut((100, 3), (25, 4))
+    assert more.kind is Kind.CHIPS_WRONG and more.right == "pay 400 in 4 black (100)"
+    assert "would do" in more.rule
+    (short,) = cut((100, 3))
+    assert "pays 300 where 400 is owed (100 short)" in short.rule

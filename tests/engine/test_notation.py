@@ -135,7 +135,7 @@ def test_every_procedure_reads_back_as_it_was_written(house_id: str) -> None:
         ("P:Ks B:2h P:As B:2c take:1:tie=5 take:1:tie=10", 1, 34, "tie bet was 5 before"),
         ("P:Ks B:2h P:As B:2c # a comment\n then:stop", 2, 2, "say then:deal"),
         ("P:Ks B:2h P:As B:2c cut cut", 1, 25, "give cut once"),
-        ("P:Ks B:2h P:As B:2c take:1:tie=5:fee=1:fee=1", 1, 21, "fee= is given twice"),
+        ("P:Ks B:2h P:As B:2c take:1:tie=5:fee=1:fee=1", 1, 21, "fee is given twice"),
     ],
 )
 def test_an_error_names_its_line_and_column(text: str, line: int, column: int, reason: str) -> None:

@@ -22,11 +22,12 @@ from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import add_house_argument, house_of_args, split_bets
 from trainer.cli.parser import Parser
 from trainer.engine.cards import Card
+from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Outcome
 from trainer.engine.errors import EngineError, quote
 from trainer.engine.house import House
 from trainer.engine.money import PAYOUTS, dumps_exact, format_amount, parse_amount
-from trainer.engine.notation import NotationError, Procedure, read_procedures
+from trainer.engine.notation import NotationError, Procedure, parse_chips, read_procedures
 from trainer.engine.procedure import (
     CUT_EARLIER,
     AfterCoup,
@@ -246,12 +247,16 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
         done: Done | None = None
         paid = commission = Decimal(0)
         fee: Decimal | None = None
+        boxed: bool | None = None
+        chips: ChipBreakdown | None = None
         seen: set[str] = set()  # one rule: each of commission= and fee= once, as paid/taken
         for action in parts[1:]:
             key, eq, value = action.partition("=")
             key = key.strip().lower()
             label = f"{where}: {bet.value} {quote(action)}"
-            if key in ("commission", "fee") and key in seen:
+            if key in ("commission", "commission_box", "commission_at_once", "fee", "chips") and (
+                key in seen
+            ):
                 raise UsageError(f"{label}: {key}= is given twice for this bet; give it once")
             seen.add(key)
             if key in ("taken", "pushed") and not eq:
@@ -264,15 +269,25 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
                         f"{label}: write pushed for a bet returned with nothing "
                         "paid, taken for a bet taken"
                     )
-            elif key == "commission" and eq:
+            elif key in ("commission", "commission_box", "commission_at_once") and eq:
+                if len(seen & {"commission", "commission_box", "commission_at_once"}) > 1:
+                    raise UsageError(f"{label}: a commission is given once")
                 commission = _amount(value, label)
+                boxed = {"commission": None, "commission_box": True}.get(key, False)
+                continue
+            elif key == "chips" and eq:
+                try:
+                    chips = parse_chips(value)
+                except ValueError as exc:
+                    raise UsageError(f"{label}: {exc}") from None
                 continue
             elif key == "fee" and eq:
                 fee = _amount(value, label)
                 continue
             else:
                 raise UsageError(
-                    f"{label}: actions are paid=X, taken, pushed, commission=Y and fee=Z"
+                    f"{label}: actions are paid=X, taken, pushed, commission=Y (or "
+                    "commission_box=Y, commission_at_once=Y), fee=Z and chips=NxV+..."
                 )
             if done is not None:
                 raise UsageError(f"{label}: a bet is paid, taken or pushed, once")
@@ -282,7 +297,8 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
                 f"{where}: say what was done with the {bet.value} bet: "
                 f"{bet.value}={format_amount(wager)}:paid=X, :taken or :pushed"
             )
-        out.append((bet, wager, BetAction(number, bet, done, paid, commission, fee)))
+        settled = BetAction(number, bet, done, paid, commission, fee, boxed, chips)
+        out.append((bet, wager, settled))
     return number, out
 
 

@@ -15,9 +15,10 @@ a comment to the end of the line:
 - ``next:8s,2c``: cards that came next in the shoe, not dealt (to judge a draw left out);
 - ``call:player=N``, ``call:banker=N``, ``call:outcome=NAME``: what the dealer called;
 - ``take:SEAT:BET=WAGER``, ``push:SEAT:BET=WAGER``, ``pay:SEAT:BET=WAGER:AMOUNT`` (each
-  with ``:commission=Y`` and ``:fee=Z`` where they apply): what was done with each bet, in
-  the order done, any seat any number of times; ``bet:SEAT:BET=WAGER`` for a bet on the
-  layout that was never settled;
+  with ``:commission=Y``, ``:commission_box=Y`` or ``:commission_at_once=Y`` and ``:fee=Z``
+  where they apply, and on a payout ``:chips=4x100+3x5``, the chips it was cut in): what
+  was done with each bet, in the order done, any seat any number of times;
+  ``bet:SEAT:BET=WAGER`` for a bet on the layout that was never settled;
 - ``then:deal``, ``then:one_more``, ``then:end``: the dealer's call once the coup was over.
 
 The cards come first, then the calls, the bets and ``then``.  ``str(procedure)`` writes
@@ -36,6 +37,7 @@ from decimal import Decimal
 
 from trainer.engine import rules
 from trainer.engine.cards import Card, hand_total
+from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Outcome
 from trainer.engine.errors import EngineError, quote
 from trainer.engine.money import PAYOUTS, normalize, parse_amount
@@ -52,7 +54,7 @@ from trainer.engine.procedure import (
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
 
-__all__ = ["NotationError", "Procedure", "read_procedures", "rule_side"]
+__all__ = ["NotationError", "Procedure", "parse_chips", "read_procedures", "rule_side"]
 
 _ZERO = Decimal(0)
 
@@ -176,8 +178,14 @@ class Procedure:
         text = f"{verb}:{a.seat}:{a.bet.value}={_plain(wager)}"
         if a.done is Done.PAID:
             text += f":{_plain(a.paid)}"
+        if a.chips is not None:
+            parts = [f"{n}x{_plain(v)}" for v, n in a.chips.chips]
+            if a.chips.coin:
+                parts.append(f"{_plain(a.chips.coin)}coin")
+            text += ":chips=" + ("+".join(parts) or "0coin")
         if a.commission:
-            text += f":commission={_plain(a.commission)}"
+            key = {None: "commission", True: "commission_box", False: "commission_at_once"}
+            text += f":{key[a.boxed]}={_plain(a.commission)}"
         if a.fee is not None:
             text += f":fee={_plain(a.fee)}"
         return text
@@ -367,17 +375,25 @@ class _Reader:
                 )
             extras = extras[1:]
         values: dict[str, Decimal] = {}
+        chips: ChipBreakdown | None = None
+        boxed: bool | None = None
         for extra in extras:
             key, eq, value = extra.partition("=")
             key = key.lower()
-            if not eq or key not in ("commission", "fee") or verb == "bet":
+            if key == "chips" and eq and verb == "pay" and chips is None:
+                chips = _chips(value, token)
+                continue
+            if not eq or key not in _EXTRAS or verb == "bet":
                 raise token.error(
-                    f"{quote(token.text)}: after the bet, only :commission=Y and :fee=Z "
-                    "(not on bet:)"
+                    f"{quote(token.text)}: after the bet, only :commission=Y (or "
+                    ":commission_box=Y, :commission_at_once=Y), :fee=Z and, on pay:, "
+                    ":chips=NxV+... (not on bet:)"
                 )
-            if key in values:
-                raise token.error(f"{quote(token.text)}: {key}= is given twice; give it once")
-            values[key] = _amount(value, token, key, payout=True)
+            name = "fee" if key == "fee" else "commission"
+            if name in values:
+                raise token.error(f"{quote(token.text)}: {name} is given twice; give it once")
+            values[name] = _amount(value, token, key, payout=True)
+            boxed = _EXTRAS[key] if name == "commission" else boxed
         if verb != "bet":
             self.actions.append(
                 BetAction(
@@ -387,8 +403,46 @@ class _Reader:
                     paid,
                     values.get("commission", _ZERO),
                     values.get("fee"),
+                    boxed,
+                    chips,
                 )
             )
+
+
+#: The keys after a bet, and (for a commission) whether it went into the box.
+_EXTRAS: dict[str, bool | None] = {
+    "commission": None,
+    "commission_box": True,
+    "commission_at_once": False,
+    "fee": None,
+}
+
+
+def _chips(text: str, token: _Token) -> ChipBreakdown:
+    try:
+        return parse_chips(text)
+    except ValueError as exc:
+        raise token.error(str(exc)) from None
+
+
+def parse_chips(text: str) -> ChipBreakdown:
+    """``4x100+3x5+0.50coin`` to the chips (and coin) a payout was cut in; ValueError (an
+    EngineError for a bad amount) naming the text otherwise."""
+    counts: dict[Decimal, int] = {}
+    coin = _ZERO
+    for part in text.split("+"):
+        n, x, value = part.lower().partition("x")
+        if part.lower().endswith("coin") and not x:
+            coin += parse_amount(part[:-4], limit=PAYOUTS)
+            continue
+        if not (x and n.isascii() and n.isdigit() and 0 < int(n) <= 10_000):
+            raise ValueError(
+                f"chips={quote(text)}: write each chip as COUNTxVALUE joined by +, e.g. "
+                "chips=4x100+3x5 (coin as 0.50coin)"
+            )
+        chip = parse_amount(value)
+        counts[chip] = counts.get(chip, 0) + int(n)
+    return ChipBreakdown(tuple(sorted(counts.items(), reverse=True)), normalize(coin))
 
 
 def read_procedures(text: str) -> Iterator[tuple[int, Procedure | NotationError]]:

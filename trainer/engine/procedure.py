@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from trainer.engine import rules
 from trainer.engine.cards import Card, hand_total
+from trainer.engine.chips import ChipBreakdown, check_chips
 from trainer.engine.coup import Coup, Outcome, classify, outcome_reason
 from trainer.engine.errors import EngineError, MissingCardError
 from trainer.engine.house import SIDE_BETS, House, settle_checked
@@ -124,9 +125,10 @@ class Done(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class BetAction:
     """What was done with one bet: ``paid`` is the winnings paid beside the wager (PAID
-    only); ``commission`` what was collected on it (taken from the payout or put in the
-    commission box); ``fee`` the card room's collection fee taken (None: not recorded, so
-    not audited)."""
+    only); ``commission`` what was collected on it, ``boxed`` whether into the seat's
+    commission box (True) or from the payout at once (False); ``fee`` the card room's
+    collection fee taken; ``chips`` the chips the payout was cut in.  None: not recorded,
+    so not audited."""
 
     seat: int
     bet: Bet
@@ -134,13 +136,18 @@ class BetAction:
     paid: Decimal = _ZERO
     commission: Decimal = _ZERO
     fee: Decimal | None = None
+    boxed: bool | None = None
+    chips: ChipBreakdown | None = None
 
     def describe(self) -> str:
         text = f"seat {self.seat} {self.bet.label}: {self.done.value}"
         if self.done is Done.PAID:
             text += f" {format_amount(self.paid)}"
+        if self.chips is not None:
+            text += f" in {self.chips.describe()}"
         if self.commission:
-            text += f", commission {format_amount(self.commission)}"
+            how = {None: "", True: " into the box", False: " taken at once"}[self.boxed]
+            text += f", commission {format_amount(self.commission)}{how}"
         if self.fee:
             text += f", fee {format_amount(self.fee)}"
         return text
@@ -258,7 +265,8 @@ def actions_of(procedure: TableProcedure) -> tuple[BetAction, ...]:
             fees[key] = step.amount
         elif isinstance(step, (TakeCommission, BoxCommission)):
             a = out[index[key]]
-            out[index[key]] = BetAction(a.seat, a.bet, a.done, a.paid, step.amount, a.fee)
+            boxed = isinstance(step, BoxCommission)
+            out[index[key]] = replace(a, commission=step.amount, boxed=boxed)
         else:
             done = (
                 Done.TAKEN
@@ -266,8 +274,11 @@ def actions_of(procedure: TableProcedure) -> tuple[BetAction, ...]:
                 else (Done.PUSHED if isinstance(step, Push) else Done.PAID)
             )
             paid = step.amount if isinstance(step, Pay) else _ZERO
+            chips = step.chips if isinstance(step, Pay) else None
             index[key] = len(out)
-            out.append(BetAction(step.seat, step.bet, done, paid, _ZERO, fees.get(key)))
+            out.append(
+                BetAction(step.seat, step.bet, done, paid, _ZERO, fees.get(key), chips=chips)
+            )
     return tuple(out)
 
 
@@ -301,6 +312,8 @@ class Kind(enum.Enum):
     COMMISSION_TAKEN = "commission_taken"
     COMMISSION_WRONG = "commission_wrong"
     FEE_WRONG = "fee_wrong"
+    COMMISSION_COLLECTED = "commission_collected"
+    CHIPS_WRONG = "chips_wrong"
     BET_MISSED = "bet_missed"
     BET_TWICE = "bet_twice"
     ORDER = "order"
@@ -333,6 +346,8 @@ _KIND_LABELS = {
     Kind.COMMISSION_TAKEN: "commission taken where none is owed",
     Kind.COMMISSION_WRONG: "the commission wrong",
     Kind.FEE_WRONG: "the collection fee wrong",
+    Kind.COMMISSION_COLLECTED: "commission boxed where taken at once, or the other way",
+    Kind.CHIPS_WRONG: "a payout cut in the wrong chips",
     Kind.BET_MISSED: "a bet not settled",
     Kind.BET_TWICE: "a bet settled twice",
     Kind.ORDER: "bets out of the house's order",
@@ -590,14 +605,24 @@ def result_text(s: Settlement) -> str:
     return text
 
 
-def _matches(a: BetAction, s: Settlement) -> bool:
-    """Whether the dealer's action is exactly the settlement ``s``."""
+def _matches(a: BetAction, s: Settlement, house: House) -> bool:
+    """Whether the dealer's action is exactly the settlement ``s`` (and, where keyed, the
+    way the commission was collected and the chips the house cuts the payout in)."""
     done = {BetResult.LOSE: Done.TAKEN, BetResult.PUSH: Done.PUSHED, BetResult.WIN: Done.PAID}
     if a.done is not done[s.result] or (a.fee is not None and a.fee != s.fee):
         return False
     if a.done is Done.PAID:
-        return a.paid == s.paid and a.commission == s.commission
+        return (
+            a.paid == s.paid
+            and a.commission == s.commission
+            and (a.boxed is None or not s.commission or a.boxed is s.commission_deferred)
+            and (a.chips is None or _chips_ok(a.chips, a.paid, s.wager, house))
+        )
     return a.commission == 0
+
+
+def _chips_ok(chips: ChipBreakdown, paid: Decimal, wager: Decimal, house: House) -> bool:
+    return check_chips(chips.as_dict(), paid, house=house, wager=wager, coin=chips.coin).ok
 
 
 def _bet_rule(s: Settlement) -> str:
@@ -640,6 +665,7 @@ def _bet_deviation(
     if kind is not None:
         out.append(Deviation(kind, step, did, right, rule, follows))
     elif a.done is Done.PAID or a.commission:
+        owed = s.paid  # the payout, or what goes with the way the dealer collected
         paid_ok = a.paid == s.paid
         if a.commission != s.commission:
             ck = Kind.COMMISSION_TAKEN if s.commission == 0 else Kind.COMMISSION_WRONG
@@ -649,9 +675,19 @@ def _bet_deviation(
             paid_ok = paid_ok or (
                 not s.commission_deferred and a.paid + a.commission == s.paid + s.commission
             )
+        elif s.commission and a.boxed is not None and a.boxed is not s.commission_deferred:
+            out.append(
+                Deviation(Kind.COMMISSION_COLLECTED, step, did, right, _collection(s), follows)
+            )
+            # the payout that goes with the way it was collected is the same mistake
+            gross = s.paid + (_ZERO if s.commission_deferred else s.commission)
+            owed = gross - (_ZERO if a.boxed else a.commission)
+            paid_ok = a.paid == owed
         if not paid_ok:
-            pk = Kind.PAYOUT_SHORT if a.paid < s.paid else Kind.PAYOUT_OVER
+            pk = Kind.PAYOUT_SHORT if a.paid < owed else Kind.PAYOUT_OVER
             out.append(Deviation(pk, step, did, right, rule, follows))
+    if a.done is Done.PAID and a.chips is not None:
+        out.extend(_chips_deviation(a, a.chips, s, step, follows, house))
     if a.fee is not None and a.fee != s.fee:
         fee = (
             (f"the collection fee on a {format_amount(s.wager)} wager is {format_amount(s.fee)}")
@@ -660,6 +696,36 @@ def _bet_deviation(
         )
         out.append(Deviation(Kind.FEE_WRONG, step, did, right, fee, follows))
     return out
+
+
+def _collection(s: Settlement) -> str:
+    if s.commission_deferred:
+        return (
+            "this house keeps the commission in the seat's commission box, collected at "
+            "the end of the shoe: the payout is the full amount"
+        )
+    return "this house takes the commission from the payout at once"
+
+
+def _chips_deviation(
+    a: BetAction, chips: ChipBreakdown, s: Settlement, step: int, follows: bool, house: House
+) -> list[Deviation]:
+    """The chips a payout was cut in against the house's way of cutting it (the amount the
+    dealer paid; a wrong amount is the payout's own deviation)."""
+    check = check_chips(chips.as_dict(), a.paid, house=house, wager=s.wager, coin=chips.coin)
+    if check.ok:
+        return []
+    colours = {c.value: c.colour for c in house.chips}
+    return [
+        Deviation(
+            Kind.CHIPS_WRONG,
+            step,
+            _did(a),
+            f"pay {format_amount(a.paid)} in {check.expected.describe(colours)}",
+            "; ".join(check.departures),
+            follows,
+        )
+    ]
 
 
 def right_after(cut: int | None, cards: int, rules: ShoeRules) -> tuple[AfterCoup, str, bool]:
@@ -890,10 +956,10 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                 continue
             seen[key] = index
             s = procedure.settlements[key]
-            if _matches(a, s):
+            if _matches(a, s, house):
                 continue
             by_dealer = settle_checked(settled_by, a.bet, on_layout[key], house)
-            follows = upstream and _matches(a, by_dealer)
+            follows = upstream and _matches(a, by_dealer, house)
             deviations.extend(_bet_deviation(a, s, index, follows, house))
         for seat, bet, _wager in layout.bets():
             if (seat, bet) not in seen:

@@ -46,6 +46,8 @@ KINDS = (
     "order",
     "shoe_end",
     "coup_after_last",
+    "commission_collected",
+    "chips_wrong",
 )
 #: The engine's transformations (trainer.engine.catalogue.TRANSFORMS; a test keeps them equal).
 TRANSFORMS = (
