@@ -386,3 +386,13 @@ def test_commission_boxed_or_at_once_and_the_chips_are_keyed() -> None:
         "a commission is given once",
     )
     usage_error(ezbac("audit", *dragon, "pay:1:dragon7=10:400:chips=4y100"), "COUNTxVALUE")
+
+
+def test_calls_said_aloud_on_the_command_line() -> None:
+    # 4h 9s 2d Kc: Player 6, Banker 9 natural: "Banker wins, nine over six" (default words).
+    said = ("say:player_shows=6", "say:banker_shows=9", "say:natural=banker,9")
+    right = ezbac("audit", *BANKER_NATURAL, *said, "say:wins=banker,9,6")
+    assert right.returncode == 0, right.stdout
+    wrong = ezbac("audit", *BANKER_NATURAL, *said, "say:wins=player,9,6")
+    assert 'said "Player wins, nine over six"' in wrong.stdout
+    assert 'Right: say "Banker wins, nine over six".' in wrong.stdout

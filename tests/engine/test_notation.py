@@ -154,3 +154,63 @@ def test_a_file_holds_one_coup_to_a_paragraph_and_reads_on_past_a_bad_one() -> N
     assert first == Procedure.parse(DRAGON)
     assert isinstance(bad, NotationError) and (bad.line, bad.column) == (8, 11)
     assert isinstance(last, Procedure) and len(last.dealt.cards) == 4
+
+
+# Calls made aloud in the house's words (RULES.md, "Calling the hand"), on the Dragon 7:
+# Player Ks As shows 1 and draws (the 5d: has 6); Banker 2h 2c shows 4 and draws on a
+# Player's third 5 (the 3c: has 7); a Dragon 7, seven over six; the Banker bet pushes.
+SAID = (
+    "P:Ks B:2h P:As B:2c say:player_shows=1 say:banker_shows=4 say:player_draws P:5d "
+    "say:player_has=6 say:banker_draws B:3c\n"
+    "say:banker_has=7 say:dragon7=6 say:dragon7_push"
+)
+EZ = BUNDLED_HOUSES["ez"]
+
+
+def _said_kinds(text: str) -> list[tuple[str, str, str]]:
+    p = Procedure.parse(text)
+    return [(d.kind.value, d.did, d.right) for d in audit(p.dealt, EZ, p.layout).deviations]
+
+
+def test_the_calls_made_aloud_are_read_in_place_and_checked() -> None:
+    p = Procedure.parse(SAID)
+    assert str(p) == SAID
+    assert [(c.key, c.values, c.cards) for c in p.dealt.said][:3] == [
+        ("player_shows", ("1",), 4),
+        ("banker_shows", ("4",), 4),
+        ("player_draws", (), 4),
+    ]
+    assert _said_kinds(SAID) == []
+    assert _said_kinds(SAID.replace("player_shows=1", "player_shows=2")) == [
+        ("call_wrong", 'said "Player shows two"', 'say "Player shows one"')
+    ]
+    assert _said_kinds(SAID.replace(" say:player_draws", "")) == [
+        ("call_wrong", 'did not say "Player draws"', 'say "Player draws"')
+    ]
+    late = SAID.replace("say:player_draws P:5d", "P:5d say:player_draws")
+    assert _said_kinds(late) == [
+        ("call_wrong", 'said "Player draws" with 5 cards out', "say it with 4 cards out")
+    ]
+    # The Banker's draw called before the Player's third card is out: the wrong moment.
+    early = SAID.replace(" say:banker_draws", "").replace("P:5d", "say:banker_draws P:5d")
+    assert _said_kinds(early) == [
+        (
+            "call_wrong",
+            'said "Banker draws" with 4 cards out, out of turn',
+            "say it in turn, with 5 cards out",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("token", "reason"),
+    [
+        ("say:player_shows", "write say:player_shows=TOTAL"),
+        ("say:wins=dealer,7,5", "hand is player or banker"),
+        ("say:player_shows=12", "total is a total, 0 to 9"),
+        ("say:shout", "calls are player_shows"),
+    ],
+)
+def test_a_call_said_is_checked_as_it_is_read(token: str, reason: str) -> None:
+    with pytest.raises(NotationError, match=reason):
+        Procedure.parse(f"P:Ks B:2h P:As B:2c {token}")

@@ -173,7 +173,7 @@ def _coup_options(parser: argparse.ArgumentParser) -> None:
 
 # -- reading the notation ------------------------------------------------------------------
 
-_KEYWORDS = ("take:", "push:", "pay:", "bet:", "call:", "next:", "then:", "cut")
+_KEYWORDS = ("take:", "push:", "pay:", "bet:", "call:", "say:", "next:", "then:", "cut")
 
 
 def _words(tokens: Sequence[str]) -> str:

@@ -13,7 +13,10 @@ a comment to the end of the line:
   ``cut`` where the cut card came out (in front of the next card; after the last card: as
   the coup ended), ``cut:earlier`` when it came out in an earlier coup;
 - ``next:8s,2c``: cards that came next in the shoe, not dealt (to judge a draw left out);
-- ``call:player=N``, ``call:banker=N``, ``call:outcome=NAME``: what the dealer called;
+- ``call:player=N``, ``call:banker=N``, ``call:outcome=NAME``: the final totals and the
+  outcome the dealer called; ``say:KEY=VALUES`` a call made aloud, where it was made among
+  the cards (``say:player_shows=5``, ``say:player_draws``, ``say:wins=banker,7,5``: the
+  house's call keys, a hand then totals);
 - ``take:SEAT:BET=WAGER``, ``push:SEAT:BET=WAGER``, ``pay:SEAT:BET=WAGER:AMOUNT`` (each
   with ``:commission=Y``, ``:commission_box=Y`` or ``:commission_at_once=Y`` and ``:fee=Z``
   where they apply, and on a payout ``:chips=4x100+3x5``, the chips it was cut in): what
@@ -40,6 +43,7 @@ from trainer.engine.cards import Card, hand_total
 from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Outcome
 from trainer.engine.errors import EngineError, quote
+from trainer.engine.house import CALL_FIELDS
 from trainer.engine.money import PAYOUTS, normalize, parse_amount
 from trainer.engine.procedure import (
     CUT_EARLIER,
@@ -49,7 +53,9 @@ from trainer.engine.procedure import (
     Dealt,
     DealtCard,
     Done,
+    SaidCall,
     Side,
+    say_fields,
 )
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
@@ -143,16 +149,20 @@ class Procedure:
         cards: list[str] = []
         if d.cut == CUT_EARLIER:
             cards.append("cut:earlier")
-        for n, c in enumerate(d.cards, start=1):
-            if d.cut == n:
+        n = len(d.cards)
+        for k in range(n + 1):  # the gap after k cards: said calls, then the cut card
+            if k:
+                c = d.cards[k - 1]
+                cards.append(f"{c.to.value}:{c.card}")
+            if k < n:
+                cards += [_said(c) for c in d.said if c.cards == k]
+            if d.cut == k + 1:
                 cards.append("cut")
-            cards.append(f"{c.to.value}:{c.card}")
-        if d.cut == len(d.cards) + 1:
-            cards.append("cut")
         if d.following:
             cards.append("next:" + ",".join(str(c) for c in d.following))
         lines = [" ".join(cards)]
-        calls = [
+        calls = [_said(c) for c in d.said if c.cards == n]
+        calls += [
             f"call:{name}={value}"
             for name, value in (("player", d.called.player), ("banker", d.called.banker))
             if value is not None
@@ -210,6 +220,7 @@ class _Reader:
         self.actions: list[BetAction] = []
         self.wagers: dict[int, dict[Bet, Decimal]] = {}
         self.then: AfterCoup | None = None
+        self.said: list[SaidCall] = []
 
     def read(self, tokens: list[_Token], first_line: int) -> Procedure:
         if not tokens:
@@ -239,6 +250,7 @@ class _Reader:
             True,
             self.cut,
             self.then,
+            tuple(self.said),
         )
         return Procedure(dealt, layout)
 
@@ -274,6 +286,10 @@ class _Reader:
         elif key == "call" and sep:
             self.enter(_Part.CALLS, token, "a call")
             self.call(token, rest)
+        elif key == "say" and sep:
+            if self.part > _Part.CALLS:
+                self.enter(_Part.CALLS, token, "a call said")
+            self.said.append(_said_call(token, rest, len(self.cards)))
         elif key in _VERBS or key == "bet":
             self.enter(_Part.BETS, token, "a bet")
             self.bet(token, key, rest if sep else "")
@@ -407,6 +423,30 @@ class _Reader:
                     chips,
                 )
             )
+
+
+def _said(call: SaidCall) -> str:
+    return f"say:{call.key}" + (f"={','.join(call.values)}" if call.values else "")
+
+
+def _said_call(token: _Token, rest: str, cards: int) -> SaidCall:
+    """``say:player_shows=5``, ``say:wins=banker,7,5``, ``say:player_draws``: a call made
+    aloud, by the house's call key and its values (a hand, then totals)."""
+    key, _, given = rest.partition("=")
+    key = key.lower()
+    if key not in CALL_FIELDS:
+        raise token.error(f"{quote(token.text)}: calls are {', '.join(CALL_FIELDS)}")
+    fields = say_fields(key)
+    values = tuple(v.strip().lower() for v in given.split(",")) if given else ()
+    if len(values) != len(fields):
+        shape = f"say:{key}" + (f"={','.join(f.upper() for f in fields)}" if fields else "")
+        raise token.error(f"{quote(token.text)}: write {shape}")
+    for field, value in zip(fields, values, strict=True):
+        ok = value in ("player", "banker") if field == "hand" else len(value) == 1
+        if not ok or not (field == "hand" or value.isdigit()):
+            what = "player or banker" if field == "hand" else "a total, 0 to 9"
+            raise token.error(f"{quote(token.text)}: {field} is {what}")
+    return SaidCall(key, values, cards)
 
 
 #: The keys after a bet, and (for a commission) whether it went into the box.

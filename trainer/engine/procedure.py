@@ -18,17 +18,19 @@ injected mistake has exactly one deviation that does not follow.
 
 from __future__ import annotations
 
+import difflib
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from trainer.engine import rules
+from trainer.engine.calls import calls_for
 from trainer.engine.cards import Card, hand_total
 from trainer.engine.chips import ChipBreakdown, check_chips
 from trainer.engine.coup import Coup, Outcome, classify, outcome_reason
 from trainer.engine.errors import EngineError, MissingCardError
-from trainer.engine.house import SIDE_BETS, House, settle_checked
+from trainer.engine.house import CALL_FIELDS, SIDE_BETS, House, settle_checked
 from trainer.engine.money import format_amount
 from trainer.engine.settlement import Bet, BetResult, Settlement
 from trainer.engine.shoe import BetweenCoups, ShoeRules
@@ -60,11 +62,13 @@ __all__ = [
     "Deviation",
     "Done",
     "Kind",
+    "SaidCall",
     "ShoeCall",
     "Side",
     "audit",
     "result_text",
     "right_after",
+    "say_fields",
     "single_seat",
 ]
 
@@ -191,7 +195,35 @@ class ShoeCall:
     then: AfterCoup
 
 
-DealtStep = DealtCard | CalledTotal | CalledOutcome | BetAction | ShoeCall
+#: The values a said call is keyed with, in this order ("natural=player,9", "wins=banker,7,5").
+SAY_ORDER = ("hand", "total", "high", "low")
+
+
+def say_fields(key: str) -> tuple[str, ...]:
+    """The fields of the house call ``key`` in the order a said call gives them."""
+    return tuple(f for f in SAY_ORDER if f in CALL_FIELDS[key])
+
+
+@dataclass(frozen=True, slots=True)
+class SaidCall:
+    """A call the dealer made aloud ("Player shows five"), keyed by the house ``Calls`` key
+    and its values in ``say_fields`` order (a hand as player/banker, a total as a digit),
+    with ``cards``: how many cards were on the table when it was made."""
+
+    key: str
+    values: tuple[str, ...]
+    cards: int
+
+    def words(self, house: House) -> str:
+        """The call in the house's words."""
+        named: dict[str, int | str] = {
+            f: (v.capitalize() if f == "hand" else int(v))
+            for f, v in zip(say_fields(self.key), self.values, strict=True)
+        }
+        return house.calls.say(self.key, **named)
+
+
+DealtStep = DealtCard | SaidCall | CalledTotal | CalledOutcome | BetAction | ShoeCall
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +233,8 @@ class Dealt:
     cards that came next in the shoe, so a draw the dealer missed can still be judged.
     ``cut``: the cut card came out in front of card ``cut`` of this coup (1-based; one past
     the last card: as the coup ended; ``CUT_EARLIER``: in an earlier coup; None: not out);
-    ``then``: what the dealer called once the coup was over (None: not recorded)."""
+    ``then``: what the dealer called once the coup was over (None: not recorded); ``said``:
+    the calls made aloud, in order (empty: not recorded, so not audited)."""
 
     cards: tuple[DealtCard, ...]
     called: Called = Called()
@@ -210,6 +243,7 @@ class Dealt:
     ordered: bool = True
     cut: int | None = None
     then: AfterCoup | None = None
+    said: tuple[SaidCall, ...] = ()
 
     def hand(self, side: Side) -> tuple[Card, ...]:
         """The cards the dealer put on ``side``, in order."""
@@ -220,6 +254,7 @@ class Dealt:
         """The procedure step by step, as a spot-the-error drill replays it: the cards, the
         totals called, the outcome called, then the bets in the order settled."""
         out: list[DealtStep] = list(self.cards)
+        out.extend(self.said)
         if self.called.player is not None:
             out.append(CalledTotal(Side.PLAYER, self.called.player))
         if self.called.banker is not None:
@@ -317,6 +352,7 @@ class Kind(enum.Enum):
     BET_MISSED = "bet_missed"
     BET_TWICE = "bet_twice"
     ORDER = "order"
+    CALL_WRONG = "call_wrong"
     SHOE_END = "shoe_end"
     COUP_AFTER_LAST = "coup_after_last"
 
@@ -351,6 +387,7 @@ _KIND_LABELS = {
     Kind.BET_MISSED: "a bet not settled",
     Kind.BET_TWICE: "a bet settled twice",
     Kind.ORDER: "bets out of the house's order",
+    Kind.CALL_WRONG: "a call misspoken, missed or made at the wrong moment",
     Kind.SHOE_END: "the shoe's end misjudged",
     Kind.COUP_AFTER_LAST: "a coup dealt after the shoe's last",
 }
@@ -435,6 +472,8 @@ def step_label(dealt: Dealt, index: int) -> str:
         return "the outcome called"
     if isinstance(step, ShoeCall):
         return "the call after the coup"
+    if isinstance(step, SaidCall):
+        return f"call {index - len(dealt.cards) + 1} said"
     return f"seat {step.seat} {step.bet.label}"
 
 
@@ -695,6 +734,58 @@ def _bet_deviation(
             else "this game takes no collection fee"
         )
         out.append(Deviation(Kind.FEE_WRONG, step, did, right, fee, follows))
+    return out
+
+
+def _said_deviations(dealt: Dealt, coup: Coup, house: House, follows: bool) -> list[Deviation]:
+    """The calls said aloud against the engine's calls for the coup (``calls_for``), in the
+    house's words: a call misspoken, one left out, one too many, or one made with the wrong
+    number of cards on the table.  After a card dealt wrong they follow from it."""
+    right = calls_for(coup, house)
+    said = [c.words(house) for c in dealt.said]
+    first = len(dealt.cards)
+    out: list[Deviation] = []
+    rule = "the dealer calls each hand's total, each draw and the result (RULES.md)"
+    extra: list[int] = []
+    missing: list[tuple[int, int]] = []
+    matcher = difflib.SequenceMatcher(a=[c.text for c in right], b=said, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            for i, j in zip(range(i1, i2), range(j1, j2), strict=True):
+                if dealt.said[j].cards != right[i].cards:
+                    out.append(
+                        Deviation(
+                            Kind.CALL_WRONG,
+                            first + j,
+                            f'said "{said[j]}" with {dealt.said[j].cards} cards out',
+                            f"say it with {right[i].cards} cards out",
+                            rule,
+                            follows,
+                        )
+                    )
+            continue
+        for k in range(max(i2 - i1, j2 - j1)):
+            i, j = i1 + k, j1 + k
+            if i < i2 and j < j2:
+                did, fix = f'said "{said[j]}"', f'say "{right[i].text}"'
+                out.append(Deviation(Kind.CALL_WRONG, first + j, did, fix, rule, follows))
+            elif j < j2:
+                extra.append(j)
+            else:
+                missing.append((i, j2))
+    # A call said out of turn shows as one too many here and one missing there: one mistake.
+    for j in extra:
+        moved = next((m for m in missing if right[m[0]].text == said[j]), None)
+        if moved is not None:
+            missing.remove(moved)
+            did = f'said "{said[j]}" with {dealt.said[j].cards} cards out, out of turn'
+            fix = f"say it in turn, with {right[moved[0]].cards} cards out"
+        else:
+            did, fix = f'said "{said[j]}"', "no such call"
+        out.append(Deviation(Kind.CALL_WRONG, first + j, did, fix, rule, follows))
+    for i, j in missing:
+        did, fix = f'did not say "{right[i].text}"', f'say "{right[i].text}"'
+        out.append(Deviation(Kind.CALL_WRONG, first + j, did, fix, rule, follows))
     return out
 
 
@@ -977,6 +1068,8 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
             order = _order_deviation(dealt, procedure, house, first_bet)
             if order is not None:
                 deviations.append(order)
+    if coup is not None and dealt.said:
+        deviations.extend(_said_deviations(dealt, coup, house, card_mistake))
     deviations.extend(_shoe_deviations(dealt, house.shoe))
     deviations.sort(key=lambda d: d.step)
     return Audit(dealt, coup, procedure, tuple(deviations), note, layout)

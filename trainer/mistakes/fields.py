@@ -44,6 +44,7 @@ KINDS = (
     "bet_missed",
     "bet_twice",
     "order",
+    "call_wrong",
     "shoe_end",
     "coup_after_last",
     "commission_collected",
