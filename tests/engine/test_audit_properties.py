@@ -1,6 +1,6 @@
 """Property: a right procedure, settled in any order the house allows, audits clean under
-every bundled house (and each with its settlement order varied), written in the notation
-and read back.
+every bundled house (and each with its settlement order varied), with the calls said in
+the house's words, written in the notation and read back.
 
 The orders are built here from the house's settlement rules as RULES.md and the house
 fields state them ("Settling a table"), not from the audit: with losers first, every
@@ -17,9 +17,10 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from trainer.engine.calls import calls_for
 from trainer.engine.house import BUNDLED_HOUSES, Direction, House, SettlementOrder
 from trainer.engine.notation import Procedure
-from trainer.engine.procedure import BetAction, Dealt, Done, audit
+from trainer.engine.procedure import BetAction, Dealt, Done, SaidCall, audit
 from trainer.engine.settlement import Bet
 from trainer.engine.table import deal_table_coup
 
@@ -73,7 +74,8 @@ def test_a_right_procedure_in_any_allowed_order_audits_clean(house: House, seed:
     rng = random.Random(seed)
     table = deal_table_coup(rng, house, bets_per_seat=(1, 4))
     right = Dealt.correct(table.coup, table.layout, house)
-    dealt = replace(right, bets=allowed_order(right, house, rng))
+    said = tuple(SaidCall.of(c) for c in calls_for(table.coup, house))
+    dealt = replace(right, bets=allowed_order(right, house, rng), said=said)
     written = Procedure.parse(str(Procedure(dealt, table.layout)))
     assert written.dealt == dealt
     result = audit(written.dealt, house, written.layout)

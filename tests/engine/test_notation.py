@@ -9,6 +9,7 @@ from decimal import Decimal as D
 
 import pytest
 
+from trainer.engine.calls import calls_for
 from trainer.engine.cards import parse_cards
 from trainer.engine.catalogue import CATALOGUE, applies, inject
 from trainer.engine.coup import Outcome
@@ -21,6 +22,7 @@ from trainer.engine.procedure import (
     Called,
     Dealt,
     Done,
+    SaidCall,
     Side,
     audit,
 )
@@ -91,7 +93,10 @@ def _dealts(house_id: str, seed: int) -> list[tuple[Dealt, Layout]]:
     out.append(
         (
             replace(
-                right, cut=rng.randint(0, len(right.cards) + 1), then=rng.choice(list(AfterCoup))
+                right,
+                cut=rng.randint(0, len(right.cards) + 1),
+                then=rng.choice(list(AfterCoup)),
+                said=tuple(SaidCall.of(c) for c in calls_for(table.coup, house)),
             ),
             table.layout,
         )

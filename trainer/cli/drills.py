@@ -384,14 +384,17 @@ def _preview_tables(
 def _export_procedures(
     drill: Any, house: Any, seed: int, tables: list[Any], places: list[Any]
 ) -> int:
-    """Each dealt table's right procedure in the audit's notation, a paragraph each (at a
-    shoe, with where the cut card came out and the call after the coup)."""
+    """Each dealt table's right procedure in the audit's notation, a paragraph each: the
+    calls said in the house's words among the cards, and at a shoe where the cut card came
+    out and the call after the coup."""
+    from trainer.engine.calls import calls_for
     from trainer.engine.notation import Procedure
-    from trainer.engine.procedure import CUT_EARLIER, Dealt, right_after
+    from trainer.engine.procedure import CUT_EARLIER, Dealt, SaidCall, right_after
 
     print(f"# {drill.id}: seed {seed}, house {house.id} (ezbac audit --house {house.id} --file)")
     for n, table in enumerate(tables, 1):
         dealt = Dealt.correct(table.coup, table.layout, house)
+        dealt = replace(dealt, said=tuple(SaidCall.of(c) for c in calls_for(table.coup, house)))
         if places:
             place = places[n - 1]
             cut = CUT_EARLIER if place.cut_out_before else place.cut_card

@@ -43,7 +43,7 @@ from trainer.engine.cards import Card, hand_total
 from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Outcome
 from trainer.engine.errors import EngineError, quote
-from trainer.engine.house import CALL_FIELDS
+from trainer.engine.house import CALL_FIELDS, say_fields
 from trainer.engine.money import PAYOUTS, normalize, parse_amount
 from trainer.engine.procedure import (
     CUT_EARLIER,
@@ -55,7 +55,6 @@ from trainer.engine.procedure import (
     Done,
     SaidCall,
     Side,
-    say_fields,
 )
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat

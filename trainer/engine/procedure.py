@@ -25,12 +25,12 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from trainer.engine import rules
-from trainer.engine.calls import calls_for
+from trainer.engine.calls import Call, calls_for
 from trainer.engine.cards import Card, hand_total
 from trainer.engine.chips import ChipBreakdown, check_chips
 from trainer.engine.coup import Coup, Outcome, classify, outcome_reason
 from trainer.engine.errors import EngineError, MissingCardError
-from trainer.engine.house import CALL_FIELDS, SIDE_BETS, House, settle_checked
+from trainer.engine.house import SIDE_BETS, House, say_fields, settle_checked
 from trainer.engine.money import format_amount
 from trainer.engine.settlement import Bet, BetResult, Settlement
 from trainer.engine.shoe import BetweenCoups, ShoeRules
@@ -68,7 +68,6 @@ __all__ = [
     "audit",
     "result_text",
     "right_after",
-    "say_fields",
     "single_seat",
 ]
 
@@ -195,15 +194,6 @@ class ShoeCall:
     then: AfterCoup
 
 
-#: The values a said call is keyed with, in this order ("natural=player,9", "wins=banker,7,5").
-SAY_ORDER = ("hand", "total", "high", "low")
-
-
-def say_fields(key: str) -> tuple[str, ...]:
-    """The fields of the house call ``key`` in the order a said call gives them."""
-    return tuple(f for f in SAY_ORDER if f in CALL_FIELDS[key])
-
-
 @dataclass(frozen=True, slots=True)
 class SaidCall:
     """A call the dealer made aloud ("Player shows five"), keyed by the house ``Calls`` key
@@ -213,6 +203,11 @@ class SaidCall:
     key: str
     values: tuple[str, ...]
     cards: int
+
+    @classmethod
+    def of(cls, call: Call) -> SaidCall:
+        """The engine's call as said right."""
+        return cls(call.key, call.values, call.cards)
 
     def words(self, house: House) -> str:
         """The call in the house's words."""
