@@ -6,7 +6,6 @@ import argparse
 import random
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError
@@ -387,21 +386,18 @@ def _export_procedures(
     """Each dealt table's right procedure in the audit's notation, a paragraph each: the
     calls said in the house's words among the cards, and at a shoe where the cut card came
     out and the call after the coup."""
-    from trainer.engine.calls import calls_for
-    from trainer.engine.notation import Procedure
-    from trainer.engine.procedure import CUT_EARLIER, Dealt, SaidCall, right_after
+    from trainer.engine.notation import right_procedure
+    from trainer.engine.procedure import CUT_EARLIER
 
     print(f"# {drill.id}: seed {seed}, house {house.id} (ezbac audit --house {house.id} --file)")
     for n, table in enumerate(tables, 1):
-        dealt = Dealt.correct(table.coup, table.layout, house)
-        dealt = replace(dealt, said=tuple(SaidCall.of(c) for c in calls_for(table.coup, house)))
-        if places:
-            place = places[n - 1]
-            cut = CUT_EARLIER if place.cut_out_before else place.cut_card
-            then = right_after(cut, len(dealt.cards), house.shoe)[0]
-            dealt = replace(dealt, cut=cut, then=then)
+        place = places[n - 1] if places else None
+        cut = None if place is None else CUT_EARLIER if place.cut_out_before else place.cut_card
+        procedure = right_procedure(
+            table.coup, table.layout, house, at_shoe=place is not None, cut=cut
+        )
         print(f"\n# table {n}: {house.result(table.coup)}")
-        print(Procedure(dealt, table.layout))
+        print(procedure)
     return 0
 
 

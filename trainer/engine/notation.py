@@ -35,15 +35,16 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from trainer.engine import rules
+from trainer.engine.calls import calls_for
 from trainer.engine.cards import Card, hand_total
 from trainer.engine.chips import ChipBreakdown
-from trainer.engine.coup import Outcome
+from trainer.engine.coup import Coup, Outcome
 from trainer.engine.errors import EngineError, quote
-from trainer.engine.house import CALL_FIELDS, say_fields
+from trainer.engine.house import CALL_FIELDS, House, say_fields
 from trainer.engine.money import PAYOUTS, normalize, parse_amount
 from trainer.engine.procedure import (
     CUT_EARLIER,
@@ -55,11 +56,19 @@ from trainer.engine.procedure import (
     Done,
     SaidCall,
     Side,
+    right_after,
 )
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
 
-__all__ = ["NotationError", "Procedure", "parse_chips", "read_procedures", "rule_side"]
+__all__ = [
+    "NotationError",
+    "Procedure",
+    "parse_chips",
+    "read_procedures",
+    "right_procedure",
+    "rule_side",
+]
 
 _ZERO = Decimal(0)
 
@@ -482,6 +491,22 @@ def parse_chips(text: str) -> ChipBreakdown:
         chip = parse_amount(value)
         counts[chip] = counts.get(chip, 0) + int(n)
     return ChipBreakdown(tuple(sorted(counts.items(), reverse=True)), normalize(coin))
+
+
+def right_procedure(
+    coup: Coup, layout: Layout, house: House, *, at_shoe: bool = False, cut: int | None = None
+) -> Procedure:
+    """The engine's own procedure for a dealt table, as the notation writes it: the cards,
+    the calls said in the house's words, the bets in the house's order with their chips;
+    ``at_shoe``: where the cut card came out (``cut``, as ``Dealt.cut``) and the right call
+    after the coup.  What the table drill exports, and the audit reads as dealt right."""
+    dealt = Dealt.correct(coup, layout, house)
+    said = tuple(SaidCall.of(c) for c in calls_for(coup, house))
+    dealt = replace(dealt, said=said)
+    if at_shoe:
+        then = right_after(cut, len(dealt.cards), house.shoe)[0]
+        dealt = replace(dealt, cut=cut, then=then)
+    return Procedure(dealt, layout)
 
 
 def read_procedures(text: str) -> Iterator[tuple[int, Procedure | NotationError]]:
