@@ -928,6 +928,14 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
             f"{len(dealt.cards)} card{'s' if len(dealt.cards) != 1 else ''} dealt: a coup "
             "starts with four (Player, Banker, Player, Banker)"
         )
+    for said in dealt.said:
+        try:
+            said.words(house)
+        except (KeyError, ValueError, IndexError):
+            raise AuditInputError(
+                f"the call {said.key}={','.join(said.values)} is not a call of this house's "
+                "with its values"
+            ) from None
     problems = layout_problems(layout, house)
     if problems:
         raise LayoutError(problems)
