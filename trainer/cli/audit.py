@@ -54,8 +54,9 @@ wrong hand, and for any card after a natural or past the sixth.
 
 --seat N:BET=WAGER:ACTION,...   what was done with each bet on seat N; ACTION is
   paid=X (winnings paid beside the wager), taken, pushed, and, where they apply,
-  commission=Y (taken or boxed) and fee=Z (card-room collection; left out: not checked),
-  joined by ':'.
+  commission=Y (or commission_box=Y, commission_at_once=Y: checked against the house),
+  fee=Z (card-room collection) and chips=4x100+3x5 (the payout's chips), joined by ':'.
+  Left out, they are not checked. A seat may be given again (--ordered: as settled).
 
 the notation: the whole procedure in order after the cards (see docs/supervisors.md):
   cut, cut:earlier, next:CARDS, call:player=N, call:banker=N, call:outcome=NAME,
