@@ -159,8 +159,8 @@ def test_batch_all_right_exits_0() -> None:
         (("Ks", "2h", "As", "2c", "--seat", "1:bnaker=25:taken"), "did you mean banker"),
         (("Ks", "2h", "As", "2c", "--seat", "9:banker=25:taken"), "seats 1 to 7"),
         (
-            ("Ks", "2h", "As", "2c", "--seat", "1:tie=5:taken", "--seat", "1:player=5:taken"),
-            "given twice",
+            ("Ks", "2h", "As", "2c", "--seat", "1:tie=5:taken", "--seat", "1:tie=10:taken"),
+            "seat 1's tie bet was given as 5 before",
         ),
         (("Ks", "2h", "As", "2c", "--called", "player=10"), "a total is 0 to 9"),
         (("Ks", "2h", "As", "2c", "--called", "outcome=dragon"), "outcomes are"),
@@ -250,3 +250,149 @@ def test_the_card_rooms_fee_is_checked_when_given() -> None:
     out = ezbac(*args, "--seat", "1:banker=50:paid=50:fee=0.50")
     assert out.returncode == 1
     assert "the collection fee on a 50 wager is 1" in out.stdout
+
+
+def test_the_issue_example_flags_only_the_miscalled_total() -> None:
+    # Ts 3s 7c Ah 3d: Player 7 stands, Banker 4 draws a 3 -> 7 in three: 7 all, a Tie.
+    out = ezbac("audit", "Ts", "3s", "7c", "Ah", "3d", "--called", "player=1,banker=7,outcome=tie")
+    assert out.returncode == 1, out.stderr
+    assert out.stdout.splitlines()[-2:] == [
+        "1 deviation:",
+        "1. the Player total called: called the Player 1. Rule: a hand's total is the last "
+        "digit of the sum of its cards. Right: the Player has 7 (Ts 7c).",
+    ]
+
+
+BANKER_NATURAL = ("4h", "9s", "2d", "Kc")  # Player 4+2 = 6, Banker 9+K = 9: a Banker win
+
+
+def test_ordered_a_seat_may_be_given_again_for_its_winner() -> None:
+    # Seats 2 and 5 each lose one bet and win one: losers first (a sweep, any order), then
+    # the payouts counter-clockwise from the dealer's right, seat 5 before seat 2.
+    takes = ("--seat", "2:player=10:taken", "--seat", "5:tie=5:taken")
+    pay5, pay2 = ("--seat", "5:banker=20:paid=20"), ("--seat", "2:banker=10:paid=10")
+    right = ezbac("audit", *BANKER_NATURAL, "--ordered", *takes, *pay5, *pay2)
+    assert right.returncode == 0 and right.stdout.endswith("Dealt right.\n"), right.stdout
+    wrong = ezbac("audit", *BANKER_NATURAL, "--ordered", *takes, *pay2, *pay5)
+    assert wrong.returncode == 1
+    assert "1. seat 2 Banker: paid seat 2 Banker before seat 5 Banker." in wrong.stdout
+    # The same bet given twice is a bet settled twice, not two bets.
+    twice = ezbac("audit", *BANKER_NATURAL, *takes, *pay5, *pay2, *pay2)
+    assert "a second time" in twice.stdout and twice.returncode == 1
+
+
+def test_the_call_after_the_coup_by_the_houses_cut_card_rule(tmp_path) -> None:
+    # 9s 2h Kd 3c: a four-card coup.  The cut card in front of a fifth card came out as the
+    # coup ended: the default house counts it for the next coup (deal it, then one more);
+    # a house counting it for the coup just finished makes the next coup the last.
+    four = ("9s", "2h", "Kd", "3c", "--cut-card", "5")
+    assert ezbac("audit", *four, "--then", "deal").returncode == 0
+    wrong = ezbac("audit", *four, "--then", "one-more")
+    assert wrong.returncode == 1 and "Right: deal the next coup." in wrong.stdout
+    house = tmp_path / "h.yaml"
+    house.write_text("id: h\nname: H\nshoe:\n  cut_card_between_coups: finished_coup\n")
+    assert ezbac("audit", "--house", str(house), *four, "--then", "one_more").returncode == 0
+    usage_error(ezbac("audit", *four[:4], "--cut-card", "8"), "--cut-card '8'")
+    usage_error(ezbac("audit", *four, "--then", "stop"), "say deal, one_more or end")
+
+
+# -- the notation: on the command line, from a file, exported by the table drill ---------
+
+
+def test_the_whole_procedure_in_order_on_the_command_line() -> None:
+    # The Dragon 7 above, settled as written: seat 4's losers, then seat 1 (push, pay 400).
+    steps = (
+        "call:player=6 call:banker=7 call:outcome=dragon7 take:4:player=100 "
+        "take:4:panda8=5 push:1:banker=25 pay:1:dragon7=10:400"
+    )
+    assert ezbac("audit", *DRAGON, *steps.split()).returncode == 0
+    # Paid before the losers are taken: the order is the notation's own, so it is checked.
+    paid_first = steps.replace("pay:1:dragon7=10:400", "").replace(
+        "call:outcome=dragon7", "call:outcome=dragon7 pay:1:dragon7=10:400"
+    )
+    out = ezbac("audit", *DRAGON, *paid_first.split())
+    assert out.returncode == 1 and "takes every losing bet before paying" in out.stdout
+    usage_error(
+        ezbac("audit", *DRAGON, "take:4:player=100", "--seat", "4:player=100:taken"),
+        "--seat and the same thing in the procedure's steps",
+    )
+
+
+def test_a_file_of_procedures_errors_at_file_line_column(tmp_path) -> None:
+    path = tmp_path / "night.txt"
+    path.write_text(
+        "# the night's disputes\n"
+        "Ks 2h As 2c 5d 3c\n"
+        "push:1:banker=25 pay:1:dragon7=10:400\n"
+        "\n"
+        "4h 9s 2d Kc\n"
+        "take:5:tie=5 pay:5:banker=20:20 take:2:player=10 cut:earlier\n",
+        encoding="utf-8",
+    )
+    out = ezbac("audit", "--file", str(path))
+    assert out.returncode == 1
+    assert out.stdout.splitlines()[0] == f"{path}:2"
+    assert "Dealt right." in out.stdout
+    assert out.stdout.splitlines()[-1] == "1 coup: 1 dealt right, 0 with deviations, 1 bad coup"
+    assert out.stderr.strip() == (
+        f"ezbac: error: {path}:6:50: 'cut:earlier': the cut card after the bets: the cards "
+        "come first, then the calls, the bets and then:"
+    )
+    js = ezbac("audit", "--json", "--file", str(path))
+    bad = [json.loads(line) for line in js.stdout.splitlines()][1]
+    assert bad == {"line": 6, "column": 50, "error": bad["error"]}
+    usage_error(ezbac("audit", "--file", str(path), "Ks"), "CARD with --file")
+    usage_error(ezbac("audit", "--file", str(tmp_path / "none.txt")), "cannot read it")
+    usage_error(ezbac("audit", "--file", ""), "the value is empty")
+
+
+@pytest.mark.parametrize(
+    "drill", ["table-basics", "table-commission", "table-exam", "shoe-table", "table-chip-cutting"]
+)
+def test_the_table_drill_exports_what_the_audit_reads_as_right(drill: str, tmp_path) -> None:
+    out = ezbac("drills", "preview", drill, "--seed", "7", "--count", "12", "--procedure")
+    assert out.returncode == 0, out.stderr
+    house = out.stdout.split("--house ", 1)[1].split()[0]
+    path = tmp_path / "export.txt"
+    path.write_text(out.stdout, encoding="utf-8")
+    audited = ezbac("audit", "--house", house, "--file", str(path))
+    assert audited.returncode == 0, audited.stdout + audited.stderr
+    assert audited.stdout.splitlines()[-1] == "12 coups: 12 dealt right, 0 with deviations"
+    if drill == "shoe-table":
+        assert "then:" in out.stdout
+
+
+def test_only_a_table_drill_exports_a_procedure() -> None:
+    usage_error(ezbac("drills", "preview", "banker-tableau", "--procedure"), "not a table drill")
+
+
+def test_commission_boxed_or_at_once_and_the_chips_are_keyed() -> None:
+    # Commission game, Banker 9 wins 20: the house takes 1 at once and pays 19.
+    banker = ("--house", "commission", *BANKER_NATURAL)
+    assert (
+        ezbac("audit", *banker, "--seat", "1:banker=20:paid=19:commission_at_once=1").returncode
+        == 0
+    )
+    boxed = ezbac("audit", *banker, "pay:1:banker=20:20:commission_box=1")
+    assert boxed.returncode == 1
+    assert "Rule: this house takes the commission from the payout at once." in boxed.stdout
+    # The Dragon 7's 400 in the fewest chips: 4 black; in 16 green it is more chips than need be.
+    dragon = (*DRAGON, "push:1:banker=25")
+    assert ezbac("audit", *dragon, "pay:1:dragon7=10:400:chips=4x100").returncode == 0
+    green = ezbac("audit", *dragon, "pay:1:dragon7=10:400:chips=16x25")
+    assert "Right: pay 400 in 4 black (100)." in green.stdout
+    usage_error(
+        ezbac("audit", *banker, "--seat", "1:banker=20:paid=19:commission=1:commission_box=1"),
+        "a commission is given once",
+    )
+    usage_error(ezbac("audit", *dragon, "pay:1:dragon7=10:400:chips=4y100"), "COUNTxVALUE")
+
+
+def test_calls_said_aloud_on_the_command_line() -> None:
+    # 4h 9s 2d Kc: Player 6, Banker 9 natural: "Banker wins, nine over six" (default words).
+    said = ("say:player_shows=6", "say:banker_shows=9", "say:natural=banker,9")
+    right = ezbac("audit", *BANKER_NATURAL, *said, "say:wins=banker,9,6")
+    assert right.returncode == 0, right.stdout
+    wrong = ezbac("audit", *BANKER_NATURAL, *said, "say:wins=player,9,6")
+    assert 'said "Player wins, nine over six"' in wrong.stdout
+    assert 'Right: say "Banker wins, nine over six".' in wrong.stdout

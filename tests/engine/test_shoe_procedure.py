@@ -15,6 +15,7 @@ from trainer.engine.errors import InvalidShoeError
 from trainer.engine.house import DEFAULT_HOUSE, HouseError
 from trainer.engine.shoe import (
     AfterCut,
+    BetweenCoups,
     Burn,
     BurnRule,
     CoupDealt,
@@ -90,11 +91,39 @@ def test_cut_card_out_mid_coup_then_one_more_coup() -> None:
 
 
 def test_cut_card_as_the_first_card_of_a_coup() -> None:
-    # Cut in front of the last 12 of 20: card 9 (the first of coup 3) brings it out.
+    # Cut in front of the last 12 of 20: coup 2 ends on card 8, the card in front of it, so
+    # it comes out between coups 2 and 3.  Counted for the next coup (next_coup, the
+    # default): card 9, the first of coup 3, brings it out; coup 4 is the one more.
     run = ShoeRun.stacked(naturals(5), ShoeRules(cut=12, burn=BurnRule.NONE))
     events = list(run.events())
-    assert CutCardOut(3, 1, 8, True) in events
+    assert CutCardOut(3, 1, 8, True, between=True) in events
     assert events[-1] == ShoeEnd(4, 16, 4)
+
+
+@pytest.mark.parametrize(
+    ("after", "coups"),
+    [(AfterCut.ONE_MORE, 3), (AfterCut.THIS_COUP, 2)],
+)
+def test_cut_card_between_coups_counted_for_the_coup_just_finished(
+    after: AfterCut, coups: int
+) -> None:
+    # The same shoe under finished_coup: the cut card out as coup 2 ends counts for coup
+    # 2, so coup 3 is the one more (one_more), or coup 2 was the last (this_coup).
+    rules = ShoeRules(12, BurnRule.NONE, after, BetweenCoups.FINISHED_COUP)
+    events = list(ShoeRun.stacked(naturals(5), rules).events())
+    one_more = after is AfterCut.ONE_MORE
+    cut = CutCardOut(2, 5, 8, one_more, between=True)  # one past coup 2's four cards
+    assert events[2:4] == [cut, LastCoup(coups)]
+    assert "after coup 2, counted for it" in cut.describe()
+    dealt = [e for e in events if isinstance(e, CoupDealt)]
+    assert [e.number for e in dealt] == list(range(1, coups + 1)) and dealt[-1].last
+    assert events[-1] == ShoeEnd(coups, 4 * coups, 20 - 4 * coups)
+    # The stateful shoe and the fast path end the shoe after the same coup.
+    values = tuple(c.value for c in parse_cards(" ".join(naturals(5))))
+    assert deal_values(values, 0, rules.out_between(20), one_more)[0] == coups
+    # A cut card out mid-coup is not between coups: finished_coup changes nothing there.
+    mid = list(ShoeRun.stacked(naturals(5), replace(rules, cut=11)).events())
+    assert CutCardOut(3, 2, 9, one_more) in mid
 
 
 def test_this_coup_houses_end_the_shoe_with_the_coup_in_progress() -> None:
@@ -172,6 +201,8 @@ def test_a_seeded_shoe_runs_as_the_house_runs_it(seed: int, rules: ShoeRules) ->
         ShoeRules(cut=40),
         ShoeRules(after_cut=AfterCut.THIS_COUP),
         ShoeRules(burn=BurnRule.NONE),
+        ShoeRules(between=BetweenCoups.FINISHED_COUP),
+        ShoeRules(after_cut=AfterCut.THIS_COUP, between=BetweenCoups.FINISHED_COUP),
     ],
 )
 def test_the_fast_path_deals_the_shoe_run_coup_for_coup(decks: int, rules: ShoeRules) -> None:
@@ -187,6 +218,8 @@ def test_the_fast_path_deals_the_shoe_run_coup_for_coup(decks: int, rules: ShoeR
         ShoeRules(cut=40),
         ShoeRules(after_cut=AfterCut.THIS_COUP),
         ShoeRules(burn=BurnRule.NONE),
+        ShoeRules(between=BetweenCoups.FINISHED_COUP),
+        ShoeRules(after_cut=AfterCut.THIS_COUP, between=BetweenCoups.FINISHED_COUP),
     ],
 )
 def test_the_fast_path_deals_the_same_sequence_of_coups(rules: ShoeRules) -> None:
@@ -202,7 +235,7 @@ def test_the_fast_path_deals_the_same_sequence_of_coups(rules: ShoeRules) -> Non
             counts = deal_values(values, c.start, -1)
             assert counts[:7] == ShoeStats.of([c.coup]).as_tuple()[:7]
             assert counts[7] == c.end
-        whole = deal_values(values, coups[0].start, rules.last_start(len(values)), rules.one_more)
+        whole = deal_values(values, coups[0].start, rules.out_between(len(values)), rules.one_more)
         assert whole[0] == len(coups) and whole[7] == coups[-1].end
 
 
@@ -226,6 +259,14 @@ def test_a_house_file_sets_the_shoe_rules() -> None:
     )
     assert house.shoe == ShoeRules(16, BurnRule.NONE, AfterCut.THIS_COUP)
     assert DEFAULT_HOUSE.shoe == ShoeRules(14, BurnRule.FACE_VALUE, AfterCut.ONE_MORE)
+
+
+def test_a_house_file_counts_a_cut_card_between_coups_its_way() -> None:
+    text = "id: x\nname: X\nshoe:\n  cut_card_between_coups: finished_coup\n"
+    assert load_house_text(text, "x.yaml").shoe.between is BetweenCoups.FINISHED_COUP
+    assert DEFAULT_HOUSE.shoe.between is BetweenCoups.NEXT_COUP
+    with pytest.raises(HouseFileError, match=r"x\.yaml:4:27"):
+        load_house_text(text.replace("finished_coup", "previous"), "x.yaml")
 
 
 def test_a_cut_card_past_half_the_shoe_is_refused_where_it_is() -> None:

@@ -104,12 +104,12 @@ NOT_EZBAC = (
 # -- the files the examples name -------------------------------------------------------------
 
 
-def _yaml(page: str, first: str) -> str:
-    """The docs' YAML example of ``page`` whose text holds ``first``."""
-    for block in of("yaml"):
+def _yaml(page: str, first: str, lang: str = "yaml") -> str:
+    """The docs' YAML (or ``lang``) example of ``page`` whose text holds ``first``."""
+    for block in of(lang):
         if block.page.name == page and first in block.body:
             return block.body
-    raise AssertionError(f"docs/{page} has no YAML example holding {first!r}")
+    raise AssertionError(f"docs/{page} has no {lang} example holding {first!r}")
 
 
 class Stub:
@@ -145,6 +145,7 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         "my-drill.yaml": drill,
         "other.yaml": _yaml("drills.md", "id: my-table"),
         "my-house.yaml": _yaml("houses.md", "id: downtown-mini"),
+        "night.txt": _yaml("supervisors.md", "# the night's disputes", "text"),
         "disputed-coups.txt": "P:Ks B:2h P:As B:2c P:5d B:3c --seat 1:banker=25:paid=25\n"
         "9s 2h Kd 5c --called player=9,banker=7,outcome=player\n",
     }

@@ -14,7 +14,7 @@ import pytest
 from tests.support.coups import FakeClock, FakeNow
 from trainer.drills.model import Drill, ShoeSpec, Step
 from trainer.engine import Card
-from trainer.engine.shoe import AfterCut, BurnRule, ShoeRules, ShoeRun
+from trainer.engine.shoe import AfterCut, BetweenCoups, BurnRule, ShoeRules, ShoeRun
 from trainer.session import Session
 from trainer.session.questions import ChoiceAnswer, OutcomeAnswer
 from trainer.session.records import AnswerRecord
@@ -173,6 +173,26 @@ def test_a_house_that_ends_the_shoe_with_the_coup_in_progress() -> None:
     assert isinstance(last, NextQuestion) and last.place.number == j
     assert last.expected().text == Next.END_NOW.value
     assert not last.grade(ChoiceAnswer(Next.ONE_MORE.value)).correct
+
+
+def test_a_cut_card_out_between_coups_counts_where_the_house_says() -> None:
+    # 2 cards of burn, then coups of 4: coup 8 ends on card 34, the card in front of a cut
+    # card 8 from the end of 42.  Counted for the next coup (default), coup 9 brings it out
+    # and coup 10 is the one more; counted for the coup just finished, coup 9 is the last.
+    default = session_for(stacked("As", 10, 8)).shoe
+    assert default is not None and len(default.coups) == 10
+    assert default.coups[8].cut_card == 1  # before card 1 of coup 9
+    rules = ShoeRules(8, after_cut=AfterCut.ONE_MORE, between=BetweenCoups.FINISHED_COUP)
+    shoe = ShoeRun.stacked(["As", "2c", *(NATURAL4 * 10)], rules)
+    s = session_for(shoe)
+    run = s.shoe
+    assert run is not None and len(run.coups) == 9 and run.coups[-1].last
+    assert run.coups[7].cut_out_after and "cut card in the shoe" in run.status(7)
+    assert run.status(7, after=True).endswith("✂ CUT CARD OUT after this coup")
+    nexts = {q.place.number: q for q in s.questions if isinstance(q, NextQuestion)}
+    assert nexts[8].expected().text == Next.ONE_MORE.value
+    assert "as this coup ended" in nexts[8].reason()
+    assert nexts[9].expected().text == Next.OVER.value
 
 
 def test_a_house_without_a_burn_asks_none() -> None:

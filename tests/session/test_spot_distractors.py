@@ -71,7 +71,7 @@ def test_the_oracle_sees_the_issues_example() -> None:
     q = next(
         q
         for seed in range(40)
-        for q in fixes("player-stood-on-0-5", "coup", seed)
+        for q in fixes("third-card-wrong-hand", "coup", seed)
         if isinstance(q.replay.dealt.steps[q.flagged], DealtCard)
     )
     due = Dealt.correct(q.replay.coup, q.replay.layout, q.replay.house).steps[q.flagged]

@@ -171,3 +171,22 @@ def test_the_bundled_drill_deals_the_engines_shoe() -> None:
         assert len(s.tables) == 7
         assert all(3 <= len(t.layout.seats) <= 5 for t in s.tables)
         assert max(s.after) == len(s.tables) - 1  # asked after the last table
+
+
+def test_the_runs_procedures_carry_the_cut_card_and_the_call_after_each_coup() -> None:
+    """By hand (above): the cut card comes out in coup 5, one more coup is dealt; the export
+    says deal after coups 1-4, one more after coup 5, the end after coup 6, and the audit
+    reads every table as dealt right."""
+    from trainer.engine.notation import Procedure, read_procedures
+    from trainer.engine.procedure import CUT_EARLIER, AfterCoup, audit
+
+    s = session()
+    items = [item for _, item in read_procedures(s.procedures())]
+    assert all(isinstance(p, Procedure) for p in items) and len(items) == TABLES
+    procedures = [p for p in items if isinstance(p, Procedure)]
+    thens = [p.dealt.then for p in procedures]
+    assert thens == [AfterCoup.DEAL] * 4 + [AfterCoup.ONE_MORE, AfterCoup.END]
+    assert procedures[4].dealt.cut not in (None, CUT_EARLIER)
+    assert procedures[5].dealt.cut == CUT_EARLIER
+    house = s.drill.house
+    assert all(audit(p.dealt, house, p.layout).right for p in procedures)

@@ -302,3 +302,30 @@ async def test_a_seats_wagers_end_in_one_column_whatever_their_chips() -> None:
         first, second = seat_lines(app, 1)
         assert "●" in first and "●●" in second
         assert first.index("25") + 2 == second.index("10") + 2
+
+
+async def test_the_results_export_each_tables_procedure_for_the_audit() -> None:
+    """x on the results writes the tables' right procedures in the audit's notation; the
+    audit reads the file back as dealt right."""
+    import os
+    from pathlib import Path
+
+    from tests.support.cli import ezbac
+
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c", "d", "g", "enter", "e", *"200", "enter", "b", *"400", "enter")
+        await pilot.press("enter", "enter")
+        assert isinstance(app.screen, TableResultsScreen)
+        await pilot.press("x")
+        await pilot.pause()
+        exports = Path(os.environ["EZBAC_HOME"]) / "exports"
+        (path,) = exports.iterdir()
+        text_ = path.read_text(encoding="utf-8")
+        assert "pay:5:dragon7=5:200" in text_ and "take:3:player=50" in text_
+        house = app.screen.session.drill.house.id
+        audited = ezbac("audit", "--house", house, "--file", str(path))
+        assert audited.returncode == 0, audited.stdout
+        await pilot.press("x")  # a second export is a new file
+        await pilot.pause()
+        assert len(list(exports.iterdir())) == 2

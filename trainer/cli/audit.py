@@ -12,33 +12,38 @@ import argparse
 import shlex
 import sys
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from decimal import Decimal
+from pathlib import Path
 from typing import Any, NoReturn
 
 from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import add_house_argument, house_of_args, split_bets
 from trainer.cli.parser import Parser
-from trainer.engine import rules
-from trainer.engine.cards import Card, hand_total
+from trainer.engine.cards import Card
+from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Outcome
 from trainer.engine.errors import EngineError, quote
 from trainer.engine.house import House
 from trainer.engine.money import PAYOUTS, dumps_exact, format_amount, parse_amount
+from trainer.engine.notation import NotationError, Procedure, parse_chips, read_procedures
 from trainer.engine.procedure import (
+    CUT_EARLIER,
+    AfterCoup,
     Audit,
     BetAction,
     Called,
     Dealt,
-    DealtCard,
     Done,
-    Side,
     audit,
 )
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
 
 STDIN = "-"
+#: A procedure file is text a supervisor keys: a few thousand coups at most.
+MAX_FILE_BYTES = 4 * 1024 * 1024
 EXIT_DEVIATIONS = 1
 
 EPILOG = """\
@@ -49,11 +54,19 @@ wrong hand, and for any card after a natural or past the sixth.
 
 --seat N:BET=WAGER:ACTION,...   what was done with each bet on seat N; ACTION is
   paid=X (winnings paid beside the wager), taken, pushed, and, where they apply,
-  commission=Y (taken or boxed) and fee=Z (card-room collection; left out: not checked),
-  joined by ':'.
+  commission=Y (or commission_box=Y, commission_at_once=Y: checked against the house),
+  fee=Z (card-room collection) and chips=4x100+3x5 (the payout's chips), joined by ':'.
+  Left out, they are not checked. A seat may be given again (--ordered: as settled).
+
+the notation: the whole procedure in order after the cards (see docs/supervisors.md):
+  cut, cut:earlier, next:CARDS, call:player=N, call:banker=N, call:outcome=NAME,
+  take:SEAT:BET=WAGER, push:SEAT:BET=WAGER, pay:SEAT:BET=WAGER:AMOUNT (:commission=Y,
+  :fee=Z), bet:SEAT:BET=WAGER (never settled), then:deal|one_more|end.
 
 examples:
   ezbac audit P:Ks B:2h P:As B:2c P:5d B:3c --seat 1:banker=25:paid=25,dragon7=10:paid=400
+  ezbac audit Ks 2h As 2c 5d 3c call:outcome=dragon7 push:1:banker=25 pay:1:dragon7=10:400
+  ezbac audit --file night.txt
   ezbac audit Ks 2h As 2c 8h 5d --called player=9,banker=8,outcome=player
   ezbac audit 9s 2h Kd 3c P:4d --seat 3:player=20:paid=20
   ezbac audit --house commission Kh 3s 6d 2c 2h --seat 2:banker=20:paid=20
@@ -85,6 +98,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     _coup_options(parser)
     add_house_argument(parser)
+    parser.add_argument(
+        "--file",
+        metavar="PATH",
+        help="read procedures in the notation from a file, one coup to a paragraph "
+        "(coups separated by blank lines); errors give file:line:column",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object per coup")
     parser.set_defaults(handler=run)
     parser.intermixed = True
@@ -131,6 +150,21 @@ def _coup_options(parser: argparse.ArgumentParser) -> None:
         help="the cards that came next in the shoe, so a draw the dealer missed can be judged",
     )
     parser.add_argument(
+        "--cut-card",
+        metavar="N|earlier",
+        action=_Once,
+        help="the cut card came out in front of card N of this coup (one past the last "
+        "card: as the coup ended), or in an earlier coup: check the call after the coup "
+        "by the house's last-coup rule",
+    )
+    parser.add_argument(
+        "--then",
+        metavar="deal|one_more|end",
+        action=_Once,
+        help="what the dealer called once the coup was over: deal on, one more coup, or "
+        "the shoe ends",
+    )
+    parser.add_argument(
         "--ordered",
         action="store_true",
         help="the bets were settled in the order written (--seat options in order, a seat's "
@@ -140,54 +174,17 @@ def _coup_options(parser: argparse.ArgumentParser) -> None:
 
 # -- reading the notation ------------------------------------------------------------------
 
-_SIDES = {"p": Side.PLAYER, "player": Side.PLAYER, "b": Side.BANKER, "banker": Side.BANKER}
+_KEYWORDS = ("take:", "push:", "pay:", "bet:", "call:", "say:", "next:", "then:", "cut")
 
 
-def parse_dealt_cards(tokens: Sequence[str]) -> tuple[DealtCard, ...]:
-    """``P:9h B:3c Kd ...`` to dealt cards; a bare card goes where the rules send it at
-    that point.  UsageError naming the token for anything else."""
-    text = " ".join(tokens).replace(",", " ").split()
-    if not text:
-        raise UsageError(
-            "no cards given: write the cards in shoe order, e.g. P:Ks B:2h P:As B:2c P:5d B:3c"
-        )
-    out: list[DealtCard] = []
-    for n, token in enumerate(text, start=1):
-        head, sep, rest = token.partition(":")
-        try:
-            if sep:
-                side = _SIDES.get(head.strip().lower())
-                if side is None:
-                    raise UsageError(
-                        f"card {n} {quote(token)}: write P: (Player) or B: (Banker) before the card"
-                    )
-                card = Card.parse(rest)
-            else:
-                card = Card.parse(token)
-                side = _rule_side(out, card, n)
-        except EngineError as exc:
-            raise UsageError(f"card {n}: {exc}") from None
-        out.append(DealtCard(card, side))
-    return tuple(out)
-
-
-def _rule_side(dealt: list[DealtCard], card: Card, n: int) -> Side:
-    """The hand the rules send card ``n`` to, given the cards dealt before it."""
-    if n <= 4:
-        return (Side.PLAYER, Side.BANKER)[(n - 1) % 2]
-    player = [c.card for c in dealt if c.to is Side.PLAYER]
-    banker = [c.card for c in dealt if c.to is Side.BANKER]
-    pt, bt = hand_total(player[:2]), hand_total(banker[:2])
-    if rules.is_natural(pt) or rules.is_natural(bt):
-        raise UsageError(
-            f"card {n} ({card}) comes after a natural: write P:{card} or "
-            f"B:{card} for the hand it went to"
-        )
-    if n == 5:
-        return Side.PLAYER if rules.player_draws(pt) else Side.BANKER
-    if n == 6 and len(player) == 3 and len(banker) == 2:
-        return Side.BANKER
-    raise UsageError(f"card {n} ({card}): write P:{card} or B:{card} for the hand it went to")
+def _words(tokens: Sequence[str]) -> str:
+    """The command line's words as the notation's text: a comma also separates cards
+    (``Ks,2h``), but not inside a step (``next:8s,2c``, ``pay:1:banker=1000:1,000``)."""
+    out: list[str] = []
+    for word in " ".join(tokens).split():
+        keep = word.lower().startswith(_KEYWORDS)
+        out.extend([word] if keep else word.replace(",", " ").split())
+    return " ".join(out)
 
 
 def parse_called(text: str | None) -> Called:
@@ -248,17 +245,19 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
             wager = parse_amount(wager_text)
         except EngineError as exc:
             raise UsageError(f"{where}: {exc}") from None
-        if any(b is bet for b, _, _ in out):
-            raise UsageError(f"{where}: a {bet.value} bet was already given for seat {number}")
         done: Done | None = None
         paid = commission = Decimal(0)
         fee: Decimal | None = None
+        boxed: bool | None = None
+        chips: ChipBreakdown | None = None
         seen: set[str] = set()  # one rule: each of commission= and fee= once, as paid/taken
         for action in parts[1:]:
             key, eq, value = action.partition("=")
             key = key.strip().lower()
             label = f"{where}: {bet.value} {quote(action)}"
-            if key in ("commission", "fee") and key in seen:
+            if key in ("commission", "commission_box", "commission_at_once", "fee", "chips") and (
+                key in seen
+            ):
                 raise UsageError(f"{label}: {key}= is given twice for this bet; give it once")
             seen.add(key)
             if key in ("taken", "pushed") and not eq:
@@ -271,15 +270,25 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
                         f"{label}: write pushed for a bet returned with nothing "
                         "paid, taken for a bet taken"
                     )
-            elif key == "commission" and eq:
+            elif key in ("commission", "commission_box", "commission_at_once") and eq:
+                if len(seen & {"commission", "commission_box", "commission_at_once"}) > 1:
+                    raise UsageError(f"{label}: a commission is given once")
                 commission = _amount(value, label)
+                boxed = {"commission": None, "commission_box": True}.get(key, False)
+                continue
+            elif key == "chips" and eq:
+                try:
+                    chips = parse_chips(value)
+                except ValueError as exc:
+                    raise UsageError(f"{label}: {exc}") from None
                 continue
             elif key == "fee" and eq:
                 fee = _amount(value, label)
                 continue
             else:
                 raise UsageError(
-                    f"{label}: actions are paid=X, taken, pushed, commission=Y and fee=Z"
+                    f"{label}: actions are paid=X, taken, pushed, commission=Y (or "
+                    "commission_box=Y, commission_at_once=Y), fee=Z and chips=NxV+..."
                 )
             if done is not None:
                 raise UsageError(f"{label}: a bet is paid, taken or pushed, once")
@@ -289,36 +298,91 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
                 f"{where}: say what was done with the {bet.value} bet: "
                 f"{bet.value}={format_amount(wager)}:paid=X, :taken or :pushed"
             )
-        out.append((bet, wager, BetAction(number, bet, done, paid, commission, fee)))
+        settled = BetAction(number, bet, done, paid, commission, fee, boxed, chips)
+        out.append((bet, wager, settled))
     return number, out
 
 
 def build(args: argparse.Namespace) -> tuple[Dealt, Layout]:
-    """The dealt procedure and the layout from parsed arguments (UsageError if bad)."""
-    cards = parse_dealt_cards(args.cards)
-    called = parse_called(args.called)
+    """The dealt procedure and the layout from parsed arguments: the positional words in
+    the notation (``trainer.engine.notation``), the options adding what they give (each
+    thing one way only).  UsageError if bad."""
+    try:
+        written = Procedure.parse(_words(args.cards))
+    except NotationError as exc:
+        raise UsageError(exc.reason) from None
+    d = written.dealt
+    both = [
+        option
+        for option, given, also in (
+            ("--seat", args.seat, d.bets or written.layout.seats),
+            ("--called", args.called, d.called != Called()),
+            ("--next", args.next, d.following),
+            ("--cut-card", args.cut_card, d.cut is not None),
+            ("--then", args.then, d.then is not None),
+        )
+        if given and also
+    ]
+    if both:
+        raise UsageError(f"{both[0]} and the same thing in the procedure's steps: give it one way")
+    called = parse_called(args.called) if args.called else d.called
     try:
         following = tuple(Card.parse(t) for t in args.next.replace(",", " ").split())
     except EngineError as exc:
         raise UsageError(f"--next: {exc}") from None
-    seats: list[Seat] = []
+    if not args.seat:
+        cut = parse_cut(args.cut_card) if args.cut_card else d.cut
+        then = parse_then(args.then) if args.then else d.then
+        return replace(
+            d, called=called, following=following or d.following, cut=cut, then=then
+        ), written.layout
+    # A seat may be given more than once (a seat's loser taken in the sweep, its winner
+    # paid later, with --ordered); its bets are one layout, each at one wager.
+    wagers: dict[int, dict[Bet, Decimal]] = {}
     actions: list[BetAction] = []
-    numbers: set[int] = set()
     for spec in args.seat:
         number, bets = parse_seat(spec)
-        if number in numbers:
-            raise UsageError(f"--seat {quote(spec)}: seat {number} is given twice")
-        numbers.add(number)
-        try:
-            seats.append(Seat(number, {b: w for b, w, _ in bets}))
-        except LayoutError as exc:
-            raise UsageError(f"--seat {quote(spec)}: {exc}") from None
-        actions.extend(a for _, _, a in bets)
+        placed = wagers.setdefault(number, {})
+        for bet, wager, action in bets:
+            if placed.get(bet, wager) != wager:
+                raise UsageError(
+                    f"--seat {quote(spec)}: seat {number}'s {bet.value} bet was given as "
+                    f"{format_amount(placed[bet])} before: a bet has one wager"
+                )
+            placed[bet] = wager
+            actions.append(action)
     try:
-        layout = Layout(tuple(seats))
+        layout = Layout(tuple(Seat(n, w) for n, w in wagers.items()))
     except LayoutError as exc:
-        raise UsageError(str(exc)) from None
-    return Dealt(cards, called, tuple(actions), following, ordered=args.ordered), layout
+        raise UsageError(f"--seat: {exc}") from None
+    cut = parse_cut(args.cut_card) if args.cut_card else d.cut
+    then = parse_then(args.then) if args.then else d.then
+    dealt = Dealt(d.cards, called, tuple(actions), following or d.following, args.ordered)
+    return replace(dealt, cut=cut, then=then), layout
+
+
+def parse_cut(text: str | None) -> int | None:
+    """``--cut-card``: a card number, or 'earlier' (UsageError naming it otherwise)."""
+    if text is None:
+        return None
+    word = text.strip().lower()
+    if word == "earlier":
+        return CUT_EARLIER
+    if not (word.isascii() and word.isdigit() and 1 <= int(word) <= 7):
+        raise UsageError(
+            f"--cut-card {quote(text)}: give the card it came out in front of (1 to 7; one "
+            "past the last card: as the coup ended) or earlier"
+        )
+    return int(word)
+
+
+def parse_then(text: str | None) -> AfterCoup | None:
+    if text is None:
+        return None
+    try:
+        return AfterCoup(text.strip().lower().replace("-", "_"))
+    except ValueError:
+        raise UsageError(f"--then {quote(text)}: say deal, one_more or end") from None
 
 
 def check(dealt: Dealt, layout: Layout, house: House) -> Audit:
@@ -402,6 +466,25 @@ def to_json(result: Audit, house: House | None = None) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     house = house_of_args(args)
     shown = house if args.house else None
+    if args.file is not None:
+        given = [
+            name
+            for name, value in (
+                ("CARD", args.cards),
+                ("--seat", args.seat),
+                ("--called", args.called),
+                ("--next", args.next),
+                ("--ordered", args.ordered),
+                ("--cut-card", args.cut_card),
+                ("--then", args.then),
+            )
+            if value
+        ]
+        if given:
+            raise UsageError(
+                f"{', '.join(given)} with --file: each coup in the file gives its own steps"
+            )
+        return run_file(args.file, house, as_json=args.json, shown=shown)
     if STDIN in args.cards:
         if args.cards != [STDIN]:
             raise UsageError("'-' (read coups from standard input) must be the only CARD")
@@ -412,6 +495,8 @@ def run(args: argparse.Namespace) -> int:
                 ("--called", args.called),
                 ("--next", args.next),
                 ("--ordered", args.ordered),
+                ("--cut-card", args.cut_card),
+                ("--then", args.then),
             )
             if value
         ]
@@ -441,45 +526,110 @@ def _line_parser() -> _LineParser:
     return parser
 
 
+@dataclass(frozen=True, slots=True)
+class _Bad:
+    """A coup that could not be audited: why, and the column (None: the whole line)."""
+
+    reason: str
+    column: int | None = None
+
+
 def run_lines(
     lines: Iterable[str], house: House, *, as_json: bool, shown: House | None = None
 ) -> int:
     """One coup per line; a bad line is reported and the run goes on; a summary at the
     end (on standard error with --json, so the output stays one JSON object a line)."""
     parser = _line_parser()
+
+    def verdicts() -> Iterator[tuple[int, Audit | _Bad]]:
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            try:
+                try:
+                    tokens = shlex.split(line)
+                except ValueError as exc:
+                    raise UsageError(f"cannot split the line: {exc}") from None
+                args = parser.parse_intermixed_args(tokens)
+                dealt, layout = build(args)
+                yield number, check(dealt, layout, house)
+            except UsageError as exc:
+                yield number, _Bad(str(exc))
+
+    return _report(verdicts(), as_json=as_json, shown=shown, source=None)
+
+
+def run_file(path: str, house: House, *, as_json: bool, shown: House | None = None) -> int:
+    """A file of procedures in the notation, one coup to a paragraph: each audited, a bad
+    one reported at its file:line:column and the run goes on; a summary at the end."""
+    try:
+        with Path(path).open("rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise UsageError(f"--file {quote(path)}: cannot read it ({exc.strerror})") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise UsageError(f"--file {quote(path)}: larger than {MAX_FILE_BYTES:,} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"--file {quote(path)}: not UTF-8 text") from None
+
+    def verdicts() -> Iterator[tuple[int, Audit | _Bad]]:
+        for number, item in read_procedures(text):
+            if isinstance(item, NotationError):
+                yield item.line, _Bad(item.reason, item.column)
+                continue
+            try:
+                yield number, check(item.dealt, item.layout, house)
+            except UsageError as exc:
+                yield number, _Bad(str(exc))
+
+    return _report(verdicts(), as_json=as_json, shown=shown, source=path)
+
+
+def _report(
+    verdicts: Iterable[tuple[int, Audit | _Bad]],
+    *,
+    as_json: bool,
+    shown: House | None,
+    source: str | None,
+) -> int:
+    """Print each coup's verdict (or why it could not be audited) as it comes, then the
+    summary; exit status 1 if any coup had a deviation or could not be audited."""
     right = wrong = bad = 0
     first = True
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            try:
-                tokens = shlex.split(line)
-            except ValueError as exc:
-                raise UsageError(f"cannot split the line: {exc}") from None
-            args = parser.parse_intermixed_args(tokens)
-            dealt, layout = build(args)
-            result = check(dealt, layout, house)
-        except UsageError as exc:
+    for number, item in verdicts:
+        where = f"line {number}" if source is None else f"{source}:{number}"
+        if isinstance(item, _Bad):
             bad += 1
+            column = "" if item.column is None else f":{item.column}"
             if as_json:
-                print(dumps_exact({"line": number, "error": str(exc)}), flush=True)
+                at = (
+                    {"line": number}
+                    if item.column is None
+                    else {
+                        "line": number,
+                        "column": item.column,
+                    }
+                )
+                print(dumps_exact({**at, "error": item.reason}), flush=True)
             else:
-                print(f"ezbac: error: line {number}: {exc}", file=sys.stderr, flush=True)
+                print(f"ezbac: error: {where}{column}: {item.reason}", file=sys.stderr, flush=True)
             continue
-        if result.right:
+        if item.right:
             right += 1
         else:
             wrong += 1
         if as_json:
-            print(dumps_exact({"line": number, **to_json(result, shown)}), flush=True)
+            print(dumps_exact({"line": number, **to_json(item, shown)}), flush=True)
         else:
-            print(("" if first else "\n") + f"line {number}\n" + render(result, shown), flush=True)
+            print(("" if first else "\n") + f"{where}\n" + render(item, shown), flush=True)
             first = False
     total = right + wrong
+    unit = "line" if source is None else "coup"
     summary = (
         f"{total} coup{'s' if total != 1 else ''}: {right} dealt right, {wrong} with "
-        f"deviations" + (f", {bad} bad line{'s' if bad != 1 else ''}" if bad else "")
+        f"deviations" + (f", {bad} bad {unit}{'s' if bad != 1 else ''}" if bad else "")
     )
     print(
         ("" if as_json or first else "\n") + summary,

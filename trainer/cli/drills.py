@@ -66,6 +66,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--json", action="store_true", help="one JSON object per coup, with the engine's answers"
     )
+    p.add_argument(
+        "--procedure",
+        action="store_true",
+        help="a table drill: each table's right procedure in the audit's notation, which "
+        "'ezbac audit --file' reads",
+    )
     p.set_defaults(handler=run_preview)
 
     p = actions.add_parser("schema", help="print the JSON Schema of drill files")
@@ -206,7 +212,12 @@ def run_preview(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     rng = random.Random(seed)
     if drill.is_table:
-        return _preview_tables(drill, rng, seed, args.count, args.json)
+        return _preview_tables(drill, rng, seed, args.count, args.json, args.procedure)
+    if args.procedure:
+        raise UsageError(
+            f"--procedure: {drill.id!r} is not a table drill; only a dealt table has a "
+            "procedure to export"
+        )
     notes: dict[int, str] = {}  # a shoe drill: where each shoe starts, what it dealt
     if drill.kind.value == "shoe":  # each run is a shoe: its burn and cut card
         from trainer.drills.model import DrillCoup
@@ -279,7 +290,12 @@ def run_preview(args: argparse.Namespace) -> int:
 
 
 def _preview_tables(
-    drill: Any, rng: random.Random, seed: int, wanted: int | None, as_json: bool
+    drill: Any,
+    rng: random.Random,
+    seed: int,
+    wanted: int | None,
+    as_json: bool,
+    as_procedure: bool = False,
 ) -> int:
     """A table drill's tables: the cards, the layout seat by seat and the engine's procedure
     (settle_table, the table drill's answer key) in the house's order.  ``wanted`` tables
@@ -289,6 +305,7 @@ def _preview_tables(
 
     house = drill.house
     notes: dict[int, str] = {}
+    places: list[Any] = []  # a shoe at the table: each table's place in its shoe
     if drill.kind.value == "shoe":  # a shoe at the table: each run is one shoe's tables
         from trainer.drills.generate import deal_tables
         from trainer.session.shoe import burn_question, deal_shoe
@@ -297,6 +314,7 @@ def _preview_tables(
             shoe = deal_shoe(drill, rng)
             burn_question(shoe, rng)
             notes[start] = _shoe_note(shoe, len(notes) + 1)
+            places.extend(shoe.coups)
             return deal_tables(drill, rng, [sc.coup for sc in shoe.coups])
     else:
         from trainer.drills.generate import deal_tables
@@ -305,6 +323,8 @@ def _preview_tables(
             return deal_tables(drill, rng)
 
     tables = _consecutive_runs(drill, run, wanted, "table")
+    if as_procedure:
+        return _export_procedures(drill, house, seed, tables, places)
     count = len(tables)
     colours = {c.value: c.colour for c in house.chips}
     if not as_json:
@@ -357,6 +377,27 @@ def _preview_tables(
             print(f"     - {line}")
         if dealt.note:
             print(f"     note: {dealt.note}")
+    return 0
+
+
+def _export_procedures(
+    drill: Any, house: Any, seed: int, tables: list[Any], places: list[Any]
+) -> int:
+    """Each dealt table's right procedure in the audit's notation, a paragraph each: the
+    calls said in the house's words among the cards, and at a shoe where the cut card came
+    out and the call after the coup."""
+    from trainer.engine.notation import right_procedure
+    from trainer.engine.procedure import CUT_EARLIER
+
+    print(f"# {drill.id}: seed {seed}, house {house.id} (ezbac audit --house {house.id} --file)")
+    for n, table in enumerate(tables, 1):
+        place = places[n - 1] if places else None
+        cut = None if place is None else CUT_EARLIER if place.cut_out_before else place.cut_card
+        procedure = right_procedure(
+            table.coup, table.layout, house, at_shoe=place is not None, cut=cut
+        )
+        print(f"\n# table {n}: {house.result(table.coup)}")
+        print(procedure)
     return 0
 
 

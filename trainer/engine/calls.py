@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from trainer.engine import rules
 from trainer.engine.coup import Coup, Outcome
-from trainer.engine.house import House
+from trainer.engine.house import House, say_fields
 from trainer.engine.settlement import Bet, BetResult
 
 __all__ = ["Call", "CallStep", "calls_for", "wrong_calls"]
@@ -46,73 +46,72 @@ class Call:
     key: str
     text: str
     cards: int
+    #: The values it is worded with, in ``say_fields`` order (a hand as player/banker, a
+    #: total as a digit): how a supervisor keys it (``say:wins=banker,7,5``).
+    values: tuple[str, ...] = ()
 
 
 def _hand_name(player: bool) -> str:
     return "Player" if player else "Banker"
 
 
+def _call(house: House, step: CallStep, key: str, cards: int, **values: int | str) -> Call:
+    """One call in the house's words, with the values it is worded with."""
+    keyed = tuple(str(values[f]).lower() for f in say_fields(key))
+    return Call(step, key, house.calls.say(key, **values), cards, keyed)
+
+
 def calls_for(coup: Coup, house: House) -> tuple[Call, ...]:
     """The dealer's calls for ``coup`` at ``house``, in the order they are made."""
-    say = house.calls.say
     p, b = coup.player, coup.banker
     pt, bt = p.two_card_total, b.two_card_total
     out = [
-        Call(CallStep.PLAYER_SHOWS, "player_shows", say("player_shows", total=pt), 4),
-        Call(CallStep.BANKER_SHOWS, "banker_shows", say("banker_shows", total=bt), 4),
+        _call(house, CallStep.PLAYER_SHOWS, "player_shows", 4, total=pt),
+        _call(house, CallStep.BANKER_SHOWS, "banker_shows", 4, total=bt),
     ]
     if coup.natural:
         for player, total in ((True, pt), (False, bt)):
             if rules.is_natural(total):
                 out.append(
-                    Call(
-                        CallStep.NATURAL,
-                        "natural",
-                        say("natural", hand=_hand_name(player), total=total),
-                        4,
+                    _call(
+                        house, CallStep.NATURAL, "natural", 4, hand=_hand_name(player), total=total
                     )
                 )
     else:
         shown = 4
         if coup.player_draws:
-            out.append(Call(CallStep.PLAYER_ACTS, "player_draws", say("player_draws"), 4))
+            out.append(_call(house, CallStep.PLAYER_ACTS, "player_draws", 4))
             shown = 5
-            out.append(Call(CallStep.PLAYER_HAS, "player_has", say("player_has", total=p.total), 5))
+            out.append(_call(house, CallStep.PLAYER_HAS, "player_has", 5, total=p.total))
         else:
-            out.append(
-                Call(CallStep.PLAYER_ACTS, "player_stands", say("player_stands", total=pt), 4)
-            )
+            out.append(_call(house, CallStep.PLAYER_ACTS, "player_stands", 4, total=pt))
         if coup.banker_draws:
-            out.append(Call(CallStep.BANKER_ACTS, "banker_draws", say("banker_draws"), shown))
-            out.append(
-                Call(CallStep.BANKER_HAS, "banker_has", say("banker_has", total=b.total), shown + 1)
-            )
+            out.append(_call(house, CallStep.BANKER_ACTS, "banker_draws", shown))
+            out.append(_call(house, CallStep.BANKER_HAS, "banker_has", shown + 1, total=b.total))
         else:
-            out.append(
-                Call(CallStep.BANKER_ACTS, "banker_stands", say("banker_stands", total=bt), shown)
-            )
+            out.append(_call(house, CallStep.BANKER_ACTS, "banker_stands", shown, total=bt))
     n = len(coup.cards)
-    key, text = _result(coup, house)
-    out.append(Call(CallStep.RESULT, key, text, n))
+    key, values = _result(coup, house)
+    out.append(_call(house, CallStep.RESULT, key, n, **values))
     push = _push(coup, house)
     if push is not None:
-        out.append(Call(CallStep.PUSH, push, say(push), n))
+        out.append(_call(house, CallStep.PUSH, push, n))
     return tuple(out)
 
 
-def _result(coup: Coup, house: House) -> tuple[str, str]:
-    say = house.calls.say
+def _result(coup: Coup, house: House) -> tuple[str, dict[str, int | str]]:
+    """The result call's key and the values it is worded with."""
     named = house.named(coup.outcome)
     pf, bf = coup.player.total, coup.banker.total
     if named is Outcome.TIE:
-        return "tie", say("tie", total=pf)
+        return "tie", {"total": pf}
     if named is Outcome.DRAGON7:
-        return "dragon7", say("dragon7", low=pf)
+        return "dragon7", {"low": pf}
     if named is Outcome.PANDA8:
-        return "panda8", say("panda8", low=bf)
+        return "panda8", {"low": bf}
     player = named is Outcome.PLAYER
     high, low = (pf, bf) if player else (bf, pf)
-    return "wins", say("wins", hand=_hand_name(player), high=high, low=low)
+    return "wins", {"hand": _hand_name(player), "high": high, "low": low}
 
 
 def _push(coup: Coup, house: House) -> str | None:

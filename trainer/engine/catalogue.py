@@ -272,9 +272,8 @@ def _player_draw(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
     else:
         if not coup.player_draws:
             raise ctx.no("the Player stands here")
-        if rules.banker_draws(bt, None):
-            cards.append(DealtCard(next(stream), Side.BANKER))
-            used += 1
+        if rules.banker_draws(bt, None):  # the dealer would go on to the Banker's draw
+            raise ctx.no("it would read as the Player's card dealt to the Banker")
     return _consistent(ctx, cards, used)
 
 
@@ -295,12 +294,6 @@ def _wrong_hand(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
     coup = ctx.coup
     if len(coup.cards) == 4:
         raise ctx.no("no third card is dealt")
-    if (
-        coup.player_draws
-        and not coup.banker_draws
-        and rules.banker_draws(coup.banker.two_card_total, None)
-    ):
-        raise ctx.no("it would read as a Player who stood and a Banker who drew")
     cards = [
         DealtCard(c.card, c.to if i < 4 else c.to.other) for i, c in enumerate(ctx.correct.cards)
     ]

@@ -421,6 +421,15 @@ DEFAULT_CALLS: Mapping[str, str] = MappingProxyType(
 )
 
 
+#: The values a call is keyed with, in this order ("natural=player,9", "wins=banker,7,5").
+SAY_ORDER = ("hand", "total", "high", "low")
+
+
+def say_fields(key: str) -> tuple[str, ...]:
+    """The fields of the call ``key`` in the order its values are written."""
+    return tuple(f for f in SAY_ORDER if f in CALL_FIELDS[key])
+
+
 def call_problems(key: str, wording: str) -> list[str]:
     """What is wrong with one call's wording (unknown call, unknown or malformed field)."""
     if key not in CALL_FIELDS:

@@ -18,18 +18,22 @@ injected mistake has exactly one deviation that does not follow.
 
 from __future__ import annotations
 
+import difflib
 import enum
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from trainer.engine import rules
+from trainer.engine.calls import Call, calls_for
 from trainer.engine.cards import Card, hand_total
+from trainer.engine.chips import ChipBreakdown, check_chips
 from trainer.engine.coup import Coup, Outcome, classify, outcome_reason
 from trainer.engine.errors import EngineError, MissingCardError
-from trainer.engine.house import House, settle_checked
+from trainer.engine.house import SIDE_BETS, House, say_fields, settle_checked
 from trainer.engine.money import format_amount
 from trainer.engine.settlement import Bet, BetResult, Settlement
+from trainer.engine.shoe import BetweenCoups, ShoeRules
 from trainer.engine.table import (
     BoxCommission,
     CollectFee,
@@ -45,6 +49,8 @@ from trainer.engine.table import (
 )
 
 __all__ = [
+    "CUT_EARLIER",
+    "AfterCoup",
     "Audit",
     "AuditInputError",
     "BetAction",
@@ -56,9 +62,12 @@ __all__ = [
     "Deviation",
     "Done",
     "Kind",
+    "SaidCall",
+    "ShoeCall",
     "Side",
     "audit",
     "result_text",
+    "right_after",
     "single_seat",
 ]
 
@@ -119,9 +128,10 @@ class Done(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class BetAction:
     """What was done with one bet: ``paid`` is the winnings paid beside the wager (PAID
-    only); ``commission`` what was collected on it (taken from the payout or put in the
-    commission box); ``fee`` the card room's collection fee taken (None: not recorded, so
-    not audited)."""
+    only); ``commission`` what was collected on it, ``boxed`` whether into the seat's
+    commission box (True) or from the payout at once (False); ``fee`` the card room's
+    collection fee taken; ``chips`` the chips the payout was cut in.  None: not recorded,
+    so not audited."""
 
     seat: int
     bet: Bet
@@ -129,13 +139,18 @@ class BetAction:
     paid: Decimal = _ZERO
     commission: Decimal = _ZERO
     fee: Decimal | None = None
+    boxed: bool | None = None
+    chips: ChipBreakdown | None = None
 
     def describe(self) -> str:
         text = f"seat {self.seat} {self.bet.label}: {self.done.value}"
         if self.done is Done.PAID:
             text += f" {format_amount(self.paid)}"
+        if self.chips is not None:
+            text += f" in {self.chips.describe()}"
         if self.commission:
-            text += f", commission {format_amount(self.commission)}"
+            how = {None: "", True: " into the box", False: " taken at once"}[self.boxed]
+            text += f", commission {format_amount(self.commission)}{how}"
         if self.fee:
             text += f", fee {format_amount(self.fee)}"
         return text
@@ -150,20 +165,80 @@ class Called:
     outcome: Outcome | None = None
 
 
-DealtStep = DealtCard | CalledTotal | CalledOutcome | BetAction
+class AfterCoup(enum.Enum):
+    """What the dealer says comes next once a coup is over (the cut card's rule)."""
+
+    DEAL = "deal"
+    ONE_MORE = "one_more"
+    END = "end"
+
+    @property
+    def label(self) -> str:
+        return _AFTER_LABELS[self]
+
+
+_AFTER_LABELS = {
+    AfterCoup.DEAL: "deal the next coup",
+    AfterCoup.ONE_MORE: "deal one more coup, then the shoe ends",
+    AfterCoup.END: "the shoe ends",
+}
+
+#: ``Dealt.cut`` for a cut card that came out in an earlier coup (this coup followed it).
+CUT_EARLIER = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeCall:
+    """The dealer's call after the coup: deal on, one more coup, or the shoe ends."""
+
+    then: AfterCoup
+
+
+@dataclass(frozen=True, slots=True)
+class SaidCall:
+    """A call the dealer made aloud ("Player shows five"), keyed by the house ``Calls`` key
+    and its values in ``say_fields`` order (a hand as player/banker, a total as a digit),
+    with ``cards``: how many cards were on the table when it was made."""
+
+    key: str
+    values: tuple[str, ...]
+    cards: int
+
+    @classmethod
+    def of(cls, call: Call) -> SaidCall:
+        """The engine's call as said right."""
+        return cls(call.key, call.values, call.cards)
+
+    def words(self, house: House) -> str:
+        """The call in the house's words."""
+        named: dict[str, int | str] = {
+            f: (v.capitalize() if f == "hand" else int(v))
+            for f, v in zip(say_fields(self.key), self.values, strict=True)
+        }
+        return house.calls.say(self.key, **named)
+
+
+DealtStep = DealtCard | SaidCall | CalledTotal | CalledOutcome | BetAction | ShoeCall
 
 
 @dataclass(frozen=True, slots=True)
 class Dealt:
     """One coup as a dealer dealt it.  ``bets`` are in the order they were settled
     (``ordered=False``: the order is not known and is not audited); ``following`` are the
-    cards that came next in the shoe, so a draw the dealer missed can still be judged."""
+    cards that came next in the shoe, so a draw the dealer missed can still be judged.
+    ``cut``: the cut card came out in front of card ``cut`` of this coup (1-based; one past
+    the last card: as the coup ended; ``CUT_EARLIER``: in an earlier coup; None: not out);
+    ``then``: what the dealer called once the coup was over (None: not recorded); ``said``:
+    the calls made aloud, in order (empty: not recorded, so not audited)."""
 
     cards: tuple[DealtCard, ...]
     called: Called = Called()
     bets: tuple[BetAction, ...] = ()
     following: tuple[Card, ...] = ()
     ordered: bool = True
+    cut: int | None = None
+    then: AfterCoup | None = None
+    said: tuple[SaidCall, ...] = ()
 
     def hand(self, side: Side) -> tuple[Card, ...]:
         """The cards the dealer put on ``side``, in order."""
@@ -174,6 +249,7 @@ class Dealt:
         """The procedure step by step, as a spot-the-error drill replays it: the cards, the
         totals called, the outcome called, then the bets in the order settled."""
         out: list[DealtStep] = list(self.cards)
+        out.extend(self.said)
         if self.called.player is not None:
             out.append(CalledTotal(Side.PLAYER, self.called.player))
         if self.called.banker is not None:
@@ -181,7 +257,14 @@ class Dealt:
         if self.called.outcome is not None:
             out.append(CalledOutcome(self.called.outcome))
         out.extend(self.bets)
+        if self.then is not None:
+            out.append(ShoeCall(self.then))
         return tuple(out)
+
+    @property
+    def first_bet(self) -> int:
+        """The index in ``steps`` of the first bet settled."""
+        return len(self.steps) - len(self.bets) - (self.then is not None)
 
     @classmethod
     def correct(
@@ -202,7 +285,7 @@ class Dealt:
 
 def actions_of(procedure: TableProcedure) -> tuple[BetAction, ...]:
     """A table procedure's steps as the dealer's bet actions, in its order (commissions and
-    fees folded into the bet they belong to)."""
+    fees folded into the bet they belong to; no fee collected: None, nothing to record)."""
     fees: dict[tuple[int, Bet], Decimal] = {}
     out: list[BetAction] = []
     index: dict[tuple[int, Bet], int] = {}
@@ -212,7 +295,8 @@ def actions_of(procedure: TableProcedure) -> tuple[BetAction, ...]:
             fees[key] = step.amount
         elif isinstance(step, (TakeCommission, BoxCommission)):
             a = out[index[key]]
-            out[index[key]] = BetAction(a.seat, a.bet, a.done, a.paid, step.amount, a.fee)
+            boxed = isinstance(step, BoxCommission)
+            out[index[key]] = replace(a, commission=step.amount, boxed=boxed)
         else:
             done = (
                 Done.TAKEN
@@ -220,8 +304,11 @@ def actions_of(procedure: TableProcedure) -> tuple[BetAction, ...]:
                 else (Done.PUSHED if isinstance(step, Push) else Done.PAID)
             )
             paid = step.amount if isinstance(step, Pay) else _ZERO
+            chips = step.chips if isinstance(step, Pay) else None
             index[key] = len(out)
-            out.append(BetAction(step.seat, step.bet, done, paid, _ZERO, fees.get(key, _ZERO)))
+            out.append(
+                BetAction(step.seat, step.bet, done, paid, _ZERO, fees.get(key), chips=chips)
+            )
     return tuple(out)
 
 
@@ -255,9 +342,14 @@ class Kind(enum.Enum):
     COMMISSION_TAKEN = "commission_taken"
     COMMISSION_WRONG = "commission_wrong"
     FEE_WRONG = "fee_wrong"
+    COMMISSION_COLLECTED = "commission_collected"
+    CHIPS_WRONG = "chips_wrong"
     BET_MISSED = "bet_missed"
     BET_TWICE = "bet_twice"
     ORDER = "order"
+    CALL_WRONG = "call_wrong"
+    SHOE_END = "shoe_end"
+    COUP_AFTER_LAST = "coup_after_last"
 
     @property
     def label(self) -> str:
@@ -285,9 +377,14 @@ _KIND_LABELS = {
     Kind.COMMISSION_TAKEN: "commission taken where none is owed",
     Kind.COMMISSION_WRONG: "the commission wrong",
     Kind.FEE_WRONG: "the collection fee wrong",
+    Kind.COMMISSION_COLLECTED: "commission boxed where taken at once, or the other way",
+    Kind.CHIPS_WRONG: "a payout cut in the wrong chips",
     Kind.BET_MISSED: "a bet not settled",
     Kind.BET_TWICE: "a bet settled twice",
     Kind.ORDER: "bets out of the house's order",
+    Kind.CALL_WRONG: "a call misspoken, missed or made at the wrong moment",
+    Kind.SHOE_END: "the shoe's end misjudged",
+    Kind.COUP_AFTER_LAST: "a coup dealt after the shoe's last",
 }
 
 
@@ -340,6 +437,8 @@ class Audit:
         """The step a deviation is at, in words ("card 5 (Kd)", "seat 3 Banker", "after
         card 4 (2c)" for a draw left out)."""
         cards = self.dealt.cards
+        if deviation.kind is Kind.COUP_AFTER_LAST:
+            return "the coup"
         if deviation.kind in (Kind.PLAYER_STOOD, Kind.BANKER_STOOD) and (
             deviation.step == len(cards)
         ):
@@ -366,6 +465,10 @@ def step_label(dealt: Dealt, index: int) -> str:
         return f"the {step.side.label} total called"
     if isinstance(step, CalledOutcome):
         return "the outcome called"
+    if isinstance(step, ShoeCall):
+        return "the call after the coup"
+    if isinstance(step, SaidCall):
+        return f"call {index - len(dealt.cards) + 1} said"
     return f"seat {step.seat} {step.bet.label}"
 
 
@@ -421,20 +524,9 @@ def _check_cards(dealt: Dealt) -> list[Deviation]:
                 )
             ]
         if nxt.to is Side.BANKER:
-            # Read as the dealer meant it: a Player left on two cards while the Banker drew
-            # as if the Player had stood is a Player who stood; a card the Banker had no
-            # call to take (or the third cards swapped) went to the wrong hand.
-            swapped = i + 1 < n and cards[i + 1].to is Side.PLAYER
-            if rules.banker_draws(bt, None) and not swapped:
-                return [
-                    Deviation(
-                        Kind.PLAYER_STOOD,
-                        i,
-                        f"the Player did not draw; {nxt.card} went to the Banker",
-                        f"deal {nxt.card} to the Player",
-                        rules.player_reason(pt),
-                    )
-                ]
+            # The Player's card on the Banker's hand, whatever the Banker would have done
+            # had the Player stood: the mirror of the Banker's card on the Player's hand
+            # below, and the same kind.
             return [
                 Deviation(
                     Kind.WRONG_HAND,
@@ -547,14 +639,24 @@ def result_text(s: Settlement) -> str:
     return text
 
 
-def _matches(a: BetAction, s: Settlement) -> bool:
-    """Whether the dealer's action is exactly the settlement ``s``."""
+def _matches(a: BetAction, s: Settlement, house: House) -> bool:
+    """Whether the dealer's action is exactly the settlement ``s`` (and, where keyed, the
+    way the commission was collected and the chips the house cuts the payout in)."""
     done = {BetResult.LOSE: Done.TAKEN, BetResult.PUSH: Done.PUSHED, BetResult.WIN: Done.PAID}
     if a.done is not done[s.result] or (a.fee is not None and a.fee != s.fee):
         return False
     if a.done is Done.PAID:
-        return a.paid == s.paid and a.commission == s.commission
+        return (
+            a.paid == s.paid
+            and a.commission == s.commission
+            and (a.boxed is None or not s.commission or a.boxed is s.commission_deferred)
+            and (a.chips is None or _chips_ok(a.chips, a.paid, s.wager, house))
+        )
     return a.commission == 0
+
+
+def _chips_ok(chips: ChipBreakdown, paid: Decimal, wager: Decimal, house: House) -> bool:
+    return check_chips(chips.as_dict(), paid, house=house, wager=wager, coin=chips.coin).ok
 
 
 def _bet_rule(s: Settlement) -> str:
@@ -581,7 +683,9 @@ def _did(a: BetAction) -> str:
     return a.describe().split(": ", 1)[1]
 
 
-def _bet_deviation(a: BetAction, s: Settlement, step: int, follows: bool) -> list[Deviation]:
+def _bet_deviation(
+    a: BetAction, s: Settlement, step: int, follows: bool, house: House
+) -> list[Deviation]:
     rule, right = _bet_rule(s), result_text(s)
     did = _did(a)
     out: list[Deviation] = []
@@ -595,22 +699,29 @@ def _bet_deviation(a: BetAction, s: Settlement, step: int, follows: bool) -> lis
     if kind is not None:
         out.append(Deviation(kind, step, did, right, rule, follows))
     elif a.done is Done.PAID or a.commission:
+        owed = s.paid  # the payout, or what goes with the way the dealer collected
         paid_ok = a.paid == s.paid
         if a.commission != s.commission:
             ck = Kind.COMMISSION_TAKEN if s.commission == 0 else Kind.COMMISSION_WRONG
-            why = (
-                "no commission is taken in this game"
-                if s.commission == 0 and (s.commission_rate == 0)
-                else rule
-            )
+            why = rule if s.commission else _no_commission(house, s)
             out.append(Deviation(ck, step, did, right, why, follows))
             # a payout short by exactly the commission wrongly taken is the same mistake
             paid_ok = paid_ok or (
                 not s.commission_deferred and a.paid + a.commission == s.paid + s.commission
             )
+        elif s.commission and a.boxed is not None and a.boxed is not s.commission_deferred:
+            out.append(
+                Deviation(Kind.COMMISSION_COLLECTED, step, did, right, _collection(s), follows)
+            )
+            # the payout that goes with the way it was collected is the same mistake
+            gross = s.paid + (_ZERO if s.commission_deferred else s.commission)
+            owed = gross - (_ZERO if a.boxed else a.commission)
+            paid_ok = a.paid == owed
         if not paid_ok:
-            pk = Kind.PAYOUT_SHORT if a.paid < s.paid else Kind.PAYOUT_OVER
+            pk = Kind.PAYOUT_SHORT if a.paid < owed else Kind.PAYOUT_OVER
             out.append(Deviation(pk, step, did, right, rule, follows))
+    if a.done is Done.PAID and a.chips is not None:
+        out.extend(_chips_deviation(a, a.chips, s, step, follows, house))
     if a.fee is not None and a.fee != s.fee:
         fee = (
             (f"the collection fee on a {format_amount(s.wager)} wager is {format_amount(s.fee)}")
@@ -619,6 +730,174 @@ def _bet_deviation(a: BetAction, s: Settlement, step: int, follows: bool) -> lis
         )
         out.append(Deviation(Kind.FEE_WRONG, step, did, right, fee, follows))
     return out
+
+
+def _said_deviations(dealt: Dealt, coup: Coup, house: House, follows: bool) -> list[Deviation]:
+    """The calls said aloud against the engine's calls for the coup (``calls_for``), in the
+    house's words: a call misspoken, one left out, one too many, or one made with the wrong
+    number of cards on the table.  After a card dealt wrong they follow from it."""
+    right = calls_for(coup, house)
+    said = [c.words(house) for c in dealt.said]
+    first = len(dealt.cards)
+    out: list[Deviation] = []
+    rule = "the dealer calls each hand's total, each draw and the result (RULES.md)"
+    extra: list[int] = []
+    missing: list[tuple[int, int]] = []
+    matcher = difflib.SequenceMatcher(a=[c.text for c in right], b=said, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            for i, j in zip(range(i1, i2), range(j1, j2), strict=True):
+                if dealt.said[j].cards != right[i].cards:
+                    out.append(
+                        Deviation(
+                            Kind.CALL_WRONG,
+                            first + j,
+                            f'said "{said[j]}" with {dealt.said[j].cards} cards out',
+                            f"say it with {right[i].cards} cards out",
+                            rule,
+                            follows,
+                        )
+                    )
+            continue
+        for k in range(max(i2 - i1, j2 - j1)):
+            i, j = i1 + k, j1 + k
+            if i < i2 and j < j2:
+                did, fix = f'said "{said[j]}"', f'say "{right[i].text}"'
+                out.append(Deviation(Kind.CALL_WRONG, first + j, did, fix, rule, follows))
+            elif j < j2:
+                extra.append(j)
+            else:
+                missing.append((i, j2))
+    # A call said out of turn shows as one too many here and one missing there: one mistake.
+    for j in extra:
+        moved = next((m for m in missing if right[m[0]].text == said[j]), None)
+        if moved is not None:
+            missing.remove(moved)
+            did = f'said "{said[j]}" with {dealt.said[j].cards} cards out, out of turn'
+            fix = f"say it in turn, with {right[moved[0]].cards} cards out"
+        else:
+            did, fix = f'said "{said[j]}"', "no such call"
+        out.append(Deviation(Kind.CALL_WRONG, first + j, did, fix, rule, follows))
+    for i, j in missing:
+        did, fix = f'did not say "{right[i].text}"', f'say "{right[i].text}"'
+        out.append(Deviation(Kind.CALL_WRONG, first + j, did, fix, rule, follows))
+    return out
+
+
+def _collection(s: Settlement) -> str:
+    if s.commission_deferred:
+        return (
+            "this house keeps the commission in the seat's commission box, collected at "
+            "the end of the shoe: the payout is the full amount"
+        )
+    return "this house takes the commission from the payout at once"
+
+
+def _chips_deviation(
+    a: BetAction, chips: ChipBreakdown, s: Settlement, step: int, follows: bool, house: House
+) -> list[Deviation]:
+    """The chips a payout was cut in against the house's way of cutting it (the amount the
+    dealer paid; a wrong amount is the payout's own deviation)."""
+    check = check_chips(chips.as_dict(), a.paid, house=house, wager=s.wager, coin=chips.coin)
+    if check.ok:
+        return []
+    colours = {c.value: c.colour for c in house.chips}
+    return [
+        Deviation(
+            Kind.CHIPS_WRONG,
+            step,
+            _did(a),
+            f"pay {format_amount(a.paid)} in {check.expected.describe(colours)}",
+            "; ".join(check.departures),
+            follows,
+        )
+    ]
+
+
+def right_after(cut: int | None, cards: int, rules: ShoeRules) -> tuple[AfterCoup, str, bool]:
+    """What comes after a coup of ``cards`` cards whose cut card came out at ``cut`` (as
+    ``Dealt.cut``) under a house's shoe ``rules``: the right call, why, and whether the coup
+    itself was dealt after the shoe's last (``this_coup`` houses)."""
+    if cut is None:
+        return AfterCoup.DEAL, "the cut card has not come out: deal on", False
+    finished = rules.between is BetweenCoups.FINISHED_COUP
+    if cut == CUT_EARLIER or (cut == 1 and finished):
+        where = (
+            "in an earlier coup"
+            if cut == CUT_EARLIER
+            else "as the coup before ended, and this house counts it for that coup"
+        )
+        if rules.one_more:
+            return (
+                AfterCoup.END,
+                f"the cut card came out {where}: this was the one more coup, and the shoe ends",
+                False,
+            )
+        return (
+            AfterCoup.END,
+            f"the cut card came out {where}, and at this house that coup was the last",
+            True,
+        )
+    if cut == cards + 1 and not finished:
+        why = "the cut card came out as this coup ended, and this house counts it for the next coup"
+        if rules.one_more:
+            return AfterCoup.DEAL, f"{why}: deal it, then one more coup", False
+        return AfterCoup.ONE_MORE, f"{why}, which is the last", False
+    where = (
+        "as this coup ended, and this house counts it for this coup"
+        if cut == cards + 1
+        else "during this coup"
+    )
+    if rules.one_more:
+        return (
+            AfterCoup.ONE_MORE,
+            f"the cut card came out {where}: one more coup, then the shoe ends",
+            False,
+        )
+    return AfterCoup.END, f"the cut card came out {where}, and at this house it is the last", False
+
+
+def _shoe_deviations(dealt: Dealt, rules: ShoeRules) -> list[Deviation]:
+    """The coup against the house's last-coup rule: a coup dealt after the last, and the
+    call after the coup (where recorded)."""
+    if dealt.cut is None and dealt.then is None:
+        return []
+    right, why, past = right_after(dealt.cut, len(dealt.cards), rules)
+    out = []
+    if past:
+        out.append(
+            Deviation(
+                Kind.COUP_AFTER_LAST,
+                0,
+                "a coup was dealt",
+                "deal no coup: the shoe had ended",
+                why,
+            )
+        )
+    if dealt.then is not None and dealt.then is not right:
+        out.append(
+            Deviation(
+                Kind.SHOE_END,
+                len(dealt.steps) - 1,
+                f"called: {dealt.then.label}",
+                right.label,
+                why,
+                follows=past,
+            )
+        )
+    return out
+
+
+def _no_commission(house: House, s: Settlement) -> str:
+    """Why a bet owes no commission: the game takes none, the bet is not one it is taken
+    on, or the bet did not win."""
+    levy = house.commission
+    if levy is None:
+        return "no commission is taken in this game"
+    on = " or ".join(b.label for b in Bet if b in levy.bets)
+    if s.commission_rate == 0:
+        return f"commission is taken on a winning {on} bet only"
+    return f"{_bet_rule(s)}: commission is taken on a winning {on} bet only"
 
 
 def _order_rule(house: House, first: tuple[int, Bet, Done], then: tuple[int, Bet, Done]) -> str:
@@ -639,11 +918,24 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
     ``house`` with the bets on ``layout``, in the order of the steps; none when it was dealt
     right.  AuditInputError for a procedure that cannot be audited; LayoutError (listing
     every problem) for a layout the house does not allow."""
+    if dealt.cut is not None and not 0 <= dealt.cut <= len(dealt.cards) + 1:
+        raise AuditInputError(
+            f"the cut card came out in front of card {dealt.cut}, but the coup has "
+            f"{len(dealt.cards)} cards (give 1 to {len(dealt.cards) + 1}, or earlier)"
+        )
     if len(dealt.cards) < 4:
         raise AuditInputError(
             f"{len(dealt.cards)} card{'s' if len(dealt.cards) != 1 else ''} dealt: a coup "
             "starts with four (Player, Banker, Player, Banker)"
         )
+    for said in dealt.said:
+        try:
+            said.words(house)
+        except (KeyError, ValueError, IndexError):
+            raise AuditInputError(
+                f"the call {said.key}={','.join(said.values)} is not a call of this house's "
+                "with its values"
+            ) from None
     problems = layout_problems(layout, house)
     if problems:
         raise LayoutError(problems)
@@ -676,6 +968,7 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
     by_totals = house.named(
         classify(basis[Side.PLAYER], len(player), basis[Side.BANKER], len(banker))
     )
+    by_own = house.named(classify(own[Side.PLAYER], len(player), own[Side.BANKER], len(banker)))
     settled_by = called.outcome if called.outcome is not None else by_totals
     right_outcome = None if coup is None else house.named(coup.outcome)
     miscalled = False
@@ -708,34 +1001,31 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                         )
                     )
         elif isinstance(step, CalledOutcome):
-            if step.outcome is not by_totals:
+            # Judged against the true outcome (the dealer's own hands when the rest of the
+            # coup cannot be worked out); a consequence only when it is what the dealer's
+            # hands or the totals the dealer called make.
+            reference = by_own if right_outcome is None else right_outcome
+            if step.outcome is not reference:
+                follows = (card_mistake and step.outcome is by_own) or (
+                    miscalled and step.outcome is by_totals
+                )
                 deviations.append(
                     Deviation(
                         Kind.OUTCOME_MISNAMED,
                         index,
                         f"called {step.outcome.label}",
-                        f"call {by_totals.label}",
-                        outcome_reason(
-                            by_totals,
-                            basis[Side.PLAYER],
+                        f"call {reference.label}",
+                        house.result(coup)
+                        if coup is not None
+                        else outcome_reason(
+                            by_own,
+                            own[Side.PLAYER],
                             len(player),
-                            basis[Side.BANKER],
+                            own[Side.BANKER],
                             len(banker),
                             house.outcomes,
                         ),
-                        follows=miscalled,
-                    )
-                )
-            elif right_outcome is not None and step.outcome is not right_outcome:
-                assert coup is not None
-                deviations.append(
-                    Deviation(
-                        Kind.OUTCOME_MISNAMED,
-                        index,
-                        f"called {step.outcome.label}",
-                        f"call {right_outcome.label}",
-                        house.result(coup),
-                        True,
+                        follows,
                     )
                 )
     procedure = None
@@ -743,7 +1033,7 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
         procedure = settle_table(coup, layout, house, checked=True)
         upstream = card_mistake or miscalled or settled_by is not right_outcome
         seen: dict[tuple[int, Bet], int] = {}
-        first_bet = len(steps) - len(dealt.bets)
+        first_bet = dealt.first_bet
         for k, a in enumerate(dealt.bets):
             key = (a.seat, a.bet)
             index = first_bet + k
@@ -760,11 +1050,11 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                 continue
             seen[key] = index
             s = procedure.settlements[key]
-            if _matches(a, s):
+            if _matches(a, s, house):
                 continue
             by_dealer = settle_checked(settled_by, a.bet, on_layout[key], house)
-            follows = upstream and _matches(a, by_dealer)
-            deviations.extend(_bet_deviation(a, s, index, follows))
+            follows = upstream and _matches(a, by_dealer, house)
+            deviations.extend(_bet_deviation(a, s, index, follows, house))
         for seat, bet, _wager in layout.bets():
             if (seat, bet) not in seen:
                 s = procedure.settlements[seat, bet]
@@ -781,20 +1071,41 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
             order = _order_deviation(dealt, procedure, house, first_bet)
             if order is not None:
                 deviations.append(order)
+    if coup is not None and dealt.said:
+        deviations.extend(_said_deviations(dealt, coup, house, card_mistake))
+    deviations.extend(_shoe_deviations(dealt, house.shoe))
     deviations.sort(key=lambda d: d.step)
     return Audit(dealt, coup, procedure, tuple(deviations), note, layout)
+
+
+def _settled_before(
+    house: House, rank: Mapping[int, int], a: tuple[int, Bet, Done], b: tuple[int, Bet, Done]
+) -> bool:
+    """Whether the house has bet ``a`` (seat, bet, taken or paid) settled before ``b``.
+
+    Where the house takes every loser first, every take comes before every payout and the
+    takes are one sweep (their order among themselves is not judged, as the table drill's
+    take is one step); otherwise, and among the payouts, seats go in the house's direction.
+    On one seat, only a main bet (Player, Banker, Tie: the bets with the table's main
+    limits) before a side bet (Dragon 7, Panda 8), and only where the house says so: two
+    main bets, or two side bets, may go in either order."""
+    if house.order.losers_first:
+        if a[2] is not b[2]:
+            return a[2] is Done.TAKEN
+        if a[2] is Done.TAKEN:
+            return False
+    if a[0] != b[0]:
+        return rank[a[0]] < rank[b[0]]
+    return house.order.main_before_side and a[1] not in SIDE_BETS and b[1] in SIDE_BETS
 
 
 def _order_deviation(
     dealt: Dealt, procedure: TableProcedure, house: House, first_bet: int
 ) -> Deviation | None:
-    """The first bet settled out of the house's order, among the bets taken or paid as they
-    should be (a push is left in place, so it has no place in the order).
-
-    Where the house takes every loser first, the losers are one sweep: the order of the takes
-    among themselves is not judged (the table drill's take is one step too), only that no
-    winner is paid before the sweep ends, and the payouts' order.  Where it does not, each
-    bet, taken or paid, has its place in the seat order."""
+    """The first bet settled before one the house settles ahead of it
+    (``_settled_before``), among the bets taken or paid as they should be (a push is left
+    in place, so it has no place in the order).  The bet named as the one to do first is the
+    earliest such in the engine's own procedure."""
     done = {BetResult.LOSE: Done.TAKEN, BetResult.WIN: Done.PAID}
     ok: list[tuple[int, tuple[int, Bet, Done]]] = []
     seen = set()
@@ -804,18 +1115,16 @@ def _order_deviation(
             continue
         seen.add((a.seat, a.bet))
         ok.append((first_bet + k, (a.seat, a.bet, a.done)))
-    wanted = {key for _, key in ok}
-    right = [
-        (s.seat, s.bet, Done.TAKEN if isinstance(s, Take) else Done.PAID)
-        for s in procedure.steps
+    engine = {
+        (s.seat, s.bet, Done.TAKEN if isinstance(s, Take) else Done.PAID): n
+        for n, s in enumerate(procedure.steps)
         if isinstance(s, (Take, Pay))
-    ]
-    right = [key for key in right if key in wanted]
-    sweep = house.order.losers_first
-    for (index, key), expected in zip(ok, right, strict=True):
-        if sweep and key[2] is expected[2] is Done.TAKEN:
-            continue  # two takes of the one sweep
-        if key != expected:
+    }
+    rank = {seat: n for n, seat in enumerate(house.order.seats(house.seats))}
+    for n, (index, key) in enumerate(ok):
+        ahead = [later for _, later in ok[n + 1 :] if _settled_before(house, rank, later, key)]
+        if ahead:
+            expected = min(ahead, key=engine.__getitem__)
             verb = "paid" if key[2] is Done.PAID else "took"
             exp = "pay" if expected[2] is Done.PAID else "take"
             return Deviation(

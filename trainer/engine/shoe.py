@@ -83,6 +83,14 @@ class AfterCut(enum.Enum):
     THIS_COUP = "this_coup"  #: finish this coup: it is the last
 
 
+class BetweenCoups(enum.Enum):
+    """Which coup a cut card that comes out exactly between two coups (the last card of a
+    coup was the one in front of it) counts as coming out in."""
+
+    NEXT_COUP = "next_coup"  #: the coup about to start: ONE_MORE then deals two more coups
+    FINISHED_COUP = "finished_coup"  #: the coup just finished: it is the last but one
+
+
 @dataclass(frozen=True, slots=True)
 class ShoeRules:
     """How a house runs a shoe: the cut card's place (cards behind it), the burn, and the
@@ -91,6 +99,7 @@ class ShoeRules:
     cut: int = DEFAULT_CUT
     burn: BurnRule = BurnRule.FACE_VALUE
     after_cut: AfterCut = AfterCut.ONE_MORE
+    between: BetweenCoups = BetweenCoups.NEXT_COUP
 
     def __post_init__(self) -> None:
         if isinstance(self.cut, bool) or not isinstance(self.cut, int) or self.cut < 1:
@@ -113,6 +122,13 @@ class ShoeRules:
         """The cut card is out once the position (cards drawn) passes this."""
         return shoe_size - self.cut
 
+    def out_between(self, shoe_size: int) -> int:
+        """Between coups (and after the burn), the cut card counts as out once the position
+        passes this: ``last_start``, or one less where a cut card at the mouth of the shoe
+        as a coup ends counts for the coup just finished (``finished_coup``)."""
+        back = 1 if self.between is BetweenCoups.FINISHED_COUP else 0
+        return shoe_size - self.cut - back
+
     def describe(self) -> str:
         burn = (
             "the first card is turned up and burns its value (10, J, Q, K burn 10)"
@@ -124,7 +140,13 @@ class ShoeRules:
             if self.one_more
             else "when it comes out, the coup in progress is the last"
         )
-        return f"{burn}; cut card {self.cut} cards from the end; {after}"
+        between = (
+            "the next coup" if self.between is BetweenCoups.NEXT_COUP else "the coup just finished"
+        )
+        return (
+            f"{burn}; cut card {self.cut} cards from the end; {after}; out between two "
+            f"coups, it counts for {between}"
+        )
 
 
 DEFAULT_SHOE_RULES = ShoeRules()
@@ -255,6 +277,7 @@ class Shoe:
         "_cards",
         "_final_dealt",
         "_one_more",
+        "_out_between",
         "_position",
         "burn_card",
         "burned",
@@ -278,6 +301,8 @@ class Shoe:
         self._one_more = rules.one_more
         #: Cards behind the cut card, or None for no cut card (deal until the shoe is empty).
         self.cut = cut
+        #: Cards the cut card's place moves by, read between coups (BetweenCoups).
+        self._out_between = 1 if rules.between is BetweenCoups.FINISHED_COUP else 0
         self.decks = decks
         self.coups_dealt = 0
         #: The first card, turned face up to decide the burn (None: no burn).
@@ -343,8 +368,12 @@ class Shoe:
 
     @property
     def cut_card_out(self) -> bool:
-        """Whether a card behind the cut card has been drawn."""
-        return self.cut is not None and self._position > len(self._cards) - self.cut
+        """Whether the cut card is out, read between coups: a card behind it has been drawn,
+        or (``finished_coup``) it stands at the mouth of the shoe as a coup ends."""
+        return (
+            self.cut is not None
+            and self._position > len(self._cards) - self.cut - self._out_between
+        )
 
     @property
     def finished(self) -> bool:
@@ -425,19 +454,25 @@ class CoupDealt:
 @dataclass(frozen=True, slots=True)
 class CutCardOut:
     """The cut card came out during coup ``number`` (0: during the burn), in front of that
-    coup's card number ``card`` (1-based; 0 during the burn), at shoe ``position``.  What
-    follows: finish this coup, then one more (``one_more``) or none."""
+    coup's card number ``card`` (1-based; 0 during the burn; one past its last card when it
+    came out as the coup ended and the house counts it for that coup), at shoe
+    ``position``.  What follows: finish this coup, then one more (``one_more``) or none.
+    ``between``: it came out between two coups (before card 1, or after the last)."""
 
     number: int
     card: int
     position: int
     one_more: bool = True
+    between: bool = False
 
     def describe(self) -> str:
         where = (
             "during the burn"
             if self.number == 0
-            else (f"before card {self.card} of coup {self.number}")
+            else f"after coup {self.number}, counted for it"
+            if self.between and self.card > 1
+            else f"before card {self.card} of coup {self.number}"
+            + (", between two coups, counted for it" if self.between else "")
         )
         then = (
             "finish this coup, deal one more, the shoe ends"
@@ -527,7 +562,8 @@ class ShoeRun:
                 continue
             yield CoupDealt(number, coup, start, shoe.position, shoe.finished)
             if not was_out and shoe.cut_card_out:
-                yield CutCardOut(number, limit - start + 1, limit, one_more)
+                between = limit in (start, shoe.position)
+                yield CutCardOut(number, limit - start + 1, limit, one_more, between)
                 yield LastCoup(number + 1 if one_more else number)
         yield ShoeEnd(number, shoe.position, shoe.remaining)
 

@@ -4,7 +4,7 @@ The shoe procedure is the engine's one (``trainer.engine.shoe``): ``ShoeRun`` de
 event by event for the drills, and ``shoe_stats`` tallies it (the slow path).  The hot loop
 below works on point values, not Card objects: building a Coup per coup costs tens of
 microseconds, the loop well under one.  It reads the same tableau (rules.BANKER_TABLE) and
-the same ``ShoeRules`` (``burn_for``, ``last_start``, ``one_more``) as ShoeRun, and is
+the same ``ShoeRules`` (``burn_for``, ``out_between``, ``one_more``) as ShoeRun, and is
 proven equal to it shoe by shoe (same coups, same burn, same cut card, same last coup) in
 tests/engine/test_simulate.py; the shuffle is the Shoe's own (same rng calls, same card order).
 """
@@ -83,7 +83,8 @@ def deal_values(
     """Deal coups from point values, the fast path of Shoe.deal_coup.
 
     Starts at index ``position``; the coup that starts with ``position > last`` (the cut
-    card already out: ``last = ShoeRules.last_start``) is the final one, or, without
+    card already out: ``last = ShoeRules.out_between``, as only the positions between coups
+    are read) is the final one, or, without
     ``one_more`` (``this_coup``), the coup during which it comes out.  Returns
     (coups, player, banker, tie, dragon7, panda8, naturals, end position).  Pass ``last=-1``
     to deal exactly one coup.
@@ -187,7 +188,7 @@ class _Dealer:
     def __init__(self, decks: int, rules: ShoeRules) -> None:
         self.values = _shoe_values(check_decks(decks))
         check_cut(rules.cut, len(self.values))
-        self.last = rules.last_start(len(self.values))
+        self.last = rules.out_between(len(self.values))
         self.one_more = rules.one_more
         #: where the first coup starts, by the first card's value (the card, then its burn)
         self.burn = tuple(rules.first_coup_at(v) for v in range(10))

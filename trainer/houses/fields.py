@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from trainer.drills.fields import AMOUNT, BETS, BOOL, DECKS, ID_PATTERN, LINE, ODDS, PARAGRAPH
+from trainer.engine.shoe import BetweenCoups
 from trainer.fileformat.declare import Field, ListOf, MapOf, Obj, Scalar, ScalarReads, reads
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ BASE_BETS = ("player", "banker")
 MAX_SEATS = 14
 BURNS = ("face_value", "none")
 AFTER_CUT = ("one_more", "this_coup")
+#: The engine's values, one definition (trainer.engine.shoe.BetweenCoups).
+BETWEEN_COUPS = tuple(b.value for b in BetweenCoups)
 #: The cut card sits 12 cards from the end at least (the coup in progress and one more need
 #: up to 12) and at most half an 8-deck shoe; the loader holds it to half the house's shoe.
 CUT_RANGE = (12, 208)
@@ -212,6 +215,14 @@ class _Shoe(Obj):
         "one_more (finish the coup, deal one more, the shoe ends) or "
         "this_coup (the coup in progress is the last).",
         default="one_more",
+    )
+    cut_card_between_coups = Field(
+        _choice(BETWEEN_COUPS, "a coup to count"),
+        "When the cut card comes out exactly between two coups: next_coup (the coup about "
+        "to start counts as the one it came out in: with one_more, two more coups) or "
+        "finished_coup (the coup just finished counts: with one_more, one more coup; with "
+        "this_coup, the shoe ends).",
+        default="next_coup",
     )
 
 

@@ -34,7 +34,7 @@ from trainer.engine.house import (
 )
 from trainer.engine.money import format_amount
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet
-from trainer.engine.shoe import AfterCut, BurnRule, ShoeRules
+from trainer.engine.shoe import AfterCut, BetweenCoups, BurnRule, ShoeRules
 from trainer.fileformat import declare
 from trainer.fileformat.reading import (
     FLOAT,
@@ -305,6 +305,7 @@ class HouseReader(Reader, F.HouseReads):
                     cut=cut,
                     burn=BurnRule(F.SHOE.burn.of(shoe)),
                     after_cut=AfterCut(F.SHOE.after_cut_card.of(shoe)),
+                    between=BetweenCoups(F.SHOE.cut_card_between_coups.of(shoe)),
                 ),
                 description=v.get("description", ""),
                 sources=v.get("sources", ()),

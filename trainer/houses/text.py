@@ -105,6 +105,7 @@ def house_yaml(house: House) -> str:
         f"  cut_card: {house.shoe.cut}",
         f"  burn: {house.shoe.burn.value}",
         f"  after_cut_card: {house.shoe.after_cut.value}",
+        f"  cut_card_between_coups: {house.shoe.between.value}",
         "calls:",
     ]
     lines += [f"  {key}: {_q(house.calls.wording[key])}" for key in DEFAULT_CALLS]

@@ -44,6 +44,11 @@ KINDS = (
     "bet_missed",
     "bet_twice",
     "order",
+    "call_wrong",
+    "shoe_end",
+    "coup_after_last",
+    "commission_collected",
+    "chips_wrong",
 )
 #: The engine's transformations (trainer.engine.catalogue.TRANSFORMS; a test keeps them equal).
 TRANSFORMS = (

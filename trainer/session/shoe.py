@@ -73,6 +73,12 @@ class ShoeCoup:
     def cut_out_during(self) -> bool:
         return self.cut_card is not None
 
+    @property
+    def cut_out_after(self) -> bool:
+        """It came out as the coup ended (one past its last card), and the house counts
+        it for this coup (``cut_card_between_coups: finished_coup``)."""
+        return self.cut_card is not None and self.cut_card > len(self.coup.cards)
+
 
 @dataclass(frozen=True, slots=True)
 class DealtShoe:
@@ -101,6 +107,8 @@ class DealtShoe:
         left = sc.cards_left - len(sc.coup.cards) if after else sc.cards_left
         if sc.cut_out_before:
             cut = "cut card out: last coup"
+        elif after and sc.cut_out_after:
+            cut = "✂ CUT CARD OUT after this coup"
         elif after and sc.cut_card is not None:
             cut = f"✂ CUT CARD OUT before card {sc.cut_card} of this coup"
         else:
@@ -238,21 +246,21 @@ class NextQuestion(ChoiceQuestion):
 
     def reason(self) -> str:
         right = self.right()
+        during = (
+            "The cut card came out as this coup ended, and this house counts it for the "
+            "coup just finished"
+            if self.place.cut_out_after
+            else "The cut card came out during this coup"
+        )
         if right is Next.END_NOW:
-            return (
-                "The cut card came out during this coup, and at this house the coup in "
-                "progress is the last: the shoe ends"
-            )
+            return f"{during}, and at this house the coup in progress is the last: the shoe ends"
         if right is Next.OVER:
             return (
                 "The cut card came out in the coup before this one: this was the one more "
                 "coup, and the shoe ends"
             )
         if right is Next.ONE_MORE:
-            return (
-                "The cut card came out during this coup: the coup is finished, one more "
-                "coup is dealt, and the shoe ends"
-            )
+            return f"{during}: the coup is finished, one more coup is dealt, and the shoe ends"
         return "The cut card has not come out: deal on"
 
     @property

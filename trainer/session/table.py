@@ -41,6 +41,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from pathlib import Path
 from types import MappingProxyType
 from typing import Unpack
 
@@ -49,6 +50,8 @@ from trainer.engine import Bet, BetResult, Coup, Outcome, format_amount
 from trainer.engine.chips import ChipBreakdown, check_chips, pay_in_chips
 from trainer.engine.house import House
 from trainer.engine.money import PAYOUTS, as_amount, normalize
+from trainer.engine.notation import right_procedure
+from trainer.engine.procedure import CUT_EARLIER
 from trainer.engine.table import (
     BoxCommission,
     Layout,
@@ -1127,6 +1130,36 @@ class TableSession(OnRun):
             if q is not None:
                 after[i] = q
         return cls(drill, dealt, trainee, shoe=run, burn=burn, after=after, **kwargs)
+
+    def procedures(self) -> str:
+        """Each table of the run, its right procedure in the audit's notation, a paragraph
+        each (at a shoe, with the cut card and the call after the coup): what the trainee
+        exports to audit or to hand to a supervisor (``ezbac audit --file``)."""
+        house = self.drill.house
+        out = [f"# {self.drill.id}: {self.trainee}, house {house.id}"]
+        for i, table in enumerate(self.tables):
+            place = self.shoe.coups[i] if self.shoe is not None else None
+            cut = None if place is None else CUT_EARLIER if place.cut_out_before else place.cut_card
+            procedure = right_procedure(
+                table.dealt.coup, table.dealt.layout, house, at_shoe=place is not None, cut=cut
+            )
+            out.append(f"\n# table {table.number}: {house.result(table.dealt.coup)}\n{procedure}")
+        return "\n".join(out) + "\n"
+
+    def export_procedures(self, folder: Path) -> Path:
+        """Write ``procedures()`` to a new file in ``folder`` (made if need be), named by
+        the drill and a number not yet taken; its path.  OSError if it cannot be written."""
+        folder.mkdir(parents=True, exist_ok=True)
+        text = self.procedures()
+        for n in range(1, 10_000):
+            path = folder / f"{self.drill.id}-{n}.txt"
+            try:
+                with path.open("x", encoding="utf-8") as f:
+                    f.write(text)
+            except FileExistsError:
+                continue
+            return path
+        raise FileExistsError(f"{folder}: no free name for {self.drill.id}")
 
     # -- state ---------------------------------------------------------------------------
     @property

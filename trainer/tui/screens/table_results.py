@@ -16,6 +16,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from trainer.errors import EzbacError
+from trainer.paths import user_data_dir
 from trainer.session.table import Phase, TableResult, TableSession, TableSummary
 from trainer.tui.messages import GoHome, RetryMissed
 from trainer.tui.screens import stylesheets
@@ -47,6 +49,7 @@ class TableResultsScreen(Screen[None]):
         Binding("m", "missed", "Step through missed"),
         Binding("r", "retry", "Retry missed"),
         Binding("h", "home", "Home"),
+        Binding("x", "export", "Export procedures"),
         Binding("escape", "home", "Home", show=False),
         Binding("down", "scroll('scroll_down')", show=False),
         Binding("up", "scroll('scroll_up')", show=False),
@@ -154,6 +157,20 @@ class TableResultsScreen(Screen[None]):
 
     def action_home(self) -> None:
         self.post_message(GoHome())
+
+    def action_export(self) -> None:
+        """Each table's right procedure in the audit's notation, to a file a supervisor's
+        ``ezbac audit --file`` reads."""
+        try:
+            path = self.session.export_procedures(user_data_dir() / "exports")
+        except (OSError, EzbacError) as exc:
+            self.notify(f"Export: {exc}", severity="error", timeout=10)
+            return
+        house = self.session.drill.house.id
+        self.notify(
+            f"Procedures written to {path} (ezbac audit --house {house} --file {path})",
+            timeout=10,
+        )
 
 
 def missed_text(result: TableResult) -> Text:

@@ -1,0 +1,530 @@
+"""The audit's notation: a whole coup's procedure in order, as text a supervisor reads and
+writes, and ``ezbac audit`` reads from the command line or a file.
+
+    P:Ks B:2h P:As B:2c P:5d B:3c cut
+    call:player=6 call:banker=7 call:outcome=dragon7
+    take:4:player=100 take:4:panda8=5 push:1:banker=25 pay:1:dragon7=10:400
+    then:one_more
+
+Tokens are separated by spaces or line breaks, in the order things happened; ``#`` starts
+a comment to the end of the line:
+
+- a card: ``P:9h`` or ``B:3c`` (the hand it went to), or bare (where the rules send it);
+  ``cut`` where the cut card came out (in front of the next card; after the last card: as
+  the coup ended), ``cut:earlier`` when it came out in an earlier coup;
+- ``next:8s,2c``: cards that came next in the shoe, not dealt (to judge a draw left out);
+- ``call:player=N``, ``call:banker=N``, ``call:outcome=NAME``: the final totals and the
+  outcome the dealer called; ``say:KEY=VALUES`` a call made aloud, where it was made among
+  the cards (``say:player_shows=5``, ``say:player_draws``, ``say:wins=banker,7,5``: the
+  house's call keys, a hand then totals);
+- ``take:SEAT:BET=WAGER``, ``push:SEAT:BET=WAGER``, ``pay:SEAT:BET=WAGER:AMOUNT`` (each
+  with ``:commission=Y``, ``:commission_box=Y`` or ``:commission_at_once=Y`` and ``:fee=Z``
+  where they apply, and on a payout ``:chips=4x100+3x5``, the chips it was cut in): what
+  was done with each bet, in the order done, any seat any number of times;
+  ``bet:SEAT:BET=WAGER`` for a bet on the layout that was never settled;
+- ``then:deal``, ``then:one_more``, ``then:end``: the dealer's call once the coup was over.
+
+The cards come first, then the calls, the bets and ``then``.  ``str(procedure)`` writes
+the canonical text, and ``Procedure.parse`` reads it back to an equal value; every error
+names its line and column.  The notation is a ``Dealt`` and its ``Layout``
+(``trainer.engine.procedure``): nothing is audited here.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from trainer.engine import rules
+from trainer.engine.calls import calls_for
+from trainer.engine.cards import Card, hand_total
+from trainer.engine.chips import ChipBreakdown
+from trainer.engine.coup import Coup, Outcome
+from trainer.engine.errors import EngineError, quote
+from trainer.engine.house import CALL_FIELDS, House, say_fields
+from trainer.engine.money import PAYOUTS, normalize, parse_amount
+from trainer.engine.procedure import (
+    CUT_EARLIER,
+    AfterCoup,
+    BetAction,
+    Called,
+    Dealt,
+    DealtCard,
+    Done,
+    SaidCall,
+    Side,
+    right_after,
+)
+from trainer.engine.settlement import Bet
+from trainer.engine.table import Layout, LayoutError, Seat
+
+__all__ = [
+    "NotationError",
+    "Procedure",
+    "parse_chips",
+    "read_procedures",
+    "right_procedure",
+    "rule_side",
+]
+
+_ZERO = Decimal(0)
+
+
+class NotationError(EngineError):
+    """A procedure the notation cannot read: ``line`` and ``column`` (1-based) of the token
+    at fault, ``reason`` in words; str() is 'line:column: reason'."""
+
+    def __init__(self, reason: str, line: int, column: int) -> None:
+        super().__init__(f"{line}:{column}: {reason}")
+        self.reason, self.line, self.column = reason, line, column
+
+
+class _Part(enum.IntEnum):
+    """The notation's sections, in the order they come."""
+
+    CARDS = 0
+    CALLS = 1
+    BETS = 2
+    THEN = 3
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    text: str
+    line: int
+    column: int
+
+    def error(self, reason: str) -> NotationError:
+        return NotationError(reason, self.line, self.column)
+
+
+_SIDES = {"p": Side.PLAYER, "player": Side.PLAYER, "b": Side.BANKER, "banker": Side.BANKER}
+_VERBS = {"take": Done.TAKEN, "push": Done.PUSHED, "pay": Done.PAID}
+_WORD = re.compile(r"\S+")
+
+
+def _tokens(text: str, first_line: int = 1) -> Iterator[_Token]:
+    for n, line in enumerate(text.splitlines(), start=first_line):
+        body = line.split("#", 1)[0]
+        for found in _WORD.finditer(body):
+            yield _Token(found.group(), n, found.start() + 1)
+
+
+def rule_side(dealt: list[DealtCard], card: Card, n: int) -> Side:
+    """The hand the rules send card ``n`` (1-based) to, given the cards dealt before it;
+    ValueError in words where they send it nowhere (after a natural, past the sixth)."""
+    if n <= 4:
+        return (Side.PLAYER, Side.BANKER)[(n - 1) % 2]
+    player = [c.card for c in dealt if c.to is Side.PLAYER]
+    banker = [c.card for c in dealt if c.to is Side.BANKER]
+    pt, bt = hand_total(player[:2]), hand_total(banker[:2])
+    if rules.is_natural(pt) or rules.is_natural(bt):
+        raise ValueError(
+            f"card {n} ({card}) comes after a natural: write P:{card} or "
+            f"B:{card} for the hand it went to"
+        )
+    if n == 5:
+        return Side.PLAYER if rules.player_draws(pt) else Side.BANKER
+    if n == 6 and len(player) == 3 and len(banker) == 2:
+        return Side.BANKER
+    raise ValueError(f"card {n} ({card}): write P:{card} or B:{card} for the hand it went to")
+
+
+def _plain(amount: Decimal) -> str:
+    """An amount as the notation writes it: 1000, 2.50 (no thousands separator)."""
+    return str(normalize(amount))
+
+
+def _amount(text: str, token: _Token, what: str, *, payout: bool = False) -> Decimal:
+    try:
+        return parse_amount(text, limit=PAYOUTS) if payout else parse_amount(text)
+    except EngineError as exc:
+        raise token.error(f"{what}: {exc}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Procedure:
+    """A coup's procedure as the notation writes it: the ``Dealt`` and its ``Layout``."""
+
+    dealt: Dealt
+    layout: Layout
+
+    def __str__(self) -> str:
+        d = self.dealt
+        cards: list[str] = []
+        if d.cut == CUT_EARLIER:
+            cards.append("cut:earlier")
+        n = len(d.cards)
+        for k in range(n + 1):  # the gap after k cards: said calls, then the cut card
+            if k:
+                c = d.cards[k - 1]
+                cards.append(f"{c.to.value}:{c.card}")
+            if k < n:
+                cards += [_said(c) for c in d.said if c.cards == k]
+            if d.cut == k + 1:
+                cards.append("cut")
+        if d.following:
+            cards.append("next:" + ",".join(str(c) for c in d.following))
+        lines = [" ".join(cards)]
+        calls = [_said(c) for c in d.said if c.cards == n]
+        calls += [
+            f"call:{name}={value}"
+            for name, value in (("player", d.called.player), ("banker", d.called.banker))
+            if value is not None
+        ]
+        if d.called.outcome is not None:
+            calls.append(f"call:outcome={d.called.outcome.value}")
+        wagers = {(s, b): w for s, b, w in self.layout.bets()}
+        settled = {(a.seat, a.bet) for a in d.bets}
+        bets = [self._action(a, wagers[a.seat, a.bet]) for a in d.bets]
+        bets += [
+            f"bet:{s}:{b.value}={_plain(w)}"
+            for (s, b), w in wagers.items()
+            if (s, b) not in settled
+        ]
+        lines += [" ".join(part) for part in (calls, bets) if part]
+        if d.then is not None:
+            lines.append(f"then:{d.then.value}")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _action(a: BetAction, wager: Decimal) -> str:
+        verb = {Done.TAKEN: "take", Done.PUSHED: "push", Done.PAID: "pay"}[a.done]
+        text = f"{verb}:{a.seat}:{a.bet.value}={_plain(wager)}"
+        if a.done is Done.PAID:
+            text += f":{_plain(a.paid)}"
+        if a.chips is not None:
+            parts = [f"{n}x{_plain(v)}" for v, n in a.chips.chips]
+            if a.chips.coin:
+                parts.append(f"{_plain(a.chips.coin)}coin")
+            text += ":chips=" + ("+".join(parts) or "0coin")
+        if a.commission:
+            key = {None: "commission", True: "commission_box", False: "commission_at_once"}
+            text += f":{key[a.boxed]}={_plain(a.commission)}"
+        if a.fee is not None:
+            text += f":fee={_plain(a.fee)}"
+        return text
+
+    @classmethod
+    def parse(cls, text: str, *, first_line: int = 1) -> Procedure:
+        """One coup's procedure from ``text`` (lines counted from ``first_line``);
+        NotationError at the first token it cannot read."""
+        return _Reader().read(list(_tokens(text, first_line)), first_line)
+
+
+class _Reader:
+    """Reads one coup's tokens in order, section by section."""
+
+    def __init__(self) -> None:
+        self.part = _Part.CARDS
+        self.cards: list[DealtCard] = []
+        self.cut: int | None = None
+        self.following: tuple[Card, ...] = ()
+        self.totals: dict[str, int] = {}
+        self.outcome: Outcome | None = None
+        self.actions: list[BetAction] = []
+        self.wagers: dict[int, dict[Bet, Decimal]] = {}
+        self.then: AfterCoup | None = None
+        self.said: list[SaidCall] = []
+
+    def read(self, tokens: list[_Token], first_line: int) -> Procedure:
+        if not tokens:
+            raise NotationError(
+                "no cards given: write the cards in shoe order, e.g. P:Ks B:2h P:As B:2c",
+                first_line,
+                1,
+            )
+        for token in tokens:
+            self.token(token)
+        if len(self.cards) < 4:
+            last = tokens[-1]
+            raise last.error(
+                f"{len(self.cards)} card{'s' if len(self.cards) != 1 else ''} dealt: a coup "
+                "starts with four (Player, Banker, Player, Banker)"
+            )
+        called = Called(self.totals.get("player"), self.totals.get("banker"), self.outcome)
+        try:
+            layout = Layout(tuple(Seat(n, w) for n, w in self.wagers.items()))
+        except LayoutError as exc:  # pragma: no cover - seats and amounts are checked above
+            raise tokens[0].error(str(exc)) from None
+        dealt = Dealt(
+            tuple(self.cards),
+            called,
+            tuple(self.actions),
+            self.following,
+            True,
+            self.cut,
+            self.then,
+            tuple(self.said),
+        )
+        return Procedure(dealt, layout)
+
+    def enter(self, part: _Part, token: _Token, what: str) -> None:
+        if part < self.part:
+            raise token.error(
+                f"{quote(token.text)}: {what} after the "
+                f"{('cards', 'calls', 'bets', 'call after the coup')[self.part]}: the cards "
+                "come first, then the calls, the bets and then:"
+            )
+        self.part = part
+
+    def token(self, token: _Token) -> None:
+        text = token.text
+        head, sep, rest = text.partition(":")
+        key = head.lower()
+        if key == "cut":
+            self.enter(_Part.CARDS, token, "the cut card")
+            if self.cut is not None:
+                raise token.error("the cut card came out once: give cut once")
+            if sep and rest.lower() != "earlier":
+                raise token.error(f"{quote(text)}: write cut where it came out, or cut:earlier")
+            self.cut = CUT_EARLIER if sep else len(self.cards) + 1
+        elif key == "next" and sep:
+            if self.following:
+                raise token.error("next: is given twice; give the cards that came next once")
+            try:
+                self.following = tuple(Card.parse(t) for t in rest.split(",") if t)
+            except EngineError as exc:
+                raise token.error(f"next: {exc}") from None
+            if not self.following:
+                raise token.error("next: give the cards that came next, e.g. next:8s,2c")
+        elif key == "call" and sep:
+            self.enter(_Part.CALLS, token, "a call")
+            self.call(token, rest)
+        elif key == "say" and sep:
+            if self.part > _Part.CALLS:
+                self.enter(_Part.CALLS, token, "a call said")
+            self.said.append(_said_call(token, rest, len(self.cards)))
+        elif key in _VERBS or key == "bet":
+            self.enter(_Part.BETS, token, "a bet")
+            self.bet(token, key, rest if sep else "")
+        elif key == "then" and sep:
+            self.enter(_Part.THEN, token, "the call after the coup")
+            if self.then is not None:
+                raise token.error("then: is given twice; give it once")
+            try:
+                self.then = AfterCoup(rest.lower().replace("-", "_"))
+            except ValueError:
+                raise token.error(
+                    f"{quote(text)}: say then:deal, then:one_more or then:end"
+                ) from None
+        else:
+            self.enter(_Part.CARDS, token, "a card")
+            self.card(token)
+
+    def card(self, token: _Token) -> None:
+        text = token.text
+        n = len(self.cards) + 1
+        head, sep, rest = text.partition(":")
+        try:
+            if sep:
+                side = _SIDES.get(head.strip().lower())
+                if side is None:
+                    raise token.error(
+                        f"card {n} {quote(text)}: write P: (Player) or B: (Banker) before the "
+                        "card (or a call:, take:, push:, pay:, bet: or then: step)"
+                    )
+                card = Card.parse(rest)
+            else:
+                card = Card.parse(text)
+                side = rule_side(self.cards, card, n)
+        except NotationError:
+            raise
+        except EngineError as exc:
+            raise token.error(f"card {n}: {exc}") from None
+        except ValueError as exc:
+            raise token.error(str(exc)) from None
+        self.cards.append(DealtCard(card, side))
+
+    def call(self, token: _Token, rest: str) -> None:
+        name, eq, value = rest.partition("=")
+        name = name.lower()
+        if not eq or name not in ("player", "banker", "outcome"):
+            raise token.error(
+                f"{quote(token.text)}: write call:player=N, call:banker=N or call:outcome=NAME"
+            )
+        if name in self.totals or (name == "outcome" and self.outcome is not None):
+            raise token.error(f"call:{name} is given twice; give it once")
+        if name == "outcome":
+            try:
+                self.outcome = Outcome(value.lower().replace("_", "").replace("-", ""))
+            except ValueError:
+                raise token.error(
+                    f"call:outcome={quote(value)}: outcomes are player, banker, tie, dragon7, "
+                    "panda8"
+                ) from None
+        else:
+            if not (value.isascii() and value.isdigit() and len(value) == 1):
+                raise token.error(f"call:{name}={quote(value)}: a total is 0 to 9")
+            self.totals[name] = int(value)
+
+    def bet(self, token: _Token, verb: str, rest: str) -> None:
+        parts = rest.split(":")
+        shape = (
+            "write take:SEAT:BET=WAGER, push:SEAT:BET=WAGER, pay:SEAT:BET=WAGER:AMOUNT "
+            "or bet:SEAT:BET=WAGER"
+        )
+        if len(parts) < 2 or not (parts[0].isascii() and parts[0].isdigit()):
+            raise token.error(f"{quote(token.text)}: {shape}")
+        seat = int(parts[0]) if len(parts[0]) <= 2 else 0
+        if not 1 <= seat <= 14:
+            raise token.error(f"{quote(token.text)}: a seat is 1 to 14")
+        name, eq, wager_text = parts[1].partition("=")
+        if not eq:
+            raise token.error(f"{quote(token.text)}: {shape}")
+        try:
+            bet = Bet.parse(name)
+        except EngineError as exc:
+            raise token.error(str(exc)) from None
+        wager = _amount(wager_text, token, f"seat {seat} {bet.value}")
+        placed = self.wagers.setdefault(seat, {})
+        if placed.get(bet, wager) != wager:
+            raise token.error(
+                f"seat {seat}'s {bet.value} bet was {_plain(placed[bet])} before: a bet has "
+                "one wager"
+            )
+        placed[bet] = wager
+        extras = parts[2:]
+        paid = _ZERO
+        if verb == "pay":
+            if not extras or "=" in extras[0]:
+                raise token.error(f"{quote(token.text)}: write pay:SEAT:BET=WAGER:AMOUNT")
+            paid = _amount(extras[0], token, "the amount paid", payout=True)
+            if paid == 0:
+                raise token.error(
+                    f"{quote(token.text)}: write push: for a bet returned with nothing paid"
+                )
+            extras = extras[1:]
+        values: dict[str, Decimal] = {}
+        chips: ChipBreakdown | None = None
+        boxed: bool | None = None
+        for extra in extras:
+            key, eq, value = extra.partition("=")
+            key = key.lower()
+            if key == "chips" and eq and verb == "pay" and chips is None:
+                chips = _chips(value, token)
+                continue
+            if not eq or key not in _EXTRAS or verb == "bet":
+                raise token.error(
+                    f"{quote(token.text)}: after the bet, only :commission=Y (or "
+                    ":commission_box=Y, :commission_at_once=Y), :fee=Z and, on pay:, "
+                    ":chips=NxV+... (not on bet:)"
+                )
+            name = "fee" if key == "fee" else "commission"
+            if name in values:
+                raise token.error(f"{quote(token.text)}: {name} is given twice; give it once")
+            values[name] = _amount(value, token, key, payout=True)
+            boxed = _EXTRAS[key] if name == "commission" else boxed
+        if verb != "bet":
+            self.actions.append(
+                BetAction(
+                    seat,
+                    bet,
+                    _VERBS[verb],
+                    paid,
+                    values.get("commission", _ZERO),
+                    values.get("fee"),
+                    boxed,
+                    chips,
+                )
+            )
+
+
+def _said(call: SaidCall) -> str:
+    return f"say:{call.key}" + (f"={','.join(call.values)}" if call.values else "")
+
+
+def _said_call(token: _Token, rest: str, cards: int) -> SaidCall:
+    """``say:player_shows=5``, ``say:wins=banker,7,5``, ``say:player_draws``: a call made
+    aloud, by the house's call key and its values (a hand, then totals)."""
+    key, _, given = rest.partition("=")
+    key = key.lower()
+    if key not in CALL_FIELDS:
+        raise token.error(f"{quote(token.text)}: calls are {', '.join(CALL_FIELDS)}")
+    fields = say_fields(key)
+    values = tuple(v.strip().lower() for v in given.split(",")) if given else ()
+    if len(values) != len(fields):
+        shape = f"say:{key}" + (f"={','.join(f.upper() for f in fields)}" if fields else "")
+        raise token.error(f"{quote(token.text)}: write {shape}")
+    for field, value in zip(fields, values, strict=True):
+        ok = value in ("player", "banker") if field == "hand" else len(value) == 1
+        if not ok or not (field == "hand" or value.isdigit()):
+            what = "player or banker" if field == "hand" else "a total, 0 to 9"
+            raise token.error(f"{quote(token.text)}: {field} is {what}")
+    return SaidCall(key, values, cards)
+
+
+#: The keys after a bet, and (for a commission) whether it went into the box.
+_EXTRAS: dict[str, bool | None] = {
+    "commission": None,
+    "commission_box": True,
+    "commission_at_once": False,
+    "fee": None,
+}
+
+
+def _chips(text: str, token: _Token) -> ChipBreakdown:
+    try:
+        return parse_chips(text)
+    except ValueError as exc:
+        raise token.error(str(exc)) from None
+
+
+def parse_chips(text: str) -> ChipBreakdown:
+    """``4x100+3x5+0.50coin`` to the chips (and coin) a payout was cut in; ValueError (an
+    EngineError for a bad amount) naming the text otherwise."""
+    counts: dict[Decimal, int] = {}
+    coin = _ZERO
+    for part in text.split("+"):
+        n, x, value = part.lower().partition("x")
+        if part.lower().endswith("coin") and not x:
+            coin += parse_amount(part[:-4], limit=PAYOUTS)
+            continue
+        if not (x and n.isascii() and n.isdigit() and 0 < int(n) <= 10_000):
+            raise ValueError(
+                f"chips={quote(text)}: write each chip as COUNTxVALUE joined by +, e.g. "
+                "chips=4x100+3x5 (coin as 0.50coin)"
+            )
+        chip = parse_amount(value)
+        counts[chip] = counts.get(chip, 0) + int(n)
+    return ChipBreakdown(tuple(sorted(counts.items(), reverse=True)), normalize(coin))
+
+
+def right_procedure(
+    coup: Coup, layout: Layout, house: House, *, at_shoe: bool = False, cut: int | None = None
+) -> Procedure:
+    """The engine's own procedure for a dealt table, as the notation writes it: the cards,
+    the calls said in the house's words, the bets in the house's order with their chips;
+    ``at_shoe``: where the cut card came out (``cut``, as ``Dealt.cut``) and the right call
+    after the coup.  What the table drill exports, and the audit reads as dealt right."""
+    dealt = Dealt.correct(coup, layout, house)
+    said = tuple(SaidCall.of(c) for c in calls_for(coup, house))
+    dealt = replace(dealt, said=said)
+    if at_shoe:
+        then = right_after(cut, len(dealt.cards), house.shoe)[0]
+        dealt = replace(dealt, cut=cut, then=then)
+    return Procedure(dealt, layout)
+
+
+def read_procedures(text: str) -> Iterator[tuple[int, Procedure | NotationError]]:
+    """A file of procedures, one coup to a paragraph (coups are separated by blank lines;
+    comment lines do not separate): each coup's first line and its procedure, or the error
+    that stopped it (the rest of the file is read on)."""
+    block: list[str] = []
+    start = 0
+    lines = text.splitlines()
+    for n, line in enumerate([*lines, ""], start=1):
+        if line.strip():
+            if not block or not any(b.split("#", 1)[0].strip() for b in block):
+                start = n  # the coup starts at its first step, not at a comment
+            block.append(line)
+            continue
+        if any(b.split("#", 1)[0].strip() for b in block):
+            try:
+                yield start, Procedure.parse("\n".join(block), first_line=start)
+            except NotationError as exc:
+                yield start, exc
+        block = []
