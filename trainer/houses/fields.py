@@ -27,6 +27,23 @@ BASE_BETS = ("player", "banker")
 MAX_SEATS = 14
 BURNS = ("face_value", "none")
 AFTER_CUT = ("one_more", "this_coup")
+#: The player violations and the dealer's responses (trainer.engine.violations.Violation and
+#: Response; a test keeps them the same).
+VIOLATIONS = (
+    "past_posting",
+    "pressing",
+    "withdrawn",
+    "pinching",
+    "side_without_base",
+    "side_over_base",
+    "both_sides",
+    "under_min",
+    "over_max",
+    "differential",
+    "cash",
+    "non_playable_chips",
+)
+RESPONSES = ("refuse", "return", "floor", "allow")
 #: The cut card sits 12 cards from the end at least (the coup in progress and one more need
 #: up to 12) and at most half an 8-deck shoe; the loader holds it to half the house's shoe.
 CUT_RANGE = (12, 208)
@@ -166,6 +183,11 @@ class _Limits(Obj):
         "A side bet at most the seat's bet named here: {dragon7: banker}.",
         default={},
     )
+    differential = Field(
+        AMOUNT,
+        "The most total Banker and total Player action on the table may differ by "
+        "(leave out: no differential).",
+    )
 
 
 LIMITS = _Limits(doc="Table limits.")
@@ -291,6 +313,16 @@ class _House(Obj):
     )
     settlement = Field(ORDER, ORDER.doc)
     shoe = Field(SHOE, SHOE.doc)
+    violations = Field(
+        MapOf(VIOLATIONS, _choice(RESPONSES, "a response")),
+        "What the dealer does about each player violation: refuse (the bet), return (it to "
+        "the player), floor (call the floor) or allow (let it play). Left out: past_posting, "
+        "pressing, side_without_base, side_over_base, under_min, over_max refuse; withdrawn, "
+        "pinching, differential floor; cash, non_playable_chips return; both_sides allow. "
+        "side_without_base, side_over_base and differential exist only where the limits "
+        "make them (side_bets_need_base, side_bet_caps, differential).",
+        default={},
+    )
     calls = Field(
         MapOf(CALLS, Scalar(reads(HouseReads.call), {"type": "string", "minLength": 1})),
         "The dealer's calls, worded the house's way: wins: \"{hand} wins, {high} over {low}\".",

@@ -9,6 +9,7 @@ from decimal import Decimal
 from trainer.engine.house import DEFAULT_CALLS, House, Step
 from trainer.engine.money import normalize
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet
+from trainer.engine.violations import Violation
 
 SCHEMA_LINE = "# yaml-language-server: $schema=house.schema.json"
 
@@ -87,6 +88,8 @@ def house_yaml(house: House) -> str:
     if lim.side_caps:
         caps = ", ".join(f"{s.value}: {b.value}" for s, b in lim.side_caps.items())
         lines.append(f"  side_bet_caps: {{{caps}}}")
+    if lim.differential is not None:
+        lines.append(f"  differential: {_n(lim.differential)}")
     lines.append("chips:")
     lines += [f"  - {{value: {_n(chip.value)}, colour: {_q(chip.colour)}}}" for chip in house.chips]
     cut = house.payout_chips
@@ -105,8 +108,14 @@ def house_yaml(house: House) -> str:
         f"  cut_card: {house.shoe.cut}",
         f"  burn: {house.shoe.burn.value}",
         f"  after_cut_card: {house.shoe.after_cut.value}",
-        "calls:",
+        "violations:",
     ]
+    lines += [
+        f"  {v.value}: {house.violations.response(v).value}"
+        for v in Violation
+        if house.violation_exists(v)
+    ]
+    lines.append("calls:")
     lines += [f"  {key}: {_q(house.calls.wording[key])}" for key in DEFAULT_CALLS]
     if house.sources:
         lines.append("sources:")
