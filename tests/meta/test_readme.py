@@ -30,6 +30,7 @@ import pytest
 from trainer.cli import main
 from trainer.drills.loader import load_file, load_text
 from trainer.houses.loader import load_house_text
+from trainer.irregularities.loader import load_irregularities_text
 from trainer.mistakes.loader import load_mistakes_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -292,6 +293,8 @@ def test_yaml_examples_load(block: Block, tmp_path: Path) -> None:
     label = block.where
     if re.search(r"^mistakes:", block.body, re.M):
         assert load_mistakes_text(block.body, label)
+    elif re.search(r"^irregularities:", block.body, re.M):
+        assert load_irregularities_text(block.body, label)
     elif re.search(r"^game:|house\.schema\.json", block.body, re.M):
         assert load_house_text(block.body, label).id
     else:

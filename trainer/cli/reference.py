@@ -1,6 +1,7 @@
-"""Writes docs/reference/ (the drill, house and mistakes files' field references) from the
-field declarations: ``python -m trainer.cli.reference`` (``--check`` only says which page
-is out of date).  Not an ezbac command: the pages are for the repository's docs."""
+"""Writes docs/reference/ (the drill, house, mistakes and irregularities files' field
+references) from the field declarations: ``python -m trainer.cli.reference`` (``--check``
+only says which page is out of date).  Not an ezbac command: the pages are for the
+repository's docs."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 from trainer.drills import fields as drill_fields
 from trainer.fileformat.reference import markdown
 from trainer.houses import fields as house_fields
+from trainer.irregularities import fields as irregularity_fields
 from trainer.mistakes import fields as mistake_fields
 
 #: Where the pages go in a clone of the repository.
@@ -42,6 +44,13 @@ def pages() -> dict[str, str]:
             "Every field of a mistakes file (see "
             "[drills.md](../drills.md#your-own-mistakes)). "
             + _GENERATED.format(source="trainer/mistakes/fields.py"),
+        ),
+        "irregularities-fields.md": markdown(
+            irregularity_fields.FILE,
+            "Irregularities file fields",
+            "Every field of the irregularities catalogue (see "
+            "[drills.md](../drills.md#irregularities)). "
+            + _GENERATED.format(source="trainer/irregularities/fields.py"),
         ),
     }
 

@@ -24,6 +24,7 @@ from types import MappingProxyType
 from trainer.engine.chips import FEWEST_CHIPS, Chip, ChipConvention, ChipError, chips_problem
 from trainer.engine.coup import Coup, Outcome, outcome_reason
 from trainer.engine.errors import EngineError, InvalidAmountError
+from trainer.engine.irregularities import CONFIRMED, Irregularity
 from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable, Settlement
 from trainer.engine.settlement import RESULTS as EZ_RESULTS
@@ -534,6 +535,9 @@ class House:
     shoe: ShoeRules = DEFAULT_SHOE_RULES
     #: What the dealer does about each player violation (trainer.engine.violations).
     violations: ViolationRules = DEFAULT_VIOLATIONS
+    #: The irregularities whose remedy the house confirms ("confirmed": the catalogue's) or
+    #: words its own (trainer.engine.irregularities.taught); any other is "call the floor".
+    remedies: Mapping[Irregularity, str] = field(default_factory=dict, hash=False)
     description: str = ""
     sources: tuple[str, ...] = ()
 
@@ -582,6 +586,9 @@ class House:
             raise HouseError(f"payout_chips: {cut}")
         if not 1 <= self.seats <= 14:
             raise HouseError(f"{self.seats} seats: a baccarat table has 1 to 14")
+        object.__setattr__(self, "remedies", MappingProxyType(dict(self.remedies)))
+        if any(not isinstance(k, Irregularity) or not v.strip() for k, v in self.remedies.items()):
+            raise HouseError("remedies: an irregularity and its remedy, in words")
         for v in LIMIT_VIOLATIONS:  # a response to one the limits do not make is unused
             if self.violation_exists(v) and self.violations.response(v) is Response.ALLOW:
                 raise HouseError(
@@ -749,6 +756,12 @@ class House:
                 for v in Violation
                 if (r := self.enforces(v)) is not None
             )
+        )
+        confirmed = ", ".join(k.value.replace("_", " ") for k in Irregularity if k in self.remedies)
+        lines.append(
+            f"irregularities: the house's remedy for {confirmed}; any other, call the floor"
+            if confirmed
+            else "irregularities: call the floor on every one"
         )
         chips = ", ".join(f"{format_amount(c.value)} {c.colour}" for c in self.chips)
         lines.append(f"chips: {chips}; payouts in {self.payout_chips.label}")
@@ -969,6 +982,17 @@ class House:
 # -- the bundled houses, as data ------------------------------------------------------------
 
 _REGULATOR = "the regulator's rules of play (RULES.md, seeds/)"
+#: The irregularities whose common remedy (trainer/irregularities/irregularities.yaml) the
+#: house-banked bundled houses confirm; the rest are the floor's to decide.
+_STANDARD_REMEDIES = {
+    k: CONFIRMED
+    for k in (
+        Irregularity.CARD_EXPOSED,
+        Irregularity.CUT_CARD_MISPLACED,
+        Irregularity.TOO_FEW_CARDS,
+        Irregularity.MISDEAL,
+    )
+}
 
 EZ_HOUSE = House(
     id="ez",
@@ -976,6 +1000,7 @@ EZ_HOUSE = House(
     description="House-banked EZ Baccarat as the rule sheets give it: no commission, the "
     "Banker bet pushes on a Dragon 7, Tie 8 to 1, Dragon 7 40 to 1, Panda 8 25 to 1.",
     chips=(Chip(Decimal("2.50"), "pink"), *DEFAULT_CHIPS),
+    remedies=_STANDARD_REMEDIES,
     sources=(_REGULATOR,),
 )
 
@@ -1006,6 +1031,7 @@ COMMISSION_HOUSE = House(
     "Panda 8.",
     bets=(Bet.PLAYER, Bet.BANKER, Bet.TIE),
     commission=Commission(rounding=Rounding(unit=Decimal("0.25"))),
+    remedies={**_STANDARD_REMEDIES, Irregularity.CARD_ON_FLOOR: CONFIRMED},
     limits=Limits(minimum=Decimal(10), maximum=Decimal(5000), differential=Decimal(10_000)),
     violations=ViolationRules(
         {Violation.BOTH_SIDES: Response.REFUSE, Violation.OVER_MAX: Response.FLOOR}

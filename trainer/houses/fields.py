@@ -44,6 +44,18 @@ VIOLATIONS = (
     "non_playable_chips",
 )
 RESPONSES = ("refuse", "return", "floor", "allow")
+#: The irregularities a house may confirm a remedy for (trainer.engine.irregularities.
+#: Irregularity; a test keeps them the same).
+IRREGULARITIES = (
+    "card_exposed",
+    "wrong_hand",
+    "card_on_floor",
+    "cut_card_early",
+    "cut_card_misplaced",
+    "too_many_cards",
+    "too_few_cards",
+    "misdeal",
+)
 #: The cut card sits 12 cards from the end at least (the coup in progress and one more need
 #: up to 12) and at most half an 8-deck shoe; the loader holds it to half the house's shoe.
 CUT_RANGE = (12, 208)
@@ -321,6 +333,13 @@ class _House(Obj):
         "pinching, differential floor; cash, non_playable_chips return; both_sides allow. "
         "side_without_base, side_over_base and differential exist only where the limits "
         "make them (side_bets_need_base, side_bet_caps, differential).",
+        default={},
+    )
+    remedies = Field(
+        MapOf(IRREGULARITIES, LINE),
+        "The irregularities whose remedy the house confirms: confirmed (the catalogue's "
+        "remedy, `ezbac` shows it) or the house's own words: {misdeal: confirmed, "
+        'card_on_floor: "The card is dead; burn it"}. Any other is taught as: call the floor.',
         default={},
     )
     calls = Field(

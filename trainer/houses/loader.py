@@ -33,6 +33,7 @@ from trainer.engine.house import (
     Step,
     call_problems,
 )
+from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import format_amount
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet
 from trainer.engine.shoe import AfterCut, BurnRule, ShoeRules
@@ -316,6 +317,7 @@ class HouseReader(Reader, F.HouseReads):
                     burn=BurnRule(F.SHOE.burn.of(shoe)),
                     after_cut=AfterCut(F.SHOE.after_cut_card.of(shoe)),
                 ),
+                remedies={Irregularity(k): r for k, r in v.get("remedies", {}).items()},
                 description=v.get("description", ""),
                 sources=v.get("sources", ()),
             )

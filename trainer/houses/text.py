@@ -7,6 +7,7 @@ import json
 from decimal import Decimal
 
 from trainer.engine.house import DEFAULT_CALLS, House, Step
+from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import normalize
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet
 from trainer.engine.violations import Violation
@@ -115,6 +116,11 @@ def house_yaml(house: House) -> str:
         for v in Violation
         if house.violation_exists(v)
     ]
+    if house.remedies:
+        lines.append("remedies:")
+        lines += [
+            f"  {k.value}: {_q(house.remedies[k])}" for k in Irregularity if k in house.remedies
+        ]
     lines.append("calls:")
     lines += [f"  {key}: {_q(house.calls.wording[key])}" for key in DEFAULT_CALLS]
     if house.sources:
