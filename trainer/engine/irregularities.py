@@ -22,6 +22,7 @@ from trainer.engine.errors import EngineError
 __all__ = [
     "CALL_THE_FLOOR",
     "CONFIRMED",
+    "REMEDY_CHARS",
     "Irregularity",
     "IrregularityEntry",
     "Source",
@@ -30,7 +31,9 @@ __all__ = [
 ]
 
 #: What a dealer does about an irregularity whose remedy the house has not confirmed.
-CALL_THE_FLOOR = "Stop, keep everything where it is and call the floor."
+CALL_THE_FLOOR = "Stop, keep everything in place and call the floor"
+#: The longest remedy: an answer is shown on one line.
+REMEDY_CHARS = 64
 #: A house's word for "the catalogue's remedy is our rule" (``remedies: {misdeal: confirmed}``).
 CONFIRMED = "confirmed"
 
@@ -69,15 +72,16 @@ _SOURCE_LABELS = {
 
 @dataclass(frozen=True, slots=True)
 class IrregularityEntry:
-    """One irregularity in the catalogue: the ``scene`` a dealer sees, the ``remedy`` and
-    its ``source`` (STANDARD or ASK_FLOOR: a catalogue is no house), and ``cites``, where
-    the remedy is written."""
+    """One irregularity in the catalogue: the ``scene`` a dealer sees, the ``remedy`` (one
+    line, as an answer) and its ``detail``, its ``source`` (STANDARD or ASK_FLOOR: a
+    catalogue is no house), and ``cites``, where the remedy is written."""
 
     kind: Irregularity
     name: str
     scene: str
     remedy: str
     source: Source
+    detail: str = ""
     cites: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:

@@ -75,6 +75,11 @@ class Violation(enum.Enum):
     def label(self) -> str:
         return _LABELS[self]
 
+    @property
+    def short(self) -> str:
+        """A few words, for an answer on one line."""
+        return _SHORT[self]
+
 
 #: When each violation is caught (one table: the drill and the audit read it).
 MOMENTS: Mapping[Violation, Moment] = MappingProxyType(
@@ -110,6 +115,22 @@ _LABELS = {
 }
 
 
+_SHORT = {
+    Violation.PAST_POSTING: "past posting",
+    Violation.PRESSING: "pressing",
+    Violation.WITHDRAWN: "bet withdrawn",
+    Violation.PINCHING: "pinched bet",
+    Violation.SIDE_WITHOUT_BASE: "side bet without base",
+    Violation.SIDE_OVER_BASE: "side bet over its cap",
+    Violation.BOTH_SIDES: "Player and Banker on one spot",
+    Violation.UNDER_MIN: "under the minimum",
+    Violation.OVER_MAX: "over the maximum",
+    Violation.DIFFERENTIAL: "over the differential",
+    Violation.CASH: "cash on the layout",
+    Violation.NON_PLAYABLE: "change chip on the layout",
+}
+
+
 class Response(enum.Enum):
     """What the dealer does about a violation; ``ALLOW``: the house lets it play."""
 
@@ -125,7 +146,7 @@ class Response(enum.Enum):
 
 _RESPONSE_LABELS = {
     Response.REFUSE: "refuse the bet",
-    Response.RETURN: "return it to the player",
+    Response.RETURN: "return it",
     Response.FLOOR: "call the floor",
     Response.ALLOW: "let it play",
 }

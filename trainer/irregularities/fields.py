@@ -33,6 +33,7 @@ class IrregularityReads(ScalarReads, Protocol):
     """The irregularities file's own readers (``trainer.irregularities.loader``)."""
 
     def lines(self, node: Node, path: str) -> object: ...
+    def remedy(self, node: Node, path: str) -> object: ...
     def entry(self, node: Node, path: str) -> object: ...
 
 
@@ -50,7 +51,14 @@ class _Entry(Obj):
     scene = Field(
         PARAGRAPH, "What the dealer sees at the table, as the drill shows it.", required=True
     )
-    remedy = Field(PARAGRAPH, "What the dealer does about it.", required=True)
+    remedy = Field(
+        Scalar(
+            reads(IrregularityReads.remedy), {"type": "string", "minLength": 1, "maxLength": 64}
+        ),
+        "What the dealer does about it, on one line (at most 64 characters): the answer.",
+        required=True,
+    )
+    detail = Field(PARAGRAPH, "The remedy in full: when it applies, what else is done.", default="")
     source = Field(
         _choice(SOURCES, "a source"),
         "standard (the sources agree) or ask_floor (they disagree: the floor decides).",

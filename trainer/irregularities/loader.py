@@ -9,7 +9,7 @@ from typing import Any
 
 from yaml.nodes import Node, ScalarNode, SequenceNode
 
-from trainer.engine.irregularities import Irregularity, IrregularityEntry, Source
+from trainer.engine.irregularities import REMEDY_CHARS, Irregularity, IrregularityEntry, Source
 from trainer.fileformat import declare
 from trainer.fileformat.problems import FileProblemsError, Problem
 from trainer.fileformat.reading import (
@@ -98,6 +98,19 @@ class IrregularitiesReader(Reader, F.IrregularityReads):
         got = [self.line(item, join(path, i)) for i, item in enumerate(items)]
         return None if any(g is None for g in got) else tuple(g for g in got if g is not None)
 
+    def remedy(self, node: Node, path: str) -> str | None:
+        """One line the drill shows as an answer: short enough to read at a glance."""
+        text = self.line(node, path)
+        if text is not None and len(text) > REMEDY_CHARS:
+            self.err(
+                node,
+                path,
+                f"is {len(text)} characters: keep the remedy to {REMEDY_CHARS} (it is an "
+                "answer on one line) and put the rest in detail",
+            )
+            return None
+        return text
+
     def entry(self, node: Node, path: str) -> IrregularityEntry | None:
         found = self.mapping(node, F.ENTRY, path)
         if found is None:
@@ -115,5 +128,6 @@ class IrregularitiesReader(Reader, F.IrregularityReads):
             v["scene"],
             v["remedy"],
             Source(v["source"]),
+            F.ENTRY.detail.of(v),
             F.ENTRY.cites.of(v),
         )
