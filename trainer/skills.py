@@ -22,6 +22,10 @@ A key is a short stable string (stored in the history database, so never renamed
 - ``spot:ERROR`` / ``spot:none``   spotting error ERROR (the engine's catalogue id) in a
                                    replay, or that a replay was dealt right
 - ``spot:ERROR:fix``               naming the right step where ERROR was dealt
+- ``violation:KIND`` / ``violation:none``  stopping player violation KIND at its moment and
+                                   answering it as the house says (trainer.engine.violations),
+                                   or letting a legal moment play
+- ``irregularity:KIND``            the remedy for irregularity KIND at the house
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ FAMILIES: tuple[str, ...] = ("natural", "player", "banker", "outcome", "payout",
 
 #: Families of the dealer's procedure (issue 14), listed after the coup's: the report adds
 #: their columns at the end.  The review deals coups, so it drills only FAMILIES.
-PROCEDURE_FAMILIES: tuple[str, ...] = ("shoe", "call", "spot")
+PROCEDURE_FAMILIES: tuple[str, ...] = ("shoe", "call", "spot", "violation", "irregularity")
 ALL_FAMILIES: tuple[str, ...] = FAMILIES + PROCEDURE_FAMILIES
 
 
@@ -173,6 +177,12 @@ def describe(key: str) -> str:
             return f"Spot: {error_title(error)}"
         case ["spot", error, "fix"]:
             return f"Right step: {error_title(error)}"
+        case ["violation", "none"]:
+            return "Violations: a legal moment let play"
+        case ["violation", kind]:
+            return f"Violations: {kind.replace('_', ' ')}"
+        case ["irregularity", kind]:
+            return f"Irregularity: {kind.replace('_', ' ')}"
     return key
 
 

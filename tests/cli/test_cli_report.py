@@ -109,7 +109,9 @@ def test_no_history_yet_still_gives_csv_and_json_a_document() -> None:
         "table_accuracy,table_avg_seconds,shoe_answered,shoe_correct,"
         "shoe_accuracy,shoe_avg_seconds,call_answered,call_correct,"
         "call_accuracy,call_avg_seconds,spot_answered,spot_correct,"
-        "spot_accuracy,spot_avg_seconds"
+        "spot_accuracy,spot_avg_seconds,violation_answered,violation_correct,"
+        "violation_accuracy,violation_avg_seconds,irregularity_answered,"
+        "irregularity_correct,irregularity_accuracy,irregularity_avg_seconds"
     )
     assert not list(Path(os.environ["EZBAC_HOME"]).iterdir())
 

@@ -41,6 +41,8 @@ BUNDLED_IDS = [
     "spot-the-error",
     "spot-the-error-table",
     "shoe-table",
+    "violations",
+    "irregularities",
 ]
 #: Drills that deal a shoe: the shoe decides how many coups (the listing shows no count).
 SHOE_IDS = {"whole-shoe", "last-coups", "shoe-table"}

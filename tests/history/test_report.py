@@ -78,6 +78,15 @@ DOCUMENTED_COLUMNS = [
     "spot_correct",
     "spot_accuracy",
     "spot_avg_seconds",
+    # added at the end (issue 24): protecting the game
+    "violation_answered",
+    "violation_correct",
+    "violation_accuracy",
+    "violation_avg_seconds",
+    "irregularity_answered",
+    "irregularity_correct",
+    "irregularity_accuracy",
+    "irregularity_avg_seconds",
 ]
 
 
@@ -162,6 +171,8 @@ def test_json_round_trip(store: HistoryStore) -> None:
         "shoe",
         "call",
         "spot",
+        "violation",
+        "irregularity",
     ]
     assert ana["families"]["banker"] == {
         "answered": 5,

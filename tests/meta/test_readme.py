@@ -33,6 +33,7 @@ from trainer.curriculum.catalog import drill_ids
 from trainer.curriculum.loader import load_curriculum_text
 from trainer.drills.loader import load_file, load_text
 from trainer.houses.loader import load_house_text
+from trainer.irregularities.loader import load_irregularities_text
 from trainer.mistakes.loader import load_mistakes_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -298,6 +299,8 @@ def test_yaml_examples_load(block: Block, tmp_path: Path) -> None:
         assert load_mistakes_text(block.body, label)
     elif re.search(r"^modules:", block.body, re.M):
         assert load_curriculum_text(block.body, label, drill_ids()).name
+    elif re.search(r"^irregularities:", block.body, re.M):
+        assert load_irregularities_text(block.body, label)
     elif re.search(r"^game:|house\.schema\.json", block.body, re.M):
         assert load_house_text(block.body, label).id
     else:

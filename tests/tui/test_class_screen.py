@@ -76,10 +76,10 @@ async def test_every_trainee_with_the_reports_figures(store: HistoryStore) -> No
         assert ana[0] == "ana" and ana[2:6] == ["3", "1", "9", "!55.5%"]
         assert ana[6] == "100.0%" and ana[8] == "!40.0%"
         assert ana[12:15] == ["·", "·", "·"]  # no shoe, call or spot answers
-        assert ana[15] == "·"  # no exam (after the nine family columns)
+        assert ana[17] == "·"  # no exam (after the eleven family columns)
         bo = row(app, "bo")
         assert bo[2:6] == ["3", "1", "1", "100.0%"]
-        assert bo[15] == "✓ 9/10"  # the latest exam
+        assert bo[17] == "✓ 9/10"  # the latest exam
         detail = text(app, "#class-detail")
         assert detail.startswith("ana") and "Last exams: none finished" in detail
         # the class's weakest: the Dragon 7 payout 0/1, then Banker 3/8 1/3 and Banker 4/1 1/2
@@ -173,7 +173,7 @@ async def test_the_procedures_families_have_columns_and_80_columns_scroll_sidewa
         await pilot.pause()
         table = app.screen.query_one("#class-table", DataTable)
         labels = [str(c.label) for c in table.columns.values()]
-        assert labels[12:15] == ["Shoe", "Call", "Spot"]
+        assert labels[12:17] == ["Shoe", "Call", "Spot", "Viol", "Irreg"]
         assert row(app, "bo")[14] == "!50.0%" and row(app, "ana")[14] == "·"
         assert table.virtual_size.width > table.size.width  # more than 80 columns of figures
         await pilot.press("right", "right", "right", "right", "right")

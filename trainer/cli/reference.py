@@ -1,4 +1,4 @@
-"""Writes docs/reference/ (the drill, house, mistakes and curriculum files' field
+"""Writes docs/reference/ (the drill, house, mistakes, curriculum and irregularities files' field
 references) from the field declarations: ``python -m trainer.cli.reference`` (``--check``
 only says which page is out of date).  Not an ezbac command: the pages are for the
 repository's docs."""
@@ -13,6 +13,7 @@ from trainer.curriculum import fields as curriculum_fields
 from trainer.drills import fields as drill_fields
 from trainer.fileformat.reference import markdown
 from trainer.houses import fields as house_fields
+from trainer.irregularities import fields as irregularity_fields
 from trainer.mistakes import fields as mistake_fields
 
 #: Where the pages go in a clone of the repository.
@@ -50,6 +51,13 @@ def pages() -> dict[str, str]:
             "Curriculum file fields",
             "Every field of a curriculum file (see [schools.md](../schools.md#your-path)). "
             + _GENERATED.format(source="trainer/curriculum/fields.py"),
+        ),
+        "irregularities-fields.md": markdown(
+            irregularity_fields.FILE,
+            "Irregularities file fields",
+            "Every field of the irregularities catalogue (see "
+            "[drills.md](../drills.md#irregularities)). "
+            + _GENERATED.format(source="trainer/irregularities/fields.py"),
         ),
     }
 

@@ -44,7 +44,11 @@ MAX_SEATS = 14  # the largest table a house may have
 #: coup's steps.  shoe: one continuous shoe, burn and cut card included; call: the dealer's
 #: call at each step; spot: a coup replayed as a dealer dealt it, error or not.
 SHOE_KIND, CALL_KIND, SPOT_KIND = "shoe", "call", "spot"
-KINDS = (SHOE_KIND, CALL_KIND, SPOT_KIND)
+#: Protecting the game (issue 24): violations alone: moments at a dealt table (the table
+#: section's layouts), some with a player violation to catch and answer as the house says;
+#: irregularities alone: what goes wrong in the deal, and the remedy taught at the house.
+VIOLATIONS_KIND, IRREGULARITIES_KIND = "violations", "irregularities"
+KINDS = (SHOE_KIND, CALL_KIND, SPOT_KIND, VIOLATIONS_KIND, IRREGULARITIES_KIND)
 SPOT_LEVELS = ("coup", "table")
 #: A "last coups" shoe drill starts this many coups before the cut card comes out.
 MIN_LAST_COUPS, MAX_LAST_COUPS = 1, 40
@@ -288,6 +292,26 @@ class _Spot(Obj):
 SPOT = _Spot(doc="ask: spot: how the replays are dealt.", reader=reads(DrillReads.spot_settings))
 
 
+class _Violations(Obj):
+    rate = Field(
+        Scalar(
+            reads(DrillReads.rate),
+            {
+                "oneOf": [
+                    {"type": "number", "minimum": 0, "maximum": 1},
+                    {"type": "string", "pattern": _RATE},
+                ]
+            },
+        ),
+        'Share of moments with a violation the house enforces: 0.4 or "40%" (the rest are '
+        "legal, and flagging a legal bet is wrong).",
+        default=0.5,
+    )
+
+
+VIOLATIONS = _Violations(doc="ask: violations: how often a moment at the table holds a violation.")
+
+
 def _count_range(what: str, hi: int) -> Scalar:
     """3 or "3-7": a count, or a range of counts, of ``what`` (1 to ``hi``)."""
     return Scalar(
@@ -410,7 +434,9 @@ class _Drill(Obj):
         "one continuous shoe, the burn and the cut card asked too ([shoe, table]: the "
         "tables' coups from one shoe); call alone: the "
         "dealer's call at each step; spot alone: spot the dealer's error in a replayed "
-        "coup.",
+        "coup; violations alone (with a table section): catch a player's violation at "
+        "the table and answer it as the house says; irregularities alone: the remedy "
+        "for what goes wrong in the deal.",
         required=True,
         attr="steps",
     )
@@ -458,6 +484,7 @@ class _Drill(Obj):
     )
     shoe = Field(SHOE, SHOE.doc, attr="")
     spot = Field(SPOT, SPOT.doc, attr="")
+    violations = Field(VIOLATIONS, VIOLATIONS.doc, attr="")
     bets = Field(
         MapOf(BETS, AnyOf((AMOUNT, RANGE), reads(DrillReads.bet_spec))),
         "Wagers for payout questions: an amount (banker: 25) or a range "

@@ -33,9 +33,12 @@ from trainer.drills.model import (
     DrillCoup,
     FixedCoup,
     Order,
+    TableSpec,
 )
 from trainer.engine import Bet, Card, Coup, Rank, Suit
 from trainer.engine.analysis import CoupClass, class_counts, value_counts
+from trainer.engine.house import House
+from trainer.engine.table import Layout
 
 #: The ranks of each point value: 0 is 10/J/Q/K.
 RANKS_OF_VALUE: tuple[tuple[Rank, ...], ...] = (
@@ -186,24 +189,27 @@ def deal_tables(
     the unbiased generator through the filters) or the ``coups`` given (a shoe's, in order),
     each with a layout from the engine's ``deal_layout`` under the drill's house (seats,
     bets per seat, wagers in multiples of each bet's step)."""
-    from trainer.engine.table import deal_layout
-
     spec = drill.table
     if spec is None:
         raise DrillError(f"drill {drill.id!r} is not a table drill (ask: table)")
     house = drill.house
-    wagers = {b.bet: (b.minimum, b.maximum) for b in spec.bets}
-    units = {b.bet: b.step for b in spec.bets}
     out = []
     dealt_coups = deal_drill(drill, rng) if coups is None else [DrillCoup(c) for c in coups]
     for dealt in dealt_coups:
-        layout = deal_layout(
-            rng,
-            house,
-            seats=spec.seats,
-            bets_per_seat=spec.bets_per_seat,
-            wagers=wagers,
-            unit=units,
-        )
-        out.append(DealtTable(dealt.coup, layout, dealt.note))
+        out.append(DealtTable(dealt.coup, layout_for(spec, house, rng), dealt.note))
     return out
+
+
+def layout_for(spec: TableSpec, house: House, rng: random.Random) -> Layout:
+    """One layout as a table section deals it: the engine's ``deal_layout`` under the house
+    (seats, bets per seat, wagers in multiples of each bet's step)."""
+    from trainer.engine.table import deal_layout
+
+    return deal_layout(
+        rng,
+        house,
+        seats=spec.seats,
+        bets_per_seat=spec.bets_per_seat,
+        wagers={b.bet: (b.minimum, b.maximum) for b in spec.bets},
+        unit={b.bet: b.step for b in spec.bets},
+    )

@@ -56,7 +56,7 @@ def scan_text(text: str) -> Listing:
     """The listing fields of a drill file's text, each as the loader would read it."""
     from trainer.fileformat.scanning import scan_top_level  # PyYAML: not on a warm start
 
-    top, counts = scan_top_level(text, LISTED, ("coups", "generate", "table"))
+    top, counts = scan_top_level(text, (*LISTED, "ask"), ("coups", "generate", "table"))
     ident, title = top.get("id", ""), top.get("title", "").strip()
     if not re.match(F.ID_PATTERN, ident) or not title:
         raise ScanProblem("id or title")
@@ -69,18 +69,19 @@ def scan_text(text: str) -> Listing:
         "level": level if level in F.LEVELS else None,
         "mode": mode if mode in F.MODES else F.DRILL.mode.default,
         "questions": _questions(top.get("questions"), counts["coups"], counts["generate"]),
-        "unit": _unit(counts),
+        "unit": _unit(counts, top.get("ask", "").strip()),
     }
     return listing
 
 
-def _unit(counts: dict[str, int]) -> str:
+def _unit(counts: dict[str, int], ask: str) -> str:
     """What a run is counted in (one of UNITS): a drill with neither coups nor filters is a
     shoe drill (its shoe decides how many coups or tables); else a table section deals
-    tables."""
+    tables (a violations drill's table section deals the layouts of its moments, one a
+    coup)."""
     if not counts["coups"] and not counts["generate"]:
         return "shoe"
-    return "tables" if counts["table"] else "coups"
+    return "tables" if counts["table"] and ask != F.VIOLATIONS_KIND else "coups"
 
 
 def _questions(given: str | None, coups: int, filters: int) -> int | None:

@@ -34,6 +34,7 @@ from trainer.drills.model import (
     CoupSpec,
     Drill,
     FixedCoup,
+    IrregularitySpec,
     Kind,
     Mode,
     Order,
@@ -42,6 +43,7 @@ from trainer.drills.model import (
     SpotSpec,
     Step,
     TableSpec,
+    ViolationSpec,
 )
 from trainer.engine import (
     Bet,
@@ -202,7 +204,16 @@ class _Reader(reading.Reader, F.DrillReads):
                 "schedule: name one that does (house: cardroom)",
             )
         table: TableSpec | None = get.get("table")
-        if steps == (Step.TABLE,) and "table" not in f:
+        if kind is Kind.VIOLATIONS and "table" not in f:
+            self.err(
+                f["ask"],
+                "ask",
+                "ask: violations deals moments at a table: add a table section (e.g. "
+                'table: {seats: "3-5", bets: {banker: {min: 5, max: 100, step: 5}}})',
+            )
+        elif kind is Kind.VIOLATIONS:
+            pass  # the table section gives the layouts; checked below
+        elif steps == (Step.TABLE,) and "table" not in f:
             self.err(
                 f["ask"],
                 "ask",
@@ -213,7 +224,9 @@ class _Reader(reading.Reader, F.DrillReads):
             self.err(
                 f["table"], "table", "a table section goes with ask: table (or ask: [shoe, table])"
             )
-        if table is not None and steps == (Step.TABLE,):
+        if table is not None and kind is Kind.VIOLATIONS:
+            self.check_layouts(house, f["table"], table)
+        elif table is not None and steps == (Step.TABLE,):
             self.check_table(house, f, table, fixed)
         else:  # every drill keeps to its house's limits: the default house when none is named
             self.check_limits(house, f, fixed, bets, per_coup)
@@ -228,6 +241,11 @@ class _Reader(reading.Reader, F.DrillReads):
             run = ShoeSpec(cut=F.SHOE.cut.of(shoe), last_coups=shoe.get("last_coups"))
         elif kind is Kind.CALL:
             run = CallSpec()
+        elif kind is Kind.VIOLATIONS and table is not None:
+            model.pop("table", None)  # the moments' layouts, not a table worked per coup
+            run = ViolationSpec(table, F.VIOLATIONS.rate.of(get.get("violations", {})))
+        elif kind is Kind.IRREGULARITIES:
+            run = IrregularitySpec()
         elif kind is Kind.SPOT:
             run = SpotSpec(
                 level=F.SPOT.level.of(spot),
@@ -442,7 +460,7 @@ class _Reader(reading.Reader, F.DrillReads):
             return (Kind.SHOE if kinds else Kind.COUP), (Step.TABLE,)
         steps = tuple(s for s in ASKING_ORDER if s in chosen)
         kind = Kind(kinds[0][0]) if kinds else Kind.COUP
-        if kind in (Kind.CALL, Kind.SPOT) and steps:
+        if kind in (Kind.CALL, Kind.SPOT, Kind.VIOLATIONS, Kind.IRREGULARITIES) and steps:
             self.err(
                 node,
                 path,
@@ -586,6 +604,22 @@ class _Reader(reading.Reader, F.DrillReads):
                 )
         if "spot" in f and kind is not Kind.SPOT:
             self.err(f["spot"], "spot", "spot settings need ask: spot")
+        if "violations" in f and kind is not Kind.VIOLATIONS:
+            self.err(f["violations"], "violations", "violations settings need ask: violations")
+
+    def check_layouts(self, house: House, node: Node, spec: TableSpec) -> None:
+        """A violations drill's table section against its house: the layouts it deals are
+        legal ones (a violation is the drill's to add)."""
+        if spec.seats[1] > house.seats:
+            self.err(
+                child(node, "seats") or node,
+                "table.seats",
+                f"{_span(spec.seats)} seats but the house {house.id}'s table has {house.seats}",
+            )
+        spans = {b.bet: (b.minimum, b.maximum) for b in spec.bets}
+        for bet, message in house.range_problems(spans, every_layout=True):
+            where = child(child(node, "bets"), bet.value) or node
+            self.err(where, join("table.bets", bet.value), message)
 
     def check_spot(self, f: dict[str, Node], spot: dict[str, Any], has_bets: bool) -> None:
         """Replays settle bets; a table-level mistake needs a table."""

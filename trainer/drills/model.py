@@ -41,6 +41,8 @@ class Step(enum.Enum):
     CALL = "call"  # the dealer's call at one step of a coup
     SPOT = "spot"  # which step of a replayed coup was dealt wrong (or none)
     FIX = "fix"  # what the right step was
+    VIOLATION = "violation"  # a moment at the table: the violation to stop, or none
+    IRREGULARITY = "irregularity"  # what goes wrong in the deal: the remedy
 
     @property
     def label(self) -> str:
@@ -57,11 +59,21 @@ class Step(enum.Enum):
             "call": "What does the dealer call?",
             "spot": "Which step was dealt wrong?",
             "fix": "What was the right step?",
+            "violation": "Anything to stop? What does the house have you do?",
+            "irregularity": "What does the dealer do?",
         }[self.value]
 
 
 #: The steps of the dealer's procedure: asked by a drill's kind, never written in ``ask``.
-PROCEDURE_STEPS: tuple[Step, ...] = (Step.BURN, Step.CUT, Step.CALL, Step.SPOT, Step.FIX)
+PROCEDURE_STEPS: tuple[Step, ...] = (
+    Step.BURN,
+    Step.CUT,
+    Step.CALL,
+    Step.SPOT,
+    Step.FIX,
+    Step.VIOLATION,
+    Step.IRREGULARITY,
+)
 
 
 class Kind(enum.Enum):
@@ -72,6 +84,8 @@ class Kind(enum.Enum):
     SHOE = F.SHOE_KIND
     CALL = F.CALL_KIND
     SPOT = F.SPOT_KIND
+    VIOLATIONS = F.VIOLATIONS_KIND
+    IRREGULARITIES = F.IRREGULARITIES_KIND
 
 
 #: "coup" in a drill file: the whole coup, step by step.
@@ -267,7 +281,25 @@ class SpotSpec:
     extra_mistakes: tuple[Mistake, ...] = ()
 
 
-RunSpec = CoupSpec | ShoeSpec | CallSpec | SpotSpec
+@dataclass(frozen=True, slots=True)
+class ViolationSpec:
+    """Moments at a dealt table (``ask: violations``): the layouts are the ``table``
+    section's, and ``rate`` of the moments hold a violation the house enforces."""
+
+    kind: ClassVar[Kind] = Kind.VIOLATIONS
+    table: TableSpec
+    rate: float = F.VIOLATIONS.rate.default
+
+
+@dataclass(frozen=True, slots=True)
+class IrregularitySpec:
+    """What goes wrong in the deal (``ask: irregularities``): each question one of the
+    catalogue's irregularities, its remedy asked."""
+
+    kind: ClassVar[Kind] = Kind.IRREGULARITIES
+
+
+RunSpec = CoupSpec | ShoeSpec | CallSpec | SpotSpec | ViolationSpec | IrregularitySpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,6 +377,10 @@ class Drill:
             return f"a shoe at the table from {run.last_coups} coups before the cut card"
         if self.is_table:
             return f"{self.questions} table{'s' if self.questions != 1 else ''}"
+        if isinstance(run, ViolationSpec):
+            return f"{self.questions} moment{'s' if self.questions != 1 else ''} at the table"
+        if isinstance(run, IrregularitySpec):
+            return f"{self.questions} irregularit{'ies' if self.questions != 1 else 'y'}"
         if isinstance(run, ShoeSpec):
             if run.last_coups is None:
                 return "a whole shoe"

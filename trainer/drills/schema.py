@@ -48,12 +48,20 @@ def json_schema() -> dict[str, Any]:
                 "then": {"required": ["table"]},
             },
             {
+                "if": {
+                    "properties": {"ask": {"const": F.VIOLATIONS_KIND}},
+                    "required": ["ask"],
+                },
+                "then": {"required": ["table"]},
+            },
+            {
                 "if": {"required": ["table"]},
                 "then": {
                     "properties": {
                         "ask": {
                             "anyOf": [
                                 {"const": F.TABLE_ASK},
+                                {"const": F.VIOLATIONS_KIND},  # its moments' layouts
                                 {
                                     "type": "array",
                                     "minItems": 2,

@@ -24,10 +24,12 @@ from types import MappingProxyType
 from trainer.engine.chips import FEWEST_CHIPS, Chip, ChipConvention, ChipError, chips_problem
 from trainer.engine.coup import Coup, Outcome, outcome_reason
 from trainer.engine.errors import EngineError, InvalidAmountError
+from trainer.engine.irregularities import CONFIRMED, Irregularity
 from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable, Settlement
 from trainer.engine.settlement import RESULTS as EZ_RESULTS
 from trainer.engine.shoe import DEFAULT_DECKS, DEFAULT_SHOE_RULES, ShoeRules, check_cut, check_decks
+from trainer.engine.violations import DEFAULT_VIOLATIONS, Response, Violation, ViolationRules
 
 __all__ = [
     "BASE_BETS",
@@ -309,7 +311,8 @@ class Limits:
 
     ``side_needs_base``: a Dragon 7 or Panda 8 needs a Player or Banker bet on the same seat.
     ``side_caps``: a side bet may be at most the named bet on the same seat (Dragon 7 at most
-    the Banker bet).
+    the Banker bet).  ``differential``: total Banker and total Player action may differ by
+    at most this much.
     """
 
     minimum: Decimal = Decimal(1)
@@ -318,9 +321,14 @@ class Limits:
     side_maximum: Decimal | None = None
     side_needs_base: bool = False
     side_caps: Mapping[Bet, Bet] = field(default_factory=dict, hash=False)
+    #: The most total Banker and total Player action on the table may differ by (None:
+    #: no differential).
+    differential: Decimal | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "side_caps", MappingProxyType(dict(self.side_caps)))
+        if self.differential is not None and self.differential <= 0:
+            raise HouseError("a table differential is a positive amount")
         for low, high in ((self.minimum, self.maximum), (self.side_min, self.side_max)):
             if low <= 0 or high < low:
                 raise HouseError(
@@ -490,6 +498,16 @@ _NAMED_BY: Mapping[Outcome, tuple[Bet, Outcome]] = MappingProxyType(
 )
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+#: The violations a table's limits make, and the limits field that makes each.
+_LIMIT_FIELD: Mapping[Violation, str] = MappingProxyType(
+    {
+        Violation.SIDE_WITHOUT_BASE: "limits.side_bets_need_base",
+        Violation.SIDE_OVER_BASE: "limits.side_bet_caps",
+        Violation.DIFFERENTIAL: "limits.differential",
+    }
+)
+LIMIT_VIOLATIONS = tuple(_LIMIT_FIELD)
 DEFAULT_CHIPS = tuple(
     Chip(Decimal(v), c)
     for v, c in (
@@ -524,6 +542,11 @@ class House:
     order: SettlementOrder = SettlementOrder()
     calls: Calls = Calls()
     shoe: ShoeRules = DEFAULT_SHOE_RULES
+    #: What the dealer does about each player violation (trainer.engine.violations).
+    violations: ViolationRules = DEFAULT_VIOLATIONS
+    #: The irregularities whose remedy the house confirms ("confirmed": the catalogue's) or
+    #: words its own (trainer.engine.irregularities.taught); any other is "call the floor".
+    remedies: Mapping[Irregularity, str] = field(default_factory=dict, hash=False)
     description: str = ""
     sources: tuple[str, ...] = ()
 
@@ -572,6 +595,54 @@ class House:
             raise HouseError(f"payout_chips: {cut}")
         if not 1 <= self.seats <= 14:
             raise HouseError(f"{self.seats} seats: a baccarat table has 1 to 14")
+        object.__setattr__(self, "remedies", MappingProxyType(dict(self.remedies)))
+        if any(not isinstance(k, Irregularity) or not v.strip() for k, v in self.remedies.items()):
+            raise HouseError("remedies: an irregularity and its remedy, in words")
+        for v in LIMIT_VIOLATIONS:  # a response to one the limits do not make is unused
+            if self.violation_exists(v) and self.violations.response(v) is Response.ALLOW:
+                raise HouseError(
+                    f"violations.{v.value}: {self.violation_problem(v, Response.ALLOW)}"
+                )
+
+    # -- player violations ---------------------------------------------------------------
+    def violation_exists(self, violation: Violation) -> bool:
+        """Whether this table's limits and bets make ``violation`` possible at all: a side
+        bet without its base only where the limits need one, over its base only where a cap
+        is set, a differential only where the limits set one."""
+        lim = self.limits
+        sides = any(b in SIDE_BETS for b in self.bets)
+        if violation is Violation.SIDE_WITHOUT_BASE:
+            return sides and lim.side_needs_base
+        if violation is Violation.SIDE_OVER_BASE:
+            return bool(lim.side_caps)
+        if violation is Violation.DIFFERENTIAL:
+            return lim.differential is not None
+        return True
+
+    def violation_problem(self, violation: Violation, response: Response) -> str | None:
+        """Why a house file's ``response`` to ``violation`` cannot be this house's (None: it
+        can): the limits decide whether a limit-made violation exists, the response only
+        what is done about it."""
+        if violation not in _LIMIT_FIELD:
+            return None
+        exists = self.violation_exists(violation)
+        if exists and response is Response.ALLOW:
+            return f"the limits make it ({_LIMIT_FIELD[violation]}): refuse, return or floor"
+        if not exists and response is not Response.ALLOW:
+            return f"the limits do not make it: set {_LIMIT_FIELD[violation]} to enforce it"
+        return None
+
+    def enforces(self, violation: Violation) -> Response | None:
+        """What the dealer does about ``violation`` at this table (None: it plays)."""
+        if not self.violation_exists(violation):
+            return None
+        response = self.violations.response(violation)
+        return None if response is Response.ALLOW else response
+
+    @property
+    def enforced(self) -> tuple[Violation, ...]:
+        """The violations this house enforces, in their declared order."""
+        return tuple(v for v in Violation if self.enforces(v) is not None)
 
     # -- what the settlement and the analysis read ---------------------------------------
     @property
@@ -684,7 +755,23 @@ class House:
                 limits += ", only with a Player or Banker bet on the seat"
             for side, base in lim.side_caps.items():
                 limits += f", {side.label} at most the {base.label} bet"
+        if lim.differential is not None:
+            limits += f", table differential {format_amount(lim.differential)}"
         lines.append(limits)
+        lines.append(
+            "violations: "
+            + "; ".join(
+                f"{v.value.replace('_', ' ')}: {r.label}"
+                for v in Violation
+                if (r := self.enforces(v)) is not None
+            )
+        )
+        confirmed = ", ".join(k.value.replace("_", " ") for k in Irregularity if k in self.remedies)
+        lines.append(
+            f"irregularities: the house's remedy for {confirmed}; any other, call the floor"
+            if confirmed
+            else "irregularities: call the floor on every one"
+        )
         chips = ", ".join(f"{format_amount(c.value)} {c.colour}" for c in self.chips)
         lines.append(f"chips: {chips}; payouts in {self.payout_chips.label}")
         lines.append(f"shoe: {self.shoe.describe()}")
@@ -711,8 +798,39 @@ class House:
 
     # -- the table's rules for a seat's wagers ------------------------------------------
     def limit_problems(self, wagers: Mapping[Bet, Decimal]) -> list[str]:
-        """Everything this house forbids about one seat's wagers, in layout order."""
-        problems: list[str] = []
+        """Everything this house's bets and limits forbid about one seat's wagers, in
+        layout order."""
+        return [text for _, _, text in self._seat_faults(wagers)]
+
+    def seat_violations(self, wagers: Mapping[Bet, Decimal]) -> list[tuple[Violation, Bet, str]]:
+        """The player violations this house enforces in one seat's wagers, in layout order:
+        (violation, the bet at fault, what is wrong).  Player and Banker on one spot is
+        the Banker bet's fault (the second bet put down, in layout order)."""
+        out = [(v, bet, text) for v, bet, text in self._seat_faults(wagers) if v is not None]
+        if (
+            Bet.PLAYER in wagers
+            and Bet.BANKER in wagers
+            and self.enforces(Violation.BOTH_SIDES) is not None
+        ):
+            out.append(
+                (
+                    Violation.BOTH_SIDES,
+                    Bet.BANKER,
+                    "player and banker on one spot: this house takes one or the other",
+                )
+            )
+        order = {b: i for i, b in enumerate(Bet)}
+        return sorted(
+            ((v, b, t) for v, b, t in out if self.enforces(v) is not None),
+            key=lambda item: order[item[1]],
+        )
+
+    def _seat_faults(
+        self, wagers: Mapping[Bet, Decimal]
+    ) -> list[tuple[Violation | None, Bet, str]]:
+        """Each thing the bets and limits forbid about a seat's wagers, with the violation
+        it is (None: a bet the table does not offer), in layout order."""
+        problems: list[tuple[Violation | None, Bet, str]] = []
         lim = self.limits
         for bet in Bet:
             if bet not in wagers:
@@ -720,22 +838,37 @@ class House:
             wager = wagers[bet]
             if bet not in self.bets:
                 offered = ", ".join(b.value for b in self.bets)
-                problems.append(f"{bet.value}: this table does not offer it (bets: {offered})")
+                problems.append(
+                    (None, bet, f"{bet.value}: this table does not offer it (bets: {offered})")
+                )
                 continue
             low, high = lim.bounds(bet)
             if wager < low:
                 problems.append(
-                    f"{bet.value} {format_amount(wager)} is below the table "
-                    f"minimum of {format_amount(low)}"
+                    (
+                        Violation.UNDER_MIN,
+                        bet,
+                        f"{bet.value} {format_amount(wager)} is below the table "
+                        f"minimum of {format_amount(low)}",
+                    )
                 )
             if wager > high:
                 problems.append(
-                    f"{bet.value} {format_amount(wager)} is above the table "
-                    f"maximum of {format_amount(high)}"
+                    (
+                        Violation.OVER_MAX,
+                        bet,
+                        f"{bet.value} {format_amount(wager)} is above the table "
+                        f"maximum of {format_amount(high)}",
+                    )
                 )
             if bet in SIDE_BETS and lim.side_needs_base and not any(b in wagers for b in BASE_BETS):
                 problems.append(
-                    f"{bet.value} is a side bet: it needs a player or banker bet on the same seat"
+                    (
+                        Violation.SIDE_WITHOUT_BASE,
+                        bet,
+                        f"{bet.value} is a side bet: it needs a player or banker bet on the "
+                        "same seat",
+                    )
                 )
             base = lim.side_caps.get(bet)
             if base is not None and wager > wagers.get(base, Decimal(0)):
@@ -746,10 +879,30 @@ class House:
                     else (f"the {base.value} bet, and there is none")
                 )
                 problems.append(
-                    f"{bet.value} {format_amount(wager)} is over {what}: this house "
-                    f"caps {bet.value} at the seat's {base.value} bet"
+                    (
+                        Violation.SIDE_OVER_BASE,
+                        bet,
+                        f"{bet.value} {format_amount(wager)} is over {what}: this house "
+                        f"caps {bet.value} at the seat's {base.value} bet",
+                    )
                 )
         return problems
+
+    def differential_problem(self, wagers: Sequence[tuple[Bet, Decimal]]) -> str | None:
+        """What is wrong with a table's action against the house's differential (None:
+        within it, or no differential): ``wagers`` are every bet on the layout."""
+        most = self.limits.differential
+        if most is None or self.enforces(Violation.DIFFERENTIAL) is None:
+            return None
+        player = sum((w for b, w in wagers if b is Bet.PLAYER), Decimal(0))
+        banker = sum((w for b, w in wagers if b is Bet.BANKER), Decimal(0))
+        if abs(banker - player) <= most:
+            return None
+        return (
+            f"Banker {format_amount(banker)} and Player {format_amount(player)} differ by "
+            f"{format_amount(abs(banker - player))}, over the table differential of "
+            f"{format_amount(most)}"
+        )
 
     def range_problems(
         self, ranges: Mapping[Bet, tuple[Decimal, Decimal]], *, every_layout: bool = True
@@ -838,6 +991,17 @@ class House:
 # -- the bundled houses, as data ------------------------------------------------------------
 
 _REGULATOR = "the regulator's rules of play (RULES.md, seeds/)"
+#: The irregularities whose common remedy (trainer/irregularities/irregularities.yaml) the
+#: house-banked bundled houses confirm; the rest are the floor's to decide.
+_STANDARD_REMEDIES = {
+    k: CONFIRMED
+    for k in (
+        Irregularity.CARD_EXPOSED,
+        Irregularity.CUT_CARD_MISPLACED,
+        Irregularity.TOO_FEW_CARDS,
+        Irregularity.MISDEAL,
+    )
+}
 
 EZ_HOUSE = House(
     id="ez",
@@ -845,6 +1009,7 @@ EZ_HOUSE = House(
     description="House-banked EZ Baccarat as the rule sheets give it: no commission, the "
     "Banker bet pushes on a Dragon 7, Tie 8 to 1, Dragon 7 40 to 1, Panda 8 25 to 1.",
     chips=(Chip(Decimal("2.50"), "pink"), *DEFAULT_CHIPS),
+    remedies=_STANDARD_REMEDIES,
     sources=(_REGULATOR,),
 )
 
@@ -863,6 +1028,7 @@ EZ_TIE9_HOUSE = replace(
         side_needs_base=True,
         side_caps={Bet.DRAGON7: Bet.BANKER, Bet.PANDA8: Bet.PLAYER},
     ),
+    violations=ViolationRules({Violation.BOTH_SIDES: Response.REFUSE}),
 )
 
 COMMISSION_HOUSE = House(
@@ -874,7 +1040,11 @@ COMMISSION_HOUSE = House(
     "Panda 8.",
     bets=(Bet.PLAYER, Bet.BANKER, Bet.TIE),
     commission=Commission(rounding=Rounding(unit=Decimal("0.25"))),
-    limits=Limits(minimum=Decimal(10), maximum=Decimal(5000)),
+    remedies={**_STANDARD_REMEDIES, Irregularity.CARD_ON_FLOOR: CONFIRMED},
+    limits=Limits(minimum=Decimal(10), maximum=Decimal(5000), differential=Decimal(10_000)),
+    violations=ViolationRules(
+        {Violation.BOTH_SIDES: Response.REFUSE, Violation.OVER_MAX: Response.FLOOR}
+    ),
     chips=(
         Chip(Decimal("0.25"), "blue"),
         Chip(Decimal("0.50"), "grey"),
@@ -905,6 +1075,14 @@ CARDROOM_HOUSE = House(
         side_maximum=Decimal(100),
         side_needs_base=True,
         side_caps={Bet.DRAGON7: Bet.BANKER},
+    ),
+    # a player-banked game: the floor rules on a late or pulled bet, the bank being a player's
+    violations=ViolationRules(
+        {
+            Violation.PAST_POSTING: Response.FLOOR,
+            Violation.PRESSING: Response.FLOOR,
+            Violation.BOTH_SIDES: Response.REFUSE,
+        }
     ),
     chips=(Chip(Decimal("0.50"), "grey"), *DEFAULT_CHIPS[:5]),
     seats=9,

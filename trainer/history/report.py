@@ -48,6 +48,8 @@ FAMILY_LABELS = {
     "shoe": "Running a shoe",
     "call": "Calling",
     "spot": "Spotting errors",
+    "violation": "Violations",
+    "irregularity": "Irregularities",
 }
 #: The CSV's families at its first release, in place; a family added since (table, shoe,
 #: call, spot) has its columns at the end, so no column ever moves (README, "Stability").

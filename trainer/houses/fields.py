@@ -30,6 +30,35 @@ BURNS = ("face_value", "none")
 AFTER_CUT = ("one_more", "this_coup")
 #: The engine's values, one definition (trainer.engine.shoe.BetweenCoups).
 BETWEEN_COUPS = tuple(b.value for b in BetweenCoups)
+#: The player violations and the dealer's responses (trainer.engine.violations.Violation and
+#: Response; a test keeps them the same).
+VIOLATIONS = (
+    "past_posting",
+    "pressing",
+    "withdrawn",
+    "pinching",
+    "side_without_base",
+    "side_over_base",
+    "both_sides",
+    "under_min",
+    "over_max",
+    "differential",
+    "cash",
+    "non_playable_chips",
+)
+RESPONSES = ("refuse", "return", "floor", "allow")
+#: The irregularities a house may confirm a remedy for (trainer.engine.irregularities.
+#: Irregularity; a test keeps them the same).
+IRREGULARITIES = (
+    "card_exposed",
+    "wrong_hand",
+    "card_on_floor",
+    "cut_card_early",
+    "cut_card_misplaced",
+    "too_many_cards",
+    "too_few_cards",
+    "misdeal",
+)
 #: The cut card sits 12 cards from the end at least (the coup in progress and one more need
 #: up to 12) and at most half an 8-deck shoe; the loader holds it to half the house's shoe.
 CUT_RANGE = (12, 208)
@@ -169,6 +198,11 @@ class _Limits(Obj):
         "A side bet at most the seat's bet named here: {dragon7: banker}.",
         default={},
     )
+    differential = Field(
+        AMOUNT,
+        "The most total Banker and total Player action on the table may differ by "
+        "(leave out: no differential).",
+    )
 
 
 LIMITS = _Limits(doc="Table limits.")
@@ -302,6 +336,23 @@ class _House(Obj):
     )
     settlement = Field(ORDER, ORDER.doc)
     shoe = Field(SHOE, SHOE.doc)
+    violations = Field(
+        MapOf(VIOLATIONS, _choice(RESPONSES, "a response")),
+        "What the dealer does about each player violation: refuse (the bet), return (it to "
+        "the player), floor (call the floor) or allow (let it play). Left out: past_posting, "
+        "pressing, side_without_base, side_over_base, under_min, over_max refuse; withdrawn, "
+        "pinching, differential floor; cash, non_playable_chips return; both_sides allow. "
+        "side_without_base, side_over_base and differential exist only where the limits "
+        "make them (side_bets_need_base, side_bet_caps, differential).",
+        default={},
+    )
+    remedies = Field(
+        MapOf(IRREGULARITIES, LINE),
+        "The irregularities whose remedy the house confirms: confirmed (the catalogue's "
+        "remedy, `ezbac` shows it) or the house's own words: {misdeal: confirmed, "
+        'card_on_floor: "The card is dead; burn it"}. Any other is taught as: call the floor.',
+        default={},
+    )
     calls = Field(
         MapOf(CALLS, Scalar(reads(HouseReads.call), {"type": "string", "minLength": 1})),
         "The dealer's calls, worded the house's way: wins: \"{hand} wins, {high} over {low}\".",

@@ -8,6 +8,7 @@ readers only a house needs and the rules that tie its fields together.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
@@ -32,9 +33,11 @@ from trainer.engine.house import (
     Step,
     call_problems,
 )
+from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import format_amount
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet
 from trainer.engine.shoe import AfterCut, BetweenCoups, BurnRule, ShoeRules
+from trainer.engine.violations import ALWAYS_ENFORCED, Response, Violation, ViolationRules
 from trainer.fileformat import declare
 from trainer.fileformat.reading import (
     FLOAT,
@@ -277,10 +280,18 @@ class HouseReader(Reader, F.HouseReads):
                 "shoe.cut_card",
                 f"a cut card {cut} cards from the end is past half the shoe ({half} cards)",
             )
+        responses = {Violation(k): Response(r) for k, r in v.get("violations", {}).items()}
+        for violation in ALWAYS_ENFORCED:
+            if responses.get(violation) is Response.ALLOW:
+                self.err(
+                    child(found["violations"], violation.value) or found["violations"],
+                    f"violations.{violation.value}",
+                    "a table's limits always apply: refuse, return or floor",
+                )
         if self.problems or limits is None:
             return None
         try:
-            return House(
+            house = House(
                 id=v["id"],
                 name=v["name"],
                 game=game,
@@ -307,12 +318,29 @@ class HouseReader(Reader, F.HouseReads):
                     after_cut=AfterCut(F.SHOE.after_cut_card.of(shoe)),
                     between=BetweenCoups(F.SHOE.cut_card_between_coups.of(shoe)),
                 ),
+                remedies={Irregularity(k): r for k, r in v.get("remedies", {}).items()},
                 description=v.get("description", ""),
                 sources=v.get("sources", ()),
             )
         except (HouseError, ValueError) as exc:  # pragma: no cover - the checks above come first
             self.err(node, path, str(exc))
             return None
+        return self.violations(house, responses, found.get("violations"))
+
+    def violations(
+        self, house: House, responses: dict[Violation, Response], node: Node | None
+    ) -> House | None:
+        """The house with its responses to player violations, each checked against what
+        its limits make (a response to a violation the limits do not make, or letting one
+        they make play, is reported at its key)."""
+        for violation, response in responses.items():
+            problem = house.violation_problem(violation, response)
+            where = child(node, violation.value) or node
+            if problem is not None and where is not None:  # explicit responses have a node
+                self.err(where, f"violations.{violation.value}", problem)
+        if self.problems:
+            return None
+        return replace(house, violations=ViolationRules(responses))
 
     def steps(
         self, items: list[dict[str, Any]], node: Node, path: str, key: str
@@ -420,6 +448,7 @@ class HouseReader(Reader, F.HouseReads):
             side_maximum=v.get("side_max"),
             side_needs_base=v.get("side_bets_need_base", False),
             side_caps=caps,
+            differential=v.get("differential"),
         )
 
     def chips(self, items: list[dict[str, Any]], node: Node) -> tuple[Chip, ...] | None:

@@ -7,8 +7,10 @@ import json
 from decimal import Decimal
 
 from trainer.engine.house import DEFAULT_CALLS, House, Step
+from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import normalize
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet
+from trainer.engine.violations import Violation
 
 SCHEMA_LINE = "# yaml-language-server: $schema=house.schema.json"
 
@@ -87,6 +89,8 @@ def house_yaml(house: House) -> str:
     if lim.side_caps:
         caps = ", ".join(f"{s.value}: {b.value}" for s, b in lim.side_caps.items())
         lines.append(f"  side_bet_caps: {{{caps}}}")
+    if lim.differential is not None:
+        lines.append(f"  differential: {_n(lim.differential)}")
     lines.append("chips:")
     lines += [f"  - {{value: {_n(chip.value)}, colour: {_q(chip.colour)}}}" for chip in house.chips]
     cut = house.payout_chips
@@ -106,8 +110,19 @@ def house_yaml(house: House) -> str:
         f"  burn: {house.shoe.burn.value}",
         f"  after_cut_card: {house.shoe.after_cut.value}",
         f"  cut_card_between_coups: {house.shoe.between.value}",
-        "calls:",
+        "violations:",
     ]
+    lines += [
+        f"  {v.value}: {house.violations.response(v).value}"
+        for v in Violation
+        if house.violation_exists(v)
+    ]
+    if house.remedies:
+        lines.append("remedies:")
+        lines += [
+            f"  {k.value}: {_q(house.remedies[k])}" for k in Irregularity if k in house.remedies
+        ]
+    lines.append("calls:")
     lines += [f"  {key}: {_q(house.calls.wording[key])}" for key in DEFAULT_CALLS]
     if house.sources:
         lines.append("sources:")

@@ -132,6 +132,15 @@ class Session(OnRun):
             from trainer.session.spot import spot_questions
 
             questions = spot_questions(drill, coups, rng)
+        elif drill.kind is Kind.VIOLATIONS:
+            from trainer.session.protect import violation_questions
+
+            questions = violation_questions(drill, coups, rng)
+        elif drill.kind is Kind.IRREGULARITIES:
+            from trainer.irregularities.loader import bundled
+            from trainer.session.protect import irregularity_questions
+
+            questions = irregularity_questions(drill, coups, rng, bundled())
         return cls(drill, coups, trainee, questions=questions, **kwargs)
 
     # -- state -------------------------------------------------------------------------------

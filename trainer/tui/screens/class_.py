@@ -40,6 +40,8 @@ FAMILY_SHORT = {
     "shoe": "Shoe",
     "call": "Call",
     "spot": "Spot",
+    "violation": "Viol",
+    "irregularity": "Irreg",
 }
 
 

@@ -1,0 +1,84 @@
+"""The irregularities file format, declared once (``trainer.fileformat.declare``): the
+loader's keys and readers and the JSON Schema come from this table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from trainer.drills.fields import LINE, PARAGRAPH
+from trainer.fileformat.declare import Field, ListOf, Obj, Scalar, ScalarReads, reads
+
+if TYPE_CHECKING:
+    from yaml.nodes import Node
+
+SCHEMA_ID = "https://ezbac.invalid/irregularities.schema.json"
+MAX_FILE_BYTES = 256 * 1024
+MAX_ENTRIES = 100
+#: The irregularities (trainer.engine.irregularities.Irregularity; a test keeps them equal).
+KINDS = (
+    "card_exposed",
+    "wrong_hand",
+    "card_on_floor",
+    "cut_card_early",
+    "cut_card_misplaced",
+    "too_many_cards",
+    "too_few_cards",
+    "misdeal",
+)
+#: Where a catalogue's remedy comes from (a house's own rule is the house file's).
+SOURCES = ("standard", "ask_floor")
+
+
+class IrregularityReads(ScalarReads, Protocol):
+    """The irregularities file's own readers (``trainer.irregularities.loader``)."""
+
+    def lines(self, node: Node, path: str) -> object: ...
+    def remedy(self, node: Node, path: str) -> object: ...
+    def entry(self, node: Node, path: str) -> object: ...
+
+
+def _choice(choices: tuple[str, ...], what: str) -> Scalar:
+    return Scalar(reads(ScalarReads.choice, choices, what), {"enum": list(choices)})
+
+
+class _Entry(Obj):
+    id = Field(
+        _choice(KINDS, "an irregularity"),
+        "Which irregularity: card_exposed, wrong_hand, misdeal, ...",
+        required=True,
+    )
+    name = Field(LINE, "Its name, in a few words.", required=True)
+    scene = Field(
+        PARAGRAPH, "What the dealer sees at the table, as the drill shows it.", required=True
+    )
+    remedy = Field(
+        Scalar(
+            reads(IrregularityReads.remedy), {"type": "string", "minLength": 1, "maxLength": 64}
+        ),
+        "What the dealer does about it, on one line (at most 64 characters): the answer.",
+        required=True,
+    )
+    detail = Field(PARAGRAPH, "The remedy in full: when it applies, what else is done.", default="")
+    source = Field(
+        _choice(SOURCES, "a source"),
+        "standard (the sources agree) or ask_floor (they disagree: the floor decides).",
+        required=True,
+    )
+    cites = Field(
+        Scalar(reads(IrregularityReads.lines), {"type": "array", "items": {"type": "string"}}),
+        "Where the remedy is written.",
+        default=(),
+    )
+
+
+ENTRY = _Entry(doc="One irregularity in the deal.", reader=reads(IrregularityReads.entry))
+
+
+class _File(Obj):
+    name = Field(LINE, "What this catalogue is.", default="")
+    irregularities = Field(
+        ListOf(ENTRY, MAX_ENTRIES), "The irregularities, each once.", required=True
+    )
+
+
+FILE = _File(doc="An ezbac irregularities catalogue: what goes wrong in the deal, and the remedy.")
