@@ -25,7 +25,7 @@ def test_show_file_prints_a_file_that_validates(tmp_path: Path) -> None:
     assert checked.returncode == 0
     assert (
         checked.stdout == f"{mine}: ok (EZ Baccarat dealer, from the first rules to the "
-        "audition: 9 modules, 16 skills)\n"
+        "audition: 10 modules, 18 skills)\n"
     )
 
 

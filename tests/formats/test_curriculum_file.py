@@ -89,6 +89,7 @@ def test_the_bundled_path_names_only_bundled_drills_and_covers_every_family() ->
         "shoe",
         "calls",
         "spotting-errors",
+        "game-protection",
     ]
     samples = [
         "natural",
@@ -105,6 +106,9 @@ def test_the_bundled_path_names_only_bundled_drills_and_covers_every_family() ->
         "call:result",
         "spot:none",
         "spot:dragon7-paid-even:fix",
+        "violation:past_posting",
+        "violation:none",
+        "irregularity:misdeal",
     ]
     assert all(c.goal_of(key) is not None for key in samples)
     # the commission is its own skill, never pooled into the payouts

@@ -185,7 +185,7 @@ BUNDLED = [
     ("spot-the-error-table", "Supervising a table: spot the error"),
     ("shoe-table", "A shoe at the table"),
     ("violations", "Protect the game: catch a player's violation"),
-    ("irregularities", "Irregularities: what the dealer does when the deal goes wrong"),
+    ("irregularities", "Irregularities: the dealer's remedy"),
 ]
 MINE = "id: mine\ntitle: {title}\ndescription: D\nask: outcome\ngenerate: [{{outcome: tie}}]\n"
 

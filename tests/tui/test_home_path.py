@@ -9,7 +9,6 @@ import io
 from datetime import timedelta
 
 from rich.console import Console
-from textual.widgets import Static
 
 from tests.support.coups import FakeClock, FakeNow
 from tests.support.history import T0
@@ -67,7 +66,7 @@ async def test_home_shows_each_module_the_next_drill_and_what_is_left() -> None:
     the_app = app()
     async with the_app.run_test(size=(80, 24)) as pilot:
         await settled(pilot)
-        shown = str(the_app.screen.query_one("#path", Static).render())
+        shown = str(the_app.screen.query_one("#path").render())
         assert "✓ The draws  ● Outcomes  ○ Payouts" in shown
         assert (
             "Next Outcomes: Dragon 7, Panda 8 and their look-alikes [g] · Naming the "
@@ -85,7 +84,7 @@ async def test_no_path_without_a_history_and_no_key_for_it() -> None:
     the_app = PathApp(trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
     async with the_app.run_test(size=(80, 24)) as pilot:
         await settled(pilot)
-        assert not the_app.screen.query_one("#path", Static).display
+        assert not the_app.screen.query_one("#path").display
         assert "Next on path" not in str(the_app.screen.query_one("#keys", KeyBar).render())
         await pilot.press("g")
         await pilot.pause()

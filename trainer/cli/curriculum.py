@@ -170,7 +170,7 @@ def run_progress(args: argparse.Namespace) -> int:
     console = Console(highlight=False, soft_wrap=False)
     console.print(f"{args.trainee} on {curriculum.name}", style="bold")
     titles = {e.id: e.title for e in available_drills(check=False)}
-    console.print(path_text(path, titles, key=""))
+    console.print(path_text(path, titles, key="", width=console.width))
     console.print()
     console.print(picture(path, days))
     return 0

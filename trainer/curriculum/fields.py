@@ -21,7 +21,19 @@ MAX_SECONDS = 600
 MAX_WRITTEN = 200
 #: The skill families a key pattern may name (trainer.skills.ALL_FAMILIES; a test keeps
 #: them equal: the skills sit above the formats, so the format cannot import them).
-FAMILIES = ("natural", "player", "banker", "outcome", "payout", "table", "shoe", "call", "spot")
+FAMILIES = (
+    "natural",
+    "player",
+    "banker",
+    "outcome",
+    "payout",
+    "table",
+    "shoe",
+    "call",
+    "spot",
+    "violation",
+    "irregularity",
+)
 KEY_PATTERN = r"^[a-z0-9*?_:-]+$"
 _DEFAULT = MasteryRule()
 

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from trainer.tui.catalog import WARMUP_ID, DrillChoice
 from trainer.tui.messages import AskName, OpenClass, OpenPath, OpenProgress, StartReview
 from trainer.tui.widgets.keybar import KeyBar
+from trainer.tui.widgets.pathview import PathView
 from trainer.tui.widgets.waiting import HistoryWaiting
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ class HomeScreen(Screen[None]):
         yield Static(Text("ezbac · EZ Baccarat dealer trainer", "bold"), id="home-title")
         yield Static(id="trainee")
         yield HistoryWaiting(id="history-waiting")
-        yield Static(id="path")
+        yield PathView(id="path")
         with Horizontal(id="home-body"):
             options = [
                 Option(self.option_label(c), id=f"drill-{i}") for i, c in enumerate(self.choices)
@@ -104,13 +105,11 @@ class HomeScreen(Screen[None]):
 
     def show_path(self, path: PathProgress | None) -> None:
         """The trainee's path (None: none to show: no history, no name, or unreadable)."""
-        from trainer.tui.widgets.path import path_text
-
         self.path = path
-        shown = self.query_one("#path", Static)
+        shown = self.query_one("#path", PathView)
         shown.display = path is not None
         if path is not None:
-            shown.update(path_text(path, {c.id: c.title for c in self.choices}))
+            shown.show(path, {c.id: c.title for c in self.choices})
         self.query_one("#keys", KeyBar).show_keys(self)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

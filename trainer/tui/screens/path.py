@@ -69,7 +69,7 @@ class PathScreen(Screen[None]):
             return
         shown = Group(
             Text(data.path.curriculum.name, "italic"),
-            path_text(data.path, self.titles, key=""),
+            path_text(data.path, self.titles, key="", width=self.size.width - 2),
             Text(""),
             picture(data.path, data.days),
         )

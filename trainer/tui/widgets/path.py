@@ -21,18 +21,29 @@ MARKS: Mapping[str, tuple[str, str]] = {
 }
 
 
-def path_text(path: PathProgress, titles: Mapping[str, str], key: str = "g") -> Text:
+def path_text(
+    path: PathProgress, titles: Mapping[str, str], key: str = "g", width: int | None = None
+) -> Text:
     """The path in a few lines: the modules with their marks, then what comes next and what
     is left before the audition; ``titles``: drill titles by id (the home screen's list);
-    ``key``: the key that starts the next drill ("" when there is none: the command line)."""
+    ``key``: the key that starts the next drill ("" when there is none: the command line);
+    ``width``: the modules' line breaks between two modules, never inside a module's name
+    ("Protecting the / game"), where it would pass ``width`` columns."""
     text = Text()
     text.append("Path  ", "bold")
+    column = len("Path  ")
     for n, m in enumerate(path.modules):
         mark, style = MARKS[m.state.value]
-        if n:
+        piece = f"{mark} {m.module.title}"
+        if n and width is not None and column + 2 + len(piece) > width:
+            text.append("\n")
+            column = 0
+        elif n:
             text.append("  ")
+            column += 2
         text.append(f"{mark} ", style)
         text.append(m.module.title, "dim" if style == "dim" else "")
+        column += len(piece)
     text.append("\n")
     skill = path.next_skill
     if path.ready:
