@@ -270,35 +270,40 @@ class PgBouncer:
             f"auth_file = {users}\n"
             "pool_mode = transaction\n"
             "max_client_conn = 2000\n"
+            "listen_backlog = 4096\n"
             f"default_pool_size = {self.pool_size}\n"
             # the test server has 60 slots: the pools of every test's role share 30 of them,
             # idle ones closed soon (and taken from another pool when one needs it)
             "max_db_connections = 30\n"
             "server_idle_timeout = 2\n"
             "server_login_retry = 1\n"
-            "server_connect_timeout = 1\n"
             # a query waits at most this long for a server connection (a server gone): a
             # trainer's write then spools, as it does after tcp_user_timeout going direct
             "query_wait_timeout = 2\n"
             f"admin_users = {SUPERUSER}\n"
             f"logfile = {self.root / 'log'}\n"
+            "log_connections = 0\n"  # a line for each client's login and logout otherwise
+            "log_disconnections = 0\n"
         )
         if self.server._as_postgres:
             user = pwd.getpwnam("postgres")
             for path in (self.root, users, config):
                 os.chown(path, user.pw_uid, user.pw_gid)
-        self._proc = subprocess.Popen(
-            [*self.server._as_postgres, self.binary, str(config)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            cwd=self.root,
-        )
+        # its log goes to a file: a pipe nobody reads fills up, and PgBouncer, writing to
+        # it, stops serving every client (seen as 10 s connection timeouts at 50 clients)
+        with open(self.root / "stderr", "wb") as stderr:
+            self._proc = subprocess.Popen(
+                [*self.server._as_postgres, self.binary, str(config)],
+                stdout=subprocess.DEVNULL,
+                stderr=stderr,
+                cwd=self.root,
+            )
         socket = self.root / f".s.PGSQL.{self.port}"
         for _ in range(500):  # up in a few milliseconds; 5 s at most
             if socket.exists():
                 return
             if self._proc.poll() is not None:
-                raise RuntimeError(f"pgbouncer failed: {self._proc.stderr.read().decode()}")  # type: ignore[union-attr]
+                raise RuntimeError(f"pgbouncer failed: {(self.root / 'stderr').read_text()}")
             time.sleep(0.01)
         raise RuntimeError("pgbouncer did not open its socket within 5 s")
 
