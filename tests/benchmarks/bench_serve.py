@@ -178,6 +178,9 @@ async def run(port: int, serve_pid: int, sizes: list[int], keys: int, timeout: f
             await asyncio.sleep(0.5)
             elapsed = time.monotonic() - t0
             cpu1 = sum(_stat_cpu(p) for p in _children(serve_pid)), _stat_cpu(serve_pid)
+            lone = await _open(session, url, timeout)  # one more tab, alone, as a trainee opens it
+            alone = lone.first_frame
+            await lone.ws.close()
             lat = [x for t in live for x in t.latencies]
             lost = pressed - len(lat)
             pss = [m[0] for m in mems]
@@ -186,7 +189,9 @@ async def run(port: int, serve_pid: int, sizes: list[int], keys: int, timeout: f
                 f"{size:3d} tabs ({len(kids)} processes, {failed} with no first frame in "
                 f"{timeout:g} s) | new tab first frame p50 "
                 f"{1000 * _pct(starts, 0.5):.0f} ms, max {1000 * max(starts, default=0):.0f} ms "
-                f"({new} opened at once) | memory a tab PSS {sum(pss) / max(1, len(pss)):.1f} MB, "
+                f"({new} opened at once); one tab opened alone "
+                f"{'none' if alone is None else f'{1000 * alone:.0f} ms'} | memory a tab PSS "
+                f"{sum(pss) / max(1, len(pss)):.1f} MB, "
                 f"RSS {sum(rss) / max(1, len(rss)):.1f} MB; serve PSS {serve_pss:.1f} MB | "
                 f"keypress to frame p50 {1000 * _pct(lat, 0.5):.1f} p95 "
                 f"{1000 * _pct(lat, 0.95):.1f} max {1000 * max(lat, default=0):.0f} ms "
