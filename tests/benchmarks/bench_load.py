@@ -65,6 +65,7 @@ class BadInput(Exception):
 @dataclass
 class Tally:
     writes: list[float] = field(default_factory=list)  # seconds, one per answer
+    slow: list[float] = field(default_factory=list)  # when (s into the run) a write took > 0.5 s
     reads: list[float] = field(default_factory=list)
     sent: dict[str, int] = field(default_factory=dict)  # answers given, per trainee
     sessions: int = 0
@@ -75,7 +76,9 @@ class Tally:
     cpu: float = 0.0
 
 
-def _trainer(url: str, name: str, until: float, spool_dir: Path, tally: Tally, lock) -> None:
+def _trainer(
+    url: str, name: str, until: float, seconds: float, spool_dir: Path, tally: Tally, lock
+) -> None:
     from trainer.history.hooks import RECORDER_BUSY_MS, Recorder
     from trainer.history.spool import Spool
     from trainer.history.store import HistoryError, open_history
@@ -84,6 +87,7 @@ def _trainer(url: str, name: str, until: float, spool_dir: Path, tally: Tally, l
     rng = random.Random(name)
     time.sleep(rng.uniform(0, RAMP))
     writes: list[float] = []
+    slow: list[float] = []
     reads: list[float] = []
     sent = sessions = spooled = 0
     try:
@@ -128,6 +132,8 @@ def _trainer(url: str, name: str, until: float, spool_dir: Path, tally: Tally, l
                 t = time.perf_counter()
                 recorder.on_answer(record)
                 writes.append(time.perf_counter() - t)
+                if writes[-1] > 0.5:
+                    slow.append(time.monotonic() - (until - seconds))
                 sent += 1
                 questions += 1
                 correct += right
@@ -160,6 +166,7 @@ def _trainer(url: str, name: str, until: float, spool_dir: Path, tally: Tally, l
         store.close()
     with lock:
         tally.writes += writes
+        tally.slow += slow
         tally.reads += reads
         tally.sent[name] = sent
         tally.sessions += sessions
@@ -167,7 +174,7 @@ def _trainer(url: str, name: str, until: float, spool_dir: Path, tally: Tally, l
         tally.left += left
 
 
-def _worker(url: str, names: list[str], until: float, home: str, out) -> None:
+def _worker(url: str, names: list[str], until: float, seconds: float, home: str, out) -> None:
     os.environ["EZBAC_HOME"] = home
     start = resource.getrusage(resource.RUSAGE_SELF)
     tally = Tally()
@@ -175,7 +182,9 @@ def _worker(url: str, names: list[str], until: float, home: str, out) -> None:
     spool_dir = Path(home) / "spools"
     spool_dir.mkdir(parents=True, exist_ok=True)
     threads = [
-        threading.Thread(target=_trainer, args=(url, n, until, spool_dir, tally, lock), daemon=True)
+        threading.Thread(
+            target=_trainer, args=(url, n, until, seconds, spool_dir, tally, lock), daemon=True
+        )
         for n in names
     ]
     for t in threads:
@@ -270,7 +279,7 @@ def measure(
     cpu0 = {k: (_server_cpu(p) if k == "server" else _cpu_of(p)) for k, p in pids.items()}
     with Sampler(direct_url) as sampler:
         procs = [
-            ctx.Process(target=_worker, args=(url, names[w::workers], until, home, out))
+            ctx.Process(target=_worker, args=(url, names[w::workers], until, seconds, home, out))
             for w in range(workers)
         ]
         for p in procs:
@@ -315,6 +324,7 @@ def measure(
         "spooled": sum(t.spooled for t in tallies),
         "left": sum(t.left for t in tallies),
         "errors": [e for t in tallies for e in t.errors],
+        "slow": sorted(x for t in tallies for x in t.slow),
         "refused": [e for t in tallies for e in t.refused],
         "wrong_counts": wrong,
         "duplicate_keys": keys,
@@ -339,6 +349,11 @@ def show(r: dict, seconds: float) -> None:
         f"pgbouncer {r['cpu_bouncer_s']:.1f} s, trainers {r['cpu_trainers_s']:.1f} s",
         flush=True,
     )
+    if r["slow"]:
+        buckets: dict[int, int] = {}
+        for x in r["slow"]:
+            buckets[int(x // 5) * 5] = buckets.get(int(x // 5) * 5, 0) + 1
+        print(f"  writes over 0.5 s, by when (s into the run): {dict(sorted(buckets.items()))}")
     if r["refused"]:
         print(f"  {len(r['refused'])} trainers could not start: {r['refused'][0]}")
     for line in r["errors"][:5]:

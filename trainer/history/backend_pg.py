@@ -309,9 +309,14 @@ class ServerHistory:
                             "to upgrade it"
                         )
                 else:
-                    # terminals starting together take turns to create or migrate the schema
-                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPLICATION_ID,))
                     version = _inspect(conn, location)
+                    if version != SCHEMA_VERSION:
+                        # terminals starting together take turns to create or migrate the
+                        # schema, and look again once it is theirs.  A current one needs no
+                        # turn: a class starting at once (500 trainers through a pooler of
+                        # 20 connections) queued behind the lock for over a second
+                        conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPLICATION_ID,))
+                        version = _inspect(conn, location)
                     if version is None:
                         raise HistoryUnavailableError(
                             f"{location}: no schema to keep the history in (the search_path "
