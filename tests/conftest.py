@@ -38,6 +38,34 @@ def pg_server() -> Iterator[object]:
         server.stop()
 
 
+@pytest.fixture(scope="session")
+def pg_bouncer(pg_server) -> Iterator[object]:
+    """PgBouncer in transaction pooling mode in front of the test server, started on first
+    use (tests/support/pg.py)."""
+    from tests.support.pg import PgBouncer, bouncer_binary
+
+    binary = bouncer_binary()
+    if binary is None:
+        pytest.skip(
+            "no pgbouncer on this machine: install Debian's pgbouncer package (.ci/run does)"
+        )
+    bouncer = PgBouncer(pg_server, binary)
+    try:
+        bouncer.start()
+        yield bouncer
+    finally:
+        bouncer.stop()
+
+
+@pytest.fixture(params=["direct", "pgbouncer"])
+def pg_route(request: pytest.FixtureRequest, pg_server) -> object:
+    """The way to the test server, both of them: the server itself, and PgBouncer in
+    transaction mode in front of it (each gives ``schema()`` and ``database()``)."""
+    if request.param == "direct":
+        return pg_server
+    return request.getfixturevalue("pg_bouncer")
+
+
 @pytest.fixture
 def pg_url(pg_server) -> str:
     """A blank place for a history on the test server (a fresh schema its address names):

@@ -32,6 +32,24 @@ from trainer.history.store import (
 psycopg = pytest.importorskip("psycopg")
 
 
+# What a trainer does on the server runs both ways (conftest's pg_route): directly, and
+# through PgBouncer in transaction pooling mode, where every transaction may get another
+# server connection.  What only a direct connection shows (the address's options, roles and
+# passwords checked by the server itself) takes the server's own places.
+
+
+@pytest.fixture
+def pg_url(pg_route) -> str:
+    """A blank place for a history, directly and through PgBouncer."""
+    return pg_route.schema()
+
+
+@pytest.fixture
+def pg_database(pg_route) -> str:
+    """A fresh, empty database, directly and through PgBouncer."""
+    return pg_route.database()
+
+
 def _filled(url: str) -> str:
     with open_history(url) as store:
         store.on_session(session("s1", minutes=5, questions=2, correct=1, passed=False))
@@ -94,7 +112,8 @@ def test_a_database_that_is_not_a_history_is_refused_and_left_intact(
     assert schema_snapshot(pg_url) == before
 
 
-def test_the_cli_refuses_a_foreign_database_in_one_line(pg_url: str) -> None:
+def test_the_cli_refuses_a_foreign_database_in_one_line(pg_server) -> None:
+    pg_url = pg_server.schema()
     add_other_tables(pg_url)
     before = schema_snapshot(pg_url)
     for command in (("report",), ("report", "--attempts"), ("class",), ("train", "warmup")):
@@ -158,8 +177,8 @@ def test_a_blank_database_reads_as_no_history_and_stays_blank(pg_database: str) 
     assert schema_snapshot(pg_url) == before == ([], {}, [])
 
 
-def test_a_search_path_naming_no_schema(pg_database: str) -> None:
-    pg_url = pg_database
+def test_a_search_path_naming_no_schema(pg_server) -> None:
+    pg_url = pg_server.database()
     url = pg_url + "&options=-csearch_path%3Dnowhere"
     with open_history(url, readonly=True) as store:  # reading: no history yet
         assert store.answers() == []
@@ -172,7 +191,8 @@ def test_a_search_path_naming_no_schema(pg_database: str) -> None:
     assert run_sql(pg_url, "SELECT count(*) FROM nowhere.answers") == [(1,)]
 
 
-def test_a_role_that_may_not_create_tables_gets_one_line(pg_database: str, pg_url: str) -> None:
+def test_a_role_that_may_not_create_tables_gets_one_line(pg_server) -> None:
+    pg_database, pg_url = pg_server.database(), pg_server.schema()
     run_sql(pg_database, "CREATE ROLE clerk LOGIN")  # may use public, not create in it
     url = pg_database.replace("postgres@", "clerk@")
     with pytest.raises(HistoryUnavailableError) as info:
@@ -187,8 +207,9 @@ def test_a_role_that_may_not_create_tables_gets_one_line(pg_database: str, pg_ur
 
 
 def test_the_server_schema_has_the_files_tables_columns_and_indexes(
-    pg_url: str, tmp_path: Path
+    pg_server, tmp_path: Path
 ) -> None:
+    pg_url = pg_server.schema()
     db = tmp_path / "h.sqlite3"
     open_history(db).close()
     with open_history(pg_url) as store:
@@ -298,7 +319,8 @@ def test_every_command_says_so_alike() -> None:
         assert "cannot reach the history server" in line and "hunter2" not in line
 
 
-def test_a_wrong_password_or_database_is_one_line(pg_server, pg_url: str) -> None:
+def test_a_wrong_password_or_database_is_one_line(pg_server) -> None:
+    pg_url = pg_server.schema()
     wrong = pg_url.replace("postgres@", f"{PASSWORD_ROLE}:not-the-password@")
     line = usage_error(ezbac("report", "--db", wrong))
     # one line naming the server, never the password (the server's own words are its own)

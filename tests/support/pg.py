@@ -24,6 +24,7 @@ import random
 import shutil
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 from urllib.parse import quote
 
@@ -35,6 +36,8 @@ SHARED = "ezbac_tests"
 #: A role that must log in with its password (scram-sha-256), for the wrong-password tests.
 PASSWORD_ROLE = "clerk_pw"
 PASSWORD = "right-horse-battery"
+#: PgBouncer's name for the shared database with a pool of one server connection a role.
+ONE_CONNECTION = "ezbac_one"
 
 
 def server_bindir() -> Path | None:
@@ -75,8 +78,9 @@ def cannot_run(bindir: Path | None) -> str | None:
 class PgServer:
     """One server for the test session; ``database()`` gives each test its own database."""
 
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, max_connections: int = 60) -> None:
         self.bindir = bindir
+        self.max_connections = max_connections
         root = os.geteuid() == 0
         # as root the server's own user must reach the folder: /tmp, not a private TMPDIR
         # no "-" before mkdtemp's random letters: an address must not hold "-5" by chance
@@ -124,7 +128,7 @@ class PgServer:
         """Start the server (again)."""
         options = (
             f"-k {self.sockets} -p {self.port} -c listen_addresses='' -c fsync=off "
-            "-c full_page_writes=off -c max_connections=60"
+            f"-c full_page_writes=off -c max_connections={self.max_connections}"
         )
         self._run(
             "pg_ctl",
@@ -191,8 +195,10 @@ def run_sql(url: str, *statements: str) -> list[tuple]:
 
 def schema_snapshot(url: str) -> tuple[list[tuple], dict[str, list[tuple]], list[tuple]]:
     """Everything in the schema where the history would be (the search_path's first):
-    relations and columns, every row, and the server's own count of rows inserted, updated or
-    deleted in each table."""
+    relations and columns, every row with the transaction that wrote it (its ``xmin``: a row
+    rewritten with the same values shows), and each sequence's position (an insert rolled
+    back moves it).  Exact at once, unlike the server's statistics, which a server
+    connection kept open by a pooler reports seconds later."""
     relations = run_sql(
         url,
         "SELECT c.relname, c.relkind, a.attname, a.atttypid::regtype::text "
@@ -201,14 +207,10 @@ def schema_snapshot(url: str) -> tuple[list[tuple], dict[str, list[tuple]], list
         "WHERE n.nspname = current_schema() ORDER BY 1, 3",
     )
     tables = sorted({name for name, kind, _, _ in relations if kind == "r"})
-    rows = {t: sorted(map(repr, run_sql(url, f"SELECT * FROM {t}"))) for t in tables}
-    changes = run_sql(
-        url,
-        "SELECT relname, n_tup_ins, n_tup_upd, n_tup_del "
-        "FROM pg_stat_user_tables WHERE schemaname = current_schema() "
-        "ORDER BY 1",
-    )
-    return relations, rows, changes  # type: ignore[return-value]
+    rows = {t: sorted(map(repr, run_sql(url, f"SELECT xmin::text, * FROM {t}"))) for t in tables}
+    sequences = sorted({name for name, kind, _, _ in relations if kind == "S"})
+    positions = [(s, *run_sql(url, f"SELECT last_value, is_called FROM {s}")[0]) for s in sequences]
+    return relations, rows, positions  # type: ignore[return-value]
 
 
 def add_other_tables(url: str) -> None:
@@ -217,3 +219,131 @@ def add_other_tables(url: str) -> None:
         "CREATE TABLE recipes (name TEXT, minutes INTEGER)",
         "INSERT INTO recipes VALUES ('soup', 40)",
     )
+
+
+# -- PgBouncer in front of the server ---------------------------------------------------------
+
+
+def bouncer_binary() -> str | None:
+    """Debian's pgbouncer (in /usr/sbin, often not on a user's PATH), or None."""
+    found = shutil.which("pgbouncer") or shutil.which("pgbouncer", path="/usr/sbin:/usr/bin")
+    return found
+
+
+class PgBouncer:
+    """PgBouncer in transaction pooling mode in front of a PgServer: its own folder, a unix
+    socket only, trust authentication, any database of the server (``* =``).
+
+    A history place of its own through the pooler cannot be named by the address's
+    ``options=-csearch_path`` (PgBouncer before 1.20 refuses the startup parameter, and a
+    setting in the session would leak to the next client of a pooled server connection):
+    ``schema()`` makes a role whose own search_path names a fresh schema, the way a school
+    names ezbac's schema behind a pooler (``ALTER ROLE ... SET search_path``).  PgBouncer
+    keeps a pool per database and role, so each test's server connections are its own.
+    """
+
+    def __init__(self, server: PgServer, binary: str, pool_size: int = 10) -> None:
+        self.server = server
+        self.binary = binary
+        self.pool_size = pool_size
+        self.root = server.root / "bouncer"
+        self.port = server.port + 1 if server.port < 65535 else server.port - 1
+        self._proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.root.mkdir()
+        users = self.users = self.root / "users.txt"
+        # trust: the names are what is checked (schema() adds each test's role, and reloads)
+        users.write_text(f'"{SUPERUSER}" ""\n"{PASSWORD_ROLE}" "{PASSWORD}"\n')
+        config = self.root / "pgbouncer.ini"
+        config.write_text(
+            "[databases]\n"
+            f"* = host={self.server.sockets} port={self.server.port}\n"
+            # one server connection a role: every transaction of every client on it
+            f"{ONE_CONNECTION} = host={self.server.sockets} port={self.server.port} "
+            f"dbname={SHARED} pool_size=1\n"
+            "[pgbouncer]\n"
+            "listen_addr =\n"
+            f"listen_port = {self.port}\n"
+            f"unix_socket_dir = {self.root}\n"
+            "auth_type = trust\n"
+            f"auth_file = {users}\n"
+            "pool_mode = transaction\n"
+            "max_client_conn = 2000\n"
+            "listen_backlog = 4096\n"
+            f"default_pool_size = {self.pool_size}\n"
+            # the test server has 60 slots: the pools of every test's role share 30 of them,
+            # idle ones closed soon (and taken from another pool when one needs it)
+            "max_db_connections = 30\n"
+            "server_idle_timeout = 2\n"
+            "server_login_retry = 1\n"
+            # a query waits at most this long for a server connection (a server gone): a
+            # trainer's write then spools, as it does after tcp_user_timeout going direct
+            "query_wait_timeout = 2\n"
+            f"admin_users = {SUPERUSER}\n"
+            f"logfile = {self.root / 'log'}\n"
+            "log_connections = 0\n"  # a line for each client's login and logout otherwise
+            "log_disconnections = 0\n"
+        )
+        if self.server._as_postgres:
+            user = pwd.getpwnam("postgres")
+            for path in (self.root, users, config):
+                os.chown(path, user.pw_uid, user.pw_gid)
+        # its log goes to a file: a pipe nobody reads fills up, and PgBouncer, writing to
+        # it, stops serving every client (seen as 10 s connection timeouts at 50 clients)
+        with open(self.root / "stderr", "wb") as stderr:
+            self._proc = subprocess.Popen(
+                [*self.server._as_postgres, self.binary, str(config)],
+                stdout=subprocess.DEVNULL,
+                stderr=stderr,
+                cwd=self.root,
+            )
+        socket = self.root / f".s.PGSQL.{self.port}"
+        for _ in range(500):  # up in a few milliseconds; 5 s at most
+            if socket.exists():
+                return
+            if self._proc.poll() is not None:
+                raise RuntimeError(f"pgbouncer failed: {(self.root / 'stderr').read_text()}")
+            time.sleep(0.01)
+        raise RuntimeError("pgbouncer did not open its socket within 5 s")
+
+    def stop(self) -> None:
+        if self._proc is not None and self._proc.poll() is None:
+            self._proc.terminate()
+            try:
+                self._proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+                self._proc.wait()
+
+    def url(self, database: str, user: str = SUPERUSER) -> str:
+        return (
+            f"postgresql://{user}@/{database}?host={quote(str(self.root), safe='/')}"
+            f"&port={self.port}"
+        )
+
+    def schema(self) -> str:
+        """A fresh, empty schema that a fresh role's search_path names: its URL through the
+        pooler, as that role."""
+        name = f"b{os.getpid()}_{next(self.server._names)}"
+        with self.server.admin(SHARED) as conn:
+            conn.execute(f"CREATE ROLE {name} LOGIN")
+            conn.execute(f"CREATE SCHEMA {name} AUTHORIZATION {name}")
+            conn.execute(f"ALTER ROLE {name} SET search_path = {name}")
+        with open(self.users, "a") as users:
+            users.write(f'"{name}" ""\n')
+        import psycopg
+
+        with psycopg.connect(self.url("pgbouncer"), autocommit=True) as admin:
+            admin.execute("RELOAD")  # the auth file read again before it returns
+        return self.url(SHARED, user=name)
+
+    def one_connection(self, url: str) -> str:
+        """``url`` (a ``schema()``) through the pool of one server connection."""
+        return url.replace(f"/{SHARED}?", f"/{ONE_CONNECTION}?")
+
+    def database(self) -> str:
+        """A fresh, empty database of the server (its public schema): its URL through the
+        pooler."""
+        direct = self.server.database()
+        return self.url(direct.partition("@/")[2].partition("?")[0])

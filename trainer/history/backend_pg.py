@@ -8,13 +8,23 @@ A sibling of the SQLite file (trainer.history.backend_sqlite), with the same int
   SQLite keeps in its header); a database whose schema holds other tables and no marker is
   someone else's.  The check runs inside the transaction that would create or migrate the
   schema, so a refusal rolls back with nothing written.
-- Many terminals write at once: every answer is one autocommitted INSERT (a killed terminal
-  loses at most the answer in flight), and terminals creating or migrating the schema at the
-  same moment take turns on a transaction-scoped advisory lock.
-- Reading never writes: a reading command's session is ``default_transaction_read_only``, so
-  the server itself refuses any write; a blank database (or a search_path naming no schema)
-  reads as "no history yet": its reads run against empty stand-ins of the tables declared in
-  the query (migrations_pg.EMPTY_TABLES), and nothing is created.
+- Many terminals write at once: every answer is one INSERT in a transaction of its own,
+  committed before the call returns (a killed terminal loses at most the answer in flight),
+  and terminals creating or migrating the schema at the same moment take turns on a
+  transaction-scoped advisory lock.
+- A trainer holds a server connection only while it uses it: opened for a write or a read,
+  kept for a burst of them (``LINGER_S``), then closed by one reaper thread a process, so
+  a school's trainers are not bounded by the server's ``max_connections``.  A connection
+  refused while others hold every slot is tried again within the busy timeout.
+- Nothing outlives a transaction, so a pooler in transaction mode (PgBouncer) may hand each
+  transaction to another server connection: settings are ``SET LOCAL`` (set_config(...,
+  true)) in each transaction, reading sessions open each transaction ``READ ONLY``, the only
+  advisory lock is transaction-scoped, and no statement is prepared on the server
+  (``prepare_threshold=None``).
+- Reading never writes: a reading command's transactions are read-only, so the server itself
+  refuses any write; a blank database (or a search_path naming no schema) reads as "no
+  history yet": its reads run against empty stand-ins of the tables declared in the query
+  (migrations_pg.EMPTY_TABLES), and nothing is created.
 - A server that goes away is a HistoryUnavailableError naming it (never its password); the
   next read or write connects again, so a recorder retrying its queue finds the server when
   it is back.
@@ -27,7 +37,10 @@ unless the address says ``?options=-csearch_path%3Dezbac``).
 from __future__ import annotations
 
 import contextlib
+import random
 import threading
+import time
+import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
 from types import TracebackType
@@ -72,7 +85,7 @@ CONNECTION_DEFAULTS: dict[str, str | int] = {
     "application_name": "ezbac",
 }
 
-__all__ = ["CONNECTION_DEFAULTS", "MARKER", "ServerHistory", "ServerTransaction"]
+__all__ = ["CONNECTION_DEFAULTS", "LINGER_S", "MARKER", "ServerHistory", "ServerTransaction"]
 
 
 def _one_line(exc: BaseException, location: ServerLocation) -> str:
@@ -94,8 +107,8 @@ def _problem(location: ServerLocation, exc: Exception, doing: str) -> HistoryErr
 
 
 def _connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection[Any]:
-    """A connection in autocommit (each statement its own transaction); a reading one may not
-    write at all."""
+    """A connection in autocommit whose every use is a ``transaction()`` block (BEGIN READ
+    ONLY for a reading one); nothing set on the session, nothing prepared on the server."""
     from urllib.parse import urlsplit
 
     from psycopg.conninfo import conninfo_to_dict, make_conninfo
@@ -122,16 +135,21 @@ def _connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection[
         raise HistoryUnavailableError(
             f"{location}: cannot reach the history server ({_one_line(exc, location)})"
         ) from None
-    try:
-        # JIT compiling pays off for long analytic queries; a report's grouping at a million
-        # answers spent more (about 90 ms a query) compiling than it saved
-        conn.execute("SET jit = off")
-        if readonly:
-            conn.execute("SET default_transaction_read_only = on")
-    except psycopg.Error as exc:
-        conn.close()
-        raise _problem(location, exc, "open") from None
+    # a pooler in transaction mode routes each transaction to any server connection: a
+    # statement prepared on one is unknown on the next (PgBouncer before 1.21)
+    conn.prepare_threshold = None
+    conn.read_only = readonly  # each transaction() block begins READ ONLY
     return conn
+
+
+def _local_settings(conn: psycopg.Connection[Any], lock_timeout_ms: int) -> None:
+    """This transaction's settings, gone at its end (SET LOCAL): how long a statement waits
+    for a table lock, and no JIT (compiling a report's grouping at a million answers cost
+    about 90 ms a query, more than it saved)."""
+    conn.execute(
+        "SELECT set_config('lock_timeout', %s, true), set_config('jit', 'off', true)",
+        (str(int(lock_timeout_ms)),),
+    )
 
 
 def _inspect(conn: psycopg.Connection[Any], location: ServerLocation) -> int | None:
@@ -194,31 +212,83 @@ def _migrate(conn: psycopg.Connection[Any], version: int) -> None:
         conn.execute(SET_VERSION, (target,))
 
 
+#: How long an idle connection is kept for the next read or write of the same burst (an
+#: answer and the counts the screen reads after it) before it is closed.  A trainer answers
+#: every 2-5 s, so at 500 trainers about a tenth of them hold one at a time
+#: (docs/performance.md).
+LINGER_S = 0.25
+#: First pause before connecting again when the server refuses a connection (every slot
+#: taken): doubled each time, with jitter, within the store's busy timeout.
+RETRY_PAUSE_S = 0.01
+
+
+class _Reaper:
+    """One daemon thread a process closing the connections idle past their linger; it ends
+    when no store holds an idle connection, and starts again with the next one."""
+
+    def __init__(self) -> None:
+        self._wake = threading.Condition()
+        self._stores: weakref.WeakSet[ServerHistory] = weakref.WeakSet()
+        self._thread: threading.Thread | None = None
+
+    def watch(self, store: ServerHistory) -> None:
+        with self._wake:
+            self._stores.add(store)
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="ezbac-history-reaper", daemon=True
+                )
+                self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                if not self._stores:
+                    self._thread = None
+                    return
+                self._wake.wait(LINGER_S / 2)
+                stores = list(self._stores)
+            for store in stores:
+                if store.close_idle():
+                    with self._wake:
+                        self._stores.discard(store)
+
+
+_REAPER = _Reaper()
+
+
 class ServerHistory:
     """A history on a PostgreSQL server (trainer.history.backend.HistoryStore).
 
-    Safe to call from several threads (one connection behind a lock).  A connection the
-    server dropped is closed on the failing call (a HistoryUnavailableError) and opened again
-    on the next one, so once the server is back the history is too.  ``blank``: opened for
-    reading where no history is yet, read as one with no rows.
+    Safe to call from several threads (one connection at a time behind a lock).  The
+    connection is opened by the read or write that needs it and closed ``linger`` seconds
+    after the last one (the reaper), or at once when the server dropped it (that call is a
+    HistoryUnavailableError; the next connects again, so once the server is back the history
+    is too).  ``blank``: opened for reading where no history is yet, read as one with no rows.
     """
 
     placeholder = "%s"
 
     def __init__(
         self,
-        conn: psycopg.Connection[Any],
+        conn: psycopg.Connection[Any] | None,
         location: ServerLocation,
         *,
         readonly: bool = False,
         blank: bool = False,
+        linger: float | None = None,
     ) -> None:
         self._server = conn
         self._lock = threading.Lock()
         self._lock_timeout_ms = 0
         self._blank = blank
+        self._linger = LINGER_S if linger is None else linger
+        self._used = time.monotonic()
         self.path = location
         self.readonly = readonly
+        self.connects = 0 if conn is None else 1  # connections opened (the tests count them)
+        if conn is not None:
+            _REAPER.watch(self)
 
     @classmethod
     def open(
@@ -228,19 +298,25 @@ class ServerHistory:
         conn = _connect(location, readonly=readonly)
         blank = False
         try:
-            if readonly:
-                version = _inspect(conn, location)
-                blank = not version  # blank, or no schema: no history yet, nothing created
-                if version and version < SCHEMA_VERSION:
-                    raise HistoryUnavailableError(
-                        f"{location}: history schema version {version} is older than this "
-                        f"ezbac's {SCHEMA_VERSION}; open it once with the trainer to upgrade it"
-                    )
-            else:
-                with conn.transaction():  # a refusal rolls back: nothing written
-                    # terminals starting together take turns to create or migrate the schema
-                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPLICATION_ID,))
+            with conn.transaction():  # a refusal rolls back: nothing written
+                if readonly:
                     version = _inspect(conn, location)
+                    blank = not version  # blank, or no schema: no history yet, nothing created
+                    if version and version < SCHEMA_VERSION:
+                        raise HistoryUnavailableError(
+                            f"{location}: history schema version {version} is older than "
+                            f"this ezbac's {SCHEMA_VERSION}; open it once with the trainer "
+                            "to upgrade it"
+                        )
+                else:
+                    version = _inspect(conn, location)
+                    if version != SCHEMA_VERSION:
+                        # terminals starting together take turns to create or migrate the
+                        # schema, and look again once it is theirs.  A current one needs no
+                        # turn: a class starting at once (500 trainers through a pooler of
+                        # 20 connections) queued behind the lock for over a second
+                        conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPLICATION_ID,))
+                        version = _inspect(conn, location)
                     if version is None:
                         raise HistoryUnavailableError(
                             f"{location}: no schema to keep the history in (the search_path "
@@ -257,18 +333,42 @@ class ServerHistory:
             raise
         store = cls(conn, location, readonly=readonly, blank=blank)
         store.set_busy_timeout(busy_timeout_ms)
+        if store._linger <= 0:
+            store.close_idle()
         return store
 
     def set_busy_timeout(self, milliseconds: int) -> None:
-        """How long a write waits for a table lock (PostgreSQL's lock_timeout)."""
+        """How long a write waits for a table lock (PostgreSQL's lock_timeout, set in each
+        transaction) or for a free connection slot on the server."""
         with self._lock:
             self._lock_timeout_ms = int(milliseconds)
-            if not self._server.closed:
-                self._settings(self._server)
 
     def close(self) -> None:
         with self._lock:
+            if self._server is not None:
+                self._server.close()
+                self._server = None
+
+    def close_idle(self) -> bool:
+        """Close the connection if unused for ``linger`` seconds (the reaper's call); True
+        when none is held now."""
+        if not self._lock.acquire(blocking=False):  # in use
+            return False
+        try:
+            if self._server is None:
+                return True
+            if time.monotonic() - self._used < self._linger:
+                return False
             self._server.close()
+            self._server = None
+            return True
+        finally:
+            self._lock.release()
+
+    @property
+    def connected(self) -> bool:
+        """A server connection is held now (the tests and the load benchmark read it)."""
+        return self._server is not None and not self._server.closed
 
     def __enter__(self) -> ServerHistory:
         return self
@@ -335,33 +435,51 @@ class ServerHistory:
             try:
                 conn = self._live()
                 with conn.transaction():
+                    _local_settings(conn, self._lock_timeout_ms)
                     # terminals' answers wait (and queue in their recorders) until it commits
                     conn.execute("LOCK TABLE sessions, answers IN EXCLUSIVE MODE")
                     yield ServerTransaction(conn)
             except psycopg.Error as exc:
                 raise self._failed(exc, "save to") from None
+            finally:
+                self._done()
 
     # -- plumbing -------------------------------------------------------------------------
 
-    def _settings(self, conn: psycopg.Connection[Any]) -> None:
-        conn.execute(f"SET lock_timeout = {self._lock_timeout_ms}")
-
     def _live(self) -> psycopg.Connection[Any]:
-        """The connection, opened again if the server dropped it (HistoryError if it cannot
-        be).  Called with the lock held."""
-        if self._server.closed:
-            conn = _connect(self.path, readonly=self.readonly)
+        """The connection, opened now if none is held (HistoryError if it cannot be).  A
+        server that refuses it while every slot is taken is tried again, pausing a little
+        longer each time, until the busy timeout has passed.  Called with the lock held."""
+        if self._server is not None and not self._server.closed:
+            return self._server
+        deadline = time.monotonic() + self._lock_timeout_ms / 1000
+        pause = RETRY_PAUSE_S
+        while True:
             try:
-                self._settings(conn)
-            except psycopg.Error as exc:
-                conn.close()
-                raise _problem(self.path, exc, "open") from None
-            self._server = conn
-        return self._server
+                conn = _connect(self.path, readonly=self.readonly)
+                break
+            except HistoryUnavailableError:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise
+                time.sleep(min(left, pause * random.uniform(0.5, 1.5)))
+                pause *= 2
+        self.connects += 1
+        self._server = conn
+        _REAPER.watch(self)
+        return conn
+
+    def _done(self) -> None:
+        """After each use (lock held): the linger starts now."""
+        self._used = time.monotonic()
+        if self._linger <= 0 and self._server is not None:
+            self._server.close()
+            self._server = None
 
     def _failed(self, exc: psycopg.Error, doing: str) -> HistoryError:
-        if self._server.broken:
+        if self._server is not None and self._server.broken:
             self._server.close()  # the next call connects again
+            self._server = None
         return _problem(self.path, exc, doing)
 
     def _write(self, sql: str, params: tuple[object, ...]) -> None:
@@ -369,16 +487,26 @@ class ServerHistory:
             raise HistoryUnavailableError(f"{self.path}: opened for reading only")
         with self._lock:
             try:
-                self._live().execute(sql, params)
+                conn = self._live()
+                with conn.transaction():  # committed before this returns
+                    _local_settings(conn, self._lock_timeout_ms)
+                    conn.execute(sql, params)
             except psycopg.Error as exc:
                 raise self._failed(exc, "save to") from None
+            finally:
+                self._done()
 
     def _query(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
             try:
-                return self._live().execute(sql, params).fetchall()
+                conn = self._live()
+                with conn.transaction():
+                    _local_settings(conn, self._lock_timeout_ms)
+                    return conn.execute(sql, params).fetchall()
             except psycopg.Error as exc:
                 raise self._failed(exc, "read") from None
+            finally:
+                self._done()
 
 
 class ServerTransaction:
