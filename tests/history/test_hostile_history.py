@@ -11,15 +11,19 @@ from trainer.history.store import open_history, redact
 
 
 def _tamper(db: str, sql: str) -> None:
+    """``sql`` run by hand past the guard on finished exams (schema v7): the file's owner or
+    the database's can always take it off."""
     if db.startswith("postgresql://"):
         import psycopg
 
         with psycopg.connect(db, autocommit=True) as conn:
+            conn.execute("ALTER TABLE sessions DISABLE TRIGGER exams_kept")
             conn.execute(sql)
     else:
         import sqlite3
 
         with sqlite3.connect(db) as conn:
+            conn.execute("DROP TRIGGER exams_kept")
             conn.execute(sql)
 
 

@@ -325,6 +325,23 @@ class ServerHistory:
         """The rows of one read (trainer.history.queries: figures grouped in the database)."""
         return self._query(EMPTY_TABLES + sql if self._blank else sql, params)
 
+    def write(self, statements: Sequence[tuple[str, tuple[object, ...]]]) -> list[list[Any]]:
+        """The statements in one transaction, without ``transaction``'s table locks: a
+        terminal's role may sign people in, not lock the answers (trainer.history.roles)."""
+        if self.readonly:
+            raise HistoryUnavailableError(f"{self.path}: opened for reading only")
+        with self._lock:
+            try:
+                conn = self._live()
+                with conn.transaction():
+                    results = []
+                    for sql, params in statements:
+                        cur = conn.execute(sql, params)
+                        results.append(cur.fetchall() if cur.description else [])
+                    return results
+            except psycopg.Error as exc:
+                raise self._failed(exc, "save to") from None
+
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Transaction]:
         """One write transaction (``ezbac history copy``) holding the tables' write lock:

@@ -92,7 +92,7 @@ ANSWER_COLUMNS = (
 )
 SESSION_COLUMNS = (
     "session_id, trainee, drill_id, drill_title, mode, started_at, finished_at, questions, "
-    "correct, passed, abandoned, reference_opened, retry_of"
+    "correct, passed, abandoned, reference_opened, retry_of, person_id, proctor_id"
 )
 
 
@@ -147,7 +147,7 @@ def answer_row(record: AnswerRecord, key: str | None) -> tuple[object, ...]:
 def session_row(record: SessionRecord) -> tuple[object, ...]:
     """The values of ``INSERT INTO sessions (session_id, trainee, drill_id, drill_title,
     mode, started_at, finished_at, questions, correct, passed, abandoned, reference_opened,
-    retry_of)``."""
+    retry_of, person_id, proctor_id)``."""
     return (
         record.session_id,
         record.trainee,
@@ -162,6 +162,8 @@ def session_row(record: SessionRecord) -> tuple[object, ...]:
         int(record.abandoned),
         record.reference_opened,
         record.retry_of,
+        record.person_id,
+        record.proctor_id,
     )
 
 
@@ -212,8 +214,8 @@ def read_sessions(
     where, params = where_clause(store.placeholder, trainee, since, "started_at")
     rows = store.select(
         "SELECT session_id, trainee, drill_id, drill_title, mode, started_at, finished_at, "
-        "questions, correct, passed, abandoned, reference_opened, retry_of "
-        f"FROM sessions{where} ORDER BY started_at, session_id",
+        "questions, correct, passed, abandoned, reference_opened, retry_of, person_id, "
+        f"proctor_id FROM sessions{where} ORDER BY started_at, session_id",
         params,
     )
     return [
@@ -231,6 +233,8 @@ def read_sessions(
             abandoned=bool(r[10]),
             reference_opened=r[11],
             retry_of=r[12],
+            person_id=r[13],
+            proctor_id=r[14],
         )
         for r in rows
     ]
