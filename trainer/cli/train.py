@@ -67,6 +67,18 @@ def _trainee(args: argparse.Namespace) -> str | None:
         raise UsageError(f"--trainee: {exc}") from None
 
 
+def signin_on(recorder: Recorder) -> bool:
+    """Whether the school turned sign-in on for this history (trainer.history.people);
+    a history that cannot say is taken as off, as before sign-in existed."""
+    from trainer.history.people import policy
+    from trainer.history.store import HistoryError
+
+    try:
+        return policy(recorder.store).signin
+    except HistoryError:
+        return False
+
+
 def run_train(args: argparse.Namespace) -> int:
     from trainer.drills.catalog import load_drill
     from trainer.drills.errors import DrillFileError
@@ -96,12 +108,21 @@ def run_train(args: argparse.Namespace) -> int:
             drill = under_house(drill, house_of_args(args))
         except HouseLimitError as exc:
             raise UsageError("\nezbac: error: ".join(exc.problems)) from None
-    return _run(args.db, start=drill, trainee=trainee, seed=args.seed)
+    recorder = history_recorder(args.db)
+    if trainee is not None and signin_on(recorder):
+        raise UsageError(NO_TRAINEE)
+    return _run(args.db, recorder, start=drill, trainee=trainee, seed=args.seed)
 
 
 def open_home(db: str | None) -> int:
     """The bare `ezbac` (or `ezbac --db X`): the home screen on the history at ``db``."""
     return _run(db, start=None, trainee=None, seed=None)
+
+
+#: With sign-in on, nobody trains under a name typed on the command line.
+NO_TRAINEE = (
+    "--trainee: sign-in is on for this history: each person signs in at the trainer's first screen"
+)
 
 
 def run_review(args: argparse.Namespace, trainee: str | None) -> int:
@@ -113,10 +134,17 @@ def run_review(args: argparse.Namespace, trainee: str | None) -> int:
         raise UsageError(
             f"--questions: a review is 1 to {MAX_QUESTIONS} questions, not {args.questions}"
         )
+    recorder = history_recorder(args.db)
+    if signin_on(recorder):
+        raise UsageError(
+            NO_TRAINEE
+            if trainee
+            else "train review: sign-in is on for this history: sign in at the trainer "
+            "(ezbac) and press r for your review"
+        )
     name = trainee or load_settings().settings.trainee.strip()
     if not name:
         raise UsageError("train review: whose review? give --trainee NAME")
-    recorder = history_recorder(args.db)
     try:
         drill = recorder.review(name, None, args.questions)
     except NothingDueError as exc:

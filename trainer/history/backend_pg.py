@@ -163,11 +163,14 @@ def _inspect(conn: psycopg.Connection[Any], location: ServerLocation) -> int | N
     version: int = marks[0][1]
 
     def columns(table: str) -> set[str]:
+        # the catalog, not information_schema: that lists only the columns this role may
+        # read, and a reports' role may not read the roster's secrets (trainer.history.roles)
         return {
             row[0]
             for row in conn.execute(
-                "SELECT column_name FROM information_schema.columns "
-                "WHERE table_schema = current_schema() AND table_name = %s",
+                "SELECT a.attname FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid "
+                "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = "
+                "current_schema() AND c.relname = %s AND a.attnum > 0 AND NOT a.attisdropped",
                 (table,),
             )
         }
@@ -336,7 +339,7 @@ class ServerHistory:
                 with conn.transaction():
                     results = []
                     for sql, params in statements:
-                        cur = conn.execute(sql, params)
+                        cur = conn.execute(sql, params or None)  # no params: % is SQL
                         results.append(cur.fetchall() if cur.description else [])
                     return results
             except psycopg.Error as exc:

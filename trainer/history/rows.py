@@ -110,14 +110,16 @@ def answer_insert(placeholder: str) -> str:
 
 
 def session_upsert(placeholder: str) -> str:
-    """Store a session as it starts, and update it as it ends (both dialects)."""
+    """Store a session as it starts, and update it as it ends (both dialects).  A run ends
+    once: a finished run sent again (the spool) changes nothing, and asks no right to
+    change a finished run (a terminal's database role has none: trainer.history.roles)."""
     return (
         f"INSERT INTO sessions ({SESSION_COLUMNS}) "
         f"VALUES ({_marks(placeholder, SESSION_COLUMNS)}) "
         "ON CONFLICT (session_id) DO UPDATE SET finished_at = excluded.finished_at, "
         "questions = excluded.questions, correct = excluded.correct, "
         "passed = excluded.passed, abandoned = excluded.abandoned, "
-        "reference_opened = excluded.reference_opened"
+        "reference_opened = excluded.reference_opened WHERE sessions.finished_at IS NULL"
     )
 
 
