@@ -2,8 +2,10 @@
 
 textual-serve starts one `ezbac` process per browser tab (each tab is its own trainer, all
 writing to one history) and relays its screen to xterm.js in the page.  It binds to this
-machine only unless told otherwise, because anyone who can reach the port can train under
-any name and write to the history.  textual-serve and aiohttp are imported only when the
+machine only unless told otherwise: without the school's sign-in (trainer.history.people)
+anyone who can reach the port trains under any name and writes to the history, so listening
+beyond this machine needs sign-in on, or ``--open-to-anyone`` saying so.  With sign-in on,
+each tab signs in for itself: its own process, remembering no name from the home folder.  textual-serve and aiohttp are imported only when the
 command runs.
 """
 
@@ -54,7 +56,7 @@ def register(sub: argparse._SubParsersAction) -> None:
             "examples:\n"
             "  ezbac serve                          http://127.0.0.1:8000 on this machine\n"
             "  ezbac serve --port 8080 --db class.sqlite3\n"
-            "  ezbac serve --host 0.0.0.0           every interface: the whole network"
+            "  ezbac serve --host 0.0.0.0           the whole network (needs sign-in on)"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -70,6 +72,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=DEFAULT_PORT,
         metavar="N",
         help=f"TCP port, 1-65535 (default {DEFAULT_PORT})",
+    )
+    parser.add_argument(
+        "--open-to-anyone",
+        action="store_true",
+        help=(
+            "listen beyond this machine with sign-in off: anyone who reaches the port "
+            "trains under any name"
+        ),
     )
     add_db_argument(parser)
     parser.set_defaults(handler=run)
@@ -88,9 +98,14 @@ def port_number(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    db = _history_path(args.db)
-    _check_can_listen(args.host, args.port)
-    if args.host in ALL_INTERFACES:
+    db, signin = _history_path(args.db)
+    loopback = _check_can_listen(args.host, args.port)
+    if not loopback and not signin and not getattr(args, "open_to_anyone", False):
+        raise UsageError(
+            f"--host: {args.host[:40]!r} reaches beyond this machine, and sign-in is off: "
+            "turn it on (ezbac people signin on) or say --open-to-anyone"
+        )
+    if args.host in ALL_INTERFACES and not signin:
         print(
             f"ezbac serve: warning: listening on all interfaces ({args.host or '*'}): anyone "
             f"who can reach this machine on port {args.port} can train and write to {db}",
@@ -112,29 +127,31 @@ def run(args: argparse.Namespace) -> int:
         ) from None
 
 
-def _history_path(flag: str | None) -> Location:
+def _history_path(flag: str | None) -> tuple[Location, bool]:
     """The history every tab records to, checked (and created) now: a bad --db is one line
-    here rather than an error in each browser tab.  Absolute, so the tabs agree on it."""
+    here rather than an error in each browser tab.  Absolute, so the tabs agree on it.  And
+    whether the school's sign-in is on there."""
+    from trainer.history.people import policy
     from trainer.history.store import HistoryError, open_history, resolve_db
 
     path = resolve_db(flag)
     if isinstance(path, Path):
         path = path.absolute()
     try:
-        with open_history(path):
-            pass
+        with open_history(path) as store:
+            signin = policy(store).signin
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
-    return path
+    return path, signin
 
 
 def _where(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-def _check_can_listen(host: str, port: int) -> None:
+def _check_can_listen(host: str, port: int) -> bool:
     """Bind (and let go of) the address, so an unknown host or a port in use is a usage
-    error before anything starts."""
+    error before anything starts; whether it is this machine's loopback only."""
     shown = repr(host[:40]) + (f"... ({len(host)} characters)" if len(host) > 40 else "")
     if len(host) > 253 or not host.isprintable():  # no host name is longer (RFC 1035)
         raise UsageError(f"--host: {shown} is not a host name or address")
@@ -155,6 +172,11 @@ def _check_can_listen(host: str, port: int) -> None:
         raise UsageError(
             f"{_culprit(exc)}: cannot listen on {_where(host, port)}: {exc.strerror or exc}"
         ) from None
+    import ipaddress
+
+    return bool(host) and all(
+        ipaddress.ip_address(str(info[4][0]).partition("%")[0]).is_loopback for info in infos
+    )
 
 
 def _culprit(exc: OSError) -> str:

@@ -163,7 +163,12 @@ def _run(db: str | None, recorder: Recorder | None = None, **kwargs: Any) -> int
     user_drills_dir()  # an unreadable drills folder: one line now, not a crash on screen
     if recorder is None:
         recorder = history_recorder(db)
-    app = TrainerApp(hooks=recorder_hooks(recorder), **kwargs)
+    desk = None
+    if signin_on(recorder):  # the school's sign-in: every trainer starts at it
+        from trainer.history.people import Desk
+
+        desk = Desk(recorder.store)
+    app = TrainerApp(hooks=recorder_hooks(recorder), desk=desk, **kwargs)
     # a shutdown that cannot end (the terminal gone) is ended by the guard, history closed
     app.shutdown_guard = guard = ShutdownGuard(app, lambda: _close(recorder))
     # What starting made (modules, classes, the history's store, the app) lives as long as

@@ -22,6 +22,7 @@ import hmac
 import secrets
 import unicodedata
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
@@ -527,3 +528,47 @@ def signins(store: HistoryStore, person_id: str | None = None) -> list[tuple[str
     where, params = ("", ()) if person_id is None else (f" WHERE person_id = {m}", (person_id,))
     rows = store.select(f"SELECT name, event, at FROM signins{where} ORDER BY at, id", params)
     return [(str(r[0]), str(r[1]), str(r[2])) for r in rows]
+
+
+# -- the trainer's desk ----------------------------------------------------------------------
+
+
+def utc_now() -> datetime:
+    from datetime import UTC
+
+    return datetime.now(UTC)
+
+
+class Desk:
+    """The sign-in desk of one trainer (a terminal or a browser tab): the functions above on
+    one history, at the time ``now`` says.  What the trainer's screens call (trainer.tui);
+    every failure is an EzbacError with a one-line message (PersonError, HistoryError)."""
+
+    def __init__(self, store: HistoryStore, now: Callable[[], datetime] = utc_now) -> None:
+        self.store = store
+        self.now = now
+
+    def policy(self) -> Policy:
+        return policy(self.store)
+
+    def sign_in(self, name: str, secret: str, *, instructor: bool = False) -> SignIn:
+        event = "proctor" if instructor else "in"
+        return sign_in(self.store, name, secret, self.now(), instructor=instructor, event=event)
+
+    def sign_out(self, who: Person, *, idle: bool = False) -> None:
+        sign_out(self.store, who, self.now(), idle=idle)
+
+    def roster(self) -> list[Person]:
+        return roster(self.store)
+
+    def add(self, name: str, role: str, secret: str) -> Person:
+        return add(self.store, name, role, secret, self.now())
+
+    def rename(self, name: str, new_name: str) -> Person:
+        return rename(self.store, name, new_name, self.now())
+
+    def reset(self, name: str, secret: str) -> Person:
+        return reset(self.store, name, secret)
+
+    def retire(self, name: str, *, back: bool = False) -> Person:
+        return retire(self.store, name, back=back)

@@ -15,7 +15,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.tui.catalog import WARMUP_ID, DrillChoice
-from trainer.tui.messages import AskName, OpenClass, OpenProgress, StartReview
+from trainer.tui.messages import AskName, OpenClass, OpenProgress, SignOut, StartReview
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.waiting import HistoryWaiting
 
@@ -28,6 +28,7 @@ class HomeScreen(Screen[None]):
         Binding("p", "progress", "Progress"),
         Binding("i", "class_view", "Class"),
         Binding("n", "name", "Name"),
+        Binding("o", "sign_out", "Sign out"),
         Binding("c", "app.toggle_colours", "4-colour"),
     ]
 
@@ -38,12 +39,27 @@ class HomeScreen(Screen[None]):
         choice: DrillChoice
 
     def __init__(
-        self, choices: list[DrillChoice], trainee: str = "", due: int | None = None
+        self,
+        choices: list[DrillChoice],
+        trainee: str = "",
+        due: int | None = None,
+        *,
+        signin: bool = False,
     ) -> None:
         super().__init__()
         self.choices = choices
         self.trainee = trainee
         self.due = due
+        #: The school's sign-in is on: who trains is who signed in (`o` signs out), never a
+        #: name typed here.
+        self.signin = signin
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "name":
+            return not self.signin
+        if action == "sign_out":
+            return self.signin
+        return True
 
     def compose(self) -> ComposeResult:
         yield Static(Text("ezbac · EZ Baccarat dealer trainer", "bold"), id="home-title")
@@ -148,3 +164,6 @@ class HomeScreen(Screen[None]):
 
     def action_name(self) -> None:
         self.post_message(AskName())
+
+    def action_sign_out(self) -> None:
+        self.post_message(SignOut())
