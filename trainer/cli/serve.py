@@ -99,8 +99,8 @@ def port_number(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     db, signin = _history_path(args.db)
-    loopback = _check_can_listen(args.host, args.port)
-    if not loopback and not signin and not getattr(args, "open_to_anyone", False):
+    _check_can_listen(args.host, args.port)
+    if not _loopback(args.host) and not signin and not getattr(args, "open_to_anyone", False):
         raise UsageError(
             f"--host: {args.host[:40]!r} reaches beyond this machine, and sign-in is off: "
             "turn it on (ezbac people signin on) or say --open-to-anyone"
@@ -149,9 +149,22 @@ def _where(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-def _check_can_listen(host: str, port: int) -> bool:
+def _loopback(host: str) -> bool:
+    """Whether ``host`` is this machine's loopback only (every address it names)."""
+    import ipaddress
+
+    try:
+        infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+        return bool(host) and all(
+            ipaddress.ip_address(str(info[4][0]).partition("%")[0]).is_loopback for info in infos
+        )
+    except (OSError, UnicodeError, ValueError):
+        return False
+
+
+def _check_can_listen(host: str, port: int) -> None:
     """Bind (and let go of) the address, so an unknown host or a port in use is a usage
-    error before anything starts; whether it is this machine's loopback only."""
+    error before anything starts."""
     shown = repr(host[:40]) + (f"... ({len(host)} characters)" if len(host) > 40 else "")
     if len(host) > 253 or not host.isprintable():  # no host name is longer (RFC 1035)
         raise UsageError(f"--host: {shown} is not a host name or address")
@@ -172,11 +185,6 @@ def _check_can_listen(host: str, port: int) -> bool:
         raise UsageError(
             f"{_culprit(exc)}: cannot listen on {_where(host, port)}: {exc.strerror or exc}"
         ) from None
-    import ipaddress
-
-    return bool(host) and all(
-        ipaddress.ip_address(str(info[4][0]).partition("%")[0]).is_loopback for info in infos
-    )
 
 
 def _culprit(exc: OSError) -> str:
