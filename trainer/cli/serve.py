@@ -226,7 +226,11 @@ def _server_class() -> type:
             (textual-serve would write the listening address, useless for 0.0.0.0)."""
             host = request.host
             fallback = f"http://{_where(self.host, self.port)}"
-            self.public_url = f"http://{host}" if SAFE_HOST.fullmatch(host) else fallback
+            # behind a TLS reverse proxy (docs/schools.md) the browser speaks https, so the
+            # page's websocket must be wss: the proxy says so in X-Forwarded-Proto
+            secure = request.headers.get("X-Forwarded-Proto", "").lower() == "https"
+            scheme = "https" if secure else "http"
+            self.public_url = f"{scheme}://{host}" if SAFE_HOST.fullmatch(host) else fallback
             return await super().handle_index(request)  # reads public_url before any await
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
