@@ -116,3 +116,27 @@ def test_sql_roles_prints_the_statements() -> None:
     assert "CREATE ROLE ezbac_terminal NOLOGIN" in ran.stdout
     assert "GRANT INSERT ON sessions, answers, signins TO ezbac_terminal;" in ran.stdout
     assert "DELETE" not in ran.stdout.replace("REVOKE ALL", "")
+
+
+def test_history_copy_takes_the_roster_along(tmp_path: Path, history_db: str) -> None:
+    src = str(tmp_path / "src.sqlite3")
+    _add(src, "Ana Ruiz", "instructor")
+    _add(src, "Bo", pin="1111\n")
+    ezbac("people", "signin", "on", "--idle", "9", "--db", src)
+    with open_history(src) as store:
+        store.record_session(session("s1", trainee="bobby", minutes=1))
+        people.link(store, "bobby", "Bo", T0)
+        people.sign_in(store, "Bo", "0000", T0)
+        people.sign_in(store, "Bo", "1111", T0)
+    ran = ezbac("history", "copy", src, history_db)
+    assert ran.returncode == 0, ran.stderr
+    with open_history(history_db) as store:
+        assert [p.name for p in people.roster(store)] == ["Ana Ruiz", "Bo"]
+        assert people.policy(store).signin and people.policy(store).idle_minutes == 9
+        assert people.sign_in(store, "Bo", "1111", T0).ok  # the same hash, the same PIN
+        assert [e for _, e, _ in people.signins(store)] == ["wrong", "in", "in"]
+        assert store.select("SELECT trainee FROM trainee_links") == [("bobby",)]
+    other = str(tmp_path / "other.sqlite3")
+    _add(other, "Zoe", "instructor")  # a roster but no runs: still not a place to copy to
+    line = usage_error(ezbac("history", "copy", src, other))
+    assert "already holds a roster (1 people); nothing was copied" in line

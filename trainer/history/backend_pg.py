@@ -418,8 +418,8 @@ class ServerTransaction:
         ):
             for row in rows:
                 copy.write_row(row)
-        if table == "answers" and "id" in columns:  # numbered by hand: go on after them
+        if table in ("answers", "signins") and "id" in columns:  # numbered by hand: go on
             self._conn.execute(
-                "SELECT setval(pg_get_serial_sequence('answers', 'id'), "
-                "(SELECT COALESCE(MAX(id), 0) + 1 FROM answers), false)"
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                f"(SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)"
             )
