@@ -5,8 +5,8 @@ writing to one history) and relays its screen to xterm.js in the page.  It binds
 machine only unless told otherwise: without the school's sign-in (trainer.history.people)
 anyone who can reach the port trains under any name and writes to the history, so listening
 beyond this machine needs sign-in on, or ``--open-to-anyone`` saying so.  With sign-in on,
-each tab signs in for itself: its own process, remembering no name from the home folder.  textual-serve and aiohttp are imported only when the
-command runs.
+each tab signs in for itself: its own process, remembering no name from the home folder.
+textual-serve and aiohttp are imported only when the command runs.
 """
 
 from __future__ import annotations
