@@ -62,6 +62,7 @@ def _said(app) -> str:  # type: ignore[no-untyped-def]
 
 async def test_the_trainer_starts_at_sign_in_and_remembers_nobody(school: Path) -> None:
     from trainer.tui.screens.home import HomeScreen
+    from trainer.tui.screens.progress import ProgressScreen
     from trainer.tui.screens.signin import SignInScreen
 
     app = _app(school, trainee="remembered")
@@ -87,6 +88,11 @@ async def test_the_trainer_starts_at_sign_in_and_remembers_nobody(school: Path) 
         await pilot.press("n")  # no name typed with sign-in on
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen) and app.trainee == "Bo"
+        await pilot.press("p")  # their own progress, nobody else's
+        await pilot.pause()
+        assert isinstance(app.screen, ProgressScreen) and app.screen.trainee == "Bo"
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("o")  # sign out: back to sign-in, nobody left behind
         await pilot.pause()
         assert isinstance(app.screen, SignInScreen) and app.trainee == "" and app.person is None
