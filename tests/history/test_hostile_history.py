@@ -51,5 +51,7 @@ def test_impossible_counts_are_refused_in_one_line(
     }
     for args in (args for name in reports for args in runs[name]):
         line = usage_error(ezbac(*args, "--db", history_db))
-        assert redact(history_db) in line and "-5" not in line.split("impossible")[0]
+        assert redact(history_db) in line
+        # the history's own name may hold "-5" (pytest's numbered folders: pytest-512)
+        assert "-5" not in line.replace(redact(history_db), "").split("impossible")[0]
         assert "impossible" in line or "damaged" in line
