@@ -88,7 +88,9 @@ def test_it_listens_on_this_machine_only_by_default(tmp_path: Path) -> None:
 @pytest.mark.skipif(not PROC_TCP.exists(), reason="needs Linux's /proc/net/tcp")
 def test_every_interface_is_allowed_with_a_warning(tmp_path: Path) -> None:
     port = free_port()
-    server = Serving("--host", "0.0.0.0", "--port", str(port), "--db", str(tmp_path / "h.db"))
+    server = Serving(
+        "--host", "0.0.0.0", "--port", str(port), "--db", str(tmp_path / "h.db"), "--open-to-anyone"
+    )  # fmt: skip
     try:
         server.wait_listening(port)
         assert listening_addresses(port) == {"0.0.0.0"}
@@ -99,6 +101,27 @@ def test_every_interface_is_allowed_with_a_warning(tmp_path: Path) -> None:
     assert warning.startswith("ezbac serve: warning: listening on all interfaces (0.0.0.0)")
     assert f"port {port}" in warning and str(tmp_path / "h.db") in warning
     assert stopped == "ezbac serve: stopped"
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0"])
+def test_beyond_this_machine_needs_sign_in_or_a_flag_saying_so(tmp_path: Path, host: str) -> None:
+    db = str(tmp_path / "h.sqlite3")
+    line = usage_error(ezbac("serve", "--host", host, "--port", str(free_port()), "--db", db))
+    assert "sign-in is off" in line and "--open-to-anyone" in line
+
+
+@pytest.mark.skipif(not PROC_TCP.exists(), reason="needs Linux's /proc/net/tcp")
+def test_with_sign_in_on_every_interface_is_allowed(tmp_path: Path) -> None:
+    db = str(tmp_path / "h.sqlite3")
+    ezbac("people", "add", "Ana", "--role", "instructor", "--db", db, stdin="2468\n")
+    ezbac("people", "signin", "on", "--db", db)
+    port = free_port()
+    server = Serving("--host", "0.0.0.0", "--port", str(port), "--db", db)
+    try:
+        server.wait_listening(port)
+    finally:
+        status, _, err = server.stop()
+    assert status == 130 and err == "ezbac serve: stopped\n"  # no warning: each tab signs in
 
 
 @pytest.mark.parametrize("port", ["abc", "80.5", "0", "-1", "65536"])

@@ -17,7 +17,7 @@ import shutil
 import sqlite3
 import time
 from collections.abc import Iterator
-from contextlib import closing
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import pytest
@@ -63,6 +63,13 @@ return lines.join("\\n");
 
 @pytest.fixture
 def browser(tmp_path: Path) -> Iterator[object]:
+    with open_browser(tmp_path) as driver:
+        yield driver
+
+
+@contextmanager
+def open_browser(tmp_path: Path, *flags: str) -> Iterator[object]:
+    """Headless Chromium with ``flags`` besides the usual, catching each page's terminal."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -79,6 +86,7 @@ def browser(tmp_path: Path) -> Iterator[object]:
         "--disable-sync",
         "--window-size=1280,900",
         f"--user-data-dir={tmp_path / 'chromium'}",
+        *flags,
     ):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)

@@ -46,9 +46,15 @@ def sqlite_schema(db: Path) -> dict[str, object]:
     return {"objects": objects, "columns": columns, "header": header}
 
 
+def _schema(found: re.Match[str]) -> str:
+    """The schema's name as a prefix is left out; as a value (a function's search_path,
+    schema v7) it is written SCHEMA."""
+    return "'SCHEMA'" if found.group().startswith("'") else ""
+
+
 def server_schema(url: str) -> dict[str, object]:
     """The history's schema as the server describes it (information_schema and pg_catalog),
-    with the schema's own name taken out of definitions."""
+    with the schema's own name taken out of definitions (see ``_schema``)."""
     import psycopg
 
     with psycopg.connect(url, autocommit=True) as conn:
@@ -57,7 +63,9 @@ def server_schema(url: str) -> dict[str, object]:
         def rows(sql: str) -> list[list[object]]:
             return [
                 [
-                    re.sub(rf"\b{re.escape(schema)}\.", "", v) if isinstance(v, str) else v
+                    re.sub(rf"\b{re.escape(schema)}\.|'{re.escape(schema)}'", _schema, v)
+                    if isinstance(v, str)
+                    else v
                     for v in row
                 ]
                 for row in conn.execute(sql)

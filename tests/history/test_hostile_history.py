@@ -11,15 +11,19 @@ from trainer.history.store import open_history, redact
 
 
 def _tamper(db: str, sql: str) -> None:
+    """``sql`` run by hand past the guard on finished exams (schema v7): the file's owner or
+    the database's can always take it off."""
     if db.startswith("postgresql://"):
         import psycopg
 
         with psycopg.connect(db, autocommit=True) as conn:
+            conn.execute("ALTER TABLE sessions DISABLE TRIGGER exams_kept")
             conn.execute(sql)
     else:
         import sqlite3
 
         with sqlite3.connect(db) as conn:
+            conn.execute("DROP TRIGGER exams_kept")
             conn.execute(sql)
 
 
@@ -47,5 +51,7 @@ def test_impossible_counts_are_refused_in_one_line(
     }
     for args in (args for name in reports for args in runs[name]):
         line = usage_error(ezbac(*args, "--db", history_db))
-        assert redact(history_db) in line and "-5" not in line.split("impossible")[0]
+        assert redact(history_db) in line
+        # the history's own name may hold "-5" (pytest's numbered folders: pytest-512)
+        assert "-5" not in line.replace(redact(history_db), "").split("impossible")[0]
         assert "impossible" in line or "damaged" in line

@@ -318,3 +318,31 @@ def store_with(path: Path | str, seed: int) -> HistoryStore:
     for a in answers:
         store.on_answer(a)
     return store
+
+
+def back_to_v6(db: str) -> None:
+    """The history as ezbac wrote it before v7 (issue 21): no roster, settings, sign-ins or
+    links, no person or proctor on runs, no guard on finished exams."""
+    if db.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(db, autocommit=True) as conn:
+            for table in ("people", "signins", "settings", "trainee_links"):
+                conn.execute(f"DROP TABLE {table}")
+            conn.execute("DROP FUNCTION exam_sessions_kept() CASCADE")
+            conn.execute("DROP FUNCTION exam_answers_kept() CASCADE")
+            conn.execute("ALTER TABLE sessions DROP COLUMN person_id, DROP COLUMN proctor_id")
+            conn.execute("UPDATE ezbac_schema SET version = 6")
+        return
+    conn = sqlite3.connect(db)
+    for trigger in ("exams_kept", "exams_not_deleted", "exam_answers_kept"):
+        conn.execute(f"DROP TRIGGER {trigger}")
+    conn.execute("DROP TRIGGER exam_answers_not_deleted")
+    for table in ("people", "signins", "settings", "trainee_links"):
+        conn.execute(f"DROP TABLE {table}")
+    conn.execute("DROP INDEX sessions_by_person")
+    conn.execute("ALTER TABLE sessions DROP COLUMN person_id")
+    conn.execute("ALTER TABLE sessions DROP COLUMN proctor_id")
+    conn.execute("PRAGMA user_version = 6")
+    conn.commit()
+    conn.close()

@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "serve": "serve the trainer to web browsers (each tab its own trainer)",
     "class": "the instructor's screen: every trainee, last exams, weakest skills",
     "history": "copy a whole history between SQLite files and PostgreSQL servers",
+    "people": "the roster, sign-in and database roles of a school's history",
 }
 
 

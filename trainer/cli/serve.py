@@ -2,9 +2,11 @@
 
 textual-serve starts one `ezbac` process per browser tab (each tab is its own trainer, all
 writing to one history) and relays its screen to xterm.js in the page.  It binds to this
-machine only unless told otherwise, because anyone who can reach the port can train under
-any name and write to the history.  textual-serve and aiohttp are imported only when the
-command runs.
+machine only unless told otherwise: without the school's sign-in (trainer.history.people)
+anyone who can reach the port trains under any name and writes to the history, so listening
+beyond this machine needs sign-in on, or ``--open-to-anyone`` saying so.  With sign-in on,
+each tab signs in for itself: its own process, remembering no name from the home folder.
+textual-serve and aiohttp are imported only when the command runs.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ def register(sub: argparse._SubParsersAction) -> None:
             "examples:\n"
             "  ezbac serve                          http://127.0.0.1:8000 on this machine\n"
             "  ezbac serve --port 8080 --db class.sqlite3\n"
-            "  ezbac serve --host 0.0.0.0           every interface: the whole network"
+            "  ezbac serve --host 0.0.0.0           the whole network (needs sign-in on)"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -70,6 +72,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=DEFAULT_PORT,
         metavar="N",
         help=f"TCP port, 1-65535 (default {DEFAULT_PORT})",
+    )
+    parser.add_argument(
+        "--open-to-anyone",
+        action="store_true",
+        help=(
+            "listen beyond this machine with sign-in off: anyone who reaches the port "
+            "trains under any name"
+        ),
     )
     add_db_argument(parser)
     parser.set_defaults(handler=run)
@@ -88,9 +98,14 @@ def port_number(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    db = _history_path(args.db)
+    db, signin = _history_path(args.db)
     _check_can_listen(args.host, args.port)
-    if args.host in ALL_INTERFACES:
+    if not _loopback(args.host) and not signin and not getattr(args, "open_to_anyone", False):
+        raise UsageError(
+            f"--host: {args.host[:40]!r} reaches beyond this machine, and sign-in is off: "
+            "turn it on (ezbac people signin on) or say --open-to-anyone"
+        )
+    if args.host in ALL_INTERFACES and not signin:
         print(
             f"ezbac serve: warning: listening on all interfaces ({args.host or '*'}): anyone "
             f"who can reach this machine on port {args.port} can train and write to {db}",
@@ -112,24 +127,39 @@ def run(args: argparse.Namespace) -> int:
         ) from None
 
 
-def _history_path(flag: str | None) -> Location:
+def _history_path(flag: str | None) -> tuple[Location, bool]:
     """The history every tab records to, checked (and created) now: a bad --db is one line
-    here rather than an error in each browser tab.  Absolute, so the tabs agree on it."""
+    here rather than an error in each browser tab.  Absolute, so the tabs agree on it.  And
+    whether the school's sign-in is on there."""
+    from trainer.history.people import policy
     from trainer.history.store import HistoryError, open_history, resolve_db
 
     path = resolve_db(flag)
     if isinstance(path, Path):
         path = path.absolute()
     try:
-        with open_history(path):
-            pass
+        with open_history(path) as store:
+            signin = policy(store).signin
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
-    return path
+    return path, signin
 
 
 def _where(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def _loopback(host: str) -> bool:
+    """Whether ``host`` is this machine's loopback only (every address it names)."""
+    import ipaddress
+
+    try:
+        infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+        return bool(host) and all(
+            ipaddress.ip_address(str(info[4][0]).partition("%")[0]).is_loopback for info in infos
+        )
+    except (OSError, UnicodeError, ValueError):
+        return False
 
 
 def _check_can_listen(host: str, port: int) -> None:
@@ -196,7 +226,11 @@ def _server_class() -> type:
             (textual-serve would write the listening address, useless for 0.0.0.0)."""
             host = request.host
             fallback = f"http://{_where(self.host, self.port)}"
-            self.public_url = f"http://{host}" if SAFE_HOST.fullmatch(host) else fallback
+            # behind a TLS reverse proxy (docs/schools.md) the browser speaks https, so the
+            # page's websocket must be wss: the proxy says so in X-Forwarded-Proto
+            secure = request.headers.get("X-Forwarded-Proto", "").lower() == "https"
+            scheme = "https" if secure else "http"
+            self.public_url = f"{scheme}://{host}" if SAFE_HOST.fullmatch(host) else fallback
             return await super().handle_index(request)  # reads public_url before any await
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:

@@ -72,6 +72,18 @@ def _trainee(args: argparse.Namespace) -> str | None:
         raise UsageError(f"--trainee: {exc}") from None
 
 
+def signin_on(recorder: Recorder) -> bool:
+    """Whether the school turned sign-in on for this history (trainer.history.people);
+    a history that cannot say is taken as off, as before sign-in existed."""
+    from trainer.history.people import policy
+    from trainer.history.store import HistoryError
+
+    try:
+        return policy(recorder.store).signin
+    except HistoryError:
+        return False
+
+
 def run_train(args: argparse.Namespace) -> int:
     from trainer.drills.catalog import load_drill
     from trainer.drills.errors import DrillFileError
@@ -101,12 +113,21 @@ def run_train(args: argparse.Namespace) -> int:
             drill = under_house(drill, house_of_args(args))
         except HouseLimitError as exc:
             raise UsageError("\nezbac: error: ".join(exc.problems)) from None
-    return _run(args.db, start=drill, trainee=trainee, seed=args.seed, curriculum=args.curriculum)
+    recorder = history_recorder(args.db, args.curriculum)
+    if trainee is not None and signin_on(recorder):
+        raise UsageError(NO_TRAINEE)
+    return _run(args.db, recorder, start=drill, trainee=trainee, seed=args.seed)
 
 
 def open_home(db: str | None) -> int:
     """The bare `ezbac` (or `ezbac --db X`): the home screen on the history at ``db``."""
     return _run(db, start=None, trainee=None, seed=None)
+
+
+#: With sign-in on, nobody trains under a name typed on the command line.
+NO_TRAINEE = (
+    "--trainee: sign-in is on for this history: each person signs in at the trainer's first screen"
+)
 
 
 def run_review(args: argparse.Namespace, trainee: str | None) -> int:
@@ -118,10 +139,17 @@ def run_review(args: argparse.Namespace, trainee: str | None) -> int:
         raise UsageError(
             f"--questions: a review is 1 to {MAX_QUESTIONS} questions, not {args.questions}"
         )
+    recorder = history_recorder(args.db, args.curriculum)
+    if signin_on(recorder):
+        raise UsageError(
+            NO_TRAINEE
+            if trainee
+            else "train review: sign-in is on for this history: sign in at the trainer "
+            "(ezbac) and press r for your review"
+        )
     name = trainee or load_settings().settings.trainee.strip()
     if not name:
         raise UsageError("train review: whose review? give --trainee NAME")
-    recorder = history_recorder(args.db, args.curriculum)
     try:
         drill = recorder.review(name, None, args.questions)
     except NothingDueError as exc:
@@ -145,7 +173,12 @@ def _run(
     user_drills_dir()  # an unreadable drills folder: one line now, not a crash on screen
     if recorder is None:
         recorder = history_recorder(db, curriculum)
-    app = TrainerApp(hooks=recorder_hooks(recorder), **kwargs)
+    desk = None
+    if signin_on(recorder):  # the school's sign-in: every trainer starts at it
+        from trainer.history.people import Desk
+
+        desk = Desk(recorder.store)
+    app = TrainerApp(hooks=recorder_hooks(recorder), desk=desk, **kwargs)
     # a shutdown that cannot end (the terminal gone) is ended by the guard, history closed
     app.shutdown_guard = guard = ShutdownGuard(app, lambda: _close(recorder))
     # What starting made (modules, classes, the history's store, the app) lives as long as

@@ -145,6 +145,11 @@ class HistoryStore(Protocol):
         """The rows of one read written in SQL both backends run, ``placeholder`` marking
         its parameters (trainer.history.queries)."""
 
+    def write(self, statements: Sequence[tuple[str, tuple[object, ...]]]) -> list[list[Any]]:
+        """Run ``statements`` (SQL both backends run, ``placeholder`` marking parameters) in
+        one transaction without locking whole tables (the roster, sign-ins, settings): each
+        one's rows (a RETURNING clause's), committed together or none of them."""
+
     def transaction(self) -> AbstractContextManager[Transaction]:
         """One write transaction holding the write lock (``ezbac history copy``): committed
         when the block ends, rolled back (nothing written) if it raises."""

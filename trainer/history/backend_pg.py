@@ -181,11 +181,14 @@ def _inspect(conn: psycopg.Connection[Any], location: ServerLocation) -> int | N
     version: int = marks[0][1]
 
     def columns(table: str) -> set[str]:
+        # the catalog, not information_schema: that lists only the columns this role may
+        # read, and a reports' role may not read the roster's secrets (trainer.history.roles)
         return {
             row[0]
             for row in conn.execute(
-                "SELECT column_name FROM information_schema.columns "
-                "WHERE table_schema = current_schema() AND table_name = %s",
+                "SELECT a.attname FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid "
+                "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = "
+                "current_schema() AND c.relname = %s AND a.attnum > 0 AND NOT a.attisdropped",
                 (table,),
             )
         }
@@ -425,6 +428,23 @@ class ServerHistory:
         """The rows of one read (trainer.history.queries: figures grouped in the database)."""
         return self._query(EMPTY_TABLES + sql if self._blank else sql, params)
 
+    def write(self, statements: Sequence[tuple[str, tuple[object, ...]]]) -> list[list[Any]]:
+        """The statements in one transaction, without ``transaction``'s table locks: a
+        terminal's role may sign people in, not lock the answers (trainer.history.roles)."""
+        if self.readonly:
+            raise HistoryUnavailableError(f"{self.path}: opened for reading only")
+        with self._lock:
+            try:
+                conn = self._live()
+                with conn.transaction():
+                    results = []
+                    for sql, params in statements:
+                        cur = conn.execute(sql, params or None)  # no params: % is SQL
+                        results.append(cur.fetchall() if cur.description else [])
+                    return results
+            except psycopg.Error as exc:
+                raise self._failed(exc, "save to") from None
+
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Transaction]:
         """One write transaction (``ezbac history copy``) holding the tables' write lock:
@@ -526,8 +546,8 @@ class ServerTransaction:
         ):
             for row in rows:
                 copy.write_row(row)
-        if table == "answers" and "id" in columns:  # numbered by hand: go on after them
+        if table in ("answers", "signins") and "id" in columns:  # numbered by hand: go on
             self._conn.execute(
-                "SELECT setval(pg_get_serial_sequence('answers', 'id'), "
-                "(SELECT COALESCE(MAX(id), 0) + 1 FROM answers), false)"
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                f"(SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)"
             )

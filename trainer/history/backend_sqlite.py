@@ -310,6 +310,11 @@ class SqliteHistory:
         """The rows of one read (trainer.history.queries: figures grouped in the database)."""
         return self._query(sql, params)
 
+    def write(self, statements: Sequence[tuple[str, tuple[object, ...]]]) -> list[list[Any]]:
+        """The statements in one transaction (SQLite's write lock is the file's anyway)."""
+        with self.transaction() as tx:
+            return [tx.rows(sql, params) for sql, params in statements]
+
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Transaction]:
         """One write transaction holding the write lock (``ezbac history copy``): committed

@@ -24,6 +24,7 @@ __all__ = [
     "V4",
     "V5",
     "V6",
+    "V7",
 ]
 
 V1 = """
@@ -123,6 +124,97 @@ INSERT INTO answer_totals (trainee, skill, answered, correct, seconds, last_at)
     FROM answers GROUP BY trainee, skill;
 """
 
+# v7: who is training (issue 21).  A roster of people (a display name, its case-folded key
+# kept unique, trainee or instructor, the secret's scrypt hash only, retired kept with their
+# history, the failures since the last sign-in and until when the person is held back); every
+# sign-in, failure and sign-out (``signins``); the school's settings for the whole history
+# (``settings``: sign-in on or off, idle minutes, lockout); old trainee names linked to roster
+# people (``trainee_links``).  Runs say who sat them (``person_id``) and who proctored them
+# (``proctor_id``), NULL for every run before v7 and with sign-in off.  A finished exam (its
+# session row, its answers) cannot be changed or deleted afterwards: triggers (SQLITE_WHOLE)
+# refuse it, except the name it is listed under (``people link`` and ``rename``) and a
+# person_id given to a run that had none.  The same session sent again with the same values
+# (the spool) changes nothing and passes.
+V7 = """
+ALTER TABLE sessions ADD COLUMN person_id TEXT;
+ALTER TABLE sessions ADD COLUMN proctor_id TEXT;
+CREATE INDEX sessions_by_person ON sessions (person_id) WHERE person_id IS NOT NULL;
+CREATE TABLE people (
+    person_id    TEXT PRIMARY KEY,
+    name         TEXT NOT NULL,
+    name_key     TEXT NOT NULL,
+    role         TEXT NOT NULL CHECK (role IN ('trainee', 'instructor')),
+    secret       TEXT NOT NULL,
+    retired      INTEGER NOT NULL DEFAULT 0,
+    created_at   TEXT NOT NULL,
+    failures     INTEGER NOT NULL DEFAULT 0,
+    locked_until TEXT
+);
+CREATE UNIQUE INDEX people_by_name ON people (name_key);
+CREATE TABLE signins (
+    id        INTEGER PRIMARY KEY,
+    person_id TEXT,
+    name      TEXT NOT NULL,
+    event     TEXT NOT NULL,
+    at        TEXT NOT NULL
+);
+CREATE INDEX signins_by_person ON signins (person_id, at);
+CREATE TABLE settings (
+    name  TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE trainee_links (
+    trainee   TEXT PRIMARY KEY,
+    person_id TEXT NOT NULL,
+    linked_at TEXT NOT NULL
+);
+"""
+
+#: A finished exam's session: the condition the v7 triggers test (``old`` a sessions row).
+FINISHED_EXAM = "old.mode = 'exam' AND old.finished_at IS NOT NULL"
+_SESSION_KEPT = (
+    "session_id",
+    "drill_id",
+    "drill_title",
+    "mode",
+    "started_at",
+    "finished_at",
+    "questions",
+    "correct",
+    "passed",
+    "abandoned",
+    "reference_opened",
+    "retry_of",
+    "proctor_id",
+)
+_ANSWER_KEPT = (
+    "id",
+    "session_id",
+    "drill_id",
+    "step",
+    "skill",
+    "cards",
+    "answer",
+    "expected",
+    "correct",
+    "seconds",
+    "answered_at",
+    "bet",
+    "wager",
+    "family",
+    "answer_key",
+)
+_OF_EXAM = (
+    "EXISTS (SELECT 1 FROM sessions s WHERE s.session_id = old.session_id "
+    "AND s.mode = 'exam' AND s.finished_at IS NOT NULL)"
+)
+REFUSAL = "a finished exam cannot be changed or deleted"
+
+
+def _changed(columns: tuple[str, ...]) -> str:
+    return " OR ".join(f"new.{c} IS NOT old.{c}" for c in columns)
+
+
 #: Statements a step runs whole, after its others, in SQLite's SQL: a trigger's body has
 #: semicolons of its own.
 SQLITE_WHOLE: dict[int, tuple[str, ...]] = {
@@ -137,6 +229,27 @@ CREATE TRIGGER answers_totalled AFTER INSERT ON answers BEGIN
 END
 """,
     ),
+    7: (
+        f"""
+CREATE TRIGGER exams_kept BEFORE UPDATE ON sessions
+WHEN {FINISHED_EXAM} AND ({_changed(_SESSION_KEPT)}
+    OR (old.person_id IS NOT NULL AND new.person_id IS NOT old.person_id))
+BEGIN SELECT RAISE(ABORT, '{REFUSAL}'); END
+""",
+        f"""
+CREATE TRIGGER exams_not_deleted BEFORE DELETE ON sessions WHEN {FINISHED_EXAM}
+BEGIN SELECT RAISE(ABORT, '{REFUSAL}'); END
+""",
+        f"""
+CREATE TRIGGER exam_answers_kept BEFORE UPDATE ON answers
+WHEN {_OF_EXAM} AND ({_changed(_ANSWER_KEPT)})
+BEGIN SELECT RAISE(ABORT, '{REFUSAL}'); END
+""",
+        f"""
+CREATE TRIGGER exam_answers_not_deleted BEFORE DELETE ON answers WHEN {_OF_EXAM}
+BEGIN SELECT RAISE(ABORT, '{REFUSAL}'); END
+""",
+    ),
 }
 
-MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6)
+MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7)

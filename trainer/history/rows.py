@@ -92,7 +92,7 @@ ANSWER_COLUMNS = (
 )
 SESSION_COLUMNS = (
     "session_id, trainee, drill_id, drill_title, mode, started_at, finished_at, questions, "
-    "correct, passed, abandoned, reference_opened, retry_of"
+    "correct, passed, abandoned, reference_opened, retry_of, person_id, proctor_id"
 )
 
 
@@ -110,14 +110,16 @@ def answer_insert(placeholder: str) -> str:
 
 
 def session_upsert(placeholder: str) -> str:
-    """Store a session as it starts, and update it as it ends (both dialects)."""
+    """Store a session as it starts, and update it as it ends (both dialects).  A run ends
+    once: a finished run sent again (the spool) changes nothing, and asks no right to
+    change a finished run (a terminal's database role has none: trainer.history.roles)."""
     return (
         f"INSERT INTO sessions ({SESSION_COLUMNS}) "
         f"VALUES ({_marks(placeholder, SESSION_COLUMNS)}) "
         "ON CONFLICT (session_id) DO UPDATE SET finished_at = excluded.finished_at, "
         "questions = excluded.questions, correct = excluded.correct, "
         "passed = excluded.passed, abandoned = excluded.abandoned, "
-        "reference_opened = excluded.reference_opened"
+        "reference_opened = excluded.reference_opened WHERE sessions.finished_at IS NULL"
     )
 
 
@@ -147,7 +149,7 @@ def answer_row(record: AnswerRecord, key: str | None) -> tuple[object, ...]:
 def session_row(record: SessionRecord) -> tuple[object, ...]:
     """The values of ``INSERT INTO sessions (session_id, trainee, drill_id, drill_title,
     mode, started_at, finished_at, questions, correct, passed, abandoned, reference_opened,
-    retry_of)``."""
+    retry_of, person_id, proctor_id)``."""
     return (
         record.session_id,
         record.trainee,
@@ -162,6 +164,8 @@ def session_row(record: SessionRecord) -> tuple[object, ...]:
         int(record.abandoned),
         record.reference_opened,
         record.retry_of,
+        record.person_id,
+        record.proctor_id,
     )
 
 
@@ -212,8 +216,8 @@ def read_sessions(
     where, params = where_clause(store.placeholder, trainee, since, "started_at")
     rows = store.select(
         "SELECT session_id, trainee, drill_id, drill_title, mode, started_at, finished_at, "
-        "questions, correct, passed, abandoned, reference_opened, retry_of "
-        f"FROM sessions{where} ORDER BY started_at, session_id",
+        "questions, correct, passed, abandoned, reference_opened, retry_of, person_id, "
+        f"proctor_id FROM sessions{where} ORDER BY started_at, session_id",
         params,
     )
     return [
@@ -231,6 +235,8 @@ def read_sessions(
             abandoned=bool(r[10]),
             reference_opened=r[11],
             retry_of=r[12],
+            person_id=r[13],
+            proctor_id=r[14],
         )
         for r in rows
     ]

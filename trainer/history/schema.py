@@ -15,7 +15,7 @@ from collections.abc import Callable
 APPLICATION_ID = 0x657A6263
 
 #: The version this ezbac writes: both backends have this many steps.
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 #: Tables and columns each version must have: a database claiming a version without them is
 #: damaged, not ours to write to.
@@ -69,6 +69,26 @@ REQUIRED_COLUMNS[5] = {
 REQUIRED_COLUMNS[6] = {
     **REQUIRED_COLUMNS[5],
     "answer_totals": frozenset(("trainee", "skill", "answered", "correct", "seconds", "last_at")),
+}
+REQUIRED_COLUMNS[7] = {
+    **REQUIRED_COLUMNS[6],
+    "sessions": REQUIRED_COLUMNS[6]["sessions"] | {"person_id", "proctor_id"},
+    "people": frozenset(
+        (
+            "person_id",
+            "name",
+            "name_key",
+            "role",
+            "secret",
+            "retired",
+            "created_at",
+            "failures",
+            "locked_until",
+        )
+    ),
+    "signins": frozenset(("id", "person_id", "name", "event", "at")),
+    "settings": frozenset(("name", "value")),
+    "trainee_links": frozenset(("trainee", "person_id", "linked_at")),
 }
 
 

@@ -23,6 +23,18 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("sessions", tuple(sorted(REQUIRED_COLUMNS[SCHEMA_VERSION]["sessions"])), "session_id"),
     ("answers", tuple(sorted(REQUIRED_COLUMNS[SCHEMA_VERSION]["answers"])), "id"),
 )
+#: Schema v7's school tables (issue 21): the roster, the settings (sign-in on or off), old
+#: names linked to people and the sign-in events go with the history, counted as it is; the
+#: figures said (CopyCounts) stay the sessions and answers.
+SCHOOL_TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = tuple(
+    (table, tuple(sorted(REQUIRED_COLUMNS[SCHEMA_VERSION][table])), key)
+    for table, key in (
+        ("people", "person_id"),
+        ("settings", "name"),
+        ("trainee_links", "trainee"),
+        ("signins", "id"),
+    )
+)
 BATCH = 5000
 
 
@@ -59,7 +71,8 @@ def _batches(
 
 
 def copy_history(source: HistoryStore, destination: HistoryStore, batch: int = BATCH) -> CopyCounts:
-    """Copy every session and answer of ``source`` into the empty ``destination``, in one
+    """Copy every session and answer of ``source`` (and its roster, settings, links and
+    sign-ins) into the empty ``destination``, in one
     transaction there; the counts copied.  DestinationNotEmptyError (and nothing written)
     if the destination holds any; HistoryError if the copy does not add up."""
     with destination.transaction() as tx:
@@ -69,8 +82,13 @@ def copy_history(source: HistoryStore, destination: HistoryStore, batch: int = B
                 f"{destination.path}: already holds a history ({held[0]} sessions, {held[1]} "
                 "answers); nothing was copied"
             )
+        (roster,) = tx.rows("SELECT COUNT(*) FROM people")[0]
+        if roster:
+            raise DestinationNotEmptyError(
+                f"{destination.path}: already holds a roster ({roster} people); nothing was copied"
+            )
         copied = []
-        for table, columns, key in TABLES:
+        for table, columns, key in TABLES + SCHOOL_TABLES:
             read = 0
 
             def streamed(
@@ -92,7 +110,7 @@ def copy_history(source: HistoryStore, destination: HistoryStore, batch: int = B
                     "stored; nothing was copied"
                 )
             copied.append(read)
-        result = CopyCounts(*copied)
+        result = CopyCounts(*copied[: len(TABLES)])
         now = counts(source)
         if now != result:  # a terminal wrote to the source meanwhile: copy it whole, or not
             raise HistoryError(

@@ -53,6 +53,10 @@ class SessionRecord:
     #: A retry of missed questions: the session_id of the run it came from.  Practice, not an
     #: attempt: its answers count per skill and for review, the run itself counts nowhere.
     retry_of: str | None = None
+    #: Who sat the run and who proctored it (roster ids, trainer.history.people), with sign-in
+    #: on; None otherwise and for every run before schema v7.
+    person_id: str | None = None
+    proctor_id: str | None = None
 
     def __post_init__(self) -> None:
         possible(self.questions, self.correct, f"{self.trainee}'s run {self.session_id}")

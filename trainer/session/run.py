@@ -165,6 +165,9 @@ class Run:
     #: A retry of missed questions: the session_id of the run (never itself a retry) whose
     #: missed questions it asks again.  A retry is practice: no verdict, not an attempt.
     retry_of: str | None = None
+    #: Who sits the run and who proctored its start (roster ids; None with sign-in off).
+    person_id: str | None = None
+    proctor_id: str | None = None
     marks: list[Mark] = field(default_factory=list)
     started_at: datetime | None = None
     finished_at: datetime | None = None
@@ -330,6 +333,8 @@ class Run:
             abandoned=self.abandoned,
             reference_opened=self.reference_opened,
             retry_of=self.retry_of,
+            person_id=self.person_id,
+            proctor_id=self.proctor_id,
         )
 
     def _emit_session(self) -> None:

@@ -263,7 +263,7 @@ class Session(OnRun):
         if not missed:
             raise SessionError("nothing was missed: there is nothing to retry")
         run = self.run
-        return Session(
+        retry = Session(
             self.drill,
             [q.dealt for q in missed if q.dealt is not None],
             self.trainee,
@@ -274,3 +274,5 @@ class Session(OnRun):
             questions=[replace(q, coup_index=i) for i, q in enumerate(missed)],
             retry_of=self.retry_of or self.session_id,
         )
+        retry.run.person_id = run.person_id  # the same person practises what they missed
+        return retry

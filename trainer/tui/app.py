@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.messages import ExitApp
@@ -28,7 +28,9 @@ from trainer.tui.messages import (
     OpenClass,
     OpenPath,
     OpenProgress,
+    OpenRoster,
     RetryMissed,
+    SignOut,
     StartReview,
     TableFinished,
 )
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
     from trainer.drills.model import Drill
     from trainer.history.class_view import ClassData
     from trainer.history.mastery import PathPicture, PathProgress
+    from trainer.history.people import Desk, Person
     from trainer.history.progress import ProgressData
     from trainer.session import Session
     from trainer.session.clock import Clock, Now
@@ -117,6 +120,8 @@ class TrainerApp(App[int]):
         now: Now | None = None,
         hooks: Hooks | None = None,
         settings: Loaded | None = None,
+        desk: Desk | None = None,
+        idle_clock: Clock = time.monotonic,
     ) -> None:
         super().__init__()
         self._choices = choices or _catalog
@@ -132,6 +137,16 @@ class TrainerApp(App[int]):
         # terminal the next person would otherwise start as someone else.
         self.trainee = (trainee or self.settings.settings.trainee).strip()
         self.four_colour = self.settings.settings.four_colour
+        #: The school's sign-in desk when its sign-in is on (trainer.history.people): then
+        #: who trains is who signed in here, no name is remembered or typed, and an idle
+        #: trainer signs out.  None: as before sign-in existed.
+        self.desk = desk
+        self.person: Person | None = None
+        self.idle_clock = idle_clock
+        self.last_input = idle_clock()
+        self.idle_seconds = 300.0
+        if desk is not None:
+            self.trainee = ""
 
     # -- lifecycle ------------------------------------------------------------------------------
 
@@ -145,7 +160,11 @@ class TrainerApp(App[int]):
             self.hooks.watch_waiting(self.set_history_waiting)
         if self.hooks.send_waiting is not None:
             self.set_interval(self.HISTORY_RETRY_SECONDS, self.send_history_waiting)
-        if self.start_drill is not None:
+        if self.desk is not None:
+            self.idle_seconds = self.desk_policy_idle()
+            self.set_interval(1.0, self.idle_tick)
+            self.show_sign_in()
+        elif self.start_drill is not None:
             self.begin(self.start_drill)
         if self.hooks.path is not None and self.PATH_AFTER_SECONDS > 0:
             self.set_timer(self.PATH_AFTER_SECONDS, self.load_path)
@@ -167,6 +186,7 @@ class TrainerApp(App[int]):
         """Every way out (Ctrl+Q, a signal, a closed browser tab) ends a drill under way as
         abandoned, and is bounded: a terminal gone can no longer block the exit."""
         self.abandon_drill()
+        self.leave()  # quitting signs out
         if self.shutdown_guard is not None:
             self.shutdown_guard.arm(self.return_code or 0)
 
@@ -185,7 +205,9 @@ class TrainerApp(App[int]):
     def get_default_screen(self) -> HomeScreen:
         # the first screen itself, not pushed over an empty one: one screen to lay out and
         # paint before the trainee sees anything
-        return HomeScreen(self._choices(), self.trainee, self.due_count())
+        return HomeScreen(
+            self._choices(), self.trainee, self.due_count(), signin=self.desk is not None
+        )
 
     def remember(self, **changes: Any) -> None:
         """Save ``changes`` (trainee=, four_colour=) over the preferences as loaded, so a
@@ -270,14 +292,142 @@ class TrainerApp(App[int]):
 
     @on(OpenClass)
     def open_class(self) -> None:
-        """The whole class, as `ezbac class` shows it, over the same history."""
-        from trainer.tui.screens.class_ import ClassOverHome
+        """The whole class, as `ezbac class` shows it, over the same history (with sign-in
+        on, an instructor's: signed in here, or giving their PIN for this once)."""
+        from trainer.tui.screens.class_ import ClassOverHome, ClassWithRoster
 
         load = self.hooks.class_view
         if load is None:
             self.notify("No history is kept in this run.", severity="warning")
             return
-        self.push_screen(ClassOverHome(load))
+        if self.desk is None:
+            self.push_screen(ClassOverHome(load))
+            return
+        self.as_instructor("open the class view", lambda _: self.push_screen(ClassWithRoster(load)))
+
+    @on(OpenRoster)
+    def open_roster(self) -> None:
+        from trainer.tui.screens.signin import RosterScreen
+
+        desk = self.desk
+        if desk is not None:
+            self.as_instructor("manage the roster", lambda _: self.push_screen(RosterScreen(desk)))
+
+    # -- who is training (sign-in on) ---------------------------------------------------------
+
+    #: Seconds of countdown shown before an idle sign-out.
+    IDLE_WARNING: ClassVar[float] = 30.0
+
+    def desk_policy_idle(self) -> float:
+        """The school's idle time in seconds (its default when the history cannot say)."""
+        from trainer.history.people import Policy
+
+        try:
+            minutes = self.desk.policy().idle_minutes if self.desk else Policy().idle_minutes
+        except EzbacError as exc:
+            self.history_problem(str(exc))
+            minutes = Policy().idle_minutes
+        return minutes * 60.0
+
+    def check_secret(self, name: str, secret: str, *, instructor: bool = False) -> Any:
+        assert self.desk is not None
+        return self.desk.sign_in(name, secret, instructor=instructor)
+
+    def show_sign_in(self) -> None:
+        from trainer.tui.screens.signin import SignInScreen
+
+        self.push_screen(SignInScreen(self.check_secret))
+
+    def on_signed_in(self, message: Any) -> None:
+        """Someone gave their secret at the sign-in screen (SignedIn)."""
+        from trainer.tui.screens.signin import SignInScreen
+
+        self.person = message.person
+        self.trainee = message.person.name
+        self.touch()
+        if isinstance(self.screen, SignInScreen):
+            self.pop_screen()
+        self.refresh_home()
+        start, self.start_drill = self.start_drill, None  # `ezbac train DRILL`: once
+        if start is not None:
+            self.begin(start)
+
+    def as_instructor(self, act: str, then: Callable[[Person], object]) -> None:
+        """Run ``then`` with the instructor signed in here, or the one who gives their name
+        and PIN at a proctor's prompt for this one act (Escape: not done)."""
+        from trainer.tui.screens.signin import ProctorScreen
+
+        if self.person is not None and self.person.instructor:
+            then(self.person)
+            return
+
+        def given(proctor: Person | None) -> None:
+            self.touch()
+            if proctor is not None:
+                then(proctor)
+
+        self.push_screen(ProctorScreen(act, self.check_secret), given)
+
+    def touch(self) -> None:
+        """Someone is at the trainer: the idle time starts again."""
+        self.last_input = self.idle_clock()
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.MouseDown)) and not event.is_forwarded:
+            self.touch()
+        await super().on_event(event)
+
+    def idle_tick(self) -> None:
+        """Every second with sign-in on: the countdown in the last IDLE_WARNING seconds, then
+        the sign-out."""
+        from trainer.tui.screens.signin import IdleScreen
+
+        if self.person is None:
+            return
+        left = self.idle_seconds - (self.idle_clock() - self.last_input)
+        showing = self.screen if isinstance(self.screen, IdleScreen) else None
+        if left <= 0:
+            self.sign_out(idle=True)
+        elif left <= min(self.IDLE_WARNING, self.idle_seconds / 2):
+            if showing is None:
+                self.clock.pause()
+
+                def stay(_: bool | None) -> None:
+                    self.clock.resume()
+                    self.touch()
+
+                self.push_screen(IdleScreen(self.person.name, int(left + 0.999)), stay)
+            else:
+                showing.count(int(left + 0.999))
+
+    @on(SignOut)
+    def sign_out_asked(self) -> None:
+        self.sign_out()
+
+    def sign_out(self, *, idle: bool = False) -> None:
+        """The person leaves (home's `o`, idle time out): their drill under way is kept as
+        abandoned, every screen closed, nothing of theirs left on this trainer."""
+        if self.person is None:
+            return
+        self.abandon_drill()
+        self.clock.resume()  # an idle countdown paused it
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.leave(idle=idle)
+        self.refresh_home()
+        self.show_sign_in()
+        if idle:
+            self.notify("Signed out after idle time.", timeout=8)
+
+    def leave(self, *, idle: bool = False) -> None:
+        """Record the sign-out and forget the person (on quitting too)."""
+        who, self.person, self.trainee = self.person, None, "" if self.desk else self.trainee
+        if who is None or self.desk is None:
+            return
+        try:
+            self.desk.sign_out(who, idle=idle)
+        except EzbacError as exc:
+            self.history_problem(str(exc))
 
     def on_class_screen_picked(self, message: Any) -> None:
         """A trainee picked on the class screen (ClassScreen.Picked): their progress."""
@@ -336,8 +486,17 @@ class TrainerApp(App[int]):
             return
         self.begin(drill)
 
-    def begin(self, drill: Drill) -> None:
-        """Start ``drill`` (asking the trainee's name first if it is not known)."""
+    def begin(self, drill: Drill, proctor: Person | None = None) -> None:
+        """Start ``drill`` (asking the trainee's name first if it is not known).  With
+        sign-in on, an exam needs an instructor (signed in, or proctoring this start)."""
+        if self.desk is not None:
+            if self.person is None:
+                return
+            if proctor is None and drill.mode.value == "exam":
+                self.as_instructor(
+                    f"start the exam {drill.title!r}", lambda p: self.begin(drill, p)
+                )
+                return
         if not self.trainee:
             self.ask_name(then=lambda: self.begin(drill))
             return
@@ -360,6 +519,9 @@ class TrainerApp(App[int]):
         except ValueError as exc:  # a SessionError too
             self.notify(f"Cannot start {drill.id}: {exc}", severity="error", timeout=10)
             return
+        if self.person is not None:  # who sits it, and who let the exam start
+            session.run.person_id = self.person.person_id
+            session.run.proctor_id = None if proctor is None else proctor.person_id
         if isinstance(session, TableSession):
             from trainer.tui.screens.table import TableScreen
 
@@ -402,7 +564,8 @@ class TrainerApp(App[int]):
 
     @on(AskName)
     def name_asked(self) -> None:
-        self.ask_name()
+        if self.desk is None:  # with sign-in on, who trains is who signed in
+            self.ask_name()
 
     def ask_name(self, then: Callable[[], None] | None = None) -> None:
         def done(name: str | None) -> None:

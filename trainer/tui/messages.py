@@ -67,3 +67,11 @@ class OpenClass(Message):
 
 class AskName(Message):
     """Ask who is training (home's `n`)."""
+
+
+class OpenRoster(Message):
+    """The roster, from the class screen (an instructor's, with sign-in on)."""
+
+
+class SignOut(Message):
+    """The person signed in leaves the trainer (home's `o`, with sign-in on)."""

@@ -247,6 +247,20 @@ class ClassOverHome(ClassScreen):
     ]
 
 
+class ClassWithRoster(ClassOverHome):
+    """The class screen at a trainer with sign-in on: the roster one key away."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "app.pop_screen", "Back"),
+        Binding("m", "roster", "Roster"),
+    ]
+
+    def action_roster(self) -> None:
+        from trainer.tui.messages import OpenRoster
+
+        self.post_message(OpenRoster())
+
+
 class ClassApp(App[None]):
     """``ezbac class``: the class screen, and a trainee's progress screen over it."""
 

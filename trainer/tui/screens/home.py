@@ -16,7 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.tui.catalog import WARMUP_ID, DrillChoice
-from trainer.tui.messages import AskName, OpenClass, OpenPath, OpenProgress, StartReview
+from trainer.tui.messages import AskName, OpenClass, OpenPath, OpenProgress, SignOut, StartReview
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.pathview import PathView
 from trainer.tui.widgets.waiting import HistoryWaiting
@@ -35,6 +35,7 @@ class HomeScreen(Screen[None]):
         Binding("m", "path_picture", "Mastery"),
         Binding("i", "class_view", "Class"),
         Binding("n", "name", "Name"),
+        Binding("o", "sign_out", "Sign out"),
         Binding("c", "app.toggle_colours", "4-colour"),
     ]
 
@@ -45,13 +46,21 @@ class HomeScreen(Screen[None]):
         choice: DrillChoice
 
     def __init__(
-        self, choices: list[DrillChoice], trainee: str = "", due: int | None = None
+        self,
+        choices: list[DrillChoice],
+        trainee: str = "",
+        due: int | None = None,
+        *,
+        signin: bool = False,
     ) -> None:
         super().__init__()
         self.choices = choices
         self.trainee = trainee
         self.due = due
         self.path: PathProgress | None = None  # shown once read (after the screen is up)
+        #: The school's sign-in is on: who trains is who signed in (`o` signs out), never a
+        #: name typed here.
+        self.signin = signin
 
     def compose(self) -> ComposeResult:
         yield Static(Text("ezbac · EZ Baccarat dealer trainer", "bold"), id="home-title")
@@ -117,6 +126,10 @@ class HomeScreen(Screen[None]):
             return self.path is not None and self.path.next_drill is not None
         if action == "path_picture":  # and the picture only while there is a path
             return self.path is not None
+        if action == "name":
+            return not self.signin
+        if action == "sign_out":
+            return self.signin
         return True
 
     def describe(self, index: int | None) -> None:
@@ -186,3 +199,6 @@ class HomeScreen(Screen[None]):
 
     def action_name(self) -> None:
         self.post_message(AskName())
+
+    def action_sign_out(self) -> None:
+        self.post_message(SignOut())

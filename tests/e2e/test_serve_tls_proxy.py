@@ -1,0 +1,157 @@
+"""A school's served trainer as docs/schools.md sets it up (issue 21): `ezbac serve` with
+sign-in on, behind Debian's nginx as a TLS reverse proxy with a self-signed certificate,
+opened in headless Chromium over https.  Two tabs sign in as two people; each answers a
+question; each answer is stored under the person signed in in that tab."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.test_serve_browser import (
+    CATCH_TERMINAL,
+    CHROMEDRIVER,
+    CHROMIUM,
+    keys,
+    open_browser,
+    read_hands,
+    wait_for,
+)
+from tests.support.cli import ezbac
+from tests.support.serve import Served, free_port
+from tests.support.terminal import player_draws
+from trainer.history import people
+from trainer.history.store import open_history
+
+NGINX = shutil.which("nginx") or next(
+    (p for p in ("/usr/sbin/nginx",) if os.access(p, os.X_OK)), None
+)
+OPENSSL = shutil.which("openssl")
+pytestmark = pytest.mark.skipif(
+    None in (CHROMIUM, CHROMEDRIVER, NGINX, OPENSSL),
+    reason="needs Chromium, chromedriver, nginx and openssl (.ci/run installs Debian's "
+    "chromium, chromium-driver and nginx-light)",
+)
+
+#: The proxy of docs/schools.md ("Behind HTTPS"), with this test's ports and files.
+NGINX_CONF = """
+daemon off;
+{user}
+pid {tmp}/nginx.pid;
+error_log {tmp}/nginx-error.log;
+events {{}}
+http {{
+    access_log off;
+    client_body_temp_path {tmp}/nginx-body;
+    proxy_temp_path {tmp}/nginx-proxy;
+    map $http_upgrade $connection_upgrade {{ default upgrade; '' close; }}
+    server {{
+        listen 127.0.0.1:{port} ssl;
+        ssl_certificate {tmp}/cert.pem;
+        ssl_certificate_key {tmp}/key.pem;
+        location / {{
+            proxy_pass http://127.0.0.1:{upstream};
+            proxy_http_version 1.1;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $connection_upgrade;
+            proxy_set_header Host $http_host;
+            proxy_set_header X-Forwarded-Proto $scheme;
+            proxy_read_timeout 1h;
+        }}
+    }}
+}}
+"""
+
+
+@pytest.fixture
+def proxy(tmp_path: Path) -> Iterator[tuple[Served, str]]:
+    """The served trainer (sign-in on, three people) and its https address through nginx."""
+    db = str(tmp_path / "history.sqlite3")  # Served's history
+    for name, role, pin in (("Ana", "instructor", "2468"), ("Bo", "trainee", "1111")):
+        assert ezbac("people", "add", name, "--role", role, "--db", db, stdin=pin).returncode == 0
+    ezbac("people", "add", "Cy", "--db", db, stdin="2222")
+    assert ezbac("people", "signin", "on", "--db", db).returncode == 0
+    subprocess.run(
+        [OPENSSL or "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", "/CN=localhost", "-keyout", str(tmp_path / "key.pem"),
+         "-out", str(tmp_path / "cert.pem")],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    served = Served(tmp_path)
+    port = free_port()
+    conf = tmp_path / "nginx.conf"
+    user = "user root;" if os.geteuid() == 0 else ""  # workers read the key in tmp_path
+    conf.write_text(
+        NGINX_CONF.format(tmp=tmp_path, port=port, upstream=served.port, user=user),
+        encoding="utf-8",
+    )
+    nginx = subprocess.Popen(
+        [NGINX or "nginx", "-c", str(conf), "-p", str(tmp_path), "-e", str(tmp_path / "e.log")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        served.wait_listening()
+        deadline = time.monotonic() + 20
+        while not _listening(port):
+            assert nginx.poll() is None, (tmp_path / "e.log").read_text(encoding="utf-8")
+            assert time.monotonic() < deadline, "nginx never listened"
+            time.sleep(0.1)
+        yield served, f"https://localhost:{port}"
+    finally:
+        nginx.terminate()
+        nginx.wait(timeout=20)
+        served.stop()
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+def _sign_in_and_answer(driver, name: str, pin: str) -> bool:  # type: ignore[no-untyped-def]
+    """Sign in at the tab's trainer, start the Player-draw drill, answer its first question
+    right; what was answered (the Player draws)."""
+    from selenium.webdriver.common.keys import Keys
+
+    wait_for(driver, r"Your name and PIN")
+    driver.execute_script("window.__terminals[0].focus();")
+    keys(driver, name, Keys.ENTER, pin, Keys.ENTER)
+    wait_for(driver, rf"Trainee: {name}\b")
+    keys(driver, Keys.DOWN, Keys.ENTER)  # the second drill: the Player's third card
+    screen = wait_for(driver, r"Q 1/12\b(.*\n)*.*Does the Player draw\?")
+    player, banker = read_hands(screen)
+    draws = player_draws(player, banker)
+    keys(driver, "d" if draws else "s", Keys.ENTER)
+    assert "✓ Right" in wait_for(driver, r"[✓✗] (Right|Wrong)")
+    return draws
+
+
+def test_two_tabs_behind_tls_are_two_people(proxy, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    served, url = proxy
+    with open_browser(tmp_path, "--ignore-certificate-errors") as driver:
+        try:
+            driver.get(url)
+            bo = _sign_in_and_answer(driver, "Bo", "1111")
+            driver.switch_to.new_window("tab")  # another person, another trainer
+            driver.execute_cdp_cmd(
+                "Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_TERMINAL}
+            )
+            driver.get(url)
+            cy = _sign_in_and_answer(driver, "Cy", "2222")
+        finally:
+            driver.save_screenshot(str(tmp_path / "browser.png"))
+    served.stop()  # the tabs' trainers quit, signing out
+    with open_history(served.db) as store:
+        ids = {p.name: p.person_id for p in people.roster(store)}
+        answers = sorted((a.trainee, a.answer) for a in store.answers())
+        runs = sorted((s.trainee, s.person_id) for s in store.sessions())
+    assert answers == [("Bo", "draws" if bo else "stands"), ("Cy", "draws" if cy else "stands")]
+    assert runs == [("Bo", ids["Bo"]), ("Cy", ids["Cy"])]

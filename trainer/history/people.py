@@ -1,0 +1,575 @@
+"""Who is training (issue 21): the roster, signing in, and the school's sign-in settings, kept
+in the history (schema v7) so every terminal and browser tab on it follows the same rules.
+
+Written once for both backends, through the HistoryStore interface (``select``, ``write``,
+the backend's ``placeholder``).
+
+Secrets (a PIN or a passphrase) are stored only as a salted scrypt hash (the standard
+library's ``hashlib.scrypt``: memory-hard, no new dependency).  Parameters: n=2**14, r=8, p=1,
+a 16-byte random salt, a 32-byte key: 16 MiB per check, and 0.25 s measured on 2 cores at
+load 7 (2026-11-25), so guessing offline costs memory as well as time, while a sign-in
+stays well under a second.
+Each hash carries its parameters, so they can be raised later without breaking old ones.
+A PIN has few possibilities: what guards it online is the lockout, counted in the history
+(every terminal sees the same count): after ``slow_after`` wrong tries in a row each try
+waits twice as long as the last (2 s, 4 s, 8 s...), after ``lock_after`` the person is locked
+for ``lock_minutes``.  Every sign-in, failure and sign-out is a row of ``signins``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import unicodedata
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+
+from trainer.errors import BadInputError
+from trainer.history.backend import HistoryStore
+from trainer.history.rows import from_db_time, to_db_time
+
+TRAINEE = "trainee"
+INSTRUCTOR = "instructor"
+ROLES = (TRAINEE, INSTRUCTOR)
+MAX_NAME = 40  # trainer.prefs.MAX_NAME: a roster name is a trainee name
+MAX_SECRET = 1024
+
+#: scrypt's cost (see the module's docstring); a stored hash names its own.
+SCRYPT_N, SCRYPT_R, SCRYPT_P, SCRYPT_LEN, SALT_BYTES = 2**14, 8, 1, 32, 16
+SCRYPT_MAXMEM = 64 * 1024 * 1024
+
+
+class PersonError(BadInputError):
+    """A roster change or a sign-in refused: the message is one line and never holds the
+    secret."""
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    person_id: str
+    name: str
+    role: str
+    retired: bool = False
+    created_at: str = ""
+
+    @property
+    def instructor(self) -> bool:
+        return self.role == INSTRUCTOR
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """The school's settings for the whole history (the ``settings`` table)."""
+
+    signin: bool = False
+    idle_minutes: int = 5
+    slow_after: int = 2
+    lock_after: int = 5
+    lock_minutes: int = 15
+
+
+#: Settings as stored: each one's name and how its text is read.
+SETTING_NAMES = ("signin", "idle_minutes", "slow_after", "lock_after", "lock_minutes")
+IDLE_LIMITS = (1, 240)
+
+
+@dataclass(frozen=True, slots=True)
+class SignIn:
+    """What a sign-in attempt came to: ``person`` when it succeeded, else ``message`` (one
+    line) saying why not."""
+
+    person: Person | None
+    message: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.person is not None
+
+
+# -- checking what is typed ------------------------------------------------------------------
+
+
+def check_name(text: str) -> str:
+    """A roster name as stored: spaces collapsed, 1 to MAX_NAME characters, no control or
+    formatting characters (an escape sequence or a right-to-left override on a class list)."""
+    name = " ".join(text.split())
+    if not name:
+        raise PersonError("the name is empty")
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in name):
+        raise PersonError("the name holds a control character; use letters, digits and spaces")
+    if len(name) > MAX_NAME:
+        raise PersonError(f"the name is longer than {MAX_NAME} characters")
+    return name
+
+
+def name_key(name: str) -> str:
+    """What two names must not share on one roster: "Ann" and "ann" are one person."""
+    return name.casefold()
+
+
+def check_secret(secret: str) -> str:
+    """The secret as given, or PersonError saying what is wrong with it (never the secret)."""
+    if not secret:
+        raise PersonError("the PIN or passphrase is empty")
+    if len(secret) > MAX_SECRET:
+        raise PersonError(f"the PIN or passphrase is longer than {MAX_SECRET} characters")
+    if any(unicodedata.category(c) == "Cc" for c in secret):
+        raise PersonError("the PIN or passphrase holds a control character")
+    return secret
+
+
+def check_role(role: str) -> str:
+    if role not in ROLES:
+        raise PersonError(f"role {role[:20]!r}: a person is a trainee or an instructor")
+    return role
+
+
+def hash_secret(secret: str, salt: bytes | None = None) -> str:
+    """``scrypt$N$r$p$salt$key`` (hex), salted with fresh random bytes."""
+    salt = secrets.token_bytes(SALT_BYTES) if salt is None else salt
+    key = hashlib.scrypt(
+        secret.encode(),
+        salt=salt,
+        n=SCRYPT_N,
+        r=SCRYPT_R,
+        p=SCRYPT_P,
+        dklen=SCRYPT_LEN,
+        maxmem=SCRYPT_MAXMEM,
+    )
+    return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${key.hex()}"
+
+
+def verify_secret(secret: str, stored: str) -> bool:
+    """Whether ``secret`` is the one ``stored`` was made from (compared in constant time); a
+    stored value that is no hash of ours matches nothing."""
+    try:
+        kind, n, r, p, salt, key = stored.split("$")
+        if kind != "scrypt":
+            return False
+        given = hashlib.scrypt(
+            secret.encode(),
+            salt=bytes.fromhex(salt),
+            n=int(n),
+            r=int(r),
+            p=int(p),
+            dklen=len(key) // 2,
+            maxmem=SCRYPT_MAXMEM,
+        )
+        return hmac.compare_digest(given, bytes.fromhex(key))
+    except (ValueError, OverflowError, MemoryError):
+        return False
+
+
+# -- the school's settings -------------------------------------------------------------------
+
+
+def policy(store: HistoryStore) -> Policy:
+    """The settings stored in the history (the defaults for any not set, or unreadable)."""
+    found = dict(store.select("SELECT name, value FROM settings"))
+    values: dict[str, object] = {}
+    if "signin" in found:
+        values["signin"] = found["signin"] == "on"
+    for name in SETTING_NAMES[1:]:
+        text = str(found.get(name, ""))
+        if text.isascii() and text.isdigit() and 0 < int(text) <= 10_000:
+            values[name] = int(text)
+    return replace(Policy(), **values)  # type: ignore[arg-type]
+
+
+def set_policy(store: HistoryStore, **changes: object) -> Policy:
+    """Store ``changes`` (signin=True, idle_minutes=10...) for every terminal; the result."""
+    new = replace(policy(store), **changes)  # type: ignore[arg-type]
+    if not IDLE_LIMITS[0] <= new.idle_minutes <= IDLE_LIMITS[1]:
+        raise PersonError(
+            f"idle time {new.idle_minutes}: from {IDLE_LIMITS[0]} to {IDLE_LIMITS[1]} minutes"
+        )
+    mark = store.placeholder
+    upsert = (
+        f"INSERT INTO settings (name, value) VALUES ({mark}, {mark}) "
+        "ON CONFLICT (name) DO UPDATE SET value = excluded.value"
+    )
+    store.write(
+        [
+            (upsert, (name, _setting_text(getattr(new, name))))
+            for name in SETTING_NAMES
+            if name in changes
+        ]
+    )
+    return new
+
+
+def _setting_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+# -- the roster ------------------------------------------------------------------------------
+
+_PERSON = "SELECT person_id, name, role, retired, created_at FROM people"
+
+
+def _person(row: tuple[object, ...]) -> Person:
+    return Person(str(row[0]), str(row[1]), str(row[2]), bool(row[3]), str(row[4]))
+
+
+def roster(store: HistoryStore, *, retired: bool = True) -> list[Person]:
+    """Everyone on the roster by name (without the retired unless ``retired``)."""
+    where = "" if retired else " WHERE retired = 0"
+    return [_person(r) for r in store.select(f"{_PERSON}{where} ORDER BY name_key")]
+
+
+def find(store: HistoryStore, name: str) -> Person | None:
+    """The person called ``name`` (any case), or None."""
+    mark = store.placeholder
+    rows = store.select(f"{_PERSON} WHERE name_key = {mark}", (name_key(name.strip()),))
+    return _person(rows[0]) if rows else None
+
+
+def person(store: HistoryStore, name: str) -> Person:
+    """The person called ``name``; PersonError naming it when there is none."""
+    found = find(store, name)
+    if found is None:
+        raise PersonError(f"no one called {_shown(name)} on the roster")
+    return found
+
+
+def by_id(store: HistoryStore, person_id: str) -> Person | None:
+    rows = store.select(f"{_PERSON} WHERE person_id = {store.placeholder}", (person_id,))
+    return _person(rows[0]) if rows else None
+
+
+def _shown(name: str) -> str:
+    """A typed name fit to quote in a message: one line, no control characters, short."""
+    clean = "".join(c if unicodedata.category(c)[0] != "C" else "?" for c in " ".join(name.split()))
+    return repr(clean[:MAX_NAME] + ("..." if len(clean) > MAX_NAME else ""))
+
+
+def add(store: HistoryStore, name: str, role: str, secret: str, now: datetime) -> Person:
+    """Put a new person on the roster (their secret stored as its hash only)."""
+    name, role, secret = check_name(name), check_role(role), check_secret(secret)
+    if find(store, name) is not None:
+        raise PersonError(f"{_shown(name)} is on the roster already")
+    new = Person(uuid.uuid4().hex, name, role, False, to_db_time(now))
+    mark = store.placeholder
+    store.write(
+        [
+            (
+                "INSERT INTO people (person_id, name, name_key, role, secret, retired, "
+                f"created_at) VALUES ({mark}, {mark}, {mark}, {mark}, {mark}, 0, {mark})",
+                (new.person_id, name, name_key(name), role, hash_secret(secret), new.created_at),
+            )
+        ]
+    )
+    return new
+
+
+def instructors(store: HistoryStore) -> list[Person]:
+    return [p for p in roster(store, retired=False) if p.instructor]
+
+
+def reset(store: HistoryStore, name: str, secret: str) -> Person:
+    """A new secret for ``name``, and any lock on them lifted."""
+    secret = check_secret(secret)
+    who = person(store, name)
+    mark = store.placeholder
+    store.write(
+        [
+            (
+                f"UPDATE people SET secret = {mark}, failures = 0, locked_until = NULL "
+                f"WHERE person_id = {mark}",
+                (hash_secret(secret), who.person_id),
+            )
+        ]
+    )
+    return who
+
+
+def retire(store: HistoryStore, name: str, *, back: bool = False) -> Person:
+    """Retire ``name`` (``back``: return them): they can no longer sign in, and keep their
+    history.  The last instructor is not retired: nobody could manage the roster."""
+    who = person(store, name)
+    if not back and who.instructor and [p.person_id for p in instructors(store)] == [who.person_id]:
+        raise PersonError(f"{_shown(who.name)} is the only instructor; add another one first")
+    mark = store.placeholder
+    store.write(
+        [
+            (
+                f"UPDATE people SET retired = {mark} WHERE person_id = {mark}",
+                (0 if back else 1, who.person_id),
+            )
+        ]
+    )
+    return replace(who, retired=not back)
+
+
+def _follow(store: HistoryStore, old: str, new: str, person_id: str, now: datetime) -> list:
+    """The statements moving every row stored under ``old`` to ``new`` (the person's name),
+    their totals added to the person's, and ``old`` kept as linked to ``person_id``: reports
+    follow the person.  A finished exam's rows allow this one change (schema v7)."""
+    m = store.placeholder
+    moved: list[tuple[str, tuple[object, ...]]] = []
+    if old != new:
+        moved += [
+            (f"UPDATE sessions SET trainee = {m} WHERE trainee = {m}", (new, old)),
+            (f"UPDATE answers SET trainee = {m} WHERE trainee = {m}", (new, old)),
+            (
+                "INSERT INTO answer_totals (trainee, skill, answered, correct, seconds, last_at) "
+                f"SELECT {m}, skill, answered, correct, seconds, last_at FROM answer_totals "
+                f"WHERE trainee = {m} ON CONFLICT (trainee, skill) DO UPDATE SET "
+                "answered = answer_totals.answered + excluded.answered, "
+                "correct = answer_totals.correct + excluded.correct, "
+                "seconds = answer_totals.seconds + excluded.seconds, "
+                "last_at = CASE WHEN excluded.last_at > answer_totals.last_at "
+                "THEN excluded.last_at ELSE answer_totals.last_at END",
+                (new, old),
+            ),
+            (f"DELETE FROM answer_totals WHERE trainee = {m}", (old,)),
+        ]
+    return [
+        *moved,
+        (
+            f"UPDATE sessions SET person_id = {m} WHERE trainee = {m} AND person_id IS NULL",
+            (person_id, new),
+        ),
+        (
+            f"INSERT INTO trainee_links (trainee, person_id, linked_at) VALUES ({m}, {m}, {m}) "
+            "ON CONFLICT (trainee) DO UPDATE SET person_id = excluded.person_id, "
+            "linked_at = excluded.linked_at",
+            (old, person_id, to_db_time(now)),
+        ),
+    ]
+
+
+def rename(store: HistoryStore, name: str, new_name: str, now: datetime) -> Person:
+    """Call ``name`` ``new_name`` from now on; their history is listed under the new name."""
+    who = person(store, name)
+    new_name = check_name(new_name)
+    other = find(store, new_name)
+    if other is not None and other.person_id != who.person_id:
+        raise PersonError(f"{_shown(new_name)} is on the roster already")
+    if new_name != who.name and new_name in _trainees(store) and other is None:
+        raise PersonError(
+            f"{_shown(new_name)} has a history of their own: link it to a person instead "
+            "(ezbac people link)"
+        )
+    m = store.placeholder
+    store.write(
+        [
+            (
+                f"UPDATE people SET name = {m}, name_key = {m} WHERE person_id = {m}",
+                (new_name, name_key(new_name), who.person_id),
+            ),
+            *_follow(store, who.name, new_name, who.person_id, now),
+        ]
+    )
+    return replace(who, name=new_name)
+
+
+def link(store: HistoryStore, old_name: str, name: str, now: datetime) -> tuple[Person, int]:
+    """File every run and answer stored under the trainee name ``old_name`` (from before
+    sign-in, or typed by hand) under the roster person ``name``; the person and how many
+    runs moved."""
+    who = person(store, name)
+    old = " ".join(old_name.split())
+    if old not in _trainees(store):
+        raise PersonError(f"no history under the name {_shown(old_name)}")
+    owner = find(store, old)
+    if owner is not None and owner.person_id != who.person_id:
+        raise PersonError(f"{_shown(old)} is a roster person's name; rename them first")
+    m = store.placeholder
+    (count,) = store.select(f"SELECT COUNT(*) FROM sessions WHERE trainee = {m}", (old,))[0]
+    store.write(_follow(store, old, who.name, who.person_id, now))
+    return who, int(count)
+
+
+def _trainees(store: HistoryStore) -> set[str]:
+    from trainer.history.rows import read_trainees
+
+    return set(read_trainees(store))
+
+
+# -- signing in ------------------------------------------------------------------------------
+
+
+def record(store: HistoryStore, who: Person | None, name: str, event: str, now: datetime) -> None:
+    """One row of ``signins``: in, out, idle (signed out for idleness), wrong, held (tried
+    while held back), unknown, retired, proctor (a PIN given for one act)."""
+    m = store.placeholder
+    store.write(
+        [
+            (
+                f"INSERT INTO signins (person_id, name, event, at) VALUES ({m}, {m}, {m}, {m})",
+                (
+                    None if who is None else who.person_id,
+                    who.name if who else _shown(name)[1:-1],
+                    event,
+                    to_db_time(now),
+                ),
+            )
+        ]
+    )
+
+
+def sign_in(
+    store: HistoryStore,
+    name: str,
+    secret: str,
+    now: datetime,
+    *,
+    instructor: bool = False,
+    event: str = "in",
+) -> SignIn:
+    """Check ``name``'s ``secret`` against the roster, counting failures towards the lockout;
+    every outcome recorded.  ``instructor``: only an instructor may (a proctor's PIN)."""
+    try:
+        check_secret(secret)
+    except PersonError as exc:
+        return SignIn(None, str(exc))
+    try:
+        typed = check_name(name)
+    except PersonError as exc:
+        return SignIn(None, str(exc))
+    rows = store.select(
+        "SELECT person_id, name, role, retired, created_at, secret, failures, locked_until "
+        f"FROM people WHERE name_key = {store.placeholder}",
+        (name_key(typed),),
+    )
+    if not rows:
+        record(store, None, typed, "unknown", now)
+        return SignIn(None, f"no one called {_shown(typed)} on the roster")
+    row = rows[0]
+    who, stored, locked = _person(row[:5]), str(row[5]), row[7]
+    if who.retired:
+        record(store, who, typed, "retired", now)
+        return SignIn(None, f"{who.name} is retired and cannot sign in")
+    if locked is not None and from_db_time(locked) > now:
+        record(store, who, typed, "held", now)
+        return SignIn(None, _held(who, from_db_time(locked) - now))
+    if not verify_secret(secret, stored):
+        return _failed(store, who, now)
+    if instructor and not who.instructor:
+        record(store, who, typed, "not-instructor", now)
+        return SignIn(None, f"{who.name} is not an instructor")
+    m = store.placeholder
+    store.write(
+        [
+            (
+                f"UPDATE people SET failures = 0, locked_until = NULL WHERE person_id = {m}",
+                (who.person_id,),
+            ),
+            (
+                f"INSERT INTO signins (person_id, name, event, at) VALUES ({m}, {m}, {m}, {m})",
+                (who.person_id, who.name, event, to_db_time(now)),
+            ),
+        ]
+    )
+    return SignIn(who)
+
+
+def _failed(store: HistoryStore, who: Person, now: datetime) -> SignIn:
+    """A wrong secret: counted (atomically, whichever terminal), and the person held back."""
+    rules = policy(store)
+    m = store.placeholder
+    counted = store.write(
+        [
+            (
+                f"UPDATE people SET failures = failures + 1 WHERE person_id = {m} "
+                "RETURNING failures",
+                (who.person_id,),
+            ),
+            (
+                f"INSERT INTO signins (person_id, name, event, at) VALUES ({m}, {m}, {m}, {m})",
+                (who.person_id, who.name, "wrong", to_db_time(now)),
+            ),
+        ]
+    )
+    failures = int(counted[0][0][0])
+    wait = hold(rules, failures)
+    if wait:
+        until = to_db_time(now + wait)
+        store.write(
+            [
+                (
+                    f"UPDATE people SET locked_until = {m} WHERE person_id = {m}",
+                    (until, who.person_id),
+                )
+            ]
+        )
+        return SignIn(None, "wrong PIN or passphrase; " + _held(who, wait))
+    return SignIn(None, "wrong PIN or passphrase")
+
+
+def hold(rules: Policy, failures: int) -> timedelta | None:
+    """How long a person is held back after ``failures`` wrong tries in a row."""
+    if failures >= rules.lock_after:
+        return timedelta(minutes=rules.lock_minutes)
+    if failures > rules.slow_after:
+        return timedelta(seconds=2 ** (failures - rules.slow_after))
+    return None
+
+
+def _held(who: Person, wait: timedelta) -> str:
+    seconds = max(1, int(wait.total_seconds() + 0.999))
+    if seconds >= 60:
+        return f"{who.name} is locked for {(seconds + 59) // 60} min after wrong tries"
+    return f"{who.name} may try again in {seconds} s"
+
+
+def sign_out(store: HistoryStore, who: Person, now: datetime, *, idle: bool = False) -> None:
+    record(store, who, who.name, "idle" if idle else "out", now)
+
+
+def signins(store: HistoryStore, person_id: str | None = None) -> list[tuple[str, str, str]]:
+    """Sign-in events, oldest first: (name, event, at) - of one person when given."""
+    m = store.placeholder
+    where, params = ("", ()) if person_id is None else (f" WHERE person_id = {m}", (person_id,))
+    rows = store.select(f"SELECT name, event, at FROM signins{where} ORDER BY at, id", params)
+    return [(str(r[0]), str(r[1]), str(r[2])) for r in rows]
+
+
+# -- the trainer's desk ----------------------------------------------------------------------
+
+
+def utc_now() -> datetime:
+    from datetime import UTC
+
+    return datetime.now(UTC)
+
+
+class Desk:
+    """The sign-in desk of one trainer (a terminal or a browser tab): the functions above on
+    one history, at the time ``now`` says.  What the trainer's screens call (trainer.tui);
+    every failure is an EzbacError with a one-line message (PersonError, HistoryError)."""
+
+    def __init__(self, store: HistoryStore, now: Callable[[], datetime] = utc_now) -> None:
+        self.store = store
+        self.now = now
+
+    def policy(self) -> Policy:
+        return policy(self.store)
+
+    def sign_in(self, name: str, secret: str, *, instructor: bool = False) -> SignIn:
+        event = "proctor" if instructor else "in"
+        return sign_in(self.store, name, secret, self.now(), instructor=instructor, event=event)
+
+    def sign_out(self, who: Person, *, idle: bool = False) -> None:
+        sign_out(self.store, who, self.now(), idle=idle)
+
+    def roster(self) -> list[Person]:
+        return roster(self.store)
+
+    def add(self, name: str, role: str, secret: str) -> Person:
+        return add(self.store, name, role, secret, self.now())
+
+    def rename(self, name: str, new_name: str) -> Person:
+        return rename(self.store, name, new_name, self.now())
+
+    def reset(self, name: str, secret: str) -> Person:
+        return reset(self.store, name, secret)
+
+    def retire(self, name: str, *, back: bool = False) -> Person:
+        return retire(self.store, name, back=back)
