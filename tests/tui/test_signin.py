@@ -166,8 +166,8 @@ async def test_idle_time_counts_down_then_signs_out(school: Path) -> None:
         app.exit()
     with open_history(school) as store:
         assert [e for _, e, _ in people.signins(store)] == ["in", "idle"]
-        (run,) = store.sessions()
-        assert run.abandoned and run.trainee == "Bo" and run.person_id is not None
+        # a practice run left before its first answer is not recorded (issue 25)
+        assert store.sessions() == []
 
 
 async def test_a_trainee_needs_an_instructor_for_the_class_view(school: Path) -> None:

@@ -29,18 +29,22 @@ def key_label(key: str) -> str:
 
 
 class KeyBar(Static):
+    """The keys on one line, or on two or more where they do not fit the width (a key and
+    its words are never split): a home with its path has more keys than 80 columns hold."""
+
     COMPONENT_CLASSES: ClassVar[set[str]] = {"keybar--key", "keybar--description"}
 
-    _spans: tuple[tuple[int, int, str], ...] = ()  # (first column, end column, action)
+    _spans: tuple[tuple[int, int, int, str], ...] = ()  # (line, first column, end, action)
     _shown: tuple[str, list[Span]] = ("", [])
+    _screen: Screen[Any] | None = None
 
     def show_keys(self, screen: Screen[Any]) -> None:
         """The keys of ``screen`` that work now, then the app's."""
+        self._screen = screen
         key_style = self.get_component_rich_style("keybar--key", partial=True)
         desc_style = self.get_component_rich_style("keybar--description", partial=True)
-        text = Text(no_wrap=True, overflow="ellipsis")
+        chunks: list[tuple[Text, str]] = []
         seen: set[str] = set()
-        spans: list[tuple[int, int, str]] = []
         targets: dict[str, DOMNode] = {"screen": screen, "app": screen.app}
         for owner in ("screen", "app"):
             for binding in targets[owner].BINDINGS:
@@ -50,21 +54,36 @@ class KeyBar(Static):
                 if not targets.get(namespace, targets[owner]).check_action(name, params):
                     continue
                 seen.add(binding.key)
-                start = text.cell_len
-                text.append(f" {key_label(binding.key)} ", key_style)
-                text.append(f"{binding.description} ", desc_style)
+                chunk = Text()
+                chunk.append(f" {key_label(binding.key)} ", key_style)
+                chunk.append(f"{binding.description} ", desc_style)
                 # a click runs in this widget's namespace: name the owner's unless given
                 scoped = binding.action if namespace else f"{owner}.{binding.action}"
-                spans.append((start, text.cell_len, scoped))
+                chunks.append((chunk, scoped))
+        width = self.size.width  # 0 before the first layout: one line until then
+        text = Text(no_wrap=True, overflow="ellipsis")
+        spans: list[tuple[int, int, int, str]] = []
+        line, column = 0, 0
+        for chunk, action in chunks:
+            if column and width and column + chunk.cell_len > width:
+                text.append("\n")
+                line, column = line + 1, 0
+            text.append_text(chunk)
+            spans.append((line, column, column + chunk.cell_len, action))
+            column += chunk.cell_len
         self._spans = tuple(spans)
         if (text.plain, text.spans) != self._shown:  # unchanged: no repaint
             self._shown = (text.plain, list(text.spans))
             self.update(text)
 
+    def on_resize(self, event: events.Resize) -> None:
+        if self._screen is not None:
+            self.show_keys(self._screen)
+
     async def on_click(self, event: events.Click) -> None:
-        # by column rather than @click links, which Textual restyles as links
-        for start, end, action in self._spans:
-            if start <= event.x < end:
+        # by line and column rather than @click links, which Textual restyles as links
+        for line, start, end, action in self._spans:
+            if line == event.y and start <= event.x < end:
                 event.stop()
                 await self.run_action(action)
                 return
