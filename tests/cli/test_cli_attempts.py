@@ -343,8 +343,11 @@ def test_a_run_abandoned_mid_drill_is_an_attempt_with_its_answers(history_db: st
     assert attempt.mode == "exam" and attempt.finished_at is not None
 
 
-def test_a_run_left_before_its_first_answer_is_no_attempt(history_db: str) -> None:
-    # Once recorded as a "0/0 abandoned" attempt and counted in reports (issue 25).
+def test_a_practice_run_left_before_its_first_answer_is_no_attempt_an_exam_is(
+    history_db: str,
+) -> None:
+    # A practice run was once recorded as a "0/0 abandoned" attempt and counted in reports
+    # (issue 25); an exam's questions are seen once it opens: left unanswered, it counts.
     from tests.support.coups import DRAGON, FakeClock, FakeNow, coup, drill
     from trainer.drills.model import Mode, Step
     from trainer.history.hooks import Recorder
@@ -364,6 +367,12 @@ def test_a_run_left_before_its_first_answer_is_no_attempt(history_db: str) -> No
             )
             run.start()
             run.abandon()  # left at the first question
-        assert build_attempts(store) == ()
-        report = build_report(store)
-        assert [t.sessions for t in report.trainees] in ([], [0])
+        (attempt,) = build_attempts(store)
+        assert (attempt.mode, attempt.status, attempt.questions, attempt.correct) == (
+            "exam",
+            "abandoned",
+            0,
+            0,
+        )
+        (ana,) = build_report(store).trainees
+        assert (ana.sessions, ana.sessions_abandoned, ana.sessions_passed) == (1, 1, 0)
