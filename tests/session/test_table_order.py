@@ -3,21 +3,27 @@ own (trainer.engine.order): on PANDA_LAYOUT (tests/support/tables.py, worked by 
 RULES.md "Settling a table") under the bundled ez house (a seat's main bet before its side
 bet) and the bundled ez-tie9 house with ``main_before_side: false`` (a seat's bets in either
 order), every payout order is graded as worked out by hand below, and as the audit judges
-the same procedure."""
+the same procedure; and on random tables under every bundled house, with its direction and
+``main_before_side`` varied, the drill and the audit judge any payout order alike, in the
+same words."""
 
 from __future__ import annotations
 
 import itertools
+import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.support.coups import PANDA, FakeClock, FakeNow
 from tests.support.tables import PANDA_LAYOUT, PANDA_PAYS, dealt, table_drill
-from trainer.engine import Bet
-from trainer.engine.house import BUNDLED_HOUSES, House, SettlementOrder
+from trainer.drills.model import DealtTable
+from trainer.engine import Bet, BetResult
+from trainer.engine.house import BUNDLED_HOUSES, Direction, House, SettlementOrder
 from trainer.engine.procedure import Dealt, Done, Kind, audit
-from trainer.engine.table import Layout
+from trainer.engine.table import Layout, Pay, deal_table_coup
 from trainer.session.table import Fault, TableSession
 
 P, B, P8 = Bet.PLAYER, Bet.BANKER, Bet.PANDA8
@@ -106,3 +112,53 @@ def test_seats_out_of_order_say_the_direction_under_either_house() -> None:
             "paid seat 2 Player before seat 6 Player: the house settles counter-clockwise "
             "from the dealer's right"
         ]
+
+
+ORDERED_HOUSES = [
+    replace(h, order=SettlementOrder(True, direction, main_first))
+    for h in BUNDLED_HOUSES.values()
+    for direction in Direction
+    for main_first in (True, False)
+]  # losers first: the drill's take is one sweep before any payout, as such a house has it
+
+
+@settings(max_examples=150, deadline=None)
+@given(house=st.sampled_from(ORDERED_HOUSES), seed=st.integers(0, 2**32 - 1))
+def test_the_drill_and_the_audit_judge_any_payout_order_alike(house: House, seed: int) -> None:
+    rng = random.Random(seed)
+    table = deal_table_coup(rng, house, bets_per_seat=(1, 4))
+    s = TableSession(
+        table_drill(house=house),
+        [DealtTable(table.coup, table.layout)],
+        "ann",
+        clock=FakeClock(),
+        now=FakeNow(),
+    )
+    s.start()
+    work_ = s.table
+    for key, result in work_.key.results.items():
+        if result is BetResult.LOSE:
+            s.mark(*key)
+    s.confirm_take()
+    picks = list(work_.key.pays)
+    rng.shuffle(picks)
+    for key in picks:
+        s.select(*key)
+        step = work_.key.pays[key].step
+        assert isinstance(step, Pay)
+        s.type_amount(step.amount)
+        s.confirm_payout()
+    if work_.remaining:  # pushes: left on the layout
+        s.finish_paying()
+    if len(picks) < 2:
+        return  # no order asked
+    order = next(a for a in work_.answers if a.skill == "table:order")
+    right = Dealt.correct(table.coup, table.layout, house)
+    by_key = {(a.seat, a.bet): a for a in right.bets}
+    rest = tuple(a for a in right.bets if a.done is not Done.PAID)  # takes (one sweep), pushes
+    done = replace(right, bets=(*rest, *(by_key[k] for k in picks)))
+    slips = [d for d in audit(done, house, table.layout).deviations if d.kind is Kind.ORDER]
+    assert order.correct is (not slips)
+    if slips:  # the same first slip, in the same words
+        first = next(m for m in work_.mistakes if m.kind is Fault.WRONG_ORDER)
+        assert first.text == f"{slips[0].did}: {slips[0].rule}"
