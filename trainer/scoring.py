@@ -54,9 +54,11 @@ def possible(asked: object, right: object, what: str) -> tuple[int, int]:
 
 #: How a run ended, in the one vocabulary of screens, reports and docs: run to its end; left
 #: by the trainee (escape, quit, a signal, a terminal gone: the answers given are kept); or
-#: cut off (killed before its end could be recorded).  A run left before its first answer
-#: is not recorded at all: no answer, no attempt.  Here, beside the verdict, so the report
-#: words a run without loading the session.
+#: cut off (killed before its end could be recorded).  A practice run left before its
+#: first answer is not recorded at all: no answer, no attempt.  An exam is an attempt from
+#: the moment it opens (its questions were seen): left before its first answer it is
+#: abandoned, 0 right; killed, cut off.  Here, beside the verdict, so the report words a run
+#: without loading the session.
 FINISHED, ABANDONED, CUT_OFF = "finished", "abandoned", "cut off"
 
 

@@ -343,8 +343,11 @@ def test_a_run_abandoned_mid_drill_is_an_attempt_with_its_answers(history_db: st
     assert attempt.mode == "exam" and attempt.finished_at is not None
 
 
-def test_a_run_left_before_its_first_answer_is_no_attempt(history_db: str) -> None:
-    # Once recorded as a "0/0 abandoned" attempt and counted in reports (issue 25).
+def test_a_practice_run_left_before_its_first_answer_is_no_attempt_an_exam_is(
+    history_db: str,
+) -> None:
+    # A practice run was once recorded as a "0/0 abandoned" attempt and counted in reports
+    # (issue 25); an exam's questions are seen once it opens: left unanswered, it counts.
     from tests.support.coups import DRAGON, FakeClock, FakeNow, coup, drill
     from trainer.drills.model import Mode, Step
     from trainer.history.hooks import Recorder
@@ -364,6 +367,50 @@ def test_a_run_left_before_its_first_answer_is_no_attempt(history_db: str) -> No
             )
             run.start()
             run.abandon()  # left at the first question
-        assert build_attempts(store) == ()
-        report = build_report(store)
-        assert [t.sessions for t in report.trainees] in ([], [0])
+        (attempt,) = build_attempts(store)
+        assert (attempt.mode, attempt.status, attempt.questions, attempt.correct) == (
+            "exam",
+            "abandoned",
+            0,
+            0,
+        )
+        (ana,) = build_report(store).trainees
+        assert (ana.sessions, ana.sessions_abandoned, ana.sessions_passed) == (1, 1, 0)
+
+
+def test_runs_left_unanswered_in_an_older_history_count_only_as_exams(history_db: str) -> None:
+    # Older versions recorded every run as it started (issue 25): a history may hold
+    # practice runs and retries left before their first answer, 0/0.  No answer, no attempt,
+    # as this version records them; an exam opened is one, answered or not.  A run's row
+    # says 0 questions until its end is recorded, so a practice run cut off after answering
+    # counts by its answers.
+    from trainer.history import queries
+    from trainer.history.progress import progress_data
+    from trainer.history.report import build_attempts, build_report
+
+    at = [T0 + timedelta(minutes=10 * n) for n in range(6)]
+    with open_history(history_db) as store:
+        store.record_session(session("left", started=at[0], minutes=1, abandoned=True))
+        store.record_session(session("killed-blank", started=at[1]))  # cut off, never answered
+        store.record_session(session("killed", started=at[2]))  # cut off after one answer
+        store.record_answer(answer("outcome:tie", True, at[2], session_id="killed"))
+        store.record_session(session("exam", started=at[3], minutes=1, abandoned=True, mode="exam"))
+        store.record_session(session("exam-killed", started=at[4], mode="exam"))
+        store.record_session(
+            replace(session("retry", started=at[5], minutes=1, abandoned=True), retry_of="killed")
+        )
+        attempts = build_attempts(store)
+        assert [(a.session_id, a.status, a.questions, a.correct) for a in attempts] == [
+            ("killed", "cut off", 1, 1),
+            ("exam", "abandoned", 0, 0),
+            ("exam-killed", "cut off", 0, 0),
+        ]
+        (ana,) = build_report(store).trainees
+        assert (ana.sessions, ana.sessions_finished, ana.sessions_abandoned) == (3, 0, 1)
+        assert ana.retries == 0  # the retry left unanswered: no record, no count
+        (counts,) = queries.session_counts(store)
+        assert counts.last_activity == at[4]  # the exam cut off, not the retry
+        assert ana.total.answered == 1
+        progress = progress_data(store, "ana")  # the trainee's own screen lists the same runs
+        assert [p.session_id for p in progress.sessions] == ["killed", "exam", "exam-killed"]
+        assert progress.retries == ()

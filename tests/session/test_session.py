@@ -19,11 +19,13 @@ from tests.support.coups import (
     coup,
     drill,
 )
+from tests.support.tables import NATURAL_LAYOUT, dealt, table_drill
 from trainer.drills.model import WHOLE_COUP, Mode, Step
 from trainer.engine import Bet, BetResult, Outcome
 from trainer.engine.errors import InvalidAmountError
 from trainer.paths import write_atomic
 from trainer.prefs import Settings, load_settings, save_settings
+from trainer.scoring import ABANDONED, CUT_OFF, run_status
 from trainer.session import (
     DrawAnswer,
     OutcomeAnswer,
@@ -35,6 +37,7 @@ from trainer.session import (
     parse_paid_amount,
 )
 from trainer.session.records import AnswerRecord, SessionRecord
+from trainer.session.table import TableSession
 
 WIN, PUSH, LOSE = BetResult.WIN, BetResult.PUSH, BetResult.LOSE
 
@@ -433,6 +436,92 @@ def test_a_run_left_before_its_first_answer_is_not_recorded() -> None:
     s.abandon()
     assert s.abandoned and not s.in_progress  # left, as far as the screens go
     assert sessions == [] and answers == []
+
+
+def test_an_exam_left_before_its_first_answer_is_an_abandoned_attempt() -> None:
+    # an exam's questions are seen once it opens: leaving before answering is no free look
+    sessions: list[SessionRecord] = []
+    answers: list[AnswerRecord] = []
+    s = Session(
+        drill((Step.OUTCOME,), mode=Mode.EXAM),
+        [coup(DRAGON), coup(PANDA)],
+        "Alex",
+        clock=FakeClock(),
+        now=FakeNow(),
+        on_session=sessions.append,
+        on_answer=answers.append,
+    )
+    s.start()
+    assert len(sessions) == 1 and sessions[0].finished_at is None  # killed now: cut off
+    assert run_status(sessions[0].finished_at, sessions[0].abandoned) == CUT_OFF
+    s.abandon()
+    last = sessions[-1]
+    assert run_status(last.finished_at, last.abandoned) == ABANDONED
+    assert (last.questions, last.correct, last.passed, last.mode) == (0, 0, None, "exam")
+    assert answers == [] and {r.session_id for r in sessions} == {s.session_id}
+
+
+def test_an_exam_answered_is_reported_once_at_its_start_then_at_its_end() -> None:
+    sessions: list[SessionRecord] = []
+    s = Session(
+        drill((Step.OUTCOME,), mode=Mode.EXAM),
+        [coup(DRAGON)],
+        "Alex",
+        clock=FakeClock(),
+        now=FakeNow(),
+        on_session=sessions.append,
+    )
+    s.start()
+    s.answer(OutcomeAnswer(Outcome.DRAGON7))  # right, and the last question
+    assert len(sessions) == 2  # at its start, and at its end: not again at its first answer
+    assert sessions[-1].completed and (sessions[-1].questions, sessions[-1].passed) == (1, True)
+
+
+def test_a_retry_of_an_exam_left_before_its_first_answer_is_not_recorded() -> None:
+    # a retry is practice, exam or not: no answer, no record (unchanged)
+    sessions: list[SessionRecord] = []
+    s = Session(
+        drill((Step.OUTCOME,), mode=Mode.EXAM),
+        [coup(DRAGON)],
+        "Alex",
+        clock=FakeClock(),
+        now=FakeNow(),
+        on_session=sessions.append,
+    )
+    s.start()
+    s.answer(OutcomeAnswer(Outcome.TIE))  # wrong: there is something to retry
+    retry = s.retry_missed()
+    seen = len(sessions)
+    retry.start()
+    retry.abandon()
+    assert len(sessions) == seen and retry.abandoned
+
+
+def test_a_table_exam_left_before_its_first_answer_is_an_abandoned_attempt() -> None:
+    sessions: list[SessionRecord] = []
+    s = TableSession(
+        table_drill(mode=Mode.EXAM),
+        [dealt(NATURAL, NATURAL_LAYOUT)],
+        "Alex",
+        clock=FakeClock(),
+        now=FakeNow(),
+        on_session=sessions.append,
+    )
+    s.start()
+    s.abandon()
+    assert [(r.abandoned, r.questions, r.mode) for r in sessions][-1] == (True, 0, "exam")
+    practice: list[SessionRecord] = []
+    p = TableSession(
+        table_drill(),
+        [dealt(NATURAL, NATURAL_LAYOUT)],
+        "Alex",
+        clock=FakeClock(),
+        now=FakeNow(),
+        on_session=practice.append,
+    )
+    p.start()
+    p.abandon()
+    assert practice == []  # practice: no answer, no attempt
 
 
 def test_abandoning_reports_the_session_without_a_verdict() -> None:

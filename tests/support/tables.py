@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from trainer.drills.model import BetSpec, ChipEntry, DealtTable, Drill, Mode, Step, TableSpec
 from trainer.engine import Bet, Coup, parse_cards
-from trainer.engine.house import BUNDLED_HOUSES
+from trainer.engine.house import BUNDLED_HOUSES, House
 from trainer.engine.table import Layout
 
 P, B, T, D7, P8 = Bet.PLAYER, Bet.BANKER, Bet.TIE, Bet.DRAGON7, Bet.PANDA8
@@ -36,11 +36,21 @@ BANKER_TWO_CARD_7 = "2h 3s 4d 4c"
 #   commission in order: seat 5: 1, seat 3: 1.75
 COMMISSION_LAYOUT = {3: {B: 35}, 5: {B: 20, P: 10}}
 
+# PANDA (2h Kc 3s 7d 3d): Panda 8, the Player wins with three cards.  By hand:
+#   take: seat 4 Banker 25
+#   pay: seat 6 Player 10 -> 10 (1 to 1), Panda 8 5 -> 125 (25 to 1);
+#        seat 2 Player 20 -> 20, Panda 8 10 -> 250
+#   order (RULES.md, "Settling a table"): seat 6 before seat 2 (counter-clockwise from the
+#   dealer's right); on a seat the Player before its Panda 8 where the house has a main bet
+#   before a side bet (``main_before_side``), the two in either order where it has not.
+PANDA_LAYOUT = {2: {P: 20, P8: 10}, 4: {B: 25}, 6: {P: 10, P8: 5}}
+PANDA_PAYS = {(6, P): "10", (6, P8): "125", (2, P): "20", (2, P8): "250"}
+
 
 def table_drill(
     *,
     mode: Mode = Mode.PRACTICE,
-    house: str = "ez",
+    house: str | House = "ez",
     chips: ChipEntry = ChipEntry.EITHER,
     time_limit: float | None = None,
     target: float | None = None,
@@ -52,7 +62,7 @@ def table_drill(
         target_seconds=target,
         chips=chips,
     )
-    h = BUNDLED_HOUSES[house]
+    h = BUNDLED_HOUSES[house] if isinstance(house, str) else house
     return Drill(
         "t",
         "Table",

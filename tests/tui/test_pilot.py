@@ -471,6 +471,26 @@ async def test_leaving_before_the_first_answer_records_nothing() -> None:
     assert sessions == [] and answers == []
 
 
+async def test_an_exam_left_before_its_first_answer_is_an_abandoned_attempt() -> None:
+    # its first question was on screen: leaving is an attempt, 0 right, never a free look
+    sessions: list[SessionRecord] = []
+    answers: list[AnswerRecord] = []
+    app = make_app(
+        [coup(DRAGON), coup(PANDA)],
+        (Step.OUTCOME,),
+        mode=Mode.EXAM,
+        hooks=Hooks(on_session=sessions.append, on_answer=answers.append),
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmLeave)
+        await pilot.press("y")
+        assert isinstance(app.screen, HomeScreen)
+    last = sessions[-1]
+    assert last.mode == "exam" and last.abandoned and last.passed is None
+    assert (last.questions, last.correct) == (0, 0) and answers == []
+
+
 async def test_escape_in_the_amount_box_still_only_backs_out_of_it() -> None:
     app = make_app([coup(DRAGON, {Bet.DRAGON7: "15"})], (Step.PAYOUT,))
     async with app.run_test(size=SIZE) as pilot:

@@ -35,7 +35,7 @@ async def test_wrong_bets_keep_their_mark_and_a_right_amount_out_of_order_is_sai
         await pilot.press("c", "d", "g", "enter")  # the take, right
         await pilot.press("b", *"400", "enter")  # the right amount, before seat 5's
         feedback = text(app, "#table-feedback")
-        assert "paid before seat 5" in feedback
+        assert "paid seat 1 Dragon 7 before seat 5 Dragon 7" in feedback
         assert "✓ Right: seat 1 Dragon 7 10: pay 400" in feedback
         await pilot.press("e", *"20", "enter")  # 5 x 40 is 200: wrong
         assert seat_lines(app, 5)[0].startswith("e!")

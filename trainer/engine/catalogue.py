@@ -453,7 +453,7 @@ def _out_of_order(ctx: _Context, p: Mapping[str, Any]) -> Dealt:
             raise ctx.no("no bet to take and bet to pay")
         i, j = takes[-1], pays[0]
         bets.insert(i, bets.pop(j))  # the first payout moved before the last take
-    else:  # a sweep of losers has no order of its own (procedure._order_deviation)
+    else:  # a sweep of losers has no order of its own (order.settled_before)
         sweep = Take if ctx.house.order.losers_first else None
         pairs = [
             (i, j)

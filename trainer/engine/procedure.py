@@ -30,8 +30,9 @@ from trainer.engine.cards import Card, hand_total
 from trainer.engine.chips import ChipBreakdown, check_chips
 from trainer.engine.coup import Coup, Outcome, classify, outcome_reason
 from trainer.engine.errors import EngineError, MissingCardError
-from trainer.engine.house import SIDE_BETS, House, say_fields, settle_checked
+from trainer.engine.house import House, say_fields, settle_checked
 from trainer.engine.money import format_amount
+from trainer.engine.order import Done, out_of_order
 from trainer.engine.settlement import Bet, BetResult, Settlement
 from trainer.engine.shoe import BetweenCoups, ShoeRules
 from trainer.engine.table import (
@@ -115,14 +116,6 @@ class CalledOutcome:
     """The dealer named the outcome."""
 
     outcome: Outcome
-
-
-class Done(enum.Enum):
-    """What the dealer did with a bet."""
-
-    TAKEN = "taken"
-    PUSHED = "pushed"
-    PAID = "paid"
 
 
 @dataclass(frozen=True, slots=True)
@@ -900,19 +893,6 @@ def _no_commission(house: House, s: Settlement) -> str:
     return f"{_bet_rule(s)}: commission is taken on a winning {on} bet only"
 
 
-def _order_rule(house: House, first: tuple[int, Bet, Done], then: tuple[int, Bet, Done]) -> str:
-    o = house.order
-    if o.losers_first and first[2] is Done.PAID and then[2] is Done.TAKEN:
-        return "the house takes every losing bet before paying a winner"
-    if first[0] == then[0]:
-        return "a seat's main bet is settled before its side bet"
-    side = "right" if o.direction.value == "counterclockwise" else "left"
-    return (
-        f"the house settles {o.direction.value.replace('counterc', 'counter-c')} from the "
-        f"dealer's {side}"
-    )
-
-
 def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
     """Every deviation of ``dealt`` from the engine's procedure for its cards under
     ``house`` with the bets on ``layout``, in the order of the steps; none when it was dealt
@@ -1078,34 +1058,14 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
     return Audit(dealt, coup, procedure, tuple(deviations), note, layout)
 
 
-def _settled_before(
-    house: House, rank: Mapping[int, int], a: tuple[int, Bet, Done], b: tuple[int, Bet, Done]
-) -> bool:
-    """Whether the house has bet ``a`` (seat, bet, taken or paid) settled before ``b``.
-
-    Where the house takes every loser first, every take comes before every payout and the
-    takes are one sweep (their order among themselves is not judged, as the table drill's
-    take is one step); otherwise, and among the payouts, seats go in the house's direction.
-    On one seat, only a main bet (Player, Banker, Tie: the bets with the table's main
-    limits) before a side bet (Dragon 7, Panda 8), and only where the house says so: two
-    main bets, or two side bets, may go in either order."""
-    if house.order.losers_first:
-        if a[2] is not b[2]:
-            return a[2] is Done.TAKEN
-        if a[2] is Done.TAKEN:
-            return False
-    if a[0] != b[0]:
-        return rank[a[0]] < rank[b[0]]
-    return house.order.main_before_side and a[1] not in SIDE_BETS and b[1] in SIDE_BETS
-
-
 def _order_deviation(
     dealt: Dealt, procedure: TableProcedure, house: House, first_bet: int
 ) -> Deviation | None:
     """The first bet settled before one the house settles ahead of it
-    (``_settled_before``), among the bets taken or paid as they should be (a push is left
-    in place, so it has no place in the order).  The bet named as the one to do first is the
-    earliest such in the engine's own procedure."""
+    (``order.out_of_order``, the rule the table drill grades by too), among the bets taken
+    or paid as they should be (a push is left in place, so it has no place in the order).
+    The bet named as the one to do first is the earliest such in the engine's own
+    procedure."""
     done = {BetResult.LOSE: Done.TAKEN, BetResult.WIN: Done.PAID}
     ok: list[tuple[int, tuple[int, Bet, Done]]] = []
     seen = set()
@@ -1120,19 +1080,9 @@ def _order_deviation(
         for n, s in enumerate(procedure.steps)
         if isinstance(s, (Take, Pay))
     }
-    rank = {seat: n for n, seat in enumerate(house.order.seats(house.seats))}
     for n, (index, key) in enumerate(ok):
-        ahead = [later for _, later in ok[n + 1 :] if _settled_before(house, rank, later, key)]
-        if ahead:
-            expected = min(ahead, key=engine.__getitem__)
-            verb = "paid" if key[2] is Done.PAID else "took"
-            exp = "pay" if expected[2] is Done.PAID else "take"
-            return Deviation(
-                Kind.ORDER,
-                index,
-                f"{verb} seat {key[0]} {key[1].label} before seat {expected[0]} "
-                f"{expected[1].label}",
-                f"first {exp} seat {expected[0]} {expected[1].label}",
-                _order_rule(house, key, expected),
-            )
+        later = sorted((k for _, k in ok[n + 1 :]), key=engine.__getitem__)
+        slip = out_of_order(house, key, later)
+        if slip is not None:
+            return Deviation(Kind.ORDER, index, slip.did, slip.right, slip.rule)
     return None

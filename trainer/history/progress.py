@@ -278,7 +278,7 @@ def progress_data(store: HistoryStore, trainee: str, now: datetime | None = None
         trainee,
         skills,
         per_session,
-        store.sessions(trainee),
+        queries.counted_sessions(store, trainee),
         skill_states(store, trainee),
         now,
         tables,

@@ -20,11 +20,12 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple
 
-from trainer.history.rows import as_text, decoded, from_db_time, where_clause
+from trainer.history.rows import as_text, decoded, from_db_time, read_sessions, where_clause
 from trainer.scoring import possible
 
 if TYPE_CHECKING:
     from trainer.history.backend import HistoryStore
+    from trainer.session.records import SessionRecord
 
 
 class SkillRow(NamedTuple):
@@ -145,13 +146,23 @@ class SessionCounts(NamedTuple):
 
 _RUN = "retry_of IS NULL"
 _COMPLETED = "finished_at IS NOT NULL AND abandoned = 0"
+#: The runs a report counts (trainer.scoring): an exam, from the moment it opened (its
+#: questions were seen), and any run with an answer.  Older versions recorded every run as
+#: it started, so a history may hold practice runs (or retries) left before their first
+#: answer: no answer, no attempt, as this version records them (not at all).  A run's
+#: ``questions`` is 0 until its end is recorded, so a run cut off after answering is known
+#: by its answers (the answers_by_session index).
+COUNTED = (
+    "(questions > 0 OR (mode = 'exam' AND retry_of IS NULL) OR EXISTS "
+    "(SELECT 1 FROM answers WHERE answers.session_id = sessions.session_id))"
+)
 
 
 @decoded("the history")
 def session_counts(
     store: HistoryStore, trainee: str | None = None, since: datetime | None = None
 ) -> list[SessionCounts]:
-    where, params = where_clause(store.placeholder, trainee, since, "started_at")
+    where, params = where_clause(store.placeholder, trainee, since, "started_at", COUNTED)
     rows = store.select(
         "SELECT trainee, "
         f"SUM(CASE WHEN {_RUN} THEN 1 ELSE 0 END), "
@@ -177,6 +188,13 @@ def session_counts(
         )
         for t, runs, fin, ab, ok, ref, retries, at in rows
     ]
+
+
+def counted_sessions(
+    store: HistoryStore, trainee: str | None = None, since: datetime | None = None
+) -> list[SessionRecord]:
+    """The sessions a report counts (``COUNTED``), in the order they started."""
+    return read_sessions(store, trainee, since, COUNTED)
 
 
 class RunRecord(NamedTuple):

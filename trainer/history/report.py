@@ -460,7 +460,8 @@ def build_attempts(
         for r in queries.run_rows(store, trainee, since)
     }
     runs = sorted(
-        (s for s in store.sessions(trainee, since) if not s.retry), key=lambda s: s.trainee
+        (s for s in queries.counted_sessions(store, trainee, since) if not s.retry),
+        key=lambda s: s.trainee,
     )  # stable: each trainee's in start order
     out: list[Attempt] = []
     for s in runs:

@@ -208,12 +208,13 @@ def read_answers(
 
 @decoded("sessions")
 def read_sessions(
-    store: HistoryStore, trainee: str | None = None, since: datetime | None = None
+    store: HistoryStore, trainee: str | None = None, since: datetime | None = None, *more: str
 ) -> list[SessionRecord]:
-    """Sessions in the order they started, optionally one trainee's and from ``since`` on."""
+    """Sessions in the order they started, optionally one trainee's, from ``since`` on, and
+    meeting the ``more`` conditions (``queries.COUNTED``: the runs a report counts)."""
     from trainer.session.records import SessionRecord
 
-    where, params = where_clause(store.placeholder, trainee, since, "started_at")
+    where, params = where_clause(store.placeholder, trainee, since, "started_at", *more)
     rows = store.select(
         "SELECT session_id, trainee, drill_id, drill_title, mode, started_at, finished_at, "
         "questions, correct, passed, abandoned, reference_opened, retry_of, person_id, "

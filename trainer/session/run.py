@@ -217,20 +217,31 @@ class Run:
         return self.started_at is not None and not self.completed and not self.abandoned
 
     # -- the lifecycle -----------------------------------------------------------------------
+    @property
+    def attempt_from_start(self) -> bool:
+        """An exam (not a retry, which is practice) is an attempt from the moment it opens:
+        its questions are seen, so leaving before the first answer is abandoned with 0
+        right, and a kill is cut off, never a free look.  Any other run is reported with its
+        first answer: no answer, no attempt (trainer.scoring)."""
+        return self.exam and not self.retry
+
     def start(self) -> bool:
-        """Begin the run; False if it had begun already.  It is reported with its first
-        answer: a run left (or cut off) before any answer is no attempt, and is not
-        recorded (it was once kept as a "0/0 abandoned" attempt and counted in reports)."""
+        """Begin the run; False if it had begun already.  An exam is reported now
+        (``attempt_from_start``); a practice run or a retry with its first answer, so one
+        left (or cut off) before any answer is not recorded (it was once kept as a "0/0
+        abandoned" attempt and counted in reports)."""
         if self.started_at is not None:
             return False
         self.started_at = self.now()
+        if self.attempt_from_start:
+            self._emit_session()
         return True
 
     def mark(self, mark: Mark) -> None:
         """Count a graded answer and report it (the first reports the run too, from its
         start, so a run cut off later is kept with the answers it has)."""
         self.marks.append(mark)
-        if len(self.marks) == 1:
+        if len(self.marks) == 1 and not self.attempt_from_start:
             self._emit_session()
         if self.on_answer is not None:
             self.on_answer(
@@ -258,13 +269,14 @@ class Run:
         self._emit_session()
 
     def abandon(self) -> None:
-        """The trainee quit mid-drill: report the run as ended without a verdict (a run
-        with no answer yet was never reported, and still is not)."""
+        """The trainee quit mid-drill: report the run as ended without a verdict (an exam
+        with no answer yet too, abandoned with 0 right; a practice run with no answer was
+        never reported, and still is not)."""
         if self.started_at is None or self.completed or self.abandoned:
             return
         self.abandoned = True
         self.finished_at = self.now()
-        if self.marks:
+        if self.marks or self.attempt_from_start:
             self._emit_session()
 
     def open_reference(self) -> int:

@@ -51,6 +51,7 @@ from trainer.engine.chips import ChipBreakdown, check_chips, pay_in_chips
 from trainer.engine.house import House
 from trainer.engine.money import PAYOUTS, as_amount, normalize
 from trainer.engine.notation import right_procedure
+from trainer.engine.order import Done, out_of_order, payout_order
 from trainer.engine.procedure import CUT_EARLIER
 from trainer.engine.table import (
     BoxCommission,
@@ -152,7 +153,7 @@ class Fault(enum.Enum):
     WRONG_AMOUNT = "wrong_amount"  # a winner paid the wrong amount
     PAID_PUSH = "paid_push"  # a bet that pushes was paid
     MISSED_WINNER = "missed_winner"  # a winner left unpaid when paying ended
-    WRONG_ORDER = "wrong_order"  # a winner paid before one the house pays first
+    WRONG_ORDER = "wrong_order"  # a winner paid before one the house pays first (order.py)
     CHIPS = "chips"  # the right amount, in chips against the house's convention
     WRONG_COMMISSION = "wrong_commission"
     TIMEOUT = "timeout"  # the exam's time limit ran out first
@@ -387,16 +388,12 @@ class AnswerKey:
             for p in procedure.of(Pay)
         }
         words = ", ".join(f"seat {p.seat} {p.bet.label}" for p in procedure.of(Pay))
-        o = house.order
-        side = "right" if o.direction.value == "counterclockwise" else "left"
-        direction = f"{o.direction.value.replace('counterc', 'counter-c')} from the dealer's {side}"
         order = (
             Expected(
                 Phase.PAY,
                 table_order_skill().key,
                 words,
-                f"The house pays seat by seat {direction}, a seat's main bet before its side "
-                f"bet: {words}",
+                f"{payout_order(house)}: {words}",
             )
             if len(pays) >= 2
             else None
@@ -754,18 +751,16 @@ class TableWork:
         pay = expected.step
         assert isinstance(pay, Pay)
         mistakes: list[Mistake] = []
-        first = next(e for k, e in self.key.pays.items() if k not in self.paid)
-        assert first.spot is not None
-        if first.spot.key != spot.key:  # so two winners or more: the order is asked
-            assert self.key.order is not None
+        # the house's order as rules, the audit's own (order.out_of_order): a pick is out
+        # of order when a winner still unpaid is one the house pays before it
+        slip = out_of_order(
+            self.house,
+            (*spot.key, Done.PAID),
+            ((*k, Done.PAID) for k in self.key.pays if k not in self.paid and k != spot.key),
+        )
+        if slip is not None:  # so two winners or more: the order is asked
             mistakes.append(
-                Mistake(
-                    Fault.WRONG_ORDER,
-                    f"{spot.label} paid before seat {first.spot.seat} "
-                    f"{first.spot.bet.label}: the house pays {self.key.order.text}",
-                    spot.seat,
-                    spot.bet,
-                )
+                Mistake(Fault.WRONG_ORDER, f"{slip.did}: {slip.rule}", spot.seat, spot.bet)
             )
             self.order_mistakes.extend(mistakes)
         self.paid[spot.key] = entry.total
