@@ -220,6 +220,7 @@ def recorder_hooks(recorder: Recorder) -> Hooks:
         class_view=recorder.class_view,
         path=recorder.path,
         path_picture=recorder.path_picture,
+        curriculum=recorder.curriculum,
     )
 
 

@@ -14,7 +14,10 @@ A ``Sitting`` is the run kind: it starts only once a ``Proctor`` approves, names
 and who proctored it, collects the written and practical parts' answers and is recorded as
 a run of its own (drill id ``audition``).  The approval checked against the history and the
 record that cannot be edited come with the trainee identities of issue 21 (``Proctor`` is
-the seam they fill); the TUI's parts and the sign-off sheet are still to come.
+the seam they fill; ``NamedProctor`` stands in: the name the proctor typed).  Each part runs
+as a run of its own whose session id is the sitting's followed by the part
+(``part_session_id``), so the sign-off sheet finds a sitting's answers again with no
+schema change.
 """
 
 from __future__ import annotations
@@ -42,6 +45,31 @@ class Proctor(Protocol):
 
     def approve(self, trainee: str) -> str | None:
         """The approving proctor's name, or None when the audition may not start."""
+
+
+@dataclass(frozen=True, slots=True)
+class NamedProctor:
+    """A proctor approving by typing their name (until issue 21 checks it against the
+    history's instructors): approves when the name is not blank."""
+
+    name: str
+
+    def approve(self, trainee: str) -> str | None:
+        return self.name.strip() or None
+
+
+#: The written part's name among a sitting's parts (the practical ones are named by drill).
+WRITTEN_PART = "written"
+
+
+def part_session_id(sitting_id: str, part: str) -> str:
+    """The session id of one part's run: the sitting's, a dash, the part."""
+    return f"{sitting_id}-{part}"
+
+
+def practical_drills(audition: Audition) -> tuple[str, ...]:
+    """The drills the practical part is sat with, in the areas' order, each once."""
+    return tuple(dict.fromkeys(a.drill for a in audition.areas if a.drill))
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,6 +308,36 @@ class Sitting:
             len(self.written) if asked is None else asked,
         )
 
+    @property
+    def title(self) -> str:
+        return f"Audition (proctor: {self.proctor})"
+
+    def started(self) -> SessionRecord:
+        """The sitting's run as it starts (under way: no verdict yet)."""
+        return SessionRecord(
+            self.session_id,
+            self.trainee,
+            AUDITION_ID,
+            self.title,
+            Mode.EXAM.value,
+            self.started_at,
+        )
+
+    def abandoned(self, at: datetime) -> SessionRecord:
+        """The sitting's run left before its end: no verdict, kept as abandoned."""
+        return SessionRecord(
+            self.session_id,
+            self.trainee,
+            AUDITION_ID,
+            self.title,
+            Mode.EXAM.value,
+            self.started_at,
+            finished_at=at,
+            questions=len(self.written) + len(self.practical),
+            correct=sum(1 for a in (*self.written, *self.practical) if a.correct),
+            abandoned=True,
+        )
+
     def record(self, finished_at: datetime, asked: int | None = None) -> SessionRecord:
         """The sitting as a run: every answer of both parts counted, passed as the verdict."""
         verdict = self.verdict(asked)
@@ -287,7 +345,7 @@ class Sitting:
             session_id=self.session_id,
             trainee=self.trainee,
             drill_id=AUDITION_ID,
-            drill_title=f"Audition (proctor: {self.proctor})",
+            drill_title=self.title,
             mode=Mode.EXAM.value,
             started_at=self.started_at,
             finished_at=finished_at,
@@ -295,3 +353,9 @@ class Sitting:
             correct=verdict.written_right + sum(1 for a in self.practical if a.correct),
             passed=verdict.passed,
         )
+
+
+def proctor_of(title: str) -> str:
+    """The proctor named in a sitting's run title (``Sitting.title``), "" if none."""
+    head, tail = "Audition (proctor: ", ")"
+    return title[len(head) : -len(tail)] if title.startswith(head) and title.endswith(tail) else ""

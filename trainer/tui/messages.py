@@ -67,3 +67,14 @@ class OpenClass(Message):
 
 class AskName(Message):
     """Ask who is training (home's `n`)."""
+
+
+class StartAudition(Message):
+    """The trainee's audition, from home (a proctor approves it first)."""
+
+
+@dataclass
+class WriteSignOff(Message):
+    """Write the sign-off sheet of the audition run ``run_id`` (the verdict screen's key)."""
+
+    run_id: str

@@ -16,7 +16,14 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.tui.catalog import WARMUP_ID, DrillChoice
-from trainer.tui.messages import AskName, OpenClass, OpenPath, OpenProgress, StartReview
+from trainer.tui.messages import (
+    AskName,
+    OpenClass,
+    OpenPath,
+    OpenProgress,
+    StartAudition,
+    StartReview,
+)
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.waiting import HistoryWaiting
 
@@ -33,6 +40,7 @@ class HomeScreen(Screen[None]):
         Binding("p", "progress", "Progress"),
         Binding("m", "path_picture", "Mastery"),
         Binding("i", "class_view", "Class"),
+        Binding("a", "audition", "Audition"),
         Binding("n", "name", "Name"),
         Binding("c", "app.toggle_colours", "4-colour"),
     ]
@@ -184,6 +192,10 @@ class HomeScreen(Screen[None]):
 
     def action_progress(self) -> None:
         self.post_message(OpenProgress())
+
+    def action_audition(self) -> None:
+        """The audition, approved by a proctor (always: a trainee not yet ready is told)."""
+        self.post_message(StartAudition())
 
     def action_name(self) -> None:
         self.post_message(AskName())

@@ -37,6 +37,8 @@ def path_text(path: PathProgress, titles: Mapping[str, str], key: str = "g") -> 
     skill = path.next_skill
     if path.ready:
         text.append("Every module mastered: ready for the audition.", "bold green")
+        if key:
+            text.append(" [a]", "bold")
         return text
     if skill is not None:
         drill = skill.goal.drill
