@@ -221,6 +221,7 @@ def recorder_hooks(recorder: Recorder) -> Hooks:
         path=recorder.path,
         path_picture=recorder.path_picture,
         curriculum=recorder.curriculum,
+        sign_off=recorder.sign_off,
     )
 
 
