@@ -32,9 +32,12 @@ SCHOOL = "Lucky Star Dealer School"
 
 
 @pytest.fixture
-def history(tmp_path: Path) -> tuple[Path, Path]:
-    """The history with the sitting, and a curriculum naming the school."""
-    db = tmp_path / "history.sqlite3"
+def history(history_db: str, tmp_path: Path) -> tuple[str, Path]:
+    """The history with the sitting (on each backend), and a curriculum naming the school."""
+    return make_history(history_db, tmp_path)
+
+
+def make_history(db: str, tmp_path: Path) -> tuple[str, Path]:
     bundled = bundled_path().read_text(encoding="utf-8")
     curriculum = tmp_path / "curriculum.yaml"
     curriculum.write_text(f"school: {SCHOOL}\n{bundled}", encoding="utf-8")
@@ -121,7 +124,7 @@ def history(tmp_path: Path) -> tuple[Path, Path]:
     return db, curriculum
 
 
-def run(history: tuple[Path, Path], *args: str):  # type: ignore[no-untyped-def]
+def run(history: tuple[str, Path], *args: str):  # type: ignore[no-untyped-def]
     db, curriculum = history
     return ezbac("audition", *args, "--db", str(db), "--curriculum", str(curriculum))
 
@@ -185,7 +188,8 @@ def test_the_pdf_sheet_rendered_and_read_back_and_its_code_verified(history, tmp
     assert "failed" in verified.stdout
 
 
-def test_a_code_whose_rows_changed_or_unknown_is_not_verified(history) -> None:
+def test_a_code_whose_rows_changed_or_unknown_is_not_verified(tmp_path) -> None:
+    history = make_history(str(tmp_path / "history.sqlite3"), tmp_path)
     code = json.loads(run(history, "record", RUN, "--json").stdout)["verification_code"]
     with sqlite3.connect(history[0]) as db:  # the red line "corrected" after the sheet
         db.execute("UPDATE answers SET correct = 1 WHERE skill = 'payout:banker:push'")
