@@ -227,3 +227,15 @@ def test_the_verdict_screens_key_writes_the_sheet_into_the_ezbac_folder(history)
         where = Recorder(store, curriculum=curriculum).sign_off(RUN)
     assert where == Path(os.environ["EZBAC_HOME"]) / "auditions" / "audition-ana-2024-05-01.pdf"
     assert where.read_bytes().startswith(b"%PDF")
+
+
+def test_a_failed_audition_waits_retake_days_before_the_next(history) -> None:
+    """The bundled audition's retake_days is 7: sat and failed 2024-05-01 09:00, again from
+    2024-05-08 09:00 (the trainer's home refuses to start it before)."""
+    from trainer.history.hooks import Recorder
+
+    db, curriculum = history
+    with open_history(db) as store:
+        recorder = Recorder(store, curriculum=curriculum)
+        assert recorder.retake_from("ana") == T0 + timedelta(days=7)
+        assert recorder.retake_from("bob") is None  # never sat it

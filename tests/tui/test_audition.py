@@ -175,3 +175,49 @@ async def test_no_audition_without_a_curriculum() -> None:
         assert isinstance(the_app.screen, HomeScreen)
         assert any("No audition" in str(n.message) for n in the_app._notifications)
     assert WriteSignOff  # the verdict's key message is public (the app handles it)
+
+
+async def test_a_retake_before_its_day_is_refused_with_the_day() -> None:
+    kept = Recorded()
+    the_app = app(kept)
+    the_app.hooks = Hooks(
+        curriculum=the_app.hooks.curriculum,
+        retake_from=lambda who: datetime(2026, 1, 9, 9, 0, tzinfo=UTC),  # now: 2026-01-02
+    )
+    async with the_app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(the_app.screen, HomeScreen)
+        said = [str(n.message) for n in the_app._notifications]
+        assert any("a retake may be sat from 2026-01-09" in m for m in said), said
+
+
+async def test_the_bundled_audition_sits_its_written_part_then_six_drills() -> None:
+    """The bundled curriculum's audition with the bundled drills: every part loads."""
+    from trainer.curriculum.catalog import load_curriculum
+
+    curriculum = load_curriculum()
+    the_app = TrainerApp(
+        trainee="Alex",
+        seed=1,
+        clock=FakeClock(),
+        now=FakeNow(),
+        hooks=Hooks(curriculum=lambda: curriculum),
+    )
+    async with the_app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"Mrs Lee", "enter")
+        await pilot.pause()
+        assert the_app.audition is not None
+        parts = [part for part, _ in the_app.audition.parts]
+        assert parts == [
+            "written",
+            "whole-coup",
+            "payouts",
+            "table-exam",
+            "shoe-table",
+            "calling",
+            "spot-the-error-table",
+        ]
+        assert isinstance(the_app.screen, DrillScreen)

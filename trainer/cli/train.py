@@ -222,6 +222,7 @@ def recorder_hooks(recorder: Recorder) -> Hooks:
         path_picture=recorder.path_picture,
         curriculum=recorder.curriculum,
         sign_off=recorder.sign_off,
+        retake_from=recorder.retake_from,
     )
 
 

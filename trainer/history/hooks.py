@@ -139,6 +139,25 @@ class Recorder:
                 return None
         return self._curriculum
 
+    def retake_from(self, trainee: str) -> datetime | None:
+        """When ``trainee`` may sit the audition again after failing their last one (the
+        curriculum's retake_days after it); None when nothing waits or it cannot be read."""
+        from datetime import timedelta
+
+        from trainer.history.audition_record import audition_runs
+
+        curriculum = self.curriculum()
+        if curriculum is None or curriculum.audition is None:
+            return None
+        try:
+            runs = audition_runs(self.store, trainee)
+        except HistoryError as exc:
+            self._tell(str(exc))
+            return None
+        if not runs or runs[-1].passed:
+            return None
+        return runs[-1].started_at + timedelta(days=curriculum.audition.retake_days)
+
     def sign_off(self, run_id: str) -> Path:
         """Write the sign-off sheet (PDF) of the audition run ``run_id`` into the ezbac
         folder's auditions/ and return where; an EzbacError says why not (no curriculum, the

@@ -93,6 +93,9 @@ class Hooks:
     curriculum: Callable[[], Curriculum | None] | None = None
     #: ``sign_off(run_id)``: write the audition run's sign-off sheet, return where.
     sign_off: Callable[[str], Path] | None = None
+    #: ``retake_from(trainee)``: when a trainee whose last audition failed may sit it
+    #: again (None: nothing waits).
+    retake_from: Callable[[str], datetime | None] | None = None
 
 
 @dataclass
@@ -450,6 +453,16 @@ class TrainerApp(App[int]):
             return
         if not self.trainee:
             self.ask_name(then=self.start_audition)
+            return
+        retake = self.hooks.retake_from(self.trainee) if self.hooks.retake_from else None
+        if retake is not None and retake > self.now():
+            self.notify(
+                f"{self.trainee} failed the last audition: a retake may be sat from "
+                f"{retake:%Y-%m-%d} (the school's setting).",
+                title="Audition",
+                severity="warning",
+                timeout=8,
+            )
             return
         home = self.screen_stack[0] if self.screen_stack else None
         path = home.path if isinstance(home, HomeScreen) else None
