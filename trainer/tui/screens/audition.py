@@ -69,7 +69,7 @@ def verdict_text(verdict: Verdict) -> Text:
     text.append("Written part: ", "bold")
     text.append(
         f"{verdict.written_right} of {verdict.written_questions} right "
-        f"({verdict.written_pass_mark}% to pass) "
+        f"({verdict.written_pass_mark}% to pass): "
     )
     text.append("passed\n" if verdict.written_passed else "failed\n")
     text.append("\nPractical part\n", "bold")
