@@ -203,3 +203,49 @@ def test_the_written_part_is_an_exam_dealt_by_the_engine() -> None:
     coups = deal_drill(drill, random.Random(7))
     assert len(coups) == 2
     assert all(len(c.wagers) == 1 for c in coups)  # one bet: one payout question a coup
+
+
+def test_a_proctor_who_types_a_name_approves_and_a_blank_one_does_not() -> None:
+    from trainer.session.audition import NamedProctor, NotApprovedError, Sitting
+
+    with pytest.raises(NotApprovedError):
+        Sitting.start(AUDITION, "ana", NamedProctor("   "), T0, "s1")
+    sitting = Sitting.start(AUDITION, "ana", NamedProctor(" Mrs Lee "), T0, "s1")
+    assert sitting.proctor == "Mrs Lee"
+
+
+def test_the_sitting_as_it_starts_and_as_it_is_left() -> None:
+    """Under way: no verdict; left after 2 written answers (1 right) and 1 practical (right):
+    3 asked, 2 right, abandoned, still no verdict.  The proctor is read back from its title."""
+    from trainer.session.audition import (
+        AUDITION_ID,
+        NamedProctor,
+        Sitting,
+        part_session_id,
+        practical_drills,
+        proctor_of,
+    )
+
+    sitting = Sitting.start(AUDITION, "ana", NamedProctor("Mrs Lee"), T0, "abc")
+    started = sitting.started()
+    assert (started.drill_id, started.finished_at, started.passed) == (AUDITION_ID, None, None)
+    assert proctor_of(started.drill_title) == "Mrs Lee" and proctor_of("Payouts") == ""
+    sitting.on_written(answer("natural", True))
+    sitting.on_written(answer("natural", False))
+    sitting.on_practical(answer("payout:player:win", True))
+    left = sitting.abandoned(T0 + timedelta(minutes=5))
+    assert (left.questions, left.correct, left.abandoned, left.passed) == (3, 2, True, None)
+    assert part_session_id("abc", "written") == "abc-written"
+    # the drills the practical part is sat with, each once, in the areas' order
+    twice = Audition(
+        4,
+        80,
+        (
+            Area("a", "A", ("x",), 1, "d1"),
+            Area("b", "B", ("y",), 1, "d1"),
+            Area("c", "C", ("z",), 1, "d2"),
+            Area("e", "E", ("w",), 1),
+        ),
+        (A,),
+    )
+    assert practical_drills(twice) == ("d1", "d2")

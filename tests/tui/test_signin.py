@@ -267,3 +267,26 @@ async def test_with_sign_in_off_nothing_changes(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen) and app.trainee == "ana"
         app.exit()
+
+
+async def test_an_audition_is_approved_by_an_instructors_pin_and_says_who(school: Path) -> None:
+    """With sign-in on, the audition's proctor is an instructor on the roster (their PIN at
+    the proctor's prompt), and the sitting's run records who sat it and who proctored it."""
+    from trainer.tui.screens.signin import ProctorScreen
+
+    app = _app(school)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await _sign_in(pilot, "Bo", "1111")
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ProctorScreen)
+        await _sign_in(pilot, "Bo", "1111")  # a trainee cannot proctor their own audition
+        assert isinstance(app.screen, ProctorScreen) and app.audition is None
+        await _sign_in(pilot, "Ana", "2468")
+        assert app.audition is not None and app.drill_in_progress() is not None
+        app.exit()
+    with open_history(school) as store:
+        ana, bo = people.person(store, "Ana"), people.person(store, "Bo")
+        (sitting,) = [r for r in store.sessions() if r.drill_id == "audition"]
+    assert (sitting.person_id, sitting.proctor_id) == (bo.person_id, ana.person_id)

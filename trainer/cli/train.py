@@ -253,6 +253,9 @@ def recorder_hooks(recorder: Recorder) -> Hooks:
         class_view=recorder.class_view,
         path=recorder.path,
         path_picture=recorder.path_picture,
+        curriculum=recorder.curriculum,
+        sign_off=recorder.sign_off,
+        retake_from=recorder.retake_from,
     )
 
 

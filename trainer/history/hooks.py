@@ -139,6 +139,49 @@ class Recorder:
                 return None
         return self._curriculum
 
+    def retake_from(self, trainee: str) -> datetime | None:
+        """When ``trainee`` may sit the audition again after failing their last one (the
+        curriculum's retake_days after it); None when nothing waits or it cannot be read."""
+        from datetime import timedelta
+
+        from trainer.history.audition_record import audition_runs
+
+        curriculum = self.curriculum()
+        if curriculum is None or curriculum.audition is None:
+            return None
+        try:
+            runs = audition_runs(self.store, trainee)
+        except HistoryError as exc:
+            self._tell(str(exc))
+            return None
+        if not runs or runs[-1].passed:
+            return None
+        return runs[-1].started_at + timedelta(days=curriculum.audition.retake_days)
+
+    def sign_off(self, run_id: str) -> Path:
+        """Write the sign-off sheet (PDF) of the audition run ``run_id`` into the ezbac
+        folder's auditions/ and return where; an EzbacError says why not (no curriculum, the
+        run not yet in the history, a folder that cannot be written)."""
+        from trainer.errors import UnavailableError
+        from trainer.history.audition_record import audition_record, find_run
+        from trainer.history.sheet import sign_off_pdf
+        from trainer.paths import os_error_line, user_data_dir
+
+        curriculum = self.curriculum()
+        if curriculum is None:
+            raise UnavailableError("no curriculum: the sheet cannot be judged")
+        try:
+            record = audition_record(self.store, find_run(self.store, run_id, None), curriculum)
+        except HistoryError as exc:
+            raise UnavailableError(str(exc)) from None
+        target = user_data_dir() / "auditions" / record.file_name("pdf")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(sign_off_pdf(record))
+        except OSError as exc:
+            raise UnavailableError(os_error_line(exc)) from None
+        return target
+
     def path(self, trainee: str, now: datetime | None = None) -> PathProgress | None:
         """``trainee``'s place on the path (home); None when it cannot be read (said)."""
         from trainer.history.mastery import path_progress

@@ -14,7 +14,10 @@ A ``Sitting`` is the run kind: it starts only once a ``Proctor`` approves, names
 and who proctored it, collects the written and practical parts' answers and is recorded as
 a run of its own (drill id ``audition``).  The approval checked against the history and the
 record that cannot be edited come with the trainee identities of issue 21 (``Proctor`` is
-the seam they fill); the TUI's parts and the sign-off sheet are still to come.
+the seam they fill; ``NamedProctor`` stands in: the name the proctor typed).  Each part runs
+as a run of its own whose session id is the sitting's followed by the part
+(``part_session_id``), so the sign-off sheet finds a sitting's answers again with no
+schema change.
 """
 
 from __future__ import annotations
@@ -42,6 +45,31 @@ class Proctor(Protocol):
 
     def approve(self, trainee: str) -> str | None:
         """The approving proctor's name, or None when the audition may not start."""
+
+
+@dataclass(frozen=True, slots=True)
+class NamedProctor:
+    """A proctor approving by typing their name (until issue 21 checks it against the
+    history's instructors): approves when the name is not blank."""
+
+    name: str
+
+    def approve(self, trainee: str) -> str | None:
+        return self.name.strip() or None
+
+
+#: The written part's name among a sitting's parts (the practical ones are named by drill).
+WRITTEN_PART = "written"
+
+
+def part_session_id(sitting_id: str, part: str) -> str:
+    """The session id of one part's run: the sitting's, a dash, the part."""
+    return f"{sitting_id}-{part}"
+
+
+def practical_drills(audition: Audition) -> tuple[str, ...]:
+    """The drills the practical part is sat with, in the areas' order, each once."""
+    return tuple(dict.fromkeys(a.drill for a in audition.areas if a.drill))
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,16 +277,27 @@ class Sitting:
     session_id: str
     written: list[AnswerRecord]
     practical: list[AnswerRecord]
+    #: Who sat it and who proctored it, as the roster knows them (with the school's sign-in
+    #: on, issue 21); None without one.  Every run of the sitting carries them.
+    person_id: str | None = None
+    proctor_id: str | None = None
 
     @classmethod
     def start(
-        cls, audition: Audition, trainee: str, proctor: Proctor, at: datetime, session_id: str
+        cls,
+        audition: Audition,
+        trainee: str,
+        proctor: Proctor,
+        at: datetime,
+        session_id: str,
+        person_id: str | None = None,
+        proctor_id: str | None = None,
     ) -> Sitting:
         """A sitting, once ``proctor`` approves it; NotApprovedError otherwise."""
         name = proctor.approve(trainee)
         if not name:
             raise NotApprovedError(f"the audition of {trainee} was not approved by a proctor")
-        return cls(audition, trainee, name, at, session_id, [], [])
+        return cls(audition, trainee, name, at, session_id, [], [], person_id, proctor_id)
 
     def on_written(self, record: AnswerRecord) -> None:
         self.written.append(record)
@@ -280,6 +319,40 @@ class Sitting:
             len(self.written) if asked is None else asked,
         )
 
+    @property
+    def title(self) -> str:
+        return f"Audition (proctor: {self.proctor})"
+
+    def started(self) -> SessionRecord:
+        """The sitting's run as it starts (under way: no verdict yet)."""
+        return SessionRecord(
+            self.session_id,
+            self.trainee,
+            AUDITION_ID,
+            self.title,
+            Mode.EXAM.value,
+            self.started_at,
+            person_id=self.person_id,
+            proctor_id=self.proctor_id,
+        )
+
+    def abandoned(self, at: datetime) -> SessionRecord:
+        """The sitting's run left before its end: no verdict, kept as abandoned."""
+        return SessionRecord(
+            self.session_id,
+            self.trainee,
+            AUDITION_ID,
+            self.title,
+            Mode.EXAM.value,
+            self.started_at,
+            finished_at=at,
+            questions=len(self.written) + len(self.practical),
+            correct=sum(1 for a in (*self.written, *self.practical) if a.correct),
+            abandoned=True,
+            person_id=self.person_id,
+            proctor_id=self.proctor_id,
+        )
+
     def record(self, finished_at: datetime, asked: int | None = None) -> SessionRecord:
         """The sitting as a run: every answer of both parts counted, passed as the verdict."""
         verdict = self.verdict(asked)
@@ -287,11 +360,19 @@ class Sitting:
             session_id=self.session_id,
             trainee=self.trainee,
             drill_id=AUDITION_ID,
-            drill_title=f"Audition (proctor: {self.proctor})",
+            drill_title=self.title,
             mode=Mode.EXAM.value,
             started_at=self.started_at,
             finished_at=finished_at,
             questions=verdict.written_questions + len(self.practical),
             correct=verdict.written_right + sum(1 for a in self.practical if a.correct),
             passed=verdict.passed,
+            person_id=self.person_id,
+            proctor_id=self.proctor_id,
         )
+
+
+def proctor_of(title: str) -> str:
+    """The proctor named in a sitting's run title (``Sitting.title``), "" if none."""
+    head, tail = "Audition (proctor: ", ")"
+    return title[len(head) : -len(tail)] if title.startswith(head) and title.endswith(tail) else ""

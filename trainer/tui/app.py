@@ -31,8 +31,10 @@ from trainer.tui.messages import (
     OpenRoster,
     RetryMissed,
     SignOut,
+    StartAudition,
     StartReview,
     TableFinished,
+    WriteSignOff,
 )
 from trainer.tui.screens.home import HomeScreen
 
@@ -40,12 +42,14 @@ from trainer.tui.screens.home import HomeScreen
 # are imported when first used: the home screen comes up without them (issue 4's launch
 # budget).
 if TYPE_CHECKING:
+    from trainer.curriculum.model import Curriculum
     from trainer.drills.model import Drill
     from trainer.history.class_view import ClassData
     from trainer.history.mastery import PathPicture, PathProgress
     from trainer.history.people import Desk, Person
     from trainer.history.progress import ProgressData
     from trainer.session import Session
+    from trainer.session.audition import Sitting
     from trainer.session.clock import Clock, Now
     from trainer.session.records import AnswerRecord, SessionRecord
     from trainer.signals import ShutdownGuard
@@ -88,6 +92,29 @@ class Hooks:
     path: Callable[[str, datetime], PathProgress | None] | None = None
     #: ``path_picture(trainee, now)``: the path screen's data, read in its worker.
     path_picture: Callable[[str, datetime], PathPicture | None] | None = None
+    #: ``curriculum()``: the curriculum followed (its audition), None when it cannot be used.
+    curriculum: Callable[[], Curriculum | None] | None = None
+    #: ``sign_off(run_id)``: write the audition run's sign-off sheet, return where.
+    sign_off: Callable[[str], Path] | None = None
+    #: ``retake_from(trainee)``: when a trainee whose last audition failed may sit it
+    #: again (None: nothing waits).
+    retake_from: Callable[[str], datetime | None] | None = None
+
+
+@dataclass
+class AuditionRun:
+    """An audition being sat in the app: the sitting, its parts' drills (written first) and
+    the one being sat."""
+
+    sitting: Sitting
+    parts: list[tuple[str, Drill]]
+    index: int = 0
+    #: The instructor who approved it (with the school's sign-in on): each part's run
+    #: records them as its proctor.
+    proctor: Person | None = None
+
+    def part_of(self, session_id: str) -> bool:
+        return session_id.startswith(self.sitting.session_id + "-")
 
 
 class TrainerApp(App[int]):
@@ -147,6 +174,7 @@ class TrainerApp(App[int]):
         self.idle_seconds = 300.0
         if desk is not None:
             self.trainee = ""
+        self.audition: AuditionRun | None = None  # an audition being sat
 
     # -- lifecycle ------------------------------------------------------------------------------
 
@@ -201,6 +229,13 @@ class TrainerApp(App[int]):
         session = self.drill_in_progress()
         if session is not None:
             session.abandon()
+        self.abandon_audition()
+
+    def abandon_audition(self) -> None:
+        """An audition left before its verdict is kept as abandoned (no verdict)."""
+        sitting, self.audition = self.audition, None
+        if sitting is not None and self.hooks.on_session is not None:
+            self.hooks.on_session(sitting.sitting.abandoned(self.now()))
 
     def get_default_screen(self) -> HomeScreen:
         # the first screen itself, not pushed over an empty one: one screen to lay out and
@@ -486,15 +521,16 @@ class TrainerApp(App[int]):
             return
         self.begin(drill)
 
-    def begin(self, drill: Drill, proctor: Person | None = None) -> None:
-        """Start ``drill`` (asking the trainee's name first if it is not known).  With
-        sign-in on, an exam needs an instructor (signed in, or proctoring this start)."""
+    def begin(self, drill: Drill, part: str | None = None, proctor: Person | None = None) -> None:
+        """Start ``drill`` (asking the trainee's name first if it is not known); ``part``:
+        the audition's part it is sat as (its answers go to the sitting too).  With sign-in
+        on, an exam needs an instructor (signed in, or proctoring this start)."""
         if self.desk is not None:
             if self.person is None:
                 return
-            if proctor is None and drill.mode.value == "exam":
+            if proctor is None and part is None and drill.mode.value == "exam":
                 self.as_instructor(
-                    f"start the exam {drill.title!r}", lambda p: self.begin(drill, p)
+                    f"start the exam {drill.title!r}", lambda p: self.begin(drill, part, p)
                 )
                 return
         if not self.trainee:
@@ -502,6 +538,11 @@ class TrainerApp(App[int]):
             return
         from trainer.session import Session
         from trainer.session.table import TableSession
+
+        on_answer = self.hooks.on_answer
+        audition = self.audition
+        if part is not None and audition is not None:
+            on_answer = self.audition_answer(audition.sitting, part)
 
         # ask: table works a whole table per coup, on its own screen; one way to start either
         kind: type[Session] | type[TableSession] = TableSession if drill.is_table else Session
@@ -513,7 +554,7 @@ class TrainerApp(App[int]):
                 self.deal,
                 clock=self.clock,
                 now=self.now,
-                on_answer=self.hooks.on_answer,
+                on_answer=on_answer,
                 on_session=self.hooks.on_session,
             )
         except ValueError as exc:  # a SessionError too
@@ -522,6 +563,11 @@ class TrainerApp(App[int]):
         if self.person is not None:  # who sits it, and who let the exam start
             session.run.person_id = self.person.person_id
             session.run.proctor_id = None if proctor is None else proctor.person_id
+        if part is not None and audition is not None:
+            from trainer.session.audition import part_session_id
+
+            # found again by the sign-off sheet: the sitting's id, then the part
+            session.run.session_id = part_session_id(audition.sitting.session_id, part)
         if isinstance(session, TableSession):
             from trainer.tui.screens.table import TableScreen
 
@@ -533,6 +579,8 @@ class TrainerApp(App[int]):
     def table_finished(self, message: TableFinished) -> None:
         from trainer.tui.screens.table_results import TableResultsScreen
 
+        if self.next_part(message.session.run.session_id):
+            return
         self.switch_screen(TableResultsScreen(message.session))
 
     def run_session(self, session: Session) -> None:
@@ -542,6 +590,8 @@ class TrainerApp(App[int]):
     def finished(self, message: DrillFinished) -> None:
         from trainer.tui.screens.results import ResultsScreen
 
+        if self.next_part(message.session.run.session_id):
+            return
         self.switch_screen(ResultsScreen(message.session))
 
     @on(RetryMissed)
@@ -556,8 +606,158 @@ class TrainerApp(App[int]):
         else:
             self.switch_screen(session_screen(session))
 
+    # -- the audition ---------------------------------------------------------------------------
+
+    @on(StartAudition)
+    def start_audition(self) -> None:
+        """The curriculum's audition: the proctor approves, then its parts in turn."""
+        read = self.hooks.curriculum
+        curriculum = read() if read is not None else None
+        if curriculum is None or curriculum.audition is None:
+            self.notify("No audition is set in this run.", severity="warning")
+            return
+        if not self.trainee:
+            self.ask_name(then=self.start_audition)
+            return
+        retake = self.hooks.retake_from(self.trainee) if self.hooks.retake_from else None
+        if retake is not None and retake > self.now():
+            self.notify(
+                f"{self.trainee} failed the last audition: a retake may be sat from "
+                f"{retake:%Y-%m-%d} (the school's setting).",
+                title="Audition",
+                severity="warning",
+                timeout=8,
+            )
+            return
+        home = self.screen_stack[0] if self.screen_stack else None
+        path = home.path if isinstance(home, HomeScreen) else None
+        note = ""
+        if path is None:
+            note = "The trainee's path is not known here: the proctor decides."
+        elif not path.ready:
+            note = (
+                f"Not ready by the path: {len(path.to_go)} of {len(path.skills)} skills "
+                "still to master. The proctor may approve it anyway."
+            )
+        audition = curriculum.audition
+        from trainer.tui.screens.audition import ProctorScreen
+
+        if self.desk is not None:  # the school's sign-in: an instructor's PIN approves it
+            if note:
+                self.notify(note, title="Audition", timeout=8)
+            self.as_instructor(
+                f"approve the audition of {self.trainee}",
+                lambda p: self.sit_audition(audition, p.name, p),
+            )
+            return
+
+        def approved(name: str | None) -> None:
+            if name:
+                self.sit_audition(audition, name)
+
+        self.push_screen(ProctorScreen(self.trainee, note), approved)
+
+    def sit_audition(self, audition: Any, proctor: str, instructor: Person | None = None) -> None:
+        """Start the sitting ``proctor`` approved: its written part first."""
+        import uuid
+
+        from trainer.session.audition import (
+            WRITTEN_PART,
+            NamedProctor,
+            NotApprovedError,
+            Sitting,
+            practical_drills,
+            written_drill,
+        )
+
+        try:
+            sitting = Sitting.start(
+                audition,
+                self.trainee,
+                NamedProctor(proctor),
+                self.now(),
+                uuid.uuid4().hex,
+                person_id=None if self.person is None else self.person.person_id,
+                proctor_id=None if instructor is None else instructor.person_id,
+            )
+        except NotApprovedError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        choices = {c.id: c for c in self._choices()}
+        parts: list[tuple[str, Drill]] = [(WRITTEN_PART, written_drill(audition))]
+        for drill_id in practical_drills(audition):
+            choice = choices.get(drill_id)
+            try:
+                if choice is None:
+                    raise ValueError("not installed")
+                parts.append((drill_id, choice.load()))
+            except ValueError as exc:
+                self.notify(f"Cannot sit the audition: {drill_id}: {exc}", severity="error")
+                return
+        self.audition = AuditionRun(sitting, parts, proctor=instructor)
+        if self.hooks.on_session is not None:
+            self.hooks.on_session(sitting.started())
+        part, drill = parts[0]
+        self.begin(drill, part, instructor)
+
+    def audition_answer(self, sitting: Sitting, part: str) -> Callable[[AnswerRecord], None]:
+        """Each answer of a part: to the history, and to the sitting for its verdict."""
+        from trainer.session.audition import WRITTEN_PART
+
+        keep = sitting.on_written if part == WRITTEN_PART else sitting.on_practical
+        record = self.hooks.on_answer
+
+        def answered(answer: AnswerRecord) -> None:
+            if record is not None:
+                record(answer)
+            keep(answer)
+
+        return answered
+
+    def next_part(self, session_id: str) -> bool:
+        """After a part of the audition: the next part, or the verdict after the last.
+        False when the run finished is no part of an audition being sat."""
+        audition = self.audition
+        if audition is None or not audition.part_of(session_id):
+            return False
+        audition.index += 1
+        self.pop_screen()
+        if audition.index < len(audition.parts):
+            part, drill = audition.parts[audition.index]
+            self.begin(drill, part, audition.proctor)
+            return True
+        from trainer.tui.screens.audition import VerdictScreen
+
+        self.audition = None
+        sitting = audition.sitting
+        record = sitting.record(self.now())
+        if self.hooks.on_session is not None:
+            self.hooks.on_session(record)
+        self.push_screen(VerdictScreen(sitting.verdict(), sitting.session_id))
+        return True
+
+    @on(WriteSignOff)
+    def write_sign_off(self, message: WriteSignOff) -> None:
+        """The sign-off sheet of an audition run, written in a worker thread."""
+        write = self.hooks.sign_off
+        if write is None:
+            self.notify("No history is kept in this run.", severity="warning")
+            return
+        run_id = message.run_id
+
+        def work() -> None:
+            try:
+                where = write(run_id)
+            except EzbacError as exc:
+                self.call_from_thread(self.notify, str(exc), severity="error", timeout=10)
+                return
+            self.call_from_thread(self.notify, f"Sign-off sheet written: {where}", timeout=10)
+
+        self.run_worker(work, thread=True, group="sign-off", exit_on_error=False)
+
     @on(GoHome)
     def go_home(self) -> None:
+        self.abandon_audition()  # left mid-audition: kept as abandoned
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.refresh_home()  # answers just given change what is due

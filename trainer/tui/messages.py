@@ -75,3 +75,14 @@ class OpenRoster(Message):
 
 class SignOut(Message):
     """The person signed in leaves the trainer (home's `o`, with sign-in on)."""
+
+
+class StartAudition(Message):
+    """The trainee's audition, from home (a proctor approves it first)."""
+
+
+@dataclass
+class WriteSignOff(Message):
+    """Write the sign-off sheet of the audition run ``run_id`` (the verdict screen's key)."""
+
+    run_id: str

@@ -16,7 +16,15 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.tui.catalog import WARMUP_ID, DrillChoice
-from trainer.tui.messages import AskName, OpenClass, OpenPath, OpenProgress, SignOut, StartReview
+from trainer.tui.messages import (
+    AskName,
+    OpenClass,
+    OpenPath,
+    OpenProgress,
+    SignOut,
+    StartAudition,
+    StartReview,
+)
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.pathview import PathView
 from trainer.tui.widgets.waiting import HistoryWaiting
@@ -34,6 +42,7 @@ class HomeScreen(Screen[None]):
         Binding("p", "progress", "Progress"),
         Binding("m", "path_picture", "Mastery"),
         Binding("i", "class_view", "Class"),
+        Binding("a", "audition", "Audition"),
         Binding("n", "name", "Name"),
         Binding("o", "sign_out", "Sign out"),
         Binding("c", "app.toggle_colours", "4-colour"),
@@ -196,6 +205,10 @@ class HomeScreen(Screen[None]):
 
     def action_progress(self) -> None:
         self.post_message(OpenProgress())
+
+    def action_audition(self) -> None:
+        """The audition, approved by a proctor (always: a trainee not yet ready is told)."""
+        self.post_message(StartAudition())
 
     def action_name(self) -> None:
         self.post_message(AskName())

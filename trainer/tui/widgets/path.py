@@ -48,6 +48,8 @@ def path_text(
     skill = path.next_skill
     if path.ready:
         text.append("Every module mastered: ready for the audition.", "bold green")
+        if key:
+            text.append(" [a]", "bold")
         return text
     if skill is not None:
         drill = skill.goal.drill

@@ -1,0 +1,223 @@
+"""The audition in the trainer (issue 23), driven through Pilot: home's key, the proctor's
+approval, the written part then the practical part on the drill screen, and the verdict.
+
+Every coup is the hand-worked Dragon 7 of tests/support/coups.py (Player K+6 = 6 stands,
+Banker 2+3 = 5 draws the 2h: Banker 7 with three cards, a Dragon 7) with a Player bet of 20
+(it loses) and a Banker bet of 10 (it pushes: paying it is the red line).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from textual.widgets import Static
+
+from tests.support.coups import DRAGON, FakeClock, FakeNow, coup, dealer, drill
+from trainer.curriculum.model import Area, Audition, Curriculum, Grade, RedLine
+from trainer.drills.catalog import DrillEntry
+from trainer.drills.model import Mode, Step
+from trainer.engine import Bet
+from trainer.session.audition import AUDITION_ID, proctor_of
+from trainer.session.records import AnswerRecord, SessionRecord
+from trainer.tui.app import Hooks, TrainerApp
+from trainer.tui.messages import WriteSignOff
+from trainer.tui.screens.audition import ProctorScreen, VerdictScreen
+from trainer.tui.screens.drill import DrillScreen
+from trainer.tui.screens.home import HomeScreen
+
+SIZE = (80, 24)
+PRACTICAL = drill((Step.PAYOUT,), mode=Mode.EXAM, ident="payouts-exam", title="Payouts exam")
+AUDITION = Audition(
+    written_questions=4,
+    written_pass_mark=75,
+    areas=(Area("payouts", "Payouts", ("payout:*",), 8.0, "payouts-exam"),),
+    rubric=(Grade("A", 100, 100), Grade("B", 50, 150)),
+    red_lines=(RedLine("banker-push", "A Banker bet paid on a push", ("payout:banker:push",)),),
+    retake_days=7,
+)
+
+
+class Recorded:
+    def __init__(self) -> None:
+        self.answers: list[AnswerRecord] = []
+        self.sessions: list[SessionRecord] = []
+        self.sheets: list[str] = []
+
+
+def app(kept: Recorded) -> TrainerApp:
+    curriculum = Curriculum("test", (), school="Test School", audition=AUDITION)
+
+    def sign_off(run_id: str):  # type: ignore[no-untyped-def]
+        kept.sheets.append(run_id)
+        return f"/tmp/{run_id}.pdf"
+
+    return TrainerApp(
+        choices=lambda: [DrillEntry.of(PRACTICAL)],
+        trainee="Alex",
+        seed=1,
+        deal=dealer([coup(DRAGON, {Bet.PLAYER: "20", Bet.BANKER: "10"})]),
+        clock=FakeClock(),
+        now=FakeNow(),
+        hooks=Hooks(
+            on_answer=kept.answers.append,
+            on_session=kept.sessions.append,
+            curriculum=lambda: curriculum,
+            sign_off=sign_off,  # type: ignore[arg-type]
+        ),
+    )
+
+
+async def pay(pilot, *, banker_paid: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """Answer the payout on screen: the Player bet loses, the Banker bet pushes (or, with
+    ``banker_paid``, is paid 10: wrong)."""
+    bet = pilot.app.screen.session.current.bet
+    if bet is Bet.PLAYER:
+        await pilot.press("l", "enter")
+    elif banker_paid:
+        await pilot.press("w", "1", "0", "enter")
+    else:
+        await pilot.press("u", "enter")
+
+
+async def sit(pilot, *, banker_paid: bool = False) -> None:  # type: ignore[no-untyped-def]
+    await pilot.press("a")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, ProctorScreen)
+    await pilot.press(*"Mrs Lee", "enter")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, DrillScreen) and screen.session.drill.id == "audition-written"
+    await pilot.press("s", "enter")  # Player 6 stands
+    await pilot.press("d", "enter")  # Banker 5, the Player stood: draws
+    await pilot.press("7", "enter")  # Banker 7 with three cards: a Dragon 7
+    await pay(pilot)
+    await pay(pilot)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, DrillScreen) and screen.session.drill.id == "payouts-exam"
+    await pay(pilot, banker_paid=banker_paid)
+    await pay(pilot, banker_paid=banker_paid)
+    await pilot.pause()
+
+
+def verdict_shown(the_app: TrainerApp) -> str:
+    return " ".join(str(the_app.screen.query_one("#verdict", Static).render()).split())
+
+
+async def test_an_audition_passed_from_home_through_both_parts() -> None:
+    kept = Recorded()
+    the_app = app(kept)
+    async with the_app.run_test(size=SIZE) as pilot:
+        await sit(pilot)
+        assert isinstance(the_app.screen, VerdictScreen)
+        shown = verdict_shown(the_app)
+        assert "PASSED" in shown and "proctor Mrs Lee" in shown
+        assert "Written part: 5 of 5 right" in shown
+        assert "Payouts: A · 2 of 2 right" in shown
+        assert "none crossed" in shown and "retake" not in shown
+        run = kept.sessions[-1]
+        assert (run.drill_id, run.passed, run.questions, run.correct) == (AUDITION_ID, True, 7, 7)
+        assert proctor_of(run.drill_title) == "Mrs Lee"
+        # each part a run of its own, named after the sitting
+        parts = {a.session_id for a in kept.answers}
+        assert parts == {f"{run.session_id}-written", f"{run.session_id}-payouts-exam"}
+        await pilot.press("s")
+        await the_app.workers.wait_for_complete()
+        assert kept.sheets == [run.session_id]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(the_app.screen, HomeScreen)
+    assert kept.sessions[-1] is run  # going home after the verdict records nothing more
+
+
+async def test_an_audition_failed_on_a_red_line_a_banker_bet_paid_on_a_dragon_7() -> None:
+    kept = Recorded()
+    the_app = app(kept)
+    async with the_app.run_test(size=SIZE) as pilot:
+        await sit(pilot, banker_paid=True)
+        shown = verdict_shown(the_app)
+        # the area still grades (1 of 2 right at no time: B), the red line fails it outright
+        assert "FAILED" in shown and "Payouts: B · 1 of 2 right" in shown
+        assert "✗ A Banker bet paid on a push (answered win 10, not push)" in shown
+        # sat 2026-01-02 (FakeNow), a retake 7 days after
+        assert "A retake may be sat from 2026-01-09." in shown
+    run = kept.sessions[-1]
+    assert run.passed is False and not run.abandoned
+    assert run.started_at.date() == datetime(2026, 1, 2, tzinfo=UTC).date()
+
+
+async def test_leaving_mid_audition_keeps_it_as_abandoned_and_cancel_starts_nothing() -> None:
+    kept = Recorded()
+    the_app = app(kept)
+    async with the_app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("escape")  # the proctor does not approve
+        await pilot.pause()
+        assert isinstance(the_app.screen, HomeScreen) and kept.sessions == []
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"Mrs Lee", "enter")
+        await pilot.pause()
+        await pilot.press("s", "enter")
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert isinstance(the_app.screen, HomeScreen)
+    audition = [s for s in kept.sessions if s.drill_id == AUDITION_ID]
+    assert audition[-1].abandoned and audition[-1].passed is None
+
+
+async def test_no_audition_without_a_curriculum() -> None:
+    the_app = TrainerApp(choices=lambda: [], trainee="Alex", clock=FakeClock(), now=FakeNow())
+    async with the_app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(the_app.screen, HomeScreen)
+        assert any("No audition" in str(n.message) for n in the_app._notifications)
+    assert WriteSignOff  # the verdict's key message is public (the app handles it)
+
+
+async def test_a_retake_before_its_day_is_refused_with_the_day() -> None:
+    kept = Recorded()
+    the_app = app(kept)
+    the_app.hooks = Hooks(
+        curriculum=the_app.hooks.curriculum,
+        retake_from=lambda who: datetime(2026, 1, 9, 9, 0, tzinfo=UTC),  # now: 2026-01-02
+    )
+    async with the_app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(the_app.screen, HomeScreen)
+        said = [str(n.message) for n in the_app._notifications]
+        assert any("a retake may be sat from 2026-01-09" in m for m in said), said
+
+
+async def test_the_bundled_audition_sits_its_written_part_then_six_drills() -> None:
+    """The bundled curriculum's audition with the bundled drills: every part loads."""
+    from trainer.curriculum.catalog import load_curriculum
+
+    curriculum = load_curriculum()
+    the_app = TrainerApp(
+        trainee="Alex",
+        seed=1,
+        clock=FakeClock(),
+        now=FakeNow(),
+        hooks=Hooks(curriculum=lambda: curriculum),
+    )
+    async with the_app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"Mrs Lee", "enter")
+        await pilot.pause()
+        assert the_app.audition is not None
+        parts = [part for part, _ in the_app.audition.parts]
+        assert parts == [
+            "written",
+            "whole-coup",
+            "payouts",
+            "table-exam",
+            "shoe-table",
+            "calling",
+            "spot-the-error-table",
+        ]
+        assert isinstance(the_app.screen, DrillScreen)

@@ -1,0 +1,121 @@
+"""The audition in the trainer (issue 23): the proctor's approval before it starts, and the
+verdict once its parts are sat (the parts themselves run on the drill and table screens)."""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input, Label, Static
+
+from trainer.prefs import MAX_NAME, trainee_name
+from trainer.tui.messages import GoHome, WriteSignOff
+from trainer.tui.screens import stylesheets
+from trainer.tui.widgets.keybar import KeyBar
+
+if TYPE_CHECKING:
+    from trainer.session.audition import Verdict
+
+
+class ProctorScreen(ModalScreen[str | None]):
+    """The proctor approves the audition by typing their name (issue 21 will check it
+    against the history's instructors, behind the same ``Proctor`` seam)."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, trainee: str, note: str = "") -> None:
+        super().__init__()
+        self.trainee = trainee
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(f"Audition of {self.trainee}: a written part, then the practical one.")
+            if self.note:
+                yield Label(self.note, id="proctor-note")
+            yield Label("Proctor's name to approve it (Enter), Esc to cancel:")
+            yield Input(placeholder="proctor", id="proctor", max_length=MAX_NAME)
+            yield Label("", id="proctor-error")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        try:
+            name = trainee_name(event.value)
+        except ValueError:
+            self.query_one("#proctor-error", Label).update("Type a name, or Esc to cancel.")
+            return
+        self.dismiss(name)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def verdict_text(verdict: Verdict) -> Text:
+    """The verdict in words: passed or failed, the written part, each area's grade and
+    pace, the red lines crossed, and when a failed audition may be sat again."""
+    text = Text()
+    text.append(f"Audition of {verdict.trainee}", "bold")
+    text.append(f" · proctor {verdict.proctor} · {verdict.sat_at:%Y-%m-%d %H:%M} UTC\n\n")
+    text.append(
+        "PASSED\n\n" if verdict.passed else "FAILED\n\n",
+        "bold green" if verdict.passed else "bold red",
+    )
+    text.append("Written part: ", "bold")
+    text.append(
+        f"{verdict.written_right} of {verdict.written_questions} right "
+        f"({verdict.written_pass_mark}% to pass): "
+    )
+    text.append("passed\n" if verdict.written_passed else "failed\n")
+    text.append("\nPractical part\n", "bold")
+    for area in verdict.areas:
+        grade = area.grade.grade if area.grade is not None else "failed"
+        pace = "no answers" if area.pace is None else f"{area.pace}% of the target time"
+        text.append(f"  {area.area.title}: ", "bold" if area.passed else "bold red")
+        text.append(f"{grade} · {area.right} of {area.answered} right · {pace}\n")
+    text.append("\nRed lines: ", "bold")
+    if not verdict.crossed:
+        text.append("none crossed\n")
+    else:
+        text.append("\n")
+        for c in verdict.crossed:
+            text.append(f"  ✗ {c.red_line.title}", "bold red")
+            text.append(f" (answered {c.answer.answer}, not {c.answer.expected})\n")
+    if verdict.retake_from is not None:
+        text.append(f"\nA retake may be sat from {verdict.retake_from:%Y-%m-%d}.\n", "bold")
+    return text
+
+
+class VerdictScreen(Screen[None]):
+    """The audition's verdict; ``s`` writes its sign-off sheet (PDF)."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "sign_off", "Sign-off sheet"),
+        Binding("escape", "home", "Home"),
+        Binding("enter", "home", "Home", show=False),
+    ]
+
+    def __init__(self, verdict: Verdict, run_id: str) -> None:
+        super().__init__()
+        self.verdict = verdict
+        self.run_id = run_id
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(verdict_text(self.verdict), id="verdict")
+        yield KeyBar(id="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#keys", KeyBar).show_keys(self)
+
+    def action_sign_off(self) -> None:
+        self.post_message(WriteSignOff(self.run_id))
+
+    def action_home(self) -> None:
+        self.post_message(GoHome())
