@@ -20,7 +20,7 @@ from trainer.engine import Bet
 from trainer.session.audition import AUDITION_ID, proctor_of
 from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.tui.app import Hooks, TrainerApp
-from trainer.tui.messages import WriteSignOff
+from trainer.tui.messages import StartAudition, WriteSignOff
 from trainer.tui.screens.audition import ProctorScreen, VerdictScreen
 from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.home import HomeScreen
@@ -170,9 +170,13 @@ async def test_leaving_mid_audition_keeps_it_as_abandoned_and_cancel_starts_noth
 async def test_no_audition_without_a_curriculum() -> None:
     the_app = TrainerApp(choices=lambda: [], trainee="Alex", clock=FakeClock(), now=FakeNow())
     async with the_app.run_test(size=SIZE) as pilot:
+        keys = str(the_app.screen.query_one("#keys").render())
+        assert "Audition" not in keys and "Class" in keys  # not offered without one
         await pilot.press("a")
         await pilot.pause()
-        assert isinstance(the_app.screen, HomeScreen)
+        assert isinstance(the_app.screen, HomeScreen) and the_app.audition is None
+        the_app.post_message(StartAudition())  # asked all the same: said in one line
+        await pilot.pause()
         assert any("No audition" in str(n.message) for n in the_app._notifications)
     assert WriteSignOff  # the verdict's key message is public (the app handles it)
 

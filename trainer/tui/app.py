@@ -241,7 +241,11 @@ class TrainerApp(App[int]):
         # the first screen itself, not pushed over an empty one: one screen to lay out and
         # paint before the trainee sees anything
         return HomeScreen(
-            self._choices(), self.trainee, self.due_count(), signin=self.desk is not None
+            self._choices(),
+            self.trainee,
+            self.due_count(),
+            signin=self.desk is not None,
+            audition=self.hooks.curriculum is not None,
         )
 
     def remember(self, **changes: Any) -> None:

@@ -61,8 +61,12 @@ class HomeScreen(Screen[None]):
         due: int | None = None,
         *,
         signin: bool = False,
+        audition: bool = False,
     ) -> None:
         super().__init__()
+        #: A curriculum is followed, so there is an audition to sit (`a`); without a
+        #: history there is none, and the key is not offered.
+        self.audition = audition
         self.choices = choices
         self.trainee = trainee
         self.due = due
@@ -135,6 +139,8 @@ class HomeScreen(Screen[None]):
             return self.path is not None and self.path.next_drill is not None
         if action == "path_picture":  # and the picture only while there is a path
             return self.path is not None
+        if action == "audition":
+            return self.audition
         if action == "name":
             return not self.signin
         if action == "sign_out":

@@ -65,7 +65,8 @@ class KeyBar(Static):
         spans: list[tuple[int, int, int, str]] = []
         line, column = 0, 0
         for chunk, action in chunks:
-            if column and width and column + chunk.cell_len > width:
+            # a chunk ends in a space, which may fall off the line's end
+            if column and width and column + chunk.cell_len - 1 > width:
                 text.append("\n")
                 line, column = line + 1, 0
             text.append_text(chunk)
