@@ -80,11 +80,22 @@ def allowed_order(right: Dealt, house: House, rng: random.Random) -> tuple[BetAc
     return tuple(ordered)
 
 
+#: Violations a seat's bets make with the rest of the layout: keyed here only as a bet over
+#: or under the house's limits, or a legal bet within them.
+SEAT_MADE = (
+    Violation.SIDE_WITHOUT_BASE,
+    Violation.SIDE_OVER_BASE,
+    Violation.BOTH_SIDES,
+)
+
+
 def right_fouls(house: House, cards: int, rng: random.Random) -> tuple[Foul, ...]:
-    """Some violations, each at a moment it is caught, answered as the house says; one the
-    house does not enforce is let play."""
+    """Some violations, each at a moment it is caught, answered as the house says (one the
+    house does not enforce let play); a bet under the minimum or over the maximum is keyed
+    out of the house's limits, or within them (a legal bet: let play)."""
     out = []
-    for v in rng.sample(list(Violation), rng.randint(0, 4)):
+    kinds = [v for v in Violation if v not in SEAT_MADE]
+    for v in rng.sample(kinds, rng.randint(0, 4)):
         at = {
             Moment.BETS: 0,
             Moment.DEAL: rng.randint(1, cards),
@@ -94,7 +105,14 @@ def right_fouls(house: House, cards: int, rng: random.Random) -> tuple[Foul, ...
             out.append(Foul(v, None, None, None, house.enforces(v), at))
             continue
         seat, bet = rng.randint(1, house.seats), rng.choice(house.bets)
-        out.append(Foul(v, seat, bet, Decimal(rng.randint(1, 500)), house.enforces(v), at))
+        wager, response = Decimal(rng.randint(1, 500)), house.enforces(v)
+        if v in (Violation.UNDER_MIN, Violation.OVER_MAX):
+            low, high = house.limits.bounds(bet)
+            if rng.random() < 0.5:  # a legal bet, keyed as suspect
+                wager, response = low, None
+            else:
+                wager = low / 2 if v is Violation.UNDER_MIN else high + 1
+        out.append(Foul(v, seat, bet, wager, response, at))
     return tuple(sorted(out, key=lambda f: (f.cards, f.violation.moment is Moment.RESULT)))
 
 

@@ -82,13 +82,17 @@ def test_pressing_answered_with_a_return_is_handled_otherwise() -> None:
 
 
 def test_player_and_banker_on_one_spot_depends_on_the_house() -> None:
-    stopped = run("ez", before="both_sides:2:banker=10:refuse").deviations
+    # seat 1 has its Player 100 on the layout; a Banker bet beside it is both sides
+    stopped = run("ez", before="both_sides:1:banker=10:refuse").deviations
     assert [d.kind for d in stopped] == [Kind.LEGAL_BET_STOPPED]
     assert stopped[0].right == "let it play"
     assert stopped[0].rule == "EZ Baccarat (standard): the house lets it play"
-    assert run("ez", before="both_sides:2:banker=10").right
-    assert run("ez-tie9", before="both_sides:2:banker=10:refuse").right
-    (missed,) = run("ez-tie9", before="both_sides:2:banker=10").deviations
+    assert run("ez", before="both_sides:1:banker=10").right
+    assert run("ez-tie9", before="both_sides:1:banker=10:refuse").right
+    # seat 2 has no bet: a Banker bet alone is no violation
+    (alone,) = run("ez-tie9", before="both_sides:2:banker=10:refuse").deviations
+    assert alone.kind is Kind.LEGAL_BET_STOPPED
+    (missed,) = run("ez-tie9", before="both_sides:1:banker=10").deviations
     assert missed.kind is Kind.VIOLATION_MISSED
 
 
@@ -105,13 +109,30 @@ def test_cash_is_returned_and_over_the_maximum_per_house() -> None:
     assert run("ez", before="cash:4:player=100:return").right
     (d,) = run("ez", before="cash:4:player=100:refuse").deviations
     assert (d.kind, d.right) == (Kind.VIOLATION_MISHANDLED, "return it")
-    assert run("ez", before="over_max:2:banker=6000:refuse").right
+    # EZ's limits are 1 to 10,000 (the defaults), the commission house's 10 to 5,000
+    assert run("ez", before="over_max:2:banker=20000:refuse").right
     (floor,) = run("commission", before="over_max:2:banker=6000:refuse").deviations
     assert floor.right == "call the floor"
 
 
+def test_a_bet_within_the_limits_is_no_violation() -> None:
+    # The Tie 9 house's limits are 5 to 5,000 a main bet: 2 is under the minimum, 10 is
+    # not, so refusing 10 stops a legal bet; 5,000 is at the maximum, 5,001 over it.
+    assert run("ez-tie9", before="under_min:2:player=2:refuse").right
+    (d,) = run("ez-tie9", before="under_min:2:player=10:refuse").deviations
+    assert d.kind is Kind.LEGAL_BET_STOPPED and d.right == "let it play"
+    assert d.rule == "EZ Baccarat, Tie 9 to 1: the bet is within this table's limits"
+    assert run("ez-tie9", before="over_max:2:banker=5000").right
+    (m,) = run("ez-tie9", before="over_max:2:banker=5001").deviations
+    assert m.kind is Kind.VIOLATION_MISSED and m.right == "refuse the bet"
+    # a Dragon 7 with a Banker bet on its seat has its base; without one it has none
+    assert run("ez-tie9", before="side_without_base:2:dragon7=5:refuse").right
+    (b,) = run("ez-tie9", before="side_without_base:3:dragon7=5:refuse").deviations
+    assert b.kind is Kind.LEGAL_BET_STOPPED
+
+
 def test_several_violations_are_each_judged_in_order() -> None:
-    result = run("ez", before="under_min:2:player=1:refuse", deal="late:5:banker=25")
+    result = run("ez-tie9", before="under_min:2:player=1:refuse", deal="late:5:banker=25")
     assert [d.kind for d in result.deviations] == [Kind.VIOLATION_MISSED]
     assert result.deviations[0].step == 1  # after card 1, in front of card 2
 
@@ -134,7 +155,7 @@ def test_an_unconfirmed_remedy_is_the_floors() -> None:
     (d,) = run("ez", deal="remedy:card_on_floor:applied").deviations
     assert d.kind is Kind.REMEDY_WRONG
     assert d.right == "stop, keep everything in place and call the floor"
-    assert "has confirmed no remedy for a card on floor" in d.rule
+    assert "has confirmed no remedy for a card on the floor" in d.rule
     # the commission house confirms this one
     assert run("commission", deal="remedy:card_on_floor:applied").right
 

@@ -262,7 +262,20 @@ class Remedied:
 
     @property
     def label(self) -> str:
-        return self.irregularity.value.replace("_", " ")
+        """ "a card exposed", "too many cards dealt": as a sentence names it."""
+        return _IRREGULARITY_WORDS[self.irregularity]
+
+
+_IRREGULARITY_WORDS = {
+    Irregularity.CARD_EXPOSED: "a card exposed",
+    Irregularity.WRONG_HAND: "a card to the wrong hand",
+    Irregularity.CARD_ON_FLOOR: "a card on the floor",
+    Irregularity.CUT_CARD_EARLY: "the cut card out early",
+    Irregularity.CUT_CARD_MISPLACED: "the cut card misplaced",
+    Irregularity.TOO_MANY_CARDS: "too many cards dealt",
+    Irregularity.TOO_FEW_CARDS: "too few cards dealt",
+    Irregularity.MISDEAL: "a misdeal",
+}
 
 
 DealtStep = DealtCard | SaidCall | CalledTotal | CalledOutcome | BetAction | ShoeCall
@@ -1124,7 +1137,7 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
     if coup is not None and dealt.said:
         deviations.extend(_said_deviations(dealt, coup, house, card_mistake))
     deviations.extend(_shoe_deviations(dealt, house.shoe))
-    deviations.extend(_foul_deviations(dealt, house))
+    deviations.extend(_foul_deviations(dealt, house, layout))
     deviations.extend(_remedy_deviations(dealt, house))
     deviations.sort(key=lambda d: d.step)
     return Audit(dealt, coup, procedure, tuple(deviations), note, layout)
@@ -1174,19 +1187,51 @@ def _moment_words(cards: int, moment: Moment | None = None) -> str:
     return f"after card {cards}"
 
 
-def _foul_deviations(dealt: Dealt, house: House) -> list[Deviation]:
+#: The violations a seat's bets make by themselves: the audit checks them on the layout.
+_SEAT_MADE = frozenset(
+    {
+        Violation.UNDER_MIN,
+        Violation.OVER_MAX,
+        Violation.SIDE_WITHOUT_BASE,
+        Violation.SIDE_OVER_BASE,
+        Violation.BOTH_SIDES,
+    }
+)
+
+
+def _made(f: Foul, house: House, layout: Layout) -> bool:
+    """Whether a violation keyed at no more bets is one: the seat's bets on the layout with
+    the bet keyed (a refused bet is not on the layout) break the house's limits that way.
+    Any other kind is as the supervisor saw it."""
+    if f.violation not in _SEAT_MADE or f.seat is None or f.bet is None or f.wager is None:
+        return True
+    wagers = {b: w for s, b, w in layout.bets() if s == f.seat}
+    wagers[f.bet] = f.wager
+    return any(
+        v is f.violation and (bet is f.bet or v is Violation.BOTH_SIDES)
+        for v, bet, _ in house.seat_violations(wagers)
+    )
+
+
+def _foul_deviations(dealt: Dealt, house: House, layout: Layout) -> list[Deviation]:
     """Each player's violation the dealer answered other than the house says: let play
     where the house enforces it, answered otherwise, or stopped where the house lets it
-    play; the house's rule cited."""
+    play (or where the bet keyed is within the limits after all); the house's rule
+    cited."""
     out = []
     for f in dealt.fouls:
         right = house.enforces(f.violation)
+        legal = right is not None and not _made(f, house, layout)
+        if legal:
+            right = None
         if f.response is right:
             continue
         at = f"{f.where()} ({_moment_words(f.cards, f.violation.moment)})"
         if right is None:
             why = (
-                "the house lets it play"
+                "the bet is within this table's limits"
+                if legal
+                else "the house lets it play"
                 if house.violation_exists(f.violation)
                 else "this table's limits do not make it a violation"
             )
@@ -1210,20 +1255,20 @@ def _remedy_deviations(dealt: Dealt, house: House) -> list[Deviation]:
         if r.done is right:
             continue
         if own is None:
-            rule = f"{house.name} has confirmed no remedy for a {r.label}: call the floor"
+            rule = f"{house.name} has confirmed no remedy for {r.label}: call the floor"
             right_text = CALL_THE_FLOOR.lower()
         elif own == CONFIRMED:
-            rule = f"{house.name} confirms the standard remedy for a {r.label}"
-            right_text = f"apply the house's remedy for a {r.label}"
+            rule = f"{house.name} confirms the standard remedy for {r.label}"
+            right_text = f"apply the house's remedy for {r.label}"
         else:
-            rule = f"{house.name}'s remedy for a {r.label}"
+            rule = f"{house.name}'s remedy for {r.label}"
             right_text = own[0].lower() + own[1:]
         did = {
             None: "carried on",
             Handled.FLOOR: "called the floor",
             Handled.APPLIED: "applied a remedy the house has not confirmed",
         }[r.done]
-        at = f"a {r.label} ({_moment_words(r.cards)})"
+        at = f"{r.label} ({_moment_words(r.cards)})"
         out.append(
             Deviation(Kind.REMEDY_WRONG, _gap_step(dealt, r.cards), did, right_text, rule, at=at)
         )
