@@ -396,3 +396,20 @@ def test_calls_said_aloud_on_the_command_line() -> None:
     wrong = ezbac("audit", *BANKER_NATURAL, *said, "say:wins=player,9,6")
     assert 'said "Player wins, nine over six"' in wrong.stdout
     assert 'Right: say "Banker wins, nine over six".' in wrong.stdout
+
+
+def test_a_violation_and_a_remedy_keyed_in_the_procedure(tmp_path) -> None:
+    # EZ refuses a late bet and sends a pinched one to the floor; it confirms the remedy
+    # for a card exposed (trainer/engine/house.py, the bundled houses).
+    steps = "call:outcome=dragon7 take:4:player=100 push:1:banker=25"
+    right = ("P:Ks", "late:3:banker=25:refuse", "B:2h", "P:As", "B:2c")
+    rest = ("remedy:card_exposed:applied", "P:5d", "B:3c", "pinch:4:player=50:floor")
+    assert ezbac("audit", *right, *rest, *steps.split()).returncode == 0
+    out = ezbac("audit", *right, "remedy:card_exposed", *rest[1:], *steps.split())
+    assert out.returncode == 1
+    assert "1. a card exposed (after card 4): carried on." in out.stdout
+    path = tmp_path / "p.txt"
+    path.write_text("P:Ks B:2h P:As B:2c\n  under_min:3:banker=1 P:5d B:3c\n", encoding="utf-8")
+    bad = ezbac("audit", "--file", str(path))
+    assert bad.returncode == 1 and "p.txt:2:3: 'under_min:3:banker=1'" in bad.stderr
+    assert "at no more bets: write it before the first card" in bad.stderr

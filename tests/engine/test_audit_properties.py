@@ -13,16 +13,28 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from decimal import Decimal
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.engine.calls import calls_for
 from trainer.engine.house import BUNDLED_HOUSES, Direction, House, SettlementOrder
+from trainer.engine.irregularities import Irregularity
 from trainer.engine.notation import Procedure
-from trainer.engine.procedure import BetAction, Dealt, Done, SaidCall, audit
+from trainer.engine.procedure import (
+    BetAction,
+    Dealt,
+    Done,
+    Foul,
+    Handled,
+    Remedied,
+    SaidCall,
+    audit,
+)
 from trainer.engine.settlement import Bet
 from trainer.engine.table import deal_table_coup
+from trainer.engine.violations import Moment, Violation
 
 SIDE = (Bet.DRAGON7, Bet.PANDA8)
 ORDERS = [
@@ -68,6 +80,59 @@ def allowed_order(right: Dealt, house: House, rng: random.Random) -> tuple[BetAc
     return tuple(ordered)
 
 
+#: Violations a seat's bets make with the rest of the layout: keyed here only as a bet over
+#: or under the house's limits, or a legal bet within them.
+SEAT_MADE = (
+    Violation.SIDE_WITHOUT_BASE,
+    Violation.SIDE_OVER_BASE,
+    Violation.BOTH_SIDES,
+)
+
+
+def right_fouls(house: House, cards: int, rng: random.Random) -> tuple[Foul, ...]:
+    """Some violations, each at a moment it is caught, answered as the house says (one the
+    house does not enforce let play); a bet under the minimum or over the maximum is keyed
+    out of the house's limits, or within them (a legal bet: let play)."""
+    out = []
+    kinds = [v for v in Violation if v not in SEAT_MADE]
+    for v in rng.sample(kinds, rng.randint(0, 4)):
+        at = {
+            Moment.BETS: 0,
+            Moment.DEAL: rng.randint(1, cards),
+            Moment.RESULT: cards,
+        }[v.moment]
+        if v is Violation.DIFFERENTIAL:
+            out.append(Foul(v, None, None, None, house.enforces(v), at))
+            continue
+        seat, bet = rng.randint(1, house.seats), rng.choice(house.bets)
+        wager, response = Decimal(rng.randint(1, 500)), house.enforces(v)
+        if v in (Violation.UNDER_MIN, Violation.OVER_MAX):
+            low, high = house.limits.bounds(bet)
+            if rng.random() < 0.5:  # a legal bet, keyed as suspect
+                wager, response = low, None
+            else:
+                wager = low / 2 if v is Violation.UNDER_MIN else high + 1
+        out.append(Foul(v, seat, bet, wager, response, at))
+    return tuple(sorted(out, key=lambda f: (f.cards, f.violation.moment is Moment.RESULT)))
+
+
+def right_remedies(house: House, cards: int, rng: random.Random) -> tuple[Remedied, ...]:
+    """Some irregularities, each remedied as taught at the house."""
+    return tuple(
+        sorted(
+            (
+                Remedied(
+                    k,
+                    Handled.APPLIED if k in house.remedies else Handled.FLOOR,
+                    rng.randint(0, cards),
+                )
+                for k in rng.sample(list(Irregularity), rng.randint(0, 3))
+            ),
+            key=lambda r: r.cards,
+        )
+    )
+
+
 @settings(max_examples=400, deadline=None)
 @given(house=st.sampled_from(HOUSES), seed=st.integers(0, 2**32 - 1))
 def test_a_right_procedure_in_any_allowed_order_audits_clean(house: House, seed: int) -> None:
@@ -76,6 +141,8 @@ def test_a_right_procedure_in_any_allowed_order_audits_clean(house: House, seed:
     right = Dealt.correct(table.coup, table.layout, house)
     said = tuple(SaidCall.of(c) for c in calls_for(table.coup, house))
     dealt = replace(right, bets=allowed_order(right, house, rng), said=said)
+    n = len(dealt.cards)
+    dealt = replace(dealt, fouls=right_fouls(house, n, rng), remedies=right_remedies(house, n, rng))
     written = Procedure.parse(str(Procedure(dealt, table.layout)))
     assert written.dealt == dealt
     result = audit(written.dealt, house, written.layout)

@@ -22,7 +22,17 @@ a comment to the end of the line:
   where they apply, and on a payout ``:chips=4x100+3x5``, the chips it was cut in): what
   was done with each bet, in the order done, any seat any number of times;
   ``bet:SEAT:BET=WAGER`` for a bet on the layout that was never settled;
-- ``then:deal``, ``then:one_more``, ``then:end``: the dealer's call once the coup was over.
+- ``then:deal``, ``then:one_more``, ``then:end``: the dealer's call once the coup was over;
+- a player's violation at its moment, and what the dealer did (``:refuse``, ``:return``,
+  ``:floor``; nothing written: the bet played): ``VIOLATION:SEAT:BET=AMOUNT[:RESPONSE]``,
+  by the house file's key (``past_posting``, ``pressing``, ``withdrawn``, ``pinching``,
+  ``side_without_base``, ``side_over_base``, ``both_sides``, ``under_min``, ``over_max``,
+  ``cash``, ``non_playable_chips``; ``late``, ``press``, ``withdraw``, ``pinch`` for
+  short), or ``differential:table[:RESPONSE]``.  One caught at no more bets comes before
+  the first card, during the deal among the cards, after the result after the last card;
+- ``remedy:IRREGULARITY[:floor|:applied]``: an irregularity in the deal (the catalogue's
+  key: ``card_exposed``, ``misdeal``...) where it happened among the cards or after them,
+  and whether the dealer called the floor or applied the remedy (nothing: carried on).
 
 The cards come first, then the calls, the bets and ``then``.  ``str(procedure)`` writes
 the canonical text, and ``Procedure.parse`` reads it back to an equal value; every error
@@ -45,6 +55,7 @@ from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Coup, Outcome
 from trainer.engine.errors import EngineError, quote
 from trainer.engine.house import CALL_FIELDS, House, say_fields
+from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import PAYOUTS, normalize, parse_amount
 from trainer.engine.procedure import (
     CUT_EARLIER,
@@ -54,12 +65,16 @@ from trainer.engine.procedure import (
     Dealt,
     DealtCard,
     Done,
+    Foul,
+    Handled,
+    Remedied,
     SaidCall,
     Side,
     right_after,
 )
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
+from trainer.engine.violations import Moment, Response, Violation
 
 __all__ = [
     "NotationError",
@@ -104,6 +119,20 @@ class _Token:
 _SIDES = {"p": Side.PLAYER, "player": Side.PLAYER, "b": Side.BANKER, "banker": Side.BANKER}
 _VERBS = {"take": Done.TAKEN, "push": Done.PUSHED, "pay": Done.PAID}
 _WORD = re.compile(r"\S+")
+#: A violation's key in the notation: the house file's, and a few short words.
+_FOULS: dict[str, Violation] = {
+    **{v.value: v for v in Violation},
+    "late": Violation.PAST_POSTING,
+    "press": Violation.PRESSING,
+    "withdraw": Violation.WITHDRAWN,
+    "pinch": Violation.PINCHING,
+    "non_playable": Violation.NON_PLAYABLE,
+}
+_RESPONSES: dict[str, Response | None] = {
+    **{r.value: r for r in Response if r is not Response.ALLOW},
+    "allow": None,
+    "play": None,
+}
 
 
 def _tokens(text: str, first_line: int = 1) -> Iterator[_Token]:
@@ -164,6 +193,7 @@ class Procedure:
                 cards.append(f"{c.to.value}:{c.card}")
             if k < n:
                 cards += [_said(c) for c in d.said if c.cards == k]
+            cards += _events(d, k, after=False)
             if d.cut == k + 1:
                 cards.append("cut")
         if d.following:
@@ -177,6 +207,7 @@ class Procedure:
         ]
         if d.called.outcome is not None:
             calls.append(f"call:outcome={d.called.outcome.value}")
+        calls += _events(d, n, after=True)
         wagers = {(s, b): w for s, b, w in self.layout.bets()}
         settled = {(a.seat, a.bet) for a in d.bets}
         bets = [self._action(a, wagers[a.seat, a.bet]) for a in d.bets]
@@ -229,6 +260,8 @@ class _Reader:
         self.wagers: dict[int, dict[Bet, Decimal]] = {}
         self.then: AfterCoup | None = None
         self.said: list[SaidCall] = []
+        self.fouls: list[tuple[Foul, _Token]] = []
+        self.remedies: list[Remedied] = []
 
     def read(self, tokens: list[_Token], first_line: int) -> Procedure:
         if not tokens:
@@ -245,6 +278,12 @@ class _Reader:
                 f"{len(self.cards)} card{'s' if len(self.cards) != 1 else ''} dealt: a coup "
                 "starts with four (Player, Banker, Player, Banker)"
             )
+        for foul, at in self.fouls:
+            if foul.violation.moment is Moment.RESULT and foul.cards < len(self.cards):
+                raise at.error(
+                    f"{quote(at.text)}: {foul.violation.short} is caught after the result: "
+                    "write it after the last card"
+                )
         called = Called(self.totals.get("player"), self.totals.get("banker"), self.outcome)
         try:
             layout = Layout(tuple(Seat(n, w) for n, w in self.wagers.items()))
@@ -259,6 +298,8 @@ class _Reader:
             self.cut,
             self.then,
             tuple(self.said),
+            tuple(f for f, _ in self.fouls),
+            tuple(self.remedies),
         )
         return Procedure(dealt, layout)
 
@@ -298,6 +339,10 @@ class _Reader:
             if self.part > _Part.CALLS:
                 self.enter(_Part.CALLS, token, "a call said")
             self.said.append(_said_call(token, rest, len(self.cards)))
+        elif key in _FOULS and sep:
+            self.fouls.append((self.foul(token, _FOULS[key], rest), token))
+        elif key == "remedy" and sep:
+            self.remedies.append(self.remedy(token, rest))
         elif key in _VERBS or key == "bet":
             self.enter(_Part.BETS, token, "a bet")
             self.bet(token, key, rest if sep else "")
@@ -314,6 +359,68 @@ class _Reader:
         else:
             self.enter(_Part.CARDS, token, "a card")
             self.card(token)
+
+    def foul(self, token: _Token, violation: Violation, rest: str) -> Foul:
+        """``past_posting:3:banker=25:refuse``, ``differential:table:floor``."""
+        moment, n = violation.moment, len(self.cards)
+        if self.part > _Part.CALLS or (self.part is _Part.CALLS and moment is not Moment.RESULT):
+            raise token.error(f"{quote(token.text)}: {_MOMENT_PLACE[moment]}")
+        if (moment is Moment.BETS and n) or (moment is Moment.DEAL and not n):
+            raise token.error(f"{quote(token.text)}: {_MOMENT_PLACE[moment]}")
+        parts = rest.split(":")
+        response: Response | None = None
+        if len(parts) > 1 and parts[-1].lower() in _RESPONSES:
+            response = _RESPONSES[parts.pop().lower()]
+        elif len(parts) > 1 and "=" not in parts[-1] and parts[-1].lower() != "table":
+            raise token.error(
+                f"{quote(token.text)}: the dealer's response is refuse, return or floor "
+                "(nothing: the bet played)"
+            )
+        if violation is Violation.DIFFERENTIAL:
+            if [p.lower() for p in parts] != ["table"]:
+                raise token.error(f"{quote(token.text)}: write differential:table[:RESPONSE]")
+            return Foul(violation, None, None, None, response, n)
+        shape = f"write {violation.value}:SEAT:BET=AMOUNT[:refuse|:return|:floor]"
+        if len(parts) != 2 or not (parts[0].isascii() and parts[0].isdigit()):
+            raise token.error(f"{quote(token.text)}: {shape}")
+        seat = int(parts[0]) if len(parts[0]) <= 2 else 0
+        if not 1 <= seat <= 14:
+            raise token.error(f"{quote(token.text)}: a seat is 1 to 14")
+        name, eq, amount = parts[1].partition("=")
+        if not eq:
+            raise token.error(f"{quote(token.text)}: {shape}")
+        try:
+            bet = Bet.parse(name)
+        except EngineError as exc:
+            raise token.error(str(exc)) from None
+        wager = _amount(amount, token, f"seat {seat} {bet.value}")
+        return Foul(violation, seat, bet, wager, response, n)
+
+    def remedy(self, token: _Token, rest: str) -> Remedied:
+        """``remedy:card_exposed:floor``, ``remedy:misdeal:applied``, ``remedy:misdeal``."""
+        if self.part > _Part.CALLS:
+            raise token.error(
+                f"{quote(token.text)}: an irregularity comes among the cards or the calls, "
+                "before the bets are settled"
+            )
+        name, _, done = rest.partition(":")
+        try:
+            kind = Irregularity(name.lower())
+        except ValueError:
+            raise token.error(
+                f"{quote(token.text)}: irregularities are "
+                f"{', '.join(k.value for k in Irregularity)}"
+            ) from None
+        handled = None
+        if done:
+            try:
+                handled = Handled(done.lower())
+            except ValueError:
+                raise token.error(
+                    f"{quote(token.text)}: write remedy:{kind.value}:floor (called the floor), "
+                    f"remedy:{kind.value}:applied, or remedy:{kind.value} (carried on)"
+                ) from None
+        return Remedied(kind, handled, len(self.cards))
 
     def card(self, token: _Token) -> None:
         text = token.text
@@ -431,6 +538,34 @@ class _Reader:
                     chips,
                 )
             )
+
+
+_MOMENT_PLACE = {
+    Moment.BETS: "it is caught at no more bets: write it before the first card",
+    Moment.DEAL: "it is caught during the deal: write it among the cards, after the first",
+    Moment.RESULT: "it is caught after the result: write it after the last card",
+}
+
+
+def _events(d: Dealt, cards: int, *, after: bool) -> list[str]:
+    """The violations and irregularities with ``cards`` on the table, as the notation
+    writes them; once every card is out, those caught during the deal go among the cards
+    (``after`` False), those after the result and the irregularities after the calls."""
+    last = cards == len(d.cards)
+    out = []
+    for f in d.fouls:
+        if f.cards != cards or (last and after != (f.violation.moment is Moment.RESULT)):
+            continue
+        text = f.violation.value + ":"
+        if f.seat is None or f.bet is None or f.wager is None:
+            text += "table"
+        else:
+            text += f"{f.seat}:{f.bet.value}={_plain(f.wager)}"
+        out.append(text + ("" if f.response is None else f":{f.response.value}"))
+    for r in d.remedies:
+        if r.cards == cards and after == last:
+            out.append(f"remedy:{r.irregularity.value}" + (f":{r.done.value}" if r.done else ""))
+    return out
 
 
 def _said(call: SaidCall) -> str:

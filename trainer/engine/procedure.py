@@ -31,6 +31,7 @@ from trainer.engine.chips import ChipBreakdown, check_chips
 from trainer.engine.coup import Coup, Outcome, classify, outcome_reason
 from trainer.engine.errors import EngineError, MissingCardError
 from trainer.engine.house import House, say_fields, settle_checked
+from trainer.engine.irregularities import CALL_THE_FLOOR, CONFIRMED, Irregularity
 from trainer.engine.money import format_amount
 from trainer.engine.order import Done, out_of_order
 from trainer.engine.settlement import Bet, BetResult, Settlement
@@ -48,6 +49,7 @@ from trainer.engine.table import (
     layout_problems,
     settle_table,
 )
+from trainer.engine.violations import Moment, Response, Violation
 
 __all__ = [
     "CUT_EARLIER",
@@ -62,7 +64,10 @@ __all__ = [
     "DealtCard",
     "Deviation",
     "Done",
+    "Foul",
+    "Handled",
     "Kind",
+    "Remedied",
     "SaidCall",
     "ShoeCall",
     "Side",
@@ -211,6 +216,68 @@ class SaidCall:
         return house.calls.say(self.key, **named)
 
 
+@dataclass(frozen=True, slots=True)
+class Foul:
+    """A player's violation as the supervisor saw it, at its moment (``cards``: how many
+    cards were on the table: 0 at no more bets), and what the dealer did about it
+    (``response``; None: nothing, the bet played).  ``seat`` and ``bet`` are None for the
+    table's differential; ``wager`` is the amount concerned (placed, added, taken back,
+    pinched, or the cash or chip on the spot)."""
+
+    violation: Violation
+    seat: int | None
+    bet: Bet | None
+    wager: Decimal | None
+    response: Response | None
+    cards: int
+
+    def __post_init__(self) -> None:
+        if self.response is Response.ALLOW:
+            object.__setattr__(self, "response", None)
+
+    def where(self) -> str:
+        """ "seat 3 Banker 25: past posting", "the table: over the differential"."""
+        if self.seat is None:
+            return f"the table: {self.violation.short}"
+        bet = "" if self.bet is None else f" {self.bet.label}"
+        wager = "" if self.wager is None else f" {format_amount(self.wager)}"
+        return f"seat {self.seat}{bet}{wager}: {self.violation.short}"
+
+
+class Handled(enum.Enum):
+    """What the dealer did about an irregularity in the deal."""
+
+    FLOOR = "floor"  #: stopped and called the floor
+    APPLIED = "applied"  #: applied the remedy itself (the house's, or the catalogue's)
+
+
+@dataclass(frozen=True, slots=True)
+class Remedied:
+    """An irregularity in the deal, where it happened (``cards`` on the table), and what the
+    dealer did (None: carried on as if nothing happened)."""
+
+    irregularity: Irregularity
+    done: Handled | None
+    cards: int
+
+    @property
+    def label(self) -> str:
+        """ "a card exposed", "too many cards dealt": as a sentence names it."""
+        return _IRREGULARITY_WORDS[self.irregularity]
+
+
+_IRREGULARITY_WORDS = {
+    Irregularity.CARD_EXPOSED: "a card exposed",
+    Irregularity.WRONG_HAND: "a card to the wrong hand",
+    Irregularity.CARD_ON_FLOOR: "a card on the floor",
+    Irregularity.CUT_CARD_EARLY: "the cut card out early",
+    Irregularity.CUT_CARD_MISPLACED: "the cut card misplaced",
+    Irregularity.TOO_MANY_CARDS: "too many cards dealt",
+    Irregularity.TOO_FEW_CARDS: "too few cards dealt",
+    Irregularity.MISDEAL: "a misdeal",
+}
+
+
 DealtStep = DealtCard | SaidCall | CalledTotal | CalledOutcome | BetAction | ShoeCall
 
 
@@ -222,7 +289,9 @@ class Dealt:
     ``cut``: the cut card came out in front of card ``cut`` of this coup (1-based; one past
     the last card: as the coup ended; ``CUT_EARLIER``: in an earlier coup; None: not out);
     ``then``: what the dealer called once the coup was over (None: not recorded); ``said``:
-    the calls made aloud, in order (empty: not recorded, so not audited)."""
+    the calls made aloud, in order (empty: not recorded, so not audited); ``fouls``: the
+    players' violations and the dealer's response, ``remedies``: the irregularities in the
+    deal and what the dealer did (neither is a step: a replay shows the dealer's own)."""
 
     cards: tuple[DealtCard, ...]
     called: Called = Called()
@@ -232,6 +301,8 @@ class Dealt:
     cut: int | None = None
     then: AfterCoup | None = None
     said: tuple[SaidCall, ...] = ()
+    fouls: tuple[Foul, ...] = ()
+    remedies: tuple[Remedied, ...] = ()
 
     def hand(self, side: Side) -> tuple[Card, ...]:
         """The cards the dealer put on ``side``, in order."""
@@ -343,6 +414,10 @@ class Kind(enum.Enum):
     CALL_WRONG = "call_wrong"
     SHOE_END = "shoe_end"
     COUP_AFTER_LAST = "coup_after_last"
+    VIOLATION_MISSED = "violation_missed"
+    VIOLATION_MISHANDLED = "violation_mishandled"
+    LEGAL_BET_STOPPED = "legal_bet_stopped"
+    REMEDY_WRONG = "remedy_wrong"
 
     @property
     def label(self) -> str:
@@ -378,6 +453,10 @@ _KIND_LABELS = {
     Kind.CALL_WRONG: "a call misspoken, missed or made at the wrong moment",
     Kind.SHOE_END: "the shoe's end misjudged",
     Kind.COUP_AFTER_LAST: "a coup dealt after the shoe's last",
+    Kind.VIOLATION_MISSED: "a player's violation let play",
+    Kind.VIOLATION_MISHANDLED: "a player's violation handled other than the house says",
+    Kind.LEGAL_BET_STOPPED: "a bet the house lets play stopped",
+    Kind.REMEDY_WRONG: "an irregularity not remedied as the house says",
 }
 
 
@@ -394,6 +473,8 @@ class Deviation:
     right: str
     rule: str
     follows: bool = False
+    #: Where, in words, for a deviation that is at no step (a violation, an irregularity).
+    at: str = ""
 
     def describe(self) -> str:
         then = " (follows from an earlier deviation)" if self.follows else ""
@@ -430,6 +511,8 @@ class Audit:
         """The step a deviation is at, in words ("card 5 (Kd)", "seat 3 Banker", "after
         card 4 (2c)" for a draw left out)."""
         cards = self.dealt.cards
+        if deviation.at:
+            return deviation.at
         if deviation.kind is Kind.COUP_AFTER_LAST:
             return "the coup"
         if deviation.kind in (Kind.PLAYER_STOOD, Kind.BANKER_STOOD) and (
@@ -1054,6 +1137,8 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
     if coup is not None and dealt.said:
         deviations.extend(_said_deviations(dealt, coup, house, card_mistake))
     deviations.extend(_shoe_deviations(dealt, house.shoe))
+    deviations.extend(_foul_deviations(dealt, house, layout))
+    deviations.extend(_remedy_deviations(dealt, house))
     deviations.sort(key=lambda d: d.step)
     return Audit(dealt, coup, procedure, tuple(deviations), note, layout)
 
@@ -1086,3 +1171,105 @@ def _order_deviation(
         if slip is not None:
             return Deviation(Kind.ORDER, index, slip.did, slip.right, slip.rule)
     return None
+
+
+def _gap_step(dealt: Dealt, cards: int) -> int:
+    """The step index a moment with ``cards`` on the table comes before: the next card, or
+    the first bet settled once the cards are out (a deviation there sorts with it)."""
+    return cards if cards < len(dealt.cards) else dealt.first_bet
+
+
+def _moment_words(cards: int, moment: Moment | None = None) -> str:
+    if moment is Moment.RESULT:
+        return "after the result"
+    if cards == 0:
+        return "at no more bets" if moment is Moment.BETS else "before the first card"
+    return f"after card {cards}"
+
+
+#: The violations a seat's bets make by themselves: the audit checks them on the layout.
+_SEAT_MADE = frozenset(
+    {
+        Violation.UNDER_MIN,
+        Violation.OVER_MAX,
+        Violation.SIDE_WITHOUT_BASE,
+        Violation.SIDE_OVER_BASE,
+        Violation.BOTH_SIDES,
+    }
+)
+
+
+def _made(f: Foul, house: House, layout: Layout) -> bool:
+    """Whether a violation keyed at no more bets is one: the seat's bets on the layout with
+    the bet keyed (a refused bet is not on the layout) break the house's limits that way.
+    Any other kind is as the supervisor saw it."""
+    if f.violation not in _SEAT_MADE or f.seat is None or f.bet is None or f.wager is None:
+        return True
+    wagers = {b: w for s, b, w in layout.bets() if s == f.seat}
+    wagers[f.bet] = f.wager
+    return any(
+        v is f.violation and (bet is f.bet or v is Violation.BOTH_SIDES)
+        for v, bet, _ in house.seat_violations(wagers)
+    )
+
+
+def _foul_deviations(dealt: Dealt, house: House, layout: Layout) -> list[Deviation]:
+    """Each player's violation the dealer answered other than the house says: let play
+    where the house enforces it, answered otherwise, or stopped where the house lets it
+    play (or where the bet keyed is within the limits after all); the house's rule
+    cited."""
+    out = []
+    for f in dealt.fouls:
+        right = house.enforces(f.violation)
+        legal = right is not None and not _made(f, house, layout)
+        if legal:
+            right = None
+        if f.response is right:
+            continue
+        at = f"{f.where()} ({_moment_words(f.cards, f.violation.moment)})"
+        if right is None:
+            why = (
+                "the bet is within this table's limits"
+                if legal
+                else "the house lets it play"
+                if house.violation_exists(f.violation)
+                else "this table's limits do not make it a violation"
+            )
+            kind, rule, right_text = Kind.LEGAL_BET_STOPPED, f"{house.name}: {why}", "let it play"
+        else:
+            kind = Kind.VIOLATION_MISSED if f.response is None else Kind.VIOLATION_MISHANDLED
+            rule = f"{house.name}: {f.violation.label}: {right.label}"
+            right_text = right.label
+        did = "let it play" if f.response is None else f.response.label
+        out.append(Deviation(kind, _gap_step(dealt, f.cards), f"{did}", right_text, rule, at=at))
+    return out
+
+
+def _remedy_deviations(dealt: Dealt, house: House) -> list[Deviation]:
+    """Each irregularity not remedied as taught at this house: the house's confirmed remedy
+    applied, or the floor called where the house has confirmed none."""
+    out = []
+    for r in dealt.remedies:
+        own = house.remedies.get(r.irregularity)
+        right = Handled.FLOOR if own is None else Handled.APPLIED
+        if r.done is right:
+            continue
+        if own is None:
+            rule = f"{house.name} has confirmed no remedy for {r.label}: call the floor"
+            right_text = CALL_THE_FLOOR.lower()
+        elif own == CONFIRMED:
+            rule = f"{house.name} confirms the standard remedy for {r.label}"
+            right_text = f"apply the house's remedy for {r.label}"
+        else:
+            rule = f"{house.name}'s remedy for {r.label}"
+            right_text = own[0].lower() + own[1:]
+        did = {
+            None: "carried on",
+            Handled.FLOOR: "called the floor",
+            Handled.APPLIED: "applied a remedy the house has not confirmed",
+        }[r.done]
+        at = f"{r.label} ({_moment_words(r.cards)})"
+        out.append(
+            Deviation(Kind.REMEDY_WRONG, _gap_step(dealt, r.cards), did, right_text, rule, at=at)
+        )
+    return out

@@ -49,6 +49,10 @@ KINDS = (
     "coup_after_last",
     "commission_collected",
     "chips_wrong",
+    "violation_missed",
+    "violation_mishandled",
+    "legal_bet_stopped",
+    "remedy_wrong",
 )
 #: The engine's transformations (trainer.engine.catalogue.TRANSFORMS; a test keeps them equal).
 TRANSFORMS = (
