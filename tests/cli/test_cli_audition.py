@@ -191,7 +191,10 @@ def test_the_pdf_sheet_rendered_and_read_back_and_its_code_verified(history, tmp
 def test_a_code_whose_rows_changed_or_unknown_is_not_verified(tmp_path) -> None:
     history = make_history(str(tmp_path / "history.sqlite3"), tmp_path)
     code = json.loads(run(history, "record", RUN, "--json").stdout)["verification_code"]
-    with sqlite3.connect(history[0]) as db:  # the red line "corrected" after the sheet
+    # the red line "corrected" after the sheet, by the file's owner, who can take off the
+    # history's own guard on finished exams (issue 21): the code is what still catches it
+    with sqlite3.connect(history[0]) as db:
+        db.execute("DROP TRIGGER exam_answers_kept")
         db.execute("UPDATE answers SET correct = 1 WHERE skill = 'payout:banker:push'")
     changed = run(history, "verify", code)
     assert changed.returncode == 1 and "no longer match" in changed.stdout
