@@ -24,18 +24,16 @@ from trainer.curriculum.model import (
     SkillGoal,
 )
 from trainer.fileformat import declare
-from trainer.fileformat.problems import FileProblemsError, Problem
+from trainer.fileformat.problems import FileProblemsError
 from trainer.fileformat.reading import (
     INT,
     STR,
     Reader,
-    TextProblem,
     child,
     compose,
-    file_text,
     hint,
     join,
-    read_bytes,
+    read_text,
 )
 
 __all__ = [
@@ -56,13 +54,8 @@ class CurriculumFileError(FileProblemsError):
 def load_curriculum_file(path: str | Path, drills: Collection[str] | None = None) -> Curriculum:
     """The curriculum in a file; ``drills``: the drill ids it may name (None: not checked)."""
     path = Path(path)
-    label = str(path)
-    data = read_bytes(path, label, F.MAX_FILE_BYTES, CurriculumFileError)
-    try:
-        text = file_text(data, F.MAX_FILE_BYTES, "YAML curriculum")
-    except TextProblem as exc:
-        raise CurriculumFileError([Problem(label, exc.line, 0, "", str(exc))]) from None
-    return replace(load_curriculum_text(text, label, drills), source=path)
+    text = read_text(path, F.MAX_FILE_BYTES, "YAML curriculum", CurriculumFileError)
+    return replace(load_curriculum_text(text, str(path), drills), source=path)
 
 
 def load_curriculum_text(

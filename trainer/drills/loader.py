@@ -23,7 +23,7 @@ from typing import Any
 from yaml.nodes import MappingNode, Node, SequenceNode
 
 from trainer.drills import fields as F
-from trainer.drills.errors import DrillFileError, Problem
+from trainer.drills.errors import DrillFileError
 from trainer.drills.model import (
     ASKING_ORDER,
     WHOLE_COUP,
@@ -60,7 +60,7 @@ from trainer.engine.house import House
 from trainer.engine.settlement import RESULTS as EZ_RESULTS
 from trainer.fileformat import reading
 from trainer.fileformat.declare import MapOf
-from trainer.fileformat.reading import FLOAT, INT, STR, TextProblem, child, is_number, join
+from trainer.fileformat.reading import FLOAT, INT, STR, child, is_number, join
 from trainer.houses.drills import house_for_drill, with_shoe
 
 #: Filter fields in the order the model checks them (used to explain unsatisfiable filters).
@@ -76,10 +76,7 @@ def load_file(path: str | Path) -> Drill:
 
 
 def load_bytes(data: bytes, label: str = "<drill>", source: Path | None = None) -> Drill:
-    try:
-        text = reading.file_text(data, F.MAX_FILE_BYTES, "YAML drill")
-    except TextProblem as exc:
-        raise DrillFileError([Problem(label, exc.line, 0, "", str(exc))]) from None
+    text = reading.text_of(data, label, F.MAX_FILE_BYTES, "YAML drill", DrillFileError)
     return load_text(text, label, source=source)
 
 

@@ -71,6 +71,22 @@ def file_text(data: bytes, max_bytes: int, what: str = "YAML") -> str:
         ) from None
 
 
+def text_of(
+    data: bytes, label: str, max_bytes: int, what: str, error: type[FileProblemsError]
+) -> str:
+    """``file_text`` for a file named ``label``: its problem raised as ``error``, at its line."""
+    try:
+        return file_text(data, max_bytes, what)
+    except TextProblem as exc:
+        raise error([Problem(label, exc.line, 0, "", str(exc))]) from None
+
+
+def read_text(path: Path, max_bytes: int, what: str, error: type[FileProblemsError]) -> str:
+    """A file's text (``read_bytes``, then ``text_of``), every problem as ``error``."""
+    label = str(path)
+    return text_of(read_bytes(path, label, max_bytes, error), label, max_bytes, what, error)
+
+
 def yaml_loader() -> Any:
     """PyYAML's libyaml loader when it was built with one (several times faster), else the
     pure-Python one; both compose the same nodes with the same marks (only the wording of

@@ -44,15 +44,13 @@ from trainer.fileformat.reading import (
     INT,
     STR,
     Reader,
-    TextProblem,
     child,
     compose,
-    file_text,
     join,
-    read_bytes,
+    read_text,
 )
 from trainer.houses import fields as F
-from trainer.houses.errors import HouseFileError, Problem
+from trainer.houses.errors import HouseFileError
 
 __all__ = ["HouseFileError", "json_schema", "load_house_file", "load_house_text", "schema_text"]
 
@@ -60,13 +58,9 @@ __all__ = ["HouseFileError", "json_schema", "load_house_file", "load_house_text"
 def load_house_file(path: str | Path) -> House:
     """Load and check a house file; HouseFileError lists everything wrong with it."""
     path = Path(path)
-    label = str(path)
-    data = read_bytes(path, label, F.MAX_FILE_BYTES, HouseFileError)
-    try:
-        text = file_text(data, F.MAX_FILE_BYTES, "YAML house")
-    except TextProblem as exc:
-        raise HouseFileError([Problem(label, exc.line, 0, "", str(exc))]) from None
-    return load_house_text(text, label)
+    return load_house_text(
+        read_text(path, F.MAX_FILE_BYTES, "YAML house", HouseFileError), str(path)
+    )
 
 
 def load_house_text(text: str, label: str = "<house>") -> House:

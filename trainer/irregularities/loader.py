@@ -11,15 +11,13 @@ from yaml.nodes import Node, ScalarNode, SequenceNode
 
 from trainer.engine.irregularities import REMEDY_CHARS, Irregularity, IrregularityEntry, Source
 from trainer.fileformat import declare
-from trainer.fileformat.problems import FileProblemsError, Problem
+from trainer.fileformat.problems import FileProblemsError
 from trainer.fileformat.reading import (
     Reader,
-    TextProblem,
     child,
     compose,
-    file_text,
     join,
-    read_bytes,
+    read_text,
 )
 from trainer.irregularities import fields as F
 
@@ -42,13 +40,8 @@ class IrregularitiesFileError(FileProblemsError):
 
 def load_irregularities_file(path: str | Path) -> tuple[IrregularityEntry, ...]:
     path = Path(path)
-    label = str(path)
-    data = read_bytes(path, label, F.MAX_FILE_BYTES, IrregularitiesFileError)
-    try:
-        text = file_text(data, F.MAX_FILE_BYTES, "YAML irregularities")
-    except TextProblem as exc:
-        raise IrregularitiesFileError([Problem(label, exc.line, 0, "", str(exc))]) from None
-    return load_irregularities_text(text, label)
+    text = read_text(path, F.MAX_FILE_BYTES, "YAML irregularities", IrregularitiesFileError)
+    return load_irregularities_text(text, str(path))
 
 
 def load_irregularities_text(

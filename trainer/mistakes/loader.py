@@ -13,18 +13,16 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from trainer.engine.catalogue import CATALOGUE, Level, Mistake, coerce_params
 from trainer.engine.procedure import Kind
 from trainer.fileformat import declare
-from trainer.fileformat.problems import FileProblemsError, Problem
+from trainer.fileformat.problems import FileProblemsError
 from trainer.fileformat.reading import (
     FLOAT,
     INT,
     STR,
     Reader,
-    TextProblem,
     child,
     compose,
-    file_text,
     join,
-    read_bytes,
+    read_text,
 )
 from trainer.mistakes import fields as F
 
@@ -40,13 +38,8 @@ def load_mistakes_file(
 ) -> tuple[Mistake, ...]:
     """The mistakes in a file; MistakesFileError lists everything wrong with it."""
     path = Path(path)
-    label = str(path)
-    data = read_bytes(path, label, F.MAX_FILE_BYTES, MistakesFileError)
-    try:
-        text = file_text(data, F.MAX_FILE_BYTES, "YAML mistakes")
-    except TextProblem as exc:
-        raise MistakesFileError([Problem(label, exc.line, 0, "", str(exc))]) from None
-    return load_mistakes_text(text, label, known)
+    text = read_text(path, F.MAX_FILE_BYTES, "YAML mistakes", MistakesFileError)
+    return load_mistakes_text(text, str(path), known)
 
 
 def load_mistakes_text(
