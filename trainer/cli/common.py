@@ -7,9 +7,17 @@ this module and nothing that builds a parser.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
 from trainer.errors import BadInputError
 
+if TYPE_CHECKING:
+    from trainer.fileformat.problems import FileProblemsError
+
 EXIT_USAGE = 2
+#: `validate`: a file checked and found invalid (not a usage error).
+EXIT_INVALID = 1
 #: Ctrl+C: 128 + SIGINT, as shells report a program stopped by it.
 EXIT_INTERRUPTED = 130
 
@@ -49,3 +57,29 @@ def shorten(message: str) -> str:
     from trainer.engine.errors import shorten_words
 
     return shorten_words(scrub(message, ADDRESSES))
+
+
+T = TypeVar("T")
+
+
+def validate_files(
+    files: Sequence[str],
+    load: Callable[[str], T],
+    error: type[FileProblemsError],
+    summary: Callable[[T], str],
+) -> int:
+    """`ezbac drills|houses|curriculum validate`: each file's problems, one a line, or
+    "NAME: ok (summary)"; a count after several; EXIT_INVALID if any is invalid."""
+    bad = 0
+    for name in files:
+        try:
+            loaded = load(name)
+        except error as exc:
+            bad += 1
+            for line in exc.lines:
+                print(line)
+            continue
+        print(f"{name}: ok ({summary(loaded)})")
+    if len(files) > 1:
+        print(f"{len(files)} files checked, {bad} invalid")
+    return EXIT_INVALID if bad else 0

@@ -7,10 +7,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from trainer.cli.common import COMMANDS, UsageError
+from trainer.cli.common import COMMANDS, EXIT_INVALID, UsageError, validate_files
 from trainer.cli.options import add_db_argument
-
-EXIT_INVALID = 1
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -115,20 +113,12 @@ def run_validate(args: argparse.Namespace) -> int:
     from trainer.curriculum.loader import CurriculumFileError, load_curriculum_file
 
     known = drill_ids()
-    bad = 0
-    for name in args.files:
-        try:
-            curriculum = load_curriculum_file(name, known)
-        except CurriculumFileError as exc:
-            bad += 1
-            for line in exc.lines:
-                print(line)
-            continue
-        skills = len(curriculum.goals)
-        print(f"{name}: ok ({curriculum.name}: {len(curriculum.modules)} modules, {skills} skills)")
-    if len(args.files) > 1:
-        print(f"{len(args.files)} files checked, {bad} invalid")
-    return EXIT_INVALID if bad else 0
+    return validate_files(
+        args.files,
+        lambda name: load_curriculum_file(name, known),
+        CurriculumFileError,
+        lambda c: f"{c.name}: {len(c.modules)} modules, {len(c.goals)} skills",
+    )
 
 
 def run_schema(args: argparse.Namespace) -> int:

@@ -8,13 +8,11 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError
+from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError, validate_files
 from trainer.cli.options import seed_number, whole_number
 
 if TYPE_CHECKING:
     from trainer.engine.house import House
-
-EXIT_INVALID = 1
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -131,19 +129,9 @@ def run_validate(args: argparse.Namespace) -> int:
     from trainer.drills.errors import DrillFileError
     from trainer.drills.loader import load_file
 
-    bad = 0
-    for name in args.files:
-        try:
-            drill = load_file(name)
-        except DrillFileError as exc:
-            bad += 1
-            for line in exc.lines:
-                print(line)
-            continue
-        print(f"{name}: ok ({drill.id}: {drill.run_words} a run)")
-    if len(args.files) > 1:
-        print(f"{len(args.files)} files checked, {bad} invalid")
-    return EXIT_INVALID if bad else 0
+    return validate_files(
+        args.files, load_file, DrillFileError, lambda d: f"{d.id}: {d.run_words} a run"
+    )
 
 
 def _answers(dc: Any, house: House) -> dict[str, Any]:

@@ -7,12 +7,10 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError
+from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError, validate_files
 
 if TYPE_CHECKING:
     from trainer.engine.house import House
-
-EXIT_INVALID = 1
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -134,19 +132,12 @@ def run_validate(args: argparse.Namespace) -> int:
     from trainer.houses.errors import HouseFileError
     from trainer.houses.loader import load_house_file
 
-    bad = 0
-    for name in args.files:
-        try:
-            house = load_house_file(name)
-        except HouseFileError as exc:
-            bad += 1
-            for line in exc.lines:
-                print(line)
-            continue
-        print(f"{name}: ok ({house.id}: {house.rules.title}, {house.decks} decks)")
-    if len(args.files) > 1:
-        print(f"{len(args.files)} files checked, {bad} invalid")
-    return EXIT_INVALID if bad else 0
+    return validate_files(
+        args.files,
+        load_house_file,
+        HouseFileError,
+        lambda house: f"{house.id}: {house.rules.title}, {house.decks} decks",
+    )
 
 
 def run_schema(args: argparse.Namespace) -> int:
