@@ -167,6 +167,24 @@ def _plain(amount: Decimal) -> str:
     return str(normalize(amount))
 
 
+def _seat_bet(token: _Token, seat_text: str, bet_text: str, shape: str) -> tuple[int, Bet, Decimal]:
+    """``SEAT`` and ``BET=WAGER`` of a bet's or a violation's step; ``shape``: how to write
+    the step, said when these do not read."""
+    if not (seat_text.isascii() and seat_text.isdigit()):
+        raise token.error(f"{quote(token.text)}: {shape}")
+    seat = int(seat_text) if len(seat_text) <= 2 else 0
+    if not 1 <= seat <= 14:
+        raise token.error(f"{quote(token.text)}: a seat is 1 to 14")
+    name, eq, amount = bet_text.partition("=")
+    if not eq:
+        raise token.error(f"{quote(token.text)}: {shape}")
+    try:
+        bet = Bet.parse(name)
+    except EngineError as exc:
+        raise token.error(str(exc)) from None
+    return seat, bet, _amount(amount, token, f"seat {seat} {bet.value}")
+
+
 def _amount(text: str, token: _Token, what: str, *, payout: bool = False) -> Decimal:
     try:
         return parse_amount(text, limit=PAYOUTS) if payout else parse_amount(text)
@@ -381,19 +399,9 @@ class _Reader:
                 raise token.error(f"{quote(token.text)}: write differential:table[:RESPONSE]")
             return Foul(violation, None, None, None, response, n)
         shape = f"write {violation.value}:SEAT:BET=AMOUNT[:refuse|:return|:floor]"
-        if len(parts) != 2 or not (parts[0].isascii() and parts[0].isdigit()):
+        if len(parts) != 2:
             raise token.error(f"{quote(token.text)}: {shape}")
-        seat = int(parts[0]) if len(parts[0]) <= 2 else 0
-        if not 1 <= seat <= 14:
-            raise token.error(f"{quote(token.text)}: a seat is 1 to 14")
-        name, eq, amount = parts[1].partition("=")
-        if not eq:
-            raise token.error(f"{quote(token.text)}: {shape}")
-        try:
-            bet = Bet.parse(name)
-        except EngineError as exc:
-            raise token.error(str(exc)) from None
-        wager = _amount(amount, token, f"seat {seat} {bet.value}")
+        seat, bet, wager = _seat_bet(token, parts[0], parts[1], shape)
         return Foul(violation, seat, bet, wager, response, n)
 
     def remedy(self, token: _Token, rest: str) -> Remedied:
@@ -474,19 +482,9 @@ class _Reader:
             "write take:SEAT:BET=WAGER, push:SEAT:BET=WAGER, pay:SEAT:BET=WAGER:AMOUNT "
             "or bet:SEAT:BET=WAGER"
         )
-        if len(parts) < 2 or not (parts[0].isascii() and parts[0].isdigit()):
+        if len(parts) < 2:
             raise token.error(f"{quote(token.text)}: {shape}")
-        seat = int(parts[0]) if len(parts[0]) <= 2 else 0
-        if not 1 <= seat <= 14:
-            raise token.error(f"{quote(token.text)}: a seat is 1 to 14")
-        name, eq, wager_text = parts[1].partition("=")
-        if not eq:
-            raise token.error(f"{quote(token.text)}: {shape}")
-        try:
-            bet = Bet.parse(name)
-        except EngineError as exc:
-            raise token.error(str(exc)) from None
-        wager = _amount(wager_text, token, f"seat {seat} {bet.value}")
+        seat, bet, wager = _seat_bet(token, parts[0], parts[1], shape)
         placed = self.wagers.setdefault(seat, {})
         if placed.get(bet, wager) != wager:
             raise token.error(
