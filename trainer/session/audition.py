@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Protocol
@@ -338,37 +338,23 @@ class Sitting:
 
     def abandoned(self, at: datetime) -> SessionRecord:
         """The sitting's run left before its end: no verdict, kept as abandoned."""
-        return SessionRecord(
-            self.session_id,
-            self.trainee,
-            AUDITION_ID,
-            self.title,
-            Mode.EXAM.value,
-            self.started_at,
+        return replace(
+            self.started(),
             finished_at=at,
             questions=len(self.written) + len(self.practical),
             correct=sum(1 for a in (*self.written, *self.practical) if a.correct),
             abandoned=True,
-            person_id=self.person_id,
-            proctor_id=self.proctor_id,
         )
 
     def record(self, finished_at: datetime, asked: int | None = None) -> SessionRecord:
         """The sitting as a run: every answer of both parts counted, passed as the verdict."""
         verdict = self.verdict(asked)
-        return SessionRecord(
-            session_id=self.session_id,
-            trainee=self.trainee,
-            drill_id=AUDITION_ID,
-            drill_title=self.title,
-            mode=Mode.EXAM.value,
-            started_at=self.started_at,
+        return replace(
+            self.started(),
             finished_at=finished_at,
             questions=verdict.written_questions + len(self.practical),
             correct=verdict.written_right + sum(1 for a in self.practical if a.correct),
             passed=verdict.passed,
-            person_id=self.person_id,
-            proctor_id=self.proctor_id,
         )
 
 
