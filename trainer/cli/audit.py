@@ -463,23 +463,25 @@ def to_json(result: Audit, house: House | None = None) -> dict[str, Any]:
 # -- running -------------------------------------------------------------------------------
 
 
+def steps_given(args: argparse.Namespace) -> list[str]:
+    """The options naming a coup's steps that were given (a file or standard input brings
+    its own steps: any of these beside one is refused, never silently left out)."""
+    options = (
+        ("--seat", args.seat),
+        ("--called", args.called),
+        ("--next", args.next),
+        ("--ordered", args.ordered),
+        ("--cut-card", args.cut_card),
+        ("--then", args.then),
+    )
+    return [name for name, value in options if value]
+
+
 def run(args: argparse.Namespace) -> int:
     house = house_of_args(args)
     shown = house if args.house else None
     if args.file is not None:
-        given = [
-            name
-            for name, value in (
-                ("CARD", args.cards),
-                ("--seat", args.seat),
-                ("--called", args.called),
-                ("--next", args.next),
-                ("--ordered", args.ordered),
-                ("--cut-card", args.cut_card),
-                ("--then", args.then),
-            )
-            if value
-        ]
+        given = ["CARD"] * bool(args.cards) + steps_given(args)
         if given:
             raise UsageError(
                 f"{', '.join(given)} with --file: each coup in the file gives its own steps"
@@ -488,18 +490,7 @@ def run(args: argparse.Namespace) -> int:
     if STDIN in args.cards:
         if args.cards != [STDIN]:
             raise UsageError("'-' (read coups from standard input) must be the only CARD")
-        given = [
-            name
-            for name, value in (
-                ("--seat", args.seat),
-                ("--called", args.called),
-                ("--next", args.next),
-                ("--ordered", args.ordered),
-                ("--cut-card", args.cut_card),
-                ("--then", args.then),
-            )
-            if value
-        ]
+        given = steps_given(args)
         if given:  # never a silent clean audit of options that were not applied
             raise UsageError(
                 f"{', '.join(given)} with '-': each coup on standard input "
