@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from trainer.drills.fields import AMOUNT, BETS, BOOL, DECKS, ID_PATTERN, LINE, ODDS, PARAGRAPH
+from trainer.engine.irregularities import Irregularity
 from trainer.engine.shoe import BetweenCoups
+from trainer.engine.violations import Response, Violation
 from trainer.fileformat.declare import Field, ListOf, MapOf, Obj, Scalar, ScalarReads, reads
 
 if TYPE_CHECKING:
@@ -30,35 +32,12 @@ BURNS = ("face_value", "none")
 AFTER_CUT = ("one_more", "this_coup")
 #: The engine's values, one definition (trainer.engine.shoe.BetweenCoups).
 BETWEEN_COUPS = tuple(b.value for b in BetweenCoups)
-#: The player violations and the dealer's responses (trainer.engine.violations.Violation and
-#: Response; a test keeps them the same).
-VIOLATIONS = (
-    "past_posting",
-    "pressing",
-    "withdrawn",
-    "pinching",
-    "side_without_base",
-    "side_over_base",
-    "both_sides",
-    "under_min",
-    "over_max",
-    "differential",
-    "cash",
-    "non_playable_chips",
-)
-RESPONSES = ("refuse", "return", "floor", "allow")
-#: The irregularities a house may confirm a remedy for (trainer.engine.irregularities.
-#: Irregularity; a test keeps them the same).
-IRREGULARITIES = (
-    "card_exposed",
-    "wrong_hand",
-    "card_on_floor",
-    "cut_card_early",
-    "cut_card_misplaced",
-    "too_many_cards",
-    "too_few_cards",
-    "misdeal",
-)
+#: The player violations, the dealer's responses and the irregularities a house may confirm
+#: a remedy for: the engine's values, one definition (trainer.engine.violations,
+#: trainer.engine.irregularities).
+VIOLATIONS = tuple(v.value for v in Violation)
+RESPONSES = tuple(r.value for r in Response)
+IRREGULARITIES = tuple(i.value for i in Irregularity)
 #: The cut card sits 12 cards from the end at least (the coup in progress and one more need
 #: up to 12) and at most half an 8-deck shoe; the loader holds it to half the house's shoe.
 CUT_RANGE = (12, 208)

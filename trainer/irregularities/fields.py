@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from trainer.drills.fields import LINE, PARAGRAPH
+from trainer.engine.irregularities import Irregularity
 from trainer.fileformat.declare import Field, ListOf, Obj, Scalar, ScalarReads, reads
 
 if TYPE_CHECKING:
@@ -14,17 +15,8 @@ if TYPE_CHECKING:
 SCHEMA_ID = "https://ezbac.invalid/irregularities.schema.json"
 MAX_FILE_BYTES = 256 * 1024
 MAX_ENTRIES = 100
-#: The irregularities (trainer.engine.irregularities.Irregularity; a test keeps them equal).
-KINDS = (
-    "card_exposed",
-    "wrong_hand",
-    "card_on_floor",
-    "cut_card_early",
-    "cut_card_misplaced",
-    "too_many_cards",
-    "too_few_cards",
-    "misdeal",
-)
+#: The irregularities: the engine's values, one definition (trainer.engine.irregularities).
+KINDS = tuple(i.value for i in Irregularity)
 #: Where a catalogue's remedy comes from (a house's own rule is the house file's).
 SOURCES = ("standard", "ask_floor")
 
