@@ -22,6 +22,9 @@ A key is a short stable string (stored in the history database, so never renamed
 - ``spot:ERROR`` / ``spot:none``   spotting error ERROR (the engine's catalogue id) in a
                                    replay, or that a replay was dealt right
 - ``spot:ERROR:fix``               naming the right step where ERROR was dealt
+- ``spot:remedy`` / ``spot:remedied``  an irregularity in a replay remedied other than the
+                                   house says (``spot:remedy:fix``: the right remedy), or
+                                   remedied right (the flag is "no error")
 - ``violation:KIND`` / ``violation:none``  stopping player violation KIND at its moment and
                                    answering it as the house says (trainer.engine.violations),
                                    or letting a legal moment play
@@ -173,6 +176,12 @@ def describe(key: str) -> str:
             return f"Call: {step.replace('_', ' ')}"
         case ["spot", "none"]:
             return "Spot: a coup dealt right"
+        case ["spot", "remedy"]:
+            return "Spot: an irregularity remedied wrong"
+        case ["spot", "remedied"]:
+            return "Spot: an irregularity remedied right"
+        case ["spot", "remedy", "fix"]:
+            return "Right step: the remedy for an irregularity"
         case ["spot", error]:
             return f"Spot: {error_title(error)}"
         case ["spot", error, "fix"]:

@@ -163,8 +163,12 @@ def _asks(drill: Any, dc: Any) -> list[str]:
 
         return [f"call:{c.step.value}" for c in calls_for(dc.coup, drill.house)]
     if drill.kind is Kind.SPOT:
+        spot = drill.spot
+        irregular = (
+            f", an irregularity {spot.irregularity_rate:.0%}" if spot.irregularity_rate else ""
+        )
         return [
-            f"spot ({drill.spot.level}; an error {drill.spot.error_rate:.0%} of the time, "
+            f"spot ({spot.level}; an error {spot.error_rate:.0%} of the time{irregular}, "
             "drawn when the drill runs)"
         ]
 

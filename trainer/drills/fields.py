@@ -271,6 +271,21 @@ class _Spot(Obj):
         'always saying "error" does not pay).',
         default=0.5,
     )
+    irregularities = Field(
+        Scalar(
+            reads(DrillReads.rate),
+            {
+                "oneOf": [
+                    {"type": "number", "minimum": 0, "maximum": 1},
+                    {"type": "string", "pattern": _RATE},
+                ]
+            },
+        ),
+        "Share of replays with an irregularity in the deal and the dealer's remedy at its "
+        'moment: 0.3 or "30%"; the replay\'s error, when it has one, is then the remedy '
+        "(default 0: none).",
+        default=0.0,
+    )
     errors = Field(
         Scalar(
             reads(DrillReads.error_ids),

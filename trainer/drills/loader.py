@@ -247,6 +247,7 @@ class _Reader(reading.Reader, F.DrillReads):
             run = SpotSpec(
                 level=F.SPOT.level.of(spot),
                 error_rate=F.SPOT.error_rate.of(spot),
+                irregularity_rate=F.SPOT.irregularities.of(spot),
                 error_ids=tuple(F.SPOT.errors.of(spot)),
                 extra_mistakes=tuple(spot.get("mistakes", ())),
             )

@@ -10,13 +10,22 @@ Nothing here says what is right.
 
 ``error_rate`` of the replays carry an error, so always flagging one does not pay: a flag on
 a replay dealt right is graded wrong, like "no error" on one that was not.
+
+``irregularity_rate`` of the replays have an irregularity in the deal (a card exposed after
+card 3, the cut card out early) and, on a line of its own at that moment, what the dealer did
+about it (``Remedied``: carried on, called the floor, or applied the remedy).  The replay's
+error, when it has one, is then that remedy: the dealer carried on or called the floor where
+the house confirms a remedy, or carried on or applied one where the house says call the floor.
+Which is which is the audit's word too: a remedy is staged, and kept when the audit finds it
+wrong (or right) as wanted.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from trainer.drills.generate import generate_coup
@@ -31,6 +40,13 @@ from trainer.engine.catalogue import (
     inject,
 )
 from trainer.engine.house import House, settle_checked
+from trainer.engine.irregularities import (
+    CALL_THE_FLOOR,
+    CONFIRMED,
+    Irregularity,
+    IrregularityEntry,
+    taught,
+)
 from trainer.engine.money import format_amount
 from trainer.engine.procedure import (
     Audit,
@@ -41,6 +57,8 @@ from trainer.engine.procedure import (
     DealtCard,
     Deviation,
     Done,
+    Handled,
+    Remedied,
     audit,
     result_text,
     single_seat,
@@ -57,6 +75,38 @@ TRIES = 60
 TABLE_SEATS = (3, 5)
 TABLE_BETS = (1, 2)
 END_LINE = "End: the dealer clears the table"
+#: The catalogue id of a wrong remedy (``spot:remedy``), and the skill of an irregularity
+#: remedied right (``spot:remedied``): the flag is "no error" there.
+REMEDY, REMEDIED = "remedy", "remedied"
+#: A distractor for a remedy: what a dealer who ignores the irregularity does.
+CARRY_ON = "carry on: the coup goes on as if nothing happened"
+
+
+@dataclass(frozen=True, slots=True)
+class Staging:
+    """Where a replay stages an irregularity: after ``first`` cards on the table at the
+    earliest, and at the latest ``to_end`` cards before the coup's last (None: only after
+    ``first``)."""
+
+    first: int
+    to_end: int | None
+
+    def moments(self, cards: int) -> range:
+        last = self.first if self.to_end is None else cards - self.to_end
+        return range(self.first, max(last, self.first) + 1)
+
+
+#: The irregularities a replay stages: those that leave the coup's cards as the rules deal
+#: them (a card exposed plays, a card on the floor is burned and the next takes its place,
+#: the cut card is dealt past or placed again), at the moments they can happen.  A card to
+#: the wrong hand, too many or too few cards and a misdeal change the cards themselves: the
+#: catalogue's mistakes and the irregularities drill have them.
+STAGED: Mapping[Irregularity, Staging] = {
+    Irregularity.CARD_EXPOSED: Staging(0, 1),
+    Irregularity.CARD_ON_FLOOR: Staging(0, 1),
+    Irregularity.CUT_CARD_EARLY: Staging(1, 0),
+    Irregularity.CUT_CARD_MISPLACED: Staging(0, None),
+}
 
 
 def catalogue_of(drill: Drill) -> tuple[Mistake, ...]:
@@ -101,6 +151,28 @@ def _wager(layout: Layout, seat: int, bet: Bet) -> Decimal:
     return next(w for s, b, w in layout.bets() if (s, b) == (seat, bet))
 
 
+def _first_lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def remedy_line(remedied: Remedied, house: House, entries: Sequence[IrregularityEntry]) -> str:
+    """An irregularity and what the dealer did, as the screen lists it: "A card exposed after
+    card 3 — the dealer stops and calls the floor".  A remedy applied is the house's own
+    wording, else the catalogue's."""
+    label = remedied.label
+    when = "before the first card" if remedied.cards == 0 else f"after card {remedied.cards}"
+    if remedied.done is Handled.APPLIED:
+        own = house.remedies.get(remedied.irregularity)
+        entry = next((e for e in entries if e.kind is remedied.irregularity), None)
+        words = own if own not in (None, CONFIRMED) else (entry.remedy if entry else None)
+        did = "applies the remedy" + (f": {_first_lower(words)}" if words else "")
+    elif remedied.done is Handled.FLOOR:
+        did = "stops and calls the floor"
+    else:
+        did = "carries on"
+    return f"{label[:1].upper()}{label[1:]} {when} — the dealer {did}"
+
+
 @dataclass(frozen=True, slots=True)
 class Replay:
     """A coup as a dealer dealt it, on a layout, under a house; ``mistake`` is the catalogue
@@ -111,22 +183,80 @@ class Replay:
     house: House
     dealt: Dealt
     mistake: str | None
+    #: The irregularities catalogue the replay words a remedy applied from.
+    entries: tuple[IrregularityEntry, ...] = ()
 
     def audit(self) -> Audit:
         """The engine's verdict on the replay, asked now."""
         return audit(self.dealt, self.house, self.layout)
 
+    @property
+    def rows(self) -> tuple[int | Remedied, ...]:
+        """The replay line by line: a step of the dealt procedure (its index in
+        ``Dealt.steps``), or an irregularity and the dealer's remedy, before the card it came
+        ahead of (after the last card: before the calls)."""
+        steps, cards = self.dealt.steps, len(self.dealt.cards)
+        pending = sorted(self.dealt.remedies, key=lambda r: r.cards)
+        out: list[int | Remedied] = []
+        for index in range(len(steps)):
+            while pending and min(pending[0].cards, cards) <= index:
+                out.append(pending.pop(0))
+            out.append(index)
+        return (*out, *pending)
+
+    def remedy_of(self, deviation: Deviation) -> Remedied | None:
+        """The irregularity a deviation is about, if any: the audit is asked with that
+        remedy alone and with none, and the deviations it adds are its own (nothing here
+        reads the audit's kinds or words)."""
+        if not self.dealt.remedies:
+            return None
+        bare = Counter(self._audit_with(()).deviations)
+        for remedied in self.dealt.remedies:
+            own = Counter(self._audit_with((remedied,)).deviations) - bare
+            if own[deviation]:
+                return remedied
+        return None
+
+    def _audit_with(self, remedies: tuple[Remedied, ...]) -> Audit:
+        return audit(replace(self.dealt, remedies=remedies), self.house, self.layout)
+
+    def line_of(self, deviation: Deviation) -> int:
+        """The line (0-based) a deviation is at: its irregularity's, or its step's (a bet
+        left unsettled: the end line)."""
+        rows = self.rows
+        remedied = self.remedy_of(deviation)
+        if remedied is not None:
+            return rows.index(remedied)
+        return rows.index(deviation.step) if deviation.step in rows else len(rows)
+
     def first_mistake(self) -> Deviation | None:
+        """The audit's mistake on the earliest line of the replay."""
         mistakes = self.audit().mistakes
-        return mistakes[0] if mistakes else None
+        return min(mistakes, key=self.line_of) if mistakes else None
+
+    def first_line(self) -> int | None:
+        """The line (0-based) of the first mistake; None when the replay was dealt right."""
+        first = self.first_mistake()
+        return None if first is None else self.line_of(first)
 
     @property
     def lines(self) -> tuple[str, ...]:
-        """Every step as listed (1-based on screen), and the end of the coup."""
-        return (*(step_line(s, self.layout) for s in self.dealt.steps), END_LINE)
+        """Every line as listed (1-based on screen), and the end of the coup."""
+        steps = self.dealt.steps
+        return (
+            *(
+                remedy_line(row, self.house, self.entries)
+                if isinstance(row, Remedied)
+                else step_line(steps[row], self.layout)
+                for row in self.rows
+            ),
+            END_LINE,
+        )
 
     @property
     def skill_key(self) -> str:
+        if self.mistake is None and self.dealt.remedies:
+            return f"spot:{REMEDIED}"
         return f"spot:{self.mistake or 'none'}"
 
 
@@ -176,15 +306,21 @@ class SpotQuestion:
         return View(coup.player.cards, coup.banker.cards, None, None, None, ())
 
     def expected(self) -> SpotAnswer:
-        first = self.replay.first_mistake()
-        return SpotAnswer(None if first is None else first.step + 1)
+        line = self.replay.first_line()
+        return SpotAnswer(None if line is None else line + 1)
 
     def reason(self) -> str:
         first = self.replay.first_mistake()
         if first is None:
+            if self.replay.dealt.remedies:
+                return (
+                    "Every step follows the rules, and the irregularity was remedied as "
+                    f"{self.house.name} says: the coup was dealt right"
+                )
             return "Every step follows the rules: the coup was dealt right"
-        line = self.lines[min(first.step, len(self.lines) - 1)]
-        return f"Step {first.step + 1} ({line}): {first.describe()}"
+        at = self.replay.line_of(first)
+        line = self.lines[min(at, len(self.lines) - 1)]
+        return f"Step {at + 1} ({line}): {first.describe()}"
 
     @property
     def skill(self) -> Skill:
@@ -239,8 +375,8 @@ class FixQuestion(ChoiceQuestion):
 
     @property
     def flagged(self) -> int:
-        """The wrong step (0-based), shown marked while the right one is asked."""
-        return self._first().step
+        """The wrong step's line (0-based), shown marked while the right one is asked."""
+        return self.replay.line_of(self._first())
 
     @property
     def prompt(self) -> str:
@@ -333,13 +469,71 @@ def _alternatives(
     return [*dict.fromkeys(near), *dict.fromkeys(far)]
 
 
+def _remedy_alternatives(
+    replay: Replay, remedied: Remedied, right: str, rng: random.Random
+) -> list[str]:
+    """Plausible wrong remedies: the floor called, the coup carried on, the catalogue's
+    remedy, then the other irregularities' remedies; never the remedy the house teaches
+    (``taught``), in the audit's words or the catalogue's."""
+    entry = next((e for e in replay.entries if e.kind is remedied.irregularity), None)
+    others = [_first_lower(e.remedy) for e in replay.entries if e is not entry]
+    rng.shuffle(others)
+    near = [_first_lower(CALL_THE_FLOOR), CARRY_ON]
+    if entry is not None:
+        near.append(_first_lower(entry.remedy))
+        taught_here = _first_lower(taught(entry, replay.house.remedies).remedy)
+    else:
+        taught_here = right
+    rng.shuffle(near)
+    return [w for w in dict.fromkeys((*near, *others)) if w not in (right, taught_here)]
+
+
+def _staged(
+    coup: Coup,
+    layout: Layout,
+    house: House,
+    rng: random.Random,
+    wrong: bool,
+    entries: Sequence[IrregularityEntry],
+) -> Replay | None:
+    """The engine's procedure for the coup with an irregularity staged at a moment it can
+    happen, and a dealer's remedy the audit finds ``wrong`` (or right); None when the
+    catalogue has no irregularity a replay stages."""
+    correct = Dealt.correct(coup, layout, house)
+    kinds = [e for e in entries if e.kind in STAGED]
+    if not kinds:
+        return None
+    entry = rng.choice(kinds)
+    cards = rng.choice(STAGED[entry.kind].moments(len(correct.cards)))
+    dones: list[Handled | None] = [None, Handled.FLOOR, Handled.APPLIED]
+    rng.shuffle(dones)
+    for done in dones:
+        dealt = replace(correct, remedies=(Remedied(entry.kind, done, cards),))
+        if bool(audit(dealt, house, layout).mistakes) is wrong:
+            return Replay(coup, layout, house, dealt, REMEDY if wrong else None, tuple(entries))
+    return None
+
+
 def replay_for(
-    drill: Drill, dealt: DrillCoup, rng: random.Random, mistakes: Sequence[Mistake]
+    drill: Drill,
+    dealt: DrillCoup,
+    rng: random.Random,
+    mistakes: Sequence[Mistake],
+    irregularities: Sequence[IrregularityEntry] = (),
 ) -> tuple[DrillCoup, Replay]:
     """A replay of ``dealt`` (or, if the chosen mistake cannot happen in it, of another coup
-    from the drill's filters): with one mistake ``error_rate`` of the time."""
+    from the drill's filters): with one mistake ``error_rate`` of the time; with an
+    irregularity (from ``irregularities``) ``irregularity_rate`` of the time, its remedy
+    then the mistake if there is one."""
     house = drill.house
     with_error = rng.random() < drill.spot.error_rate
+    rate = drill.spot.irregularity_rate
+    if rate and rng.random() < rate:  # no draw at all at 0: the replays stay as they were
+        staged = _staged(
+            dealt.coup, _layout(drill, dealt, rng), house, rng, with_error, irregularities
+        )
+        if staged is not None:
+            return dealt, staged
     for attempt in range(TRIES):
         layout = _layout(drill, dealt, rng)
         if not with_error:
@@ -369,15 +563,24 @@ def spot_questions(
     """For each coup a replay: which step is wrong, and, after an error, the right step."""
     mistakes = mistakes_for(drill)
     catalogue = catalogue_of(drill)
+    irregularities: Sequence[IrregularityEntry] = ()
+    if drill.spot.irregularity_rate:
+        from trainer.irregularities.loader import bundled
+
+        irregularities = bundled()
     out: list[SpotQuestion | FixQuestion] = []
     for index, dealt in enumerate(coups):
-        dealt, replay = replay_for(drill, dealt, rng, mistakes)
+        dealt, replay = replay_for(drill, dealt, rng, mistakes, irregularities)
         out.append(SpotQuestion(index, dealt, replay))
         first = replay.first_mistake()
         if first is not None:
-            wrong = [w for w in _alternatives(replay, first, rng, catalogue) if w != first.right][
-                :3
-            ]
+            remedied = replay.remedy_of(first)
+            found = (
+                _alternatives(replay, first, rng, catalogue)
+                if remedied is None
+                else _remedy_alternatives(replay, remedied, first.right, rng)
+            )
+            wrong = [w for w in found if w != first.right][:3]
             options = pick_options(first.right, wrong, rng)
             out.append(FixQuestion(index, dealt, replay, options))
     return out
