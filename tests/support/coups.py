@@ -152,7 +152,11 @@ BETS = (
 
 
 def spot_drill(
-    rate: float = 0.5, level: str = "coup", ids: tuple[str, ...] = (), questions: int = 40
+    rate: float = 0.5,
+    level: str = "coup",
+    ids: tuple[str, ...] = (),
+    questions: int = 40,
+    irregularities: float = 0.0,
 ) -> Drill:
     return Drill(
         id="spot",
@@ -160,7 +164,7 @@ def spot_drill(
         description="Spot.",
         steps=(),
         questions=questions,
-        run=SpotSpec(level=level, error_rate=rate, error_ids=ids),
+        run=SpotSpec(level=level, error_rate=rate, irregularity_rate=irregularities, error_ids=ids),
         filters=(CoupFilter(),),
         bets=BETS,
     )
