@@ -25,7 +25,18 @@ from trainer.drills.model import (
 )
 from trainer.engine import Bet, Coup, Outcome, parse_cards
 from trainer.engine.house import DEFAULT_HOUSE
-from trainer.engine.procedure import BetAction, Called, Dealt, DealtCard, Done, Side, single_seat
+from trainer.engine.irregularities import Irregularity
+from trainer.engine.procedure import (
+    BetAction,
+    Called,
+    Dealt,
+    DealtCard,
+    Done,
+    Handled,
+    Remedied,
+    Side,
+    single_seat,
+)
 from trainer.session.spot import FixQuestion, Replay, SpotQuestion
 
 # Player K+6 = 6 stands; Banker 2+3 = 5, Player stood -> draws the 2h: Banker 7 with three
@@ -139,6 +150,49 @@ def dragon_replays() -> tuple[Drill, list[SpotQuestion | FixQuestion]]:
         bets=(BetSpec(Bet.BANKER, Decimal(25), Decimal(25)),),
     )
     return drill, [SpotQuestion(0, dc, right), SpotQuestion(1, dc, bad), fix]
+
+
+def remedy_replays() -> tuple[Drill, list[SpotQuestion | FixQuestion]]:
+    """DRAGON dealt right on one seat under EZ Baccarat (standard), whose house data confirm
+    the remedy for a card exposed and none for a card on the floor.  First a card exposed
+    after card 3 and the floor called (wrong: line 4, the fix the house's remedy), then a
+    card on the floor after card 1 and the floor called (right: no error)."""
+    from dataclasses import replace
+
+    from trainer.irregularities.loader import bundled
+
+    dc = coup(DRAGON, {Bet.BANKER: "25", Bet.DRAGON7: "10"})
+    house = DEFAULT_HOUSE
+    layout = single_seat({Bet.BANKER: 25, Bet.DRAGON7: 10})
+    correct = Dealt.correct(dc.coup, layout, house)
+    exposed = Remedied(Irregularity.CARD_EXPOSED, Handled.FLOOR, 3)
+    floor = Remedied(Irregularity.CARD_ON_FLOOR, Handled.FLOOR, 1)
+    entries = bundled()
+    bad = Replay(dc.coup, layout, house, replace(correct, remedies=(exposed,)), "remedy", entries)
+    ok = Replay(dc.coup, layout, house, replace(correct, remedies=(floor,)), None, entries)
+    first = bad.first_mistake()
+    assert first is not None
+    options = (
+        "stop, keep everything in place and call the floor",
+        first.right,
+        "carry on: the coup goes on as if nothing happened",
+        "the card is dead: burn it, the next card takes its place",
+    )
+    drill = Drill(
+        id="spot",
+        title="Spot",
+        description="d",
+        steps=(),
+        questions=2,
+        run=SpotSpec(irregularity_rate=1.0),
+        filters=(CoupFilter(),),
+        bets=(BetSpec(Bet.BANKER, Decimal(25), Decimal(25)),),
+    )
+    return drill, [
+        SpotQuestion(0, dc, bad),
+        FixQuestion(0, dc, bad, options),
+        SpotQuestion(1, dc, ok),
+    ]
 
 
 #: Every bet of EZ Baccarat on a spot drill's layout, at ranges the default house allows.

@@ -3,18 +3,21 @@ trainer app on hand-worked coups, a history for the progress screen."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
 from textual.widgets import Static
 
-from tests.support.coups import FakeClock, FakeNow, dealer, dragon_replays, drill
+from tests.support.coups import FakeClock, FakeNow, dealer, dragon_replays, drill, remedy_replays
 from tests.support.history import T0, answer, session
 from trainer.drills.catalog import DrillEntry
 from trainer.drills.model import WHOLE_COUP, Step
+from trainer.engine.procedure import Handled
 from trainer.history.progress import ProgressData, progress_data
 from trainer.history.store import HistoryStore, open_history
 from trainer.session import Session
+from trainer.session.spot import SpotQuestion
 from trainer.tui.app import TrainerApp, session_screen
 
 
@@ -45,6 +48,30 @@ class SpotApp(TrainerApp):
         drill, questions = dragon_replays()
         session = Session(
             drill, [], "Alex", clock=self.clock, now=self.now, questions=questions[1:]
+        )
+        self.push_screen(session_screen(session))
+
+
+class RemedyApp(TrainerApp):
+    """The trainer with a hand-built replay holding an irregularity (remedy_replays' coup: a
+    card exposed after card 3, the house's remedy applied: a line long enough to wrap)."""
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        drill, questions = remedy_replays()
+        first = questions[0]
+        assert isinstance(first, SpotQuestion)
+        (exposed,) = first.replay.dealt.remedies
+        applied = replace(exposed, done=Handled.APPLIED)
+        dealt = replace(first.replay.dealt, remedies=(applied,))
+        replay = replace(first.replay, dealt=dealt, mistake=None)
+        session = Session(
+            drill,
+            [],
+            "Alex",
+            clock=self.clock,
+            now=self.now,
+            questions=[replace(first, replay=replay)],
         )
         self.push_screen(session_screen(session))
 

@@ -30,3 +30,12 @@ def test_calling_question(snap_compare) -> None:
         now=FakeNow(),
     )
     assert snap_compare(app, terminal_size=SIZE, press=["2"])
+
+
+def test_spot_an_irregularity_and_its_remedy(snap_compare) -> None:
+    """A card exposed after card 3 and the house's remedy applied on line 4, picked: the
+    long line wraps under its text, not under the number."""
+    from tests.support.screens import RemedyApp
+
+    app = RemedyApp(trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
+    assert snap_compare(app, terminal_size=SIZE, press=["4"])

@@ -204,6 +204,11 @@ class Replay:
             out.append(index)
         return (*out, *pending)
 
+    @property
+    def remedy_lines(self) -> frozenset[int]:
+        """The lines (0-based) of an irregularity and its remedy: the screen wraps them."""
+        return frozenset(i for i, row in enumerate(self.rows) if isinstance(row, Remedied))
+
     def remedy_of(self, deviation: Deviation) -> Remedied | None:
         """The irregularity a deviation is about, if any: the audit is asked with that
         remedy alone and with none, and the deviations it adds are its own (nothing here

@@ -12,6 +12,7 @@ import time
 from pathlib import PurePath
 from typing import ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -34,6 +35,16 @@ from trainer.tui.widgets.keybar import KeyBar
 ASKING, FEEDBACK, DONE = "asking", "feedback", "done"
 #: Two digits typed within this many seconds make one step number (step 12).
 DIGIT_WINDOW = 1.0
+
+
+def _numbered(number: str, line: str) -> Table:
+    """A long replay line (an irregularity and the dealer's remedy) after its number, wrapped
+    under its text, not under the number."""
+    grid = Table.grid()
+    grid.add_column(width=len(number), no_wrap=True)
+    grid.add_column(ratio=1)
+    grid.add_row(number, line)
+    return grid
 
 
 class ReplayList(OptionList):
@@ -133,7 +144,11 @@ class SpotScreen(Screen[None]):
             mark = {(True, True): "✓", (True, False): "✗", (False, True): "!"}.get(
                 (i == marked, i == right), " "
             )
-            lines.append(Option(Text(f"{mark}{i + 1:>{width}}  {line}")))
+            number = f"{mark}{i + 1:>{width}}  "
+            if i in q.replay.remedy_lines:  # a long line: wrapped under its text
+                lines.append(Option(_numbered(number, line)))
+            else:
+                lines.append(Option(Text(f"{number}{line}")))
         if isinstance(q, SpotQuestion):
             lines.append(Option(Text(f" {'n':>{width}}  No error: the coup was dealt right")))
         keep = replay.highlighted
