@@ -165,3 +165,12 @@ def test_staged_remedies_are_graded_as_the_house_says(house: House, level: str) 
                         else:
                             assert "call the floor" not in option
     assert seen[True] and seen[False]
+
+
+def test_the_remedy_skills_are_spot_skills_with_their_own_words() -> None:
+    from trainer.skills import describe, family
+
+    for key in ("spot:remedy", "spot:remedy:fix", "spot:remedied"):
+        assert family(key) == "spot"
+        assert describe(key) != key and "remed" in describe(key)
+    assert describe("spot:remedy") != describe("spot:remedied")
