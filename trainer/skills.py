@@ -25,6 +25,8 @@ A key is a short stable string (stored in the history database, so never renamed
 - ``spot:remedy`` / ``spot:remedied``  an irregularity in a replay remedied other than the
                                    house says (``spot:remedy:fix``: the right remedy), or
                                    remedied right (the flag is "no error")
+- ``spot:violation`` / ``spot:caught``  the same for a player's violation in a replay
+                                   (``spot:violation:fix``: the house's answer)
 - ``violation:KIND`` / ``violation:none``  stopping player violation KIND at its moment and
                                    answering it as the house says (trainer.engine.violations),
                                    or letting a legal moment play
@@ -182,6 +184,12 @@ def describe(key: str) -> str:
             return "Spot: an irregularity remedied right"
         case ["spot", "remedy", "fix"]:
             return "Right step: the remedy for an irregularity"
+        case ["spot", "violation"]:
+            return "Spot: a player's violation handled wrong"
+        case ["spot", "caught"]:
+            return "Spot: a player's violation handled right"
+        case ["spot", "violation", "fix"]:
+            return "Right step: the answer to a player's violation"
         case ["spot", error]:
             return f"Spot: {error_title(error)}"
         case ["spot", error, "fix"]:

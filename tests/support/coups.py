@@ -211,6 +211,7 @@ def spot_drill(
     ids: tuple[str, ...] = (),
     questions: int = 40,
     irregularities: float = 0.0,
+    violations: float = 0.0,
 ) -> Drill:
     return Drill(
         id="spot",
@@ -218,7 +219,13 @@ def spot_drill(
         description="Spot.",
         steps=(),
         questions=questions,
-        run=SpotSpec(level=level, error_rate=rate, irregularity_rate=irregularities, error_ids=ids),
+        run=SpotSpec(
+            level=level,
+            error_rate=rate,
+            irregularity_rate=irregularities,
+            violation_rate=violations,
+            error_ids=ids,
+        ),
         filters=(CoupFilter(),),
         bets=BETS,
     )

@@ -166,7 +166,7 @@ def _asks(drill: Any, dc: Any) -> list[str]:
         spot = drill.spot
         irregular = (
             f", an irregularity {spot.irregularity_rate:.0%}" if spot.irregularity_rate else ""
-        )
+        ) + (f", a player's violation {spot.violation_rate:.0%}" if spot.violation_rate else "")
         return [
             f"spot ({spot.level}; an error {spot.error_rate:.0%} of the time{irregular}, "
             "drawn when the drill runs)"

@@ -286,6 +286,22 @@ class _Spot(Obj):
         "(default 0: none).",
         default=0.0,
     )
+    violations = Field(
+        Scalar(
+            reads(DrillReads.rate),
+            {
+                "oneOf": [
+                    {"type": "number", "minimum": 0, "maximum": 1},
+                    {"type": "string", "pattern": _RATE},
+                ]
+            },
+        ),
+        "Share of the replays without an irregularity that have a player's violation the "
+        "house enforces (past posting, a pinched bet, cash on the layout...) and the "
+        "dealer's response: 0.2 or \"20%\"; the replay's error, when it has one, is then "
+        "the response (default 0: none).",
+        default=0.0,
+    )
     errors = Field(
         Scalar(
             reads(DrillReads.error_ids),

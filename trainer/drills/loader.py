@@ -248,6 +248,7 @@ class _Reader(reading.Reader, F.DrillReads):
                 level=F.SPOT.level.of(spot),
                 error_rate=F.SPOT.error_rate.of(spot),
                 irregularity_rate=F.SPOT.irregularities.of(spot),
+                violation_rate=F.SPOT.violations.of(spot),
                 error_ids=tuple(F.SPOT.errors.of(spot)),
                 extra_mistakes=tuple(spot.get("mistakes", ())),
             )

@@ -271,14 +271,16 @@ class CallSpec:
 @dataclass(frozen=True, slots=True)
 class SpotSpec:
     """Replays to spot a dealer's error in (``ask: spot``): the ``level`` (coup or table),
-    the share of replays with an error, the share with an irregularity in the deal (its
-    remedy then the error, if any), the catalogue ids drawn from (empty: every error of the
-    level), and the mistakes of an instructor's file beside the engine's catalogue."""
+    the share of replays with an error, the shares with an irregularity in the deal or a
+    player's violation (what the dealer did then the error, if any), the catalogue ids
+    drawn from (empty: every error of the level), and the mistakes of an instructor's file
+    beside the engine's catalogue."""
 
     kind: ClassVar[Kind] = Kind.SPOT
     level: str = _SPOT.level.default
     error_rate: float = _SPOT.error_rate.default
     irregularity_rate: float = _SPOT.irregularities.default
+    violation_rate: float = _SPOT.violations.default
     error_ids: tuple[str, ...] = _SPOT.errors.default
     extra_mistakes: tuple[Mistake, ...] = ()
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -57,6 +57,7 @@ from trainer.engine.procedure import (
     DealtCard,
     Deviation,
     Done,
+    Foul,
     Handled,
     Remedied,
     audit,
@@ -64,6 +65,7 @@ from trainer.engine.procedure import (
     single_seat,
 )
 from trainer.engine.table import Layout, deal_layout
+from trainer.engine.violations import Moment, Response, Violation
 from trainer.session.choice import ChoiceQuestion, pick_options
 from trainer.session.questions import Answer, ChoiceAnswer, Graded, SpotAnswer, TimedOut, View
 from trainer.skills import Skill
@@ -78,6 +80,11 @@ END_LINE = "End: the dealer clears the table"
 #: The catalogue id of a wrong remedy (``spot:remedy``), and the skill of an irregularity
 #: remedied right (``spot:remedied``): the flag is "no error" there.
 REMEDY, REMEDIED = "remedy", "remedied"
+#: The catalogue id of a player's violation handled wrong (``spot:violation``), and the
+#: skill of one handled as the house says (``spot:caught``).
+VIOLATION, CAUGHT = "violation", "caught"
+#: What the dealer may see at the table and did about it, a line of the replay.
+Event = Remedied | Foul
 #: A distractor for a remedy: what a dealer who ignores the irregularity does.
 CARRY_ON = "carry on: the coup goes on as if nothing happened"
 
@@ -155,12 +162,45 @@ def _first_lower(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
+def event_at(dealt: Dealt, event: Event) -> int:
+    """The step an event's line comes before: the card after it (after the last card, the
+    calls), or for a violation caught after the result, the first bet settled."""
+    if isinstance(event, Foul) and event.violation.moment is Moment.RESULT:
+        return dealt.first_bet
+    return min(event.cards, len(dealt.cards))
+
+
+def _moment(cards: int, moment: Moment | None = None) -> str:
+    if moment is Moment.RESULT:
+        return "after the result"
+    if moment is Moment.BETS:
+        return "at no more bets"
+    return "before the first card" if cards == 0 else f"after card {cards}"
+
+
+#: What the dealer did about a player's violation, in the replay's words.
+_ANSWERED = {
+    None: "lets it play",
+    Response.REFUSE: "refuses the bet",
+    Response.RETURN: "returns it",
+    Response.FLOOR: "stops and calls the floor",
+}
+
+
+def foul_line(foul: Foul) -> str:
+    """A player's violation and what the dealer did: "Seat 3 Banker 25: past posting, after
+    card 2 — the dealer refuses the bet"."""
+    where = foul.where()
+    when = _moment(foul.cards, foul.violation.moment)
+    return f"{where[:1].upper()}{where[1:]}, {when} — the dealer {_ANSWERED[foul.response]}"
+
+
 def remedy_line(remedied: Remedied, house: House, entries: Sequence[IrregularityEntry]) -> str:
     """An irregularity and what the dealer did, as the screen lists it: "A card exposed after
     card 3 — the dealer stops and calls the floor".  A remedy applied is the house's own
     wording, else the catalogue's."""
     label = remedied.label
-    when = "before the first card" if remedied.cards == 0 else f"after card {remedied.cards}"
+    when = _moment(remedied.cards)
     if remedied.done is Handled.APPLIED:
         own = house.remedies.get(remedied.irregularity)
         entry = next((e for e in entries if e.kind is remedied.irregularity), None)
@@ -191,47 +231,57 @@ class Replay:
         return audit(self.dealt, self.house, self.layout)
 
     @property
-    def rows(self) -> tuple[int | Remedied, ...]:
+    def events(self) -> tuple[Event, ...]:
+        """The irregularities and the players' violations in the replay, with what the
+        dealer did about each."""
+        return (*self.dealt.remedies, *self.dealt.fouls)
+
+    @property
+    def rows(self) -> tuple[int | Event, ...]:
         """The replay line by line: a step of the dealt procedure (its index in
-        ``Dealt.steps``), or an irregularity and the dealer's remedy, before the card it came
-        ahead of (after the last card: before the calls)."""
-        steps, cards = self.dealt.steps, len(self.dealt.cards)
-        pending = sorted(self.dealt.remedies, key=lambda r: r.cards)
-        out: list[int | Remedied] = []
+        ``Dealt.steps``), or an event and what the dealer did, at its moment
+        (``event_at``)."""
+        steps = self.dealt.steps
+        pending = sorted(self.events, key=lambda e: event_at(self.dealt, e))
+        out: list[int | Event] = []
         for index in range(len(steps)):
-            while pending and min(pending[0].cards, cards) <= index:
+            while pending and event_at(self.dealt, pending[0]) <= index:
                 out.append(pending.pop(0))
             out.append(index)
         return (*out, *pending)
 
     @property
-    def remedy_lines(self) -> frozenset[int]:
-        """The lines (0-based) of an irregularity and its remedy: the screen wraps them."""
-        return frozenset(i for i, row in enumerate(self.rows) if isinstance(row, Remedied))
+    def event_lines(self) -> frozenset[int]:
+        """The lines (0-based) of an event and what the dealer did: the screen wraps them."""
+        return frozenset(i for i, row in enumerate(self.rows) if not isinstance(row, int))
 
-    def remedy_of(self, deviation: Deviation) -> Remedied | None:
-        """The irregularity a deviation is about, if any: the audit is asked with that
-        remedy alone and with none, and the deviations it adds are its own (nothing here
-        reads the audit's kinds or words)."""
-        if not self.dealt.remedies:
+    def event_of(self, deviation: Deviation) -> Event | None:
+        """The event a deviation is about, if any: the audit is asked with that event alone
+        and with none, and the deviations it adds are its own (nothing here reads the
+        audit's kinds or words)."""
+        events = self.events
+        if not events:
             return None
         bare = Counter(self._audit_with(()).deviations)
-        for remedied in self.dealt.remedies:
-            own = Counter(self._audit_with((remedied,)).deviations) - bare
+        for event in events:
+            own = Counter(self._audit_with((event,)).deviations) - bare
             if own[deviation]:
-                return remedied
+                return event
         return None
 
-    def _audit_with(self, remedies: tuple[Remedied, ...]) -> Audit:
-        return audit(replace(self.dealt, remedies=remedies), self.house, self.layout)
+    def _audit_with(self, events: tuple[Event, ...]) -> Audit:
+        remedies = tuple(e for e in events if isinstance(e, Remedied))
+        fouls = tuple(e for e in events if isinstance(e, Foul))
+        dealt = replace(self.dealt, remedies=remedies, fouls=fouls)
+        return audit(dealt, self.house, self.layout)
 
     def line_of(self, deviation: Deviation) -> int:
-        """The line (0-based) a deviation is at: its irregularity's, or its step's (a bet
-        left unsettled: the end line)."""
+        """The line (0-based) a deviation is at: its event's, or its step's (a bet left
+        unsettled: the end line)."""
         rows = self.rows
-        remedied = self.remedy_of(deviation)
-        if remedied is not None:
-            return rows.index(remedied)
+        event = self.event_of(deviation)
+        if event is not None:
+            return rows.index(event)
         return rows.index(deviation.step) if deviation.step in rows else len(rows)
 
     def first_mistake(self) -> Deviation | None:
@@ -244,24 +294,24 @@ class Replay:
         first = self.first_mistake()
         return None if first is None else self.line_of(first)
 
+    def _line(self, row: int | Event) -> str:
+        if isinstance(row, Remedied):
+            return remedy_line(row, self.house, self.entries)
+        if isinstance(row, Foul):
+            return foul_line(row)
+        return step_line(self.dealt.steps[row], self.layout)
+
     @property
     def lines(self) -> tuple[str, ...]:
         """Every line as listed (1-based on screen), and the end of the coup."""
-        steps = self.dealt.steps
-        return (
-            *(
-                remedy_line(row, self.house, self.entries)
-                if isinstance(row, Remedied)
-                else step_line(steps[row], self.layout)
-                for row in self.rows
-            ),
-            END_LINE,
-        )
+        return (*(self._line(row) for row in self.rows), END_LINE)
 
     @property
     def skill_key(self) -> str:
         if self.mistake is None and self.dealt.remedies:
             return f"spot:{REMEDIED}"
+        if self.mistake is None and self.dealt.fouls:
+            return f"spot:{CAUGHT}"
         return f"spot:{self.mistake or 'none'}"
 
 
@@ -321,6 +371,11 @@ class SpotQuestion:
                 return (
                     "Every step follows the rules, and the irregularity was remedied as "
                     f"{self.house.name} says: the coup was dealt right"
+                )
+            if self.replay.dealt.fouls:
+                return (
+                    "Every step follows the rules, and the player's violation was answered "
+                    f"as {self.house.name} says: the coup was dealt right"
                 )
             return "Every step follows the rules: the coup was dealt right"
         at = self.replay.line_of(first)
@@ -493,6 +548,102 @@ def _remedy_alternatives(
     return [w for w in dict.fromkeys((*near, *others)) if w not in (right, taught_here)]
 
 
+def _foul_alternatives(right: str, rng: random.Random) -> list[str]:
+    """The other answers to a player's violation, in the audit's words (the responses'
+    labels, and letting it play)."""
+    others = [r.label for r in Response if r.label != right]
+    rng.shuffle(others)
+    return others
+
+
+#: Where a player's violation is staged: (seat, bet, the amount concerned, cards on the
+#: table), or None when this layout and coup cannot have it.
+Staged = tuple[int, Bet, Decimal, int] | None
+Stager = Callable[[random.Random, Layout, House, Dealt], Staged]
+
+
+def _seat_bets(layout: Layout) -> list[tuple[int, Bet, Decimal]]:
+    return list(layout.bets())
+
+
+def _past_posted(rng: random.Random, layout: Layout, house: House, correct: Dealt) -> Staged:
+    """A bet placed on a seat after a card of the coup (not the last: before the result)."""
+    on = {(s, b) for s, b, _ in layout.bets()}
+    free = [(s.number, b) for s in layout.seats for b in house.bets if (s.number, b) not in on]
+    if not free:
+        return None
+    seat, bet = rng.choice(free)
+    alike = [w for _, b, w in layout.bets() if b is bet]  # a wager the table has on it
+    wager = rng.choice(alike) if alike else min(w for _, _, w in layout.bets())
+    return seat, bet, wager, rng.randint(1, len(correct.cards) - 1)
+
+
+def _changed(rng: random.Random, layout: Layout, house: House, correct: Dealt) -> Staged:
+    """A bet on the layout pressed (by as much again) or withdrawn, after a card of the
+    coup (not the last)."""
+    seat, bet, wager = rng.choice(_seat_bets(layout))
+    return seat, bet, wager, rng.randint(1, len(correct.cards) - 1)
+
+
+def _pinched(rng: random.Random, layout: Layout, house: House, correct: Dealt) -> Staged:
+    """A losing bet (the engine's procedure takes it) pinched after the result."""
+    wagers = {(s, b): w for s, b, w in layout.bets()}
+    losers = [(a.seat, a.bet) for a in correct.bets if a.done is Done.TAKEN]
+    if not losers:
+        return None
+    seat, bet = rng.choice(losers)
+    return seat, bet, wagers[seat, bet], len(correct.cards)
+
+
+def _on_the_layout(values: tuple[str, ...]) -> Stager:
+    """Something that is no bet (a banknote, a commission change chip) on a bet's spot at
+    no more bets."""
+
+    def stage(rng: random.Random, layout: Layout, house: House, correct: Dealt) -> Staged:
+        seat, bet, _ = rng.choice(_seat_bets(layout))
+        return seat, bet, Decimal(rng.choice(values)), 0
+
+    return stage
+
+
+#: The players' violations a replay stages, and how: where (seat, bet), the amount concerned
+#: and the cards on the table.  Those a seat's bets make by themselves (under the minimum,
+#: a side bet without its base...) are the layout's, which the replay settles as dealt; the
+#: violations drill has them.
+FOULS_STAGED: Mapping[Violation, Stager] = {
+    Violation.PAST_POSTING: _past_posted,
+    Violation.PRESSING: _changed,
+    Violation.WITHDRAWN: _changed,
+    Violation.PINCHING: _pinched,
+    Violation.CASH: _on_the_layout(("20", "50", "100")),
+    Violation.NON_PLAYABLE: _on_the_layout(("0.25", "0.50")),
+}
+
+
+def _staged_foul(
+    coup: Coup, layout: Layout, house: House, rng: random.Random, wrong: bool
+) -> Replay | None:
+    """The engine's procedure for the coup with a player's violation the house enforces
+    staged at its moment, and a dealer's response the audit finds ``wrong`` (or right);
+    None when the house enforces none a replay stages."""
+    correct = Dealt.correct(coup, layout, house)
+    kinds = [v for v in house.enforced if v in FOULS_STAGED]
+    rng.shuffle(kinds)
+    for violation in kinds:
+        where = FOULS_STAGED[violation](rng, layout, house, correct)
+        if where is None:
+            continue
+        seat, bet, wager, cards = where
+        responses: list[Response | None] = [None, *(r for r in Response if r is not Response.ALLOW)]
+        rng.shuffle(responses)
+        for response in responses:
+            foul = Foul(violation, seat, bet, wager, response, cards)
+            dealt = replace(correct, fouls=(foul,))
+            if bool(audit(dealt, house, layout).mistakes) is wrong:
+                return Replay(coup, layout, house, dealt, VIOLATION if wrong else None)
+    return None
+
+
 def _staged(
     coup: Coup,
     layout: Layout,
@@ -539,6 +690,11 @@ def replay_for(
         )
         if staged is not None:
             return dealt, staged
+    rate = drill.spot.violation_rate
+    if rate and rng.random() < rate:
+        staged = _staged_foul(dealt.coup, _layout(drill, dealt, rng), house, rng, with_error)
+        if staged is not None:
+            return dealt, staged
     for attempt in range(TRIES):
         layout = _layout(drill, dealt, rng)
         if not with_error:
@@ -579,12 +735,13 @@ def spot_questions(
         out.append(SpotQuestion(index, dealt, replay))
         first = replay.first_mistake()
         if first is not None:
-            remedied = replay.remedy_of(first)
-            found = (
-                _alternatives(replay, first, rng, catalogue)
-                if remedied is None
-                else _remedy_alternatives(replay, remedied, first.right, rng)
-            )
+            event = replay.event_of(first)
+            if isinstance(event, Remedied):
+                found = _remedy_alternatives(replay, event, first.right, rng)
+            elif isinstance(event, Foul):
+                found = _foul_alternatives(first.right, rng)
+            else:
+                found = _alternatives(replay, first, rng, catalogue)
             wrong = [w for w in found if w != first.right][:3]
             options = pick_options(first.right, wrong, rng)
             out.append(FixQuestion(index, dealt, replay, options))

@@ -145,7 +145,7 @@ class SpotScreen(Screen[None]):
                 (i == marked, i == right), " "
             )
             number = f"{mark}{i + 1:>{width}}  "
-            if i in q.replay.remedy_lines:  # a long line: wrapped under its text
+            if i in q.replay.event_lines:  # a long line: wrapped under its text
                 lines.append(Option(_numbered(number, line)))
             else:
                 lines.append(Option(Text(f"{number}{line}")))
