@@ -86,3 +86,43 @@ async def test_an_irregularity_remedied_right_is_no_error() -> None:
         await pilot.press("n", "enter")
         assert text_of(app, "#feedback-text").startswith("✓")
         assert session.results[0].graded.skill.key == "spot:remedied"
+
+
+async def test_a_players_violation_let_play_is_flagged_and_answered() -> None:
+    """DRAGON on seat 1 (Banker 25, Dragon 7 10) under EZ Baccarat (standard), which refuses
+    a bet placed after the first card: seat 1's Player 25 placed after card 2 and let play
+    is the error, on line 3; the right answer is to refuse the bet."""
+    from dataclasses import replace
+    from decimal import Decimal
+
+    from tests.support.coups import DRAGON, coup
+    from trainer.engine import Bet
+    from trainer.engine.house import DEFAULT_HOUSE
+    from trainer.engine.procedure import Dealt, Foul, single_seat
+    from trainer.engine.violations import Violation
+    from trainer.session.spot import FixQuestion, Replay, SpotQuestion
+
+    drill, _ = remedy_replays()
+    dc = coup(DRAGON, {Bet.BANKER: "25", Bet.DRAGON7: "10"})
+    layout = single_seat({Bet.BANKER: 25, Bet.DRAGON7: 10})
+    late = Foul(Violation.PAST_POSTING, 1, Bet.PLAYER, Decimal(25), None, 2)
+    dealt = replace(Dealt.correct(dc.coup, layout, DEFAULT_HOUSE), fouls=(late,))
+    replay = Replay(dc.coup, layout, DEFAULT_HOUSE, dealt, "violation")
+    options = ("let it play", "call the floor", "refuse the bet", "return it")
+    questions: list[SpotQuestion | FixQuestion] = [
+        SpotQuestion(0, dc, replay),
+        FixQuestion(0, dc, replay, options),
+    ]
+    app = TrainerApp(trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
+    async with app.run_test(size=SIZE) as pilot:
+        session = Session(drill, [], "Alex", clock=app.clock, now=app.now, questions=questions)
+        app.push_screen(session_screen(session))
+        await pilot.pause()
+        assert "past posting, after card 2" in option_line(app, 2)
+        await pilot.press("3", "enter")
+        assert text_of(app, "#feedback-text").startswith("✓")
+        await pilot.press("enter")
+        assert "Step 3 was wrong" in text_of(app, "#prompt")
+        await pilot.press("3", "enter")  # option 3: refuse the bet
+        assert text_of(app, "#feedback-text").startswith("✓")
+        assert session.results[1].graded.skill.key == "spot:violation:fix"

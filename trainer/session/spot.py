@@ -17,7 +17,9 @@ about it (``Remedied``: carried on, called the floor, or applied the remedy).  T
 error, when it has one, is then that remedy: the dealer carried on or called the floor where
 the house confirms a remedy, or carried on or applied one where the house says call the floor.
 Which is which is the audit's word too: a remedy is staged, and kept when the audit finds it
-wrong (or right) as wanted.
+wrong (or right) as wanted.  ``violation_rate`` of the other replays have a player's
+violation the house enforces (past posting after card 2, a losing bet pinched after the
+result) and the dealer's response (``Foul``), staged and kept the same way.
 """
 
 from __future__ import annotations
