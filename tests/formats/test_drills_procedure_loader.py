@@ -59,6 +59,12 @@ def test_call_and_spot_drills_read_their_settings() -> None:
     assert s.spot.error_ids == ("payout-short", "push-taken") and s.spot.level == "coup"
     default = load_text(HEAD + "ask: spot\n" + BETS + GEN)
     assert default.spot.error_rate == 0.5 and default.spot.error_ids == ()
+    assert default.spot.irregularity_rate == 0 and default.spot.violation_rate == 0
+    events = load_text(
+        HEAD + "ask: spot\nspot: {irregularities: 30%, violations: 0.2}\n" + BETS + GEN
+    )
+    assert events.spot.irregularity_rate == pytest.approx(0.3)
+    assert events.spot.violation_rate == pytest.approx(0.2)
 
 
 # (text after HEAD, the one line expected: "d.yaml:LINE:COL: FIELD: ..." and fragments)
@@ -104,6 +110,16 @@ BAD = {
         "ask: spot\nspot: {error_rate: 1.5}\n" + BETS + GEN,
         "d.yaml:5:20: spot.error_rate:",
         ["'1.5' is out of range", "0 to 1"],
+    ),
+    "irregularities too high": (
+        "ask: spot\nspot: {irregularities: 130%}\n" + BETS + GEN,
+        "d.yaml:5:24: spot.irregularities:",
+        ["'130%' is out of range", "0 to 1"],
+    ),
+    "violations not a share": (
+        "ask: spot\nspot: {violations: some}\n" + BETS + GEN,
+        "d.yaml:5:20: spot.violations:",
+        ["'some' is not a share"],
     ),
     "rate not a number": (
         "ask: spot\nspot: {error_rate: often}\n" + BETS + GEN,
