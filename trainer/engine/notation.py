@@ -79,6 +79,7 @@ from trainer.engine.violations import Moment, Response, Violation
 __all__ = [
     "NotationError",
     "Procedure",
+    "dealt_text",
     "parse_chips",
     "read_procedures",
     "right_procedure",
@@ -564,6 +565,19 @@ def _events(d: Dealt, cards: int, *, after: bool) -> list[str]:
         if r.cards == cards and after == last:
             out.append(f"remedy:{r.irregularity.value}" + (f":{r.done.value}" if r.done else ""))
     return out
+
+
+def dealt_text(dealt: Dealt) -> str:
+    """The cards as dealt, each with its hand, and the players' violations and the
+    irregularities where they happened (``P:Ks late:3:banker=25 B:2h ... remedy:misdeal``):
+    what the audit echoes.  It reads back (``Procedure.parse``) to the same cards,
+    violations and irregularities; with neither, it is the cards alone."""
+    n = len(dealt.cards)
+    out = _events(dealt, 0, after=False)
+    for k, c in enumerate(dealt.cards, start=1):
+        out.append(f"{c.to.value}:{c.card}")
+        out += _events(dealt, k, after=False)
+    return " ".join(out + _events(dealt, n, after=True))
 
 
 def _said(call: SaidCall) -> str:
