@@ -144,3 +144,12 @@ def test_a_late_bet_is_not_action_at_no_more_bets() -> None:
 def test_no_differential_where_the_house_sets_none() -> None:
     # EZ's limits run to 10,000 a bet and set no differential.
     assert run(f"{NATURAL} take:1:banker=10000 take:2:banker=10000").right
+
+
+def test_a_bet_under_the_minimum_let_play_is_the_violation_missed_not_bad_input() -> None:
+    # EZ's minimum is 1: seat 2's Player 0.50, let play, then taken though the Player won.
+    result = run(f"under_min:2:player=0.5 {NATURAL} take:2:player=0.5")
+    assert [d.kind for d in result.deviations] == [Kind.VIOLATION_MISSED, Kind.WINNER_TAKEN]
+    # refused at no more bets, it does not play
+    (d,) = run(f"under_min:2:player=0.5:refuse {NATURAL} take:2:player=0.5").deviations
+    assert d.kind is Kind.NOT_IN_ACTION

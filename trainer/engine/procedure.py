@@ -1002,7 +1002,18 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                 "with its values"
             ) from None
     in_action, stopped, notes = _in_action(dealt, layout)
-    problems = layout_problems(in_action, house)
+    # A bet over or under the limits keyed as a violation let play is the violation's
+    # deviation, not a layout the audit cannot read.
+    let_play = {
+        (f.seat, f.bet) for f in dealt.fouls if f.response is None and f.violation in _SEAT_MADE
+    }
+    excused = {
+        f"seat {seat.number}: {text}"
+        for seat in in_action.seats
+        for _, bet, text in house.seat_violations(seat.bets)
+        if (seat.number, bet) in let_play
+    }
+    problems = [p for p in layout_problems(in_action, house) if p not in excused]
     if problems:
         raise LayoutError(problems)
     on_layout = {(s, b): w for s, b, w in in_action.bets()}
