@@ -153,3 +153,10 @@ def test_a_bet_under_the_minimum_let_play_is_the_violation_missed_not_bad_input(
     # refused at no more bets, it does not play
     (d,) = run(f"under_min:2:player=0.5:refuse {NATURAL} take:2:player=0.5").deviations
     assert d.kind is Kind.NOT_IN_ACTION
+
+
+def test_a_press_let_play_past_the_maximum_is_the_press_missed_not_bad_input() -> None:
+    # EZ's maximum is 10,000: a Player 10,000 pressed by 100 and let play plays at 10,100,
+    # paid even money; the press let play is the one deviation.
+    (d,) = run(f"{NATURAL} press:1:player=100 pay:1:player=10000:10100").deviations
+    assert d.kind is Kind.VIOLATION_MISSED

@@ -981,8 +981,10 @@ def _no_commission(house: House, s: Settlement) -> str:
 def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
     """Every deviation of ``dealt`` from the engine's procedure for its cards under
     ``house`` with the bets on ``layout``, in the order of the steps; none when it was dealt
-    right.  AuditInputError for a procedure that cannot be audited; LayoutError (listing
-    every problem) for a layout the house does not allow."""
+    right.  The bets are judged as they are in action once each player's violation is
+    answered as the dealer answered it (``_in_action``).  AuditInputError for a procedure
+    that cannot be audited; LayoutError (listing every problem) for a layout the house does
+    not allow."""
     if dealt.cut is not None and not 0 <= dealt.cut <= len(dealt.cards) + 1:
         raise AuditInputError(
             f"the cut card came out in front of card {dealt.cut}, but the coup has "
@@ -1002,10 +1004,12 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                 "with its values"
             ) from None
     in_action, stopped, notes = _in_action(dealt, layout)
-    # A bet over or under the limits keyed as a violation let play is the violation's
-    # deviation, not a layout the audit cannot read.
+    # A bet over or under the limits keyed as a violation let play (or pressed past them)
+    # is the violation's deviation, not a layout the audit cannot read.
     let_play = {
-        (f.seat, f.bet) for f in dealt.fouls if f.response is None and f.violation in _SEAT_MADE
+        (f.seat, f.bet)
+        for f in dealt.fouls
+        if f.response is None and (f.violation in _SEAT_MADE or f.violation is Violation.PRESSING)
     }
     excused = {
         f"seat {seat.number}: {text}"
