@@ -56,7 +56,7 @@ from trainer.engine import (
 )
 from trainer.engine.analysis import class_counts
 from trainer.engine.errors import quote
-from trainer.engine.house import DEFAULT_HOUSE, House
+from trainer.engine.house import House
 from trainer.engine.settlement import RESULTS as EZ_RESULTS
 from trainer.fileformat import reading
 from trainer.fileformat.declare import MapOf
@@ -605,18 +605,11 @@ class _Reader(reading.Reader, F.DrillReads):
         if "spot" in f and kind is not Kind.SPOT:
             self.err(f["spot"], "spot", "spot settings need ask: spot")
         steps = get.get("ask", (kind, ()))[1]
-        house: House = get.get("house") or DEFAULT_HOUSE
         if "violations" in f and kind is not Kind.VIOLATIONS and Step.TABLE not in steps:
             self.err(
                 f["violations"],
                 "violations",
                 "violations settings need ask: violations or ask: table",
-            )
-        elif "violations" in f and not house.enforced:
-            self.err(
-                f["violations"],
-                "violations",
-                f"house {house.id!r} enforces no violation: there is nothing to catch",
             )
 
     def check_layouts(self, house: House, node: Node, spec: TableSpec) -> None:
