@@ -477,7 +477,7 @@ class TableScreen(Screen[None]):
                     spot.seat,
                     spot.bet,
                     spot.wager,
-                    self.key_of(i),
+                    "" if table.phase is Phase.WATCH else self.key_of(i),  # nothing to pick
                     tone,
                     cursor=i == self.cursor and self.cursor_shown,
                     current=spot.key == current_key,
