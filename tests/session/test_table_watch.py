@@ -238,3 +238,24 @@ def test_a_retry_watches_the_same_moments_with_the_same_choices() -> None:
     for work, number in zip(again.tables, missed, strict=True):
         before = s.tables[number - 1]
         assert [q.options for q in work.watch] == [q.options for q in before.watch]
+
+
+def test_the_bundled_audition_grades_the_moments_watched_as_protecting_the_game() -> None:
+    from trainer.curriculum.catalog import load_curriculum
+    from trainer.session.audition import judge_audition, practical_drills
+
+    audition = load_curriculum().audition
+    assert audition is not None and "table-protection" in practical_drills(audition)
+    s, clock, records = session()
+    for answer in (ALL_PLAY, REFUSE_LATE, ALL_PLAY):
+        clock.advance(4)
+        s.answer_watch(answer)
+    s.mark(3, P)
+    s.confirm_take()
+    answers = [r for r in records if isinstance(r, AnswerRecord)]
+    verdict = judge_audition(audition, "ann", "Mrs Lee", FakeNow()(), 18, answers)
+    (area,) = [a for a in verdict.areas if a.area.id == "protection"]
+    # the three moments, right, 4 s each against a 10 s target: the best grade; the take
+    # is the tables' area's, not this one's
+    assert (area.answered, area.right, area.seconds) == (3, 3, 12)
+    assert area.grade is not None and area.grade.grade == "A"
