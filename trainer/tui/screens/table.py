@@ -12,6 +12,12 @@ tray) is at the bottom, with the key line.  Three phases, each from ``TableSessi
    means "done paying" (the bets left stay: pushes);
 3. commission (a commission house): the commission each winner owes, typed or in chips.
 
+A drill with violations (``violations:`` on a table drill) first shows the moments around
+the deal, each on the felt as the dealer sees it (the layout at no more bets, the hands
+hidden; a player's hand on the layout after the first card; the bets once the result is
+called), and asks in the bottom panel, keys 1-4 then Enter: stop the violation as the house
+says, or let every bet play.  The table worked after is the layout the answers leave.
+
 A shoe at the table (``ask: [shoe, table]``) adds the shoe's line under the header (coup N,
 cards left, the cut card as the dealer knows it) and asks the shoe's questions in the bottom
 panel as multiple choice, keys 1-4: the burn before the first table (the hands not yet
@@ -40,7 +46,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from trainer.drills.model import ChipEntry
-from trainer.engine import Bet, format_amount
+from trainer.engine import Bet, Card, format_amount
 from trainer.session import ReferenceRefused
 from trainer.session.shoe import BurnQuestion
 from trainer.session.table import (
@@ -146,6 +152,7 @@ class TableScreen(Screen[None]):
         Binding("enter", "commission", "Confirm"),
         Binding("enter", "next_table", "Next table"),
         Binding("enter", "confirm_shoe", "Confirm"),
+        Binding("enter", "confirm_watch", "Confirm"),
         Binding("backspace", "backspace", "Undo", show=False),
         Binding("escape", "back", "Back"),
         Binding("escape", "leave", "Leave"),
@@ -162,12 +169,15 @@ class TableScreen(Screen[None]):
         self.last: StepFeedback | None = None
         self.message = ""  # a refused action's reason, on the status line
         self.shoe_pick: int | None = None  # the shoe question's choice, until Enter confirms
+        self.watch_pick: int | None = None  # the moment's choice, until Enter confirms
         self._timer: Timer | None = None
         self._table_shown = 0  # the table number the felt was last laid out for
         self._shown: dict[str, tuple[object, ...]] = {}  # each Static's text as last shown
-        self._spots: tuple[int, list[SessionSpot]] = (0, [])  # (table number, its spots)
+        #: (the table number and the moment watched, or -1 once it is worked; its spots)
+        self._spots: tuple[tuple[int, int], list[SessionSpot]] = ((0, 0), [])
         self._keys_for: tuple[object, ...] = ()  # the state the key line was drawn for
         self._seat_views: dict[int, SeatView] = {}
+        self._hands: tuple[object, ...] = ()  # the cards each hand was last shown with
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -237,12 +247,13 @@ class TableScreen(Screen[None]):
     def spots(self) -> list[SessionSpot]:
         """The table's bets in seat order from the dealer's left (the letters' order)."""
         table = self.session.table
-        if self._spots[0] != table.number:
+        shown = (table.number, table.moment if table.phase is Phase.WATCH else -1)
+        if self._spots[0] != shown:
             self._spots = (
-                table.number,
+                shown,
                 [
                     spot
-                    for seat in sorted(table.seats, key=lambda s: s.number)
+                    for seat in sorted(table.on_felt, key=lambda s: s.number)
                     for spot in seat.spots
                 ],
             )
@@ -273,6 +284,8 @@ class TableScreen(Screen[None]):
         self.draw_shoe()
         if s.shoe_question is not None:
             self.draw_shoe_question()
+        elif s.watch_question is not None:
+            self.draw_watch()
         else:
             self.draw_step()
         self.draw_procedure()
@@ -285,37 +298,64 @@ class TableScreen(Screen[None]):
             s.finished,
             s.shoe_question is not None,
             self.shoe_pick is not None,
+            self.watch_pick is not None,
         )
         if keys != self._keys_for:
             self._keys_for = keys
             self.query_one("#keys", KeyBar).show_keys(self)
 
     def new_table(self) -> None:
-        table = self.session.table
         self.cursor = 0
         self.typed, self.chip_log, self.amount_mode = "", [], False
         self.last = None
         self.message = ""
-        coup = table.coup
-        self.query_one("#player-hand", HandView).show(coup.player.cards, coup.player.total)
-        self.query_one("#banker-hand", HandView).show(coup.banker.cards, coup.banker.total)
+        self.watch_pick = None
+        self._hands = ()
         self.query_one("#table-feedback", Static).display = False
         size = self.app.size
         self.place_seats(size.width, size.height)
 
+    def draw_hands(self) -> None:
+        """The hands as the dealer sees them now: the whole coup, or, while a moment is
+        watched, the cards out so far (none at no more bets, the first during the deal)."""
+        coup = self.session.table.coup
+        q = self.session.watch_question
+        shown: tuple[tuple[Card, ...], int | None, tuple[Card, ...], int | None]
+        if q is None:
+            shown = (coup.player.cards, coup.player.total, coup.banker.cards, coup.banker.total)
+        else:
+            view = q.view
+            whole = q.scene.shown >= len(coup.cards)
+            shown = (
+                view.player_cards,
+                coup.player.total if whole else None,
+                view.banker_cards,
+                coup.banker.total if whole else None,
+            )
+        if shown != self._hands:
+            self._hands = shown
+            self.query_one("#player-hand", HandView).show(shown[0], shown[1])
+            self.query_one("#banker-hand", HandView).show(shown[2], shown[3])
+
     def draw_shoe(self) -> None:
         """The result line (or the first card turned up, before the burn is answered: the
-        hands are not dealt yet) and, for a shoe at the table, the shoe's line."""
+        hands are not dealt yet; or the moment watched) and, for a shoe at the table, the
+        shoe's line."""
         s = self.session
         burning = isinstance(s.shoe_question, BurnQuestion)
+        watched = s.watch_question
+        dark = burning or (watched is not None and watched.scene.shown == 0)
         hands = self.query_one("#table-hands")
-        if hands.display == burning:
-            hands.display = not burning
+        if hands.display == dark:
+            hands.display = not dark
+        self.draw_hands()
         if burning:
             assert s.burn is not None
             self.put(
                 "#result", Text.assemble(("  First card turned up: ", "bold"), s.burn.card.pretty)
             )
+        elif watched is not None and watched.scene.shown < len(s.table.coup.cards):
+            self.put("#result", Text(f"  {watched.scene.heading}", "bold"))
         else:
             self.put("#result", Text.assemble(("  Result: ", "bold"), s.table.result_text))
         if s.shoe is not None:
@@ -343,6 +383,41 @@ class TableScreen(Screen[None]):
         self.put("#paying", choices)
         # the chip tray belongs to paying: hidden while the shoe is asked about
         self.query_one("#tray", ChipTray).display = False
+
+    def draw_watch(self) -> None:
+        """The moment watched in the dealer's panel: what happens (the layout is on the
+        felt), the question, the choices by number."""
+        q = self.session.watch_question
+        assert q is not None
+        step = Text(f"0 {Phase.WATCH.label.upper()}", "bold reverse")
+        step.append(" ")
+        step.append(q.scene.heading, "bold")
+        step.append(f". {q.step.label} Keys 1-{len(q.options)}, then Enter.")
+        for line in q.scene.events():
+            step.append("\n" + line)
+        choices = Text()
+        for i, option in enumerate(q.options, 1):
+            if i > 1:
+                choices.append("\n")
+            picked = self.watch_pick == i - 1
+            choices.append("▶" if picked else " ")
+            choices.append(f"{i}", "bold underline")
+            choices.append(f" {option}", "bold reverse" if picked else "")
+        if self.message:
+            choices.append("  " + self.message, "bold")
+        self.put("#step", step)
+        self.put("#paying", choices)
+        self.query_one("#tray", ChipTray).display = False
+
+    def action_confirm_watch(self) -> None:
+        """Enter: the chosen answer for the moment, graded; practice shows ✓/✗ and why."""
+        q = self.session.watch_question
+        if q is None or self.watch_pick is None:
+            return
+        index, self.watch_pick = self.watch_pick, None
+        self.graded(lambda: self.session.answer_watch(q.options[index]))
+        if self.session.watch_question is None:
+            self.query_one("#tray", ChipTray).display = True
 
     def pick_shoe(self, index: int) -> None:
         """Keys 1-4 choose an answer to the shoe question; only Enter gives it, so a stray
@@ -402,7 +477,7 @@ class TableScreen(Screen[None]):
                     spot.seat,
                     spot.bet,
                     spot.wager,
-                    self.key_of(i),
+                    "" if table.phase is Phase.WATCH else self.key_of(i),  # nothing to pick
                     tone,
                     cursor=i == self.cursor and self.cursor_shown,
                     current=spot.key == current_key,
@@ -595,6 +670,14 @@ class TableScreen(Screen[None]):
             )
         if action == "confirm_shoe":
             return False
+        if self.session.watch_question is not None:  # keys 1-4 pick (on_key), Enter answers
+            return (
+                action == "leave"
+                or (action == "reference" and not self.session.exam)
+                or (action == "confirm_watch" and self.watch_pick is not None)
+            )
+        if action == "confirm_watch":
+            return False
         picking = phase is Phase.PAY and not self.amount_mode
         if action == "move":
             return phase is Phase.TAKE or picking
@@ -632,6 +715,15 @@ class TableScreen(Screen[None]):
                 event.stop()
                 event.prevent_default()
                 self.pick_shoe(int(char) - 1)
+            return
+        watched = self.session.watch_question
+        if watched is not None:
+            if char in "123456789" and int(char) <= len(watched.options):
+                event.stop()
+                event.prevent_default()
+                self.watch_pick = int(char) - 1
+                self.message = ""
+                self.refresh_all()
             return
         table = self.session.table
         if self.entering:
@@ -772,7 +864,7 @@ class TableScreen(Screen[None]):
         self.typed, self.chip_log, self.amount_mode = "", [], False
         self.message = ""
         remaining = self.session.table.remaining
-        if remaining:
+        if remaining and remaining[0] in self.spots:
             self.cursor = self.spots.index(remaining[0])
         self.show_feedback(feedback)
         self.refresh_all()
