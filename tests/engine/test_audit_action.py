@@ -53,12 +53,13 @@ def test_a_refused_bet_left_unsettled_is_right() -> None:
     assert run(f"{DRAGON} late:4:player=25:refuse push:1:banker=25").right
 
 
-def test_cash_returned_and_then_pushed_is_out_of_action() -> None:
-    # Cash on seat 2's Banker spot, returned at no more bets; the Dragon 7 would push a
-    # Banker bet, but this one does not play at all.
-    (d,) = run(f"cash:2:banker=100:return {DRAGON} push:2:banker=100").deviations
-    assert d.kind is Kind.NOT_IN_ACTION
-    assert d.rule == "seat 2 Banker 100 was returned (cash on the layout): it does not play"
+def test_cash_returned_leaves_the_chip_bet_on_its_spot_in_action() -> None:
+    # A 100 banknote on seat 2's Banker spot, beside its Banker 25 in chips: the cash is no
+    # bet (trainer/engine/protection.py, Item), it goes back to the player; the chips play,
+    # and the Dragon 7 pushes them.
+    assert run(f"cash:2:banker=100:return {DRAGON} push:2:banker=25").right
+    (d,) = run(f"cash:2:banker=100 {DRAGON} push:2:banker=25").deviations  # left there
+    assert d.kind is Kind.VIOLATION_MISSED
 
 
 def test_a_late_bet_sent_to_the_floor_in_the_card_room_does_not_play() -> None:

@@ -9,7 +9,8 @@ be over it (Dragon 7 capped by the Banker bet); the commission house takes 10 to
 calls the floor when total Banker and total Player action differ by more than 10,000.
 
 The rule taught (RULES.md, docs/drills.md): a bet at fault at no more bets does not play;
-a change made after the first card never stands, the bet plays as it was at no more bets.
+a change made after the first card never stands, the bet plays as it was at no more bets;
+a table over its differential is the floor's to rule on (the dealer calls it).
 """
 
 from __future__ import annotations
@@ -56,13 +57,13 @@ def test_a_bet_over_the_maximum_refused_does_not_play() -> None:
     assert as_dict(stands(Scene(Moment.BETS, DRAGON, before, before), EZ)) == {3: {P: 50}}
 
 
-def test_over_the_differential_the_floor_holds_back_the_last_seat_of_the_heavy_side() -> None:
+def test_over_the_differential_the_floor_is_called_and_the_bets_play_as_placed() -> None:
     # Banker 5,000 + 5,000 + 2,000 = 12,000 against Player 1,000: 11,000 apart, over the
-    # 10,000; without seat 4's Banker 2,000 they are 9,000 apart: within
+    # 10,000: the dealer calls the floor, whose ruling it is; the drill plays them as placed
     before = layout(s1={P: 1000}, s2={B: 5000}, s3={B: 5000}, s4={B: 2000})
     scene = Scene(Moment.BETS, DRAGON, before, before)
     assert [f.violation for f in judge(scene, COMMISSION)] == [Violation.DIFFERENTIAL]
-    assert as_dict(stands(scene, COMMISSION)) == {1: {P: 1000}, 2: {B: 5000}, 3: {B: 5000}}
+    assert as_dict(stands(scene, COMMISSION)) == as_dict(before)
 
 
 def test_cash_goes_back_and_the_bet_beside_it_plays() -> None:

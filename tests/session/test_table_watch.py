@@ -26,7 +26,7 @@ from trainer.engine import Bet, Coup, parse_cards
 from trainer.engine.house import BUNDLED_HOUSES
 from trainer.engine.protection import ALL_PLAY, Scene, judge, stands
 from trainer.engine.table import Layout
-from trainer.engine.violations import Moment
+from trainer.engine.violations import Moment, Violation
 from trainer.session.records import AnswerRecord
 from trainer.session.table import Fault, Phase, TableActionError, TableSession
 
@@ -178,7 +178,8 @@ def test_the_bundled_drill_watches_every_table_and_settles_what_stands() -> None
                 assert sc.before == plays or sc.moment is Moment.BETS
                 plays = stands(sc, drill.house)
             assert work.layout == plays
-            assert not judge(Scene(Moment.BETS, work.coup, plays, plays), drill.house)
+            left = judge(Scene(Moment.BETS, work.coup, plays, plays), drill.house)
+            assert [f.violation for f in left] in ([], [Violation.DIFFERENTIAL])
 
 
 @pytest.mark.parametrize("rate", [0.0, 1.0])
@@ -259,3 +260,43 @@ def test_the_bundled_audition_grades_the_moments_watched_as_protecting_the_game(
     # is the tables' area's, not this one's
     assert (area.answered, area.right, area.seconds) == (3, 3, 12)
     assert area.grade is not None and area.grade.grade == "A"
+
+
+@pytest.mark.parametrize("house", sorted(BUNDLED_HOUSES))
+def test_the_export_of_watched_tables_audits_clean(house: str) -> None:
+    """Each table's right procedure, its violations answered as the house says, exported in
+    the audit's notation (``x`` on the results) reads back dealt right under the house."""
+    from trainer.engine.notation import Procedure, read_procedures
+    from trainer.engine.procedure import audit
+
+    drill = load_file(DRILL)
+    assert drill.table is not None
+    h = BUNDLED_HOUSES[house]
+    low = max(h.limits.minimum, 10)
+    table = replace(
+        drill.table,
+        bets=tuple(
+            replace(b, minimum=low, maximum=max(low, 100))
+            for b in drill.table.bets
+            if b.bet in (P, B)
+        ),
+        violations=1.0,
+    )
+    s = TableSession.deal(
+        replace(drill, house=h, table=table, questions=12), "t", random.Random(house)
+    )
+    read = [p for _, p in read_procedures(s.procedures())]
+    assert len(read) == 12 and all(isinstance(p, Procedure) for p in read)
+    for p, work in zip(read, s.tables, strict=True):
+        assert isinstance(p, Procedure)
+        assert len(p.dealt.fouls) == 1  # the table's violation, keyed at its moment
+        (foul,) = p.dealt.fouls
+        (found,) = [f for sc in work.dealt.watch for f in judge(sc, h)]
+        assert (foul.violation, foul.seat, foul.bet, foul.response) == (
+            found.violation,
+            found.seat,
+            found.bet,
+            found.response,
+        )
+        result = audit(p.dealt, h, p.layout)
+        assert result.right, (str(p), result.lines())

@@ -1225,6 +1225,11 @@ _SEAT_MADE = frozenset(
 )
 
 
+#: Violations about something on a spot that is no bet (a banknote, a change chip): it goes
+#: back to the player, the bet on the spot plays.
+_NO_BET = frozenset({Violation.CASH, Violation.NON_PLAYABLE})
+
+
 def _in_action(
     dealt: Dealt, layout: Layout
 ) -> tuple[Layout, dict[tuple[int, Bet], Foul], dict[tuple[int, Bet], str]]:
@@ -1233,7 +1238,8 @@ def _in_action(
 
     The bets keyed are the bets as they stood at no more bets (a late bet: as placed); each
     player's violation on one is applied as the dealer answered it.  A bet refused, returned
-    or sent to the floor, placed late or caught at no more bets, does not play.  A press
+    or sent to the floor, placed late or caught at no more bets, does not play (cash or a
+    change chip on its spot goes back; the bet plays).  A press
     stopped leaves the bet at its amount before the press, one let play adds to it; a
     withdrawal stopped leaves the bet whole, one let play takes its amount off (all of it:
     out of action).  A pinched bet plays whole whatever the dealer did: the floor has the
@@ -1245,7 +1251,7 @@ def _in_action(
     out: dict[tuple[int, Bet], Foul] = {}
     notes: dict[tuple[int, Bet], str] = {}
     for f in dealt.fouls:
-        if f.seat is None or f.bet is None or f.wager is None:
+        if f.seat is None or f.bet is None or f.wager is None or f.violation in _NO_BET:
             continue
         key = (f.seat, f.bet)
         if key not in wagers or key in out:
@@ -1278,7 +1284,11 @@ def _at_no_more_bets(dealt: Dealt, layout: Layout) -> list[tuple[Bet, Decimal]]:
         (f.seat, f.bet)
         for f in dealt.fouls
         if f.violation is Violation.PAST_POSTING
-        or (f.violation.moment is Moment.BETS and f.response is not None)
+        or (
+            f.violation.moment is Moment.BETS
+            and f.response is not None
+            and f.violation not in _NO_BET
+        )
     }
     return [(b, w) for s, b, w in layout.bets() if (s, b) not in gone]
 

@@ -188,11 +188,11 @@ def _loses(scene: Scene, house: House, bet: Bet) -> bool:
 def stands(scene: Scene, house: House) -> Layout:
     """The layout that plays on once the dealer has answered every violation of ``scene``
     as the house says.  At no more bets a bet at fault does not play (refused, returned, or
-    held while the floor is called), and where the table is over its differential the floor
-    holds back the heavier side's bets, the last seat first, until it is within; a change
-    made during the deal or after the result never stands: the bet plays as it was at no
-    more bets (a late bet or a press refused, a withdrawn or pinched bet put back by the
-    floor).  Cash and change chips go back to the player; the bets beside them play."""
+    held while the floor is called); a change made during the deal or after the result never
+    stands: the bet plays as it was at no more bets (a late bet or a press refused, a
+    withdrawn or pinched bet put back by the floor).  Cash and change chips go back to the
+    player; the bets beside them play.  A table over its differential is the floor's to
+    rule on, the dealer's part is to call it: the bets play as placed (the floor let them)."""
     seats = {n: dict(bets) for n, bets in _seats(scene.after).items()}
     if scene.moment is not Moment.BETS:
         was = _seats(scene.before)
@@ -206,23 +206,16 @@ def stands(scene: Scene, house: House) -> Layout:
                 seats.setdefault(f.seat, {})[f.bet] = old
         return Layout.of({n: bets for n, bets in seats.items() if bets})
     # at no more bets: what is left is judged again (a side bet left without its base once
-    # the base is refused goes too), one bet at most each turn: the loop is bounded
+    # the base is refused goes too), one bet at least each turn: the loop is bounded
     for _ in range(sum(len(b) for b in seats.values()) + 1):
         layout = Layout.of({n: bets for n, bets in seats.items() if bets})
         found = judge(Scene(Moment.BETS, scene.coup, layout, layout), house)
-        at_fault = [f for f in found if f.seat is not None and f.bet is not None]
-        for f in at_fault:
-            assert f.seat is not None and f.bet is not None
-            seats[f.seat].pop(f.bet, None)
-        if at_fault:
-            continue
-        if not found:  # only the differential can be left
+        at_fault = [(f.seat, f.bet) for f in found if f.seat is not None and f.bet is not None]
+        if not at_fault:  # nothing, or the differential: the floor's to rule on
             return layout
-        wagers = [(b, w) for bets in seats.values() for b, w in bets.items()]
-        player = sum((w for b, w in wagers if b is Bet.PLAYER), Decimal(0))
-        banker = sum((w for b, w in wagers if b is Bet.BANKER), Decimal(0))
-        heavy = Bet.BANKER if banker > player else Bet.PLAYER
-        del seats[max(n for n, bets in seats.items() if heavy in bets)][heavy]
+        for seat, bet in at_fault:
+            assert seat is not None and bet is not None
+            seats[seat].pop(bet, None)
     return Layout.of({n: bets for n, bets in seats.items() if bets})
 
 

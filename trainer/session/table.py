@@ -1244,7 +1244,12 @@ class TableSession(OnRun):
             place = self.shoe.coups[i] if self.shoe is not None else None
             cut = None if place is None else CUT_EARLIER if place.cut_out_before else place.cut_card
             procedure = right_procedure(
-                table.dealt.coup, table.dealt.layout, house, at_shoe=place is not None, cut=cut
+                table.dealt.coup,
+                table.dealt.layout,
+                house,
+                at_shoe=place is not None,
+                cut=cut,
+                watched=table.dealt.watch,
             )
             out.append(f"\n# table {table.number}: {house.result(table.dealt.coup)}\n{procedure}")
         return "\n".join(out) + "\n"
