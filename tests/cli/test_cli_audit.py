@@ -347,7 +347,15 @@ def test_a_file_of_procedures_errors_at_file_line_column(tmp_path) -> None:
 
 
 @pytest.mark.parametrize(
-    "drill", ["table-basics", "table-commission", "table-exam", "shoe-table", "table-chip-cutting"]
+    "drill",
+    [
+        "table-basics",
+        "table-commission",
+        "table-exam",
+        "shoe-table",
+        "table-chip-cutting",
+        "table-protection",
+    ],
 )
 def test_the_table_drill_exports_what_the_audit_reads_as_right(drill: str, tmp_path) -> None:
     out = ezbac("drills", "preview", drill, "--seed", "7", "--count", "12", "--procedure")
@@ -360,6 +368,11 @@ def test_the_table_drill_exports_what_the_audit_reads_as_right(drill: str, tmp_p
     assert audited.stdout.splitlines()[-1] == "12 coups: 12 dealt right, 0 with deviations"
     if drill == "shoe-table":
         assert "then:" in out.stdout
+    if drill == "table-protection":  # its violations keyed at their moments, answered right
+        preview = ezbac("drills", "preview", drill, "--seed", "7", "--count", "12")
+        caught = [ln for ln in preview.stdout.splitlines() if ln.startswith("     ! ")]
+        keyed = [w for w in out.stdout.split() if w.endswith((":refuse", ":return", ":floor"))]
+        assert caught and len(keyed) == len(caught)
 
 
 def test_only_a_table_drill_exports_a_procedure() -> None:

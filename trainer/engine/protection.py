@@ -26,7 +26,17 @@ from trainer.engine.settlement import Bet, BetResult
 from trainer.engine.table import Layout
 from trainer.engine.violations import Moment, Response, Violation
 
-__all__ = ["ALL_PLAY", "Finding", "Item", "Scene", "around", "judge", "stage", "stands"]
+__all__ = [
+    "ALL_PLAY",
+    "Finding",
+    "Item",
+    "Scene",
+    "around",
+    "judge",
+    "stage",
+    "stands",
+    "watched",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +227,13 @@ def stands(scene: Scene, house: House) -> Layout:
             assert seat is not None and bet is not None
             seats[seat].pop(bet, None)
     return Layout.of({n: bets for n, bets in seats.items() if bets})
+
+
+def watched(scenes: Sequence[Scene], house: House) -> tuple[str, ...]:
+    """Each violation of ``scenes`` as the house has it answered, a line each ("The first
+    card is out of the shoe: Seat 4 Player: past posting: refuse the bet"): what a table's
+    results and preview say before its settlement."""
+    return tuple(f"{s.heading}: {f.describe()}" for s in scenes for f in judge(s, house))
 
 
 def around(

@@ -53,7 +53,7 @@ from trainer.engine.money import PAYOUTS, as_amount, normalize
 from trainer.engine.notation import right_procedure
 from trainer.engine.order import Done, out_of_order, payout_order
 from trainer.engine.procedure import CUT_EARLIER
-from trainer.engine.protection import ALL_PLAY
+from trainer.engine.protection import ALL_PLAY, watched
 from trainer.engine.table import (
     BoxCommission,
     Layout,
@@ -521,13 +521,8 @@ class TableWork:
     @property
     def watched(self) -> tuple[str, ...]:
         """Each violation of the moments watched, as the house has it answered: what the
-        results teach before the settlement ("During the deal: Seat 4 Player: past posting:
-        refuse the bet")."""
-        return tuple(
-            f"{q.scene.heading}: {found.describe()}"
-            for q in self.watch
-            if (found := q.finding()) is not None
-        )
+        results teach before the settlement."""
+        return watched(self.dealt.watch, self.house)
 
     @property
     def on_felt(self) -> tuple[SeatView, ...]:
