@@ -8,21 +8,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.support.terminal import Terminal, needs_tmux
+from tests.support.terminal import Terminal, needs_tmux, option_key
 
 pytestmark = needs_tmux
 
 ALL_PLAY = "Nothing to stop: every bet plays"
 #: By hand, ez's rule for a bet put down during the deal (docs/houses.md): refuse it.
 LATE = re.compile(r"seat (\d) puts [\d,.]+ on (Player|Banker|Tie|Dragon 7|Panda 8)")
-
-
-def option_key(screen: str, text: str) -> str:
-    for line in screen.splitlines():
-        found = re.match(r"^\s*▶?([1-4])\s(.*?)\s*$", line)
-        if found and found.group(2) == text:
-            return found.group(1)
-    raise AssertionError(f"no option {text!r} on the screen:\n{screen}")
 
 
 def test_a_table_watched_then_worked_in_a_real_terminal(tmp_path: Path) -> None:

@@ -21,9 +21,9 @@ import pytest
 from tests.support.coups import DRAGON, FakeClock, FakeNow
 from tests.support.tables import table_drill
 from trainer.drills.loader import load_file
-from trainer.drills.model import DealtTable, Mode
+from trainer.drills.model import DealtTable, Drill, Mode
 from trainer.engine import Bet, Coup, parse_cards
-from trainer.engine.house import BUNDLED_HOUSES
+from trainer.engine.house import BUNDLED_HOUSES, House
 from trainer.engine.protection import ALL_PLAY, Scene, judge, stands
 from trainer.engine.table import Layout
 from trainer.engine.violations import Moment, Violation
@@ -197,22 +197,24 @@ def test_the_rate_is_the_share_of_tables_with_a_violation(rate: float) -> None:
         assert len(kinds) >= len(drill.house.enforced) - 2
 
 
-@pytest.mark.parametrize("house", sorted(BUNDLED_HOUSES))
-def test_every_bundled_house_deals_watched_tables(house: str) -> None:
+def every_table_watched(house: str) -> tuple[Drill, House]:
+    """The bundled drill under ``house``, Player and Banker bets within its limits, a
+    violation on every table."""
     drill = load_file(DRILL)
     assert drill.table is not None
     h = BUNDLED_HOUSES[house]
     low = max(h.limits.minimum, 10)
-    table = replace(
-        drill.table,
-        bets=tuple(
-            replace(b, minimum=low, maximum=max(low, 100))
-            for b in drill.table.bets
-            if b.bet in (P, B)
-        ),
-        violations=1.0,
+    bets = tuple(
+        replace(b, minimum=low, maximum=max(low, 100)) for b in drill.table.bets if b.bet in (P, B)
     )
-    s = TableSession.deal(replace(drill, house=h, table=table), "t", random.Random(house))
+    table = replace(drill.table, bets=bets, violations=1.0)
+    return replace(drill, house=h, table=table), h
+
+
+@pytest.mark.parametrize("house", sorted(BUNDLED_HOUSES))
+def test_every_bundled_house_deals_watched_tables(house: str) -> None:
+    drill, h = every_table_watched(house)
+    s = TableSession.deal(drill, "t", random.Random(house))
     for work in s.tables:
         found = [(sc, f) for sc in work.dealt.watch for f in judge(sc, h)]
         assert len(found) == 1
@@ -269,22 +271,8 @@ def test_the_export_of_watched_tables_audits_clean(house: str) -> None:
     from trainer.engine.notation import Procedure, read_procedures
     from trainer.engine.procedure import audit
 
-    drill = load_file(DRILL)
-    assert drill.table is not None
-    h = BUNDLED_HOUSES[house]
-    low = max(h.limits.minimum, 10)
-    table = replace(
-        drill.table,
-        bets=tuple(
-            replace(b, minimum=low, maximum=max(low, 100))
-            for b in drill.table.bets
-            if b.bet in (P, B)
-        ),
-        violations=1.0,
-    )
-    s = TableSession.deal(
-        replace(drill, house=h, table=table, questions=12), "t", random.Random(house)
-    )
+    drill, h = every_table_watched(house)
+    s = TableSession.deal(replace(drill, questions=12), "t", random.Random(house))
     read = [p for _, p in read_procedures(s.procedures())]
     assert len(read) == 12 and all(isinstance(p, Procedure) for p in read)
     for p, work in zip(read, s.tables, strict=True):

@@ -168,8 +168,9 @@ class TableScreen(Screen[None]):
         self.amount_mode = False  # pay phase: a bet is picked and its amount being given
         self.last: StepFeedback | None = None
         self.message = ""  # a refused action's reason, on the status line
-        self.shoe_pick: int | None = None  # the shoe question's choice, until Enter confirms
-        self.watch_pick: int | None = None  # the moment's choice, until Enter confirms
+        #: The choice picked for the question asked (the shoe's, or a moment watched), until
+        #: Enter gives it: a stray key never answers.
+        self.pick: int | None = None
         self._timer: Timer | None = None
         self._table_shown = 0  # the table number the felt was last laid out for
         self._shown: dict[str, tuple[object, ...]] = {}  # each Static's text as last shown
@@ -297,8 +298,7 @@ class TableScreen(Screen[None]):
             self.amount_mode,
             s.finished,
             s.shoe_question is not None,
-            self.shoe_pick is not None,
-            self.watch_pick is not None,
+            self.pick is not None,
         )
         if keys != self._keys_for:
             self._keys_for = keys
@@ -309,7 +309,7 @@ class TableScreen(Screen[None]):
         self.typed, self.chip_log, self.amount_mode = "", [], False
         self.last = None
         self.message = ""
-        self.watch_pick = None
+        self.pick = None
         self._hands = ()
         self.query_one("#table-feedback", Static).display = False
         size = self.app.size
@@ -369,20 +369,7 @@ class TableScreen(Screen[None]):
         step.append(" ")
         step.append(q.prompt, "bold")
         step.append(f" Keys 1-{len(q.options)}, then Enter.")
-        choices = Text()
-        for i, option in enumerate(q.options, 1):
-            if i > 1:
-                choices.append("\n")
-            picked = self.shoe_pick == i - 1
-            choices.append("▶" if picked else " ")
-            choices.append(f"{i}", "bold underline")
-            choices.append(f" {option}", "bold reverse" if picked else "")
-        if self.message:
-            choices.append("  " + self.message, "bold")
-        self.put("#step", step)
-        self.put("#paying", choices)
-        # the chip tray belongs to paying: hidden while the shoe is asked about
-        self.query_one("#tray", ChipTray).display = False
+        self.draw_choice(step, q.options)
 
     def draw_watch(self) -> None:
         """The moment watched in the dealer's panel: what happens (the layout is on the
@@ -395,11 +382,17 @@ class TableScreen(Screen[None]):
         step.append(f". {q.step.label} Keys 1-{len(q.options)}, then Enter.")
         for line in q.scene.events():
             step.append("\n" + line)
+        self.draw_choice(step, q.options)
+
+    def draw_choice(self, step: Text, options: tuple[str, ...]) -> None:
+        """A multiple-choice question in the dealer's panel (the shoe's, or a moment
+        watched): ``step`` says what is asked, the choices by number under it, the one
+        picked marked; the chip tray, which belongs to paying, is put away."""
         choices = Text()
-        for i, option in enumerate(q.options, 1):
+        for i, option in enumerate(options, 1):
             if i > 1:
                 choices.append("\n")
-            picked = self.watch_pick == i - 1
+            picked = self.pick == i - 1
             choices.append("▶" if picked else " ")
             choices.append(f"{i}", "bold underline")
             choices.append(f" {option}", "bold reverse" if picked else "")
@@ -412,20 +405,19 @@ class TableScreen(Screen[None]):
     def action_confirm_watch(self) -> None:
         """Enter: the chosen answer for the moment, graded; practice shows ✓/✗ and why."""
         q = self.session.watch_question
-        if q is None or self.watch_pick is None:
+        if q is None or self.pick is None:
             return
-        index, self.watch_pick = self.watch_pick, None
+        index, self.pick = self.pick, None
         self.graded(lambda: self.session.answer_watch(q.options[index]))
         if self.session.watch_question is None:
             self.query_one("#tray", ChipTray).display = True
 
-    def pick_shoe(self, index: int) -> None:
-        """Keys 1-4 choose an answer to the shoe question; only Enter gives it, so a stray
-        key never answers (as in the whole-shoe drill)."""
-        q = self.session.shoe_question
-        if q is None or index >= len(q.options):
+    def pick_choice(self, index: int, options: tuple[str, ...]) -> None:
+        """Keys 1-4 choose an answer to the question asked (the shoe's, or a moment
+        watched); only Enter gives it, so a stray key never answers."""
+        if index >= len(options):
             return
-        self.shoe_pick = index
+        self.pick = index
         self.message = ""
         self.refresh_all()
 
@@ -433,9 +425,9 @@ class TableScreen(Screen[None]):
         """Enter: the chosen answer to the shoe question, graded; practice shows ✓/✗ and
         why."""
         q = self.session.shoe_question
-        if q is None or self.shoe_pick is None:
+        if q is None or self.pick is None:
             return
-        index, self.shoe_pick = self.shoe_pick, None
+        index, self.pick = self.pick, None
         self.query_one("#tray", ChipTray).display = True
         answer = self.session.answer_shoe(q.options[index])
         self.show_shoe_feedback(answer)
@@ -666,7 +658,7 @@ class TableScreen(Screen[None]):
             return (
                 action == "leave"
                 or (action == "reference" and not self.session.exam)
-                or (action == "confirm_shoe" and self.shoe_pick is not None)
+                or (action == "confirm_shoe" and self.pick is not None)
             )
         if action == "confirm_shoe":
             return False
@@ -674,7 +666,7 @@ class TableScreen(Screen[None]):
             return (
                 action == "leave"
                 or (action == "reference" and not self.session.exam)
-                or (action == "confirm_watch" and self.watch_pick is not None)
+                or (action == "confirm_watch" and self.pick is not None)
             )
         if action == "confirm_watch":
             return False
@@ -710,20 +702,12 @@ class TableScreen(Screen[None]):
         char = event.character or ""
         if not char or len(char) != 1 or self.session.finished:
             return
-        if self.session.shoe_question is not None:
+        asked = self.session.shoe_question or self.session.watch_question
+        if asked is not None:
             if char in "123456789":
                 event.stop()
                 event.prevent_default()
-                self.pick_shoe(int(char) - 1)
-            return
-        watched = self.session.watch_question
-        if watched is not None:
-            if char in "123456789" and int(char) <= len(watched.options):
-                event.stop()
-                event.prevent_default()
-                self.watch_pick = int(char) - 1
-                self.message = ""
-                self.refresh_all()
+                self.pick_choice(int(char) - 1, asked.options)
             return
         table = self.session.table
         if self.entering:
