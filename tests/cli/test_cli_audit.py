@@ -347,7 +347,15 @@ def test_a_file_of_procedures_errors_at_file_line_column(tmp_path) -> None:
 
 
 @pytest.mark.parametrize(
-    "drill", ["table-basics", "table-commission", "table-exam", "shoe-table", "table-chip-cutting"]
+    "drill",
+    [
+        "table-basics",
+        "table-commission",
+        "table-exam",
+        "shoe-table",
+        "table-chip-cutting",
+        "table-protection",
+    ],
 )
 def test_the_table_drill_exports_what_the_audit_reads_as_right(drill: str, tmp_path) -> None:
     out = ezbac("drills", "preview", drill, "--seed", "7", "--count", "12", "--procedure")
@@ -360,6 +368,11 @@ def test_the_table_drill_exports_what_the_audit_reads_as_right(drill: str, tmp_p
     assert audited.stdout.splitlines()[-1] == "12 coups: 12 dealt right, 0 with deviations"
     if drill == "shoe-table":
         assert "then:" in out.stdout
+    if drill == "table-protection":  # its violations keyed at their moments, answered right
+        preview = ezbac("drills", "preview", drill, "--seed", "7", "--count", "12")
+        caught = [ln for ln in preview.stdout.splitlines() if ln.startswith("     ! ")]
+        keyed = [w for w in out.stdout.split() if w.endswith((":refuse", ":return", ":floor"))]
+        assert caught and len(keyed) == len(caught)
 
 
 def test_only_a_table_drill_exports_a_procedure() -> None:
@@ -413,3 +426,45 @@ def test_a_violation_and_a_remedy_keyed_in_the_procedure(tmp_path) -> None:
     bad = ezbac("audit", "--file", str(path))
     assert bad.returncode == 1 and "p.txt:2:3: 'under_min:3:banker=1'" in bad.stderr
     assert "at no more bets: write it before the first card" in bad.stderr
+
+
+# -- bets in action and the table's differential (tests/engine/test_audit_action.py) -------
+
+
+def test_a_refused_bet_settled_says_it_does_not_play() -> None:
+    out = ezbac("audit", *DRAGON, "past_posting:4:player=25:refuse", "pay:4:player=25:25")
+    assert out.returncode == 1, out.stderr
+    assert out.stdout.splitlines()[-1] == (
+        "1. seat 4 Player: paid 25. Rule: seat 4 Player 25 was refused (past posting): it "
+        "does not play. Right: leave it out: it was given back."
+    )
+    assert "loses on a Dragon 7" not in out.stdout
+    kept = ezbac("audit", *DRAGON, "past_posting:4:player=25:refuse", "bet:4:player=25")
+    assert kept.returncode == 0, kept.stdout
+
+
+def test_the_differential_from_the_seats_keyed_by_a_house_file(tmp_path) -> None:
+    # 9s 2h Ks 5c: the Player's natural 9 beats 7.  This house refuses a table over its
+    # 500 differential: Banker 400 + 200 against Player 50 is 550 apart, over it; with
+    # seat 3's Player at 150 the table is 450 apart, within it.
+    house = tmp_path / "diff.yaml"
+    house.write_text(
+        "id: diff\nname: Diff\nlimits:\n  differential: 500\nviolations:\n  differential: refuse\n"
+    )
+    coup = ("9s", "2h", "Ks", "5c")
+    seats = ("--seat", "1:banker=400:taken", "--seat", "2:banker=200:taken")
+    over = ezbac("audit", "--house", str(house), *coup, *seats, "--seat", "3:player=50:paid=50")
+    assert over.returncode == 1, over.stderr
+    assert over.stdout.splitlines()[-1] == (
+        "1. the table: over the differential (at no more bets): let it play. Rule: Diff: "
+        "Banker 600 and Player 50 differ by 550, over the table differential of 500: refuse "
+        "the bet. Right: refuse the bet."
+    )
+    within = ("--seat", "3:player=150:paid=150")
+    assert ezbac("audit", "--house", str(house), *coup, *seats, *within).returncode == 0
+    steps = "differential:table:refuse 9s 2h Ks 5c take:1:banker=400 take:2:banker=200"
+    stopped = ezbac("audit", "--house", str(house), *steps.split(), "bet:3:player=150")
+    assert stopped.returncode == 1
+    assert "Rule: Diff: the table's action is within its differential" in stopped.stdout
+    # the bundled EZ house sets none
+    assert ezbac("audit", *coup, *seats, "--seat", "3:player=50:paid=50").returncode == 0

@@ -5,10 +5,9 @@ any other is "call the floor"), answers one wrongly on purpose, and reads the re
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from tests.support.terminal import Terminal, needs_tmux
+from tests.support.terminal import Terminal, needs_tmux, option_key
 
 pytestmark = needs_tmux
 
@@ -29,14 +28,6 @@ NAMES = (
     "Too many cards dealt",
 )
 WRONG_ON = 2
-
-
-def option_key(screen: str, text: str) -> str:
-    for line in screen.splitlines():
-        found = re.match(r"^\s*([1-4])\s{2}(.*?)\s*$", line)
-        if found and found.group(2) == text:
-            return found.group(1)
-    raise AssertionError(f"no option {text!r} on the screen:\n{screen}")
 
 
 def test_irregularities_in_a_real_terminal(tmp_path: Path) -> None:

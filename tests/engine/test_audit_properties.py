@@ -33,7 +33,7 @@ from trainer.engine.procedure import (
     audit,
 )
 from trainer.engine.settlement import Bet
-from trainer.engine.table import deal_table_coup
+from trainer.engine.table import Layout, deal_table_coup
 from trainer.engine.violations import Moment, Violation
 
 SIDE = (Bet.DRAGON7, Bet.PANDA8)
@@ -43,7 +43,14 @@ ORDERS = [
     for direction in Direction
     for main_first in (True, False)
 ]
-HOUSES = [replace(h, order=o) for h in BUNDLED_HOUSES.values() for o in ORDERS]
+#: The commission house's 10,000 differential is never reached by the dealt tables; at 200
+#: many are over it, so the differential's call is exercised too.
+NARROW = replace(
+    BUNDLED_HOUSES["commission"],
+    id="narrow",
+    limits=replace(BUNDLED_HOUSES["commission"].limits, differential=Decimal(200)),
+)
+HOUSES = [replace(h, order=o) for h in (*BUNDLED_HOUSES.values(), NARROW) for o in ORDERS]
 
 
 def _seat_run(actions: list[BetAction], house: House, rng: random.Random) -> list[BetAction]:
@@ -89,22 +96,45 @@ SEAT_MADE = (
 )
 
 
-def right_fouls(house: House, cards: int, rng: random.Random) -> tuple[Foul, ...]:
+#: Violations whose bet, stopped, is out of action: the right procedure never settles it,
+#: so it is keyed on a spot with no bet on the layout.
+OUT_OF_ACTION = frozenset(v for v in Violation if v.moment is Moment.BETS) | {
+    Violation.PAST_POSTING
+}
+
+
+def right_fouls(house: House, cards: int, rng: random.Random, layout: Layout) -> tuple[Foul, ...]:
     """Some violations, each at a moment it is caught, answered as the house says (one the
     house does not enforce let play); a bet under the minimum or over the maximum is keyed
-    out of the house's limits, or within them (a legal bet: let play)."""
+    out of the house's limits, or within them (a legal bet: let play).  A bet stopped for
+    good is on a spot the layout leaves empty (it does not play); the differential is
+    keyed, and called, where the layout is over it (RULES.md: Player against Banker)."""
     out = []
-    kinds = [v for v in Violation if v not in SEAT_MADE]
+    placed = {(s, b) for s, b, _ in layout.bets()}
+    empty = [(s, b) for s in range(1, house.seats + 1) for b in house.bets if (s, b) not in placed]
+    kinds = [v for v in Violation if v not in SEAT_MADE and v is not Violation.DIFFERENTIAL]
+    player = sum((w for _, b, w in layout.bets() if b is Bet.PLAYER), Decimal(0))
+    banker = sum((w for _, b, w in layout.bets() if b is Bet.BANKER), Decimal(0))
+    most = house.limits.differential
+    if most is not None and abs(player - banker) > most:
+        out.append(
+            Foul(
+                Violation.DIFFERENTIAL, None, None, None, house.enforces(Violation.DIFFERENTIAL), 0
+            )
+        )
+    elif rng.random() < 0.2:  # a table within it, keyed as suspect: let play
+        out.append(Foul(Violation.DIFFERENTIAL, None, None, None, None, 0))
     for v in rng.sample(kinds, rng.randint(0, 4)):
         at = {
             Moment.BETS: 0,
             Moment.DEAL: rng.randint(1, cards),
             Moment.RESULT: cards,
         }[v.moment]
-        if v is Violation.DIFFERENTIAL:
-            out.append(Foul(v, None, None, None, house.enforces(v), at))
-            continue
         seat, bet = rng.randint(1, house.seats), rng.choice(house.bets)
+        if v in OUT_OF_ACTION:
+            if not empty:
+                continue
+            seat, bet = rng.choice(empty)
         wager, response = Decimal(rng.randint(1, 500)), house.enforces(v)
         if v in (Violation.UNDER_MIN, Violation.OVER_MAX):
             low, high = house.limits.bounds(bet)
@@ -142,7 +172,8 @@ def test_a_right_procedure_in_any_allowed_order_audits_clean(house: House, seed:
     said = tuple(SaidCall.of(c) for c in calls_for(table.coup, house))
     dealt = replace(right, bets=allowed_order(right, house, rng), said=said)
     n = len(dealt.cards)
-    dealt = replace(dealt, fouls=right_fouls(house, n, rng), remedies=right_remedies(house, n, rng))
+    fouls = right_fouls(house, n, rng, table.layout)
+    dealt = replace(dealt, fouls=fouls, remedies=right_remedies(house, n, rng))
     written = Procedure.parse(str(Procedure(dealt, table.layout)))
     assert written.dealt == dealt
     result = audit(written.dealt, house, written.layout)

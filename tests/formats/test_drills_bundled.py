@@ -43,6 +43,7 @@ BUNDLED_IDS = [
     "shoe-table",
     "violations",
     "irregularities",
+    "table-protection",
 ]
 #: Drills that deal a shoe: the shoe decides how many coups (the listing shows no count).
 SHOE_IDS = {"whole-shoe", "last-coups", "shoe-table"}

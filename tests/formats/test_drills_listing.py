@@ -186,6 +186,7 @@ BUNDLED = [
     ("shoe-table", "A shoe at the table"),
     ("violations", "Protect the game: catch a player's violation"),
     ("irregularities", "Irregularities: the dealer's remedy"),
+    ("table-protection", "Protect a full table, then settle it"),
 ]
 MINE = "id: mine\ntitle: {title}\ndescription: D\nask: outcome\ngenerate: [{{outcome: tie}}]\n"
 

@@ -116,3 +116,24 @@ PANDA_TABLE = (PANDA, PANDA_SEATS)
 # DRAGON is a plain Banker win, 7 over 6: seat 2's Banker 20 owes 5 % of 20 = 1 and is paid
 # 20 - 1 = 19; seat 4's Player 10 loses.  Letters: a (seat 2 Banker), b (seat 4 Player).
 COMMISSION_SEATS = {2: {Bet.BANKER: 20}, 4: {Bet.PLAYER: 10}}
+
+
+# The DRAGON table watched before it is worked: at no more bets nothing to stop; during the
+# deal seat 4 (empty) puts 25 on the Player, past posting, which the EZ house refuses; after
+# the result nothing changes.  The late bet never plays: the table worked is SEATS.
+LATE_SEATS = {**SEATS, 4: {Bet.PLAYER: 25}}
+REFUSE_LATE = "Seat 4 Player: past posting: refuse the bet"
+
+
+def watched_table() -> DealtTable:
+    from trainer.engine.protection import Scene
+    from trainer.engine.violations import Moment
+
+    plain = table()
+    start, late = plain.layout, Layout.of(LATE_SEATS)
+    scenes = (
+        Scene(Moment.BETS, plain.coup, start, start),
+        Scene(Moment.DEAL, plain.coup, start, late),
+        Scene(Moment.RESULT, plain.coup, start, start),
+    )
+    return DealtTable(plain.coup, start, None, scenes)

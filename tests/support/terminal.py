@@ -96,3 +96,13 @@ class Terminal:
 
 def _quote(text: str) -> str:
     return "'" + text.replace("'", "'\\''") + "'"
+
+
+def option_key(screen: str, text: str) -> str:
+    """The number key shown beside the choice ``text`` ("  2  Call the floor", or "▶2 ..."
+    once picked): a test answers what it reads off the screen."""
+    for line in screen.splitlines():
+        found = re.match(r"^\s*▶?([1-9])\s+(.*?)\s*$", line)
+        if found and found.group(2) == text:
+            return found.group(1)
+    raise AssertionError(f"no option {text!r} on the screen:\n{screen}")

@@ -196,7 +196,7 @@ async def test_a_retake_before_its_day_is_refused_with_the_day() -> None:
         assert any("a retake may be sat from 2026-01-09" in m for m in said), said
 
 
-async def test_the_bundled_audition_sits_its_written_part_then_six_drills() -> None:
+async def test_the_bundled_audition_sits_its_written_part_then_seven_drills() -> None:
     """The bundled curriculum's audition with the bundled drills: every part loads."""
     from trainer.curriculum.catalog import load_curriculum
 
@@ -223,5 +223,6 @@ async def test_the_bundled_audition_sits_its_written_part_then_six_drills() -> N
             "shoe-table",
             "calling",
             "spot-the-error-table",
+            "table-protection",
         ]
         assert isinstance(the_app.screen, DrillScreen)

@@ -27,7 +27,13 @@ from trainer.engine.coup import Outcome
 from trainer.engine.errors import EngineError, quote
 from trainer.engine.house import House
 from trainer.engine.money import PAYOUTS, dumps_exact, format_amount, parse_amount
-from trainer.engine.notation import NotationError, Procedure, parse_chips, read_procedures
+from trainer.engine.notation import (
+    NotationError,
+    Procedure,
+    dealt_text,
+    parse_chips,
+    read_procedures,
+)
 from trainer.engine.procedure import (
     CUT_EARLIER,
     AfterCoup,
@@ -405,8 +411,7 @@ def render(result: Audit, house: House | None = None) -> str:
     lines: list[str] = []
     if house is not None:
         lines.append(f"House: {house.id}: {house.summary[0]}")
-    dealt = result.dealt
-    lines.append("Dealt: " + " ".join(f"{c.to.value}:{c.card}" for c in dealt.cards))
+    lines.append(f"Dealt: {dealt_text(result.dealt)}")
     coup = result.coup
     if coup is not None:
         shown = house if house is not None else None
@@ -431,6 +436,7 @@ def to_json(result: Audit, house: House | None = None) -> dict[str, Any]:
     coup = result.coup
     out: dict[str, Any] = {
         "right": result.right,
+        "dealt": dealt_text(result.dealt),
         "deviations": [
             {
                 "kind": d.kind.value,

@@ -293,6 +293,7 @@ def _preview_tables(
     (settle_table, the table drill's answer key) in the house's order.  ``wanted`` tables
     (None: one run), from consecutive runs; a shoe at the table deals shoe after shoe."""
     from trainer.engine import dumps_exact, format_amount
+    from trainer.engine.protection import watched
     from trainer.engine.table import settle_table
 
     house = drill.house
@@ -351,6 +352,7 @@ def _preview_tables(
                             str(seat.number): {b.value: w for b, w in seat.bets.items()}
                             for seat in dealt.layout.seats
                         },
+                        "watched": list(watched(dealt.watch, house)),
                         "procedure": procedure.lines(colours),
                         "note": dealt.note,
                     },
@@ -365,6 +367,8 @@ def _preview_tables(
         for seat in dealt.layout.seats:
             bets = ", ".join(f"{b.label} {format_amount(w)}" for b, w in seat.bets.items())
             print(f"     seat {seat.number}: {bets}")
+        for line in watched(dealt.watch, house):
+            print(f"     ! {line}")
         for line in procedure.lines(colours):
             print(f"     - {line}")
         if dealt.note:
@@ -386,7 +390,12 @@ def _export_procedures(
         place = places[n - 1] if places else None
         cut = None if place is None else CUT_EARLIER if place.cut_out_before else place.cut_card
         procedure = right_procedure(
-            table.coup, table.layout, house, at_shoe=place is not None, cut=cut
+            table.coup,
+            table.layout,
+            house,
+            at_shoe=place is not None,
+            cut=cut,
+            watched=table.watch,
         )
         print(f"\n# table {n}: {house.result(table.coup)}")
         print(procedure)

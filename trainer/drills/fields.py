@@ -340,7 +340,11 @@ class _Violations(Obj):
     )
 
 
-VIOLATIONS = _Violations(doc="ask: violations: how often a moment at the table holds a violation.")
+VIOLATIONS = _Violations(
+    doc="ask: violations: how often a moment at the table holds a violation; with ask: "
+    "table, each table is watched at no more bets, during the deal and after the result "
+    "before it is worked, and this is how often a table holds one."
+)
 
 
 def _count_range(what: str, hi: int) -> Scalar:

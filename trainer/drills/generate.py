@@ -38,7 +38,9 @@ from trainer.drills.model import (
 from trainer.engine import Bet, Card, Coup, Rank, Suit
 from trainer.engine.analysis import CoupClass, class_counts, value_counts
 from trainer.engine.house import House
+from trainer.engine.protection import Scene, around, judge
 from trainer.engine.table import Layout
+from trainer.engine.violations import Moment, Violation
 
 #: The ranks of each point value: 0 is 10/J/Q/K.
 RANKS_OF_VALUE: tuple[tuple[Rank, ...], ...] = (
@@ -48,6 +50,11 @@ RANKS_OF_VALUE: tuple[tuple[Rank, ...], ...] = (
 _CARDS_OF_VALUE: tuple[tuple[Card, ...], ...] = tuple(
     tuple(Card(r, s) for r in ranks for s in Suit) for ranks in RANKS_OF_VALUE
 )
+
+
+#: Layouts dealt for a table watched for violations before one fits, before the drill is
+#: called impossible.
+TRIES = 200
 
 
 class UnsatisfiableFilterError(DrillError):
@@ -195,9 +202,47 @@ def deal_tables(
     house = drill.house
     out = []
     dealt_coups = deal_drill(drill, rng) if coups is None else [DrillCoup(c) for c in coups]
-    for dealt in dealt_coups:
-        out.append(DealtTable(dealt.coup, layout_for(spec, house, rng), dealt.note))
+    if spec.violations is None:
+        for dealt in dealt_coups:
+            out.append(DealtTable(dealt.coup, layout_for(spec, house, rng), dealt.note))
+        return out
+    return _watched(drill, spec, spec.violations, dealt_coups, rng)
+
+
+def _watched(
+    drill: Drill, spec: TableSpec, rate: float, coups: Sequence[DrillCoup], rng: random.Random
+) -> list[DealtTable]:
+    """Tables watched before they are worked (``violations:`` on a table drill): ``rate``
+    of them with a violation the house enforces at its moment (each kind in turn, shuffled,
+    so a run meets them all), the layout settled the one the house's answers leave."""
+    house = drill.house
+    kinds = list(house.enforced)
+    rng.shuffle(kinds)
+    out, turn = [], 0
+    for dealt in coups:
+        order: tuple[Violation, ...] = ()
+        if kinds and rng.random() < rate:
+            order = tuple(kinds[turn % len(kinds) :] + kinds[: turn % len(kinds)])
+            turn += 1
+        for _ in range(TRIES):
+            got = around(rng, house, dealt.coup, legal_layout(spec, house, dealt.coup, rng), order)
+            if got is not None:
+                out.append(DealtTable(dealt.coup, got[1], dealt.note, got[0]))
+                break
+        else:
+            raise DrillError(f"drill {drill.id!r}: no table in {TRIES} tries takes a violation")
     return out
+
+
+def legal_layout(spec: TableSpec, house: House, coup: Coup, rng: random.Random) -> Layout:
+    """A layout as ``layout_for`` deals it that the house would not stop at no more bets
+    (a drill about violations adds its own), dealt again until one is (DrillError after
+    ``TRIES`` layouts)."""
+    for _ in range(TRIES):
+        layout = layout_for(spec, house, rng)
+        if not judge(Scene(Moment.BETS, coup, layout, layout), house):
+            return layout
+    raise DrillError(f"no layout the house {house.id!r} allows in {TRIES} tries")
 
 
 def layout_for(spec: TableSpec, house: House, rng: random.Random) -> Layout:

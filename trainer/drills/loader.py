@@ -241,6 +241,9 @@ class _Reader(reading.Reader, F.DrillReads):
         elif kind is Kind.VIOLATIONS and table is not None:
             model.pop("table", None)  # the moments' layouts, not a table worked per coup
             run = ViolationSpec(table, F.VIOLATIONS.rate.of(get.get("violations", {})))
+        if table is not None and kind is not Kind.VIOLATIONS and "violations" in get:
+            # a table watched before it is worked: the moments around the deal first
+            model["table"] = replace(table, violations=F.VIOLATIONS.rate.of(get["violations"]))
         elif kind is Kind.IRREGULARITIES:
             run = IrregularitySpec()
         elif kind is Kind.SPOT:
@@ -603,8 +606,13 @@ class _Reader(reading.Reader, F.DrillReads):
                 )
         if "spot" in f and kind is not Kind.SPOT:
             self.err(f["spot"], "spot", "spot settings need ask: spot")
-        if "violations" in f and kind is not Kind.VIOLATIONS:
-            self.err(f["violations"], "violations", "violations settings need ask: violations")
+        steps = get.get("ask", (kind, ()))[1]
+        if "violations" in f and kind is not Kind.VIOLATIONS and Step.TABLE not in steps:
+            self.err(
+                f["violations"],
+                "violations",
+                "violations settings need ask: violations or ask: table",
+            )
 
     def check_layouts(self, house: House, node: Node, spec: TableSpec) -> None:
         """A violations drill's table section against its house: the layouts it deals are

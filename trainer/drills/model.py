@@ -22,6 +22,7 @@ from trainer.engine.house import DEFAULT_HOUSE, House
 if TYPE_CHECKING:  # the analysis module is only needed by the generator, not to list drills
     from trainer.engine.analysis import CoupClass
     from trainer.engine.catalogue import Mistake
+    from trainer.engine.protection import Scene
     from trainer.engine.table import Layout
 
 
@@ -152,6 +153,10 @@ class TableSpec:
     time_limit: float | None = F.TABLE.time_limit.default
     target_seconds: float | None = F.TABLE.target_seconds.default
     chips: ChipEntry = _CHIPS
+    #: The drill's ``violations.rate``: each table watched at no more bets, during the deal
+    #: and after the result first, this share of tables with a violation (None: the table
+    #: is worked from the take).
+    violations: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,11 +231,14 @@ class DrillCoup:
 
 @dataclass(frozen=True, slots=True)
 class DealtTable:
-    """One coup of a table drill: the cards and the bets on the layout."""
+    """One coup of a table drill: the cards and the bets on the layout (the layout that
+    plays: with ``watch``, the layout once every violation is answered as the house says).
+    ``watch``: the moments around the deal the dealer watches before working the table."""
 
     coup: Coup
     layout: Layout
     note: str | None = None
+    watch: tuple[Scene, ...] = ()
 
 
 # The defaults are the file format's (trainer.drills.fields), as model values.

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -72,6 +72,7 @@ from trainer.engine.procedure import (
     Side,
     right_after,
 )
+from trainer.engine.protection import Scene, judge
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
 from trainer.engine.violations import Moment, Response, Violation
@@ -79,6 +80,7 @@ from trainer.engine.violations import Moment, Response, Violation
 __all__ = [
     "NotationError",
     "Procedure",
+    "dealt_text",
     "parse_chips",
     "read_procedures",
     "right_procedure",
@@ -566,6 +568,19 @@ def _events(d: Dealt, cards: int, *, after: bool) -> list[str]:
     return out
 
 
+def dealt_text(dealt: Dealt) -> str:
+    """The cards as dealt, each with its hand, and the players' violations and the
+    irregularities where they happened (``P:Ks late:3:banker=25 B:2h ... remedy:misdeal``):
+    what the audit echoes.  It reads back (``Procedure.parse``) to the same cards,
+    violations and irregularities; with neither, it is the cards alone."""
+    n = len(dealt.cards)
+    out = _events(dealt, 0, after=False)
+    for k, c in enumerate(dealt.cards, start=1):
+        out.append(f"{c.to.value}:{c.card}")
+        out += _events(dealt, k, after=False)
+    return " ".join(out + _events(dealt, n, after=True))
+
+
 def _said(call: SaidCall) -> str:
     return f"say:{call.key}" + (f"={','.join(call.values)}" if call.values else "")
 
@@ -627,19 +642,50 @@ def parse_chips(text: str) -> ChipBreakdown:
 
 
 def right_procedure(
-    coup: Coup, layout: Layout, house: House, *, at_shoe: bool = False, cut: int | None = None
+    coup: Coup,
+    layout: Layout,
+    house: House,
+    *,
+    at_shoe: bool = False,
+    cut: int | None = None,
+    watched: Sequence[Scene] = (),
 ) -> Procedure:
     """The engine's own procedure for a dealt table, as the notation writes it: the cards,
     the calls said in the house's words, the bets in the house's order with their chips;
     ``at_shoe``: where the cut card came out (``cut``, as ``Dealt.cut``) and the right call
-    after the coup.  What the table drill exports, and the audit reads as dealt right."""
+    after the coup; ``watched``: the moments around the deal, each violation answered as
+    the house says (``layout`` is then the layout that played).  What the table drill
+    exports, and the audit reads as dealt right."""
     dealt = Dealt.correct(coup, layout, house)
     said = tuple(SaidCall.of(c) for c in calls_for(coup, house))
-    dealt = replace(dealt, said=said)
+    dealt = replace(dealt, said=said, fouls=tuple(f for s in watched for f in fouls_of(s, house)))
     if at_shoe:
         then = right_after(cut, len(dealt.cards), house.shoe)[0]
         dealt = replace(dealt, cut=cut, then=then)
     return Procedure(dealt, layout)
+
+
+def fouls_of(scene: Scene, house: House) -> tuple[Foul, ...]:
+    """Each violation of ``scene`` answered as the house says, as the audit keys it: the
+    amount concerned (the bet at fault, the cash or chip on the spot, the amount placed,
+    added, taken back or pinched) and the cards out at its moment."""
+    was = {s.number: s.bets for s in scene.before.seats}
+    now = {s.number: s.bets for s in scene.after.seats}
+    items = {(i.seat, i.bet): i.value for i in scene.items}
+    out = []
+    for f in judge(scene, house):
+        wager = None
+        if f.seat is not None and f.bet is not None:
+            old = was.get(f.seat, {}).get(f.bet, Decimal(0))
+            new = now.get(f.seat, {}).get(f.bet, Decimal(0))
+            if f.violation in (Violation.CASH, Violation.NON_PLAYABLE):
+                wager = items[(f.seat, f.bet)]
+            elif scene.moment is Moment.BETS:
+                wager = new
+            else:
+                wager = abs(new - old)
+        out.append(Foul(f.violation, f.seat, f.bet, wager, f.response, scene.shown))
+    return tuple(out)
 
 
 def read_procedures(text: str) -> Iterator[tuple[int, Procedure | NotationError]]:

@@ -417,6 +417,7 @@ class Kind(enum.Enum):
     VIOLATION_MISSED = "violation_missed"
     VIOLATION_MISHANDLED = "violation_mishandled"
     LEGAL_BET_STOPPED = "legal_bet_stopped"
+    NOT_IN_ACTION = "not_in_action"
     REMEDY_WRONG = "remedy_wrong"
 
     @property
@@ -456,6 +457,7 @@ _KIND_LABELS = {
     Kind.VIOLATION_MISSED: "a player's violation let play",
     Kind.VIOLATION_MISHANDLED: "a player's violation handled other than the house says",
     Kind.LEGAL_BET_STOPPED: "a bet the house lets play stopped",
+    Kind.NOT_IN_ACTION: "a bet not in action settled",
     Kind.REMEDY_WRONG: "an irregularity not remedied as the house says",
 }
 
@@ -979,8 +981,10 @@ def _no_commission(house: House, s: Settlement) -> str:
 def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
     """Every deviation of ``dealt`` from the engine's procedure for its cards under
     ``house`` with the bets on ``layout``, in the order of the steps; none when it was dealt
-    right.  AuditInputError for a procedure that cannot be audited; LayoutError (listing
-    every problem) for a layout the house does not allow."""
+    right.  The bets are judged as they are in action once each player's violation is
+    answered as the dealer answered it (``_in_action``).  AuditInputError for a procedure
+    that cannot be audited; LayoutError (listing every problem) for a layout the house does
+    not allow."""
     if dealt.cut is not None and not 0 <= dealt.cut <= len(dealt.cards) + 1:
         raise AuditInputError(
             f"the cut card came out in front of card {dealt.cut}, but the coup has "
@@ -999,12 +1003,27 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                 f"the call {said.key}={','.join(said.values)} is not a call of this house's "
                 "with its values"
             ) from None
-    problems = layout_problems(layout, house)
+    in_action, stopped, notes = _in_action(dealt, layout)
+    # A bet over or under the limits keyed as a violation let play (or pressed past them)
+    # is the violation's deviation, not a layout the audit cannot read.
+    let_play = {
+        (f.seat, f.bet)
+        for f in dealt.fouls
+        if f.response is None and (f.violation in _SEAT_MADE or f.violation is Violation.PRESSING)
+    }
+    excused = {
+        f"seat {seat.number}: {text}"
+        for seat in in_action.seats
+        for _, bet, text in house.seat_violations(seat.bets)
+        if (seat.number, bet) in let_play
+    }
+    problems = [p for p in layout_problems(in_action, house) if p not in excused]
     if problems:
         raise LayoutError(problems)
-    on_layout = {(s, b): w for s, b, w in layout.bets()}
+    on_layout = {(s, b): w for s, b, w in in_action.bets()}
+    keyed = {(s, b) for s, b, _ in layout.bets()}
     for a in dealt.bets:
-        if (a.seat, a.bet) not in on_layout:
+        if (a.seat, a.bet) not in keyed:
             raise AuditInputError(
                 f"seat {a.seat} {a.bet.value}: settled, but there is no such bet on the layout"
             )
@@ -1093,7 +1112,7 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                 )
     procedure = None
     if coup is not None:
-        procedure = settle_table(coup, layout, house, checked=True)
+        procedure = settle_table(coup, in_action, house, checked=True)
         upstream = card_mistake or miscalled or settled_by is not right_outcome
         seen: dict[tuple[int, Bet], int] = {}
         first_bet = dealt.first_bet
@@ -1112,13 +1131,19 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                 )
                 continue
             seen[key] = index
+            if key in stopped:
+                deviations.append(_not_in_action(a, stopped[key], index))
+                continue
             s = procedure.settlements[key]
             if _matches(a, s, house):
                 continue
             by_dealer = settle_checked(settled_by, a.bet, on_layout[key], house)
             follows = upstream and _matches(a, by_dealer, house)
-            deviations.extend(_bet_deviation(a, s, index, follows, house))
-        for seat, bet, _wager in layout.bets():
+            found = _bet_deviation(a, s, index, follows, house)
+            if key in notes:
+                found = [replace(d, rule=f"{notes[key]}; {d.rule}") for d in found]
+            deviations.extend(found)
+        for seat, bet, _wager in in_action.bets():
             if (seat, bet) not in seen:
                 s = procedure.settlements[seat, bet]
                 deviations.append(
@@ -1137,7 +1162,8 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
     if coup is not None and dealt.said:
         deviations.extend(_said_deviations(dealt, coup, house, card_mistake))
     deviations.extend(_shoe_deviations(dealt, house.shoe))
-    deviations.extend(_foul_deviations(dealt, house, layout))
+    table = _at_no_more_bets(dealt, layout)
+    deviations.extend(_foul_deviations(dealt, house, layout, table))
     deviations.extend(_remedy_deviations(dealt, house))
     deviations.sort(key=lambda d: d.step)
     return Audit(dealt, coup, procedure, tuple(deviations), note, layout)
@@ -1199,6 +1225,100 @@ _SEAT_MADE = frozenset(
 )
 
 
+#: Violations about something on a spot that is no bet (a banknote, a change chip): it goes
+#: back to the player, the bet on the spot plays.
+_NO_BET = frozenset({Violation.CASH, Violation.NON_PLAYABLE})
+
+
+def _in_action(
+    dealt: Dealt, layout: Layout
+) -> tuple[Layout, dict[tuple[int, Bet], Foul], dict[tuple[int, Bet], str]]:
+    """The bets in action, those out of it with the violation that took each out, and
+    for a bet pressed or pulled what it plays at, in words (for the rule cited).
+
+    The bets keyed are the bets as they stood at no more bets (a late bet: as placed); each
+    player's violation on one is applied as the dealer answered it.  A bet refused, returned
+    or sent to the floor, placed late or caught at no more bets, does not play (cash or a
+    change chip on its spot goes back; the bet plays).  A press
+    stopped leaves the bet at its amount before the press, one let play adds to it; a
+    withdrawal stopped leaves the bet whole, one let play takes its amount off (all of it:
+    out of action).  A pinched bet plays whole whatever the dealer did: the floor has the
+    whole original bet taken, and letting the pinch stand is the violation's own deviation."""
+    if not dealt.fouls:
+        return layout, {}, {}
+    wagers = {(s, b): w for s, b, w in layout.bets()}
+    keyed = dict(wagers)
+    out: dict[tuple[int, Bet], Foul] = {}
+    notes: dict[tuple[int, Bet], str] = {}
+    for f in dealt.fouls:
+        if f.seat is None or f.bet is None or f.wager is None or f.violation in _NO_BET:
+            continue
+        key = (f.seat, f.bet)
+        if key not in wagers or key in out:
+            continue
+        if f.violation in (Violation.PRESSING, Violation.WITHDRAWN):
+            sign = 1 if f.violation is Violation.PRESSING else -1
+            wagers[key] += _ZERO if f.response is not None else sign * f.wager
+            what = "pressed by" if sign > 0 else "pulled back by"
+            how = "let play" if f.response is None else _STOPPED_WORDS[f.response][0]
+            notes[key] = (
+                f"seat {f.seat} {f.bet.label} {format_amount(keyed[key])} was "
+                f"{what} {format_amount(f.wager)} after the first card, {how}: it plays at "
+                f"{format_amount(max(wagers[key], _ZERO))}"
+            )
+        elif f.violation is not Violation.PINCHING and f.response is not None:
+            wagers[key] = _ZERO
+        if wagers[key] <= 0:
+            out[key] = f
+    seats: dict[int, dict[Bet, Decimal]] = {}
+    for (seat, bet), wager in wagers.items():
+        if wager > 0:
+            seats.setdefault(seat, {})[bet] = wager
+    return Layout.of(seats), out, notes
+
+
+def _at_no_more_bets(dealt: Dealt, layout: Layout) -> list[tuple[Bet, Decimal]]:
+    """The table's action at no more bets, for its differential: the bets keyed, less the
+    bets placed late and those stopped at no more bets (they do not play)."""
+    gone = {
+        (f.seat, f.bet)
+        for f in dealt.fouls
+        if f.violation is Violation.PAST_POSTING
+        or (
+            f.violation.moment is Moment.BETS
+            and f.response is not None
+            and f.violation not in _NO_BET
+        )
+    }
+    return [(b, w) for s, b, w in layout.bets() if (s, b) not in gone]
+
+
+_STOPPED_WORDS = {
+    Response.REFUSE: ("refused", "leave it out: it was given back"),
+    Response.RETURN: ("returned", "leave it out: it was given back"),
+    Response.FLOOR: ("sent to the floor", "leave it out: the floor rules on it"),
+}
+
+
+def _not_in_action(a: BetAction, f: Foul, step: int) -> Deviation:
+    """A bet settled that does not play: refused, returned or sent to the floor, or
+    withdrawn in full and let go."""
+    bet = f"seat {a.seat} {a.bet.label}"
+    if f.response is None:
+        rule = (
+            f"{bet}: {format_amount(f.wager or _ZERO)} was taken back after the first card "
+            "and the dealer let it go: nothing on it plays"
+        )
+        right = "leave it out: it was taken back"
+    else:
+        did, right = _STOPPED_WORDS[f.response]
+        rule = (
+            f"{bet} {format_amount(f.wager or _ZERO)} was {did} ({f.violation.short}): "
+            "it does not play"
+        )
+    return Deviation(Kind.NOT_IN_ACTION, step, _did(a), right, rule)
+
+
 def _made(f: Foul, house: House, layout: Layout) -> bool:
     """Whether a violation keyed at no more bets is one: the seat's bets on the layout with
     the bet keyed (a refused bet is not on the layout) break the house's limits that way.
@@ -1213,15 +1333,22 @@ def _made(f: Foul, house: House, layout: Layout) -> bool:
     )
 
 
-def _foul_deviations(dealt: Dealt, house: House, layout: Layout) -> list[Deviation]:
+def _foul_deviations(
+    dealt: Dealt, house: House, layout: Layout, table: list[tuple[Bet, Decimal]]
+) -> list[Deviation]:
     """Each player's violation the dealer answered other than the house says: let play
     where the house enforces it, answered otherwise, or stopped where the house lets it
     play (or where the bet keyed is within the limits after all); the house's rule
-    cited."""
+    cited.  The table's differential is held to the action at no more bets (``table``):
+    over it with nothing keyed, it was let play."""
     out = []
+    over = house.differential_problem(table)
     for f in dealt.fouls:
         right = house.enforces(f.violation)
-        legal = right is not None and not _made(f, house, layout)
+        if f.violation is Violation.DIFFERENTIAL:
+            legal = right is not None and over is None
+        else:
+            legal = right is not None and not _made(f, house, layout)
         if legal:
             right = None
         if f.response is right:
@@ -1229,7 +1356,9 @@ def _foul_deviations(dealt: Dealt, house: House, layout: Layout) -> list[Deviati
         at = f"{f.where()} ({_moment_words(f.cards, f.violation.moment)})"
         if right is None:
             why = (
-                "the bet is within this table's limits"
+                _within_differential(house, table)
+                if legal and f.violation is Violation.DIFFERENTIAL
+                else "the bet is within this table's limits"
                 if legal
                 else "the house lets it play"
                 if house.violation_exists(f.violation)
@@ -1238,11 +1367,30 @@ def _foul_deviations(dealt: Dealt, house: House, layout: Layout) -> list[Deviati
             kind, rule, right_text = Kind.LEGAL_BET_STOPPED, f"{house.name}: {why}", "let it play"
         else:
             kind = Kind.VIOLATION_MISSED if f.response is None else Kind.VIOLATION_MISHANDLED
-            rule = f"{house.name}: {f.violation.label}: {right.label}"
+            label = over if f.violation is Violation.DIFFERENTIAL and over else f.violation.label
+            rule = f"{house.name}: {label}: {right.label}"
             right_text = right.label
         did = "let it play" if f.response is None else f.response.label
         out.append(Deviation(kind, _gap_step(dealt, f.cards), f"{did}", right_text, rule, at=at))
+    response = house.enforces(Violation.DIFFERENTIAL)
+    keyed = any(f.violation is Violation.DIFFERENTIAL for f in dealt.fouls)
+    if over is not None and response is not None and not keyed:
+        at = f"the table: {Violation.DIFFERENTIAL.short} ({Moment.BETS.label})"
+        rule = f"{house.name}: {over}: {response.label}"
+        out.append(Deviation(Kind.VIOLATION_MISSED, 0, "let it play", response.label, rule, at=at))
     return out
+
+
+def _within_differential(house: House, table: list[tuple[Bet, Decimal]]) -> str:
+    """ "the table's action is within its differential: Banker 200, Player 0 (at most
+    10,000 apart)"."""
+    player = sum((w for b, w in table if b is Bet.PLAYER), _ZERO)
+    banker = sum((w for b, w in table if b is Bet.BANKER), _ZERO)
+    most = house.limits.differential or _ZERO
+    return (
+        f"the table's action is within its differential: Banker {format_amount(banker)}, "
+        f"Player {format_amount(player)} (at most {format_amount(most)} apart)"
+    )
 
 
 def _remedy_deviations(dealt: Dealt, house: House) -> list[Deviation]:

@@ -26,7 +26,17 @@ from trainer.engine.settlement import Bet, BetResult
 from trainer.engine.table import Layout
 from trainer.engine.violations import Moment, Response, Violation
 
-__all__ = ["ALL_PLAY", "Finding", "Item", "Scene", "judge", "stage"]
+__all__ = [
+    "ALL_PLAY",
+    "Finding",
+    "Item",
+    "Scene",
+    "around",
+    "judge",
+    "stage",
+    "stands",
+    "watched",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +75,19 @@ class Scene:
 
     def lines(self) -> list[str]:
         """The scene in words, as the dealer sees it."""
-        out = [f"{_MOMENT_WORDS[self.moment]}. The layout:"]
+        out = [f"{self.heading}. The layout:"]
         out += [f"  seat {n}: {_bets(bets)}" for n, bets in _seats(self.before).items()]
-        out += [f"  {item.describe()}" for item in self.items]
+        return out + self.events()
+
+    @property
+    def heading(self) -> str:
+        """The moment in a few words: "No more bets", "The result is called"."""
+        return _MOMENT_WORDS[self.moment]
+
+    def events(self) -> list[str]:
+        """What is on the layout besides the bets and what players did at the moment, in
+        words (the layout itself is on the felt, where a table screen shows it)."""
+        out = [f"  {item.describe()}" for item in self.items]
         changes = _changes(self.before, self.after)
         if changes:
             out.append(f"Then, {self.moment.label}:")
@@ -173,6 +193,74 @@ def judge(scene: Scene, house: House) -> tuple[Finding, ...]:
 
 def _loses(scene: Scene, house: House, bet: Bet) -> bool:
     return house.results[scene.coup.outcome][bet] is BetResult.LOSE
+
+
+def stands(scene: Scene, house: House) -> Layout:
+    """The layout that plays on once the dealer has answered every violation of ``scene``
+    as the house says.  At no more bets a bet at fault does not play (refused, returned, or
+    held while the floor is called); a change made during the deal or after the result never
+    stands: the bet plays as it was at no more bets (a late bet or a press refused, a
+    withdrawn or pinched bet put back by the floor).  Cash and change chips go back to the
+    player; the bets beside them play.  A table over its differential is the floor's to
+    rule on, the dealer's part is to call it: the bets play as placed (the floor let them)."""
+    seats = {n: dict(bets) for n, bets in _seats(scene.after).items()}
+    if scene.moment is not Moment.BETS:
+        was = _seats(scene.before)
+        for f in judge(scene, house):
+            if f.seat is None or f.bet is None:
+                continue
+            old = was.get(f.seat, {}).get(f.bet)
+            if old is None:
+                seats.get(f.seat, {}).pop(f.bet, None)
+            else:
+                seats.setdefault(f.seat, {})[f.bet] = old
+        return Layout.of({n: bets for n, bets in seats.items() if bets})
+    # at no more bets: what is left is judged again (a side bet left without its base once
+    # the base is refused goes too), one bet at least each turn: the loop is bounded
+    for _ in range(sum(len(b) for b in seats.values()) + 1):
+        layout = Layout.of({n: bets for n, bets in seats.items() if bets})
+        found = judge(Scene(Moment.BETS, scene.coup, layout, layout), house)
+        at_fault = [(f.seat, f.bet) for f in found if f.seat is not None and f.bet is not None]
+        if not at_fault:  # nothing, or the differential: the floor's to rule on
+            return layout
+        for seat, bet in at_fault:
+            assert seat is not None and bet is not None
+            seats[seat].pop(bet, None)
+    return Layout.of({n: bets for n, bets in seats.items() if bets})
+
+
+def watched(scenes: Sequence[Scene], house: House) -> tuple[str, ...]:
+    """Each violation of ``scenes`` as the house has it answered, a line each ("The first
+    card is out of the shoe: Seat 4 Player: past posting: refuse the bet"): what a table's
+    results and preview say before its settlement."""
+    return tuple(f"{s.heading}: {f.describe()}" for s in scenes for f in judge(s, house))
+
+
+def around(
+    rng: random.Random,
+    house: House,
+    coup: Coup,
+    layout: Layout,
+    violations: Sequence[Violation] = (),
+) -> tuple[tuple[Scene, ...], Layout] | None:
+    """The moments of ``coup`` at a table, in the order a dealer meets them (no more bets,
+    the deal, the result), and the layout that plays once each is answered as the house
+    says (``stands``).  ``layout`` is one the house allows; the first of ``violations`` it
+    and the coup can carry is made at its moment (None if none can), the other moments
+    hold nothing to stop.  What a table drill deals before its table is worked."""
+    staged = stage(rng, house, coup, layout, violations) if violations else None
+    if violations and staged is None:
+        return None
+    scenes = []
+    plays = layout
+    for moment in Moment:
+        if staged is not None and staged.moment is moment:
+            scene = staged
+        else:
+            scene = Scene(moment, coup, plays, plays)
+        scenes.append(scene)
+        plays = stands(scene, house)
+    return tuple(scenes), plays
 
 
 # -- making scenes for a drill -----------------------------------------------------------------

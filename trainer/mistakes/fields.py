@@ -52,6 +52,7 @@ KINDS = (
     "violation_missed",
     "violation_mishandled",
     "legal_bet_stopped",
+    "not_in_action",
     "remedy_wrong",
 )
 #: The engine's transformations (trainer.engine.catalogue.TRANSFORMS; a test keeps them equal).

@@ -15,13 +15,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trainer.drills.generate import layout_for
+from trainer.drills.generate import legal_layout
 from trainer.drills.model import Drill, DrillCoup, Step, ViolationSpec
 from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.engine.irregularities import CALL_THE_FLOOR, IrregularityEntry, Source, taught
 from trainer.engine.protection import ALL_PLAY, Finding, Scene, judge, stage
 from trainer.engine.settlement import Bet
-from trainer.engine.violations import Moment, Response, Violation
+from trainer.engine.violations import Response, Violation
 from trainer.session.calls import table_cards
 from trainer.session.choice import KEYS, ChoiceQuestion
 from trainer.session.questions import ChoiceAnswer, View
@@ -148,9 +148,7 @@ def violation_questions(
     for index, dealt in enumerate(coups):
         scene: Scene | None = None
         for _ in range(TRIES):
-            layout = layout_for(spec.table, house, rng)
-            if judge(Scene(Moment.BETS, dealt.coup, layout, layout), house):
-                continue  # a layout the house would stop already: deal again
+            layout = legal_layout(spec.table, house, dealt.coup, rng)
             if rng.random() < spec.rate:
                 order = kinds[turn % len(kinds) :] + kinds[: turn % len(kinds)]
                 scene = stage(rng, house, dealt.coup, layout, order)
@@ -163,10 +161,19 @@ def violation_questions(
             raise SessionError(
                 f"drill {drill.id!r}: no legal layout in {TRIES} tries under {house.id!r}"
             )
-        right = _expected(scene, house)
-        options = _options(right, _wrong(scene, house, right, rng), rng)
-        out.append(ViolationQuestion(index, dealt, scene, options, house))
+        out.append(moment_question(index, dealt, scene, house, rng))
     return out
+
+
+def moment_question(
+    index: int, dealt: DrillCoup, scene: Scene, house: House, rng: random.Random
+) -> ViolationQuestion:
+    """The question a moment at the table asks: its options the right answer and the
+    telling wrong ones (the violation answered another way, let play, a legal bet flagged),
+    shuffled by ``rng``."""
+    right = _expected(scene, house)
+    options = _options(right, _wrong(scene, house, right, rng), rng)
+    return ViolationQuestion(index, dealt, scene, options, house)
 
 
 def _options(right: str, wrong: Sequence[str], rng: random.Random) -> tuple[str, ...]:

@@ -53,6 +53,7 @@ from trainer.engine.money import PAYOUTS, as_amount, normalize
 from trainer.engine.notation import right_procedure
 from trainer.engine.order import Done, out_of_order, payout_order
 from trainer.engine.procedure import CUT_EARLIER
+from trainer.engine.protection import ALL_PLAY, watched
 from trainer.engine.table import (
     BoxCommission,
     Layout,
@@ -65,6 +66,7 @@ from trainer.engine.table import (
 )
 from trainer.scoring import percent
 from trainer.session.clock import Clock, Now, utc_now
+from trainer.session.protect import ViolationQuestion, moment_question
 from trainer.session.questions import ChoiceAnswer, Graded, parse_paid_amount
 from trainer.session.run import (
     Hooks,
@@ -129,6 +131,7 @@ class TableActionError(SessionError):
 class Phase(enum.Enum):
     """Where the dealer is in working one table."""
 
+    WATCH = "watch"  # the moments around the deal (a table drill with violations)
     TAKE = "take"
     PAY = "pay"
     COMMISSION = "commission"
@@ -137,6 +140,7 @@ class Phase(enum.Enum):
     @property
     def label(self) -> str:
         return {
+            "watch": "Watch the layout",
             "take": "Take the losing bets",
             "pay": "Pay the winners in order",
             "commission": "Commission",
@@ -156,6 +160,9 @@ class Fault(enum.Enum):
     WRONG_ORDER = "wrong_order"  # a winner paid before one the house pays first (order.py)
     CHIPS = "chips"  # the right amount, in chips against the house's convention
     WRONG_COMMISSION = "wrong_commission"
+    MISSED_VIOLATION = "missed_violation"  # a violation the house enforces let play
+    WRONG_RESPONSE = "wrong_response"  # a violation caught, answered otherwise than the house
+    LEGAL_STOPPED = "legal_stopped"  # a moment with nothing to stop stopped
     TIMEOUT = "timeout"  # the exam's time limit ran out first
 
     @property
@@ -170,6 +177,9 @@ class Fault(enum.Enum):
             "wrong_order": "out of order",
             "chips": "chips against the house convention",
             "wrong_commission": "wrong commission",
+            "missed_violation": "violation let play",
+            "wrong_response": "violation answered wrong",
+            "legal_stopped": "legal bet stopped",
             "timeout": "time ran out",
         }[self.value]
 
@@ -273,12 +283,15 @@ class TableAnswer:
     bet: Bet | None = None
     wager: Decimal | None = None
     over_time: bool = False  # practice: given after the (unenforced) time limit
+    about: str | None = None  # a moment watched: when ("at no more bets")
 
     @property
     def asked(self) -> str:
         """What the answer is about, in words: "the take", "the order", or its bet
         ("seat 1 Dragon 7 10", "... in chips", "... commission"): a payout's "pay 40" means
-        nothing without it."""
+        nothing without it; a moment watched: "the layout at no more bets"."""
+        if self.phase is Phase.WATCH:
+            return f"the layout {self.about or ''}".strip()
         if self.seat is None or self.bet is None or self.wager is None:
             return "the order" if self.skill == table_order_skill().key else "the take"
         bet = _who(self.seat, self.bet, self.wager)
@@ -349,6 +362,7 @@ class Expected:
     reason: str
     spot: Spot | None = None
     step: Pay | TakeCommission | BoxCommission | None = None
+    about: str | None = None  # a moment watched: when
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,23 +450,25 @@ class TableWork:
         self.spec = spec
         #: The engine's procedure: the answer key, never shown before it is graded.
         self.procedure: TableProcedure = settle_table(dealt.coup, dealt.layout, house)
-        denominations = self.denominations
-        order = house.order
-        by_number = {s.number: s for s in dealt.layout.seats}
-        seats = []
-        for n in order.seats(house.seats):
-            if n in by_number:
-                seat = by_number[n]
-                spots = tuple(
-                    Spot(n, bet, seat.bets[bet], pay_in_chips(seat.bets[bet], denominations))
-                    for bet in order.bets(tuple(seat.bets))
-                )
-                seats.append(SeatView(n, spots))
-        self.seats: tuple[SeatView, ...] = tuple(seats)
-        self.spots: tuple[Spot, ...] = tuple(s for seat in seats for s in seat.spots)
+        self.seats: tuple[SeatView, ...] = self.seat_views(dealt.layout)
+        self.spots: tuple[Spot, ...] = tuple(s for seat in self.seats for s in seat.spots)
         self._spot = {s.key: s for s in self.spots}
         self.key = AnswerKey.of(self.procedure, self._spot, house, self.result_text)
-        self.phase = Phase.TAKE
+        #: The moments watched before the table is worked (a drill with violations), each
+        #: a question whose options are shuffled from the scene itself: a retry shows the
+        #: same ones.
+        self.watch: tuple[ViolationQuestion, ...] = tuple(
+            moment_question(
+                number - 1,
+                DrillCoup(dealt.coup),
+                scene,
+                house,
+                random.Random(f"{number}\n" + "\n".join(scene.lines())),
+            )
+            for scene in dealt.watch
+        )
+        self.moment = 0  # the moment being watched (an index into ``watch``)
+        self.phase = Phase.WATCH if self.watch else Phase.TAKE
         self.marked: set[Key] = set()
         self.taken: frozenset[Key] = frozenset()
         self.paid: dict[Key, Decimal] = {}
@@ -475,6 +491,46 @@ class TableWork:
         self._over = False  # practice: the action being graded came after the time limit
 
     # -- what the screen shows -----------------------------------------------------------
+    def seat_views(self, layout: Layout) -> tuple[SeatView, ...]:
+        """``layout``'s seats in the house's order, each seat's bets in the house's order."""
+        denominations = self.denominations
+        order = self.house.order
+        by_number = {s.number: s for s in layout.seats}
+        return tuple(
+            SeatView(
+                n,
+                tuple(
+                    Spot(
+                        n,
+                        bet,
+                        by_number[n].bets[bet],
+                        pay_in_chips(by_number[n].bets[bet], denominations),
+                    )
+                    for bet in order.bets(tuple(by_number[n].bets))
+                ),
+            )
+            for n in order.seats(self.house.seats)
+            if n in by_number
+        )
+
+    @property
+    def question(self) -> ViolationQuestion | None:
+        """The moment being watched now (None once the table is worked)."""
+        return self.watch[self.moment] if self.phase is Phase.WATCH else None
+
+    @property
+    def watched(self) -> tuple[str, ...]:
+        """Each violation of the moments watched, as the house has it answered: what the
+        results teach before the settlement."""
+        return watched(self.dealt.watch, self.house)
+
+    @property
+    def on_felt(self) -> tuple[SeatView, ...]:
+        """The seats as the felt shows them now: the moment's layout while it is watched
+        (a late bet, a press, a bet under the minimum on it), then the layout that plays."""
+        q = self.question
+        return self.seat_views(q.scene.after) if q is not None else self.seats
+
     @property
     def coup(self) -> Coup:
         return self.dealt.coup
@@ -596,6 +652,43 @@ class TableWork:
         self.entry = entry
         return entry
 
+    def confirm_watch(self, option: str, seconds: float, over: bool) -> Worked:
+        """The answer to the moment watched now: graded now; then the next moment, or the
+        take once the result's is answered."""
+        q = self.question
+        if q is None:
+            raise TableActionError("no moment is watched now")
+        if option not in q.options:
+            raise TableActionError(f"{option!r} is not one of the choices")
+        self._over = over
+        graded = q.grade(ChoiceAnswer(option))
+        mistakes = () if graded.correct else (self._watch_mistake(q, option),)
+        answer = self._answer(
+            Phase.WATCH,
+            graded.skill.key,
+            option,
+            graded.expected.text,
+            graded.correct,
+            graded.reason,
+            seconds,
+            mistakes,
+            about=q.scene.moment.label,
+        )
+        self.moment += 1
+        if self.moment >= len(self.watch):
+            self.phase = Phase.TAKE
+        return (answer,), mistakes
+
+    @staticmethod
+    def _watch_mistake(q: ViolationQuestion, option: str) -> Mistake:
+        found = q.finding()
+        if found is None:
+            return Mistake(
+                Fault.LEGAL_STOPPED, f"nothing to stop {q.scene.moment.label}: every bet plays"
+            )
+        kind = Fault.MISSED_VIOLATION if option == ALL_PLAY else Fault.WRONG_RESPONSE
+        return Mistake(kind, found.describe(), found.seat, found.bet)
+
     def confirm_take(self, seconds: float, over: bool) -> Worked:
         """Take the marked bets: graded now; the engine's losers go, the rest stay."""
         self._over = over
@@ -650,6 +743,7 @@ class TableWork:
         answers: list[TableAnswer] = []
 
         def out(e: Expected) -> None:
+            about = e.about
             spot = e.spot
             m = Mistake(
                 Fault.TIMEOUT,
@@ -668,12 +762,18 @@ class TableWork:
                     0.0,
                     (m,),
                     spot,
+                    about=about,
                 )
             )
 
-        if self.phase is Phase.TAKE:
+        for q in self.watch[self.moment :] if self.phase is Phase.WATCH else ():
+            expected = q.expected().text
+            out(
+                Expected(Phase.WATCH, q.skill.key, expected, q.reason(), about=q.scene.moment.label)
+            )
+        if self.phase in (Phase.WATCH, Phase.TAKE):
             out(self.key.take)
-        if self.phase in (Phase.TAKE, Phase.PAY):
+        if self.phase in (Phase.WATCH, Phase.TAKE, Phase.PAY):
             for key, pay in self.key.pays.items():
                 if key not in self.paid:
                     out(pay)
@@ -900,6 +1000,8 @@ class TableWork:
         seconds: float,
         mistakes: tuple[Mistake, ...] = (),
         spot: Spot | None = None,
+        *,
+        about: str | None = None,
     ) -> TableAnswer:
         seconds, self._carry = seconds + self._carry, 0.0
         a = TableAnswer(
@@ -916,6 +1018,7 @@ class TableWork:
             spot.bet if spot else None,
             spot.wager if spot else None,
             self._over,
+            about,
         )
         self.answers.append(a)
         self.mistakes.extend(mistakes)
@@ -1136,7 +1239,12 @@ class TableSession(OnRun):
             place = self.shoe.coups[i] if self.shoe is not None else None
             cut = None if place is None else CUT_EARLIER if place.cut_out_before else place.cut_card
             procedure = right_procedure(
-                table.dealt.coup, table.dealt.layout, house, at_shoe=place is not None, cut=cut
+                table.dealt.coup,
+                table.dealt.layout,
+                house,
+                at_shoe=place is not None,
+                cut=cut,
+                watched=table.dealt.watch,
             )
             out.append(f"\n# table {table.number}: {house.result(table.dealt.coup)}\n{procedure}")
         return "\n".join(out) + "\n"
@@ -1221,6 +1329,25 @@ class TableSession(OnRun):
             return False
         self._time_out(self.table)
         return True
+
+    # -- actions: watch ----------------------------------------------------------------------
+    @property
+    def watch_question(self) -> ViolationQuestion | None:
+        """The moment watched now, before the table is worked (a drill with violations);
+        None when there is none or the shoe is asked first."""
+        if self.finished or self.shoe_question is not None:
+            return None
+        return self.table.question
+
+    def answer_watch(self, option: str) -> StepFeedback | None:
+        """Answer the moment watched now with one of its options (``watch_question``):
+        stop the violation as the house says, or let every bet play; graded now."""
+        work = self._acting(Phase.WATCH)
+        if work is None:
+            return None
+        return self._graded(
+            work, Phase.WATCH, lambda seconds, over: work.confirm_watch(option, seconds, over)
+        )
 
     # -- actions: take -----------------------------------------------------------------------
     def toggle_mark(self, seat: int, bet: Bet) -> bool:
@@ -1454,7 +1581,7 @@ class TableSession(OnRun):
                 t.timed_out,
                 self.target_seconds,
                 t.result_text,
-                tuple(t.procedure.lines(t.colours)),
+                (*t.watched, *t.procedure.lines(t.colours)),
                 t.dealt.note,
             )
             for t in self.tables

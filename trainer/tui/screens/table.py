@@ -12,6 +12,12 @@ tray) is at the bottom, with the key line.  Three phases, each from ``TableSessi
    means "done paying" (the bets left stay: pushes);
 3. commission (a commission house): the commission each winner owes, typed or in chips.
 
+A drill with violations (``violations:`` on a table drill) first shows the moments around
+the deal, each on the felt as the dealer sees it (the layout at no more bets, the hands
+hidden; a player's hand on the layout after the first card; the bets once the result is
+called), and asks in the bottom panel, keys 1-4 then Enter: stop the violation as the house
+says, or let every bet play.  The table worked after is the layout the answers leave.
+
 A shoe at the table (``ask: [shoe, table]``) adds the shoe's line under the header (coup N,
 cards left, the cut card as the dealer knows it) and asks the shoe's questions in the bottom
 panel as multiple choice, keys 1-4: the burn before the first table (the hands not yet
@@ -40,7 +46,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from trainer.drills.model import ChipEntry
-from trainer.engine import Bet, format_amount
+from trainer.engine import Bet, Card, format_amount
 from trainer.session import ReferenceRefused
 from trainer.session.shoe import BurnQuestion
 from trainer.session.table import (
@@ -146,6 +152,7 @@ class TableScreen(Screen[None]):
         Binding("enter", "commission", "Confirm"),
         Binding("enter", "next_table", "Next table"),
         Binding("enter", "confirm_shoe", "Confirm"),
+        Binding("enter", "confirm_watch", "Confirm"),
         Binding("backspace", "backspace", "Undo", show=False),
         Binding("escape", "back", "Back"),
         Binding("escape", "leave", "Leave"),
@@ -161,13 +168,17 @@ class TableScreen(Screen[None]):
         self.amount_mode = False  # pay phase: a bet is picked and its amount being given
         self.last: StepFeedback | None = None
         self.message = ""  # a refused action's reason, on the status line
-        self.shoe_pick: int | None = None  # the shoe question's choice, until Enter confirms
+        #: The choice picked for the question asked (the shoe's, or a moment watched), until
+        #: Enter gives it: a stray key never answers.
+        self.pick: int | None = None
         self._timer: Timer | None = None
         self._table_shown = 0  # the table number the felt was last laid out for
         self._shown: dict[str, tuple[object, ...]] = {}  # each Static's text as last shown
-        self._spots: tuple[int, list[SessionSpot]] = (0, [])  # (table number, its spots)
+        #: (the table number and the moment watched, or -1 once it is worked; its spots)
+        self._spots: tuple[tuple[int, int], list[SessionSpot]] = ((0, 0), [])
         self._keys_for: tuple[object, ...] = ()  # the state the key line was drawn for
         self._seat_views: dict[int, SeatView] = {}
+        self._hands: tuple[object, ...] = ()  # the cards each hand was last shown with
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -237,12 +248,13 @@ class TableScreen(Screen[None]):
     def spots(self) -> list[SessionSpot]:
         """The table's bets in seat order from the dealer's left (the letters' order)."""
         table = self.session.table
-        if self._spots[0] != table.number:
+        shown = (table.number, table.moment if table.phase is Phase.WATCH else -1)
+        if self._spots[0] != shown:
             self._spots = (
-                table.number,
+                shown,
                 [
                     spot
-                    for seat in sorted(table.seats, key=lambda s: s.number)
+                    for seat in sorted(table.on_felt, key=lambda s: s.number)
                     for spot in seat.spots
                 ],
             )
@@ -273,6 +285,8 @@ class TableScreen(Screen[None]):
         self.draw_shoe()
         if s.shoe_question is not None:
             self.draw_shoe_question()
+        elif s.watch_question is not None:
+            self.draw_watch()
         else:
             self.draw_step()
         self.draw_procedure()
@@ -284,38 +298,64 @@ class TableScreen(Screen[None]):
             self.amount_mode,
             s.finished,
             s.shoe_question is not None,
-            self.shoe_pick is not None,
+            self.pick is not None,
         )
         if keys != self._keys_for:
             self._keys_for = keys
             self.query_one("#keys", KeyBar).show_keys(self)
 
     def new_table(self) -> None:
-        table = self.session.table
         self.cursor = 0
         self.typed, self.chip_log, self.amount_mode = "", [], False
         self.last = None
         self.message = ""
-        coup = table.coup
-        self.query_one("#player-hand", HandView).show(coup.player.cards, coup.player.total)
-        self.query_one("#banker-hand", HandView).show(coup.banker.cards, coup.banker.total)
+        self.pick = None
+        self._hands = ()
         self.query_one("#table-feedback", Static).display = False
         size = self.app.size
         self.place_seats(size.width, size.height)
 
+    def draw_hands(self) -> None:
+        """The hands as the dealer sees them now: the whole coup, or, while a moment is
+        watched, the cards out so far (none at no more bets, the first during the deal)."""
+        coup = self.session.table.coup
+        q = self.session.watch_question
+        shown: tuple[tuple[Card, ...], int | None, tuple[Card, ...], int | None]
+        if q is None:
+            shown = (coup.player.cards, coup.player.total, coup.banker.cards, coup.banker.total)
+        else:
+            view = q.view
+            whole = q.scene.shown >= len(coup.cards)
+            shown = (
+                view.player_cards,
+                coup.player.total if whole else None,
+                view.banker_cards,
+                coup.banker.total if whole else None,
+            )
+        if shown != self._hands:
+            self._hands = shown
+            self.query_one("#player-hand", HandView).show(shown[0], shown[1])
+            self.query_one("#banker-hand", HandView).show(shown[2], shown[3])
+
     def draw_shoe(self) -> None:
         """The result line (or the first card turned up, before the burn is answered: the
-        hands are not dealt yet) and, for a shoe at the table, the shoe's line."""
+        hands are not dealt yet; or the moment watched) and, for a shoe at the table, the
+        shoe's line."""
         s = self.session
         burning = isinstance(s.shoe_question, BurnQuestion)
+        watched = s.watch_question
+        dark = burning or (watched is not None and watched.scene.shown == 0)
         hands = self.query_one("#table-hands")
-        if hands.display == burning:
-            hands.display = not burning
+        if hands.display == dark:
+            hands.display = not dark
+        self.draw_hands()
         if burning:
             assert s.burn is not None
             self.put(
                 "#result", Text.assemble(("  First card turned up: ", "bold"), s.burn.card.pretty)
             )
+        elif watched is not None and watched.scene.shown < len(s.table.coup.cards):
+            self.put("#result", Text(f"  {watched.scene.heading}", "bold"))
         else:
             self.put("#result", Text.assemble(("  Result: ", "bold"), s.table.result_text))
         if s.shoe is not None:
@@ -329,11 +369,30 @@ class TableScreen(Screen[None]):
         step.append(" ")
         step.append(q.prompt, "bold")
         step.append(f" Keys 1-{len(q.options)}, then Enter.")
+        self.draw_choice(step, q.options)
+
+    def draw_watch(self) -> None:
+        """The moment watched in the dealer's panel: what happens (the layout is on the
+        felt), the question, the choices by number."""
+        q = self.session.watch_question
+        assert q is not None
+        step = Text(f"0 {Phase.WATCH.label.upper()}", "bold reverse")
+        step.append(" ")
+        step.append(q.scene.heading, "bold")
+        step.append(f". {q.step.label} Keys 1-{len(q.options)}, then Enter.")
+        for line in q.scene.events():
+            step.append("\n" + line)
+        self.draw_choice(step, q.options)
+
+    def draw_choice(self, step: Text, options: tuple[str, ...]) -> None:
+        """A multiple-choice question in the dealer's panel (the shoe's, or a moment
+        watched): ``step`` says what is asked, the choices by number under it, the one
+        picked marked; the chip tray, which belongs to paying, is put away."""
         choices = Text()
-        for i, option in enumerate(q.options, 1):
+        for i, option in enumerate(options, 1):
             if i > 1:
                 choices.append("\n")
-            picked = self.shoe_pick == i - 1
+            picked = self.pick == i - 1
             choices.append("▶" if picked else " ")
             choices.append(f"{i}", "bold underline")
             choices.append(f" {option}", "bold reverse" if picked else "")
@@ -341,16 +400,24 @@ class TableScreen(Screen[None]):
             choices.append("  " + self.message, "bold")
         self.put("#step", step)
         self.put("#paying", choices)
-        # the chip tray belongs to paying: hidden while the shoe is asked about
         self.query_one("#tray", ChipTray).display = False
 
-    def pick_shoe(self, index: int) -> None:
-        """Keys 1-4 choose an answer to the shoe question; only Enter gives it, so a stray
-        key never answers (as in the whole-shoe drill)."""
-        q = self.session.shoe_question
-        if q is None or index >= len(q.options):
+    def action_confirm_watch(self) -> None:
+        """Enter: the chosen answer for the moment, graded; practice shows ✓/✗ and why."""
+        q = self.session.watch_question
+        if q is None or self.pick is None:
             return
-        self.shoe_pick = index
+        index, self.pick = self.pick, None
+        self.graded(lambda: self.session.answer_watch(q.options[index]))
+        if self.session.watch_question is None:
+            self.query_one("#tray", ChipTray).display = True
+
+    def pick_choice(self, index: int, options: tuple[str, ...]) -> None:
+        """Keys 1-4 choose an answer to the question asked (the shoe's, or a moment
+        watched); only Enter gives it, so a stray key never answers."""
+        if index >= len(options):
+            return
+        self.pick = index
         self.message = ""
         self.refresh_all()
 
@@ -358,9 +425,9 @@ class TableScreen(Screen[None]):
         """Enter: the chosen answer to the shoe question, graded; practice shows ✓/✗ and
         why."""
         q = self.session.shoe_question
-        if q is None or self.shoe_pick is None:
+        if q is None or self.pick is None:
             return
-        index, self.shoe_pick = self.shoe_pick, None
+        index, self.pick = self.pick, None
         self.query_one("#tray", ChipTray).display = True
         answer = self.session.answer_shoe(q.options[index])
         self.show_shoe_feedback(answer)
@@ -402,7 +469,7 @@ class TableScreen(Screen[None]):
                     spot.seat,
                     spot.bet,
                     spot.wager,
-                    self.key_of(i),
+                    "" if table.phase is Phase.WATCH else self.key_of(i),  # nothing to pick
                     tone,
                     cursor=i == self.cursor and self.cursor_shown,
                     current=spot.key == current_key,
@@ -591,9 +658,17 @@ class TableScreen(Screen[None]):
             return (
                 action == "leave"
                 or (action == "reference" and not self.session.exam)
-                or (action == "confirm_shoe" and self.shoe_pick is not None)
+                or (action == "confirm_shoe" and self.pick is not None)
             )
         if action == "confirm_shoe":
+            return False
+        if self.session.watch_question is not None:  # keys 1-4 pick (on_key), Enter answers
+            return (
+                action == "leave"
+                or (action == "reference" and not self.session.exam)
+                or (action == "confirm_watch" and self.pick is not None)
+            )
+        if action == "confirm_watch":
             return False
         picking = phase is Phase.PAY and not self.amount_mode
         if action == "move":
@@ -627,11 +702,12 @@ class TableScreen(Screen[None]):
         char = event.character or ""
         if not char or len(char) != 1 or self.session.finished:
             return
-        if self.session.shoe_question is not None:
+        asked = self.session.shoe_question or self.session.watch_question
+        if asked is not None:
             if char in "123456789":
                 event.stop()
                 event.prevent_default()
-                self.pick_shoe(int(char) - 1)
+                self.pick_choice(int(char) - 1, asked.options)
             return
         table = self.session.table
         if self.entering:
@@ -772,7 +848,7 @@ class TableScreen(Screen[None]):
         self.typed, self.chip_log, self.amount_mode = "", [], False
         self.message = ""
         remaining = self.session.table.remaining
-        if remaining:
+        if remaining and remaining[0] in self.spots:
             self.cursor = self.spots.index(remaining[0])
         self.show_feedback(feedback)
         self.refresh_all()
