@@ -161,3 +161,15 @@ def test_a_press_let_play_past_the_maximum_is_the_press_missed_not_bad_input() -
     # paid even money; the press let play is the one deviation.
     (d,) = run(f"{NATURAL} press:1:player=100 pay:1:player=10000:10100").deviations
     assert d.kind is Kind.VIOLATION_MISSED
+
+
+def test_a_withdrawal_let_go_leaving_a_side_bet_without_its_base_is_the_one_deviation() -> None:
+    # The Tie 9 house (side bets need their base, Panda 8 capped by the Player bet): seat 2
+    # has Player 20 and Panda 8 15; the Player 20 is taken back after the first card and the
+    # dealer lets it go (the house calls the floor).  The Panda 8 is left without its base,
+    # a consequence of the withdrawal, not a layout the audit cannot read: it loses to the
+    # Player's natural 9 (no three-card 8) and is taken.
+    first, rest = NATURAL.split(" ", 1)
+    text = f"{first} withdraw:2:player=20 {rest} bet:2:player=20 take:2:panda8=15"
+    (d,) = run(text, "ez-tie9").deviations
+    assert d.kind is Kind.VIOLATION_MISSED

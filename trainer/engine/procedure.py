@@ -1011,11 +1011,16 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
         for f in dealt.fouls
         if f.response is None and (f.violation in _SEAT_MADE or f.violation is Violation.PRESSING)
     }
+    # a bet withdrawn and let go can leave its seat's side bet without its base or over
+    # it: the withdrawal's deviation, too
+    pulled = {
+        f.seat for f in dealt.fouls if f.response is None and f.violation is Violation.WITHDRAWN
+    }
     excused = {
         f"seat {seat.number}: {text}"
         for seat in in_action.seats
         for _, bet, text in house.seat_violations(seat.bets)
-        if (seat.number, bet) in let_play
+        if (seat.number, bet) in let_play or seat.number in pulled
     }
     problems = [p for p in layout_problems(in_action, house) if p not in excused]
     if problems:
