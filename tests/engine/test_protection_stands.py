@@ -20,7 +20,7 @@ from decimal import Decimal
 
 import pytest
 
-from trainer.engine import Bet, Card, Coup
+from trainer.engine import Bet, Coup, parse_cards
 from trainer.engine.house import BUNDLED_HOUSES
 from trainer.engine.protection import Item, Scene, around, judge, stands
 from trainer.engine.table import Layout
@@ -28,7 +28,7 @@ from trainer.engine.violations import Moment, Violation
 
 EZ, TIE9, COMMISSION = (BUNDLED_HOUSES[h] for h in ("ez", "ez-tie9", "commission"))
 # Player Ks As 5d = 6, Banker 2h 2c 3c = 7: a Dragon 7 (the Player bet loses)
-DRAGON = Coup.from_cards([Card.parse(c) for c in "Ks 2h As 2c 5d 3c".split()])
+DRAGON = Coup.from_cards(parse_cards("Ks 2h As 2c 5d 3c"))
 P, B, T, D7 = Bet.PLAYER, Bet.BANKER, Bet.TIE, Bet.DRAGON7
 
 
