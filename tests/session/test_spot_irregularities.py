@@ -9,29 +9,23 @@ cut card misplaced, not a card on the floor or the cut card out early.
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import pytest
 
-from tests.support.coups import DRAGON, FakeClock, FakeNow, coup, spot_drill
+from tests.support.coups import DRAGON, coup, spot_drill, staged_spots
+from tests.support.coups import deal_spots as deal
 from trainer.drills.model import Drill
 from trainer.engine import Bet
 from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.engine.irregularities import CONFIRMED, Irregularity
 from trainer.engine.procedure import Dealt, Handled, Remedied, single_seat
 from trainer.irregularities.loader import bundled
-from trainer.session import Session
 from trainer.session.questions import ChoiceAnswer, SpotAnswer
 from trainer.session.spot import STAGED, FixQuestion, Replay, SpotQuestion
 
 CONFIRMS_ALL = replace(DEFAULT_HOUSE, remedies=dict.fromkeys(Irregularity, CONFIRMED))
 CONFIRMS_NONE = replace(DEFAULT_HOUSE, remedies={})
-
-
-def deal(drill: Drill, seed: int) -> list[SpotQuestion | FixQuestion]:
-    s = Session.deal(drill, "Alex", random.Random(seed), clock=FakeClock(), now=FakeNow())
-    return [q for q in s.questions if isinstance(q, (SpotQuestion, FixQuestion))]
 
 
 def spots(drill: Drill, seed: int) -> list[SpotQuestion]:
@@ -131,39 +125,34 @@ def test_the_same_seed_replays_the_same() -> None:
 def test_staged_remedies_are_graded_as_the_house_says(house: House, level: str) -> None:
     drill = replace(spot_drill(0.5, level=level, questions=16, irregularities=1.0), house=house)
     seen = {True: 0, False: 0}
-    for seed in range(2):
-        qs = deal(drill, seed)
-        for n, q in enumerate(qs):
-            if not isinstance(q, SpotQuestion):
-                continue
-            (remedied,) = q.replay.dealt.remedies
-            assert remedied.irregularity in STAGED
-            line = q.replay.rows.index(remedied)
-            # the line comes right after the card it follows
-            assert line == min(remedied.cards, len(q.replay.dealt.cards))
-            wrong = remedied.done is not right_done(house, remedied)
-            seen[wrong] += 1
-            assert q.expected() == SpotAnswer(line + 1 if wrong else None)
-            assert q.grade(q.expected()).correct
-            assert q.skill.key == ("spot:remedy" if wrong else "spot:remedied")
-            assert (q.replay.mistake == "remedy") is wrong
-            if wrong:  # the fix: the right remedy, and three that are not
-                fix = qs[n + 1]
-                assert isinstance(fix, FixQuestion) and fix.flagged == line
-                right = fix.expected().text
-                assert right in fix.options and len(set(fix.options)) == len(fix.options) == 4
-                floor = "call the floor" in right
-                assert floor is (right_done(house, remedied) is Handled.FLOOR)
-                for option in fix.options:
-                    if option != right:
-                        assert not fix.grade(ChoiceAnswer(option)).correct
-                        # the catalogue's remedy, where the house confirms it, is the right
-                        # remedy in other words: never offered as wrong
-                        entry = next(e for e in bundled() if e.kind is remedied.irregularity)
-                        if not floor:
-                            assert option.lower() != entry.remedy.lower()
-                        else:
-                            assert "call the floor" not in option
+    for q, fix in staged_spots(drill):
+        (remedied,) = q.replay.dealt.remedies
+        assert remedied.irregularity in STAGED
+        line = q.replay.rows.index(remedied)
+        # the line comes right after the card it follows
+        assert line == min(remedied.cards, len(q.replay.dealt.cards))
+        wrong = remedied.done is not right_done(house, remedied)
+        seen[wrong] += 1
+        assert q.expected() == SpotAnswer(line + 1 if wrong else None)
+        assert q.grade(q.expected()).correct
+        assert q.skill.key == ("spot:remedy" if wrong else "spot:remedied")
+        assert (q.replay.mistake == "remedy") is wrong
+        if wrong:  # the fix: the right remedy, and three that are not
+            assert isinstance(fix, FixQuestion) and fix.flagged == line
+            right = fix.expected().text
+            assert right in fix.options and len(set(fix.options)) == len(fix.options) == 4
+            floor = "call the floor" in right
+            assert floor is (right_done(house, remedied) is Handled.FLOOR)
+            for option in fix.options:
+                if option != right:
+                    assert not fix.grade(ChoiceAnswer(option)).correct
+                    # the catalogue's remedy, where the house confirms it, is the right
+                    # remedy in other words: never offered as wrong
+                    entry = next(e for e in bundled() if e.kind is remedied.irregularity)
+                    if not floor:
+                        assert option.lower() != entry.remedy.lower()
+                    else:
+                        assert "call the floor" not in option
     assert seen[True] and seen[False]
 
 

@@ -10,26 +10,19 @@ bet, returns cash and change chips).
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from decimal import Decimal
 
 import pytest
 
-from tests.support.coups import DRAGON, FakeClock, FakeNow, coup, spot_drill
-from trainer.drills.model import Drill
+from tests.support.coups import DRAGON, coup, spot_drill, staged_spots
+from tests.support.coups import deal_spots as deal
 from trainer.engine import Bet
 from trainer.engine.house import BUNDLED_HOUSES, DEFAULT_HOUSE, House
 from trainer.engine.procedure import Dealt, Foul, single_seat
 from trainer.engine.violations import Response, Violation
-from trainer.session import Session
 from trainer.session.questions import ChoiceAnswer, SpotAnswer
 from trainer.session.spot import FOULS_STAGED, FixQuestion, Replay, SpotQuestion
-
-
-def deal(drill: Drill, seed: int) -> list[SpotQuestion | FixQuestion]:
-    s = Session.deal(drill, "Alex", random.Random(seed), clock=FakeClock(), now=FakeNow())
-    return [q for q in s.questions if isinstance(q, (SpotQuestion, FixQuestion))]
 
 
 def hand_built(foul: Foul) -> SpotQuestion:
@@ -97,24 +90,19 @@ def test_staged_violations_are_graded_as_the_house_says(house: House) -> None:
     bets = tuple(b for b in drill.bets if b.bet in house.bets)
     drill = replace(drill, house=house, bets=bets)
     seen = {True: 0, False: 0}
-    for seed in range(2):
-        qs = deal(drill, seed)
-        for n, q in enumerate(qs):
-            if not isinstance(q, SpotQuestion):
-                continue
-            (foul,) = q.replay.dealt.fouls
-            assert foul.violation in FOULS_STAGED and foul.violation in house.enforced
-            right = house.enforces(foul.violation)
-            wrong = foul.response is not right
-            seen[wrong] += 1
-            line = q.replay.rows.index(foul)
-            assert q.expected() == SpotAnswer(line + 1 if wrong else None)
-            assert q.skill.key == ("spot:violation" if wrong else "spot:caught")
-            if wrong:
-                fix = qs[n + 1]
-                assert isinstance(fix, FixQuestion) and fix.flagged == line
-                assert right is not None and fix.expected() == ChoiceAnswer(right.label)
-                assert right.label in fix.options and len(set(fix.options)) == 4
-                for option in fix.options:
-                    assert fix.grade(ChoiceAnswer(option)).correct is (option == right.label)
+    for q, fix in staged_spots(drill):
+        (foul,) = q.replay.dealt.fouls
+        assert foul.violation in FOULS_STAGED and foul.violation in house.enforced
+        right = house.enforces(foul.violation)
+        wrong = foul.response is not right
+        seen[wrong] += 1
+        line = q.replay.rows.index(foul)
+        assert q.expected() == SpotAnswer(line + 1 if wrong else None)
+        assert q.skill.key == ("spot:violation" if wrong else "spot:caught")
+        if wrong:
+            assert isinstance(fix, FixQuestion) and fix.flagged == line
+            assert right is not None and fix.expected() == ChoiceAnswer(right.label)
+            assert right.label in fix.options and len(set(fix.options)) == 4
+            for option in fix.options:
+                assert fix.grade(ChoiceAnswer(option)).correct is (option == right.label)
     assert seen[True] and seen[False]

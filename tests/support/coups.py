@@ -7,7 +7,7 @@ Player, Banker, Player, Banker, then third cards), not by running the code under
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
@@ -178,16 +178,7 @@ def remedy_replays() -> tuple[Drill, list[SpotQuestion | FixQuestion]]:
         "carry on: the coup goes on as if nothing happened",
         "the card is dead: burn it, the next card takes its place",
     )
-    drill = Drill(
-        id="spot",
-        title="Spot",
-        description="d",
-        steps=(),
-        questions=2,
-        run=SpotSpec(irregularity_rate=1.0),
-        filters=(CoupFilter(),),
-        bets=(BetSpec(Bet.BANKER, Decimal(25), Decimal(25)),),
-    )
+    drill = replace(dragon_replays()[0], run=SpotSpec(irregularity_rate=1.0))
     return drill, [
         SpotQuestion(0, dc, bad),
         FixQuestion(0, dc, bad, options),
@@ -229,3 +220,22 @@ def spot_drill(
         filters=(CoupFilter(),),
         bets=BETS,
     )
+
+
+def deal_spots(drill: Drill, seed: int) -> list[SpotQuestion | FixQuestion]:
+    """The spot and fix questions a session deals from ``drill`` with ``seed``."""
+    from trainer.session import Session
+
+    s = Session.deal(drill, "Alex", random.Random(seed), clock=FakeClock(), now=FakeNow())
+    return [q for q in s.questions if isinstance(q, (SpotQuestion, FixQuestion))]
+
+
+def staged_spots(drill: Drill, seeds: int = 2) -> Iterator[tuple[SpotQuestion, FixQuestion | None]]:
+    """Each replay dealt over ``seeds`` seeds, with the fix question asked after it (None
+    when none is)."""
+    for seed in range(seeds):
+        qs = deal_spots(drill, seed)
+        for n, q in enumerate(qs):
+            if isinstance(q, SpotQuestion):
+                after = qs[n + 1] if n + 1 < len(qs) else None
+                yield q, after if isinstance(after, FixQuestion) else None

@@ -249,6 +249,16 @@ SHOE = _Shoe(
 )
 
 _RATE = r"^\s*(100|[1-9]?[0-9])(\.[0-9]+)?\s*%\s*$"
+#: A share of questions, replays or moments: a number from 0 to 1 or a percentage string.
+_SHARE = Scalar(
+    reads(DrillReads.rate),
+    {
+        "oneOf": [
+            {"type": "number", "minimum": 0, "maximum": 1},
+            {"type": "string", "pattern": _RATE},
+        ]
+    },
+)
 
 
 class _Spot(Obj):
@@ -258,44 +268,20 @@ class _Spot(Obj):
         default="coup",
     )
     error_rate = Field(
-        Scalar(
-            reads(DrillReads.rate),
-            {
-                "oneOf": [
-                    {"type": "number", "minimum": 0, "maximum": 1},
-                    {"type": "string", "pattern": _RATE},
-                ]
-            },
-        ),
+        _SHARE,
         'Share of replays with one error: 0.5 or "50%" (the rest are dealt right, so '
         'always saying "error" does not pay).',
         default=0.5,
     )
     irregularities = Field(
-        Scalar(
-            reads(DrillReads.rate),
-            {
-                "oneOf": [
-                    {"type": "number", "minimum": 0, "maximum": 1},
-                    {"type": "string", "pattern": _RATE},
-                ]
-            },
-        ),
+        _SHARE,
         "Share of replays with an irregularity in the deal and the dealer's remedy at its "
         'moment: 0.3 or "30%"; the replay\'s error, when it has one, is then the remedy '
         "(default 0: none).",
         default=0.0,
     )
     violations = Field(
-        Scalar(
-            reads(DrillReads.rate),
-            {
-                "oneOf": [
-                    {"type": "number", "minimum": 0, "maximum": 1},
-                    {"type": "string", "pattern": _RATE},
-                ]
-            },
-        ),
+        _SHARE,
         "Share of the replays without an irregularity that have a player's violation the "
         "house enforces (past posting, a pinched bet, cash on the layout...) and the "
         "dealer's response: 0.2 or \"20%\"; the replay's error, when it has one, is then "
@@ -325,15 +311,7 @@ SPOT = _Spot(doc="ask: spot: how the replays are dealt.", reader=reads(DrillRead
 
 class _Violations(Obj):
     rate = Field(
-        Scalar(
-            reads(DrillReads.rate),
-            {
-                "oneOf": [
-                    {"type": "number", "minimum": 0, "maximum": 1},
-                    {"type": "string", "pattern": _RATE},
-                ]
-            },
-        ),
+        _SHARE,
         'Share of moments with a violation the house enforces: 0.4 or "40%" (the rest are '
         "legal, and flagging a legal bet is wrong).",
         default=0.5,
