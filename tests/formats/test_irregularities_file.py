@@ -146,3 +146,42 @@ def test_a_catalogue_cannot_claim_a_houses_rule() -> None:
 
 def test_the_bundled_file_loads_from_its_path() -> None:
     assert Path(BUNDLED).is_file()
+
+
+_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+
+def test_the_wrong_hand_scene_is_a_card_dealt_to_the_other_hand() -> None:
+    """Cards 1 to 4 go Player, Banker, Player, Banker (RULES.md): the card the scene names
+    by its place in the coup is the hand's card it says, and the box it went to is the
+    other hand's (a scene describing a card dealt right taught nothing)."""
+    import re
+
+    scene = " ".join(CATALOGUE[Irregularity.WRONG_HAND].scene.split())
+    m = re.search(
+        r"the (\w+) card of the coup to the (Player|Banker)'s box; it was the "
+        r"(Player|Banker)'s (\w+) card",
+        scene,
+    )
+    assert m, scene
+    place, box, hand, nth = m.group(1), m.group(2), m.group(3), m.group(4)
+    order = ["Player", "Banker", "Player", "Banker"]
+    assert order[_ORDINAL[place] - 1] == hand
+    assert order[: _ORDINAL[place]].count(hand) == _ORDINAL[nth]
+    assert box != hand
+
+
+def test_the_scenes_of_too_many_and_too_few_cards_follow_the_drawing_rules() -> None:
+    """The Player standing on 7 draws no card, so a third card is one too many; a Banker on
+    3 after the Player stood on 6 draws, so calling the result without it is one too few."""
+    import re
+
+    from trainer.engine.rules import banker_draws, player_draws
+
+    many = CATALOGUE[Irregularity.TOO_MANY_CARDS].scene
+    m = re.search(r"The Player stands on (\d)", many)
+    assert m and not player_draws(int(m.group(1)))
+    few = " ".join(CATALOGUE[Irregularity.TOO_FEW_CARDS].scene.split())
+    m = re.search(r"The Banker has (\d) and the Player stood on (\d)", few)
+    assert m and not player_draws(int(m.group(2)))
+    assert banker_draws(int(m.group(1)), None)
