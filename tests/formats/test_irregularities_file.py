@@ -4,12 +4,14 @@ is its confirmed remedy, else "call the floor" (worked by hand from the bundled 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import jsonschema
 import pytest
 import yaml
 
+from trainer.engine.cards import Card, DealtCard, Side, hand_total
 from trainer.engine.house import BUNDLED_HOUSES
 from trainer.engine.irregularities import (
     CALL_THE_FLOOR,
@@ -18,6 +20,7 @@ from trainer.engine.irregularities import (
     Source,
     taught,
 )
+from trainer.engine.rules import banker_draws, is_natural, player_draws
 from trainer.houses import fields as house_fields
 from trainer.houses.errors import HouseFileError
 from trainer.houses.loader import load_house_text
@@ -149,39 +152,108 @@ def test_the_bundled_file_loads_from_its_path() -> None:
 
 
 _ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+ORDER = (Side.PLAYER, Side.BANKER, Side.PLAYER, Side.BANKER)  # cards 1 to 4 (RULES.md)
+
+
+def _scene(kind: Irregularity) -> str:
+    return " ".join(CATALOGUE[kind].scene.split())
+
+
+def _box(kind: Irregularity, side: Side) -> tuple[Card, ...]:
+    return tuple(d.card for d in CATALOGUE[kind].felt if d.to is side)
 
 
 def test_the_wrong_hand_scene_is_a_card_dealt_to_the_other_hand() -> None:
-    """Cards 1 to 4 go Player, Banker, Player, Banker (RULES.md): the card the scene names
-    by its place in the coup is the hand's card it says, and the box it went to is the
-    other hand's (a scene describing a card dealt right taught nothing)."""
-    import re
-
-    scene = " ".join(CATALOGUE[Irregularity.WRONG_HAND].scene.split())
+    """The card the scene names by its place in the coup is the hand's card it says, the
+    box it went to is the other hand's (a scene of a card dealt right taught nothing), and
+    the felt shows it there: the first card and it, both in that box."""
     m = re.search(
         r"the (\w+) card of the coup to the (Player|Banker)'s box; it was the "
         r"(Player|Banker)'s (\w+) card",
-        scene,
+        _scene(Irregularity.WRONG_HAND),
     )
-    assert m, scene
-    place, box, hand, nth = m.group(1), m.group(2), m.group(3), m.group(4)
-    order = ["Player", "Banker", "Player", "Banker"]
-    assert order[_ORDINAL[place] - 1] == hand
-    assert order[: _ORDINAL[place]].count(hand) == _ORDINAL[nth]
+    assert m, _scene(Irregularity.WRONG_HAND)
+    place, box, hand, nth = _ORDINAL[m.group(1)], m.group(2), m.group(3), _ORDINAL[m.group(4)]
+    assert ORDER[place - 1].label == hand
+    assert [s.label for s in ORDER[:place]].count(hand) == nth
     assert box != hand
+    felt = CATALOGUE[Irregularity.WRONG_HAND].felt
+    assert len(felt) == place and felt[-1].to.label == box
+    assert all(d.to is ORDER[i] for i, d in enumerate(felt[:-1]))
 
 
 def test_the_scenes_of_too_many_and_too_few_cards_follow_the_drawing_rules() -> None:
-    """The Player standing on 7 draws no card, so a third card is one too many; a Banker on
-    3 after the Player stood on 6 draws, so calling the result without it is one too few."""
-    import re
+    """The Player standing on 7 draws no card, so a third card in its box is one too many;
+    a Banker on 3 after the Player stood on 6 draws, so calling the result without it is one
+    too few. The felt holds the totals the scene says."""
+    m = re.search(r"The Player stands on (\d)", _scene(Irregularity.TOO_MANY_CARDS))
+    assert m
+    player, banker = (
+        _box(Irregularity.TOO_MANY_CARDS, Side.PLAYER),
+        _box(Irregularity.TOO_MANY_CARDS, Side.BANKER),
+    )
+    assert hand_total(player[:2]) == int(m.group(1)) and len(player) == 3
+    assert not is_natural(hand_total(banker[:2])) and not player_draws(int(m.group(1)))
 
-    from trainer.engine.rules import banker_draws, player_draws
+    m = re.search(
+        r"The Banker has (\d) and the Player stood on (\d)", _scene(Irregularity.TOO_FEW_CARDS)
+    )
+    assert m
+    b, p = int(m.group(1)), int(m.group(2))
+    player, banker = (
+        _box(Irregularity.TOO_FEW_CARDS, Side.PLAYER),
+        _box(Irregularity.TOO_FEW_CARDS, Side.BANKER),
+    )
+    assert (hand_total(player), hand_total(banker)) == (p, b)
+    assert (len(player), len(banker)) == (2, 2) and not player_draws(p) and banker_draws(b, None)
 
-    many = CATALOGUE[Irregularity.TOO_MANY_CARDS].scene
-    m = re.search(r"The Player stands on (\d)", many)
-    assert m and not player_draws(int(m.group(1)))
-    few = " ".join(CATALOGUE[Irregularity.TOO_FEW_CARDS].scene.split())
-    m = re.search(r"The Banker has (\d) and the Player stood on (\d)", few)
-    assert m and not player_draws(int(m.group(2)))
-    assert banker_draws(int(m.group(1)), None)
+
+def test_each_felt_is_the_moment_its_scene_tells() -> None:
+    """Worked from the scenes: the Banker's second card (the coup's fourth) still to come
+    when a card is exposed drawing it; nothing dealt while the shoe is loaded; five cards
+    for the first four in a misdeal; and every felt's first cards, until the one that went
+    wrong, in the order the rules deal them."""
+    exposed = CATALOGUE[Irregularity.CARD_EXPOSED].felt
+    assert tuple(d.to for d in exposed) == ORDER[:3]
+    assert CATALOGUE[Irregularity.CUT_CARD_MISPLACED].felt == ()
+    assert len(CATALOGUE[Irregularity.MISDEAL].felt) == 5
+    for e in bundled():
+        assert len(e.felt) <= 6 and len({d.card for d in e.felt}) == len(e.felt), e.kind
+        if e.kind not in (Irregularity.WRONG_HAND, Irregularity.MISDEAL):
+            assert all(d.to is ORDER[i] for i, d in enumerate(e.felt[:4])), e.kind
+
+
+BAD_FELT = """\
+irregularities:
+  - id: misdeal
+    name: A misdeal
+    scene: Five cards for four.
+    felt: [P:4s, X:9d, B:Zz]
+    remedy: The coup is void.
+    source: standard
+  - id: card_exposed
+    name: Exposed
+    scene: A card flips.
+    felt: P:Kh
+    remedy: It plays.
+    source: standard
+"""
+
+
+def test_a_felt_card_is_reported_at_its_line_and_column() -> None:
+    with pytest.raises(IrregularitiesFileError) as caught:
+        load_irregularities_text(BAD_FELT, "i.yaml")
+    got = [(p.line, p.column, p.field) for p in caught.value.problems]
+    assert got == [
+        (5, 18, "irregularities[0].felt[1]"),
+        (5, 24, "irregularities[0].felt[2]"),
+        (11, 11, "irregularities[1].felt"),
+    ]
+    assert "P: (Player) or B: (Banker)" in caught.value.problems[0].message
+
+
+@pytest.mark.parametrize("text", ["P:9h", "B:Tc", "p:10♦"])
+def test_a_card_on_the_felt_reads_back_as_written(text: str) -> None:
+    dealt = DealtCard.parse(text)
+    assert DealtCard.parse(str(dealt)) == dealt
+    assert str(dealt)[:2] == text[:2].upper()

@@ -130,7 +130,12 @@ def test_irregularities_ask_the_remedy_taught_at_the_house(house: str) -> None:
         assert right in q.options
         if right == CALL_THE_FLOOR:  # the unconfirmed remedy is offered, and wrong
             assert q.entry.remedy in q.options
+        # the felt shown and recorded is the scene's, box by box
+        felt = catalogue[q.entry.kind].felt
+        assert q.view.player_cards == tuple(d.card for d in felt if d.to.value == "P")
+        assert q.view.banker_cards == tuple(d.card for d in felt if d.to.value == "B")
         assert session.answer(ChoiceAnswer(right)).correct
+        assert marks[-1].cards == tuple(str(d.card) for d in felt)
         seen.add(q.entry.kind)
     assert seen == set(Irregularity)  # each irregularity once in a run of eight
     assert {m.skill for m in marks} == {f"irregularity:{k.value}" for k in Irregularity}

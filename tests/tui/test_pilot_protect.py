@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from tests.support.coups import NATURAL, FakeClock, FakeNow, coup
 from trainer.drills.model import Drill, IrregularitySpec, TableSpec, ViolationSpec
+from trainer.engine import Card, parse_cards
 from trainer.engine.house import EZ_HOUSE
 from trainer.engine.irregularities import CALL_THE_FLOOR, Irregularity
 from trainer.engine.protection import ALL_PLAY, Scene
@@ -23,6 +24,7 @@ from trainer.session.protect import IrregularityQuestion, ViolationQuestion
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.drill import DrillScreen, OptionButton
 from trainer.tui.screens.results import ResultsScreen
+from trainer.tui.widgets.table import HandView
 
 SIZE = (100, 40)
 LATE = "Seat 3 Banker: past posting: refuse the bet"
@@ -123,12 +125,29 @@ async def test_an_irregularitys_remedy_at_the_house() -> None:
         )
         await pilot.pause()
         assert "A misdeal" in text_of(app, "#prompt")
+        # the felt is the scene's (five cards for four: two in the Player's box, three in
+        # the Banker's), not the coup the session dealt (NATURAL: two and two)
+        assert hands(app) == (parse_cards("4s Jh"), parse_cards("9d 7c 2s"))
         await pilot.press(option_key(app, misdeal.remedy), "enter")
         assert text_of(app, "#feedback-text").startswith("✓")
         await pilot.press("enter")
+        # the Banker's first card slid to the Player's box: both in the Player's, none in
+        # the Banker's
+        assert hands(app) == (parse_cards("9s 4d"), ())
         await pilot.press(option_key(app, wrong_hand.remedy), "enter")
         feedback = text_of(app, "#feedback-text")
         assert feedback.startswith("✗") and "call the floor" in feedback
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("m")  # the missed question shows its scene's felt again
+        await pilot.pause()
+        assert "A card dealt to the wrong hand" in text_of(app, "#prompt")
+        assert hands(app) == (parse_cards("9s 4d"), ())
+
+
+def hands(app: TrainerApp) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The cards in the Player's and the Banker's boxes on the screen."""
+    player = app.screen.query_one("#player-hand", HandView)
+    banker = app.screen.query_one("#banker-hand", HandView)
+    return player.cards, banker.cards

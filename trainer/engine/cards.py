@@ -112,6 +112,43 @@ def parse_cards(tokens: str | list[str] | tuple[str, ...]) -> tuple[Card, ...]:
     return tuple(Card.parse(t) for t in text.replace(",", " ").split())
 
 
+class Side(enum.Enum):
+    """The hand a card went to."""
+
+    PLAYER = "P"
+    BANKER = "B"
+
+    @property
+    def label(self) -> str:
+        return "Player" if self is Side.PLAYER else "Banker"
+
+    @property
+    def other(self) -> Side:
+        return Side.BANKER if self is Side.PLAYER else Side.PLAYER
+
+
+@dataclass(frozen=True, slots=True)
+class DealtCard:
+    """One card out of the shoe and the hand the dealer put it on: ``P:9h`` or ``B:3c``,
+    as the audit's notation writes it (``DealtCard.parse`` and ``str`` round-trip)."""
+
+    card: Card
+    to: Side
+
+    def __str__(self) -> str:
+        return f"{self.to.value}:{self.card}"
+
+    @classmethod
+    def parse(cls, text: str) -> DealtCard:
+        side, colon, card = text.strip().partition(":")
+        hand = {s.value: s for s in Side}.get(side.upper()) if colon else None
+        if hand is None:
+            raise InvalidCardError(
+                f"{quote(text)}: write P: (Player) or B: (Banker) before the card, e.g. P:9h"
+            )
+        return cls(Card.parse(card), hand)
+
+
 def hand_total(cards: tuple[Card, ...] | list[Card]) -> int:
     """Last digit of the sum of the cards' point values."""
     return sum(c.value for c in cards) % 10

@@ -17,6 +17,7 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from trainer.engine.cards import DealtCard
 from trainer.engine.errors import EngineError
 
 __all__ = [
@@ -72,9 +73,11 @@ _SOURCE_LABELS = {
 
 @dataclass(frozen=True, slots=True)
 class IrregularityEntry:
-    """One irregularity in the catalogue: the ``scene`` a dealer sees, the ``remedy`` (one
-    line, as an answer) and its ``detail``, its ``source`` (STANDARD or ASK_FLOOR: a
-    catalogue is no house), and ``cites``, where the remedy is written."""
+    """One irregularity in the catalogue: the ``scene`` a dealer sees and the ``felt`` it is
+    seen on (the cards in the boxes at that moment, in shoe order: the drill shows these,
+    not a coup of its own that the scene would contradict), the ``remedy`` (one line, as an
+    answer) and its ``detail``, its ``source`` (STANDARD or ASK_FLOOR: a catalogue is no
+    house), and ``cites``, where the remedy is written."""
 
     kind: Irregularity
     name: str
@@ -83,6 +86,7 @@ class IrregularityEntry:
     source: Source
     detail: str = ""
     cites: tuple[str, ...] = ()
+    felt: tuple[DealtCard, ...] = ()
 
     def __post_init__(self) -> None:
         if self.source is Source.HOUSE:

@@ -26,7 +26,7 @@ from decimal import Decimal
 
 from trainer.engine import rules
 from trainer.engine.calls import Call, calls_for
-from trainer.engine.cards import Card, hand_total
+from trainer.engine.cards import Card, DealtCard, Side, hand_total
 from trainer.engine.chips import ChipBreakdown, check_chips
 from trainer.engine.coup import Coup, Outcome, classify, outcome_reason
 from trainer.engine.errors import EngineError, MissingCardError
@@ -83,29 +83,6 @@ _ZERO = Decimal(0)
 class AuditInputError(EngineError):
     """A dealt procedure that cannot be audited (fewer than four cards, a bet settled that is
     not on the layout)."""
-
-
-class Side(enum.Enum):
-    """The hand a card went to."""
-
-    PLAYER = "P"
-    BANKER = "B"
-
-    @property
-    def label(self) -> str:
-        return "Player" if self is Side.PLAYER else "Banker"
-
-    @property
-    def other(self) -> Side:
-        return Side.BANKER if self is Side.PLAYER else Side.PLAYER
-
-
-@dataclass(frozen=True, slots=True)
-class DealtCard:
-    """One card out of the shoe and the hand the dealer put it on."""
-
-    card: Card
-    to: Side
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,11 +26,16 @@ class IrregularityReads(ScalarReads, Protocol):
 
     def lines(self, node: Node, path: str) -> object: ...
     def remedy(self, node: Node, path: str) -> object: ...
+    def felt(self, node: Node, path: str) -> object: ...
     def entry(self, node: Node, path: str) -> object: ...
 
 
 def _choice(choices: tuple[str, ...], what: str) -> Scalar:
     return Scalar(reads(ScalarReads.choice, choices, what), {"enum": list(choices)})
+
+
+#: One card on the felt: its hand, a colon, the card (``P:Kh``, ``B:10c``, ``p:t♥``).
+_DEALT = r"^\s*[PBpb]:\S+\s*$"
 
 
 class _Entry(Obj):
@@ -42,6 +47,16 @@ class _Entry(Obj):
     name = Field(LINE, "Its name, in a few words.", required=True)
     scene = Field(
         PARAGRAPH, "What the dealer sees at the table, as the drill shows it.", required=True
+    )
+    felt = Field(
+        Scalar(
+            reads(IrregularityReads.felt),
+            {"type": "array", "items": {"type": "string", "pattern": _DEALT}, "maxItems": 8},
+        ),
+        "The cards in the boxes as the scene happens, in shoe order, each with the hand it "
+        "lies in: [P:Kh, B:4c, P:7d] (at most 8; [] before any card is dealt). The drill "
+        "shows these on the felt, so they must agree with the scene.",
+        default=(),
     )
     remedy = Field(
         Scalar(

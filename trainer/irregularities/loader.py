@@ -9,6 +9,8 @@ from typing import Any
 
 from yaml.nodes import Node, ScalarNode, SequenceNode
 
+from trainer.engine.cards import DealtCard
+from trainer.engine.errors import InvalidCardError
 from trainer.engine.irregularities import REMEDY_CHARS, Irregularity, IrregularityEntry, Source
 from trainer.fileformat import declare
 from trainer.fileformat.problems import FileProblemsError
@@ -104,6 +106,25 @@ class IrregularitiesReader(Reader, F.IrregularityReads):
             return None
         return text
 
+    def felt(self, node: Node, path: str) -> tuple[DealtCard, ...] | None:
+        """The cards in the boxes, each ``P:`` or ``B:`` and a card, at most 8."""
+        items = self.seq(node, path, "cards, each P: or B: and a card")
+        if items is None:
+            return None
+        if len(items) > 8:
+            self.err(node, path, f"has {len(items)} cards: a coup's boxes hold at most 8")
+            return None
+        got: list[DealtCard] = []
+        for i, item in enumerate(items):
+            text = self.line(item, join(path, i))
+            if text is None:
+                continue
+            try:
+                got.append(DealtCard.parse(text))
+            except InvalidCardError as e:
+                self.err(item, join(path, i), str(e))
+        return tuple(got) if len(got) == len(items) else None
+
     def entry(self, node: Node, path: str) -> IrregularityEntry | None:
         found = self.mapping(node, F.ENTRY, path)
         if found is None:
@@ -123,4 +144,5 @@ class IrregularitiesReader(Reader, F.IrregularityReads):
             Source(v["source"]),
             F.ENTRY.detail.of(v),
             F.ENTRY.cites.of(v),
+            F.ENTRY.felt.of(v),
         )

@@ -217,15 +217,19 @@ class MissedScreen(Screen[None]):
         banker = self.query_one("#banker-hand", HandView)
         row = getattr(q, "card_row", None)  # a card shown alone (a shoe's burn card)
         banker.display = row is None
+        view = q.view
         if row is not None:
             player.hand_name, cards = row
             player.show(cards, None)
+        elif getattr(q, "felt", None) is not None:  # a scene's own felt (an irregularity)
+            player.hand_name = "Player"
+            player.show(view.player_cards, None)
+            banker.show(view.banker_cards, None)
         elif q.dealt is not None:
             coup = q.coup
             player.hand_name = "Player"
             player.show(coup.player.cards, coup.player.total)
             banker.show(coup.banker.cards, coup.banker.total)
-        view = q.view
         self.query_one("#layout", LayoutView).show(view.wagers, q.bet, view.outcome)
         self.query_one("#prompt", Static).update(Text(q.prompt, "bold"))
         body = feedback_text(r)
