@@ -21,11 +21,13 @@ from trainer.engine.irregularities import (
     taught,
 )
 from trainer.engine.rules import banker_draws, is_natural, player_draws
+from trainer.fileformat.problems import Problem
 from trainer.houses import fields as house_fields
 from trainer.houses.errors import HouseFileError
 from trainer.houses.loader import load_house_text
 from trainer.houses.text import house_yaml
 from trainer.irregularities import fields
+from trainer.irregularities.fields import MAX_FELT
 from trainer.irregularities.loader import (
     BUNDLED,
     IrregularitiesFileError,
@@ -77,10 +79,16 @@ irregularities:
 """
 
 
-def test_every_problem_at_its_line_and_column() -> None:
+def _problems(text: str) -> list[Problem]:
+    """Every problem loading ``text`` as ``i.yaml`` reports, in order."""
     with pytest.raises(IrregularitiesFileError) as caught:
-        load_irregularities_text(BROKEN, "i.yaml")
-    got = [(p.line, p.column, p.field) for p in caught.value.problems]
+        load_irregularities_text(text, "i.yaml")
+    return list(caught.value.problems)
+
+
+def test_every_problem_at_its_line_and_column() -> None:
+    problems = _problems(BROKEN)
+    got = [(p.line, p.column, p.field) for p in problems]
     assert got == [
         (7, 5, "irregularities[1].id"),
         (11, 13, "irregularities[1].source"),
@@ -88,7 +96,7 @@ def test_every_problem_at_its_line_and_column() -> None:
         (12, 9, "irregularities[2].id"),
         (16, 5, "irregularities[2].colour"),
     ]
-    messages = [p.message for p in caught.value.problems]
+    messages = [p.message for p in problems]
     assert messages[0] == "'misdeal' is already in the catalogue (each once)"
 
 
@@ -237,19 +245,26 @@ irregularities:
     felt: P:Kh
     remedy: It plays.
     source: standard
+  - id: too_many_cards
+    name: Many
+    scene: Nine cards.
+    felt: [P:Ah, P:2h, P:3h, P:4h, P:5h, P:6h, P:7h, P:8h, P:9h]
+    remedy: Burn them.
+    source: standard
 """
 
 
 def test_a_felt_card_is_reported_at_its_line_and_column() -> None:
-    with pytest.raises(IrregularitiesFileError) as caught:
-        load_irregularities_text(BAD_FELT, "i.yaml")
-    got = [(p.line, p.column, p.field) for p in caught.value.problems]
+    problems = _problems(BAD_FELT)
+    got = [(p.line, p.column, p.field) for p in problems]
     assert got == [
         (5, 18, "irregularities[0].felt[1]"),
         (5, 24, "irregularities[0].felt[2]"),
         (11, 11, "irregularities[1].felt"),
+        (17, 11, "irregularities[2].felt"),
     ]
-    assert "P: (Player) or B: (Banker)" in caught.value.problems[0].message
+    assert "P: (Player) or B: (Banker)" in problems[0].message
+    assert "9" in problems[-1].message and str(MAX_FELT) in problems[-1].message
 
 
 @pytest.mark.parametrize("text", ["P:9h", "B:Tc", "p:10♦"])

@@ -37,6 +37,7 @@ from trainer.engine.procedure import (
     Side,
     single_seat,
 )
+from trainer.session import Session
 from trainer.session.spot import FixQuestion, Replay, SpotQuestion
 
 # Player K+6 = 6 stands; Banker 2+3 = 5, Player stood -> draws the 2h: Banker 7 with three
@@ -224,8 +225,6 @@ def spot_drill(
 
 def deal_spots(drill: Drill, seed: int) -> list[SpotQuestion | FixQuestion]:
     """The spot and fix questions a session deals from ``drill`` with ``seed``."""
-    from trainer.session import Session
-
     s = Session.deal(drill, "Alex", random.Random(seed), clock=FakeClock(), now=FakeNow())
     return [q for q in s.questions if isinstance(q, (SpotQuestion, FixQuestion))]
 

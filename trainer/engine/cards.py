@@ -126,6 +126,14 @@ class Side(enum.Enum):
     def other(self) -> Side:
         return Side.BANKER if self is Side.PLAYER else Side.PLAYER
 
+    @classmethod
+    def named(cls, text: str) -> Side | None:
+        """The hand ``text`` names (``P``, ``B``, ``player``, ``banker``, any case), else None."""
+        return _SIDE_NAMES.get(text.strip().lower())
+
+
+_SIDE_NAMES = {"p": Side.PLAYER, "player": Side.PLAYER, "b": Side.BANKER, "banker": Side.BANKER}
+
 
 @dataclass(frozen=True, slots=True)
 class DealtCard:
@@ -141,7 +149,7 @@ class DealtCard:
     @classmethod
     def parse(cls, text: str) -> DealtCard:
         side, colon, card = text.strip().partition(":")
-        hand = {s.value: s for s in Side}.get(side.upper()) if colon else None
+        hand = Side.named(side) if colon else None
         if hand is None:
             raise InvalidCardError(
                 f"{quote(text)}: write P: (Player) or B: (Banker) before the card, e.g. P:9h"

@@ -118,7 +118,6 @@ class _Token:
         return NotationError(reason, self.line, self.column)
 
 
-_SIDES = {"p": Side.PLAYER, "player": Side.PLAYER, "b": Side.BANKER, "banker": Side.BANKER}
 _VERBS = {"take": Done.TAKEN, "push": Done.PUSHED, "pay": Done.PAID}
 _WORD = re.compile(r"\S+")
 #: A violation's key in the notation: the house file's, and a few short words.
@@ -210,7 +209,7 @@ class Procedure:
         for k in range(n + 1):  # the gap after k cards: said calls, then the cut card
             if k:
                 c = d.cards[k - 1]
-                cards.append(f"{c.to.value}:{c.card}")
+                cards.append(str(c))
             if k < n:
                 cards += [_said(c) for c in d.said if c.cards == k]
             cards += _events(d, k, after=False)
@@ -438,7 +437,7 @@ class _Reader:
         head, sep, rest = text.partition(":")
         try:
             if sep:
-                side = _SIDES.get(head.strip().lower())
+                side = Side.named(head)
                 if side is None:
                     raise token.error(
                         f"card {n} {quote(text)}: write P: (Player) or B: (Banker) before the "
@@ -576,7 +575,7 @@ def dealt_text(dealt: Dealt) -> str:
     n = len(dealt.cards)
     out = _events(dealt, 0, after=False)
     for k, c in enumerate(dealt.cards, start=1):
-        out.append(f"{c.to.value}:{c.card}")
+        out.append(str(c))
         out += _events(dealt, k, after=False)
     return " ".join(out + _events(dealt, n, after=True))
 

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 SCHEMA_ID = "https://ezbac.invalid/irregularities.schema.json"
 MAX_FILE_BYTES = 256 * 1024
 MAX_ENTRIES = 100
+#: Cards on the felt at a scene: a coup's boxes hold at most six, a misdealt felt a few more.
+MAX_FELT = 8
 #: The irregularities: the engine's values, one definition (trainer.engine.irregularities).
 KINDS = tuple(i.value for i in Irregularity)
 #: Where a catalogue's remedy comes from (a house's own rule is the house file's).
@@ -51,11 +53,15 @@ class _Entry(Obj):
     felt = Field(
         Scalar(
             reads(IrregularityReads.felt),
-            {"type": "array", "items": {"type": "string", "pattern": _DEALT}, "maxItems": 8},
+            {
+                "type": "array",
+                "items": {"type": "string", "pattern": _DEALT},
+                "maxItems": MAX_FELT,
+            },
         ),
         "The cards in the boxes as the scene happens, in shoe order, each with the hand it "
-        "lies in: [P:Kh, B:4c, P:7d] (at most 8; [] before any card is dealt). The drill "
-        "shows these on the felt, so they must agree with the scene.",
+        f"lies in: [P:Kh, B:4c, P:7d] (at most {MAX_FELT}; [] before any card is dealt). The "
+        "drill shows these on the felt, so they must agree with the scene.",
         default=(),
     )
     remedy = Field(

@@ -107,12 +107,12 @@ class IrregularitiesReader(Reader, F.IrregularityReads):
         return text
 
     def felt(self, node: Node, path: str) -> tuple[DealtCard, ...] | None:
-        """The cards in the boxes, each ``P:`` or ``B:`` and a card, at most 8."""
+        """The cards in the boxes, each ``P:`` or ``B:`` and a card, at most ``MAX_FELT``."""
         items = self.seq(node, path, "cards, each P: or B: and a card")
         if items is None:
             return None
-        if len(items) > 8:
-            self.err(node, path, f"has {len(items)} cards: a coup's boxes hold at most 8")
+        if len(items) > F.MAX_FELT:
+            self.err(node, path, f"has {len(items)} cards: write at most {F.MAX_FELT}")
             return None
         got: list[DealtCard] = []
         for i, item in enumerate(items):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from trainer.drills.generate import legal_layout
 from trainer.drills.model import Drill, DrillCoup, Step, ViolationSpec
-from trainer.engine.cards import Card, DealtCard, Side
+from trainer.engine.cards import Card, Side
 from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.engine.irregularities import CALL_THE_FLOOR, IrregularityEntry, Source, taught
 from trainer.engine.protection import ALL_PLAY, Finding, Scene, judge, stage
@@ -123,21 +123,15 @@ class IrregularityQuestion(ChoiceQuestion):
         return self.entry.name
 
     @property
-    def felt(self) -> tuple[DealtCard, ...]:
-        """The cards in the boxes as the scene happens: what the question and its review
-        show."""
-        return self.entry.felt
-
-    @property
     def cards(self) -> tuple[Card, ...]:
         """The cards on the felt as the scene happens (as the history stores them)."""
-        return tuple(d.card for d in self.felt)
+        return tuple(d.card for d in self.entry.felt)
 
     @property
     def view(self) -> View:
         """The scene's felt, never the drill's coup: a scene of a Player standing on 7 is not
         told over a coup where the Player drew."""
-        felt = self.felt
+        felt = self.entry.felt
         return View(
             tuple(d.card for d in felt if d.to is Side.PLAYER),
             tuple(d.card for d in felt if d.to is Side.BANKER),

@@ -125,6 +125,22 @@ def feedback_text(result: Result) -> Text:
     return text
 
 
+def show_asked(q: Asked, player: HandView, banker: HandView) -> None:
+    """The hands as ``q`` is asked (its ``view``), or the one card it shows alone (a shoe's
+    burn card, ``card_row``): the question screen's picture, and the missed-question
+    review's for a question that is not a step of a coup."""
+    view = q.view
+    row = getattr(q, "card_row", None)
+    banker.display = row is None
+    if row is not None:
+        player.hand_name, cards = row
+        player.show(cards, None)
+    else:
+        player.hand_name = "Player"
+        player.show(view.player_cards, view.player_total)
+    banker.show(view.banker_cards, view.banker_total)
+
+
 class DrillScreen(Screen[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss")
     AUTO_FOCUS = ""  # nothing focused: keys reach the screen's bindings
@@ -233,18 +249,9 @@ class DrillScreen(Screen[None]):
         self.set_focus(None)
 
     def draw_table(self, q: Asked) -> None:
-        view = q.view
         player = self.query_one("#player-hand", HandView)
-        banker = self.query_one("#banker-hand", HandView)
-        row = getattr(q, "card_row", None)  # a card shown alone (the burn card)
-        banker.display = row is None
-        if row is not None:
-            player.hand_name, cards = row
-            player.show(cards, None)
-        else:
-            player.hand_name = "Player"
-            player.show(view.player_cards, view.player_total)
-        banker.show(view.banker_cards, view.banker_total)
+        show_asked(q, player, self.query_one("#banker-hand", HandView))
+        view = q.view
         self.query_one("#layout", LayoutView).show(view.wagers, q.bet, view.outcome)
         self.show_shoe(q, after=False)
 

@@ -15,9 +15,10 @@ from textual.widgets import Button, Footer, Static
 
 from trainer.drills.model import Step
 from trainer.session import Result, Session
+from trainer.session.choice import ChoiceQuestion
 from trainer.tui.messages import GoHome, RetryMissed
 from trainer.tui.screens import stylesheets
-from trainer.tui.screens.drill import feedback_text
+from trainer.tui.screens.drill import feedback_text, show_asked
 from trainer.tui.widgets.fittable import Col, FitTable
 from trainer.tui.widgets.table import HandView, LayoutView
 
@@ -215,18 +216,13 @@ class MissedScreen(Screen[None]):
         )
         player = self.query_one("#player-hand", HandView)
         banker = self.query_one("#banker-hand", HandView)
-        row = getattr(q, "card_row", None)  # a card shown alone (a shoe's burn card)
-        banker.display = row is None
         view = q.view
-        if row is not None:
-            player.hand_name, cards = row
-            player.show(cards, None)
-        elif getattr(q, "felt", None) is not None:  # a scene's own felt (an irregularity)
-            player.hand_name = "Player"
-            player.show(view.player_cards, None)
-            banker.show(view.banker_cards, None)
-        elif q.dealt is not None:
+        if isinstance(q, ChoiceQuestion) or q.dealt is None:
+            # as on the question screen, whose answer reveals nothing more (reveal_after)
+            show_asked(q, player, banker)
+        else:  # a step of a coup: the whole coup, its totals
             coup = q.coup
+            banker.display = True
             player.hand_name = "Player"
             player.show(coup.player.cards, coup.player.total)
             banker.show(coup.banker.cards, coup.banker.total)
