@@ -37,10 +37,22 @@ def history(history_db: str, tmp_path: Path) -> tuple[str, Path]:
     return make_history(history_db, tmp_path)
 
 
-def make_history(db: str, tmp_path: Path) -> tuple[str, Path]:
+def make_history(
+    db: str,
+    tmp_path: Path,
+    *,
+    school: str = SCHOOL,
+    answered: int = 18,
+    right: int = 18,
+    seconds: float = 4.0,
+    parts: tuple[tuple[str, str], ...] = (),
+) -> tuple[str, Path]:
+    """The sitting: ``answered`` answers to the written part (``right`` of them right), the
+    payouts part's two answers at ``seconds`` each, and ``parts`` (drill id, title) sat with
+    no answer."""
     bundled = bundled_path().read_text(encoding="utf-8")
     curriculum = tmp_path / "curriculum.yaml"
-    curriculum.write_text(f"school: {SCHOOL}\n{bundled}", encoding="utf-8")
+    curriculum.write_text((f"school: {school}\n" if school else "") + bundled, encoding="utf-8")
     with open_history(db) as store:
         store.record_session(
             session(
@@ -66,19 +78,19 @@ def make_history(db: str, tmp_path: Path) -> tuple[str, Path]:
                 mode="exam",
                 started=T0,
                 minutes=10,
-                questions=18,
-                correct=18,
+                questions=answered,
+                correct=right,
             )
         )
-        for i in range(18):
+        for i in range(answered):
             store.record_answer(
                 answer(
                     "outcome:dragon7",
-                    True,
+                    i < right,
                     T0 + timedelta(seconds=i),
                     session_id=written,
                     drill_id="audition-written",
-                    answer_text="dragon7",
+                    answer_text="dragon7" if i < right else "tie",
                     expected="dragon7",
                 )
             )
@@ -106,7 +118,7 @@ def make_history(db: str, tmp_path: Path) -> tuple[str, Path]:
                 drill_id="payouts",
                 answer_text="win 20",
                 expected="win 20",
-                seconds=4.0,
+                seconds=seconds,
             )
         )
         store.record_answer(
@@ -118,10 +130,29 @@ def make_history(db: str, tmp_path: Path) -> tuple[str, Path]:
                 drill_id="payouts",
                 answer_text="win 10",
                 expected="push",
-                seconds=4.0,
+                seconds=seconds,
             )
         )
+        for n, (drill_id, title) in enumerate(parts):
+            store.record_session(
+                session(
+                    f"{RUN}-{drill_id}",
+                    trainee="ana",
+                    drill_id=drill_id,
+                    title=title,
+                    mode="exam",
+                    started=T0 + timedelta(minutes=16 + n),
+                    minutes=1,
+                )
+            )
     return db, curriculum
+
+
+def pdf_text(sheet: Path) -> str:
+    """The sheet's text as poppler reads it (pdftotext -layout)."""
+    return subprocess.run(
+        ["pdftotext", "-layout", str(sheet), "-"], capture_output=True, text=True, check=True
+    ).stdout
 
 
 def run(history: tuple[str, Path], *args: str):  # type: ignore[no-untyped-def]
@@ -135,16 +166,33 @@ def test_the_record_as_json_says_who_when_each_area_and_the_red_line(history) ->
     record = json.loads(done.stdout)
     assert (record["school"], record["trainee"], record["proctor"]) == (SCHOOL, "ana", "Mrs Lee")
     assert record["run_id"] == RUN and record["passed"] is False
-    assert record["written"] == {"right": 18, "questions": 18, "pass_mark": 80, "passed": True}
+    assert record["written"] == {
+        "right": 18,
+        "questions": 18,
+        "pass_mark": 80,
+        "passed": True,
+        "questions_set": 18,
+        "answered": 18,
+    }
+    assert record["path"] == "EZ Baccarat dealer, from the first rules to the audition"
+    # typed at the terminal, no sign-in: the run has no proctor id
+    assert (record["proctor_verified"], record["proctor_check"]) == (False, "typed")
     areas = {a["id"]: a for a in record["areas"]}
     assert areas["payouts"]["grade"] is None
     assert (areas["payouts"]["right"], areas["payouts"]["answered"]) == (1, 2)
     assert areas["payouts"]["pace"] == 50  # 4 s against a target of 8 s
-    assert areas["draws"]["answered"] == 0
+    assert (areas["payouts"]["pace_seconds"], areas["payouts"]["target_seconds"]) == (4.0, 8)
+    assert areas["draws"]["answered"] == 0 and areas["draws"]["pace_seconds"] is None
     crossed = [r["id"] for r in record["red_lines"] if r["crossed"]]
     assert crossed == ["banker-push-paid-or-taken"]
     assert record["retake_from"] == "2024-05-08"
     assert any(h.startswith("Payouts: ") for h in record["houses"])
+    assert record["house_rules"] == [
+        {
+            "house": "EZ Baccarat, 8 decks, 7 seats; the house banks",
+            "parts": ["Audition: the written part", "Payouts"],
+        }
+    ]
     assert record["verification_code"].startswith("3F2A9C0E-")
 
 
@@ -156,20 +204,17 @@ def test_the_pdf_sheet_rendered_and_read_back_and_its_code_verified(history, tmp
     assert done.returncode == 0, done.stderr
     code = json.loads(run(history, "record", RUN, "--json").stdout)["verification_code"]
     assert code in done.stdout
-    text = subprocess.run(
-        ["pdftotext", "-layout", str(sheet), "-"], capture_output=True, text=True, check=True
-    ).stdout
-    words = " ".join(text.split())
+    words = " ".join(pdf_text(sheet).split())
     for field in (
         SCHOOL,
         "Trainee: ana",
-        "Date: 2024-05-01 09:00 UTC",
+        "Sat on: 2024-05-01 09:00 UTC",
         "Proctor: Mrs Lee",
         "Result: FAILED",
         "A retake may be sat from 2024-05-08",
-        "18 of 18 right (80% to pass): passed",
-        "Payouts, commission and fees: failed - 1 of 2 right - 50% of the target time",
-        "The draws: failed - 0 of 0 right - no answers",
+        "18 of 18 questions right (80% to pass): passed",
+        "Payouts, commission and fees failed 1 of 2 4.0 s per answer, target 8.0 s",
+        "The draws failed no answers target 4.0 s",
         "A Banker bet paid or taken when it pushes (a Dragon 7, a Tie): CROSSED",
         "A wrong draw: not crossed",
         "House rules dealt under",
@@ -197,8 +242,10 @@ def test_a_code_whose_rows_changed_or_unknown_is_not_verified(tmp_path) -> None:
         db.execute("DROP TRIGGER exam_answers_kept")
         db.execute("UPDATE answers SET correct = 1 WHERE skill = 'payout:banker:push'")
     changed = run(history, "verify", code)
-    assert changed.returncode == 1 and "no longer match" in changed.stdout
-    unknown = run(history, "verify", "00000000-AAAA-BBBB-CCCC")
+    assert changed.returncode == 1 and "changed since the sheet" in changed.stdout
+    assert "mistyped" not in changed.stdout + changed.stderr
+    # 00000000-AAAA-AAAA-AAAA: every value 0, so its check character is A (the first)
+    unknown = run(history, "verify", "00000000-AAAA-AAAA-AAAA-A")
     assert unknown.returncode == 1 and "no audition" in unknown.stdout
 
 

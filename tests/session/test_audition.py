@@ -192,6 +192,32 @@ def test_a_sitting_records_who_sat_who_proctored_and_the_verdict() -> None:
     assert record.drill_title == "Audition (proctor: mr. lee)"
 
 
+def test_the_written_part_counts_the_questions_set_not_those_answered() -> None:
+    """Set at 10, 7 answered, all 7 right: 7 of 10, 70 %, under the 80 % mark (the 3 never
+    reached count as not right), so the written part and the sitting fail; counted out of
+    the 7 answered it would pass at 100 %."""
+    sitting = Sitting.start(AUDITION, "ana", Approves("mr. lee"), T0, "a1")
+    for _ in range(7):
+        sitting.on_written(answer("outcome:tie", True, T0, seconds=3.0))
+    for a in draws(10, 3.0) + payouts(20, [], 6.0):
+        sitting.on_practical(a)
+    verdict = sitting.verdict()
+    assert (verdict.written_right, verdict.written_questions) == (7, 10)
+    assert not verdict.written_passed and not verdict.passed
+    record = sitting.record(T0 + timedelta(hours=1))
+    # 10 written (as set) + 30 practical; 7 + 30 right
+    assert (record.questions, record.correct, record.passed) == (40, 37, False)
+
+
+def test_a_written_part_answered_past_its_set_number_counts_every_answer() -> None:
+    """Set at 2 (one coup asks 4): 4 answered, 3 right, counted out of 4, never 3 of 2."""
+    two = Audition(2, 80, (DRAWS,), (A,))
+    sitting = Sitting.start(two, "ana", Approves("mr. lee"), T0, "a1")
+    for n in range(4):
+        sitting.on_written(answer("outcome:tie", n != 0, T0, seconds=3.0))
+    assert (sitting.verdict().written_right, sitting.verdict().written_questions) == (3, 4)
+
+
 def test_the_written_part_is_an_exam_dealt_by_the_engine() -> None:
     import random
 

@@ -185,6 +185,14 @@ def crosses(red_line: RedLine, answer: AnswerRecord) -> bool:
     return given is not None and right is not None and abs(given - right) > red_line.over
 
 
+def written_counted(audition: Audition, answered: int) -> int:
+    """What the written part is counted out of: the questions the audition sets, a set
+    question not answered counting as not right (the part's whole coups may ask fewer:
+    18 set, 4 coups of 4 asked); the answers given if more were asked (a part set below one
+    coup's questions)."""
+    return max(audition.written_questions, answered)
+
+
 def judge_audition(
     audition: Audition,
     trainee: str,
@@ -307,7 +315,7 @@ class Sitting:
 
     def verdict(self, asked: int | None = None) -> Verdict:
         """The verdict on the answers given (``asked``: the written part's questions, else
-        those answered)."""
+        those the audition sets, or those answered if more: ``written_counted``)."""
         right = sum(1 for a in self.written if a.correct)
         return judge_audition(
             self.audition,
@@ -316,7 +324,7 @@ class Sitting:
             self.started_at,
             right,
             self.practical,
-            len(self.written) if asked is None else asked,
+            written_counted(self.audition, len(self.written)) if asked is None else asked,
         )
 
     @property
