@@ -15,7 +15,9 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
+import re
 import subprocess
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -46,6 +48,7 @@ def make_history(
     right: int = 18,
     seconds: float = 4.0,
     parts: tuple[tuple[str, str], ...] = (),
+    proctor_id: str | None = None,
 ) -> tuple[str, Path]:
     """The sitting: ``answered`` answers to the written part (``right`` of them right), the
     payouts part's two answers at ``seconds`` each, and ``parts`` (drill id, title) sat with
@@ -55,17 +58,20 @@ def make_history(
     curriculum.write_text((f"school: {school}\n" if school else "") + bundled, encoding="utf-8")
     with open_history(db) as store:
         store.record_session(
-            session(
-                RUN,
-                trainee="ana",
-                drill_id=AUDITION_ID,
-                title="Audition (proctor: Mrs Lee)",
-                mode="exam",
-                started=T0,
-                minutes=30,
-                questions=20,
-                correct=19,
-                passed=False,
+            replace(
+                session(
+                    RUN,
+                    trainee="ana",
+                    drill_id=AUDITION_ID,
+                    title="Audition (proctor: Mrs Lee)",
+                    mode="exam",
+                    started=T0,
+                    minutes=30,
+                    questions=20,
+                    correct=19,
+                    passed=False,
+                ),
+                proctor_id=proctor_id,
             )
         )
         written = f"{RUN}-written"
@@ -153,6 +159,22 @@ def pdf_text(sheet: Path) -> str:
     return subprocess.run(
         ["pdftotext", "-layout", str(sheet), "-"], capture_output=True, text=True, check=True
     ).stdout
+
+
+def poppler() -> None:
+    if shutil.which("pdftotext") is None or shutil.which("pdfinfo") is None:
+        pytest.skip("poppler-utils (pdftotext, pdfinfo) not installed: .ci/run installs it")
+
+
+def sheet_of(history: tuple[str, Path], tmp_path: Path) -> str:
+    """The sheet of the sitting as written by `record --out`, its text whitespace-joined;
+    one page."""
+    sheet = tmp_path / "sheet.pdf"
+    done = run(history, "record", RUN, "--out", str(sheet))
+    assert done.returncode == 0, done.stderr
+    info = subprocess.run(["pdfinfo", str(sheet)], capture_output=True, text=True, check=True)
+    assert re.search(r"^Pages:\s+1$", info.stdout, re.MULTILINE), info.stdout
+    return pdf_text(sheet)
 
 
 def run(history: tuple[str, Path], *args: str):  # type: ignore[no-untyped-def]
@@ -289,3 +311,162 @@ def test_a_failed_audition_waits_retake_days_before_the_next(history) -> None:
         recorder = Recorder(store, curriculum=curriculum)
         assert recorder.retake_from("ana") == T0 + timedelta(days=7)
         assert recorder.retake_from("bob") is None  # never sat it
+
+
+# -- the sheet as a casino's HR desk reads it --------------------------------------------------
+
+EZ_HOUSE = "EZ Baccarat, 8 decks, 7 seats; the house banks"
+CARD_ROOM = "Card-room EZ Baccarat, 8 decks, 9 seats; the seated players bank in turn"
+
+
+def test_the_sheet_names_the_school_questions_as_set_pace_in_seconds_each_house_once(
+    tmp_path,
+) -> None:
+    """16 of the written part's 18 set questions answered, 13 right: 13 of 18 (72 %, under
+    80 %: failed), never "of 16".  The payouts answered in 2.4 s each against the area's
+    8 s target.  Parts sat: the written part (the default house), payouts and the whole coup
+    (the same house), the card-room fee drill (its own): two houses, each named once."""
+    poppler()
+    history = make_history(
+        str(tmp_path / "h.sqlite3"),
+        tmp_path,
+        answered=16,
+        right=13,
+        seconds=2.4,
+        parts=(("whole-coup", "Whole coup"), ("cardroom-fee", "Card room fee")),
+    )
+    text = sheet_of(history, tmp_path)
+    assert text.split("\n")[0].strip() == SCHOOL  # headed by the school, not by the path
+    words = " ".join(text.split())
+    for field in (
+        "Path: EZ Baccarat dealer, from the first rules to the audition",
+        "Proctor: Mrs Lee - not verified (typed at the terminal, sign-in off)",
+        "13 of 18 questions right (80% to pass): failed",
+        "18 questions set, 16 answered: the 2 not answered count as not right.",
+        "Payouts, commission and fees failed 1 of 2 2.4 s per answer, target 8.0 s",
+        f"{EZ_HOUSE} Parts dealt under it: Audition: the written part, Payouts, Whole coup",
+        f"{CARD_ROOM} Parts dealt under it: Card room fee",
+    ):
+        assert field in words, field
+    assert "of 16" not in words
+    assert "% of the target time" not in words  # the pace is in seconds, not a percent
+    assert (words.count(EZ_HOUSE), words.count(CARD_ROOM)) == (1, 1)
+    for who in ("Proctor", "Trainee"):  # a date line beside each signature
+        assert re.search(rf"{who}'s signature: _+ Date: _+", words), who
+    record = json.loads(run(history, "record", RUN, "--json").stdout)
+    assert record["written"]["questions_set"] == 18 and record["written"]["questions"] == 18
+    assert (record["written"]["right"], record["written"]["answered"]) == (13, 16)
+    assert record["written"]["passed"] is False
+    payouts = next(a for a in record["areas"] if a["id"] == "payouts")
+    assert (payouts["pace_seconds"], payouts["target_seconds"]) == (2.4, 8)
+    assert record["house_rules"] == [
+        {"house": EZ_HOUSE, "parts": ["Audition: the written part", "Payouts", "Whole coup"]},
+        {"house": CARD_ROOM, "parts": ["Card room fee"]},
+    ]
+
+
+def test_a_curriculum_naming_no_school_says_so_and_is_not_headed_by_its_path(tmp_path) -> None:
+    poppler()
+    history = make_history(str(tmp_path / "h.sqlite3"), tmp_path, school="")
+    text = sheet_of(history, tmp_path)
+    assert text.split("\n")[0].strip() == "School not named"
+    words = " ".join(text.split())
+    assert "The curriculum sat names no school" in words
+    assert "Path: EZ Baccarat dealer, from the first rules to the audition" in words
+    record = json.loads(run(history, "record", RUN, "--json").stdout)
+    assert record["school"] == ""
+    assert record["path"] == "EZ Baccarat dealer, from the first rules to the audition"
+    verified = run(history, "verify", record["verification_code"])
+    assert verified.returncode == 0 and "at a school not named" in verified.stdout
+
+
+def test_a_proctor_signed_in_is_verified_an_id_off_the_roster_is_not(tmp_path) -> None:
+    """The run's proctor id is an instructor of the roster: verified by sign-in.  The id of
+    a trainee, or one the roster lacks, in the same column: not verified."""
+    from trainer.history import people
+
+    poppler()
+    db = str(tmp_path / "h.sqlite3")
+    with open_history(db) as store:
+        lee = people.add(store, "Mrs Lee", "instructor", "48213", T0)
+    history = make_history(db, tmp_path, proctor_id=lee.person_id)
+    words = " ".join(sheet_of(history, tmp_path).split())
+    assert "Proctor: Mrs Lee - verified by sign-in (an instructor on the school's roster)" in (
+        words
+    )
+    record = json.loads(run(history, "record", RUN, "--json").stdout)
+    assert (record["proctor_verified"], record["proctor_check"]) == (True, "signed_in")
+    for case in ("trainee", "unknown"):
+        again = tmp_path / case
+        again.mkdir()
+        with open_history(str(again / "h.sqlite3")) as store:
+            bo = people.add(store, "Bo", "trainee", "77310", T0)
+        other = bo.person_id if case == "trainee" else "f" * 32
+        history = make_history(str(again / "h.sqlite3"), again, proctor_id=other)
+        record = json.loads(run(history, "record", RUN, "--json").stdout)
+        assert (record["proctor_verified"], record["proctor_check"]) == (
+            False,
+            "not_on_roster",
+        ), case
+        words = " ".join(sheet_of(history, again).split())
+        assert "not verified (the roster holds no instructor by the id recorded)" in words
+
+
+# -- a code as a person types it -----------------------------------------------------------------
+
+
+def other_letter(c: str) -> str:
+    """A different character of the same alphabet (hex digits, base-32 letters)."""
+    return ("B" if c == "A" else "A") if c.isalpha() or c in "234567" else "9" if c != "9" else "8"
+
+
+@pytest.fixture
+def typed(tmp_path) -> tuple[tuple[str, Path], str]:
+    history = make_history(str(tmp_path / "h.sqlite3"), tmp_path)
+    code = json.loads(run(history, "record", RUN, "--json").stdout)["verification_code"]
+    return history, code
+
+
+@pytest.mark.parametrize("at", [2, 7, 10, 16, 22, 24])  # hex, hex, letters x3, the check
+def test_one_wrong_character_is_a_typo_never_a_changed_record(typed, at) -> None:
+    history, code = typed
+    assert code[at] != "-"
+    wrong = code[:at] + other_letter(code[at]) + code[at + 1 :]
+    done = run(history, "verify", wrong)
+    assert done.returncode == 2 and "mistyped" in done.stderr, done
+    assert "changed" not in done.stdout + done.stderr
+    assert done.stderr.count("\n") == 1 and done.stdout == ""
+
+
+def test_spaces_no_dashes_lower_case_and_o_for_zero_are_the_same_code(typed) -> None:
+    history, code = typed
+    assert code.startswith("3F2A9C0E-")  # the run id's 8 digits: a 0 a person may type as O
+    for given in (
+        code.replace("-", " ").lower(),
+        code.replace("-", ""),
+        " " + code.replace("-", "  ") + " ",
+        "3F2A9COE" + code[8:],
+    ):
+        done = run(history, "verify", given)
+        assert done.returncode == 0 and done.stdout.startswith("verified: ana's audition"), given
+        assert "old-shape" not in done.stdout
+
+
+def test_an_old_shape_code_still_verifies_by_lookup_and_tells_a_typo(typed, tmp_path) -> None:
+    """Sheets printed before the check character: their four groups are looked up as typed."""
+    history, code = typed
+    old = code[:-2]
+    done = run(history, "verify", old)
+    assert done.returncode == 0 and "old-shape" in done.stdout
+    one_off = old[:12] + other_letter(old[12]) + old[13:]
+    typo = run(history, "verify", one_off)
+    assert typo.returncode == 2 and "mistyped" in typo.stderr and "old-shape" in typo.stderr
+    with sqlite3.connect(history[0]) as db:
+        db.execute("DROP TRIGGER exam_answers_kept")
+        db.execute("UPDATE answers SET correct = 1 WHERE skill = 'payout:banker:push'")
+    changed = run(history, "verify", old)
+    assert changed.returncode == 1 and "changed since the sheet" in changed.stdout
+    assert "old-shape" in changed.stdout
+    # the new shape of the same sheet: changed, not mistyped (its check character is right)
+    changed = run(history, "verify", code)
+    assert changed.returncode == 1 and "changed since the sheet" in changed.stdout
