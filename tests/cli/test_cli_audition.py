@@ -13,9 +13,9 @@ the red line "A Banker bet paid or taken when it pushes" crossed; a retake 7 day
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sqlite3
-import re
 import subprocess
 from dataclasses import replace
 from datetime import timedelta

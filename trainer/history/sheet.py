@@ -21,7 +21,7 @@ with "?" for the letters it lacks (the JSON record keeps it whole).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from trainer.history.audition_record import AuditionRecord, ProctorCheck
@@ -85,7 +85,9 @@ class Sheet:
         self.pdf.ln(2.5)
         self.line(text, 12, "B", 7)
 
-    def table(self, head: tuple[str, ...], rows: list[tuple[str, ...]], widths: tuple[int, ...]):
+    def table(
+        self, head: tuple[str, ...], rows: Sequence[tuple[str, ...]], widths: tuple[int, ...]
+    ) -> None:
         """Rows under a bold head, no borders but a line under the head."""
         from fpdf.enums import TableBordersLayout
 
@@ -172,7 +174,9 @@ def _red_lines(sheet: Sheet, record: AuditionRecord) -> None:
     if not record.red_lines:
         sheet.line("None set.")
     for red in record.red_lines:
-        sheet.line(f"{red.title}: {'CROSSED' if record.crossed(red) else 'not crossed'}", 10, "", 5.5)
+        sheet.line(
+            f"{red.title}: {'CROSSED' if record.crossed(red) else 'not crossed'}", 10, "", 5.5
+        )
 
 
 def _houses(sheet: Sheet, record: AuditionRecord) -> None:
