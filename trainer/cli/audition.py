@@ -126,9 +126,7 @@ def _verify(store: HistoryStore, args: argparse.Namespace, curriculum: Curriculu
     else:
         outcome = "passed" if record.passed else "failed"
         school = record.school or f"a school not named ({record.path})"
-        proctor = (
-            " (signed in)" if record.proctor_verified else " (unverified: typed, no sign-in)"
-        )
+        proctor = " (signed in)" if record.proctor_verified else " (unverified: typed, no sign-in)"
         print(
             f"verified: {record.run.trainee}'s audition at {school}, "
             f"{record.run.started_at:%Y-%m-%d}, proctor {record.proctor}{proctor}: {outcome}"
