@@ -224,11 +224,35 @@ def test_the_written_part_is_an_exam_dealt_by_the_engine() -> None:
     from trainer.drills.generate import deal_drill
 
     drill = written_drill(AUDITION)
-    # 10 questions of 4 steps (draws, outcome, one payout): 2 whole coups
-    assert (drill.questions, drill.mode.value, drill.pass_mark) == (2, "exam", 80)
+    # 10 questions of 4 steps (draws, outcome, one payout) a coup: 3 coups, the third cut
+    # after its draws (4 + 4 + 2)
+    assert (drill.questions, drill.mode.value, drill.pass_mark) == (3, "exam", 80)
     coups = deal_drill(drill, random.Random(7))
-    assert len(coups) == 2
+    assert len(coups) == 3
     assert all(len(c.wagers) == 1 for c in coups)  # one bet: one payout question a coup
+
+
+@pytest.mark.parametrize(("written", "coups"), [(18, 5), (16, 4), (10, 3), (1, 1), (0, 1)])
+def test_the_written_part_asks_the_questions_set_no_more_no_fewer(written, coups) -> None:
+    """18 set: 5 coups of 4 is 20, cut to 18 (the fifth asks its draws only); 16: 4 whole
+    coups; 1: one coup's first question (does the Player draw); 0: one whole coup (4)."""
+    import random
+    from dataclasses import replace
+
+    from trainer.drills.model import Step
+    from trainer.session import Session
+
+    drill = written_drill(replace(AUDITION, written_questions=written))
+    session = Session.deal(drill, "ana", random.Random(3))
+    assert (drill.questions, session.total) == (coups, written or 4)
+    assert session.questions[0].step is Step.PLAYER_DRAWS
+    if written == 18:
+        last = session.questions[16:]
+        assert [(q.coup_index, q.step) for q in last] == [
+            (4, Step.PLAYER_DRAWS),
+            (4, Step.BANKER_DRAWS),
+        ]
+    assert session.counter(1) == f"Q 1/{written or 4}"
 
 
 def test_a_proctor_who_types_a_name_approves_and_a_blank_one_does_not() -> None:

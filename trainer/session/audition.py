@@ -187,9 +187,9 @@ def crosses(red_line: RedLine, answer: AnswerRecord) -> bool:
 
 def written_counted(audition: Audition, answered: int) -> int:
     """What the written part is counted out of: the questions the audition sets, a set
-    question not answered counting as not right (the part's whole coups may ask fewer:
-    18 set, 4 coups of 4 asked); the answers given if more were asked (a part set below one
-    coup's questions)."""
+    question not answered counting as not right (a sitting recorded when the part asked
+    whole coups only, 16 of 18 set); the answers given if more were asked (a part set at
+    none still asks one coup)."""
     return max(audition.written_questions, answered)
 
 
@@ -247,9 +247,10 @@ WRITTEN_STEPS = (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME, Step.PAYOUT
 
 def written_drill(audition: Audition, house: House = DEFAULT_HOUSE) -> Drill:
     """The written part as an exam drill dealt by the engine: each coup asks the draws, the
-    outcome and one bet's payout, as many whole coups as fit in its questions (at least
-    one); pass mark the file's."""
+    outcome and one bet's payout, as many questions as the file sets (18: four coups and
+    the draws of a fifth; at least one coup); pass mark the file's."""
     low, high, unit = WRITTEN_BETS
+    per_coup = len(WRITTEN_STEPS)
     return Drill(
         id=f"{AUDITION_ID}-written",
         title="Audition: the written part",
@@ -258,7 +259,7 @@ def written_drill(audition: Audition, house: House = DEFAULT_HOUSE) -> Drill:
             "outcome and a bet's payout. No reference, no feedback until the end."
         ),
         steps=WRITTEN_STEPS,
-        questions=max(1, audition.written_questions // len(WRITTEN_STEPS)),
+        questions=max(1, -(-audition.written_questions // per_coup)),  # coups, rounded up
         mode=Mode.EXAM,
         order=Order.SHUFFLED,
         pass_mark=audition.written_pass_mark,
@@ -267,6 +268,8 @@ def written_drill(audition: Audition, house: House = DEFAULT_HOUSE) -> Drill:
         bets=tuple(BetSpec(bet, low, high, unit) for bet in house.bets),
         bets_per_coup=(1, 1),
         house=house,
+        length_in_questions=True,  # its header counts questions, the last coup cut short
+        most_questions=audition.written_questions or None,
     )
 
 
