@@ -49,6 +49,7 @@ def make_history(
     seconds: float = 4.0,
     parts: tuple[tuple[str, str], ...] = (),
     proctor_id: str | None = None,
+    proctor: str = "Mrs Lee",
 ) -> tuple[str, Path]:
     """The sitting: ``answered`` answers to the written part (``right`` of them right), the
     payouts part's two answers at ``seconds`` each, and ``parts`` (drill id, title) sat with
@@ -63,7 +64,7 @@ def make_history(
                     RUN,
                     trainee="ana",
                     drill_id=AUDITION_ID,
-                    title="Audition (proctor: Mrs Lee)",
+                    title=f"Audition (proctor: {proctor})",
                     mode="exam",
                     started=T0,
                     minutes=30,
@@ -475,3 +476,17 @@ def test_an_old_shape_code_still_verifies_by_lookup_and_tells_a_typo(typed, tmp_
     # the new shape of the same sheet: changed, not mistyped (its check character is right)
     changed = run(history, "verify", code)
     assert changed.returncode == 1 and "changed since the sheet" in changed.stdout
+
+
+def test_a_name_with_a_line_break_starts_no_line_of_its_own(tmp_path) -> None:
+    """A proctor's name read from the history with a line break and a right-to-left override
+    in it: printed on the proctor's own line, "?" for each, so no made-up line ("Result:
+    PASSED") stands on the sheet of a failed audition."""
+    poppler()
+    history = make_history(
+        str(tmp_path / "h.sqlite3"), tmp_path, proctor="Mrs Lee\nResult: PASSED\u202e"
+    )
+    lines = [line.strip() for line in sheet_of(history, tmp_path).split("\n")]
+    assert "Result: FAILED" in lines
+    assert not any(line.startswith("Result: PASSED") for line in lines)
+    assert any(line.startswith("Proctor: Mrs Lee?Result: PASSED? - not verified") for line in lines)

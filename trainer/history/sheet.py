@@ -15,12 +15,14 @@ Pace is the area's average time per answer, rounded *up* to a tenth of a second 
 faster than it was judged: 3.01 s against 3.0 s shows 3.1 s), beside the area's target.
 
 Written in fpdf2's core Helvetica, which holds Latin-1 only: a name outside it is printed
-with "?" for the letters it lacks (the JSON record keeps it whole).
+with "?" for the letters it lacks, and so is a control or formatting character (a line
+break in a name read from the history starts no line of its own); the JSON keeps it whole.
 """
 
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -43,7 +45,11 @@ PROCTOR_WORDS = {
 
 
 def _latin(text: str) -> str:
-    return text.encode("latin-1", "replace").decode("latin-1")
+    """``text`` as Helvetica prints it, on the line it was given: a control character (a
+    line break, an escape) or a formatting one (a right-to-left override) is "?", as is a
+    letter outside Latin-1, so no name can start a line of its own on the sheet."""
+    shown = "".join("?" if unicodedata.category(c) in ("Cc", "Cf") else c for c in text)
+    return shown.encode("latin-1", "replace").decode("latin-1")
 
 
 def seconds(value: float) -> str:
