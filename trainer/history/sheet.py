@@ -59,7 +59,7 @@ def seconds(value: float) -> str:
 
 
 class Sheet:
-    """The page being written: a line of text, a heading, a labelled pair of columns."""
+    """The page being written: a line of text, a heading, a table."""
 
     def __init__(self, pdf: FPDF) -> None:
         self.pdf = pdf
@@ -94,7 +94,8 @@ class Sheet:
     def table(
         self, head: tuple[str, ...], rows: Sequence[tuple[str, ...]], widths: tuple[int, ...]
     ) -> None:
-        """Rows under a bold head, no borders but a line under the head."""
+        """Rows under a bold head, a rule between rows, no columns drawn; no markdown read
+        in a cell (a name's asterisks are printed as typed)."""
         from fpdf.enums import TableBordersLayout
 
         self.pdf.set_font("Helvetica", "", 10)
