@@ -8,8 +8,9 @@ who sat it, when, and who proctored it, saying whether the proctor was verified 
 or only typed; the result; the written part out of the questions the curriculum sets; each
 practical area's grade, answers right and pace in seconds against its target, with what the
 grades mean; the red lines; each house once with the parts dealt under it; the verification
-block (its right side, ``VERIFY_ROOM`` millimetres, left free for what a sheet adds to check
-it: a fingerprint, a QR code); the signatures, each with a date line.
+block and the signatures, each with a date line, both in a left column (the right
+``VERIFY_ROOM`` millimetres, from ``Sheet.verify_top`` to the page's foot, are left free for
+what a sheet adds to check it: a fingerprint, a QR code).
 
 Pace is the area's average time per answer, rounded *up* to a tenth of a second (never shown
 faster than it was judged: 3.01 s against 3.0 s shows 3.1 s), beside the area's target.
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from fpdf import FPDF
 
 #: Millimetres at the right of the verification block left free (a QR code, a fingerprint).
-VERIFY_ROOM = 55.0
+VERIFY_ROOM = 60.0
 
 #: What the sheet says of its proctor, by what the history says of them.
 PROCTOR_WORDS = {
@@ -63,10 +64,18 @@ class Sheet:
 
     def __init__(self, pdf: FPDF) -> None:
         self.pdf = pdf
+        #: Where the verification block starts (mm from the top): from there to the page's
+        #: foot, the right ``VERIFY_ROOM`` mm are free for what a sheet adds to check it.
+        self.verify_top: float | None = None
 
     @property
     def width(self) -> float:
         return float(self.pdf.epw)
+
+    @property
+    def left_column(self) -> float:
+        """The width left of the verification block's free column."""
+        return self.width - VERIFY_ROOM
 
     def line(
         self,
@@ -197,7 +206,8 @@ def _houses(sheet: Sheet, record: AuditionRecord) -> None:
 
 def _verification(sheet: Sheet, record: AuditionRecord) -> None:
     sheet.heading("Verification")
-    left = sheet.width - VERIFY_ROOM  # the right side: room for a QR code, a fingerprint
+    sheet.verify_top = sheet.pdf.get_y()  # the free column starts here (VERIFY_ROOM)
+    left = sheet.left_column
     sheet.line(f"Code: {record.code}", 12, "B", 7, left)
     sheet.line(
         "Check it against the school's history: ezbac audition verify CODE "
@@ -210,10 +220,9 @@ def _verification(sheet: Sheet, record: AuditionRecord) -> None:
 
 
 def _signatures(sheet: Sheet, record: AuditionRecord) -> None:
-    sheet.pdf.ln(9)
     for who in ("Proctor", "Trainee"):
-        sheet.line(f"{who}'s signature: ________________________________    Date: ______________")
-        sheet.pdf.ln(7)
+        sheet.pdf.ln(9)
+        sheet.line(f"{who}'s signature: ______________________   Date: ___________", 10, "", 5)
 
 
 #: The sheet's sections, in order.
