@@ -490,3 +490,27 @@ def test_a_name_with_a_line_break_starts_no_line_of_its_own(tmp_path) -> None:
     assert "Result: FAILED" in lines
     assert not any(line.startswith("Result: PASSED") for line in lines)
     assert any(line.startswith("Proctor: Mrs Lee?Result: PASSED? - not verified") for line in lines)
+
+
+def test_the_column_beside_the_verification_code_is_left_free(tmp_path) -> None:
+    """From the Verification heading down, no word reaches into the right 60 mm inside the
+    15 mm margin (room for a fingerprint and a QR code): A4 is 595.28 pt wide, so the free
+    column starts at 595.28 - (15 + 60) * 72 / 25.4 = 382.68 pt."""
+    poppler()
+    history = make_history(str(tmp_path / "h.sqlite3"), tmp_path)
+    sheet = tmp_path / "sheet.pdf"
+    assert run(history, "record", RUN, "--out", str(sheet)).returncode == 0
+    boxes = subprocess.run(
+        ["pdftotext", "-bbox", str(sheet), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    words = [
+        (float(m[0]), float(m[1]), float(m[2]), m[3])
+        for m in re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<',
+            boxes,
+        )
+    ]
+    top = next(y for _, y, _, w in words if w == "Verification")
+    below = [(x_max, w) for _, y, x_max, w in words if y >= top]
+    assert any(w == "Date:" for _, w in below)  # the signatures are in the column too
+    assert all(x_max < 382.68 for x_max, _ in below), below
