@@ -28,13 +28,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         description=(
             "An audition's record: 'record' writes its printable sign-off sheet (PDF) or its\n"
             "JSON; 'verify' checks a sheet's verification code against the history\n"
-            "(exit 0 verified, 1 not found or changed, 2 usage)."
+            "(exit 0 verified, 1 not found or changed, 2 usage or a mistyped code)."
         ),
         epilog=(
             "examples:\n"
             "  ezbac audition record --trainee Alex --out alex-audition.pdf\n"
             "  ezbac audition record 3f2a9c0e... --json\n"
-            "  ezbac audition verify 3F2A9C0E-ABCD-EFGH-JKLM"
+            "  ezbac audition verify 3F2A9C0E-ABCD-EFGH-JKLM-A\n"
+            "A code is read whatever its case and separators; its last character is a check\n"
+            "character, so a code mistyped is told as such (exit 2), not as a changed record."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -66,7 +68,10 @@ def run(args: argparse.Namespace) -> int:
         if (run_id is None) == (trainee is None):
             raise UsageError("audition record: give a RUN_ID or --trainee NAME (one of them)")
     else:
+        from trainer.history.audition_record import checked_code
+
         _given(args.code, "CODE")
+        checked_code(args.code)  # a typo is told before the history is opened
     curriculum = _curriculum(args.curriculum)
     path = resolve_db(args.db)
     if db_is_missing(path):
@@ -104,7 +109,12 @@ def _curriculum(option: str | None) -> Curriculum:
 
 
 def _verify(store: HistoryStore, args: argparse.Namespace, curriculum: Curriculum) -> int:
-    from trainer.history.audition_record import NotVerifiedError, verify
+    from trainer.history.audition_record import (
+        OLD_SHAPE,
+        NotVerifiedError,
+        checked_code,
+        verify,
+    )
 
     try:
         record = verify(store, args.code, curriculum)
@@ -115,10 +125,14 @@ def _verify(store: HistoryStore, args: argparse.Namespace, curriculum: Curriculu
         print(json.dumps(record.as_json(), indent=2, ensure_ascii=False))
     else:
         outcome = "passed" if record.passed else "failed"
+        school = record.school or f"a school not named ({record.path})"
+        proctor = " (signed in)" if record.proctor_verified else " (unverified: typed, no sign-in)"
         print(
-            f"verified: {record.run.trainee}'s audition at {record.school}, "
-            f"{record.run.started_at:%Y-%m-%d}, proctor {record.proctor}: {outcome}"
+            f"verified: {record.run.trainee}'s audition at {school}, "
+            f"{record.run.started_at:%Y-%m-%d}, proctor {record.proctor}{proctor}: {outcome}"
         )
+        if OLD_SHAPE.match(checked_code(args.code)):
+            print("(an old-shape code, printed before codes had a check character)")
     return 0
 
 
