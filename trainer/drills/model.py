@@ -345,6 +345,14 @@ class Drill:
     #: The run's length is chosen in questions (the review: "how many questions?"), so its
     #: header counts questions; a listed drill is chosen by its coups ("12 coups").
     length_in_questions: bool = False
+    #: The audition's part it is sat as ("Part 2 of 8"), set by the app, never by a file:
+    #: shown before the title on every screen of the part (``heading``).
+    part: str = ""
+
+    @property
+    def heading(self) -> str:
+        """The title as a screen shows it: after the audition's part, when it is one."""
+        return f"{self.part} · {self.title}" if self.part else self.title
 
     @property
     def is_table(self) -> bool:

@@ -176,8 +176,8 @@ class Settlement:
             if self.commission and not self.commission_deferred:
                 if not commission:  # the gross less the paid amount would be the answer
                     return (
-                        f"{label} pays {self._net_odds}, the commission taken at once: "
-                        f"{format_amount(self.paid)}{fee_said}"
+                        f"{label} pays {self._net_odds}, the commission taken at once"
+                        f"{fee_said}"
                     )
                 return (
                     f"{label} pays {self._net_odds}: {format_amount(self.gross)} less "

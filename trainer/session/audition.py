@@ -262,6 +262,13 @@ def written_drill(audition: Audition, house: House = DEFAULT_HOUSE) -> Drill:
     )
 
 
+def exam_part(drill: Drill, number: int, parts: int) -> Drill:
+    """``drill`` sat as part ``number`` of ``parts`` of an audition: an exam whatever its
+    file says (no feedback until the end, no rules reference, time limits enforced,
+    recorded as exam), headed "Part N of M" on every screen."""
+    return replace(drill, mode=Mode.EXAM, part=f"Part {number} of {parts}")
+
+
 @dataclass
 class Sitting:
     """One audition being sat: approved by a proctor, then its parts run as drills (the

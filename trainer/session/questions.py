@@ -382,6 +382,19 @@ def _paid(q: Question) -> PayoutAnswer:
     return PayoutAnswer(settlement.result, amount)
 
 
+def _player_reason(q: Question, rules: tuple[str, ...]) -> str:
+    """The Player's rule; on a natural, only what it means for the Player while the
+    Banker's draw is still to be asked ("neither hand draws" would answer it)."""
+    coup = q.coup
+    if not coup.natural or Step.BANKER_DRAWS not in q.later:
+        return rules[0]
+    player, banker = coup.player.total, coup.banker.total
+    if player >= 8 and banker >= 8:
+        return f"Player has a natural {player} and Banker a natural {banker}: the Player stands"
+    whose = f"Player has a natural {player}" if player >= 8 else f"Banker has a natural {banker}"
+    return f"{whose}: the Player stands"
+
+
 STEPS: Mapping[Step, StepBehaviour] = MappingProxyType(
     {
         Step.PLAYER_DRAWS: StepBehaviour(
@@ -392,7 +405,7 @@ STEPS: Mapping[Step, StepBehaviour] = MappingProxyType(
             ),
             skill=lambda q: player_skill(q.coup),
             expected=lambda q: DrawAnswer(q.coup.player_draws),
-            reason=lambda q, rules: rules[0],  # the natural, or the Player's rule
+            reason=_player_reason,  # the natural, or the Player's rule
             choices=_draws,
         ),
         Step.BANKER_DRAWS: StepBehaviour(

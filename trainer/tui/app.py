@@ -116,6 +116,13 @@ class AuditionRun:
     def part_of(self, session_id: str) -> bool:
         return session_id.startswith(self.sitting.session_id + "-")
 
+    def as_exam(self, drill: Drill) -> Drill:
+        """The part being sat, as an exam (no feedback, no reference, recorded as exam)
+        headed by where it stands in the audition ("Part 2 of 8")."""
+        from trainer.session.audition import exam_part
+
+        return exam_part(drill, self.index + 1, len(self.parts))
+
 
 class TrainerApp(App[int]):
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live anywhere
@@ -547,6 +554,7 @@ class TrainerApp(App[int]):
         audition = self.audition
         if part is not None and audition is not None:
             on_answer = self.audition_answer(audition.sitting, part)
+            drill = audition.as_exam(drill)
 
         # ask: table works a whole table per coup, on its own screen; one way to start either
         kind: type[Session] | type[TableSession] = TableSession if drill.is_table else Session

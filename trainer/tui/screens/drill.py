@@ -176,7 +176,7 @@ class DrillScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="drill-header"):
-            yield Static(Text(self.session.drill.title, "bold"), id="drill-title")
+            yield Static(Text(self.session.drill.heading, "bold"), id="drill-title")
             yield HistoryWaiting(id="history-waiting")
             yield Static(id="drill-status")
         yield Static(id="shoe-status")
