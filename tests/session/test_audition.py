@@ -8,6 +8,7 @@ more than a chip (1)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 from decimal import Decimal
 
@@ -107,7 +108,7 @@ def test_the_written_part_an_area_below_the_rubric_and_an_area_never_sat() -> No
     assert v.crossed == ()
     assert v.reasons == (
         "written part: 7 of 10 right, 80% needed",
-        "The draws: no answers",
+        "The draws: not enough answers (0 of the 5 it needs)",
         "Payouts: 15 of 20 right at 150% of the target time, below every grade",
     )
 
@@ -249,3 +250,21 @@ def test_the_sitting_as_it_starts_and_as_it_is_left() -> None:
         (A,),
     )
     assert practical_drills(twice) == ("d1", "d2")
+
+
+def test_an_area_on_fewer_answers_than_the_curriculum_sets_gets_no_grade() -> None:
+    # 4 draws, all right in 3 s (75 % of 4 s): an A on accuracy and pace, but 4 answers are
+    # fewer than the 5 an area needs (the default): "not enough answers", and it fails; the
+    # fifth right answer makes it an A.  Payouts 10 right in 4 s: an A either way.
+    few = draws(4, 3.0) + payouts(10, [], 4.0)
+    short = judge_audition(AUDITION, "ana", "mr. lee", T0, 10, few)
+    area = short.areas[0]
+    assert AUDITION.min_answers == 5
+    assert (area.answered, area.grade, area.mark) == (4, None, "not enough answers")
+    assert not short.passed
+    assert short.reasons == ("The draws: not enough answers (4 of the 5 it needs)",)
+    enough = judge_audition(AUDITION, "ana", "mr. lee", T0, 10, draws(5, 3.0) + few[4:])
+    assert enough.areas[0].mark == "A" and enough.passed
+    stricter = replace(AUDITION, min_answers=12)
+    ten = judge_audition(stricter, "ana", "mr. lee", T0, 10, draws(10, 3.0))
+    assert ten.areas[0].mark == "not enough answers"

@@ -55,7 +55,7 @@ def sign_off_pdf(record: AuditionRecord) -> bytes:
     )
     heading("Practical part: grade and pace by area")
     for area in v.areas:
-        grade = "failed" if area.grade is None else area.grade.grade
+        grade = area.mark
         pace = "no answers" if area.pace is None else f"{area.pace}% of the target time"
         line(f"{area.area.title}: {grade} - {area.right} of {area.answered} right - {pace}")
     heading("Red lines")
