@@ -188,9 +188,9 @@ def given_away(q: object, texts: list[str]) -> list[str]:
         found += [
             f"{q.short}: {said!r} in {t!r}" for t in texts if (said := stated(q, t)) is not None
         ]
-    if isinstance(q, ViolationQuestion):  # every moment says what happens in one way
-        if f"Then, {q.scene.moment.label}:" not in q.prompt:
-            found.append(f"{q.short}: the moment is not worded as the others")
+    # every moment says what happens in one way
+    if isinstance(q, ViolationQuestion) and f"Then, {q.scene.moment.label}:" not in q.prompt:
+        found.append(f"{q.short}: the moment is not worded as the others")
     return found
 
 

@@ -1187,9 +1187,7 @@ class TableSession(OnRun):
         self.spec: TableSpec = drill.table
         house = drill.house
         exam = drill.mode is Mode.EXAM
-        self.tables = [
-            TableWork(i + 1, d, house, drill.table, exam) for i, d in enumerate(dealt)
-        ]
+        self.tables = [TableWork(i + 1, d, house, drill.table, exam) for i, d in enumerate(dealt)]
         self.index = 0
         #: A shoe at the table: the shoe the tables' coups come from (in order), the burn
         #: asked before the first table, and "what now?" after the tables (0-based) it
