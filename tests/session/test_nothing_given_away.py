@@ -23,9 +23,11 @@ from trainer.drills.model import ASKING_ORDER, Drill, DrillCoup, Kind, Step
 from trainer.engine import format_amount
 from trainer.engine.house import House
 from trainer.session.protect import ViolationQuestion
-from trainer.session.questions import Question, expand
+from trainer.session.questions import Question, TimedOut, expand
+from trainer.session.run import Result
 from trainer.session.session import Session
 from trainer.session.table import TableSession
+from trainer.tui.screens.drill import feedback_text
 
 SEEDS = range(8)
 BUNDLED = sorted(p.stem.split("-", 1)[1] for p in bundled_dir().glob("*.yaml"))
@@ -85,6 +87,9 @@ def stated(later: Question, text: str) -> str | None:
     if later.step is Step.COMMISSION:
         owed = re.escape(format_amount(settled.commission))
         said = re.search(rf"commission {owed}\b", text)
+        if said is None and not settled.commission_deferred:
+            # the amount paid, the commission taken from it: the wager less it answers
+            said = re.search(rf"(pay|=|:) {re.escape(format_amount(settled.paid))}(?![\d.])", text)
         return None if said is None else said.group(0)
     if later.step is Step.FEE:
         said = re.search(rf"fee {re.escape(format_amount(settled.fee))}\b", text)
@@ -96,8 +101,9 @@ def leaks(questions: list[Question]) -> list[str]:
     """Each (question, later question) pair of a coup where the first gives the second away."""
     found = []
     for n, q in enumerate(questions):
-        graded = q.grade(q.expected())
-        text = f"{q.prompt}\n{graded.expected.label}\n{graded.reason}"
+        # the prompt, and the screen's feedback to a wrong answer (it says the right one)
+        missed = Result(n + 1, q, TimedOut(), q.grade(TimedOut()), 1.0)
+        text = f"{q.prompt}\n{feedback_text(missed).plain}"
         for later in questions[n + 1 :]:
             if later.coup_index != q.coup_index:
                 break
@@ -174,10 +180,11 @@ def screen_texts(session: Session, n: int) -> list[str]:
     if session.shoe is not None:
         index = None if q.dealt is None else q.coup_index
         texts.append(session.shoe.status(index, after=q.step is Step.CUT))
-    for earlier in session.questions[:n]:
+    for m, earlier in enumerate(session.questions[:n]):
         if earlier.dealt is not None and earlier.coup_index == q.coup_index:
-            graded = earlier.grade(earlier.expected())
-            texts.append(f"{graded.expected.label}\n{graded.reason}")
+            # the screen's own feedback to a wrong answer: it says the most (the right one)
+            missed = Result(m + 1, earlier, TimedOut(), earlier.grade(TimedOut()), 1.0)
+            texts.append(feedback_text(missed).plain)
     return texts
 
 

@@ -243,6 +243,22 @@ class Question:
         house has no Dragon 7 bet: it is a Banker win there)."""
         return self.rules.named(self.coup.outcome)
 
+    @property
+    def withholds_amount(self) -> bool:
+        """A win whose commission, taken from it at once, is asked next about this coup:
+        the right amount paid beside the winnings would answer that question, so feedback
+        keeps it until the commission is answered (its reason then says it)."""
+        if self.step is not Step.PAYOUT or Step.COMMISSION not in self.later:
+            return False
+        if self.bet is None or self.wager is None:
+            return False
+        settled = self.settlement()
+        return (
+            settled.result is BetResult.WIN
+            and bool(settled.commission)
+            and not settled.commission_deferred
+        )
+
     def settlement(self) -> Settlement:
         """The engine's settlement of this question's bet (payout, commission, fee)."""
         if self.bet is None or self.wager is None:
@@ -285,7 +301,8 @@ class Question:
         where = (
             "it goes in the seat's commission box"
             if settlement.commission_deferred
-            else "it is taken from the payout"
+            else f"it is taken from the payout: {format_amount(settlement.gross)} less {owed} "
+            f"= {format_amount(settlement.paid)}"
         )
         return f"{said}; {where}"
 

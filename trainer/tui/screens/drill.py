@@ -109,15 +109,20 @@ def _key_id(key: str) -> str:
 
 
 def feedback_text(result: Result) -> Text:
-    """✓/✗, the trainee's answer, the right answer and the engine's reason."""
+    """✓/✗, the trainee's answer, the right answer and the engine's reason (a win whose
+    commission is asked next: its amount once the commission is answered)."""
     text = Text()
+    q = result.question
+    right = result.graded.expected.label
+    if isinstance(q, Question) and q.withholds_amount:
+        right = "Win, pay the winnings less the commission (the amount: after it is asked)"
     if result.correct:
         text.append("✓ Right: ", "bold")
         text.append(result.graded.expected.label)
     else:
         text.append("✗ Wrong: ", "bold")
         text.append(f"you said {result.answer.label}; the answer is ")
-        text.append(result.graded.expected.label, "bold")
+        text.append(right, "bold")
     if result.over_time:
         text.append("  (over the time limit)")
     text.append("\n")
