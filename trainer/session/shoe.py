@@ -31,10 +31,13 @@ from trainer.engine.shoe import (
     DEFAULT_DECKS,
     DEFAULT_SHOE_RULES,
     Burn,
+    BurnRule,
     CoupDealt,
     CutCardOut,
     ShoeRules,
     ShoeRun,
+    full_shoe,
+    shuffle,
 )
 from trainer.session.choice import EMPTY_VIEW, ChoiceQuestion, pick_options
 from trainer.session.questions import ChoiceAnswer, Question, View, expand
@@ -332,12 +335,13 @@ def next_shoe_burn(run: DealtShoe, rng: random.Random) -> BurnQuestion | None:
     the burn, did not reach the end, or the house does not burn)."""
     if run.burn is not None or not run.coups or not run.coups[-1].last:
         return None
-    fresh = ShoeRun.shuffled(rng, run.decks or DEFAULT_DECKS, run.rules)
-    first = next(iter(fresh.events()), None)
-    if not isinstance(first, Burn):
+    if run.rules.burn is BurnRule.NONE:
         return None
-    options = burn_options(first.card, rng, run.rules)
-    return BurnQuestion(first.card, first.burned, options, run.rules, new_shoe=True)
+    cards = shuffle(full_shoe(run.decks or DEFAULT_DECKS), rng)  # as ShoeRun.shuffled deals
+    card = cards[0]
+    burned = tuple(cards[1 : 1 + run.rules.burn_for(card.value)])
+    options = burn_options(card, rng, run.rules)
+    return BurnQuestion(card, burned, options, run.rules, new_shoe=True)
 
 
 def next_question(

@@ -344,18 +344,21 @@ class TableScreen(Screen[None]):
         hands are not dealt yet; or the moment watched) and, for a shoe at the table, the
         shoe's line."""
         s = self.session
-        burning = isinstance(s.shoe_question, BurnQuestion)
+        asked = s.shoe_question
+        burning = isinstance(asked, BurnQuestion)
         watched = s.watch_question
         dark = burning or (watched is not None and watched.scene.shown == 0)
         hands = self.query_one("#table-hands")
         if hands.display == dark:
             hands.display = not dark
         self.draw_hands()
-        if burning:
-            assert s.burn is not None
-            self.put(
-                "#result", Text.assemble(("  First card turned up: ", "bold"), s.burn.card.pretty)
+        if isinstance(asked, BurnQuestion):  # this shoe's, or the next shoe's once it ends
+            turned = (
+                "  A new shoe: first card turned up: "
+                if asked.new_shoe
+                else "  First card turned up: "
             )
+            self.put("#result", Text.assemble((turned, "bold"), asked.card.pretty))
         elif watched is not None and watched.scene.shown < len(s.table.coup.cards):
             self.put("#result", Text(f"  {watched.scene.heading}", "bold"))
         else:
