@@ -33,7 +33,9 @@ def answer(term: Terminal, screen: str) -> None:
         term.keys("n", "Enter")
     elif re.search(r"⏎ (Take marked|Done paying|Next table)", keys):
         term.keys("Enter")
-    elif (found := re.search(r"\b([a-z0-9]) (Draws|Stands|Player|Banker|Tie|Win…|Push|Lose)\b", keys)):
+    elif found := re.search(
+        r"\b([a-z0-9]) (Draws|Stands|Player|Banker|Tie|Win…|Push|Lose)\b", keys
+    ):
         term.keys(found.group(1), "Enter")
     else:
         term.keys("Enter")
