@@ -268,3 +268,37 @@ def test_an_area_on_fewer_answers_than_the_curriculum_sets_gets_no_grade() -> No
     stricter = replace(AUDITION, min_answers=12)
     ten = judge_audition(stricter, "ana", "mr. lee", T0, 10, draws(10, 3.0))
     assert ten.areas[0].mark == "not enough answers"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_each_bundled_area_is_asked_at_least_its_minimum_as_an_exam(seed: int) -> None:
+    """Each practical area of the bundled audition, its drill dealt as the audition deals
+    it (an exam part), asks at least ``min_answers`` questions its keys cover, counted
+    before any answer (a table: its take, the moments watched, the shoe's questions); the
+    shoe's area asks the burn it names (the next shoe's, the run starting near the end)."""
+    import random
+
+    from trainer.drills.catalog import load_drill
+    from trainer.session.audition import exam_part
+    from trainer.session.session import Session
+    from trainer.session.table import TableSession
+
+    audition = load_curriculum().audition
+    assert audition is not None and audition.min_answers == 5
+    for n, area in enumerate(audition.areas, 2):
+        drill = exam_part(load_drill(area.drill), n, len(audition.areas) + 1)
+        rng = random.Random(seed)
+        if drill.is_table:
+            t = TableSession.deal(drill, "t", rng)
+            shoe = [t.burn, *t.after.values(), t.next_burn]
+            skills = [
+                *("table:take" for _ in t.tables),
+                *(q.skill.key for w in t.tables for q in w.watch),
+                *(q.skill.key for q in shoe if q is not None),
+            ]
+        else:
+            skills = [q.skill.key for q in Session.deal(drill, "t", rng).questions]
+        asked = [k for k in skills if area.covers(k)]
+        assert len(asked) >= audition.min_answers, (area.id, asked)
+        if area.id == "shoe":
+            assert "shoe:burn" in asked and len(asked) >= 7  # every coup's "what now?"
