@@ -222,7 +222,7 @@ class SeatView:
 class SpotState(enum.Enum):
     ON = "on"  # on the layout (after a time-out: never worked)
     MARKED = "marked"  # marked for taking (take phase)
-    TAKEN = "taken"  # taken (the engine's losers, after the take phase)
+    TAKEN = "taken"  # taken at the take: the engine's losers (an exam: the bets marked)
     PAID = "paid"  # paid (``TableWork.paid`` says how much)
     LEFT = "left"  # paid as a winner but it pushes: left, its payout graded wrong
     #: Left on the layout by the dealer when the table was done (the pushes, or a winner
@@ -696,7 +696,8 @@ class TableWork:
         return Mistake(kind, found.describe(), found.seat, found.bet)
 
     def confirm_take(self, seconds: float, over: bool) -> Worked:
-        """Take the marked bets: graded now; the engine's losers go, the rest stay."""
+        """Take the marked bets: graded now; the engine's losers go, the rest stay (an exam:
+        the bets marked go, whatever they are, so the felt never shows the right take)."""
         self._over = over
         answer = self._grade_take(seconds)
         self.taken = (
