@@ -16,7 +16,7 @@ import pytest
 
 from tests.support.history import T0, answer
 from trainer.curriculum.catalog import load_curriculum
-from trainer.curriculum.model import Area, Audition, Grade, RedLine
+from trainer.curriculum.model import Area, Audition, Grade, RedLine, matches
 from trainer.session.audition import (
     NotApprovedError,
     Sitting,
@@ -37,11 +37,15 @@ PAYOUT_OFF = RedLine(
 AUDITION = Audition(10, 80, (DRAWS, PAYOUTS), (A, B, C), (WRONG_DRAW, PAYOUT_OFF), retake_days=7)
 
 
-def draws(n: int, seconds: float) -> list[AnswerRecord]:
-    return [
-        answer("banker:3:8", True, T0, seconds=seconds, answer_text="draws", expected="draws")
-        for _ in range(n)
-    ]
+#: The draws answered right, one of each skill the draws area names first (a natural, a
+#: Player's draw), then the Banker's.
+DRAWN = (("natural", "stands"), ("player:5", "draws"))
+
+
+def draws(n: int, seconds: float, *, banker_only: bool = False) -> list[AnswerRecord]:
+    first = () if banker_only else DRAWN
+    keys = [*first, *[("banker:3:8", "draws")] * n][:n]
+    return [answer(k, True, T0, seconds=seconds, answer_text=a, expected=a) for k, a in keys]
 
 
 def payouts(right: int, wrong: list[tuple[str, str]], seconds: float) -> list[AnswerRecord]:
@@ -270,15 +274,19 @@ def test_an_area_on_fewer_answers_than_the_curriculum_sets_gets_no_grade() -> No
     assert ten.areas[0].mark == "not enough answers"
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(40))
 def test_each_bundled_area_is_asked_at_least_its_minimum_as_an_exam(seed: int) -> None:
     """Each practical area of the bundled audition, its drill dealt as the audition deals
-    it (an exam part), asks at least ``min_answers`` questions its keys cover, counted
-    before any answer (a table: its take, the moments watched, the shoe's questions); the
-    shoe's area asks the burn it names (the next shoe's, the run starting near the end)."""
+    it (an exam part, with a coup for each skill key it names), asks at least
+    ``min_answers`` questions its keys cover and each key at least once, counted before
+    any answer (a table: its take, the moments watched, the shoe's questions); the shoe's
+    area asks the burn it names (the next shoe's, the run starting near the end).  Forty
+    seeds: without the covering coup the draws area missed its natural on 5 of them."""
     import random
 
     from trainer.drills.catalog import load_drill
+    from trainer.drills.model import Kind
+    from trainer.history.review import covers_for
     from trainer.session.audition import exam_part
     from trainer.session.session import Session
     from trainer.session.table import TableSession
@@ -286,7 +294,9 @@ def test_each_bundled_area_is_asked_at_least_its_minimum_as_an_exam(seed: int) -
     audition = load_curriculum().audition
     assert audition is not None and audition.min_answers == 5
     for n, area in enumerate(audition.areas, 2):
-        drill = exam_part(load_drill(area.drill), n, len(audition.areas) + 1)
+        plain = load_drill(area.drill)
+        covers = covers_for(area.keys, plain) if plain.kind is Kind.COUP else ()
+        drill = exam_part(plain, n, len(audition.areas) + 1, covers)
         rng = random.Random(seed)
         if drill.is_table:
             t = TableSession.deal(drill, "t", rng)
@@ -300,5 +310,18 @@ def test_each_bundled_area_is_asked_at_least_its_minimum_as_an_exam(seed: int) -
             skills = [q.skill.key for q in Session.deal(drill, "t", rng).questions]
         asked = [k for k in skills if area.covers(k)]
         assert len(asked) >= audition.min_answers, (area.id, asked)
+        for key in area.keys:
+            assert any(matches((key,), k) for k in asked), (area.id, key, asked)
         if area.id == "shoe":
             assert "shoe:burn" in asked and len(asked) >= 7  # every coup's "what now?"
+
+
+def test_an_area_that_never_asked_a_skill_it_names_gets_no_grade() -> None:
+    # 10 draws, all right and fast, but each a Player's or the Banker's draw: the natural the
+    # area names was never asked, so "not enough answers", whatever the others earn
+    area = Area("draws", "The draws", ("natural", "player:*", "banker:*"), 4.0)
+    plain = replace(AUDITION, areas=(area,))
+    only = [*draws(9, 3.0, banker_only=True), draws(2, 3.0)[1]]  # a Player's draw, no natural
+    v = judge_audition(plain, "ana", "mr. lee", T0, 10, only)
+    assert v.areas[0].unasked == ("natural",) and v.areas[0].mark == "not enough answers"
+    assert v.reasons == ("The draws: not enough answers (never asked: natural)",)

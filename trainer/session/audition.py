@@ -30,8 +30,8 @@ from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Protocol
 
-from trainer.curriculum.model import Area, Audition, Grade, RedLine
-from trainer.drills.model import BetSpec, CoupFilter, Drill, Mode, Order, Step
+from trainer.curriculum.model import Area, Audition, Grade, RedLine, matches
+from trainer.drills.model import BetSpec, CoupFilter, Cover, Drill, Mode, Order, Step
 from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.errors import EzbacError
 from trainer.session.records import AnswerRecord, SessionRecord
@@ -82,6 +82,8 @@ class AreaResult:
     grade: Grade | None  # None: below the rubric's last grade, or too few answers
     #: The answers the area needs before it is graded (the curriculum's ``min_answers``).
     needed: int = 1
+    #: The skill keys (patterns) the area names that no answer was given to.
+    unasked: tuple[str, ...] = ()
 
     @property
     def passed(self) -> bool:
@@ -89,8 +91,9 @@ class AreaResult:
 
     @property
     def enough(self) -> bool:
-        """Asked often enough to be graded: at least ``needed`` answers (and one)."""
-        return self.answered >= max(1, self.needed)
+        """Asked often enough to be graded: at least ``needed`` answers (and one), and each
+        skill it names asked."""
+        return self.answered >= max(1, self.needed) and not self.unasked
 
     @property
     def mark(self) -> str:
@@ -162,7 +165,9 @@ class Verdict:
             out.append(
                 f"{a.area.title}: not enough answers ({a.answered} of the "
                 f"{max(1, a.needed)} it needs)"
-                if not a.enough
+                if a.answered < max(1, a.needed)
+                else f"{a.area.title}: not enough answers (never asked: {', '.join(a.unasked)})"
+                if a.unasked
                 else f"{a.area.title}: {a.right} of {a.answered} right at {a.pace}% of the "
                 "target time, below every grade"
             )
@@ -222,7 +227,8 @@ def judge_audition(
         mine = [a for a in answers if area.covers(a.skill)]
         right = sum(1 for a in mine if a.correct)
         seconds = sum(a.seconds for a in mine)
-        result = AreaResult(area, len(mine), right, seconds, None, audition.min_answers)
+        unasked = tuple(k for k in area.keys if not any(matches((k,), a.skill) for a in mine))
+        result = AreaResult(area, len(mine), right, seconds, None, audition.min_answers, unasked)
         # never a grade on fewer answers than the curriculum sets for an area
         grade = grade_of(audition.rubric, right, len(mine), result.pace) if result.enough else None
         areas.append(replace(result, grade=grade))
@@ -279,11 +285,17 @@ def written_drill(audition: Audition, house: House = DEFAULT_HOUSE) -> Drill:
     )
 
 
-def exam_part(drill: Drill, number: int, parts: int) -> Drill:
+def exam_part(drill: Drill, number: int, parts: int, covers: tuple[Cover, ...] = ()) -> Drill:
     """``drill`` sat as part ``number`` of ``parts`` of an audition: an exam whatever its
     file says (no feedback until the end, no rules reference, time limits enforced,
-    recorded as exam), headed "Part N of M" on every screen."""
-    return replace(drill, mode=Mode.EXAM, part=f"Part {number} of {parts}")
+    recorded as exam), headed "Part N of M" on every screen; ``covers``: a coup dealt for
+    each skill its area names that luck might leave out (mixed among the others)."""
+    return replace(
+        drill,
+        mode=Mode.EXAM,
+        part=f"Part {number} of {parts}",
+        covers=(*drill.covers, *covers),
+    )
 
 
 @dataclass

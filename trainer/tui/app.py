@@ -118,10 +118,16 @@ class AuditionRun:
 
     def as_exam(self, drill: Drill) -> Drill:
         """The part being sat, as an exam (no feedback, no reference, recorded as exam)
-        headed by where it stands in the audition ("Part 2 of 8")."""
+        headed by where it stands in the audition ("Part 2 of 8"), a coup dealt for each
+        skill its areas name (a natural for the draws)."""
+        from trainer.drills.model import Kind
+        from trainer.history.review import covers_for
         from trainer.session.audition import exam_part
 
-        return exam_part(drill, self.index + 1, len(self.parts))
+        areas = self.sitting.audition.areas
+        keys = [k for a in areas if a.drill == drill.id for k in a.keys]
+        covers = covers_for(keys, drill) if drill.kind is Kind.COUP else ()
+        return exam_part(drill, self.index + 1, len(self.parts), covers)
 
 
 class TrainerApp(App[int]):
