@@ -115,7 +115,7 @@ def feedback_text(result: Result) -> Text:
     q = result.question
     right = result.graded.expected.label
     if isinstance(q, Question) and q.withholds_amount:
-        right = "Win, pay the winnings less the commission (the amount: after it is asked)"
+        right = "Win, the winnings less the commission (the amount after the commission question)"
     if result.correct:
         text.append("✓ Right: ", "bold")
         text.append(result.graded.expected.label)
