@@ -69,13 +69,17 @@ def where_clause(
     mark: str, trainee: str | None, since: datetime | None, column: str, *more: str
 ) -> tuple[str, tuple[object, ...]]:
     """`` WHERE ...`` and its parameters (each written ``mark``, the backend's placeholder):
-    one trainee, ``column`` from ``since`` on, and any ``more`` conditions; empty when there
-    is nothing to filter."""
+    one trainee (with the names linked to them: a finished exam stays under the name it was
+    sat under, trainer.history.people), ``column`` from ``since`` on, and any ``more``
+    conditions; empty when there is nothing to filter."""
     clauses = list(more)
     params: list[object] = []
     if trainee is not None:
-        clauses.append(f"trainee = {mark}")
-        params.append(trainee)
+        clauses.append(
+            f"trainee IN (SELECT {mark} UNION SELECT l.trainee FROM trainee_links l "
+            f"JOIN people p ON p.person_id = l.person_id WHERE p.name = {mark})"
+        )
+        params += [trainee, trainee]
     if since is not None:
         clauses.append(f"{column} >= {mark}")
         params.append(to_db_time(since))
@@ -246,9 +250,12 @@ def read_sessions(
 @decoded("answers and sessions")
 def read_trainees(store: HistoryStore) -> list[str]:
     """Everyone with an answer or a session on record (answers through their totals,
-    schema v6: a row per trainee and skill, not a scan of every answer)."""
+    schema v6: a row per trainee and skill, not a scan of every answer), but for the old
+    names linked to a roster person (their finished exams are listed with the person)."""
     rows = store.select(
-        "SELECT trainee FROM answer_totals UNION SELECT trainee FROM sessions ORDER BY 1"
+        "SELECT trainee FROM answer_totals UNION SELECT trainee FROM sessions EXCEPT "
+        "SELECT l.trainee FROM trainee_links l JOIN people p ON p.person_id = l.person_id "
+        "WHERE p.name <> l.trainee ORDER BY 1"
     )
     return [as_text(r[0]) for r in rows]
 

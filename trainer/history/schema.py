@@ -15,7 +15,7 @@ from collections.abc import Callable
 APPLICATION_ID = 0x657A6263
 
 #: The version this ezbac writes: both backends have this many steps.
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 #: Tables and columns each version must have: a database claiming a version without them is
 #: damaged, not ours to write to.
@@ -89,6 +89,12 @@ REQUIRED_COLUMNS[7] = {
     "signins": frozenset(("id", "person_id", "name", "event", "at")),
     "settings": frozenset(("name", "value")),
     "trainee_links": frozenset(("trainee", "person_id", "linked_at")),
+}
+
+REQUIRED_COLUMNS[8] = {
+    **REQUIRED_COLUMNS[7],
+    "signin_holds": frozenset(("name_key", "place", "failures", "locked_until")),
+    "signin_pepper": frozenset(("pepper",)),
 }
 
 
