@@ -4,7 +4,6 @@ schema v7), on both backends."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import timedelta
 
 import pytest
 

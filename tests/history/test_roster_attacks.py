@@ -1,0 +1,93 @@
+"""The roster tried as a dishonest trainee holding the SQLite file would try it: a finished
+exam moved to someone else by a plain UPDATE on the file; and what an honest school does to
+its roster (a rename, a link) never breaking a genuine sheet."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.cli.test_cli_audition import RUN, make_history, run
+from tests.support.history import T0
+from trainer.history import people
+from trainer.history.store import open_history
+
+
+def test_a_rename_or_a_link_keeps_every_genuine_sheet(history_db: str, tmp_path: Path) -> None:
+    history = make_history(history_db, tmp_path)
+    code = json.loads(run(history, "record", RUN, "--json").stdout)["verification_code"]
+    with open_history(history_db) as store:
+        people.add(store, "Ana", people.TRAINEE, "1111", T0)
+        people.link(store, "ana", "Ana", T0)  # her runs from before sign-in
+        people.rename(store, "Ana", "Ana Lopez", T0)
+        # the sitting as it was sat, under the name she sat it under, linked to her
+        assert {s.trainee for s in store.sessions() if s.mode == "exam"} == {"ana"}
+        assert store.trainees() == ["Ana Lopez"]  # listed under her name of today
+        assert len(store.sessions("Ana Lopez")) == 3  # the audition and its two parts
+    verified = run(history, "verify", code)
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    assert verified.stdout.startswith("verified: ana's audition")
+    found = run(history, "record", "--trainee", "Ana Lopez", "--json")
+    assert found.returncode == 0, found.stderr
+    assert json.loads(found.stdout)["verification_code"] == code
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE sessions SET trainee = 'mallory' WHERE session_id LIKE '3f2a9c0e%'",
+        "UPDATE sessions SET person_id = 'p-mallory' WHERE session_id LIKE '3f2a9c0e%'",
+        "UPDATE sessions SET passed = 1",
+        "UPDATE answers SET trainee = 'mallory'",
+        "UPDATE answers SET answer = expected, correct = 1",
+        "DELETE FROM answers WHERE correct = 0",
+        "DELETE FROM sessions",
+    ],
+)
+def test_a_trainee_with_the_file_cannot_move_or_mend_a_finished_exam(
+    tmp_path: Path, sql: str
+) -> None:
+    db = tmp_path / "h.sqlite3"
+    make_history(str(db), tmp_path)
+    before = _rows(db)
+    with sqlite3.connect(db) as conn, pytest.raises(sqlite3.IntegrityError) as caught:
+        conn.execute(sql)
+    assert "a finished exam cannot be changed or deleted" in str(caught.value)
+    assert _rows(db) == before
+
+
+def _rows(db: Path) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    with sqlite3.connect(db) as conn:
+        return (
+            conn.execute("SELECT * FROM sessions ORDER BY session_id").fetchall(),
+            conn.execute("SELECT * FROM answers ORDER BY id").fetchall(),
+        )
+
+
+def test_an_unknown_name_costs_the_same_work_as_a_wrong_pin(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One scrypt derivation each, with the same parameters (the time is in
+    tests/benchmarks/bench_signin.py): a wrong PIN and a name not on the roster cannot be
+    told apart by the work done."""
+    import hashlib
+
+    calls: list[tuple[int, int, int, int]] = []
+    real = hashlib.scrypt
+
+    def counted(secret: bytes, **kw: object) -> bytes:
+        salt = kw["salt"]
+        assert isinstance(salt, bytes)
+        calls.append((len(salt), int(kw["n"]), int(kw["r"]), int(kw["p"])))  # type: ignore[call-overload]
+        return real(secret, **kw)  # type: ignore[arg-type]
+
+    with open_history(tmp_path / "h.sqlite3") as store:
+        people.add(store, "Bo", people.TRAINEE, "1111", T0)
+        monkeypatch.setattr(hashlib, "scrypt", counted)
+        wrong = people.sign_in(store, "Bo", "0000", T0)
+        unknown = people.sign_in(store, "Zed", "0000", T0)
+    assert wrong.message == unknown.message == "wrong name, PIN or passphrase"
+    assert calls == [(16, 2**14, 8, 1)] * 2
