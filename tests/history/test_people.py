@@ -38,10 +38,53 @@ def test_a_bad_secret_is_refused_in_one_line_without_echoing_it(secret: str, why
     assert people.check_secret("x" * 1024) == "x" * 1024
 
 
-@pytest.mark.parametrize("name", ["", "   ", "Ann\x1b[31m", "Ann\u202eevil", "x" * 41, "a\x00b"])
-def test_a_bad_roster_name_is_refused(name: str) -> None:
-    with pytest.raises(people.PersonError):
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("", "empty"),
+        ("   ", "empty"),
+        ("Ann\x1b[31m", "control"),
+        ("Ann\u202eevil", "invisible"),  # a right-to-left override
+        ("x" * 41, "longer"),
+        ("a\x00b", "control"),
+        ("Bo\u200b", "invisible"),  # zero-width space: "Bo" to the eye
+        ("\u2060Bo", "invisible"),  # word joiner
+        ("Bo\u3164", "invisible"),  # Hangul filler
+        ("\u115fBo", "invisible"),  # Hangul choseong filler
+        ("Bo\ufe0f", "invisible"),  # variation selector
+        ("Bo\u00ad", "invisible"),  # soft hyphen
+        ("\u3164", "invisible"),
+        ("Bo\udcff", "UTF-8"),  # a Latin-1 byte from the terminal, as Python hands it over
+        ("\u0301Bo", "accents"),  # a mark on nothing
+        ("Bo\u0301\u0301", "accents"),  # the same accent twice looks like once
+        ("Bo\u0300\u0301\u0302", "accents"),
+    ],
+)
+def test_a_bad_roster_name_is_refused_in_one_line(name: str, why: str) -> None:
+    with pytest.raises(people.PersonError) as caught:
         people.check_name(name)
+    assert why in str(caught.value) and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Nina Tester", "nina tester"),
+        ("Nina", "\uff2e\uff49\uff4e\uff41"),  # full-width letters
+        ("Ren\u00e9", "Rene\u0301"),  # composed, and with a combining accent
+        ("Stra\u00dfe", "STRASSE"),  # case-folded
+        ("\ufb01n", "fin"),  # a ligature
+        ("Bo  Li", "Bo\u00a0Li"),  # a no-break space
+        ("Ann", "\U0001d400nn"),  # mathematical bold A
+    ],
+)
+def test_names_alike_are_one_name(history_db: str, one: str, other: str) -> None:
+    assert people.name_key(one) == people.name_key(other)
+    with open_history(history_db) as store:
+        people.add(store, one, people.TRAINEE, PIN, T0)
+        with pytest.raises(people.PersonError, match="already"):
+            people.add(store, other, people.TRAINEE, PIN, T0)
+        assert people.sign_in(store, other, PIN, T0).ok  # found by either spelling
 
 
 def test_the_roster_keeps_people_by_name_any_case(history_db: str) -> None:

@@ -107,7 +107,8 @@ _INVISIBLE = frozenset(
     range(0x1D173, 0x1D17B),
     range(0xE0000, 0xE1000),
 )
-#: Combining marks in a row, at most: more stack on one letter and hide what is under them.
+#: Combining marks in a row, at most (and never the same one twice, which looks like once):
+#: more stack on one letter and hide what is under them.
 MAX_MARKS = 2
 
 
@@ -125,10 +126,10 @@ def check_name(text: str) -> str:
         raise PersonError("the name is empty")
     if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in name):
         raise PersonError("the name holds a control character; use letters, digits and spaces")
-    marks = 0
-    for i, c in enumerate(name):
+    marks, apart = 0, unicodedata.normalize("NFD", name)  # each accent a mark of its own
+    for i, c in enumerate(apart):
         marks = marks + 1 if unicodedata.combining(c) or unicodedata.category(c) == "Me" else 0
-        if marks > MAX_MARKS or (marks and i == 0):
+        if marks > MAX_MARKS or (marks and (i == 0 or (marks > 1 and c == apart[i - 1]))):
             raise PersonError("the name holds stacked accents; type each letter once")
     if len(name) > MAX_NAME:
         raise PersonError(f"the name is longer than {MAX_NAME} characters")
@@ -438,6 +439,19 @@ def link(store: HistoryStore, old_name: str, name: str, now: datetime) -> tuple[
     (count,) = store.select(f"SELECT COUNT(*) FROM sessions WHERE trainee = {m}", (old,))[0]
     store.write(_follow(store, old, who.name, who.person_id, now))
     return who, int(count)
+
+
+def trainee_named(store: HistoryStore, typed: str) -> str:
+    """The trainee on record that ``typed`` names, compared as roster names are
+    (``name_key``: any case, full-width letters, accents typed either way): the name itself
+    when it is on record, else the one name on record with its key; else the name as typed
+    (a caller then says nothing is recorded).  PersonError for a name no roster may hold."""
+    name = check_name(typed)
+    known = _trainees(store)
+    if name in known:
+        return name
+    same = sorted(t for t in known if name_key(t) == name_key(name))
+    return same[0] if len(same) == 1 else name
 
 
 def _trainees(store: HistoryStore) -> set[str]:
