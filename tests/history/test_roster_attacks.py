@@ -91,3 +91,40 @@ def test_an_unknown_name_costs_the_same_work_as_a_wrong_pin(
         unknown = people.sign_in(store, "Zed", "0000", T0)
     assert wrong.message == unknown.message == "wrong name, PIN or passphrase"
     assert calls == [(16, 2**14, 8, 1)] * 2
+
+
+def test_a_version_7_file_gets_the_whole_exam_kept(tmp_path: Path) -> None:
+    """A school's file from before: upgraded when opened, its finished exam then kept in
+    every column (v7 let its trainee change), its roster signing in as before."""
+    from trainer.history.migrations import APPLICATION_ID, MIGRATIONS, SQLITE_WHOLE
+
+    db = tmp_path / "v7.sqlite3"
+    with sqlite3.connect(db) as conn:
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        for version in range(1, 8):
+            for statement in MIGRATIONS[version - 1].split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            for statement in SQLITE_WHOLE.get(version, ()):
+                conn.execute(statement)
+        conn.execute("PRAGMA user_version = 7")
+        conn.execute(
+            "INSERT INTO sessions (session_id, trainee, drill_id, drill_title, mode, "
+            "started_at, finished_at, questions, correct, passed) VALUES ('e1', 'Bo', 'd', "
+            "'D', 'exam', '2024-05-01T09:00:00.000000+00:00', "
+            "'2024-05-01T09:05:00.000000+00:00', 1, 1, 1)"
+        )
+        conn.execute(  # the hole v8 closes: moved under v7's trigger
+            "UPDATE sessions SET trainee = 'Cy' WHERE session_id = 'e1'"
+        )
+        conn.execute(
+            "INSERT INTO people (person_id, name, name_key, role, secret, created_at) "
+            f"VALUES ('p1', 'Bo', 'bo', 'trainee', '{people.hash_secret('1111')}', 'x')"
+        )
+    with open_history(db) as store:
+        assert store.schema_version == 8
+        assert people.sign_in(store, "bo", "1111", T0).ok
+    with sqlite3.connect(db) as conn, pytest.raises(sqlite3.IntegrityError):
+        conn.execute("UPDATE sessions SET trainee = 'Bo' WHERE session_id = 'e1'")
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT length(pepper) FROM signin_pepper").fetchall() == [(64,)]
