@@ -44,6 +44,22 @@ def _login(request: pytest.FixtureRequest, pg_url: str, role: str, group: str) -
 
 
 @pytest.fixture(params=["direct", "pgbouncer"])
+def rooms(request: pytest.FixtureRequest, pg_url: str) -> tuple[str, str]:
+    """Two terminals' addresses (two login roles granted the terminals' role) on a history
+    with an instructor, Ana, and a trainee, Bo."""
+    n = f"{os.getpid()}_{next(_names)}"
+    with open_history(pg_url) as store:
+        people.add(store, "Ana", people.INSTRUCTOR, "2468", T0)
+        people.add(store, "Bo", people.TRAINEE, "1111", T0)
+    ran = ezbac("people", "sql-roles", "--apply", "--terminals", f"term_{n}", "--db", pg_url)
+    assert ran.returncode == 0, ran.stderr
+    return (
+        _login(request, pg_url, f"room_a_{n}", f"term_{n}"),
+        _login(request, pg_url, f"room_b_{n}", f"term_{n}"),
+    )
+
+
+@pytest.fixture(params=["direct", "pgbouncer"])
 def roles(request: pytest.FixtureRequest, pg_url: str) -> tuple[str, str]:
     """The history on the server with the roles applied: a terminal's and a report's
     addresses (login roles granted the two group roles), directly or through PgBouncer."""
@@ -245,3 +261,47 @@ def test_parallel_wrong_tries_are_counted_one_by_one_in_a_file(tmp_path: Path) -
     with open_history(db) as store:
         people.add(store, "Bo", people.TRAINEE, "1111", T0)
     _race_counted_one_by_one(db, db)
+
+
+def test_a_trainee_cannot_lock_an_instructor_out_of_the_school(
+    rooms: tuple[str, str], pg_url: str
+) -> None:
+    """Ana's name typed wrong five times at room A locks her out of room A only: she signs
+    in at room B.  (Bo, a trainee, is locked school-wide.)  The holds are aged by the
+    owner, as the terminal may not."""
+    room_a, room_b = rooms
+    with open_history(room_a) as a, open_history(pg_url) as owner:
+        for name in ("Ana", "Bo"):
+            for _ in range(4):
+                people.sign_in(a, name, "0000", T0)
+                owner.write(
+                    [
+                        (
+                            "UPDATE signin_holds SET locked_until = NULL WHERE name_key = %s",
+                            (people.name_key(name),),
+                        )
+                    ]
+                )
+            assert name + " is locked for 15 min" in people.sign_in(a, name, "0000", T0).message
+        assert "Ana is locked for 15 min" in people.sign_in(a, "Ana", "2468", T0).message
+        assert "at this terminal" in people.sign_in(a, "Ana", "2468", T0).message
+    with open_history(room_b) as b:
+        assert people.sign_in(b, "Ana", "2468", T0).ok
+        assert "Bo is locked for 15 min" in people.sign_in(b, "Bo", "1111", T0).message
+
+
+def test_in_a_file_an_instructor_is_held_at_one_machine(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite3"
+    with open_history(db) as store:
+        people.add(store, "Ana", people.INSTRUCTOR, "2468", T0)
+        desk_a = people.Desk(store, lambda: T0, place="room-a")
+        desk_b = people.Desk(store, lambda: T0, place="room-b")
+        for _ in range(4):
+            desk_a.sign_in("Ana", "0000")
+            store.write([("UPDATE signin_holds SET locked_until = NULL", ())])
+        said = desk_a.sign_in("Ana", "0000").message
+        assert said.endswith(
+            "Ana is locked for 15 min, until 09:15 UTC, after wrong tries at this terminal"
+        )
+        assert not desk_a.sign_in("Ana", "2468").ok
+        assert desk_b.sign_in("Ana", "2468").ok
