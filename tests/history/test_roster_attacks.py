@@ -121,10 +121,43 @@ def test_a_version_7_file_gets_the_whole_exam_kept(tmp_path: Path) -> None:
             "INSERT INTO people (person_id, name, name_key, role, secret, created_at) "
             f"VALUES ('p1', 'Bo', 'bo', 'trainee', '{people.hash_secret('1111')}', 'x')"
         )
+        for pid, name in (("p2", "Rene\u0301"), ("p3", "\uff2e\uff49\uff4e\uff41"), ("p4", "Nina")):
+            conn.execute(  # keyed as v7 did: case-folded only
+                "INSERT INTO people (person_id, name, name_key, role, secret, created_at) "
+                f"VALUES (?, ?, ?, 'trainee', '{people.hash_secret('2222')}', 'x')",
+                (pid, name, name.casefold()),
+            )
     with open_history(db) as store:
         assert store.schema_version == 8
         assert people.sign_in(store, "bo", "1111", T0).ok
+        # keyed again as names are compared now: René typed composed finds him; of the two
+        # Ninas v7 told apart, the one holding the key keeps it, and the full-width one
+        # keeps its old key until an instructor renames her
+        assert people.sign_in(store, "REN\u00c9", "2222", T0).ok
+        assert people.find(store, "nina") == people.by_id(store, "p4")
+        ((key,),) = store.select("SELECT name_key FROM people WHERE person_id = 'p3'")
+        assert key == "\uff4e\uff49\uff4e\uff41"
     with sqlite3.connect(db) as conn, pytest.raises(sqlite3.IntegrityError):
         conn.execute("UPDATE sessions SET trainee = 'Bo' WHERE session_id = 'e1'")
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT length(pepper) FROM signin_pepper").fetchall() == [(64,)]
+
+
+def test_a_version_7_server_history_is_keyed_again(pg_url: str) -> None:
+    """The same upgrade on a server: v8's tables and functions made, the roster keyed again
+    (a name v7 stored with a combining accent found typed composed, in capitals)."""
+    from tests.support.pg import run_sql
+
+    open_history(pg_url).close()
+    run_sql(
+        pg_url,
+        "DROP FUNCTION ezbac_sign_in, ezbac_signin_salt",
+        "DROP TABLE signin_holds, signin_pepper",
+        "UPDATE ezbac_schema SET version = 7",
+        "INSERT INTO people (person_id, name, name_key, role, secret, created_at) VALUES "
+        f"('p2', 'Rene\u0301', 'rene\u0301', 'trainee', '{people.hash_secret('2222')}', 'x')",
+    )
+    with open_history(pg_url) as store:
+        assert store.schema_version == 8
+        assert people.sign_in(store, "REN\u00c9", "2222", T0).ok
+    assert run_sql(pg_url, "SELECT name_key FROM people") == [("ren\u00e9",)]
