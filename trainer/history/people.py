@@ -1,5 +1,5 @@
-"""Who is training (issue 21): the roster, signing in, and the school's sign-in settings, kept
-in the history (schema v7) so every terminal and browser tab on it follows the same rules.
+"""Who is training: the roster, signing in, and the school's sign-in settings, kept
+in the history (schema v7, v8) so every terminal and browser tab on it follows the same rules.
 
 Written once for both backends, through the HistoryStore interface (``select``, ``write``,
 the backend's ``placeholder``).
@@ -11,9 +11,14 @@ load 7 (2026-11-25), so guessing offline costs memory as well as time, while a s
 stays well under a second.
 Each hash carries its parameters, so they can be raised later without breaking old ones.
 A PIN has few possibilities: what guards it online is the lockout, counted in the history
-(every terminal sees the same count): after ``slow_after`` wrong tries in a row each try
-waits twice as long as the last (2 s, 4 s, 8 s...), after ``lock_after`` the person is locked
-for ``lock_minutes``.  Every sign-in, failure and sign-out is a row of ``signins``.
+(table ``signin_holds``, schema v8: every terminal sees the same count): after
+``slow_after`` wrong tries in a row each try waits twice as long as the last (2 s, 4 s,
+8 s...), after ``lock_after`` the name is locked for ``lock_minutes``.  A try is counted
+before it is checked, in one transaction, so tries made at once count one by one.  Tries are
+counted per name typed (names not on the roster too) and, for an instructor, per terminal:
+no trainee can lock an instructor out of the school.  A wrong PIN and an unknown name get
+the same line after the same work.  On a server the check runs in the server (see
+``sign_in``).  Every sign-in, failure and sign-out is a row of ``signins``.
 """
 
 from __future__ import annotations
