@@ -58,3 +58,22 @@ def test_a_trainee_is_found_in_any_case(db: str, typed: str) -> None:
     assert "No answers recorded" not in progress.stdout and "Nina Tester" in progress.stdout
     report = ezbac("report", "--trainee", typed, "--db", db, "--format", "csv")
     assert report.returncode == 0 and "Nina Tester" in report.stdout, report.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "culprit"),
+    [
+        (("people", "add", "Bo\u3164", "--role", "trainee"), "NAME: the name holds an invisible"),
+        (("people", "rename", "Ana", "Ana\u200b"), "NEW_NAME: the name holds an invisible"),
+        (("people", "add", "\uff21NA", "--role", "trainee"), "already"),  # full-width A
+    ],
+)
+def test_a_roster_name_like_another_or_invisible_is_refused(
+    tmp_path: Path, args: tuple[str, ...], culprit: str
+) -> None:
+    db = str(tmp_path / "h.sqlite3")
+    added = ezbac("people", "add", "Ana", "--role", "instructor", "--db", db, stdin="2468\n")
+    assert added.returncode == 0, added.stderr
+    with open_history(db) as store:
+        store.record_session(session("x", trainee="Ana", minutes=1, questions=1))
+    usage_error(ezbac(*args, "--db", db, stdin="1111\n"), culprit)
