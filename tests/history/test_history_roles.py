@@ -305,3 +305,31 @@ def test_in_a_file_an_instructor_is_held_at_one_machine(tmp_path: Path) -> None:
         )
         assert not desk_a.sign_in("Ana", "2468").ok
         assert desk_b.sign_in("Ana", "2468").ok
+
+
+def test_a_terminal_cannot_slip_its_own_roster_under_the_check(roles: tuple[str, str]) -> None:
+    """A temporary table named like the roster, made by the terminal in its own session,
+    would come first in a search_path that does not put pg_temp last: the check would read
+    the attacker's "Ana" with a PIN of their choosing.  The functions look only in the
+    history's schema."""
+    terminal, _ = roles
+    mine = people.hash_secret("0000")
+    salt, key = mine.rsplit("$", 1)
+    with psycopg.connect(terminal) as conn:  # one transaction, so the pooler keeps it whole
+        conn.execute(
+            "CREATE TEMP TABLE people (person_id text, name text, name_key text, role text, "
+            "secret text, retired integer, created_at text, failures integer, "
+            "locked_until text)"
+        )
+        conn.execute(
+            "INSERT INTO people VALUES ('x', 'Ana', 'ana', 'instructor', %s, 0, 'x', 0, NULL)",
+            (mine,),
+        )
+        conn.execute("CREATE TEMP TABLE signin_pepper (pepper text)")
+        (given,) = conn.execute("SELECT ezbac_signin_salt('ana')").fetchone() or ("",)
+        assert given != salt  # the history's Ana, not the attacker's
+        (outcome,) = conn.execute(
+            "SELECT outcome FROM ezbac_sign_in('ana', 'Ana', %s, true, 'in')", (key,)
+        ).fetchone() or ("",)
+        assert outcome == "wrong"
+        conn.rollback()

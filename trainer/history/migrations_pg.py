@@ -196,6 +196,7 @@ $$""",
 # ``ezbac_sign_in`` compares it with the stored one, counting the try first under the hold's
 # row lock: parallel tries are counted one by one and none is checked past the lock.  The
 # stored hash never leaves the server; times are the server's clock, not the terminal's.
+# These functions and v7's answer_totals_add search the history's schema, then pg_temp.
 _EXAM_RAISE = """RAISE EXCEPTION 'a finished exam cannot be changed or deleted'
             USING ERRCODE = 'integrity_constraint_violation';"""
 V8: tuple[str, ...] = (
@@ -318,6 +319,17 @@ BEGIN
         who.person_id, who.name, who.role, who.retired, who.created_at, NULL::float8, where_;
 END
 $$""",
+    # pg_temp last: by default a session's own temporary tables come first, so a terminal
+    # could make a "people" of its own for the owner's functions to read
+    *(
+        "DO $$ BEGIN EXECUTE format('ALTER FUNCTION " + f + " SET search_path = %I, pg_temp', "
+        "current_schema()); END $$"
+        for f in (
+            "ezbac_signin_salt(text)",
+            "ezbac_sign_in(text, text, text, boolean, text)",
+            "answer_totals_add()",
+        )
+    ),
     "REVOKE ALL ON FUNCTION ezbac_signin_salt(text) FROM PUBLIC",
     "REVOKE ALL ON FUNCTION ezbac_sign_in(text, text, text, boolean, text) FROM PUBLIC",
 )
