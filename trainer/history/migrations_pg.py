@@ -269,12 +269,13 @@ BEGIN
     IF FOUND AND who.role = 'instructor' THEN
         where_ := session_user;  -- an instructor is held at this terminal only
     END IF;
-    SELECT COALESCE(max(CASE WHEN s.name = 'slow_after' THEN s.value::integer END), 2),
-           COALESCE(max(CASE WHEN s.name = 'lock_after' THEN s.value::integer END), 5),
-           COALESCE(max(CASE WHEN s.name = 'lock_minutes' THEN s.value::integer END), 15)
+    SELECT COALESCE(max(CASE WHEN s.name = 'slow_after' THEN s.v END), 2),
+           COALESCE(max(CASE WHEN s.name = 'lock_after' THEN s.v END), 5),
+           COALESCE(max(CASE WHEN s.name = 'lock_minutes' THEN s.v END), 15)
       INTO slow_after, lock_after, lock_minutes
-      FROM settings s WHERE s.name IN ('slow_after', 'lock_after', 'lock_minutes')
-       AND s.value ~ '^[0-9]{1,5}$' AND s.value::integer BETWEEN 1 AND 10000;
+      FROM (SELECT t.name, CASE WHEN t.value ~ '^[0-9]{1,5}$' THEN t.value::integer END AS v
+            FROM settings t) s
+     WHERE s.v BETWEEN 1 AND 10000;  -- a setting unreadable is its default (people.policy)
     INSERT INTO signin_holds AS h (name_key, place) VALUES (p_key, where_)
         ON CONFLICT ON CONSTRAINT signin_holds_pkey DO NOTHING;
     SELECT * INTO held FROM signin_holds h WHERE h.name_key = p_key AND h.place = where_
