@@ -161,3 +161,12 @@ def test_a_version_7_server_history_is_keyed_again(pg_url: str) -> None:
         assert store.schema_version == 8
         assert people.sign_in(store, "REN\u00c9", "2222", T0).ok
     assert run_sql(pg_url, "SELECT name_key FROM people") == [("ren\u00e9",)]
+
+
+def test_a_stored_secret_mangled_by_hand_matches_nothing(tmp_path: Path) -> None:
+    """A hash edited in the file into text of another alphabet: the sign-in is a wrong PIN,
+    one line, never a traceback (a comparison of text that is not ASCII)."""
+    with open_history(tmp_path / "h.sqlite3") as store:
+        people.add(store, "Bo", people.TRAINEE, "1111", T0)
+        store.write([("UPDATE people SET secret = secret || 'é'", ())])
+        assert people.sign_in(store, "Bo", "1111", T0).message == "wrong name, PIN or passphrase"

@@ -669,7 +669,7 @@ def _checked_here(
             who is not None
             and salted is not None
             and bool(derived)
-            and hmac.compare_digest(stored, f"{salted}${derived}")
+            and hmac.compare_digest(stored.encode(), f"{salted}${derived}".encode())
         )
         if not right:
             tries = int(failures) + 1
