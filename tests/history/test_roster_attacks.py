@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.test_cli_audition import RUN, make_history, run
+from tests.support.cli import ezbac
 from tests.support.history import T0
 from trainer.history import people
 from trainer.history.store import open_history
@@ -33,6 +34,35 @@ def test_a_rename_or_a_link_keeps_every_genuine_sheet(history_db: str, tmp_path:
     found = run(history, "record", "--trainee", "Ana Lopez", "--json")
     assert found.returncode == 0, found.stderr
     assert json.loads(found.stdout)["verification_code"] == code
+
+
+def test_reports_list_an_exam_kept_under_an_old_name_with_the_person(
+    history_db: str, tmp_path: Path
+) -> None:
+    """The sitting (3 runs: the audition, its written part, its payouts part; 20 answers, 19
+    right: 18 + 1) stays under "ana"; after the link and the rename every report lists it under
+    "Ana Lopez" alone: one row, one block of attempts, the class view's last exams."""
+    from trainer.history import class_view, report
+
+    history = make_history(history_db, tmp_path)
+    with open_history(history_db) as store:
+        people.add(store, "Ana", people.TRAINEE, "1111", T0)
+        people.link(store, "ana", "Ana", T0)
+        people.rename(store, "Ana", "Ana Lopez", T0)
+    csv = ezbac("report", "--db", history_db, "--format", "csv").stdout.splitlines()
+    assert [line.split(",")[:2] for line in csv[1:]] == [["Ana Lopez", "3"]]
+    since = ezbac("report", "--db", history_db, "--format", "csv", "--since", "2024-01-01")
+    assert [line.split(",")[:8] for line in since.stdout.splitlines()[1:]] == [
+        ["Ana Lopez", "3", "3", "0", "0", "0", "20", "19"]
+    ]
+    with open_history(history_db, readonly=True) as store:
+        attempts = report.build_attempts(store, None, None)
+        assert {a.trainee for a in attempts} == {"Ana Lopez"} and len(attempts) == 3
+        (row,) = class_view.build_class(store).rows
+    assert row.trainee == "Ana Lopez"
+    # the one exam with a verdict: the audition (its parts are recorded without one)
+    assert [e.title for e in row.exams] == ["Audition (proctor: Mrs Lee)"]
+    assert history[0] == history_db
 
 
 @pytest.mark.parametrize(

@@ -57,12 +57,31 @@ def skill_rows(
             f"FROM answers{where} GROUP BY trainee, skill",
             params,
         )
-    return [
+    out = [
         SkillRow(
             as_text(t), as_text(k), *possible(n, c, f"{as_text(t)}'s {as_text(k)}"), _seconds(s)
         )
         for t, k, n, c, s in rows
     ]
+    listed = listed_names(store) if since is not None else {}  # the totals follow already
+    if not listed:
+        return out
+    merged: dict[tuple[str, str], SkillRow] = {}
+    for r in out:
+        name = listed.get(r.trainee, r.trainee)
+        was = merged.get((name, r.skill))
+        merged[(name, r.skill)] = (
+            SkillRow(name, r.skill, r.answered, r.correct, r.seconds)
+            if was is None
+            else SkillRow(
+                name,
+                r.skill,
+                was.answered + r.answered,
+                was.correct + r.correct,
+                was.seconds + r.seconds,
+            )
+        )
+    return list(merged.values())
 
 
 def _seconds(value: object) -> float:
@@ -70,6 +89,17 @@ def _seconds(value: object) -> float:
     if not 0 <= seconds < float("inf"):
         raise ValueError(f"an impossible time, {seconds!r} seconds")
     return seconds
+
+
+def listed_names(store: HistoryStore) -> dict[str, str]:
+    """The names a finished exam may still be filed under (it keeps the name it was sat
+    under, trainer.history.people) with the roster person's name of today: reports list
+    those rows with the person.  Empty for a history whose people were never renamed."""
+    rows = store.select(
+        "SELECT l.trainee, p.name FROM trainee_links l "
+        "JOIN people p ON p.person_id = l.person_id WHERE p.name <> l.trainee"
+    )
+    return {as_text(old): as_text(now) for old, now in rows}
 
 
 @decoded("the history")
@@ -175,19 +205,28 @@ def session_counts(
         f"FROM sessions{where} GROUP BY trainee",
         params,
     )
-    return [
-        SessionCounts(
-            as_text(t),
-            runs,
-            fin,
-            ab,
-            ok,
-            int(ref),
-            retries,
-            None if at is None else from_db_time(at),
+    listed = listed_names(store)
+    merged: dict[str, SessionCounts] = {}
+    for t, runs, fin, ab, ok, ref, retries, at in rows:
+        name = listed.get(as_text(t), as_text(t))
+        got = SessionCounts(
+            name, runs, fin, ab, ok, int(ref), retries, None if at is None else from_db_time(at)
         )
-        for t, runs, fin, ab, ok, ref, retries, at in rows
-    ]
+        was = merged.get(name)
+        if was is not None:
+            latest = [x for x in (was.last_activity, got.last_activity) if x is not None]
+            got = SessionCounts(
+                name,
+                was.runs + got.runs,
+                was.finished + got.finished,
+                was.abandoned + got.abandoned,
+                was.passed + got.passed,
+                was.reference_opened + got.reference_opened,
+                was.retries + got.retries,
+                max(latest) if latest else None,
+            )
+        merged[name] = got
+    return list(merged.values())
 
 
 def counted_sessions(
@@ -259,10 +298,20 @@ def last_runs(
         f"{outer}",
         params + outer_params,
     )
+    listed = listed_names(store)
+    runs = [_listed(_run_record(r), listed) for r in rows]
+    # of one person's runs under two names, the latest end; ties as above
+    runs.sort(key=lambda r: (r.started_at, r.session_id))
+    runs.sort(key=lambda r: r.finished_at, reverse=True)
     out: dict[str, RunRecord] = {}
-    for run in sorted((_run_record(r) for r in rows), key=lambda r: (r.started_at, r.session_id)):
+    for run in runs:
         out.setdefault(run.trainee, run)
     return out
+
+
+def _listed(run: RunRecord, listed: dict[str, str]) -> RunRecord:
+    """``run`` under the name its trainee is listed under today (``listed_names``)."""
+    return run._replace(trainee=listed.get(run.trainee, run.trainee))
 
 
 @decoded("the history")
@@ -288,7 +337,20 @@ def recent_runs(
         "ORDER BY trainee, newest",
         (*params_mode, *params, per_trainee),
     )
-    return [_run_record(r) for r in rows]
+    listed = listed_names(store)
+    if not listed:
+        return [_run_record(r) for r in rows]
+    runs = [_listed(_run_record(r), listed) for r in rows]
+    runs.sort(key=lambda r: (r.started_at, r.session_id))
+    runs.sort(key=lambda r: r.finished_at, reverse=True)
+    runs.sort(key=lambda r: r.trainee)
+    kept: dict[str, int] = {}
+    out = []
+    for run in runs:
+        kept[run.trainee] = kept.get(run.trainee, 0) + 1
+        if kept[run.trainee] <= per_trainee:
+            out.append(run)
+    return out
 
 
 class ReviewRow(NamedTuple):
