@@ -20,7 +20,14 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple
 
-from trainer.history.rows import as_text, decoded, from_db_time, read_sessions, where_clause
+from trainer.history.rows import (
+    as_text,
+    decoded,
+    from_db_time,
+    read_sessions,
+    trainee_where,
+    where_clause,
+)
 from trainer.scoring import possible
 
 if TYPE_CHECKING:
@@ -45,13 +52,13 @@ def skill_rows(
     answer_totals): trainees x skills rows, whatever the number of answers.  From a date on,
     the answers themselves are grouped."""
     if since is None:
-        where, params = where_clause(store.placeholder, trainee, None, "last_at")
+        where, params = trainee_where(store, trainee, None, "last_at")
         rows = store.select(
             f"SELECT trainee, skill, answered, correct, seconds FROM answer_totals{where}",
             params,
         )
     else:
-        where, params = where_clause(store.placeholder, trainee, since, "answered_at")
+        where, params = trainee_where(store, trainee, since, "answered_at")
         rows = store.select(
             "SELECT trainee, skill, COUNT(*), SUM(correct), SUM(seconds) "
             f"FROM answers{where} GROUP BY trainee, skill",
@@ -109,8 +116,12 @@ def last_answer_times(
     """Each named trainee's latest answer: one index seek each on (trainee, answered_at),
     where a single GROUP BY would read every answer again."""
     out: dict[str, datetime] = {}
+    linked: dict[str, list[str]] = {}  # a person's old names, read once for all of them
+    for old, now in listed_names(store).items():
+        linked.setdefault(now, []).append(old)
     for trainee in trainees:
-        where, params = where_clause(store.placeholder, trainee, since, "answered_at")
+        names = (trainee, *sorted(linked.get(trainee, ())))
+        where, params = where_clause(store.placeholder, names, since, "answered_at")
         ((at,),) = store.select(f"SELECT MAX(answered_at) FROM answers{where}", params)
         if at is not None:
             out[trainee] = from_db_time(at)
@@ -131,7 +142,7 @@ class RunRow(NamedTuple):
 def run_rows(
     store: HistoryStore, trainee: str | None = None, since: datetime | None = None
 ) -> list[RunRow]:
-    where, params = where_clause(store.placeholder, trainee, since, "answered_at")
+    where, params = trainee_where(store, trainee, since, "answered_at")
     rows = store.select(
         "SELECT trainee, session_id, COUNT(*), SUM(correct), SUM(seconds) "
         f"FROM answers{where} GROUP BY trainee, session_id",
@@ -151,7 +162,7 @@ class TableRunRow(NamedTuple):
 
 @decoded("the history")
 def table_run_rows(store: HistoryStore, trainee: str) -> list[TableRunRow]:
-    where, params = where_clause(store.placeholder, trainee, None, "answered_at", "step = 'table'")
+    where, params = trainee_where(store, trainee, None, "answered_at", "step = 'table'")
     rows = store.select(
         "SELECT session_id, SUM(CASE WHEN skill = 'table:take' THEN 1 ELSE 0 END), "
         f"SUM(seconds) FROM answers{where} GROUP BY session_id",
@@ -192,7 +203,7 @@ COUNTED = (
 def session_counts(
     store: HistoryStore, trainee: str | None = None, since: datetime | None = None
 ) -> list[SessionCounts]:
-    where, params = where_clause(store.placeholder, trainee, since, "started_at", COUNTED)
+    where, params = trainee_where(store, trainee, since, "started_at", COUNTED)
     rows = store.select(
         "SELECT trainee, "
         f"SUM(CASE WHEN {_RUN} THEN 1 ELSE 0 END), "
@@ -283,7 +294,7 @@ def last_runs(
 ) -> dict[str, RunRecord]:
     """Each trainee's latest run finished with a verdict; of runs ending at the same moment,
     the one started first (then the lower session id)."""
-    where, params = where_clause(store.placeholder, trainee, since, "started_at", _VERDICT)
+    where, params = trainee_where(store, trainee, since, "started_at", _VERDICT)
     outer, outer_params = where_clause(
         store.placeholder,
         None,
@@ -329,7 +340,7 @@ def recent_runs(
     if mode is not None:
         extra.append(f"mode = {store.placeholder}")
         params_mode = (mode,)
-    where, params = where_clause(store.placeholder, trainee, since, "started_at", *extra)
+    where, params = trainee_where(store, trainee, since, "started_at", *extra)
     rows = store.select(
         f"SELECT {_RUN_COLUMNS} FROM (SELECT {_RUN_COLUMNS}, ROW_NUMBER() OVER ("
         "PARTITION BY trainee ORDER BY finished_at DESC, started_at, session_id) AS newest "
