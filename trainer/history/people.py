@@ -360,7 +360,7 @@ def _follow(store: HistoryStore, old: str, new: str, person_id: str, now: dateti
     their totals added to the person's, and ``old`` kept as linked to ``person_id``: reports
     follow the person.  A finished exam stays as it was sat, its name and person included
     (schema v8): its sheet names the trainee as they were at the sitting, and the link ties
-    that name to the person (rows.where_clause)."""
+    that name to the person (rows.trainee_where, queries.listed_names)."""
     m = store.placeholder
     moved: list[tuple[str, tuple[object, ...]]] = []
     if old != new:
