@@ -162,6 +162,8 @@ def test_a_report_reads_and_writes_nothing(roles: tuple[str, str]) -> None:
     ]
     for sql in (
         "SELECT secret FROM people",
+        "SELECT * FROM signin_holds",
+        "SELECT * FROM signin_pepper",
         "INSERT INTO signins (name, event, at) VALUES ('x', 'in', 'x')",
         "DELETE FROM sessions",
     ):
