@@ -335,3 +335,25 @@ def test_a_terminal_cannot_slip_its_own_roster_under_the_check(roles: tuple[str,
         ).fetchone() or ("",)
         assert outcome == "wrong"
         conn.rollback()
+
+
+def test_applying_the_roles_again_takes_back_what_older_roles_granted(
+    roles: tuple[str, str], pg_url: str
+) -> None:
+    """The terminals' role as an older ezbac set it (every column of the roster readable,
+    its failure count and lock writable): applied again, the grants are this version's."""
+    terminal, _ = roles
+    group = "term_" + terminal.split("room_", 1)[1].split("@", 1)[0]
+    run_sql(
+        pg_url,
+        f"GRANT SELECT ON people TO {group}",
+        f"GRANT UPDATE (failures, locked_until) ON people TO {group}",
+    )
+    assert run_sql(terminal, "SELECT count(secret) FROM people") == [(2,)]  # the old hole
+    ran = ezbac("people", "sql-roles", "--apply", "--terminals", group, "--db", pg_url)
+    assert ran.returncode == 0, ran.stderr
+    for sql in ("SELECT secret FROM people", "UPDATE people SET failures = 0"):
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            run_sql(terminal, sql)
+    with open_history(terminal) as store:
+        assert people.sign_in(store, "Bo", "1111", T0).ok
