@@ -941,24 +941,45 @@ class TableWork:
             )
             faults.append(m)
         if self.key.order is not None:
-            out.append(self._grade_order(0.0))  # plus the carried time of "done paying"
+            order = self._grade_order(0.0)  # plus the carried time of "done paying"
+            out.append(order)
+            # the order's own mistake for each winner left unpaid (its payout's is above)
+            faults.extend(m for m in order.mistakes if m not in self.order_mistakes)
         self.phase = Phase.COMMISSION if self.key.commissions else Phase.DONE
         return tuple(out), tuple(faults)
 
     def _grade_order(self, seconds: float) -> TableAnswer:
-        """The table's order answer: right when no pick came before a winner the house
-        pays first (each such pick was shown with its payout)."""
+        """The table's order answer: right only when every winner was paid and no pick came
+        before a winner the house pays first (each such pick was shown with its payout).  A
+        winner never paid breaks the order too: one mistake each, named."""
         order = self.key.order
         assert order is not None
+        unpaid = [p.spot for k, p in self.key.pays.items() if k not in self.paid]
+        gaps = tuple(
+            Mistake(
+                Fault.WRONG_ORDER,
+                f"{spot.label} was never paid: the order is not complete",
+                spot.seat,
+                spot.bet,
+            )
+            for spot in unpaid
+            if spot is not None
+        )
+        given = ", ".join(f"seat {s} {b.label}" for s, b in self.picks) or "none paid"
+        if gaps:
+            given += "; not paid: " + ", ".join(
+                f"seat {m.seat} {m.bet.label}" for m in gaps if m.bet
+            )
+        mistakes = (*self.order_mistakes, *gaps)
         return self._answer(
             Phase.PAY,
             order.skill,
-            ", ".join(f"seat {s} {b.label}" for s, b in self.picks) or "none paid",
+            given,
             order.text,
-            not self.order_mistakes,
+            not mistakes,
             order.reason,
             seconds,
-            tuple(self.order_mistakes),
+            mistakes,
         )
 
     def _grade_commission(self, owed: Expected, given: Decimal, seconds: float) -> TableAnswer:
