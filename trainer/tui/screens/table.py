@@ -883,10 +883,11 @@ class TableScreen(Screen[None]):
         except ReferenceRefused:
             self.notify("The rules reference opens after the exam.", severity="warning")
             return
-        from trainer.tui.screens.reference import ReferenceScreen
+        from trainer.tui.screens.reference import ReferenceScreen, topics_for
 
         table = self.session.table
-        self.app.push_screen(ReferenceScreen(table.house, table=True))
+        rules = topics_for(self.session.drill)
+        self.app.push_screen(ReferenceScreen(table.house, table=True, rules=rules))
 
     # -- the mouse -------------------------------------------------------------------------
 
