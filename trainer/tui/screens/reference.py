@@ -25,9 +25,9 @@ from trainer.drills.model import Drill, Kind, Step
 from trainer.engine import Bet, Outcome
 from trainer.engine.house import House
 from trainer.engine.irregularities import Irregularity
-from trainer.engine.violations import Violation
 from trainer.engine.rules import banker_draws, player_draws
 from trainer.engine.settlement import BetResult
+from trainer.engine.violations import Violation
 from trainer.session import Question
 from trainer.tui.screens import stylesheets
 
