@@ -159,8 +159,8 @@ class TableResultsScreen(Screen[None]):
         self.post_message(GoHome())
 
     def action_export(self) -> None:
-        """Each table's right procedure in the audit's notation, to a file a supervisor's
-        ``ezbac audit --file`` reads."""
+        """Each table as the trainee worked it and its right procedure, in the audit's
+        notation, to a file a supervisor's ``ezbac audit --file`` reads."""
         try:
             path = self.session.export_procedures(user_data_dir() / "exports")
         except (OSError, EzbacError) as exc:
@@ -168,7 +168,8 @@ class TableResultsScreen(Screen[None]):
             return
         house = self.session.drill.house.id
         self.notify(
-            f"Procedures written to {path} (ezbac audit --house {house} --file {path})",
+            f"Your tables and the right procedures written to {path} "
+            f"(ezbac audit --house {house} --file {path})",
             timeout=10,
         )
 
