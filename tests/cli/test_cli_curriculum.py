@@ -84,9 +84,15 @@ def test_progress_draws_the_path_from_the_history(tmp_path: Path) -> None:
     # one day, all right (█); 1 s against twice the 3 s target: ▂
     assert "✓ Spotting a natural 100% █ ▂ 1.0 s fast" in lines
     assert "○ The Player's third card" in lines
-    other = ezbac("curriculum", "progress", "--trainee", "zed", "--db", str(db))
-    assert other.returncode == 0
-    assert other.stdout == f"No answers recorded for trainee 'zed' in {db}.\n"
+    # a name as a person types it: case and Unicode form do not matter ("ＡＮＡ" is the
+    # full-width ANA, NFKC-equal to it)
+    for typed in ("ANA", "Ana", "ＡＮＡ"):
+        same = ezbac("curriculum", "progress", "--trainee", typed, "--db", str(db))
+        assert same.returncode == 0, same.stderr
+        assert same.stdout.splitlines()[0].startswith("ana on ")
+    # nobody by that name: an error naming the culprit and who is on record, exit 2
+    line = usage_error(ezbac("curriculum", "progress", "--trainee", "zed", "--db", str(db)), "zed")
+    assert "no answers recorded for this trainee" in line and "trainees on record: ana" in line
 
 
 def test_progress_without_a_history_is_a_usage_error(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 
 from trainer.cli.common import COMMANDS, EXIT_INVALID, UsageError, validate_files
 from trainer.cli.options import add_db_argument
@@ -128,6 +129,35 @@ def run_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def same_name(a: str, b: str) -> bool:
+    """Two names a person would call the same: compared after Unicode NFKC and case folding
+    ("nina tester" is "Nina Tester")."""
+    import unicodedata
+
+    def key(name: str) -> str:
+        return unicodedata.normalize("NFKC", name).casefold().strip()
+
+    return key(a) == key(b)
+
+
+def on_record(name: str, known: Sequence[str], where: object) -> str:
+    """The trainee on record that ``name`` means: the exact name, else the one name equal
+    to it but for case and Unicode form; UsageError (exit 2, one line) when there is none
+    or more than one."""
+    if name in known:
+        return name
+    found = [k for k in known if same_name(k, name)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise UsageError(f"--trainee {name!r}: more than one trainee on record: {', '.join(found)}")
+    shown = ", ".join(known[:10]) + (", ..." if len(known) > 10 else "")
+    on_file = f"; trainees on record: {shown}" if known else ""
+    raise UsageError(
+        f"--trainee {name!r}: no answers recorded for this trainee in {where}{on_file}"
+    )
+
+
 def run_progress(args: argparse.Namespace) -> int:
     """The progress picture, as the path screen shows it (colour on a terminal only)."""
     from rich.console import Console
@@ -150,15 +180,13 @@ def run_progress(args: argparse.Namespace) -> int:
         raise UsageError(f"no training history at {where}: train a drill first")
     try:
         with open_history(where, readonly=True) as store:
-            if args.trainee not in store.trainees():
-                print(f"No answers recorded for trainee {args.trainee!r} in {where}.")
-                return 0
-            path = path_progress(store, args.trainee, curriculum)
-            days = skill_trends(store, args.trainee, curriculum)
+            trainee = on_record(args.trainee, store.trainees(), where)
+            path = path_progress(store, trainee, curriculum)
+            days = skill_trends(store, trainee, curriculum)
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     console = Console(highlight=False, soft_wrap=False)
-    console.print(f"{args.trainee} on {curriculum.name}", style="bold")
+    console.print(f"{trainee} on {curriculum.name}", style="bold")
     titles = {e.id: e.title for e in available_drills(check=False)}
     console.print(path_text(path, titles, key="", width=console.width))
     console.print()
