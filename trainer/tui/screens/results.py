@@ -102,8 +102,9 @@ class ResultsScreen(Screen[None]):
         yield Static(head, id="results-head", classes=verdict_class)
         with Horizontal(id="results-actions"):
             missed = len(summary.missed)
-            yield Button(f"Step through missed ({missed}) m", id="missed", disabled=not missed)
-            yield Button("Retry the missed ones r", id="retry", disabled=not missed)
+            if missed:  # nothing missed: nothing to step through or retry, so no buttons
+                yield Button(f"Step through missed ({missed}) m", id="missed")
+                yield Button("Retry the missed ones r", id="retry")
             yield Button("Home h", id="home")
         with VerticalScroll(id="results-body"):
             yield Static(Text("By skill", "bold"))
@@ -177,8 +178,8 @@ class MissedScreen(Screen[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss", "results.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,p", "move(-1)", "Previous"),
-        Binding("right,n,space", "move(1)", "Next"),
+        Binding("left,p", "move(-1)", "Previous", key_display="←"),
+        Binding("right,n,space", "move(1)", "Next", key_display="→"),
         Binding("escape,q", "back", "Back to results"),
     ]
 

@@ -42,6 +42,11 @@ def headline(session: TableSession, summary: TableSummary) -> Text:
     return head
 
 
+def capital(text: str) -> str:
+    """An answer as a sentence starts: "Pay 45", "Take seat 7 Banker 20"."""
+    return text[:1].upper() + text[1:]
+
+
 class TableResultsScreen(Screen[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("results.tcss")
     AUTO_FOCUS = ""
@@ -128,11 +133,23 @@ class TableResultsScreen(Screen[None]):
             mark = "✓" if shoe.correct else "✗"
             where = "-" if shoe.table == 0 else str(shoe.table)
             asked = shoe.question.short if shoe.table == 0 else "what now?"
-            cells = (where, f"{shoe.seconds:.1f}s", asked, f"{mark} {shoe.answer}", shoe.expected)
+            cells = (
+                where,
+                f"{shoe.seconds:.1f}s",
+                asked,
+                f"{mark} {capital(shoe.answer)}",
+                capital(shoe.expected),
+            )
             rows.append((shoe.table, 1, cells))
         for a in self.session.answers:
             mark = "✓" if a.correct else "✗"
-            cells = (str(a.table), f"{a.seconds:.1f}s", a.asked, f"{mark} {a.answer}", a.expected)
+            cells = (
+                str(a.table),
+                f"{a.seconds:.1f}s",
+                a.asked,
+                f"{mark} {capital(a.answer)}",
+                capital(a.expected),
+            )
             rows.append((a.table, 0, cells))
         for _, _, row in sorted(rows, key=lambda r: r[:2]):
             each.add_row(*row)
@@ -206,8 +223,8 @@ class MissedTableScreen(Screen[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss", "results.tcss")
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,p", "move(-1)", "Previous"),
-        Binding("right,n,space", "move(1)", "Next"),
+        Binding("left,p", "move(-1)", "Previous", key_display="←"),
+        Binding("right,n,space", "move(1)", "Next", key_display="→"),
         Binding("escape,q", "back", "Back to results"),
         Binding("down", "scroll('scroll_down')", show=False),
         Binding("up", "scroll('scroll_up')", show=False),
