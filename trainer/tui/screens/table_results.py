@@ -198,10 +198,10 @@ def missed_text(result: TableResult) -> Text:
     for a in result.answers:
         text.append("\n")
         if a.correct:
-            text.append(f"✓ {a.asked}: {a.answer}")
+            text.append(f"✓ {capital(a.asked)}: {a.answer}")
             continue
-        text.append(f"✗ {a.asked}: {a.answer}", "bold")
-        text.append(f"\n  right: {a.expected}")
+        text.append(f"✗ {capital(a.asked)}: {a.answer}", "bold")
+        text.append(f"\n  Right: {a.expected}")
         for m in a.mistakes:
             text.append(f"\n  · {m.text}")
         if a.phase is not Phase.TAKE:  # the take's reason is the whole procedure, below
