@@ -59,6 +59,11 @@ def shoe_text(shoe: ShoeSummary) -> Text:
     return text
 
 
+def capital(text: str) -> str:
+    """An answer as a sentence starts: "Pay 25", "Return 25, pay 0"."""
+    return text[:1].upper() + text[1:]
+
+
 class ResultsScreen(Screen[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss", "results.tcss")
     AUTO_FOCUS = ""  # nothing focused: every key is the screen's (m, r, h, the scroll keys)
@@ -139,8 +144,8 @@ class ResultsScreen(Screen[None]):
                 str(r.number),
                 str(r.question.coup_index + 1),
                 r.question.short,
-                f"{mark} {r.answer.label}",
-                r.graded.expected.label,
+                f"{mark} {capital(r.answer.label)}",
+                capital(r.graded.expected.label),
                 time,
             )
         self.set_focus(None)  # read by scrolling the page: one scrollbar, no tabbing

@@ -21,7 +21,7 @@ from trainer.paths import user_data_dir
 from trainer.session.table import Phase, TableResult, TableSession, TableSummary
 from trainer.tui.messages import GoHome, RetryMissed
 from trainer.tui.screens import stylesheets
-from trainer.tui.screens.results import duration, shoe_text
+from trainer.tui.screens.results import capital, duration, shoe_text
 from trainer.tui.widgets.fittable import Col, FitTable
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.table import HandView
@@ -40,11 +40,6 @@ def headline(session: TableSession, summary: TableSummary) -> Text:
     if summary.time_limit is not None:
         head.append(f" · limit {summary.time_limit:g}s a table")
     return head
-
-
-def capital(text: str) -> str:
-    """An answer as a sentence starts: "Pay 45", "Take seat 7 Banker 20"."""
-    return text[:1].upper() + text[1:]
 
 
 class TableResultsScreen(Screen[None]):
