@@ -100,3 +100,17 @@ def test_progress_without_a_history_is_a_usage_error(tmp_path: Path) -> None:
         ezbac("curriculum", "progress", "--trainee", "ana", "--db", str(tmp_path / "none.db")),
         "no training history",
     )
+
+
+def test_progress_names_two_trainees_equal_but_for_case_rather_than_guess(tmp_path: Path) -> None:
+    from tests.support.history import T0, answer
+    from trainer.history.store import open_history
+
+    db = tmp_path / "h.sqlite3"
+    with open_history(db) as store:
+        store.record_answer(answer("natural", True, T0, trainee="Ana", session_id="s1"))
+        store.record_answer(answer("natural", True, T0, trainee="ana", session_id="s2"))
+    exact = ezbac("curriculum", "progress", "--trainee", "Ana", "--db", str(db))
+    assert exact.returncode == 0 and exact.stdout.startswith("Ana on ")
+    line = usage_error(ezbac("curriculum", "progress", "--trainee", "ANA", "--db", str(db)), "ANA")
+    assert "more than one trainee on record" in line

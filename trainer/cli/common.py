@@ -83,3 +83,23 @@ def validate_files(
     if len(files) > 1:
         print(f"{len(files)} files checked, {bad} invalid")
     return EXIT_INVALID if bad else 0
+
+
+def same_name(a: str, b: str) -> bool:
+    """Two names a person would call the same: equal after Unicode NFKC and case folding
+    ("nina tester" is "Nina Tester")."""
+    import unicodedata
+
+    def key(name: str) -> str:
+        return unicodedata.normalize("NFKC", name).casefold().strip()
+
+    return key(a) == key(b)
+
+
+def trainee_on_record(name: str, known: Sequence[str]) -> str | None:
+    """The one name in ``known`` that ``name`` means: itself, else the only one equal to it
+    but for case and Unicode form; None when there is none, or more than one."""
+    if name in known:
+        return name
+    alike = [k for k in known if same_name(k, name)]
+    return alike[0] if len(alike) == 1 else None

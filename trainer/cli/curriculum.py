@@ -8,7 +8,14 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from trainer.cli.common import COMMANDS, EXIT_INVALID, UsageError, validate_files
+from trainer.cli.common import (
+    COMMANDS,
+    EXIT_INVALID,
+    UsageError,
+    same_name,
+    trainee_on_record,
+    validate_files,
+)
 from trainer.cli.options import add_db_argument
 
 
@@ -129,28 +136,15 @@ def run_schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def same_name(a: str, b: str) -> bool:
-    """Two names a person would call the same: compared after Unicode NFKC and case folding
-    ("nina tester" is "Nina Tester")."""
-    import unicodedata
-
-    def key(name: str) -> str:
-        return unicodedata.normalize("NFKC", name).casefold().strip()
-
-    return key(a) == key(b)
-
-
 def on_record(name: str, known: Sequence[str], where: object) -> str:
-    """The trainee on record that ``name`` means: the exact name, else the one name equal
-    to it but for case and Unicode form; UsageError (exit 2, one line) when there is none
-    or more than one."""
-    if name in known:
-        return name
-    found = [k for k in known if same_name(k, name)]
-    if len(found) == 1:
-        return found[0]
-    if found:
-        raise UsageError(f"--trainee {name!r}: more than one trainee on record: {', '.join(found)}")
+    """The trainee on record that ``name`` means (``trainee_on_record``); UsageError (exit
+    2, one line) when there is none, or more than one equal to it but for case."""
+    found = trainee_on_record(name, known)
+    if found is not None:
+        return found
+    alike = [k for k in known if same_name(k, name)]
+    if alike:
+        raise UsageError(f"--trainee {name!r}: more than one trainee on record: {', '.join(alike)}")
     shown = ", ".join(known[:10]) + (", ..." if len(known) > 10 else "")
     on_file = f"; trainees on record: {shown}" if known else ""
     raise UsageError(

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from trainer.cli.common import COMMANDS, UsageError
+from trainer.cli.common import COMMANDS, UsageError, trainee_on_record
 from trainer.cli.options import add_db_argument, since_from
 
 if TYPE_CHECKING:
@@ -83,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
         return _nothing(args, since, message)
     try:
         with open_history(path, readonly=True) as store:  # reading never changes the file
+            if args.trainee:  # "ANA" is ana, as a person means it
+                args.trainee = trainee_on_record(args.trainee, store.trainees()) or args.trainee
             text = _render(args, since, store, curriculum)
             known = store.trainees() if args.trainee and text is None else []
     except HistoryError as exc:
