@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from textual.widgets import Input, Static
 
 from tests.support.coups import NATURAL, FakeClock, FakeNow, coup, dealer, drill
@@ -200,3 +201,52 @@ async def test_a_plain_ez_payout_drill_shows_no_house_section() -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, ReferenceScreen)
         assert not app.screen.query("#house-rules")
+
+
+BUNDLED = [
+    "naturals",
+    "player-draw",
+    "banker-tableau",
+    "banker-hard-cells",
+    "outcomes",
+    "payouts",
+    "whole-coup",
+    "warmup",
+    "exam",
+    "commission",
+    "cardroom-fee",
+    "table-basics",
+    "table-dragons-pandas",
+    "table-chip-cutting",
+    "table-exam",
+    "table-commission",
+    "whole-shoe",
+    "last-coups",
+    "calling",
+    "spot-the-error",
+    "spot-the-error-table",
+    "shoe-table",
+    "violations",
+    "irregularities",
+    "table-protection",
+]
+
+
+@pytest.mark.parametrize("ident", BUNDLED)
+async def test_question_mark_on_every_bundled_drill(ident: str) -> None:
+    """Every bundled drill's first screen: `?` opens the reference in practice, and an exam
+    refuses it (nothing opened, nothing counted)."""
+    drill = load_drill(ident)
+    app = bundled_app(ident)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, (DrillScreen, SpotScreen, TableScreen))
+        await pilot.press("question_mark")
+        await pilot.pause()
+        if drill.mode is Mode.EXAM:
+            assert app.screen is screen and screen.session.reference_opened == 0
+        else:
+            assert isinstance(app.screen, ReferenceScreen)
+            await pilot.press("escape")
+            assert app.screen is screen and screen.session.reference_opened == 1
