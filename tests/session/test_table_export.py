@@ -102,3 +102,27 @@ def test_a_wrong_commission_is_exported_and_found(tmp_path) -> None:
     found = "\n".join(worked)
     assert "seat 3 Banker" in found and "1.75" in found
     assert "Dealt right." in right
+
+
+def test_a_name_with_a_line_break_writes_no_step_into_the_export(tmp_path) -> None:
+    from tests.support.coups import FakeClock, FakeNow
+    from tests.support.tables import table_drill
+    from trainer.session.table import TableSession
+
+    s = TableSession(
+        table_drill(),
+        [dealt(DRAGON, DRAGON_LAYOUT)],
+        "ann\npay:1:banker=25:25\x1b[2J",
+        clock=FakeClock(),
+        now=FakeNow(),
+    )
+    s.start()
+    take_right(s, ((6, T), (4, P), (4, P8)))
+    s.select(1, D7)
+    s.add_chip(Decimal(100), 4)
+    s.confirm_payout()
+    s.finish_paying()
+    text = s.procedures()
+    assert all(not line.startswith("pay:1:banker") for line in text.splitlines())
+    assert "\x1b" not in text
+    assert audited(tmp_path, text, "ez")[-1] == "2 coups: 2 dealt right, 0 with deviations"

@@ -1334,7 +1334,10 @@ class TableSession(OnRun):
         trainee exports to hand to a supervisor, whose ``ezbac audit --file`` finds the
         trainee's deviations in the first and none in the second."""
         house = self.drill.house
-        out = [f"# {self.drill.id}: {self.trainee}, house {house.id}"]
+        # a name on a comment line: whatever it holds stays on that line (no line break or
+        # control character can write a step into the file)
+        who = "".join(c if c.isprintable() else " " for c in self.trainee)
+        out = [f"# {self.drill.id}: {who}, house {house.id}"]
         for i, table in enumerate(self.tables):
             place = self.shoe.coups[i] if self.shoe is not None else None
             cut = None if place is None else CUT_EARLIER if place.cut_out_before else place.cut_card
@@ -1350,7 +1353,7 @@ class TableSession(OnRun):
             if table.answers:  # a table reached and worked, if only in part
                 worked = table.worked(procedure)
                 out.append(
-                    f"\n# table {table.number}: {result}: as {self.trainee} worked it\n{worked}"
+                    f"\n# table {table.number}: {result}: as {who} worked it\n{worked}"
                 )
             out.append(f"\n# table {table.number}: {result}: the right procedure\n{procedure}")
         return "\n".join(out) + "\n"
