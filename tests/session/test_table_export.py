@@ -126,3 +126,20 @@ def test_a_name_with_a_line_break_writes_no_step_into_the_export(tmp_path) -> No
     assert all(not line.startswith("pay:1:banker") for line in text.splitlines())
     assert "\x1b" not in text
     assert audited(tmp_path, text, "ez")[-1] == "2 coups: 2 dealt right, 0 with deviations"
+
+
+def test_a_table_not_worked_to_its_end_credits_no_push(tmp_path) -> None:
+    # DRAGON_LAYOUT taken right, then time runs out before any payout: the two Banker bets
+    # (pushes) were never left on purpose, so they are bets never settled, not pushes
+    from trainer.drills.model import Mode
+
+    s, clock, _ = session(dealt(DRAGON, DRAGON_LAYOUT), mode=Mode.EXAM, time_limit=30)
+    take_right(s, ((6, T), (4, P), (4, P8)))
+    clock.advance(31)
+    assert s.expire() and s.table.done
+    text = s.procedures()
+    worked = text.split("the right procedure")[0]
+    assert "push:" not in worked
+    assert "bet:6:banker=50" in worked and "bet:1:banker=25" in worked
+    lines = audited(tmp_path, text, "ez")
+    assert lines[-1] == "2 coups: 1 dealt right, 1 with deviations"

@@ -492,6 +492,7 @@ class TableWork:
         self.payouts: list[tuple[Key, Entry]] = []
         self.commissions_given: dict[Key, Decimal] = {}
         self.watch_answers: list[str] = []
+        self.paying_ended = False  # "done paying" (or the last bet paid): pushes left then
         self.order_mistakes: list[Mistake] = []  # shown with their payout, graded at the end
         self.commission_index = 0
         self.started: float | None = None
@@ -814,10 +815,11 @@ class TableWork:
         """What the trainee did at this table, in the audit's notation, from ``right`` (the
         engine's procedure: the cards, the calls, the shoe): the bets marked taken, then
         every payout in the order made, with its amount, its chips when built in chips and
-        the commission given on it; each push left on the layout where the house settles
-        it among them; a bet neither taken nor paid stays a bet never settled (a loser left,
-        a winner unpaid).  A moment watched keeps its violation with the response chosen
-        (none: it played); a legal moment stopped has no notation and is left out."""
+        the commission given on it; once paying ended, each push left on the layout where
+        the house settles it among them; a bet neither taken nor paid stays a bet never
+        settled (a loser left, a winner unpaid).  A moment watched keeps its violation with
+        the response chosen (none: it played); a legal moment stopped has no notation and is
+        left out."""
         by_key = {(a.seat, a.bet): a for a in right.dealt.bets}
         bets: list[BetAction] = [
             replace(a, done=Done.TAKEN, paid=_ZERO, commission=_ZERO, boxed=None, chips=None)
@@ -847,8 +849,8 @@ class TableWork:
             )
         done = {k for k, _ in self.payouts}
         for k, a in by_key.items():
-            if a.done is not Done.PUSHED or k in done or k in self.took:
-                continue
+            if not self.paying_ended or a.done is not Done.PUSHED or k in done or k in self.took:
+                continue  # a push is left only once paying ended (not at a time-out before)
             push = (a.seat, a.bet, Done.PUSHED)
             at = next(
                 (
@@ -999,6 +1001,7 @@ class TableWork:
 
     def _end_pay(self, answers: Iterable[TableAnswer], mistakes: Iterable[Mistake]) -> Worked:
         """Close the pay phase: unpaid winners, then the table's order answer."""
+        self.paying_ended = True
         out, faults = list(answers), list(mistakes)
         for key, pay in self.key.pays.items():
             if key in self.paid:
@@ -1352,9 +1355,7 @@ class TableSession(OnRun):
             result = house.result(table.dealt.coup)
             if table.answers:  # a table reached and worked, if only in part
                 worked = table.worked(procedure)
-                out.append(
-                    f"\n# table {table.number}: {result}: as {who} worked it\n{worked}"
-                )
+                out.append(f"\n# table {table.number}: {result}: as {who} worked it\n{worked}")
             out.append(f"\n# table {table.number}: {result}: the right procedure\n{procedure}")
         return "\n".join(out) + "\n"
 
