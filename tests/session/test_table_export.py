@@ -143,3 +143,30 @@ def test_a_table_not_worked_to_its_end_credits_no_push(tmp_path) -> None:
     assert "bet:6:banker=50" in worked and "bet:1:banker=25" in worked
     lines = audited(tmp_path, text, "ez")
     assert lines[-1] == "2 coups: 1 dealt right, 1 with deviations"
+
+
+def test_a_violation_let_play_is_exported_and_found(tmp_path) -> None:
+    # tests/support/table_app.py's watched DRAGON table: at no more bets and after the
+    # result nothing to stop; during the deal seat 4 puts 25 on the Player after the first
+    # card (past posting), which the EZ house refuses.  Let play here.
+    from dataclasses import replace
+
+    from tests.support.coups import FakeClock, FakeNow
+    from tests.support.table_app import table_drill as app_drill
+    from tests.support.table_app import watched_table
+    from trainer.engine.protection import ALL_PLAY
+    from trainer.session.table import TableSession
+
+    d = app_drill()
+    d = replace(d, table=replace(d.table, violations=0.5))
+    s = TableSession(d, [watched_table()], "ann", clock=FakeClock(), now=FakeNow())
+    s.start()
+    for _ in range(3):
+        q = s.watch_question
+        assert q is not None and ALL_PLAY in q.options
+        s.answer_watch(ALL_PLAY)
+    worked, right = paragraphs(audited(tmp_path, s.procedures(), "ez"))
+    found = "\n".join(worked)
+    assert "seat 4 Player 25: past posting (after card 1): let it play." in found
+    assert "Right: refuse the bet." in found
+    assert "Dealt right." in right
