@@ -250,3 +250,14 @@ async def test_question_mark_on_every_bundled_drill(ident: str) -> None:
             assert isinstance(app.screen, ReferenceScreen)
             await pilot.press("escape")
             assert app.screen is screen and screen.session.reference_opened == 1
+
+
+async def test_the_spot_drill_names_each_remedy_the_house_confirms() -> None:
+    # The EZ house confirms the catalogue's remedy for a card exposed (docs/houses.md):
+    # the card plays, dealt to the hand it was due to; the reference says the remedy itself
+    app = SpotApp(choices=list, trainee="Alex", clock=FakeClock(), now=FakeNow())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        rules = house_rules(app)
+        assert "card exposed: The card plays: deal it to the hand it was due to" in rules
+        assert "confirmed" not in rules

@@ -66,3 +66,31 @@ async def test_results_with_nothing_missed_offer_nothing_to_step_through() -> No
         assert isinstance(app.screen, ResultsScreen)
         assert not app.screen.query("#missed") and not app.screen.query("#retry")
         assert app.screen.query("#home")
+
+
+@SIZES
+def test_spot_prompt_and_rules_key(snap_compare, size) -> None:
+    # the question asks for the first step dealt wrong; `? Rules` in the key bar
+    from tests.support.screens import spot_app
+
+    assert snap_compare(spot_app(), terminal_size=size, press=["9"])
+
+
+@SIZES
+def test_spot_reference(snap_compare, size) -> None:
+    # `?` in the spot drill: the house's limits, its response to each violation and its
+    # remedies above the tables
+    from tests.support.screens import spot_app
+
+    assert snap_compare(spot_app(), terminal_size=size, press=["question_mark"])
+
+
+@SIZES
+def test_class_head_with_no_answers(snap_compare, size, tmp_path) -> None:
+    from importlib import import_module
+
+    from trainer.history.store import open_history
+
+    make = import_module("trainer.cli.class").make_app
+    with open_history(tmp_path / "empty.sqlite3") as store:
+        assert snap_compare(make(store), terminal_size=size)

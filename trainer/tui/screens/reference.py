@@ -24,7 +24,7 @@ from textual.widgets import Footer, Static
 from trainer.drills.model import Drill, Kind, Step
 from trainer.engine import Bet, Outcome
 from trainer.engine.house import House
-from trainer.engine.irregularities import Irregularity
+from trainer.engine.irregularities import taught
 from trainer.engine.rules import banker_draws, player_draws
 from trainer.engine.settlement import BetResult
 from trainer.engine.violations import Violation
@@ -166,11 +166,18 @@ def house_rules(house: House, topics: frozenset[str]) -> Text:
             if response is not None:
                 text.append(f"\n  {v.label}: {response.label}")
     if REMEDIES in topics:
+        from trainer.irregularities.loader import bundled  # the catalogue: on demand
+
         text.append("\nIrregularities: ", "bold")
-        confirmed = [(k, house.remedies[k]) for k in Irregularity if k in house.remedies]
+        # the remedy the house confirms, in the catalogue's words (or the house's own)
+        confirmed = [
+            (e.kind, taught(e, house.remedies).remedy)
+            for e in bundled()
+            if e.kind in house.remedies
+        ]
         text.append("any other, call the floor" if confirmed else "call the floor on every one")
-        for k, remedy in confirmed:
-            text.append(f"\n  {k.value.replace('_', ' ')}: {remedy}")
+        for kind, remedy in confirmed:
+            text.append(f"\n  {kind.value.replace('_', ' ')}: {remedy}")
     text.append("\n")  # a blank line before the tables
     return text
 
