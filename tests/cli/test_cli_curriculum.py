@@ -84,9 +84,15 @@ def test_progress_draws_the_path_from_the_history(tmp_path: Path) -> None:
     # one day, all right (█); 1 s against twice the 3 s target: ▂
     assert "✓ Spotting a natural 100% █ ▂ 1.0 s fast" in lines
     assert "○ The Player's third card" in lines
-    other = ezbac("curriculum", "progress", "--trainee", "zed", "--db", str(db))
-    assert other.returncode == 0
-    assert other.stdout == f"No answers recorded for trainee 'zed' in {db}.\n"
+    # a name as a person types it: case and Unicode form do not matter ("ＡＮＡ" is the
+    # full-width ANA, NFKC-equal to it)
+    for typed in ("ANA", "Ana", "ＡＮＡ"):
+        same = ezbac("curriculum", "progress", "--trainee", typed, "--db", str(db))
+        assert same.returncode == 0, same.stderr
+        assert same.stdout.splitlines()[0].startswith("ana on ")
+    # nobody by that name: an error naming the culprit and who is on record, exit 2
+    line = usage_error(ezbac("curriculum", "progress", "--trainee", "zed", "--db", str(db)), "zed")
+    assert "no answers recorded for this trainee" in line and "trainees on record: ana" in line
 
 
 def test_progress_without_a_history_is_a_usage_error(tmp_path: Path) -> None:
@@ -94,3 +100,17 @@ def test_progress_without_a_history_is_a_usage_error(tmp_path: Path) -> None:
         ezbac("curriculum", "progress", "--trainee", "ana", "--db", str(tmp_path / "none.db")),
         "no training history",
     )
+
+
+def test_progress_names_two_trainees_equal_but_for_case_rather_than_guess(tmp_path: Path) -> None:
+    from tests.support.history import T0, answer
+    from trainer.history.store import open_history
+
+    db = tmp_path / "h.sqlite3"
+    with open_history(db) as store:
+        store.record_answer(answer("natural", True, T0, trainee="Ana", session_id="s1"))
+        store.record_answer(answer("natural", True, T0, trainee="ana", session_id="s2"))
+    exact = ezbac("curriculum", "progress", "--trainee", "Ana", "--db", str(db))
+    assert exact.returncode == 0 and exact.stdout.startswith("Ana on ")
+    line = usage_error(ezbac("curriculum", "progress", "--trainee", "ANA", "--db", str(db)), "ANA")
+    assert "more than one trainee on record" in line

@@ -38,6 +38,9 @@ def test_table_csv_and_json(db: str) -> None:
     assert rows[0]["accuracy"] == "55.5"  # 5/9 = 55.55..%, truncated
     doc = json.loads(ezbac("--db", str(db), "--format", "json", "--trainee", "bo").stdout)
     assert [t["trainee"] for t in doc["trainees"]] == ["bo"]
+    # the name as a person types it: "BO" is bo
+    doc = json.loads(ezbac("--db", str(db), "--format", "json", "--trainee", "BO").stdout)
+    assert [t["trainee"] for t in doc["trainees"]] == ["bo"]
 
 
 def test_since_filters(db: str) -> None:

@@ -160,6 +160,9 @@ def test_check_chips_right_and_wrong() -> None:
     assert many.departures == (
         "8 red (5) (8 chips) where 1 green (25), 3 red (5) (4 chips) would do",
     )
+    # 25 is one green chip (by hand): one chip, in the singular
+    five = check_chips({D(5): 5}, D(25), EZ_CHIPS, colours=COLOURS)
+    assert five.departures == ("5 red (5) (5 chips) where 1 green (25) (1 chip) would do",)
     short = check_chips({D(25): 1, D(5): 2}, D(40), EZ_CHIPS)
     assert not short.pays_amount
     assert short.departures == ("pays 35 where 40 is owed (5 short)",)

@@ -148,3 +148,34 @@ def test_the_counter_counts_replays_so_it_does_not_count_the_errors() -> None:
         seen = [s.counter(n) for n in range(1, s.total + 1)]
         assert seen[0] == "Replay 1/6" and seen[-1] == "Replay 6/6"
         assert {c.rsplit("/", 1)[1] for c in seen} == {"6"}
+
+
+def test_a_table_paid_out_of_order_twice_is_graded_at_its_first_break_and_says_so() -> None:
+    """NATURAL (9h 2c Ks 3d): the Player wins.  At a table with a Player bet on seats 7, 5
+    and 2, the house pays seat 7 first, then 5, then 2 (counter-clockwise from the dealer's
+    right, docs/rules.md "Settling a table").  Paid 5, 2, 7: seat 5 is paid before seat 7,
+    and seat 2 before seat 7 as well: two steps break the order.  The question asks for the
+    first one (the audit's), and only the first (seat 5's payout) is right."""
+    from dataclasses import replace
+
+    from tests.support.coups import NATURAL
+    from trainer.engine.procedure import Kind, audit
+    from trainer.engine.table import Layout
+
+    dc = coup(NATURAL)
+    layout = Layout.of({2: {Bet.PLAYER: 30}, 5: {Bet.PLAYER: 15}, 7: {Bet.PLAYER: 45}})
+    right = Dealt.correct(dc.coup, layout, DEFAULT_HOUSE)
+    by_seat = {a.seat: a for a in right.bets}
+    dealt = replace(right, bets=(by_seat[5], by_seat[2], by_seat[7]))
+    found = audit(dealt, DEFAULT_HOUSE, layout).deviations
+    # the audit names the order's first break only (seat 5 before seat 7)
+    assert [d.did for d in found if d.kind is Kind.ORDER] == [
+        "paid seat 5 Player before seat 7 Player"
+    ]
+    spot = SpotQuestion(0, dc, Replay(dc.coup, layout, DEFAULT_HOUSE, dealt, "wrong-order"))
+    assert "first" in spot.prompt
+    five = next(i for i, line in enumerate(spot.lines, 1) if line.startswith("Seat 5 Player"))
+    two = next(i for i, line in enumerate(spot.lines, 1) if line.startswith("Seat 2 Player"))
+    assert five < two
+    assert spot.grade(SpotAnswer(five)).correct
+    assert not spot.grade(SpotAnswer(two)).correct

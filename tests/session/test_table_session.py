@@ -471,9 +471,34 @@ def test_a_skipped_winner_is_unpaid_and_out_of_order() -> None:
         s.type_amount(amount)
         s.confirm_payout()
     fb = s.finish_paying()
-    assert sorted(m.kind.value for m in fb.mistakes) == ["missed_winner"]
+    # seat 7 unpaid: its payout, and the order it leaves incomplete (seats 5 and 2 were
+    # already shown out of order when they were paid)
+    assert sorted(m.kind.value for m in fb.mistakes) == ["missed_winner", "wrong_order"]
     order = next(a for a in fb.answers if a.skill == "table:order")
-    assert not order.correct and len(order.mistakes) == 2  # seats 5 and 2 before seat 7
+    assert not order.correct and len(order.mistakes) == 3  # 5 and 2 before 7; 7 unpaid
+
+
+def test_paying_one_of_two_winners_then_done_is_not_the_right_order() -> None:
+    # NATURAL: the Player wins.  By hand: nothing to take; pay seat 7 Player 45 (even
+    # money), then seat 2 Player 30.  Seat 7 paid, then "done paying": seat 2 is never
+    # paid, so neither its payout nor the order is right: 2 of 4 (take, seat 7's payout).
+    s, _, _ = session(dealt(NATURAL, {2: {P: 30}, 7: {P: 45}}))
+    take_right(s, ())
+    s.select(7, P)
+    s.type_amount("45")
+    assert s.confirm_payout().correct  # the first winner, the right amount, in order
+    fb = s.finish_paying()
+    assert not fb.correct
+    order = next(a for a in fb.answers if a.skill == "table:order")
+    assert not order.correct
+    assert [m.text for m in order.mistakes] == [
+        "seat 2 Player 30 was never paid: the order is not complete"
+    ]
+    assert order.answer == "seat 7 Player; not paid: seat 2 Player"
+    assert order not in fb.right
+    assert sorted(m.kind.value for m in fb.mistakes) == ["missed_winner", "wrong_order"]
+    (result,) = s.results()
+    assert (result.right, result.total) == (2, 4)
 
 
 def test_typed_amounts_are_exact_cents() -> None:

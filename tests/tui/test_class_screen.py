@@ -119,6 +119,8 @@ async def test_an_empty_history_says_so(history_db: str) -> None:
             await pilot.pause()
             assert text(app, "#class-loading") == "No answers or runs on record yet."
             assert not app.screen.query_one("#class-table", DataTable).display
+            # the head reads as words: no share right of no answers
+            assert text(app, "#class-head") == "Class · 0 trainees · 0 answers"
 
 
 def test_command_line_errors_are_one_line(tmp_path: Path) -> None:

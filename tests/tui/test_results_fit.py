@@ -50,8 +50,8 @@ async def test_table_results_show_each_answer_whole(size: tuple[int, int]) -> No
         each = app.screen.query_one("#each", FitTable)
         take = each.plain_rows()[0]
         # the take: what was taken, and the engine's losers, as a dealer says them
-        assert take[3] == "✗ take seat 6 Banker 40, seat 3 Player 50, seat 3 Panda 8 5"
-        assert take[4] == "take seat 6 Tie 10, seat 3 Player 50, seat 3 Panda 8 5"
+        assert take[3] == "✗ Take seat 6 Banker 40, seat 3 Player 50, seat 3 Panda 8 5"
+        assert take[4] == "Take seat 6 Tie 10, seat 3 Player 50, seat 3 Panda 8 5"
         assert "Right answer" in each.shown()[0]
         for table in app.screen.query(FitTable):
             assert_whole(table, size[0])
@@ -70,7 +70,7 @@ async def test_spot_results_cut_nothing(size: tuple[int, int]) -> None:
         each = app.screen.query_one("#each", FitTable)
         assert [r[3:5] for r in each.plain_rows()] == [
             ("✗ Step 5 is wrong", "Step 9 is wrong"),
-            ("✗ pay 25", "return 25, pay 0"),
+            ("✗ Pay 25", "Return 25, pay 0"),  # an answer starts with a capital
         ]
         for table in app.screen.query(FitTable):  # the skills' long names wrap too
             assert_whole(table, size[0])

@@ -164,6 +164,9 @@ async def test_idle_time_counts_down_then_signs_out(school: Path) -> None:
         assert isinstance(app.screen, SignInScreen) and app.person is None
         assert session.abandoned
         assert any("idle" in str(n.message) for n in app._notifications)
+        # the sign-in screen itself says why, for whoever comes next (the school's 2 min)
+        note = str(app.screen.query_one("#signin-note").render())
+        assert note.startswith("Signed out after 2 idle minutes with no key pressed")
         app.exit()
     with open_history(school) as store:
         assert [e for _, e, _ in people.signins(store)] == ["in", "idle"]
@@ -291,3 +294,10 @@ async def test_an_audition_is_approved_by_an_instructors_pin_and_says_who(school
         ana, bo = people.person(store, "Ana"), people.person(store, "Bo")
         (sitting,) = [r for r in store.sessions() if r.drill_id == "audition"]
     assert (sitting.person_id, sitting.proctor_id) == (bo.person_id, ana.person_id)
+
+
+def test_the_idle_note_counts_its_minutes() -> None:
+    from trainer.tui.screens.signin import idle_note
+
+    assert idle_note(60).startswith("Signed out after 1 idle minute with")
+    assert idle_note(600).startswith("Signed out after 10 idle minutes with")

@@ -72,7 +72,7 @@ async def test_after_an_exam_m_steps_through_the_missed_table() -> None:
         assert isinstance(app.screen, MissedTableScreen)
         assert "Missed table 1 of 1" in text(app, "#missed-header")
         body = text(app, "#missed-feedback")
-        assert "✗ seat 1 Dragon 7 10: pay 40" in body and "right: pay 400" in body
+        assert "✗ Seat 1 Dragon 7 10: pay 40" in body and "Right: pay 400" in body
         assert "seat 6 Banker 40 pushes: leave it" in body  # each mistake in words
         assert "The table worked right" in body and "seat 6: take Tie 10" in body
         await pilot.press("escape")

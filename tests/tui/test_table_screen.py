@@ -307,8 +307,8 @@ async def test_a_seats_wagers_end_in_one_column_whatever_their_chips() -> None:
 
 
 async def test_the_results_export_each_tables_procedure_for_the_audit() -> None:
-    """x on the results writes the tables' right procedures in the audit's notation; the
-    audit reads the file back as dealt right."""
+    """x on the results writes the table as worked and its right procedure in the audit's
+    notation; worked right here, the audit reads both back as dealt right."""
     import os
     from pathlib import Path
 

@@ -6,8 +6,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 
-from trainer.cli.common import COMMANDS, EXIT_INVALID, UsageError, validate_files
+from trainer.cli.common import (
+    COMMANDS,
+    EXIT_INVALID,
+    UsageError,
+    validate_files,
+)
 from trainer.cli.options import add_db_argument
 
 
@@ -128,6 +134,23 @@ def run_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def on_record(name: str, known: Sequence[str], where: object) -> str:
+    """``name`` (as ``named_trainee`` read it) when answers are recorded under it; UsageError
+    (exit 2, one line) when there are none, or more than one name equal to it but for case."""
+    from trainer.history.people import name_key
+
+    if name in known:
+        return name
+    alike = [k for k in known if name_key(k) == name_key(name)]
+    if alike:
+        raise UsageError(f"--trainee {name!r}: more than one trainee on record: {', '.join(alike)}")
+    shown = ", ".join(known[:10]) + (", ..." if len(known) > 10 else "")
+    on_file = f"; trainees on record: {shown}" if known else ""
+    raise UsageError(
+        f"--trainee {name!r}: no answers recorded for this trainee in {where}{on_file}"
+    )
+
+
 def run_progress(args: argparse.Namespace) -> int:
     """The progress picture, as the path screen shows it (colour on a terminal only)."""
     from rich.console import Console
@@ -152,16 +175,13 @@ def run_progress(args: argparse.Namespace) -> int:
         with open_history(where, readonly=True) as store:
             from trainer.cli.report import named_trainee
 
-            args.trainee = named_trainee(store, args.trainee)
-            if args.trainee not in store.trainees():
-                print(f"No answers recorded for trainee {args.trainee!r} in {where}.")
-                return 0
-            path = path_progress(store, args.trainee, curriculum)
-            days = skill_trends(store, args.trainee, curriculum)
+            trainee = on_record(named_trainee(store, args.trainee), store.trainees(), where)
+            path = path_progress(store, trainee, curriculum)
+            days = skill_trends(store, trainee, curriculum)
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     console = Console(highlight=False, soft_wrap=False)
-    console.print(f"{args.trainee} on {curriculum.name}", style="bold")
+    console.print(f"{trainee} on {curriculum.name}", style="bold")
     titles = {e.id: e.title for e in available_drills(check=False)}
     console.print(path_text(path, titles, key="", width=console.width))
     console.print()

@@ -58,7 +58,7 @@ class Step(enum.Enum):
             "burn": "How many cards are burned?",
             "cut": "The cut card is out: what now?",
             "call": "What does the dealer call?",
-            "spot": "Which step was dealt wrong?",
+            "spot": "Which step was the first dealt wrong?",
             "fix": "What was the right step?",
             "violation": "Anything to stop? What does the house have you do?",
             "irregularity": "What does the dealer do?",

@@ -824,8 +824,8 @@ def check_chips(
     ):
         depart(
             ChipFault.MORE_CHIPS,
-            f"{_describe(given, colours)} ({used} chips) where "
-            f"{expected.describe(colours)} ({expected.count} chips) would do",
+            f"{_describe(given, colours)} ({_chips_count(used)}) where "
+            f"{expected.describe(colours)} ({_chips_count(expected.count)}) would do",
         )
     cap, exempt = max_each, None
     if cap is None and conv.style is PayStyle.MAX_EACH:
@@ -863,3 +863,8 @@ def _copies_wager(
         return False
     want = {v: n * int(k) for v, n in own.chips}
     return {v: n for v, n in given.items() if n} == want
+
+
+def _chips_count(n: int) -> str:
+    """ "1 chip", "5 chips"."""
+    return f"{n} chip{'' if n == 1 else 's'}"

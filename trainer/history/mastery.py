@@ -262,12 +262,14 @@ def assess(
     open_ = True
     for module in curriculum.modules:
         skills = tuple(next(judged) for _ in module.skills)
-        if all(s.mastered for s in skills):
-            state = ModuleState.MASTERED
-        elif open_ or not curriculum.in_order:
-            state = ModuleState.IN_PROGRESS
-        else:
+        if curriculum.in_order and not open_:
+            # not yet open, whatever its skills: a module is never shown mastered while the
+            # path says it has not opened (its skills still show what was answered)
             state = ModuleState.NOT_OPEN
+        elif all(s.mastered for s in skills):
+            state = ModuleState.MASTERED
+        else:
+            state = ModuleState.IN_PROGRESS
         progress = ModuleProgress(module, state, skills)
         open_ = open_ and progress.through
         modules.append(progress)

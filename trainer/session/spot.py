@@ -346,7 +346,7 @@ class SpotQuestion:
 
     @property
     def prompt(self) -> str:
-        return "Which step was dealt wrong? Or was it all right?"
+        return "Which step was the first dealt wrong? Or was it all right?"
 
     @property
     def short(self) -> str:

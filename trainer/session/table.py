@@ -39,7 +39,7 @@ import enum
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
 from types import MappingProxyType
@@ -50,9 +50,9 @@ from trainer.engine import Bet, BetResult, Coup, Outcome, format_amount
 from trainer.engine.chips import ChipBreakdown, check_chips, pay_in_chips
 from trainer.engine.house import House
 from trainer.engine.money import PAYOUTS, as_amount, normalize
-from trainer.engine.notation import right_procedure
-from trainer.engine.order import Done, out_of_order, payout_order
-from trainer.engine.procedure import CUT_EARLIER
+from trainer.engine.notation import Procedure, fouls_of, right_procedure
+from trainer.engine.order import Done, out_of_order, payout_order, settled_before
+from trainer.engine.procedure import CUT_EARLIER, BetAction, Foul
 from trainer.engine.protection import ALL_PLAY, watched
 from trainer.engine.table import (
     BoxCommission,
@@ -64,6 +64,7 @@ from trainer.engine.table import (
     TakeCommission,
     settle_table,
 )
+from trainer.engine.violations import Response
 from trainer.scoring import percent
 from trainer.session.clock import Clock, Now, utc_now
 from trainer.session.protect import ViolationQuestion, moment_question
@@ -183,6 +184,12 @@ class Fault(enum.Enum):
             "legal_stopped": "legal bet stopped",
             "timeout": "time ran out",
         }[self.value]
+
+
+def _response_in(option: str) -> Response | None:
+    """The response a moment's chosen option names ("Seat 4 Player: past posting: refuse
+    the bet"), by the words it ends with; None when it names none."""
+    return next((r for r in Response if option.endswith(r.label)), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,6 +491,14 @@ class TableWork:
         self.answers: list[TableAnswer] = []
         self.mistakes: list[Mistake] = []
         self.picks: list[Key] = []  # winners in the order the trainee paid them
+        #: What the trainee did, for the export a supervisor audits (``worked``): the bets
+        #: marked and taken, every payout in the order made (a push paid too), each
+        #: commission given, each moment's answer.
+        self.took: frozenset[Key] = frozenset()
+        self.payouts: list[tuple[Key, Entry]] = []
+        self.commissions_given: dict[Key, Decimal] = {}
+        self.watch_answers: list[str] = []
+        self.paying_ended = False  # "done paying" (or the last bet paid): pushes left then
         self.order_mistakes: list[Mistake] = []  # shown with their payout, graded at the end
         self.commission_index = 0
         self.started: float | None = None
@@ -668,6 +683,7 @@ class TableWork:
             raise TableActionError(f"{option!r} is not one of the choices")
         self._over = over
         graded = q.grade(ChoiceAnswer(option))
+        self.watch_answers.append(option)
         mistakes = () if graded.correct else (self._watch_mistake(q, option),)
         answer = self._answer(
             Phase.WATCH,
@@ -700,6 +716,7 @@ class TableWork:
         the bets marked go, whatever they are, so the felt never shows the right take)."""
         self._over = over
         answer = self._grade_take(seconds)
+        self.took = frozenset(self.marked)
         self.taken = (
             frozenset(self.marked)
             if self.exam
@@ -721,6 +738,7 @@ class TableWork:
             raise TableActionError(f"give the amount for {spot.label}")
         self._over = over
         self.payout_seconds.append(seconds)
+        self.payouts.append((spot.key, self.entry))
         answers, mistakes = self._grade_payout(spot, self.entry, seconds)
         self.selected, self.entry = None, Entry()
         if not self.remaining:
@@ -739,6 +757,9 @@ class TableWork:
             raise TableActionError("give the commission owed")
         self._over = over
         owed = self.key.commissions
+        on = owed[self.commission_index].spot
+        if on is not None:
+            self.commissions_given[on.key] = self.entry.total
         answer = self._grade_commission(owed[self.commission_index], self.entry.total, seconds)
         self.entry = Entry()
         self.commission_index += 1
@@ -800,6 +821,64 @@ class TableWork:
         self.selected, self.entry = None, Entry()
         self.close(limit)
         return tuple(answers), tuple(m for a in answers for m in a.mistakes)
+
+    def worked(self, right: Procedure) -> Procedure:
+        """What the trainee did at this table, in the audit's notation, from ``right`` (the
+        engine's procedure: the cards, the calls, the shoe): the bets marked taken, then
+        every payout in the order made, with its amount, its chips when built in chips and
+        the commission given on it; once paying ended, each push left on the layout where
+        the house settles it among them; a bet neither taken nor paid stays a bet never
+        settled (a loser left, a winner unpaid).  A moment watched keeps its violation with
+        the response chosen (none: it played); a legal moment stopped has no notation and is
+        left out."""
+        by_key = {(a.seat, a.bet): a for a in right.dealt.bets}
+        bets: list[BetAction] = [
+            replace(a, done=Done.TAKEN, paid=_ZERO, commission=_ZERO, boxed=None, chips=None)
+            for k, a in by_key.items()
+            if k in self.took
+        ]
+        paid: list[BetAction] = []
+        for key, entry in self.payouts:
+            a = by_key[key]
+            chips = (
+                ChipBreakdown(
+                    tuple(sorted(((v, n) for v, n in entry.chips.items() if n), reverse=True))
+                )
+                if entry.by_chips
+                else None
+            )
+            commission = self.commissions_given.get(key, _ZERO)
+            paid.append(
+                replace(
+                    a,
+                    done=Done.PAID,
+                    paid=entry.total,
+                    chips=chips,
+                    commission=commission,
+                    boxed=a.boxed if commission else None,
+                )
+            )
+        done = {k for k, _ in self.payouts}
+        for k, a in by_key.items():
+            if not self.paying_ended or a.done is not Done.PUSHED or k in done or k in self.took:
+                continue  # a push is left only once paying ended (not at a time-out before)
+            push = (a.seat, a.bet, Done.PUSHED)
+            at = next(
+                (
+                    i
+                    for i, b in enumerate(paid)
+                    if settled_before(self.house, push, (b.seat, b.bet, Done.PAID))
+                ),
+                len(paid),
+            )
+            paid.insert(at, a)
+        bets += paid
+        fouls: list[Foul] = []
+        for q, option in zip(self.watch, self.watch_answers, strict=False):
+            for f in fouls_of(q.scene, self.house):
+                chosen = None if option == ALL_PLAY else _response_in(option)
+                fouls.append(replace(f, response=chosen))
+        return Procedure(replace(right.dealt, bets=tuple(bets), fouls=tuple(fouls)), right.layout)
 
     # -- grading -----------------------------------------------------------------------------
     def _grade_take(self, seconds: float) -> TableAnswer:
@@ -939,6 +1018,7 @@ class TableWork:
 
     def _end_pay(self, answers: Iterable[TableAnswer], mistakes: Iterable[Mistake]) -> Worked:
         """Close the pay phase: unpaid winners, then the table's order answer."""
+        self.paying_ended = True
         out, faults = list(answers), list(mistakes)
         for key, pay in self.key.pays.items():
             if key in self.paid:
@@ -958,24 +1038,45 @@ class TableWork:
             )
             faults.append(m)
         if self.key.order is not None:
-            out.append(self._grade_order(0.0))  # plus the carried time of "done paying"
+            order = self._grade_order(0.0)  # plus the carried time of "done paying"
+            out.append(order)
+            # the order's own mistake for each winner left unpaid (its payout's is above)
+            faults.extend(m for m in order.mistakes if m not in self.order_mistakes)
         self.phase = Phase.COMMISSION if self.key.commissions else Phase.DONE
         return tuple(out), tuple(faults)
 
     def _grade_order(self, seconds: float) -> TableAnswer:
-        """The table's order answer: right when no pick came before a winner the house
-        pays first (each such pick was shown with its payout)."""
+        """The table's order answer: right only when every winner was paid and no pick came
+        before a winner the house pays first (each such pick was shown with its payout).  A
+        winner never paid breaks the order too: one mistake each, named."""
         order = self.key.order
         assert order is not None
+        unpaid = [p.spot for k, p in self.key.pays.items() if k not in self.paid]
+        gaps = tuple(
+            Mistake(
+                Fault.WRONG_ORDER,
+                f"{spot.label} was never paid: the order is not complete",
+                spot.seat,
+                spot.bet,
+            )
+            for spot in unpaid
+            if spot is not None
+        )
+        given = ", ".join(f"seat {s} {b.label}" for s, b in self.picks) or "none paid"
+        if gaps:
+            given += "; not paid: " + ", ".join(
+                f"seat {m.seat} {m.bet.label}" for m in gaps if m.bet
+            )
+        mistakes = (*self.order_mistakes, *gaps)
         return self._answer(
             Phase.PAY,
             order.skill,
-            ", ".join(f"seat {s} {b.label}" for s, b in self.picks) or "none paid",
+            given,
             order.text,
-            not self.order_mistakes,
+            not mistakes,
             order.reason,
             seconds,
-            tuple(self.order_mistakes),
+            mistakes,
         )
 
     def _grade_commission(self, owed: Expected, given: Decimal, seconds: float) -> TableAnswer:
@@ -1255,11 +1356,16 @@ class TableSession(OnRun):
         return session
 
     def procedures(self) -> str:
-        """Each table of the run, its right procedure in the audit's notation, a paragraph
-        each (at a shoe, with the cut card and the call after the coup): what the trainee
-        exports to audit or to hand to a supervisor (``ezbac audit --file``)."""
+        """Each table of the run in the audit's notation, two paragraphs each: what the
+        trainee did (``TableWork.worked``; a table not reached has none), then the right
+        procedure (at a shoe, with the cut card and the call after the coup): what the
+        trainee exports to hand to a supervisor, whose ``ezbac audit --file`` finds the
+        trainee's deviations in the first and none in the second."""
         house = self.drill.house
-        out = [f"# {self.drill.id}: {self.trainee}, house {house.id}"]
+        # a name on a comment line: whatever it holds stays on that line (no line break or
+        # control character can write a step into the file)
+        who = "".join(c if c.isprintable() else " " for c in self.trainee)
+        out = [f"# {self.drill.id}: {who}, house {house.id}"]
         for i, table in enumerate(self.tables):
             place = self.shoe.coups[i] if self.shoe is not None else None
             cut = None if place is None else CUT_EARLIER if place.cut_out_before else place.cut_card
@@ -1271,7 +1377,11 @@ class TableSession(OnRun):
                 cut=cut,
                 watched=table.dealt.watch,
             )
-            out.append(f"\n# table {table.number}: {house.result(table.dealt.coup)}\n{procedure}")
+            result = house.result(table.dealt.coup)
+            if table.answers:  # a table reached and worked, if only in part
+                worked = table.worked(procedure)
+                out.append(f"\n# table {table.number}: {result}: as {who} worked it\n{worked}")
+            out.append(f"\n# table {table.number}: {result}: the right procedure\n{procedure}")
         return "\n".join(out) + "\n"
 
     def export_procedures(self, folder: Path) -> Path:

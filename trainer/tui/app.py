@@ -385,10 +385,10 @@ class TrainerApp(App[int]):
         assert self.desk is not None
         return self.desk.sign_in(name, secret, instructor=instructor)
 
-    def show_sign_in(self) -> None:
+    def show_sign_in(self, note: str = "") -> None:
         from trainer.tui.screens.signin import SignInScreen
 
-        self.push_screen(SignInScreen(self.check_secret))
+        self.push_screen(SignInScreen(self.check_secret, note))
 
     def on_signed_in(self, message: Any) -> None:
         """Someone gave their secret at the sign-in screen (SignedIn)."""
@@ -467,7 +467,9 @@ class TrainerApp(App[int]):
             self.pop_screen()
         self.leave(idle=idle)
         self.refresh_home()
-        self.show_sign_in()
+        from trainer.tui.screens.signin import idle_note
+
+        self.show_sign_in(idle_note(self.idle_seconds) if idle else "")
         if idle:
             self.notify("Signed out after idle time.", timeout=8)
 

@@ -131,7 +131,9 @@ class ClassScreen(Screen[None]):
         head = Text("Class", "bold")
         head.append(f" · {plural(len(data.rows), 'trainee')}")
         n = data.total.answered
-        head.append(f" · {n:,} answer{'' if n == 1 else 's'}, {pct(data.total)} right")
+        head.append(f" · {n:,} answer{'' if n == 1 else 's'}")
+        if n:  # no answers: no share of them right to give
+            head.append(f", {pct(data.total)} right")
         if data.since is not None:
             head.append(f" · since {when(data.since)}")
         self.query_one("#class-head", Static).update(head)

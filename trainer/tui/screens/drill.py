@@ -146,6 +146,14 @@ def show_asked(q: Asked, player: HandView, banker: HandView) -> None:
     banker.show(view.banker_cards, view.banker_total)
 
 
+class AmountInput(Input):
+    """The amount box: it never takes `?`, which opens the rules reference as the key bar
+    says (an amount has no `?` in it); the screen's binding for it is a priority one."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character != "?" and super().check_consume_key(key, character)
+
+
 class DrillScreen(Screen[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss")
     AUTO_FOCUS = ""  # nothing focused: keys reach the screen's bindings
@@ -167,8 +175,16 @@ class DrillScreen(Screen[None]):
         Binding("space", "next", "Next", show=False),
         Binding("escape", "cancel_amount", "Back"),
         Binding("escape", "leave", "Leave"),
-        Binding("question_mark", "reference", "Rules", key_display="?"),
-        Binding("question_mark", "reference_refused", "Rules", key_display="?", show=False),
+        # priority: read before the amount box, which would type the `?` in
+        Binding("question_mark", "reference", "Rules", key_display="?", priority=True),
+        Binding(
+            "question_mark",
+            "reference_refused",
+            "Rules",
+            key_display="?",
+            show=False,
+            priority=True,
+        ),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -197,7 +213,9 @@ class DrillScreen(Screen[None]):
             for key in OPTION_KEYS:
                 yield OptionButton(key, "")
         with Horizontal(id="confirm-row"):
-            yield Input(placeholder="amount paid, e.g. 600 or 2.50", id="amount", disabled=True)
+            yield AmountInput(
+                placeholder="amount paid, e.g. 600 or 2.50", id="amount", disabled=True
+            )
             yield ActionButton("Confirm ⏎", id="confirm")
         yield Static(id="status")
         with Vertical(id="feedback"):
@@ -520,18 +538,21 @@ class DrillScreen(Screen[None]):
         except ReferenceRefused:
             self.action_reference_refused()
             return
-        from trainer.tui.screens.reference import ReferenceScreen  # rich.table: on demand
+        # rich.table: on demand
+        from trainer.tui.screens.reference import ReferenceScreen, topics_for
 
+        rules = topics_for(self.session.drill)  # the house's own rules this drill needs
         if (
             self.state in (FEEDBACK, DONE)
             and self.last is not None
             and isinstance(self.last.question, Question)
         ):
             # answered: the cell that decided it may be marked
-            self.app.push_screen(ReferenceScreen(self.last.question.house, self.last.question))
+            q = self.last.question
+            self.app.push_screen(ReferenceScreen(q.house, q, rules=rules))
         else:  # the whole table, unmarked: a marked cell would give the answer away
             house = self.session.drill.house  # the one source of the rules in play
-            self.app.push_screen(ReferenceScreen(house))
+            self.app.push_screen(ReferenceScreen(house, rules=rules))
 
     def action_leave(self) -> None:
         self.post_message(LeaveDrill(self.session))

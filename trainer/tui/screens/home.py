@@ -93,6 +93,8 @@ class HomeScreen(Screen[None]):
 
     def option_label(self, choice: DrillChoice) -> Text:
         text = Text(choice.title)
+        if choice.mode == "exam":  # an exam says so before it is started
+            text.append(" (exam)", "bold")
         if choice.origin != "bundled":
             text.append(f" ({choice.origin})", "italic")
         if choice.id == WARMUP_ID:

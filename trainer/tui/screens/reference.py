@@ -1,4 +1,7 @@
-"""The rules reference: the Banker tableau and the settlement table, read from the engine.
+"""The rules reference: the Banker tableau and the settlement table, read from the engine,
+and the house's own rules the drill needs (``topics_for``): its commission and how it is
+rounded, its collection fee schedule, its table limits, its response to each violation and
+its remedies for irregularities, in the words of ``ezbac houses show --summary``.
 
 Once a question is answered the cell that decided it is marked (brackets and reverse video,
 so not by colour alone); before that the tables are shown whole and unmarked, since a
@@ -18,11 +21,13 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from trainer.drills.model import Step
+from trainer.drills.model import Drill, Kind, Step
 from trainer.engine import Bet, Outcome
 from trainer.engine.house import House
+from trainer.engine.irregularities import taught
 from trainer.engine.rules import banker_draws, player_draws
 from trainer.engine.settlement import BetResult
+from trainer.engine.violations import Violation
 from trainer.session import Question
 from trainer.tui.screens import stylesheets
 
@@ -107,12 +112,83 @@ def table_procedure(house: House) -> Text:
     return text
 
 
+#: The house's own rules a reference may show: what the drill in play needs.
+COMMISSION, FEE, LIMITS, VIOLATIONS, REMEDIES = (
+    "commission",
+    "fee",
+    "limits",
+    "violations",
+    "remedies",
+)
+
+
+def topics_for(drill: Drill) -> frozenset[str]:
+    """The house's rules ``drill`` needs beside the tables: a commission or a fee wherever
+    the house has one (it governs every payout), the limits and the violations where players
+    are watched (the violations drill, spotting at a table, a protected table), the remedies
+    where irregularities are asked."""
+    house, kind = drill.house, drill.kind
+    topics: set[str] = set()
+    if house.commission is not None:
+        topics.add(COMMISSION)
+    if house.fee is not None:
+        topics.add(FEE)
+    watched = drill.table is not None and drill.table.violations is not None
+    if kind in (Kind.VIOLATIONS, Kind.SPOT) or watched:
+        topics |= {LIMITS, VIOLATIONS}
+    if kind in (Kind.IRREGULARITIES, Kind.SPOT):
+        topics.add(REMEDIES)
+    return frozenset(topics)
+
+
+def house_rules(house: House, topics: frozenset[str]) -> Text:
+    """The house's own rules named in ``topics``, one rule a line (the summary's words)."""
+    lines = house.summary
+
+    def line(prefix: str) -> str | None:
+        return next((x for x in lines if x.startswith(prefix)), None)
+
+    text = Text()
+    text.append(f"House rules: {house.name}", "bold underline")
+    if COMMISSION in topics and (c := line("commission ")) is not None:
+        text.append("\nCommission: ", "bold")
+        text.append(c.removeprefix("commission "))
+    if FEE in topics and (f := line("collection fee")) is not None:
+        text.append("\nCollection fee: ", "bold")
+        text.append(f.removeprefix("collection fee per wager: "))
+    if LIMITS in topics and (lim := line("limits ")) is not None:
+        text.append("\nTable limits: ", "bold")
+        text.append(lim.removeprefix("limits "))
+    if VIOLATIONS in topics:
+        text.append("\nViolations, and what the house has you do:", "bold")
+        for v in Violation:
+            response = house.enforces(v)
+            if response is not None:
+                text.append(f"\n  {v.label}: {response.label}")
+    if REMEDIES in topics:
+        from trainer.irregularities.loader import bundled  # the catalogue: on demand
+
+        text.append("\nIrregularities: ", "bold")
+        # the remedy the house confirms, in the catalogue's words (or the house's own)
+        confirmed = [
+            (e.kind, taught(e, house.remedies).remedy)
+            for e in bundled()
+            if e.kind in house.remedies
+        ]
+        text.append("any other, call the floor" if confirmed else "call the floor on every one")
+        for kind, remedy in confirmed:
+            text.append(f"\n  {kind.value.replace('_', ' ')}: {remedy}")
+    text.append("\n")  # a blank line before the tables
+    return text
+
+
 class ReferenceScreen(ModalScreen[None]):
     """Opened with `?` in practice; the session counts each opening.
 
     ``answered``: the question just answered, whose cell is marked; None while a question
     is still open (nothing marked).  ``table``: opened at the table, so the house's
-    settlement order and chip convention are shown too (the table drill grades them)."""
+    settlement order and chip convention are shown too (the table drill grades them).
+    ``rules``: the house's own rules the drill needs (``topics_for``), shown first."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
 
@@ -128,10 +204,12 @@ class ReferenceScreen(ModalScreen[None]):
         answered: Question | None = None,
         *,
         table: bool = False,
+        rules: frozenset[str] = frozenset(),
     ) -> None:
         super().__init__()
         self.house = house
         self.table = table
+        self.rules = rules
         question = answered
         # The cell in play for this question (None: nothing to mark).
         self.bank_cell: tuple[int, int | None] | None = None
@@ -155,6 +233,8 @@ class ReferenceScreen(ModalScreen[None]):
                 if marked
                 else "Esc closes"
             )
+            if self.rules:
+                yield Static(house_rules(self.house, self.rules), id="house-rules")
             yield Static(player_rule(self.player_total), id="player-rule")
             yield Static(tableau(self.bank_cell), id="tableau")
             yield Static(settlement(self.pay_cell, self.house), id="settlement")

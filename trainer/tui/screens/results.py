@@ -59,6 +59,11 @@ def shoe_text(shoe: ShoeSummary) -> Text:
     return text
 
 
+def capital(text: str) -> str:
+    """An answer as a sentence starts: "Pay 25", "Return 25, pay 0"."""
+    return text[:1].upper() + text[1:]
+
+
 class ResultsScreen(Screen[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss", "results.tcss")
     AUTO_FOCUS = ""  # nothing focused: every key is the screen's (m, r, h, the scroll keys)
@@ -102,8 +107,9 @@ class ResultsScreen(Screen[None]):
         yield Static(head, id="results-head", classes=verdict_class)
         with Horizontal(id="results-actions"):
             missed = len(summary.missed)
-            yield Button(f"Step through missed ({missed}) m", id="missed", disabled=not missed)
-            yield Button("Retry the missed ones r", id="retry", disabled=not missed)
+            if missed:  # nothing missed: nothing to step through or retry, so no buttons
+                yield Button(f"Step through missed ({missed}) m", id="missed")
+                yield Button("Retry the missed ones r", id="retry")
             yield Button("Home h", id="home")
         with VerticalScroll(id="results-body"):
             yield Static(Text("By skill", "bold"))
@@ -138,8 +144,8 @@ class ResultsScreen(Screen[None]):
                 str(r.number),
                 str(r.question.coup_index + 1),
                 r.question.short,
-                f"{mark} {r.answer.label}",
-                r.graded.expected.label,
+                f"{mark} {capital(r.answer.label)}",
+                capital(r.graded.expected.label),
                 time,
             )
         self.set_focus(None)  # read by scrolling the page: one scrollbar, no tabbing
@@ -177,8 +183,8 @@ class MissedScreen(Screen[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss", "results.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,p", "move(-1)", "Previous"),
-        Binding("right,n,space", "move(1)", "Next"),
+        Binding("left,p", "move(-1)", "Previous", key_display="←"),
+        Binding("right,n,space", "move(1)", "Next", key_display="→"),
         Binding("escape,q", "back", "Back to results"),
     ]
 

@@ -94,18 +94,30 @@ class SignedIn(Message):
     person: Person
 
 
+def idle_note(seconds: float) -> str:
+    """Why the last person was signed out, on the sign-in screen: the school's idle time."""
+    minutes = max(1, round(seconds / 60))
+    return (
+        f"Signed out after {minutes} idle minute{'' if minutes == 1 else 's'} with no key "
+        "pressed; a drill under way was recorded as abandoned."
+    )
+
+
 class SignInScreen(Screen[None]):
     """Every trainer starts here with sign-in on; nobody trains before signing in."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "app.request_quit", "Quit")]
 
-    def __init__(self, check: Check) -> None:
+    def __init__(self, check: Check, note: str = "") -> None:
         super().__init__()
         self.check = check
+        self.note = note  # why the last person left, when it was not their choice
 
     def compose(self) -> ComposeResult:
         yield Static(Text("ezbac · sign in", "bold"), id="home-title")
+        if self.note:
+            yield Static(Text(self.note, "italic"), id="signin-note")
         yield SignInForm("Your name and PIN (Enter after each):", self.check)
 
 

@@ -24,7 +24,7 @@ from textual.timer import Timer
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from trainer.session import Result, Session
+from trainer.session import ReferenceRefused, Result, Session
 from trainer.session.questions import Answer, SpotAnswer
 from trainer.session.spot import FixQuestion, SpotQuestion
 from trainer.tui.messages import DrillFinished, LeaveDrill
@@ -66,7 +66,7 @@ class SpotScreen(Screen[None]):
         Binding("enter", "next", "Next"),
         Binding("space", "next", "Next", show=False),
         Binding("escape", "leave", "Leave"),
-        # an exam (an audition's part): the key is refused with a word, never silently
+        Binding("question_mark", "reference", "Rules", key_display="?"),
         Binding("question_mark", "reference_refused", "Rules", key_display="?", show=False),
     ]
 
@@ -202,6 +202,8 @@ class SpotScreen(Screen[None]):
             return self.state == FEEDBACK
         if action == "leave":
             return self.state in (ASKING, FEEDBACK)
+        if action == "reference":
+            return not self.session.exam
         if action == "reference_refused":
             return self.session.exam
         return True
@@ -319,6 +321,18 @@ class SpotScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.post_message(LeaveDrill(self.session))
+
+    def action_reference(self) -> None:
+        """The rules reference, with the house's rules a replay is judged by (practice)."""
+        try:
+            self.session.open_reference()
+        except ReferenceRefused:
+            self.action_reference_refused()
+            return
+        from trainer.tui.screens.reference import ReferenceScreen, topics_for
+
+        drill = self.session.drill
+        self.app.push_screen(ReferenceScreen(drill.house, rules=topics_for(drill)))
 
     def action_reference_refused(self) -> None:
         self.notify("The rules reference opens after the exam.", severity="warning")

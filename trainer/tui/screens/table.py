@@ -40,7 +40,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.color import Color
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
@@ -89,14 +89,17 @@ _STEP_NUMBER = {Phase.TAKE: 1, Phase.PAY: 2, Phase.COMMISSION: 3}
 _AMOUNT_CHARS = set("0123456789.,$")
 
 
-def feedback_text(feedback: StepFeedback) -> Text:
+def feedback_text(feedback: StepFeedback, *, winners: bool = False) -> Text:
     """✓ and what was done, or ✗ with the mistakes counted by kind (each wrong bet is also
     marked ! on the layout), each mistake in the session's words, then what the step got
-    right all the same (a right amount paid out of order: both are said)."""
+    right all the same (a right amount paid out of order: both are said).  ``winners``:
+    the table had winners to pay (a right "done paying" with nothing left to grade then
+    says they were all paid, not that there was nothing to pay)."""
     text = Text()
     if feedback.correct:
         text.append("✓ Right: ", "bold")
-        text.append("; ".join(a.expected for a in feedback.answers) or "nothing to pay")
+        done = "all winners paid" if winners else "nothing to pay"
+        text.append("; ".join(a.expected for a in feedback.answers) or done)
         return text
     mistakes = feedback.mistakes
     if len(mistakes) == 1:
@@ -133,6 +136,13 @@ def seconds_text(seconds: float) -> str:
     return f"{seconds:4.1f}s"
 
 
+class FeedbackScroll(VerticalScroll):
+    """The feedback's lines: a longer feedback scrolls (PgDn / PgUp, the wheel) rather than
+    being cut; it never takes focus (every key is the screen's)."""
+
+    can_focus = False
+
+
 class TableScreen(Screen[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss", "table.tcss")
     AUTO_FOCUS = ""  # nothing focused: every key is the screen's
@@ -159,6 +169,8 @@ class TableScreen(Screen[None]):
         Binding("question_mark", "reference", "Rules", key_display="?"),
         # an exam: the key is refused with a word, never silently (it is off the key line)
         Binding("question_mark", "reference_refused", "Rules", key_display="?", show=False),
+        Binding("pagedown", "feedback(1)", "More", key_display="PgDn"),
+        Binding("pageup", "feedback(-1)", "Back up", show=False),
     ]
 
     def __init__(self, session: TableSession) -> None:
@@ -204,7 +216,8 @@ class TableScreen(Screen[None]):
             yield Static(id="step")
             yield Static(id="paying")
             yield ChipTray(id="tray")
-        yield Static(id="table-feedback")
+        with FeedbackScroll(id="feedback-scroll"):
+            yield Static(id="table-feedback")
         yield Static(id="procedure")
         yield KeyBar(id="keys")
 
@@ -455,6 +468,9 @@ class TableScreen(Screen[None]):
         body.append("\n" + answer.graded.reason, "italic")
         panel.update(body)
         panel.display = True
+        self.query_one("#feedback-scroll", FeedbackScroll).scroll_home(animate=False)
+        # whether it needs PgDn is known once it is laid out
+        self.call_after_refresh(self.query_one("#keys", KeyBar).show_keys, self)
 
     def draw_felt(self) -> None:
         table = self.session.table
@@ -613,17 +629,28 @@ class TableScreen(Screen[None]):
         number = min(s.index + 1, s.total)
         # a shoe's length would give the cut card away: the shoe line says where it stands
         of = "" if s.shoe is not None else f"/{s.total}"
-        text = Text(f"Table {number}{of} · {s.drill.mode.value}")
-        if not s.exam:
-            text.append(f" · score {s.right}/{s.graded}")
         left = s.remaining()
-        if left is not None and not s.table.done:
-            text.append(f" · ⏱ {max(left, 0.0):4.1f}s left")
-        else:
-            text.append(f" · {seconds_text(s.elapsed())}")
-        if s.target_seconds is not None:
-            text.append(f" (target {s.target_seconds:g}s)")
-        self.put("#table-status", text)
+        clock = (
+            f" · ⏱ {max(left, 0.0):4.1f}s left"
+            if left is not None and not s.table.done
+            else f" · {seconds_text(s.elapsed())}"
+        )
+        score = "" if s.exam else f" · score {s.right}/{s.graded}"
+        mode = f" · {s.drill.mode.value}"
+        target = "" if s.target_seconds is None else f" (target {s.target_seconds:g}s)"
+        # the title never wraps: where the line is short, the target goes, then the mode
+        # (the home list and the results say both), then the status takes a line of its own
+        room = self.size.width - 4 - len(s.drill.title) if self.size.width else 1_000
+        table = f"Table {number}{of}"
+        for status in (
+            table + mode + score + clock + target,
+            table + mode + score + clock,
+            table + score + clock,
+        ):
+            if len(status) <= room:
+                break
+        self.query_one("#table-header").set_class(len(status) > room, "-stacked")
+        self.put("#table-status", Text(status))
 
     def tick(self) -> None:
         s = self.session
@@ -645,16 +672,22 @@ class TableScreen(Screen[None]):
             return
         colour = self.app.theme_variables["success" if feedback.correct else "error"]
         panel.styles.border_left = ("thick", Color.parse(colour))
-        body = feedback_text(feedback)
         table = self.session.table
+        body = feedback_text(feedback, winners=bool(table.key.pays))
         if table.done and table.dealt.note:  # the coup's lesson, once the table is worked
             body.append(f"\nLesson: {table.dealt.note}")
         panel.update(body)
         panel.display = True
+        self.query_one("#feedback-scroll", FeedbackScroll).scroll_home(animate=False)
+        # whether it needs PgDn is known once it is laid out
+        self.call_after_refresh(self.query_one("#keys", KeyBar).show_keys, self)
 
     # -- keys ------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "feedback":  # only while the feedback has more than its lines show
+            box = self.query_one("#feedback-scroll", FeedbackScroll)
+            return self.query_one("#table-feedback").display and box.max_scroll_y > 0
         table = self.session.table
         phase = table.phase
         if action == "reference_refused":
@@ -884,16 +917,22 @@ class TableScreen(Screen[None]):
     def action_leave(self) -> None:
         self.post_message(LeaveDrill(self.session))
 
+    def action_feedback(self, pages: int) -> None:
+        """Scroll a feedback longer than its lines by a page (of its lines, less one)."""
+        box = self.query_one("#feedback-scroll", FeedbackScroll)
+        box.scroll_relative(y=pages * max(1, box.size.height - 1), animate=False)
+
     def action_reference(self) -> None:
         try:
             self.session.open_reference()
         except ReferenceRefused:
             self.action_reference_refused()
             return
-        from trainer.tui.screens.reference import ReferenceScreen
+        from trainer.tui.screens.reference import ReferenceScreen, topics_for
 
         table = self.session.table
-        self.app.push_screen(ReferenceScreen(table.house, table=True))
+        rules = topics_for(self.session.drill)
+        self.app.push_screen(ReferenceScreen(table.house, table=True, rules=rules))
 
     def action_reference_refused(self) -> None:
         self.notify("The rules reference opens after the exam.", severity="warning")

@@ -21,7 +21,7 @@ from trainer.paths import user_data_dir
 from trainer.session.table import Phase, TableResult, TableSession, TableSummary
 from trainer.tui.messages import GoHome, RetryMissed
 from trainer.tui.screens import stylesheets
-from trainer.tui.screens.results import duration, shoe_text
+from trainer.tui.screens.results import capital, duration, shoe_text
 from trainer.tui.widgets.fittable import Col, FitTable
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.table import HandView
@@ -128,11 +128,23 @@ class TableResultsScreen(Screen[None]):
             mark = "✓" if shoe.correct else "✗"
             where = "-" if shoe.table == 0 else str(shoe.table)
             asked = shoe.question.short if shoe.table == 0 else "what now?"
-            cells = (where, f"{shoe.seconds:.1f}s", asked, f"{mark} {shoe.answer}", shoe.expected)
+            cells = (
+                where,
+                f"{shoe.seconds:.1f}s",
+                asked,
+                f"{mark} {capital(shoe.answer)}",
+                capital(shoe.expected),
+            )
             rows.append((shoe.table, 1, cells))
         for a in self.session.answers:
             mark = "✓" if a.correct else "✗"
-            cells = (str(a.table), f"{a.seconds:.1f}s", a.asked, f"{mark} {a.answer}", a.expected)
+            cells = (
+                str(a.table),
+                f"{a.seconds:.1f}s",
+                a.asked,
+                f"{mark} {capital(a.answer)}",
+                capital(a.expected),
+            )
             rows.append((a.table, 0, cells))
         for _, _, row in sorted(rows, key=lambda r: r[:2]):
             each.add_row(*row)
@@ -159,8 +171,8 @@ class TableResultsScreen(Screen[None]):
         self.post_message(GoHome())
 
     def action_export(self) -> None:
-        """Each table's right procedure in the audit's notation, to a file a supervisor's
-        ``ezbac audit --file`` reads."""
+        """Each table as the trainee worked it and its right procedure, in the audit's
+        notation, to a file a supervisor's ``ezbac audit --file`` reads."""
         try:
             path = self.session.export_procedures(user_data_dir() / "exports")
         except (OSError, EzbacError) as exc:
@@ -168,7 +180,8 @@ class TableResultsScreen(Screen[None]):
             return
         house = self.session.drill.house.id
         self.notify(
-            f"Procedures written to {path} (ezbac audit --house {house} --file {path})",
+            f"Your tables and the right procedures written to {path} "
+            f"(ezbac audit --house {house} --file {path})",
             timeout=10,
         )
 
@@ -180,10 +193,10 @@ def missed_text(result: TableResult) -> Text:
     for a in result.answers:
         text.append("\n")
         if a.correct:
-            text.append(f"✓ {a.asked}: {a.answer}")
+            text.append(f"✓ {capital(a.asked)}: {a.answer}")
             continue
-        text.append(f"✗ {a.asked}: {a.answer}", "bold")
-        text.append(f"\n  right: {a.expected}")
+        text.append(f"✗ {capital(a.asked)}: {a.answer}", "bold")
+        text.append(f"\n  Right: {a.expected}")
         for m in a.mistakes:
             text.append(f"\n  · {m.text}")
         if a.phase is not Phase.TAKE:  # the take's reason is the whole procedure, below
@@ -205,8 +218,8 @@ class MissedTableScreen(Screen[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss", "results.tcss")
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,p", "move(-1)", "Previous"),
-        Binding("right,n,space", "move(1)", "Next"),
+        Binding("left,p", "move(-1)", "Previous", key_display="←"),
+        Binding("right,n,space", "move(1)", "Next", key_display="→"),
         Binding("escape,q", "back", "Back to results"),
         Binding("down", "scroll('scroll_down')", show=False),
         Binding("up", "scroll('scroll_up')", show=False),

@@ -48,6 +48,10 @@ MARKS: Mapping[str, str] = {
 }
 
 
+#: The column what was paid is shown in (" +40,000"), where a box has room for it.
+PAID_ROOM = 8
+
+
 @dataclass(frozen=True, slots=True)
 class Spot:
     """One bet on the layout as the screen wants it shown."""
@@ -127,17 +131,18 @@ class SeatView(Widget):
         super().notify_style_update()
 
     def extras(self, spot: Spot, width: int) -> Text:
-        """What follows a wager where the box is wide: what was paid, the wager's chips."""
+        """What follows a wager where the box is wide: the wager's chips (what was paid has
+        a column of its own, ``PAID_ROOM``, so that a payout never moves a wager)."""
         extra = Text()
-        if spot.paid is not None:
-            extra.append(f" +{format_amount(spot.paid)}", "bold")
         if spot.chips and width >= 14:
             extra.append(" ")
             for value, count in spot.chips:
                 extra.append("●" * min(count, 5), chip_ink(self.colours.get(value, "")))
         return extra
 
-    def spot_line(self, spot: Spot, width: int, extra: Text, extra_width: int) -> Text:
+    def spot_line(
+        self, spot: Spot, width: int, extra: Text, extra_width: int, paid_room: int = 0
+    ) -> Text:
         """``a✗B     25``: key, mark, name, wager to the right (and, where the box is wide,
         the wager's chips and what was paid, padded to ``extra_width`` so that every wager
         of the seat ends in the same column)."""
@@ -151,13 +156,16 @@ class SeatView(Widget):
         line.append("▶" if spot.current and spot.tone == PLAIN else MARKS[spot.tone])
         amount = format_amount(spot.wager)
         name = BET_CODES[spot.bet]
-        room = width - 2 - len(name) - extra_width
+        room = width - 2 - len(name) - extra_width - paid_room
         if room < len(amount) + 1:  # too narrow for the extras: the wager first
             extra, extra_width = Text(), 0
-            room = width - 2 - len(name)
+            room = width - 2 - len(name) - paid_room
         line.append(f"{name}{amount:>{max(room, len(amount) + 1)}}")
         line.append_text(extra)
         line.append(" " * (extra_width - extra.cell_len))
+        if paid_room:
+            paid = "" if spot.paid is None else f" +{format_amount(spot.paid)}"
+            line.append(f"{paid[:paid_room]:<{paid_room}}", "bold")
         return line
 
     def render(self) -> Text:
@@ -166,8 +174,13 @@ class SeatView(Widget):
         width = self.content_size.width
         extras = [self.extras(s, width) for s in self.spots]
         widest = max(e.cell_len for e in extras)
+        # a column for what was paid, kept from the start where the box has room for it
+        # beside every wager (so a payout moves nothing), none where it has not
+        need = max(3 + len(format_amount(s.wager)) for s in self.spots) + PAID_ROOM
+        paid_room = PAID_ROOM if width - 2 - widest >= need else 0
         return Text("\n").join(
-            self.spot_line(s, width, e, widest) for s, e in zip(self.spots, extras, strict=True)
+            self.spot_line(s, width, e, widest, paid_room)
+            for s, e in zip(self.spots, extras, strict=True)
         )
 
     def on_click(self, event: events.Click) -> None:

@@ -18,7 +18,19 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Static
 
-_KEY_NAMES = {"enter": "⏎", "escape": "esc", "space": "space", "question_mark": "?"}
+_KEY_NAMES = {
+    "enter": "⏎",
+    "escape": "esc",
+    "space": "space",
+    "question_mark": "?",
+    # arrows as arrows, as every key bar shows them
+    "left": "←",
+    "right": "→",
+    "up": "↑",
+    "down": "↓",
+    "pagedown": "PgDn",
+    "pageup": "PgUp",
+}
 
 
 def key_label(key: str) -> str:
