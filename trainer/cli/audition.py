@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,9 +18,12 @@ if TYPE_CHECKING:
     from trainer.curriculum.model import Curriculum
     from trainer.history.audition_record import AuditionRecord
     from trainer.history.backend import HistoryStore
+    from trainer.history.signing import SchoolKey, Signer
 
-#: `verify`: the code is not this history's (unknown, or its rows changed).
+#: `verify`: not verified (unsigned, changed, another key's, revoked).
 EXIT_NOT_VERIFIED = 1
+#: Where a script gives the key's passphrase (else --passphrase-file, else it is asked).
+PASSPHRASE_ENV = "EZBAC_KEY_PASSPHRASE"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,61 +31,125 @@ def register(sub: argparse._SubParsersAction) -> None:
         "audition",
         help=COMMANDS["audition"],
         description=(
-            "An audition's record: 'record' writes its printable sign-off sheet (PDF) or its\n"
-            "JSON; 'verify' checks a sheet's verification code against the history\n"
-            "(exit 0 verified, 1 not found or changed, 2 usage)."
+            "An audition's record: 'key' makes the school's signing key; 'sign' writes the\n"
+            "sign-off sheet (PDF, or JSON) signed with it; 'verify' checks a sheet with the\n"
+            "school's public key alone; 'revoke' adds a sheet to the school's signed\n"
+            "revocation list; 'record' writes an unsigned sheet (exit 0 verified, 1 not\n"
+            "verified: unsigned, changed, another key's or revoked, 2 usage)."
         ),
         epilog=(
             "examples:\n"
-            "  ezbac audition record --trainee Alex --out alex-audition.pdf\n"
-            "  ezbac audition record 3f2a9c0e... --json\n"
-            "  ezbac audition verify 3F2A9C0E-ABCD-EFGH-JKLM"
+            "  ezbac audition key --out school-key.pem --school 'Lucky Star'\n"
+            "  ezbac audition sign --trainee Alex --key school-key.pem --out alex.pdf\n"
+            "  ezbac audition verify alex.pdf --key school-key.pub --revoked revoked.jws\n"
+            "  ezbac audition revoke 3f2a9c0e... --key school-key.pem --list revoked.jws \\\n"
+            "      --reason 'signed in error'"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    record = actions.add_parser("record", help="write an audition's sign-off sheet")
-    record.add_argument("run_id", nargs="?", metavar="RUN_ID", help="the audition's run id")
-    record.add_argument("--trainee", metavar="NAME", help="their latest audition instead")
+    record = actions.add_parser("record", help="write an audition's sign-off sheet (unsigned)")
+    _which_run(record)
     record.add_argument("--out", metavar="FILE", help="where (default: audition-NAME-DATE.pdf)")
     record.add_argument("--json", action="store_true", help="JSON (to stdout unless --out)")
-    verify = actions.add_parser("verify", help="check a sheet's code against the history")
-    verify.add_argument("code", metavar="CODE", help="the sheet's verification code")
+    sign = actions.add_parser(
+        "sign", help="write an audition's sheet signed with the school's key (instructors)"
+    )
+    _which_run(sign)
+    _key_option(sign, "the school's private key file (PEM, passphrase-protected)")
+    sign.add_argument("--out", metavar="FILE", help="where (default: audition-NAME-DATE.pdf)")
+    sign.add_argument("--json", action="store_true", help="the signed JSON (stdout unless --out)")
+    verify = actions.add_parser(
+        "verify", help="check a sheet's signature with the school's public key"
+    )
+    verify.add_argument(
+        "sheet",
+        metavar="SHEET",
+        help="the sheet: its PDF or JSON file, its QR code's text, or its code",
+    )
+    verify.add_argument("--key", metavar="FILE", help="the school's public key (.pub)")
+    verify.add_argument("--revoked", metavar="FILE", help="the school's revocation list")
     verify.add_argument("--json", action="store_true", help="the verified record as JSON")
-    for each in (record, verify):
+    key = actions.add_parser(
+        "key", help="make the school's signing key (private PEM and public .pub)"
+    )
+    key.add_argument("--out", metavar="FILE", help="the private key file to make (school-key.pem)")
+    key.add_argument("--school", metavar="NAME", help="the school (default: the curriculum's)")
+    _passphrase_option(key)
+    revoke = actions.add_parser("revoke", help="add an audition to the school's revocation list")
+    revoke.add_argument("run_id", metavar="RUN_ID", help="the run id printed on the sheet")
+    _key_option(revoke, "the school's private key file")
+    revoke.add_argument("--list", metavar="FILE", help="the revocation list to make or extend")
+    revoke.add_argument("--reason", metavar="TEXT", help="why, published with the list")
+    for each in (record, sign, verify, key):
         each.add_argument(
             "--curriculum",
             metavar="FILE",
             help="the audition it is judged on (default: the ezbac folder's, else bundled)",
         )
+    for each in (record, sign, verify, key, revoke):
         add_db_argument(each)
         each.set_defaults(handler=run)
 
 
+def _which_run(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("run_id", nargs="?", metavar="RUN_ID", help="the audition's run id")
+    parser.add_argument("--trainee", metavar="NAME", help="their latest audition instead")
+
+
+def _passphrase_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--passphrase-file",
+        metavar="FILE",
+        help=f"the key's passphrase, its first line (else ${PASSPHRASE_ENV}, else asked)",
+    )
+
+
+def _key_option(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--key", metavar="FILE", help=what)
+    _passphrase_option(parser)
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.action == "key":
+        return _new_key(args)
+    if args.action == "revoke":
+        return _revoke(args)
+    if args.action == "verify":
+        return _verify(args)
+    run_id = _given(args.run_id, "RUN_ID")
+    trainee = _given(args.trainee, "--trainee")
+    if (run_id is None) == (trainee is None):
+        raise UsageError(f"audition {args.action}: give a RUN_ID or --trainee NAME (one of them)")
+    signer = _signer(args) if args.action == "sign" else None
+    curriculum = _curriculum(args.curriculum)
+    with _history(args.db) as store:
+        from trainer.history.audition_record import audition_record, find_run
+
+        record = audition_record(store, find_run(store, run_id, trainee), curriculum)
+    if signer is None:
+        return _write(record, args.out, args.json)
+    from trainer.history.signing import KeyFileError, sign_record
+
+    try:
+        signed = sign_record(record.signed_record(), signer)
+    except KeyFileError as exc:
+        raise UsageError(str(exc)) from None
+    return _write(record, args.out, args.json, signed)
+
+
+@contextmanager
+def _history(db: str | None) -> Iterator[HistoryStore]:
     from trainer.history.store import HistoryError, db_is_missing, open_history, resolve_db
 
-    if args.action == "record":
-        run_id = _given(args.run_id, "RUN_ID")
-        trainee = _given(args.trainee, "--trainee")
-        if (run_id is None) == (trainee is None):
-            raise UsageError("audition record: give a RUN_ID or --trainee NAME (one of them)")
-    else:
-        _given(args.code, "CODE")
-    curriculum = _curriculum(args.curriculum)
-    path = resolve_db(args.db)
+    path = resolve_db(db)
     if db_is_missing(path):
         raise UsageError(f"no training history at {path}")
     try:
         with open_history(path, readonly=True) as store:
-            if args.action == "verify":
-                return _verify(store, args, curriculum)
-            from trainer.history.audition_record import audition_record, find_run
-
-            record = audition_record(store, find_run(store, run_id, trainee), curriculum)
+            yield store
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
-    return _write(record, args.out, args.json)
 
 
 def _given(value: str | None, what: str) -> str | None:
@@ -88,6 +157,13 @@ def _given(value: str | None, what: str) -> str | None:
     if value is not None and not value.strip():
         raise UsageError(f"{what}: empty")
     return None if value is None else value.strip()
+
+
+def _needed(value: str | None, what: str) -> str:
+    given = _given(value, what)
+    if given is None:
+        raise UsageError(f"{what} is needed")
+    return given
 
 
 def _curriculum(option: str | None) -> Curriculum:
@@ -103,28 +179,274 @@ def _curriculum(option: str | None) -> Curriculum:
     return curriculum
 
 
-def _verify(store: HistoryStore, args: argparse.Namespace, curriculum: Curriculum) -> int:
-    from trainer.history.audition_record import NotVerifiedError, verify
+# -- the school's key --------------------------------------------------------------------------
+
+
+def _read(path: str, what: str, limit: int = 1_000_000) -> bytes:
+    """A small regular file's bytes; one line naming it otherwise."""
+    import os
+    import stat
+
+    from trainer.paths import os_error_line
 
     try:
-        record = verify(store, args.code, curriculum)
-    except NotVerifiedError as exc:
-        print(f"not verified: {exc}")
-        return EXIT_NOT_VERIFIED
-    if args.json:
-        print(json.dumps(record.as_json(), indent=2, ensure_ascii=False))
+        with open(path, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise UsageError(f"{path}: {what} must be a regular file")
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise UsageError(os_error_line(exc)) from None
+    if len(data) > limit:
+        raise UsageError(f"{path}: too large for {what} (over {limit:,} bytes)")
+    return data
+
+
+def _passphrase(args: argparse.Namespace, twice: bool) -> bytes:
+    """The key's passphrase: --passphrase-file's first line, else $EZBAC_KEY_PASSPHRASE, else
+    typed without echo at a terminal (twice for a new key), else one line of standard input.
+    Never printed; empty is an error."""
+    import os
+
+    given = _given(args.passphrase_file, "--passphrase-file")
+    if given is not None:
+        text = _read(given, "a passphrase file", 10_000).decode("utf-8", "replace")
+        phrase = text.splitlines()[0] if text.splitlines() else ""
+    elif PASSPHRASE_ENV in os.environ:
+        phrase = os.environ[PASSPHRASE_ENV]
+    elif sys.stdin.isatty():
+        import getpass
+
+        try:
+            phrase = getpass.getpass("The key's passphrase: ")
+            if twice and phrase and getpass.getpass("Again, to be sure: ") != phrase:
+                raise UsageError("the two passphrases differ; nothing was made")
+        except EOFError:
+            phrase = ""
     else:
-        outcome = "passed" if record.passed else "failed"
-        print(
-            f"verified: {record.run.trainee}'s audition at {record.school}, "
-            f"{record.run.started_at:%Y-%m-%d}, proctor {record.proctor}: {outcome}"
-        )
+        phrase = sys.stdin.readline(10_000).removesuffix("\n").removesuffix("\r")
+    if not phrase:
+        raise UsageError("the key's passphrase is empty")
+    return phrase.encode("utf-8", "surrogateescape")
+
+
+def _signer(args: argparse.Namespace) -> Signer:
+    """The school's private key of --key, unlocked; its school is the public file's beside it
+    (FILE.pub), which must be its public half."""
+    from trainer.history.signing import KeyFileError, load_signer, read_public
+
+    path = _needed(args.key, "--key")
+    pem = _read(path, "a key file", 100_000)
+    public_path = str(Path(path).with_suffix(".pub"))
+    public = read_public(_read(public_path, "the public key beside it"), public_path)
+    try:
+        signer = load_signer(pem, _passphrase(args, twice=False), public.school, path)
+    except KeyFileError as exc:
+        raise UsageError(str(exc)) from None
+    if signer.public.raw != public.raw:
+        raise UsageError(f"{public_path}: not the public half of {path}")
+    return signer
+
+
+def _create(path: Path, data: bytes, mode: int) -> None:
+    """Write a new file (never over an existing one) readable by ``mode``."""
+    import os
+
+    from trainer.paths import os_error_line
+
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    except FileExistsError:
+        raise UsageError(f"{path}: already exists; ezbac never writes over a key") from None
+    except OSError as exc:
+        raise UsageError(os_error_line(exc)) from None
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+
+
+def _new_key(args: argparse.Namespace) -> int:
+    import json as json_
+
+    from trainer.history.signing import KeyFileError, new_key
+
+    out = Path(_needed(args.out, "--out"))
+    public_path = out.with_suffix(".pub")
+    if out == public_path:
+        raise UsageError(f"--out {out}: name the private key file .pem, not .pub")
+    school = _given(args.school, "--school") or _curriculum(args.curriculum).school
+    if not school:
+        raise UsageError("--school NAME is needed: the curriculum names no school")
+    for path in (out, public_path):
+        if path.exists() or path.is_symlink():
+            raise UsageError(f"{path}: already exists; ezbac never writes over a key")
+    try:
+        pem, public = new_key(school, _passphrase(args, twice=True))
+    except KeyFileError as exc:
+        raise UsageError(str(exc)) from None
+    _create(out, pem, 0o600)
+    _create(public_path, (json_.dumps(public.as_json(), indent=2) + "\n").encode(), 0o644)
+    print(f"{out}: {school}'s private key (keep it offline, with its passphrase)")
+    print(f"{public_path}: its public key, to publish")
+    print(f"fingerprint: {public.fingerprint}")
     return 0
 
 
-def _write(record: AuditionRecord, out: str | None, as_json: bool) -> int:
+# -- verifying a sheet -------------------------------------------------------------------------
+
+
+def _public(args: argparse.Namespace) -> SchoolKey:
+    from trainer.history.signing import KeyFileError, read_public
+
+    path = _needed(args.key, "--key")
+    try:
+        return read_public(_read(path, "a public key file"), path)
+    except KeyFileError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _revoked(args: argparse.Namespace, key: SchoolKey) -> dict[str, str]:
+    from trainer.history.signing import RefusedError, read_revocations
+
+    path = _given(args.revoked, "--revoked")
+    if path is None:
+        return {}
+    text = _read(path, "a revocation list").decode("ascii", "replace")
+    try:
+        return read_revocations(text, key)
+    except RefusedError as exc:
+        raise UsageError(f"{path}: not {key.school}'s revocation list ({exc})") from None
+
+
+def _verify(args: argparse.Namespace) -> int:
+    """A sheet checked with the school's public key alone; exit 1 unless it verifies."""
+    from trainer.history.audition_record import CODE_SHAPE
+    from trainer.history.signing import RefusedError, find_in_pdf, verify_signed
+
+    given = _needed(args.sheet, "SHEET")
+    if CODE_SHAPE.match(given.upper()):
+        return _unsigned_code(args, given)
+    key = _public(args)
+    revoked = _revoked(args, key)
+    path = Path(given)
+    token: str | None
+    record = None
+    if "." in given and not path.exists() and "/" not in given and len(given) > 100:
+        token = given  # the QR code's text: the signed summary only
+    else:
+        data = _read(given, "a sheet", 20_000_000)
+        try:
+            if data.startswith(b"%PDF"):
+                sheet = find_in_pdf(data)
+            elif data.lstrip().startswith(b"{"):
+                try:
+                    sheet = json.loads(data.decode("utf-8"))
+                except (UnicodeDecodeError, ValueError):
+                    raise UsageError(f"{given}: not JSON") from None
+            else:
+                sheet = {"signature": data.decode("ascii", "replace").strip(), "record": None}
+        except RefusedError as exc:
+            return _refused(given, str(exc))
+        if not isinstance(sheet, dict) or not isinstance(sheet.get("signature"), str):
+            return _unsigned_sheet(given, sheet)
+        token = sheet["signature"]
+        record = sheet.get("record")
+        if record is not None and not isinstance(record, dict):
+            return _refused(given, "its record is not a JSON object")
+    try:
+        verified = verify_signed(token, record, key, revoked)
+    except RefusedError as exc:
+        return _refused(given if len(given) < 100 else "the QR code", str(exc))
+    s = verified.summary
+    if args.json:
+        print(json.dumps({"summary": s, "record": verified.record}, indent=2, ensure_ascii=False))
+        return 0
+    trainee, proctor = s.get("trainee") or {}, s.get("proctor") or {}
+    print(
+        f"verified: signed by {key.school} (key {key.fingerprint}): "
+        f"{trainee.get('name')}'s audition of {str(s.get('sat_at'))[:10]}, "
+        f"proctor {proctor.get('name')}: {s.get('verdict')}"
+    )
+    if verified.record is None:
+        print("(the QR code's summary: the full record is in the sheet's PDF or JSON)")
+    return 0
+
+
+def _refused(what: str, why: str) -> int:
+    print(f"not verified: {what}: {why}")
+    return EXIT_NOT_VERIFIED
+
+
+def _unsigned_sheet(given: str, sheet: object) -> int:
+    code = sheet.get("verification_code") if isinstance(sheet, dict) else None
+    print(
+        f"unsigned: {given} carries no school signature; it is not verified"
+        + (f" (its code {code}: ezbac audition verify {code})" if isinstance(code, str) else "")
+    )
+    return EXIT_NOT_VERIFIED
+
+
+def _unsigned_code(args: argparse.Namespace, code: str) -> int:
+    """A code is never a signature: say whether the history still matches it, exit 1."""
+    from trainer.history.audition_record import NotVerifiedError, verify
+
+    curriculum = _curriculum(args.curriculum)
+    with _history(args.db) as store:
+        try:
+            record = verify(store, code, curriculum)
+        except NotVerifiedError as exc:
+            print(f"unsigned, not verified: {exc}")
+            return EXIT_NOT_VERIFIED
+    if args.json:
+        print(json.dumps(record.as_json(), indent=2, ensure_ascii=False))
+    print(
+        f"unsigned: the code of {record.run.trainee}'s audition at {record.school}, "
+        f"{record.run.started_at:%Y-%m-%d}, matches this history's rows, which whoever can "
+        "write the history could have made; only a signed sheet is verified"
+    )
+    return EXIT_NOT_VERIFIED
+
+
+# -- revoking ----------------------------------------------------------------------------------
+
+
+def _revoke(args: argparse.Namespace) -> int:
+    from datetime import UTC, datetime
+
+    from trainer.history.audition_record import RUN_ID_SHAPE
+    from trainer.history.signing import RefusedError, revocation_entries, revocation_list
+
+    run_id = _needed(args.run_id, "RUN_ID").lower()
+    if not RUN_ID_SHAPE.match(run_id):
+        raise UsageError(f"RUN_ID {run_id!r}: not a run id (32 hex digits, on the sheet)")
+    reason = _needed(args.reason, "--reason")
+    target = Path(_needed(args.list, "--list"))
+    signer = _signer(args)
+    earlier: list[dict[str, str]] = []
+    if target.exists():
+        text = _read(str(target), "a revocation list").decode("ascii", "replace")
+        try:
+            earlier = revocation_entries(text, signer.public)
+        except RefusedError as exc:
+            raise UsageError(f"{target}: not this key's revocation list ({exc})") from None
+    token, entries = revocation_list(signer, earlier, run_id, reason, datetime.now(UTC))
+    from trainer.paths import os_error_line, write_atomic
+
+    try:
+        write_atomic(target, token + "\n")
+    except OSError as exc:
+        raise UsageError(os_error_line(exc)) from None
+    print(f"{target}: {len(entries)} revoked, signed by {signer.public.school}; publish it")
+    return 0
+
+
+# -- writing a sheet ---------------------------------------------------------------------------
+
+
+def _write(
+    record: AuditionRecord, out: str | None, as_json: bool, signed: dict | None = None
+) -> int:
     if as_json:
-        text = json.dumps(record.as_json(), indent=2, ensure_ascii=False) + "\n"
+        body = record.as_json() if signed is None else {**record.as_json(), **signed}
+        text = json.dumps(body, indent=2, ensure_ascii=False) + "\n"
         if out is None:
             sys.stdout.write(text)
             return 0
@@ -132,7 +454,7 @@ def _write(record: AuditionRecord, out: str | None, as_json: bool) -> int:
     else:
         from trainer.history.sheet import sign_off_pdf
 
-        data = sign_off_pdf(record)
+        data = sign_off_pdf(record, signed)
     target = Path(out if out is not None else record.file_name("json" if as_json else "pdf"))
     try:
         target.write_bytes(data)
@@ -140,5 +462,6 @@ def _write(record: AuditionRecord, out: str | None, as_json: bool) -> int:
         from trainer.paths import os_error_line
 
         raise UsageError(os_error_line(exc)) from None
-    print(f"{target}: {record.run.trainee}'s audition, verification code {record.code}")
+    what = "signed" if signed is not None else f"unsigned, verification code {record.code}"
+    print(f"{target}: {record.run.trainee}'s audition, {what}")
     return 0

@@ -39,6 +39,8 @@ from trainer.session.records import AnswerRecord, SessionRecord
 
 #: A code as printed: the run id's first 8 hex digits, then 12 letters/digits in threes.
 CODE_SHAPE = re.compile(r"^([0-9A-F]{8})-([A-Z2-7]{4})-([A-Z2-7]{4})-([A-Z2-7]{4})$")
+#: A run id as the history keeps it (a uuid4's 32 hex digits).
+RUN_ID_SHAPE = re.compile(r"^[0-9a-f]{32}$")
 
 
 class NoSuchAuditionError(BadInputError):
@@ -60,6 +62,12 @@ class AuditionRecord:
     houses: tuple[str, ...]  # the house rules each part was dealt under, a line each
     code: str
     red_lines: tuple[RedLine, ...] = ()  # every red line the audition sets
+    #: What the school's signature covers beside the verdict (trainer.history.signing):
+    #: the parts' runs and every answer as recorded, and the curriculum judged on.
+    parts: tuple[SessionRecord, ...] = ()
+    answers: tuple[AnswerRecord, ...] = ()
+    curriculum_id: str = ""
+    curriculum_sha256: str | None = None
 
     def file_name(self, suffix: str) -> str:
         """audition-NAME-DATE.pdf (the name's letters and digits; others a dash)."""
@@ -73,6 +81,75 @@ class AuditionRecord:
     def passed(self) -> bool:
         """The verdict recorded when it was sat (the run row's), not judged again."""
         return bool(self.run.passed)
+
+    def signed_record(self) -> dict[str, Any]:
+        """The whole record a school signs (canonical JSON of it is digested): who sat it and
+        who proctored it (the names as recorded at the sitting, the roster ids with sign-in
+        on), the school, the curriculum, every column of every answer of every part, each
+        area's grade, the red lines and the verdict judged from the answers (not the run
+        row's ``passed``), and when it was sat."""
+        v = self.verdict
+        return {
+            "format": "ezbac-audition-record/1",
+            "run_id": self.run.session_id,
+            "school": self.school,
+            "curriculum": {"id": self.curriculum_id, "sha256": self.curriculum_sha256},
+            "trainee": {"name": self.run.trainee, "person_id": self.run.person_id},
+            "proctor": {"name": self.proctor, "person_id": self.run.proctor_id},
+            "sat_at": _stamp(self.run.started_at),
+            "finished_at": _stamp(self.run.finished_at),
+            "verdict": "passed" if v.passed else "failed",
+            "written": {
+                "right": v.written_right,
+                "questions": v.written_questions,
+                "pass_mark": v.written_pass_mark,
+                "passed": v.written_passed,
+            },
+            "areas": [
+                {
+                    "id": a.area.id,
+                    "grade": None if a.grade is None else a.grade.grade,
+                    "right": a.right,
+                    "answered": a.answered,
+                    "seconds": f"{a.seconds:.3f}",
+                    "pace": a.pace,
+                }
+                for a in v.areas
+            ],
+            "red_lines": [{"id": r.id, "crossed": self.crossed(r)} for r in self.red_lines],
+            "retake_from": None if v.retake_from is None else v.retake_from.date().isoformat(),
+            "parts": [
+                {
+                    "run_id": p.session_id,
+                    "drill_id": p.drill_id,
+                    "title": p.drill_title,
+                    "mode": p.mode,
+                    "started_at": _stamp(p.started_at),
+                    "finished_at": _stamp(p.finished_at),
+                    "questions": p.questions,
+                    "correct": p.correct,
+                }
+                for p in self.parts
+            ],
+            "answers": [
+                {
+                    "run_id": a.session_id,
+                    "trainee": a.trainee,
+                    "drill_id": a.drill_id,
+                    "step": a.step,
+                    "skill": a.skill,
+                    "cards": list(a.cards),
+                    "answer": a.answer,
+                    "expected": a.expected,
+                    "correct": a.correct,
+                    "seconds": f"{a.seconds:.3f}",
+                    "answered_at": _stamp(a.answered_at),
+                    "bet": a.bet,
+                    "wager": a.wager,
+                }
+                for a in self.answers
+            ],
+        }
 
     def as_json(self) -> dict[str, Any]:
         v = self.verdict
@@ -237,7 +314,28 @@ def audition_record(
         _houses(store, run),
         verification_code(run, answers),
         curriculum.audition.red_lines,
+        _parts(store, run),
+        tuple(answers),
+        curriculum.name,
+        _file_sha256(curriculum),
     )
+
+
+def _parts(store: HistoryStore, run: SessionRecord) -> tuple[SessionRecord, ...]:
+    prefix = run.session_id + "-"
+    return tuple(
+        s for s in store.sessions(run.trainee, run.started_at) if s.session_id.startswith(prefix)
+    )
+
+
+def _file_sha256(curriculum: Curriculum) -> str | None:
+    """The SHA-256 of the curriculum file judged on (its version); None if it has none."""
+    if curriculum.source is None:
+        return None
+    try:
+        return hashlib.sha256(curriculum.source.read_bytes()).hexdigest()
+    except OSError:
+        return None
 
 
 def verify(store: HistoryStore, code: str, curriculum: Curriculum) -> AuditionRecord:

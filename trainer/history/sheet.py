@@ -8,15 +8,34 @@ with "?" for the letters it lacks (the JSON record keeps it whole).
 
 from __future__ import annotations
 
+from typing import Any
+
 from trainer.history.audition_record import AuditionRecord
+
+#: The signed record's attachment in the PDF (uncompressed ASCII JSON: ``verify`` finds it
+#: without a PDF reader, trainer.history.signing.find_in_pdf).
+ATTACHMENT = "audition-record.json"
 
 
 def _latin(text: str) -> str:
     return text.encode("latin-1", "replace").decode("latin-1")
 
 
-def sign_off_pdf(record: AuditionRecord) -> bytes:
-    """The sheet of ``record`` as PDF bytes."""
+def qr_png(text: str) -> bytes:
+    """``text`` as a QR code (segno, pure Python), a PNG."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make_qr(text, error="l").save(out, kind="png", scale=4, border=4)
+    return out.getvalue()
+
+
+def sign_off_pdf(record: AuditionRecord, signed: dict[str, Any] | None = None) -> bytes:
+    """The sheet of ``record`` as PDF bytes; ``signed`` (trainer.history.signing.sign_record)
+    adds the school's signature: its key's fingerprint, a QR code of the signed summary and
+    the whole signed record attached."""
     from fpdf import FPDF
     from fpdf.enums import XPos, YPos
 
@@ -44,7 +63,9 @@ def sign_off_pdf(record: AuditionRecord) -> bytes:
     line(f"Proctor: {record.proctor}")
     line(f"Run: {record.run.session_id}")
     pdf.ln(2)
-    line(f"Result: {'PASSED' if record.passed else 'FAILED'}", 14, "B", 8)
+    # signed: the verdict judged from the answers, as signed; else the run row's
+    passed = record.verdict.passed if signed is not None else record.passed
+    line(f"Result: {'PASSED' if passed else 'FAILED'}", 14, "B", 8)
     if v.retake_from is not None:
         line(f"A retake may be sat from {v.retake_from:%Y-%m-%d}.")
 
@@ -67,8 +88,41 @@ def sign_off_pdf(record: AuditionRecord) -> bytes:
     for house in record.houses or ("(no part recorded)",):
         line(house, 10)
     heading("Verification")
-    line(f"Code: {record.code}", 12, "B", 7)
-    line("Check it against the school's history: ezbac audition verify CODE", 10)
+    if signed is None:
+        line(f"Code: {record.code}", 12, "B", 7)
+        line("Unsigned sheet: the code matches the school's history, which proves nothing.", 10)
+    else:
+        _signature(pdf, signed, line)
     pdf.ln(10)
     line("Proctor's signature: ______________________    Trainee's signature: ______________")
     return bytes(pdf.output())
+
+
+def _signature(pdf: Any, signed: dict[str, Any], line: Any) -> None:
+    """The school's signature: who signed, the key's fingerprint, the QR code, the record."""
+    import io
+    import json
+
+    from trainer.history.signing import unb64url
+
+    token = signed["signature"]
+    header = json.loads(unb64url(token.split(".")[0]))
+    line(f"Signed with {signed['record']['school']}'s key, fingerprint:", 10)
+    line(header["kid"], 10, "B")
+    line(
+        "Check it with the school's published public key: "
+        "ezbac audition verify SHEET --key school-key.pub (or scan the code).",
+        9,
+    )
+    size = 60.0
+    if pdf.get_y() + size > pdf.h - pdf.b_margin - 20:
+        size = max(35.0, pdf.h - pdf.b_margin - 20 - pdf.get_y())
+    pdf.image(io.BytesIO(qr_png(token)), x=pdf.l_margin, w=size, h=size)
+    attached = json.dumps(signed, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    pdf.embed_file(
+        bytes=attached.encode("ascii"),
+        basename=ATTACHMENT,
+        mime_type="application/json",
+        desc="The audition's record and the school's signature (ezbac audition verify)",
+        compress=False,
+    )
