@@ -319,7 +319,7 @@ def _revoked(args: argparse.Namespace, key: SchoolKey) -> dict[str, str]:
 def _verify(args: argparse.Namespace) -> int:
     """A sheet checked with the school's public key alone; exit 1 unless it verifies."""
     from trainer.history.audition_record import CODE_SHAPE
-    from trainer.history.signing import RefusedError, find_in_pdf, verify_signed
+    from trainer.history.signing import RefusedError, find_in_pdf, looks_signed, verify_signed
 
     given = _needed(args.sheet, "SHEET")
     if CODE_SHAPE.match(given.upper()):
@@ -329,7 +329,7 @@ def _verify(args: argparse.Namespace) -> int:
     path = Path(given)
     token: str | None
     record = None
-    if "." in given and not path.exists() and "/" not in given and len(given) > 100:
+    if len(given) > 100 and looks_signed(given):
         token = given  # the QR code's text: the signed summary only
     else:
         data = _read(given, "a sheet", 20_000_000)

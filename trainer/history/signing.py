@@ -220,6 +220,11 @@ def read_public(data: bytes, where: str) -> SchoolKey:
 # -- signed tokens -----------------------------------------------------------------------------
 
 
+def looks_signed(text: str) -> bool:
+    """``text`` has a compact JWS's shape (a QR code's text, not a file name)."""
+    return len(text) <= MAX_TOKEN and _TOKEN.match(text.strip()) is not None
+
+
 def open_jws(token: str, key: SchoolKey, typ: str) -> dict[str, Any]:
     """The payload of a compact JWS that ``key`` signed; RefusedError says why not."""
     token = token.strip()

@@ -1,0 +1,502 @@
+"""A school's signed sign-off sheet: the key made, a sheet signed and checked with the public
+key alone (its PDF, its JSON, its QR code's text), and refused when any field of its record
+changed, when another key signed it, when the school revoked it; unsigned sheets and codes
+never reported verified; a forged audition written straight into a trainee's SQLite file.
+
+The sitting is test_cli_audition's (hand-worked there): ana, proctor Mrs Lee, on
+2024-05-01 09:00 UTC, written 18 of 18, payouts 1 of 2 right (no grade), the red line
+"banker-push-paid-or-taken" crossed: failed.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import hashlib
+import json
+import shutil
+import sqlite3
+import stat
+import subprocess
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from tests.cli.test_cli_audition import RUN, SCHOOL, make_history
+from tests.support.cli import ezbac, usage_error
+from tests.support.history import T0
+
+PHRASE = "correct horse battery staple"
+OTHER_PHRASE = "another school's phrase"
+
+
+def key_env(phrase: str = PHRASE) -> dict[str, str]:
+    return {"EZBAC_KEY_PASSPHRASE": phrase}
+
+
+@pytest.fixture
+def school(tmp_path: Path) -> dict[str, Path]:
+    """The sitting in an SQLite history, the school's key and its public half."""
+    db, curriculum = make_history(str(tmp_path / "history.sqlite3"), tmp_path)
+    made = ezbac(
+        "audition", "key", "--out", str(tmp_path / "school-key.pem"),
+        "--curriculum", str(curriculum), env=key_env(),
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    return {
+        "db": Path(db),
+        "curriculum": curriculum,
+        "key": tmp_path / "school-key.pem",
+        "pub": tmp_path / "school-key.pub",
+        "dir": tmp_path,
+    }
+
+
+def sign(school: dict[str, Path], *args: str, env: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
+    return ezbac(
+        "audition", "sign", RUN, "--key", str(school["key"]), "--db", str(school["db"]),
+        "--curriculum", str(school["curriculum"]), *args,
+        env=key_env() if env is None else env,
+    )  # fmt: skip
+
+
+def signed_json(school: dict[str, Path]) -> dict:
+    done = sign(school, "--json")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def verify(school: dict[str, Path], sheet: str, *args: str):  # type: ignore[no-untyped-def]
+    return ezbac("audition", "verify", sheet, "--key", str(school["pub"]), *args)
+
+
+def verify_doc(school: dict[str, Path], doc: dict, name: str = "sheet.json"):  # type: ignore[no-untyped-def]
+    path = school["dir"] / name
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return verify(school, str(path))
+
+
+def refused(done, why: str) -> None:  # type: ignore[no-untyped-def]
+    assert done.returncode == 1, done.stdout + done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("not verified: "), done.stdout
+    assert why in lines[0], lines[0]
+    assert "Traceback" not in done.stderr
+
+
+def unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+# -- the key ------------------------------------------------------------------------------------
+
+
+def test_the_key_is_a_private_file_locked_by_its_passphrase_and_a_public_half(school) -> None:
+    from cryptography.hazmat.primitives.serialization import (
+        Encoding,
+        PublicFormat,
+        load_pem_private_key,
+    )
+
+    pem = school["key"].read_bytes()
+    assert stat.S_IMODE(school["key"].stat().st_mode) == 0o600
+    assert pem.startswith(b"-----BEGIN ENCRYPTED PRIVATE KEY-----")
+    with pytest.raises(ValueError):
+        load_pem_private_key(pem, password=b"not the phrase")
+    raw = (
+        load_pem_private_key(pem, password=PHRASE.encode())
+        .public_key()
+        .public_bytes(Encoding.Raw, PublicFormat.Raw)
+    )
+    public = json.loads(school["pub"].read_text(encoding="utf-8"))
+    assert public["school"] == SCHOOL and unb64(public["public_key"]) == raw
+    hexed = hashlib.sha256(raw).hexdigest().upper()
+    assert public["fingerprint"].replace(" ", "") == hexed
+    assert [len(g) for g in public["fingerprint"].split(" ")] == [4] * 16
+    assert PHRASE.encode() not in pem and PHRASE not in school["pub"].read_text()
+
+
+def test_a_key_is_never_made_over_a_file(school) -> None:
+    before = school["key"].read_bytes()
+    again = ezbac("audition", "key", "--out", str(school["key"]), "--school", "X", env=key_env())
+    usage_error(again, "already exists")
+    assert school["key"].read_bytes() == before
+    # nor over a public file of that name
+    (school["dir"] / "new.pub").write_text("mine", encoding="utf-8")
+    usage_error(
+        ezbac("audition", "key", "--out", str(school["dir"] / "new.pem"), "--school", "X",
+              env=key_env()),
+        "new.pub: already exists",
+    )  # fmt: skip
+    assert not (school["dir"] / "new.pem").exists()
+    assert (school["dir"] / "new.pub").read_text() == "mine"
+
+
+def test_the_passphrase_read_from_standard_input_never_printed(school, tmp_path) -> None:
+    out = tmp_path / "k2.pem"
+    done = ezbac("audition", "key", "--out", str(out), "--school", "Y", stdin=PHRASE + "\n")
+    assert done.returncode == 0, done.stderr
+    assert PHRASE not in done.stdout + done.stderr
+    assert "fingerprint: " in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("change", "culprit"),
+    [
+        ({"env": key_env("wrong passphrase")}, "wrong passphrase"),
+        ({"env": key_env("")}, "passphrase is empty"),
+        ({"key": ""}, "--key"),
+        ({"key": "missing.pem"}, "missing.pem"),
+        ({"key": "pub"}, "not a passphrase-protected private key"),
+    ],
+)
+def test_a_bad_key_or_passphrase_is_one_line_exit_2(school, change, culprit) -> None:
+    key = str(school["key"])
+    if "key" in change:
+        key = {"pub": str(school["pub"].with_suffix(".pem.pub"))}.get(change["key"], change["key"])
+        if change["key"] == "pub":
+            shutil.copy(school["pub"], key)
+            shutil.copy(school["pub"], Path(key).with_suffix(".pub"))
+    done = ezbac(
+        "audition", "sign", RUN, "--key", key, "--db", str(school["db"]),
+        "--curriculum", str(school["curriculum"]), env=change.get("env", key_env()),
+    )  # fmt: skip
+    usage_error(done, culprit)
+    assert PHRASE not in done.stderr and "wrong passphrase " not in done.stderr
+
+
+def test_a_key_whose_public_file_is_another_keys_is_refused(school, tmp_path) -> None:
+    other = tmp_path / "other" / "k.pem"
+    other.parent.mkdir()
+    made = ezbac("audition", "key", "--out", str(other), "--school", SCHOOL, env=key_env())
+    assert made.returncode == 0
+    shutil.copy(other.with_suffix(".pub"), school["pub"].with_name("mixed.pub"))
+    shutil.copy(school["key"], school["key"].with_name("mixed.pem"))
+    done = ezbac(
+        "audition", "sign", RUN, "--key", str(school["key"].with_name("mixed.pem")),
+        "--db", str(school["db"]), "--curriculum", str(school["curriculum"]), env=key_env(),
+    )  # fmt: skip
+    usage_error(done, "not the public half")
+
+
+# -- a signed sheet ----------------------------------------------------------------------------
+
+
+def test_the_signed_record_holds_every_field_and_the_verdict_judged(school) -> None:
+    doc = signed_json(school)
+    record = doc["record"]
+    assert record["school"] == SCHOOL and record["run_id"] == RUN
+    assert record["trainee"] == {"name": "ana", "person_id": None}
+    assert record["proctor"] == {"name": "Mrs Lee", "person_id": None}
+    assert record["sat_at"] == "2024-05-01T09:00:00.000+00:00"
+    assert record["verdict"] == "failed"
+    assert [r["id"] for r in record["red_lines"] if r["crossed"]] == ["banker-push-paid-or-taken"]
+    curriculum_bytes = school["curriculum"].read_bytes()
+    assert record["curriculum"]["sha256"] == hashlib.sha256(curriculum_bytes).hexdigest()
+    assert len(record["answers"]) == 20  # 18 written, 2 practical
+    push = next(a for a in record["answers"] if a["skill"] == "payout:banker:push")
+    assert (push["answer"], push["expected"], push["correct"]) == ("win 10", "push", False)
+    assert set(push) == {
+        "run_id", "trainee", "drill_id", "step", "skill", "cards", "answer", "expected",
+        "correct", "seconds", "answered_at", "bet", "wager",
+    }  # fmt: skip
+    # the signature's summary: the record's SHA-256 over its canonical form, worked here
+    head, body, _sig = doc["signature"].split(".")
+    summary = json.loads(unb64(body))
+    canonical = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    assert summary["record_sha256"] == hashlib.sha256(canonical.encode()).hexdigest()
+    assert summary["verdict"] == "failed" and summary["grades"]["payouts"] is None
+    assert json.loads(unb64(head))["alg"] == "EdDSA"
+
+
+def test_the_verdict_signed_is_judged_from_the_answers_not_the_run_row(school) -> None:
+    """A run row that says passed (written by whoever holds the file) over answers that
+    fail: the signed record says failed."""
+    with sqlite3.connect(school["db"]) as db:
+        triggers = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='trigger'")]
+        for name in triggers:
+            db.execute(f"DROP TRIGGER {name}")
+        db.execute("UPDATE sessions SET passed = 1 WHERE session_id = ?", (RUN,))
+    assert signed_json(school)["record"]["verdict"] == "failed"
+
+
+def test_a_signed_pdf_json_and_qr_text_verify_with_the_public_key_alone(school) -> None:
+    pdf = school["dir"] / "sheet.pdf"
+    done = sign(school, "--out", str(pdf))
+    assert done.returncode == 0, done.stderr
+    fingerprint = json.loads(school["pub"].read_text())["fingerprint"]
+    school["db"].unlink()  # no history from here on
+    for sheet in (str(pdf),):
+        ok = verify(school, sheet)
+        assert ok.returncode == 0, ok.stdout + ok.stderr
+        assert ok.stdout.startswith(f"verified: signed by {SCHOOL} (key {fingerprint})")
+        assert "ana's audition of 2024-05-01, proctor Mrs Lee: failed" in ok.stdout
+    json_sheet = school["dir"] / "sheet.json"
+    if shutil.which("pdfdetach"):  # poppler reads the attachment as any PDF reader would
+        subprocess.run(["pdfdetach", "-saveall", "-o", str(school["dir"]), str(pdf)], check=True)
+        (school["dir"] / "audition-record.json").rename(json_sheet)
+    else:
+        json_sheet.write_text(json.dumps(signed_json_of(pdf)), encoding="utf-8")
+    assert verify(school, str(json_sheet)).returncode == 0
+    token = json.loads(json_sheet.read_text())["signature"]
+    qr = verify(school, token)
+    assert qr.returncode == 0, qr.stdout
+    assert "QR code's summary" in qr.stdout
+
+
+def signed_json_of(pdf: Path) -> dict:
+    data = pdf.read_bytes()
+    at = data.index(b'{"ezbac_signed_audition"')
+    return json.JSONDecoder().raw_decode(data[at:].decode("ascii", "replace"))[0]
+
+
+def test_the_pdf_shows_the_fingerprint_and_a_qr_code_of_the_signed_summary(school) -> None:
+    if shutil.which("pdftotext") is None or shutil.which("pdfimages") is None:
+        pytest.skip("poppler-utils (pdftotext, pdfimages) not installed: .ci/run installs it")
+    import segno
+    from PIL import Image
+
+    pdf = school["dir"] / "sheet.pdf"
+    assert sign(school, "--out", str(pdf)).returncode == 0
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    fingerprint = json.loads(school["pub"].read_text())["fingerprint"]
+    assert fingerprint in text and f"Signed with {SCHOOL}'s key" in text
+    assert "Result: FAILED" in text
+    subprocess.run(["pdfimages", "-png", str(pdf), str(school["dir"] / "img")], check=True)
+    images = sorted(school["dir"].glob("img-*.png"))
+    assert len(images) == 1
+    token = signed_json_of(pdf)["signature"]
+    # the image's modules are the QR code of the token (drawn again here from segno's matrix)
+    qr = segno.make_qr(token, error="l")
+    picture = Image.open(images[0]).convert("1")
+    side = qr.symbol_size(scale=1, border=4)[0]
+    scale = picture.width // side
+    assert picture.width == side * scale
+    for r, row in enumerate(qr.matrix):
+        for c, dark in enumerate(row):
+            pixel = picture.getpixel(((c + 4) * scale + scale // 2, (r + 4) * scale + scale // 2))
+            assert (pixel == 0) == bool(dark), (r, c)
+
+
+# -- refused -----------------------------------------------------------------------------------
+
+
+def _fields(record: dict) -> list[tuple[object, ...]]:
+    """Every leaf of the record, as a path of keys and indexes."""
+    out: list[tuple[object, ...]] = []
+
+    def walk(value: object, path: tuple[object, ...]) -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, (*path, k))
+        elif isinstance(value, list) and value and not all(isinstance(v, str) for v in value):
+            for i, v in enumerate(value):
+                walk(v, (*path, i))
+        else:
+            out.append(path)
+
+    walk(record, ())
+    return out
+
+
+def _changed(value: object) -> object:
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if value is None:
+        return "x"
+    if isinstance(value, list):
+        return ["x"]
+    return str(value) + "x"
+
+
+def test_every_field_of_the_record_changed_is_refused(school) -> None:
+    doc = signed_json(school)
+    assert verify_doc(school, doc).returncode == 0
+    paths = _fields(doc["record"])
+    # every column of an answer, of a part, both people, the school, the curriculum, the
+    # grades, the red lines, the verdict and the times are among them
+    leaves = {p[-1] for p in paths}
+    for name in (
+        "cards", "answer", "expected", "correct", "seconds", "answered_at", "bet", "wager",
+        "step", "skill", "drill_id", "trainee", "name", "person_id", "school", "sha256", "id",
+        "grade", "crossed", "verdict", "sat_at", "finished_at", "pace", "right",
+    ):  # fmt: skip
+        assert name in leaves, name
+    for path in paths:
+        forged = copy.deepcopy(doc)
+        parent = forged["record"]
+        for step in path[:-1]:
+            parent = parent[step]
+        parent[path[-1]] = _changed(parent[path[-1]])
+        done = verify_doc(school, forged)
+        refused(done, "changed since it was signed")
+
+
+def test_a_changed_summary_or_a_cut_record_is_refused(school) -> None:
+    doc = signed_json(school)
+    head, body, sig = doc["signature"].split(".")
+    summary = json.loads(unb64(body))
+    summary["verdict"] = "passed"
+    new_body = base64.urlsafe_b64encode(json.dumps(summary).encode()).rstrip(b"=").decode()
+    refused(verify_doc(school, {**doc, "signature": f"{head}.{new_body}.{sig}"}), "does not match")
+    cut = copy.deepcopy(doc)
+    cut["record"]["answers"].pop()
+    refused(verify_doc(school, cut), "changed since it was signed")
+
+
+def test_a_sheet_signed_by_another_key_is_refused(school, tmp_path) -> None:
+    other = tmp_path / "other" / "school-key.pem"
+    other.parent.mkdir()
+    made = ezbac(
+        "audition", "key", "--out", str(other), "--school", SCHOOL, env=key_env(OTHER_PHRASE)
+    )
+    assert made.returncode == 0
+    theirs = ezbac(
+        "audition", "sign", RUN, "--key", str(other), "--db", str(school["db"]),
+        "--curriculum", str(school["curriculum"]), "--json", env=key_env(OTHER_PHRASE),
+    )  # fmt: skip
+    doc = json.loads(theirs.stdout)
+    refused(verify_doc(school, doc), "signed by another key")
+    # the same, claiming the school's fingerprint in its header: the signature fails
+    head, body, sig = doc["signature"].split(".")
+    header = json.loads(unb64(head))
+    header["kid"] = json.loads(school["pub"].read_text())["fingerprint"]
+    new_head = base64.urlsafe_b64encode(json.dumps(header).encode()).rstrip(b"=").decode()
+    refused(verify_doc(school, {**doc, "signature": f"{new_head}.{body}.{sig}"}), "not match")
+
+
+def test_a_revoked_sheet_is_refused(school) -> None:
+    listed = school["dir"] / "revoked.jws"
+    doc = signed_json(school)
+    assert verify_doc(school, doc).returncode == 0
+    done = ezbac(
+        "audition", "revoke", RUN, "--key", str(school["key"]), "--list", str(listed),
+        "--reason", "signed in error", env=key_env(),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    path = school["dir"] / "sheet.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    refused(verify(school, str(path), "--revoked", str(listed)), "revoked by " + SCHOOL)
+    assert "signed in error" in verify(school, str(path), "--revoked", str(listed)).stdout
+    # extended: the first entry kept
+    other_run = "ab" * 16
+    again = ezbac(
+        "audition", "revoke", other_run, "--key", str(school["key"]), "--list", str(listed),
+        "--reason", "second", env=key_env(),
+    )  # fmt: skip
+    assert again.returncode == 0 and "2 revoked" in again.stdout
+    refused(verify(school, str(path), "--revoked", str(listed)), "revoked")
+
+
+def test_a_revocation_list_not_signed_by_the_school_is_a_usage_error(school, tmp_path) -> None:
+    other = tmp_path / "o" / "k.pem"
+    other.parent.mkdir()
+    ezbac("audition", "key", "--out", str(other), "--school", SCHOOL, env=key_env())
+    listed = tmp_path / "theirs.jws"
+    ezbac(
+        "audition", "revoke", "cd" * 16, "--key", str(other), "--list", str(listed),
+        "--reason", "x", env=key_env(),
+    )  # fmt: skip
+    path = school["dir"] / "sheet.json"
+    path.write_text(json.dumps(signed_json(school)), encoding="utf-8")
+    usage_error(verify(school, str(path), "--revoked", str(listed)), "revocation list")
+
+
+# -- unsigned and forged -----------------------------------------------------------------------
+
+
+def test_an_unsigned_sheet_and_a_code_are_never_verified(school) -> None:
+    plain = ezbac(
+        "audition", "record", RUN, "--json", "--db", str(school["db"]),
+        "--curriculum", str(school["curriculum"]),
+    )  # fmt: skip
+    doc = json.loads(plain.stdout)
+    done = verify_doc(school, doc)
+    assert done.returncode == 1 and done.stdout.startswith("unsigned: ")
+    assert "verified:" not in done.stdout.replace("not verified", "")
+    code = doc["verification_code"]
+    by_code = ezbac(
+        "audition", "verify", code, "--db", str(school["db"]),
+        "--curriculum", str(school["curriculum"]),
+    )  # fmt: skip
+    assert by_code.returncode == 1
+    assert by_code.stdout.startswith("unsigned: ") and "matches this history" in by_code.stdout
+    pdf = school["dir"] / "plain.pdf"
+    ezbac(
+        "audition", "record", RUN, "--out", str(pdf), "--db", str(school["db"]),
+        "--curriculum", str(school["curriculum"]),
+    )  # fmt: skip
+    done = verify(school, str(pdf))
+    assert done.returncode == 1 and done.stdout.startswith("unsigned: ")
+
+
+def test_a_forged_audition_written_into_the_sqlite_file_is_not_verified(school) -> None:
+    """A trainee holding the file inserts a passing audition of their own (every row as the
+    trainer writes it): its code matches the history, and it is still only "unsigned"; a
+    sheet they sign with a key of their own is another key's."""
+    forged = "f0" * 16
+    with sqlite3.connect(school["db"]) as db:
+        columns = [r[1] for r in db.execute("PRAGMA table_info(sessions)")]
+        row = dict(
+            zip(
+                columns,
+                db.execute("SELECT * FROM sessions WHERE session_id = ?", (RUN,)).fetchone(),
+                strict=True,
+            )
+        )
+        row.update(session_id=forged, trainee="bob", passed=1, correct=20)
+        if "id" in row:
+            row.pop("id")
+        keys = ", ".join(row)
+        db.execute(
+            f"INSERT INTO sessions ({keys}) VALUES ({', '.join('?' * len(row))})",
+            tuple(row.values()),
+        )
+    plain = ezbac(
+        "audition", "record", forged, "--json", "--db", str(school["db"]),
+        "--curriculum", str(school["curriculum"]),
+    )  # fmt: skip
+    assert plain.returncode == 0, plain.stderr
+    doc = json.loads(plain.stdout)
+    by_code = ezbac(
+        "audition", "verify", doc["verification_code"], "--db", str(school["db"]),
+        "--curriculum", str(school["curriculum"]),
+    )  # fmt: skip
+    assert by_code.returncode == 1 and by_code.stdout.startswith("unsigned")
+    done = verify_doc(school, doc)
+    assert done.returncode == 1 and done.stdout.startswith("unsigned")
+    # bob's own key, named after the school
+    mine = school["dir"] / "bob" / "school-key.pem"
+    mine.parent.mkdir()
+    ezbac("audition", "key", "--out", str(mine), "--school", SCHOOL, env=key_env("bob"))
+    signed = ezbac(
+        "audition", "sign", forged, "--key", str(mine), "--json", "--db", str(school["db"]),
+        "--curriculum", str(school["curriculum"]), env=key_env("bob"),
+    )  # fmt: skip
+    refused(verify_doc(school, json.loads(signed.stdout)), "signed by another key")
+
+
+@pytest.mark.parametrize(
+    ("args", "culprit"),
+    [
+        (("verify", "", "--key", "k.pub"), "SHEET"),
+        (("verify", "x.json", "--key", ""), "--key"),
+        (("verify", "x.json"), "--key is needed"),
+        (("key", "--out", ""), "--out"),
+        (("key", "--out", "k.pub", "--school", "S"), ".pem"),
+        (("revoke", "nothex", "--key", "k.pem", "--list", "l", "--reason", "r"), "nothex"),
+        (("revoke", "ab" * 16, "--key", "k.pem", "--list", "l", "--reason", ""), "--reason"),
+    ],
+)
+def test_bad_arguments_are_one_line_exit_2(args, culprit) -> None:
+    usage_error(ezbac("audition", *args, env=key_env()), culprit)
+
+
+def test_the_time_in_the_record_is_the_sittings(school) -> None:
+    record = signed_json(school)["record"]
+    assert record["finished_at"] == (T0 + timedelta(minutes=30)).isoformat(timespec="milliseconds")
