@@ -148,7 +148,7 @@ def test_the_record_as_json_says_who_when_each_area_and_the_red_line(history) ->
     assert record["verification_code"].startswith("3F2A9C0E-")
 
 
-def test_the_pdf_sheet_rendered_and_read_back_and_its_code_verified(history, tmp_path) -> None:
+def test_the_pdf_sheet_rendered_and_read_back_and_its_code_matched(history, tmp_path) -> None:
     if shutil.which("pdftotext") is None or shutil.which("pdftoppm") is None:
         pytest.skip("poppler-utils (pdftotext, pdftoppm) not installed: .ci/run installs it")
     sheet = tmp_path / "sheet.pdf"
@@ -183,9 +183,10 @@ def test_the_pdf_sheet_rendered_and_read_back_and_its_code_verified(history, tmp
     png = (tmp_path / "sheet.png").read_bytes()
     assert png.startswith(b"\x89PNG") and len(png) > 5_000  # a page with text on it
 
-    verified = run(history, "verify", code.lower())
-    assert verified.returncode == 0 and verified.stdout.startswith("verified: ana's audition")
-    assert "failed" in verified.stdout
+    # a code is never a signature: the history matches it, and it is still not verified
+    matched = run(history, "verify", code.lower())
+    assert matched.returncode == 1 and matched.stdout.startswith("unsigned: the code of ana's")
+    assert "matches this history's rows" in matched.stdout
 
 
 def test_a_code_whose_rows_changed_or_unknown_is_not_verified(tmp_path) -> None:
@@ -211,7 +212,7 @@ def test_a_code_whose_rows_changed_or_unknown_is_not_verified(tmp_path) -> None:
         (("record", "--trainee", " "), "--trainee"),
         (("record", "nope"), "nope"),
         (("record", "--trainee", "bob"), "bob"),
-        (("verify", ""), "CODE"),
+        (("verify", ""), "SHEET"),
         (("verify", "xyz"), "xyz"),
     ],
 )

@@ -485,8 +485,9 @@ def test_a_forged_audition_written_into_the_sqlite_file_is_not_verified(school) 
     ("args", "culprit"),
     [
         (("verify", "", "--key", "k.pub"), "SHEET"),
-        (("verify", "x.json", "--key", ""), "--key"),
-        (("verify", "x.json"), "--key is needed"),
+        (("verify", "README.md", "--key", ""), "--key"),
+        (("verify", "README.md"), "--key is needed"),
+        (("verify", "nothing-here.pdf", "--key", "k.pub"), "'nothing-here.pdf': no such file"),
         (("key", "--out", ""), "--out"),
         (("key", "--out", "k.pub", "--school", "S"), ".pem"),
         (("revoke", "nothex", "--key", "k.pem", "--list", "l", "--reason", "r"), "nothex"),

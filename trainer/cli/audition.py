@@ -324,12 +324,17 @@ def _verify(args: argparse.Namespace) -> int:
     given = _needed(args.sheet, "SHEET")
     if CODE_SHAPE.match(given.upper()):
         return _unsigned_code(args, given)
+    qr_text = len(given) > 100 and looks_signed(given)
+    if not qr_text and not Path(given).exists():
+        raise UsageError(
+            f"SHEET {given!r}: no such file, and not a QR code's text or a verification code "
+            "(like 1A2B3C4D-ABCD-EFGH-JKLM)"
+        )
     key = _public(args)
     revoked = _revoked(args, key)
-    path = Path(given)
     token: str | None
     record = None
-    if len(given) > 100 and looks_signed(given):
+    if qr_text:
         token = given  # the QR code's text: the signed summary only
     else:
         data = _read(given, "a sheet", 20_000_000)
