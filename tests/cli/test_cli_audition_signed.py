@@ -501,3 +501,69 @@ def test_bad_arguments_are_one_line_exit_2(args, culprit) -> None:
 def test_the_time_in_the_record_is_the_sittings(school) -> None:
     record = signed_json(school)["record"]
     assert record["finished_at"] == (T0 + timedelta(minutes=30)).isoformat(timespec="milliseconds")
+
+
+# -- Open Badges 3.0 -------------------------------------------------------------------------
+
+SCHEMA = (
+    Path(__file__).parents[1] / "data" / "openbadges" / "ob_v3p0_achievementcredential_schema.json"
+)
+
+
+def badge(school: dict[str, Path]) -> str:
+    done = ezbac(
+        "audition", "badge", RUN, "--key", str(school["key"]), "--db", str(school["db"]),
+        "--curriculum", str(school["curriculum"]), env=key_env(),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_the_badge_is_an_open_badges_credential_its_schema_accepts(school) -> None:
+    import jsonschema
+
+    token = badge(school)
+    vc = json.loads(unb64(token.split(".")[1]))
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    validator = jsonschema.Draft201909Validator(
+        schema, format_checker=jsonschema.Draft201909Validator.FORMAT_CHECKER
+    )
+    errors = sorted(validator.iter_errors(vc), key=str)
+    assert not errors, [e.message for e in errors]
+    assert vc["issuer"]["name"] == SCHOOL and vc["issuer"]["id"].startswith("did:key:z6Mk")
+    assert vc["id"] == "urn:uuid:3f2a9c0e-1111-1111-1111-111111111111"
+    assert vc["validFrom"] == "2024-05-01T09:00:00Z"
+    statuses = [r.get("status") for r in vc["credentialSubject"]["result"]]
+    assert statuses[0] == "Failed"
+    # and the schema does refuse: a credential without its issuer
+    assert list(validator.iter_errors({k: v for k, v in vc.items() if k != "issuer"}))
+
+
+def test_the_badges_jwt_verifies_with_pyjwt_and_the_schools_public_key(school) -> None:
+    import jwt
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    token = badge(school)
+    raw = unb64(json.loads(school["pub"].read_text())["public_key"])
+    claims = jwt.decode(token, Ed25519PublicKey.from_public_bytes(raw), algorithms=["EdDSA"])
+    header = jwt.get_unverified_header(token)
+    assert header == {"alg": "EdDSA", "typ": "JWT", "jwk": header["jwk"]}
+    assert header["jwk"] == {"kty": "OKP", "crv": "Ed25519", "x": json.loads(
+        school["pub"].read_text())["public_key"]}  # fmt: skip
+    assert claims["iss"] == claims["issuer"]["id"] and claims["jti"] == claims["id"]
+    assert claims["sub"] == claims["credentialSubject"]["id"]
+    assert claims["nbf"] == 1714554000  # 2024-05-01 09:00 UTC
+    # one character of the credential changed: PyJWT refuses it
+    head, body, sig = token.split(".")
+    vc = json.loads(unb64(body))
+    vc["credentialSubject"]["result"][0]["status"] = "Completed"
+    forged = base64.urlsafe_b64encode(json.dumps(vc).encode()).rstrip(b"=").decode()
+    with pytest.raises(jwt.InvalidSignatureError):
+        jwt.decode(
+            f"{head}.{forged}.{sig}", Ed25519PublicKey.from_public_bytes(raw), algorithms=["EdDSA"]
+        )
+    # another key's: refused too
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    with pytest.raises(jwt.InvalidSignatureError):
+        jwt.decode(token, Ed25519PrivateKey.generate().public_key(), algorithms=["EdDSA"])

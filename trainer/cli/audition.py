@@ -59,6 +59,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     _key_option(sign, "the school's private key file (PEM, passphrase-protected)")
     sign.add_argument("--out", metavar="FILE", help="where (default: audition-NAME-DATE.pdf)")
     sign.add_argument("--json", action="store_true", help="the signed JSON (stdout unless --out)")
+    badge = actions.add_parser(
+        "badge", help="an audition as an Open Badges 3.0 credential signed with the school's key"
+    )
+    _which_run(badge)
+    _key_option(badge, "the school's private key file (PEM, passphrase-protected)")
+    badge.add_argument("--out", metavar="FILE", help="where (.jwt; default: standard output)")
     verify = actions.add_parser(
         "verify", help="check a sheet's signature with the school's public key"
     )
@@ -81,13 +87,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     _key_option(revoke, "the school's private key file")
     revoke.add_argument("--list", metavar="FILE", help="the revocation list to make or extend")
     revoke.add_argument("--reason", metavar="TEXT", help="why, published with the list")
-    for each in (record, sign, verify, key):
+    for each in (record, sign, badge, verify, key):
         each.add_argument(
             "--curriculum",
             metavar="FILE",
             help="the audition it is judged on (default: the ezbac folder's, else bundled)",
         )
-    for each in (record, sign, verify, key, revoke):
+    for each in (record, sign, badge, verify, key, revoke):
         add_db_argument(each)
         each.set_defaults(handler=run)
 
@@ -121,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
     trainee = _given(args.trainee, "--trainee")
     if (run_id is None) == (trainee is None):
         raise UsageError(f"audition {args.action}: give a RUN_ID or --trainee NAME (one of them)")
-    signer = _signer(args) if args.action == "sign" else None
+    signer = _signer(args) if args.action in ("sign", "badge") else None
     curriculum = _curriculum(args.curriculum)
     with _history(args.db) as store:
         from trainer.history.audition_record import audition_record, find_run
@@ -129,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
         record = audition_record(store, find_run(store, run_id, trainee), curriculum)
     if signer is None:
         return _write(record, args.out, args.json)
+    if args.action == "badge":
+        return _badge(record, signer, args.out)
     from trainer.history.signing import KeyFileError, sign_record
 
     try:
@@ -440,6 +448,28 @@ def _revoke(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(os_error_line(exc)) from None
     print(f"{target}: {len(entries)} revoked, signed by {signer.public.school}; publish it")
+    return 0
+
+
+def _badge(record: AuditionRecord, signer: Signer, out: str | None) -> int:
+    from trainer.history.badge import badge_jwt
+
+    if record.school != signer.public.school:
+        raise UsageError(
+            f"the record names the school {record.school!r}, the key is {signer.public.school!r}'s"
+        )
+    token = badge_jwt(record.signed_record(), signer)
+    if out is None:
+        print(token)
+        return 0
+    target = Path(_needed(out, "--out"))
+    try:
+        target.write_text(token + "\n", encoding="ascii")
+    except OSError as exc:
+        from trainer.paths import os_error_line
+
+        raise UsageError(os_error_line(exc)) from None
+    print(f"{target}: {record.run.trainee}'s audition as an Open Badges 3.0 credential (VC-JWT)")
     return 0
 
 

@@ -146,9 +146,12 @@ class Signer:
     def sign(self, message: bytes) -> bytes:
         return bytes(self._private.sign(message))
 
-    def jws(self, payload: bytes, typ: str, extra: Mapping[str, str] | None = None) -> str:
+    def jws(self, payload: bytes, typ: str) -> str:
         """A compact JWS of ``payload`` (header: EdDSA, the key's fingerprint as ``kid``)."""
-        header = {"alg": "EdDSA", "typ": typ, "kid": self.public.fingerprint, **(extra or {})}
+        return self.compact({"alg": "EdDSA", "typ": typ, "kid": self.public.fingerprint}, payload)
+
+    def compact(self, header: Mapping[str, Any], payload: bytes) -> str:
+        """A compact JWS (RFC 7515) of ``payload`` under ``header``."""
         signing_input = f"{b64url(canonical(header))}.{b64url(payload)}"
         return f"{signing_input}.{b64url(self.sign(signing_input.encode('ascii')))}"
 
