@@ -149,15 +149,17 @@ def test_the_passphrase_read_from_standard_input_never_printed(school, tmp_path)
         ({"key": ""}, "--key"),
         ({"key": "missing.pem"}, "missing.pem"),
         ({"key": "pub"}, "not a passphrase-protected private key"),
+        ({"key": "school-key.pub"}, "that is the public key"),
     ],
 )
 def test_a_bad_key_or_passphrase_is_one_line_exit_2(school, change, culprit) -> None:
     key = str(school["key"])
-    if "key" in change:
-        key = {"pub": str(school["pub"].with_suffix(".pem.pub"))}.get(change["key"], change["key"])
-        if change["key"] == "pub":
-            shutil.copy(school["pub"], key)
-            shutil.copy(school["pub"], Path(key).with_suffix(".pub"))
+    if change.get("key") == "pub":  # a .pem that holds the public key, its .pub beside it
+        key = str(school["dir"] / "bogus.pem")
+        shutil.copy(school["pub"], key)
+        shutil.copy(school["pub"], school["dir"] / "bogus.pub")
+    elif "key" in change:
+        key = change["key"]
     done = ezbac(
         "audition", "sign", RUN, "--key", key, "--db", str(school["db"]),
         "--curriculum", str(school["curriculum"]), env=change.get("env", key_env()),

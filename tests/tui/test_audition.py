@@ -226,3 +226,75 @@ async def test_the_bundled_audition_sits_its_written_part_then_seven_drills() ->
             "table-protection",
         ]
         assert isinstance(the_app.screen, DrillScreen)
+
+
+async def test_an_instructor_signs_the_sheet_at_the_verdict_with_the_schools_key(
+    tmp_path,
+) -> None:
+    """`k` at the verdict: the key file and passphrase typed in a dialog (the passphrase
+    never on screen), a wrong passphrase said in one line, then the sheet signed into the
+    ezbac folder, which `ezbac audition verify` accepts with the public key alone."""
+    import json
+    import os
+    from pathlib import Path
+
+    from textual.widgets import Input
+
+    from tests.support.cli import ezbac
+    from trainer.history.hooks import Recorder
+    from trainer.history.signing import new_key
+    from trainer.history.store import open_history
+    from trainer.tui.screens.audition import SignKeyScreen
+
+    phrase = "the school's phrase"
+    pem, public = new_key("Test School", phrase.encode())
+    key = tmp_path / "school-key.pem"
+    key.write_bytes(pem)
+    (tmp_path / "school-key.pub").write_text(json.dumps(public.as_json()), encoding="utf-8")
+    curriculum = Curriculum("test", (), school="Test School", audition=AUDITION)
+    notes: list[str] = []
+    with open_history(tmp_path / "h.sqlite3") as store:
+        recorder = Recorder(store)
+        recorder.curriculum = lambda: curriculum  # type: ignore[method-assign]
+        the_app = TrainerApp(
+            choices=lambda: [DrillEntry.of(PRACTICAL)],
+            trainee="Alex",
+            seed=1,
+            deal=dealer([coup(DRAGON, {Bet.PLAYER: "20", Bet.BANKER: "10"})]),
+            clock=FakeClock(),
+            now=FakeNow(),
+            hooks=Hooks(
+                on_answer=recorder.on_answer,
+                on_session=recorder.on_session,
+                curriculum=recorder.curriculum,
+                sign_sheet=recorder.sign_sheet,
+            ),
+        )
+        the_app.notify = lambda message, **_: notes.append(str(message))  # type: ignore[method-assign]
+        async with the_app.run_test(size=SIZE) as pilot:
+            await sit(pilot)
+            assert isinstance(the_app.screen, VerdictScreen)
+            for typed in ("not the phrase", phrase):
+                await pilot.press("k")
+                await pilot.pause()
+                assert isinstance(the_app.screen, SignKeyScreen)
+                the_app.screen.query_one("#key-file", Input).value = str(key)
+                await pilot.press("enter")  # on to the passphrase
+                await pilot.press(*typed)
+                shown = the_app.screen.query_one("#passphrase", Input).render_line(0).text
+                assert typed not in shown  # a password field: dots
+                await pilot.press("enter")
+                await pilot.pause()
+                await the_app.workers.wait_for_complete()
+                await pilot.pause()
+                assert isinstance(the_app.screen, VerdictScreen)
+            run = recorder.store.sessions("Alex")[0]
+    assert notes[0] == f"{key}: wrong passphrase, or not a key file"
+    assert "not the phrase" not in " ".join(notes)
+    where = Path(notes[1].removeprefix("Signed sheet written: "))
+    assert where.parent == Path(os.environ["EZBAC_HOME"]) / "auditions"
+    checked = ezbac("audition", "verify", str(where), "--key", str(tmp_path / "school-key.pub"))
+    assert checked.returncode == 0, checked.stdout
+    assert checked.stdout.startswith("verified: signed by Test School")
+    assert "Alex's audition of 2026-01-02, proctor Mrs Lee: passed" in checked.stdout
+    assert run.drill_id == AUDITION_ID

@@ -240,19 +240,16 @@ def _passphrase(args: argparse.Namespace, twice: bool) -> bytes:
 def _signer(args: argparse.Namespace) -> Signer:
     """The school's private key of --key, unlocked; its school is the public file's beside it
     (FILE.pub), which must be its public half."""
-    from trainer.history.signing import KeyFileError, load_signer, read_public
+    from trainer.history.signing import KeyFileError, open_signer
 
-    path = _needed(args.key, "--key")
-    pem = _read(path, "a key file", 100_000)
-    public_path = str(Path(path).with_suffix(".pub"))
-    public = read_public(_read(public_path, "the public key beside it"), public_path)
+    path = Path(_needed(args.key, "--key"))
+    if path.suffix == ".pub":
+        raise UsageError(f"--key {path}: that is the public key; give the private one (.pem)")
+    _read(str(path), "a key file", 100_000)  # named before the passphrase is asked
     try:
-        signer = load_signer(pem, _passphrase(args, twice=False), public.school, path)
+        return open_signer(path, _passphrase(args, twice=False))
     except KeyFileError as exc:
         raise UsageError(str(exc)) from None
-    if signer.public.raw != public.raw:
-        raise UsageError(f"{public_path}: not the public half of {path}")
-    return signer
 
 
 def _create(path: Path, data: bytes, mode: int) -> None:

@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from trainer.errors import BadInputError, EzbacError
@@ -195,6 +196,39 @@ def load_signer(pem: bytes, passphrase: bytes, school: str, where: str) -> Signe
     if not isinstance(private, Ed25519PrivateKey):
         raise KeyFileError(f"{where}: not an Ed25519 key")
     return Signer(private, school)
+
+
+def _small_file(path: Path, what: str, limit: int = 100_000) -> bytes:
+    """A small regular file's bytes; KeyFileError naming it otherwise."""
+    import os
+    import stat
+
+    from trainer.paths import os_reason
+
+    try:
+        with open(path, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise KeyFileError(f"{path}: {what} must be a regular file")
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise KeyFileError(f"{path}: {os_reason(exc)}") from None
+    if len(data) > limit:
+        raise KeyFileError(f"{path}: too large for {what}")
+    return data
+
+
+def open_signer(path: Path, passphrase: bytes) -> Signer:
+    """The school's private key file ``path`` unlocked, with its school and public half from
+    the public file beside it (the same name, ``.pub``), which must be its public half."""
+    public_path = path.with_suffix(".pub")
+    if public_path == path:
+        raise KeyFileError(f"{path}: that is the public key; give the private one (.pem)")
+    pem = _small_file(path, "a key file")
+    public = read_public(_small_file(public_path, "the public key beside it"), str(public_path))
+    signer = load_signer(pem, passphrase, public.school, str(path))
+    if signer.public.raw != public.raw:
+        raise KeyFileError(f"{public_path}: not the public half of {path}")
+    return signer
 
 
 def read_public(data: bytes, where: str) -> SchoolKey:
