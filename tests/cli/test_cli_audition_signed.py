@@ -569,3 +569,33 @@ def test_the_badges_jwt_verifies_with_pyjwt_and_the_schools_public_key(school) -
 
     with pytest.raises(jwt.InvalidSignatureError):
         jwt.decode(token, Ed25519PrivateKey.generate().public_key(), algorithms=["EdDSA"])
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "[" * 100_000,
+        '{"ezbac_signed_audition": 1, "record": {"areas": 5}, "signature": "a.b.c"}',
+        '{"ezbac_signed_audition": 1, "record": [], "signature": "a.b.c"}',
+        '{"signature": "' + "A" * 70_000 + '"}',
+    ],
+)
+def test_hostile_sheets_are_one_line(school, body) -> None:
+    path = school["dir"] / "hostile.json"
+    path.write_text(body, encoding="utf-8")
+    done = verify(school, str(path))
+    assert done.returncode in (1, 2) and "Traceback" not in done.stderr
+    assert len((done.stdout + done.stderr).strip().splitlines()) == 1
+
+
+def test_a_record_with_a_nan_or_wrong_types_is_refused_not_a_traceback(school) -> None:
+    doc = signed_json(school)
+    assert set(doc) == {"ezbac_signed_audition", "record", "signature"}  # nothing unsigned
+    nan = copy.deepcopy(doc)
+    nan["record"]["areas"][0]["pace"] = float("nan")
+    path = school["dir"] / "nan.json"
+    path.write_text(json.dumps(nan), encoding="utf-8")
+    assert "NaN" in path.read_text()
+    refused(verify(school, str(path)), "not an audition record")
+    doc["record"]["areas"] = "x"
+    refused(verify_doc(school, doc), "not an audition record")

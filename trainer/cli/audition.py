@@ -349,8 +349,8 @@ def _verify(args: argparse.Namespace) -> int:
             elif data.lstrip().startswith(b"{"):
                 try:
                     sheet = json.loads(data.decode("utf-8"))
-                except (UnicodeDecodeError, ValueError):
-                    raise UsageError(f"{given}: not JSON") from None
+                except (UnicodeDecodeError, ValueError, RecursionError):
+                    raise UsageError(f"{given}: not a sheet's JSON") from None
             else:
                 sheet = {"signature": data.decode("ascii", "replace").strip(), "record": None}
         except RefusedError as exc:
@@ -477,7 +477,8 @@ def _write(
     record: AuditionRecord, out: str | None, as_json: bool, signed: dict | None = None
 ) -> int:
     if as_json:
-        body = record.as_json() if signed is None else {**record.as_json(), **signed}
+        # signed: only what is signed (a field beside it would be read as if it were)
+        body = record.as_json() if signed is None else signed
         text = json.dumps(body, indent=2, ensure_ascii=False) + "\n"
         if out is None:
             sys.stdout.write(text)

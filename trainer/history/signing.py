@@ -270,7 +270,7 @@ def open_jws(token: str, key: SchoolKey, typ: str) -> dict[str, Any]:
     head64, body64, sig64 = token.split(".")
     try:
         header = json.loads(unb64url(head64))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise RefusedError("the signature's header is damaged") from None
     if not isinstance(header, dict) or header.get("alg") != "EdDSA":
         raise RefusedError("not an Ed25519 (EdDSA) signature")
@@ -288,7 +288,7 @@ def open_jws(token: str, key: SchoolKey, typ: str) -> dict[str, Any]:
         )
     try:
         payload = json.loads(unb64url(body64))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise RefusedError("the signed summary is not JSON") from None
     if not isinstance(payload, dict):
         raise RefusedError("the signed summary is not a JSON object")
@@ -357,7 +357,7 @@ def verify_signed(
     if record is not None:
         try:
             expected = summary_of(record, key.fingerprint)
-        except (KeyError, TypeError):
+        except (KeyError, TypeError, ValueError, AttributeError):
             raise RefusedError("the record is not an audition record (fields missing)") from None
         changed = sorted(k for k in expected if expected[k] != summary.get(k))
         changed += sorted(k for k in summary if k not in expected)
@@ -425,6 +425,6 @@ def find_in_pdf(data: bytes) -> dict[str, Any] | None:
     chunk = data[at : end if end > 0 else len(data)]
     try:
         value, _ = json.JSONDecoder().raw_decode(chunk.decode("ascii"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise RefusedError("the sheet's signed record is damaged") from None
     return value if isinstance(value, dict) else None
