@@ -14,6 +14,7 @@ import base64
 import copy
 import hashlib
 import json
+import os
 import shutil
 import sqlite3
 import stat
@@ -26,6 +27,7 @@ import pytest
 from tests.cli.test_cli_audition import RUN, SCHOOL, make_history
 from tests.support.cli import ezbac, usage_error
 from tests.support.history import T0
+from trainer.history.store import open_history
 
 PHRASE = "correct horse battery staple"
 OTHER_PHRASE = "another school's phrase"
@@ -599,3 +601,58 @@ def test_a_record_with_a_nan_or_wrong_types_is_refused_not_a_traceback(school) -
     refused(verify(school, str(path)), "not an audition record")
     doc["record"]["areas"] = "x"
     refused(verify_doc(school, doc), "not an audition record")
+
+
+def test_a_forged_audition_written_by_a_terminals_role_on_the_server_is_not_verified(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """A terminal's database role (least privilege: it may insert runs and answers) writes a
+    whole sitting and a passing audition run with no answers: the history holds them, their
+    codes match, and `verify` still says unsigned; signed by a key that is not the
+    school's, refused."""
+    import itertools as _it
+
+    from tests.support.history import session
+    from tests.support.pg import run_sql
+    from trainer.session.audition import AUDITION_ID
+
+    n = f"{os.getpid()}_{next(_it.count(1))}_{tmp_path.name[-6:]}"
+    with open_history(pg_url) as store:
+        store.record_session(session("warm", trainee="x"))  # the schema made by the owner
+    ran = ezbac("people", "sql-roles", "--apply", "--terminals", f"t_{n}", "--reports",
+                f"r_{n}", "--db", pg_url)  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    run_sql(pg_url, f"CREATE ROLE room_{n} LOGIN IN ROLE t_{n}")
+    terminal = pg_url.replace("postgresql://postgres@", f"postgresql://room_{n}@", 1)
+    _, curriculum = make_history(terminal, tmp_path)  # every row written as the terminal
+    forged = "f0" * 16
+    with open_history(terminal) as store:
+        store.record_session(
+            session(forged, trainee="bob", drill_id=AUDITION_ID,
+                    title="Audition (proctor: Mrs Lee)", mode="exam", started=T0, minutes=30,
+                    questions=20, correct=20, passed=True)
+        )  # fmt: skip
+    key = tmp_path / "school-key.pem"
+    assert ezbac("audition", "key", "--out", str(key), "--school", SCHOOL,
+                 env=key_env()).returncode == 0  # fmt: skip
+    pub = str(key.with_suffix(".pub"))
+    for run_id in (RUN, forged):
+        plain = ezbac("audition", "record", run_id, "--json", "--db", pg_url,
+                      "--curriculum", str(curriculum))  # fmt: skip
+        assert plain.returncode == 0, plain.stderr
+        doc = json.loads(plain.stdout)
+        by_code = ezbac("audition", "verify", doc["verification_code"], "--db", pg_url,
+                        "--curriculum", str(curriculum))  # fmt: skip
+        assert by_code.returncode == 1 and by_code.stdout.startswith("unsigned: ")
+        sheet = tmp_path / f"{run_id}.json"
+        sheet.write_text(plain.stdout, encoding="utf-8")
+        done = ezbac("audition", "verify", str(sheet), "--key", pub)
+        assert done.returncode == 1 and done.stdout.startswith("unsigned: ")
+    # the forged run says passed; judged from its answers (none) the signed record says failed
+    signed = ezbac("audition", "sign", forged, "--key", str(key), "--json", "--db", pg_url,
+                   "--curriculum", str(curriculum), env=key_env())  # fmt: skip
+    assert json.loads(signed.stdout)["record"]["verdict"] == "failed"
+    # the terminal's role reads no key: there is none in the history to read
+    tables = run_sql(terminal, "SELECT table_name FROM information_schema.tables "
+                     "WHERE table_schema = current_schema()")  # fmt: skip
+    assert not [t for t in tables if "key" in str(t).lower()]
