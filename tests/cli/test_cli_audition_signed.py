@@ -656,3 +656,27 @@ def test_a_forged_audition_written_by_a_terminals_role_on_the_server_is_not_veri
     tables = run_sql(terminal, "SELECT table_name FROM information_schema.tables "
                      "WHERE table_schema = current_schema()")  # fmt: skip
     assert not [t for t in tables if "key" in str(t).lower()]
+
+
+def test_with_the_schools_sign_in_on_only_an_instructor_signs(school) -> None:
+    db = str(school["db"])
+    for name, role, pin in (("Ana Ruiz", "instructor", "2468"), ("Bo", "trainee", "1357")):
+        added = ezbac("people", "add", name, "--role", role, "--db", db, stdin=pin + "\n")
+        assert added.returncode == 0, added.stderr
+    assert ezbac("people", "signin", "on", "--db", db).returncode == 0
+
+    def signs(*args: str, stdin: str):  # type: ignore[no-untyped-def]
+        return ezbac(
+            "audition", "sign", RUN, "--key", str(school["key"]), "--db", db, "--json",
+            "--curriculum", str(school["curriculum"]), *args, stdin=stdin,
+        )  # fmt: skip
+
+    # the key's passphrase, then the instructor's PIN, a line each on standard input
+    usage_error(signs(stdin=PHRASE + "\n"), "only an instructor signs")
+    usage_error(signs("--instructor", "Bo", stdin=f"{PHRASE}\n1357\n"), "not an instructor")
+    wrong = signs("--instructor", "Ana Ruiz", stdin=f"{PHRASE}\n0000\n")
+    usage_error(wrong, "nothing was signed")
+    assert "0000" not in wrong.stderr and PHRASE not in wrong.stderr
+    done = signs("--instructor", "Ana Ruiz", stdin=f"{PHRASE}\n2468\n")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["record"]["school"] == SCHOOL

@@ -59,12 +59,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     _key_option(sign, "the school's private key file (PEM, passphrase-protected)")
     sign.add_argument("--out", metavar="FILE", help="where (default: audition-NAME-DATE.pdf)")
     sign.add_argument("--json", action="store_true", help="the signed JSON (stdout unless --out)")
+    for each in (sign,):
+        _instructor_option(each)
     badge = actions.add_parser(
         "badge", help="an audition as an Open Badges 3.0 credential signed with the school's key"
     )
     _which_run(badge)
     _key_option(badge, "the school's private key file (PEM, passphrase-protected)")
     badge.add_argument("--out", metavar="FILE", help="where (.jwt; default: standard output)")
+    _instructor_option(badge)
     verify = actions.add_parser(
         "verify", help="check a sheet's signature with the school's public key"
     )
@@ -103,6 +106,14 @@ def _which_run(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--trainee", metavar="NAME", help="their latest audition instead")
 
 
+def _instructor_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--instructor",
+        metavar="NAME",
+        help="who signs, with the school's sign-in on (their PIN is asked)",
+    )
+
+
 def _passphrase_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--passphrase-file",
@@ -129,10 +140,17 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"audition {args.action}: give a RUN_ID or --trainee NAME (one of them)")
     signer = _signer(args) if args.action in ("sign", "badge") else None
     curriculum = _curriculum(args.curriculum)
+    signin = False
     with _history(args.db) as store:
         from trainer.history.audition_record import audition_record, find_run
 
         record = audition_record(store, find_run(store, run_id, trainee), curriculum)
+        if signer is not None:
+            from trainer.history.people import policy
+
+            signin = policy(store).signin  # the school's sign-in: an instructor signs
+    if signer is not None and signin:
+        _instructor_signs(args)
     if signer is None:
         return _write(record, args.out, args.json)
     if args.action == "badge":
@@ -144,6 +162,43 @@ def run(args: argparse.Namespace) -> int:
     except KeyFileError as exc:
         raise UsageError(str(exc)) from None
     return _write(record, args.out, args.json, signed)
+
+
+def _instructor_signs(args: argparse.Namespace) -> None:
+    """With the school's sign-in on, only an instructor signs: --instructor NAME and their
+    PIN (asked without echo at a terminal, else the next line of standard input), checked
+    and recorded by the roster like a proctor's PIN; one line and exit 2 otherwise."""
+    from trainer.history import people
+    from trainer.history.store import HistoryError, open_history, resolve_db
+
+    name = _given(args.instructor, "--instructor")
+    if name is None:
+        raise UsageError(
+            "the school's sign-in is on: only an instructor signs (--instructor NAME, "
+            "their PIN is asked); nothing was signed"
+        )
+    if sys.stdin.isatty():
+        import getpass
+
+        try:
+            pin = getpass.getpass(f"PIN or passphrase for {name}: ")
+        except EOFError:
+            pin = ""
+    else:
+        pin = sys.stdin.readline(10_000).removesuffix("\n").removesuffix("\r")
+    if not pin:
+        raise UsageError(f"no PIN given for {name}; nothing was signed")
+    from datetime import UTC, datetime
+
+    try:
+        with open_history(resolve_db(args.db)) as store:
+            result = people.sign_in(
+                store, name, pin, datetime.now(UTC), instructor=True, event="proctor"
+            )
+    except HistoryError as exc:
+        raise UsageError(str(exc)) from None
+    if not result.ok:
+        raise UsageError(f"{result.message}; nothing was signed")
 
 
 @contextmanager
