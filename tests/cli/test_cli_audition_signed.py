@@ -680,3 +680,25 @@ def test_with_the_schools_sign_in_on_only_an_instructor_signs(school) -> None:
     done = signs("--instructor", "Ana Ruiz", stdin=f"{PHRASE}\n2468\n")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["record"]["school"] == SCHOOL
+
+
+def test_ezbac_verifies_the_badge_too_and_refuses_it_changed_or_revoked(school) -> None:
+    token = badge(school)
+    path = school["dir"] / "ana.jwt"
+    path.write_text(token + "\n", encoding="ascii")
+    ok = verify(school, str(path))
+    assert ok.returncode == 0, ok.stdout
+    assert ok.stdout.startswith(f"verified: an Open Badges 3.0 credential signed by {SCHOOL}")
+    assert ok.stdout.rstrip().endswith("2024-05-01: Failed")
+    head, body, sig = token.split(".")
+    vc = json.loads(unb64(body))
+    vc["credentialSubject"]["identifier"][0]["identityHash"] = "bob"
+    forged = base64.urlsafe_b64encode(json.dumps(vc).encode()).rstrip(b"=").decode()
+    path.write_text(f"{head}.{forged}.{sig}", encoding="ascii")
+    refused(verify(school, str(path)), "does not match")
+    listed = school["dir"] / "revoked.jws"
+    ezbac(
+        "audition", "revoke", RUN, "--key", str(school["key"]), "--list", str(listed),
+        "--reason", "withdrawn", env=key_env(),
+    )  # fmt: skip
+    refused(verify(school, token, "--revoked", str(listed)), "revoked")

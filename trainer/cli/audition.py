@@ -379,7 +379,15 @@ def _revoked(args: argparse.Namespace, key: SchoolKey) -> dict[str, str]:
 def _verify(args: argparse.Namespace) -> int:
     """A sheet checked with the school's public key alone; exit 1 unless it verifies."""
     from trainer.history.audition_record import CODE_SHAPE
-    from trainer.history.signing import RefusedError, find_in_pdf, looks_signed, verify_signed
+    from trainer.history.signing import (
+        BADGE_TYPE,
+        RefusedError,
+        find_in_pdf,
+        jws_header,
+        looks_signed,
+        verify_badge,
+        verify_signed,
+    )
 
     given = _needed(args.sheet, "SHEET")
     if CODE_SHAPE.match(given.upper()):
@@ -417,6 +425,8 @@ def _verify(args: argparse.Namespace) -> int:
         if record is not None and not isinstance(record, dict):
             return _refused(given, "its record is not a JSON object")
     try:
+        if jws_header(token).get("typ") == BADGE_TYPE:
+            return _verified_badge(args, verify_badge(token, key, revoked), key)
         verified = verify_signed(token, record, key, revoked)
     except RefusedError as exc:
         return _refused(given if len(given) < 100 else "the QR code", str(exc))
@@ -432,6 +442,21 @@ def _verify(args: argparse.Namespace) -> int:
     )
     if verified.record is None:
         print("(the QR code's summary: the full record is in the sheet's PDF or JSON)")
+    return 0
+
+
+def _verified_badge(args: argparse.Namespace, claims: dict, key: SchoolKey) -> int:
+    if args.json:
+        print(json.dumps(claims, indent=2, ensure_ascii=False))
+        return 0
+    subject = claims.get("credentialSubject") or {}
+    names = [i.get("identityHash") for i in subject.get("identifier") or [] if isinstance(i, dict)]
+    status = [r.get("status") for r in subject.get("result") or [] if isinstance(r, dict)]
+    print(
+        f"verified: an Open Badges 3.0 credential signed by {key.school} (key "
+        f"{key.fingerprint}): {', '.join(map(str, names)) or '?'}, {claims.get('name')}, "
+        f"{str(claims.get('validFrom'))[:10]}: {next((s for s in status if s), '?')}"
+    )
     return 0
 
 

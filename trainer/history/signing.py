@@ -35,6 +35,8 @@ SHEET_VERSION = 1
 SUMMARY_TYPE = "ezbac-audition+jws"
 REVOCATION_TYPE = "ezbac-revocations+jws"
 PUBLIC_KIND = "ezbac-school-public-key"
+#: An Open Badges 3.0 credential's VC-JWT (trainer.history.badge).
+BADGE_TYPE = "JWT"
 #: A compact JWS: three base64url parts (bounded: a sheet's summary is well under this).
 MAX_TOKEN = 64_000
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$")
@@ -262,21 +264,34 @@ def looks_signed(text: str) -> bool:
     return len(text) <= MAX_TOKEN and _TOKEN.match(text.strip()) is not None
 
 
-def open_jws(token: str, key: SchoolKey, typ: str) -> dict[str, Any]:
-    """The payload of a compact JWS that ``key`` signed; RefusedError says why not."""
+def jws_header(token: str) -> dict[str, Any]:
+    """The header of a compact JWS, unverified (which kind of signed thing it is)."""
     token = token.strip()
     if len(token) > MAX_TOKEN or not _TOKEN.match(token):
         raise RefusedError("not a signed record (a JWS of three base64url parts)")
-    head64, body64, sig64 = token.split(".")
     try:
-        header = json.loads(unb64url(head64))
+        header = json.loads(unb64url(token.split(".")[0]))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise RefusedError("the signature's header is damaged") from None
     if not isinstance(header, dict) or header.get("alg") != "EdDSA":
         raise RefusedError("not an Ed25519 (EdDSA) signature")
+    return header
+
+
+def open_jws(token: str, key: SchoolKey, typ: str) -> dict[str, Any]:
+    """The payload of a compact JWS that ``key`` signed; RefusedError says why not."""
+    header = jws_header(token)
+    head64, body64, sig64 = token.strip().split(".")
     if header.get("typ") != typ:
         raise RefusedError(f"not a {typ.split('+')[0]} (it is {header.get('typ')!r})")
     signer = header.get("kid")
+    if typ == BADGE_TYPE:  # a VC-JWT names its key by the public key itself (jwk)
+        jwk = header.get("jwk")
+        signer = (
+            fingerprint(unb64url(str(jwk.get("x", ""))))
+            if isinstance(jwk, dict) and jwk.get("kty") == "OKP" and jwk.get("crv") == "Ed25519"
+            else None
+        )
     if signer != key.fingerprint:
         raise RefusedError(
             f"signed by another key (fingerprint {signer}), not {key.school}'s ({key.fingerprint})"
@@ -368,6 +383,21 @@ def verify_signed(
     if revoked and isinstance(run, str) and run in revoked:
         raise RefusedError(f"revoked by {key.school}: {revoked[run]}")
     return Verified(key, summary, None if record is None else dict(record))
+
+
+def verify_badge(token: str, key: SchoolKey, revoked: Mapping[str, str] | None = None) -> dict:
+    """The claims of an Open Badges credential (VC-JWT) ``key`` signed, its issuer the
+    school and not revoked; RefusedError says why not."""
+    claims = open_jws(token, key, BADGE_TYPE)
+    issuer = claims.get("issuer")
+    if not isinstance(issuer, dict) or issuer.get("name") != key.school:
+        raise RefusedError(f"the credential's issuer is not {key.school}")
+    if issuer.get("id") != key.did() or claims.get("iss") != key.did():
+        raise RefusedError("the credential's issuer id is not this key's did:key")
+    run = str(claims.get("jti", "")).removeprefix("urn:uuid:").replace("-", "")
+    if revoked and run in revoked:
+        raise RefusedError(f"revoked by {key.school}: {revoked[run]}")
+    return claims
 
 
 # -- the revocation list -----------------------------------------------------------------------
