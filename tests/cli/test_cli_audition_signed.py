@@ -702,3 +702,27 @@ def test_ezbac_verifies_the_badge_too_and_refuses_it_changed_or_revoked(school) 
         "--reason", "withdrawn", env=key_env(),
     )  # fmt: skip
     refused(verify(school, token, "--revoked", str(listed)), "revoked")
+
+
+def test_a_passphrase_file_is_its_first_lines_bytes_whatever_their_encoding(school) -> None:
+    phrase_file = school["dir"] / "phrase"
+    phrase_file.write_bytes(b"caf\xe9 latin-1\nsecond line ignored\n")
+    key = school["dir"] / "k" / "school-key.pem"
+    key.parent.mkdir()
+    made = ezbac("audition", "key", "--out", str(key), "--school", SCHOOL,
+                 "--passphrase-file", str(phrase_file))  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    from cryptography.hazmat.primitives.serialization import load_pem_private_key
+
+    load_pem_private_key(key.read_bytes(), password=b"caf\xe9 latin-1")  # the bytes, as given
+    signed = ezbac(
+        "audition", "sign", RUN, "--key", str(key), "--json", "--db", str(school["db"]),
+        "--curriculum", str(school["curriculum"]), "--passphrase-file", str(phrase_file),
+    )  # fmt: skip
+    assert signed.returncode == 0, signed.stderr
+    phrase_file.write_bytes(b"\n")
+    usage_error(
+        ezbac("audition", "sign", RUN, "--key", str(key), "--db", str(school["db"]),
+              "--passphrase-file", str(phrase_file)),
+        "first line is empty",
+    )  # fmt: skip

@@ -271,10 +271,13 @@ def _passphrase(args: argparse.Namespace, twice: bool) -> bytes:
     import os
 
     given = _given(args.passphrase_file, "--passphrase-file")
-    if given is not None:
-        text = _read(given, "a passphrase file", 10_000).decode("utf-8", "replace")
-        phrase = text.splitlines()[0] if text.splitlines() else ""
-    elif PASSPHRASE_ENV in os.environ:
+    if given is not None:  # its first line, as bytes: whatever encoding it was typed in
+        lines = _read(given, "a passphrase file", 10_000).splitlines()
+        raw = lines[0] if lines else b""
+        if not raw:
+            raise UsageError(f"--passphrase-file {given}: its first line is empty")
+        return raw
+    if PASSPHRASE_ENV in os.environ:
         phrase = os.environ[PASSPHRASE_ENV]
     elif sys.stdin.isatty():
         import getpass
