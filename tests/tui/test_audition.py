@@ -298,3 +298,54 @@ async def test_an_instructor_signs_the_sheet_at_the_verdict_with_the_schools_key
     assert checked.stdout.startswith("verified: signed by Test School")
     assert "Alex's audition of 2026-01-02, proctor Mrs Lee: passed" in checked.stdout
     assert run.drill_id == AUDITION_ID
+
+
+async def test_with_sign_in_on_a_trainee_cannot_sign_the_sheet(tmp_path) -> None:
+    """The school's sign-in on, Bo (a trainee) signed in: `k` asks an instructor's PIN
+    first; Bo's own opens nothing, Escape signs nothing; Ana's (an instructor) opens the
+    key dialog."""
+    from textual.widgets import Input, Label
+
+    from tests.support.history import T0
+    from trainer.cli.train import history_hooks
+    from trainer.history import people
+    from trainer.history.store import open_history
+    from trainer.tui.messages import SignSheet
+    from trainer.tui.screens.audition import SignKeyScreen
+    from trainer.tui.screens.signin import ProctorScreen as InstructorPin
+
+    db = tmp_path / "history.sqlite3"
+    with open_history(db) as store:
+        people.add(store, "Ana", people.INSTRUCTOR, "2468", T0)
+        people.add(store, "Bo", people.TRAINEE, "1111", T0)
+        people.set_policy(store, signin=True)
+
+    async def give(pilot, name: str, secret: str) -> None:  # type: ignore[no-untyped-def]
+        screen = pilot.app.screen
+        screen.query_one("#signin-name", Input).value = name
+        screen.query_one("#signin-name", Input).focus()
+        await pilot.press("enter")
+        screen.query_one("#signin-secret", Input).value = secret
+        await pilot.press("enter")
+        await pilot.pause()
+
+    the_app = TrainerApp(hooks=history_hooks(str(db)), desk=people.Desk(open_history(db)))
+    async with the_app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await give(pilot, "Bo", "1111")
+        the_app.post_message(SignSheet("3f2a9c0e" + "1" * 24))
+        await pilot.pause()
+        assert isinstance(the_app.screen, InstructorPin)
+        await give(pilot, "Bo", "1111")
+        said = str(the_app.screen.query_one("#signin-error", Label).render())
+        assert isinstance(the_app.screen, InstructorPin) and "not an instructor" in said
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(the_app.screen, (InstructorPin, SignKeyScreen))
+        the_app.post_message(SignSheet("3f2a9c0e" + "1" * 24))
+        await pilot.pause()
+        await give(pilot, "Ana", "2468")
+        assert isinstance(the_app.screen, SignKeyScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        the_app.exit()
