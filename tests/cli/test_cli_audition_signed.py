@@ -395,6 +395,15 @@ def test_a_revoked_sheet_is_refused(school) -> None:
     )  # fmt: skip
     assert again.returncode == 0 and "2 revoked" in again.stdout
     refused(verify(school, str(path), "--revoked", str(listed)), "revoked")
+    # --list naming a file that is not this key's list: refused, the file unchanged
+    other = school["dir"] / "notes.txt"
+    other.write_text("my notes\n", encoding="utf-8")
+    usage_error(
+        ezbac("audition", "revoke", other_run, "--key", str(school["key"]), "--list",
+              str(other), "--reason", "x", env=key_env()),
+        "not this key's revocation list",
+    )  # fmt: skip
+    assert other.read_text(encoding="utf-8") == "my notes\n"
 
 
 def test_a_revocation_list_not_signed_by_the_school_is_a_usage_error(school, tmp_path) -> None:
