@@ -328,7 +328,8 @@ def test_every_field_of_the_record_changed_is_refused(school) -> None:
     for name in (
         "cards", "answer", "expected", "correct", "seconds", "answered_at", "bet", "wager",
         "step", "skill", "drill_id", "trainee", "name", "person_id", "school", "sha256", "id",
-        "grade", "crossed", "verdict", "sat_at", "finished_at", "pace", "right",
+        "grade", "crossed", "verdict", "sat_at", "finished_at", "pace", "right", "title", "mode",
+        "abandoned", "reference_opened", "questions", "run_id",
     ):  # fmt: skip
         assert name in leaves, name
     for path in paths:

@@ -128,6 +128,12 @@ class AuditionRecord:
                     "finished_at": _stamp(p.finished_at),
                     "questions": p.questions,
                     "correct": p.correct,
+                    "passed": p.passed,
+                    "abandoned": p.abandoned,
+                    "reference_opened": p.reference_opened,
+                    "trainee": p.trainee,
+                    "person_id": p.person_id,
+                    "proctor_id": p.proctor_id,
                 }
                 for p in self.parts
             ],
