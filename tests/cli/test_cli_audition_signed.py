@@ -434,6 +434,12 @@ def test_an_unsigned_sheet_and_a_code_are_never_verified(school) -> None:
     assert done.returncode == 1 and done.stdout.startswith("unsigned: ")
     assert "verified:" not in done.stdout.replace("not verified", "")
     code = doc["verification_code"]
+    assert len(done.stdout.strip().splitlines()) == 1 and "--db" in done.stdout
+    path = school["dir"] / "sheet.json"
+    with_history = verify(school, str(path), "--db", str(school["db"]),
+                          "--curriculum", str(school["curriculum"]))  # fmt: skip
+    assert with_history.returncode == 1
+    assert f"the history still matches its code {code}" in with_history.stdout
     by_code = ezbac(
         "audition", "verify", code, "--db", str(school["db"]),
         "--curriculum", str(school["curriculum"]),
@@ -447,6 +453,12 @@ def test_an_unsigned_sheet_and_a_code_are_never_verified(school) -> None:
     )  # fmt: skip
     done = verify(school, str(pdf))
     assert done.returncode == 1 and done.stdout.startswith("unsigned: ")
+    with sqlite3.connect(school["db"]) as db:
+        db.execute("DROP TRIGGER exam_answers_kept")
+        db.execute("UPDATE answers SET correct = 1 WHERE skill = 'payout:banker:push'")
+    changed = verify(school, str(path), "--db", str(school["db"]),
+                     "--curriculum", str(school["curriculum"]))  # fmt: skip
+    assert changed.returncode == 1 and "the history no longer matches its code" in changed.stdout
 
 
 def test_a_forged_audition_written_into_the_sqlite_file_is_not_verified(school) -> None:

@@ -422,7 +422,7 @@ def _verify(args: argparse.Namespace) -> int:
         except RefusedError as exc:
             return _refused(given, str(exc))
         if not isinstance(sheet, dict) or not isinstance(sheet.get("signature"), str):
-            return _unsigned_sheet(given, sheet)
+            return _unsigned_sheet(args, given, sheet)
         token = sheet["signature"]
         record = sheet.get("record")
         if record is not None and not isinstance(record, dict):
@@ -468,12 +468,33 @@ def _refused(what: str, why: str) -> int:
     return EXIT_NOT_VERIFIED
 
 
-def _unsigned_sheet(given: str, sheet: object) -> int:
+def _unsigned_sheet(args: argparse.Namespace, given: str, sheet: object) -> int:
+    """A sheet with no signature: never verified (exit 1); with its code and a history at
+    hand, whether that history still matches it (which proves nothing against whoever can
+    write the history).  One line."""
+    from trainer.errors import BadInputError
+    from trainer.history.audition_record import NotVerifiedError, verify
+    from trainer.history.store import db_is_missing, resolve_db
+
     code = sheet.get("verification_code") if isinstance(sheet, dict) else None
-    print(
-        f"unsigned: {given} carries no school signature; it is not verified"
-        + (f" (its code {code}: ezbac audition verify {code})" if isinstance(code, str) else "")
-    )
+    head = f"unsigned: {given} carries no school signature, so it is not verified"
+    if not isinstance(code, str):
+        print(head)
+    elif db_is_missing(resolve_db(args.db)):
+        print(f"{head} (its code {code} can be checked against a history with --db)")
+    else:
+        try:
+            with _history(args.db) as store:
+                verify(store, code, _curriculum(args.curriculum))
+        except NotVerifiedError:
+            print(f"{head}; the history no longer matches its code {code}")
+        except BadInputError as exc:
+            print(f"{head}; its code was not checked ({exc})")
+        else:
+            print(
+                f"{head}; the history still matches its code {code}, which whoever can write "
+                "the history could have made"
+            )
     return EXIT_NOT_VERIFIED
 
 
