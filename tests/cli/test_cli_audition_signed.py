@@ -516,6 +516,7 @@ def test_a_forged_audition_written_into_the_sqlite_file_is_not_verified(school) 
         (("verify", "nothing-here.pdf", "--key", "k.pub"), "'nothing-here.pdf': no such file"),
         (("key", "--out", ""), "--out"),
         (("key", "--out", "k.pub", "--school", "S"), ".pem"),
+        (("key", "--out", "/nonexistent/k.pem", "--school", "S\u202eX"), "--school"),
         (("revoke", "nothex", "--key", "k.pem", "--list", "l", "--reason", "r"), "nothex"),
         (("revoke", "ab" * 16, "--key", "k.pem", "--list", "l", "--reason", ""), "--reason"),
     ],

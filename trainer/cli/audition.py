@@ -338,6 +338,8 @@ def _new_key(args: argparse.Namespace) -> int:
     school = _given(args.school, "--school") or _curriculum(args.curriculum).school
     if not school:
         raise UsageError("--school NAME is needed: the curriculum names no school")
+    if not school.isprintable() or len(school) > 120:
+        raise UsageError("--school: a school's name is printable text of at most 120 characters")
     for path in (out, public_path):
         if path.exists() or path.is_symlink():
             raise UsageError(f"{path}: already exists; ezbac never writes over a key")
