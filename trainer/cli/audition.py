@@ -34,8 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
             "An audition's record: 'key' makes the school's signing key; 'sign' writes the\n"
             "sign-off sheet (PDF, or JSON) signed with it; 'verify' checks a sheet with the\n"
             "school's public key alone; 'revoke' adds a sheet to the school's signed\n"
-            "revocation list; 'record' writes an unsigned sheet (exit 0 verified, 1 not\n"
-            "verified: unsigned, changed, another key's or revoked, 2 usage)."
+            "revocation list; 'badge' writes it as an Open Badges 3.0 credential (VC-JWT);\n"
+            "'record' writes an unsigned sheet. verify: exit 0 verified, 1 not verified\n"
+            "(unsigned, changed, another key's or revoked), 2 usage."
         ),
         epilog=(
             "examples:\n"
