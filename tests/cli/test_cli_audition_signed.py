@@ -192,7 +192,36 @@ def test_the_signed_record_holds_every_field_and_the_verdict_judged(school) -> N
     record = doc["record"]
     assert record["school"] == SCHOOL and record["run_id"] == RUN
     assert record["trainee"] == {"name": "ana", "person_id": None}
-    assert record["proctor"] == {"name": "Mrs Lee", "person_id": None}
+    # typed at the terminal (no sign-in): signed as not verified
+    assert record["proctor"] == {
+        "name": "Mrs Lee",
+        "person_id": None,
+        "verified": False,
+        "check": "typed",
+    }
+    # the written part out of the 18 questions the curriculum sets, all 18 answered
+    assert record["written"] == {
+        "right": 18,
+        "questions": 18,
+        "questions_set": 18,
+        "answered": 18,
+        "pass_mark": 80,
+        "passed": True,
+    }
+    # payouts: two answers of 4.0 s (8.000 s in all) against the area's 8 s target
+    payouts = next(a for a in record["areas"] if a["id"] == "payouts")
+    assert (payouts["seconds"], payouts["pace_seconds"], payouts["target_seconds"]) == (
+        "8.000",
+        "4.0",
+        "8.0",
+    )
+    # each house once, with the parts dealt under it
+    assert record["houses"] == [
+        {
+            "house": "EZ Baccarat, 8 decks, 7 seats; the house banks",
+            "parts": ["Audition: the written part", "Payouts"],
+        }
+    ]
     assert record["sat_at"] == "2024-05-01T09:00:00.000+00:00"
     assert record["verdict"] == "failed"
     assert [r["id"] for r in record["red_lines"] if r["crossed"]] == ["banker-push-paid-or-taken"]
@@ -235,7 +264,9 @@ def test_a_signed_pdf_json_and_qr_text_verify_with_the_public_key_alone(school) 
         ok = verify(school, sheet)
         assert ok.returncode == 0, ok.stdout + ok.stderr
         assert ok.stdout.startswith(f"verified: signed by {SCHOOL} (key {fingerprint})")
-        assert "ana's audition of 2024-05-01, proctor Mrs Lee: failed" in ok.stdout
+        assert (
+            "ana's audition of 2024-05-01, proctor Mrs Lee (unverified: typed, no sign-in): failed"
+        ) in ok.stdout
     json_sheet = school["dir"] / "sheet.json"
     if shutil.which("pdfdetach"):  # poppler reads the attachment as any PDF reader would
         subprocess.run(["pdfdetach", "-saveall", "-o", str(school["dir"]), str(pdf)], check=True)
@@ -266,8 +297,13 @@ def test_the_pdf_shows_the_fingerprint_and_a_qr_code_of_the_signed_summary(schoo
     text = subprocess.run(
         ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
-    fingerprint = json.loads(school["pub"].read_text())["fingerprint"]
-    assert fingerprint in text and f"Signed with {SCHOOL}'s key" in text
+    groups = json.loads(school["pub"].read_text())["fingerprint"].split(" ")
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    # the fingerprint's 16 groups, eight to a line, on two lines one under the other
+    printed = [" ".join(groups[n : n + 8]) for n in range(0, 16, 8)]
+    at = [next(i for i, line in enumerate(lines) if line.endswith(p)) for p in printed]
+    assert at[1] == at[0] + 1, at
+    assert f"Signed with {SCHOOL}'s key" in text
     assert "Result: FAILED" in text
     subprocess.run(["pdfimages", "-png", str(pdf), str(school["dir"] / "img")], check=True)
     images = sorted(school["dir"].glob("img-*.png"))
@@ -283,6 +319,80 @@ def test_the_pdf_shows_the_fingerprint_and_a_qr_code_of_the_signed_summary(schoo
         for c, dark in enumerate(row):
             pixel = picture.getpixel(((c + 4) * scale + scale // 2, (r + 4) * scale + scale // 2))
             assert (pixel == 0) == bool(dark), (r, c)
+
+
+def test_the_fingerprint_and_qr_code_sit_in_the_free_column_on_one_page(tmp_path) -> None:
+    """A sheet longer than the plain one (two houses, a line on unanswered questions, a long
+    proctor's name): one page; from the Verification heading down, the fingerprint and the QR
+    code in the free column and every other word left of it.  A4 is 595.28 x 841.89 pt; the
+    free column runs from 595.28 - (15 + 60) * 72 / 25.4 = 382.68 pt to the right margin,
+    595.28 - 15 * 72 / 25.4 = 552.76 pt, and down to the bottom margin, 12 mm = 34.02 pt
+    above the foot.  The QR code is drawn no smaller than 45 mm (127.56 pt), so a phone
+    reads its modules."""
+    if shutil.which("pdftotext") is None or shutil.which("pdfinfo") is None:
+        pytest.skip("poppler-utils (pdftotext, pdfinfo) not installed: .ci/run installs it")
+    import html
+    import re
+    import zlib
+
+    db, curriculum = make_history(
+        str(tmp_path / "h.sqlite3"),
+        tmp_path,
+        answered=16,
+        right=13,
+        parts=(("whole-coup", "Whole coup"), ("cardroom-fee", "Card room fee")),
+        proctor="Mrs Lee-Montgomery of the Long Name, Senior Pit Supervisor",
+    )
+    made = ezbac(
+        "audition", "key", "--out", str(tmp_path / "k.pem"), "--curriculum", str(curriculum),
+        env=key_env(),
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    pdf = tmp_path / "sheet.pdf"
+    done = ezbac(
+        "audition", "sign", RUN, "--key", str(tmp_path / "k.pem"), "--db", db,
+        "--curriculum", str(curriculum), "--out", str(pdf), env=key_env(),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True)
+    assert re.search(r"^Pages:\s+1$", info.stdout, re.MULTILINE), info.stdout
+    boxes = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    words = [
+        (float(m[0]), float(m[1]), float(m[2]), float(m[3]), html.unescape(m[4]))
+        for m in re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<',
+            boxes,
+        )
+    ]
+    # the free column starts with the heading's line (its text 2 mm under the line's top)
+    top = next(y for _, y, _, _, w in words if w == "Verification") - 6
+    below = [(x0, y0, x1, y1, w) for x0, y0, x1, y1, w in words if y0 >= top]
+    groups = json.loads((tmp_path / "k.pub").read_text())["fingerprint"].split(" ")
+    free = [(x0, y1, x1, w) for x0, _, x1, y1, w in below if x1 > 382.68]
+    # in the free column: the label's words and the fingerprint's 16 groups, nothing else
+    assert sorted(w for *_, w in free) == sorted(
+        ["The", "school", "key's", "fingerprint", "(SHA-256):", *groups]
+    ), free
+    assert all(x0 >= 382.68 and x1 <= 552.76 for x0, _, x1, _ in free), free
+    fingerprint_foot = max(y1 for _, y1, _, _ in free)
+    # the QR code: the page's one image, placed by the content stream's "w 0 0 h x y cm"
+    placed = []
+    data = pdf.read_bytes()
+    for m in re.finditer(rb"(?<!end)stream\r?\n", data):
+        try:
+            content = zlib.decompress(data[m.end() : data.index(b"endstream", m.end())])
+        except zlib.error:
+            continue
+        placed += re.findall(rb"([\d.]+) 0 0 ([\d.]+) ([\d.]+) ([\d.]+) cm\s*/I\w* Do", content)
+    assert len(placed) == 1, placed
+    w, h, x, y = (float(v) for v in placed[0])
+    assert w == h and w >= 127.56, w  # square, at least 45 mm
+    assert x >= 382.68 and x + w <= 552.76 + 0.01, (x, w)
+    assert y >= 34.02 - 0.01  # above the bottom margin
+    assert 841.89 - (y + h) >= fingerprint_foot  # under the fingerprint, not over it
+    assert 841.89 - (y + h) >= top  # and not above the Verification heading
 
 
 # -- refused -----------------------------------------------------------------------------------

@@ -192,17 +192,67 @@ def test_a_sitting_records_who_sat_who_proctored_and_the_verdict() -> None:
     assert record.drill_title == "Audition (proctor: mr. lee)"
 
 
+def test_the_written_part_counts_the_questions_set_not_those_answered() -> None:
+    """Set at 10, 7 answered, all 7 right: 7 of 10, 70 %, under the 80 % mark (the 3 never
+    reached count as not right), so the written part and the sitting fail; counted out of
+    the 7 answered it would pass at 100 %."""
+    sitting = Sitting.start(AUDITION, "ana", Approves("mr. lee"), T0, "a1")
+    for _ in range(7):
+        sitting.on_written(answer("outcome:tie", True, T0, seconds=3.0))
+    for a in draws(10, 3.0) + payouts(20, [], 6.0):
+        sitting.on_practical(a)
+    verdict = sitting.verdict()
+    assert (verdict.written_right, verdict.written_questions) == (7, 10)
+    assert not verdict.written_passed and not verdict.passed
+    record = sitting.record(T0 + timedelta(hours=1))
+    # 10 written (as set) + 30 practical; 7 + 30 right
+    assert (record.questions, record.correct, record.passed) == (40, 37, False)
+
+
+def test_a_written_part_answered_past_its_set_number_counts_every_answer() -> None:
+    """Set at 2 (one coup asks 4): 4 answered, 3 right, counted out of 4, never 3 of 2."""
+    two = Audition(2, 80, (DRAWS,), (A,))
+    sitting = Sitting.start(two, "ana", Approves("mr. lee"), T0, "a1")
+    for n in range(4):
+        sitting.on_written(answer("outcome:tie", n != 0, T0, seconds=3.0))
+    assert (sitting.verdict().written_right, sitting.verdict().written_questions) == (3, 4)
+
+
 def test_the_written_part_is_an_exam_dealt_by_the_engine() -> None:
     import random
 
     from trainer.drills.generate import deal_drill
 
     drill = written_drill(AUDITION)
-    # 10 questions of 4 steps (draws, outcome, one payout): 2 whole coups
-    assert (drill.questions, drill.mode.value, drill.pass_mark) == (2, "exam", 80)
+    # 10 questions of 4 steps (draws, outcome, one payout) a coup: 3 coups, the third cut
+    # after its draws (4 + 4 + 2)
+    assert (drill.questions, drill.mode.value, drill.pass_mark) == (3, "exam", 80)
     coups = deal_drill(drill, random.Random(7))
-    assert len(coups) == 2
+    assert len(coups) == 3
     assert all(len(c.wagers) == 1 for c in coups)  # one bet: one payout question a coup
+
+
+@pytest.mark.parametrize(("written", "coups"), [(18, 5), (16, 4), (10, 3), (1, 1), (0, 1)])
+def test_the_written_part_asks_the_questions_set_no_more_no_fewer(written, coups) -> None:
+    """18 set: 5 coups of 4 is 20, cut to 18 (the fifth asks its draws only); 16: 4 whole
+    coups; 1: one coup's first question (does the Player draw); 0: one whole coup (4)."""
+    import random
+    from dataclasses import replace
+
+    from trainer.drills.model import Step
+    from trainer.session import Session
+
+    drill = written_drill(replace(AUDITION, written_questions=written))
+    session = Session.deal(drill, "ana", random.Random(3))
+    assert (drill.questions, session.total) == (coups, written or 4)
+    assert session.questions[0].step is Step.PLAYER_DRAWS
+    if written == 18:
+        last = session.questions[16:]
+        assert [(q.coup_index, q.step) for q in last] == [
+            (4, Step.PLAYER_DRAWS),
+            (4, Step.BANKER_DRAWS),
+        ]
+    assert session.counter(1) == f"Q 1/{written or 4}"
 
 
 def test_a_proctor_who_types_a_name_approves_and_a_blank_one_does_not() -> None:

@@ -1,5 +1,6 @@
 """`ezbac audition`: an audition's sign-off sheet (PDF, or JSON for a school's own systems)
-and the check of a sheet's verification code against the history (issue 23)."""
+signed with the school's key, the school's key and revocation list, and the check of a sheet
+with the school's public key alone (a code: only whether the history still matches it)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
             "school's public key alone; 'revoke' adds a sheet to the school's signed\n"
             "revocation list; 'badge' writes it as an Open Badges 3.0 credential (VC-JWT);\n"
             "'record' writes an unsigned sheet. verify: exit 0 verified, 1 not verified\n"
-            "(unsigned, changed, another key's or revoked), 2 usage."
+            "(unsigned, changed, another key's or revoked), 2 usage or a mistyped code."
         ),
         epilog=(
             "examples:\n"
@@ -44,7 +45,10 @@ def register(sub: argparse._SubParsersAction) -> None:
             "  ezbac audition sign --trainee Alex --key school-key.pem --out alex.pdf\n"
             "  ezbac audition verify alex.pdf --key school-key.pub --revoked revoked.jws\n"
             "  ezbac audition revoke 3f2a9c0e... --key school-key.pem --list revoked.jws \\\n"
-            "      --reason 'signed in error'"
+            "      --reason 'signed in error'\n"
+            "A code (an unsigned sheet's) is read whatever its case and separators; its last\n"
+            "character is a check character, so a code mistyped is told as such (exit 2); a\n"
+            "code is never verified, only matched against the history (exit 1)."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -384,7 +388,6 @@ def _revoked(args: argparse.Namespace, key: SchoolKey) -> dict[str, str]:
 
 def _verify(args: argparse.Namespace) -> int:
     """A sheet checked with the school's public key alone; exit 1 unless it verifies."""
-    from trainer.history.audition_record import CODE_SHAPE
     from trainer.history.signing import (
         BADGE_TYPE,
         RefusedError,
@@ -396,14 +399,15 @@ def _verify(args: argparse.Namespace) -> int:
     )
 
     given = _needed(args.sheet, "SHEET")
-    if CODE_SHAPE.match(given.upper()):
-        return _unsigned_code(args, given)
     qr_text = len(given) > 100 and looks_signed(given)
-    if not qr_text and not Path(given).exists():
-        raise UsageError(
-            f"SHEET {given!r}: no such file, and not a QR code's text or a verification code "
-            "(like 1A2B3C4D-ABCD-EFGH-JKLM)"
-        )
+    if not qr_text and not _exists(given):
+        code = _typed_code(given)
+        if code is None:
+            raise UsageError(
+                f"SHEET {given[:60]!r}: no such file, and not a QR code's text or a "
+                "verification code (like 1A2B3C4D-ABCD-EFGH-JKLM-O)"
+            )
+        return _unsigned_code(args, code)
     key = _public(args)
     revoked = _revoked(args, key)
     token: str | None
@@ -444,7 +448,8 @@ def _verify(args: argparse.Namespace) -> int:
     print(
         f"verified: signed by {key.school} (key {key.fingerprint}): "
         f"{trainee.get('name')}'s audition of {str(s.get('sat_at'))[:10]}, "
-        f"proctor {proctor.get('name')}: {s.get('verdict')}"
+        f"proctor {proctor.get('name')}{_proctor_words(proctor.get('verified') is True)}: "
+        f"{s.get('verdict')}"
     )
     if verified.record is None:
         print("(the QR code's summary: the full record is in the sheet's PDF or JSON)")
@@ -501,24 +506,61 @@ def _unsigned_sheet(args: argparse.Namespace, given: str, sheet: object) -> int:
     return EXIT_NOT_VERIFIED
 
 
+def _exists(given: str) -> bool:
+    try:
+        return Path(given).exists() or Path(given).is_symlink()
+    except (OSError, ValueError):  # a name too long, a NUL: no file by that name
+        return False
+
+
+def _typed_code(given: str) -> str | None:
+    """``given`` as a verification code in its printed form (any case, spaces or nothing for
+    the dashes, its check character checked: a typo is one line, exit 2); None when it is
+    no code at all."""
+    from trainer.errors import BadInputError
+    from trainer.history.audition_record import MistypedCodeError, checked_code
+
+    try:
+        return checked_code(given)
+    except MistypedCodeError:
+        raise
+    except BadInputError:
+        return None
+
+
+def _proctor_words(verified: bool) -> str:
+    return " (signed in)" if verified else " (unverified: typed, no sign-in)"
+
+
 def _unsigned_code(args: argparse.Namespace, code: str) -> int:
-    """A code is never a signature: say whether the history still matches it, exit 1."""
-    from trainer.history.audition_record import NotVerifiedError, verify
+    """A code is never a signature: say whether the history still matches it, exit 1 (a
+    typo, exit 2, is told apart from a record changed since the sheet)."""
+    from trainer.history.audition_record import OLD_SHAPE, NotVerifiedError, verify
 
     curriculum = _curriculum(args.curriculum)
     with _history(args.db) as store:
         try:
             record = verify(store, code, curriculum)
         except NotVerifiedError as exc:
-            print(f"unsigned, not verified: {exc}")
+            if args.json:
+                body = {"signed": False, "verified": False, "history_matches": False}
+                print(json.dumps(body | {"why": str(exc)}, indent=2, ensure_ascii=False))
+            else:
+                print(f"unsigned, not verified: {exc}")
             return EXIT_NOT_VERIFIED
-    if args.json:
-        print(json.dumps(record.as_json(), indent=2, ensure_ascii=False))
+    if args.json:  # the record the history holds, never as if verified
+        body = {"signed": False, "verified": False, "history_matches": True}
+        print(json.dumps(body | {"record": record.as_json()}, indent=2, ensure_ascii=False))
+        return EXIT_NOT_VERIFIED
+    school = record.school or f"a school not named ({record.path})"
     print(
-        f"unsigned: the code of {record.run.trainee}'s audition at {record.school}, "
-        f"{record.run.started_at:%Y-%m-%d}, matches this history's rows, which whoever can "
-        "write the history could have made; only a signed sheet is verified"
+        f"unsigned: the code of {record.run.trainee}'s audition at {school}, "
+        f"{record.run.started_at:%Y-%m-%d}, proctor {record.proctor}"
+        f"{_proctor_words(record.proctor_verified)}, matches this history's rows, which "
+        "whoever can write the history could have made; only a signed sheet is verified"
     )
+    if OLD_SHAPE.match(code):
+        print("(an old-shape code, printed before codes had a check character)")
     return EXIT_NOT_VERIFIED
 
 
@@ -557,11 +599,12 @@ def _revoke(args: argparse.Namespace) -> int:
 
 def _badge(record: AuditionRecord, signer: Signer, out: str | None) -> int:
     from trainer.history.badge import badge_jwt
+    from trainer.history.signing import KeyFileError, school_mismatch
 
-    if record.school != signer.public.school:
-        raise UsageError(
-            f"the record names the school {record.school!r}, the key is {signer.public.school!r}'s"
-        )
+    try:
+        school_mismatch(record.school, signer.public.school)
+    except KeyFileError as exc:
+        raise UsageError(str(exc)) from None
     token = badge_jwt(record.signed_record(), signer)
     if out is None:
         print(token)

@@ -345,6 +345,9 @@ class Drill:
     #: The run's length is chosen in questions (the review: "how many questions?"), so its
     #: header counts questions; a listed drill is chosen by its coups ("12 coups").
     length_in_questions: bool = False
+    #: At most this many questions, the last coup's cut short (the audition's written part
+    #: asks as many as its curriculum sets, in coups of four): set by code, never by a file.
+    most_questions: int | None = None
 
     @property
     def is_table(self) -> bool:

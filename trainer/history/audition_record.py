@@ -1,4 +1,4 @@
-"""An audition's record (issue 23): what the sign-off sheet and its JSON say, read back from
+"""An audition's record: what the sign-off sheet and its JSON say, read back from
 the history, and the verification code that ties a sheet to the history it came from.
 
 A sitting is its run (drill id ``audition``, the proctor in its title) and its parts' runs,
@@ -10,6 +10,13 @@ run row and every answer of its parts: a sheet whose code ``verify`` finds again
 written from this history's unchanged rows.  The run row's ``passed`` is the verdict as
 recorded when it was sat; the grades are judged again on today's curriculum (a school that
 changes its rubric sees the new grades, the same code and the same verdict).
+
+A code is printed with a check character (Luhn mod 32 over its 20 characters: any one
+character typed wrong, and most swaps of two neighbours, fail it), so ``verify`` tells a
+code mistyped from a record changed since its sheet without the history.  What a person
+types is normalised first (``normalise_code``: spaces, dots or nothing for the dashes, any
+case, O for 0 and I or L for 1 where the alphabet lacks one of them).  Codes printed before
+the check character (four groups) are still looked up as typed: they are *old-shape*.
 """
 
 from __future__ import annotations
@@ -18,13 +25,15 @@ import base64
 import hashlib
 import hmac
 import json
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from enum import Enum
 from typing import Any
 
-from trainer.curriculum.model import Curriculum, RedLine
+from trainer.curriculum.model import Curriculum, Grade, RedLine
 from trainer.errors import BadInputError, EzbacError
 from trainer.history.backend import HistoryStore
 from trainer.session.audition import (
@@ -34,11 +43,36 @@ from trainer.session.audition import (
     judge_audition,
     part_session_id,
     proctor_of,
+    written_counted,
 )
 from trainer.session.records import AnswerRecord, SessionRecord
 
-#: A code as printed: the run id's first 8 hex digits, then 12 letters/digits in threes.
-CODE_SHAPE = re.compile(r"^([0-9A-F]{8})-([A-Z2-7]{4})-([A-Z2-7]{4})-([A-Z2-7]{4})$")
+#: A code as printed: the run id's first 8 hex digits, 12 base-32 letters/digits in threes
+#: of four, then the check character.  OLD_SHAPE: as printed before the check character.
+CODE_SHAPE = re.compile(r"^([0-9A-F]{8})-([A-Z2-7]{4})-([A-Z2-7]{4})-([A-Z2-7]{4})-([A-Z2-7])$")
+OLD_SHAPE = re.compile(r"^([0-9A-F]{8})-([A-Z2-7]{4})-([A-Z2-7]{4})-([A-Z2-7]{4})$")
+_HEX = "0123456789ABCDEF"
+_B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+#: What a person types for a character the alphabet lacks there: the run id's hex digits
+#: have no O, I or L; the base-32 letters have no 0 or 1.
+_AS_HEX = str.maketrans({"O": "0", "I": "1", "L": "1"})
+_AS_B32 = str.maketrans({"0": "O", "1": "I"})
+_SEPARATORS = re.compile(r"[\s\-\u2010-\u2015._/]+")
+
+
+class ProctorCheck(Enum):
+    """What the history says of an audition's proctor."""
+
+    TYPED = "typed"  # a name typed at the terminal (the school's sign-in off): not verified
+    SIGNED_IN = "signed_in"  # an instructor of the roster who signed in to approve it
+    NOT_ON_ROSTER = "not_on_roster"  # a proctor id the roster holds no instructor by
+
+
+class MistypedCodeError(BadInputError):
+    """A code whose check character does not match what is typed: a typo (exit 2), never a
+    record changed since its sheet."""
+
+
 #: A run id as the history keeps it (a uuid4's 32 hex digits).
 RUN_ID_SHAPE = re.compile(r"^[0-9a-f]{32}$")
 
@@ -68,6 +102,18 @@ class AuditionRecord:
     answers: tuple[AnswerRecord, ...] = ()
     curriculum_id: str = ""
     curriculum_sha256: str | None = None
+    path: str = ""  # the curriculum's name (the path the audition ends)
+    proctor_check: ProctorCheck = ProctorCheck.TYPED
+    written_set: int = 0  # the written part's questions as the curriculum sets them
+    written_answered: int = 0  # those the sitting answered
+    #: Each house once, with the parts dealt under it (a part's drill no longer installed:
+    #: its house ``""``).
+    house_parts: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    rubric: tuple[Grade, ...] = ()  # the grades, best first
+
+    @property
+    def proctor_verified(self) -> bool:
+        return self.proctor_check is ProctorCheck.SIGNED_IN
 
     def file_name(self, suffix: str) -> str:
         """audition-NAME-DATE.pdf (the name's letters and digits; others a dash)."""
@@ -95,7 +141,12 @@ class AuditionRecord:
             "school": self.school,
             "curriculum": {"id": self.curriculum_id, "sha256": self.curriculum_sha256},
             "trainee": {"name": self.run.trainee, "person_id": self.run.person_id},
-            "proctor": {"name": self.proctor, "person_id": self.run.proctor_id},
+            "proctor": {
+                "name": self.proctor,
+                "person_id": self.run.proctor_id,
+                "verified": self.proctor_verified,
+                "check": self.proctor_check.value,
+            },
             "sat_at": _stamp(self.run.started_at),
             "finished_at": _stamp(self.run.finished_at),
             "verdict": "passed" if v.passed else "failed",
@@ -104,6 +155,8 @@ class AuditionRecord:
                 "questions": v.written_questions,
                 "pass_mark": v.written_pass_mark,
                 "passed": v.written_passed,
+                "questions_set": self.written_set,
+                "answered": self.written_answered,
             },
             "areas": [
                 {
@@ -113,11 +166,17 @@ class AuditionRecord:
                     "answered": a.answered,
                     "seconds": f"{a.seconds:.3f}",
                     "pace": a.pace,
+                    # as the sheet prints them: seconds per answer rounded up to a tenth
+                    "pace_seconds": None if a.average is None else seconds(a.average),
+                    "target_seconds": seconds(a.area.target_seconds),
                 }
                 for a in v.areas
             ],
             "red_lines": [{"id": r.id, "crossed": self.crossed(r)} for r in self.red_lines],
             "retake_from": None if v.retake_from is None else v.retake_from.date().isoformat(),
+            "houses": [
+                {"house": house or None, "parts": list(parts)} for house, parts in self.house_parts
+            ],
             "parts": [
                 {
                     "run_id": p.session_id,
@@ -162,8 +221,11 @@ class AuditionRecord:
         return {
             "run_id": self.run.session_id,
             "school": self.school,
+            "path": self.path,
             "trainee": self.run.trainee,
             "proctor": self.proctor,
+            "proctor_verified": self.proctor_verified,
+            "proctor_check": self.proctor_check.value,
             "sat_at": self.run.started_at.isoformat(),
             "finished_at": None
             if self.run.finished_at is None
@@ -174,6 +236,8 @@ class AuditionRecord:
                 "questions": v.written_questions,
                 "pass_mark": v.written_pass_mark,
                 "passed": v.written_passed,
+                "questions_set": self.written_set,
+                "answered": self.written_answered,
             },
             "areas": [
                 {
@@ -183,6 +247,8 @@ class AuditionRecord:
                     "right": a.right,
                     "answered": a.answered,
                     "pace": a.pace,
+                    "pace_seconds": None if a.average is None else round(a.average, 3),
+                    "target_seconds": a.area.target_seconds,
                 }
                 for a in v.areas
             ],
@@ -200,8 +266,17 @@ class AuditionRecord:
             ],
             "retake_from": None if v.retake_from is None else v.retake_from.date().isoformat(),
             "houses": list(self.houses),
+            "house_rules": [
+                {"house": house or None, "parts": list(parts)} for house, parts in self.house_parts
+            ],
             "verification_code": self.code,
         }
+
+
+def seconds(value: float) -> str:
+    """A time in seconds to a tenth, rounded up: 2.4, 3.1 for 3.01 (rounded to a millionth
+    first, so 2.4 by a float's 2.4000000001 is still 2.4)."""
+    return f"{math.ceil(round(value * 10, 6)) / 10:.1f}"
 
 
 def audition_runs(store: HistoryStore, trainee: str | None = None) -> list[SessionRecord]:
@@ -267,29 +342,88 @@ def verification_code(run: SessionRecord, answers: Sequence[AnswerRecord]) -> st
     message = json.dumps(facts, sort_keys=True, separators=(",", ":")).encode()
     mac = hmac.new(run.session_id.encode(), message, hashlib.sha256).digest()
     letters = base64.b32encode(mac).decode()[:12]
-    return f"{run.session_id[:8].upper()}-{letters[:4]}-{letters[4:8]}-{letters[8:]}"
+    body = f"{run.session_id[:8].upper()}-{letters[:4]}-{letters[4:8]}-{letters[8:]}"
+    return f"{body}-{check_character(body)}"
 
 
-def _houses(store: HistoryStore, run: SessionRecord) -> tuple[str, ...]:
-    """The house rules each part was dealt under (its drill's house), once each."""
+def _values(body: str) -> list[int]:
+    """A code's 20 characters as numbers: the 8 hex digits' own, the letters' base-32."""
+    chars = body.replace("-", "")
+    return [_HEX.index(c) for c in chars[:8]] + [_B32.index(c) for c in chars[8:]]
+
+
+def check_character(body: str) -> str:
+    """The check character of a code's 20 characters (``body``, dashes or not): Luhn mod 32,
+    which any one character changed, and most swaps of two neighbours, fail."""
+    total = 0
+    for n, value in enumerate(reversed(_values(body))):
+        addend = value * 2 if n % 2 == 0 else value
+        total += addend // 32 + addend % 32
+    return _B32[(32 - total % 32) % 32]
+
+
+def normalise_code(text: str) -> str:
+    """A code as typed, in its printed form: spaces, dots, slashes or nothing for dashes,
+    any case, O for 0 and I or L for 1 where the alphabet has only the other.  BadInputError
+    for what is no code (20 characters, old-shape, or 21 with the check character)."""
+    chars = _SEPARATORS.sub("", text.strip().upper())
+    if len(chars) in (20, 21):
+        chars = chars[:8].translate(_AS_HEX) + chars[8:].translate(_AS_B32)
+        groups = [chars[:8], chars[8:12], chars[12:16], chars[16:20], chars[20:]]
+        shaped = "-".join(g for g in groups if g)
+        if CODE_SHAPE.match(shaped) or OLD_SHAPE.match(shaped):
+            return shaped
+    shown = text.strip()
+    raise BadInputError(
+        f"{shown[:40]!r}{'...' if len(shown) > 40 else ''} is not a verification code "
+        "(like 1A2B3C4D-ABCD-EFGH-JKLM-O)"
+    )
+
+
+def _houses(store: HistoryStore, run: SessionRecord) -> dict[str, list[str]]:
+    """Each house the parts were dealt under (its summary's first line; "" for a part whose
+    drill is no longer installed), once, with the titles of the parts dealt under it."""
     from trainer.drills.catalog import load_drill
     from trainer.engine.house import DEFAULT_HOUSE
 
     prefix = run.session_id + "-"
-    lines: list[str] = []
+    houses: dict[str, list[str]] = {}
     for part in store.sessions(run.trainee, run.started_at):
         if not part.session_id.startswith(prefix):
             continue
         if part.session_id == part_session_id(run.session_id, WRITTEN_PART):
-            house = DEFAULT_HOUSE  # the written part is dealt by the engine's default house
+            house = DEFAULT_HOUSE.summary[0]  # the written part: the engine's default house
         else:
             try:
-                house = load_drill(part.drill_id).house
+                house = load_drill(part.drill_id).house.summary[0]
             except (ValueError, OSError):
-                lines.append(f"{part.drill_title}: its drill is no longer installed")
-                continue
-        lines.append(f"{part.drill_title}: {house.summary[0]}")
-    return tuple(dict.fromkeys(lines))
+                house = ""
+        parts = houses.setdefault(house, [])
+        if part.drill_title not in parts:
+            parts.append(part.drill_title)
+    return houses
+
+
+def _house_lines(houses: dict[str, list[str]]) -> tuple[str, ...]:
+    """The JSON's ``houses`` as before: "PART: HOUSE", a line per part."""
+    return tuple(
+        f"{part}: {house}" if house else f"{part}: its drill is no longer installed"
+        for house, parts in houses.items()
+        for part in parts
+    )
+
+
+def proctor_check(store: HistoryStore, run: SessionRecord) -> ProctorCheck:
+    """Whether the sitting's proctor signed in (an instructor of the roster by the run's
+    proctor id) or was typed at the terminal (no proctor id: the school's sign-in off)."""
+    if run.proctor_id is None:
+        return ProctorCheck.TYPED
+    from trainer.history.people import INSTRUCTOR, by_id
+
+    who = by_id(store, run.proctor_id)
+    if who is None or who.role != INSTRUCTOR:
+        return ProctorCheck.NOT_ON_ROSTER
+    return ProctorCheck.SIGNED_IN
 
 
 def audition_record(
@@ -310,20 +444,27 @@ def audition_record(
         run.started_at,
         sum(1 for a in written if a.correct),
         practical,
-        len(written),
+        written_counted(curriculum.audition, len(written)),
     )
+    houses = _houses(store, run)
     return AuditionRecord(
         run,
-        curriculum.school or curriculum.name,
+        curriculum.school,
         proctor,
         verdict,
-        _houses(store, run),
+        _house_lines(houses),
         verification_code(run, answers),
         curriculum.audition.red_lines,
-        _parts(store, run),
-        tuple(answers),
-        curriculum.name,
-        _file_sha256(curriculum),
+        parts=_parts(store, run),
+        answers=tuple(answers),
+        curriculum_id=curriculum.name,
+        curriculum_sha256=_file_sha256(curriculum),
+        path=curriculum.name,
+        proctor_check=proctor_check(store, run),
+        written_set=curriculum.audition.written_questions,
+        written_answered=len(written),
+        house_parts=tuple((house, tuple(parts)) for house, parts in houses.items()),
+        rubric=curriculum.audition.rubric,
     )
 
 
@@ -344,22 +485,51 @@ def _file_sha256(curriculum: Curriculum) -> str | None:
         return None
 
 
-def verify(store: HistoryStore, code: str, curriculum: Curriculum) -> AuditionRecord:
-    """The audition whose rows give ``code``: BadInputError for a code not of that shape,
-    NotVerifiedError when none does (unknown, or its rows changed since the sheet)."""
-    given = code.strip().upper()
+def checked_code(text: str) -> str:
+    """``text`` normalised (``normalise_code``), its check character checked when it has one:
+    BadInputError for what is no code, MistypedCodeError for a typo."""
+    given = normalise_code(text)
     shape = CODE_SHAPE.match(given)
-    if shape is None:
-        raise BadInputError(
-            f"{code.strip()!r} is not a verification code (like 1A2B3C4D-ABCD-EFGH-JKLM)"
+    if shape is not None and check_character(given[:-2]) != shape.group(5):
+        raise MistypedCodeError(
+            f"{given}: that code is mistyped: its check character {shape.group(5)} does not "
+            "match the rest; check each character against the sheet"
         )
-    runs = [r for r in audition_runs(store) if r.session_id[:8].upper() == shape.group(1)]
+    return given
+
+
+#: At most this many of a code's 12 letters off an audition's own code is a typo: a record
+#: changed gives a code of its own, off by all but one of them on average (32 letters each).
+TYPO_LETTERS = 2
+
+
+def _letters_off(given: str, code: str) -> int:
+    return sum(1 for a, b in zip(given[9:23], code[9:23], strict=True) if a != b)
+
+
+def verify(store: HistoryStore, code: str, curriculum: Curriculum) -> AuditionRecord:
+    """The audition whose rows give ``code``: BadInputError for what is no code,
+    MistypedCodeError for a typo (a check character that does not match, or a code one or
+    two letters off an audition's own), NotVerifiedError when no audition's rows give it
+    (unknown, or its rows changed since the sheet)."""
+    given = checked_code(code)
+    old = OLD_SHAPE.match(given) is not None
+    runs = [r for r in audition_runs(store) if r.session_id[:8].upper() == given[:8]]
+    shape = "an old-shape code (printed without a check character), looked up as typed: "
     if not runs:
-        raise NotVerifiedError(f"{given}: no audition in this history has this code")
-    for run in runs:
-        record = audition_record(store, run, curriculum)
-        if hmac.compare_digest(record.code, given):
+        raise NotVerifiedError(
+            f"{given}: {shape if old else ''}no audition in this history has this code"
+        )
+    records = [audition_record(store, run, curriculum) for run in runs]
+    for record in records:
+        if hmac.compare_digest(record.code[: len(given)], given):
             return record
+    if any(_letters_off(given, r.code) <= TYPO_LETTERS for r in records):
+        raise MistypedCodeError(
+            f"{given}: that code is mistyped: {'an old-shape code, ' if old else ''}one or two "
+            "letters off this audition's; check each character against the sheet"
+        )
     raise NotVerifiedError(
-        f"{given}: the audition's rows no longer match this code (changed since the sheet)"
+        f"{given}: {shape if old else ''}the audition's rows no longer match this code "
+        f"(changed since the sheet{', or more than two letters mistyped' if old else ''})"
     )

@@ -313,16 +313,20 @@ def open_jws(token: str, key: SchoolKey, typ: str) -> dict[str, Any]:
 # -- the record's summary ----------------------------------------------------------------------
 
 
-def summary_of(record: Mapping[str, Any], key_fingerprint: str) -> dict[str, Any]:
+def summary_of(record: Mapping[str, Any]) -> dict[str, Any]:
     """What the QR code carries of a full record (``AuditionRecord.signed_record``), with the
-    record's SHA-256: every field of the record is signed through it."""
+    record's SHA-256: every field of the record is signed through it.  Kept short (the key is
+    named by the JWS header's ``kid``; the roster ids are in the record) so the QR code's
+    modules stay large enough for a phone in the sheet's free column."""
     return {
         "v": SHEET_VERSION,
         "school": record["school"],
-        "key": key_fingerprint,
         "run": record["run_id"],
-        "trainee": record["trainee"],
-        "proctor": record["proctor"],
+        "trainee": {"name": record["trainee"]["name"]},
+        "proctor": {
+            "name": record["proctor"]["name"],
+            "verified": record["proctor"]["verified"],
+        },
         "sat_at": record["sat_at"],
         "verdict": record["verdict"],
         "grades": {a["id"]: a["grade"] for a in record["areas"]},
@@ -331,14 +335,21 @@ def summary_of(record: Mapping[str, Any], key_fingerprint: str) -> dict[str, Any
     }
 
 
+def school_mismatch(school: str, key_school: str) -> None:
+    """KeyFileError unless the record's school is the key's (one line saying which)."""
+    if not school:
+        raise KeyFileError(
+            f"the curriculum names no school (its 'school' field), the key is {key_school!r}'s: "
+            "give the curriculum that names it (--curriculum FILE)"
+        )
+    if school != key_school:
+        raise KeyFileError(f"the record names the school {school!r}, the key is {key_school!r}'s")
+
+
 def sign_record(record: Mapping[str, Any], signer: Signer) -> dict[str, Any]:
     """The signed sheet: the full record and the JWS of its summary."""
-    if record["school"] != signer.public.school:
-        raise KeyFileError(
-            f"the record names the school {record['school']!r}, the key is "
-            f"{signer.public.school!r}'s"
-        )
-    summary = summary_of(record, signer.public.fingerprint)
+    school_mismatch(record["school"], signer.public.school)
+    summary = summary_of(record)
     return {
         SHEET_MARK: SHEET_VERSION,
         "record": dict(record),
@@ -371,7 +382,7 @@ def verify_signed(
         )
     if record is not None:
         try:
-            expected = summary_of(record, key.fingerprint)
+            expected = summary_of(record)
         except (KeyError, TypeError, ValueError, AttributeError):
             raise RefusedError("the record is not an audition record (fields missing)") from None
         changed = sorted(k for k in expected if expected[k] != summary.get(k))

@@ -185,6 +185,14 @@ def crosses(red_line: RedLine, answer: AnswerRecord) -> bool:
     return given is not None and right is not None and abs(given - right) > red_line.over
 
 
+def written_counted(audition: Audition, answered: int) -> int:
+    """What the written part is counted out of: the questions the audition sets, a set
+    question not answered counting as not right (a sitting recorded when the part asked
+    whole coups only, 16 of 18 set); the answers given if more were asked (a part set at
+    none still asks one coup)."""
+    return max(audition.written_questions, answered)
+
+
 def judge_audition(
     audition: Audition,
     trainee: str,
@@ -239,9 +247,10 @@ WRITTEN_STEPS = (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME, Step.PAYOUT
 
 def written_drill(audition: Audition, house: House = DEFAULT_HOUSE) -> Drill:
     """The written part as an exam drill dealt by the engine: each coup asks the draws, the
-    outcome and one bet's payout, as many whole coups as fit in its questions (at least
-    one); pass mark the file's."""
+    outcome and one bet's payout, as many questions as the file sets (18: four coups and
+    the draws of a fifth; at least one coup); pass mark the file's."""
     low, high, unit = WRITTEN_BETS
+    per_coup = len(WRITTEN_STEPS)
     return Drill(
         id=f"{AUDITION_ID}-written",
         title="Audition: the written part",
@@ -250,7 +259,7 @@ def written_drill(audition: Audition, house: House = DEFAULT_HOUSE) -> Drill:
             "outcome and a bet's payout. No reference, no feedback until the end."
         ),
         steps=WRITTEN_STEPS,
-        questions=max(1, audition.written_questions // len(WRITTEN_STEPS)),
+        questions=max(1, -(-audition.written_questions // per_coup)),  # coups, rounded up
         mode=Mode.EXAM,
         order=Order.SHUFFLED,
         pass_mark=audition.written_pass_mark,
@@ -259,6 +268,8 @@ def written_drill(audition: Audition, house: House = DEFAULT_HOUSE) -> Drill:
         bets=tuple(BetSpec(bet, low, high, unit) for bet in house.bets),
         bets_per_coup=(1, 1),
         house=house,
+        length_in_questions=True,  # its header counts questions, the last coup cut short
+        most_questions=audition.written_questions or None,
     )
 
 
@@ -307,7 +318,7 @@ class Sitting:
 
     def verdict(self, asked: int | None = None) -> Verdict:
         """The verdict on the answers given (``asked``: the written part's questions, else
-        those answered)."""
+        those the audition sets, or those answered if more: ``written_counted``)."""
         right = sum(1 for a in self.written if a.correct)
         return judge_audition(
             self.audition,
@@ -316,7 +327,7 @@ class Sitting:
             self.started_at,
             right,
             self.practical,
-            len(self.written) if asked is None else asked,
+            written_counted(self.audition, len(self.written)) if asked is None else asked,
         )
 
     @property

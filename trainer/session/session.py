@@ -96,6 +96,8 @@ class Session(OnRun):
         self.questions: list[Asked] = list(questions) or list(
             expand(list(coups), drill.steps, drill.house)
         )
+        if drill.most_questions is not None:  # the last coup cut short (Drill.most_questions)
+            del self.questions[max(drill.most_questions, 1) :]
         if not self.questions:
             raise SessionError(f"drill {drill.id!r} asks no questions about its coups")
         self.results: list[Result] = []
