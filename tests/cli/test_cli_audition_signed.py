@@ -736,27 +736,46 @@ def test_a_record_with_a_nan_or_wrong_types_is_refused_not_a_traceback(school) -
     refused(verify_doc(school, doc), "not an audition record")
 
 
+@pytest.mark.parametrize("route", ["direct", "pgbouncer"])
 def test_a_forged_audition_written_by_a_terminals_role_on_the_server_is_not_verified(
-    pg_url: str, tmp_path: Path
+    route: str, pg_server, request: pytest.FixtureRequest, tmp_path: Path
 ) -> None:
-    """A terminal's database role (least privilege: it may insert runs and answers) writes a
-    whole sitting and a passing audition run with no answers: the history holds them, their
-    codes match, and `verify` still says unsigned; signed by a key that is not the
-    school's, refused."""
+    """A terminal's database role (least privilege: it may insert runs and answers), on the
+    server directly and through PgBouncer in transaction pooling, writes a whole sitting and
+    a passing audition run with no answers: the history holds them, their codes match, and
+    `verify` still says unsigned.  The forger's own key, named after the school, signs:
+    refused as another key's; the school's signed sheet of the genuine sitting moved to the
+    forged run or made to say passed: refused as changed.  Signed by the school, the forged
+    run's verdict is judged from its answers (none): failed."""
     import itertools as _it
 
     from tests.support.history import session
-    from tests.support.pg import run_sql
+    from tests.support.pg import SHARED, run_sql
     from trainer.session.audition import AUDITION_ID
 
     n = f"{os.getpid()}_{next(_it.count(1))}_{tmp_path.name[-6:]}"
-    with open_history(pg_url) as store:
+    if route == "direct":
+        owner = pg_server.schema()
+    else:
+        bouncer = request.getfixturevalue("pg_bouncer")
+        owner = bouncer.schema()  # a role owning its schema, named by its search_path
+        with pg_server.admin(SHARED) as admin:  # it makes the terminals' group role
+            admin.execute(f"ALTER ROLE {owner.partition('://')[2].partition('@')[0]} CREATEROLE")
+    with open_history(owner) as store:
         store.record_session(session("warm", trainee="x"))  # the schema made by the owner
     ran = ezbac("people", "sql-roles", "--apply", "--terminals", f"t_{n}", "--reports",
-                f"r_{n}", "--db", pg_url)  # fmt: skip
+                f"r_{n}", "--db", owner)  # fmt: skip
     assert ran.returncode == 0, ran.stderr
-    run_sql(pg_url, f"CREATE ROLE room_{n} LOGIN IN ROLE t_{n}")
-    terminal = pg_url.replace("postgresql://postgres@", f"postgresql://room_{n}@", 1)
+    if route == "direct":
+        run_sql(owner, f"CREATE ROLE room_{n} LOGIN IN ROLE t_{n}")
+        terminal = owner.replace("postgresql://postgres@", f"postgresql://room_{n}@", 1)
+    else:
+        schema = owner.partition("://")[2].partition("@")[0]  # the owner's name and schema
+        terminal = bouncer.login_role(f"room_{n}", f"t_{n}", schema)
+    assert f"room_{n}@" in terminal
+    # the terminal may not write the roster or the settings (its least privilege holds)
+    with pytest.raises(Exception, match="permission denied"):
+        run_sql(terminal, "UPDATE settings SET value = value")
     _, curriculum = make_history(terminal, tmp_path)  # every row written as the terminal
     forged = "f0" * 16
     with open_history(terminal) as store:
@@ -770,19 +789,41 @@ def test_a_forged_audition_written_by_a_terminals_role_on_the_server_is_not_veri
                  env=key_env()).returncode == 0  # fmt: skip
     pub = str(key.with_suffix(".pub"))
     for run_id in (RUN, forged):
-        plain = ezbac("audition", "record", run_id, "--json", "--db", pg_url,
+        plain = ezbac("audition", "record", run_id, "--json", "--db", terminal,
                       "--curriculum", str(curriculum))  # fmt: skip
         assert plain.returncode == 0, plain.stderr
         doc = json.loads(plain.stdout)
-        by_code = ezbac("audition", "verify", doc["verification_code"], "--db", pg_url,
+        by_code = ezbac("audition", "verify", doc["verification_code"], "--db", terminal,
                         "--curriculum", str(curriculum))  # fmt: skip
         assert by_code.returncode == 1 and by_code.stdout.startswith("unsigned: ")
+        assert "matches this history's rows" in by_code.stdout  # the forged one's too
         sheet = tmp_path / f"{run_id}.json"
         sheet.write_text(plain.stdout, encoding="utf-8")
         done = ezbac("audition", "verify", str(sheet), "--key", pub)
         assert done.returncode == 1 and done.stdout.startswith("unsigned: ")
+    # the forger's own key, named after the school, signs the forged run: another key's
+    mine = tmp_path / "bob" / "school-key.pem"
+    mine.parent.mkdir()
+    assert ezbac("audition", "key", "--out", str(mine), "--school", SCHOOL,
+                 env=key_env("bob")).returncode == 0  # fmt: skip
+    theirs = ezbac("audition", "sign", forged, "--key", str(mine), "--json", "--db", terminal,
+                   "--curriculum", str(curriculum), env=key_env("bob"))  # fmt: skip
+    assert theirs.returncode == 0, theirs.stderr
+    sheet = tmp_path / "bob.json"
+    sheet.write_text(theirs.stdout, encoding="utf-8")
+    refused(ezbac("audition", "verify", str(sheet), "--key", pub), "signed by another key")
+    # the school's genuine signed sheet, moved to bob or made to say passed: changed
+    genuine = json.loads(
+        ezbac("audition", "sign", RUN, "--key", str(key), "--json", "--db", owner,
+              "--curriculum", str(curriculum), env=key_env()).stdout
+    )  # fmt: skip
+    for field, value in (("trainee", {"name": "bob", "person_id": None}), ("verdict", "passed")):
+        moved = copy.deepcopy(genuine)
+        moved["record"][field] = value
+        sheet.write_text(json.dumps(moved), encoding="utf-8")
+        refused(ezbac("audition", "verify", str(sheet), "--key", pub), "changed")
     # the forged run says passed; judged from its answers (none) the signed record says failed
-    signed = ezbac("audition", "sign", forged, "--key", str(key), "--json", "--db", pg_url,
+    signed = ezbac("audition", "sign", forged, "--key", str(key), "--json", "--db", owner,
                    "--curriculum", str(curriculum), env=key_env())  # fmt: skip
     assert json.loads(signed.stdout)["record"]["verdict"] == "failed"
     # the terminal's role reads no key: there is none in the history to read
