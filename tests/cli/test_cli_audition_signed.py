@@ -517,6 +517,64 @@ def test_a_revoked_sheet_is_refused(school) -> None:
     assert other.read_text(encoding="utf-8") == "my notes\n"
 
 
+def test_verify_says_the_lists_date_and_refuses_a_list_older_than_one_seen(school) -> None:
+    """Two lists the school signed: of 2026-01-01 (revoking another run) and of 2026-02-01
+    (revoking this sheet's too).  The older one first: verified, its date and count said.
+    The newer: revoked.  The older again: refused (exit 2), since it would hide the later
+    revocation; no list at all: verified, with the advice to fetch the current one."""
+    from datetime import UTC, datetime
+
+    from trainer.history.signing import open_signer, revocation_list
+
+    signer = open_signer(school["key"], PHRASE.encode())
+    first, entries = revocation_list(
+        signer, [], "ab" * 16, "first", datetime(2026, 1, 1, tzinfo=UTC)
+    )
+    second, _ = revocation_list(
+        signer, entries, RUN, "signed in error", datetime(2026, 2, 1, tzinfo=UTC)
+    )
+    old, new = school["dir"] / "old.jws", school["dir"] / "new.jws"
+    old.write_text(first + "\n", encoding="ascii")
+    new.write_text(second + "\n", encoding="ascii")
+    path = school["dir"] / "sheet.json"
+    path.write_text(json.dumps(signed_json(school)), encoding="utf-8")
+    ok = verify(school, str(path), "--revoked", str(old))
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert ok.stdout.splitlines()[1] == (
+        f"(checked against {SCHOOL}'s revocation list issued 2026-01-01 00:00:00 UTC, "
+        "1 revoked; a newer list may revoke more: fetch the school's current one)"
+    )
+    as_json = json.loads(verify(school, str(path), "--revoked", str(old), "--json").stdout)
+    assert as_json["revocation_list"] == {"issued_at": "2026-01-01T00:00:00+00:00", "revoked": 1}
+    refused(verify(school, str(path), "--revoked", str(new)), "revoked by " + SCHOOL)
+    stale = verify(school, str(path), "--revoked", str(old))
+    line = usage_error(stale, "older than the one of 2026-02-01 00:00:00 UTC already seen")
+    assert "fetch the school's current list" in line
+    bare = verify(school, str(path))
+    assert bare.returncode == 0 and "(no revocation list checked: fetch the school's" in bare.stdout
+
+
+def test_a_list_extended_is_issued_after_the_one_it_extends(school) -> None:
+    """A list issued 2099-01-01 00:00:00 UTC (a clock ahead, somewhere): extended today, the
+    new list is issued one second after it, so no computer that saw the first refuses it."""
+    from datetime import UTC, datetime
+
+    from trainer.history.signing import open_signer, read_revocations, revocation_list
+
+    signer = open_signer(school["key"], PHRASE.encode())
+    ahead, _ = revocation_list(signer, [], "ab" * 16, "first", datetime(2099, 1, 1, tzinfo=UTC))
+    listed = school["dir"] / "revoked.jws"
+    listed.write_text(ahead + "\n", encoding="ascii")
+    done = ezbac(
+        "audition", "revoke", RUN, "--key", str(school["key"]), "--list", str(listed),
+        "--reason", "signed in error", env=key_env(),
+    )  # fmt: skip
+    assert done.returncode == 0 and "2 revoked" in done.stdout, done.stderr
+    extended = read_revocations(listed.read_text(encoding="ascii"), signer.public)
+    assert extended.issued_at == datetime(2099, 1, 1, 0, 0, 1, tzinfo=UTC)
+    assert sorted(extended.revoked) == sorted(["ab" * 16, RUN])
+
+
 def test_a_revocation_list_not_signed_by_the_school_is_a_usage_error(school, tmp_path) -> None:
     other = tmp_path / "o" / "k.pem"
     other.parent.mkdir()
@@ -863,7 +921,7 @@ def test_ezbac_verifies_the_badge_too_and_refuses_it_changed_or_revoked(school) 
     ok = verify(school, str(path))
     assert ok.returncode == 0, ok.stdout
     assert ok.stdout.startswith(f"verified: an Open Badges 3.0 credential signed by {SCHOOL}")
-    assert ok.stdout.rstrip().endswith("2024-05-01: Failed")
+    assert ok.stdout.splitlines()[0].endswith("2024-05-01: Failed")
     head, body, sig = token.split(".")
     vc = json.loads(unb64(body))
     vc["credentialSubject"]["identifier"][0]["identityHash"] = "bob"

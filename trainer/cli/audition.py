@@ -8,7 +8,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,10 +16,12 @@ from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import add_db_argument
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from trainer.curriculum.model import Curriculum
     from trainer.history.audition_record import AuditionRecord
     from trainer.history.backend import HistoryStore
-    from trainer.history.signing import SchoolKey, Signer
+    from trainer.history.signing import Revocations, SchoolKey, Signer
 
 #: `verify`: not verified (unsigned, changed, another key's, revoked).
 EXIT_NOT_VERIFIED = 1
@@ -373,17 +375,82 @@ def _public(args: argparse.Namespace) -> SchoolKey:
         raise UsageError(str(exc)) from None
 
 
-def _revoked(args: argparse.Namespace, key: SchoolKey) -> dict[str, str]:
+#: Where `verify` keeps the issue date of the newest revocation list it has seen for each
+#: school key (in the ezbac folder), so an older list handed over later is refused.
+SEEN_LISTS = "revocation-lists-seen.json"
+
+
+def _revoked(args: argparse.Namespace, key: SchoolKey) -> Revocations | None:
+    """The school's revocation list of --revoked, checked with its key, and no older than
+    the newest list of that key this computer has seen (which it then remembers)."""
     from trainer.history.signing import RefusedError, read_revocations
 
     path = _given(args.revoked, "--revoked")
     if path is None:
-        return {}
+        return None
     text = _read(path, "a revocation list").decode("ascii", "replace")
     try:
-        return read_revocations(text, key)
+        revocations = read_revocations(text, key)
     except RefusedError as exc:
         raise UsageError(f"{path}: not {key.school}'s revocation list ({exc})") from None
+    _newest_list(path, key, revocations)
+    return revocations
+
+
+def _newest_list(path: str, key: SchoolKey, revocations: Revocations) -> None:
+    """Refuse a list older than the newest of ``key`` seen here (a stale list drops later
+    revocations); remember this one's date when it is the newest.  The record is ezbac's
+    own file in the ezbac folder; one that cannot be read is started again."""
+    from datetime import datetime
+
+    from trainer.paths import os_error_line, user_data_dir, write_atomic
+
+    seen_file = user_data_dir() / SEEN_LISTS
+    seen: dict[str, str] = {}
+    try:
+        if seen_file.is_file():  # never opened when it is a pipe or a device: no wait
+            loaded = json.loads(seen_file.read_bytes()[:1_000_000])
+            if isinstance(loaded, dict) and isinstance(loaded.get("keys"), dict):
+                seen = {k: v for k, v in loaded["keys"].items() if isinstance(v, str)}
+    except (OSError, ValueError, RecursionError):
+        pass
+    newest = None
+    with suppress(KeyError, ValueError):
+        newest = datetime.fromisoformat(seen[key.fingerprint])
+    if newest is not None and newest.tzinfo is None:
+        newest = None
+    issued = revocations.issued_at
+    if newest is not None and issued < newest:
+        raise UsageError(
+            f"{path}: {key.school}'s revocation list issued {_when(issued)} is older than "
+            f"the one of {_when(newest)} already seen here; fetch the school's current list"
+        )
+    if newest is None or issued > newest:
+        seen[key.fingerprint] = issued.isoformat()
+        body = {"ezbac_revocation_lists_seen": 1, "keys": seen}
+        try:
+            write_atomic(seen_file, json.dumps(body, indent=2) + "\n")
+        except OSError as exc:
+            raise UsageError(os_error_line(exc)) from None
+
+
+def _when(at: datetime) -> str:
+    from datetime import UTC
+
+    return f"{at.astimezone(UTC):%Y-%m-%d %H:%M:%S} UTC"
+
+
+def _list_line(key: SchoolKey, revocations: Revocations | None) -> str:
+    if revocations is None:
+        return (
+            "(no revocation list checked: fetch the school's current list and give it with "
+            "--revoked FILE)"
+        )
+    return (
+        f"(checked against {key.school}'s revocation list issued {_when(revocations.issued_at)}, "
+        f"{len(revocations.revoked)} revoked; a newer list may revoke more: fetch the "
+        "school's current one)"
+    )
 
 
 def _verify(args: argparse.Namespace) -> int:
@@ -409,7 +476,8 @@ def _verify(args: argparse.Namespace) -> int:
             )
         return _unsigned_code(args, code)
     key = _public(args)
-    revoked = _revoked(args, key)
+    revocations = _revoked(args, key)
+    revoked = {} if revocations is None else revocations.revoked
     token: str | None
     record = None
     if qr_text:
@@ -436,13 +504,14 @@ def _verify(args: argparse.Namespace) -> int:
             return _refused(given, "its record is not a JSON object")
     try:
         if jws_header(token).get("typ") == BADGE_TYPE:
-            return _verified_badge(args, verify_badge(token, key, revoked), key)
+            return _verified_badge(args, verify_badge(token, key, revoked), key, revocations)
         verified = verify_signed(token, record, key, revoked)
     except RefusedError as exc:
         return _refused(given if len(given) < 100 else "the QR code", str(exc))
     s = verified.summary
     if args.json:
-        print(json.dumps({"summary": s, "record": verified.record}, indent=2, ensure_ascii=False))
+        body = {"summary": s, "record": verified.record, "revocation_list": _list(revocations)}
+        print(json.dumps(body, indent=2, ensure_ascii=False))
         return 0
     trainee, proctor = s.get("trainee") or {}, s.get("proctor") or {}
     print(
@@ -453,12 +522,25 @@ def _verify(args: argparse.Namespace) -> int:
     )
     if verified.record is None:
         print("(the QR code's summary: the full record is in the sheet's PDF or JSON)")
+    print(_list_line(key, revocations))
     return 0
 
 
-def _verified_badge(args: argparse.Namespace, claims: dict, key: SchoolKey) -> int:
+def _list(revocations: Revocations | None) -> dict | None:
+    if revocations is None:
+        return None
+    return {
+        "issued_at": revocations.issued_at.isoformat(),
+        "revoked": len(revocations.revoked),
+    }
+
+
+def _verified_badge(
+    args: argparse.Namespace, claims: dict, key: SchoolKey, revocations: Revocations | None
+) -> int:
     if args.json:
-        print(json.dumps(claims, indent=2, ensure_ascii=False))
+        body = {"credential": claims, "revocation_list": _list(revocations)}
+        print(json.dumps(body, indent=2, ensure_ascii=False))
         return 0
     subject = claims.get("credentialSubject") or {}
     names = [i.get("identityHash") for i in subject.get("identifier") or [] if isinstance(i, dict)]
@@ -468,6 +550,7 @@ def _verified_badge(args: argparse.Namespace, claims: dict, key: SchoolKey) -> i
         f"{key.fingerprint}): {', '.join(map(str, names)) or '?'}, {claims.get('name')}, "
         f"{str(claims.get('validFrom'))[:10]}: {next((s for s in status if s), '?')}"
     )
+    print(_list_line(key, revocations))
     return 0
 
 
@@ -568,10 +651,15 @@ def _unsigned_code(args: argparse.Namespace, code: str) -> int:
 
 
 def _revoke(args: argparse.Namespace) -> int:
-    from datetime import UTC, datetime
+    from datetime import UTC, datetime, timedelta
 
     from trainer.history.audition_record import RUN_ID_SHAPE
-    from trainer.history.signing import RefusedError, revocation_entries, revocation_list
+    from trainer.history.signing import (
+        RefusedError,
+        read_revocations,
+        revocation_entries,
+        revocation_list,
+    )
 
     run_id = _needed(args.run_id, "RUN_ID").lower()
     if not RUN_ID_SHAPE.match(run_id):
@@ -580,13 +668,16 @@ def _revoke(args: argparse.Namespace) -> int:
     target = Path(_needed(args.list, "--list"))
     signer = _signer(args)
     earlier: list[dict[str, str]] = []
+    at = datetime.now(UTC).replace(microsecond=0)
     if target.exists():
         text = _read(str(target), "a revocation list").decode("ascii", "replace")
         try:
             earlier = revocation_entries(text, signer.public)
+            # issued after the list it extends, whatever this computer's clock says
+            at = max(at, read_revocations(text, signer.public).issued_at + timedelta(seconds=1))
         except RefusedError as exc:
             raise UsageError(f"{target}: not this key's revocation list ({exc})") from None
-    token, entries = revocation_list(signer, earlier, run_id, reason, datetime.now(UTC))
+    token, entries = revocation_list(signer, earlier, run_id, reason, at)
     from trainer.paths import os_error_line, write_atomic
 
     try:

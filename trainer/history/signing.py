@@ -414,15 +414,32 @@ def verify_badge(token: str, key: SchoolKey, revoked: Mapping[str, str] | None =
 # -- the revocation list -----------------------------------------------------------------------
 
 
-def read_revocations(token: str, key: SchoolKey) -> dict[str, str]:
-    """The run ids ``key``'s school revoked, with when and why (RefusedError if the list is
-    not its)."""
+@dataclass(frozen=True)
+class Revocations:
+    """A school's revocation list as ``key`` checked it: when it was issued, and the run ids
+    it revokes with when and why."""
+
+    issued_at: datetime
+    revoked: dict[str, str]
+
+
+def read_revocations(token: str, key: SchoolKey) -> Revocations:
+    """The list ``key``'s school signed: its issue date and the run ids it revoked, with when
+    and why (RefusedError if the list is not its, or has no issue date)."""
+    payload = open_jws(token, key, REVOCATION_TYPE)
+    entries = _entries(payload, key)
+    try:
+        issued = datetime.fromisoformat(str(payload.get("issued_at")))
+    except ValueError:
+        issued = None
+    if issued is None or issued.tzinfo is None:
+        raise RefusedError("the list has no issue date")
     out: dict[str, str] = {}
-    for entry in revocation_entries(token, key):
+    for entry in entries:
         if isinstance(entry.get("run"), str):
             when = str(entry.get("at", ""))[:10]
             out[entry["run"]] = ", ".join(t for t in (when, str(entry.get("reason", ""))) if t)
-    return out
+    return Revocations(issued, out)
 
 
 def revocation_list(
@@ -445,7 +462,10 @@ def revocation_list(
 
 
 def revocation_entries(token: str, key: SchoolKey) -> list[dict[str, str]]:
-    payload = open_jws(token, key, REVOCATION_TYPE)
+    return _entries(open_jws(token, key, REVOCATION_TYPE), key)
+
+
+def _entries(payload: Mapping[str, Any], key: SchoolKey) -> list[dict[str, str]]:
     entries = payload.get("revoked")
     if payload.get("school") != key.school or not isinstance(entries, list):
         raise RefusedError("not this school's revocation list")
