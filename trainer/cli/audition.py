@@ -59,6 +59,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     _which_run(record)
     record.add_argument("--out", metavar="FILE", help="where (default: audition-NAME-DATE.pdf)")
     record.add_argument("--json", action="store_true", help="JSON (to stdout unless --out)")
+    _replace_option(record)
     sign = actions.add_parser(
         "sign", help="write an audition's sheet signed with the school's key (instructors)"
     )
@@ -66,6 +67,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     _key_option(sign, "the school's private key file (PEM, passphrase-protected)")
     sign.add_argument("--out", metavar="FILE", help="where (default: audition-NAME-DATE.pdf)")
     sign.add_argument("--json", action="store_true", help="the signed JSON (stdout unless --out)")
+    _replace_option(sign)
     for each in (sign,):
         _instructor_option(each)
     badge = actions.add_parser(
@@ -74,6 +76,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     _which_run(badge)
     _key_option(badge, "the school's private key file (PEM, passphrase-protected)")
     badge.add_argument("--out", metavar="FILE", help="where (.jwt; default: standard output)")
+    _replace_option(badge)
     _instructor_option(badge)
     verify = actions.add_parser(
         "verify", help="check a sheet's signature with the school's public key"
@@ -111,6 +114,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _which_run(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("run_id", nargs="?", metavar="RUN_ID", help="the audition's run id")
     parser.add_argument("--trainee", metavar="NAME", help="their latest audition instead")
+
+
+def _replace_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--replace",
+        action="store_true",
+        help="write over an existing file of the same kind ezbac made (never anything else)",
+    )
 
 
 def _instructor_option(parser: argparse.ArgumentParser) -> None:
@@ -159,16 +170,16 @@ def run(args: argparse.Namespace) -> int:
     if signer is not None and signin:
         _instructor_signs(args)
     if signer is None:
-        return _write(record, args.out, args.json)
+        return _write(record, args, args.json)
     if args.action == "badge":
-        return _badge(record, signer, args.out)
+        return _badge(record, signer, args)
     from trainer.history.signing import KeyFileError, sign_record
 
     try:
         signed = sign_record(record.signed_record(), signer)
     except KeyFileError as exc:
         raise UsageError(str(exc)) from None
-    return _write(record, args.out, args.json, signed)
+    return _write(record, args, args.json, signed)
 
 
 def _instructor_signs(args: argparse.Namespace) -> None:
@@ -688,7 +699,7 @@ def _revoke(args: argparse.Namespace) -> int:
     return 0
 
 
-def _badge(record: AuditionRecord, signer: Signer, out: str | None) -> int:
+def _badge(record: AuditionRecord, signer: Signer, args: argparse.Namespace) -> int:
     from trainer.history.badge import badge_jwt
     from trainer.history.signing import KeyFileError, school_mismatch
 
@@ -697,16 +708,11 @@ def _badge(record: AuditionRecord, signer: Signer, out: str | None) -> int:
     except KeyFileError as exc:
         raise UsageError(str(exc)) from None
     token = badge_jwt(record.signed_record(), signer)
-    if out is None:
+    if args.out is None:
         print(token)
         return 0
-    target = Path(_needed(out, "--out"))
-    try:
-        target.write_text(token + "\n", encoding="ascii")
-    except OSError as exc:
-        from trainer.paths import os_error_line
-
-        raise UsageError(os_error_line(exc)) from None
+    target = Path(_needed(args.out, "--out"))
+    _write_out(target, (token + "\n").encode("ascii"), "jwt", args)
     print(f"{target}: {record.run.trainee}'s audition as an Open Badges 3.0 credential (VC-JWT)")
     return 0
 
@@ -715,13 +721,13 @@ def _badge(record: AuditionRecord, signer: Signer, out: str | None) -> int:
 
 
 def _write(
-    record: AuditionRecord, out: str | None, as_json: bool, signed: dict | None = None
+    record: AuditionRecord, args: argparse.Namespace, as_json: bool, signed: dict | None = None
 ) -> int:
     if as_json:
         # signed: only what is signed (a field beside it would be read as if it were)
         body = record.as_json() if signed is None else signed
         text = json.dumps(body, indent=2, ensure_ascii=False) + "\n"
-        if out is None:
+        if args.out is None:
             sys.stdout.write(text)
             return 0
         data = text.encode()
@@ -729,13 +735,175 @@ def _write(
         from trainer.history.sheet import sign_off_pdf
 
         data = sign_off_pdf(record, signed)
-    target = Path(out if out is not None else record.file_name("json" if as_json else "pdf"))
-    try:
-        target.write_bytes(data)
-    except OSError as exc:
-        from trainer.paths import os_error_line
-
-        raise UsageError(os_error_line(exc)) from None
+    kind = "json" if as_json else "pdf"
+    out = _given(args.out, "--out")
+    target = Path(out if out is not None else record.file_name(kind))
+    _write_out(target, data, kind, args)
     what = "signed" if signed is not None else f"unsigned, verification code {record.code}"
     print(f"{target}: {record.run.trainee}'s audition, {what}")
     return 0
+
+
+# -- never writing over a file ezbac did not make for it ---------------------------------------
+#
+# One small seam (``check_out`` and ``_write_out``) until the shared safe writer of
+# trainer.paths lands: it is swapped for that in one place.
+
+#: What each kind of file is called in a refusal.
+OUT_KINDS = {
+    "pdf": "an audition sign-off sheet (PDF)",
+    "json": "an audition sign-off sheet (JSON)",
+    "jwt": "an Open Badges credential (.jwt)",
+}
+#: The files SQLite keeps beside a history file: writing one would damage the history.
+SQLITE_SIBLINGS = ("-wal", "-journal", "-shm")
+#: How much of an existing file is read to tell whether ezbac made it.
+SNIFF_BYTES = 16 * 1024 * 1024
+
+
+def is_ours(head: bytes, kind: str) -> bool:
+    """Whether ``head`` (a file's first bytes) is a file of ``kind`` as ezbac writes it: a
+    PDF whose Creator is ezbac (fpdf2's ``/Creator (ezbac)``: the only PDFs ezbac makes); a
+    JSON sheet (unsigned: its ``run_id``, ``trainee`` and ``verification_code``; signed: the
+    signed sheet's mark); a VC-JWT credential ezbac issued."""
+    if kind == "pdf":
+        return head.startswith(b"%PDF-") and b"/Creator (ezbac)" in head
+    if kind == "json":
+        try:
+            doc = json.loads(head.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            return False
+        from trainer.history.signing import SHEET_MARK
+
+        return isinstance(doc, dict) and (
+            SHEET_MARK in doc or {"run_id", "trainee", "verification_code"} <= doc.keys()
+        )
+    from trainer.history.signing import BADGE_TYPE, RefusedError, jws_header, unb64url
+
+    text = head.decode("ascii", "replace").strip()
+    try:
+        if jws_header(text).get("typ") != BADGE_TYPE:
+            return False
+        claims = json.loads(unb64url(text.split(".")[1]))
+    except (RefusedError, UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    return isinstance(claims, dict) and "OpenBadgeCredential" in (claims.get("type") or [])
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """``a`` and ``b`` name one file: the same path resolved (links followed, there or
+    not), or the same file on disk (a hard link)."""
+    try:
+        if a.resolve() == b.resolve():
+            return True
+    except (OSError, RuntimeError):  # a symbolic link loop: compared on disk below
+        pass
+    try:
+        one, two = a.stat(), b.stat()
+    except (OSError, ValueError):
+        return False
+    return (one.st_dev, one.st_ino) == (two.st_dev, two.st_ino)
+
+
+def check_out(target: Path, kind: str, reads: list[tuple[Path, str]], replace: bool) -> Path | None:
+    """UsageError (one line) unless ``target`` may be written with a file of ``kind``: not
+    a file the command reads (``reads``, each with its name), nor the files SQLite keeps
+    beside the history; not a folder, a device, a pipe or a socket; not an existing file
+    ezbac did not make as that kind; an existing one of that kind only with ``replace``.
+    Returns the file found there (to replace), None when there is none."""
+    import os
+    import stat
+
+    from trainer.paths import os_reason
+
+    what = OUT_KINDS[kind]
+    for path, name in reads:
+        if _same_file(target, path):
+            raise UsageError(
+                f"{target}: is {name}, which this command reads: write {what} to another file"
+            )
+    try:
+        info = target.stat()
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        why = os_reason(exc) if isinstance(exc, OSError) else "not a file name"
+        raise UsageError(f"{target}: cannot be written ({why})") from None
+    if not stat.S_ISREG(info.st_mode):
+        kinds = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a named pipe", stat.S_IFSOCK: "a socket"}
+        kind_of = kinds.get(stat.S_IFMT(info.st_mode), "a device")
+        raise UsageError(f"{target}: is {kind_of}, not a file to write {what} to")
+    try:  # O_NONBLOCK: had it become a pipe since, opening it does not wait
+        fd = os.open(target, os.O_RDONLY | os.O_NONBLOCK)
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise UsageError(f"{target}: is not a regular file to write {what} to")
+            head = handle.read(SNIFF_BYTES)
+    except OSError as exc:
+        raise UsageError(f"{target}: cannot be read ({os_reason(exc)})") from None
+    if not is_ours(head, kind):
+        raise UsageError(
+            f"{target}: exists and is not {what}; ezbac never writes over it: write to "
+            "another file, or move that one away first"
+        )
+    if not replace:
+        raise UsageError(
+            f"{target}: already holds {what}; to replace it, give --replace (or delete it)"
+        )
+    return target
+
+
+def _reads(args: argparse.Namespace) -> list[tuple[Path, str]]:
+    """The files this command reads: the history and the files SQLite keeps beside it, the
+    curriculum, the key, its public half and the passphrase file."""
+    from trainer.history.store import resolve_db
+
+    files: list[tuple[Path, str]] = []
+    history = resolve_db(args.db)
+    if isinstance(history, Path):
+        files.append((history, "the history"))
+        files += [(history.with_name(history.name + s), "the history's") for s in SQLITE_SIBLINGS]
+    curriculum = _curriculum(args.curriculum).source
+    if curriculum is not None:
+        files.append((curriculum, "the curriculum"))
+    key = getattr(args, "key", None)
+    if key:
+        files += [(Path(key), "the school's key"), (Path(key).with_suffix(".pub"), "its key")]
+    phrase = getattr(args, "passphrase_file", None)
+    if phrase:
+        files.append((Path(phrase), "the passphrase file"))
+    return files
+
+
+def _write_out(target: Path, data: bytes, kind: str, args: argparse.Namespace) -> None:
+    """``data`` written at ``target`` as ``check_out`` allows: a new file created
+    exclusively (nothing there is ever written over), or a file of that kind ezbac made
+    replaced whole (a new file renamed over it) with --replace."""
+    import os
+
+    from trainer.paths import os_error_line
+
+    existing = check_out(target, kind, _reads(args), bool(getattr(args, "replace", False)))
+    try:
+        if existing is None:
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+            except BaseException:  # a full disk: no half sheet left behind
+                target.unlink(missing_ok=True)
+                raise
+            return
+        temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            os.replace(temp, target)
+        except BaseException:
+            temp.unlink(missing_ok=True)
+            raise
+    except FileExistsError:
+        raise UsageError(f"{target}: appeared while writing; nothing was written over") from None
+    except OSError as exc:
+        raise UsageError(os_error_line(exc)) from None
