@@ -172,3 +172,47 @@ def test_an_empty_out_is_an_error_never_a_default(school) -> None:
     usage_error(sign(school, ""), "--out")
     usage_error(record(school, ""), "--out")
     usage_error(badge(school, ""), "--out")
+
+
+def test_the_verdict_screens_signed_sheet_never_replaces_a_file_put_in_its_place(
+    school,
+) -> None:
+    """`k` at the verdict screen (Recorder.sign_sheet) writes into the ezbac folder's
+    auditions/: a file or a link put there under the sheet's name is left as it was (one
+    line); with nothing there the sheet is written, and signed again it replaces its own."""
+    from trainer.curriculum.catalog import load_curriculum
+    from trainer.errors import UnavailableError
+    from trainer.history.hooks import Recorder
+    from trainer.history.store import open_history
+    from trainer.paths import user_data_dir
+
+    target = user_data_dir() / "auditions" / "audition-ana-2024-05-01.signed.pdf"
+    target.parent.mkdir(parents=True)
+    notes = school["dir"] / "notes.txt"
+    notes.write_text("my notes\n", encoding="utf-8")
+    curriculum = load_curriculum(str(school["curriculum"]))
+    with open_history(school["db"]) as store:
+        recorder = Recorder(store)
+        recorder.curriculum = lambda: curriculum  # type: ignore[method-assign]
+
+        def sign_it() -> Path:
+            return recorder.sign_sheet(RUN, str(school["key"]), PHRASE)
+
+        for planted in ("link", "file"):
+            if planted == "link":
+                target.symlink_to(notes)
+            else:
+                target.write_text("someone's file\n", encoding="utf-8")
+            with pytest.raises(UnavailableError, match="is not a sheet ezbac made"):
+                sign_it()
+            assert notes.read_text(encoding="utf-8") == "my notes\n"
+            if planted == "file":
+                assert target.read_text(encoding="utf-8") == "someone's file\n"
+            target.unlink()
+        assert sign_it() == target
+        first = target.stat().st_ino
+        # its own, signed again: a new file renamed over it (Ed25519 and the PDF are
+        # deterministic, so the bytes are the same; the file is not)
+        assert sign_it() == target and target.stat().st_ino != first
+    verified = ezbac("audition", "verify", str(target), "--key", str(school["pub"]))
+    assert verified.returncode == 0, verified.stdout
