@@ -958,3 +958,19 @@ def test_a_passphrase_file_is_its_first_lines_bytes_whatever_their_encoding(scho
               "--passphrase-file", str(phrase_file)),
         "first line is empty",
     )  # fmt: skip
+
+
+def test_a_sheet_whose_curriculum_names_no_school_is_not_signed(tmp_path) -> None:
+    """The sheet says "School not named"; the key is a named school's: signing it would put
+    a school on a record that names none, so `sign` refuses in one line and writes nothing."""
+    db, curriculum = make_history(str(tmp_path / "h.sqlite3"), tmp_path, school="")
+    key = tmp_path / "k.pem"
+    made = ezbac("audition", "key", "--out", str(key), "--school", SCHOOL, env=key_env())
+    assert made.returncode == 0, made.stderr
+    out = tmp_path / "sheet.pdf"
+    done = ezbac(
+        "audition", "sign", RUN, "--key", str(key), "--db", db, "--curriculum", str(curriculum),
+        "--out", str(out), env=key_env(),
+    )  # fmt: skip
+    usage_error(done, "the curriculum names no school")
+    assert not out.exists()
