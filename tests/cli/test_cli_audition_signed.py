@@ -215,6 +215,9 @@ def test_the_signed_record_holds_every_field_and_the_verdict_judged(school) -> N
         "4.0",
         "8.0",
     )
+    # the draws were never answered: no grade, and the sheet's words for why, signed
+    draws = next(a for a in record["areas"] if a["id"] == "draws")
+    assert (draws["grade"], draws["mark"], draws["answered"]) == (None, "not enough answers", 0)
     # each house once, with the parts dealt under it
     assert record["houses"] == [
         {

@@ -91,7 +91,7 @@ def test_a_whole_shoe_in_a_real_terminal(tmp_path: Path) -> None:
                 if "CUT CARD OUT" in screen:  # the moment it comes out, read off the screen
                     cut_seen = int(coup.group(1))
                     words = "Cut card out: deal one more coup, then the shoe ends"
-                elif "cut card out: last coup" in screen:
+                elif "· cut card out" in screen:  # out before this coup: its last
                     last_seen = int(coup.group(1))
                     words = "That was the last coup: the shoe is over"
                 else:

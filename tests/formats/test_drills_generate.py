@@ -302,3 +302,27 @@ def test_without_bets_per_coup_every_bet_is_on_every_layout() -> None:
     drill = load_text(PER_COUP.format(span="1").replace("bets_per_coup: 1\n", ""))
     assert drill.bets_per_coup is None
     assert all(set(dc.wagers) == set(Bet) for dc in deal_drill(drill, random.Random(5)))
+
+
+def test_an_exam_mixes_its_covering_coups_among_the_others() -> None:
+    """A practice run deals its covering coups first (the review asks each due skill
+    before any twice); an exam (an audition's part) puts each at a random place, so the
+    first coups say nothing.  One natural covered among coups drawn with no natural."""
+    from dataclasses import replace
+
+    from trainer.drills.model import Cover, Mode
+
+    plain = load_text(
+        "id: t\ntitle: T\ndescription: D\nask: [player_draws]\nquestions: 6\n"
+        "generate:\n  - natural: false\n"
+    )
+    covered = replace(plain, covers=(Cover(CoupFilter(natural=True)),))
+    where = {Mode.PRACTICE: set(), Mode.EXAM: set()}
+    for mode, found in where.items():
+        for seed in range(30):
+            coups = deal_drill(replace(covered, mode=mode), random.Random(seed))
+            naturals = [i for i, dc in enumerate(coups) if dc.coup.natural]
+            assert len(coups) == 6 and len(naturals) == 1
+            found.add(naturals[0])
+    assert where[Mode.PRACTICE] == {0}
+    assert len(where[Mode.EXAM]) >= 4  # six places, thirty seeds: it moves

@@ -8,6 +8,7 @@ more than a chip (1)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 from decimal import Decimal
 
@@ -15,7 +16,7 @@ import pytest
 
 from tests.support.history import T0, answer
 from trainer.curriculum.catalog import load_curriculum
-from trainer.curriculum.model import Area, Audition, Grade, RedLine
+from trainer.curriculum.model import Area, Audition, Grade, RedLine, matches
 from trainer.session.audition import (
     NotApprovedError,
     Sitting,
@@ -36,11 +37,15 @@ PAYOUT_OFF = RedLine(
 AUDITION = Audition(10, 80, (DRAWS, PAYOUTS), (A, B, C), (WRONG_DRAW, PAYOUT_OFF), retake_days=7)
 
 
-def draws(n: int, seconds: float) -> list[AnswerRecord]:
-    return [
-        answer("banker:3:8", True, T0, seconds=seconds, answer_text="draws", expected="draws")
-        for _ in range(n)
-    ]
+#: The draws answered right, one of each skill the draws area names first (a natural, a
+#: Player's draw), then the Banker's.
+DRAWN = (("natural", "stands"), ("player:5", "draws"))
+
+
+def draws(n: int, seconds: float, *, banker_only: bool = False) -> list[AnswerRecord]:
+    first = () if banker_only else DRAWN
+    keys = [*first, *[("banker:3:8", "draws")] * n][:n]
+    return [answer(k, True, T0, seconds=seconds, answer_text=a, expected=a) for k, a in keys]
 
 
 def payouts(right: int, wrong: list[tuple[str, str]], seconds: float) -> list[AnswerRecord]:
@@ -107,7 +112,7 @@ def test_the_written_part_an_area_below_the_rubric_and_an_area_never_sat() -> No
     assert v.crossed == ()
     assert v.reasons == (
         "written part: 7 of 10 right, 80% needed",
-        "The draws: no answers",
+        "The draws: not enough answers (0 of the 5 it needs)",
         "Payouts: 15 of 20 right at 150% of the target time, below every grade",
     )
 
@@ -299,3 +304,74 @@ def test_the_sitting_as_it_starts_and_as_it_is_left() -> None:
         (A,),
     )
     assert practical_drills(twice) == ("d1", "d2")
+
+
+def test_an_area_on_fewer_answers_than_the_curriculum_sets_gets_no_grade() -> None:
+    # 4 draws, all right in 3 s (75 % of 4 s): an A on accuracy and pace, but 4 answers are
+    # fewer than the 5 an area needs (the default): "not enough answers", and it fails; the
+    # fifth right answer makes it an A.  Payouts 10 right in 4 s: an A either way.
+    few = draws(4, 3.0) + payouts(10, [], 4.0)
+    short = judge_audition(AUDITION, "ana", "mr. lee", T0, 10, few)
+    area = short.areas[0]
+    assert AUDITION.min_answers == 5
+    assert (area.answered, area.grade, area.mark) == (4, None, "not enough answers")
+    assert not short.passed
+    assert short.reasons == ("The draws: not enough answers (4 of the 5 it needs)",)
+    enough = judge_audition(AUDITION, "ana", "mr. lee", T0, 10, draws(5, 3.0) + few[4:])
+    assert enough.areas[0].mark == "A" and enough.passed
+    stricter = replace(AUDITION, min_answers=12)
+    ten = judge_audition(stricter, "ana", "mr. lee", T0, 10, draws(10, 3.0))
+    assert ten.areas[0].mark == "not enough answers"
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_each_bundled_area_is_asked_at_least_its_minimum_as_an_exam(seed: int) -> None:
+    """Each practical area of the bundled audition, its drill dealt as the audition deals
+    it (an exam part, with a coup for each skill key it names), asks at least
+    ``min_answers`` questions its keys cover and each key at least once, counted before
+    any answer (a table: its take, the moments watched, the shoe's questions); the shoe's
+    area asks the burn it names (the next shoe's, the run starting near the end).  Forty
+    seeds: without the covering coup the draws area missed its natural on 5 of them."""
+    import random
+
+    from trainer.drills.catalog import load_drill
+    from trainer.drills.model import Kind
+    from trainer.history.review import covers_for
+    from trainer.session.audition import exam_part
+    from trainer.session.session import Session
+    from trainer.session.table import TableSession
+
+    audition = load_curriculum().audition
+    assert audition is not None and audition.min_answers == 5
+    for n, area in enumerate(audition.areas, 2):
+        plain = load_drill(area.drill)
+        covers = covers_for(area.keys, plain) if plain.kind is Kind.COUP else ()
+        drill = exam_part(plain, n, len(audition.areas) + 1, covers)
+        rng = random.Random(seed)
+        if drill.is_table:
+            t = TableSession.deal(drill, "t", rng)
+            shoe = [t.burn, *t.after.values(), t.next_burn]
+            skills = [
+                *("table:take" for _ in t.tables),
+                *(q.skill.key for w in t.tables for q in w.watch),
+                *(q.skill.key for q in shoe if q is not None),
+            ]
+        else:
+            skills = [q.skill.key for q in Session.deal(drill, "t", rng).questions]
+        asked = [k for k in skills if area.covers(k)]
+        assert len(asked) >= audition.min_answers, (area.id, asked)
+        for key in area.keys:
+            assert any(matches((key,), k) for k in asked), (area.id, key, asked)
+        if area.id == "shoe":
+            assert "shoe:burn" in asked and len(asked) >= 7  # every coup's "what now?"
+
+
+def test_an_area_that_never_asked_a_skill_it_names_gets_no_grade() -> None:
+    # 10 draws, all right and fast, but each a Player's or the Banker's draw: the natural the
+    # area names was never asked, so "not enough answers", whatever the others earn
+    area = Area("draws", "The draws", ("natural", "player:*", "banker:*"), 4.0)
+    plain = replace(AUDITION, areas=(area,))
+    only = [*draws(9, 3.0, banker_only=True), draws(2, 3.0)[1]]  # a Player's draw, no natural
+    v = judge_audition(plain, "ana", "mr. lee", T0, 10, only)
+    assert v.areas[0].unasked == ("natural",) and v.areas[0].mark == "not enough answers"
+    assert v.reasons == ("The draws: not enough answers (never asked: natural)",)

@@ -22,7 +22,12 @@ from trainer.drills.generate import deal_drill
 from trainer.drills.model import ASKING_ORDER, Drill, DrillCoup, Kind, Step
 from trainer.engine import format_amount
 from trainer.engine.house import House
-from trainer.session.questions import Question, expand
+from trainer.session.protect import ViolationQuestion
+from trainer.session.questions import Question, TimedOut, expand
+from trainer.session.run import Result
+from trainer.session.session import Session
+from trainer.session.table import TableSession
+from trainer.tui.screens.drill import feedback_text
 
 SEEDS = range(8)
 BUNDLED = sorted(p.stem.split("-", 1)[1] for p in bundled_dir().glob("*.yaml"))
@@ -62,8 +67,9 @@ def stated(later: Question, text: str) -> str | None:
     own = later.reason().removeprefix(f"{house.result(coup)}. ")
     if later.step is not Step.OUTCOME and own != coup.rules[0] and own in text:
         return own  # its own explanation (a natural's rule is said at both draws)
+    if later.step is Step.BANKER_DRAWS and coup.natural and "neither hand draws" in text:
+        return "neither hand draws"  # the Banker's answer, said at the Player's question
     if later.step is Step.BANKER_DRAWS and not coup.natural:
-        # (on a natural both hands are face up and the rule names them both: nothing to hide)
         verb = "draws" if coup.banker_draws else "stands"
         if f"Banker {verb}" in text or coup.rules[1] in text:
             return f"Banker {verb}"
@@ -81,6 +87,9 @@ def stated(later: Question, text: str) -> str | None:
     if later.step is Step.COMMISSION:
         owed = re.escape(format_amount(settled.commission))
         said = re.search(rf"commission {owed}\b", text)
+        if said is None and not settled.commission_deferred:
+            # the amount paid, the commission taken from it: the wager less it answers
+            said = re.search(rf"(pay|=|:) {re.escape(format_amount(settled.paid))}(?![\d.])", text)
         return None if said is None else said.group(0)
     if later.step is Step.FEE:
         said = re.search(rf"fee {re.escape(format_amount(settled.fee))}\b", text)
@@ -92,8 +101,9 @@ def leaks(questions: list[Question]) -> list[str]:
     """Each (question, later question) pair of a coup where the first gives the second away."""
     found = []
     for n, q in enumerate(questions):
-        graded = q.grade(q.expected())
-        text = f"{q.prompt}\n{graded.expected.label}\n{graded.reason}"
+        # the prompt, and the screen's feedback to a wrong answer (it says the right one)
+        missed = Result(n + 1, q, TimedOut(), q.grade(TimedOut()), 1.0)
+        text = f"{q.prompt}\n{feedback_text(missed).plain}"
         for later in questions[n + 1 :]:
             if later.coup_index != q.coup_index:
                 break
@@ -149,3 +159,106 @@ def test_a_title_that_names_an_order_names_the_order_asked(path: Path) -> None:
     if ", then " not in drill.title or len(named) < 2:
         return
     assert named == [s for s in drill.steps if s in named], drill.title
+
+
+# --- every text on screen before an answer -------------------------------------------------
+
+#: What the screen's texts before each answer must never say, whatever the drill: a quiet
+#: moment worded apart from a moment with a violation, a shoe line naming the last coup.
+NEVER_ON_SCREEN = ("Nothing on the layout changes", "last coup")
+SCREEN_SEEDS = range(4)
+
+
+def screen_texts(session: Session, n: int) -> list[str]:
+    """The texts on the drill screen while question ``n`` is asked that change with the
+    coup: the prompt (a moment's or a replay's words with it), the shoe's line as the
+    screen draws it, and the feedback of the earlier questions about the same coup (what
+    practice showed: the right answer and its reason).  The title is the drill's, the same
+    for every question (its words are checked against the steps it names above)."""
+    q = session.questions[n]
+    texts = [q.prompt]
+    if session.shoe is not None:
+        index = None if q.dealt is None else q.coup_index
+        texts.append(session.shoe.status(index, after=q.step is Step.CUT))
+    for m, earlier in enumerate(session.questions[:n]):
+        if earlier.dealt is not None and earlier.coup_index == q.coup_index:
+            # the screen's own feedback to a wrong answer: it says the most (the right one)
+            missed = Result(m + 1, earlier, TimedOut(), earlier.grade(TimedOut()), 1.0)
+            texts.append(feedback_text(missed).plain)
+    return texts
+
+
+def given_away(q: object, texts: list[str]) -> list[str]:
+    """What in ``texts`` answers ``q`` before it is asked."""
+    found = [f"{word!r} on screen" for t in texts for word in NEVER_ON_SCREEN if word in t]
+    if isinstance(q, Question):
+        found += [
+            f"{q.short}: {said!r} in {t!r}" for t in texts if (said := stated(q, t)) is not None
+        ]
+    # every moment says what happens in one way
+    if isinstance(q, ViolationQuestion) and f"Then, {q.scene.moment.label}:" not in q.prompt:
+        found.append(f"{q.short}: the moment is not worded as the others")
+    return found
+
+
+@functools.cache
+def _screen_drills() -> list[Drill]:
+    """Every bundled drill asked on the drill screen (coups, shoes, calls, spotting,
+    violations, irregularities): the table drills' moments and shoe lines are below."""
+    return [d for d in (load_drill(name) for name in BUNDLED) if Step.TABLE not in d.steps]
+
+
+def test_no_text_on_screen_before_an_answer_gives_it_away() -> None:
+    """Every text on the screen before each answer, in every bundled drill (each under its
+    own house: the default, the commission house, the card room), four seeds each: the
+    prompt with its moment or replay, the shoe's line and the feedback of the earlier
+    questions about the coup.  It checks 4,976 texts (the count is asserted, so a
+    drill that stops dealing shows here); the table drills' moments and shoe lines are
+    checked by the next test (128 texts): 5,104 texts in all."""
+    checked, found = 0, []
+    for drill in _screen_drills():
+        for seed in SCREEN_SEEDS:
+            session = Session.deal(drill, "t", random.Random(seed))
+            for n, q in enumerate(session.questions):
+                texts = screen_texts(session, n)
+                checked += len(texts)
+                found += [f"{drill.id} seed {seed}: {f}" for f in given_away(q, texts)]
+    assert found == []
+    assert checked == 4976, checked
+
+
+def test_no_moment_or_shoe_line_at_a_table_gives_an_answer_away() -> None:
+    """The table drills with moments watched or a shoe: each moment's words and each
+    table's shoe line (as the coup begins and once it is over), four seeds each: 128
+    texts."""
+    checked, found = 0, []
+    for drill in (load_drill(n) for n in BUNDLED):
+        if Step.TABLE not in drill.steps:
+            continue
+        for seed in SCREEN_SEEDS:
+            session = TableSession.deal(drill, "t", random.Random(seed))
+            for i, table in enumerate(session.tables):
+                texts: list[str] = []
+                for q in table.watch:
+                    texts.append(q.prompt)
+                    found += [f"{drill.id}: {f}" for f in given_away(q, [q.prompt])]
+                if session.shoe is not None:
+                    texts += [session.shoe.status(i), session.shoe.status(i, after=True)]
+                checked += len(texts)
+                found += [f"{drill.id} seed {seed}: {f}" for f in given_away(None, texts)]
+    assert found == []
+    assert checked == 128, checked
+
+
+def test_the_screen_checks_catch_what_used_to_be_on_screen() -> None:
+    """The give-aways as they were worded: the checks above fail on each."""
+    assert given_away(None, ["Coup 10 · 4 cards left · cut card out: last coup"])
+    assert given_away(None, ["Nothing on the layout changes during the deal."])
+    naturals = load_drill("naturals")
+    session = Session.deal(naturals, "t", random.Random(0))
+    banker = next(
+        q
+        for q in session.questions
+        if isinstance(q, Question) and q.step is Step.BANKER_DRAWS and q.coup.natural
+    )
+    assert given_away(banker, [banker.coup.rules[0]])  # "...: neither hand draws"

@@ -145,6 +145,10 @@ def test_each_step_grades_as_settle_bet_settles(drill_id: str, seed: int, data) 
     losers = {sp.key for sp in spots if settle(sp, t, house).result is BetResult.LOSE}
     s.confirm_take()  # an exam gives no feedback now: read the table's answers
     assert t.answers[0].correct == (marked == losers)
+    # practice takes the losers whatever was marked; an exam only the bets marked (the
+    # layout as the trainee left it: the right take is not shown)
+    gone = marked if s.exam else losers
+    assert {sp.key for sp in t.remaining} == {sp.key for sp in spots} - gone
     for spot in t.remaining:
         settled = settle(spot, t, house)
         s.select(spot.seat, spot.bet)
@@ -161,8 +165,9 @@ def test_each_step_grades_as_settle_bet_settles(drill_id: str, seed: int, data) 
         if settled.result is BetResult.WIN:
             assert pay.expected == f"pay {format_amount(settled.paid)}"
             assert pay.correct == (amount == settled.paid)
-        else:  # a push: any payout is wrong
-            assert not pay.correct and pay.expected == "push"
+        else:  # a push, or a loser an exam left on the layout: any payout is wrong
+            left = "lose" if settled.result is BetResult.LOSE else "push"
+            assert not pay.correct and pay.expected == left
         if t.phase is not Phase.PAY:
             break
 

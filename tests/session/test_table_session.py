@@ -278,6 +278,10 @@ def test_exam_gives_no_feedback_until_the_end() -> None:
         s.select(seat, P)
         s.type_amount(D(amount))
         assert s.confirm_payout() is None
+    # the missed Tie stays on the layout (an exam shows the take as it was done, never the
+    # right one): paying is ended by "done paying"
+    assert [sp.bet for sp in s.table.remaining] == [T]
+    assert s.finish_paying() is None
     s.next_table()
     assert s.finished
     summary = s.summary()

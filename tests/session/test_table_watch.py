@@ -256,10 +256,15 @@ def test_the_bundled_audition_grades_the_moments_watched_as_protecting_the_game(
     s.mark(3, P)
     s.confirm_take()
     answers = [r for r in records if isinstance(r, AnswerRecord)]
+    # one table's three moments are fewer than the 5 answers an area needs: no grade
     verdict = judge_audition(audition, "ann", "Mrs Lee", FakeNow()(), 18, answers)
     (area,) = [a for a in verdict.areas if a.area.id == "protection"]
-    # the three moments, right, 4 s each against a 10 s target: the best grade; the take
-    # is the tables' area's, not this one's
+    assert area.answered == 3 and area.mark == "not enough answers"
+    # where 3 are enough: the three moments, right, 4 s each against a 10 s target, get
+    # the best grade; the take is the tables' area's, not this one's
+    three = replace(audition, min_answers=3)
+    verdict = judge_audition(three, "ann", "Mrs Lee", FakeNow()(), 18, answers)
+    (area,) = [a for a in verdict.areas if a.area.id == "protection"]
     assert (area.answered, area.right, area.seconds) == (3, 3, 12)
     assert area.grade is not None and area.grade.grade == "A"
 

@@ -34,6 +34,7 @@ AUDITION = Audition(
     rubric=(Grade("A", 100, 100), Grade("B", 50, 150)),
     red_lines=(RedLine("banker-push", "A Banker bet paid on a push", ("payout:banker:push",)),),
     retake_days=7,
+    min_answers=1,  # a part of two answers is graded here
 )
 
 
@@ -351,3 +352,89 @@ async def test_with_sign_in_on_a_trainee_cannot_sign_the_sheet(tmp_path) -> None
         await pilot.press("escape")
         await pilot.pause()
         the_app.exit()
+
+
+def _shown(the_app: TrainerApp, selector: str) -> str:
+    return " ".join(str(the_app.screen.query_one(selector, Static).render()).split())
+
+
+async def test_every_part_of_the_bundled_audition_is_sat_as_an_exam() -> None:
+    """Each part, begun as the audition begins it: an exam (recorded so from its start),
+    headed "Part N of 8 · <title>", ? refused with a word and no reference opened, and its
+    first answer followed by no feedback; a table exam's Enter with nothing marked takes
+    nothing (no bet shown taken: the right take is not shown)."""
+    from trainer.curriculum.catalog import load_curriculum
+    from trainer.session.table import SpotState
+    from trainer.tui.screens.reference import ReferenceScreen
+    from trainer.tui.screens.spot import SpotScreen
+    from trainer.tui.screens.table import TableScreen
+
+    kept = Recorded()
+    curriculum = load_curriculum()
+    the_app = TrainerApp(
+        trainee="Alex",
+        seed=1,
+        clock=FakeClock(),
+        now=FakeNow(),
+        hooks=Hooks(on_session=kept.sessions.append, curriculum=lambda: curriculum),
+    )
+    async with the_app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"Mrs Lee", "enter")
+        await pilot.pause()
+        audition = the_app.audition
+        assert audition is not None and len(audition.parts) == 8
+        sitting = audition.sitting.session_id
+        for index, (part, drill) in enumerate(audition.parts):
+            if index:  # the part begun as next_part begins it
+                audition.index = index
+                the_app.begin(drill, part)
+                await pilot.pause()
+            screen = the_app.screen
+            session = screen.session  # type: ignore[attr-defined]
+            assert session.exam, part
+            title = "#table-title" if isinstance(screen, TableScreen) else "#drill-title"
+            assert _shown(the_app, title).startswith(f"Part {index + 1} of 8 · "), part
+            assert drill.title in _shown(the_app, title) or index == 0, part
+            the_app._notifications.clear()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert not isinstance(the_app.screen, ReferenceScreen), part
+            said = [str(n.message) for n in the_app._notifications]
+            assert "The rules reference opens after the exam." in said, (part, said)
+            assert session.reference_opened == 0
+            # one answer, and no feedback after it
+            if isinstance(screen, TableScreen):
+                if session.shoe_question is not None or session.watch_question is not None:
+                    await pilot.press("1", "enter")
+                else:
+                    table = session.table
+                    await pilot.press("enter")  # nothing marked: an empty take, graded
+                    await pilot.pause()
+                    assert table.taken == frozenset()
+                    assert all(table.state(s) is not SpotState.TAKEN for s in table.spots)
+                await pilot.pause()
+                assert not screen.query_one("#table-feedback").display, part
+            elif isinstance(screen, SpotScreen):
+                await pilot.press("n", "enter")
+                await pilot.pause()
+                assert not screen.query_one("#feedback").display, part
+            else:
+                assert isinstance(screen, DrillScreen)
+                q = session.current
+                key = q.choices[0][0] if q.choices else None
+                if key is None:
+                    await pilot.press("1", "enter")
+                elif q.choices[0][2] is None:
+                    await pilot.press(key, "5", "enter")
+                else:
+                    await pilot.press(key, "enter")
+                await pilot.pause()
+                assert not screen.query_one("#feedback").display, part
+                assert session.graded == 1, part
+            the_app.pop_screen()  # the next part is begun above
+            await pilot.pause()
+        runs = {s.session_id: s for s in kept.sessions if s.session_id.startswith(sitting + "-")}
+        assert {sid.removeprefix(sitting + "-") for sid in runs} == {p for p, _ in audition.parts}
+        assert {r.mode for r in runs.values()} == {"exam"}

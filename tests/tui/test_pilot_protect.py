@@ -84,7 +84,8 @@ async def test_a_late_bet_stopped_and_a_legal_moment_let_play() -> None:
         await pilot.press(option_key(app, LATE), "enter")
         assert text_of(app, "#feedback-text").startswith("✓")
         await pilot.press("enter")
-        assert "Nothing on the layout changes during the deal" in text_of(app, "#prompt")
+        quiet = text_of(app, "#prompt")  # worded as a moment with a violation is
+        assert "Then, during the deal:\n  no player touches a bet" in quiet
         await pilot.press(option_key(app, LATE), "enter")  # a legal bet flagged
         feedback = text_of(app, "#feedback-text")
         assert feedback.startswith("✗") and "stopping a legal bet stops the game" in feedback

@@ -100,7 +100,9 @@ async def test_burn_a_table_and_the_cut_card_question() -> None:
         assert text(app, "#table-feedback").startswith("✓ Right")
         assert "Table done" in text(app, "#step")
         await pilot.press("enter")
-        assert session.index == 1 and "last coup" in text(app, "#shoe-status")
+        # the card is out; that this is the last coup is asked after it, never said
+        status = text(app, "#shoe-status")
+        assert session.index == 1 and status.endswith("cut card out") and "last" not in status
 
         # table 2, the last: dealing on would be wrong
         await pilot.press("enter", "a", "1", "0", "enter")
@@ -115,3 +117,53 @@ async def test_burn_a_table_and_the_cut_card_question() -> None:
         assert (summary.right, summary.total) == (summary.total - 1, len(records))
     skills = [r.skill for r in records]
     assert skills[0] == "shoe:burn" and "shoe:cut" in skills and skills[-1] == "shoe:end"
+
+
+#: Three naturals after the burn: 14 cards, the cut card in front of the last 7 comes out
+#: at index 7, coup 2's second card (coup 1 is indices 2-5, coup 2 6-9): coup 3 is the last.
+LONGER = ["As", "2c", *NATURAL * 3]
+#: By hand (docs/rules.md): an ace burns 1, 2 to 9 their value, 10, J, Q and K burn 10.
+BURNS = {"A": 1, "10": 10, "J": 10, "Q": 10, "K": 10} | {str(n): n for n in range(2, 10)}
+
+
+async def test_a_run_from_near_the_end_asks_the_next_shoes_burn() -> None:
+    """From one coup before the cut card comes out (no burn asked at the start), the shoe
+    runs to its end, then a new shoe's first card is turned up and its burn asked: the
+    burn the shoe area names is graded, last."""
+    records: list[AnswerRecord] = []
+    drill = load_text(DRILL)
+    run = dealt_shoe(ShoeRun.stacked(LONGER, ShoeRules(cut=7)), last_coups=1)
+    assert run.burn is None and [c.number for c in run.coups] == [2, 3]
+    session = TableSession.from_shoe(
+        drill,
+        run,
+        "Alex",
+        random.Random(2),
+        clock=FakeClock(),
+        now=FakeNow(),
+        on_answer=records.append,
+    )
+    app = TrainerApp(
+        choices=lambda: [DrillEntry.of(drill)], trainee="Alex", clock=FakeClock(), now=FakeNow()
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(TableScreen(session))
+        await pilot.pause()
+        assert "TAKE" in text(app, "#step")  # no burn first
+        await pilot.press("enter", "a", "1", "0", "enter")
+        await pilot.press(key_for(app, Next.ONE_MORE.value), "enter", "enter")
+        await pilot.press("enter", "a", "1", "0", "enter")
+        await pilot.press(key_for(app, Next.OVER.value), "enter")
+        # the shoe is over: a new shoe's first card, the hands put away
+        assert "A new shoe: the first card is turned up" in text(app, "#step")
+        turned = text(app, "#result")
+        assert "A new shoe: first card turned up" in turned
+        assert not app.screen.query_one("#table-hands").display
+        rank = turned.split(":")[-1].strip()[:-1]  # "Q♥" -> "Q"
+        burned = BURNS[rank]
+        await pilot.press(key_for(app, f"Burn {burned} card{'s' if burned != 1 else ''}"), "enter")
+        assert text(app, "#table-feedback").startswith("✓ Right")
+        await pilot.press("enter")
+        assert isinstance(app.screen, TableResultsScreen)
+    assert [r.skill for r in records if r.skill.startswith("shoe:")][-1] == "shoe:burn"
+    assert records[-1].correct

@@ -233,6 +233,10 @@ GRADE = _Grade(doc="One grade: accuracy and pace needed.")
 RED_LINE = _RedLine(doc="A mistake that fails the audition outright.")
 
 
+#: An area graded on fewer answers than this says little: one slip is 20 points.
+DEFAULT_MIN_ANSWERS = 5
+
+
 class _Audition(Obj):
     retake_days = Field(
         _count(365, "a number of days"),
@@ -240,6 +244,12 @@ class _Audition(Obj):
         default=7,
     )
     written = Field(WRITTEN, "The written part.", default=None)
+    min_answers = Field(
+        _count(1000, "a number of answers"),
+        "Answers each practical area needs before it is graded; with fewer its sheet says "
+        "not enough answers, never a grade, and the audition fails.",
+        default=DEFAULT_MIN_ANSWERS,
+    )
     areas = Field(
         ListOf(AREA, MAX_SKILLS),
         "The practical areas.",

@@ -225,6 +225,7 @@ def _audition(
         rubric=tuple(grades),
         red_lines=red_lines,
         retake_days=F.AUDITION.retake_days.of(found),
+        min_answers=F.AUDITION.min_answers.of(found),
     )
 
 

@@ -110,6 +110,8 @@ class Audition:
     rubric: tuple[Grade, ...]  # best first; below the last grade an area fails
     red_lines: tuple[RedLine, ...] = ()
     retake_days: int = 7
+    #: Answers an area needs before it is graded (fewer: "not enough answers", failed).
+    min_answers: int = 5
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ from trainer.drills.model import (
     Drill,
     DrillCoup,
     FixedCoup,
+    Mode,
     Order,
     TableSpec,
 )
@@ -186,6 +187,12 @@ def deal_drill(drill: Drill, rng: random.Random) -> list[DrillCoup]:
     if drill.order is Order.SHUFFLED:
         rng.shuffle(first)
         rng.shuffle(out)
+    if drill.mode is Mode.EXAM:
+        # an exam: each covering coup at a random place (first, they would say which skill
+        # the first coups are dealt for)
+        for dealt in first:
+            out.insert(rng.randrange(len(out) + 1), dealt)
+        return out
     return first + out
 
 

@@ -89,11 +89,10 @@ class Scene:
         words (the layout itself is on the felt, where a table screen shows it)."""
         out = [f"  {item.describe()}" for item in self.items]
         changes = _changes(self.before, self.after)
-        if changes:
-            out.append(f"Then, {self.moment.label}:")
-            out += [f"  {text}" for _, _, _, _, text in changes]
-        elif self.moment is not Moment.BETS:
-            out.append(f"Nothing on the layout changes {self.moment.label}.")
+        # worded alike whether or not a player does something: the same line, then what
+        # happened (a line only on the quiet moments would answer the question)
+        out.append(f"Then, {self.moment.label}:")
+        out += [f"  {text}" for _, _, _, _, text in changes] or ["  no player touches a bet"]
         return out
 
 

@@ -175,10 +175,7 @@ class Settlement:
         if self.result is BetResult.WIN:
             if self.commission and not self.commission_deferred:
                 if not commission:  # the gross less the paid amount would be the answer
-                    return (
-                        f"{label} pays {self._net_odds}, the commission taken at once: "
-                        f"{format_amount(self.paid)}{fee_said}"
-                    )
+                    return f"{label} pays {self._net_odds}, the commission taken at once{fee_said}"
                 return (
                     f"{label} pays {self._net_odds}: {format_amount(self.gross)} less "
                     f"{owed} = {format_amount(self.paid)}{fee_said}"

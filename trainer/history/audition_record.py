@@ -162,6 +162,7 @@ class AuditionRecord:
                 {
                     "id": a.area.id,
                     "grade": None if a.grade is None else a.grade.grade,
+                    "mark": a.mark,  # as the sheet prints it ("not enough answers")
                     "right": a.right,
                     "answered": a.answered,
                     "seconds": f"{a.seconds:.3f}",

@@ -129,6 +129,21 @@ def target(skill: str, weight: int = 1) -> SkillTarget | None:
     return None
 
 
+def covers_for(keys: Sequence[str], drill: Drill) -> tuple[Cover, ...]:
+    """A coup for each skill key in ``keys`` (a key itself, not a pattern) that ``drill``
+    asks about and a coup can be dealt for: so an audition's part asks every skill its
+    area names, whatever the luck of the deal (a draws area naming ``natural``)."""
+    out = []
+    for key in keys:
+        t = None if "*" in key else target(key)
+        if t is None or t.step not in drill.steps:
+            continue
+        if t.bet is not None and all(b.bet is not t.bet for b in drill.bets):
+            continue
+        out.append(Cover(t.filter, t.bet))
+    return tuple(out)
+
+
 #: A table review's length: about this many answers a table (a take, payouts, the order).
 ANSWERS_PER_TABLE = 5
 #: Wagers in a table review: multiples of 5 up to 100 (side bets and the Tie up to 25).

@@ -168,7 +168,7 @@ def _practical(sheet: Sheet, record: AuditionRecord) -> None:
     sheet.heading("Practical part: grade, answers right and pace by area")
     rows = []
     for area in record.verdict.areas:
-        grade = "failed" if area.grade is None else area.grade.grade
+        grade = area.mark
         target = f"target {seconds(area.area.target_seconds)} s"
         if area.average is None:
             right, pace = "no answers", target
@@ -176,7 +176,7 @@ def _practical(sheet: Sheet, record: AuditionRecord) -> None:
             right = f"{area.right} of {area.answered}"
             pace = f"{seconds(area.average)} s per answer, {target}"
         rows.append((area.area.title, grade, right, pace))
-    sheet.table(("Area", "Grade", "Right", "Pace"), rows, (70, 18, 27, 75))
+    sheet.table(("Area", "Grade", "Right", "Pace"), rows, (60, 36, 22, 72))
     rubric = "; ".join(
         f"{g.grade}: at least {g.accuracy}% right, "
         + ("no slower than the target" if g.pace == 100 else f"within {g.pace}% of the target")

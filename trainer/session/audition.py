@@ -4,7 +4,8 @@ values from the answers given, testable without a terminal or a database.
 
 An area's grade is the first of the rubric (best first) whose accuracy and pace its answers
 meet: at least ``accuracy`` percent right (compared in whole numbers) and an average time at
-most ``pace`` percent of the area's target.  An area with no grade, or with no answers,
+most ``pace`` percent of the area's target.  An area with fewer answers than the
+curriculum's ``min_answers`` gets no grade ("not enough answers"); an area with no grade
 fails.  A red line is crossed by one wrong answer to its keys (with ``over``, only by a wrong
 amount off the right one by more than that).  The audition passes when the written part
 passes, every area has a grade and no red line is crossed; a failed one may be sat again
@@ -29,8 +30,8 @@ from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Protocol
 
-from trainer.curriculum.model import Area, Audition, Grade, RedLine
-from trainer.drills.model import BetSpec, CoupFilter, Drill, Mode, Order, Step
+from trainer.curriculum.model import Area, Audition, Grade, RedLine, matches
+from trainer.drills.model import BetSpec, CoupFilter, Cover, Drill, Mode, Order, Step
 from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.errors import EzbacError
 from trainer.session.records import AnswerRecord, SessionRecord
@@ -78,11 +79,28 @@ class AreaResult:
     answered: int
     right: int
     seconds: float
-    grade: Grade | None  # None: below the rubric's last grade, or nothing answered
+    grade: Grade | None  # None: below the rubric's last grade, or too few answers
+    #: The answers the area needs before it is graded (the curriculum's ``min_answers``).
+    needed: int = 1
+    #: The skill keys (patterns) the area names that no answer was given to.
+    unasked: tuple[str, ...] = ()
 
     @property
     def passed(self) -> bool:
         return self.grade is not None
+
+    @property
+    def enough(self) -> bool:
+        """Asked often enough to be graded: at least ``needed`` answers (and one), and each
+        skill it names asked."""
+        return self.answered >= max(1, self.needed) and not self.unasked
+
+    @property
+    def mark(self) -> str:
+        """The grade as the verdict and the sheet show it."""
+        if not self.enough:
+            return "not enough answers"
+        return "failed" if self.grade is None else self.grade.grade
 
     @property
     def average(self) -> float | None:
@@ -145,8 +163,11 @@ class Verdict:
             )
         for a in self.failed_areas:
             out.append(
-                f"{a.area.title}: no answers"
-                if not a.answered
+                f"{a.area.title}: not enough answers ({a.answered} of the "
+                f"{max(1, a.needed)} it needs)"
+                if a.answered < max(1, a.needed)
+                else f"{a.area.title}: not enough answers (never asked: {', '.join(a.unasked)})"
+                if a.unasked
                 else f"{a.area.title}: {a.right} of {a.answered} right at {a.pace}% of the "
                 "target time, below every grade"
             )
@@ -214,9 +235,11 @@ def judge_audition(
         mine = [a for a in answers if area.covers(a.skill)]
         right = sum(1 for a in mine if a.correct)
         seconds = sum(a.seconds for a in mine)
-        result = AreaResult(area, len(mine), right, seconds, None)
-        grade = grade_of(audition.rubric, right, len(mine), result.pace)
-        areas.append(AreaResult(area, len(mine), right, seconds, grade))
+        unasked = tuple(k for k in area.keys if not any(matches((k,), a.skill) for a in mine))
+        result = AreaResult(area, len(mine), right, seconds, None, audition.min_answers, unasked)
+        # never a grade on fewer answers than the curriculum sets for an area
+        grade = grade_of(audition.rubric, right, len(mine), result.pace) if result.enough else None
+        areas.append(replace(result, grade=grade))
     crossed = tuple(
         Crossed(line, a) for a in answers for line in audition.red_lines if crosses(line, a)
     )
@@ -270,6 +293,19 @@ def written_drill(audition: Audition, house: House = DEFAULT_HOUSE) -> Drill:
         house=house,
         length_in_questions=True,  # its header counts questions, the last coup cut short
         most_questions=audition.written_questions or None,
+    )
+
+
+def exam_part(drill: Drill, number: int, parts: int, covers: tuple[Cover, ...] = ()) -> Drill:
+    """``drill`` sat as part ``number`` of ``parts`` of an audition: an exam whatever its
+    file says (no feedback until the end, no rules reference, time limits enforced,
+    recorded as exam), headed "Part N of M" on every screen; ``covers``: a coup dealt for
+    each skill its area names that luck might leave out (mixed among the others)."""
+    return replace(
+        drill,
+        mode=Mode.EXAM,
+        part=f"Part {number} of {parts}",
+        covers=(*drill.covers, *covers),
     )
 
 

@@ -243,6 +243,22 @@ class Question:
         house has no Dragon 7 bet: it is a Banker win there)."""
         return self.rules.named(self.coup.outcome)
 
+    @property
+    def withholds_amount(self) -> bool:
+        """A win whose commission, taken from it at once, is asked next about this coup:
+        the right amount paid beside the winnings would answer that question, so feedback
+        keeps it until the commission is answered (its reason then says it)."""
+        if self.step is not Step.PAYOUT or Step.COMMISSION not in self.later:
+            return False
+        if self.bet is None or self.wager is None:
+            return False
+        settled = self.settlement()
+        return (
+            settled.result is BetResult.WIN
+            and bool(settled.commission)
+            and not settled.commission_deferred
+        )
+
     def settlement(self) -> Settlement:
         """The engine's settlement of this question's bet (payout, commission, fee)."""
         if self.bet is None or self.wager is None:
@@ -285,7 +301,8 @@ class Question:
         where = (
             "it goes in the seat's commission box"
             if settlement.commission_deferred
-            else "it is taken from the payout"
+            else f"it is taken from the payout: {format_amount(settlement.gross)} less {owed} "
+            f"= {format_amount(settlement.paid)}"
         )
         return f"{said}; {where}"
 
@@ -382,6 +399,19 @@ def _paid(q: Question) -> PayoutAnswer:
     return PayoutAnswer(settlement.result, amount)
 
 
+def _player_reason(q: Question, rules: tuple[str, ...]) -> str:
+    """The Player's rule; on a natural, only what it means for the Player while the
+    Banker's draw is still to be asked ("neither hand draws" would answer it)."""
+    coup = q.coup
+    if not coup.natural or Step.BANKER_DRAWS not in q.later:
+        return rules[0]
+    player, banker = coup.player.total, coup.banker.total
+    if player >= 8 and banker >= 8:
+        return f"Player has a natural {player} and Banker a natural {banker}: the Player stands"
+    whose = f"Player has a natural {player}" if player >= 8 else f"Banker has a natural {banker}"
+    return f"{whose}: the Player stands"
+
+
 STEPS: Mapping[Step, StepBehaviour] = MappingProxyType(
     {
         Step.PLAYER_DRAWS: StepBehaviour(
@@ -392,7 +422,7 @@ STEPS: Mapping[Step, StepBehaviour] = MappingProxyType(
             ),
             skill=lambda q: player_skill(q.coup),
             expected=lambda q: DrawAnswer(q.coup.player_draws),
-            reason=lambda q, rules: rules[0],  # the natural, or the Player's rule
+            reason=_player_reason,  # the natural, or the Player's rule
             choices=_draws,
         ),
         Step.BANKER_DRAWS: StepBehaviour(

@@ -24,16 +24,20 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from trainer.drills.generate import layout_wagers
-from trainer.drills.model import Drill, DrillCoup, Step
+from trainer.drills.model import Drill, DrillCoup, Mode, Step
 from trainer.engine import Card, Coup, Outcome
 from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.engine.shoe import (
+    DEFAULT_DECKS,
     DEFAULT_SHOE_RULES,
     Burn,
+    BurnRule,
     CoupDealt,
     CutCardOut,
     ShoeRules,
     ShoeRun,
+    full_shoe,
+    shuffle,
 )
 from trainer.session.choice import EMPTY_VIEW, ChoiceQuestion, pick_options
 from trainer.session.questions import ChoiceAnswer, Question, View, expand
@@ -106,7 +110,8 @@ class DealtShoe:
         sc = self.coups[min(coup_index, len(self.coups) - 1)]
         left = sc.cards_left - len(sc.coup.cards) if after else sc.cards_left
         if sc.cut_out_before:
-            cut = "cut card out: last coup"
+            # out as an earlier coup ended: what comes after this one is asked, not said
+            cut = "cut card out"
         elif after and sc.cut_out_after:
             cut = "✂ CUT CARD OUT after this coup"
         elif after and sc.cut_card is not None:
@@ -162,6 +167,8 @@ class BurnQuestion(ChoiceQuestion):
     coup_index: int = 0
     dealt: DrillCoup | None = None
     step: Step = Step.BURN
+    #: The next shoe's burn, after a run that started near the end of its shoe.
+    new_shoe: bool = False
 
     def expected(self) -> ChoiceAnswer:
         return ChoiceAnswer(burn_words(self.shoe_rules.burn_for(self.card.value)))
@@ -186,7 +193,8 @@ class BurnQuestion(ChoiceQuestion):
 
     @property
     def prompt(self) -> str:
-        return f"The first card is turned up: {self.card.pretty}. How many cards are burned?"
+        shoe = "A new shoe: the" if self.new_shoe else "The"
+        return f"{shoe} first card is turned up: {self.card.pretty}. How many cards are burned?"
 
     @property
     def short(self) -> str:
@@ -321,6 +329,21 @@ def burn_question(run: DealtShoe, rng: random.Random) -> BurnQuestion | None:
     return BurnQuestion(card, run.burn.burned, burn_options(card, rng, run.rules), run.rules)
 
 
+def next_shoe_burn(run: DealtShoe, rng: random.Random) -> BurnQuestion | None:
+    """After a run that started near the end of its shoe (no burn asked) and dealt it to
+    its end: the next shoe, shuffled from ``rng``, and its burn asked (None: the run asked
+    the burn, did not reach the end, or the house does not burn)."""
+    if run.burn is not None or not run.coups or not run.coups[-1].last:
+        return None
+    if run.rules.burn is BurnRule.NONE:
+        return None
+    cards = shuffle(full_shoe(run.decks or DEFAULT_DECKS), rng)  # as ShoeRun.shuffled deals
+    card = cards[0]
+    burned = tuple(cards[1 : 1 + run.rules.burn_for(card.value)])
+    options = burn_options(card, rng, run.rules)
+    return BurnQuestion(card, burned, options, run.rules, new_shoe=True)
+
+
 def next_question(
     drill: Drill, run: DealtShoe, index: int, rng: random.Random, dealt: DrillCoup | None = None
 ) -> NextQuestion | None:
@@ -329,7 +352,8 @@ def next_question(
     random (one draw from ``rng`` for every coup, asked or not: seeds replay alike)."""
     place = run.coups[index]
     check = rng.random() < NEXT_CHECK_RATE
-    if place.last or place.cut_out_during or check:
+    # an exam asks it after every coup: each answer graded, and enough of them to grade
+    if place.last or place.cut_out_during or check or drill.mode is Mode.EXAM:
         return NextQuestion(index, dealt, place, house=drill.house)
     return None
 
@@ -384,6 +408,7 @@ __all__ = [
     "deal_shoe",
     "dealt_shoe",
     "next_question",
+    "next_shoe_burn",
     "shoe_questions",
     "shoe_stats",
     "shoe_summary",

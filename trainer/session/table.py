@@ -45,7 +45,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Unpack
 
-from trainer.drills.model import ChipEntry, DealtTable, Drill, DrillCoup, Kind, TableSpec
+from trainer.drills.model import ChipEntry, DealtTable, Drill, DrillCoup, Kind, Mode, TableSpec
 from trainer.engine import Bet, BetResult, Coup, Outcome, format_amount
 from trainer.engine.chips import ChipBreakdown, check_chips, pay_in_chips
 from trainer.engine.house import House
@@ -86,6 +86,7 @@ from trainer.session.shoe import (
     burn_question,
     deal_shoe,
     next_question,
+    next_shoe_burn,
     shoe_stats,
 )
 from trainer.skills import (
@@ -221,7 +222,7 @@ class SeatView:
 class SpotState(enum.Enum):
     ON = "on"  # on the layout (after a time-out: never worked)
     MARKED = "marked"  # marked for taking (take phase)
-    TAKEN = "taken"  # taken (the engine's losers, after the take phase)
+    TAKEN = "taken"  # taken at the take: the engine's losers (an exam: the bets marked)
     PAID = "paid"  # paid (``TableWork.paid`` says how much)
     LEFT = "left"  # paid as a winner but it pushes: left, its payout graded wrong
     #: Left on the layout by the dealer when the table was done (the pushes, or a winner
@@ -443,8 +444,13 @@ class TableWork:
     its grading against the answer key.  Read its attributes to draw it; it changes only
     through its own actions, which ``TableSession`` calls."""
 
-    def __init__(self, number: int, dealt: DealtTable, house: House, spec: TableSpec) -> None:
+    def __init__(
+        self, number: int, dealt: DealtTable, house: House, spec: TableSpec, exam: bool = False
+    ) -> None:
         self.number = number
+        #: An exam: the take leaves the layout as the trainee left it (the bets marked go,
+        #: a loser not marked stays), so nothing on the felt shows the right take.
+        self.exam = exam
         self.dealt = dealt
         self.house = house
         self.spec = spec
@@ -690,10 +696,15 @@ class TableWork:
         return Mistake(kind, found.describe(), found.seat, found.bet)
 
     def confirm_take(self, seconds: float, over: bool) -> Worked:
-        """Take the marked bets: graded now; the engine's losers go, the rest stay."""
+        """Take the marked bets: graded now; the engine's losers go, the rest stay (an exam:
+        the bets marked go, whatever they are, so the felt never shows the right take)."""
         self._over = over
         answer = self._grade_take(seconds)
-        self.taken = frozenset(k for k, r in self.key.results.items() if r is BetResult.LOSE)
+        self.taken = (
+            frozenset(self.marked)
+            if self.exam
+            else frozenset(k for k, r in self.key.results.items() if r is BetResult.LOSE)
+        )
         self.marked.clear()
         self.phase = Phase.PAY
         answers, mistakes = (answer,), answer.mistakes
@@ -830,17 +841,23 @@ class TableWork:
         expected = self.key.pays.get(spot.key)
         skill = table_pay_skill(spot.bet).key
         given = f"pay {entry.text}"
-        if expected is None:  # a push (losers are gone): it is left, and the payout is wrong
+        if expected is None:  # a push, or (an exam) a loser not taken: no payout is right
             self.left.add(spot.key)
+            loses = self.key.results[spot.key] is BetResult.LOSE
             m = Mistake(
-                Fault.PAID_PUSH, f"{spot.label} pushes: leave it, pay nothing", spot.seat, spot.bet
+                Fault.PAID_PUSH,
+                f"{spot.label} loses: take it, pay nothing"
+                if loses
+                else f"{spot.label} pushes: leave it, pay nothing",
+                spot.seat,
+                spot.bet,
             )
             settled = self.procedure.settlements[spot.key]
             a = self._answer(
                 Phase.PAY,
                 skill,
                 given,
-                "push",
+                "lose" if loses else "push",
                 False,
                 f"{self.result_text}. {settled.reason}",
                 seconds,
@@ -1170,12 +1187,16 @@ class TableSession(OnRun):
         self.drill, self.dealt, self.trainee = drill, dealt, trainee
         self.spec: TableSpec = drill.table
         house = drill.house
-        self.tables = [TableWork(i + 1, d, house, drill.table) for i, d in enumerate(dealt)]
+        exam = drill.mode is Mode.EXAM
+        self.tables = [TableWork(i + 1, d, house, drill.table, exam) for i, d in enumerate(dealt)]
         self.index = 0
         #: A shoe at the table: the shoe the tables' coups come from (in order), the burn
         #: asked before the first table, and "what now?" after the tables (0-based) it
         #: follows.
         self.shoe, self.burn, self.after = shoe, burn, dict(after or {})
+        #: The next shoe's burn, asked after the last table's "what now?" (a run from near
+        #: the end of its shoe, which asked no burn); None: not asked.
+        self.next_burn: BurnQuestion | None = None
         self.shoe_answers: list[ShoeAnswer] = []
         self._shoe_asked: float | None = None
         self.run = Run(
@@ -1227,7 +1248,11 @@ class TableSession(OnRun):
             q = next_question(drill, run, i, rng, DrillCoup(sc.coup))
             if q is not None:
                 after[i] = q
-        return cls(drill, dealt, trainee, shoe=run, burn=burn, after=after, **kwargs)
+        # a run from near the end of its shoe: the next shoe's burn once it is over, so the
+        # burn is asked too (drawn last from rng: the tables of a seed are unchanged)
+        session = cls(drill, dealt, trainee, shoe=run, burn=burn, after=after, **kwargs)
+        session.next_burn = next_shoe_burn(run, rng)
+        return session
 
     def procedures(self) -> str:
         """Each table of the run, its right procedure in the audit's notation, a paragraph
@@ -1299,13 +1324,19 @@ class TableSession(OnRun):
         if self.finished or not self.table.done:
             return None
         q = self.after.get(self.index)
-        return q if q is not None and self.index + 1 not in asked else None
+        if q is not None and self.index + 1 not in asked:
+            return q
+        last = self.index == len(self.tables) - 1
+        if last and self.next_burn is not None and len(self.tables) + 1 not in asked:
+            return self.next_burn
+        return None
 
     def shoe_line(self) -> str:
         """The shoe's line on the screen: coup N, cards left, the cut card's state, never
         giving the cut card away before the coup it comes out in is over."""
         assert self.shoe is not None
-        if self.burn is not None and self.shoe_question is self.burn:
+        asked = self.shoe_question
+        if asked is not None and (asked is self.burn or asked is self.next_burn):
             return self.shoe.status(None)
         return self.shoe.status(self.index, after=self.table.done)
 
@@ -1461,7 +1492,13 @@ class TableSession(OnRun):
             raise TableActionError(f"{option!r} is not one of the choices")
         now = self.clock()
         seconds = max(0.0, now - (self._shoe_asked if self._shoe_asked is not None else now))
-        table = 0 if isinstance(q, BurnQuestion) else self.index + 1
+        table = (
+            len(self.tables) + 1
+            if q is self.next_burn
+            else 0
+            if isinstance(q, BurnQuestion)
+            else self.index + 1
+        )
         a = ShoeAnswer(table, q, option, q.grade(ChoiceAnswer(option)), seconds)
         self.shoe_answers.append(a)
         self.run.mark(

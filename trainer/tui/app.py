@@ -120,6 +120,19 @@ class AuditionRun:
     def part_of(self, session_id: str) -> bool:
         return session_id.startswith(self.sitting.session_id + "-")
 
+    def as_exam(self, drill: Drill) -> Drill:
+        """The part being sat, as an exam (no feedback, no reference, recorded as exam)
+        headed by where it stands in the audition ("Part 2 of 8"), a coup dealt for each
+        skill its areas name (a natural for the draws)."""
+        from trainer.drills.model import Kind
+        from trainer.history.review import covers_for
+        from trainer.session.audition import exam_part
+
+        areas = self.sitting.audition.areas
+        keys = [k for a in areas if a.drill == drill.id for k in a.keys]
+        covers = covers_for(keys, drill) if drill.kind is Kind.COUP else ()
+        return exam_part(drill, self.index + 1, len(self.parts), covers)
+
 
 class TrainerApp(App[int]):
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live anywhere
@@ -551,6 +564,7 @@ class TrainerApp(App[int]):
         audition = self.audition
         if part is not None and audition is not None:
             on_answer = self.audition_answer(audition.sitting, part)
+            drill = audition.as_exam(drill)
 
         # ask: table works a whole table per coup, on its own screen; one way to start either
         kind: type[Session] | type[TableSession] = TableSession if drill.is_table else Session

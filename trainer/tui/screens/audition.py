@@ -107,7 +107,7 @@ def verdict_text(verdict: Verdict) -> Text:
     text.append("passed\n" if verdict.written_passed else "failed\n")
     text.append("\nPractical part\n", "bold")
     for area in verdict.areas:
-        grade = area.grade.grade if area.grade is not None else "failed"
+        grade = area.mark
         pace = "no answers" if area.pace is None else f"{area.pace}% of the target time"
         text.append(f"  {area.area.title}: ", "bold" if area.passed else "bold red")
         text.append(f"{grade} · {area.right} of {area.answered} right · {pace}\n")

@@ -109,15 +109,20 @@ def _key_id(key: str) -> str:
 
 
 def feedback_text(result: Result) -> Text:
-    """✓/✗, the trainee's answer, the right answer and the engine's reason."""
+    """✓/✗, the trainee's answer, the right answer and the engine's reason (a win whose
+    commission is asked next: its amount once the commission is answered)."""
     text = Text()
+    q = result.question
+    right = result.graded.expected.label
+    if isinstance(q, Question) and q.withholds_amount:
+        right = "Win, the winnings less the commission (the amount after the commission question)"
     if result.correct:
         text.append("✓ Right: ", "bold")
         text.append(result.graded.expected.label)
     else:
         text.append("✗ Wrong: ", "bold")
         text.append(f"you said {result.answer.label}; the answer is ")
-        text.append(result.graded.expected.label, "bold")
+        text.append(right, "bold")
     if result.over_time:
         text.append("  (over the time limit)")
     text.append("\n")
@@ -176,7 +181,7 @@ class DrillScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="drill-header"):
-            yield Static(Text(self.session.drill.title, "bold"), id="drill-title")
+            yield Static(Text(self.session.drill.heading, "bold"), id="drill-title")
             yield HistoryWaiting(id="history-waiting")
             yield Static(id="drill-status")
         yield Static(id="shoe-status")

@@ -66,6 +66,8 @@ class SpotScreen(Screen[None]):
         Binding("enter", "next", "Next"),
         Binding("space", "next", "Next", show=False),
         Binding("escape", "leave", "Leave"),
+        # an exam (an audition's part): the key is refused with a word, never silently
+        Binding("question_mark", "reference_refused", "Rules", key_display="?", show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -79,7 +81,7 @@ class SpotScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="drill-header"):
-            yield Static(Text(self.session.drill.title, "bold"), id="drill-title")
+            yield Static(Text(self.session.drill.heading, "bold"), id="drill-title")
             yield Static(id="drill-status")
         yield Static(id="prompt")
         yield ReplayList(id="replay")
@@ -200,6 +202,8 @@ class SpotScreen(Screen[None]):
             return self.state == FEEDBACK
         if action == "leave":
             return self.state in (ASKING, FEEDBACK)
+        if action == "reference_refused":
+            return self.session.exam
         return True
 
     def _select_step(self, index: int) -> None:
@@ -315,3 +319,6 @@ class SpotScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.post_message(LeaveDrill(self.session))
+
+    def action_reference_refused(self) -> None:
+        self.notify("The rules reference opens after the exam.", severity="warning")

@@ -157,6 +157,8 @@ class TableScreen(Screen[None]):
         Binding("escape", "back", "Back"),
         Binding("escape", "leave", "Leave"),
         Binding("question_mark", "reference", "Rules", key_display="?"),
+        # an exam: the key is refused with a word, never silently (it is off the key line)
+        Binding("question_mark", "reference_refused", "Rules", key_display="?", show=False),
     ]
 
     def __init__(self, session: TableSession) -> None:
@@ -186,7 +188,7 @@ class TableScreen(Screen[None]):
         house = self.session.table.house
         colours = dict(self.session.table.colours)
         with Horizontal(id="table-header"):
-            yield Static(Text(self.session.drill.title, "bold"), id="table-title")
+            yield Static(Text(self.session.drill.heading, "bold"), id="table-title")
             yield Static(id="table-status")
         shoe_line = Static(id="shoe-status")
         shoe_line.display = self.session.shoe is not None
@@ -342,18 +344,21 @@ class TableScreen(Screen[None]):
         hands are not dealt yet; or the moment watched) and, for a shoe at the table, the
         shoe's line."""
         s = self.session
-        burning = isinstance(s.shoe_question, BurnQuestion)
+        asked = s.shoe_question
+        burning = isinstance(asked, BurnQuestion)
         watched = s.watch_question
         dark = burning or (watched is not None and watched.scene.shown == 0)
         hands = self.query_one("#table-hands")
         if hands.display == dark:
             hands.display = not dark
         self.draw_hands()
-        if burning:
-            assert s.burn is not None
-            self.put(
-                "#result", Text.assemble(("  First card turned up: ", "bold"), s.burn.card.pretty)
+        if isinstance(asked, BurnQuestion):  # this shoe's, or the next shoe's once it ends
+            turned = (
+                "  A new shoe: first card turned up: "
+                if asked.new_shoe
+                else "  First card turned up: "
             )
+            self.put("#result", Text.assemble((turned, "bold"), asked.card.pretty))
         elif watched is not None and watched.scene.shown < len(s.table.coup.cards):
             self.put("#result", Text(f"  {watched.scene.heading}", "bold"))
         else:
@@ -652,6 +657,8 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         table = self.session.table
         phase = table.phase
+        if action == "reference_refused":
+            return self.session.exam and not self.session.finished
         if self.session.finished:
             return action == "leave"
         if self.session.shoe_question is not None:  # keys 1-4 pick (on_key), Enter answers
@@ -881,12 +888,15 @@ class TableScreen(Screen[None]):
         try:
             self.session.open_reference()
         except ReferenceRefused:
-            self.notify("The rules reference opens after the exam.", severity="warning")
+            self.action_reference_refused()
             return
         from trainer.tui.screens.reference import ReferenceScreen
 
         table = self.session.table
         self.app.push_screen(ReferenceScreen(table.house, table=True))
+
+    def action_reference_refused(self) -> None:
+        self.notify("The rules reference opens after the exam.", severity="warning")
 
     # -- the mouse -------------------------------------------------------------------------
 
