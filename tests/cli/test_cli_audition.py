@@ -520,3 +520,18 @@ def test_the_column_beside_the_verification_code_is_left_free(tmp_path) -> None:
     below = [(x_max, w) for _, y, x_max, w in words if y >= top]
     assert any(w == "Date:" for _, w in below)  # the signatures are in the column too
     assert all(x_max < 382.68 for x_max, _ in below), below
+
+
+def test_a_code_as_json_is_never_verified_and_says_whether_the_history_matches(typed) -> None:
+    """`verify CODE --json`: one JSON document (nothing after it), signed and verified
+    false, whether the history matches, and the record the history holds; exit 1."""
+    history, code = typed
+    done = run(history, "verify", code, "--json")
+    assert done.returncode == 1, done.stderr
+    doc = json.loads(done.stdout)
+    assert (doc["signed"], doc["verified"], doc["history_matches"]) == (False, False, True)
+    assert doc["record"]["verification_code"] == code and doc["record"]["trainee"] == "ana"
+    unknown = run(history, "verify", "00000000-AAAA-AAAA-AAAA-A", "--json")
+    assert unknown.returncode == 1
+    doc = json.loads(unknown.stdout)
+    assert doc["history_matches"] is False and "no audition" in doc["why"]
