@@ -27,7 +27,7 @@ def test_signing_in_at_a_real_terminal(tmp_path: Path) -> None:
     try:
         term.wait_for("Your name and PIN")
         term.keys("Bo Lind", "Enter", "9999", "Enter")
-        screen = term.wait_for("wrong PIN or passphrase")
+        screen = term.wait_for("wrong name, PIN or passphrase")
         assert "9999" not in screen
         term.keys("1357")
         assert "1357" not in term.screen()  # typed into a password field: dots only

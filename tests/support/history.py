@@ -322,11 +322,15 @@ def store_with(path: Path | str, seed: int) -> HistoryStore:
 
 def back_to_v6(db: str) -> None:
     """The history as ezbac wrote it before v7 (issue 21): no roster, settings, sign-ins or
-    links, no person or proctor on runs, no guard on finished exams."""
+    links, no person or proctor on runs, no guard on finished exams (nor v8's sign-in
+    holds, pepper and functions)."""
     if db.startswith("postgresql://"):
         import psycopg
 
         with psycopg.connect(db, autocommit=True) as conn:
+            conn.execute("DROP FUNCTION ezbac_sign_in, ezbac_signin_salt")
+            for table in ("signin_holds", "signin_pepper"):
+                conn.execute(f"DROP TABLE {table}")
             for table in ("people", "signins", "settings", "trainee_links"):
                 conn.execute(f"DROP TABLE {table}")
             conn.execute("DROP FUNCTION exam_sessions_kept() CASCADE")
@@ -338,8 +342,9 @@ def back_to_v6(db: str) -> None:
     for trigger in ("exams_kept", "exams_not_deleted", "exam_answers_kept"):
         conn.execute(f"DROP TRIGGER {trigger}")
     conn.execute("DROP TRIGGER exam_answers_not_deleted")
-    for table in ("people", "signins", "settings", "trainee_links"):
+    for table in ("people", "signins", "settings", "trainee_links", "signin_holds"):
         conn.execute(f"DROP TABLE {table}")
+    conn.execute("DROP TABLE signin_pepper")
     conn.execute("DROP INDEX sessions_by_person")
     conn.execute("ALTER TABLE sessions DROP COLUMN person_id")
     conn.execute("ALTER TABLE sessions DROP COLUMN proctor_id")

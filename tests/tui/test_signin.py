@@ -73,8 +73,8 @@ async def test_the_trainer_starts_at_sign_in_and_remembers_nobody(school: Path) 
         await pilot.pause()
         assert isinstance(app.screen, SignInScreen)
         for name, secret, why in (
-            ("Bo", "1112", "wrong PIN or passphrase"),
-            ("Zed", "1111", "no one called 'Zed'"),
+            ("Bo", "1112", "wrong name, PIN or passphrase"),
+            ("Zed", "1111", "wrong name, PIN or passphrase"),  # the same: no one told who is on it
             ("Bo", "", "empty"),
             ("Bo", "1" * 1025, "longer than 1024"),
         ):
@@ -124,7 +124,8 @@ async def test_a_retired_or_locked_person_cannot_sign_in(school: Path) -> None:
         for _ in range(2):
             moment[0] += timedelta(seconds=10)
             await _sign_in(pilot, "Bo", "0000")
-        assert "locked for 15 min" in _said(app)
+        # one line: how long, and when it ends
+        assert "Bo is locked for 15 min, until 09:" in _said(app) and " UTC" in _said(app)
         await _sign_in(pilot, "Bo", "1111")  # the right PIN, while locked
         assert isinstance(app.screen, SignInScreen) and "locked" in _said(app)
         app.exit()

@@ -150,6 +150,9 @@ def run_progress(args: argparse.Namespace) -> int:
         raise UsageError(f"no training history at {where}: train a drill first")
     try:
         with open_history(where, readonly=True) as store:
+            from trainer.cli.report import named_trainee
+
+            args.trainee = named_trainee(store, args.trainee)
             if args.trainee not in store.trainees():
                 print(f"No answers recorded for trainee {args.trainee!r} in {where}.")
                 return 0

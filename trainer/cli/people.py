@@ -130,13 +130,13 @@ def _now():  # type: ignore[no-untyped-def]
     return datetime.now(UTC)
 
 
-def _name(text: str) -> str:
+def _name(text: str, which: str = "NAME") -> str:
     from trainer.history.people import PersonError, check_name
 
     try:
         return check_name(text)
     except PersonError as exc:
-        raise UsageError(f"NAME: {exc}") from None
+        raise UsageError(f"{which}: {exc}") from None
 
 
 def run_add(args: argparse.Namespace) -> int:
@@ -177,7 +177,7 @@ def run_list(args: argparse.Namespace) -> int:
 def run_rename(args: argparse.Namespace) -> int:
     from trainer.history import people
 
-    new_name = _name(args.new_name)
+    new_name = _name(args.new_name, "NEW_NAME")
     with _store(args) as store:
         person = people.rename(store, args.name, new_name, _now())
     print(f"{args.name.strip()} is now {person.name}; their history follows")

@@ -83,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
         return _nothing(args, since, message)
     try:
         with open_history(path, readonly=True) as store:  # reading never changes the file
+            if args.trainee is not None:
+                args.trainee = named_trainee(store, args.trainee)
             text = _render(args, since, store, curriculum)
             known = store.trainees() if args.trainee and text is None else []
     except HistoryError as exc:
@@ -100,6 +102,17 @@ def run(args: argparse.Namespace) -> int:
         return _nothing(args, since, message)
     sys.stdout.write(text)
     return 0
+
+
+def named_trainee(store: HistoryStore, typed: str) -> str:
+    """The trainee ``--trainee`` names (any case: trainer.history.people.trainee_named);
+    a name no roster may hold is a usage error naming the option."""
+    from trainer.history.people import PersonError, trainee_named
+
+    try:
+        return trainee_named(store, typed)
+    except PersonError as exc:
+        raise UsageError(f"--trainee: {exc}") from None
 
 
 def _render(

@@ -65,7 +65,13 @@ from trainer.history.migrations_pg import (
     MIGRATIONS,
     SET_VERSION,
 )
-from trainer.history.schema import APPLICATION_ID, SCHEMA_VERSION, version_problem
+from trainer.history.schema import (
+    APPLICATION_ID,
+    NAME_KEYS_VERSION,
+    SCHEMA_VERSION,
+    name_keys_again,
+    version_problem,
+)
 
 if TYPE_CHECKING:  # the records are built only when history is read back (not at launch)
     from trainer.session.records import AnswerRecord, SessionRecord
@@ -212,6 +218,12 @@ def _migrate(conn: psycopg.Connection[Any], version: int) -> None:
     for target in range(version + 1, SCHEMA_VERSION + 1):
         for statement in MIGRATIONS[target - 1]:
             conn.execute(statement)
+        if target == NAME_KEYS_VERSION:
+            rows = conn.execute("SELECT person_id, name, name_key FROM people").fetchall()
+            for key, person_id in name_keys_again(rows):
+                conn.execute(
+                    "UPDATE people SET name_key = %s WHERE person_id = %s", (key, person_id)
+                )
         conn.execute(SET_VERSION, (target,))
 
 

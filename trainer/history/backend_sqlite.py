@@ -42,7 +42,14 @@ from trainer.history.backend import (
     refuse,
 )
 from trainer.history.migrations import MIGRATIONS, SQLITE_WHOLE
-from trainer.history.schema import APPLICATION_ID, SCHEMA_VERSION, newer, version_problem
+from trainer.history.schema import (
+    APPLICATION_ID,
+    NAME_KEYS_VERSION,
+    SCHEMA_VERSION,
+    name_keys_again,
+    newer,
+    version_problem,
+)
 from trainer.paths import os_reason
 
 if TYPE_CHECKING:  # the records are built only when history is read back (not at launch)
@@ -466,6 +473,11 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
                 conn.execute(statement)
         for statement in SQLITE_WHOLE.get(target, ()):
             conn.execute(statement)
+        if target == NAME_KEYS_VERSION:
+            rows = conn.execute("SELECT person_id, name, name_key FROM people").fetchall()
+            conn.executemany(
+                "UPDATE people SET name_key = ? WHERE person_id = ?", name_keys_again(rows)
+            )
         conn.execute(f"PRAGMA user_version = {target}")
 
 

@@ -25,6 +25,7 @@ __all__ = [
     "V5",
     "V6",
     "V7",
+    "V8",
 ]
 
 V1 = """
@@ -170,6 +171,32 @@ CREATE TABLE trainee_links (
 );
 """
 
+# v8: a finished exam and its answers are kept whole, every column: v7 let the name a run is
+# listed under and an empty person_id change, so a finished exam could be moved to another
+# trainee with a plain UPDATE.  A rename or a link now leaves a finished exam under the name
+# it was sat under (trainee_links ties that name to the person: reports follow it).  Wrong
+# sign-in tries are counted in ``signin_holds``, per typed name (unknown names too, so a lock
+# tells no one whether a name is on the roster) and per place: '' for the whole school, a
+# terminal for an instructor (people.py: no trainee locks an instructor out of the school).
+# ``signin_pepper`` is a random value the stand-in salt of an unknown name is made from (a
+# server's terminal role cannot read it).  people.failures and people.locked_until are no
+# longer used.
+V8 = """
+CREATE TABLE signin_holds (
+    name_key     TEXT NOT NULL,
+    place        TEXT NOT NULL,
+    failures     INTEGER NOT NULL DEFAULT 0,
+    locked_until TEXT,
+    PRIMARY KEY (name_key, place)
+);
+CREATE TABLE signin_pepper (
+    pepper TEXT NOT NULL
+);
+INSERT INTO signin_pepper (pepper) VALUES (lower(hex(randomblob(32))));
+DROP TRIGGER exams_kept;
+DROP TRIGGER exam_answers_kept
+"""
+
 #: A finished exam's session: the condition the v7 triggers test (``old`` a sessions row).
 FINISHED_EXAM = "old.mode = 'exam' AND old.finished_at IS NOT NULL"
 _SESSION_KEPT = (
@@ -187,6 +214,8 @@ _SESSION_KEPT = (
     "retry_of",
     "proctor_id",
 )
+#: Every column of a finished exam's session and answers (schema v8): none may change.
+_SESSION_ALL = ("trainee", "person_id", *_SESSION_KEPT)
 _ANSWER_KEPT = (
     "id",
     "session_id",
@@ -204,10 +233,12 @@ _ANSWER_KEPT = (
     "family",
     "answer_key",
 )
+_ANSWER_ALL = ("trainee", *_ANSWER_KEPT)
 _OF_EXAM = (
     "EXISTS (SELECT 1 FROM sessions s WHERE s.session_id = old.session_id "
     "AND s.mode = 'exam' AND s.finished_at IS NOT NULL)"
 )
+_TO_EXAM = _OF_EXAM.replace("old.session_id", "new.session_id")
 REFUSAL = "a finished exam cannot be changed or deleted"
 
 
@@ -250,6 +281,19 @@ CREATE TRIGGER exam_answers_not_deleted BEFORE DELETE ON answers WHEN {_OF_EXAM}
 BEGIN SELECT RAISE(ABORT, '{REFUSAL}'); END
 """,
     ),
+    8: (
+        f"""
+CREATE TRIGGER exams_kept BEFORE UPDATE ON sessions
+WHEN ({FINISHED_EXAM} AND ({_changed(_SESSION_ALL)}))
+    OR (new.mode = 'exam' AND old.mode IS NOT 'exam')
+BEGIN SELECT RAISE(ABORT, '{REFUSAL}'); END
+""",
+        f"""
+CREATE TRIGGER exam_answers_kept BEFORE UPDATE ON answers
+WHEN ({_OF_EXAM} OR {_TO_EXAM}) AND ({_changed(_ANSWER_ALL)})
+BEGIN SELECT RAISE(ABORT, '{REFUSAL}'); END
+""",
+    ),
 }
 
-MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7)
+MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7, V8)

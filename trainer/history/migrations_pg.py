@@ -187,7 +187,155 @@ $$""",
     "ALTER FUNCTION answer_totals_add() SECURITY DEFINER SET search_path FROM CURRENT",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4, V5, V6, V7)
+# v8: see migrations.  The exam triggers now compare every column; the sign-in is checked in
+# the server by two functions run with the owner's rights (SECURITY DEFINER, the history's
+# schema as their search_path), the only way a terminal's role reaches the secrets and the
+# holds (trainer.history.roles: it may read neither).  ``ezbac_signin_salt`` gives a name's
+# scrypt parameters and salt (not secret), or for a name not on the roster stand-in ones made
+# from the pepper, the same every time; the terminal derives the key from the typed PIN and
+# ``ezbac_sign_in`` compares it with the stored one, counting the try first under the hold's
+# row lock: parallel tries are counted one by one and none is checked past the lock.  The
+# stored hash never leaves the server; times are the server's clock, not the terminal's.
+# These functions and v7's answer_totals_add search the history's schema, then pg_temp.
+_EXAM_RAISE = """RAISE EXCEPTION 'a finished exam cannot be changed or deleted'
+            USING ERRCODE = 'integrity_constraint_violation';"""
+V8: tuple[str, ...] = (
+    """CREATE TABLE signin_holds (
+    name_key     TEXT COLLATE "C" NOT NULL,
+    place        TEXT COLLATE "C" NOT NULL,
+    failures     INTEGER NOT NULL DEFAULT 0,
+    locked_until TEXT COLLATE "C",
+    PRIMARY KEY (name_key, place)
+)""",
+    """CREATE TABLE signin_pepper (
+    pepper TEXT COLLATE "C" NOT NULL
+)""",
+    "INSERT INTO signin_pepper (pepper) VALUES "
+    "(md5(gen_random_uuid()::text) || md5(gen_random_uuid()::text))",
+    f"""CREATE OR REPLACE FUNCTION exam_sessions_kept() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF (OLD.mode = 'exam' AND OLD.finished_at IS NOT NULL AND (TG_OP = 'DELETE'
+            OR to_jsonb(NEW) <> to_jsonb(OLD)))
+        OR (TG_OP = 'UPDATE' AND NEW.mode = 'exam' AND OLD.mode IS DISTINCT FROM 'exam') THEN
+        {_EXAM_RAISE}
+    END IF;
+    IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+    RETURN NEW;
+END
+$$""",
+    f"""CREATE OR REPLACE FUNCTION exam_answers_kept() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM sessions s WHERE s.mode = 'exam' AND s.finished_at IS NOT NULL
+            AND (s.session_id = OLD.session_id
+                OR (TG_OP = 'UPDATE' AND s.session_id = NEW.session_id)))
+        AND (TG_OP = 'DELETE' OR to_jsonb(NEW) <> to_jsonb(OLD)) THEN
+        {_EXAM_RAISE}
+    END IF;
+    IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+    RETURN NEW;
+END
+$$""",
+    r"""CREATE FUNCTION ezbac_signin_salt(p_key text) RETURNS text
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT AS $$
+    SELECT COALESCE(
+        (SELECT substring(secret FROM '^(scrypt\$[0-9]+\$[0-9]+\$[0-9]+\$[0-9a-f]+)\$')
+         FROM people WHERE name_key = p_key),
+        'scrypt$16384$8$1$'
+            || md5(p_key || (SELECT string_agg(pepper, '') FROM signin_pepper)))
+$$""",
+    r"""CREATE FUNCTION ezbac_sign_in(p_key text, p_name text, p_derived text,
+    p_instructor boolean, p_event text)
+RETURNS TABLE (outcome text, person_id text, name text, role text, retired integer,
+    created_at text, wait_seconds double precision, place text)
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path FROM CURRENT AS $$
+DECLARE
+    who people%ROWTYPE;
+    held signin_holds%ROWTYPE;
+    at_ timestamptz;
+    at_text text;
+    where_ text := '';
+    slow_after integer;
+    lock_after integer;
+    lock_minutes integer;
+    tries integer;
+    wait_ double precision;
+    right_ boolean;
+BEGIN
+    IF p_event NOT IN ('in', 'proctor') OR length(p_key) > 400 OR length(p_name) > 400 THEN
+        RAISE EXCEPTION 'a sign-in with an event or a name of no sign-in'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT * INTO who FROM people p WHERE p.name_key = p_key;
+    IF FOUND AND who.role = 'instructor' THEN
+        where_ := session_user;  -- an instructor is held at this terminal only
+    END IF;
+    SELECT COALESCE(max(CASE WHEN s.name = 'slow_after' THEN s.v END), 2),
+           COALESCE(max(CASE WHEN s.name = 'lock_after' THEN s.v END), 5),
+           COALESCE(max(CASE WHEN s.name = 'lock_minutes' THEN s.v END), 15)
+      INTO slow_after, lock_after, lock_minutes
+      FROM (SELECT t.name, CASE WHEN t.value ~ '^[0-9]{1,5}$' THEN t.value::integer END AS v
+            FROM settings t) s
+     WHERE s.v BETWEEN 1 AND 10000;  -- a setting unreadable is its default (people.policy)
+    INSERT INTO signin_holds AS h (name_key, place) VALUES (p_key, where_)
+        ON CONFLICT ON CONSTRAINT signin_holds_pkey DO NOTHING;
+    SELECT * INTO held FROM signin_holds h WHERE h.name_key = p_key AND h.place = where_
+        FOR UPDATE;  -- parallel tries of this name and place wait here, one by one
+    at_ := clock_timestamp();  -- once the row is ours: a try waiting for it is later
+    at_text := to_char(at_ AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') || '+00:00';
+    IF held.locked_until IS NOT NULL AND held.locked_until > at_text THEN
+        INSERT INTO signins (person_id, name, event, at)
+            VALUES (who.person_id, COALESCE(who.name, p_name), 'held', at_text);
+        RETURN QUERY SELECT 'held'::text, NULL::text, NULL::text, NULL::text, NULL::integer,
+            NULL::text, extract(epoch FROM held.locked_until::timestamptz - at_)::float8, where_;
+        RETURN;
+    END IF;
+    right_ := who.person_id IS NOT NULL AND p_derived ~ '^[0-9a-f]+$' AND length(p_derived) <= 256
+        AND who.secret = ezbac_signin_salt(p_key) || '$' || p_derived;
+    IF NOT right_ THEN
+        tries := held.failures + 1;
+        wait_ := CASE WHEN tries >= lock_after THEN lock_minutes * 60.0
+            WHEN tries > slow_after
+                THEN least(2.0 ^ least(tries - slow_after, 30), lock_minutes * 60.0) END;
+        UPDATE signin_holds h SET failures = tries,
+            locked_until = CASE WHEN wait_ IS NULL THEN NULL ELSE to_char(
+                (at_ + make_interval(secs => wait_)) AT TIME ZONE 'UTC',
+                'YYYY-MM-DD"T"HH24:MI:SS.US') || '+00:00' END
+            WHERE h.name_key = p_key AND h.place = where_;
+        INSERT INTO signins (person_id, name, event, at) VALUES (who.person_id,
+            COALESCE(who.name, p_name), CASE WHEN who.person_id IS NULL THEN 'unknown'
+            ELSE 'wrong' END, at_text);
+        RETURN QUERY SELECT 'wrong'::text, NULL::text, NULL::text, NULL::text, NULL::integer,
+            NULL::text, wait_, where_;
+        RETURN;
+    END IF;
+    UPDATE signin_holds h SET failures = 0, locked_until = NULL
+        WHERE h.name_key = p_key AND h.place = where_;
+    INSERT INTO signins (person_id, name, event, at) VALUES (who.person_id, who.name,
+        CASE WHEN who.retired <> 0 THEN 'retired'
+            WHEN p_instructor AND who.role <> 'instructor' THEN 'not-instructor'
+            ELSE p_event END, at_text);
+    RETURN QUERY SELECT CASE WHEN who.retired <> 0 THEN 'retired'
+            WHEN p_instructor AND who.role <> 'instructor' THEN 'not-instructor'
+            ELSE 'ok' END,
+        who.person_id, who.name, who.role, who.retired, who.created_at, NULL::float8, where_;
+END
+$$""",
+    # pg_temp last: by default a session's own temporary tables come first, so a terminal
+    # could make a "people" of its own for the owner's functions to read
+    *(
+        "DO $$ BEGIN EXECUTE format('ALTER FUNCTION " + f + " SET search_path = %I, pg_temp', "
+        "current_schema()); END $$"
+        for f in (
+            "ezbac_signin_salt(text)",
+            "ezbac_sign_in(text, text, text, boolean, text)",
+            "answer_totals_add()",
+        )
+    ),
+    "REVOKE ALL ON FUNCTION ezbac_signin_salt(text) FROM PUBLIC",
+    "REVOKE ALL ON FUNCTION ezbac_sign_in(text, text, text, boolean, text) FROM PUBLIC",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4, V5, V6, V7, V8)
 
 #: A blank database read (no history there yet) reads these empty stand-ins of the tables,
 #: with the current version's columns: prefixed to a reading query, a WITH clause's names

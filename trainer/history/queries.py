@@ -20,7 +20,14 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple
 
-from trainer.history.rows import as_text, decoded, from_db_time, read_sessions, where_clause
+from trainer.history.rows import (
+    as_text,
+    decoded,
+    from_db_time,
+    read_sessions,
+    trainee_where,
+    where_clause,
+)
 from trainer.scoring import possible
 
 if TYPE_CHECKING:
@@ -45,24 +52,43 @@ def skill_rows(
     answer_totals): trainees x skills rows, whatever the number of answers.  From a date on,
     the answers themselves are grouped."""
     if since is None:
-        where, params = where_clause(store.placeholder, trainee, None, "last_at")
+        where, params = trainee_where(store, trainee, None, "last_at")
         rows = store.select(
             f"SELECT trainee, skill, answered, correct, seconds FROM answer_totals{where}",
             params,
         )
     else:
-        where, params = where_clause(store.placeholder, trainee, since, "answered_at")
+        where, params = trainee_where(store, trainee, since, "answered_at")
         rows = store.select(
             "SELECT trainee, skill, COUNT(*), SUM(correct), SUM(seconds) "
             f"FROM answers{where} GROUP BY trainee, skill",
             params,
         )
-    return [
+    out = [
         SkillRow(
             as_text(t), as_text(k), *possible(n, c, f"{as_text(t)}'s {as_text(k)}"), _seconds(s)
         )
         for t, k, n, c, s in rows
     ]
+    listed = listed_names(store) if since is not None else {}  # the totals follow already
+    if not listed:
+        return out
+    merged: dict[tuple[str, str], SkillRow] = {}
+    for r in out:
+        name = listed.get(r.trainee, r.trainee)
+        was = merged.get((name, r.skill))
+        merged[(name, r.skill)] = (
+            SkillRow(name, r.skill, r.answered, r.correct, r.seconds)
+            if was is None
+            else SkillRow(
+                name,
+                r.skill,
+                was.answered + r.answered,
+                was.correct + r.correct,
+                was.seconds + r.seconds,
+            )
+        )
+    return list(merged.values())
 
 
 def _seconds(value: object) -> float:
@@ -72,6 +98,17 @@ def _seconds(value: object) -> float:
     return seconds
 
 
+def listed_names(store: HistoryStore) -> dict[str, str]:
+    """The names a finished exam may still be filed under (it keeps the name it was sat
+    under, trainer.history.people) with the roster person's name of today: reports list
+    those rows with the person.  Empty for a history whose people were never renamed."""
+    rows = store.select(
+        "SELECT l.trainee, p.name FROM trainee_links l "
+        "JOIN people p ON p.person_id = l.person_id WHERE p.name <> l.trainee"
+    )
+    return {as_text(old): as_text(now) for old, now in rows}
+
+
 @decoded("the history")
 def last_answer_times(
     store: HistoryStore, trainees: Iterable[str], since: datetime | None = None
@@ -79,8 +116,12 @@ def last_answer_times(
     """Each named trainee's latest answer: one index seek each on (trainee, answered_at),
     where a single GROUP BY would read every answer again."""
     out: dict[str, datetime] = {}
+    linked: dict[str, list[str]] = {}  # a person's old names, read once for all of them
+    for old, now in listed_names(store).items():
+        linked.setdefault(now, []).append(old)
     for trainee in trainees:
-        where, params = where_clause(store.placeholder, trainee, since, "answered_at")
+        names = (trainee, *sorted(linked.get(trainee, ())))
+        where, params = where_clause(store.placeholder, names, since, "answered_at")
         ((at,),) = store.select(f"SELECT MAX(answered_at) FROM answers{where}", params)
         if at is not None:
             out[trainee] = from_db_time(at)
@@ -101,7 +142,7 @@ class RunRow(NamedTuple):
 def run_rows(
     store: HistoryStore, trainee: str | None = None, since: datetime | None = None
 ) -> list[RunRow]:
-    where, params = where_clause(store.placeholder, trainee, since, "answered_at")
+    where, params = trainee_where(store, trainee, since, "answered_at")
     rows = store.select(
         "SELECT trainee, session_id, COUNT(*), SUM(correct), SUM(seconds) "
         f"FROM answers{where} GROUP BY trainee, session_id",
@@ -121,7 +162,7 @@ class TableRunRow(NamedTuple):
 
 @decoded("the history")
 def table_run_rows(store: HistoryStore, trainee: str) -> list[TableRunRow]:
-    where, params = where_clause(store.placeholder, trainee, None, "answered_at", "step = 'table'")
+    where, params = trainee_where(store, trainee, None, "answered_at", "step = 'table'")
     rows = store.select(
         "SELECT session_id, SUM(CASE WHEN skill = 'table:take' THEN 1 ELSE 0 END), "
         f"SUM(seconds) FROM answers{where} GROUP BY session_id",
@@ -162,7 +203,7 @@ COUNTED = (
 def session_counts(
     store: HistoryStore, trainee: str | None = None, since: datetime | None = None
 ) -> list[SessionCounts]:
-    where, params = where_clause(store.placeholder, trainee, since, "started_at", COUNTED)
+    where, params = trainee_where(store, trainee, since, "started_at", COUNTED)
     rows = store.select(
         "SELECT trainee, "
         f"SUM(CASE WHEN {_RUN} THEN 1 ELSE 0 END), "
@@ -175,19 +216,28 @@ def session_counts(
         f"FROM sessions{where} GROUP BY trainee",
         params,
     )
-    return [
-        SessionCounts(
-            as_text(t),
-            runs,
-            fin,
-            ab,
-            ok,
-            int(ref),
-            retries,
-            None if at is None else from_db_time(at),
+    listed = listed_names(store)
+    merged: dict[str, SessionCounts] = {}
+    for t, runs, fin, ab, ok, ref, retries, at in rows:
+        name = listed.get(as_text(t), as_text(t))
+        got = SessionCounts(
+            name, runs, fin, ab, ok, int(ref), retries, None if at is None else from_db_time(at)
         )
-        for t, runs, fin, ab, ok, ref, retries, at in rows
-    ]
+        was = merged.get(name)
+        if was is not None:
+            latest = [x for x in (was.last_activity, got.last_activity) if x is not None]
+            got = SessionCounts(
+                name,
+                was.runs + got.runs,
+                was.finished + got.finished,
+                was.abandoned + got.abandoned,
+                was.passed + got.passed,
+                was.reference_opened + got.reference_opened,
+                was.retries + got.retries,
+                max(latest) if latest else None,
+            )
+        merged[name] = got
+    return list(merged.values())
 
 
 def counted_sessions(
@@ -244,7 +294,7 @@ def last_runs(
 ) -> dict[str, RunRecord]:
     """Each trainee's latest run finished with a verdict; of runs ending at the same moment,
     the one started first (then the lower session id)."""
-    where, params = where_clause(store.placeholder, trainee, since, "started_at", _VERDICT)
+    where, params = trainee_where(store, trainee, since, "started_at", _VERDICT)
     outer, outer_params = where_clause(
         store.placeholder,
         None,
@@ -259,10 +309,20 @@ def last_runs(
         f"{outer}",
         params + outer_params,
     )
+    listed = listed_names(store)
+    runs = [_listed(_run_record(r), listed) for r in rows]
+    # of one person's runs under two names, the latest end; ties as above
+    runs.sort(key=lambda r: (r.started_at, r.session_id))
+    runs.sort(key=lambda r: r.finished_at, reverse=True)
     out: dict[str, RunRecord] = {}
-    for run in sorted((_run_record(r) for r in rows), key=lambda r: (r.started_at, r.session_id)):
+    for run in runs:
         out.setdefault(run.trainee, run)
     return out
+
+
+def _listed(run: RunRecord, listed: dict[str, str]) -> RunRecord:
+    """``run`` under the name its trainee is listed under today (``listed_names``)."""
+    return run._replace(trainee=listed.get(run.trainee, run.trainee))
 
 
 @decoded("the history")
@@ -280,7 +340,7 @@ def recent_runs(
     if mode is not None:
         extra.append(f"mode = {store.placeholder}")
         params_mode = (mode,)
-    where, params = where_clause(store.placeholder, trainee, since, "started_at", *extra)
+    where, params = trainee_where(store, trainee, since, "started_at", *extra)
     rows = store.select(
         f"SELECT {_RUN_COLUMNS} FROM (SELECT {_RUN_COLUMNS}, ROW_NUMBER() OVER ("
         "PARTITION BY trainee ORDER BY finished_at DESC, started_at, session_id) AS newest "
@@ -288,7 +348,20 @@ def recent_runs(
         "ORDER BY trainee, newest",
         (*params_mode, *params, per_trainee),
     )
-    return [_run_record(r) for r in rows]
+    listed = listed_names(store)
+    if not listed:
+        return [_run_record(r) for r in rows]
+    runs = [_listed(_run_record(r), listed) for r in rows]
+    runs.sort(key=lambda r: (r.started_at, r.session_id))
+    runs.sort(key=lambda r: r.finished_at, reverse=True)
+    runs.sort(key=lambda r: r.trainee)
+    kept: dict[str, int] = {}
+    out = []
+    for run in runs:
+        kept[run.trainee] = kept.get(run.trainee, 0) + 1
+        if kept[run.trainee] <= per_trainee:
+            out.append(run)
+    return out
 
 
 class ReviewRow(NamedTuple):

@@ -459,9 +459,10 @@ def build_attempts(
         (r.trainee, r.session_id): Tally(r.answered, r.correct, r.seconds)
         for r in queries.run_rows(store, trainee, since)
     }
+    listed = queries.listed_names(store)  # a finished exam under the name it was sat under
     runs = sorted(
         (s for s in queries.counted_sessions(store, trainee, since) if not s.retry),
-        key=lambda s: s.trainee,
+        key=lambda s: listed.get(s.trainee, s.trainee),
     )  # stable: each trainee's in start order
     out: list[Attempt] = []
     for s in runs:
@@ -469,7 +470,7 @@ def build_attempts(
         ended = s.finished_at is not None
         out.append(
             Attempt(
-                trainee=s.trainee,
+                trainee=listed.get(s.trainee, s.trainee),
                 session_id=s.session_id,
                 drill_id=s.drill_id,
                 title=s.drill_title,

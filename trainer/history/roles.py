@@ -1,11 +1,13 @@
 """Two database roles for a school's PostgreSQL history (``ezbac people sql-roles``): what a
 terminal needs and no more, and read access for instructors' reports.
 
-- Terminals (``ezbac_terminal``): read what the trainer reads; add runs, answers and
-  sign-in events; finish a run still under way (the columns a run's end sets, and only while
-  ``finished_at`` is empty: a row-level policy); count a person's wrong tries.  No UPDATE on
-  answers, no DELETE anywhere, no changes to the roster or the settings.  A finished exam is
-  guarded for every role by schema v7's trigger besides.
+- Terminals (``ezbac_terminal``): read what the trainer reads, the roster without its
+  secrets; add runs, answers and sign-in events; finish a run still under way (the columns a
+  run's end sets, and only while ``finished_at`` is empty: a row-level policy); sign people
+  in through the two functions of schema v8 (``SIGN_IN``), which check the secret and count
+  the try with the owner's rights.  No UPDATE on answers or the roster, no DELETE anywhere,
+  no reading of secrets, of the holds or of the pepper, no changes to the settings.  A
+  finished exam is guarded for every role by schema v8's triggers besides.
 - Reports (``ezbac_reports``): SELECT on the history, the roster without its secrets.
 
 Both are NOLOGIN group roles, created when missing and granted again when run again: a
@@ -28,6 +30,10 @@ FINISHING = ("finished_at", "questions", "correct", "passed", "abandoned", "refe
 #: What a report may read of the roster: everything but the secret's hash and lockout state.
 ROSTER_PUBLIC = ("person_id", "name", "name_key", "role", "retired", "created_at")
 HISTORY_TABLES = ("ezbac_schema", "sessions", "answers", "answer_totals", "settings")
+#: What only the owner reads and writes: a terminal reaches them through ``SIGN_IN`` alone.
+SIGN_IN_TABLES = ("signin_holds", "signin_pepper")
+#: The sign-in functions of schema v8 (trainer.history.migrations_pg), with their arguments.
+SIGN_IN = ("ezbac_signin_salt(text)", "ezbac_sign_in(text, text, text, boolean, text)")
 
 
 def _checked(role: str) -> str:
@@ -64,17 +70,21 @@ def role_sql(terminal: str = TERMINAL_DEFAULT, reports: str = REPORTS_DEFAULT) -
     if terminal == reports:
         raise ValueError("the terminals' role and the reports' role must differ")
     tables = ", ".join(HISTORY_TABLES)
+    hidden = ", ".join(SIGN_IN_TABLES)
+    functions = ", ".join(SIGN_IN)
     return [
         _create(terminal),
         _create(reports),
         _schema_usage(terminal),
         _schema_usage(reports),
         # terminals
-        f"REVOKE ALL ON {tables}, people, signins, trainee_links FROM {terminal}",
-        f"GRANT SELECT ON {tables}, people, trainee_links TO {terminal}",
+        f"REVOKE ALL ON {tables}, people, signins, trainee_links, {hidden} FROM {terminal}",
+        f"GRANT SELECT ON {tables}, trainee_links TO {terminal}",
+        f"GRANT SELECT ({', '.join(ROSTER_PUBLIC)}) ON people TO {terminal}",
         f"GRANT INSERT ON sessions, answers, signins TO {terminal}",
         f"GRANT UPDATE ({', '.join(FINISHING)}) ON sessions TO {terminal}",
-        f"GRANT UPDATE (failures, locked_until) ON people TO {terminal}",
+        f"REVOKE ALL ON FUNCTION {functions} FROM PUBLIC",
+        f"GRANT EXECUTE ON FUNCTION {functions} TO {terminal}",
         "DO $$ BEGIN EXECUTE format('GRANT USAGE ON SEQUENCE %s, %s TO "
         f"{terminal}', pg_get_serial_sequence('answers', 'id'), "
         "pg_get_serial_sequence('signins', 'id')); END $$",
@@ -87,7 +97,8 @@ def role_sql(terminal: str = TERMINAL_DEFAULT, reports: str = REPORTS_DEFAULT) -
         ),
         *_policy("reports_read", "SELECT", reports, "USING (true)"),
         # reports
-        f"REVOKE ALL ON {tables}, people, signins, trainee_links FROM {reports}",
+        f"REVOKE ALL ON {tables}, people, signins, trainee_links, {hidden} FROM {reports}",
+        f"REVOKE ALL ON FUNCTION {functions} FROM {reports}",
         f"GRANT SELECT ON {tables}, signins, trainee_links TO {reports}",
         f"GRANT SELECT ({', '.join(ROSTER_PUBLIC)}) ON people TO {reports}",
     ]

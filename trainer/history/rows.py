@@ -66,20 +66,50 @@ def decoded(
 
 
 def where_clause(
-    mark: str, trainee: str | None, since: datetime | None, column: str, *more: str
+    mark: str,
+    trainee: str | tuple[str, ...] | None,
+    since: datetime | None,
+    column: str,
+    *more: str,
 ) -> tuple[str, tuple[object, ...]]:
     """`` WHERE ...`` and its parameters (each written ``mark``, the backend's placeholder):
-    one trainee, ``column`` from ``since`` on, and any ``more`` conditions; empty when there
-    is nothing to filter."""
+    one trainee (or any of several names: ``trainee_where``), ``column`` from ``since`` on,
+    and any ``more`` conditions; empty when there is nothing to filter."""
     clauses = list(more)
     params: list[object] = []
-    if trainee is not None:
+    if isinstance(trainee, tuple) and len(trainee) == 1:
+        trainee = trainee[0]
+    if isinstance(trainee, str):
         clauses.append(f"trainee = {mark}")
         params.append(trainee)
+    elif trainee is not None:
+        clauses.append(f"trainee IN ({', '.join(mark for _ in trainee)})")
+        params += trainee
     if since is not None:
         clauses.append(f"{column} >= {mark}")
         params.append(to_db_time(since))
     return (" WHERE " + " AND ".join(clauses) if clauses else ""), tuple(params)
+
+
+def trainee_names(store: HistoryStore, trainee: str) -> tuple[str, ...]:
+    """``trainee`` and the old names linked to the roster person called so today: a finished
+    exam stays under the name it was sat under (trainer.history.people)."""
+    m = store.placeholder
+    rows = store.select(
+        "SELECT l.trainee FROM trainee_links l JOIN people p ON p.person_id = l.person_id "
+        f"WHERE p.name = {m} AND l.trainee <> {m} ORDER BY l.trainee",
+        (trainee, trainee),
+    )
+    return (trainee, *(as_text(r[0]) for r in rows))
+
+
+def trainee_where(
+    store: HistoryStore, trainee: str | None, since: datetime | None, column: str, *more: str
+) -> tuple[str, tuple[object, ...]]:
+    """``where_clause`` for ``trainee`` with their linked names (``trainee_names``): a plain
+    ``trainee = ?`` when there are none, so the reads keep their index plans."""
+    names = None if trainee is None else trainee_names(store, trainee)
+    return where_clause(store.placeholder, names, since, column, *more)
 
 
 # -- writing: a record's row, in the order of each backend's INSERT ---------------------------
@@ -179,7 +209,7 @@ def read_answers(
     """Answers in the order given, optionally one trainee's and from ``since`` on."""
     from trainer.session.records import AnswerRecord
 
-    where, params = where_clause(store.placeholder, trainee, since, "answered_at")
+    where, params = trainee_where(store, trainee, since, "answered_at")
     rows = store.select(
         "SELECT session_id, trainee, drill_id, step, skill, cards, answer, expected, "
         f"correct, seconds, answered_at, bet, wager FROM answers{where} "
@@ -214,7 +244,7 @@ def read_sessions(
     meeting the ``more`` conditions (``queries.COUNTED``: the runs a report counts)."""
     from trainer.session.records import SessionRecord
 
-    where, params = where_clause(store.placeholder, trainee, since, "started_at", *more)
+    where, params = trainee_where(store, trainee, since, "started_at", *more)
     rows = store.select(
         "SELECT session_id, trainee, drill_id, drill_title, mode, started_at, finished_at, "
         "questions, correct, passed, abandoned, reference_opened, retry_of, person_id, "
@@ -246,14 +276,17 @@ def read_sessions(
 @decoded("answers and sessions")
 def read_trainees(store: HistoryStore) -> list[str]:
     """Everyone with an answer or a session on record (answers through their totals,
-    schema v6: a row per trainee and skill, not a scan of every answer)."""
+    schema v6: a row per trainee and skill, not a scan of every answer), but for the old
+    names linked to a roster person (their finished exams are listed with the person)."""
     rows = store.select(
-        "SELECT trainee FROM answer_totals UNION SELECT trainee FROM sessions ORDER BY 1"
+        "SELECT trainee FROM answer_totals UNION SELECT trainee FROM sessions EXCEPT "
+        "SELECT l.trainee FROM trainee_links l JOIN people p ON p.person_id = l.person_id "
+        "WHERE p.name <> l.trainee ORDER BY 1"
     )
     return [as_text(r[0]) for r in rows]
 
 
 def count_answers(store: HistoryStore, trainee: str | None = None) -> int:
-    where, params = where_clause(store.placeholder, trainee, None, "answered_at")
+    where, params = trainee_where(store, trainee, None, "answered_at")
     count: Any = store.select(f"SELECT count(*) FROM answers{where}", params)[0][0]
     return int(count)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 APPLICATION_ID = 0x657A6263
 
 #: The version this ezbac writes: both backends have this many steps.
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 #: Tables and columns each version must have: a database claiming a version without them is
 #: damaged, not ours to write to.
@@ -90,6 +90,33 @@ REQUIRED_COLUMNS[7] = {
     "settings": frozenset(("name", "value")),
     "trainee_links": frozenset(("trainee", "person_id", "linked_at")),
 }
+
+REQUIRED_COLUMNS[8] = {
+    **REQUIRED_COLUMNS[7],
+    "signin_holds": frozenset(("name_key", "place", "failures", "locked_until")),
+    "signin_pepper": frozenset(("pepper",)),
+}
+
+#: The version from which a roster name's key is NFKC and case-folded (it was case-folded
+#: only): the step's statements are followed by ``name_keys_again``, run by each backend.
+NAME_KEYS_VERSION = 8
+
+
+def name_keys_again(rows: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
+    """The keys to store again, ``(new key, person_id)``, for the roster's ``(person_id,
+    name, key)`` rows: each name's key as trainer.history.people reads it now.  A key
+    another person holds already (two names that were told apart and are one now) is left
+    as it was: an instructor renames one of them."""
+    from trainer.history.people import name_key
+
+    taken = {key for _, _, key in rows}
+    changes = []
+    for person_id, name, key in sorted(rows):
+        new = name_key(name)
+        if new != key and new not in taken:
+            taken.add(new)
+            changes.append((new, person_id))
+    return changes
 
 
 def newer(version: int) -> str:
