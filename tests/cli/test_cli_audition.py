@@ -219,7 +219,7 @@ def test_the_record_as_json_says_who_when_each_area_and_the_red_line(history) ->
     assert record["verification_code"].startswith("3F2A9C0E-")
 
 
-def test_the_pdf_sheet_rendered_and_read_back_and_its_code_verified(history, tmp_path) -> None:
+def test_the_pdf_sheet_rendered_and_read_back_and_its_code_matched(history, tmp_path) -> None:
     if shutil.which("pdftotext") is None or shutil.which("pdftoppm") is None:
         pytest.skip("poppler-utils (pdftotext, pdftoppm) not installed: .ci/run installs it")
     sheet = tmp_path / "sheet.pdf"
@@ -252,9 +252,10 @@ def test_the_pdf_sheet_rendered_and_read_back_and_its_code_verified(history, tmp
     png = (tmp_path / "sheet.png").read_bytes()
     assert png.startswith(b"\x89PNG") and len(png) > 5_000  # a page with text on it
 
-    verified = run(history, "verify", code.lower())
-    assert verified.returncode == 0 and verified.stdout.startswith("verified: ana's audition")
-    assert "failed" in verified.stdout
+    # a code is never a signature: the history matches it, and it is still not verified
+    matched = run(history, "verify", code.lower())
+    assert matched.returncode == 1 and matched.stdout.startswith("unsigned: the code of ana's")
+    assert "matches this history's rows" in matched.stdout
 
 
 def test_a_code_whose_rows_changed_or_unknown_is_not_verified(tmp_path) -> None:
@@ -282,7 +283,7 @@ def test_a_code_whose_rows_changed_or_unknown_is_not_verified(tmp_path) -> None:
         (("record", "--trainee", " "), "--trainee"),
         (("record", "nope"), "nope"),
         (("record", "--trainee", "bob"), "bob"),
-        (("verify", ""), "CODE"),
+        (("verify", ""), "SHEET"),
         (("verify", "xyz"), "xyz"),
     ],
 )
@@ -379,8 +380,9 @@ def test_a_curriculum_naming_no_school_says_so_and_is_not_headed_by_its_path(tmp
     record = json.loads(run(history, "record", RUN, "--json").stdout)
     assert record["school"] == ""
     assert record["path"] == "EZ Baccarat dealer, from the first rules to the audition"
-    verified = run(history, "verify", record["verification_code"])
-    assert verified.returncode == 0 and "at a school not named" in verified.stdout
+    matched = run(history, "verify", record["verification_code"])  # a code: never verified
+    assert matched.returncode == 1 and matched.stdout.startswith("unsigned: ")
+    assert "audition at a school not named (EZ Baccarat dealer, from" in matched.stdout
 
 
 def test_a_proctor_signed_in_is_verified_an_id_off_the_roster_is_not(tmp_path) -> None:
@@ -399,8 +401,8 @@ def test_a_proctor_signed_in_is_verified_an_id_off_the_roster_is_not(tmp_path) -
     )
     record = json.loads(run(history, "record", RUN, "--json").stdout)
     assert (record["proctor_verified"], record["proctor_check"]) == (True, "signed_in")
-    verified = run(history, "verify", record["verification_code"])
-    assert "proctor Mrs Lee (signed in): failed" in verified.stdout
+    matched = run(history, "verify", record["verification_code"])
+    assert matched.returncode == 1 and "proctor Mrs Lee (signed in), matches" in matched.stdout
     for case in ("trainee", "unknown"):
         again = tmp_path / case
         again.mkdir()
@@ -453,19 +455,21 @@ def test_spaces_no_dashes_lower_case_and_o_for_zero_are_the_same_code(typed) -> 
         "3F2A9COE" + code[8:],
     ):
         done = run(history, "verify", given)
-        assert done.returncode == 0, given
+        assert done.returncode == 1, given  # found and matched; a code is never verified
         assert done.stdout == (
-            f"verified: ana's audition at {SCHOOL}, 2024-05-01, proctor Mrs Lee "
-            "(unverified: typed, no sign-in): failed\n"
+            f"unsigned: the code of ana's audition at {SCHOOL}, 2024-05-01, proctor Mrs Lee "
+            "(unverified: typed, no sign-in), matches this history's rows, which whoever can "
+            "write the history could have made; only a signed sheet is verified\n"
         )
 
 
-def test_an_old_shape_code_still_verifies_by_lookup_and_tells_a_typo(typed, tmp_path) -> None:
+def test_an_old_shape_code_is_still_looked_up_and_tells_a_typo(typed, tmp_path) -> None:
     """Sheets printed before the check character: their four groups are looked up as typed."""
     history, code = typed
     old = code[:-2]
     done = run(history, "verify", old)
-    assert done.returncode == 0 and "old-shape" in done.stdout
+    assert done.returncode == 1 and "old-shape" in done.stdout
+    assert "matches this history's rows" in done.stdout
     one_off = old[:12] + other_letter(old[12]) + old[13:]
     typo = run(history, "verify", one_off)
     assert typo.returncode == 2 and "mistyped" in typo.stderr and "old-shape" in typo.stderr
@@ -516,3 +520,18 @@ def test_the_column_beside_the_verification_code_is_left_free(tmp_path) -> None:
     below = [(x_max, w) for _, y, x_max, w in words if y >= top]
     assert any(w == "Date:" for _, w in below)  # the signatures are in the column too
     assert all(x_max < 382.68 for x_max, _ in below), below
+
+
+def test_a_code_as_json_is_never_verified_and_says_whether_the_history_matches(typed) -> None:
+    """`verify CODE --json`: one JSON document (nothing after it), signed and verified
+    false, whether the history matches, and the record the history holds; exit 1."""
+    history, code = typed
+    done = run(history, "verify", code, "--json")
+    assert done.returncode == 1, done.stderr
+    doc = json.loads(done.stdout)
+    assert (doc["signed"], doc["verified"], doc["history_matches"]) == (False, False, True)
+    assert doc["record"]["verification_code"] == code and doc["record"]["trainee"] == "ana"
+    unknown = run(history, "verify", "00000000-AAAA-AAAA-AAAA-A", "--json")
+    assert unknown.returncode == 1
+    doc = json.loads(unknown.stdout)
+    assert doc["history_matches"] is False and "no audition" in doc["why"]

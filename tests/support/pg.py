@@ -338,6 +338,21 @@ class PgBouncer:
             admin.execute("RELOAD")  # the auth file read again before it returns
         return self.url(SHARED, user=name)
 
+    def login_role(self, name: str, member_of: str, schema: str) -> str:
+        """A login role ``name`` in the group role ``member_of``, its search_path ``schema``
+        (a terminal's role, the way a school grants ``ezbac_terminal`` behind a pooler): its
+        URL through the pooler."""
+        with self.server.admin(SHARED) as conn:
+            conn.execute(f"CREATE ROLE {name} LOGIN IN ROLE {member_of}")
+            conn.execute(f"ALTER ROLE {name} SET search_path = {schema}")
+        with open(self.users, "a") as users:
+            users.write(f'"{name}" ""\n')
+        import psycopg
+
+        with psycopg.connect(self.url("pgbouncer"), autocommit=True) as admin:
+            admin.execute("RELOAD")
+        return self.url(SHARED, user=name)
+
     def one_connection(self, url: str) -> str:
         """``url`` (a ``schema()``) through the pool of one server connection."""
         return url.replace(f"/{SHARED}?", f"/{ONE_CONNECTION}?")

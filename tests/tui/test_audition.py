@@ -229,6 +229,131 @@ async def test_the_bundled_audition_sits_its_written_part_then_seven_drills() ->
         assert the_app.screen.session.total == 18  # the written part as the file sets it
 
 
+async def test_an_instructor_signs_the_sheet_at_the_verdict_with_the_schools_key(
+    tmp_path,
+) -> None:
+    """`k` at the verdict: the key file and passphrase typed in a dialog (the passphrase
+    never on screen), a wrong passphrase said in one line, then the sheet signed into the
+    ezbac folder, which `ezbac audition verify` accepts with the public key alone."""
+    import json
+    import os
+    from pathlib import Path
+
+    from textual.widgets import Input
+
+    from tests.support.cli import ezbac
+    from trainer.history.hooks import Recorder
+    from trainer.history.signing import new_key
+    from trainer.history.store import open_history
+    from trainer.tui.screens.audition import SignKeyScreen
+
+    phrase = "the school's phrase"
+    pem, public = new_key("Test School", phrase.encode())
+    key = tmp_path / "school-key.pem"
+    key.write_bytes(pem)
+    (tmp_path / "school-key.pub").write_text(json.dumps(public.as_json()), encoding="utf-8")
+    curriculum = Curriculum("test", (), school="Test School", audition=AUDITION)
+    notes: list[str] = []
+    with open_history(tmp_path / "h.sqlite3") as store:
+        recorder = Recorder(store)
+        recorder.curriculum = lambda: curriculum  # type: ignore[method-assign]
+        the_app = TrainerApp(
+            choices=lambda: [DrillEntry.of(PRACTICAL)],
+            trainee="Alex",
+            seed=1,
+            deal=dealer([coup(DRAGON, {Bet.PLAYER: "20", Bet.BANKER: "10"})]),
+            clock=FakeClock(),
+            now=FakeNow(),
+            hooks=Hooks(
+                on_answer=recorder.on_answer,
+                on_session=recorder.on_session,
+                curriculum=recorder.curriculum,
+                sign_sheet=recorder.sign_sheet,
+            ),
+        )
+        the_app.notify = lambda message, **_: notes.append(str(message))  # type: ignore[method-assign]
+        async with the_app.run_test(size=SIZE) as pilot:
+            await sit(pilot)
+            assert isinstance(the_app.screen, VerdictScreen)
+            for typed in ("not the phrase", phrase):
+                await pilot.press("k")
+                await pilot.pause()
+                assert isinstance(the_app.screen, SignKeyScreen)
+                the_app.screen.query_one("#key-file", Input).value = str(key)
+                await pilot.press("enter")  # on to the passphrase
+                await pilot.press(*typed)
+                shown = the_app.screen.query_one("#passphrase", Input).render_line(0).text
+                assert typed not in shown  # a password field: dots
+                await pilot.press("enter")
+                await pilot.pause()
+                await the_app.workers.wait_for_complete()
+                await pilot.pause()
+                assert isinstance(the_app.screen, VerdictScreen)
+            run = recorder.store.sessions("Alex")[0]
+    assert notes[0] == f"{key}: wrong passphrase, or not a key file"
+    assert "not the phrase" not in " ".join(notes)
+    where = Path(notes[1].removeprefix("Signed sheet written: "))
+    assert where.parent == Path(os.environ["EZBAC_HOME"]) / "auditions"
+    checked = ezbac("audition", "verify", str(where), "--key", str(tmp_path / "school-key.pub"))
+    assert checked.returncode == 0, checked.stdout
+    assert checked.stdout.startswith("verified: signed by Test School")
+    assert (
+        "Alex's audition of 2026-01-02, proctor Mrs Lee (unverified: typed, no sign-in): passed"
+    ) in checked.stdout
+    assert run.drill_id == AUDITION_ID
+
+
+async def test_with_sign_in_on_a_trainee_cannot_sign_the_sheet(tmp_path) -> None:
+    """The school's sign-in on, Bo (a trainee) signed in: `k` asks an instructor's PIN
+    first; Bo's own opens nothing, Escape signs nothing; Ana's (an instructor) opens the
+    key dialog."""
+    from textual.widgets import Input, Label
+
+    from tests.support.history import T0
+    from trainer.cli.train import history_hooks
+    from trainer.history import people
+    from trainer.history.store import open_history
+    from trainer.tui.messages import SignSheet
+    from trainer.tui.screens.audition import SignKeyScreen
+    from trainer.tui.screens.signin import ProctorScreen as InstructorPin
+
+    db = tmp_path / "history.sqlite3"
+    with open_history(db) as store:
+        people.add(store, "Ana", people.INSTRUCTOR, "2468", T0)
+        people.add(store, "Bo", people.TRAINEE, "1111", T0)
+        people.set_policy(store, signin=True)
+
+    async def give(pilot, name: str, secret: str) -> None:  # type: ignore[no-untyped-def]
+        screen = pilot.app.screen
+        screen.query_one("#signin-name", Input).value = name
+        screen.query_one("#signin-name", Input).focus()
+        await pilot.press("enter")
+        screen.query_one("#signin-secret", Input).value = secret
+        await pilot.press("enter")
+        await pilot.pause()
+
+    the_app = TrainerApp(hooks=history_hooks(str(db)), desk=people.Desk(open_history(db)))
+    async with the_app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await give(pilot, "Bo", "1111")
+        the_app.post_message(SignSheet("3f2a9c0e" + "1" * 24))
+        await pilot.pause()
+        assert isinstance(the_app.screen, InstructorPin)
+        await give(pilot, "Bo", "1111")
+        said = str(the_app.screen.query_one("#signin-error", Label).render())
+        assert isinstance(the_app.screen, InstructorPin) and "not an instructor" in said
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(the_app.screen, (InstructorPin, SignKeyScreen))
+        the_app.post_message(SignSheet("3f2a9c0e" + "1" * 24))
+        await pilot.pause()
+        await give(pilot, "Ana", "2468")
+        assert isinstance(the_app.screen, SignKeyScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        the_app.exit()
+
+
 def _shown(the_app: TrainerApp, selector: str) -> str:
     return " ".join(str(the_app.screen.query_one(selector, Static).render()).split())
 

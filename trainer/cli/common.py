@@ -31,7 +31,7 @@ COMMANDS: dict[str, str] = {
     "drills": "list, check and preview drill sets",
     "houses": "house rules: list, show, validate, schema",
     "curriculum": "the path to the audition: show, validate, schema",
-    "audition": "an audition's sign-off sheet (PDF, JSON) and its verification code",
+    "audition": "an audition's sign-off sheet, signed with the school's key, and its check",
     "train": "run a drill in the trainer",
     "report": "per-trainee progress for instructors (table, CSV or JSON)",
     "serve": "serve the trainer to web browsers (each tab its own trainer)",

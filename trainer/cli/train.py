@@ -255,6 +255,7 @@ def recorder_hooks(recorder: Recorder) -> Hooks:
         path_picture=recorder.path_picture,
         curriculum=recorder.curriculum,
         sign_off=recorder.sign_off,
+        sign_sheet=recorder.sign_sheet,
         retake_from=recorder.retake_from,
     )
 

@@ -1,4 +1,4 @@
-"""An audition's record (issue 23): what the sign-off sheet and its JSON say, read back from
+"""An audition's record: what the sign-off sheet and its JSON say, read back from
 the history, and the verification code that ties a sheet to the history it came from.
 
 A sitting is its run (drill id ``audition``, the proctor in its title) and its parts' runs,
@@ -25,6 +25,7 @@ import base64
 import hashlib
 import hmac
 import json
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -72,6 +73,10 @@ class MistypedCodeError(BadInputError):
     record changed since its sheet."""
 
 
+#: A run id as the history keeps it (a uuid4's 32 hex digits).
+RUN_ID_SHAPE = re.compile(r"^[0-9a-f]{32}$")
+
+
 class NoSuchAuditionError(BadInputError):
     """No finished audition run by that id or of that trainee: a usage error (exit 2)."""
 
@@ -91,6 +96,12 @@ class AuditionRecord:
     houses: tuple[str, ...]  # the house rules each part was dealt under, a line each
     code: str
     red_lines: tuple[RedLine, ...] = ()  # every red line the audition sets
+    #: What the school's signature covers beside the verdict (trainer.history.signing):
+    #: the parts' runs and every answer as recorded, and the curriculum judged on.
+    parts: tuple[SessionRecord, ...] = ()
+    answers: tuple[AnswerRecord, ...] = ()
+    curriculum_id: str = ""
+    curriculum_sha256: str | None = None
     path: str = ""  # the curriculum's name (the path the audition ends)
     proctor_check: ProctorCheck = ProctorCheck.TYPED
     written_set: int = 0  # the written part's questions as the curriculum sets them
@@ -116,6 +127,95 @@ class AuditionRecord:
     def passed(self) -> bool:
         """The verdict recorded when it was sat (the run row's), not judged again."""
         return bool(self.run.passed)
+
+    def signed_record(self) -> dict[str, Any]:
+        """The whole record a school signs (canonical JSON of it is digested): who sat it and
+        who proctored it (the names as recorded at the sitting, the roster ids with sign-in
+        on), the school, the curriculum, every column of every answer of every part, each
+        area's grade, the red lines and the verdict judged from the answers (not the run
+        row's ``passed``), and when it was sat."""
+        v = self.verdict
+        return {
+            "format": "ezbac-audition-record/1",
+            "run_id": self.run.session_id,
+            "school": self.school,
+            "curriculum": {"id": self.curriculum_id, "sha256": self.curriculum_sha256},
+            "trainee": {"name": self.run.trainee, "person_id": self.run.person_id},
+            "proctor": {
+                "name": self.proctor,
+                "person_id": self.run.proctor_id,
+                "verified": self.proctor_verified,
+                "check": self.proctor_check.value,
+            },
+            "sat_at": _stamp(self.run.started_at),
+            "finished_at": _stamp(self.run.finished_at),
+            "verdict": "passed" if v.passed else "failed",
+            "written": {
+                "right": v.written_right,
+                "questions": v.written_questions,
+                "pass_mark": v.written_pass_mark,
+                "passed": v.written_passed,
+                "questions_set": self.written_set,
+                "answered": self.written_answered,
+            },
+            "areas": [
+                {
+                    "id": a.area.id,
+                    "grade": None if a.grade is None else a.grade.grade,
+                    "mark": a.mark,  # as the sheet prints it ("not enough answers")
+                    "right": a.right,
+                    "answered": a.answered,
+                    "seconds": f"{a.seconds:.3f}",
+                    "pace": a.pace,
+                    # as the sheet prints them: seconds per answer rounded up to a tenth
+                    "pace_seconds": None if a.average is None else seconds(a.average),
+                    "target_seconds": seconds(a.area.target_seconds),
+                }
+                for a in v.areas
+            ],
+            "red_lines": [{"id": r.id, "crossed": self.crossed(r)} for r in self.red_lines],
+            "retake_from": None if v.retake_from is None else v.retake_from.date().isoformat(),
+            "houses": [
+                {"house": house or None, "parts": list(parts)} for house, parts in self.house_parts
+            ],
+            "parts": [
+                {
+                    "run_id": p.session_id,
+                    "drill_id": p.drill_id,
+                    "title": p.drill_title,
+                    "mode": p.mode,
+                    "started_at": _stamp(p.started_at),
+                    "finished_at": _stamp(p.finished_at),
+                    "questions": p.questions,
+                    "correct": p.correct,
+                    "passed": p.passed,
+                    "abandoned": p.abandoned,
+                    "reference_opened": p.reference_opened,
+                    "trainee": p.trainee,
+                    "person_id": p.person_id,
+                    "proctor_id": p.proctor_id,
+                }
+                for p in self.parts
+            ],
+            "answers": [
+                {
+                    "run_id": a.session_id,
+                    "trainee": a.trainee,
+                    "drill_id": a.drill_id,
+                    "step": a.step,
+                    "skill": a.skill,
+                    "cards": list(a.cards),
+                    "answer": a.answer,
+                    "expected": a.expected,
+                    "correct": a.correct,
+                    "seconds": f"{a.seconds:.3f}",
+                    "answered_at": _stamp(a.answered_at),
+                    "bet": a.bet,
+                    "wager": a.wager,
+                }
+                for a in self.answers
+            ],
+        }
 
     def as_json(self) -> dict[str, Any]:
         v = self.verdict
@@ -172,6 +272,12 @@ class AuditionRecord:
             ],
             "verification_code": self.code,
         }
+
+
+def seconds(value: float) -> str:
+    """A time in seconds to a tenth, rounded up: 2.4, 3.1 for 3.01 (rounded to a millionth
+    first, so 2.4 by a float's 2.4000000001 is still 2.4)."""
+    return f"{math.ceil(round(value * 10, 6)) / 10:.1f}"
 
 
 def audition_runs(store: HistoryStore, trainee: str | None = None) -> list[SessionRecord]:
@@ -350,6 +456,10 @@ def audition_record(
         _house_lines(houses),
         verification_code(run, answers),
         curriculum.audition.red_lines,
+        parts=_parts(store, run),
+        answers=tuple(answers),
+        curriculum_id=curriculum.name,
+        curriculum_sha256=_file_sha256(curriculum),
         path=curriculum.name,
         proctor_check=proctor_check(store, run),
         written_set=curriculum.audition.written_questions,
@@ -357,6 +467,23 @@ def audition_record(
         house_parts=tuple((house, tuple(parts)) for house, parts in houses.items()),
         rubric=curriculum.audition.rubric,
     )
+
+
+def _parts(store: HistoryStore, run: SessionRecord) -> tuple[SessionRecord, ...]:
+    prefix = run.session_id + "-"
+    return tuple(
+        s for s in store.sessions(run.trainee, run.started_at) if s.session_id.startswith(prefix)
+    )
+
+
+def _file_sha256(curriculum: Curriculum) -> str | None:
+    """The SHA-256 of the curriculum file judged on (its version); None if it has none."""
+    if curriculum.source is None:
+        return None
+    try:
+        return hashlib.sha256(curriculum.source.read_bytes()).hexdigest()
+    except OSError:
+        return None
 
 
 def checked_code(text: str) -> str:

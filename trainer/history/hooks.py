@@ -182,6 +182,36 @@ class Recorder:
             raise UnavailableError(os_error_line(exc)) from None
         return target
 
+    def sign_sheet(self, run_id: str, key: str, passphrase: str) -> Path:
+        """Write the sheet of the audition run ``run_id`` signed with the school's key file
+        ``key`` (its ``.pub`` beside it) into the ezbac folder's auditions/, and return where;
+        an EzbacError says why not (a bad key file or passphrase: one line, never the
+        passphrase)."""
+        from trainer.errors import BadInputError, UnavailableError
+        from trainer.history.audition_record import audition_record, find_run
+        from trainer.history.sheet import sign_off_pdf
+        from trainer.history.signing import open_signer, sign_record
+        from trainer.paths import os_error_line, user_data_dir
+
+        if not key.strip() or not passphrase:
+            raise BadInputError("give the key file and its passphrase")
+        signer = open_signer(Path(key.strip()).expanduser(), passphrase.encode())
+        curriculum = self.curriculum()
+        if curriculum is None:
+            raise UnavailableError("no curriculum: the sheet cannot be judged")
+        try:
+            record = audition_record(self.store, find_run(self.store, run_id, None), curriculum)
+        except HistoryError as exc:
+            raise UnavailableError(str(exc)) from None
+        signed = sign_record(record.signed_record(), signer)
+        target = user_data_dir() / "auditions" / record.file_name("signed.pdf")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            _replace_own_sheet(target, sign_off_pdf(record, signed))
+        except OSError as exc:
+            raise UnavailableError(os_error_line(exc)) from None
+        return target
+
     def path(self, trainee: str, now: datetime | None = None) -> PathProgress | None:
         """``trainee``'s place on the path (home); None when it cannot be read (said)."""
         from trainer.history.mastery import path_progress
@@ -431,3 +461,39 @@ class Recorder:
             return
         with contextlib.suppress(RuntimeError):  # the app has gone: close() says it at exit
             loop.call_soon_threadsafe(callback, message)
+
+
+def _replace_own_sheet(target: Path, data: bytes) -> None:
+    """Write a sheet at ``target`` in ezbac's own folder: a new file, or over a sheet ezbac
+    made there (a regular file, not a link, a PDF whose Creator is ezbac: the same
+    audition's, signed again), written to a new file renamed over it.  Anything else put
+    there under that name is never written over (UnavailableError, one line)."""
+    import os
+    import stat
+
+    from trainer.errors import UnavailableError
+
+    try:
+        info = target.lstat()
+    except FileNotFoundError:
+        info = None
+    if info is not None:
+        ours = False
+        if stat.S_ISREG(info.st_mode):
+            with open(target, "rb") as handle:
+                head = handle.read(16 * 1024 * 1024)
+            ours = head.startswith(b"%PDF-") and b"/Creator (ezbac)" in head
+        if not ours:
+            raise UnavailableError(
+                f"{target}: exists and is not a sheet ezbac made; nothing was written over it "
+                "(move it away and sign again)"
+            )
+    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(temp, target)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise

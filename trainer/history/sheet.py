@@ -1,6 +1,8 @@
 """The audition's sign-off sheet as PDF, through fpdf2 (pure Python, well kept): one A4 page
-a school files and a casino's HR desk reads without help, with the verification code
-``ezbac audition verify`` checks.
+a school files and a casino's HR desk reads without help.  Signed with the school's key
+(trainer.history.signing), it carries the key's fingerprint, a QR code of the signed summary
+and the whole signed record attached; unsigned, only the verification code that
+``ezbac audition verify`` matches against the history.
 
 What it says, top to bottom (``SECTIONS``, one function each, so a section is added or
 moved in one place): the school (else plainly that the curriculum names none) and the path;
@@ -9,8 +11,8 @@ or only typed; the result; the written part out of the questions the curriculum 
 practical area's grade, answers right and pace in seconds against its target, with what the
 grades mean; the red lines; each house once with the parts dealt under it; the verification
 block and the signatures, each with a date line, both in a left column (the right
-``VERIFY_ROOM`` millimetres, from ``Sheet.verify_top`` to the page's foot, are left free for
-what a sheet adds to check it: a fingerprint, a QR code).
+``VERIFY_ROOM`` millimetres, from ``Sheet.verify_top`` to the page's foot, hold what a signed
+sheet adds to check it: the key's fingerprint and the QR code; nothing else is printed there).
 
 Pace is the area's average time per answer, rounded *up* to a tenth of a second (never shown
 faster than it was judged: 3.01 s against 3.0 s shows 3.1 s), beside the area's target.
@@ -22,18 +24,20 @@ break in a name read from the history starts no line of its own); the JSON keeps
 
 from __future__ import annotations
 
-import math
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from trainer.history.audition_record import AuditionRecord, ProctorCheck
+from trainer.history.audition_record import AuditionRecord, ProctorCheck, seconds
 
 if TYPE_CHECKING:
     from fpdf import FPDF
 
 #: Millimetres at the right of the verification block left free (a QR code, a fingerprint).
 VERIFY_ROOM = 60.0
+#: The signed record's attachment in the PDF (uncompressed ASCII JSON: ``verify`` finds it
+#: without a PDF reader, trainer.history.signing.find_in_pdf).
+ATTACHMENT = "audition-record.json"
 
 #: What the sheet says of its proctor, by what the history says of them.
 PROCTOR_WORDS = {
@@ -53,17 +57,13 @@ def _latin(text: str) -> str:
     return shown.encode("latin-1", "replace").decode("latin-1")
 
 
-def seconds(value: float) -> str:
-    """A time in seconds to a tenth, rounded up: 2.4, 3.1 for 3.01 (rounded to a millionth
-    first, so 2.4 by a float's 2.4000000001 is still 2.4)."""
-    return f"{math.ceil(round(value * 10, 6)) / 10:.1f}"
-
-
 class Sheet:
     """The page being written: a line of text, a heading, a table."""
 
-    def __init__(self, pdf: FPDF) -> None:
+    def __init__(self, pdf: FPDF, signed: dict[str, Any] | None = None) -> None:
         self.pdf = pdf
+        #: The signed sheet (trainer.history.signing.sign_record), None for an unsigned one.
+        self.signed = signed
         #: Where the verification block starts (mm from the top): from there to the page's
         #: foot, the right ``VERIFY_ROOM`` mm are free for what a sheet adds to check it.
         self.verify_top: float | None = None
@@ -138,7 +138,9 @@ def _head(sheet: Sheet, record: AuditionRecord) -> None:
 
 def _result(sheet: Sheet, record: AuditionRecord) -> None:
     sheet.pdf.ln(2)
-    sheet.line(f"Result: {'PASSED' if record.passed else 'FAILED'}", 14, "B", 8)
+    # signed: the verdict judged from the answers, as signed; unsigned: the run row's
+    passed = record.verdict.passed if sheet.signed is not None else record.passed
+    sheet.line(f"Result: {'PASSED' if passed else 'FAILED'}", 14, "B", 8)
     retake = record.verdict.retake_from
     if retake is not None:
         sheet.line(f"A retake may be sat from {retake:%Y-%m-%d}.")
@@ -205,18 +207,84 @@ def _houses(sheet: Sheet, record: AuditionRecord) -> None:
 
 
 def _verification(sheet: Sheet, record: AuditionRecord) -> None:
-    sheet.heading("Verification")
+    sheet.pdf.ln(2.5)
     sheet.verify_top = sheet.pdf.get_y()  # the free column starts here (VERIFY_ROOM)
+    sheet.line("Verification", 12, "B", 7)
     left = sheet.left_column
+    if sheet.signed is not None:
+        _signature(sheet, sheet.signed)
+        return
     sheet.line(f"Code: {record.code}", 12, "B", 7, left)
     sheet.line(
-        "Check it against the school's history: ezbac audition verify CODE "
-        "(any case; spaces for the dashes will do; its last character catches a typo).",
+        "Unsigned sheet: ezbac audition verify CODE says whether the school's history still "
+        "matches it (any case; spaces for the dashes will do; its last character catches a "
+        "typo), which proves nothing against whoever can write that history.",
         9,
         "",
         4.5,
         left,
     )
+
+
+def _signature(sheet: Sheet, signed: dict[str, Any]) -> None:
+    """The school's signature: in the left column who signed and how to check it; in the
+    free column the key's fingerprint and the QR code of the signed summary (the JWS); the
+    whole signed record attached to the PDF."""
+    import io
+    import json
+
+    from trainer.history.signing import unb64url
+
+    pdf, left = sheet.pdf, sheet.left_column
+    token = signed["signature"]
+    kid = str(json.loads(unb64url(token.split(".")[0]))["kid"])
+    top = float(sheet.verify_top if sheet.verify_top is not None else pdf.get_y())
+    sheet.line(f"Signed with {signed['record']['school']}'s key.", 11, "B", 6, left)
+    sheet.line(
+        "Check it with the school's published public key, whose fingerprint is printed "
+        "here: ezbac audition verify SHEET --key SCHOOL.pub (the PDF, or the text of the QR "
+        "code read by any phone). It shows what was signed: read the result there.",
+        9,
+        "",
+        4.5,
+        left,
+    )
+    bottom = float(pdf.get_y())
+    x = float(pdf.l_margin) + left + 1  # the free column, 1 mm in
+    room = VERIFY_ROOM - 1
+    # the fingerprint: its label, then 8 groups of 4 a line (two lines), then the QR code
+    pdf.set_xy(x, top)
+    pdf.set_font("Helvetica", "", 7.5)
+    pdf.cell(room, 3.5, "The school key's fingerprint (SHA-256):")
+    groups = kid.split()
+    pdf.set_font("Courier", "B", 7)
+    lines = [" ".join(groups[n : n + 8]) for n in range(0, len(groups), 8)]
+    for n, text in enumerate(lines):
+        pdf.set_xy(x, top + 3.5 * (n + 1))
+        pdf.cell(room, 3.5, _latin(text))
+    qr_top = top + 3.5 * (len(lines) + 1) + 0.5
+    size = min(room, float(pdf.h) - float(pdf.b_margin) - qr_top)
+    pdf.image(io.BytesIO(qr_png(token)), x=x, y=qr_top, w=size, h=size)
+    pdf.set_xy(pdf.l_margin, bottom)
+    attached = json.dumps(signed, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    pdf.embed_file(
+        bytes=attached.encode("ascii"),
+        basename=ATTACHMENT,
+        mime_type="application/json",
+        desc="The audition's record and the school's signature (ezbac audition verify)",
+        compress=False,
+    )
+
+
+def qr_png(text: str) -> bytes:
+    """``text`` as a QR code (segno, pure Python), a PNG with its quiet zone (4 modules)."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make_qr(text, error="l").save(out, kind="png", scale=4, border=4)
+    return out.getvalue()
 
 
 def _signatures(sheet: Sheet, record: AuditionRecord) -> None:
@@ -238,8 +306,9 @@ SECTIONS: tuple[Callable[[Sheet, AuditionRecord], None], ...] = (
 )
 
 
-def sign_off_pdf(record: AuditionRecord) -> bytes:
-    """The sheet of ``record`` as PDF bytes."""
+def sign_off_pdf(record: AuditionRecord, signed: dict[str, Any] | None = None) -> bytes:
+    """The sheet of ``record`` as PDF bytes; ``signed`` (trainer.history.signing.sign_record
+    of ``record.signed_record()``) adds the school's signature (``_signature``)."""
     from fpdf import FPDF
 
     pdf = FPDF(format="A4")
@@ -249,7 +318,7 @@ def sign_off_pdf(record: AuditionRecord) -> bytes:
     pdf.set_margins(15, 12, 15)
     pdf.set_auto_page_break(True, 12)
     pdf.add_page()
-    sheet = Sheet(pdf)
+    sheet = Sheet(pdf, signed)
     for section in SECTIONS:
         section(sheet, record)
     return bytes(pdf.output())

@@ -31,6 +31,7 @@ from trainer.tui.messages import (
     OpenRoster,
     RetryMissed,
     SignOut,
+    SignSheet,
     StartAudition,
     StartReview,
     TableFinished,
@@ -96,6 +97,9 @@ class Hooks:
     curriculum: Callable[[], Curriculum | None] | None = None
     #: ``sign_off(run_id)``: write the audition run's sign-off sheet, return where.
     sign_off: Callable[[str], Path] | None = None
+    #: ``sign_sheet(run_id, key_file, passphrase)``: write the sheet signed with the school's
+    #: key, return where (an EzbacError: why not, in one line).
+    sign_sheet: Callable[[str, str, str], Path] | None = None
     #: ``retake_from(trainee)``: when a trainee whose last audition failed may sit it
     #: again (None: nothing waits).
     retake_from: Callable[[str], datetime | None] | None = None
@@ -774,6 +778,42 @@ class TrainerApp(App[int]):
             self.call_from_thread(self.notify, f"Sign-off sheet written: {where}", timeout=10)
 
         self.run_worker(work, thread=True, group="sign-off", exit_on_error=False)
+
+    @on(SignSheet)
+    def sign_sheet(self, message: SignSheet) -> None:
+        """The verdict screen's `k`: the school's key file and passphrase asked in a dialog,
+        the sheet signed in a worker thread.  With the school's sign-in on, only an
+        instructor signs (signed in here, or giving their PIN for this one act)."""
+        from trainer.tui.screens.audition import SignKeyScreen
+
+        sign = self.hooks.sign_sheet
+        if sign is None:
+            self.notify("No history is kept in this run.", severity="warning")
+            return
+        run_id = message.run_id
+
+        def given(key: tuple[str, str] | None) -> None:
+            if key is None:
+                return
+            path, phrase = key
+
+            def work() -> None:
+                try:
+                    where = sign(run_id, path, phrase)
+                except EzbacError as exc:
+                    self.call_from_thread(self.notify, str(exc), severity="error", timeout=10)
+                    return
+                self.call_from_thread(self.notify, f"Signed sheet written: {where}", timeout=10)
+
+            self.run_worker(work, thread=True, group="sign", exit_on_error=False)
+
+        def ask(_who: object = None) -> None:
+            self.push_screen(SignKeyScreen(), given)
+
+        if self.desk is None:
+            ask()
+        else:
+            self.as_instructor("sign the audition's sheet", ask)
 
     @on(GoHome)
     def go_home(self) -> None:

@@ -86,3 +86,11 @@ class WriteSignOff(Message):
     """Write the sign-off sheet of the audition run ``run_id`` (the verdict screen's key)."""
 
     run_id: str
+
+
+@dataclass
+class SignSheet(Message):
+    """Sign the sheet of the audition run ``run_id`` with the school's key (the verdict
+    screen's key; an instructor's, with the school's sign-in on)."""
+
+    run_id: str

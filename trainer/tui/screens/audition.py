@@ -14,7 +14,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, Static
 
 from trainer.prefs import MAX_NAME, trainee_name
-from trainer.tui.messages import GoHome, WriteSignOff
+from trainer.tui.messages import GoHome, SignSheet, WriteSignOff
 from trainer.tui.screens import stylesheets
 from trainer.tui.widgets.keybar import KeyBar
 
@@ -56,6 +56,39 @@ class ProctorScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+class SignKeyScreen(ModalScreen["tuple[str, str] | None"]):
+    """The school's key file and its passphrase (never shown), to sign the sheet; Esc
+    cancels.  Dismissed with both, or None."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Sign the sheet with the school's key.")
+            yield Label("Key file (its .pub beside it):")
+            yield Input(placeholder="school-key.pem", id="key-file", max_length=4096)
+            yield Label("Passphrase (Enter signs, Esc cancels):")
+            yield Input(password=True, id="passphrase", max_length=1024)
+            yield Label("", id="key-error")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        path = self.query_one("#key-file", Input).value.strip()
+        phrase = self.query_one("#passphrase", Input).value
+        if not path:
+            self.query_one("#key-error", Label).update("Give the key file.")
+            self.query_one("#key-file", Input).focus()
+            return
+        if event.input.id == "key-file" or not phrase:
+            self.query_one("#passphrase", Input).focus()
+            return
+        self.dismiss((path, phrase))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 def verdict_text(verdict: Verdict) -> Text:
     """The verdict in words: passed or failed, the written part, each area's grade and
     pace, the red lines crossed, and when a failed audition may be sat again."""
@@ -92,11 +125,13 @@ def verdict_text(verdict: Verdict) -> Text:
 
 
 class VerdictScreen(Screen[None]):
-    """The audition's verdict; ``s`` writes its sign-off sheet (PDF)."""
+    """The audition's verdict; ``s`` writes its sign-off sheet (PDF), ``k`` signs it with the
+    school's key."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "sign_off", "Sign-off sheet"),
+        Binding("k", "sign_sheet", "Sign with the school's key"),
         Binding("escape", "home", "Home"),
         Binding("enter", "home", "Home", show=False),
     ]
@@ -116,6 +151,9 @@ class VerdictScreen(Screen[None]):
 
     def action_sign_off(self) -> None:
         self.post_message(WriteSignOff(self.run_id))
+
+    def action_sign_sheet(self) -> None:
+        self.post_message(SignSheet(self.run_id))
 
     def action_home(self) -> None:
         self.post_message(GoHome())
