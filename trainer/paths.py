@@ -26,6 +26,67 @@ class UnusablePathError(BadInputError):
     """A file or folder ezbac needs cannot be used; the message is one line naming it."""
 
 
+class SpecialFileError(UnusablePathError):
+    """A path ezbac would read or write is not a regular file: a folder, a named pipe, a
+    device or a socket.  ``kind`` says which, in words ("a named pipe (fifo)")."""
+
+    def __init__(self, path: Path | str, kind: str) -> None:
+        super().__init__(f"{path}: is {kind}, not a regular file")
+        self.kind = kind
+
+
+def kind_of(mode: int) -> str:
+    """What a file's ``st_mode`` says it is, in words."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (fifo)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a regular file" if stat.S_ISREG(mode) else "not a regular file"
+
+
+def bad_byte_at(data: bytes, offset: int) -> tuple[int, int]:
+    """The line and column (1-based, in characters, as an editor counts them) of the byte
+    at ``offset``: the first one that is not UTF-8."""
+    start = data.rfind(b"\n", 0, offset) + 1
+    if start == 0 and data.startswith(b"\xef\xbb\xbf"):
+        start = 3  # the byte-order mark is no character of the line
+    before = data[start:offset].decode("utf-8", errors="replace")
+    return data.count(b"\n", 0, offset) + 1, len(before) + 1
+
+
+#: How a file to read is opened: never waiting (a named pipe with no writer, a terminal
+#: device), never becoming the controlling terminal.
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+
+
+def read_capped(path: Path | str, max_bytes: int) -> bytes:
+    """A regular file's bytes, at most ``max_bytes + 1`` (more than ``max_bytes``: the
+    caller says it is too large), read without ever waiting: the file is opened without
+    blocking and checked on the open descriptor (``fstat``), so a named pipe, a device or
+    a folder is refused (SpecialFileError) even if it replaced a regular file after some
+    earlier check.  Any other OSError is raised for the caller to word."""
+    fd = os.open(path, _READ_FLAGS)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SpecialFileError(path, kind_of(info.st_mode))
+        chunks: list[bytes] = []
+        left = max_bytes + 1
+        while left > 0:  # bounded: every pass reads at least a byte, or stops
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def os_reason(exc: OSError) -> str:
     """An OSError as a few lower-case words, without the errno and the path."""
     if exc.errno in (errno.EACCES, errno.EPERM):
