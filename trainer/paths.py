@@ -15,6 +15,7 @@ import contextlib
 import errno
 import os
 import stat
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from trainer.errors import BadInputError
@@ -168,6 +169,109 @@ def write_atomic(path: Path, text: str) -> None:
         temp.write_text(text, encoding="utf-8")
         os.replace(temp, path)
     except OSError:
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
+        raise
+
+
+class OutputRefusedError(UnusablePathError):
+    """A file ezbac was asked to write would replace something it did not make for that
+    purpose: one line naming it, why, and what to do instead."""
+
+
+#: The files SQLite keeps beside a history file: writing one would damage the history.
+SQLITE_SIBLINGS = ("-wal", "-journal", "-shm")
+
+
+def history_files(path: Path) -> list[Path]:
+    """A history file and the files SQLite keeps beside it (there or not yet)."""
+    return [path, *(path.with_name(path.name + s) for s in SQLITE_SIBLINGS)]
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file: the same path once resolved (symbolic links
+    followed, whether or not it exists yet), or the same file on disk (a hard link)."""
+    try:
+        if a.resolve() == b.resolve():
+            return True
+    except (OSError, RuntimeError):  # a symbolic link loop: compared on disk below
+        pass
+    try:
+        one, two = a.stat(), b.stat()
+    except (OSError, ValueError):
+        return False
+    return (one.st_dev, one.st_ino) == (two.st_dev, two.st_ino)
+
+
+#: The head of an existing file read to tell whether it is one ezbac made (a sheet).
+_SNIFF_BYTES = 16 * 1024 * 1024
+
+
+def check_output(
+    target: Path,
+    *,
+    what: str,
+    is_ours: Callable[[bytes], bool],
+    reads: Sequence[tuple[Path, str]] = (),
+    replace: bool = False,
+    replace_how: str = "delete it first",
+) -> None:
+    """Refuse (OutputRefusedError) to write ``what`` ("a sign-off sheet") at ``target``
+    when that would replace something ezbac did not make for it: a file the command reads
+    (``reads``: each path with its name, "the history"; compared as one file, see
+    ``same_file``), a folder, a device, a named pipe or a socket, or an existing file that
+    ``is_ours`` does not recognise by its content.  An existing file that is ``what`` is
+    replaced only with ``replace``; ``replace_how`` says how to ask for it."""
+    for path, name in reads:
+        if same_file(target, path):
+            raise OutputRefusedError(
+                f"{target}: is {name}, which this command reads: write {what} to another file"
+            )
+    try:
+        info = target.stat()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise OutputRefusedError(f"{target}: cannot be written ({os_reason(exc)})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise OutputRefusedError(
+            f"{target}: is {kind_of(info.st_mode)}, not a file to write {what} to"
+        )
+    try:
+        head = read_capped(target, _SNIFF_BYTES)
+    except OSError as exc:
+        raise OutputRefusedError(f"{target}: cannot be read ({os_reason(exc)})") from None
+    if not is_ours(head):
+        raise OutputRefusedError(
+            f"{target}: exists and is not {what}; ezbac never replaces it: write to another "
+            "file, or move that one away first"
+        )
+    if not replace:
+        raise OutputRefusedError(f"{target}: already holds {what}; to replace it, {replace_how}")
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` at ``path`` all at once: into a new temporary file in the same
+    folder (created exclusively, never an existing file), synced, then renamed over
+    ``path``, so a reader or a crash sees the old file or the whole new one.  OSError is
+    re-raised for the caller to report; no temporary file is left behind."""
+    folder = path.parent
+    for attempt in range(100):  # bounded: a name taken by another writer tries the next
+        temp = folder / f".{path.name}.{os.getpid()}.{attempt}.tmp"
+        try:
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        break
+    else:
+        raise FileExistsError(errno.EEXIST, "no free temporary name", str(folder))
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
         with contextlib.suppress(OSError):
             temp.unlink(missing_ok=True)
         raise

@@ -44,6 +44,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     record.add_argument("--trainee", metavar="NAME", help="their latest audition instead")
     record.add_argument("--out", metavar="FILE", help="where (default: audition-NAME-DATE.pdf)")
     record.add_argument("--json", action="store_true", help="JSON (to stdout unless --out)")
+    record.add_argument(
+        "--replace",
+        action="store_true",
+        help="replace a sign-off sheet already at FILE (never any other file)",
+    )
     verify = actions.add_parser("verify", help="check a sheet's code against the history")
     verify.add_argument("code", metavar="CODE", help="the sheet's verification code")
     verify.add_argument("--json", action="store_true", help="the verified record as JSON")
@@ -80,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
             record = audition_record(store, find_run(store, run_id, trainee), curriculum)
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
-    return _write(record, args.out, args.json)
+    return _write(record, args, _reads(path, args.curriculum))
 
 
 def _given(value: str | None, what: str) -> str | None:
@@ -122,7 +127,23 @@ def _verify(store: HistoryStore, args: argparse.Namespace, curriculum: Curriculu
     return 0
 
 
-def _write(record: AuditionRecord, out: str | None, as_json: bool) -> int:
+def _reads(history: object, curriculum: str | None) -> list[tuple[Path, str]]:
+    """The files `record` reads, which its sheet may never replace: the history (and the
+    files SQLite keeps beside it) and a curriculum file."""
+    from trainer.paths import history_files
+
+    reads: list[tuple[Path, str]] = []
+    if isinstance(history, Path):
+        reads += [(p, "the history") for p in history_files(history)]
+    if curriculum is not None and Path(curriculum).expanduser().exists():
+        reads.append((Path(curriculum).expanduser(), "the curriculum file"))
+    return reads
+
+
+def _write(record: AuditionRecord, args: argparse.Namespace, reads: list[tuple[Path, str]]) -> int:
+    from trainer.history.sheet_files import write_sheet
+
+    out, as_json = args.out, args.json
     if as_json:
         text = json.dumps(record.as_json(), indent=2, ensure_ascii=False) + "\n"
         if out is None:
@@ -133,9 +154,16 @@ def _write(record: AuditionRecord, out: str | None, as_json: bool) -> int:
         from trainer.history.sheet import sign_off_pdf
 
         data = sign_off_pdf(record)
-    target = Path(out if out is not None else record.file_name("json" if as_json else "pdf"))
+    target = Path(out).expanduser() if out is not None else Path(record.file_name("pdf"))
     try:
-        target.write_bytes(data)
+        write_sheet(
+            target,
+            data,
+            "json" if as_json else "pdf",
+            reads=reads,
+            replace=args.replace,
+            replace_how="give --replace (or delete it first)",
+        )
     except OSError as exc:
         from trainer.paths import os_error_line
 
