@@ -46,6 +46,12 @@ _BOOL_VALUES = yaml.constructor.SafeConstructor.bool_values
 _DIGITS = re.compile(r"[0-9]+")
 _SIGNED = re.compile(r"[-+]?[0-9]+")
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_-]+")
+#: The characters that reorder text on screen (Unicode's bidirectional embeddings,
+#: overrides and isolates, and the implicit marks): a title holding one can show words in
+#: another order than the file has them, so no text field may hold them.
+BIDI_CONTROLS = frozenset(
+    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+)
 
 
 class TextProblem(BadInputError):
@@ -379,6 +385,24 @@ class Reader(ScalarReads):
                     node, path, f"holds the control character U+{ord(bad):04X}: write plain text"
                 )
                 return None
+            flip = next((ch for ch in value if ch in BIDI_CONTROLS), None)
+            if flip is not None:
+                self.err(
+                    node,
+                    path,
+                    f"holds the bidirectional control U+{ord(flip):04X} (it can make the text "
+                    "read in another order than it is written): write plain text",
+                )
+                return None
+        return value
+
+    def short_line(self, node: Node, path: str, most: int) -> str | None:
+        """``line`` of at most ``most`` characters (what a sheet or a list shows on one
+        line)."""
+        value = self.line(node, path)
+        if value is not None and len(value) > most:
+            self.err(node, path, f"is {len(value)} characters: keep it to {most}")
+            return None
         return value
 
     def line(self, node: Node, path: str) -> str | None:
@@ -393,6 +417,14 @@ class Reader(ScalarReads):
         """Text shown as a paragraph: runs of whitespace, line breaks included, are one space."""
         value = self.text(node, path)
         return None if value is None else " ".join(value.split())
+
+    def short_paragraph(self, node: Node, path: str, most: int) -> str | None:
+        """``paragraph`` of at most ``most`` characters."""
+        value = self.paragraph(node, path)
+        if value is not None and len(value) > most:
+            self.err(node, path, f"is {len(value)} characters: keep it to {most}")
+            return None
+        return value
 
     def boolean(self, node: Node, path: str) -> bool | None:
         value = self.scalar(node, path, "true or false", (BOOL,))

@@ -422,6 +422,15 @@ class HouseReader(Reader, F.HouseReads):
                 f"{format_amount(side_low)}",
             )
             ok = False
+        differential = v.get("differential")
+        if at is not None and differential is not None and differential < low:
+            self.err(
+                child(at, "differential") or at,
+                "limits.differential",
+                f"{format_amount(differential)} is less than the table minimum "
+                f"{format_amount(low)}: one minimum bet would break it (at least min)",
+            )
+            ok = False
         caps = {Bet(s): Bet(b) for s, b in v.get("side_bet_caps", {}).items()}
         caps_node = child(node, "side_bet_caps")
         for side in caps:
