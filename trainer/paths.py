@@ -253,25 +253,32 @@ def check_output(
 def write_bytes_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` at ``path`` all at once: into a new temporary file in the same
     folder (created exclusively, never an existing file), synced, then renamed over
-    ``path``, so a reader or a crash sees the old file or the whole new one.  OSError is
-    re-raised for the caller to report; no temporary file is left behind."""
+    ``path``, so a reader or a crash sees the old file or the whole new one.  OSError
+    (naming ``path``, not the temporary file) is re-raised for the caller to report; no
+    temporary file is left behind."""
     folder = path.parent
-    for attempt in range(100):  # bounded: a name taken by another writer tries the next
-        temp = folder / f".{path.name}.{os.getpid()}.{attempt}.tmp"
-        try:
-            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:
-            continue
-        break
-    else:
-        raise FileExistsError(errno.EEXIST, "no free temporary name", str(folder))
+    temp = folder / f".{path.name}.{os.getpid()}.tmp"
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            temp.unlink(missing_ok=True)
+        for attempt in range(100):  # bounded: a name taken by another writer tries the next
+            temp = folder / f".{path.name}.{os.getpid()}.{attempt}.tmp"
+            try:
+                fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            except FileExistsError:
+                continue
+            break
+        else:
+            raise FileExistsError(errno.EEXIST, "no free temporary name beside it", str(path))
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(temp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                temp.unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        if exc.filename in (str(temp), temp):
+            exc.filename = str(path)
         raise

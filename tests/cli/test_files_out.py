@@ -156,3 +156,11 @@ def test_a_history_is_not_copied_beside_itself(history: tuple[str, Path], suffix
         "beside it (-wal, -journal, -shm): copy it to another file"
     )
     assert _snapshot(db.parent) == before
+
+
+def test_a_folder_that_is_not_there_is_named_not_the_temporary_file(
+    history: tuple[str, Path], tmp_path: Path
+) -> None:
+    out = tmp_path / "none" / "sheet.pdf"
+    line = _refused(history, out)
+    assert line.endswith("none/sheet.pdf: no such file or directory")
