@@ -100,6 +100,7 @@ def test_a_house_file_that_is_not_utf8_is_named_at_its_line_and_column(
         (("audit", *CARDS, "--house", "ez", "--house", "commission"), "--house"),
         (("audit", *CARDS, "--then", "deal", "--then", "end"), "--then"),
         (("report", "--trainee", "ana", "--trainee", "bo"), "--trainee"),
+        (("report", "--format", "table", "--format", "csv"), "--format"),  # the default first
         (("analyze", "--decks", "6", "--decks", "8"), "--decks"),
         (("audition", "record", "--trainee", "a", "--out", "a.pdf", "--out", "b.pdf"), "--out"),
     ],

@@ -17,6 +17,9 @@ from trainer import __version__
 from trainer.cli.common import COMMANDS, EXIT_USAGE, shorten
 from trainer.cli.options import add_db_argument
 
+#: Where a parse keeps the options ``StoreOnce`` has seen (removed once the parse ends).
+_SEEN = "_ezbac_given"
+
 
 class StoreOnce(argparse._StoreAction):
     """An option that takes one value, given once: given again it is refused naming it,
@@ -31,8 +34,10 @@ class StoreOnce(argparse._StoreAction):
         values: object,
         option_string: str | None = None,
     ) -> None:
-        if getattr(namespace, self.dest, self.default) is not self.default:
+        seen = namespace.__dict__.setdefault(_SEEN, set())
+        if self.dest in seen:
             raise argparse.ArgumentError(self, "is given twice; give it once")
+        seen.add(self.dest)
         setattr(namespace, self.dest, values)
 
 
@@ -74,12 +79,16 @@ class Parser(argparse.ArgumentParser):
         self, args: Iterable[str] | None = None, namespace: Any = None
     ) -> tuple[Any, list[str]]:
         if not self.intermixed or self._mixing:
-            return super().parse_known_args(args, namespace)
-        self._mixing = True  # parse_known_intermixed_args calls back into this method
-        try:
-            return self.parse_known_intermixed_args(args, namespace)
-        finally:
-            self._mixing = False
+            found, rest = super().parse_known_args(args, namespace)
+        else:
+            self._mixing = True  # parse_known_intermixed_args calls back into this method
+            try:
+                found, rest = self.parse_known_intermixed_args(args, namespace)
+            finally:
+                self._mixing = False
+        if not self._mixing:
+            vars(found).pop(_SEEN, None)
+        return found, rest
 
 
 def build_parser(command: str | None = None) -> Parser:
