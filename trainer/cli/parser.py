@@ -87,7 +87,7 @@ class Parser(argparse.ArgumentParser):
             finally:
                 self._mixing = False
         if not self._mixing:
-            vars(found).pop(_SEEN, None)
+            found.__dict__.pop(_SEEN, None)
         return found, rest
 
 
