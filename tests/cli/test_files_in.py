@@ -132,3 +132,15 @@ def test_violations_in_the_steps_are_audited_beside_seat_options() -> None:
     run = ezbac("audit", *CARDS, "past_posting:2:player=5", "--seat", "1:player=5:taken")
     assert run.returncode == 1
     assert "1. seat 2 Player 5: past posting (after card 6): let it play." in run.stdout
+
+
+@pytest.mark.parametrize("kind", ["drills", "curriculum"])
+def test_a_drill_or_curriculum_file_not_utf8_is_named_at_its_line_and_column(
+    kind: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "mine.yaml"
+    # line 3, "title: Ba" then 0xe7 (latin-1 ç): the 10th character
+    path.write_bytes(b"id: mine\nname: x\ntitle: Ba\xe7ala\n")
+    run = ezbac(kind, "validate", str(path))
+    assert run.returncode == 1
+    assert run.stdout.startswith(f"{path}:3:10: is not UTF-8 text (byte 0xe7 at offset 26)")

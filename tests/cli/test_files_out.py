@@ -164,3 +164,28 @@ def test_a_folder_that_is_not_there_is_named_not_the_temporary_file(
     out = tmp_path / "none" / "sheet.pdf"
     line = _refused(history, out)
     assert line.endswith("none/sheet.pdf: no such file or directory")
+
+
+def test_the_trainers_sheet_replaces_its_own_sheet_never_another_file(
+    history: tuple[str, Path],
+) -> None:
+    """The verdict screen's `s` (Recorder.sign_off) writes into the ezbac folder's
+    auditions/: again over its own sheet, never over another file left under its name
+    (the trainer shows the EzbacError's line)."""
+    from trainer.errors import EzbacError
+    from trainer.history.hooks import Recorder
+    from trainer.history.store import open_history
+
+    db, curriculum = history
+    target = Path(os.environ["EZBAC_HOME"]) / "auditions" / "audition-ana-2024-05-01.pdf"
+    target.parent.mkdir(parents=True)
+    target.write_bytes(b"my notes\n")
+    with open_history(db) as store:
+        recorder = Recorder(store, curriculum=curriculum)
+        with pytest.raises(EzbacError, match="exists and is not an audition sign-off"):
+            recorder.sign_off(RUN)
+        assert target.read_bytes() == b"my notes\n"
+        target.unlink()
+        assert recorder.sign_off(RUN) == target
+        assert recorder.sign_off(RUN) == target  # its own sheet, replaced
+    assert target.read_bytes().startswith(b"%PDF-")
