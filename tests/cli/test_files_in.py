@@ -144,3 +144,27 @@ def test_a_drill_or_curriculum_file_not_utf8_is_named_at_its_line_and_column(
     run = ezbac(kind, "validate", str(path))
     assert run.returncode == 1
     assert run.stdout.startswith(f"{path}:3:10: is not UTF-8 text (byte 0xe7 at offset 26)")
+
+
+def test_a_command_line_of_more_than_1000_arguments_is_refused_at_once() -> None:
+    # argparse's time grows with the square of the options: 40,000 --seat took minutes
+    seats = ["--seat", "1:player=5:taken"] * 20_000
+    line = usage_error(ezbac("audit", *CARDS, *seats))
+    assert line == (
+        "ezbac: error: 40,007 arguments: at most 1,000 (a longer procedure goes in a file: "
+        "ezbac audit --file) (see ezbac --help)"
+    )
+    steps = ["take:1:player=5"] * (1000 - 1 - len(CARDS))  # exactly 1,000: read
+    run = ezbac("audit", *CARDS, *steps)
+    assert run.returncode == 1 and "992 deviations:" in run.stdout
+
+
+def test_a_line_of_standard_input_of_more_than_1000_words_is_a_bad_line() -> None:
+    line = " ".join([*CARDS, *["--seat", "1:player=5:taken"] * 600])
+    run = ezbac("audit", "-", stdin=line + "\n" + " ".join(CARDS) + "\n")
+    assert run.returncode == 1
+    assert run.stderr == (
+        "ezbac: error: line 1: 1,206 arguments: at most 1,000 (a longer procedure goes in a "
+        "file: ezbac audit --file)\n"
+    )
+    assert run.stdout.splitlines()[-1] == "1 coup: 1 dealt right, 0 with deviations, 1 bad line"

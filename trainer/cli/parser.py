@@ -17,6 +17,11 @@ from trainer import __version__
 from trainer.cli.common import COMMANDS, EXIT_USAGE, shorten
 from trainer.cli.options import add_db_argument
 
+#: The most arguments one command line (or one line of `audit -`) may have: a coup written
+#: out whole needs a few hundred at most, and argparse's time grows with the square of the
+#: options given (40,000 repeated --seat took 4 minutes).
+MAX_ARGUMENTS = 1000
+
 #: Where a parse keeps the options ``StoreOnce`` has seen (removed once the parse ends).
 _SEEN = "_ezbac_given"
 
@@ -78,6 +83,13 @@ class Parser(argparse.ArgumentParser):
     def parse_known_args(
         self, args: Iterable[str] | None = None, namespace: Any = None
     ) -> tuple[Any, list[str]]:
+        if args is not None and not self._mixing:
+            args = list(args)
+            if len(args) > MAX_ARGUMENTS:
+                self.error(
+                    f"{len(args):,} arguments: at most {MAX_ARGUMENTS:,} (a longer procedure "
+                    "goes in a file: ezbac audit --file)"
+                )
         if not self.intermixed or self._mixing:
             found, rest = super().parse_known_args(args, namespace)
         else:
