@@ -190,3 +190,23 @@ def test_the_sign_off_sheet_at_every_limit_is_one_page(tmp_path: Path) -> None:
     pages = re.findall(rb"/Type /Page\b(?!s)", pdf)
     (tmp_path / "widest.pdf").write_bytes(pdf)
     assert len(pages) == 1
+
+
+def test_a_houses_calls_colours_and_sources_are_capped() -> None:
+    text = (
+        "id: mine\nname: Mine\n"
+        "chips: [{value: 1, colour: " + "c" * 21 + "}, {value: 5, colour: red}]\n"
+        'calls:\n  wins: "{hand} wins' + "!" * 72 + '"\n'
+        "sources:\n  - " + "s" * 201 + "\n"
+    )
+    with pytest.raises(HouseFileError) as caught:
+        load_house_text(text, "h.yaml")
+    assert caught.value.lines == [
+        "h.yaml:3:28: chips[0].colour: is 21 characters: keep it to 20",
+        "h.yaml:5:9: calls.wins: is 83 characters: keep it to 80",
+        "h.yaml:7:5: sources[0]: is 201 characters: keep it to 200",
+    ]
+    many = "id: mine\nname: Mine\nsources:\n" + "  - a book\n" * 21
+    with pytest.raises(HouseFileError) as caught:
+        load_house_text(many, "h.yaml")
+    assert caught.value.lines == ["h.yaml:4:3: sources: has 21 lines: write at most 20"]

@@ -17,7 +17,6 @@ from trainer.drills.fields import (
     BOOL,
     DECKS,
     ID_PATTERN,
-    LINE,
     ODDS,
     short_line,
     short_paragraph,
@@ -57,6 +56,12 @@ MAX_STEPS = 50
 MAX_NAME_CHARS = 48
 MAX_DESCRIPTION_CHARS = 1000
 MAX_REMEDY_CHARS = REMEDY_CHARS
+#: A call's wording (one line on the table screen, its fields filled in), a chip's colour,
+#: and the sources: each line, and how many.
+MAX_CALL_CHARS = 80
+MAX_COLOUR_CHARS = 20
+MAX_SOURCE_CHARS = 200
+MAX_SOURCES = 20
 MAX_CHIPS = 20
 #: How a payout may be cut (trainer.engine.chips.PayStyle): a name, or {max_each: N}.
 PAYOUT_STYLES = ("fewest", "colour_for_colour")
@@ -204,7 +209,11 @@ LIMITS = _Limits(doc="Table limits.")
 
 class _Chip(Obj):
     value = Field(AMOUNT, "The chip's value.", required=True)
-    colour = Field(LINE, "Its colour.", required=True)
+    colour = Field(
+        short_line(MAX_COLOUR_CHARS),
+        f"Its colour (at most {MAX_COLOUR_CHARS} characters).",
+        required=True,
+    )
 
 
 CHIP = _Chip(doc="A chip on the table.")
@@ -359,13 +368,28 @@ class _House(Obj):
         default={},
     )
     calls = Field(
-        MapOf(CALLS, Scalar(reads(HouseReads.call), {"type": "string", "minLength": 1})),
-        "The dealer's calls, worded the house's way: wins: \"{hand} wins, {high} over {low}\".",
+        MapOf(
+            CALLS,
+            Scalar(
+                reads(HouseReads.call),
+                {"type": "string", "minLength": 1, "maxLength": MAX_CALL_CHARS},
+            ),
+        ),
+        "The dealer's calls, worded the house's way: wins: \"{hand} wins, {high} over {low}\" "
+        f"(one line of at most {MAX_CALL_CHARS} characters).",
         default={},
     )
     sources = Field(
-        Scalar(reads(HouseReads.lines), {"type": "array", "items": {"type": "string"}}),
-        "Where the rules come from.",
+        Scalar(
+            reads(HouseReads.lines),
+            {
+                "type": "array",
+                "maxItems": MAX_SOURCES,
+                "items": {"type": "string", "maxLength": MAX_SOURCE_CHARS},
+            },
+        ),
+        f"Where the rules come from (at most {MAX_SOURCES} lines of {MAX_SOURCE_CHARS} "
+        "characters).",
         default=(),
     )
 
