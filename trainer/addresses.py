@@ -77,3 +77,27 @@ def scheme_of(value: str) -> str | None:
     None for a value without one (a path)."""
     m = URL_LIKE.match(value)
     return m["scheme"] if m else None
+
+
+def host_problem(url: str) -> str | None:
+    """What is wrong with the hosts of a server address's authority, in words, or None: an
+    IPv6 host is written in brackets (``postgresql://[::1]:5432/db``), closed, and holds
+    an IPv6 address (libpq reads several hosts, ``h1:5432,[::1]:5433``: each is checked).
+    ``urllib.parse.urlsplit`` raises a bare ValueError for these, which no caller words."""
+    import ipaddress
+
+    rest = url.partition("://")[2]
+    authority = re.split(r"[/?#]", rest, maxsplit=1)[0].rpartition("@")[2]
+    for host in authority.split(","):
+        if "[" not in host and "]" not in host:
+            continue
+        inside, closed, after = host.partition("[")[2].partition("]")
+        if not host.startswith("[") or not closed:
+            return f"the IPv6 host {host[:60]!r} is not in closed brackets: write [::1]"
+        if after and not after.startswith(":"):
+            return f"{after[:20]!r} after the IPv6 host [{inside[:60]}]: write [::1]:PORT"
+        try:
+            ipaddress.IPv6Address(inside)
+        except ValueError:
+            return f"{'[' + inside[:60] + ']'!r} is not an IPv6 address (write [::1])"
+    return None

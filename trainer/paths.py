@@ -15,6 +15,7 @@ import contextlib
 import errno
 import os
 import stat
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from trainer.errors import BadInputError
@@ -24,6 +25,67 @@ ENV_HOME = "EZBAC_HOME"
 
 class UnusablePathError(BadInputError):
     """A file or folder ezbac needs cannot be used; the message is one line naming it."""
+
+
+class SpecialFileError(UnusablePathError):
+    """A path ezbac would read or write is not a regular file: a folder, a named pipe, a
+    device or a socket.  ``kind`` says which, in words ("a named pipe (fifo)")."""
+
+    def __init__(self, path: Path | str, kind: str) -> None:
+        super().__init__(f"{path}: is {kind}, not a regular file")
+        self.kind = kind
+
+
+def kind_of(mode: int) -> str:
+    """What a file's ``st_mode`` says it is, in words."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (fifo)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a regular file" if stat.S_ISREG(mode) else "not a regular file"
+
+
+def bad_byte_at(data: bytes, offset: int) -> tuple[int, int]:
+    """The line and column (1-based, in characters, as an editor counts them) of the byte
+    at ``offset``: the first one that is not UTF-8."""
+    start = data.rfind(b"\n", 0, offset) + 1
+    if start == 0 and data.startswith(b"\xef\xbb\xbf"):
+        start = 3  # the byte-order mark is no character of the line
+    before = data[start:offset].decode("utf-8", errors="replace")
+    return data.count(b"\n", 0, offset) + 1, len(before) + 1
+
+
+#: How a file to read is opened: never waiting (a named pipe with no writer, a terminal
+#: device), never becoming the controlling terminal.
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+
+
+def read_capped(path: Path | str, max_bytes: int) -> bytes:
+    """A regular file's bytes, at most ``max_bytes + 1`` (more than ``max_bytes``: the
+    caller says it is too large), read without ever waiting: the file is opened without
+    blocking and checked on the open descriptor (``fstat``), so a named pipe, a device or
+    a folder is refused (SpecialFileError) even if it replaced a regular file after some
+    earlier check.  Any other OSError is raised for the caller to word."""
+    fd = os.open(path, _READ_FLAGS)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SpecialFileError(path, kind_of(info.st_mode))
+        chunks: list[bytes] = []
+        left = max_bytes + 1
+        while left > 0:  # bounded: every pass reads at least a byte, or stops
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def os_reason(exc: OSError) -> str:
@@ -109,4 +171,114 @@ def write_atomic(path: Path, text: str) -> None:
     except OSError:
         with contextlib.suppress(OSError):
             temp.unlink(missing_ok=True)
+        raise
+
+
+class OutputRefusedError(UnusablePathError):
+    """A file ezbac was asked to write would replace something it did not make for that
+    purpose: one line naming it, why, and what to do instead."""
+
+
+#: The files SQLite keeps beside a history file: writing one would damage the history.
+SQLITE_SIBLINGS = ("-wal", "-journal", "-shm")
+
+
+def history_files(path: Path) -> list[Path]:
+    """A history file and the files SQLite keeps beside it (there or not yet)."""
+    return [path, *(path.with_name(path.name + s) for s in SQLITE_SIBLINGS)]
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file: the same path once resolved (symbolic links
+    followed, whether or not it exists yet), or the same file on disk (a hard link)."""
+    try:
+        if a.resolve() == b.resolve():
+            return True
+    except (OSError, RuntimeError):  # a symbolic link loop: compared on disk below
+        pass
+    try:
+        one, two = a.stat(), b.stat()
+    except (OSError, ValueError):
+        return False
+    return (one.st_dev, one.st_ino) == (two.st_dev, two.st_ino)
+
+
+#: The head of an existing file read to tell whether it is one ezbac made (a sheet).
+_SNIFF_BYTES = 16 * 1024 * 1024
+
+
+def check_output(
+    target: Path,
+    *,
+    what: str,
+    is_ours: Callable[[bytes], bool],
+    reads: Sequence[tuple[Path, str]] = (),
+    replace: bool = False,
+    replace_how: str = "delete it first",
+) -> None:
+    """Refuse (OutputRefusedError) to write ``what`` ("a sign-off sheet") at ``target``
+    when that would replace something ezbac did not make for it: a file the command reads
+    (``reads``: each path with its name, "the history"; compared as one file, see
+    ``same_file``), a folder, a device, a named pipe or a socket, or an existing file that
+    ``is_ours`` does not recognise by its content.  An existing file that is ``what`` is
+    replaced only with ``replace``; ``replace_how`` says how to ask for it."""
+    for path, name in reads:
+        if same_file(target, path):
+            raise OutputRefusedError(
+                f"{target}: is {name}, which this command reads: write {what} to another file"
+            )
+    try:
+        info = target.stat()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise OutputRefusedError(f"{target}: cannot be written ({os_reason(exc)})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise OutputRefusedError(
+            f"{target}: is {kind_of(info.st_mode)}, not a file to write {what} to"
+        )
+    try:
+        head = read_capped(target, _SNIFF_BYTES)
+    except OSError as exc:
+        raise OutputRefusedError(f"{target}: cannot be read ({os_reason(exc)})") from None
+    if not is_ours(head):
+        raise OutputRefusedError(
+            f"{target}: exists and is not {what}; ezbac never replaces it: write to another "
+            "file, or move that one away first"
+        )
+    if not replace:
+        raise OutputRefusedError(f"{target}: already holds {what}; to replace it, {replace_how}")
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` at ``path`` all at once: into a new temporary file in the same
+    folder (created exclusively, never an existing file), synced, then renamed over
+    ``path``, so a reader or a crash sees the old file or the whole new one.  OSError
+    (naming ``path``, not the temporary file) is re-raised for the caller to report; no
+    temporary file is left behind."""
+    folder = path.parent
+    temp = folder / f".{path.name}.{os.getpid()}.tmp"
+    try:
+        for attempt in range(100):  # bounded: a name taken by another writer tries the next
+            temp = folder / f".{path.name}.{os.getpid()}.{attempt}.tmp"
+            try:
+                fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            except FileExistsError:
+                continue
+            break
+        else:
+            raise FileExistsError(errno.EEXIST, "no free temporary name beside it", str(path))
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(temp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                temp.unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        if exc.filename in (str(temp), temp):
+            exc.filename = str(path)
         raise

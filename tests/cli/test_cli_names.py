@@ -28,15 +28,15 @@ def db(tmp_path: Path) -> str:
 @pytest.mark.parametrize(
     ("args", "culprit"),
     [
-        (("report", "--trainee", LATIN1), "argument 3 (after --trainee)"),
-        (("report", f"--trainee={LATIN1}"), "the value of --trainee"),
-        (("curriculum", "progress", "--trainee", LATIN1), "argument 4 (after --trainee)"),
-        (("audition", "record", "--trainee", LATIN1), "argument 4 (after --trainee)"),
-        (("people", "add", LATIN1, "--role", "trainee"), "argument 3"),
-        (("people", "rename", "Nina Tester", LATIN1), "argument 4"),
-        (("train", "payouts", "--trainee", LATIN1), "argument 4 (after --trainee)"),
-        (("check", LATIN1), "argument 2"),
-        ((LATIN1,), "argument 1"),
+        (("report", "--trainee", LATIN1), "argument 3 (--trainee '"),
+        (("report", f"--trainee={LATIN1}"), "argument 2 ('--trainee="),
+        (("curriculum", "progress", "--trainee", LATIN1), "argument 4 (--trainee '"),
+        (("audition", "record", "--trainee", LATIN1), "argument 4 (--trainee '"),
+        (("people", "add", LATIN1, "--role", "trainee"), "argument 3 ('"),
+        (("people", "rename", "Nina Tester", LATIN1), "argument 4 ('"),
+        (("train", "payouts", "--trainee", LATIN1), "argument 4 (--trainee '"),
+        (("check", LATIN1), "argument 2 ('"),
+        ((LATIN1,), "argument 1 ('"),
     ],
 )
 def test_an_argument_not_in_utf8_is_one_line(db: str, args: tuple[str, ...], culprit: str) -> None:

@@ -44,21 +44,6 @@ def _quiet_exit(signum: int, frame: object) -> None:
     os._exit(EXIT_INTERRUPTED)
 
 
-def not_utf8(words: Sequence[str]) -> None:
-    """UsageError naming the first argument that was not UTF-8 (a terminal sending Latin-1:
-    Python hands its bytes over as surrogate escapes), before anything reads it."""
-    for i, word in enumerate(words):
-        if not any(0xD800 <= ord(c) <= 0xDFFF for c in word):
-            continue
-        option, equals, _ = word.partition("=")
-        before = words[i - 1][:40] if i else ""
-        if word.startswith("-") and equals and option.isascii():
-            which = f"the value of {option[:40]}"
-        else:
-            which = f"argument {i + 1}" + (f" (after {before})" if before.startswith("-") else "")
-        raise UsageError(f"{which} is not valid UTF-8 text; type it again in UTF-8")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one ezbac command.  Ctrl+C ends it with status 130 and one line, at any moment:
     while it starts, at once (``_quiet_exit``); once the command runs, as KeyboardInterrupt,
@@ -76,7 +61,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if words:  # the bare `ezbac` opens the trainer: nothing to parse
             from trainer.cli.parser import parse
 
-            not_utf8(words)
             args = parse(words)
             db, handler = args.db, getattr(args, "handler", None)
         _sigint(previous)

@@ -15,10 +15,9 @@ import textwrap
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from pathlib import Path
 from typing import Any, NoReturn
 
-from trainer.cli.common import COMMANDS, UsageError
+from trainer.cli.common import COMMANDS, MAX_STDIN_BYTES, UsageError, capped_lines
 from trainer.cli.options import add_house_argument, house_of_args, split_bets
 from trainer.cli.parser import Parser
 from trainer.engine.cards import Card
@@ -46,10 +45,12 @@ from trainer.engine.procedure import (
 )
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
+from trainer.paths import SpecialFileError, bad_byte_at, os_reason, read_capped
 
 STDIN = "-"
-#: A procedure file is text a supervisor keys: a few thousand coups at most.
-MAX_FILE_BYTES = 4 * 1024 * 1024
+#: A procedure file is text a supervisor keys: a few thousand coups at most (standard
+#: input is held to the same).
+MAX_FILE_BYTES = MAX_STDIN_BYTES
 EXIT_DEVIATIONS = 1
 
 EPILOG = """\
@@ -363,8 +364,17 @@ def build(args: argparse.Namespace) -> tuple[Dealt, Layout]:
         raise UsageError(f"--seat: {exc}") from None
     cut = parse_cut(args.cut_card) if args.cut_card else d.cut
     then = parse_then(args.then) if args.then else d.then
-    dealt = Dealt(d.cards, called, tuple(actions), following or d.following, args.ordered)
-    return replace(dealt, cut=cut, then=then), layout
+    # the steps the options do not give (calls said, violations, remedies) are kept
+    dealt = replace(
+        d,
+        called=called,
+        bets=tuple(actions),
+        following=following or d.following,
+        ordered=args.ordered,
+        cut=cut,
+        then=then,
+    )
+    return dealt, layout
 
 
 def parse_cut(text: str | None) -> int | None:
@@ -502,7 +512,7 @@ def run(args: argparse.Namespace) -> int:
                 f"{', '.join(given)} with '-': each coup on standard input "
                 "gives its own (write them on its line)"
             )
-        return run_lines(sys.stdin, house, as_json=args.json, shown=shown)
+        return run_lines(capped_lines(sys.stdin), house, as_json=args.json, shown=shown)
     dealt, layout = build(args)
     result = check(dealt, layout, house)
     print(dumps_exact(to_json(result, shown)) if args.json else render(result, shown))
@@ -560,16 +570,21 @@ def run_file(path: str, house: House, *, as_json: bool, shown: House | None = No
     """A file of procedures in the notation, one coup to a paragraph: each audited, a bad
     one reported at its file:line:column and the run goes on; a summary at the end."""
     try:
-        with Path(path).open("rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
+        raw = read_capped(path, MAX_FILE_BYTES)  # a named pipe or a device: never waited on
+    except SpecialFileError as exc:
+        raise UsageError(f"--file {quote(path)}: is {exc.kind}, not a file") from None
     except OSError as exc:
-        raise UsageError(f"--file {quote(path)}: cannot read it ({exc.strerror})") from None
+        raise UsageError(f"--file {quote(path)}: cannot read it ({os_reason(exc)})") from None
     if len(raw) > MAX_FILE_BYTES:
         raise UsageError(f"--file {quote(path)}: larger than {MAX_FILE_BYTES:,} bytes")
     try:
         text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UsageError(f"--file {quote(path)}: not UTF-8 text") from None
+    except UnicodeDecodeError as exc:
+        line, column = bad_byte_at(raw, exc.start)
+        raise UsageError(
+            f"{path}:{line}:{column}: not UTF-8 text (byte 0x{raw[exc.start]:02x}); "
+            "save the file as UTF-8"
+        ) from None
 
     def verdicts() -> Iterator[tuple[int, Audit | _Bad]]:
         for number, item in read_procedures(text):

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
-from trainer.cli.common import COMMANDS, UsageError
+from trainer.cli.common import COMMANDS, UsageError, capped_lines
 from trainer.cli.options import add_house_argument, add_pays_arguments, house_of_args, split_bets
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.coup import Coup
@@ -240,7 +240,9 @@ def run(args: argparse.Namespace) -> int:
     if STDIN in args.cards:
         if args.cards != [STDIN]:
             raise UsageError("'-' (read coups from standard input) must be the only CARD")
-        return run_lines(sys.stdin, wagers, house, as_json=args.json, shown=shown, layout=layout)
+        return run_lines(
+            capped_lines(sys.stdin), wagers, house, as_json=args.json, shown=shown, layout=layout
+        )
     try:
         coup = deal(parse_cards(args.cards))
     except EngineError as exc:

@@ -7,8 +7,8 @@ this module and nothing that builds a parser.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from trainer.errors import BadInputError
 
@@ -83,3 +83,27 @@ def validate_files(
     if len(files) > 1:
         print(f"{len(files)} files checked, {bad} invalid")
     return EXIT_INVALID if bad else 0
+
+
+#: Standard input read line by line (`ezbac audit -`, `ezbac check -`): at most this much,
+#: as `ezbac audit --file` reads a file.
+MAX_STDIN_BYTES = 4 * 1024 * 1024
+
+
+class _Lines(Protocol):
+    def readline(self, size: int = -1, /) -> str: ...
+
+
+def capped_lines(stream: _Lines, cap: int = MAX_STDIN_BYTES) -> Iterator[str]:
+    """``stream``'s lines as they come, reading at most ``cap + 1`` characters in all (so
+    at most about four times that in bytes, whatever is piped in: a file with no line
+    break, a device).  Past ``cap`` bytes, UsageError: the lines before are already done."""
+    total = 0
+    while True:
+        line = stream.readline(cap + 1 - total)
+        if not line:
+            return
+        total += len(line.encode("utf-8", "surrogateescape"))
+        if total > cap:
+            raise UsageError(f"standard input: more than {cap:,} bytes (the limit): split it")
+        yield line

@@ -46,6 +46,7 @@ def run_copy(args: argparse.Namespace) -> int:
     try:
         source = resolve_db(args.source)
         destination = resolve_db(args.destination)
+        _apart(source, destination)
         with open_history(source, readonly=True) as src:
             if not any(counts(src)):  # before DST is created: there is nothing to move
                 raise UsageError(f"{source}: no sessions or answers to copy")
@@ -58,3 +59,21 @@ def run_copy(args: argparse.Namespace) -> int:
         f"{destination} (counts checked)"
     )
     return 0
+
+
+def _apart(source: object, destination: object) -> None:
+    """DST may not be SRC, nor a file SQLite keeps beside it (a copy written as SRC's
+    ``-wal`` would be taken for its journal), nor SRC one kept beside DST."""
+    from pathlib import Path
+
+    from trainer.paths import history_files, same_file
+
+    if not (isinstance(source, Path) and isinstance(destination, Path)):
+        return
+    if any(same_file(destination, p) for p in history_files(source)) or any(
+        same_file(source, p) for p in history_files(destination)[1:]
+    ):
+        raise UsageError(
+            f"{destination}: is the history being copied, or a file SQLite keeps beside it "
+            "(-wal, -journal, -shm): copy it to another file"
+        )

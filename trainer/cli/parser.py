@@ -17,9 +17,38 @@ from trainer import __version__
 from trainer.cli.common import COMMANDS, EXIT_USAGE, shorten
 from trainer.cli.options import add_db_argument
 
+#: The most arguments one command line (or one line of `audit -`) may have: a coup written
+#: out whole needs a few hundred at most, and argparse's time grows with the square of the
+#: options given (40,000 repeated --seat took 4 minutes).
+MAX_ARGUMENTS = 1000
+
+#: Where a parse keeps the options ``StoreOnce`` has seen (removed once the parse ends).
+_SEEN = "_ezbac_given"
+
+
+class StoreOnce(argparse._StoreAction):
+    """An option that takes one value, given once: given again it is refused naming it,
+    never the last one kept in silence (``--file a --file b`` read only b).  Every such
+    option of every command is one of these (``Parser`` registers it as the default
+    action)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        seen = namespace.__dict__.setdefault(_SEEN, set())
+        if self.dest in seen:
+            raise argparse.ArgumentError(self, "is given twice; give it once")
+        seen.add(self.dest)
+        setattr(namespace, self.dest, values)
+
 
 class Parser(argparse.ArgumentParser):
-    """argparse with one-line errors (no usage dump) and exit status 2.
+    """argparse with one-line errors (no usage dump) and exit status 2; an option that
+    takes one value is refused when given twice (``StoreOnce``).
 
     A subcommand sets ``intermixed = True`` to accept options between its positionals
     (``ezbac check 4h 3s --bet tie=5 2d Kc``), as people type them.
@@ -27,6 +56,11 @@ class Parser(argparse.ArgumentParser):
 
     intermixed = False
     _mixing = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("action", None, StoreOnce)
+        self.register("action", "store", StoreOnce)
 
     def error(self, message: str) -> NoReturn:
         message = f"{self.prog}: error: {message} (see {self.prog} --help)"
@@ -49,13 +83,24 @@ class Parser(argparse.ArgumentParser):
     def parse_known_args(
         self, args: Iterable[str] | None = None, namespace: Any = None
     ) -> tuple[Any, list[str]]:
+        if args is not None and not self._mixing:
+            args = list(args)
+            if len(args) > MAX_ARGUMENTS:
+                self.error(
+                    f"{len(args):,} arguments: at most {MAX_ARGUMENTS:,} (a longer procedure "
+                    "goes in a file: ezbac audit --file)"
+                )
         if not self.intermixed or self._mixing:
-            return super().parse_known_args(args, namespace)
-        self._mixing = True  # parse_known_intermixed_args calls back into this method
-        try:
-            return self.parse_known_intermixed_args(args, namespace)
-        finally:
-            self._mixing = False
+            found, rest = super().parse_known_args(args, namespace)
+        else:
+            self._mixing = True  # parse_known_intermixed_args calls back into this method
+            try:
+                found, rest = self.parse_known_intermixed_args(args, namespace)
+            finally:
+                self._mixing = False
+        if not self._mixing:
+            found.__dict__.pop(_SEEN, None)
+        return found, rest
 
 
 def build_parser(command: str | None = None) -> Parser:
@@ -90,9 +135,44 @@ def build_parser(command: str | None = None) -> Parser:
     return parser
 
 
+def undecodable(argv: Sequence[str]) -> str | None:
+    """The first argument that is not valid text, as one line naming it (its place, and its
+    bytes written out), or None.  Python hands over a byte its locale cannot decode as a
+    lone surrogate (``\\udcff`` for 0xff): such an argument, a PIN or a name alike, would
+    end in a traceback wherever it is first encoded."""
+    for number, word in enumerate(argv, start=1):
+        try:
+            word.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = word.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")
+            option = _option_before(argv, number - 1)
+            named = f"{option} " if option else ""
+            return (
+                f"ezbac: error: argument {number} ({named}'{shorten(shown)}') is not "
+                "valid UTF-8 text: retype it"
+            )
+    return None
+
+
+def _option_before(argv: Sequence[str], index: int) -> str:
+    """The option an argument is the value of (``--trainee`` for ``--trainee X``), else ''."""
+    word = argv[index]
+    if word.startswith("--") and "=" in word:
+        return ""  # the word names its own option
+    before = argv[index - 1] if index else ""
+    return before if before.startswith("-") and before != "-" and "=" not in before else ""
+
+
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     """Find the command cheaply (unknown options are left for its real parser), then parse
-    the whole line with that command's parser."""
+    the whole line with that command's parser.  An argument that is not valid text is a
+    usage error naming it, before anything else reads it."""
+    bad = undecodable(argv)
+    if bad is not None:
+        import sys
+
+        sys.stderr.write(bad + "\n")
+        raise SystemExit(EXIT_USAGE)
     found, rest = build_parser().parse_known_args(argv)
     if found.command is None and not rest:
         return found  # `ezbac --db X` (the trainer): nothing more to parse

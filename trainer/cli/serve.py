@@ -98,13 +98,17 @@ def port_number(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    db, signin = _history_path(args.db)
+    # Everything that can be refused is, before anything is made: the address first (a
+    # probe bound and let go), then the history read as it is; only then is a new history
+    # created (with its folder), so a refusal leaves no folder, file or socket behind.
     _check_can_listen(args.host, args.port)
+    db, signin = _history_path(args.db)
     if not _loopback(args.host) and not signin and not getattr(args, "open_to_anyone", False):
         raise UsageError(
             f"--host: {args.host[:40]!r} reaches beyond this machine, and sign-in is off: "
             "turn it on (ezbac people signin on) or say --open-to-anyone"
         )
+    _create_history(db)
     if args.host in ALL_INTERFACES and not signin:
         print(
             f"ezbac serve: warning: listening on all interfaces ({args.host or '*'}): anyone "
@@ -128,21 +132,35 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _history_path(flag: str | None) -> tuple[Location, bool]:
-    """The history every tab records to, checked (and created) now: a bad --db is one line
-    here rather than an error in each browser tab.  Absolute, so the tabs agree on it.  And
-    whether the school's sign-in is on there."""
-    from trainer.history.people import policy
-    from trainer.history.store import HistoryError, open_history, resolve_db
+    """The history every tab records to, checked now (read as it is, nothing created): a
+    bad --db is one line here rather than an error in each browser tab.  Absolute, so the
+    tabs agree on it.  And whether the school's sign-in is on there (a history not made
+    yet has the default settings)."""
+    from trainer.history.people import Policy, policy
+    from trainer.history.store import HistoryError, db_is_missing, open_history, resolve_db
 
     path = resolve_db(flag)
     if isinstance(path, Path):
         path = path.absolute()
+        if db_is_missing(path):
+            return path, Policy().signin
     try:
-        with open_history(path) as store:
+        with open_history(path, readonly=True) as store:
             signin = policy(store).signin
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     return path, signin
+
+
+def _create_history(path: Location) -> None:
+    """Create (or bring up to date) the history the tabs will record to."""
+    from trainer.history.store import HistoryError, open_history
+
+    try:
+        with open_history(path):
+            pass
+    except HistoryError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _where(host: str, port: int) -> str:

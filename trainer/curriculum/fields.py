@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from trainer.curriculum.model import MasteryRule
-from trainer.drills.fields import AMOUNT, BOOL, ID_PATTERN, LINE
+from trainer.drills.fields import AMOUNT, BOOL, ID_PATTERN, short_line
 from trainer.fileformat.declare import NO_DEFAULT, Field, ListOf, Obj, Scalar, ScalarReads, reads
 
 if TYPE_CHECKING:
@@ -19,6 +19,15 @@ MAX_SKILLS = 50
 MAX_ANSWERS = 10_000
 MAX_SECONDS = 600
 MAX_WRITTEN = 200
+#: What keeps the sign-off sheet to one page (a test renders one at every limit): the
+#: characters of each text it shows, and how many areas and red lines it lists.
+MAX_NAME_CHARS = 64  # the path's name; a module's and a skill's title too
+MAX_SCHOOL_CHARS = 48  # the sheet's heading, in large type
+MAX_AREA_CHARS = 40  # an area's line also holds its grade, answers and pace
+MAX_GRADE_CHARS = 12
+MAX_RED_LINE_CHARS = 64
+MAX_AREAS = 7
+MAX_RED_LINES = 5
 #: The skill families a key pattern may name (trainer.skills.ALL_FAMILIES; a test keeps
 #: them equal: the skills sit above the formats, so the format cannot import them).
 FAMILIES = (
@@ -117,7 +126,11 @@ SKILL_MASTERY = _mastery(defaults=False)
 
 class _Skill(Obj):
     id = Field(ID, "Short name, unique in the file: lowercase, digits, - and _.", required=True)
-    title = Field(LINE, "What the trainee sees: Spotting a natural.", required=True)
+    title = Field(
+        short_line(MAX_NAME_CHARS),
+        f"What the trainee sees: Spotting a natural (at most {MAX_NAME_CHARS} characters).",
+        required=True,
+    )
     keys = Field(
         Scalar(
             reads(CurriculumReads.key_patterns),
@@ -140,7 +153,11 @@ SKILL = _Skill(doc="One skill the module brings to mastery.")
 
 class _Module(Obj):
     id = Field(ID, "Short name, unique in the file.", required=True)
-    title = Field(LINE, "What the trainee sees: The draws.", required=True)
+    title = Field(
+        short_line(MAX_NAME_CHARS),
+        f"What the trainee sees: The draws (at most {MAX_NAME_CHARS} characters).",
+        required=True,
+    )
     drills = Field(
         Scalar(
             reads(CurriculumReads.drill_ids),
@@ -175,7 +192,12 @@ class _Written(Obj):
 
 class _Area(Obj):
     id = Field(ID, "Short name, unique among the areas.", required=True)
-    title = Field(LINE, "What is graded: Full tables against the clock.", required=True)
+    title = Field(
+        short_line(MAX_AREA_CHARS),
+        "What is graded, as the sign-off sheet names it: Full tables against the clock "
+        f"(at most {MAX_AREA_CHARS} characters).",
+        required=True,
+    )
     keys = Field(
         Scalar(
             reads(CurriculumReads.key_patterns),
@@ -200,7 +222,11 @@ class _Area(Obj):
 
 
 class _Grade(Obj):
-    grade = Field(LINE, "The grade's name: A.", required=True)
+    grade = Field(
+        short_line(MAX_GRADE_CHARS),
+        f"The grade's name: A (at most {MAX_GRADE_CHARS} characters).",
+        required=True,
+    )
     accuracy = Field(PERCENT, "Percent right needed for it.", required=True)
     pace = Field(
         _count(1000, "a percent of the target time"),
@@ -211,7 +237,11 @@ class _Grade(Obj):
 
 class _RedLine(Obj):
     id = Field(ID, "Short name, unique among the red lines.", required=True)
-    title = Field(LINE, "The mistake, as the sign-off sheet names it.", required=True)
+    title = Field(
+        short_line(MAX_RED_LINE_CHARS),
+        f"The mistake, as the sign-off sheet names it (at most {MAX_RED_LINE_CHARS} characters).",
+        required=True,
+    )
     keys = Field(
         Scalar(
             reads(CurriculumReads.key_patterns),
@@ -251,8 +281,8 @@ class _Audition(Obj):
         default=DEFAULT_MIN_ANSWERS,
     )
     areas = Field(
-        ListOf(AREA, MAX_SKILLS),
-        "The practical areas.",
+        ListOf(AREA, MAX_AREAS),
+        f"The practical areas (at most {MAX_AREAS}: the sheet is one page).",
         required=True,
     )
     rubric = Field(
@@ -261,8 +291,9 @@ class _Audition(Obj):
         required=True,
     )
     red_lines = Field(
-        ListOf(RED_LINE, MAX_SKILLS),
-        "Mistakes that fail the audition whatever else.",
+        ListOf(RED_LINE, MAX_RED_LINES),
+        f"Mistakes that fail the audition whatever else (at most {MAX_RED_LINES}: the sheet "
+        "is one page).",
         default=(),
     )
 
@@ -271,8 +302,17 @@ AUDITION = _Audition(doc="The audition: a written part, practical areas, rubric,
 
 
 class _File(Obj):
-    name = Field(LINE, "What this path is: EZ Baccarat dealer, Downtown school.", required=True)
-    school = Field(LINE, "The school, as its sign-off sheets name it.", default="")
+    name = Field(
+        short_line(MAX_NAME_CHARS),
+        "What this path is: EZ Baccarat dealer, Downtown school (at most "
+        f"{MAX_NAME_CHARS} characters).",
+        required=True,
+    )
+    school = Field(
+        short_line(MAX_SCHOOL_CHARS),
+        f"The school, as its sign-off sheets name it (at most {MAX_SCHOOL_CHARS} characters).",
+        default="",
+    )
     in_order = Field(
         BOOL,
         "Whether a module opens only once every earlier one is mastered.",

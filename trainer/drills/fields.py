@@ -127,6 +127,23 @@ PARAGRAPH = Scalar(
     reads(ScalarReads.paragraph), {"type": "string", "minLength": 1}
 )  # whitespace collapses
 BOOL = Scalar(reads(ScalarReads.boolean), {"type": "boolean"})
+
+
+def short_line(most: int) -> Scalar:
+    """A ``LINE`` of at most ``most`` characters (a title a sheet or a list shows whole)."""
+    return Scalar(
+        reads(ScalarReads.short_line, most), {"type": "string", "minLength": 1, "maxLength": most}
+    )
+
+
+def short_paragraph(most: int) -> Scalar:
+    """A ``PARAGRAPH`` of at most ``most`` characters once its whitespace is collapsed."""
+    return Scalar(
+        reads(ScalarReads.short_paragraph, most),
+        {"type": "string", "minLength": 1, "maxLength": most},
+    )
+
+
 AMOUNT = Scalar(reads(ScalarReads.amount), _amount_schema())
 ODDS = Scalar(reads(ScalarReads.odds), _amount_schema())
 TOTAL = _values(0, 9, "total")

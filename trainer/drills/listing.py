@@ -26,7 +26,7 @@ from typing import Any
 
 from trainer.drills import fields as F
 from trainer.fileformat.problems import ScanProblem
-from trainer.paths import write_atomic
+from trainer.paths import UnusablePathError, read_capped, write_atomic
 
 #: The fields a drill list shows, by name: what scan returns and the cache keeps.
 LISTED = F.DRILL.listed()
@@ -39,12 +39,12 @@ def scan(path: Path) -> Listing:
     """The listing fields of a drill file; ScanProblem if it is not plainly a drill."""
     from trainer.fileformat import reading  # scanning only: a warm start never scans
 
-    try:
-        if path.stat().st_size > F.MAX_FILE_BYTES:
-            raise ScanProblem("too large")
-        data = path.read_bytes()
-    except OSError as exc:
+    try:  # a named pipe or a device in the folder is refused, never waited on
+        data = read_capped(path, F.MAX_FILE_BYTES)
+    except (OSError, UnusablePathError) as exc:
         raise ScanProblem(str(exc)) from None
+    if len(data) > F.MAX_FILE_BYTES:
+        raise ScanProblem("too large")
     try:
         text = reading.file_text(data, F.MAX_FILE_BYTES)
     except reading.TextProblem as exc:

@@ -329,6 +329,12 @@ class Limits:
         object.__setattr__(self, "side_caps", MappingProxyType(dict(self.side_caps)))
         if self.differential is not None and self.differential <= 0:
             raise HouseError("a table differential is a positive amount")
+        if self.differential is not None and self.differential < self.minimum:
+            raise HouseError(
+                f"a table differential of {format_amount(self.differential)} is less than "
+                f"the table minimum {format_amount(self.minimum)}: one minimum bet would "
+                "break it"
+            )
         for low, high in ((self.minimum, self.maximum), (self.side_min, self.side_max)):
             if low <= 0 or high < low:
                 raise HouseError(

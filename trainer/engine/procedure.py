@@ -291,21 +291,54 @@ class Dealt:
         totals called, the outcome called, then the bets in the order settled."""
         out: list[DealtStep] = list(self.cards)
         out.extend(self.said)
+        out.extend(self._calls())
+        out.extend(self.bets)
+        if self.then is not None:
+            out.append(ShoeCall(self.then))
+        return tuple(out)
+
+    def _calls(self) -> tuple[CalledTotal | CalledOutcome, ...]:
+        """The totals and the outcome called, as steps (at most three)."""
+        out: list[CalledTotal | CalledOutcome] = []
         if self.called.player is not None:
             out.append(CalledTotal(Side.PLAYER, self.called.player))
         if self.called.banker is not None:
             out.append(CalledTotal(Side.BANKER, self.called.banker))
         if self.called.outcome is not None:
             out.append(CalledOutcome(self.called.outcome))
-        out.extend(self.bets)
-        if self.then is not None:
-            out.append(ShoeCall(self.then))
         return tuple(out)
 
     @property
     def first_bet(self) -> int:
-        """The index in ``steps`` of the first bet settled."""
-        return len(self.steps) - len(self.bets) - (self.then is not None)
+        """The index in ``steps`` of the first bet settled (worked out without building
+        ``steps``: the audit asks it once a deviation, so it stays linear in the steps)."""
+        return len(self.cards) + len(self.said) + len(self._calls())
+
+    @property
+    def step_count(self) -> int:
+        """``len(self.steps)``, without building them."""
+        return self.first_bet + len(self.bets) + (self.then is not None)
+
+    def step_at(self, index: int) -> DealtStep | None:
+        """``steps[index]`` (None past the last), without building them."""
+        if index < 0:
+            raise IndexError(index)
+        if index < len(self.cards):
+            return self.cards[index]
+        index -= len(self.cards)
+        if index < len(self.said):
+            return self.said[index]
+        index -= len(self.said)
+        calls = self._calls()
+        if index < len(calls):
+            return calls[index]
+        index -= len(calls)
+        if index < len(self.bets):
+            return self.bets[index]
+        index -= len(self.bets)
+        if index == 0 and self.then is not None:
+            return ShoeCall(self.then)
+        return None
 
     @classmethod
     def correct(
@@ -510,10 +543,9 @@ class Audit:
 
 
 def step_label(dealt: Dealt, index: int) -> str:
-    steps = dealt.steps
-    if index >= len(steps):
+    step = dealt.step_at(index)
+    if step is None:
         return "after the last step"
-    step = steps[index]
     if isinstance(step, DealtCard):
         return f"card {index + 1} ({step.card})"
     if isinstance(step, CalledTotal):
@@ -933,7 +965,7 @@ def _shoe_deviations(dealt: Dealt, rules: ShoeRules) -> list[Deviation]:
         out.append(
             Deviation(
                 Kind.SHOE_END,
-                len(dealt.steps) - 1,
+                dealt.step_count - 1,
                 f"called: {dealt.then.label}",
                 right.label,
                 why,
@@ -1000,6 +1032,11 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
         if (seat.number, bet) in let_play or seat.number in pulled
     }
     problems = [p for p in layout_problems(in_action, house) if p not in excused]
+    # a violation keyed on a seat the table lacks is refused as a bet keyed there is
+    for f in dealt.fouls:
+        lacking = f"seat {f.seat}: the table has seats 1 to {house.seats}"
+        if f.seat is not None and not 1 <= f.seat <= house.seats and lacking not in problems:
+            problems.append(lacking)
     if problems:
         raise LayoutError(problems)
     on_layout = {(s, b): w for s, b, w in in_action.bets()}

@@ -32,6 +32,7 @@ from trainer.engine.money import ascii_int, parse_amount, parse_odds
 from trainer.errors import BadInputError
 from trainer.fileformat.declare import AnyOf, Kind, ListOf, MapOf, Obj, Reads, Scalar, ScalarReads
 from trainer.fileformat.problems import FileProblemsError, Problem
+from trainer.paths import SpecialFileError, bad_byte_at, read_capped
 
 MAX_DEPTH = 20
 YAML_TAG = "tag:yaml.org,2002:"
@@ -45,14 +46,22 @@ _BOOL_VALUES = yaml.constructor.SafeConstructor.bool_values
 _DIGITS = re.compile(r"[0-9]+")
 _SIGNED = re.compile(r"[-+]?[0-9]+")
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_-]+")
+#: The characters that reorder text on screen (Unicode's bidirectional embeddings,
+#: overrides and isolates, and the implicit marks): a title holding one can show words in
+#: another order than the file has them, so no text field may hold them.
+BIDI_CONTROLS = frozenset(
+    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+)
 
 
 class TextProblem(BadInputError):
-    """Why some bytes are not a file's text; ``line`` is 0 when no line is to blame."""
+    """Why some bytes are not a file's text; ``line`` (and ``column``) 0 when no line is to
+    blame."""
 
-    def __init__(self, message: str, line: int = 0) -> None:
+    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
         super().__init__(message)
         self.line = line
+        self.column = column
 
 
 def file_text(data: bytes, max_bytes: int, what: str = "YAML") -> str:
@@ -67,7 +76,7 @@ def file_text(data: bytes, max_bytes: int, what: str = "YAML") -> str:
         raise TextProblem(
             f"is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
             "save the file as UTF-8",
-            data[: exc.start].count(b"\n") + 1,
+            *bad_byte_at(data, exc.start),
         ) from None
 
 
@@ -78,7 +87,7 @@ def text_of(
     try:
         return file_text(data, max_bytes, what)
     except TextProblem as exc:
-        raise error([Problem(label, exc.line, 0, "", str(exc))]) from None
+        raise error([Problem(label, exc.line, exc.column, "", str(exc))]) from None
 
 
 def read_text(path: Path, max_bytes: int, what: str, error: type[FileProblemsError]) -> str:
@@ -95,23 +104,23 @@ def yaml_loader() -> Any:
 
 
 def read_bytes(path: Path, label: str, max_bytes: int, error: type[FileProblemsError]) -> bytes:
-    """A file's bytes, at most ``max_bytes``; ``error`` (one located problem) if not."""
+    """A file's bytes, at most ``max_bytes``; ``error`` (one located problem) if not.  A
+    named pipe, a device or a folder is refused without waiting on it (``read_capped``)."""
 
     def fail(message: str) -> FileProblemsError:
         return error([Problem(label, 0, 0, "", message)])
 
     try:
-        size = path.stat().st_size
-        if not path.is_file():
-            raise fail("is not a file")
-        if size > max_bytes:
-            raise fail(f"file is too large ({size:,} bytes; the limit is {max_bytes:,} bytes)")
-        with path.open("rb") as handle:
-            return handle.read(max_bytes + 1)
+        data = read_capped(path, max_bytes)
+    except SpecialFileError as exc:
+        raise fail(f"is {exc.kind}, not a file") from None
     except FileNotFoundError:
         raise fail("no such file") from None
     except OSError as exc:
         raise fail(f"cannot read: {exc.strerror}") from None
+    if len(data) > max_bytes:
+        raise fail(f"file is too large (more than {max_bytes:,} bytes)")
+    return data
 
 
 def compose(
@@ -376,6 +385,24 @@ class Reader(ScalarReads):
                     node, path, f"holds the control character U+{ord(bad):04X}: write plain text"
                 )
                 return None
+            flip = next((ch for ch in value if ch in BIDI_CONTROLS), None)
+            if flip is not None:
+                self.err(
+                    node,
+                    path,
+                    f"holds the bidirectional control U+{ord(flip):04X} (it can make the text "
+                    "read in another order than it is written): write plain text",
+                )
+                return None
+        return value
+
+    def short_line(self, node: Node, path: str, most: int) -> str | None:
+        """``line`` of at most ``most`` characters (what a sheet or a list shows on one
+        line)."""
+        value = self.line(node, path)
+        if value is not None and len(value) > most:
+            self.err(node, path, f"is {len(value)} characters: keep it to {most}")
+            return None
         return value
 
     def line(self, node: Node, path: str) -> str | None:
@@ -390,6 +417,14 @@ class Reader(ScalarReads):
         """Text shown as a paragraph: runs of whitespace, line breaks included, are one space."""
         value = self.text(node, path)
         return None if value is None else " ".join(value.split())
+
+    def short_paragraph(self, node: Node, path: str, most: int) -> str | None:
+        """``paragraph`` of at most ``most`` characters."""
+        value = self.paragraph(node, path)
+        if value is not None and len(value) > most:
+            self.err(node, path, f"is {len(value)} characters: keep it to {most}")
+            return None
+        return value
 
     def boolean(self, node: Node, path: str) -> bool | None:
         value = self.scalar(node, path, "true or false", (BOOL,))

@@ -174,10 +174,14 @@ class Recorder:
             record = audition_record(self.store, find_run(self.store, run_id, None), curriculum)
         except HistoryError as exc:
             raise UnavailableError(str(exc)) from None
+        from trainer.history.sheet_files import write_sheet
+
         target = user_data_dir() / "auditions" / record.file_name("pdf")
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(sign_off_pdf(record))
+            # ezbac's own folder: a sheet there is replaced (the same audition's, that day),
+            # anything else put there under its name is not
+            write_sheet(target, sign_off_pdf(record), "pdf", replace=True)
         except OSError as exc:
             raise UnavailableError(os_error_line(exc)) from None
         return target

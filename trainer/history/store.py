@@ -108,6 +108,11 @@ def server_location(value: str) -> ServerLocation | None:
             f"{shown}: ezbac keeps its history in a file or on a PostgreSQL server; "
             f"{scheme}:// is neither (write postgresql://USER@HOST/DB or a file path)"
         )
+    from trainer.addresses import host_problem
+
+    problem = host_problem(value)
+    if problem is not None:
+        raise HistoryUnavailableError(f"{shown}: not a usable server address ({problem})")
     return ServerLocation(scheme.lower() + value[len(scheme) :])
 
 

@@ -11,8 +11,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from trainer.drills.fields import AMOUNT, BETS, BOOL, DECKS, ID_PATTERN, LINE, ODDS, PARAGRAPH
-from trainer.engine.irregularities import Irregularity
+from trainer.drills.fields import (
+    AMOUNT,
+    BETS,
+    BOOL,
+    DECKS,
+    ID_PATTERN,
+    ODDS,
+    short_line,
+    short_paragraph,
+)
+from trainer.engine.irregularities import REMEDY_CHARS, Irregularity
 from trainer.engine.shoe import BetweenCoups
 from trainer.engine.violations import Response, Violation
 from trainer.fileformat.declare import Field, ListOf, MapOf, Obj, Scalar, ScalarReads, reads
@@ -42,6 +51,17 @@ IRREGULARITIES = tuple(i.value for i in Irregularity)
 #: up to 12) and at most half an 8-deck shoe; the loader holds it to half the house's shoe.
 CUT_RANGE = (12, 208)
 MAX_STEPS = 50
+#: A house's name (on lists and on each sign-off sheet, a line for each house) and its
+#: description; a remedy in the house's own words is one line, as the catalogue's are.
+MAX_NAME_CHARS = 48
+MAX_DESCRIPTION_CHARS = 1000
+MAX_REMEDY_CHARS = REMEDY_CHARS
+#: A call's wording (one line on the table screen, its fields filled in), a chip's colour,
+#: and the sources: each line, and how many.
+MAX_CALL_CHARS = 80
+MAX_COLOUR_CHARS = 20
+MAX_SOURCE_CHARS = 200
+MAX_SOURCES = 20
 MAX_CHIPS = 20
 #: How a payout may be cut (trainer.engine.chips.PayStyle): a name, or {max_each: N}.
 PAYOUT_STYLES = ("fewest", "colour_for_colour")
@@ -179,8 +199,8 @@ class _Limits(Obj):
     )
     differential = Field(
         AMOUNT,
-        "The most total Banker and total Player action on the table may differ by "
-        "(leave out: no differential).",
+        "The most total Banker and total Player action on the table may differ by, at "
+        "least min (leave out: no differential).",
     )
 
 
@@ -189,7 +209,11 @@ LIMITS = _Limits(doc="Table limits.")
 
 class _Chip(Obj):
     value = Field(AMOUNT, "The chip's value.", required=True)
-    colour = Field(LINE, "Its colour.", required=True)
+    colour = Field(
+        short_line(MAX_COLOUR_CHARS),
+        f"Its colour (at most {MAX_COLOUR_CHARS} characters).",
+        required=True,
+    )
 
 
 CHIP = _Chip(doc="A chip on the table.")
@@ -249,8 +273,18 @@ class _House(Obj):
         required=True,
         listed=True,
     )
-    name = Field(LINE, "The house's name, shown in lists.", required=True, listed=True)
-    description = Field(PARAGRAPH, "One paragraph about the house's rules.", default="")
+    name = Field(
+        short_line(MAX_NAME_CHARS),
+        f"The house's name, shown in lists and on sign-off sheets (at most {MAX_NAME_CHARS} "
+        "characters).",
+        required=True,
+        listed=True,
+    )
+    description = Field(
+        short_paragraph(MAX_DESCRIPTION_CHARS),
+        f"One paragraph about the house's rules (at most {MAX_DESCRIPTION_CHARS} characters).",
+        default="",
+    )
     game = Field(
         _choice(GAMES, "a game"),
         "ez (no commission, Banker pushes on a Dragon 7), commission (Banker "
@@ -326,20 +360,36 @@ class _House(Obj):
         default={},
     )
     remedies = Field(
-        MapOf(IRREGULARITIES, LINE),
+        MapOf(IRREGULARITIES, short_line(MAX_REMEDY_CHARS)),
         "The irregularities whose remedy the house confirms: confirmed (the catalogue's "
-        "remedy, `ezbac` shows it) or the house's own words: {misdeal: confirmed, "
+        "remedy, `ezbac` shows it) or the house's own words, one line of at most "
+        f"{MAX_REMEDY_CHARS} characters as the catalogue's remedies: {{misdeal: confirmed, "
         'card_on_floor: "The card is dead; burn it"}. Any other is taught as: call the floor.',
         default={},
     )
     calls = Field(
-        MapOf(CALLS, Scalar(reads(HouseReads.call), {"type": "string", "minLength": 1})),
-        "The dealer's calls, worded the house's way: wins: \"{hand} wins, {high} over {low}\".",
+        MapOf(
+            CALLS,
+            Scalar(
+                reads(HouseReads.call),
+                {"type": "string", "minLength": 1, "maxLength": MAX_CALL_CHARS},
+            ),
+        ),
+        "The dealer's calls, worded the house's way: wins: \"{hand} wins, {high} over {low}\" "
+        f"(one line of at most {MAX_CALL_CHARS} characters).",
         default={},
     )
     sources = Field(
-        Scalar(reads(HouseReads.lines), {"type": "array", "items": {"type": "string"}}),
-        "Where the rules come from.",
+        Scalar(
+            reads(HouseReads.lines),
+            {
+                "type": "array",
+                "maxItems": MAX_SOURCES,
+                "items": {"type": "string", "maxLength": MAX_SOURCE_CHARS},
+            },
+        ),
+        f"Where the rules come from (at most {MAX_SOURCES} lines of {MAX_SOURCE_CHARS} "
+        "characters).",
         default=(),
     )
 

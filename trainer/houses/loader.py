@@ -175,7 +175,7 @@ class HouseReader(Reader, F.HouseReads):
         return None if name is None else ChipConvention(PayStyle(name))
 
     def call(self, node: Node, path: str) -> str | None:
-        wording = self.line(node, path)
+        wording = self.short_line(node, path, F.MAX_CALL_CHARS)
         if wording is None:
             return None
         problems = call_problems(path.rsplit(".", 1)[-1], wording)
@@ -187,7 +187,12 @@ class HouseReader(Reader, F.HouseReads):
         items = self.seq(node, path, "lines of text")
         if items is None:
             return None
-        got = [self.line(item, join(path, i)) for i, item in enumerate(items)]
+        if len(items) > F.MAX_SOURCES:
+            self.err(node, path, f"has {len(items)} lines: write at most {F.MAX_SOURCES}")
+            return None
+        got = [
+            self.short_line(item, join(path, i), F.MAX_SOURCE_CHARS) for i, item in enumerate(items)
+        ]
         return None if any(g is None for g in got) else tuple(g for g in got if g is not None)
 
     # -- the house -------------------------------------------------------------------------
@@ -420,6 +425,15 @@ class HouseReader(Reader, F.HouseReads):
                 "limits.side_max",
                 f"side_max {format_amount(side_high)} is less than side_min "
                 f"{format_amount(side_low)}",
+            )
+            ok = False
+        differential = v.get("differential")
+        if at is not None and differential is not None and differential < low:
+            self.err(
+                child(at, "differential") or at,
+                "limits.differential",
+                f"{format_amount(differential)} is less than the table minimum "
+                f"{format_amount(low)}: one minimum bet would break it (at least min)",
             )
             ok = False
         caps = {Bet(s): Bet(b) for s, b in v.get("side_bet_caps", {}).items()}
