@@ -32,6 +32,9 @@ MOST_SCREENS = 300
 #: What changes on a screen with nobody answering: a table's clock (" 12.3s", "⏱ 98.7s
 #: left") and a notice's box (the ▌ at its left edge, gone after a few seconds).
 RUNNING = re.compile(r"\d+\.\ds\b| *▌.*$", re.MULTILINE)
+#: A choice picked and not yet taken: the Enter sent after it still to come ("Your answer:
+#: Push. Enter to confirm", or a numbered choice marked ▶ at a table or among the calls).
+PICKED = re.compile(r"Enter to confirm|^\s*▶ ?[1-9] ", re.MULTILINE)
 
 
 def answer(term: Terminal, screen: str) -> None:
@@ -56,9 +59,9 @@ def answer(term: Terminal, screen: str) -> None:
 
 def settled(term: Terminal, before: str) -> str:
     """The next screen after an answer to ``before``: moved on from it (its clock and a
-    notice aside), a part's or the verdict's, not waiting on the Enter already sent
-    ("Enter to confirm": the choice drawn, not yet taken), and the same on three reads in
-    a row 0.04 s apart (drawn whole, its layout done); at most 10 s."""
+    notice aside), a part's or the verdict's, not a choice picked and waiting on the Enter
+    already sent, and the same on three reads in a row 0.04 s apart (drawn whole, its
+    layout done); at most 10 s."""
     deadline = time.monotonic() + 10
     was = RUNNING.sub("", before)
     last, still = "", 0
@@ -67,7 +70,7 @@ def settled(term: Terminal, before: str) -> str:
         now = RUNNING.sub("", screen)
         still = still + 1 if now == last else 0
         moved = now != was and (PART.search(now) or VERDICT.search(now))
-        if moved and still >= 2 and "Enter to confirm" not in now:
+        if moved and still >= 2 and not PICKED.search(now):
             break
         last = now
         time.sleep(0.04)
