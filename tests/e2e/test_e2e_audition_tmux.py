@@ -27,8 +27,9 @@ SCHOOL = Path(__file__).with_name("school")
 PART = re.compile(r"Part (\d) of 8 · ")
 VERDICT = re.compile(r"\b(PASSED|FAILED)\b")
 GIVEN = ("✓ Right", "✗ Wrong", "Lesson:", "the answer is")
-#: The most screens the eight parts can show (each answer is one), with room to spare.
-MOST_SCREENS = 300
+#: The most screens the eight short parts can show (each answer is one; about 36), with room
+#: to spare.
+MOST_SCREENS = 100
 #: What changes on a screen with nobody answering: a table's clock (" 12.3s", "⏱ 98.7s
 #: left") and a notice's box (the ▌ at its left edge, gone after a few seconds).
 RUNNING = re.compile(r"\d+\.\ds\b| *▌.*$", re.MULTILINE)
