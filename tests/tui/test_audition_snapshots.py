@@ -1,12 +1,15 @@
 """Snapshots of the screens the audition changed, at 80×24 and 120×40 (pytest-textual-
 snapshot): a part's question headed "Part N of 8" with no feedback after the answer before
 it, a table part after Enter with nothing marked (nothing taken: the right take not shown),
-and a quiet moment watched, worded as one with a violation.  Deterministic: drills built in
+a timed table part whose title is longer than its line leaves (one line, cut with "…"), and
+a quiet moment watched, worded as one with a violation.  Deterministic: drills built in
 code, fixed coups and tables, a clock that never moves.  Update after a deliberate change
 with ``--snapshot-update`` and look at the SVGs.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
@@ -49,6 +52,22 @@ def table_part_app() -> TrainerApp:
     )
 
 
+def timed_table_part_app() -> TrainerApp:
+    """The bundled table exam's title and clock, sat as Part 4 of 8: at 80 columns the
+    status ("Table 1/1 · exam · ⏱ 120.0s left (target 60s)") leaves the title 31 of them."""
+    timed = table_drill(Mode.EXAM, time_limit=120, target=60)
+    part = exam_part(replace(timed, title="The full table against the clock"), 4, 8)
+    return TrainerApp(
+        choices=lambda: [DrillEntry.of(part)],
+        start=part,
+        trainee="Alex",
+        seed=1,
+        deal=dealer_of([table()]),
+        clock=FakeClock(),
+        now=FakeNow(),
+    )
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_part_asks_on_with_no_feedback(snap_compare, size) -> None:
     # Player 6 stands, answered wrong ("draws"): the Banker's question follows at once
@@ -59,6 +78,13 @@ def test_a_part_asks_on_with_no_feedback(snap_compare, size) -> None:
 def test_a_table_part_after_enter_with_nothing_marked(snap_compare, size) -> None:
     # the losers (c, d, g) stay on the layout: nothing is shown taken
     assert snap_compare(table_part_app(), terminal_size=size, press=["enter"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_timed_table_part_keeps_its_header_on_one_line(snap_compare, size) -> None:
+    # 80x24: "Part 4 of 8 · The full table a…" beside the whole status, the felt right
+    # under it; 120x40: the title whole
+    assert snap_compare(timed_table_part_app(), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -8,18 +8,29 @@ so these tests check the screen against the rules, never against the code under 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 from textual.widgets import Static
 
+from tests.support.coups import FakeClock, FakeNow
 from tests.support.screens import text
-from tests.support.table_app import COMMISSION_SEATS, PANDA_TABLE, table, table_app
+from tests.support.table_app import (
+    COMMISSION_SEATS,
+    PANDA_TABLE,
+    dealer_of,
+    table,
+    table_app,
+    table_drill,
+)
+from trainer.drills.catalog import DrillEntry
 from trainer.drills.model import Mode
 from trainer.engine import Bet
 from trainer.engine.house import COMMISSION_HOUSE
+from trainer.session.audition import exam_part
 from trainer.session.records import AnswerRecord
 from trainer.session.table import Phase, TableSession
-from trainer.tui.app import Hooks
+from trainer.tui.app import Hooks, TrainerApp
 from trainer.tui.screens.dialogs import ConfirmLeave
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.table import TableScreen
@@ -331,3 +342,31 @@ async def test_the_results_export_each_tables_procedure_for_the_audit() -> None:
         await pilot.press("x")  # a second export is a new file
         await pilot.pause()
         assert len(list(exports.iterdir())) == 2
+
+
+async def test_a_long_title_ends_in_an_ellipsis_on_the_headers_one_line() -> None:
+    """At 80 columns the status keeps its place whole and the title takes what is left,
+    cut with "…" rather than wrapped onto a line the table needs; the title is still the
+    whole one (its start, the audition's part, is what stays)."""
+    title = "The full table against the clock"
+    timed = table_drill(Mode.EXAM, time_limit=120, target=60)
+    part = exam_part(replace(timed, title=title), 4, 8)
+    app = TrainerApp(
+        choices=lambda: [DrillEntry.of(part)],
+        start=part,
+        trainee="Alex",
+        seed=1,
+        deal=dealer_of([table()]),
+        clock=FakeClock(),
+        now=FakeNow(),
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        status = "Table 1/1 · exam · ⏱ 120.0s left (target 60s)"  # 45 columns
+        assert text(app, "#table-status") == status
+        header = app.screen.query_one("#table-header")
+        assert header.size.height == 1
+        shown = app.screen.query_one("#table-title", Static)
+        # 80 - 2 (padding) - 45 (status) - 2 (its margin) = 31 columns: 30 of the title, "…"
+        assert shown.render_line(0).text == "Part 4 of 8 · The full table a…"
+        assert text(app, "#table-title") == f"Part 4 of 8 · {title}"
