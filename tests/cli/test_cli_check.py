@@ -224,7 +224,7 @@ def test_options_between_cards() -> None:
 
 
 # -- a whole table: --seat ---------------------------------------------------------------------
-# Expected procedures are worked by hand from RULES.md ("Settling a table", the settlement
+# Expected procedures are worked by hand from docs/rules.md ("Settling a table", the settlement
 # table, the commission game) and the bundled houses' data (limits, chips, fee schedule).
 
 # Ks 2h As 2c 5d 3c: Player K+A = 1 draws 5 -> 6; Banker 2+2 = 4 draws on a 5, 3 -> 7 with

@@ -8,7 +8,7 @@ import pytest
 
 from tests.support.cli import ezbac, usage_error
 
-# Ks 2h As 2c 5d 3c: Banker wins 7 to 6 with three cards: a Dragon 7 (RULES.md), on which
+# Ks 2h As 2c 5d 3c: Banker wins 7 to 6 with three cards: a Dragon 7 (docs/rules.md), on which
 # the Banker bet pushes: paid=25 is a deviation.
 DRAGON = "P:Ks B:2h P:As B:2c P:5d B:3c"
 

@@ -1,7 +1,7 @@
 """End to end in a real terminal: a whole shoe at 80x24 through tmux.
 
 The test reads the screen as a trainee would: the first card turned up (and answers the
-burn by RULES.md: A burns 1, 2-9 their value, 10/J/Q/K burn 10), each coup's cards (and names
+burn by docs/rules.md: A burns 1, 2-9 their value, 10/J/Q/K burn 10), each coup's cards (and names
 the outcome by the rules written out here), and the shoe's line after a coup: when it says
 the cut card came out, the answer is "deal one more coup, then the shoe ends"; on the coup
 after, "the shoe is over".  The cut card sits 208 cards from the end (half of 8 decks) so the
@@ -34,7 +34,7 @@ QUESTION = re.compile(r"Q (\d+)(/\d+)?")  # a shoe shows no total (issue 25)
 
 
 def outcome_key(player: list[str], banker: list[str]) -> str:
-    """RULES.md: the higher total wins, equal is a Tie; a Banker win on three cards totalling
+    """docs/rules.md: the higher total wins, equal is a Tie; a Banker win on three cards totalling
     7 is a Dragon 7, a Player win on three cards totalling 8 a Panda 8."""
     p = sum(POINTS[r] for r in player) % 10
     b = sum(POINTS[r] for r in banker) % 10

@@ -1,6 +1,6 @@
 """End to end in a real terminal: tmux runs `ezbac train table-dragons-pandas --seed 1` at
 80×24; the test reads the cards and the bets off the screen, works out by the rules of
-RULES.md (written out here, not imported) which bets lose and what the first winner in the
+docs/rules.md (written out here, not imported) which bets lose and what the first winner in the
 house's order is paid, types the take and that payout, and reads the screen's verdicts.
 """
 
@@ -17,7 +17,7 @@ from tests.support.terminal import needs_tmux as pytestmark  # noqa: F401  (the 
 
 BOX_TOP = re.compile(r"╭─+ (?:Seat )?(\d+) ─+╮")
 SPOT = re.compile(r"│([a-z])(.)(D7|P8|P|B|T) +([0-9][0-9,.]*)")
-#: RULES.md, EZ Baccarat: what each bet pays to 1 when it wins.
+#: docs/rules.md, EZ Baccarat: what each bet pays to 1 when it wins.
 PAYS = {"P": 1, "B": 1, "T": 8, "D7": 40, "P8": 25}
 
 
@@ -40,7 +40,7 @@ def read_table(screen: str) -> tuple[list[str], list[str], list[tuple[str, int, 
 
 
 def outcome(player: list[str], banker: list[str]) -> str:
-    """RULES.md: the higher total wins, equal totals tie; a Banker win on three cards
+    """docs/rules.md: the higher total wins, equal totals tie; a Banker win on three cards
     totalling 7 is a Dragon 7, a Player win on three cards totalling 8 a Panda 8."""
     p = sum(POINTS[r] for r in player) % 10
     b = sum(POINTS[r] for r in banker) % 10
@@ -52,7 +52,7 @@ def outcome(player: list[str], banker: list[str]) -> str:
 
 
 def result(bet: str, won: str) -> str:
-    """lose, push or win for a bet after outcome ``won`` (RULES.md's settlement table)."""
+    """lose, push or win for a bet after outcome ``won`` (docs/rules.md's settlement table)."""
     if won == "tie":
         return "win" if bet == "T" else "push" if bet in ("P", "B") else "lose"
     if bet == "P":

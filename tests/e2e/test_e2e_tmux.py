@@ -1,6 +1,6 @@
 """End to end in a real terminal: tmux runs `ezbac train player-draw --seed 1` at 80×24, the
 test reads each coup's cards off the screen, works out the Player's decision by the rules of
-RULES.md (written out here, not imported), types the answer, and reads the results.
+docs/rules.md (written out here, not imported), types the answer, and reads the results.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """`ezbac serve` in a real browser: Debian's Chromium, headless, driven through its own
 chromedriver by Selenium (no browser is downloaded).  The test opens the page, waits for the
 home screen, names the trainee, starts the Player-draw drill, answers the first question
-(worked out from the cards on the screen by RULES.md, written out here) and reads the graded
+(worked out from the cards on the screen by docs/rules.md, written out here) and reads the graded
 feedback; then a second tab gets a trainer of its own, and the answer is in the history.
 
 xterm.js draws the terminal on a canvas, so there is no text in the DOM: a script run before

@@ -1,5 +1,5 @@
 """The exact analysis against the published figures, digit for digit, and against an
-independent brute-force count written here from RULES.md (not from the engine's tables)."""
+independent brute-force count written here from docs/rules.md (not from the engine's tables)."""
 
 from __future__ import annotations
 
@@ -92,9 +92,9 @@ def test_unsupported_deck_counts_are_refused(decks: int) -> None:
         analyze(decks)
 
 
-# --- an independent count, written from RULES.md ------------------------------------------
+# --- an independent count, written from docs/rules.md ------------------------------------------
 
-# Banker's two-card total -> Player third-card values on which the Banker draws (RULES.md).
+# Banker's two-card total -> Player third-card values on which the Banker draws (docs/rules.md).
 _DRAWS_ON = {
     0: set(range(10)),
     1: set(range(10)),

@@ -1,5 +1,5 @@
 """The audit of what a dealer did, on hand-worked coups: each deviation's kind, where it is,
-and the right action, worked from RULES.md (drawing rules, settlement table, paytable)."""
+and the right action, worked from docs/rules.md (drawing rules, settlement table, paytable)."""
 
 from __future__ import annotations
 
@@ -244,7 +244,7 @@ def test_settled_out_of_the_houses_order() -> None:
 
 def test_the_losers_are_one_sweep_where_the_house_takes_them_first() -> None:
     """One rule for the supervising drill and the table drill (whose take is one step): where
-    the house takes every loser first (EZ, RULES.md's settlement order), the takes' order among
+    the house takes every loser first (EZ, docs/rules.md's settlement order), the takes' order among
     themselves is not judged; where it does not, each bet has its seat's place."""
     # Banker 9 wins: seats 2 and 7 lose their Player bets; seat 4's Banker bet is paid 10.
     layout = Layout.of({2: {Bet.PLAYER: 10}, 4: {Bet.BANKER: 10}, 7: {Bet.PLAYER: 10}})
@@ -436,7 +436,7 @@ FINISHED_THIS = replace(FINISHED, shoe=replace(FINISHED.shoe, after_cut=AfterCut
 @pytest.mark.parametrize(
     ("house", "cut", "right"),
     [
-        # RULES.md: out during a coup, finish it, deal one more, the shoe ends.
+        # docs/rules.md: out during a coup, finish it, deal one more, the shoe ends.
         (EZ, 3, AfterCoup.ONE_MORE),
         (EZ, None, AfterCoup.DEAL),
         # Out as the coup ended (in front of a fifth card of a four-card coup): the default

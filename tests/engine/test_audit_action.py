@@ -1,5 +1,5 @@
 """The bets in action once a player's violation is answered, and the table's differential,
-in the audit.  Worked by hand from RULES.md and the bundled houses (trainer/engine/house.py).
+in the audit.  Worked by hand from docs/rules.md and the bundled houses (trainer/engine/house.py).
 
 Two coups:
 - DRAGON, ``Ks 2h As 2c 5d 3c``: Player Ks As 5d = 6, Banker 2h 2c 3c = 7 on three cards:

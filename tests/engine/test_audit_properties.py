@@ -2,7 +2,7 @@
 every bundled house (and each with its settlement order varied), with the calls said in
 the house's words, written in the notation and read back.
 
-The orders are built here from the house's settlement rules as RULES.md and the house
+The orders are built here from the house's settlement rules as docs/rules.md and the house
 fields state them ("Settling a table"), not from the audit: with losers first, every
 losing bet is taken (in any order: one sweep) before any winner is paid; seats go in the
 house's direction; on a seat a main bet (Player, Banker, Tie) is settled before a side bet
@@ -108,7 +108,7 @@ def right_fouls(house: House, cards: int, rng: random.Random, layout: Layout) ->
     house does not enforce let play); a bet under the minimum or over the maximum is keyed
     out of the house's limits, or within them (a legal bet: let play).  A bet stopped for
     good is on a spot the layout leaves empty (it does not play); the differential is
-    keyed, and called, where the layout is over it (RULES.md: Player against Banker)."""
+    keyed, and called, where the layout is over it (docs/rules.md: Player against Banker)."""
     out = []
     placed = {(s, b) for s, b, _ in layout.bets()}
     empty = [(s, b) for s in range(1, house.seats + 1) for b in house.bets if (s, b) not in placed]

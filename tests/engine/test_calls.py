@@ -1,4 +1,4 @@
-"""The dealer's calls for hand-worked coups (RULES.md "Calling the hand"), in the house's
+"""The dealer's calls for hand-worked coups (docs/rules.md "Calling the hand"), in the house's
 wording, and the plausible wrong calls a calling drill offers beside them."""
 
 from __future__ import annotations

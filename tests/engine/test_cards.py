@@ -88,7 +88,7 @@ def test_point_values(rank: Rank, points: int) -> None:
 
 
 def test_hand_total_is_last_digit() -> None:
-    # RULES.md: K + 4 + 7 = 21 -> 1
+    # docs/rules.md: K + 4 + 7 = 21 -> 1
     assert hand_total(parse_cards("Kh 4s 7d")) == 1
     assert hand_total(parse_cards("9h 9s")) == 8
     assert hand_total(parse_cards("Th Js")) == 0

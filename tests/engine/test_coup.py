@@ -1,5 +1,5 @@
 """Coups dealt from cards: outcomes (Dragon 7, Panda 8 and their look-alikes), missing and
-unused cards.  Expected results are worked by hand from RULES.md."""
+unused cards.  Expected results are worked by hand from docs/rules.md."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 fee, table limits, settlement order and calls; the exact analysis of every bundled house
 against published figures.
 
-Expected amounts are worked by hand in the comments from the rules (RULES.md, "Other games a
+Expected amounts are worked by hand in the comments from the rules (docs/rules.md, "Other games a
 house deals"), never read back from the code under test.
 """
 

@@ -1,5 +1,5 @@
 """The audit's notation: a whole procedure in order, read and written (parse <-> str), with
-every error at its line and column.  The coups are worked by hand from RULES.md."""
+every error at its line and column.  The coups are worked by hand from docs/rules.md."""
 
 from __future__ import annotations
 
@@ -161,7 +161,7 @@ def test_a_file_holds_one_coup_to_a_paragraph_and_reads_on_past_a_bad_one() -> N
     assert isinstance(last, Procedure) and len(last.dealt.cards) == 4
 
 
-# Calls made aloud in the house's words (RULES.md, "Calling the hand"), on the Dragon 7:
+# Calls made aloud in the house's words (docs/rules.md, "Calling the hand"), on the Dragon 7:
 # Player Ks As shows 1 and draws (the 5d: has 6); Banker 2h 2c shows 4 and draws on a
 # Player's third 5 (the 3c: has 7); a Dragon 7, seven over six; the Banker bet pushes.
 SAID = (

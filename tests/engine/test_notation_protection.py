@@ -13,7 +13,7 @@ from trainer.engine.procedure import Foul, Handled, Remedied
 from trainer.engine.settlement import Bet
 from trainer.engine.violations import Response, Violation
 
-# Ks 2h As 2c 5d 3c: Player 1 draws a 5 -> 6; Banker 4 draws on a 5 -> 7 (RULES.md).
+# Ks 2h As 2c 5d 3c: Player 1 draws a 5 -> 6; Banker 4 draws on a 5 -> 7 (docs/rules.md).
 TEXT = (
     "differential:table under_min:2:player=1:refuse P:Ks late:3:banker=25 B:2h P:As B:2c "
     "remedy:card_exposed:floor P:5d B:3c press:1:player=5\n"

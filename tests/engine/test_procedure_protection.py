@@ -6,7 +6,7 @@ returned, Player and Banker on one spot allowed, no differential; the Tie 9 hous
 Player and Banker on one spot; the commission house sends a bet over the maximum to the
 floor and sets a 10,000 differential; the card room sends a late or pressed bet to the
 floor; EZ confirms the remedy for a card exposed, the cut card misplaced, too few cards and
-a misdeal, the commission house also a card on the floor) and RULES.md.
+a misdeal, the commission house also a card on the floor) and docs/rules.md.
 
 The coup: P:9s B:2h P:Ks B:5c, Player 9 (a natural) beats Banker 7: seat 3's Banker 25
 is taken, seat 1's Player 100 paid 100 (the card room also collects a fee of 1 on each).

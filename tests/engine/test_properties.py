@@ -1,4 +1,4 @@
-"""Property tests: whatever the cards, the coup obeys the rules of RULES.md."""
+"""Property tests: whatever the cards, the coup obeys the rules of docs/rules.md."""
 
 from __future__ import annotations
 

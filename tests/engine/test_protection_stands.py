@@ -8,7 +8,7 @@ floor, returns cash, and lets Player and Banker share a spot; the Tie 9 house ta
 be over it (Dragon 7 capped by the Banker bet); the commission house takes 10 to 5,000 and
 calls the floor when total Banker and total Player action differ by more than 10,000.
 
-The rule taught (RULES.md, docs/drills.md): a bet at fault at no more bets does not play;
+The rule taught (docs/rules.md, docs/drills.md): a bet at fault at no more bets does not play;
 a change made after the first card never stands, the bet plays as it was at no more bets;
 a table over its differential is the floor's to rule on (the dealer calls it).
 """

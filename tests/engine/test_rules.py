@@ -1,4 +1,4 @@
-"""Every cell of the drawing rules, from the table in RULES.md written out here (not read
+"""Every cell of the drawing rules, from the table in docs/rules.md written out here (not read
 from the engine's own tables), checked both on the rule functions and on dealt coups."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from trainer.engine import rules
 from trainer.engine.cards import Card, Rank, Suit
 from trainer.engine.coup import Coup
 
-# RULES.md, "Banker's third card", copied as written: Banker total | draws when | stands when.
+# docs/rules.md, "Banker's third card", copied as written: Banker total | draws when | stands when.
 TABLEAU_TEXT = """
 | 0, 1, 2 | any | — |
 | 3 | 0–7, 9 | 8 |
@@ -96,7 +96,7 @@ def test_face_cards_count_as_zero_for_the_banker() -> None:
 @pytest.mark.parametrize("bt", range(8))
 @pytest.mark.parametrize("pt", [6, 7])
 def test_player_stood_column(pt: int, bt: int) -> None:
-    # RULES.md: if the Player stood, Banker draws on 0-5, stands on 6-7.
+    # docs/rules.md: if the Player stood, Banker draws on 0-5, stands on 6-7.
     expected = bt <= 5
     assert rules.banker_draws(bt, None) is expected
     assert rules.BANKER_TABLE[bt][10] is expected
@@ -109,7 +109,7 @@ def test_player_stood_column(pt: int, bt: int) -> None:
 @pytest.mark.parametrize("bt", range(8))
 @pytest.mark.parametrize("pt", range(8))
 def test_player_rule_both_sides(pt: int, bt: int) -> None:
-    # RULES.md: Player 0-5 draws; 6-7 stands.
+    # docs/rules.md: Player 0-5 draws; 6-7 stands.
     expected = pt <= 5
     assert rules.player_draws(pt) is expected
     coup = deal(pt, bt, 1, 1)

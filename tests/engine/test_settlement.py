@@ -1,4 +1,4 @@
-"""Settlement: the five outcomes by five bets of RULES.md, exact amounts, custom paytables."""
+"""Settlement: the five outcomes by five bets of docs/rules.md, exact amounts, custom paytables."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from trainer.engine.errors import InvalidAmountError, InvalidBetError
 from trainer.engine.house import DEFAULT_HOUSE, settle, settle_bet
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable
 
-# RULES.md "Settlement", copied as written.  Columns: Player, Banker, Tie, Dragon 7, Panda 8.
+# docs/rules.md "Settlement", copied as written.  Columns: Player, Banker, Tie, Dragon 7, Panda 8.
 TABLE_TEXT = """
 | Player win | pays 1:1 | loses | loses | loses | loses |
 | Panda 8 | pays 1:1 | loses | loses | loses | pays 25:1 |

@@ -1,6 +1,6 @@
 """The shoe: composition, seeded replay, burn, cut card and last coup, stacked order.
 
-Expected values come from RULES.md ("Shoe procedure") worked by hand on stacked shoes.
+Expected values come from docs/rules.md ("Shoe procedure") worked by hand on stacked shoes.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The shoe procedure as events (ShoeRun), against RULES.md "Shoe procedure", worked by hand
+"""The shoe procedure as events (ShoeRun), against docs/rules.md "Shoe procedure", worked by hand
 on stacked shoes; the simulator's fast path held to it shoe by shoe on seeded shoes; the
 house's shoe rules read from a house file."""
 
@@ -71,7 +71,7 @@ def test_a_house_without_a_burn_deals_from_the_first_card() -> None:
     assert isinstance(events[0], CoupDealt) and events[0].start == 0
 
 
-# --- the cut card and the last coup (RULES.md: finish the coup, deal one more, end) -------
+# --- the cut card and the last coup (docs/rules.md: finish the coup, deal one more, end) -------
 
 
 def test_cut_card_out_mid_coup_then_one_more_coup() -> None:

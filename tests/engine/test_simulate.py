@@ -162,7 +162,8 @@ def test_simulated_frequencies_agree_with_the_exact_analysis(decks: int) -> None
 
 
 def test_dragons_and_pandas_per_shoe_are_as_the_rules_say() -> None:
-    # RULES.md: "Dragon 7 comes about twice a shoe, Panda 8 about three times" (8 decks).
+    # docs/rules.md, "Rough frequencies": a Dragon 7 about twice a shoe, a Panda 8 about three
+    # times (8 decks).
     per_shoe = simulate(500, 8, random.Random(77)).per_shoe()
     assert 1.5 < per_shoe["dragon7"] < 2.5
     assert 2.5 < per_shoe["panda8"] < 3.5

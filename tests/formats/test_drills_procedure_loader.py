@@ -216,7 +216,7 @@ def test_a_spot_drill_draws_from_an_instructors_mistakes_file(tmp_path: Path) ->
     spots = [q for q in s.questions if isinstance(q, SpotQuestion)]
     assert len(spots) == 3 and {q.replay.mistake for q in spots} == {"dragon7-paid-at-25"}
     for q in spots:
-        # RULES.md: Dragon 7 pays 40 to 1; 10 paid at 25 to 1 is 250, short of 400
+        # docs/rules.md: Dragon 7 pays 40 to 1; 10 paid at 25 to 1 is 250, short of 400
         step = q.expected().step
         assert step is not None and "Dragon 7 10: paid 250" in q.lines[step - 1]
 

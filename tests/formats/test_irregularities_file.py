@@ -160,7 +160,7 @@ def test_the_bundled_file_loads_from_its_path() -> None:
 
 
 _ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4}
-ORDER = (Side.PLAYER, Side.BANKER, Side.PLAYER, Side.BANKER)  # cards 1 to 4 (RULES.md)
+ORDER = (Side.PLAYER, Side.BANKER, Side.PLAYER, Side.BANKER)  # cards 1 to 4 (docs/rules.md)
 
 
 def _scene(kind: Irregularity) -> str:

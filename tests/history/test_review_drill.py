@@ -31,7 +31,7 @@ from trainer.history.scheduler import SkillState, schedule
 from trainer.history.store import open_history
 from trainer.skills import banker_skill, outcome_skill, payout_skill, player_skill
 
-#: RULES.md's settlement table, by hand: for each bet, the outcomes giving each result.
+#: docs/rules.md's settlement table, by hand: for each bet, the outcomes giving each result.
 P, B, T, D7, P8 = "player", "banker", "tie", "dragon7", "panda8"
 SETTLEMENT = {
     "player": {"win": {P, P8}, "push": {T}, "lose": {B, D7}},
@@ -114,7 +114,7 @@ def test_payout_filters_follow_the_settlement_table() -> None:
     ],
 )
 def test_keys_that_name_no_skill_have_no_target(key: str) -> None:
-    # (a Tie bet never pushes, RULES.md: no coup could be dealt for payout:tie:push)
+    # (a Tie bet never pushes, docs/rules.md: no coup could be dealt for payout:tie:push)
     assert target(key) is None
 
 

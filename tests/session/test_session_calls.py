@@ -1,6 +1,6 @@
 """The calling drill, session level: each call of a coup in the house's words, graded.
 
-The expected calls are worked by hand from RULES.md ("Calling the hand": each hand's total as
+The expected calls are worked by hand from docs/rules.md ("Calling the hand": each hand's total as
 dealt, each draw, the result winner first, naming a Dragon 7, a Panda 8 or a Tie) in the
 default house wording documented in the README ("Player shows five", "Banker wins, seven over
 five", ...), not read from the engine.

@@ -1,6 +1,6 @@
 """The whole-shoe drill, session level: the burn, each coup, the cut card, the last coup.
 
-Expectations come from RULES.md's shoe procedure, worked here by hand: the first card turned
+Expectations come from docs/rules.md's shoe procedure, worked here by hand: the first card turned
 up burns its value (A 1, 2-9 their value, 10/J/Q/K 10); the cut card comes out when a card
 behind it is drawn; the coup in progress is finished, one more is dealt, and the shoe ends.
 """
@@ -27,7 +27,7 @@ from trainer.session.shoe import (
     shoe_summary,
 )
 
-# RULES.md: the burn by the rank of the first card.
+# docs/rules.md: the burn by the rank of the first card.
 BURN_BY_RANK = {"A": 1, **{str(n): n for n in range(2, 10)}, "T": 10, "J": 10, "Q": 10, "K": 10}
 # A natural coup of four cards: Player 9s Ks = 9, Banker Ks Ks = 0: nobody draws.
 NATURAL4 = ["9s", "Ks", "Ks", "Ks"]
@@ -134,7 +134,7 @@ def test_a_whole_run_records_shoe_skills_and_the_summary_counts_by_kind() -> Non
                 wrong_cut = True
             else:
                 s.answer(q.expected())
-        else:  # Player 9 against Banker 0: the Player wins (RULES.md)
+        else:  # Player 9 against Banker 0: the Player wins (docs/rules.md)
             assert q.step is Step.OUTCOME
             s.answer(OutcomeAnswer(q.coup.outcome.__class__("player")))
     assert wrong_cut
@@ -204,7 +204,7 @@ def test_a_house_without_a_burn_asks_none() -> None:
 
 
 def test_a_seeded_shoe_deals_a_real_shoe() -> None:
-    """8 decks: 416 cards; dealt to about 14 cards from the end (RULES.md)."""
+    """8 decks: 416 cards; dealt to about 14 cards from the end (docs/rules.md)."""
     s = Session.deal(shoe_drill(), "Alex", random.Random(11), clock=FakeClock(), now=FakeNow())
     run = s.shoe
     assert run is not None and run.size == 416 and run.burn is not None

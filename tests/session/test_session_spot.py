@@ -3,7 +3,7 @@
 The right flag is derived here without the audit: a replay with one mistake in it, from a
 dealer who then goes on consistently, first departs from the correct procedure at the mistake
 (the step where the two lists of steps first differ); a replay dealt right is the correct
-procedure itself.  One replay is built by hand from RULES.md (the Banker bet paid on a
+procedure itself.  One replay is built by hand from docs/rules.md (the Banker bet paid on a
 Dragon 7, where it pushes).
 """
 
@@ -77,7 +77,7 @@ def test_only_the_mistakes_named_are_drawn() -> None:
 
 def test_a_hand_built_replay_the_banker_bet_paid_on_a_dragon_7() -> None:
     """Kh 2c 6s 3d 2h: Player 6 stands, Banker 5 draws the 2h, 7 with three cards wins:
-    Dragon 7.  RULES.md: the Banker bet pushes (returned, nothing paid), the Dragon 7 bet pays
+    Dragon 7.  docs/rules.md: the Banker bet pushes (returned, nothing paid), the Dragon 7 bet pays
     40 to 1 (10 x 40 = 400).  The dealer paid the Banker bet 25: step 9 of the replay."""
     dc = coup(DRAGON, {Bet.BANKER: "25", Bet.DRAGON7: "10"})
     layout = single_seat({Bet.BANKER: 25, Bet.DRAGON7: 10})

@@ -3,7 +3,7 @@ a bet withdrawn, a losing bet pinched, cash or a change chip on the layout, and 
 dealer did about it on a line of its own.
 
 The right answer is worked from the house data, never from the audit: the response a house
-gives a violation it enforces (``House.enforces``; RULES.md and docs/houses.md: EZ Baccarat
+gives a violation it enforces (``House.enforces``; docs/rules.md and docs/houses.md: EZ Baccarat
 (standard) refuses a past-posted or pressed bet, calls the floor for a withdrawn or pinched
 bet, returns cash and change chips).
 """

@@ -1,6 +1,6 @@
 """The table drill grades the payout order by the house's rules, the supervising audit's
 own (trainer.engine.order): on PANDA_LAYOUT (tests/support/tables.py, worked by hand from
-RULES.md "Settling a table") under the bundled ez house (a seat's main bet before its side
+docs/rules.md "Settling a table") under the bundled ez house (a seat's main bet before its side
 bet) and the bundled ez-tie9 house with ``main_before_side: false`` (a seat's bets in either
 order), every payout order is graded as worked out by hand below, and as the audit judges
 the same procedure; and on random tables under every bundled house, with its direction and

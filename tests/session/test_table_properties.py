@@ -1,7 +1,7 @@
 """Properties of the table drill over random tables of every bundled table drill:
 
 - a table worked perfectly scores 100 %, where "perfectly" is worked out here from the
-  single-bet settlement (``settle_bet``), the house's order as RULES.md states it and a naive
+  single-bet settlement (``settle_bet``), the house's order as docs/rules.md states it and a naive
   fewest-chips search, not from the table's own answer key;
 - each step's answer key pays exactly what ``settle_bet`` pays: a random take is right
   exactly when it takes the bets settle_bet says lose, a random payout exactly when it is
@@ -77,7 +77,7 @@ def naive_fewest(amount: Decimal, chips: tuple[Decimal, ...]) -> dict[Decimal, i
 
 
 def house_order(spots: list[Spot], house: House) -> list[Spot]:
-    """RULES.md: seat by seat from the dealer's right (counter-clockwise: the highest seat
+    """docs/rules.md: seat by seat from the dealer's right (counter-clockwise: the highest seat
     first) or left, a seat's main bet before its side bet."""
     sign = -1 if house.order.direction is Direction.COUNTERCLOCKWISE else 1
     return sorted(spots, key=lambda s: (sign * s.seat, s.bet in SIDE_BETS))

@@ -2,7 +2,7 @@
 and practice, history records.
 
 Every expected take, push, payout, order, chip count and commission below was worked out by
-hand from RULES.md ("Settling a table": losers first, then counter-clockwise from the
+hand from docs/rules.md ("Settling a table": losers first, then counter-clockwise from the
 dealer's right, seat 7 towards seat 1, a seat's main bet before its side bet; Dragon 7 pays
 40 to 1 and pushes the Banker bet; the commission game pays a Banker win less 5 %, rounded up
 to the next quarter by the bundled commission house), never read off settle_table.
@@ -514,7 +514,7 @@ def test_typed_amounts_are_exact_cents() -> None:
 
 def test_chips_are_graded_by_the_houses_convention() -> None:
     """A colour-for-colour house: the Dragon 7 on a 10 wager (two red 5s) is paid 400 in
-    reds, 80 of them (RULES.md pays 40 to 1; the house pays in the wager's colour), so the
+    reds, 80 of them (docs/rules.md pays 40 to 1; the house pays in the wager's colour), so the
     fewest-chips cut of four black 100s departs from the house's convention."""
     from dataclasses import replace
 

@@ -1,7 +1,7 @@
 """A shoe at the table (``ask: [shoe, table]``), session level: the burn, the tables dealt
 coup after coup from one shoe, "what now?" after a table, the run ending with the shoe.
 
-The stacked shoe below is worked by hand from RULES.md's shoe procedure: the first card 5h
+The stacked shoe below is worked by hand from docs/rules.md's shoe procedure: the first card 5h
 burns 5 (the five 2c after it), so the first coup starts at card 7 (index 6).  Coups, in
 shoe order (P, B, P, B, then third cards):
 

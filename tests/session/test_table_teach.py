@@ -1,7 +1,7 @@
 """Table results that teach (issue 25): the marks a worked table leaves, the time target, a
 right payout made out of order, and working the missed tables again.
 
-The tables are the hand-worked ones of tests/support/tables.py (RULES.md by hand):
+The tables are the hand-worked ones of tests/support/tables.py (docs/rules.md by hand):
 
 DRAGON on DRAGON_LAYOUT: take seat 6 Tie 10, seat 4 Player 100 and Panda 8 5; seat 6's
 Banker 50 and seat 1's Banker 25 push; seat 1's Dragon 7 10 is paid 400 (40 to 1).

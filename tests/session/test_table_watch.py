@@ -2,7 +2,7 @@
 around the deal asked in order, graded and recorded per violation kind, the table settled
 being the layout the house's answers leave, time-outs, and the bundled drill.
 
-Hand-worked from RULES.md and the EZ house's data (``ezbac houses show ez``: a bet placed
+Hand-worked from docs/rules.md and the EZ house's data (``ezbac houses show ez``: a bet placed
 after the first card is refused; the Tie 9 house refuses a bet under its 5 minimum):
 
 DRAGON (Kh 2c 6s 3d 2h) is a Dragon 7.  Seat 1 Banker 25 (pushes) and Dragon 7 10 (pays 400),

@@ -1,6 +1,6 @@
 """Hand-worked coups and small drills for the session and TUI tests.
 
-Every expectation noted here was worked out by hand from RULES.md (cards in shoe order:
+Every expectation noted here was worked out by hand from docs/rules.md (cards in shoe order:
 Player, Banker, Player, Banker, then third cards), not by running the code under test.
 """
 
@@ -122,7 +122,7 @@ class FakeNow:
 
 
 def dragon_replays() -> tuple[Drill, list[SpotQuestion | FixQuestion]]:
-    """DRAGON (Kh 2c 6s 3d 2h) is a Dragon 7: the Banker bet pushes (RULES.md).  First the
+    """DRAGON (Kh 2c 6s 3d 2h) is a Dragon 7: the Banker bet pushes (docs/rules.md).  First the
     coup dealt right, then the Banker bet paid 25 (step 9: 5 cards, 2 totals, the result)."""
     dc = coup(DRAGON, {Bet.BANKER: "25", Bet.DRAGON7: "10"})
     house = DEFAULT_HOUSE

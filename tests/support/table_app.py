@@ -1,6 +1,6 @@
 """A hand-worked table for the table screen's tests and benchmark.
 
-The coup and every expectation were worked out by hand from RULES.md (cards in shoe order:
+The coup and every expectation were worked out by hand from docs/rules.md (cards in shoe order:
 Player, Banker, Player, Banker, then third cards), not by running the code under test:
 
 DRAGON "Kh 2c 6s 3d 2h": Player K+6 = 6 stands; Banker 2+3 = 5 draws (the Player stood)
@@ -111,7 +111,7 @@ def table_app(
 PANDA_SEATS = {2: {Bet.PLAYER: 20, Bet.PANDA8: 4}, 7: {Bet.BANKER: 30}}
 PANDA_TABLE = (PANDA, PANDA_SEATS)
 
-# Under the commission house (RULES.md, "Other games a house deals": a winning Banker bet
+# Under the commission house (docs/rules.md, "Other games a house deals": a winning Banker bet
 # pays 19 to 20, the 5 % commission taken at once and rounded up to the next quarter),
 # DRAGON is a plain Banker win, 7 over 6: seat 2's Banker 20 owes 5 % of 20 = 1 and is paid
 # 20 - 1 = 19; seat 4's Player 10 loses.  Letters: a (seat 2 Banker), b (seat 4 Player).

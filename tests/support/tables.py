@@ -1,5 +1,5 @@
 """Hand-worked tables for the table session's tests: layouts whose takes, pushes and payouts
-are worked out by hand from RULES.md beside them, and a table drill built in code."""
+are worked out by hand from docs/rules.md beside them, and a table drill built in code."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ COMMISSION_LAYOUT = {3: {B: 35}, 5: {B: 20, P: 10}}
 #   take: seat 4 Banker 25
 #   pay: seat 6 Player 10 -> 10 (1 to 1), Panda 8 5 -> 125 (25 to 1);
 #        seat 2 Player 20 -> 20, Panda 8 10 -> 250
-#   order (RULES.md, "Settling a table"): seat 6 before seat 2 (counter-clockwise from the
+#   order (docs/rules.md, "Settling a table"): seat 6 before seat 2 (counter-clockwise from the
 #   dealer's right); on a seat the Player before its Panda 8 where the house has a main bet
 #   before a side bet (``main_before_side``), the two in either order where it has not.
 PANDA_LAYOUT = {2: {P: 20, P8: 10}, 4: {B: 25}, 6: {P: 10, P8: 5}}

@@ -1,5 +1,5 @@
 """A real terminal for the end-to-end tests: ezbac under tmux at 80x24, and reading cards
-off the screen.  The drawing rule is written out here from RULES.md, not imported."""
+off the screen.  The drawing rule is written out here from docs/rules.md, not imported."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ POINTS = {"A": 1, "10": 0, "J": 0, "Q": 0, "K": 0} | {str(n): n for n in range(2
 
 
 def player_draws(player: list[str], banker: list[str]) -> bool:
-    """RULES.md: a two-card 8 or 9 on either hand is a natural (nobody draws); otherwise the
+    """docs/rules.md: a two-card 8 or 9 on either hand is a natural (nobody draws); otherwise the
     Player draws on 0-5 and stands on 6-7."""
     p = sum(POINTS[r] for r in player[:2]) % 10
     b = sum(POINTS[r] for r in banker[:2]) % 10

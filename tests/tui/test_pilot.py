@@ -1,6 +1,6 @@
 """The trainer driven through Textual's Pilot: keys, mouse, modes, timing, quitting.
 
-Right answers come from the hand-worked coups in tests/support/coups.py (RULES.md by hand).
+Right answers come from the hand-worked coups in tests/support/coups.py (docs/rules.md by hand).
 """
 
 from __future__ import annotations

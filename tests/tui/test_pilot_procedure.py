@@ -1,7 +1,7 @@
 """The dealer's-procedure drills through Textual's Pilot: a shoe (the burn, coups, the cut
 card), calling the hand (keys 1-4), spotting an error in a replay (arrows, numbers, n).
 
-Right answers are worked by hand from RULES.md here, never read from the session.
+Right answers are worked by hand from docs/rules.md here, never read from the session.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def shown_options(app: TrainerApp) -> list[str]:
 
 
 async def test_a_shoe_burn_coups_and_the_cut_card() -> None:
-    # 7h turned up burns 7 (RULES.md); then 10 natural coups; cut card 8 from the end of the
+    # 7h turned up burns 7 (docs/rules.md); then 10 natural coups; cut card 8 from the end of the
     # 48 cards: drawn past position 40, i.e. by coup 8 (cards 37-40 end at 40; coup 9 draws
     # card 41); so coup 9 brings it out and coup 10 is the last.
     run = ShoeRun.stacked(["7h", *["2c"] * 7, *(NATURAL4 * 10)], ShoeRules(cut=8))

@@ -75,7 +75,7 @@ def test_coup_missed_question(snap_compare, size) -> None:
 
 # -- a shoe drill -------------------------------------------------------------------------
 
-# 2h turned up burns 2 (RULES.md); then four natural coups, Player 9s Ks against Banker
+# 2h turned up burns 2 (docs/rules.md); then four natural coups, Player 9s Ks against Banker
 # Ks Ks, 19 cards in all; the cut card 8 from the end comes out with card 12, the first of
 # coup 3, and coup 4 is the last.
 NATURAL4 = ["9s", "Ks", "Ks", "Ks"]

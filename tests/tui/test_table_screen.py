@@ -2,7 +2,7 @@
 an exam, wrong takes and payouts and what the screen says about them, the mouse, the
 countdown, leaving.
 
-The table and every right answer are worked by hand in tests/support/table_app.py (RULES.md),
+The table and every right answer are worked by hand in tests/support/table_app.py (docs/rules.md),
 so these tests check the screen against the rules, never against the code under test.
 """
 

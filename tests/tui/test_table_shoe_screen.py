@@ -1,7 +1,7 @@
 """A shoe at the table (``ask: [shoe, table]``) through the table screen with Textual's Pilot:
 the burn asked first (keys 1-4), a table worked, "what now?" once the cut card is out.
 
-The stacked shoe is worked by hand from RULES.md: the first card As burns 1 (the 2c), so
+The stacked shoe is worked by hand from docs/rules.md: the first card As burns 1 (the 2c), so
 coup 1 is cards 3-6 (indices 2-5), 9s Ks Ks Ks: Player 9 against Banker 0, a natural, the
 Player bet wins 1:1.  Ten cards, the cut card in front of the last 7: it comes out with the
 draw that leaves 6, index 3, the second card of coup 1.  So after table 1 the answer is

@@ -1,6 +1,6 @@
 """Calling the hand: the dealer's calls for a coup, step by step, in the house's wording.
 
-RULES.md, "Calling the hand": the dealer announces each hand's total as it is dealt ("Player
+docs/rules.md, "Calling the hand": the dealer announces each hand's total as it is dealt ("Player
 shows five, Banker three"), each draw, and the result winner first ("Banker wins, seven over
 five"), naming a Dragon 7, a Panda 8 or a Tie.  The words are the house's (``House.calls``);
 what is called, and when, is the coup's (``Coup``): no call is written by hand anywhere else.

@@ -996,7 +996,10 @@ class House:
 
 # -- the bundled houses, as data ------------------------------------------------------------
 
-_REGULATOR = "the regulator's rules of play (RULES.md, seeds/)"
+_REGULATOR = (
+    "the regulator's rules of play, \"EZ Baccarat: Rules of Play\" (Washington State "
+    "Gambling Commission; docs/rules.md)"
+)
 #: The irregularities whose common remedy (trainer/irregularities/irregularities.yaml) the
 #: house-banked bundled houses confirm; the rest are the floor's to decide.
 _STANDARD_REMEDIES = {
@@ -1057,7 +1060,7 @@ COMMISSION_HOUSE = House(
         Chip(Decimal("2.50"), "pink"),
         *DEFAULT_CHIPS,
     ),
-    sources=("RULES.md, 'Other games a house deals'",),
+    sources=("docs/rules.md, 'Other games a house deals'",),
 )
 
 CARDROOM_HOUSE = House(
@@ -1093,8 +1096,8 @@ CARDROOM_HOUSE = House(
     chips=(Chip(Decimal("0.50"), "grey"), *DEFAULT_CHIPS[:5]),
     seats=9,
     sources=(
-        "the card room's rack card (RULES.md, seeds/): collection per wager, the bank "
-        "rotating after two hands",
+        "the card room's rack card, \"EZ Baccarat - How to Play\" (Players, Ventura, "
+        "California; docs/rules.md): collection per wager, the bank rotating after two hands",
     ),
 )
 

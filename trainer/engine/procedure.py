@@ -827,7 +827,10 @@ def _said_deviations(dealt: Dealt, coup: Coup, house: House, follows: bool) -> l
     said = [c.words(house) for c in dealt.said]
     first = len(dealt.cards)
     out: list[Deviation] = []
-    rule = "the dealer calls each hand's total, each draw and the result (RULES.md)"
+    rule = (
+        "the dealer calls each hand's total, each draw and the result "
+        '(docs/rules.md, "Calling the hand")'
+    )
     extra: list[int] = []
     missing: list[tuple[int, int]] = []
     matcher = difflib.SequenceMatcher(a=[c.text for c in right], b=said, autojunk=False)

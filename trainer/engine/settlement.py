@@ -50,7 +50,7 @@ class BetResult(enum.Enum):
     LOSE = "lose"
 
 
-#: The settlement table of RULES.md: RESULTS[outcome][bet] (EZ Baccarat; each game's own table
+#: The settlement table of docs/rules.md: RESULTS[outcome][bet] (EZ Baccarat; each game's own table
 #: is in trainer.engine.house.GAMES).
 RESULTS: Mapping[Outcome, Mapping[Bet, BetResult]] = {
     Outcome.PLAYER: {

@@ -1,6 +1,6 @@
 """The shoe: shuffle, burn, cut card and the last-coup rule, replayable from a seed.
 
-House procedure (RULES.md, "Shoe procedure"): after the shuffle the dealer turns the first
+House procedure (docs/rules.md, "Shoe procedure"): after the shuffle the dealer turns the first
 card face up and burns that many further cards face down (A burns 1, 2-9 their value,
 10/J/Q/K burn 10).  A cut card near the end marks the last coups: when it comes out, the
 coup in progress is finished, one more coup is dealt, and the shoe ends.
@@ -13,7 +13,7 @@ small stacked shoe), there is no coup in progress and the first coup is the last
 
 Houses vary (``ShoeRules``, read from the house file's ``shoe:``): where the cut card sits,
 whether the first card burns its value, and whether one more coup follows the cut card
-(``one_more``, RULES.md) or the coup in progress is the last (``this_coup``).
+(``one_more``, docs/rules.md) or the coup in progress is the last (``this_coup``).
 
 One procedure, many readers: ``ShoeRun`` is an immutable shoe (its cards and its rules) whose
 ``events()`` replay it as the house runs it (Burn, CoupDealt, CutCardOut, LastCoup, ShoeEnd),
@@ -79,7 +79,7 @@ class BurnRule(enum.Enum):
 class AfterCut(enum.Enum):
     """What happens once the cut card comes out."""
 
-    ONE_MORE = "one_more"  #: finish this coup, deal one more, the shoe ends (RULES.md)
+    ONE_MORE = "one_more"  #: finish this coup, deal one more, the shoe ends (docs/rules.md)
     THIS_COUP = "this_coup"  #: finish this coup: it is the last
 
 

@@ -1,7 +1,7 @@
 """Working the table: a full layout (up to the house's seats, several bets each) settled in
 the house's order, as the dealer does it after a coup.
 
-RULES.md, "Settling a table": take every losing bet first, then pay the winners; the
+docs/rules.md, "Settling a table": take every losing bet first, then pay the winners; the
 regulator's sheet resolves wagers counter-clockwise starting from the dealer's right; a
 seat's main bet is paid before its side bet; a push is left in place; payouts are cut in
 chips of the table's denominations.  The house (``trainer.engine.house``) says which seats
