@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # the history store needs family() at launch, without the eng
 FAMILIES: tuple[str, ...] = ("natural", "player", "banker", "outcome", "payout", "table")
 
 
-#: Families of the dealer's procedure (issue 14), listed after the coup's: the report adds
+#: Families of the dealer's procedure, listed after the coup's: the report adds
 #: their columns at the end.  The review deals coups, so it drills only FAMILIES.
 PROCEDURE_FAMILIES: tuple[str, ...] = ("shoe", "call", "spot", "violation", "irregularity")
 ALL_FAMILIES: tuple[str, ...] = FAMILIES + PROCEDURE_FAMILIES

@@ -1,5 +1,5 @@
 """Benchmark: preparing a set of chips (the plan, and the programme where largest-first is
-not exact) and cutting payouts from it, whatever the amount (issue 19).
+not exact) and cutting payouts from it, whatever the amount.
 
 Run on demand: ``python tests/benchmarks/bench_chips.py`` (not collected by pytest).  Prints,
 per set of chips, how it is cut, the steps and seconds its preparation took, and the

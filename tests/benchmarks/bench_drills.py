@@ -2,7 +2,7 @@
 
     python tests/benchmarks/bench_drills.py
 
-Issue 11: any drill file up to the 1 MiB limit validates in a few seconds.  Times are the
+The target: any drill file up to the 1 MiB limit validates in a few seconds.  Times are the
 median of RUNS in-process loads (the engine's class table warm, as in a validate of several
 files), printed as JSON.
 """

@@ -329,7 +329,7 @@ def measure(total: int, server: str | None = None) -> None:
         due = median_ms(lambda: due_count(store, who))
         progress = median_ms(lambda: progress_data(store, who), repeat=5)
         per_trainee = store.answer_count(who)
-        curriculum = load_curriculum()  # the bundled path (issue 23)
+        curriculum = load_curriculum()  # the bundled path
         path = median_ms(lambda: path_progress(store, who, curriculum))
         picture = median_ms(lambda: path_picture(store, who, curriculum), repeat=5)
         plain_class = median_ms(lambda: build_class(store), repeat=3)

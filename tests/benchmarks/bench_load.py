@@ -1,4 +1,4 @@
-"""Benchmark: a whole school on one PostgreSQL server (issue 22).
+"""Benchmark: a whole school on one PostgreSQL server.
 
 Run on demand (not collected by pytest)::
 

@@ -1,4 +1,4 @@
-"""Benchmark: `ezbac serve` with many browser tabs at once (issue 22).
+"""Benchmark: `ezbac serve` with many browser tabs at once.
 
 Run on demand (not collected by pytest)::
 

@@ -1,7 +1,7 @@
 """Benchmark: settling a full 7-seat layout with chip breakdowns, and dealing a table coup.
 
 Run on demand: ``python tests/benchmarks/bench_table.py`` (not collected by pytest).
-Issue #13 asks for at most 0.2 ms to settle a 7-seat layout (chips included) and at most
+The targets: at most 0.2 ms to settle a 7-seat layout (chips included) and at most
 2 ms to generate a table coup.  Reports the best and median of several runs per house, in
 wall time and in this process's CPU time (steadier when the machine is shared), with the
 load average, under each chip convention.  "cold" forgets the per-house plan and the

@@ -5,7 +5,7 @@
     python tests/benchmarks/bench_tui.py keypress   # keypress -> feedback and frame, headless
     python tests/benchmarks/bench_tui.py table      # the same on the table drill's screen
 
-Targets (issue 4): launch to a usable first screen within 1.3x a bare Textual app measured
+Targets: launch to a usable first screen within 1.3x a bare Textual app measured
 the same way, peak memory within 1.3x of it, keypress to graded feedback <= 16 ms p95.
 
 Launch is measured in a fresh process each run, from just before the process is started to

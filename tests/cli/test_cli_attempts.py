@@ -347,7 +347,8 @@ def test_a_practice_run_left_before_its_first_answer_is_no_attempt_an_exam_is(
     history_db: str,
 ) -> None:
     # A practice run was once recorded as a "0/0 abandoned" attempt and counted in reports
-    # (issue 25); an exam's questions are seen once it opens: left unanswered, it counts.
+    # (docs/decisions.md, "A run counts from its first answer"); an exam's questions are
+    # seen once it opens: left unanswered, it counts.
     from tests.support.coups import DRAGON, FakeClock, FakeNow, coup, drill
     from trainer.drills.model import Mode, Step
     from trainer.history.hooks import Recorder
@@ -379,7 +380,7 @@ def test_a_practice_run_left_before_its_first_answer_is_no_attempt_an_exam_is(
 
 
 def test_runs_left_unanswered_in_an_older_history_count_only_as_exams(history_db: str) -> None:
-    # Older versions recorded every run as it started (issue 25): a history may hold
+    # Older versions recorded every run as it started: a history may hold
     # practice runs and retries left before their first answer, 0/0.  No answer, no attempt,
     # as this version records them; an exam opened is one, answered or not.  A run's row
     # says 0 questions until its end is recorded, so a practice run cut off after answering

@@ -1,4 +1,4 @@
-"""`ezbac audition record` and `verify` (issue 23): the sign-off sheet of an audition sat
+"""`ezbac audition record` and `verify`: the sign-off sheet of an audition sat
 and failed on a red line, as JSON and as PDF (rendered by poppler and read back), and its
 verification code checked against the history, unchanged and tampered with.
 
@@ -262,7 +262,7 @@ def test_a_code_whose_rows_changed_or_unknown_is_not_verified(tmp_path) -> None:
     history = make_history(str(tmp_path / "history.sqlite3"), tmp_path)
     code = json.loads(run(history, "record", RUN, "--json").stdout)["verification_code"]
     # the red line "corrected" after the sheet, by the file's owner, who can take off the
-    # history's own guard on finished exams (issue 21): the code is what still catches it
+    # history's own guard on finished exams: the code is what still catches it
     with sqlite3.connect(history[0]) as db:
         db.execute("DROP TRIGGER exam_answers_kept")
         db.execute("UPDATE answers SET correct = 1 WHERE skill = 'payout:banker:push'")

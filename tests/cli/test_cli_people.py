@@ -1,4 +1,4 @@
-"""`ezbac people ...`: the roster, the sign-in switch and the database roles (issue 21)."""
+"""`ezbac people ...`: the roster, the sign-in switch and the database roles."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""No password is ever printed, whatever the address looks like (issue 19).
+"""No password is ever printed, whatever the address looks like.
 
 An address may be a PostgreSQL URI in any letter case, one of a scheme ezbac does not speak,
 a libpq keyword string, one with spaces around it, several hosts; it may come as ``--db`` or

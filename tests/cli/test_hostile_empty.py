@@ -1,4 +1,4 @@
-"""An empty argument is an error, never a default (issue 19): every option and positional of
+"""An empty argument is an error, never a default: every option and positional of
 every command, found by walking the parser itself, so a new option cannot forget it.
 
 ``history copy SRC ''`` wrote into the real default history, ``check --house ''`` used ez,

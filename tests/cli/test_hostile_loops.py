@@ -1,4 +1,4 @@
-"""Issue 19, "nothing runs forever": every loop that draws, retries or searches has an explicit
+"""Nothing runs forever: every loop that draws, retries or searches has an explicit
 bound, and reaching it ends in one clear line, never a hang.  One test per bound; each proves
 the loop stops (an impossible request, a run that deals nothing, an empty candidate set)."""
 

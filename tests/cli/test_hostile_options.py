@@ -1,4 +1,4 @@
-"""Options are applied or refused, never dropped in silence (issue 19): ``audit -`` with a
+"""Options are applied or refused, never dropped in silence: ``audit -`` with a
 coup's options on its command line reported "Dealt right." for a Banker bet paid on a
 Dragon 7; a repeated single-valued option or key kept one of its values."""
 

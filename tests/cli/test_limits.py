@@ -2,7 +2,7 @@
 every "pays N to 1" (wagers 0.01 to 1,000,000, pays 0.01 to 1,000 to 1, two decimals, ASCII
 digits), payouts rounded down to the cent, and every quoted piece of input cut short.
 
-Each class of issue #11 has a test here through the command line (its output and exit
+Each class of hostile input has a test here through the command line (its output and exit
 status) and, for drill files, through `ezbac drills validate` and `ezbac train`.
 """
 

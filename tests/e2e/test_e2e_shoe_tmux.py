@@ -30,7 +30,7 @@ ask: [shoe, outcome]
 shoe: {cut: 208}
 """
 BURN = {"A": 1, **{str(n): n for n in range(2, 10)}, "10": 10, "J": 10, "Q": 10, "K": 10}
-QUESTION = re.compile(r"Q (\d+)(/\d+)?")  # a shoe shows no total (issue 25)
+QUESTION = re.compile(r"Q (\d+)(/\d+)?")  # a shoe shows no total
 
 
 def outcome_key(player: list[str], banker: list[str]) -> str:

@@ -1,4 +1,4 @@
-"""End to end with the school's sign-in on (issue 21): tmux runs `ezbac train player-draw` at
+"""End to end with the school's sign-in on: tmux runs `ezbac train player-draw` at
 80x24 on a history whose sign-in is on; the trainer starts at sign-in, the PIN never shows on
 the screen, a wrong PIN is one line there, the run is stored under the person signed in, and
 quitting signs out."""

@@ -1,4 +1,4 @@
-"""A school's served trainer as docs/schools.md sets it up (issue 21): `ezbac serve` with
+"""A school's served trainer as docs/schools.md sets it up: `ezbac serve` with
 sign-in on, behind Debian's nginx as a TLS reverse proxy with a self-signed certificate,
 opened in headless Chromium over https.  Two tabs sign in as two people; each answers a
 question; each answer is stored under the person signed in in that tab."""

@@ -8,7 +8,7 @@ longer be read or written.  The process must end (the wait is bounded only so th
 fails instead of blocking the suite; the time taken is not asserted), leave no traceback in
 its files, and leave no run open in the history: a drill under way is recorded as abandoned.
 
-Issue 19: `tmux kill-server` 0.05-0.4 s after p, i or w on home left ezbac running for
+Once, `tmux kill-server` 0.05-0.4 s after p, i or w on home left ezbac running for
 ever, deaf to SIGTERM (Textual's shutdown blocked writing to the dead terminal).
 """
 

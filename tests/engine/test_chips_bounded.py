@@ -1,4 +1,4 @@
-"""Issue 19: cutting a payout in chips takes bounded time and memory whatever the amount and
+"""Cutting a payout in chips takes bounded time and memory whatever the amount and
 the denominations.  Chips no bounded cut serves (two chips of 99.73 and 99.67, or 999999.99,
 999999.98, 0.03 and 0.07) are refused where they are read, at the house file's line; chips
 that load are cut within ``CUT_STEPS`` counted steps, the step budget every loop of the cutter

@@ -1,4 +1,4 @@
-"""Fuzzing the drill loader (issue 11): whatever the file holds, the loader answers with a
+"""Fuzzing the drill loader: whatever the file holds, the loader answers with a
 Drill or a DrillFileError whose every problem is located in the file, never a traceback of
 its own, and it never writes to the file.  The listing scan (what the home screen reads)
 answers with its listing record or ScanProblem.

@@ -1,4 +1,4 @@
-"""Hostile drill files (issue 11): odd digits, too many filters, absurd amounts.  Each is
+"""Hostile drill files: odd digits, too many filters, absurd amounts.  Each is
 refused with file:line:column, never a traceback; lines and columns are read off the texts
 below by hand."""
 

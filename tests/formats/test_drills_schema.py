@@ -47,7 +47,7 @@ def test_schema_names_are_the_enums_values() -> None:
     assert F.DECKS == SUPPORTED_DECKS
 
 
-# -- one definition (issue 10): the declaration in trainer.drills.fields drives the rest --
+# -- one definition: the declaration in trainer.drills.fields drives the rest -----------
 
 MINIMAL = "id: m\ntitle: M\ndescription: D\nask: outcome\ncoups:\n  - cards: 4h 3s 2d Kc 8h\n"
 

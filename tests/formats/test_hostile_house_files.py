@@ -1,4 +1,4 @@
-"""A house's call wording is checked when the house loads (issue 19): a wording that passed
+"""A house's call wording is checked when the house loads: a wording that passed
 ``houses validate`` could crash later ({hand:d}, {hand!x}, {hand[0]}) or make each call a
 gigabyte ({hand:>999999999})."""
 

@@ -187,7 +187,7 @@ def test_params_that_do_not_read_are_one_problem_at_their_place(
     tmp_path: Path, params: str, column: int, field: str
 ) -> None:
     """They gave a traceback from drills validate (the mistake was built without them) and
-    blamed the wrong field with no place from train (issue 19)."""
+    blamed the wrong field with no place from train."""
     path = tmp_path / "m.yaml"
     path.write_text(
         "name: x\nmistakes:\n  - id: m1\n    kind: payout_short\n"

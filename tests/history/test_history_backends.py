@@ -1,4 +1,4 @@
-"""The two history backends are siblings behind one interface (issue 20): each has every
+"""The two history backends are siblings behind one interface: each has every
 member of trainer.history.backend.HistoryStore, neither is built on the other, and a blank
 server read for a report is the server backend itself answering with no rows (no stand-in
 history in memory), creating nothing."""

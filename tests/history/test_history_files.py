@@ -1,4 +1,4 @@
-"""Hostile files and folders around the history (issue 11), one class at a time:
+"""Hostile files and folders around the history, one class at a time:
 
 - a history with a damaged page in the middle is refused with its path and never written;
 - reading (``ezbac report``) never changes the file it reads, and works on a read-only file;

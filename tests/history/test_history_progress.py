@@ -67,7 +67,8 @@ def test_progress_groups_answers_by_cell_outcome_and_payout(history_db: str) -> 
 
 
 def test_payout_rows_are_the_results_the_table_can_give() -> None:
-    # docs/rules.md: Player and Banker bets can win, push or lose; Tie, Dragon 7, Panda 8 never push.
+    # docs/rules.md, "Settlement": Player and Banker bets can win, push or lose; Tie, Dragon 7,
+    # Panda 8 never push.
     assert len(PAYOUTS) == 3 + 3 + 2 + 2 + 2
     assert (Bet.TIE, BetResult.PUSH) not in PAYOUTS
     assert (Bet.BANKER, BetResult.PUSH) in PAYOUTS

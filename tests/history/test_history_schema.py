@@ -1,5 +1,5 @@
 """The schema each backend gives a new history is exactly the one ezbac gave before the two
-backends were written each in its own SQL (issue 20): the expected schemas in tests/data were
+backends were written each in its own SQL: the expected schemas in tests/data were
 dumped by the code of main at f6df547, when the PostgreSQL migrations were still SQLite's
 respelled by regular expressions, and dumped again for schema v8 (a finished exam kept in
 every column, the sign-in holds, pepper and functions).  A change here is a change to every

@@ -1,4 +1,4 @@
-"""A history edited by hand is refused, not reported as if sound (issue 19): "-5 questions,
+"""A history edited by hand is refused, not reported as if sound: "-5 questions,
 99 right" in the totals or a run, on either backend, is one line naming the history."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """ezbac's own files (the spool, settings.json, checked.json, the drill-listing cache) read
-safely (issue 19): nesting too deep, NaN, Infinity, 1e999 are one line naming the file and
+safely: nesting too deep, NaN, Infinity, 1e999 are one line naming the file and
 line, never a crash at start and never a record that blocks the ones after it."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The roster, sign-in and lockout, and the finished exam that cannot be changed (issue 21,
-schema v7), on both backends."""
+"""The roster, sign-in and lockout, and the finished exam that cannot be changed (schema
+v7), on both backends."""
 
 from __future__ import annotations
 

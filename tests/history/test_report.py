@@ -65,7 +65,7 @@ DOCUMENTED_COLUMNS = [
     "table_correct",
     "table_accuracy",
     "table_avg_seconds",
-    # added at the end (issue 14): the dealer's procedure
+    # added at the end: the dealer's procedure
     "shoe_answered",
     "shoe_correct",
     "shoe_accuracy",
@@ -78,7 +78,7 @@ DOCUMENTED_COLUMNS = [
     "spot_correct",
     "spot_accuracy",
     "spot_avg_seconds",
-    # added at the end (issue 24): protecting the game
+    # added at the end: protecting the game
     "violation_answered",
     "violation_correct",
     "violation_accuracy",

@@ -2,8 +2,8 @@
 from, shown as such, stored with ``retry_of`` and left out of every run count, pass and "last
 drill" (its answers still count per skill).
 
-Right answers are worked by hand from docs/rules.md (see tests/support/coups.py): DRAGON is a Dragon 7,
-PANDA a Panda 8, NATURAL a Player natural 9 (Player wins).
+Right answers are worked by hand from docs/rules.md (see tests/support/coups.py): DRAGON is a
+Dragon 7, PANDA a Panda 8, NATURAL a Player natural 9 (Player wins).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What the home screen counts due is what the review asks (issue 25), and a review long
+"""What the home screen counts due is what the review asks, and a review long
 enough asks each due skill before it asks any twice.
 
 "Review: 1 skill due" then "nothing is due": the count took every payout key, the review

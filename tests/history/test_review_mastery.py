@@ -1,4 +1,4 @@
-"""The spaced review on the trainee's path (issue 23): it draws the due skills whose goal is
+"""The spaced review on the trainee's path: it draws the due skills whose goal is
 not mastered, and the skills of a slipping goal even before they are due; a skill of a
 mastered goal waits, unless nothing else is left to review."""
 

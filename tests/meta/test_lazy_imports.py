@@ -78,7 +78,8 @@ def test_the_history_store_loads_no_engine_and_no_review() -> None:
 
 
 #: Loaded only once a drill starts (or the progress screen opens): the home screen must come
-#: up without them, within the launch budget of issue 4.
+#: up without them, within its launch budget (docs/decisions.md, "The home screen comes up
+#: before what a drill needs").
 NOT_AT_HOME = (
     "yaml",
     "trainer.engine",

@@ -1,4 +1,4 @@
-"""The audition's verdict on hand-worked sittings (issue 23): the written part against its
+"""The audition's verdict on hand-worked sittings: the written part against its
 pass mark, each area's grade on the rubric, red lines failing it outright, the retake date.
 
 The audition in these cases: a written part of 10 questions, 80 % to pass; the draws (target

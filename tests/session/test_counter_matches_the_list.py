@@ -1,4 +1,4 @@
-"""The header's count agrees with the drill list (issue 25): "12 coups" in the list and
+"""The header's count agrees with the drill list: "12 coups" in the list and
 "Q 1/24" in the header of the same drill were two counts of one run.  The count a header
 shows is the list's, for every bundled drill that counts a run in coups, whatever it asks
 of a coup (and a question count that varies with the cards, such as the commission asked

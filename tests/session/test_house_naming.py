@@ -1,4 +1,4 @@
-"""Outcomes named as the house's dealers call them (issue #12): Dragon 7 and Panda 8 are
+"""Outcomes named as the house's dealers call them: Dragon 7 and Panda 8 are
 called only where their bet is on the layout.  The commission house offers Player, Banker
 and Tie, so a three-card Banker 7 over 6 is "Banker wins, seven over six" there; the EZ
 houses offer all five bets.  Expected names come from each house's offered bets, not from

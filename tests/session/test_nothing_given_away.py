@@ -1,5 +1,6 @@
-"""Nothing given away (issue 25): a question's prompt and feedback may teach the rule, never
-state the answer of a question still to come about the same coup.
+"""Nothing given away: a question's prompt and feedback may teach the rule, never
+state the answer of a question still to come about the same coup (docs/decisions.md,
+"Nothing given away by a prompt or feedback").
 
 Checked for every step order a bundled drill asks, and for every set of coup steps its house
 allows (any order a drill file could ask), over coups the bundled drills deal on many seeds
@@ -132,7 +133,7 @@ def test_no_order_a_house_allows_gives_one_away(house_id: str) -> None:
 
 
 def test_the_checks_catch_what_used_to_leak() -> None:
-    """The two leaks of issue 25, worded as they were: the checks above would fail on them."""
+    """The two leaks found once, worded as they were: the checks above would fail on them."""
     fee = load_drill("cardroom-fee")
     paid, owed = expand(deal_drill(fee, random.Random(1))[:1], (Step.PAYOUT, Step.FEE), fee.house)
     old = f"{paid.reason()}; collection fee {format_amount(owed.settlement().fee)}"

@@ -420,7 +420,8 @@ def test_callbacks_receive_answer_and_session_records() -> None:
 
 
 def test_a_run_left_before_its_first_answer_is_not_recorded() -> None:
-    # once kept as a "0/0 abandoned" attempt and counted in reports (issue 25)
+    # once kept as a "0/0 abandoned" attempt and counted in reports (docs/decisions.md,
+    # "A run counts from its first answer")
     sessions: list[SessionRecord] = []
     answers: list[AnswerRecord] = []
     s = Session(

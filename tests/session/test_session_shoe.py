@@ -215,6 +215,7 @@ def test_a_seeded_shoe_deals_a_real_shoe() -> None:
 
 
 def test_a_shoe_counter_gives_no_total() -> None:
-    # The run's length would say when the cut card comes out (issue 25).
+    # The run's length would say when the cut card comes out (docs/decisions.md, "The
+    # header's count gives nothing away").
     s = Session.deal(shoe_drill(), "Alex", random.Random(5), clock=FakeClock(), now=FakeNow())
     assert all(s.counter(n) == f"Q {n}" for n in (1, s.total // 2, s.total))

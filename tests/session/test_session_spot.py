@@ -142,7 +142,8 @@ def test_spot_questions_of_fixed_coups() -> None:
 
 def test_the_counter_counts_replays_so_it_does_not_count_the_errors() -> None:
     # A fix question follows each replay with an error: counting questions would tell the
-    # trainee how many errors are still to come (issue 25).  Replays are counted instead.
+    # trainee how many errors are still to come (docs/decisions.md, "The header's count
+    # gives nothing away").  Replays are counted instead.
     for rate in (0.0, 0.5, 1.0):
         s = Session.deal(spot_drill(rate, questions=6), "Alex", random.Random(3))
         seen = [s.counter(n) for n in range(1, s.total + 1)]

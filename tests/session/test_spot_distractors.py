@@ -1,5 +1,5 @@
 """Spot the error, the right step: every option offered beside the right one is a wrong step
-(issue 25: "7d is the Player's third card" and "deal 7d to the Player" were both offered, the
+(once "7d is the Player's third card" and "deal 7d to the Player" were both offered, the
 second marked wrong).
 
 The oracle reads the correct procedure, not the audit: before a replay's first deviation the

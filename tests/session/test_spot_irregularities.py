@@ -1,4 +1,4 @@
-"""Spot the error with an irregularity in the deal (issue 24): a card exposed, a card on the
+"""Spot the error with an irregularity in the deal: a card exposed, a card on the
 floor, the cut card out early or misplaced, and the dealer's remedy on a line of its own.
 
 The right remedy is worked from the house data, never from the audit: a house whose

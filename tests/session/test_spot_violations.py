@@ -1,4 +1,4 @@
-"""Spot the error with a player's violation at the table (issue 24): past posting, pressing,
+"""Spot the error with a player's violation at the table: past posting, pressing,
 a bet withdrawn, a losing bet pinched, cash or a change chip on the layout, and what the
 dealer did about it on a line of its own.
 

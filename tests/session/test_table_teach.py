@@ -1,4 +1,4 @@
-"""Table results that teach (issue 25): the marks a worked table leaves, the time target, a
+"""Table results that teach: the marks a worked table leaves, the time target, a
 right payout made out of order, and working the missed tables again.
 
 The tables are the hand-worked ones of tests/support/tables.py (docs/rules.md by hand):

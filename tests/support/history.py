@@ -321,7 +321,7 @@ def store_with(path: Path | str, seed: int) -> HistoryStore:
 
 
 def back_to_v6(db: str) -> None:
-    """The history as ezbac wrote it before v7 (issue 21): no roster, settings, sign-ins or
+    """The history as ezbac wrote it before v7: no roster, settings, sign-ins or
     links, no person or proctor on runs, no guard on finished exams (nor v8's sign-in
     holds, pepper and functions)."""
     if db.startswith("postgresql://"):

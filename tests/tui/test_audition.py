@@ -1,4 +1,4 @@
-"""The audition in the trainer (issue 23), driven through Pilot: home's key, the proctor's
+"""The audition in the trainer, driven through Pilot: home's key, the proctor's
 approval, the written part then the practical part on the drill screen, and the verdict.
 
 Every coup is the hand-worked Dragon 7 of tests/support/coups.py (Player K+6 = 6 stands,

@@ -1,4 +1,4 @@
-"""The trainee's path on home (issue 23): each module's state, the next drill (one key
+"""The trainee's path on home: each module's state, the next drill (one key
 away), and what is left before the audition; the bundled drills and the bundled path, with
 answers made so the draws are mastered and the outcomes begun.  Snapshots at 80x24 and
 120x40 (look at them in tests/tui/__snapshots__/test_home_path/)."""

@@ -455,7 +455,8 @@ async def test_escape_asks_then_leaves_to_home_recording_the_run_as_abandoned() 
 
 
 async def test_leaving_before_the_first_answer_records_nothing() -> None:
-    # once a "0/0 abandoned" attempt, counted in reports (issue 25)
+    # once a "0/0 abandoned" attempt, counted in reports (docs/decisions.md, "A run counts
+    # from its first answer")
     sessions: list[SessionRecord] = []
     answers: list[AnswerRecord] = []
     app = make_app(

@@ -1,4 +1,4 @@
-"""Spot the error with an irregularity in the deal, through Textual's Pilot (issue 24).
+"""Spot the error with an irregularity in the deal, through Textual's Pilot.
 
 The replays are hand-built (tests.support.coups.remedy_replays) under EZ Baccarat
 (standard), whose house data confirm the remedy for a card exposed and none for a card on

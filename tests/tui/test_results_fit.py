@@ -1,4 +1,4 @@
-"""Results tables fit the screen (issue 25): what the trainee said and the right answer are
+"""Results tables fit the screen: what the trainee said and the right answer are
 both on screen, whole, at 80, 120 and 300 columns.  A table's take lists every bet taken, and
 a DataTable sized its column to that and let the screen cut "Right answer" off; the spot
 drill's results cut "Step 5 is wrong" to "Step 5 is wron".  Every word of every cell must be

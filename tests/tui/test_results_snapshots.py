@@ -1,4 +1,4 @@
-"""Snapshots of every results screen at 80×24 and 120×40 (issue 25): a coup drill's, a shoe
+"""Snapshots of every results screen at 80×24 and 120×40: a coup drill's, a shoe
 drill's, the spot drill's and the table drill's (and a shoe at the table's), the missed
 question and missed table screens, and a table retry's.  Nothing cut off, nothing pushed off
 the right edge; a long table wraps inside its columns.

@@ -1,7 +1,8 @@
-"""One vocabulary for how a run ended (issue 25): "left unfinished" on screen, "abandoned" in
+"""One vocabulary for how a run ended: "left unfinished" on screen, "abandoned" in
 reports and "unfinished" for a killed run were three words for two things.  The words are
 trainer.scoring's (abandoned: left by the trainee; cut off: killed before its end was
-recorded); the leave dialog, the progress screen, the report and the docs use them."""
+recorded); the leave dialog, the progress screen, the report and the docs use them
+(docs/decisions.md, "One word for each way a run ends")."""
 
 from __future__ import annotations
 

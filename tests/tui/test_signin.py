@@ -1,4 +1,4 @@
-"""The trainer with the school's sign-in on (issue 21, Pilot): it starts at sign-in; a wrong
+"""The trainer with the school's sign-in on (Pilot): it starts at sign-in; a wrong
 PIN, an unknown or retired person, a locked one are one line there; an idle trainer counts
 down, then signs out, keeping the drill under way as abandoned; a trainee sees only their
 own; the class view, the roster and an exam need an instructor, signed in or proctoring."""
@@ -170,7 +170,8 @@ async def test_idle_time_counts_down_then_signs_out(school: Path) -> None:
         app.exit()
     with open_history(school) as store:
         assert [e for _, e, _ in people.signins(store)] == ["in", "idle"]
-        # a practice run left before its first answer is not recorded (issue 25)
+        # a practice run left before its first answer is not recorded (docs/decisions.md,
+        # "A run counts from its first answer")
         assert store.sessions() == []
 
 

@@ -1,4 +1,4 @@
-"""The table's marks and results that teach (issue 25), through Textual's Pilot: a wrong bet
+"""The table's marks and results that teach, through Textual's Pilot: a wrong bet
 keeps its ! when the table ends, an exam's time-out marks nothing a push, a right payout out
 of order is said right and out of order, and after the results `m` steps through the missed
 tables and `r` works them again, after an exam too.

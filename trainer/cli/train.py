@@ -184,7 +184,8 @@ def _run(
     # What starting made (modules, classes, the history's store, the app) lives as long as
     # the app: frozen, the cyclic collector stops rescanning it.  Otherwise its first full
     # pass falls in the first screen's paint, about a sixth of the trainer's start-up cost
-    # over a bare Textual app (issue 20; tests/benchmarks/bench_tui.py launch).
+    # over a bare Textual app (docs/decisions.md, "The home screen comes up before what a
+    # drill needs"; tests/benchmarks/bench_tui.py launch).
     gc.freeze()
     with exit_on_signals(app, guard):  # SIGTERM/SIGHUP/SIGINT: terminal restored, drill abandoned
         try:

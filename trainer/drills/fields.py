@@ -40,11 +40,11 @@ WHOLE_COUP = "coup"
 TABLE_ASK = "table"
 CHIP_ENTRIES = ("typed", "chips", "either")
 MAX_SEATS = 14  # the largest table a house may have
-#: The dealer's procedure (issue 14): asked instead of (call, spot) or besides (shoe) the
+#: The dealer's procedure: asked instead of (call, spot) or besides (shoe) the
 #: coup's steps.  shoe: one continuous shoe, burn and cut card included; call: the dealer's
 #: call at each step; spot: a coup replayed as a dealer dealt it, error or not.
 SHOE_KIND, CALL_KIND, SPOT_KIND = "shoe", "call", "spot"
-#: Protecting the game (issue 24): violations alone: moments at a dealt table (the table
+#: Protecting the game: violations alone: moments at a dealt table (the table
 #: section's layouts), some with a player violation to catch and answer as the house says;
 #: irregularities alone: what goes wrong in the deal, and the remedy taught at the house.
 VIOLATIONS_KIND, IRREGULARITIES_KIND = "violations", "irregularities"

@@ -36,7 +36,7 @@ class Step(enum.Enum):
     COMMISSION = "commission"  # per winning bet that owes a commission under the house
     FEE = "fee"  # per wager, under a house with a collection fee
     TABLE = "table"  # a whole table worked per coup: take, pay in order, commission
-    # The dealer's procedure (issue 14): never written in ``ask`` (a drill's kind asks them).
+    # The dealer's procedure: never written in ``ask`` (a drill's kind asks them).
     BURN = "burn"  # a shoe: how many cards the first card turned up burns
     CUT = "cut"  # a shoe: the cut card came out; what the dealer does now
     CALL = "call"  # the dealer's call at one step of a coup

@@ -4,7 +4,7 @@ for colour), and a check of the chips a dealer gave (:func:`check_chips`).
 
 Exact for every set of denominations it accepts, not only the "canonical" ones greedy gets
 right ({1, 3, 4} pays 6 as 3 + 3 where greedy gives 4 + 1 + 1), in time and memory bounded
-whatever the amount (issue 19).  How:
+whatever the amount.  How:
 
 - Money is counted in *units*, the greatest common divisor of the chips in cents.
 - Where every chip is a multiple of the smallest and taking the largest chip first is always

@@ -997,7 +997,7 @@ class House:
 # -- the bundled houses, as data ------------------------------------------------------------
 
 _REGULATOR = (
-    "the regulator's rules of play, \"EZ Baccarat: Rules of Play\" (Washington State "
+    'the regulator\'s rules of play, "EZ Baccarat: Rules of Play" (Washington State '
     "Gambling Commission; docs/rules.md)"
 )
 #: The irregularities whose common remedy (trainer/irregularities/irregularities.yaml) the
@@ -1096,7 +1096,7 @@ CARDROOM_HOUSE = House(
     chips=(Chip(Decimal("0.50"), "grey"), *DEFAULT_CHIPS[:5]),
     seats=9,
     sources=(
-        "the card room's rack card, \"EZ Baccarat - How to Play\" (Players, Ventura, "
+        'the card room\'s rack card, "EZ Baccarat - How to Play" (Players, Ventura, '
         "California; docs/rules.md): collection per wager, the bank rotating after two hands",
     ),
 )

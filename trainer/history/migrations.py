@@ -125,7 +125,7 @@ INSERT INTO answer_totals (trainee, skill, answered, correct, seconds, last_at)
     FROM answers GROUP BY trainee, skill;
 """
 
-# v7: who is training (issue 21).  A roster of people (a display name, its case-folded key
+# v7: who is training.  A roster of people (a display name, its case-folded key
 # kept unique, trainee or instructor, the secret's scrypt hash only, retired kept with their
 # history, the failures since the last sign-in and until when the person is held back); every
 # sign-in, failure and sign-out (``signins``); the school's settings for the whole history

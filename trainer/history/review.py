@@ -282,7 +282,7 @@ def build_review_drill(
 def draw_from(
     due: Sequence[SkillState], states: Mapping[str, SkillState], path: PathProgress | None
 ) -> list[SkillState]:
-    """The skills a review draws on the trainee's path (issue 23): the due ones whose goal
+    """The skills a review draws on the trainee's path: the due ones whose goal
     is not mastered, and every skill of a slipping goal, due or not; lowest box first, then
     longest overdue.  Without a path, or when that leaves nothing, the due ones as they are
     (a trainee with the path mastered still reviews what comes due)."""

@@ -23,7 +23,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("sessions", tuple(sorted(REQUIRED_COLUMNS[SCHEMA_VERSION]["sessions"])), "session_id"),
     ("answers", tuple(sorted(REQUIRED_COLUMNS[SCHEMA_VERSION]["answers"])), "id"),
 )
-#: Schema v7's school tables (issue 21): the roster, the settings (sign-in on or off), old
+#: Schema v7's school tables: the roster, the settings (sign-in on or off), old
 #: names linked to people and the sign-in events go with the history, counted as it is; the
 #: figures said (CopyCounts) stay the sessions and answers.
 SCHOOL_TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = tuple(

@@ -1,4 +1,4 @@
-"""The audition's verdict (issue 23): the written part against its pass mark, each practical
+"""The audition's verdict: the written part against its pass mark, each practical
 area graded on the school's rubric, and the red lines that fail it whatever else; plain
 values from the answers given, testable without a terminal or a database.
 
@@ -13,9 +13,10 @@ passes, every area has a grade and no red line is crossed; a failed one may be s
 
 A ``Sitting`` is the run kind: it starts only once a ``Proctor`` approves, names who sat it
 and who proctored it, collects the written and practical parts' answers and is recorded as
-a run of its own (drill id ``audition``).  The approval checked against the history and the
-record that cannot be edited come with the trainee identities of issue 21 (``Proctor`` is
-the seam they fill; ``NamedProctor`` stands in: the name the proctor typed).  Each part runs
+a run of its own (drill id ``audition``).  With the school's sign-in on, the proctor is an
+instructor who signed in with their PIN to approve it (``proctor_id``) and the history keeps
+the finished exam from being changed; with it off, ``NamedProctor`` holds the name the
+proctor typed, not checked.  Each part runs
 as a run of its own whose session id is the sitting's followed by the part
 (``part_session_id``), so the sign-off sheet finds a sitting's answers again with no
 schema change.
@@ -41,8 +42,8 @@ AUDITION_ID = "audition"
 
 
 class Proctor(Protocol):
-    """Who may start an audition: issue 21's identities implement it (an instructor's
-    approval, checked against the history); until then a sitting names its proctor."""
+    """Who may start an audition: the proctor's approval, by name (``NamedProctor``: the
+    instructor signed in, or the name typed with the school's sign-in off)."""
 
     def approve(self, trainee: str) -> str | None:
         """The approving proctor's name, or None when the audition may not start."""
@@ -50,8 +51,8 @@ class Proctor(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class NamedProctor:
-    """A proctor approving by typing their name (until issue 21 checks it against the
-    history's instructors): approves when the name is not blank."""
+    """A proctor approving by name (the instructor signed in, or a name typed and not
+    checked with the school's sign-in off): approves when the name is not blank."""
 
     name: str
 
@@ -325,7 +326,7 @@ class Sitting:
     written: list[AnswerRecord]
     practical: list[AnswerRecord]
     #: Who sat it and who proctored it, as the roster knows them (with the school's sign-in
-    #: on, issue 21); None without one.  Every run of the sitting carries them.
+    #: on); None without one.  Every run of the sitting carries them.
     person_id: str | None = None
     proctor_id: str | None = None
 

@@ -1,4 +1,4 @@
-"""Protecting the game (issue 24): catching a player's violation at the right moment and
+"""Protecting the game: catching a player's violation at the right moment and
 answering it as the house says, and the remedy for an irregularity in the deal.
 
 Both are multiple-choice questions (keys 1-4) on the session every coup drill runs on, so

@@ -152,7 +152,8 @@ class Session(OnRun):
 
     def counter(self, number: int) -> str:
         """The header's count at question ``number`` (1-based), telling nothing a question
-        still to come would (issue 25), and counting what the drill list counts (its "12
+        still to come would (docs/decisions.md, "The header's count gives nothing away"),
+        and counting what the drill list counts (its "12
         coups"): a shoe gives no total, since the run's length says when the cut card comes
         out; a spot drill counts replays, since its questions count the errors in it (a fix
         question follows each); a drill asking more than one question a coup counts coups

@@ -40,8 +40,8 @@ from trainer.tui.messages import (
 from trainer.tui.screens.home import HomeScreen
 
 # What a drill needs (the session, the engine behind it, the drill screen) and the dialogs
-# are imported when first used: the home screen comes up without them (issue 4's launch
-# budget).
+# are imported when first used: the home screen comes up without them (docs/decisions.md,
+# "The home screen comes up before what a drill needs").
 if TYPE_CHECKING:
     from trainer.curriculum.model import Curriculum
     from trainer.drills.model import Drill

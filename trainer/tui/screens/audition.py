@@ -1,4 +1,4 @@
-"""The audition in the trainer (issue 23): the proctor's approval before it starts, and the
+"""The audition in the trainer: the proctor's approval before it starts, and the
 verdict once its parts are sat (the parts themselves run on the drill and table screens)."""
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 
 
 class ProctorScreen(ModalScreen[str | None]):
-    """The proctor approves the audition by typing their name (issue 21 will check it
-    against the history's instructors, behind the same ``Proctor`` seam)."""
+    """The proctor approves the audition by typing their name, with the school's sign-in
+    off (the name is not checked; with sign-in on, an instructor's PIN approves instead)."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]

@@ -88,7 +88,8 @@ class HomeScreen(Screen[None]):
             with VerticalScroll(id="about"):
                 yield Static(id="description")
         # not Textual's Footer: it builds a widget per key after the first frame, which
-        # cost the home screen a fifth of its launch time (issue 4's budget)
+        # cost the home screen a fifth of its launch time (docs/decisions.md, "The home
+        # screen comes up before what a drill needs")
         yield KeyBar(id="keys")
 
     def option_label(self, choice: DrillChoice) -> Text:

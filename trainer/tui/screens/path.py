@@ -1,4 +1,4 @@
-"""The trainee's path as a picture (issue 23): the path in a few lines, then mastery per
+"""The trainee's path as a picture: the path in a few lines, then mastery per
 module and each skill's accuracy and speed over its latest days (``widgets.path``).  Read by
 a ``load`` function in a worker thread, so a long history never freezes the trainer."""
 

@@ -1,4 +1,4 @@
-"""Who is at the trainer, when the school turned sign-in on (issue 21): the sign-in screen
+"""Who is at the trainer, when the school turned sign-in on: the sign-in screen
 every trainer starts at, an instructor's PIN for one act (a proctor), the countdown before an
 idle sign-out, and the roster an instructor manages from the class screen.
 

@@ -1,4 +1,4 @@
-"""The trainee's path (issue 23), from ``trainer.history.mastery``: on home, each module's
+"""The trainee's path, from ``trainer.history.mastery``: on home, each module's
 state, the next drill and what stands between the trainee and the audition; as a picture,
 mastery per module and each skill's accuracy and speed over its latest days."""
 
