@@ -20,7 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 #: Where the product's text lives: folders walked whole, and single files.
 FOLDERS = ("trainer", "tests", "docs", ".ci")
-FILES = ("README.md", "CHANGELOG.md", "pyproject.toml")
+FILES = ("README.md", "CHANGELOG.md", "pyproject.toml", ".git-blame-ignore-revs")
 SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
 
 _DOT = re.escape(".")
