@@ -214,14 +214,14 @@ def check_output(
     is_ours: Callable[[bytes], bool],
     reads: Sequence[tuple[Path, str]] = (),
     replace: bool = False,
-    replace_how: str = "delete it first",
-) -> None:
-    """Refuse (OutputRefusedError) to write ``what`` ("a sign-off sheet") at ``target``
-    when that would replace something ezbac did not make for it: a file the command reads
-    (``reads``: each path with its name, "the history"; compared as one file, see
-    ``same_file``), a folder, a device, a named pipe or a socket, or an existing file that
-    ``is_ours`` does not recognise by its content.  An existing file that is ``what`` is
-    replaced only with ``replace``; ``replace_how`` says how to ask for it."""
+) -> bool:
+    """Refuse (OutputRefusedError, one line) to write ``what`` ("an audition sign-off
+    sheet (PDF)") at ``target`` when that would replace something ezbac did not make for
+    it: a file the command reads (``reads``: each path with its name, "the history";
+    compared as one file, see ``same_file``), a folder, a device, a named pipe or a socket,
+    a symbolic link to nothing, or an existing file that ``is_ours`` does not recognise by
+    its content.  An existing file that is ``what`` is replaced only with ``replace``
+    (`--replace`, which the refusal names).  Returns whether a file is there (to replace)."""
     for path, name in reads:
         if same_file(target, path):
             raise OutputRefusedError(
@@ -230,32 +230,47 @@ def check_output(
     try:
         info = target.stat()
     except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise OutputRefusedError(f"{target}: cannot be written ({os_reason(exc)})") from None
+        if target.is_symlink():  # a link to nothing: writing would create its target
+            raise OutputRefusedError(
+                f"{target}: is a symbolic link to a file that is not there; ezbac never "
+                "writes through it: write to another file"
+            ) from None
+        return False
+    except (OSError, ValueError) as exc:
+        why = os_reason(exc) if isinstance(exc, OSError) else "not a file name"
+        raise OutputRefusedError(f"{target}: cannot be written ({why})") from None
     if not stat.S_ISREG(info.st_mode):
         raise OutputRefusedError(
             f"{target}: is {kind_of(info.st_mode)}, not a file to write {what} to"
         )
-    try:
+    try:  # never waiting: had it become a pipe since, it is refused, not opened
         head = read_capped(target, _SNIFF_BYTES)
+    except SpecialFileError as exc:
+        raise OutputRefusedError(
+            f"{target}: is {exc.kind}, not a file to write {what} to"
+        ) from None
     except OSError as exc:
         raise OutputRefusedError(f"{target}: cannot be read ({os_reason(exc)})") from None
     if not is_ours(head):
         raise OutputRefusedError(
-            f"{target}: exists and is not {what}; ezbac never replaces it: write to another "
-            "file, or move that one away first"
+            f"{target}: exists and is not {what}; ezbac never writes over it: write to "
+            "another file, or move that one away first"
         )
     if not replace:
-        raise OutputRefusedError(f"{target}: already holds {what}; to replace it, {replace_how}")
+        raise OutputRefusedError(
+            f"{target}: already holds {what}; to replace it, give --replace (or delete it first)"
+        )
+    return True
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
+def write_bytes_atomic(path: Path, data: bytes, *, replace: bool = True) -> None:
     """Write ``data`` at ``path`` all at once: into a new temporary file in the same
-    folder (created exclusively, never an existing file), synced, then renamed over
-    ``path``, so a reader or a crash sees the old file or the whole new one.  OSError
-    (naming ``path``, not the temporary file) is re-raised for the caller to report; no
-    temporary file is left behind."""
+    folder (created exclusively, never an existing file), synced, then put in place, so a
+    reader or a crash sees the old file or the whole new one.  With ``replace`` it is
+    renamed over whatever ``path`` is; without, it is linked at ``path`` only if nothing is
+    there (FileExistsError otherwise: a file that appeared since it was checked is never
+    written over).  OSError (naming ``path``, not the temporary file) is re-raised for the
+    caller to report; no temporary file is left behind."""
     folder = path.parent
     temp = folder / f".{path.name}.{os.getpid()}.tmp"
     try:
@@ -273,7 +288,10 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
                 handle.write(data)
                 handle.flush()
                 os.fsync(handle.fileno())
-            os.replace(temp, path)
+            if replace:
+                os.replace(temp, path)
+            else:
+                _put_new(temp, path)
         except BaseException:
             with contextlib.suppress(OSError):
                 temp.unlink(missing_ok=True)
@@ -282,3 +300,29 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         if exc.filename in (str(temp), temp):
             exc.filename = str(path)
         raise
+
+
+def _put_new(temp: Path, path: Path) -> None:
+    """The whole file ``temp`` put at ``path`` only where nothing is: a hard link (which
+    fails when anything is there, a dangling link included), then ``temp`` removed.  On a
+    file system without hard links, a new file is created exclusively and filled."""
+    try:
+        os.link(temp, path, follow_symlinks=False)
+    except FileExistsError:
+        raise FileExistsError(
+            errno.EEXIST, "appeared while it was written; nothing was written over it", str(path)
+        ) from None
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+            raise
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(temp.read_bytes())
+                handle.flush()
+                os.fsync(handle.fileno())
+        except BaseException:
+            with contextlib.suppress(OSError):
+                path.unlink(missing_ok=True)
+            raise
+    temp.unlink()

@@ -39,6 +39,10 @@ def key_env(phrase: str = PHRASE) -> dict[str, str]:
 
 @pytest.fixture
 def school(tmp_path: Path) -> dict[str, Path]:
+    return make_school(tmp_path)
+
+
+def make_school(tmp_path: Path) -> dict[str, Path]:
     """The sitting in an SQLite history, the school's key and its public half."""
     db, curriculum = make_history(str(tmp_path / "history.sqlite3"), tmp_path)
     made = ezbac(

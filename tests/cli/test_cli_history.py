@@ -110,3 +110,19 @@ def test_nothing_to_copy_creates_nothing(new_db: Callable[[str], str], tmp_path:
     assert "no sessions or answers to copy" in line
     assert not Path(dst).exists() and not Path(missing).exists()
     usage_error(ezbac("history", "copy", dst), "DST")
+
+
+@pytest.mark.parametrize("suffix", ["-wal", "-journal"])
+def test_a_history_is_not_copied_beside_itself(tmp_path: Path, suffix: str) -> None:
+    """A copy written at a file SQLite keeps beside the source would be read as its
+    journal: refused, one line, nothing made."""
+    from tests.cli.test_cli_audition import make_history
+
+    db = Path(make_history(str(tmp_path / "history.sqlite3"), tmp_path)[0])
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    line = usage_error(ezbac("history", "copy", str(db), str(db) + suffix))
+    assert line.endswith(
+        f"history.sqlite3{suffix}: is the history being copied, or a file SQLite keeps "
+        "beside it (-wal, -journal, -shm): copy it to another file"
+    )
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before

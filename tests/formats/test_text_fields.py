@@ -29,6 +29,7 @@ def curriculum(
     areas: int = 1,
     area_title: str = "Tables",
     grade: str = "A",
+    grades: int = 1,
     red_lines: int = 1,
     red_title: str = "Paid a push",
 ) -> str:
@@ -49,7 +50,12 @@ def curriculum(
         out.append(
             f'    - {{id: a{i}, title: "{area_title}", keys: ["table:*"], target_seconds: 10}}'
         )
-    out += ["  rubric:", f'    - {{grade: "{grade}", accuracy: 90}}', "  red_lines:"]
+    out.append("  rubric:")
+    for i in range(grades):  # the best first; more than one: each named apart, at its length
+        name = grade if grades == 1 else f"{grade[:-2]}{i:02d}"
+        pace = "" if grades == 1 else f", pace: {200 + i}"
+        out.append(f'    - {{grade: "{name}", accuracy: {90 - i}{pace}}}')
+    out.append("  red_lines:")
     for i in range(red_lines):
         out.append(f'    - {{id: r{i}, title: "{red_title}", keys: ["payout:*"]}}')
     return "\n".join(out) + "\n"
@@ -155,10 +161,16 @@ def test_a_house_built_in_code_keeps_the_same_rule() -> None:
         Limits(minimum=Decimal(25), differential=Decimal(20))
 
 
-def test_the_sign_off_sheet_at_every_limit_is_one_page(tmp_path: Path) -> None:
+def test_the_sign_off_sheet_at_every_limit_is_one_page_signed_or_not(tmp_path: Path) -> None:
+    """Every curriculum and house text at its cap, every list at its longest (areas,
+    grades, red lines, each part under a house of its own), and a proctor's long name: one
+    page unsigned, and one page signed, with the QR code at least 40 mm wide."""
+    import json
+
     from tests.cli.test_cli_audition import RUN, make_history
     from trainer.history.audition_record import audition_record, find_run
     from trainer.history.sheet import sign_off_pdf
+    from trainer.history.signing import new_key, open_signer, sign_record
     from trainer.history.store import open_history
 
     db, _ = make_history(str(tmp_path / "h.sqlite3"), tmp_path)
@@ -168,28 +180,60 @@ def test_the_sign_off_sheet_at_every_limit_is_one_page(tmp_path: Path) -> None:
         text = ("DEALER SCHOOL " * 10)[:most]
         return text[:-1] + "X" if text.endswith(" ") else text
 
+    school = wide(CF.MAX_SCHOOL_CHARS)
     widest = curriculum(
         name=wide(CF.MAX_NAME_CHARS),
-        school=wide(CF.MAX_SCHOOL_CHARS),
+        school=school,
         areas=CF.MAX_AREAS,
         area_title=wide(CF.MAX_AREA_CHARS),
         grade=wide(CF.MAX_GRADE_CHARS),
+        grades=10,
         red_lines=CF.MAX_RED_LINES,
         red_title=wide(CF.MAX_RED_LINE_CHARS),
     )
     path = load_curriculum_text(widest, "path.yaml")
     with open_history(db, readonly=True) as store:
         record = audition_record(store, find_run(store, RUN, None), path)
-    # a house line for each part (the written part and each area): a drill's title, the
-    # house's name at its limit and its summary
-    houses = tuple(
-        f"Drill {k}: {wide(HF.MAX_NAME_CHARS)}, 8 decks" for k in range(CF.MAX_AREAS + 1)
+    # each part (the written part and an area's drill each) under a house of its own, the
+    # house's name at its limit and the longer of the two ways a house banks
+    parts = ["Audition: the written part"] + [
+        f"Drill {k}: Payouts, commission and fees" for k in range(1, CF.MAX_AREAS + 1)
+    ]
+    house = f"{wide(HF.MAX_NAME_CHARS)}, 8 decks, 7 seats; the seated players bank in turn"
+    record = replace(
+        record,
+        houses=tuple(f"{part}: {house}" for part in parts),
+        house_parts=tuple((f"{house} {k}", (part,)) for k, part in enumerate(parts)),
+        proctor=wide(40),
     )
-    record = replace(record, houses=houses, proctor=wide(40))
-    pdf = sign_off_pdf(record)
-    pages = re.findall(rb"/Type /Page\b(?!s)", pdf)
-    (tmp_path / "widest.pdf").write_bytes(pdf)
-    assert len(pages) == 1
+    pem, public = new_key(school, b"phrase")
+    (tmp_path / "key.pem").write_bytes(pem)
+    (tmp_path / "key.pub").write_text(json.dumps(public.as_json()), encoding="utf-8")
+    signer = open_signer(tmp_path / "key.pem", b"phrase")
+    for name, signed in (
+        ("unsigned", None),
+        ("signed", sign_record(record.signed_record(), signer)),
+    ):
+        pdf = sign_off_pdf(record, signed)
+        (tmp_path / f"widest-{name}.pdf").write_bytes(pdf)
+        assert len(re.findall(rb"/Type /Page\b(?!s)", pdf)) == 1, name
+    # the QR code as drawn: "W 0 0 H x y cm /I1 Do" in points; 40 mm is 113.4 points
+
+    drawn = [
+        float(size)
+        for stream in re.findall(rb"stream\r?\n(.*?)endstream", pdf, re.S)
+        for size in re.findall(rb"([\d.]+) 0 0 [\d.]+ [\d.]+ [\d.]+ cm /I\w+ Do", _inflated(stream))
+    ]
+    assert len(drawn) == 1 and drawn[0] >= 113.4, drawn
+
+
+def _inflated(stream: bytes) -> bytes:
+    import zlib
+
+    try:
+        return zlib.decompress(stream)
+    except zlib.error:
+        return stream
 
 
 def test_a_houses_calls_colours_and_sources_are_capped() -> None:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from trainer.curriculum.model import Curriculum
     from trainer.history.audition_record import AuditionRecord
     from trainer.history.backend import HistoryStore
+    from trainer.history.sheet_files import OutKind
     from trainer.history.signing import Revocations, SchoolKey, Signer
 
 #: `verify`: not verified (unsigned, changed, another key's, revoked).
@@ -735,7 +736,7 @@ def _write(
         from trainer.history.sheet import sign_off_pdf
 
         data = sign_off_pdf(record, signed)
-    kind = "json" if as_json else "pdf"
+    kind: OutKind = "json" if as_json else "pdf"
     out = _given(args.out, "--out")
     target = Path(out if out is not None else record.file_name(kind))
     _write_out(target, data, kind, args)
@@ -745,165 +746,40 @@ def _write(
 
 
 # -- never writing over a file ezbac did not make for it ---------------------------------------
-#
-# One small seam (``check_out`` and ``_write_out``) until the shared safe writer of
-# trainer.paths lands: it is swapped for that in one place.
-
-#: What each kind of file is called in a refusal.
-OUT_KINDS = {
-    "pdf": "an audition sign-off sheet (PDF)",
-    "json": "an audition sign-off sheet (JSON)",
-    "jwt": "an Open Badges credential (.jwt)",
-}
-#: The files SQLite keeps beside a history file: writing one would damage the history.
-SQLITE_SIBLINGS = ("-wal", "-journal", "-shm")
-#: How much of an existing file is read to tell whether ezbac made it.
-SNIFF_BYTES = 16 * 1024 * 1024
-
-
-def is_ours(head: bytes, kind: str) -> bool:
-    """Whether ``head`` (a file's first bytes) is a file of ``kind`` as ezbac writes it: a
-    PDF whose Creator is ezbac (fpdf2's ``/Creator (ezbac)``: the only PDFs ezbac makes); a
-    JSON sheet (unsigned: its ``run_id``, ``trainee`` and ``verification_code``; signed: the
-    signed sheet's mark); a VC-JWT credential ezbac issued."""
-    if kind == "pdf":
-        return head.startswith(b"%PDF-") and b"/Creator (ezbac)" in head
-    if kind == "json":
-        try:
-            doc = json.loads(head.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            return False
-        from trainer.history.signing import SHEET_MARK
-
-        return isinstance(doc, dict) and (
-            SHEET_MARK in doc or {"run_id", "trainee", "verification_code"} <= doc.keys()
-        )
-    from trainer.history.signing import BADGE_TYPE, RefusedError, jws_header, unb64url
-
-    text = head.decode("ascii", "replace").strip()
-    try:
-        if jws_header(text).get("typ") != BADGE_TYPE:
-            return False
-        claims = json.loads(unb64url(text.split(".")[1]))
-    except (RefusedError, UnicodeDecodeError, ValueError, RecursionError):
-        return False
-    return isinstance(claims, dict) and "OpenBadgeCredential" in (claims.get("type") or [])
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    """``a`` and ``b`` name one file: the same path resolved (links followed, there or
-    not), or the same file on disk (a hard link)."""
-    try:
-        if a.resolve() == b.resolve():
-            return True
-    except (OSError, RuntimeError):  # a symbolic link loop: compared on disk below
-        pass
-    try:
-        one, two = a.stat(), b.stat()
-    except (OSError, ValueError):
-        return False
-    return (one.st_dev, one.st_ino) == (two.st_dev, two.st_ino)
-
-
-def check_out(target: Path, kind: str, reads: list[tuple[Path, str]], replace: bool) -> Path | None:
-    """UsageError (one line) unless ``target`` may be written with a file of ``kind``: not
-    a file the command reads (``reads``, each with its name), nor the files SQLite keeps
-    beside the history; not a folder, a device, a pipe or a socket; not an existing file
-    ezbac did not make as that kind; an existing one of that kind only with ``replace``.
-    Returns the file found there (to replace), None when there is none."""
-    import os
-    import stat
-
-    from trainer.paths import os_reason
-
-    what = OUT_KINDS[kind]
-    for path, name in reads:
-        if _same_file(target, path):
-            raise UsageError(
-                f"{target}: is {name}, which this command reads: write {what} to another file"
-            )
-    try:
-        info = target.stat()
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError) as exc:
-        why = os_reason(exc) if isinstance(exc, OSError) else "not a file name"
-        raise UsageError(f"{target}: cannot be written ({why})") from None
-    if not stat.S_ISREG(info.st_mode):
-        kinds = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a named pipe", stat.S_IFSOCK: "a socket"}
-        kind_of = kinds.get(stat.S_IFMT(info.st_mode), "a device")
-        raise UsageError(f"{target}: is {kind_of}, not a file to write {what} to")
-    try:  # O_NONBLOCK: had it become a pipe since, opening it does not wait
-        fd = os.open(target, os.O_RDONLY | os.O_NONBLOCK)
-        with os.fdopen(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise UsageError(f"{target}: is not a regular file to write {what} to")
-            head = handle.read(SNIFF_BYTES)
-    except OSError as exc:
-        raise UsageError(f"{target}: cannot be read ({os_reason(exc)})") from None
-    if not is_ours(head, kind):
-        raise UsageError(
-            f"{target}: exists and is not {what}; ezbac never writes over it: write to "
-            "another file, or move that one away first"
-        )
-    if not replace:
-        raise UsageError(
-            f"{target}: already holds {what}; to replace it, give --replace (or delete it)"
-        )
-    return target
 
 
 def _reads(args: argparse.Namespace) -> list[tuple[Path, str]]:
     """The files this command reads: the history and the files SQLite keeps beside it, the
     curriculum, the key, its public half and the passphrase file."""
+    from trainer.history.sheet_files import history_reads
     from trainer.history.store import resolve_db
 
     files: list[tuple[Path, str]] = []
     history = resolve_db(args.db)
     if isinstance(history, Path):
-        files.append((history, "the history"))
-        files += [(history.with_name(history.name + s), "the history's") for s in SQLITE_SIBLINGS]
+        files += history_reads(history)
     curriculum = _curriculum(args.curriculum).source
     if curriculum is not None:
-        files.append((curriculum, "the curriculum"))
+        files.append((curriculum, "the curriculum file"))
     key = getattr(args, "key", None)
     if key:
-        files += [(Path(key), "the school's key"), (Path(key).with_suffix(".pub"), "its key")]
+        files += [
+            (Path(key), "the school's key"),
+            (Path(key).with_suffix(".pub"), "the school's public key"),
+        ]
     phrase = getattr(args, "passphrase_file", None)
     if phrase:
         files.append((Path(phrase), "the passphrase file"))
     return files
 
 
-def _write_out(target: Path, data: bytes, kind: str, args: argparse.Namespace) -> None:
-    """``data`` written at ``target`` as ``check_out`` allows: a new file created
-    exclusively (nothing there is ever written over), or a file of that kind ezbac made
-    replaced whole (a new file renamed over it) with --replace."""
-    import os
-
+def _write_out(target: Path, data: bytes, kind: OutKind, args: argparse.Namespace) -> None:
+    """``data`` written at ``target`` by the one safe writer (trainer.history.sheet_files);
+    a refusal or a failed write is one line, exit 2."""
+    from trainer.history.sheet_files import write_out
     from trainer.paths import os_error_line
 
-    existing = check_out(target, kind, _reads(args), bool(getattr(args, "replace", False)))
     try:
-        if existing is None:
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-            try:
-                with os.fdopen(fd, "wb") as handle:
-                    handle.write(data)
-            except BaseException:  # a full disk: no half sheet left behind
-                target.unlink(missing_ok=True)
-                raise
-            return
-        temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-            os.replace(temp, target)
-        except BaseException:
-            temp.unlink(missing_ok=True)
-            raise
-    except FileExistsError:
-        raise UsageError(f"{target}: appeared while writing; nothing was written over") from None
+        write_out(target, data, kind, reads=_reads(args), replace=bool(args.replace))
     except OSError as exc:
         raise UsageError(os_error_line(exc)) from None

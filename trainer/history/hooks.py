@@ -174,14 +174,16 @@ class Recorder:
             record = audition_record(self.store, find_run(self.store, run_id, None), curriculum)
         except HistoryError as exc:
             raise UnavailableError(str(exc)) from None
-        from trainer.history.sheet_files import write_sheet
+        from trainer.history.sheet_files import write_out
 
         target = user_data_dir() / "auditions" / record.file_name("pdf")
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             # ezbac's own folder: a sheet there is replaced (the same audition's, that day),
             # anything else put there under its name is not
-            write_sheet(target, sign_off_pdf(record), "pdf", replace=True)
+            write_out(
+                target, sign_off_pdf(record), "pdf", reads=self._reads(curriculum), replace=True
+            )
         except OSError as exc:
             raise UnavailableError(os_error_line(exc)) from None
         return target
@@ -194,12 +196,14 @@ class Recorder:
         from trainer.errors import BadInputError, UnavailableError
         from trainer.history.audition_record import audition_record, find_run
         from trainer.history.sheet import sign_off_pdf
+        from trainer.history.sheet_files import write_out
         from trainer.history.signing import open_signer, sign_record
         from trainer.paths import os_error_line, user_data_dir
 
         if not key.strip() or not passphrase:
             raise BadInputError("give the key file and its passphrase")
-        signer = open_signer(Path(key.strip()).expanduser(), passphrase.encode())
+        key_file = Path(key.strip()).expanduser()
+        signer = open_signer(key_file, passphrase.encode())
         curriculum = self.curriculum()
         if curriculum is None:
             raise UnavailableError("no curriculum: the sheet cannot be judged")
@@ -211,10 +215,25 @@ class Recorder:
         target = user_data_dir() / "auditions" / record.file_name("signed.pdf")
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            _replace_own_sheet(target, sign_off_pdf(record, signed))
+            reads = [
+                *self._reads(curriculum),
+                (key_file, "the school's key"),
+                (key_file.with_suffix(".pub"), "the school's public key"),
+            ]
+            write_out(target, sign_off_pdf(record, signed), "pdf", reads=reads, replace=True)
         except OSError as exc:
             raise UnavailableError(os_error_line(exc)) from None
         return target
+
+    def _reads(self, curriculum: Curriculum) -> list[tuple[Path, str]]:
+        """The files a sheet is read from: the history (and the files SQLite keeps beside
+        it) and the curriculum; a sheet never goes over one, whatever link leads there."""
+        from trainer.history.sheet_files import history_reads
+
+        files = history_reads(self.store.path) if isinstance(self.store.path, Path) else []
+        if curriculum.source is not None:
+            files.append((curriculum.source, "the curriculum file"))
+        return files
 
     def path(self, trainee: str, now: datetime | None = None) -> PathProgress | None:
         """``trainee``'s place on the path (home); None when it cannot be read (said)."""
@@ -465,39 +484,3 @@ class Recorder:
             return
         with contextlib.suppress(RuntimeError):  # the app has gone: close() says it at exit
             loop.call_soon_threadsafe(callback, message)
-
-
-def _replace_own_sheet(target: Path, data: bytes) -> None:
-    """Write a sheet at ``target`` in ezbac's own folder: a new file, or over a sheet ezbac
-    made there (a regular file, not a link, a PDF whose Creator is ezbac: the same
-    audition's, signed again), written to a new file renamed over it.  Anything else put
-    there under that name is never written over (UnavailableError, one line)."""
-    import os
-    import stat
-
-    from trainer.errors import UnavailableError
-
-    try:
-        info = target.lstat()
-    except FileNotFoundError:
-        info = None
-    if info is not None:
-        ours = False
-        if stat.S_ISREG(info.st_mode):
-            with open(target, "rb") as handle:
-                head = handle.read(16 * 1024 * 1024)
-            ours = head.startswith(b"%PDF-") and b"/Creator (ezbac)" in head
-        if not ours:
-            raise UnavailableError(
-                f"{target}: exists and is not a sheet ezbac made; nothing was written over it "
-                "(move it away and sign again)"
-            )
-    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(temp, target)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise

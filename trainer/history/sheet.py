@@ -35,6 +35,12 @@ if TYPE_CHECKING:
 
 #: Millimetres at the right of the verification block left free (a QR code, a fingerprint).
 VERIFY_ROOM = 60.0
+#: Type sizes (points) and their line heights (mm): the body, the tables and the smaller
+#: lines, the fine print.  Small enough that a sheet with every field at its cap, signed,
+#: holds one page (tests/formats/test_text_fields.py).
+BODY, BODY_LINE = 9.5, 4.6
+SMALL, SMALL_LINE = 8.5, 4.0
+FINE, FINE_LINE = 8.0, 3.6
 #: The signed record's attachment in the PDF (uncompressed ASCII JSON: ``verify`` finds it
 #: without a PDF reader, trainer.history.signing.find_in_pdf).
 ATTACHMENT = "audition-record.json"
@@ -80,9 +86,9 @@ class Sheet:
     def line(
         self,
         text: str,
-        size: float = 11,
+        size: float = BODY,
         style: str = "",
-        height: float = 6,
+        height: float = BODY_LINE,
         width: float | None = None,
     ) -> None:
         from fpdf.enums import XPos, YPos
@@ -97,8 +103,8 @@ class Sheet:
         )
 
     def heading(self, text: str) -> None:
-        self.pdf.ln(2.5)
-        self.line(text, 12, "B", 7)
+        self.pdf.ln(1.5)
+        self.line(text, 10.5, "B", 5.5)
 
     def table(
         self, head: tuple[str, ...], rows: Sequence[tuple[str, ...]], widths: tuple[int, ...]
@@ -107,11 +113,11 @@ class Sheet:
         in a cell (a name's asterisks are printed as typed)."""
         from fpdf.enums import TableBordersLayout
 
-        self.pdf.set_font("Helvetica", "", 10)
+        self.pdf.set_font("Helvetica", "", SMALL)
         with self.pdf.table(
             col_widths=widths,
             borders_layout=TableBordersLayout.HORIZONTAL_LINES,
-            line_height=5.5,
+            line_height=SMALL_LINE,
             text_align="LEFT",
             width=self.width,
         ) as table:
@@ -123,24 +129,25 @@ class Sheet:
 
 def _head(sheet: Sheet, record: AuditionRecord) -> None:
     if record.school:
-        sheet.line(record.school, 16, "B", 9)
+        sheet.line(record.school, 14, "B", 7)
     else:
-        sheet.line("School not named", 16, "B", 9)
-        sheet.line("The curriculum sat names no school (its 'school' field).", 9, "I", 5)
-    sheet.line("Dealer audition: EZ Baccarat - sign-off sheet", 13, "", 8)
-    sheet.line(f"Path: {record.path}", 10, "", 5.5)
-    sheet.pdf.ln(2)
-    sheet.line(f"Trainee: {record.run.trainee}")
-    sheet.line(f"Sat on: {record.run.started_at:%Y-%m-%d %H:%M} UTC")
+        sheet.line("School not named", 14, "B", 7)
+        sheet.line("The curriculum sat names no school (its 'school' field).", SMALL, "I", 4)
+    sheet.line("Dealer audition: EZ Baccarat - sign-off sheet", 11.5, "", 6)
+    sheet.line(f"Path: {record.path}", SMALL, "", SMALL_LINE)
+    sheet.pdf.ln(1)
+    sheet.line(
+        f"Trainee: {record.run.trainee}      Sat on: {record.run.started_at:%Y-%m-%d %H:%M} UTC"
+    )
     sheet.line(f"Proctor: {record.proctor} - {PROCTOR_WORDS[record.proctor_check]}")
-    sheet.line(f"Run: {record.run.session_id}", 9, "", 5)
+    sheet.line(f"Run: {record.run.session_id}", FINE, "", FINE_LINE)
 
 
 def _result(sheet: Sheet, record: AuditionRecord) -> None:
-    sheet.pdf.ln(2)
+    sheet.pdf.ln(1.5)
     # signed: the verdict judged from the answers, as signed; unsigned: the run row's
     passed = record.verdict.passed if sheet.signed is not None else record.passed
-    sheet.line(f"Result: {'PASSED' if passed else 'FAILED'}", 14, "B", 8)
+    sheet.line(f"Result: {'PASSED' if passed else 'FAILED'}", 12, "B", 6.5)
     retake = record.verdict.retake_from
     if retake is not None:
         sheet.line(f"A retake may be sat from {retake:%Y-%m-%d}.")
@@ -158,9 +165,9 @@ def _written(sheet: Sheet, record: AuditionRecord) -> None:
         sheet.line(
             f"{record.written_set} questions set, {record.written_answered} answered: "
             f"the {missing} not answered count as not right.",
-            10,
+            SMALL,
             "",
-            5,
+            SMALL_LINE,
         )
 
 
@@ -176,15 +183,17 @@ def _practical(sheet: Sheet, record: AuditionRecord) -> None:
             right = f"{area.right} of {area.answered}"
             pace = f"{seconds(area.average)} s per answer, {target}"
         rows.append((area.area.title, grade, right, pace))
-    sheet.table(("Area", "Grade", "Right", "Pace"), rows, (60, 36, 22, 72))
+    sheet.table(("Area", "Grade", "Right", "Pace"), rows, (79, 30, 23, 48))
     rubric = "; ".join(
         f"{g.grade}: at least {g.accuracy}% right, "
         + ("no slower than the target" if g.pace == 100 else f"within {g.pace}% of the target")
         for g in record.rubric
     )
     if rubric:
-        sheet.pdf.ln(1)
-        sheet.line(f"Grades, best first - {rubric}; below the last, the area fails.", 9, "", 4.5)
+        sheet.pdf.ln(0.5)
+        sheet.line(
+            f"Grades, best first - {rubric}; below the last, the area fails.", FINE, "", FINE_LINE
+        )
 
 
 def _red_lines(sheet: Sheet, record: AuditionRecord) -> None:
@@ -193,35 +202,39 @@ def _red_lines(sheet: Sheet, record: AuditionRecord) -> None:
         sheet.line("None set.")
     for red in record.red_lines:
         sheet.line(
-            f"{red.title}: {'CROSSED' if record.crossed(red) else 'not crossed'}", 10, "", 5.5
+            f"{red.title}: {'CROSSED' if record.crossed(red) else 'not crossed'}",
+            SMALL,
+            "",
+            SMALL_LINE,
         )
 
 
 def _houses(sheet: Sheet, record: AuditionRecord) -> None:
     sheet.heading("House rules dealt under")
     if not record.house_parts:
-        sheet.line("(no part recorded)", 10)
+        sheet.line("(no part recorded)", SMALL, "", SMALL_LINE)
     for house, parts in record.house_parts:
-        sheet.line(house or "A drill no longer installed (its house unknown)", 10, "B", 5.5)
-        sheet.line(f"Parts dealt under it: {', '.join(parts)}", 10, "", 5.5)
+        house = house or "A drill no longer installed (its house unknown)"
+        sheet.line(house, SMALL, "B", SMALL_LINE)
+        sheet.line(f"Parts dealt under it: {', '.join(parts)}", SMALL, "", SMALL_LINE)
 
 
 def _verification(sheet: Sheet, record: AuditionRecord) -> None:
-    sheet.pdf.ln(2.5)
+    sheet.pdf.ln(1.5)
     sheet.verify_top = sheet.pdf.get_y()  # the free column starts here (VERIFY_ROOM)
-    sheet.line("Verification", 12, "B", 7)
+    sheet.line("Verification", 10.5, "B", 5.5)
     left = sheet.left_column
     if sheet.signed is not None:
         _signature(sheet, sheet.signed)
         return
-    sheet.line(f"Code: {record.code}", 12, "B", 7, left)
+    sheet.line(f"Code: {record.code}", 11, "B", 6, left)
     sheet.line(
         "Unsigned sheet: ezbac audition verify CODE says whether the school's history still "
         "matches it (any case; spaces for the dashes will do; its last character catches a "
         "typo), which proves nothing against whoever can write that history.",
-        9,
+        FINE,
         "",
-        4.5,
+        FINE_LINE,
         left,
     )
 
@@ -239,14 +252,14 @@ def _signature(sheet: Sheet, signed: dict[str, Any]) -> None:
     token = signed["signature"]
     kid = str(json.loads(unb64url(token.split(".")[0]))["kid"])
     top = float(sheet.verify_top if sheet.verify_top is not None else pdf.get_y())
-    sheet.line(f"Signed with {signed['record']['school']}'s key.", 11, "B", 6, left)
+    sheet.line(f"Signed with {signed['record']['school']}'s key.", BODY, "B", BODY_LINE, left)
     sheet.line(
         "Check it with the school's published public key, whose fingerprint is printed "
         "here: ezbac audition verify SHEET --key SCHOOL.pub (the PDF, or the text of the QR "
         "code read by any phone). It shows what was signed: read the result there.",
-        9,
+        FINE,
         "",
-        4.5,
+        FINE_LINE,
         left,
     )
     bottom = float(pdf.get_y())
@@ -289,8 +302,8 @@ def qr_png(text: str) -> bytes:
 
 def _signatures(sheet: Sheet, record: AuditionRecord) -> None:
     for who in ("Proctor", "Trainee"):
-        sheet.pdf.ln(9)
-        sheet.line(f"{who}'s signature: ______________________   Date: ___________", 10, "", 5)
+        sheet.pdf.ln(6)
+        sheet.line(f"{who}'s signature: ______________________   Date: ___________")
 
 
 #: The sheet's sections, in order.

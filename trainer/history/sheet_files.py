@@ -1,60 +1,97 @@
-"""Writing an audition's sign-off sheet to a file, never over anything else.
+"""Writing an audition's sign-off sheet, or its Open Badges credential, to a file, never
+over anything else: the one safe writer of `ezbac audition record|sign|badge --out` and of
+the verdict screen's `s` and `k`.
 
-A sheet is written only where nothing is, or over a sheet of the same kind when asked
-(``replace``): never over the history it was read from (or the files SQLite keeps beside
-it), a file the command reads, a folder, a device, a named pipe, or any other file.  A
-sheet is recognised by its content: a PDF whose Creator is ezbac (the only PDF ezbac
-makes), a JSON object with an audition's ``run_id`` and ``trainee``.  The file is written
-whole or not at all (``trainer.paths.write_bytes_atomic``).
+A file is written only where nothing is, or over a file of the same kind ezbac made when
+asked (``replace``): never over a file the command reads (the history and the files SQLite
+keeps beside it, the curriculum, the school's key, its public half, the passphrase file,
+under any name that reaches them), a folder, a device, a named pipe, a link to nothing, or
+any other file (``trainer.paths.check_output``).  A file is recognised by its content
+(``is_ours``).  It is written whole or not at all, and a file that appears meanwhile is
+never written over (``trainer.paths.write_bytes_atomic``).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
-from trainer.paths import check_output, write_bytes_atomic
+from trainer.paths import check_output, history_files, write_bytes_atomic
 
-SheetKind = Literal["pdf", "json"]
+OutKind = Literal["pdf", "json", "jwt"]
 
-#: What fpdf2 writes in a PDF's information dictionary for ``set_creator("ezbac")``.
+#: What each kind of file is called in a refusal.
+OUT_KINDS: dict[OutKind, str] = {
+    "pdf": "an audition sign-off sheet (PDF)",
+    "json": "an audition sign-off sheet (JSON)",
+    "jwt": "an Open Badges credential (.jwt)",
+}
+
+#: What fpdf2 writes in a PDF's information dictionary for ``set_creator("ezbac")``: the
+#: only PDFs ezbac makes are sheets.
 PDF_CREATOR = b"/Creator (ezbac)"
 
 
-def is_sheet(data: bytes, kind: SheetKind) -> bool:
-    """Whether ``data`` is a sign-off sheet of that ``kind`` as ezbac writes it."""
+def is_ours(head: bytes, kind: OutKind) -> bool:
+    """Whether ``head`` (a file's first bytes) is a file of ``kind`` as ezbac writes it: a
+    PDF whose Creator is ezbac; a JSON sheet, unsigned (its ``run_id``, ``trainee`` and
+    ``verification_code``) or signed (the signed sheet's mark, the record it signs and its
+    signature); a
+    VC-JWT Open Badges credential."""
     if kind == "pdf":
-        return data.startswith(b"%PDF-") and PDF_CREATOR in data
+        return head.startswith(b"%PDF-") and PDF_CREATOR in head
+    from trainer.history.signing import BADGE_TYPE, SHEET_MARK, RefusedError, jws_header, unb64url
     from trainer.jsonfile import BadJSONError, loads
 
+    if kind == "json":
+        try:
+            doc = loads(head)
+        except BadJSONError:
+            return False
+        if not isinstance(doc, dict):
+            return False
+        if SHEET_MARK in doc:  # signed: the mark, the record signed and its signature
+            signed = doc.get("record")
+            return (
+                isinstance(signed, dict)
+                and {"run_id", "trainee"} <= signed.keys()
+                and isinstance(doc.get("signature"), str)
+            )
+        return {"run_id", "trainee", "verification_code"} <= doc.keys()
+    text = head.decode("ascii", "replace").strip()
     try:
-        doc = loads(data)
-    except (BadJSONError, ValueError):
+        if jws_header(text).get("typ") != BADGE_TYPE:
+            return False
+        claims = json.loads(unb64url(text.split(".")[1]))
+    except (RefusedError, UnicodeDecodeError, ValueError, RecursionError):
         return False
-    if isinstance(doc, dict) and isinstance(doc.get("record"), dict):
-        doc = doc["record"]  # a record wrapped with what signs it
-    return isinstance(doc, dict) and {"run_id", "trainee"} <= doc.keys()
+    return isinstance(claims, dict) and "OpenBadgeCredential" in (claims.get("type") or [])
 
 
-def write_sheet(
+def history_reads(history: Path) -> list[tuple[Path, str]]:
+    """A history file and the files SQLite keeps beside it, each named "the history" (a
+    sheet written at its -wal or -journal would be read as the history's journal)."""
+    return [(path, "the history") for path in history_files(history)]
+
+
+def write_out(
     target: Path,
     data: bytes,
-    kind: SheetKind,
+    kind: OutKind,
     *,
     reads: Sequence[tuple[Path, str]] = (),
     replace: bool = False,
-    replace_how: str = "delete it first",
 ) -> None:
-    """Write the sheet ``data`` at ``target`` (see the module); OutputRefusedError (one
-    line) if that would replace anything else, OSError if the write fails."""
-    what = "an audition sign-off sheet" + (" (JSON)" if kind == "json" else " (PDF)")
-    check_output(
+    """Write ``data``, a file of ``kind``, at ``target`` (see the module): OutputRefusedError
+    (one line) if that would replace anything else, OSError if the write fails (naming
+    ``target``; FileExistsError when a file appeared there meanwhile)."""
+    there = check_output(
         target,
-        what=what,
-        is_ours=lambda head: is_sheet(head, kind),
+        what=OUT_KINDS[kind],
+        is_ours=lambda head: is_ours(head, kind),
         reads=reads,
         replace=replace,
-        replace_how=replace_how,
     )
-    write_bytes_atomic(target, data)
+    write_bytes_atomic(target, data, replace=there)
