@@ -28,9 +28,11 @@ def test_a_rename_or_a_link_keeps_every_genuine_sheet(history_db: str, tmp_path:
         assert {s.trainee for s in store.sessions() if s.mode == "exam"} == {"ana"}
         assert store.trainees() == ["Ana Lopez"]  # listed under her name of today
         assert len(store.sessions("Ana Lopez")) == 3  # the audition and its two parts
+    # a code is never "verified" (only a signed sheet is), but the history still gives it
     verified = run(history, "verify", code)
-    assert verified.returncode == 0, verified.stdout + verified.stderr
-    assert verified.stdout.startswith("verified: ana's audition")
+    assert verified.returncode == 1, verified.stdout + verified.stderr
+    assert verified.stdout.startswith("unsigned: the code of ana's audition")
+    assert "matches this history's rows" in verified.stdout
     found = run(history, "record", "--trainee", "Ana Lopez", "--json")
     assert found.returncode == 0, found.stderr
     assert json.loads(found.stdout)["verification_code"] == code

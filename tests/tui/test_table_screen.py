@@ -345,9 +345,37 @@ async def test_the_results_export_each_tables_procedure_for_the_audit() -> None:
 
 
 async def test_a_long_title_ends_in_an_ellipsis_on_the_headers_one_line() -> None:
-    """At 80 columns the status keeps its place whole and the title takes what is left,
-    cut with "…" rather than wrapped onto a line the table needs; the title is still the
-    whole one (its start, the audition's part, is what stays)."""
+    """At 80 columns the status gives up its target, then its mode, and the title takes what
+    is left, cut with "…" rather than wrapped onto a line the table needs; the title is
+    still the whole one (its start, the audition's part, is what stays)."""
+    title = "The full table against the clock, seven seats and every bet"
+    timed = table_drill(Mode.EXAM, time_limit=120, target=60)
+    part = exam_part(replace(timed, title=title), 4, 8)
+    app = TrainerApp(
+        choices=lambda: [DrillEntry.of(part)],
+        start=part,
+        trainee="Alex",
+        seed=1,
+        deal=dealer_of([table()]),
+        clock=FakeClock(),
+        now=FakeNow(),
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        status = "Table 1/1 · ⏱ 120.0s left"  # 25 columns: no target, no mode
+        assert text(app, "#table-status") == status
+        header = app.screen.query_one("#table-header")
+        assert header.size.height == 1
+        shown = app.screen.query_one("#table-title", Static)
+        # 80 - 2 (padding) - 25 (status) - 2 (its margin) = 51 columns: 50 of the title, "…"
+        assert shown.render_line(0).text == "Part 4 of 8 · The full table against the clock, se…"
+        assert text(app, "#table-title") == f"Part 4 of 8 · {title}"
+
+
+async def test_a_title_that_fits_once_the_status_is_short_is_whole() -> None:
+    """The audition's table part at 80 columns: "Part 4 of 8 · The full table against the
+    clock" (46 columns) fits whole beside the status without its target and mode (25): 46 +
+    2 + 25 + 2 = 75 of 80."""
     title = "The full table against the clock"
     timed = table_drill(Mode.EXAM, time_limit=120, target=60)
     part = exam_part(replace(timed, title=title), 4, 8)
@@ -362,11 +390,7 @@ async def test_a_long_title_ends_in_an_ellipsis_on_the_headers_one_line() -> Non
     )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        status = "Table 1/1 · exam · ⏱ 120.0s left (target 60s)"  # 45 columns
-        assert text(app, "#table-status") == status
-        header = app.screen.query_one("#table-header")
-        assert header.size.height == 1
+        assert text(app, "#table-status") == "Table 1/1 · ⏱ 120.0s left"
+        assert app.screen.query_one("#table-header").size.height == 1
         shown = app.screen.query_one("#table-title", Static)
-        # 80 - 2 (padding) - 45 (status) - 2 (its margin) = 31 columns: 30 of the title, "…"
-        assert shown.render_line(0).text == "Part 4 of 8 · The full table a…"
-        assert text(app, "#table-title") == f"Part 4 of 8 · {title}"
+        assert shown.render_line(0).text.rstrip() == f"Part 4 of 8 · {title}"

@@ -638,9 +638,9 @@ class TableScreen(Screen[None]):
         score = "" if s.exam else f" · score {s.right}/{s.graded}"
         mode = f" · {s.drill.mode.value}"
         target = "" if s.target_seconds is None else f" (target {s.target_seconds:g}s)"
-        # the title never wraps: where the line is short, the target goes, then the mode
-        # (the home list and the results say both), then the status takes a line of its own
-        room = self.size.width - 4 - len(s.drill.title) if self.size.width else 1_000
+        # the header is one line: where it is short, the target goes, then the mode (the
+        # home list and the results say both); a title still too long is cut with "…"
+        room = self.size.width - 4 - len(s.drill.heading) if self.size.width else 1_000
         table = f"Table {number}{of}"
         for status in (
             table + mode + score + clock + target,
@@ -649,7 +649,6 @@ class TableScreen(Screen[None]):
         ):
             if len(status) <= room:
                 break
-        self.query_one("#table-header").set_class(len(status) > room, "-stacked")
         self.put("#table-status", Text(status))
 
     def tick(self) -> None:
