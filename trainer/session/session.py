@@ -178,6 +178,12 @@ class Session(OnRun):
         return len(self.results)
 
     @property
+    def answered(self) -> int:
+        """The answers the trainee gave: an exam's fix question passed over is none, so an
+        exam's count of answers says nothing of the replay's error (``_pass_over``)."""
+        return sum(not isinstance(r.answer, NotAsked) for r in self.results)
+
+    @property
     def finished(self) -> bool:
         return self.index >= self.total
 

@@ -96,6 +96,7 @@ class SpotScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#feedback").display = False
+        self.set_class(self.session.exam, "-exam")
         self.session.start()
         self.show_question()
         if self.session.time_limit is not None:
@@ -177,7 +178,9 @@ class SpotScreen(Screen[None]):
         s = self.session
         number = s.index if self.state == FEEDBACK else min(s.index + 1, s.total)
         text = Text(s.counter(number))
-        text.append(f" · exam, {s.index} answered" if s.exam else f" · score {s.right}/{s.index}")
+        text.append(
+            f" · exam, {s.answered} answered" if s.exam else f" · score {s.right}/{s.index}"
+        )
         left = s.remaining()
         if left is not None and self.state == ASKING:
             text.append(f" · ⏱ {max(left, 0.0):4.1f}s")
