@@ -226,9 +226,7 @@ def test_in_an_exam_the_step_flagged_right_is_asked_without_saying_it_was_right(
     s.answer(spot.expected())
     fix = s.current
     assert isinstance(fix, FixQuestion) and fix.replay is spot.replay
-    assert fix.exam_prompt == (
-        f"You flagged step {step}. What should the dealer have done there?"
-    )
+    assert fix.exam_prompt == f"You flagged step {step}. What should the dealer have done there?"
     assert "wrong" not in fix.exam_prompt
     assert s.answer(fix.expected()).correct
 

@@ -55,7 +55,7 @@ def test_spot_exam_the_step_flagged_asked_as_the_flag(snap_compare, size) -> Non
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_spot_exam_no_error_goes_on_to_the_next_replay(snap_compare, size) -> None:
-    """"No error" on the replay with an error: the next replay, nothing marked."""
+    """No error answered on the replay with an error: the next replay, nothing marked."""
     from tests.support.screens import SpotExamApp
 
     app = SpotExamApp(trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
