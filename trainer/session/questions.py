@@ -105,12 +105,16 @@ class TimedOut:
     label: str = "No answer (time ran out)"
 
 
+#: How a question an exam passed over is recorded (``NotAsked``).
+NOT_ASKED = "not asked"
+
+
 @dataclass(frozen=True, slots=True)
 class NotAsked:
     """A question an exam passes over, graded missed: the right step of a replay whose error
     the trainee did not flag (asking it would show which step was wrong)."""
 
-    text: str = "not asked"
+    text: str = NOT_ASKED
     label: str = "Not asked: the error was not found"
 
 
