@@ -25,6 +25,7 @@ from trainer.session.questions import NotAsked
 from trainer.session.spot import SpotQuestion
 from trainer.tui.app import TrainerApp, session_screen
 from trainer.tui.screens.spot import ReplayList, SpotScreen
+from trainer.tui.widgets.fittable import FitTable
 
 SIZE = (80, 24)
 
@@ -135,3 +136,24 @@ async def test_the_audition_part_never_shows_the_step_missed() -> None:
         assert missed >= 1
         fixes = [r for r in session.results if r.question.step is Step.FIX]
         assert len(fixes) == errors and all(r.answer == NotAsked() for r in fixes)
+
+
+async def test_the_results_list_the_fix_not_asked_and_step_through_it() -> None:
+    """After the exam the results say what was not asked, and the missed questions step
+    through it (the right step shown then, the exam over)."""
+    from trainer.tui.screens.results import MissedScreen, ResultsScreen
+
+    app = TrainerApp(trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = exam_session(app)
+        app.push_screen(session_screen(session))
+        await pilot.pause()
+        await pilot.press("n", "enter", "n", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        assert "1 of 3 right" in text_of(app, "#results-head")
+        fix_row = [str(cell) for cell in app.screen.query_one("#each", FitTable).rows[1]]
+        assert fix_row[3] == "✗ Not asked: the error was not found"
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MissedScreen)
