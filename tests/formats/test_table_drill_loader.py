@@ -233,6 +233,14 @@ def test_a_shoe_at_the_table() -> None:
     assert d.run_words == "a shoe at the table from 4 coups before the cut card"
 
 
+def test_one_coup_before_the_cut_card_is_one_coup() -> None:
+    """A shoe from the cut card's own coup: "1 coup", never "1 coups"."""
+    d = load_text(SHOE_TABLE.replace("last_coups: 4", "last_coups: 1"))
+    assert d.run_words == "a shoe at the table from 1 coup before the cut card"
+    alone = load_text(HEAD + "ask: [shoe, outcome]\nshoe: {cut: 20, last_coups: 1}\n")
+    assert alone.run_words == "a shoe from 1 coup before the cut card"
+
+
 def test_validate_the_bundled_table_drills() -> None:
     files = sorted(str(p) for p in (REPO / "drills").glob("1[2-6]-table-*.yaml"))
     assert len(files) == 5

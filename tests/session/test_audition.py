@@ -375,3 +375,22 @@ def test_an_area_that_never_asked_a_skill_it_names_gets_no_grade() -> None:
     v = judge_audition(plain, "ana", "mr. lee", T0, 10, only)
     assert v.areas[0].unasked == ("natural",) and v.areas[0].mark == "not enough answers"
     assert v.reasons == ("The draws: not enough answers (never asked: natural)",)
+
+
+def test_a_fix_an_exam_passed_over_is_missed_not_an_answer_in_no_time() -> None:
+    """Spotting at a table: 5 replays flagged right in 9 s each, 5 fixes answered right in
+    9 s, and a sixth replay's error missed in 9 s (its fix not asked, recorded in 0 s).
+    Right 10 of 12 (83 %); the pace is 99 s over the 11 answers given, 9 s a one, 100 % of
+    a 9 s target, not 99 s over 12 (8.25 s, 92 %): a miss never makes the trainee faster."""
+    spot = Area("spot", "Spotting", ("spot:*",), 9.0)
+    exam = Audition(10, 80, (spot,), (A, B, C), (), retake_days=7)
+
+    def made(skill: str, right: bool, seconds: float, given: str) -> AnswerRecord:
+        return answer(skill, right, T0, seconds=seconds, answer_text=given, expected="x")
+
+    sitting = [made("spot:none", True, 9.0, "step 3") for _ in range(5)]
+    sitting += [made("spot:none:fix", True, 9.0, "x") for _ in range(5)]
+    sitting += [made("spot:none", False, 9.0, "no error")]
+    sitting += [made("spot:none:fix", False, 0.0, "not asked")]
+    (area,) = judge_audition(exam, "ana", "mr. lee", T0, 10, sitting).areas
+    assert (area.answered, area.right, area.pace) == (12, 10, 100)

@@ -23,10 +23,12 @@ from trainer.drills.generate import deal_drill
 from trainer.drills.model import ASKING_ORDER, Drill, DrillCoup, Kind, Step
 from trainer.engine import format_amount
 from trainer.engine.house import House
+from trainer.session.audition import exam_part
 from trainer.session.protect import ViolationQuestion
-from trainer.session.questions import Question, TimedOut, expand
+from trainer.session.questions import Question, SpotAnswer, TimedOut, expand
 from trainer.session.run import Result
 from trainer.session.session import Session
+from trainer.session.spot import FixQuestion, SpotQuestion
 from trainer.session.table import TableSession
 from trainer.tui.screens.drill import feedback_text
 
@@ -251,8 +253,63 @@ def test_no_moment_or_shoe_line_at_a_table_gives_an_answer_away() -> None:
     assert checked == 128, checked
 
 
+# --- a spot drill sat as an exam: the step missed is never named ---------------------------
+
+
+def names_the_step(step: int, text: str) -> str | None:
+    """What in ``text`` names step ``step`` of a replay: "Step 6 was wrong", "step 6", or
+    the screen's mark at its number ("✗ 6")."""
+    said = re.search(rf"\b[Ss]tep {step}\b|✗ *{step}\b", text)
+    return None if said is None else said.group(0)
+
+
+def next_texts(session: Session) -> list[str]:
+    """The prompts the spot screen may show next (an exam's own wording of a fix too)."""
+    if session.finished:
+        return []
+    q = session.current
+    return [q.prompt, *([q.exam_prompt] if isinstance(q, FixQuestion) else [])]
+
+
+def test_an_exam_never_names_the_step_of_an_error_the_trainee_missed() -> None:
+    """Every bundled spot drill sat as an audition part (an exam), four seeds, each replay
+    with an error answered wrong twice over ("no error"; a step that is not the error's) and
+    the others right: the prompts shown next never name the error's step.  It checks 44
+    texts: one after each error missed but the last replay's, two if a fix came next
+    (asserted, so a drill that stops dealing errors shows here)."""
+    checked, missed, found = 0, 0, []
+    spots = [d for d in _screen_drills() if d.kind is Kind.SPOT]
+    assert {d.id for d in spots} >= {"spot-the-error", "spot-the-error-table"}
+    for drill in spots:
+        for seed in SCREEN_SEEDS:
+            for wrong in ("no error", "another step"):
+                session = Session.deal(exam_part(drill, 1, 1), "t", random.Random(seed))
+                while not session.finished:
+                    q = session.current
+                    right = q.expected()
+                    if not isinstance(q, SpotQuestion) or right.step is None:
+                        session.answer(right)
+                        continue
+                    step = right.step
+                    other = step + 1 if step < len(q.lines) else 1
+                    session.answer(SpotAnswer(None if wrong == "no error" else other))
+                    texts = next_texts(session)
+                    missed += not session.finished
+                    checked += len(texts)
+                    found += [
+                        f"{drill.id} seed {seed}, {wrong} at step {step}: {said!r} in {t!r}"
+                        for t in texts
+                        if (said := names_the_step(step, t)) is not None
+                    ]
+    assert found == []
+    assert checked == missed == 44, (checked, missed)
+
+
 def test_the_screen_checks_catch_what_used_to_be_on_screen() -> None:
     """The give-aways as they were worded: the checks above fail on each."""
+    assert names_the_step(6, "Step 6 was wrong. What should the dealer have done?")
+    assert names_the_step(6, "✗ 6  Seat 3 Banker 25: paid 25")
+    assert names_the_step(6, "Step 16 was wrong.") is None
     assert given_away(None, ["Coup 10 · 4 cards left · cut card out: last coup"])
     assert given_away(None, ["Nothing on the layout changes during the deal."])
     naturals = load_drill("naturals")

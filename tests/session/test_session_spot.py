@@ -180,3 +180,62 @@ def test_a_table_paid_out_of_order_twice_is_graded_at_its_first_break_and_says_s
     assert five < two
     assert spot.grade(SpotAnswer(five)).correct
     assert not spot.grade(SpotAnswer(two)).correct
+
+
+# --- an exam: the right step is asked only of the step the trainee flagged -----------------
+
+
+def exam_spots(rate: float, seed: int, questions: int = 6) -> Session:
+    from dataclasses import replace as _replace
+
+    from trainer.drills.model import Mode
+
+    d = _replace(spot_drill(rate, questions=questions), mode=Mode.EXAM)
+    return Session.deal(d, "Alex", random.Random(seed), clock=FakeClock(), now=FakeNow())
+
+
+@pytest.mark.parametrize("wrong", ["no error", "another step"])
+def test_in_an_exam_an_error_not_flagged_leaves_its_fix_unasked_and_missed(wrong: str) -> None:
+    """Every replay has an error (rate 1): each flagged wrong ("no error", or the step
+    after the error's, or step 1 when the error is at the end) is followed by the next
+    replay, never by "what should the dealer have done" about the step missed; the fix is
+    recorded as missed ("not asked"), so the score is out of every question dealt."""
+    from trainer.session.questions import NotAsked
+
+    s = exam_spots(1.0, seed=4)
+    total = s.total
+    assert total == 12  # 6 replays, a fix after each
+    while not s.finished:
+        q = s.current
+        assert isinstance(q, SpotQuestion), "a fix asked after an error not flagged"
+        step = q.expected().step
+        assert step is not None
+        flag = None if wrong == "no error" else (step + 1 if step < len(q.lines) else 1)
+        s.answer(SpotAnswer(flag))
+        fix = s.results[-1]
+        assert isinstance(fix.question, FixQuestion) and fix.question.replay is q.replay
+        assert fix.answer == NotAsked() and not fix.correct
+    assert s.total == total and len(s.results) == 12 and s.right == 0
+    assert [r.answer.text for r in s.results[1::2]] == ["not asked"] * 6
+
+
+def test_in_an_exam_the_step_flagged_right_is_asked_without_saying_it_was_right() -> None:
+    s = exam_spots(1.0, seed=4)
+    spot = s.current
+    assert isinstance(spot, SpotQuestion)
+    step = spot.expected().step
+    s.answer(spot.expected())
+    fix = s.current
+    assert isinstance(fix, FixQuestion) and fix.replay is spot.replay
+    assert fix.exam_prompt == f"You flagged step {step}. What should the dealer have done there?"
+    assert "wrong" not in fix.exam_prompt
+    assert s.answer(fix.expected()).correct
+
+
+def test_in_practice_the_fix_is_still_asked_after_an_error_missed() -> None:
+    """Practice teaches: "no error" on a replay with an error goes on with the right step."""
+    s = Session.deal(spot_drill(1.0, questions=2), "Alex", random.Random(4))
+    spot = s.current
+    assert isinstance(spot, SpotQuestion)
+    s.answer(SpotAnswer(None))
+    assert isinstance(s.current, FixQuestion) and s.current.replay is spot.replay

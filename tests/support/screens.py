@@ -76,6 +76,20 @@ class RemedyApp(TrainerApp):
         self.push_screen(session_screen(session))
 
 
+class SpotExamApp(TrainerApp):
+    """The audition's "Supervising a table" part on screen (remedy_replays under the bundled
+    drill's title, sat as part 5 of 7): a title long enough to meet the status at 80x24."""
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        from trainer.session.audition import exam_part
+
+        drill, questions = remedy_replays()
+        part = exam_part(replace(drill, title="Supervising a table: spot the error"), 5, 7)
+        session = Session(part, [], "Alex", clock=self.clock, now=self.now, questions=questions)
+        self.push_screen(session_screen(session))
+
+
 def spot_app() -> SpotApp:
     return SpotApp(trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
 

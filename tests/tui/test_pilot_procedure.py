@@ -227,6 +227,7 @@ async def test_a_spot_exam_gives_no_feedback_and_times_out() -> None:
     from dataclasses import replace
 
     from trainer.drills.model import Mode
+    from trainer.session.questions import NotAsked
 
     drill, questions = dragon_replays()
     drill = replace(drill, mode=Mode.EXAM, time_limit=10.0)
@@ -246,8 +247,10 @@ async def test_a_spot_exam_gives_no_feedback_and_times_out() -> None:
         clock.advance(11)  # the second replay's time runs out
         await pilot.pause(0.5)
         assert session.results[1].timed_out and not session.results[1].correct
-        await pilot.press("3", "enter")  # option 3 of the hand-built four: return 25, pay 0
+        # the error not flagged in time: its right step is not asked (it would name the
+        # step), and counts as missed
         await pilot.pause()
+        assert session.results[2].answer == NotAsked()
         assert isinstance(app.screen, ResultsScreen)
-        # "no error" right, the timed-out flag wrong, the push named right
-        assert "2 of 3 right" in text_of(app, "#results-head")
+        # "no error" right, the timed-out flag wrong, the fix not asked
+        assert "1 of 3 right" in text_of(app, "#results-head")

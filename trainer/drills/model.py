@@ -314,6 +314,11 @@ class IrregularitySpec:
 RunSpec = CoupSpec | ShoeSpec | CallSpec | SpotSpec | ViolationSpec | IrregularitySpec
 
 
+def _coups(n: int) -> str:
+    """How many coups, in words: "1 coup", "3 coups"."""
+    return f"{n} coup{'s' if n != 1 else ''}"
+
+
 @dataclass(frozen=True, slots=True)
 class Drill:
     id: str
@@ -397,7 +402,7 @@ class Drill:
         if self.is_table and isinstance(run, ShoeSpec):
             if run.last_coups is None:
                 return "a whole shoe at the table"
-            return f"a shoe at the table from {run.last_coups} coups before the cut card"
+            return f"a shoe at the table from {_coups(run.last_coups)} before the cut card"
         if self.is_table:
             return f"{self.questions} table{'s' if self.questions != 1 else ''}"
         if isinstance(run, ViolationSpec):
@@ -407,5 +412,5 @@ class Drill:
         if isinstance(run, ShoeSpec):
             if run.last_coups is None:
                 return "a whole shoe"
-            return f"a shoe from {run.last_coups} coups before the cut card"
+            return f"a shoe from {_coups(run.last_coups)} before the cut card"
         return f"{self.questions} coup{'s' if self.questions != 1 else ''}"

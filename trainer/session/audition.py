@@ -35,6 +35,7 @@ from trainer.curriculum.model import Area, Audition, Grade, RedLine, matches
 from trainer.drills.model import BetSpec, CoupFilter, Cover, Drill, Mode, Order, Step
 from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.errors import EzbacError
+from trainer.session.questions import NOT_ASKED
 from trainer.session.records import AnswerRecord, SessionRecord
 
 #: The run kind an audition is recorded as (the sessions table's drill_id; no schema change).
@@ -85,6 +86,9 @@ class AreaResult:
     needed: int = 1
     #: The skill keys (patterns) the area names that no answer was given to.
     unasked: tuple[str, ...] = ()
+    #: The answers the pace is the average of (None: all): a question an exam passed over
+    #: (recorded ``NOT_ASKED``) counts missed, never as an answer in no time.
+    timed: int | None = None
 
     @property
     def passed(self) -> bool:
@@ -105,7 +109,8 @@ class AreaResult:
 
     @property
     def average(self) -> float | None:
-        return self.seconds / self.answered if self.answered else None
+        timed = self.answered if self.timed is None else self.timed
+        return self.seconds / timed if timed else None
 
     @property
     def pace(self) -> int | None:
@@ -237,7 +242,10 @@ def judge_audition(
         right = sum(1 for a in mine if a.correct)
         seconds = sum(a.seconds for a in mine)
         unasked = tuple(k for k in area.keys if not any(matches((k,), a.skill) for a in mine))
-        result = AreaResult(area, len(mine), right, seconds, None, audition.min_answers, unasked)
+        timed = sum(1 for a in mine if a.answer != NOT_ASKED)
+        result = AreaResult(
+            area, len(mine), right, seconds, None, audition.min_answers, unasked, timed
+        )
         # never a grade on fewer answers than the curriculum sets for an area
         grade = grade_of(audition.rubric, right, len(mine), result.pace) if result.enough else None
         areas.append(replace(result, grade=grade))

@@ -105,6 +105,19 @@ class TimedOut:
     label: str = "No answer (time ran out)"
 
 
+#: How a question an exam passed over is recorded (``NotAsked``).
+NOT_ASKED = "not asked"
+
+
+@dataclass(frozen=True, slots=True)
+class NotAsked:
+    """A question an exam passes over, graded missed: the right step of a replay whose error
+    the trainee did not flag (asking it would show which step was wrong)."""
+
+    text: str = NOT_ASKED
+    label: str = "Not asked: the error was not found"
+
+
 @dataclass(frozen=True, slots=True)
 class ChoiceAnswer:
     """One of a multiple-choice question's options, as worded ("Player shows five")."""
@@ -132,7 +145,14 @@ class SpotAnswer:
 
 
 Answer = (
-    DrawAnswer | OutcomeAnswer | PayoutAnswer | AmountAnswer | ChoiceAnswer | SpotAnswer | TimedOut
+    DrawAnswer
+    | OutcomeAnswer
+    | PayoutAnswer
+    | AmountAnswer
+    | ChoiceAnswer
+    | SpotAnswer
+    | TimedOut
+    | NotAsked
 )
 
 #: Questions about one bet's money: each is asked once per wager (or winning bet).

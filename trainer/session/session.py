@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Unpack
 from trainer.drills.model import Drill, DrillCoup, Kind
 from trainer.scoring import percent
 from trainer.session.clock import Clock, Now, utc_now
-from trainer.session.questions import Answer, TimedOut, expand
+from trainer.session.questions import Answer, NotAsked, TimedOut, expand
 from trainer.session.run import (
     Asked,
     Hooks,
@@ -179,6 +179,12 @@ class Session(OnRun):
         return len(self.results)
 
     @property
+    def answered(self) -> int:
+        """The answers the trainee gave: an exam's fix question passed over is none, so an
+        exam's count of answers says nothing of the replay's error (``_pass_over``)."""
+        return sum(not isinstance(r.answer, NotAsked) for r in self.results)
+
+    @property
     def finished(self) -> bool:
         return self.index >= self.total
 
@@ -213,6 +219,18 @@ class Session(OnRun):
         result = Result(
             self.index + 1, question, answer, graded, seconds, over_time=over and not self.exam
         )
+        self._record(result)
+        if self.exam and not graded.correct:
+            self._pass_over(question)
+        if self.finished:
+            self.run.idle()
+            self.run.finish()
+        else:
+            self.ask()
+        return result
+
+    def _record(self, result: Result) -> None:
+        question, answer, graded = result.question, result.answer, result.graded
         self.results.append(result)
         self.run.mark(
             Mark(
@@ -222,17 +240,25 @@ class Session(OnRun):
                 answer.text,
                 graded.expected.text,
                 graded.correct,
-                seconds,
+                result.seconds,
                 None if question.bet is None else question.bet.value,
                 None if question.wager is None else str(question.wager),
             )
         )
-        if self.finished:
-            self.run.idle()
-            self.run.finish()
-        else:
-            self.ask()
-        return result
+
+    def _pass_over(self, missed: Asked) -> None:
+        """In an exam, the right step of a replay is asked only of the step the trainee
+        flagged: a replay's error not flagged (no error, another step, no answer in time)
+        leaves its fix question unasked and graded missed, since its prompt would name the
+        step (docs/decisions.md)."""
+        from trainer.session.spot import FixQuestion, SpotQuestion
+
+        if not isinstance(missed, SpotQuestion) or self.finished:
+            return
+        fix = self.current
+        if isinstance(fix, FixQuestion) and fix.coup_index == missed.coup_index:
+            skipped = NotAsked()
+            self._record(Result(self.index + 1, fix, skipped, fix.grade(skipped), 0.0))
 
     def expire(self) -> Result | None:
         """Grade the current question as timed out if its enforced limit has run out."""

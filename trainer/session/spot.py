@@ -2,7 +2,9 @@
 it, with no error or with one drawn from the engine's catalogue.
 
 Each replay asks: which step is wrong, or "no error" (``SpotQuestion``); and, when there was
-an error, what the right step was (``FixQuestion``, a multiple choice).  The replay is the
+an error, what the right step was (``FixQuestion``, a multiple choice).  In an exam the right
+step is asked only of the step the trainee flagged: an error not flagged leaves it unasked
+and missed (``Session``), so no prompt names the step just asked about.  The replay is the
 engine's own procedure (``Dealt.correct``) with a mistake injected by the engine
 (``catalogue.inject``); the answer is the engine's audit of the replay (``audit``): the step
 of its first deviation that is a mistake of its own, and that deviation's right action.
@@ -444,6 +446,12 @@ class FixQuestion(ChoiceQuestion):
     def prompt(self) -> str:
         n = self.flagged + 1
         return f"Step {n} was wrong. What should the dealer have done?"
+
+    @property
+    def exam_prompt(self) -> str:
+        """The prompt in an exam, where it is asked only once the trainee flagged this step
+        (``Session``): it names their flag, never says it was right."""
+        return f"You flagged step {self.flagged + 1}. What should the dealer have done there?"
 
     @property
     def short(self) -> str:

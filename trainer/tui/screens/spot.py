@@ -1,7 +1,8 @@
 """Spot the dealer's error: a coup (or a table) replayed as a dealer dealt it, one step a
 line; the trainee moves to the step that is wrong (arrows, or its number) or picks "no
 error" (n), and confirms with Enter.  After an error, the right step is a multiple choice
-(keys 1-4) under the replay, the wrong step marked.
+(keys 1-4) under the replay, the wrong step marked (in an exam, only once the trainee
+flagged it: the session passes over it otherwise).
 
 The screen only shows the session (trainer.session.spot) and hands it answers.
 """
@@ -95,6 +96,7 @@ class SpotScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#feedback").display = False
+        self.set_class(self.session.exam, "-exam")
         self.session.start()
         self.show_question()
         if self.session.time_limit is not None:
@@ -116,7 +118,9 @@ class SpotScreen(Screen[None]):
         self.state = ASKING
         self.selected = None
         self.session.ask()
-        self.query_one("#prompt", Static).update(Text(q.prompt, "bold"))
+        exam = self.session.exam
+        prompt = q.exam_prompt if exam and isinstance(q, FixQuestion) else q.prompt
+        self.query_one("#prompt", Static).update(Text(prompt, "bold"))
         self.fill_replay(q, marked=q.flagged if isinstance(q, FixQuestion) else None)
         options = self.query_one("#options", Vertical)
         options.display = isinstance(q, FixQuestion)
@@ -138,12 +142,14 @@ class SpotScreen(Screen[None]):
         self, q: SpotQuestion | FixQuestion, marked: int | None = None, right: int | None = None
     ) -> None:
         """The steps, numbered; ``marked``: the step flagged (✗, or ✓ when it is the one the
-        audit names), ``right``: the step the audit names (!), after an answer."""
+        audit names), ``right``: the step the audit names (!), after an answer.  In an exam
+        the step flagged is marked ▸, the trainee's own flag, never a verdict."""
         replay = self.query_one("#replay", ReplayList)
         lines = []
         width = len(str(len(q.lines)))
+        wrong = "▸" if self.session.exam else "✗"
         for i, line in enumerate(q.lines):
-            mark = {(True, True): "✓", (True, False): "✗", (False, True): "!"}.get(
+            mark = {(True, True): "✓", (True, False): wrong, (False, True): "!"}.get(
                 (i == marked, i == right), " "
             )
             number = f"{mark}{i + 1:>{width}}  "
@@ -172,7 +178,9 @@ class SpotScreen(Screen[None]):
         s = self.session
         number = s.index if self.state == FEEDBACK else min(s.index + 1, s.total)
         text = Text(s.counter(number))
-        text.append(f" · exam, {s.index} answered" if s.exam else f" · score {s.right}/{s.index}")
+        text.append(
+            f" · exam, {s.answered} answered" if s.exam else f" · score {s.right}/{s.index}"
+        )
         left = s.remaining()
         if left is not None and self.state == ASKING:
             text.append(f" · ⏱ {max(left, 0.0):4.1f}s")
