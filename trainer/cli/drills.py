@@ -12,10 +12,11 @@ from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError, validate_files
 from trainer.cli.options import seed_number, whole_number
 
 if TYPE_CHECKING:
+    from trainer.cli.parser import Parser
     from trainer.engine.house import House
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "drills",
         help=COMMANDS["drills"],
