@@ -235,7 +235,7 @@ def _amount(text: str, what: str) -> Decimal:
     return value
 
 
-def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
+def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:  # noqa: C901 (one refusal per part of a --seat spec)
     """``1:banker=25:paid=25,dragon7=10:paid=400`` to the seat's bets and actions."""
     number_text, sep, rest = spec.partition(":")
     where = f"--seat {quote(spec)}"

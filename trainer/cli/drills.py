@@ -189,7 +189,7 @@ def _asks(drill: Any, dc: Any) -> list[str]:
     return out
 
 
-def run_preview(args: argparse.Namespace) -> int:
+def run_preview(args: argparse.Namespace) -> int:  # noqa: C901 (the preview's kinds and output forms)
     from trainer.drills.catalog import load_drill
     from trainer.drills.errors import DrillError, DrillFileError
     from trainer.engine import dumps_exact, format_amount

@@ -197,7 +197,7 @@ class HouseReader(Reader, F.HouseReads):
         return None if any(g is None for g in got) else tuple(g for g in got if g is not None)
 
     # -- the house -------------------------------------------------------------------------
-    def house(self, node: Node, path: str) -> House | None:
+    def house(self, node: Node, path: str) -> House | None:  # noqa: C901 (one rule per house field)
         """Every field read (all problems at once), then the rules that tie them together,
         each reported at the field it concerns."""
         found = self.mapping(node, F.HOUSE, path)
