@@ -1,9 +1,8 @@
 """mypy runs in the suite: a type error fails it like any other bug.
 
-The settings live in pyproject.toml ([tool.mypy]): default settings for all of trainer, strict
-for trainer.engine and trainer.fileformat. mypy runs in this process (no subprocess start-up)
-with its incremental cache in pytest's cache directory, so a warm run re-checks only what
-changed.
+The settings live in pyproject.toml ([tool.mypy]): strict for all of trainer. mypy runs in
+this process (no subprocess start-up) with its incremental cache in pytest's cache directory,
+so a warm run re-checks only what changed.
 """
 
 from __future__ import annotations

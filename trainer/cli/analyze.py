@@ -10,12 +10,16 @@ import argparse
 import textwrap
 from decimal import Decimal, localcontext
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from trainer.cli.common import COMMANDS
 from trainer.cli.options import add_house_argument, add_pays_arguments, deck_count, house_of_args
 from trainer.engine.analysis import EVENTS, Analysis, analyze
 from trainer.engine.house import House
 from trainer.engine.money import dumps_exact, format_amount
+
+if TYPE_CHECKING:
+    from trainer.cli.parser import Parser
 
 #: Significant digits of the house edges and probabilities written by --json.
 JSON_DIGITS = 12
@@ -33,7 +37,7 @@ _EVENT_NOTES = {
 }
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "analyze",
         help=COMMANDS["analyze"],

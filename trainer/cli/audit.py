@@ -15,7 +15,7 @@ import textwrap
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from trainer.cli.common import COMMANDS, MAX_STDIN_BYTES, UsageError, capped_lines
 from trainer.cli.options import add_house_argument, house_of_args, split_bets
@@ -46,6 +46,9 @@ from trainer.engine.procedure import (
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
 from trainer.paths import SpecialFileError, bad_byte_at, os_reason, read_capped
+
+if TYPE_CHECKING:
+    from trainer.cli.parser import Parser
 
 STDIN = "-"
 #: A procedure file is text a supervisor keys: a few thousand coups at most (standard
@@ -83,7 +86,7 @@ Exit status: 0 dealt right, 1 a deviation (or, with '-', any coup with one or an
 line), 2 bad input."""
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "audit",
         help=COMMANDS["audit"],
@@ -232,7 +235,7 @@ def _amount(text: str, what: str) -> Decimal:
     return value
 
 
-def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
+def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:  # noqa: C901 (one refusal per part of a --seat spec)
     """``1:banker=25:paid=25,dragon7=10:paid=400`` to the seat's bets and actions."""
     number_text, sep, rest = spec.partition(":")
     where = f"--seat {quote(spec)}"

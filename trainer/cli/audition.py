@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import add_db_argument
@@ -18,6 +18,7 @@ from trainer.cli.options import add_db_argument
 if TYPE_CHECKING:
     from datetime import datetime
 
+    from trainer.cli.parser import Parser
     from trainer.curriculum.model import Curriculum
     from trainer.history.audition_record import AuditionRecord
     from trainer.history.backend import HistoryStore
@@ -30,7 +31,7 @@ EXIT_NOT_VERIFIED = 1
 PASSPHRASE_ENV = "EZBAC_KEY_PASSPHRASE"
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "audition",
         help=COMMANDS["audition"],
@@ -538,7 +539,7 @@ def _verify(args: argparse.Namespace) -> int:
     return 0
 
 
-def _list(revocations: Revocations | None) -> dict | None:
+def _list(revocations: Revocations | None) -> dict[str, object] | None:
     if revocations is None:
         return None
     return {
@@ -548,7 +549,10 @@ def _list(revocations: Revocations | None) -> dict | None:
 
 
 def _verified_badge(
-    args: argparse.Namespace, claims: dict, key: SchoolKey, revocations: Revocations | None
+    args: argparse.Namespace,
+    claims: dict[str, Any],
+    key: SchoolKey,
+    revocations: Revocations | None,
 ) -> int:
     if args.json:
         body = {"credential": claims, "revocation_list": _list(revocations)}
@@ -722,7 +726,10 @@ def _badge(record: AuditionRecord, signer: Signer, args: argparse.Namespace) -> 
 
 
 def _write(
-    record: AuditionRecord, args: argparse.Namespace, as_json: bool, signed: dict | None = None
+    record: AuditionRecord,
+    args: argparse.Namespace,
+    as_json: bool,
+    signed: dict[str, Any] | None = None,
 ) -> int:
     if as_json:
         # signed: only what is signed (a field beside it would be read as if it were)

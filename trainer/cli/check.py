@@ -13,7 +13,7 @@ import sys
 import textwrap
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from trainer.cli.common import COMMANDS, UsageError, capped_lines
 from trainer.cli.options import add_house_argument, add_pays_arguments, house_of_args, split_bets
@@ -38,11 +38,14 @@ from trainer.engine.table import (
     settle_table,
 )
 
+if TYPE_CHECKING:
+    from trainer.cli.parser import Parser
+
 STDIN = "-"
 EXIT_BAD_LINES = 1
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "check",
         help=COMMANDS["check"],

@@ -12,6 +12,7 @@ from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import add_db_argument, since_from
 
 if TYPE_CHECKING:
+    from trainer.cli.parser import Parser
     from trainer.curriculum.model import Curriculum
     from trainer.history.class_view import ClassData
     from trainer.history.progress import ProgressData
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from trainer.tui.screens.class_ import ClassApp
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "class",
         help=COMMANDS["class"],

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from trainer.cli.common import (
     COMMANDS,
@@ -16,8 +17,11 @@ from trainer.cli.common import (
 )
 from trainer.cli.options import add_db_argument
 
+if TYPE_CHECKING:
+    from trainer.cli.parser import Parser
 
-def register(sub: argparse._SubParsersAction) -> None:
+
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "curriculum",
         help=COMMANDS["curriculum"],

@@ -12,10 +12,11 @@ from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError, validate_files
 from trainer.cli.options import seed_number, whole_number
 
 if TYPE_CHECKING:
+    from trainer.cli.parser import Parser
     from trainer.engine.house import House
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "drills",
         help=COMMANDS["drills"],
@@ -188,7 +189,7 @@ def _asks(drill: Any, dc: Any) -> list[str]:
     return out
 
 
-def run_preview(args: argparse.Namespace) -> int:
+def run_preview(args: argparse.Namespace) -> int:  # noqa: C901 (the preview's kinds and output forms)
     from trainer.drills.catalog import load_drill
     from trainer.drills.errors import DrillError, DrillFileError
     from trainer.engine import dumps_exact, format_amount

@@ -4,11 +4,15 @@ servers, either way (see trainer.history.transfer for what is guaranteed)."""
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from trainer.cli.common import COMMANDS, UsageError
 
+if TYPE_CHECKING:
+    from trainer.cli.parser import Parser
 
-def register(sub: argparse._SubParsersAction) -> None:
+
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "history",
         help=COMMANDS["history"],

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError, validate_files
 
 if TYPE_CHECKING:
+    from trainer.cli.parser import Parser
     from trainer.engine.house import House
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "houses",
         help=COMMANDS["houses"],

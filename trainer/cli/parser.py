@@ -173,6 +173,7 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
 
         sys.stderr.write(bad + "\n")
         raise SystemExit(EXIT_USAGE)
+    found: argparse.Namespace  # no namespace given: argparse makes one
     found, rest = build_parser().parse_known_args(argv)
     if found.command is None and not rest:
         return found  # `ezbac --db X` (the trainer): nothing more to parse

@@ -16,10 +16,13 @@ from typing import TYPE_CHECKING
 from trainer.cli.common import COMMANDS, UsageError
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
+    from trainer.cli.parser import Parser
     from trainer.history.backend import HistoryStore
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     from trainer.cli.options import add_db_argument, whole_number
 
     parser = sub.add_parser(
@@ -124,10 +127,11 @@ def read_secret(who: str) -> str:
         raise UsageError("no PIN or passphrase given; nothing was changed") from None
 
 
-def _now():  # type: ignore[no-untyped-def]
-    from datetime import UTC, datetime
+def _now() -> datetime:
+    from datetime import UTC
+    from datetime import datetime as clock
 
-    return datetime.now(UTC)
+    return clock.now(UTC)
 
 
 def _name(text: str, which: str = "NAME") -> str:

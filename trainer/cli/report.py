@@ -12,11 +12,12 @@ from trainer.cli.options import add_db_argument, since_from
 if TYPE_CHECKING:
     from datetime import datetime
 
+    from trainer.cli.parser import Parser
     from trainer.curriculum.model import Curriculum
     from trainer.history.store import HistoryStore
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "report",
         help=COMMANDS["report"],

@@ -19,8 +19,9 @@ import shlex
 import signal
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import add_db_argument
@@ -28,6 +29,7 @@ from trainer.cli.options import add_db_argument
 if TYPE_CHECKING:
     from aiohttp import web
 
+    from trainer.cli.parser import Parser
     from trainer.history.store import Location
 
 DEFAULT_HOST = "127.0.0.1"
@@ -43,7 +45,7 @@ TAB_EXIT_SECONDS = 20.0
 SAFE_HOST = re.compile(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?")
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "serve",
         help=COMMANDS["serve"],
@@ -211,7 +213,13 @@ def _culprit(exc: OSError) -> str:
     return "--host" if exc.errno == errno.EADDRNOTAVAIL else "--port"
 
 
-def _server_class() -> type:
+class _Serving(Protocol):
+    """What `run` needs of the server _server_class makes."""
+
+    def run(self) -> int: ...
+
+
+def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (counts the methods of the server class it defines)
     """textual-serve's Server, made quiet and exact about where it is and how it stops."""
     import asyncio
     import logging

@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 import time
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import (
@@ -21,6 +21,9 @@ from trainer.cli.options import (
     whole_number,
 )
 from trainer.engine.shoe import DEFAULT_CUT, DEFAULT_DECKS, SUPPORTED_DECKS
+
+if TYPE_CHECKING:
+    from trainer.cli.parser import Parser
 
 _ROWS = (
     ("coups", "Coups"),
@@ -43,7 +46,7 @@ def _cut(text: str) -> int:
     return whole_number(text, 0, 52 * max(SUPPORTED_DECKS))
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "simulate",
         help=COMMANDS["simulate"],

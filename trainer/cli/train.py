@@ -17,6 +17,7 @@ from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError
 if TYPE_CHECKING:
     import argparse
 
+    from trainer.cli.parser import Parser
     from trainer.history.hooks import Recorder
     from trainer.tui.app import Hooks
 
@@ -25,7 +26,7 @@ REVIEW = "review"
 REVIEW_QUESTIONS = 20  # trainer.history.review.DEFAULT_QUESTIONS (not imported at start-up)
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     from trainer.cli.options import add_db_argument, add_house_argument, seed_number, whole_number
 
     parser = sub.add_parser(

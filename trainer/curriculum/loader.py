@@ -23,6 +23,7 @@ from trainer.curriculum.model import (
     RedLine,
     SkillGoal,
 )
+from trainer.drills.fields import ID_PATTERN
 from trainer.fileformat import declare
 from trainer.fileformat.problems import FileProblemsError
 from trainer.fileformat.reading import (
@@ -43,7 +44,7 @@ __all__ = [
     "schema_text",
 ]
 
-_ID = re.compile(F.ID_PATTERN)
+_ID = re.compile(ID_PATTERN)
 _KEY = re.compile(F.KEY_PATTERN)
 
 

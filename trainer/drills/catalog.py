@@ -132,7 +132,7 @@ def _entry(path: Path, bundled: bool) -> DrillEntry:
 def _listed(path: Path, bundled: bool, cache: ListingCache) -> DrillEntry:
     """The listing fields only; a file that does not plainly read as a drill is loaded in
     full so the list shows the loader's own message."""
-    from trainer.drills.listing import ScanProblem
+    from trainer.fileformat.problems import ScanProblem
 
     try:
         listed = cache.scan(path)

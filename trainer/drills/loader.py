@@ -109,7 +109,7 @@ class _Reader(reading.Reader, F.DrillReads):
     """The drill's own readers, named by the declaration in ``trainer.drills.fields``."""
 
     # -- the drill -------------------------------------------------------------------------
-    def drill(self, root: MappingNode, source: Path | None) -> Drill | None:
+    def drill(self, root: MappingNode, source: Path | None) -> Drill | None:  # noqa: C901 (one branch per drill kind)
         f = self.mapping(root, F.DRILL, "")
         if f is None:
             return None

@@ -331,7 +331,7 @@ class _Reader:
             )
         self.part = part
 
-    def token(self, token: _Token) -> None:
+    def token(self, token: _Token) -> None:  # noqa: C901 (one branch per token kind)
         text = token.text
         head, sep, rest = text.partition(":")
         key = head.lower()

@@ -563,7 +563,7 @@ def _cards_text(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def _check_cards(dealt: Dealt) -> list[Deviation]:
+def _check_cards(dealt: Dealt) -> list[Deviation]:  # noqa: C901 (the drawing rules, decision by decision)
     """The cards against the rules, decision by decision on the hands as the dealer made
     them, up to the first deviation (what comes after it follows from it)."""
     cards = dealt.cards
@@ -990,7 +990,7 @@ def _no_commission(house: House, s: Settlement) -> str:
     return f"{_bet_rule(s)}: commission is taken on a winning {on} bet only"
 
 
-def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
+def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:  # noqa: C901 (one pass per step of the procedure)
     """Every deviation of ``dealt`` from the engine's procedure for its cards under
     ``house`` with the bets on ``layout``, in the order of the steps; none when it was dealt
     right.  The bets are judged as they are in action once each player's violation is

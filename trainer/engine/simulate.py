@@ -77,7 +77,7 @@ class ShoeStats:
         return cls(**counts)
 
 
-def deal_values(
+def deal_values(  # noqa: C901 (the drawing rules inlined on the fast path)
     values: tuple[int, ...], position: int, last: int, one_more: bool = True
 ) -> tuple[int, ...]:
     """Deal coups from point values, the fast path of Shoe.deal_coup.

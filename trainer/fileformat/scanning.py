@@ -16,7 +16,7 @@ from trainer.fileformat.problems import ScanProblem
 __all__ = ["ScanProblem", "scan_top_level"]
 
 
-def scan_top_level(
+def scan_top_level(  # noqa: C901 (a line scanner's states)
     text: str, scalars: Collection[str], lists: Collection[str] = ()
 ) -> tuple[dict[str, str], dict[str, int]]:
     """The raw text of the top-level keys in ``scalars`` that hold a scalar, and the number

@@ -13,7 +13,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from trainer.history import queries
-from trainer.history.progress import Tally
 from trainer.history.report import (
     WEAKEST,
     LastDrill,
@@ -23,6 +22,7 @@ from trainer.history.report import (
     weakest_skills,
 )
 from trainer.history.store import HistoryStore
+from trainer.history.tally import Tally
 
 if TYPE_CHECKING:
     from trainer.curriculum.model import Curriculum

@@ -355,7 +355,9 @@ def retire(store: HistoryStore, name: str, *, back: bool = False) -> Person:
 _KEPT_RUNS = "SELECT session_id FROM sessions WHERE mode = 'exam' AND finished_at IS NOT NULL"
 
 
-def _follow(store: HistoryStore, old: str, new: str, person_id: str, now: datetime) -> list:
+def _follow(
+    store: HistoryStore, old: str, new: str, person_id: str, now: datetime
+) -> list[tuple[str, tuple[object, ...]]]:
     """The statements moving every row stored under ``old`` to ``new`` (the person's name),
     their totals added to the person's, and ``old`` kept as linked to ``person_id``: reports
     follow the person.  A finished exam stays as it was sat, its name and person included

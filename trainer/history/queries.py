@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from trainer.history.rows import (
     as_text,
@@ -271,7 +271,7 @@ _RUN_COLUMNS = (
 _VERDICT = f"{_RUN} AND {_COMPLETED} AND passed IS NOT NULL"
 
 
-def _run_record(row: tuple) -> RunRecord:
+def _run_record(row: tuple[Any, ...]) -> RunRecord:
     t, sid, d, title, m, start, end, q, c, p = row
     q, c = possible(q, c, f"{as_text(t)}'s run {as_text(sid)}")
     return RunRecord(

@@ -222,7 +222,8 @@ def table_review_drill(
 
 def box_weight(box: int) -> int:
     """Box 1 is dealt 16 times as often as box 5: recent misses dominate the review."""
-    return 2 ** (BOXES - box)
+    weight: int = 2 ** (BOXES - box)  # box is 1..BOXES: the exponent is never negative
+    return weight
 
 
 class BadReviewLengthError(BadInputError):

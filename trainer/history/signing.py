@@ -396,7 +396,9 @@ def verify_signed(
     return Verified(key, summary, None if record is None else dict(record))
 
 
-def verify_badge(token: str, key: SchoolKey, revoked: Mapping[str, str] | None = None) -> dict:
+def verify_badge(
+    token: str, key: SchoolKey, revoked: Mapping[str, str] | None = None
+) -> dict[str, Any]:
     """The claims of an Open Badges credential (VC-JWT) ``key`` signed, its issuer the
     school and not revoked; RefusedError says why not."""
     claims = open_jws(token, key, BADGE_TYPE)

@@ -70,14 +70,9 @@ def sum_tallies(tallies: Iterable[Tally]) -> Tally:
 
 def family_tallies(skills: Mapping[str, Tally]) -> dict[str, Tally]:
     """Per-skill tallies added up per skill family (trainer.skills.family)."""
-    sums: dict[str, list] = {}
+    sums: dict[str, tuple[int, int, float]] = {}
     for key, t in skills.items():
         f = family(key)
-        acc = sums.get(f)
-        if acc is None:
-            sums[f] = [t.answered, t.correct, 0.0 + t.seconds]
-        else:
-            acc[0] += t.answered
-            acc[1] += t.correct
-            acc[2] += t.seconds
+        n, c, secs = sums.get(f, (0, 0, 0.0))
+        sums[f] = (n + t.answered, c + t.correct, secs + t.seconds)
     return {f: Tally(n, c, secs) for f, (n, c, secs) in sums.items()}

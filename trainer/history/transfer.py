@@ -13,7 +13,7 @@ Rows are read and written in batches, so memory does not grow with the history.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from trainer.history.backend import HistoryError, HistoryStore
 from trainer.history.schema import REQUIRED_COLUMNS, SCHEMA_VERSION
@@ -55,7 +55,7 @@ def counts(store: HistoryStore) -> CopyCounts:
 
 def _batches(
     store: HistoryStore, table: str, columns: Sequence[str], key: str, size: int
-) -> Iterator[list[tuple]]:
+) -> Iterator[list[tuple[Any, ...]]]:
     """The table's rows in key order, ``size`` at a time (a range of the key's index each)."""
     select = f"SELECT {', '.join(columns)} FROM {table}"
     at = columns.index(key)

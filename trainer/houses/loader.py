@@ -15,6 +15,7 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node, SequenceNode
 
+from trainer.drills.fields import BETS, ID_PATTERN
 from trainer.engine.chips import ChipConvention, PayStyle, chips_problem
 from trainer.engine.house import (
     DEFAULT_CHIPS,
@@ -68,7 +69,7 @@ def load_house_text(text: str, label: str = "<house>") -> House:
         text, label, HouseFileError, "a mapping of house fields (id: ..., name: ..., game: ...)"
     )
     reader = HouseReader(label)
-    house = reader.read(root, F.HOUSE, "")
+    house: House | None = reader.read(root, F.HOUSE, "")  # HouseReader.house's value
     if reader.problems or house is None:
         raise HouseFileError(sorted(reader.problems, key=lambda p: (p.line, p.column)))
     return house
@@ -93,7 +94,7 @@ class HouseReader(Reader, F.HouseReads):
         text = self.scalar(node, path, "a short name like downtown-mini", (STR, INT))
         if text is None:
             return None
-        if not re.match(F.ID_PATTERN, text):
+        if not re.match(ID_PATTERN, text):
             self.err(
                 node,
                 path,
@@ -141,7 +142,7 @@ class HouseReader(Reader, F.HouseReads):
         got: list[Bet] = []
         ok = True
         for i, item in enumerate(items):
-            name = self.choice(item, join(path, i), F.BETS, "a bet")
+            name = self.choice(item, join(path, i), BETS, "a bet")
             if name is None:
                 ok = False
             elif Bet(name) in got:
@@ -196,7 +197,7 @@ class HouseReader(Reader, F.HouseReads):
         return None if any(g is None for g in got) else tuple(g for g in got if g is not None)
 
     # -- the house -------------------------------------------------------------------------
-    def house(self, node: Node, path: str) -> House | None:
+    def house(self, node: Node, path: str) -> House | None:  # noqa: C901 (one rule per house field)
         """Every field read (all problems at once), then the rules that tie them together,
         each reported at the field it concerns."""
         found = self.mapping(node, F.HOUSE, path)

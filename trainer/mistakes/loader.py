@@ -10,6 +10,7 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from trainer.drills.fields import ID_PATTERN
 from trainer.engine.catalogue import CATALOGUE, Level, Mistake, coerce_params
 from trainer.engine.procedure import Kind
 from trainer.fileformat import declare
@@ -77,7 +78,7 @@ def schema_text() -> str:
     )
 
 
-_ID = re.compile(F.ID_PATTERN)
+_ID = re.compile(ID_PATTERN)
 
 
 class MistakesReader(Reader, F.MistakeReads):

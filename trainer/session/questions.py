@@ -73,7 +73,7 @@ class PayoutAnswer:
     def text(self) -> str:
         if self.result is BetResult.WIN:
             return f"win {format_amount(self.amount or Decimal(0))}"
-        return self.result.value
+        return str(self.result.value)
 
     @property
     def label(self) -> str:

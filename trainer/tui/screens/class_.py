@@ -22,8 +22,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from trainer.history.class_view import ClassData, ClassRow
-from trainer.history.progress import ProgressData, Tally, is_weak
+from trainer.history.progress import ProgressData
 from trainer.history.report import FAMILY_LABELS, LastDrill
+from trainer.history.tally import Tally, is_weak
 from trainer.session.scoring import percent_1dp
 from trainer.skills import ALL_FAMILIES, FAMILIES
 from trainer.tui.screens.progress import ProgressScreen, plural

@@ -36,7 +36,7 @@ from trainer.session import (
 )
 from trainer.session.choice import ChoiceQuestion
 from trainer.session.questions import AMOUNT_STEPS
-from trainer.session.session import Asked
+from trainer.session.run import Asked
 from trainer.tui.messages import DrillFinished, LeaveDrill
 from trainer.tui.screens import stylesheets
 from trainer.tui.widgets.keybar import KeyBar

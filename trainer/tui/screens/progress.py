@@ -27,13 +27,12 @@ from trainer.history.progress import (
     PAYOUTS,
     PLAYER_TOTALS,
     TABLE_SKILLS,
-    WEAK_BELOW,
     ProgressData,
     SessionPoint,
     TableTime,
-    Tally,
 )
 from trainer.history.scheduler import SkillState
+from trainer.history.tally import WEAK_BELOW, Tally, is_weak
 from trainer.scoring import run_status
 from trainer.session import scoring
 from trainer.skills import banker_key, describe, payout_skill, player_key
@@ -43,7 +42,6 @@ from trainer.tui.widgets.accuracy import (
     WEAK_MARK,
     AccuracyTable,
     TableauTable,
-    is_weak,
     percent,
     seconds_label,
 )
@@ -409,7 +407,7 @@ class ProgressScreen(Screen[None]):
         if isinstance(event.widget, DataTable):
             self.explain(event.widget)
 
-    def explain(self, table: DataTable) -> None:
+    def explain(self, table: DataTable[object]) -> None:
         """Spell out the grid cell under the cursor below the grids."""
         row, column = table.cursor_coordinate
         if table.id == "tableau-grid":

@@ -12,13 +12,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 
-from trainer.history.progress import (
-    BANKER_TOTALS,
-    THIRD_CARDS,
-    TableauGrid,
-    Tally,
-    is_weak,
-)
+from trainer.history.progress import BANKER_TOTALS, THIRD_CARDS, TableauGrid
+from trainer.history.tally import Tally, is_weak
 from trainer.session import scoring
 from trainer.tui.widgets.pagetable import PageTable
 
