@@ -20,6 +20,13 @@ from trainer.errors import BadInputError
 #: Between a key's family and its parts.
 SEP = ":"
 
+#: The skill families of the coup, in the order results and reports list them.
+FAMILIES: tuple[str, ...] = ("natural", "player", "banker", "outcome", "payout", "table")
+#: Families of the dealer's procedure, listed after the coup's: the report adds
+#: their columns at the end.  The review deals coups, so it drills only FAMILIES.
+PROCEDURE_FAMILIES: tuple[str, ...] = ("shoe", "call", "spot", "violation", "irregularity")
+ALL_FAMILIES: tuple[str, ...] = FAMILIES + PROCEDURE_FAMILIES
+
 
 class SkillKeyError(BadInputError):
     """A text that is not a skill key, named with the reason."""

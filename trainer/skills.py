@@ -38,20 +38,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from trainer.skillkey import SkillKey, SkillKeyError, family_of, last_part
+# The skill families (FAMILIES, the coup's, then PROCEDURE_FAMILIES) are trainer.skillkey's:
+# a curriculum's patterns name them too.
+from trainer.skillkey import ALL_FAMILIES as ALL_FAMILIES
+from trainer.skillkey import FAMILIES as FAMILIES
+from trainer.skillkey import PROCEDURE_FAMILIES as PROCEDURE_FAMILIES
+from trainer.skillkey import (
+    SkillKey,
+    SkillKeyError,
+    family_of,
+    last_part,
+)
 
 if TYPE_CHECKING:  # the history store needs family() at launch, without the engine
     from trainer.engine import Bet, BetResult, Coup, Outcome
-
-#: The skill families, in the order results and reports list them.
-FAMILIES: tuple[str, ...] = ("natural", "player", "banker", "outcome", "payout", "table")
-
-
-#: Families of the dealer's procedure, listed after the coup's: the report adds
-#: their columns at the end.  The review deals coups, so it drills only FAMILIES.
-PROCEDURE_FAMILIES: tuple[str, ...] = ("shoe", "call", "spot", "violation", "irregularity")
-ALL_FAMILIES: tuple[str, ...] = FAMILIES + PROCEDURE_FAMILIES
-
 
 #: Skills of a house's money the review cannot ask: it deals its coups under the default
 #: house, which owes no commission and takes no fee (the commission and cardroom-fee drills
