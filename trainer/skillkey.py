@@ -64,9 +64,9 @@ class SkillKey:
         return cls(family, tuple(parts))
 
     @classmethod
-    def of(cls, family: str, *parts: object) -> SkillKey:
-        """A key built from its pieces (an enum piece is written by its str: give
-        ``bet.value``), e.g. ``SkillKey.of("table", "pay", "banker")``."""
+    def of(cls, family: str, *parts: str | int) -> SkillKey:
+        """A key built from its pieces (an enum's ``.value``, a total as a number), e.g.
+        ``SkillKey.of("table", "pay", bet.value)``, ``SkillKey.of("player", 5)``."""
         return cls(family, tuple(str(p) for p in parts))
 
     @property
@@ -135,7 +135,7 @@ def matches_any(patterns: tuple[str, ...], key: SkillKey | str) -> bool:
     return _matcher(patterns).match(str(key)) is not None
 
 
-def prefix(family: str, *parts: object) -> str:
+def prefix(family: str, *parts: str | int) -> str:
     """The text every key under ``family`` (and ``parts``) begins with, its ``:`` included:
     ``prefix("table", "pay") == "table:pay:"``.  The one way to test a stored key's text
     by its start, in Python (``startswith``) or SQL (``LIKE`` with ``%`` appended, the
