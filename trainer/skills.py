@@ -38,18 +38,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+# The skill families (FAMILIES, the coup's, then PROCEDURE_FAMILIES) are trainer.skillkey's:
+# a curriculum's patterns name them too.
+from trainer.skillkey import ALL_FAMILIES as ALL_FAMILIES
+from trainer.skillkey import FAMILIES as FAMILIES
+from trainer.skillkey import PROCEDURE_FAMILIES as PROCEDURE_FAMILIES
+from trainer.skillkey import (
+    SkillKey,
+    SkillKeyError,
+    family_of,
+    last_part,
+)
+
 if TYPE_CHECKING:  # the history store needs family() at launch, without the engine
     from trainer.engine import Bet, BetResult, Coup, Outcome
-
-#: The skill families, in the order results and reports list them.
-FAMILIES: tuple[str, ...] = ("natural", "player", "banker", "outcome", "payout", "table")
-
-
-#: Families of the dealer's procedure, listed after the coup's: the report adds
-#: their columns at the end.  The review deals coups, so it drills only FAMILIES.
-PROCEDURE_FAMILIES: tuple[str, ...] = ("shoe", "call", "spot", "violation", "irregularity")
-ALL_FAMILIES: tuple[str, ...] = FAMILIES + PROCEDURE_FAMILIES
-
 
 #: Skills of a house's money the review cannot ask: it deals its coups under the default
 #: house, which owes no commission and takes no fee (the commission and cardroom-fee drills
@@ -60,13 +62,13 @@ HOUSE_MONEY: tuple[str, ...] = ("commission", "fee")
 def reviewed(key: str) -> bool:
     """Whether the spaced review can deal this skill and so counts it due: the one test the
     home screen's count and the review both apply (a commission once stayed due for ever)."""
-    parts = key.split(":")
-    return family(key) in FAMILIES and not (parts[0] == "payout" and parts[-1] in HOUSE_MONEY)
+    f = family_of(key)  # a malformed key from a history row is judged by its text
+    return f in FAMILIES and not (f == "payout" and last_part(key) in HOUSE_MONEY)
 
 
 def family(key: str) -> str:
     """A key's family (one of FAMILIES): how results and reports group skills."""
-    return key.partition(":")[0]
+    return family_of(key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +78,12 @@ class Skill:
 
 def player_key(total: int) -> str:
     """The Player's draw decision on two-card ``total``."""
-    return f"player:{total}"
+    return str(SkillKey.of("player", total))
 
 
 def banker_key(total: int, third: int | None) -> str:
     """The tableau cell: Banker ``total`` and the Player's ``third`` card (None: stood)."""
-    return f"banker:{total}:{'stood' if third is None else third}"
+    return str(SkillKey.of("banker", total, "stood" if third is None else third))
 
 
 def player_skill(coup: Coup) -> Skill:
@@ -100,105 +102,108 @@ def banker_skill(coup: Coup) -> Skill:
 def outcome_skill(coup: Coup, named: Outcome | None = None) -> Skill:
     """Naming the outcome; ``named`` is the outcome as the table's house names it (a
     commission table calls a three-card Banker 7 a Banker win), else the coup's own."""
-    return Skill(f"outcome:{(named or coup.outcome).value}")
+    return Skill(str(SkillKey.of("outcome", (named or coup.outcome).value)))
 
 
 def payout_skill(bet: Bet, result: BetResult) -> Skill:
-    return Skill(f"payout:{bet.value}:{result.value}")
+    return Skill(str(SkillKey.of("payout", bet.value, result.value)))
 
 
 def commission_skill(bet: Bet) -> Skill:
     """The commission owed on a winning ``bet``: a payout skill (no new report columns)."""
-    return Skill(f"payout:{bet.value}:commission")
+    return Skill(str(SkillKey.of("payout", bet.value, "commission")))
 
 
 def fee_skill() -> Skill:
     """The collection fee on a wager (it depends on the amount, not the bet)."""
-    return Skill("payout:fee")
+    return Skill(str(SkillKey.of("payout", "fee")))
 
 
 def table_take_skill() -> Skill:
-    return Skill("table:take")
+    return Skill(str(SkillKey.of("table", "take")))
 
 
 def table_pay_skill(bet: Bet) -> Skill:
     """Paying ``bet`` at a full table (its own key: the table is a different context from
     one bet on an empty layout)."""
-    return Skill(f"table:pay:{bet.value}")
+    return Skill(str(SkillKey.of("table", "pay", bet.value)))
 
 
 def table_order_skill() -> Skill:
-    return Skill("table:order")
+    return Skill(str(SkillKey.of("table", "order")))
 
 
 def table_chips_skill() -> Skill:
-    return Skill("table:chips")
+    return Skill(str(SkillKey.of("table", "chips")))
 
 
 def table_commission_skill() -> Skill:
-    return Skill("table:commission")
+    return Skill(str(SkillKey.of("table", "commission")))
 
 
 def describe(key: str) -> str:  # noqa: C901 (one case per skill family)
     """Human wording for a skill key, as shown on results, progress and reports."""
     from trainer.engine import Bet, Outcome
 
-    parts = key.split(":")
-    match parts:
-        case ["natural"]:
+    try:
+        parsed = SkillKey.parse(key)
+    except SkillKeyError:
+        return key  # a malformed key from a history row: shown as it is stored
+    match parsed:
+        case SkillKey("natural", ()):
             return "Naturals (nobody draws)"
-        case ["player", total]:
+        case SkillKey("player", (total,)):
             return f"Player draw on {total}"
-        case ["banker", total, "stood"]:
+        case SkillKey("banker", (total, "stood")):
             return f"Banker {total}, Player stood"
-        case ["banker", total, third]:
+        case SkillKey("banker", (total, third)):
             return f"Banker {total}, Player's third card {third}"
-        case ["outcome", outcome]:
+        case SkillKey("outcome", (outcome,)):
             return f"Outcome: {Outcome(outcome).label}"
-        case ["payout", bet, "commission"]:
+        case SkillKey("payout", (bet, "commission")):
             return f"{Bet(bet).label} commission owed"
-        case ["payout", "fee"]:
+        case SkillKey("payout", ("fee",)):
             return "Collection fee"
-        case ["payout", bet, result]:
+        case SkillKey("payout", (bet, result)):
             verb = {"win": "wins", "push": "pushes", "lose": "loses"}[result]
             return f"{Bet(bet).label} bet {verb}"
-        case ["table", "take"]:
+        case SkillKey("table", ("take",)):
             return "Table: taking the losing bets"
-        case ["table", "pay", bet]:
+        case SkillKey("table", ("pay", bet)):
             return f"Table: paying {Bet(bet).label}"
-        case ["table", "order"]:
+        case SkillKey("table", ("order",)):
             return "Table: paying in the house's order"
-        case ["table", "chips"]:
+        case SkillKey("table", ("chips",)):
             return "Table: paying in chips"
-        case ["table", "commission"]:
+        case SkillKey("table", ("commission",)):
             return "Table: commission"
-        case ["shoe", what] if what in _SHOE_SKILLS:
+        case SkillKey("shoe", (what,)) if what in _SHOE_SKILLS:
             return _SHOE_SKILLS[what]
-        case ["call", step]:
+        case SkillKey("call", (step,)):
             return f"Call: {step.replace('_', ' ')}"
-        case ["spot", "none"]:
+        case SkillKey("spot", ("none",)):
             return "Spot: a coup dealt right"
-        case ["spot", "remedy"]:
+        case SkillKey("spot", ("remedy",)):
             return "Spot: an irregularity remedied wrong"
-        case ["spot", "remedied"]:
+        case SkillKey("spot", ("remedied",)):
             return "Spot: an irregularity remedied right"
-        case ["spot", "remedy", "fix"]:
+        case SkillKey("spot", ("remedy", "fix")):
             return "Right step: the remedy for an irregularity"
-        case ["spot", "violation"]:
+        case SkillKey("spot", ("violation",)):
             return "Spot: a player's violation handled wrong"
-        case ["spot", "caught"]:
+        case SkillKey("spot", ("caught",)):
             return "Spot: a player's violation handled right"
-        case ["spot", "violation", "fix"]:
+        case SkillKey("spot", ("violation", "fix")):
             return "Right step: the answer to a player's violation"
-        case ["spot", error]:
+        case SkillKey("spot", (error,)):
             return f"Spot: {error_title(error)}"
-        case ["spot", error, "fix"]:
+        case SkillKey("spot", (error, "fix")):
             return f"Right step: {error_title(error)}"
-        case ["violation", "none"]:
+        case SkillKey("violation", ("none",)):
             return "Violations: a legal moment let play"
-        case ["violation", kind]:
+        case SkillKey("violation", (kind,)):
             return f"Violations: {kind.replace('_', ' ')}"
-        case ["irregularity", kind]:
+        case SkillKey("irregularity", (kind,)):
             return f"Irregularity: {kind.replace('_', ' ')}"
     return key
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from trainer.curriculum.model import MasteryRule
 from trainer.drills.fields import AMOUNT, BOOL, ID_PATTERN, short_line
 from trainer.fileformat.declare import NO_DEFAULT, Field, ListOf, Obj, Scalar, ScalarReads, reads
+from trainer.skillkey import ALL_FAMILIES
 
 if TYPE_CHECKING:
     from yaml.nodes import Node
@@ -28,21 +29,8 @@ MAX_GRADE_CHARS = 12
 MAX_RED_LINE_CHARS = 64
 MAX_AREAS = 7
 MAX_RED_LINES = 5
-#: The skill families a key pattern may name (trainer.skills.ALL_FAMILIES; a test keeps
-#: them equal: the skills sit above the formats, so the format cannot import them).
-FAMILIES = (
-    "natural",
-    "player",
-    "banker",
-    "outcome",
-    "payout",
-    "table",
-    "shoe",
-    "call",
-    "spot",
-    "violation",
-    "irregularity",
-)
+#: The skill families a key pattern may name.
+FAMILIES = ALL_FAMILIES
 KEY_PATTERN = r"^[a-z0-9*?_:-]+$"
 _DEFAULT = MasteryRule()
 

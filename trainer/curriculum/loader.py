@@ -36,6 +36,7 @@ from trainer.fileformat.reading import (
     join,
     read_text,
 )
+from trainer.skillkey import SkillPattern
 
 __all__ = [
     "CurriculumFileError",
@@ -280,7 +281,7 @@ class CurriculumReader(Reader, F.CurriculumReads):
             text = self.scalar(item, sub, 'a skill key like "banker:*"', (STR,))
             if text is None:
                 return None
-            family = text.partition(":")[0]
+            family = SkillPattern(text).family
             if not _KEY.match(text):
                 self.err(item, sub, f"{text!r} is not a skill key: lowercase, digits, : - _ * ?")
                 return None

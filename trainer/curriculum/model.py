@@ -8,23 +8,11 @@ answers each.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from decimal import Decimal
-from fnmatch import translate
 from pathlib import Path
 
-_MATCHERS: dict[tuple[str, ...], re.Pattern[str]] = {}
-
-
-def matches(patterns: tuple[str, ...], key: str) -> bool:
-    """Whether ``key`` matches any of the shell-style ``patterns`` (fnmatch, case-sensitive),
-    by one regular expression per set of patterns, compiled once: a class view matches
-    every trainee's keys against every goal."""
-    matcher = _MATCHERS.get(patterns)
-    if matcher is None:
-        matcher = _MATCHERS[patterns] = re.compile("|".join(translate(p) for p in patterns))
-    return matcher.match(key) is not None
+from trainer.skillkey import matches_any
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +39,7 @@ class SkillGoal:
 
     def covers(self, key: str) -> bool:
         """Whether the history's skill ``key`` counts towards this goal."""
-        return matches(self.keys, key)
+        return matches_any(self.keys, key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +71,7 @@ class Area:
     drill: str = ""  # the drill it is sat with (one there is), if any
 
     def covers(self, key: str) -> bool:
-        return matches(self.keys, key)
+        return matches_any(self.keys, key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +85,7 @@ class RedLine:
     over: Decimal | None = None
 
     def covers(self, key: str) -> bool:
-        return matches(self.keys, key)
+        return matches_any(self.keys, key)
 
 
 @dataclass(frozen=True, slots=True)

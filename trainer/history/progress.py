@@ -27,7 +27,8 @@ from trainer.history.tally import (  # noqa: F401  (re-exported: trainer.history
     sum_tallies,
 )
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.skills import PROCEDURE_FAMILIES, family
+from trainer.skillkey import SkillKey, prefix
+from trainer.skills import PROCEDURE_FAMILIES, family, table_take_skill
 
 BANKER_TOTALS: tuple[int, ...] = tuple(range(8))
 #: Grid columns: the Player's third-card value, then None for "the Player stood".
@@ -128,11 +129,11 @@ class TableTime:
 
 #: The table skills in the order the progress screen lists them.
 TABLE_SKILLS: tuple[str, ...] = (
-    "table:take",
-    *(f"table:pay:{b.value}" for b in Bet),
-    "table:order",
-    "table:chips",
-    "table:commission",
+    table_take_skill().key,
+    *(str(SkillKey.of("table", "pay", b.value)) for b in Bet),
+    str(SkillKey.of("table", "order")),
+    str(SkillKey.of("table", "chips")),
+    str(SkillKey.of("table", "commission")),
 )
 
 
@@ -173,7 +174,7 @@ def compute_progress(
     for a in answers:
         if a.step == "table":
             n, secs = tables.get(a.session_id, (0, 0.0))
-            tables[a.session_id] = (n + (a.skill == "table:take"), secs + a.seconds)
+            tables[a.session_id] = (n + (a.skill == table_take_skill().key), secs + a.seconds)
     return assemble_progress(
         trainee,
         tally_by(answers, by_skill),
@@ -202,16 +203,16 @@ def assemble_progress(
     payouts: dict[tuple[Bet, BetResult], Tally] = {}
     for key, t in skills.items():
         try:
-            match key.split(":"):
-                case ["banker", bt, "stood"]:
+            match SkillKey.parse(key):
+                case SkillKey("banker", (bt, "stood")):
                     cells[(int(bt), None)] = t
-                case ["banker", bt, p3]:
+                case SkillKey("banker", (bt, p3)):
                     cells[(int(bt), int(p3))] = t
-                case ["player", pt]:
+                case SkillKey("player", (pt,)):
                     player[int(pt)] = t
-                case ["outcome", o]:
+                case SkillKey("outcome", (o,)):
                     outcomes[Outcome(o)] = t
-                case ["payout", bet, result]:
+                case SkillKey("payout", (bet, result)):
                     payouts[(Bet(bet), BetResult(result))] = t
         except ValueError:
             continue  # a key from a newer version: shown nowhere, counted in the total
@@ -247,7 +248,7 @@ def assemble_progress(
         total=sum_tallies(skills.values()),
         tableau=TableauGrid(cells),
         player=player,
-        natural=skills.get("natural", Tally()),
+        natural=skills.get(str(SkillKey.of("natural")), Tally()),
         outcomes=outcomes,
         payouts=payouts,
         sessions=tuple(p for p in points if p.retry_of is None),
@@ -255,7 +256,7 @@ def assemble_progress(
         next_due=next_due(states, now),
         states=states,
         retries=tuple(p for p in points if p.retry_of is not None),
-        table={k: t for k, t in skills.items() if k.startswith("table:")},
+        table={k: t for k, t in skills.items() if k.startswith(prefix("table"))},
         table_times=table_times,
         procedure={k: skills[k] for k in sorted(skills) if family(k) in PROCEDURE_FAMILIES},
     )

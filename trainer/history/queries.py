@@ -29,6 +29,7 @@ from trainer.history.rows import (
     where_clause,
 )
 from trainer.scoring import possible
+from trainer.skills import table_take_skill
 
 if TYPE_CHECKING:
     from trainer.history.backend import HistoryStore
@@ -164,9 +165,9 @@ class TableRunRow(NamedTuple):
 def table_run_rows(store: HistoryStore, trainee: str) -> list[TableRunRow]:
     where, params = trainee_where(store, trainee, None, "answered_at", "step = 'table'")
     rows = store.select(
-        "SELECT session_id, SUM(CASE WHEN skill = 'table:take' THEN 1 ELSE 0 END), "
+        f"SELECT session_id, SUM(CASE WHEN skill = {store.placeholder} THEN 1 ELSE 0 END), "
         f"SUM(seconds) FROM answers{where} GROUP BY session_id",
-        params,
+        (table_take_skill().key, *params),
     )
     return [TableRunRow(as_text(s), int(n), float(secs)) for s, n, secs in rows]
 

@@ -42,7 +42,14 @@ from trainer.errors import BadInputError, EzbacError
 from trainer.history.mastery import PathProgress, Standing
 from trainer.history.scheduler import BOXES, SkillState, due_from, next_due, skill_states
 from trainer.history.store import HistoryStore
-from trainer.skills import describe, family, reviewed
+from trainer.skillkey import SkillKey, is_pattern
+from trainer.skills import (
+    describe,
+    family,
+    reviewed,
+    table_chips_skill,
+    table_commission_skill,
+)
 
 REVIEW_ID = "review"
 #: Questions in a review unless the trainee chooses: a few minutes' work.
@@ -74,19 +81,18 @@ def target(skill: str, weight: int = 1) -> SkillTarget | None:
     """The filter and step for a skill key; None for a key this version does not know.
     Every key ``trainer.skills.reviewed`` counts due (but the table's) has one: the home
     screen's due count is what the review can ask."""
-    parts = skill.split(":")
     try:
-        match parts:
-            case ["natural"]:
+        match SkillKey.parse(skill):
+            case SkillKey("natural", ()):
                 natural = CoupFilter(natural=True, weight=weight)
                 return SkillTarget(skill, natural, Step.PLAYER_DRAWS)
-            case ["player", total] if int(total) in range(8):
+            case SkillKey("player", (total,)) if int(total) in range(8):
                 return SkillTarget(
                     skill,
                     CoupFilter(player_total=frozenset({int(total)}), natural=False, weight=weight),
                     Step.PLAYER_DRAWS,
                 )
-            case ["banker", total, "stood"] if int(total) in range(8):
+            case SkillKey("banker", (total, "stood")) if int(total) in range(8):
                 return SkillTarget(
                     skill,
                     CoupFilter(
@@ -97,7 +103,9 @@ def target(skill: str, weight: int = 1) -> SkillTarget | None:
                     ),
                     Step.BANKER_DRAWS,
                 )
-            case ["banker", total, third] if int(total) in range(8) and int(third) in range(10):
+            case SkillKey("banker", (total, third)) if int(total) in range(8) and int(
+                third
+            ) in range(10):
                 return SkillTarget(
                     skill,
                     CoupFilter(
@@ -108,13 +116,13 @@ def target(skill: str, weight: int = 1) -> SkillTarget | None:
                     ),
                     Step.BANKER_DRAWS,
                 )
-            case ["outcome", outcome]:
+            case SkillKey("outcome", (outcome,)):
                 return SkillTarget(
                     skill,
                     CoupFilter(outcome=frozenset({Outcome(outcome)}), weight=weight),
                     Step.OUTCOME,
                 )
-            case ["payout", bet_name, result_name]:
+            case SkillKey("payout", (bet_name, result_name)):
                 bet, result = Bet(bet_name), BetResult(result_name)
                 if not _outcomes(bet, result):
                     return None  # e.g. a Tie bet never pushes
@@ -135,7 +143,7 @@ def covers_for(keys: Sequence[str], drill: Drill) -> tuple[Cover, ...]:
     area names, whatever the luck of the deal (a draws area naming ``natural``)."""
     out = []
     for key in keys:
-        t = None if "*" in key else target(key)
+        t = None if is_pattern(key) else target(key)
         if t is None or t.step not in drill.steps:
             continue
         if t.bet is not None and all(b.bet is not t.bet for b in drill.bets):
@@ -157,6 +165,21 @@ def _table_bet(house: House, bet: Bet) -> BetSpec:
     return BetSpec(bet, low, high, step)
 
 
+_TABLE_COMMISSION = table_commission_skill().key
+
+
+def _paid_bet(key: str) -> Bet | None:
+    """The bet of a ``table:pay:BET`` key; None for any other key, a malformed one or one
+    naming a bet this version does not know (a history row holds any text)."""
+    try:
+        match SkillKey.parse(key):
+            case SkillKey("table", ("pay", name)):
+                return Bet(name)
+    except ValueError:
+        return None
+    return None
+
+
 def table_review_drill(
     due: Sequence[SkillState], trainee: str = "", questions: int = DEFAULT_QUESTIONS
 ) -> Drill:
@@ -165,24 +188,16 @@ def table_review_drill(
     need, chips when ``table:chips`` is due; under the commission house when the commission
     is due and no side-bet payout is (one house per drill), else the default house."""
     keys = {s.skill: s for s in due if family(s.skill) == "table"}
-    pays = {
-        Bet(k.split(":")[2])
-        for k in keys
-        if k.startswith("table:pay:") and k.split(":")[2] in {b.value for b in Bet}
-    }
+    pays = {bet for k in keys if (bet := _paid_bet(k)) is not None}
     sides = pays & set(SIDE_BETS)
     house = (
-        BUNDLED_HOUSES["commission"] if "table:commission" in keys and not sides else DEFAULT_HOUSE
+        BUNDLED_HOUSES["commission"] if _TABLE_COMMISSION in keys and not sides else DEFAULT_HOUSE
     )
     bets = [b for b in house.bets if b not in SIDE_BETS or b in sides]
     filters = []
     for key, state in keys.items():
         weight = box_weight(state.box)
-        bet = (
-            Bet.BANKER
-            if key == "table:commission"
-            else (Bet(key.split(":")[2]) if key.startswith("table:pay:") else None)
-        )
+        bet = Bet.BANKER if key == _TABLE_COMMISSION else _paid_bet(key)
         wins = (
             None
             if bet is None
@@ -215,7 +230,7 @@ def table_review_drill(
             bets=tuple(_table_bet(house, b) for b in bets),
             seats=(3, 5),
             bets_per_seat=(1, 3 if sides else 2),
-            chips=ChipEntry.CHIPS if "table:chips" in keys else ChipEntry.EITHER,
+            chips=ChipEntry.CHIPS if table_chips_skill().key in keys else ChipEntry.EITHER,
         ),
     )
 

@@ -31,12 +31,13 @@ from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Protocol
 
-from trainer.curriculum.model import Area, Audition, Grade, RedLine, matches
+from trainer.curriculum.model import Area, Audition, Grade, RedLine
 from trainer.drills.model import BetSpec, CoupFilter, Cover, Drill, Mode, Order, Step
 from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.errors import EzbacError
 from trainer.session.questions import NOT_ASKED
 from trainer.session.records import AnswerRecord, SessionRecord
+from trainer.skillkey import SkillPattern
 
 #: The run kind an audition is recorded as (the sessions table's drill_id; no schema change).
 AUDITION_ID = "audition"
@@ -241,7 +242,9 @@ def judge_audition(
         mine = [a for a in answers if area.covers(a.skill)]
         right = sum(1 for a in mine if a.correct)
         seconds = sum(a.seconds for a in mine)
-        unasked = tuple(k for k in area.keys if not any(matches((k,), a.skill) for a in mine))
+        unasked = tuple(
+            k for k in area.keys if not any(SkillPattern(k).matches(a.skill) for a in mine)
+        )
         timed = sum(1 for a in mine if a.answer != NOT_ASKED)
         result = AreaResult(
             area, len(mine), right, seconds, None, audition.min_answers, unasked, timed

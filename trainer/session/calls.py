@@ -19,6 +19,7 @@ from trainer.engine.calls import Call, CallStep, calls_for, wrong_calls
 from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.session.choice import ChoiceQuestion, pick_options
 from trainer.session.questions import ChoiceAnswer, View
+from trainer.skillkey import SkillKey
 from trainer.skills import Skill
 
 #: What each kind of call is about, for the results table.
@@ -87,7 +88,7 @@ class CallQuestion(ChoiceQuestion):
 
     @property
     def skill(self) -> Skill:
-        return Skill(f"call:{self.call().step.value}")
+        return Skill(str(SkillKey.of("call", self.call().step.value)))
 
     @property
     def prompt(self) -> str:

@@ -27,6 +27,7 @@ from trainer.session.calls import table_cards
 from trainer.session.choice import KEYS, ChoiceQuestion
 from trainer.session.questions import ChoiceAnswer, View
 from trainer.session.run import SessionError
+from trainer.skillkey import SkillKey
 from trainer.skills import Skill
 
 #: Layouts dealt to find one with nothing to stop, before a drill is called impossible.
@@ -68,7 +69,9 @@ class ViolationQuestion(ChoiceQuestion):
     @property
     def skill(self) -> Skill:
         found = self.finding()
-        return Skill(f"violation:{'none' if found is None else found.violation.value}")
+        return Skill(
+            str(SkillKey.of("violation", "none" if found is None else found.violation.value))
+        )
 
     @property
     def prompt(self) -> str:
@@ -112,7 +115,7 @@ class IrregularityQuestion(ChoiceQuestion):
 
     @property
     def skill(self) -> Skill:
-        return Skill(f"irregularity:{self.entry.kind.value}")
+        return Skill(str(SkillKey.of("irregularity", self.entry.kind.value)))
 
     @property
     def prompt(self) -> str:

@@ -41,6 +41,7 @@ from trainer.engine.shoe import (
 )
 from trainer.session.choice import EMPTY_VIEW, ChoiceQuestion, pick_options
 from trainer.session.questions import ChoiceAnswer, Question, View, expand
+from trainer.skillkey import SkillKey
 from trainer.skills import Skill
 
 if TYPE_CHECKING:
@@ -189,7 +190,7 @@ class BurnQuestion(ChoiceQuestion):
 
     @property
     def skill(self) -> Skill:
-        return Skill("shoe:burn")
+        return Skill(str(SkillKey.of("shoe", "burn")))
 
     @property
     def prompt(self) -> str:
@@ -273,8 +274,8 @@ class NextQuestion(ChoiceQuestion):
 
     @property
     def skill(self) -> Skill:
-        skills = {Next.OVER: "shoe:end", Next.ONE_MORE: "shoe:cut", Next.END_NOW: "shoe:cut"}
-        return Skill(skills.get(self.right(), "shoe:deal"))
+        parts = {Next.OVER: "end", Next.ONE_MORE: "cut", Next.END_NOW: "cut"}
+        return Skill(str(SkillKey.of("shoe", parts.get(self.right(), "deal"))))
 
     @property
     def prompt(self) -> str:

@@ -72,6 +72,7 @@ from trainer.engine.table import Layout, deal_layout
 from trainer.engine.violations import Moment, Response, Violation
 from trainer.session.choice import ChoiceQuestion, pick_options
 from trainer.session.questions import Answer, ChoiceAnswer, Graded, SpotAnswer, TimedOut, View
+from trainer.skillkey import SkillKey
 from trainer.skills import Skill
 
 #: Coups tried for a replay whose error does not fit the coup dealt (a Dragon 7 mistake on a
@@ -313,10 +314,10 @@ class Replay:
     @property
     def skill_key(self) -> str:
         if self.mistake is None and self.dealt.remedies:
-            return f"spot:{REMEDIED}"
+            return str(SkillKey.of("spot", REMEDIED))
         if self.mistake is None and self.dealt.fouls:
-            return f"spot:{CAUGHT}"
-        return f"spot:{self.mistake or 'none'}"
+            return str(SkillKey.of("spot", CAUGHT))
+        return str(SkillKey.of("spot", self.mistake or "none"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -431,7 +432,7 @@ class FixQuestion(ChoiceQuestion):
 
     @property
     def skill(self) -> Skill:
-        return Skill(f"{self.replay.skill_key}:fix")
+        return Skill(str(SkillKey.parse(self.replay.skill_key).with_parts("fix")))
 
     @property
     def lines(self) -> tuple[str, ...]:
