@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from textual.widgets import Static
+from textual.widgets import Label, Static
 
 from tests.support.coups import DRAGON, FakeClock, FakeNow, coup, dealer, drill
 from trainer.curriculum.model import Area, Audition, Curriculum, Grade, RedLine
@@ -160,7 +160,12 @@ async def test_leaving_mid_audition_keeps_it_as_abandoned_and_cancel_starts_noth
         await pilot.press(*"Mrs Lee", "enter")
         await pilot.pause()
         await pilot.press("s", "enter")
-        await pilot.press("escape", "y")
+        await pilot.press("escape")
+        await pilot.pause()
+        # the question says the whole sitting ends, not only this part
+        asked = " ".join(str(label.render()) for label in the_app.screen.query(Label))
+        assert "Leave the audition" in asked and "no verdict" in asked, asked
+        await pilot.press("y")
         await pilot.pause()
         assert isinstance(the_app.screen, HomeScreen)
     audition = [s for s in kept.sessions if s.drill_id == AUDITION_ID]

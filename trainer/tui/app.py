@@ -880,7 +880,7 @@ class TrainerApp(App[int]):
     @on(LeaveDrill)
     def leave_drill(self, message: LeaveDrill) -> None:
         """Escape in a drill: asked first; the run is kept as abandoned, with its answers."""
-        from trainer.tui.screens.dialogs import ConfirmLeave
+        from trainer.tui.screens.dialogs import ConfirmLeave, ConfirmLeaveAudition
 
         session = message.session
 
@@ -891,7 +891,7 @@ class TrainerApp(App[int]):
         if not session.in_progress:  # nothing asked yet, or already over: just go
             self.go_home()
             return
-        self.confirm(ConfirmLeave(), leave)
+        self.confirm(ConfirmLeave() if self.audition is None else ConfirmLeaveAudition(), leave)
 
     def action_toggle_colours(self) -> None:
         self.four_colour = not self.four_colour

@@ -63,6 +63,15 @@ class ConfirmLeave(Confirm):
     YES = "Leave"
 
 
+class ConfirmLeaveAudition(ConfirmLeave):
+    """Escape in a part of the audition: the whole sitting ends, not only this part."""
+
+    QUESTION = (
+        "Leave the audition and go back to the home screen? The sitting is recorded as "
+        "abandoned, with no verdict; the answers given so far are kept."
+    )
+
+
 class NameScreen(ModalScreen[str | None]):
     """Ask who is training; the name is remembered for next time."""
 
