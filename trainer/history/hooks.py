@@ -38,6 +38,7 @@ from trainer.history.store import HistoryError, HistoryLockedError, HistoryStore
 if TYPE_CHECKING:  # the progress screen and the review load these when first opened
     from trainer.curriculum.model import Curriculum
     from trainer.drills.model import Drill
+    from trainer.history.audition_record import AuditionRecord
     from trainer.history.class_view import ClassData
     from trainer.history.mastery import PathPicture, PathProgress
     from trainer.history.progress import ProgressData
@@ -163,17 +164,10 @@ class Recorder:
         folder's auditions/ and return where; an EzbacError says why not (no curriculum, the
         run not yet in the history, a folder that cannot be written)."""
         from trainer.errors import UnavailableError
-        from trainer.history.audition_record import audition_record, find_run
         from trainer.history.sheet import sign_off_pdf
         from trainer.paths import os_error_line, user_data_dir
 
-        curriculum = self.curriculum()
-        if curriculum is None:
-            raise UnavailableError("no curriculum: the sheet cannot be judged")
-        try:
-            record = audition_record(self.store, find_run(self.store, run_id, None), curriculum)
-        except HistoryError as exc:
-            raise UnavailableError(str(exc)) from None
+        record, curriculum = self._sheet_record(run_id)
         from trainer.history.sheet_files import write_out
 
         target = user_data_dir() / "auditions" / record.file_name("pdf")
@@ -194,7 +188,6 @@ class Recorder:
         an EzbacError says why not (a bad key file or passphrase: one line, never the
         passphrase)."""
         from trainer.errors import BadInputError, UnavailableError
-        from trainer.history.audition_record import audition_record, find_run
         from trainer.history.sheet import sign_off_pdf
         from trainer.history.sheet_files import write_out
         from trainer.history.signing import open_signer, sign_record
@@ -204,13 +197,7 @@ class Recorder:
             raise BadInputError("give the key file and its passphrase")
         key_file = Path(key.strip()).expanduser()
         signer = open_signer(key_file, passphrase.encode())
-        curriculum = self.curriculum()
-        if curriculum is None:
-            raise UnavailableError("no curriculum: the sheet cannot be judged")
-        try:
-            record = audition_record(self.store, find_run(self.store, run_id, None), curriculum)
-        except HistoryError as exc:
-            raise UnavailableError(str(exc)) from None
+        record, curriculum = self._sheet_record(run_id)
         signed = sign_record(record.signed_record(), signer)
         target = user_data_dir() / "auditions" / record.file_name("signed.pdf")
         try:
@@ -224,6 +211,21 @@ class Recorder:
         except OSError as exc:
             raise UnavailableError(os_error_line(exc)) from None
         return target
+
+    def _sheet_record(self, run_id: str) -> tuple[AuditionRecord, Curriculum]:
+        """The record of the audition run ``run_id`` a sheet is made of, and the curriculum
+        it is judged on; UnavailableError when there is no curriculum or no such run."""
+        from trainer.errors import UnavailableError
+        from trainer.history.audition_record import audition_record, find_run
+
+        curriculum = self.curriculum()
+        if curriculum is None:
+            raise UnavailableError("no curriculum: the sheet cannot be judged")
+        try:
+            record = audition_record(self.store, find_run(self.store, run_id, None), curriculum)
+        except HistoryError as exc:
+            raise UnavailableError(str(exc)) from None
+        return record, curriculum
 
     def _reads(self, curriculum: Curriculum) -> list[tuple[Path, str]]:
         """The files a sheet is read from: the history (and the files SQLite keeps beside
