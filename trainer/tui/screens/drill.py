@@ -28,7 +28,6 @@ from trainer.session import (
     Answer,
     PayoutAnswer,
     Question,
-    ReferenceRefused,
     Result,
     Session,
     parse_paid_amount,
@@ -38,6 +37,7 @@ from trainer.session.choice import ChoiceQuestion
 from trainer.session.questions import AMOUNT_STEPS
 from trainer.session.run import Asked
 from trainer.tui.messages import DrillFinished, LeaveDrill
+from trainer.tui.reference_key import open_reference, refuse_reference
 from trainer.tui.screens import stylesheets
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.table import HandView, LayoutView
@@ -533,15 +533,6 @@ class DrillScreen(Screen[None]):
         self.show_question()
 
     def action_reference(self) -> None:
-        try:
-            self.session.open_reference()
-        except ReferenceRefused:
-            self.action_reference_refused()
-            return
-        # rich.table: on demand
-        from trainer.tui.screens.reference import ReferenceScreen, topics_for
-
-        rules = topics_for(self.session.drill)  # the house's own rules this drill needs
         if (
             self.state in (FEEDBACK, DONE)
             and self.last is not None
@@ -549,13 +540,13 @@ class DrillScreen(Screen[None]):
         ):
             # answered: the cell that decided it may be marked
             q = self.last.question
-            self.app.push_screen(ReferenceScreen(q.house, q, rules=rules))
+            open_reference(self, self.session, q.house, q)
         else:  # the whole table, unmarked: a marked cell would give the answer away
-            house = self.session.drill.house  # the one source of the rules in play
-            self.app.push_screen(ReferenceScreen(house, rules=rules))
+            # the drill's house: the one source of the rules in play
+            open_reference(self, self.session, self.session.drill.house)
 
     def action_leave(self) -> None:
         self.post_message(LeaveDrill(self.session))
 
     def action_reference_refused(self) -> None:
-        self.notify("The rules reference opens after the exam.", severity="warning")
+        refuse_reference(self)

@@ -25,10 +25,11 @@ from textual.timer import Timer
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from trainer.session import ReferenceRefused, Result, Session
+from trainer.session import Result, Session
 from trainer.session.questions import Answer, SpotAnswer
 from trainer.session.spot import FixQuestion, SpotQuestion
 from trainer.tui.messages import DrillFinished, LeaveDrill
+from trainer.tui.reference_key import open_reference, refuse_reference
 from trainer.tui.screens import stylesheets
 from trainer.tui.screens.drill import OPTION_KEYS, OptionButton, feedback_text
 from trainer.tui.widgets.keybar import KeyBar
@@ -332,15 +333,7 @@ class SpotScreen(Screen[None]):
 
     def action_reference(self) -> None:
         """The rules reference, with the house's rules a replay is judged by (practice)."""
-        try:
-            self.session.open_reference()
-        except ReferenceRefused:
-            self.action_reference_refused()
-            return
-        from trainer.tui.screens.reference import ReferenceScreen, topics_for
-
-        drill = self.session.drill
-        self.app.push_screen(ReferenceScreen(drill.house, rules=topics_for(drill)))
+        open_reference(self, self.session, self.session.drill.house)
 
     def action_reference_refused(self) -> None:
-        self.notify("The rules reference opens after the exam.", severity="warning")
+        refuse_reference(self)

@@ -47,7 +47,6 @@ from textual.widgets import Static
 
 from trainer.drills.model import ChipEntry
 from trainer.engine import Bet, Card, format_amount
-from trainer.session import ReferenceRefused
 from trainer.session.shoe import BurnQuestion
 from trainer.session.table import (
     Phase,
@@ -59,6 +58,7 @@ from trainer.session.table import (
 )
 from trainer.session.table import Spot as SessionSpot
 from trainer.tui.messages import LeaveDrill, TableFinished
+from trainer.tui.reference_key import open_reference, refuse_reference
 from trainer.tui.screens import stylesheets
 from trainer.tui.widgets.chiptray import CHIP_KEYS, ChipDenomination, ChipTray
 from trainer.tui.widgets.felt import (
@@ -922,19 +922,10 @@ class TableScreen(Screen[None]):
         box.scroll_relative(y=pages * max(1, box.size.height - 1), animate=False)
 
     def action_reference(self) -> None:
-        try:
-            self.session.open_reference()
-        except ReferenceRefused:
-            self.action_reference_refused()
-            return
-        from trainer.tui.screens.reference import ReferenceScreen, topics_for
-
-        table = self.session.table
-        rules = topics_for(self.session.drill)
-        self.app.push_screen(ReferenceScreen(table.house, table=True, rules=rules))
+        open_reference(self, self.session, self.session.table.house, table=True)
 
     def action_reference_refused(self) -> None:
-        self.notify("The rules reference opens after the exam.", severity="warning")
+        refuse_reference(self)
 
     # -- the mouse -------------------------------------------------------------------------
 
