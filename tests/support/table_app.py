@@ -23,6 +23,7 @@ default house, smallest first, on the keys q w e r t y u: 1, 2.50, 5, 25, 100, 5
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from decimal import Decimal
 
 from tests.support.coups import DRAGON, PANDA, FakeClock, FakeNow
@@ -31,6 +32,7 @@ from trainer.drills.model import BetSpec, DealtTable, Drill, Mode, Step, TableSp
 from trainer.engine import Bet, Coup, parse_cards
 from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.engine.table import Layout
+from trainer.session.audition import exam_part
 from trainer.tui.app import TrainerApp
 
 SEATS = {
@@ -104,6 +106,22 @@ def table_app(
     )
     app.fake_clock = clock  # type: ignore[attr-defined]
     return app
+
+
+def timed_part_app(title: str) -> TrainerApp:
+    """The audition's timed table part titled ``title``, sat as Part 4 of 8: an exam of one
+    table with the bundled table exam's clock (120 s, target 60 s) that never moves."""
+    timed = table_drill(Mode.EXAM, time_limit=120, target=60)
+    part = exam_part(replace(timed, title=title), 4, 8)
+    return TrainerApp(
+        choices=lambda: [DrillEntry.of(part)],
+        start=part,
+        trainee="Alex",
+        seed=1,
+        deal=dealer_of([table()]),
+        clock=FakeClock(),
+        now=FakeNow(),
+    )
 
 
 # a second table: PANDA "2h Kc 3s 7d 3d" is a Panda 8 (Player 8 with three cards over 7):

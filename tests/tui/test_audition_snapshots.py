@@ -9,12 +9,17 @@ with ``--snapshot-update`` and look at the SVGs.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from tests.support.coups import DRAGON, PANDA, FakeClock, FakeNow, coup, dealer, drill
-from tests.support.table_app import dealer_of, table, table_app, table_drill, watched_table
+from tests.support.table_app import (
+    dealer_of,
+    table,
+    table_app,
+    table_drill,
+    timed_part_app,
+    watched_table,
+)
 from trainer.drills.catalog import DrillEntry
 from trainer.drills.model import WHOLE_COUP, Mode
 from trainer.engine import Bet
@@ -55,17 +60,7 @@ def table_part_app() -> TrainerApp:
 def timed_table_part_app() -> TrainerApp:
     """The bundled table exam's title and clock, sat as Part 4 of 8: at 80 columns the
     status ("Table 1/1 · exam · ⏱ 120.0s left (target 60s)") leaves the title 31 of them."""
-    timed = table_drill(Mode.EXAM, time_limit=120, target=60)
-    part = exam_part(replace(timed, title="The full table against the clock"), 4, 8)
-    return TrainerApp(
-        choices=lambda: [DrillEntry.of(part)],
-        start=part,
-        trainee="Alex",
-        seed=1,
-        deal=dealer_of([table()]),
-        clock=FakeClock(),
-        now=FakeNow(),
-    )
+    return timed_part_app("The full table against the clock")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

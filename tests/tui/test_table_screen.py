@@ -13,24 +13,20 @@ from decimal import Decimal
 
 from textual.widgets import Static
 
-from tests.support.coups import FakeClock, FakeNow
 from tests.support.screens import text
 from tests.support.table_app import (
     COMMISSION_SEATS,
     PANDA_TABLE,
-    dealer_of,
     table,
     table_app,
-    table_drill,
+    timed_part_app,
 )
-from trainer.drills.catalog import DrillEntry
 from trainer.drills.model import Mode
 from trainer.engine import Bet
 from trainer.engine.house import COMMISSION_HOUSE
-from trainer.session.audition import exam_part
 from trainer.session.records import AnswerRecord
 from trainer.session.table import Phase, TableSession
-from trainer.tui.app import Hooks, TrainerApp
+from trainer.tui.app import Hooks
 from trainer.tui.screens.dialogs import ConfirmLeave
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.table import TableScreen
@@ -275,7 +271,6 @@ async def test_the_rules_reference_opens_in_practice_only() -> None:
 
 
 async def test_a_chips_only_drill_refuses_typed_amounts() -> None:
-    from dataclasses import replace
 
     from trainer.drills.model import ChipEntry
 
@@ -349,17 +344,7 @@ async def test_a_long_title_ends_in_an_ellipsis_on_the_headers_one_line() -> Non
     is left, cut with "…" rather than wrapped onto a line the table needs; the title is
     still the whole one (its start, the audition's part, is what stays)."""
     title = "The full table against the clock, seven seats and every bet"
-    timed = table_drill(Mode.EXAM, time_limit=120, target=60)
-    part = exam_part(replace(timed, title=title), 4, 8)
-    app = TrainerApp(
-        choices=lambda: [DrillEntry.of(part)],
-        start=part,
-        trainee="Alex",
-        seed=1,
-        deal=dealer_of([table()]),
-        clock=FakeClock(),
-        now=FakeNow(),
-    )
+    app = timed_part_app(title)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         status = "Table 1/1 · ⏱ 120.0s left"  # 25 columns: no target, no mode
@@ -377,17 +362,7 @@ async def test_a_title_that_fits_once_the_status_is_short_is_whole() -> None:
     clock" (46 columns) fits whole beside the status without its target and mode (25): 46 +
     2 + 25 + 2 = 75 of 80."""
     title = "The full table against the clock"
-    timed = table_drill(Mode.EXAM, time_limit=120, target=60)
-    part = exam_part(replace(timed, title=title), 4, 8)
-    app = TrainerApp(
-        choices=lambda: [DrillEntry.of(part)],
-        start=part,
-        trainee="Alex",
-        seed=1,
-        deal=dealer_of([table()]),
-        clock=FakeClock(),
-        now=FakeNow(),
-    )
+    app = timed_part_app(title)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert text(app, "#table-status") == "Table 1/1 · ⏱ 120.0s left"
