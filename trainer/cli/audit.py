@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from trainer.cli.common import COMMANDS, MAX_STDIN_BYTES, UsageError, capped_lines
 from trainer.cli.options import add_house_argument, house_of_args, split_bets
-from trainer.cli.parser import Parser
+from trainer.cli.parser import Parser, StoreOnce
 from trainer.engine.cards import Card
 from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Outcome
@@ -119,21 +119,11 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser.intermixed = True
 
 
-class _Once(argparse.Action):
-    """A single-valued option given twice is refused, never one of them kept in silence."""
+class _Once(StoreOnce):
+    """A coup's single-valued option given twice is refused, never one of them kept in
+    silence."""
 
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: object,
-        option_string: str | None = None,
-    ) -> None:
-        if getattr(namespace, self.dest) not in (None, self.default):
-            raise argparse.ArgumentError(
-                self, "is given twice; give it once (with every card in it)"
-            )
-        setattr(namespace, self.dest, values)
+    twice = "is given twice; give it once (with every card in it)"
 
 
 def _coup_options(parser: argparse.ArgumentParser) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterable, Sequence
 from importlib import import_module
-from typing import Any, NoReturn
+from typing import Any, ClassVar, NoReturn
 
 from trainer import __version__
 from trainer.cli.common import COMMANDS, EXIT_USAGE, shorten
@@ -30,7 +30,9 @@ class StoreOnce(argparse._StoreAction):
     """An option that takes one value, given once: given again it is refused naming it,
     never the last one kept in silence (``--file a --file b`` read only b).  Every such
     option of every command is one of these (``Parser`` registers it as the default
-    action)."""
+    action).  A subclass words the refusal its own way (``twice``)."""
+
+    twice: ClassVar[str] = "is given twice; give it once"
 
     def __call__(
         self,
@@ -41,7 +43,7 @@ class StoreOnce(argparse._StoreAction):
     ) -> None:
         seen = namespace.__dict__.setdefault(_SEEN, set())
         if self.dest in seen:
-            raise argparse.ArgumentError(self, "is given twice; give it once")
+            raise argparse.ArgumentError(self, self.twice)
         seen.add(self.dest)
         setattr(namespace, self.dest, values)
 
