@@ -112,7 +112,12 @@ def timed_part_app(title: str) -> TrainerApp:
     """The audition's timed table part titled ``title``, sat as Part 4 of 8: an exam of one
     table with the bundled table exam's clock (120 s, target 60 s) that never moves."""
     timed = table_drill(Mode.EXAM, time_limit=120, target=60)
-    part = exam_part(replace(timed, title=title), 4, 8)
+    return sat_part_app(exam_part(replace(timed, title=title), 4, 8))
+
+
+def sat_part_app(part: Drill) -> TrainerApp:
+    """The app sitting the table drill ``part`` (an audition's part) on one table, with a
+    clock that never moves."""
     return TrainerApp(
         choices=lambda: [DrillEntry.of(part)],
         start=part,

@@ -13,8 +13,7 @@ import pytest
 
 from tests.support.coups import DRAGON, PANDA, FakeClock, FakeNow, coup, dealer, drill
 from tests.support.table_app import (
-    dealer_of,
-    table,
+    sat_part_app,
     table_app,
     table_drill,
     timed_part_app,
@@ -45,16 +44,7 @@ def part_app() -> TrainerApp:
 
 
 def table_part_app() -> TrainerApp:
-    part = exam_part(table_drill(Mode.PRACTICE, target=60), 3, 8)
-    return TrainerApp(
-        choices=lambda: [DrillEntry.of(part)],
-        start=part,
-        trainee="Alex",
-        seed=1,
-        deal=dealer_of([table()]),
-        clock=FakeClock(),
-        now=FakeNow(),
-    )
+    return sat_part_app(exam_part(table_drill(Mode.PRACTICE, target=60), 3, 8))
 
 
 def timed_table_part_app() -> TrainerApp:
