@@ -981,3 +981,34 @@ def test_a_sheet_whose_curriculum_names_no_school_is_not_signed(tmp_path) -> Non
     )  # fmt: skip
     usage_error(done, "the curriculum names no school")
     assert not out.exists()
+
+
+@pytest.mark.parametrize("which", ["sheet", "public key", "key", "passphrase file"])
+def test_a_named_pipe_given_as_a_file_to_read_is_refused_without_waiting(
+    school, tmp_path, which
+) -> None:
+    """A fifo nobody writes to, given where a file is read: opening it would block for ever.
+    It is refused at once (a real process, bounded by its timeout), in one line naming it."""
+    from tests.support.cli import ezbac_process
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    if which == "sheet":
+        args = ("audition", "verify", str(pipe), "--key", str(school["pub"]))
+    elif which == "public key":
+        args = ("audition", "verify", str(tmp_path / "x.json"), "--key", str(pipe))
+        (tmp_path / "x.json").write_text("{}", encoding="utf-8")
+    elif which == "key":
+        args = (
+            "audition", "sign", RUN, "--key", str(pipe), "--db", str(school["db"]),
+            "--curriculum", str(school["curriculum"]),
+        )  # fmt: skip
+    else:
+        args = (
+            "audition", "sign", RUN, "--key", str(school["key"]), "--db", str(school["db"]),
+            "--curriculum", str(school["curriculum"]), "--passphrase-file", str(pipe),
+        )  # fmt: skip
+    done = ezbac_process(*args, timeout=20)
+    assert done.returncode == 2, done.stdout + done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and str(pipe) in lines[0] and "named pipe" in lines[0], lines

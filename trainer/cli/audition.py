@@ -266,22 +266,10 @@ def _curriculum(option: str | None) -> Curriculum:
 
 
 def _read(path: str, what: str, limit: int = 1_000_000) -> bytes:
-    """A small regular file's bytes; one line naming it otherwise."""
-    import os
-    import stat
+    """A small regular file's bytes, never waiting on a pipe; one line naming it otherwise."""
+    from trainer.history.signing import read_small
 
-    from trainer.paths import os_error_line
-
-    try:
-        with open(path, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise UsageError(f"{path}: {what} must be a regular file")
-            data = handle.read(limit + 1)
-    except OSError as exc:
-        raise UsageError(os_error_line(exc)) from None
-    if len(data) > limit:
-        raise UsageError(f"{path}: too large for {what} (over {limit:,} bytes)")
-    return data
+    return read_small(path, what, limit)
 
 
 def _passphrase(args: argparse.Namespace, twice: bool) -> bytes:

@@ -200,22 +200,20 @@ def load_signer(pem: bytes, passphrase: bytes, school: str, where: str) -> Signe
     return Signer(private, school)
 
 
-def _small_file(path: Path, what: str, limit: int = 100_000) -> bytes:
-    """A small regular file's bytes; KeyFileError naming it otherwise."""
-    import os
-    import stat
-
-    from trainer.paths import os_reason
+def read_small(path: Path | str, what: str, limit: int = 100_000) -> bytes:
+    """A small regular file's bytes (a key, a public key, a passphrase, a sheet, a list),
+    read without ever waiting (``read_capped``: a named pipe is refused, never opened to
+    block); KeyFileError naming the file otherwise."""
+    from trainer.paths import SpecialFileError, os_reason, read_capped
 
     try:
-        with open(path, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise KeyFileError(f"{path}: {what} must be a regular file")
-            data = handle.read(limit + 1)
+        data = read_capped(path, limit)
+    except SpecialFileError as exc:
+        raise KeyFileError(f"{path}: {what} must be a regular file, not {exc.kind}") from None
     except OSError as exc:
         raise KeyFileError(f"{path}: {os_reason(exc)}") from None
     if len(data) > limit:
-        raise KeyFileError(f"{path}: too large for {what}")
+        raise KeyFileError(f"{path}: too large for {what} (over {limit:,} bytes)")
     return data
 
 
@@ -225,8 +223,8 @@ def open_signer(path: Path, passphrase: bytes) -> Signer:
     public_path = path.with_suffix(".pub")
     if public_path == path:
         raise KeyFileError(f"{path}: that is the public key; give the private one (.pem)")
-    pem = _small_file(path, "a key file")
-    public = read_public(_small_file(public_path, "the public key beside it"), str(public_path))
+    pem = read_small(path, "a key file")
+    public = read_public(read_small(public_path, "the public key beside it"), str(public_path))
     signer = load_signer(pem, passphrase, public.school, str(path))
     if signer.public.raw != public.raw:
         raise KeyFileError(f"{public_path}: not the public half of {path}")
