@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.bundled import BUNDLED_IDS
 from trainer.drills.catalog import available_drills, bundled_dir, load_drill
 from trainer.drills.errors import DrillFileError, DrillNotFoundError
 from trainer.drills.generate import deal_drill
@@ -18,33 +19,6 @@ from trainer.engine.analysis import CoupClass
 from trainer.paths import user_drills_dir
 
 REPO = Path(__file__).resolve().parents[2]
-BUNDLED_IDS = [
-    "naturals",
-    "player-draw",
-    "banker-tableau",
-    "banker-hard-cells",
-    "outcomes",
-    "payouts",
-    "whole-coup",
-    "warmup",
-    "exam",
-    "commission",
-    "cardroom-fee",
-    "table-basics",
-    "table-dragons-pandas",
-    "table-chip-cutting",
-    "table-exam",
-    "table-commission",
-    "whole-shoe",
-    "last-coups",
-    "calling",
-    "spot-the-error",
-    "spot-the-error-table",
-    "shoe-table",
-    "violations",
-    "irregularities",
-    "table-protection",
-]
 #: Drills that deal a shoe: the shoe decides how many coups (the listing shows no count).
 SHOE_IDS = {"whole-shoe", "last-coups", "shoe-table"}
 

@@ -16,6 +16,7 @@ from dataclasses import replace
 import pytest
 from textual.widgets import Input, Static
 
+from tests.support.bundled import BUNDLED_IDS
 from tests.support.coups import NATURAL, FakeClock, FakeNow, coup, dealer, drill
 from tests.support.screens import SpotApp, text
 from tests.support.table_app import COMMISSION_SEATS, table, table_app
@@ -203,36 +204,7 @@ async def test_a_plain_ez_payout_drill_shows_no_house_section() -> None:
         assert not app.screen.query("#house-rules")
 
 
-BUNDLED = [
-    "naturals",
-    "player-draw",
-    "banker-tableau",
-    "banker-hard-cells",
-    "outcomes",
-    "payouts",
-    "whole-coup",
-    "warmup",
-    "exam",
-    "commission",
-    "cardroom-fee",
-    "table-basics",
-    "table-dragons-pandas",
-    "table-chip-cutting",
-    "table-exam",
-    "table-commission",
-    "whole-shoe",
-    "last-coups",
-    "calling",
-    "spot-the-error",
-    "spot-the-error-table",
-    "shoe-table",
-    "violations",
-    "irregularities",
-    "table-protection",
-]
-
-
-@pytest.mark.parametrize("ident", BUNDLED)
+@pytest.mark.parametrize("ident", BUNDLED_IDS)
 async def test_question_mark_on_every_bundled_drill(ident: str) -> None:
     """Every bundled drill's first screen: `?` opens the reference in practice, and an exam
     refuses it (nothing opened, nothing counted)."""

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import add_db_argument
+from trainer.history.signing import read_small
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -265,13 +266,6 @@ def _curriculum(option: str | None) -> Curriculum:
 # -- the school's key --------------------------------------------------------------------------
 
 
-def _read(path: str, what: str, limit: int = 1_000_000) -> bytes:
-    """A small regular file's bytes, never waiting on a pipe; one line naming it otherwise."""
-    from trainer.history.signing import read_small
-
-    return read_small(path, what, limit)
-
-
 def _passphrase(args: argparse.Namespace, twice: bool) -> bytes:
     """The key's passphrase: --passphrase-file's first line, else $EZBAC_KEY_PASSPHRASE, else
     typed without echo at a terminal (twice for a new key), else one line of standard input.
@@ -280,7 +274,7 @@ def _passphrase(args: argparse.Namespace, twice: bool) -> bytes:
 
     given = _given(args.passphrase_file, "--passphrase-file")
     if given is not None:  # its first line, as bytes: whatever encoding it was typed in
-        lines = _read(given, "a passphrase file", 10_000).splitlines()
+        lines = read_small(given, "a passphrase file", 10_000).splitlines()
         raw = lines[0] if lines else b""
         if not raw:
             raise UsageError(f"--passphrase-file {given}: its first line is empty")
@@ -311,7 +305,7 @@ def _signer(args: argparse.Namespace) -> Signer:
     path = Path(_needed(args.key, "--key"))
     if path.suffix == ".pub":
         raise UsageError(f"--key {path}: that is the public key; give the private one (.pem)")
-    _read(str(path), "a key file", 100_000)  # named before the passphrase is asked
+    read_small(str(path), "a key file", 100_000)  # named before the passphrase is asked
     try:
         return open_signer(path, _passphrase(args, twice=False))
     except KeyFileError as exc:
@@ -371,7 +365,7 @@ def _public(args: argparse.Namespace) -> SchoolKey:
 
     path = _needed(args.key, "--key")
     try:
-        return read_public(_read(path, "a public key file"), path)
+        return read_public(read_small(path, "a public key file", 1_000_000), path)
     except KeyFileError as exc:
         raise UsageError(str(exc)) from None
 
@@ -389,7 +383,7 @@ def _revoked(args: argparse.Namespace, key: SchoolKey) -> Revocations | None:
     path = _given(args.revoked, "--revoked")
     if path is None:
         return None
-    text = _read(path, "a revocation list").decode("ascii", "replace")
+    text = read_small(path, "a revocation list", 1_000_000).decode("ascii", "replace")
     try:
         revocations = read_revocations(text, key)
     except RefusedError as exc:
@@ -484,7 +478,7 @@ def _verify(args: argparse.Namespace) -> int:
     if qr_text:
         token = given  # the QR code's text: the signed summary only
     else:
-        data = _read(given, "a sheet", 20_000_000)
+        data = read_small(given, "a sheet", 20_000_000)
         try:
             if data.startswith(b"%PDF"):
                 sheet = find_in_pdf(data)
@@ -674,7 +668,7 @@ def _revoke(args: argparse.Namespace) -> int:
     earlier: list[dict[str, str]] = []
     at = datetime.now(UTC).replace(microsecond=0)
     if target.exists():
-        text = _read(str(target), "a revocation list").decode("ascii", "replace")
+        text = read_small(str(target), "a revocation list", 1_000_000).decode("ascii", "replace")
         try:
             earlier = revocation_entries(text, signer.public)
             # issued after the list it extends, whatever this computer's clock says

@@ -1,0 +1,30 @@
+"""The bundled drills' ids, in the order the drill list shows them, written out by hand:
+tests/formats/test_drills_bundled.py checks the catalogue against it; other tests walk it."""
+
+BUNDLED_IDS = [
+    "naturals",
+    "player-draw",
+    "banker-tableau",
+    "banker-hard-cells",
+    "outcomes",
+    "payouts",
+    "whole-coup",
+    "warmup",
+    "exam",
+    "commission",
+    "cardroom-fee",
+    "table-basics",
+    "table-dragons-pandas",
+    "table-chip-cutting",
+    "table-exam",
+    "table-commission",
+    "whole-shoe",
+    "last-coups",
+    "calling",
+    "spot-the-error",
+    "spot-the-error-table",
+    "shoe-table",
+    "violations",
+    "irregularities",
+    "table-protection",
+]
