@@ -22,7 +22,7 @@ from trainer.history.report import build_report, render_csv, render_json, render
 from trainer.history.review import NothingDueError, build_review_drill
 from trainer.history.scheduler import SkillState
 from trainer.session.records import AnswerRecord
-from trainer.session.table import TableSession
+from trainer.session.table.session import TableSession
 
 P, B, T, D7, P8 = Bet.PLAYER, Bet.BANKER, Bet.TIE, Bet.DRAGON7, Bet.PANDA8
 

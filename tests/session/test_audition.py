@@ -340,7 +340,7 @@ def test_each_bundled_area_is_asked_at_least_its_minimum_as_an_exam(seed: int) -
     from trainer.history.review import covers_for
     from trainer.session.audition import exam_part
     from trainer.session.session import Session
-    from trainer.session.table import TableSession
+    from trainer.session.table.session import TableSession
 
     audition = load_curriculum().audition
     assert audition is not None and audition.min_answers == 5

@@ -29,7 +29,7 @@ from trainer.session.questions import Question, SpotAnswer, TimedOut, expand
 from trainer.session.run import Result
 from trainer.session.session import Session
 from trainer.session.spot import FixQuestion, SpotQuestion
-from trainer.session.table import TableSession
+from trainer.session.table.session import TableSession
 from trainer.tui.screens.drill import feedback_text
 
 SEEDS = range(8)

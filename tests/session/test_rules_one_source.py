@@ -19,7 +19,7 @@ from trainer.houses.drills import under_house
 from trainer.session import Question, Session
 from trainer.session.questions import BET_STEPS
 from trainer.session.shoe import BurnQuestion
-from trainer.session.table import TableSession
+from trainer.session.table.session import TableSession
 
 BUNDLED = [e.id for e in available_drills() if e.bundled]
 

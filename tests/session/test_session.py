@@ -37,7 +37,7 @@ from trainer.session import (
     parse_paid_amount,
 )
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.session.table import TableSession
+from trainer.session.table.session import TableSession
 
 WIN, PUSH, LOSE = BetResult.WIN, BetResult.PUSH, BetResult.LOSE
 

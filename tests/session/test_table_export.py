@@ -107,7 +107,7 @@ def test_a_wrong_commission_is_exported_and_found(tmp_path) -> None:
 def test_a_name_with_a_line_break_writes_no_step_into_the_export(tmp_path) -> None:
     from tests.support.coups import FakeClock, FakeNow
     from tests.support.tables import table_drill
-    from trainer.session.table import TableSession
+    from trainer.session.table.session import TableSession
 
     s = TableSession(
         table_drill(),
@@ -155,7 +155,7 @@ def test_a_violation_let_play_is_exported_and_found(tmp_path) -> None:
     from tests.support.table_app import table_drill as app_drill
     from tests.support.table_app import watched_table
     from trainer.engine.protection import ALL_PLAY
-    from trainer.session.table import TableSession
+    from trainer.session.table.session import TableSession
 
     d = app_drill()
     d = replace(d, table=replace(d.table, violations=0.5))

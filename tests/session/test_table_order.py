@@ -24,7 +24,8 @@ from trainer.engine import Bet, BetResult
 from trainer.engine.house import BUNDLED_HOUSES, Direction, House, SettlementOrder
 from trainer.engine.procedure import Dealt, Done, Kind, audit
 from trainer.engine.table import Layout, Pay, deal_table_coup
-from trainer.session.table import Fault, TableSession
+from trainer.session.table.session import TableSession
+from trainer.session.table.values import Fault
 
 P, B, P8 = Bet.PLAYER, Bet.BANKER, Bet.PANDA8
 

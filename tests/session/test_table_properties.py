@@ -24,7 +24,8 @@ from trainer.drills.model import ChipEntry, Drill
 from trainer.engine import BetResult, format_amount, settle_bet
 from trainer.engine.house import BASE_BETS, SIDE_BETS, Direction, House
 from trainer.engine.table import layout_problems
-from trainer.session.table import Phase, Spot, TableSession
+from trainer.session.table.session import TableSession
+from trainer.session.table.values import Phase, Spot
 
 #: Table drills under the houses no bundled table drill uses (side-bet caps, fees).
 OTHER_HOUSES = {

@@ -27,7 +27,8 @@ from trainer.drills.model import Mode
 from trainer.engine.house import BUNDLED_HOUSES
 from trainer.engine.table import BoxCommission, Pay, Take, TakeCommission, settle_table
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.session.table import Phase, TableSession
+from trainer.session.table.session import TableSession
+from trainer.session.table.values import Phase
 
 #: (cards, layout, house): one winner, three winners (an order answer), commissions.
 TABLES = {

@@ -29,13 +29,8 @@ from trainer.engine import Bet
 from trainer.engine.house import BUNDLED_HOUSES
 from trainer.session import SessionError
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.session.table import (
-    Fault,
-    Phase,
-    SpotState,
-    TableActionError,
-    TableSession,
-)
+from trainer.session.table.session import TableSession
+from trainer.session.table.values import Fault, Phase, SpotState, TableActionError
 
 P, B, T, D7, P8 = Bet.PLAYER, Bet.BANKER, Bet.TIE, Bet.DRAGON7, Bet.PANDA8
 D = Decimal

@@ -31,7 +31,8 @@ from trainer.engine import Bet, Card, Coup, parse_cards
 from trainer.engine.shoe import ShoeRules, ShoeRun
 from trainer.session.records import AnswerRecord
 from trainer.session.shoe import BurnQuestion, Next, NextQuestion, deal_shoe, dealt_shoe
-from trainer.session.table import TableActionError, TableSession
+from trainer.session.table.session import TableSession
+from trainer.session.table.values import TableActionError
 
 NATURAL = ["9s", "Ks", "Ks", "Ks"]
 DRAGON = ["Kh", "2c", "6s", "3d", "2h"]

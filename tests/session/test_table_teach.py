@@ -21,7 +21,8 @@ from trainer.drills.model import DealtTable, Mode
 from trainer.engine import Bet
 from trainer.session import SessionError
 from trainer.session.records import SessionRecord
-from trainer.session.table import Fault, SpotState, TableSession
+from trainer.session.table.session import TableSession
+from trainer.session.table.values import Fault, SpotState
 
 P, B, T, D7, P8 = Bet.PLAYER, Bet.BANKER, Bet.TIE, Bet.DRAGON7, Bet.PANDA8
 D = Decimal

@@ -28,7 +28,8 @@ from trainer.engine.protection import ALL_PLAY, Scene, judge, stands
 from trainer.engine.table import Layout
 from trainer.engine.violations import Moment, Violation
 from trainer.session.records import AnswerRecord
-from trainer.session.table import Fault, Phase, TableActionError, TableSession
+from trainer.session.table.session import TableSession
+from trainer.session.table.values import Fault, Phase, TableActionError
 
 P, B, D7 = Bet.PLAYER, Bet.BANKER, Bet.DRAGON7
 DRILL = Path(__file__).resolve().parents[2] / "drills" / "25-table-protection.yaml"

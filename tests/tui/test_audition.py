@@ -369,7 +369,7 @@ async def test_every_part_of_the_bundled_audition_is_sat_as_an_exam() -> None:
     first answer followed by no feedback; a table exam's Enter with nothing marked takes
     nothing (no bet shown taken: the right take is not shown)."""
     from trainer.curriculum.catalog import load_curriculum
-    from trainer.session.table import SpotState
+    from trainer.session.table.values import SpotState
     from trainer.tui.screens.reference import ReferenceScreen
     from trainer.tui.screens.spot import SpotScreen
     from trainer.tui.screens.table import TableScreen

@@ -24,7 +24,7 @@ from trainer.drills.catalog import DrillEntry, load_drill
 from trainer.drills.model import Drill, Mode, Step
 from trainer.engine import Bet
 from trainer.engine.house import BUNDLED_HOUSES, COMMISSION_HOUSE, House
-from trainer.session.table import Phase
+from trainer.session.table.values import Phase
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.reference import ReferenceScreen

@@ -25,7 +25,7 @@ from trainer.engine.shoe import ShoeRules, ShoeRun
 from trainer.session import Session
 from trainer.session.questions import ChoiceAnswer, OutcomeAnswer
 from trainer.session.shoe import BurnQuestion, Next, NextQuestion, dealt_shoe, shoe_questions
-from trainer.session.table import TableSession
+from trainer.session.table.session import TableSession
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.results import ResultsScreen
 from trainer.tui.screens.table_results import TableResultsScreen

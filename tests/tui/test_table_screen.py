@@ -25,7 +25,8 @@ from trainer.drills.model import Mode
 from trainer.engine import Bet
 from trainer.engine.house import COMMISSION_HOUSE
 from trainer.session.records import AnswerRecord
-from trainer.session.table import Phase, TableSession
+from trainer.session.table.session import TableSession
+from trainer.session.table.values import Phase
 from trainer.tui.app import Hooks
 from trainer.tui.screens.dialogs import ConfirmLeave
 from trainer.tui.screens.home import HomeScreen

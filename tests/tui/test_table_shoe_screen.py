@@ -21,7 +21,8 @@ from trainer.drills.loader import load_text
 from trainer.engine.shoe import ShoeRules, ShoeRun
 from trainer.session.records import AnswerRecord
 from trainer.session.shoe import Next, dealt_shoe
-from trainer.session.table import Phase, TableSession
+from trainer.session.table.session import TableSession
+from trainer.session.table.values import Phase
 from trainer.tui.app import Hooks, TrainerApp
 from trainer.tui.screens.table import TableScreen
 from trainer.tui.screens.table_results import TableResultsScreen

@@ -8,7 +8,8 @@ from __future__ import annotations
 from tests.support.screens import text
 from tests.support.table_app import REFUSE_LATE, table_app, watched_table
 from trainer.engine.protection import ALL_PLAY
-from trainer.session.table import Phase, TableSession
+from trainer.session.table.session import TableSession
+from trainer.session.table.values import Phase
 from trainer.tui.screens.table import TableScreen
 from trainer.tui.widgets.chiptray import ChipTray
 from trainer.tui.widgets.felt import SeatView

@@ -560,7 +560,7 @@ class TrainerApp(App[int]):
             self.ask_name(then=lambda: self.begin(drill))
             return
         from trainer.session import Session
-        from trainer.session.table import TableSession
+        from trainer.session.table.session import TableSession
 
         on_answer = self.hooks.on_answer
         audition = self.audition
@@ -620,7 +620,7 @@ class TrainerApp(App[int]):
 
     @on(RetryMissed)
     def retry(self, message: RetryMissed) -> None:
-        from trainer.session.table import TableSession
+        from trainer.session.table.session import TableSession
 
         session = message.session
         if isinstance(session, TableSession):

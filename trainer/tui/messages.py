@@ -14,7 +14,7 @@ from textual.message import Message
 
 if TYPE_CHECKING:
     from trainer.session import Session
-    from trainer.session.table import TableSession
+    from trainer.session.table.session import TableSession
 
 
 @dataclass

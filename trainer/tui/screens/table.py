@@ -48,15 +48,15 @@ from textual.widgets import Static
 from trainer.drills.model import ChipEntry
 from trainer.engine import Bet, Card, format_amount
 from trainer.session.shoe import BurnQuestion
-from trainer.session.table import (
+from trainer.session.table.session import TableSession
+from trainer.session.table.values import (
     Phase,
     ShoeAnswer,
     SpotState,
     StepFeedback,
     TableActionError,
-    TableSession,
 )
-from trainer.session.table import Spot as SessionSpot
+from trainer.session.table.values import Spot as SessionSpot
 from trainer.tui.messages import LeaveDrill, TableFinished
 from trainer.tui.reference_key import open_reference, refuse_reference
 from trainer.tui.screens import stylesheets

@@ -18,7 +18,9 @@ from textual.widgets import Static
 
 from trainer.errors import EzbacError
 from trainer.paths import user_data_dir
-from trainer.session.table import Phase, TableResult, TableSession, TableSummary
+from trainer.session.table.results import TableResult, TableSummary
+from trainer.session.table.session import TableSession
+from trainer.session.table.values import Phase
 from trainer.tui.messages import GoHome, RetryMissed
 from trainer.tui.screens import stylesheets
 from trainer.tui.screens.results import capital, duration, shoe_text

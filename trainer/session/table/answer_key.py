@@ -1,0 +1,108 @@
+"""A table's answer key: every answer the table asks for, read once from the engine's
+procedure (``trainer.engine.table.settle_table``) when the table is dealt.
+
+Grading and the time-out both read the expected answers here, so a graded answer and a
+timed-out one can never disagree on what was right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from trainer.engine import BetResult, format_amount
+from trainer.engine.house import House
+from trainer.engine.order import payout_order
+from trainer.engine.table import BoxCommission, Pay, Push, TableProcedure, Take, TakeCommission
+from trainer.session.table.values import Key, Phase, Spot, bet_words
+from trainer.skills import (
+    table_commission_skill,
+    table_order_skill,
+    table_pay_skill,
+    table_take_skill,
+)
+
+__all__ = ["AnswerKey", "Expected"]
+
+
+@dataclass(frozen=True, slots=True)
+class Expected:
+    """One answer a table asks for, as the engine's procedure has it: what is recorded as
+    expected, the reason, and the step it settles (a payout, a commission)."""
+
+    phase: Phase
+    skill: str
+    text: str
+    reason: str
+    spot: Spot | None = None
+    step: Pay | TakeCommission | BoxCommission | None = None
+    about: str | None = None  # a moment watched: when
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerKey:
+    """A table's answer key, computed once from the engine's procedure when the table is
+    dealt: grading and the time-out both read it, so they cannot disagree."""
+
+    results: Mapping[Key, BetResult]
+    take: Expected
+    pays: Mapping[Key, Expected]  # the winners, in the order the house pays them
+    order: Expected | None  # asked at a table with two winners or more
+    commissions: tuple[Expected, ...]  # in the house's order
+
+    @classmethod
+    def of(
+        cls, procedure: TableProcedure, spots: Mapping[Key, Spot], house: House, result: str
+    ) -> AnswerKey:
+        takes = procedure.of(Take)
+        pushes = [p.describe() for p in procedure.of(Push)]
+        take = Expected(
+            Phase.TAKE,
+            table_take_skill().key,
+            "take " + (", ".join(bet_words(t.seat, t.bet, t.amount) for t in takes) or "nothing"),
+            f"{result}. "
+            + ("; ".join(t.describe() for t in takes) or "nothing loses")
+            + ("; " + "; ".join(pushes) if pushes else ""),
+        )
+        pays = {
+            (p.seat, p.bet): Expected(
+                Phase.PAY,
+                table_pay_skill(p.bet).key,
+                f"pay {format_amount(p.amount)}",
+                f"{result}. {procedure.settlements[(p.seat, p.bet)].reason}",
+                spots[(p.seat, p.bet)],
+                p,
+            )
+            for p in procedure.of(Pay)
+        }
+        words = ", ".join(f"seat {p.seat} {p.bet.label}" for p in procedure.of(Pay))
+        order = (
+            Expected(
+                Phase.PAY,
+                table_order_skill().key,
+                words,
+                f"{payout_order(house)}: {words}",
+            )
+            if len(pays) >= 2
+            else None
+        )
+        commissions = tuple(
+            Expected(
+                Phase.COMMISSION,
+                table_commission_skill().key,
+                format_amount(s.amount),
+                s.describe(),
+                spots[(s.seat, s.bet)],
+                s,
+            )
+            for s in procedure.steps
+            if isinstance(s, (TakeCommission, BoxCommission))
+        )
+        return cls(
+            MappingProxyType({k: s.result for k, s in procedure.settlements.items()}),
+            take,
+            MappingProxyType(pays),
+            order,
+            commissions,
+        )

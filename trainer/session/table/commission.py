@@ -1,0 +1,71 @@
+"""The commission phase (a commission house): the commission on each winning bet that owes
+one, in the house's order, one answer each (``table:commission``); the table is done after
+the last.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from trainer.engine import format_amount
+from trainer.session.table.answer_key import Expected
+from trainer.session.table.state import TableState
+from trainer.session.table.values import (
+    Entry,
+    Fault,
+    Mistake,
+    Phase,
+    TableActionError,
+    TableAnswer,
+    Worked,
+)
+
+__all__ = ["confirm_commission"]
+
+
+def confirm_commission(table: TableState, seconds: float, over: bool) -> Worked:
+    """The entry as the commission on ``commission_spot``; graded now."""
+    if table.entry.empty:
+        raise TableActionError("give the commission owed")
+    table.over = over
+    owed = table.key.commissions
+    on = owed[table.commission_index].spot
+    if on is not None:
+        table.commissions_given[on.key] = table.entry.total
+    answer = _grade_commission(table, owed[table.commission_index], table.entry.total, seconds)
+    table.entry = Entry()
+    table.commission_index += 1
+    if table.commission_index >= len(owed):
+        table.phase = Phase.DONE
+    return (answer,), answer.mistakes
+
+
+def _grade_commission(
+    table: TableState, owed: Expected, given: Decimal, seconds: float
+) -> TableAnswer:
+    spot, step = owed.spot, owed.step
+    assert spot is not None and step is not None
+    right = given == step.amount
+    faults: tuple[Mistake, ...] = (
+        ()
+        if right
+        else (
+            Mistake(
+                Fault.WRONG_COMMISSION,
+                f"{spot.label}: commission {format_amount(given)}, it is {owed.text}",
+                spot.seat,
+                spot.bet,
+            ),
+        )
+    )
+    return table.record(
+        Phase.COMMISSION,
+        owed.skill,
+        format_amount(given),
+        owed.text,
+        right,
+        owed.reason,
+        seconds,
+        faults,
+        spot,
+    )

@@ -1,0 +1,221 @@
+"""The pay phase: the trainee picks the next bet to pay among those still on the layout and
+gives the amount, typed or built chip by chip, until "done paying" (or the last bet paid).
+
+Each payout is one answer (``table:pay:BET``: the amount; paying a push is wrong too).
+Picks are compared with the house's order (``trainer.engine.order``, the audit's own rules):
+an out-of-order pick is shown with its payout and counted in one answer per table with two
+winners or more (``table:order``), graded when paying ends.  A payout built in chips that
+pays right is one more answer (``table:chips``: the house's convention, ``check_chips``).
+A winner left unpaid when paying ends is a wrong payout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from trainer.engine import BetResult, format_amount
+from trainer.engine.chips import check_chips
+from trainer.engine.order import Done, out_of_order
+from trainer.engine.table import Pay
+from trainer.session.table.state import TableState
+from trainer.session.table.values import (
+    Entry,
+    Fault,
+    Mistake,
+    Phase,
+    Spot,
+    TableActionError,
+    TableAnswer,
+    Worked,
+)
+from trainer.skills import table_chips_skill, table_pay_skill
+
+__all__ = ["confirm_payout", "end_pay", "finish_paying", "grade_order"]
+
+
+def confirm_payout(table: TableState, seconds: float, over: bool) -> Worked:
+    """Pay the selected bet the entry's amount; graded now (amount, order, chips)."""
+    spot = table.selected
+    if spot is None:
+        raise TableActionError("pick the bet to pay first")
+    if table.entry.empty:
+        raise TableActionError(f"give the amount for {spot.label}")
+    table.over = over
+    table.payout_seconds.append(seconds)
+    table.payouts.append((spot.key, table.entry))
+    answers, mistakes = _grade_payout(table, spot, table.entry, seconds)
+    table.selected, table.entry = None, Entry()
+    if not table.remaining:
+        return end_pay(table, answers, mistakes)
+    return answers, mistakes
+
+
+def finish_paying(table: TableState, seconds: float, over: bool) -> Worked:
+    """Done paying: the bets left on the layout stay (a winner among them is unpaid)."""
+    table.over = over
+    table.carry += seconds  # the time to say "done": on the next answer
+    return end_pay(table, (), ())
+
+
+def _grade_payout(table: TableState, spot: Spot, entry: Entry, seconds: float) -> Worked:
+    expected = table.key.pays.get(spot.key)
+    skill = table_pay_skill(spot.bet).key
+    given = f"pay {entry.text}"
+    if expected is None:  # a push, or (an exam) a loser not taken: no payout is right
+        table.left.add(spot.key)
+        loses = table.key.results[spot.key] is BetResult.LOSE
+        m = Mistake(
+            Fault.PAID_PUSH,
+            f"{spot.label} loses: take it, pay nothing"
+            if loses
+            else f"{spot.label} pushes: leave it, pay nothing",
+            spot.seat,
+            spot.bet,
+        )
+        settled = table.procedure.settlements[spot.key]
+        a = table.record(
+            Phase.PAY,
+            skill,
+            given,
+            "lose" if loses else "push",
+            False,
+            f"{table.result_text}. {settled.reason}",
+            seconds,
+            (m,),
+            spot,
+        )
+        return (a,), (m,)
+    pay = expected.step
+    assert isinstance(pay, Pay)
+    mistakes: list[Mistake] = []
+    # the house's order as rules, the audit's own (order.out_of_order): a pick is out
+    # of order when a winner still unpaid is one the house pays before it
+    slip = out_of_order(
+        table.house,
+        (*spot.key, Done.PAID),
+        ((*k, Done.PAID) for k in table.key.pays if k not in table.paid and k != spot.key),
+    )
+    if slip is not None:  # so two winners or more: the order is asked
+        mistakes.append(Mistake(Fault.WRONG_ORDER, f"{slip.did}: {slip.rule}", spot.seat, spot.bet))
+        table.order_mistakes.extend(mistakes)
+    table.paid[spot.key] = entry.total
+    table.picks.append(spot.key)
+    chip_faults: tuple[Mistake, ...] | None = None  # None: no chips answer
+    if entry.by_chips:
+        check = check_chips(
+            entry.chips, pay.amount, house=table.house, wager=spot.wager, coin=pay.chips.coin
+        )
+        right = check.pays_amount
+        if right:
+            chip_faults = tuple(
+                Mistake(Fault.CHIPS, f"{spot.label}: {d}", spot.seat, spot.bet)
+                for d in check.departures
+            )
+    else:
+        right = entry.total == pay.amount
+    amount_faults: tuple[Mistake, ...] = ()
+    if not right:
+        amount_faults = (
+            Mistake(
+                Fault.WRONG_AMOUNT,
+                f"{spot.label}: paid {format_amount(entry.total)}, the "
+                f"payout is {format_amount(pay.amount)}",
+                spot.seat,
+                spot.bet,
+            ),
+        )
+    # the payout, then its chips: graded, recorded and listed in that order
+    answers = [
+        table.record(
+            Phase.PAY,
+            skill,
+            given,
+            expected.text,
+            right,
+            expected.reason,
+            seconds,
+            amount_faults,
+            spot,
+        )
+    ]
+    if chip_faults is not None:
+        answers.append(
+            table.record(
+                Phase.PAY,
+                table_chips_skill().key,
+                entry.text,
+                pay.chips.describe(table.colours),
+                not chip_faults,
+                f"{format_amount(pay.amount)} in the house's chips: "
+                f"{pay.chips.describe(table.colours)}",
+                0.0,
+                chip_faults,
+                spot,
+            )
+        )
+    return tuple(answers), (*mistakes, *amount_faults, *(chip_faults or ()))
+
+
+def end_pay(
+    table: TableState, answers: Iterable[TableAnswer], mistakes: Iterable[Mistake]
+) -> Worked:
+    """Close the pay phase: unpaid winners, then the table's order answer."""
+    table.paying_ended = True
+    out, faults = list(answers), list(mistakes)
+    for key, pay in table.key.pays.items():
+        if key in table.paid:
+            continue
+        spot = pay.spot
+        assert spot is not None and isinstance(pay.step, Pay)
+        m = Mistake(
+            Fault.MISSED_WINNER,
+            f"{spot.label} wins {format_amount(pay.step.amount)}: it was not paid",
+            spot.seat,
+            spot.bet,
+        )
+        out.append(
+            table.record(
+                Phase.PAY, pay.skill, "not paid", pay.text, False, pay.reason, 0.0, (m,), spot
+            )
+        )
+        faults.append(m)
+    if table.key.order is not None:
+        order = grade_order(table, 0.0)  # plus the carried time of "done paying"
+        out.append(order)
+        # the order's own mistake for each winner left unpaid (its payout's is above)
+        faults.extend(m for m in order.mistakes if m not in table.order_mistakes)
+    table.phase = Phase.COMMISSION if table.key.commissions else Phase.DONE
+    return tuple(out), tuple(faults)
+
+
+def grade_order(table: TableState, seconds: float) -> TableAnswer:
+    """The table's order answer: right only when every winner was paid and no pick came
+    before a winner the house pays first (each such pick was shown with its payout).  A
+    winner never paid breaks the order too: one mistake each, named."""
+    order = table.key.order
+    assert order is not None
+    unpaid = [p.spot for k, p in table.key.pays.items() if k not in table.paid]
+    gaps = tuple(
+        Mistake(
+            Fault.WRONG_ORDER,
+            f"{spot.label} was never paid: the order is not complete",
+            spot.seat,
+            spot.bet,
+        )
+        for spot in unpaid
+        if spot is not None
+    )
+    given = ", ".join(f"seat {s} {b.label}" for s, b in table.picks) or "none paid"
+    if gaps:
+        given += "; not paid: " + ", ".join(f"seat {m.seat} {m.bet.label}" for m in gaps if m.bet)
+    mistakes = (*table.order_mistakes, *gaps)
+    return table.record(
+        Phase.PAY,
+        order.skill,
+        given,
+        order.text,
+        not mistakes,
+        order.reason,
+        seconds,
+        mistakes,
+    )

@@ -1,0 +1,69 @@
+"""The take phase: the trainee marks every losing bet, then confirms.  Graded as one answer
+(skill ``table:take``): a losing bet left on the layout, a pushing or winning bet taken.  In
+practice the table is then corrected (the engine's losers go, nothing else), so a take
+mistake is counted once and never again in the payouts.
+"""
+
+from __future__ import annotations
+
+from trainer.engine import BetResult
+from trainer.session.table.pay import end_pay
+from trainer.session.table.state import TableState
+from trainer.session.table.values import Fault, Mistake, Phase, TableAnswer, Worked
+
+__all__ = ["confirm_take"]
+
+
+def confirm_take(table: TableState, seconds: float, over: bool) -> Worked:
+    """Take the marked bets: graded now; the engine's losers go, the rest stay (an exam:
+    the bets marked go, whatever they are, so the felt never shows the right take)."""
+    table.over = over
+    answer = _grade_take(table, seconds)
+    table.took = frozenset(table.marked)
+    table.taken = (
+        frozenset(table.marked)
+        if table.exam
+        else frozenset(k for k, r in table.key.results.items() if r is BetResult.LOSE)
+    )
+    table.marked.clear()
+    table.phase = Phase.PAY
+    answers, mistakes = (answer,), answer.mistakes
+    if not table.remaining:  # every bet lost: nothing to pay, nothing to decide
+        return end_pay(table, answers, mistakes)
+    return answers, mistakes
+
+
+def _grade_take(table: TableState, seconds: float) -> TableAnswer:
+    results = table.key.results
+    mistakes = []
+    for spot in table.spots:
+        result, marked = results[spot.key], spot.key in table.marked
+        if result is BetResult.LOSE and not marked:
+            mistakes.append(
+                Mistake(Fault.MISSED_LOSER, f"{spot.label} loses: take it", spot.seat, spot.bet)
+            )
+        elif result is BetResult.PUSH and marked:
+            mistakes.append(
+                Mistake(Fault.TOOK_PUSH, f"{spot.label} pushes: leave it", spot.seat, spot.bet)
+            )
+        elif result is BetResult.WIN and marked:
+            mistakes.append(
+                Mistake(
+                    Fault.TOOK_WINNER,
+                    f"{spot.label} wins: pay it, do not take it",
+                    spot.seat,
+                    spot.bet,
+                )
+            )
+    took = [s.label for s in table.spots if s.key in table.marked]
+    take = table.key.take
+    return table.record(
+        Phase.TAKE,
+        take.skill,
+        "take " + (", ".join(took) or "nothing"),
+        take.text,
+        not mistakes,
+        take.reason,
+        seconds,
+        tuple(mistakes),
+    )
