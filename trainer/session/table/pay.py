@@ -58,33 +58,13 @@ def finish_paying(table: TableState, seconds: float, over: bool) -> Worked:
 
 
 def _grade_payout(table: TableState, spot: Spot, entry: Entry, seconds: float) -> Worked:
+    """A payout graded: its amount, its place in the house's order (shown now, counted when
+    paying ends) and, built in chips, the chips."""
     expected = table.key.pays.get(spot.key)
+    if expected is None:  # a push, or (an exam) a loser not taken: no payout is right
+        return _paid_no_winner(table, spot, entry, seconds)
     skill = table_pay_skill(spot.bet).key
     given = f"pay {entry.text}"
-    if expected is None:  # a push, or (an exam) a loser not taken: no payout is right
-        table.left.add(spot.key)
-        loses = table.key.results[spot.key] is BetResult.LOSE
-        m = Mistake(
-            Fault.PAID_PUSH,
-            f"{spot.label} loses: take it, pay nothing"
-            if loses
-            else f"{spot.label} pushes: leave it, pay nothing",
-            spot.seat,
-            spot.bet,
-        )
-        settled = table.procedure.settlements[spot.key]
-        a = table.record(
-            Phase.PAY,
-            skill,
-            given,
-            "lose" if loses else "push",
-            False,
-            f"{table.result_text}. {settled.reason}",
-            seconds,
-            (m,),
-            spot,
-        )
-        return (a,), (m,)
     pay = expected.step
     assert isinstance(pay, Pay)
     mistakes: list[Mistake] = []
@@ -154,6 +134,35 @@ def _grade_payout(table: TableState, spot: Spot, entry: Entry, seconds: float) -
             )
         )
     return tuple(answers), (*mistakes, *amount_faults, *(chip_faults or ()))
+
+
+def _paid_no_winner(table: TableState, spot: Spot, entry: Entry, seconds: float) -> Worked:
+    """A payout on a bet that wins nothing: it is left on the layout, its payout wrong."""
+    skill = table_pay_skill(spot.bet).key
+    given = f"pay {entry.text}"
+    table.left.add(spot.key)
+    loses = table.key.results[spot.key] is BetResult.LOSE
+    m = Mistake(
+        Fault.PAID_PUSH,
+        f"{spot.label} loses: take it, pay nothing"
+        if loses
+        else f"{spot.label} pushes: leave it, pay nothing",
+        spot.seat,
+        spot.bet,
+    )
+    settled = table.procedure.settlements[spot.key]
+    a = table.record(
+        Phase.PAY,
+        skill,
+        given,
+        "lose" if loses else "push",
+        False,
+        f"{table.result_text}. {settled.reason}",
+        seconds,
+        (m,),
+        spot,
+    )
+    return (a,), (m,)
 
 
 def end_pay(
