@@ -176,6 +176,7 @@ class TableSession(OnRun):
         the drill and a number not yet taken; its path.  OSError if it cannot be written."""
         return notation.write_procedures(folder, self.drill, self.procedures())
 
+    # -- state ---------------------------------------------------------------------------
     @property
     def total(self) -> int:
         """Tables in the run."""
