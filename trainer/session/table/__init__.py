@@ -32,7 +32,8 @@ engine's procedure when it is dealt: a graded answer and a time-out read the sam
 answer.  The session routes the trainee's actions; its lifecycle (clock, limit, score,
 what the history is told) is its ``trainer.session.run.Run``, as the coup session's is.
 
-The package, bottom to top (each module imports only those above it in this list):
+The package from the bottom up (a module imports only from those listed before it; among
+the phases, ``take`` and ``timeout`` use ``pay``'s end of paying and its order answer):
 
 - ``values``: what a table shows and its grading produces (``Phase``, ``Fault``,
   ``Mistake``, ``Spot``, ``SeatView``, ``Entry``, ``TableAnswer``, ``StepFeedback``...).
