@@ -9,9 +9,19 @@ from decimal import Decimal as D
 
 import pytest
 
-from trainer.engine.cards import parse_cards
+from trainer.engine.cards import DealtCard, Side, parse_cards
 from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Coup, Outcome
+from trainer.engine.dealt import (
+    CUT_EARLIER,
+    AfterCoup,
+    BetAction,
+    Called,
+    Dealt,
+    SaidCall,
+    single_seat,
+)
+from trainer.engine.deviation import Deviation, Kind
 from trainer.engine.house import (
     BUNDLED_HOUSES,
     CALL_FIELDS,
@@ -20,22 +30,8 @@ from trainer.engine.house import (
     House,
     SettlementOrder,
 )
-from trainer.engine.procedure import (
-    CUT_EARLIER,
-    AfterCoup,
-    AuditInputError,
-    BetAction,
-    Called,
-    Dealt,
-    DealtCard,
-    Deviation,
-    Done,
-    Kind,
-    SaidCall,
-    Side,
-    audit,
-    single_seat,
-)
+from trainer.engine.order import Done
+from trainer.engine.procedure import AuditInputError, audit
 from trainer.engine.settlement import Bet
 from trainer.engine.shoe import AfterCut, BetweenCoups
 from trainer.engine.table import Layout, deal_layout, deal_table_coup

@@ -20,8 +20,10 @@ from trainer.engine.catalogue import (
     find_mistake,
     inject,
 )
+from trainer.engine.dealt import Dealt
+from trainer.engine.deviation import Kind
 from trainer.engine.house import BUNDLED_HOUSES, Collection, Commission
-from trainer.engine.procedure import Dealt, Kind, audit
+from trainer.engine.procedure import audit
 from trainer.engine.shoe import CoupDealt, ShoeRun
 from trainer.engine.table import deal_layout
 

@@ -23,6 +23,7 @@ from trainer.cli.parser import Parser, StoreOnce
 from trainer.engine.cards import Card
 from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Outcome
+from trainer.engine.dealt import CUT_EARLIER, AfterCoup, BetAction, Called, Dealt
 from trainer.engine.errors import EngineError, quote
 from trainer.engine.house import House
 from trainer.engine.money import PAYOUTS, dumps_exact, format_amount, parse_amount
@@ -33,16 +34,8 @@ from trainer.engine.notation import (
     parse_chips,
     read_procedures,
 )
-from trainer.engine.procedure import (
-    CUT_EARLIER,
-    AfterCoup,
-    Audit,
-    BetAction,
-    Called,
-    Dealt,
-    Done,
-    audit,
-)
+from trainer.engine.order import Done
+from trainer.engine.procedure import Audit, audit
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
 from trainer.paths import SpecialFileError, bad_byte_at, os_reason, read_capped

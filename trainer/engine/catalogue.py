@@ -28,21 +28,14 @@ from types import MappingProxyType
 from typing import Any
 
 from trainer.engine import rules
-from trainer.engine.cards import FULL_DECK, Card, hand_total
+from trainer.engine.cards import FULL_DECK, Card, DealtCard, Side, hand_total
 from trainer.engine.coup import Coup, Outcome, classify
+from trainer.engine.dealt import BetAction, Called, Dealt, actions_of
+from trainer.engine.deviation import Kind
 from trainer.engine.errors import EngineError
 from trainer.engine.house import House
 from trainer.engine.money import normalize, round_payout
-from trainer.engine.procedure import (
-    BetAction,
-    Called,
-    Dealt,
-    DealtCard,
-    Done,
-    Kind,
-    Side,
-    actions_of,
-)
+from trainer.engine.order import Done
 from trainer.engine.settlement import Bet, BetResult
 from trainer.engine.table import Layout, Pay, Take, settle_table
 

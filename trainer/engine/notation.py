@@ -49,29 +49,27 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from trainer.engine import rules
+from trainer.engine.audit_deal import right_after
 from trainer.engine.calls import calls_for
-from trainer.engine.cards import Card, hand_total
+from trainer.engine.cards import Card, DealtCard, Side, hand_total
 from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Coup, Outcome
-from trainer.engine.errors import EngineError, quote
-from trainer.engine.house import CALL_FIELDS, House, say_fields
-from trainer.engine.irregularities import Irregularity
-from trainer.engine.money import PAYOUTS, normalize, parse_amount
-from trainer.engine.procedure import (
+from trainer.engine.dealt import (
     CUT_EARLIER,
     AfterCoup,
     BetAction,
     Called,
     Dealt,
-    DealtCard,
-    Done,
     Foul,
     Handled,
     Remedied,
     SaidCall,
-    Side,
-    right_after,
 )
+from trainer.engine.errors import EngineError, quote
+from trainer.engine.house import CALL_FIELDS, House, say_fields
+from trainer.engine.irregularities import Irregularity
+from trainer.engine.money import PAYOUTS, normalize, parse_amount
+from trainer.engine.order import Done
 from trainer.engine.protection import Scene, judge
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat

@@ -35,6 +35,8 @@ from decimal import Decimal
 from trainer.drills.generate import generate_coup
 from trainer.drills.model import Drill, DrillCoup, Step
 from trainer.engine import Bet, Card, Coup
+from trainer.engine.audit_bets import result_text
+from trainer.engine.cards import DealtCard
 from trainer.engine.catalogue import (
     CATALOGUE,
     Level,
@@ -43,6 +45,17 @@ from trainer.engine.catalogue import (
     find_mistake,
     inject,
 )
+from trainer.engine.dealt import (
+    BetAction,
+    CalledOutcome,
+    CalledTotal,
+    Dealt,
+    Foul,
+    Handled,
+    Remedied,
+    single_seat,
+)
+from trainer.engine.deviation import Deviation
 from trainer.engine.house import House, settle_checked
 from trainer.engine.irregularities import (
     CALL_THE_FLOOR,
@@ -52,22 +65,8 @@ from trainer.engine.irregularities import (
     taught,
 )
 from trainer.engine.money import format_amount
-from trainer.engine.procedure import (
-    Audit,
-    BetAction,
-    CalledOutcome,
-    CalledTotal,
-    Dealt,
-    DealtCard,
-    Deviation,
-    Done,
-    Foul,
-    Handled,
-    Remedied,
-    audit,
-    result_text,
-    single_seat,
-)
+from trainer.engine.order import Done
+from trainer.engine.procedure import Audit, audit
 from trainer.engine.table import Layout, deal_layout
 from trainer.engine.violations import Moment, Response, Violation
 from trainer.session.choice import ChoiceQuestion, pick_options

@@ -48,11 +48,11 @@ from typing import Unpack
 from trainer.drills.model import ChipEntry, DealtTable, Drill, DrillCoup, Kind, Mode, TableSpec
 from trainer.engine import Bet, BetResult, Coup, Outcome, format_amount
 from trainer.engine.chips import ChipBreakdown, check_chips, pay_in_chips
+from trainer.engine.dealt import CUT_EARLIER, BetAction, Foul
 from trainer.engine.house import House
 from trainer.engine.money import PAYOUTS, as_amount, normalize
 from trainer.engine.notation import Procedure, fouls_of, right_procedure
 from trainer.engine.order import Done, out_of_order, payout_order, settled_before
-from trainer.engine.procedure import CUT_EARLIER, BetAction, Foul
 from trainer.engine.protection import ALL_PLAY, watched
 from trainer.engine.table import (
     BoxCommission,
