@@ -22,7 +22,8 @@ from trainer.engine.catalogue import (
 )
 from trainer.engine.dealt import Dealt
 from trainer.engine.deviation import Kind
-from trainer.engine.house import BUNDLED_HOUSES, Collection, Commission
+from trainer.engine.games import Collection, Commission
+from trainer.engine.house import BUNDLED_HOUSES
 from trainer.engine.procedure import audit
 from trainer.engine.shoe import CoupDealt, ShoeRun
 from trainer.engine.table import deal_layout

@@ -23,10 +23,11 @@ from trainer.drills.model import DealtTable
 from trainer.engine import Bet, BetResult
 from trainer.engine.dealt import Dealt
 from trainer.engine.deviation import Kind
-from trainer.engine.house import BUNDLED_HOUSES, Direction, House, SettlementOrder
+from trainer.engine.house import BUNDLED_HOUSES, House
 from trainer.engine.order import Done
 from trainer.engine.procedure import audit
 from trainer.engine.table import Layout, Pay, deal_table_coup
+from trainer.engine.table_rules import Direction, SettlementOrder
 from trainer.session.table import Fault, TableSession
 
 P, B, P8 = Bet.PLAYER, Bet.BANKER, Bet.PANDA8

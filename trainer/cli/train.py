@@ -107,7 +107,7 @@ def run_train(args: argparse.Namespace) -> int:
         raise UsageError(_one_line(exc)) from None
     if args.house:  # the drill under another house: its bets must keep to that house's limits
         from trainer.cli.options import house_of_args
-        from trainer.engine.house import HouseLimitError
+        from trainer.engine.errors import HouseLimitError
         from trainer.houses.drills import under_house
 
         try:

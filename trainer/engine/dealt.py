@@ -14,11 +14,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from trainer.engine.call_words import say_fields
 from trainer.engine.calls import Call
 from trainer.engine.cards import Card, DealtCard, Side
 from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Coup, Outcome
-from trainer.engine.house import House, say_fields
+from trainer.engine.house import House
 from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import format_amount
 from trainer.engine.order import Done

@@ -50,6 +50,7 @@ from decimal import Decimal
 
 from trainer.engine import rules
 from trainer.engine.audit_deal import right_after
+from trainer.engine.call_words import CALL_FIELDS, say_fields
 from trainer.engine.calls import calls_for
 from trainer.engine.cards import Card, DealtCard, Side, hand_total
 from trainer.engine.chips import ChipBreakdown
@@ -66,7 +67,7 @@ from trainer.engine.dealt import (
     SaidCall,
 )
 from trainer.engine.errors import EngineError, quote
-from trainer.engine.house import CALL_FIELDS, House, say_fields
+from trainer.engine.house import House
 from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import PAYOUTS, normalize, parse_amount
 from trainer.engine.order import Done

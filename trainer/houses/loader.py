@@ -16,28 +16,16 @@ from typing import Any
 from yaml.nodes import MappingNode, Node, SequenceNode
 
 from trainer.drills.fields import BETS, ID_PATTERN
+from trainer.engine.call_words import Calls, call_problems
 from trainer.engine.chips import ChipConvention, PayStyle, chips_problem
-from trainer.engine.house import (
-    DEFAULT_CHIPS,
-    Calls,
-    Chip,
-    Collection,
-    Commission,
-    Direction,
-    FeeSchedule,
-    Game,
-    House,
-    HouseError,
-    Limits,
-    Rounding,
-    SettlementOrder,
-    Step,
-    call_problems,
-)
+from trainer.engine.errors import HouseError
+from trainer.engine.games import Collection, Commission, FeeSchedule, Game, Rounding, Step
+from trainer.engine.house import DEFAULT_CHIPS, Chip, House
 from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import format_amount
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet
 from trainer.engine.shoe import AfterCut, BetweenCoups, BurnRule, ShoeRules
+from trainer.engine.table_rules import Direction, Limits, SettlementOrder
 from trainer.engine.violations import ALWAYS_ENFORCED, Response, Violation, ViolationRules
 from trainer.fileformat import declare
 from trainer.fileformat.reading import (
