@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from trainer.engine.chips import ChipBreakdown, check_chips
+from trainer.engine.chip_check import check_chips
+from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Outcome
 from trainer.engine.dealt import (
     BetAction,

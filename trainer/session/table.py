@@ -47,7 +47,8 @@ from typing import Unpack
 
 from trainer.drills.model import ChipEntry, DealtTable, Drill, DrillCoup, Kind, Mode, TableSpec
 from trainer.engine import Bet, BetResult, Coup, Outcome, format_amount
-from trainer.engine.chips import ChipBreakdown, check_chips, pay_in_chips
+from trainer.engine.chip_check import check_chips
+from trainer.engine.chips import ChipBreakdown, pay_in_chips
 from trainer.engine.dealt import CUT_EARLIER, BetAction, Foul
 from trainer.engine.house import House
 from trainer.engine.money import PAYOUTS, as_amount, normalize
