@@ -37,14 +37,7 @@ from trainer.drills.model import Drill, DrillCoup, Step
 from trainer.engine import Bet, Card, Coup
 from trainer.engine.audit_bets import result_text
 from trainer.engine.cards import DealtCard
-from trainer.engine.catalogue import (
-    CATALOGUE,
-    Level,
-    Mistake,
-    MistakeDoesNotApply,
-    find_mistake,
-    inject,
-)
+from trainer.engine.catalogue import CATALOGUE, find_mistake
 from trainer.engine.dealt import (
     BetAction,
     CalledOutcome,
@@ -57,6 +50,7 @@ from trainer.engine.dealt import (
 )
 from trainer.engine.deviation import Deviation
 from trainer.engine.house import House, settle_checked
+from trainer.engine.injection import Level, Mistake, MistakeDoesNotApply, inject
 from trainer.engine.irregularities import (
     CALL_THE_FLOOR,
     CONFIRMED,
