@@ -176,7 +176,7 @@ def _run(
         recorder = history_recorder(db, curriculum)
     desk = None
     if signin_on(recorder):  # the school's sign-in: every trainer starts at it
-        from trainer.history.people import Desk
+        from trainer.history.signing_in import Desk
 
         desk = Desk(recorder.store)
     app = TrainerApp(hooks=recorder_hooks(recorder), desk=desk, **kwargs)
