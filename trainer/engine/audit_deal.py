@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from trainer.engine import rules
 from trainer.engine.calls import calls_for
-from trainer.engine.cards import Card, Side, hand_total
+from trainer.engine.cards import Card, DealtCard, Side, hand_total
 from trainer.engine.coup import Coup
 from trainer.engine.dealt import (
     CUT_EARLIER,
@@ -25,11 +25,8 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def check_cards(dealt: Dealt) -> list[Deviation]:  # noqa: C901 (the drawing rules, decision by decision)
-    """The cards against the rules, decision by decision on the hands as the dealer made
-    them, up to the first deviation (what comes after it follows from it)."""
-    cards = dealt.cards
-    n = len(cards)
+def _first_four(cards: tuple[DealtCard, ...]) -> list[Deviation]:
+    """The first of the first four cards dealt to the wrong hand, if any."""
     order = (Side.PLAYER, Side.BANKER, Side.PLAYER, Side.BANKER)
     for i in range(4):
         if cards[i].to is not order[i]:
@@ -42,6 +39,17 @@ def check_cards(dealt: Dealt) -> list[Deviation]:  # noqa: C901 (the drawing rul
                     "the first four cards go Player, Banker, Player, Banker",
                 )
             ]
+    return []
+
+
+def check_cards(dealt: Dealt) -> list[Deviation]:
+    """The cards against the rules, decision by decision on the hands as the dealer made
+    them, up to the first deviation (what comes after it follows from it)."""
+    cards = dealt.cards
+    n = len(cards)
+    wrong = _first_four(cards)
+    if wrong:
+        return wrong
     p = [cards[0].card, cards[2].card]
     b = [cards[1].card, cards[3].card]
     pt, bt = hand_total(p), hand_total(b)

@@ -68,7 +68,7 @@ class ChipCheck:
         return fault in self.faults
 
 
-def check_chips(  # noqa: C901 (one refusal per chip rule)
+def check_chips(
     given: Mapping[Decimal, int],
     amount: Decimal,
     denominations: Iterable[Decimal] | None = None,
@@ -94,12 +94,9 @@ def check_chips(  # noqa: C901 (one refusal per chip rule)
     chip, chips off the wager's colours.
     """
     if house is not None:
-        if denominations is None:
-            denominations = tuple(c.value for c in house.chips)
-        if colours is None:
-            colours = {c.value: c.colour for c in house.chips}
-        if convention is None and max_each is None:
-            convention = house.payout_chips
+        denominations, colours, convention = _from_house(
+            house, denominations, colours, convention, max_each
+        )
     if denominations is None:
         raise ChipError("check_chips needs the table's denominations or its house")
     conv = convention or FEWEST_CHIPS
@@ -116,14 +113,8 @@ def check_chips(  # noqa: C901 (one refusal per chip rule)
         faults.append(fault)
         departures.append(text)
 
-    for value, n in sorted(given.items(), reverse=True):
-        if n < 0:
-            depart(
-                ChipFault.NEGATIVE,
-                f"{n} chips of {format_amount(value)}: a count cannot be negative",
-            )
-        elif n and value not in offered:
-            depart(ChipFault.NOT_A_CHIP, f"{format_amount(value)} is not a chip at this table")
+    for fault, text in _bad_counts(given, offered):
+        depart(fault, text)
     total = normalize(sum((v * n for v, n in given.items()), Decimal(0)) + coin)
     owed = normalize(amount)
     valid = not departures
@@ -143,16 +134,9 @@ def check_chips(  # noqa: C901 (one refusal per chip rule)
     pays = valid and total == owed
     used = sum(n for n in given.values() if n > 0)
     if pays and conv.style is PayStyle.COLOUR_FOR_COLOUR and wager is not None:
-        own = {v for v, _ in pay_in_chips(wager, denominations).chips}
-        off = sum((v * n for v, n in given.items() if v not in own), Decimal(0))
-        needed = sum((v * n for v, n in expected.chips if v not in own), Decimal(0))
-        if own and off > needed:
-            depart(
-                ChipFault.NOT_COLOUR_FOR_COLOUR,
-                f"{describe_chips({v: n for v, n in given.items() if v not in own}, colours)} "
-                f"is not in the wager's chips ({_names(own, colours)}): "
-                f"pay colour for colour, {expected.describe(colours)}",
-            )
+        off_colours = _off_colours(given, expected, wager, denominations, colours)
+        if off_colours:
+            depart(ChipFault.NOT_COLOUR_FOR_COLOUR, off_colours)
     if (
         pays
         and conv.style is not PayStyle.MAX_EACH
@@ -171,14 +155,80 @@ def check_chips(  # noqa: C901 (one refusal per chip rule)
     if cap is None and conv.style is PayStyle.MAX_EACH:
         cap, exempt = conv.max_each, max(denominations)
     if cap is not None:
-        for value, n in sorted(given.items(), reverse=True):
-            if n > cap and value != exempt:
-                name = (colours or {}).get(value, format_amount(value))
-                depart(
-                    ChipFault.OVER_MAX_EACH,
-                    f"{n} {name}: the house pays no more than {cap} of one chip",
-                )
+        for text in _over_cap(given, cap, exempt, colours):
+            depart(ChipFault.OVER_MAX_EACH, text)
     return ChipCheck(pays, tuple(departures), expected, tuple(faults), normalize(total - owed))
+
+
+def _bad_counts(given: Mapping[Decimal, int], offered: set[Decimal]) -> list[tuple[ChipFault, str]]:
+    """Each count below zero, and each chip given that the table does not have."""
+    out = []
+    for value, n in sorted(given.items(), reverse=True):
+        if n < 0:
+            out.append(
+                (
+                    ChipFault.NEGATIVE,
+                    f"{n} chips of {format_amount(value)}: a count cannot be negative",
+                )
+            )
+        elif n and value not in offered:
+            out.append(
+                (ChipFault.NOT_A_CHIP, f"{format_amount(value)} is not a chip at this table")
+            )
+    return out
+
+
+def _from_house(
+    house: ChipRack,
+    denominations: Iterable[Decimal] | None,
+    colours: Mapping[Decimal, str] | None,
+    convention: ChipConvention | None,
+    max_each: int | None,
+) -> tuple[Iterable[Decimal], Mapping[Decimal, str], ChipConvention | None]:
+    """The table's denominations, colours and convention: as given, else the house's."""
+    if denominations is None:
+        denominations = tuple(c.value for c in house.chips)
+    if colours is None:
+        colours = {c.value: c.colour for c in house.chips}
+    if convention is None and max_each is None:
+        convention = house.payout_chips
+    return denominations, colours, convention
+
+
+def _off_colours(
+    given: Mapping[Decimal, int],
+    expected: ChipBreakdown,
+    wager: Decimal,
+    denominations: tuple[Decimal, ...],
+    colours: Mapping[Decimal, str] | None,
+) -> str:
+    """What a payout cut colour for colour has off the wager's colours, beyond what the
+    convention's own cut needs ("" when nothing)."""
+    own = {v for v, _ in pay_in_chips(wager, denominations).chips}
+    off = sum((v * n for v, n in given.items() if v not in own), Decimal(0))
+    needed = sum((v * n for v, n in expected.chips if v not in own), Decimal(0))
+    if own and off > needed:
+        return (
+            f"{describe_chips({v: n for v, n in given.items() if v not in own}, colours)} "
+            f"is not in the wager's chips ({_names(own, colours)}): "
+            f"pay colour for colour, {expected.describe(colours)}"
+        )
+    return ""
+
+
+def _over_cap(
+    given: Mapping[Decimal, int],
+    cap: int,
+    exempt: Decimal | None,
+    colours: Mapping[Decimal, str] | None,
+) -> list[str]:
+    """Each chip given more than ``cap`` times (``exempt``, the largest, aside)."""
+    out = []
+    for value, n in sorted(given.items(), reverse=True):
+        if n > cap and value != exempt:
+            name = (colours or {}).get(value, format_amount(value))
+            out.append(f"{n} {name}: the house pays no more than {cap} of one chip")
+    return out
 
 
 def _copies_wager(

@@ -115,7 +115,7 @@ class House:
     description: str = ""
     sources: tuple[str, ...] = ()
 
-    def __post_init__(self) -> None:  # noqa: C901 (one check per house field)
+    def __post_init__(self) -> None:
         if not _ID.match(self.id):
             raise HouseError(f"house id {self.id!r}: lowercase letters, digits, - and _")
         check_decks(self.decks)
@@ -123,6 +123,21 @@ class House:
             check_cut(self.shoe.cut, 52 * self.decks)
         except EngineError as exc:
             raise HouseError(f"shoe: {exc}") from None
+        self._check_bets()
+        self._check_chips()
+        if not 1 <= self.seats <= 14:
+            raise HouseError(f"{self.seats} seats: a baccarat table has 1 to 14")
+        object.__setattr__(self, "remedies", MappingProxyType(dict(self.remedies)))
+        if any(not isinstance(k, Irregularity) or not v.strip() for k, v in self.remedies.items()):
+            raise HouseError("remedies: an irregularity and its remedy, in words")
+        for v in LIMIT_VIOLATIONS:  # a response to one the limits do not make is unused
+            if self.violation_exists(v) and self.violations.response(v) is Response.ALLOW:
+                raise HouseError(
+                    f"violations.{v.value}: {self.violation_problem(v, Response.ALLOW)}"
+                )
+
+    def _check_bets(self) -> None:
+        """The bets offered, in the engine's order, and the money rules the game needs."""
         rules = self.game.rules
         for bet in (Bet.PLAYER, Bet.BANKER):
             if bet not in self.bets:
@@ -146,6 +161,9 @@ class House:
         for side in self.limits.side_caps:
             if side not in self.bets:
                 raise HouseError(f"a cap is set for {side.value}, which the table does not offer")
+
+    def _check_chips(self) -> None:
+        """The chips, each denomination once and smallest first, and every payout cut."""
         if not self.chips or len({c.value for c in self.chips}) != len(self.chips):
             raise HouseError("chips: give each denomination once")
         object.__setattr__(self, "chips", tuple(sorted(self.chips, key=lambda c: c.value)))
@@ -158,16 +176,6 @@ class House:
             cut = str(exc)
         if cut is not None:
             raise HouseError(f"payout_chips: {cut}")
-        if not 1 <= self.seats <= 14:
-            raise HouseError(f"{self.seats} seats: a baccarat table has 1 to 14")
-        object.__setattr__(self, "remedies", MappingProxyType(dict(self.remedies)))
-        if any(not isinstance(k, Irregularity) or not v.strip() for k, v in self.remedies.items()):
-            raise HouseError("remedies: an irregularity and its remedy, in words")
-        for v in LIMIT_VIOLATIONS:  # a response to one the limits do not make is unused
-            if self.violation_exists(v) and self.violations.response(v) is Response.ALLOW:
-                raise HouseError(
-                    f"violations.{v.value}: {self.violation_problem(v, Response.ALLOW)}"
-                )
 
     # -- player violations ---------------------------------------------------------------
     def violation_exists(self, violation: Violation) -> bool:

@@ -18,6 +18,7 @@ injected mistake has exactly one deviation that does not follow.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from trainer.engine.audit_bets import (
@@ -38,11 +39,12 @@ from trainer.engine.audit_fouls import (
     remedy_deviations,
 )
 from trainer.engine.cards import DealtCard, Side, hand_total
-from trainer.engine.coup import Coup, classify, outcome_reason
+from trainer.engine.coup import Coup, Outcome, classify, outcome_reason
 from trainer.engine.dealt import (
     CalledOutcome,
     CalledTotal,
     Dealt,
+    Foul,
     SaidCall,
     ShoeCall,
 )
@@ -140,59 +142,18 @@ def step_label(dealt: Dealt, index: int) -> str:
     return f"seat {step.seat} {step.bet.label}"
 
 
-def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:  # noqa: C901 (one pass per step of the procedure)
+def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
     """Every deviation of ``dealt`` from the engine's procedure for its cards under
     ``house`` with the bets on ``layout``, in the order of the steps; none when it was dealt
     right.  The bets are judged as they are in action once each player's violation is
     answered as the dealer answered it (``bets_in_action``).  AuditInputError for a procedure
     that cannot be audited; LayoutError (listing every problem) for a layout the house does
     not allow."""
-    if dealt.cut is not None and not 0 <= dealt.cut <= len(dealt.cards) + 1:
-        raise AuditInputError(
-            f"the cut card came out in front of card {dealt.cut}, but the coup has "
-            f"{len(dealt.cards)} cards (give 1 to {len(dealt.cards) + 1}, or earlier)"
-        )
-    if len(dealt.cards) < 4:
-        raise AuditInputError(
-            f"{len(dealt.cards)} card{'s' if len(dealt.cards) != 1 else ''} dealt: a coup "
-            "starts with four (Player, Banker, Player, Banker)"
-        )
-    for said in dealt.said:
-        try:
-            said.words(house)
-        except (KeyError, ValueError, IndexError):
-            raise AuditInputError(
-                f"the call {said.key}={','.join(said.values)} is not a call of this house's "
-                "with its values"
-            ) from None
+    _check_input(dealt, house)
     in_action, stopped, notes = bets_in_action(dealt, layout)
-    # A bet over or under the limits keyed as a violation let play (or pressed past them)
-    # is the violation's deviation, not a layout the audit cannot read.
-    let_play = {
-        (f.seat, f.bet)
-        for f in dealt.fouls
-        if f.response is None and (f.violation in SEAT_MADE or f.violation is Violation.PRESSING)
-    }
-    # a bet withdrawn and let go can leave its seat's side bet without its base or over
-    # it: the withdrawal's deviation, too
-    pulled = {
-        f.seat for f in dealt.fouls if f.response is None and f.violation is Violation.WITHDRAWN
-    }
-    excused = {
-        f"seat {seat.number}: {text}"
-        for seat in in_action.seats
-        for _, bet, text in house.seat_violations(seat.bets)
-        if (seat.number, bet) in let_play or seat.number in pulled
-    }
-    problems = [p for p in layout_problems(in_action, house) if p not in excused]
-    # a violation keyed on a seat the table lacks is refused as a bet keyed there is
-    for f in dealt.fouls:
-        lacking = f"seat {f.seat}: the table has seats 1 to {house.seats}"
-        if f.seat is not None and not 1 <= f.seat <= house.seats and lacking not in problems:
-            problems.append(lacking)
+    problems = _layout_problems(dealt, layout, house, in_action)
     if problems:
         raise LayoutError(problems)
-    on_layout = {(s, b): w for s, b, w in in_action.bets()}
     keyed = {(s, b) for s, b, _ in layout.bets()}
     for a in dealt.bets:
         if (a.seat, a.bet) not in keyed:
@@ -286,51 +247,9 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:  # noqa: C901 (o
     if coup is not None:
         procedure = settle_table(coup, in_action, house, checked=True)
         upstream = card_mistake or miscalled or settled_by is not right_outcome
-        seen: dict[tuple[int, Bet], int] = {}
-        first_bet = dealt.first_bet
-        for k, a in enumerate(dealt.bets):
-            key = (a.seat, a.bet)
-            index = first_bet + k
-            if key in seen:
-                deviations.append(
-                    Deviation(
-                        Kind.BET_TWICE,
-                        index,
-                        f"{did_words(a)}, a second time",
-                        "each bet is settled once",
-                        "leave it: it was settled",
-                    )
-                )
-                continue
-            seen[key] = index
-            if key in stopped:
-                deviations.append(not_in_action_deviation(a, stopped[key], index))
-                continue
-            s = procedure.settlements[key]
-            if settles_as(a, s, house):
-                continue
-            by_dealer = settle_checked(settled_by, a.bet, on_layout[key], house)
-            follows = upstream and settles_as(a, by_dealer, house)
-            found = bet_deviations(a, s, index, follows, house)
-            if key in notes:
-                found = [replace(d, rule=f"{notes[key]}; {d.rule}") for d in found]
-            deviations.extend(found)
-        for seat, bet, _wager in in_action.bets():
-            if (seat, bet) not in seen:
-                s = procedure.settlements[seat, bet]
-                deviations.append(
-                    Deviation(
-                        Kind.BET_MISSED,
-                        len(steps),
-                        f"seat {seat} {bet.label} was not settled",
-                        result_text(s),
-                        bet_rule(s),
-                    )
-                )
-        if dealt.ordered:
-            order = order_deviation(dealt, procedure, house, first_bet)
-            if order is not None:
-                deviations.append(order)
+        deviations.extend(
+            _bet_steps(dealt, procedure, house, in_action, stopped, notes, settled_by, upstream)
+        )
     if coup is not None and dealt.said:
         deviations.extend(said_deviations(dealt, coup, house, card_mistake))
     deviations.extend(shoe_deviations(dealt, house.shoe))
@@ -339,3 +258,121 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:  # noqa: C901 (o
     deviations.extend(remedy_deviations(dealt, house))
     deviations.sort(key=lambda d: d.step)
     return Audit(dealt, coup, procedure, tuple(deviations), note, layout)
+
+
+def _check_input(dealt: Dealt, house: House) -> None:
+    """AuditInputError for a procedure that cannot be audited: a cut card past the coup, fewer
+    than four cards, a call said that is not one of the house's."""
+    if dealt.cut is not None and not 0 <= dealt.cut <= len(dealt.cards) + 1:
+        raise AuditInputError(
+            f"the cut card came out in front of card {dealt.cut}, but the coup has "
+            f"{len(dealt.cards)} cards (give 1 to {len(dealt.cards) + 1}, or earlier)"
+        )
+    if len(dealt.cards) < 4:
+        raise AuditInputError(
+            f"{len(dealt.cards)} card{'s' if len(dealt.cards) != 1 else ''} dealt: a coup "
+            "starts with four (Player, Banker, Player, Banker)"
+        )
+    for said in dealt.said:
+        try:
+            said.words(house)
+        except (KeyError, ValueError, IndexError):
+            raise AuditInputError(
+                f"the call {said.key}={','.join(said.values)} is not a call of this house's "
+                "with its values"
+            ) from None
+
+
+def _layout_problems(dealt: Dealt, layout: Layout, house: House, in_action: Layout) -> list[str]:
+    """What the house does not allow in the bets in action, less what a player's violation
+    let play explains (that is the violation's deviation), plus a violation keyed on a seat
+    the table lacks."""
+    # A bet over or under the limits keyed as a violation let play (or pressed past them)
+    # is the violation's deviation, not a layout the audit cannot read.
+    let_play = {
+        (f.seat, f.bet)
+        for f in dealt.fouls
+        if f.response is None and (f.violation in SEAT_MADE or f.violation is Violation.PRESSING)
+    }
+    # a bet withdrawn and let go can leave its seat's side bet without its base or over
+    # it: the withdrawal's deviation, too
+    pulled = {
+        f.seat for f in dealt.fouls if f.response is None and f.violation is Violation.WITHDRAWN
+    }
+    excused = {
+        f"seat {seat.number}: {text}"
+        for seat in in_action.seats
+        for _, bet, text in house.seat_violations(seat.bets)
+        if (seat.number, bet) in let_play or seat.number in pulled
+    }
+    problems = [p for p in layout_problems(in_action, house) if p not in excused]
+    # a violation keyed on a seat the table lacks is refused as a bet keyed there is
+    for f in dealt.fouls:
+        lacking = f"seat {f.seat}: the table has seats 1 to {house.seats}"
+        if f.seat is not None and not 1 <= f.seat <= house.seats and lacking not in problems:
+            problems.append(lacking)
+    return problems
+
+
+def _bet_steps(
+    dealt: Dealt,
+    procedure: TableProcedure,
+    house: House,
+    in_action: Layout,
+    stopped: Mapping[tuple[int, Bet], Foul],
+    notes: Mapping[tuple[int, Bet], str],
+    settled_by: Outcome,
+    upstream: bool,
+) -> list[Deviation]:
+    """The bets as the dealer settled them against the engine's ``procedure``: each settled
+    once, in action, as the engine settles it (``follows`` when it is what the outcome the
+    dealer settled by makes, with an ``upstream`` mistake), none left out, in the house's
+    order."""
+    deviations: list[Deviation] = []
+    on_layout = {(s, b): w for s, b, w in in_action.bets()}
+    seen: dict[tuple[int, Bet], int] = {}
+    first_bet = dealt.first_bet
+    for k, a in enumerate(dealt.bets):
+        key = (a.seat, a.bet)
+        index = first_bet + k
+        if key in seen:
+            deviations.append(
+                Deviation(
+                    Kind.BET_TWICE,
+                    index,
+                    f"{did_words(a)}, a second time",
+                    "each bet is settled once",
+                    "leave it: it was settled",
+                )
+            )
+            continue
+        seen[key] = index
+        if key in stopped:
+            deviations.append(not_in_action_deviation(a, stopped[key], index))
+            continue
+        s = procedure.settlements[key]
+        if settles_as(a, s, house):
+            continue
+        by_dealer = settle_checked(settled_by, a.bet, on_layout[key], house)
+        follows = upstream and settles_as(a, by_dealer, house)
+        found = bet_deviations(a, s, index, follows, house)
+        if key in notes:
+            found = [replace(d, rule=f"{notes[key]}; {d.rule}") for d in found]
+        deviations.extend(found)
+    for seat, bet, _wager in in_action.bets():
+        if (seat, bet) not in seen:
+            s = procedure.settlements[seat, bet]
+            deviations.append(
+                Deviation(
+                    Kind.BET_MISSED,
+                    dealt.step_count,
+                    f"seat {seat} {bet.label} was not settled",
+                    result_text(s),
+                    bet_rule(s),
+                )
+            )
+    if dealt.ordered:
+        order = order_deviation(dealt, procedure, house, first_bet)
+        if order is not None:
+            deviations.append(order)
+    return deviations
