@@ -6,7 +6,7 @@ an error, what the right step was (``FixQuestion``, a multiple choice).  In an e
 step is asked only of the step the trainee flagged: an error not flagged leaves it unasked
 and missed (``Session``), so no prompt names the step just asked about.  The replay is the
 engine's own procedure (``Dealt.correct``) with a mistake injected by the engine
-(``catalogue.inject``); the answer is the engine's audit of the replay (``audit``): the step
+(``injection.inject``); the answer is the engine's audit of the replay (``audit``): the step
 of its first deviation that is a mistake of its own, and that deviation's right action.
 Nothing here says what is right.
 
