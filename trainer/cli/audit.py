@@ -218,7 +218,20 @@ def _amount(text: str, what: str) -> Decimal:
     return value
 
 
-def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:  # noqa: C901 (one refusal per part of a --seat spec)
+def _bet_and_wager(where: str, item: str, head: str) -> tuple[Bet, Decimal]:
+    """``banker=25``, the head of one bet of a --seat spec, to its bet and wager."""
+    name, eq, wager_text = head.partition("=")
+    if not eq:
+        raise UsageError(f"{where}: {quote(item)}: write BET=WAGER:ACTION, e.g. banker=25:paid=25")
+    try:
+        bet = Bet.parse(name)
+        wager = parse_amount(wager_text)
+    except EngineError as exc:
+        raise UsageError(f"{where}: {exc}") from None
+    return bet, wager
+
+
+def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
     """``1:banker=25:paid=25,dragon7=10:paid=400`` to the seat's bets and actions."""
     number_text, sep, rest = spec.partition(":")
     where = f"--seat {quote(spec)}"
@@ -228,16 +241,7 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:  
     out: list[tuple[Bet, Decimal, BetAction]] = []
     for item in split_bets(rest):
         parts = item.split(":")
-        name, eq, wager_text = parts[0].partition("=")
-        if not eq:
-            raise UsageError(
-                f"{where}: {quote(item)}: write BET=WAGER:ACTION, e.g. banker=25:paid=25"
-            )
-        try:
-            bet = Bet.parse(name)
-            wager = parse_amount(wager_text)
-        except EngineError as exc:
-            raise UsageError(f"{where}: {exc}") from None
+        bet, wager = _bet_and_wager(where, item, parts[0])
         done: Done | None = None
         paid = commission = Decimal(0)
         fee: Decimal | None = None
