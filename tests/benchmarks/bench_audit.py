@@ -14,9 +14,11 @@ import random
 import statistics
 import time
 
-from trainer.engine.catalogue import CATALOGUE, MistakeDoesNotApply, inject
+from trainer.engine.catalogue import CATALOGUE
+from trainer.engine.dealt import Dealt
 from trainer.engine.house import DEFAULT_HOUSE
-from trainer.engine.procedure import Dealt, audit
+from trainer.engine.injection import MistakeDoesNotApply, inject
+from trainer.engine.procedure import audit
 from trainer.engine.shoe import ShoeRun
 from trainer.engine.simulate import deal_shoe, shoe_stats
 from trainer.engine.table import deal_table_coup

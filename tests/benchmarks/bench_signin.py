@@ -14,7 +14,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from trainer.history import people
+from trainer.history import people, signing_in
 from trainer.history.store import open_history
 
 T0 = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)
@@ -24,7 +24,7 @@ def timed(store: object, name: str, repeat: int) -> list[float]:
     seconds = []
     for _ in range(repeat):
         start = time.perf_counter()
-        said = people.sign_in(store, name, "0000", T0)  # type: ignore[arg-type]
+        said = signing_in.sign_in(store, name, "0000", T0)  # type: ignore[arg-type]
         seconds.append(time.perf_counter() - start)
         assert not said.ok
         store.write([("DELETE FROM signin_holds", ())])  # type: ignore[attr-defined]

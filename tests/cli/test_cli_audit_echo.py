@@ -15,10 +15,11 @@ from hypothesis import strategies as st
 
 from tests.support.cli import ezbac
 from trainer.cli.audit import render, to_json
+from trainer.engine.dealt import Dealt, Foul, Handled, Remedied
 from trainer.engine.house import BUNDLED_HOUSES, House
 from trainer.engine.irregularities import Irregularity
 from trainer.engine.notation import Procedure
-from trainer.engine.procedure import Dealt, Foul, Handled, Remedied, audit
+from trainer.engine.procedure import audit
 from trainer.engine.table import Layout, deal_table_coup
 from trainer.engine.violations import Moment, Response, Violation
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.support.cli import ezbac, usage_error
 from tests.support.history import T0, answer, session
-from trainer.history import people
+from trainer.history import people, signing_in
 from trainer.history.store import open_history
 
 PIN = "2468\n"
@@ -33,7 +33,7 @@ def test_a_school_builds_its_roster_and_turns_sign_in_on(tmp_path: Path) -> None
     assert "sign-in: on (idle sign-out after 7 min)" in listing
     assert "Ana Ruiz" in listing and "instructor" in listing and "2468" not in listing
     with open_history(db) as store:
-        assert people.sign_in(store, "bo", "1111", T0).ok
+        assert signing_in.sign_in(store, "bo", "1111", T0).ok
         assert people.policy(store).signin
     assert "sign-in is off" in ezbac("people", "signin", "off", "--db", db).stdout
 
@@ -66,7 +66,7 @@ def test_bad_input_is_one_line_and_changes_nothing(
     assert "9999" not in line and "2468" not in line  # a secret is never echoed
     with open_history(db) as store:
         assert [p.name for p in people.roster(store)] == ["Ana Ruiz", "Bo"]
-        assert people.sign_in(store, "Bo", "1111", T0).ok
+        assert signing_in.sign_in(store, "Bo", "1111", T0).ok
 
 
 def test_rename_reset_retire_and_link(tmp_path: Path) -> None:
@@ -83,10 +83,10 @@ def test_rename_reset_retire_and_link(tmp_path: Path) -> None:
     assert "retired" in ezbac("people", "retire", "bo lind", "--db", db).stdout
     with open_history(db) as store:
         assert store.trainees() == ["Bo Lind"]
-        assert "retired" in people.sign_in(store, "Bo Lind", "3333", T0).message
+        assert "retired" in signing_in.sign_in(store, "Bo Lind", "3333", T0).message
     ezbac("people", "retire", "Bo Lind", "--back", "--db", db)
     with open_history(db) as store:
-        assert people.sign_in(store, "Bo Lind", "3333", T0).ok
+        assert signing_in.sign_in(store, "Bo Lind", "3333", T0).ok
     report = ezbac("report", "--db", db, "--format", "json").stdout
     assert "Bo Lind" in report and "bobby" not in report
 
@@ -126,15 +126,15 @@ def test_history_copy_takes_the_roster_along(tmp_path: Path, history_db: str) ->
     with open_history(src) as store:
         store.record_session(session("s1", trainee="bobby", minutes=1))
         people.link(store, "bobby", "Bo", T0)
-        people.sign_in(store, "Bo", "0000", T0)
-        people.sign_in(store, "Bo", "1111", T0)
+        signing_in.sign_in(store, "Bo", "0000", T0)
+        signing_in.sign_in(store, "Bo", "1111", T0)
     ran = ezbac("history", "copy", src, history_db)
     assert ran.returncode == 0, ran.stderr
     with open_history(history_db) as store:
         assert [p.name for p in people.roster(store)] == ["Ana Ruiz", "Bo"]
         assert people.policy(store).signin and people.policy(store).idle_minutes == 9
-        assert people.sign_in(store, "Bo", "1111", T0).ok  # the same hash, the same PIN
-        assert [e for _, e, _ in people.signins(store)] == ["wrong", "in", "in"]
+        assert signing_in.sign_in(store, "Bo", "1111", T0).ok  # the same hash, the same PIN
+        assert [e for _, e, _ in signing_in.signins(store)] == ["wrong", "in", "in"]
         assert store.select("SELECT trainee FROM trainee_links") == [("bobby",)]
     other = str(tmp_path / "other.sqlite3")
     _add(other, "Zoe", "instructor")  # a roster but no runs: still not a place to copy to

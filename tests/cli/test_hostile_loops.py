@@ -202,9 +202,10 @@ def test_a_mistakes_stream_of_cards_is_bounded() -> None:
     """A mistake that deals a card past the shoe given draws random cards: at most
     STREAM_CARDS of them, never an endless generator."""
     from trainer.engine.cards import Card
-    from trainer.engine.catalogue import CATALOGUE, STREAM_CARDS, _Context
+    from trainer.engine.catalogue import CATALOGUE
     from trainer.engine.coup import Coup
     from trainer.engine.house import DEFAULT_HOUSE
+    from trainer.engine.injection import STREAM_CARDS, _Context
     from trainer.engine.table import deal_layout
 
     rng = random.Random(3)

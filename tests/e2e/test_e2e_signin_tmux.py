@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tests.support.cli import ezbac
 from tests.support.terminal import Terminal, needs_tmux, player_draws
-from trainer.history import people
+from trainer.history import people, signing_in
 from trainer.history.store import open_history
 
 from .test_e2e_tmux import read_hands
@@ -47,4 +47,4 @@ def test_signing_in_at_a_real_terminal(tmp_path: Path) -> None:
         (run,) = store.sessions()
         assert (run.trainee, run.person_id, run.abandoned) == ("Bo Lind", bo.person_id, True)
         assert store.answer_count("Bo Lind") == 1
-        assert [e for _, e, _ in people.signins(store)] == ["wrong", "in", "out"]
+        assert [e for _, e, _ in signing_in.signins(store)] == ["wrong", "in", "out"]

@@ -9,36 +9,28 @@ from decimal import Decimal as D
 
 import pytest
 
-from trainer.engine.cards import parse_cards
+from trainer.engine.call_words import CALL_FIELDS
+from trainer.engine.cards import DealtCard, Side, parse_cards
 from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Coup, Outcome
-from trainer.engine.house import (
-    BUNDLED_HOUSES,
-    CALL_FIELDS,
-    DEFAULT_HOUSE,
-    Collection,
-    House,
-    SettlementOrder,
-)
-from trainer.engine.procedure import (
+from trainer.engine.dealt import (
     CUT_EARLIER,
     AfterCoup,
-    AuditInputError,
     BetAction,
     Called,
     Dealt,
-    DealtCard,
-    Deviation,
-    Done,
-    Kind,
     SaidCall,
-    Side,
-    audit,
     single_seat,
 )
+from trainer.engine.deviation import Deviation, Kind
+from trainer.engine.games import Collection
+from trainer.engine.house import BUNDLED_HOUSES, DEFAULT_HOUSE, House
+from trainer.engine.order import Done
+from trainer.engine.procedure import AuditInputError, audit
 from trainer.engine.settlement import Bet
 from trainer.engine.shoe import AfterCut, BetweenCoups
 from trainer.engine.table import Layout, deal_layout, deal_table_coup
+from trainer.engine.table_rules import SettlementOrder
 
 EZ = DEFAULT_HOUSE
 P, B = Side.PLAYER, Side.BANKER

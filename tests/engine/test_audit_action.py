@@ -16,9 +16,10 @@ taken whole.  The commission house sets a table differential of 10,000 (floor), 
 
 from __future__ import annotations
 
+from trainer.engine.deviation import Kind
 from trainer.engine.house import BUNDLED_HOUSES
 from trainer.engine.notation import Procedure
-from trainer.engine.procedure import Audit, Kind, audit
+from trainer.engine.procedure import Audit, audit
 
 DRAGON = "Ks 2h As 2c 5d 3c"
 NATURAL = "9s 2h Ks 5c"

@@ -19,21 +19,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.engine.calls import calls_for
-from trainer.engine.house import BUNDLED_HOUSES, Direction, House, SettlementOrder
+from trainer.engine.dealt import BetAction, Dealt, Foul, Handled, Remedied, SaidCall
+from trainer.engine.house import BUNDLED_HOUSES, House
 from trainer.engine.irregularities import Irregularity
 from trainer.engine.notation import Procedure
-from trainer.engine.procedure import (
-    BetAction,
-    Dealt,
-    Done,
-    Foul,
-    Handled,
-    Remedied,
-    SaidCall,
-    audit,
-)
+from trainer.engine.order import Done
+from trainer.engine.procedure import audit
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, deal_table_coup
+from trainer.engine.table_rules import Direction, SettlementOrder
 from trainer.engine.violations import Moment, Violation
 
 SIDE = (Bet.DRAGON7, Bet.PANDA8)

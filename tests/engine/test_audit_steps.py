@@ -9,18 +9,11 @@ from dataclasses import replace
 import pytest
 
 from trainer.engine.coup import Outcome
+from trainer.engine.dealt import AfterCoup, BetAction, Called, Dealt, SaidCall
 from trainer.engine.house import DEFAULT_HOUSE
 from trainer.engine.notation import Procedure
-from trainer.engine.procedure import (
-    AfterCoup,
-    BetAction,
-    Called,
-    Dealt,
-    Done,
-    SaidCall,
-    audit,
-    step_label,
-)
+from trainer.engine.order import Done
+from trainer.engine.procedure import audit, step_label
 from trainer.engine.settlement import Bet
 
 # Ks 2h As 2c 5d 3c: Player 6, Banker 7 with three cards: a Dragon 7.

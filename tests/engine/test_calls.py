@@ -8,10 +8,11 @@ from dataclasses import replace
 
 import pytest
 
+from trainer.engine.call_words import Calls
 from trainer.engine.calls import CallStep, calls_for, wrong_calls
 from trainer.engine.cards import parse_cards
 from trainer.engine.coup import Coup
-from trainer.engine.house import BUNDLED_HOUSES, DEFAULT_HOUSE, Calls
+from trainer.engine.house import BUNDLED_HOUSES, DEFAULT_HOUSE
 from trainer.engine.shoe import ShoeRun
 
 EZ = DEFAULT_HOUSE

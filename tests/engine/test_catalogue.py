@@ -10,18 +10,20 @@ from dataclasses import replace
 
 import pytest
 
-from trainer.engine.catalogue import (
-    CATALOGUE,
+from trainer.engine.catalogue import CATALOGUE, find_mistake
+from trainer.engine.dealt import Dealt
+from trainer.engine.deviation import Kind
+from trainer.engine.games import Collection, Commission
+from trainer.engine.house import BUNDLED_HOUSES
+from trainer.engine.injection import (
     Level,
     Mistake,
     MistakeDoesNotApply,
     UnknownMistakeError,
     applies,
-    find_mistake,
     inject,
 )
-from trainer.engine.house import BUNDLED_HOUSES, Collection, Commission
-from trainer.engine.procedure import Dealt, Kind, audit
+from trainer.engine.procedure import audit
 from trainer.engine.shoe import CoupDealt, ShoeRun
 from trainer.engine.table import deal_layout
 

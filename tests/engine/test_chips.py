@@ -14,14 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from trainer.engine.chip_check import ChipFault, check_chips
 from trainer.engine.chips import (
     ChipConvention,
     ChipError,
-    ChipFault,
     ChipLimitError,
     PayStyle,
     UnpayableAmountError,
-    check_chips,
     fewest_chips,
     most_of_one_chip,
     pay_in_chips,

@@ -24,7 +24,8 @@ from trainer.engine.chips import (
     clear_caches,
     pay_in_chips,
 )
-from trainer.engine.house import BUNDLED_HOUSES, Chip, House, HouseError
+from trainer.engine.errors import HouseError
+from trainer.engine.house import BUNDLED_HOUSES, Chip, House
 from trainer.houses.errors import HouseFileError
 from trainer.houses.loader import load_house_text
 

@@ -17,30 +17,21 @@ from pathlib import Path
 import pytest
 
 from trainer.engine.analysis import analyze
+from trainer.engine.call_words import Calls
 from trainer.engine.cards import parse_cards
 from trainer.engine.coup import Coup, Outcome
+from trainer.engine.errors import HouseError, HouseLimitError
+from trainer.engine.games import GAMES, Collection, Commission, FeeSchedule, Game, Rounding, Step
 from trainer.engine.house import (
     BUNDLED_HOUSES,
     COMMISSION_HOUSE,
     DEFAULT_HOUSE,
-    GAMES,
-    Calls,
-    Collection,
-    Commission,
-    Direction,
-    FeeSchedule,
-    Game,
     House,
-    HouseError,
-    HouseLimitError,
-    Limits,
-    Rounding,
-    SettlementOrder,
-    Step,
     settle,
     settle_bet,
 )
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable
+from trainer.engine.table_rules import Direction, Limits, SettlementOrder
 
 D = Decimal
 PUBLISHED = json.loads(

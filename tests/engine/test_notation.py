@@ -10,22 +10,15 @@ from decimal import Decimal as D
 import pytest
 
 from trainer.engine.calls import calls_for
-from trainer.engine.cards import parse_cards
-from trainer.engine.catalogue import CATALOGUE, applies, inject
+from trainer.engine.cards import Side, parse_cards
+from trainer.engine.catalogue import CATALOGUE
 from trainer.engine.coup import Outcome
+from trainer.engine.dealt import CUT_EARLIER, AfterCoup, BetAction, Called, Dealt, SaidCall
 from trainer.engine.house import BUNDLED_HOUSES
+from trainer.engine.injection import applies, inject
 from trainer.engine.notation import NotationError, Procedure, read_procedures
-from trainer.engine.procedure import (
-    CUT_EARLIER,
-    AfterCoup,
-    BetAction,
-    Called,
-    Dealt,
-    Done,
-    SaidCall,
-    Side,
-    audit,
-)
+from trainer.engine.order import Done
+from trainer.engine.procedure import audit
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, deal_table_coup
 

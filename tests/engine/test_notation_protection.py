@@ -7,9 +7,9 @@ from decimal import Decimal as D
 
 import pytest
 
+from trainer.engine.dealt import Foul, Handled, Remedied
 from trainer.engine.irregularities import Irregularity
 from trainer.engine.notation import NotationError, Procedure
-from trainer.engine.procedure import Foul, Handled, Remedied
 from trainer.engine.settlement import Bet
 from trainer.engine.violations import Response, Violation
 

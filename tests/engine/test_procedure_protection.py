@@ -18,10 +18,11 @@ from dataclasses import replace
 
 import pytest
 
+from trainer.engine.deviation import Kind
 from trainer.engine.house import BUNDLED_HOUSES, House
 from trainer.engine.irregularities import Irregularity
 from trainer.engine.notation import Procedure
-from trainer.engine.procedure import Audit, Kind, audit
+from trainer.engine.procedure import Audit, audit
 
 CARDS = "P:9s B:2h P:Ks B:5c"
 CALLS = "call:player=9 call:banker=7 call:outcome=player"

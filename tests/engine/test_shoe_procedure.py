@@ -11,8 +11,8 @@ from dataclasses import replace
 import pytest
 
 from trainer.engine.cards import parse_cards
-from trainer.engine.errors import InvalidShoeError
-from trainer.engine.house import DEFAULT_HOUSE, HouseError
+from trainer.engine.errors import HouseError, InvalidShoeError
+from trainer.engine.house import DEFAULT_HOUSE
 from trainer.engine.shoe import (
     AfterCut,
     BetweenCoups,

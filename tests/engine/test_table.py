@@ -18,10 +18,7 @@ from trainer.engine.house import (
     COMMISSION_HOUSE,
     EZ_HOUSE,
     EZ_TIE9_HOUSE,
-    SIDE_BETS,
-    Direction,
     House,
-    SettlementOrder,
     settle_bet,
 )
 from trainer.engine.settlement import Bet, BetResult
@@ -39,6 +36,7 @@ from trainer.engine.table import (
     layout_problems,
     settle_table,
 )
+from trainer.engine.table_rules import SIDE_BETS, Direction, SettlementOrder
 
 D = Decimal
 
@@ -80,7 +78,7 @@ def test_commission_taken_at_once_and_boxed() -> None:
     }
     from dataclasses import replace
 
-    from trainer.engine.house import Collection
+    from trainer.engine.games import Collection
 
     boxed = replace(
         COMMISSION_HOUSE,

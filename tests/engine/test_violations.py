@@ -8,9 +8,10 @@ from decimal import Decimal
 
 import pytest
 
-from trainer.engine.errors import EngineError
-from trainer.engine.house import BUNDLED_HOUSES, House, HouseError, Limits
+from trainer.engine.errors import EngineError, HouseError
+from trainer.engine.house import BUNDLED_HOUSES, House
 from trainer.engine.settlement import Bet
+from trainer.engine.table_rules import Limits
 from trainer.engine.violations import (
     DEFAULT_RESPONSES,
     Moment,

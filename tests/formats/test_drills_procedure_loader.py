@@ -166,7 +166,8 @@ def test_validate_names_the_file_and_line_and_exits_2(tmp_path: Path) -> None:
 
 
 def test_the_docs_list_the_catalogue_and_their_spot_example_loads(tmp_path: Path) -> None:
-    from trainer.engine.catalogue import CATALOGUE, Level
+    from trainer.engine.catalogue import CATALOGUE
+    from trainer.engine.injection import Level
 
     readme = (Path(__file__).resolve().parents[2] / "docs" / "drills.md").read_text(
         encoding="utf-8"

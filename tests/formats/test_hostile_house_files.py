@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.support.cli import ezbac
-from trainer.engine.house import CALL_FIELDS, Calls, call_problems
+from trainer.engine.call_words import CALL_FIELDS, Calls, call_problems
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,9 @@ import jsonschema
 import pytest
 import yaml
 
-from trainer.engine.house import BUNDLED_HOUSES, CALL_FIELDS, Collection, Game
+from trainer.engine.call_words import CALL_FIELDS
+from trainer.engine.games import Collection, Game
+from trainer.engine.house import BUNDLED_HOUSES
 from trainer.engine.settlement import Bet
 from trainer.fileformat.declare import reader_methods
 from trainer.houses import fields

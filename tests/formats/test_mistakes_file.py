@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from trainer.engine.catalogue import CATALOGUE, TRANSFORMS, inject
+from trainer.engine.catalogue import CATALOGUE
+from trainer.engine.deviation import Kind
 from trainer.engine.house import DEFAULT_HOUSE
-from trainer.engine.procedure import Kind, audit
+from trainer.engine.injection import TRANSFORMS, inject
+from trainer.engine.procedure import audit
 from trainer.engine.shoe import CoupDealt, ShoeRun
 from trainer.engine.table import deal_layout
 from trainer.fileformat.declare import reader_methods

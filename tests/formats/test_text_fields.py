@@ -154,7 +154,8 @@ def test_a_differential_under_the_table_minimum_is_refused_at_its_place() -> Non
 def test_a_house_built_in_code_keeps_the_same_rule() -> None:
     from decimal import Decimal
 
-    from trainer.engine.house import HouseError, Limits
+    from trainer.engine.errors import HouseError
+    from trainer.engine.table_rules import Limits
 
     Limits(minimum=Decimal(25), differential=Decimal(25))
     with pytest.raises(HouseError, match="differential of 20 is less than the table minimum 25"):

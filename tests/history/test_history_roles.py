@@ -18,7 +18,7 @@ import pytest
 from tests.support.cli import ezbac
 from tests.support.history import T0, answer, session
 from tests.support.pg import SHARED, run_sql
-from trainer.history import people
+from trainer.history import people, signing_in
 from trainer.history.store import open_history
 
 _names = itertools.count(1)
@@ -91,9 +91,13 @@ def test_a_terminal_trains_and_signs_people_in(roles: tuple[str, str]) -> None:
         store.record_answer(answer("banker:3:8", True, T0, trainee="Bo", session_id="p1"))
         store.record_session(replace(run, finished_at=T0, questions=1, correct=1))
         store.record_session(replace(run, finished_at=T0, questions=1, correct=1))  # again
-        assert people.sign_in(store, "Bo", "0000", T0).message == "wrong name, PIN or passphrase"
-        assert people.sign_in(store, "Zed", "0000", T0).message == "wrong name, PIN or passphrase"
-        assert people.sign_in(store, "Bo", "1111", T0).ok
+        assert (
+            signing_in.sign_in(store, "Bo", "0000", T0).message == "wrong name, PIN or passphrase"
+        )
+        assert (
+            signing_in.sign_in(store, "Zed", "0000", T0).message == "wrong name, PIN or passphrase"
+        )
+        assert signing_in.sign_in(store, "Bo", "1111", T0).ok
         assert people.policy(store) == people.Policy()
         assert store.answer_count("Bo") == 3
         ((answered,),) = store.select(
@@ -214,7 +218,7 @@ def _race(url: str, name: str, secret: str, tries: int) -> list[str]:
             store.select("SELECT 1")  # connected before the race starts
             start.wait(timeout=60)
             try:
-                said[i] = people.sign_in(store, name, secret, T0).message
+                said[i] = signing_in.sign_in(store, name, secret, T0).message
             except Exception as exc:  # said, and failed on below
                 said[i] = repr(exc)
 
@@ -243,12 +247,12 @@ def _race_counted_one_by_one(owner: str, terminal: str) -> None:
     assert sum(m.startswith(f"{wrong}; Bo is locked for 15 min") for m in said) == 1
     assert sum(m.startswith("Bo is locked for 15 min") for m in said) == TRIES - LIMIT, said
     with open_history(owner) as store:
-        events = [e for _, e, _ in people.signins(store)]
+        events = [e for _, e, _ in signing_in.signins(store)]
         assert sorted(events) == ["held"] * (TRIES - LIMIT) + ["wrong"] * LIMIT
         ((failures,),) = store.select("SELECT failures FROM signin_holds WHERE name_key = 'bo'")
         assert failures == LIMIT
     with open_history(terminal) as store:
-        assert "locked" in people.sign_in(store, "Bo", "1111", T0).message
+        assert "locked" in signing_in.sign_in(store, "Bo", "1111", T0).message
 
 
 def test_parallel_wrong_tries_are_counted_one_by_one_on_the_server(
@@ -275,7 +279,7 @@ def test_a_trainee_cannot_lock_an_instructor_out_of_the_school(
     with open_history(room_a) as a, open_history(pg_url) as owner:
         for name in ("Ana", "Bo"):
             for _ in range(4):
-                people.sign_in(a, name, "0000", T0)
+                signing_in.sign_in(a, name, "0000", T0)
                 owner.write(
                     [
                         (
@@ -284,20 +288,20 @@ def test_a_trainee_cannot_lock_an_instructor_out_of_the_school(
                         )
                     ]
                 )
-            assert name + " is locked for 15 min" in people.sign_in(a, name, "0000", T0).message
-        assert "Ana is locked for 15 min" in people.sign_in(a, "Ana", "2468", T0).message
-        assert "at this terminal" in people.sign_in(a, "Ana", "2468", T0).message
+            assert name + " is locked for 15 min" in signing_in.sign_in(a, name, "0000", T0).message
+        assert "Ana is locked for 15 min" in signing_in.sign_in(a, "Ana", "2468", T0).message
+        assert "at this terminal" in signing_in.sign_in(a, "Ana", "2468", T0).message
     with open_history(room_b) as b:
-        assert people.sign_in(b, "Ana", "2468", T0).ok
-        assert "Bo is locked for 15 min" in people.sign_in(b, "Bo", "1111", T0).message
+        assert signing_in.sign_in(b, "Ana", "2468", T0).ok
+        assert "Bo is locked for 15 min" in signing_in.sign_in(b, "Bo", "1111", T0).message
 
 
 def test_in_a_file_an_instructor_is_held_at_one_machine(tmp_path: Path) -> None:
     db = tmp_path / "h.sqlite3"
     with open_history(db) as store:
         people.add(store, "Ana", people.INSTRUCTOR, "2468", T0)
-        desk_a = people.Desk(store, lambda: T0, place="room-a")
-        desk_b = people.Desk(store, lambda: T0, place="room-b")
+        desk_a = signing_in.Desk(store, lambda: T0, place="room-a")
+        desk_b = signing_in.Desk(store, lambda: T0, place="room-b")
         for _ in range(4):
             desk_a.sign_in("Ana", "0000")
             store.write([("UPDATE signin_holds SET locked_until = NULL", ())])
@@ -356,4 +360,4 @@ def test_applying_the_roles_again_takes_back_what_older_roles_granted(
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             run_sql(terminal, sql)
     with open_history(terminal) as store:
-        assert people.sign_in(store, "Bo", "1111", T0).ok
+        assert signing_in.sign_in(store, "Bo", "1111", T0).ok

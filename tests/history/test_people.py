@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from tests.support.history import T0, answer, session
-from trainer.history import people
+from trainer.history import people, signing_in
 from trainer.history.backend import HistoryError
 from trainer.history.store import open_history
 
@@ -84,7 +84,7 @@ def test_names_alike_are_one_name(history_db: str, one: str, other: str) -> None
         people.add(store, one, people.TRAINEE, PIN, T0)
         with pytest.raises(people.PersonError, match="already"):
             people.add(store, other, people.TRAINEE, PIN, T0)
-        assert people.sign_in(store, other, PIN, T0).ok  # found by either spelling
+        assert signing_in.sign_in(store, other, PIN, T0).ok  # found by either spelling
 
 
 def test_the_roster_keeps_people_by_name_any_case(history_db: str) -> None:
@@ -106,21 +106,22 @@ def test_signing_in_records_every_outcome(history_db: str) -> None:
     with open_history(history_db) as store:
         people.add(store, "Ann", people.INSTRUCTOR, PIN, T0)
         bo = people.add(store, "Bo", people.TRAINEE, "1111", T0)
-        assert people.sign_in(store, "bo", "1111", T0).person == bo
-        wrong = people.sign_in(store, "Bo", "1112", T0)
+        assert signing_in.sign_in(store, "bo", "1111", T0).person == bo
+        wrong = signing_in.sign_in(store, "Bo", "1112", T0)
         assert wrong.message == "wrong name, PIN or passphrase" and "1112" not in wrong.message
         # a name not on the roster says the same line: sign-in tells nobody who is on it
-        assert people.sign_in(store, "Cy", "1", T0).message == wrong.message
-        assert "empty" in people.sign_in(store, "Bo", "", T0).message
-        long = people.sign_in(store, "Bo", "1" * 10_000, T0)
+        assert signing_in.sign_in(store, "Cy", "1", T0).message == wrong.message
+        assert "empty" in signing_in.sign_in(store, "Bo", "", T0).message
+        long = signing_in.sign_in(store, "Bo", "1" * 10_000, T0)
         assert "longer" in long.message and "1111" not in long.message
         assert (
-            "not an instructor" in people.sign_in(store, "Bo", "1111", T0, instructor=True).message
+            "not an instructor"
+            in signing_in.sign_in(store, "Bo", "1111", T0, instructor=True).message
         )
         people.retire(store, "Bo")
-        assert "retired" in people.sign_in(store, "Bo", "1111", T0).message
-        people.sign_out(store, bo, T0, idle=True)
-        assert [e for _, e, _ in people.signins(store)] == [
+        assert "retired" in signing_in.sign_in(store, "Bo", "1111", T0).message
+        signing_in.sign_out(store, bo, T0, idle=True)
+        assert [e for _, e, _ in signing_in.signins(store)] == [
             "in",
             "wrong",
             "unknown",
@@ -142,27 +143,29 @@ def test_wrong_tries_slow_down_then_lock_the_person(history_db: str) -> None:
         people.add(store, "Bo", people.TRAINEE, "1111", T0)
         wrong = "wrong name, PIN or passphrase"
         # defaults: 2 free tries, then 2 s, 4 s, then locked for 15 min at the fifth
-        said = [people.sign_in(store, "Bo", "0000", T0).message for _ in range(2)]
+        said = [signing_in.sign_in(store, "Bo", "0000", T0).message for _ in range(2)]
         assert said == [wrong, wrong]
         assert (
-            people.sign_in(store, "Bo", "0000", T0).message == f"{wrong}; Bo may try again in 2 s"
+            signing_in.sign_in(store, "Bo", "0000", T0).message
+            == f"{wrong}; Bo may try again in 2 s"
         )
         # held back: even the right PIN is refused, and not checked, until the wait is over
-        assert "Bo may try again in" in people.sign_in(store, "Bo", "1111", T0).message
+        assert "Bo may try again in" in signing_in.sign_in(store, "Bo", "1111", T0).message
         _age_holds(store)
         assert (
-            people.sign_in(store, "Bo", "0000", T0).message == f"{wrong}; Bo may try again in 4 s"
+            signing_in.sign_in(store, "Bo", "0000", T0).message
+            == f"{wrong}; Bo may try again in 4 s"
         )
         _age_holds(store)
-        locked = people.sign_in(store, "bo", "0000", T0).message
+        locked = signing_in.sign_in(store, "bo", "0000", T0).message
         assert locked.startswith(f"{wrong}; bo is locked for 15 min, until ")
         assert locked.endswith(" UTC, after wrong tries")
-        held = people.sign_in(store, "Bo", "1111", T0)
+        held = signing_in.sign_in(store, "Bo", "1111", T0)
         assert not held.ok and "Bo is locked for 15 min, until" in held.message
         _age_holds(store)
-        assert people.sign_in(store, "Bo", "1111", T0).ok  # the lock ran out
-        assert people.sign_in(store, "Bo", "0000", T0).message == wrong  # counted from 0
-        events = [e for _, e, _ in people.signins(store)]
+        assert signing_in.sign_in(store, "Bo", "1111", T0).ok  # the lock ran out
+        assert signing_in.sign_in(store, "Bo", "0000", T0).message == wrong  # counted from 0
+        events = [e for _, e, _ in signing_in.signins(store)]
         assert events == ["wrong"] * 3 + ["held", "wrong", "wrong", "held", "in", "wrong"]
 
 
@@ -171,12 +174,12 @@ def test_a_name_not_on_the_roster_is_held_back_like_a_known_one(history_db: str)
         people.add(store, "Bo", people.TRAINEE, "1111", T0)
         for name in ("Bo", "Zed"):
             for _ in range(5):
-                said = people.sign_in(store, name, "0000", T0).message
+                said = signing_in.sign_in(store, name, "0000", T0).message
                 _age_holds(store)
             assert said.startswith(f"wrong name, PIN or passphrase; {name} is locked for 15")
         # the same salt every time for an unknown name, in the shape of a real one
-        zed, bo = people.salt(store, "zed"), people.salt(store, "bo")
-        assert zed == people.salt(store, "zed") and zed != people.salt(store, "zee")
+        zed, bo = signing_in.salt(store, "zed"), signing_in.salt(store, "bo")
+        assert zed == signing_in.salt(store, "zed") and zed != signing_in.salt(store, "zee")
         assert len(zed) == len(bo) and zed.rsplit("$", 1)[0] == bo.rsplit("$", 1)[0]
 
 
@@ -184,11 +187,11 @@ def test_a_reset_lifts_the_lock(history_db: str) -> None:
     with open_history(history_db) as store:
         people.add(store, "Bo", people.TRAINEE, "1111", T0)
         for _ in range(5):
-            people.sign_in(store, "Bo", "0000", T0)
-        assert not people.sign_in(store, "Bo", "1111", T0).ok
+            signing_in.sign_in(store, "Bo", "0000", T0)
+        assert not signing_in.sign_in(store, "Bo", "1111", T0).ok
         people.reset(store, "Bo", "2222")
-        assert not people.sign_in(store, "Bo", "1111", T0).ok
-        assert people.sign_in(store, "Bo", "2222", T0).ok
+        assert not signing_in.sign_in(store, "Bo", "1111", T0).ok
+        assert signing_in.sign_in(store, "Bo", "2222", T0).ok
 
 
 def test_the_only_instructor_is_not_retired(history_db: str) -> None:

@@ -13,7 +13,7 @@ import pytest
 from tests.cli.test_cli_audition import RUN, make_history, run
 from tests.support.cli import ezbac
 from tests.support.history import T0
-from trainer.history import people
+from trainer.history import people, signing_in
 from trainer.history.store import open_history
 
 
@@ -119,8 +119,8 @@ def test_an_unknown_name_costs_the_same_work_as_a_wrong_pin(
     with open_history(tmp_path / "h.sqlite3") as store:
         people.add(store, "Bo", people.TRAINEE, "1111", T0)
         monkeypatch.setattr(hashlib, "scrypt", counted)
-        wrong = people.sign_in(store, "Bo", "0000", T0)
-        unknown = people.sign_in(store, "Zed", "0000", T0)
+        wrong = signing_in.sign_in(store, "Bo", "0000", T0)
+        unknown = signing_in.sign_in(store, "Zed", "0000", T0)
     assert wrong.message == unknown.message == "wrong name, PIN or passphrase"
     assert calls == [(16, 2**14, 8, 1)] * 2
 
@@ -161,11 +161,11 @@ def test_a_version_7_file_gets_the_whole_exam_kept(tmp_path: Path) -> None:
             )
     with open_history(db) as store:
         assert store.schema_version == 8
-        assert people.sign_in(store, "bo", "1111", T0).ok
+        assert signing_in.sign_in(store, "bo", "1111", T0).ok
         # keyed again as names are compared now: René typed composed finds him; of the two
         # Ninas v7 told apart, the one holding the key keeps it, and the full-width one
         # keeps its old key until an instructor renames her
-        assert people.sign_in(store, "REN\u00c9", "2222", T0).ok
+        assert signing_in.sign_in(store, "REN\u00c9", "2222", T0).ok
         assert people.find(store, "nina") == people.by_id(store, "p4")
         ((key,),) = store.select("SELECT name_key FROM people WHERE person_id = 'p3'")
         assert key == "\uff4e\uff49\uff4e\uff41"
@@ -191,7 +191,7 @@ def test_a_version_7_server_history_is_keyed_again(pg_url: str) -> None:
     )
     with open_history(pg_url) as store:
         assert store.schema_version == 8
-        assert people.sign_in(store, "REN\u00c9", "2222", T0).ok
+        assert signing_in.sign_in(store, "REN\u00c9", "2222", T0).ok
     assert run_sql(pg_url, "SELECT name_key FROM people") == [("ren\u00e9",)]
 
 
@@ -201,4 +201,6 @@ def test_a_stored_secret_mangled_by_hand_matches_nothing(tmp_path: Path) -> None
     with open_history(tmp_path / "h.sqlite3") as store:
         people.add(store, "Bo", people.TRAINEE, "1111", T0)
         store.write([("UPDATE people SET secret = secret || 'é'", ())])
-        assert people.sign_in(store, "Bo", "1111", T0).message == "wrong name, PIN or passphrase"
+        assert (
+            signing_in.sign_in(store, "Bo", "1111", T0).message == "wrong name, PIN or passphrase"
+        )

@@ -21,14 +21,9 @@ from trainer.drills.generate import deal_drill
 from trainer.drills.loader import load_text
 from trainer.drills.model import Step
 from trainer.engine import Bet, BetResult
-from trainer.engine.house import (
-    BUNDLED_HOUSES,
-    COMMISSION_HOUSE,
-    Collection,
-    Commission,
-    Rounding,
-)
-from trainer.engine.house import Step as Owes
+from trainer.engine.games import Collection, Commission, Rounding
+from trainer.engine.games import Step as Owes
+from trainer.engine.house import BUNDLED_HOUSES, COMMISSION_HOUSE
 from trainer.session.questions import AmountAnswer, TimedOut, expand
 from trainer.skills import describe, family
 

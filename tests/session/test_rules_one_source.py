@@ -14,7 +14,8 @@ from trainer.drills.catalog import available_drills, load_drill
 from trainer.drills.generate import deal_drill
 from trainer.drills.model import Drill, Kind, Step
 from trainer.engine import Paytable
-from trainer.engine.house import BUNDLED_HOUSES, DEFAULT_HOUSE, HouseLimitError, settle_bet
+from trainer.engine.errors import HouseLimitError
+from trainer.engine.house import BUNDLED_HOUSES, DEFAULT_HOUSE, settle_bet
 from trainer.houses.drills import under_house
 from trainer.session import Question, Session
 from trainer.session.questions import BET_STEPS

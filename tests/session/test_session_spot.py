@@ -17,16 +17,10 @@ import pytest
 from tests.support.coups import DRAGON, FakeClock, FakeNow, coup, spot_drill
 from trainer.drills.model import Drill
 from trainer.engine import Bet, Outcome
+from trainer.engine.cards import DealtCard, Side
+from trainer.engine.dealt import BetAction, Called, Dealt, single_seat
 from trainer.engine.house import DEFAULT_HOUSE
-from trainer.engine.procedure import (
-    BetAction,
-    Called,
-    Dealt,
-    DealtCard,
-    Done,
-    Side,
-    single_seat,
-)
+from trainer.engine.order import Done
 from trainer.session import Session
 from trainer.session.questions import ChoiceAnswer, SpotAnswer
 from trainer.session.spot import FixQuestion, Replay, SpotQuestion, spot_questions
@@ -160,7 +154,8 @@ def test_a_table_paid_out_of_order_twice_is_graded_at_its_first_break_and_says_s
     from dataclasses import replace
 
     from tests.support.coups import NATURAL
-    from trainer.engine.procedure import Kind, audit
+    from trainer.engine.deviation import Kind
+    from trainer.engine.procedure import audit
     from trainer.engine.table import Layout
 
     dc = coup(NATURAL)

@@ -16,8 +16,9 @@ import random
 import pytest
 
 from tests.support.coups import FakeClock, FakeNow, spot_drill
+from trainer.engine.cards import DealtCard
 from trainer.engine.catalogue import CATALOGUE
-from trainer.engine.procedure import Dealt, DealtCard
+from trainer.engine.dealt import Dealt
 from trainer.session import Session
 from trainer.session.questions import ChoiceAnswer
 from trainer.session.spot import FixQuestion

@@ -17,9 +17,9 @@ from tests.support.coups import DRAGON, coup, spot_drill, staged_spots
 from tests.support.coups import deal_spots as deal
 from trainer.drills.model import Drill
 from trainer.engine import Bet
+from trainer.engine.dealt import Dealt, Handled, Remedied, single_seat
 from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.engine.irregularities import CONFIRMED, Irregularity
-from trainer.engine.procedure import Dealt, Handled, Remedied, single_seat
 from trainer.irregularities.loader import bundled
 from trainer.session.questions import ChoiceAnswer, SpotAnswer
 from trainer.session.spot import STAGED, FixQuestion, Replay, SpotQuestion

@@ -18,8 +18,8 @@ import pytest
 from tests.support.coups import DRAGON, coup, spot_drill, staged_spots
 from tests.support.coups import deal_spots as deal
 from trainer.engine import Bet
+from trainer.engine.dealt import Dealt, Foul, single_seat
 from trainer.engine.house import BUNDLED_HOUSES, DEFAULT_HOUSE, House
-from trainer.engine.procedure import Dealt, Foul, single_seat
 from trainer.engine.violations import Response, Violation
 from trainer.session.questions import ChoiceAnswer, SpotAnswer
 from trainer.session.spot import FOULS_STAGED, FixQuestion, Replay, SpotQuestion

@@ -21,9 +21,13 @@ from tests.support.coups import PANDA, FakeClock, FakeNow
 from tests.support.tables import PANDA_LAYOUT, PANDA_PAYS, dealt, table_drill
 from trainer.drills.model import DealtTable
 from trainer.engine import Bet, BetResult
-from trainer.engine.house import BUNDLED_HOUSES, Direction, House, SettlementOrder
-from trainer.engine.procedure import Dealt, Done, Kind, audit
+from trainer.engine.dealt import Dealt
+from trainer.engine.deviation import Kind
+from trainer.engine.house import BUNDLED_HOUSES, House
+from trainer.engine.order import Done
+from trainer.engine.procedure import audit
 from trainer.engine.table import Layout, Pay, deal_table_coup
+from trainer.engine.table_rules import Direction, SettlementOrder
 from trainer.session.table.session import TableSession
 from trainer.session.table.values import Fault
 

@@ -22,8 +22,9 @@ from trainer.drills.catalog import load_drill
 from trainer.drills.generate import deal_tables
 from trainer.drills.model import ChipEntry, Drill
 from trainer.engine import BetResult, format_amount, settle_bet
-from trainer.engine.house import BASE_BETS, SIDE_BETS, Direction, House
+from trainer.engine.house import House
 from trainer.engine.table import layout_problems
+from trainer.engine.table_rules import BASE_BETS, SIDE_BETS, Direction
 from trainer.session.table.session import TableSession
 from trainer.session.table.values import Phase, Spot
 

@@ -178,8 +178,9 @@ def test_the_runs_procedures_carry_the_cut_card_and_the_call_after_each_coup() -
     """By hand (above): the cut card comes out in coup 5, one more coup is dealt; the export
     says deal after coups 1-4, one more after coup 5, the end after coup 6, and the audit
     reads every table as dealt right."""
+    from trainer.engine.dealt import CUT_EARLIER, AfterCoup
     from trainer.engine.notation import Procedure, read_procedures
-    from trainer.engine.procedure import CUT_EARLIER, AfterCoup, audit
+    from trainer.engine.procedure import audit
 
     s = session()
     items = [item for _, item in read_procedures(s.procedures())]

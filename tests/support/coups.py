@@ -24,19 +24,11 @@ from trainer.drills.model import (
     Step,
 )
 from trainer.engine import Bet, Coup, Outcome, parse_cards
+from trainer.engine.cards import DealtCard, Side
+from trainer.engine.dealt import BetAction, Called, Dealt, Handled, Remedied, single_seat
 from trainer.engine.house import DEFAULT_HOUSE
 from trainer.engine.irregularities import Irregularity
-from trainer.engine.procedure import (
-    BetAction,
-    Called,
-    Dealt,
-    DealtCard,
-    Done,
-    Handled,
-    Remedied,
-    Side,
-    single_seat,
-)
+from trainer.engine.order import Done
 from trainer.session import Session
 from trainer.session.spot import FixQuestion, Replay, SpotQuestion
 

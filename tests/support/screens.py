@@ -13,7 +13,7 @@ from tests.support.coups import FakeClock, FakeNow, dealer, dragon_replays, dril
 from tests.support.history import T0, answer, session
 from trainer.drills.catalog import DrillEntry
 from trainer.drills.model import WHOLE_COUP, Step
-from trainer.engine.procedure import Handled
+from trainer.engine.dealt import Handled
 from trainer.history.progress import ProgressData, progress_data
 from trainer.history.store import HistoryStore, open_history
 from trainer.session import Session

@@ -316,7 +316,7 @@ async def test_with_sign_in_on_a_trainee_cannot_sign_the_sheet(tmp_path) -> None
 
     from tests.support.history import T0
     from trainer.cli.train import history_hooks
-    from trainer.history import people
+    from trainer.history import people, signing_in
     from trainer.history.store import open_history
     from trainer.tui.messages import SignSheet
     from trainer.tui.screens.audition import SignKeyScreen
@@ -337,7 +337,7 @@ async def test_with_sign_in_on_a_trainee_cannot_sign_the_sheet(tmp_path) -> None
         await pilot.press("enter")
         await pilot.pause()
 
-    the_app = TrainerApp(hooks=history_hooks(str(db)), desk=people.Desk(open_history(db)))
+    the_app = TrainerApp(hooks=history_hooks(str(db)), desk=signing_in.Desk(open_history(db)))
     async with the_app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await give(pilot, "Bo", "1111")

@@ -97,8 +97,8 @@ async def test_a_players_violation_let_play_is_flagged_and_answered() -> None:
 
     from tests.support.coups import DRAGON, coup
     from trainer.engine import Bet
+    from trainer.engine.dealt import Dealt, Foul, single_seat
     from trainer.engine.house import DEFAULT_HOUSE
-    from trainer.engine.procedure import Dealt, Foul, single_seat
     from trainer.engine.violations import Violation
     from trainer.session.spot import FixQuestion, Replay, SpotQuestion
 

@@ -13,7 +13,7 @@ from textual.widgets import Input, Label
 
 from tests.support.history import T0
 from trainer.cli.train import history_hooks
-from trainer.history import people
+from trainer.history import people, signing_in
 from trainer.history.store import open_history
 
 pytest.importorskip("trainer.tui.app")
@@ -40,7 +40,7 @@ def school(tmp_path: Path) -> Path:
 def _app(db: Path, clock: FakeClock | None = None, now=None, **kwargs: object):  # type: ignore[no-untyped-def]
     from trainer.tui.app import TrainerApp
 
-    desk = people.Desk(open_history(db), *([now] if now else []))
+    desk = signing_in.Desk(open_history(db), *([now] if now else []))
     return TrainerApp(
         hooks=history_hooks(str(db)), desk=desk, idle_clock=clock or FakeClock(), **kwargs
     )
@@ -99,7 +99,7 @@ async def test_the_trainer_starts_at_sign_in_and_remembers_nobody(school: Path) 
         app.exit()
     assert app.settings.settings.trainee == ""  # nothing written to the home folder
     with open_history(school) as store:
-        events = [e for _, e, _ in people.signins(store)]
+        events = [e for _, e, _ in signing_in.signins(store)]
     assert events == ["wrong", "unknown", "in", "out"]
 
 
@@ -169,7 +169,7 @@ async def test_idle_time_counts_down_then_signs_out(school: Path) -> None:
         assert note.startswith("Signed out after 2 idle minutes with no key pressed")
         app.exit()
     with open_history(school) as store:
-        assert [e for _, e, _ in people.signins(store)] == ["in", "idle"]
+        assert [e for _, e, _ in signing_in.signins(store)] == ["in", "idle"]
         # a practice run left before its first answer is not recorded (docs/decisions.md,
         # "A run counts from its first answer")
         assert store.sessions() == []
@@ -199,7 +199,7 @@ async def test_a_trainee_needs_an_instructor_for_the_class_view(school: Path) ->
         assert app.person is not None and app.person.name == "Bo"  # still Bo's trainer
         app.exit()
     with open_history(school) as store:
-        events = [e for _, e, _ in people.signins(store)]
+        events = [e for _, e, _ in signing_in.signins(store)]
     assert events == ["in", "not-instructor", "proctor", "out"]  # quitting signs out
 
 
@@ -260,7 +260,7 @@ async def test_an_instructor_manages_the_roster_from_the_class_screen(school: Pa
         assert [p.name for p in app.screen.people] == ["Ana", "Bo", "Dee"]
         app.exit()
     with open_history(school) as store:
-        assert people.sign_in(store, "Dee", "4444", T0).ok
+        assert signing_in.sign_in(store, "Dee", "4444", T0).ok
 
 
 async def test_with_sign_in_off_nothing_changes(tmp_path: Path) -> None:

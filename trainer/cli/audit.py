@@ -23,6 +23,7 @@ from trainer.cli.parser import Parser, StoreOnce
 from trainer.engine.cards import Card
 from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Outcome
+from trainer.engine.dealt import CUT_EARLIER, AfterCoup, BetAction, Called, Dealt
 from trainer.engine.errors import EngineError, quote
 from trainer.engine.house import House
 from trainer.engine.money import PAYOUTS, dumps_exact, format_amount, parse_amount
@@ -33,16 +34,8 @@ from trainer.engine.notation import (
     parse_chips,
     read_procedures,
 )
-from trainer.engine.procedure import (
-    CUT_EARLIER,
-    AfterCoup,
-    Audit,
-    BetAction,
-    Called,
-    Dealt,
-    Done,
-    audit,
-)
+from trainer.engine.order import Done
+from trainer.engine.procedure import Audit, audit
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
 from trainer.paths import SpecialFileError, bad_byte_at, os_reason, read_capped
@@ -225,7 +218,20 @@ def _amount(text: str, what: str) -> Decimal:
     return value
 
 
-def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:  # noqa: C901 (one refusal per part of a --seat spec)
+def _bet_and_wager(where: str, item: str, head: str) -> tuple[Bet, Decimal]:
+    """``banker=25``, the head of one bet of a --seat spec, to its bet and wager."""
+    name, eq, wager_text = head.partition("=")
+    if not eq:
+        raise UsageError(f"{where}: {quote(item)}: write BET=WAGER:ACTION, e.g. banker=25:paid=25")
+    try:
+        bet = Bet.parse(name)
+        wager = parse_amount(wager_text)
+    except EngineError as exc:
+        raise UsageError(f"{where}: {exc}") from None
+    return bet, wager
+
+
+def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
     """``1:banker=25:paid=25,dragon7=10:paid=400`` to the seat's bets and actions."""
     number_text, sep, rest = spec.partition(":")
     where = f"--seat {quote(spec)}"
@@ -235,16 +241,7 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:  
     out: list[tuple[Bet, Decimal, BetAction]] = []
     for item in split_bets(rest):
         parts = item.split(":")
-        name, eq, wager_text = parts[0].partition("=")
-        if not eq:
-            raise UsageError(
-                f"{where}: {quote(item)}: write BET=WAGER:ACTION, e.g. banker=25:paid=25"
-            )
-        try:
-            bet = Bet.parse(name)
-            wager = parse_amount(wager_text)
-        except EngineError as exc:
-            raise UsageError(f"{where}: {exc}") from None
+        bet, wager = _bet_and_wager(where, item, parts[0])
         done: Done | None = None
         paid = commission = Decimal(0)
         fee: Decimal | None = None

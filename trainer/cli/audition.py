@@ -189,7 +189,7 @@ def _instructor_signs(args: argparse.Namespace) -> None:
     """With the school's sign-in on, only an instructor signs: --instructor NAME and their
     PIN (asked without echo at a terminal, else the next line of standard input), checked
     and recorded by the roster like a proctor's PIN; one line and exit 2 otherwise."""
-    from trainer.history import people
+    from trainer.history import signing_in
     from trainer.history.store import HistoryError, open_history, resolve_db
 
     name = _given(args.instructor, "--instructor")
@@ -213,7 +213,7 @@ def _instructor_signs(args: argparse.Namespace) -> None:
 
     try:
         with open_history(resolve_db(args.db)) as store:
-            result = people.sign_in(
+            result = signing_in.sign_in(
                 store, name, pin, datetime.now(UTC), instructor=True, event="proctor"
             )
     except HistoryError as exc:

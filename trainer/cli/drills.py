@@ -383,8 +383,8 @@ def _export_procedures(
     """Each dealt table's right procedure in the audit's notation, a paragraph each: the
     calls said in the house's words among the cards, and at a shoe where the cut card came
     out and the call after the coup."""
+    from trainer.engine.dealt import CUT_EARLIER
     from trainer.engine.notation import right_procedure
-    from trainer.engine.procedure import CUT_EARLIER
 
     print(f"# {drill.id}: seed {seed}, house {house.id} (ezbac audit --house {house.id} --file)")
     for n, table in enumerate(tables, 1):

@@ -107,7 +107,7 @@ def run_train(args: argparse.Namespace) -> int:
         raise UsageError(_one_line(exc)) from None
     if args.house:  # the drill under another house: its bets must keep to that house's limits
         from trainer.cli.options import house_of_args
-        from trainer.engine.house import HouseLimitError
+        from trainer.engine.errors import HouseLimitError
         from trainer.houses.drills import under_house
 
         try:
@@ -176,7 +176,7 @@ def _run(
         recorder = history_recorder(db, curriculum)
     desk = None
     if signin_on(recorder):  # the school's sign-in: every trainer starts at it
-        from trainer.history.people import Desk
+        from trainer.history.signing_in import Desk
 
         desk = Desk(recorder.store)
     app = TrainerApp(hooks=recorder_hooks(recorder), desk=desk, **kwargs)

@@ -21,7 +21,7 @@ from trainer.engine.house import DEFAULT_HOUSE, House
 
 if TYPE_CHECKING:  # the analysis module is only needed by the generator, not to list drills
     from trainer.engine.analysis import CoupClass
-    from trainer.engine.catalogue import Mistake
+    from trainer.engine.injection import Mistake
     from trainer.engine.protection import Scene
     from trainer.engine.table import Layout
 

@@ -16,8 +16,9 @@ import random
 from dataclasses import dataclass
 
 from trainer.engine import rules
+from trainer.engine.call_words import say_fields
 from trainer.engine.coup import Coup, Outcome
-from trainer.engine.house import House, say_fields
+from trainer.engine.house import House
 from trainer.engine.settlement import Bet, BetResult
 
 __all__ = ["Call", "CallStep", "calls_for", "wrong_calls"]

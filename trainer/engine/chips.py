@@ -1,6 +1,6 @@
 """Cutting a payout in chips: the fewest chips of the table's denominations, the house's
 conventions (:class:`ChipConvention`: the fewest chips, no more than N of one chip, colour
-for colour), and a check of the chips a dealer gave (:func:`check_chips`).
+for colour); the check of the chips a dealer gave is ``trainer.engine.chip_check``'s.
 
 Exact for every set of denominations it accepts, not only the "canonical" ones greedy gets
 right ({1, 3, 4} pays 6 as 3 + 3 where greedy gives 4 + 1 + 1), in time and memory bounded
@@ -47,17 +47,14 @@ __all__ = [
     "Chip",
     "ChipBreakdown",
     "ChipBudgetError",
-    "ChipCheck",
     "ChipConvention",
     "ChipError",
-    "ChipFault",
     "ChipLimitError",
     "ChipRack",
     "PayStyle",
     "Steps",
     "UnpayableAmountError",
     "UnservableChipsError",
-    "check_chips",
     "chips_problem",
     "clear_caches",
     "fewest_chips",
@@ -111,10 +108,10 @@ class ChipBreakdown:
 
     def describe(self, colours: Mapping[Decimal, str] | None = None) -> str:
         """'1 black (100), 3 red (5)' or '2 x 100, 3 x 5'; the coin last."""
-        return _describe(self.as_dict(), colours, self.coin)
+        return describe_chips(self.as_dict(), colours, self.coin)
 
 
-def _describe(
+def describe_chips(
     chips: Mapping[Decimal, int], colours: Mapping[Decimal, str] | None, coin: Decimal = Decimal(0)
 ) -> str:
     parts = []
@@ -129,14 +126,6 @@ def _describe(
     if coin:
         parts.append(f"{format_amount(coin)} in coin")
     return ", ".join(parts) or "nothing"
-
-
-def _names(values: Iterable[Decimal], colours: Mapping[Decimal, str] | None) -> str:
-    """'green (25), red (5)' or '25, 5': chips by name, largest first."""
-    return ", ".join(
-        f"{(colours or {})[v]} ({format_amount(v)})" if v in (colours or {}) else format_amount(v)
-        for v in sorted(values, reverse=True)
-    )
 
 
 # -- bounds: what a cut may cost, whatever the amount -----------------------------------------
@@ -673,42 +662,6 @@ class ChipConvention:
         return _unbounded(amount, denominations, steps)
 
 
-class ChipFault(enum.Enum):
-    """One way some chips depart from paying an amount the house's way."""
-
-    NEGATIVE = "negative"  #: a negative count of a chip
-    NOT_A_CHIP = "not_a_chip"  #: a denomination the table does not have
-    SHORT = "short"  #: the chips pay less than is owed
-    OVER = "over"  #: the chips pay more than is owed
-    TOO_MUCH_COIN = "too_much_coin"  #: coin where chips could pay
-    MORE_CHIPS = "more_chips"  #: right, in more chips than the convention needs
-    OVER_MAX_EACH = "over_max_each"  #: right, with more than N of one chip
-    NOT_COLOUR_FOR_COLOUR = "not_colour_for_colour"  #: right, off the wager's colours
-
-
-@dataclass(frozen=True, slots=True)
-class ChipCheck:
-    """Whether some chips pay an amount, and every way they depart from the convention.
-
-    ``departures`` are sentences for the trainee, ``faults`` the same departures as values
-    for a grader (``faults[i]`` is ``departures[i]``'s kind); ``difference`` is what the
-    chips and coin pay less the amount owed (negative: short); ``expected`` is the house's
-    own cut of the amount."""
-
-    pays_amount: bool
-    departures: tuple[str, ...]
-    expected: ChipBreakdown
-    faults: tuple[ChipFault, ...] = ()
-    difference: Decimal = _ZERO
-
-    @property
-    def ok(self) -> bool:
-        return self.pays_amount and not self.departures
-
-    def has(self, fault: ChipFault) -> bool:
-        return fault in self.faults
-
-
 @dataclass(frozen=True, slots=True)
 class Chip:
     """One denomination on a table's rack, and its colour."""
@@ -728,143 +681,5 @@ class ChipRack(Protocol):
     def payout_chips(self) -> ChipConvention: ...
 
 
-def check_chips(  # noqa: C901 (one refusal per chip rule)
-    given: Mapping[Decimal, int],
-    amount: Decimal,
-    denominations: Iterable[Decimal] | None = None,
-    *,
-    house: ChipRack | None = None,
-    wager: Decimal | None = None,
-    convention: ChipConvention | None = None,
-    colours: Mapping[Decimal, str] | None = None,
-    max_each: int | None = None,
-    coin: Decimal = Decimal(0),
-) -> ChipCheck:
-    """Check a dealer's chips (plus any ``coin``) for a payout of ``amount``.
-
-    ``house``: its chips, colours and ``payout_chips`` convention, for whatever is not given
-    here (``check_chips(given, amount, house=house, wager=wager)``); ``wager`` is needed to
-    judge colour for colour.  ``max_each`` (the older keyword): the fewest chips, and no
-    more than that many of any chip, the largest included.
-
-    ``pays_amount``: the chips are the table's and, with the coin, add up to the amount.
-    ``departures``: what differs from the house's way, each in one line: a chip the table
-    does not have, short or over, more coin than the chips leave, more chips than the
-    convention needs ("8 red (5) where 1 green (25), 3 red (5) would do"), more than N of a
-    chip, chips off the wager's colours.
-    """
-    if house is not None:
-        if denominations is None:
-            denominations = tuple(c.value for c in house.chips)
-        if colours is None:
-            colours = {c.value: c.colour for c in house.chips}
-        if convention is None and max_each is None:
-            convention = house.payout_chips
-    if denominations is None:
-        raise ChipError("check_chips needs the table's denominations or its house")
-    conv = convention or FEWEST_CHIPS
-    denominations = tuple(denominations)
-    if max_each is not None:
-        expected = pay_in_chips(amount, denominations, max_each=max_each)
-    else:
-        expected = conv.pay(amount, denominations, wager)
-    offered = set(denominations)
-    departures: list[str] = []
-    faults: list[ChipFault] = []
-
-    def depart(fault: ChipFault, text: str) -> None:
-        faults.append(fault)
-        departures.append(text)
-
-    for value, n in sorted(given.items(), reverse=True):
-        if n < 0:
-            depart(
-                ChipFault.NEGATIVE,
-                f"{n} chips of {format_amount(value)}: a count cannot be negative",
-            )
-        elif n and value not in offered:
-            depart(ChipFault.NOT_A_CHIP, f"{format_amount(value)} is not a chip at this table")
-    total = normalize(sum((v * n for v, n in given.items()), Decimal(0)) + coin)
-    owed = normalize(amount)
-    valid = not departures
-    if total != owed:
-        diff = normalize(abs(total - owed))
-        how = "short" if total < owed else "over"
-        depart(
-            ChipFault.SHORT if total < owed else ChipFault.OVER,
-            f"pays {format_amount(total)} where {format_amount(owed)} is owed "
-            f"({format_amount(diff)} {how})",
-        )
-    elif coin > expected.coin:
-        depart(
-            ChipFault.TOO_MUCH_COIN,
-            f"{format_amount(coin)} in coin where chips pay all but {format_amount(expected.coin)}",
-        )
-    pays = valid and total == owed
-    used = sum(n for n in given.values() if n > 0)
-    if pays and conv.style is PayStyle.COLOUR_FOR_COLOUR and wager is not None:
-        own = {v for v, _ in pay_in_chips(wager, denominations).chips}
-        off = sum((v * n for v, n in given.items() if v not in own), Decimal(0))
-        needed = sum((v * n for v, n in expected.chips if v not in own), Decimal(0))
-        if own and off > needed:
-            depart(
-                ChipFault.NOT_COLOUR_FOR_COLOUR,
-                f"{_describe({v: n for v, n in given.items() if v not in own}, colours)} "
-                f"is not in the wager's chips ({_names(own, colours)}): "
-                f"pay colour for colour, {expected.describe(colours)}",
-            )
-    if (
-        pays
-        and conv.style is not PayStyle.MAX_EACH
-        and used > expected.count
-        and not (
-            conv.style is PayStyle.COLOUR_FOR_COLOUR
-            and _copies_wager(given, amount, wager, denominations)
-        )
-    ):
-        depart(
-            ChipFault.MORE_CHIPS,
-            f"{_describe(given, colours)} ({_chips_count(used)}) where "
-            f"{expected.describe(colours)} ({_chips_count(expected.count)}) would do",
-        )
-    cap, exempt = max_each, None
-    if cap is None and conv.style is PayStyle.MAX_EACH:
-        cap, exempt = conv.max_each, max(denominations)
-    if cap is not None:
-        for value, n in sorted(given.items(), reverse=True):
-            if n > cap and value != exempt:
-                name = (colours or {}).get(value, format_amount(value))
-                depart(
-                    ChipFault.OVER_MAX_EACH,
-                    f"{n} {name}: the house pays no more than {cap} of one chip",
-                )
-    return ChipCheck(pays, tuple(departures), expected, tuple(faults), normalize(total - owed))
-
-
 #: The default convention: the fewest chips.
 FEWEST_CHIPS = ChipConvention()
-
-
-def _copies_wager(
-    given: Mapping[Decimal, int],
-    amount: Decimal,
-    wager: Decimal | None,
-    denominations: tuple[Decimal, ...],
-) -> bool:
-    """Whether ``given`` is k copies of the wager's own chips (an 8 to 1 win on 1 green and
-    2 red paid as 8 green and 16 red): colour for colour too, stack for stack."""
-    if wager is None or not wager:
-        return False
-    k = amount / wager
-    if k != k.to_integral_value() or k < 1:
-        return False
-    own = pay_in_chips(wager, denominations)
-    if own.coin:
-        return False
-    want = {v: n * int(k) for v, n in own.chips}
-    return {v: n for v, n in given.items() if n} == want
-
-
-def _chips_count(n: int) -> str:
-    """ "1 chip", "5 chips"."""
-    return f"{n} chip{'' if n == 1 else 's'}"

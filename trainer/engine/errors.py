@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from trainer.errors import BadInputError
 
@@ -70,3 +71,15 @@ class InvalidShoeError(EngineError):
 
 class ShoeExhaustedError(EngineError):
     """A card was asked of a shoe that has none left."""
+
+
+class HouseError(EngineError):
+    """A house whose rules contradict each other (a fee on a house-banked game, ...)."""
+
+
+class HouseLimitError(EngineError):
+    """Wagers the house does not allow; ``problems`` lists every one, in layout order."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = tuple(problems)

@@ -13,484 +13,43 @@ the engine has its default without reading a file.
 
 from __future__ import annotations
 
-import enum
 import re
-import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from decimal import ROUND_CEILING, Decimal
+from decimal import Decimal
 from types import MappingProxyType
 
+from trainer.engine.call_words import Calls
 from trainer.engine.chips import FEWEST_CHIPS, Chip, ChipConvention, ChipError, chips_problem
 from trainer.engine.coup import Coup, Outcome, outcome_reason
-from trainer.engine.errors import EngineError, InvalidAmountError
+from trainer.engine.errors import EngineError, HouseError, HouseLimitError, InvalidAmountError
+from trainer.engine.games import (
+    Collection,
+    Commission,
+    FeeSchedule,
+    Game,
+    GameRules,
+    Rounding,
+    Step,
+    Table,
+    step_words,
+)
 from trainer.engine.irregularities import CONFIRMED, Irregularity
 from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable, Settlement
-from trainer.engine.settlement import RESULTS as EZ_RESULTS
 from trainer.engine.shoe import DEFAULT_DECKS, DEFAULT_SHOE_RULES, ShoeRules, check_cut, check_decks
+from trainer.engine.table_rules import BASE_BETS, SIDE_BETS, Direction, Limits, SettlementOrder
 from trainer.engine.violations import DEFAULT_VIOLATIONS, Response, Violation, ViolationRules
 
 __all__ = [
-    "BASE_BETS",
     "BUNDLED_HOUSES",
     "DEFAULT_HOUSE",
-    "GAMES",
-    "SIDE_BETS",
-    "Calls",
     "Chip",
-    "Collection",
-    "Commission",
-    "Direction",
-    "FeeSchedule",
-    "Game",
-    "GameRules",
     "House",
-    "HouseError",
-    "HouseLimitError",
-    "Limits",
-    "Rounding",
-    "SettlementOrder",
-    "Step",
     "settle",
     "settle_bet",
     "settle_checked",
 ]
-
-
-class HouseError(EngineError):
-    """A house whose rules contradict each other (a fee on a house-banked game, ...)."""
-
-
-class HouseLimitError(EngineError):
-    """Wagers the house does not allow; ``problems`` lists every one, in layout order."""
-
-    def __init__(self, problems: Sequence[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = tuple(problems)
-
-
-#: Bets a side bet may need on the same seat, and the side bets themselves.
-BASE_BETS = (Bet.PLAYER, Bet.BANKER)
-SIDE_BETS = (Bet.DRAGON7, Bet.PANDA8)
-
-
-class Game(enum.Enum):
-    """The game a table deals; its rules are data in :data:`GAMES`."""
-
-    EZ = "ez"
-    COMMISSION = "commission"
-    CARDROOM = "cardroom"
-
-    __hash__ = object.__hash__  # singletons: identity hash, in C (read on every settlement)
-
-    @property
-    def rules(self) -> GameRules:
-        return GAMES[self]
-
-
-Table = Mapping[Outcome, Mapping[Bet, BetResult]]
-
-
-def _table(rows: Table) -> Table:
-    return MappingProxyType({o: MappingProxyType(dict(r)) for o, r in rows.items()})
-
-
-def _commission_results() -> Table:
-    """Classic baccarat: the Banker bet is never barred, so a three-card Banker 7 is just a
-    Banker win (paid less commission).  Dragon 7 and Panda 8 still name outcomes for the side
-    bets, when a house offers them."""
-    rows = {o: dict(r) for o, r in EZ_RESULTS.items()}
-    rows[Outcome.DRAGON7][Bet.BANKER] = BetResult.WIN
-    return _table(rows)
-
-
-@dataclass(frozen=True, slots=True)
-class GameRules:
-    """What a game is, as data: the settlement table RESULTS[outcome][bet], whether winning
-    bets pay a commission, whether each wager pays a collection fee, and who banks."""
-
-    game: Game
-    title: str
-    results: Table
-    commission: bool = False
-    fee: bool = False
-    player_banked: bool = False
-
-
-GAMES: Mapping[Game, GameRules] = MappingProxyType(
-    {
-        Game.EZ: GameRules(
-            Game.EZ,
-            "EZ Baccarat",
-            _table(EZ_RESULTS),
-        ),
-        Game.COMMISSION: GameRules(
-            Game.COMMISSION,
-            "Commission baccarat",
-            _commission_results(),
-            commission=True,
-        ),
-        Game.CARDROOM: GameRules(
-            Game.CARDROOM,
-            "Card-room EZ Baccarat",
-            _table(EZ_RESULTS),
-            fee=True,
-            player_banked=True,
-        ),
-    }
-)
-
-
-# -- money rules --------------------------------------------------------------------------
-
-CENT = Decimal("0.01")
-
-
-def round_up(amount: Decimal, unit: Decimal) -> Decimal:
-    """``amount`` rounded up to a whole number of ``unit`` (0.35 by 0.25 -> 0.50)."""
-    return (amount / unit).to_integral_value(rounding=ROUND_CEILING) * unit
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One line of a step table: wagers up to ``up_to`` (inclusive; None: any larger) owe
-    ``amount`` ("$1-5 owes 0.25")."""
-
-    up_to: Decimal | None
-    amount: Decimal
-
-
-def _step_for(steps: Sequence[Step], wager: Decimal) -> Step | None:
-    for step in steps:
-        if step.up_to is None or wager <= step.up_to:
-            return step
-    return None
-
-
-def _check_steps(steps: Sequence[Step], what: str) -> None:
-    last: Decimal | None = Decimal(0)
-    for i, step in enumerate(steps):
-        if last is None:
-            raise HouseError(f"{what}: a step after the open-ended one can never apply")
-        if step.up_to is not None and step.up_to <= last:
-            raise HouseError(
-                f"{what}: step {i + 1} (up to {format_amount(step.up_to)}) must be above the "
-                f"step before it (up to {format_amount(last)})"
-            )
-        if step.amount < 0:
-            raise HouseError(f"{what}: step {i + 1} owes a negative amount")
-        last = step.up_to
-
-
-@dataclass(frozen=True, slots=True)
-class Rounding:
-    """How a house rounds the commission owed on one winning bet.
-
-    ``steps`` come first (a step table: "$1-5 owes 0.25, $6-10 owes 0.50"); a wager above
-    the table owes the exact commission rounded *up* to a whole number of ``unit``: 0.01 is
-    exact to the cent (a fraction of a cent counts as a cent), 0.25 is "up to the next
-    quarter".  The house never gives change for a fraction, so rounding is always up.
-    """
-
-    unit: Decimal = CENT
-    steps: tuple[Step, ...] = ()
-
-    def __post_init__(self) -> None:
-        if self.unit < CENT:
-            raise HouseError(f"rounding unit {self.unit} is below one cent")
-        _check_steps(self.steps, "commission steps")
-
-    def owed(self, exact: Decimal, wager: Decimal) -> Decimal:
-        step = _step_for(self.steps, wager)
-        return step.amount if step is not None else round_up(exact, self.unit)
-
-    @property
-    def label(self) -> str:
-        unit = {CENT: "to the cent", Decimal("0.25"): "up to the next quarter"}.get(
-            self.unit, f"up to a multiple of {format_amount(self.unit)}"
-        )
-        if not self.steps:
-            return unit
-        table = ", ".join(_step_label(s) for s in self.steps)
-        return f"{table}; above that {unit}"
-
-
-def _step_label(step: Step) -> str:
-    where = "above that" if step.up_to is None else f"up to {format_amount(step.up_to)}"
-    return f"{where} owes {format_amount(step.amount)}"
-
-
-class Collection(enum.Enum):
-    """When the commission is collected."""
-
-    AT_ONCE = "at_once"  #: taken from the payout: a 20 Banker win is paid 19
-    END_OF_SHOE = "end_of_shoe"  #: paid even money, owed in the seat's commission box
-
-
-@dataclass(frozen=True, slots=True)
-class Commission:
-    """The commission on winning bets (classic baccarat: 5 % of a winning Banker bet)."""
-
-    rate: Decimal = Decimal("0.05")
-    bets: frozenset[Bet] = frozenset({Bet.BANKER})
-    collection: Collection = Collection.AT_ONCE
-    rounding: Rounding = Rounding()
-
-    def __post_init__(self) -> None:
-        if not Decimal(0) < self.rate < Decimal(1):
-            raise HouseError(f"a commission rate of {self.rate} is not between 0 and 100 %")
-
-    @property
-    def deferred(self) -> bool:
-        return self.collection is Collection.END_OF_SHOE
-
-    def owed(self, wager: Decimal) -> Decimal:
-        """The commission on a winning bet of ``wager``, after the house's rounding."""
-        return self.rounding.owed(wager * self.rate, wager)
-
-    @property
-    def percent(self) -> str:
-        return f"{format_amount(self.rate * 100)} %"
-
-
-@dataclass(frozen=True, slots=True)
-class FeeSchedule:
-    """The card room's collection: a fee paid with each wager, by a step table on the
-    wager; ``rotation`` is how many hands each seated player banks in turn."""
-
-    steps: tuple[Step, ...]
-    rotation: int = 2
-
-    def __post_init__(self) -> None:
-        if not self.steps:
-            raise HouseError("a fee schedule needs at least one step")
-        # fees as amounts are written (1, 0.50), once, not per settled bet
-        object.__setattr__(
-            self, "steps", tuple(Step(s.up_to, normalize(s.amount)) for s in self.steps)
-        )
-        _check_steps(self.steps, "fee steps")
-        if self.rotation < 1:
-            raise HouseError("the bank rotates after 1 hand or more")
-
-    def fee(self, wager: Decimal) -> Decimal:
-        step = _step_for(self.steps, wager)
-        if step is None:
-            top = self.steps[-1].up_to
-            raise HouseLimitError(
-                [
-                    f"the fee schedule stops at {format_amount(top or Decimal(0))}: no fee is set "
-                    f"for a wager of {format_amount(wager)}"
-                ]
-            )
-        return step.amount
-
-    def step_for(self, wager: Decimal) -> tuple[Step, Decimal | None]:
-        """The step a ``wager`` pays by, and the top of the step below it (None: the
-        first step), so a reason can say 'wagers above 300 pay 3.00'."""
-        below: Decimal | None = None
-        for step in self.steps:
-            if step.up_to is None or wager <= step.up_to:
-                return step, below
-            below = step.up_to
-        self.fee(wager)  # raises the engine's own error for a wager past the schedule
-        raise AssertionError("unreachable")
-
-    @property
-    def covers(self) -> Decimal | None:
-        """The largest wager with a fee (None: any wager)."""
-        return self.steps[-1].up_to
-
-
-# -- the table ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """Table limits: a minimum and maximum per bet, and the side-bet rules.
-
-    ``side_needs_base``: a Dragon 7 or Panda 8 needs a Player or Banker bet on the same seat.
-    ``side_caps``: a side bet may be at most the named bet on the same seat (Dragon 7 at most
-    the Banker bet).  ``differential``: total Banker and total Player action may differ by
-    at most this much.
-    """
-
-    minimum: Decimal = Decimal(1)
-    maximum: Decimal = Decimal(10_000)
-    side_minimum: Decimal | None = None
-    side_maximum: Decimal | None = None
-    side_needs_base: bool = False
-    side_caps: Mapping[Bet, Bet] = field(default_factory=dict, hash=False)
-    #: The most total Banker and total Player action on the table may differ by (None:
-    #: no differential).
-    differential: Decimal | None = None
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "side_caps", MappingProxyType(dict(self.side_caps)))
-        if self.differential is not None and self.differential <= 0:
-            raise HouseError("a table differential is a positive amount")
-        if self.differential is not None and self.differential < self.minimum:
-            raise HouseError(
-                f"a table differential of {format_amount(self.differential)} is less than "
-                f"the table minimum {format_amount(self.minimum)}: one minimum bet would "
-                "break it"
-            )
-        for low, high in ((self.minimum, self.maximum), (self.side_min, self.side_max)):
-            if low <= 0 or high < low:
-                raise HouseError(
-                    f"limits {format_amount(low)}-{format_amount(high)}: the minimum must be "
-                    "positive and at most the maximum"
-                )
-        for side, base in self.side_caps.items():
-            if side not in SIDE_BETS or base not in BASE_BETS:
-                raise HouseError(
-                    f"{side.value} cannot be capped by {base.value}: caps tie a "
-                    "side bet to a Player or Banker bet"
-                )
-
-    @property
-    def side_min(self) -> Decimal:
-        return self.minimum if self.side_minimum is None else self.side_minimum
-
-    @property
-    def side_max(self) -> Decimal:
-        return self.maximum if self.side_maximum is None else self.side_maximum
-
-    def bounds(self, bet: Bet) -> tuple[Decimal, Decimal]:
-        return (self.side_min, self.side_max) if bet in SIDE_BETS else (self.minimum, self.maximum)
-
-
-class Direction(enum.Enum):
-    COUNTERCLOCKWISE = "counterclockwise"
-    CLOCKWISE = "clockwise"
-
-
-@dataclass(frozen=True, slots=True)
-class SettlementOrder:
-    """How a dealer works the table after a coup: losing bets first (if ``losers_first``),
-    then seat by seat in ``direction``, a seat's main bet before its side bets.
-
-    Seats are numbered 1 to N from the dealer's left.  Seen from above, the seats run round
-    the far side of the table, so clockwise starts at the dealer's left (1, 2, ..., N) and
-    counter-clockwise at the dealer's right (N, ..., 1), as the regulator's sheet resolves
-    wagers.
-    """
-
-    losers_first: bool = True
-    direction: Direction = Direction.COUNTERCLOCKWISE
-    main_before_side: bool = True
-
-    def seats(self, seats: int) -> tuple[int, ...]:
-        from_left = tuple(range(1, seats + 1))
-        return from_left if self.direction is Direction.CLOCKWISE else from_left[::-1]
-
-    def bets(self, bets: Sequence[Bet]) -> tuple[Bet, ...]:
-        """A seat's bets in the order they are settled."""
-        if not self.main_before_side:
-            return tuple(bets)
-        return tuple(sorted(bets, key=lambda b: b in SIDE_BETS))
-
-
-_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-
-#: Each call and the values its wording may use (a total is said as a word: "seven").
-CALL_FIELDS: Mapping[str, frozenset[str]] = MappingProxyType(
-    {
-        "player_shows": frozenset({"total"}),
-        "banker_shows": frozenset({"total"}),
-        "natural": frozenset({"hand", "total"}),
-        "player_draws": frozenset(),
-        "player_stands": frozenset({"total"}),
-        "banker_draws": frozenset(),
-        "banker_stands": frozenset({"total"}),
-        "wins": frozenset({"hand", "high", "low"}),
-        "tie": frozenset({"total"}),
-        "dragon7": frozenset({"low"}),
-        "panda8": frozenset({"low"}),
-        "player_has": frozenset({"total"}),
-        "banker_has": frozenset({"total"}),
-        "tie_push": frozenset(),
-        "dragon7_push": frozenset(),
-    }
-)
-
-DEFAULT_CALLS: Mapping[str, str] = MappingProxyType(
-    {
-        "player_shows": "Player shows {total}",
-        "banker_shows": "Banker shows {total}",
-        "natural": "{hand} natural {total}",
-        "player_draws": "Player draws",
-        "player_stands": "Player stands on {total}",
-        "banker_draws": "Banker draws",
-        "banker_stands": "Banker stands on {total}",
-        "wins": "{hand} wins, {high} over {low}",
-        "tie": "Tie, {total} all",
-        "dragon7": "Dragon 7: Banker wins, seven over {low}",
-        "panda8": "Panda 8: Player wins, eight over {low}",
-        "player_has": "Player has {total}",
-        "banker_has": "Banker has {total}",
-        "tie_push": "Tie, push the Player and Banker bets",
-        "dragon7_push": "Dragon 7, push the Banker bet",
-    }
-)
-
-
-#: The values a call is keyed with, in this order ("natural=player,9", "wins=banker,7,5").
-SAY_ORDER = ("hand", "total", "high", "low")
-
-
-def say_fields(key: str) -> tuple[str, ...]:
-    """The fields of the call ``key`` in the order its values are written."""
-    return tuple(f for f in SAY_ORDER if f in CALL_FIELDS[key])
-
-
-def call_problems(key: str, wording: str) -> list[str]:
-    """What is wrong with one call's wording (unknown call, unknown or malformed field)."""
-    if key not in CALL_FIELDS:
-        return [f"{key!r} is not a call; calls are {', '.join(CALL_FIELDS)}"]
-    allowed = CALL_FIELDS[key]
-    try:
-        parsed = [
-            (name, spec, conv)
-            for _, name, spec, conv in string.Formatter().parse(wording)
-            if name is not None
-        ]
-    except ValueError as exc:
-        return [f"wording {wording!r} is malformed ({exc}); write fields as {{total}}"]
-    # a field is a plain {name}: a conversion (!r), a format spec (:d, :>999999999) or an
-    # index or attribute ([0], .x) can fail when the call is made, or grow it without bound
-    for name, spec, conv in parsed:
-        if conv or spec or not name.isidentifier():
-            shown = "{" + name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}"
-            return [
-                f"{shown[:30]} is not a plain field: write it as {{name}}, with no "
-                "conversion, format or index"
-            ]
-    names = [name for name, _, _ in parsed]
-    bad = [n for n in names if n not in allowed]
-    if bad:
-        can = ", ".join("{" + a + "}" for a in sorted(allowed)) or "no fields"
-        return [f"{{{bad[0]}}} is not a field of this call (it can use {can})"]
-    return []
-
-
-@dataclass(frozen=True, slots=True)
-class Calls:
-    """The dealer's calls, worded the house's way; the calling drill reads them."""
-
-    wording: Mapping[str, str] = field(default_factory=dict, hash=False)
-
-    def __post_init__(self) -> None:
-        merged = {**DEFAULT_CALLS, **self.wording}
-        problems = [p for k, w in merged.items() for p in call_problems(k, w)]
-        if problems:
-            raise HouseError("; ".join(problems))
-        object.__setattr__(self, "wording", MappingProxyType(merged))
-
-    def say(self, key: str, **values: int | str) -> str:
-        """The call with totals as words: say("wins", hand="Banker", high=7, low=5)."""
-        words = {k: _WORDS[v] if isinstance(v, int) else v for k, v in values.items()}
-        return self.wording[key].format(**words)
 
 
 # -- the house ----------------------------------------------------------------------------
@@ -556,7 +115,7 @@ class House:
     description: str = ""
     sources: tuple[str, ...] = ()
 
-    def __post_init__(self) -> None:  # noqa: C901 (one check per house field)
+    def __post_init__(self) -> None:
         if not _ID.match(self.id):
             raise HouseError(f"house id {self.id!r}: lowercase letters, digits, - and _")
         check_decks(self.decks)
@@ -564,6 +123,21 @@ class House:
             check_cut(self.shoe.cut, 52 * self.decks)
         except EngineError as exc:
             raise HouseError(f"shoe: {exc}") from None
+        self._check_bets()
+        self._check_chips()
+        if not 1 <= self.seats <= 14:
+            raise HouseError(f"{self.seats} seats: a baccarat table has 1 to 14")
+        object.__setattr__(self, "remedies", MappingProxyType(dict(self.remedies)))
+        if any(not isinstance(k, Irregularity) or not v.strip() for k, v in self.remedies.items()):
+            raise HouseError("remedies: an irregularity and its remedy, in words")
+        for v in LIMIT_VIOLATIONS:  # a response to one the limits do not make is unused
+            if self.violation_exists(v) and self.violations.response(v) is Response.ALLOW:
+                raise HouseError(
+                    f"violations.{v.value}: {self.violation_problem(v, Response.ALLOW)}"
+                )
+
+    def _check_bets(self) -> None:
+        """The bets offered, in the engine's order, and the money rules the game needs."""
         rules = self.game.rules
         for bet in (Bet.PLAYER, Bet.BANKER):
             if bet not in self.bets:
@@ -587,6 +161,9 @@ class House:
         for side in self.limits.side_caps:
             if side not in self.bets:
                 raise HouseError(f"a cap is set for {side.value}, which the table does not offer")
+
+    def _check_chips(self) -> None:
+        """The chips, each denomination once and smallest first, and every payout cut."""
         if not self.chips or len({c.value for c in self.chips}) != len(self.chips):
             raise HouseError("chips: give each denomination once")
         object.__setattr__(self, "chips", tuple(sorted(self.chips, key=lambda c: c.value)))
@@ -599,16 +176,6 @@ class House:
             cut = str(exc)
         if cut is not None:
             raise HouseError(f"payout_chips: {cut}")
-        if not 1 <= self.seats <= 14:
-            raise HouseError(f"{self.seats} seats: a baccarat table has 1 to 14")
-        object.__setattr__(self, "remedies", MappingProxyType(dict(self.remedies)))
-        if any(not isinstance(k, Irregularity) or not v.strip() for k, v in self.remedies.items()):
-            raise HouseError("remedies: an irregularity and its remedy, in words")
-        for v in LIMIT_VIOLATIONS:  # a response to one the limits do not make is unused
-            if self.violation_exists(v) and self.violations.response(v) is Response.ALLOW:
-                raise HouseError(
-                    f"violations.{v.value}: {self.violation_problem(v, Response.ALLOW)}"
-                )
 
     # -- player violations ---------------------------------------------------------------
     def violation_exists(self, violation: Violation) -> bool:
@@ -739,7 +306,7 @@ class House:
                 f"rounded {c.rounding.label}"
             )
         if self.fee is not None:
-            steps = ", ".join(_step_label(s).replace("owes", "pays") for s in self.fee.steps)
+            steps = ", ".join(step_words(s).replace("owes", "pays") for s in self.fee.steps)
             lines.append(
                 f"collection fee per wager: {steps}; the bank rotates every "
                 f"{self.fee.rotation} hands among the seated players"

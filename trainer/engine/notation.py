@@ -49,29 +49,28 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from trainer.engine import rules
+from trainer.engine.audit_deal import right_after
+from trainer.engine.call_words import CALL_FIELDS, say_fields
 from trainer.engine.calls import calls_for
-from trainer.engine.cards import Card, hand_total
+from trainer.engine.cards import Card, DealtCard, Side, hand_total
 from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Coup, Outcome
-from trainer.engine.errors import EngineError, quote
-from trainer.engine.house import CALL_FIELDS, House, say_fields
-from trainer.engine.irregularities import Irregularity
-from trainer.engine.money import PAYOUTS, normalize, parse_amount
-from trainer.engine.procedure import (
+from trainer.engine.dealt import (
     CUT_EARLIER,
     AfterCoup,
     BetAction,
     Called,
     Dealt,
-    DealtCard,
-    Done,
     Foul,
     Handled,
     Remedied,
     SaidCall,
-    Side,
-    right_after,
 )
+from trainer.engine.errors import EngineError, quote
+from trainer.engine.house import House
+from trainer.engine.irregularities import Irregularity
+from trainer.engine.money import PAYOUTS, normalize, parse_amount
+from trainer.engine.order import Done
 from trainer.engine.protection import Scene, judge
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
@@ -331,26 +330,14 @@ class _Reader:
             )
         self.part = part
 
-    def token(self, token: _Token) -> None:  # noqa: C901 (one branch per token kind)
+    def token(self, token: _Token) -> None:
         text = token.text
         head, sep, rest = text.partition(":")
         key = head.lower()
         if key == "cut":
-            self.enter(_Part.CARDS, token, "the cut card")
-            if self.cut is not None:
-                raise token.error("the cut card came out once: give cut once")
-            if sep and rest.lower() != "earlier":
-                raise token.error(f"{quote(text)}: write cut where it came out, or cut:earlier")
-            self.cut = CUT_EARLIER if sep else len(self.cards) + 1
+            self.cut_at(token, sep, rest)
         elif key == "next" and sep:
-            if self.following:
-                raise token.error("next: is given twice; give the cards that came next once")
-            try:
-                self.following = tuple(Card.parse(t) for t in rest.split(",") if t)
-            except EngineError as exc:
-                raise token.error(f"next: {exc}") from None
-            if not self.following:
-                raise token.error("next: give the cards that came next, e.g. next:8s,2c")
+            self.next_cards(token, rest)
         elif key == "call" and sep:
             self.enter(_Part.CALLS, token, "a call")
             self.call(token, rest)
@@ -378,6 +365,27 @@ class _Reader:
         else:
             self.enter(_Part.CARDS, token, "a card")
             self.card(token)
+
+    def cut_at(self, token: _Token, sep: str, rest: str) -> None:
+        """``cut`` (the cut card came out here) or ``cut:earlier``."""
+        text = token.text
+        self.enter(_Part.CARDS, token, "the cut card")
+        if self.cut is not None:
+            raise token.error("the cut card came out once: give cut once")
+        if sep and rest.lower() != "earlier":
+            raise token.error(f"{quote(text)}: write cut where it came out, or cut:earlier")
+        self.cut = CUT_EARLIER if sep else len(self.cards) + 1
+
+    def next_cards(self, token: _Token, rest: str) -> None:
+        """``next:8s,2c``: the cards that came next in the shoe."""
+        if self.following:
+            raise token.error("next: is given twice; give the cards that came next once")
+        try:
+            self.following = tuple(Card.parse(t) for t in rest.split(",") if t)
+        except EngineError as exc:
+            raise token.error(f"next: {exc}") from None
+        if not self.following:
+            raise token.error("next: give the cards that came next, e.g. next:8s,2c")
 
     def foul(self, token: _Token, violation: Violation, rest: str) -> Foul:
         """``past_posting:3:banker=25:refuse``, ``differential:table:floor``."""

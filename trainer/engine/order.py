@@ -17,8 +17,9 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from trainer.engine.house import SIDE_BETS, Direction, House
+from trainer.engine.house import House
 from trainer.engine.settlement import Bet
+from trainer.engine.table_rules import SIDE_BETS, Direction
 
 __all__ = ["Done", "OutOfOrder", "Settled", "out_of_order", "payout_order", "settled_before"]
 

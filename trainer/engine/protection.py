@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from trainer.engine.coup import Coup
-from trainer.engine.house import BASE_BETS, SIDE_BETS, House
+from trainer.engine.house import House
 from trainer.engine.money import format_amount, normalize
 from trainer.engine.settlement import Bet, BetResult
 from trainer.engine.table import Layout
+from trainer.engine.table_rules import BASE_BETS, SIDE_BETS
 from trainer.engine.violations import Moment, Response, Violation
 
 __all__ = [

@@ -51,7 +51,7 @@ class BetResult(enum.Enum):
 
 
 #: The settlement table of docs/rules.md: RESULTS[outcome][bet] (EZ Baccarat; each game's own table
-#: is in trainer.engine.house.GAMES).
+#: is in trainer.engine.games.GAMES).
 RESULTS: Mapping[Outcome, Mapping[Bet, BetResult]] = {
     Outcome.PLAYER: {
         Bet.PLAYER: BetResult.WIN,

@@ -23,10 +23,11 @@ from typing import TypeVar
 from trainer.engine.chips import ChipBreakdown, ChipConvention, PayStyle, pay_in_chips
 from trainer.engine.coup import Coup, Outcome
 from trainer.engine.errors import EngineError
-from trainer.engine.house import BASE_BETS, SIDE_BETS, House, settle_checked
+from trainer.engine.house import House, settle_checked
 from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
 from trainer.engine.settlement import Bet, BetResult, Settlement
 from trainer.engine.shoe import Shoe
+from trainer.engine.table_rules import BASE_BETS, SIDE_BETS
 
 __all__ = [
     "BoxCommission",

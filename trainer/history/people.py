@@ -1,4 +1,4 @@
-"""Who is training: the roster, signing in, and the school's sign-in settings, kept
+"""Who is training: the roster and the school's sign-in settings, kept
 in the history (schema v7, v8) so every terminal and browser tab on it follows the same rules.
 
 Written once for both backends, through the HistoryStore interface (``select``, ``write``,
@@ -10,15 +10,8 @@ a 16-byte random salt, a 32-byte key: 16 MiB per check, and 0.25 s measured on 2
 load 7 (2026-11-25), so guessing offline costs memory as well as time, while a sign-in
 stays well under a second.
 Each hash carries its parameters, so they can be raised later without breaking old ones.
-A PIN has few possibilities: what guards it online is the lockout, counted in the history
-(table ``signin_holds``, schema v8: every terminal sees the same count): after
-``slow_after`` wrong tries in a row each try waits twice as long as the last (2 s, 4 s,
-8 s...), after ``lock_after`` the name is locked for ``lock_minutes``.  A try is counted
-before it is checked, in one transaction, so tries made at once count one by one.  Tries are
-counted per name typed (names not on the roster too) and, for an instructor, per terminal:
-no trainee can lock an instructor out of the school.  A wrong PIN and an unknown name get
-the same line after the same work.  On a server the check runs in the server (see
-``sign_in``).  Every sign-in, failure and sign-out is a row of ``signins``.
+Signing in and out, the lockout and the desk a trainer signs in at are
+``trainer.history.signing_in``'s.
 """
 
 from __future__ import annotations
@@ -28,13 +21,12 @@ import hmac
 import secrets
 import unicodedata
 import uuid
-from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 
 from trainer.errors import BadInputError
 from trainer.history.backend import HistoryStore
-from trainer.history.rows import from_db_time, to_db_time
+from trainer.history.rows import to_db_time
 
 TRAINEE = "trainee"
 INSTRUCTOR = "instructor"
@@ -256,37 +248,37 @@ def _setting_text(value: object) -> str:
 _PERSON = "SELECT person_id, name, role, retired, created_at FROM people"
 
 
-def _person(row: tuple[object, ...]) -> Person:
+def person_from_row(row: tuple[object, ...]) -> Person:
     return Person(str(row[0]), str(row[1]), str(row[2]), bool(row[3]), str(row[4]))
 
 
 def roster(store: HistoryStore, *, retired: bool = True) -> list[Person]:
     """Everyone on the roster by name (without the retired unless ``retired``)."""
     where = "" if retired else " WHERE retired = 0"
-    return [_person(r) for r in store.select(f"{_PERSON}{where} ORDER BY name_key")]
+    return [person_from_row(r) for r in store.select(f"{_PERSON}{where} ORDER BY name_key")]
 
 
 def find(store: HistoryStore, name: str) -> Person | None:
     """The person called ``name`` (any case), or None."""
     mark = store.placeholder
     rows = store.select(f"{_PERSON} WHERE name_key = {mark}", (name_key(name.strip()),))
-    return _person(rows[0]) if rows else None
+    return person_from_row(rows[0]) if rows else None
 
 
 def person(store: HistoryStore, name: str) -> Person:
     """The person called ``name``; PersonError naming it when there is none."""
     found = find(store, name)
     if found is None:
-        raise PersonError(f"no one called {_shown(name)} on the roster")
+        raise PersonError(f"no one called {shown_name(name)} on the roster")
     return found
 
 
 def by_id(store: HistoryStore, person_id: str) -> Person | None:
     rows = store.select(f"{_PERSON} WHERE person_id = {store.placeholder}", (person_id,))
-    return _person(rows[0]) if rows else None
+    return person_from_row(rows[0]) if rows else None
 
 
-def _shown(name: str) -> str:
+def shown_name(name: str) -> str:
     """A typed name fit to quote in a message: one line, no control characters, short."""
     clean = "".join(c if unicodedata.category(c)[0] != "C" else "?" for c in " ".join(name.split()))
     return repr(clean[:MAX_NAME] + ("..." if len(clean) > MAX_NAME else ""))
@@ -296,7 +288,7 @@ def add(store: HistoryStore, name: str, role: str, secret: str, now: datetime) -
     """Put a new person on the roster (their secret stored as its hash only)."""
     name, role, secret = check_name(name), check_role(role), check_secret(secret)
     if find(store, name) is not None:
-        raise PersonError(f"{_shown(name)} is on the roster already")
+        raise PersonError(f"{shown_name(name)} is on the roster already")
     new = Person(uuid.uuid4().hex, name, role, False, to_db_time(now))
     mark = store.placeholder
     store.write(
@@ -338,7 +330,7 @@ def retire(store: HistoryStore, name: str, *, back: bool = False) -> Person:
     history.  The last instructor is not retired: nobody could manage the roster."""
     who = person(store, name)
     if not back and who.instructor and [p.person_id for p in instructors(store)] == [who.person_id]:
-        raise PersonError(f"{_shown(who.name)} is the only instructor; add another one first")
+        raise PersonError(f"{shown_name(who.name)} is the only instructor; add another one first")
     mark = store.placeholder
     store.write(
         [
@@ -412,10 +404,10 @@ def rename(store: HistoryStore, name: str, new_name: str, now: datetime) -> Pers
     new_name = check_name(new_name)
     other = find(store, new_name)
     if other is not None and other.person_id != who.person_id:
-        raise PersonError(f"{_shown(new_name)} is on the roster already")
+        raise PersonError(f"{shown_name(new_name)} is on the roster already")
     if new_name != who.name and new_name in _trainees(store) and other is None:
         raise PersonError(
-            f"{_shown(new_name)} has a history of their own: link it to a person instead "
+            f"{shown_name(new_name)} has a history of their own: link it to a person instead "
             "(ezbac people link)"
         )
     m = store.placeholder
@@ -438,10 +430,10 @@ def link(store: HistoryStore, old_name: str, name: str, now: datetime) -> tuple[
     who = person(store, name)
     old = " ".join(old_name.split())
     if old not in _trainees(store):
-        raise PersonError(f"no history under the name {_shown(old_name)}")
+        raise PersonError(f"no history under the name {shown_name(old_name)}")
     owner = find(store, old)
     if owner is not None and owner.person_id != who.person_id:
-        raise PersonError(f"{_shown(old)} is a roster person's name; rename them first")
+        raise PersonError(f"{shown_name(old)} is a roster person's name; rename them first")
     m = store.placeholder
     (count,) = store.select(f"SELECT COUNT(*) FROM sessions WHERE trainee = {m}", (old,))[0]
     store.write(_follow(store, old, who.name, who.person_id, now))
@@ -470,334 +462,4 @@ def _trainees(store: HistoryStore) -> set[str]:
 # -- signing in ------------------------------------------------------------------------------
 
 
-def record(store: HistoryStore, who: Person | None, name: str, event: str, now: datetime) -> None:
-    """One row of ``signins``: in, out, idle (signed out for idleness), wrong, held (tried
-    while held back), unknown, retired, proctor (a PIN given for one act)."""
-    m = store.placeholder
-    store.write(
-        [
-            (
-                f"INSERT INTO signins (person_id, name, event, at) VALUES ({m}, {m}, {m}, {m})",
-                (
-                    None if who is None else who.person_id,
-                    who.name if who else _shown(name)[1:-1],
-                    event,
-                    to_db_time(now),
-                ),
-            )
-        ]
-    )
-
-
-#: What a wrong PIN and a name not on the roster both say: the same line, after the same
-#: work (a key derived either way), so sign-in tells nobody who is on the roster.
-WRONG = "wrong name, PIN or passphrase"
-
-
-def _on_server(store: HistoryStore) -> bool:
-    """Whether ``store`` is a server's history (its sign-in is checked by the server)."""
-    return store.placeholder == "%s"
-
-
-def _salt_of(stored: str) -> str | None:
-    """``scrypt$N$r$p$salt`` of a stored hash, or None if it is no hash of ours."""
-    parts = stored.split("$")
-    return "$".join(parts[:5]) if len(parts) == 6 and parts[0] == "scrypt" else None
-
-
-def _stand_in(key: str, pepper: str) -> str:
-    """The salt a name not on the roster gets: the same every time, unknowable without the
-    history's pepper (the server's ezbac_signin_salt computes the same)."""
-    digest = hashlib.md5((key + pepper).encode(), usedforsecurity=False).hexdigest()
-    return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${digest}"
-
-
-def salt(store: HistoryStore, key: str) -> str:
-    """The scrypt parameters and salt a sign-in derives its key with, for the name key
-    ``key`` (a stand-in for a name not on the roster).  The stored hash itself never leaves
-    the server: a terminal's role may not read it (trainer.history.roles)."""
-    m = store.placeholder
-    if _on_server(store):
-        return str(store.select(f"SELECT ezbac_signin_salt({m})", (key,))[0][0])
-    rows = store.select(f"SELECT secret FROM people WHERE name_key = {m}", (key,))
-    found = _salt_of(str(rows[0][0])) if rows else None
-    if found is not None:
-        return found
-    pepper = "".join(str(r[0]) for r in store.select("SELECT pepper FROM signin_pepper"))
-    return _stand_in(key, pepper)
-
-
-def derive(secret: str, spec: str) -> str:
-    """The key (hex) ``secret`` gives with the parameters and salt ``spec``: what a sign-in
-    sends to be compared with the stored one ("" for parameters of no hash of ours)."""
-    try:
-        kind, n, r, p, salt_hex = spec.split("$")
-        if kind != "scrypt":
-            return ""
-        return hashlib.scrypt(
-            secret.encode(),
-            salt=bytes.fromhex(salt_hex),
-            n=int(n),
-            r=int(r),
-            p=int(p),
-            dklen=SCRYPT_LEN,
-            maxmem=SCRYPT_MAXMEM,
-        ).hex()
-    except (ValueError, OverflowError, MemoryError):
-        return ""
-
-
-@dataclass(frozen=True, slots=True)
-class _Outcome:
-    """What the check of one try came to (the server's ezbac_sign_in returns the same)."""
-
-    outcome: str  # ok, wrong, held, retired, not-instructor
-    person: Person | None = None
-    wait: float | None = None  # seconds held back from now
-    place: str = ""  # where the hold applies: "" the school, else a terminal
-
-
-def sign_in(
-    store: HistoryStore,
-    name: str,
-    secret: str,
-    now: datetime,
-    *,
-    instructor: bool = False,
-    event: str = "in",
-    place: str = "",
-) -> SignIn:
-    """Check ``name``'s ``secret`` against the roster, counting the try towards the lockout
-    before it is checked (parallel tries count one by one, and none is checked past the
-    lock); every outcome recorded.  ``instructor``: only an instructor may (a proctor's
-    PIN).  ``place``: this terminal, where an instructor's wrong tries hold them back (a
-    server knows its terminals by their database role and ignores it).
-
-    A name not on the roster costs the same work and gets the same line as a wrong PIN.  On
-    a server the check runs in the server (ezbac_sign_in, schema v8) on a key derived here:
-    the stored hash never reaches a terminal."""
-    try:
-        check_secret(secret)
-        typed = check_name(name)
-    except PersonError as exc:
-        return SignIn(None, str(exc))
-    key = name_key(typed)
-    derived = derive(secret, salt(store, key))
-    if _on_server(store):
-        got = _checked_on_server(store, key, typed, derived, instructor, event)
-    else:
-        got = _checked_here(store, key, typed, derived, now, instructor, event, place)
-    who = got.person
-    if got.outcome == "ok" and who is not None:
-        return SignIn(who)
-    if got.outcome == "retired" and who is not None:
-        return SignIn(None, f"{who.name} is retired and cannot sign in")
-    if got.outcome == "not-instructor" and who is not None:
-        return SignIn(None, f"{who.name} is not an instructor")
-    shown = _shown(typed)[1:-1]
-    if got.outcome == "held" and got.wait:
-        return SignIn(None, _held(shown, got.wait, now, got.place))
-    if got.wait:
-        return SignIn(None, f"{WRONG}; " + _held(shown, got.wait, now, got.place))
-    return SignIn(None, WRONG)
-
-
-def _checked_on_server(
-    store: HistoryStore, key: str, typed: str, derived: str, instructor: bool, event: str
-) -> _Outcome:
-    m = store.placeholder
-    ((outcome, pid, name, role, retired, created, wait, place),) = store.write(
-        [
-            (
-                f"SELECT * FROM ezbac_sign_in({m}, {m}, {m}, {m}, {m})",
-                (key, _shown(typed)[1:-1], derived, instructor, event),
-            )
-        ]
-    )[0]
-    who = None if pid is None else _person((pid, name, role, retired, created))
-    return _Outcome(str(outcome), who, None if wait is None else float(wait), str(place or ""))
-
-
-def _checked_here(
-    store: HistoryStore,
-    key: str,
-    typed: str,
-    derived: str,
-    now: datetime,
-    instructor: bool,
-    event: str,
-    place: str,
-) -> _Outcome:
-    """The server's ezbac_sign_in in Python, for an SQLite history: one write transaction
-    (BEGIN IMMEDIATE), so tries from every program on the file count one by one."""
-    m = store.placeholder
-    at = to_db_time(now)
-    rules = policy(store)
-    with store.transaction() as tx:
-        rows = tx.rows(
-            f"SELECT person_id, name, role, retired, created_at, secret FROM people "
-            f"WHERE name_key = {m}",
-            (key,),
-        )
-        who = _person(rows[0][:5]) if rows else None
-        stored = str(rows[0][5]) if rows else ""
-        where = place if who is not None and who.instructor else ""
-        tx.rows(
-            f"INSERT INTO signin_holds (name_key, place) VALUES ({m}, {m}) "
-            "ON CONFLICT (name_key, place) DO NOTHING",
-            (key, where),
-        )
-        ((failures, locked),) = tx.rows(
-            f"SELECT failures, locked_until FROM signin_holds WHERE name_key = {m} AND place = {m}",
-            (key, where),
-        )
-
-        def log(what: str) -> None:
-            tx.rows(
-                f"INSERT INTO signins (person_id, name, event, at) VALUES ({m}, {m}, {m}, {m})",
-                (
-                    None if who is None else who.person_id,
-                    who.name if who else _shown(typed)[1:-1],
-                    what,
-                    at,
-                ),
-            )
-
-        if locked is not None and str(locked) > at:
-            log("held")
-            return _Outcome("held", None, (from_db_time(locked) - now).total_seconds(), where)
-        salted = _salt_of(stored)
-        right = (
-            who is not None
-            and salted is not None
-            and bool(derived)
-            and hmac.compare_digest(stored.encode(), f"{salted}${derived}".encode())
-        )
-        if not right:
-            tries = int(failures) + 1
-            wait = hold(rules, tries)
-            until = None if wait is None else to_db_time(now + wait)
-            tx.rows(
-                f"UPDATE signin_holds SET failures = {m}, locked_until = {m} "
-                f"WHERE name_key = {m} AND place = {m}",
-                (tries, until, key, where),
-            )
-            log("unknown" if who is None else "wrong")
-            return _Outcome("wrong", None, None if wait is None else wait.total_seconds(), where)
-        assert who is not None
-        tx.rows(
-            f"UPDATE signin_holds SET failures = 0, locked_until = NULL "
-            f"WHERE name_key = {m} AND place = {m}",
-            (key, where),
-        )
-        outcome = (
-            "retired"
-            if who.retired
-            else "not-instructor"
-            if instructor and not who.instructor
-            else "ok"
-        )
-        log(event if outcome == "ok" else outcome)
-        return _Outcome(outcome, who, None, where)
-
-
-def hold(rules: Policy, failures: int) -> timedelta | None:
-    """How long a name is held back after ``failures`` wrong tries in a row: a lock from
-    ``lock_after`` on, a delay doubling from 2 s after ``slow_after`` (never longer than the
-    lock)."""
-    if failures >= rules.lock_after:
-        return timedelta(minutes=rules.lock_minutes)
-    if failures > rules.slow_after:
-        return timedelta(
-            seconds=min(2.0 ** min(failures - rules.slow_after, 30), rules.lock_minutes * 60.0)
-        )
-    return None
-
-
-def _held(name: str, seconds: float, now: datetime, place: str) -> str:
-    """One line: who is held back, how long, until when (UTC), and where."""
-    whole = max(1, int(seconds + 0.999))
-    where = " at this terminal" if place else ""
-    if whole >= 60:
-        until = (now + timedelta(seconds=whole)).astimezone(UTC)
-        return (
-            f"{name} is locked for {(whole + 59) // 60} min, until {until:%H:%M} UTC, after "
-            f"wrong tries{where}"
-        )
-    return f"{name} may try again in {whole} s{where}"
-
-
-def sign_out(store: HistoryStore, who: Person, now: datetime, *, idle: bool = False) -> None:
-    record(store, who, who.name, "idle" if idle else "out", now)
-
-
-def signins(store: HistoryStore, person_id: str | None = None) -> list[tuple[str, str, str]]:
-    """Sign-in events in the order they were recorded: (name, event, at) - of one person
-    when given.  (A server stamps a sign-in with its own clock, a sign-out with the
-    terminal's.)"""
-    m = store.placeholder
-    where, params = ("", ()) if person_id is None else (f" WHERE person_id = {m}", (person_id,))
-    rows = store.select(f"SELECT name, event, at FROM signins{where} ORDER BY id", params)
-    return [(str(r[0]), str(r[1]), str(r[2])) for r in rows]
-
-
 # -- the trainer's desk ----------------------------------------------------------------------
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
-def terminal_name() -> str:
-    """This machine's name: where an instructor's wrong tries hold them back on a file's
-    history (a server tells its terminals apart by their database role)."""
-    import socket
-
-    return socket.gethostname()[:MAX_NAME] or "this terminal"
-
-
-class Desk:
-    """The sign-in desk of one trainer (a terminal or a browser tab): the functions above on
-    one history, at the time ``now`` says.  What the trainer's screens call (trainer.tui);
-    every failure is an EzbacError with a one-line message (PersonError, HistoryError)."""
-
-    def __init__(
-        self, store: HistoryStore, now: Callable[[], datetime] = utc_now, place: str = ""
-    ) -> None:
-        self.store = store
-        self.now = now
-        #: this terminal, where an instructor's wrong tries hold them back (sign_in)
-        self.place = place or terminal_name()
-
-    def policy(self) -> Policy:
-        return policy(self.store)
-
-    def sign_in(self, name: str, secret: str, *, instructor: bool = False) -> SignIn:
-        event = "proctor" if instructor else "in"
-        return sign_in(
-            self.store,
-            name,
-            secret,
-            self.now(),
-            instructor=instructor,
-            event=event,
-            place=self.place,
-        )
-
-    def sign_out(self, who: Person, *, idle: bool = False) -> None:
-        sign_out(self.store, who, self.now(), idle=idle)
-
-    def roster(self) -> list[Person]:
-        return roster(self.store)
-
-    def add(self, name: str, role: str, secret: str) -> Person:
-        return add(self.store, name, role, secret, self.now())
-
-    def rename(self, name: str, new_name: str) -> Person:
-        return rename(self.store, name, new_name, self.now())
-
-    def reset(self, name: str, secret: str) -> Person:
-        return reset(self.store, name, secret)
-
-    def retire(self, name: str, *, back: bool = False) -> Person:
-        return retire(self.store, name, back=back)

@@ -36,8 +36,9 @@ from trainer.drills.model import (
     TableSpec,
 )
 from trainer.engine import Bet, BetResult, Outcome
-from trainer.engine.house import BASE_BETS, BUNDLED_HOUSES, DEFAULT_HOUSE, SIDE_BETS, House
+from trainer.engine.house import BUNDLED_HOUSES, DEFAULT_HOUSE, House
 from trainer.engine.settlement import RESULTS
+from trainer.engine.table_rules import BASE_BETS, SIDE_BETS
 from trainer.errors import BadInputError, EzbacError
 from trainer.history.mastery import PathProgress, Standing
 from trainer.history.scheduler import BOXES, SkillState, due_from, next_due, skill_states

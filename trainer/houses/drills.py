@@ -9,7 +9,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from trainer.engine.house import DEFAULT_HOUSE, House, HouseLimitError
+from trainer.engine.errors import HouseLimitError
+from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.engine.settlement import Bet
 
 if TYPE_CHECKING:

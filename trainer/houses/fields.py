@@ -66,7 +66,7 @@ MAX_CHIPS = 20
 #: How a payout may be cut (trainer.engine.chips.PayStyle): a name, or {max_each: N}.
 PAYOUT_STYLES = ("fewest", "colour_for_colour")
 MAX_EACH = 1000
-#: The dealer's calls a house may word (trainer.engine.house.CALL_FIELDS; a test keeps the
+#: The dealer's calls a house may word (trainer.engine.call_words.CALL_FIELDS; a test keeps the
 #: two the same).
 CALLS = (
     "player_shows",

@@ -16,28 +16,16 @@ from typing import Any
 from yaml.nodes import MappingNode, Node, SequenceNode
 
 from trainer.drills.fields import BETS, ID_PATTERN
+from trainer.engine.call_words import Calls, call_problems
 from trainer.engine.chips import ChipConvention, PayStyle, chips_problem
-from trainer.engine.house import (
-    DEFAULT_CHIPS,
-    Calls,
-    Chip,
-    Collection,
-    Commission,
-    Direction,
-    FeeSchedule,
-    Game,
-    House,
-    HouseError,
-    Limits,
-    Rounding,
-    SettlementOrder,
-    Step,
-    call_problems,
-)
+from trainer.engine.errors import HouseError
+from trainer.engine.games import Collection, Commission, FeeSchedule, Game, Rounding, Step
+from trainer.engine.house import DEFAULT_CHIPS, Chip, House
 from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import format_amount
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet
 from trainer.engine.shoe import AfterCut, BetweenCoups, BurnRule, ShoeRules
+from trainer.engine.table_rules import Direction, Limits, SettlementOrder
 from trainer.engine.violations import ALWAYS_ENFORCED, Response, Violation, ViolationRules
 from trainer.fileformat import declare
 from trainer.fileformat.reading import (
@@ -197,7 +185,7 @@ class HouseReader(Reader, F.HouseReads):
         return None if any(g is None for g in got) else tuple(g for g in got if g is not None)
 
     # -- the house -------------------------------------------------------------------------
-    def house(self, node: Node, path: str) -> House | None:  # noqa: C901 (one rule per house field)
+    def house(self, node: Node, path: str) -> House | None:
         """Every field read (all problems at once), then the rules that tie them together,
         each reported at the field it concerns."""
         found = self.mapping(node, F.HOUSE, path)
@@ -211,35 +199,7 @@ class HouseReader(Reader, F.HouseReads):
         # The rules tying fields together are checked on whatever read clean, so a file's
         # problems all come at once; a field that did not read clean is not checked again.
         game = Game(F.HOUSE.game.of(v))
-        known_game = "game" not in found or "game" in v
-        rules = game.rules
-
-        commission = None
-        if known_game and "commission" in found and not rules.commission:
-            self.err(
-                found["commission"],
-                "commission",
-                f"the {game.value} game takes no commission (only game: commission does)",
-            )
-        elif known_game and rules.commission and ("commission" in v or "commission" not in found):
-            commission = self.commission(v.get("commission", {}), found.get("commission"))
-
-        fee = None
-        if known_game and "fee" in found and not rules.fee:
-            self.err(
-                found["fee"],
-                "fee",
-                f"the {game.value} game takes no collection fee (only game: cardroom does)",
-            )
-        elif known_game and rules.fee and "fee" not in found:
-            self.err(
-                node,
-                "fee",
-                "the cardroom game needs a fee schedule (fee: {steps: "
-                "[{up_to: 20, fee: 0.50}, {fee: 1}]})",
-            )
-        elif known_game and rules.fee and "steps" in v.get("fee", {}):
-            fee = self.fee(v["fee"], found["fee"])
+        commission, fee = self.money_rules(node, found, v, game)
 
         bets = v.get("bets", tuple(Bet))
         limits = self.limits(
@@ -326,6 +286,42 @@ class HouseReader(Reader, F.HouseReads):
             self.err(node, path, str(exc))
             return None
         return self.violations(house, responses, found.get("violations"))
+
+    def money_rules(
+        self, node: Node, found: dict[str, Node], v: dict[str, Any], game: Game
+    ) -> tuple[Commission | None, FeeSchedule | None]:
+        """The commission and the collection fee the game takes: one given where the game
+        takes none, or none where it needs one, is reported at the field."""
+        known_game = "game" not in found or "game" in v
+        rules = game.rules
+
+        commission = None
+        if known_game and "commission" in found and not rules.commission:
+            self.err(
+                found["commission"],
+                "commission",
+                f"the {game.value} game takes no commission (only game: commission does)",
+            )
+        elif known_game and rules.commission and ("commission" in v or "commission" not in found):
+            commission = self.commission(v.get("commission", {}), found.get("commission"))
+
+        fee = None
+        if known_game and "fee" in found and not rules.fee:
+            self.err(
+                found["fee"],
+                "fee",
+                f"the {game.value} game takes no collection fee (only game: cardroom does)",
+            )
+        elif known_game and rules.fee and "fee" not in found:
+            self.err(
+                node,
+                "fee",
+                "the cardroom game needs a fee schedule (fee: {steps: "
+                "[{up_to: 20, fee: 0.50}, {fee: 1}]})",
+            )
+        elif known_game and rules.fee and "steps" in v.get("fee", {}):
+            fee = self.fee(v["fee"], found["fee"])
+        return commission, fee
 
     def violations(
         self, house: House, responses: dict[Violation, Response], node: Node | None

@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 
-from trainer.engine.house import DEFAULT_CALLS, House, Step
+from trainer.engine.call_words import DEFAULT_CALLS
+from trainer.engine.games import Step
+from trainer.engine.house import House
 from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import normalize
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet

@@ -20,7 +20,7 @@ SCHEMA_ID = "https://ezbac.invalid/mistakes.schema.json"
 MAX_FILE_BYTES = 256 * 1024
 MAX_MISTAKES = 200
 LEVELS = ("coup", "table")
-#: The audit's kinds of deviation (trainer.engine.procedure.Kind; a test keeps them equal).
+#: The audit's kinds of deviation (trainer.engine.deviation.Kind; a test keeps them equal).
 KINDS = (
     "wrong_hand",
     "player_drew",
@@ -55,7 +55,7 @@ KINDS = (
     "not_in_action",
     "remedy_wrong",
 )
-#: The engine's transformations (trainer.engine.catalogue.TRANSFORMS; a test keeps them equal).
+#: The engine's transformations (trainer.engine.injection.TRANSFORMS; a test keeps them equal).
 TRANSFORMS = (
     "banker_draw",
     "player_draw",

@@ -11,8 +11,9 @@ from typing import Any
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from trainer.drills.fields import ID_PATTERN
-from trainer.engine.catalogue import CATALOGUE, Level, Mistake, coerce_params
-from trainer.engine.procedure import Kind
+from trainer.engine.catalogue import CATALOGUE
+from trainer.engine.deviation import Kind
+from trainer.engine.injection import Level, Mistake, coerce_params
 from trainer.fileformat import declare
 from trainer.fileformat.problems import FileProblemsError
 from trainer.fileformat.reading import (

@@ -6,7 +6,7 @@ an error, what the right step was (``FixQuestion``, a multiple choice).  In an e
 step is asked only of the step the trainee flagged: an error not flagged leaves it unasked
 and missed (``Session``), so no prompt names the step just asked about.  The replay is the
 engine's own procedure (``Dealt.correct``) with a mistake injected by the engine
-(``catalogue.inject``); the answer is the engine's audit of the replay (``audit``): the step
+(``injection.inject``); the answer is the engine's audit of the replay (``audit``): the step
 of its first deviation that is a mistake of its own, and that deviation's right action.
 Nothing here says what is right.
 
@@ -35,15 +35,22 @@ from decimal import Decimal
 from trainer.drills.generate import generate_coup
 from trainer.drills.model import Drill, DrillCoup, Step
 from trainer.engine import Bet, Card, Coup
-from trainer.engine.catalogue import (
-    CATALOGUE,
-    Level,
-    Mistake,
-    MistakeDoesNotApply,
-    find_mistake,
-    inject,
+from trainer.engine.audit_bets import result_text
+from trainer.engine.cards import DealtCard
+from trainer.engine.catalogue import CATALOGUE, find_mistake
+from trainer.engine.dealt import (
+    BetAction,
+    CalledOutcome,
+    CalledTotal,
+    Dealt,
+    Foul,
+    Handled,
+    Remedied,
+    single_seat,
 )
+from trainer.engine.deviation import Deviation
 from trainer.engine.house import House, settle_checked
+from trainer.engine.injection import Level, Mistake, MistakeDoesNotApply, inject
 from trainer.engine.irregularities import (
     CALL_THE_FLOOR,
     CONFIRMED,
@@ -52,22 +59,8 @@ from trainer.engine.irregularities import (
     taught,
 )
 from trainer.engine.money import format_amount
-from trainer.engine.procedure import (
-    Audit,
-    BetAction,
-    CalledOutcome,
-    CalledTotal,
-    Dealt,
-    DealtCard,
-    Deviation,
-    Done,
-    Foul,
-    Handled,
-    Remedied,
-    audit,
-    result_text,
-    single_seat,
-)
+from trainer.engine.order import Done
+from trainer.engine.procedure import Audit, audit
 from trainer.engine.table import Layout, deal_layout
 from trainer.engine.violations import Moment, Response, Violation
 from trainer.session.choice import ChoiceQuestion, pick_options

@@ -47,8 +47,9 @@ if TYPE_CHECKING:
     from trainer.drills.model import Drill
     from trainer.history.class_view import ClassData
     from trainer.history.mastery import PathPicture, PathProgress
-    from trainer.history.people import Desk, Person
+    from trainer.history.people import Person
     from trainer.history.progress import ProgressData
+    from trainer.history.signing_in import Desk
     from trainer.session import Session
     from trainer.session.audition import Sitting
     from trainer.session.clock import Clock, Now

@@ -12,9 +12,9 @@ from pathlib import Path
 
 from trainer.drills.model import Drill
 from trainer.engine.chips import ChipBreakdown
+from trainer.engine.dealt import CUT_EARLIER, BetAction, Foul
 from trainer.engine.notation import Procedure, fouls_of, right_procedure
 from trainer.engine.order import Done, settled_before
-from trainer.engine.procedure import CUT_EARLIER, BetAction, Foul
 from trainer.engine.protection import ALL_PLAY
 from trainer.engine.violations import Response
 from trainer.session.shoe import DealtShoe

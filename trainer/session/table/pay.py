@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from trainer.engine import BetResult, format_amount
-from trainer.engine.chips import check_chips
+from trainer.engine.chip_check import check_chips
 from trainer.engine.order import Done, out_of_order
 from trainer.engine.table import Pay
 from trainer.session.table.state import TableState

@@ -3,7 +3,7 @@ every trainer starts at, an instructor's PIN for one act (a proctor), the countd
 idle sign-out, and the roster an instructor manages from the class screen.
 
 The screens check a name and a secret through a function the app hands down (the history's
-sign-in desk, trainer.history.people.Desk) and send what came of it up as a message; they
+sign-in desk, trainer.history.signing_in.Desk) and send what came of it up as a message; they
 keep no secret: the secret's field is emptied after every try.
 """
 
@@ -28,7 +28,8 @@ from trainer.errors import EzbacError
 from trainer.tui.screens import stylesheets
 
 if TYPE_CHECKING:
-    from trainer.history.people import Desk, Person, SignIn
+    from trainer.history.people import Person, SignIn
+    from trainer.history.signing_in import Desk
 
 MAX_NAME = 40  # trainer.history.people.MAX_NAME
 MAX_SECRET = 1024  # trainer.history.people.MAX_SECRET

@@ -1,0 +1,211 @@
+"""The audit of the bets: each bet's settlement against the engine's (taken, pushed, paid,
+the commission and the way it is collected, the collection fee, the chips a payout is cut
+in) and the order the bets were settled in.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from trainer.engine.chip_check import check_chips
+from trainer.engine.chips import ChipBreakdown
+from trainer.engine.coup import Outcome
+from trainer.engine.dealt import (
+    BetAction,
+    Dealt,
+)
+from trainer.engine.deviation import Deviation, Kind
+from trainer.engine.house import House
+from trainer.engine.money import format_amount
+from trainer.engine.order import Done, out_of_order
+from trainer.engine.settlement import Bet, BetResult, Settlement
+from trainer.engine.table import (
+    Pay,
+    TableProcedure,
+    Take,
+)
+
+_ZERO = Decimal(0)
+
+
+def result_text(s: Settlement) -> str:
+    """The right action for a bet, as a dealer does it: 'take 25', 'return 25, pay 0',
+    'pay 600', 'pay 19, commission 1'."""
+    wager = format_amount(s.wager)
+    if s.result is BetResult.LOSE:
+        text = f"take {wager}"
+    elif s.result is BetResult.PUSH:
+        text = f"return {wager}, pay 0"
+    else:
+        text = f"pay {format_amount(s.paid)}"
+        if s.commission:
+            where = "into the commission box" if s.commission_deferred else "taken"
+            text += f", commission {format_amount(s.commission)} {where}"
+    if s.fee:
+        text += f"; fee {format_amount(s.fee)}"
+    return text
+
+
+def settles_as(a: BetAction, s: Settlement, house: House) -> bool:
+    """Whether the dealer's action is exactly the settlement ``s`` (and, where keyed, the
+    way the commission was collected and the chips the house cuts the payout in)."""
+    done = {BetResult.LOSE: Done.TAKEN, BetResult.PUSH: Done.PUSHED, BetResult.WIN: Done.PAID}
+    if a.done is not done[s.result] or (a.fee is not None and a.fee != s.fee):
+        return False
+    if a.done is Done.PAID:
+        return (
+            a.paid == s.paid
+            and a.commission == s.commission
+            and (a.boxed is None or not s.commission or a.boxed is s.commission_deferred)
+            and (a.chips is None or _chips_ok(a.chips, a.paid, s.wager, house))
+        )
+    return a.commission == 0
+
+
+def _chips_ok(chips: ChipBreakdown, paid: Decimal, wager: Decimal, house: House) -> bool:
+    return check_chips(chips.as_dict(), paid, house=house, wager=wager, coin=chips.coin).ok
+
+
+def bet_rule(s: Settlement) -> str:
+    """The rule that settles a bet, short: 'the Banker bet pushes on a Dragon 7'."""
+    label = f"the {s.bet.label} bet"
+    if s.result is BetResult.PUSH:
+        why = "a Dragon 7" if s.outcome is Outcome.DRAGON7 else "a Tie"
+        return f"{label} pushes on {why}"
+    if s.result is BetResult.LOSE:
+        return f"{label} loses on {_OUTCOME_PHRASE[s.outcome]}"
+    return s.reason
+
+
+_OUTCOME_PHRASE = {
+    Outcome.PLAYER: "a Player win",
+    Outcome.BANKER: "a Banker win",
+    Outcome.TIE: "a Tie",
+    Outcome.DRAGON7: "a Dragon 7",
+    Outcome.PANDA8: "a Panda 8",
+}
+
+
+def did_words(a: BetAction) -> str:
+    return a.describe().split(": ", 1)[1]
+
+
+def bet_deviations(
+    a: BetAction, s: Settlement, step: int, follows: bool, house: House
+) -> list[Deviation]:
+    rule, right = bet_rule(s), result_text(s)
+    did = did_words(a)
+    out: list[Deviation] = []
+    kind: Kind | None = None
+    if s.result is BetResult.LOSE:
+        kind = {Done.PAID: Kind.LOSER_PAID, Done.PUSHED: Kind.LOSER_PUSHED}.get(a.done)
+    elif s.result is BetResult.PUSH:
+        kind = {Done.PAID: Kind.PUSH_PAID, Done.TAKEN: Kind.PUSH_TAKEN}.get(a.done)
+    elif a.done is not Done.PAID:
+        kind = Kind.WINNER_TAKEN if a.done is Done.TAKEN else Kind.WINNER_PUSHED
+    if kind is not None:
+        out.append(Deviation(kind, step, did, right, rule, follows))
+    elif a.done is Done.PAID or a.commission:
+        owed = s.paid  # the payout, or what goes with the way the dealer collected
+        paid_ok = a.paid == s.paid
+        if a.commission != s.commission:
+            ck = Kind.COMMISSION_TAKEN if s.commission == 0 else Kind.COMMISSION_WRONG
+            why = rule if s.commission else _no_commission(house, s)
+            out.append(Deviation(ck, step, did, right, why, follows))
+            # a payout short by exactly the commission wrongly taken is the same mistake
+            paid_ok = paid_ok or (
+                not s.commission_deferred and a.paid + a.commission == s.paid + s.commission
+            )
+        elif s.commission and a.boxed is not None and a.boxed is not s.commission_deferred:
+            out.append(
+                Deviation(Kind.COMMISSION_COLLECTED, step, did, right, _collection(s), follows)
+            )
+            # the payout that goes with the way it was collected is the same mistake
+            gross = s.paid + (_ZERO if s.commission_deferred else s.commission)
+            owed = gross - (_ZERO if a.boxed else a.commission)
+            paid_ok = a.paid == owed
+        if not paid_ok:
+            pk = Kind.PAYOUT_SHORT if a.paid < owed else Kind.PAYOUT_OVER
+            out.append(Deviation(pk, step, did, right, rule, follows))
+    if a.done is Done.PAID and a.chips is not None:
+        out.extend(_chips_deviation(a, a.chips, s, step, follows, house))
+    if a.fee is not None and a.fee != s.fee:
+        fee = (
+            (f"the collection fee on a {format_amount(s.wager)} wager is {format_amount(s.fee)}")
+            if s.fee
+            else "this game takes no collection fee"
+        )
+        out.append(Deviation(Kind.FEE_WRONG, step, did, right, fee, follows))
+    return out
+
+
+def _collection(s: Settlement) -> str:
+    if s.commission_deferred:
+        return (
+            "this house keeps the commission in the seat's commission box, collected at "
+            "the end of the shoe: the payout is the full amount"
+        )
+    return "this house takes the commission from the payout at once"
+
+
+def _chips_deviation(
+    a: BetAction, chips: ChipBreakdown, s: Settlement, step: int, follows: bool, house: House
+) -> list[Deviation]:
+    """The chips a payout was cut in against the house's way of cutting it (the amount the
+    dealer paid; a wrong amount is the payout's own deviation)."""
+    check = check_chips(chips.as_dict(), a.paid, house=house, wager=s.wager, coin=chips.coin)
+    if check.ok:
+        return []
+    colours = {c.value: c.colour for c in house.chips}
+    return [
+        Deviation(
+            Kind.CHIPS_WRONG,
+            step,
+            did_words(a),
+            f"pay {format_amount(a.paid)} in {check.expected.describe(colours)}",
+            "; ".join(check.departures),
+            follows,
+        )
+    ]
+
+
+def _no_commission(house: House, s: Settlement) -> str:
+    """Why a bet owes no commission: the game takes none, the bet is not one it is taken
+    on, or the bet did not win."""
+    levy = house.commission
+    if levy is None:
+        return "no commission is taken in this game"
+    on = " or ".join(b.label for b in Bet if b in levy.bets)
+    if s.commission_rate == 0:
+        return f"commission is taken on a winning {on} bet only"
+    return f"{bet_rule(s)}: commission is taken on a winning {on} bet only"
+
+
+def order_deviation(
+    dealt: Dealt, procedure: TableProcedure, house: House, first_bet: int
+) -> Deviation | None:
+    """The first bet settled before one the house settles ahead of it
+    (``order.out_of_order``, the rule the table drill grades by too), among the bets taken
+    or paid as they should be (a push is left in place, so it has no place in the order).
+    The bet named as the one to do first is the earliest such in the engine's own
+    procedure."""
+    done = {BetResult.LOSE: Done.TAKEN, BetResult.WIN: Done.PAID}
+    ok: list[tuple[int, tuple[int, Bet, Done]]] = []
+    seen = set()
+    for k, a in enumerate(dealt.bets):
+        s = procedure.settlements.get((a.seat, a.bet))
+        if s is None or (a.seat, a.bet) in seen or done.get(s.result) is not a.done:
+            continue
+        seen.add((a.seat, a.bet))
+        ok.append((first_bet + k, (a.seat, a.bet, a.done)))
+    engine = {
+        (s.seat, s.bet, Done.TAKEN if isinstance(s, Take) else Done.PAID): n
+        for n, s in enumerate(procedure.steps)
+        if isinstance(s, (Take, Pay))
+    }
+    for n, (index, key) in enumerate(ok):
+        later = sorted((k for _, k in ok[n + 1 :]), key=engine.__getitem__)
+        slip = out_of_order(house, key, later)
+        if slip is not None:
+            return Deviation(Kind.ORDER, index, slip.did, slip.right, slip.rule)
+    return None

@@ -1,0 +1,307 @@
+"""The audit of the deal itself: the cards against the drawing rules, decision by decision;
+the calls said aloud against the engine's calls; and the shoe's end (the cut card's rule).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+from trainer.engine import rules
+from trainer.engine.calls import calls_for
+from trainer.engine.cards import Card, DealtCard, Side, hand_total
+from trainer.engine.coup import Coup
+from trainer.engine.dealt import (
+    CUT_EARLIER,
+    AfterCoup,
+    Dealt,
+)
+from trainer.engine.deviation import Deviation, Kind
+from trainer.engine.house import House
+from trainer.engine.shoe import BetweenCoups, ShoeRules
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _first_four(cards: tuple[DealtCard, ...]) -> list[Deviation]:
+    """The first of the first four cards dealt to the wrong hand, if any."""
+    order = (Side.PLAYER, Side.BANKER, Side.PLAYER, Side.BANKER)
+    for i in range(4):
+        if cards[i].to is not order[i]:
+            return [
+                Deviation(
+                    Kind.WRONG_HAND,
+                    i,
+                    f"{cards[i].card} went to the {cards[i].to.label}",
+                    f"{cards[i].card} is the {order[i].label}'s",
+                    "the first four cards go Player, Banker, Player, Banker",
+                )
+            ]
+    return []
+
+
+def check_cards(dealt: Dealt) -> list[Deviation]:
+    """The cards against the rules, decision by decision on the hands as the dealer made
+    them, up to the first deviation (what comes after it follows from it)."""
+    cards = dealt.cards
+    n = len(cards)
+    wrong = _first_four(cards)
+    if wrong:
+        return wrong
+    p = [cards[0].card, cards[2].card]
+    b = [cards[1].card, cards[3].card]
+    pt, bt = hand_total(p), hand_total(b)
+    if rules.is_natural(pt) or rules.is_natural(bt):
+        if n > 4:
+            c = cards[4]
+            return [
+                Deviation(
+                    Kind.NATURAL_NOT_STOPPED,
+                    4,
+                    f"{c.card} was dealt to the {c.to.label}",
+                    "no card: the coup is over",
+                    rules.natural_reason(pt, bt),
+                )
+            ]
+        return []
+    i = 4
+    nxt = cards[i] if i < n else None
+    p3: Card | None = None
+    if rules.player_draws(pt):
+        if nxt is None:
+            return [
+                Deviation(
+                    Kind.PLAYER_STOOD,
+                    n,
+                    "the Player did not draw",
+                    "deal the Player a third card",
+                    rules.player_reason(pt),
+                )
+            ]
+        if nxt.to is Side.BANKER:
+            # The Player's card on the Banker's hand, whatever the Banker would have done
+            # had the Player stood: the mirror of the Banker's card on the Player's hand
+            # below, and the same kind.
+            return [
+                Deviation(
+                    Kind.WRONG_HAND,
+                    i,
+                    f"{nxt.card} went to the Banker",
+                    f"{nxt.card} is the Player's third card",
+                    rules.player_reason(pt),
+                )
+            ]
+        p3 = nxt.card
+        i += 1
+    elif nxt is not None and nxt.to is Side.PLAYER:
+        # The Banker's card on the Player's hand, unless the dealer then drew for the Banker
+        # too (a Player who drew on 6 or 7).
+        banker_next = i + 1 < n and cards[i + 1].to is Side.BANKER
+        if rules.banker_draws(bt, None) and not banker_next:
+            return [
+                Deviation(
+                    Kind.WRONG_HAND,
+                    i,
+                    f"{nxt.card} went to the Player",
+                    f"{nxt.card} is the Banker's third card",
+                    f"{rules.player_reason(pt)}; {rules.banker_reason(bt, None)}",
+                )
+            ]
+        return [
+            Deviation(
+                Kind.PLAYER_DREW,
+                i,
+                f"the Player drew {nxt.card}",
+                "no card for the Player",
+                rules.player_reason(pt),
+            )
+        ]
+    nxt = cards[i] if i < n else None
+    if rules.banker_draws(bt, None if p3 is None else p3.value):
+        if nxt is None:
+            return [
+                Deviation(
+                    Kind.BANKER_STOOD,
+                    n,
+                    "the Banker did not draw",
+                    "deal the Banker a third card",
+                    rules.banker_reason(bt, p3),
+                )
+            ]
+        if nxt.to is Side.PLAYER:
+            return [
+                Deviation(
+                    Kind.WRONG_HAND,
+                    i,
+                    f"{nxt.card} went to the Player",
+                    f"{nxt.card} is the Banker's third card",
+                    rules.banker_reason(bt, p3),
+                )
+            ]
+        i += 1
+    elif nxt is not None:
+        if nxt.to is Side.BANKER:
+            return [
+                Deviation(
+                    Kind.BANKER_DREW,
+                    i,
+                    f"the Banker drew {nxt.card}",
+                    f"no card for the Banker ({nxt.card} stays in the shoe)",
+                    rules.banker_reason(bt, p3),
+                )
+            ]
+        return [
+            Deviation(
+                Kind.PLAYER_DREW,
+                i,
+                f"the Player drew {nxt.card}",
+                "no more cards for the Player",
+                rules.player_reason(pt)
+                if p3 is None
+                else "a hand never takes more than three cards",
+            )
+        ]
+    if i < n:
+        c = cards[i]
+        kind = Kind.PLAYER_DREW if c.to is Side.PLAYER else Kind.BANKER_DREW
+        return [
+            Deviation(
+                kind,
+                i,
+                f"{c.card} was dealt to the {c.to.label}",
+                "no more cards: the coup is over",
+                "a hand never takes more than three cards",
+            )
+        ]
+    return []
+
+
+def said_deviations(dealt: Dealt, coup: Coup, house: House, follows: bool) -> list[Deviation]:
+    """The calls said aloud against the engine's calls for the coup (``calls_for``), in the
+    house's words: a call misspoken, one left out, one too many, or one made with the wrong
+    number of cards on the table.  After a card dealt wrong they follow from it."""
+    right = calls_for(coup, house)
+    said = [c.words(house) for c in dealt.said]
+    first = len(dealt.cards)
+    out: list[Deviation] = []
+    rule = (
+        "the dealer calls each hand's total, each draw and the result "
+        '(docs/rules.md, "Calling the hand")'
+    )
+    extra: list[int] = []
+    missing: list[tuple[int, int]] = []
+    matcher = difflib.SequenceMatcher(a=[c.text for c in right], b=said, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            for i, j in zip(range(i1, i2), range(j1, j2), strict=True):
+                if dealt.said[j].cards != right[i].cards:
+                    out.append(
+                        Deviation(
+                            Kind.CALL_WRONG,
+                            first + j,
+                            f'said "{said[j]}" with {dealt.said[j].cards} cards out',
+                            f"say it with {right[i].cards} cards out",
+                            rule,
+                            follows,
+                        )
+                    )
+            continue
+        for k in range(max(i2 - i1, j2 - j1)):
+            i, j = i1 + k, j1 + k
+            if i < i2 and j < j2:
+                did, fix = f'said "{said[j]}"', f'say "{right[i].text}"'
+                out.append(Deviation(Kind.CALL_WRONG, first + j, did, fix, rule, follows))
+            elif j < j2:
+                extra.append(j)
+            else:
+                missing.append((i, j2))
+    # A call said out of turn shows as one too many here and one missing there: one mistake.
+    for j in extra:
+        moved = next((m for m in missing if right[m[0]].text == said[j]), None)
+        if moved is not None:
+            missing.remove(moved)
+            did = f'said "{said[j]}" with {dealt.said[j].cards} cards out, out of turn'
+            fix = f"say it in turn, with {right[moved[0]].cards} cards out"
+        else:
+            did, fix = f'said "{said[j]}"', "no such call"
+        out.append(Deviation(Kind.CALL_WRONG, first + j, did, fix, rule, follows))
+    for i, j in missing:
+        did, fix = f'did not say "{right[i].text}"', f'say "{right[i].text}"'
+        out.append(Deviation(Kind.CALL_WRONG, first + j, did, fix, rule, follows))
+    return out
+
+
+def right_after(cut: int | None, cards: int, rules: ShoeRules) -> tuple[AfterCoup, str, bool]:
+    """What comes after a coup of ``cards`` cards whose cut card came out at ``cut`` (as
+    ``Dealt.cut``) under a house's shoe ``rules``: the right call, why, and whether the coup
+    itself was dealt after the shoe's last (``this_coup`` houses)."""
+    if cut is None:
+        return AfterCoup.DEAL, "the cut card has not come out: deal on", False
+    finished = rules.between is BetweenCoups.FINISHED_COUP
+    if cut == CUT_EARLIER or (cut == 1 and finished):
+        where = (
+            "in an earlier coup"
+            if cut == CUT_EARLIER
+            else "as the coup before ended, and this house counts it for that coup"
+        )
+        if rules.one_more:
+            return (
+                AfterCoup.END,
+                f"the cut card came out {where}: this was the one more coup, and the shoe ends",
+                False,
+            )
+        return (
+            AfterCoup.END,
+            f"the cut card came out {where}, and at this house that coup was the last",
+            True,
+        )
+    if cut == cards + 1 and not finished:
+        why = "the cut card came out as this coup ended, and this house counts it for the next coup"
+        if rules.one_more:
+            return AfterCoup.DEAL, f"{why}: deal it, then one more coup", False
+        return AfterCoup.ONE_MORE, f"{why}, which is the last", False
+    where = (
+        "as this coup ended, and this house counts it for this coup"
+        if cut == cards + 1
+        else "during this coup"
+    )
+    if rules.one_more:
+        return (
+            AfterCoup.ONE_MORE,
+            f"the cut card came out {where}: one more coup, then the shoe ends",
+            False,
+        )
+    return AfterCoup.END, f"the cut card came out {where}, and at this house it is the last", False
+
+
+def shoe_deviations(dealt: Dealt, rules: ShoeRules) -> list[Deviation]:
+    """The coup against the house's last-coup rule: a coup dealt after the last, and the
+    call after the coup (where recorded)."""
+    if dealt.cut is None and dealt.then is None:
+        return []
+    right, why, past = right_after(dealt.cut, len(dealt.cards), rules)
+    out = []
+    if past:
+        out.append(
+            Deviation(
+                Kind.COUP_AFTER_LAST,
+                0,
+                "a coup was dealt",
+                "deal no coup: the shoe had ended",
+                why,
+            )
+        )
+    if dealt.then is not None and dealt.then is not right:
+        out.append(
+            Deviation(
+                Kind.SHOE_END,
+                dealt.step_count - 1,
+                f"called: {dealt.then.label}",
+                right.label,
+                why,
+                follows=past,
+            )
+        )
+    return out

@@ -1,0 +1,110 @@
+"""A departure from the dealing procedure: its kind (``Kind``, which the mistake catalogue
+names) and where it is, what the dealer did, the right action and the rule (``Deviation``).
+
+A deviation either is a mistake of its own or ``follows`` from an earlier one (the outcome
+called from a hand that drew wrongly, bets settled by that outcome).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Kind(enum.Enum):
+    """What kind of deviation: the error catalogue names the kind each mistake shows as."""
+
+    WRONG_HAND = "wrong_hand"
+    PLAYER_DREW = "player_drew"
+    PLAYER_STOOD = "player_stood"
+    BANKER_DREW = "banker_drew"
+    BANKER_STOOD = "banker_stood"
+    NATURAL_NOT_STOPPED = "natural_not_stopped"
+    TOTAL_MISCALLED = "total_miscalled"
+    OUTCOME_MISNAMED = "outcome_misnamed"
+    LOSER_PAID = "loser_paid"
+    LOSER_PUSHED = "loser_pushed"
+    PUSH_TAKEN = "push_taken"
+    PUSH_PAID = "push_paid"
+    WINNER_TAKEN = "winner_taken"
+    WINNER_PUSHED = "winner_pushed"
+    PAYOUT_SHORT = "payout_short"
+    PAYOUT_OVER = "payout_over"
+    COMMISSION_TAKEN = "commission_taken"
+    COMMISSION_WRONG = "commission_wrong"
+    FEE_WRONG = "fee_wrong"
+    COMMISSION_COLLECTED = "commission_collected"
+    CHIPS_WRONG = "chips_wrong"
+    BET_MISSED = "bet_missed"
+    BET_TWICE = "bet_twice"
+    ORDER = "order"
+    CALL_WRONG = "call_wrong"
+    SHOE_END = "shoe_end"
+    COUP_AFTER_LAST = "coup_after_last"
+    VIOLATION_MISSED = "violation_missed"
+    VIOLATION_MISHANDLED = "violation_mishandled"
+    LEGAL_BET_STOPPED = "legal_bet_stopped"
+    NOT_IN_ACTION = "not_in_action"
+    REMEDY_WRONG = "remedy_wrong"
+
+    @property
+    def label(self) -> str:
+        """The kind in words, for results and reports ("the Banker drew on a stand")."""
+        return _KIND_LABELS[self]
+
+
+_KIND_LABELS = {
+    Kind.WRONG_HAND: "a card to the wrong hand",
+    Kind.PLAYER_DREW: "the Player drew on a stand",
+    Kind.PLAYER_STOOD: "the Player stood on a draw",
+    Kind.BANKER_DREW: "the Banker drew on a stand",
+    Kind.BANKER_STOOD: "the Banker stood on a draw",
+    Kind.NATURAL_NOT_STOPPED: "a natural not stopped",
+    Kind.TOTAL_MISCALLED: "a total miscalled",
+    Kind.OUTCOME_MISNAMED: "the outcome misnamed",
+    Kind.LOSER_PAID: "a losing bet paid",
+    Kind.LOSER_PUSHED: "a losing bet left as a push",
+    Kind.PUSH_TAKEN: "a push taken",
+    Kind.PUSH_PAID: "a push paid",
+    Kind.WINNER_TAKEN: "a winning bet taken",
+    Kind.WINNER_PUSHED: "a winning bet left as a push",
+    Kind.PAYOUT_SHORT: "a payout short",
+    Kind.PAYOUT_OVER: "a payout over",
+    Kind.COMMISSION_TAKEN: "commission taken where none is owed",
+    Kind.COMMISSION_WRONG: "the commission wrong",
+    Kind.FEE_WRONG: "the collection fee wrong",
+    Kind.COMMISSION_COLLECTED: "commission boxed where taken at once, or the other way",
+    Kind.CHIPS_WRONG: "a payout cut in the wrong chips",
+    Kind.BET_MISSED: "a bet not settled",
+    Kind.BET_TWICE: "a bet settled twice",
+    Kind.ORDER: "bets out of the house's order",
+    Kind.CALL_WRONG: "a call misspoken, missed or made at the wrong moment",
+    Kind.SHOE_END: "the shoe's end misjudged",
+    Kind.COUP_AFTER_LAST: "a coup dealt after the shoe's last",
+    Kind.VIOLATION_MISSED: "a player's violation let play",
+    Kind.VIOLATION_MISHANDLED: "a player's violation handled other than the house says",
+    Kind.LEGAL_BET_STOPPED: "a bet the house lets play stopped",
+    Kind.NOT_IN_ACTION: "a bet not in action settled",
+    Kind.REMEDY_WRONG: "an irregularity not remedied as the house says",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Deviation:
+    """One departure from the procedure: where (``step``, an index into ``Dealt.steps``;
+    for something left undone, the step where the dealer went on instead), what the dealer
+    did, the right action and the rule.  ``follows``: a consequence of an earlier deviation
+    (settling by an outcome called from a wrongly drawn hand), not a mistake of its own."""
+
+    kind: Kind
+    step: int
+    did: str
+    right: str
+    rule: str
+    follows: bool = False
+    #: Where, in words, for a deviation that is at no step (a violation, an irregularity).
+    at: str = ""
+
+    def describe(self) -> str:
+        then = " (follows from an earlier deviation)" if self.follows else ""
+        return f"{self.did}. Rule: {self.rule}. Right: {self.right}.{then}"
