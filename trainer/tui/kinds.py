@@ -23,6 +23,7 @@ from trainer.drills.model import (
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    from trainer.drills.model import Drill
     from trainer.session import Session
     from trainer.session.table import TableSession
 
@@ -117,10 +118,15 @@ SCREEN_KINDS: dict[str, ScreenKind] = {
 }
 
 
+def screen_kind(drill: Drill) -> ScreenKind:
+    """The drill's kind (a LookupError for a kind the TUI does not know)."""
+    kind = SCREEN_KINDS.get(drill.kind_id)
+    if kind is None:
+        raise LookupError(f"drill {drill.id!r} is of a kind the TUI does not open")
+    return kind
+
+
 def session_screen(session: Session | TableSession) -> Screen[None]:
     """The screen a run is answered on, as its drill's kind names it (a LookupError for a
     kind the TUI does not know)."""
-    kind = SCREEN_KINDS.get(session.drill.kind_id)
-    if kind is None:
-        raise LookupError(f"drill {session.drill.id!r} is of a kind the TUI does not open")
-    return kind.screen(session)
+    return screen_kind(session.drill).screen(session)
