@@ -171,3 +171,45 @@ async def test_the_kind_opens_on_its_screen(tableau: None) -> None:
         assert isinstance(app.screen, ResultsScreen)
         summary = app.screen.summary
         assert (summary.right, summary.total, summary.passed) == (6, 6, True)
+
+
+# -- the kinds built in: found by the words of ask, at the table said by the drill -----------
+TABLE_SECTION = 'table: {seats: "3-5", bets: {banker: {min: 5, max: 100, step: 5}}}\n'
+
+
+@pytest.mark.parametrize(
+    ("ask", "kind_id", "at_table"),
+    [
+        ("outcome", "coup", False),
+        ("[shoe, outcome]", "shoe", False),
+        ("table", "table", True),
+        ("[shoe, table]", "shoe_table", True),
+        ("violations", "violations", False),  # moments at a table: not worked at it
+    ],
+)
+def test_each_kind_is_the_one_its_words_name(ask: str, kind_id: str, at_table: bool) -> None:
+    shoe = "shoe" in ask
+    text = (
+        f"id: k\ntitle: T\ndescription: D\nask: {ask}\n"
+        + ("" if shoe else "generate: [{natural: true}]\n")
+        + (TABLE_SECTION if "table" in ask or "violations" in ask else "")
+    )
+    drill = load_text(text, "k.yaml")
+    assert (drill.kind_id, drill.at_table, drill.is_table) == (kind_id, at_table, at_table)
+    assert (drill.table is not None) == at_table  # the moments' layouts are the run's own
+
+
+def test_at_table_goes_with_a_table_section_and_a_run_worked_at_one() -> None:
+    from trainer.drills.errors import DrillError
+    from trainer.drills.model import BetSpec, CallSpec, TableSpec
+    from trainer.engine import Bet
+
+    spec = TableSpec(bets=(BetSpec(Bet.BANKER, 5, 100, 5),), seats=(3, 5))  # type: ignore[arg-type]
+    base = {"id": "d", "title": "T", "description": "D", "steps": (Step.TABLE,), "questions": 1}
+    assert Drill(**base, table=spec, at_table=True).kind_id == "table"
+    with pytest.raises(DrillError, match="is not worked at a table"):
+        Drill(**base, table=spec)
+    with pytest.raises(DrillError, match="needs its table section"):
+        Drill(**base, at_table=True)
+    with pytest.raises(DrillError, match="a call run is never worked at a table"):
+        Drill(**base, table=spec, at_table=True, run=CallSpec())
