@@ -58,7 +58,7 @@ def test_the_format_check_sees_unformatted_code(tmp_path: Path) -> None:
 #: The functions over ruff's complexity limit (pyproject: [tool.ruff.lint.mccabe]), each
 #: marked on its def line with a noqa for C901 and, in brackets, why.  The list may only
 #: shrink: lower this number when a function is simplified (RUF100 then asks for its mark to go).
-COMPLEXITY_EXCEPTIONS = 7
+COMPLEXITY_EXCEPTIONS = 6
 
 
 def _ruff_path() -> str:

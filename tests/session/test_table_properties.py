@@ -91,8 +91,10 @@ def settle(spot: Spot, t, house: House):
 
 def session_of(drill_id: str, seed: int, chips: bool) -> tuple[TableSession, House]:
     d = drill(drill_id)
-    clock = iter(range(0, 10**6, 2))
-    s = TableSession.deal(d, "prop", random.Random(seed), clock=lambda: float(next(clock)))
+    # a quarter of a second a step: the biggest table's every action stays inside the exam's
+    # time limit, so a time-out never stands in for the grade the test checks
+    clock = iter(range(0, 10**6))
+    s = TableSession.deal(d, "prop", random.Random(seed), clock=lambda: next(clock) / 4)
     s.start()
     return s, d.house
 

@@ -72,6 +72,7 @@ def table_drill(
         questions=tables,
         mode=mode,
         table=spec,
+        at_table=True,
         house=house,
     )
 

@@ -71,6 +71,7 @@ def table_drill(
         1,
         mode=mode,
         table=spec,
+        at_table=True,
         house=h,
     )
 

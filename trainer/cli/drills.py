@@ -204,7 +204,7 @@ def run_preview(args: argparse.Namespace) -> int:  # noqa: C901 (the preview's k
         raise UsageError(str(exc)) from None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     rng = random.Random(seed)
-    if drill.is_table:
+    if drill.at_table:
         return _preview_tables(drill, rng, seed, args.count, args.json, args.procedure)
     if args.procedure:
         raise UsageError(

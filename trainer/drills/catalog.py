@@ -61,7 +61,7 @@ class DrillEntry:
             if F.DRILL.fields[name].listed:
                 value = getattr(drill, attr)
                 listed[name] = value.value if isinstance(value, enum.Enum) else value
-        unit = "tables" if drill.is_table else "coups"
+        unit = "tables" if drill.at_table else "coups"
         if drill.kind.value == F.SHOE_KIND:
             listed["questions"] = None  # the shoe decides how many coups, as the listing says
             unit = "shoe"

@@ -15,7 +15,6 @@ import functools
 import itertools
 import operator
 import re
-from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -24,27 +23,20 @@ from yaml.nodes import MappingNode, Node, SequenceNode
 
 from trainer.drills import fields as F
 from trainer.drills.errors import DrillFileError
+from trainer.drills.kinds import COUP, DrillKind, DrillRead, asked, check_settings, kind_words
 from trainer.drills.model import (
     ASKING_ORDER,
     WHOLE_COUP,
     BetSpec,
-    CallSpec,
-    ChipEntry,
     CoupFilter,
-    CoupSpec,
     Drill,
     FixedCoup,
-    IrregularitySpec,
-    Kind,
     Mode,
     Order,
-    RunSpec,
-    ShoeSpec,
-    SpotSpec,
     Step,
     TableSpec,
-    ViolationSpec,
 )
+from trainer.drills.sections import SectionReads, span_words
 from trainer.engine import (
     Bet,
     BetResult,
@@ -60,7 +52,7 @@ from trainer.engine.house import House
 from trainer.engine.settlement import RESULTS as EZ_RESULTS
 from trainer.fileformat import reading
 from trainer.fileformat.declare import MapOf
-from trainer.fileformat.reading import FLOAT, INT, STR, child, is_number, join
+from trainer.fileformat.reading import INT, STR, child, is_number, join
 from trainer.houses.drills import house_for_drill, with_shoe
 
 #: Filter fields in the order the model checks them (used to explain unsatisfiable filters).
@@ -105,11 +97,11 @@ def _fmt_set(values: Any) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-class _Reader(reading.Reader, F.DrillReads):
+class _Reader(SectionReads, F.DrillReads):
     """The drill's own readers, named by the declaration in ``trainer.drills.fields``."""
 
     # -- the drill -------------------------------------------------------------------------
-    def drill(self, root: MappingNode, source: Path | None) -> Drill | None:  # noqa: C901 (one branch per drill kind)
+    def drill(self, root: MappingNode, source: Path | None) -> Drill | None:
         f = self.mapping(root, F.DRILL, "")
         if f is None:
             return None
@@ -120,45 +112,66 @@ class _Reader(reading.Reader, F.DrillReads):
             value = self.read(node, F.DRILL.fields[name].kind, name)
             if value is not None:
                 get[name] = value
-        kind, steps = get.get("ask", (Kind.COUP, ()))
-        if kind is Kind.SHOE:
-            self.check_shoe_drill(f)
-        elif "coups" not in f and "generate" not in f and ("ask" in get or "ask" not in f):
-            # (an ask that did not read is reported; it may have been a shoe's)
-            self.err(root, "", "a drill needs coups (fixed coups), generate (filters), or both")
-        if "ask" in get or "ask" not in f:
-            self.check_kind_fields(f, get, kind)
+        kind: DrillKind | None = COUP  # None: an ask that did not read (it is reported)
+        steps: tuple[Step, ...] = ()
+        if "ask" in get:
+            kind, steps = get["ask"]
+        elif "ask" in f:
+            kind = None
+        if kind is not None:
+            kind.check_source(self, root, f)
+            check_settings(self, f, kind)
 
         # Every filter that reads clean is checked against the shoe now, alongside whatever
         # else is wrong, so one run of validate shows every problem in the file.
         shoe = get.get("shoe", {})
         pays = {Bet(name): odds for name, odds in shoe.get("paytable", {}).items()}
         house = with_shoe(get.get("house"), shoe.get("decks"), pays)
-        decks: int = house.decks
         filters: list[tuple[CoupFilter, MappingNode, str]] = get.get("generate", [])
         for flt, node, where in filters:
-            self.check_satisfiable(flt, node, where, decks)
+            self.check_satisfiable(flt, node, where, house.decks)
+        if self.problems or kind is None:
+            return None
+        read = DrillRead(
+            f, get, steps, house, get.get("coups", []), list(filters), get.get("bets", {})
+        )
+        questions = kind.questions(self, read)
+        self.check_shared(read, kind)
+        kind.check(self, read)
+        self.check_house_asked(read)
+        table: TableSpec | None = get.get("table")
+        if "table" not in f and kind.table_missing is not None:
+            self.err(f["ask"], "ask", kind.table_missing)
+        elif "table" in f and not kind.takes_table:
+            self.err(
+                f["table"], "table", "a table section goes with ask: table (or ask: [shoe, table])"
+            )
+        if table is not None and kind.takes_table:
+            kind.check_table(self, read, table)
+        else:  # every drill keeps to its house's limits: the default house when none is named
+            self.check_limits(house, f, read.fixed, read.bets, get.get("bets_per_coup"))
         if self.problems:
             return None
+        # Each value to its model attribute, as the declaration maps them; the rest (and
+        # what the file leaves out) are the model's defaults, which are the declaration's.
+        model = {attr: get[key] for key, attr in F.DRILL.attrs() if key in get}
+        run = kind.build(read, model)
+        model.update(
+            steps=steps,
+            run=run,
+            questions=questions,
+            fixed=tuple(read.fixed),
+            filters=tuple(flt for flt, _, _ in filters),
+            bets=tuple(read.bets[b] for b in F.BETS if b in read.bets),
+            source=source,
+        )
+        model["house"] = house  # the house resolved with the shoe's decks and pays on top
+        return Drill(**model)
 
-        fixed: list[FixedCoup] = get.get("coups", [])
-        if kind is Kind.SHOE:
-            self.check_cut(f, shoe, decks)
-        bets: dict[str, BetSpec] = get.get("bets", {})
-        questions = get.get("questions")
-        if kind is Kind.SHOE:
-            questions = 0  # the shoe decides how many coups there are
-        elif questions is None:
-            questions = F.DEFAULT_QUESTIONS if filters else len(fixed)
-        elif not filters and questions > len(fixed):
-            self.err(
-                f["questions"],
-                "questions",
-                f"{questions} questions but only "
-                f"{len(fixed)} fixed coup{'s' if len(fixed) != 1 else ''} and no generate "
-                "filters to make up the rest",
-            )
-        per_coup: tuple[int, int] | None = get.get("bets_per_coup")
+    def check_shared(self, read: DrillRead, kind: DrillKind) -> None:
+        """The bets every kind deals from: enough for each coup, and there when asked."""
+        f, bets = read.f, read.bets
+        per_coup: tuple[int, int] | None = read.get.get("bets_per_coup")
         if per_coup is not None and not bets:
             self.err(
                 f["bets_per_coup"],
@@ -171,12 +184,13 @@ class _Reader(reading.Reader, F.DrillReads):
             self.err(
                 f["bets_per_coup"],
                 "bets_per_coup",
-                f"{_span(per_coup)} bets per coup "
+                f"{span_words(per_coup)} bets per coup "
                 f"but the drill lists only {len(bets)} ({listed}); give 1-{len(bets)}",
             )
-        money = [s for s in (Step.PAYOUT, Step.COMMISSION, Step.FEE) if s in steps]
+        money = [s for s in (Step.PAYOUT, Step.COMMISSION, Step.FEE) if s in read.steps]
         if money and not bets:
-            unbet = kind is not Kind.SHOE and not filters and all(c.wagers for c in fixed)
+            fixed = read.fixed
+            unbet = not kind.from_shoe and not read.filters and all(c.wagers for c in fixed)
             if not unbet:
                 self.err(
                     f["ask"],
@@ -184,88 +198,24 @@ class _Reader(reading.Reader, F.DrillReads):
                     f"{money[0].value} questions need bets: add a bets "
                     "section (e.g. bets: {banker: 25, dragon7: {min: 5, max: 100, step: 5}})",
                 )
-        if kind is Kind.SPOT:
-            self.check_spot(f, get.get("spot", {}), bool(bets))
-        if Step.COMMISSION in steps and house.commission is None:
+
+    def check_house_asked(self, read: DrillRead) -> None:
+        """A commission or a fee is asked only under a house that has one."""
+        house = read.house
+        if Step.COMMISSION in read.steps and house.commission is None:
             self.err(
-                f["ask"],
+                read.f["ask"],
                 "ask",
                 f"commission is asked but house {house.id!r} takes no "
                 "commission: name one that does (house: commission)",
             )
-        if Step.FEE in steps and house.fee is None:
+        if Step.FEE in read.steps and house.fee is None:
             self.err(
-                f["ask"],
+                read.f["ask"],
                 "ask",
                 f"fee is asked but house {house.id!r} has no fee "
                 "schedule: name one that does (house: cardroom)",
             )
-        table: TableSpec | None = get.get("table")
-        if kind is Kind.VIOLATIONS and "table" not in f:
-            self.err(
-                f["ask"],
-                "ask",
-                "ask: violations deals moments at a table: add a table section (e.g. "
-                'table: {seats: "3-5", bets: {banker: {min: 5, max: 100, step: 5}}})',
-            )
-        elif kind is Kind.VIOLATIONS:
-            pass  # the table section gives the layouts; checked below
-        elif steps == (Step.TABLE,) and "table" not in f:
-            self.err(
-                f["ask"],
-                "ask",
-                "ask: table needs a table section (seats, bets; e.g. "
-                'table: {seats: "3-7", bets: {banker: {min: 5, max: 100, step: 5}}})',
-            )
-        elif "table" in f and steps != (Step.TABLE,):
-            self.err(
-                f["table"], "table", "a table section goes with ask: table (or ask: [shoe, table])"
-            )
-        if table is not None and kind is Kind.VIOLATIONS:
-            self.check_layouts(house, f["table"], table)
-        elif table is not None and steps == (Step.TABLE,):
-            self.check_table(house, f, table, fixed)
-        else:  # every drill keeps to its house's limits: the default house when none is named
-            self.check_limits(house, f, fixed, bets, per_coup)
-        if self.problems:
-            return None
-        # Each value to its model attribute, as the declaration maps them; the rest (and
-        # what the file leaves out) are the model's defaults, which are the declaration's.
-        model = {attr: get[key] for key, attr in F.DRILL.attrs() if key in get}
-        spot = get.get("spot", {})
-        run: RunSpec = CoupSpec()
-        if kind is Kind.SHOE:
-            run = ShoeSpec(cut=F.SHOE.cut.of(shoe), last_coups=shoe.get("last_coups"))
-        elif kind is Kind.CALL:
-            run = CallSpec()
-        elif kind is Kind.VIOLATIONS and table is not None:
-            model.pop("table", None)  # the moments' layouts, not a table worked per coup
-            run = ViolationSpec(table, F.VIOLATIONS.rate.of(get.get("violations", {})))
-        if table is not None and kind is not Kind.VIOLATIONS and "violations" in get:
-            # a table watched before it is worked: the moments around the deal first
-            model["table"] = replace(table, violations=F.VIOLATIONS.rate.of(get["violations"]))
-        elif kind is Kind.IRREGULARITIES:
-            run = IrregularitySpec()
-        elif kind is Kind.SPOT:
-            run = SpotSpec(
-                level=F.SPOT.level.of(spot),
-                error_rate=F.SPOT.error_rate.of(spot),
-                irregularity_rate=F.SPOT.irregularities.of(spot),
-                violation_rate=F.SPOT.violations.of(spot),
-                error_ids=tuple(F.SPOT.errors.of(spot)),
-                extra_mistakes=tuple(spot.get("mistakes", ())),
-            )
-        model.update(
-            steps=steps,
-            run=run,
-            questions=questions,
-            fixed=tuple(fixed),
-            filters=tuple(flt for flt, _, _ in filters),
-            bets=tuple(bets[b] for b in F.BETS if b in bets),
-            source=source,
-        )
-        model["house"] = house  # the house resolved with the shoe's decks and pays on top
-        return Drill(**model)
 
     # -- the house the drill is dealt under -------------------------------------------------
     results = EZ_RESULTS  # the settlement table expect blocks are checked by
@@ -414,10 +364,11 @@ class _Reader(reading.Reader, F.DrillReads):
         out = [self.text(item, join(path, i)) for i, item in enumerate(items)]
         return None if any(t is None for t in out) else tuple(t for t in out if t is not None)
 
-    def ask(self, node: Node, path: str) -> tuple[Kind, tuple[Step, ...]] | None:
-        """The drill's kind (a shoe, calls, spotting errors, or separate coups) and the steps
-        asked of each coup."""
-        names = [*F.STEPS, F.WHOLE_COUP, F.TABLE_ASK, *F.KINDS]
+    def ask(self, node: Node, path: str) -> tuple[DrillKind, tuple[Step, ...]] | None:
+        """The drill's kind (``trainer.drills.kinds``: a shoe, calls, spotting errors, or
+        separate coups...) and the steps asked of each coup."""
+        words = kind_words()
+        names = [*F.STEPS, F.WHOLE_COUP, F.TABLE_ASK, *words]
         items = node.value if isinstance(node, SequenceNode) else [node]
         if not items:
             self.err(node, path, "is an empty list: ask at least one of " + ", ".join(names))
@@ -431,7 +382,7 @@ class _Reader(reading.Reader, F.DrillReads):
             if name is None:
                 ok = False
                 continue
-            if name in F.KINDS:
+            if name in words:
                 if kinds:
                     self.err(
                         item,
@@ -458,336 +409,16 @@ class _Reader(reading.Reader, F.DrillReads):
                 "questions in another drill",
             )
             return None
+        table = [F.TABLE_ASK] if Step.TABLE in chosen else []
+        kind = asked([*(k for k, _ in kinds), *table])
+        if kind is None:  # pragma: no cover - every word and [shoe, table] names a kind
+            self.err(node, path, "names no kind of drill")
+            return None
         if Step.TABLE in chosen:  # with shoe: the tables' coups come from one shoe
-            return (Kind.SHOE if kinds else Kind.COUP), (Step.TABLE,)
+            return kind, (Step.TABLE,)
         steps = tuple(s for s in ASKING_ORDER if s in chosen)
-        kind = Kind(kinds[0][0]) if kinds else Kind.COUP
-        if kind in (Kind.CALL, Kind.SPOT, Kind.VIOLATIONS, Kind.IRREGULARITIES) and steps:
-            self.err(
-                node,
-                path,
-                f"{kind.value} is asked on its own: it takes the dealer "
-                f"through every step (remove {', '.join(s.value for s in steps)})",
-            )
-            return None
-        if kind is Kind.SHOE and not steps:
-            self.err(
-                node,
-                path,
-                "a shoe asks something of each coup too: add the steps, "
-                "e.g. ask: [shoe, outcome] or ask: [shoe, coup]",
-            )
-            return None
-        return kind, steps
-
-    def rate(self, node: Node, path: str) -> float | None:
-        """A share of replays: a number from 0 to 1 (0.5) or a percentage ("50%")."""
-        text = self.scalar(node, path, 'a share like 0.5 or "50%"', (INT, FLOAT, STR))
-        if text is None:
-            return None
-        raw = text.strip()
-        percent = raw.endswith("%")
-        digits = raw.removesuffix("%").strip()
-        try:
-            value = Decimal(digits)
-        except ArithmeticError:
-            value = Decimal("NaN")
-        if not re.fullmatch(r"[0-9]+(\.[0-9]+)?", digits) or not value.is_finite():
-            self.err(
-                node,
-                path,
-                f"{quote(text)} is not a share: write a number from 0 to 1 "
-                '(0.5) or a percentage ("50%")',
-            )
-            return None
-        if percent:
-            value /= 100
-        if not 0 <= value <= 1:
-            self.err(node, path, f"{quote(text)} is out of range: a share is 0 to 1 (0% to 100%)")
-            return None
-        return float(value)
-
-    def spot_settings(self, node: Node, path: str) -> dict[str, Any] | None:
-        """spot: {...}, its mistakes file read first: the ids in errors may be its own."""
-        found = self.mapping(node, F.SPOT, path)
-        if found is None:
-            return None
-        out: dict[str, Any] = {}
-        extra: tuple[Any, ...] = ()
-        for name in sorted(found, key=lambda n: n != "mistakes"):
-            sub = join(path, name)
-            if name == "errors":
-                got = self.error_ids(found[name], sub, extra)
-            else:
-                got = self.read(found[name], F.SPOT.fields[name].kind, sub)
-            if got is not None:
-                out[name] = got
-                if name == "mistakes":
-                    extra = got
-        return out
-
-    def mistakes_file(self, node: Node, path: str) -> tuple[Any, ...] | None:
-        """An instructor's mistakes file; its own problems are reported with their lines."""
-        from trainer.mistakes.loader import MistakesFileError, load_mistakes_file
-
-        name = self.line(node, path)
-        if name is None:
-            return None
-        where = Path(name)
-        if not where.is_absolute() and self.source is not None:
-            where = self.source.parent / where
-        try:
-            return load_mistakes_file(where)
-        except MistakesFileError as exc:
-            count = len(exc.problems)
-            self.err(
-                node,
-                path,
-                f"mistakes file {quote(name)} has {count} problem"
-                f"{'s' if count != 1 else ''} (listed with its own lines)",
-            )
-            self.problems.extend(exc.problems)
-            return None
-
-    def error_ids(
-        self, node: Node, path: str, extra: tuple[Any, ...] = ()
-    ) -> tuple[str, ...] | None:
-        """Catalogue ids, each one the engine's catalogue (or the drill's mistakes file)
-        knows."""
-        from trainer.engine.catalogue import CATALOGUE
-
-        items = self.seq(node, path, "error ids")
-        if items is None:
-            return None
-        if not items:
-            self.err(
-                node,
-                path,
-                "is an empty list: name at least one error, or leave errors out for every one",
-            )
-            return None
-        known = (*(m.id for m in CATALOGUE), *(m.id for m in extra))
-        out: list[str] = []
-        for i, item in enumerate(items):
-            sub = join(path, i)
-            name = self.choice(item, sub, known, "an error of the catalogue")
-            if name is None:
-                continue
-            if name in out:
-                self.err(item, sub, f"{name!r} is listed twice")
-                continue
-            out.append(name)
-        return tuple(out) if len(out) == len(items) else None
-
-    # -- the dealer's procedure (shoe, call, spot) -----------------------------------------
-    def check_shoe_drill(self, f: dict[str, Node]) -> None:
-        """A shoe drill deals its coups from the shoe: no coups, filters or question count."""
-        for name in ("coups", "generate", "questions", "order"):
-            if name in f:
-                self.err(
-                    f[name],
-                    name,
-                    f"a shoe drill deals its coups from one shoe: "
-                    f"{name} does not apply (remove it; shoe: {{last_coups: N}} makes "
-                    "a shorter run)",
-                )
-
-    def check_kind_fields(self, f: dict[str, Node], get: dict[str, Any], kind: Kind) -> None:
-        """Settings of one kind of run given to another are named, not ignored."""
-        shoe_node = f.get("shoe")
-        for name in ("cut", "last_coups"):
-            where = child(shoe_node, name) if shoe_node is not None else None
-            if where is not None and kind is not Kind.SHOE:
-                self.err(
-                    where,
-                    join("shoe", name),
-                    f"{name} is a setting of a shoe drill "
-                    "(ask: [shoe, ...]); this drill deals separate coups",
-                )
-        if "spot" in f and kind is not Kind.SPOT:
-            self.err(f["spot"], "spot", "spot settings need ask: spot")
-        steps = get.get("ask", (kind, ()))[1]
-        if "violations" in f and kind is not Kind.VIOLATIONS and Step.TABLE not in steps:
-            self.err(
-                f["violations"],
-                "violations",
-                "violations settings need ask: violations or ask: table",
-            )
-
-    def check_layouts(self, house: House, node: Node, spec: TableSpec) -> None:
-        """A violations drill's table section against its house: the layouts it deals are
-        legal ones (a violation is the drill's to add)."""
-        if spec.seats[1] > house.seats:
-            self.err(
-                child(node, "seats") or node,
-                "table.seats",
-                f"{_span(spec.seats)} seats but the house {house.id}'s table has {house.seats}",
-            )
-        spans = {b.bet: (b.minimum, b.maximum) for b in spec.bets}
-        for bet, message in house.range_problems(spans, every_layout=True):
-            where = child(child(node, "bets"), bet.value) or node
-            self.err(where, join("table.bets", bet.value), message)
-
-    def check_spot(self, f: dict[str, Node], spot: dict[str, Any], has_bets: bool) -> None:
-        """Replays settle bets; a table-level mistake needs a table."""
-        from trainer.engine.catalogue import find_mistake
-
-        if not has_bets:
-            self.err(
-                f["ask"],
-                "ask",
-                "spot replays settle the bets on the layout: add a bets "
-                "section (e.g. bets: {banker: {min: 10, max: 100, step: 5}, dragon7: 10})",
-            )
-        if F.SPOT.level.of(spot) == "table":
-            return
-        node = child(f.get("spot"), "errors")
-        items = node.value if isinstance(node, SequenceNode) else []
-        extra = {m.id: m.level.value for m in spot.get("mistakes", ())}
-        for i, (name, item) in enumerate(zip(spot.get("errors", ()), items, strict=False)):
-            level = extra[name] if name in extra else find_mistake(name).level.value
-            if level == "table":
-                self.err(
-                    item,
-                    join(join("spot", "errors"), i),
-                    f"{name!r} happens only at a "
-                    "table of several seats: set spot: {level: table}",
-                )
-
-    def check_cut(self, f: dict[str, Node], shoe: dict[str, Any], decks: int) -> None:
-        """The cut card between 12 cards from the end and half the shoe (the engine's range)."""
-        cut = shoe.get("cut")
-        if cut is None:
-            return
-        half = 52 * decks // 2
-        if cut > half:
-            where = child(f["shoe"], "cut") or f["shoe"]
-            self.err(
-                where,
-                "shoe.cut",
-                f"{cut} cards behind the cut card is more than half "
-                f"the {decks}-deck shoe: use 12 to {half}",
-            )
-
-    def count_range(self, node: Node, path: str, most: int, what: str) -> tuple[int, int] | None:
-        """3 or "3-7": how many ``what`` (1 to ``most``), as (fewest, most)."""
-        text = self.scalar(
-            node, path, f'a number of {what} (1-{most}) or a range like "3-7"', (INT, STR)
-        )
-        if text is None:
-            return None
-        parts = [p.strip() for p in text.split("-")]
-        if len(parts) not in (1, 2) or not all(is_number(p) for p in parts):
-            self.err(
-                node,
-                path,
-                f'{quote(text)} is not a number of {what}: write 3, or a range like "3-7"',
-            )
-            return None
-        lo, hi = int(parts[0]), int(parts[-1])
-        if lo > hi:
-            self.err(node, path, f'range {quote(text)} runs backwards: write "{hi}-{lo}"')
-            return None
-        if lo < 1 or hi > most:
-            self.err(node, path, f"{quote(text)} is out of range: {what} are 1-{most}")
-            return None
-        return lo, hi
-
-    def table_spec(self, node: Node, path: str) -> TableSpec | None:
-        """The ``table:`` section; the checks against the house come once the drill's house
-        is known (``check_table``)."""
-        before = len(self.problems)
-        f = self.fields(node, F.TABLE, path)
-        if f is None or len(self.problems) > before:
-            return None
-        bets: dict[str, BetSpec] = f["bets"]
-        if not bets:
-            self.err(
-                child(node, "bets") or node,
-                join(path, "bets"),
-                "is empty: list the "
-                "bets that may appear (e.g. bets: {banker: {min: 5, max: 100, step: 5}})",
-            )
-            return None
-        specs = []
-        for name in F.BETS:
-            if name not in bets:
-                continue
-            spec = bets[name]
-            if spec.minimum == spec.maximum:  # a fixed wager is its own unit
-                spec = replace(spec, step=spec.minimum)
-            elif spec.minimum % spec.step:
-                where = child(child(node, "bets"), name) or node
-                self.err(
-                    where,
-                    join(join(path, "bets"), name),
-                    f"min {spec.minimum} is not a "
-                    f"multiple of step {spec.step}: at a table, wagers are whole multiples "
-                    "of the chip step (make min a multiple of step)",
-                )
-            specs.append(spec)
-        per_seat = f.get("bets_per_seat", (F.TABLE.bets_per_seat.default,) * 2)
-        if per_seat[1] > len(specs):
-            listed = ", ".join(b for b in F.BETS if b in bets)
-            self.err(
-                child(node, "bets_per_seat") or node,
-                join(path, "bets_per_seat"),
-                f"{_span(per_seat)} bets per seat but the table lists only {len(specs)} "
-                f"({listed}); give 1-{len(specs)}",
-            )
-        limit, target = f.get("time_limit"), f.get("target_seconds")
-        if limit is not None and target is not None and target > limit:
-            self.err(
-                child(node, "target_seconds") or node,
-                join(path, "target_seconds"),
-                f"the target of {target:g} s is above the time limit of {limit:g} s: no "
-                "table can meet it",
-            )
-        if len(self.problems) > before:
-            return None
-        return TableSpec(
-            bets=tuple(specs),
-            seats=f["seats"],
-            bets_per_seat=per_seat,
-            time_limit=limit,
-            target_seconds=target,
-            chips=ChipEntry(F.TABLE.chips.of(f)),
-        )
-
-    def check_table(
-        self, house: House, f: dict[str, Node], spec: TableSpec, fixed: list[FixedCoup]
-    ) -> None:
-        """A table drill against its house (seats, limits, side-bet rules) and the fields
-        a table drill does not take."""
-        node = f["table"]
-        if spec.seats[1] > house.seats:
-            self.err(
-                child(node, "seats") or node,
-                "table.seats",
-                f"{_span(spec.seats)} seats but the house {house.id}'s table has {house.seats}",
-            )
-        spans = {b.bet: (b.minimum, b.maximum) for b in spec.bets}
-        for bet, message in house.range_problems(spans, every_layout=True):
-            where = child(child(node, "bets"), bet.value) or node
-            self.err(where, join("table.bets", bet.value), message)
-        for key, instead in (
-            ("bets", "table.bets"),
-            ("bets_per_coup", "table.bets_per_seat"),
-            ("time_limit", "table.time_limit"),
-        ):
-            if key in f:
-                self.err(
-                    f[key], key, f"a table drill takes {key} in its table section: write {instead}"
-                )
-        items = f["coups"].value if isinstance(f.get("coups"), SequenceNode) else []
-        for index, (coup, item) in enumerate(zip(fixed, items, strict=False)):
-            if coup.wagers:
-                self.err(
-                    child(item, "bets") or item,
-                    join(join("coups", index), "bets"),
-                    "a table drill deals each coup's layout from its table section: "
-                    "remove the coup's bets",
-                )
+        word = kinds[0][0] if kinds else F.WHOLE_COUP
+        return (kind, steps) if kind.check_steps(self, node, path, word, steps) else None
 
     def bet_spec(self, node: Node, path: str) -> BetSpec | None:
         """A fixed amount (banker: 25) or a range (dragon7: {min: 5, max: 100, step: 5})."""
@@ -965,11 +596,6 @@ class _Reader(reading.Reader, F.DrillReads):
         reason = unsatisfiable_reason(flt, decks)
         if reason is not None:
             self.err(node, path, reason)
-
-
-def _span(span: tuple[int, int]) -> str:
-    lo, hi = span
-    return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
 def _verb(result: BetResult) -> str:

@@ -89,6 +89,11 @@ class Kind(enum.Enum):
     IRREGULARITIES = F.IRREGULARITIES_KIND
 
 
+#: The ids of the kinds worked at a table (``ask: table``, ``ask: [shoe, table]``): whole
+#: tables worked per coup, separate or from one shoe.
+TABLE_KIND, SHOE_TABLE_KIND = "table", "shoe_table"
+
+
 #: "coup" in a drill file: the whole coup, step by step.
 WHOLE_COUP: tuple[Step, ...] = (Step.PLAYER_DRAWS, Step.BANKER_DRAWS, Step.OUTCOME, Step.PAYOUT)
 #: The order questions are asked about one coup: the dealing order, then whether each bet
@@ -249,35 +254,66 @@ _MODE, _ORDER = Mode(_D.mode.default), Order(_D.order.default)
 
 # -- what one kind of run needs, one typed value per kind (``Drill.run``) -------------------
 # A kind's own settings live in its value, so a drill cannot carry another kind's settings
-# (a cut card on a drill of separate coups), and a new kind is one more class here.
+# (a cut card on a drill of separate coups).  Each kind is one object in each layer's
+# registry (``trainer.drills.kinds``, ``trainer.session.kinds``, ``trainer.tui.kinds``),
+# found by the drill's ``kind_id``: the run's ``id``, or its ``table_id`` at the table.
+
+
+class RunSpec:
+    """What one kind of run deals: the base of every kind's run value."""
+
+    __slots__ = ()
+    #: What the run deals, for code that asks only that (a shoe, separate coups, ...).
+    kind: ClassVar[Kind]
+    #: The id its kind is registered under in every layer.
+    id: ClassVar[str]
+    #: The id of the same run worked at a table (``ask: table``); None: never at a table.
+    table_id: ClassVar[str | None] = None
+
+    def words(self, questions: int, at_table: bool) -> str:
+        """How long a run is, in words: "12 coups", "5 tables"."""
+        if at_table:
+            return _count(questions, "table")
+        return _coups(questions)
 
 
 @dataclass(frozen=True, slots=True)
-class CoupSpec:
+class CoupSpec(RunSpec):
     """Separate coups, the steps asked of each (the default)."""
 
     kind: ClassVar[Kind] = Kind.COUP
+    id: ClassVar[str] = Kind.COUP.value
+    table_id: ClassVar[str | None] = TABLE_KIND
 
 
 @dataclass(frozen=True, slots=True)
-class ShoeSpec:
+class ShoeSpec(RunSpec):
     """One continuous shoe (``ask: [shoe, ...]``): ``cut`` cards behind the cut card (None:
     the house's), and the last ``last_coups`` coups before it only (None: the whole shoe)."""
 
     kind: ClassVar[Kind] = Kind.SHOE
+    id: ClassVar[str] = Kind.SHOE.value
+    table_id: ClassVar[str | None] = SHOE_TABLE_KIND
     cut: int | None = _SHOE.cut.default
     last_coups: int | None = _SHOE.last_coups.default
 
+    def words(self, questions: int, at_table: bool) -> str:
+        where = " at the table" if at_table else ""
+        if self.last_coups is None:
+            return f"a whole shoe{where}"
+        return f"a shoe{where} from {_coups(self.last_coups)} before the cut card"
+
 
 @dataclass(frozen=True, slots=True)
-class CallSpec:
+class CallSpec(RunSpec):
     """The dealer's calls at each step of a coup (``ask: call``)."""
 
     kind: ClassVar[Kind] = Kind.CALL
+    id: ClassVar[str] = Kind.CALL.value
 
 
 @dataclass(frozen=True, slots=True)
-class SpotSpec:
+class SpotSpec(RunSpec):
     """Replays to spot a dealer's error in (``ask: spot``): the ``level`` (coup or table),
     the share of replays with an error, the shares with an irregularity in the deal or a
     player's violation (what the dealer did then the error, if any), the catalogue ids
@@ -285,6 +321,7 @@ class SpotSpec:
     beside the engine's catalogue."""
 
     kind: ClassVar[Kind] = Kind.SPOT
+    id: ClassVar[str] = Kind.SPOT.value
     level: str = _SPOT.level.default
     error_rate: float = _SPOT.error_rate.default
     irregularity_rate: float = _SPOT.irregularities.default
@@ -294,24 +331,36 @@ class SpotSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class ViolationSpec:
+class ViolationSpec(RunSpec):
     """Moments at a dealt table (``ask: violations``): the layouts are the ``table``
-    section's, and ``rate`` of the moments hold a violation the house enforces."""
+    section's, and ``rate`` of the moments hold a violation the house enforces.  (Not a
+    table drill: a table drill's own ``violations:`` setting is ``TableSpec.violations``,
+    the share of tables watched before they are worked.)"""
 
     kind: ClassVar[Kind] = Kind.VIOLATIONS
+    id: ClassVar[str] = Kind.VIOLATIONS.value
     table: TableSpec
     rate: float = F.VIOLATIONS.rate.default
 
+    def words(self, questions: int, at_table: bool) -> str:
+        return f"{_count(questions, 'moment')} at the table"
+
 
 @dataclass(frozen=True, slots=True)
-class IrregularitySpec:
+class IrregularitySpec(RunSpec):
     """What goes wrong in the deal (``ask: irregularities``): each question one of the
     catalogue's irregularities, its remedy asked."""
 
     kind: ClassVar[Kind] = Kind.IRREGULARITIES
+    id: ClassVar[str] = Kind.IRREGULARITIES.value
+
+    def words(self, questions: int, at_table: bool) -> str:
+        return f"{questions} irregularit{'ies' if questions != 1 else 'y'}"
 
 
-RunSpec = CoupSpec | ShoeSpec | CallSpec | SpotSpec | ViolationSpec | IrregularitySpec
+def _count(n: int, noun: str) -> str:
+    """``n`` of ``noun``, in words: "1 table", "3 tables"."""
+    return f"{n} {noun}{'s' if n != 1 else ''}"
 
 
 def _coups(n: int) -> str:
@@ -342,7 +391,8 @@ class Drill:
     #: paytable, game), the default house when the file names none.  ``decks`` and
     #: ``paytable`` are read from it, so no drill has a paytable its house disagrees with.
     house: House = DEFAULT_HOUSE
-    #: ``ask: table``: the table each coup is dealt to (steps is then (Step.TABLE,)).
+    #: ``ask: table``: the table each coup is dealt to (steps is then (Step.TABLE,)); given
+    #: exactly when the drill is ``at_table``.
     table: TableSpec | None = None
     #: Coups dealt first, one each in this order (as many as the run holds), before the
     #: rest are drawn from ``filters`` by weight: set by the review, never by a file.
@@ -363,10 +413,6 @@ class Drill:
         return f"{self.part} · {self.title}" if self.part else self.title
 
     @property
-    def is_table(self) -> bool:
-        return self.table is not None
-
-    @property
     def decks(self) -> int:
         return self.house.decks
 
@@ -376,10 +422,32 @@ class Drill:
 
     #: What a run deals and that kind's own settings; ``steps`` are asked of each coup.
     run: RunSpec = CoupSpec()
+    #: Whole tables worked per coup (``ask: table``): the run's ``table_id`` kind, its
+    #: table in ``table``.  Said by the drill, never guessed from its other fields.
+    at_table: bool = False
+
+    def __post_init__(self) -> None:
+        if self.at_table and self.run.table_id is None:
+            raise DrillError(f"drill {self.id!r}: a {self.run.id} run is never worked at a table")
+        if self.at_table != (self.table is not None):
+            need = "needs its table section" if self.at_table else "is not worked at a table"
+            raise DrillError(f"drill {self.id!r} {need} (at_table and table go together)")
 
     @property
     def kind(self) -> Kind:
         return self.run.kind
+
+    @property
+    def kind_id(self) -> str:
+        """The id its kind is registered under in every layer (``trainer.drills.kinds``)."""
+        if self.at_table and self.run.table_id is not None:
+            return self.run.table_id
+        return self.run.id
+
+    @property
+    def is_table(self) -> bool:
+        """The old name of ``at_table``."""
+        return self.at_table
 
     @property
     def shoe(self) -> ShoeSpec:
@@ -398,19 +466,4 @@ class Drill:
     @property
     def run_words(self) -> str:
         """How long a run is, in words: "12 coups", "5 tables", "a whole shoe"."""
-        run = self.run
-        if self.is_table and isinstance(run, ShoeSpec):
-            if run.last_coups is None:
-                return "a whole shoe at the table"
-            return f"a shoe at the table from {_coups(run.last_coups)} before the cut card"
-        if self.is_table:
-            return f"{self.questions} table{'s' if self.questions != 1 else ''}"
-        if isinstance(run, ViolationSpec):
-            return f"{self.questions} moment{'s' if self.questions != 1 else ''} at the table"
-        if isinstance(run, IrregularitySpec):
-            return f"{self.questions} irregularit{'ies' if self.questions != 1 else 'y'}"
-        if isinstance(run, ShoeSpec):
-            if run.last_coups is None:
-                return "a whole shoe"
-            return f"a shoe from {_coups(run.last_coups)} before the cut card"
-        return f"{self.questions} coup{'s' if self.questions != 1 else ''}"
+        return self.run.words(self.questions, self.at_table)

@@ -227,6 +227,7 @@ def table_review_drill(
         tags=("review", "table"),
         filters=tuple(filters),
         house=house,
+        at_table=True,
         table=TableSpec(
             bets=tuple(_table_bet(house, b) for b in bets),
             seats=(3, 5),

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Unpack
 
-from trainer.drills.model import Drill, DrillCoup, Kind
+from trainer.drills.model import Drill, DrillCoup
 from trainer.scoring import percent
 from trainer.session.clock import Clock, Now, utc_now
+from trainer.session.kinds import Dealer, session_kind
 from trainer.session.questions import Answer, NotAsked, TimedOut, expand
 from trainer.session.run import (
     Asked,
@@ -85,7 +86,7 @@ class Session(OnRun):
         shoe: DealtShoe | None = None,
         retry_of: str | None = None,
     ) -> None:
-        if drill.is_table:
+        if drill.at_table:
             raise SessionError(
                 f"drill {drill.id!r} works whole tables: run it as a "
                 "trainer.session.table.TableSession"
@@ -111,39 +112,15 @@ class Session(OnRun):
         drill: Drill,
         trainee: str,
         rng: random.Random,
-        deal: Callable[[Drill, random.Random], Sequence[DrillCoup]] | None = None,
+        deal: Dealer | None = None,
         **kwargs: Unpack[Hooks],
     ) -> Session:
         """A new run of ``drill`` with coups dealt from ``rng`` (the drill's own generator
         unless ``deal`` is given; a shoe drill deals its shoe)."""
-        if drill.kind is Kind.SHOE:
-            from trainer.session.shoe import deal_shoe, shoe_questions
-
-            run = deal_shoe(drill, rng)
-            coups, asked = shoe_questions(drill, run, rng)
-            return cls(drill, coups, trainee, questions=asked, shoe=run, **kwargs)
-        from trainer.drills.generate import deal_drill
-
-        coups = list(deal(drill, rng) if deal is not None else deal_drill(drill, rng))
-        questions: Sequence[Asked] = ()
-        if drill.kind is Kind.CALL:
-            from trainer.session.calls import call_questions
-
-            questions = call_questions(drill, coups, rng)
-        elif drill.kind is Kind.SPOT:
-            from trainer.session.spot import spot_questions
-
-            questions = spot_questions(drill, coups, rng)
-        elif drill.kind is Kind.VIOLATIONS:
-            from trainer.session.protect import violation_questions
-
-            questions = violation_questions(drill, coups, rng)
-        elif drill.kind is Kind.IRREGULARITIES:
-            from trainer.irregularities.loader import bundled
-            from trainer.session.protect import irregularity_questions
-
-            questions = irregularity_questions(drill, coups, rng, bundled())
-        return cls(drill, coups, trainee, questions=questions, **kwargs)
+        dealt = session_kind(drill).deal(drill, rng, deal)
+        return cls(
+            drill, dealt.coups, trainee, questions=dealt.questions, shoe=dealt.shoe, **kwargs
+        )
 
     # -- state -------------------------------------------------------------------------------
     @property
@@ -163,12 +140,10 @@ class Session(OnRun):
         trainee chose: their questions are counted."""
         if self.run.retry_of is not None or not self.questions:
             return f"Q {number}/{self.total}"
-        if self.drill.kind is Kind.SHOE:
-            return f"Q {number}"
         at = self.questions[min(max(number, 1), self.total) - 1].coup_index
-        if self.drill.kind is Kind.SPOT:
-            replays = sorted({q.coup_index for q in self.questions})
-            return f"Replay {replays.index(at) + 1}/{len(replays)}"
+        own = session_kind(self.drill).counter(self.questions, number, at)
+        if own is not None:
+            return own
         if self.total != len(self.coups) and not self.drill.length_in_questions:
             return f"Coup {at + 1}/{len(self.coups)}"
         return f"Q {number}/{self.total}"

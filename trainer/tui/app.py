@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from trainer.session.audition import Sitting
     from trainer.session.clock import Clock, Now
     from trainer.session.records import AnswerRecord, SessionRecord
+    from trainer.session.table import TableSession
     from trainer.signals import ShutdownGuard
     from trainer.tui.catalog import DrillChoice
     from trainer.tui.screens.dialogs import Confirm
@@ -570,7 +571,7 @@ class TrainerApp(App[int]):
             drill = audition.as_exam(drill)
 
         # ask: table works a whole table per coup, on its own screen; one way to start either
-        kind: type[Session] | type[TableSession] = TableSession if drill.is_table else Session
+        kind: type[Session] | type[TableSession] = TableSession if drill.at_table else Session
         try:
             session = kind.deal(
                 drill,
@@ -593,12 +594,7 @@ class TrainerApp(App[int]):
 
             # found again by the sign-off sheet: the sitting's id, then the part
             session.run.session_id = part_session_id(audition.sitting.session_id, part)
-        if isinstance(session, TableSession):
-            from trainer.tui.screens.table import TableScreen
-
-            self.push_screen(TableScreen(session))
-        else:
-            self.run_session(session)
+        self.push_screen(session_screen(session))  # the screen its kind names
 
     @on(TableFinished)
     def table_finished(self, message: TableFinished) -> None:
@@ -901,18 +897,12 @@ class TrainerApp(App[int]):
         self.notify("Four-colour deck" if self.four_colour else "Two-colour deck", timeout=2)
 
 
-def session_screen(session: Session) -> Screen[None]:
-    """The screen a run is answered on: the replay screen to spot a dealer's error, the
-    drill screen for everything else."""
-    from trainer.drills.model import Kind
+def session_screen(session: Session | TableSession) -> Screen[None]:
+    """The screen a run is answered on: the one its drill's kind names (``trainer.tui.kinds``,
+    imported when a run opens, not at launch)."""
+    from trainer.tui.kinds import session_screen as kind_screen
 
-    if session.drill.kind is Kind.SPOT:
-        from trainer.tui.screens.spot import SpotScreen
-
-        return SpotScreen(session)
-    from trainer.tui.screens.drill import DrillScreen
-
-    return DrillScreen(session)
+    return kind_screen(session)
 
 
 def _utc_now() -> datetime:
