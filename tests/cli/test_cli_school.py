@@ -244,3 +244,17 @@ def test_a_certificate_for_another_name_is_a_problem(tls_server: tuple[Path, lis
     run = ezbac("school", "check", "--trainers", "5", "--no-db", "--tls", f"localhost:{port}")
     assert run.returncode == 1
     assert "subjectAltName names other.school.lan, not localhost" in run.stdout
+
+
+def test_a_console_refused_is_named_without_the_password(pg_bouncer) -> None:
+    """A terminal's user that is not in PgBouncer's admin_users or stats_users: the limits
+    cannot be read, said in one problem line; its password appears nowhere."""
+    from tests.support.pg import PASSWORD, PASSWORD_ROLE, SHARED
+
+    url = pg_bouncer.url(SHARED, user=f"{PASSWORD_ROLE}:{PASSWORD}")
+    run = ezbac("school", "check", "--trainers", "500", "--db", url)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert PASSWORD not in run.stdout + run.stderr
+    (problem,) = [line for line in run.stdout.splitlines() if line.startswith("problem:")]
+    assert problem.startswith("problem: pgbouncer console: ")
+    assert "add the user to stats_users in pgbouncer.ini" in problem

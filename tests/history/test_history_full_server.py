@@ -144,3 +144,54 @@ def test_a_full_server_is_never_taken_for_sign_in_off(
         assert time.monotonic() - started < 5
     finally:
         recorder.store.close()
+
+
+def test_a_trainer_starts_on_a_full_pooler_too(
+    tiny_server: PgServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PgBouncer's own limit (max_client_conn, "no more connections allowed") is waited for
+    the same way: the trainer starts, spools, and sends once a client slot is free."""
+    from tests.support.pg import PgBouncer, bouncer_binary
+    from trainer.cli.train import history_recorder
+
+    binary = bouncer_binary()
+    if binary is None:
+        pytest.skip("no pgbouncer on this machine: install Debian's pgbouncer package")
+    monkeypatch.setattr(backend_pg, "WAIT_FIRST_S", 0.2)
+    bouncer = PgBouncer(
+        tiny_server,
+        binary,
+        name="full-bouncer",
+        settings={"max_client_conn": "2", "default_pool_size": "1", "max_db_connections": "1"},
+    )
+    bouncer.start()
+    others: list[psycopg.Connection] = []
+    try:
+        url = bouncer.schema()
+        for _ in range(4):  # bounded: the pooler refuses the third
+            try:
+                others.append(psycopg.connect(url, autocommit=True))
+            except psycopg.OperationalError as exc:
+                assert "no more connections allowed" in str(exc)
+                break
+        assert len(others) == 2
+        recorder = history_recorder(url)  # before: "no more connections allowed", exit 2
+        try:
+            recorder.on_answer(answer(trainee="bo"))
+            assert recorder.pending_count() == 1
+            others.pop().close()
+            deadline = time.monotonic() + 20
+            while recorder.send_waiting() and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert recorder.pending_count() == 0
+        finally:
+            recorder.close(timeout=5)
+            recorder.store.close()
+        for conn in others:
+            conn.close()
+        others.clear()
+        assert run_sql(url, "SELECT count(*) FROM answers WHERE trainee = 'bo'") == [(1,)]
+    finally:
+        for conn in others:
+            conn.close()
+        bouncer.stop()

@@ -303,8 +303,10 @@ def run_check(args: argparse.Namespace) -> int:
         problems += _check_server(plan, server, args.console)
     if tls is not None:
         problems += _check_tls(*tls)
-    for line in problems:
-        print(f"problem: {line}")
+    from trainer.cli.common import shorten
+
+    for line in problems:  # no password, whoever worded the line (libpq quotes addresses)
+        print(shorten(f"problem: {line}"))
     if problems:
         print(f"{len(problems)} problem{'s' * (len(problems) > 1)} for {plan.trainers} trainers")
         return EXIT_INVALID
@@ -378,7 +380,9 @@ def _check_server(plan: Plan, where: ServerLocation, console: str | None) -> lis
             config = {str(row[0]): str(row[1]) for row in cur.fetchall()}
     except psycopg.Error as exc:
         why = " ".join(str(exc).split())
-        if 'database "pgbouncer" does not exist' not in why or console:
+        # PostgreSQL itself answers: no such database, or none its pg_hba.conf lets in
+        itself = 'database "pgbouncer" does not exist' in why or "pg_hba.conf" in why
+        if not itself or console:
             console_problem = why
     problems: list[str] = []
     if config is None and console_problem is None:  # the address is the server itself
