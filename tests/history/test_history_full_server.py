@@ -195,3 +195,51 @@ def test_a_trainer_starts_on_a_full_pooler_too(
         for conn in others:
             conn.close()
         bouncer.stop()
+
+
+def test_a_trainer_starts_when_the_pools_connection_is_busy_past_its_wait(
+    tiny_server: PgServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A class starting at once through PgBouncer: the pool's server connections all busy
+    past query_wait_timeout (here its one connection held by another client's transaction
+    for longer than 1 s).  The trainer starts and spools, and sends once the pool frees."""
+    from tests.support.pg import PgBouncer, bouncer_binary
+    from trainer.cli.train import history_recorder
+
+    binary = bouncer_binary()
+    if binary is None:
+        pytest.skip("no pgbouncer on this machine: install Debian's pgbouncer package")
+    monkeypatch.setattr(backend_pg, "WAIT_FIRST_S", 0.2)
+    bouncer = PgBouncer(
+        tiny_server,
+        binary,
+        name="busy-bouncer",
+        settings={"default_pool_size": "1", "max_db_connections": "1", "query_wait_timeout": "1"},
+    )
+    bouncer.start()
+    holder: psycopg.Connection | None = None
+    try:
+        url = bouncer.schema()
+        open_history(url).close()  # the history made before the class comes
+        holder = psycopg.connect(url)  # not autocommit: its transaction keeps the one
+        holder.execute("SELECT 1")  # server connection of the pool
+        started = time.monotonic()
+        recorder = history_recorder(url)  # before: "cannot open it (query_wait_timeout)"
+        assert time.monotonic() - started < 5
+        try:
+            recorder.on_answer(answer(trainee="cy"))
+            assert recorder.pending_count() == 1
+            holder.rollback()  # the pool's connection is free again
+            deadline = time.monotonic() + 20
+            while recorder.send_waiting() and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert recorder.pending_count() == 0
+        finally:
+            recorder.close(timeout=5)
+            recorder.store.close()
+        holder.close()
+        assert run_sql(url, "SELECT count(*) FROM answers WHERE trainee = 'cy'") == [(1,)]
+    finally:
+        if holder is not None:
+            holder.close()
+        bouncer.stop()

@@ -104,12 +104,14 @@ __all__ = [
 
 #: What a server (or a pooler) says when it refuses a connection because every slot is
 #: taken: PostgreSQL's max_connections and the slots it keeps for superusers, a role's or a
-#: database's connection limit, PgBouncer's max_client_conn.
+#: database's connection limit, PgBouncer's max_client_conn, and PgBouncer's pool having no
+#: server connection free within its query_wait_timeout (a class starting at once).
 FULL_SIGNS = (
     "too many clients already",
     "remaining connection slots are reserved",
     "too many connections for",
     "no more connections allowed",
+    "query_wait_timeout",
 )
 
 
@@ -128,7 +130,10 @@ def _problem(location: ServerLocation, exc: Exception, doing: str) -> HistoryErr
         return HistoryLockedError(
             f"{location}: cannot {doing} it: locked by another program ({why})"
         )
-    return HistoryUnavailableError(f"{location}: cannot {doing} it ({why})")
+    full = any(sign in why for sign in FULL_SIGNS)
+    return (ServerFullError if full else HistoryUnavailableError)(
+        f"{location}: cannot {doing} it ({why})"
+    )
 
 
 def _connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection[Any]:
@@ -393,12 +398,14 @@ class ServerHistory:
         """The history on the server at ``location`` (see trainer.history.store.open_history).
 
         With ``wait_when_full`` (a trainer starting), a server refusing the connection
-        because every slot is taken is no failure: the store is returned unconnected, its
+        because every slot is taken (or a pooler with no server connection free within its
+        query_wait_timeout) is no failure: the store is returned unconnected, its
         reads and writes refused (ServerFullError, so the recorder spools) until a try,
         spaced by a growing pause (``WAIT_FIRST_S`` doubled up to ``WAIT_MOST_S``), gets a
         slot; the history is checked (and created or migrated) then, before its first use."""
         try:
             conn = _connect(location, readonly=readonly)
+            blank = _checked(conn, location, create=create, readonly=readonly)
         except ServerFullError:
             if not wait_when_full or readonly:
                 raise
@@ -407,7 +414,6 @@ class ServerHistory:
             store.set_busy_timeout(busy_timeout_ms)
             store._refused()
             return store
-        blank = _checked(conn, location, create=create, readonly=readonly)
         store = cls(conn, location, readonly=readonly, blank=blank)
         store.set_busy_timeout(busy_timeout_ms)
         if store._linger <= 0:
@@ -574,7 +580,11 @@ class ServerHistory:
                 time.sleep(min(left, pause * random.uniform(0.5, 1.5)))
                 pause *= 2
         if self._unchecked is not None:
-            self._blank = _checked(conn, self.path, create=self._unchecked, readonly=False)
+            try:
+                self._blank = _checked(conn, self.path, create=self._unchecked, readonly=False)
+            except ServerFullError:  # a pooler with no server connection free in time
+                self._refused()
+                raise
             self._unchecked = None
             self._pause = WAIT_FIRST_S
         self.connects += 1
