@@ -162,7 +162,7 @@ def test_an_unreachable_server_is_one_line_without_its_password(tmp_path: Path) 
 def test_check_of_a_file_or_of_nothing_is_one_line(tmp_path: Path) -> None:
     usage_error(
         ezbac("school", "check", "--trainers", "5", "--db", str(tmp_path / "h.sqlite3")),
-        "a file, not a server",
+        "--db",
     )
     usage_error(ezbac("school", "check", "--trainers", "5", "--no-db"), "--no-db")
     usage_error(ezbac("school", "check", "--trainers", "5", "--tls", "h:99999"), "--tls")
@@ -258,3 +258,25 @@ def test_a_console_refused_is_named_without_the_password(pg_bouncer) -> None:
     (problem,) = [line for line in run.stdout.splitlines() if line.startswith("problem:")]
     assert problem.startswith("problem: pgbouncer console: ")
     assert "add the user to stats_users in pgbouncer.ini" in problem
+
+
+def test_a_console_named_must_be_a_server_reached(pg_bouncer, tmp_path: Path) -> None:
+    db = pg_bouncer.url("ezbac_tests")
+    usage_error(
+        ezbac("school", "check", "--trainers", "5", "--db", db, "--console", "http://x/y"),
+        "http://",
+    )
+    usage_error(
+        ezbac("school", "check", "--trainers", "5", "--db", db, "--console", str(tmp_path)),
+        "--console",
+    )
+    gone = f"postgresql://pgb:s3cret-pw@/pgbouncer?host={tmp_path}&port=5999"
+    line = usage_error(
+        ezbac("school", "check", "--trainers", "5", "--db", db, "--console", gone),
+        "--console postgresql://pgb@",
+    )
+    assert "s3cret" not in line
+    usage_error(
+        ezbac("school", "check", "--trainers", "5", "--no-db", "--tls", "h", "--console", gone),
+        "--console",
+    )

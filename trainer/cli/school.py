@@ -299,6 +299,10 @@ def run_check(args: argparse.Namespace) -> int:
         raise UsageError("--no-db: give --tls HOST[:PORT], or there is nothing to check")
     tls = None if args.tls is None else _tls_target(args.tls)  # all input checked first
     server = None if args.no_db else _server(getattr(args, "db", None))
+    if args.console is not None:
+        if server is None:
+            raise UsageError("--console: the pooler is checked with the server; leave out --no-db")
+        _console(args.console)  # a postgresql:// address, or one line
     if server is not None:
         problems += _check_server(plan, server, args.console)
     if tls is not None:
@@ -314,7 +318,24 @@ def run_check(args: argparse.Namespace) -> int:
     return 0
 
 
+def _console(value: str) -> ServerLocation:
+    """The --console address: a server's, else one line."""
+    from trainer.engine.errors import quote
+    from trainer.history.store import HistoryError, server_location
+
+    try:
+        where = server_location(value)
+    except HistoryError as exc:
+        raise UsageError(f"--console: {exc}") from None
+    if where is None:
+        raise UsageError(
+            f"--console {quote(value)}: not a postgresql://USER@HOST:PORT/pgbouncer address"
+        )
+    return where
+
+
 def _server(db: str | None) -> ServerLocation:
+    """The server ``db`` names (--db, else $EZBAC_DB); a file or a bad address is one line."""
     from trainer.history.store import HistoryError, ServerLocation, resolve_db
 
     try:
@@ -323,8 +344,8 @@ def _server(db: str | None) -> ServerLocation:
         raise UsageError(str(exc)) from None
     if not isinstance(where, ServerLocation):
         raise UsageError(
-            f"{where}: a file, not a server: give the address the terminals use, "
-            "--db postgresql://USER@HOST:PORT/DB (or $EZBAC_DB), or --no-db"
+            f"--db {where}: a file, not a server: give the address the terminals use, "
+            "postgresql://USER@HOST:PORT/DB (or $EZBAC_DB), or --no-db"
         )
     return where
 
@@ -380,6 +401,8 @@ def _check_server(plan: Plan, where: ServerLocation, console: str | None) -> lis
             config = {str(row[0]): str(row[1]) for row in cur.fetchall()}
     except psycopg.Error as exc:
         why = " ".join(str(exc).split())
+        if console is not None and "not allowed" not in why:  # the one named: reached?
+            raise UsageError(f"--console {_console(console)}: cannot reach it ({why})") from None
         # PostgreSQL itself answers: no such database, or none its pg_hba.conf lets in
         itself = 'database "pgbouncer" does not exist' in why or "pg_hba.conf" in why
         if not itself or console:
