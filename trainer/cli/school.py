@@ -109,7 +109,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "plan",
         help="print the PgBouncer, PostgreSQL and nginx settings and the certificate command",
         description=(
-            "Print the settings that hold TRAINERS trainers: PgBouncer's at each site,\n"
+            "Print the settings that hold N trainers: PgBouncer's at each site,\n"
             "PostgreSQL's, nginx's in front of ezbac serve, and the openssl command for a\n"
             "self-signed certificate naming the host (docs/schools.md)."
         ),
@@ -132,7 +132,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "check",
         help="check a running set-up against the plan, one line per problem",
         description=(
-            "Check a running set-up for TRAINERS trainers: the server is reached through the\n"
+            "Check a running set-up for N trainers: the server is reached through the\n"
             "address the terminals use (--db or $EZBAC_DB), through PgBouncer when the plan\n"
             "needs one, its limits are enough (PgBouncer's SHOW CONFIG on its console, the\n"
             "server's max_connections), and the certificate at --tls names its host.\n"
