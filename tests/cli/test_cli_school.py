@@ -280,3 +280,24 @@ def test_a_console_named_must_be_a_server_reached(pg_bouncer, tmp_path: Path) ->
         ezbac("school", "check", "--trainers", "5", "--no-db", "--tls", "h", "--console", gone),
         "--console",
     )
+
+
+def test_the_server_must_hold_what_the_pooler_may_open(pg_server) -> None:
+    """A pooler allowed 50 server connections (max_db_connections) in front of the suite's
+    server of 60 slots: 50 + 3 reserved + 10 spare = 63 needed, more than the plan's 33."""
+    binary = bouncer_binary()
+    if binary is None:
+        pytest.skip("no pgbouncer on this machine: install Debian's pgbouncer package")
+    bouncer = PgBouncer(
+        pg_server, binary, name="wide-bouncer", settings={"max_db_connections": "50"}
+    )
+    bouncer.start()
+    try:
+        run = ezbac("school", "check", "--trainers", "500", "--db", bouncer.url("ezbac_tests"))
+    finally:
+        bouncer.stop()
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert (
+        "problem: postgresql max_connections = 60: too few for 500 trainers; set "
+        "max_connections = 63 in postgresql.conf (and restart it)"
+    ) in run.stdout.splitlines()

@@ -422,12 +422,25 @@ def _check_server(plan: Plan, where: ServerLocation, console: str | None) -> lis
     else:
         problems += _check_pooler(plan, config)
     need = plan.max_connections + max(0, reserved - RESERVED)
+    pool = None if config is None else _server_side(config)
+    if pool is not None:  # the pooler's own cap, at every site, if more than the plan's
+        need = max(need, plan.sites * pool + reserved + SPARE)
     if max_connections < need:
         problems.append(
             f"postgresql max_connections = {max_connections}: too few for {plan.trainers} "
             f"trainers; set max_connections = {need} in postgresql.conf (and restart it)"
         )
     return problems
+
+
+def _server_side(config: dict[str, str]) -> int | None:
+    """The server connections this pooler may open to the database: its max_db_connections,
+    else (0: no cap) its pool and reserve for one role; None when it does not say."""
+    cap = _number(config, "max_db_connections")
+    if cap:
+        return cap
+    pool = _number(config, "default_pool_size")
+    return None if pool is None else pool + (_number(config, "reserve_pool_size") or 0)
 
 
 def _number(config: dict[str, str], key: str) -> int | None:
