@@ -48,7 +48,15 @@ def test_the_plan_for_500_trainers_at_one_site() -> None:
     assert _setting(run.stdout, "query_wait_timeout") == "5"
     assert _setting(run.stdout, "max_connections") == "100"
     assert "needs 33" in run.stdout
+    assert "open files for it: 590 (systemd's default 1024 is enough)" in run.stdout
     assert "subjectAltName=DNS:ezbac.school.lan" in run.stdout
+
+
+def test_past_systemds_open_files_the_plan_raises_them() -> None:
+    """1,000 trainers: 1,000 + 100 clients, a pool of 20 (1,000 / 25 = 40, at most 20)
+    and 20: 1,140 open files, past the default 1024."""
+    run = ezbac("school", "plan", "--trainers", "1000")
+    assert "LimitNOFILE=1140 (systemctl edit pgbouncer" in run.stdout
 
 
 def test_the_plan_for_5000_trainers_across_10_sites() -> None:

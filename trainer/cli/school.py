@@ -44,6 +44,8 @@ POOL_LEAST, POOL_MOST = 5, 20
 TRAINERS_A_CONNECTION = 25
 #: The longest a write waits for a server connection at the pooler before it spools.
 QUERY_WAIT_MOST = 5
+#: The open files systemd gives a service unless told (Debian's pgbouncer.service).
+OPEN_FILES = 1024
 #: Linux's default somaxconn: a listen backlog above it is cut to it.
 BACKLOG_MOST = 4096
 
@@ -246,7 +248,9 @@ def _plan_text(plan: Plan, name: str) -> str:
             f"  max_db_connections = {plan.pool_size}",
             f"  query_wait_timeout = {QUERY_WAIT_MOST}",
             f"  listen_backlog = {plan.listen_backlog}",
-            f"  and open files for it: LimitNOFILE={plan.open_files} "
+            f"  and open files for it: {plan.open_files} (systemd's default {OPEN_FILES} is enough)"
+            if plan.open_files <= OPEN_FILES
+            else f"  and open files for it: LimitNOFILE={plan.open_files} "
             "(systemctl edit pgbouncer, [Service] section)",
             "",
         ]
