@@ -32,6 +32,7 @@ LINES: dict[str, tuple[str, ...]] = {
     "class": ("--since", "2024-09-01", "--db", "school.sqlite3"),
     "history": ("copy", "a.sqlite3", "b.sqlite3"),
     "people": ("rename", "Ana", "Anna"),
+    "school": ("plan", "--trainers", "500", "--sites", "2", "--name", "ezbac.school.lan"),
 }
 
 

@@ -242,11 +242,22 @@ class PgBouncer:
     keeps a pool per database and role, so each test's server connections are its own.
     """
 
-    def __init__(self, server: PgServer, binary: str, pool_size: int = 10) -> None:
+    def __init__(
+        self,
+        server: PgServer,
+        binary: str,
+        pool_size: int = 10,
+        *,
+        name: str = "bouncer",
+        settings: dict[str, str] | None = None,
+    ) -> None:
+        """``name``: its folder under the server's (a second pooler takes another);
+        ``settings``: pgbouncer.ini's values that replace these (a school's mis-set one)."""
         self.server = server
         self.binary = binary
         self.pool_size = pool_size
-        self.root = server.root / "bouncer"
+        self.settings = settings or {}
+        self.root = server.root / name
         self.port = server.port + 1 if server.port < 65535 else server.port - 1
         self._proc: subprocess.Popen[bytes] | None = None
 
@@ -285,6 +296,12 @@ class PgBouncer:
             "log_connections = 0\n"  # a line for each client's login and logout otherwise
             "log_disconnections = 0\n"
         )
+        if self.settings:
+            lines = config.read_text().splitlines()
+            for key, value in self.settings.items():
+                lines = [line for line in lines if line.partition(" =")[0] != key]
+                lines.append(f"{key} = {value}")
+            config.write_text("\n".join(lines) + "\n")
         if self.server._as_postgres:
             user = pwd.getpwnam("postgres")
             for path in (self.root, users, config):

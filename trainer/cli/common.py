@@ -38,6 +38,7 @@ COMMANDS: dict[str, str] = {
     "class": "the instructor's screen: every trainee, last exams, weakest skills",
     "history": "copy a whole history between SQLite files and PostgreSQL servers",
     "people": "the roster, sign-in and database roles of a school's history",
+    "school": "a school's set-up for N trainers: PgBouncer, PostgreSQL, nginx, TLS; check it",
 }
 
 

@@ -73,16 +73,43 @@ def _trainee(args: argparse.Namespace) -> str | None:
         raise UsageError(f"--trainee: {exc}") from None
 
 
+#: How long a trainer starting while every connection slot of the history server is taken
+#: waits for one (its store tries again after a growing pause) to read the school's settings.
+START_WAIT_SECONDS = 30.0
+
+
 def signin_on(recorder: Recorder) -> bool:
     """Whether the school turned sign-in on for this history (trainer.history.people);
-    a history that cannot say is taken as off, as before sign-in existed."""
-    from trainer.history.people import policy
-    from trainer.history.store import HistoryError
+    a history that cannot say is taken as off, as before sign-in existed.  A server with
+    every connection slot taken is waited for (``START_WAIT_SECONDS``), never taken as
+    off: a full server must not open the trainer without its sign-in."""
+    import time
 
-    try:
-        return policy(recorder.store).signin
-    except HistoryError:
-        return False
+    from trainer.history.people import policy
+    from trainer.history.store import HistoryError, ServerFullError
+
+    deadline = time.monotonic() + START_WAIT_SECONDS
+    said = False
+    while True:
+        try:
+            return policy(recorder.store).signin
+        except ServerFullError:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise UsageError(
+                    f"{recorder.store.path}: every connection slot of the history server has "
+                    f"been taken for {START_WAIT_SECONDS:g} s: try again in a while, or put a "
+                    "pooler in front of it (docs/schools.md)"
+                ) from None
+            if not said:
+                _say(
+                    "ezbac: every connection slot of the history server is taken: "
+                    f"waiting up to {START_WAIT_SECONDS:g} s for one"
+                )
+                said = True
+            time.sleep(min(left, 0.2))  # the store itself asks the server after its pause
+        except HistoryError:
+            return False
 
 
 def run_train(args: argparse.Namespace) -> int:
@@ -228,7 +255,8 @@ def history_recorder(db: str | None, curriculum: str | None = None) -> Recorder:
     from trainer.history.store import HistoryError, open_history
 
     try:
-        store = open_history(db, busy_timeout_ms=RECORDER_BUSY_MS)
+        # a server with every slot taken is waited for: answers spool meanwhile
+        store = open_history(db, busy_timeout_ms=RECORDER_BUSY_MS, wait_when_full=True)
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     atexit.register(store.close)

@@ -45,6 +45,10 @@ class HistoryLockedError(HistoryUnavailableError):
     """Another program holds the file's write lock past the busy timeout: try again later."""
 
 
+class ServerFullError(HistoryUnavailableError):
+    """The history server (or its pooler) refused a connection: every slot was taken."""
+
+
 #: How a --db value names a PostgreSQL server rather than a file (libpq's URI schemes).
 SERVER_SCHEMES = ("postgresql://", "postgres://")
 

@@ -37,6 +37,7 @@ unless the address says ``?options=-csearch_path%3Dezbac``).
 from __future__ import annotations
 
 import contextlib
+import math
 import random
 import threading
 import time
@@ -54,6 +55,7 @@ from trainer.history.backend import (
     HistoryError,
     HistoryLockedError,
     HistoryUnavailableError,
+    ServerFullError,
     ServerLocation,
     Transaction,
     refuse,
@@ -91,7 +93,26 @@ CONNECTION_DEFAULTS: dict[str, str | int] = {
     "application_name": "ezbac",
 }
 
-__all__ = ["CONNECTION_DEFAULTS", "LINGER_S", "MARKER", "ServerHistory", "ServerTransaction"]
+__all__ = [
+    "CONNECTION_DEFAULTS",
+    "LINGER_S",
+    "MARKER",
+    "ServerFullError",
+    "ServerHistory",
+    "ServerTransaction",
+]
+
+#: What a server (or a pooler) says when it refuses a connection because every slot is
+#: taken: PostgreSQL's max_connections and the slots it keeps for superusers, a role's or a
+#: database's connection limit, PgBouncer's max_client_conn, and PgBouncer's pool having no
+#: server connection free within its query_wait_timeout (a class starting at once).
+FULL_SIGNS = (
+    "too many clients already",
+    "remaining connection slots are reserved",
+    "too many connections for",
+    "no more connections allowed",
+    "query_wait_timeout",
+)
 
 
 def _one_line(exc: BaseException, location: ServerLocation) -> str:
@@ -109,7 +130,10 @@ def _problem(location: ServerLocation, exc: Exception, doing: str) -> HistoryErr
         return HistoryLockedError(
             f"{location}: cannot {doing} it: locked by another program ({why})"
         )
-    return HistoryUnavailableError(f"{location}: cannot {doing} it ({why})")
+    full = any(sign in why for sign in FULL_SIGNS)
+    return (ServerFullError if full else HistoryUnavailableError)(
+        f"{location}: cannot {doing} it ({why})"
+    )
 
 
 def _connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection[Any]:
@@ -138,8 +162,10 @@ def _connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection[
     try:
         conn = psycopg.connect(make_conninfo("", **params), autocommit=True)
     except psycopg.Error as exc:
-        raise HistoryUnavailableError(
-            f"{location}: cannot reach the history server ({_one_line(exc, location)})"
+        why = _one_line(exc, location)
+        full = any(sign in why for sign in FULL_SIGNS)
+        raise (ServerFullError if full else HistoryUnavailableError)(
+            f"{location}: cannot reach the history server ({why})"
         ) from None
     # a pooler in transaction mode routes each transaction to any server connection: a
     # statement prepared on one is unknown on the next (PgBouncer before 1.21)
@@ -227,6 +253,50 @@ def _migrate(conn: psycopg.Connection[Any], version: int) -> None:
         conn.execute(SET_VERSION, (target,))
 
 
+def _checked(
+    conn: psycopg.Connection[Any], location: ServerLocation, *, create: bool, readonly: bool
+) -> bool:
+    """Check the history on a fresh connection, creating or migrating it unless
+    ``readonly``; True for a blank one opened for reading.  The connection is closed on
+    any error (a HistoryError naming the server)."""
+    blank = False
+    try:
+        with conn.transaction():  # a refusal rolls back: nothing written
+            if readonly:
+                version = _inspect(conn, location)
+                blank = not version  # blank, or no schema: no history yet, nothing created
+                if version and version < SCHEMA_VERSION:
+                    raise HistoryUnavailableError(
+                        f"{location}: history schema version {version} is older than "
+                        f"this ezbac's {SCHEMA_VERSION}; open it once with the trainer "
+                        "to upgrade it"
+                    )
+            else:
+                version = _inspect(conn, location)
+                if version != SCHEMA_VERSION:
+                    # terminals starting together take turns to create or migrate the
+                    # schema, and look again once it is theirs.  A current one needs no
+                    # turn: a class starting at once (500 trainers through a pooler of
+                    # 20 connections) queued behind the lock for over a second
+                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPLICATION_ID,))
+                    version = _inspect(conn, location)
+                if version is None:
+                    raise HistoryUnavailableError(
+                        f"{location}: no schema to keep the history in (the search_path "
+                        "names none that exists and that this role may use)"
+                    )
+                if version == 0 and not create:
+                    raise HistoryUnavailableError(f"{location}: no history database there")
+                _migrate(conn, version)
+    except psycopg.Error as exc:
+        conn.close()
+        raise _problem(location, exc, "open") from None
+    except BaseException:
+        conn.close()
+        raise
+    return blank
+
+
 #: How long an idle connection is kept for the next read or write of the same burst (an
 #: answer and the counts the screen reads after it) before it is closed.  A trainer answers
 #: every 2-5 s, so at 500 trainers about a tenth of them hold one at a time
@@ -235,6 +305,11 @@ LINGER_S = 0.25
 #: First pause before connecting again when the server refuses a connection (every slot
 #: taken): doubled each time, with jitter, within the store's busy timeout.
 RETRY_PAUSE_S = 0.01
+#: A trainer that started while the server was full (``ServerHistory.open``'s
+#: ``wait_when_full``) tries for a slot again after this pause, doubled after each refusal
+#: up to ``WAIT_MOST_S``; meanwhile its answers wait in its spool.
+WAIT_FIRST_S = 1.0
+WAIT_MOST_S = 30.0
 
 
 class _Reaper:
@@ -302,55 +377,54 @@ class ServerHistory:
         self.path = location
         self.readonly = readonly
         self.connects = 0 if conn is None else 1  # connections opened (the tests count them)
+        #: Opened while the server was full: the history is checked at the first connection
+        #: (None once checked; else whether to create it there).
+        self._unchecked: bool | None = None
+        self._next_try = 0.0  # no try to connect before this (monotonic) while unchecked
+        self._pause = WAIT_FIRST_S
         if conn is not None:
             _REAPER.watch(self)
 
     @classmethod
     def open(
-        cls, location: ServerLocation, *, create: bool, readonly: bool, busy_timeout_ms: int
+        cls,
+        location: ServerLocation,
+        *,
+        create: bool,
+        readonly: bool,
+        busy_timeout_ms: int,
+        wait_when_full: bool = False,
     ) -> ServerHistory:
-        """The history on the server at ``location`` (see trainer.history.store.open_history)."""
-        conn = _connect(location, readonly=readonly)
-        blank = False
+        """The history on the server at ``location`` (see trainer.history.store.open_history).
+
+        With ``wait_when_full`` (a trainer starting), a server refusing the connection
+        because every slot is taken (or a pooler with no server connection free within its
+        query_wait_timeout) is no failure: the store is returned unconnected, its
+        reads and writes refused (ServerFullError, so the recorder spools) until a try,
+        spaced by a growing pause (``WAIT_FIRST_S`` doubled up to ``WAIT_MOST_S``), gets a
+        slot; the history is checked (and created or migrated) then, before its first use."""
         try:
-            with conn.transaction():  # a refusal rolls back: nothing written
-                if readonly:
-                    version = _inspect(conn, location)
-                    blank = not version  # blank, or no schema: no history yet, nothing created
-                    if version and version < SCHEMA_VERSION:
-                        raise HistoryUnavailableError(
-                            f"{location}: history schema version {version} is older than "
-                            f"this ezbac's {SCHEMA_VERSION}; open it once with the trainer "
-                            "to upgrade it"
-                        )
-                else:
-                    version = _inspect(conn, location)
-                    if version != SCHEMA_VERSION:
-                        # terminals starting together take turns to create or migrate the
-                        # schema, and look again once it is theirs.  A current one needs no
-                        # turn: a class starting at once (500 trainers through a pooler of
-                        # 20 connections) queued behind the lock for over a second
-                        conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPLICATION_ID,))
-                        version = _inspect(conn, location)
-                    if version is None:
-                        raise HistoryUnavailableError(
-                            f"{location}: no schema to keep the history in (the search_path "
-                            "names none that exists and that this role may use)"
-                        )
-                    if version == 0 and not create:
-                        raise HistoryUnavailableError(f"{location}: no history database there")
-                    _migrate(conn, version)
-        except psycopg.Error as exc:
-            conn.close()
-            raise _problem(location, exc, "open") from None
-        except BaseException:
-            conn.close()
-            raise
+            conn = _connect(location, readonly=readonly)
+            blank = _checked(conn, location, create=create, readonly=readonly)
+        except ServerFullError:
+            if not wait_when_full or readonly:
+                raise
+            store = cls(None, location, readonly=readonly)
+            store._unchecked = create
+            store.set_busy_timeout(busy_timeout_ms)
+            store._refused()
+            return store
         store = cls(conn, location, readonly=readonly, blank=blank)
         store.set_busy_timeout(busy_timeout_ms)
         if store._linger <= 0:
             store.close_idle()
         return store
+
+    def _refused(self) -> None:
+        """A try to connect found every slot taken: the next waits a pause twice as long
+        (with jitter, so trainers refused together do not come back together)."""
+        self._next_try = time.monotonic() + self._pause * random.uniform(0.5, 1.5)
+        self._pause = min(self._pause * 2, WAIT_MOST_S)
 
     def set_busy_timeout(self, milliseconds: int) -> None:
         """How long a write waits for a table lock (PostgreSQL's lock_timeout, set in each
@@ -484,18 +558,35 @@ class ServerHistory:
         longer each time, until the busy timeout has passed.  Called with the lock held."""
         if self._server is not None and not self._server.closed:
             return self._server
+        if self._unchecked is not None:
+            wait = self._next_try - time.monotonic()
+            if wait > 0:  # the pause after a refusal: the server is not asked meanwhile
+                raise ServerFullError(
+                    f"{self.path}: every connection slot of the server was taken; "
+                    f"trying again in {math.ceil(wait)} s"
+                )
         deadline = time.monotonic() + self._lock_timeout_ms / 1000
         pause = RETRY_PAUSE_S
         while True:
             try:
                 conn = _connect(self.path, readonly=self.readonly)
                 break
-            except HistoryUnavailableError:
+            except HistoryUnavailableError as exc:
                 left = deadline - time.monotonic()
                 if left <= 0:
+                    if self._unchecked is not None and isinstance(exc, ServerFullError):
+                        self._refused()
                     raise
                 time.sleep(min(left, pause * random.uniform(0.5, 1.5)))
                 pause *= 2
+        if self._unchecked is not None:
+            try:
+                self._blank = _checked(conn, self.path, create=self._unchecked, readonly=False)
+            except ServerFullError:  # a pooler with no server connection free in time
+                self._refused()
+                raise
+            self._unchecked = None
+            self._pause = WAIT_FIRST_S
         self.connects += 1
         self._server = conn
         _REAPER.watch(self)

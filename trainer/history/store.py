@@ -22,6 +22,7 @@ from trainer.history.backend import (
     HistoryUnavailableError,
     Location,
     NotHistoryDatabaseError,
+    ServerFullError,
     ServerLocation,
     Transaction,
     redact,
@@ -46,6 +47,7 @@ __all__ = [
     "HistoryUnavailableError",
     "Location",
     "NotHistoryDatabaseError",
+    "ServerFullError",
     "ServerLocation",
     "Transaction",
     "as_text",
@@ -139,17 +141,26 @@ def open_history(
     create: bool = True,
     readonly: bool = False,
     busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+    wait_when_full: bool = False,
 ) -> HistoryStore:
     """Open (creating when ``create``) the history at ``path`` or the resolved default,
     migrating an older schema forward; with ``readonly``, read it exactly as it is, never
     changing it.  ``busy_timeout_ms`` is how long each later write waits for another
-    program's lock.  Raises HistoryError with a one-line message."""
+    program's lock.  Raises HistoryError with a one-line message.
+
+    ``wait_when_full`` (a trainer starting): a server whose every connection slot is taken
+    is waited for instead, its writes refused until then so that the recorder spools them
+    (trainer.history.backend_pg.ServerHistory.open); a file ignores it."""
     where = resolve_db(path)
     if isinstance(where, ServerLocation):
         from trainer.history.backend_pg import ServerHistory
 
         return ServerHistory.open(
-            where, create=create, readonly=readonly, busy_timeout_ms=busy_timeout_ms
+            where,
+            create=create,
+            readonly=readonly,
+            busy_timeout_ms=busy_timeout_ms,
+            wait_when_full=wait_when_full,
         )
     return SqliteHistory.open(
         where, create=create, readonly=readonly, busy_timeout_ms=busy_timeout_ms
