@@ -18,8 +18,8 @@ from trainer.session import Result, Session
 from trainer.session.choice import ChoiceQuestion
 from trainer.tui.messages import GoHome, RetryMissed
 from trainer.tui.screens import stylesheets
-from trainer.tui.screens.drill import feedback_text, show_asked
 from trainer.tui.widgets.fittable import Col, FitTable
+from trainer.tui.widgets.question import feedback_text, show_asked
 from trainer.tui.widgets.table import HandView, LayoutView
 
 if TYPE_CHECKING:
