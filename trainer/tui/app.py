@@ -1,4 +1,7 @@
-"""The trainer application: home → drill → results, with history plugged in through hooks."""
+"""The trainer application: home → drill → results, with history plugged in through hooks.
+
+The app navigates and wires; who is at the trainer (sign-in), the idle lock-out and the
+audition being sat are flows it composes (trainer.tui.flows)."""
 
 from __future__ import annotations
 
