@@ -30,7 +30,7 @@ from trainer.session.run import Result
 from trainer.session.session import Session
 from trainer.session.spot import FixQuestion, SpotQuestion
 from trainer.session.table.session import TableSession
-from trainer.tui.screens.drill import feedback_text
+from trainer.tui.widgets.question import feedback_text
 
 SEEDS = range(8)
 BUNDLED = sorted(p.stem.split("-", 1)[1] for p in bundled_dir().glob("*.yaml"))

@@ -19,8 +19,9 @@ from trainer.engine import Bet
 from trainer.engine.house import BUNDLED_HOUSES, COMMISSION_HOUSE, House
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.dialogs import ConfirmLeave
-from trainer.tui.screens.drill import ChoiceButton, DrillScreen
+from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.results import ResultsScreen
+from trainer.tui.widgets.choices import ChoiceButton
 from trainer.tui.widgets.keybar import KeyBar
 
 SIZE = (80, 24)

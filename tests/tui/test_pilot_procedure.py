@@ -23,9 +23,10 @@ from trainer.engine.shoe import ShoeRules, ShoeRun
 from trainer.session import Session
 from trainer.session.shoe import NextQuestion, dealt_shoe, shoe_questions
 from trainer.tui.app import TrainerApp
-from trainer.tui.screens.drill import DrillScreen, OptionButton
+from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.results import ResultsScreen
 from trainer.tui.screens.spot import ReplayList, SpotScreen
+from trainer.tui.widgets.choices import OptionButton
 
 SIZE = (80, 24)
 # A natural coup of four cards: Player 9s Ks = 9 against Banker Ks Ks = 0, Player wins.

@@ -22,8 +22,9 @@ from trainer.irregularities.loader import bundled
 from trainer.session import Session
 from trainer.session.protect import IrregularityQuestion, ViolationQuestion
 from trainer.tui.app import TrainerApp
-from trainer.tui.screens.drill import DrillScreen, OptionButton
+from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.results import ResultsScreen
+from trainer.tui.widgets.choices import OptionButton
 from trainer.tui.widgets.table import HandView
 
 SIZE = (100, 40)

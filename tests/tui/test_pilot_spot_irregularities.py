@@ -16,9 +16,9 @@ from textual.widgets import Static
 from tests.support.coups import FakeClock, FakeNow, remedy_replays
 from trainer.session import Session
 from trainer.tui.app import TrainerApp, session_screen
-from trainer.tui.screens.drill import OptionButton
 from trainer.tui.screens.results import ResultsScreen
 from trainer.tui.screens.spot import ReplayList, SpotScreen
+from trainer.tui.widgets.choices import OptionButton
 
 SIZE = (80, 24)
 

@@ -1,4 +1,7 @@
-"""The trainer application: home → drill → results, with history plugged in through hooks."""
+"""The trainer application: home → drill → results, with history plugged in through hooks.
+
+The app navigates and wires; who is at the trainer (sign-in), the idle lock-out and the
+audition being sat are flows it composes (trainer.tui.flows)."""
 
 from __future__ import annotations
 
@@ -20,6 +23,9 @@ from textual.screen import Screen
 from trainer.errors import EzbacError
 from trainer.prefs import Loaded, load_settings, save_settings
 from trainer.tui.clock import PausableClock
+from trainer.tui.flows.auditions import Auditions
+from trainer.tui.flows.desk import SignInDesk
+from trainer.tui.flows.lockout import IdleLockout
 from trainer.tui.messages import (
     AskName,
     DrillFinished,
@@ -51,12 +57,12 @@ if TYPE_CHECKING:
     from trainer.history.progress import ProgressData
     from trainer.history.signing_in import Desk
     from trainer.session import Session
-    from trainer.session.audition import Sitting
     from trainer.session.clock import Clock, Now
     from trainer.session.records import AnswerRecord, SessionRecord
     from trainer.session.table import TableSession
     from trainer.signals import ShutdownGuard
     from trainer.tui.catalog import DrillChoice
+    from trainer.tui.flows.auditions import AuditionRun
     from trainer.tui.screens.dialogs import Confirm
 
 #: A test's dealer, standing in for the drill's own: it deals the run's coups, or its tables
@@ -105,35 +111,6 @@ class Hooks:
     #: ``retake_from(trainee)``: when a trainee whose last audition failed may sit it
     #: again (None: nothing waits).
     retake_from: Callable[[str], datetime | None] | None = None
-
-
-@dataclass
-class AuditionRun:
-    """An audition being sat in the app: the sitting, its parts' drills (written first) and
-    the one being sat."""
-
-    sitting: Sitting
-    parts: list[tuple[str, Drill]]
-    index: int = 0
-    #: The instructor who approved it (with the school's sign-in on): each part's run
-    #: records them as its proctor.
-    proctor: Person | None = None
-
-    def part_of(self, session_id: str) -> bool:
-        return session_id.startswith(self.sitting.session_id + "-")
-
-    def as_exam(self, drill: Drill) -> Drill:
-        """The part being sat, as an exam (no feedback, no reference, recorded as exam)
-        headed by where it stands in the audition ("Part 2 of 8"), a coup dealt for each
-        skill its areas name (a natural for the draws)."""
-        from trainer.drills.model import Kind
-        from trainer.history.review import covers_for
-        from trainer.session.audition import exam_part
-
-        areas = self.sitting.audition.areas
-        keys = [k for a in areas if a.drill == drill.id for k in a.keys]
-        covers = covers_for(keys, drill) if drill.kind is Kind.COUP else ()
-        return exam_part(drill, self.index + 1, len(self.parts), covers)
 
 
 class TrainerApp(App[int]):
@@ -187,13 +164,12 @@ class TrainerApp(App[int]):
         #: who trains is who signed in here, no name is remembered or typed, and an idle
         #: trainer signs out.  None: as before sign-in existed.
         self.desk = desk
-        self.person: Person | None = None
-        self.idle_clock = idle_clock
-        self.last_input = idle_clock()
-        self.idle_seconds = 300.0
         if desk is not None:
             self.trainee = ""
-        self.audition: AuditionRun | None = None  # an audition being sat
+        self.signin = SignInDesk(self, desk)
+        self.lockout = IdleLockout(self, self.signin, idle_clock)
+        self.signin.touch = self.lockout.touch
+        self.auditions = Auditions(self, self.signin, self._choices)
 
     # -- lifecycle ------------------------------------------------------------------------------
 
@@ -208,9 +184,9 @@ class TrainerApp(App[int]):
         if self.hooks.send_waiting is not None:
             self.set_interval(self.HISTORY_RETRY_SECONDS, self.send_history_waiting)
         if self.desk is not None:
-            self.idle_seconds = self.desk_policy_idle()
+            self.lockout.read_policy()
             self.set_interval(1.0, self.idle_tick)
-            self.show_sign_in()
+            self.signin.show_sign_in()
         elif self.start_drill is not None:
             self.begin(self.start_drill)
         if self.hooks.path is not None and self.PATH_AFTER_SECONDS > 0:
@@ -252,9 +228,7 @@ class TrainerApp(App[int]):
 
     def abandon_audition(self) -> None:
         """An audition left before its verdict is kept as abandoned (no verdict)."""
-        sitting, self.audition = self.audition, None
-        if sitting is not None and self.hooks.on_session is not None:
-            self.hooks.on_session(sitting.sitting.abandoned(self.now()))
+        self.auditions.abandon()
 
     def get_default_screen(self) -> HomeScreen:
         # the first screen itself, not pushed over an empty one: one screen to lay out and
@@ -371,123 +345,45 @@ class TrainerApp(App[int]):
         if desk is not None:
             self.as_instructor("manage the roster", lambda _: self.push_screen(RosterScreen(desk)))
 
-    # -- who is training (sign-in on) ---------------------------------------------------------
+    # -- who is training (sign-in on: trainer.tui.flows) ---------------------------------------
 
-    #: Seconds of countdown shown before an idle sign-out.
-    IDLE_WARNING: ClassVar[float] = 30.0
+    @property
+    def person(self) -> Person | None:
+        """Who signed in here (None: nobody, or sign-in off)."""
+        return self.signin.person
 
-    def desk_policy_idle(self) -> float:
-        """The school's idle time in seconds (its default when the history cannot say)."""
-        from trainer.history.people import Policy
+    @property
+    def audition(self) -> AuditionRun | None:
+        """The audition being sat (None: none)."""
+        return self.auditions.run
 
-        try:
-            minutes = self.desk.policy().idle_minutes if self.desk else Policy().idle_minutes
-        except EzbacError as exc:
-            self.history_problem(str(exc))
-            minutes = Policy().idle_minutes
-        return minutes * 60.0
+    @property
+    def idle_seconds(self) -> float:
+        """The school's idle time before a sign-out."""
+        return self.lockout.idle_seconds
 
-    def check_secret(self, name: str, secret: str, *, instructor: bool = False) -> Any:
-        assert self.desk is not None
-        return self.desk.sign_in(name, secret, instructor=instructor)
+    def idle_tick(self) -> None:
+        self.lockout.tick()
 
-    def show_sign_in(self, note: str = "") -> None:
-        from trainer.tui.screens.signin import SignInScreen
-
-        self.push_screen(SignInScreen(self.check_secret, note))
+    def as_instructor(self, act: str, then: Callable[[Person], object]) -> None:
+        self.signin.as_instructor(act, then)
 
     def on_signed_in(self, message: Any) -> None:
         """Someone gave their secret at the sign-in screen (SignedIn)."""
-        from trainer.tui.screens.signin import SignInScreen
-
-        self.person = message.person
-        self.trainee = message.person.name
-        self.touch()
-        if isinstance(self.screen, SignInScreen):
-            self.pop_screen()
-        self.refresh_home()
-        start, self.start_drill = self.start_drill, None  # `ezbac train DRILL`: once
-        if start is not None:
-            self.begin(start)
-
-    def as_instructor(self, act: str, then: Callable[[Person], object]) -> None:
-        """Run ``then`` with the instructor signed in here, or the one who gives their name
-        and PIN at a proctor's prompt for this one act (Escape: not done)."""
-        from trainer.tui.screens.signin import ProctorScreen
-
-        if self.person is not None and self.person.instructor:
-            then(self.person)
-            return
-
-        def given(proctor: Person | None) -> None:
-            self.touch()
-            if proctor is not None:
-                then(proctor)
-
-        self.push_screen(ProctorScreen(act, self.check_secret), given)
-
-    def touch(self) -> None:
-        """Someone is at the trainer: the idle time starts again."""
-        self.last_input = self.idle_clock()
+        self.signin.signed_in(message.person)
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.MouseDown)) and not event.is_forwarded:
-            self.touch()
+            self.lockout.touch()
         await super().on_event(event)
-
-    def idle_tick(self) -> None:
-        """Every second with sign-in on: the countdown in the last IDLE_WARNING seconds, then
-        the sign-out."""
-        from trainer.tui.screens.signin import IdleScreen
-
-        if self.person is None:
-            return
-        left = self.idle_seconds - (self.idle_clock() - self.last_input)
-        showing = self.screen if isinstance(self.screen, IdleScreen) else None
-        if left <= 0:
-            self.sign_out(idle=True)
-        elif left <= min(self.IDLE_WARNING, self.idle_seconds / 2):
-            if showing is None:
-                self.clock.pause()
-
-                def stay(_: bool | None) -> None:
-                    self.clock.resume()
-                    self.touch()
-
-                self.push_screen(IdleScreen(self.person.name, int(left + 0.999)), stay)
-            else:
-                showing.count(int(left + 0.999))
 
     @on(SignOut)
     def sign_out_asked(self) -> None:
-        self.sign_out()
+        self.signin.sign_out()
 
-    def sign_out(self, *, idle: bool = False) -> None:
-        """The person leaves (home's `o`, idle time out): their drill under way is kept as
-        abandoned, every screen closed, nothing of theirs left on this trainer."""
-        if self.person is None:
-            return
-        self.abandon_drill()
-        self.clock.resume()  # an idle countdown paused it
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        self.leave(idle=idle)
-        self.refresh_home()
-        from trainer.tui.screens.signin import idle_note
-
-        self.show_sign_in(idle_note(self.idle_seconds) if idle else "")
-        if idle:
-            self.notify("Signed out after idle time.", timeout=8)
-
-    def leave(self, *, idle: bool = False) -> None:
+    def leave(self) -> None:
         """Record the sign-out and forget the person (on quitting too)."""
-        who, self.person, self.trainee = self.person, None, "" if self.desk else self.trainee
-        if who is None or self.desk is None:
-            return
-        try:
-            self.desk.sign_out(who, idle=idle)
-        except EzbacError as exc:
-            self.history_problem(str(exc))
+        self.signin.leave()
 
     def on_class_screen_picked(self, message: Any) -> None:
         """A trainee picked on the class screen (ClassScreen.Picked): their progress."""
@@ -567,7 +463,7 @@ class TrainerApp(App[int]):
         on_answer = self.hooks.on_answer
         audition = self.audition
         if part is not None and audition is not None:
-            on_answer = self.audition_answer(audition.sitting, part)
+            on_answer = self.auditions.answer_hook(audition.sitting, part)
             drill = audition.as_exam(drill)
 
         # ask: table works a whole table per coup, on its own screen; one way to start either
@@ -627,190 +523,22 @@ class TrainerApp(App[int]):
         else:
             self.switch_screen(session_screen(session))
 
-    # -- the audition ---------------------------------------------------------------------------
+    # -- the audition (trainer.tui.flows.auditions) --------------------------------------------
 
     @on(StartAudition)
     def start_audition(self) -> None:
-        """The curriculum's audition: the proctor approves, then its parts in turn."""
-        read = self.hooks.curriculum
-        curriculum = read() if read is not None else None
-        if curriculum is None or curriculum.audition is None:
-            self.notify("No audition is set in this run.", severity="warning")
-            return
-        if not self.trainee:
-            self.ask_name(then=self.start_audition)
-            return
-        retake = self.hooks.retake_from(self.trainee) if self.hooks.retake_from else None
-        if retake is not None and retake > self.now():
-            self.notify(
-                f"{self.trainee} failed the last audition: a retake may be sat from "
-                f"{retake:%Y-%m-%d} (the school's setting).",
-                title="Audition",
-                severity="warning",
-                timeout=8,
-            )
-            return
-        home = self.screen_stack[0] if self.screen_stack else None
-        path = home.path if isinstance(home, HomeScreen) else None
-        note = ""
-        if path is None:
-            note = "The trainee's path is not known here: the proctor decides."
-        elif not path.ready:
-            note = (
-                f"Not ready by the path: {len(path.to_go)} of {len(path.skills)} skills "
-                "still to master. The proctor may approve it anyway."
-            )
-        audition = curriculum.audition
-        from trainer.tui.screens.audition import ProctorScreen
-
-        if self.desk is not None:  # the school's sign-in: an instructor's PIN approves it
-            if note:
-                self.notify(note, title="Audition", timeout=8)
-            self.as_instructor(
-                f"approve the audition of {self.trainee}",
-                lambda p: self.sit_audition(audition, p.name, p),
-            )
-            return
-
-        def approved(name: str | None) -> None:
-            if name:
-                self.sit_audition(audition, name)
-
-        self.push_screen(ProctorScreen(self.trainee, note), approved)
-
-    def sit_audition(self, audition: Any, proctor: str, instructor: Person | None = None) -> None:
-        """Start the sitting ``proctor`` approved: its written part first."""
-        import uuid
-
-        from trainer.session.audition import (
-            WRITTEN_PART,
-            NamedProctor,
-            NotApprovedError,
-            Sitting,
-            practical_drills,
-            written_drill,
-        )
-
-        try:
-            sitting = Sitting.start(
-                audition,
-                self.trainee,
-                NamedProctor(proctor),
-                self.now(),
-                uuid.uuid4().hex,
-                person_id=None if self.person is None else self.person.person_id,
-                proctor_id=None if instructor is None else instructor.person_id,
-            )
-        except NotApprovedError as exc:
-            self.notify(str(exc), severity="error")
-            return
-        choices = {c.id: c for c in self._choices()}
-        parts: list[tuple[str, Drill]] = [(WRITTEN_PART, written_drill(audition))]
-        for drill_id in practical_drills(audition):
-            choice = choices.get(drill_id)
-            try:
-                if choice is None:
-                    raise ValueError("not installed")
-                parts.append((drill_id, choice.load()))
-            except ValueError as exc:
-                self.notify(f"Cannot sit the audition: {drill_id}: {exc}", severity="error")
-                return
-        self.audition = AuditionRun(sitting, parts, proctor=instructor)
-        if self.hooks.on_session is not None:
-            self.hooks.on_session(sitting.started())
-        part, drill = parts[0]
-        self.begin(drill, part, instructor)
-
-    def audition_answer(self, sitting: Sitting, part: str) -> Callable[[AnswerRecord], None]:
-        """Each answer of a part: to the history, and to the sitting for its verdict."""
-        from trainer.session.audition import WRITTEN_PART
-
-        keep = sitting.on_written if part == WRITTEN_PART else sitting.on_practical
-        record = self.hooks.on_answer
-
-        def answered(answer: AnswerRecord) -> None:
-            if record is not None:
-                record(answer)
-            keep(answer)
-
-        return answered
+        self.auditions.start()
 
     def next_part(self, session_id: str) -> bool:
-        """After a part of the audition: the next part, or the verdict after the last.
-        False when the run finished is no part of an audition being sat."""
-        audition = self.audition
-        if audition is None or not audition.part_of(session_id):
-            return False
-        audition.index += 1
-        self.pop_screen()
-        if audition.index < len(audition.parts):
-            part, drill = audition.parts[audition.index]
-            self.begin(drill, part, audition.proctor)
-            return True
-        from trainer.tui.screens.audition import VerdictScreen
-
-        self.audition = None
-        sitting = audition.sitting
-        record = sitting.record(self.now())
-        if self.hooks.on_session is not None:
-            self.hooks.on_session(record)
-        self.push_screen(VerdictScreen(sitting.verdict(), sitting.session_id))
-        return True
+        return self.auditions.next_part(session_id)
 
     @on(WriteSignOff)
     def write_sign_off(self, message: WriteSignOff) -> None:
-        """The sign-off sheet of an audition run, written in a worker thread."""
-        write = self.hooks.sign_off
-        if write is None:
-            self.notify("No history is kept in this run.", severity="warning")
-            return
-        run_id = message.run_id
-
-        def work() -> None:
-            try:
-                where = write(run_id)
-            except EzbacError as exc:
-                self.call_from_thread(self.notify, str(exc), severity="error", timeout=10)
-                return
-            self.call_from_thread(self.notify, f"Sign-off sheet written: {where}", timeout=10)
-
-        self.run_worker(work, thread=True, group="sign-off", exit_on_error=False)
+        self.auditions.write_sign_off(message.run_id)
 
     @on(SignSheet)
     def sign_sheet(self, message: SignSheet) -> None:
-        """The verdict screen's `k`: the school's key file and passphrase asked in a dialog,
-        the sheet signed in a worker thread.  With the school's sign-in on, only an
-        instructor signs (signed in here, or giving their PIN for this one act)."""
-        from trainer.tui.screens.audition import SignKeyScreen
-
-        sign = self.hooks.sign_sheet
-        if sign is None:
-            self.notify("No history is kept in this run.", severity="warning")
-            return
-        run_id = message.run_id
-
-        def given(key: tuple[str, str] | None) -> None:
-            if key is None:
-                return
-            path, phrase = key
-
-            def work() -> None:
-                try:
-                    where = sign(run_id, path, phrase)
-                except EzbacError as exc:
-                    self.call_from_thread(self.notify, str(exc), severity="error", timeout=10)
-                    return
-                self.call_from_thread(self.notify, f"Signed sheet written: {where}", timeout=10)
-
-            self.run_worker(work, thread=True, group="sign", exit_on_error=False)
-
-        def ask(_who: object = None) -> None:
-            self.push_screen(SignKeyScreen(), given)
-
-        if self.desk is None:
-            ask()
-        else:
-            self.as_instructor("sign the audition's sheet", ask)
+        self.auditions.sign_sheet(message.run_id)
 
     @on(GoHome)
     def go_home(self) -> None:

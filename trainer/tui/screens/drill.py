@@ -14,10 +14,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.color import Color
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Button, Input, Static
 
 from trainer.drills.model import Step
@@ -29,29 +26,35 @@ from trainer.session import (
     PayoutAnswer,
     Question,
     Result,
-    Session,
     parse_paid_amount,
     parse_win_amount,
 )
 from trainer.session.choice import ChoiceQuestion
 from trainer.session.questions import AMOUNT_STEPS
 from trainer.session.run import Asked
-from trainer.tui.messages import DrillFinished, LeaveDrill
-from trainer.tui.reference_key import open_reference, refuse_reference
+from trainer.tui.reference_key import open_reference
 from trainer.tui.screens import stylesheets
+from trainer.tui.screens.drill_base import (
+    ADVANCE_BINDINGS,
+    AMOUNT,
+    ASKING,
+    DONE,
+    FEEDBACK,
+    LEAVE_BINDING,
+    DrillBase,
+)
+from trainer.tui.widgets.choices import OPTION_KEYS, ActionButton, ChoiceButton, OptionButton
 from trainer.tui.widgets.keybar import KeyBar
+from trainer.tui.widgets.question import feedback_text, show_asked
 from trainer.tui.widgets.table import HandView, LayoutView
 from trainer.tui.widgets.waiting import HistoryWaiting
 
-ASKING, AMOUNT, FEEDBACK, DONE = "asking", "amount", "feedback", "done"
 #: What the amount box asks for: a win's payout, or the whole answer of an amount question.
 AMOUNT_HINTS = {
     Step.PAYOUT: ("amount paid, e.g. 600 or 2.50", "Type the amount paid on the win"),
     Step.COMMISSION: ("commission owed, e.g. 6.75", "Type the commission owed"),
     Step.FEE: ("collection fee, e.g. 0.50", "Type the collection fee"),
 }
-#: The keys of a multiple-choice question's options (trainer.session.choice.KEYS).
-OPTION_KEYS = ("1", "2", "3", "4")
 ALL_CHOICES = (
     ("d", "Draws"),
     ("s", "Stands"),
@@ -66,86 +69,6 @@ ALL_CHOICES = (
 )
 
 
-class ChoiceButton(Button):
-    """A choice for the mouse; never takes focus, so Enter always means "confirm"."""
-
-    can_focus = False
-
-    def __init__(self, key: str, label: str) -> None:
-        super().__init__(f"  {label} ({key})", id=f"choice-{_key_id(key)}", classes="choice")
-        self.key = key
-        self.plain_label = label
-        self.chosen = False
-
-    def show(self, label: str, chosen: bool) -> None:
-        """Labelled ``label``, marked ▶ when ``chosen``; untouched when already so (a
-        restyle costs more than the rest of a keypress)."""
-        if (label, chosen) == (self.plain_label, self.chosen):
-            return
-        self.plain_label, self.chosen = label, chosen
-        self.set_class(chosen, "-selected")
-        self.label = f"{'▶ ' if chosen else '  '}{label} ({self.key})"
-
-
-class OptionButton(ChoiceButton):
-    """A multiple-choice option (keys 1-4): one line, its key first, the wording after."""
-
-    def show(self, label: str, chosen: bool) -> None:
-        if (label, chosen) == (self.plain_label, self.chosen):
-            return
-        self.plain_label, self.chosen = label, chosen
-        self.set_class(chosen, "-selected")
-        self.label = f"{'▶' if chosen else ' '} {self.key}  {label}"
-
-
-class ActionButton(Button):
-    """Confirm / Next for the mouse; never focused, like the choices."""
-
-    can_focus = False
-
-
-def _key_id(key: str) -> str:
-    return {"7": "seven", "8": "eight"}.get(key, key)
-
-
-def feedback_text(result: Result) -> Text:
-    """✓/✗, the trainee's answer, the right answer and the engine's reason (a win whose
-    commission is asked next: its amount once the commission is answered)."""
-    text = Text()
-    q = result.question
-    right = result.graded.expected.label
-    if isinstance(q, Question) and q.withholds_amount:
-        right = "Win, the winnings less the commission (the amount after the commission question)"
-    if result.correct:
-        text.append("✓ Right: ", "bold")
-        text.append(result.graded.expected.label)
-    else:
-        text.append("✗ Wrong: ", "bold")
-        text.append(f"you said {result.answer.label}; the answer is ")
-        text.append(right, "bold")
-    if result.over_time:
-        text.append("  (over the time limit)")
-    text.append("\n")
-    text.append(result.graded.reason)
-    return text
-
-
-def show_asked(q: Asked, player: HandView, banker: HandView) -> None:
-    """The hands as ``q`` is asked (its ``view``), or the one card it shows alone (a shoe's
-    burn card, ``card_row``): the question screen's picture, and the missed-question
-    review's for a question that is not a step of a coup."""
-    view = q.view
-    row = getattr(q, "card_row", None)
-    banker.display = row is None
-    if row is not None:
-        player.hand_name, cards = row
-        player.show(cards, None)
-    else:
-        player.hand_name = "Player"
-        player.show(view.player_cards, view.player_total)
-    banker.show(view.banker_cards, view.banker_total)
-
-
 class AmountInput(Input):
     """The amount box: it never takes `?`, which opens the rules reference as the key bar
     says (an amount has no `?` in it); the screen's binding for it is a priority one."""
@@ -154,9 +77,8 @@ class AmountInput(Input):
         return character != "?" and super().check_consume_key(key, character)
 
 
-class DrillScreen(Screen[None]):
+class DrillScreen(DrillBase):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss")
-    AUTO_FOCUS = ""  # nothing focused: keys reach the screen's bindings
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "choose('d')", "Draws"),
@@ -170,11 +92,9 @@ class DrillScreen(Screen[None]):
         Binding("u", "choose('u')", "Push"),
         Binding("l", "choose('l')", "Lose"),
         *(Binding(key, f"choose('{key}')", f"Option {key}", show=False) for key in OPTION_KEYS),
-        Binding("enter", "confirm", "Confirm"),
-        Binding("enter", "next", "Next"),
-        Binding("space", "next", "Next", show=False),
+        *ADVANCE_BINDINGS,
         Binding("escape", "cancel_amount", "Back"),
-        Binding("escape", "leave", "Leave"),
+        LEAVE_BINDING,
         # priority: read before the amount box, which would type the `?` in
         Binding("question_mark", "reference", "Rules", key_display="?", priority=True),
         Binding(
@@ -186,14 +106,6 @@ class DrillScreen(Screen[None]):
             priority=True,
         ),
     ]
-
-    def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
-        self.state = ASKING
-        self.selected: Answer | None = None
-        self.last: Result | None = None
-        self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="drill-header"):
@@ -231,10 +143,7 @@ class DrillScreen(Screen[None]):
         self.show_amount(False)
         self.query_one("#feedback").display = False
         self.query_one("#shoe-status").display = self.session.shoe is not None
-        self.session.start()
-        self.show_question()
-        if self.session.time_limit is not None:
-            self._timer = self.set_interval(0.2, self.tick)
+        self.start_run()
 
     # -- display ------------------------------------------------------------------------------
 
@@ -296,10 +205,6 @@ class DrillScreen(Screen[None]):
         keys = ", ".join(f"{key} {label.lower()}" for key, label, _ in q.choices)
         return f"Keys: {keys}; then Enter."
 
-    def show_keys(self) -> None:
-        """The keys that work now (choices, confirm/next, rules), in the footer line."""
-        self.query_one("#keys", KeyBar).show_keys(self)
-
     def show_amount(self, show: bool, step: Step = Step.PAYOUT) -> None:
         """The amount box exists only while a win is being paid (or a commission or fee is
         asked); hidden, it cannot take focus (so the choice keys keep working)."""
@@ -312,9 +217,6 @@ class DrillScreen(Screen[None]):
             amount.focus()
         else:
             self.set_focus(None)
-
-    def set_status(self, message: str) -> None:
-        self.query_one("#status", Static).update(Text(message))
 
     def update_header(self) -> None:
         s = self.session
@@ -334,15 +236,6 @@ class DrillScreen(Screen[None]):
                 text.append(" · ⏱ over time" if not s.exam else " · ⏱ 0.0s")
         self.query_one("#drill-status", Static).update(text)
 
-    def tick(self) -> None:
-        if self.state not in (ASKING, AMOUNT) or self.session.finished:
-            return
-        result = self.session.expire()
-        if result is not None:
-            self.after_answer(result)
-            return
-        self.update_header()
-
     # -- keys ----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -351,20 +244,12 @@ class DrillScreen(Screen[None]):
             if self.state not in (ASKING,) or q is None:
                 return False
             return parameters[0] in {key for key, _, _ in q.choices}
-        if action == "confirm":
-            return self.state == ASKING
-        if action == "next":
-            return self.state == FEEDBACK
         amount_only = q is not None and q.step in AMOUNT_STEPS
         if action == "cancel_amount":
             return self.state == AMOUNT and not amount_only
-        if action == "leave":
-            return self.state in (ASKING, FEEDBACK) or (self.state == AMOUNT and amount_only)
-        if action == "reference":
-            return not self.session.exam
-        if action == "reference_refused":
-            return self.session.exam
-        return True
+        if action == "leave" and self.state == AMOUNT:
+            return amount_only
+        return super().check_action(action, parameters)
 
     def action_choose(self, key: str) -> None:
         q = self.question
@@ -463,22 +348,12 @@ class DrillScreen(Screen[None]):
         result = self.session.answer(answer)
         self.after_answer(result)
 
-    def after_answer(self, result: Result) -> None:
-        self.last = result
-        self.selected = None
-        if self.session.exam:
-            self.advance()
-            return
-        self.state = FEEDBACK
+    def show_feedback(self, result: Result) -> None:
         self.show_amount(False)
         self.query_one("#choices").display = False
         self.query_one("#options").display = False
         self.query_one("#confirm-row").display = False
-        panel = self.query_one("#feedback")
-        # the verdict's colour by inline style: a class would restyle the panel's subtree,
-        # most of the time between the key and the feedback
-        colour = self.app.theme_variables["success" if result.correct else "error"]
-        panel.styles.border_left = ("thick", Color.parse(colour))
+        panel = self.verdict_panel(result)
         body = feedback_text(result)
         note = None if result.question.dealt is None else result.question.dealt.note
         if note and self.coup_done(result.question):
@@ -517,21 +392,6 @@ class DrillScreen(Screen[None]):
             player.show(coup.player.cards, coup.player.total)
             banker.show(coup.banker.cards, coup.banker.total)
 
-    def action_next(self) -> None:
-        if self.state != FEEDBACK:
-            return
-        self.advance()
-
-    def advance(self) -> None:
-        if self.session.finished:
-            self.state = DONE
-            if self._timer is not None:
-                self._timer.stop()
-            self.show_keys()
-            self.post_message(DrillFinished(self.session))
-            return
-        self.show_question()
-
     def action_reference(self) -> None:
         if (
             self.state in (FEEDBACK, DONE)
@@ -544,9 +404,3 @@ class DrillScreen(Screen[None]):
         else:  # the whole table, unmarked: a marked cell would give the answer away
             # the drill's house: the one source of the rules in play
             open_reference(self, self.session, self.session.drill.house)
-
-    def action_leave(self) -> None:
-        self.post_message(LeaveDrill(self.session))
-
-    def action_reference_refused(self) -> None:
-        refuse_reference(self)

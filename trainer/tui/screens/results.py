@@ -3,36 +3,31 @@
 from __future__ import annotations
 
 from pathlib import PurePath
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from trainer.drills.model import Step
 from trainer.session import Result, Session
 from trainer.session.choice import ChoiceQuestion
-from trainer.tui.messages import GoHome, RetryMissed
 from trainer.tui.screens import stylesheets
-from trainer.tui.screens.drill import feedback_text, show_asked
+from trainer.tui.screens.results_base import (
+    HOME_ON_ESCAPE,
+    RESULTS_BINDINGS,
+    SCROLL_BINDINGS,
+    STEP_BINDINGS,
+    MissedBase,
+    ResultsBase,
+    capital,
+    duration,
+    shoe_text,
+)
 from trainer.tui.widgets.fittable import Col, FitTable
+from trainer.tui.widgets.question import feedback_text, show_asked
 from trainer.tui.widgets.table import HandView, LayoutView
-
-if TYPE_CHECKING:
-    from trainer.session.shoe import ShoeSummary
-
-
-def duration(seconds: float) -> str:
-    minutes, secs = divmod(round(seconds), 60)
-    return f"{minutes}m {secs:02d}s" if minutes else f"{secs}s"
-
-
-#: A shoe's kinds of error as the results name them (the others: the step's name).
-ERROR_KINDS = {Step.BURN: "burn", Step.CUT: "what now (cut card)"}
 
 
 def shoe_line(session: Session) -> Text:
@@ -43,42 +38,12 @@ def shoe_line(session: Session) -> Text:
     return shoe_text(shoe_summary(session.shoe, session.results))
 
 
-def shoe_text(shoe: ShoeSummary) -> Text:
-    """The shoe's results in words (the shoe drill's and the shoe at the table's)."""
-    text = Text("Shoe: ", "bold")
-    text.append(f"{shoe.coups} coup{'s' if shoe.coups != 1 else ''} dealt")
-    if shoe.cut_coup is not None:
-        text.append(f" (cut card out in coup {shoe.cut_coup})")
-    text.append(f" · Dragon 7 ×{shoe.dragon7} · Panda 8 ×{shoe.panda8}")
-    text.append(f" · naturals ×{shoe.naturals}\n")
-    text.append("Errors by kind: ", "bold")
-    errors = ", ".join(
-        f"{ERROR_KINDS.get(step, step.value.replace('_', ' '))} {n}" for step, n in shoe.errors
-    )
-    text.append(errors or "none")
-    return text
-
-
-def capital(text: str) -> str:
-    """An answer as a sentence starts: "Pay 25", "Return 25, pay 0"."""
-    return text[:1].upper() + text[1:]
-
-
-class ResultsScreen(Screen[None]):
+class ResultsScreen(ResultsBase):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss", "results.tcss")
-    AUTO_FOCUS = ""  # nothing focused: every key is the screen's (m, r, h, the scroll keys)
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("m", "missed", "Step through missed"),
-        Binding("r", "retry", "Retry missed"),
-        Binding("h", "home", "Home"),
-        Binding("escape", "home", "Home", show=False),
-        # the results scroll as one page, with nothing to tab to first
-        Binding("down", "scroll('scroll_down')", show=False),
-        Binding("up", "scroll('scroll_up')", show=False),
-        Binding("pagedown", "scroll('scroll_page_down')", show=False),
-        Binding("pageup", "scroll('scroll_page_up')", show=False),
-        Binding("home", "scroll('scroll_home')", show=False),
-        Binding("end", "scroll('scroll_end')", show=False),
+        *RESULTS_BINDINGS,
+        HOME_ON_ESCAPE,
+        *SCROLL_BINDINGS,
     ]
 
     def __init__(self, session: Session) -> None:
@@ -150,14 +115,14 @@ class ResultsScreen(Screen[None]):
             )
         self.set_focus(None)  # read by scrolling the page: one scrollbar, no tabbing
 
-    def action_scroll(self, how: str) -> None:
-        """``how``: a scroll method of the results body (scroll_down, scroll_page_down...)."""
-        getattr(self.query_one("#results-body", VerticalScroll), how)(animate=False)
+    def has_missed(self) -> bool:
+        return bool(self.summary.missed)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("missed", "retry"):
-            return bool(self.summary.missed)
-        return True
+    def missed_screen(self) -> MissedScreen:
+        return MissedScreen(list(self.summary.missed))
+
+    def retry_run(self) -> Session:
+        return self.session.retry_missed()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -165,33 +130,13 @@ class ResultsScreen(Screen[None]):
             event.button.id or "home"
         ]()
 
-    def action_missed(self) -> None:
-        if self.summary.missed:
-            self.app.push_screen(MissedScreen(list(self.summary.missed)))
 
-    def action_retry(self) -> None:
-        if self.summary.missed:
-            self.post_message(RetryMissed(self.session.retry_missed()))
-
-    def action_home(self) -> None:
-        self.post_message(GoHome())
-
-
-class MissedScreen(Screen[None]):
+class MissedScreen(MissedBase[Result]):
     """One missed question at a time: the coup, your answer, the right one and why."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss", "results.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,p", "move(-1)", "Previous", key_display="←"),
-        Binding("right,n,space", "move(1)", "Next", key_display="→"),
-        Binding("escape,q", "back", "Back to results"),
-    ]
-
-    def __init__(self, missed: list[Result]) -> None:
-        super().__init__()
-        self.missed = missed
-        self.position = 0
+    BINDINGS: ClassVar[list[BindingType]] = [*STEP_BINDINGS]
 
     def compose(self) -> ComposeResult:
         yield Static(id="missed-header")
@@ -202,10 +147,6 @@ class MissedScreen(Screen[None]):
         yield Static(id="prompt")
         yield Static(id="missed-feedback")
         yield Footer()
-
-    def on_resize(self, event: events.Resize) -> None:
-        for hand in self.query(HandView):
-            hand.fit(event.size)
 
     def on_mount(self) -> None:
         self.show()
@@ -238,10 +179,3 @@ class MissedScreen(Screen[None]):
         if q.dealt is not None and q.dealt.note:
             body.append(f"\nLesson: {q.dealt.note}")
         self.query_one("#missed-feedback", Static).update(body)
-
-    def action_move(self, step: int) -> None:
-        self.position = (self.position + step) % len(self.missed)
-        self.show()
-
-    def action_back(self) -> None:
-        self.app.pop_screen()

@@ -18,23 +18,26 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.color import Color
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.session import Result, Session
-from trainer.session.questions import Answer, SpotAnswer
+from trainer.session.questions import SpotAnswer
 from trainer.session.spot import FixQuestion, SpotQuestion
-from trainer.tui.messages import DrillFinished, LeaveDrill
-from trainer.tui.reference_key import open_reference, refuse_reference
+from trainer.tui.reference_key import open_reference
 from trainer.tui.screens import stylesheets
-from trainer.tui.screens.drill import OPTION_KEYS, OptionButton, feedback_text
+from trainer.tui.screens.drill_base import (
+    ADVANCE_BINDINGS,
+    ASKING,
+    FEEDBACK,
+    LEAVE_BINDING,
+    DrillBase,
+)
+from trainer.tui.widgets.choices import OPTION_KEYS, OptionButton
 from trainer.tui.widgets.keybar import KeyBar
+from trainer.tui.widgets.question import feedback_text
 
-ASKING, FEEDBACK, DONE = "asking", "feedback", "done"
 #: Two digits typed within this many seconds make one step number (step 12).
 DIGIT_WINDOW = 1.0
 
@@ -55,31 +58,24 @@ class ReplayList(OptionList):
     can_focus = False
 
 
-class SpotScreen(Screen[None]):
+class SpotScreen(DrillBase):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss", "spot.tcss")
-    AUTO_FOCUS = ""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "move(-1)", "Up", show=False),
         Binding("down", "move(1)", "Down", show=False),
         *(Binding(str(d), f"digit('{d}')", f"Step {d}", show=False) for d in range(10)),
         Binding("n", "no_error", "No error"),
-        Binding("enter", "confirm", "Confirm"),
-        Binding("enter", "next", "Next"),
-        Binding("space", "next", "Next", show=False),
-        Binding("escape", "leave", "Leave"),
+        *ADVANCE_BINDINGS,
+        LEAVE_BINDING,
         Binding("question_mark", "reference", "Rules", key_display="?"),
         Binding("question_mark", "reference_refused", "Rules", key_display="?", show=False),
     ]
 
     def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
-        self.state = ASKING
-        self.selected: Answer | None = None
+        super().__init__(session)
         self._digits = ""
         self._digit_at = 0.0
-        self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="drill-header"):
@@ -98,10 +94,7 @@ class SpotScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#feedback").display = False
         self.set_class(self.session.exam, "-exam")
-        self.session.start()
-        self.show_question()
-        if self.session.time_limit is not None:
-            self._timer = self.set_interval(0.2, self.tick)
+        self.start_run()
 
     # -- display ------------------------------------------------------------------------------
 
@@ -169,12 +162,6 @@ class SpotScreen(Screen[None]):
             replay.highlighted = keep if self.state != ASKING else None
         replay.disabled = isinstance(q, FixQuestion)
 
-    def set_status(self, message: str) -> None:
-        self.query_one("#status", Static).update(Text(message))
-
-    def show_keys(self) -> None:
-        self.query_one("#keys", KeyBar).show_keys(self)
-
     def update_header(self) -> None:
         s = self.session
         number = s.index if self.state == FEEDBACK else min(s.index + 1, s.total)
@@ -187,15 +174,6 @@ class SpotScreen(Screen[None]):
             text.append(f" · ⏱ {max(left, 0.0):4.1f}s")
         self.query_one("#drill-status", Static).update(text)
 
-    def tick(self) -> None:
-        if self.state != ASKING or self.session.finished:
-            return
-        result = self.session.expire()
-        if result is not None:
-            self.after_answer(result)
-            return
-        self.update_header()
-
     # -- keys ---------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -205,17 +183,7 @@ class SpotScreen(Screen[None]):
             return spotting
         if action == "digit":
             return self.state == ASKING and q is not None
-        if action == "confirm":
-            return self.state == ASKING
-        if action == "next":
-            return self.state == FEEDBACK
-        if action == "leave":
-            return self.state in (ASKING, FEEDBACK)
-        if action == "reference":
-            return not self.session.exam
-        if action == "reference_refused":
-            return self.session.exam
-        return True
+        return super().check_action(action, parameters)
 
     def _select_step(self, index: int) -> None:
         """Move to step ``index`` (0-based; the last line is "no error")."""
@@ -288,12 +256,7 @@ class SpotScreen(Screen[None]):
             return
         self.after_answer(self.session.answer(self.selected))
 
-    def after_answer(self, result: Result) -> None:
-        self.selected = None
-        if self.session.exam:
-            self.advance()
-            return
-        self.state = FEEDBACK
+    def show_feedback(self, result: Result) -> None:
         q = result.question
         assert isinstance(q, (SpotQuestion, FixQuestion))
         answer = result.answer
@@ -303,9 +266,7 @@ class SpotScreen(Screen[None]):
         if isinstance(q, SpotQuestion):
             self.fill_replay(q, marked=flagged, right=right)
         self.query_one("#options").display = False
-        panel = self.query_one("#feedback")
-        colour = self.app.theme_variables["success" if result.correct else "error"]
-        panel.styles.border_left = ("thick", Color.parse(colour))
+        panel = self.verdict_panel(result)
         self.query_one("#feedback-text", Static).update(feedback_text(result))
         panel.display = True
         self.set_status(
@@ -314,26 +275,6 @@ class SpotScreen(Screen[None]):
         self.update_header()
         self.show_keys()
 
-    def action_next(self) -> None:
-        if self.state == FEEDBACK:
-            self.advance()
-
-    def advance(self) -> None:
-        if self.session.finished:
-            self.state = DONE
-            if self._timer is not None:
-                self._timer.stop()
-            self.show_keys()
-            self.post_message(DrillFinished(self.session))
-            return
-        self.show_question()
-
-    def action_leave(self) -> None:
-        self.post_message(LeaveDrill(self.session))
-
     def action_reference(self) -> None:
         """The rules reference, with the house's rules a replay is judged by (practice)."""
         open_reference(self, self.session, self.session.drill.house)
-
-    def action_reference_refused(self) -> None:
-        refuse_reference(self)

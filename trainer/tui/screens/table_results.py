@@ -9,11 +9,9 @@ from pathlib import PurePath
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
 from trainer.errors import EzbacError
@@ -21,9 +19,18 @@ from trainer.paths import user_data_dir
 from trainer.session.table.results import TableResult, TableSummary
 from trainer.session.table.session import TableSession
 from trainer.session.table.values import Phase
-from trainer.tui.messages import GoHome, RetryMissed
 from trainer.tui.screens import stylesheets
-from trainer.tui.screens.results import capital, duration, shoe_text
+from trainer.tui.screens.results_base import (
+    HOME_ON_ESCAPE,
+    RESULTS_BINDINGS,
+    SCROLL_BINDINGS,
+    STEP_BINDINGS,
+    MissedBase,
+    ResultsBase,
+    capital,
+    duration,
+    shoe_text,
+)
 from trainer.tui.widgets.fittable import Col, FitTable
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.table import HandView
@@ -44,21 +51,13 @@ def headline(session: TableSession, summary: TableSummary) -> Text:
     return head
 
 
-class TableResultsScreen(Screen[None]):
+class TableResultsScreen(ResultsBase):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("results.tcss")
-    AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("m", "missed", "Step through missed"),
-        Binding("r", "retry", "Retry missed"),
-        Binding("h", "home", "Home"),
+        *RESULTS_BINDINGS,
         Binding("x", "export", "Export"),
-        Binding("escape", "home", "Home", show=False),
-        Binding("down", "scroll('scroll_down')", show=False),
-        Binding("up", "scroll('scroll_up')", show=False),
-        Binding("pagedown", "scroll('scroll_page_down')", show=False),
-        Binding("pageup", "scroll('scroll_page_up')", show=False),
-        Binding("home", "scroll('scroll_home')", show=False),
-        Binding("end", "scroll('scroll_end')", show=False),
+        HOME_ON_ESCAPE,
+        *SCROLL_BINDINGS,
     ]
 
     def __init__(self, session: TableSession) -> None:
@@ -153,24 +152,14 @@ class TableResultsScreen(Screen[None]):
         self.set_focus(None)
         self.query_one("#keys", KeyBar).show_keys(self)
 
-    def action_scroll(self, how: str) -> None:
-        getattr(self.query_one("#results-body", VerticalScroll), how)(animate=False)
+    def has_missed(self) -> bool:
+        return bool(self.summary.missed)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("missed", "retry"):
-            return bool(self.summary.missed)
-        return True
+    def missed_screen(self) -> MissedTableScreen:
+        return MissedTableScreen(list(self.summary.missed))
 
-    def action_missed(self) -> None:
-        if self.summary.missed:
-            self.app.push_screen(MissedTableScreen(list(self.summary.missed)))
-
-    def action_retry(self) -> None:
-        if self.summary.missed:
-            self.post_message(RetryMissed(self.session.retry_missed()))
-
-    def action_home(self) -> None:
-        self.post_message(GoHome())
+    def retry_run(self) -> TableSession:
+        return self.session.retry_missed()
 
     def action_export(self) -> None:
         """Each table as the trainee worked it and its right procedure, in the audit's
@@ -213,16 +202,14 @@ def missed_text(result: TableResult) -> Text:
     return text
 
 
-class MissedTableScreen(Screen[None]):
+class MissedTableScreen(MissedBase[TableResult]):
     """One missed table at a time: the coup, what was done on it against the right answers
     and why, and the whole table worked right (an exam's results teach this way too)."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss", "results.tcss")
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,p", "move(-1)", "Previous", key_display="←"),
-        Binding("right,n,space", "move(1)", "Next", key_display="→"),
-        Binding("escape,q", "back", "Back to results"),
+        *STEP_BINDINGS,
         Binding("down", "scroll('scroll_down')", show=False),
         Binding("up", "scroll('scroll_up')", show=False),
         Binding("pagedown", "scroll('scroll_page_down')", "Scroll"),
@@ -230,11 +217,6 @@ class MissedTableScreen(Screen[None]):
         Binding("home", "scroll('scroll_home')", show=False),
         Binding("end", "scroll('scroll_end')", show=False),
     ]
-
-    def __init__(self, missed: list[TableResult]) -> None:
-        super().__init__()
-        self.missed = missed
-        self.position = 0
 
     def compose(self) -> ComposeResult:
         yield Static(id="missed-header")
@@ -245,10 +227,6 @@ class MissedTableScreen(Screen[None]):
         with VerticalScroll(id="missed-body"):
             yield Static(id="missed-feedback")
         yield KeyBar(id="keys")
-
-    def on_resize(self, event: events.Resize) -> None:
-        for hand in self.query(HandView):
-            hand.fit(event.size)
 
     def on_mount(self) -> None:
         self.show()
@@ -270,12 +248,5 @@ class MissedTableScreen(Screen[None]):
         self.query_one("#missed-feedback", Static).update(missed_text(t))
         self.query_one("#missed-body", VerticalScroll).scroll_home(animate=False)
 
-    def action_move(self, step: int) -> None:
-        self.position = (self.position + step) % len(self.missed)
-        self.show()
-
     def action_scroll(self, how: str) -> None:
         getattr(self.query_one("#missed-body", VerticalScroll), how)(animate=False)
-
-    def action_back(self) -> None:
-        self.app.pop_screen()

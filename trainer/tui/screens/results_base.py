@@ -1,0 +1,141 @@
+"""What the results screens share (a run's, a table drill's): the keys to step through the
+missed, retry them or go home, the page scrolled as one, and the words both use; and the
+screen that steps through the missed questions or tables, one at a time."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+
+from trainer.drills.model import Step
+from trainer.tui.messages import GoHome, RetryMissed
+from trainer.tui.widgets.table import HandView
+
+if TYPE_CHECKING:
+    from trainer.session import Session
+    from trainer.session.shoe import ShoeSummary
+    from trainer.session.table import TableSession
+
+#: m, r, h: step through the missed, retry them, home.
+RESULTS_BINDINGS = (
+    Binding("m", "missed", "Step through missed"),
+    Binding("r", "retry", "Retry missed"),
+    Binding("h", "home", "Home"),
+)
+HOME_ON_ESCAPE = Binding("escape", "home", "Home", show=False)
+#: The results scroll as one page, with nothing to tab to first.
+SCROLL_BINDINGS = (
+    Binding("down", "scroll('scroll_down')", show=False),
+    Binding("up", "scroll('scroll_up')", show=False),
+    Binding("pagedown", "scroll('scroll_page_down')", show=False),
+    Binding("pageup", "scroll('scroll_page_up')", show=False),
+    Binding("home", "scroll('scroll_home')", show=False),
+    Binding("end", "scroll('scroll_end')", show=False),
+)
+#: ←/p, →/n/space: the previous or next missed one; Escape or q: back to the results.
+STEP_BINDINGS = (
+    Binding("left,p", "move(-1)", "Previous", key_display="←"),
+    Binding("right,n,space", "move(1)", "Next", key_display="→"),
+    Binding("escape,q", "back", "Back to results"),
+)
+
+
+def duration(seconds: float) -> str:
+    minutes, secs = divmod(round(seconds), 60)
+    return f"{minutes}m {secs:02d}s" if minutes else f"{secs}s"
+
+
+#: A shoe's kinds of error as the results name them (the others: the step's name).
+ERROR_KINDS = {Step.BURN: "burn", Step.CUT: "what now (cut card)"}
+
+
+def shoe_text(shoe: ShoeSummary) -> Text:
+    """The shoe's results in words (the shoe drill's and the shoe at the table's)."""
+    text = Text("Shoe: ", "bold")
+    text.append(f"{shoe.coups} coup{'s' if shoe.coups != 1 else ''} dealt")
+    if shoe.cut_coup is not None:
+        text.append(f" (cut card out in coup {shoe.cut_coup})")
+    text.append(f" · Dragon 7 ×{shoe.dragon7} · Panda 8 ×{shoe.panda8}")
+    text.append(f" · naturals ×{shoe.naturals}\n")
+    text.append("Errors by kind: ", "bold")
+    errors = ", ".join(
+        f"{ERROR_KINDS.get(step, step.value.replace('_', ' '))} {n}" for step, n in shoe.errors
+    )
+    text.append(errors or "none")
+    return text
+
+
+def capital(text: str) -> str:
+    """An answer as a sentence starts: "Pay 25", "Return 25, pay 0"."""
+    return text[:1].upper() + text[1:]
+
+
+class ResultsBase(Screen[None]):
+    """A finished run's results; a subclass says what was missed (``missed_screen``) and
+    how it is retried (``retry_run``).  Its ``BINDINGS`` list ``RESULTS_BINDINGS``,
+    ``HOME_ON_ESCAPE`` and ``SCROLL_BINDINGS`` (the key bar lists a screen's own)."""
+
+    AUTO_FOCUS = ""  # nothing focused: every key is the screen's (m, r, h, the scroll keys)
+
+    def has_missed(self) -> bool:
+        raise NotImplementedError
+
+    def missed_screen(self) -> Screen[None]:
+        """The screen that steps through what was missed."""
+        raise NotImplementedError
+
+    def retry_run(self) -> Session | TableSession:
+        """The missed ones as a new run (a retry: practice)."""
+        raise NotImplementedError
+
+    def action_scroll(self, how: str) -> None:
+        """``how``: a scroll method of the results body (scroll_down, scroll_page_down...)."""
+        getattr(self.query_one("#results-body", VerticalScroll), how)(animate=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("missed", "retry"):
+            return self.has_missed()
+        return True
+
+    def action_missed(self) -> None:
+        if self.has_missed():
+            self.app.push_screen(self.missed_screen())
+
+    def action_retry(self) -> None:
+        if self.has_missed():
+            self.post_message(RetryMissed(self.retry_run()))
+
+    def action_home(self) -> None:
+        self.post_message(GoHome())
+
+
+Missed = TypeVar("Missed")
+
+
+class MissedBase(Screen[None], Generic[Missed]):
+    """One missed question (or table) at a time, ``show`` drawing the one at ``position``;
+    its hands fit the terminal.  Its ``BINDINGS`` list ``STEP_BINDINGS``."""
+
+    def __init__(self, missed: list[Missed]) -> None:
+        super().__init__()
+        self.missed = missed
+        self.position = 0
+
+    def on_resize(self, event: events.Resize) -> None:
+        for hand in self.query(HandView):
+            hand.fit(event.size)
+
+    def show(self) -> None:
+        raise NotImplementedError
+
+    def action_move(self, step: int) -> None:
+        self.position = (self.position + step) % len(self.missed)
+        self.show()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
