@@ -148,7 +148,8 @@ def _result(sheet: Sheet, record: AuditionRecord) -> None:
     # signed: the verdict judged from the answers, as signed; unsigned: the run row's
     passed = record.verdict.passed if sheet.signed is not None else record.passed
     sheet.line(f"Result: {'PASSED' if passed else 'FAILED'}", 12, "B", 6.5)
-    retake = record.verdict.retake_from
+    # the retake date from the same verdict as the result printed above it
+    retake = record.verdict.retake_from if sheet.signed is not None else record.retake_from
     if retake is not None:
         sheet.line(f"A retake may be sat from {retake:%Y-%m-%d}.")
 
