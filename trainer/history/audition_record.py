@@ -274,9 +274,12 @@ class AuditionRecord:
             "red_lines": [
                 {"id": r.id, "title": r.title, "crossed": self.crossed(r)} for r in self.red_lines
             ],
-            "retake_from": None
-            if self.retake_from is None
-            else self.retake_from.date().isoformat(),
+            "retake_from": _day(self.retake_from),
+            # judged again today, as the areas' grades are: the areas a retake would sit
+            # on their own, the score and its named band (None: the audition names none)
+            "retake_areas": [a.area.id for a in v.retake_areas],
+            "score": v.score if v.bands else None,
+            "band": None if v.band is None else v.band.name,
             "houses": list(self.houses),
             "house_rules": [
                 {"house": house or None, "parts": list(parts)} for house, parts in self.house_parts

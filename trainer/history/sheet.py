@@ -148,6 +148,10 @@ def _result(sheet: Sheet, record: AuditionRecord) -> None:
     # signed: the verdict judged from the answers, as signed; unsigned: the run row's
     passed = record.verdict.passed if sheet.signed is not None else record.passed
     sheet.line(f"Result: {'PASSED' if passed else 'FAILED'}", 12, "B", 6.5)
+    # what follows it, only where the verdict judged now agrees with the result printed
+    more = record.verdict.outcome_words if record.verdict.passed == passed else ""
+    if more:
+        sheet.line(more)
     # the retake date from the same verdict as the result printed above it
     retake = record.verdict.retake_from if sheet.signed is not None else record.retake_from
     if retake is not None:

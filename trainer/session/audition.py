@@ -226,6 +226,20 @@ class Verdict:
         return None if self.passed else self.sat_at + timedelta(days=self.retake_days)
 
     @property
+    def outcome_words(self) -> str:
+        """What follows PASSED or FAILED on the verdict screen and the sheet: the areas
+        retaken on their own (when the rest stands) and the score's named band, where the
+        audition names bands ("" with neither)."""
+        parts = []
+        if self.outcome is Outcome.RETAKE_AREAS:
+            names = ", ".join(a.area.title for a in self.retake_areas)
+            parts.append(f"Retake on their own: {names}; the rest stands.")
+        if self.bands and self.score is not None:
+            band = self.band
+            parts.append(f"Score {self.score}: {band.name if band else 'in no band'}.")
+        return " ".join(parts)
+
+    @property
     def reasons(self) -> tuple[str, ...]:
         """Why it failed, one line each (empty when it passed)."""
         out = []
