@@ -242,3 +242,38 @@ def test_the_example_files_ship_beside_the_bundled_path() -> None:
     assert (HERE / "tw-dealer-audit.yaml").is_file() and (HERE / "ph-grade-bands.yaml").is_file()
     text = Path(HERE / "tw-dealer-audit.yaml").read_text(encoding="utf-8")
     assert "https://github.com/at19750919-star/baccarat-dealer-training" in text
+
+
+def test_the_sheet_names_the_retake_of_one_item_and_the_band(tmp_path: Path) -> None:
+    import shutil
+    import subprocess
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from trainer.history.audition_record import AuditionRecord
+    from trainer.history.sheet import sign_off_pdf
+    from trainer.session.records import SessionRecord
+
+    if shutil.which("pdftotext") is None:
+        pytest.skip("poppler-utils (pdftotext) not installed: .ci/run installs it")
+    run = SessionRecord("run1", "ana", "audition", "Audition (proctor: Mrs Lee)", "exam", T0)
+    run = replace(run, finished_at=T0 + timedelta(hours=1), passed=False)
+    retake = sitting(15, {"call:result": 2})  # the calls at C: that item retaken
+    banded = ph_sitting(15, 6)  # 79 of 88: a score of 89, superior
+    texts = []
+    for verdict, passed in ((retake, False), (banded, True)):
+        record = AuditionRecord(replace(run, passed=passed), "School", "Mrs Lee", verdict, (), "C")
+        sheet = tmp_path / "sheet.pdf"
+        sheet.write_bytes(sign_off_pdf(record))
+        texts.append(
+            subprocess.run(
+                ["pdftotext", "-layout", str(sheet), "-"],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+        )
+    assert "Result: FAILED" in texts[0]
+    assert "1 area to retake on its own; the rest stands." in texts[0]
+    assert "Result: PASSED" in texts[1]
+    assert "Score 89: superior." in texts[1]
