@@ -135,3 +135,27 @@ def test_the_command_line_says_it_in_one_line_and_exits_2(tmp_path: Path) -> Non
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1
     assert f"{bad}:9:96: audition.areas[0].in_a_row.at_most: 'D' is no grade" in lines[0]
+
+
+def test_curriculum_show_names_the_run_the_retake_grade_and_the_bands(tmp_path: Path) -> None:
+    good = tmp_path / "good.yaml"
+    good.write_text(GOOD, encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-m", "trainer", "curriculum", "show", "--curriculum", str(good)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "EZBAC_HOME": str(tmp_path / "home")},
+    )
+    assert out.returncode == 0, out.stderr
+    assert (
+        "   - The draws: 4 s an answer; 5 coups in a row without a drawing error "
+        "(else C at best)" in out.stdout.splitlines()
+    )
+    assert (
+        "   Grades: A 100% at 100% of the time, B 90% at 125% of the time, "
+        "C 80% at 150% of the time (retaken alone)" in out.stdout.splitlines()
+    )
+    assert "   Bands: 96-100 very superior, 75-81 average; a score in none fails" in (
+        out.stdout.splitlines()
+    )
