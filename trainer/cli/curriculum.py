@@ -108,11 +108,23 @@ def run_show(args: argparse.Namespace) -> int:
         )
         for area in audition.areas:
             drill = f" ({area.drill})" if area.drill else ""
-            print(f"   - {area.title}{drill}: {area.target_seconds:g} s an answer")
+            run = area.in_a_row
+            row = (
+                ""
+                if run is None
+                else f"; {run.coups} coups in a row without {run.title}"
+                + (f" (else {run.at_most} at best)" if run.at_most else " (else it fails)")
+            )
+            print(f"   - {area.title}{drill}: {area.target_seconds:g} s an answer{row}")
         grades = ", ".join(
-            f"{g.grade} {g.accuracy}% at {g.pace}% of the time" for g in audition.rubric
+            f"{g.grade} {g.accuracy}% at {g.pace}% of the time"
+            + (" (retaken alone)" if g.retake else "")
+            for g in audition.rubric
         )
         print(f"   Grades: {grades}")
+        if audition.bands:
+            bands = ", ".join(f"{b.low}-{b.high} {b.name}" for b in audition.bands)
+            print(f"   Bands: {bands}; a score in none fails")
         for red_line in audition.red_lines:
             print(f"   Red line: {red_line.title}")
     return 0

@@ -178,6 +178,49 @@ class _Written(Obj):
     pass_mark = Field(PERCENT, "Percent right to pass the written part.", default=80)
 
 
+MAX_RUN_COUPS = 100
+MAX_BANDS = 10
+MAX_BAND_CHARS = 24
+
+
+class _InARow(Obj):
+    coups = Field(
+        Scalar(
+            reads(ScalarReads.integer, 1, MAX_RUN_COUPS, "a number of coups"),
+            {"type": "integer", "minimum": 1, "maximum": MAX_RUN_COUPS},
+        ),
+        "Coups in a row to deal without the error (5).",
+        required=True,
+    )
+    without = Field(
+        Scalar(
+            reads(CurriculumReads.key_patterns),
+            {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": KEY_PATTERN}},
+        ),
+        'The error, as the skill keys a wrong answer to is one: ["player:*", "banker:*"] for '
+        "a drawing error. A coup with no answer to them neither counts nor breaks the run.",
+        required=True,
+    )
+    title = Field(
+        short_line(MAX_RED_LINE_CHARS),
+        f"The error, as the sheet names it: a drawing error (at most {MAX_RED_LINE_CHARS} "
+        "characters).",
+        required=True,
+    )
+    at_most = Field(
+        short_line(MAX_GRADE_CHARS),
+        "The best grade of the rubric the area may get without the run (C); none: the area "
+        "fails without it.",
+        default="",
+    )
+
+
+IN_A_ROW = _InARow(
+    doc="A rubric item: N coups in a row dealt without an error of a named kind, among the "
+    "area's answers in the order given (a coup: the answers of one run sharing its cards)."
+)
+
+
 class _Area(Obj):
     id = Field(ID, "Short name, unique among the areas.", required=True)
     title = Field(
@@ -207,6 +250,9 @@ class _Area(Obj):
         "The drill the area is sat with (ids: ezbac drills list).",
         default="",
     )
+    in_a_row = Field(
+        IN_A_ROW, "Coups in a row it must deal without an error of a kind.", default=None
+    )
 
 
 class _Grade(Obj):
@@ -220,6 +266,12 @@ class _Grade(Obj):
         _count(1000, "a percent of the target time"),
         "The slowest average allowed, as a percent of the area's target (100: on target).",
         default=100,
+    )
+    retake = Field(
+        BOOL,
+        "An area given this grade is retaken on its own (a C retakes that item; the rest of "
+        "the audition stands). Grades that retake come after those that do not.",
+        default=False,
     )
 
 
@@ -245,6 +297,19 @@ class _RedLine(Obj):
     )
 
 
+BAND = Obj(
+    {
+        "name": Field(
+            short_line(MAX_BAND_CHARS),
+            f"The band's name: superior (at most {MAX_BAND_CHARS} characters).",
+            required=True,
+        ),
+        "from": Field(_count(100, "a score"), "The lowest score in the band (89).", required=True),
+        "to": Field(_count(100, "a score"), "The highest score in the band (95).", required=True),
+    },
+    doc="A named grade band: the sitting's score (percent right over every answer of both "
+    "parts, truncated) from one score to another, both included.",
+)
 WRITTEN = _Written(doc="The written part.")
 AREA = _Area(doc="One practical area, graded on the rubric.")
 GRADE = _Grade(doc="One grade: accuracy and pace needed.")
@@ -278,6 +343,12 @@ class _Audition(Obj):
         "The grades, best first; an area below the last one fails.",
         required=True,
     )
+    bands = Field(
+        ListOf(BAND, MAX_BANDS),
+        "Named grade bands over the sitting's score, best first, none overlapping; a score "
+        "in no band fails the audition.",
+        default=(),
+    )
     red_lines = Field(
         ListOf(RED_LINE, MAX_RED_LINES),
         f"Mistakes that fail the audition whatever else (at most {MAX_RED_LINES}: the sheet "
@@ -303,7 +374,8 @@ class _File(Obj):
     )
     in_order = Field(
         BOOL,
-        "Whether a module opens only once every earlier one is mastered.",
+        "Whether a module opens only once every skill of every earlier module is mastered "
+        "or slipping (a slip does not close it again).",
         default=True,
     )
     mastery = Field(MASTERY, "Mastery settings for every skill.", default=None)

@@ -16,8 +16,10 @@ from trainer.curriculum import fields as F
 from trainer.curriculum.model import (
     Area,
     Audition,
+    Band,
     Curriculum,
     Grade,
+    InARow,
     MasteryRule,
     Module,
     RedLine,
@@ -198,22 +200,16 @@ def _audition(
                 join(join("audition.areas", i), "drill"),
                 f"no drill {drill!r}{hint(drill, drills)} (ezbac drills list shows them)",
             )
-        areas.append(Area(a["id"], a["title"], a["keys"], a["target_seconds"], drill))
-    grades: list[Grade] = []
-    for i, (g, g_node) in enumerate(zip(found["rubric"], grade_nodes, strict=False)):
-        if not all(k in g for k in F.GRADE.required):
-            continue
-        grade = Grade(g["grade"], g["accuracy"], F.GRADE.pace.of(g))
-        if grades and (grade.accuracy > grades[-1].accuracy or grade.pace < grades[-1].pace):
-            reader.err(
-                g_node,
-                join("audition.rubric", i),
-                f"grade {grade.grade!r} asks more than {grades[-1].grade!r} before it: list "
-                "the grades best first (each no more accuracy, no less time)",
-            )
-        grades.append(grade)
+        run = a.get("in_a_row")
+        in_a_row = None
+        if run is not None and all(k in run for k in F.IN_A_ROW.required):
+            in_a_row = InARow(run["coups"], run["without"], run["title"], run.get("at_most", ""))
+        areas.append(Area(a["id"], a["title"], a["keys"], a["target_seconds"], drill, in_a_row))
+    grades = _grades(reader, found["rubric"], grade_nodes)
     if not grades:
         reader.err(node, "audition.rubric", "is an empty list: give at least one grade")
+    _at_most(reader, found["areas"], area_nodes, grades)
+    bands = _bands(reader, found.get("bands", []), _items(child(node, "bands")))
     red_lines = tuple(
         RedLine(r["id"], r["title"], r["keys"], r.get("over"))
         for r in found.get("red_lines", [])
@@ -228,7 +224,82 @@ def _audition(
         red_lines=red_lines,
         retake_days=F.AUDITION.retake_days.of(found),
         min_answers=F.AUDITION.min_answers.of(found),
+        bands=bands,
     )
+
+
+def _grades(
+    reader: CurriculumReader, found: list[dict[str, Any]], nodes: list[Node]
+) -> list[Grade]:
+    """The rubric, best first: each grade asks no more accuracy and allows no less time than
+    the one before it, and the grades that retake an area come after those that do not."""
+    grades: list[Grade] = []
+    for i, (g, g_node) in enumerate(zip(found, nodes, strict=False)):
+        if not all(k in g for k in F.GRADE.required):
+            continue
+        grade = Grade(g["grade"], g["accuracy"], F.GRADE.pace.of(g), F.GRADE.retake.of(g))
+        if grades and (grade.accuracy > grades[-1].accuracy or grade.pace < grades[-1].pace):
+            reader.err(
+                g_node,
+                join("audition.rubric", i),
+                f"grade {grade.grade!r} asks more than {grades[-1].grade!r} before it: list "
+                "the grades best first (each no more accuracy, no less time)",
+            )
+        elif grades and grades[-1].retake and not grade.retake:
+            reader.err(
+                child(g_node, "retake") or g_node,
+                join(join("audition.rubric", i), "retake"),
+                f"grade {grade.grade!r} passes an area but comes after {grades[-1].grade!r}, "
+                "which retakes it: list the grades that retake an area last",
+            )
+        grades.append(grade)
+    return grades
+
+
+def _at_most(
+    reader: CurriculumReader, found: list[dict[str, Any]], nodes: list[Node], grades: list[Grade]
+) -> None:
+    """Every area's ``in_a_row.at_most`` names a grade of the rubric."""
+    names = [g.grade for g in grades]
+    for i, (a, a_node) in enumerate(zip(found, nodes, strict=False)):
+        at_most = (a.get("in_a_row") or {}).get("at_most", "")
+        if at_most and grades and at_most not in names:
+            spot = child(child(a_node, "in_a_row"), "at_most") or a_node
+            reader.err(
+                spot,
+                join(join(join("audition.areas", i), "in_a_row"), "at_most"),
+                f"{at_most!r} is no grade of the rubric{hint(at_most, names)} "
+                f"(grades: {', '.join(names)})",
+            )
+
+
+def _bands(
+    reader: CurriculumReader, found: list[dict[str, Any]], nodes: list[Node]
+) -> tuple[Band, ...]:
+    """The named grade bands, best first: each from no higher than its to, below the one
+    before it (none overlapping), names unique."""
+    _unique(reader, found, nodes, "audition.bands", "name")
+    bands: list[Band] = []
+    for i, (b, b_node) in enumerate(zip(found, nodes, strict=False)):
+        if not all(k in b for k in ("name", "from", "to")):
+            continue
+        band = Band(b["name"], b["from"], b["to"])
+        where = join("audition.bands", i)
+        if band.low > band.high:
+            reader.err(
+                child(b_node, "from") or b_node,
+                join(where, "from"),
+                f"band {band.name!r} runs from {band.low} to {band.high}: from is at most to",
+            )
+        elif bands and band.high >= bands[-1].low:
+            reader.err(
+                child(b_node, "to") or b_node,
+                join(where, "to"),
+                f"band {band.name!r} reaches {band.high}, not below {bands[-1].name!r} from "
+                f"{bands[-1].low}: list the bands best first, none overlapping",
+            )
+        bands.append(band)
+    return tuple(bands)
 
 
 def schema_text() -> str:

@@ -58,6 +58,39 @@ class Grade:
     grade: str
     accuracy: int
     pace: int
+    #: An area given this grade is retaken on its own: it does not pass, but the rest of
+    #: the audition stands (a C on one practical item retakes that item).
+    retake: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class InARow:
+    """A rubric item: ``coups`` coups in a row dealt without a wrong answer to ``without``
+    (an error of a named kind: a drawing error), among an area's answers in the order given.
+    A coup is the answers of one run that share the coup's cards; a coup with no answer to
+    ``without`` neither counts nor breaks the run.  Not met, the area is graded no better
+    than ``at_most`` (a grade of the rubric), or fails with none named."""
+
+    coups: int
+    without: tuple[str, ...]
+    title: str  # the error, as the sheet names it: "a drawing error"
+    at_most: str = ""
+
+    def covers(self, key: str) -> bool:
+        return matches_any(self.without, key)
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """A named grade band: an audition's score (whole percent right over every answer of the
+    sitting, truncated) from ``low`` to ``high``, both included."""
+
+    name: str
+    low: int
+    high: int
+
+    def holds(self, score: int) -> bool:
+        return self.low <= score <= self.high
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +102,7 @@ class Area:
     keys: tuple[str, ...]
     target_seconds: float
     drill: str = ""  # the drill it is sat with (one there is), if any
+    in_a_row: InARow | None = None  # a run of coups it must deal without an error of a kind
 
     def covers(self, key: str) -> bool:
         return matches_any(self.keys, key)
@@ -100,6 +134,9 @@ class Audition:
     retake_days: int = 7
     #: Answers an area needs before it is graded (fewer: "not enough answers", failed).
     min_answers: int = 5
+    #: Named grade bands over the sitting's score, best first (none: no score is named); a
+    #: score in no band fails the audition.
+    bands: tuple[Band, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +144,8 @@ class Curriculum:
     name: str
     modules: tuple[Module, ...]
     school: str = ""
-    #: Later modules open only once the earlier ones are mastered (a school's choice).
+    #: A module opens only once every skill of every earlier one is mastered or slipping (a
+    #: school's choice; a slip does not close it again).
     in_order: bool = True
     mastery: MasteryRule = MasteryRule()
     audition: Audition | None = None

@@ -29,7 +29,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from enum import Enum
 from typing import Any
 
@@ -127,6 +127,15 @@ class AuditionRecord:
     def passed(self) -> bool:
         """The verdict recorded when it was sat (the run row's), not judged again."""
         return bool(self.run.passed)
+
+    @property
+    def retake_from(self) -> datetime | None:
+        """When a retake may be sat, from the same verdict as ``passed`` (the one recorded
+        when it was sat): None when that verdict passed, whatever the grades judged again
+        today say, so a record never says "passed" and names a retake date."""
+        if self.passed:
+            return None
+        return self.run.started_at + timedelta(days=self.verdict.retake_days)
 
     def signed_record(self) -> dict[str, Any]:
         """The whole record a school signs (canonical JSON of it is digested): who sat it and
@@ -265,13 +274,22 @@ class AuditionRecord:
             "red_lines": [
                 {"id": r.id, "title": r.title, "crossed": self.crossed(r)} for r in self.red_lines
             ],
-            "retake_from": None if v.retake_from is None else v.retake_from.date().isoformat(),
+            "retake_from": _day(self.retake_from),
+            # judged again today, as the areas' grades are: the areas a retake would sit
+            # on their own, the score and its named band (None: the audition names none)
+            "retake_areas": [a.area.id for a in v.retake_areas],
+            "score": v.score if v.bands else None,
+            "band": None if v.band is None else v.band.name,
             "houses": list(self.houses),
             "house_rules": [
                 {"house": house or None, "parts": list(parts)} for house, parts in self.house_parts
             ],
             "verification_code": self.code,
         }
+
+
+def _day(at: datetime | None) -> str | None:
+    return None if at is None else at.date().isoformat()
 
 
 def seconds(value: float) -> str:
@@ -446,6 +464,7 @@ def audition_record(
         sum(1 for a in written if a.correct),
         practical,
         written_counted(curriculum.audition, len(written)),
+        written,
     )
     houses = _houses(store, run)
     return AuditionRecord(

@@ -6,17 +6,21 @@ A skill goal is judged on its answers pooled over the skill keys it covers, olde
 - *mastered*: at least ``min_answers`` answers in all, and over the most recent ``recent``
   (fewer if there are fewer), ``accuracy`` percent right and an average time at most the
   target.  Judged on the recent answers only, so it is lost when they fall below.
-- *slipping*: not mastered now, but mastered at some moment since its last ``recent``
-  answers began (the window ending at any of the answers from the ``recent``-th latest on):
-  lost lately.  The spaced review draws from these and from the skills not yet mastered.
+- *slipping*: not mastered now, but mastered just after one of its answers from the one
+  before its last ``recent`` answers (the ``recent`` + 1-th latest) to the one before its
+  latest (each judged on the ``recent`` answers up to it, with the answers in all it had
+  then): lost lately.  The spaced review draws from these and from the skills not yet
+  mastered.
 - *learning*: answered, neither of those; *not started*: no answers.
 
 Pace is the recent average against the target: at or under ``fast`` percent of it fast, up
-to it on pace, over it slow (and slow is never mastered).
+to it on pace, over it slow (and slow is never mastered); compared in whole milliseconds
+(``trainer.scoring.millis``), never as floats, so an edge lands where docs/schools.md says.
 
 A module is mastered when every one of its skills is; with ``in_order`` a module opens only
 once every earlier one is through (each skill mastered or slipping: a slip sends the trainee
-back to review, it does not lock later modules again).  The next drill recommended is the
+back to review, it does not close later modules again; a skill learning or not started
+keeps them closed), as docs/schools.md says.  The next drill recommended is the
 drill of the first skill not mastered in the first open module not mastered.
 """
 
@@ -36,6 +40,7 @@ from trainer.history.queries import (
     skill_days,
     skill_rows,
 )
+from trainer.scoring import millis
 
 if TYPE_CHECKING:
     from trainer.history.backend import HistoryStore
@@ -64,22 +69,28 @@ class ModuleState(enum.Enum):
     NOT_OPEN = "not yet open"
 
 
-def pace_of(rule: MasteryRule, average: float) -> Pace:
-    if average * 100 <= rule.fast * rule.target_seconds:
+def pace_of(rule: MasteryRule, total_ms: int, answers: int) -> Pace:
+    """The pace of ``answers`` answers taking ``total_ms`` milliseconds in all, in whole
+    numbers (no float at an edge): fast when the average is at or under ``fast`` percent of
+    the target (total x 100 <= fast x target x answers), on pace up to the target, slow over
+    it."""
+    target = millis(rule.target_seconds)
+    if total_ms * 100 <= rule.fast * target * answers:
         return Pace.FAST
-    return Pace.ON_PACE if average <= rule.target_seconds else Pace.SLOW
+    return Pace.ON_PACE if total_ms <= target * answers else Pace.SLOW
 
 
 def meets(rule: MasteryRule, answered: int, window: Sequence[tuple[bool, float]]) -> bool:
     """Whether ``window`` (the recent answers) of a skill answered ``answered`` times in all
-    is mastery under ``rule`` (accuracy compared in whole numbers: 27 of 30 is exactly 90)."""
+    is mastery under ``rule``, in whole numbers: accuracy as percent (27 of 30 is exactly 90),
+    time in milliseconds (``trainer.scoring.millis``, each answer's own, then summed)."""
     if answered < rule.min_answers or not window:
         return False
     right = sum(1 for ok, _ in window if ok)
-    seconds = sum(s for _, s in window)
-    return right * 100 >= rule.accuracy * len(window) and seconds <= rule.target_seconds * len(
-        window
-    )
+    total = sum(millis(s) for _, s in window)
+    return right * 100 >= rule.accuracy * len(window) and total <= millis(
+        rule.target_seconds
+    ) * len(window)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +101,7 @@ class SkillMastery:
     recent: int  # answers judged (the most recent, at most the rule's recent)
     right: int  # of them right
     seconds: float  # their time
+    millis: int = 0  # their time in whole milliseconds (each answer's, summed): what is compared
 
     @property
     def rule(self) -> MasteryRule:
@@ -110,7 +122,7 @@ class SkillMastery:
 
     @property
     def pace(self) -> Pace | None:
-        return None if self.average is None else pace_of(self.rule, self.average)
+        return None if not self.recent else pace_of(self.rule, self.millis, self.recent)
 
     @property
     def needs(self) -> tuple[str, ...]:
@@ -136,6 +148,7 @@ def judge(goal: SkillGoal, answered: int, tail: Sequence[tuple[bool, float]]) ->
     window = tail[-rule.recent :]
     right = sum(1 for ok, _ in window if ok)
     seconds = sum(s for _, s in window)
+    total_ms = sum(millis(s) for _, s in window)
     if not answered:
         standing = Standing.NOT_STARTED
     elif meets(rule, answered, window):
@@ -147,7 +160,7 @@ def judge(goal: SkillGoal, answered: int, tail: Sequence[tuple[bool, float]]) ->
         standing = Standing.SLIPPING
     else:
         standing = Standing.LEARNING
-    return SkillMastery(goal, standing, answered, len(window), right, seconds)
+    return SkillMastery(goal, standing, answered, len(window), right, seconds, total_ms)
 
 
 @dataclass(frozen=True, slots=True)

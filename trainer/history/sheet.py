@@ -148,7 +148,21 @@ def _result(sheet: Sheet, record: AuditionRecord) -> None:
     # signed: the verdict judged from the answers, as signed; unsigned: the run row's
     passed = record.verdict.passed if sheet.signed is not None else record.passed
     sheet.line(f"Result: {'PASSED' if passed else 'FAILED'}", 12, "B", 6.5)
-    retake = record.verdict.retake_from
+    # what follows it, one line, only where the verdict judged now agrees with the result
+    # printed: the areas retaken alone (their grades are in the table below), the band
+    v = record.verdict
+    if v.passed == passed:
+        more = []
+        if v.retake_areas and not v.whole_failed:
+            n = len(v.retake_areas)
+            alone = "areas to retake on their own" if n > 1 else "area to retake on its own"
+            more.append(f"{n} {alone}; the rest stands.")
+        if v.bands and v.score is not None:
+            more.append(f"Score {v.score}: {v.band.name if v.band else 'in no band'}.")
+        if more:
+            sheet.line(" ".join(more))
+    # the retake date from the same verdict as the result printed above it
+    retake = record.verdict.retake_from if sheet.signed is not None else record.retake_from
     if retake is not None:
         sheet.line(f"A retake may be sat from {retake:%Y-%m-%d}.")
 

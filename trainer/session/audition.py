@@ -6,10 +6,10 @@ An area's grade is the first of the rubric (best first) whose accuracy and pace 
 meet: at least ``accuracy`` percent right (compared in whole numbers) and an average time at
 most ``pace`` percent of the area's target.  An area with fewer answers than the
 curriculum's ``min_answers`` gets no grade ("not enough answers"); an area with no grade
-fails.  A red line is crossed by one wrong answer to its keys (with ``over``, only by a wrong
-amount off the right one by more than that).  The audition passes when the written part
-passes, every area has a grade and no red line is crossed; a failed one may be sat again
-``retake_days`` after.
+fails.  A red line is crossed by one wrong answer to its keys, in either part (with
+``over``, only by a wrong amount off the right one by more than that).  The audition
+passes when the written part passes, every area has a grade and no red line is crossed; a
+failed one may be sat again ``retake_days`` after.
 
 A ``Sitting`` is the run kind: it starts only once a ``Proctor`` approves, names who sat it
 and who proctored it, collects the written and practical parts' answers and is recorded as
@@ -24,23 +24,33 @@ schema change.
 
 from __future__ import annotations
 
-import math
+import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Protocol
 
-from trainer.curriculum.model import Area, Audition, Grade, RedLine
+from trainer.curriculum.model import Area, Audition, Band, Grade, InARow, RedLine
 from trainer.drills.model import BetSpec, CoupFilter, Cover, Drill, Mode, Order, Step
 from trainer.engine.house import DEFAULT_HOUSE, House
 from trainer.errors import EzbacError
+from trainer.scoring import millis, percent
 from trainer.session.questions import NOT_ASKED
 from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.skillkey import SkillPattern
 
 #: The run kind an audition is recorded as (the sessions table's drill_id; no schema change).
 AUDITION_ID = "audition"
+
+
+class Outcome(enum.Enum):
+    """What a sitting comes to: passed; a retake of the areas graded at a retake grade only
+    (the rest stands); or failed, the whole audition sat again."""
+
+    PASSED = "passed"
+    RETAKE_AREAS = "retake areas"
+    FAILED = "failed"
 
 
 class Proctor(Protocol):
@@ -90,10 +100,28 @@ class AreaResult:
     #: The answers the pace is the average of (None: all): a question an exam passed over
     #: (recorded ``NOT_ASKED``) counts missed, never as an answer in no time.
     timed: int | None = None
+    #: Their time in whole milliseconds (each answer's, summed: ``trainer.scoring.millis``),
+    #: what the pace is worked from (None: from ``seconds``).
+    millis: int | None = None
+    #: The most coups in a row dealt without the error its ``in_a_row`` names (None: the
+    #: area sets none).
+    longest_run: int | None = None
 
     @property
     def passed(self) -> bool:
-        return self.grade is not None
+        """Graded, and not at a grade that retakes the area."""
+        return self.grade is not None and not self.grade.retake
+
+    @property
+    def retake(self) -> bool:
+        """Graded at a grade that retakes this area on its own (a C)."""
+        return self.grade is not None and self.grade.retake
+
+    @property
+    def run_met(self) -> bool:
+        """The area's run of coups without the named error dealt (True: none set)."""
+        run = self.area.in_a_row
+        return run is None or (self.longest_run or 0) >= run.coups
 
     @property
     def enough(self) -> bool:
@@ -115,11 +143,13 @@ class AreaResult:
 
     @property
     def pace(self) -> int | None:
-        """The average as a whole percent of the area's target (rounded up: 100.4 is 101)."""
-        if self.average is None:
+        """The average as a whole percent of the area's target, rounded up (100.4 is 101),
+        worked in whole milliseconds: 2.2 s of a 2.2 s target is exactly 100."""
+        timed = self.answered if self.timed is None else self.timed
+        if not timed:
             return None
-        # rounded to a millionth first: 2.2 s of a 2.2 s target is 100, not 101 by a float
-        return math.ceil(round(self.average * 100 / self.area.target_seconds, 6))
+        total = millis(self.seconds) if self.millis is None else self.millis
+        return -(-total * 100 // (millis(self.area.target_seconds) * timed))
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +171,10 @@ class Verdict:
     areas: tuple[AreaResult, ...]
     crossed: tuple[Crossed, ...]
     retake_days: int
+    #: The audition's named grade bands (none: no score is named), and the sitting's score:
+    #: whole percent right over every answer of both parts, truncated.
+    bands: tuple[Band, ...] = ()
+    score: int | None = None
 
     @property
     def written_passed(self) -> bool:
@@ -148,16 +182,62 @@ class Verdict:
 
     @property
     def failed_areas(self) -> tuple[AreaResult, ...]:
-        return tuple(a for a in self.areas if not a.passed)
+        """The areas with no grade: below the rubric, or not enough answers."""
+        return tuple(a for a in self.areas if a.grade is None)
+
+    @property
+    def retake_areas(self) -> tuple[AreaResult, ...]:
+        """The areas graded at a grade that retakes them on their own."""
+        return tuple(a for a in self.areas if a.retake)
+
+    @property
+    def band(self) -> Band | None:
+        """The named band the score falls in (None: no bands, or in none of them)."""
+        if self.score is None:
+            return None
+        return next((b for b in self.bands if b.holds(self.score)), None)
+
+    @property
+    def out_of_band(self) -> bool:
+        """Bands are named and the score falls in none of them: the audition fails."""
+        return bool(self.bands) and self.band is None
+
+    @property
+    def whole_failed(self) -> bool:
+        """Failed as a whole (the written part, an area below every grade, a red line, a
+        score in no band): the whole audition is sat again, whatever else."""
+        return (
+            not self.written_passed or bool(self.failed_areas) or bool(self.crossed)
+        ) or self.out_of_band
 
     @property
     def passed(self) -> bool:
-        return self.written_passed and not self.failed_areas and not self.crossed
+        return not self.whole_failed and not self.retake_areas
+
+    @property
+    def outcome(self) -> Outcome:
+        if self.passed:
+            return Outcome.PASSED
+        return Outcome.FAILED if self.whole_failed else Outcome.RETAKE_AREAS
 
     @property
     def retake_from(self) -> datetime | None:
         """When a failed audition may be sat again (None: it passed)."""
         return None if self.passed else self.sat_at + timedelta(days=self.retake_days)
+
+    @property
+    def outcome_words(self) -> str:
+        """What follows PASSED or FAILED on the verdict screen and the sheet: the areas
+        retaken on their own (when the rest stands) and the score's named band, where the
+        audition names bands ("" with neither)."""
+        parts = []
+        if self.outcome is Outcome.RETAKE_AREAS:
+            names = ", ".join(a.area.title for a in self.retake_areas)
+            parts.append(f"Retake on their own: {names}; the rest stands.")
+        if self.bands and self.score is not None:
+            band = self.band
+            parts.append(f"Score {self.score}: {band.name if band else 'in no band'}.")
+        return " ".join(parts)
 
     @property
     def reasons(self) -> tuple[str, ...]:
@@ -178,8 +258,19 @@ class Verdict:
                 else f"{a.area.title}: {a.right} of {a.answered} right at {a.pace}% of the "
                 "target time, below every grade"
             )
+        for a in self.retake_areas:
+            out.append(f"{a.area.title}: graded {a.mark}, retaken on its own")
+        for a in self.areas:
+            run = a.area.in_a_row
+            if run is not None and not a.run_met:
+                out.append(
+                    f"{a.area.title}: {a.longest_run or 0} coups in a row without "
+                    f"{run.title}, {run.coups} needed"
+                )
         for c in self.crossed:
             out.append(f"red line: {c.red_line.title} ({c.answer.answer}, not {c.answer.expected})")
+        if self.out_of_band and self.score is not None:
+            out.append(f"a score of {self.score} is in none of the grade bands")
         return tuple(out)
 
 
@@ -192,6 +283,43 @@ def grade_of(rubric: Sequence[Grade], right: int, answered: int, pace: int | Non
         if right * 100 >= grade.accuracy * answered and pace <= grade.pace:
             return grade
     return None
+
+
+def longest_run(run: InARow, answers: Iterable[AnswerRecord]) -> int:
+    """The most coups in a row, in the order given, whose answers to ``run``'s keys are all
+    right: a coup is the consecutive answers of one run sharing the coup's cards; a coup
+    with no answer to those keys neither counts nor breaks the run."""
+    best = current = 0
+    key: tuple[str, tuple[str, ...]] | None = None
+    coup: list[AnswerRecord] = []
+
+    def close() -> None:
+        nonlocal best, current
+        named = [a for a in coup if run.covers(a.skill)]
+        if named:
+            current = current + 1 if all(a.correct for a in named) else 0
+            best = max(best, current)
+
+    for a in answers:
+        if (a.session_id, a.cards) != key:
+            close()
+            key, coup = (a.session_id, a.cards), []
+        coup.append(a)
+    close()
+    return best
+
+
+def capped(rubric: Sequence[Grade], grade: Grade | None, at_most: str) -> Grade | None:
+    """``grade``, or the rubric's grade named ``at_most`` if that one is lower (None: no
+    such grade named, so the area fails)."""
+    if grade is None:
+        return None
+    names = [g.grade for g in rubric]
+    if at_most not in names:
+        return None
+    return (
+        grade if names.index(grade.grade) >= names.index(at_most) else rubric[names.index(at_most)]
+    )
 
 
 def amount_of(text: str) -> Decimal | None:
@@ -229,10 +357,13 @@ def judge_audition(
     written_right: int,
     practical: Iterable[AnswerRecord],
     written_asked: int | None = None,
+    written: Iterable[AnswerRecord] = (),
 ) -> Verdict:
     """The verdict on a sitting: ``written_right`` of the written part's questions (of
     ``written_asked`` if the part asked another number than the file's), and the practical
-    part's answers (each counted in every area whose keys cover its skill)."""
+    part's answers (each counted in every area whose keys cover its skill).  The red lines
+    are judged over every answer of the sitting: the practical part's and the written
+    part's (``written``: its answers as given)."""
     asked = audition.written_questions if written_asked is None else written_asked
     if not 0 <= written_right <= asked:
         raise ValueError(f"{written_right} right of a written part of {asked} questions")
@@ -247,13 +378,28 @@ def judge_audition(
         )
         timed = sum(1 for a in mine if a.answer != NOT_ASKED)
         result = AreaResult(
-            area, len(mine), right, seconds, None, audition.min_answers, unasked, timed
+            area,
+            len(mine),
+            right,
+            seconds,
+            None,
+            audition.min_answers,
+            unasked,
+            timed,
+            sum(millis(a.seconds) for a in mine),
         )
         # never a grade on fewer answers than the curriculum sets for an area
         grade = grade_of(audition.rubric, right, len(mine), result.pace) if result.enough else None
+        if area.in_a_row is not None:
+            result = replace(result, longest_run=longest_run(area.in_a_row, mine))
+            if not result.run_met:
+                grade = capped(audition.rubric, grade, area.in_a_row.at_most)
         areas.append(replace(result, grade=grade))
     crossed = tuple(
-        Crossed(line, a) for a in answers for line in audition.red_lines if crosses(line, a)
+        Crossed(line, a)
+        for a in (*written, *answers)
+        for line in audition.red_lines
+        if crosses(line, a)
     )
     return Verdict(
         trainee,
@@ -265,6 +411,8 @@ def judge_audition(
         tuple(areas),
         crossed,
         audition.retake_days,
+        audition.bands,
+        percent(written_right + sum(1 for a in answers if a.correct), asked + len(answers)),
     )
 
 
@@ -376,6 +524,7 @@ class Sitting:
             right,
             self.practical,
             written_counted(self.audition, len(self.written)) if asked is None else asked,
+            self.written,
         )
 
     @property

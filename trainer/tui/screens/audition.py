@@ -96,9 +96,10 @@ def verdict_text(verdict: Verdict) -> Text:
     text.append(f"Audition of {verdict.trainee}", "bold")
     text.append(f" · proctor {verdict.proctor} · {verdict.sat_at:%Y-%m-%d %H:%M} UTC\n\n")
     text.append(
-        "PASSED\n\n" if verdict.passed else "FAILED\n\n",
+        "PASSED\n" if verdict.passed else "FAILED\n",
         "bold green" if verdict.passed else "bold red",
     )
+    text.append(verdict.outcome_words + "\n")
     text.append("Written part: ", "bold")
     text.append(
         f"{verdict.written_right} of {verdict.written_questions} right "
