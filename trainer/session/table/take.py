@@ -27,6 +27,7 @@ def confirm_take(table: TableState, seconds: float, over: bool) -> Worked:
     )
     table.marked.clear()
     table.phase = Phase.PAY
+    table.pay_opened = table.at  # the payouts, their order, are answerable from now
     answers, mistakes = (answer,), answer.mistakes
     if not table.remaining:  # every bet lost: nothing to pay, nothing to decide
         return end_pay(table, answers, mistakes)
