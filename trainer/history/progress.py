@@ -27,8 +27,15 @@ from trainer.history.tally import (  # noqa: F401  (re-exported: trainer.history
     sum_tallies,
 )
 from trainer.session.records import AnswerRecord, SessionRecord
+from trainer.session.table.values import NOT_PAID, TIMED_OUT
 from trainer.skillkey import SkillKey, prefix
-from trainer.skills import PROCEDURE_FAMILIES, family, table_take_skill
+from trainer.skills import (
+    PROCEDURE_FAMILIES,
+    family,
+    table_chips_skill,
+    table_order_skill,
+    table_take_skill,
+)
 
 BANKER_TOTALS: tuple[int, ...] = tuple(range(8))
 #: Grid columns: the Player's third-card value, then None for "the Player stood".
@@ -170,11 +177,6 @@ def compute_progress(
     """Progress from one trainee's answers (in time order) and sessions, counted in Python:
     for data not in a store (progress_data groups the same figures in the database)."""
     answers = list(answers)
-    tables: dict[str, tuple[int, float]] = {}
-    for a in answers:
-        if a.step == "table":
-            n, secs = tables.get(a.session_id, (0, 0.0))
-            tables[a.session_id] = (n + (a.skill == table_take_skill().key), secs + a.seconds)
     return assemble_progress(
         trainee,
         tally_by(answers, by_skill),
@@ -182,8 +184,33 @@ def compute_progress(
         sessions,
         schedule((a.skill, a.correct, a.answered_at) for a in answers),
         now,
-        tables,
+        table_runs(answers),
     )
+
+
+def table_runs(answers: Iterable[AnswerRecord]) -> dict[str, tuple[int, float]]:
+    """Each run's (tables worked, their seconds), as ``queries.table_run_rows`` counts them:
+    the actions' seconds, and a timed-out table's wait once (its open questions share one
+    coup's cards); the chips, the order and an unpaid winner are timed over actions."""
+    overlap = {table_chips_skill().key, table_order_skill().key}
+    tables: dict[str, tuple[int, float]] = {}
+    waits: dict[tuple[str, tuple[str, ...]], float] = {}
+    for a in answers:
+        if a.step != "table":
+            continue
+        n, secs = tables.get(a.session_id, (0, 0.0))
+        on_clock = a.skill not in overlap and a.answer not in (NOT_PAID, TIMED_OUT)
+        tables[a.session_id] = (
+            n + (a.skill == table_take_skill().key),
+            secs + (a.seconds if on_clock else 0.0),
+        )
+        if a.answer == TIMED_OUT:
+            key = (a.session_id, tuple(a.cards))
+            waits[key] = max(waits.get(key, 0.0), a.seconds)
+    for (session, _), wait in waits.items():
+        n, secs = tables[session]
+        tables[session] = (n, secs + wait)
+    return tables
 
 
 def assemble_progress(

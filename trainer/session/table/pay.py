@@ -19,6 +19,7 @@ from trainer.engine.order import Done, out_of_order
 from trainer.engine.table import Pay
 from trainer.session.table.state import TableState
 from trainer.session.table.values import (
+    NOT_PAID,
     Entry,
     Fault,
     Mistake,
@@ -187,7 +188,7 @@ def end_pay(
             table.record(
                 Phase.PAY,
                 pay.skill,
-                "not paid",
+                NOT_PAID,
                 pay.text,
                 False,
                 pay.reason,

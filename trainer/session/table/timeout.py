@@ -9,7 +9,15 @@ from __future__ import annotations
 from trainer.session.table.answer_key import Expected
 from trainer.session.table.pay import grade_order
 from trainer.session.table.state import TableState
-from trainer.session.table.values import Entry, Fault, Mistake, Phase, TableAnswer, Worked
+from trainer.session.table.values import (
+    TIMED_OUT,
+    Entry,
+    Fault,
+    Mistake,
+    Phase,
+    TableAnswer,
+    Worked,
+)
 
 __all__ = ["time_out"]
 
@@ -36,7 +44,7 @@ def time_out(table: TableState, limit: float) -> Worked:
             table.record(
                 e.phase,
                 e.skill,
-                "timeout",
+                TIMED_OUT,
                 e.text,
                 False,
                 "The table's time limit ran out.",

@@ -22,7 +22,14 @@ from trainer.session.run import SessionError
 from trainer.session.shoe import BurnQuestion, NextQuestion
 from trainer.skills import table_chips_skill, table_order_skill
 
+#: The answer recorded for a winner left unpaid when paying ends, and for a question still
+#: open when an exam's limit runs out (the history tells these apart from the actions).
+NOT_PAID = "not paid"
+TIMED_OUT = "timeout"
+
 __all__ = [
+    "NOT_PAID",
+    "TIMED_OUT",
     "Entry",
     "Fault",
     "Key",
