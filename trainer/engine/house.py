@@ -26,6 +26,7 @@ from trainer.engine.coup import Coup, Outcome, outcome_reason
 from trainer.engine.errors import EngineError, InvalidAmountError
 from trainer.engine.irregularities import CONFIRMED, Irregularity
 from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
+from trainer.engine.pace import PaceTarget, TableFormat
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable, Settlement
 from trainer.engine.settlement import RESULTS as EZ_RESULTS
 from trainer.engine.shoe import DEFAULT_DECKS, DEFAULT_SHOE_RULES, ShoeRules, check_cut, check_decks
@@ -555,6 +556,15 @@ class House:
     remedies: Mapping[Irregularity, str] = field(default_factory=dict, hash=False)
     description: str = ""
     sources: tuple[str, ...] = ()
+    #: The format of the house's table and the pace targets it sets per format
+    #: (trainer.engine.pace): the table's target is its format's.
+    table_format: TableFormat = TableFormat.MINI
+    pace: Mapping[TableFormat, PaceTarget] = field(default_factory=dict, hash=False)
+
+    @property
+    def pace_target(self) -> PaceTarget:
+        """The pace targets for this house's table (empty: none set)."""
+        return self.pace.get(self.table_format, PaceTarget())
 
     def __post_init__(self) -> None:  # noqa: C901 (one check per house field)
         if not _ID.match(self.id):

@@ -36,6 +36,7 @@ from trainer.engine.house import (
 )
 from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import format_amount
+from trainer.engine.pace import PaceTarget, TableFormat
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet
 from trainer.engine.shoe import AfterCut, BetweenCoups, BurnRule, ShoeRules
 from trainer.engine.violations import ALWAYS_ENFORCED, Response, Violation, ViolationRules
@@ -321,6 +322,16 @@ class HouseReader(Reader, F.HouseReads):
                 remedies={Irregularity(k): r for k, r in v.get("remedies", {}).items()},
                 description=v.get("description", ""),
                 sources=v.get("sources", ()),
+                table_format=TableFormat(F.HOUSE.table_format.of(v)),
+                pace={
+                    TableFormat(k): PaceTarget(
+                        t.get("coups_an_hour"),
+                        None
+                        if t.get("seconds_a_seat") is None
+                        else Decimal(str(t["seconds_a_seat"])),
+                    )
+                    for k, t in v.get("pace", {}).items()
+                },
             )
         except (HouseError, ValueError) as exc:  # pragma: no cover - the checks above come first
             self.err(node, path, str(exc))
