@@ -218,4 +218,5 @@ async def test_progress_screen_lists_table_work(store) -> None:
         assert take[:3] == ["Table: taking the losing bets", "1/2", "!50%"]
         assert [str(c) for c in table.get_row("table:pay:player")][1] == "3/3"
         trend = str(app.screen.query_one("#table-trend", Static).render())
-        assert trend == "Table work: seconds per table, the last run: 12"
+        # 2 tables in 24 s: 3600 x 2 / 24 = 300 coups an hour
+    assert trend == "Table work: seconds per table, the last run: 12; coups an hour: 300"

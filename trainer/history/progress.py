@@ -11,11 +11,13 @@ count per skill and for review like any other.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from trainer.engine import Bet, BetResult, Outcome
+from trainer.engine.pace import PaceMeasure
 from trainer.engine.settlement import RESULTS
 from trainer.history.scheduler import SkillState, due_from, next_due, schedule, skill_states
 from trainer.history.store import HistoryStore
@@ -132,6 +134,12 @@ class TableTime:
     @property
     def per_table(self) -> float:
         return self.seconds / self.tables
+
+    @property
+    def coups_an_hour(self) -> int | None:
+        """The run's pace, rounded down (trainer.engine.pace); None: no time taken."""
+        pace = PaceMeasure(self.tables, 0, self.seconds).coups_an_hour
+        return None if pace is None else math.floor(pace)
 
 
 #: The table skills in the order the progress screen lists them.
