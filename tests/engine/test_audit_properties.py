@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.engine.calls import calls_for
-from trainer.engine.house import BUNDLED_HOUSES, Direction, House, SettlementOrder
+from trainer.engine.house import BUNDLED_HOUSES, Direction, House, Losers, SettlementOrder
 from trainer.engine.irregularities import Irregularity
 from trainer.engine.notation import Procedure
 from trainer.engine.procedure import (
@@ -38,10 +38,11 @@ from trainer.engine.violations import Moment, Violation
 
 SIDE = (Bet.DRAGON7, Bet.PANDA8)
 ORDERS = [
-    SettlementOrder(losers_first, direction, main_first)
+    SettlementOrder(losers_first, direction, main_first, losers)
     for losers_first in (True, False)
     for direction in Direction
     for main_first in (True, False)
+    for losers in Losers
 ]
 #: The commission house's 10,000 differential is never reached by the dealt tables; at 200
 #: many are over it, so the differential's call is exercised too.
@@ -75,7 +76,16 @@ def allowed_order(right: Dealt, house: House, rng: random.Random) -> tuple[BetAc
     pushes = [a for a in right.bets if a.done is Done.PUSHED]
     if house.order.losers_first:
         takes = [a for a in settled if a.done is Done.TAKEN]
-        rng.shuffle(takes)
+        if house.order.losers is Losers.ONE_SWEEP:
+            rng.shuffle(takes)
+        else:  # seat by seat in the direction, a seat's own losers in any order
+            takes = [
+                a
+                for seat in seat_order
+                for a in rng.sample(
+                    [t for t in takes if t.seat == seat], sum(t.seat == seat for t in takes)
+                )
+            ]
         rest = [a for a in settled if a.done is Done.PAID]
     else:
         takes, rest = [], settled

@@ -50,6 +50,7 @@ __all__ = [
     "HouseError",
     "HouseLimitError",
     "Limits",
+    "Losers",
     "Rounding",
     "SettlementOrder",
     "Step",
@@ -366,6 +367,14 @@ class Direction(enum.Enum):
     CLOCKWISE = "clockwise"
 
 
+class Losers(enum.Enum):
+    """How a house that takes losers first has them taken: seat by seat in its direction
+    (as the regulator's sheet resolves individual wagers), or in one sweep, any order."""
+
+    IN_DIRECTION = "in_direction"
+    ONE_SWEEP = "one_sweep"
+
+
 @dataclass(frozen=True, slots=True)
 class SettlementOrder:
     """How a dealer works the table after a coup: losing bets first (if ``losers_first``),
@@ -380,6 +389,9 @@ class SettlementOrder:
     losers_first: bool = True
     direction: Direction = Direction.COUNTERCLOCKWISE
     main_before_side: bool = True
+    #: With ``losers_first``: the losers taken in ``direction`` (the default, the
+    #: regulator's sheet) or in one sweep.
+    losers: Losers = Losers.IN_DIRECTION
 
     def seats(self, seats: int) -> tuple[int, ...]:
         from_left = tuple(range(1, seats + 1))
@@ -799,8 +811,9 @@ class House:
         """The order a table is settled in, as a dealer is taught it (the summary, the
         table's rules reference)."""
         o = self.order
+        sweep = " in one sweep" if o.losers is Losers.ONE_SWEEP else ""
         return (
-            f"{'losing bets first, then ' if o.losers_first else ''}"
+            f"{f'losing bets first{sweep}, then ' if o.losers_first else ''}"
             f"{o.direction.value.replace('counterc', 'counter-c')} from the dealer's "
             f"{'right' if o.direction is Direction.COUNTERCLOCKWISE else 'left'}"
             f"{', main bet before side bet' if o.main_before_side else ''}"

@@ -35,6 +35,7 @@ MAX_FILE_BYTES = 256 * 1024
 GAMES = ("ez", "commission", "cardroom")
 COLLECT = ("at_once", "end_of_shoe")
 DIRECTIONS = ("counterclockwise", "clockwise")
+LOSERS = ("in_direction", "one_sweep")
 SIDE_BETS = ("dragon7", "panda8")
 BASE_BETS = ("player", "banker")
 MAX_SEATS = 14
@@ -234,6 +235,13 @@ class _Order(Obj):
         default="counterclockwise",
     )
     main_before_side = Field(BOOL, "Pay a seat's main bet before its side bets.", default=True)
+    losers = Field(
+        _choice(LOSERS, "a way to take losers"),
+        "With losers_first: in_direction (the losing bets taken seat by seat in the "
+        "direction, as the regulator's sheet resolves wagers) or one_sweep (taken in one "
+        "sweep, in any order).",
+        default="in_direction",
+    )
 
 
 ORDER = _Order(doc="The order a dealer settles the table in.")

@@ -29,6 +29,7 @@ from trainer.engine.house import (
     House,
     HouseError,
     Limits,
+    Losers,
     Rounding,
     SettlementOrder,
     Step,
@@ -311,6 +312,7 @@ class HouseReader(Reader, F.HouseReads):
                     losers_first=F.ORDER.losers_first.of(order),
                     direction=Direction(F.ORDER.direction.of(order)),
                     main_before_side=F.ORDER.main_before_side.of(order),
+                    losers=Losers(F.ORDER.losers.of(order)),
                 ),
                 calls=Calls(v.get("calls", {})),
                 shoe=ShoeRules(

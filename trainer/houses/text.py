@@ -122,6 +122,7 @@ def house_yaml(house: House) -> str:
         f"  losers_first: {'true' if o.losers_first else 'false'}",
         f"  direction: {o.direction.value}",
         f"  main_before_side: {'true' if o.main_before_side else 'false'}",
+        f"  losers: {o.losers.value}",
         "shoe:",
         f"  cut_card: {house.shoe.cut}",
         f"  burn: {house.shoe.burn.value}",

@@ -77,6 +77,7 @@ class TableState:
         self.moment = 0  # the moment being watched (an index into ``watch``)
         self.phase = Phase.WATCH if self.watch else Phase.TAKE
         self.marked: set[Key] = set()
+        self.mark_order: list[Key] = []  # the bets marked, in the order they were marked
         self.taken: frozenset[Key] = frozenset()
         self.paid: dict[Key, Decimal] = {}
         self.left: set[Key] = set()
@@ -89,6 +90,7 @@ class TableState:
         #: marked and taken, every payout in the order made (a push paid too), each
         #: commission given, each moment's answer.
         self.took: frozenset[Key] = frozenset()
+        self.took_order: tuple[Key, ...] = ()  # the bets taken, in the order marked
         self.payouts: list[tuple[Key, Entry]] = []
         self.commissions_given: dict[Key, Decimal] = {}
         self.watch_answers: list[str] = []
