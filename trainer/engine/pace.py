@@ -12,7 +12,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from decimal import Decimal
-from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # fractions loads only when a pace is measured (a house is cheap)
+    from fractions import Fraction
 
 __all__ = ["PaceMeasure", "PaceTarget", "PaceVerdict", "TableFormat"]
 
@@ -68,12 +71,16 @@ class PaceMeasure:
     @property
     def coups_an_hour(self) -> Fraction | None:
         """None when no time was taken (no pace to speak of)."""
+        from fractions import Fraction
+
         if self.seconds <= 0 or not self.tables:
             return None
         return Fraction(HOUR * self.tables) / Fraction(self.seconds)
 
     @property
     def seconds_a_seat(self) -> Fraction | None:
+        from fractions import Fraction
+
         if not self.seats:
             return None
         return Fraction(self.seconds) / self.seats
@@ -81,6 +88,8 @@ class PaceMeasure:
     def coups_verdict(self, target: PaceTarget) -> PaceVerdict | None:
         """Met when at least the target's coups an hour (at the edge: met); None when the
         target sets none or nothing was measured."""
+        from fractions import Fraction
+
         if target.coups_an_hour is None or not self.tables:
             return None
         met = HOUR * self.tables >= target.coups_an_hour * Fraction(self.seconds)
@@ -88,6 +97,8 @@ class PaceMeasure:
 
     def seats_verdict(self, target: PaceTarget) -> PaceVerdict | None:
         """Met when at most the target's seconds a seat (at the edge: met)."""
+        from fractions import Fraction
+
         if target.seconds_a_seat is None or not self.seats:
             return None
         met = Fraction(self.seconds) <= Fraction(target.seconds_a_seat) * self.seats

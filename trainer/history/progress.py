@@ -29,10 +29,11 @@ from trainer.history.tally import (  # noqa: F401  (re-exported: trainer.history
     sum_tallies,
 )
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.session.table.values import NOT_PAID, TIMED_OUT
 from trainer.skillkey import SkillKey, prefix
 from trainer.skills import (
     PROCEDURE_FAMILIES,
+    TABLE_NOT_PAID,
+    TABLE_TIMED_OUT,
     family,
     table_chips_skill,
     table_order_skill,
@@ -207,12 +208,12 @@ def table_runs(answers: Iterable[AnswerRecord]) -> dict[str, tuple[int, float]]:
         if a.step != "table":
             continue
         n, secs = tables.get(a.session_id, (0, 0.0))
-        on_clock = a.skill not in overlap and a.answer not in (NOT_PAID, TIMED_OUT)
+        on_clock = a.skill not in overlap and a.answer not in (TABLE_NOT_PAID, TABLE_TIMED_OUT)
         tables[a.session_id] = (
             n + (a.skill == table_take_skill().key),
             secs + (a.seconds if on_clock else 0.0),
         )
-        if a.answer == TIMED_OUT:
+        if a.answer == TABLE_TIMED_OUT:
             key = (a.session_id, tuple(a.cards))
             waits[key] = max(waits.get(key, 0.0), a.seconds)
     for (session, _), wait in waits.items():

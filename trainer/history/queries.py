@@ -29,8 +29,13 @@ from trainer.history.rows import (
     where_clause,
 )
 from trainer.scoring import possible
-from trainer.session.table.values import NOT_PAID, TIMED_OUT
-from trainer.skills import table_chips_skill, table_order_skill, table_take_skill
+from trainer.skills import (
+    TABLE_NOT_PAID,
+    TABLE_TIMED_OUT,
+    table_chips_skill,
+    table_order_skill,
+    table_take_skill,
+)
 
 if TYPE_CHECKING:
     from trainer.history.backend import HistoryStore
@@ -178,8 +183,8 @@ def table_run_rows(store: HistoryStore, trainee: str) -> list[TableRunRow]:
             table_take_skill().key,
             table_chips_skill().key,
             table_order_skill().key,
-            NOT_PAID,
-            TIMED_OUT,
+            TABLE_NOT_PAID,
+            TABLE_TIMED_OUT,
             *params,
         ),
     )
@@ -187,7 +192,7 @@ def table_run_rows(store: HistoryStore, trainee: str) -> list[TableRunRow]:
     waits = store.select(
         f"SELECT session_id, MAX(seconds) FROM answers{where} AND answer = {ph} "
         "GROUP BY session_id, cards",
-        (*params, TIMED_OUT),
+        (*params, TABLE_TIMED_OUT),
     )
     waited: dict[str, float] = {}
     for s, secs in waits:
