@@ -70,3 +70,18 @@ def test_check_with_a_bad_pace_is_one_line_each_and_exit_2(tmp_path: Path) -> No
     (line,) = out.stderr.strip().splitlines()
     assert line.startswith("ezbac: error: ") and "bad.yaml:3:31: pace.mini.seconds_a_seat" in line
     assert "Traceback" not in out.stderr
+
+
+def test_the_losers_setting_reads_writes_back_and_refuses_a_bad_value() -> None:
+    from trainer.engine.house import Losers
+
+    house = load_house_text("id: s\nname: S\nsettlement: {losers: one_sweep}\n", "s.yaml")
+    assert house.order.losers is Losers.ONE_SWEEP
+    assert load_house_text(house_yaml(house), "again.yaml") == house
+    assert load_house_text("id: d\nname: D\n", "d.yaml").order.losers is Losers.IN_DIRECTION
+    with pytest.raises(HouseFileError) as caught:
+        load_house_text("id: s\nname: S\nsettlement:\n  losers: sideways\n", "bad.yaml")
+    assert [str(p) for p in caught.value.problems] == [
+        "bad.yaml:4:11: settlement.losers: 'sideways' is not a way to take losers; choose one "
+        "of in_direction, one_sweep"
+    ]
