@@ -203,6 +203,50 @@ def table_run_rows(store: HistoryStore, trainee: str) -> list[TableRunRow]:
     ]
 
 
+class TablePaceRow(NamedTuple):
+    """One trainee's table work over the period: tables worked and their seconds (counted
+    as ``table_run_rows`` counts them)."""
+
+    trainee: str
+    tables: int
+    seconds: float
+
+
+@decoded("the history")
+def table_pace_rows(
+    store: HistoryStore, trainee: str | None = None, since: datetime | None = None
+) -> list[TablePaceRow]:
+    """Each trainee's tables and their time (``table_run_rows``' rule), for the report."""
+    where, params = trainee_where(store, trainee, since, "answered_at", "step = 'table'")
+    ph = store.placeholder
+    rows = store.select(
+        f"SELECT trainee, SUM(CASE WHEN skill = {ph} THEN 1 ELSE 0 END), "
+        f"SUM(CASE WHEN skill IN ({ph}, {ph}) OR answer IN ({ph}, {ph}) THEN 0 "
+        f"ELSE seconds END) FROM answers{where} GROUP BY trainee",
+        (
+            table_take_skill().key,
+            table_chips_skill().key,
+            table_order_skill().key,
+            TABLE_NOT_PAID,
+            TABLE_TIMED_OUT,
+            *params,
+        ),
+    )
+    waits = store.select(
+        f"SELECT trainee, MAX(seconds) FROM answers{where} AND answer = {ph} "
+        "GROUP BY trainee, session_id, cards",
+        (*params, TABLE_TIMED_OUT),
+    )
+    waited: dict[str, float] = {}
+    for t, secs in waits:
+        waited[as_text(t)] = waited.get(as_text(t), 0.0) + float(secs)
+    return [
+        TablePaceRow(as_text(t), int(n), float(secs) + waited.get(as_text(t), 0.0))
+        for t, n, secs in rows
+        if int(n)
+    ]
+
+
 class SessionCounts(NamedTuple):
     """One trainee's sessions counted: runs (retries left out, they are practice) by how they
     ended, the rules reference opened over every session, retries, and the latest moment."""
