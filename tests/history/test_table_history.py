@@ -114,12 +114,10 @@ def test_progress_shows_table_skills_and_seconds_per_table(store) -> None:
     assert same.table == data.table and same.table_times == data.table_times
 
 
-def test_seconds_per_table_count_each_table_once_with_chips_order_and_a_timeout(store) -> None:
-    """The chips answer carries its payout's time, the order the pay phase's, and the open
-    questions of a timed-out table each its wait: a table's time counts them once.  By hand:
-    table 1 (NATURAL, seat 7 only): take 2 s, 45 paid in chips in 3 s (chips answer 3 s too):
-    5 s.  Table 2 (NATURAL, seats 7 and 5, an exam limit of 30 s): take 4 s, seat 7's 45 in
-    6 s, then nothing: seat 5's payout and the order wait 20 s each to the limit: 30 s."""
+def _work_chips_and_a_timeout(store) -> list:
+    """Table 1 (NATURAL, seat 7 only): take 2 s, 45 paid in chips in 3 s (chips answer 3 s
+    too).  Table 2 (NATURAL, seats 7 and 5, an exam limit of 30 s): take 4 s, seat 7's 45
+    in 6 s, then nothing: seat 5's payout and the order wait 20 s each to the limit."""
     from tests.support.tables import table_drill as chips_drill
     from trainer.drills.model import Mode
 
@@ -157,6 +155,29 @@ def test_seconds_per_table_count_each_table_once_with_chips_order_and_a_timeout(
     clock.advance(25)
     assert s.expire()
     s.next_table()
+    return kept
+
+
+def test_table_time_on_both_backends(history_db) -> None:
+    """The same run as below on SQLite and PostgreSQL: the grouped reads agree by hand."""
+    from trainer.history import queries
+    from trainer.history.store import open_history
+
+    with open_history(history_db) as store:
+        _work_chips_and_a_timeout(store)
+        (run,) = queries.table_run_rows(store, "ann")
+        assert (run.tables, run.seconds) == (2, 35)
+        (pace,) = queries.table_pace_rows(store, "ann")
+        assert (pace.trainee, pace.tables, pace.seconds) == ("ann", 2, 35)
+
+
+def test_seconds_per_table_count_each_table_once_with_chips_order_and_a_timeout(store) -> None:
+    """The chips answer carries its payout's time, the order the pay phase's, and the open
+    questions of a timed-out table each its wait: a table's time counts them once.  By hand:
+    table 1 (NATURAL, seat 7 only): take 2 s, 45 paid in chips in 3 s (chips answer 3 s too):
+    5 s.  Table 2 (NATURAL, seats 7 and 5, an exam limit of 30 s): take 4 s, seat 7's 45 in
+    6 s, then nothing: seat 5's payout and the order wait 20 s each to the limit: 30 s."""
+    kept = _work_chips_and_a_timeout(store)
     assert [a.seconds for a in kept] == [2, 3, 3, 4, 6, 20, 20]
     (run,) = progress_data(store, "ann").table_times
     assert (run.tables, run.seconds) == (2, 35)
