@@ -43,6 +43,9 @@ def test_a_house_sets_targets_per_format_and_its_tables_format() -> None:
     }
     assert house.pace_target == PaceTarget(80, Decimal("4.5"))
     assert load_house_text(house_yaml(house), "again.yaml") == house
+    tiny = load_house_text("id: t\nname: T\npace: {mini: {seconds_a_seat: 0.0000001}}\n", "t")
+    assert "seconds_a_seat: 0.0000001}" in house_yaml(tiny)  # never 1E-7: text to YAML
+    assert load_house_text(house_yaml(tiny), "again.yaml") == tiny
     # no target for the format: none
     mini = load_house_text("id: m\nname: M\npace: {full_size: {coups_an_hour: 80}}\n", "m.yaml")
     assert mini.table_format is TableFormat.MINI and mini.pace_target.empty

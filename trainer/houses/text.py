@@ -57,7 +57,8 @@ def _pace_lines(house: House) -> list[str]:
         if target.coups_an_hour is not None:
             parts.append(f"coups_an_hour: {target.coups_an_hour}")
         if target.seconds_a_seat is not None:
-            parts.append(f"seconds_a_seat: {_n(target.seconds_a_seat)}")
+            # fixed-point: 1E-7 would read back as text, not seconds
+            parts.append(f"seconds_a_seat: {format(target.seconds_a_seat.normalize(), 'f')}")
         lines.append(f"  {fmt.value}: {{{', '.join(parts)}}}")
     return ["pace:", *lines] if lines else []
 
