@@ -119,6 +119,13 @@ def fee_skill() -> Skill:
     return Skill(str(SkillKey.of("payout", "fee")))
 
 
+#: The answers recorded at the table for a winner left unpaid when paying ends and for a
+#: question still open when an exam's limit runs out: not the dealer's actions, so the
+#: history tells them apart when it adds up a table's time.
+TABLE_NOT_PAID = "not paid"
+TABLE_TIMED_OUT = "timeout"
+
+
 def table_take_skill() -> Skill:
     return Skill(str(SkillKey.of("table", "take")))
 

@@ -267,9 +267,9 @@ BANKER_NATURAL = ("4h", "9s", "2d", "Kc")  # Player 4+2 = 6, Banker 9+K = 9: a B
 
 
 def test_ordered_a_seat_may_be_given_again_for_its_winner() -> None:
-    # Seats 2 and 5 each lose one bet and win one: losers first (a sweep, any order), then
-    # the payouts counter-clockwise from the dealer's right, seat 5 before seat 2.
-    takes = ("--seat", "2:player=10:taken", "--seat", "5:tie=5:taken")
+    # Seats 2 and 5 each lose one bet and win one: losers first, then the payouts, each
+    # counter-clockwise from the dealer's right: seat 5 before seat 2.
+    takes = ("--seat", "5:tie=5:taken", "--seat", "2:player=10:taken")
     pay5, pay2 = ("--seat", "5:banker=20:paid=20"), ("--seat", "2:banker=10:paid=10")
     right = ezbac("audit", *BANKER_NATURAL, "--ordered", *takes, *pay5, *pay2)
     assert right.returncode == 0 and right.stdout.endswith("Dealt right.\n"), right.stdout

@@ -11,7 +11,7 @@ from tests.support.terminal import Terminal, needs_tmux, option_key
 
 pytestmark = needs_tmux
 
-QUESTIONS = 8  # the bundled irregularities drill asks 8, each irregularity once
+QUESTIONS = 11  # the bundled irregularities drill asks 11, each irregularity once
 FLOOR = "Stop, keep everything in place and call the floor"
 #: By hand: the irregularities ez confirms the common remedy of (docs/houses.md), and it.
 CONFIRMED = {
@@ -26,6 +26,9 @@ NAMES = (
     "A card on the floor",
     "The cut card out early",
     "Too many cards dealt",
+    "A player asks to have a card turned",
+    "The cards squeezed by the wrong player",
+    "Squeezed cards kept from the dealer",
 )
 WRONG_ON = 2
 

@@ -71,7 +71,12 @@ def test_a_table_in_a_real_terminal(tmp_path: Path) -> None:
         assert 2 <= len(player) <= 3 and 2 <= len(banker) <= 3, screen
         assert spots, screen
         won = outcome(player, banker)
-        losers = [letter for letter, _seat, bet, _w in spots if result(bet, won) == "lose"]
+        # taken in the house's order: from the dealer's right, the highest seat first
+        losers = [
+            letter
+            for letter, _seat, bet, _w in sorted(spots, key=lambda s: -s[1])
+            if result(bet, won) == "lose"
+        ]
         winners = [s for s in spots if result(s[2], won) == "win"]
         if not losers or not winners:
             pytest.fail(f"seed 1's first table should have losers and winners:\n{screen}")

@@ -30,7 +30,7 @@ from trainer.engine.procedure import AuditInputError, audit
 from trainer.engine.settlement import Bet
 from trainer.engine.shoe import AfterCut, BetweenCoups
 from trainer.engine.table import Layout, deal_layout, deal_table_coup
-from trainer.engine.table_rules import SettlementOrder
+from trainer.engine.table_rules import Losers, SettlementOrder
 
 EZ = DEFAULT_HOUSE
 P, B = Side.PLAYER, Side.BANKER
@@ -383,15 +383,19 @@ def test_the_tie_is_a_main_bet_as_the_house_limits_make_it() -> None:
 
 def test_losers_first_with_two_seats_each_losing_and_winning() -> None:
     # Banker 9 wins.  Seat 2: Player 10 lost, Banker 10 paid 10; seat 5: Tie 5 lost,
-    # Banker 20 paid 20.  Losers first (either order), then the payouts counter-clockwise
-    # from the dealer's right: seat 5 before seat 2.
+    # Banker 20 paid 20.  Losers first (in the direction by default: seat 5, then seat 2;
+    # in any order where the house takes them in one sweep), then the payouts
+    # counter-clockwise from the dealer's right: seat 5 before seat 2.
     layout = Layout.of({2: {Bet.PLAYER: 10, Bet.BANKER: 10}, 5: {Bet.BANKER: 20, Bet.TIE: 5}})
     take5, take2 = BetAction(5, Bet.TIE, Done.TAKEN), BetAction(2, Bet.PLAYER, Done.TAKEN)
     pay5 = BetAction(5, Bet.BANKER, Done.PAID, D(20))
     pay2 = BetAction(2, Bet.BANKER, Done.PAID, D(10))
+    sweep = replace(EZ, order=replace(EZ.order, losers=Losers.ONE_SWEEP))
     assert audit(dealt(BANKER_NATURAL, take5, take2, pay5, pay2), EZ, layout).right
-    assert audit(dealt(BANKER_NATURAL, take2, take5, pay5, pay2), EZ, layout).right
-    (dev,) = audit(dealt(BANKER_NATURAL, take2, take5, pay2, pay5), EZ, layout).deviations
+    (dev,) = audit(dealt(BANKER_NATURAL, take2, take5, pay5, pay2), EZ, layout).deviations
+    assert dev.kind is Kind.ORDER and dev.right == "first take seat 5 Tie"
+    assert audit(dealt(BANKER_NATURAL, take2, take5, pay5, pay2), sweep, layout).right
+    (dev,) = audit(dealt(BANKER_NATURAL, take5, take2, pay2, pay5), EZ, layout).deviations
     assert dev.kind is Kind.ORDER and dev.right == "first pay seat 5 Banker"
     assert "counter-clockwise from the dealer's right" in dev.rule
 

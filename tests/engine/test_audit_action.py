@@ -111,8 +111,9 @@ def test_a_pinched_bet_sent_to_the_floor_is_taken_whole() -> None:
 
 # -- the table's differential --------------------------------------------------------------
 
-OVER = "take:1:banker=5000 take:2:banker=5000 take:3:banker=1000"  # Banker 11,000, Player 0
-AT = "take:1:banker=5000 take:2:banker=5000"  # 10,000 apart: at the differential, within it
+# taken counter-clockwise, from the dealer's right, as the house takes its losers
+OVER = "take:3:banker=1000 take:2:banker=5000 take:1:banker=5000"  # Banker 11,000, Player 0
+AT = "take:2:banker=5000 take:1:banker=5000"  # 10,000 apart: at the differential, within it
 
 
 def test_a_table_over_the_differential_with_nothing_keyed_is_a_violation_missed() -> None:
@@ -145,7 +146,7 @@ def test_a_late_bet_is_not_action_at_no_more_bets() -> None:
 
 def test_no_differential_where_the_house_sets_none() -> None:
     # EZ's limits run to 10,000 a bet and set no differential.
-    assert run(f"{NATURAL} take:1:banker=10000 take:2:banker=10000").right
+    assert run(f"{NATURAL} take:2:banker=10000 take:1:banker=10000").right
 
 
 def test_a_bet_under_the_minimum_let_play_is_the_violation_missed_not_bad_input() -> None:

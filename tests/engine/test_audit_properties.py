@@ -27,15 +27,16 @@ from trainer.engine.order import Done
 from trainer.engine.procedure import audit
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, deal_table_coup
-from trainer.engine.table_rules import Direction, SettlementOrder
+from trainer.engine.table_rules import Direction, Losers, SettlementOrder
 from trainer.engine.violations import Moment, Violation
 
 SIDE = (Bet.DRAGON7, Bet.PANDA8)
 ORDERS = [
-    SettlementOrder(losers_first, direction, main_first)
+    SettlementOrder(losers_first, direction, main_first, losers)
     for losers_first in (True, False)
     for direction in Direction
     for main_first in (True, False)
+    for losers in Losers
 ]
 #: The commission house's 10,000 differential is never reached by the dealt tables; at 200
 #: many are over it, so the differential's call is exercised too.
@@ -69,7 +70,16 @@ def allowed_order(right: Dealt, house: House, rng: random.Random) -> tuple[BetAc
     pushes = [a for a in right.bets if a.done is Done.PUSHED]
     if house.order.losers_first:
         takes = [a for a in settled if a.done is Done.TAKEN]
-        rng.shuffle(takes)
+        if house.order.losers is Losers.ONE_SWEEP:
+            rng.shuffle(takes)
+        else:  # seat by seat in the direction, a seat's own losers in any order
+            takes = [
+                a
+                for seat in seat_order
+                for a in rng.sample(
+                    [t for t in takes if t.seat == seat], sum(t.seat == seat for t in takes)
+                )
+            ]
         rest = [a for a in settled if a.done is Done.PAID]
     else:
         takes, rest = [], settled

@@ -9,6 +9,7 @@ import io
 import json
 import random
 from datetime import UTC, datetime
+from decimal import Decimal
 
 import pytest
 
@@ -93,6 +94,10 @@ def test_report_counts_the_table_family(store) -> None:
     doc = json.loads(render_json(build_report(store)))
     assert doc["trainees"][0]["families"]["table"]["answered"] == 7
     assert "Table work" in render_table(build_report(store))
+    # the Dragon table's 5 + 6 s and the natural table's 4 + 3 x 3 s (the order answer's
+    # 9 s is the payouts' own): 2 tables in 24 s, 3600 x 2 / 24 = 300 coups an hour
+    assert ann.table_pace == (2, 24) and ann.coups_an_hour == 300
+    assert "  Table pace: 300 coups an hour over 2 tables" in render_table(build_report(store))
 
 
 def test_progress_shows_table_skills_and_seconds_per_table(store) -> None:
@@ -107,6 +112,77 @@ def test_progress_shows_table_skills_and_seconds_per_table(store) -> None:
     assert (run.tables, run.seconds, run.per_table) == (2, 24, 12)
     same = compute_progress("ann", kept, store.sessions("ann"))
     assert same.table == data.table and same.table_times == data.table_times
+
+
+def _work_chips_and_a_timeout(store) -> list:
+    """Table 1 (NATURAL, seat 7 only): take 2 s, 45 paid in chips in 3 s (chips answer 3 s
+    too).  Table 2 (NATURAL, seats 7 and 5, an exam limit of 30 s): take 4 s, seat 7's 45
+    in 6 s, then nothing: seat 5's payout and the order wait 20 s each to the limit."""
+    from tests.support.tables import table_drill as chips_drill
+    from trainer.drills.model import Mode
+
+    clock = FakeClock()
+    kept: list = []
+
+    def on_answer(record: AnswerRecord) -> None:
+        kept.append(record)
+        store.on_answer(record)
+
+    s = TableSession(
+        chips_drill(mode=Mode.EXAM, time_limit=30),
+        [dealt(NATURAL, {7: {P: 45}}), dealt(NATURAL, {7: {P: 45}, 5: {P: 15}})],
+        "ann",
+        clock=clock,
+        now=FakeNow(),
+        on_answer=on_answer,
+        on_session=store.on_session,
+    )
+    s.start()
+    clock.advance(2)
+    s.confirm_take()
+    clock.advance(3)
+    s.select(7, P)
+    s.add_chip(Decimal(25))
+    s.add_chip(Decimal(5), 4)
+    s.confirm_payout()
+    s.next_table()
+    clock.advance(4)
+    s.confirm_take()
+    clock.advance(6)
+    s.select(7, P)
+    s.type_amount("45")
+    s.confirm_payout()
+    clock.advance(25)
+    assert s.expire()
+    s.next_table()
+    return kept
+
+
+def test_table_time_on_both_backends(history_db) -> None:
+    """The same run as below on SQLite and PostgreSQL: the grouped reads agree by hand."""
+    from trainer.history import queries
+    from trainer.history.store import open_history
+
+    with open_history(history_db) as store:
+        _work_chips_and_a_timeout(store)
+        (run,) = queries.table_run_rows(store, "ann")
+        assert (run.tables, run.seconds) == (2, 35)
+        (pace,) = queries.table_pace_rows(store, "ann")
+        assert (pace.trainee, pace.tables, pace.seconds) == ("ann", 2, 35)
+
+
+def test_seconds_per_table_count_each_table_once_with_chips_order_and_a_timeout(store) -> None:
+    """The chips answer carries its payout's time, the order the pay phase's, and the open
+    questions of a timed-out table each its wait: a table's time counts them once.  By hand:
+    table 1 (NATURAL, seat 7 only): take 2 s, 45 paid in chips in 3 s (chips answer 3 s too):
+    5 s.  Table 2 (NATURAL, seats 7 and 5, an exam limit of 30 s): take 4 s, seat 7's 45 in
+    6 s, then nothing: seat 5's payout and the order wait 20 s each to the limit: 30 s."""
+    kept = _work_chips_and_a_timeout(store)
+    assert [a.seconds for a in kept] == [2, 3, 3, 4, 6, 20, 20]
+    (run,) = progress_data(store, "ann").table_times
+    assert (run.tables, run.seconds) == (2, 35)
+    same = compute_progress("ann", kept, store.sessions("ann"))
+    assert same.table_times == progress_data(store, "ann").table_times
 
 
 AT = datetime(2026, 1, 1, tzinfo=UTC)
@@ -167,4 +243,5 @@ async def test_progress_screen_lists_table_work(store) -> None:
         assert take[:3] == ["Table: taking the losing bets", "1/2", "!50%"]
         assert [str(c) for c in table.get_row("table:pay:player")][1] == "3/3"
         trend = str(app.screen.query_one("#table-trend", Static).render())
-        assert trend == "Table work: seconds per table, the last run: 12"
+        # 2 tables in 24 s: 3600 x 2 / 24 = 300 coups an hour
+    assert trend == "Table work: seconds per table, the last run: 12; coups an hour: 300"

@@ -137,7 +137,7 @@ def test_irregularities_ask_the_remedy_taught_at_the_house(house: str) -> None:
         assert session.answer(ChoiceAnswer(right)).correct
         assert marks[-1].cards == tuple(str(d.card) for d in felt)
         seen.add(q.entry.kind)
-    assert seen == set(Irregularity)  # each irregularity once in a run of eight
+    assert seen == set(Irregularity)  # each irregularity once in a run of eleven
     assert {m.skill for m in marks} == {f"irregularity:{k.value}" for k in Irregularity}
 
 

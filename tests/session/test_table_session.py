@@ -300,8 +300,9 @@ def test_exam_time_limit_closes_the_table_as_timed_out() -> None:
     s.select(5, P)  # after the limit: the table closes, the action is ignored
     t = s.table
     assert t.done and t.timed_out and t.seconds == 30
-    assert sum(a.seconds for a in t.answers) == 30  # a table's answers add up to its time
     timeouts = [a for a in t.answers if a.answer == "timeout"]
+    # each question still open was waited on from the last action (at 0 s) to the limit
+    assert [a.seconds for a in t.answers] == [0, 0, 30, 30, 30]  # take, pay; 2 pays, order
     # seats 5 and 2 unpaid, and the order answer: all wrong as timeouts
     assert sorted(a.skill for a in timeouts) == [
         "table:order",
@@ -419,7 +420,8 @@ def test_done_paying_time_goes_on_the_order_answer() -> None:
     clock2.advance(4)
     t.finish_paying()  # the Banker pushes stay: "done paying" took 4 s
     assert t.table.seconds == 9
-    assert [a.seconds for a in s.table.answers] == [2, 3, 3, 0]  # take, 2 pays, order
+    # the order is the pay phase's question: from the take (at 2 s) to the last payout
+    assert [a.seconds for a in s.table.answers] == [2, 3, 3, 6]  # take, 2 pays, order
 
 
 def test_unmark_and_the_reference_in_an_exam() -> None:
@@ -448,14 +450,16 @@ def test_time_running_out_after_every_winner_is_paid_grades_the_order_on_merit()
     )
     take_right(s, ())  # nothing loses on a Dragon 7 here: the Banker pushes, two Dragons
     for seat, amount in ((3, "200"), (1, "400")):  # seat 3 first: the house's order
+        clock.advance(4)
         s.select(seat, D7)
         s.type_amount(amount)
         s.confirm_payout()
-    clock.advance(31)  # the push on seat 1 is never left with "done paying"
+    clock.advance(23)  # at 31 s: the push on seat 1 is never left with "done paying"
     assert s.expire()
     order = [a for a in s.table.answers if a.skill == "table:order"]
     assert len(order) == 1 and order[0].correct and order[0].answer != "timeout"
-    assert sum(a.seconds for a in s.table.answers) == 30
+    # take 0 s; each payout 4 s; the order: the pay phase, from the take to the last payout
+    assert [a.seconds for a in s.table.answers] == [0, 4, 4, 8]
 
 
 def test_a_skipped_winner_is_unpaid_and_out_of_order() -> None:

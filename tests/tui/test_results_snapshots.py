@@ -39,8 +39,9 @@ SPOT_WRONG = ["5", "enter", "enter", "1", "enter", "enter"]
 #: The hand-worked table in an exam: seat 6's Banker push taken and its Tie missed, seat 5's
 #: Dragon 7 paid 200 (right), seat 1's paid 40 (it is 400); done paying, then the results.
 TABLE_WRONG = ["c", "d", "f", "enter", "e", *"200", "enter", "b", *"40", "enter", "enter", "enter"]
-#: The same table worked right (the take, seat 5's 200 then seat 1's 400, done paying).
-TABLE_RIGHT = ["c", "d", "g", "enter", "e", *"200", "enter", "b", *"400", "enter", "enter"]
+#: The same table worked right (the take from the dealer's right: seat 6, then seat 3's
+#: two; seat 5's 200 then seat 1's 400, done paying).
+TABLE_RIGHT = ["g", "c", "d", "enter", "e", *"200", "enter", "b", *"400", "enter", "enter"]
 
 
 class ScreenApp(TrainerApp):

@@ -32,7 +32,7 @@ def head(app) -> str:
 async def test_wrong_bets_keep_their_mark_and_a_right_amount_out_of_order_is_said() -> None:
     app = table_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("c", "d", "g", "enter")  # the take, right
+        await pilot.press("g", "c", "d", "enter")  # the take, right
         await pilot.press("b", *"400", "enter")  # the right amount, before seat 5's
         feedback = text(app, "#table-feedback")
         assert "paid seat 1 Dragon 7 before seat 5 Dragon 7" in feedback
@@ -88,7 +88,7 @@ async def test_r_works_the_missed_tables_again_as_practice() -> None:
         assert isinstance(app.screen, TableScreen)
         retry = app.screen.session
         assert retry.retry_of == first.session_id and retry.table.coup == first.tables[0].coup
-        await pilot.press("c", "d", "g", "enter", "e", *"200", "enter", "b", *"400", "enter")
+        await pilot.press("g", "c", "d", "enter", "e", *"200", "enter", "b", *"400", "enter")
         await pilot.press("enter", "enter")
         assert isinstance(app.screen, TableResultsScreen)
         assert "Retry of 1 missed table: practice" in head(app)
@@ -98,7 +98,7 @@ async def test_r_works_the_missed_tables_again_as_practice() -> None:
 async def test_nothing_missed_nothing_to_step_through() -> None:
     app = table_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("c", "d", "g", "enter", "e", *"200", "enter", "b", *"400", "enter")
+        await pilot.press("g", "c", "d", "enter", "e", *"200", "enter", "b", *"400", "enter")
         await pilot.press("enter", "enter")
         assert isinstance(app.screen, TableResultsScreen)
         await pilot.press("m", "r")

@@ -105,7 +105,7 @@ async def test_a_whole_table_in_practice() -> None:
 async def test_a_right_table_in_practice_says_right_at_each_step() -> None:
     app = table_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("c", "d", "g", "enter")
+        await pilot.press("g", "c", "d", "enter")
         assert text(app, "#table-feedback").startswith("✓ Right")
         await pilot.press("e", *"200", "enter", "b", *"$400", "enter")
         assert text(app, "#table-feedback").startswith("✓ Right")
@@ -127,7 +127,7 @@ async def test_arrows_and_space_work_the_table_too() -> None:
 async def test_a_bad_amount_is_refused_and_retyped() -> None:
     app = table_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("c", "d", "g", "enter", "e", ".", ".", "enter")
+        await pilot.press("g", "c", "d", "enter", "e", ".", ".", "enter")
         assert "Retype it" in text(app, "#paying")
         s = session(app)
         assert len(s.table.paid) == 0  # nothing graded
@@ -138,7 +138,7 @@ async def test_a_bad_amount_is_refused_and_retyped() -> None:
 async def test_escape_backs_out_of_an_amount_to_pick_another_bet() -> None:
     app = table_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("c", "d", "g", "enter", "b", "4")
+        await pilot.press("g", "c", "d", "enter", "b", "4")
         await pilot.press("escape")
         assert "Pick the next bet" in text(app, "#step")
         await pilot.press("e", *"200", "enter")
@@ -222,7 +222,7 @@ async def test_exam_time_limit_closes_the_table() -> None:
 async def test_escape_asks_before_leaving() -> None:
     app = table_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("c", "d", "g", "enter")
+        await pilot.press("g", "c", "d", "enter")
         await pilot.press("escape")
         assert isinstance(app.screen, ConfirmLeave)
         await pilot.press("n")
@@ -280,7 +280,7 @@ async def test_a_chips_only_drill_refuses_typed_amounts() -> None:
     assert d is not None and d.table is not None
     app.start_drill = replace(d, table=replace(d.table, chips=ChipEntry.CHIPS))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("c", "d", "g", "enter", "e", "2")
+        await pilot.press("g", "c", "d", "enter", "e", "2")
         assert "pays in chips" in text(app, "#paying")
         await pilot.press("enter")  # nothing given yet: the hint speaks of chips alone
         assert "Add chips first" in text(app, "#paying") and "Type" not in text(app, "#paying")
@@ -323,7 +323,7 @@ async def test_the_results_export_each_tables_procedure_for_the_audit() -> None:
 
     app = table_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("c", "d", "g", "enter", "e", *"200", "enter", "b", *"400", "enter")
+        await pilot.press("g", "c", "d", "enter", "e", *"200", "enter", "b", *"400", "enter")
         await pilot.press("enter", "enter")
         assert isinstance(app.screen, TableResultsScreen)
         await pilot.press("x")

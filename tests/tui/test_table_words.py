@@ -36,7 +36,7 @@ def seat_lines(app, number: int) -> list[str]:
 async def test_a_payout_never_moves_the_other_bet_of_the_seat(size) -> None:
     app = table_app()
     async with app.run_test(size=size) as pilot:
-        await pilot.press("c", "d", "g", "enter")  # the three losers: a right take
+        await pilot.press("g", "c", "d", "enter")  # the three losers: a right take
         banker_before = seat_lines(app, 1)[0]
         await pilot.press("e", *"200", "enter")  # seat 5 first, as the house pays
         await pilot.press("b", *"400", "enter")

@@ -208,6 +208,9 @@ _IRREGULARITY_WORDS = {
     Irregularity.TOO_MANY_CARDS: "too many cards dealt",
     Irregularity.TOO_FEW_CARDS: "too few cards dealt",
     Irregularity.MISDEAL: "a misdeal",
+    Irregularity.EDGE_SORTING_REQUEST: "a player asking to have a card turned",
+    Irregularity.SQUEEZE_WRONG_PLAYER: "the cards squeezed by the wrong player",
+    Irregularity.SQUEEZE_CARDS_KEPT: "squeezed cards kept from the dealer",
 }
 
 

@@ -36,9 +36,17 @@ from trainer.engine.games import (
 )
 from trainer.engine.irregularities import CONFIRMED, Irregularity
 from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
+from trainer.engine.pace import PaceTarget, TableFormat
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable, Settlement
 from trainer.engine.shoe import DEFAULT_DECKS, DEFAULT_SHOE_RULES, ShoeRules, check_cut, check_decks
-from trainer.engine.table_rules import BASE_BETS, SIDE_BETS, Direction, Limits, SettlementOrder
+from trainer.engine.table_rules import (
+    BASE_BETS,
+    SIDE_BETS,
+    Direction,
+    Limits,
+    Losers,
+    SettlementOrder,
+)
 from trainer.engine.violations import DEFAULT_VIOLATIONS, Response, Violation, ViolationRules
 
 __all__ = [
@@ -114,6 +122,15 @@ class House:
     remedies: Mapping[Irregularity, str] = field(default_factory=dict, hash=False)
     description: str = ""
     sources: tuple[str, ...] = ()
+    #: The format of the house's table and the pace targets it sets per format
+    #: (trainer.engine.pace): the table's target is its format's.
+    table_format: TableFormat = TableFormat.MINI
+    pace: Mapping[TableFormat, PaceTarget] = field(default_factory=dict, hash=False)
+
+    @property
+    def pace_target(self) -> PaceTarget:
+        """The pace targets for this house's table (empty: none set)."""
+        return self.pace.get(self.table_format, PaceTarget())
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):
@@ -356,8 +373,9 @@ class House:
         """The order a table is settled in, as a dealer is taught it (the summary, the
         table's rules reference)."""
         o = self.order
+        sweep = " in one sweep" if o.losers is Losers.ONE_SWEEP else ""
         return (
-            f"{'losing bets first, then ' if o.losers_first else ''}"
+            f"{f'losing bets first{sweep}, then ' if o.losers_first else ''}"
             f"{o.direction.value.replace('counterc', 'counter-c')} from the dealer's "
             f"{'right' if o.direction is Direction.COUNTERCLOCKWISE else 'left'}"
             f"{', main bet before side bet' if o.main_before_side else ''}"

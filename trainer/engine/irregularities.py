@@ -50,6 +50,12 @@ class Irregularity(enum.Enum):
     TOO_MANY_CARDS = "too_many_cards"
     TOO_FEW_CARDS = "too_few_cards"
     MISDEAL = "misdeal"
+    #: Baccarat's own protection: a player asking for a card to be turned or rotated (how
+    #: edge sorting is done), and the squeeze (who may squeeze; the cards turned face up by
+    #: the dealer before the call).
+    EDGE_SORTING_REQUEST = "edge_sorting_request"
+    SQUEEZE_WRONG_PLAYER = "squeeze_wrong_player"
+    SQUEEZE_CARDS_KEPT = "squeeze_cards_kept"
 
 
 class Source(enum.Enum):

@@ -4,9 +4,12 @@ audit (``procedure.audit``, an ``order`` deviation) and the table drill (its
 dealer is never told one thing at the table and another by the supervisor.
 
 A house's order (``SettlementOrder``) allows more than one sequence.  Where the house takes
-every loser first, every take comes before every payout and the takes are one sweep (their
-order among themselves is not judged); otherwise, and among the payouts, seats go in the
-house's direction.  On one seat, only a main bet (Player, Banker, Tie: the bets with the
+every loser first, every take comes before every payout, and the takes go seat by seat in
+the house's direction (``losers: in_direction``, the default: the regulator's sheet
+resolves individual wagers counter-clockwise from the dealer's right) or in one sweep
+(``losers: one_sweep``: their order among themselves is not judged); a seat's own losers
+go together in either order.  Otherwise, and among the payouts, seats go in the house's
+direction.  On one seat, only a main bet (Player, Banker, Tie: the bets with the
 table's main limits) before a side bet (Dragon 7, Panda 8), and only where
 ``main_before_side`` says so: two main bets, or two side bets, may go in either order.
 """
@@ -19,7 +22,7 @@ from dataclasses import dataclass
 
 from trainer.engine.house import House
 from trainer.engine.settlement import Bet
-from trainer.engine.table_rules import SIDE_BETS, Direction
+from trainer.engine.table_rules import SIDE_BETS, Direction, Losers
 
 __all__ = ["Done", "OutOfOrder", "Settled", "out_of_order", "payout_order", "settled_before"]
 
@@ -43,8 +46,8 @@ def settled_before(house: House, a: Settled, b: Settled) -> bool:
     if order.losers_first:
         if a[2] is not b[2]:
             return a[2] is Done.TAKEN
-        if a[2] is Done.TAKEN:
-            return False  # one sweep
+        if a[2] is Done.TAKEN and (order.losers is Losers.ONE_SWEEP or a[0] == b[0]):
+            return False  # one sweep; a seat's losers go together, in either order
     if a[0] != b[0]:
         seats = order.seats(house.seats)
         return seats.index(a[0]) < seats.index(b[0])
@@ -63,6 +66,8 @@ def _rule(house: House, done: Settled, first: Settled) -> str:
         return "the house takes every losing bet before paying a winner"
     if done[0] == first[0]:
         return "a seat's main bet is settled before its side bet"
+    if house.order.losers_first and done[2] is Done.TAKEN:
+        return f"the house takes the losing bets seat by seat {_direction(house)}"
     return f"the house settles {_direction(house)}"
 
 

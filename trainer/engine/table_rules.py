@@ -79,6 +79,14 @@ class Direction(enum.Enum):
     CLOCKWISE = "clockwise"
 
 
+class Losers(enum.Enum):
+    """How a house that takes losers first has them taken: seat by seat in its direction
+    (as the regulator's sheet resolves individual wagers), or in one sweep, any order."""
+
+    IN_DIRECTION = "in_direction"
+    ONE_SWEEP = "one_sweep"
+
+
 @dataclass(frozen=True, slots=True)
 class SettlementOrder:
     """How a dealer works the table after a coup: losing bets first (if ``losers_first``),
@@ -93,6 +101,9 @@ class SettlementOrder:
     losers_first: bool = True
     direction: Direction = Direction.COUNTERCLOCKWISE
     main_before_side: bool = True
+    #: With ``losers_first``: the losers taken in ``direction`` (the default, the
+    #: regulator's sheet) or in one sweep.
+    losers: Losers = Losers.IN_DIRECTION
 
     def seats(self, seats: int) -> tuple[int, ...]:
         from_left = tuple(range(1, seats + 1))

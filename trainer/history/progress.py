@@ -11,11 +11,13 @@ count per skill and for review like any other.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from trainer.engine import Bet, BetResult, Outcome
+from trainer.engine.pace import PaceMeasure
 from trainer.engine.settlement import RESULTS
 from trainer.history.scheduler import SkillState, due_from, next_due, schedule, skill_states
 from trainer.history.store import HistoryStore
@@ -28,7 +30,15 @@ from trainer.history.tally import (  # noqa: F401  (re-exported: trainer.history
 )
 from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.skillkey import SkillKey, prefix
-from trainer.skills import PROCEDURE_FAMILIES, family, table_take_skill
+from trainer.skills import (
+    PROCEDURE_FAMILIES,
+    TABLE_NOT_PAID,
+    TABLE_TIMED_OUT,
+    family,
+    table_chips_skill,
+    table_order_skill,
+    table_take_skill,
+)
 
 BANKER_TOTALS: tuple[int, ...] = tuple(range(8))
 #: Grid columns: the Player's third-card value, then None for "the Player stood".
@@ -126,6 +136,12 @@ class TableTime:
     def per_table(self) -> float:
         return self.seconds / self.tables
 
+    @property
+    def coups_an_hour(self) -> int | None:
+        """The run's pace, rounded down (trainer.engine.pace); None: no time taken."""
+        pace = PaceMeasure(self.tables, 0, self.seconds).coups_an_hour
+        return None if pace is None else math.floor(pace)
+
 
 #: The table skills in the order the progress screen lists them.
 TABLE_SKILLS: tuple[str, ...] = (
@@ -170,11 +186,6 @@ def compute_progress(
     """Progress from one trainee's answers (in time order) and sessions, counted in Python:
     for data not in a store (progress_data groups the same figures in the database)."""
     answers = list(answers)
-    tables: dict[str, tuple[int, float]] = {}
-    for a in answers:
-        if a.step == "table":
-            n, secs = tables.get(a.session_id, (0, 0.0))
-            tables[a.session_id] = (n + (a.skill == table_take_skill().key), secs + a.seconds)
     return assemble_progress(
         trainee,
         tally_by(answers, by_skill),
@@ -182,8 +193,33 @@ def compute_progress(
         sessions,
         schedule((a.skill, a.correct, a.answered_at) for a in answers),
         now,
-        tables,
+        table_runs(answers),
     )
+
+
+def table_runs(answers: Iterable[AnswerRecord]) -> dict[str, tuple[int, float]]:
+    """Each run's (tables worked, their seconds), as ``queries.table_run_rows`` counts them:
+    the actions' seconds, and a timed-out table's wait once (its open questions share one
+    coup's cards); the chips, the order and an unpaid winner are timed over actions."""
+    overlap = {table_chips_skill().key, table_order_skill().key}
+    tables: dict[str, tuple[int, float]] = {}
+    waits: dict[tuple[str, tuple[str, ...]], float] = {}
+    for a in answers:
+        if a.step != "table":
+            continue
+        n, secs = tables.get(a.session_id, (0, 0.0))
+        on_clock = a.skill not in overlap and a.answer not in (TABLE_NOT_PAID, TABLE_TIMED_OUT)
+        tables[a.session_id] = (
+            n + (a.skill == table_take_skill().key),
+            secs + (a.seconds if on_clock else 0.0),
+        )
+        if a.answer == TABLE_TIMED_OUT:
+            key = (a.session_id, tuple(a.cards))
+            waits[key] = max(waits.get(key, 0.0), a.seconds)
+    for (session, _), wait in waits.items():
+        n, secs = tables[session]
+        tables[session] = (n, secs + wait)
+    return tables
 
 
 def assemble_progress(

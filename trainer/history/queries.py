@@ -29,7 +29,13 @@ from trainer.history.rows import (
     where_clause,
 )
 from trainer.scoring import possible
-from trainer.skills import table_take_skill
+from trainer.skills import (
+    TABLE_NOT_PAID,
+    TABLE_TIMED_OUT,
+    table_chips_skill,
+    table_order_skill,
+    table_take_skill,
+)
 
 if TYPE_CHECKING:
     from trainer.history.backend import HistoryStore
@@ -153,8 +159,7 @@ def run_rows(
 
 
 class TableRunRow(NamedTuple):
-    """A run's table work: tables worked (one take answer each) and the seconds of its
-    table answers (which add up to the tables' time)."""
+    """A run's table work: tables worked (one take answer each) and their seconds."""
 
     session_id: str
     tables: int
@@ -163,13 +168,83 @@ class TableRunRow(NamedTuple):
 
 @decoded("the history")
 def table_run_rows(store: HistoryStore, trainee: str) -> list[TableRunRow]:
+    """Each run's tables and their time: the seconds of the answers that are the dealer's
+    actions (a moment, the take, a payout, a commission), and once per table the time a
+    table whose limit ran out waited (its questions still open, each timed over it).  The
+    chips (its payout's time), the order and a winner left unpaid (the pay phase's) are
+    timed over actions already counted, so they are left out here."""
     where, params = trainee_where(store, trainee, None, "answered_at", "step = 'table'")
+    ph = store.placeholder
     rows = store.select(
-        f"SELECT session_id, SUM(CASE WHEN skill = {store.placeholder} THEN 1 ELSE 0 END), "
-        f"SUM(seconds) FROM answers{where} GROUP BY session_id",
-        (table_take_skill().key, *params),
+        f"SELECT session_id, SUM(CASE WHEN skill = {ph} THEN 1 ELSE 0 END), "
+        f"SUM(CASE WHEN skill IN ({ph}, {ph}) OR answer IN ({ph}, {ph}) THEN 0 "
+        f"ELSE seconds END) FROM answers{where} GROUP BY session_id",
+        (
+            table_take_skill().key,
+            table_chips_skill().key,
+            table_order_skill().key,
+            TABLE_NOT_PAID,
+            TABLE_TIMED_OUT,
+            *params,
+        ),
     )
-    return [TableRunRow(as_text(s), int(n), float(secs)) for s, n, secs in rows]
+    # a timed-out table's questions share one coup's cards: its wait, counted once
+    waits = store.select(
+        f"SELECT session_id, MAX(seconds) FROM answers{where} AND answer = {ph} "
+        "GROUP BY session_id, cards",
+        (*params, TABLE_TIMED_OUT),
+    )
+    waited: dict[str, float] = {}
+    for s, secs in waits:
+        waited[as_text(s)] = waited.get(as_text(s), 0.0) + float(secs)
+    return [
+        TableRunRow(as_text(s), int(n), float(secs) + waited.get(as_text(s), 0.0))
+        for s, n, secs in rows
+    ]
+
+
+class TablePaceRow(NamedTuple):
+    """One trainee's table work over the period: tables worked and their seconds (counted
+    as ``table_run_rows`` counts them)."""
+
+    trainee: str
+    tables: int
+    seconds: float
+
+
+@decoded("the history")
+def table_pace_rows(
+    store: HistoryStore, trainee: str | None = None, since: datetime | None = None
+) -> list[TablePaceRow]:
+    """Each trainee's tables and their time (``table_run_rows``' rule), for the report."""
+    where, params = trainee_where(store, trainee, since, "answered_at", "step = 'table'")
+    ph = store.placeholder
+    rows = store.select(
+        f"SELECT trainee, SUM(CASE WHEN skill = {ph} THEN 1 ELSE 0 END), "
+        f"SUM(CASE WHEN skill IN ({ph}, {ph}) OR answer IN ({ph}, {ph}) THEN 0 "
+        f"ELSE seconds END) FROM answers{where} GROUP BY trainee",
+        (
+            table_take_skill().key,
+            table_chips_skill().key,
+            table_order_skill().key,
+            TABLE_NOT_PAID,
+            TABLE_TIMED_OUT,
+            *params,
+        ),
+    )
+    waits = store.select(
+        f"SELECT trainee, MAX(seconds) FROM answers{where} AND answer = {ph} "
+        "GROUP BY trainee, session_id, cards",
+        (*params, TABLE_TIMED_OUT),
+    )
+    waited: dict[str, float] = {}
+    for t, secs in waits:
+        waited[as_text(t)] = waited.get(as_text(t), 0.0) + float(secs)
+    return [
+        TablePaceRow(as_text(t), int(n), float(secs) + waited.get(as_text(t), 0.0))
+        for t, n, secs in rows
+        if int(n)
+    ]
 
 
 class SessionCounts(NamedTuple):

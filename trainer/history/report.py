@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
@@ -137,6 +138,19 @@ class TraineeReport:
     last_drill: LastDrill | None
     weakest: tuple[WeakSkill, ...]
     retries: int = 0  # retries of missed questions: practice, in none of the session counts
+    #: Table work: (tables worked, their seconds); None when no table was worked.
+    table_pace: tuple[int, float] | None = None
+
+    @property
+    def coups_an_hour(self) -> int | None:
+        """The table pace, 3,600 x tables / their seconds, exact and rounded down (as
+        trainer.engine.pace measures it, without loading the engine); None: none timed."""
+        from fractions import Fraction
+
+        if self.table_pace is None or self.table_pace[1] <= 0:
+            return None
+        tables, seconds = self.table_pace
+        return math.floor(Fraction(3600 * tables) / Fraction(seconds))
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +198,9 @@ def report_from(
         )
     counts = {c.trainee: c for c in queries.session_counts(store, trainee, since)}
     last = queries.last_runs(store, trainee, since)
+    paces = {
+        r.trainee: (r.tables, r.seconds) for r in queries.table_pace_rows(store, trainee, since)
+    }
     out: list[TraineeReport] = []
     for name in sorted(skills.keys() | counts.keys()):
         per_skill = skills.get(name, {})
@@ -203,6 +220,7 @@ def report_from(
                 last_drill=None if run is None else LastDrill.of(run),
                 weakest=weakest_skills(per_skill, weakest),
                 retries=c.retries,
+                table_pace=paces.get(name),
             )
         )
     return Report(since, trainee, tuple(out))
@@ -383,6 +401,12 @@ def render_table(report: Report) -> str:
             lines.append(
                 f"  {FAMILY_LABELS[f]:<16}{ft.answered:>9}{ft.correct:>7}{_fmt_pct(ft):>10}"
                 f"{_fmt_secs(ft):>10}"
+            )
+        if t.coups_an_hour is not None and t.table_pace is not None:
+            tables = t.table_pace[0]
+            lines.append(
+                f"  Table pace: {t.coups_an_hour} coups an hour over {tables} "
+                f"table{'s' if tables != 1 else ''}"
             )
         last = t.last_drill
         if last is None:

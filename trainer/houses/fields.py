@@ -22,6 +22,7 @@ from trainer.drills.fields import (
     short_paragraph,
 )
 from trainer.engine.irregularities import REMEDY_CHARS, Irregularity
+from trainer.engine.pace import TableFormat
 from trainer.engine.shoe import BetweenCoups
 from trainer.engine.violations import Response, Violation
 from trainer.fileformat.declare import Field, ListOf, MapOf, Obj, Scalar, ScalarReads, reads
@@ -34,6 +35,7 @@ MAX_FILE_BYTES = 256 * 1024
 GAMES = ("ez", "commission", "cardroom")
 COLLECT = ("at_once", "end_of_shoe")
 DIRECTIONS = ("counterclockwise", "clockwise")
+LOSERS = ("in_direction", "one_sweep")
 SIDE_BETS = ("dragon7", "panda8")
 BASE_BETS = ("player", "banker")
 MAX_SEATS = 14
@@ -63,6 +65,11 @@ MAX_COLOUR_CHARS = 20
 MAX_SOURCE_CHARS = 200
 MAX_SOURCES = 20
 MAX_CHIPS = 20
+#: The formats of table a house sets pace targets for (trainer.engine.pace.TableFormat),
+#: and the targets' bounds.
+FORMATS = tuple(f.value for f in TableFormat)
+MAX_COUPS_AN_HOUR = 1000
+MAX_SECONDS_A_SEAT = 600
 #: How a payout may be cut (trainer.engine.chips.PayStyle): a name, or {max_each: N}.
 PAYOUT_STYLES = ("fewest", "colour_for_colour")
 MAX_EACH = 1000
@@ -228,9 +235,37 @@ class _Order(Obj):
         default="counterclockwise",
     )
     main_before_side = Field(BOOL, "Pay a seat's main bet before its side bets.", default=True)
+    losers = Field(
+        _choice(LOSERS, "a way to take losers"),
+        "With losers_first: in_direction (the losing bets taken seat by seat in the "
+        "direction, as the regulator's sheet resolves wagers) or one_sweep (taken in one "
+        "sweep, in any order).",
+        default="in_direction",
+    )
 
 
 ORDER = _Order(doc="The order a dealer settles the table in.")
+
+
+class _Pace(Obj):
+    coups_an_hour = Field(
+        Scalar(
+            reads(ScalarReads.integer, 1, MAX_COUPS_AN_HOUR, "coups an hour"),
+            {"type": "integer", "minimum": 1, "maximum": MAX_COUPS_AN_HOUR},
+        ),
+        "Coups a dealer deals and settles in an hour at this format (left out: no target).",
+    )
+    seconds_a_seat = Field(
+        Scalar(
+            reads(ScalarReads.seconds, MAX_SECONDS_A_SEAT),
+            {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SECONDS_A_SEAT},
+        ),
+        "Seconds to settle one seat (its bets taken or paid), on average over the table's "
+        "time (left out: no target).",
+    )
+
+
+PACE = _Pace(doc="A pace target for one format of table.")
 
 
 class _Shoe(Obj):
@@ -348,6 +383,20 @@ class _House(Obj):
         default=7,
     )
     settlement = Field(ORDER, ORDER.doc)
+    table_format = Field(
+        _choice(FORMATS, "a table format"),
+        "The format of the house's table: full_size (a big table, 12 to 14 seats), mini "
+        "(up to 7 seats, the dealer turns every card) or squeeze (players squeeze the "
+        "cards). Its pace target is this format's.",
+        default="mini",
+    )
+    pace = Field(
+        MapOf(FORMATS, PACE),
+        "Pace targets per format: {mini: {coups_an_hour: 200, seconds_a_seat: 6}}. The "
+        "table drill's results, the audition's table area and the reports show pace "
+        "against the target of the house's table_format.",
+        default={},
+    )
     shoe = Field(SHOE, SHOE.doc)
     violations = Field(
         MapOf(VIOLATIONS, _choice(RESPONSES, "a response")),

@@ -23,9 +23,10 @@ from trainer.engine.games import Collection, Commission, FeeSchedule, Game, Roun
 from trainer.engine.house import DEFAULT_CHIPS, Chip, House
 from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import format_amount
+from trainer.engine.pace import PaceTarget, TableFormat
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet
 from trainer.engine.shoe import AfterCut, BetweenCoups, BurnRule, ShoeRules
-from trainer.engine.table_rules import Direction, Limits, SettlementOrder
+from trainer.engine.table_rules import Direction, Limits, Losers, SettlementOrder
 from trainer.engine.violations import ALWAYS_ENFORCED, Response, Violation, ViolationRules
 from trainer.fileformat import declare
 from trainer.fileformat.reading import (
@@ -270,6 +271,7 @@ class HouseReader(Reader, F.HouseReads):
                     losers_first=F.ORDER.losers_first.of(order),
                     direction=Direction(F.ORDER.direction.of(order)),
                     main_before_side=F.ORDER.main_before_side.of(order),
+                    losers=Losers(F.ORDER.losers.of(order)),
                 ),
                 calls=Calls(v.get("calls", {})),
                 shoe=ShoeRules(
@@ -281,6 +283,16 @@ class HouseReader(Reader, F.HouseReads):
                 remedies={Irregularity(k): r for k, r in v.get("remedies", {}).items()},
                 description=v.get("description", ""),
                 sources=v.get("sources", ()),
+                table_format=TableFormat(F.HOUSE.table_format.of(v)),
+                pace={
+                    TableFormat(k): PaceTarget(
+                        t.get("coups_an_hour"),
+                        None
+                        if t.get("seconds_a_seat") is None
+                        else Decimal(str(t["seconds_a_seat"])),
+                    )
+                    for k, t in v.get("pace", {}).items()
+                },
             )
         except (HouseError, ValueError) as exc:  # pragma: no cover - the checks above come first
             self.err(node, path, str(exc))

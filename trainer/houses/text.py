@@ -11,6 +11,7 @@ from trainer.engine.games import Step
 from trainer.engine.house import House
 from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import normalize
+from trainer.engine.pace import TableFormat
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet
 from trainer.engine.violations import Violation
 
@@ -45,6 +46,23 @@ def _shows_odds(house: House, bet: Bet) -> bool:
     """The odds of every bet offered but the even-money ones, and any changed odds."""
     changed = house.paytable.odds(bet) != DEFAULT_PAYTABLE.odds(bet)
     return changed or (bet in house.bets and bet not in (Bet.PLAYER, Bet.BANKER))
+
+
+def _pace_lines(house: House) -> list[str]:
+    """The ``pace:`` block, one line a format with a target (none: no block)."""
+    lines = []
+    for fmt in TableFormat:
+        target = house.pace.get(fmt)
+        if target is None or target.empty:
+            continue
+        parts = []
+        if target.coups_an_hour is not None:
+            parts.append(f"coups_an_hour: {target.coups_an_hour}")
+        if target.seconds_a_seat is not None:
+            # fixed-point: 1E-7 would read back as text, not seconds
+            parts.append(f"seconds_a_seat: {format(target.seconds_a_seat.normalize(), 'f')}")
+        lines.append(f"  {fmt.value}: {{{', '.join(parts)}}}")
+    return ["pace:", *lines] if lines else []
 
 
 def house_yaml(house: House) -> str:
@@ -107,13 +125,16 @@ def house_yaml(house: House) -> str:
         f"  losers_first: {'true' if o.losers_first else 'false'}",
         f"  direction: {o.direction.value}",
         f"  main_before_side: {'true' if o.main_before_side else 'false'}",
+        f"  losers: {o.losers.value}",
         "shoe:",
         f"  cut_card: {house.shoe.cut}",
         f"  burn: {house.shoe.burn.value}",
         f"  after_cut_card: {house.shoe.after_cut.value}",
         f"  cut_card_between_coups: {house.shoe.between.value}",
-        "violations:",
+        f"table_format: {house.table_format.value}",
     ]
+    lines += _pace_lines(house)
+    lines.append("violations:")
     lines += [
         f"  {v.value}: {house.violations.response(v).value}"
         for v in Violation

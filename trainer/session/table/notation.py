@@ -27,18 +27,18 @@ _ZERO = Decimal(0)
 
 def worked(table: TableState, right: Procedure) -> Procedure:
     """What the trainee did at this table, in the audit's notation, from ``right`` (the
-    engine's procedure: the cards, the calls, the shoe): the bets marked taken, then
-    every payout in the order made, with its amount, its chips when built in chips and
-    the commission given on it; once paying ended, each push left on the layout where
-    the house settles it among them; a bet neither taken nor paid stays a bet never
+    engine's procedure: the cards, the calls, the shoe): the bets marked taken (in the
+    order marked), then every payout in the order made, with its amount, its chips when
+    built in chips and the commission given on it; once paying ended, each push left on
+    the layout where the house settles it among them; a bet neither taken nor paid stays a bet never
     settled (a loser left, a winner unpaid).  A moment watched keeps its violation with
     the response chosen (none: it played); a legal moment stopped has no notation and is
     left out."""
     by_key = {(a.seat, a.bet): a for a in right.dealt.bets}
-    bets: list[BetAction] = [
-        replace(a, done=Done.TAKEN, paid=_ZERO, commission=_ZERO, boxed=None, chips=None)
-        for k, a in by_key.items()
-        if k in table.took
+    bets: list[BetAction] = [  # in the order marked: the audit judges it as the drill
+        replace(by_key[k], done=Done.TAKEN, paid=_ZERO, commission=_ZERO, boxed=None, chips=None)
+        for k in table.took_order
+        if k in by_key
     ]
     paid: list[BetAction] = []
     for key, entry in table.payouts:

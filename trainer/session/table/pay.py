@@ -19,6 +19,7 @@ from trainer.engine.order import Done, out_of_order
 from trainer.engine.table import Pay
 from trainer.session.table.state import TableState
 from trainer.session.table.values import (
+    NOT_PAID,
     Entry,
     Fault,
     Mistake,
@@ -118,7 +119,7 @@ def _grade_payout(table: TableState, spot: Spot, entry: Entry, seconds: float) -
             spot,
         )
     ]
-    if chip_faults is not None:
+    if chip_faults is not None:  # the chips are the payout's own: asked and given with it
         answers.append(
             table.record(
                 Phase.PAY,
@@ -128,9 +129,10 @@ def _grade_payout(table: TableState, spot: Spot, entry: Entry, seconds: float) -
                 not chip_faults,
                 f"{format_amount(pay.amount)} in the house's chips: "
                 f"{pay.chips.describe(table.colours)}",
-                0.0,
+                answers[0].seconds,
                 chip_faults,
                 spot,
+                whole_phase=True,
             )
         )
     return tuple(answers), (*mistakes, *amount_faults, *(chip_faults or ()))
@@ -182,14 +184,23 @@ def end_pay(
             spot.seat,
             spot.bet,
         )
-        out.append(
+        out.append(  # open the whole pay phase, never paid: timed over it
             table.record(
-                Phase.PAY, pay.skill, "not paid", pay.text, False, pay.reason, 0.0, (m,), spot
+                Phase.PAY,
+                pay.skill,
+                NOT_PAID,
+                pay.text,
+                False,
+                pay.reason,
+                table.pay_phase_seconds(),
+                (m,),
+                spot,
+                whole_phase=True,
             )
         )
         faults.append(m)
     if table.key.order is not None:
-        order = grade_order(table, 0.0)  # plus the carried time of "done paying"
+        order = grade_order(table, table.pay_phase_seconds())  # the order: the whole phase
         out.append(order)
         # the order's own mistake for each winner left unpaid (its payout's is above)
         faults.extend(m for m in order.mistakes if m not in table.order_mistakes)
@@ -200,7 +211,8 @@ def end_pay(
 def grade_order(table: TableState, seconds: float) -> TableAnswer:
     """The table's order answer: right only when every winner was paid and no pick came
     before a winner the house pays first (each such pick was shown with its payout).  A
-    winner never paid breaks the order too: one mistake each, named."""
+    winner never paid breaks the order too: one mistake each, named.  ``seconds``: the pay
+    phase's, the time the order was being answered (the carry is inside it)."""
     order = table.key.order
     assert order is not None
     unpaid = [p.spot for k, p in table.key.pays.items() if k not in table.paid]
@@ -227,4 +239,5 @@ def grade_order(table: TableState, seconds: float) -> TableAnswer:
         order.reason,
         seconds,
         mistakes,
+        whole_phase=True,
     )

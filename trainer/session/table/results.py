@@ -5,16 +5,33 @@ tables are done, read by the results screen and the history.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
 from trainer.engine import Coup
+from trainer.engine.pace import PaceMeasure, PaceTarget, TableFormat
 from trainer.engine.table import Layout
 from trainer.session.run import SkillScore
 from trainer.session.shoe import ShoeSummary
 from trainer.session.table.values import Fault, Mistake, TableAnswer
 
 __all__ = ["TableResult", "TableSummary"]
+
+
+NO_TARGET = PaceTarget()
+
+
+def _floor(value: Fraction) -> int:
+    """Coups an hour shown whole, rounded down: never more than were dealt."""
+    return math.floor(value)
+
+
+def _tenths_up(value: Fraction) -> str:
+    """Seconds shown to a tenth, rounded up: never faster than measured."""
+    tenths = math.ceil(value * 10)
+    return f"{tenths // 10}.{tenths % 10}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +100,31 @@ class TableSummary:
     #: seen, the shoe questions missed by kind.
     shoe: ShoeSummary | None = None
     retry_of: str | None = None  # the run whose missed tables this retry works again
+    #: The house's pace targets for its table's format (empty: none set).
+    pace_target: PaceTarget = NO_TARGET
+    table_format: TableFormat = TableFormat.MINI
+
+    @property
+    def pace(self) -> PaceMeasure:
+        """The dealer's pace over the tables worked: coups an hour, seconds a seat settled
+        (every seat with a bet on a table worked, a timed-out table at its limit)."""
+        return PaceMeasure(len(self.tables), sum(t.seats for t in self.tables), self.seconds)
+
+    @property
+    def pace_line(self) -> str:
+        """The pace in words, against the house's targets for its format: "90 coups an hour
+        (target 80: met), 5.0 s a seat (target 4.5: under), mini table"."""
+        pace, target = self.pace, self.pace_target
+        coups, seat = pace.coups_an_hour, pace.seconds_a_seat
+        if coups is None or seat is None:
+            return "no pace measured"
+        parts = [f"{_floor(coups)} coups an hour", f"{_tenths_up(seat)} s a seat settled"]
+        c, s = pace.coups_verdict(target), pace.seats_verdict(target)
+        if c is not None:
+            parts[0] += f" (target {target.coups_an_hour}: {c.value})"
+        if s is not None:
+            parts[1] += f" (target {target.seconds_a_seat:f}: {s.value})"
+        return ", ".join(parts) + f", {self.table_format.label}"
 
     @property
     def retry(self) -> bool:

@@ -533,6 +533,8 @@ class TableSession(OnRun):
             time_limit=self.time_limit,
             shoe=self.shoe_summary(),
             retry_of=self.retry_of,
+            pace_target=self.drill.house.pace_target,
+            table_format=self.drill.house.table_format,
         )
 
     def retry_missed(self) -> TableSession:

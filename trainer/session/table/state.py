@@ -77,6 +77,7 @@ class TableState:
         self.moment = 0  # the moment being watched (an index into ``watch``)
         self.phase = Phase.WATCH if self.watch else Phase.TAKE
         self.marked: set[Key] = set()
+        self.mark_order: list[Key] = []  # the bets marked, in the order they were marked
         self.taken: frozenset[Key] = frozenset()
         self.paid: dict[Key, Decimal] = {}
         self.left: set[Key] = set()
@@ -89,6 +90,7 @@ class TableState:
         #: marked and taken, every payout in the order made (a push paid too), each
         #: commission given, each moment's answer.
         self.took: frozenset[Key] = frozenset()
+        self.took_order: tuple[Key, ...] = ()  # the bets taken, in the order marked
         self.payouts: list[tuple[Key, Entry]] = []
         self.commissions_given: dict[Key, Decimal] = {}
         self.watch_answers: list[str] = []
@@ -100,8 +102,13 @@ class TableState:
         self.timed_out = False
         self.payout_seconds: list[float] = []
         self._step_started: float | None = None
-        #: Time not yet on an answer ("done paying"), put on the next one: a table's answers
-        #: add up to its time (the chips answer carries none: its time is its payout's).
+        #: The clock reading of the action being graded (``lap``), and when the pay phase
+        #: opened (the take graded): the order and an unpaid winner are questions of the
+        #: whole pay phase, timed from then, never at zero.
+        self.at: float | None = None
+        self.pay_opened: float | None = None
+        #: Time not yet on an answer ("done paying"), put on the next one (inside the pay
+        #: phase's time of the order or an unpaid winner when those are asked).
         self.carry = 0.0
         #: Practice: the action being graded came after the time limit.
         self.over = False
@@ -243,8 +250,21 @@ class TableState:
     def lap(self, now: float) -> float:
         """Seconds since the last graded action on this table (the payout's own time)."""
         start = self._step_started if self._step_started is not None else now
-        self._step_started = now
+        self._step_started = self.at = now
         return max(0.0, now - start)
+
+    def pay_phase_seconds(self) -> float:
+        """Seconds from the pay phase's opening to the action being graded: the time of a
+        question the whole pay phase answers (the order, a winner left unpaid)."""
+        if self.pay_opened is None or self.at is None:
+            return 0.0
+        return max(0.0, self.at - self.pay_opened)
+
+    def waited(self, limit_at: float) -> float:
+        """Seconds from the last graded action (or the table's start) to ``limit_at``:
+        the time a question still open when the limit ran out was waited on."""
+        since = self.at if self.at is not None else self.started
+        return 0.0 if since is None else max(0.0, limit_at - since)
 
     def close(self, seconds: float) -> None:
         """The table is done (or timed out): its time is ``seconds``."""
@@ -264,11 +284,14 @@ class TableState:
         spot: Spot | None = None,
         *,
         about: str | None = None,
+        whole_phase: bool = False,
     ) -> TableAnswer:
         """Add one graded answer to the table's answers (and its mistakes to the table's):
         every phase records through here, so its time is ``seconds`` plus any time carried
-        from an action that graded nothing ("done paying"), and ``spot`` names its bet."""
-        seconds, self.carry = seconds + self.carry, 0.0
+        from an action that graded nothing ("done paying"), and ``spot`` names its bet.
+        ``whole_phase``: ``seconds`` already spans the pay phase, carry included."""
+        seconds = seconds if whole_phase else seconds + self.carry
+        self.carry = 0.0
         a = TableAnswer(
             self.number,
             phase,

@@ -1,5 +1,7 @@
 """The take phase: the trainee marks every losing bet, then confirms.  Graded as one answer
-(skill ``table:take``): a losing bet left on the layout, a pushing or winning bet taken.  In
+(skill ``table:take``): a losing bet left on the layout, a pushing or winning bet taken,
+and, where the house takes its losers in its direction, a loser marked before one the
+house takes ahead of it (the audit's rule, ``trainer.engine.order``).  In
 practice the table is then corrected (the engine's losers go, nothing else), so a take
 mistake is counted once and never again in the payouts.
 """
@@ -7,6 +9,7 @@ mistake is counted once and never again in the payouts.
 from __future__ import annotations
 
 from trainer.engine import BetResult
+from trainer.engine.order import Done, out_of_order
 from trainer.session.table.pay import end_pay
 from trainer.session.table.state import TableState
 from trainer.session.table.values import Fault, Mistake, Phase, TableAnswer, Worked
@@ -20,13 +23,16 @@ def confirm_take(table: TableState, seconds: float, over: bool) -> Worked:
     table.over = over
     answer = _grade_take(table, seconds)
     table.took = frozenset(table.marked)
+    table.took_order = tuple(table.mark_order)
     table.taken = (
         frozenset(table.marked)
         if table.exam
         else frozenset(k for k, r in table.key.results.items() if r is BetResult.LOSE)
     )
     table.marked.clear()
+    table.mark_order.clear()
     table.phase = Phase.PAY
+    table.pay_opened = table.at  # the payouts, their order, are answerable from now
     answers, mistakes = (answer,), answer.mistakes
     if not table.remaining:  # every bet lost: nothing to pay, nothing to decide
         return end_pay(table, answers, mistakes)
@@ -55,6 +61,9 @@ def _grade_take(table: TableState, seconds: float) -> TableAnswer:
                     spot.bet,
                 )
             )
+    slip = _take_order(table)
+    if slip is not None:
+        mistakes.append(slip)
     took = [s.label for s in table.spots if s.key in table.marked]
     take = table.key.take
     return table.record(
@@ -67,3 +76,18 @@ def _grade_take(table: TableState, seconds: float) -> TableAnswer:
         seconds,
         tuple(mistakes),
     )
+
+
+def _take_order(table: TableState) -> Mistake | None:
+    """The first loser marked before one the house takes ahead of it, judged among the
+    losers marked by the audit's own rule (``order.out_of_order``): where the house takes
+    its losers in its direction, seat by seat; never where it takes them in one sweep."""
+    results = table.key.results
+    seq = [k for k in table.mark_order if results[k] is BetResult.LOSE]
+    for i, key in enumerate(seq):
+        slip = out_of_order(
+            table.house, (*key, Done.TAKEN), ((*k, Done.TAKEN) for k in seq[i + 1 :])
+        )
+        if slip is not None:
+            return Mistake(Fault.WRONG_ORDER, f"{slip.did}: {slip.rule}", key[0], key[1])
+    return None

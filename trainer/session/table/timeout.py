@@ -1,6 +1,7 @@
 """A table whose exam time limit ran out: everything not answered yet is graded wrong as a
-timeout, each answer as the answer key has it (what grading would have expected), and the
-table is closed.  The one action that reaches across every phase, so it has its own module.
+timeout, each answer as the answer key has it (what grading would have expected), timed
+from the last action to the limit (the time it was waited on), and the table is closed.
+The one action that reaches across every phase, so it has its own module.
 """
 
 from __future__ import annotations
@@ -8,7 +9,15 @@ from __future__ import annotations
 from trainer.session.table.answer_key import Expected
 from trainer.session.table.pay import grade_order
 from trainer.session.table.state import TableState
-from trainer.session.table.values import Entry, Fault, Mistake, Phase, TableAnswer, Worked
+from trainer.session.table.values import (
+    TIMED_OUT,
+    Entry,
+    Fault,
+    Mistake,
+    Phase,
+    TableAnswer,
+    Worked,
+)
 
 __all__ = ["time_out"]
 
@@ -17,7 +26,9 @@ def time_out(table: TableState, limit: float) -> Worked:
     """Grade everything not answered yet as a timeout (the answer key's, as grading
     would have had it) and close the table."""
     table.over = False
-    table.carry = max(0.0, limit - sum(a.seconds for a in table.answers))
+    table.carry = 0.0
+    # each question still open was waited on from the last action to the limit
+    waited = table.waited((table.started or 0.0) + limit)
     answers: list[TableAnswer] = []
 
     def out(e: Expected) -> None:
@@ -33,11 +44,11 @@ def time_out(table: TableState, limit: float) -> Worked:
             table.record(
                 e.phase,
                 e.skill,
-                "timeout",
+                TIMED_OUT,
                 e.text,
                 False,
                 "The table's time limit ran out.",
-                0.0,
+                waited,
                 (m,),
                 spot,
                 about=about,
@@ -55,7 +66,7 @@ def time_out(table: TableState, limit: float) -> Worked:
                 out(pay)
         if table.key.order is not None and len(table.picks) == len(table.key.pays):
             # every winner was paid before time ran out: the order is graded as it was
-            answers.append(grade_order(table, 0.0))
+            answers.append(grade_order(table, table.pay_phase_seconds()))
         elif table.key.order is not None:
             out(table.key.order)
     for owed in table.key.commissions[table.commission_index :]:

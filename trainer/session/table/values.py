@@ -20,9 +20,16 @@ from trainer.engine.money import normalize
 from trainer.session.questions import Graded
 from trainer.session.run import SessionError
 from trainer.session.shoe import BurnQuestion, NextQuestion
-from trainer.skills import table_chips_skill, table_order_skill
+from trainer.skills import TABLE_NOT_PAID, TABLE_TIMED_OUT, table_chips_skill, table_order_skill
+
+#: The answer recorded for a winner left unpaid when paying ends, and for a question still
+#: open when an exam's limit runs out (the history tells these apart from the actions).
+NOT_PAID = TABLE_NOT_PAID
+TIMED_OUT = TABLE_TIMED_OUT
 
 __all__ = [
+    "NOT_PAID",
+    "TIMED_OUT",
     "Entry",
     "Fault",
     "Key",

@@ -25,10 +25,12 @@ class TableWork(TableState):
 
     # -- actions (the session checks the phase first) --------------------------------------
     def mark(self, key: Key, marked: bool) -> None:
-        if marked:
+        if marked and key not in self.marked:
             self.marked.add(key)
-        else:
+            self.mark_order.append(key)
+        elif not marked and key in self.marked:
             self.marked.discard(key)
+            self.mark_order.remove(key)
 
     def select(self, spot: Spot) -> None:
         if self.state(spot) is not SpotState.ON:

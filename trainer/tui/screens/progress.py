@@ -99,7 +99,8 @@ def table_trend(times: tuple[TableTime, ...]) -> str:
     last = times[-8:]
     shown = ", ".join(f"{t.per_table:.0f}" for t in last)
     runs = "the last run" if len(last) == 1 else f"the last {len(last)} runs, oldest first"
-    return f"Table work: seconds per table, {runs}: {shown}"
+    pace = ", ".join("-" if t.coups_an_hour is None else str(t.coups_an_hour) for t in last)
+    return f"Table work: seconds per table, {runs}: {shown}; coups an hour: {pace}"
 
 
 class ProgressScreen(Screen[None]):

@@ -48,6 +48,7 @@ def headline(session: TableSession, summary: TableSummary) -> Text:
     head.append(summary.trend)
     if summary.time_limit is not None:
         head.append(f" · limit {summary.time_limit:g}s a table")
+    head.append(f"\nPace: {summary.pace_line}")
     return head
 
 
