@@ -1,6 +1,7 @@
-"""The trainer's own part in ending cleanly when its terminal goes away
-(tests/e2e/test_terminal_gone.py closes a real terminal; these pin the two causes it found
-of a stop that waited for the shutdown guard instead of ending at once)."""
+"""The trainer's own part in ending cleanly when its terminal goes away (tests/e2e/
+test_terminal_gone.py closes a real terminal; these pin the two causes it found of a stop
+that waited for the shutdown guard instead of ending at once), and what waits for the
+first frame."""
 
 from __future__ import annotations
 
@@ -78,3 +79,17 @@ async def test_a_hangup_while_a_drill_screen_mounts_ends_as_a_hangup() -> None:
         app.terminal_gone()
         await pilot.pause()
     assert app.return_code == HANGUP_STATUS
+
+
+async def test_what_waits_for_the_first_frame_runs_once_it_is_painted() -> None:
+    """`ezbac` turns the garbage collector off while it starts and hands the app
+    ``gc.enable`` to run once the first screen is painted (trainer.cli.train)."""
+    app = make_app([coup(PANDA)], start=False)
+    ran: list[bool] = []
+    app.after_first_frame = lambda: ran.append(isinstance(app.screen, HomeScreen))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert ran == [True]
+        await pilot.press("down")
+        await pilot.pause()
+    assert ran == [True]  # once

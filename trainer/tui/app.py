@@ -152,6 +152,8 @@ class TrainerApp(App[int]):
     history_waiting: reactive[str] = reactive("")
     #: Bounds every shutdown (trainer.signals); set by the command that runs the app.
     shutdown_guard: ShutdownGuard | None = None
+    #: Run once the first screen is painted; set by the command that runs the app.
+    after_first_frame: Callable[[], object] | None = None
 
     def __init__(
         self,
@@ -220,6 +222,10 @@ class TrainerApp(App[int]):
             from trainer.signals import watch_terminal
 
             watch_terminal(self)
+
+    def on_ready(self) -> None:
+        if self.after_first_frame is not None:
+            self.call_after_refresh(self.after_first_frame)
 
     def get_driver_class(self) -> type[Driver]:
         driver = super().get_driver_class()
