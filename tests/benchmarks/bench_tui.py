@@ -10,12 +10,13 @@ the same way, peak memory within 1.3x of it, keypress to graded feedback <= 16 m
 
 Launch is measured in a fresh process each run, from just before the process is started to
 the first frame of the first screen (the frame after ``on_ready``), read on a clock shared by
-all processes (CLOCK_MONOTONIC).  The trainer is the real ``ezbac`` entry point: argument
+all processes (CLOCK_MONOTONIC). The trainer is the real ``ezbac`` entry point: argument
 parsing, the history database opened and checked, settings, the drill listing and the home
 screen with the review count, headless at 80x24; each run is a warm start (the history file
-and the listing cache exist, as on every launch after the first).  The whole process time,
-exit included, is reported too.  Times are medians of RUNS interleaved runs.  Peak memory is
-the process's max RSS (RUSAGE_CHILDREN, read in a wrapper process so runs do not mix).
+and the listing cache exist, as on every launch after the first). The whole process time,
+exit included, is reported too, and each process's CPU time at its first frame. Times are
+medians of RUNS interleaved runs. Peak memory is the process's max RSS (RUSAGE_CHILDREN,
+read in a wrapper process so runs do not mix).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ class Bare(App):
         self.call_after_refresh(self.first_frame)
 
     def first_frame(self):
-        print("FIRST-FRAME", time.monotonic())
+        print("FIRST-FRAME", time.monotonic(), time.process_time())
         self.exit()
 
 Bare().run(headless=True, size=(80, 24))
@@ -65,7 +66,7 @@ class Measured(app.TrainerApp):
         self.call_after_refresh(self.first_frame)
 
     def first_frame(self):
-        print("FIRST-FRAME", time.monotonic())
+        print("FIRST-FRAME", time.monotonic(), time.process_time())
         self.exit()
 
 app.TrainerApp = Measured  # what `ezbac` opens, so the whole command is measured
@@ -79,13 +80,14 @@ start = time.monotonic()
 out = subprocess.run([sys.executable, "-c", sys.argv[1]], check=True, capture_output=True,
                      text=True).stdout
 end = time.monotonic()
-frame = float(out.split("FIRST-FRAME")[1].split()[0])
-print(frame - start, end - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+frame, cpu = (float(v) for v in out.split("FIRST-FRAME")[1].split()[:2])
+print(frame - start, end - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, cpu)
 """
 
 
-def measure(code: str, home: str) -> tuple[float, float, int]:
-    """(seconds to the first frame, seconds to exit, peak KiB) of one fresh process."""
+def measure(code: str, home: str) -> tuple[float, float, int, float]:
+    """(seconds to the first frame, seconds to exit, peak KiB, the process's CPU seconds
+    at its first frame) of one fresh process."""
     env = dict(os.environ, EZBAC_HOME=home)
     env.pop("EZBAC_DB", None)
     out = subprocess.run(
@@ -95,7 +97,7 @@ def measure(code: str, home: str) -> tuple[float, float, int]:
         env=env,
         check=True,
     ).stdout.split()
-    return float(out[0]), float(out[1]), int(out[2])
+    return float(out[0]), float(out[1]), int(out[2]), float(out[3])
 
 
 def launch() -> dict[str, float]:
@@ -115,17 +117,22 @@ def launch() -> dict[str, float]:
             bare.append(measure(BARE, home))
             trainer.append(measure(TRAINER, home))
 
-    def median(runs: list[tuple[float, float, int]], i: int) -> float:
+    def median(runs: list[tuple[float, float, int, float]], i: int) -> float:
         return statistics.median(r[i] for r in runs)
 
     bare_t, trainer_t = median(bare, 0), median(trainer, 0)
     bare_x, trainer_x = median(bare, 1), median(trainer, 1)
-    bare_m = max(m for _, _, m in bare)
-    trainer_m = max(m for _, _, m in trainer)
+    bare_c, trainer_c = median(bare, 3), median(trainer, 3)
+    bare_m = max(r[2] for r in bare)
+    trainer_m = max(r[2] for r in trainer)
     return {
         "bare_first_frame_s": round(bare_t, 3),
         "trainer_first_frame_s": round(trainer_t, 3),
         "launch_ratio": round(trainer_t / bare_t, 2),
+        # CPU time to the first frame: what other work on a shared machine inflates less
+        "bare_first_frame_cpu_s": round(bare_c, 3),
+        "trainer_first_frame_cpu_s": round(trainer_c, 3),
+        "launch_cpu_ratio": round(trainer_c / bare_c, 2),
         "bare_process_s": round(bare_x, 3),
         "trainer_process_s": round(trainer_x, 3),
         "process_ratio": round(trainer_x / bare_x, 2),

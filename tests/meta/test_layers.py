@@ -150,8 +150,11 @@ def _private_imports() -> Iterator[str]:
     for path in sorted(PACKAGE.rglob("*.py")):
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
         importer = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        relative = path.relative_to(PACKAGE.parent)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            where = f"{path.relative_to(PACKAGE.parent)}:{getattr(node, 'lineno', 0)}"
+            if not isinstance(node, ast.Import | ast.ImportFrom):
+                continue  # (named only for an import: most nodes are not)
+            where = f"{relative}:{node.lineno}"
             if isinstance(node, ast.Import):
                 modules = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:

@@ -215,10 +215,15 @@ def _run(
     # over a bare Textual app (docs/decisions.md, "The home screen comes up before what a
     # drill needs"; tests/benchmarks/bench_tui.py launch).
     gc.freeze()
+    # and no collection at all until the first screen is painted: the layouts and paint
+    # before it made about forty (docs/performance.md)
+    app.after_first_frame = gc.enable
     with exit_on_signals(app, guard):  # SIGTERM/SIGHUP/SIGINT: terminal restored, drill abandoned
         try:
+            gc.disable()
             app.run()
         finally:
+            gc.enable()
             gc.unfreeze()  # collected as usual again (a caller in the same process goes on)
             guard.disarm()
     _close(recorder)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events, on
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
 from textual.messages import ExitApp
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -130,6 +131,8 @@ class TrainerApp(App[int]):
     history_waiting: reactive[str] = reactive("")
     #: Bounds every shutdown (trainer.signals); set by the command that runs the app.
     shutdown_guard: ShutdownGuard | None = None
+    #: Run once the first screen is painted; set by the command that runs the app.
+    after_first_frame: Callable[[], object] | None = None
 
     def __init__(
         self,
@@ -198,11 +201,27 @@ class TrainerApp(App[int]):
 
             watch_terminal(self)
 
+    def on_ready(self) -> None:
+        if self.after_first_frame is not None:
+            self.call_after_refresh(self.after_first_frame)
+
+    def get_driver_class(self) -> type[Driver]:
+        driver = super().get_driver_class()
+        if driver.__module__ == "textual.drivers.linux_driver":  # a terminal's, not a browser's
+            from trainer.tui.driver import TerminalDriver  # survives the terminal's hang-up
+
+            return TerminalDriver
+        return driver
+
     def terminal_gone(self) -> None:
         """The terminal (or the browser tab's pipe) hung up: nobody can answer any more."""
-        from trainer.signals import HANGUP_STATUS
+        import signal
 
-        self.exit(return_code=HANGUP_STATUS)  # the drill under way is abandoned on the way
+        from trainer.signals import stop_app
+
+        # as a hang-up signal: once the screen being shown is mounted (exiting under its
+        # on_mount would fail it), the drill under way abandoned, the hang-up's status
+        stop_app(self, signal.SIGHUP)
 
     @on(ExitApp)
     def _exiting(self) -> None:

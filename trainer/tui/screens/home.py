@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -137,6 +138,12 @@ class HomeScreen(Screen[None]):
             shown.show(path, {c.id: c.title for c in self.choices})
         self.query_one("#keys", KeyBar).show_keys(self)
 
+    def on_resize(self, event: events.Resize) -> None:
+        # Textual gives the first screen the terminal's size up to three times as it starts;
+        # laid out at that size already, it is not laid out and painted again for nothing
+        if event.size == self.size:
+            event.prevent_default()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_drill":  # a key only while the path has a next drill
             return self.path is not None and self.path.next_drill is not None
@@ -150,9 +157,14 @@ class HomeScreen(Screen[None]):
             return self.signin
         return True
 
+    #: The choice whose description is shown: the highlight's message for the first one
+    #: (set on mount, before the first frame) does not lay the screen out again.
+    _described: int | None = None
+
     def describe(self, index: int | None) -> None:
-        if index is None or not 0 <= index < len(self.choices):
+        if index is None or not 0 <= index < len(self.choices) or index == self._described:
             return
+        self._described = index
         c = self.choices[index]
         text = Text()
         text.append(c.title, "bold")

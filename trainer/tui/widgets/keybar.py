@@ -72,7 +72,9 @@ class KeyBar(Static):
                 # a click runs in this widget's namespace: name the owner's unless given
                 scoped = binding.action if namespace else f"{owner}.{binding.action}"
                 chunks.append((chunk, scoped))
-        width = self.size.width  # 0 before the first layout: one line until then
+        # before the first layout (0), the terminal's width, which a bar docked at the
+        # bottom of a screen gets: laid out once at its height, not again on its resize
+        width = self.size.width or self.app.size.width
         text = Text(no_wrap=True, overflow="ellipsis")
         spans: list[tuple[int, int, int, str]] = []
         line, column = 0, 0
