@@ -1,0 +1,69 @@
+"""The table drill's header line: the drill's title, then where the run stands (the table,
+the mode, the score, the clock, the target).
+
+``TableHeader.status`` is set by the screen (attributes down); the header says as much of it
+as its one line has room for: where it is short, the target goes, then the mode (the home
+list and the results say both); a title still too long is cut with "…" (table.tcss).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from trainer.tui.widgets.livetext import LiveText
+
+
+def seconds_text(seconds: float) -> str:
+    return f"{seconds:4.1f}s"
+
+
+@dataclass(frozen=True, slots=True)
+class TableStatus:
+    """The header's status in its pieces, each with its " · " where it has one."""
+
+    table: str  # "Table 2/5" ("Table 2" for a shoe: its length would give the cut card away)
+    mode: str = ""
+    score: str = ""
+    clock: str = ""
+    target: str = ""
+
+    def fitted(self, room: int) -> str:
+        """The longest form that fits in ``room`` columns (the shortest when none does)."""
+        for status in (
+            self.table + self.mode + self.score + self.clock + self.target,
+            self.table + self.mode + self.score + self.clock,
+            self.table + self.score + self.clock,
+        ):
+            if len(status) <= room:
+                break
+        return status
+
+
+class TableHeader(Horizontal):
+    """The title (``#table-title``) and the status (``#table-status``) on one line."""
+
+    # set at every redraw: the room can change with the terminal while the status stays
+    status: reactive[TableStatus | None] = reactive(
+        None, repaint=False, init=False, always_update=True
+    )
+
+    def __init__(self, heading: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.heading = heading
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(self.heading, "bold"), id="table-title")
+        yield LiveText(id="table-status")
+
+    def watch_status(self, status: TableStatus | None) -> None:
+        if status is None:
+            return
+        width = self.screen.size.width
+        room = width - 4 - len(self.heading) if width else 1_000
+        self.query_one("#table-status", LiveText).text = Text(status.fitted(room))
