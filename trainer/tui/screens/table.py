@@ -90,7 +90,7 @@ from trainer.tui.widgets.stepfeedback import (
     shoe_feedback_text,
 )
 from trainer.tui.widgets.table import Hands, HandsRow
-from trainer.tui.widgets.tableheader import TableHeader, TableStatus, seconds_text
+from trainer.tui.widgets.tableheader import TableHeader, TableStatus
 
 #: The letters that name the bets on the layout, in seat order from the dealer's left.
 SPOT_KEYS = "abcdefghijklmnopqrstuvwxyz"
@@ -153,23 +153,32 @@ class TableScreen(Screen[None]):
         #: (the table number and the moment watched, or -1 once it is worked; its spots)
         self._spots: tuple[tuple[int, int], list[SessionSpot]] = ((0, 0), [])
         self._keys_for: tuple[object, ...] = ()  # the state the key line was drawn for
+        # the screen's parts, each keeping what it shows (set after every action)
+        table = session.table
+        self._header = TableHeader(session.drill.heading, id="table-header")
+        self._shoe_line = LiveText(id="shoe-status")
+        self._shoe_line.display = session.shoe is not None
+        self._felt = Felt(table.house.seats, colours=table.colours, id="felt")
+        self._result_line = LiveText(id="result")
+        self._hands = HandsRow(id="table-hands")
+        self._dealer = DealerPanel(id="dealer")
+        self._feedback = FeedbackPanel(id="table-feedback")
+        self._procedure = LiveText(id="procedure")
+        self._key_bar = KeyBar(id="keys")
 
     # -- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        house = self.session.table.house
-        yield TableHeader(self.session.drill.heading, id="table-header")
-        shoe_line = LiveText(id="shoe-status")
-        shoe_line.display = self.session.shoe is not None
-        yield shoe_line
-        yield Felt(house.seats, colours=self.session.table.colours, id="felt")
-        yield LiveText(id="result")
-        yield HandsRow(id="table-hands")
-        yield DealerPanel(id="dealer")
+        yield self._header
+        yield self._shoe_line
+        yield self._felt
+        yield self._result_line
+        yield self._hands
+        yield self._dealer
         with FeedbackScroll(id="feedback-scroll"):
-            yield FeedbackPanel(id="table-feedback")
-        yield LiveText(id="procedure")
-        yield KeyBar(id="keys")
+            yield self._feedback
+        yield self._procedure
+        yield self._key_bar
 
     def on_mount(self) -> None:
         self.session.start()
@@ -178,17 +187,17 @@ class TableScreen(Screen[None]):
         self.refresh_all()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.query_one(HandsRow).fit(event.size)
+        self._hands.fit(event.size)
         self.place_seats(event.size.width, event.size.height)
         tall = event.size.height >= 34
         self.set_class(tall, "-tall")
-        self.query_one("#procedure").display = tall
-        self.query_one(DealerPanel).names = event.size.height >= 34
+        self._procedure.display = tall
+        self._dealer.names = event.size.height >= 34
         self.refresh_all()
 
     def place_seats(self, width: int, height: int) -> None:
         occupied = {s.number for s in self.session.table.seats}
-        self.query_one(Felt).place(width, height, occupied)
+        self._felt.place(width, height, occupied)
 
     # -- what is shown ---------------------------------------------------------------------
     # Each widget keeps what it shows and redraws only what changed: after every action the
@@ -222,7 +231,7 @@ class TableScreen(Screen[None]):
             self.new_table()
         self.draw_felt()
         self.draw_shoe()
-        dealer = self.query_one(DealerPanel)
+        dealer = self._dealer
         if s.shoe_question is not None:
             dealer.step = shoe_step(s.shoe_question)
             self.draw_choice(dealer, s.shoe_question.options)
@@ -244,7 +253,7 @@ class TableScreen(Screen[None]):
         )
         if keys != self._keys_for:
             self._keys_for = keys
-            self.query_one("#keys", KeyBar).show_keys(self)
+            self._key_bar.show_keys(self)
 
     def new_table(self) -> None:
         self.cursor = 0
@@ -252,7 +261,7 @@ class TableScreen(Screen[None]):
         self.last = None
         self.message = ""
         self.pick = None
-        self.query_one(FeedbackPanel).said = None
+        self._feedback.said = None
         size = self.app.size
         self.place_seats(size.width, size.height)
 
@@ -280,10 +289,10 @@ class TableScreen(Screen[None]):
         asked = s.shoe_question
         burning = isinstance(asked, BurnQuestion)
         watched = s.watch_question
-        row = self.query_one(HandsRow)
+        row = self._hands
         row.dark = burning or (watched is not None and watched.scene.shown == 0)
         row.hands = self.hands()
-        result = self.query_one("#result", LiveText)
+        result = self._result_line
         if isinstance(asked, BurnQuestion):  # this shoe's, or the next shoe's once it ends
             turned = (
                 "  A new shoe: first card turned up: "
@@ -296,7 +305,7 @@ class TableScreen(Screen[None]):
         else:
             result.text = Text.assemble(("  Result: ", "bold"), s.table.result_text)
         if s.shoe is not None:
-            self.query_one("#shoe-status", LiveText).text = Text(s.shoe_line())
+            self._shoe_line.text = Text(s.shoe_line())
 
     def draw_choice(self, dealer: DealerPanel, options: tuple[str, ...]) -> None:
         """A multiple-choice question in the dealer's panel (the shoe's, or a moment
@@ -313,7 +322,7 @@ class TableScreen(Screen[None]):
         index, self.pick = self.pick, None
         self.graded(lambda: self.session.answer_watch(q.options[index]))
         if self.session.watch_question is None:
-            self.query_one(DealerPanel).tray_shown = True
+            self._dealer.tray_shown = True
 
     def pick_choice(self, index: int, options: tuple[str, ...]) -> None:
         """Keys 1-4 choose an answer to the question asked (the shoe's, or a moment
@@ -331,13 +340,13 @@ class TableScreen(Screen[None]):
         if q is None or self.pick is None:
             return
         index, self.pick = self.pick, None
-        self.query_one(DealerPanel).tray_shown = True
+        self._dealer.tray_shown = True
         answer = self.session.answer_shoe(q.options[index])
         self.show_shoe_feedback(answer)
         self.refresh_all()
 
     def show_shoe_feedback(self, answer: ShoeAnswer) -> None:
-        panel = self.query_one(FeedbackPanel)
+        panel = self._feedback
         if self.session.exam:  # in the results
             panel.said = None
             return
@@ -368,7 +377,7 @@ class TableScreen(Screen[None]):
                     chips=spot.chips.chips,
                 )
             )
-        self.query_one(Felt).spots = tuple(spots)
+        self._felt.spots = tuple(spots)
 
     @property
     def cursor_shown(self) -> bool:
@@ -394,7 +403,7 @@ class TableScreen(Screen[None]):
 
     def draw_procedure(self) -> None:
         """The procedure so far, on a tall terminal."""
-        panel = self.query_one("#procedure", LiveText)
+        panel = self._procedure
         if panel.display:
             panel.text = procedure_text(self.session.table.answers, exam=self.session.exam)
 
@@ -416,23 +425,7 @@ class TableScreen(Screen[None]):
         )
 
     def update_header(self) -> None:
-        s = self.session
-        number = min(s.index + 1, s.total)
-        # a shoe's length would give the cut card away: the shoe line says where it stands
-        of = "" if s.shoe is not None else f"/{s.total}"
-        left = s.remaining()
-        clock = (
-            f" · ⏱ {max(left, 0.0):4.1f}s left"
-            if left is not None and not s.table.done
-            else f" · {seconds_text(s.elapsed())}"
-        )
-        self.query_one(TableHeader).status = TableStatus(
-            table=f"Table {number}{of}",
-            mode=f" · {s.drill.mode.value}",
-            score="" if s.exam else f" · score {s.right}/{s.graded}",
-            clock=clock,
-            target="" if s.target_seconds is None else f" (target {s.target_seconds:g}s)",
-        )
+        self._header.status = TableStatus.of(self.session)
 
     def tick(self) -> None:
         s = self.session
@@ -447,7 +440,7 @@ class TableScreen(Screen[None]):
 
     def show_feedback(self, feedback: StepFeedback | None) -> None:
         """Practice: each mistake of the step, or ✓; marks the wrong spots on the felt."""
-        panel = self.query_one(FeedbackPanel)
+        panel = self._feedback
         self.last = feedback
         if feedback is None:  # an exam: nothing until the results
             panel.said = None
@@ -461,14 +454,14 @@ class TableScreen(Screen[None]):
     @on(FeedbackPanel.Changed)
     def feedback_changed(self, message: FeedbackPanel.Changed) -> None:
         # whether it needs PgDn is known once it is laid out
-        self.call_after_refresh(self.query_one("#keys", KeyBar).show_keys, self)
+        self.call_after_refresh(self._key_bar.show_keys, self)
 
     # -- keys ------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:  # noqa: C901 (one case per table binding)
         if action == "feedback":  # only while the feedback has more than its lines show
             box = self.query_one("#feedback-scroll", FeedbackScroll)
-            return self.query_one(FeedbackPanel).display and box.max_scroll_y > 0
+            return self._feedback.display and box.max_scroll_y > 0
         table = self.session.table
         phase = table.phase
         if action == "reference_refused":

@@ -16,6 +16,7 @@ from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from trainer.session.table import TableSession
 from trainer.tui.widgets.livetext import LiveText
 
 
@@ -32,6 +33,27 @@ class TableStatus:
     score: str = ""
     clock: str = ""
     target: str = ""
+
+    @classmethod
+    def of(cls, session: TableSession) -> TableStatus:
+        """Where ``session`` stands now."""
+        s = session
+        number = min(s.index + 1, s.total)
+        # a shoe's length would give the cut card away: the shoe line says where it stands
+        of = "" if s.shoe is not None else f"/{s.total}"
+        left = s.remaining()
+        clock = (
+            f" · ⏱ {max(left, 0.0):4.1f}s left"
+            if left is not None and not s.table.done
+            else f" · {seconds_text(s.elapsed())}"
+        )
+        return cls(
+            table=f"Table {number}{of}",
+            mode=f" · {s.drill.mode.value}",
+            score="" if s.exam else f" · score {s.right}/{s.graded}",
+            clock=clock,
+            target="" if s.target_seconds is None else f" (target {s.target_seconds:g}s)",
+        )
 
     def fitted(self, room: int) -> str:
         """The longest form that fits in ``room`` columns (the shortest when none does)."""
