@@ -26,6 +26,11 @@ dealt), "what now?" after a table when the shoe drill would ask it.
 The screen holds only what is being typed and where the cursor is; everything else (the
 phase, what is marked, paid, right or wrong, the clock) is the session's, read after each
 action.  Practice shows each step's mistakes at once; an exam shows them in the results.
+
+The screen is composed of widgets that keep what they show (``trainer/tui/widgets/``: the
+header, the felt, the hands, the dealer's panel, the feedback): after each action the screen
+sets their attributes from the session (attributes down) and each redraws only what
+changed; a click on a bet or a chip, or the feedback shown, comes up as a message.
 """
 
 from __future__ import annotations
@@ -43,7 +48,6 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from trainer.drills.model import ChipEntry
-from trainer.engine import Bet
 from trainer.session.shoe import BurnQuestion
 from trainer.session.table import (
     Phase,
@@ -69,17 +73,7 @@ from trainer.tui.widgets.dealer import (
     shoe_step,
     tray_state,
 )
-from trainer.tui.widgets.felt import (
-    LEFT,
-    MARKED,
-    PAID,
-    PLAIN,
-    TAKEN,
-    WRONG,
-    Felt,
-    SeatView,
-    Spot,
-)
+from trainer.tui.widgets.felt import Felt, SeatView, felt_spots
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.livetext import LiveText
 from trainer.tui.widgets.stepfeedback import (
@@ -94,14 +88,6 @@ from trainer.tui.widgets.tableheader import TableHeader, TableStatus
 
 #: The letters that name the bets on the layout, in seat order from the dealer's left.
 SPOT_KEYS = "abcdefghijklmnopqrstuvwxyz"
-_TONES = {
-    SpotState.ON: PLAIN,
-    SpotState.MARKED: MARKED,
-    SpotState.TAKEN: TAKEN,
-    SpotState.PAID: PAID,
-    SpotState.LEFT: LEFT,
-    SpotState.STAYED: LEFT,
-}
 #: Characters an amount may be typed with (the session reads it like any amount).
 _AMOUNT_CHARS = set("0123456789.,$")
 
@@ -218,9 +204,6 @@ class TableScreen(Screen[None]):
                 ],
             )
         return self._spots[1]
-
-    def key_of(self, index: int) -> str:
-        return SPOT_KEYS[index] if index < len(SPOT_KEYS) else ""
 
     def refresh_all(self) -> None:
         """Show everything from the session (after every action: cheap, a few widgets)."""
@@ -353,31 +336,11 @@ class TableScreen(Screen[None]):
         panel.said = Said(shoe_feedback_text(answer), answer.correct)
 
     def draw_felt(self) -> None:
-        table = self.session.table
-        spots: list[Spot] = []
-        # the bet being paid, or whose commission is asked: marked ▶
-        current = table.selected if table.phase is Phase.PAY else table.commission_spot
-        current_key = current.key if current is not None else None
-        # practice: every bet got wrong on this table keeps its ! (an exam says nothing)
-        wrong: frozenset[tuple[int, Bet]] = frozenset() if self.session.exam else table.wrong
-        for i, spot in enumerate(self.spots):
-            tone = _TONES[table.state(spot)]
-            if spot.key in wrong:
-                tone = WRONG
-            spots.append(
-                Spot(
-                    spot.seat,
-                    spot.bet,
-                    spot.wager,
-                    "" if table.phase is Phase.WATCH else self.key_of(i),  # nothing to pick
-                    tone,
-                    cursor=i == self.cursor and self.cursor_shown,
-                    current=spot.key == current_key,
-                    paid=table.paid.get(spot.key),
-                    chips=spot.chips.chips,
-                )
-            )
-        self._felt.spots = tuple(spots)
+        cursor = self.cursor if self.cursor_shown else None
+        keys = "" if self.session.table.phase is Phase.WATCH else SPOT_KEYS  # nothing to pick
+        self._felt.spots = felt_spots(
+            self.session.table, self.spots, keys=keys, cursor=cursor, exam=self.session.exam
+        )
 
     @property
     def cursor_shown(self) -> bool:

@@ -10,7 +10,7 @@ screens/table.tcss.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import ClassVar
@@ -25,6 +25,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from trainer.engine import Bet, format_amount
+from trainer.session.table import Phase, SpotState, TableWork
+from trainer.session.table import Spot as SessionSpot
 from trainer.tui.widgets.chiptray import chip_ink
 
 #: Each bet's name on the layout, as the felt prints it.
@@ -234,3 +236,50 @@ class Felt(Vertical):
             from_edge = min(i, len(shown) - 1 - i)
             for d in (1, 2):
                 seat.set_class(d == max(0, depth - from_edge), f"-arc-{d}")
+
+
+#: Each state of a bet, as the felt shows it.
+_TONES: Mapping[SpotState, str] = {
+    SpotState.ON: PLAIN,
+    SpotState.MARKED: MARKED,
+    SpotState.TAKEN: TAKEN,
+    SpotState.PAID: PAID,
+    SpotState.LEFT: LEFT,
+    SpotState.STAYED: LEFT,
+}
+
+
+def felt_spots(
+    table: TableWork,
+    spots: Sequence[SessionSpot],
+    *,
+    keys: str,
+    cursor: int | None,
+    exam: bool,
+) -> tuple[Spot, ...]:
+    """What the felt shows of ``table``'s ``spots`` (in seat order): each with its letter
+    from ``keys`` (none past the last), its state, the arrows' ``cursor`` (None: not shown),
+    the bet being paid or whose commission is asked (▶), and, in practice, every bet got
+    wrong on this table (!; an exam says nothing)."""
+    current = table.selected if table.phase is Phase.PAY else table.commission_spot
+    current_key = current.key if current is not None else None
+    wrong: frozenset[tuple[int, Bet]] = frozenset() if exam else table.wrong
+    shown: list[Spot] = []
+    for i, spot in enumerate(spots):
+        tone = _TONES[table.state(spot)]
+        if spot.key in wrong:
+            tone = WRONG
+        shown.append(
+            Spot(
+                spot.seat,
+                spot.bet,
+                spot.wager,
+                keys[i] if i < len(keys) else "",
+                tone,
+                cursor=i == cursor,
+                current=spot.key == current_key,
+                paid=table.paid.get(spot.key),
+                chips=spot.chips.chips,
+            )
+        )
+    return tuple(shown)
