@@ -352,8 +352,10 @@ class TableScreen(Screen[None]):
         if table.phase is Phase.DONE:
             step, paying = done_step(self.session), Text()
         else:
-            hint = entry_hint(
-                table.denominations, typing=self.typing_allowed, chips=self.chips_active
+            hint = (  # only while an amount is being given
+                entry_hint(table.denominations, typing=self.typing_allowed, chips=self.chips_active)
+                if self.entering
+                else ""
             )
             step, paying = phase_step(
                 table, amount_mode=self.amount_mode, hint=hint, typed=self.typed

@@ -1,10 +1,10 @@
 """The dealer's side of the table drill: what to do now (``#step``), the amount or chips
 being given (``#paying``) and the chip tray (``#tray``), and the words each of them says.
 
-``DealerPanel`` owns what it shows (attributes down): ``step`` and ``paying`` (each redrawn
-only when it changes), ``tray`` (the chips, those given so far, whether they can be given
-now) and ``tray_shown`` (a multiple-choice question puts the tray away).  A chip clicked is
-the tray's ``ChipTray.Clicked``, posted up to the screen.
+``DealerPanel`` owns what it shows (attributes down): ``step`` and ``paying`` (each a
+``LiveText``, redrawn only when it changes), ``tray`` (the chips, those given so far, whether
+they can be given now), ``tray_shown`` (a multiple-choice question puts the tray away) and
+``names``.  A chip clicked is the tray's ``ChipTray.Clicked``, posted up to the screen.
 """
 
 from __future__ import annotations
@@ -46,23 +46,39 @@ class TrayState:
 class DealerPanel(Vertical):
     """``#dealer``: the step, what is being paid, the chip tray."""
 
-    step: reactive[Text] = reactive(Text, repaint=False, init=False, always_update=True)
-    paying: reactive[Text] = reactive(Text, repaint=False, init=False, always_update=True)
     tray: reactive[TrayState | None] = reactive(None, repaint=False, init=False)
     tray_shown: reactive[bool] = reactive(True, repaint=False, init=False)
     #: Each chip's colour named under it (a tall terminal).
     names: reactive[bool] = reactive(False, repaint=False, init=False)
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._step = LiveText(id="step")
+        self._paying = LiveText(id="paying")
+        self._tray = ChipTray(id="tray")
+
     def compose(self) -> ComposeResult:
-        yield LiveText(id="step")
-        yield LiveText(id="paying")
-        yield ChipTray(id="tray")
+        yield self._step
+        yield self._paying
+        yield self._tray
 
-    def watch_step(self, step: Text) -> None:
-        self.query_one("#step", LiveText).text = step
+    @property
+    def step(self) -> Text:
+        """What to do now (each line keeps its own text: ``LiveText.text``)."""
+        return self._step.text
 
-    def watch_paying(self, paying: Text) -> None:
-        self.query_one("#paying", LiveText).text = paying
+    @step.setter
+    def step(self, text: Text) -> None:
+        self._step.text = text
+
+    @property
+    def paying(self) -> Text:
+        """What has been given so far, or the choices of a question."""
+        return self._paying.text
+
+    @paying.setter
+    def paying(self, text: Text) -> None:
+        self._paying.text = text
 
     def watch_tray(self, tray: TrayState | None) -> None:
         self._show_tray()
@@ -71,7 +87,7 @@ class DealerPanel(Vertical):
         self._show_tray()
 
     def _show_tray(self) -> None:
-        tray, state = self.query_one("#tray", ChipTray), self.tray
+        tray, state = self._tray, self.tray
         if state is None:
             return
         if tray.has_class("-idle") == state.active:  # a class change restyles: only then
@@ -80,7 +96,7 @@ class DealerPanel(Vertical):
         tray.show(state.chips, counts, names=self.names, keys=state.active)
 
     def watch_tray_shown(self, shown: bool) -> None:
-        self.query_one("#tray", ChipTray).display = shown
+        self._tray.display = shown
 
 
 def tray_state(table: TableWork, active: bool) -> TrayState:

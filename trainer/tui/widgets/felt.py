@@ -207,6 +207,7 @@ class Felt(Vertical):
         self.seats = seats
         self.colours = dict(colours)
         self._seat_views: dict[int, SeatView] = {}
+        self._given: dict[int, tuple[Spot, ...]] = {}  # what each seat was given last
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="seats"):
@@ -220,7 +221,10 @@ class Felt(Vertical):
         if not self._seat_views:
             self._seat_views = {seat.number: seat for seat in self.query(SeatView)}
         for number, seat in self._seat_views.items():
-            seat.spots = tuple(by_seat.get(number, ()))
+            mine = tuple(by_seat.get(number, ()))
+            if mine != self._given.get(number, ()):  # a seat whose bets are the same: untouched
+                self._given[number] = mine
+                seat.spots = mine
 
     def place(self, width: int, height: int, occupied: Collection[int]) -> None:
         """The seats round the far side: the outer ones a line or two lower, as on a real

@@ -8,32 +8,32 @@ a keypress.
 
 from __future__ import annotations
 
-from rich.text import Text
+from rich.text import Span, Text
 from textual.reactive import reactive
 from textual.widgets import Static
-
-
-def _shown(text: Text) -> tuple[object, ...]:
-    """What a text looks like: its characters, its spans and its own style (Rich's own
-    equality leaves the style out)."""
-    return (text.plain, tuple(text.spans), str(text.style))
 
 
 class LiveText(Static):
     """A Static whose text is a reactive attribute, redrawn only when it changes."""
 
-    # every assignment reaches the watcher, which compares what is shown (style included)
-    text: reactive[Text] = reactive(Text, repaint=False, init=False, always_update=True)
+    text: reactive[Text] = reactive(Text, repaint=False, init=False)
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self._drawn: tuple[object, ...] | None = None
+        self._drawn = False
 
-    def watch_text(self, text: Text) -> None:
-        shown = _shown(text)
-        before = self._drawn
-        if before == shown:
-            return
-        self._drawn = shown
-        same_size = before is not None and len(str(before[0])) == len(text.plain)
+    def validate_text(self, text: Text) -> Text:
+        """The text's own style as its first span (drawn the same: Textual puts it under
+        the spans), so that two texts that look different never compare equal: Rich's
+        equality reads the characters and the spans only."""
+        if not text.style:
+            return text
+        folded = text.copy()
+        folded.style = ""
+        folded.spans = [Span(0, len(text.plain), text.style), *text.spans]
+        return folded
+
+    def watch_text(self, before: Text, text: Text) -> None:
+        same_size = self._drawn and len(before.plain) == len(text.plain)
+        self._drawn = True
         self.update(text, layout=not same_size)

@@ -2,8 +2,9 @@
 the mode, the score, the clock, the target).
 
 ``TableHeader.status`` is set by the screen (attributes down); the header says as much of it
-as its one line has room for: where it is short, the target goes, then the mode (the home
-list and the results say both); a title still too long is cut with "…" (table.tcss).
+as its one line (a ``LiveText``) has room for: where it is short, the target goes, then the
+mode (the home list and the results say both); a title still too long is cut with "…"
+(table.tcss).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.reactive import reactive
 from textual.widgets import Static
 
 from trainer.session.table import TableSession
@@ -70,22 +70,25 @@ class TableStatus:
 class TableHeader(Horizontal):
     """The title (``#table-title``) and the status (``#table-status``) on one line."""
 
-    # set at every redraw: the room can change with the terminal while the status stays
-    status: reactive[TableStatus | None] = reactive(
-        None, repaint=False, init=False, always_update=True
-    )
-
     def __init__(self, heading: str, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.heading = heading
+        self._status: TableStatus | None = None
+        self._line = LiveText(id="table-status")
 
     def compose(self) -> ComposeResult:
         yield Static(Text(self.heading, "bold"), id="table-title")
-        yield LiveText(id="table-status")
+        yield self._line
 
-    def watch_status(self, status: TableStatus | None) -> None:
-        if status is None:
-            return
+    @property
+    def status(self) -> TableStatus | None:
+        """Where the run stands, fitted again each time it is set: the room can change with
+        the terminal while the status stays (the line redraws only when its text changes)."""
+        return self._status
+
+    @status.setter
+    def status(self, status: TableStatus) -> None:
+        self._status = status
         width = self.screen.size.width
         room = width - 4 - len(self.heading) if width else 1_000
-        self.query_one("#table-status", LiveText).text = Text(status.fitted(room))
+        self._line.text = Text(status.fitted(room))
