@@ -1,5 +1,5 @@
 """The table screen's widgets on their own, each in a bare app: each keeps what it shows,
-redraws only when that changes, and posts up what its screen must know.
+and redraws only when that changes.
 
 The screen's own behaviour (what each widget is told after each key) is checked through
 the whole screen in test_table_screen.py and the others; here, the widgets' own contracts.
@@ -25,18 +25,14 @@ from trainer.tui.widgets.tableheader import TableStatus
 
 
 class Bare(App[None]):
-    """A bare app showing ``widgets``, counting the feedback's Changed messages."""
+    """A bare app showing ``widgets``."""
 
     def __init__(self, *widgets: Widget) -> None:
         super().__init__()
         self.widgets = widgets
-        self.changed = 0
 
     def compose(self) -> ComposeResult:
         yield from self.widgets
-
-    def on_feedback_panel_changed(self) -> None:
-        self.changed += 1
 
 
 class CountingText(LiveText):
@@ -79,7 +75,6 @@ async def test_feedback_panel_shows_what_is_said_and_hides_for_none() -> None:
         assert panel.display
         assert str(panel.render()) == "✗ Wrong: a\nb\nc\nd"
         assert panel.styles.border_left[1] == Color.parse(app.theme_variables["error"])
-        assert app.changed == 1
         scroll.scroll_end(animate=False)
         await pilot.pause()
         assert scroll.scroll_y > 0
@@ -87,14 +82,12 @@ async def test_feedback_panel_shows_what_is_said_and_hides_for_none() -> None:
         panel.said = Said(Text("✗ Wrong: a\nb\nc\nd"), correct=False)
         await pilot.pause()
         assert scroll.scroll_y == 0
-        assert app.changed == 2
         panel.said = Said(Text("✓ Right: x"), correct=True)
         await pilot.pause()
         assert panel.styles.border_left[1] == Color.parse(app.theme_variables["success"])
         panel.said = None  # an exam: nothing until the results
         await pilot.pause()
         assert not panel.display
-        assert app.changed == 3  # hiding it posts nothing
 
 
 def test_the_status_gives_up_the_target_then_the_mode() -> None:

@@ -30,7 +30,7 @@ action.  Practice shows each step's mistakes at once; an exam shows them in the 
 The screen is composed of widgets that keep what they show (``trainer/tui/widgets/``: the
 header, the felt, the hands, the dealer's panel, the feedback): after each action the screen
 sets their attributes from the session (attributes down) and each redraws only what
-changed; a click on a bet or a chip, or the feedback shown, comes up as a message.
+changed; a click on a bet or a chip comes up as a message.
 """
 
 from __future__ import annotations
@@ -334,6 +334,7 @@ class TableScreen(Screen[None]):
             panel.said = None
             return
         panel.said = Said(shoe_feedback_text(answer), answer.correct)
+        self.call_after_refresh(self._key_bar.show_keys, self)  # PgDn, once laid out
 
     def draw_felt(self) -> None:
         cursor = self.cursor if self.cursor_shown else None
@@ -415,9 +416,6 @@ class TableScreen(Screen[None]):
         if table.done and table.dealt.note:  # the coup's lesson, once the table is worked
             body.append(f"\nLesson: {table.dealt.note}")
         panel.said = Said(body, feedback.correct)
-
-    @on(FeedbackPanel.Changed)
-    def feedback_changed(self, message: FeedbackPanel.Changed) -> None:
         # whether it needs PgDn is known once it is laid out
         self.call_after_refresh(self._key_bar.show_keys, self)
 

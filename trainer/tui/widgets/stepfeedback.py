@@ -3,9 +3,8 @@ done, or ✗ and each mistake in the session's words (``feedback_text``), or a s
 answer graded (``shoe_feedback_text``).
 
 ``FeedbackPanel.said`` is what it says (attributes down; ``None`` hides it); it colours its
-edge, shows itself, scrolls its ``FeedbackScroll`` back to the top, and posts
-``FeedbackPanel.Changed`` (messages up) so that the screen, once it is laid out, can offer
-PgDn where it is longer than its lines.
+edge, shows itself and scrolls its ``FeedbackScroll`` back to the top.  Whether it needs PgDn
+is the screen's to ask once it is laid out (its key line).
 """
 
 from __future__ import annotations
@@ -15,7 +14,6 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.color import Color
 from textual.containers import VerticalScroll
-from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
@@ -96,12 +94,6 @@ class Said:
 class FeedbackPanel(Static):
     """The feedback itself, hidden until something is said."""
 
-    @dataclass
-    class Changed(Message):
-        """The feedback was shown or hidden."""
-
-        panel: FeedbackPanel
-
     # every assignment is shown again (the same words on the next step scroll back up)
     said: reactive[Said | None] = reactive(None, repaint=False, init=False, always_update=True)
 
@@ -119,4 +111,3 @@ class FeedbackPanel(Static):
         self.display = True
         if isinstance(self.parent, FeedbackScroll):
             self.parent.scroll_home(animate=False)
-        self.post_message(self.Changed(self))
