@@ -4,36 +4,44 @@ The widget keeps what it shows and repaints only when that changes: setting the 
 again costs nothing, and text of the same length takes the same room, so it is repainted
 without laying the screen out again (a clock's tick).  A layout costs more than the rest of
 a keypress.
+
+``text`` is a plain property rather than a Textual reactive: the table screen sets each of
+its lines after every key, and a reactive's machinery (validators, watchers and computes
+looked up at each set, the watcher called in a context) costs more than the comparison it
+guards.
 """
 
 from __future__ import annotations
 
-from rich.text import Span, Text
-from textual.reactive import reactive
+from rich.text import Text
 from textual.widgets import Static
 
 
-class LiveText(Static):
-    """A Static whose text is a reactive attribute, redrawn only when it changes."""
+def _shown(text: Text) -> tuple[object, ...]:
+    """What a text looks like: its characters, its spans and its own style (Rich's own
+    equality leaves the style out)."""
+    return (text.plain, tuple(text.spans), str(text.style))
 
-    text: reactive[Text] = reactive(Text, repaint=False, init=False)
+
+class LiveText(Static):
+    """A Static whose text is set as an attribute, redrawn only when it changes."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self._drawn = False
+        self._text = Text()
+        self._drawn: tuple[object, ...] | None = None
 
-    def validate_text(self, text: Text) -> Text:
-        """The text's own style as its first span (drawn the same: Textual puts it under
-        the spans), so that two texts that look different never compare equal: Rich's
-        equality reads the characters and the spans only."""
-        if not text.style:
-            return text
-        folded = text.copy()
-        folded.style = ""
-        folded.spans = [Span(0, len(text.plain), text.style), *text.spans]
-        return folded
+    @property
+    def text(self) -> Text:
+        """The text shown."""
+        return self._text
 
-    def watch_text(self, before: Text, text: Text) -> None:
-        same_size = self._drawn and len(before.plain) == len(text.plain)
-        self._drawn = True
+    @text.setter
+    def text(self, text: Text) -> None:
+        shown = _shown(text)
+        before = self._drawn
+        if before == shown:
+            return
+        self._text, self._drawn = text, shown
+        same_size = before is not None and len(str(before[0])) == len(text.plain)
         self.update(text, layout=not same_size)
