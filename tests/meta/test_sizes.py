@@ -10,13 +10,9 @@ import trainer
 PACKAGE = Path(trainer.__file__).parent
 MAX_LINES = 800
 
-#: TEMPORARY: the modules being split as this is written, each by its own change.  This list
-#: only shrinks: strike a module from it when its split lands, and never add one.
-OVER_THE_LIMIT_FOR_NOW = frozenset(
-    {
-        "trainer/tui/screens/table.py",
-    }
-)
+#: Modules allowed over the limit: none since the last splits landed.  Never add one: split
+#: the module instead.
+OVER_THE_LIMIT_FOR_NOW: frozenset[str] = frozenset()
 
 
 def _lines(path: Path) -> int:

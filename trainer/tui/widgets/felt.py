@@ -3,14 +3,14 @@ the dealer's left, each with its bets, their wagers and what has happened to the
 
 Each bet is a *spot*: its key (the letter that marks it), a mark once something was done to
 it (✗ marked or taken, = left in place, ✓ paid, ! wrong, ▶ being paid), its short name and
-its wager.  The screen says what each spot shows (attributes down); a click on a spot is
-posted up as ``SeatView.Clicked`` (messages up).  Styles are component classes, set in
+its wager.  The screen says what each spot shows (``Felt.spots``, attributes down); a click
+on a spot is posted up as ``SeatView.Clicked`` (messages up).  Styles are component classes, set in
 screens/table.tcss.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import ClassVar
@@ -18,10 +18,15 @@ from typing import ClassVar
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from trainer.engine import Bet, format_amount
+from trainer.session.table import Phase, SpotState, TableWork
+from trainer.session.table import Spot as SessionSpot
 from trainer.tui.widgets.chiptray import chip_ink
 
 #: Each bet's name on the layout, as the felt prints it.
@@ -93,10 +98,12 @@ class SeatView(Widget):
         seat: int
         bet: Bet
 
+    #: The seat's bets as the screen wants them shown (repainted when they change).
+    spots: reactive[tuple[Spot, ...]] = reactive((), repaint=False, init=False)
+
     def __init__(self, number: int, *, colours: Mapping[Decimal, str] | None = None) -> None:
         super().__init__(id=f"seat-{number}", classes="seat")
         self.number = number
-        self.spots: tuple[Spot, ...] = ()
         self.colours = dict(colours or {})
         self.border_title = str(number)
         self._styles: dict[str, Style] = {}
@@ -105,15 +112,10 @@ class SeatView(Widget):
         # "Seat 3" where the box has room for it, "3" where it has not
         self.border_title = f"Seat {self.number}" if self.size.width >= 12 else str(self.number)
 
-    def show(self, spots: Sequence[Spot]) -> None:
-        spots = tuple(spots)
-        if spots == self.spots:
-            return
-        resized = len(spots) != len(self.spots)
+    def watch_spots(self, before: tuple[Spot, ...], spots: tuple[Spot, ...]) -> None:
         if self.has_class("-empty") != (not spots):  # a class change restyles: only then
             self.set_class(not spots, "-empty")
-        self.spots = spots
-        self.refresh(layout=resized)
+        self.refresh(layout=len(spots) != len(before))
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return max(1, len(self.spots))
@@ -190,3 +192,98 @@ class SeatView(Widget):
         event.stop()
         spot = self.spots[offset.y]
         self.post_message(self.Clicked(spot.seat, spot.bet))
+
+
+class Felt(Vertical):
+    """The felt (``#felt``): the seats in a row (``#seats``), each showing its own bets."""
+
+    #: Every bet on the layout in seat order; each seat is given its own.
+    spots: reactive[tuple[Spot, ...]] = reactive((), repaint=False, init=False)
+
+    def __init__(
+        self, seats: int, *, colours: Mapping[Decimal, str], id: str | None = None
+    ) -> None:
+        super().__init__(id=id)
+        self.seats = seats
+        self.colours = dict(colours)
+        self._seat_views: dict[int, SeatView] = {}
+        self._given: dict[int, tuple[Spot, ...]] = {}  # what each seat was given last
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="seats"):
+            for n in range(1, self.seats + 1):
+                yield SeatView(n, colours=self.colours)
+
+    def watch_spots(self, spots: tuple[Spot, ...]) -> None:
+        by_seat: dict[int, list[Spot]] = {}
+        for spot in spots:
+            by_seat.setdefault(spot.seat, []).append(spot)
+        if not self._seat_views:
+            self._seat_views = {seat.number: seat for seat in self.query(SeatView)}
+        for number, seat in self._seat_views.items():
+            mine = tuple(by_seat.get(number, ()))
+            if mine != self._given.get(number, ()):  # a seat whose bets are the same: untouched
+                self._given[number] = mine
+                seat.spots = mine
+
+    def place(self, width: int, height: int, occupied: Collection[int]) -> None:
+        """The seats round the far side: the outer ones a line or two lower, as on a real
+        table, where the height allows; only the occupied seats when the table has more
+        seats than the width holds."""
+        seats = list(self.query(SeatView))
+        crowded = len(seats) * 11 > width
+        depth = 2 if height >= 34 else 1
+        shown = [s for s in seats if s.number in occupied or not crowded]
+        for seat in seats:
+            seat.display = seat in shown
+        for i, seat in enumerate(shown):
+            from_edge = min(i, len(shown) - 1 - i)
+            for d in (1, 2):
+                seat.set_class(d == max(0, depth - from_edge), f"-arc-{d}")
+
+
+#: Each state of a bet, as the felt shows it.
+_TONES: Mapping[SpotState, str] = {
+    SpotState.ON: PLAIN,
+    SpotState.MARKED: MARKED,
+    SpotState.TAKEN: TAKEN,
+    SpotState.PAID: PAID,
+    SpotState.LEFT: LEFT,
+    SpotState.STAYED: LEFT,
+}
+
+
+def felt_spots(
+    table: TableWork,
+    spots: Sequence[SessionSpot],
+    *,
+    keys: str,
+    cursor: int | None,
+    exam: bool,
+) -> tuple[Spot, ...]:
+    """What the felt shows of ``table``'s ``spots`` (in seat order): each with its letter
+    from ``keys`` (none past the last), its state, the arrows' ``cursor`` (None: not shown),
+    the bet being paid or whose commission is asked (▶), and, in practice, every bet got
+    wrong on this table (!; an exam says nothing)."""
+    current = table.selected if table.phase is Phase.PAY else table.commission_spot
+    current_key = current.key if current is not None else None
+    wrong: frozenset[tuple[int, Bet]] = frozenset() if exam else table.wrong
+    shown: list[Spot] = []
+    for i, spot in enumerate(spots):
+        tone = _TONES[table.state(spot)]
+        if spot.key in wrong:
+            tone = WRONG
+        shown.append(
+            Spot(
+                spot.seat,
+                spot.bet,
+                spot.wager,
+                keys[i] if i < len(keys) else "",
+                tone,
+                cursor=i == cursor,
+                current=spot.key == current_key,
+                paid=table.paid.get(spot.key),
+                chips=spot.chips.chips,
+            )
+        )
+    return tuple(shown)

@@ -15,7 +15,10 @@ from typing import ClassVar
 
 from rich.style import Style
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.geometry import Size
+from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -125,6 +128,42 @@ class HandView(Static):
             lines[size.rows // 2].append("(no cards)")
         text.append_text(Text("\n").join(lines))
         return text
+
+
+#: What the two hands show: Player's cards and total, Banker's cards and total (a total of
+#: None is not shown yet).
+Hands = tuple[tuple[Card, ...], int | None, tuple[Card, ...], int | None]
+
+
+class HandsRow(Horizontal):
+    """Player's hand and Banker's side by side (``#player-hand``, ``#banker-hand``).
+
+    ``hands`` is what they show and ``dark`` hides them (before the deal); both are set by
+    the screen (attributes down), and each hand is redrawn only when its cards change.
+    """
+
+    hands: reactive[Hands] = reactive(((), None, (), None), repaint=False, init=False)
+    dark: reactive[bool] = reactive(False, repaint=False, init=False)
+
+    def compose(self) -> ComposeResult:
+        yield HandView("Player", id="player-hand")
+        yield HandView("Banker", id="banker-hand")
+
+    def watch_hands(self, hands: Hands) -> None:
+        self.query_one("#player-hand", HandView).show(hands[0], hands[1])
+        self.query_one("#banker-hand", HandView).show(hands[2], hands[3])
+
+    def watch_dark(self, dark: bool) -> None:
+        self.display = not dark
+
+    def fit(self, terminal: Size) -> None:
+        """Cards at the size ``terminal`` has room for; on a short terminal at most three
+        lines of them."""
+        for hand in self.query(HandView):
+            hand.fit(terminal)
+            hand.styles.height = (
+                min(hand.face.rows + 1, 4) if terminal.height < 30 else (hand.face.rows + 1)
+            )
 
 
 def _face_rows(card: Card, size: Face) -> list[tuple[str, str, str, bool]]:

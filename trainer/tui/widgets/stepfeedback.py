@@ -1,0 +1,113 @@
+"""A table step's feedback, as practice shows it under the dealer's panel: ✓ and what was
+done, or ✗ and each mistake in the session's words (``feedback_text``), or a shoe question's
+answer graded (``shoe_feedback_text``).
+
+``FeedbackPanel.said`` is what it says (attributes down; ``None`` hides it); it colours its
+edge, shows itself and scrolls its ``FeedbackScroll`` back to the top.  Whether it needs PgDn
+is the screen's to ask once it is laid out (its key line).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.color import Color
+from textual.containers import VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from trainer.session.table import Phase, ShoeAnswer, StepFeedback
+
+
+def feedback_text(feedback: StepFeedback, *, winners: bool = False) -> Text:
+    """✓ and what was done, or ✗ with the mistakes counted by kind (each wrong bet is also
+    marked ! on the layout), each mistake in the session's words, then what the step got
+    right all the same (a right amount paid out of order: both are said).  ``winners``:
+    the table had winners to pay (a right "done paying" with nothing left to grade then
+    says they were all paid, not that there was nothing to pay)."""
+    text = Text()
+    if feedback.correct:
+        text.append("✓ Right: ", "bold")
+        done = "all winners paid" if winners else "nothing to pay"
+        text.append("; ".join(a.expected for a in feedback.answers) or done)
+        return text
+    mistakes = feedback.mistakes
+    if len(mistakes) == 1:
+        text.append("✗ Wrong: ", "bold")
+        text.append(mistakes[0].text)
+    elif mistakes:
+        counts: dict[str, int] = {}
+        for m in mistakes:
+            counts[m.kind.label] = counts.get(m.kind.label, 0) + 1
+        text.append(f"✗ {len(mistakes)} mistakes: ", "bold")
+        text.append(", ".join(f"{label} ×{n}" for label, n in counts.items()))
+        text.append(" (! on the layout)\n")
+        text.append("; ".join(m.text for m in mistakes))
+    else:
+        text.append("✗ Wrong: ", "bold")
+        text.append(
+            "; ".join(
+                f"you said {a.answer}, the answer is {a.expected}"
+                for a in feedback.answers
+                if not a.correct
+            )
+        )
+    if feedback.right:  # what the step got right too: a right amount paid out of order
+        text.append("\n✓ Right: ", "bold")
+        text.append("; ".join(f"{a.asked}: {a.expected}" for a in feedback.right))
+    # the engine's reason for one bet (the take's reason is the whole procedure: too long)
+    reasons = [a.reason for a in feedback.answers if not a.correct and a.phase is not Phase.TAKE]
+    if reasons and len(mistakes) <= 1:
+        text.append("\n" + reasons[0], "italic")
+    return text
+
+
+class FeedbackScroll(VerticalScroll):
+    """The feedback's lines: a longer feedback scrolls (PgDn / PgUp, the wheel) rather than
+    being cut; it never takes focus (every key is the screen's)."""
+
+    can_focus = False
+
+
+def shoe_feedback_text(answer: ShoeAnswer) -> Text:
+    """A shoe question's answer: ✓ and the answer, or ✗ and what was said; then why."""
+    body = Text()
+    if answer.correct:
+        body.append("✓ Right: ", "bold")
+        body.append(answer.expected)
+    else:
+        body.append("✗ Wrong: ", "bold")
+        body.append(f"you said {answer.answer}; the answer is {answer.expected}")
+    body.append("\n" + answer.graded.reason, "italic")
+    return body
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """What the feedback says, and whether it was right (its edge's colour)."""
+
+    body: Text
+    correct: bool
+
+
+class FeedbackPanel(Static):
+    """The feedback itself, hidden until something is said."""
+
+    # every assignment is shown again (the same words on the next step scroll back up)
+    said: reactive[Said | None] = reactive(None, repaint=False, init=False, always_update=True)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.display = False
+
+    def watch_said(self, said: Said | None) -> None:
+        if said is None:  # an exam: nothing until the results
+            self.display = False
+            return
+        colour = self.app.theme_variables["success" if said.correct else "error"]
+        self.styles.border_left = ("thick", Color.parse(colour))
+        self.update(said.body)
+        self.display = True
+        if isinstance(self.parent, FeedbackScroll):
+            self.parent.scroll_home(animate=False)
