@@ -38,6 +38,14 @@ STAMP = datetime(2026, 1, 1, tzinfo=UTC)
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^)]*\)[a-z]|%[a-z%]")
 
 
+def shown(path: Path) -> str:
+    """``path`` as a line names it: from the repository's top when it is in it."""
+    try:
+        return path.relative_to(SOURCES.parent).as_posix()
+    except ValueError:
+        return str(path)
+
+
 def po_path(language: str) -> Path:
     return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
@@ -156,27 +164,27 @@ def placeholders(text: str) -> list[str]:
 
 def incomplete(language: str, catalogue: Catalog, template: Catalog) -> Iterator[str]:
     """What keeps ``catalogue`` from being shipped, one line each."""
-    where = po_path(language).relative_to(SOURCES.parent)
+    where = shown(po_path(language))
     for wanted in template:
         if not wanted.id:
             continue
         sources = forms(wanted.id)
-        shown = sources[0]
+        first = sources[0]
         message = catalogue.get(wanted.id)
         if message is None:
-            yield f"{where}: {shown!r} is missing"
+            yield f"{where}: {first!r} is missing"
             continue
         if message.fuzzy:
-            yield f"{where}: {shown!r} is marked fuzzy"
+            yield f"{where}: {first!r} is marked fuzzy"
         given = forms(message.string)
         if not all(given):
-            yield f"{where}: {shown!r} is not translated"
+            yield f"{where}: {first!r} is not translated"
             continue
         for form in given:
             # a language's one form (or its forms but the first) stands for the English plural
             if placeholders(form) not in [placeholders(s) for s in sources]:
                 yield (
-                    f"{where}: {shown!r}: its placeholders {placeholders(form)} differ from "
+                    f"{where}: {first!r}: its placeholders {placeholders(form)} differ from "
                     f"the English's {placeholders(sources[-1])}"
                 )
 
@@ -186,22 +194,123 @@ def problems() -> list[str]:
     template = extract()
     found: list[str] = []
     if not TEMPLATE.exists() or TEMPLATE.read_bytes() != po_text(template):
-        found.append(f"{TEMPLATE.relative_to(SOURCES.parent)}: out of date with the sources")
+        found.append(f"{shown(TEMPLATE)}: out of date with the sources")
     for language in [*translated(), PSEUDO]:
         po = po_path(language)
         mo = po.with_suffix(".mo")
         if not po.exists():
-            found.append(f"{po.relative_to(SOURCES.parent)}: missing")
+            found.append(f"{shown(po)}: missing")
             continue
         catalogue = read(po, "en" if language == PSEUDO else language)
         if language == PSEUDO:
             if po.read_bytes() != po_text(pseudo_catalogue(template)):
-                found.append(f"{po.relative_to(SOURCES.parent)}: out of date with the template")
+                found.append(f"{shown(po)}: out of date with the template")
         else:
             found.extend(incomplete(language, catalogue, template))
         if not mo.exists() or mo.read_bytes() != mo_bytes(catalogue):
-            found.append(f"{mo.relative_to(SOURCES.parent)}: not compiled from its .po")
+            found.append(f"{shown(mo)}: not compiled from its .po")
+    for language in translated():
+        found.extend(glossary_problems(language))
+    if DOCS.exists():
+        text = DOCS.read_text(encoding="utf-8")
+        if _BEGIN not in text or docs_text(text) != text:
+            found.append(f"{shown(DOCS)}: its glossaries are not the glossaries' files")
     return found
+
+
+# -- the glossaries ----------------------------------------------------------------------
+
+GLOSSARIES = LOCALE_DIR.with_name("glossary")
+DOCS = SOURCES.parent / "docs" / "translators.md"
+#: The game's terms every glossary gives (each at least once).
+TERMS = (
+    "Player",
+    "Banker",
+    "Tie",
+    "natural",
+    "draws",
+    "stands",
+    "Dragon 7",
+    "Panda 8",
+    "commission",
+    "the take",
+    "the payout",
+    "the shoe",
+    "the burn",
+    "the cut card",
+)
+NO_SOURCE = "no published source found"
+_BEGIN, _END = "<!-- glossaries: begin -->", "<!-- glossaries: end -->"
+
+
+def glossary(language: str) -> dict[str, object]:
+    import yaml
+
+    loaded = yaml.safe_load((GLOSSARIES / f"{language}.yaml").read_text(encoding="utf-8"))
+    if not isinstance(loaded, dict):
+        raise ValueError(f"{GLOSSARIES / language}.yaml: not a mapping")
+    return loaded
+
+
+def glossary_problems(language: str) -> list[str]:
+    """A term missing, a source named but not listed, no source and no "no published source
+    found", one from a source marked as ours."""
+    data = glossary(language)
+    where = shown(GLOSSARIES / f"{language}.yaml")
+    sources = data.get("sources") or {}
+    terms = data.get("terms") or []
+    assert isinstance(sources, dict) and isinstance(terms, list)
+    found = [
+        f"{where}: {term!r} is missing"
+        for term in TERMS
+        if term not in {entry.get("term") for entry in terms}
+    ]
+    for entry in terms:
+        name, source = entry.get("term"), entry.get("source")
+        if source is None and NO_SOURCE not in str(entry.get("note", "")):
+            found.append(f"{where}: {name!r} has no source and does not say {NO_SOURCE!r}")
+        if source is None and not entry.get("ours"):
+            found.append(f"{where}: {name!r} has no source: it is ours (ours: true)")
+        if source is not None and source not in sources:
+            found.append(f"{where}: {name!r} names the source {source!r}, not listed")
+    return found
+
+
+def glossary_markdown() -> str:
+    """Every glossary as the tables of docs/translators.md."""
+    out: list[str] = []
+    for language in translated():
+        data = glossary(language)
+        sources = data.get("sources") or {}
+        assert isinstance(sources, dict)
+        out += [f"### {LANGUAGES[language]} (`{language}`)", ""]
+        out += ["| term | words | custom | source |", "|---|---|---|---|"]
+        terms = data.get("terms") or []
+        assert isinstance(terms, list)
+        for entry in terms:
+            source = entry.get("source")
+            if source is None:
+                cited = entry.get("note", NO_SOURCE) + " · ours"
+            else:
+                listed = sources[source]
+                cited = f"[{listed['short']}]({listed['url']})"
+                if entry.get("note"):
+                    cited += f" ({entry['note']})"
+            words = " / ".join(entry.get("words") or [])
+            out.append(f"| {entry['term']} | {words} | {entry.get('custom', '')} | {cited} |")
+        out.append("")
+        for listed in sources.values():
+            out.append(f"- [{listed['short']}]({listed['url']}): {listed['title']}")
+        if sources:
+            out.append("")
+    return "\n".join(out)
+
+
+def docs_text(current: str) -> str:
+    """docs/translators.md with its glossaries section made from the glossaries."""
+    head, _, rest = current.partition(_BEGIN)
+    _, _, tail = rest.partition(_END)
+    return f"{head}{_BEGIN}\n\n{glossary_markdown()}\n{_END}{tail}"
 
 
 def build() -> None:
@@ -221,6 +330,8 @@ def build() -> None:
         po.write_bytes(po_text(catalogue))
         catalogue = read(po, "en" if language == PSEUDO else language)
         po.with_suffix(".mo").write_bytes(mo_bytes(catalogue))
+    if DOCS.exists() and _BEGIN in DOCS.read_text(encoding="utf-8"):
+        DOCS.write_text(docs_text(DOCS.read_text(encoding="utf-8")), encoding="utf-8")
 
 
 def _new(language: str) -> Catalog:
