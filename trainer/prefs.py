@@ -78,7 +78,10 @@ def save_settings(loaded: Loaded, settings: Settings) -> Loaded:
         return Loaded(settings, loaded.path, loaded.problem)
     path = loaded.path
     try:
-        write_atomic(path, json.dumps(asdict(settings), indent=2) + "\n")
+        data = asdict(settings)
+        if not settings.language:  # none chosen: the file as it was before languages
+            del data["language"]
+        write_atomic(path, json.dumps(data, indent=2) + "\n")
     except OSError as exc:
         return Loaded(settings, path, f"{path}: cannot save settings ({exc.strerror})")
     return Loaded(settings, path)

@@ -112,3 +112,18 @@ def test_amounts_and_times_for_display_by_the_locale() -> None:
     assert number(Decimal("12.125"), "en") == "12.125"
     assert seconds(12, "en") == "12 seconds"
     assert seconds(12, "ko") == "12초"
+
+
+def test_the_language_setting_is_saved_and_read(tmp_path: Path) -> None:
+    from trainer.prefs import Settings, load_settings, save_settings
+
+    path = tmp_path / "settings.json"
+    save_settings(load_settings(path), Settings("Sam"))
+    assert "language" not in path.read_text(encoding="utf-8")  # none chosen: as before
+    save_settings(load_settings(path), Settings("Sam", language="zh_Hant"))
+    assert '"language": "zh_Hant"' in path.read_text(encoding="utf-8")
+    assert load_settings(path).settings.language == "zh_Hant"
+    path.write_text('{"trainee": "Sam", "language": 7}', encoding="utf-8")
+    loaded = load_settings(path)
+    assert loaded.problem is not None and "not valid" in loaded.problem
+    assert loaded.settings.language == ""

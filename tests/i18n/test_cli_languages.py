@@ -86,3 +86,9 @@ def test_json_is_the_same_in_every_language() -> None:
         run = ezbac("--lang", language, "check", "--json", "4h", "3s", "2d", "Kc", "8h")
         assert run.stdout == english.stdout, language
     json.loads(english.stdout.splitlines()[0])
+
+
+def test_a_count_in_an_error_is_written_by_the_language() -> None:
+    # Vietnamese groups thousands with "." (CLDR): 1001 is written 1.001
+    line = usage_error(ezbac("--lang", "vi", "check", *["4h"] * 1000))  # 1001 with check
+    assert line.startswith("ezbac: lỗi: 1.001 đối số: tối đa 1.000 (quy trình dài hơn")

@@ -74,3 +74,14 @@ async def test_the_language_key_switches_at_once_and_is_remembered() -> None:
         await pilot.pause()
         assert current() == "en" and load_settings().settings.language == "en"
         assert "Trainee:" in "\n".join(screen_lines(app))
+
+
+async def test_the_environment_s_locale_reaches_home() -> None:
+    from trainer.cli.common import speak
+
+    assert speak([], environ={"LANG": "zh_HK.UTF-8"}) == []
+    app = home_app(start=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "ezbac · EZ 百家樂荷官訓練器" in text and "學員：" in text
