@@ -38,6 +38,9 @@ from trainer.i18n.formats import number, seconds
         ("POSIX", "en"),
         ("de_DE.UTF-8", None),
         ("xx", None),
+        ("zh_Hant/../ko", None),  # a path is no language, whatever it starts with
+        ("ko KR", None),
+        ("zh_\udcff", None),
     ],
 )
 def test_a_language_is_known_by_its_usual_spellings(written: str, language: str | None) -> None:

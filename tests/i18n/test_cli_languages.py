@@ -25,6 +25,11 @@ from trainer.prefs import Settings, load_settings, save_settings
             "ezbac: error: --lang: the language is empty: give one of en, zh_Hans, zh_Hant, vi, ko",
         ),
         (["--lang"], "ezbac: error: --lang: give a language (en, zh_Hans, zh_Hant, vi, ko)"),
+        (  # never a path into the catalogues, nor the trainer opened in zh_Hans
+            ["--lang", "zh_Hant/../ko"],
+            "ezbac: error: --lang: unknown language 'zh_Hant/../ko': give one of en, zh_Hans, "
+            "zh_Hant, vi, ko",
+        ),
     ],
 )
 def test_a_bad_lang_is_one_line_naming_it(args: list[str], line: str) -> None:

@@ -14,6 +14,7 @@ through here.
 from __future__ import annotations
 
 import gettext as _gettext
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -53,6 +54,10 @@ _ALIASES: dict[str, str] = {
 }
 
 
+#: A language's or a locale's name: ``ko``, ``zh_Hant_HK``, ``en_GB`` (ASCII letters and digits).
+_LOCALE_NAME = re.compile(r"[A-Za-z]{1,8}(_[A-Za-z0-9]{1,8}){0,3}")
+
+
 class UnknownLanguageError(BadInputError):
     """A language ezbac has no catalogue for, or whose catalogue cannot be read."""
 
@@ -61,6 +66,8 @@ def known(code: str) -> str | None:
     """The shipped language ``code`` names (``zh-TW``, ``ko_KR.UTF-8``, ``zh_Hant`` ...), or
     None."""
     word = code.split(".")[0].split("@")[0].replace("-", "_").strip()
+    if not _LOCALE_NAME.fullmatch(word):  # a path, a space, punctuation: no language
+        return None
     lowered = word.lower()
     for name in (*LANGUAGES, PSEUDO):
         if lowered == name.lower():
