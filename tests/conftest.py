@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +17,20 @@ def _isolated_home(
     user's own EZBAC_DB setting cannot reach the tests."""
     monkeypatch.setenv("EZBAC_HOME", str(tmp_path_factory.mktemp("ezbac-home")))
     monkeypatch.delenv("EZBAC_DB", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts in English whatever the locale of whoever runs the suite, and a
+    test that chooses a language (trainer.i18n) leaves English behind it."""
+    from trainer.i18n import ENGLISH, known, set_language
+
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):  # a locale ezbac speaks: C.UTF-8 instead
+        if known(os.environ.get(name) or "C") not in (None, ENGLISH):
+            monkeypatch.setenv(name, "C.UTF-8")
+    set_language(ENGLISH)
+    yield
+    set_language(ENGLISH)
 
 
 # -- a real PostgreSQL server (tests/support/pg.py) -----------------------------------------

@@ -1,5 +1,5 @@
-"""The trainer's remembered preferences (trainee name, four-colour deck), a small JSON file
-in the per-user data directory.
+"""The trainer's remembered preferences (trainee name, four-colour deck, language), a small
+JSON file in the per-user data directory.
 
 A settings file that cannot be read is left exactly as it is (never overwritten): the
 trainer runs on defaults and says why.
@@ -33,6 +33,8 @@ def trainee_name(text: str) -> str:
 class Settings:
     trainee: str = ""
     four_colour: bool = False
+    #: The language chosen on home (a code of trainer.i18n.LANGUAGES); "": the environment's.
+    language: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,11 +64,12 @@ def load_settings(path: Path | None = None) -> Loaded:
             raise ValueError("not a JSON object")
         trainee = data.get("trainee", "")
         four = data.get("four_colour", False)
-        if not isinstance(trainee, str) or not isinstance(four, bool):
+        language = data.get("language", "")
+        if not all(isinstance(v, str) for v in (trainee, language)) or not isinstance(four, bool):
             raise ValueError("unexpected value types")
     except ValueError as exc:  # the file is kept as it is (save_settings never overwrites it)
         return Loaded(Settings(), path, f"{path}: settings ignored, not valid ({exc})")
-    return Loaded(Settings(trainee.strip(), four), path)
+    return Loaded(Settings(trainee.strip(), four, language.strip()), path)
 
 
 def save_settings(loaded: Loaded, settings: Settings) -> Loaded:
@@ -75,7 +78,10 @@ def save_settings(loaded: Loaded, settings: Settings) -> Loaded:
         return Loaded(settings, loaded.path, loaded.problem)
     path = loaded.path
     try:
-        write_atomic(path, json.dumps(asdict(settings), indent=2) + "\n")
+        data = asdict(settings)
+        if not settings.language:  # none chosen: the file as it was before languages
+            del data["language"]
+        write_atomic(path, json.dumps(data, indent=2) + "\n")
     except OSError as exc:
         return Loaded(settings, path, f"{path}: cannot save settings ({exc.strerror})")
     return Loaded(settings, path)

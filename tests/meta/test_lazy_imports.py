@@ -101,6 +101,9 @@ NOT_AT_HOME = (
     "trainer.cli.parser",
     "trainer.cli.options",
     "psycopg",  # only a postgresql:// history needs it
+    "babel",  # the language is read by the standard library's gettext; Babel formats amounts
+    "trainer.i18n.formats",
+    "trainer.cli.catalogues",
     "trainer.history.backend_pg",
 )
 

@@ -23,6 +23,7 @@ from trainer.cli.common import (
     EXIT_USAGE,
     UsageError,
     shorten,
+    speak,
 )
 from trainer.errors import EzbacError
 
@@ -58,6 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         plain_fallback()
         db, handler, args = None, None, None
+        words = speak(words)  # --lang taken off
         if words:  # the bare `ezbac` opens the trainer: nothing to parse
             from trainer.cli.parser import parse
 
@@ -73,7 +75,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             _sigint(_quiet_exit if argv is None else previous)  # and while Python exits
     except EzbacError as exc:  # bad input, a file or folder that cannot be used, a history down
-        for line in f"ezbac: error: {exc}".split("\n"):  # a file's problems, one a line
+        from trainer.i18n import _
+
+        # a file's problems, one a line
+        for line in _("ezbac: error: {message}").format(message=exc).split("\n"):
             print(shorten(line), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from trainer.errors import BadInputError
+from trainer.i18n import N_
 
 if TYPE_CHECKING:
     from trainer.fileformat.problems import FileProblemsError
@@ -21,24 +22,24 @@ EXIT_INVALID = 1
 #: Ctrl+C: 128 + SIGINT, as shells report a program stopped by it.
 EXIT_INTERRUPTED = 130
 
-#: Each command's one-line summary (``ezbac --help``), in the order listed; its module is
-#: ``trainer.cli.<name>``.
+#: Each command's one-line summary (``ezbac --help``, in the language spoken), in the order
+#: listed; its module is ``trainer.cli.<name>``.
 COMMANDS: dict[str, str] = {
-    "check": "the dealing procedure for one coup, step by step",
-    "audit": "check what a dealer did against the procedure, every deviation listed",
-    "analyze": "exact odds and house edges of every bet",
-    "simulate": "deal whole shoes and report per-shoe averages",
-    "drills": "list, check and preview drill sets",
-    "houses": "house rules: list, show, validate, schema",
-    "curriculum": "the path to the audition: show, validate, schema",
-    "audition": "an audition's sign-off sheet, signed with the school's key, and its check",
-    "train": "run a drill in the trainer",
-    "report": "per-trainee progress for instructors (table, CSV or JSON)",
-    "serve": "serve the trainer to web browsers (each tab its own trainer)",
-    "class": "the instructor's screen: every trainee, last exams, weakest skills",
-    "history": "copy a whole history between SQLite files and PostgreSQL servers",
-    "people": "the roster, sign-in and database roles of a school's history",
-    "school": "a school's set-up for N trainers: PgBouncer, PostgreSQL, nginx, TLS; check it",
+    "check": N_("the dealing procedure for one coup, step by step"),
+    "audit": N_("check what a dealer did against the procedure, every deviation listed"),
+    "analyze": N_("exact odds and house edges of every bet"),
+    "simulate": N_("deal whole shoes and report per-shoe averages"),
+    "drills": N_("list, check and preview drill sets"),
+    "houses": N_("house rules: list, show, validate, schema"),
+    "curriculum": N_("the path to the audition: show, validate, schema"),
+    "audition": N_("an audition's sign-off sheet, signed with the school's key, and its check"),
+    "train": N_("run a drill in the trainer"),
+    "report": N_("per-trainee progress for instructors (table, CSV or JSON)"),
+    "serve": N_("serve the trainer to web browsers (each tab its own trainer)"),
+    "class": N_("the instructor's screen: every trainee, last exams, weakest skills"),
+    "history": N_("copy a whole history between SQLite files and PostgreSQL servers"),
+    "people": N_("the roster, sign-in and database roles of a school's history"),
+    "school": N_("a school's set-up for N trainers: PgBouncer, PostgreSQL, nginx, TLS; check it"),
 }
 
 
@@ -108,3 +109,47 @@ def capped_lines(stream: _Lines, cap: int = MAX_STDIN_BYTES) -> Iterator[str]:
         if total > cap:
             raise UsageError(f"standard input: more than {cap:,} bytes (the limit): split it")
         yield line
+
+
+def speak(words: list[str], environ: dict[str, str] | None = None) -> list[str]:
+    """Choose the language of this run and speak it; ``words`` without the ``--lang`` given
+    among the options before the command (``ezbac --lang ko check ...``).  The language:
+    ``--lang``, else the trainer's setting (home's language key), else the environment's
+    locale.  A ``--lang`` empty, missing, unknown or whose catalogue cannot be read is a
+    UsageError naming it; a setting or a locale ezbac cannot speak leaves it in English."""
+    import os
+
+    from trainer.i18n import ENGLISH, UnknownLanguageError, choose, parse_language, set_language
+    from trainer.prefs import load_settings
+
+    given, rest = _take_lang(words)
+    try:
+        language = None if given is None else parse_language(given)
+        if language is not None:
+            set_language(language)
+            return rest
+    except UnknownLanguageError as exc:
+        raise UsageError(str(exc)) from None
+    setting = load_settings().settings.language
+    chosen = choose(None, setting, os.environ if environ is None else environ)[0]
+    try:
+        set_language(chosen)
+    except UnknownLanguageError:  # a damaged catalogue the user did not name: English
+        set_language(ENGLISH)
+    return rest
+
+
+def _take_lang(words: list[str]) -> tuple[str | None, list[str]]:
+    """The value of ``--lang`` among the options before the command, and the words without
+    it (UsageError when it has no value)."""
+    index = 0
+    while index < len(words) and words[index].startswith("-") and words[index] != "-":
+        word = words[index]
+        if word.startswith("--lang="):
+            return word[len("--lang=") :], words[:index] + words[index + 1 :]
+        if word == "--lang":
+            if index + 1 == len(words):
+                raise UsageError("--lang: give a language (en, zh_Hans, zh_Hant, vi, ko)")
+            return words[index + 1], words[:index] + words[index + 2 :]
+        index += 2 if word == "--db" else 1
+    return None, words

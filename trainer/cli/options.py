@@ -13,12 +13,13 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from trainer.cli.common import UsageError
+from trainer.i18n import N_, _
 
 if TYPE_CHECKING:
     from trainer.engine import Paytable
     from trainer.engine.house import House
 
-DB_HELP = (
+DB_HELP = N_(
     "history database file, or a PostgreSQL server's postgresql://USER@HOST/DB (default: "
     "$EZBAC_DB, else history.sqlite3 in the per-user data folder)"
 )
@@ -33,7 +34,7 @@ def add_db_argument(parser: argparse.ArgumentParser) -> None:
     Its default is left to the top-level parser (``ezbac --db PATH`` for the home screen),
     so ``ezbac --db X train ...`` is not silently reset by the subcommand.
     """
-    parser.add_argument("--db", metavar="PATH|URL", help=DB_HELP, default=argparse.SUPPRESS)
+    parser.add_argument("--db", metavar="PATH|URL", help=_(DB_HELP), default=argparse.SUPPRESS)
 
 
 def since_from(args: argparse.Namespace) -> datetime | None:

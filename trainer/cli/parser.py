@@ -16,6 +16,7 @@ from typing import Any, ClassVar, NoReturn
 from trainer import __version__
 from trainer.cli.common import COMMANDS, EXIT_USAGE, shorten
 from trainer.cli.options import add_db_argument
+from trainer.i18n import LANGUAGES, N_, _
 
 #: The most arguments one command line (or one line of `audit -`) may have: a coup written
 #: out whole needs a few hundred at most, and argparse's time grows with the square of the
@@ -32,7 +33,7 @@ class StoreOnce(argparse._StoreAction):
     option of every command is one of these (``Parser`` registers it as the default
     action).  A subclass words the refusal its own way (``twice``)."""
 
-    twice: ClassVar[str] = "is given twice; give it once"
+    twice: ClassVar[str] = N_("is given twice; give it once")
 
     def __call__(
         self,
@@ -43,14 +44,28 @@ class StoreOnce(argparse._StoreAction):
     ) -> None:
         seen = namespace.__dict__.setdefault(_SEEN, set())
         if self.dest in seen:
-            raise argparse.ArgumentError(self, self.twice)
+            raise argparse.ArgumentError(self, _(self.twice))
         seen.add(self.dest)
         setattr(namespace, self.dest, values)
 
 
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's help, its fixed words in the language spoken (trainer.i18n)."""
+
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None = None,
+    ) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse with one-line errors (no usage dump) and exit status 2; an option that
-    takes one value is refused when given twice (``StoreOnce``).
+    takes one value is refused when given twice (``StoreOnce``); argparse's own words
+    (the headings, -h's help) in the language spoken.
 
     A subcommand sets ``intermixed = True`` to accept options between its positionals
     (``ezbac check 4h 3s --bet tie=5 2d Kc``), as people type them.
@@ -60,12 +75,20 @@ class Parser(argparse.ArgumentParser):
     _mixing = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
         super().__init__(*args, **kwargs)
         self.register("action", None, StoreOnce)
         self.register("action", "store", StoreOnce)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        for action in self._actions:
+            if isinstance(action, argparse._HelpAction):
+                action.help = _("show this help message and exit")
 
     def error(self, message: str) -> NoReturn:
-        message = f"{self.prog}: error: {message} (see {self.prog} --help)"
+        message = _("{prog}: error: {message} (see {prog} --help)").format(
+            prog=self.prog, message=message
+        )
         self.exit(EXIT_USAGE, shorten(message) + "\n")  # argparse quotes arguments whole
 
     def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> object:
@@ -78,7 +101,9 @@ class Parser(argparse.ArgumentParser):
                 if not arg_string.strip():
                     raise argparse.ArgumentError(
                         action,
-                        f"the value is empty ({arg_string!r}): give one, or leave the option out",
+                        _("the value is empty ({value}): give one, or leave the option out").format(
+                            value=repr(arg_string)
+                        ),
                     )
         return super()._get_values(action, arg_strings)
 
@@ -88,9 +113,13 @@ class Parser(argparse.ArgumentParser):
         if args is not None and not self._mixing:
             args = list(args)
             if len(args) > MAX_ARGUMENTS:
+                from trainer.i18n.formats import number
+
                 self.error(
-                    f"{len(args):,} arguments: at most {MAX_ARGUMENTS:,} (a longer procedure "
-                    "goes in a file: ezbac audit --file)"
+                    _(
+                        "{count} arguments: at most {most} (a longer procedure goes in a "
+                        "file: ezbac audit --file)"
+                    ).format(count=number(len(args)), most=number(MAX_ARGUMENTS))
                 )
         if not self.intermixed or self._mixing:
             found, rest = super().parse_known_args(args, namespace)
@@ -105,35 +134,56 @@ class Parser(argparse.ArgumentParser):
         return found, rest
 
 
+#: ``ezbac --help``'s examples: each command line, and what it does (in the language spoken).
+EXAMPLES: tuple[tuple[str, str], ...] = (
+    ("ezbac", N_("open the trainer")),
+    ("ezbac train warmup", N_("the five-minute pre-shift warm-up")),
+    ("ezbac check 4h 3s 2d Kc 8h", N_("the procedure for one coup")),
+    ("ezbac analyze --decks 6", N_("exact odds and house edges")),
+    ("ezbac report", N_("trainees' progress, for instructors")),
+)
+
+
 def build_parser(command: str | None = None) -> Parser:
     """The whole CLI, with ``command`` (if any) built in full and the others as placeholders
     that only know their name and summary (enough for ``ezbac --help`` and to find the
     command)."""
+    examples = "".join(f"  {line:<28}{_(words)}\n" for line, words in EXAMPLES)
     parser = Parser(
         prog="ezbac",
-        description=(
+        description=_(
             "EZ Baccarat dealer trainer and procedure checker. With no command, opens the trainer."
         ),
         epilog=(
-            "examples:\n"
-            "  ezbac                       open the trainer\n"
-            "  ezbac train warmup          the five-minute pre-shift warm-up\n"
-            "  ezbac check 4h 3s 2d Kc 8h  the procedure for one coup\n"
-            "  ezbac analyze --decks 6     exact odds and house edges\n"
-            "  ezbac report                trainees' progress, for instructors\n"
-            "\nrun 'ezbac COMMAND --help' for each command's options"
+            _("examples:")
+            + "\n"
+            + examples
+            + "\n"
+            + _("run 'ezbac COMMAND --help' for each command's options")
         ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"ezbac {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"ezbac {__version__}",
+        help=_("show program's version number and exit"),
+    )
     add_db_argument(parser)
+    parser.add_argument(  # taken off the line before parsing (trainer.cli.common.speak)
+        "--lang",
+        metavar="LANG",
+        help=_(
+            "the language ezbac speaks: {languages} (default: the trainer's setting, else "
+            "$LC_ALL, $LC_MESSAGES or $LANG)"
+        ).format(languages=", ".join(LANGUAGES)),
+    )
     parser.set_defaults(db=None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name, summary in COMMANDS.items():
         if name == command:
             import_module(f"trainer.cli.{name}").register(sub)
         else:  # its options and their help are the real parser's business
-            sub.add_parser(name, help=summary, add_help=False)
+            sub.add_parser(name, help=_(summary), add_help=False)
     return parser
 
 
@@ -149,10 +199,10 @@ def undecodable(argv: Sequence[str]) -> str | None:
             shown = word.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")
             option = _option_before(argv, number - 1)
             named = f"{option} " if option else ""
-            return (
-                f"ezbac: error: argument {number} ({named}'{shorten(shown)}') is not "
-                "valid UTF-8 text: retype it"
-            )
+            return _(
+                "ezbac: error: argument {number} ({named}'{shown}') is not valid UTF-8 "
+                "text: retype it"
+            ).format(number=number, named=named, shown=shorten(shown))
     return None
 
 

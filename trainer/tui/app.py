@@ -22,6 +22,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from trainer.errors import EzbacError
+from trainer.i18n import N_
 from trainer.prefs import Loaded, load_settings, save_settings
 from trainer.tui.clock import PausableClock
 from trainer.tui.flows.auditions import Auditions
@@ -32,6 +33,7 @@ from trainer.tui.messages import (
     DrillFinished,
     GoHome,
     LeaveDrill,
+    NextLanguage,
     OpenClass,
     OpenPath,
     OpenProgress,
@@ -119,7 +121,7 @@ class TrainerApp(App[int]):
     TITLE = "ezbac"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "request_quit", "Quit", priority=True),
+        Binding("ctrl+q", "request_quit", N_("Quit"), priority=True),
         Binding("c", "toggle_colours", "4-colour", show=False),
     ]
     #: How often records waiting in the history's spool are tried again (in a worker).
@@ -180,6 +182,7 @@ class TrainerApp(App[int]):
         self.set_class(self.four_colour, "-four-colour")  # the card inks (drill.tcss)
         if self.settings.problem:
             self.notify(self.settings.problem, severity="warning", timeout=8)
+        self.check_language_setting()
         if self.hooks.report_errors_to is not None:
             self.hooks.report_errors_to(self.history_problem)
         if self.hooks.watch_waiting is not None:
@@ -261,7 +264,7 @@ class TrainerApp(App[int]):
         )
 
     def remember(self, **changes: Any) -> None:
-        """Save ``changes`` (trainee=, four_colour=) over the preferences as loaded, so a
+        """Save ``changes`` (trainee=, four_colour=, language=) over the preferences as loaded, so a
         name given only for this run is never written with them."""
         self.settings = save_settings(self.settings, replace(self.settings.settings, **changes))
 
@@ -565,6 +568,34 @@ class TrainerApp(App[int]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.refresh_home()  # answers just given change what is due
+
+    def check_language_setting(self) -> None:
+        """A language in the settings that ezbac does not have is said, not a crash (the
+        command line chose the environment's instead)."""
+        from trainer.i18n import choose
+
+        problem = choose(None, self.settings.settings.language, {})[1]
+        if problem:
+            self.notify(problem, severity="warning", timeout=8)
+
+    @on(NextLanguage)
+    def next_language(self) -> None:
+        """Home's language key: the next language, spoken at once and remembered."""
+        from trainer.i18n import LANGUAGES, UnknownLanguageError, current, set_language
+
+        codes = list(LANGUAGES)
+        now = current()
+        following = codes[(codes.index(now) + 1) % len(codes)] if now in codes else codes[0]
+        try:
+            set_language(following)
+        except UnknownLanguageError as exc:  # a damaged catalogue: said, English kept
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        self.remember(language=following)
+        home = self.screen_stack[0] if self.screen_stack else None
+        if isinstance(home, HomeScreen):
+            home.retranslate()
+        self.notify(LANGUAGES[following], timeout=2)
 
     @on(AskName)
     def name_asked(self) -> None:

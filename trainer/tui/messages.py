@@ -69,6 +69,10 @@ class AskName(Message):
     """Ask who is training (home's `n`)."""
 
 
+class NextLanguage(Message):
+    """Speak the next language, at once and remembered (home's `l`)."""
+
+
 class OpenRoster(Message):
     """The roster, from the class screen (an instructor's, with sign-in on)."""
 

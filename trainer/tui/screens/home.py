@@ -16,9 +16,11 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from trainer.i18n import N_, _, ngettext
 from trainer.tui.catalog import WARMUP_ID, DrillChoice
 from trainer.tui.messages import (
     AskName,
+    NextLanguage,
     OpenClass,
     OpenPath,
     OpenProgress,
@@ -36,17 +38,19 @@ if TYPE_CHECKING:
 
 class HomeScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", "Start", show=True),
-        Binding("w", "warmup", "Warm-up"),
-        Binding("g", "next_drill", "Next on path"),
-        Binding("r", "review", "Review"),
-        Binding("p", "progress", "Progress"),
-        Binding("m", "path_picture", "Mastery"),
-        Binding("i", "class_view", "Class"),
-        Binding("a", "audition", "Audition"),
-        Binding("n", "name", "Name"),
-        Binding("o", "sign_out", "Sign out"),
-        Binding("c", "app.toggle_colours", "4-colour"),
+        # the key bar shows each label in the language spoken (trainer.i18n)
+        Binding("enter", "start", N_("Start"), show=True),
+        Binding("w", "warmup", N_("Warm-up")),
+        Binding("g", "next_drill", N_("Next on path")),
+        Binding("r", "review", N_("Review")),
+        Binding("p", "progress", N_("Progress")),
+        Binding("m", "path_picture", N_("Mastery")),
+        Binding("i", "class_view", N_("Class")),
+        Binding("a", "audition", N_("Audition")),
+        Binding("n", "name", N_("Name")),
+        Binding("o", "sign_out", N_("Sign out")),
+        Binding("c", "app.toggle_colours", N_("4-colour")),
+        Binding("l", "language", N_("Language")),
     ]
 
     @dataclass
@@ -77,7 +81,7 @@ class HomeScreen(Screen[None]):
         self.signin = signin
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("ezbac · EZ Baccarat dealer trainer", "bold"), id="home-title")
+        yield Static(self.title_text(), id="home-title")
         yield Static(id="trainee")
         yield HistoryWaiting(id="history-waiting")
         yield PathView(id="path")
@@ -93,10 +97,14 @@ class HomeScreen(Screen[None]):
         # screen comes up before what a drill needs")
         yield KeyBar(id="keys")
 
+    @staticmethod
+    def title_text() -> Text:
+        return Text(_("ezbac · EZ Baccarat dealer trainer"), "bold")
+
     def option_label(self, choice: DrillChoice) -> Text:
         text = Text(choice.title)
         if choice.mode == "exam":  # an exam says so before it is started
-            text.append(" (exam)", "bold")
+            text.append(" " + _("(exam)"), "bold")
         if choice.origin != "bundled":
             text.append(f" ({choice.origin})", "italic")
         if choice.id == WARMUP_ID:
@@ -112,19 +120,41 @@ class HomeScreen(Screen[None]):
             self.describe(0)
         else:
             self.query_one("#description", Static).update(
-                "No drills found. Bundled drills ship with ezbac; your own go in the "
-                "drills folder of your data directory ('ezbac drills list' shows where)."
+                _(
+                    "No drills found. Bundled drills ship with ezbac; your own go in the "
+                    "drills folder of your data directory ('ezbac drills list' shows where)."
+                )
             )
         drills.focus()
+
+    def retranslate(self) -> None:
+        """Say everything again in the language now spoken (the language key)."""
+        self.query_one("#home-title", Static).update(self.title_text())
+        drills = self.query_one("#drills", OptionList)
+        highlighted = drills.highlighted
+        drills.clear_options()
+        drills.add_options(
+            Option(self.option_label(c), id=f"drill-{i}") for i, c in enumerate(self.choices)
+        )
+        drills.highlighted = highlighted
+        self.show_trainee(self.trainee, self.due)
+        if self.choices:
+            self.describe(highlighted)
+        else:
+            self.on_mount()
+        if self.path is not None:
+            self.show_path(self.path)
+        self.query_one("#keys", KeyBar).show_keys(self)
 
     def show_trainee(self, trainee: str, due: int | None) -> None:
         """Who is training and how many skills are due (None: no history kept); the app
         says, at start and whenever either may have changed."""
         self.trainee, self.due = trainee, due
-        text = Text("Trainee: ")
-        text.append(trainee or "(not set: press n)", "bold")
+        text = Text(_("Trainee:") + " ")
+        text.append(trainee or _("(not set: press n)"), "bold")
         if due is not None:
-            text.append(f"    Review: {due} skill{'s' if due != 1 else ''} due")
+            due_words = ngettext("Review: {count} skill due", "Review: {count} skills due", due)
+            text.append("    " + due_words.format(count=due))
             if due:
                 text.append(" [r]", "bold")
         self.query_one("#trainee", Static).update(text)
@@ -178,9 +208,9 @@ class HomeScreen(Screen[None]):
         text.append("\n\n")
         text.append(c.description.strip())
         if c.problem:
-            text.append(f"\n\n✗ Cannot load: {c.problem}")
+            text.append("\n\n" + _("✗ Cannot load: {problem}").format(problem=c.problem))
         else:
-            text.append("\n\nEnter: start this drill", "italic")
+            text.append("\n\n" + _("Enter: start this drill"), "italic")
         self.query_one("#description", Static).update(text)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -203,7 +233,7 @@ class HomeScreen(Screen[None]):
             if choice.id == WARMUP_ID:
                 self.post_message(self.Start(choice))
                 return
-        self.notify("The warm-up drill is not installed.", severity="warning")
+        self.notify(_("The warm-up drill is not installed."), severity="warning")
 
     def action_next_drill(self) -> None:
         """Start the drill the path recommends next."""
@@ -213,7 +243,10 @@ class HomeScreen(Screen[None]):
                 self.post_message(self.Start(choice))
                 return
         if wanted is not None:
-            self.notify(f"The drill {wanted!r} is not installed.", severity="warning")
+            self.notify(
+                _("The drill {drill} is not installed.").format(drill=repr(wanted)),
+                severity="warning",
+            )
 
     def action_review(self) -> None:
         self.post_message(StartReview())
@@ -233,6 +266,10 @@ class HomeScreen(Screen[None]):
 
     def action_name(self) -> None:
         self.post_message(AskName())
+
+    def action_language(self) -> None:
+        """The next language, at once, and remembered (the app switches and saves it)."""
+        self.post_message(NextLanguage())
 
     def action_sign_out(self) -> None:
         self.post_message(SignOut())

@@ -18,6 +18,8 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Static
 
+from trainer.i18n import _
+
 _KEY_NAMES = {
     "enter": "⏎",
     "escape": "esc",
@@ -68,7 +70,7 @@ class KeyBar(Static):
                 seen.add(binding.key)
                 chunk = Text()
                 chunk.append(f" {key_label(binding.key)} ", key_style)
-                chunk.append(f"{binding.description} ", desc_style)
+                chunk.append(f"{_(binding.description)} ", desc_style)  # in the language spoken
                 # a click runs in this widget's namespace: name the owner's unless given
                 scoped = binding.action if namespace else f"{owner}.{binding.action}"
                 chunks.append((chunk, scoped))

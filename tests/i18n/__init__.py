@@ -1,0 +1,1 @@
+"""The languages: choosing one, the catalogues, the CLI and home in each (trainer.i18n)."""

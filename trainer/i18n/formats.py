@@ -1,0 +1,43 @@
+"""Amounts, counts and times as the current language writes them, for DISPLAY only (CLDR
+through Babel, imported here and only when something is formatted): what is typed in is
+read exactly as it always was, and machine-readable output never comes through here."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+
+from trainer.i18n import ENGLISH, PSEUDO, current
+
+#: The CLDR locale each language is formatted by (Traditional Chinese: Hong Kong's, Macau's
+#: and Taiwan's agree on numbers).
+_CLDR: dict[str, str] = {
+    ENGLISH: "en",
+    PSEUDO: "en",
+    "zh_Hans": "zh_Hans_CN",
+    "zh_Hant": "zh_Hant_HK",
+    "vi": "vi",
+    "ko": "ko",
+}
+
+
+def _locale(language: str | None) -> str:
+    return _CLDR.get(language or current(), "en")
+
+
+def number(value: int | Decimal, language: str | None = None) -> str:
+    """``value`` with the language's digit grouping and decimal sign, every digit kept (never
+    rounded: 12.5 stays 12.5)."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, locale=_locale(language), decimal_quantization=False))
+
+
+def seconds(value: float, language: str | None = None) -> str:
+    """A duration in seconds as the language says it ("12 seconds", "12秒", "12초")."""
+    from babel.dates import format_timedelta
+
+    duration = timedelta(seconds=value)
+    return str(
+        format_timedelta(duration, granularity="second", threshold=1000, locale=_locale(language))
+    )
