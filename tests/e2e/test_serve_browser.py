@@ -68,8 +68,9 @@ def browser(tmp_path: Path) -> Iterator[object]:
 
 
 @contextmanager
-def open_browser(tmp_path: Path, *flags: str) -> Iterator[object]:
-    """Headless Chromium with ``flags`` besides the usual, catching each page's terminal."""
+def open_browser(tmp_path: Path, *flags: str, log_requests: bool = False) -> Iterator[object]:
+    """Headless Chromium with ``flags`` besides the usual, catching each page's terminal;
+    ``log_requests``: its network log kept (read with ``driver.get_log("performance")``)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -89,6 +90,8 @@ def open_browser(tmp_path: Path, *flags: str) -> Iterator[object]:
         *flags,
     ):
         options.add_argument(flag)
+    if log_requests:
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     try:
         driver.set_page_load_timeout(30)

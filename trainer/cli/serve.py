@@ -12,6 +12,7 @@ textual-serve and aiohttp are imported only when the command runs.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import os
 import re
@@ -19,7 +20,7 @@ import shlex
 import signal
 import socket
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -43,6 +44,50 @@ STOP_ON = (signal.SIGINT, signal.SIGTERM)
 TAB_EXIT_SECONDS = 20.0
 #: A Host header safe to write back into the page (name or address, optional port).
 SAFE_HOST = re.compile(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?")
+#: The page ezbac serves (textual-serve's, with its fonts served from here and the script
+#: that shows a tab what went wrong); the fonts' licence is beside it.
+PAGE_FOLDER = Path(__file__).with_name("serve_page")
+#: The most of a tab's trainer's own words (its one-line error) shown in the page.
+NOTICE_CHARS = 400
+#: What a tab's trainer says on stderr when every connection of the history server is
+#: taken (as trainer.history.backend_pg.FULL_SIGNS, with its own "waiting" line).
+FULL_WORDS = (
+    "too many clients already",
+    "remaining connection slots are reserved",
+    "too many connections for",
+    "no more connections allowed",
+    "query_wait_timeout",
+    "is full",
+    "slot",
+)
+UNREACHABLE_WORDS = ("cannot reach", "cannot connect", "connection refused", "could not connect")
+LOCKED_WORDS = ("is locked", "locked by")
+
+
+def notice(kind: str, said: str) -> dict[str, str]:
+    """What a tab shows when its trainer cannot start (``kind`` "ended") or is held before
+    its first screen ("waiting"), from the last line ``said`` on its stderr: what happened,
+    what to do, and the trainer's own line (its addresses already without passwords)."""
+    lines = [line.strip() for line in said.splitlines() if line.strip()]
+    detail = lines[-1][:NOTICE_CHARS] if lines else ""
+    low = detail.lower()
+    again = "this page tries again by itself"
+    if any(word in low for word in FULL_WORDS):
+        what = "The school's history server is full: no connection is free for this tab yet."
+        todo = f"Nothing to do: {again}. If it keeps waiting, tell the instructor."
+    elif any(word in low for word in UNREACHABLE_WORDS):
+        what = "The school's history server cannot be reached: no answer can be recorded."
+        todo = f"Tell the instructor (the history server is down or unreachable); {again}."
+    elif any(word in low for word in LOCKED_WORDS):
+        what = "The history is locked for now."
+        todo = f"Wait, or tell the instructor; {again}."
+    elif kind == "waiting":
+        what = "The trainer is starting."
+        todo = "Nothing to do yet: it opens here as soon as it is ready."
+    else:
+        what = "The trainer could not start."
+        todo = f"Tell the instructor what this says; {again}."
+    return {"kind": kind, "what": what, "todo": todo, "detail": detail}
 
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
@@ -229,9 +274,37 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
     from textual_serve.app_service import AppService
     from textual_serve.server import Server, to_int
 
+    class TabService(AppService):
+        """A tab's process whose stderr is also told to ``on_stderr`` as it comes."""
+
+        on_stderr: Callable[[bytes], Awaitable[None]] | None = None
+
+        async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+            process = await super()._open_app_process(width, height)
+            if process.stderr is not None:
+                process.stderr = _TeeReader(process.stderr, self)  # type: ignore[assignment]
+            return process
+
+    class _TeeReader:
+        """The process's stderr as AppService reads it, each chunk also to the service's
+        ``on_stderr``."""
+
+        def __init__(self, stream: asyncio.StreamReader, service: TabService) -> None:
+            self.stream = stream
+            self.service = service
+
+        async def read(self, n: int = -1) -> bytes:
+            data = await self.stream.read(n)
+            if data and self.service.on_stderr is not None:
+                with contextlib.suppress(ConnectionError, RuntimeError):  # the tab went: its
+                    await self.service.on_stderr(data)  # trainer's words still reach the log
+            return data
+
     class TrainerServer(Server):
         def __init__(self, command: str, host: str, port: int) -> None:
-            super().__init__(command, host=host, port=port, title="ezbac")
+            super().__init__(
+                command, host=host, port=port, title="ezbac", templates_path=PAGE_FOLDER
+            )
             self.stopped_by: signal.Signals | None = None
             #: The open tabs: each one's websocket, closed when the server stops.
             self.tabs: set[web.WebSocketResponse] = set()
@@ -262,31 +335,72 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
             """One tab: its own `ezbac` process, relayed until the tab or the server
             closes, then told to quit and waited for (textual-serve's own handler does not
-            wait, so a process could outlive the server)."""
+            wait, so a process could outlive the server).  What the process says on stderr
+            before its first screen is shown in the page (it is held, or cannot start), and
+            a process that ends without a word to the page closes the tab's socket."""
             websocket = web.WebSocketResponse(heartbeat=15)
             width = to_int(request.query.get("width", "80"), 80)
             height = to_int(request.query.get("height", "24"), 24)
             await websocket.prepare(request)
+            started = False
+            said = bytearray()
 
             async def close() -> None:  # what AppService awaits (websocket.close says if it did)
                 await websocket.close()
 
-            service = AppService(
+            async def write_bytes(data: bytes) -> None:
+                nonlocal started
+                started = True
+                await websocket.send_bytes(data)
+
+            async def on_stderr(data: bytes) -> None:
+                said.extend(data[: NOTICE_CHARS * 4])
+                if not started and not websocket.closed:
+                    text = said.decode("utf-8", "replace")
+                    await websocket.send_json(["ezbac_notice", notice("waiting", text)])
+
+            service = TabService(
                 self.command,
-                write_bytes=websocket.send_bytes,
+                write_bytes=write_bytes,
                 write_str=websocket.send_str,
                 close=close,
                 download_manager=self.download_manager,
             )
+            service.on_stderr = on_stderr
             self.tabs.add(websocket)
             try:
                 await service.start(width, height)
-                await self._process_messages(websocket, service)
+                watch = asyncio.create_task(
+                    self._watch_tab(service, websocket, lambda: started, said)
+                )
+                try:
+                    await self._process_messages(websocket, service)
+                finally:
+                    watch.cancel()
             finally:
                 self.tabs.discard(websocket)
                 await self._end_tab(service)
                 await websocket.close()
             return websocket
+
+        async def _watch_tab(
+            self,
+            service: AppService,
+            websocket: web.WebSocketResponse,
+            started: Callable[[], bool],
+            said: bytearray,
+        ) -> None:
+            """Once the tab's process has ended: a process that never drew its screen
+            tells the page why (its last line on stderr); either way the socket closes."""
+            task = service._task
+            if task is not None:
+                await asyncio.shield(task)
+            if websocket.closed:
+                return
+            if not started():
+                text = said.decode("utf-8", "replace")
+                await websocket.send_json(["ezbac_notice", notice("ended", text)])
+            await websocket.close()
 
         async def _end_tab(self, service: AppService) -> None:
             """Tell the tab's process to quit and wait for it, a bounded time: a process
@@ -306,8 +420,19 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
                     await process.wait()
 
         async def on_shutdown(self, app: web.Application) -> None:
-            """Close every tab, so each one's process quits before the server exits."""
+            """Tell every tab the server is stopping, and close it, so each one's process
+            quits before the server exits."""
+            stopping = {
+                "kind": "stopped",
+                "what": "The trainer's server is stopping: this tab's trainer has ended.",
+                "todo": "Answers already graded were saved. Nothing to do: this page "
+                "reconnects by itself when the server is back.",
+                "detail": "",
+            }
             for websocket in list(self.tabs):
+                if not websocket.closed:
+                    with contextlib.suppress(ConnectionError, RuntimeError):  # tab gone
+                        await websocket.send_json(["ezbac_notice", stopping])
                 await websocket.close()
 
         def _stop(self, signum: signal.Signals) -> None:
