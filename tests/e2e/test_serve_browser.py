@@ -171,7 +171,8 @@ def test_a_question_answered_in_a_browser(browser, tmp_path: Path) -> None:  # t
             )
             browser.get(served.url.replace("127.0.0.1", "localhost"))
             wait_for(browser, r"EZ Baccarat dealer trainer(.*\n)*.*Player's third card")
-            assert len(trainers_using(served.db)) == 2, "the tabs share one trainer"
+            # each tab its own trainer, and perhaps the warm spare started for the next tab
+            assert len(trainers_using(served.db)) in (2, 3), "the tabs share one trainer"
             browser.switch_to.window(first)  # the first tab's drill is where it was
             assert "✓ Right" in wait_for(browser, r"Q 1/12\b")
         finally:

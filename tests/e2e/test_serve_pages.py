@@ -19,7 +19,7 @@ import pytest
 
 from tests.e2e.test_serve_browser import CHROMEDRIVER, CHROMIUM, keys, open_browser, wait_for
 from tests.support.pg import PgServer, cannot_run, server_bindir
-from tests.support.serve import Served
+from tests.support.serve import Served, trainers_using
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None or CHROMEDRIVER is None,
@@ -178,3 +178,33 @@ def test_the_server_stopping_mid_drill_is_said_and_the_tab_comes_back(tmp_path: 
         served.stop()
         if again is not None:
             again.stop()
+
+
+def test_a_new_tab_is_given_the_warm_spare_trainer(tmp_path: Path) -> None:
+    """ezbac serve starts a trainer before any tab asks; the first tab gets that one (its
+    start-up already done), and the next spare is started after."""
+    served = Served(tmp_path)
+    try:
+        served.wait_listening()
+        deadline = time.monotonic() + 30
+        while not (before := trainers_using(served.db)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(before) == 1, f"no warm spare before any tab: {before}"
+        with open_browser(tmp_path, NO_OUTSIDE) as browser:
+            browser.get(served.url)
+            wait_for(browser, HOME)
+            deadline = time.monotonic() + 30
+            while len(now := trainers_using(served.db)) < 2 and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert before[0] in now and len(now) == 2, (before, now)  # the tab's and a new spare
+            first = browser.current_window_handle
+            browser.switch_to.new_window("tab")
+            browser.switch_to.window(first)
+            browser.close()  # the tab goes: its trainer, the first spare, ends
+            deadline = time.monotonic() + 30
+            while before[0] in trainers_using(served.db) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert before[0] not in trainers_using(served.db), "the tab was not given the spare"
+    finally:
+        served.stop()
+    assert not trainers_using(served.db), "the spare outlived the server"

@@ -83,3 +83,12 @@ def trainers_using(db: Path) -> list[str]:
         if str(db).encode() in args and b"serve" not in args:
             found.append(cmdline.parent.name)
     return found
+
+
+def started_at(pid: str) -> int:
+    """When a process started (clock ticks since boot), to tell a tab's trainer from the
+    warm spare ``ezbac serve`` starts after a tab took the one before (always newer)."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[19])
+    except (OSError, IndexError, ValueError):
+        return 0

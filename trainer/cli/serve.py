@@ -47,6 +47,9 @@ SAFE_HOST = re.compile(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})
 #: The page ezbac serves (textual-serve's, with its fonts served from here and the script
 #: that shows a tab what went wrong); the fonts' licence is beside it.
 PAGE_FOLDER = Path(__file__).with_name("serve_page")
+#: How long after a tab takes the warm spare trainer the next one is started (the tab's
+#: own first screen comes first), and after the server starts.
+SPARE_DELAY_S = 1.0
 #: The most of a tab's trainer's own words (its one-line error) shown in the page.
 NOTICE_CHARS = 400
 #: What a tab's trainer says on stderr when every connection of the history server is
@@ -300,6 +303,55 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
                     await self.service.on_stderr(data)  # trainer's words still reach the log
             return data
 
+    class _Tab:
+        """A tab's trainer and where its output goes: held until a tab's websocket is
+        attached (a warm spare starts before any tab asks), then sent there."""
+
+        def __init__(self) -> None:
+            self.service: TabService
+            self.websocket: web.WebSocketResponse | None = None
+            self.held: list[bytes | str] = []
+            self.said = bytearray()
+            self.started = False  # its first frame drawn
+
+        async def write_bytes(self, data: bytes) -> None:
+            self.started = True
+            if self.websocket is None:
+                self.held.append(data)
+            else:
+                await self.websocket.send_bytes(data)
+
+        async def write_str(self, text: str) -> None:
+            if self.websocket is None:
+                self.held.append(text)
+            else:
+                await self.websocket.send_str(text)
+
+        async def close(self) -> None:  # what AppService awaits when the app exits
+            if self.websocket is not None:
+                await self.websocket.close()
+
+        async def on_stderr(self, data: bytes) -> None:
+            self.said.extend(data[: NOTICE_CHARS * 4])
+            await self._say_waiting()
+
+        async def _say_waiting(self) -> None:
+            websocket = self.websocket
+            if self.said and not self.started and websocket is not None and not websocket.closed:
+                text = self.said.decode("utf-8", "replace")
+                await websocket.send_json(["ezbac_notice", notice("waiting", text)])
+
+        async def attach(self, websocket: web.WebSocketResponse) -> None:
+            """Send the tab what its trainer wrote before it came, then the rest as it comes."""
+            self.websocket = websocket
+            held, self.held = self.held, []
+            await self._say_waiting()
+            for item in held:
+                if isinstance(item, bytes):
+                    await websocket.send_bytes(item)
+                else:
+                    await websocket.send_str(item)
+
     class TrainerServer(Server):
         def __init__(self, command: str, host: str, port: int) -> None:
             super().__init__(
@@ -308,6 +360,11 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
             self.stopped_by: signal.Signals | None = None
             #: The open tabs: each one's websocket, closed when the server stops.
             self.tabs: set[web.WebSocketResponse] = set()
+            #: A trainer started before any tab asks (its imports and first screen done),
+            #: given to the next tab; and the task starting the next one.
+            self.spare: _Tab | None = None
+            self.refill: asyncio.Task[None] | None = None
+            self.stopping = False
 
         def initialize_logging(self) -> None:
             """Plain one-line warnings on stderr instead of textual-serve's banner logs."""
@@ -319,6 +376,7 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
             else:
                 where = f"http://{_where(self.host, self.port)}"
             print(f"ezbac serve: the trainer is at {where} (Ctrl+C stops)", flush=True)
+            self._refill_later()
 
         async def handle_index(self, request: web.Request) -> Any:
             """The page, pointing its websocket and files at the address the browser used
@@ -333,72 +391,88 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
             return await super().handle_index(request)  # reads public_url before any await
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-            """One tab: its own `ezbac` process, relayed until the tab or the server
-            closes, then told to quit and waited for (textual-serve's own handler does not
-            wait, so a process could outlive the server).  What the process says on stderr
-            before its first screen is shown in the page (it is held, or cannot start), and
-            a process that ends without a word to the page closes the tab's socket."""
+            """One tab: its own `ezbac` process (the warm spare if there is one), relayed
+            until the tab or the server closes, then told to quit and waited for
+            (textual-serve's own handler does not wait, so a process could outlive the
+            server).  What the process says on stderr before its first screen is shown in
+            the page (it is held, or cannot start), and a process that ends without a word
+            to the page closes the tab's socket."""
             websocket = web.WebSocketResponse(heartbeat=15)
             width = to_int(request.query.get("width", "80"), 80)
             height = to_int(request.query.get("height", "24"), 24)
             await websocket.prepare(request)
-            started = False
-            said = bytearray()
-
-            async def close() -> None:  # what AppService awaits (websocket.close says if it did)
-                await websocket.close()
-
-            async def write_bytes(data: bytes) -> None:
-                nonlocal started
-                started = True
-                await websocket.send_bytes(data)
-
-            async def on_stderr(data: bytes) -> None:
-                said.extend(data[: NOTICE_CHARS * 4])
-                if not started and not websocket.closed:
-                    text = said.decode("utf-8", "replace")
-                    await websocket.send_json(["ezbac_notice", notice("waiting", text)])
-
-            service = TabService(
-                self.command,
-                write_bytes=write_bytes,
-                write_str=websocket.send_str,
-                close=close,
-                download_manager=self.download_manager,
-            )
-            service.on_stderr = on_stderr
             self.tabs.add(websocket)
+            tab = self._take_spare()
             try:
-                await service.start(width, height)
-                watch = asyncio.create_task(
-                    self._watch_tab(service, websocket, lambda: started, said)
-                )
+                if tab is None:
+                    tab = self._new_tab()
+                    await tab.service.start(width, height)
+                await tab.attach(websocket)
+                self._refill_later()
+                watch = asyncio.create_task(self._watch_tab(tab))
                 try:
-                    await self._process_messages(websocket, service)
+                    await self._process_messages(websocket, tab.service)
                 finally:
                     watch.cancel()
             finally:
                 self.tabs.discard(websocket)
-                await self._end_tab(service)
+                if tab is not None:
+                    await self._end_tab(tab.service)
                 await websocket.close()
             return websocket
 
-        async def _watch_tab(
-            self,
-            service: AppService,
-            websocket: web.WebSocketResponse,
-            started: Callable[[], bool],
-            said: bytearray,
-        ) -> None:
+        def _new_tab(self) -> _Tab:
+            tab = _Tab()
+            tab.service = TabService(
+                self.command,
+                write_bytes=tab.write_bytes,
+                write_str=tab.write_str,
+                close=tab.close,
+                download_manager=self.download_manager,
+            )
+            tab.service.on_stderr = tab.on_stderr
+            return tab
+
+        def _take_spare(self) -> _Tab | None:
+            """The warm spare, if its process is still running (one that ended, as on a
+            history that cannot be reached, is let go: a new tab starts its own)."""
+            spare, self.spare = self.spare, None
+            process = spare.service._process if spare is not None else None
+            if spare is None or process is None or process.returncode is not None:
+                return None
+            return spare
+
+        def _refill_later(self) -> None:
+            """Start the next warm spare after SPARE_DELAY_S, not competing with the tab
+            that just took one for the CPU."""
+            if self.refill is None or self.refill.done():
+                self.refill = asyncio.create_task(self._refill())
+
+        async def _refill(self) -> None:
+            await asyncio.sleep(SPARE_DELAY_S)
+            if self.spare is None and not self.stopping:
+                spare = self._new_tab()
+                try:
+                    await spare.service.start(80, 24)  # the page sends its size when it opens
+                except asyncio.CancelledError:  # the server stopping: no process left behind
+                    await self._end_tab(spare.service)
+                    raise
+                if self.stopping:
+                    await self._end_tab(spare.service)
+                else:
+                    self.spare = spare
+
+        async def _watch_tab(self, tab: _Tab) -> None:
             """Once the tab's process has ended: a process that never drew its screen
             tells the page why (its last line on stderr); either way the socket closes."""
-            task = service._task
+            task = tab.service._task
             if task is not None:
                 await asyncio.shield(task)
-            if websocket.closed:
+            websocket = tab.websocket
+            if websocket is None or websocket.closed:
                 return
-            if not started():
-                text = said.decode("utf-8", "replace")
+            if not tab.started:
+                text = tab.said.decode("utf-8", "replace")
                 await websocket.send_json(["ezbac_notice", notice("ended", text)])
             await websocket.close()
 
@@ -421,7 +495,13 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
 
         async def on_shutdown(self, app: web.Application) -> None:
             """Tell every tab the server is stopping, and close it, so each one's process
-            quits before the server exits."""
+            quits before the server exits; and end the warm spare."""
+            self.stopping = True
+            if self.refill is not None:
+                self.refill.cancel()
+            spare, self.spare = self.spare, None
+            if spare is not None:
+                await self._end_tab(spare.service)
             stopping = {
                 "kind": "stopped",
                 "what": "The trainer's server is stopping: this tab's trainer has ended.",
