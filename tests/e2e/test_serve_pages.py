@@ -208,3 +208,73 @@ def test_a_new_tab_is_given_the_warm_spare_trainer(tmp_path: Path) -> None:
     finally:
         served.stop()
     assert not trainers_using(served.db), "the spare outlived the server"
+
+
+def test_serve_started_on_a_full_server_gives_pages_that_say_so(
+    tmp_path: Path, tiny_server: PgServer
+) -> None:
+    """ezbac serve itself starting while every slot is taken: it starts (on this machine
+    only) with a warning, and the tab says the server is full until a slot frees."""
+    import psycopg
+
+    url = tiny_server.schema()
+    held: list[psycopg.Connection] = []
+    for _ in range(10):  # bounded: the server refuses the sixth
+        try:
+            held.append(psycopg.connect(url, autocommit=True))
+        except psycopg.OperationalError:
+            break
+    assert len(held) == 5
+    served = Served(tmp_path, db=url)
+    try:
+        served.wait_listening()
+        with open_browser(tmp_path, NO_OUTSIDE) as browser:
+            browser.get(served.url)
+            wait_notice(browser, r"history server is full")
+            held.pop().close()
+            wait_for(browser, HOME, timeout=60)
+    finally:
+        for conn in held:
+            conn.close()
+        _, printed = served.stop()
+    assert (
+        "every connection slot of the history server is taken: each tab waits for one and "
+        "says so in the page" in printed
+    ), printed
+
+
+def test_serve_beyond_this_machine_on_a_full_server_is_refused(tiny_server: PgServer) -> None:
+    """Sign-in cannot be read on a full server, so listening beyond this machine (which
+    needs it on) is refused, in one line, exit status 2."""
+    import subprocess
+    import sys
+
+    import psycopg
+
+    from tests.support.serve import free_port
+
+    url = tiny_server.schema()
+    held: list[psycopg.Connection] = []
+    try:
+        for _ in range(10):  # bounded: the server refuses the sixth
+            try:
+                held.append(psycopg.connect(url, autocommit=True))
+            except psycopg.OperationalError:
+                break
+        assert len(held) == 5
+        serve = [sys.executable, "-m", "trainer", "serve", "--host", "0.0.0.0"]
+        run = subprocess.run(
+            [*serve, "--port", str(free_port()), "--db", url],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        for conn in held:
+            conn.close()
+    assert run.returncode == 2, run.stderr
+    (line,) = run.stderr.splitlines()
+    assert line.startswith("ezbac: error: postgresql://"), line
+    assert "every connection slot of the history server is taken" in line, line
+    assert "--host '0.0.0.0' reaches beyond this machine" in line, line
+    assert run.stdout == ""

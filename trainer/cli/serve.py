@@ -152,13 +152,28 @@ def run(args: argparse.Namespace) -> int:
     # probe bound and let go), then the history read as it is; only then is a new history
     # created (with its folder), so a refusal leaves no folder, file or socket behind.
     _check_can_listen(args.host, args.port)
+    open_to_anyone = getattr(args, "open_to_anyone", False)
     db, signin = _history_path(args.db)
-    if not _loopback(args.host) and not signin and not getattr(args, "open_to_anyone", False):
+    if signin is None:  # a full server: each tab's trainer waits for a slot and says so
+        if not _loopback(args.host) and not open_to_anyone:
+            raise UsageError(
+                f"{db}: every connection slot of the history server is taken, so whether "
+                f"sign-in is on cannot be read, and --host {args.host[:40]!r} reaches beyond "
+                "this machine: try again in a while, or put a pooler in front of it "
+                "(docs/schools.md)"
+            )
+        print(
+            f"ezbac serve: warning: {db}: every connection slot of the history server is "
+            "taken: each tab waits for one and says so in the page",
+            file=sys.stderr,
+        )
+    elif not _loopback(args.host) and not signin and not open_to_anyone:
         raise UsageError(
             f"--host: {args.host[:40]!r} reaches beyond this machine, and sign-in is off: "
             "turn it on (ezbac people signin on) or say --open-to-anyone"
         )
-    _create_history(db)
+    else:
+        _create_history(db)
     if args.host in ALL_INTERFACES and not signin:
         print(
             f"ezbac serve: warning: listening on all interfaces ({args.host or '*'}): anyone "
@@ -181,13 +196,19 @@ def run(args: argparse.Namespace) -> int:
         ) from None
 
 
-def _history_path(flag: str | None) -> tuple[Location, bool]:
+def _history_path(flag: str | None) -> tuple[Location, bool | None]:
     """The history every tab records to, checked now (read as it is, nothing created): a
     bad --db is one line here rather than an error in each browser tab.  Absolute, so the
     tabs agree on it.  And whether the school's sign-in is on there (a history not made
-    yet has the default settings)."""
+    yet has the default settings); None when a server has no connection free to say."""
     from trainer.history.people import Policy, policy
-    from trainer.history.store import HistoryError, db_is_missing, open_history, resolve_db
+    from trainer.history.store import (
+        HistoryError,
+        ServerFullError,
+        db_is_missing,
+        open_history,
+        resolve_db,
+    )
 
     path = resolve_db(flag)
     if isinstance(path, Path):
@@ -197,6 +218,8 @@ def _history_path(flag: str | None) -> tuple[Location, bool]:
     try:
         with open_history(path, readonly=True) as store:
             signin = policy(store).signin
+    except ServerFullError:
+        return path, None
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     return path, signin
