@@ -205,3 +205,27 @@ def test_the_page_points_at_the_address_the_browser_used(tmp_path: Path) -> None
     assert f'data-session-websocket-url="ws://trainer.school.example:{port}/ws"' in named
     assert "<script>alert" not in hostile
     assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in hostile
+
+
+def test_a_tabs_notice_says_what_happened_from_the_trainers_last_line() -> None:
+    """What the page shows when a tab's trainer is held or cannot start: worded from the
+    last line it said on stderr, that line kept (at most 400 characters)."""
+    from trainer.cli.serve import notice
+
+    full = notice(
+        "waiting",
+        "ezbac: every connection slot of the history server is taken: waiting up to 30 s for one\n",
+    )
+    assert full["kind"] == "waiting"
+    assert full["what"].startswith("The school's history server is full")
+    assert full["detail"].startswith("ezbac: every connection slot")
+    down = notice(
+        "ended",
+        "ezbac: error: postgresql://x@/db: cannot reach the history server (connection is bad)",
+    )
+    assert down["what"].startswith("The school's history server cannot be reached")
+    assert "Tell the instructor" in down["todo"]
+    other = notice("ended", "first line\nezbac: error: " + "x" * 1000 + "\n\n")
+    assert other["what"] == "The trainer could not start."
+    assert other["detail"] == ("ezbac: error: " + "x" * 1000)[:400]
+    assert notice("ended", "")["detail"] == ""

@@ -5,6 +5,7 @@ question; each answer is stored under the person signed in in that tab."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -136,8 +137,12 @@ def _sign_in_and_answer(driver, name: str, pin: str) -> bool:  # type: ignore[no
 
 def test_two_tabs_behind_tls_are_two_people(proxy, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     served, url = proxy
-    with open_browser(tmp_path, "--ignore-certificate-errors") as driver:
+    no_outside = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"
+    with open_browser(
+        tmp_path, "--ignore-certificate-errors", no_outside, log_requests=True
+    ) as driver:
         try:
+            driver.get_log("performance")  # the browser's own start page, before ours
             driver.get(url)
             bo = _sign_in_and_answer(driver, "Bo", "1111")
             driver.switch_to.new_window("tab")  # another person, another trainer
@@ -146,6 +151,11 @@ def test_two_tabs_behind_tls_are_two_people(proxy, tmp_path: Path) -> None:  # t
             )
             driver.get(url)
             cy = _sign_in_and_answer(driver, "Cy", "2222")
+            asked = [
+                json.loads(entry["message"])["message"]["params"]["request"]["url"]
+                for entry in driver.get_log("performance")
+                if '"Network.requestWillBeSent"' in entry["message"]
+            ]
         finally:
             driver.save_screenshot(str(tmp_path / "browser.png"))
     served.stop()  # the tabs' trainers quit, signing out
@@ -155,3 +165,8 @@ def test_two_tabs_behind_tls_are_two_people(proxy, tmp_path: Path) -> None:  # t
         runs = sorted((s.trainee, s.person_id) for s in store.sessions())
     assert answers == [("Bo", "draws" if bo else "stands"), ("Cy", "draws" if cy else "stands")]
     assert runs == [("Bo", ids["Bo"]), ("Cy", ids["Cy"])]
+    # every request, the page, its font and scripts and each tab's wss://, went to nginx
+    wss = url.replace("https://", "wss://", 1)
+    outside = [u for u in asked if not u.startswith((url + "/", wss + "/", "data:", "blob:"))]
+    assert outside == [], outside
+    assert any(u.endswith("/static/fonts/RobotoMono-VariableFont_wght.ttf") for u in asked)

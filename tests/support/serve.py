@@ -23,11 +23,13 @@ class Served:
     """`ezbac serve` on a free port with its own data folder and history, as a person
     starts it; `stop` presses Ctrl+C and returns what it printed."""
 
-    def __init__(self, tmp: Path) -> None:
-        self.port = free_port()
+    def __init__(self, tmp: Path, port: int | None = None, db: str | None = None) -> None:
+        """``port``: a given one (a server started again); ``db``: a history server's
+        address instead of an SQLite file in ``tmp``."""
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.db = tmp / "history.sqlite3"
-        self.log_path = tmp / "serve.log"
+        self.log_path = tmp / f"serve-{self.port}-{time.monotonic_ns()}.log"
         self.log = self.log_path.open("w", encoding="utf-8")
         self.proc = subprocess.Popen(
             [
@@ -38,7 +40,7 @@ class Served:
                 "--port",
                 str(self.port),
                 "--db",
-                str(self.db),
+                db or str(self.db),
             ],
             cwd=ROOT,
             env=dict(os.environ, EZBAC_HOME=str(tmp / "home")),
@@ -81,3 +83,12 @@ def trainers_using(db: Path) -> list[str]:
         if str(db).encode() in args and b"serve" not in args:
             found.append(cmdline.parent.name)
     return found
+
+
+def started_at(pid: str) -> int:
+    """When a process started (clock ticks since boot), to tell a tab's trainer from the
+    warm spare ``ezbac serve`` starts after a tab took the one before (always newer)."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[19])
+    except (OSError, IndexError, ValueError):
+        return 0

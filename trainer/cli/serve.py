@@ -12,6 +12,7 @@ textual-serve and aiohttp are imported only when the command runs.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import os
 import re
@@ -19,7 +20,7 @@ import shlex
 import signal
 import socket
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -43,6 +44,53 @@ STOP_ON = (signal.SIGINT, signal.SIGTERM)
 TAB_EXIT_SECONDS = 20.0
 #: A Host header safe to write back into the page (name or address, optional port).
 SAFE_HOST = re.compile(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?")
+#: The page ezbac serves (textual-serve's, with its fonts served from here and the script
+#: that shows a tab what went wrong); the fonts' licence is beside it.
+PAGE_FOLDER = Path(__file__).with_name("serve_page")
+#: How long after a tab takes the warm spare trainer the next one is started (the tab's
+#: own first screen comes first), and after the server starts.
+SPARE_DELAY_S = 1.0
+#: The most of a tab's trainer's own words (its one-line error) shown in the page.
+NOTICE_CHARS = 400
+#: What a tab's trainer says on stderr when every connection of the history server is
+#: taken (as trainer.history.backend_pg.FULL_SIGNS, with its own "waiting" line).
+FULL_WORDS = (
+    "too many clients already",
+    "remaining connection slots are reserved",
+    "too many connections for",
+    "no more connections allowed",
+    "query_wait_timeout",
+    "is full",
+    "slot",
+)
+UNREACHABLE_WORDS = ("cannot reach", "cannot connect", "connection refused", "could not connect")
+LOCKED_WORDS = ("is locked", "locked by")
+
+
+def notice(kind: str, said: str) -> dict[str, str]:
+    """What a tab shows when its trainer cannot start (``kind`` "ended") or is held before
+    its first screen ("waiting"), from the last line ``said`` on its stderr: what happened,
+    what to do, and the trainer's own line (its addresses already without passwords)."""
+    lines = [line.strip() for line in said.splitlines() if line.strip()]
+    detail = lines[-1][:NOTICE_CHARS] if lines else ""
+    low = detail.lower()
+    again = "this page tries again by itself"
+    if any(word in low for word in FULL_WORDS):
+        what = "The school's history server is full: no connection is free for this tab yet."
+        todo = f"Nothing to do: {again}. If it keeps waiting, tell the instructor."
+    elif any(word in low for word in UNREACHABLE_WORDS):
+        what = "The school's history server cannot be reached: no answer can be recorded."
+        todo = f"Tell the instructor (the history server is down or unreachable); {again}."
+    elif any(word in low for word in LOCKED_WORDS):
+        what = "The history is locked for now."
+        todo = f"Wait, or tell the instructor; {again}."
+    elif kind == "waiting":
+        what = "The trainer is starting."
+        todo = "Nothing to do yet: it opens here as soon as it is ready."
+    else:
+        what = "The trainer could not start."
+        todo = f"Tell the instructor what this says; {again}."
+    return {"kind": kind, "what": what, "todo": todo, "detail": detail}
 
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
@@ -104,13 +152,28 @@ def run(args: argparse.Namespace) -> int:
     # probe bound and let go), then the history read as it is; only then is a new history
     # created (with its folder), so a refusal leaves no folder, file or socket behind.
     _check_can_listen(args.host, args.port)
+    open_to_anyone = getattr(args, "open_to_anyone", False)
     db, signin = _history_path(args.db)
-    if not _loopback(args.host) and not signin and not getattr(args, "open_to_anyone", False):
+    if signin is None:  # a full server: each tab's trainer waits for a slot and says so
+        if not _loopback(args.host) and not open_to_anyone:
+            raise UsageError(
+                f"{db}: every connection slot of the history server is taken, so whether "
+                f"sign-in is on cannot be read, and --host {args.host[:40]!r} reaches beyond "
+                "this machine: try again in a while, or put a pooler in front of it "
+                "(docs/schools.md)"
+            )
+        print(
+            f"ezbac serve: warning: {db}: every connection slot of the history server is "
+            "taken: each tab waits for one and says so in the page",
+            file=sys.stderr,
+        )
+    elif not _loopback(args.host) and not signin and not open_to_anyone:
         raise UsageError(
             f"--host: {args.host[:40]!r} reaches beyond this machine, and sign-in is off: "
             "turn it on (ezbac people signin on) or say --open-to-anyone"
         )
-    _create_history(db)
+    else:
+        _create_history(db)
     if args.host in ALL_INTERFACES and not signin:
         print(
             f"ezbac serve: warning: listening on all interfaces ({args.host or '*'}): anyone "
@@ -133,13 +196,19 @@ def run(args: argparse.Namespace) -> int:
         ) from None
 
 
-def _history_path(flag: str | None) -> tuple[Location, bool]:
+def _history_path(flag: str | None) -> tuple[Location, bool | None]:
     """The history every tab records to, checked now (read as it is, nothing created): a
     bad --db is one line here rather than an error in each browser tab.  Absolute, so the
     tabs agree on it.  And whether the school's sign-in is on there (a history not made
-    yet has the default settings)."""
+    yet has the default settings); None when a server has no connection free to say."""
     from trainer.history.people import Policy, policy
-    from trainer.history.store import HistoryError, db_is_missing, open_history, resolve_db
+    from trainer.history.store import (
+        HistoryError,
+        ServerFullError,
+        db_is_missing,
+        open_history,
+        resolve_db,
+    )
 
     path = resolve_db(flag)
     if isinstance(path, Path):
@@ -149,6 +218,8 @@ def _history_path(flag: str | None) -> tuple[Location, bool]:
     try:
         with open_history(path, readonly=True) as store:
             signin = policy(store).signin
+    except ServerFullError:
+        return path, None
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     return path, signin
@@ -229,12 +300,94 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
     from textual_serve.app_service import AppService
     from textual_serve.server import Server, to_int
 
+    class TabService(AppService):
+        """A tab's process whose stderr is also told to ``on_stderr`` as it comes."""
+
+        on_stderr: Callable[[bytes], Awaitable[None]] | None = None
+
+        async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+            process = await super()._open_app_process(width, height)
+            if process.stderr is not None:
+                process.stderr = _TeeReader(process.stderr, self)  # type: ignore[assignment]
+            return process
+
+    class _TeeReader:
+        """The process's stderr as AppService reads it, each chunk also to the service's
+        ``on_stderr``."""
+
+        def __init__(self, stream: asyncio.StreamReader, service: TabService) -> None:
+            self.stream = stream
+            self.service = service
+
+        async def read(self, n: int = -1) -> bytes:
+            data = await self.stream.read(n)
+            if data and self.service.on_stderr is not None:
+                with contextlib.suppress(ConnectionError, RuntimeError):  # the tab went: its
+                    await self.service.on_stderr(data)  # trainer's words still reach the log
+            return data
+
+    class _Tab:
+        """A tab's trainer and where its output goes: held until a tab's websocket is
+        attached (a warm spare starts before any tab asks), then sent there."""
+
+        def __init__(self) -> None:
+            self.service: TabService
+            self.websocket: web.WebSocketResponse | None = None
+            self.held: list[bytes | str] = []
+            self.said = bytearray()
+            self.started = False  # its first frame drawn
+
+        async def write_bytes(self, data: bytes) -> None:
+            self.started = True
+            if self.websocket is None:
+                self.held.append(data)
+            else:
+                await self.websocket.send_bytes(data)
+
+        async def write_str(self, text: str) -> None:
+            if self.websocket is None:
+                self.held.append(text)
+            else:
+                await self.websocket.send_str(text)
+
+        async def close(self) -> None:  # what AppService awaits when the app exits
+            if self.websocket is not None:
+                await self.websocket.close()
+
+        async def on_stderr(self, data: bytes) -> None:
+            self.said.extend(data[: NOTICE_CHARS * 4])
+            await self._say_waiting()
+
+        async def _say_waiting(self) -> None:
+            websocket = self.websocket
+            if self.said and not self.started and websocket is not None and not websocket.closed:
+                text = self.said.decode("utf-8", "replace")
+                await websocket.send_json(["ezbac_notice", notice("waiting", text)])
+
+        async def attach(self, websocket: web.WebSocketResponse) -> None:
+            """Send the tab what its trainer wrote before it came, then the rest as it comes."""
+            self.websocket = websocket
+            held, self.held = self.held, []
+            await self._say_waiting()
+            for item in held:
+                if isinstance(item, bytes):
+                    await websocket.send_bytes(item)
+                else:
+                    await websocket.send_str(item)
+
     class TrainerServer(Server):
         def __init__(self, command: str, host: str, port: int) -> None:
-            super().__init__(command, host=host, port=port, title="ezbac")
+            super().__init__(
+                command, host=host, port=port, title="ezbac", templates_path=PAGE_FOLDER
+            )
             self.stopped_by: signal.Signals | None = None
             #: The open tabs: each one's websocket, closed when the server stops.
             self.tabs: set[web.WebSocketResponse] = set()
+            #: A trainer started before any tab asks (its imports and first screen done),
+            #: given to the next tab; and the task starting the next one.
+            self.spare: _Tab | None = None
+            self.refill: asyncio.Task[None] | None = None
+            self.stopping = False
 
         def initialize_logging(self) -> None:
             """Plain one-line warnings on stderr instead of textual-serve's banner logs."""
@@ -246,6 +399,7 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
             else:
                 where = f"http://{_where(self.host, self.port)}"
             print(f"ezbac serve: the trainer is at {where} (Ctrl+C stops)", flush=True)
+            self._refill_later()
 
         async def handle_index(self, request: web.Request) -> Any:
             """The page, pointing its websocket and files at the address the browser used
@@ -260,33 +414,90 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
             return await super().handle_index(request)  # reads public_url before any await
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-            """One tab: its own `ezbac` process, relayed until the tab or the server
-            closes, then told to quit and waited for (textual-serve's own handler does not
-            wait, so a process could outlive the server)."""
+            """One tab: its own `ezbac` process (the warm spare if there is one), relayed
+            until the tab or the server closes, then told to quit and waited for
+            (textual-serve's own handler does not wait, so a process could outlive the
+            server).  What the process says on stderr before its first screen is shown in
+            the page (it is held, or cannot start), and a process that ends without a word
+            to the page closes the tab's socket."""
             websocket = web.WebSocketResponse(heartbeat=15)
             width = to_int(request.query.get("width", "80"), 80)
             height = to_int(request.query.get("height", "24"), 24)
             await websocket.prepare(request)
-
-            async def close() -> None:  # what AppService awaits (websocket.close says if it did)
-                await websocket.close()
-
-            service = AppService(
-                self.command,
-                write_bytes=websocket.send_bytes,
-                write_str=websocket.send_str,
-                close=close,
-                download_manager=self.download_manager,
-            )
             self.tabs.add(websocket)
+            tab = self._take_spare()
             try:
-                await service.start(width, height)
-                await self._process_messages(websocket, service)
+                if tab is None:
+                    tab = self._new_tab()
+                    await tab.service.start(width, height)
+                await tab.attach(websocket)
+                self._refill_later()
+                watch = asyncio.create_task(self._watch_tab(tab))
+                try:
+                    await self._process_messages(websocket, tab.service)
+                finally:
+                    watch.cancel()
             finally:
                 self.tabs.discard(websocket)
-                await self._end_tab(service)
+                if tab is not None:
+                    await self._end_tab(tab.service)
                 await websocket.close()
             return websocket
+
+        def _new_tab(self) -> _Tab:
+            tab = _Tab()
+            tab.service = TabService(
+                self.command,
+                write_bytes=tab.write_bytes,
+                write_str=tab.write_str,
+                close=tab.close,
+                download_manager=self.download_manager,
+            )
+            tab.service.on_stderr = tab.on_stderr
+            return tab
+
+        def _take_spare(self) -> _Tab | None:
+            """The warm spare, if its process is still running (one that ended, as on a
+            history that cannot be reached, is let go: a new tab starts its own)."""
+            spare, self.spare = self.spare, None
+            process = spare.service._process if spare is not None else None
+            if spare is None or process is None or process.returncode is not None:
+                return None
+            return spare
+
+        def _refill_later(self) -> None:
+            """Start the next warm spare after SPARE_DELAY_S, not competing with the tab
+            that just took one for the CPU."""
+            if self.refill is None or self.refill.done():
+                self.refill = asyncio.create_task(self._refill())
+
+        async def _refill(self) -> None:
+            await asyncio.sleep(SPARE_DELAY_S)
+            if self.spare is None and not self.stopping:
+                spare = self._new_tab()
+                try:
+                    await spare.service.start(80, 24)  # the page sends its size when it opens
+                except asyncio.CancelledError:  # the server stopping: no process left behind
+                    await self._end_tab(spare.service)
+                    raise
+                if self.stopping:
+                    await self._end_tab(spare.service)
+                else:
+                    self.spare = spare
+
+        async def _watch_tab(self, tab: _Tab) -> None:
+            """Once the tab's process has ended: a process that never drew its screen
+            tells the page why (its last line on stderr); either way the socket closes."""
+            task = tab.service._task
+            if task is not None:
+                await asyncio.shield(task)
+            websocket = tab.websocket
+            if websocket is None or websocket.closed:
+                return
+            if not tab.started:
+                text = tab.said.decode("utf-8", "replace")
+                await websocket.send_json(["ezbac_notice", notice("ended", text)])
+            await websocket.close()
 
         async def _end_tab(self, service: AppService) -> None:
             """Tell the tab's process to quit and wait for it, a bounded time: a process
@@ -306,8 +517,25 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
                     await process.wait()
 
         async def on_shutdown(self, app: web.Application) -> None:
-            """Close every tab, so each one's process quits before the server exits."""
+            """Tell every tab the server is stopping, and close it, so each one's process
+            quits before the server exits; and end the warm spare."""
+            self.stopping = True
+            if self.refill is not None:
+                self.refill.cancel()
+            spare, self.spare = self.spare, None
+            if spare is not None:
+                await self._end_tab(spare.service)
+            stopping = {
+                "kind": "stopped",
+                "what": "The trainer's server is stopping: this tab's trainer has ended.",
+                "todo": "Answers already graded were saved. Nothing to do: this page "
+                "reconnects by itself when the server is back.",
+                "detail": "",
+            }
             for websocket in list(self.tabs):
+                if not websocket.closed:
+                    with contextlib.suppress(ConnectionError, RuntimeError):  # tab gone
+                        await websocket.send_json(["ezbac_notice", stopping])
                 await websocket.close()
 
         def _stop(self, signum: signal.Signals) -> None:
