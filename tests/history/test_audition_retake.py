@@ -167,3 +167,35 @@ def test_a_passed_sitting_forged_as_failed_is_still_not_retaken(tmp_path) -> Non
     conn.close()
     with pytest.raises(RetakeLinkError, match="sitting eeeeeeee was passed: only a sitting"):
         _record(db)
+
+
+def test_the_trainer_is_offered_the_retake_of_the_named_areas(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from trainer.curriculum.catalog import bundled_path
+    from trainer.history.hooks import Recorder
+
+    db = str(tmp_path / "h.sqlite3")
+    with open_history(db) as store:
+        sit(store, EARLIER, T0)
+        told: list[str] = []
+        recorder = Recorder(
+            store, told.append, curriculum=bundled_path().parent / "tw-dealer-audit.yaml"
+        )
+        retake = recorder.retake("ana")
+        assert retake is not None
+        assert (retake.run_id, retake.areas) == (EARLIER, ("settlement",))
+        # sat and passed: nothing to retake any more
+        sit(store, RETAKE, LATER, settlement_right=10, passed=True, retake_of=EARLIER)
+        assert recorder.retake("ana") is None
+        assert recorder.retake("bo") is None
+        assert told == []
+
+
+def test_the_trainer_is_not_offered_a_retake_after_a_whole_failure(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from trainer.curriculum.catalog import bundled_path
+    from trainer.history.hooks import Recorder
+
+    db = str(tmp_path / "h.sqlite3")
+    with open_history(db) as store:
+        sit(store, EARLIER, T0, settlement_right=5)  # 50 %: below C, failed as a whole
+        recorder = Recorder(store, curriculum=bundled_path().parent / "tw-dealer-audit.yaml")
+        assert recorder.retake("ana") is None
