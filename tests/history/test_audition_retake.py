@@ -140,6 +140,20 @@ def test_a_verification_code_of_a_bad_link_verifies_nothing(history_db: str) -> 
         verify(store, "FFFFFFFF-AAAA-AAAA-AAAA", tw_curriculum())
 
 
+def test_a_finished_retakes_link_cannot_be_changed_on_a_server(pg_url: str) -> None:
+    import psycopg
+
+    from tests.support.pg import run_sql
+
+    with open_history(pg_url) as store:
+        sit(store, EARLIER, T0)
+        sit(store, RETAKE, LATER, settlement_right=10, passed=True, retake_of=EARLIER)
+    refused = psycopg.errors.IntegrityConstraintViolation
+    with pytest.raises(refused, match="a finished exam cannot be changed"):
+        run_sql(pg_url, f"UPDATE sessions SET retake_of = NULL WHERE session_id = '{RETAKE}'")
+    assert _record(pg_url).verdict.retake_of == EARLIER
+
+
 def test_a_finished_retakes_link_cannot_be_changed_in_the_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
     db = str(tmp_path / "h.sqlite3")
     with open_history(db) as store:
