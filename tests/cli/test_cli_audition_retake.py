@@ -88,3 +88,44 @@ def test_a_retake_linked_to_someone_elses_sitting_is_refused_in_one_line(
     assert lines[0].endswith(
         "audition ffffffff: a retake of sitting eeeeeeee, which 'bo' sat, not 'ana'"
     )
+
+
+def test_a_signed_retake_verifies_and_the_earlier_record_is_under_the_signature(
+    tmp_path: Path,
+) -> None:
+    """Signed, the retake's record verifies with the public key alone; the earlier sitting's
+    record inside it changed (its settlement made an A) no longer verifies."""
+    db = str(tmp_path / "h.sqlite3")
+    with open_history(db) as store:
+        sit(store, EARLIER, T0)
+        sit(
+            store,
+            RETAKE,
+            T0 + timedelta(days=8),
+            settlement_right=10,
+            passed=True,
+            retake_of=EARLIER,
+        )
+    env = {"EZBAC_KEY_PASSPHRASE": "correct horse battery staple"}
+    key = tmp_path / "school-key.pem"
+    made = ezbac("audition", "key", "--out", str(key), "--curriculum", TW, env=env)
+    assert made.returncode == 0, made.stderr
+    done = ezbac(
+        "audition", "sign", RETAKE, "--key", str(key), "--db", db, "--curriculum", TW,
+        "--json", env=env,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["record"]["retake_of"]["record"]["run_id"] == EARLIER
+    pub = str(tmp_path / "school-key.pub")
+    sheet = tmp_path / "sheet.json"
+    sheet.write_text(json.dumps(doc), encoding="utf-8")
+    ok = ezbac("audition", "verify", str(sheet), "--key", pub)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    earlier = doc["record"]["retake_of"]["record"]
+    settlement = next(a for a in earlier["areas"] if a["id"] == "settlement")
+    settlement["grade"] = settlement["mark"] = "A"
+    sheet.write_text(json.dumps(doc), encoding="utf-8")
+    forged = ezbac("audition", "verify", str(sheet), "--key", pub)
+    assert forged.returncode == 1, forged.stdout + forged.stderr
+    assert forged.stdout.startswith("not verified: ")
