@@ -122,6 +122,10 @@ def test_a_signed_retake_verifies_and_the_earlier_record_is_under_the_signature(
     sheet.write_text(json.dumps(doc), encoding="utf-8")
     ok = ezbac("audition", "verify", str(sheet), "--key", pub)
     assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert (
+        f"a retake of settlement of sitting {EARLIER}, whose record is signed with it"
+        in ok.stdout.splitlines()
+    )
     earlier = doc["record"]["retake_of"]["record"]
     settlement = next(a for a in earlier["areas"] if a["id"] == "settlement")
     settlement["grade"] = settlement["mark"] = "A"
