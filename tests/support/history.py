@@ -335,7 +335,10 @@ def back_to_v6(db: str) -> None:
                 conn.execute(f"DROP TABLE {table}")
             conn.execute("DROP FUNCTION exam_sessions_kept() CASCADE")
             conn.execute("DROP FUNCTION exam_answers_kept() CASCADE")
-            conn.execute("ALTER TABLE sessions DROP COLUMN person_id, DROP COLUMN proctor_id")
+            conn.execute(
+                "ALTER TABLE sessions DROP COLUMN person_id, DROP COLUMN proctor_id, "
+                "DROP COLUMN retake_of"
+            )
             conn.execute("UPDATE ezbac_schema SET version = 6")
         return
     conn = sqlite3.connect(db)
@@ -348,6 +351,7 @@ def back_to_v6(db: str) -> None:
     conn.execute("DROP INDEX sessions_by_person")
     conn.execute("ALTER TABLE sessions DROP COLUMN person_id")
     conn.execute("ALTER TABLE sessions DROP COLUMN proctor_id")
+    conn.execute("ALTER TABLE sessions DROP COLUMN retake_of")
     conn.execute("PRAGMA user_version = 6")
     conn.commit()
     conn.close()

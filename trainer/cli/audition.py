@@ -517,6 +517,11 @@ def _verify(args: argparse.Namespace) -> int:
     )
     if verified.record is None:
         print("(the QR code's summary: the full record is in the sheet's PDF or JSON)")
+    elif isinstance(link := verified.record.get("retake_of"), dict):
+        areas = ", ".join(str(a) for a in link.get("areas") or ())
+        print(
+            f"a retake of {areas} of sitting {link.get('run_id')}, whose record is signed with it"
+        )
     print(_list_line(key, revocations))
     return 0
 

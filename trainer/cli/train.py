@@ -292,6 +292,7 @@ def recorder_hooks(recorder: Recorder) -> Hooks:
         sign_off=recorder.sign_off,
         sign_sheet=recorder.sign_sheet,
         retake_from=recorder.retake_from,
+        retake=recorder.retake,
     )
 
 

@@ -39,8 +39,11 @@ from trainer.history.backend import HistoryStore
 from trainer.session.audition import (
     AUDITION_ID,
     WRITTEN_PART,
+    NotRetakeableError,
+    Retake,
     Verdict,
     judge_audition,
+    judge_retake,
     part_session_id,
     proctor_of,
     written_counted,
@@ -81,6 +84,17 @@ class NoSuchAuditionError(BadInputError):
     """No finished audition run by that id or of that trainee: a usage error (exit 2)."""
 
 
+class RetakeLinkError(EzbacError):
+    """A retake whose link to the sitting it retook does not hold (another trainee's, a
+    sitting not "retake areas", a later one, areas it did not name, a loop): no record is
+    made of it, so no sheet of it is written or signed.  One line."""
+
+
+#: The most sittings a chain of retakes is followed back through (a loop or a forged chain
+#: is refused, never followed without end).
+RETAKE_CHAIN = 20
+
+
 class NotVerifiedError(EzbacError):
     """A code no audition of the history matches (unknown, or its rows changed): exit 1."""
 
@@ -110,6 +124,12 @@ class AuditionRecord:
     #: its house ``""``).
     house_parts: tuple[tuple[str, tuple[str, ...]], ...] = ()
     rubric: tuple[Grade, ...] = ()  # the grades, best first
+    #: A retake's record of the sitting it retook (what its verdict stands on; signed
+    #: with it); None for a whole sitting.
+    earlier: AuditionRecord | None = None
+    #: The practical answers the verdict's score counted (a retake: trainer.session.audition
+    #: Retake.kept), what a retake of this sitting stands on.
+    counted: tuple[AnswerRecord, ...] = ()
 
     @property
     def proctor_verified(self) -> bool:
@@ -184,6 +204,7 @@ class AuditionRecord:
             ],
             "red_lines": [{"id": r.id, "crossed": self.crossed(r)} for r in self.red_lines],
             "retake_from": None if v.retake_from is None else v.retake_from.date().isoformat(),
+            **self._signed_retake(),
             "houses": [
                 {"house": house or None, "parts": list(parts)} for house, parts in self.house_parts
             ],
@@ -224,6 +245,20 @@ class AuditionRecord:
                 }
                 for a in self.answers
             ],
+        }
+
+    def _signed_retake(self) -> dict[str, Any]:
+        """A retake's link, signed whole: the areas retaken and the full record of the sitting
+        it retook (its own link within it), so the signature covers what the combined verdict
+        relies on.  Nothing for a whole sitting (its record signs as before)."""
+        if self.earlier is None:
+            return {}
+        return {
+            "retake_of": {
+                "run_id": self.earlier.run.session_id,
+                "areas": list(self.verdict.retaken),
+                "record": self.earlier.signed_record(),
+            }
         }
 
     def as_json(self) -> dict[str, Any]:
@@ -278,6 +313,9 @@ class AuditionRecord:
             # judged again today, as the areas' grades are: the areas a retake would sit
             # on their own, the score and its named band (None: the audition names none)
             "retake_areas": [a.area.id for a in v.retake_areas],
+            # a retake: the sitting it retook and the areas it sat again (None: a whole one)
+            "retake_of": v.retake_of,
+            "retaken": list(v.retaken),
             "score": v.score if v.bands else None,
             "band": None if v.band is None else v.band.name,
             "houses": list(self.houses),
@@ -344,6 +382,7 @@ def verification_code(run: SessionRecord, answers: Sequence[AnswerRecord]) -> st
             run.questions,
             run.correct,
             run.passed,
+            *([] if run.retake_of is None else [run.retake_of]),
         ],
         "answers": [
             [
@@ -446,9 +485,11 @@ def proctor_check(store: HistoryStore, run: SessionRecord) -> ProctorCheck:
 
 
 def audition_record(
-    store: HistoryStore, run: SessionRecord, curriculum: Curriculum
+    store: HistoryStore, run: SessionRecord, curriculum: Curriculum, _chain: int = 0
 ) -> AuditionRecord:
-    """The record of the audition ``run``, judged on ``curriculum``'s audition."""
+    """The record of the audition ``run``, judged on ``curriculum``'s audition; a retake's
+    combined with the record of the sitting it retook (RetakeLinkError when that link does
+    not hold: ``_retake_of``)."""
     if curriculum.audition is None:
         raise BadInputError(f"the curriculum {curriculum.name!r} sets no audition")
     answers = part_answers(store, run)
@@ -456,16 +497,29 @@ def audition_record(
     written = [a for a in answers if a.session_id == written_id]
     practical = [a for a in answers if a.session_id != written_id]
     proctor = proctor_of(run.drill_title)
-    verdict = judge_audition(
-        curriculum.audition,
-        run.trainee,
-        proctor,
-        run.started_at,
-        sum(1 for a in written if a.correct),
-        practical,
-        written_counted(curriculum.audition, len(written)),
-        written,
-    )
+    earlier: AuditionRecord | None = None
+    counted: tuple[AnswerRecord, ...] = tuple(practical)
+    if run.retake_of is not None:
+        earlier, retake = _retake_of(store, run, curriculum, _chain)
+        if written:
+            raise RetakeLinkError(
+                f"audition {run.session_id[:8]}: a retake of single areas has no written part"
+            )
+        verdict = judge_retake(
+            curriculum.audition, retake, run.trainee, proctor, run.started_at, practical
+        )
+        counted = retake.kept(curriculum.audition, practical)
+    else:
+        verdict = judge_audition(
+            curriculum.audition,
+            run.trainee,
+            proctor,
+            run.started_at,
+            sum(1 for a in written if a.correct),
+            practical,
+            written_counted(curriculum.audition, len(written)),
+            written,
+        )
     houses = _houses(store, run)
     return AuditionRecord(
         run,
@@ -485,7 +539,50 @@ def audition_record(
         written_answered=len(written),
         house_parts=tuple((house, tuple(parts)) for house, parts in houses.items()),
         rubric=curriculum.audition.rubric,
+        earlier=earlier,
+        counted=counted,
     )
+
+
+def _retake_of(
+    store: HistoryStore, run: SessionRecord, curriculum: Curriculum, chain: int
+) -> tuple[AuditionRecord, Retake]:
+    """The record of the sitting the retake ``run`` retook and the retake it stands on,
+    checked: the same trainee (and roster person), an audition sat to its verdict before
+    it, recorded as not passed and judged "retake areas", and every part the retake sat
+    the drill of an area that sitting named.  RetakeLinkError (one line) otherwise."""
+    assert curriculum.audition is not None and run.retake_of is not None
+    where = f"audition {run.session_id[:8]}: a retake of sitting {run.retake_of[:8]}"
+    if chain >= RETAKE_CHAIN:
+        raise RetakeLinkError(f"{where}: more than {RETAKE_CHAIN} retakes in a chain")
+    found = [r for r in audition_runs(store) if r.session_id == run.retake_of]
+    if not found:
+        raise RetakeLinkError(f"{where}, which is no audition sat to its verdict here")
+    before = found[0]
+    if before.trainee != run.trainee or before.person_id != run.person_id:
+        raise RetakeLinkError(f"{where}, which {before.trainee!r} sat, not {run.trainee!r}")
+    if before.started_at >= run.started_at:
+        raise RetakeLinkError(f"{where}, which was not sat before it")
+    if before.passed:
+        raise RetakeLinkError(f"{where}, which passed: there is nothing to retake")
+    earlier = audition_record(store, before, curriculum, chain + 1)
+    try:  # a sitting judged other than "retake areas" first, whatever the retake sat
+        Retake.of(before.session_id, earlier.verdict, ())
+    except NotRetakeableError as exc:
+        raise RetakeLinkError(f"audition {run.session_id[:8]}: {exc}") from None
+    drills = {p.session_id[len(run.session_id) + 1 :] for p in _parts(store, run)}
+    named = [a.area for a in earlier.verdict.retake_areas]
+    areas = [a.id for a in named if a.drill in drills]
+    stray = sorted(d for d in drills if d not in {a.drill for a in named})
+    if stray:
+        raise RetakeLinkError(
+            f"{where}: it sat {', '.join(stray)}, no area that sitting named to retake"
+        )
+    try:
+        retake = Retake.of(before.session_id, earlier.verdict, earlier.counted, areas)
+    except NotRetakeableError as exc:
+        raise RetakeLinkError(f"audition {run.session_id[:8]}: {exc}") from None
+    return earlier, retake
 
 
 def _parts(store: HistoryStore, run: SessionRecord) -> tuple[SessionRecord, ...]:
@@ -540,7 +637,12 @@ def verify(store: HistoryStore, code: str, curriculum: Curriculum) -> AuditionRe
         raise NotVerifiedError(
             f"{given}: {shape if old else ''}no audition in this history has this code"
         )
-    records = [audition_record(store, run, curriculum) for run in runs]
+    records = []
+    for run in runs:
+        try:
+            records.append(audition_record(store, run, curriculum))
+        except RetakeLinkError as exc:  # a retake whose link does not hold verifies nothing
+            raise NotVerifiedError(f"{given}: {exc}") from None
     for record in records:
         if hmac.compare_digest(record.code[: len(given)], given):
             return record

@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # the progress screen and the review load these when first op
     from trainer.history.class_view import ClassData
     from trainer.history.mastery import PathPicture, PathProgress
     from trainer.history.progress import ProgressData
+    from trainer.session.audition import Retake
     from trainer.session.records import AnswerRecord, SessionRecord
 
 #: The store's busy timeout for the trainer: a write that waits longer is spooled instead.
@@ -158,6 +159,37 @@ class Recorder:
         if not runs or runs[-1].passed:
             return None
         return runs[-1].started_at + timedelta(days=curriculum.audition.retake_days)
+
+    def retake(self, trainee: str) -> Retake | None:
+        """The retake of single areas ``trainee``'s last audition named (judged "retake
+        areas" from its answers), or None: none was sat, it passed or failed whole, or it
+        cannot be read (said through on_error)."""
+        from trainer.history.audition_record import (
+            RetakeLinkError,
+            audition_record,
+            audition_runs,
+        )
+        from trainer.session.audition import NotRetakeableError, Outcome
+        from trainer.session.audition import Retake as RetakeOf
+
+        curriculum = self.curriculum()
+        if curriculum is None or curriculum.audition is None:
+            return None
+        try:
+            runs = audition_runs(self.store, trainee)
+            if not runs or runs[-1].passed:
+                return None
+            record = audition_record(self.store, runs[-1], curriculum)
+        except (HistoryError, RetakeLinkError) as exc:
+            self._tell(str(exc))
+            return None
+        if record.verdict.outcome is not Outcome.RETAKE_AREAS:
+            return None
+        try:
+            return RetakeOf.of(runs[-1].session_id, record.verdict, record.counted)
+        except NotRetakeableError as exc:
+            self._tell(str(exc))
+            return None
 
     def sign_off(self, run_id: str) -> Path:
         """Write the sign-off sheet (PDF) of the audition run ``run_id`` into the ezbac

@@ -26,6 +26,7 @@ __all__ = [
     "V6",
     "V7",
     "V8",
+    "V9",
 ]
 
 V1 = """
@@ -197,6 +198,13 @@ DROP TRIGGER exams_kept;
 DROP TRIGGER exam_answers_kept
 """
 
+# v9: an audition sat as a retake of single areas names the sitting it retook
+# (``retake_of``); the finished exam's trigger is made again to keep that column too.
+V9 = """
+ALTER TABLE sessions ADD COLUMN retake_of TEXT;
+DROP TRIGGER exams_kept
+"""
+
 #: A finished exam's session: the condition the v7 triggers test (``old`` a sessions row).
 FINISHED_EXAM = "old.mode = 'exam' AND old.finished_at IS NOT NULL"
 _SESSION_KEPT = (
@@ -216,6 +224,8 @@ _SESSION_KEPT = (
 )
 #: Every column of a finished exam's session and answers (schema v8): none may change.
 _SESSION_ALL = ("trainee", "person_id", *_SESSION_KEPT)
+#: And from v9 the sitting a retake retook.
+_SESSION_V9 = (*_SESSION_ALL, "retake_of")
 _ANSWER_KEPT = (
     "id",
     "session_id",
@@ -294,6 +304,14 @@ WHEN ({_OF_EXAM} OR {_TO_EXAM}) AND ({_changed(_ANSWER_ALL)})
 BEGIN SELECT RAISE(ABORT, '{REFUSAL}'); END
 """,
     ),
+    9: (
+        f"""
+CREATE TRIGGER exams_kept BEFORE UPDATE ON sessions
+WHEN ({FINISHED_EXAM} AND ({_changed(_SESSION_V9)}))
+    OR (new.mode = 'exam' AND old.mode IS NOT 'exam')
+BEGIN SELECT RAISE(ABORT, '{REFUSAL}'); END
+""",
+    ),
 }
 
-MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7, V8)
+MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7, V8, V9)

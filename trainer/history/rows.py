@@ -122,7 +122,7 @@ ANSWER_COLUMNS = (
 )
 SESSION_COLUMNS = (
     "session_id, trainee, drill_id, drill_title, mode, started_at, finished_at, questions, "
-    "correct, passed, abandoned, reference_opened, retry_of, person_id, proctor_id"
+    "correct, passed, abandoned, reference_opened, retry_of, person_id, proctor_id, retake_of"
 )
 
 
@@ -179,7 +179,7 @@ def answer_row(record: AnswerRecord, key: str | None) -> tuple[object, ...]:
 def session_row(record: SessionRecord) -> tuple[object, ...]:
     """The values of ``INSERT INTO sessions (session_id, trainee, drill_id, drill_title,
     mode, started_at, finished_at, questions, correct, passed, abandoned, reference_opened,
-    retry_of, person_id, proctor_id)``."""
+    retry_of, person_id, proctor_id, retake_of)``."""
     return (
         record.session_id,
         record.trainee,
@@ -196,6 +196,7 @@ def session_row(record: SessionRecord) -> tuple[object, ...]:
         record.retry_of,
         record.person_id,
         record.proctor_id,
+        record.retake_of,
     )
 
 
@@ -248,7 +249,7 @@ def read_sessions(
     rows = store.select(
         "SELECT session_id, trainee, drill_id, drill_title, mode, started_at, finished_at, "
         "questions, correct, passed, abandoned, reference_opened, retry_of, person_id, "
-        f"proctor_id FROM sessions{where} ORDER BY started_at, session_id",
+        f"proctor_id, retake_of FROM sessions{where} ORDER BY started_at, session_id",
         params,
     )
     return [
@@ -268,6 +269,7 @@ def read_sessions(
             retry_of=r[12],
             person_id=r[13],
             proctor_id=r[14],
+            retake_of=r[15],
         )
         for r in rows
     ]

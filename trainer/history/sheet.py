@@ -141,6 +141,18 @@ def _head(sheet: Sheet, record: AuditionRecord) -> None:
     )
     sheet.line(f"Proctor: {record.proctor} - {PROCTOR_WORDS[record.proctor_check]}")
     sheet.line(f"Run: {record.run.session_id}", FINE, "", FINE_LINE)
+    earlier = record.earlier
+    if earlier is not None:  # a retake: what it retook, and of which sitting
+        v = record.verdict
+        names = ", ".join(a.area.title for a in v.areas if a.area.id in v.retaken)
+        sheet.line(f"A retake of {names} (sitting {earlier.run.session_id[:8]}).")
+        sheet.line(
+            f"The written part and the other areas stand as sat on "
+            f"{earlier.run.started_at:%Y-%m-%d}; retaken run: {earlier.run.session_id}",
+            FINE,
+            "",
+            FINE_LINE,
+        )
 
 
 def _result(sheet: Sheet, record: AuditionRecord) -> None:

@@ -175,6 +175,11 @@ class Verdict:
     #: whole percent right over every answer of both parts, truncated.
     bands: tuple[Band, ...] = ()
     score: int | None = None
+    #: A retake's verdict: the run id of the sitting whose areas it retook (its written
+    #: part and the areas that stood are that sitting's); None for a whole sitting.
+    retake_of: str | None = None
+    #: The areas a retake sat again (their ids); empty for a whole sitting.
+    retaken: tuple[str, ...] = ()
 
     @property
     def written_passed(self) -> bool:
@@ -231,6 +236,9 @@ class Verdict:
         retaken on their own (when the rest stands) and the score's named band, where the
         audition names bands ("" with neither)."""
         parts = []
+        if self.retake_of is not None:
+            names = ", ".join(a.area.title for a in self.areas if a.area.id in self.retaken)
+            parts.append(f"A retake of {names} (sitting {self.retake_of[:8]}).")
         if self.outcome is Outcome.RETAKE_AREAS:
             names = ", ".join(a.area.title for a in self.retake_areas)
             parts.append(f"Retake on their own: {names}; the rest stands.")
@@ -488,6 +496,8 @@ class Sitting:
     #: on); None without one.  Every run of the sitting carries them.
     person_id: str | None = None
     proctor_id: str | None = None
+    #: A retake of some areas of an earlier sitting (None: the whole audition).
+    retake: Retake | None = None
 
     @classmethod
     def start(
@@ -515,6 +525,15 @@ class Sitting:
     def verdict(self, asked: int | None = None) -> Verdict:
         """The verdict on the answers given (``asked``: the written part's questions, else
         those the audition sets, or those answered if more: ``written_counted``)."""
+        if self.retake is not None:
+            return judge_retake(
+                self.audition,
+                self.retake,
+                self.trainee,
+                self.proctor,
+                self.started_at,
+                self.practical,
+            )
         right = sum(1 for a in self.written if a.correct)
         return judge_audition(
             self.audition,
@@ -542,6 +561,7 @@ class Sitting:
             self.started_at,
             person_id=self.person_id,
             proctor_id=self.proctor_id,
+            retake_of=None if self.retake is None else self.retake.run_id,
         )
 
     def abandoned(self, at: datetime) -> SessionRecord:
@@ -557,11 +577,12 @@ class Sitting:
     def record(self, finished_at: datetime, asked: int | None = None) -> SessionRecord:
         """The sitting as a run: every answer of both parts counted, passed as the verdict."""
         verdict = self.verdict(asked)
+        written = (verdict.written_questions, verdict.written_right) if not self.retake else (0, 0)
         return replace(
             self.started(),
             finished_at=finished_at,
-            questions=verdict.written_questions + len(self.practical),
-            correct=verdict.written_right + sum(1 for a in self.practical if a.correct),
+            questions=written[0] + len(self.practical),
+            correct=written[1] + sum(1 for a in self.practical if a.correct),
             passed=verdict.passed,
         )
 
@@ -570,3 +591,102 @@ def proctor_of(title: str) -> str:
     """The proctor named in a sitting's run title (``Sitting.title``), "" if none."""
     head, tail = "Audition (proctor: ", ")"
     return title[len(head) : -len(tail)] if title.startswith(head) and title.endswith(tail) else ""
+
+
+# -- a retake of single areas ------------------------------------------------------------------
+
+
+class NotRetakeableError(EzbacError):
+    """A retake that may not be sat (or recorded): a sitting not "retake areas", or areas it
+    did not name.  Its message is one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Retake:
+    """What a retake of single areas stands on: the earlier sitting's run id, its verdict
+    (itself combined, when it was a retake), the practical answers its score counted, and
+    the areas sat again (ids, a subset of the ones it named).  Built by ``Retake.of``."""
+
+    run_id: str
+    earlier: Verdict
+    counted: tuple[AnswerRecord, ...]
+    areas: tuple[str, ...]
+
+    @classmethod
+    def of(
+        cls,
+        run_id: str,
+        earlier: Verdict,
+        counted: Iterable[AnswerRecord],
+        areas: Iterable[str] | None = None,
+    ) -> Retake:
+        """A retake of ``areas`` (None: every area it named) of the sitting ``run_id``;
+        NotRetakeableError when that sitting is not "retake areas" or names other areas."""
+        if earlier.outcome is not Outcome.RETAKE_AREAS:
+            raise NotRetakeableError(
+                f"sitting {run_id[:8]} was {earlier.outcome.value}: only a sitting with "
+                "areas to retake on their own is retaken"
+            )
+        named = tuple(a.area.id for a in earlier.retake_areas)
+        chosen = named if areas is None else tuple(dict.fromkeys(areas))
+        others = [a for a in chosen if a not in named]
+        if others or not chosen:
+            raise NotRetakeableError(
+                f"sitting {run_id[:8]} named {', '.join(named)} to retake, not "
+                f"{', '.join(others) or 'nothing'}"
+            )
+        return cls(run_id, earlier, tuple(counted), chosen)
+
+    def drills(self, audition: Audition) -> tuple[str, ...]:
+        """The drills the retaken areas are sat with, in the areas' order, each once."""
+        return tuple(
+            dict.fromkeys(a.drill for a in audition.areas if a.id in self.areas and a.drill)
+        )
+
+    def kept(
+        self, audition: Audition, practical: Iterable[AnswerRecord]
+    ) -> tuple[AnswerRecord, ...]:
+        """The practical answers the combined score counts: the earlier ones no retaken area
+        covers, then the retake's ones a retaken area covers."""
+        retaken = [a for a in audition.areas if a.id in self.areas]
+        return (
+            *(a for a in self.counted if not any(r.covers(a.skill) for r in retaken)),
+            *(a for a in practical if any(r.covers(a.skill) for r in retaken)),
+        )
+
+
+def judge_retake(
+    audition: Audition,
+    retake: Retake,
+    trainee: str,
+    proctor: str,
+    sat_at: datetime,
+    practical: Iterable[AnswerRecord],
+) -> Verdict:
+    """The combined verdict of a retake (docs/schools.md): the earlier sitting's written
+    part and the areas it did not retake stand as they were; each retaken area is graded
+    on the retake's answers alone, as in a whole sitting; the red lines are judged over the
+    retake's answers (the earlier sitting crossed none: it was "retake areas"); the score
+    counts the written part, the earlier answers no retaken area covers and the retake's
+    answers a retaken area covers; the wait before another retake runs from the retake."""
+    answers = list(practical)
+    sat = replace(audition, areas=tuple(a for a in audition.areas if a.id in retake.areas))
+    fresh = judge_audition(sat, trainee, proctor, sat_at, 0, answers, 0)
+    graded = {a.area.id: a for a in fresh.areas}
+    earlier = retake.earlier
+    kept = retake.kept(audition, answers)
+    return replace(
+        earlier,
+        trainee=trainee,
+        proctor=proctor,
+        sat_at=sat_at,
+        areas=tuple(graded.get(a.area.id, a) for a in earlier.areas),
+        crossed=(*earlier.crossed, *fresh.crossed),
+        retake_days=audition.retake_days,
+        score=percent(
+            earlier.written_right + sum(1 for a in kept if a.correct),
+            earlier.written_questions + len(kept),
+        ),
+        retake_of=retake.run_id,
+        retaken=retake.areas,
+    )

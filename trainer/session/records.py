@@ -57,6 +57,9 @@ class SessionRecord:
     #: on; None otherwise and for every run before schema v7.
     person_id: str | None = None
     proctor_id: str | None = None
+    #: An audition sat as a retake of single areas: the run id of the sitting it retook
+    #: (trainer.session.audition.Retake); None otherwise and for every run before schema v9.
+    retake_of: str | None = None
 
     def __post_init__(self) -> None:
         possible(self.questions, self.correct, f"{self.trainee}'s run {self.session_id}")

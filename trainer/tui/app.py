@@ -60,6 +60,7 @@ if TYPE_CHECKING:
     from trainer.history.progress import ProgressData
     from trainer.history.signing_in import Desk
     from trainer.session import Session
+    from trainer.session.audition import Retake
     from trainer.session.clock import Clock, Now
     from trainer.session.records import AnswerRecord, SessionRecord
     from trainer.session.table import TableSession
@@ -114,6 +115,9 @@ class Hooks:
     #: ``retake_from(trainee)``: when a trainee whose last audition failed may sit it
     #: again (None: nothing waits).
     retake_from: Callable[[str], datetime | None] | None = None
+    #: ``retake(trainee)``: the retake of single areas their last audition named (its
+    #: verdict "retake areas"), or None: the whole audition is sat.
+    retake: Callable[[str], Retake | None] | None = None
 
 
 class TrainerApp(App[int]):

@@ -14,7 +14,7 @@ from trainer.tui.screens.home import HomeScreen
 if TYPE_CHECKING:
     from trainer.drills.model import Drill
     from trainer.history.people import Person
-    from trainer.session.audition import Sitting
+    from trainer.session.audition import Retake, Sitting
     from trainer.session.records import AnswerRecord
     from trainer.tui.catalog import DrillChoice
     from trainer.tui.flows.desk import SignInDesk
@@ -90,10 +90,18 @@ class Auditions:
                 timeout=8,
             )
             return
+        read_retake = host.hooks.retake
+        again = read_retake(host.trainee) if read_retake else None
         home = host.screen_stack[0] if host.screen_stack else None
         path = home.path if isinstance(home, HomeScreen) else None
         note = ""
-        if path is None:
+        if again is not None:  # the last sitting named areas to retake on their own
+            names = ", ".join(a.area.title for a in again.earlier.areas if a.area.id in again.areas)
+            note = (
+                f"A retake of {names} only (sitting {again.run_id[:8]}); "
+                "the rest of that sitting stands."
+            )
+        elif path is None:
             note = "The trainee's path is not known here: the proctor decides."
         elif not path.ready:
             note = (
@@ -108,18 +116,25 @@ class Auditions:
                 host.notify(note, title="Audition", timeout=8)
             self.signin.as_instructor(
                 f"approve the audition of {host.trainee}",
-                lambda p: self.sit(audition, p.name, p),
+                lambda p: self.sit(audition, p.name, p, again),
             )
             return
 
         def approved(name: str | None) -> None:
             if name:
-                self.sit(audition, name)
+                self.sit(audition, name, retake=again)
 
         host.push_screen(ProctorScreen(host.trainee, note), approved)
 
-    def sit(self, audition: Any, proctor: str, instructor: Person | None = None) -> None:
-        """Start the sitting ``proctor`` approved: its written part first."""
+    def sit(
+        self,
+        audition: Any,
+        proctor: str,
+        instructor: Person | None = None,
+        retake: Retake | None = None,
+    ) -> None:
+        """Start the sitting ``proctor`` approved: its written part first; a ``retake``:
+        only the drills of the areas it retakes, each as an exam."""
         import uuid
 
         from trainer.session.audition import (
@@ -145,9 +160,12 @@ class Auditions:
         except NotApprovedError as exc:
             host.notify(str(exc), severity="error")
             return
+        sitting.retake = retake
         choices = {c.id: c for c in self.choices()}
-        parts: list[tuple[str, Drill]] = [(WRITTEN_PART, written_drill(audition))]
-        for drill_id in practical_drills(audition):
+        parts: list[tuple[str, Drill]] = []
+        if retake is None:
+            parts.append((WRITTEN_PART, written_drill(audition)))
+        for drill_id in practical_drills(audition) if retake is None else retake.drills(audition):
             choice = choices.get(drill_id)
             try:
                 if choice is None:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from trainer.curriculum.model import Curriculum
     from trainer.drills.model import Drill
     from trainer.history.people import Person
+    from trainer.session.audition import Retake
     from trainer.session.clock import Now
     from trainer.session.records import AnswerRecord, SessionRecord
     from trainer.tui.clock import PausableClock
@@ -36,6 +37,9 @@ class FlowHooks(Protocol):
 
     @property
     def retake_from(self) -> Callable[[str], datetime | None] | None: ...
+
+    @property
+    def retake(self) -> Callable[[str], Retake | None] | None: ...
 
     @property
     def sign_off(self) -> Callable[[str], Path] | None: ...
