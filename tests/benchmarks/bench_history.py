@@ -43,7 +43,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from trainer.curriculum.catalog import load_curriculum
+from trainer.curriculum.catalogue import load_curriculum
 from trainer.history.class_view import build_class
 from trainer.history.mastery import path_picture, path_progress
 from trainer.history.migrations import SCHEMA_VERSION

@@ -25,7 +25,7 @@ import pytest
 
 from tests.support.cli import ezbac, usage_error
 from tests.support.history import T0, answer, session
-from trainer.curriculum.catalog import bundled_path
+from trainer.curriculum.catalogue import bundled_path
 from trainer.history.store import open_history
 from trainer.session.audition import AUDITION_ID
 
@@ -292,7 +292,7 @@ def test_bad_input_is_one_line_exit_2(history, args, culprit) -> None:
 
 
 def test_the_verdict_screens_key_writes_the_sheet_into_the_ezbac_folder(history) -> None:
-    """The trainer's `s` on the verdict (Hooks.sign_off): the same sheet, in auditions/."""
+    """The trainer's `s` on the verdict (HistoryPort.sign_off): the same sheet, in auditions/."""
     import os
 
     from trainer.history.hooks import Recorder

@@ -246,7 +246,7 @@ def test_the_verdict_screens_sheets_never_replace_a_file_put_in_their_place(scho
     into the ezbac folder's auditions/: a file or a link put there under the sheet's name
     is left as it was (one line, which the trainer shows); with nothing there the sheet is
     written, and written again it replaces its own."""
-    from trainer.curriculum.catalog import load_curriculum
+    from trainer.curriculum.catalogue import load_curriculum
     from trainer.errors import EzbacError
     from trainer.history.hooks import Recorder
     from trainer.history.store import open_history

@@ -12,7 +12,7 @@ from pathlib import Path
 from tests.support.cli import ezbac
 from tests.support.history import T0
 from tests.support.retake import sit
-from trainer.curriculum.catalog import bundled_path
+from trainer.curriculum.catalogue import bundled_path
 from trainer.history.store import open_history
 
 EARLIER = "e" * 32

@@ -69,7 +69,7 @@ def test_a_huge_count_is_a_usage_error(count: str) -> None:
 def test_consecutive_runs_stop_when_a_run_deals_nothing() -> None:
     """The bound of the preview's loop: a run that deals nothing is an error, not a loop."""
     from trainer.cli.drills import _consecutive_runs
-    from trainer.drills.catalog import load_drill
+    from trainer.drills.catalogue import load_drill
 
     calls = []
 
@@ -175,7 +175,7 @@ def test_a_mistake_that_never_fits_stops_after_its_tries(monkeypatch: pytest.Mon
     coups, not drawn for forever."""
     from dataclasses import replace
 
-    from trainer.drills.catalog import load_drill
+    from trainer.drills.catalogue import load_drill
     from trainer.drills.generate import deal_drill
     from trainer.drills.model import CoupFilter
     from trainer.engine.catalogue import find_mistake

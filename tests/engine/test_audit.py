@@ -22,7 +22,7 @@ from trainer.engine.dealt import (
     SaidCall,
     single_seat,
 )
-from trainer.engine.deviation import Deviation, Kind
+from trainer.engine.deviation import Deviation, DeviationKind
 from trainer.engine.games import Collection
 from trainer.engine.house import BUNDLED_HOUSES, DEFAULT_HOUSE, House
 from trainer.engine.order import Done
@@ -76,7 +76,7 @@ def test_the_banker_bet_paid_on_a_dragon_7_is_a_push_paid() -> None:
         BetAction(1, Bet.DRAGON7, Done.PAID, D(400)),
     )
     (dev,) = audit(d, EZ, layout).deviations
-    assert dev.kind is Kind.PUSH_PAID and not dev.follows
+    assert dev.kind is DeviationKind.PUSH_PAID and not dev.follows
     assert dev.step == 6  # the first step after the six cards
     assert dev.rule == "the Banker bet pushes on a Dragon 7"
     assert dev.right == "return 25, pay 0"
@@ -85,14 +85,14 @@ def test_the_banker_bet_paid_on_a_dragon_7_is_a_push_paid() -> None:
 def test_35_on_the_dragon_paid_as_1200_is_short() -> None:
     d = dealt(DRAGON, BetAction(1, Bet.DRAGON7, Done.PAID, D(1200)))
     (dev,) = audit(d, EZ, single_seat({Bet.DRAGON7: 35})).deviations
-    assert dev.kind is Kind.PAYOUT_SHORT and dev.right == "pay 1,400"  # 35 x 40
+    assert dev.kind is DeviationKind.PAYOUT_SHORT and dev.right == "pay 1,400"  # 35 x 40
 
 
 def test_the_banker_drew_where_it_stands() -> None:
     # Player K+A = 1 draws an 8 -> 9; Banker 2+A = 3 stands on a Player's third 8.
     d = dealt("P:Ks B:2c P:As B:Ac P:8h B:5d")
     (dev,) = audit(d, EZ, Layout(())).deviations
-    assert dev.kind is Kind.BANKER_DREW and dev.step == 5
+    assert dev.kind is DeviationKind.BANKER_DREW and dev.step == 5
     assert "Banker has 3 and the Player's third card is an 8: Banker stands" in dev.rule
 
 
@@ -101,14 +101,14 @@ def test_the_banker_stood_where_it_draws_and_the_next_card_settles_it() -> None:
     d = dealt("P:Ks B:2h P:As B:2c P:5d", BetAction(1, Bet.PLAYER, Done.PAID, D(10)))
     layout = single_seat({Bet.PLAYER: 10})
     without = audit(d, EZ, layout)
-    assert [x.kind for x in without.deviations] == [Kind.BANKER_STOOD]
+    assert [x.kind for x in without.deviations] == [DeviationKind.BANKER_STOOD]
     assert without.coup is None and "cannot be worked out" in without.note
     # With the next card, a 3: Banker 7 in three cards beats the Player's 6, a Dragon 7.
     # The dealer paid the Player bet by the hands as dealt: that follows from the stand.
     with_next = audit(replace(d, following=parse_cards("3c")), EZ, layout)
     assert [(x.kind, x.follows) for x in with_next.deviations] == [
-        (Kind.BANKER_STOOD, False),
-        (Kind.LOSER_PAID, True),
+        (DeviationKind.BANKER_STOOD, False),
+        (DeviationKind.LOSER_PAID, True),
     ]
     assert with_next.coup is not None and with_next.coup.outcome is Outcome.DRAGON7
 
@@ -116,20 +116,20 @@ def test_the_banker_stood_where_it_draws_and_the_next_card_settles_it() -> None:
 def test_a_natural_not_stopped() -> None:
     d = dealt("P:9s B:2h P:Kd B:3c P:4d")
     (dev,) = audit(d, EZ, Layout(())).deviations
-    assert dev.kind is Kind.NATURAL_NOT_STOPPED and "natural 9" in dev.rule
+    assert dev.kind is DeviationKind.NATURAL_NOT_STOPPED and "natural 9" in dev.rule
 
 
 def test_the_first_four_cards_alternate() -> None:
     d = dealt("P:9s P:2h B:Kd B:3c")
     (dev,) = audit(d, EZ, Layout(())).deviations
-    assert dev.kind is Kind.WRONG_HAND and dev.step == 1
+    assert dev.kind is DeviationKind.WRONG_HAND and dev.step == 1
 
 
 def test_the_banker_third_card_on_the_player_hand() -> None:
     # Player 4+2 = 6 stands; Banker 3+K = 3 draws: the 8 is the Banker's.
     d = dealt("P:4h B:3s P:2d B:Kc P:8h")
     (dev,) = audit(d, EZ, Layout(())).deviations
-    assert dev.kind is Kind.WRONG_HAND and "Banker's third card" in dev.right
+    assert dev.kind is DeviationKind.WRONG_HAND and "Banker's third card" in dev.right
 
 
 def test_a_total_miscalled_and_the_outcome_that_follows() -> None:
@@ -139,14 +139,14 @@ def test_a_total_miscalled_and_the_outcome_that_follows() -> None:
     d = dealt("P:4h B:3s P:2d B:Kc B:8h", called=Called(6, 7, Outcome.DRAGON7))
     devs = audit(d, EZ, Layout(())).deviations
     assert [(x.kind, x.follows) for x in devs] == [
-        (Kind.TOTAL_MISCALLED, False),
-        (Kind.OUTCOME_MISNAMED, True),
+        (DeviationKind.TOTAL_MISCALLED, False),
+        (DeviationKind.OUTCOME_MISNAMED, True),
     ]
     assert devs[1].right == "call Player"
     banker = audit(replace(d, called=Called(6, 7, Outcome.BANKER)), EZ, Layout(()))
     assert [(x.kind, x.follows) for x in banker.deviations] == [
-        (Kind.TOTAL_MISCALLED, False),
-        (Kind.OUTCOME_MISNAMED, False),
+        (DeviationKind.TOTAL_MISCALLED, False),
+        (DeviationKind.OUTCOME_MISNAMED, False),
     ]
 
 
@@ -158,7 +158,7 @@ TIE_SEVENS = "P:Ts B:3s P:7c B:Ah B:3d"
 def test_a_miscalled_total_does_not_flag_a_right_outcome_call() -> None:
     d = dealt(TIE_SEVENS, called=Called(1, 7, Outcome.TIE))
     (dev,) = audit(d, EZ, Layout(())).deviations
-    assert dev.kind is Kind.TOTAL_MISCALLED and dev.right == "the Player has 7 (Ts 7c)"
+    assert dev.kind is DeviationKind.TOTAL_MISCALLED and dev.right == "the Player has 7 (Ts 7c)"
 
 
 @pytest.mark.parametrize(
@@ -174,8 +174,8 @@ def test_a_wrong_outcome_call_follows_only_from_what_the_miscount_makes(
 ) -> None:
     d = dealt(TIE_SEVENS, called=Called(1, 7, called))
     miscount, outcome = audit(d, EZ, Layout(())).deviations
-    assert miscount.kind is Kind.TOTAL_MISCALLED and not miscount.follows
-    assert outcome.kind is Kind.OUTCOME_MISNAMED and outcome.follows is follows
+    assert miscount.kind is DeviationKind.TOTAL_MISCALLED and not miscount.follows
+    assert outcome.kind is DeviationKind.OUTCOME_MISNAMED and outcome.follows is follows
     assert outcome.right == "call Tie" and "Tie" in outcome.rule
 
 
@@ -187,8 +187,8 @@ def test_a_tying_seven_called_a_dragon() -> None:
     )
     devs = audit(d, EZ, single_seat({Bet.PLAYER: 10})).deviations
     assert [(x.kind, x.follows) for x in devs] == [
-        (Kind.OUTCOME_MISNAMED, False),
-        (Kind.PUSH_TAKEN, True),
+        (DeviationKind.OUTCOME_MISNAMED, False),
+        (DeviationKind.PUSH_TAKEN, True),
     ]
     assert "no Dragon 7" in devs[0].rule
 
@@ -197,7 +197,7 @@ def test_commission_taken_in_the_ez_game_is_one_mistake() -> None:
     # Player 4+2 = 6; Banker 9+K = 9, a natural: Banker wins, and EZ pays it even money.
     d = dealt("P:4h B:9s P:2d B:Kc", BetAction(1, Bet.BANKER, Done.PAID, D(19), D(1)))
     (dev,) = audit(d, EZ, single_seat({Bet.BANKER: 20})).deviations
-    assert dev.kind is Kind.COMMISSION_TAKEN and dev.right == "pay 20"
+    assert dev.kind is DeviationKind.COMMISSION_TAKEN and dev.right == "pay 20"
 
 
 def test_the_commission_game_takes_its_commission() -> None:
@@ -207,7 +207,7 @@ def test_the_commission_game_takes_its_commission() -> None:
     assert audit(right, house, layout).right
     none = dealt("P:4h B:9s P:2d B:Kc", BetAction(1, Bet.BANKER, Done.PAID, D(20)))
     (dev,) = audit(none, house, layout).deviations
-    assert dev.kind is Kind.COMMISSION_WRONG and dev.right == "pay 19, commission 1 taken"
+    assert dev.kind is DeviationKind.COMMISSION_WRONG and dev.right == "pay 19, commission 1 taken"
 
 
 def test_a_bet_missed_or_settled_twice() -> None:
@@ -218,7 +218,7 @@ def test_a_bet_missed_or_settled_twice() -> None:
         BetAction(1, Bet.PLAYER, Done.TAKEN),
     )
     kinds = [x.kind for x in audit(d, EZ, layout).deviations]
-    assert kinds == [Kind.BET_TWICE, Kind.BET_MISSED]
+    assert kinds == [DeviationKind.BET_TWICE, DeviationKind.BET_MISSED]
 
 
 def test_settled_out_of_the_houses_order() -> None:
@@ -230,7 +230,7 @@ def test_settled_out_of_the_houses_order() -> None:
         BetAction(7, Bet.PLAYER, Done.TAKEN),
     )
     (dev,) = audit(paid_first, EZ, layout).deviations
-    assert dev.kind is Kind.ORDER and "losing bet before paying" in dev.rule
+    assert dev.kind is DeviationKind.ORDER and "losing bet before paying" in dev.rule
     assert audit(replace(paid_first, ordered=False), EZ, layout).right
 
 
@@ -254,7 +254,7 @@ def test_the_losers_are_one_sweep_where_the_house_takes_them_first() -> None:
     )
     assert audit(in_order, seat_by_seat, layout).right
     (dev,) = audit(seven_first, seat_by_seat, layout).deviations
-    assert dev.kind is Kind.ORDER and dev.right == "first pay seat 4 Banker"
+    assert dev.kind is DeviationKind.ORDER and dev.right == "first pay seat 4 Banker"
 
 
 def test_input_that_cannot_be_audited() -> None:
@@ -344,7 +344,7 @@ def test_any_dealt_procedure_is_audited_or_refused_by_name() -> None:
 
 
 def test_every_kind_has_words() -> None:
-    labels = [k.label for k in Kind]
+    labels = [k.label for k in DeviationKind]
     assert len(set(labels)) == len(labels) and all(labels)
 
 
@@ -363,7 +363,7 @@ def test_two_side_bets_go_in_either_order() -> None:
     assert audit(dealt(BANKER_NATURAL, paid, panda, dragon), SEAT_BY_SEAT, layout).right
     side_first = dealt(BANKER_NATURAL, dragon, paid, panda)
     (dev,) = audit(side_first, SEAT_BY_SEAT, layout).deviations
-    assert dev.kind is Kind.ORDER and dev.step == 4  # the Dragon 7, after the four cards
+    assert dev.kind is DeviationKind.ORDER and dev.step == 4  # the Dragon 7, after the four cards
     assert dev.right == "first pay seat 1 Banker"
     assert dev.rule == "a seat's main bet is settled before its side bet"
     # A house that does not settle the main bet first does not hold the dealer to it.
@@ -378,7 +378,7 @@ def test_the_tie_is_a_main_bet_as_the_house_limits_make_it() -> None:
     tie, dragon = BetAction(1, Bet.TIE, Done.TAKEN), BetAction(1, Bet.DRAGON7, Done.TAKEN)
     assert audit(dealt(BANKER_NATURAL, tie, paid, dragon), SEAT_BY_SEAT, layout).right
     (dev,) = audit(dealt(BANKER_NATURAL, paid, dragon, tie), SEAT_BY_SEAT, layout).deviations
-    assert dev.kind is Kind.ORDER and dev.right == "first take seat 1 Tie"
+    assert dev.kind is DeviationKind.ORDER and dev.right == "first take seat 1 Tie"
 
 
 def test_losers_first_with_two_seats_each_losing_and_winning() -> None:
@@ -393,10 +393,10 @@ def test_losers_first_with_two_seats_each_losing_and_winning() -> None:
     sweep = replace(EZ, order=replace(EZ.order, losers=Losers.ONE_SWEEP))
     assert audit(dealt(BANKER_NATURAL, take5, take2, pay5, pay2), EZ, layout).right
     (dev,) = audit(dealt(BANKER_NATURAL, take2, take5, pay5, pay2), EZ, layout).deviations
-    assert dev.kind is Kind.ORDER and dev.right == "first take seat 5 Tie"
+    assert dev.kind is DeviationKind.ORDER and dev.right == "first take seat 5 Tie"
     assert audit(dealt(BANKER_NATURAL, take2, take5, pay5, pay2), sweep, layout).right
     (dev,) = audit(dealt(BANKER_NATURAL, take5, take2, pay2, pay5), EZ, layout).deviations
-    assert dev.kind is Kind.ORDER and dev.right == "first pay seat 5 Banker"
+    assert dev.kind is DeviationKind.ORDER and dev.right == "first pay seat 5 Banker"
     assert "counter-clockwise from the dealer's right" in dev.rule
 
 
@@ -406,7 +406,7 @@ def test_commission_on_a_player_win_in_the_commission_game() -> None:
     house = BUNDLED_HOUSES["commission"]
     d = dealt("P:9s B:2h P:Kd B:3c", BetAction(1, Bet.PLAYER, Done.PAID, D(19), D(1)))
     (dev,) = audit(d, house, single_seat({Bet.PLAYER: 20})).deviations
-    assert dev.kind is Kind.COMMISSION_TAKEN and dev.right == "pay 20"
+    assert dev.kind is DeviationKind.COMMISSION_TAKEN and dev.right == "pay 20"
     assert dev.rule == "commission is taken on a winning Banker bet only"
 
 
@@ -416,7 +416,7 @@ def test_a_third_card_on_the_other_hand_is_one_kind_both_ways() -> None:
     # The mirror: Player K+A = 1 draws the 5d; Banker 2+2 = 4 waits for it; 5d to the Banker.
     player_card = audit(dealt("P:Ks B:2h P:As B:2c B:5d"), EZ, Layout(()))
     (b,), (p,) = banker_card.deviations, player_card.deviations
-    assert b.kind is p.kind is Kind.WRONG_HAND and b.step == p.step == 4
+    assert b.kind is p.kind is DeviationKind.WRONG_HAND and b.step == p.step == 4
     assert b.right == "8h is the Banker's third card"
     assert p.right == "5d is the Player's third card"
 
@@ -454,7 +454,7 @@ def test_the_call_after_the_coup_by_the_houses_cut_card_rule(
             assert result.right, (then, result.lines())
             continue
         (dev,) = result.deviations
-        assert dev.kind is Kind.SHOE_END and dev.step == 4 and dev.right == right.label
+        assert dev.kind is DeviationKind.SHOE_END and dev.step == 4 and dev.right == right.label
         assert result.where(dev) == "the call after the coup"
 
 
@@ -464,7 +464,7 @@ def test_a_coup_dealt_after_the_last() -> None:
     for cut in (CUT_EARLIER, 1):
         result = audit(replace(dealt(FOUR), cut=cut, then=AfterCoup.END), FINISHED_THIS, Layout(()))
         (dev,) = result.deviations
-        assert dev.kind is Kind.COUP_AFTER_LAST and result.where(dev) == "the coup"
+        assert dev.kind is DeviationKind.COUP_AFTER_LAST and result.where(dev) == "the coup"
     with pytest.raises(AuditInputError, match="the coup has 4 cards"):
         audit(replace(dealt(FOUR), cut=6), EZ, Layout(()))
 
@@ -482,20 +482,25 @@ BOXED = replace(
     [
         # Banker 9 wins; 5 % of 20 is 1.00.  Taken at once: pay 19.  Boxed: pay 20, box 1.
         (COMMISSION, 19, False, []),
-        (COMMISSION, 20, True, [Kind.COMMISSION_COLLECTED]),  # the full pay goes with it
-        (COMMISSION, 19, True, [Kind.COMMISSION_COLLECTED, Kind.PAYOUT_SHORT]),  # charged twice
+        (COMMISSION, 20, True, [DeviationKind.COMMISSION_COLLECTED]),  # the full pay goes with it
+        (
+            COMMISSION,
+            19,
+            True,
+            [DeviationKind.COMMISSION_COLLECTED, DeviationKind.PAYOUT_SHORT],
+        ),  # charged twice
         (BOXED, 20, True, []),
-        (BOXED, 19, False, [Kind.COMMISSION_COLLECTED]),
-        (BOXED, 19, None, [Kind.PAYOUT_SHORT]),  # how it was collected not keyed
+        (BOXED, 19, False, [DeviationKind.COMMISSION_COLLECTED]),
+        (BOXED, 19, None, [DeviationKind.PAYOUT_SHORT]),  # how it was collected not keyed
     ],
 )
 def test_commission_taken_at_once_or_boxed(
-    house: House, paid: int, boxed: bool | None, kinds: list[Kind]
+    house: House, paid: int, boxed: bool | None, kinds: list[DeviationKind]
 ) -> None:
     action = BetAction(1, Bet.BANKER, Done.PAID, D(paid), D(1), boxed=boxed)
     devs = audit(dealt(BANKER_NATURAL, action), house, single_seat({Bet.BANKER: 20})).deviations
     assert [d.kind for d in devs] == kinds
-    if kinds[:1] == [Kind.COMMISSION_COLLECTED]:
+    if kinds[:1] == [DeviationKind.COMMISSION_COLLECTED]:
         where = "box" if house is BOXED else "at once"
         assert where in devs[0].rule
 
@@ -511,7 +516,7 @@ def test_the_chips_a_payout_was_cut_in() -> None:
 
     assert cut((100, 4)) == []
     (more,) = cut((100, 3), (25, 4))
-    assert more.kind is Kind.CHIPS_WRONG and more.right == "pay 400 in 4 black (100)"
+    assert more.kind is DeviationKind.CHIPS_WRONG and more.right == "pay 400 in 4 black (100)"
     assert "would do" in more.rule
     (short,) = cut((100, 3))
     assert "pays 300 where 400 is owed (100 short)" in short.rule

@@ -16,7 +16,7 @@ taken whole.  The commission house sets a table differential of 10,000 (floor), 
 
 from __future__ import annotations
 
-from trainer.engine.deviation import Kind
+from trainer.engine.deviation import DeviationKind
 from trainer.engine.house import BUNDLED_HOUSES
 from trainer.engine.notation import Procedure
 from trainer.engine.procedure import Audit, audit
@@ -36,7 +36,7 @@ def run(text: str, house: str = "ez") -> Audit:
 def test_a_refused_late_bet_paid_is_settled_out_of_action_not_a_losing_bet_paid() -> None:
     result = run(f"{DRAGON} past_posting:4:player=25:refuse pay:4:player=25:25")
     (d,) = result.deviations
-    assert d.kind is Kind.NOT_IN_ACTION and not d.follows
+    assert d.kind is DeviationKind.NOT_IN_ACTION and not d.follows
     assert result.where(d) == "seat 4 Player"
     assert d.did == "paid 25"
     assert d.rule == "seat 4 Player 25 was refused (past posting): it does not play"
@@ -46,7 +46,7 @@ def test_a_refused_late_bet_paid_is_settled_out_of_action_not_a_losing_bet_paid(
 
 def test_a_refused_late_bet_taken_is_out_of_action_too() -> None:
     (d,) = run(f"{DRAGON} late:4:player=25:refuse take:4:player=25").deviations
-    assert (d.kind, d.did) == (Kind.NOT_IN_ACTION, "taken")
+    assert (d.kind, d.did) == (DeviationKind.NOT_IN_ACTION, "taken")
 
 
 def test_a_refused_bet_left_unsettled_is_right() -> None:
@@ -60,7 +60,7 @@ def test_cash_returned_leaves_the_chip_bet_on_its_spot_in_action() -> None:
     # and the Dragon 7 pushes them.
     assert run(f"cash:2:banker=100:return {DRAGON} push:2:banker=25").right
     (d,) = run(f"cash:2:banker=100 {DRAGON} push:2:banker=25").deviations  # left there
-    assert d.kind is Kind.VIOLATION_MISSED
+    assert d.kind is DeviationKind.VIOLATION_MISSED
 
 
 def test_a_late_bet_sent_to_the_floor_in_the_card_room_does_not_play() -> None:
@@ -68,7 +68,7 @@ def test_a_late_bet_sent_to_the_floor_in_the_card_room_does_not_play() -> None:
     (d,) = run(
         f"{first} late:3:banker=25:floor {rest} take:3:banker=25:fee=1", "cardroom"
     ).deviations
-    assert d.kind is Kind.NOT_IN_ACTION
+    assert d.kind is DeviationKind.NOT_IN_ACTION
     assert d.rule == "seat 3 Banker 25 was sent to the floor (past posting): it does not play"
     assert d.right == "leave it out: the floor rules on it"
     assert run(f"{first} late:3:banker=25:floor {rest} bet:3:banker=25", "cardroom").right
@@ -78,7 +78,7 @@ def test_a_late_bet_let_play_plays_its_missed_violation_is_the_one_deviation() -
     # The dealer let it play: the Banker 25 loses to the Player's natural and is taken.
     first, rest = NATURAL.split(" ", 1)
     (d,) = run(f"{first} late:3:banker=25 {rest} take:3:banker=25").deviations
-    assert d.kind is Kind.VIOLATION_MISSED
+    assert d.kind is DeviationKind.VIOLATION_MISSED
 
 
 def test_a_press_refused_plays_at_the_amount_before_the_press() -> None:
@@ -86,7 +86,7 @@ def test_a_press_refused_plays_at_the_amount_before_the_press() -> None:
     # even money, 100; paid 150 is 50 over.
     assert run(f"{NATURAL} press:1:player=50:refuse pay:1:player=100:100").right
     (d,) = run(f"{NATURAL} press:1:player=50:refuse pay:1:player=100:150").deviations
-    assert d.kind is Kind.PAYOUT_OVER and d.right == "pay 100"
+    assert d.kind is DeviationKind.PAYOUT_OVER and d.right == "pay 100"
     assert d.rule.startswith(
         "seat 1 Player 100 was pressed by 50 after the first card, refused: it plays at 100; "
     )
@@ -96,7 +96,10 @@ def test_a_withdrawal_let_go_in_full_leaves_nothing_in_action() -> None:
     # EZ sends a withdrawal to the floor; the dealer let the player take all 100 back, so
     # nothing is left to pay: the payout is a deviation, and so is the violation missed.
     result = run(f"{NATURAL} withdraw:1:player=100 pay:1:player=100:100")
-    assert [d.kind for d in result.deviations] == [Kind.NOT_IN_ACTION, Kind.VIOLATION_MISSED]
+    assert [d.kind for d in result.deviations] == [
+        DeviationKind.NOT_IN_ACTION,
+        DeviationKind.VIOLATION_MISSED,
+    ]
     # sent to the floor, the withdrawal does not stand: the whole 100 plays
     assert run(f"{NATURAL} withdraw:1:player=100:floor pay:1:player=100:100").right
 
@@ -106,7 +109,7 @@ def test_a_pinched_bet_sent_to_the_floor_is_taken_whole() -> None:
     # the whole original 25 is taken.
     assert run(f"{NATURAL} pinch:3:banker=10:floor take:3:banker=25").right
     (d,) = run(f"{NATURAL} pinch:3:banker=10:floor bet:3:banker=25").deviations
-    assert (d.kind, d.right) == (Kind.BET_MISSED, "take 25")
+    assert (d.kind, d.right) == (DeviationKind.BET_MISSED, "take 25")
 
 
 # -- the table's differential --------------------------------------------------------------
@@ -119,7 +122,7 @@ AT = "take:2:banker=5000 take:1:banker=5000"  # 10,000 apart: at the differentia
 def test_a_table_over_the_differential_with_nothing_keyed_is_a_violation_missed() -> None:
     result = run(f"{NATURAL} {OVER}", "commission")
     (d,) = result.deviations
-    assert d.kind is Kind.VIOLATION_MISSED and d.right == "call the floor"
+    assert d.kind is DeviationKind.VIOLATION_MISSED and d.right == "call the floor"
     assert result.where(d) == "the table: over the differential (at no more bets)"
     assert d.rule == (
         "Commission baccarat (mini-baccarat): Banker 11,000 and Player 0 differ by 11,000, "
@@ -131,7 +134,7 @@ def test_a_table_over_the_differential_with_nothing_keyed_is_a_violation_missed(
 def test_a_table_within_the_differential_called_to_the_floor_is_a_legal_table_stopped() -> None:
     assert run(f"{NATURAL} {AT}", "commission").right
     (d,) = run(f"differential:table:floor {NATURAL} {AT}", "commission").deviations
-    assert (d.kind, d.right) == (Kind.LEGAL_BET_STOPPED, "let it play")
+    assert (d.kind, d.right) == (DeviationKind.LEGAL_BET_STOPPED, "let it play")
     assert d.rule == (
         "Commission baccarat (mini-baccarat): the table's action is within its differential: "
         "Banker 10,000, Player 0 (at most 10,000 apart)"
@@ -152,17 +155,20 @@ def test_no_differential_where_the_house_sets_none() -> None:
 def test_a_bet_under_the_minimum_let_play_is_the_violation_missed_not_bad_input() -> None:
     # EZ's minimum is 1: seat 2's Player 0.50, let play, then taken though the Player won.
     result = run(f"under_min:2:player=0.5 {NATURAL} take:2:player=0.5")
-    assert [d.kind for d in result.deviations] == [Kind.VIOLATION_MISSED, Kind.WINNER_TAKEN]
+    assert [d.kind for d in result.deviations] == [
+        DeviationKind.VIOLATION_MISSED,
+        DeviationKind.WINNER_TAKEN,
+    ]
     # refused at no more bets, it does not play
     (d,) = run(f"under_min:2:player=0.5:refuse {NATURAL} take:2:player=0.5").deviations
-    assert d.kind is Kind.NOT_IN_ACTION
+    assert d.kind is DeviationKind.NOT_IN_ACTION
 
 
 def test_a_press_let_play_past_the_maximum_is_the_press_missed_not_bad_input() -> None:
     # EZ's maximum is 10,000: a Player 10,000 pressed by 100 and let play plays at 10,100,
     # paid even money; the press let play is the one deviation.
     (d,) = run(f"{NATURAL} press:1:player=100 pay:1:player=10000:10100").deviations
-    assert d.kind is Kind.VIOLATION_MISSED
+    assert d.kind is DeviationKind.VIOLATION_MISSED
 
 
 def test_a_withdrawal_let_go_leaving_a_side_bet_without_its_base_is_the_one_deviation() -> None:
@@ -174,4 +180,4 @@ def test_a_withdrawal_let_go_leaving_a_side_bet_without_its_base_is_the_one_devi
     first, rest = NATURAL.split(" ", 1)
     text = f"{first} withdraw:2:player=20 {rest} bet:2:player=20 take:2:panda8=15"
     (d,) = run(text, "ez-tie9").deviations
-    assert d.kind is Kind.VIOLATION_MISSED
+    assert d.kind is DeviationKind.VIOLATION_MISSED

@@ -12,7 +12,7 @@ import pytest
 
 from trainer.engine.catalogue import CATALOGUE, find_mistake
 from trainer.engine.dealt import Dealt
-from trainer.engine.deviation import Kind
+from trainer.engine.deviation import DeviationKind
 from trainer.engine.games import Collection, Commission
 from trainer.engine.house import BUNDLED_HOUSES
 from trainer.engine.injection import (
@@ -119,24 +119,24 @@ def test_the_catalogue_covers_the_issue_and_is_data() -> None:
     assert len(ids) == len(CATALOGUE)
     kinds = {m.kind for m in CATALOGUE}
     for kind in (
-        Kind.BANKER_DREW,
-        Kind.BANKER_STOOD,
-        Kind.PLAYER_DREW,
-        Kind.NATURAL_NOT_STOPPED,
-        Kind.WRONG_HAND,
-        Kind.TOTAL_MISCALLED,
-        Kind.OUTCOME_MISNAMED,
-        Kind.PUSH_PAID,
-        Kind.LOSER_PAID,
-        Kind.COMMISSION_TAKEN,
-        Kind.PAYOUT_SHORT,
-        Kind.PAYOUT_OVER,
-        Kind.PUSH_TAKEN,
-        Kind.ORDER,
+        DeviationKind.BANKER_DREW,
+        DeviationKind.BANKER_STOOD,
+        DeviationKind.PLAYER_DREW,
+        DeviationKind.NATURAL_NOT_STOPPED,
+        DeviationKind.WRONG_HAND,
+        DeviationKind.TOTAL_MISCALLED,
+        DeviationKind.OUTCOME_MISNAMED,
+        DeviationKind.PUSH_PAID,
+        DeviationKind.LOSER_PAID,
+        DeviationKind.COMMISSION_TAKEN,
+        DeviationKind.PAYOUT_SHORT,
+        DeviationKind.PAYOUT_OVER,
+        DeviationKind.PUSH_TAKEN,
+        DeviationKind.ORDER,
     ):
         assert kind in kinds
     assert {m.level for m in CATALOGUE} == {Level.COUP, Level.TABLE}
     with pytest.raises(UnknownMistakeError, match="no transformation"):
-        Mistake("x", Level.COUP, Kind.ORDER, "x", "shuffle_the_deck")
+        Mistake("x", Level.COUP, DeviationKind.ORDER, "x", "shuffle_the_deck")
     with pytest.raises(UnknownMistakeError, match="no mistake"):
         find_mistake("dealer-fell-asleep")

@@ -21,7 +21,7 @@ from trainer.engine.call_words import Calls
 from trainer.engine.cards import parse_cards
 from trainer.engine.coup import Coup, Outcome
 from trainer.engine.errors import HouseError, HouseLimitError
-from trainer.engine.games import GAMES, Collection, Commission, FeeSchedule, Game, Rounding, Step
+from trainer.engine.games import GAMES, Collection, Commission, FeeSchedule, FeeStep, Game, Rounding
 from trainer.engine.house import (
     BUNDLED_HOUSES,
     COMMISSION_HOUSE,
@@ -150,7 +150,7 @@ def test_commission_only_on_the_banker_bet() -> None:
 CENT = Commission(rounding=Rounding(unit=D("0.01")))
 QUARTER = Commission(rounding=Rounding(unit=D("0.25")))
 STEPS = Commission(
-    rounding=Rounding(unit=D("0.25"), steps=(Step(D(5), D("0.25")), Step(D(10), D("0.50"))))
+    rounding=Rounding(unit=D("0.25"), steps=(FeeStep(D(5), D("0.25")), FeeStep(D(10), D("0.50"))))
 )
 
 
@@ -237,7 +237,7 @@ def test_cardroom_pays_ez_odds_and_no_commission() -> None:
 
 def test_a_fee_schedule_must_cover_the_table_maximum() -> None:
     with pytest.raises(HouseError, match="fee schedule stops at 100"):
-        replace(CARDROOM, fee=FeeSchedule((Step(D(100), D(1)),)))
+        replace(CARDROOM, fee=FeeSchedule((FeeStep(D(100), D(1)),)))
 
 
 # --- limits --------------------------------------------------------------------------------
@@ -283,7 +283,7 @@ def test_default_house_allows_todays_drills() -> None:
     [
         ({"game": Game.COMMISSION}, "commission game needs a commission"),
         ({"commission": Commission()}, "ez game takes no commission"),
-        ({"fee": FeeSchedule((Step(None, D(1)),))}, "ez game takes no collection fee"),
+        ({"fee": FeeSchedule((FeeStep(None, D(1)),))}, "ez game takes no collection fee"),
         ({"decks": 7}, "7 decks is not supported"),
         ({"bets": (Bet.PLAYER, Bet.TIE)}, "offers the banker bet"),
         ({"seats": 20}, "20 seats"),
@@ -299,7 +299,7 @@ def test_limits_and_steps_are_checked() -> None:
     with pytest.raises(HouseError, match="minimum must be positive"):
         Limits(minimum=D(100), maximum=D(10))
     with pytest.raises(HouseError, match="must be above the step before it"):
-        Rounding(steps=(Step(D(10), D("0.50")), Step(D(5), D("0.25"))))
+        Rounding(steps=(FeeStep(D(10), D("0.50")), FeeStep(D(5), D("0.25"))))
     with pytest.raises(HouseError, match="between 0 and 100"):
         Commission(rate=D(1))
     with pytest.raises(HouseError, match="caps tie a side bet"):

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 import pytest
 
-from trainer.engine.deviation import Kind
+from trainer.engine.deviation import DeviationKind
 from trainer.engine.house import BUNDLED_HOUSES, House
 from trainer.engine.irregularities import Irregularity
 from trainer.engine.notation import Procedure
@@ -50,7 +50,7 @@ def test_the_coup_itself_is_dealt_right(house: str) -> None:
 def test_a_late_bet_let_play_is_a_violation_missed_with_the_houses_rule() -> None:
     result = run("ez", deal="late:5:banker=25")
     (d,) = result.deviations
-    assert d.kind is Kind.VIOLATION_MISSED and not d.follows
+    assert d.kind is DeviationKind.VIOLATION_MISSED and not d.follows
     assert d.did == "let it play" and d.right == "refuse the bet"
     assert d.rule == (
         "EZ Baccarat (standard): a bet placed after the first card (past posting): refuse the bet"
@@ -61,7 +61,7 @@ def test_a_late_bet_let_play_is_a_violation_missed_with_the_houses_rule() -> Non
 
 def test_the_card_room_sends_a_late_bet_to_the_floor() -> None:
     (d,) = run("cardroom", deal="past_posting:5:banker=25:refuse").deviations
-    assert d.kind is Kind.VIOLATION_MISHANDLED
+    assert d.kind is DeviationKind.VIOLATION_MISHANDLED
     assert (d.did, d.right) == ("refuse the bet", "call the floor")
     assert run("cardroom", deal="late:5:banker=25:floor").right
 
@@ -70,7 +70,7 @@ def test_a_pinched_bet_not_caught() -> None:
     # seat 3's Banker 25 lost; the player takes 10 back after the result: the floor.
     result = run("ez", after="pinch:3:banker=10")
     (d,) = result.deviations
-    assert d.kind is Kind.VIOLATION_MISSED and d.right == "call the floor"
+    assert d.kind is DeviationKind.VIOLATION_MISSED and d.right == "call the floor"
     assert "a losing bet pinched after the result" in d.rule
     assert result.where(d) == "seat 3 Banker 10: pinched bet (after the result)"
     assert run("ez", after="pinch:3:banker=10:floor").right
@@ -78,41 +78,41 @@ def test_a_pinched_bet_not_caught() -> None:
 
 def test_pressing_answered_with_a_return_is_handled_otherwise() -> None:
     (d,) = run("ez", deal="press:1:player=50:return").deviations
-    assert d.kind is Kind.VIOLATION_MISHANDLED
+    assert d.kind is DeviationKind.VIOLATION_MISHANDLED
     assert (d.did, d.right) == ("return it", "refuse the bet")
 
 
 def test_player_and_banker_on_one_spot_depends_on_the_house() -> None:
     # seat 1 has its Player 100 on the layout; a Banker bet beside it is both sides
     stopped = run("ez", before="both_sides:1:banker=10:refuse").deviations
-    assert [d.kind for d in stopped] == [Kind.LEGAL_BET_STOPPED]
+    assert [d.kind for d in stopped] == [DeviationKind.LEGAL_BET_STOPPED]
     assert stopped[0].right == "let it play"
     assert stopped[0].rule == "EZ Baccarat (standard): the house lets it play"
     assert run("ez", before="both_sides:1:banker=10").right
     assert run("ez-tie9", before="both_sides:1:banker=10:refuse").right
     # seat 2 has no bet: a Banker bet alone is no violation
     (alone,) = run("ez-tie9", before="both_sides:2:banker=10:refuse").deviations
-    assert alone.kind is Kind.LEGAL_BET_STOPPED
+    assert alone.kind is DeviationKind.LEGAL_BET_STOPPED
     (missed,) = run("ez-tie9", before="both_sides:1:banker=10").deviations
-    assert missed.kind is Kind.VIOLATION_MISSED
+    assert missed.kind is DeviationKind.VIOLATION_MISSED
 
 
 def test_the_differential_only_where_the_limits_set_one() -> None:
     (d,) = run("ez", before="differential:table:floor").deviations
-    assert d.kind is Kind.LEGAL_BET_STOPPED
+    assert d.kind is DeviationKind.LEGAL_BET_STOPPED
     assert "this table's limits do not make it a violation" in d.rule
     # The commission house sets a 10,000 differential: this coup's Player 100 and Banker
     # 25 are 75 apart, within it, so a floor call stops a legal table and none is right
     # (a table over it: tests/engine/test_audit_action.py).
     (within,) = run("commission", before="differential:table:floor").deviations
-    assert within.kind is Kind.LEGAL_BET_STOPPED and within.right == "let it play"
+    assert within.kind is DeviationKind.LEGAL_BET_STOPPED and within.right == "let it play"
     assert run("commission", before="differential:table").right
 
 
 def test_cash_is_returned_and_over_the_maximum_per_house() -> None:
     assert run("ez", before="cash:4:player=100:return").right
     (d,) = run("ez", before="cash:4:player=100:refuse").deviations
-    assert (d.kind, d.right) == (Kind.VIOLATION_MISHANDLED, "return it")
+    assert (d.kind, d.right) == (DeviationKind.VIOLATION_MISHANDLED, "return it")
     # EZ's limits are 1 to 10,000 (the defaults), the commission house's 10 to 5,000
     assert run("ez", before="over_max:2:banker=20000:refuse").right
     (floor,) = run("commission", before="over_max:2:banker=6000:refuse").deviations
@@ -124,20 +124,20 @@ def test_a_bet_within_the_limits_is_no_violation() -> None:
     # not, so refusing 10 stops a legal bet; 5,000 is at the maximum, 5,001 over it.
     assert run("ez-tie9", before="under_min:2:player=2:refuse").right
     (d,) = run("ez-tie9", before="under_min:2:player=10:refuse").deviations
-    assert d.kind is Kind.LEGAL_BET_STOPPED and d.right == "let it play"
+    assert d.kind is DeviationKind.LEGAL_BET_STOPPED and d.right == "let it play"
     assert d.rule == "EZ Baccarat, Tie 9 to 1: the bet is within this table's limits"
     assert run("ez-tie9", before="over_max:2:banker=5000").right
     (m,) = run("ez-tie9", before="over_max:2:banker=5001").deviations
-    assert m.kind is Kind.VIOLATION_MISSED and m.right == "refuse the bet"
+    assert m.kind is DeviationKind.VIOLATION_MISSED and m.right == "refuse the bet"
     # a Dragon 7 with a Banker bet on its seat has its base; without one it has none
     assert run("ez-tie9", before="side_without_base:2:dragon7=5:refuse").right
     (b,) = run("ez-tie9", before="side_without_base:3:dragon7=5:refuse").deviations
-    assert b.kind is Kind.LEGAL_BET_STOPPED
+    assert b.kind is DeviationKind.LEGAL_BET_STOPPED
 
 
 def test_several_violations_are_each_judged_in_order() -> None:
     result = run("ez-tie9", before="under_min:2:player=1:refuse", deal="late:5:banker=25")
-    assert [d.kind for d in result.deviations] == [Kind.VIOLATION_MISSED]
+    assert [d.kind for d in result.deviations] == [DeviationKind.VIOLATION_MISSED]
     assert result.deviations[0].step == 1  # after card 1, in front of card 2
 
 
@@ -148,7 +148,7 @@ def test_a_confirmed_remedy_is_applied_not_sent_to_the_floor() -> None:
     assert run("ez", deal="remedy:card_exposed:applied").right
     result = run("ez", deal="remedy:card_exposed:floor")
     (d,) = result.deviations
-    assert d.kind is Kind.REMEDY_WRONG and d.did == "called the floor"
+    assert d.kind is DeviationKind.REMEDY_WRONG and d.did == "called the floor"
     assert d.right == "apply the house's remedy for a card exposed"
     assert d.rule == "EZ Baccarat (standard) confirms the standard remedy for a card exposed"
     assert result.where(d) == "a card exposed (after card 1)"
@@ -157,7 +157,7 @@ def test_a_confirmed_remedy_is_applied_not_sent_to_the_floor() -> None:
 def test_an_unconfirmed_remedy_is_the_floors() -> None:
     assert run("ez", deal="remedy:card_on_floor:floor").right
     (d,) = run("ez", deal="remedy:card_on_floor:applied").deviations
-    assert d.kind is Kind.REMEDY_WRONG
+    assert d.kind is DeviationKind.REMEDY_WRONG
     assert d.right == "stop, keep everything in place and call the floor"
     assert "has confirmed no remedy for a card on the floor" in d.rule
     # the commission house confirms this one
@@ -167,7 +167,7 @@ def test_an_unconfirmed_remedy_is_the_floors() -> None:
 def test_carrying_on_is_never_right() -> None:
     for house, kind in (("ez", "misdeal"), ("ez", "wrong_hand")):
         (d,) = run(house, after=f"remedy:{kind}").deviations
-        assert d.kind is Kind.REMEDY_WRONG and d.did == "carried on"
+        assert d.kind is DeviationKind.REMEDY_WRONG and d.did == "carried on"
 
 
 def test_a_house_worded_remedy_is_cited_in_its_words() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from trainer.curriculum import fields as F
-from trainer.curriculum.catalog import (
+from trainer.curriculum.catalogue import (
     bundled_path,
     curriculum_path,
     drill_ids,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.bundled import BUNDLED_IDS
-from trainer.drills.catalog import available_drills, bundled_dir, load_drill
+from trainer.drills.catalogue import available_drills, bundled_dir, load_drill
 from trainer.drills.errors import DrillFileError, DrillNotFoundError
 from trainer.drills.generate import deal_drill
 from trainer.drills.model import Mode, Step

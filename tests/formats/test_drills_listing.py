@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from trainer.drills.catalog import DrillEntry, available_drills, load_drill
+from trainer.drills.catalogue import DrillEntry, available_drills, load_drill
 from trainer.drills.errors import DrillError, DrillFileError
 from trainer.drills.listing import ScanProblem, scan, scan_text
 from trainer.drills.loader import load_file, load_text
 from trainer.drills.model import Kind
 from trainer.paths import user_data_dir, user_drills_dir
-from trainer.tui.catalog import available
+from trainer.tui.catalogue import available
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO / "tests" / "data" / "broken_drills"
@@ -148,7 +148,7 @@ def test_home_screen_choices() -> None:
 
 def test_listing_does_not_import_the_loader() -> None:
     code = (
-        "import sys; from trainer.tui.catalog import available; "
+        "import sys; from trainer.tui.catalogue import available; "
         "assert [c for c in available() if c.problem is None]; "
         "print('trainer.drills.loader' in sys.modules)"
     )
@@ -279,7 +279,7 @@ def test_a_second_process_lists_from_the_cache_without_yaml(tmp_path: Path) -> N
     (home / "drills").mkdir(parents=True)
     (home / "drills" / "mine.yaml").write_text(MINE.format(title="Mine"))
     code = (
-        "import json, sys; from trainer.drills.catalog import available_drills; "
+        "import json, sys; from trainer.drills.catalogue import available_drills; "
         "rows = [[e.id, e.title, e.problem] for e in available_drills(check=False)]; "
         "print(json.dumps({'yaml': 'yaml' in sys.modules, 'rows': rows}))"
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 from trainer.drills import fields as F
-from trainer.drills.catalog import DrillEntry
+from trainer.drills.catalogue import DrillEntry
 from trainer.drills.listing import LISTED, scan_text
 from trainer.drills.loader import _Reader, load_text
 from trainer.drills.model import (

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from trainer.engine.catalogue import CATALOGUE
-from trainer.engine.deviation import Kind
+from trainer.engine.deviation import DeviationKind
 from trainer.engine.house import DEFAULT_HOUSE
 from trainer.engine.injection import TRANSFORMS, inject
 from trainer.engine.procedure import audit
@@ -49,7 +49,7 @@ mistakes:
 
 
 def test_the_declared_names_are_the_engines() -> None:
-    assert set(F.KINDS) == {k.value for k in Kind}
+    assert set(F.KINDS) == {k.value for k in DeviationKind}
     assert set(F.TRANSFORMS) == set(TRANSFORMS)
 
 
@@ -60,7 +60,7 @@ def test_a_file_of_mistakes_loads_exactly(tmp_path: Path) -> None:
     assert [m.id for m in mistakes] == ["dragon7-paid-at-25", "tie-paid-at-9", "total-two-off"]
     assert mistakes[0].params["odds"] == Decimal(25)
     assert mistakes[2].params["by"] == (2, -2)
-    assert mistakes[0].kind is Kind.PAYOUT_SHORT
+    assert mistakes[0].kind is DeviationKind.PAYOUT_SHORT
 
 
 def test_the_files_mistakes_are_found_by_the_audit() -> None:
@@ -172,7 +172,7 @@ def test_the_documented_example_loads() -> None:
     section = docs.read_text(encoding="utf-8").split("## Your own mistakes", 1)[1]
     block = section.split("```yaml\n", 1)[1]
     (mistake,) = load_mistakes_text(block.split("```", 1)[0], "docs/drills.md")
-    assert mistake.id == "dragon7-paid-at-25" and mistake.kind is Kind.PAYOUT_SHORT
+    assert mistake.id == "dragon7-paid-at-25" and mistake.kind is DeviationKind.PAYOUT_SHORT
 
 
 @pytest.mark.parametrize(

@@ -184,7 +184,7 @@ def test_a_passed_sitting_forged_as_failed_is_still_not_retaken(tmp_path) -> Non
 
 
 def test_the_trainer_is_offered_the_retake_of_the_named_areas(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from trainer.curriculum.catalog import bundled_path
+    from trainer.curriculum.catalogue import bundled_path
     from trainer.history.hooks import Recorder
 
     db = str(tmp_path / "h.sqlite3")
@@ -205,7 +205,7 @@ def test_the_trainer_is_offered_the_retake_of_the_named_areas(tmp_path) -> None:
 
 
 def test_the_trainer_is_not_offered_a_retake_after_a_whole_failure(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from trainer.curriculum.catalog import bundled_path
+    from trainer.curriculum.catalogue import bundled_path
     from trainer.history.hooks import Recorder
 
     db = str(tmp_path / "h.sqlite3")

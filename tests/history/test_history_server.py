@@ -160,7 +160,7 @@ def test_a_blank_database_reads_as_no_history_and_stays_blank(pg_database: str) 
     run = ezbac("report", "--db", pg_url)
     assert run.returncode == 0 and "No answers recorded" in run.stdout
     assert "postgresql://postgres@/" in run.stdout
-    command = import_module("trainer.cli.class")
+    command = import_module("trainer.cli.class_")
     shown: list[object] = []
 
     class Shown:

@@ -26,7 +26,7 @@ from trainer.history.progress import progress_data
 from trainer.history.report import build_report, render_csv
 from trainer.history.store import open_history
 from trainer.session import OutcomeAnswer, Session
-from trainer.tui.app import Hooks, TrainerApp
+from trainer.tui.app import HistoryPort, TrainerApp
 from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.results import ResultsScreen
 
@@ -163,7 +163,7 @@ async def test_results_screen_labels_a_retry_as_practice() -> None:
         deal=dealer([coup(c) for c in COUPS]),
         clock=FakeClock(),
         now=FakeNow(),
-        hooks=Hooks(on_session=sessions.append),
+        hooks=HistoryPort(on_session=sessions.append),
     )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("7", "enter", "t", "enter", "t", "enter")  # 1 of 3 right

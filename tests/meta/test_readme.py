@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 
 from trainer.cli import main
-from trainer.curriculum.catalog import drill_ids
+from trainer.curriculum.catalogue import drill_ids
 from trainer.curriculum.loader import load_curriculum_text
 from trainer.drills.loader import load_file, load_text
 from trainer.houses.loader import load_house_text
@@ -137,7 +137,7 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     import trainer.tui.app
 
     monkeypatch.setattr(trainer.tui.app, "TrainerApp", Stub)
-    monkeypatch.setattr(importlib.import_module("trainer.cli.class"), "make_app", Stub)
+    monkeypatch.setattr(importlib.import_module("trainer.cli.class_"), "make_app", Stub)
     monkeypatch.setattr(trainer.cli.serve, "_server_class", lambda: Stub)
     monkeypatch.setattr(trainer.cli.serve, "_check_can_listen", lambda host, port: None)
     drill = _yaml("drills.md", "id: dragon-practice")

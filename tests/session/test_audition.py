@@ -15,7 +15,7 @@ from decimal import Decimal
 import pytest
 
 from tests.support.history import T0, answer
-from trainer.curriculum.catalog import load_curriculum
+from trainer.curriculum.catalogue import load_curriculum
 from trainer.curriculum.model import Area, Audition, Grade, RedLine
 from trainer.session.audition import (
     NotApprovedError,
@@ -335,7 +335,7 @@ def test_each_bundled_area_is_asked_at_least_its_minimum_as_an_exam(seed: int) -
     seeds: without the covering coup the draws area missed its natural on 5 of them."""
     import random
 
-    from trainer.drills.catalog import load_drill
+    from trainer.drills.catalogue import load_drill
     from trainer.drills.model import Kind
     from trainer.history.review import covers_for
     from trainer.session.audition import exam_part

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.history import T0, answer
-from trainer.curriculum.catalog import bundled_path, drill_ids
+from trainer.curriculum.catalogue import bundled_path, drill_ids
 from trainer.curriculum.loader import load_curriculum_file
 from trainer.curriculum.model import Audition
 from trainer.session.audition import Outcome, Verdict, judge_audition

@@ -15,14 +15,13 @@ from decimal import Decimal
 import pytest
 
 from tests.support.coups import coup
-from trainer.drills.catalog import load_drill
+from trainer.drills.catalogue import load_drill
 from trainer.drills.errors import DrillFileError
 from trainer.drills.generate import deal_drill
 from trainer.drills.loader import load_text
 from trainer.drills.model import Step
 from trainer.engine import Bet, BetResult
-from trainer.engine.games import Collection, Commission, Rounding
-from trainer.engine.games import Step as Owes
+from trainer.engine.games import Collection, Commission, FeeStep, Rounding
 from trainer.engine.house import BUNDLED_HOUSES, COMMISSION_HOUSE
 from trainer.session.questions import AmountAnswer, TimedOut, expand
 from trainer.skills import describe, family
@@ -80,7 +79,7 @@ def test_a_step_table_commission_names_the_table() -> None:
     # A house whose table says wagers up to 10 owe 0.50: 5 % of 7 (0.35) is not what is owed.
     table = replace(
         COMMISSION_HOUSE,
-        commission=Commission(rounding=Rounding(steps=(Owes(Decimal(10), Decimal("0.50")),))),
+        commission=Commission(rounding=Rounding(steps=(FeeStep(Decimal(10), Decimal("0.50")),))),
     )
     (q,) = _ask(BANKER_7, {Bet.BANKER: "7"}, Step.COMMISSION, table)
     graded = q.grade(AmountAnswer(Decimal("0.50")))

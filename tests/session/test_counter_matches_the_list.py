@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from trainer.drills.catalog import DrillEntry, available_drills
+from trainer.drills.catalogue import DrillEntry, available_drills
 from trainer.drills.model import Kind
 from trainer.session import Session
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.drills.catalog import bundled_dir, load_drill
+from trainer.drills.catalogue import bundled_dir, load_drill
 from trainer.drills.generate import deal_drill
 from trainer.drills.model import ASKING_ORDER, Drill, DrillCoup, Kind, Step
 from trainer.engine import format_amount

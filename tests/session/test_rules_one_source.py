@@ -10,7 +10,7 @@ from decimal import Decimal
 
 import pytest
 
-from trainer.drills.catalog import available_drills, load_drill
+from trainer.drills.catalogue import available_drills, load_drill
 from trainer.drills.generate import deal_drill
 from trainer.drills.model import Drill, Kind, Step
 from trainer.engine import Paytable

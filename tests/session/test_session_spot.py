@@ -154,7 +154,7 @@ def test_a_table_paid_out_of_order_twice_is_graded_at_its_first_break_and_says_s
     from dataclasses import replace
 
     from tests.support.coups import NATURAL
-    from trainer.engine.deviation import Kind
+    from trainer.engine.deviation import DeviationKind
     from trainer.engine.procedure import audit
     from trainer.engine.table import Layout
 
@@ -165,7 +165,7 @@ def test_a_table_paid_out_of_order_twice_is_graded_at_its_first_break_and_says_s
     dealt = replace(right, bets=(by_seat[5], by_seat[2], by_seat[7]))
     found = audit(dealt, DEFAULT_HOUSE, layout).deviations
     # the audit names the order's first break only (seat 5 before seat 7)
-    assert [d.did for d in found if d.kind is Kind.ORDER] == [
+    assert [d.did for d in found if d.kind is DeviationKind.ORDER] == [
         "paid seat 5 Player before seat 7 Player"
     ]
     spot = SpotQuestion(0, dc, Replay(dc.coup, layout, DEFAULT_HOUSE, dealt, "wrong-order"))

@@ -17,7 +17,7 @@ import pytest
 from tests.support.coups import NATURAL, FakeClock, FakeNow
 from tests.support.tables import dealt, table_drill
 from trainer.engine import Bet
-from trainer.engine.deviation import Kind
+from trainer.engine.deviation import DeviationKind
 from trainer.engine.house import BUNDLED_HOUSES, House
 from trainer.engine.notation import right_procedure
 from trainer.engine.procedure import audit
@@ -44,7 +44,7 @@ def _take(house: House, marks: tuple[tuple[int, Bet], ...]) -> tuple[TableSessio
     return s, fb
 
 
-def _audited(s: TableSession, house: House) -> list[Kind]:
+def _audited(s: TableSession, house: House) -> list[DeviationKind]:
     """The audit of what the trainee did (the drill's own export), its deviations' kinds."""
     t = s.table
     right = right_procedure(t.dealt.coup, t.dealt.layout, house)
@@ -77,7 +77,7 @@ def test_every_bundled_house_takes_its_losers_in_its_direction(house_id: str) ->
         "counter-clockwise from the dealer's right"
     )
     _pay(s)
-    assert _audited(s, house) == [Kind.ORDER]
+    assert _audited(s, house) == [DeviationKind.ORDER]
 
 
 @pytest.mark.parametrize("house_id", list(BUNDLED_HOUSES))

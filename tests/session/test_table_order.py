@@ -22,7 +22,7 @@ from tests.support.tables import PANDA_LAYOUT, PANDA_PAYS, dealt, table_drill
 from trainer.drills.model import DealtTable
 from trainer.engine import Bet, BetResult
 from trainer.engine.dealt import Dealt
-from trainer.engine.deviation import Kind
+from trainer.engine.deviation import DeviationKind
 from trainer.engine.house import BUNDLED_HOUSES, House
 from trainer.engine.order import Done
 from trainer.engine.procedure import audit
@@ -76,7 +76,7 @@ def audited_in_order(house: House, picks) -> bool:
     by_key = {(a.seat, a.bet): a for a in right.bets}
     takes = tuple(a for a in right.bets if a.done is Done.TAKEN)
     done = replace(right, bets=(*takes, *(by_key[k] for k in picks)))
-    return not [d for d in audit(done, house, layout).deviations if d.kind is Kind.ORDER]
+    return not [d for d in audit(done, house, layout).deviations if d.kind is DeviationKind.ORDER]
 
 
 @pytest.mark.parametrize("name", ["ez", "any"])
@@ -162,7 +162,9 @@ def test_the_drill_and_the_audit_judge_any_payout_order_alike(house: House, seed
     by_key = {(a.seat, a.bet): a for a in right.bets}
     rest = tuple(a for a in right.bets if a.done is not Done.PAID)  # takes (one sweep), pushes
     done = replace(right, bets=(*rest, *(by_key[k] for k in picks)))
-    slips = [d for d in audit(done, house, table.layout).deviations if d.kind is Kind.ORDER]
+    slips = [
+        d for d in audit(done, house, table.layout).deviations if d.kind is DeviationKind.ORDER
+    ]
     assert order.correct is (not slips)
     if slips:  # the same first slip, in the same words
         first = next(m for m in work_.mistakes if m.kind is Fault.WRONG_ORDER)

@@ -18,7 +18,7 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.drills.catalog import load_drill
+from trainer.drills.catalogue import load_drill
 from trainer.drills.generate import deal_tables
 from trainer.drills.model import ChipEntry, Drill
 from trainer.engine import BetResult, format_amount, settle_bet
@@ -26,7 +26,7 @@ from trainer.engine.house import House
 from trainer.engine.table import layout_problems
 from trainer.engine.table_rules import BASE_BETS, SIDE_BETS, Direction
 from trainer.session.table.session import TableSession
-from trainer.session.table.values import Phase, Spot
+from trainer.session.table.values import BetSpot, Phase
 
 #: Table drills under the houses no bundled table drill uses (side-bet caps, fees).
 OTHER_HOUSES = {
@@ -78,14 +78,14 @@ def naive_fewest(amount: Decimal, chips: tuple[Decimal, ...]) -> dict[Decimal, i
     return out
 
 
-def house_order(spots: list[Spot], house: House) -> list[Spot]:
+def house_order(spots: list[BetSpot], house: House) -> list[BetSpot]:
     """docs/rules.md: seat by seat from the dealer's right (counter-clockwise: the highest seat
     first) or left, a seat's main bet before its side bet."""
     sign = -1 if house.order.direction is Direction.COUNTERCLOCKWISE else 1
     return sorted(spots, key=lambda s: (sign * s.seat, s.bet in SIDE_BETS))
 
 
-def settle(spot: Spot, t, house: House):
+def settle(spot: BetSpot, t, house: House):
     return settle_bet(t.coup.outcome, spot.bet, spot.wager, house)
 
 

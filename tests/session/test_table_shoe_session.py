@@ -24,7 +24,7 @@ from decimal import Decimal
 import pytest
 
 from tests.support.coups import FakeClock, FakeNow
-from trainer.drills.catalog import load_drill
+from trainer.drills.catalogue import load_drill
 from trainer.drills.loader import load_text
 from trainer.drills.model import Kind, Step
 from trainer.engine import Bet, Card, Coup, parse_cards

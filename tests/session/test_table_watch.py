@@ -245,7 +245,7 @@ def test_a_retry_watches_the_same_moments_with_the_same_choices() -> None:
 
 
 def test_the_bundled_audition_grades_the_moments_watched_as_protecting_the_game() -> None:
-    from trainer.curriculum.catalog import load_curriculum
+    from trainer.curriculum.catalogue import load_curriculum
     from trainer.session.audition import judge_audition, practical_drills
 
     audition = load_curriculum().audition

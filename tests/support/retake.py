@@ -14,7 +14,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from tests.support.history import answer, session
-from trainer.curriculum.catalog import bundled_path, drill_ids
+from trainer.curriculum.catalogue import bundled_path, drill_ids
 from trainer.curriculum.loader import load_curriculum_file
 from trainer.curriculum.model import Curriculum
 from trainer.history.backend import HistoryStore

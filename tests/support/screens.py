@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from tests.support.coups import FakeClock, FakeNow, dealer, dragon_replays, drill, remedy_replays
 from tests.support.history import T0, answer, session
-from trainer.drills.catalog import DrillEntry
+from trainer.drills.catalogue import DrillEntry
 from trainer.drills.model import WHOLE_COUP, Step
 from trainer.engine.dealt import Handled
 from trainer.history.progress import ProgressData, progress_data

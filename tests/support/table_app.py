@@ -27,7 +27,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from tests.support.coups import DRAGON, PANDA, FakeClock, FakeNow
-from trainer.drills.catalog import DrillEntry
+from trainer.drills.catalogue import DrillEntry
 from trainer.drills.model import BetSpec, DealtTable, Drill, Mode, Step, TableSpec
 from trainer.engine import Bet, Coup, parse_cards
 from trainer.engine.house import DEFAULT_HOUSE, House

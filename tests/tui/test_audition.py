@@ -14,12 +14,12 @@ from textual.widgets import Label, Static
 
 from tests.support.coups import DRAGON, FakeClock, FakeNow, coup, dealer, drill
 from trainer.curriculum.model import Area, Audition, Curriculum, Grade, RedLine
-from trainer.drills.catalog import DrillEntry
+from trainer.drills.catalogue import DrillEntry
 from trainer.drills.model import Mode, Step
 from trainer.engine import Bet
 from trainer.session.audition import AUDITION_ID, proctor_of
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.tui.app import Hooks, TrainerApp
+from trainer.tui.app import HistoryPort, TrainerApp
 from trainer.tui.messages import StartAudition, WriteSignOff
 from trainer.tui.screens.audition import ProctorScreen, VerdictScreen
 from trainer.tui.screens.drill import DrillScreen
@@ -59,7 +59,7 @@ def app(kept: Recorded) -> TrainerApp:
         deal=dealer([coup(DRAGON, {Bet.PLAYER: "20", Bet.BANKER: "10"})]),
         clock=FakeClock(),
         now=FakeNow(),
-        hooks=Hooks(
+        hooks=HistoryPort(
             on_answer=kept.answers.append,
             on_session=kept.sessions.append,
             curriculum=lambda: curriculum,
@@ -189,7 +189,7 @@ async def test_no_audition_without_a_curriculum() -> None:
 async def test_a_retake_before_its_day_is_refused_with_the_day() -> None:
     kept = Recorded()
     the_app = app(kept)
-    the_app.hooks = Hooks(
+    the_app.hooks = HistoryPort(
         curriculum=the_app.hooks.curriculum,
         retake_from=lambda who: datetime(2026, 1, 9, 9, 0, tzinfo=UTC),  # now: 2026-01-02
     )
@@ -203,7 +203,7 @@ async def test_a_retake_before_its_day_is_refused_with_the_day() -> None:
 
 async def test_the_bundled_audition_sits_its_written_part_then_seven_drills() -> None:
     """The bundled curriculum's audition with the bundled drills: every part loads."""
-    from trainer.curriculum.catalog import load_curriculum
+    from trainer.curriculum.catalogue import load_curriculum
 
     curriculum = load_curriculum()
     the_app = TrainerApp(
@@ -211,7 +211,7 @@ async def test_the_bundled_audition_sits_its_written_part_then_seven_drills() ->
         seed=1,
         clock=FakeClock(),
         now=FakeNow(),
-        hooks=Hooks(curriculum=lambda: curriculum),
+        hooks=HistoryPort(curriculum=lambda: curriculum),
     )
     async with the_app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
@@ -269,7 +269,7 @@ async def test_an_instructor_signs_the_sheet_at_the_verdict_with_the_schools_key
             deal=dealer([coup(DRAGON, {Bet.PLAYER: "20", Bet.BANKER: "10"})]),
             clock=FakeClock(),
             now=FakeNow(),
-            hooks=Hooks(
+            hooks=HistoryPort(
                 on_answer=recorder.on_answer,
                 on_session=recorder.on_session,
                 curriculum=recorder.curriculum,
@@ -368,7 +368,7 @@ async def test_every_part_of_the_bundled_audition_is_sat_as_an_exam() -> None:
     headed "Part N of 8 · <title>", ? refused with a word and no reference opened, and its
     first answer followed by no feedback; a table exam's Enter with nothing marked takes
     nothing (no bet shown taken: the right take is not shown)."""
-    from trainer.curriculum.catalog import load_curriculum
+    from trainer.curriculum.catalogue import load_curriculum
     from trainer.session.table.values import SpotState
     from trainer.tui.screens.reference import ReferenceScreen
     from trainer.tui.screens.spot import SpotScreen
@@ -381,7 +381,7 @@ async def test_every_part_of_the_bundled_audition_is_sat_as_an_exam() -> None:
         seed=1,
         clock=FakeClock(),
         now=FakeNow(),
-        hooks=Hooks(on_session=kept.sessions.append, curriculum=lambda: curriculum),
+        hooks=HistoryPort(on_session=kept.sessions.append, curriculum=lambda: curriculum),
     )
     async with the_app.run_test(size=SIZE) as pilot:
         await pilot.press("a")

@@ -11,12 +11,12 @@ from __future__ import annotations
 from tests.support.coups import DRAGON, FakeClock, FakeNow, coup, dealer, drill
 from tests.support.history import T0, answer
 from trainer.curriculum.model import Area, Audition, Curriculum, Grade
-from trainer.drills.catalog import DrillEntry
+from trainer.drills.catalogue import DrillEntry
 from trainer.drills.model import Mode, Step
 from trainer.engine import Bet
 from trainer.session.audition import AUDITION_ID, Outcome, Retake, judge_audition
 from trainer.session.records import SessionRecord
-from trainer.tui.app import Hooks, TrainerApp
+from trainer.tui.app import HistoryPort, TrainerApp
 from trainer.tui.screens.audition import ProctorScreen, VerdictScreen
 from trainer.tui.screens.drill import DrillScreen
 
@@ -54,7 +54,7 @@ async def test_a_retake_sits_only_the_named_area_and_passes_combined() -> None:
         deal=dealer([coup(DRAGON, {Bet.PLAYER: "20", Bet.BANKER: "10"})]),
         clock=FakeClock(),
         now=FakeNow(),
-        hooks=Hooks(
+        hooks=HistoryPort(
             on_session=sessions.append,
             curriculum=lambda: curriculum,
             retake=lambda trainee: Retake.of(RUN, EARLIER, EARLIER_ANSWERS),

@@ -19,7 +19,7 @@ from tests.support.table_app import (
     timed_part_app,
     watched_table,
 )
-from trainer.drills.catalog import DrillEntry
+from trainer.drills.catalogue import DrillEntry
 from trainer.drills.model import WHOLE_COUP, Mode
 from trainer.engine import Bet
 from trainer.session.audition import exam_part

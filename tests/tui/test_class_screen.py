@@ -23,7 +23,7 @@ from trainer.tui.screens.progress import ProgressScreen
 SIZE = (120, 40)
 DAY = timedelta(days=1)
 MIN = timedelta(minutes=1)
-make_app = import_module("trainer.cli.class").make_app  # "class" is the command's name
+make_app = import_module("trainer.cli.class_").make_app  # "class" is the command's name
 
 
 @pytest.fixture
@@ -142,7 +142,7 @@ def test_the_class_view_never_writes_the_history(
     schema down in it) and nothing is left beside it."""
     import argparse
 
-    command = import_module("trainer.cli.class")
+    command = import_module("trainer.cli.class_")
     opened: list[HistoryStore] = []
 
     class Shown:

@@ -12,10 +12,10 @@ from rich.console import Console
 
 from tests.support.coups import FakeClock, FakeNow
 from tests.support.history import T0
-from trainer.curriculum.catalog import load_curriculum
+from trainer.curriculum.catalogue import load_curriculum
 from trainer.history.mastery import DayPoint, PathPicture, PathProgress, assess
 from trainer.history.queries import Answer
-from trainer.tui.app import Hooks, TrainerApp
+from trainer.tui.app import HistoryPort, TrainerApp
 from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.path import PathScreen
 from trainer.tui.widgets.keybar import KeyBar
@@ -51,7 +51,7 @@ def app(trainee: str = "Alex") -> TrainerApp:
         seed=1,
         clock=FakeClock(),
         now=FakeNow(),
-        hooks=Hooks(path=lambda who, now: path()),
+        hooks=HistoryPort(path=lambda who, now: path()),
     )
 
 
@@ -116,7 +116,7 @@ def test_the_picture_lines_are_the_days_worked_by_hand() -> None:
 async def test_m_opens_the_picture_of_the_path() -> None:
     days = {"naturals": (DayPoint("2024-05-01", 50, 50, 50.0),)}
     the_app = app()
-    the_app.hooks = Hooks(
+    the_app.hooks = HistoryPort(
         path=lambda who, now: path(), path_picture=lambda who, now: PathPicture(path(), days)
     )
     async with the_app.run_test(size=(80, 24)) as pilot:
@@ -143,7 +143,7 @@ def test_path_picture_at_80x24(snap_compare) -> None:  # type: ignore[no-untyped
         "outcomes": (DayPoint("2024-05-03", 10, 10, 20.0),),
     }
     the_app = app()
-    the_app.hooks = Hooks(
+    the_app.hooks = HistoryPort(
         path=lambda who, now: path(), path_picture=lambda who, now: PathPicture(path(), days)
     )
 

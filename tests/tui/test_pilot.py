@@ -26,14 +26,14 @@ from tests.support.screens import make_app, status
 from trainer.drills.model import Mode, Step
 from trainer.engine import Bet
 from trainer.session.records import AnswerRecord, SessionRecord
-from trainer.tui.app import Hooks, TrainerApp
+from trainer.tui.app import HistoryPort, TrainerApp
 from trainer.tui.screens.dialogs import ConfirmLeave, ConfirmQuit, ReviewLengthScreen
 from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.reference import ReferenceScreen
 from trainer.tui.screens.results import MissedScreen, ResultsScreen
+from trainer.tui.widgets.hands import HandView
 from trainer.tui.widgets.keybar import KeyBar
-from trainer.tui.widgets.table import HandView
 
 SIZE = (80, 24)
 
@@ -258,7 +258,7 @@ async def test_results_step_through_missed_and_retry() -> None:
 async def test_quit_mid_drill_asks_first() -> None:
     sessions: list[SessionRecord] = []
     app = make_app(
-        [coup(DRAGON), coup(PANDA)], (Step.OUTCOME,), hooks=Hooks(on_session=sessions.append)
+        [coup(DRAGON), coup(PANDA)], (Step.OUTCOME,), hooks=HistoryPort(on_session=sessions.append)
     )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("7", "enter", "enter", "ctrl+q")
@@ -287,7 +287,7 @@ async def test_home_starts_a_drill_and_the_warmup_key() -> None:
         [coup(DRAGON)],
         (Step.OUTCOME,),
         start=False,
-        hooks=Hooks(on_answer=answers.append, due_count=lambda who, now: 3),
+        hooks=HistoryPort(on_answer=answers.append, due_count=lambda who, now: 3),
     )
     async with app.run_test(size=SIZE) as pilot:
         assert "3 skills due" in str(app.screen.query_one("#trainee", Static).render())
@@ -320,7 +320,10 @@ async def test_keys_in_the_key_line_are_clickable() -> None:
 
 async def test_due_count_none_shows_nothing() -> None:
     app = make_app(
-        [coup(DRAGON)], (Step.OUTCOME,), start=False, hooks=Hooks(due_count=lambda who, now: None)
+        [coup(DRAGON)],
+        (Step.OUTCOME,),
+        start=False,
+        hooks=HistoryPort(due_count=lambda who, now: None),
     )
     async with app.run_test(size=SIZE):
         assert "due" not in str(app.screen.query_one("#trainee", Static).render())
@@ -435,7 +438,7 @@ async def test_escape_asks_then_leaves_to_home_recording_the_run_as_abandoned() 
     app = make_app(
         [coup(DRAGON), coup(PANDA), coup(NATURAL)],
         (Step.OUTCOME,),
-        hooks=Hooks(on_session=sessions.append, on_answer=answers.append),
+        hooks=HistoryPort(on_session=sessions.append, on_answer=answers.append),
     )
     async with app.run_test(size=SIZE) as pilot:
         keys = str(app.screen.query_one("#keys", KeyBar).render())
@@ -462,7 +465,7 @@ async def test_leaving_before_the_first_answer_records_nothing() -> None:
     app = make_app(
         [coup(DRAGON), coup(PANDA)],
         (Step.OUTCOME,),
-        hooks=Hooks(on_session=sessions.append, on_answer=answers.append),
+        hooks=HistoryPort(on_session=sessions.append, on_answer=answers.append),
     )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("escape")
@@ -480,7 +483,7 @@ async def test_an_exam_left_before_its_first_answer_is_an_abandoned_attempt() ->
         [coup(DRAGON), coup(PANDA)],
         (Step.OUTCOME,),
         mode=Mode.EXAM,
-        hooks=Hooks(on_session=sessions.append, on_answer=answers.append),
+        hooks=HistoryPort(on_session=sessions.append, on_answer=answers.append),
     )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("escape")
@@ -645,7 +648,7 @@ async def test_r_asks_the_review_length_and_hands_it_to_the_review() -> None:
         calls.append((trainee, *questions))
         return review_drill
 
-    app = make_app([coup(DRAGON)], (Step.OUTCOME,), start=False, hooks=Hooks(review=review))
+    app = make_app([coup(DRAGON)], (Step.OUTCOME,), start=False, hooks=HistoryPort(review=review))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
         assert isinstance(app.screen, ReviewLengthScreen)
@@ -672,7 +675,7 @@ async def test_a_review_refused_says_why() -> None:
 
         raise NothingDueError("nothing is due for review")
 
-    app = make_app([coup(DRAGON)], (Step.OUTCOME,), start=False, hooks=Hooks(review=review))
+    app = make_app([coup(DRAGON)], (Step.OUTCOME,), start=False, hooks=HistoryPort(review=review))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
         assert isinstance(app.screen, HomeScreen)  # said at once, no length asked

@@ -13,7 +13,7 @@ from textual.widgets import Input, Static
 
 from tests.support.coups import FakeClock, FakeNow, coup, dealer, drill
 from tests.support.screens import status
-from trainer.drills.catalog import DrillEntry
+from trainer.drills.catalogue import DrillEntry
 from trainer.drills.model import Step
 from trainer.engine import Bet
 from trainer.engine.house import BUNDLED_HOUSES, COMMISSION_HOUSE, House

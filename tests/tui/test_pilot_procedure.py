@@ -211,7 +211,7 @@ async def test_flagging_a_replay_dealt_right_is_a_mistake() -> None:
 
 
 async def test_the_bundled_spot_drill_starts_on_the_replay_screen() -> None:
-    from trainer.drills.catalog import load_drill
+    from trainer.drills.catalogue import load_drill
 
     app = TrainerApp(
         start=load_drill("spot-the-error"), trainee="Alex", seed=4, clock=FakeClock(), now=FakeNow()

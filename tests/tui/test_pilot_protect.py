@@ -25,7 +25,7 @@ from trainer.tui.app import TrainerApp
 from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.results import ResultsScreen
 from trainer.tui.widgets.choices import OptionButton
-from trainer.tui.widgets.table import HandView
+from trainer.tui.widgets.hands import HandView
 
 SIZE = (100, 40)
 LATE = "Seat 3 Banker: past posting: refuse the bet"

@@ -17,7 +17,7 @@ from rich.console import Console
 from textual.widgets import Static
 
 from tests.support.coups import FakeClock, FakeNow, remedy_replays
-from trainer.drills.catalog import load_drill
+from trainer.drills.catalogue import load_drill
 from trainer.drills.model import Mode, Step
 from trainer.session import Session
 from trainer.session.audition import exam_part

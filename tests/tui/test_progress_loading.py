@@ -11,7 +11,7 @@ from textual.widgets import DataTable
 
 from tests.support.screens import SIZE, make_app, progress_history, text
 from trainer.history.progress import ProgressData
-from trainer.tui.app import Hooks
+from trainer.tui.app import HistoryPort
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.progress import ProgressScreen
 
@@ -26,7 +26,7 @@ async def test_progress_loads_in_a_worker_behind_a_loading_line(tmp_path: Path) 
         assert release.wait(10), "the test never let the read finish"
         return data
 
-    app = make_app([], start=False, trainee="ana", hooks=Hooks(progress=slow_progress))
+    app = make_app([], start=False, trainee="ana", hooks=HistoryPort(progress=slow_progress))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         await pilot.pause()
@@ -46,7 +46,9 @@ async def test_progress_loads_in_a_worker_behind_a_loading_line(tmp_path: Path) 
 
 
 async def test_a_failed_read_closes_the_loading_screen(tmp_path: Path) -> None:
-    app = make_app([], start=False, trainee="ana", hooks=Hooks(progress=lambda who, now: None))
+    app = make_app(
+        [], start=False, trainee="ana", hooks=HistoryPort(progress=lambda who, now: None)
+    )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         await app.workers.wait_for_complete()
@@ -61,7 +63,7 @@ async def test_closing_before_the_read_ends_is_harmless(tmp_path: Path) -> None:
         release.wait(10)
         return None
 
-    app = make_app([], start=False, trainee="ana", hooks=Hooks(progress=slow_progress))
+    app = make_app([], start=False, trainee="ana", hooks=HistoryPort(progress=slow_progress))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         await pilot.pause()

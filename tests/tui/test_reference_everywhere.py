@@ -20,7 +20,7 @@ from tests.support.bundled import BUNDLED_IDS
 from tests.support.coups import NATURAL, FakeClock, FakeNow, coup, dealer, drill
 from tests.support.screens import SpotApp, text
 from tests.support.table_app import COMMISSION_SEATS, table, table_app
-from trainer.drills.catalog import DrillEntry, load_drill
+from trainer.drills.catalogue import DrillEntry, load_drill
 from trainer.drills.model import Drill, Mode, Step
 from trainer.engine import Bet
 from trainer.engine.house import BUNDLED_HOUSES, COMMISSION_HOUSE, House

@@ -8,7 +8,7 @@ and look at the SVGs in tests/tui/__snapshots__/.
 from __future__ import annotations
 
 from tests.support.coups import DRAGON, PANDA, FakeClock, FakeNow, coup, dealer, drill
-from trainer.drills.catalog import DrillEntry
+from trainer.drills.catalogue import DrillEntry
 from trainer.drills.model import WHOLE_COUP, Mode, Step
 from trainer.engine import Bet
 from trainer.tui.app import TrainerApp

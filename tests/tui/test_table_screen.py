@@ -27,7 +27,7 @@ from trainer.engine.house import COMMISSION_HOUSE
 from trainer.session.records import AnswerRecord
 from trainer.session.table.session import TableSession
 from trainer.session.table.values import Phase
-from trainer.tui.app import Hooks
+from trainer.tui.app import HistoryPort
 from trainer.tui.screens.dialogs import ConfirmLeave
 from trainer.tui.screens.home import HomeScreen
 from trainer.tui.screens.table import TableScreen
@@ -50,7 +50,7 @@ def session(app) -> TableSession:
 
 async def test_a_whole_table_in_practice() -> None:
     records: list[AnswerRecord] = []
-    app = table_app(hooks=Hooks(on_answer=records.append))
+    app = table_app(hooks=HistoryPort(on_answer=records.append))
     async with app.run_test(size=SIZE) as pilot:
         s = session(app)
         # the layout as a dealer sees it: every bet with its letter and wager

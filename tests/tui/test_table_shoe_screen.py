@@ -16,14 +16,14 @@ from textual.widgets import Static
 
 from tests.support.coups import FakeClock, FakeNow
 from tests.support.screens import text
-from trainer.drills.catalog import DrillEntry
+from trainer.drills.catalogue import DrillEntry
 from trainer.drills.loader import load_text
 from trainer.engine.shoe import ShoeRules, ShoeRun
 from trainer.session.records import AnswerRecord
 from trainer.session.shoe import Next, dealt_shoe
 from trainer.session.table.session import TableSession
 from trainer.session.table.values import Phase
-from trainer.tui.app import Hooks, TrainerApp
+from trainer.tui.app import HistoryPort, TrainerApp
 from trainer.tui.screens.table import TableScreen
 from trainer.tui.screens.table_results import TableResultsScreen
 
@@ -53,7 +53,7 @@ async def test_burn_a_table_and_the_cut_card_question() -> None:
     records: list[AnswerRecord] = []
     drill = load_text(DRILL)
     run = dealt_shoe(ShoeRun.stacked(STACK, ShoeRules(cut=7)))
-    hooks = Hooks(on_answer=records.append)
+    hooks = HistoryPort(on_answer=records.append)
     clock = FakeClock()
     session = TableSession.from_shoe(
         drill, run, "Alex", random.Random(2), clock=clock, now=FakeNow(), on_answer=hooks.on_answer

@@ -13,7 +13,7 @@ from trainer.session.table.values import Phase
 from trainer.tui.screens.table import TableScreen
 from trainer.tui.widgets.chiptray import ChipTray
 from trainer.tui.widgets.felt import SeatView
-from trainer.tui.widgets.table import HandView
+from trainer.tui.widgets.hands import HandView
 
 SIZE = (80, 24)
 

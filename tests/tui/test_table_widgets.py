@@ -17,10 +17,10 @@ from textual.widget import Widget
 from trainer.engine import Bet, Card, Rank, Suit
 from trainer.tui.widgets.chiptray import ChipDenomination, ChipTray
 from trainer.tui.widgets.dealer import DealerPanel, TrayState
-from trainer.tui.widgets.felt import Felt, SeatView, Spot
+from trainer.tui.widgets.felt import Felt, SeatView, ShownSpot
+from trainer.tui.widgets.hands import HandsRow, HandView
 from trainer.tui.widgets.livetext import LiveText
 from trainer.tui.widgets.stepfeedback import FeedbackPanel, FeedbackScroll, Said
-from trainer.tui.widgets.table import HandsRow, HandView
 from trainer.tui.widgets.tableheader import TableStatus
 
 
@@ -104,8 +104,8 @@ def test_the_status_gives_up_the_target_then_the_mode() -> None:
     assert status.fitted(5) == "Table 2/5 · score 3/4 · 12.0s"  # the shortest, cut by the line
 
 
-def spot(seat: int, bet: Bet, wager: int, key: str) -> Spot:
-    return Spot(seat, bet, Decimal(wager), key)
+def spot(seat: int, bet: Bet, wager: int, key: str) -> ShownSpot:
+    return ShownSpot(seat, bet, Decimal(wager), key)
 
 
 async def test_the_felt_gives_each_seat_its_own_bets() -> None:

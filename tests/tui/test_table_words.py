@@ -18,7 +18,7 @@ from textual.widgets import Static
 from tests.support.coups import FakeClock, FakeNow
 from tests.support.screens import text
 from tests.support.table_app import SEATS, dealer_of, table, table_app, table_drill
-from trainer.drills.catalog import DrillEntry
+from trainer.drills.catalogue import DrillEntry
 from trainer.engine import Bet
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.table import TableScreen

@@ -15,7 +15,7 @@ from tests.support.screens import make_app
 from tests.support.table_app import dealer_of, table, table_app, table_drill
 from tests.tui.test_results_snapshots import ScreenApp
 from tests.tui.test_table_words import LONG_TITLE
-from trainer.drills.catalog import DrillEntry
+from trainer.drills.catalogue import DrillEntry
 from trainer.drills.model import Step
 from trainer.engine import Bet
 from trainer.tui.app import TrainerApp
@@ -91,6 +91,6 @@ def test_class_head_with_no_answers(snap_compare, size, tmp_path) -> None:
 
     from trainer.history.store import open_history
 
-    make = import_module("trainer.cli.class").make_app
+    make = import_module("trainer.cli.class_").make_app
     with open_history(tmp_path / "empty.sqlite3") as store:
         assert snap_compare(make(store), terminal_size=size)

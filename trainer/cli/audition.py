@@ -251,7 +251,7 @@ def _needed(value: str | None, what: str) -> str:
 
 
 def _curriculum(option: str | None) -> Curriculum:
-    from trainer.curriculum.catalog import load_curriculum
+    from trainer.curriculum.catalogue import load_curriculum
     from trainer.curriculum.loader import CurriculumFileError
 
     try:

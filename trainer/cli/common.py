@@ -8,6 +8,7 @@ this module and nothing that builds a parser.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from keyword import iskeyword
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from trainer.errors import BadInputError
@@ -41,6 +42,13 @@ COMMANDS: dict[str, str] = {
     "people": N_("the roster, sign-in and database roles of a school's history"),
     "school": N_("a school's set-up for N trainers: PgBouncer, PostgreSQL, nginx, TLS; check it"),
 }
+
+
+def command_module(name: str) -> str:
+    """The module of command ``name``: ``trainer.cli.<name>``, with an underscore after a
+    Python keyword (``class`` is ``trainer.cli.class_``), as PEP 8 names what a keyword
+    would shadow; so every command's module can be imported by name."""
+    return f"trainer.cli.{name}_" if iskeyword(name) else f"trainer.cli.{name}"
 
 
 class UsageError(BadInputError):

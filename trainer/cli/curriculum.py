@@ -71,7 +71,7 @@ def _percent(value: int) -> str:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    from trainer.curriculum.catalog import curriculum_path, load_curriculum
+    from trainer.curriculum.catalogue import curriculum_path, load_curriculum
     from trainer.curriculum.loader import CurriculumFileError
 
     path = curriculum_path(args.curriculum)
@@ -131,7 +131,7 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_validate(args: argparse.Namespace) -> int:
-    from trainer.curriculum.catalog import drill_ids
+    from trainer.curriculum.catalogue import drill_ids
     from trainer.curriculum.loader import CurriculumFileError, load_curriculum_file
 
     known = drill_ids()
@@ -171,9 +171,9 @@ def run_progress(args: argparse.Namespace) -> int:
     """The progress picture, as the path screen shows it (colour on a terminal only)."""
     from rich.console import Console
 
-    from trainer.curriculum.catalog import load_curriculum
+    from trainer.curriculum.catalogue import load_curriculum
     from trainer.curriculum.loader import CurriculumFileError
-    from trainer.drills.catalog import available_drills
+    from trainer.drills.catalogue import available_drills
     from trainer.history.mastery import path_progress, skill_trends
     from trainer.history.store import HistoryError, db_is_missing, open_history, resolve_db
     from trainer.tui.widgets.path import path_text, picture

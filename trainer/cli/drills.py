@@ -82,7 +82,7 @@ def _count(text: str) -> int:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from trainer.drills.catalog import available_drills, bundled_dir
+    from trainer.drills.catalogue import available_drills, bundled_dir
     from trainer.engine import dumps_exact
     from trainer.paths import user_drills_dir
 
@@ -190,7 +190,7 @@ def _asks(drill: Any, dc: Any) -> list[str]:
 
 
 def run_preview(args: argparse.Namespace) -> int:  # noqa: C901 (the preview's kinds and output forms)
-    from trainer.drills.catalog import load_drill
+    from trainer.drills.catalogue import load_drill
     from trainer.drills.errors import DrillError, DrillFileError
     from trainer.engine import dumps_exact, format_amount
 

@@ -58,7 +58,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
 
 def run_list(args: argparse.Namespace) -> int:
     from trainer.engine.money import dumps_exact
-    from trainer.houses.catalog import available_houses, user_houses_dir
+    from trainer.houses.catalogue import available_houses, user_houses_dir
 
     entries = available_houses()
     if args.json:
@@ -101,7 +101,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def _find(name: str) -> House | None:
-    from trainer.houses.catalog import HouseNotFoundError, find_house
+    from trainer.houses.catalogue import HouseNotFoundError, find_house
     from trainer.houses.errors import HouseFileError
 
     try:

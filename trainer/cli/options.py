@@ -145,7 +145,7 @@ def house_of_args(args: argparse.Namespace) -> House:
 
     house = DEFAULT_HOUSE
     if getattr(args, "house", None):
-        from trainer.houses.catalog import HouseNotFoundError, find_house
+        from trainer.houses.catalogue import HouseNotFoundError, find_house
         from trainer.houses.errors import HouseFileError
 
         try:

@@ -14,7 +14,7 @@ from importlib import import_module
 from typing import Any, ClassVar, NoReturn
 
 from trainer import __version__
-from trainer.cli.common import COMMANDS, EXIT_USAGE, shorten
+from trainer.cli.common import COMMANDS, EXIT_USAGE, command_module, shorten
 from trainer.cli.options import add_db_argument
 from trainer.i18n import LANGUAGES, N_, _
 
@@ -181,7 +181,7 @@ def build_parser(command: str | None = None) -> Parser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name, summary in COMMANDS.items():
         if name == command:
-            import_module(f"trainer.cli.{name}").register(sub)
+            import_module(command_module(name)).register(sub)
         else:  # its options and their help are the real parser's business
             sub.add_parser(name, help=_(summary), add_help=False)
     return parser

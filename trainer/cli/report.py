@@ -161,7 +161,7 @@ def _nothing(args: argparse.Namespace, since: datetime | None, message: str) -> 
 
 
 def _curriculum(option: str | None) -> Curriculum:
-    from trainer.curriculum.catalog import load_curriculum
+    from trainer.curriculum.catalogue import load_curriculum
     from trainer.curriculum.loader import CurriculumFileError
 
     try:

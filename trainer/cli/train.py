@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     from trainer.cli.parser import Parser
     from trainer.history.hooks import Recorder
-    from trainer.tui.app import Hooks
+    from trainer.tui.app import HistoryPort
 
 #: `ezbac train review`: the trainee's spaced review, built from the history.
 REVIEW = "review"
@@ -113,7 +113,7 @@ def signin_on(recorder: Recorder) -> bool:
 
 
 def run_train(args: argparse.Namespace) -> int:
-    from trainer.drills.catalog import load_drill
+    from trainer.drills.catalogue import load_drill
     from trainer.drills.errors import DrillFileError
 
     trainee = _trainee(args)
@@ -268,15 +268,15 @@ def history_recorder(db: str | None, curriculum: str | None = None) -> Recorder:
     return Recorder(store, curriculum=curriculum)
 
 
-def history_hooks(db: str | None) -> Hooks:
-    """The trainer app's Hooks wired to the history at ``db`` (see history_recorder)."""
+def history_hooks(db: str | None) -> HistoryPort:
+    """The trainer app's HistoryPort wired to the history at ``db`` (see history_recorder)."""
     return recorder_hooks(history_recorder(db))
 
 
-def recorder_hooks(recorder: Recorder) -> Hooks:
-    from trainer.tui.app import Hooks
+def recorder_hooks(recorder: Recorder) -> HistoryPort:
+    from trainer.tui.app import HistoryPort
 
-    return Hooks(
+    return HistoryPort(
         on_answer=recorder.on_answer,
         on_session=recorder.on_session,
         due_count=recorder.due_count,

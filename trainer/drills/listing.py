@@ -9,7 +9,7 @@ one shown; a file that scans clean but is wrong in substance is refused, with al
 file:line errors, when it is started.
 
 The fields are those the declaration (``trainer.drills.fields``) marks ``listed``; they
-make the listed part of ``trainer.drills.catalog.DrillEntry``.  ``ListingCache`` keeps them
+make the listed part of ``trainer.drills.catalogue.DrillEntry``.  ``ListingCache`` keeps them
 in the per-user data folder, keyed by each file's path, modification time and size, so a
 launch with unchanged files never imports PyYAML at all
 (about a third of the trainer's start-up cost over a bare Textual app).

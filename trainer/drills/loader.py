@@ -224,7 +224,7 @@ class _Reader(SectionReads, F.DrillReads):
 
     def house(self, node: Node, path: str) -> House | None:
         """A house by name or file; a broken house file's own problems are reported too."""
-        from trainer.houses.catalog import HouseNotFoundError
+        from trainer.houses.catalogue import HouseNotFoundError
         from trainer.houses.errors import HouseFileError
 
         name = self.line(node, path)

@@ -14,7 +14,7 @@ from trainer.engine.dealt import (
     BetAction,
     Dealt,
 )
-from trainer.engine.deviation import Deviation, Kind
+from trainer.engine.deviation import Deviation, DeviationKind
 from trainer.engine.house import House
 from trainer.engine.money import format_amount
 from trainer.engine.order import Done, out_of_order
@@ -96,20 +96,28 @@ def bet_deviations(
     rule, right = bet_rule(s), result_text(s)
     did = did_words(a)
     out: list[Deviation] = []
-    kind: Kind | None = None
+    kind: DeviationKind | None = None
     if s.result is BetResult.LOSE:
-        kind = {Done.PAID: Kind.LOSER_PAID, Done.PUSHED: Kind.LOSER_PUSHED}.get(a.done)
+        kind = {Done.PAID: DeviationKind.LOSER_PAID, Done.PUSHED: DeviationKind.LOSER_PUSHED}.get(
+            a.done
+        )
     elif s.result is BetResult.PUSH:
-        kind = {Done.PAID: Kind.PUSH_PAID, Done.TAKEN: Kind.PUSH_TAKEN}.get(a.done)
+        kind = {Done.PAID: DeviationKind.PUSH_PAID, Done.TAKEN: DeviationKind.PUSH_TAKEN}.get(
+            a.done
+        )
     elif a.done is not Done.PAID:
-        kind = Kind.WINNER_TAKEN if a.done is Done.TAKEN else Kind.WINNER_PUSHED
+        kind = DeviationKind.WINNER_TAKEN if a.done is Done.TAKEN else DeviationKind.WINNER_PUSHED
     if kind is not None:
         out.append(Deviation(kind, step, did, right, rule, follows))
     elif a.done is Done.PAID or a.commission:
         owed = s.paid  # the payout, or what goes with the way the dealer collected
         paid_ok = a.paid == s.paid
         if a.commission != s.commission:
-            ck = Kind.COMMISSION_TAKEN if s.commission == 0 else Kind.COMMISSION_WRONG
+            ck = (
+                DeviationKind.COMMISSION_TAKEN
+                if s.commission == 0
+                else DeviationKind.COMMISSION_WRONG
+            )
             why = rule if s.commission else _no_commission(house, s)
             out.append(Deviation(ck, step, did, right, why, follows))
             # a payout short by exactly the commission wrongly taken is the same mistake
@@ -118,14 +126,16 @@ def bet_deviations(
             )
         elif s.commission and a.boxed is not None and a.boxed is not s.commission_deferred:
             out.append(
-                Deviation(Kind.COMMISSION_COLLECTED, step, did, right, _collection(s), follows)
+                Deviation(
+                    DeviationKind.COMMISSION_COLLECTED, step, did, right, _collection(s), follows
+                )
             )
             # the payout that goes with the way it was collected is the same mistake
             gross = s.paid + (_ZERO if s.commission_deferred else s.commission)
             owed = gross - (_ZERO if a.boxed else a.commission)
             paid_ok = a.paid == owed
         if not paid_ok:
-            pk = Kind.PAYOUT_SHORT if a.paid < owed else Kind.PAYOUT_OVER
+            pk = DeviationKind.PAYOUT_SHORT if a.paid < owed else DeviationKind.PAYOUT_OVER
             out.append(Deviation(pk, step, did, right, rule, follows))
     if a.done is Done.PAID and a.chips is not None:
         out.extend(_chips_deviation(a, a.chips, s, step, follows, house))
@@ -135,7 +145,7 @@ def bet_deviations(
             if s.fee
             else "this game takes no collection fee"
         )
-        out.append(Deviation(Kind.FEE_WRONG, step, did, right, fee, follows))
+        out.append(Deviation(DeviationKind.FEE_WRONG, step, did, right, fee, follows))
     return out
 
 
@@ -159,7 +169,7 @@ def _chips_deviation(
     colours = {c.value: c.colour for c in house.chips}
     return [
         Deviation(
-            Kind.CHIPS_WRONG,
+            DeviationKind.CHIPS_WRONG,
             step,
             did_words(a),
             f"pay {format_amount(a.paid)} in {check.expected.describe(colours)}",
@@ -207,5 +217,5 @@ def order_deviation(
         later = sorted((k for _, k in ok[n + 1 :]), key=engine.__getitem__)
         slip = out_of_order(house, key, later)
         if slip is not None:
-            return Deviation(Kind.ORDER, index, slip.did, slip.right, slip.rule)
+            return Deviation(DeviationKind.ORDER, index, slip.did, slip.right, slip.rule)
     return None

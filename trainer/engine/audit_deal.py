@@ -16,7 +16,7 @@ from trainer.engine.dealt import (
     AfterCoup,
     Dealt,
 )
-from trainer.engine.deviation import Deviation, Kind
+from trainer.engine.deviation import Deviation, DeviationKind
 from trainer.engine.house import House
 from trainer.engine.shoe import BetweenCoups, ShoeRules
 
@@ -32,7 +32,7 @@ def _first_four(cards: tuple[DealtCard, ...]) -> list[Deviation]:
         if cards[i].to is not order[i]:
             return [
                 Deviation(
-                    Kind.WRONG_HAND,
+                    DeviationKind.WRONG_HAND,
                     i,
                     f"{cards[i].card} went to the {cards[i].to.label}",
                     f"{cards[i].card} is the {order[i].label}'s",
@@ -58,7 +58,7 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
             c = cards[4]
             return [
                 Deviation(
-                    Kind.NATURAL_NOT_STOPPED,
+                    DeviationKind.NATURAL_NOT_STOPPED,
                     4,
                     f"{c.card} was dealt to the {c.to.label}",
                     "no card: the coup is over",
@@ -73,7 +73,7 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
         if nxt is None:
             return [
                 Deviation(
-                    Kind.PLAYER_STOOD,
+                    DeviationKind.PLAYER_STOOD,
                     n,
                     "the Player did not draw",
                     "deal the Player a third card",
@@ -86,7 +86,7 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
             # below, and the same kind.
             return [
                 Deviation(
-                    Kind.WRONG_HAND,
+                    DeviationKind.WRONG_HAND,
                     i,
                     f"{nxt.card} went to the Banker",
                     f"{nxt.card} is the Player's third card",
@@ -102,7 +102,7 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
         if rules.banker_draws(bt, None) and not banker_next:
             return [
                 Deviation(
-                    Kind.WRONG_HAND,
+                    DeviationKind.WRONG_HAND,
                     i,
                     f"{nxt.card} went to the Player",
                     f"{nxt.card} is the Banker's third card",
@@ -111,7 +111,7 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
             ]
         return [
             Deviation(
-                Kind.PLAYER_DREW,
+                DeviationKind.PLAYER_DREW,
                 i,
                 f"the Player drew {nxt.card}",
                 "no card for the Player",
@@ -123,7 +123,7 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
         if nxt is None:
             return [
                 Deviation(
-                    Kind.BANKER_STOOD,
+                    DeviationKind.BANKER_STOOD,
                     n,
                     "the Banker did not draw",
                     "deal the Banker a third card",
@@ -133,7 +133,7 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
         if nxt.to is Side.PLAYER:
             return [
                 Deviation(
-                    Kind.WRONG_HAND,
+                    DeviationKind.WRONG_HAND,
                     i,
                     f"{nxt.card} went to the Player",
                     f"{nxt.card} is the Banker's third card",
@@ -145,7 +145,7 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
         if nxt.to is Side.BANKER:
             return [
                 Deviation(
-                    Kind.BANKER_DREW,
+                    DeviationKind.BANKER_DREW,
                     i,
                     f"the Banker drew {nxt.card}",
                     f"no card for the Banker ({nxt.card} stays in the shoe)",
@@ -154,7 +154,7 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
             ]
         return [
             Deviation(
-                Kind.PLAYER_DREW,
+                DeviationKind.PLAYER_DREW,
                 i,
                 f"the Player drew {nxt.card}",
                 "no more cards for the Player",
@@ -165,7 +165,7 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
         ]
     if i < n:
         c = cards[i]
-        kind = Kind.PLAYER_DREW if c.to is Side.PLAYER else Kind.BANKER_DREW
+        kind = DeviationKind.PLAYER_DREW if c.to is Side.PLAYER else DeviationKind.BANKER_DREW
         return [
             Deviation(
                 kind,
@@ -199,7 +199,7 @@ def said_deviations(dealt: Dealt, coup: Coup, house: House, follows: bool) -> li
                 if dealt.said[j].cards != right[i].cards:
                     out.append(
                         Deviation(
-                            Kind.CALL_WRONG,
+                            DeviationKind.CALL_WRONG,
                             first + j,
                             f'said "{said[j]}" with {dealt.said[j].cards} cards out',
                             f"say it with {right[i].cards} cards out",
@@ -212,7 +212,7 @@ def said_deviations(dealt: Dealt, coup: Coup, house: House, follows: bool) -> li
             i, j = i1 + k, j1 + k
             if i < i2 and j < j2:
                 did, fix = f'said "{said[j]}"', f'say "{right[i].text}"'
-                out.append(Deviation(Kind.CALL_WRONG, first + j, did, fix, rule, follows))
+                out.append(Deviation(DeviationKind.CALL_WRONG, first + j, did, fix, rule, follows))
             elif j < j2:
                 extra.append(j)
             else:
@@ -226,10 +226,10 @@ def said_deviations(dealt: Dealt, coup: Coup, house: House, follows: bool) -> li
             fix = f"say it in turn, with {right[moved[0]].cards} cards out"
         else:
             did, fix = f'said "{said[j]}"', "no such call"
-        out.append(Deviation(Kind.CALL_WRONG, first + j, did, fix, rule, follows))
+        out.append(Deviation(DeviationKind.CALL_WRONG, first + j, did, fix, rule, follows))
     for i, j in missing:
         did, fix = f'did not say "{right[i].text}"', f'say "{right[i].text}"'
-        out.append(Deviation(Kind.CALL_WRONG, first + j, did, fix, rule, follows))
+        out.append(Deviation(DeviationKind.CALL_WRONG, first + j, did, fix, rule, follows))
     return out
 
 
@@ -286,7 +286,7 @@ def shoe_deviations(dealt: Dealt, rules: ShoeRules) -> list[Deviation]:
     if past:
         out.append(
             Deviation(
-                Kind.COUP_AFTER_LAST,
+                DeviationKind.COUP_AFTER_LAST,
                 0,
                 "a coup was dealt",
                 "deal no coup: the shoe had ended",
@@ -296,7 +296,7 @@ def shoe_deviations(dealt: Dealt, rules: ShoeRules) -> list[Deviation]:
     if dealt.then is not None and dealt.then is not right:
         out.append(
             Deviation(
-                Kind.SHOE_END,
+                DeviationKind.SHOE_END,
                 dealt.step_count - 1,
                 f"called: {dealt.then.label}",
                 right.label,

@@ -16,7 +16,7 @@ from trainer.engine.dealt import (
     Foul,
     Handled,
 )
-from trainer.engine.deviation import Deviation, Kind
+from trainer.engine.deviation import Deviation, DeviationKind
 from trainer.engine.house import House
 from trainer.engine.irregularities import CALL_THE_FLOOR, CONFIRMED
 from trainer.engine.money import format_amount
@@ -146,7 +146,7 @@ def not_in_action_deviation(a: BetAction, f: Foul, step: int) -> Deviation:
             f"{bet} {format_amount(f.wager or _ZERO)} was {did} ({f.violation.short}): "
             "it does not play"
         )
-    return Deviation(Kind.NOT_IN_ACTION, step, did_words(a), right, rule)
+    return Deviation(DeviationKind.NOT_IN_ACTION, step, did_words(a), right, rule)
 
 
 def _made(f: Foul, house: House, layout: Layout) -> bool:
@@ -194,9 +194,17 @@ def foul_deviations(
                 if house.violation_exists(f.violation)
                 else "this table's limits do not make it a violation"
             )
-            kind, rule, right_text = Kind.LEGAL_BET_STOPPED, f"{house.name}: {why}", "let it play"
+            kind, rule, right_text = (
+                DeviationKind.LEGAL_BET_STOPPED,
+                f"{house.name}: {why}",
+                "let it play",
+            )
         else:
-            kind = Kind.VIOLATION_MISSED if f.response is None else Kind.VIOLATION_MISHANDLED
+            kind = (
+                DeviationKind.VIOLATION_MISSED
+                if f.response is None
+                else DeviationKind.VIOLATION_MISHANDLED
+            )
             label = over if f.violation is Violation.DIFFERENTIAL and over else f.violation.label
             rule = f"{house.name}: {label}: {right.label}"
             right_text = right.label
@@ -207,7 +215,9 @@ def foul_deviations(
     if over is not None and response is not None and not keyed:
         at = f"the table: {Violation.DIFFERENTIAL.short} ({Moment.BETS.label})"
         rule = f"{house.name}: {over}: {response.label}"
-        out.append(Deviation(Kind.VIOLATION_MISSED, 0, "let it play", response.label, rule, at=at))
+        out.append(
+            Deviation(DeviationKind.VIOLATION_MISSED, 0, "let it play", response.label, rule, at=at)
+        )
     return out
 
 
@@ -248,6 +258,8 @@ def remedy_deviations(dealt: Dealt, house: House) -> list[Deviation]:
         }[r.done]
         at = f"{r.label} ({_moment_words(r.cards)})"
         out.append(
-            Deviation(Kind.REMEDY_WRONG, _gap_step(dealt, r.cards), did, right_text, rule, at=at)
+            Deviation(
+                DeviationKind.REMEDY_WRONG, _gap_step(dealt, r.cards), did, right_text, rule, at=at
+            )
         )
     return out

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from trainer.engine.deviation import Kind
+from trainer.engine.deviation import DeviationKind
 from trainer.engine.injection import Level, Mistake, UnknownMistakeError
 
 __all__ = [
@@ -16,7 +16,9 @@ __all__ = [
 ]
 
 
-def _m(id: str, level: str, kind: Kind, description: str, transform: str, **params: Any) -> Mistake:
+def _m(
+    id: str, level: str, kind: DeviationKind, description: str, transform: str, **params: Any
+) -> Mistake:
     return Mistake(id, Level(level), kind, description, transform, params)
 
 
@@ -25,7 +27,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "banker-drew-on-stand",
         "coup",
-        Kind.BANKER_DREW,
+        DeviationKind.BANKER_DREW,
         "The Banker drew at a hard tableau cell where it stands.",
         "banker_draw",
         should="stand",
@@ -34,7 +36,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "banker-stood-on-draw",
         "coup",
-        Kind.BANKER_STOOD,
+        DeviationKind.BANKER_STOOD,
         "The Banker stood at a hard tableau cell where it draws.",
         "banker_draw",
         should="draw",
@@ -43,7 +45,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "player-drew-on-6-7",
         "coup",
-        Kind.PLAYER_DREW,
+        DeviationKind.PLAYER_DREW,
         "The Player drew on 6 or 7.",
         "player_draw",
         should="stand",
@@ -51,7 +53,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "player-stood-on-0-5",
         "coup",
-        Kind.PLAYER_STOOD,
+        DeviationKind.PLAYER_STOOD,
         "The Player stood on 0 to 5.",
         "player_draw",
         should="draw",
@@ -59,21 +61,21 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "natural-not-stopped",
         "coup",
-        Kind.NATURAL_NOT_STOPPED,
+        DeviationKind.NATURAL_NOT_STOPPED,
         "A card was drawn after a natural.",
         "natural_draw",
     ),
     _m(
         "third-card-wrong-hand",
         "coup",
-        Kind.WRONG_HAND,
+        DeviationKind.WRONG_HAND,
         "A third card was dealt to the wrong hand.",
         "wrong_hand",
     ),
     _m(
         "total-miscounted",
         "coup",
-        Kind.TOTAL_MISCALLED,
+        DeviationKind.TOTAL_MISCALLED,
         "A hand's total was called a point off.",
         "miscount",
         by=(1, -1),
@@ -81,7 +83,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "tie-called-dragon7",
         "coup",
-        Kind.OUTCOME_MISNAMED,
+        DeviationKind.OUTCOME_MISNAMED,
         "A tying three-card Banker 7 was called a Dragon 7.",
         "misname",
         call="dragon7",
@@ -90,7 +92,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "losing-8-called-panda8",
         "coup",
-        Kind.OUTCOME_MISNAMED,
+        DeviationKind.OUTCOME_MISNAMED,
         "A three-card Player 8 that does not win (a tie, or a Banker 9) was called a Panda 8.",
         "misname",
         call="panda8",
@@ -98,7 +100,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "banker-paid-on-dragon7",
         "coup",
-        Kind.PUSH_PAID,
+        DeviationKind.PUSH_PAID,
         "The Banker bet was paid instead of pushed on a Dragon 7.",
         "settle_as",
         bet="banker",
@@ -109,7 +111,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "panda8-paid-on-tie",
         "coup",
-        Kind.LOSER_PAID,
+        DeviationKind.LOSER_PAID,
         "A Panda 8 bet was paid on a Tie.",
         "settle_as",
         bet="panda8",
@@ -120,7 +122,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "commission-in-ez",
         "coup",
-        Kind.COMMISSION_TAKEN,
+        DeviationKind.COMMISSION_TAKEN,
         "A 5 % commission was taken from a winning Banker bet in a game that takes none.",
         "commission",
         rate="0.05",
@@ -129,7 +131,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "payout-short",
         "coup",
-        Kind.PAYOUT_SHORT,
+        DeviationKind.PAYOUT_SHORT,
         "A payout worked on a wager one red chip short (35 x 40 paid as 1,200).",
         "payout_off",
         wager_off=-5,
@@ -138,7 +140,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "payout-over",
         "coup",
-        Kind.PAYOUT_OVER,
+        DeviationKind.PAYOUT_OVER,
         "A payout worked on a wager one red chip over (35 x 40 paid as 1,600).",
         "payout_off",
         wager_off=5,
@@ -147,7 +149,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "losing-bet-paid",
         "coup",
-        Kind.LOSER_PAID,
+        DeviationKind.LOSER_PAID,
         "A losing bet was paid.",
         "settle_as",
         right="lose",
@@ -156,7 +158,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "push-taken",
         "coup",
-        Kind.PUSH_TAKEN,
+        DeviationKind.PUSH_TAKEN,
         "A bet that pushes was taken.",
         "settle_as",
         right="push",
@@ -165,7 +167,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "winner-taken",
         "coup",
-        Kind.WINNER_TAKEN,
+        DeviationKind.WINNER_TAKEN,
         "A winning bet was taken.",
         "settle_as",
         right="win",
@@ -174,7 +176,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "loser-left",
         "coup",
-        Kind.LOSER_PUSHED,
+        DeviationKind.LOSER_PUSHED,
         "A losing bet was left on the layout as if it pushed.",
         "settle_as",
         right="lose",
@@ -183,7 +185,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "panda8-paid-at-40",
         "coup",
-        Kind.PAYOUT_OVER,
+        DeviationKind.PAYOUT_OVER,
         "A Panda 8 paid at the Dragon 7's 40 to 1 instead of 25 to 1.",
         "odds_off",
         bet="panda8",
@@ -192,7 +194,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "paid-before-taken",
         "table",
-        Kind.ORDER,
+        DeviationKind.ORDER,
         "A winner was paid before every losing bet was taken.",
         "out_of_order",
         swap="pay_before_take",
@@ -200,7 +202,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     _m(
         "seats-out-of-order",
         "table",
-        Kind.ORDER,
+        DeviationKind.ORDER,
         "Two seats were settled out of the house's order.",
         "out_of_order",
         swap="seats",

@@ -1,4 +1,4 @@
-"""A departure from the dealing procedure: its kind (``Kind``, which the mistake catalogue
+"""A departure from the dealing procedure: its kind (``DeviationKind``, which the mistake catalogue
 names) and where it is, what the dealer did, the right action and the rule (``Deviation``).
 
 A deviation either is a mistake of its own or ``follows`` from an earlier one (the outcome
@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 
 
-class Kind(enum.Enum):
+class DeviationKind(enum.Enum):
     """What kind of deviation: the error catalogue names the kind each mistake shows as."""
 
     WRONG_HAND = "wrong_hand"
@@ -54,38 +54,38 @@ class Kind(enum.Enum):
 
 
 _KIND_LABELS = {
-    Kind.WRONG_HAND: "a card to the wrong hand",
-    Kind.PLAYER_DREW: "the Player drew on a stand",
-    Kind.PLAYER_STOOD: "the Player stood on a draw",
-    Kind.BANKER_DREW: "the Banker drew on a stand",
-    Kind.BANKER_STOOD: "the Banker stood on a draw",
-    Kind.NATURAL_NOT_STOPPED: "a natural not stopped",
-    Kind.TOTAL_MISCALLED: "a total miscalled",
-    Kind.OUTCOME_MISNAMED: "the outcome misnamed",
-    Kind.LOSER_PAID: "a losing bet paid",
-    Kind.LOSER_PUSHED: "a losing bet left as a push",
-    Kind.PUSH_TAKEN: "a push taken",
-    Kind.PUSH_PAID: "a push paid",
-    Kind.WINNER_TAKEN: "a winning bet taken",
-    Kind.WINNER_PUSHED: "a winning bet left as a push",
-    Kind.PAYOUT_SHORT: "a payout short",
-    Kind.PAYOUT_OVER: "a payout over",
-    Kind.COMMISSION_TAKEN: "commission taken where none is owed",
-    Kind.COMMISSION_WRONG: "the commission wrong",
-    Kind.FEE_WRONG: "the collection fee wrong",
-    Kind.COMMISSION_COLLECTED: "commission boxed where taken at once, or the other way",
-    Kind.CHIPS_WRONG: "a payout cut in the wrong chips",
-    Kind.BET_MISSED: "a bet not settled",
-    Kind.BET_TWICE: "a bet settled twice",
-    Kind.ORDER: "bets out of the house's order",
-    Kind.CALL_WRONG: "a call misspoken, missed or made at the wrong moment",
-    Kind.SHOE_END: "the shoe's end misjudged",
-    Kind.COUP_AFTER_LAST: "a coup dealt after the shoe's last",
-    Kind.VIOLATION_MISSED: "a player's violation let play",
-    Kind.VIOLATION_MISHANDLED: "a player's violation handled other than the house says",
-    Kind.LEGAL_BET_STOPPED: "a bet the house lets play stopped",
-    Kind.NOT_IN_ACTION: "a bet not in action settled",
-    Kind.REMEDY_WRONG: "an irregularity not remedied as the house says",
+    DeviationKind.WRONG_HAND: "a card to the wrong hand",
+    DeviationKind.PLAYER_DREW: "the Player drew on a stand",
+    DeviationKind.PLAYER_STOOD: "the Player stood on a draw",
+    DeviationKind.BANKER_DREW: "the Banker drew on a stand",
+    DeviationKind.BANKER_STOOD: "the Banker stood on a draw",
+    DeviationKind.NATURAL_NOT_STOPPED: "a natural not stopped",
+    DeviationKind.TOTAL_MISCALLED: "a total miscalled",
+    DeviationKind.OUTCOME_MISNAMED: "the outcome misnamed",
+    DeviationKind.LOSER_PAID: "a losing bet paid",
+    DeviationKind.LOSER_PUSHED: "a losing bet left as a push",
+    DeviationKind.PUSH_TAKEN: "a push taken",
+    DeviationKind.PUSH_PAID: "a push paid",
+    DeviationKind.WINNER_TAKEN: "a winning bet taken",
+    DeviationKind.WINNER_PUSHED: "a winning bet left as a push",
+    DeviationKind.PAYOUT_SHORT: "a payout short",
+    DeviationKind.PAYOUT_OVER: "a payout over",
+    DeviationKind.COMMISSION_TAKEN: "commission taken where none is owed",
+    DeviationKind.COMMISSION_WRONG: "the commission wrong",
+    DeviationKind.FEE_WRONG: "the collection fee wrong",
+    DeviationKind.COMMISSION_COLLECTED: "commission boxed where taken at once, or the other way",
+    DeviationKind.CHIPS_WRONG: "a payout cut in the wrong chips",
+    DeviationKind.BET_MISSED: "a bet not settled",
+    DeviationKind.BET_TWICE: "a bet settled twice",
+    DeviationKind.ORDER: "bets out of the house's order",
+    DeviationKind.CALL_WRONG: "a call misspoken, missed or made at the wrong moment",
+    DeviationKind.SHOE_END: "the shoe's end misjudged",
+    DeviationKind.COUP_AFTER_LAST: "a coup dealt after the shoe's last",
+    DeviationKind.VIOLATION_MISSED: "a player's violation let play",
+    DeviationKind.VIOLATION_MISHANDLED: "a player's violation handled other than the house says",
+    DeviationKind.LEGAL_BET_STOPPED: "a bet the house lets play stopped",
+    DeviationKind.NOT_IN_ACTION: "a bet not in action settled",
+    DeviationKind.REMEDY_WRONG: "an irregularity not remedied as the house says",
 }
 
 
@@ -96,7 +96,7 @@ class Deviation:
     did, the right action and the rule.  ``follows``: a consequence of an earlier deviation
     (settling by an outcome called from a wrongly drawn hand), not a mistake of its own."""
 
-    kind: Kind
+    kind: DeviationKind
     step: int
     did: str
     right: str

@@ -3,7 +3,7 @@
 A game (``Game``, its rules as data in ``GAMES``) is its settlement table, whether
 winning bets pay a commission, whether each wager pays a collection fee, and who banks.
 The commission (``Commission``, rounded by ``Rounding``) and the card room's collection fee
-(``FeeSchedule``, a step table of ``Step`` rows) are the money rules a ``House`` takes.
+(``FeeSchedule``, a step table of ``FeeStep`` rows) are the money rules a ``House`` takes.
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def round_up(amount: Decimal, unit: Decimal) -> Decimal:
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class FeeStep:
     """One line of a step table: wagers up to ``up_to`` (inclusive; None: any larger) owe
     ``amount`` ("$1-5 owes 0.25")."""
 
@@ -107,14 +107,14 @@ class Step:
     amount: Decimal
 
 
-def _step_for(steps: Sequence[Step], wager: Decimal) -> Step | None:
+def _step_for(steps: Sequence[FeeStep], wager: Decimal) -> FeeStep | None:
     for step in steps:
         if step.up_to is None or wager <= step.up_to:
             return step
     return None
 
 
-def _check_steps(steps: Sequence[Step], what: str) -> None:
+def _check_steps(steps: Sequence[FeeStep], what: str) -> None:
     last: Decimal | None = Decimal(0)
     for i, step in enumerate(steps):
         if last is None:
@@ -140,7 +140,7 @@ class Rounding:
     """
 
     unit: Decimal = CENT
-    steps: tuple[Step, ...] = ()
+    steps: tuple[FeeStep, ...] = ()
 
     def __post_init__(self) -> None:
         if self.unit < CENT:
@@ -162,7 +162,7 @@ class Rounding:
         return f"{table}; above that {unit}"
 
 
-def step_words(step: Step) -> str:
+def step_words(step: FeeStep) -> str:
     where = "above that" if step.up_to is None else f"up to {format_amount(step.up_to)}"
     return f"{where} owes {format_amount(step.amount)}"
 
@@ -205,7 +205,7 @@ class FeeSchedule:
     """The card room's collection: a fee paid with each wager, by a step table on the
     wager; ``rotation`` is how many hands each seated player banks in turn."""
 
-    steps: tuple[Step, ...]
+    steps: tuple[FeeStep, ...]
     rotation: int = 2
 
     def __post_init__(self) -> None:
@@ -213,7 +213,7 @@ class FeeSchedule:
             raise HouseError("a fee schedule needs at least one step")
         # fees as amounts are written (1, 0.50), once, not per settled bet
         object.__setattr__(
-            self, "steps", tuple(Step(s.up_to, normalize(s.amount)) for s in self.steps)
+            self, "steps", tuple(FeeStep(s.up_to, normalize(s.amount)) for s in self.steps)
         )
         _check_steps(self.steps, "fee steps")
         if self.rotation < 1:
@@ -231,7 +231,7 @@ class FeeSchedule:
             )
         return step.amount
 
-    def step_for(self, wager: Decimal) -> tuple[Step, Decimal | None]:
+    def step_for(self, wager: Decimal) -> tuple[FeeStep, Decimal | None]:
         """The step a ``wager`` pays by, and the top of the step below it (None: the
         first step), so a reason can say 'wagers above 300 pay 3.00'."""
         below: Decimal | None = None

@@ -27,10 +27,10 @@ from trainer.engine.games import (
     Collection,
     Commission,
     FeeSchedule,
+    FeeStep,
     Game,
     GameRules,
     Rounding,
-    Step,
     Table,
     step_words,
 )
@@ -656,10 +656,10 @@ CARDROOM_HOUSE = House(
     "hands in turn, and every wager pays a collection fee when it is placed.",
     fee=FeeSchedule(
         steps=(
-            Step(Decimal(20), Decimal("0.50")),
-            Step(Decimal(100), Decimal(1)),
-            Step(Decimal(300), Decimal(2)),
-            Step(None, Decimal(3)),
+            FeeStep(Decimal(20), Decimal("0.50")),
+            FeeStep(Decimal(100), Decimal(1)),
+            FeeStep(Decimal(300), Decimal(2)),
+            FeeStep(None, Decimal(3)),
         )
     ),
     limits=Limits(

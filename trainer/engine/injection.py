@@ -1,8 +1,8 @@
 """A dealer's mistake, as data, and its injection into a correct procedure.
 
 Each ``Mistake`` has an id, a level (``coup``: it happens in any coup; ``table``: it needs a
-table of several bets, such as settling out of order), a description, the ``Kind`` the audit
-reports it as, and how to inject it: the name of one of the engine's transformations
+table of several bets, such as settling out of order), a description, the ``DeviationKind`` the
+audit reports it as, and how to inject it: the name of one of the engine's transformations
 (``TRANSFORMS``) with its parameters.  A new mistake is a new entry combining a
 transformation and parameters (the bundled ones are ``trainer.engine.catalogue``'s); no
 answer key is written with it, because the audit (the engine) says what the right step was.
@@ -31,7 +31,7 @@ from trainer.engine import rules
 from trainer.engine.cards import FULL_DECK, Card, DealtCard, Side, hand_total
 from trainer.engine.coup import Coup, Outcome, classify
 from trainer.engine.dealt import BetAction, Called, Dealt, actions_of
-from trainer.engine.deviation import Kind
+from trainer.engine.deviation import DeviationKind
 from trainer.engine.errors import EngineError
 from trainer.engine.house import House
 from trainer.engine.money import normalize, round_payout
@@ -65,7 +65,7 @@ class Mistake:
 
     id: str
     level: Level
-    kind: Kind
+    kind: DeviationKind
     description: str
     transform: str
     params: Mapping[str, Any] = field(default_factory=dict, hash=False)

@@ -48,7 +48,7 @@ from trainer.engine.dealt import (
     SaidCall,
     ShoeCall,
 )
-from trainer.engine.deviation import Deviation, Kind
+from trainer.engine.deviation import Deviation, DeviationKind
 from trainer.engine.errors import EngineError, MissingCardError
 from trainer.engine.house import House, settle_checked
 from trainer.engine.settlement import Bet
@@ -108,9 +108,9 @@ class Audit:
         cards = self.dealt.cards
         if deviation.at:
             return deviation.at
-        if deviation.kind is Kind.COUP_AFTER_LAST:
+        if deviation.kind is DeviationKind.COUP_AFTER_LAST:
             return "the coup"
-        if deviation.kind in (Kind.PLAYER_STOOD, Kind.BANKER_STOOD) and (
+        if deviation.kind in (DeviationKind.PLAYER_STOOD, DeviationKind.BANKER_STOOD) and (
             deviation.step == len(cards)
         ):
             return f"after card {len(cards)} ({cards[-1].card})"
@@ -194,7 +194,7 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                 miscalled = True
                 deviations.append(
                     Deviation(
-                        Kind.TOTAL_MISCALLED,
+                        DeviationKind.TOTAL_MISCALLED,
                         index,
                         f"called the {step.side.label} {step.total}",
                         f"the {step.side.label} has {own[step.side]} ({cards_text(mine)})",
@@ -206,7 +206,7 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                 if step.total != right_hand.total:
                     deviations.append(
                         Deviation(
-                            Kind.TOTAL_MISCALLED,
+                            DeviationKind.TOTAL_MISCALLED,
                             index,
                             f"called the {step.side.label} {step.total}",
                             f"the {step.side.label} has {right_hand.total} "
@@ -226,7 +226,7 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                 )
                 deviations.append(
                     Deviation(
-                        Kind.OUTCOME_MISNAMED,
+                        DeviationKind.OUTCOME_MISNAMED,
                         index,
                         f"called {step.outcome.label}",
                         f"call {reference.label}",
@@ -338,7 +338,7 @@ def _bet_steps(
         if key in seen:
             deviations.append(
                 Deviation(
-                    Kind.BET_TWICE,
+                    DeviationKind.BET_TWICE,
                     index,
                     f"{did_words(a)}, a second time",
                     "each bet is settled once",
@@ -364,7 +364,7 @@ def _bet_steps(
             s = procedure.settlements[seat, bet]
             deviations.append(
                 Deviation(
-                    Kind.BET_MISSED,
+                    DeviationKind.BET_MISSED,
                     dealt.step_count,
                     f"seat {seat} {bet.label} was not settled",
                     result_text(s),

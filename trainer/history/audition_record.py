@@ -441,7 +441,7 @@ def normalise_code(text: str) -> str:
 def _houses(store: HistoryStore, run: SessionRecord) -> dict[str, list[str]]:
     """Each house the parts were dealt under (its summary's first line; "" for a part whose
     drill is no longer installed), once, with the titles of the parts dealt under it."""
-    from trainer.drills.catalog import load_drill
+    from trainer.drills.catalogue import load_drill
     from trainer.engine.house import DEFAULT_HOUSE
 
     prefix = run.session_id + "-"

@@ -130,7 +130,7 @@ class Recorder:
     def curriculum(self) -> Curriculum | None:
         """The curriculum followed, loaded once; None (and on_error) when it cannot be used."""
         if self._curriculum is None and not self._curriculum_problem:
-            from trainer.curriculum.catalog import load_curriculum
+            from trainer.curriculum.catalogue import load_curriculum
             from trainer.errors import BadInputError
 
             try:

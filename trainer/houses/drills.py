@@ -21,7 +21,7 @@ def house_for_drill(name: str, drill_file: Path | None) -> House:
     """The house a drill file names: a bundled or user house by id, or a house file, a
     relative path being taken from the drill file's folder.  HouseNotFoundError or
     HouseFileError as ``find_house`` raises them."""
-    from trainer.houses.catalog import find_house, looks_like_path
+    from trainer.houses.catalogue import find_house, looks_like_path
 
     path = Path(name)
     if drill_file is not None and not path.is_absolute() and looks_like_path(name):

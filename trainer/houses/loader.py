@@ -19,7 +19,7 @@ from trainer.drills.fields import BETS, ID_PATTERN
 from trainer.engine.call_words import Calls, call_problems
 from trainer.engine.chips import ChipConvention, PayStyle, chips_problem
 from trainer.engine.errors import HouseError
-from trainer.engine.games import Collection, Commission, FeeSchedule, Game, Rounding, Step
+from trainer.engine.games import Collection, Commission, FeeSchedule, FeeStep, Game, Rounding
 from trainer.engine.house import DEFAULT_CHIPS, Chip, House
 from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import format_amount
@@ -352,9 +352,9 @@ class HouseReader(Reader, F.HouseReads):
 
     def steps(
         self, items: list[dict[str, Any]], node: Node, path: str, key: str
-    ) -> tuple[Step, ...] | None:
+    ) -> tuple[FeeStep, ...] | None:
         """Step tables run upwards; only the last may leave out up_to."""
-        out: list[Step] = []
+        out: list[FeeStep] = []
         ok = True
         last: Decimal | None = None
         nodes = node.value if isinstance(node, SequenceNode) else []
@@ -381,7 +381,7 @@ class HouseReader(Reader, F.HouseReads):
             if key not in item:
                 ok = False  # reported where it was read
                 continue
-            out.append(Step(up_to, item[key]))
+            out.append(FeeStep(up_to, item[key]))
         return tuple(out) if ok else None
 
     def commission(self, v: dict[str, Any], node: Node | None) -> Commission | None:

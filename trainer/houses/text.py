@@ -7,7 +7,7 @@ import json
 from decimal import Decimal
 
 from trainer.engine.call_words import DEFAULT_CALLS
-from trainer.engine.games import Step
+from trainer.engine.games import FeeStep
 from trainer.engine.house import House
 from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import normalize
@@ -34,7 +34,7 @@ def _n(value: Decimal) -> str:
     return str(normalize(value))
 
 
-def _steps(steps: tuple[Step, ...], amount_key: str) -> list[str]:
+def _steps(steps: tuple[FeeStep, ...], amount_key: str) -> list[str]:
     lines = []
     for step in steps:
         up = "" if step.up_to is None else f"up_to: {_n(step.up_to)}, "

@@ -20,7 +20,7 @@ SCHEMA_ID = "https://ezbac.invalid/mistakes.schema.json"
 MAX_FILE_BYTES = 256 * 1024
 MAX_MISTAKES = 200
 LEVELS = ("coup", "table")
-#: The audit's kinds of deviation (trainer.engine.deviation.Kind; a test keeps them equal).
+#: The audit's kinds of deviation (trainer.engine.deviation.DeviationKind; a test keeps them equal).
 KINDS = (
     "wrong_hand",
     "player_drew",

@@ -12,7 +12,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from trainer.drills.fields import ID_PATTERN
 from trainer.engine.catalogue import CATALOGUE
-from trainer.engine.deviation import Kind
+from trainer.engine.deviation import DeviationKind
 from trainer.engine.injection import Level, Mistake, coerce_params
 from trainer.fileformat import declare
 from trainer.fileformat.problems import FileProblemsError
@@ -153,7 +153,7 @@ class MistakesReader(Reader, F.MistakeReads):
         return Mistake(
             v["id"],
             Level(F.MISTAKE.level.of(v)),
-            Kind(v["kind"]),
+            DeviationKind(v["kind"]),
             v["description"],
             v["transform"],
             params,

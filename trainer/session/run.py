@@ -34,7 +34,7 @@ OnAnswer = Callable[[AnswerRecord], None]
 OnSession = Callable[[SessionRecord], None]
 
 
-class Hooks(TypedDict, total=False):
+class RunHooks(TypedDict, total=False):
     """How a run is timed and reported, as ``Session.deal`` and ``TableSession.deal`` pass
     them on."""
 

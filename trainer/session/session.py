@@ -26,13 +26,13 @@ from trainer.session.kinds import Dealer, session_kind
 from trainer.session.questions import Answer, NotAsked, TimedOut, expand
 from trainer.session.run import (
     Asked,
-    Hooks,
     Mark,
     OnAnswer,
     OnRun,
     OnSession,
     Result,
     Run,
+    RunHooks,
     SessionError,
     SkillScore,
 )
@@ -113,7 +113,7 @@ class Session(OnRun):
         trainee: str,
         rng: random.Random,
         deal: Dealer | None = None,
-        **kwargs: Unpack[Hooks],
+        **kwargs: Unpack[RunHooks],
     ) -> Session:
         """A new run of ``drill`` with coups dealt from ``rng`` (the drill's own generator
         unless ``deal`` is given; a shoe drill deals its shoe)."""

@@ -65,7 +65,7 @@ if TYPE_CHECKING:
     from trainer.session.records import AnswerRecord, SessionRecord
     from trainer.session.table import TableSession
     from trainer.signals import ShutdownGuard
-    from trainer.tui.catalog import DrillChoice
+    from trainer.tui.catalogue import DrillChoice
     from trainer.tui.flows.auditions import AuditionRun
     from trainer.tui.screens.dialogs import Confirm
 
@@ -75,7 +75,7 @@ Deal = Callable[["Drill", random.Random], Sequence[Any]]
 
 
 @dataclass(frozen=True, slots=True)
-class Hooks:
+class HistoryPort:
     """Where history plugs in, without the screens knowing about it.
 
     ``on_answer``/``on_session`` receive every record the session emits (a session at its
@@ -150,20 +150,20 @@ class TrainerApp(App[int]):
         deal: Deal | None = None,
         clock: Clock = time.monotonic,
         now: Now | None = None,
-        hooks: Hooks | None = None,
+        hooks: HistoryPort | None = None,
         settings: Loaded | None = None,
         desk: Desk | None = None,
         idle_clock: Clock = time.monotonic,
     ) -> None:
         super().__init__()
-        self._choices = choices or _catalog
+        self._choices = choices or _catalogue
         self.start_drill = start
         self.rng = random.Random(seed)
         self.deal = deal
         # every session runs on this clock, stopped while a dialog asks something mid-drill
         self.clock = PausableClock(clock)
         self.now: Now = now or _utc_now
-        self.hooks = hooks or Hooks()
+        self.hooks = hooks or HistoryPort()
         self.settings = settings or load_settings()
         # A name given for this run (`ezbac train --trainee`) is not saved: at a shared
         # terminal the next person would otherwise start as someone else.
@@ -691,7 +691,7 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def _catalog() -> list[DrillChoice]:
-    from trainer.tui.catalog import available
+def _catalogue() -> list[DrillChoice]:
+    from trainer.tui.catalogue import available
 
     return available()

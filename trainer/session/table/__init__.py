@@ -36,7 +36,7 @@ The package from the bottom up (a module imports only from those listed before i
 the phases, ``take`` and ``timeout`` use ``pay``'s end of paying and its order answer):
 
 - ``values``: what a table shows and its grading produces (``Phase``, ``Fault``,
-  ``Mistake``, ``Spot``, ``SeatView``, ``Entry``, ``TableAnswer``, ``StepFeedback``...).
+  ``TableMistake``, ``BetSpot``, ``SeatState``, ``Entry``, ``TableAnswer``, ``StepFeedback``...).
 - ``answer_key``: ``Expected`` and ``AnswerKey``, read once from the engine's procedure.
 - ``state``: ``TableState``, one table as it stands, its views, clock and answer sheet.
 - one module per phase, each a few functions over the state: ``watch``, ``take``, ``pay``,
@@ -56,34 +56,34 @@ from trainer.session.table.answer_key import AnswerKey, Expected
 from trainer.session.table.results import TableResult, TableSummary
 from trainer.session.table.session import TableSession
 from trainer.session.table.values import (
+    BetSpot,
     Entry,
     Fault,
-    Mistake,
     Phase,
-    SeatView,
+    SeatState,
     ShoeAnswer,
-    Spot,
     SpotState,
     StepFeedback,
     TableActionError,
     TableAnswer,
+    TableMistake,
 )
 from trainer.session.table.work import TableWork
 
 __all__ = [
     "AnswerKey",
+    "BetSpot",
     "Entry",
     "Expected",
     "Fault",
-    "Mistake",
     "Phase",
-    "SeatView",
+    "SeatState",
     "ShoeAnswer",
-    "Spot",
     "SpotState",
     "StepFeedback",
     "TableActionError",
     "TableAnswer",
+    "TableMistake",
     "TableResult",
     "TableSession",
     "TableSummary",

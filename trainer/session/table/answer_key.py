@@ -15,7 +15,7 @@ from trainer.engine import BetResult, format_amount
 from trainer.engine.house import House
 from trainer.engine.order import payout_order
 from trainer.engine.table import BoxCommission, Pay, Push, TableProcedure, Take, TakeCommission
-from trainer.session.table.values import Key, Phase, Spot, bet_words
+from trainer.session.table.values import BetSpot, Key, Phase, bet_words
 from trainer.skills import (
     table_commission_skill,
     table_order_skill,
@@ -35,7 +35,7 @@ class Expected:
     skill: str
     text: str
     reason: str
-    spot: Spot | None = None
+    spot: BetSpot | None = None
     step: Pay | TakeCommission | BoxCommission | None = None
     about: str | None = None  # a moment watched: when
 
@@ -53,7 +53,7 @@ class AnswerKey:
 
     @classmethod
     def of(
-        cls, procedure: TableProcedure, spots: Mapping[Key, Spot], house: House, result: str
+        cls, procedure: TableProcedure, spots: Mapping[Key, BetSpot], house: House, result: str
     ) -> AnswerKey:
         takes = procedure.of(Take)
         pushes = [p.describe() for p in procedure.of(Push)]

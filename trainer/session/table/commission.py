@@ -13,10 +13,10 @@ from trainer.session.table.state import TableState
 from trainer.session.table.values import (
     Entry,
     Fault,
-    Mistake,
     Phase,
     TableActionError,
     TableAnswer,
+    TableMistake,
     Worked,
 )
 
@@ -46,11 +46,11 @@ def _grade_commission(
     spot, step = owed.spot, owed.step
     assert spot is not None and step is not None
     right = given == step.amount
-    faults: tuple[Mistake, ...] = (
+    faults: tuple[TableMistake, ...] = (
         ()
         if right
         else (
-            Mistake(
+            TableMistake(
                 Fault.WRONG_COMMISSION,
                 f"{spot.label}: commission {format_amount(given)}, it is {owed.text}",
                 spot.seat,

@@ -20,13 +20,13 @@ from trainer.engine.table import Pay
 from trainer.session.table.state import TableState
 from trainer.session.table.values import (
     NOT_PAID,
+    BetSpot,
     Entry,
     Fault,
-    Mistake,
     Phase,
-    Spot,
     TableActionError,
     TableAnswer,
+    TableMistake,
     Worked,
 )
 from trainer.skills import table_chips_skill, table_pay_skill
@@ -58,7 +58,7 @@ def finish_paying(table: TableState, seconds: float, over: bool) -> Worked:
     return end_pay(table, (), ())
 
 
-def _grade_payout(table: TableState, spot: Spot, entry: Entry, seconds: float) -> Worked:
+def _grade_payout(table: TableState, spot: BetSpot, entry: Entry, seconds: float) -> Worked:
     """A payout graded: its amount, its place in the house's order (shown now, counted when
     paying ends) and, built in chips, the chips."""
     expected = table.key.pays.get(spot.key)
@@ -68,7 +68,7 @@ def _grade_payout(table: TableState, spot: Spot, entry: Entry, seconds: float) -
     given = f"pay {entry.text}"
     pay = expected.step
     assert isinstance(pay, Pay)
-    mistakes: list[Mistake] = []
+    mistakes: list[TableMistake] = []
     # the house's order as rules, the audit's own (order.out_of_order): a pick is out
     # of order when a winner still unpaid is one the house pays before it
     slip = out_of_order(
@@ -77,11 +77,13 @@ def _grade_payout(table: TableState, spot: Spot, entry: Entry, seconds: float) -
         ((*k, Done.PAID) for k in table.key.pays if k not in table.paid and k != spot.key),
     )
     if slip is not None:  # so two winners or more: the order is asked
-        mistakes.append(Mistake(Fault.WRONG_ORDER, f"{slip.did}: {slip.rule}", spot.seat, spot.bet))
+        mistakes.append(
+            TableMistake(Fault.WRONG_ORDER, f"{slip.did}: {slip.rule}", spot.seat, spot.bet)
+        )
         table.order_mistakes.extend(mistakes)
     table.paid[spot.key] = entry.total
     table.picks.append(spot.key)
-    chip_faults: tuple[Mistake, ...] | None = None  # None: no chips answer
+    chip_faults: tuple[TableMistake, ...] | None = None  # None: no chips answer
     if entry.by_chips:
         check = check_chips(
             entry.chips, pay.amount, house=table.house, wager=spot.wager, coin=pay.chips.coin
@@ -89,15 +91,15 @@ def _grade_payout(table: TableState, spot: Spot, entry: Entry, seconds: float) -
         right = check.pays_amount
         if right:
             chip_faults = tuple(
-                Mistake(Fault.CHIPS, f"{spot.label}: {d}", spot.seat, spot.bet)
+                TableMistake(Fault.CHIPS, f"{spot.label}: {d}", spot.seat, spot.bet)
                 for d in check.departures
             )
     else:
         right = entry.total == pay.amount
-    amount_faults: tuple[Mistake, ...] = ()
+    amount_faults: tuple[TableMistake, ...] = ()
     if not right:
         amount_faults = (
-            Mistake(
+            TableMistake(
                 Fault.WRONG_AMOUNT,
                 f"{spot.label}: paid {format_amount(entry.total)}, the "
                 f"payout is {format_amount(pay.amount)}",
@@ -138,13 +140,13 @@ def _grade_payout(table: TableState, spot: Spot, entry: Entry, seconds: float) -
     return tuple(answers), (*mistakes, *amount_faults, *(chip_faults or ()))
 
 
-def _paid_no_winner(table: TableState, spot: Spot, entry: Entry, seconds: float) -> Worked:
+def _paid_no_winner(table: TableState, spot: BetSpot, entry: Entry, seconds: float) -> Worked:
     """A payout on a bet that wins nothing: it is left on the layout, its payout wrong."""
     skill = table_pay_skill(spot.bet).key
     given = f"pay {entry.text}"
     table.left.add(spot.key)
     loses = table.key.results[spot.key] is BetResult.LOSE
-    m = Mistake(
+    m = TableMistake(
         Fault.PAID_PUSH,
         f"{spot.label} loses: take it, pay nothing"
         if loses
@@ -168,7 +170,7 @@ def _paid_no_winner(table: TableState, spot: Spot, entry: Entry, seconds: float)
 
 
 def end_pay(
-    table: TableState, answers: Iterable[TableAnswer], mistakes: Iterable[Mistake]
+    table: TableState, answers: Iterable[TableAnswer], mistakes: Iterable[TableMistake]
 ) -> Worked:
     """Close the pay phase: unpaid winners, then the table's order answer."""
     table.paying_ended = True
@@ -178,7 +180,7 @@ def end_pay(
             continue
         spot = pay.spot
         assert spot is not None and isinstance(pay.step, Pay)
-        m = Mistake(
+        m = TableMistake(
             Fault.MISSED_WINNER,
             f"{spot.label} wins {format_amount(pay.step.amount)}: it was not paid",
             spot.seat,
@@ -217,7 +219,7 @@ def grade_order(table: TableState, seconds: float) -> TableAnswer:
     assert order is not None
     unpaid = [p.spot for k, p in table.key.pays.items() if k not in table.paid]
     gaps = tuple(
-        Mistake(
+        TableMistake(
             Fault.WRONG_ORDER,
             f"{spot.label} was never paid: the order is not complete",
             spot.seat,

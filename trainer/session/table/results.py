@@ -15,7 +15,7 @@ from trainer.engine.pace import PaceMeasure, PaceTarget, TableFormat
 from trainer.engine.table import Layout
 from trainer.session.run import SkillScore
 from trainer.session.shoe import ShoeSummary
-from trainer.session.table.values import Fault, Mistake, TableAnswer
+from trainer.session.table.values import Fault, TableAnswer, TableMistake
 
 __all__ = ["TableResult", "TableSummary"]
 
@@ -42,7 +42,7 @@ class TableResult:
     coup: Coup
     layout: Layout
     answers: tuple[TableAnswer, ...]
-    mistakes: tuple[Mistake, ...]
+    mistakes: tuple[TableMistake, ...]
     seconds: float
     payout_seconds: tuple[float, ...]
     timed_out: bool

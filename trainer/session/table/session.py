@@ -27,12 +27,12 @@ from trainer.session.clock import Clock, Now, utc_now
 from trainer.session.protect import ViolationQuestion
 from trainer.session.questions import ChoiceAnswer, parse_paid_amount
 from trainer.session.run import (
-    Hooks,
     Mark,
     OnAnswer,
     OnRun,
     OnSession,
     Run,
+    RunHooks,
     SessionError,
 )
 from trainer.session.shoe import (
@@ -49,11 +49,11 @@ from trainer.session.shoe import (
 from trainer.session.table import notation
 from trainer.session.table.results import TableResult, TableSummary
 from trainer.session.table.values import (
+    BetSpot,
     Entry,
     Fault,
     Phase,
     ShoeAnswer,
-    Spot,
     StepFeedback,
     TableActionError,
     TableAnswer,
@@ -126,7 +126,7 @@ class TableSession(OnRun):
         trainee: str,
         rng: random.Random,
         deal: Callable[[Drill, random.Random], Sequence[DealtTable]] | None = None,
-        **kwargs: Unpack[Hooks],
+        **kwargs: Unpack[RunHooks],
     ) -> TableSession:
         """A new run of ``drill`` with tables dealt from ``rng`` (``deal_tables``
         unless ``deal`` is given; a shoe at the table deals its shoe, ``from_shoe``)."""
@@ -144,7 +144,7 @@ class TableSession(OnRun):
         run: DealtShoe,
         trainee: str,
         rng: random.Random,
-        **kwargs: Unpack[Hooks],
+        **kwargs: Unpack[RunHooks],
     ) -> TableSession:
         """A shoe at the table: one table for each of ``run``'s coups (layouts dealt from
         ``rng`` by the table spec), the shoe drill's burn and "what now?" questions."""
@@ -291,7 +291,7 @@ class TableSession(OnRun):
         return self._graded(work, Phase.TAKE, work.confirm_take)
 
     # -- actions: pay ----------------------------------------------------------------------
-    def select(self, seat: int, bet: Bet) -> Spot:
+    def select(self, seat: int, bet: Bet) -> BetSpot:
         """Pick the bet to pay next (any bet still on the layout); clears the entry."""
         work = self._acting(Phase.PAY)
         if work is None:

@@ -24,15 +24,15 @@ from trainer.engine.table import BoxCommission, Layout, TableProcedure, settle_t
 from trainer.session.protect import ViolationQuestion, moment_question
 from trainer.session.table.answer_key import AnswerKey
 from trainer.session.table.values import (
+    BetSpot,
     Entry,
     Key,
-    Mistake,
     Phase,
-    SeatView,
-    Spot,
+    SeatState,
     SpotState,
     TableActionError,
     TableAnswer,
+    TableMistake,
 )
 
 __all__ = ["TableState"]
@@ -57,8 +57,8 @@ class TableState:
         self.spec = spec
         #: The engine's procedure: the answer key, never shown before it is graded.
         self.procedure: TableProcedure = settle_table(dealt.coup, dealt.layout, house)
-        self.seats: tuple[SeatView, ...] = self.seat_views(dealt.layout)
-        self.spots: tuple[Spot, ...] = tuple(s for seat in self.seats for s in seat.spots)
+        self.seats: tuple[SeatState, ...] = self.seat_states(dealt.layout)
+        self.spots: tuple[BetSpot, ...] = tuple(s for seat in self.seats for s in seat.spots)
         self._spot = {s.key: s for s in self.spots}
         self.key = AnswerKey.of(self.procedure, self._spot, house, self.result_text)
         #: The moments watched before the table is worked (a drill with violations), each
@@ -81,10 +81,10 @@ class TableState:
         self.taken: frozenset[Key] = frozenset()
         self.paid: dict[Key, Decimal] = {}
         self.left: set[Key] = set()
-        self.selected: Spot | None = None
+        self.selected: BetSpot | None = None
         self.entry = Entry()
         self.answers: list[TableAnswer] = []
-        self.mistakes: list[Mistake] = []
+        self.mistakes: list[TableMistake] = []
         self.picks: list[Key] = []  # winners in the order the trainee paid them
         #: What the trainee did, for the export a supervisor audits (``worked``): the bets
         #: marked and taken, every payout in the order made (a push paid too), each
@@ -95,7 +95,7 @@ class TableState:
         self.commissions_given: dict[Key, Decimal] = {}
         self.watch_answers: list[str] = []
         self.paying_ended = False  # "done paying" (or the last bet paid): pushes left then
-        self.order_mistakes: list[Mistake] = []  # shown with their payout, graded at the end
+        self.order_mistakes: list[TableMistake] = []  # shown with their payout, graded at the end
         self.commission_index = 0
         self.started: float | None = None
         self.seconds: float | None = None  # when done: the table's time
@@ -114,16 +114,16 @@ class TableState:
         self.over = False
 
     # -- what the screen shows -----------------------------------------------------------
-    def seat_views(self, layout: Layout) -> tuple[SeatView, ...]:
+    def seat_states(self, layout: Layout) -> tuple[SeatState, ...]:
         """``layout``'s seats in the house's order, each seat's bets in the house's order."""
         denominations = self.denominations
         order = self.house.order
         by_number = {s.number: s for s in layout.seats}
         return tuple(
-            SeatView(
+            SeatState(
                 n,
                 tuple(
-                    Spot(
+                    BetSpot(
                         n,
                         bet,
                         by_number[n].bets[bet],
@@ -148,11 +148,11 @@ class TableState:
         return watched(self.dealt.watch, self.house)
 
     @property
-    def on_felt(self) -> tuple[SeatView, ...]:
+    def on_felt(self) -> tuple[SeatState, ...]:
         """The seats as the felt shows them now: the moment's layout while it is watched
         (a late bet, a press, a bet under the minimum on it), then the layout that plays."""
         q = self.question
-        return self.seat_views(q.scene.after) if q is not None else self.seats
+        return self.seat_states(q.scene.after) if q is not None else self.seats
 
     @property
     def coup(self) -> Coup:
@@ -185,14 +185,14 @@ class TableState:
     def chip_entry(self) -> ChipEntry:
         return self.spec.chips
 
-    def spot(self, seat: int, bet: Bet) -> Spot:
+    def spot(self, seat: int, bet: Bet) -> BetSpot:
         try:
             return self._spot[(seat, bet)]
         except KeyError:
             raise TableActionError(f"seat {seat} has no {bet.label} bet") from None
 
-    def state(self, spot: Spot | Key) -> SpotState:
-        key = spot.key if isinstance(spot, Spot) else spot
+    def state(self, spot: BetSpot | Key) -> SpotState:
+        key = spot.key if isinstance(spot, BetSpot) else spot
         if key in self.taken:
             return SpotState.TAKEN
         if key in self.left:
@@ -214,7 +214,7 @@ class TableState:
         )
 
     @property
-    def remaining(self) -> tuple[Spot, ...]:
+    def remaining(self) -> tuple[BetSpot, ...]:
         """Bets still to be worked in the pay phase (on the layout, not paid or left), in
         the house's order: where a cursor starts."""
         return tuple(s for s in self.spots if self.state(s) is SpotState.ON)
@@ -225,7 +225,7 @@ class TableState:
         return normalize(sum(self.paid.values(), _ZERO))
 
     @property
-    def commission_spot(self) -> Spot | None:
+    def commission_spot(self) -> BetSpot | None:
         """The winning bet whose commission is asked now (commission phase)."""
         owed = self.key.commissions
         if self.phase is not Phase.COMMISSION or self.commission_index >= len(owed):
@@ -280,8 +280,8 @@ class TableState:
         correct: bool,
         reason: str,
         seconds: float,
-        mistakes: tuple[Mistake, ...] = (),
-        spot: Spot | None = None,
+        mistakes: tuple[TableMistake, ...] = (),
+        spot: BetSpot | None = None,
         *,
         about: str | None = None,
         whole_phase: bool = False,

@@ -12,7 +12,7 @@ from trainer.engine import BetResult
 from trainer.engine.order import Done, out_of_order
 from trainer.session.table.pay import end_pay
 from trainer.session.table.state import TableState
-from trainer.session.table.values import Fault, Mistake, Phase, TableAnswer, Worked
+from trainer.session.table.values import Fault, Phase, TableAnswer, TableMistake, Worked
 
 __all__ = ["confirm_take"]
 
@@ -46,15 +46,17 @@ def _grade_take(table: TableState, seconds: float) -> TableAnswer:
         result, marked = results[spot.key], spot.key in table.marked
         if result is BetResult.LOSE and not marked:
             mistakes.append(
-                Mistake(Fault.MISSED_LOSER, f"{spot.label} loses: take it", spot.seat, spot.bet)
+                TableMistake(
+                    Fault.MISSED_LOSER, f"{spot.label} loses: take it", spot.seat, spot.bet
+                )
             )
         elif result is BetResult.PUSH and marked:
             mistakes.append(
-                Mistake(Fault.TOOK_PUSH, f"{spot.label} pushes: leave it", spot.seat, spot.bet)
+                TableMistake(Fault.TOOK_PUSH, f"{spot.label} pushes: leave it", spot.seat, spot.bet)
             )
         elif result is BetResult.WIN and marked:
             mistakes.append(
-                Mistake(
+                TableMistake(
                     Fault.TOOK_WINNER,
                     f"{spot.label} wins: pay it, do not take it",
                     spot.seat,
@@ -78,7 +80,7 @@ def _grade_take(table: TableState, seconds: float) -> TableAnswer:
     )
 
 
-def _take_order(table: TableState) -> Mistake | None:
+def _take_order(table: TableState) -> TableMistake | None:
     """The first loser marked before one the house takes ahead of it, judged among the
     losers marked by the audit's own rule (``order.out_of_order``): where the house takes
     its losers in its direction, seat by seat; never where it takes them in one sweep."""
@@ -89,5 +91,5 @@ def _take_order(table: TableState) -> Mistake | None:
             table.house, (*key, Done.TAKEN), ((*k, Done.TAKEN) for k in seq[i + 1 :])
         )
         if slip is not None:
-            return Mistake(Fault.WRONG_ORDER, f"{slip.did}: {slip.rule}", key[0], key[1])
+            return TableMistake(Fault.WRONG_ORDER, f"{slip.did}: {slip.rule}", key[0], key[1])
     return None

@@ -13,9 +13,9 @@ from trainer.session.table.values import (
     TIMED_OUT,
     Entry,
     Fault,
-    Mistake,
     Phase,
     TableAnswer,
+    TableMistake,
     Worked,
 )
 
@@ -34,7 +34,7 @@ def time_out(table: TableState, limit: float) -> Worked:
     def out(e: Expected) -> None:
         about = e.about
         spot = e.spot
-        m = Mistake(
+        m = TableMistake(
             Fault.TIMEOUT,
             f"time ran out: {e.text}",
             spot.seat if spot else None,

@@ -30,18 +30,18 @@ TIMED_OUT = TABLE_TIMED_OUT
 __all__ = [
     "NOT_PAID",
     "TIMED_OUT",
+    "BetSpot",
     "Entry",
     "Fault",
     "Key",
-    "Mistake",
     "Phase",
-    "SeatView",
+    "SeatState",
     "ShoeAnswer",
-    "Spot",
     "SpotState",
     "StepFeedback",
     "TableActionError",
     "TableAnswer",
+    "TableMistake",
     "Worked",
     "bet_words",
 ]
@@ -113,7 +113,7 @@ class Fault(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Mistake:
+class TableMistake:
     kind: Fault
     text: str  # one line: "seat 3: Tie 10 loses, it was left on the layout"
     seat: int | None = None
@@ -121,7 +121,7 @@ class Mistake:
 
 
 @dataclass(frozen=True, slots=True)
-class Spot:
+class BetSpot:
     """One bet on the layout; ``chips`` is the wager in the fewest chips (for colours)."""
 
     seat: int
@@ -139,11 +139,11 @@ class Spot:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatState:
     """A seat and its bets, the seat's bets in the house's order (main bet first)."""
 
     number: int
-    spots: tuple[Spot, ...]
+    spots: tuple[BetSpot, ...]
 
 
 class SpotState(enum.Enum):
@@ -206,7 +206,7 @@ class TableAnswer:
     correct: bool
     reason: str
     seconds: float
-    mistakes: tuple[Mistake, ...] = ()
+    mistakes: tuple[TableMistake, ...] = ()
     seat: int | None = None
     bet: Bet | None = None
     wager: Decimal | None = None
@@ -238,7 +238,7 @@ class StepFeedback:
 
     phase: Phase
     answers: tuple[TableAnswer, ...]
-    mistakes: tuple[Mistake, ...]
+    mistakes: tuple[TableMistake, ...]
 
     @property
     def correct(self) -> bool:
@@ -282,4 +282,4 @@ def bet_words(seat: int, bet: Bet, wager: Decimal) -> str:
 
 #: What one action on a table graded: its answers (as its feedback shows them; the table's
 #: ``answers`` keep the order they were graded in) and the mistakes it showed.
-Worked = tuple[tuple[TableAnswer, ...], tuple[Mistake, ...]]
+Worked = tuple[tuple[TableAnswer, ...], tuple[TableMistake, ...]]

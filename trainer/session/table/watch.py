@@ -9,7 +9,7 @@ from trainer.engine.protection import ALL_PLAY
 from trainer.session.protect import ViolationQuestion
 from trainer.session.questions import ChoiceAnswer
 from trainer.session.table.state import TableState
-from trainer.session.table.values import Fault, Mistake, Phase, TableActionError, Worked
+from trainer.session.table.values import Fault, Phase, TableActionError, TableMistake, Worked
 
 __all__ = ["confirm_watch"]
 
@@ -43,11 +43,11 @@ def confirm_watch(table: TableState, option: str, seconds: float, over: bool) ->
     return (answer,), mistakes
 
 
-def _watch_mistake(q: ViolationQuestion, option: str) -> Mistake:
+def _watch_mistake(q: ViolationQuestion, option: str) -> TableMistake:
     found = q.finding()
     if found is None:
-        return Mistake(
+        return TableMistake(
             Fault.LEGAL_STOPPED, f"nothing to stop {q.scene.moment.label}: every bet plays"
         )
     kind = Fault.MISSED_VIOLATION if option == ALL_PLAY else Fault.WRONG_RESPONSE
-    return Mistake(kind, found.describe(), found.seat, found.bet)
+    return TableMistake(kind, found.describe(), found.seat, found.bet)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from trainer.engine.notation import Procedure
 from trainer.session.table import commission, notation, pay, take, timeout, watch
 from trainer.session.table.state import TableState
-from trainer.session.table.values import Entry, Key, Spot, SpotState, TableActionError, Worked
+from trainer.session.table.values import BetSpot, Entry, Key, SpotState, TableActionError, Worked
 
 __all__ = ["TableWork"]
 
@@ -32,7 +32,7 @@ class TableWork(TableState):
             self.marked.discard(key)
             self.mark_order.remove(key)
 
-    def select(self, spot: Spot) -> None:
+    def select(self, spot: BetSpot) -> None:
         if self.state(spot) is not SpotState.ON:
             raise TableActionError(
                 f"{spot.label} is {self.state(spot).value}: pick a bet still on the layout"

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from trainer.history.people import Person
     from trainer.session.audition import Retake, Sitting
     from trainer.session.records import AnswerRecord
-    from trainer.tui.catalog import DrillChoice
+    from trainer.tui.catalogue import DrillChoice
     from trainer.tui.flows.desk import SignInDesk
     from trainer.tui.flows.host import Host
 

@@ -44,9 +44,9 @@ from trainer.tui.screens.drill_base import (
     DrillBase,
 )
 from trainer.tui.widgets.choices import OPTION_KEYS, ActionButton, ChoiceButton, OptionButton
+from trainer.tui.widgets.hands import HandView, LayoutView
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.question import feedback_text, show_asked
-from trainer.tui.widgets.table import HandView, LayoutView
 from trainer.tui.widgets.waiting import HistoryWaiting
 
 #: What the amount box asks for: a win's payout, or the whole answer of an amount question.

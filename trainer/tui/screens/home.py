@@ -17,7 +17,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.i18n import N_, _, ngettext
-from trainer.tui.catalog import WARMUP_ID, DrillChoice
+from trainer.tui.catalogue import WARMUP_ID, DrillChoice
 from trainer.tui.messages import (
     AskName,
     NextLanguage,

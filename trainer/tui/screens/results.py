@@ -26,8 +26,8 @@ from trainer.tui.screens.results_base import (
     shoe_text,
 )
 from trainer.tui.widgets.fittable import Col, FitTable
+from trainer.tui.widgets.hands import HandView, LayoutView
 from trainer.tui.widgets.question import feedback_text, show_asked
-from trainer.tui.widgets.table import HandView, LayoutView
 
 
 def shoe_line(session: Session) -> Text:

@@ -14,7 +14,7 @@ from textual.screen import Screen
 
 from trainer.drills.model import Step
 from trainer.tui.messages import GoHome, RetryMissed
-from trainer.tui.widgets.table import HandView
+from trainer.tui.widgets.hands import HandView
 
 if TYPE_CHECKING:
     from trainer.session import Session

@@ -51,13 +51,13 @@ from trainer.drills.model import ChipEntry
 from trainer.session.shoe import BurnQuestion
 from trainer.session.table.session import TableSession
 from trainer.session.table.values import (
+    BetSpot,
     Phase,
     ShoeAnswer,
     SpotState,
     StepFeedback,
     TableActionError,
 )
-from trainer.session.table.values import Spot as SessionSpot
 from trainer.tui.messages import LeaveDrill, TableFinished
 from trainer.tui.reference_key import open_reference, refuse_reference
 from trainer.tui.screens import stylesheets
@@ -74,6 +74,7 @@ from trainer.tui.widgets.dealer import (
     tray_state,
 )
 from trainer.tui.widgets.felt import Felt, SeatView, felt_spots
+from trainer.tui.widgets.hands import Hands, HandsRow
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.livetext import LiveText
 from trainer.tui.widgets.stepfeedback import (
@@ -83,7 +84,6 @@ from trainer.tui.widgets.stepfeedback import (
     feedback_text,
     shoe_feedback_text,
 )
-from trainer.tui.widgets.table import Hands, HandsRow
 from trainer.tui.widgets.tableheader import TableHeader, TableStatus
 
 #: The letters that name the bets on the layout, in seat order from the dealer's left.
@@ -137,7 +137,7 @@ class TableScreen(Screen[None]):
         self._timer: Timer | None = None
         self._table_shown = 0  # the table number the felt was last laid out for
         #: (the table number and the moment watched, or -1 once it is worked; its spots)
-        self._spots: tuple[tuple[int, int], list[SessionSpot]] = ((0, 0), [])
+        self._spots: tuple[tuple[int, int], list[BetSpot]] = ((0, 0), [])
         self._keys_for: tuple[object, ...] = ()  # the state the key line was drawn for
         # the screen's parts, each keeping what it shows (set after every action)
         table = session.table
@@ -190,7 +190,7 @@ class TableScreen(Screen[None]):
     # screen reads the session and sets the widgets' attributes (attributes down).
 
     @property
-    def spots(self) -> list[SessionSpot]:
+    def spots(self) -> list[BetSpot]:
         """The table's bets in seat order from the dealer's left (the letters' order)."""
         table = self.session.table
         shown = (table.number, table.moment if table.phase is Phase.WATCH else -1)
@@ -510,7 +510,7 @@ class TableScreen(Screen[None]):
                 self.cursor = index
                 self.act_on(self.spots[index])
 
-    def act_on(self, spot: SessionSpot) -> None:
+    def act_on(self, spot: BetSpot) -> None:
         """A bet named (letter, click, space): marked in the take, picked in the pay."""
         phase = self.session.table.phase
         self.message = ""

@@ -32,8 +32,8 @@ from trainer.tui.screens.results_base import (
     shoe_text,
 )
 from trainer.tui.widgets.fittable import Col, FitTable
+from trainer.tui.widgets.hands import HandView
 from trainer.tui.widgets.keybar import KeyBar
-from trainer.tui.widgets.table import HandView
 
 
 def headline(session: TableSession, summary: TableSummary) -> Text:

@@ -25,8 +25,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from trainer.engine import Bet, format_amount
-from trainer.session.table import Phase, SpotState, TableWork
-from trainer.session.table import Spot as SessionSpot
+from trainer.session.table import BetSpot, Phase, SpotState, TableWork
 from trainer.tui.widgets.chiptray import chip_ink
 
 #: Each bet's name on the layout, as the felt prints it.
@@ -58,7 +57,7 @@ PAID_ROOM = 8
 
 
 @dataclass(frozen=True, slots=True)
-class Spot:
+class ShownSpot:
     """One bet on the layout as the screen wants it shown."""
 
     seat: int
@@ -99,7 +98,7 @@ class SeatView(Widget):
         bet: Bet
 
     #: The seat's bets as the screen wants them shown (repainted when they change).
-    spots: reactive[tuple[Spot, ...]] = reactive((), repaint=False, init=False)
+    spots: reactive[tuple[ShownSpot, ...]] = reactive((), repaint=False, init=False)
 
     def __init__(self, number: int, *, colours: Mapping[Decimal, str] | None = None) -> None:
         super().__init__(id=f"seat-{number}", classes="seat")
@@ -112,7 +111,7 @@ class SeatView(Widget):
         # "Seat 3" where the box has room for it, "3" where it has not
         self.border_title = f"Seat {self.number}" if self.size.width >= 12 else str(self.number)
 
-    def watch_spots(self, before: tuple[Spot, ...], spots: tuple[Spot, ...]) -> None:
+    def watch_spots(self, before: tuple[ShownSpot, ...], spots: tuple[ShownSpot, ...]) -> None:
         if self.has_class("-empty") != (not spots):  # a class change restyles: only then
             self.set_class(not spots, "-empty")
         self.refresh(layout=len(spots) != len(before))
@@ -132,7 +131,7 @@ class SeatView(Widget):
         self._styles.clear()
         super().notify_style_update()
 
-    def extras(self, spot: Spot, width: int) -> Text:
+    def extras(self, spot: ShownSpot, width: int) -> Text:
         """What follows a wager where the box is wide: the wager's chips (what was paid has
         a column of its own, ``PAID_ROOM``, so that a payout never moves a wager)."""
         extra = Text()
@@ -143,7 +142,7 @@ class SeatView(Widget):
         return extra
 
     def spot_line(
-        self, spot: Spot, width: int, extra: Text, extra_width: int, paid_room: int = 0
+        self, spot: ShownSpot, width: int, extra: Text, extra_width: int, paid_room: int = 0
     ) -> Text:
         """``a✗B     25``: key, mark, name, wager to the right (and, where the box is wide,
         the wager's chips and what was paid, padded to ``extra_width`` so that every wager
@@ -198,7 +197,7 @@ class Felt(Vertical):
     """The felt (``#felt``): the seats in a row (``#seats``), each showing its own bets."""
 
     #: Every bet on the layout in seat order; each seat is given its own.
-    spots: reactive[tuple[Spot, ...]] = reactive((), repaint=False, init=False)
+    spots: reactive[tuple[ShownSpot, ...]] = reactive((), repaint=False, init=False)
 
     def __init__(
         self, seats: int, *, colours: Mapping[Decimal, str], id: str | None = None
@@ -207,15 +206,15 @@ class Felt(Vertical):
         self.seats = seats
         self.colours = dict(colours)
         self._seat_views: dict[int, SeatView] = {}
-        self._given: dict[int, tuple[Spot, ...]] = {}  # what each seat was given last
+        self._given: dict[int, tuple[ShownSpot, ...]] = {}  # what each seat was given last
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="seats"):
             for n in range(1, self.seats + 1):
                 yield SeatView(n, colours=self.colours)
 
-    def watch_spots(self, spots: tuple[Spot, ...]) -> None:
-        by_seat: dict[int, list[Spot]] = {}
+    def watch_spots(self, spots: tuple[ShownSpot, ...]) -> None:
+        by_seat: dict[int, list[ShownSpot]] = {}
         for spot in spots:
             by_seat.setdefault(spot.seat, []).append(spot)
         if not self._seat_views:
@@ -255,12 +254,12 @@ _TONES: Mapping[SpotState, str] = {
 
 def felt_spots(
     table: TableWork,
-    spots: Sequence[SessionSpot],
+    spots: Sequence[BetSpot],
     *,
     keys: str,
     cursor: int | None,
     exam: bool,
-) -> tuple[Spot, ...]:
+) -> tuple[ShownSpot, ...]:
     """What the felt shows of ``table``'s ``spots`` (in seat order): each with its letter
     from ``keys`` (none past the last), its state, the arrows' ``cursor`` (None: not shown),
     the bet being paid or whose commission is asked (▶), and, in practice, every bet got
@@ -268,13 +267,13 @@ def felt_spots(
     current = table.selected if table.phase is Phase.PAY else table.commission_spot
     current_key = current.key if current is not None else None
     wrong: frozenset[tuple[int, Bet]] = frozenset() if exam else table.wrong
-    shown: list[Spot] = []
+    shown: list[ShownSpot] = []
     for i, spot in enumerate(spots):
         tone = _TONES[table.state(spot)]
         if spot.key in wrong:
             tone = WRONG
         shown.append(
-            Spot(
+            ShownSpot(
                 spot.seat,
                 spot.bet,
                 spot.wager,

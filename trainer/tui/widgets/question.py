@@ -7,7 +7,7 @@ from rich.text import Text
 
 from trainer.session import Question, Result
 from trainer.session.run import Asked
-from trainer.tui.widgets.table import HandView
+from trainer.tui.widgets.hands import HandView
 
 
 def feedback_text(result: Result) -> Text:

@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _curriculum(option: str | None) -> Curriculum:
     """The path readiness is judged on; a broken file is a usage error, every problem said."""
-    from trainer.curriculum.catalog import load_curriculum
+    from trainer.curriculum.catalogue import load_curriculum
     from trainer.curriculum.loader import CurriculumFileError
 
     try:

@@ -32,7 +32,7 @@ def curriculum_path(option: str | Path | None = None) -> Path:
 def drill_ids() -> frozenset[str]:
     """The drills a curriculum may name: the bundled ones and the user's own (a cheap
     listing, as the home screen makes it)."""
-    from trainer.drills.catalog import available_drills
+    from trainer.drills.catalogue import available_drills
 
     return frozenset(e.id for e in available_drills(check=False))
 
