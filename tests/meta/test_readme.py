@@ -97,7 +97,7 @@ def test_ci_runs_the_readme_commands() -> None:
 #: against .ci/run) and a shell profile's setting.
 NOT_EZBAC = (
     re.compile(r"python3 -m venv .venv && "),
-    re.compile(r"\.venv/bin/python -m pytest$"),
+    re.compile(r"\.venv/bin/python -m pytest -n auto$"),
     re.compile(r"export EZBAC_DB=postgresql://\S+$"),
 )
 
