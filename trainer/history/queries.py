@@ -174,11 +174,21 @@ def table_run_rows(store: HistoryStore, trainee: str) -> list[TableRunRow]:
     chips (its payout's time), the order and a winner left unpaid (the pay phase's) are
     timed over actions already counted, so they are left out here."""
     where, params = trainee_where(store, trainee, None, "answered_at", "step = 'table'")
+    return [TableRunRow(*row) for row in _table_time(store, "session_id", where, params)]
+
+
+def _table_time(
+    store: HistoryStore, by: str, where: str, params: tuple[object, ...]
+) -> list[tuple[str, int, float]]:
+    """Tables worked and their seconds grouped ``by`` a column (``session_id`` or ``trainee``,
+    never a user's text): the take, chips, order, unpaid and timed-out answers are timed over
+    actions already counted, so they are left out; a timed-out table's questions share one
+    coup's cards, so its wait is counted once."""
     ph = store.placeholder
     rows = store.select(
-        f"SELECT session_id, SUM(CASE WHEN skill = {ph} THEN 1 ELSE 0 END), "
+        f"SELECT {by}, SUM(CASE WHEN skill = {ph} THEN 1 ELSE 0 END), "
         f"SUM(CASE WHEN skill IN ({ph}, {ph}) OR answer IN ({ph}, {ph}) THEN 0 "
-        f"ELSE seconds END) FROM answers{where} GROUP BY session_id",
+        f"ELSE seconds END) FROM answers{where} GROUP BY {by}",
         (
             table_take_skill().key,
             table_chips_skill().key,
@@ -188,18 +198,16 @@ def table_run_rows(store: HistoryStore, trainee: str) -> list[TableRunRow]:
             *params,
         ),
     )
-    # a timed-out table's questions share one coup's cards: its wait, counted once
+    group = "session_id" if by == "session_id" else f"{by}, session_id"
     waits = store.select(
-        f"SELECT session_id, MAX(seconds) FROM answers{where} AND answer = {ph} "
-        "GROUP BY session_id, cards",
+        f"SELECT {by}, MAX(seconds) FROM answers{where} AND answer = {ph} GROUP BY {group}, cards",
         (*params, TABLE_TIMED_OUT),
     )
     waited: dict[str, float] = {}
-    for s, secs in waits:
-        waited[as_text(s)] = waited.get(as_text(s), 0.0) + float(secs)
+    for key, secs in waits:
+        waited[as_text(key)] = waited.get(as_text(key), 0.0) + float(secs)
     return [
-        TableRunRow(as_text(s), int(n), float(secs) + waited.get(as_text(s), 0.0))
-        for s, n, secs in rows
+        (as_text(key), int(n), float(secs) + waited.get(as_text(key), 0.0)) for key, n, secs in rows
     ]
 
 
@@ -218,33 +226,7 @@ def table_pace_rows(
 ) -> list[TablePaceRow]:
     """Each trainee's tables and their time (``table_run_rows``' rule), for the report."""
     where, params = trainee_where(store, trainee, since, "answered_at", "step = 'table'")
-    ph = store.placeholder
-    rows = store.select(
-        f"SELECT trainee, SUM(CASE WHEN skill = {ph} THEN 1 ELSE 0 END), "
-        f"SUM(CASE WHEN skill IN ({ph}, {ph}) OR answer IN ({ph}, {ph}) THEN 0 "
-        f"ELSE seconds END) FROM answers{where} GROUP BY trainee",
-        (
-            table_take_skill().key,
-            table_chips_skill().key,
-            table_order_skill().key,
-            TABLE_NOT_PAID,
-            TABLE_TIMED_OUT,
-            *params,
-        ),
-    )
-    waits = store.select(
-        f"SELECT trainee, MAX(seconds) FROM answers{where} AND answer = {ph} "
-        "GROUP BY trainee, session_id, cards",
-        (*params, TABLE_TIMED_OUT),
-    )
-    waited: dict[str, float] = {}
-    for t, secs in waits:
-        waited[as_text(t)] = waited.get(as_text(t), 0.0) + float(secs)
-    return [
-        TablePaceRow(as_text(t), int(n), float(secs) + waited.get(as_text(t), 0.0))
-        for t, n, secs in rows
-        if int(n)
-    ]
+    return [TablePaceRow(*row) for row in _table_time(store, "trainee", where, params) if row[1]]
 
 
 class SessionCounts(NamedTuple):
