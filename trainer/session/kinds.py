@@ -154,7 +154,8 @@ class TableKind(SessionKind):
 
     def deal(self, drill: Drill, rng: random.Random, deal: Dealer | None) -> Dealt:
         raise SessionError(
-            f"drill {drill.id!r} works whole tables: run it as a trainer.session.table.TableSession"
+            f"drill {drill.id!r} works whole tables: run it as a "
+            "trainer.session.table.session.TableSession"
         )
 
 

@@ -89,7 +89,7 @@ class Session(OnRun):
         if drill.at_table:
             raise SessionError(
                 f"drill {drill.id!r} works whole tables: run it as a "
-                "trainer.session.table.TableSession"
+                "trainer.session.table.session.TableSession"
             )
         self.drill, self.coups, self.trainee = drill, coups, trainee
         #: A shoe drill's shoe: where each coup stands in it (None: separate coups).

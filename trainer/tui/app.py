@@ -63,7 +63,7 @@ if TYPE_CHECKING:
     from trainer.session.audition import Retake
     from trainer.session.clock import Clock, Now
     from trainer.session.records import AnswerRecord, SessionRecord
-    from trainer.session.table import TableSession
+    from trainer.session.table.session import TableSession
     from trainer.signals import ShutdownGuard
     from trainer.tui.catalogue import DrillChoice
     from trainer.tui.flows.auditions import AuditionRun

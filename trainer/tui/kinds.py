@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from trainer.drills.model import Drill
     from trainer.session import Session
-    from trainer.session.table import TableSession
+    from trainer.session.table.session import TableSession
 
 
 class ScreenKind:
@@ -59,7 +59,7 @@ class TableKind(ScreenKind):
     id = TABLE_KIND
 
     def screen(self, session: Session | TableSession) -> Screen[None]:
-        from trainer.session.table import TableSession
+        from trainer.session.table.session import TableSession
         from trainer.tui.screens.table import TableScreen
 
         if not isinstance(session, TableSession):

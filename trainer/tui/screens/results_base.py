@@ -19,7 +19,7 @@ from trainer.tui.widgets.hands import HandView
 if TYPE_CHECKING:
     from trainer.session import Session
     from trainer.session.shoe import ShoeSummary
-    from trainer.session.table import TableSession
+    from trainer.session.table.session import TableSession
 
 #: m, r, h: step through the missed, retry them, home.
 RESULTS_BINDINGS = (

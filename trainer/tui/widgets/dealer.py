@@ -20,13 +20,9 @@ from textual.reactive import reactive
 
 from trainer.engine import format_amount
 from trainer.session.shoe import BurnQuestion, NextQuestion
-from trainer.session.table import (
-    Phase,
-    SpotState,
-    TableAnswer,
-    TableSession,
-    TableWork,
-)
+from trainer.session.table.session import TableSession
+from trainer.session.table.values import Phase, SpotState, TableAnswer
+from trainer.session.table.work import TableWork
 from trainer.tui.widgets.chiptray import CHIP_KEYS, ChipDenomination, ChipTray
 from trainer.tui.widgets.livetext import LiveText
 

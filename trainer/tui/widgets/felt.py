@@ -25,7 +25,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from trainer.engine import Bet, format_amount
-from trainer.session.table import BetSpot, Phase, SpotState, TableWork
+from trainer.session.table.values import BetSpot, Phase, SpotState
+from trainer.session.table.work import TableWork
 from trainer.tui.widgets.chiptray import chip_ink
 
 #: Each bet's name on the layout, as the felt prints it.

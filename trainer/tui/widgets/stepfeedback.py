@@ -17,7 +17,7 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from trainer.session.table import Phase, ShoeAnswer, StepFeedback
+from trainer.session.table.values import Phase, ShoeAnswer, StepFeedback
 
 
 def feedback_text(feedback: StepFeedback, *, winners: bool = False) -> Text:

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from trainer.session.table import TableSession
+from trainer.session.table.session import TableSession
 from trainer.tui.widgets.livetext import LiveText
 
 
