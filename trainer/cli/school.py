@@ -354,23 +354,16 @@ def _server(db: str | None) -> ServerLocation:
     return where
 
 
-def _connect(url: str, shown: str) -> Any:
-    """A plain connection (libpq's own defaults, ezbac's timeouts); UsageError naming the
-    server when it cannot be reached."""
-    import psycopg
-    from psycopg.conninfo import conninfo_to_dict, make_conninfo
-
-    from trainer.history.backend_pg import CONNECTION_DEFAULTS
+def _connect(where: ServerLocation) -> Any:
+    """The server's connection as the trainers make it; UsageError naming the server when it
+    cannot be reached."""
+    from trainer.history.backend_pg import connect
+    from trainer.history.store import HistoryError
 
     try:
-        params = conninfo_to_dict(url)
-        for key, value in CONNECTION_DEFAULTS.items():
-            params.setdefault(key, value)
-        conn = psycopg.connect(make_conninfo("", **params), autocommit=True)
-    except psycopg.Error as exc:
-        raise UsageError(f"{shown}: cannot reach it ({' '.join(str(exc).split())})") from None
-    conn.prepare_threshold = None
-    return conn
+        return connect(where, readonly=True)
+    except HistoryError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _console_url(url: str) -> str:
@@ -387,7 +380,7 @@ def _check_server(plan: Plan, where: ServerLocation, console: str | None) -> lis
     """The server's and the pooler's problems for ``plan``."""
     import psycopg
 
-    with _connect(where.url, str(where)) as conn:
+    with _connect(where) as conn:
         rows = conn.execute(
             "SELECT current_setting('max_connections')::int, "
             "current_setting('superuser_reserved_connections')::int"

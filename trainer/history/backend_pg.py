@@ -136,6 +136,13 @@ def _problem(location: ServerLocation, exc: Exception, doing: str) -> HistoryErr
     )
 
 
+def connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection[Any]:
+    """One connection as every ezbac command makes it (the timeouts of CONNECTION_DEFAULTS,
+    nothing prepared); HistoryUnavailableError (or ServerFullError) naming the server, with
+    no password, when it cannot be reached."""
+    return _connect(location, readonly=readonly)
+
+
 def _connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection[Any]:
     """A connection in autocommit whose every use is a ``transaction()`` block (BEGIN READ
     ONLY for a reading one); nothing set on the session, nothing prepared on the server."""
