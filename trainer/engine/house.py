@@ -22,6 +22,7 @@ from types import MappingProxyType
 from trainer.engine.call_words import Calls
 from trainer.engine.chips import FEWEST_CHIPS, Chip, ChipConvention, ChipError, chips_problem
 from trainer.engine.coup import Coup, Outcome, outcome_reason
+from trainer.engine.dead_chips import DeadChips, RollingProgramme
 from trainer.engine.errors import EngineError, HouseError, HouseLimitError, InvalidAmountError
 from trainer.engine.games import (
     Collection,
@@ -126,6 +127,9 @@ class House:
     #: (trainer.engine.pace): the table's target is its format's.
     table_format: TableFormat = TableFormat.MINI
     pace: Mapping[TableFormat, PaceTarget] = field(default_factory=dict, hash=False)
+    #: Dead (non-negotiable) chips the house takes beside live chips, and its commission
+    #: programme on them (trainer.engine.dead_chips); None: live chips only.
+    dead_chips: DeadChips | None = None
 
     @property
     def pace_target(self) -> PaceTarget:
@@ -178,6 +182,9 @@ class House:
         for side in self.limits.side_caps:
             if side not in self.bets:
                 raise HouseError(f"a cap is set for {side.value}, which the table does not offer")
+        for bet in self.dead_chips.bets if self.dead_chips is not None else ():
+            if bet not in self.bets:
+                raise HouseError(f"dead chips on {bet.value}, which the table does not offer")
 
     def _check_chips(self) -> None:
         """The chips, each denomination once and smallest first, and every payout cut."""
@@ -364,6 +371,8 @@ class House:
         )
         chips = ", ".join(f"{format_amount(c.value)} {c.colour}" for c in self.chips)
         lines.append(f"chips: {chips}; payouts in {self.payout_chips.label}")
+        if self.dead_chips is not None:
+            lines.append(self.dead_chips.describe())
         lines.append(f"shoe: {self.shoe.describe()}")
         lines.append(f"settlement: {self.settlement_order}")
         return lines
@@ -686,8 +695,24 @@ CARDROOM_HOUSE = House(
     ),
 )
 
+ROLLING_HOUSE = replace(
+    EZ_HOUSE,
+    id="ez-rolling",
+    name="EZ Baccarat, rolling chips (VIP room)",
+    description="EZ Baccarat in a VIP room that sells dead (rolling) chips: they are bet "
+    "beside live chips on Player, Banker or Tie, a win is paid in live chips, and the "
+    "programme credits 1.2 % of the dead chips lost; the side bets take live chips only.",
+    limits=Limits(Decimal(100), Decimal(10_000), Decimal(10), Decimal(1000)),
+    dead_chips=DeadChips((Bet.PLAYER, Bet.BANKER, Bet.TIE), RollingProgramme(Decimal("0.012"))),
+    sources=(
+        _REGULATOR,
+        "dead chips and rolling commission: docs/rules.md, 'Dead chips and rolling "
+        "commission' (the rate under Macau's 1.25 % cap)",
+    ),
+)
+
 BUNDLED_HOUSES: Mapping[str, House] = MappingProxyType(
-    {h.id: h for h in (EZ_HOUSE, EZ_TIE9_HOUSE, COMMISSION_HOUSE, CARDROOM_HOUSE)}
+    {h.id: h for h in (EZ_HOUSE, EZ_TIE9_HOUSE, COMMISSION_HOUSE, CARDROOM_HOUSE, ROLLING_HOUSE)}
 )
 DEFAULT_HOUSE = EZ_HOUSE
 

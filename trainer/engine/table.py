@@ -22,6 +22,7 @@ from typing import TypeVar
 
 from trainer.engine.chips import ChipBreakdown, ChipConvention, PayStyle, pay_in_chips
 from trainer.engine.coup import Coup, Outcome
+from trainer.engine.dead_chips import RollingProgramme, dead_problem
 from trainer.engine.errors import EngineError
 from trainer.engine.house import House, settle_checked
 from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
@@ -36,6 +37,7 @@ __all__ = [
     "LayoutError",
     "Pay",
     "Push",
+    "RollingCommission",
     "Seat",
     "TableCoup",
     "TableProcedure",
@@ -64,14 +66,34 @@ class Seat:
 
     number: int
     bets: Mapping[Bet, Decimal] = field(hash=False)
+    #: The part of a wager in dead (non-negotiable) chips, by bet (docs/rules.md, "Dead
+    #: chips and rolling commission"); a bet not here is all live chips.
+    dead: Mapping[Bet, Decimal] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "bets", MappingProxyType(_wagers(self.number, self.bets)))
+        bets = _wagers(self.number, self.bets)
+        object.__setattr__(self, "bets", MappingProxyType(bets))
+        dead = _wagers(self.number, self.dead) if self.dead else {}
+        for bet, amount in dead.items():
+            problem = (
+                f"{bet.value} dead chips: there is no {bet.value} bet"
+                if bet not in bets
+                else dead_problem(bet, bets[bet], amount)
+            )
+            if problem is not None:
+                raise LayoutError([f"seat {self.number}: {problem}"])
+        object.__setattr__(self, "dead", MappingProxyType(dead))
 
     @classmethod
-    def of(cls, number: int, bets: Mapping[Bet, Decimal | int | str]) -> Seat:
-        """A seat from wagers as written (25, "2.50"), each made an exact amount first."""
-        return cls(number, _wagers(number, bets))
+    def of(
+        cls,
+        number: int,
+        bets: Mapping[Bet, Decimal | int | str],
+        dead: Mapping[Bet, Decimal | int | str] | None = None,
+    ) -> Seat:
+        """A seat from wagers as written (25, "2.50"), each made an exact amount first;
+        ``dead``: the part of some wagers in dead chips."""
+        return cls(number, _wagers(number, bets), _wagers(number, dead or {}))
 
 
 def _wagers(number: int, bets: Mapping[Bet, Decimal | int | str]) -> dict[Bet, Decimal]:
@@ -108,9 +130,22 @@ class Layout:
         object.__setattr__(self, "seats", tuple(s for s in seats if s.bets))
 
     @classmethod
-    def of(cls, seats: Mapping[int, Mapping[Bet, Decimal | int | str]]) -> Layout:
-        """``Layout.of({1: {Bet.BANKER: 25, Bet.DRAGON7: 5}, 4: {Bet.TIE: 10}})``."""
-        return cls(tuple(Seat.of(n, bets) for n, bets in seats.items()))
+    def of(
+        cls,
+        seats: Mapping[int, Mapping[Bet, Decimal | int | str]],
+        dead: Mapping[int, Mapping[Bet, Decimal | int | str]] | None = None,
+    ) -> Layout:
+        """``Layout.of({1: {Bet.BANKER: 25, Bet.DRAGON7: 5}, 4: {Bet.TIE: 10}})``;
+        ``dead={1: {Bet.BANKER: 20}}``: 20 of seat 1's Banker 25 in dead chips."""
+        dead = dead or {}
+        return cls(tuple(Seat.of(n, bets, dead.get(n)) for n, bets in seats.items()))
+
+    def dead(self, seat: int, bet: Bet) -> Decimal:
+        """The dead chips in ``seat``'s ``bet`` (0: none)."""
+        for s in self.seats:
+            if s.number == seat:
+                return s.dead.get(bet, _ZERO)
+        return _ZERO
 
     def bets(self) -> Iterator[tuple[int, Bet, Decimal]]:
         for seat in self.seats:
@@ -131,7 +166,23 @@ def layout_problems(layout: Layout, house: House) -> list[str]:
             problems.append(f"seat {seat.number}: the table has seats 1 to {house.seats}")
             continue
         problems.extend(f"seat {seat.number}: {p}" for p in house.limit_problems(seat.bets))
+        problems.extend(f"seat {seat.number}: {p}" for p in _dead_problems(seat, house))
     return problems
+
+
+def _dead_problems(seat: Seat, house: House) -> list[str]:
+    """The dead chips on a seat the house does not take."""
+    if not seat.dead:
+        return []
+    rules = house.dead_chips
+    if rules is None:
+        return ["this house takes no dead chips: every bet is in live chips"]
+    takes = ", ".join(b.value for b in rules.bets)
+    return [
+        f"{bet.value} in dead chips: this house takes dead chips on {takes} only"
+        for bet in seat.dead
+        if not rules.takes(bet)
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,14 +266,18 @@ class CollectFee:
 
 @dataclass(frozen=True, slots=True)
 class Take:
-    """A losing bet: the dealer takes the wager."""
+    """A losing bet: the dealer takes the wager (``dead`` of it in dead chips, rolled)."""
 
     seat: int
     bet: Bet
     amount: Decimal
+    dead: Decimal = _ZERO
 
     def describe(self) -> str:
-        return f"seat {self.seat}: take {self.bet.label} {format_amount(self.amount)}"
+        text = f"seat {self.seat}: take {self.bet.label} {format_amount(self.amount)}"
+        if self.dead:
+            text += f" ({format_amount(self.dead)} in dead chips)"
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,19 +294,23 @@ class Push:
 
 @dataclass(frozen=True, slots=True)
 class Pay:
-    """A winning bet paid ``amount`` (net of a commission taken at once) in ``chips``; the
-    wager stays with the player."""
+    """A winning bet paid ``amount`` (net of a commission taken at once) in ``chips``, the
+    table's live chips; the wager stays with the player, its ``dead`` chips too."""
 
     seat: int
     bet: Bet
     amount: Decimal
     chips: ChipBreakdown
+    dead: Decimal = _ZERO
 
     def describe(self, colours: Mapping[Decimal, str] | None = None) -> str:
-        return (
+        text = (
             f"seat {self.seat}: pay {self.bet.label} {format_amount(self.amount)} in "
             f"{self.chips.describe(colours)}"
         )
+        if self.dead:
+            text += f"; the {format_amount(self.dead)} in dead chips stays with the player"
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,8 +344,27 @@ class BoxCommission:
         )
 
 
-Step = CollectFee | Take | Push | Pay | TakeCommission | BoxCommission
-_S = TypeVar("_S", CollectFee, Take, Push, Pay, TakeCommission, BoxCommission)
+@dataclass(frozen=True, slots=True)
+class RollingCommission:
+    """The commission a house's programme credits on a bet's dead chips rolled (``rolled``:
+    lost, or won or lost, by the programme's base), at the end of the table."""
+
+    seat: int
+    bet: Bet
+    rolled: Decimal
+    amount: Decimal
+    rate: Decimal
+
+    def describe(self) -> str:
+        return (
+            f"seat {self.seat}: rolling commission on {self.bet.label}: "
+            f"{(self.rate * 100).normalize():f} % of {format_amount(self.rolled)} in dead "
+            f"chips = {format_amount(self.amount)}"
+        )
+
+
+Step = CollectFee | Take | Push | Pay | TakeCommission | BoxCommission | RollingCommission
+_S = TypeVar("_S", CollectFee, Take, Push, Pay, TakeCommission, BoxCommission, RollingCommission)
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,8 +397,23 @@ class TableProcedure:
     def fees(self) -> Decimal:
         return normalize(sum((s.amount for s in self.of(CollectFee)), _ZERO))
 
+    @property
+    def rolling(self) -> Decimal:
+        """Rolling commission credited this coup on the dead chips rolled."""
+        return normalize(sum((s.amount for s in self.of(RollingCommission)), _ZERO))
+
     def lines(self, colours: Mapping[Decimal, str] | None = None) -> list[str]:
         return [s.describe(colours) if isinstance(s, Pay) else s.describe() for s in self.steps]
+
+
+def _check_layout(plan: _Plan, layout: Layout, house: House) -> None:
+    """LayoutError listing every problem, when the house does not allow ``layout``."""
+    top = house.seats
+    for seat in layout.seats:
+        if not (1 <= seat.number <= top and _seat_allowed(plan, seat.bets)) or (
+            seat.dead and _dead_problems(seat, house)
+        ):
+            raise LayoutError(layout_problems(layout, house))
 
 
 def settle_table(
@@ -338,19 +431,18 @@ def settle_table(
     winners; else one pass doing each bet as it comes.  Seats run in the house's direction
     (counter-clockwise: from the dealer's right, seat N down to 1), a seat's bets main bet
     first (Player, Banker, Tie, then Dragon 7, Panda 8).  A commission follows the Pay it
-    belongs to.  Payouts are cut in the house's chips by its ``payout_chips`` convention
-    (colour for colour matches each bet's own wager); ``max_each`` overrides it: the
-    fewest chips with no more than that many of any chip (ChipLimitError if none does).
+    belongs to; a house's rolling commission on dead chips comes last, bet by bet in the
+    same order (``trainer.engine.dead_chips``).  Payouts are cut in the house's chips by
+    its ``payout_chips`` convention (colour for colour matches each bet's own wager);
+    ``max_each`` overrides it: the fewest chips with no more than that many of any chip
+    (ChipLimitError if none does).
 
     Raises LayoutError listing every problem when the house does not allow the layout;
     ``checked=True`` skips that check for a layout known good (one ``deal_layout`` made).
     """
     plan = _plan(house)
     if not checked:
-        top = house.seats
-        for seat in layout.seats:
-            if not (1 <= seat.number <= top and _seat_allowed(plan, seat.bets)):
-                raise LayoutError(layout_problems(layout, house))
+        _check_layout(plan, layout, house)
     outcome = coup.outcome if isinstance(coup, Coup) else coup
     by_number = {s.number: s for s in layout.seats}
     settled: dict[tuple[int, Bet], Settlement] = {}
@@ -370,15 +462,20 @@ def settle_table(
             sequence.append((n, s))
     steps: list[Step] = [CollectFee(n, s.bet, s.fee) for n, s in sequence if s.fee]
     lose = BetResult.LOSE
+    dead = {(n, b): d for n in by_number for b, d in by_number[n].dead.items()}
     if house.order.losers_first:
-        steps.extend(Take(n, s.bet, s.wager) for n, s in sequence if s.result is lose)
+        steps.extend(
+            Take(n, s.bet, s.wager, dead.get((n, s.bet), _ZERO))
+            for n, s in sequence
+            if s.result is lose
+        )
         rest = [(n, s) for n, s in sequence if s.result is not lose]
     else:
         rest = sequence
     cuts = plan.cuts
     for n, s in rest:
         if s.result is lose:
-            steps.append(Take(n, s.bet, s.wager))
+            steps.append(Take(n, s.bet, s.wager, dead.get((n, s.bet), _ZERO)))
         elif s.result is BetResult.PUSH:
             steps.append(Push(n, s.bet, s.wager))
         else:
@@ -396,11 +493,26 @@ def settle_table(
                         cuts.clear()
                     cut = cuts[key] = plan.convention.pay(paid, plan.denominations, key[1])
                 chips = cut
-            steps.append(Pay(n, s.bet, paid, chips))
+            steps.append(Pay(n, s.bet, paid, chips, dead.get((n, s.bet), _ZERO)))
             if s.commission:
                 kind = BoxCommission if s.commission_deferred else TakeCommission
                 steps.append(kind(n, s.bet, s.commission))
+    if dead and house.dead_chips is not None and house.dead_chips.programme is not None:
+        steps.extend(_rolling(sequence, dead, house.dead_chips.programme))
     return TableProcedure(outcome, tuple(steps), MappingProxyType(settled))
+
+
+def _rolling(
+    sequence: Sequence[tuple[int, Settlement]],
+    dead: Mapping[tuple[int, Bet], Decimal],
+    programme: RollingProgramme,
+) -> Iterator[RollingCommission]:
+    """The rolling commission on each bet whose dead chips rolled, in the house's order."""
+    for n, s in sequence:
+        rolled = programme.rolled(dead.get((n, s.bet), _ZERO), s.result)
+        if rolled:
+            amount = programme.commission(rolled)
+            yield RollingCommission(n, s.bet, rolled, amount, programme.rate)
 
 
 # -- random tables, for drills ----------------------------------------------------------------
