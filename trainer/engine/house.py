@@ -702,7 +702,6 @@ ROLLING_HOUSE = replace(
     description="EZ Baccarat in a VIP room that sells dead (rolling) chips: they are bet "
     "beside live chips on Player, Banker or Tie, a win is paid in live chips, and the "
     "programme credits 1.2 % of the dead chips lost; the side bets take live chips only.",
-    limits=Limits(Decimal(100), Decimal(10_000), Decimal(10), Decimal(1000)),
     dead_chips=DeadChips((Bet.PLAYER, Bet.BANKER, Bet.TIE), RollingProgramme(Decimal("0.012"))),
     sources=(
         _REGULATOR,

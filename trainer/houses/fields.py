@@ -21,6 +21,7 @@ from trainer.drills.fields import (
     short_line,
     short_paragraph,
 )
+from trainer.engine.dead_chips import DEAD_BETS, RollingBase
 from trainer.engine.irregularities import REMEDY_CHARS, Irregularity
 from trainer.engine.pace import TableFormat
 from trainer.engine.shoe import BetweenCoups
@@ -40,6 +41,8 @@ SIDE_BETS = ("dragon7", "panda8")
 BASE_BETS = ("player", "banker")
 MAX_SEATS = 14
 BURNS = ("face_value", "none")
+#: What a rolling commission is a percentage of (trainer.engine.dead_chips.RollingBase).
+ROLLING_BASES = tuple(b.value for b in RollingBase)
 AFTER_CUT = ("one_more", "this_coup")
 #: The engine's values, one definition (trainer.engine.shoe.BetweenCoups).
 BETWEEN_COUPS = tuple(b.value for b in BetweenCoups)
@@ -102,6 +105,7 @@ class HouseReads(ScalarReads, Protocol):
     def decks(self, node: Node, path: str) -> object: ...
     def rate(self, node: Node, path: str) -> object: ...
     def offered(self, node: Node, path: str) -> object: ...
+    def dead_bets(self, node: Node, path: str) -> object: ...
     def payout_chips(self, node: Node, path: str) -> object: ...
     def call(self, node: Node, path: str) -> object: ...
     def lines(self, node: Node, path: str) -> object: ...
@@ -189,6 +193,53 @@ class _Fee(Obj):
 
 
 FEE = _Fee(doc="Card-room game only: the collection fee paid with each wager.")
+
+
+_PERCENT = {
+    "oneOf": [
+        {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 100},
+        {"type": "string", "pattern": r"^\s*[0-9]+(\.[0-9]+)?\s*%?\s*$"},
+    ]
+}
+
+
+class _Rolling(Obj):
+    rate = Field(
+        Scalar(reads(HouseReads.rate), _PERCENT),
+        'The commission, in percent of the dead chips counted: 1.2 or "1.2%".',
+        required=True,
+    )
+    base = Field(
+        _choice(ROLLING_BASES, "what the commission counts"),
+        "losses (the dead chips lost: taken on a losing bet) or turnover (the dead chips "
+        "on every bet won or lost; a push counts nothing).",
+        default="losses",
+    )
+
+
+ROLLING = _Rolling(
+    doc="The house's commission programme on dead chips, credited bet by bet and rounded "
+    "down to the cent."
+)
+
+
+class _DeadChips(Obj):
+    bets = Field(
+        Scalar(
+            reads(HouseReads.dead_bets),
+            {"type": "array", "items": _enum(BETS), "uniqueItems": True, "minItems": 1},
+        ),
+        "The bets the house takes dead chips on, each one the table offers (Dragon 7 and "
+        "Panda 8 only where the house allows them in dead chips).",
+        default=tuple(b.value for b in DEAD_BETS),
+    )
+    rolling_commission = Field(ROLLING, ROLLING.doc + " Left out: no commission at the table.")
+
+
+DEAD_CHIPS = _DeadChips(
+    doc="Dead (non-negotiable, rolling) chips bet beside live chips: a win is paid in live "
+    "chips and the dead chips stay with the player, a loss is taken, a push stays."
+)
 
 
 class _Limits(Obj):
@@ -398,6 +449,7 @@ class _House(Obj):
         default={},
     )
     shoe = Field(SHOE, SHOE.doc)
+    dead_chips = Field(DEAD_CHIPS, DEAD_CHIPS.doc + " Left out: live chips only.")
     violations = Field(
         MapOf(VIOLATIONS, _choice(RESPONSES, "a response")),
         "What the dealer does about each player violation: refuse (the bet), return (it to "

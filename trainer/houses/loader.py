@@ -18,6 +18,7 @@ from yaml.nodes import MappingNode, Node, SequenceNode
 from trainer.drills.fields import BETS, ID_PATTERN
 from trainer.engine.call_words import Calls, call_problems
 from trainer.engine.chips import ChipConvention, PayStyle, chips_problem
+from trainer.engine.dead_chips import DEAD_BETS, DeadChips, RollingBase, RollingProgramme
 from trainer.engine.errors import HouseError
 from trainer.engine.games import Collection, Commission, FeeSchedule, FeeStep, Game, Rounding
 from trainer.engine.house import DEFAULT_CHIPS, Chip, House
@@ -145,6 +146,55 @@ class HouseReader(Reader, F.HouseReads):
                 ok = False
         return tuple(got) if ok else None
 
+    def dead_bets(self, node: Node, path: str) -> tuple[Bet, ...] | None:
+        """The bets a house takes dead chips on: at least one, each once."""
+        items = self.seq(node, path, "bets (player, banker, tie, dragon7, panda8)")
+        if items is None:
+            return None
+        if not items:
+            self.err(node, path, "is an empty list: name the bets that take dead chips")
+            return None
+        got: list[Bet] = []
+        for i, item in enumerate(items):
+            name = self.choice(item, join(path, i), BETS, "a bet")
+            if name is None:
+                return None
+            if Bet(name) in got:
+                self.err(item, join(path, i), f"{name!r} is listed twice")
+                return None
+            got.append(Bet(name))
+        return tuple(got)
+
+    def dead_chips(
+        self, v: dict[str, Any], node: Node, bets: tuple[Bet, ...], *, known_bets: bool
+    ) -> DeadChips | None:
+        """The dead chips, each of their bets one the table offers (reported at it)."""
+        takes = v.get("bets", DEAD_BETS)
+        bets_node = child(node, "bets")
+        items = bets_node.value if isinstance(bets_node, SequenceNode) else []
+        ok = "bets" in v or bets_node is None
+        for i, bet in enumerate(takes if ok and known_bets else ()):
+            if bet not in bets:
+                where = items[i] if i < len(items) else (bets_node or node)
+                self.err(
+                    where,
+                    join("dead_chips.bets", i) if bets_node is not None else "dead_chips.bets",
+                    f"the table does not offer {bet.value} (bets: "
+                    f"{', '.join(b.value for b in bets)})",
+                )
+                ok = False
+        rolling = v.get("rolling_commission")
+        if not ok or (rolling is None and child(node, "rolling_commission") is not None):
+            return None  # a problem inside it is reported where it was read
+        if rolling is not None and "rate" not in rolling:
+            return None
+        programme = (
+            None
+            if rolling is None
+            else RollingProgramme(rolling["rate"], RollingBase(F.ROLLING.base.of(rolling)))
+        )
+        return DeadChips(takes, programme)
+
     def payout_chips(self, node: Node, path: str) -> ChipConvention | None:
         """fewest, colour_for_colour, or {max_each: N}."""
         if isinstance(node, MappingNode):
@@ -249,6 +299,16 @@ class HouseReader(Reader, F.HouseReads):
                     f"violations.{violation.value}",
                     "a table's limits always apply: refuse, return or floor",
                 )
+        dead = (
+            self.dead_chips(
+                v["dead_chips"],
+                found["dead_chips"],
+                bets,
+                known_bets="bets" in v or "bets" not in found,
+            )
+            if "dead_chips" in v
+            else None
+        )
         if self.problems or limits is None:
             return None
         try:
@@ -293,6 +353,7 @@ class HouseReader(Reader, F.HouseReads):
                     )
                     for k, t in v.get("pace", {}).items()
                 },
+                dead_chips=dead,
             )
         except (HouseError, ValueError) as exc:  # pragma: no cover - the checks above come first
             self.err(node, path, str(exc))

@@ -65,6 +65,19 @@ def _pace_lines(house: House) -> list[str]:
     return ["pace:", *lines] if lines else []
 
 
+def _dead_lines(house: House) -> list[str]:
+    """The ``dead_chips:`` block (none: the house takes live chips only)."""
+    dead = house.dead_chips
+    if dead is None:
+        return []
+    lines = ["dead_chips:", "  bets: [" + ", ".join(b.value for b in dead.bets) + "]"]
+    p = dead.programme
+    if p is not None:
+        rate = format((p.rate * 100).normalize(), "f")
+        lines += ["  rolling_commission:", f"    rate: {rate}%", f"    base: {p.base.value}"]
+    return lines
+
+
 def house_yaml(house: House) -> str:
     """The house as a house file, with every field written out (trailing newline)."""
     lines = [
@@ -134,6 +147,7 @@ def house_yaml(house: House) -> str:
         f"table_format: {house.table_format.value}",
     ]
     lines += _pace_lines(house)
+    lines += _dead_lines(house)
     lines.append("violations:")
     lines += [
         f"  {v.value}: {house.violations.response(v).value}"
