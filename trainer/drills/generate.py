@@ -264,4 +264,5 @@ def layout_for(spec: TableSpec, house: House, rng: random.Random) -> Layout:
         bets_per_seat=spec.bets_per_seat,
         wagers={b.bet: (b.minimum, b.maximum) for b in spec.bets},
         unit={b.bet: b.step for b in spec.bets},
+        dead=True,
     )

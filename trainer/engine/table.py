@@ -22,7 +22,7 @@ from typing import TypeVar
 
 from trainer.engine.chips import ChipBreakdown, ChipConvention, PayStyle, pay_in_chips
 from trainer.engine.coup import Coup, Outcome
-from trainer.engine.dead_chips import RollingProgramme, dead_problem
+from trainer.engine.dead_chips import DeadChips, RollingProgramme, dead_problem
 from trainer.engine.errors import EngineError
 from trainer.engine.house import House, settle_checked
 from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
@@ -535,6 +535,7 @@ def deal_layout(
     bets_per_seat: tuple[int, int] = (1, 3),
     wagers: Mapping[Bet, tuple[Decimal, Decimal]] | None = None,
     unit: Decimal | Mapping[Bet, Decimal] = Decimal(1),
+    dead: bool = False,
 ) -> Layout:
     """A random layout the house allows, reproducible from ``rng``'s seed.
 
@@ -543,6 +544,8 @@ def deal_layout(
     (default: the house's minimum to ten times it, within its maximum), drawn in multiples
     of ``unit`` (one for every bet, or each bet's own).  A side bet brings its base bet
     when the house needs one, and stays within a cap ("Dragon 7 at most the Banker bet").
+    ``dead``: where the house takes dead chips, each bet it takes them on is all live, all
+    dead or part dead (a multiple of its unit), a third of the time each.
     """
     lim = house.limits
     ranges: dict[Bet, tuple[Decimal, Decimal]] = {}
@@ -582,7 +585,29 @@ def deal_layout(
                 if bets[side] > bets[base]:  # the base bet is raised to cover the side bet
                     bets[base] = bets[side]
         layout[number] = bets
-    return Layout.of(layout)
+    if not dead or house.dead_chips is None:
+        return Layout.of(layout)
+    return Layout.of(layout, _deal_dead(rng, house.dead_chips, layout, unit))
+
+
+def _deal_dead(
+    rng: random.Random,
+    rules: DeadChips,
+    layout: Mapping[int, Mapping[Bet, Decimal]],
+    unit: Decimal | Mapping[Bet, Decimal],
+) -> dict[int, dict[Bet, Decimal]]:
+    """Dead chips for ``layout``: each bet the house takes them on all live, all dead or
+    part dead (a multiple of its unit), a third of the time each."""
+    out: dict[int, dict[Bet, Decimal]] = {}
+    for number, bets in layout.items():
+        for bet, wager in bets.items():
+            kind = rng.randrange(3) if rules.takes(bet) else 0
+            step = unit if isinstance(unit, Decimal) else unit.get(bet, Decimal(1))
+            if kind == 1 or (kind == 2 and wager < 2 * step):
+                out.setdefault(number, {})[bet] = wager
+            elif kind == 2:
+                out.setdefault(number, {})[bet] = _draw_amount(rng, step, wager - step, step)
+    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,15 @@ from types import MappingProxyType
 from trainer.engine import BetResult, format_amount
 from trainer.engine.house import House
 from trainer.engine.order import payout_order
-from trainer.engine.table import BoxCommission, Pay, Push, TableProcedure, Take, TakeCommission
+from trainer.engine.table import (
+    BoxCommission,
+    Pay,
+    Push,
+    RollingCommission,
+    TableProcedure,
+    Take,
+    TakeCommission,
+)
 from trainer.session.table.values import BetSpot, Key, Phase, bet_words
 from trainer.skills import (
     table_commission_skill,
@@ -36,7 +44,7 @@ class Expected:
     text: str
     reason: str
     spot: BetSpot | None = None
-    step: Pay | TakeCommission | BoxCommission | None = None
+    step: Pay | TakeCommission | BoxCommission | RollingCommission | None = None
     about: str | None = None  # a moment watched: when
 
 
@@ -49,7 +57,9 @@ class AnswerKey:
     take: Expected
     pays: Mapping[Key, Expected]  # the winners, in the order the house pays them
     order: Expected | None  # asked at a table with two winners or more
-    commissions: tuple[Expected, ...]  # in the house's order
+    #: The commissions a winning bet owes, in the house's order, then the rolling commission
+    #: on each bet whose dead chips rolled (a house's programme).
+    commissions: tuple[Expected, ...]
 
     @classmethod
     def of(
@@ -97,7 +107,7 @@ class AnswerKey:
                 s,
             )
             for s in procedure.steps
-            if isinstance(s, (TakeCommission, BoxCommission))
+            if isinstance(s, (TakeCommission, BoxCommission, RollingCommission))
         )
         return cls(
             MappingProxyType({k: s.result for k, s in procedure.settlements.items()}),

@@ -1,6 +1,7 @@
 """The commission phase (a commission house): the commission on each winning bet that owes
-one, in the house's order, one answer each (``table:commission``); the table is done after
-the last.
+one, in the house's order, then (a house with a programme on dead chips) the rolling
+commission on each bet whose dead chips rolled; one answer each (``table:commission``); the
+table is done after the last.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from trainer.engine import format_amount
+from trainer.engine.table import RollingCommission
 from trainer.session.table.answer_key import Expected
 from trainer.session.table.state import TableState
 from trainer.session.table.values import (
@@ -31,7 +33,9 @@ def confirm_commission(table: TableState, seconds: float, over: bool) -> Worked:
     owed = table.key.commissions
     on = owed[table.commission_index].spot
     if on is not None:
-        table.commissions_given[on.key] = table.entry.total
+        rolling = isinstance(owed[table.commission_index].step, RollingCommission)
+        given = table.rolling_given if rolling else table.commissions_given
+        given[on.key] = table.entry.total
     answer = _grade_commission(table, owed[table.commission_index], table.entry.total, seconds)
     table.entry = Entry()
     table.commission_index += 1

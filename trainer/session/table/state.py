@@ -20,7 +20,13 @@ from trainer.engine.chips import pay_in_chips
 from trainer.engine.house import House
 from trainer.engine.money import normalize
 from trainer.engine.protection import watched
-from trainer.engine.table import BoxCommission, Layout, TableProcedure, settle_table
+from trainer.engine.table import (
+    BoxCommission,
+    Layout,
+    RollingCommission,
+    TableProcedure,
+    settle_table,
+)
 from trainer.session.protect import ViolationQuestion, moment_question
 from trainer.session.table.answer_key import AnswerKey
 from trainer.session.table.values import (
@@ -93,6 +99,8 @@ class TableState:
         self.took_order: tuple[Key, ...] = ()  # the bets taken, in the order marked
         self.payouts: list[tuple[Key, Entry]] = []
         self.commissions_given: dict[Key, Decimal] = {}
+        #: The rolling commission given on each bet whose dead chips rolled.
+        self.rolling_given: dict[Key, Decimal] = {}
         self.watch_answers: list[str] = []
         self.paying_ended = False  # "done paying" (or the last bet paid): pushes left then
         self.order_mistakes: list[TableMistake] = []  # shown with their payout, graded at the end
@@ -128,6 +136,7 @@ class TableState:
                         bet,
                         by_number[n].bets[bet],
                         pay_in_chips(by_number[n].bets[bet], denominations),
+                        by_number[n].dead.get(bet, _ZERO),
                     )
                     for bet in order.bets(tuple(by_number[n].bets))
                 ),
@@ -231,6 +240,18 @@ class TableState:
         if self.phase is not Phase.COMMISSION or self.commission_index >= len(owed):
             return None
         return owed[self.commission_index].spot
+
+    @property
+    def commission_rolling(self) -> bool:
+        """Whether the commission asked now is a rolling commission on dead chips (the
+        house's programme) rather than one a winning bet owes."""
+        owed = self.key.commissions
+        i = self.commission_index
+        return (
+            self.phase is Phase.COMMISSION
+            and i < len(owed)
+            and isinstance(owed[i].step, RollingCommission)
+        )
 
     @property
     def commission_boxed(self) -> bool:

@@ -128,6 +128,7 @@ class BetSpot:
     bet: Bet
     wager: Decimal
     chips: ChipBreakdown
+    dead: Decimal = _ZERO  # the part of the wager in dead chips, where the house takes them
 
     @property
     def key(self) -> Key:

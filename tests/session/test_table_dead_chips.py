@@ -1,0 +1,106 @@
+"""The table drill under a house with dead chips (the bundled ez-rolling: dead chips on
+Player, Banker and Tie, 1.2 % of the dead chips lost, rounded down to the cent;
+docs/rules.md, "Dead chips and rolling commission").
+
+Worked by hand.  Seat 6 Banker 1,000 (600 dead), seat 3 Player 500 (all dead) and Tie 100
+(all dead), seat 1 Player 200 (live).  NATURAL (9h 2c Ks 3d): Player 9 over Banker 5.
+Counter-clockwise from the dealer's right the losers are seat 6's Banker, then seat 3's Tie;
+the winners seat 3's Player (500 at 1 to 1 = 500, its dead chips stay) then seat 1's Player
+(200).  The rolling commission: seat 6's Banker 600 dead lost x 1.2 % = 7.20, then seat
+3's Tie 100 x 1.2 % = 1.20.  DRAGON (Kh 2c 6s 3d 2h): a Dragon 7, the Banker bet pushes
+(its dead chips stay, nothing rolled); seat 3 loses Player 500 and Tie 100, all dead:
+6 and 1.20; seat 1's live Player 200 earns nothing.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from tests.support.coups import DRAGON, NATURAL, FakeClock, FakeNow
+from tests.support.tables import table_drill
+from trainer.drills.model import DealtTable
+from trainer.engine import Bet
+from trainer.engine.cards import parse_cards
+from trainer.engine.coup import Coup
+from trainer.engine.table import Layout
+from trainer.session.table.session import TableSession
+from trainer.session.table.values import Fault, Phase
+
+P, B, T = Bet.PLAYER, Bet.BANKER, Bet.TIE
+D = Decimal
+LAYOUT = Layout.of(
+    {6: {B: 1000}, 3: {P: 500, T: 100}, 1: {P: 200}},
+    dead={6: {B: 600}, 3: {P: 500, T: 100}},
+)
+
+
+def _session(cards: str) -> TableSession:
+    table = DealtTable(Coup.from_cards(parse_cards(cards)), LAYOUT)
+    s = TableSession(
+        table_drill(house="ez-rolling"), [table], "ann", clock=FakeClock(), now=FakeNow()
+    )
+    s.start()
+    return s
+
+
+def _take(s: TableSession, *keys: tuple[int, Bet]) -> None:
+    for seat, bet in keys:
+        s.mark(seat, bet)
+    assert s.confirm_take().correct
+
+
+def test_the_felt_knows_each_bets_dead_chips() -> None:
+    s = _session(NATURAL)
+    dead = {sp.key: sp.dead for sp in s.table.spots}
+    assert dead == {(6, B): D(600), (3, P): D(500), (3, T): D(100), (1, P): D(0)}
+
+
+def test_a_player_win_pays_in_live_chips_then_asks_the_rolling_commission() -> None:
+    s = _session(NATURAL)
+    _take(s, (6, B), (3, T))
+    s.select(3, P)
+    s.type_amount("500")  # the whole wager at even money, dead chips included
+    assert s.confirm_payout().correct
+    s.select(1, P)
+    s.type_amount("200")
+    assert s.confirm_payout().correct
+    assert s.table.phase is Phase.COMMISSION and s.table.commission_rolling
+    assert s.table.commission_spot is not None and s.table.commission_spot.key == (6, B)
+    s.type_amount("7.20")
+    fb = s.confirm_commission()
+    assert fb.correct and fb.answers[0].expected == "7.20"
+    assert s.table.commission_spot is not None and s.table.commission_spot.key == (3, T)
+    s.type_amount("1")
+    fb = s.confirm_commission()
+    assert [m.kind for m in fb.mistakes] == [Fault.WRONG_COMMISSION]
+    assert fb.answers[0].expected == "1.20"
+    assert fb.answers[0].reason == (
+        "seat 3: rolling commission on Tie: 1.2 % of 100 in dead chips = 1.20"
+    )
+    assert s.table.done
+    assert s.table.rolling_given == {(6, B): D("7.20"), (3, T): D(1)}
+    assert s.table.commissions_given == {}
+    summary = s.summary()
+    assert (summary.right, summary.total) == (5, 6)  # take, 2 pays, order, 2 rolling
+
+
+def test_a_dragon_7_pushes_the_dead_banker_bet_and_rolls_the_losers() -> None:
+    s = _session(DRAGON)
+    # every other bet loses; the Banker bet pushes and stays, dead chips and all
+    _take(s, (3, P), (3, T), (1, P))
+    s.finish_paying()  # nothing to pay: the push stays
+    assert s.table.phase is Phase.COMMISSION
+    assert [e.text for e in s.table.key.commissions] == ["6", "1.20"]
+    s.type_amount("6")
+    assert s.confirm_commission().correct
+    s.type_amount("1.20")
+    assert s.confirm_commission().correct
+    assert s.table.done
+
+
+def test_taking_a_dead_chip_push_is_a_take_mistake() -> None:
+    s = _session(DRAGON)
+    for seat, bet in ((6, B), (3, P), (3, T), (1, P)):
+        s.mark(seat, bet)
+    fb = s.confirm_take()
+    assert [m.kind for m in fb.mistakes] == [Fault.TOOK_PUSH]
