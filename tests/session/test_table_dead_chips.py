@@ -22,6 +22,9 @@ from trainer.drills.model import DealtTable
 from trainer.engine import Bet
 from trainer.engine.cards import parse_cards
 from trainer.engine.coup import Coup
+from trainer.engine.deviation import DeviationKind
+from trainer.engine.notation import Procedure, right_procedure
+from trainer.engine.procedure import audit
 from trainer.engine.table import Layout
 from trainer.session.table.session import TableSession
 from trainer.session.table.values import Fault, Phase
@@ -104,3 +107,51 @@ def test_taking_a_dead_chip_push_is_a_take_mistake() -> None:
         s.mark(seat, bet)
     fb = s.confirm_take()
     assert [m.kind for m in fb.mistakes] == [Fault.TOOK_PUSH]
+
+
+def _audit(s: TableSession) -> list[tuple[DeviationKind, str, str]]:
+    """The audit of the drill's own export of what the trainee did."""
+    t = s.table
+    house = t.house
+    done = t.worked(right_procedure(t.dealt.coup, t.dealt.layout, house))
+    again = Procedure.parse(str(done))  # through the notation's text, as a supervisor reads it
+    return [(d.kind, d.right, d.rule) for d in audit(again.dealt, house, again.layout).deviations]
+
+
+def test_the_audit_judges_the_rolling_commission_as_the_drill_does() -> None:
+    s = _session(NATURAL)
+    _take(s, (6, B), (3, T))
+    for seat, amount in ((3, "500"), (1, "200")):
+        s.select(seat, P)
+        s.type_amount(amount)
+        s.confirm_payout()
+    s.type_amount("7.20")
+    s.confirm_commission()
+    s.type_amount("1")  # 1.20 is right: the drill and the audit both say so
+    s.confirm_commission()
+    assert _audit(s) == [
+        (
+            DeviationKind.ROLLING_WRONG,
+            "rolling commission 1.20",
+            "rolling commission on Tie: 1.2 % of 100 in dead chips = 1.20",
+        )
+    ]
+
+
+def test_the_export_writes_the_dead_chips_and_the_rolling_given() -> None:
+    s = _session(NATURAL)
+    _take(s, (6, B), (3, T))
+    for seat, amount in ((3, "500"), (1, "200")):
+        s.select(seat, P)
+        s.type_amount(amount)
+        s.confirm_payout()
+    for amount in ("7.20", "1.20"):
+        s.type_amount(amount)
+        s.confirm_commission()
+    t = s.table
+    text = str(t.worked(right_procedure(t.dealt.coup, t.dealt.layout, t.house)))
+    assert text.splitlines()[-1] == (
+        "take:6:banker=1000:dead=600:rolling=7.20 take:3:tie=100:dead=100:rolling=1.20 "
+        "pay:3:player=500:500:dead=500 pay:1:player=200:200"
+    )
+    assert _audit(s) == []

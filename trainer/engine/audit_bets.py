@@ -21,6 +21,7 @@ from trainer.engine.order import Done, out_of_order
 from trainer.engine.settlement import Bet, BetResult, Settlement
 from trainer.engine.table import (
     Pay,
+    RollingCommission,
     TableProcedure,
     Take,
 )
@@ -147,6 +148,37 @@ def bet_deviations(
         )
         out.append(Deviation(DeviationKind.FEE_WRONG, step, did, right, fee, follows))
     return out
+
+
+def rolling_deviation(
+    a: BetAction, procedure: TableProcedure, house: House, step: int
+) -> Deviation | None:
+    """The rolling commission recorded on a bet against the house's programme (None: not
+    recorded, or right)."""
+    if a.rolling is None:
+        return None
+    owed = next(
+        (r for r in procedure.of(RollingCommission) if (r.seat, r.bet) == (a.seat, a.bet)),
+        None,
+    )
+    amount = _ZERO if owed is None else owed.amount
+    if a.rolling == amount:
+        return None
+    dead = house.dead_chips
+    rule = (
+        owed.describe().split(": ", 1)[1]
+        if owed is not None
+        else "this house pays no rolling commission at the table"
+        if dead is None or dead.programme is None
+        else "no dead chips of this bet rolled: it earns no rolling commission"
+    )
+    return Deviation(
+        DeviationKind.ROLLING_WRONG,
+        step,
+        did_words(a),
+        f"rolling commission {format_amount(amount)}",
+        rule,
+    )
 
 
 def _collection(s: Settlement) -> str:

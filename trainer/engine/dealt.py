@@ -30,6 +30,7 @@ from trainer.engine.table import (
     Layout,
     Pay,
     Push,
+    RollingCommission,
     TableProcedure,
     Take,
     TakeCommission,
@@ -60,8 +61,9 @@ class BetAction:
     """What was done with one bet: ``paid`` is the winnings paid beside the wager (PAID
     only); ``commission`` what was collected on it, ``boxed`` whether into the seat's
     commission box (True) or from the payout at once (False); ``fee`` the card room's
-    collection fee taken; ``chips`` the chips the payout was cut in.  None: not recorded,
-    so not audited."""
+    collection fee taken; ``chips`` the chips the payout was cut in; ``rolling`` the
+    rolling commission credited on the bet's dead chips.  None: not recorded, so not
+    audited."""
 
     seat: int
     bet: Bet
@@ -71,6 +73,7 @@ class BetAction:
     fee: Decimal | None = None
     boxed: bool | None = None
     chips: ChipBreakdown | None = None
+    rolling: Decimal | None = None
 
     def describe(self) -> str:
         text = f"seat {self.seat} {self.bet.label}: {self.done.value}"
@@ -83,6 +86,8 @@ class BetAction:
             text += f", commission {format_amount(self.commission)}{how}"
         if self.fee:
             text += f", fee {format_amount(self.fee)}"
+        if self.rolling is not None:
+            text += f", rolling commission {format_amount(self.rolling)}"
         return text
 
 
@@ -326,6 +331,8 @@ def actions_of(procedure: TableProcedure) -> tuple[BetAction, ...]:
         key = (step.seat, step.bet)
         if isinstance(step, CollectFee):
             fees[key] = step.amount
+        elif isinstance(step, RollingCommission):
+            out[index[key]] = replace(out[index[key]], rolling=step.amount)
         elif isinstance(step, (TakeCommission, BoxCommission)):
             a = out[index[key]]
             boxed = isinstance(step, BoxCommission)

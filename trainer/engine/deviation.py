@@ -46,6 +46,7 @@ class DeviationKind(enum.Enum):
     LEGAL_BET_STOPPED = "legal_bet_stopped"
     NOT_IN_ACTION = "not_in_action"
     REMEDY_WRONG = "remedy_wrong"
+    ROLLING_WRONG = "rolling_wrong"
 
     @property
     def label(self) -> str:
@@ -86,6 +87,7 @@ _KIND_LABELS = {
     DeviationKind.LEGAL_BET_STOPPED: "a bet the house lets play stopped",
     DeviationKind.NOT_IN_ACTION: "a bet not in action settled",
     DeviationKind.REMEDY_WRONG: "an irregularity not remedied as the house says",
+    DeviationKind.ROLLING_WRONG: "the rolling commission on dead chips wrong",
 }
 
 

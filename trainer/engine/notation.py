@@ -19,9 +19,11 @@ a comment to the end of the line:
   house's call keys, a hand then totals);
 - ``take:SEAT:BET=WAGER``, ``push:SEAT:BET=WAGER``, ``pay:SEAT:BET=WAGER:AMOUNT`` (each
   with ``:commission=Y``, ``:commission_box=Y`` or ``:commission_at_once=Y`` and ``:fee=Z``
-  where they apply, and on a payout ``:chips=4x100+3x5``, the chips it was cut in): what
-  was done with each bet, in the order done, any seat any number of times;
-  ``bet:SEAT:BET=WAGER`` for a bet on the layout that was never settled;
+  where they apply, and on a payout ``:chips=4x100+3x5``, the chips it was cut in; where
+  the house takes dead chips, ``:dead=D``, the part of the wager in dead chips, and
+  ``:rolling=R``, the rolling commission credited on them): what was done with each bet,
+  in the order done, any seat any number of times; ``bet:SEAT:BET=WAGER`` (with
+  ``:dead=D``) for a bet on the layout that was never settled;
 - ``then:deal``, ``then:one_more``, ``then:end``: the dealer's call once the coup was over;
 - a player's violation at its moment, and what the dealer did (``:refuse``, ``:return``,
   ``:floor``; nothing written: the bet played): ``VIOLATION:SEAT:BET=AMOUNT[:RESPONSE]``,
@@ -227,10 +229,12 @@ class Procedure:
             calls.append(f"call:outcome={d.called.outcome.value}")
         calls += _events(d, n, after=True)
         wagers = {(s, b): w for s, b, w in self.layout.bets()}
+        dead = {(s.number, b): x for s in self.layout.seats for b, x in s.dead.items()}
         settled = {(a.seat, a.bet) for a in d.bets}
-        bets = [self._action(a, wagers[a.seat, a.bet]) for a in d.bets]
+        bets = [self._action(a, wagers[a.seat, a.bet], dead.get((a.seat, a.bet))) for a in d.bets]
         bets += [
             f"bet:{s}:{b.value}={_plain(w)}"
+            + (f":dead={_plain(dead[s, b])}" if (s, b) in dead else "")
             for (s, b), w in wagers.items()
             if (s, b) not in settled
         ]
@@ -240,7 +244,7 @@ class Procedure:
         return "\n".join(lines)
 
     @staticmethod
-    def _action(a: BetAction, wager: Decimal) -> str:
+    def _action(a: BetAction, wager: Decimal, dead: Decimal | None = None) -> str:
         verb = {Done.TAKEN: "take", Done.PUSHED: "push", Done.PAID: "pay"}[a.done]
         text = f"{verb}:{a.seat}:{a.bet.value}={_plain(wager)}"
         if a.done is Done.PAID:
@@ -255,6 +259,10 @@ class Procedure:
             text += f":{key[a.boxed]}={_plain(a.commission)}"
         if a.fee is not None:
             text += f":fee={_plain(a.fee)}"
+        if dead is not None:
+            text += f":dead={_plain(dead)}"
+        if a.rolling is not None:
+            text += f":rolling={_plain(a.rolling)}"
         return text
 
     @classmethod
@@ -276,6 +284,7 @@ class _Reader:
         self.outcome: Outcome | None = None
         self.actions: list[BetAction] = []
         self.wagers: dict[int, dict[Bet, Decimal]] = {}
+        self.dead: dict[int, dict[Bet, Decimal]] = {}
         self.then: AfterCoup | None = None
         self.said: list[SaidCall] = []
         self.fouls: list[tuple[Foul, _Token]] = []
@@ -304,7 +313,7 @@ class _Reader:
                 )
         called = Called(self.totals.get("player"), self.totals.get("banker"), self.outcome)
         try:
-            layout = Layout(tuple(Seat(n, w) for n, w in self.wagers.items()))
+            layout = Layout(tuple(Seat(n, w, self.dead.get(n, {})) for n, w in self.wagers.items()))
         except LayoutError as exc:  # pragma: no cover - seats and amounts are checked above
             raise tokens[0].error(str(exc)) from None
         dealt = Dealt(
@@ -521,13 +530,16 @@ class _Reader:
             if key == "chips" and eq and verb == "pay" and chips is None:
                 chips = _chips(value, token)
                 continue
+            if key == "dead" and eq:
+                self.dead_chips(token, seat, bet, wager, value)
+                continue
             if not eq or key not in _EXTRAS or verb == "bet":
                 raise token.error(
                     f"{quote(token.text)}: after the bet, only :commission=Y (or "
-                    ":commission_box=Y, :commission_at_once=Y), :fee=Z and, on pay:, "
-                    ":chips=NxV+... (not on bet:)"
+                    ":commission_box=Y, :commission_at_once=Y), :fee=Z, :dead=D, "
+                    ":rolling=R and, on pay:, :chips=NxV+... (on bet:, only :dead=D)"
                 )
-            name = "fee" if key == "fee" else "commission"
+            name = key if key in ("fee", "rolling") else "commission"
             if name in values:
                 raise token.error(f"{quote(token.text)}: {name} is given twice; give it once")
             values[name] = _amount(value, token, key, payout=True)
@@ -543,8 +555,25 @@ class _Reader:
                     values.get("fee"),
                     boxed,
                     chips,
+                    values.get("rolling"),
                 )
             )
+
+    def dead_chips(self, token: _Token, seat: int, bet: Bet, wager: Decimal, text: str) -> None:
+        """``:dead=D``: the part of the bet's wager in dead chips, one amount per bet."""
+        dead = _amount(text, token, "dead")
+        if dead > wager:
+            raise token.error(
+                f"{quote(token.text)}: dead chips {_plain(dead)} are more than the wager "
+                f"{_plain(wager)}"
+            )
+        placed = self.dead.setdefault(seat, {})
+        if placed.get(bet, dead) != dead:
+            raise token.error(
+                f"seat {seat}'s {bet.value} bet had {_plain(placed[bet])} in dead chips "
+                "before: a bet has one amount of dead chips"
+            )
+        placed[bet] = dead
 
 
 _MOMENT_PLACE = {
@@ -618,6 +647,7 @@ _EXTRAS: dict[str, bool | None] = {
     "commission_box": True,
     "commission_at_once": False,
     "fee": None,
+    "rolling": None,
 }
 
 

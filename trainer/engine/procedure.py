@@ -27,6 +27,7 @@ from trainer.engine.audit_bets import (
     did_words,
     order_deviation,
     result_text,
+    rolling_deviation,
     settles_as,
 )
 from trainer.engine.audit_deal import cards_text, check_cards, said_deviations, shoe_deviations
@@ -351,6 +352,9 @@ def _bet_steps(
             deviations.append(not_in_action_deviation(a, stopped[key], index))
             continue
         s = procedure.settlements[key]
+        rolling = rolling_deviation(a, procedure, house, index)
+        if rolling is not None:
+            deviations.append(rolling)
         if settles_as(a, s, house):
             continue
         by_dealer = settle_checked(settled_by, a.bet, on_layout[key], house)

@@ -54,6 +54,7 @@ KINDS = (
     "legal_bet_stopped",
     "not_in_action",
     "remedy_wrong",
+    "rolling_wrong",
 )
 #: The engine's transformations (trainer.engine.injection.TRANSFORMS; a test keeps them equal).
 TRANSFORMS = (

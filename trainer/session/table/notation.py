@@ -29,14 +29,23 @@ def worked(table: TableState, right: Procedure) -> Procedure:
     """What the trainee did at this table, in the audit's notation, from ``right`` (the
     engine's procedure: the cards, the calls, the shoe): the bets marked taken (in the
     order marked), then every payout in the order made, with its amount, its chips when
-    built in chips and the commission given on it; once paying ended, each push left on
+    built in chips and the commission given on it (and the rolling commission given on a
+    bet's dead chips, on the bet it was given on); once paying ended, each push left on
     the layout where the house settles it among them; a bet neither taken nor paid stays a bet never
     settled (a loser left, a winner unpaid).  A moment watched keeps its violation with
     the response chosen (none: it played); a legal moment stopped has no notation and is
     left out."""
     by_key = {(a.seat, a.bet): a for a in right.dealt.bets}
     bets: list[BetAction] = [  # in the order marked: the audit judges it as the drill
-        replace(by_key[k], done=Done.TAKEN, paid=_ZERO, commission=_ZERO, boxed=None, chips=None)
+        replace(
+            by_key[k],
+            done=Done.TAKEN,
+            paid=_ZERO,
+            commission=_ZERO,
+            boxed=None,
+            chips=None,
+            rolling=table.rolling_given.get(k),
+        )
         for k in table.took_order
         if k in by_key
     ]
@@ -59,6 +68,7 @@ def worked(table: TableState, right: Procedure) -> Procedure:
                 chips=chips,
                 commission=commission,
                 boxed=a.boxed if commission else None,
+                rolling=table.rolling_given.get(key),
             )
         )
     done = {k for k, _ in table.payouts}
