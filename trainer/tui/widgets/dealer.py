@@ -19,6 +19,7 @@ from textual.containers import Vertical
 from textual.reactive import reactive
 
 from trainer.engine import format_amount
+from trainer.i18n import _
 from trainer.session.shoe import BurnQuestion, NextQuestion
 from trainer.session.table.session import TableSession
 from trainer.session.table.values import Phase, SpotState, TableAnswer
@@ -212,7 +213,13 @@ def phase_step(table: TableWork, *, amount_mode: bool, hint: str, typed: str) ->
         spot = table.selected if phase is Phase.PAY else table.commission_spot
         what = "commission owed on " if phase is Phase.COMMISSION else "pay "
         where = "" if spot is None else spot.label
+        if spot is not None and spot.dead:
+            where = _("{bet} ({dead} in dead chips)").format(
+                bet=where, dead=format_amount(spot.dead)
+            )
         words = f"{what}{where}"
+        if table.commission_rolling:
+            words = _("Rolling commission on {bet}").format(bet=where)
         step.append(words[:1].upper() + words[1:], "bold")
         step.append(": " + hint + " Enter confirms.")
         paying.append_text(entry_text(table, typed))

@@ -70,6 +70,7 @@ class ShownSpot:
     current: bool = False  # the bet being paid
     paid: Decimal | None = None  # shown beside the wager where there is room
     chips: tuple[tuple[Decimal, int], ...] = ()  # the wager as chips, for the wide layout
+    dead: bool = False  # some of the wager in dead chips: marked * beside the bet's name
 
 
 class SeatView(Widget):
@@ -157,7 +158,7 @@ class SeatView(Widget):
         line.append(spot.key or " ", self.style_of("spot--key"))
         line.append("▶" if spot.current and spot.tone == PLAIN else MARKS[spot.tone])
         amount = format_amount(spot.wager)
-        name = BET_CODES[spot.bet]
+        name = BET_CODES[spot.bet] + ("*" if spot.dead else "")
         room = width - 2 - len(name) - extra_width - paid_room
         if room < len(amount) + 1:  # too narrow for the extras: the wager first
             extra, extra_width = Text(), 0
@@ -284,6 +285,7 @@ def felt_spots(
                 current=spot.key == current_key,
                 paid=table.paid.get(spot.key),
                 chips=spot.chips.chips,
+                dead=bool(spot.dead),
             )
         )
     return tuple(shown)
