@@ -187,6 +187,7 @@ BUNDLED = [
     ("violations", "Protect the game: catch a player's violation"),
     ("irregularities", "Irregularities: the dealer's remedy"),
     ("table-protection", "Protect a full table, then settle it"),
+    ("table-dead-chips", "Dead chips and the rolling commission"),
 ]
 MINE = "id: mine\ntitle: {title}\ndescription: D\nask: outcome\ngenerate: [{{outcome: tie}}]\n"
 

@@ -22,6 +22,7 @@ from trainer.drills.catalogue import load_drill
 from trainer.drills.generate import deal_tables
 from trainer.drills.model import ChipEntry, Drill
 from trainer.engine import BetResult, format_amount, settle_bet
+from trainer.engine.dead_chips import RollingBase
 from trainer.engine.house import House
 from trainer.engine.table import layout_problems
 from trainer.engine.table_rules import BASE_BETS, SIDE_BETS, Direction
@@ -43,6 +44,7 @@ TABLE_DRILLS = (
     "table-chip-cutting",
     "table-exam",
     "table-commission",
+    "table-dead-chips",
     *OTHER_HOUSES,
 )
 
@@ -130,6 +132,18 @@ def test_a_perfectly_worked_table_scores_100(drill_id: str, seed: int, chips: bo
         if owed:
             assert t.commission_spot == spot
             s.type_amount(owed)
+            s.confirm_commission()
+    programme = house.dead_chips.programme if house.dead_chips is not None else None
+    for spot in house_order(spots, house) if programme is not None else ():
+        # the rolling commission, worked apart: the rate of the dead chips lost (or of
+        # those won or lost on a turnover programme), in whole cents, rounded down
+        result = settle(spot, t, house).result
+        counts = result is BetResult.LOSE or (
+            programme.base is RollingBase.TURNOVER and result is BetResult.WIN
+        )
+        if spot.dead and counts:
+            assert t.commission_spot == spot
+            s.type_amount(Decimal(int(spot.dead * programme.rate * 100)) / 100)
             s.confirm_commission()
     assert t.done
     assert t.answers and all(a.correct for a in t.answers), [a for a in t.answers if not a.correct]

@@ -27,4 +27,5 @@ BUNDLED_IDS = [
     "violations",
     "irregularities",
     "table-protection",
+    "table-dead-chips",
 ]
