@@ -81,6 +81,28 @@ def test_the_example_house_is_written_and_read_back() -> None:
             "losses",
         ),
         ("dead_chips: {colour: red}\n", "3:14: dead_chips.colour", "unknown key"),
+        # hostile: other scripts' digits, exponents, signs, a list where one bet list is
+        (
+            'dead_chips: {rolling_commission: {rate: "１.２%"}}\n',
+            "3:41: dead_chips.rolling_commission.rate",
+            "is not a percentage",
+        ),
+        (
+            "dead_chips: {rolling_commission: {rate: 1e2}}\n",
+            "3:41: dead_chips.rolling_commission.rate",
+            "is not a percentage",
+        ),
+        (
+            "dead_chips: {rolling_commission: {rate: -1}}\n",
+            "3:41: dead_chips.rolling_commission.rate",
+            "is not a percentage",
+        ),
+        ("dead_chips: {bets: player}\n", "3:20: dead_chips.bets", "list"),
+        (
+            "dead_chips: {bets: [" + ", ".join(["tie"] * 5000) + "]}\n",
+            "3:26: dead_chips.bets[1]",
+            "listed twice",
+        ),
         ("dead_chips: [player]\n", "3:13: dead_chips", "mapping"),
     ],
 )
