@@ -113,3 +113,24 @@ def test_bad_dead_chips_one_line_at_file_line_column(text: str, where: str, mess
     assert len(err.value.problems) == 1, err.value.problems
     assert first.startswith(f"vip.yaml:{where}") and message in first, first
     assert "\n" not in first
+
+
+def test_the_documented_example_declares_its_dead_chips() -> None:
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "houses.md").read_text("utf-8")
+    block = re.search(r"```yaml\n(.*?)```", text, re.S)
+    assert block is not None
+    dead = load_house_text(block.group(1), "docs/houses.md").dead_chips
+    assert dead is not None and dead.bets == (Bet.PLAYER, Bet.BANKER)
+    assert dead.programme is not None and dead.programme.rate == Decimal("0.012")
+    assert dead.programme.base is RollingBase.LOSSES
+
+
+def test_the_summary_says_the_dead_chips() -> None:
+    assert (
+        "dead chips on Player, Banker, Tie: a win paid in live chips; rolling commission "
+        "1.2 % of the dead chips lost, rounded down to the cent"
+    ) in BUNDLED_HOUSES["ez-rolling"].summary
+    assert not any("dead chips" in line for line in BUNDLED_HOUSES["ez"].summary)
