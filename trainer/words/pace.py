@@ -9,7 +9,7 @@ import math
 from trainer.engine.pace import PaceMeasure, PaceTarget, PaceVerdict, TableFormat
 from trainer.i18n import N_, _, ngettext
 
-__all__ = ["FORMAT_WORDS", "coups_an_hour_words", "format_words"]
+__all__ = ["FORMAT_WORDS", "coups_an_hour_words", "format_words", "table_pace_words"]
 
 FORMAT_WORDS = {
     TableFormat.FULL_SIZE: N_("full-size table"),
@@ -50,3 +50,15 @@ def coups_an_hour_words(measure: PaceMeasure, target: PaceTarget, table_format: 
             tables,
         )
     return text.format(coups=shown, tables=tables, format=fmt, target=target.coups_an_hour)
+
+
+def table_pace_words(coups: int, tables: int) -> str:
+    """A trainee's pace over every table they worked, as the class view says it ("Table
+    pace: 300 coups an hour over 2 tables"): the tables may be of several formats, so no
+    format's target is set against it."""
+    pace = ngettext(
+        "{coups} coups an hour over {tables} table",
+        "{coups} coups an hour over {tables} tables",
+        tables,
+    ).format(coups=coups, tables=tables)
+    return _("Table pace: {pace}").format(pace=pace)
