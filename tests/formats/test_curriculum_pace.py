@@ -195,3 +195,27 @@ def test_each_bad_pace_value_is_one_line_at_its_place(text: str, line: str) -> N
     lines = str(caught.value).splitlines()
     assert len(lines) == 1, lines
     assert lines[0].startswith(line), lines[0]
+
+
+@pytest.mark.parametrize(
+    ("value", "field", "column"),
+    [
+        (".nan", "seconds_a_seat", 26),
+        (".inf", "seconds_a_seat", 26),
+        ("true", "seconds_a_seat", 26),
+        ("1e400", "seconds_a_seat", 26),
+        ("'6'", "seconds_a_seat", 26),
+        ("[6]", "seconds_a_seat", 26),
+        ("600.0000001", "seconds_a_seat", 26),
+        ("true", "coups_an_hour", 25),
+        ("150.0", "coups_an_hour", 25),
+        ("0x10", "coups_an_hour", 25),
+        ("1001", "coups_an_hour", 25),
+    ],
+)
+def test_a_hostile_target_is_one_line(value: str, field: str, column: int) -> None:
+    text = f"name: x\npace:\n  mini: {{{field}: {value}}}\nmodules: []\n"
+    with pytest.raises(CurriculumFileError) as caught:
+        load_curriculum_text(text, "p.yaml")
+    (line,) = str(caught.value).splitlines()
+    assert line.startswith(f"p.yaml:3:{column}: pace.mini.{field}: "), line
