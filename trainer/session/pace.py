@@ -13,8 +13,11 @@ seat is measured here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
+from trainer.drills.model import Drill
+from trainer.engine.pace import PaceTarget, TableFormat, target_for
 from trainer.session.records import AnswerRecord
 from trainer.skills import (
     TABLE_NOT_PAID,
@@ -24,7 +27,7 @@ from trainer.skills import (
     table_take_skill,
 )
 
-__all__ = ["table_time"]
+__all__ = ["school_paced", "table_time"]
 
 
 def table_time(answers: Iterable[AnswerRecord]) -> tuple[int, float]:
@@ -43,3 +46,14 @@ def table_time(answers: Iterable[AnswerRecord]) -> tuple[int, float]:
         elif a.skill not in timed_over and a.answer != TABLE_NOT_PAID:
             seconds += a.seconds
     return tables, seconds + sum(waits.values())
+
+
+def school_paced(drill: Drill, school: Mapping[TableFormat, PaceTarget]) -> Drill:
+    """``drill`` with the school's pace targets laid over its house's, format by format and
+    field by field (``target_for``), so its results judge the dealer against them; the
+    drill itself when the school sets none."""
+    if not school:
+        return drill
+    house = drill.house
+    pace = {f: t for f in TableFormat if not (t := target_for(f, house.pace, school)).empty}
+    return replace(drill, house=replace(house, pace=pace))
