@@ -114,7 +114,8 @@ def test_no_history_yet_still_gives_csv_and_json_a_document() -> None:
         "call_accuracy,call_avg_seconds,spot_answered,spot_correct,"
         "spot_accuracy,spot_avg_seconds,violation_answered,violation_correct,"
         "violation_accuracy,violation_avg_seconds,irregularity_answered,"
-        "irregularity_correct,irregularity_accuracy,irregularity_avg_seconds"
+        "irregularity_correct,irregularity_accuracy,irregularity_avg_seconds,"
+        "table_tables,table_seconds,table_coups_an_hour"
     )
     assert not list(Path(os.environ["EZBAC_HOME"]).iterdir())
 

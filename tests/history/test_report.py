@@ -87,6 +87,10 @@ DOCUMENTED_COLUMNS = [
     "irregularity_correct",
     "irregularity_accuracy",
     "irregularity_avg_seconds",
+    # added at the end: the table pace
+    "table_tables",
+    "table_seconds",
+    "table_coups_an_hour",
 ]
 
 
@@ -160,6 +164,7 @@ def test_json_round_trip(store: HistoryStore) -> None:
         "last_drill",
         "weakest",
         "retries",
+        "table_pace",
     }
     assert list(ana["families"]) == [
         "natural",

@@ -19,6 +19,7 @@ from trainer.cli.options import add_db_argument
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
+    from trainer.engine.pace import PaceTarget
 
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
@@ -70,9 +71,20 @@ def _percent(value: int) -> str:
     return f"{value}%"
 
 
+def pace_target_words(target: PaceTarget) -> str:
+    """A school's pace target for one format: "150 coups an hour, 6 s a seat settled"."""
+    parts = []
+    if target.coups_an_hour is not None:
+        parts.append(f"{target.coups_an_hour} coups an hour")
+    if target.seconds_a_seat is not None:
+        parts.append(f"{target.seconds_a_seat.normalize():f} s a seat settled")
+    return ", ".join(parts) or "none"
+
+
 def run_show(args: argparse.Namespace) -> int:
     from trainer.curriculum.catalogue import curriculum_path, load_curriculum
     from trainer.curriculum.loader import CurriculumFileError
+    from trainer.history.mastery import target_words
 
     path = curriculum_path(args.curriculum)
     try:
@@ -87,6 +99,8 @@ def run_show(args: argparse.Namespace) -> int:
     print(f"{curriculum.name}  [{path}]")
     if curriculum.school:
         print(f"School: {curriculum.school}")
+    for fmt, target in curriculum.pace.items():
+        print(f"Pace target, {fmt.label}: {pace_target_words(target)}")
     print(
         "Modules open in order: each once the earlier ones are mastered."
         if curriculum.in_order
@@ -98,7 +112,7 @@ def run_show(args: argparse.Namespace) -> int:
             r = goal.rule
             print(
                 f"   - {goal.title}: {r.min_answers} answers, {_percent(r.accuracy)} of the last "
-                f"{r.recent} right, {r.target_seconds:g} s each  [{', '.join(goal.keys)}]"
+                f"{r.recent} right, {target_words(r)} each  [{', '.join(goal.keys)}]"
             )
     audition = curriculum.audition
     if audition is not None:

@@ -7,7 +7,17 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from trainer.curriculum.model import MasteryRule
 from trainer.drills.fields import AMOUNT, BOOL, ID_PATTERN, short_line
-from trainer.fileformat.declare import NO_DEFAULT, Field, ListOf, Obj, Scalar, ScalarReads, reads
+from trainer.fileformat.declare import (
+    NO_DEFAULT,
+    Field,
+    ListOf,
+    MapOf,
+    Obj,
+    Scalar,
+    ScalarReads,
+    reads,
+)
+from trainer.houses.fields import FORMATS, PACE
 from trainer.skillkey import ALL_FAMILIES
 
 if TYPE_CHECKING:
@@ -55,6 +65,35 @@ PERCENT = Scalar(
 ID = Scalar(reads(CurriculumReads.curriculum_id), {"type": "string", "pattern": ID_PATTERN})
 
 
+#: What a mastery pace band measures an answer against: one coup's time at the format's
+#: coups an hour, or its seconds a seat settled.
+PACE_PER = ("coup", "seat")
+
+PACE_BAND = Obj(
+    {
+        "format": Field(
+            Scalar(
+                reads(ScalarReads.choice, FORMATS, "a table format"),
+                {"type": "string", "enum": list(FORMATS)},
+            ),
+            "The table format whose target (the file's pace) is used: " + " | ".join(FORMATS) + ".",
+            required=True,
+        ),
+        "per": Field(
+            Scalar(
+                reads(ScalarReads.choice, PACE_PER, "coup or seat"),
+                {"type": "string", "enum": list(PACE_PER)},
+            ),
+            "coup: the target is one coup's time at the format's coups_an_hour (3,600 s / "
+            "150 = 24 s); seat: the format's seconds_a_seat.",
+            required=True,
+        ),
+    },
+    doc="A speed target taken from the school's pace targets (the file's pace) instead of "
+    "target_seconds; the file's pace must set that measure for that format.",
+)
+
+
 def _mastery(defaults: bool) -> Obj:
     """The mastery settings: the file's defaults (``defaults``), or a skill's own, each
     setting falling back to the file's."""
@@ -98,6 +137,12 @@ def _mastery(defaults: bool) -> Obj:
             "An average at or under this percent of the target time is fast; up to the "
             "target is on pace.",
             default=default(_DEFAULT.fast),
+        ),
+        "pace_target": Field(
+            PACE_BAND,
+            "The target time per answer from the file's pace targets instead of "
+            "target_seconds: {format: mini, per: seat}.",
+            default=default(None),
         ),
     }
     doc = (
@@ -377,6 +422,13 @@ class _File(Obj):
         "Whether a module opens only once every skill of every earlier module is mastered "
         "or slipping (a slip does not close it again).",
         default=True,
+    )
+    pace = Field(
+        MapOf(FORMATS, PACE),
+        "The school's pace targets per table format, over the house's field by field: "
+        "{mini: {coups_an_hour: 150, seconds_a_seat: 6}}. The audition's table areas are "
+        "judged against them, and a mastery pace_target reads them.",
+        default={},
     )
     mastery = Field(MASTERY, "Mastery settings for every skill.", default=None)
     modules = Field(ListOf(MODULE, MAX_MODULES), "The modules, in path order.", required=True)

@@ -5,8 +5,9 @@ at once, the drills it names checked against the drills there are, the result a
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import replace
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +23,12 @@ from trainer.curriculum.model import (
     InARow,
     MasteryRule,
     Module,
+    PaceBand,
     RedLine,
     SkillGoal,
 )
 from trainer.drills.fields import ID_PATTERN
+from trainer.engine.pace import PaceTarget, TableFormat
 from trainer.fileformat import declare
 from trainer.fileformat.problems import FileProblemsError
 from trainer.fileformat.reading import (
@@ -78,8 +81,57 @@ def load_curriculum_text(
     return curriculum
 
 
-def _rule(base: MasteryRule, given: dict[str, Any] | None) -> MasteryRule:
-    return replace(base, **given) if given else base
+def _pace(found: dict[str, Any]) -> dict[TableFormat, PaceTarget]:
+    """The school's pace targets per format (the file's ``pace``), as the house reads its own."""
+    return {
+        TableFormat(k): PaceTarget(
+            t.get("coups_an_hour"),
+            None if t.get("seconds_a_seat") is None else Decimal(str(t["seconds_a_seat"])),
+        )
+        for k, t in found.get("pace", {}).items()
+    }
+
+
+def _rule(
+    base: MasteryRule,
+    given: dict[str, Any] | None,
+    reader: CurriculumReader | None = None,
+    node: Node | None = None,
+    path: str = "mastery",
+    pace: Mapping[TableFormat, PaceTarget] | None = None,
+) -> MasteryRule:
+    """``base`` with the settings ``given`` (a mastery mapping read at ``node``): a
+    ``pace_target`` is resolved against the file's ``pace`` (one it does not set is a
+    problem at its line), and replaces ``target_seconds``; a ``target_seconds`` given
+    without one replaces an inherited pace target."""
+    if not given:
+        return base
+    settings = {k: v for k, v in given.items() if k != "pace_target"}
+    band = given.get("pace_target")
+    if band is None:
+        if "target_seconds" in settings:
+            settings.update(pace_band=None, pace_millis=None)
+        return replace(base, **settings)
+    spot = child(node, "pace_target") or node
+    if "target_seconds" in settings and reader is not None and spot is not None:
+        reader.err(
+            spot,
+            join(path, "pace_target"),
+            "give target_seconds or pace_target, not both",
+        )
+    if "format" not in band or "per" not in band:
+        return replace(base, **settings)  # its problems are reported where they are
+    chosen = PaceBand(TableFormat(band["format"]), band["per"])
+    target = chosen.millis(pace or {})
+    if target is None and reader is not None and spot is not None:
+        measure = "coups_an_hour" if chosen.per == "coup" else "seconds_a_seat"
+        reader.err(
+            spot,
+            join(path, "pace_target"),
+            f"the file's pace sets no {measure} for {band['format']}: set it there "
+            f"(pace: {{{band['format']}: {{{measure}: ...}}}}) or use target_seconds",
+        )
+    return replace(base, **settings, pace_band=chosen, pace_millis=target)
 
 
 def _items(node: Node | None) -> list[Node]:
@@ -92,7 +144,10 @@ def _build(
     found: dict[str, Any],
     drills: Collection[str] | None,
 ) -> Curriculum:
-    base = _rule(MasteryRule(), found.get("mastery"))
+    pace = _pace(found)
+    base = _rule(
+        MasteryRule(), found.get("mastery"), reader, child(root, "mastery"), "mastery", pace
+    )
     module_nodes = _items(child(root, "modules"))
     modules: list[Module] = []
     module_ids: dict[str, int] = {}
@@ -140,13 +195,21 @@ def _build(
                     join(s_path, "drill"),
                     f"{drill!r} is not one of this module's drills ({', '.join(own)})",
                 )
-            goals.append(
-                SkillGoal(s["id"], s["title"], s["keys"], drill, _rule(base, s.get("mastery")))
+            rule = _rule(
+                base,
+                s.get("mastery"),
+                reader,
+                child(s_node, "mastery"),
+                join(s_path, "mastery"),
+                pace,
             )
+            goals.append(SkillGoal(s["id"], s["title"], s["keys"], drill, rule))
         modules.append(Module(m["id"], m["title"], own, tuple(goals)))
     audition = None
     if "audition" in found:
         audition = _audition(reader, child(root, "audition"), found["audition"], drills)
+        if audition is not None:
+            audition = replace(audition, pace=pace)
     return Curriculum(
         name=found["name"],
         modules=tuple(modules),
@@ -154,6 +217,7 @@ def _build(
         in_order=F.FILE.in_order.of(found),
         mastery=base,
         audition=audition,
+        pace=pace,
     )
 
 

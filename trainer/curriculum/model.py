@@ -8,11 +8,37 @@ answers each.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
+from trainer.engine.pace import HOUR, PaceTarget, TableFormat
+from trainer.scoring import millis
 from trainer.skillkey import matches_any
+
+
+@dataclass(frozen=True, slots=True)
+class PaceBand:
+    """A mastery target taken from the school's pace targets (the curriculum's ``pace``):
+    the time of one coup at ``table_format``'s coups an hour (``per`` "coup": 3,600 s / the
+    target) or its seconds a seat settled (``per`` "seat")."""
+
+    table_format: TableFormat
+    per: str  # "coup" | "seat"
+
+    def millis(self, targets: Mapping[TableFormat, PaceTarget]) -> Fraction | None:
+        """The target in milliseconds, exact (3,600,000 / 150 coups an hour is 24,000;
+        / 7 is 3,600,000/7, never rounded); None when ``targets`` set no such measure."""
+        target = targets.get(self.table_format, PaceTarget())
+        if self.per == "coup":
+            return (
+                None
+                if target.coups_an_hour is None
+                else Fraction(HOUR * 1000, target.coups_an_hour)
+            )
+        return None if target.seconds_a_seat is None else Fraction(target.seconds_a_seat) * 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +53,18 @@ class MasteryRule:
     accuracy: int = 90
     target_seconds: float = 5.0
     fast: int = 75
+    #: The target taken from the school's pace targets instead of ``target_seconds``
+    #: (``PaceBand``), in exact milliseconds; None: ``target_seconds`` is the target.
+    pace_millis: Fraction | None = None
+    pace_band: PaceBand | None = None
+
+    @property
+    def target_millis(self) -> Fraction:
+        """The target time per answer in milliseconds, exact: the pace band's when one is
+        set, else ``target_seconds`` rounded half up to a millisecond."""
+        return (
+            Fraction(millis(self.target_seconds)) if self.pace_millis is None else self.pace_millis
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +175,9 @@ class Audition:
     #: Named grade bands over the sitting's score, best first (none: no score is named); a
     #: score in no band fails the audition.
     bands: tuple[Band, ...] = ()
+    #: The school's pace targets per table format (the curriculum's ``pace``), over the
+    #: house's of each table area's drill.
+    pace: Mapping[TableFormat, PaceTarget] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +191,8 @@ class Curriculum:
     mastery: MasteryRule = MasteryRule()
     audition: Audition | None = None
     source: Path | None = None
+    #: The school's pace targets per table format, over a house's (trainer.engine.pace).
+    pace: Mapping[TableFormat, PaceTarget] = field(default_factory=dict, hash=False)
 
     @property
     def goals(self) -> tuple[SkillGoal, ...]:

@@ -15,9 +15,10 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # fractions loads only when a pace is measured (a house is cheap)
+    from collections.abc import Mapping
     from fractions import Fraction
 
-__all__ = ["PaceMeasure", "PaceTarget", "PaceVerdict", "TableFormat"]
+__all__ = ["PaceMeasure", "PaceTarget", "PaceVerdict", "TableFormat", "target_for"]
 
 HOUR = 3600
 
@@ -57,6 +58,25 @@ class PaceTarget:
     @property
     def empty(self) -> bool:
         return self.coups_an_hour is None and self.seconds_a_seat is None
+
+    def over(self, base: PaceTarget) -> PaceTarget:
+        """These targets set over ``base``'s, field by field: a school's target for a format
+        over its house's; each one left unset here is ``base``'s."""
+        return PaceTarget(
+            base.coups_an_hour if self.coups_an_hour is None else self.coups_an_hour,
+            base.seconds_a_seat if self.seconds_a_seat is None else self.seconds_a_seat,
+        )
+
+
+def target_for(
+    table_format: TableFormat,
+    house: Mapping[TableFormat, PaceTarget],
+    school: Mapping[TableFormat, PaceTarget],
+) -> PaceTarget:
+    """The pace target for a table of ``table_format``: the school's for that format over
+    the house's, field by field (neither set: no target)."""
+    empty = PaceTarget()
+    return school.get(table_format, empty).over(house.get(table_format, empty))
 
 
 @dataclass(frozen=True, slots=True)

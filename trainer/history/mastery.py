@@ -73,11 +73,24 @@ def pace_of(rule: MasteryRule, total_ms: int, answers: int) -> Pace:
     """The pace of ``answers`` answers taking ``total_ms`` milliseconds in all, in whole
     numbers (no float at an edge): fast when the average is at or under ``fast`` percent of
     the target (total x 100 <= fast x target x answers), on pace up to the target, slow over
-    it."""
-    target = millis(rule.target_seconds)
+    it.  The target is ``rule.target_millis``: ``target_seconds`` in whole milliseconds, or
+    a pace band's exact fraction of them (3,600,000 / 7 ms a coup at 7 coups an hour)."""
+    target = rule.target_millis
     if total_ms * 100 <= rule.fast * target * answers:
         return Pace.FAST
     return Pace.ON_PACE if total_ms <= target * answers else Pace.SLOW
+
+
+def target_words(rule: MasteryRule) -> str:
+    """The target as ``needs`` names it: "5 s", or a pace band's "24 s (a coup at the
+    mini table's pace)" (its seconds to a tenth, rounded down: never slower than judged)."""
+    band = rule.pace_band
+    if band is None:
+        return f"{rule.target_seconds:g} s"
+    tenths = rule.target_millis // 100
+    shown = f"{tenths // 10}" if tenths % 10 == 0 else f"{tenths // 10}.{tenths % 10}"
+    what = "a coup" if band.per == "coup" else "a seat"
+    return f"{shown} s ({what} at the {band.table_format.value} pace target)"
 
 
 def meets(rule: MasteryRule, answered: int, window: Sequence[tuple[bool, float]]) -> bool:
@@ -88,9 +101,7 @@ def meets(rule: MasteryRule, answered: int, window: Sequence[tuple[bool, float]]
         return False
     right = sum(1 for ok, _ in window if ok)
     total = sum(millis(s) for _, s in window)
-    return right * 100 >= rule.accuracy * len(window) and total <= millis(
-        rule.target_seconds
-    ) * len(window)
+    return right * 100 >= rule.accuracy * len(window) and total <= rule.target_millis * len(window)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +147,7 @@ class SkillMastery:
         if self.recent and self.right * 100 < rule.accuracy * self.recent:
             out.append(f"{self.right} of the last {self.recent} right, {rule.accuracy}% needed")
         if self.pace is Pace.SLOW and self.average is not None:
-            out.append(f"{self.average:.1f} s an answer, {rule.target_seconds:g} s the target")
+            out.append(f"{self.average:.1f} s an answer, {target_words(rule)} the target")
         return tuple(out)
 
 

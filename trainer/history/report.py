@@ -263,6 +263,10 @@ CSV_COLUMNS: tuple[str, ...] = (
     "weakest_skills",
     "retries",
     *(f"{f}_{col}" for f in LATER_FAMILIES for col in _FAMILY_COLUMNS),
+    # the table pace, added at the end: tables worked, their seconds, coups an hour
+    "table_tables",
+    "table_seconds",
+    "table_coups_an_hour",
 )
 
 
@@ -306,8 +310,19 @@ def render_csv(report: Report) -> str:
         row.append(t.retries)
         for f in LATER_FAMILIES:
             row += _family_cells(t.families[f])
+        pace = _pace_json(t)
+        row += ["", "", ""] if pace is None else list(pace.values())
         writer.writerow(row)
     return buffer.getvalue()
+
+
+def _pace_json(t: TraineeReport) -> dict[str, object] | None:
+    """The trainee's table pace: tables worked, their seconds (to the hundredth) and coups an
+    hour (rounded down; None with no time taken); None when no table was worked."""
+    if t.table_pace is None:
+        return None
+    tables, seconds = t.table_pace
+    return {"tables": tables, "seconds": round(seconds, 2), "coups_an_hour": t.coups_an_hour}
 
 
 def _family_cells(ft: Tally) -> list[object]:
@@ -353,6 +368,7 @@ def report_dict(report: Report) -> dict[str, object]:
                     {"skill": w.skill, "label": w.label, **_tally_json(w.tally)} for w in t.weakest
                 ],
                 "retries": t.retries,
+                "table_pace": _pace_json(t),
             }
             for t in report.trainees
         ],

@@ -15,7 +15,9 @@ block and the signatures, each with a date line, both in a left column (the righ
 sheet adds to check it: the key's fingerprint and the QR code; nothing else is printed there).
 
 Pace is the area's average time per answer, rounded *up* to a tenth of a second (never shown
-faster than it was judged: 3.01 s against 3.0 s shows 3.1 s), beside the area's target.
+faster than it was judged: 3.01 s against 3.0 s shows 3.1 s), beside the area's target.  An
+area with whole tables also says its table pace under the table: coups an hour, rounded
+down, against the target for its table's format.
 
 Written in fpdf2's core Helvetica, which holds Latin-1 only: a name outside it is printed
 with "?" for the letters it lacks, and so is a control or formatting character (a line
@@ -24,6 +26,7 @@ break in a name read from the history starts no line of its own); the JSON keeps
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -32,6 +35,8 @@ from trainer.history.audition_record import AuditionRecord, ProctorCheck, second
 
 if TYPE_CHECKING:
     from fpdf import FPDF
+
+    from trainer.session.audition import AreaResult
 
 #: Millimetres at the right of the verification block left free (a QR code, a fingerprint).
 VERIFY_ROOM = 60.0
@@ -210,6 +215,9 @@ def _practical(sheet: Sheet, record: AuditionRecord) -> None:
             pace = f"{seconds(area.average)} s per answer, {target}"
         rows.append((area.area.title, grade, right, pace))
     sheet.table(("Area", "Grade", "Right", "Pace"), rows, (79, 30, 23, 48))
+    for area in record.verdict.areas:
+        if (line := table_pace_line(area)) is not None:
+            sheet.line(f"{area.area.title}: {line}", SMALL, "", SMALL_LINE)
     rubric = "; ".join(
         f"{g.grade}: at least {g.accuracy}% right, "
         + ("no slower than the target" if g.pace == 100 else f"within {g.pace}% of the target")
@@ -220,6 +228,25 @@ def _practical(sheet: Sheet, record: AuditionRecord) -> None:
         sheet.line(
             f"Grades, best first - {rubric}; below the last, the area fails.", FINE, "", FINE_LINE
         )
+
+
+def table_pace_line(area: AreaResult) -> str | None:
+    """An area's whole tables as a casino times them, against the target of its table's
+    format (the school's over the house's): "table pace 140 coups an hour over 5 tables, mini
+    table (target 150: under)", rounded down; None for an area with no whole table."""
+    pace = area.table_pace
+    coups = None if pace is None else pace.coups_an_hour
+    if pace is None or coups is None:
+        return None
+    n = pace.tables
+    text = (
+        f"table pace {math.floor(coups)} coups an hour over {n} table{'s' if n != 1 else ''}, "
+        f"{area.table_format.label}"
+    )
+    verdict = pace.coups_verdict(area.table_target)
+    if verdict is not None:
+        text += f" (target {area.table_target.coups_an_hour}: {verdict.value})"
+    return text
 
 
 def _red_lines(sheet: Sheet, record: AuditionRecord) -> None:

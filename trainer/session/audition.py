@@ -25,7 +25,7 @@ schema change.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
@@ -34,8 +34,10 @@ from typing import Protocol
 from trainer.curriculum.model import Area, Audition, Band, Grade, InARow, RedLine
 from trainer.drills.model import BetSpec, CoupFilter, Cover, Drill, Mode, Order, Step
 from trainer.engine.house import DEFAULT_HOUSE, House
+from trainer.engine.pace import PaceMeasure, PaceTarget, TableFormat, target_for
 from trainer.errors import EzbacError
 from trainer.scoring import millis, percent
+from trainer.session.pace import table_time
 from trainer.session.questions import NOT_ASKED
 from trainer.session.records import AnswerRecord, SessionRecord
 from trainer.skillkey import SkillPattern
@@ -86,6 +88,10 @@ def practical_drills(audition: Audition) -> tuple[str, ...]:
     return tuple(dict.fromkeys(a.drill for a in audition.areas if a.drill))
 
 
+#: No pace target set (an area with no whole table, or a format no one set targets for).
+NO_TARGET = PaceTarget()
+
+
 @dataclass(frozen=True, slots=True)
 class AreaResult:
     area: Area
@@ -106,6 +112,19 @@ class AreaResult:
     #: The most coups in a row dealt without the error its ``in_a_row`` names (None: the
     #: area sets none).
     longest_run: int | None = None
+    #: Whole tables among its answers and their seconds (``trainer.session.pace``), the
+    #: format of the table its drill deals and the pace target there: the school's over
+    #: the house's.  Shown beside the grade; the rubric grades on ``pace`` alone.
+    tables: int = 0
+    table_seconds: float = 0.0
+    table_format: TableFormat = TableFormat.MINI
+    table_target: PaceTarget = NO_TARGET
+
+    @property
+    def table_pace(self) -> PaceMeasure | None:
+        """The dealer's pace over the area's whole tables (None: it has none).  The seats
+        settled are not recorded, so only coups an hour is measured."""
+        return PaceMeasure(self.tables, 0, self.table_seconds) if self.tables else None
 
     @property
     def passed(self) -> bool:
@@ -357,6 +376,40 @@ def written_counted(audition: Audition, answered: int) -> int:
     return max(audition.written_questions, answered)
 
 
+def area_house(area: Area, houses: Mapping[str, House] | None = None) -> House:
+    """The house an area's drill deals under: ``houses``' by drill id when given, else its
+    installed drill's (the default house for no drill or one no longer installed)."""
+    if houses is not None or not area.drill:
+        return (houses or {}).get(area.drill, DEFAULT_HOUSE)
+    from trainer.drills.catalogue import load_drill
+
+    try:
+        return load_drill(area.drill).house
+    except (ValueError, OSError):
+        return DEFAULT_HOUSE
+
+
+def with_table_pace(
+    result: AreaResult,
+    audition: Audition,
+    mine: Sequence[AnswerRecord],
+    houses: Mapping[str, House] | None = None,
+) -> AreaResult:
+    """``result`` with the pace of its whole tables against the target of its drill's
+    table: the school's (``audition.pace``) over the house's, field by field."""
+    tables, seconds = table_time(mine)
+    if not tables:
+        return result
+    house = area_house(result.area, houses)
+    return replace(
+        result,
+        tables=tables,
+        table_seconds=seconds,
+        table_format=house.table_format,
+        table_target=target_for(house.table_format, house.pace, audition.pace),
+    )
+
+
 def judge_audition(
     audition: Audition,
     trainee: str,
@@ -366,12 +419,14 @@ def judge_audition(
     practical: Iterable[AnswerRecord],
     written_asked: int | None = None,
     written: Iterable[AnswerRecord] = (),
+    houses: Mapping[str, House] | None = None,
 ) -> Verdict:
     """The verdict on a sitting: ``written_right`` of the written part's questions (of
     ``written_asked`` if the part asked another number than the file's), and the practical
     part's answers (each counted in every area whose keys cover its skill).  The red lines
     are judged over every answer of the sitting: the practical part's and the written
-    part's (``written``: its answers as given)."""
+    part's (``written``: its answers as given).  ``houses``: the house of each area's drill
+    by id, for its table pace target (None: read from the installed drills)."""
     asked = audition.written_questions if written_asked is None else written_asked
     if not 0 <= written_right <= asked:
         raise ValueError(f"{written_right} right of a written part of {asked} questions")
@@ -402,7 +457,7 @@ def judge_audition(
             result = replace(result, longest_run=longest_run(area.in_a_row, mine))
             if not result.run_met:
                 grade = capped(audition.rubric, grade, area.in_a_row.at_most)
-        areas.append(replace(result, grade=grade))
+        areas.append(replace(with_table_pace(result, audition, mine, houses), grade=grade))
     crossed = tuple(
         Crossed(line, a)
         for a in (*written, *answers)

@@ -492,6 +492,11 @@ class TrainerApp(App[int]):
             on_answer = self.auditions.answer_hook(audition.sitting, part)
             drill = audition.as_exam(drill)
 
+        school = self.hooks.curriculum() if drill.at_table and self.hooks.curriculum else None
+        if school is not None:  # the school's pace targets over the house's (docs/schools.md)
+            from trainer.session.pace import school_paced
+
+            drill = school_paced(drill, school.pace)
         # ask: table works a whole table per coup, on its own screen; one way to start either
         kind: type[Session] | type[TableSession] = TableSession if drill.at_table else Session
         try:

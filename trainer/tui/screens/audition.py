@@ -13,10 +13,12 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, Static
 
+from trainer.i18n import _
 from trainer.prefs import MAX_NAME, trainee_name
 from trainer.tui.messages import GoHome, SignSheet, WriteSignOff
 from trainer.tui.screens import stylesheets
 from trainer.tui.widgets.keybar import KeyBar
+from trainer.words.pace import coups_an_hour_words
 
 if TYPE_CHECKING:
     from trainer.session.audition import Verdict
@@ -112,6 +114,11 @@ def verdict_text(verdict: Verdict) -> Text:
         pace = "no answers" if area.pace is None else f"{area.pace}% of the target time"
         text.append(f"  {area.area.title}: ", "bold" if area.passed else "bold red")
         text.append(f"{grade} · {area.right} of {area.answered} right · {pace}\n")
+        table = area.table_pace
+        if table is not None:
+            label = _("Table pace:")
+            text.append(f"    {label} ")
+            text.append(coups_an_hour_words(table, area.table_target, area.table_format) + "\n")
     text.append("\nRed lines: ", "bold")
     if not verdict.crossed:
         text.append("none crossed\n")

@@ -28,6 +28,7 @@ from trainer.history.tally import Tally, is_weak
 from trainer.session.scoring import percent_1dp
 from trainer.skills import ALL_FAMILIES, FAMILIES
 from trainer.tui.screens.progress import ProgressScreen, plural
+from trainer.words.pace import table_pace_words
 
 NO_DATA = "·"
 DETAIL_WEAKEST = 3  # the highlighted trainee's weakest skills listed under the table
@@ -211,6 +212,8 @@ class ClassScreen(Screen[None]):
             )
             or "none finished"
         )
+        if r.coups_an_hour is not None and r.table_pace is not None:
+            text.append("\n" + table_pace_words(r.coups_an_hour, r.table_pace[0]))
         if row.path is not None:
             text.append(f"\nPath: {row.readiness}")
             if row.held_back_by:

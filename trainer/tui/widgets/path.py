@@ -137,7 +137,7 @@ def picture(path: PathProgress, days: Mapping[str, Sequence[DayPoint]]) -> Table
                 Text(f"  {s.goal.title}"),
                 "" if s.accuracy is None else f"{s.accuracy:.0%}",
                 accuracy_line(points, s.rule.accuracy),
-                speed_line(points, s.rule.target_seconds),
+                speed_line(points, float(s.rule.target_millis) / 1000),
                 Text("")
                 if pace is None or s.average is None
                 else Text(f"{s.average:.1f} s {pace.value}", PACE_STYLES[pace.value]),

@@ -1,0 +1,65 @@
+"""The sign-off sheet still one page when every area, at its cap, says its table pace, and
+the line it prints (words worked by hand: 999 tables in an hour are 999 coups an hour)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+from tests.formats.test_text_fields import curriculum
+from trainer.curriculum import fields as CF
+from trainer.curriculum.loader import load_curriculum_text
+from trainer.engine.pace import PaceTarget, TableFormat
+
+
+def test_every_area_with_its_table_pace_is_still_one_page(tmp_path: Path) -> None:
+    from tests.cli.test_cli_audition import RUN, make_history
+    from trainer.history.audition_record import audition_record, find_run
+    from trainer.history.sheet import sign_off_pdf, table_pace_line
+    from trainer.history.store import open_history
+
+    db, _ = make_history(str(tmp_path / "h.sqlite3"), tmp_path)
+    title = ("FULL TABLES " * 5)[: CF.MAX_AREA_CHARS]
+    widest = curriculum(
+        name="P" * CF.MAX_NAME_CHARS,
+        school="S" * CF.MAX_SCHOOL_CHARS,
+        areas=CF.MAX_AREAS,
+        area_title=title,
+        grade="G" * CF.MAX_GRADE_CHARS,
+        grades=10,
+        red_lines=CF.MAX_RED_LINES,
+        red_title="R" * CF.MAX_RED_LINE_CHARS,
+    )
+    path = load_curriculum_text(widest, "path.yaml")
+    with open_history(db, readonly=True) as store:
+        record = audition_record(store, find_run(store, RUN, None), path)
+    paced = tuple(
+        replace(
+            a,
+            tables=999,
+            table_seconds=3600.0,
+            table_format=TableFormat.FULL_SIZE,
+            table_target=PaceTarget(1000),
+        )
+        for a in record.verdict.areas
+    )
+    record = replace(record, verdict=replace(record.verdict, areas=paced))
+    assert table_pace_line(paced[0]) == (
+        "table pace 999 coups an hour over 999 tables, full-size table (target 1000: under)"
+    )
+    import json
+
+    from trainer.history.signing import new_key, open_signer, sign_record
+
+    pem, public = new_key("S" * CF.MAX_SCHOOL_CHARS, b"phrase")
+    (tmp_path / "key.pem").write_bytes(pem)
+    (tmp_path / "key.pub").write_text(json.dumps(public.as_json()), encoding="utf-8")
+    signer = open_signer(tmp_path / "key.pem", b"phrase")
+    for name, signed in (
+        ("unsigned", None),
+        ("signed", sign_record(record.signed_record(), signer)),
+    ):
+        pdf = sign_off_pdf(record, signed)
+        (tmp_path / f"paced-{name}.pdf").write_bytes(pdf)
+        assert len(re.findall(rb"/Type /Page\b(?!s)", pdf)) == 1, name

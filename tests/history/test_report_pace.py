@@ -1,0 +1,46 @@
+"""The table pace in the report's CSV and JSON (columns and keys added at the end, the same
+in every language) and its two counts agreeing: the history's SQL and the audition's rule
+over the records.  The tables are test_table_history's, worked by hand there: the Dragon 7
+table 5 + 6 s, the natural table 4 + 3 x 3 s, so 2 tables in 24 s, 300 coups an hour."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from tests.history.test_table_history import work_two_tables
+from tests.support.history import T0, answer
+from trainer.history.report import CSV_COLUMNS, build_report, render_csv, render_json
+from trainer.session.pace import table_time
+
+
+def test_the_csv_ends_with_the_table_pace(store) -> None:
+    work_two_tables(store)
+    assert CSV_COLUMNS[-3:] == ("table_tables", "table_seconds", "table_coups_an_hour")
+    (row,) = csv.DictReader(io.StringIO(render_csv(build_report(store))))
+    assert (row["table_tables"], row["table_seconds"], row["table_coups_an_hour"]) == (
+        "2",
+        "24.0",
+        "300",
+    )
+
+
+def test_the_json_has_the_table_pace(store) -> None:
+    work_two_tables(store)
+    (ann,) = json.loads(render_json(build_report(store)))["trainees"]
+    assert ann["table_pace"] == {"tables": 2, "seconds": 24.0, "coups_an_hour": 300}
+
+
+def test_no_table_worked_is_empty_cells_and_null(store) -> None:
+    store.on_answer(answer("natural", True, T0, trainee="bo"))
+    (row,) = csv.DictReader(io.StringIO(render_csv(build_report(store))))
+    assert (row["table_tables"], row["table_seconds"], row["table_coups_an_hour"]) == ("", "", "")
+    (bo,) = json.loads(render_json(build_report(store)))["trainees"]
+    assert bo["table_pace"] is None
+
+
+def test_the_records_rule_is_the_historys(store) -> None:
+    kept = work_two_tables(store)
+    (ann,) = build_report(store).trainees
+    assert table_time(kept) == (2, 24.0) == ann.table_pace

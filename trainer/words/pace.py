@@ -1,0 +1,64 @@
+"""A dealer's pace in words (``trainer.engine.pace``): coups an hour over the tables worked,
+against the target for the table's format, as the audition's verdict and the class view say
+it.  Numbers are shown rounded so they never flatter: coups an hour rounded down."""
+
+from __future__ import annotations
+
+import math
+
+from trainer.engine.pace import PaceMeasure, PaceTarget, PaceVerdict, TableFormat
+from trainer.i18n import N_, _, ngettext
+
+__all__ = ["FORMAT_WORDS", "coups_an_hour_words", "format_words", "table_pace_words"]
+
+FORMAT_WORDS = {
+    TableFormat.FULL_SIZE: N_("full-size table"),
+    TableFormat.MINI: N_("mini table"),
+    TableFormat.SQUEEZE: N_("squeeze game"),
+}
+
+
+def format_words(table_format: TableFormat) -> str:
+    return _(FORMAT_WORDS[table_format])
+
+
+def coups_an_hour_words(measure: PaceMeasure, target: PaceTarget, table_format: TableFormat) -> str:
+    """ "140 coups an hour over 5 tables, mini table (target 150: under)"; without a target
+    for that format, without the bracket; "no pace measured" when no time was taken."""
+    coups = measure.coups_an_hour
+    if coups is None:
+        return _("no pace measured")
+    shown, tables, fmt = math.floor(coups), measure.tables, format_words(table_format)
+    verdict = measure.coups_verdict(target)
+    if verdict is None:
+        text = ngettext(
+            "{coups} coups an hour over {tables} table, {format}",
+            "{coups} coups an hour over {tables} tables, {format}",
+            tables,
+        )
+        return text.format(coups=shown, tables=tables, format=fmt)
+    if verdict is PaceVerdict.MET:
+        text = ngettext(
+            "{coups} coups an hour over {tables} table, {format} (target {target}: met)",
+            "{coups} coups an hour over {tables} tables, {format} (target {target}: met)",
+            tables,
+        )
+    else:
+        text = ngettext(
+            "{coups} coups an hour over {tables} table, {format} (target {target}: under)",
+            "{coups} coups an hour over {tables} tables, {format} (target {target}: under)",
+            tables,
+        )
+    return text.format(coups=shown, tables=tables, format=fmt, target=target.coups_an_hour)
+
+
+def table_pace_words(coups: int, tables: int) -> str:
+    """A trainee's pace over every table they worked, as the class view says it ("Table
+    pace: 300 coups an hour over 2 tables"): the tables may be of several formats, so no
+    format's target is set against it."""
+    pace = ngettext(
+        "{coups} coups an hour over {tables} table",
+        "{coups} coups an hour over {tables} tables",
+        tables,
+    ).format(coups=coups, tables=tables)
+    return _("Table pace: {pace}").format(pace=pace)
