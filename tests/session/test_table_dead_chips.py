@@ -18,7 +18,7 @@ from decimal import Decimal
 
 from tests.support.coups import DRAGON, NATURAL, FakeClock, FakeNow
 from tests.support.tables import table_drill
-from trainer.drills.model import DealtTable
+from trainer.drills.model import DealtTable, Mode
 from trainer.engine import Bet
 from trainer.engine.cards import parse_cards
 from trainer.engine.coup import Coup
@@ -155,3 +155,30 @@ def test_the_export_writes_the_dead_chips_and_the_rolling_given() -> None:
         "pay:3:player=500:500:dead=500 pay:1:player=200:200"
     )
     assert _audit(s) == []
+
+
+def test_an_exam_timed_out_before_the_rolling_commission_grades_it_a_timeout() -> None:
+    clock = FakeClock()
+    table = DealtTable(Coup.from_cards(parse_cards(DRAGON)), LAYOUT)
+    s = TableSession(
+        table_drill(house="ez-rolling", mode=Mode.EXAM, time_limit=30),
+        [table],
+        "ann",
+        clock=clock,
+        now=FakeNow(),
+    )
+    s.start()
+    for seat, bet in ((3, P), (3, T), (1, P)):
+        s.mark(seat, bet)
+    s.confirm_take()
+    s.finish_paying()
+    s.type_amount("6")
+    s.confirm_commission()
+    clock.advance(31)
+    assert s.expire()
+    t = s.table
+    assert t.done and t.timed_out
+    # the Tie's 1.20 was never given: a timeout, the answer key's amount expected
+    (last,) = [a for a in t.answers if a.answer == "timeout"]
+    assert last.expected == "1.20" and last.phase is Phase.COMMISSION
+    assert [m.kind for m in last.mistakes] == [Fault.TIMEOUT]
