@@ -14,6 +14,8 @@ from trainer.session.table.values import (
     Entry,
     Fault,
     Phase,
+    Said,
+    SaidKind,
     TableActionError,
     TableAnswer,
     TableMistake,
@@ -55,6 +57,9 @@ def _grade_commission(
                 f"{spot.label}: commission {format_amount(given)}, it is {owed.text}",
                 spot.seat,
                 spot.bet,
+                spot.wager,
+                given=given,
+                due=step.amount,
             ),
         )
     )
@@ -68,4 +73,6 @@ def _grade_commission(
         seconds,
         faults,
         spot,
+        said=Said(SaidKind.AMOUNT, amount=given),
+        due=owed.said,
     )
