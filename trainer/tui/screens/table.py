@@ -298,8 +298,9 @@ class TableScreen(Screen[None]):
         elif watched is not None and watched.scene.shown < len(s.table.coup.cards):
             result.text = Text(f"  {words.moment_heading(watched.scene.moment)}", "bold")
         else:
+            said = _("Result:")
             result.text = Text.assemble(
-                (f"  {_('Result:')} ", "bold"), words.result(s.table.house, s.table.coup)
+                (f"  {said} ", "bold"), words.result(s.table.house, s.table.coup)
             )
         if s.shoe is not None:
             self._shoe_line.text = Text(s.shoe_line())
