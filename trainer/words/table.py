@@ -12,17 +12,15 @@ said before the catalogues, so the English screens are unchanged.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
 from trainer.engine import Bet, BetResult, Coup, Outcome
 from trainer.engine.chip_check import ChipFault
 from trainer.engine.house import House
-from trainer.engine.money import normalize
 from trainer.engine.order import Done, OutOfOrder
 from trainer.engine.pace import PaceVerdict, TableFormat
-from trainer.engine.protection import Finding, Item, Scene
 from trainer.engine.settlement import Settlement
 from trainer.engine.table import (
     BoxCommission,
@@ -34,8 +32,8 @@ from trainer.engine.table import (
     TakeCommission,
 )
 from trainer.engine.table_rules import Direction
-from trainer.engine.violations import Moment, Response, Violation
-from trainer.i18n import ENGLISH, N_, PSEUDO, _, current, ngettext
+from trainer.engine.violations import Moment, Violation
+from trainer.i18n import N_, _, ngettext
 from trainer.session.table.results import TableSummary
 from trainer.session.table.values import (
     Fault,
@@ -46,126 +44,33 @@ from trainer.session.table.values import (
     TableMistake,
 )
 from trainer.skillkey import SkillKey, SkillKeyError
+from trainer.words.layout import bet_name, chips, money, spot
+from trainer.words.protection import finding, moment, violation, watch_reason
 
 __all__ = [
+    "answer",
     "asked",
-    "bet_name",
-    "chips",
-    "colour",
+    "colours_of",
+    "duration",
+    "expected",
     "fault_label",
-    "finding",
+    "headline",
     "mistake",
-    "moment",
-    "moment_heading",
-    "money",
+    "mistakes_count",
+    "pace_line",
     "payout_order",
     "phase_label",
     "procedure_lines",
     "reason",
     "result",
     "said",
-    "scene_events",
     "settlement",
-    "spot",
+    "skill_name",
+    "slip",
+    "trend",
 ]
 
 _ZERO = Decimal(0)
-
-# -- amounts and bets ---------------------------------------------------------------------
-
-#: The CLDR locale amounts are written by in each language.
-_CLDR = {"zh_Hans": "zh_Hans_CN", "zh_Hant": "zh_Hant_HK", "vi": "vi", "ko": "ko"}
-
-
-def money(amount: Decimal) -> str:
-    """An amount for display: whole amounts plain, a fraction in cents (1,000 / 2.50), with
-    the language's grouping and decimal sign (never rounded: the engine's amounts are
-    exact cents)."""
-    value = normalize(amount)
-    language = current()
-    if language in (ENGLISH, PSEUDO) or language not in _CLDR:
-        return f"{value:,}"
-    from babel.numbers import format_decimal
-
-    whole = value == value.to_integral_value()
-    pattern = "#,##0" if whole else "#,##0.00"
-    if not whole and value.as_tuple().exponent < -2:  # type: ignore[operator]
-        pattern = "#,##0.00##########"
-    return str(format_decimal(value, format=pattern, locale=_CLDR[language]))
-
-
-_BETS = {
-    Bet.PLAYER: N_("Player"),
-    Bet.BANKER: N_("Banker"),
-    Bet.TIE: N_("Tie"),
-    Bet.DRAGON7: N_("Dragon 7"),
-    Bet.PANDA8: N_("Panda 8"),
-}
-
-
-def bet_name(bet: Bet) -> str:
-    return _(_BETS[bet])
-
-
-def spot(seat: int, bet: Bet, wager: Decimal | None) -> str:
-    """One bet on the layout: "seat 1 Dragon 7 10"."""
-    if wager is None:
-        return _("seat {seat} {bet}").format(seat=seat, bet=bet_name(bet))
-    return _("seat {seat} {bet} {wager}").format(seat=seat, bet=bet_name(bet), wager=money(wager))
-
-
-def capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-_COLOURS = {
-    "white": N_("white"),
-    "red": N_("red"),
-    "green": N_("green"),
-    "black": N_("black"),
-    "purple": N_("purple"),
-    "yellow": N_("yellow"),
-    "blue": N_("blue"),
-    "grey": N_("grey"),
-    "gray": N_("grey"),
-    "pink": N_("pink"),
-    "orange": N_("orange"),
-    "brown": N_("brown"),
-    "lavender": N_("lavender"),
-    "chocolate": N_("chocolate"),
-}
-
-
-def colour(name: str) -> str:
-    """A chip's colour as the house file names it, in the language spoken where it is one
-    of the usual colours (another is the house's own word, shown as written)."""
-    known = _COLOURS.get(name.strip().lower())
-    return _(known) if known else name
-
-
-def chips(
-    counts: Iterable[tuple[Decimal, int]],
-    colours: Mapping[Decimal, str] | None = None,
-    coin: Decimal = _ZERO,
-) -> str:
-    """'1 black (100), 3 red (5)' or '2 x 100, 3 x 5'; the coin last."""
-    parts = []
-    for value, n in sorted(counts, reverse=True):
-        if not n:
-            continue
-        name = (colours or {}).get(value)
-        if name:
-            parts.append(
-                _("{count} {colour} ({value})").format(
-                    count=n, colour=colour(name), value=money(value)
-                )
-            )
-        else:
-            parts.append(_("{count} x {value}").format(count=n, value=money(value)))
-    if coin:
-        parts.append(_("{amount} in coin").format(amount=money(coin)))
-    return ", ".join(parts) if parts else _("no chips")
-
 
 # -- phases and faults -----------------------------------------------------------------------
 
@@ -201,137 +106,6 @@ _FAULTS = {
 
 def fault_label(fault: Fault) -> str:
     return _(_FAULTS[fault])
-
-
-# -- the moments watched (protecting the game) ------------------------------------------------
-
-_MOMENTS = {
-    Moment.BETS: N_("at no more bets"),
-    Moment.DEAL: N_("during the deal"),
-    Moment.RESULT: N_("after the result"),
-}
-
-_HEADINGS = {
-    Moment.BETS: N_("No more bets"),
-    Moment.DEAL: N_("The first card is out of the shoe"),
-    Moment.RESULT: N_("The result is called"),
-}
-
-_VIOLATIONS = {
-    Violation.PAST_POSTING: N_("past posting"),
-    Violation.PRESSING: N_("pressing"),
-    Violation.WITHDRAWN: N_("bet withdrawn"),
-    Violation.PINCHING: N_("pinched bet"),
-    Violation.SIDE_WITHOUT_BASE: N_("side bet without base"),
-    Violation.SIDE_OVER_BASE: N_("side bet over its cap"),
-    Violation.BOTH_SIDES: N_("Player and Banker on one spot"),
-    Violation.UNDER_MIN: N_("under the minimum"),
-    Violation.OVER_MAX: N_("over the maximum"),
-    Violation.DIFFERENTIAL: N_("over the differential"),
-    Violation.CASH: N_("cash on the layout"),
-    Violation.NON_PLAYABLE: N_("change chip on the layout"),
-}
-
-_VIOLATION_LABELS = {
-    Violation.PAST_POSTING: N_("a bet placed after the first card (past posting)"),
-    Violation.PRESSING: N_("a bet increased after the first card (pressing)"),
-    Violation.WITHDRAWN: N_("a bet withdrawn after the first card"),
-    Violation.PINCHING: N_("a losing bet pinched after the result"),
-    Violation.SIDE_WITHOUT_BASE: N_("a side bet without a Player or Banker bet"),
-    Violation.SIDE_OVER_BASE: N_("a side bet over the bet that caps it"),
-    Violation.BOTH_SIDES: N_("Player and Banker on one spot"),
-    Violation.UNDER_MIN: N_("a bet under the table minimum"),
-    Violation.OVER_MAX: N_("a bet over the table maximum"),
-    Violation.DIFFERENTIAL: N_("Player and Banker action apart by more than the differential"),
-    Violation.CASH: N_("cash on the layout"),
-    Violation.NON_PLAYABLE: N_("a non-playable chip (commission change) on the layout"),
-}
-
-_RESPONSES = {
-    Response.REFUSE: N_("refuse the bet"),
-    Response.RETURN: N_("return it"),
-    Response.FLOOR: N_("call the floor"),
-    Response.ALLOW: N_("let it play"),
-}
-
-
-def moment(when: Moment) -> str:
-    """When a moment is: "at no more bets"."""
-    return _(_MOMENTS[when])
-
-
-def moment_heading(when: Moment) -> str:
-    """The moment in a few words: "No more bets"."""
-    return _(_HEADINGS[when])
-
-
-def finding(found: Finding | None) -> str:
-    """A moment's answer on one line: "Seat 3 Banker: past posting: refuse the bet"; None:
-    nothing to stop."""
-    if found is None:
-        return _("Nothing to stop: every bet plays")
-    violation, response = _(_VIOLATIONS[found.violation]), _(_RESPONSES[found.response])
-    if found.seat is None:
-        return _("The table: {violation}: {response}").format(
-            violation=violation, response=response
-        )
-    if found.bet is None:
-        return _("Seat {seat}: {violation}: {response}").format(
-            seat=found.seat, violation=violation, response=response
-        )
-    return _("Seat {seat} {bet}: {violation}: {response}").format(
-        seat=found.seat, bet=bet_name(found.bet), violation=violation, response=response
-    )
-
-
-def _item(item: Item) -> str:
-    if item.what == "cash":
-        text = _("seat {seat}: a {amount} banknote on the {bet} spot")
-    else:
-        text = _("seat {seat}: a {amount} commission change chip on the {bet} spot")
-    return text.format(seat=item.seat, amount=money(item.value), bet=bet_name(item.bet))
-
-
-def _change(seat: int, bet: Bet, old: Decimal, new: Decimal) -> str:
-    name = bet_name(bet)
-    if not old:
-        return _("seat {seat} puts {amount} on {bet}").format(
-            seat=seat, amount=money(new), bet=name
-        )
-    if not new:
-        return _("seat {seat} takes back its {bet} {amount}").format(
-            seat=seat, amount=money(old), bet=name
-        )
-    if new > old:
-        return _("seat {seat} adds {amount} to its {bet} bet").format(
-            seat=seat, amount=money(new - old), bet=name
-        )
-    return _("seat {seat} takes {amount} off its {bet} bet").format(
-        seat=seat, amount=money(old - new), bet=name
-    )
-
-
-def scene_events(scene: Scene) -> list[str]:
-    """What is on the layout besides the bets and what players did at the moment."""
-    out = [f"  {_item(item)}" for item in scene.items]
-    out.append(_("Then, {moment}:").format(moment=moment(scene.moment)))
-    changes = [f"  {_change(*c)}" for c in scene.changes()]
-    return out + (changes or ["  " + _("no player touches a bet")])
-
-
-def watch_reason(found: Finding | None, when: Moment, house: House) -> str:
-    """Why a moment's answer is right, as the house has it."""
-    if found is None:
-        return _(
-            "Every bet is within {house}'s rules {moment}: stopping a legal bet stops the game "
-            "for nothing"
-        ).format(house=house.name, moment=moment(when))
-    return _("{violation} is caught {moment}; {house} has the dealer {response}").format(
-        violation=capital(_(_VIOLATION_LABELS[found.violation])),
-        moment=moment(found.violation.moment),
-        house=house.name,
-        response=_(_RESPONSES[found.response]),
-    )
 
 
 # -- the result and the settlement --------------------------------------------------------------
@@ -804,5 +578,5 @@ def skill_name(key: str, english: str) -> str:
         case SkillKey("violation", ("none",)):
             return _("Violations: a legal moment let play")
         case SkillKey("violation", (kind,)) if kind in {v.value for v in Violation}:
-            return _("Violations: {violation}").format(violation=_(_VIOLATIONS[Violation(kind)]))
+            return _("Violations: {violation}").format(violation=violation(Violation(kind)))
     return english

@@ -87,6 +87,7 @@ from trainer.tui.widgets.stepfeedback import (
     shoe_feedback_text,
 )
 from trainer.tui.widgets.tableheader import TableHeader, TableStatus
+from trainer.words import layout, protection
 from trainer.words import table as words
 
 #: The letters that name the bets on the layout, in seat order from the dealer's left.
@@ -296,7 +297,7 @@ class TableScreen(Screen[None]):
             )
             result.text = Text.assemble((f"  {turned} ", "bold"), asked.card.pretty)
         elif watched is not None and watched.scene.shown < len(s.table.coup.cards):
-            result.text = Text(f"  {words.moment_heading(watched.scene.moment)}", "bold")
+            result.text = Text(f"  {protection.moment_heading(watched.scene.moment)}", "bold")
         else:
             said = _("Result:")
             result.text = Text.assemble(
@@ -535,7 +536,7 @@ class TableScreen(Screen[None]):
             state = self.session.table.state(spot)
             if state is not SpotState.ON:
                 self.message = _("{bet} is {state}: pick a bet still on the layout.").format(
-                    bet=words.spot(spot.seat, spot.bet, spot.wager), state=_(_STATES[state])
+                    bet=layout.spot(spot.seat, spot.bet, spot.wager), state=_(_STATES[state])
                 )
             else:
                 self.session.select(spot.seat, spot.bet)

@@ -19,7 +19,7 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from trainer.words.table import colour, money
+from trainer.words.layout import colour, money
 
 #: The keys that add a chip, smallest denomination first (shift takes one back).
 CHIP_KEYS = "qwertyuiop"

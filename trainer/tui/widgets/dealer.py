@@ -25,6 +25,7 @@ from trainer.session.table.values import Phase, SpotState, TableAnswer
 from trainer.session.table.work import TableWork
 from trainer.tui.widgets.chiptray import CHIP_KEYS, ChipDenomination, ChipTray
 from trainer.tui.widgets.livetext import LiveText
+from trainer.words import layout, protection
 from trainer.words import table as words
 
 _STEP_NUMBER = {Phase.TAKE: 1, Phase.PAY: 2, Phase.COMMISSION: 3}
@@ -136,10 +137,10 @@ def moment_step(session: TableSession) -> Text:
     assert q is not None
     step = Text(f"0 {words.phase_label(Phase.WATCH).upper()}", "bold reverse")
     step.append(" ")
-    step.append(words.moment_heading(q.scene.moment), "bold")
+    step.append(protection.moment_heading(q.scene.moment), "bold")
     step.append(". " + _(_ANYTHING_TO_STOP))
     step.append(" " + _("Keys 1-{last}, then Enter.").format(last=len(q.options)))
-    for line in words.scene_events(q.scene):
+    for line in protection.scene_events(q.scene):
         step.append("\n" + line)
     return step
 
@@ -150,7 +151,7 @@ def watch_options(session: TableSession) -> tuple[str, ...]:
     assert q is not None
     if len(q.findings) != len(q.options):
         return q.options
-    return tuple(words.finding(f) for f in q.findings)
+    return tuple(protection.finding(f) for f in q.findings)
 
 
 def entry_hint(denominations: Sequence[Decimal], *, typing: bool, chips: bool) -> str:
@@ -176,9 +177,9 @@ def entry_text(table: TableWork, typed: str) -> Text:
         text.append(typed, "bold")
         text.append("▏", "blink")
     elif entry.by_chips:
-        text.append(words.money(entry.total), "bold")
+        text.append(layout.money(entry.total), "bold")
         given = ", ".join(
-            f"{n}×{words.money(v)}" for v, n in sorted(entry.chips.items(), reverse=True)
+            f"{n}×{layout.money(v)}" for v, n in sorted(entry.chips.items(), reverse=True)
         )
         text.append(" " + _("in {chips}").format(chips=given))
     else:
@@ -221,7 +222,7 @@ def phase_step(table: TableWork, *, amount_mode: bool, hint: str, typed: str) ->
         )
         total = sum((sp.wager for sp in marked), Decimal(0))
         paying.append(
-            _("Marked {count}: {total}").format(count=len(marked), total=words.money(total))
+            _("Marked {count}: {total}").format(count=len(marked), total=layout.money(total))
         )
     elif phase is Phase.PAY and not amount_mode:
         step.append(
@@ -232,16 +233,16 @@ def phase_step(table: TableWork, *, amount_mode: bool, hint: str, typed: str) ->
         )
         paying.append(
             _("Paid {count}: {total}").format(
-                count=len(table.paid), total=words.money(table.paid_total)
+                count=len(table.paid), total=layout.money(table.paid_total)
             )
         )
     else:
         spot = table.selected if phase is Phase.PAY else table.commission_spot
-        where = "" if spot is None else words.spot(spot.seat, spot.bet, spot.wager)
+        where = "" if spot is None else layout.spot(spot.seat, spot.bet, spot.wager)
         said = (
             _("commission owed on {bet}") if phase is Phase.COMMISSION else _("pay {bet}")
         ).format(bet=where)
-        step.append(words.capital(said), "bold")
+        step.append(layout.capital(said), "bold")
         step.append(": " + hint + " " + _("Enter confirms."))
         paying.append_text(entry_text(table, typed))
     return step, paying

@@ -30,7 +30,7 @@ from trainer.i18n import _
 from trainer.session.table.values import BetSpot, Phase, SpotState
 from trainer.session.table.work import TableWork
 from trainer.tui.widgets.chiptray import chip_ink
-from trainer.words.table import money
+from trainer.words.layout import money
 
 #: Each bet's name on the layout, as the felt prints it.
 BET_CODES: Mapping[Bet, str] = {
