@@ -198,3 +198,45 @@ def test_table_snapshot(language: str, snap_compare) -> None:
     set_language(language)
     presses = ["c", "d", "f", "enter", "e", "t", "t"]
     assert snap_compare(table_app(), terminal_size=(80, 24), press=presses)
+
+
+# -- the command line prints the table's procedure in the same words ------------------------
+
+DRAGON7_CARDS = ("Kh", "2c", "6s", "3d", "2h")  # Player K 6 = 6; Banker 2 3 2 = 7: Dragon 7
+
+
+@pytest.mark.parametrize(
+    ("language", "lines"),
+    [
+        # worked by hand as tests/cli/test_cli_check.py's English: losing bets first, seat 4
+        # before seat 1, the Banker pushes on a Dragon 7, 10 x 40 = 400 in 4 black (100)
+        (
+            "zh_Hant",
+            [
+                "  1. 4號位：收 閒 100",
+                "  2. 4號位：收 熊貓8 5",
+                "  3. 1號位：莊 25 不輸不贏，留下",
+                "  4. 1號位：派 龍7 400，用 4 個黑（100）",
+            ],
+        ),
+        (
+            "vi",
+            [
+                "  1. ghế 4: thu Người chơi 100",
+                "  2. ghế 4: thu Gấu trúc 8 5",
+                "  3. ghế 1: Nhà cái 25 hòa tiền, để nguyên",
+                "  4. ghế 1: trả Rồng 7 400 bằng 4 đen (100)",
+            ],
+        ),
+    ],
+)
+def test_ezbac_check_says_a_tables_procedure_in_the_language(
+    language: str, lines: list[str]
+) -> None:
+    from tests.support.cli import ezbac
+
+    seats = ("--seat", "1:banker=25,dragon7=10", "--seat", "4:player=100,panda8=5")
+    out = ezbac("--lang", language, "check", *DRAGON7_CARDS, *seats)
+    assert out.returncode == 0, out.stderr
+    steps = [line for line in out.stdout.splitlines() if line.startswith("  ") and ". " in line]
+    assert steps[-4:] == lines, out.stdout

@@ -6,16 +6,25 @@ the ``Moment``, ``Violation`` and ``Response`` enums); this module words it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 
 from trainer.engine import Bet
 from trainer.engine.house import House
-from trainer.engine.protection import Finding, Item, Scene
+from trainer.engine.protection import Finding, Item, Scene, judge
 from trainer.engine.violations import Moment, Response, Violation
 from trainer.i18n import N_, _
 from trainer.words.layout import bet_name, capital, money
 
-__all__ = ["finding", "moment", "moment_heading", "scene_events", "violation", "watch_reason"]
+__all__ = [
+    "finding",
+    "moment",
+    "moment_heading",
+    "scene_events",
+    "violation",
+    "watch_reason",
+    "watched",
+]
 
 # -- the moments watched (protecting the game) ------------------------------------------------
 
@@ -151,3 +160,11 @@ def watch_reason(found: Finding | None, when: Moment, house: House) -> str:
 def violation(kind: Violation) -> str:
     """A violation in a few words: "past posting"."""
     return _(_VIOLATIONS[kind])
+
+
+def watched(scenes: Sequence[Scene], house: House) -> tuple[str, ...]:
+    """Each violation of ``scenes`` as the house has it answered, a line each ("The first
+    card is out of the shoe: Seat 4 Player: past posting: refuse the bet")."""
+    return tuple(
+        f"{moment_heading(s.moment)}: {finding(f)}" for s in scenes for f in judge(s, house)
+    )
