@@ -240,3 +240,26 @@ def test_ezbac_check_says_a_tables_procedure_in_the_language(
     assert out.returncode == 0, out.stderr
     steps = [line for line in out.stdout.splitlines() if line.startswith("  ") and ". " in line]
     assert steps[-4:] == lines, out.stdout
+
+
+async def test_amounts_shown_as_the_language_writes_them_are_typed_as_always() -> None:
+    # Vietnamese writes 2.50 as 2,50 and 1,000 as 1.000 (CLDR): the chip tray shows them so;
+    # what is typed is read exactly as in English, and the refusal says how to write it
+    set_language("vi")
+    app = table_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g", "c", "d", "enter", "e")  # the take, then seat 5's Dragon 7
+        await pilot.pause()
+        tray = str(app.screen.query_one("#tray").render())
+        assert "2,50" in tray and "1.000" in tray, tray
+        await pilot.press(*"2,00", "enter")  # 200 written the Vietnamese way: refused
+        await pilot.pause()
+        paying = shown(app, "#paying")
+        assert "2,00 không phải số tiền" in paying and "600, 1,000, 2.50" in paying, paying
+        s = app.screen.session  # type: ignore[attr-defined]
+        assert not s.table.paid  # nothing graded
+        for _char in "2,00":
+            await pilot.press("backspace")
+        await pilot.press(*"200", "enter")
+        await pilot.pause()
+        assert sum(s.table.paid.values()) == 200

@@ -601,7 +601,10 @@ class TableScreen(Screen[None]):
             self.refresh_all()
             return False
         except ValueError:  # InvalidAmountError
-            self.message = _("{typed} is not an amount. Retype it.").format(typed=self.typed)
+            # what is typed is read as always, whatever the language shows amounts as
+            self.message = _(
+                "{typed} is not an amount: write it like {examples}. Retype it."
+            ).format(typed=self.typed, examples="600, 1,000, 2.50")
             self.refresh_all()
             return False
         return True
