@@ -94,9 +94,22 @@ def assert_nothing_cut(app: App[None], text: str, where: str) -> None:
         assert whole or f" {_('More')} " in text, (where, text)
 
 
-async def walk(steps, size, **kw) -> list[str]:
-    """Each step's screen in the pseudo-language, checked: no English left, nothing cut."""
-    set_language(PSEUDO)
+def assert_nothing_cut_unspaced(app: App[None], text: str, where: str) -> None:
+    """Nothing cut in a language that does not space its words (Chinese) or that breaks a
+    line anywhere: what to do now is on screen whole, its characters in order."""
+    assert "…" not in text, (where, text)
+    if not isinstance(app.screen, TableScreen):
+        return
+    flat = "".join(text.split())
+    for part in ("#step", "#paying", "#result"):
+        said = "".join(shown(app, part).split())
+        assert said in flat, (where, part, said, text)
+
+
+async def walk(steps, size, language: str = PSEUDO, **kw) -> list[str]:
+    """Each step's screen in ``language`` (the pseudo-language: no English left), checked:
+    nothing cut."""
+    set_language(language)
     app = table_app(**kw)
     seen = []
     async with app.run_test(size=size) as pilot:
@@ -109,8 +122,11 @@ async def walk(steps, size, **kw) -> list[str]:
                 await pilot.press(*keys)
             await pilot.pause()
             text = screen_text(app)
-            assert english_left(text, allowed=ALLOWED) == [], (name, size, text)
-            assert_nothing_cut(app, text, f"{name} at {size}")
+            if language == PSEUDO:
+                assert english_left(text, allowed=ALLOWED) == [], (name, size, text)
+                assert_nothing_cut(app, text, f"{name} at {size}")
+            else:  # words are not spaced apart: every character of the step, in order
+                assert_nothing_cut_unspaced(app, text, f"{language}: {name} at {size}")
             seen.append(name)
     return seen
 
@@ -118,6 +134,12 @@ async def walk(steps, size, **kw) -> list[str]:
 @pytest.mark.parametrize("size", SIZES)
 async def test_every_step_of_a_table_and_its_results_in_the_pseudo_language(size) -> None:
     assert await walk(DRAGON_STEPS, size) == [name for name, _keys in DRAGON_STEPS]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+async def test_every_step_of_a_table_whole_at_80x24_in_each_language(language: str) -> None:
+    await walk(DRAGON_STEPS, (80, 24), language)
+    await walk(WATCH_STEPS, (80, 24), language, tables=[watched_table()])
 
 
 @pytest.mark.parametrize("size", SIZES)
