@@ -472,7 +472,10 @@ def render_table(coup: Coup, table: TableProcedure, house: House, shown: House |
         f"payouts in {house.payout_chips.label}.",
         "Procedure:",
     ]
-    lines += [f"  {n}. {text}" for n, text in enumerate(table.lines(colours), start=1)]
+    from trainer.words.table import procedure_lines  # the steps in the language spoken
+
+    said = procedure_lines(table.steps, colours)
+    lines += [f"  {n}. {text}" for n, text in enumerate(said, start=1)]
     totals = f"Taken {format_amount(table.taken)}, paid {format_amount(table.paid)}"
     if house.commission is not None:
         totals += f", commission {format_amount(table.commission)}"

@@ -296,6 +296,8 @@ def _preview_tables(
     from trainer.engine import dumps_exact, format_amount
     from trainer.engine.protection import watched
     from trainer.engine.table import settle_table
+    from trainer.words.protection import watched as watched_lines
+    from trainer.words.table import procedure_lines
 
     house = drill.house
     notes: dict[int, str] = {}
@@ -368,9 +370,9 @@ def _preview_tables(
         for seat in dealt.layout.seats:
             bets = ", ".join(f"{b.label} {format_amount(w)}" for b, w in seat.bets.items())
             print(f"     seat {seat.number}: {bets}")
-        for line in watched(dealt.watch, house):
+        for line in watched_lines(dealt.watch, house):  # in the language spoken
             print(f"     ! {line}")
-        for line in procedure.lines(colours):
+        for line in procedure_lines(procedure.steps, colours):
             print(f"     - {line}")
         if dealt.note:
             print(f"     note: {dealt.note}")

@@ -96,6 +96,13 @@ class Scene:
         out += [f"  {text}" for _, _, _, _, text in changes] or ["  no player touches a bet"]
         return out
 
+    def changes(self) -> list[tuple[int, Bet, Decimal, Decimal]]:
+        """Each bet a player changed at the moment: (seat, bet, was, now), in layout
+        order (what ``events`` words)."""
+        return [
+            (seat, bet, old, new) for seat, bet, old, new, _ in _changes(self.before, self.after)
+        ]
+
 
 _MOMENT_WORDS = {
     Moment.BETS: "No more bets",

@@ -45,10 +45,20 @@ class ViolationQuestion(ChoiceQuestion):
     options: tuple[str, ...]
     house: House = DEFAULT_HOUSE
     step: Step = Step.VIOLATION
+    #: Each option as a value (None: every bet plays), for the edges to word it; the
+    #: option's English (``options``) is what is graded and recorded.
+    findings: tuple[Finding | None, ...] = ()
 
     def finding(self) -> Finding | None:
         found = judge(self.scene, self.house)
         return found[0] if found else None
+
+    def finding_of(self, option: str) -> Finding | None:
+        """The value of the option ``option`` (None: every bet plays, or not an option)."""
+        for said, found in zip(self.options, self.findings, strict=False):
+            if said == option:
+                return found
+        return None
 
     def expected(self) -> ChoiceAnswer:
         found = self.finding()
@@ -190,8 +200,17 @@ def moment_question(
     telling wrong ones (the violation answered another way, let play, a legal bet flagged),
     shuffled by ``rng``."""
     right = _expected(scene, house)
-    options = _options(right, _wrong(scene, house, right, rng), rng)
-    return ViolationQuestion(index, dealt, scene, options, house)
+    wrong = _wrong(scene, house, right, rng)
+    options = _options(right, [_said(f) for f in wrong], rng)
+    found = judge(scene, house)
+    values = {_said(f): f for f in (*wrong, found[0] if found else None)}
+    return ViolationQuestion(
+        index, dealt, scene, options, house, findings=tuple(values[o] for o in options)
+    )
+
+
+def _said(found: Finding | None) -> str:
+    return ALL_PLAY if found is None else found.describe()
 
 
 def _options(right: str, wrong: Sequence[str], rng: random.Random) -> tuple[str, ...]:
@@ -210,26 +229,26 @@ def _expected(scene: Scene, house: House) -> str:
     return ALL_PLAY if not found else found[0].describe()
 
 
-def _wrong(scene: Scene, house: House, right: str, rng: random.Random) -> list[str]:
+def _wrong(scene: Scene, house: House, right: str, rng: random.Random) -> list[Finding | None]:
     """Plausible wrong answers: the violation answered the wrong way, a legal bet flagged
     (with what the house would do if it were a violation), every bet let play."""
-    out: list[str] = []
+    out: list[Finding | None] = []
     found = judge(scene, house)
     if found:
         top = found[0]
         others = [r for r in Response if r not in (Response.ALLOW, top.response)]
         rng.shuffle(others)
-        out += [Finding(top.seat, top.bet, top.violation, r).describe() for r in others]
-        out.append(ALL_PLAY)
-    flagged = [
-        Finding(seat, bet, v, house.enforces(v) or Response.REFUSE).describe()
+        out += [Finding(top.seat, top.bet, top.violation, r) for r in others]
+        out.append(None)
+    flagged: list[Finding | None] = [
+        Finding(seat, bet, v, house.enforces(v) or Response.REFUSE)
         for seat, bet in _legal_bets(scene, found)
         for v in house.enforced
         if v.moment is scene.moment and v is not Violation.DIFFERENTIAL
     ]
     rng.shuffle(flagged)
-    spare = [  # a legal bet flagged and answered some other way: enough options always
-        Finding(seat, bet, v, r).describe()
+    spare: list[Finding | None] = [  # a legal bet flagged and answered another way: enough
+        Finding(seat, bet, v, r)
         for seat, bet in _legal_bets(scene, found)
         for v in Violation
         if v.moment is scene.moment and v is not Violation.DIFFERENTIAL
@@ -238,8 +257,8 @@ def _wrong(scene: Scene, house: House, right: str, rng: random.Random) -> list[s
     rng.shuffle(spare)
     # a violation: answered another way, let play, a legal bet flagged instead; a legal
     # moment: legal bets flagged
-    lead = (*out[:1], ALL_PLAY, *flagged[:1]) if found else tuple(flagged[:3])
-    return [w for w in (*lead, *out, *flagged, *spare) if w != right]
+    lead = (*out[:1], None, *flagged[:1]) if found else tuple(flagged[:3])
+    return [w for w in (*lead, *out, *flagged, *spare) if _said(w) != right]
 
 
 def _legal_bets(scene: Scene, found: Sequence[Finding]) -> list[tuple[int, Bet]]:

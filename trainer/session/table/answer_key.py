@@ -23,7 +23,8 @@ from trainer.engine.table import (
     Take,
     TakeCommission,
 )
-from trainer.session.table.values import BetSpot, Key, Phase, bet_words
+from trainer.engine.violations import Moment
+from trainer.session.table.values import BetSpot, Key, Phase, Said, SaidKind, bet_words
 from trainer.skills import (
     table_commission_skill,
     table_order_skill,
@@ -46,6 +47,8 @@ class Expected:
     spot: BetSpot | None = None
     step: Pay | TakeCommission | BoxCommission | RollingCommission | None = None
     about: str | None = None  # a moment watched: when
+    said: Said | None = None  # the answer as a value, worded at the edges
+    moment: Moment | None = None  # a moment watched: when
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,7 @@ class AnswerKey:
             f"{result}. "
             + ("; ".join(t.describe() for t in takes) or "nothing loses")
             + ("; " + "; ".join(pushes) if pushes else ""),
+            said=Said(SaidKind.TAKE, tuple((t.seat, t.bet, t.amount) for t in takes)),
         )
         pays = {
             (p.seat, p.bet): Expected(
@@ -83,6 +87,7 @@ class AnswerKey:
                 f"{result}. {procedure.settlements[(p.seat, p.bet)].reason}",
                 spots[(p.seat, p.bet)],
                 p,
+                said=Said(SaidKind.PAY, amount=p.amount),
             )
             for p in procedure.of(Pay)
         }
@@ -93,6 +98,9 @@ class AnswerKey:
                 table_order_skill().key,
                 words,
                 f"{payout_order(house)}: {words}",
+                said=Said(
+                    SaidKind.ORDER, tuple((p.seat, p.bet, p.amount) for p in procedure.of(Pay))
+                ),
             )
             if len(pays) >= 2
             else None
@@ -105,6 +113,7 @@ class AnswerKey:
                 s.describe(),
                 spots[(s.seat, s.bet)],
                 s,
+                said=Said(SaidKind.AMOUNT, amount=s.amount),
             )
             for s in procedure.steps
             if isinstance(s, (TakeCommission, BoxCommission, RollingCommission))

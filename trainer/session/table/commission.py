@@ -16,6 +16,8 @@ from trainer.session.table.values import (
     Entry,
     Fault,
     Phase,
+    Said,
+    SaidKind,
     TableActionError,
     TableAnswer,
     TableMistake,
@@ -59,6 +61,9 @@ def _grade_commission(
                 f"{spot.label}: commission {format_amount(given)}, it is {owed.text}",
                 spot.seat,
                 spot.bet,
+                spot.wager,
+                given=given,
+                due=step.amount,
             ),
         )
     )
@@ -72,4 +77,6 @@ def _grade_commission(
         seconds,
         faults,
         spot,
+        said=Said(SaidKind.AMOUNT, amount=given),
+        due=owed.said,
     )

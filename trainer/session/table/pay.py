@@ -12,6 +12,7 @@ A winner left unpaid when paying ends is a wrong payout.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from decimal import Decimal
 
 from trainer.engine import BetResult, format_amount
 from trainer.engine.chip_check import check_chips
@@ -24,6 +25,8 @@ from trainer.session.table.values import (
     Entry,
     Fault,
     Phase,
+    Said,
+    SaidKind,
     TableActionError,
     TableAnswer,
     TableMistake,
@@ -78,7 +81,14 @@ def _grade_payout(table: TableState, spot: BetSpot, entry: Entry, seconds: float
     )
     if slip is not None:  # so two winners or more: the order is asked
         mistakes.append(
-            TableMistake(Fault.WRONG_ORDER, f"{slip.did}: {slip.rule}", spot.seat, spot.bet)
+            TableMistake(
+                Fault.WRONG_ORDER,
+                f"{slip.did}: {slip.rule}",
+                spot.seat,
+                spot.bet,
+                spot.wager,
+                slip=slip,
+            )
         )
         table.order_mistakes.extend(mistakes)
     table.paid[spot.key] = entry.total
@@ -91,8 +101,16 @@ def _grade_payout(table: TableState, spot: BetSpot, entry: Entry, seconds: float
         right = check.pays_amount
         if right:
             chip_faults = tuple(
-                TableMistake(Fault.CHIPS, f"{spot.label}: {d}", spot.seat, spot.bet)
-                for d in check.departures
+                TableMistake(
+                    Fault.CHIPS,
+                    f"{spot.label}: {d}",
+                    spot.seat,
+                    spot.bet,
+                    spot.wager,
+                    chip_faults=(f,),
+                    chips=pay.chips.chips,
+                )
+                for d, f in zip(check.departures, check.faults, strict=True)
             )
     else:
         right = entry.total == pay.amount
@@ -105,6 +123,9 @@ def _grade_payout(table: TableState, spot: BetSpot, entry: Entry, seconds: float
                 f"payout is {format_amount(pay.amount)}",
                 spot.seat,
                 spot.bet,
+                spot.wager,
+                given=entry.total,
+                due=pay.amount,
             ),
         )
     # the payout, then its chips: graded, recorded and listed in that order
@@ -119,6 +140,8 @@ def _grade_payout(table: TableState, spot: BetSpot, entry: Entry, seconds: float
             seconds,
             amount_faults,
             spot,
+            said=_paid(entry),
+            due=expected.said,
         )
     ]
     if chip_faults is not None:  # the chips are the payout's own: asked and given with it
@@ -135,6 +158,10 @@ def _grade_payout(table: TableState, spot: BetSpot, entry: Entry, seconds: float
                 chip_faults,
                 spot,
                 whole_phase=True,
+                said=Said(SaidKind.CHIPS, amount=entry.total, chips=_chips(entry)),
+                due=Said(
+                    SaidKind.CHIPS, amount=pay.amount, chips=pay.chips.chips, coin=pay.chips.coin
+                ),
             )
         )
     return tuple(answers), (*mistakes, *amount_faults, *(chip_faults or ()))
@@ -153,6 +180,9 @@ def _paid_no_winner(table: TableState, spot: BetSpot, entry: Entry, seconds: flo
         else f"{spot.label} pushes: leave it, pay nothing",
         spot.seat,
         spot.bet,
+        spot.wager,
+        given=entry.total,
+        expected=Said(SaidKind.LOSE if loses else SaidKind.PUSH),
     )
     settled = table.procedure.settlements[spot.key]
     a = table.record(
@@ -165,6 +195,8 @@ def _paid_no_winner(table: TableState, spot: BetSpot, entry: Entry, seconds: flo
         seconds,
         (m,),
         spot,
+        said=_paid(entry),
+        due=Said(SaidKind.LOSE if loses else SaidKind.PUSH),
     )
     return (a,), (m,)
 
@@ -185,6 +217,8 @@ def end_pay(
             f"{spot.label} wins {format_amount(pay.step.amount)}: it was not paid",
             spot.seat,
             spot.bet,
+            spot.wager,
+            due=pay.step.amount,
         )
         out.append(  # open the whole pay phase, never paid: timed over it
             table.record(
@@ -198,6 +232,8 @@ def end_pay(
                 (m,),
                 spot,
                 whole_phase=True,
+                said=Said(SaidKind.NOT_PAID),
+                due=pay.said,
             )
         )
         faults.append(m)
@@ -224,6 +260,7 @@ def grade_order(table: TableState, seconds: float) -> TableAnswer:
             f"{spot.label} was never paid: the order is not complete",
             spot.seat,
             spot.bet,
+            spot.wager,
         )
         for spot in unpaid
         if spot is not None
@@ -242,4 +279,19 @@ def grade_order(table: TableState, seconds: float) -> TableAnswer:
         seconds,
         mistakes,
         whole_phase=True,
+        said=Said(
+            SaidKind.ORDER,
+            tuple((s, b, table.spot(s, b).wager) for s, b in table.picks),
+            unpaid=tuple((m.seat, m.bet) for m in gaps if m.seat is not None and m.bet),
+        ),
+        due=order.said,
     )
+
+
+def _paid(entry: Entry) -> Said:
+    """A payout given, as a value: its amount and, built in chips, the chips."""
+    return Said(SaidKind.PAY, amount=entry.total, chips=_chips(entry))
+
+
+def _chips(entry: Entry) -> tuple[tuple[Decimal, int], ...]:
+    return tuple((v, n) for v, n in sorted(entry.chips.items(), reverse=True) if n)

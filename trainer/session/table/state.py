@@ -27,6 +27,7 @@ from trainer.engine.table import (
     TableProcedure,
     settle_table,
 )
+from trainer.engine.violations import Moment
 from trainer.session.protect import ViolationQuestion, moment_question
 from trainer.session.table.answer_key import AnswerKey
 from trainer.session.table.values import (
@@ -34,6 +35,7 @@ from trainer.session.table.values import (
     Entry,
     Key,
     Phase,
+    Said,
     SeatState,
     SpotState,
     TableActionError,
@@ -306,6 +308,9 @@ class TableState:
         *,
         about: str | None = None,
         whole_phase: bool = False,
+        said: Said | None = None,
+        due: Said | None = None,
+        moment: Moment | None = None,
     ) -> TableAnswer:
         """Add one graded answer to the table's answers (and its mistakes to the table's):
         every phase records through here, so its time is ``seconds`` plus any time carried
@@ -328,6 +333,9 @@ class TableState:
             spot.wager if spot else None,
             self.over,
             about,
+            said,
+            due,
+            moment,
         )
         self.answers.append(a)
         self.mistakes.extend(mistakes)

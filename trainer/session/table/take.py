@@ -12,7 +12,15 @@ from trainer.engine import BetResult
 from trainer.engine.order import Done, out_of_order
 from trainer.session.table.pay import end_pay
 from trainer.session.table.state import TableState
-from trainer.session.table.values import Fault, Phase, TableAnswer, TableMistake, Worked
+from trainer.session.table.values import (
+    Fault,
+    Phase,
+    Said,
+    SaidKind,
+    TableAnswer,
+    TableMistake,
+    Worked,
+)
 
 __all__ = ["confirm_take"]
 
@@ -47,12 +55,22 @@ def _grade_take(table: TableState, seconds: float) -> TableAnswer:
         if result is BetResult.LOSE and not marked:
             mistakes.append(
                 TableMistake(
-                    Fault.MISSED_LOSER, f"{spot.label} loses: take it", spot.seat, spot.bet
+                    Fault.MISSED_LOSER,
+                    f"{spot.label} loses: take it",
+                    spot.seat,
+                    spot.bet,
+                    spot.wager,
                 )
             )
         elif result is BetResult.PUSH and marked:
             mistakes.append(
-                TableMistake(Fault.TOOK_PUSH, f"{spot.label} pushes: leave it", spot.seat, spot.bet)
+                TableMistake(
+                    Fault.TOOK_PUSH,
+                    f"{spot.label} pushes: leave it",
+                    spot.seat,
+                    spot.bet,
+                    spot.wager,
+                )
             )
         elif result is BetResult.WIN and marked:
             mistakes.append(
@@ -61,12 +79,16 @@ def _grade_take(table: TableState, seconds: float) -> TableAnswer:
                     f"{spot.label} wins: pay it, do not take it",
                     spot.seat,
                     spot.bet,
+                    spot.wager,
                 )
             )
     slip = _take_order(table)
     if slip is not None:
         mistakes.append(slip)
     took = [s.label for s in table.spots if s.key in table.marked]
+    said = Said(
+        SaidKind.TAKE, tuple((s.seat, s.bet, s.wager) for s in table.spots if s.key in table.marked)
+    )
     take = table.key.take
     return table.record(
         Phase.TAKE,
@@ -77,6 +99,8 @@ def _grade_take(table: TableState, seconds: float) -> TableAnswer:
         take.reason,
         seconds,
         tuple(mistakes),
+        said=said,
+        due=take.said,
     )
 
 
@@ -91,5 +115,7 @@ def _take_order(table: TableState) -> TableMistake | None:
             table.house, (*key, Done.TAKEN), ((*k, Done.TAKEN) for k in seq[i + 1 :])
         )
         if slip is not None:
-            return TableMistake(Fault.WRONG_ORDER, f"{slip.did}: {slip.rule}", key[0], key[1])
+            return TableMistake(
+                Fault.WRONG_ORDER, f"{slip.did}: {slip.rule}", key[0], key[1], slip=slip
+            )
     return None

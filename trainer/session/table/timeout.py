@@ -14,6 +14,8 @@ from trainer.session.table.values import (
     Entry,
     Fault,
     Phase,
+    Said,
+    SaidKind,
     TableAnswer,
     TableMistake,
     Worked,
@@ -39,6 +41,8 @@ def time_out(table: TableState, limit: float) -> Worked:
             f"time ran out: {e.text}",
             spot.seat if spot else None,
             spot.bet if spot else None,
+            spot.wager if spot else None,
+            expected=e.said,
         )
         answers.append(
             table.record(
@@ -52,12 +56,25 @@ def time_out(table: TableState, limit: float) -> Worked:
                 (m,),
                 spot,
                 about=about,
+                said=Said(SaidKind.TIMED_OUT),
+                due=e.said,
+                moment=e.moment,
             )
         )
 
     for q in table.watch[table.moment :] if table.phase is Phase.WATCH else ():
         expected = q.expected().text
-        out(Expected(Phase.WATCH, q.skill.key, expected, q.reason(), about=q.scene.moment.label))
+        out(
+            Expected(
+                Phase.WATCH,
+                q.skill.key,
+                expected,
+                q.reason(),
+                about=q.scene.moment.label,
+                said=Said(SaidKind.OPTION, finding=q.finding()),
+                moment=q.scene.moment,
+            )
+        )
     if table.phase in (Phase.WATCH, Phase.TAKE):
         out(table.key.take)
     if table.phase in (Phase.WATCH, Phase.TAKE, Phase.PAY):

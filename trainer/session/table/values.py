@@ -17,6 +17,9 @@ from types import MappingProxyType
 from trainer.engine import Bet, format_amount
 from trainer.engine.chips import ChipBreakdown
 from trainer.engine.money import normalize
+from trainer.engine.order import OutOfOrder
+from trainer.engine.protection import Finding
+from trainer.engine.violations import Moment
 from trainer.session.questions import Graded
 from trainer.session.run import SessionError
 from trainer.session.shoe import BurnQuestion, NextQuestion
@@ -35,6 +38,8 @@ __all__ = [
     "Fault",
     "Key",
     "Phase",
+    "Said",
+    "SaidKind",
     "SeatState",
     "ShoeAnswer",
     "SpotState",
@@ -112,12 +117,54 @@ class Fault(enum.Enum):
         }[self.value]
 
 
+class SaidKind(enum.Enum):
+    """What an answer (given or expected) is, for the edges to word it."""
+
+    TAKE = "take"  # the bets taken (``bets``; none: nothing)
+    PAY = "pay"  # a payout of ``amount`` (``chips`` when built in chips)
+    LOSE = "lose"  # the bet loses: no payout is right
+    PUSH = "push"  # the bet pushes: no payout is right
+    ORDER = "order"  # the winners in the order paid (``bets``; ``unpaid`` left)
+    AMOUNT = "amount"  # an amount (a commission)
+    CHIPS = "chips"  # a payout's chips (``chips``, ``coin``)
+    OPTION = "option"  # a moment's answer: ``finding``, or none (every bet plays)
+    NOT_PAID = "not_paid"  # a winner left unpaid when paying ended
+    TIMED_OUT = "timed_out"  # the exam's limit ran out first
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """An answer as what was done, never as words: the kind and its parameters (exact
+    amounts, seats, bets); the TUI and the CLI word it (``trainer.words.table``)."""
+
+    kind: SaidKind
+    bets: tuple[tuple[int, Bet, Decimal], ...] = ()  # (seat, bet, wager)
+    amount: Decimal | None = None
+    chips: tuple[tuple[Decimal, int], ...] = ()  # (denomination, count), largest first
+    coin: Decimal = _ZERO
+    unpaid: tuple[tuple[int, Bet], ...] = ()
+    finding: Finding | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class TableMistake:
+    """One mistake: its kind and what it is about (the bet, the amounts, the rule broken,
+    the violation), worded at the edges; ``text`` is the English line kept for the
+    records that store it."""
+
     kind: Fault
     text: str  # one line: "seat 3: Tie 10 loses, it was left on the layout"
     seat: int | None = None
     bet: Bet | None = None
+    wager: Decimal | None = None
+    given: Decimal | None = None  # what was given (a payout, a commission)
+    due: Decimal | None = None  # what is owed
+    slip: OutOfOrder | None = None  # out of order: the bet settled too early, and which first
+    finding: Finding | None = None  # a violation let play or answered wrong
+    moment: Moment | None = None  # a legal moment stopped
+    chip_faults: tuple[object, ...] = ()  # the chips' departures (``ChipFault``)
+    chips: tuple[tuple[Decimal, int], ...] = ()  # the chips the house pays it in
+    expected: Said | None = None  # a time-out: what the answer was
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +260,11 @@ class TableAnswer:
     wager: Decimal | None = None
     over_time: bool = False  # practice: given after the (unenforced) time limit
     about: str | None = None  # a moment watched: when ("at no more bets")
+    #: The answer given and the one expected as values, worded at the edges (``answer``
+    #: and ``expected`` are their English, as the history records them).
+    said: Said | None = None
+    due: Said | None = None
+    moment: Moment | None = None  # a moment watched: when
 
     @property
     def asked(self) -> str:

@@ -9,7 +9,15 @@ from trainer.engine.protection import ALL_PLAY
 from trainer.session.protect import ViolationQuestion
 from trainer.session.questions import ChoiceAnswer
 from trainer.session.table.state import TableState
-from trainer.session.table.values import Fault, Phase, TableActionError, TableMistake, Worked
+from trainer.session.table.values import (
+    Fault,
+    Phase,
+    Said,
+    SaidKind,
+    TableActionError,
+    TableMistake,
+    Worked,
+)
 
 __all__ = ["confirm_watch"]
 
@@ -36,6 +44,9 @@ def confirm_watch(table: TableState, option: str, seconds: float, over: bool) ->
         seconds,
         mistakes,
         about=q.scene.moment.label,
+        said=Said(SaidKind.OPTION, finding=q.finding_of(option)),
+        due=Said(SaidKind.OPTION, finding=q.finding()),
+        moment=q.scene.moment,
     )
     table.moment += 1
     if table.moment >= len(table.watch):
@@ -47,7 +58,9 @@ def _watch_mistake(q: ViolationQuestion, option: str) -> TableMistake:
     found = q.finding()
     if found is None:
         return TableMistake(
-            Fault.LEGAL_STOPPED, f"nothing to stop {q.scene.moment.label}: every bet plays"
+            Fault.LEGAL_STOPPED,
+            f"nothing to stop {q.scene.moment.label}: every bet plays",
+            moment=q.scene.moment,
         )
     kind = Fault.MISSED_VIOLATION if option == ALL_PLAY else Fault.WRONG_RESPONSE
-    return TableMistake(kind, found.describe(), found.seat, found.bet)
+    return TableMistake(kind, found.describe(), found.seat, found.bet, finding=found)

@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 
 from trainer.drills.model import Step
+from trainer.i18n import N_
 from trainer.tui.messages import GoHome, RetryMissed
 from trainer.tui.widgets.hands import HandView
 
@@ -23,11 +24,11 @@ if TYPE_CHECKING:
 
 #: m, r, h: step through the missed, retry them, home.
 RESULTS_BINDINGS = (
-    Binding("m", "missed", "Step through missed"),
-    Binding("r", "retry", "Retry missed"),
-    Binding("h", "home", "Home"),
+    Binding("m", "missed", N_("Step through missed")),
+    Binding("r", "retry", N_("Retry missed")),
+    Binding("h", "home", N_("Home")),
 )
-HOME_ON_ESCAPE = Binding("escape", "home", "Home", show=False)
+HOME_ON_ESCAPE = Binding("escape", "home", N_("Home"), show=False)
 #: The results scroll as one page, with nothing to tab to first.
 SCROLL_BINDINGS = (
     Binding("down", "scroll('scroll_down')", show=False),
@@ -39,9 +40,9 @@ SCROLL_BINDINGS = (
 )
 #: ←/p, →/n/space: the previous or next missed one; Escape or q: back to the results.
 STEP_BINDINGS = (
-    Binding("left,p", "move(-1)", "Previous", key_display="←"),
-    Binding("right,n,space", "move(1)", "Next", key_display="→"),
-    Binding("escape,q", "back", "Back to results"),
+    Binding("left,p", "move(-1)", N_("Previous"), key_display="←"),
+    Binding("right,n,space", "move(1)", N_("Next"), key_display="→"),
+    Binding("escape,q", "back", N_("Back to results")),
 )
 
 

@@ -48,6 +48,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from trainer.drills.model import ChipEntry
+from trainer.i18n import N_, _
 from trainer.session.shoe import BurnQuestion
 from trainer.session.table.session import TableSession
 from trainer.session.table.values import (
@@ -72,6 +73,7 @@ from trainer.tui.widgets.dealer import (
     procedure_text,
     shoe_step,
     tray_state,
+    watch_options,
 )
 from trainer.tui.widgets.felt import Felt, SeatView, felt_spots
 from trainer.tui.widgets.hands import Hands, HandsRow
@@ -85,11 +87,22 @@ from trainer.tui.widgets.stepfeedback import (
     shoe_feedback_text,
 )
 from trainer.tui.widgets.tableheader import TableHeader, TableStatus
+from trainer.words import layout, protection
+from trainer.words import table as words
 
 #: The letters that name the bets on the layout, in seat order from the dealer's left.
 SPOT_KEYS = "abcdefghijklmnopqrstuvwxyz"
 #: Characters an amount may be typed with (the session reads it like any amount).
 _AMOUNT_CHARS = set("0123456789.,$")
+#: A bet's state, as a refused pick says it.
+_STATES = {
+    SpotState.ON: N_("on"),
+    SpotState.MARKED: N_("marked"),
+    SpotState.TAKEN: N_("taken"),
+    SpotState.PAID: N_("paid"),
+    SpotState.LEFT: N_("left"),
+    SpotState.STAYED: N_("stayed"),
+}
 
 
 class TableScreen(Screen[None]):
@@ -99,27 +112,27 @@ class TableScreen(Screen[None]):
     # The key line: what works now (check_action).  The letters and chip keys are read in
     # on_key (their set changes with the table), and described on the step line.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "←→ move", show=False),
+        Binding("left", "move(-1)", N_("←→ move"), show=False),
         Binding("right", "move(1)", "→", show=False),
         Binding("up", "move(-1)", "↑", show=False),
         Binding("down", "move(1)", "↓", show=False),
-        Binding("space", "space", "Mark"),
-        Binding("space", "space_pick", "Pick"),
-        Binding("enter", "take", "Take marked"),
-        Binding("enter", "pay", "Pay"),
-        Binding("enter", "done_paying", "Done paying"),
-        Binding("enter", "commission", "Confirm"),
-        Binding("enter", "next_table", "Next table"),
-        Binding("enter", "confirm_shoe", "Confirm"),
-        Binding("enter", "confirm_watch", "Confirm"),
-        Binding("backspace", "backspace", "Undo", show=False),
-        Binding("escape", "back", "Back"),
-        Binding("escape", "leave", "Leave"),
-        Binding("question_mark", "reference", "Rules", key_display="?"),
+        Binding("space", "space", N_("Mark")),
+        Binding("space", "space_pick", N_("Pick")),
+        Binding("enter", "take", N_("Take marked")),
+        Binding("enter", "pay", N_("Pay")),
+        Binding("enter", "done_paying", N_("Done paying")),
+        Binding("enter", "commission", N_("Confirm")),
+        Binding("enter", "next_table", N_("Next table")),
+        Binding("enter", "confirm_shoe", N_("Confirm")),
+        Binding("enter", "confirm_watch", N_("Confirm")),
+        Binding("backspace", "backspace", N_("Undo"), show=False),
+        Binding("escape", "back", N_("Back")),
+        Binding("escape", "leave", N_("Leave")),
+        Binding("question_mark", "reference", N_("Rules"), key_display="?"),
         # an exam: the key is refused with a word, never silently (it is off the key line)
-        Binding("question_mark", "reference_refused", "Rules", key_display="?", show=False),
-        Binding("pagedown", "feedback(1)", "More", key_display="PgDn"),
-        Binding("pageup", "feedback(-1)", "Back up", show=False),
+        Binding("question_mark", "reference_refused", N_("Rules"), key_display="?", show=False),
+        Binding("pagedown", "feedback(1)", N_("More"), key_display="PgDn"),
+        Binding("pageup", "feedback(-1)", N_("Back up"), show=False),
     ]
 
     def __init__(self, session: TableSession) -> None:
@@ -220,7 +233,7 @@ class TableScreen(Screen[None]):
             self.draw_choice(dealer, s.shoe_question.options)
         elif s.watch_question is not None:
             dealer.step = moment_step(s)
-            self.draw_choice(dealer, s.watch_question.options)
+            self.draw_choice(dealer, watch_options(s))
         else:
             self.draw_step(dealer)
         self.draw_procedure()
@@ -278,15 +291,18 @@ class TableScreen(Screen[None]):
         result = self._result_line
         if isinstance(asked, BurnQuestion):  # this shoe's, or the next shoe's once it ends
             turned = (
-                "  A new shoe: first card turned up: "
+                _("A new shoe: first card turned up:")
                 if asked.new_shoe
-                else "  First card turned up: "
+                else _("First card turned up:")
             )
-            result.text = Text.assemble((turned, "bold"), asked.card.pretty)
+            result.text = Text.assemble((f"  {turned} ", "bold"), asked.card.pretty)
         elif watched is not None and watched.scene.shown < len(s.table.coup.cards):
-            result.text = Text(f"  {watched.scene.heading}", "bold")
+            result.text = Text(f"  {protection.moment_heading(watched.scene.moment)}", "bold")
         else:
-            result.text = Text.assemble(("  Result: ", "bold"), s.table.result_text)
+            said = _("Result:")
+            result.text = Text.assemble(
+                (f"  {said} ", "bold"), words.result(s.table.house, s.table.coup)
+            )
         if s.shoe is not None:
             self._shoe_line.text = Text(s.shoe_line())
 
@@ -412,9 +428,9 @@ class TableScreen(Screen[None]):
             panel.said = None
             return
         table = self.session.table
-        body = feedback_text(feedback, winners=bool(table.key.pays))
+        body = feedback_text(feedback, winners=bool(table.key.pays), table=table)
         if table.done and table.dealt.note:  # the coup's lesson, once the table is worked
-            body.append(f"\nLesson: {table.dealt.note}")
+            body.append("\n" + _("Lesson: {note}").format(note=table.dealt.note))
         panel.said = Said(body, feedback.correct)
         # whether it needs PgDn is known once it is laid out
         self.call_after_refresh(self._key_bar.show_keys, self)
@@ -519,7 +535,9 @@ class TableScreen(Screen[None]):
         elif phase is Phase.PAY:
             state = self.session.table.state(spot)
             if state is not SpotState.ON:
-                self.message = f"{spot.label} is {state.value}: pick a bet still on the layout."
+                self.message = _("{bet} is {state}: pick a bet still on the layout.").format(
+                    bet=layout.spot(spot.seat, spot.bet, spot.wager), state=_(_STATES[state])
+                )
             else:
                 self.session.select(spot.seat, spot.bet)
                 self.typed, self.chip_log, self.amount_mode = "", [], True
@@ -527,7 +545,7 @@ class TableScreen(Screen[None]):
 
     def type_char(self, char: str) -> None:
         if not self.typing_allowed:
-            self.message = "This drill pays in chips: use the chip keys."
+            self.message = _("This drill pays in chips: use the chip keys.")
             self.refresh_all()
             return
         if self.chip_log or self.session.table.entry.by_chips:
@@ -578,8 +596,15 @@ class TableScreen(Screen[None]):
             return True
         try:
             self.session.type_amount(self.typed)
-        except ValueError as exc:  # InvalidAmountError, TableActionError
-            self.message = f"{exc}. Retype it."
+        except TableActionError:  # typing where the drill pays in chips
+            self.message = _("This drill pays in chips: use the chip keys.")
+            self.refresh_all()
+            return False
+        except ValueError:  # InvalidAmountError
+            # what is typed is read as always, whatever the language shows amounts as
+            self.message = _(
+                "{typed} is not an amount: write it like {examples}. Retype it."
+            ).format(typed=self.typed, examples="600, 1,000, 2.50")
             self.refresh_all()
             return False
         return True
@@ -592,11 +617,11 @@ class TableScreen(Screen[None]):
             return
         if self.session.table.entry.empty:
             self.message = (
-                "Add chips first."
+                _("Add chips first.")
                 if not self.typing_allowed
-                else "Type the amount or add chips first."
+                else _("Type the amount or add chips first.")
                 if self.chips_active
-                else "Type the amount first."
+                else _("Type the amount first.")
             )
             self.refresh_all()
             return
@@ -609,7 +634,7 @@ class TableScreen(Screen[None]):
         if not self.give_entry():
             return
         if self.session.table.entry.empty:
-            self.message = "Type the commission or add chips first."
+            self.message = _("Type the commission or add chips first.")
             self.refresh_all()
             return
         self.graded(self.session.confirm_commission)

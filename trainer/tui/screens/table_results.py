@@ -14,11 +14,15 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
+from trainer.engine.house import DEFAULT_HOUSE, House
+from trainer.engine.table import settle_table
 from trainer.errors import EzbacError
+from trainer.i18n import N_, _, ngettext
 from trainer.paths import user_data_dir
 from trainer.session.table.results import TableResult, TableSummary
 from trainer.session.table.session import TableSession
 from trainer.session.table.values import Phase
+from trainer.skills import table_chips_skill
 from trainer.tui.screens import stylesheets
 from trainer.tui.screens.results_base import (
     HOME_ON_ESCAPE,
@@ -28,27 +32,45 @@ from trainer.tui.screens.results_base import (
     MissedBase,
     ResultsBase,
     capital,
-    duration,
     shoe_text,
 )
 from trainer.tui.widgets.fittable import Col, FitTable
 from trainer.tui.widgets.hands import HandView
 from trainer.tui.widgets.keybar import KeyBar
+from trainer.words import table as words
+from trainer.words.table import skill_name
+
+_MODES = {"practice": N_("practice"), "exam": N_("exam")}
 
 
 def headline(session: TableSession, summary: TableSummary) -> Text:
     head = Text()
     head.append(session.drill.title, "bold")
-    head.append(f" · {session.trainee} · {session.drill.mode.value}\n")
-    head.append(f"{summary.right} of {summary.total} right ({summary.percent}%)  ")
-    head.append(summary.headline, "bold")  # a retry says it is practice, never a pass
-    head.append("\n" if summary.retry else f" (pass mark {summary.pass_mark}%)\n")
+    mode = _(_MODES.get(session.drill.mode.value, session.drill.mode.value))
+    head.append(f" · {session.trainee} · {mode}\n")
+    head.append(
+        _("{right} of {total} right ({percent}%)").format(
+            right=summary.right, total=summary.total, percent=summary.percent
+        )
+        + "  "
+    )
+    head.append(words.headline(summary), "bold")  # a retry says it is practice, never a pass
+    head.append(
+        "\n"
+        if summary.retry
+        else " " + _("(pass mark {percent}%)").format(percent=summary.pass_mark) + "\n"
+    )
     tables = len(summary.tables)
-    head.append(f"{tables} table{'s' if tables != 1 else ''} in {duration(summary.seconds)}: ")
-    head.append(summary.trend)
+    head.append(
+        ngettext("{count} table in {time}", "{count} tables in {time}", tables).format(
+            count=tables, time=words.duration(summary.seconds)
+        )
+        + ": "
+    )
+    head.append(words.trend(summary))
     if summary.time_limit is not None:
-        head.append(f" · limit {summary.time_limit:g}s a table")
-    head.append(f"\nPace: {summary.pace_line}")
+        head.append(" · " + _("limit {seconds}s a table").format(seconds=f"{summary.time_limit:g}"))
+    head.append("\n" + _("Pace: {pace}").format(pace=words.pace_line(summary)))
     return head
 
 
@@ -56,7 +78,7 @@ class TableResultsScreen(ResultsBase):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("results.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         *RESULTS_BINDINGS,
-        Binding("x", "export", "Export"),
+        Binding("x", "export", N_("Export")),
         HOME_ON_ESCAPE,
         *SCROLL_BINDINGS,
     ]
@@ -74,32 +96,34 @@ class TableResultsScreen(ResultsBase):
             if summary.shoe is not None:
                 yield Static(shoe_text(summary.shoe), id="shoe")
             if summary.mistakes:
-                words = ", ".join(f"{kind.label} {n}" for kind, n in summary.mistakes.items())
-                yield Static(Text.assemble(("Mistakes: ", "bold"), words), id="mistakes")
-            yield Static(Text("Each table", "bold"))
+                said = ", ".join(
+                    f"{words.fault_label(kind)} {n}" for kind, n in summary.mistakes.items()
+                )
+                yield Static(Text.assemble((_("Mistakes:") + " ", "bold"), said), id="mistakes")
+            yield Static(Text(_("Each table"), "bold"))
             yield FitTable(
                 Col("#", justify="right"),
-                Col("Seats", justify="right"),
-                Col("Right"),
-                Col("Time", wrap=True),
-                Col("Payouts", wrap=True),
-                Col("Target"),
+                Col(_("Seats"), justify="right"),
+                Col(_("Right")),
+                Col(_("Time"), wrap=True),
+                Col(_("Payouts"), wrap=True),
+                Col(_("Target")),
                 id="tables",
             )
-            yield Static(Text("By skill", "bold"))
+            yield Static(Text(_("By skill"), "bold"))
             yield FitTable(
-                Col("Skill", wrap=True),
-                Col("Right"),
+                Col(_("Skill"), wrap=True),
+                Col(_("Right")),
                 Col("%", justify="right"),
                 id="by-skill",
             )
-            yield Static(Text("Each answer", "bold"))
+            yield Static(Text(_("Each answer"), "bold"))
             yield FitTable(
-                Col("Table"),
-                Col("Time", justify="right"),
-                Col("Asked", wrap=True),
-                Col("You", wrap=True),
-                Col("Right answer", wrap=True),
+                Col(_("Table")),
+                Col(_("Time"), justify="right"),
+                Col(_("Asked"), wrap=True),
+                Col(_("You"), wrap=True),
+                Col(_("Right answer"), wrap=True),
                 id="each",
             )
         yield KeyBar(id="keys")
@@ -109,21 +133,35 @@ class TableResultsScreen(ResultsBase):
         tables = self.query_one("#tables", FitTable)
         for t in self.summary.tables:
             pays = t.payout_seconds
-            paid = f"{sum(pays) / len(pays):.1f}s avg, {max(pays):.1f}s max" if pays else "none"
+            paid = (
+                _("{average}s avg, {most}s max").format(
+                    average=f"{sum(pays) / len(pays):.1f}", most=f"{max(pays):.1f}"
+                )
+                if pays
+                else _("none")
+            )
             mark = "" if target is None else ("✓" if t.within_target else "✗")
-            time = f"{t.seconds:.1f}s" + (" (ran out)" if t.timed_out else "")
+            time = _("{seconds}s").format(seconds=f"{t.seconds:.1f}") + (
+                " " + _("(ran out)") if t.timed_out else ""
+            )
             tables.add_row(
                 str(t.number),
                 str(t.seats),
                 f"{t.right}/{t.total}",
                 time,
                 paid,
-                f"{mark} {target:g}s" if target is not None else "-",
+                f"{mark} " + _("{seconds}s").format(seconds=f"{target:g}")
+                if target is not None
+                else "-",
             )
         skills = self.query_one("#by-skill", FitTable)
         for score in self.summary.by_skill:
             mark = "✓" if score.right == score.total else "✗"
-            skills.add_row(score.label, f"{mark} {score.right}/{score.total}", f"{score.percent}")
+            skills.add_row(
+                skill_name(score.key, score.label),
+                f"{mark} {score.right}/{score.total}",
+                f"{score.percent}",
+            )
         each = self.query_one("#each", FitTable)
         rows: list[tuple[int, int, tuple[str, ...]]] = []
         for shoe in self.session.shoe_answers:  # the burn first, "what now?" after its table
@@ -142,13 +180,13 @@ class TableResultsScreen(ResultsBase):
             mark = "✓" if a.correct else "✗"
             cells = (
                 str(a.table),
-                f"{a.seconds:.1f}s",
-                a.asked,
-                f"{mark} {capital(a.answer)}",
-                capital(a.expected),
+                _("{seconds}s").format(seconds=f"{a.seconds:.1f}"),
+                words.asked(a, chips_skill=a.skill == table_chips_skill().key),
+                f"{mark} {capital(words.answer(a))}",
+                capital(words.expected(a)),
             )
             rows.append((a.table, 0, cells))
-        for _, _, row in sorted(rows, key=lambda r: r[:2]):
+        for _table, _order, row in sorted(rows, key=lambda r: r[:2]):
             each.add_row(*row)
         self.set_focus(None)
         self.query_one("#keys", KeyBar).show_keys(self)
@@ -157,7 +195,9 @@ class TableResultsScreen(ResultsBase):
         return bool(self.summary.missed)
 
     def missed_screen(self) -> MissedTableScreen:
-        return MissedTableScreen(list(self.summary.missed))
+        screen = MissedTableScreen(list(self.summary.missed))
+        screen.house = self.session.drill.house
+        return screen
 
     def retry_run(self) -> TableSession:
         return self.session.retry_missed()
@@ -168,38 +208,41 @@ class TableResultsScreen(ResultsBase):
         try:
             path = self.session.export_procedures(user_data_dir() / "exports")
         except (OSError, EzbacError) as exc:
-            self.notify(f"Export: {exc}", severity="error", timeout=10)
+            self.notify(_("Export: {problem}").format(problem=exc), severity="error", timeout=10)
             return
         house = self.session.drill.house.id
         self.notify(
-            f"Your tables and the right procedures written to {path} "
-            f"(ezbac audit --house {house} --file {path})",
+            _("Your tables and the right procedures written to {path} ({command})").format(
+                path=path, command=f"ezbac audit --house {house} --file {path}"
+            ),
             timeout=10,
         )
 
 
-def missed_text(result: TableResult) -> Text:
+def missed_text(result: TableResult, house: House) -> Text:
     """A missed table taught: each answer (✓, or ✗ with the right one, each mistake and
     the rule), then the table worked right in the house's order, then the coup's lesson."""
-    text = Text("What you did", "bold")
+    procedure = settle_table(result.coup, result.layout, house)
+    text = Text(_("What you did"), "bold")
     for a in result.answers:
         text.append("\n")
+        asked = capital(words.asked(a, chips_skill=a.skill == table_chips_skill().key))
         if a.correct:
-            text.append(f"✓ {capital(a.asked)}: {a.answer}")
+            text.append(f"✓ {asked}: {words.answer(a)}")
             continue
-        text.append(f"✗ {capital(a.asked)}: {a.answer}", "bold")
-        text.append(f"\n  Right: {a.expected}")
+        text.append(f"✗ {asked}: {words.answer(a)}", "bold")
+        text.append("\n  " + _("Right: {expected}").format(expected=words.expected(a)))
         for m in a.mistakes:
-            text.append(f"\n  · {m.text}")
+            text.append(f"\n  · {words.mistake(m, house)}")
         if a.phase is not Phase.TAKE:  # the take's reason is the whole procedure, below
-            text.append(f"\n  {a.reason}", "italic")
+            text.append(f"\n  {words.reason(a, house, result.coup, procedure)}", "italic")
     if result.timed_out:
-        text.append("\nTime ran out before the table was done.", "bold")
-    text.append("\n\nThe table worked right", "bold")
-    for line in result.procedure:
+        text.append("\n" + _("Time ran out before the table was done."), "bold")
+    text.append("\n\n" + _("The table worked right"), "bold")
+    for line in words.procedure_lines(procedure.steps, words.colours_of(house)):
         text.append(f"\n{line}")
     if result.note:
-        text.append(f"\n\nLesson: {result.note}")
+        text.append("\n\n" + _("Lesson: {note}").format(note=result.note))
     return text
 
 
@@ -213,18 +256,21 @@ class MissedTableScreen(MissedBase[TableResult]):
         *STEP_BINDINGS,
         Binding("down", "scroll('scroll_down')", show=False),
         Binding("up", "scroll('scroll_up')", show=False),
-        Binding("pagedown", "scroll('scroll_page_down')", "Scroll"),
+        Binding("pagedown", "scroll('scroll_page_down')", N_("Scroll")),
         Binding("pageup", "scroll('scroll_page_up')", show=False),
         Binding("home", "scroll('scroll_home')", show=False),
         Binding("end", "scroll('scroll_end')", show=False),
     ]
 
+    #: The house the tables were worked under (its rules say why an answer is right).
+    house: House = DEFAULT_HOUSE
+
     def compose(self) -> ComposeResult:
         yield Static(id="missed-header")
         yield Static(id="missed-result")
         with Horizontal(id="hands"):
-            yield HandView("Player", id="player-hand")
-            yield HandView("Banker", id="banker-hand")
+            yield HandView(N_("Player"), id="player-hand")
+            yield HandView(N_("Banker"), id="banker-hand")
         with VerticalScroll(id="missed-body"):
             yield Static(id="missed-feedback")
         yield KeyBar(id="keys")
@@ -235,18 +281,27 @@ class MissedTableScreen(MissedBase[TableResult]):
 
     def show(self) -> None:
         t = self.missed[self.position]
+        coup = t.coup
         self.query_one("#missed-header", Static).update(
             Text(
-                f"Missed table {self.position + 1} of {len(self.missed)}  ·  "
-                f"table {t.number} of the run  ·  {t.right}/{t.total} right in {t.seconds:.1f}s",
+                _("Missed table {position} of {count}").format(
+                    position=self.position + 1, count=len(self.missed)
+                )
+                + "  ·  "
+                + _("table {number} of the run").format(number=t.number)
+                + "  ·  "
+                + _("{right}/{total} right in {seconds}s").format(
+                    right=t.right, total=t.total, seconds=f"{t.seconds:.1f}"
+                ),
                 "bold",
             )
         )
-        self.query_one("#missed-result", Static).update(Text(f"Result: {t.result_text}"))
-        coup = t.coup
+        self.query_one("#missed-result", Static).update(
+            Text(_("Result: {result}").format(result=words.result(self.house, coup)))
+        )
         self.query_one("#player-hand", HandView).show(coup.player.cards, coup.player.total)
         self.query_one("#banker-hand", HandView).show(coup.banker.cards, coup.banker.total)
-        self.query_one("#missed-feedback", Static).update(missed_text(t))
+        self.query_one("#missed-feedback", Static).update(missed_text(t, self.house))
         self.query_one("#missed-body", VerticalScroll).scroll_home(animate=False)
 
     def action_scroll(self, how: str) -> None:

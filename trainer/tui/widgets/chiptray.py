@@ -19,7 +19,7 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from trainer.engine import format_amount
+from trainer.words.layout import colour, money
 
 #: The keys that add a chip, smallest denomination first (shift takes one back).
 CHIP_KEYS = "qwertyuiop"
@@ -59,7 +59,7 @@ def chip_ink(colour: str) -> Style:
 
 def chip_text(value: Decimal, colour: str, *, pad: bool = True) -> Text:
     """One chip: its value on its colour."""
-    label = format_amount(value)
+    label = money(value)
     return Text(f" {label} " if pad else label, chip_style(colour))
 
 
@@ -145,7 +145,8 @@ class ChipTray(Widget):
         if self.names:  # the colours in words: colour is never the only cue
             text.append("\n")
             text.append(
-                " · ".join(f"{format_amount(c.value)} {c.colour}" for c in self.chips), "dim"
+                " · ".join(f"{money(c.value)} {colour(c.colour)}" for c in self.chips),
+                "dim",
             )
         self._spans = spans
         return text

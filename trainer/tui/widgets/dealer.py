@@ -18,14 +18,15 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.reactive import reactive
 
-from trainer.engine import format_amount
-from trainer.i18n import _
+from trainer.i18n import N_, _
 from trainer.session.shoe import BurnQuestion, NextQuestion
 from trainer.session.table.session import TableSession
 from trainer.session.table.values import Phase, SpotState, TableAnswer
 from trainer.session.table.work import TableWork
 from trainer.tui.widgets.chiptray import CHIP_KEYS, ChipDenomination, ChipTray
 from trainer.tui.widgets.livetext import LiveText
+from trainer.words import layout, protection
+from trainer.words import table as words
 
 _STEP_NUMBER = {Phase.TAKE: 1, Phase.PAY: 2, Phase.COMMISSION: 3}
 
@@ -119,52 +120,68 @@ def choice_text(options: Sequence[str], pick: int | None, message: str) -> Text:
 
 def shoe_step(q: BurnQuestion | NextQuestion) -> Text:
     """The shoe's question: the prompt, then the keys that answer it."""
-    step = Text("SHOE", "bold reverse")
+    step = Text(_("SHOE"), "bold reverse")
     step.append(" ")
     step.append(q.prompt, "bold")
-    step.append(f" Keys 1-{len(q.options)}, then Enter.")
+    step.append(" " + _("Keys 1-{last}, then Enter.").format(last=len(q.options)))
     return step
+
+
+#: The moment's question (the violations drill's step, asked at the table).
+_ANYTHING_TO_STOP = N_("Anything to stop? What does the house have you do?")
 
 
 def moment_step(session: TableSession) -> Text:
     """The moment watched: what happens (the layout is on the felt), the question."""
     q = session.watch_question
     assert q is not None
-    step = Text(f"0 {Phase.WATCH.label.upper()}", "bold reverse")
+    step = Text(f"0 {words.phase_label(Phase.WATCH).upper()}", "bold reverse")
     step.append(" ")
-    step.append(q.scene.heading, "bold")
-    step.append(f". {q.step.label} Keys 1-{len(q.options)}, then Enter.")
-    for line in q.scene.events():
+    step.append(protection.moment_heading(q.scene.moment), "bold")
+    step.append(". " + _(_ANYTHING_TO_STOP))
+    step.append(" " + _("Keys 1-{last}, then Enter.").format(last=len(q.options)))
+    for line in protection.scene_events(q.scene):
         step.append("\n" + line)
     return step
 
 
+def watch_options(session: TableSession) -> tuple[str, ...]:
+    """The moment's choices in words (each option's value worded; the English is graded)."""
+    q = session.watch_question
+    assert q is not None
+    if len(q.findings) != len(q.options):
+        return q.options
+    return tuple(protection.finding(f) for f in q.findings)
+
+
 def entry_hint(denominations: Sequence[Decimal], *, typing: bool, chips: bool) -> str:
     """How an amount can be given now: ``typing`` allowed, ``chips`` allowed."""
-    keys = "".join(k for k, _ in zip(CHIP_KEYS, denominations, strict=False))
-    chip_keys = f"{keys[0]}-{keys[-1]} add a chip, shift takes one back" if keys else ""
+    keys = "".join(k for k, _k in zip(CHIP_KEYS, denominations, strict=False))
+    chip_keys = (
+        _("{first}-{last} add a chip, shift takes one back").format(first=keys[0], last=keys[-1])
+        if keys
+        else ""
+    )
     if typing and chips:
-        return f"type it, or chips ({chip_keys})."
+        return _("type it, or chips ({keys}).").format(keys=chip_keys)
     if chips:
-        return f"in chips ({chip_keys})."
-    return "type it."
+        return _("in chips ({keys}).").format(keys=chip_keys)
+    return _("type it.")
 
 
 def entry_text(table: TableWork, typed: str) -> Text:
     """The amount being given: as typed (with the cursor), or the chips given so far."""
     entry = table.entry
-    text = Text("Paying: " if table.phase is Phase.PAY else "Owed: ")
+    text = Text((_("Paying:") if table.phase is Phase.PAY else _("Owed:")) + " ")
     if typed:
         text.append(typed, "bold")
         text.append("▏", "blink")
     elif entry.by_chips:
-        text.append(format_amount(entry.total), "bold")
-        text.append(
-            " in "
-            + ", ".join(
-                f"{n}×{format_amount(v)}" for v, n in sorted(entry.chips.items(), reverse=True)
-            )
+        text.append(layout.money(entry.total), "bold")
+        given = ", ".join(
+            f"{n}×{layout.money(v)}" for v, n in sorted(entry.chips.items(), reverse=True)
         )
+        text.append(" " + _("in {chips}").format(chips=given))
     else:
         text.append("▏", "blink")
     return text
@@ -175,17 +192,19 @@ def done_step(session: TableSession) -> Text:
     s = session
     table = s.table
     step = Text()
-    step.append("Table done", "bold")
-    step.append(f" in {s.elapsed():.1f}s")
+    step.append(_("Table done"), "bold")
+    step.append(" " + _("in {seconds}s").format(seconds=f"{s.elapsed():.1f}"))
     if s.target_seconds is not None:
-        step.append(f" (target {s.target_seconds:g}s)")
+        step.append(" " + _("(target {seconds}s)").format(seconds=f"{s.target_seconds:g}"))
     if table.timed_out:
-        step.append(": time ran out", "bold")
+        step.append(": " + _("time ran out"), "bold")
     if not s.exam:
         right = sum(a.correct for a in table.answers)
-        step.append(f", {right} of {len(table.answers)} right")
+        step.append(
+            ", " + _("{right} of {total} right").format(right=right, total=len(table.answers))
+        )
     last = s.index + 1 >= s.total
-    step.append(". Enter: " + ("see the results." if last else "next table."))
+    step.append(". " + (_("Enter: see the results.") if last else _("Enter: next table.")))
     return step
 
 
@@ -194,34 +213,44 @@ def phase_step(table: TableWork, *, amount_mode: bool, hint: str, typed: str) ->
     phase = table.phase
     step = Text()
     paying = Text()
-    step.append(f"{_STEP_NUMBER[phase]} {phase.label.upper()}", "bold reverse")
+    step.append(f"{_STEP_NUMBER[phase]} {words.phase_label(phase).upper()}", "bold reverse")
     step.append(" ")
     if phase is Phase.TAKE:
         marked = [sp for sp in table.spots if table.state(sp) is SpotState.MARKED]
         step.append(
-            "Mark each losing bet: its letter, a click, or arrows and space. Enter takes them."
+            _("Mark each losing bet: its letter, a click, or arrows and space. Enter takes them.")
         )
         total = sum((sp.wager for sp in marked), Decimal(0))
-        paying.append(f"Marked {len(marked)}: {format_amount(total)}")
+        paying.append(
+            _("Marked {count}: {total}").format(count=len(marked), total=layout.money(total))
+        )
     elif phase is Phase.PAY and not amount_mode:
         step.append(
-            "Pick the next bet to pay: its letter, a click, or arrows and "
-            "space. Enter: done paying (pushes stay)."
+            _(
+                "Pick the next bet to pay: its letter, a click, or arrows and "
+                "space. Enter: done paying (pushes stay)."
+            )
         )
-        paying.append(f"Paid {len(table.paid)}: {format_amount(table.paid_total)}")
+        paying.append(
+            _("Paid {count}: {total}").format(
+                count=len(table.paid), total=layout.money(table.paid_total)
+            )
+        )
     else:
         spot = table.selected if phase is Phase.PAY else table.commission_spot
-        what = "commission owed on " if phase is Phase.COMMISSION else "pay "
-        where = "" if spot is None else spot.label
+        where = "" if spot is None else layout.spot(spot.seat, spot.bet, spot.wager)
         if spot is not None and spot.dead:
             where = _("{bet} ({dead} in dead chips)").format(
-                bet=where, dead=format_amount(spot.dead)
+                bet=where, dead=layout.money(spot.dead)
             )
-        words = f"{what}{where}"
         if table.commission_rolling:
-            words = _("Rolling commission on {bet}").format(bet=where)
-        step.append(words[:1].upper() + words[1:], "bold")
-        step.append(": " + hint + " Enter confirms.")
+            said = _("Rolling commission on {bet}").format(bet=where)
+        else:
+            said = (
+                _("commission owed on {bet}") if phase is Phase.COMMISSION else _("pay {bet}")
+            ).format(bet=where)
+        step.append(layout.capital(said), "bold")
+        step.append(": " + hint + " " + _("Enter confirms."))
         paying.append_text(entry_text(table, typed))
     return step, paying
 
@@ -229,15 +258,19 @@ def phase_step(table: TableWork, *, amount_mode: bool, hint: str, typed: str) ->
 def procedure_text(answers: Sequence[TableAnswer], *, exam: bool) -> Text:
     """The procedure so far: each answer given on this table (with ✓/✗ and the right one
     in practice; an exam shows only what was done)."""
-    text = Text("This table so far:", "bold")
+    text = Text(_("This table so far:"), "bold")
     for a in answers:
         text.append("\n")
+        given = words.answer(a)
         if exam:
-            text.append(f"  {a.answer}")
+            text.append(f"  {given}")
         elif a.correct:
-            text.append(f"  ✓ {a.answer}")
+            text.append(f"  ✓ {given}")
         else:
-            text.append(f"  ✗ {a.answer}; right: {a.expected}")
+            text.append(
+                "  ✗ "
+                + _("{answer}; right: {expected}").format(answer=given, expected=words.expected(a))
+            )
     if not answers:
-        text.append("\n  nothing yet", "dim")
+        text.append("\n  " + _("nothing yet"), "dim")
     return text

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -24,10 +25,12 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from trainer.engine import Bet, format_amount
+from trainer.engine import Bet
+from trainer.i18n import _
 from trainer.session.table.values import BetSpot, Phase, SpotState
 from trainer.session.table.work import TableWork
 from trainer.tui.widgets.chiptray import chip_ink
+from trainer.words.layout import money
 
 #: Each bet's name on the layout, as the felt prints it.
 BET_CODES: Mapping[Bet, str] = {
@@ -111,7 +114,8 @@ class SeatView(Widget):
 
     def on_resize(self) -> None:
         # "Seat 3" where the box has room for it, "3" where it has not
-        self.border_title = f"Seat {self.number}" if self.size.width >= 12 else str(self.number)
+        seat = _("Seat {number}").format(number=self.number)
+        self.border_title = seat if self.size.width >= cell_len(seat) + 6 else str(self.number)
 
     def watch_spots(self, before: tuple[ShownSpot, ...], spots: tuple[ShownSpot, ...]) -> None:
         if self.has_class("-empty") != (not spots):  # a class change restyles: only then
@@ -157,7 +161,7 @@ class SeatView(Widget):
         line = Text(no_wrap=True, overflow="ellipsis", style=style)
         line.append(spot.key or " ", self.style_of("spot--key"))
         line.append("▶" if spot.current and spot.tone == PLAIN else MARKS[spot.tone])
-        amount = format_amount(spot.wager)
+        amount = money(spot.wager)
         name = BET_CODES[spot.bet] + ("*" if spot.dead else "")
         room = width - 2 - len(name) - extra_width - paid_room
         if room < len(amount) + 1:  # too narrow for the extras: the wager first
@@ -167,19 +171,19 @@ class SeatView(Widget):
         line.append_text(extra)
         line.append(" " * (extra_width - extra.cell_len))
         if paid_room:
-            paid = "" if spot.paid is None else f" +{format_amount(spot.paid)}"
+            paid = "" if spot.paid is None else f" +{money(spot.paid)}"
             line.append(f"{paid[:paid_room]:<{paid_room}}", "bold")
         return line
 
     def render(self) -> Text:
         if not self.spots:
-            return Text("empty", "dim", justify="center")
+            return Text(_("empty"), "dim", justify="center")
         width = self.content_size.width
         extras = [self.extras(s, width) for s in self.spots]
         widest = max(e.cell_len for e in extras)
         # a column for what was paid, kept from the start where the box has room for it
         # beside every wager (so a payout moves nothing), none where it has not
-        need = max(3 + len(format_amount(s.wager)) for s in self.spots) + PAID_ROOM
+        need = max(3 + len(money(s.wager)) for s in self.spots) + PAID_ROOM
         paid_room = PAID_ROOM if width - 2 - widest >= need else 0
         return Text("\n").join(
             self.spot_line(s, width, e, widest, paid_room)

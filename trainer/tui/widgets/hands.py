@@ -23,6 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from trainer.engine import Bet, Card, Outcome, Suit, format_amount
+from trainer.i18n import N_, _
 
 _INK = {
     Suit.SPADES: "card--spades",
@@ -107,8 +108,8 @@ class HandView(Static):
         face = self.style_of("card--face")
         title = self.style_of("hand--title")
         text = Text()
-        total = "" if self.total is None else f"  total {self.total}"
-        text.append(self.hand_name.upper(), title)
+        total = "" if self.total is None else "  " + _("total {total}").format(total=self.total)
+        text.append(_(self.hand_name).upper(), title)  # its name marked where it is given
         text.append(total + "\n")
         size = self.face
         lines = [Text() for _ in range(size.rows)]
@@ -125,7 +126,7 @@ class HandView(Static):
                 else:  # one span, not three: fewer to convert at every frame
                     line.append(left + middle + right, face)
         if not self.cards:
-            lines[size.rows // 2].append("(no cards)")
+            lines[size.rows // 2].append(_("(no cards)"))
         text.append_text(Text("\n").join(lines))
         return text
 
@@ -146,8 +147,8 @@ class HandsRow(Horizontal):
     dark: reactive[bool] = reactive(False, repaint=False, init=False)
 
     def compose(self) -> ComposeResult:
-        yield HandView("Player", id="player-hand")
-        yield HandView("Banker", id="banker-hand")
+        yield HandView(N_("Player"), id="player-hand")
+        yield HandView(N_("Banker"), id="banker-hand")
 
     def watch_hands(self, hands: Hands) -> None:
         self.query_one("#player-hand", HandView).show(hands[0], hands[1])

@@ -18,20 +18,20 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Static
 
-from trainer.i18n import _
+from trainer.i18n import N_, _
 
 _KEY_NAMES = {
     "enter": "⏎",
-    "escape": "esc",
-    "space": "space",
+    "escape": N_("esc"),
+    "space": N_("space"),
     "question_mark": "?",
     # arrows as arrows, as every key bar shows them
     "left": "←",
     "right": "→",
     "up": "↑",
     "down": "↓",
-    "pagedown": "PgDn",
-    "pageup": "PgUp",
+    "pagedown": N_("PgDn"),
+    "pageup": N_("PgUp"),
 }
 
 
@@ -39,7 +39,7 @@ def key_label(key: str) -> str:
     key = key.split(",")[0]
     if key.startswith("ctrl+"):
         return "^" + key[5:]
-    return _KEY_NAMES.get(key, key)
+    return _(_KEY_NAMES[key]) if key in _KEY_NAMES else key  # a key's name in the language
 
 
 class KeyBar(Static):

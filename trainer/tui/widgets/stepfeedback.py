@@ -17,50 +17,76 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from trainer.session.table.values import Phase, ShoeAnswer, StepFeedback
+from trainer.engine.house import DEFAULT_HOUSE
+from trainer.i18n import _
+from trainer.session.table.state import TableState
+from trainer.session.table.values import Phase, ShoeAnswer, StepFeedback, TableAnswer
+from trainer.skills import table_chips_skill
+from trainer.words import table as words
 
 
-def feedback_text(feedback: StepFeedback, *, winners: bool = False) -> Text:
+def feedback_text(
+    feedback: StepFeedback, *, winners: bool = False, table: TableState | None = None
+) -> Text:
     """✓ and what was done, or ✗ with the mistakes counted by kind (each wrong bet is also
-    marked ! on the layout), each mistake in the session's words, then what the step got
-    right all the same (a right amount paid out of order: both are said).  ``winners``:
-    the table had winners to pay (a right "done paying" with nothing left to grade then
-    says they were all paid, not that there was nothing to pay)."""
+    marked ! on the layout), each mistake worded (``trainer.words.table``), then what the
+    step got right all the same (a right amount paid out of order: both are said).
+    ``winners``: the table had winners to pay (a right "done paying" with nothing left to
+    grade then says they were all paid, not that there was nothing to pay).  ``table``: the
+    table graded (its house and coup say why the right answer is right)."""
     text = Text()
+    house = table.house if table is not None else DEFAULT_HOUSE
     if feedback.correct:
-        text.append("✓ Right: ", "bold")
-        done = "all winners paid" if winners else "nothing to pay"
-        text.append("; ".join(a.expected for a in feedback.answers) or done)
+        text.append(_("✓ Right:") + " ", "bold")
+        done = _("all winners paid") if winners else _("nothing to pay")
+        text.append("; ".join(words.expected(a) for a in feedback.answers) or done)
         return text
     mistakes = feedback.mistakes
     if len(mistakes) == 1:
-        text.append("✗ Wrong: ", "bold")
-        text.append(mistakes[0].text)
+        text.append(_("✗ Wrong:") + " ", "bold")
+        text.append(words.mistake(mistakes[0], house))
     elif mistakes:
         counts: dict[str, int] = {}
         for m in mistakes:
-            counts[m.kind.label] = counts.get(m.kind.label, 0) + 1
-        text.append(f"✗ {len(mistakes)} mistakes: ", "bold")
+            label = words.fault_label(m.kind)
+            counts[label] = counts.get(label, 0) + 1
+        text.append(f"✗ {words.mistakes_count(len(mistakes))}: ", "bold")
         text.append(", ".join(f"{label} ×{n}" for label, n in counts.items()))
-        text.append(" (! on the layout)\n")
-        text.append("; ".join(m.text for m in mistakes))
+        text.append(" " + _("(! on the layout)") + "\n")
+        text.append("; ".join(words.mistake(m, house) for m in mistakes))
     else:
-        text.append("✗ Wrong: ", "bold")
+        text.append(_("✗ Wrong:") + " ", "bold")
         text.append(
             "; ".join(
-                f"you said {a.answer}, the answer is {a.expected}"
+                _("you said {answer}, the answer is {expected}").format(
+                    answer=words.answer(a), expected=words.expected(a)
+                )
                 for a in feedback.answers
                 if not a.correct
             )
         )
     if feedback.right:  # what the step got right too: a right amount paid out of order
-        text.append("\n✓ Right: ", "bold")
-        text.append("; ".join(f"{a.asked}: {a.expected}" for a in feedback.right))
+        text.append("\n" + _("✓ Right:") + " ", "bold")
+        text.append(
+            "; ".join(
+                f"{words.asked(a, chips_skill=_chips(a))}: {words.expected(a)}"
+                for a in feedback.right
+            )
+        )
     # the engine's reason for one bet (the take's reason is the whole procedure: too long)
-    reasons = [a.reason for a in feedback.answers if not a.correct and a.phase is not Phase.TAKE]
-    if reasons and len(mistakes) <= 1:
-        text.append("\n" + reasons[0], "italic")
+    wrong = [a for a in feedback.answers if not a.correct and a.phase is not Phase.TAKE]
+    if wrong and len(mistakes) <= 1:
+        why = (
+            words.reason(wrong[0], table.house, table.coup, table.procedure)
+            if table is not None
+            else wrong[0].reason
+        )
+        text.append("\n" + why, "italic")
     return text
+
+
+def _chips(a: TableAnswer) -> bool:
+    return a.skill == table_chips_skill().key
 
 
 class FeedbackScroll(VerticalScroll):
@@ -74,11 +100,15 @@ def shoe_feedback_text(answer: ShoeAnswer) -> Text:
     """A shoe question's answer: ✓ and the answer, or ✗ and what was said; then why."""
     body = Text()
     if answer.correct:
-        body.append("✓ Right: ", "bold")
+        body.append(_("✓ Right:") + " ", "bold")
         body.append(answer.expected)
     else:
-        body.append("✗ Wrong: ", "bold")
-        body.append(f"you said {answer.answer}; the answer is {answer.expected}")
+        body.append(_("✗ Wrong:") + " ", "bold")
+        body.append(
+            _("you said {answer}; the answer is {expected}").format(
+                answer=answer.answer, expected=answer.expected
+            )
+        )
     body.append("\n" + answer.graded.reason, "italic")
     return body
 

@@ -11,17 +11,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from trainer.i18n import N_, _
 from trainer.session.table.session import TableSession
 from trainer.tui.widgets.livetext import LiveText
 
 
 def seconds_text(seconds: float) -> str:
-    return f"{seconds:4.1f}s"
+    return _("{seconds}s").format(seconds=f"{seconds:4.1f}")
+
+
+#: A drill's mode, as the header says it.
+_MODES = {"practice": N_("practice"), "exam": N_("exam")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,16 +49,20 @@ class TableStatus:
         of = "" if s.shoe is not None else f"/{s.total}"
         left = s.remaining()
         clock = (
-            f" · ⏱ {max(left, 0.0):4.1f}s left"
+            " · ⏱ " + _("{seconds}s left").format(seconds=f"{max(left, 0.0):4.1f}")
             if left is not None and not s.table.done
             else f" · {seconds_text(s.elapsed())}"
         )
         return cls(
-            table=f"Table {number}{of}",
-            mode=f" · {s.drill.mode.value}",
-            score="" if s.exam else f" · score {s.right}/{s.graded}",
+            table=_("Table {number}").format(number=f"{number}{of}"),
+            mode=f" · {_(_MODES.get(s.drill.mode.value, s.drill.mode.value))}",
+            score=""
+            if s.exam
+            else " · " + _("score {right}/{graded}").format(right=s.right, graded=s.graded),
             clock=clock,
-            target="" if s.target_seconds is None else f" (target {s.target_seconds:g}s)",
+            target=""
+            if s.target_seconds is None
+            else " " + _("(target {seconds}s)").format(seconds=f"{s.target_seconds:g}"),
         )
 
     def fitted(self, room: int) -> str:
@@ -62,7 +72,7 @@ class TableStatus:
             self.table + self.mode + self.score + self.clock,
             self.table + self.score + self.clock,
         ):
-            if len(status) <= room:
+            if cell_len(status) <= room:
                 break
         return status
 
@@ -90,5 +100,5 @@ class TableHeader(Horizontal):
     def status(self, status: TableStatus) -> None:
         self._status = status
         width = self.screen.size.width
-        room = width - 4 - len(self.heading) if width else 1_000
+        room = width - 4 - cell_len(self.heading) if width else 1_000
         self._line.text = Text(status.fitted(room))
