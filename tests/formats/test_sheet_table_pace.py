@@ -34,6 +34,7 @@ def test_every_area_with_its_table_pace_is_still_one_page(tmp_path: Path) -> Non
     path = load_curriculum_text(widest, "path.yaml")
     with open_history(db, readonly=True) as store:
         record = audition_record(store, find_run(store, RUN, None), path)
+    assert record.as_json()["areas"][0]["table_pace"] is None  # no whole table sat
     paced = tuple(
         replace(
             a,
@@ -48,6 +49,15 @@ def test_every_area_with_its_table_pace_is_still_one_page(tmp_path: Path) -> Non
     assert table_pace_line(paced[0]) == (
         "table pace 999 coups an hour over 999 tables, full-size table (target 1000: under)"
     )
+    # --json says it too, in no language: 3,600 x 999 / 3,600 s = 999, under 1,000
+    assert record.as_json()["areas"][0]["table_pace"] == {
+        "tables": 999,
+        "seconds": 3600.0,
+        "coups_an_hour": 999,
+        "format": "full_size",
+        "target_coups_an_hour": 1000,
+        "met": False,
+    }
     import json
 
     from trainer.history.signing import new_key, open_signer, sign_record

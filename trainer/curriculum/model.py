@@ -59,12 +59,10 @@ class MasteryRule:
     pace_band: PaceBand | None = None
 
     @property
-    def target_millis(self) -> Fraction:
+    def target_millis(self) -> int | Fraction:
         """The target time per answer in milliseconds, exact: the pace band's when one is
-        set, else ``target_seconds`` rounded half up to a millisecond."""
-        return (
-            Fraction(millis(self.target_seconds)) if self.pace_millis is None else self.pace_millis
-        )
+        set (a Fraction), else ``target_seconds`` rounded half up to a whole millisecond."""
+        return millis(self.target_seconds) if self.pace_millis is None else self.pace_millis
 
 
 @dataclass(frozen=True, slots=True)

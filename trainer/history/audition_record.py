@@ -34,11 +34,13 @@ from enum import Enum
 from typing import Any
 
 from trainer.curriculum.model import Curriculum, Grade, RedLine
+from trainer.engine.pace import PaceVerdict
 from trainer.errors import BadInputError, EzbacError
 from trainer.history.backend import HistoryStore
 from trainer.session.audition import (
     AUDITION_ID,
     WRITTEN_PART,
+    AreaResult,
     NotRetakeableError,
     Retake,
     Verdict,
@@ -294,6 +296,7 @@ class AuditionRecord:
                     "pace": a.pace,
                     "pace_seconds": None if a.average is None else round(a.average, 3),
                     "target_seconds": a.area.target_seconds,
+                    "table_pace": _table_pace_json(a),
                 }
                 for a in v.areas
             ],
@@ -436,6 +439,25 @@ def normalise_code(text: str) -> str:
         f"{shown[:40]!r}{'...' if len(shown) > 40 else ''} is not a verification code "
         "(like 1A2B3C4D-ABCD-EFGH-JKLM-O)"
     )
+
+
+def _table_pace_json(a: AreaResult) -> dict[str, Any] | None:
+    """An area's table pace for ``--json``: its whole tables, their seconds, coups an hour
+    (rounded down), the table's format and the target there (None: not set) and whether it
+    was met; None for an area with no whole table."""
+    pace = a.table_pace
+    if pace is None:
+        return None
+    coups = pace.coups_an_hour
+    verdict = pace.coups_verdict(a.table_target)
+    return {
+        "tables": pace.tables,
+        "seconds": round(pace.seconds, 3),
+        "coups_an_hour": None if coups is None else math.floor(coups),
+        "format": a.table_format.value,
+        "target_coups_an_hour": a.table_target.coups_an_hour,
+        "met": None if verdict is None else verdict is PaceVerdict.MET,
+    }
 
 
 def _houses(store: HistoryStore, run: SessionRecord) -> dict[str, list[str]]:

@@ -83,7 +83,7 @@ def pace_of(rule: MasteryRule, total_ms: int, answers: int) -> Pace:
 
 def target_words(rule: MasteryRule) -> str:
     """The target as ``needs`` names it: "5 s", or a pace band's "24 s (a coup at the
-    mini table's pace)" (its seconds to a tenth, rounded down: never slower than judged)."""
+    mini pace target)" (its seconds to a tenth, rounded down: 3,600,000/7 ms is 514.2 s)."""
     band = rule.pace_band
     if band is None:
         return f"{rule.target_seconds:g} s"
