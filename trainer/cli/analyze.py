@@ -17,6 +17,7 @@ from trainer.cli.options import add_house_argument, add_pays_arguments, deck_cou
 from trainer.engine.analysis import EVENTS, Analysis, analyze
 from trainer.engine.house import House
 from trainer.engine.money import dumps_exact, format_amount
+from trainer.i18n import _
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -40,20 +41,24 @@ _EVENT_NOTES = {
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "analyze",
-        help=COMMANDS["analyze"],
+        help=_(COMMANDS["analyze"]),
         description=textwrap.fill(
-            "Exact analysis of EZ Baccarat: every ordered sequence of the first six cards of "
-            "a full shoe (416·415·414·413·412·411 for 8 decks, the convention of the "
-            "published analyses), with each event's count and probability and each bet's "
-            "house edge (expected loss per unit wagered, pushes counted as resolved bets)."
+            _(
+                "Exact analysis of EZ Baccarat: every ordered sequence of the first six cards of "
+                "a full shoe (416·415·414·413·412·411 for 8 decks, the convention of the "
+                "published analyses), with each event's count and probability and each bet's "
+                "house edge (expected loss per unit wagered, pushes counted as resolved bets)."
+            )
         ),
         epilog=(
-            "examples:\n"
-            "  ezbac analyze                     8 decks, standard pays\n"
-            "  ezbac analyze --decks 6\n"
-            "  ezbac analyze --dragon7-pays 30   what a 30 to 1 Dragon 7 does to its edge\n"
-            "  ezbac analyze --house commission  classic baccarat, Banker paying 19 to 20\n"
-            "  ezbac analyze --json              machine-readable, exact integer counts"
+            _(
+                "examples:\n"
+                "  ezbac analyze                     8 decks, standard pays\n"
+                "  ezbac analyze --decks 6\n"
+                "  ezbac analyze --dragon7-pays 30   what a 30 to 1 Dragon 7 does to its edge\n"
+                "  ezbac analyze --house commission  classic baccarat, Banker paying 19 to 20\n"
+                "  ezbac analyze --json              machine-readable, exact integer counts"
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -62,11 +67,11 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         type=deck_count,
         default=None,
         metavar="N",
-        help="decks in the shoe: 8 or 6 (default: the house's, 8 for ez)",
+        help=_("decks in the shoe: 8 or 6 (default: the house's, 8 for ez)"),
     )
     add_pays_arguments(parser)
     add_house_argument(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(handler=run)
 
 

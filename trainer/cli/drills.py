@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError, validate_files
 from trainer.cli.options import seed_number, whole_number
+from trainer.i18n import _
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -19,15 +20,19 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "drills",
-        help=COMMANDS["drills"],
-        description="Drill sets: the bundled ones and your own (YAML files in your drills folder).",
+        help=_(COMMANDS["drills"]),
+        description=_(
+            "Drill sets: the bundled ones and your own (YAML files in your drills folder)."
+        ),
         epilog=(
-            "examples:\n"
-            "  ezbac drills list\n"
-            "  ezbac drills validate my-drill.yaml\n"
-            "  ezbac drills preview banker-hard-cells --count 5 --seed 1\n"
-            "  ezbac drills preview my-drill.yaml --json\n"
-            "  ezbac drills schema > drill.schema.json"
+            _(
+                "examples:\n"
+                "  ezbac drills list\n"
+                "  ezbac drills validate my-drill.yaml\n"
+                "  ezbac drills preview banker-hard-cells --count 5 --seed 1\n"
+                "  ezbac drills preview my-drill.yaml --json\n"
+                "  ezbac drills schema > drill.schema.json"
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -36,44 +41,48 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         dest="drills_command", metavar="ACTION", parser_class=type(parser)
     )
 
-    p = actions.add_parser("list", help="bundled drills and your own, with their ids")
-    p.add_argument("--json", action="store_true", help="one JSON object per drill")
+    p = actions.add_parser("list", help=_("bundled drills and your own, with their ids"))
+    p.add_argument("--json", action="store_true", help=_("one JSON object per drill"))
     p.set_defaults(handler=run_list)
 
-    p = actions.add_parser("validate", help="check drill files; exit 1 if any is invalid")
+    p = actions.add_parser("validate", help=_("check drill files; exit 1 if any is invalid"))
     p.add_argument("files", nargs="+", metavar="FILE")
     p.set_defaults(handler=run_validate)
 
-    p = actions.add_parser("preview", help="the coups and questions a drill deals")
-    p.add_argument("drill", metavar="DRILL", help="a drill id (see 'ezbac drills list') or file")
+    p = actions.add_parser("preview", help=_("the coups and questions a drill deals"))
+    p.add_argument("drill", metavar="DRILL", help=_("a drill id (see 'ezbac drills list') or file"))
     p.add_argument(
         "--count",
         type=_count,
         default=None,
         metavar="N",
-        help="coups to show (tables for a table drill), 1 to 10,000, dealt as "
-        "consecutive runs; a shoe drill deals as many shoes as N coups take "
-        "(default: one run of the drill: one shoe for a shoe drill)",
+        help=_(
+            "coups to show (tables for a table drill), 1 to 10,000, dealt as "
+            "consecutive runs; a shoe drill deals as many shoes as N coups take "
+            "(default: one run of the drill: one shoe for a shoe drill)"
+        ),
     )
     p.add_argument(
         "--seed",
         type=seed_number,
         default=None,
         metavar="S",
-        help="seed for a reproducible deal (default: random, shown)",
+        help=_("seed for a reproducible deal (default: random, shown)"),
     )
     p.add_argument(
-        "--json", action="store_true", help="one JSON object per coup, with the engine's answers"
+        "--json", action="store_true", help=_("one JSON object per coup, with the engine's answers")
     )
     p.add_argument(
         "--procedure",
         action="store_true",
-        help="a table drill: each table's right procedure in the audit's notation, which "
-        "'ezbac audit --file' reads",
+        help=_(
+            "a table drill: each table's right procedure in the audit's notation, which "
+            "'ezbac audit --file' reads"
+        ),
     )
     p.set_defaults(handler=run_preview)
 
-    p = actions.add_parser("schema", help="print the JSON Schema of drill files")
+    p = actions.add_parser("schema", help=_("print the JSON Schema of drill files"))
     p.set_defaults(handler=run_schema)
 
 

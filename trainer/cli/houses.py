@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError, validate_files
+from trainer.i18n import _
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -17,20 +18,24 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "houses",
-        help=COMMANDS["houses"],
+        help=_(COMMANDS["houses"]),
         description=(
-            "House rules: the game a table deals (ez, commission, cardroom), decks, paytable, "
-            "commission or collection fee, limits, chips, seats, settlement order and the "
-            "dealer's calls. Bundled houses, and your own YAML files in your houses folder."
+            _(
+                "House rules: the game a table deals (ez, commission, cardroom), decks, paytable, "
+                "commission or collection fee, limits, chips, seats, settlement order and the "
+                "dealer's calls. Bundled houses, and your own YAML files in your houses folder."
+            )
         ),
         epilog=(
-            "examples:\n"
-            "  ezbac houses list\n"
-            "  ezbac houses show commission\n"
-            "  ezbac houses show commission > my-house.yaml   a start for your own\n"
-            "  ezbac houses validate my-house.yaml\n"
-            "  ezbac houses schema > house.schema.json\n"
-            "  ezbac check --house my-house.yaml 4h 3s 2d Kc 8h --bet banker=25"
+            _(
+                "examples:\n"
+                "  ezbac houses list\n"
+                "  ezbac houses show commission\n"
+                "  ezbac houses show commission > my-house.yaml   a start for your own\n"
+                "  ezbac houses validate my-house.yaml\n"
+                "  ezbac houses schema > house.schema.json\n"
+                "  ezbac check --house my-house.yaml 4h 3s 2d Kc 8h --bet banker=25"
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -39,20 +44,20 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         dest="houses_command", metavar="ACTION", parser_class=type(parser)
     )
 
-    p = actions.add_parser("list", help="bundled houses and your own, with their ids")
-    p.add_argument("--json", action="store_true", help="one JSON object per house")
+    p = actions.add_parser("list", help=_("bundled houses and your own, with their ids"))
+    p.add_argument("--json", action="store_true", help=_("one JSON object per house"))
     p.set_defaults(handler=run_list)
 
-    p = actions.add_parser("show", help="a house's rules, written as a house file")
-    p.add_argument("house", metavar="HOUSE", help="a house id (see 'ezbac houses list') or file")
-    p.add_argument("--summary", action="store_true", help="a few lines in words instead")
+    p = actions.add_parser("show", help=_("a house's rules, written as a house file"))
+    p.add_argument("house", metavar="HOUSE", help=_("a house id (see 'ezbac houses list') or file"))
+    p.add_argument("--summary", action="store_true", help=_("a few lines in words instead"))
     p.set_defaults(handler=run_show)
 
-    p = actions.add_parser("validate", help="check house files; exit 1 if any is invalid")
+    p = actions.add_parser("validate", help=_("check house files; exit 1 if any is invalid"))
     p.add_argument("files", nargs="+", metavar="FILE")
     p.set_defaults(handler=run_validate)
 
-    p = actions.add_parser("schema", help="print the JSON Schema of house files")
+    p = actions.add_parser("schema", help=_("print the JSON Schema of house files"))
     p.set_defaults(handler=run_schema)
 
 

@@ -133,8 +133,10 @@ def add_house_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--house",
         metavar="NAME|FILE",
-        help="house rules: ez (default), ez-tie9, commission, cardroom, one of your own "
-        "(see 'ezbac houses list') or a house file",
+        help=_(
+            "house rules: ez (default), ez-tie9, commission, cardroom, one of your own "
+            "(see 'ezbac houses list') or a house file"
+        ),
     )
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import add_db_argument
+from trainer.i18n import _
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -96,17 +97,21 @@ def notice(kind: str, said: str) -> dict[str, str]:
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "serve",
-        help=COMMANDS["serve"],
+        help=_(COMMANDS["serve"]),
         description=(
-            "Serve the trainer to web browsers: open the address it prints. Each browser\n"
-            "tab is its own trainer; all of them record to one history (--db). Listens on\n"
-            "this machine only (127.0.0.1) unless --host says otherwise. Ctrl+C stops it."
+            _(
+                "Serve the trainer to web browsers: open the address it prints. Each browser\n"
+                "tab is its own trainer; all of them record to one history (--db). Listens on\n"
+                "this machine only (127.0.0.1) unless --host says otherwise. Ctrl+C stops it."
+            )
         ),
         epilog=(
-            "examples:\n"
-            "  ezbac serve                          http://127.0.0.1:8000 on this machine\n"
-            "  ezbac serve --port 8080 --db class.sqlite3\n"
-            "  ezbac serve --host 0.0.0.0           the whole network (needs sign-in on)"
+            _(
+                "examples:\n"
+                "  ezbac serve                          http://127.0.0.1:8000 on this machine\n"
+                "  ezbac serve --port 8080 --db class.sqlite3\n"
+                "  ezbac serve --host 0.0.0.0           the whole network (needs sign-in on)"
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -127,8 +132,10 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "--open-to-anyone",
         action="store_true",
         help=(
-            "listen beyond this machine with sign-in off: anyone who reaches the port "
-            "trains under any name"
+            _(
+                "listen beyond this machine with sign-in off: anyone who reaches the port "
+                "trains under any name"
+            )
         ),
     )
     add_db_argument(parser)

@@ -21,6 +21,7 @@ from trainer.cli.options import (
     whole_number,
 )
 from trainer.engine.shoe import DEFAULT_CUT, DEFAULT_DECKS, SUPPORTED_DECKS
+from trainer.i18n import _
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -49,16 +50,20 @@ def _cut(text: str) -> int:
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "simulate",
-        help=COMMANDS["simulate"],
+        help=_(COMMANDS["simulate"]),
         description=(
-            "Deal whole shoes as a dealer would (shuffle, burn, cut card, last coup) and print "
-            "per-shoe averages and totals: coups, Player/Banker/Tie wins, Dragon 7, Panda 8, "
-            "naturals. Prints the seed so any run can be replayed."
+            _(
+                "Deal whole shoes as a dealer would (shuffle, burn, cut card, last coup) and print "
+                "per-shoe averages and totals: coups, Player/Banker/Tie wins, Dragon 7, Panda 8, "
+                "naturals. Prints the seed so any run can be replayed."
+            )
         ),
         epilog=(
-            "examples:\n"
-            "  ezbac simulate --shoes 10000              8 decks, a fresh seed\n"
-            "  ezbac simulate --shoes 1000 --decks 6 --seed 42 --json"
+            _(
+                "examples:\n"
+                "  ezbac simulate --shoes 10000              8 decks, a fresh seed\n"
+                "  ezbac simulate --shoes 1000 --decks 6 --seed 42 --json"
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -81,7 +86,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "--seed",
         type=seed_number,
         metavar="S",
-        help="replay a run (default: a fresh seed, printed)",
+        help=_("replay a run (default: a fresh seed, printed)"),
     )
     parser.add_argument(
         "--cut",
@@ -90,7 +95,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         metavar="N",
         help=f"cut card N cards from the end (default: the house's, {DEFAULT_CUT} for ez)",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(handler=run)
 
 
