@@ -38,7 +38,7 @@ from trainer.engine.order import Done
 from trainer.engine.procedure import Audit, audit
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
-from trainer.i18n import _
+from trainer.i18n import N_, _
 from trainer.paths import SpecialFileError, bad_byte_at, os_reason, read_capped
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ STDIN = "-"
 MAX_FILE_BYTES = MAX_STDIN_BYTES
 EXIT_DEVIATIONS = 1
 
-EPILOG = """\
+EPILOG = N_("""\
 cards: in shoe order, as they came out. P:9h or B:3c says the hand a card went to; a bare
 card goes where the rules send it (Player, Banker, Player, Banker, then the Player's third
 card if the Player draws, else the Banker's). Write P: or B: for a card that went to the
@@ -77,7 +77,7 @@ examples:
   printf 'Ks 2h As 2c 5d 3c --seat 1:banker=25:pushed\\n' | ezbac audit -
 
 Exit status: 0 dealt right, 1 a deviation (or, with '-', any coup with one or any bad
-line), 2 bad input."""
+line), 2 bad input.""")
 
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
@@ -92,7 +92,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
                 "says the coup was dealt right."
             )
         ),
-        epilog=EPILOG,
+        epilog=_(EPILOG),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(

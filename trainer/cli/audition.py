@@ -72,7 +72,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "sign", help=_("write an audition's sheet signed with the school's key (instructors)")
     )
     _which_run(sign)
-    _key_option(sign, "the school's private key file (PEM, passphrase-protected)")
+    _key_option(sign, _("the school's private key file (PEM, passphrase-protected)"))
     sign.add_argument("--out", metavar="FILE", help=_("where (default: audition-NAME-DATE.pdf)"))
     sign.add_argument(
         "--json", action="store_true", help=_("the signed JSON (stdout unless --out)")
@@ -84,7 +84,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "badge", help=_("an audition as an Open Badges 3.0 credential signed with the school's key")
     )
     _which_run(badge)
-    _key_option(badge, "the school's private key file (PEM, passphrase-protected)")
+    _key_option(badge, _("the school's private key file (PEM, passphrase-protected)"))
     badge.add_argument("--out", metavar="FILE", help=_("where (.jwt; default: standard output)"))
     _replace_option(badge)
     _instructor_option(badge)
@@ -109,7 +109,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     _passphrase_option(key)
     revoke = actions.add_parser("revoke", help=_("add an audition to the school's revocation list"))
     revoke.add_argument("run_id", metavar="RUN_ID", help=_("the run id printed on the sheet"))
-    _key_option(revoke, "the school's private key file")
+    _key_option(revoke, _("the school's private key file"))
     revoke.add_argument("--list", metavar="FILE", help=_("the revocation list to make or extend"))
     revoke.add_argument("--reason", metavar="TEXT", help=_("why, published with the list"))
     for each in (record, sign, badge, verify, key):
@@ -148,7 +148,9 @@ def _passphrase_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--passphrase-file",
         metavar="FILE",
-        help=f"the key's passphrase, its first line (else ${PASSPHRASE_ENV}, else asked)",
+        help=_("the key's passphrase, its first line (else ${env}, else asked)").format(
+            env=PASSPHRASE_ENV
+        ),
     )
 
 

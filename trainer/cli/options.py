@@ -112,7 +112,9 @@ def add_pays_arguments(parser: argparse.ArgumentParser) -> None:
             type=positive_odds,
             metavar="N",
             dest=f"{name}_pays",
-            help=f"{bet.label} pays N to 1 (default {format_amount(DEFAULT_PAYTABLE.odds(bet))})",
+            help=_("{bet} pays N to 1 (default {odds})").format(
+                bet=_(bet.label), odds=format_amount(DEFAULT_PAYTABLE.odds(bet))
+            ),
         )
 
 

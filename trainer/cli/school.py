@@ -186,7 +186,7 @@ def _size_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         required=True,
         type=lambda text: whole_number(text, 1, MOST_TRAINERS),
-        help=f"trainers training at once, in all (1 to {MOST_TRAINERS:,})",
+        help=_("trainers training at once, in all (1 to {most})").format(most=f"{MOST_TRAINERS:,}"),
     )
     parser.add_argument(
         "--sites",

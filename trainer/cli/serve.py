@@ -119,14 +119,16 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "--host",
         default=DEFAULT_HOST,
         metavar="ADDRESS",
-        help=f"address to listen on (default {DEFAULT_HOST}; 0.0.0.0 means every interface)",
+        help=_("address to listen on (default {host}; 0.0.0.0 means every interface)").format(
+            host=DEFAULT_HOST
+        ),
     )
     parser.add_argument(
         "--port",
         type=port_number,
         default=DEFAULT_PORT,
         metavar="N",
-        help=f"TCP port, 1-65535 (default {DEFAULT_PORT})",
+        help=_("TCP port, 1-65535 (default {port})").format(port=DEFAULT_PORT),
     )
     parser.add_argument(
         "--open-to-anyone",

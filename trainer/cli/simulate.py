@@ -72,14 +72,16 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         type=_shoes,
         required=True,
         metavar="N",
-        help=f"shoes to deal (1 to {MAX_SHOES:,})",
+        help=_("shoes to deal (1 to {most})").format(most=f"{MAX_SHOES:,}"),
     )
     parser.add_argument(
         "--decks",
         type=deck_count,
         default=None,
         metavar="N",
-        help=f"decks in the shoe: 8 or 6 (default: the house's, {DEFAULT_DECKS} for ez)",
+        help=_("decks in the shoe: 8 or 6 (default: the house's, {decks} for ez)").format(
+            decks=DEFAULT_DECKS
+        ),
     )
     add_house_argument(parser)
     parser.add_argument(
@@ -93,7 +95,9 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         type=_cut,
         default=None,
         metavar="N",
-        help=f"cut card N cards from the end (default: the house's, {DEFAULT_CUT} for ez)",
+        help=_("cut card N cards from the end (default: the house's, {cut} for ez)").format(
+            cut=DEFAULT_CUT
+        ),
     )
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(handler=run)

@@ -52,7 +52,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "--questions",
         type=lambda text: whole_number(text, 0, 1_000_000),  # ASCII digits; range: run_review
         metavar="N",
-        help=f"review only: how many questions (default {REVIEW_QUESTIONS})",
+        help=_("review only: how many questions (default {count})").format(count=REVIEW_QUESTIONS),
     )
     parser.add_argument(
         "--curriculum",
