@@ -454,7 +454,10 @@ def render(result: Audit, house: House | None = None) -> str:
     n = len(result.deviations)
     lines.append(ngettext("{count} deviation:", "{count} deviations:", n).format(count=n))
     for k, d in enumerate(result.deviations, start=1):
-        lines.append(f"{k}. {words.where(result, d)}: {words.describe(d)}")
+        line = _("{where}: {deviation}").format(
+            where=words.where(result, d), deviation=words.describe(d)
+        )
+        lines.append(f"{k}. {line}")
     if result.note:
         lines.append(_("Note: {note}").format(note=say(result.note)))
     return "\n".join(lines)

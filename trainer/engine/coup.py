@@ -119,12 +119,16 @@ class Coup:
             reasons.append(rules.player_reason(pt))
             third = None
             if p_draws:
-                third = draw(f"the Player draws on {pt} but no third card was given")
+                third = draw(
+                    Said("the Player draws on {total} but no third card was given", total=pt)
+                )
                 player.append(third)
             b_draws = rules.banker_draws(bt, None if third is None else third.value)
             reasons.append(rules.banker_reason(bt, third))
             if b_draws:
-                banker.append(draw(f"the Banker draws on {bt} but no third card was given"))
+                banker.append(
+                    draw(Said("the Banker draws on {total} but no third card was given", total=bt))
+                )
         pf, bf = hand_total(player), hand_total(banker)
         outcome = classify(pf, len(player), bf, len(banker))
         reasons.append(outcome_reason(outcome, pf, len(player), bf, len(banker)))

@@ -169,9 +169,10 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
         coup: Coup | None = Coup.from_cards([c.card for c in dealt.cards] + list(dealt.following))
     except MissingCardError as exc:
         coup = None
-        note = (
-            f"the right result cannot be worked out: {exc} (give the cards that "
-            "followed in the shoe)"
+        note = Said(
+            "the right result cannot be worked out: {why} (give the cards that followed in "
+            "the shoe)",
+            why=exc.args[0] if exc.args else str(exc),
         )
     # what the dealer's hands make, and the outcome the dealer settled by
     player, banker = dealt.hand(Side.PLAYER), dealt.hand(Side.BANKER)
