@@ -12,7 +12,7 @@ from keyword import iskeyword
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from trainer.errors import BadInputError
-from trainer.i18n import N_
+from trainer.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from trainer.fileformat.problems import FileProblemsError
@@ -89,9 +89,15 @@ def validate_files(
             for line in exc.lines:
                 print(line)
             continue
-        print(f"{name}: ok ({summary(loaded)})")
+        print(_("{name}: ok ({summary})").format(name=name, summary=summary(loaded)))
     if len(files) > 1:
-        print(f"{len(files)} files checked, {bad} invalid")
+        print(
+            ngettext(
+                "{count} file checked, {bad} invalid",
+                "{count} files checked, {bad} invalid",
+                len(files),
+            ).format(count=len(files), bad=bad)
+        )
     return EXIT_INVALID if bad else 0
 
 

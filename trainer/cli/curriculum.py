@@ -16,7 +16,7 @@ from trainer.cli.common import (
     validate_files,
 )
 from trainer.cli.options import add_db_argument
-from trainer.i18n import _
+from trainer.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -144,7 +144,15 @@ def run_validate(args: argparse.Namespace) -> int:
         args.files,
         lambda name: load_curriculum_file(name, known),
         CurriculumFileError,
-        lambda c: f"{c.name}: {len(c.modules)} modules, {len(c.goals)} skills",
+        lambda c: _("{name}: {modules}, {skills}").format(
+            name=c.name,
+            modules=ngettext("{count} module", "{count} modules", len(c.modules)).format(
+                count=len(c.modules)
+            ),
+            skills=ngettext("{count} skill", "{count} skills", len(c.goals)).format(
+                count=len(c.goals)
+            ),
+        ),
     )
 
 

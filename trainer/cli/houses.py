@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError, validate_files
-from trainer.i18n import _
+from trainer.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -85,23 +85,23 @@ def run_list(args: argparse.Namespace) -> int:
             )
         return 0
     width = max(len(e.id) for e in entries)
-    print("Bundled houses:")
+    print(_("Bundled houses:"))
     for e in entries:
         if e.bundled and e.house is not None:
             print(f"  {e.id:<{width}}  {e.house.game.value:<10}  {e.name}")
     print()
-    print(f"Your houses ({user_houses_dir()}):")
+    print(_("Your houses ({folder}):").format(folder=user_houses_dir()))
     mine = [e for e in entries if not e.bundled]
     if not mine:
-        print("  (none yet: 'ezbac houses show ez > FILE.yaml' there, then edit it)")
+        print("  " + _("(none yet: 'ezbac houses show ez > FILE.yaml' there, then edit it)"))
     for e in mine:
         assert e.path is not None
         if e.error is not None:
-            print(f"  {e.path.name}: BROKEN: {e.error}")
+            print("  " + _("{name}: BROKEN: {problem}").format(name=e.path.name, problem=e.error))
         elif e.house is not None:
             print(f"  {e.id:<{width}}  {e.house.game.value:<10}  {e.name}  [{e.path.name}]")
     print()
-    print("Use one with --house ID on check, analyze, simulate and train.")
+    print(_("Use one with --house ID on check, analyze, simulate and train."))
     return 0
 
 
@@ -113,7 +113,7 @@ def _find(name: str) -> House | None:
         return find_house(name)
     except HouseFileError as exc:
         for line in exc.lines:
-            print(f"ezbac: error: {line}", file=sys.stderr)
+            print(_("ezbac: error: {message}").format(message=line), file=sys.stderr)
         return None
     except HouseNotFoundError as exc:
         raise UsageError(str(exc)) from None
@@ -142,7 +142,9 @@ def run_validate(args: argparse.Namespace) -> int:
         args.files,
         load_house_file,
         HouseFileError,
-        lambda house: f"{house.id}: {house.rules.title}, {house.decks} decks",
+        lambda house: ngettext(
+            "{id}: {title}, {decks} deck", "{id}: {title}, {decks} decks", house.decks
+        ).format(id=house.id, title=house.rules.title, decks=house.decks),
     )
 
 

@@ -21,19 +21,19 @@ from trainer.cli.options import (
     whole_number,
 )
 from trainer.engine.shoe import DEFAULT_CUT, DEFAULT_DECKS, SUPPORTED_DECKS
-from trainer.i18n import _
+from trainer.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
 
 _ROWS = (
-    ("coups", "Coups"),
-    ("player", "Player wins"),
-    ("banker", "Banker wins"),
-    ("tie", "Ties"),
-    ("dragon7", "Dragon 7"),
-    ("panda8", "Panda 8"),
-    ("naturals", "Naturals"),
+    ("coups", N_("Coups")),
+    ("player", N_("Player wins")),
+    ("banker", N_("Banker wins")),
+    ("tie", N_("Ties")),
+    ("dragon7", N_("Dragon 7")),
+    ("panda8", N_("Panda 8")),
+    ("naturals", N_("Naturals")),
 )
 #: The most shoes one run deals: about ten minutes of the simulator's time.
 MAX_SHOES = 10_000_000
@@ -171,22 +171,36 @@ def run(args: argparse.Namespace) -> int:
             )
         )
     else:
+        from trainer.cli.output import columns, pad
+
         print(
-            f"{result.shoes:,} shoe{'s' if result.shoes != 1 else ''} of {result.decks} decks, "
-            f"cut card {result.cut} cards from the end, seed {seed}"
+            ngettext(
+                "{count} shoe of {decks} decks, cut card {cut} cards from the end, seed {seed}",
+                "{count} shoes of {decks} decks, cut card {cut} cards from the end, seed {seed}",
+                result.shoes,
+            ).format(count=f"{result.shoes:,}", decks=result.decks, cut=result.cut, seed=seed)
         )
-        print(f"{'':14}{'per shoe':>10}{'total':>14}{'of coups':>10}")
-        for key, label in _ROWS:
-            share = "" if key == "coups" else f"{100 * totals[key] / totals['coups']:9.2f}%"
-            print(f"{label:14}{per_shoe[key]:10.2f}{totals[key]:14,}{share:>10}".rstrip())
+        labels = [_(label) for _key, label in _ROWS]
+        width = max([14, *(columns(label) + 1 for label in labels)])
+        heads = [_("per shoe"), _("total"), _("of coups")]
         print(
-            f"replay: ezbac simulate --shoes {result.shoes} --decks {result.decks} "
-            f"--seed {seed}"
+            " " * width + pad(heads[0], 10, ">") + pad(heads[1], 14, ">") + pad(heads[2], 10, ">")
+        )
+        for (key, _label), label in zip(_ROWS, labels, strict=True):
+            share = "" if key == "coups" else f"{100 * totals[key] / totals['coups']:9.2f}%"
+            print(f"{pad(label, width)}{per_shoe[key]:10.2f}{totals[key]:14,}{share:>10}".rstrip())
+        print(
+            _("replay: {command}").format(
+                command=f"ezbac simulate --shoes {result.shoes} --decks {result.decks} "
+                f"--seed {seed}"
+            )
             + (f" --cut {result.cut}" if result.cut != house.shoe.cut else "")
             + (f" --house {args.house}" if args.house else "")
         )
     print(
-        f"engine time {result.seconds:.2f} s, {result.coups_per_second:,.0f} coups/s",
+        _("engine time {seconds} s, {rate} coups/s").format(
+            seconds=f"{result.seconds:.2f}", rate=f"{result.coups_per_second:,.0f}"
+        ),
         file=sys.stderr,
     )
     return 0
