@@ -17,6 +17,7 @@ from trainer.cli.options import add_house_argument, add_pays_arguments, deck_cou
 from trainer.engine.analysis import EVENTS, Analysis, analyze
 from trainer.engine.house import House
 from trainer.engine.money import dumps_exact, format_amount
+from trainer.i18n import N_, _
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -25,35 +26,39 @@ if TYPE_CHECKING:
 JSON_DIGITS = 12
 
 _EVENT_LABELS = {
-    "player": "Player wins",
-    "banker": "Banker wins",
-    "tie": "Tie",
-    "dragon7": "Dragon 7",
-    "panda8": "Panda 8",
+    "player": N_("Player wins"),
+    "banker": N_("Banker wins"),
+    "tie": N_("Tie"),
+    "dragon7": N_("Dragon 7"),
+    "panda8": N_("Panda 8"),
 }
 _EVENT_NOTES = {
-    "player": "Panda 8 included",
-    "banker": "Dragon 7 included",
+    "player": N_("Panda 8 included"),
+    "banker": N_("Dragon 7 included"),
 }
 
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "analyze",
-        help=COMMANDS["analyze"],
+        help=_(COMMANDS["analyze"]),
         description=textwrap.fill(
-            "Exact analysis of EZ Baccarat: every ordered sequence of the first six cards of "
-            "a full shoe (416·415·414·413·412·411 for 8 decks, the convention of the "
-            "published analyses), with each event's count and probability and each bet's "
-            "house edge (expected loss per unit wagered, pushes counted as resolved bets)."
+            _(
+                "Exact analysis of EZ Baccarat: every ordered sequence of the first six cards of "
+                "a full shoe (416·415·414·413·412·411 for 8 decks, the convention of the "
+                "published analyses), with each event's count and probability and each bet's "
+                "house edge (expected loss per unit wagered, pushes counted as resolved bets)."
+            )
         ),
         epilog=(
-            "examples:\n"
-            "  ezbac analyze                     8 decks, standard pays\n"
-            "  ezbac analyze --decks 6\n"
-            "  ezbac analyze --dragon7-pays 30   what a 30 to 1 Dragon 7 does to its edge\n"
-            "  ezbac analyze --house commission  classic baccarat, Banker paying 19 to 20\n"
-            "  ezbac analyze --json              machine-readable, exact integer counts"
+            _(
+                "examples:\n"
+                "  ezbac analyze                     8 decks, standard pays\n"
+                "  ezbac analyze --decks 6\n"
+                "  ezbac analyze --dragon7-pays 30   what a 30 to 1 Dragon 7 does to its edge\n"
+                "  ezbac analyze --house commission  classic baccarat, Banker paying 19 to 20\n"
+                "  ezbac analyze --json              machine-readable, exact integer counts"
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -62,11 +67,11 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         type=deck_count,
         default=None,
         metavar="N",
-        help="decks in the shoe: 8 or 6 (default: the house's, 8 for ez)",
+        help=_("decks in the shoe: 8 or 6 (default: the house's, 8 for ez)"),
     )
     add_pays_arguments(parser)
     add_house_argument(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(handler=run)
 
 
@@ -118,45 +123,90 @@ def _percent(value: Fraction, places: int) -> str:
 
 
 def render(result: Analysis) -> str:
+    """The analysis in the language spoken; the columns held for wide characters."""
+    from trainer.cli.output import columns, pad
+    from trainer.words.said import say
+
     count_width = len(f"{result.sequences:,}")
     house = result.house
+    events = [_(_EVENT_LABELS[e]) for e in EVENTS]
+    bets = [say(b.label) for b in house.bets]
+    label_width = max([13, *(columns(x) for x in (*events, *bets))])
     lines = [
-        f"{house.rules.title}, {result.decks} decks: {result.sequences:,} ordered six-card "
-        f"sequences (house {house.id})",
+        _("{title}, {decks} decks: {count} ordered six-card sequences (house {id})").format(
+            title=house.rules.title, decks=result.decks, count=f"{result.sequences:,}", id=house.id
+        ),
         "",
-        f"{'event':<13} {'sequences':>{count_width}}  {'probability':>11}",
+        " ".join(
+            [
+                pad(_("event"), label_width),
+                pad(_("sequences"), count_width, ">"),
+                " " + pad(_("probability"), 11, ">"),
+            ]
+        ),
     ]
-    for event in EVENTS:
+    for event, label in zip(EVENTS, events, strict=True):
         count = result.events[event]
         note = _EVENT_NOTES.get(event, "")
         lines.append(
-            f"{_EVENT_LABELS[event]:<13} {count:>{count_width},}  "
-            f"{_percent(result.probability(event), 4):>11}" + (f"  ({note})" if note else "")
+            f"{pad(label, label_width)} {count:>{count_width},}  "
+            f"{_percent(result.probability(event), 4):>11}" + (f"  ({_(note)})" if note else "")
         )
-    lines += ["", f"{'bet':<13} {'pays':>9}  {'house edge':>10}"]
-    for bet in house.bets:
-        pays = house.pays(bet)
-        pushes = house.pushes(bet)
-        note = "  (pushes on a " + " or ".join(o.label for o in pushes) + ")" if pushes else ""
-        if (c := house.commission_on(bet)) is not None:
-            note = f"  (even money less {c.percent} commission)"
-        lines.append(f"{bet.label:<13} {pays:>9}  {_percent(result.house_edge(bet), 4):>10}{note}")
     lines += [
         "",
-        "house edge: expected loss per unit wagered, pushes counted as resolved bets",
+        " ".join(
+            [
+                pad(_("bet"), label_width),
+                pad(_("pays"), 9, ">"),
+                " " + pad(_("house edge"), 10, ">"),
+            ]
+        ),
+    ]
+    for bet, label in zip(house.bets, bets, strict=True):
+        pays = _pays_words(house.pays(bet))
+        pushes = house.pushes(bet)
+        note = ""
+        if pushes:
+            on = " or ".join(o.label for o in pushes)  # the English, to find its words
+            if len(pushes) == 2:
+                on = _("{first} or {second}").format(
+                    first=say(pushes[0].label), second=say(pushes[1].label)
+                )
+            else:
+                on = say(on)
+            note = "  " + _("(pushes on a {outcomes})").format(outcomes=on)
+        if (c := house.commission_on(bet)) is not None:
+            note = "  " + _("(even money less {percent} commission)").format(percent=c.percent)
+        lines.append(
+            f"{pad(label, label_width)} {pad(pays, 9, '>')}  "
+            f"{_percent(result.house_edge(bet), 4):>10}{note}"
+        )
+    lines += [
+        "",
+        _("house edge: expected loss per unit wagered, pushes counted as resolved bets"),
     ]
     if house.commission is not None:
         lines.append(
-            f"commission at its nominal {house.commission.percent}; the house's rounding "
-            f"({house.commission.rounding.label}) adds to it on odd amounts"
+            _(
+                "commission at its nominal {percent}; the house's rounding ({rounding}) adds "
+                "to it on odd amounts"
+            ).format(
+                percent=house.commission.percent, rounding=say(house.commission.rounding.label)
+            )
         )
     if house.fee is not None:
         lines += [
-            "the seated players bank the game: these edges are between bettor and bank;",
-            "the house takes a collection fee per wager instead:",
+            _("the seated players bank the game: these edges are between bettor and bank;"),
+            _("the house takes a collection fee per wager instead:"),
         ]
         lines += [f"  {line}" for line in _fee_lines(house)]
     return "\n".join(lines)
+
+
+def _pays_words(pays: str) -> str:
+    """'8 to 1', '19 to 20' (``House.pays``) in the language spoken."""
+    won, to, staked = pays.partition(" to ")
+    return _("{won} to {staked}").format(won=won, staked=staked) if to else pays
 
 
 def _fee_lines(house: House) -> list[str]:
@@ -176,14 +226,20 @@ def _fee_lines(house: House) -> list[str]:
             else max(house.limits.maximum, house.limits.side_max)
         )
         share = ", ".join(
-            f"{_percent(Fraction(step.amount) / Fraction(w), 2)} of {format_amount(w)}"
+            _("{share} of {wager}").format(
+                share=_percent(Fraction(step.amount) / Fraction(w), 2), wager=format_amount(w)
+            )
             for w in dict.fromkeys((low, high))
         )
         where = (
-            f"up to {format_amount(high)}"
+            _("up to {amount}").format(amount=format_amount(high))
             if step.up_to is not None
-            else (f"above {format_amount(low - Decimal('0.01'))}")
+            else _("above {amount}").format(amount=format_amount(low - Decimal("0.01")))
         )
-        out.append(f"{where}: fee {format_amount(step.amount)} ({share})")
+        out.append(
+            _("{where}: fee {amount} ({share})").format(
+                where=where, amount=format_amount(step.amount), share=share
+            )
+        )
         low = high + Decimal("0.01")
     return out

@@ -38,6 +38,7 @@ from trainer.engine.order import Done
 from trainer.engine.procedure import Audit, audit
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
+from trainer.i18n import N_, _
 from trainer.paths import SpecialFileError, bad_byte_at, os_reason, read_capped
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ STDIN = "-"
 MAX_FILE_BYTES = MAX_STDIN_BYTES
 EXIT_DEVIATIONS = 1
 
-EPILOG = """\
+EPILOG = N_("""\
 cards: in shoe order, as they came out. P:9h or B:3c says the hand a card went to; a bare
 card goes where the rules send it (Player, Banker, Player, Banker, then the Player's third
 card if the Player draws, else the Banker's). Write P: or B: for a card that went to the
@@ -76,38 +77,44 @@ examples:
   printf 'Ks 2h As 2c 5d 3c --seat 1:banker=25:pushed\\n' | ezbac audit -
 
 Exit status: 0 dealt right, 1 a deviation (or, with '-', any coup with one or any bad
-line), 2 bad input."""
+line), 2 bad input.""")
 
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "audit",
-        help=COMMANDS["audit"],
+        help=_(COMMANDS["audit"]),
         description=textwrap.fill(
-            "Check what a dealer did against the procedure: the cards in the order they came "
-            "out and the hand each went to, the totals and outcome called, and what was done "
-            "with each bet. Lists every deviation with the rule and the right action, or "
-            "says the coup was dealt right."
+            _(
+                "Check what a dealer did against the procedure: the cards in the order they came "
+                "out and the hand each went to, the totals and outcome called, and what was done "
+                "with each bet. Lists every deviation with the rule and the right action, or "
+                "says the coup was dealt right."
+            )
         ),
-        epilog=EPILOG,
+        epilog=_(EPILOG),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "cards",
         nargs="*",
         metavar="CARD",
-        help="the cards in shoe order (P:9h, B:3c or bare), or '-' to read coups from "
-        "standard input, one per line (cards and the options below)",
+        help=_(
+            "the cards in shoe order (P:9h, B:3c or bare), or '-' to read coups from "
+            "standard input, one per line (cards and the options below)"
+        ),
     )
     _coup_options(parser)
     add_house_argument(parser)
     parser.add_argument(
         "--file",
         metavar="PATH",
-        help="read procedures in the notation from a file, one coup to a paragraph "
-        "(coups separated by blank lines); errors give file:line:column",
+        help=_(
+            "read procedures in the notation from a file, one coup to a paragraph "
+            "(coups separated by blank lines); errors give file:line:column"
+        ),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object per coup")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object per coup"))
     parser.set_defaults(handler=run)
     parser.intermixed = True
 
@@ -126,42 +133,50 @@ def _coup_options(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="N:BET=WAGER:ACTION,...",
-        help="a seat's bets and what was done with each (repeatable)",
+        help=_("a seat's bets and what was done with each (repeatable)"),
     )
     parser.add_argument(
         "--called",
         metavar="player=N,banker=N,outcome=NAME",
         action=_Once,
-        help="what the dealer called: the hands' final totals and the outcome (player, "
-        "banker, tie, dragon7, panda8)",
+        help=_(
+            "what the dealer called: the hands' final totals and the outcome (player, "
+            "banker, tie, dragon7, panda8)"
+        ),
     )
     parser.add_argument(
         "--next",
         metavar="CARDS",
         default="",
         action=_Once,
-        help="the cards that came next in the shoe, so a draw the dealer missed can be judged",
+        help=_("the cards that came next in the shoe, so a draw the dealer missed can be judged"),
     )
     parser.add_argument(
         "--cut-card",
         metavar="N|earlier",
         action=_Once,
-        help="the cut card came out in front of card N of this coup (one past the last "
-        "card: as the coup ended), or in an earlier coup: check the call after the coup "
-        "by the house's last-coup rule",
+        help=_(
+            "the cut card came out in front of card N of this coup (one past the last "
+            "card: as the coup ended), or in an earlier coup: check the call after the coup "
+            "by the house's last-coup rule"
+        ),
     )
     parser.add_argument(
         "--then",
         metavar="deal|one_more|end",
         action=_Once,
-        help="what the dealer called once the coup was over: deal on, one more coup, or "
-        "the shoe ends",
+        help=_(
+            "what the dealer called once the coup was over: deal on, one more coup, or "
+            "the shoe ends"
+        ),
     )
     parser.add_argument(
         "--ordered",
         action="store_true",
-        help="the bets were settled in the order written (--seat options in order, a seat's "
-        "bets left to right): check the house's order too",
+        help=_(
+            "the bets were settled in the order written (--seat options in order, a seat's "
+            "bets left to right): check the house's order too"
+        ),
     )
 
 
@@ -408,27 +423,43 @@ def _cards(cards: Iterable[Card]) -> str:
 
 
 def render(result: Audit, house: House | None = None) -> str:
+    """The audit in the language spoken (``trainer.words.audit``)."""
+    from trainer.i18n import ngettext
+    from trainer.words import audit as words
+    from trainer.words.said import say
+
     lines: list[str] = []
     if house is not None:
-        lines.append(f"House: {house.id}: {house.summary[0]}")
-    lines.append(f"Dealt: {dealt_text(result.dealt)}")
+        lines.append(_("House: {id}: {summary}").format(id=house.id, summary=say(house.summary[0])))
+    lines.append(_("Dealt: {dealt}").format(dealt=dealt_text(result.dealt)))
     coup = result.coup
     if coup is not None:
         shown = house if house is not None else None
         result_text = shown.result(coup) if shown is not None else coup.rules[-1]
         lines.append(
-            f"Right: Player {_cards(coup.player.cards)} = {coup.player.total}; Banker "
-            f"{_cards(coup.banker.cards)} = {coup.banker.total}; {result_text}"
+            _(
+                "Right: Player {player_cards} = {player}; Banker {banker_cards} = {banker}; "
+                "{result}"
+            ).format(
+                player_cards=_cards(coup.player.cards),
+                player=coup.player.total,
+                banker_cards=_cards(coup.banker.cards),
+                banker=coup.banker.total,
+                result=say(result_text),
+            )
         )
     if result.right:
-        lines.append("Dealt right.")
+        lines.append(_("Dealt right."))
         return "\n".join(lines)
     n = len(result.deviations)
-    lines.append(f"{n} deviation{'s' if n != 1 else ''}:")
+    lines.append(ngettext("{count} deviation:", "{count} deviations:", n).format(count=n))
     for k, d in enumerate(result.deviations, start=1):
-        lines.append(f"{k}. {result.where(d)}: {d.describe()}")
+        line = _("{where}: {deviation}").format(
+            where=words.where(result, d), deviation=words.describe(d)
+        )
+        lines.append(f"{k}. {line}")
     if result.note:
-        lines.append(f"Note: {result.note}")
+        lines.append(_("Note: {note}").format(note=say(result.note)))
     return "\n".join(lines)
 
 

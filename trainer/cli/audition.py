@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import add_db_argument
 from trainer.history.signing import read_small
+from trainer.i18n import _
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -35,79 +36,87 @@ PASSPHRASE_ENV = "EZBAC_KEY_PASSPHRASE"
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "audition",
-        help=COMMANDS["audition"],
+        help=_(COMMANDS["audition"]),
         description=(
-            "An audition's record: 'key' makes the school's signing key; 'sign' writes the\n"
-            "sign-off sheet (PDF, or JSON) signed with it; 'verify' checks a sheet with the\n"
-            "school's public key alone; 'revoke' adds a sheet to the school's signed\n"
-            "revocation list; 'badge' writes it as an Open Badges 3.0 credential (VC-JWT);\n"
-            "'record' writes an unsigned sheet. verify: exit 0 verified, 1 not verified\n"
-            "(unsigned, changed, another key's or revoked), 2 usage or a mistyped code."
+            _(
+                "An audition's record: 'key' makes the school's signing key; 'sign' writes the\n"
+                "sign-off sheet (PDF, or JSON) signed with it; 'verify' checks a sheet with the\n"
+                "school's public key alone; 'revoke' adds a sheet to the school's signed\n"
+                "revocation list; 'badge' writes it as an Open Badges 3.0 credential (VC-JWT);\n"
+                "'record' writes an unsigned sheet. verify: exit 0 verified, 1 not verified\n"
+                "(unsigned, changed, another key's or revoked), 2 usage or a mistyped code."
+            )
         ),
         epilog=(
-            "examples:\n"
-            "  ezbac audition key --out school-key.pem --school 'Lucky Star'\n"
-            "  ezbac audition sign --trainee Alex --key school-key.pem --out alex.pdf\n"
-            "  ezbac audition verify alex.pdf --key school-key.pub --revoked revoked.jws\n"
-            "  ezbac audition revoke 3f2a9c0e... --key school-key.pem --list revoked.jws \\\n"
-            "      --reason 'signed in error'\n"
-            "A code (an unsigned sheet's) is read whatever its case and separators; its last\n"
-            "character is a check character, so a code mistyped is told as such (exit 2); a\n"
-            "code is never verified, only matched against the history (exit 1)."
+            _(
+                "examples:\n"
+                "  ezbac audition key --out school-key.pem --school 'Lucky Star'\n"
+                "  ezbac audition sign --trainee Alex --key school-key.pem --out alex.pdf\n"
+                "  ezbac audition verify alex.pdf --key school-key.pub --revoked revoked.jws\n"
+                "  ezbac audition revoke 3f2a9c0e... --key school-key.pem --list revoked.jws \\\n"
+                "      --reason 'signed in error'\n"
+                "A code (an unsigned sheet's) is read whatever its case and separators; its last\n"
+                "character is a check character, so a code mistyped is told as such (exit 2); a\n"
+                "code is never verified, only matched against the history (exit 1)."
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    record = actions.add_parser("record", help="write an audition's sign-off sheet (unsigned)")
+    record = actions.add_parser("record", help=_("write an audition's sign-off sheet (unsigned)"))
     _which_run(record)
-    record.add_argument("--out", metavar="FILE", help="where (default: audition-NAME-DATE.pdf)")
-    record.add_argument("--json", action="store_true", help="JSON (to stdout unless --out)")
+    record.add_argument("--out", metavar="FILE", help=_("where (default: audition-NAME-DATE.pdf)"))
+    record.add_argument("--json", action="store_true", help=_("JSON (to stdout unless --out)"))
     _replace_option(record)
     sign = actions.add_parser(
-        "sign", help="write an audition's sheet signed with the school's key (instructors)"
+        "sign", help=_("write an audition's sheet signed with the school's key (instructors)")
     )
     _which_run(sign)
-    _key_option(sign, "the school's private key file (PEM, passphrase-protected)")
-    sign.add_argument("--out", metavar="FILE", help="where (default: audition-NAME-DATE.pdf)")
-    sign.add_argument("--json", action="store_true", help="the signed JSON (stdout unless --out)")
+    _key_option(sign, _("the school's private key file (PEM, passphrase-protected)"))
+    sign.add_argument("--out", metavar="FILE", help=_("where (default: audition-NAME-DATE.pdf)"))
+    sign.add_argument(
+        "--json", action="store_true", help=_("the signed JSON (stdout unless --out)")
+    )
     _replace_option(sign)
     for each in (sign,):
         _instructor_option(each)
     badge = actions.add_parser(
-        "badge", help="an audition as an Open Badges 3.0 credential signed with the school's key"
+        "badge", help=_("an audition as an Open Badges 3.0 credential signed with the school's key")
     )
     _which_run(badge)
-    _key_option(badge, "the school's private key file (PEM, passphrase-protected)")
-    badge.add_argument("--out", metavar="FILE", help="where (.jwt; default: standard output)")
+    _key_option(badge, _("the school's private key file (PEM, passphrase-protected)"))
+    badge.add_argument("--out", metavar="FILE", help=_("where (.jwt; default: standard output)"))
     _replace_option(badge)
     _instructor_option(badge)
     verify = actions.add_parser(
-        "verify", help="check a sheet's signature with the school's public key"
+        "verify", help=_("check a sheet's signature with the school's public key")
     )
     verify.add_argument(
         "sheet",
         metavar="SHEET",
-        help="the sheet: its PDF or JSON file, its QR code's text, or its code",
+        help=_("the sheet: its PDF or JSON file, its QR code's text, or its code"),
     )
-    verify.add_argument("--key", metavar="FILE", help="the school's public key (.pub)")
-    verify.add_argument("--revoked", metavar="FILE", help="the school's revocation list")
-    verify.add_argument("--json", action="store_true", help="the verified record as JSON")
+    verify.add_argument("--key", metavar="FILE", help=_("the school's public key (.pub)"))
+    verify.add_argument("--revoked", metavar="FILE", help=_("the school's revocation list"))
+    verify.add_argument("--json", action="store_true", help=_("the verified record as JSON"))
     key = actions.add_parser(
-        "key", help="make the school's signing key (private PEM and public .pub)"
+        "key", help=_("make the school's signing key (private PEM and public .pub)")
     )
-    key.add_argument("--out", metavar="FILE", help="the private key file to make (school-key.pem)")
-    key.add_argument("--school", metavar="NAME", help="the school (default: the curriculum's)")
+    key.add_argument(
+        "--out", metavar="FILE", help=_("the private key file to make (school-key.pem)")
+    )
+    key.add_argument("--school", metavar="NAME", help=_("the school (default: the curriculum's)"))
     _passphrase_option(key)
-    revoke = actions.add_parser("revoke", help="add an audition to the school's revocation list")
-    revoke.add_argument("run_id", metavar="RUN_ID", help="the run id printed on the sheet")
-    _key_option(revoke, "the school's private key file")
-    revoke.add_argument("--list", metavar="FILE", help="the revocation list to make or extend")
-    revoke.add_argument("--reason", metavar="TEXT", help="why, published with the list")
+    revoke = actions.add_parser("revoke", help=_("add an audition to the school's revocation list"))
+    revoke.add_argument("run_id", metavar="RUN_ID", help=_("the run id printed on the sheet"))
+    _key_option(revoke, _("the school's private key file"))
+    revoke.add_argument("--list", metavar="FILE", help=_("the revocation list to make or extend"))
+    revoke.add_argument("--reason", metavar="TEXT", help=_("why, published with the list"))
     for each in (record, sign, badge, verify, key):
         each.add_argument(
             "--curriculum",
             metavar="FILE",
-            help="the audition it is judged on (default: the ezbac folder's, else bundled)",
+            help=_("the audition it is judged on (default: the ezbac folder's, else bundled)"),
         )
     for each in (record, sign, badge, verify, key, revoke):
         add_db_argument(each)
@@ -115,15 +124,15 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
 
 
 def _which_run(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("run_id", nargs="?", metavar="RUN_ID", help="the audition's run id")
-    parser.add_argument("--trainee", metavar="NAME", help="their latest audition instead")
+    parser.add_argument("run_id", nargs="?", metavar="RUN_ID", help=_("the audition's run id"))
+    parser.add_argument("--trainee", metavar="NAME", help=_("their latest audition instead"))
 
 
 def _replace_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--replace",
         action="store_true",
-        help="write over an existing file of the same kind ezbac made (never anything else)",
+        help=_("write over an existing file of the same kind ezbac made (never anything else)"),
     )
 
 
@@ -131,7 +140,7 @@ def _instructor_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--instructor",
         metavar="NAME",
-        help="who signs, with the school's sign-in on (their PIN is asked)",
+        help=_("who signs, with the school's sign-in on (their PIN is asked)"),
     )
 
 
@@ -139,7 +148,9 @@ def _passphrase_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--passphrase-file",
         metavar="FILE",
-        help=f"the key's passphrase, its first line (else ${PASSPHRASE_ENV}, else asked)",
+        help=_("the key's passphrase, its first line (else ${env}, else asked)").format(
+            env=PASSPHRASE_ENV
+        ),
     )
 
 

@@ -22,7 +22,7 @@ from trainer.engine.coup import Coup
 from trainer.engine.errors import EngineError, quote
 from trainer.engine.house import House, settle
 from trainer.engine.money import ascii_int, dumps_exact, format_amount, parse_amount
-from trainer.engine.settlement import Bet, Settlement
+from trainer.engine.settlement import Bet, BetResult, Settlement
 from trainer.engine.table import (
     BoxCommission,
     CollectFee,
@@ -37,6 +37,7 @@ from trainer.engine.table import (
     TakeCommission,
     settle_table,
 )
+from trainer.i18n import N_, _
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -48,17 +49,19 @@ EXIT_BAD_LINES = 1
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "check",
-        help=COMMANDS["check"],
+        help=_(COMMANDS["check"]),
         description=textwrap.fill(
-            "Deal one coup from the cards given in shoe order (Player, Banker, Player, "
-            "Banker, then third cards as the rules call for them) and print the procedure "
-            "a dealer follows: each hand and its total, natural or not, who draws or stands "
-            "and why, the result and, with --bet, what each bet is paid. Cards are rank "
-            "(A 2-9 T J Q K, or 10) then suit (s h d c or ♠ ♥ ♦ ♣), separated by spaces or "
-            "commas, in any case."
+            _(
+                "Deal one coup from the cards given in shoe order (Player, Banker, Player, "
+                "Banker, then third cards as the rules call for them) and print the procedure "
+                "a dealer follows: each hand and its total, natural or not, who draws or stands "
+                "and why, the result and, with --bet, what each bet is paid. Cards are rank "
+                "(A 2-9 T J Q K, or 10) then suit (s h d c or ♠ ♥ ♦ ♣), separated by spaces or "
+                "commas, in any case."
+            )
         ),
         epilog=(
-            "examples:\n"
+            _("examples:") + "\n"
             "  ezbac check 4h 3s 2d Kc 8h\n"
             "  ezbac check 4h,3s,2d,Kc,8h --bet dragon7=15 --bet banker=2.50\n"
             "  ezbac check --json 9s 2h Kd 5c\n"
@@ -67,14 +70,17 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
             "  printf '4h 3s 2d Kc 8h\\n9s 2h Kd 5c\\n' | ezbac check --json -\n"
             "  printf '4h 3s 2d Kc 8h | 2:player=10 5:banker=25,tie=5\\n' | ezbac check -\n"
             "\n"
-            "With --seat the whole table is settled in the house's order: losing bets taken,\n"
-            "pushes left, winners paid in the house's chips (and commission or fees where the\n"
-            "game has them). A seat is N:BET=AMOUNT[,BET=AMOUNT...], seats 1 to the house's.\n"
-            "\n"
-            "With '-' the coups are read from standard input, one per line; a line may end in\n"
-            "'| SEAT SEAT ...' (seats as for --seat, separated by spaces) for its own table,\n"
-            "else --seat's table is settled. With --json each line gives one JSON object, a bad\n"
-            'line {"line": n, "error": ...}, and the exit status is 1 if any line was bad.'
+            + _(
+                "With --seat the whole table is settled in the house's order: losing bets taken,\n"
+                "pushes left, winners paid in the house's chips (and commission or fees where the\n"
+                "game has them). A seat is N:BET=AMOUNT[,BET=AMOUNT...], seats 1 to the house's.\n"
+                "\n"
+                "With '-' the coups are read from standard input, one per line; a line may end in\n"
+                "'| SEAT SEAT ...' (seats as for --seat, separated by spaces) for its own table,\n"
+                "else --seat's table is settled. With --json each line gives one JSON object, "
+                "a bad\n"
+                'line {"line": n, "error": ...}, and the exit status is 1 if any line was bad.'
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -82,26 +88,28 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "cards",
         nargs="*",
         metavar="CARD",
-        help="the coup's cards in shoe order, or '-' to read coups from standard input",
+        help=_("the coup's cards in shoe order, or '-' to read coups from standard input"),
     )
     parser.add_argument(
         "--bet",
         action="append",
         default=[],
         metavar="NAME=AMOUNT",
-        help="settle a wager (repeatable); NAME is player, banker, tie, dragon7 or panda8",
+        help=_("settle a wager (repeatable); NAME is player, banker, tie, dragon7 or panda8"),
     )
     parser.add_argument(
         "--seat",
         action="append",
         default=[],
         metavar="N:BET=AMOUNT,...",
-        help="a seat at the table and its bets (repeatable), e.g. 1:banker=25,dragon7=10: "
-        "settle the whole table in the house's order, paying in chips",
+        help=_(
+            "a seat at the table and its bets (repeatable), e.g. 1:banker=25,dragon7=10: "
+            "settle the whole table in the house's order, paying in chips"
+        ),
     )
     add_pays_arguments(parser)
     add_house_argument(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object per coup")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object per coup"))
     parser.set_defaults(handler=run)
     parser.intermixed = True
 
@@ -371,41 +379,78 @@ def _cards(cards: Iterable[Card]) -> str:
 
 def render(coup: Coup, bets: dict[Bet, Settlement], house: House | None = None) -> str:
     """The procedure in the order a dealer works it, one numbered step a line; with a
-    house, its name first.  (The bets were checked against its limits as they were read.)"""
+    house, its name first.  (The bets were checked against its limits as they were read.)
+    In the language spoken: the engine's rules worded by ``trainer.words.said``."""
+    from trainer.i18n import _
+    from trainer.words.said import say
+
     p, b = coup.player, coup.banker
     steps = [
-        f"Player: {_cards(p.cards[:2])}, total {p.two_card_total}",
-        f"Banker: {_cards(b.cards[:2])}, total {b.two_card_total}",
+        _("Player: {cards}, total {total}").format(
+            cards=_cards(p.cards[:2]), total=p.two_card_total
+        ),
+        _("Banker: {cards}, total {total}").format(
+            cards=_cards(b.cards[:2]), total=b.two_card_total
+        ),
     ]
     if coup.natural:
-        steps.append(f"Natural: {coup.rules[0]}")
+        steps.append(_("Natural: {rule}").format(rule=say(coup.rules[0])))
     else:
-        steps.append("No natural: neither hand has 8 or 9 on two cards")
-        player_rule, banker_rule = coup.rules[0], coup.rules[1]
+        steps.append(_("No natural: neither hand has 8 or 9 on two cards"))
+        player_rule, banker_rule = say(coup.rules[0]), say(coup.rules[1])
         if coup.player_draws:
-            player_rule += f"; third card {p.cards[2]}, Player total {p.total}"
+            player_rule = _("{rule}; third card {card}, Player total {total}").format(
+                rule=player_rule, card=p.cards[2], total=p.total
+            )
         steps.append(player_rule)
         if coup.banker_draws:
-            banker_rule += f"; third card {b.cards[2]}, Banker total {b.total}"
+            banker_rule = _("{rule}; third card {card}, Banker total {total}").format(
+                rule=banker_rule, card=b.cards[2], total=b.total
+            )
         steps.append(banker_rule)
-    steps.append(f"Result: {_rules(coup, house)[-1]}")
+    steps.append(_("Result: {result}").format(result=say(_rules(coup, house)[-1])))
     lines = [f"{n}. {text}" for n, text in enumerate(steps, start=1)]
     if house is not None:
-        lines.insert(0, f"House: {house.id}: {house.summary[0]}")
+        lines.insert(
+            0, _("House: {id}: {summary}").format(id=house.id, summary=say(house.summary[0]))
+        )
     lines.append(
-        f"Final: Player {_cards(p.cards)} = {p.total}; Banker {_cards(b.cards)} = {b.total}"
+        _("Final: Player {player_cards} = {player}; Banker {banker_cards} = {banker}").format(
+            player_cards=_cards(p.cards),
+            player=p.total,
+            banker_cards=_cards(b.cards),
+            banker=b.total,
+        )
     )
     if coup.unused:
         used = len(coup.cards)
-        lines.append(f"Unused: {_cards(coup.unused)} (the coup used {used} cards)")
+        lines.append(
+            _("Unused: {cards} (the coup used {count} cards)").format(
+                cards=_cards(coup.unused), count=used
+            )
+        )
     if bets:
-        lines.append("Bets:")
+        lines.append(_("Bets:"))
         for s in bets.values():
-            paid = f"paid {format_amount(s.paid)}" if s.paid else "paid 0"
             lines.append(
-                f"  {s.bet.label} {format_amount(s.wager)}: {s.result.value}, {paid}. {s.reason}"
+                "  "
+                + _("{bet} {wager}: {result}, paid {paid}. {reason}").format(
+                    bet=say(s.bet.label),
+                    wager=format_amount(s.wager),
+                    result=say(_RESULT_WORDS[s.result]),
+                    paid=format_amount(s.paid) if s.paid else "0",
+                    reason=say(s.reason),
+                )
             )
     return "\n".join(lines)
+
+
+#: A bet's result as ``render`` names it (its value, for the catalogue).
+_RESULT_WORDS = {
+    BetResult.WIN: N_("win"),
+    BetResult.LOSE: N_("lose"),
+    BetResult.PUSH: N_("push"),
+}
 
 
 # -- a whole table (--seat) -------------------------------------------------------------------

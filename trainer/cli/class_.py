@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import add_db_argument, since_from
+from trainer.i18n import _
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -23,26 +24,30 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "class",
-        help=COMMANDS["class"],
+        help=_(COMMANDS["class"]),
         description=(
-            "Every trainee on record: runs, answers, accuracy per skill family, last activity\n"
-            "and last exams (the same figures as 'ezbac report'), and the class's weakest\n"
-            "skills. Enter on a trainee opens their progress screen."
+            _(
+                "Every trainee on record: runs, answers, accuracy per skill family, last activity\n"
+                "and last exams (the same figures as 'ezbac report'), and the class's weakest\n"
+                "skills. Enter on a trainee opens their progress screen."
+            )
         ),
         epilog=(
-            "examples:\n"
-            "  ezbac class\n"
-            "  ezbac class --since 2024-09-01 --db /srv/school/history.sqlite3"
+            _(
+                "examples:\n"
+                "  ezbac class\n"
+                "  ezbac class --since 2024-09-01 --db /srv/school/history.sqlite3"
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "--since", metavar="DATE", help="only answers and runs from DATE on (YYYY-MM-DD)"
+        "--since", metavar="DATE", help=_("only answers and runs from DATE on (YYYY-MM-DD)")
     )
     parser.add_argument(
         "--curriculum",
         metavar="FILE",
-        help="the path readiness is judged on (default: the ezbac folder's, else bundled)",
+        help=_("the path readiness is judged on (default: the ezbac folder's, else bundled)"),
     )
     add_db_argument(parser)
     parser.set_defaults(handler=run)

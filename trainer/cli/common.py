@@ -12,7 +12,7 @@ from keyword import iskeyword
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from trainer.errors import BadInputError
-from trainer.i18n import N_
+from trainer.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from trainer.fileformat.problems import FileProblemsError
@@ -89,9 +89,15 @@ def validate_files(
             for line in exc.lines:
                 print(line)
             continue
-        print(f"{name}: ok ({summary(loaded)})")
+        print(_("{name}: ok ({summary})").format(name=name, summary=summary(loaded)))
     if len(files) > 1:
-        print(f"{len(files)} files checked, {bad} invalid")
+        print(
+            ngettext(
+                "{count} file checked, {bad} invalid",
+                "{count} files checked, {bad} invalid",
+                len(files),
+            ).format(count=len(files), bad=bad)
+        )
     return EXIT_INVALID if bad else 0
 
 
@@ -148,16 +154,31 @@ def speak(words: list[str], environ: dict[str, str] | None = None) -> list[str]:
 
 
 def _take_lang(words: list[str]) -> tuple[str | None, list[str]]:
-    """The value of ``--lang`` among the options before the command, and the words without
-    it (UsageError when it has no value)."""
+    """The value of ``--lang`` among the options before the command, or among the command's
+    own (``ezbac check --lang ko 4h ...``, ``ezbac drills list --lang vi``; never after
+    ``--``), and the words without it: UsageError when it has no value or is given twice."""
+    from trainer.i18n import _
+
+    given: str | None = None
+    rest: list[str] = []
     index = 0
-    while index < len(words) and words[index].startswith("-") and words[index] != "-":
+    while index < len(words):
         word = words[index]
+        if word == "--":  # what follows is no option
+            rest += words[index:]
+            break
+        value: str | None = None
         if word.startswith("--lang="):
-            return word[len("--lang=") :], words[:index] + words[index + 1 :]
-        if word == "--lang":
+            value, index = word[len("--lang=") :], index + 1
+        elif word == "--lang":
             if index + 1 == len(words):
-                raise UsageError("--lang: give a language (en, zh_Hans, zh_Hant, vi, ko)")
-            return words[index + 1], words[:index] + words[index + 2 :]
-        index += 2 if word == "--db" else 1
-    return None, words
+                raise UsageError(_("--lang: give a language (en, zh_Hans, zh_Hant, vi, ko)"))
+            value, index = words[index + 1], index + 2
+        else:
+            rest.append(word)
+            index += 1
+            continue
+        if given is not None:
+            raise UsageError(_("--lang: is given twice; give it once"))
+        given = value
+    return given, rest

@@ -16,6 +16,7 @@ from trainer.cli.common import (
     validate_files,
 )
 from trainer.cli.options import add_db_argument
+from trainer.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -25,19 +26,23 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "curriculum",
-        help=COMMANDS["curriculum"],
+        help=_(COMMANDS["curriculum"]),
         description=(
-            "The path from the first rules to the audition: ordered modules, each with its "
-            "drills and the skills it brings to mastery. ezbac follows --curriculum FILE, else "
-            "curriculum.yaml in your ezbac folder, else the bundled path."
+            _(
+                "The path from the first rules to the audition: ordered modules, each with its "
+                "drills and the skills it brings to mastery. ezbac follows --curriculum FILE, else "
+                "curriculum.yaml in your ezbac folder, else the bundled path."
+            )
         ),
         epilog=(
-            "examples:\n"
-            "  ezbac curriculum show\n"
-            "  ezbac curriculum show --file > my-path.yaml   a start for your own\n"
-            "  ezbac curriculum validate my-path.yaml\n"
-            "  ezbac curriculum progress --trainee ana   mastery and speed over time\n"
-            "  ezbac curriculum schema > curriculum.schema.json"
+            _(
+                "examples:\n"
+                "  ezbac curriculum show\n"
+                "  ezbac curriculum show --file > my-path.yaml   a start for your own\n"
+                "  ezbac curriculum validate my-path.yaml\n"
+                "  ezbac curriculum progress --trainee ana   mastery and speed over time\n"
+                "  ezbac curriculum schema > curriculum.schema.json"
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -46,23 +51,23 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         dest="curriculum_command", metavar="ACTION", parser_class=type(parser)
     )
 
-    p = actions.add_parser("show", help="the path followed: modules, drills, skills, mastery")
-    p.add_argument("--curriculum", metavar="FILE", help="a curriculum file instead")
-    p.add_argument("--file", action="store_true", help="the file itself, to copy and edit")
+    p = actions.add_parser("show", help=_("the path followed: modules, drills, skills, mastery"))
+    p.add_argument("--curriculum", metavar="FILE", help=_("a curriculum file instead"))
+    p.add_argument("--file", action="store_true", help=_("the file itself, to copy and edit"))
     p.set_defaults(handler=run_show)
 
-    p = actions.add_parser("validate", help="check curriculum files; exit 1 if any is invalid")
+    p = actions.add_parser("validate", help=_("check curriculum files; exit 1 if any is invalid"))
     p.add_argument("files", nargs="+", metavar="FILE")
     p.set_defaults(handler=run_validate)
 
-    p = actions.add_parser("schema", help="print the JSON Schema of curriculum files")
+    p = actions.add_parser("schema", help=_("print the JSON Schema of curriculum files"))
     p.set_defaults(handler=run_schema)
 
     p = actions.add_parser(
-        "progress", help="a trainee's path: mastery per module, accuracy and speed by day"
+        "progress", help=_("a trainee's path: mastery per module, accuracy and speed by day")
     )
-    p.add_argument("--trainee", metavar="NAME", required=True, help="whose path")
-    p.add_argument("--curriculum", metavar="FILE", help="a curriculum file instead")
+    p.add_argument("--trainee", metavar="NAME", required=True, help=_("whose path"))
+    p.add_argument("--curriculum", metavar="FILE", help=_("a curriculum file instead"))
     add_db_argument(p)
     p.set_defaults(handler=run_progress)
 
@@ -153,7 +158,15 @@ def run_validate(args: argparse.Namespace) -> int:
         args.files,
         lambda name: load_curriculum_file(name, known),
         CurriculumFileError,
-        lambda c: f"{c.name}: {len(c.modules)} modules, {len(c.goals)} skills",
+        lambda c: _("{name}: {modules}, {skills}").format(
+            name=c.name,
+            modules=ngettext("{count} module", "{count} modules", len(c.modules)).format(
+                count=len(c.modules)
+            ),
+            skills=ngettext("{count} skill", "{count} skills", len(c.goals)).format(
+                count=len(c.goals)
+            ),
+        ),
     )
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError, validate_files
 from trainer.cli.options import seed_number, whole_number
+from trainer.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -19,15 +20,19 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "drills",
-        help=COMMANDS["drills"],
-        description="Drill sets: the bundled ones and your own (YAML files in your drills folder).",
+        help=_(COMMANDS["drills"]),
+        description=_(
+            "Drill sets: the bundled ones and your own (YAML files in your drills folder)."
+        ),
         epilog=(
-            "examples:\n"
-            "  ezbac drills list\n"
-            "  ezbac drills validate my-drill.yaml\n"
-            "  ezbac drills preview banker-hard-cells --count 5 --seed 1\n"
-            "  ezbac drills preview my-drill.yaml --json\n"
-            "  ezbac drills schema > drill.schema.json"
+            _(
+                "examples:\n"
+                "  ezbac drills list\n"
+                "  ezbac drills validate my-drill.yaml\n"
+                "  ezbac drills preview banker-hard-cells --count 5 --seed 1\n"
+                "  ezbac drills preview my-drill.yaml --json\n"
+                "  ezbac drills schema > drill.schema.json"
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -36,44 +41,48 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         dest="drills_command", metavar="ACTION", parser_class=type(parser)
     )
 
-    p = actions.add_parser("list", help="bundled drills and your own, with their ids")
-    p.add_argument("--json", action="store_true", help="one JSON object per drill")
+    p = actions.add_parser("list", help=_("bundled drills and your own, with their ids"))
+    p.add_argument("--json", action="store_true", help=_("one JSON object per drill"))
     p.set_defaults(handler=run_list)
 
-    p = actions.add_parser("validate", help="check drill files; exit 1 if any is invalid")
+    p = actions.add_parser("validate", help=_("check drill files; exit 1 if any is invalid"))
     p.add_argument("files", nargs="+", metavar="FILE")
     p.set_defaults(handler=run_validate)
 
-    p = actions.add_parser("preview", help="the coups and questions a drill deals")
-    p.add_argument("drill", metavar="DRILL", help="a drill id (see 'ezbac drills list') or file")
+    p = actions.add_parser("preview", help=_("the coups and questions a drill deals"))
+    p.add_argument("drill", metavar="DRILL", help=_("a drill id (see 'ezbac drills list') or file"))
     p.add_argument(
         "--count",
         type=_count,
         default=None,
         metavar="N",
-        help="coups to show (tables for a table drill), 1 to 10,000, dealt as "
-        "consecutive runs; a shoe drill deals as many shoes as N coups take "
-        "(default: one run of the drill: one shoe for a shoe drill)",
+        help=_(
+            "coups to show (tables for a table drill), 1 to 10,000, dealt as "
+            "consecutive runs; a shoe drill deals as many shoes as N coups take "
+            "(default: one run of the drill: one shoe for a shoe drill)"
+        ),
     )
     p.add_argument(
         "--seed",
         type=seed_number,
         default=None,
         metavar="S",
-        help="seed for a reproducible deal (default: random, shown)",
+        help=_("seed for a reproducible deal (default: random, shown)"),
     )
     p.add_argument(
-        "--json", action="store_true", help="one JSON object per coup, with the engine's answers"
+        "--json", action="store_true", help=_("one JSON object per coup, with the engine's answers")
     )
     p.add_argument(
         "--procedure",
         action="store_true",
-        help="a table drill: each table's right procedure in the audit's notation, which "
-        "'ezbac audit --file' reads",
+        help=_(
+            "a table drill: each table's right procedure in the audit's notation, which "
+            "'ezbac audit --file' reads"
+        ),
     )
     p.set_defaults(handler=run_preview)
 
-    p = actions.add_parser("schema", help="print the JSON Schema of drill files")
+    p = actions.add_parser("schema", help=_("print the JSON Schema of drill files"))
     p.set_defaults(handler=run_schema)
 
 
@@ -105,25 +114,61 @@ def run_list(args: argparse.Namespace) -> int:
                 )
             )
         return 0
+    from trainer.cli.output import columns, pad
+
     width = max((len(e.id) for e in entries), default=8)
+    runs = [_run_words(e.unit, e.questions) for e in entries]
+    run_width = max([10, *(columns(r) for r in runs)])
+    modes = [_(_MODES.get(e.mode, e.mode)) for e in entries]
+    mode_width = max([8, *(columns(m) for m in modes)])
     for bundled, heading, folder in (
-        (True, "Bundled drills", bundled_dir()),
-        (False, "Your drills", user_drills_dir()),
+        (True, _("Bundled drills ({folder}):"), bundled_dir()),
+        (False, _("Your drills ({folder}):"), user_drills_dir()),
     ):
-        print(f"{heading} ({folder}):")
-        group = [e for e in entries if e.bundled == bundled]
+        print(heading.format(folder=folder))
+        group = [k for k, e in enumerate(entries) if e.bundled == bundled]
         if not group:
-            print("  (none yet: put .yaml drill files here; see 'ezbac drills schema')")
-        for e in group:
+            print("  " + _("(none yet: put .yaml drill files here; see 'ezbac drills schema')"))
+        for k in group:
+            e = entries[k]
             name = e.path.name if e.path else e.id
             if e.problem is not None:
-                print(f"  {name}: BROKEN: {e.problem}")
+                print("  " + _("{name}: BROKEN: {problem}").format(name=name, problem=e.problem))
                 continue
             extra = "" if bundled else f"  [{name}]"
-            print(f"  {e.id:<{width}}  {e.run_words:>10}  {e.mode:<8}  {e.title}{extra}")
+            print(
+                f"  {e.id:<{width}}  {pad(runs[k], run_width, '>')}  "
+                f"{pad(modes[k], mode_width)}  {e.title}{extra}"
+            )
         print()
-    print("See a drill's coups with 'ezbac drills preview ID'.")
+    print(_("See a drill's coups with 'ezbac drills preview ID'."))
     return 0
+
+
+#: A drill's mode as a list shows it (the file's word, for the catalogue).
+_MODES = {"practice": N_("practice"), "exam": N_("exam")}
+
+
+def _drill_run_words(english: str) -> str:
+    """A drill's run length ("12 coups", "5 tables") in the language spoken; another kind of
+    run ("a whole shoe") as the drill words it."""
+    import re
+
+    found = re.fullmatch(r"(\d+) (coups?|tables?)", english)
+    if found is None:
+        return english
+    return _run_words("tables" if found[2].startswith("table") else "coups", int(found[1]))
+
+
+def _run_words(unit: str, questions: int | None) -> str:
+    """A run's length for a list: "12 coups", "5 tables", "a shoe" ("?" if unknown)."""
+    if unit == "shoe":
+        return _("a shoe")
+    if questions is None:
+        return _("? tables") if unit == "tables" else _("? coups")
+    if unit == "tables":
+        return ngettext("{count} table", "{count} tables", questions).format(count=questions)
+    return ngettext("{count} coup", "{count} coups", questions).format(count=questions)
 
 
 def run_validate(args: argparse.Namespace) -> int:
@@ -131,7 +176,10 @@ def run_validate(args: argparse.Namespace) -> int:
     from trainer.drills.loader import load_file
 
     return validate_files(
-        args.files, load_file, DrillFileError, lambda d: f"{d.id}: {d.run_words} a run"
+        args.files,
+        load_file,
+        DrillFileError,
+        lambda d: _("{id}: {run} a run").format(id=d.id, run=_drill_run_words(d.run_words)),
     )
 
 
@@ -198,7 +246,7 @@ def run_preview(args: argparse.Namespace) -> int:  # noqa: C901 (the preview's k
         drill = load_drill(args.drill)
     except DrillFileError as exc:
         for line in exc.lines:
-            print(f"ezbac: error: {line}", file=sys.stderr)
+            print(_("ezbac: error: {message}").format(message=line), file=sys.stderr)
         return EXIT_USAGE
     except DrillError as exc:
         raise UsageError(str(exc)) from None

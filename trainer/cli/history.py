@@ -7,6 +7,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from trainer.cli.common import COMMANDS, UsageError
+from trainer.i18n import _
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -15,31 +16,35 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "history",
-        help=COMMANDS["history"],
-        description="Work on a whole history: for now, copy it to another store.",
+        help=_(COMMANDS["history"]),
+        description=_("Work on a whole history: for now, copy it to another store."),
     )
     actions = parser.add_subparsers(
         dest="action", metavar="ACTION", required=True, parser_class=type(parser)
     )
     copy = actions.add_parser(
         "copy",
-        help="copy every session and answer from SRC into DST",
+        help=_("copy every session and answer from SRC into DST"),
         description=(
-            "Copy a whole history from SRC to DST, each an SQLite file or a PostgreSQL\n"
-            "server's postgresql://USER@HOST/DB. SRC is only read. DST (created if it does\n"
-            "not exist) must hold no sessions or answers; everything is copied in one\n"
-            "transaction there and counted table by table before it is committed."
+            _(
+                "Copy a whole history from SRC to DST, each an SQLite file or a PostgreSQL\n"
+                "server's postgresql://USER@HOST/DB. SRC is only read. DST (created if it does\n"
+                "not exist) must hold no sessions or answers; everything is copied in one\n"
+                "transaction there and counted table by table before it is committed."
+            )
         ),
         epilog=(
-            "examples:\n"
-            "  ezbac history copy ~/.local/share/ezbac/history.sqlite3 "
-            "postgresql://ezbac@db.school/ezbac\n"
-            "  ezbac history copy postgresql://ezbac@db.school/ezbac backup.sqlite3"
+            _(
+                "examples:\n"
+                "  ezbac history copy ~/.local/share/ezbac/history.sqlite3 "
+                "postgresql://ezbac@db.school/ezbac\n"
+                "  ezbac history copy postgresql://ezbac@db.school/ezbac backup.sqlite3"
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    copy.add_argument("source", metavar="SRC", help="the history to copy (never written)")
-    copy.add_argument("destination", metavar="DST", help="where to copy it (must hold none)")
+    copy.add_argument("source", metavar="SRC", help=_("the history to copy (never written)"))
+    copy.add_argument("destination", metavar="DST", help=_("where to copy it (must hold none)"))
     copy.set_defaults(handler=run_copy)
 
 

@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError, validate_files
+from trainer.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -17,20 +18,24 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "houses",
-        help=COMMANDS["houses"],
+        help=_(COMMANDS["houses"]),
         description=(
-            "House rules: the game a table deals (ez, commission, cardroom), decks, paytable, "
-            "commission or collection fee, limits, chips, seats, settlement order and the "
-            "dealer's calls. Bundled houses, and your own YAML files in your houses folder."
+            _(
+                "House rules: the game a table deals (ez, commission, cardroom), decks, paytable, "
+                "commission or collection fee, limits, chips, seats, settlement order and the "
+                "dealer's calls. Bundled houses, and your own YAML files in your houses folder."
+            )
         ),
         epilog=(
-            "examples:\n"
-            "  ezbac houses list\n"
-            "  ezbac houses show commission\n"
-            "  ezbac houses show commission > my-house.yaml   a start for your own\n"
-            "  ezbac houses validate my-house.yaml\n"
-            "  ezbac houses schema > house.schema.json\n"
-            "  ezbac check --house my-house.yaml 4h 3s 2d Kc 8h --bet banker=25"
+            _(
+                "examples:\n"
+                "  ezbac houses list\n"
+                "  ezbac houses show commission\n"
+                "  ezbac houses show commission > my-house.yaml   a start for your own\n"
+                "  ezbac houses validate my-house.yaml\n"
+                "  ezbac houses schema > house.schema.json\n"
+                "  ezbac check --house my-house.yaml 4h 3s 2d Kc 8h --bet banker=25"
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -39,20 +44,20 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         dest="houses_command", metavar="ACTION", parser_class=type(parser)
     )
 
-    p = actions.add_parser("list", help="bundled houses and your own, with their ids")
-    p.add_argument("--json", action="store_true", help="one JSON object per house")
+    p = actions.add_parser("list", help=_("bundled houses and your own, with their ids"))
+    p.add_argument("--json", action="store_true", help=_("one JSON object per house"))
     p.set_defaults(handler=run_list)
 
-    p = actions.add_parser("show", help="a house's rules, written as a house file")
-    p.add_argument("house", metavar="HOUSE", help="a house id (see 'ezbac houses list') or file")
-    p.add_argument("--summary", action="store_true", help="a few lines in words instead")
+    p = actions.add_parser("show", help=_("a house's rules, written as a house file"))
+    p.add_argument("house", metavar="HOUSE", help=_("a house id (see 'ezbac houses list') or file"))
+    p.add_argument("--summary", action="store_true", help=_("a few lines in words instead"))
     p.set_defaults(handler=run_show)
 
-    p = actions.add_parser("validate", help="check house files; exit 1 if any is invalid")
+    p = actions.add_parser("validate", help=_("check house files; exit 1 if any is invalid"))
     p.add_argument("files", nargs="+", metavar="FILE")
     p.set_defaults(handler=run_validate)
 
-    p = actions.add_parser("schema", help="print the JSON Schema of house files")
+    p = actions.add_parser("schema", help=_("print the JSON Schema of house files"))
     p.set_defaults(handler=run_schema)
 
 
@@ -80,23 +85,23 @@ def run_list(args: argparse.Namespace) -> int:
             )
         return 0
     width = max(len(e.id) for e in entries)
-    print("Bundled houses:")
+    print(_("Bundled houses:"))
     for e in entries:
         if e.bundled and e.house is not None:
             print(f"  {e.id:<{width}}  {e.house.game.value:<10}  {e.name}")
     print()
-    print(f"Your houses ({user_houses_dir()}):")
+    print(_("Your houses ({folder}):").format(folder=user_houses_dir()))
     mine = [e for e in entries if not e.bundled]
     if not mine:
-        print("  (none yet: 'ezbac houses show ez > FILE.yaml' there, then edit it)")
+        print("  " + _("(none yet: 'ezbac houses show ez > FILE.yaml' there, then edit it)"))
     for e in mine:
         assert e.path is not None
         if e.error is not None:
-            print(f"  {e.path.name}: BROKEN: {e.error}")
+            print("  " + _("{name}: BROKEN: {problem}").format(name=e.path.name, problem=e.error))
         elif e.house is not None:
             print(f"  {e.id:<{width}}  {e.house.game.value:<10}  {e.name}  [{e.path.name}]")
     print()
-    print("Use one with --house ID on check, analyze, simulate and train.")
+    print(_("Use one with --house ID on check, analyze, simulate and train."))
     return 0
 
 
@@ -108,7 +113,7 @@ def _find(name: str) -> House | None:
         return find_house(name)
     except HouseFileError as exc:
         for line in exc.lines:
-            print(f"ezbac: error: {line}", file=sys.stderr)
+            print(_("ezbac: error: {message}").format(message=line), file=sys.stderr)
         return None
     except HouseNotFoundError as exc:
         raise UsageError(str(exc)) from None
@@ -137,7 +142,9 @@ def run_validate(args: argparse.Namespace) -> int:
         args.files,
         load_house_file,
         HouseFileError,
-        lambda house: f"{house.id}: {house.rules.title}, {house.decks} decks",
+        lambda house: ngettext(
+            "{id}: {title}, {decks} deck", "{id}: {title}, {decks} decks", house.decks
+        ).format(id=house.id, title=house.rules.title, decks=house.decks),
     )
 
 

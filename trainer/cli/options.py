@@ -112,7 +112,9 @@ def add_pays_arguments(parser: argparse.ArgumentParser) -> None:
             type=positive_odds,
             metavar="N",
             dest=f"{name}_pays",
-            help=f"{bet.label} pays N to 1 (default {format_amount(DEFAULT_PAYTABLE.odds(bet))})",
+            help=_("{bet} pays N to 1 (default {odds})").format(
+                bet=_(bet.label), odds=format_amount(DEFAULT_PAYTABLE.odds(bet))
+            ),
         )
 
 
@@ -133,8 +135,10 @@ def add_house_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--house",
         metavar="NAME|FILE",
-        help="house rules: ez (default), ez-tie9, commission, cardroom, one of your own "
-        "(see 'ezbac houses list') or a house file",
+        help=_(
+            "house rules: ez (default), ez-tie9, commission, cardroom, one of your own "
+            "(see 'ezbac houses list') or a house file"
+        ),
     )
 
 

@@ -74,3 +74,20 @@ def plain_fallback() -> None:
         stdin.reconfigure(
             encoding="utf-8" if ascii_only else stdin.encoding, errors="surrogateescape"
         )
+
+
+def columns(text: str) -> int:
+    """The terminal columns ``text`` takes: East Asian wide and full-width characters take
+    two (a Chinese or Korean word in a table's column)."""
+    from unicodedata import combining, east_asian_width
+
+    return sum(
+        0 if combining(ch) else 2 if east_asian_width(ch) in ("W", "F") else 1 for ch in text
+    )
+
+
+def pad(text: str, width: int, align: str = "<") -> str:
+    """``text`` padded to ``width`` columns (``<`` left, ``>`` right), as ``format`` pads
+    ASCII, counting a wide character as two."""
+    room = " " * max(0, width - columns(text))
+    return text + room if align == "<" else room + text

@@ -61,6 +61,11 @@ class Formatter(argparse.RawDescriptionHelpFormatter):
     ) -> None:
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
+    def _format_action_invocation(self, action: argparse.Action) -> str:
+        if isinstance(action, _LangTaken):
+            return "--lang LANG"
+        return super()._format_action_invocation(action)
+
 
 class Parser(argparse.ArgumentParser):
     """argparse with one-line errors (no usage dump) and exit status 2; an option that
@@ -75,7 +80,8 @@ class Parser(argparse.ArgumentParser):
     _mixing = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", Formatter)
+        if kwargs.get("formatter_class") in (None, argparse.RawDescriptionHelpFormatter):
+            kwargs["formatter_class"] = Formatter  # its fixed words in the language spoken
         super().__init__(*args, **kwargs)
         self.register("action", None, StoreOnce)
         self.register("action", "store", StoreOnce)
@@ -125,10 +131,14 @@ class Parser(argparse.ArgumentParser):
             found, rest = super().parse_known_args(args, namespace)
         else:
             self._mixing = True  # parse_known_intermixed_args calls back into this method
+            usage = self.usage
+            if usage is None:  # argparse would cut len("usage: ") off, in any language
+                self.usage = self.format_usage()[len(_("usage: ")) :].rstrip("\n")
             try:
                 found, rest = self.parse_known_intermixed_args(args, namespace)
             finally:
                 self._mixing = False
+                self.usage = usage
         if not self._mixing:
             found.__dict__.pop(_SEEN, None)
         return found, rest
@@ -142,6 +152,50 @@ EXAMPLES: tuple[tuple[str, str], ...] = (
     ("ezbac analyze --decks 6", N_("exact odds and house edges")),
     ("ezbac report", N_("trainees' progress, for instructors")),
 )
+
+
+class _LangTaken(argparse.Action):
+    """``--lang``, as help lists it: the whole word is taken off the line before any parser
+    runs (``trainer.cli.common.speak``), so a parser that meets it met a shortened one
+    (``--lan ko``), refused rather than ignored."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        raise argparse.ArgumentError(self, _("write it whole: --lang LANG"))
+
+    def format_usage(self) -> str:
+        return "--lang LANG"  # its value was taken with it
+
+
+def add_lang_argument(parser: argparse.ArgumentParser, *, command: bool = False) -> None:
+    """``--lang``, accepted before the command and after it alike.  A command's parser lists
+    it taking no value (``nargs=0``): it never parses one, as the whole option and its
+    value are gone from the line by then."""
+    extra: dict[str, Any] = {"nargs": 0} if command else {"metavar": "LANG"}
+    parser.add_argument(  # taken off the line before parsing (trainer.cli.common.speak)
+        "--lang",
+        action=_LangTaken,
+        **extra,
+        help=_(
+            "the language ezbac speaks: {languages} (default: the trainer's setting, else "
+            "$LC_ALL, $LC_MESSAGES or $LANG)"
+        ).format(languages=", ".join(LANGUAGES)),
+    )
+
+
+def _parsers_under(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """``parser`` and each parser of its subcommands (``drills`` and ``drills list``)."""
+    found = [parser]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for each in dict.fromkeys(action.choices.values()):
+                found += _parsers_under(each)
+    return found
 
 
 def build_parser(command: str | None = None) -> Parser:
@@ -169,19 +223,14 @@ def build_parser(command: str | None = None) -> Parser:
         help=_("show program's version number and exit"),
     )
     add_db_argument(parser)
-    parser.add_argument(  # taken off the line before parsing (trainer.cli.common.speak)
-        "--lang",
-        metavar="LANG",
-        help=_(
-            "the language ezbac speaks: {languages} (default: the trainer's setting, else "
-            "$LC_ALL, $LC_MESSAGES or $LANG)"
-        ).format(languages=", ".join(LANGUAGES)),
-    )
+    add_lang_argument(parser)
     parser.set_defaults(db=None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name, summary in COMMANDS.items():
         if name == command:
             import_module(command_module(name)).register(sub)
+            for each in _parsers_under(sub.choices[name]):
+                add_lang_argument(each, command=True)
         else:  # its options and their help are the real parser's business
             sub.add_parser(name, help=_(summary), add_help=False)
     return parser

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import add_db_argument, since_from
+from trainer.i18n import _
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -20,42 +21,46 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "report",
-        help=COMMANDS["report"],
+        help=_(COMMANDS["report"]),
         description=(
-            "Per trainee: sessions, questions answered, accuracy and average time per\n"
-            "skill family, the last drill passed or failed, and the weakest skills.\n"
-            "With --attempts: every run of a drill instead, one line each."
+            _(
+                "Per trainee: sessions, questions answered, accuracy and average time per\n"
+                "skill family, the last drill passed or failed, and the weakest skills.\n"
+                "With --attempts: every run of a drill instead, one line each."
+            )
         ),
         epilog=(
-            "examples:\n"
-            "  ezbac report\n"
-            "  ezbac report --trainee ana --since 2024-09-01\n"
-            "  ezbac report --attempts --trainee ana --format csv\n"
-            "  ezbac report --format csv --db /srv/school/history.sqlite3 > class.csv"
+            _(
+                "examples:\n"
+                "  ezbac report\n"
+                "  ezbac report --trainee ana --since 2024-09-01\n"
+                "  ezbac report --attempts --trainee ana --format csv\n"
+                "  ezbac report --format csv --db /srv/school/history.sqlite3 > class.csv"
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--trainee", metavar="NAME", help="only this trainee")
+    parser.add_argument("--trainee", metavar="NAME", help=_("only this trainee"))
     parser.add_argument(
-        "--since", metavar="DATE", help="only answers and sessions from DATE on (YYYY-MM-DD)"
+        "--since", metavar="DATE", help=_("only answers and sessions from DATE on (YYYY-MM-DD)")
     )
     parser.add_argument(
-        "--format", choices=("table", "csv", "json"), default="table", help="output format"
+        "--format", choices=("table", "csv", "json"), default="table", help=_("output format")
     )
     parser.add_argument(
         "--attempts",
         action="store_true",
-        help="list every run (finished, abandoned or cut off) instead of the summary",
+        help=_("list every run (finished, abandoned or cut off) instead of the summary"),
     )
     parser.add_argument(
         "--path",
         action="store_true",
-        help="each trainee's place on the curriculum's path (readiness, each skill's mastery)",
+        help=_("each trainee's place on the curriculum's path (readiness, each skill's mastery)"),
     )
     parser.add_argument(
         "--curriculum",
         metavar="FILE",
-        help="with --path: another path than the folder's or bundled",
+        help=_("with --path: another path than the folder's or bundled"),
     )
     add_db_argument(parser)
     parser.set_defaults(handler=run)

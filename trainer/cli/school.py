@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from trainer.cli.common import COMMANDS, EXIT_INVALID, UsageError
 from trainer.cli.options import add_db_argument, whole_number
+from trainer.i18n import _
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -101,24 +102,30 @@ class Plan:
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "school",
-        help=COMMANDS["school"],
-        description="A school's set-up for a number of trainers: print it, or check one running.",
+        help=_(COMMANDS["school"]),
+        description=_(
+            "A school's set-up for a number of trainers: print it, or check one running."
+        ),
     )
     actions = parser.add_subparsers(
         dest="action", metavar="ACTION", required=True, parser_class=type(parser)
     )
     plan = actions.add_parser(
         "plan",
-        help="print the PgBouncer, PostgreSQL and nginx settings and the certificate command",
+        help=_("print the PgBouncer, PostgreSQL and nginx settings and the certificate command"),
         description=(
-            "Print the settings that hold N trainers: PgBouncer's at each site,\n"
-            "PostgreSQL's, nginx's in front of ezbac serve, and the openssl command for a\n"
-            "self-signed certificate naming the host (docs/schools.md)."
+            _(
+                "Print the settings that hold N trainers: PgBouncer's at each site,\n"
+                "PostgreSQL's, nginx's in front of ezbac serve, and the openssl command for a\n"
+                "self-signed certificate naming the host (docs/schools.md)."
+            )
         ),
         epilog=(
-            "examples:\n"
-            "  ezbac school plan --trainers 500 --name ezbac.school.lan\n"
-            "  ezbac school plan --trainers 5000 --sites 10"
+            _(
+                "examples:\n"
+                "  ezbac school plan --trainers 500 --name ezbac.school.lan\n"
+                "  ezbac school plan --trainers 5000 --sites 10"
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -127,24 +134,28 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "--name",
         metavar="HOST",
         default="ezbac.school.lan",
-        help="the name (or IP address) browsers open the trainer at (default ezbac.school.lan)",
+        help=_("the name (or IP address) browsers open the trainer at (default ezbac.school.lan)"),
     )
     plan.set_defaults(handler=run_plan)
     check = actions.add_parser(
         "check",
-        help="check a running set-up against the plan, one line per problem",
+        help=_("check a running set-up against the plan, one line per problem"),
         description=(
-            "Check a running set-up for N trainers: the server is reached through the\n"
-            "address the terminals use (--db or $EZBAC_DB), through PgBouncer when the plan\n"
-            "needs one, its limits are enough (PgBouncer's SHOW CONFIG on its console, the\n"
-            "server's max_connections), and the certificate at --tls names its host.\n"
-            "Exit status: 0 all enough, 1 a setting short (one line each), 2 bad input or\n"
-            "nothing reached."
+            _(
+                "Check a running set-up for N trainers: the server is reached through the\n"
+                "address the terminals use (--db or $EZBAC_DB), through PgBouncer when the plan\n"
+                "needs one, its limits are enough (PgBouncer's SHOW CONFIG on its console, the\n"
+                "server's max_connections), and the certificate at --tls names its host.\n"
+                "Exit status: 0 all enough, 1 a setting short (one line each), 2 bad input or\n"
+                "nothing reached."
+            )
         ),
         epilog=(
-            "examples:\n"
-            "  ezbac school check --trainers 500 --db postgresql://ezbac@pooler.school.lan:6432/ezbac\n"
-            "  ezbac school check --trainers 500 --tls ezbac.school.lan:443"
+            _(
+                "examples:\n"
+                "  ezbac school check --trainers 500 --db postgresql://ezbac@pooler.school.lan:6432/ezbac\n"
+                "  ezbac school check --trainers 500 --tls ezbac.school.lan:443"
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -153,16 +164,18 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     check.add_argument(
         "--console",
         metavar="URL",
-        help="PgBouncer's console (default: the --db address with the database pgbouncer); "
-        "its user must be in admin_users or stats_users",
+        help=_(
+            "PgBouncer's console (default: the --db address with the database pgbouncer); "
+            "its user must be in admin_users or stats_users"
+        ),
     )
     check.add_argument(
         "--tls",
         metavar="HOST[:PORT]",
-        help="where browsers open the trainer (nginx): its certificate must name HOST",
+        help=_("where browsers open the trainer (nginx): its certificate must name HOST"),
     )
     check.add_argument(
-        "--no-db", action="store_true", help="check only the certificate (--tls), no server"
+        "--no-db", action="store_true", help=_("check only the certificate (--tls), no server")
     )
     check.set_defaults(handler=run_check)
 
@@ -173,14 +186,14 @@ def _size_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         required=True,
         type=lambda text: whole_number(text, 1, MOST_TRAINERS),
-        help=f"trainers training at once, in all (1 to {MOST_TRAINERS:,})",
+        help=_("trainers training at once, in all (1 to {most})").format(most=f"{MOST_TRAINERS:,}"),
     )
     parser.add_argument(
         "--sites",
         metavar="K",
         default=1,
         type=lambda text: whole_number(text, 1, 1000),
-        help="sites, each with its own pooler in front of the one server (default 1)",
+        help=_("sites, each with its own pooler in front of the one server (default 1)"),
     )
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from trainer.cli.common import COMMANDS, UsageError
 from trainer.cli.options import add_db_argument
+from trainer.i18n import _
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -96,17 +97,21 @@ def notice(kind: str, said: str) -> dict[str, str]:
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "serve",
-        help=COMMANDS["serve"],
+        help=_(COMMANDS["serve"]),
         description=(
-            "Serve the trainer to web browsers: open the address it prints. Each browser\n"
-            "tab is its own trainer; all of them record to one history (--db). Listens on\n"
-            "this machine only (127.0.0.1) unless --host says otherwise. Ctrl+C stops it."
+            _(
+                "Serve the trainer to web browsers: open the address it prints. Each browser\n"
+                "tab is its own trainer; all of them record to one history (--db). Listens on\n"
+                "this machine only (127.0.0.1) unless --host says otherwise. Ctrl+C stops it."
+            )
         ),
         epilog=(
-            "examples:\n"
-            "  ezbac serve                          http://127.0.0.1:8000 on this machine\n"
-            "  ezbac serve --port 8080 --db class.sqlite3\n"
-            "  ezbac serve --host 0.0.0.0           the whole network (needs sign-in on)"
+            _(
+                "examples:\n"
+                "  ezbac serve                          http://127.0.0.1:8000 on this machine\n"
+                "  ezbac serve --port 8080 --db class.sqlite3\n"
+                "  ezbac serve --host 0.0.0.0           the whole network (needs sign-in on)"
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -114,21 +119,25 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "--host",
         default=DEFAULT_HOST,
         metavar="ADDRESS",
-        help=f"address to listen on (default {DEFAULT_HOST}; 0.0.0.0 means every interface)",
+        help=_("address to listen on (default {host}; 0.0.0.0 means every interface)").format(
+            host=DEFAULT_HOST
+        ),
     )
     parser.add_argument(
         "--port",
         type=port_number,
         default=DEFAULT_PORT,
         metavar="N",
-        help=f"TCP port, 1-65535 (default {DEFAULT_PORT})",
+        help=_("TCP port, 1-65535 (default {port})").format(port=DEFAULT_PORT),
     )
     parser.add_argument(
         "--open-to-anyone",
         action="store_true",
         help=(
-            "listen beyond this machine with sign-in off: anyone who reaches the port "
-            "trains under any name"
+            _(
+                "listen beyond this machine with sign-in off: anyone who reaches the port "
+                "trains under any name"
+            )
         ),
     )
     add_db_argument(parser)

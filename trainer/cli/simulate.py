@@ -21,18 +21,19 @@ from trainer.cli.options import (
     whole_number,
 )
 from trainer.engine.shoe import DEFAULT_CUT, DEFAULT_DECKS, SUPPORTED_DECKS
+from trainer.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
 
 _ROWS = (
-    ("coups", "Coups"),
-    ("player", "Player wins"),
-    ("banker", "Banker wins"),
-    ("tie", "Ties"),
-    ("dragon7", "Dragon 7"),
-    ("panda8", "Panda 8"),
-    ("naturals", "Naturals"),
+    ("coups", N_("Coups")),
+    ("player", N_("Player wins")),
+    ("banker", N_("Banker wins")),
+    ("tie", N_("Ties")),
+    ("dragon7", N_("Dragon 7")),
+    ("panda8", N_("Panda 8")),
+    ("naturals", N_("Naturals")),
 )
 #: The most shoes one run deals: about ten minutes of the simulator's time.
 MAX_SHOES = 10_000_000
@@ -49,16 +50,20 @@ def _cut(text: str) -> int:
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "simulate",
-        help=COMMANDS["simulate"],
+        help=_(COMMANDS["simulate"]),
         description=(
-            "Deal whole shoes as a dealer would (shuffle, burn, cut card, last coup) and print "
-            "per-shoe averages and totals: coups, Player/Banker/Tie wins, Dragon 7, Panda 8, "
-            "naturals. Prints the seed so any run can be replayed."
+            _(
+                "Deal whole shoes as a dealer would (shuffle, burn, cut card, last coup) and print "
+                "per-shoe averages and totals: coups, Player/Banker/Tie wins, Dragon 7, Panda 8, "
+                "naturals. Prints the seed so any run can be replayed."
+            )
         ),
         epilog=(
-            "examples:\n"
-            "  ezbac simulate --shoes 10000              8 decks, a fresh seed\n"
-            "  ezbac simulate --shoes 1000 --decks 6 --seed 42 --json"
+            _(
+                "examples:\n"
+                "  ezbac simulate --shoes 10000              8 decks, a fresh seed\n"
+                "  ezbac simulate --shoes 1000 --decks 6 --seed 42 --json"
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -67,30 +72,34 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         type=_shoes,
         required=True,
         metavar="N",
-        help=f"shoes to deal (1 to {MAX_SHOES:,})",
+        help=_("shoes to deal (1 to {most})").format(most=f"{MAX_SHOES:,}"),
     )
     parser.add_argument(
         "--decks",
         type=deck_count,
         default=None,
         metavar="N",
-        help=f"decks in the shoe: 8 or 6 (default: the house's, {DEFAULT_DECKS} for ez)",
+        help=_("decks in the shoe: 8 or 6 (default: the house's, {decks} for ez)").format(
+            decks=DEFAULT_DECKS
+        ),
     )
     add_house_argument(parser)
     parser.add_argument(
         "--seed",
         type=seed_number,
         metavar="S",
-        help="replay a run (default: a fresh seed, printed)",
+        help=_("replay a run (default: a fresh seed, printed)"),
     )
     parser.add_argument(
         "--cut",
         type=_cut,
         default=None,
         metavar="N",
-        help=f"cut card N cards from the end (default: the house's, {DEFAULT_CUT} for ez)",
+        help=_("cut card N cards from the end (default: the house's, {cut} for ez)").format(
+            cut=DEFAULT_CUT
+        ),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(handler=run)
 
 
@@ -162,22 +171,36 @@ def run(args: argparse.Namespace) -> int:
             )
         )
     else:
+        from trainer.cli.output import columns, pad
+
         print(
-            f"{result.shoes:,} shoe{'s' if result.shoes != 1 else ''} of {result.decks} decks, "
-            f"cut card {result.cut} cards from the end, seed {seed}"
+            ngettext(
+                "{count} shoe of {decks} decks, cut card {cut} cards from the end, seed {seed}",
+                "{count} shoes of {decks} decks, cut card {cut} cards from the end, seed {seed}",
+                result.shoes,
+            ).format(count=f"{result.shoes:,}", decks=result.decks, cut=result.cut, seed=seed)
         )
-        print(f"{'':14}{'per shoe':>10}{'total':>14}{'of coups':>10}")
-        for key, label in _ROWS:
-            share = "" if key == "coups" else f"{100 * totals[key] / totals['coups']:9.2f}%"
-            print(f"{label:14}{per_shoe[key]:10.2f}{totals[key]:14,}{share:>10}".rstrip())
+        labels = [_(label) for _key, label in _ROWS]
+        width = max([14, *(columns(label) + 1 for label in labels)])
+        heads = [_("per shoe"), _("total"), _("of coups")]
         print(
-            f"replay: ezbac simulate --shoes {result.shoes} --decks {result.decks} "
-            f"--seed {seed}"
+            " " * width + pad(heads[0], 10, ">") + pad(heads[1], 14, ">") + pad(heads[2], 10, ">")
+        )
+        for (key, _label), label in zip(_ROWS, labels, strict=True):
+            share = "" if key == "coups" else f"{100 * totals[key] / totals['coups']:9.2f}%"
+            print(f"{pad(label, width)}{per_shoe[key]:10.2f}{totals[key]:14,}{share:>10}".rstrip())
+        print(
+            _("replay: {command}").format(
+                command=f"ezbac simulate --shoes {result.shoes} --decks {result.decks} "
+                f"--seed {seed}"
+            )
             + (f" --cut {result.cut}" if result.cut != house.shoe.cut else "")
             + (f" --house {args.house}" if args.house else "")
         )
     print(
-        f"engine time {result.seconds:.2f} s, {result.coups_per_second:,.0f} coups/s",
+        _("engine time {seconds} s, {rate} coups/s").format(
+            seconds=f"{result.seconds:.2f}", rate=f"{result.coups_per_second:,.0f}"
+        ),
         file=sys.stderr,
     )
     return 0

@@ -13,6 +13,7 @@ from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError
+from trainer.i18n import _
 
 if TYPE_CHECKING:
     import argparse
@@ -31,30 +32,32 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
 
     parser = sub.add_parser(
         "train",
-        help=COMMANDS["train"],
+        help=_(COMMANDS["train"]),
         description=(
-            "Run a drill: a bundled drill's id (see 'ezbac drills list') or a path to a drill "
-            "file; 'review' runs your spaced review. Keys are shown at the bottom of the "
-            "screen; ctrl+q quits."
+            _(
+                "Run a drill: a bundled drill's id (see 'ezbac drills list') or a path to a drill "
+                "file; 'review' runs your spaced review. Keys are shown at the bottom of the "
+                "screen; ctrl+q quits."
+            )
         ),
     )
     parser.add_argument(
-        "drill", metavar="DRILL", help="bundled drill id, drill file path, or 'review'"
+        "drill", metavar="DRILL", help=_("bundled drill id, drill file path, or 'review'")
     )
-    parser.add_argument("--trainee", metavar="NAME", help="who is training (this run only)")
+    parser.add_argument("--trainee", metavar="NAME", help=_("who is training (this run only)"))
     parser.add_argument(
-        "--seed", type=seed_number, metavar="N", help="deal the same coups again (0 or more)"
+        "--seed", type=seed_number, metavar="N", help=_("deal the same coups again (0 or more)")
     )
     parser.add_argument(
         "--questions",
         type=lambda text: whole_number(text, 0, 1_000_000),  # ASCII digits; range: run_review
         metavar="N",
-        help=f"review only: how many questions (default {REVIEW_QUESTIONS})",
+        help=_("review only: how many questions (default {count})").format(count=REVIEW_QUESTIONS),
     )
     parser.add_argument(
         "--curriculum",
         metavar="FILE",
-        help="the path to follow (default: curriculum.yaml in the ezbac folder, else bundled)",
+        help=_("the path to follow (default: curriculum.yaml in the ezbac folder, else bundled)"),
     )
     add_house_argument(parser)
     add_db_argument(parser)

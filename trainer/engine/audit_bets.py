@@ -18,6 +18,7 @@ from trainer.engine.deviation import Deviation, DeviationKind
 from trainer.engine.house import House
 from trainer.engine.money import format_amount
 from trainer.engine.order import Done, out_of_order
+from trainer.engine.said import Said, joined
 from trainer.engine.settlement import Bet, BetResult, Settlement
 from trainer.engine.table import (
     Pay,
@@ -33,17 +34,25 @@ def result_text(s: Settlement) -> str:
     """The right action for a bet, as a dealer does it: 'take 25', 'return 25, pay 0',
     'pay 600', 'pay 19, commission 1'."""
     wager = format_amount(s.wager)
+    text: Said
     if s.result is BetResult.LOSE:
-        text = f"take {wager}"
+        text = Said("take {amount}", amount=wager)
     elif s.result is BetResult.PUSH:
-        text = f"return {wager}, pay 0"
+        text = Said("return {amount}, pay 0", amount=wager)
     else:
-        text = f"pay {format_amount(s.paid)}"
+        text = Said("pay {amount}", amount=format_amount(s.paid))
         if s.commission:
-            where = "into the commission box" if s.commission_deferred else "taken"
-            text += f", commission {format_amount(s.commission)} {where}"
+            commission = format_amount(s.commission)
+            if s.commission_deferred:
+                text = Said(
+                    "{action}, commission {amount} into the commission box",
+                    action=text,
+                    amount=commission,
+                )
+            else:
+                text = Said("{action}, commission {amount} taken", action=text, amount=commission)
     if s.fee:
-        text += f"; fee {format_amount(s.fee)}"
+        text = Said("{action}; fee {amount}", action=text, amount=format_amount(s.fee))
     return text
 
 
@@ -69,26 +78,43 @@ def _chips_ok(chips: ChipBreakdown, paid: Decimal, wager: Decimal, house: House)
 
 def bet_rule(s: Settlement) -> str:
     """The rule that settles a bet, short: 'the Banker bet pushes on a Dragon 7'."""
-    label = f"the {s.bet.label} bet"
     if s.result is BetResult.PUSH:
-        why = "a Dragon 7" if s.outcome is Outcome.DRAGON7 else "a Tie"
-        return f"{label} pushes on {why}"
+        why = _OUTCOME_PHRASE[Outcome.DRAGON7 if s.outcome is Outcome.DRAGON7 else Outcome.TIE]
+        return Said("the {bet} bet pushes on {why}", bet=s.bet.label, why=why)
     if s.result is BetResult.LOSE:
-        return f"{label} loses on {_OUTCOME_PHRASE[s.outcome]}"
+        return Said("the {bet} bet loses on {why}", bet=s.bet.label, why=_OUTCOME_PHRASE[s.outcome])
     return s.reason
 
 
 _OUTCOME_PHRASE = {
-    Outcome.PLAYER: "a Player win",
-    Outcome.BANKER: "a Banker win",
-    Outcome.TIE: "a Tie",
-    Outcome.DRAGON7: "a Dragon 7",
-    Outcome.PANDA8: "a Panda 8",
+    Outcome.PLAYER: Said("a Player win"),
+    Outcome.BANKER: Said("a Banker win"),
+    Outcome.TIE: Said("a Tie"),
+    Outcome.DRAGON7: Said("a Dragon 7"),
+    Outcome.PANDA8: Said("a Panda 8"),
 }
 
 
 def did_words(a: BetAction) -> str:
-    return a.describe().split(": ", 1)[1]
+    """What was done with a bet, as ``BetAction.describe`` says it after the seat and bet:
+    'paid 25', 'taken', 'paid 19, commission 1 taken at once'."""
+    if a.done is Done.PAID:
+        text = Said("paid {amount}", amount=format_amount(a.paid))
+    else:
+        text = Said("taken") if a.done is Done.TAKEN else Said("pushed")
+    if a.chips is not None:
+        text = Said("{action} in {chips}", action=text, chips=a.chips.describe())
+    if a.commission:
+        amount = format_amount(a.commission)
+        if a.boxed is None:
+            text = Said("{action}, commission {amount}", action=text, amount=amount)
+        elif a.boxed:
+            text = Said("{action}, commission {amount} into the box", action=text, amount=amount)
+        else:
+            text = Said("{action}, commission {amount} taken at once", action=text, amount=amount)
+    if a.fee:
+        text = Said("{action}, fee {amount}", action=text, amount=format_amount(a.fee))
+    return text
 
 
 def bet_deviations(
@@ -142,9 +168,13 @@ def bet_deviations(
         out.extend(_chips_deviation(a, a.chips, s, step, follows, house))
     if a.fee is not None and a.fee != s.fee:
         fee = (
-            (f"the collection fee on a {format_amount(s.wager)} wager is {format_amount(s.fee)}")
+            Said(
+                "the collection fee on a {wager} wager is {fee}",
+                wager=format_amount(s.wager),
+                fee=format_amount(s.fee),
+            )
             if s.fee
-            else "this game takes no collection fee"
+            else Said("this game takes no collection fee")
         )
         out.append(Deviation(DeviationKind.FEE_WRONG, step, did, right, fee, follows))
     return out
@@ -183,11 +213,11 @@ def rolling_deviation(
 
 def _collection(s: Settlement) -> str:
     if s.commission_deferred:
-        return (
+        return Said(
             "this house keeps the commission in the seat's commission box, collected at "
             "the end of the shoe: the payout is the full amount"
         )
-    return "this house takes the commission from the payout at once"
+    return Said("this house takes the commission from the payout at once")
 
 
 def _chips_deviation(
@@ -204,8 +234,12 @@ def _chips_deviation(
             DeviationKind.CHIPS_WRONG,
             step,
             did_words(a),
-            f"pay {format_amount(a.paid)} in {check.expected.describe(colours)}",
-            "; ".join(check.departures),
+            Said(
+                "pay {amount} in {chips}",
+                amount=format_amount(a.paid),
+                chips=check.expected.describe(colours),
+            ),
+            joined(list(check.departures)),
             follows,
         )
     ]
@@ -216,11 +250,16 @@ def _no_commission(house: House, s: Settlement) -> str:
     on, or the bet did not win."""
     levy = house.commission
     if levy is None:
-        return "no commission is taken in this game"
-    on = " or ".join(b.label for b in Bet if b in levy.bets)
+        return Said("no commission is taken in this game")
+    names = [b.label for b in Bet if b in levy.bets]
+    on = joined(names, " or ")
+    if len(names) == 2:
+        on = Said("{first} or {second}", first=names[0], second=names[1])
     if s.commission_rate == 0:
-        return f"commission is taken on a winning {on} bet only"
-    return f"{bet_rule(s)}: commission is taken on a winning {on} bet only"
+        return Said("commission is taken on a winning {bets} bet only", bets=on)
+    return Said(
+        "{rule}: commission is taken on a winning {bets} bet only", rule=bet_rule(s), bets=on
+    )
 
 
 def order_deviation(

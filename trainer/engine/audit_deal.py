@@ -18,6 +18,7 @@ from trainer.engine.dealt import (
 )
 from trainer.engine.deviation import Deviation, DeviationKind
 from trainer.engine.house import House
+from trainer.engine.said import Said, joined
 from trainer.engine.shoe import BetweenCoups, ShoeRules
 
 
@@ -34,9 +35,9 @@ def _first_four(cards: tuple[DealtCard, ...]) -> list[Deviation]:
                 Deviation(
                     DeviationKind.WRONG_HAND,
                     i,
-                    f"{cards[i].card} went to the {cards[i].to.label}",
-                    f"{cards[i].card} is the {order[i].label}'s",
-                    "the first four cards go Player, Banker, Player, Banker",
+                    Said("{card} went to the {hand}", card=cards[i].card, hand=cards[i].to.label),
+                    Said("{card} is the {hand}'s", card=cards[i].card, hand=order[i].label),
+                    Said("the first four cards go Player, Banker, Player, Banker"),
                 )
             ]
     return []
@@ -60,8 +61,8 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
                 Deviation(
                     DeviationKind.NATURAL_NOT_STOPPED,
                     4,
-                    f"{c.card} was dealt to the {c.to.label}",
-                    "no card: the coup is over",
+                    Said("{card} was dealt to the {hand}", card=c.card, hand=c.to.label),
+                    Said("no card: the coup is over"),
                     rules.natural_reason(pt, bt),
                 )
             ]
@@ -75,8 +76,8 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
                 Deviation(
                     DeviationKind.PLAYER_STOOD,
                     n,
-                    "the Player did not draw",
-                    "deal the Player a third card",
+                    Said("the Player did not draw"),
+                    Said("deal the Player a third card"),
                     rules.player_reason(pt),
                 )
             ]
@@ -88,8 +89,8 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
                 Deviation(
                     DeviationKind.WRONG_HAND,
                     i,
-                    f"{nxt.card} went to the Banker",
-                    f"{nxt.card} is the Player's third card",
+                    Said("{card} went to the {hand}", card=nxt.card, hand=Side.BANKER.label),
+                    Said("{card} is the Player's third card", card=nxt.card),
                     rules.player_reason(pt),
                 )
             ]
@@ -104,17 +105,17 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
                 Deviation(
                     DeviationKind.WRONG_HAND,
                     i,
-                    f"{nxt.card} went to the Player",
-                    f"{nxt.card} is the Banker's third card",
-                    f"{rules.player_reason(pt)}; {rules.banker_reason(bt, None)}",
+                    Said("{card} went to the {hand}", card=nxt.card, hand=Side.PLAYER.label),
+                    Said("{card} is the Banker's third card", card=nxt.card),
+                    joined([rules.player_reason(pt), rules.banker_reason(bt, None)]),
                 )
             ]
         return [
             Deviation(
                 DeviationKind.PLAYER_DREW,
                 i,
-                f"the Player drew {nxt.card}",
-                "no card for the Player",
+                Said("the Player drew {card}", card=nxt.card),
+                Said("no card for the Player"),
                 rules.player_reason(pt),
             )
         ]
@@ -125,8 +126,8 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
                 Deviation(
                     DeviationKind.BANKER_STOOD,
                     n,
-                    "the Banker did not draw",
-                    "deal the Banker a third card",
+                    Said("the Banker did not draw"),
+                    Said("deal the Banker a third card"),
                     rules.banker_reason(bt, p3),
                 )
             ]
@@ -135,8 +136,8 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
                 Deviation(
                     DeviationKind.WRONG_HAND,
                     i,
-                    f"{nxt.card} went to the Player",
-                    f"{nxt.card} is the Banker's third card",
+                    Said("{card} went to the {hand}", card=nxt.card, hand=Side.PLAYER.label),
+                    Said("{card} is the Banker's third card", card=nxt.card),
                     rules.banker_reason(bt, p3),
                 )
             ]
@@ -147,8 +148,8 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
                 Deviation(
                     DeviationKind.BANKER_DREW,
                     i,
-                    f"the Banker drew {nxt.card}",
-                    f"no card for the Banker ({nxt.card} stays in the shoe)",
+                    Said("the Banker drew {card}", card=nxt.card),
+                    Said("no card for the Banker ({card} stays in the shoe)", card=nxt.card),
                     rules.banker_reason(bt, p3),
                 )
             ]
@@ -156,11 +157,11 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
             Deviation(
                 DeviationKind.PLAYER_DREW,
                 i,
-                f"the Player drew {nxt.card}",
-                "no more cards for the Player",
+                Said("the Player drew {card}", card=nxt.card),
+                Said("no more cards for the Player"),
                 rules.player_reason(pt)
                 if p3 is None
-                else "a hand never takes more than three cards",
+                else Said("a hand never takes more than three cards"),
             )
         ]
     if i < n:
@@ -170,9 +171,9 @@ def check_cards(dealt: Dealt) -> list[Deviation]:
             Deviation(
                 kind,
                 i,
-                f"{c.card} was dealt to the {c.to.label}",
-                "no more cards: the coup is over",
-                "a hand never takes more than three cards",
+                Said("{card} was dealt to the {hand}", card=c.card, hand=c.to.label),
+                Said("no more cards: the coup is over"),
+                Said("a hand never takes more than three cards"),
             )
         ]
     return []
@@ -186,7 +187,7 @@ def said_deviations(dealt: Dealt, coup: Coup, house: House, follows: bool) -> li
     said = [c.words(house) for c in dealt.said]
     first = len(dealt.cards)
     out: list[Deviation] = []
-    rule = (
+    rule = Said(
         "the dealer calls each hand's total, each draw and the result "
         '(docs/rules.md, "Calling the hand")'
     )
@@ -201,8 +202,12 @@ def said_deviations(dealt: Dealt, coup: Coup, house: House, follows: bool) -> li
                         Deviation(
                             DeviationKind.CALL_WRONG,
                             first + j,
-                            f'said "{said[j]}" with {dealt.said[j].cards} cards out',
-                            f"say it with {right[i].cards} cards out",
+                            Said(
+                                'said "{call}" with {cards} cards out',
+                                call=said[j],
+                                cards=dealt.said[j].cards,
+                            ),
+                            Said("say it with {cards} cards out", cards=right[i].cards),
                             rule,
                             follows,
                         )
@@ -211,7 +216,8 @@ def said_deviations(dealt: Dealt, coup: Coup, house: House, follows: bool) -> li
         for k in range(max(i2 - i1, j2 - j1)):
             i, j = i1 + k, j1 + k
             if i < i2 and j < j2:
-                did, fix = f'said "{said[j]}"', f'say "{right[i].text}"'
+                did = Said('said "{call}"', call=said[j])
+                fix = Said('say "{call}"', call=right[i].text)
                 out.append(Deviation(DeviationKind.CALL_WRONG, first + j, did, fix, rule, follows))
             elif j < j2:
                 extra.append(j)
@@ -222,13 +228,18 @@ def said_deviations(dealt: Dealt, coup: Coup, house: House, follows: bool) -> li
         moved = next((m for m in missing if right[m[0]].text == said[j]), None)
         if moved is not None:
             missing.remove(moved)
-            did = f'said "{said[j]}" with {dealt.said[j].cards} cards out, out of turn'
-            fix = f"say it in turn, with {right[moved[0]].cards} cards out"
+            did = Said(
+                'said "{call}" with {cards} cards out, out of turn',
+                call=said[j],
+                cards=dealt.said[j].cards,
+            )
+            fix = Said("say it in turn, with {cards} cards out", cards=right[moved[0]].cards)
         else:
-            did, fix = f'said "{said[j]}"', "no such call"
+            did, fix = Said('said "{call}"', call=said[j]), Said("no such call")
         out.append(Deviation(DeviationKind.CALL_WRONG, first + j, did, fix, rule, follows))
     for i, j in missing:
-        did, fix = f'did not say "{right[i].text}"', f'say "{right[i].text}"'
+        did = Said('did not say "{call}"', call=right[i].text)
+        fix = Said('say "{call}"', call=right[i].text)
         out.append(Deviation(DeviationKind.CALL_WRONG, first + j, did, fix, rule, follows))
     return out
 
@@ -238,42 +249,65 @@ def right_after(cut: int | None, cards: int, rules: ShoeRules) -> tuple[AfterCou
     ``Dealt.cut``) under a house's shoe ``rules``: the right call, why, and whether the coup
     itself was dealt after the shoe's last (``this_coup`` houses)."""
     if cut is None:
-        return AfterCoup.DEAL, "the cut card has not come out: deal on", False
+        return AfterCoup.DEAL, Said("the cut card has not come out: deal on"), False
     finished = rules.between is BetweenCoups.FINISHED_COUP
     if cut == CUT_EARLIER or (cut == 1 and finished):
         where = (
-            "in an earlier coup"
+            Said("in an earlier coup")
             if cut == CUT_EARLIER
-            else "as the coup before ended, and this house counts it for that coup"
+            else Said("as the coup before ended, and this house counts it for that coup")
         )
         if rules.one_more:
             return (
                 AfterCoup.END,
-                f"the cut card came out {where}: this was the one more coup, and the shoe ends",
+                Said(
+                    "the cut card came out {where}: this was the one more coup, and the shoe ends",
+                    where=where,
+                ),
                 False,
             )
         return (
             AfterCoup.END,
-            f"the cut card came out {where}, and at this house that coup was the last",
+            Said(
+                "the cut card came out {where}, and at this house that coup was the last",
+                where=where,
+            ),
             True,
         )
     if cut == cards + 1 and not finished:
-        why = "the cut card came out as this coup ended, and this house counts it for the next coup"
         if rules.one_more:
-            return AfterCoup.DEAL, f"{why}: deal it, then one more coup", False
-        return AfterCoup.ONE_MORE, f"{why}, which is the last", False
+            return (
+                AfterCoup.DEAL,
+                Said(
+                    "the cut card came out as this coup ended, and this house counts it for "
+                    "the next coup: deal it, then one more coup"
+                ),
+                False,
+            )
+        return (
+            AfterCoup.ONE_MORE,
+            Said(
+                "the cut card came out as this coup ended, and this house counts it for the "
+                "next coup, which is the last"
+            ),
+            False,
+        )
     where = (
-        "as this coup ended, and this house counts it for this coup"
+        Said("as this coup ended, and this house counts it for this coup")
         if cut == cards + 1
-        else "during this coup"
+        else Said("during this coup")
     )
     if rules.one_more:
         return (
             AfterCoup.ONE_MORE,
-            f"the cut card came out {where}: one more coup, then the shoe ends",
+            Said("the cut card came out {where}: one more coup, then the shoe ends", where=where),
             False,
         )
-    return AfterCoup.END, f"the cut card came out {where}, and at this house it is the last", False
+    return (
+        AfterCoup.END,
+        Said("the cut card came out {where}, and at this house it is the last", where=where),
+        False,
+    )
 
 
 def shoe_deviations(dealt: Dealt, rules: ShoeRules) -> list[Deviation]:
@@ -288,8 +322,8 @@ def shoe_deviations(dealt: Dealt, rules: ShoeRules) -> list[Deviation]:
             Deviation(
                 DeviationKind.COUP_AFTER_LAST,
                 0,
-                "a coup was dealt",
-                "deal no coup: the shoe had ended",
+                Said("a coup was dealt"),
+                Said("deal no coup: the shoe had ended"),
                 why,
             )
         )
@@ -298,7 +332,7 @@ def shoe_deviations(dealt: Dealt, rules: ShoeRules) -> list[Deviation]:
             Deviation(
                 DeviationKind.SHOE_END,
                 dealt.step_count - 1,
-                f"called: {dealt.then.label}",
+                Said("called: {call}", call=dealt.then.label),
                 right.label,
                 why,
                 follows=past,

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from trainer.engine import rules
 from trainer.engine.cards import Card, hand_total
 from trainer.engine.errors import MissingCardError
+from trainer.engine.said import Said
 
 
 class Outcome(enum.Enum):
@@ -118,12 +119,16 @@ class Coup:
             reasons.append(rules.player_reason(pt))
             third = None
             if p_draws:
-                third = draw(f"the Player draws on {pt} but no third card was given")
+                third = draw(
+                    Said("the Player draws on {total} but no third card was given", total=pt)
+                )
                 player.append(third)
             b_draws = rules.banker_draws(bt, None if third is None else third.value)
             reasons.append(rules.banker_reason(bt, third))
             if b_draws:
-                banker.append(draw(f"the Banker draws on {bt} but no third card was given"))
+                banker.append(
+                    draw(Said("the Banker draws on {total} but no third card was given", total=bt))
+                )
         pf, bf = hand_total(player), hand_total(banker)
         outcome = classify(pf, len(player), bf, len(banker))
         reasons.append(outcome_reason(outcome, pf, len(player), bf, len(banker)))
@@ -174,13 +179,38 @@ def outcome_reason(
     side bets never says "Dragon 7", not even to say a hand is none)."""
     dragon = bf == 7 and b_cards == 3 and Outcome.DRAGON7 in names
     panda = pf == 8 and p_cards == 3 and Outcome.PANDA8 in names
+    no_dragon = Said("a Banker three-card 7 that does not win is no Dragon 7")
+    no_panda = Said("a Player three-card 8 that does not win is no Panda 8")
     if outcome is Outcome.TIE:
-        text = f"Player {pf}, Banker {bf}: Tie"
-        if dragon:
-            text += " (a Banker three-card 7 that does not win is no Dragon 7)"
-        elif panda:
-            text += " (a Player three-card 8 that does not win is no Panda 8)"
-        return text
+        if dragon or panda:
+            return Said(
+                "Player {player}, Banker {banker}: Tie ({why})",
+                player=pf,
+                banker=bf,
+                why=no_dragon if dragon else no_panda,
+            )
+        return Said("Player {player}, Banker {banker}: Tie", player=pf, banker=bf)
+    if outcome is Outcome.DRAGON7:
+        return Said(
+            "Banker wins {banker} to {player} with three cards totalling 7: Dragon 7",
+            banker=bf,
+            player=pf,
+        )
+    if outcome is Outcome.PANDA8:
+        return Said(
+            "Player wins {player} to {banker} with three cards totalling 8: Panda 8",
+            player=pf,
+            banker=bf,
+        )
+    if outcome is Outcome.BANKER:
+        if panda:
+            return Said(
+                "Banker wins {banker} to {player} ({why})", banker=bf, player=pf, why=no_panda
+            )
+        return Said("Banker wins {banker} to {player}", banker=bf, player=pf)
+    if dragon:
+        return Said("Player wins {player} to {banker} ({why})", player=pf, banker=bf, why=no_dragon)
+    return Said("Player wins {player} to {banker}", player=pf, banker=bf)
     if outcome is Outcome.DRAGON7:
         return f"Banker wins {bf} to {pf} with three cards totalling 7: Dragon 7"
     if outcome is Outcome.PANDA8:

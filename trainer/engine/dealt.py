@@ -23,6 +23,7 @@ from trainer.engine.house import House
 from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import format_amount
 from trainer.engine.order import Done
+from trainer.engine.said import Said
 from trainer.engine.settlement import Bet
 from trainer.engine.table import (
     BoxCommission,
@@ -113,9 +114,9 @@ class AfterCoup(enum.Enum):
 
 
 _AFTER_LABELS = {
-    AfterCoup.DEAL: "deal the next coup",
-    AfterCoup.ONE_MORE: "deal one more coup, then the shoe ends",
-    AfterCoup.END: "the shoe ends",
+    AfterCoup.DEAL: Said("deal the next coup"),
+    AfterCoup.ONE_MORE: Said("deal one more coup, then the shoe ends"),
+    AfterCoup.END: Said("the shoe ends"),
 }
 
 
@@ -205,17 +206,17 @@ class Remedied:
 
 
 _IRREGULARITY_WORDS = {
-    Irregularity.CARD_EXPOSED: "a card exposed",
-    Irregularity.WRONG_HAND: "a card to the wrong hand",
-    Irregularity.CARD_ON_FLOOR: "a card on the floor",
-    Irregularity.CUT_CARD_EARLY: "the cut card out early",
-    Irregularity.CUT_CARD_MISPLACED: "the cut card misplaced",
-    Irregularity.TOO_MANY_CARDS: "too many cards dealt",
-    Irregularity.TOO_FEW_CARDS: "too few cards dealt",
-    Irregularity.MISDEAL: "a misdeal",
-    Irregularity.EDGE_SORTING_REQUEST: "a player asking to have a card turned",
-    Irregularity.SQUEEZE_WRONG_PLAYER: "the cards squeezed by the wrong player",
-    Irregularity.SQUEEZE_CARDS_KEPT: "squeezed cards kept from the dealer",
+    Irregularity.CARD_EXPOSED: Said("a card exposed"),
+    Irregularity.WRONG_HAND: Said("a card to the wrong hand"),
+    Irregularity.CARD_ON_FLOOR: Said("a card on the floor"),
+    Irregularity.CUT_CARD_EARLY: Said("the cut card out early"),
+    Irregularity.CUT_CARD_MISPLACED: Said("the cut card misplaced"),
+    Irregularity.TOO_MANY_CARDS: Said("too many cards dealt"),
+    Irregularity.TOO_FEW_CARDS: Said("too few cards dealt"),
+    Irregularity.MISDEAL: Said("a misdeal"),
+    Irregularity.EDGE_SORTING_REQUEST: Said("a player asking to have a card turned"),
+    Irregularity.SQUEEZE_WRONG_PLAYER: Said("the cards squeezed by the wrong player"),
+    Irregularity.SQUEEZE_CARDS_KEPT: Said("squeezed cards kept from the dealer"),
 }
 
 

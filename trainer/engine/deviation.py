@@ -10,6 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from trainer.engine.said import Said
+
 
 class DeviationKind(enum.Enum):
     """What kind of deviation: the error catalogue names the kind each mistake shows as."""
@@ -55,39 +57,43 @@ class DeviationKind(enum.Enum):
 
 
 _KIND_LABELS = {
-    DeviationKind.WRONG_HAND: "a card to the wrong hand",
-    DeviationKind.PLAYER_DREW: "the Player drew on a stand",
-    DeviationKind.PLAYER_STOOD: "the Player stood on a draw",
-    DeviationKind.BANKER_DREW: "the Banker drew on a stand",
-    DeviationKind.BANKER_STOOD: "the Banker stood on a draw",
-    DeviationKind.NATURAL_NOT_STOPPED: "a natural not stopped",
-    DeviationKind.TOTAL_MISCALLED: "a total miscalled",
-    DeviationKind.OUTCOME_MISNAMED: "the outcome misnamed",
-    DeviationKind.LOSER_PAID: "a losing bet paid",
-    DeviationKind.LOSER_PUSHED: "a losing bet left as a push",
-    DeviationKind.PUSH_TAKEN: "a push taken",
-    DeviationKind.PUSH_PAID: "a push paid",
-    DeviationKind.WINNER_TAKEN: "a winning bet taken",
-    DeviationKind.WINNER_PUSHED: "a winning bet left as a push",
-    DeviationKind.PAYOUT_SHORT: "a payout short",
-    DeviationKind.PAYOUT_OVER: "a payout over",
-    DeviationKind.COMMISSION_TAKEN: "commission taken where none is owed",
-    DeviationKind.COMMISSION_WRONG: "the commission wrong",
-    DeviationKind.FEE_WRONG: "the collection fee wrong",
-    DeviationKind.COMMISSION_COLLECTED: "commission boxed where taken at once, or the other way",
-    DeviationKind.CHIPS_WRONG: "a payout cut in the wrong chips",
-    DeviationKind.BET_MISSED: "a bet not settled",
-    DeviationKind.BET_TWICE: "a bet settled twice",
-    DeviationKind.ORDER: "bets out of the house's order",
-    DeviationKind.CALL_WRONG: "a call misspoken, missed or made at the wrong moment",
-    DeviationKind.SHOE_END: "the shoe's end misjudged",
-    DeviationKind.COUP_AFTER_LAST: "a coup dealt after the shoe's last",
-    DeviationKind.VIOLATION_MISSED: "a player's violation let play",
-    DeviationKind.VIOLATION_MISHANDLED: "a player's violation handled other than the house says",
-    DeviationKind.LEGAL_BET_STOPPED: "a bet the house lets play stopped",
-    DeviationKind.NOT_IN_ACTION: "a bet not in action settled",
-    DeviationKind.REMEDY_WRONG: "an irregularity not remedied as the house says",
-    DeviationKind.ROLLING_WRONG: "the rolling commission on dead chips wrong",
+    DeviationKind.WRONG_HAND: Said("a card to the wrong hand"),
+    DeviationKind.PLAYER_DREW: Said("the Player drew on a stand"),
+    DeviationKind.PLAYER_STOOD: Said("the Player stood on a draw"),
+    DeviationKind.BANKER_DREW: Said("the Banker drew on a stand"),
+    DeviationKind.BANKER_STOOD: Said("the Banker stood on a draw"),
+    DeviationKind.NATURAL_NOT_STOPPED: Said("a natural not stopped"),
+    DeviationKind.TOTAL_MISCALLED: Said("a total miscalled"),
+    DeviationKind.OUTCOME_MISNAMED: Said("the outcome misnamed"),
+    DeviationKind.LOSER_PAID: Said("a losing bet paid"),
+    DeviationKind.LOSER_PUSHED: Said("a losing bet left as a push"),
+    DeviationKind.PUSH_TAKEN: Said("a push taken"),
+    DeviationKind.PUSH_PAID: Said("a push paid"),
+    DeviationKind.WINNER_TAKEN: Said("a winning bet taken"),
+    DeviationKind.WINNER_PUSHED: Said("a winning bet left as a push"),
+    DeviationKind.PAYOUT_SHORT: Said("a payout short"),
+    DeviationKind.PAYOUT_OVER: Said("a payout over"),
+    DeviationKind.COMMISSION_TAKEN: Said("commission taken where none is owed"),
+    DeviationKind.COMMISSION_WRONG: Said("the commission wrong"),
+    DeviationKind.FEE_WRONG: Said("the collection fee wrong"),
+    DeviationKind.COMMISSION_COLLECTED: Said(
+        "commission boxed where taken at once, or the other way"
+    ),
+    DeviationKind.CHIPS_WRONG: Said("a payout cut in the wrong chips"),
+    DeviationKind.BET_MISSED: Said("a bet not settled"),
+    DeviationKind.BET_TWICE: Said("a bet settled twice"),
+    DeviationKind.ORDER: Said("bets out of the house's order"),
+    DeviationKind.CALL_WRONG: Said("a call misspoken, missed or made at the wrong moment"),
+    DeviationKind.SHOE_END: Said("the shoe's end misjudged"),
+    DeviationKind.COUP_AFTER_LAST: Said("a coup dealt after the shoe's last"),
+    DeviationKind.VIOLATION_MISSED: Said("a player's violation let play"),
+    DeviationKind.VIOLATION_MISHANDLED: Said(
+        "a player's violation handled other than the house says"
+    ),
+    DeviationKind.LEGAL_BET_STOPPED: Said("a bet the house lets play stopped"),
+    DeviationKind.NOT_IN_ACTION: Said("a bet not in action settled"),
+    DeviationKind.REMEDY_WRONG: Said("an irregularity not remedied as the house says"),
+    DeviationKind.ROLLING_WRONG: Said("the rolling commission on dead chips wrong"),
 }
 
 

@@ -52,6 +52,7 @@ from trainer.engine.dealt import (
 from trainer.engine.deviation import Deviation, DeviationKind
 from trainer.engine.errors import EngineError, MissingCardError
 from trainer.engine.house import House, settle_checked
+from trainer.engine.said import Said, joined
 from trainer.engine.settlement import Bet
 from trainer.engine.table import (
     Layout,
@@ -110,16 +111,16 @@ class Audit:
         if deviation.at:
             return deviation.at
         if deviation.kind is DeviationKind.COUP_AFTER_LAST:
-            return "the coup"
+            return Said("the coup")
         if deviation.kind in (DeviationKind.PLAYER_STOOD, DeviationKind.BANKER_STOOD) and (
             deviation.step == len(cards)
         ):
-            return f"after card {len(cards)} ({cards[-1].card})"
+            return Said("after card {number} ({card})", number=len(cards), card=cards[-1].card)
         return step_label(self.dealt, deviation.step)
 
     def lines(self) -> list[str]:
         if self.right:
-            return ["dealt right"]
+            return [Said("dealt right")]
         out = [f"{self.where(d)}: {d.describe()}" for d in self.deviations]
         if self.note:
             out.append(self.note)
@@ -129,18 +130,18 @@ class Audit:
 def step_label(dealt: Dealt, index: int) -> str:
     step = dealt.step_at(index)
     if step is None:
-        return "after the last step"
+        return Said("after the last step")
     if isinstance(step, DealtCard):
-        return f"card {index + 1} ({step.card})"
+        return Said("card {number} ({card})", number=index + 1, card=step.card)
     if isinstance(step, CalledTotal):
-        return f"the {step.side.label} total called"
+        return Said("the {hand} total called", hand=step.side.label)
     if isinstance(step, CalledOutcome):
-        return "the outcome called"
+        return Said("the outcome called")
     if isinstance(step, ShoeCall):
-        return "the call after the coup"
+        return Said("the call after the coup")
     if isinstance(step, SaidCall):
-        return f"call {index - len(dealt.cards) + 1} said"
-    return f"seat {step.seat} {step.bet.label}"
+        return Said("call {number} said", number=index - len(dealt.cards) + 1)
+    return Said("seat {seat} {bet}", seat=step.seat, bet=step.bet.label)
 
 
 def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
@@ -169,9 +170,10 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
         coup: Coup | None = Coup.from_cards([c.card for c in dealt.cards] + list(dealt.following))
     except MissingCardError as exc:
         coup = None
-        note = (
-            f"the right result cannot be worked out: {exc} (give the cards that "
-            "followed in the shoe)"
+        note = Said(
+            "the right result cannot be worked out: {why} (give the cards that followed in "
+            "the shoe)",
+            why=exc.args[0] if exc.args else str(exc),
         )
     # what the dealer's hands make, and the outcome the dealer settled by
     player, banker = dealt.hand(Side.PLAYER), dealt.hand(Side.BANKER)
@@ -197,9 +199,14 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                     Deviation(
                         DeviationKind.TOTAL_MISCALLED,
                         index,
-                        f"called the {step.side.label} {step.total}",
-                        f"the {step.side.label} has {own[step.side]} ({cards_text(mine)})",
-                        "a hand's total is the last digit of the sum of its cards",
+                        Said("called the {hand} {total}", hand=step.side.label, total=step.total),
+                        Said(
+                            "the {hand} has {total} ({cards})",
+                            hand=step.side.label,
+                            total=own[step.side],
+                            cards=cards_text(mine),
+                        ),
+                        Said("a hand's total is the last digit of the sum of its cards"),
                     )
                 )
             elif coup is not None:
@@ -209,10 +216,16 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                         Deviation(
                             DeviationKind.TOTAL_MISCALLED,
                             index,
-                            f"called the {step.side.label} {step.total}",
-                            f"the {step.side.label} has {right_hand.total} "
-                            f"({cards_text(right_hand.cards)})",
-                            "dealt by the rules",
+                            Said(
+                                "called the {hand} {total}", hand=step.side.label, total=step.total
+                            ),
+                            Said(
+                                "the {hand} has {total} ({cards})",
+                                hand=step.side.label,
+                                total=right_hand.total,
+                                cards=cards_text(right_hand.cards),
+                            ),
+                            Said("dealt by the rules"),
                             True,
                         )
                     )
@@ -229,8 +242,8 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
                     Deviation(
                         DeviationKind.OUTCOME_MISNAMED,
                         index,
-                        f"called {step.outcome.label}",
-                        f"call {reference.label}",
+                        Said("called {outcome}", outcome=step.outcome.label),
+                        Said("call {outcome}", outcome=reference.label),
                         house.result(coup)
                         if coup is not None
                         else outcome_reason(
@@ -341,9 +354,9 @@ def _bet_steps(
                 Deviation(
                     DeviationKind.BET_TWICE,
                     index,
-                    f"{did_words(a)}, a second time",
-                    "each bet is settled once",
-                    "leave it: it was settled",
+                    Said("{action}, a second time", action=did_words(a)),
+                    Said("each bet is settled once"),
+                    Said("leave it: it was settled"),
                 )
             )
             continue
@@ -361,7 +374,7 @@ def _bet_steps(
         follows = upstream and settles_as(a, by_dealer, house)
         found = bet_deviations(a, s, index, follows, house)
         if key in notes:
-            found = [replace(d, rule=f"{notes[key]}; {d.rule}") for d in found]
+            found = [replace(d, rule=joined([notes[key], d.rule])) for d in found]
         deviations.extend(found)
     for seat, bet, _wager in in_action.bets():
         if (seat, bet) not in seen:
@@ -370,7 +383,7 @@ def _bet_steps(
                 Deviation(
                     DeviationKind.BET_MISSED,
                     dealt.step_count,
-                    f"seat {seat} {bet.label} was not settled",
+                    Said("seat {seat} {bet} was not settled", seat=seat, bet=bet.label),
                     result_text(s),
                     bet_rule(s),
                 )

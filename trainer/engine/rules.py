@@ -7,6 +7,7 @@ simulator and the rules reference all read one table.
 from __future__ import annotations
 
 from trainer.engine.cards import Card, Rank
+from trainer.engine.said import Said
 
 #: For Banker two-card totals 3-6 after the Player drew: the Player's third-card values on
 #: which the Banker draws.  0-2 always draw, 7 always stands.
@@ -50,11 +51,11 @@ BANKER_TABLE: tuple[tuple[bool, ...], ...] = tuple(
 )
 
 _RANK_NAMES = {
-    Rank.ACE: "an ace (1)",
-    Rank.TEN: "a ten (0)",
-    Rank.JACK: "a jack (0)",
-    Rank.QUEEN: "a queen (0)",
-    Rank.KING: "a king (0)",
+    Rank.ACE: Said("an ace (1)"),
+    Rank.TEN: Said("a ten (0)"),
+    Rank.JACK: Said("a jack (0)"),
+    Rank.QUEEN: Said("a queen (0)"),
+    Rank.KING: Said("a king (0)"),
 }
 
 
@@ -62,37 +63,56 @@ def card_phrase(card: Card) -> str:
     """'an 8', 'a 3', 'a king (0)': how a dealer names a third card."""
     if card.rank in _RANK_NAMES:
         return _RANK_NAMES[card.rank]
-    return f"an {card.value}" if card.value == 8 else f"a {card.value}"
+    if card.value == 8:
+        return Said("an {value}", value=card.value)
+    return Said("a {value}", value=card.value)
 
 
 def natural_reason(player_total: int, banker_total: int) -> str:
     if is_natural(player_total) and is_natural(banker_total):
-        return (
-            f"Player has a natural {player_total} and Banker a natural {banker_total}: "
-            "neither hand draws"
+        return Said(
+            "Player has a natural {player} and Banker a natural {banker}: neither hand draws",
+            player=player_total,
+            banker=banker_total,
         )
     if is_natural(player_total):
-        return f"Player has a natural {player_total}: neither hand draws"
-    return f"Banker has a natural {banker_total}: neither hand draws"
+        return Said("Player has a natural {player}: neither hand draws", player=player_total)
+    return Said("Banker has a natural {banker}: neither hand draws", banker=banker_total)
 
 
 def player_reason(player_total: int) -> str:
     if player_draws(player_total):
-        return f"Player has {player_total}: Player draws (0-5 draw)"
-    return f"Player has {player_total}: Player stands (6-7 stand)"
+        return Said("Player has {player}: Player draws (0-5 draw)", player=player_total)
+    return Said("Player has {player}: Player stands (6-7 stand)", player=player_total)
 
 
 def banker_reason(banker_total: int, player_third: Card | None) -> str:
     value = None if player_third is None else player_third.value
-    verb = "draws" if banker_draws(banker_total, value) else "stands"
+    draws = banker_draws(banker_total, value)
     if player_third is None:
-        rule = "0-5 draw" if verb == "draws" else "6-7 stand"
-        return f"Player stood and Banker has {banker_total}: Banker {verb} ({rule})"
+        if draws:
+            return Said(
+                "Player stood and Banker has {banker}: Banker draws (0-5 draw)",
+                banker=banker_total,
+            )
+        return Said(
+            "Player stood and Banker has {banker}: Banker stands (6-7 stand)", banker=banker_total
+        )
     if banker_total <= 2:
-        return f"Banker has {banker_total}: Banker draws whatever the Player's third card"
+        return Said(
+            "Banker has {banker}: Banker draws whatever the Player's third card",
+            banker=banker_total,
+        )
     if banker_total == 7:
-        return "Banker has 7: Banker stands whatever the Player's third card"
-    return (
-        f"Banker has {banker_total} and the Player's third card is "
-        f"{card_phrase(player_third)}: Banker {verb}"
+        return Said("Banker has 7: Banker stands whatever the Player's third card")
+    if draws:
+        return Said(
+            "Banker has {banker} and the Player's third card is {card}: Banker draws",
+            banker=banker_total,
+            card=card_phrase(player_third),
+        )
+    return Said(
+        "Banker has {banker} and the Player's third card is {card}: Banker stands",
+        banker=banker_total,
+        card=card_phrase(player_third),
     )

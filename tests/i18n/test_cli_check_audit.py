@@ -1,0 +1,100 @@
+"""`ezbac check` and `ezbac audit` in each language: the procedure and every deviation
+worded at the edge (``trainer.words``), none of it left in English in the pseudo-language
+but the cards and the dealer's notation; Traditional Chinese and Korean read back."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.i18n.english_left import english_left
+from tests.support.cli import ezbac
+
+#: What a line shows as typed in every language: the cards, the notation of what was dealt.
+CARDS = ["Ks As Kd Kc"]
+
+CHECKS = [
+    ("4h", "3s", "2d", "Kc", "8h"),  # the Banker draws
+    ("9s", "2h", "Kd", "5c"),  # a natural
+    ("2h", "3s", "Ad", "Kc", "4c", "Qh"),  # both draw
+    ("Ks", "2h", "As", "2c", "5d", "3c"),  # a Dragon 7
+]
+
+AUDITS = [
+    ("4h", "3s", "2d", "Kc", "P:8h", "--called", "player=6,banker=3,outcome=banker"),
+    ("9s", "2h", "Kd", "3c", "P:4d"),  # a natural not stopped
+    ("4h", "3s", "2d", "Kc"),  # the Banker stood on a draw, the rest not worked out
+    ("6h", "7s", "Kd", "Kc", "B:2c"),  # the Banker drew on a stand
+    ("Ks", "2h", "As", "2c", "5d", "3c", "--seat", "1:banker=25:taken,player=10:paid=10"),
+    ("Ks", "2h", "As", "2c", "5d", "3c", "call:outcome=banker", "push:1:banker=25"),
+    ("Ks", "2h", "As", "2c", "5d", "3c", "--cut-card", "3", "--then", "deal"),
+    ("Ks", "2h", "As", "2c", "5d", "3c", "--cut-card", "earlier", "--then", "deal"),
+    (
+        "Ks",
+        "2h",
+        "As",
+        "2c",
+        "5d",
+        "3c",
+        "--seat",
+        "1:banker=25:pushed",
+        "--seat",
+        "1:banker=25:pushed",
+    ),
+    ("Ks", "2h", "As", "2c", "5d", "3c", "--seat", "1:tie=10:paid=10"),  # a loser paid
+]
+
+
+@pytest.mark.parametrize("cards", CHECKS, ids=[" ".join(c) for c in CHECKS])
+def test_check_leaves_no_english_in_the_pseudo_language(cards: tuple[str, ...]) -> None:
+    run = ezbac("check", "--lang", "en_XA", *cards)
+    assert run.returncode == 0, run.stderr
+    assert english_left(run.stdout, allowed=CARDS) == [], run.stdout
+
+
+@pytest.mark.parametrize("words", AUDITS, ids=[" ".join(w[:6]) for w in AUDITS])
+def test_audit_leaves_no_english_in_the_pseudo_language(words: tuple[str, ...]) -> None:
+    run = ezbac("audit", "--lang", "en_XA", *words)
+    assert run.returncode == 1, run.stderr  # each has a deviation
+    assert "1. " in run.stdout
+    assert english_left(run.stdout, allowed=[*CARDS, "dragon7 banker"]) == [], run.stdout
+
+
+def test_check_reads_back_in_traditional_chinese_and_korean() -> None:
+    cards = ("4h", "3s", "2d", "Kc", "8h")
+    assert ezbac("check", "--lang", "zh_Hant", *cards).stdout.splitlines() == [
+        "1. 閒家：4h 2d，合計 6",
+        "2. 莊家：3s Kc，合計 3",
+        "3. 沒有例牌：雙方兩張牌都不是 8 或 9 點",
+        "4. 閒家 6 點：閒家停牌（6-7 停）",
+        "5. 閒家停牌，莊家 3 點：莊家補牌（0-5 補）；第三張牌 8h，莊家合計 1",
+        "6. 結果：閒家以 6 比 1 贏",
+        "最終：閒 4h 2d = 6；莊 3s Kc 8h = 1",
+    ]
+    assert ezbac("check", "--lang", "ko", *cards).stdout.splitlines()[3:6] == [
+        "4. 플레이어 6: 플레이어 스탠드 (6-7 스탠드)",
+        "5. 플레이어 스탠드, 뱅커 3: 뱅커 드로우 (0-5 드로우); 세 번째 카드 8h, 뱅커 합계 1",
+        "6. 결과: 플레이어가 6 대 1로 승",
+    ]
+
+
+def test_a_deviation_reads_back_in_traditional_chinese_and_korean() -> None:
+    words = ("audit", "9s", "2h", "Kd", "3c", "P:4d")
+    assert ezbac(*words, "--lang", "zh_Hant").stdout.splitlines()[2:] == [
+        "1 處偏差：",
+        "1. 第 5 張牌（4d）：4d 發給了閒。規則：閒家例牌 9：雙方都不補牌。"
+        "正確：不再發牌：此局已結束。",
+    ]
+    assert ezbac(*words, "--lang", "ko").stdout.splitlines()[2:] == [
+        "이탈 1건:",
+        "1. 5번째 카드(4d): 4d을(를) 플레이어에게 딜함. 규칙: 플레이어 내추럴 9: 양쪽 모두 "
+        "드로우 없음. 올바른 동작: 카드 없음: 게임이 끝났음.",
+    ]
+
+
+def test_the_english_is_as_it_was() -> None:
+    run = ezbac("audit", "9s", "2h", "Kd", "3c", "P:4d")
+    assert run.stdout.splitlines()[2:] == [
+        "1 deviation:",
+        "1. card 5 (4d): 4d was dealt to the Player. Rule: Player has a natural 9: neither "
+        "hand draws. Right: no card: the coup is over.",
+    ]

@@ -1,0 +1,105 @@
+"""The outputs of `ezbac drills list`, `houses list`, the validators, `analyze` and
+`simulate` in each language: in the pseudo-language nothing is left in English but what
+is typed as it is in every language (ids, titles and names from the files, paths, the
+commands quoted); East Asian columns stay aligned; Traditional Chinese and Korean read
+back."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.i18n.english_left import english_left
+from tests.support.cli import ezbac
+from trainer.cli.output import columns
+
+
+def _listed(command: str) -> list[str]:
+    """Every id, title, name and path the list's JSON gives: the files' own words."""
+    run = ezbac(command, "list", "--json")
+    found = []
+    for line in run.stdout.splitlines():
+        item = json.loads(line)
+        found += [str(item.get(k) or "") for k in ("id", "title", "name", "path", "game")]
+    return found
+
+
+#: The commands a list quotes, typed as they are in every language.
+COMMANDS = [
+    "ezbac drills preview ID",
+    "ezbac drills schema",
+    "ezbac houses show ez > FILE.yaml",
+    "--house ID check analyze simulate train",
+    "yaml",
+]
+
+
+def _folders(text: str) -> list[str]:
+    """The folders a list names: what is between parentheses after a heading."""
+    return [part.split(")")[0] for part in text.split("(")[1:]]
+
+
+@pytest.mark.parametrize("command", ["drills", "houses"])
+def test_a_list_leaves_no_english_in_the_pseudo_language(command: str) -> None:
+    run = ezbac(command, "list", "--lang", "en_XA")
+    assert run.returncode == 0, run.stderr
+    allowed = [*_listed(command), *COMMANDS, *_folders(run.stdout)]
+    assert english_left(run.stdout, allowed=allowed) == [], run.stdout
+
+
+def test_a_list_keeps_its_columns_in_korean() -> None:
+    lines = [
+        line for line in ezbac("drills", "list", "--lang", "ko").stdout.splitlines() if "  " in line
+    ]
+    rows = [line for line in lines if "게임" in line or "테이블" in line]
+    assert len(rows) > 5
+    # the title starts at the same column on every row: the run's words padded by width
+    starts = {columns(line[: line.index("  연습  ") if "  연습  " in line else 0]) for line in rows}
+    assert len(starts - {0}) == 1, lines
+    assert "naturals" in rows[0] and "12게임" in rows[0] and "연습" in rows[0]
+
+
+def test_validators_say_ok_in_the_language(tmp_path: Path) -> None:
+    shown = ezbac("houses", "show", "ez").stdout
+    for name in ("a.yaml", "b.yaml"):
+        (tmp_path / name).write_text(shown.replace("id: ez", f"id: {name[0]}"), encoding="utf-8")
+    files = [str(tmp_path / "a.yaml"), str(tmp_path / "b.yaml")]
+    run = ezbac("houses", "validate", *files, "--lang", "en_XA")
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert english_left(run.stdout, allowed=[*files, "EZ Baccarat"]) == [], run.stdout
+    zh = ezbac("houses", "validate", *files, "--lang", "zh_Hant").stdout.splitlines()
+    assert zh[0] == f"{files[0]}：正確（a：EZ Baccarat，8 副牌）"
+    assert zh[-1] == "檢查了 2 個檔案，0 個無效"
+
+
+@pytest.mark.parametrize("house", ["ez", "commission", "cardroom"])
+def test_analyze_leaves_no_english_in_the_pseudo_language(house: str) -> None:
+    run = ezbac("analyze", "--house", house, "--lang", "en_XA")
+    assert run.returncode == 0, run.stderr
+    allowed = [*_listed("houses"), "Baccarat", "the next quarter"]  # a rounding's own words
+    assert english_left(run.stdout, allowed=allowed) == [], run.stdout
+
+
+def test_analyze_reads_back_in_traditional_chinese_and_korean() -> None:
+    zh = ezbac("analyze", "--lang", "zh_Hant").stdout.splitlines()
+    assert zh[2].split() == ["事件", "序列數", "機率"]
+    assert zh[3].startswith("閒贏          2,230,518,282,592,256    44.6247 %")
+    assert (
+        "（平賠減 5 % 佣金）"
+        in ezbac("analyze", "--house", "commission", "--lang", "zh_Hant").stdout
+    )
+    ko = ezbac("analyze", "--lang", "ko").stdout.splitlines()
+    assert ko[-1] == "하우스 엣지: 베팅 단위당 기대 손실, 푸시는 정산된 베팅으로 계산"
+
+
+def test_simulate_leaves_no_english_in_the_pseudo_language() -> None:
+    run = ezbac("simulate", "--shoes", "2", "--seed", "3", "--lang", "en_XA")
+    assert run.returncode == 0, run.stderr
+    replay = "ezbac simulate --shoes 2 --decks 8 --seed 3"
+    assert english_left(run.stdout + run.stderr, allowed=[replay]) == [], run.stdout
+    ko = ezbac("simulate", "--shoes", "2", "--seed", "3", "--lang", "ko").stdout.splitlines()
+    assert ko[0] == "8덱 슈 2개, 끝에서 14장 앞의 컷 카드, 시드 3"
+    assert ko[2].startswith("게임               81.00           162")
+    assert ko[-1] == f"재현: {replay}"
