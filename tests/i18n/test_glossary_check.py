@@ -190,3 +190,29 @@ def test_the_catalogues_check_reports_a_glossary_and_exits_1(
     ]
     assert "docs/translators.md: its glossaries are not the glossaries' files" in out
     assert "### 한국어 (`ko`)" in glossaries.markdown()
+
+
+def test_a_hostile_file_nesting_aliases_is_named_by_type_and_quick(folder: Path) -> None:
+    """Ten lists of ten under one alias, nine deep: a billion strings if anything printed
+    the whole of it.  Each field is named by its type, and the docs' tables still come."""
+    levels = ["a0: &a0 [" + ", ".join(["x"] * 10) + "]"]
+    for n in range(1, 9):
+        levels.append(f"a{n}: &a{n} [" + ", ".join([f"*a{n - 1}"] * 10) + "]")
+    text = "language: ko\nsources: {}\n" + "\n".join(levels) + "\nterms:\n"
+    text += "  - {term: *a8, kind: *a8, words: *a8, custom: *a8, source: *a8, note: *a8}\n"
+    where = folder / "ko.yaml"
+    # the entry is on line 2 + 9 + 2 = 13, at column 5
+    assert _lines(folder, text)[:4] == [
+        f"{where}:13:5: an entry without its term",
+        f"{where}:13:5: <list>: its words are not a list of words",
+        f"{where}:13:5: <list> names the kind <list>, which the engine does not know",
+        f"{where}:13:5: <list> names the source <list>, not listed",
+    ]
+    assert "\n|  |  |  | no published source found · ours |\n" in glossaries.markdown()
+
+
+def test_a_file_over_the_size_limit_is_not_read(folder: Path) -> None:
+    text = "language: ko\n" + "#" * glossaries.MAX_BYTES + "\n"
+    assert _lines(folder, text) == [
+        f"{folder / 'ko.yaml'}: larger than {glossaries.MAX_BYTES:,} bytes, not read"
+    ]

@@ -64,6 +64,8 @@ FAMILIES: Mapping[str, type[enum.Enum]] = {
 }
 
 NO_SOURCE = "no published source found"
+#: The largest glossary file read: a glossary is a few hundred lines.
+MAX_BYTES = 1_000_000
 _ENTRY_KEYS = frozenset({"term", "kind", "words", "custom", "source", "note", "ours"})
 _SOURCE_KEYS = ("short", "title", "url")
 _BEGIN, _END = "<!-- glossaries: begin -->", "<!-- glossaries: end -->"
@@ -104,10 +106,15 @@ def read(language: str) -> Glossary:
     where = shown(path)
     out = Glossary(language)
     try:
-        text = path.read_bytes().decode("utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError:
         out.problems.append(f"{where}: missing")
         return out
+    if len(raw) > MAX_BYTES:
+        out.problems.append(f"{where}: larger than {MAX_BYTES:,} bytes, not read")
+        return out
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         out.problems.append(f"{where}: not UTF-8 (byte {e.start})")
         return out
@@ -157,28 +164,39 @@ def read(language: str) -> Glossary:
     return out
 
 
+def _said(value: object) -> str:
+    """A value as a line names it: a string quoted, anything else by its type only (never
+    all of what a hostile file nests under one alias)."""
+    return repr(value) if isinstance(value, str) else f"<{type(value).__name__}>"
+
+
+def _text(entry: Mapping[str, object], field: str) -> str:
+    """A field's text, or nothing when it is not a string."""
+    value = entry.get(field)
+    return value if isinstance(value, str) else ""
+
+
 def _entry_problems(entry: dict[str, object], sources: Mapping[str, object]) -> Iterator[str]:
-    name, source = entry.get("term"), entry.get("source")
+    name, source, kind = _said(entry.get("term")), entry.get("source"), entry.get("kind")
     unknown = sorted(str(k) for k in entry if k not in _ENTRY_KEYS)
     if unknown:
-        yield f"{name!r}: unknown field {unknown[0]!r}"
-    if not isinstance(name, str) or not name.strip():
+        yield f"{name}: unknown field {unknown[0]!r}"
+    if not _text(entry, "term").strip():
         yield "an entry without its term"
     words = entry.get("words")
     if not isinstance(words, list) or not words or not all(isinstance(w, str) and w for w in words):
-        yield f"{name!r}: its words are not a list of words"
-    kind = entry.get("kind")
-    if kind is not None and kind not in engine_kinds():
-        yield f"{name!r} names the kind {kind!r}, which the engine does not know"
+        yield f"{name}: its words are not a list of words"
+    if kind is not None and (not isinstance(kind, str) or kind not in engine_kinds()):
+        yield f"{name} names the kind {_said(kind)}, which the engine does not know"
     if source is None:
-        if NO_SOURCE not in str(entry.get("note", "")):
-            yield f"{name!r} has no source and does not say {NO_SOURCE!r}"
+        if NO_SOURCE not in _text(entry, "note"):
+            yield f"{name} has no source and does not say {NO_SOURCE!r}"
         if entry.get("ours") is not True:
-            yield f"{name!r} has no source: it is ours (ours: true)"
-    elif source not in sources:
-        yield f"{name!r} names the source {source!r}, not listed"
+            yield f"{name} has no source: it is ours (ours: true)"
+    elif not isinstance(source, str) or source not in sources:
+        yield f"{name} names the source {_said(source)}, not listed"
     elif entry.get("ours"):
-        yield f"{name!r} names a source and says it is ours"
+        yield f"{name} names a source and says it is ours"
 
 
 def problems(language: str) -> list[str]:
@@ -193,9 +211,9 @@ def problems(language: str) -> list[str]:
         return found
     for entry, line, column in glossary.entries:
         found += [f"{where}:{line}:{column}: {p}" for p in _entry_problems(entry, glossary.sources)]
-    given = {entry.get("term") for entry, _, _ in glossary.entries}
+    given = {_text(entry, "term") for entry, _, _ in glossary.entries}
     found += [f"{where}: the term {term!r} is missing" for term in TERMS if term not in given]
-    kinds = {entry.get("kind") for entry, _, _ in glossary.entries}
+    kinds = {_text(entry, "kind") for entry, _, _ in glossary.entries}
     found += [f"{where}: the kind {k!r} is missing" for k in engine_kinds() if k not in kinds]
     return found
 
@@ -212,20 +230,24 @@ def markdown() -> str:
         out += [f"### {LANGUAGES[language]} (`{language}`)", ""]
         out += ["| term | words | custom | source |", "|---|---|---|---|"]
         for entry, _, _ in glossary.entries:
-            source = entry.get("source")
-            listed = glossary.sources.get(str(source)) if source is not None else None
+            listed = glossary.sources.get(_text(entry, "source"))
+            note = _text(entry, "note")
             if listed is None:
-                cited = f"{entry.get('note', NO_SOURCE)} · ours"
+                cited = f"{note or NO_SOURCE} · ours"
             else:
                 cited = f"[{listed['short']}]({listed['url']})"
-                if entry.get("note"):
-                    cited += f" ({entry['note']})"
-            term = str(entry.get("term", ""))
-            if entry.get("kind"):
-                term += f" (`{entry['kind']}`)"
+                if note:
+                    cited += f" ({note})"
+            term = _text(entry, "term")
+            if _text(entry, "kind"):
+                term += f" (`{_text(entry, 'kind')}`)"
             words = entry.get("words")
-            said = " / ".join(str(w) for w in words) if isinstance(words, list) else ""
-            row = [term, said, str(entry.get("custom", "")), cited]
+            said = (
+                " / ".join(w for w in words if isinstance(w, str))
+                if isinstance(words, list)
+                else ""
+            )
+            row = [term, said, _text(entry, "custom"), cited]
             out.append("| " + " | ".join(_cell(c) for c in row) + " |")
         out.append("")
         for listed in glossary.sources.values():
