@@ -83,3 +83,19 @@ def test_a_stale_compiled_catalogue_is_reported(tmp_path, monkeypatch) -> None:
     )
     found = catalogues.problems()
     assert found == [f"{copy}/vi/LC_MESSAGES/ezbac.mo: not compiled from its .po"]
+
+
+def test_the_check_finds_an_engine_kind_no_glossary_gives(monkeypatch) -> None:
+    """A violation added to the engine without its words: every glossary is reported, and
+    nothing else."""
+    import enum
+
+    from trainer.cli import glossaries
+    from trainer.engine.violations import Violation
+
+    grown = enum.Enum("Violation", [(v.name, v.value) for v in Violation] + [("PEEK", "peek")])
+    monkeypatch.setitem(glossaries.FAMILIES, "violation", grown)
+    assert catalogues.problems() == [
+        f"trainer/i18n/glossary/{code}.yaml: the kind 'violation.peek' is missing"
+        for code in ("zh_Hans", "zh_Hant", "vi", "ko")
+    ]

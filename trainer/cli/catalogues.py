@@ -10,7 +10,8 @@
 
 ``--check`` changes nothing and reports, one a line, what is out of date or incomplete: the
 template, a ``.mo`` not compiled from its ``.po``, a message missing or empty, one marked
-fuzzy, a translation whose placeholders differ from the English's (exit status 1).
+fuzzy, a translation whose placeholders differ from the English's, a glossary missing a term
+or an engine kind or a source (``trainer.cli.glossaries``), exit status 1.
 ``tests/meta/test_catalogues.py`` runs the check in the suite.
 """
 
@@ -24,6 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from trainer.cli import glossaries
 from trainer.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, PSEUDO
 
 if TYPE_CHECKING:
@@ -210,107 +212,9 @@ def problems() -> list[str]:
         if not mo.exists() or mo.read_bytes() != mo_bytes(catalogue):
             found.append(f"{shown(mo)}: not compiled from its .po")
     for language in translated():
-        found.extend(glossary_problems(language))
-    if DOCS.exists():
-        text = DOCS.read_text(encoding="utf-8")
-        if _BEGIN not in text or docs_text(text) != text:
-            found.append(f"{shown(DOCS)}: its glossaries are not the glossaries' files")
+        found.extend(glossaries.problems(language))
+    found.extend(glossaries.docs_problems())
     return found
-
-
-# -- the glossaries ----------------------------------------------------------------------
-
-GLOSSARIES = LOCALE_DIR.with_name("glossary")
-DOCS = SOURCES.parent / "docs" / "translators.md"
-#: The game's terms every glossary gives (each at least once).
-TERMS = (
-    "Player",
-    "Banker",
-    "Tie",
-    "natural",
-    "draws",
-    "stands",
-    "Dragon 7",
-    "Panda 8",
-    "commission",
-    "the take",
-    "the payout",
-    "the shoe",
-    "the burn",
-    "the cut card",
-)
-NO_SOURCE = "no published source found"
-_BEGIN, _END = "<!-- glossaries: begin -->", "<!-- glossaries: end -->"
-
-
-def glossary(language: str) -> dict[str, object]:
-    import yaml
-
-    loaded = yaml.safe_load((GLOSSARIES / f"{language}.yaml").read_text(encoding="utf-8"))
-    if not isinstance(loaded, dict):
-        raise ValueError(f"{GLOSSARIES / language}.yaml: not a mapping")
-    return loaded
-
-
-def glossary_problems(language: str) -> list[str]:
-    """A term missing, a source named but not listed, no source and no "no published source
-    found", one from a source marked as ours."""
-    data = glossary(language)
-    where = shown(GLOSSARIES / f"{language}.yaml")
-    sources = data.get("sources") or {}
-    terms = data.get("terms") or []
-    assert isinstance(sources, dict) and isinstance(terms, list)
-    found = [
-        f"{where}: {term!r} is missing"
-        for term in TERMS
-        if term not in {entry.get("term") for entry in terms}
-    ]
-    for entry in terms:
-        name, source = entry.get("term"), entry.get("source")
-        if source is None and NO_SOURCE not in str(entry.get("note", "")):
-            found.append(f"{where}: {name!r} has no source and does not say {NO_SOURCE!r}")
-        if source is None and not entry.get("ours"):
-            found.append(f"{where}: {name!r} has no source: it is ours (ours: true)")
-        if source is not None and source not in sources:
-            found.append(f"{where}: {name!r} names the source {source!r}, not listed")
-    return found
-
-
-def glossary_markdown() -> str:
-    """Every glossary as the tables of docs/translators.md."""
-    out: list[str] = []
-    for language in translated():
-        data = glossary(language)
-        sources = data.get("sources") or {}
-        assert isinstance(sources, dict)
-        out += [f"### {LANGUAGES[language]} (`{language}`)", ""]
-        out += ["| term | words | custom | source |", "|---|---|---|---|"]
-        terms = data.get("terms") or []
-        assert isinstance(terms, list)
-        for entry in terms:
-            source = entry.get("source")
-            if source is None:
-                cited = entry.get("note", NO_SOURCE) + " · ours"
-            else:
-                listed = sources[source]
-                cited = f"[{listed['short']}]({listed['url']})"
-                if entry.get("note"):
-                    cited += f" ({entry['note']})"
-            words = " / ".join(entry.get("words") or [])
-            out.append(f"| {entry['term']} | {words} | {entry.get('custom', '')} | {cited} |")
-        out.append("")
-        for listed in sources.values():
-            out.append(f"- [{listed['short']}]({listed['url']}): {listed['title']}")
-        if sources:
-            out.append("")
-    return "\n".join(out)
-
-
-def docs_text(current: str) -> str:
-    """docs/translators.md with its glossaries section made from the glossaries."""
-    head, _, rest = current.partition(_BEGIN)
-    _, _, tail = rest.partition(_END)
-    return f"{head}{_BEGIN}\n\n{glossary_markdown()}\n{_END}{tail}"
 
 
 def build() -> None:
@@ -330,8 +234,7 @@ def build() -> None:
         po.write_bytes(po_text(catalogue))
         catalogue = read(po, "en" if language == PSEUDO else language)
         po.with_suffix(".mo").write_bytes(mo_bytes(catalogue))
-    if DOCS.exists() and _BEGIN in DOCS.read_text(encoding="utf-8"):
-        DOCS.write_text(docs_text(DOCS.read_text(encoding="utf-8")), encoding="utf-8")
+    glossaries.write_docs()
 
 
 def _new(language: str) -> Catalog:
