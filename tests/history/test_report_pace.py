@@ -9,10 +9,20 @@ import csv
 import io
 import json
 
+import pytest
+
 from tests.history.test_table_history import work_two_tables
 from tests.support.history import T0, answer, session
 from trainer.history.report import CSV_COLUMNS, build_report, render_csv, render_json
+from trainer.history.store import open_history
 from trainer.session.pace import table_time
+
+
+@pytest.fixture
+def store(history_db: str):
+    """An empty history, once in an SQLite file and once on a PostgreSQL server."""
+    with open_history(history_db) as s:
+        yield s
 
 
 def test_the_csv_ends_with_the_table_pace(store) -> None:
