@@ -6,8 +6,8 @@ Run on demand (not collected by pytest)::
 
 Times ``trainer.history.mastery.judge`` over skills of 60 answers (recent 30) judged against
 ``target_seconds`` (whole milliseconds, integers: 514.285 s) and against a pace band of 7
-coups an hour (3,600,000/7 ms, a Fraction), the same target either way, and ``trainer.session.pace.table_time`` over table records
-(best of five runs each).
+coups an hour (3,600,000/7 ms, a Fraction), the same target either way, and
+``trainer.session.pace.table_time`` over table records (best of five runs each).
 """
 
 from __future__ import annotations

@@ -9,10 +9,20 @@ import csv
 import io
 import json
 
+import pytest
+
 from tests.history.test_table_history import work_two_tables
-from tests.support.history import T0, answer
+from tests.support.history import T0, answer, session
 from trainer.history.report import CSV_COLUMNS, build_report, render_csv, render_json
+from trainer.history.store import open_history
 from trainer.session.pace import table_time
+
+
+@pytest.fixture
+def store(history_db: str):
+    """An empty history, once in an SQLite file and once on a PostgreSQL server."""
+    with open_history(history_db) as s:
+        yield s
 
 
 def test_the_csv_ends_with_the_table_pace(store) -> None:
@@ -44,3 +54,25 @@ def test_the_records_rule_is_the_historys(store) -> None:
     kept = work_two_tables(store)
     (ann,) = build_report(store).trainees
     assert table_time(kept) == (2, 24.0) == ann.table_pace
+
+
+def test_each_attempt_says_its_table_pace(store) -> None:
+    from trainer.history.report import (
+        ATTEMPT_COLUMNS,
+        attempts_dict,
+        build_attempts,
+        render_attempts_csv,
+    )
+
+    work_two_tables(store)
+    store.on_answer(answer("natural", True, T0, trainee="bo", session_id="b1"))
+    store.on_session(session("b1", trainee="bo"))
+    attempts = build_attempts(store)
+    ann, bo = attempts
+    assert (ann.table_pace, ann.coups_an_hour) == ((2, 24.0), 300)
+    assert (bo.table_pace, bo.coups_an_hour) == (None, None)
+    assert ATTEMPT_COLUMNS[-2:] == ("tables", "coups_an_hour")
+    rows = list(csv.DictReader(io.StringIO(render_attempts_csv(attempts))))
+    assert [(r["tables"], r["coups_an_hour"]) for r in rows] == [("2", "300"), ("", "")]
+    got = attempts_dict(attempts, None)["attempts"]
+    assert [(a["tables"], a["coups_an_hour"]) for a in got] == [(2, 300), (None, None)]

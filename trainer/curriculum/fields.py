@@ -76,7 +76,7 @@ PACE_BAND = Obj(
                 reads(ScalarReads.choice, FORMATS, "a table format"),
                 {"type": "string", "enum": list(FORMATS)},
             ),
-            "The table format whose target (the file's pace) is used: " + " | ".join(FORMATS) + ".",
+            "The table format whose target (the file's pace) is used.",
             required=True,
         ),
         "per": Field(
@@ -426,8 +426,9 @@ class _File(Obj):
     pace = Field(
         MapOf(FORMATS, PACE),
         "The school's pace targets per table format, over the house's field by field: "
-        "{mini: {coups_an_hour: 150, seconds_a_seat: 6}}. The audition's table areas are "
-        "judged against them, and a mastery pace_target reads them.",
+        "{mini: {coups_an_hour: 150, seconds_a_seat: 6}}. A table drill's results on this "
+        "path and the audition's table areas are judged against them, and a mastery "
+        "pace_target reads them.",
         default={},
     )
     mastery = Field(MASTERY, "Mastery settings for every skill.", default=None)

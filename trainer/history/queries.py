@@ -167,12 +167,13 @@ class TableRunRow(NamedTuple):
 
 
 @decoded("the history")
-def table_run_rows(store: HistoryStore, trainee: str) -> list[TableRunRow]:
+def table_run_rows(store: HistoryStore, trainee: str | None) -> list[TableRunRow]:
     """Each run's tables and their time: the seconds of the answers that are the dealer's
     actions (a moment, the take, a payout, a commission), and once per table the time a
     table whose limit ran out waited (its questions still open, each timed over it).  The
     chips (its payout's time), the order and a winner left unpaid (the pay phase's) are
-    timed over actions already counted, so they are left out here."""
+    timed over actions already counted, so they are left out here.  ``trainee`` None:
+    everyone's runs."""
     where, params = trainee_where(store, trainee, None, "answered_at", "step = 'table'")
     return [TableRunRow(*row) for row in _table_time(store, "session_id", where, params)]
 

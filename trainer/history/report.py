@@ -125,6 +125,16 @@ class WeakSkill:
         return describe(self.skill)
 
 
+def _coups_an_hour(pace: tuple[int, float] | None) -> int | None:
+    """3,600 x tables / their seconds, exact and rounded down; None: none timed."""
+    from fractions import Fraction
+
+    if pace is None or pace[1] <= 0:
+        return None
+    tables, seconds = pace
+    return math.floor(Fraction(3600 * tables) / Fraction(seconds))
+
+
 @dataclass(frozen=True, slots=True)
 class TraineeReport:
     trainee: str
@@ -145,12 +155,7 @@ class TraineeReport:
     def coups_an_hour(self) -> int | None:
         """The table pace, 3,600 x tables / their seconds, exact and rounded down (as
         trainer.engine.pace measures it, without loading the engine); None: none timed."""
-        from fractions import Fraction
-
-        if self.table_pace is None or self.table_pace[1] <= 0:
-            return None
-        tables, seconds = self.table_pace
-        return math.floor(Fraction(3600 * tables) / Fraction(seconds))
+        return _coups_an_hour(self.table_pace)
 
 
 @dataclass(frozen=True, slots=True)
@@ -475,10 +480,19 @@ class Attempt:
     passed: bool | None  # None unless finished
     seconds: float  # time spent answering, summed over its answers
     reference_opened: int
+    #: Its table work: (tables worked, their seconds, counted as the report counts them);
+    #: None for a run with no table.
+    table_pace: tuple[int, float] | None = None
 
     @property
     def score(self) -> float | None:
         return percent_1dp(self.correct, self.questions)
+
+    @property
+    def coups_an_hour(self) -> int | None:
+        """The run's table pace, 3,600 x tables / their seconds, rounded down (None: no
+        table, or no time taken)."""
+        return _coups_an_hour(self.table_pace)
 
 
 def _status(s: SessionRecord) -> str:
@@ -498,6 +512,11 @@ def build_attempts(
     per_session = {
         (r.trainee, r.session_id): Tally(r.answered, r.correct, r.seconds)
         for r in queries.run_rows(store, trainee, since)
+    }
+    tables = {
+        r.session_id: (r.tables, r.seconds)
+        for r in queries.table_run_rows(store, trainee)
+        if r.tables
     }
     listed = queries.listed_names(store)  # a finished exam under the name it was sat under
     runs = sorted(
@@ -523,6 +542,7 @@ def build_attempts(
                 passed=s.passed if s.completed else None,
                 seconds=kept.seconds,
                 reference_opened=s.reference_opened,
+                table_pace=tables.get(s.session_id),
             )
         )
     return tuple(out)
@@ -543,6 +563,9 @@ ATTEMPT_COLUMNS: tuple[str, ...] = (
     "seconds",
     "reference_opened",
     "session_id",
+    # added at the end: a table run's pace
+    "tables",
+    "coups_an_hour",
 )
 
 
@@ -571,6 +594,8 @@ def render_attempts_csv(attempts: tuple[Attempt, ...]) -> str:
                 round(a.seconds, 2),
                 a.reference_opened,
                 a.session_id,
+                "" if a.table_pace is None else a.table_pace[0],
+                _blank(a.coups_an_hour),
             ]
         )
     return buffer.getvalue()
@@ -597,6 +622,8 @@ def attempts_dict(attempts: tuple[Attempt, ...], since: datetime | None) -> dict
                 "seconds": round(a.seconds, 2),
                 "reference_opened": a.reference_opened,
                 "session_id": a.session_id,
+                "tables": None if a.table_pace is None else a.table_pace[0],
+                "coups_an_hour": a.coups_an_hour,
             }
             for a in attempts
         ],

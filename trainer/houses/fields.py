@@ -444,8 +444,8 @@ class _House(Obj):
     pace = Field(
         MapOf(FORMATS, PACE),
         "Pace targets per format: {mini: {coups_an_hour: 200, seconds_a_seat: 6}}. The "
-        "table drill's results, the audition's table area and the reports show pace "
-        "against the target of the house's table_format.",
+        "table drill's results and the audition's table areas judge pace against the target "
+        "of the house's table_format (a school's curriculum may set its own over it).",
         default={},
     )
     shoe = Field(SHOE, SHOE.doc)
