@@ -265,7 +265,11 @@ def history_recorder(db: str | None, curriculum: str | None = None) -> Recorder:
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     atexit.register(store.close)
-    return Recorder(store, curriculum=curriculum)
+    from trainer.words.sheet import sign_off_pdf
+
+    # the sheet in the language spoken when it is written (the person's own once the
+    # roster keeps one: trainer.words.sheet.sheet_language)
+    return Recorder(store, curriculum=curriculum, sheet_pdf=sign_off_pdf)
 
 
 def history_hooks(db: str | None) -> HistoryPort:
