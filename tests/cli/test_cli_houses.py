@@ -144,6 +144,7 @@ def test_houses_list_and_show() -> None:
         "ez-tie9",
         "commission",
         "cardroom",
+        "ez-cantonese",
     ]
     shown = ezbac("houses", "show", "cardroom")
     assert shown.returncode == 0 and "game: cardroom" in shown.stdout
