@@ -203,3 +203,66 @@ def test_the_font_is_found_in_a_folder_named_by_the_environment(tmp_path: Path) 
         (tmp_path / path.name).symlink_to(path)
     found = font_files({FONT_DIR_ENV: str(tmp_path)}, dirs=())
     assert {p.parent for p in found.values()} == {tmp_path}
+
+
+# -- through the command line: --lang, the font missing or damaged ---------------------------
+
+
+@pytest.fixture
+def sat(tmp_path: Path) -> tuple[str, Path]:
+    from tests.cli.test_cli_audition import make_history
+
+    return make_history(str(tmp_path / "h.sqlite3"), tmp_path)
+
+
+def _record_cmd(sat: tuple[str, Path], out: Path, *before: str, env: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
+    from tests.cli.test_cli_audition import RUN
+    from tests.support.cli import ezbac
+
+    db, curriculum = sat
+    return ezbac(
+        *before,
+        "audition",
+        "record",
+        RUN,
+        "--out",
+        str(out),
+        "--db",
+        db,
+        "--curriculum",
+        str(curriculum),
+        env=env,
+    )
+
+
+def test_the_command_writes_the_sheet_in_the_language_asked(sat, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "sheet.pdf"
+    done = _record_cmd(sat, out, "--lang", "zh_Hant")
+    assert done.returncode == 0, done.stderr
+    text = read_back(out.read_bytes(), tmp_path, "cli")
+    assert "驗證" in text and "Verification" in text  # the heading, its English under it
+
+
+def test_the_command_says_in_one_line_that_the_font_is_missing(sat, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    empty = tmp_path / "no-fonts"
+    empty.mkdir()
+    out = tmp_path / "sheet.pdf"
+    done = _record_cmd(sat, out, env={FONT_DIR_ENV: str(empty)})
+    assert done.returncode != 0
+    (line,) = done.stderr.splitlines()
+    assert "Noto Sans CJK" in line and "fonts-noto-cjk" in line and str(empty) in line
+    assert "Traceback" not in done.stderr
+    assert not out.exists()  # nothing written
+
+
+def test_a_damaged_font_file_is_one_line_naming_it(sat, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    broken = tmp_path / "fonts"
+    broken.mkdir()
+    for name in ("NotoSansCJK-Regular.ttc", "NotoSansCJK-Bold.ttc"):
+        (broken / name).write_bytes(b"ttcf" + b"\x00" * 64)
+    out = tmp_path / "sheet.pdf"
+    done = _record_cmd(sat, out, env={FONT_DIR_ENV: str(broken)})
+    assert done.returncode != 0
+    (line,) = done.stderr.splitlines()
+    assert "NotoSansCJK-" in line and "cannot be read" in line
+    assert not out.exists()

@@ -55,7 +55,7 @@ ATTACHMENT = "audition-record.json"
 
 #: The sheet's font: its name, its two files (regular, bold: OpenType collections) and where
 #: they are looked for (Debian's fonts-noto-cjk first); a folder named by ``FONT_DIR_ENV`` is
-#: looked in before them.
+#: looked in instead of them.
 FONT_NAME = "Noto Sans CJK"
 FONT_FILES = {"": "NotoSansCJK-Regular.ttc", "B": "NotoSansCJK-Bold.ttc"}
 FONT_DIRS = (
@@ -80,18 +80,20 @@ class SheetFontError(UnavailableError):
 def font_files(
     environ: Mapping[str, str] | None = None, dirs: Sequence[Path] = FONT_DIRS
 ) -> dict[str, Path]:
-    """The sheet's font files by style, from the first folder that holds both (the one
-    named by ``FONT_DIR_ENV``, then ``dirs``); SheetFontError (one line naming the font and
-    how to install it) when none does."""
+    """The sheet's font files by style, from the first of ``dirs`` that holds both, or
+    only from the folder ``FONT_DIR_ENV`` names when it is set; SheetFontError (one line
+    naming the font and how to install it) when none does."""
     env = os.environ if environ is None else environ
-    named = [Path(env[FONT_DIR_ENV])] if env.get(FONT_DIR_ENV) else []
-    for folder in (*named, *dirs):
+    named = env.get(FONT_DIR_ENV)
+    for folder in [Path(named)] if named else dirs:
         found = {style: folder / name for style, name in FONT_FILES.items()}
         if all(path.is_file() for path in found.values()):
             return found
+    where = f"in {named} ({FONT_DIR_ENV})" if named else "in the system's font folders"
     raise SheetFontError(
-        f"the sign-off sheet's font {FONT_NAME} ({FONT_FILES['']}) is missing: install "
-        f"Debian's fonts-noto-cjk, or name the folder holding its files in {FONT_DIR_ENV}"
+        f"the sign-off sheet's font {FONT_NAME} ({FONT_FILES['']}) is missing {where}: "
+        f"install Debian's fonts-noto-cjk, or name the folder holding its files in "
+        f"{FONT_DIR_ENV}"
     )
 
 
@@ -106,11 +108,6 @@ class Text:
     @classmethod
     def plain(cls, text: str) -> Text:
         return cls(text, text)
-
-    @property
-    def both(self) -> str:
-        """The text, then its English on a line of its own where it differs."""
-        return self.local if self.local == self.english else f"{self.local}\n{self.english}"
 
 
 def _shown(text: str, cmap: dict[int, str] | None) -> str:
@@ -204,7 +201,9 @@ class Sheet:
         widths: tuple[int, ...],
     ) -> None:
         """Rows under a bold head, a rule between rows, no columns drawn; no markdown read
-        in a cell (a name's asterisks are printed as typed); a cell's English under it."""
+        in a cell (a name's asterisks are printed as typed).  The head carries the English
+        beside each column's name; the rows are in the sheet's language only (numbers,
+        grades and titles as recorded), so a row keeps to its lines."""
         from fpdf.enums import TableBordersLayout
 
         self.font("", SMALL)
@@ -215,11 +214,14 @@ class Sheet:
             text_align="LEFT",
             width=self.width,
         ) as table:
-            for cells in (head, *rows):
+            row = table.row()
+            for cell in head:
+                both = cell.local if cell.local == cell.english else f"{cell.local} {cell.english}"
+                row.cell(self.shown(both))
+            for cells in rows:
                 row = table.row()
                 for cell in cells:
-                    lines = cell.both.split("\n")
-                    row.cell("\n".join(self.shown(part) for part in lines))
+                    row.cell(self.shown(cell.local))
 
     def fingerprint(self, label: Text, kid: str, token: str) -> None:
         """In the free column from ``verify_top``: the label, the key's fingerprint (8 groups
@@ -283,7 +285,13 @@ def open_sheet(
     face = FACES.get(language, FACES["en"])
     pdf = FPDF(format="A4")
     for style, path in files.items():
-        pdf.add_font(_FAMILY, style, str(path), collection_font_number=face)
+        try:
+            pdf.add_font(_FAMILY, style, str(path), collection_font_number=face)
+        except Exception as exc:  # fontTools' TTLibError, struct.error, OSError ...
+            raise SheetFontError(
+                f"{path}: the sign-off sheet's font {FONT_NAME} cannot be read "
+                f"({type(exc).__name__}): install Debian's fonts-noto-cjk again"
+            ) from None
     sheet = Sheet(pdf, language, signed)
     sheet.font("", BODY)
     pdf.set_title(sheet.shown(title))
