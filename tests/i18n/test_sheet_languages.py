@@ -266,3 +266,29 @@ def test_a_damaged_font_file_is_one_line_naming_it(sat, tmp_path: Path) -> None:
     (line,) = done.stderr.splitlines()
     assert "NotoSansCJK-" in line and "cannot be read" in line
     assert not out.exists()
+
+
+def test_the_verification_block_keeps_its_fingerprint_and_qr_code_on_its_page(
+    tmp_path: Path,
+) -> None:
+    # nine houses push the signed Chinese sheet's verification block to the foot of page 1:
+    # it starts on page 2 with the key's fingerprint and the QR code beside it, never with
+    # its heading on one page and its free column on the next
+    pem, public = new_key("Escola de Croupiers", b"phrase")
+    (tmp_path / "key.pem").write_bytes(pem)
+    (tmp_path / "key.pub").write_text(json.dumps(public.as_json()), encoding="utf-8")
+    sheet = replace(
+        record("陳大文"), house_parts=tuple((f"House {k}", ("Drill",)) for k in range(9))
+    )
+    signed = sign_record(sheet.signed_record(), open_signer(tmp_path / "key.pem", b"phrase"))
+    path = tmp_path / "signed.pdf"
+    path.write_bytes(sign_off_pdf(sheet, signed, language="zh_Hant"))
+    for page in (1, 2):
+        text = subprocess.run(
+            ["pdftotext", "-f", str(page), "-l", str(page), str(path), "-"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        here = ["Verification" in text, "學校金鑰的指紋" in text, "fingerprint (SHA-256)" in text]
+        assert here in ([True] * 3, [False] * 3), (page, here)

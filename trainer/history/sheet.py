@@ -49,6 +49,11 @@ BESIDE, BESIDE_LINE, BESIDE_GREY = 7.0, 3.2, 90
 #: the Helvetica the sheet was laid out in, and a sheet with every field at its cap still
 #: holds one page.
 STRETCH = 90
+#: The smallest QR code a signed sheet prints (mm; any phone reads it), and the height the
+#: free column needs for it (the fingerprint's label and lines above it): the verification
+#: block starts on a page with that much left, never split from its column.
+QR_MIN = 40.0
+VERIFY_HEIGHT = 4 * 3.5 + QR_MIN + 1
 #: The signed record's attachment in the PDF (uncompressed ASCII JSON: ``verify`` finds it
 #: without a PDF reader, trainer.history.signing.find_in_pdf).
 ATTACHMENT = "audition-record.json"
@@ -189,6 +194,12 @@ class Sheet:
             self.pdf.set_text_color(BESIDE_GREY)
             self._cell(text.english, min(size, BESIDE), style, BESIDE_LINE, w, False)
             self.pdf.set_text_color(0)
+
+    def keep(self, height: float) -> None:
+        """A new page unless ``height`` mm are left on this one (a block kept whole)."""
+        pdf = self.pdf
+        if float(pdf.get_y()) + height > float(pdf.page_break_trigger):
+            pdf.add_page()
 
     def heading(self, text: Text) -> None:
         self.pdf.ln(1.5)

@@ -32,6 +32,7 @@ from trainer.history.sheet import (
     FINE_LINE,
     SMALL,
     SMALL_LINE,
+    VERIFY_HEIGHT,
     Sheet,
     Text,
     open_sheet,
@@ -252,6 +253,8 @@ def _houses(sheet: Sheet, say: Say, record: AuditionRecord) -> None:
 
 def _verification(sheet: Sheet, say: Say, record: AuditionRecord) -> None:
     sheet.pdf.ln(1.5)
+    if sheet.signed is not None:  # the fingerprint and the QR code beside the block, whole
+        sheet.keep(VERIFY_HEIGHT)
     sheet.verify_top = sheet.pdf.get_y()  # the free column starts here (VERIFY_ROOM)
     sheet.line(say._("Verification"), 10.5, "B", 5.5)
     left = sheet.left_column
