@@ -132,6 +132,11 @@ async def test_the_calls_drill_screen_under_the_cantonese_house() -> None:
             buttons = [b for b in app.screen.query(OptionButton) if b.display]
             shown = [b.plain_label for b in buttons]
             assert call in shown, shown
+            # each call whole on the 80x24 screen (a Chinese character takes two columns)
+            lines = [strip.text for strip in app.screen._compositor.render_strips()]
+            assert len(lines) == 24
+            for label in shown:
+                assert any(label in line for line in lines), (label, lines)
             key = next(b.key for b in buttons if b.plain_label == (call if n else shown[-1]))
             if n == 0 and shown[-1] == call:
                 key = next(b.key for b in buttons if b.plain_label != call)
