@@ -292,3 +292,15 @@ def test_the_verification_block_keeps_its_fingerprint_and_qr_code_on_its_page(
         ).stdout
         here = ["Verification" in text, "學校金鑰的指紋" in text, "fingerprint (SHA-256)" in text]
         assert here in ([True] * 3, [False] * 3), (page, here)
+
+
+def test_a_name_typed_with_combining_marks_prints_composed(tmp_path: Path) -> None:
+    # "Nguyễn Thị" as letters and combining marks (NFD, as some input methods send it):
+    # printed as the composed letters, read back as typed once composed
+    typed = unicodedata.normalize("NFD", "Nguyễn Thị Hồng")
+    assert typed != "Nguyễn Thị Hồng"
+    pdf = sign_off_pdf(record(typed), language="vi")
+    raw = subprocess.run(
+        ["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
+    assert "Nguyễn Thị Hồng" in raw  # composed in the PDF's text itself, not only after NFC

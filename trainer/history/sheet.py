@@ -123,9 +123,11 @@ def _shown(text: str, cmap: dict[int, str] | None) -> str:
     def lacks(c: str) -> bool:
         return cmap is not None and ord(c) not in cmap and not c.isspace()
 
+    # composed first: a Vietnamese name typed as letters and combining marks (NFD) prints
+    # as the font's own accented letters, not marks set loose beside them
     return "".join(
         "?" if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") or lacks(c) else c
-        for c in text
+        for c in unicodedata.normalize("NFC", text)
     )
 
 
