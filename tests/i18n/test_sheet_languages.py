@@ -304,3 +304,12 @@ def test_a_name_typed_with_combining_marks_prints_composed(tmp_path: Path) -> No
         ["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True
     ).stdout.decode()
     assert "Nguyễn Thị Hồng" in raw  # composed in the PDF's text itself, not only after NFC
+
+
+@pytest.mark.parametrize("named", ["/x" * 3000, "relative/nowhere", " ", "/dev/null"])
+def test_a_hostile_font_folder_is_the_font_missing(named: str) -> None:
+    # a name too long for the system, a folder that is not there, a device: the font is
+    # missing, said in one line naming where it was looked for, never an OSError
+    with pytest.raises(SheetFontError) as caught:
+        font_files({FONT_DIR_ENV: named})
+    assert "\n" not in str(caught.value) and FONT_DIR_ENV in str(caught.value)

@@ -82,6 +82,14 @@ class SheetFontError(UnavailableError):
     """The sheet's font is not installed."""
 
 
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file (a name too long, a loop: not one)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
 def font_files(
     environ: Mapping[str, str] | None = None, dirs: Sequence[Path] = FONT_DIRS
 ) -> dict[str, Path]:
@@ -92,7 +100,7 @@ def font_files(
     named = env.get(FONT_DIR_ENV)
     for folder in [Path(named)] if named else dirs:
         found = {style: folder / name for style, name in FONT_FILES.items()}
-        if all(path.is_file() for path in found.values()):
+        if all(_is_file(path) for path in found.values()):
             return found
     where = f"in {named} ({FONT_DIR_ENV})" if named else "in the system's font folders"
     raise SheetFontError(
