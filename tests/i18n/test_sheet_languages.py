@@ -313,3 +313,22 @@ def test_a_hostile_font_folder_is_the_font_missing(named: str) -> None:
     with pytest.raises(SheetFontError) as caught:
         font_files({FONT_DIR_ENV: named})
     assert "\n" not in str(caught.value) and FONT_DIR_ENV in str(caught.value)
+
+
+def test_an_area_without_enough_answers_is_worded_in_the_sheets_language(
+    tmp_path: Path,
+) -> None:
+    # two answers where the area needs five: no grade; the table says so in the language
+    practical = [answer("natural", True, T0, seconds=2.0, answer_text="x", expected="x")] * 2
+    verdict = judge_audition(AUDITION, "Ana", "Lee", T0, 3, practical)
+    run = replace(
+        SessionRecord("run1", "Ana", "audition", "Audition", "exam", T0),
+        finished_at=T0 + timedelta(hours=1),
+        passed=False,
+    )
+    sheet = AuditionRecord(run, "School", "Lee", verdict, (), "CODE-1234")
+    worded = {"zh_Hant": "作答不足", "ko": "답변 부족", "vi": "không đủ câu trả lời"}
+    for language, words in worded.items():
+        text = read_back(sign_off_pdf(sheet, language=language), tmp_path, language)
+        assert words in text and "not enough answers" not in text
+    assert "not enough answers" in read_back(sign_off_pdf(sheet, language="en"), tmp_path, "en")

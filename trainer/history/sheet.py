@@ -234,6 +234,7 @@ class Sheet:
             line_height=SMALL_LINE,
             text_align="LEFT",
             width=self.width,
+            padding=(0.3, 0),  # a little air between a row's text and its rules
         ) as table:
             row = table.row()
             for cell in head:

@@ -199,7 +199,14 @@ def _practical(sheet: Sheet, say: Say, record: AuditionRecord) -> None:
             pace = say._(
                 "{seconds} s per answer, {target}", seconds=seconds(area.average), target=target
             )
-        rows.append((Text.plain(area.area.title), Text.plain(area.mark), right, pace))
+        # the grade worded here, not the verdict's English mark
+        if not area.enough:
+            mark = say._("not enough answers")
+        elif area.grade is None:
+            mark = say._("failed")
+        else:
+            mark = Text.plain(area.grade.grade)
+        rows.append((Text.plain(area.area.title), mark, right, pace))
     head = (say._("Area"), say._("Grade"), say._("Right"), say._("Pace"))
     sheet.table(head, rows, (79, 30, 23, 48))
     grades = []
