@@ -154,3 +154,21 @@ def test_only_a_whole_word_and_only_a_result_call_breaks_the_custom() -> None:
     # a call that announces no result is not held to it
     assert win_lose_problem("tie_push", "Tie: nobody loses", CallLanguage.ENGLISH, WITHOUT) is None
     assert win_lose_problem("dragon7", "Dragon 7, Banker wins", CallLanguage.ENGLISH, WITHOUT)
+
+
+def test_a_call_keyed_by_a_supervisor_is_worded_in_the_house_language() -> None:
+    # `say:player_shows=2`, `say:wins=banker,7,6` in the audit's notation: the keys and
+    # values are the same in every language; the words are the house's
+    from trainer.engine.dealt import SaidCall
+
+    h = BUNDLED_HOUSES["ez-cantonese"]
+    assert SaidCall("player_shows", ("2",), 4).words(h) == "閒兩點"
+    assert SaidCall("wins", ("banker", "7", "6"), 6).words(h) == "莊七點，閒六點"
+    assert SaidCall("wins", ("banker", "7", "6"), 6).words(EZ_HOUSE) == (
+        "Banker wins, seven over six"
+    )
+    # the engine's own calls keep their keys and values whatever the language
+    (english, cantonese) = (
+        [(c.key, c.values) for c in calls_for(coup(DRAGON).coup, x)] for x in (EZ_HOUSE, h)
+    )
+    assert english == cantonese
