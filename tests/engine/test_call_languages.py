@@ -172,3 +172,24 @@ def test_a_call_keyed_by_a_supervisor_is_worded_in_the_house_language() -> None:
         [(c.key, c.values) for c in calls_for(coup(DRAGON).coup, x)] for x in (EZ_HOUSE, h)
     )
     assert english == cantonese
+
+
+def test_under_the_custom_the_result_with_win_words_is_the_first_wrong_call() -> None:
+    import random
+
+    from trainer.engine.calls import wrong_calls
+
+    dealt = coup(NATURAL).coup  # the Player's natural nine over the Banker's five
+    for h, right, slip in (
+        (house(CallLanguage.ENGLISH, WITHOUT), "Player nine, Banker five",
+         "Player wins, nine over five"),
+        (house(CallLanguage.KOREAN, WITHOUT), "플레이어 구, 뱅커 오", "플레이어 승, 구 대 오"),
+    ):  # fmt: skip
+        result = calls_for(dealt, h)[-1]
+        assert result.text == right
+        assert wrong_calls(result, dealt, h, random.Random(0))[0] == slip
+    # with win and lose said, no such call is offered: it would be the right one
+    english = calls_for(dealt, EZ_HOUSE)[-1]
+    assert "Player nine, Banker five" not in wrong_calls(
+        english, dealt, EZ_HOUSE, random.Random(0), count=20
+    )

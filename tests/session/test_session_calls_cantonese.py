@@ -69,20 +69,32 @@ def test_each_call_is_graded_in_cantonese(cards: str) -> None:
             assert q.grade(ChoiceAnswer(option)).correct is (option == q.expected().text)
         # the English call of the same moment is not the house's: graded wrong
         assert not q.grade(ChoiceAnswer("Player shows nine")).correct
-        # the custom: no call offered says win (贏) or lose (輸)
-        assert not any("贏" in o or "輸" in o for o in q.options)
+        # the custom: the right call never says win (贏) or lose (輸); a result's question
+        # offers the same result called with 贏 among the wrong calls (the slip to unlearn)
+        assert "贏" not in q.expected().text and "輸" not in q.expected().text
+        if q.call().step.value == "result":
+            said = {
+                NATURAL: "閒贏，九點對五點",
+                DRAGON: "龍7，莊贏，七點對六點",
+                PLAYER_STANDS: "閒贏，六點對一點",
+            }[cards]
+            assert said in q.options
+            assert not q.grade(ChoiceAnswer(said)).correct
 
 
 def test_the_wrong_results_are_cantonese_and_plausible() -> None:
-    # PLAYER_STANDS: the right result 閒六點，莊一點; the loser called first (莊六點，閒一點)
-    # and the totals the wrong way round (閒一點，莊六點) are among the calls it can be
-    # mistaken for
-    (result,) = [
-        q for q in call_questions(call_drill(), [coup(PLAYER_STANDS)], random.Random(1))
-        if q.expected().text == "閒六點，莊一點"
-    ]  # fmt: skip
-    assert "莊六點，閒一點" in result.options
-    assert all(o.startswith(("閒", "莊", "和局")) for o in result.options)
+    # PLAYER_STANDS: the right result 閒六點，莊一點.  First among the calls it can be
+    # mistaken for, always offered: the same result with the word the custom leaves out
+    # (閒贏，六點對一點); among the rest the loser called first (莊六點，閒一點)
+    from trainer.engine.calls import calls_for, wrong_calls
+
+    dealt = coup(PLAYER_STANDS).coup
+    result = calls_for(dealt, CANTONESE)[-1]
+    assert result.text == "閒六點，莊一點"
+    wrong = wrong_calls(result, dealt, CANTONESE, random.Random(1), count=20)
+    assert wrong[0] == "閒贏，六點對一點"
+    assert "莊六點，閒一點" in wrong
+    assert all(o.startswith(("閒", "莊", "和局")) for o in wrong)
 
 
 def test_a_session_records_the_cantonese_calls() -> None:

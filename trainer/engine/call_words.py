@@ -440,6 +440,12 @@ class Calls:
             raise HouseError("; ".join(problems))
         object.__setattr__(self, "wording", MappingProxyType(merged))
 
+    def say_with_win_lose(self, key: str, **values: int | str) -> str:
+        """The call as the house's language says it with the words for win and lose (a
+        wrong call where the house's custom leaves them out)."""
+        plain = Calls(language=self.language)  # the language's own, win and lose said
+        return plain.say(key, **values)
+
     def say(self, key: str, **values: int | str) -> str:
         """The call with totals as words and the hands by their names in the house's
         language: say("wins", hand="Banker", high=7, low=5); a result's ``other`` is the
