@@ -296,10 +296,11 @@ def test_the_verdict_screens_key_writes_the_sheet_into_the_ezbac_folder(history)
     import os
 
     from trainer.history.hooks import Recorder
+    from trainer.words.sheet import sign_off_pdf
 
     db, curriculum = history
     with open_history(db) as store:
-        where = Recorder(store, curriculum=curriculum).sign_off(RUN)
+        where = Recorder(store, curriculum=curriculum, sheet_pdf=sign_off_pdf).sign_off(RUN)
     assert where == Path(os.environ["EZBAC_HOME"]) / "auditions" / "audition-ana-2024-05-01.pdf"
     assert where.read_bytes().startswith(b"%PDF")
 

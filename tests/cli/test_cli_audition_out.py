@@ -251,6 +251,7 @@ def test_the_verdict_screens_sheets_never_replace_a_file_put_in_their_place(scho
     from trainer.history.hooks import Recorder
     from trainer.history.store import open_history
     from trainer.paths import user_data_dir
+    from trainer.words.sheet import sign_off_pdf
 
     folder = user_data_dir() / "auditions"
     folder.mkdir(parents=True)
@@ -258,7 +259,7 @@ def test_the_verdict_screens_sheets_never_replace_a_file_put_in_their_place(scho
     notes.write_text("my notes\n", encoding="utf-8")
     curriculum = load_curriculum(str(school["curriculum"]))
     with open_history(school["db"]) as store:
-        recorder = Recorder(store)
+        recorder = Recorder(store, sheet_pdf=sign_off_pdf)
         recorder.curriculum = lambda: curriculum  # type: ignore[method-assign]
         for target, write in (
             (folder / "audition-ana-2024-05-01.pdf", lambda: recorder.sign_off(RUN)),

@@ -145,6 +145,7 @@ def test_houses_list_and_show() -> None:
         "commission",
         "cardroom",
         "ez-rolling",
+        "ez-cantonese",
     ]
     shown = ezbac("houses", "show", "cardroom")
     assert shown.returncode == 0 and "game: cardroom" in shown.stdout

@@ -341,7 +341,14 @@ def test_a_paytable_reaches_the_settlement_only_inside_a_house() -> None:
 
 
 def test_bundled_houses_have_unique_ids_and_the_default_is_ez() -> None:
-    assert list(BUNDLED_HOUSES) == ["ez", "ez-tie9", "commission", "cardroom", "ez-rolling"]
+    assert list(BUNDLED_HOUSES) == [
+        "ez",
+        "ez-tie9",
+        "commission",
+        "cardroom",
+        "ez-rolling",
+        "ez-cantonese",
+    ]
     assert DEFAULT_HOUSE.game is Game.EZ and DEFAULT_HOUSE.paytable == DEFAULT_PAYTABLE
     assert isinstance(DEFAULT_HOUSE, House)
 

@@ -16,8 +16,9 @@ from trainer.engine.pace import PaceTarget, TableFormat
 def test_every_area_with_its_table_pace_is_still_one_page(tmp_path: Path) -> None:
     from tests.cli.test_cli_audition import RUN, make_history
     from trainer.history.audition_record import audition_record, find_run
-    from trainer.history.sheet import sign_off_pdf, table_pace_line
     from trainer.history.store import open_history
+    from trainer.i18n import ENGLISH
+    from trainer.words.sheet import Say, sign_off_pdf, table_pace_text
 
     db, _ = make_history(str(tmp_path / "h.sqlite3"), tmp_path)
     title = ("FULL TABLES " * 5)[: CF.MAX_AREA_CHARS]
@@ -46,7 +47,7 @@ def test_every_area_with_its_table_pace_is_still_one_page(tmp_path: Path) -> Non
         for a in record.verdict.areas
     )
     record = replace(record, verdict=replace(record.verdict, areas=paced))
-    assert table_pace_line(paced[0]) == (
+    assert english(table_pace_text(Say(ENGLISH), paced[0])) == (
         "table pace 999 coups an hour over 999 tables, full-size table (target 1000: under)"
     )
     # --json says it too, in no language: 3,600 x 999 / 3,600 s = 999, under 1,000
@@ -73,3 +74,8 @@ def test_every_area_with_its_table_pace_is_still_one_page(tmp_path: Path) -> Non
         pdf = sign_off_pdf(record, signed)
         (tmp_path / f"paced-{name}.pdf").write_bytes(pdf)
         assert len(re.findall(rb"/Type /Page\b(?!s)", pdf)) == 1, name
+
+
+def english(text: object) -> str:
+    """The English side of a line of the sheet."""
+    return str(getattr(text, "english", None))

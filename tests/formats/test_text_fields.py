@@ -170,9 +170,9 @@ def test_the_sign_off_sheet_at_every_limit_is_one_page_signed_or_not(tmp_path: P
 
     from tests.cli.test_cli_audition import RUN, make_history
     from trainer.history.audition_record import audition_record, find_run
-    from trainer.history.sheet import sign_off_pdf
     from trainer.history.signing import new_key, open_signer, sign_record
     from trainer.history.store import open_history
+    from trainer.words.sheet import sign_off_pdf
 
     db, _ = make_history(str(tmp_path / "h.sqlite3"), tmp_path)
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 import pytest
 
 from trainer.errors import BadInputError
-from trainer.history.audition_record import check_character, normalise_code
-from trainer.history.sheet import seconds
+from trainer.history.audition_record import check_character, normalise_code, seconds
 
 HEX = "0123456789ABCDEF"
 B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"

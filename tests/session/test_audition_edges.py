@@ -92,7 +92,7 @@ def test_a_record_failed_when_sat_names_the_retake_date_from_the_day_it_was_sat(
 def test_the_unsigned_sheet_says_passed_and_names_no_retake_date(tmp_path: Path) -> None:
     if shutil.which("pdftotext") is None:
         pytest.skip("poppler-utils (pdftotext) not installed: .ci/run installs it")
-    from trainer.history.sheet import sign_off_pdf
+    from trainer.words.sheet import sign_off_pdf
 
     sheet = tmp_path / "sheet.pdf"
     sheet.write_bytes(sign_off_pdf(_record(True)))

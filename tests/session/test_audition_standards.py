@@ -251,8 +251,8 @@ def test_the_sheet_names_the_retake_of_one_item_and_the_band(tmp_path: Path) -> 
     from datetime import timedelta
 
     from trainer.history.audition_record import AuditionRecord
-    from trainer.history.sheet import sign_off_pdf
     from trainer.session.records import SessionRecord
+    from trainer.words.sheet import sign_off_pdf
 
     if shutil.which("pdftotext") is None:
         pytest.skip("poppler-utils (pdftotext) not installed: .ci/run installs it")

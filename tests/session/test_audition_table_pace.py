@@ -11,10 +11,11 @@ from tests.support.history import T0, answer
 from trainer.curriculum.model import Area, Audition, Grade
 from trainer.engine.house import DEFAULT_HOUSE
 from trainer.engine.pace import PaceTarget, PaceVerdict, TableFormat
-from trainer.history.sheet import table_pace_line
+from trainer.i18n import ENGLISH
 from trainer.session.audition import judge_audition
 from trainer.session.pace import table_time
 from trainer.words.pace import coups_an_hour_words
+from trainer.words.sheet import Say, table_pace_text
 
 TABLES = Area("tables", "Whole tables", ("table:*",), 15.0, drill="table-exam")
 DRAWS = Area("draws", "The draws", ("natural",), 3.0)
@@ -100,11 +101,11 @@ def test_the_verdict_and_the_sheet_say_it() -> None:
     assert coups_an_hour_words(pace, tables.table_target, tables.table_format) == (
         "240 coups an hour over 3 tables, full-size table (target 240: met)"
     )
-    assert table_pace_line(tables) == (
+    assert english(table_pace_text(Say(ENGLISH), tables)) == (
         "table pace 240 coups an hour over 3 tables, full-size table (target 240: met)"
     )
     (slow, _) = judge({}).areas
-    assert table_pace_line(slow) == (
+    assert english(table_pace_text(Say(ENGLISH), slow)) == (
         "table pace 240 coups an hour over 3 tables, full-size table (target 300: under)"
     )
 
@@ -114,9 +115,17 @@ def test_no_target_no_bracket_and_one_table_singular() -> None:
     one = [at("table:take", 12.0, C1), at("table:pay:banker", 12.0, C1)]
     (area,) = judge_audition(audition, "ana", "lee", T0, 0, one, houses={}).areas
     # the default house: a mini table, no targets; 3,600 / 24 s = 150
-    assert table_pace_line(area) == "table pace 150 coups an hour over 1 table, mini table"
+    assert (
+        english(table_pace_text(Say(ENGLISH), area))
+        == "table pace 150 coups an hour over 1 table, mini table"
+    )
     pace = area.table_pace
     assert pace is not None
     assert coups_an_hour_words(pace, area.table_target, area.table_format) == (
         "150 coups an hour over 1 table, mini table"
     )
+
+
+def english(text: object) -> str:
+    """The English side of a line of the sheet."""
+    return str(getattr(text, "english", None))

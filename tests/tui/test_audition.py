@@ -260,7 +260,9 @@ async def test_an_instructor_signs_the_sheet_at_the_verdict_with_the_schools_key
     curriculum = Curriculum("test", (), school="Test School", audition=AUDITION)
     notes: list[str] = []
     with open_history(tmp_path / "h.sqlite3") as store:
-        recorder = Recorder(store)
+        from trainer.words.sheet import sign_off_pdf
+
+        recorder = Recorder(store, sheet_pdf=sign_off_pdf)
         recorder.curriculum = lambda: curriculum  # type: ignore[method-assign]
         the_app = TrainerApp(
             choices=lambda: [DrillEntry.of(PRACTICAL)],

@@ -738,9 +738,9 @@ def _write(
             return 0
         data = text.encode()
     else:
-        from trainer.history.sheet import sign_off_pdf
+        from trainer.words.sheet import sign_off_pdf
 
-        data = sign_off_pdf(record, signed)
+        data = sign_off_pdf(record, signed)  # in the language spoken (--lang)
     kind: OutKind = "json" if as_json else "pdf"
     out = _given(args.out, "--out")
     target = Path(out if out is not None else record.file_name(kind))

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import argparse
 
     from trainer.cli.parser import Parser
+    from trainer.history.audition_record import AuditionRecord
     from trainer.history.hooks import Recorder
     from trainer.tui.app import HistoryPort
 
@@ -268,7 +269,16 @@ def history_recorder(db: str | None, curriculum: str | None = None) -> Recorder:
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     atexit.register(store.close)
-    return Recorder(store, curriculum=curriculum)
+    return Recorder(store, curriculum=curriculum, sheet_pdf=_sheet_pdf)
+
+
+def _sheet_pdf(record: AuditionRecord, signed: dict[str, Any] | None) -> bytes:
+    """An audition's sheet in words, in the language spoken when it is written (the
+    person's own once the roster keeps one: trainer.words.sheet.sheet_language); the words
+    are loaded only when a sheet is asked for, never at home."""
+    from trainer.words.sheet import sign_off_pdf
+
+    return sign_off_pdf(record, signed)
 
 
 def history_hooks(db: str | None) -> HistoryPort:

@@ -6,7 +6,9 @@ five"), naming a Dragon 7, a Panda 8 or a Tie.  The words are the house's (``Hou
 what is called, and when, is the coup's (``Coup``): no call is written by hand anywhere else.
 
 ``wrong_calls`` gives plausible wrong calls for a step (a neighbouring total, a Dragon called
-on a tying three-card 7, the loser called first, ...), for a multiple-choice calling drill.
+on a tying three-card 7, the loser called first, under a house that announces without the
+words for win and lose the result called with them ...), for a multiple-choice calling
+drill.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import random
 from dataclasses import dataclass
 
 from trainer.engine import rules
-from trainer.engine.call_words import say_fields
+from trainer.engine.call_words import Announcing, say_fields
 from trainer.engine.coup import Coup, Outcome
 from trainer.engine.house import House
 from trainer.engine.settlement import Bet, BetResult
@@ -193,6 +195,10 @@ def _wrong_results(coup: Coup, house: House) -> list[str]:
     pn, bn = len(coup.player.cards), len(coup.banker.cards)
     named = house.named(coup.outcome)
     out: list[str] = []
+    if house.calls.announcing is Announcing.WITHOUT_WIN_LOSE:
+        # the result called with the words the house's custom leaves out: the slip to unlearn
+        key, values = _result(coup, house)
+        out.append(house.calls.say_with_win_lose(key, **values))
     names = house.outcomes
     # a Dragon called on a three-card Banker 7 that does not win; a Panda on a losing 8
     if bn == 3 and bf == 7 and named is not Outcome.DRAGON7 and Outcome.DRAGON7 in names:

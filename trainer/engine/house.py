@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from types import MappingProxyType
 
-from trainer.engine.call_words import Calls
+from trainer.engine.call_words import Announcing, CallLanguage, Calls
 from trainer.engine.chips import FEWEST_CHIPS, Chip, ChipConvention, ChipError, chips_problem
 from trainer.engine.coup import Coup, Outcome, outcome_reason
 from trainer.engine.dead_chips import DeadChips, RollingProgramme
@@ -710,8 +710,33 @@ ROLLING_HOUSE = replace(
     ),
 )
 
+EZ_CANTONESE_HOUSE = replace(
+    EZ_HOUSE,
+    id="ez-cantonese",
+    name="EZ Baccarat, called in Cantonese",
+    description="EZ Baccarat as the standard house deals it, the dealer calling in Cantonese "
+    "(Traditional characters, as in Macau and Hong Kong) and announcing results without the "
+    "words for win and lose: 莊七點，閒五點.",
+    calls=Calls(language=CallLanguage.CANTONESE, announcing=Announcing.WITHOUT_WIN_LOSE),
+    sources=(
+        _REGULATOR,
+        "閒, 莊, 和局: the regulator's words (DICJ, Macau, 百家樂法定規章); the calls' other "
+        "words: docs/translators.md, 'The dealer's calls'",
+    ),
+)
+
 BUNDLED_HOUSES: Mapping[str, House] = MappingProxyType(
-    {h.id: h for h in (EZ_HOUSE, EZ_TIE9_HOUSE, COMMISSION_HOUSE, CARDROOM_HOUSE, ROLLING_HOUSE)}
+    {
+        h.id: h
+        for h in (
+            EZ_HOUSE,
+            EZ_TIE9_HOUSE,
+            COMMISSION_HOUSE,
+            CARDROOM_HOUSE,
+            ROLLING_HOUSE,
+            EZ_CANTONESE_HOUSE,
+        )
+    }
 )
 DEFAULT_HOUSE = EZ_HOUSE
 

@@ -45,6 +45,9 @@ if TYPE_CHECKING:  # the progress screen and the review load these when first op
     from trainer.session.audition import Retake
     from trainer.session.records import AnswerRecord, SessionRecord
 
+    #: An audition's sign-off sheet as PDF bytes: the record, and its signature if signed.
+    SheetPdf = Callable[[AuditionRecord, dict[str, Any] | None], bytes]
+
 #: The store's busy timeout for the trainer: a write that waits longer is spooled instead.
 RECORDER_BUSY_MS = 200
 #: Records sent from the spool between two rewrites of it (each rewrite is fsync'd).
@@ -74,8 +77,12 @@ class Recorder:
         *,
         spool: Spool | None = None,
         curriculum: str | Path | None = None,
+        sheet_pdf: SheetPdf | None = None,
     ) -> None:
         self.store = store
+        #: Writes an audition's sign-off sheet as PDF bytes in words (the edge's
+        #: trainer.words.sheet.sign_off_pdf): the history has none of its own.
+        self.sheet_pdf = sheet_pdf
         #: The curriculum to follow (--curriculum), else the folder's or the bundled one;
         #: loaded when the path is first asked for (after the home screen is up).
         self.curriculum_option = curriculum
@@ -196,9 +203,9 @@ class Recorder:
         folder's auditions/ and return where; an EzbacError says why not (no curriculum, the
         run not yet in the history, a folder that cannot be written)."""
         from trainer.errors import UnavailableError
-        from trainer.history.sheet import sign_off_pdf
         from trainer.paths import os_error_line, user_data_dir
 
+        sign_off_pdf = self._sheet_pdf()
         record, curriculum = self._sheet_record(run_id)
         from trainer.history.sheet_files import write_out
 
@@ -208,7 +215,11 @@ class Recorder:
             # ezbac's own folder: a sheet there is replaced (the same audition's, that day),
             # anything else put there under its name is not
             write_out(
-                target, sign_off_pdf(record), "pdf", reads=self._reads(curriculum), replace=True
+                target,
+                sign_off_pdf(record, None),
+                "pdf",
+                reads=self._reads(curriculum),
+                replace=True,
             )
         except OSError as exc:
             raise UnavailableError(os_error_line(exc)) from None
@@ -220,11 +231,11 @@ class Recorder:
         an EzbacError says why not (a bad key file or passphrase: one line, never the
         passphrase)."""
         from trainer.errors import BadInputError, UnavailableError
-        from trainer.history.sheet import sign_off_pdf
         from trainer.history.sheet_files import write_out
         from trainer.history.signing import open_signer, sign_record
         from trainer.paths import os_error_line, user_data_dir
 
+        sign_off_pdf = self._sheet_pdf()
         if not key.strip() or not passphrase:
             raise BadInputError("give the key file and its passphrase")
         key_file = Path(key.strip()).expanduser()
@@ -243,6 +254,14 @@ class Recorder:
         except OSError as exc:
             raise UnavailableError(os_error_line(exc)) from None
         return target
+
+    def _sheet_pdf(self) -> SheetPdf:
+        """What writes a sheet in words; UnavailableError when none was given."""
+        from trainer.errors import UnavailableError
+
+        if self.sheet_pdf is None:
+            raise UnavailableError("no sign-off sheet can be written in this run")
+        return self.sheet_pdf
 
     def _sheet_record(self, run_id: str) -> tuple[AuditionRecord, Curriculum]:
         """The record of the audition run ``run_id`` a sheet is made of, and the curriculum

@@ -21,6 +21,7 @@ from trainer.drills.fields import (
     short_line,
     short_paragraph,
 )
+from trainer.engine.call_words import Announcing, CallLanguage
 from trainer.engine.dead_chips import DEAD_BETS, RollingBase
 from trainer.engine.irregularities import REMEDY_CHARS, Irregularity
 from trainer.engine.pace import TableFormat
@@ -78,6 +79,9 @@ PAYOUT_STYLES = ("fewest", "colour_for_colour")
 MAX_EACH = 1000
 #: The dealer's calls a house may word (trainer.engine.call_words.CALL_FIELDS; a test keeps the
 #: two the same).
+#: The languages a house may call in, and its announcing customs (the engine's enums).
+CALL_LANGUAGES = tuple(c.value for c in CallLanguage)
+ANNOUNCING = tuple(a.value for a in Announcing)
 CALLS = (
     "player_shows",
     "banker_shows",
@@ -477,8 +481,25 @@ class _House(Obj):
             ),
         ),
         "The dealer's calls, worded the house's way: wins: \"{hand} wins, {high} over {low}\" "
-        f"(one line of at most {MAX_CALL_CHARS} characters).",
+        f"(one line of at most {MAX_CALL_CHARS} characters). A call left out is worded in the "
+        "house's call_language, by its announce_results custom.",
         default={},
+    )
+    call_language = Field(
+        _choice(CALL_LANGUAGES, "a language of calls"),
+        "The language the dealer calls the game in: en (English), yue_Hant (Cantonese, "
+        "Traditional characters), yue_Hans (Cantonese, Simplified), yue_Latn (Cantonese "
+        "romanised, Jyutping), cmn_Hans (Mandarin, Simplified), cmn_Hant (Mandarin, "
+        "Traditional), cmn_Latn (Mandarin romanised, Pinyin), vi (Vietnamese) or ko "
+        "(Korean). The calling drill grades the calls in it.",
+        default="en",
+    )
+    announce_results = Field(
+        _choice(ANNOUNCING, "an announcing custom"),
+        'How a result is announced: with_win_lose ("Banker wins, seven over five") or '
+        'without_win_lose ("Banker seven, Player five": the totals, winner first, no word '
+        "for win or lose; a house's own wording of wins, dragon7 or panda8 may not use them).",
+        default="with_win_lose",
     )
     sources = Field(
         Scalar(

@@ -16,7 +16,13 @@ from typing import Any
 from yaml.nodes import MappingNode, Node, SequenceNode
 
 from trainer.drills.fields import BETS, ID_PATTERN
-from trainer.engine.call_words import Calls, call_problems
+from trainer.engine.call_words import (
+    Announcing,
+    CallLanguage,
+    Calls,
+    call_problems,
+    win_lose_problem,
+)
 from trainer.engine.chips import ChipConvention, PayStyle, chips_problem
 from trainer.engine.dead_chips import DEAD_BETS, DeadChips, RollingBase, RollingProgramme
 from trainer.engine.errors import HouseError
@@ -235,6 +241,24 @@ class HouseReader(Reader, F.HouseReads):
         ]
         return None if any(g is None for g in got) else tuple(g for g in got if g is not None)
 
+    def calls(self, v: dict[str, Any], found: dict[str, Node]) -> Calls | None:
+        """The house's calls: its language, its announcing custom and its own wordings, a
+        result's wording that breaks the custom reported at its line (None then)."""
+        language = CallLanguage(F.HOUSE.call_language.of(v))
+        announcing = Announcing(F.HOUSE.announce_results.of(v))
+        own = v.get("calls") or {}
+        broken = False
+        for key, wording in own.items():
+            if not isinstance(wording, str):
+                continue
+            problem = win_lose_problem(key, wording, language, announcing)
+            if problem is not None:
+                self.err(child(found["calls"], key) or found["calls"], f"calls.{key}", problem)
+                broken = True
+        if broken or any(not isinstance(w, str) for w in own.values()):
+            return None
+        return Calls(own, language, announcing)
+
     # -- the house -------------------------------------------------------------------------
     def house(self, node: Node, path: str) -> House | None:
         """Every field read (all problems at once), then the rules that tie them together,
@@ -309,7 +333,8 @@ class HouseReader(Reader, F.HouseReads):
             if "dead_chips" in v
             else None
         )
-        if self.problems or limits is None:
+        calls = self.calls(v, found)
+        if self.problems or limits is None or calls is None:
             return None
         try:
             house = House(
@@ -333,7 +358,7 @@ class HouseReader(Reader, F.HouseReads):
                     main_before_side=F.ORDER.main_before_side.of(order),
                     losers=Losers(F.ORDER.losers.of(order)),
                 ),
-                calls=Calls(v.get("calls", {})),
+                calls=calls,
                 shoe=ShoeRules(
                     cut=cut,
                     burn=BurnRule(F.SHOE.burn.of(shoe)),

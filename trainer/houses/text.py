@@ -159,6 +159,8 @@ def house_yaml(house: House) -> str:
         lines += [
             f"  {k.value}: {_q(house.remedies[k])}" for k in Irregularity if k in house.remedies
         ]
+    lines.append(f"call_language: {house.calls.language.value}")
+    lines.append(f"announce_results: {house.calls.announcing.value}")
     lines.append("calls:")
     lines += [f"  {key}: {_q(house.calls.wording[key])}" for key in DEFAULT_CALLS]
     if house.sources:

@@ -4,7 +4,9 @@ it.  Numbers are shown rounded so they never flatter: coups an hour rounded down
 
 from __future__ import annotations
 
+import gettext
 import math
+from collections.abc import Callable
 
 from trainer.engine.pace import PaceMeasure, PaceTarget, PaceVerdict, TableFormat
 from trainer.i18n import N_, _, ngettext
@@ -22,13 +24,21 @@ def format_words(table_format: TableFormat) -> str:
     return _(FORMAT_WORDS[table_format])
 
 
-def coups_an_hour_words(measure: PaceMeasure, target: PaceTarget, table_format: TableFormat) -> str:
+def coups_an_hour_words(
+    measure: PaceMeasure,
+    target: PaceTarget,
+    table_format: TableFormat,
+    catalogue: gettext.NullTranslations | None = None,
+) -> str:
     """ "140 coups an hour over 5 tables, mini table (target 150: under)"; without a target
-    for that format, without the bracket; "no pace measured" when no time was taken."""
+    for that format, without the bracket; "no pace measured" when no time was taken.  In the
+    language spoken, or in ``catalogue``'s (the sign-off sheet's own language, and English
+    beside it)."""
+    _, ngettext = _words(catalogue)
     coups = measure.coups_an_hour
     if coups is None:
         return _("no pace measured")
-    shown, tables, fmt = math.floor(coups), measure.tables, format_words(table_format)
+    shown, tables, fmt = math.floor(coups), measure.tables, _(FORMAT_WORDS[table_format])
     verdict = measure.coups_verdict(target)
     if verdict is None:
         text = ngettext(
@@ -50,6 +60,19 @@ def coups_an_hour_words(measure: PaceMeasure, target: PaceTarget, table_format: 
             tables,
         )
     return text.format(coups=shown, tables=tables, format=fmt, target=target.coups_an_hour)
+
+
+def _words(
+    catalogue: gettext.NullTranslations | None,
+) -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
+    """The spoken language's ``_`` and ``ngettext``, or ``catalogue``'s (English where it has
+    no translation)."""
+    if catalogue is None:
+        return _, ngettext
+    return (
+        lambda message: catalogue.gettext(message) or message,
+        lambda one, many, n: catalogue.ngettext(one, many, n) or (one if n == 1 else many),
+    )
 
 
 def table_pace_words(coups: int, tables: int) -> str:
