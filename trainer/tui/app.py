@@ -582,6 +582,16 @@ class TrainerApp(App[int]):
         if problem:
             self.notify(problem, severity="warning", timeout=8)
 
+    def speak(self, language: str) -> None:
+        """Speak ``language`` at once (a person's, at sign-in; the terminal's again, at
+        sign-out); UnknownLanguageError when its catalogue cannot be read."""
+        from trainer.i18n import set_language
+
+        set_language(language)
+        home = self.screen_stack[0] if self.screen_stack else None
+        if isinstance(home, HomeScreen):
+            home.retranslate()
+
     @on(NextLanguage)
     def next_language(self) -> None:
         """Home's language key: the next language, spoken at once and remembered."""
