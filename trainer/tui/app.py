@@ -352,24 +352,30 @@ class TrainerApp(App[int]):
     def open_class(self) -> None:
         """The whole class, as `ezbac class` shows it, over the same history (with sign-in
         on, an instructor's: signed in here, or giving their PIN for this once)."""
+        from trainer.i18n import _
         from trainer.tui.screens.class_ import ClassOverHome, ClassWithRoster
 
         load = self.hooks.class_view
         if load is None:
-            self.notify("No history is kept in this run.", severity="warning")
+            self.notify(_("No history is kept in this run."), severity="warning")
             return
         if self.desk is None:
             self.push_screen(ClassOverHome(load))
             return
-        self.as_instructor("open the class view", lambda _: self.push_screen(ClassWithRoster(load)))
+        self.as_instructor(
+            _("open the class view"), lambda p: self.push_screen(ClassWithRoster(load))
+        )
 
     @on(OpenRoster)
     def open_roster(self) -> None:
+        from trainer.i18n import _
         from trainer.tui.screens.signin import RosterScreen
 
         desk = self.desk
         if desk is not None:
-            self.as_instructor("manage the roster", lambda _: self.push_screen(RosterScreen(desk)))
+            self.as_instructor(
+                _("manage the roster"), lambda p: self.push_screen(RosterScreen(desk))
+            )
 
     # -- who is training (sign-in on: trainer.tui.flows) ---------------------------------------
 
@@ -476,8 +482,11 @@ class TrainerApp(App[int]):
             if self.person is None:
                 return
             if proctor is None and part is None and drill.mode.value == "exam":
+                from trainer.i18n import _
+
                 self.as_instructor(
-                    f"start the exam {drill.title!r}", lambda p: self.begin(drill, part, p)
+                    _("start the exam {drill}").format(drill=repr(drill.title)),
+                    lambda p: self.begin(drill, part, p),
                 )
                 return
         if not self.trainee:

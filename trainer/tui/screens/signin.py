@@ -25,7 +25,9 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.errors import EzbacError
+from trainer.i18n import N_, _
 from trainer.tui.screens import stylesheets
+from trainer.words import record
 
 if TYPE_CHECKING:
     from trainer.history.people import Person, SignIn
@@ -57,9 +59,9 @@ class SignInForm(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Label(self.heading, id="signin-heading")
-        yield Input(placeholder="name", id="signin-name", max_length=MAX_NAME)
+        yield Input(placeholder=_("name"), id="signin-name", max_length=MAX_NAME)
         yield Input(
-            placeholder="PIN or passphrase",
+            placeholder=_("PIN or passphrase"),
             id="signin-secret",
             password=True,
             max_length=MAX_SECRET,
@@ -79,7 +81,7 @@ class SignInForm(Vertical):
         result = _attempt(self.check, name.value, secret.value, instructor=self.instructor)
         secret.value = ""  # never kept, whatever came of it
         if isinstance(result, str) or not result.ok:
-            why = result if isinstance(result, str) else result.message
+            why = result if isinstance(result, str) else record.sign_in_refusal(result)
             self.query_one("#signin-error", Label).update(Text(why, "bold red"))
             (secret if name.value.strip() else name).focus()
             return
@@ -97,18 +99,14 @@ class SignedIn(Message):
 
 def idle_note(seconds: float) -> str:
     """Why the last person was signed out, on the sign-in screen: the school's idle time."""
-    minutes = max(1, round(seconds / 60))
-    return (
-        f"Signed out after {minutes} idle minute{'' if minutes == 1 else 's'} with no key "
-        "pressed; a drill under way was recorded as abandoned."
-    )
+    return record.idle_note(seconds)
 
 
 class SignInScreen(Screen[None]):
     """Every trainer starts here with sign-in on; nobody trains before signing in."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "app.request_quit", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "app.request_quit", N_("Quit"))]
 
     def __init__(self, check: Check, note: str = "") -> None:
         super().__init__()
@@ -116,10 +114,10 @@ class SignInScreen(Screen[None]):
         self.note = note  # why the last person left, when it was not their choice
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("ezbac · sign in", "bold"), id="home-title")
+        yield Static(Text(_("ezbac · sign in"), "bold"), id="home-title")
         if self.note:
             yield Static(Text(self.note, "italic"), id="signin-note")
-        yield SignInForm("Your name and PIN (Enter after each):", self.check)
+        yield SignInForm(_("Your name and PIN (Enter after each):"), self.check)
 
 
 class ProctorScreen(ModalScreen["Person | None"]):
@@ -127,7 +125,7 @@ class ProctorScreen(ModalScreen["Person | None"]):
     allows).  Escape: not now."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, act: str, check: Check) -> None:
         super().__init__()
@@ -136,7 +134,7 @@ class ProctorScreen(ModalScreen["Person | None"]):
 
     def compose(self) -> ComposeResult:
         yield SignInForm(
-            f"An instructor's name and PIN to {self.act} (Esc: not now):",
+            _("An instructor's name and PIN to {act} (Esc: not now):").format(act=self.act),
             self.check,
             instructor=True,
         )
@@ -164,10 +162,10 @@ class IdleScreen(ModalScreen[bool]):
             yield Label(self.text(), id="idle-countdown")
 
     def text(self) -> str:
-        return (
-            f"{self.person_name}, no key pressed for a while: signing out in "
-            f"{self.seconds} s. Press any key to stay signed in."
-        )
+        return _(
+            "{name}, no key pressed for a while: signing out in {seconds} s. Press any key "
+            "to stay signed in."
+        ).format(name=self.person_name, seconds=self.seconds)
 
     def count(self, seconds: int) -> None:
         self.seconds = seconds
@@ -196,7 +194,7 @@ class FormScreen(ModalScreen["list[str] | None"]):
     does what they are for and returns why not (one line shown here) or None when done."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(
         self, heading: str, fields: list[Field], apply: Callable[[list[str]], str | None]
@@ -208,7 +206,9 @@ class FormScreen(ModalScreen["list[str] | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"{self.heading} (Enter after each, Esc to cancel):")
+            yield Label(
+                _("{heading} (Enter after each, Esc to cancel):").format(heading=self.heading)
+            )
             for i, field in enumerate(self.fields):
                 yield Input(
                     value=field.value,
@@ -249,12 +249,12 @@ class RosterScreen(Screen[None]):
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("a", "add('trainee')", "Add trainee"),
-        Binding("A", "add('instructor')", "Add instructor"),
-        Binding("e", "rename", "Rename"),
-        Binding("s", "reset", "New PIN"),
-        Binding("x", "retire", "Retire/return"),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("a", "add('trainee')", N_("Add trainee")),
+        Binding("A", "add('instructor')", N_("Add instructor")),
+        Binding("e", "rename", N_("Rename")),
+        Binding("s", "reset", N_("New PIN")),
+        Binding("x", "retire", N_("Retire/return")),
     ]
 
     def __init__(self, desk: Desk) -> None:
@@ -265,7 +265,7 @@ class RosterScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         from trainer.tui.widgets.keybar import KeyBar
 
-        yield Static(Text("Roster", "bold"), id="home-title")
+        yield Static(Text(_("Roster"), "bold"), id="home-title")
         yield OptionList(id="roster")
         yield Label("", id="roster-said")
         yield KeyBar(id="keys")
@@ -288,7 +288,8 @@ class RosterScreen(Screen[None]):
         listing.add_options(
             [
                 Option(
-                    f"{p.name:<{MAX_NAME}}  {p.role:<10}" + ("  retired" if p.retired else ""),
+                    f"{p.name:<{MAX_NAME}}  {_role(p.role):<10}"
+                    + ("  " + _("retired") if p.retired else ""),
                     id=f"person-{i}",
                 )
                 for i, p in enumerate(self.people)
@@ -317,26 +318,34 @@ class RosterScreen(Screen[None]):
 
     def action_add(self, role: str) -> None:
         def add(values: list[str]) -> str:
-            return f"{self.desk.add(values[0], role, values[1]).name} added as {role}"
+            name = self.desk.add(values[0], role, values[1]).name
+            if role == "instructor":
+                return _("{name} added as instructor").format(name=name)
+            return _("{name} added as trainee").format(name=name)
 
-        self.form(f"A new {role}", [Field("name"), Field("PIN or passphrase", True)], add)
+        heading = _("A new instructor") if role == "instructor" else _("A new trainee")
+        self.form(heading, [Field(_("name")), Field(_("PIN or passphrase"), True)], add)
 
     def action_rename(self) -> None:
         who = self.chosen()
         if who is not None:
             self.form(
-                f"Rename {who.name}",
-                [Field("new name", value=who.name)],
-                lambda v: f"{who.name} is now {self.desk.rename(who.name, v[0]).name}",
+                _("Rename {name}").format(name=who.name),
+                [Field(_("new name"), value=who.name)],
+                lambda v: _("{name} is now {new_name}").format(
+                    name=who.name, new_name=self.desk.rename(who.name, v[0]).name
+                ),
             )
 
     def action_reset(self) -> None:
         who = self.chosen()
         if who is not None:
             self.form(
-                f"A new PIN for {who.name}",
-                [Field("PIN or passphrase", True)],
-                lambda v: f"{self.desk.reset(who.name, v[0]).name} has a new PIN",
+                _("A new PIN for {name}").format(name=who.name),
+                [Field(_("PIN or passphrase"), True)],
+                lambda v: _("{name} has a new PIN").format(
+                    name=self.desk.reset(who.name, v[0]).name
+                ),
             )
 
     def action_retire(self) -> None:
@@ -348,5 +357,11 @@ class RosterScreen(Screen[None]):
         except EzbacError as exc:
             self.say(str(exc))
             return
-        self.say(f"{done.name} " + ("is retired" if done.retired else "may sign in again"))
+        said = _("{name} is retired") if done.retired else _("{name} may sign in again")
+        self.say(said.format(name=done.name))
         self.reload()
+
+
+def _role(role: str) -> str:
+    """A roster role in words (stored as ``trainee`` or ``instructor``)."""
+    return {"trainee": _("trainee"), "instructor": _("instructor")}.get(role, role)
