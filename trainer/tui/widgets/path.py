@@ -122,12 +122,14 @@ def picture(path: PathProgress, days: Mapping[str, Sequence[DayPoint]]) -> Table
     each skill's accuracy and speed over its latest days, as one table to look at.  A module
     not yet open whose skills are not started is one line."""
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False, expand=False)
+    # every column but the marks wraps rather than cuts: a longer language's words (and a
+    # long skill name) take a second line, never an ellipsis
     table.add_column("", no_wrap=True)
-    table.add_column(_("module / skill"), no_wrap=True, overflow="ellipsis", max_width=28)
-    table.add_column(_("recent"), justify="right", no_wrap=True)
-    table.add_column(_("right/day"), no_wrap=True)
-    table.add_column(_("time/day"), no_wrap=True)
-    table.add_column(_("pace"), no_wrap=True)
+    table.add_column(_("module / skill"), overflow="fold", max_width=28)
+    table.add_column(_("recent"), justify="right")
+    table.add_column(_("right/day"))
+    table.add_column(_("time/day"))
+    table.add_column(_("pace"))
     for m in path.modules:
         mark, style = MARKS[m.state.value]
         table.add_row(
