@@ -442,7 +442,12 @@ class TrainerApp(App[int]):
             try:
                 return review(self.trainee, self.now(), *questions)
             except EzbacError as exc:  # nothing due, or a length the review refuses
-                self.notify(str(exc), title="Review", timeout=6)
+                from trainer.history.review import NothingDueError
+                from trainer.i18n import _
+                from trainer.words.record import nothing_due
+
+                said = nothing_due(exc) if isinstance(exc, NothingDueError) else str(exc)
+                self.notify(said, title=_("Review"), timeout=6)
                 return None
 
         usual = build()  # nothing due: said at once, before asking anything

@@ -16,6 +16,7 @@ from trainer.i18n.formats import day_time
 if TYPE_CHECKING:
     from trainer.history.mastery import PathProgress, SkillMastery
     from trainer.history.people import SignIn
+    from trainer.history.review import NothingDueError
     from trainer.session.audition import AreaResult, Verdict
 
 # -- sign-in ----------------------------------------------------------------------------------
@@ -99,6 +100,21 @@ def idle_note(seconds: float) -> str:
         "recorded as abandoned.",
         minutes,
     ).format(count=minutes)
+
+
+def nothing_due(problem: NothingDueError) -> str:
+    """Why no review can run now, and when one will."""
+    if not problem.trainee:
+        return _("nothing is due for review")
+    if problem.unanswered:
+        return _("nothing to review yet for {trainee}: answer a drill first").format(
+            trainee=problem.trainee
+        )
+    if problem.upcoming is None:
+        return _("nothing is due for review for {trainee}").format(trainee=problem.trainee)
+    return _("nothing is due for review for {trainee}; next due {moment}").format(
+        trainee=problem.trainee, moment=f"{problem.upcoming.astimezone():%Y-%m-%d %H:%M}"
+    )
 
 
 # -- times ------------------------------------------------------------------------------------
