@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from trainer.history.people import SignIn
     from trainer.history.review import NothingDueError
     from trainer.session.audition import AreaResult, Verdict
+    from trainer.skillkey import SkillKey
 
 # -- sign-in ----------------------------------------------------------------------------------
 
@@ -212,6 +213,15 @@ _TABLE: Mapping[tuple[str, ...], str] = {
     ("chips",): N_("Table: paying in chips"),
     ("commission",): N_("Table: commission"),
 }
+_SPOT: Mapping[tuple[str, ...], str] = {
+    ("none",): N_("Spot: a coup dealt right"),
+    ("remedy",): N_("Spot: an irregularity remedied wrong"),
+    ("remedied",): N_("Spot: an irregularity remedied right"),
+    ("remedy", "fix"): N_("Right step: the remedy for an irregularity"),
+    ("violation",): N_("Spot: a player's violation handled wrong"),
+    ("caught",): N_("Spot: a player's violation handled right"),
+    ("violation", "fix"): N_("Right step: the answer to a player's violation"),
+}
 _PAYOUT_VERBS: Mapping[str, str] = {
     "win": N_("{bet} bet wins"),
     "push": N_("{bet} bet pushes"),
@@ -252,7 +262,24 @@ def skill(key: str) -> str:
             return _(_TABLE[rest])
         case SkillKey("shoe", (what,)) if what in _SHOE:
             return _(_SHOE[what])
-    return describe(key)
+    return _procedure_skill(parsed) or describe(key)
+
+
+def _procedure_skill(parsed: SkillKey) -> str | None:
+    """A key of spotting a dealer's errors in words (None: one worded as it is stored)."""
+    from trainer.skillkey import SkillKey
+    from trainer.skills import error_title
+
+    match parsed:
+        case SkillKey("spot", rest) if rest in _SPOT:
+            return _(_SPOT[rest])
+        case SkillKey("violation", ("none",)):
+            return _("Violations: a legal moment let play")
+        case SkillKey("spot", (error,)):  # the catalogue's words for the mistake, as written
+            return _("Spot: {mistake}").format(mistake=error_title(error))
+        case SkillKey("spot", (error, "fix")):
+            return _("Right step: {mistake}").format(mistake=error_title(error))
+    return None
 
 
 # -- runs -------------------------------------------------------------------------------------
