@@ -453,3 +453,15 @@ def test_day_and_time_are_written_as_each_language_writes_them() -> None:
     assert day_time(moment, "ko") == "5월 5일 02:42"
     assert day_time(moment, "vi") == "5 thg 5 2:42"  # CLDR's vi: hours unpadded
     assert day_time(moment, PSEUDO) == "5/5 02:42"  # figures: no month's English name
+
+
+async def test_the_roster_shows_each_language_and_quotes_one_written_by_hand(school: Path) -> None:
+    with sqlite3.connect(school) as conn:  # a trainee holding the file
+        conn.execute("UPDATE people SET language = ? WHERE name = 'Ana'", ("\x1b[2Jxx",))
+    desk = signing_in.Desk(open_history(school))
+    app = Host(lambda: signin.RosterScreen(desk))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert "한국어" in text  # Bo's, by its own name
+    assert "'?[2Jxx'" in text and "\x1b" not in text  # Ana's, quoted, its escape shown as ?

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -25,7 +26,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.errors import EzbacError
-from trainer.i18n import N_, _
+from trainer.i18n import LANGUAGES, N_, _
 from trainer.tui.screens import stylesheets
 from trainer.words import record
 
@@ -288,7 +289,13 @@ class RosterScreen(Screen[None]):
         listing.add_options(
             [
                 Option(
-                    f"{p.name:<{MAX_NAME}}  {_role(p.role):<10}"
+                    "  ".join(
+                        (
+                            _padded(p.name, MAX_NAME),
+                            _padded(_role(p.role), 12),
+                            _padded(_language(p.language), 12),
+                        )
+                    )
                     + ("  " + _("retired") if p.retired else ""),
                     id=f"person-{i}",
                 )
@@ -365,3 +372,18 @@ class RosterScreen(Screen[None]):
 def _role(role: str) -> str:
     """A roster role in words (stored as ``trainee`` or ``instructor``)."""
     return {"trainee": _("trainee"), "instructor": _("instructor")}.get(role, role)
+
+
+def _padded(text: str, width: int) -> str:
+    """``text`` padded to ``width`` columns (a Chinese or Korean character takes two)."""
+    return text + " " * max(0, width - cell_len(text))
+
+
+def _language(code: str) -> str:
+    """A person's language by its own name; one ezbac does not have quoted, shortened, its
+    control characters shown as ``?`` (whatever was written into the file)."""
+    from trainer.history.people import shown_name
+
+    if not code or code in LANGUAGES:
+        return LANGUAGES.get(code, "")
+    return shown_name(code)[:12]
