@@ -179,6 +179,15 @@ def _screens(school: Path) -> dict[str, tuple[Callable[[], Screen[Any]], list[st
             [],
             ["name", "PIN or passphrase"],
         ),
+        "roster-language": (
+            lambda: signin.FormScreen(
+                _("The language of {name}").format(name="Bo"),
+                [signin.Field(_("zh_Hans, zh_Hant, vi, ko, en, or terminal"), value="")],
+                lambda values: None,
+            ),
+            ["Bo", "zh_Hans zh_Hant"],  # the codes typed, as typed
+            ["zh_Hans, zh_Hant, vi, ko, en, or terminal"],
+        ),
         "confirm-quit": (dialogs.ConfirmQuit, [], [dialogs.ConfirmQuit.QUESTION, "Keep going (n)"]),
         "confirm-leave": (dialogs.ConfirmLeave, [], [dialogs.ConfirmLeave.QUESTION]),
         "confirm-leave-audition": (
@@ -240,6 +249,7 @@ SCREENS = [
     "proctor-pin",
     "roster",
     "form",
+    "roster-language",
     "confirm-quit",
     "confirm-leave",
     "confirm-leave-audition",
@@ -465,3 +475,31 @@ async def test_the_roster_shows_each_language_and_quotes_one_written_by_hand(sch
         text = screen_text(app)
     assert "한국어" in text  # Bo's, by its own name
     assert "'?[2Jxx'" in text and "\x1b" not in text  # Ana's, quoted, its escape shown as ?
+
+
+async def test_an_instructor_sets_a_language_from_the_roster(school: Path) -> None:
+    desk = signing_in.Desk(open_history(school))
+    app = Host(lambda: signin.RosterScreen(desk))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "l")  # Bo, the second by name
+        await pilot.pause()
+        typed = app.screen.query_one("#field-0", Input)
+        assert typed.value == "ko"  # Bo's now
+        typed.value = ""
+        await pilot.press(*"zh-TW", "enter")
+        await pilot.pause()
+        said = str(app.screen.query_one("#roster-said", Label).render())
+        assert said == "Bo is spoken to in 繁體中文 once signed in"
+        for bad, why in (("xx", "unknown language 'xx'"), (" ", "the language is empty")):
+            await pilot.press("l")
+            await pilot.pause()
+            app.screen.query_one("#field-0", Input).value = ""
+            await pilot.press(*bad, "enter")
+            await pilot.pause()
+            error = str(app.screen.query_one("#form-error", Label).render())
+            assert why in error and "\n" not in error
+            await pilot.press("escape")
+            await pilot.pause()
+    with open_history(school) as store:
+        assert people.person(store, "Bo").language == "zh_Hant"  # the refused left it so

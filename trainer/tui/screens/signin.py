@@ -256,6 +256,7 @@ class RosterScreen(Screen[None]):
         Binding("e", "rename", N_("Rename")),
         Binding("s", "reset", N_("New PIN")),
         Binding("x", "retire", N_("Retire/return")),
+        Binding("l", "language", N_("Language")),
     ]
 
     def __init__(self, desk: Desk) -> None:
@@ -355,6 +356,31 @@ class RosterScreen(Screen[None]):
                 ),
             )
 
+    def action_language(self) -> None:
+        """The language the trainer speaks to the person once they sign in."""
+        who = self.chosen()
+        if who is None:
+            return
+
+        def apply(values: list[str]) -> str:
+            done = self.desk.set_language(who.name, _roster_language(values[0]))
+            if done.language:
+                return _("{name} is spoken to in {language} once signed in").format(
+                    name=done.name, language=LANGUAGES[done.language]
+                )
+            return _("{name} is spoken to in each terminal's language").format(name=done.name)
+
+        self.form(
+            _("The language of {name}").format(name=who.name),
+            [
+                Field(
+                    _("zh_Hans, zh_Hant, vi, ko, en, or terminal"),
+                    value=who.language if who.language in LANGUAGES else TERMINAL,
+                )
+            ],
+            apply,
+        )
+
     def action_retire(self) -> None:
         who = self.chosen()
         if who is None:
@@ -372,6 +398,27 @@ class RosterScreen(Screen[None]):
 def _role(role: str) -> str:
     """A roster role in words (stored as ``trainee`` or ``instructor``)."""
     return {"trainee": _("trainee"), "instructor": _("instructor")}.get(role, role)
+
+
+#: The word for no language of a person's own: each terminal's (as ``ezbac people language``).
+TERMINAL = "terminal"
+
+
+def _roster_language(typed: str) -> str:
+    """The catalogue's code of the language typed ("" for ``terminal``); an empty, unknown
+    or test language refused in one line naming it (UnknownLanguageError)."""
+    from trainer.i18n import PSEUDO, UnknownLanguageError, parse_language
+
+    if typed.strip() == TERMINAL:
+        return ""
+    code = parse_language(typed, _("language"))
+    if code == PSEUDO:
+        raise UnknownLanguageError(
+            _("{language} is the layout's test language, not a person's").format(
+                language=repr(typed)
+            )
+        )
+    return code
 
 
 def _padded(text: str, width: int) -> str:
