@@ -108,3 +108,17 @@ def test_roles_made_before_the_language_are_granted_it_by_the_upgrade(
         people.set_language(store, "Bo", "zh_Hans")
     with open_history(terminal) as store:
         assert signing_in.sign_in(store, "Bo", "1111", T0).person.language == "zh_Hans"
+
+
+def test_a_file_whose_language_column_was_dropped_is_refused_in_one_line(tmp_path: Path) -> None:
+    from trainer.history.backend import HistoryError
+
+    db = tmp_path / "h.sqlite3"
+    with open_history(db) as store:
+        people.add(store, "Bo", people.TRAINEE, "1111", T0, "ko")
+    with sqlite3.connect(db) as conn:  # a trainee holding the file, hiding the column
+        conn.execute("ALTER TABLE people DROP COLUMN language")
+    with pytest.raises(HistoryError) as refused:
+        open_history(db).close()
+    said = str(refused.value)
+    assert "\n" not in said and "language" in said and str(db) in said
