@@ -284,6 +284,32 @@ async def test_no_english_left_and_nothing_cut(
             whole(_(message), text + "\n" + below)
 
 
+#: What a screen draws around its words: borders, rules, scroll bars.
+FRAME = set("▊▎▔▁│─━╸╺█▌▐▏▕▀▄┃")
+
+
+def flat(text: str) -> str:
+    """A screen's characters without spaces, line breaks and frames: a message wrapped over
+    lines of a dialog reads on as one (Chinese and Korean wrap between any two characters)."""
+    return "".join(c for c in text if not c.isspace() and c not in FRAME)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("which", [s for s in SCREENS if s not in ("path", "roster")])
+async def test_every_language_holds_on_a_dialog_at_80x24(
+    which: str, language: str, school: Path
+) -> None:
+    make, _allowed, messages = _screens(school)[which]
+    set_language(language)
+    app = Host(make)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        shown = flat(screen_text(app))
+        for message in messages:
+            assert flat(_(message)) in shown, (message, _(message), screen_text(app))
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_progress_leaves_no_english_on_any_tab(tmp_path: Path, size: tuple[int, int]) -> None:
     data = progress_history(tmp_path)
