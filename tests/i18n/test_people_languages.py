@@ -529,3 +529,20 @@ async def test_an_instructor_sets_a_language_from_the_roster(school: Path) -> No
             await pilot.pause()
     with open_history(school) as store:
         assert people.person(store, "Bo").language == "zh_Hant"  # the refused left it so
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_path_on_home_leaves_no_english(size: tuple[int, int]) -> None:
+    from tests.tui.test_home_path import app as path_home
+
+    drills = _curriculum_titles()
+    allowed = ["Alex", *_curriculum_words(), *(f"{c.title} {c.description}" for c in drills)]
+    allowed.append("practice")  # home's drill details (the drill's mode): not the path's
+    set_language(PSEUDO)
+    app = path_home()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert _("Next") in text and _("Audition") in text  # the path is shown
+        assert english_left(text, allowed=allowed) == [], text
