@@ -122,3 +122,18 @@ def test_a_file_whose_language_column_was_dropped_is_refused_in_one_line(tmp_pat
         open_history(db).close()
     said = str(refused.value)
     assert "\n" not in said and "language" in said and str(db) in said
+
+
+def test_a_history_copied_to_a_server_keeps_each_language(tmp_path: Path, pg_url: str) -> None:
+    from trainer.history.transfer import copy_history
+
+    db = tmp_path / "h.sqlite3"
+    with open_history(db) as store:
+        people.add(store, "Ana", people.INSTRUCTOR, "2468", T0, "zh_Hant")
+        people.add(store, "Bo", people.TRAINEE, "1111", T0)
+    with open_history(db) as source, open_history(pg_url) as destination:
+        copy_history(source, destination)
+    with open_history(pg_url) as store:
+        assert people.person(store, "Ana").language == "zh_Hant"
+        assert people.person(store, "Bo").language == ""
+        assert signing_in.sign_in(store, "Ana", "2468", T0).person.language == "zh_Hant"
