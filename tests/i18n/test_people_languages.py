@@ -546,3 +546,26 @@ async def test_the_path_on_home_leaves_no_english(size: tuple[int, int]) -> None
         text = screen_text(app)
         assert _("Next") in text and _("Audition") in text  # the path is shown
         assert english_left(text, allowed=allowed) == [], text
+
+
+async def test_the_language_key_of_a_person_signed_in_is_for_their_sitting_only(
+    school: Path,
+) -> None:
+    from trainer.prefs import load_settings
+
+    app = signin_app(school)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await _sign_in(pilot, "Bo", "1111")
+        assert current() == "ko"
+        await pilot.press("l")  # after Korean, round to English
+        await pilot.pause()
+        assert current() == "en" and "Trainee:" in screen_text(app)
+        assert load_settings().settings.language == ""  # nothing written for the terminal
+        await pilot.press("l")
+        await pilot.pause()
+        assert current() == "zh_Hans"
+        await pilot.press("o")
+        await pilot.pause()
+        assert current() == "en"  # the terminal's, as before Bo signed in
+    assert load_settings().settings.language == ""

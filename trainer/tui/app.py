@@ -619,7 +619,8 @@ class TrainerApp(App[int]):
         except UnknownLanguageError as exc:  # a damaged catalogue: said, English kept
             self.notify(str(exc), severity="error", timeout=8)
             return
-        self.remember(language=following)
+        if self.signin.person is None:  # a person signed in switches for their sitting only
+            self.remember(language=following)
         home = self.screen_stack[0] if self.screen_stack else None
         if isinstance(home, HomeScreen):
             home.retranslate()
