@@ -24,7 +24,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Input, Label, Static
+from textual.widgets import DataTable, Input, Label, Static
 
 from tests.i18n import english_left as finder
 from tests.support.history import T0, fill
@@ -328,8 +328,12 @@ async def test_progress_leaves_no_english_on_any_tab(tmp_path: Path, size: tuple
             await pilot.pause()
             text = screen_text(app)
             assert english_left(text, allowed=titles) == [], (key, text)
-            if size == (120, 40):  # at 80x24 a pane may hold it below the fold
-                whole(_(message), text)
+            await pilot.press("end")  # the rest of the pane
+            await pilot.pause()
+            below = screen_text(app)
+            assert english_left(below, allowed=titles) == [], (key, below)
+            whole(_(message), text + "\n" + below)
+            await pilot.press("home")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -349,6 +353,13 @@ async def test_the_class_view_leaves_no_english(tmp_path: Path, size: tuple[int,
             allowed = ["ana", "bo", *titles, *_curriculum_words()]
             assert english_left(text, allowed=allowed) == [], text
             whole(_("Class's weakest skills:"), text)
+            table = app.screen.query_one("#class-table", DataTable)
+            table.scroll_to(x=table.max_scroll_x, animate=False)  # the columns off to the right
+            await pilot.pause()
+            right = screen_text(app)
+            assert right != text
+            assert english_left(right, allowed=allowed) == [], right
+            whole(_("Weakest"), right)
 
 
 # -- each person's language -------------------------------------------------------------------
