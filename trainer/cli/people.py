@@ -58,6 +58,11 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         default="trainee",
         help="trainee (default) or instructor; the first person must be an instructor",
     )
+    add.add_argument(
+        "--language",
+        metavar="LANG",
+        help="the language the trainer speaks to them once signed in (default: the terminal's)",
+    )
     add.set_defaults(handler=run_add)
     listing = action("list", "everyone on the roster, and whether sign-in is on")
     listing.set_defaults(handler=run_list)
@@ -68,6 +73,14 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     reset = action("reset", "give a person a new PIN or passphrase (and lift any lock)")
     reset.add_argument("name", metavar="NAME")
     reset.set_defaults(handler=run_reset)
+    language = action("language", "the language the trainer speaks to a person once they sign in")
+    language.add_argument("name", metavar="NAME")
+    language.add_argument(
+        "language",
+        metavar="LANG",
+        help="zh_Hans, zh_Hant, vi, ko or en; 'terminal': whatever each terminal speaks",
+    )
+    language.set_defaults(handler=run_language)
     retire = action("retire", "stop a person signing in; their history is kept")
     retire.add_argument("name", metavar="NAME")
     retire.add_argument("--back", action="store_true", help="let a retired person back in")
@@ -143,10 +156,31 @@ def _name(text: str, which: str = "NAME") -> str:
         raise UsageError(f"{which}: {exc}") from None
 
 
+#: The word of ``ezbac people language`` for no language of the person's own.
+TERMINAL = "terminal"
+
+
+def _language(text: str, where: str) -> str:
+    """The catalogue's code of the language ``text`` names ("" for ``terminal``); a usage
+    error naming it when it is empty or no language ezbac speaks."""
+    from trainer.i18n import PSEUDO, UnknownLanguageError, parse_language
+
+    if text.strip() == TERMINAL:
+        return ""
+    try:
+        code = parse_language(text, where)
+    except UnknownLanguageError as exc:
+        raise UsageError(str(exc)) from None
+    if code == PSEUDO:  # the layout's test, never a person's
+        raise UsageError(f"{where}: {text!r} is the layout's test language, not a person's")
+    return code
+
+
 def run_add(args: argparse.Namespace) -> int:
     from trainer.history import people
 
     name = _name(args.name)
+    language = "" if args.language is None else _language(args.language, "--language")
     with _store(args) as store:
         if args.role != people.INSTRUCTOR and not people.instructors(store):
             raise UsageError(
@@ -156,8 +190,21 @@ def run_add(args: argparse.Namespace) -> int:
         if people.find(store, name) is not None:
             raise UsageError(f"{name!r} is on the roster already")
         secret = read_secret(name)
-        person = people.add(store, name, args.role, secret, _now())
+        person = people.add(store, name, args.role, secret, _now(), language)
     print(f"{person.name} is on the roster as {person.role}")
+    return 0
+
+
+def run_language(args: argparse.Namespace) -> int:
+    from trainer.history import people
+
+    language = _language(args.language, "LANG")
+    with _store(args) as store:
+        person = people.set_language(store, args.name, language)
+    if language:
+        print(f"{person.name} is spoken to in {language} once signed in")
+    else:
+        print(f"{person.name} is spoken to in each terminal's language")
     return 0
 
 

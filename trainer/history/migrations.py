@@ -205,6 +205,13 @@ ALTER TABLE sessions ADD COLUMN retake_of TEXT;
 DROP TRIGGER exams_kept
 """
 
+# v10: each person's language on the roster (a catalogue's code, ``zh_Hant``; empty: the
+# terminal's).  Written by the owner (``ezbac people language``); read as text and checked at
+# the edges, so whatever a file's holder writes there is said and passed over, never obeyed.
+V10 = """
+ALTER TABLE people ADD COLUMN language TEXT NOT NULL DEFAULT ''
+"""
+
 #: A finished exam's session: the condition the v7 triggers test (``old`` a sessions row).
 FINISHED_EXAM = "old.mode = 'exam' AND old.finished_at IS NOT NULL"
 _SESSION_KEPT = (
@@ -314,4 +321,4 @@ BEGIN SELECT RAISE(ABORT, '{REFUSAL}'); END
     ),
 }
 
-MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7, V8, V9)
+MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7, V8, V9, V10)

@@ -339,7 +339,26 @@ $$""",
 # column with no change.
 V9: tuple[str, ...] = ('ALTER TABLE sessions ADD COLUMN retake_of TEXT COLLATE "C"',)
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4, V5, V6, V7, V8, V9)
+# v10: see migrations.  The roles that may read the roster's names (trainer.history.roles,
+# granted before this step) may read the language too: a terminal switches to it at sign-in.
+V10: tuple[str, ...] = (
+    "ALTER TABLE people ADD COLUMN language TEXT COLLATE \"C\" NOT NULL DEFAULT ''",
+    """DO $$
+DECLARE
+    grantee_ text;
+BEGIN
+    FOR grantee_ IN SELECT DISTINCT c.grantee FROM information_schema.column_privileges c
+        WHERE c.table_schema = current_schema() AND c.table_name = 'people'
+            AND c.column_name = 'name' AND c.privilege_type = 'SELECT'
+            AND c.grantee <> current_user
+    LOOP
+        EXECUTE format('GRANT SELECT (language) ON people TO %I', grantee_);
+    END LOOP;
+END
+$$""",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4, V5, V6, V7, V8, V9, V10)
 
 #: A blank database read (no history there yet) reads these empty stand-ins of the tables,
 #: with the current version's columns: prefixed to a reading query, a WITH clause's names
@@ -362,8 +381,8 @@ EMPTY_TABLES = (
     "NULL::double precision AS seconds, NULL::text AS last_at WHERE false), "
     "people AS (SELECT NULL::text AS person_id, NULL::text AS name, NULL::text AS name_key, "
     "NULL::text AS role, NULL::text AS secret, NULL::integer AS retired, "
-    "NULL::text AS created_at, NULL::integer AS failures, NULL::text AS locked_until "
-    "WHERE false), "
+    "NULL::text AS created_at, NULL::integer AS failures, NULL::text AS locked_until, "
+    "NULL::text AS language WHERE false), "
     "signins AS (SELECT NULL::bigint AS id, NULL::text AS person_id, NULL::text AS name, "
     "NULL::text AS event, NULL::text AS at WHERE false), "
     "settings AS (SELECT NULL::text AS name, NULL::text AS value WHERE false), "

@@ -51,6 +51,9 @@ class Person:
     role: str
     retired: bool = False
     created_at: str = ""
+    #: The language the trainer speaks to them (a catalogue's code as stored, unchecked here:
+    #: the edges check it); "" for the terminal's.
+    language: str = ""
 
     @property
     def instructor(self) -> bool:
@@ -76,10 +79,19 @@ IDLE_LIMITS = (1, 240)
 @dataclass(frozen=True, slots=True)
 class SignIn:
     """What a sign-in attempt came to: ``person`` when it succeeded, else ``message`` (one
-    line) saying why not."""
+    line, English: the command line's) saying why not, and what happened for the screens to
+    word (trainer.words.record): ``refusal`` (``typed``: the name or secret could not be a
+    roster's, ``wrong``, ``held``, ``retired``, ``not-instructor``), ``name`` as shown,
+    ``wait`` (seconds held back, after a wrong try too), ``until`` (when a lock ends) and
+    ``here`` (held at this terminal only)."""
 
     person: Person | None
     message: str = ""
+    refusal: str = ""
+    name: str = ""
+    wait: int | None = None
+    until: datetime | None = None
+    here: bool = False
 
     @property
     def ok(self) -> bool:
@@ -245,11 +257,38 @@ def _setting_text(value: object) -> str:
 
 # -- the roster ------------------------------------------------------------------------------
 
-_PERSON = "SELECT person_id, name, role, retired, created_at FROM people"
+_PERSON = "SELECT person_id, name, role, retired, created_at, language FROM people"
+#: The longest language code stored: ``zh_Hant_HK`` and the like, with room to spare.
+MAX_LANGUAGE = 32
 
 
 def person_from_row(row: tuple[object, ...]) -> Person:
-    return Person(str(row[0]), str(row[1]), str(row[2]), bool(row[3]), str(row[4]))
+    """A person from ``(person_id, name, role, retired, created_at[, language])``; a
+    language that is no text (a file's holder may write anything) is kept as its text."""
+    language = "" if len(row) < 6 or row[5] is None else str(row[5])
+    return Person(str(row[0]), str(row[1]), str(row[2]), bool(row[3]), str(row[4]), language)
+
+
+def check_language_code(code: str) -> str:
+    """``code`` fit to store as a person's language: "" (the terminal's) or a short word of
+    ASCII letters, digits and ``_``.  Which languages exist is the edges' to say (they check
+    it against the catalogues before calling here)."""
+    if code and (
+        len(code) > MAX_LANGUAGE or not code.isascii() or not code.replace("_", "").isalnum()
+    ):
+        raise PersonError(f"language {code[:MAX_LANGUAGE]!r}: not a language's code")
+    return code
+
+
+def set_language(store: HistoryStore, name: str, code: str) -> Person:
+    """``name``'s language from now on (``code`` "": the terminal's)."""
+    code = check_language_code(code)
+    who = person(store, name)
+    mark = store.placeholder
+    store.write(
+        [(f"UPDATE people SET language = {mark} WHERE person_id = {mark}", (code, who.person_id))]
+    )
+    return replace(who, language=code)
 
 
 def roster(store: HistoryStore, *, retired: bool = True) -> list[Person]:
@@ -284,19 +323,31 @@ def shown_name(name: str) -> str:
     return repr(clean[:MAX_NAME] + ("..." if len(clean) > MAX_NAME else ""))
 
 
-def add(store: HistoryStore, name: str, role: str, secret: str, now: datetime) -> Person:
-    """Put a new person on the roster (their secret stored as its hash only)."""
+def add(
+    store: HistoryStore, name: str, role: str, secret: str, now: datetime, language: str = ""
+) -> Person:
+    """Put a new person on the roster (their secret stored as its hash only), spoken to in
+    ``language`` ("": the terminal's)."""
     name, role, secret = check_name(name), check_role(role), check_secret(secret)
+    language = check_language_code(language)
     if find(store, name) is not None:
         raise PersonError(f"{shown_name(name)} is on the roster already")
-    new = Person(uuid.uuid4().hex, name, role, False, to_db_time(now))
-    mark = store.placeholder
+    new = Person(uuid.uuid4().hex, name, role, False, to_db_time(now), language)
+    m = store.placeholder
     store.write(
         [
             (
                 "INSERT INTO people (person_id, name, name_key, role, secret, retired, "
-                f"created_at) VALUES ({mark}, {mark}, {mark}, {mark}, {mark}, 0, {mark})",
-                (new.person_id, name, name_key(name), role, hash_secret(secret), new.created_at),
+                f"created_at, language) VALUES ({m}, {m}, {m}, {m}, {m}, 0, {m}, {m})",
+                (
+                    new.person_id,
+                    name,
+                    name_key(name),
+                    role,
+                    hash_secret(secret),
+                    new.created_at,
+                    language,
+                ),
             )
         ]
     )

@@ -61,7 +61,22 @@ REVIEW_BET = (Decimal(5), Decimal(250), Decimal(5))
 
 
 class NothingDueError(EzbacError):
-    """No skill is due: there is no review to run (the message says when one will be)."""
+    """No skill is due: there is no review to run (the message says when one will be).
+    What happened, for the screens to word: ``trainee``, ``upcoming`` (when the next skill
+    comes due, None if none will) and ``unanswered`` (nothing was ever answered)."""
+
+    def __init__(
+        self,
+        message: str,
+        trainee: str = "",
+        upcoming: datetime | None = None,
+        *,
+        unanswered: bool = False,
+    ) -> None:
+        super().__init__(message)
+        self.trainee = trainee
+        self.upcoming = upcoming
+        self.unanswered = unanswered
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,8 +342,12 @@ def review_drill(
     due = draw_from(due_from(states, now), states, path)
     if not due:
         if not states:
-            raise NothingDueError(f"nothing to review yet for {trainee}: answer a drill first")
+            raise NothingDueError(
+                f"nothing to review yet for {trainee}: answer a drill first",
+                trainee,
+                unanswered=True,
+            )
         upcoming = next_due(states, now)
         when = "" if upcoming is None else f"; next due {upcoming.astimezone():%Y-%m-%d %H:%M}"
-        raise NothingDueError(f"nothing is due for review for {trainee}{when}")
+        raise NothingDueError(f"nothing is due for review for {trainee}{when}", trainee, upcoming)
     return build_review_drill(due, trainee, questions)

@@ -28,7 +28,7 @@ _ROLE_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 #: The columns a run's end sets (trainer.history.rows.session_upsert).
 FINISHING = ("finished_at", "questions", "correct", "passed", "abandoned", "reference_opened")
 #: What a report may read of the roster: everything but the secret's hash and lockout state.
-ROSTER_PUBLIC = ("person_id", "name", "name_key", "role", "retired", "created_at")
+ROSTER_PUBLIC = ("person_id", "name", "name_key", "role", "retired", "created_at", "language")
 HISTORY_TABLES = ("ezbac_schema", "sessions", "answers", "answer_totals", "settings")
 #: What only the owner reads and writes: a terminal reaches them through ``SIGN_IN`` alone.
 SIGN_IN_TABLES = ("signin_holds", "signin_pepper")

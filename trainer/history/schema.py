@@ -15,7 +15,7 @@ from collections.abc import Callable
 APPLICATION_ID = 0x657A6263
 
 #: The version this ezbac writes: both backends have this many steps.
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 
 #: Tables and columns each version must have: a database claiming a version without them is
 #: damaged, not ours to write to.
@@ -100,6 +100,11 @@ REQUIRED_COLUMNS[8] = {
 REQUIRED_COLUMNS[9] = {
     **REQUIRED_COLUMNS[8],
     "sessions": REQUIRED_COLUMNS[8]["sessions"] | {"retake_of"},
+}
+
+REQUIRED_COLUMNS[10] = {
+    **REQUIRED_COLUMNS[9],
+    "people": REQUIRED_COLUMNS[9]["people"] | {"language"},
 }
 
 #: The version from which a roster name's key is NFKC and case-folded (it was case-folded

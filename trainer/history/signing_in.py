@@ -17,9 +17,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
+from trainer.errors import EzbacError
 from trainer.history.backend import HistoryStore
 from trainer.history.people import (
     MAX_NAME,
@@ -42,6 +43,7 @@ from trainer.history.people import (
     reset,
     retire,
     roster,
+    set_language,
     shown_name,
 )
 from trainer.history.rows import from_db_time, to_db_time
@@ -157,7 +159,7 @@ def sign_in(
         check_secret(secret)
         typed = check_name(name)
     except PersonError as exc:
-        return SignIn(None, str(exc))
+        return SignIn(None, str(exc), "typed")
     key = name_key(typed)
     derived = derive(secret, salt(store, key))
     if _on_server(store):
@@ -168,15 +170,18 @@ def sign_in(
     if got.outcome == "ok" and who is not None:
         return SignIn(who)
     if got.outcome == "retired" and who is not None:
-        return SignIn(None, f"{who.name} is retired and cannot sign in")
+        return SignIn(None, f"{who.name} is retired and cannot sign in", "retired", who.name)
     if got.outcome == "not-instructor" and who is not None:
-        return SignIn(None, f"{who.name} is not an instructor")
+        return SignIn(None, f"{who.name} is not an instructor", "not-instructor", who.name)
     shown = shown_name(typed)[1:-1]
-    if got.outcome == "held" and got.wait:
-        return SignIn(None, _held(shown, got.wait, now, got.place))
     if got.wait:
-        return SignIn(None, f"{WRONG}; " + _held(shown, got.wait, now, got.place))
-    return SignIn(None, WRONG)
+        whole = max(1, int(got.wait + 0.999))
+        until = (now + timedelta(seconds=whole)).astimezone(UTC) if whole >= 60 else None
+        held = _held(shown, got.wait, now, got.place)
+        outcome = "held" if got.outcome == "held" else "wrong"
+        said = held if outcome == "held" else f"{WRONG}; {held}"
+        return SignIn(None, said, outcome, shown, whole, until, bool(got.place))
+    return SignIn(None, WRONG, "wrong", shown)
 
 
 def _checked_on_server(
@@ -192,7 +197,21 @@ def _checked_on_server(
         ]
     )[0]
     who = None if pid is None else person_from_row((pid, name, role, retired, created))
+    if who is not None and outcome == "ok":
+        who = replace(who, language=_language_on_server(store, who.person_id))
     return _Outcome(str(outcome), who, None if wait is None else float(wait), str(place or ""))
+
+
+def _language_on_server(store: HistoryStore, person_id: str) -> str:
+    """The language of the person just signed in ("" when the terminal's role may not read
+    it: roles made before schema v10 and not granted it since)."""
+    try:
+        rows = store.select(
+            f"SELECT language FROM people WHERE person_id = {store.placeholder}", (person_id,)
+        )
+    except EzbacError:
+        return ""
+    return "" if not rows or rows[0][0] is None else str(rows[0][0])
 
 
 def _checked_here(
@@ -212,12 +231,12 @@ def _checked_here(
     rules = policy(store)
     with store.transaction() as tx:
         rows = tx.rows(
-            f"SELECT person_id, name, role, retired, created_at, secret FROM people "
+            f"SELECT person_id, name, role, retired, created_at, language, secret FROM people "
             f"WHERE name_key = {m}",
             (key,),
         )
-        who = person_from_row(rows[0][:5]) if rows else None
-        stored = str(rows[0][5]) if rows else ""
+        who = person_from_row(rows[0][:6]) if rows else None
+        stored = str(rows[0][6]) if rows else ""
         where = place if who is not None and who.instructor else ""
         tx.rows(
             f"INSERT INTO signin_holds (name_key, place) VALUES ({m}, {m}) "
@@ -375,3 +394,6 @@ class Desk:
 
     def retire(self, name: str, *, back: bool = False) -> Person:
         return retire(self.store, name, back=back)
+
+    def set_language(self, name: str, code: str) -> Person:
+        return set_language(self.store, name, code)

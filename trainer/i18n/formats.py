@@ -4,7 +4,7 @@ read exactly as it always was, and machine-readable output never comes through h
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 from trainer.i18n import ENGLISH, PSEUDO, current
@@ -41,3 +41,19 @@ def seconds(value: float, language: str | None = None) -> str:
     return str(
         format_timedelta(duration, granularity="second", threshold=1000, locale=_locale(language))
     )
+
+
+def day_time(moment: datetime, language: str | None = None) -> str:
+    """A day and a time of day as the language writes them, in ``moment``'s own time zone
+    ("05 May 10:42", "5月5日 10:42", "5월 5일 10:42"); the pseudo-language in figures only
+    (a month's English name is no message of ours)."""
+    spoken = language or current()
+    if spoken == ENGLISH:
+        return moment.strftime("%d %b %H:%M")
+    from babel.dates import format_skeleton
+
+    where = _locale(spoken)
+    day = format_skeleton(
+        "Md" if spoken == PSEUDO else "MMMd", moment, tzinfo=moment.tzinfo, locale=where
+    )
+    return f"{day} {format_skeleton('Hm', moment, tzinfo=moment.tzinfo, locale=where)}"

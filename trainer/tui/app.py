@@ -352,24 +352,30 @@ class TrainerApp(App[int]):
     def open_class(self) -> None:
         """The whole class, as `ezbac class` shows it, over the same history (with sign-in
         on, an instructor's: signed in here, or giving their PIN for this once)."""
+        from trainer.i18n import _
         from trainer.tui.screens.class_ import ClassOverHome, ClassWithRoster
 
         load = self.hooks.class_view
         if load is None:
-            self.notify("No history is kept in this run.", severity="warning")
+            self.notify(_("No history is kept in this run."), severity="warning")
             return
         if self.desk is None:
             self.push_screen(ClassOverHome(load))
             return
-        self.as_instructor("open the class view", lambda _: self.push_screen(ClassWithRoster(load)))
+        self.as_instructor(
+            _("open the class view"), lambda p: self.push_screen(ClassWithRoster(load))
+        )
 
     @on(OpenRoster)
     def open_roster(self) -> None:
+        from trainer.i18n import _
         from trainer.tui.screens.signin import RosterScreen
 
         desk = self.desk
         if desk is not None:
-            self.as_instructor("manage the roster", lambda _: self.push_screen(RosterScreen(desk)))
+            self.as_instructor(
+                _("manage the roster"), lambda p: self.push_screen(RosterScreen(desk))
+            )
 
     # -- who is training (sign-in on: trainer.tui.flows) ---------------------------------------
 
@@ -436,7 +442,12 @@ class TrainerApp(App[int]):
             try:
                 return review(self.trainee, self.now(), *questions)
             except EzbacError as exc:  # nothing due, or a length the review refuses
-                self.notify(str(exc), title="Review", timeout=6)
+                from trainer.history.review import NothingDueError
+                from trainer.i18n import _
+                from trainer.words.record import nothing_due
+
+                said = nothing_due(exc) if isinstance(exc, NothingDueError) else str(exc)
+                self.notify(said, title=_("Review"), timeout=6)
                 return None
 
         usual = build()  # nothing due: said at once, before asking anything
@@ -476,8 +487,11 @@ class TrainerApp(App[int]):
             if self.person is None:
                 return
             if proctor is None and part is None and drill.mode.value == "exam":
+                from trainer.i18n import _
+
                 self.as_instructor(
-                    f"start the exam {drill.title!r}", lambda p: self.begin(drill, part, p)
+                    _("start the exam {drill}").format(drill=repr(drill.title)),
+                    lambda p: self.begin(drill, part, p),
                 )
                 return
         if not self.trainee:
@@ -587,6 +601,16 @@ class TrainerApp(App[int]):
         if problem:
             self.notify(problem, severity="warning", timeout=8)
 
+    def speak(self, language: str) -> None:
+        """Speak ``language`` at once (a person's, at sign-in; the terminal's again, at
+        sign-out); UnknownLanguageError when its catalogue cannot be read."""
+        from trainer.i18n import set_language
+
+        set_language(language)
+        home = self.screen_stack[0] if self.screen_stack else None
+        if isinstance(home, HomeScreen):
+            home.retranslate()
+
     @on(NextLanguage)
     def next_language(self) -> None:
         """Home's language key: the next language, spoken at once and remembered."""
@@ -600,7 +624,8 @@ class TrainerApp(App[int]):
         except UnknownLanguageError as exc:  # a damaged catalogue: said, English kept
             self.notify(str(exc), severity="error", timeout=8)
             return
-        self.remember(language=following)
+        if self.signin.person is None:  # a person signed in switches for their sitting only
+            self.remember(language=following)
         home = self.screen_stack[0] if self.screen_stack else None
         if isinstance(home, HomeScreen):
             home.retranslate()

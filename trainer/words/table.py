@@ -27,6 +27,8 @@ from trainer.engine.table import (
     CollectFee,
     Pay,
     Push,
+    RollingCommission,
+    Step,
     TableProcedure,
     Take,
     TakeCommission,
@@ -278,7 +280,7 @@ def _rule(house: House, s: OutOfOrder) -> str:
 
 
 def procedure_lines(
-    steps: Sequence[CollectFee | Take | Push | Pay | TakeCommission | BoxCommission],
+    steps: Sequence[Step],
     colours: Mapping[Decimal, str] | None = None,
 ) -> list[str]:
     """The table worked right, a step a line, in the house's order."""
@@ -298,6 +300,20 @@ def procedure_lines(
                     bet=name,
                     amount=amount,
                     chips=chips(s.chips.chips, colours, s.chips.coin),
+                )
+            )
+            continue
+        elif isinstance(s, RollingCommission):
+            out.append(
+                _(
+                    "seat {seat}: rolling commission on {bet}: {rate} % of {rolled} in dead "
+                    "chips = {amount}"
+                ).format(
+                    seat=s.seat,
+                    bet=name,
+                    rate=f"{(s.rate * 100).normalize():f}",
+                    rolled=money(s.rolled),
+                    amount=amount,
                 )
             )
             continue

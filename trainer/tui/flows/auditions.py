@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from trainer.errors import EzbacError
+from trainer.i18n import _
 from trainer.tui.screens.home import HomeScreen
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ class Auditions:
         read = host.hooks.curriculum
         curriculum = read() if read is not None else None
         if curriculum is None or curriculum.audition is None:
-            host.notify("No audition is set in this run.", severity="warning")
+            host.notify(_("No audition is set in this run."), severity="warning")
             return
         if not host.trainee:
             host.ask_name(then=self.start)
@@ -83,9 +84,11 @@ class Auditions:
         retake = retake_from(host.trainee) if retake_from else None
         if retake is not None and retake > host.now():
             host.notify(
-                f"{host.trainee} failed the last audition: a retake may be sat from "
-                f"{retake:%Y-%m-%d} (the school's setting).",
-                title="Audition",
+                _(
+                    "{trainee} failed the last audition: a retake may be sat from {day} (the "
+                    "school's setting)."
+                ).format(trainee=host.trainee, day=f"{retake:%Y-%m-%d}"),
+                title=_("Audition"),
                 severity="warning",
                 timeout=8,
             )
@@ -97,25 +100,24 @@ class Auditions:
         note = ""
         if again is not None:  # the last sitting named areas to retake on their own
             names = ", ".join(a.area.title for a in again.earlier.areas if a.area.id in again.areas)
-            note = (
-                f"A retake of {names} only (sitting {again.run_id[:8]}); "
-                "the rest of that sitting stands."
-            )
+            note = _(
+                "A retake of {areas} only (sitting {sitting}); the rest of that sitting stands."
+            ).format(areas=names, sitting=again.run_id[:8])
         elif path is None:
-            note = "The trainee's path is not known here: the proctor decides."
+            note = _("The trainee's path is not known here: the proctor decides.")
         elif not path.ready:
-            note = (
-                f"Not ready by the path: {len(path.to_go)} of {len(path.skills)} skills "
-                "still to master. The proctor may approve it anyway."
-            )
+            note = _(
+                "Not ready by the path: {left} of {count} skills still to master. The proctor "
+                "may approve it anyway."
+            ).format(left=len(path.to_go), count=len(path.skills))
         audition = curriculum.audition
         from trainer.tui.screens.audition import ProctorScreen
 
         if self.signin.desk is not None:  # the school's sign-in: an instructor's PIN approves it
             if note:
-                host.notify(note, title="Audition", timeout=8)
+                host.notify(note, title=_("Audition"), timeout=8)
             self.signin.as_instructor(
-                f"approve the audition of {host.trainee}",
+                _("approve the audition of {trainee}").format(trainee=host.trainee),
                 lambda p: self.sit(audition, p.name, p, again),
             )
             return
@@ -172,7 +174,12 @@ class Auditions:
                     raise ValueError("not installed")
                 parts.append((drill_id, choice.load()))
             except ValueError as exc:
-                host.notify(f"Cannot sit the audition: {drill_id}: {exc}", severity="error")
+                host.notify(
+                    _("Cannot sit the audition: {drill}: {problem}").format(
+                        drill=drill_id, problem=exc
+                    ),
+                    severity="error",
+                )
                 return
         self.run = AuditionRun(sitting, parts, proctor=instructor)
         if host.hooks.on_session is not None:
@@ -221,7 +228,7 @@ class Auditions:
         host = self.host
         write = host.hooks.sign_off
         if write is None:
-            host.notify("No history is kept in this run.", severity="warning")
+            host.notify(_("No history is kept in this run."), severity="warning")
             return
 
         def work() -> None:
@@ -230,7 +237,8 @@ class Auditions:
             except EzbacError as exc:
                 host.call_from_thread(host.notify, str(exc), severity="error", timeout=10)
                 return
-            host.call_from_thread(host.notify, f"Sign-off sheet written: {where}", timeout=10)
+            said = _("Sign-off sheet written: {path}").format(path=where)
+            host.call_from_thread(host.notify, said, timeout=10)
 
         host.run_worker(work, thread=True, group="sign-off", exit_on_error=False)
 
@@ -243,7 +251,7 @@ class Auditions:
         host = self.host
         sign = host.hooks.sign_sheet
         if sign is None:
-            host.notify("No history is kept in this run.", severity="warning")
+            host.notify(_("No history is kept in this run."), severity="warning")
             return
 
         def given(key: tuple[str, str] | None) -> None:
@@ -257,7 +265,8 @@ class Auditions:
                 except EzbacError as exc:
                     host.call_from_thread(host.notify, str(exc), severity="error", timeout=10)
                     return
-                host.call_from_thread(host.notify, f"Signed sheet written: {where}", timeout=10)
+                said = _("Signed sheet written: {path}").format(path=where)
+                host.call_from_thread(host.notify, said, timeout=10)
 
             host.run_worker(work, thread=True, group="sign", exit_on_error=False)
 
@@ -267,4 +276,4 @@ class Auditions:
         if self.signin.desk is None:
             ask()
         else:
-            self.signin.as_instructor("sign the audition's sheet", ask)
+            self.signin.as_instructor(_("sign the audition's sheet"), ask)

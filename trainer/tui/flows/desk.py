@@ -24,6 +24,8 @@ class SignInDesk:
         self.host = host
         self.desk = desk
         self.person: Person | None = None
+        #: The language spoken before someone signed in: spoken again when they leave.
+        self.terminal_language: str | None = None
         #: Called when someone signs in or gives their PIN: the idle time starts again.
         self.touch: Callable[[], None] = lambda: None
 
@@ -44,12 +46,50 @@ class SignInDesk:
         self.person = person
         host.trainee = person.name
         self.touch()
+        self.speak_theirs(person)
         if isinstance(host.screen, SignInScreen):
             host.pop_screen()
         host.refresh_home()
         start, host.start_drill = host.start_drill, None  # `ezbac train DRILL`: once
         if start is not None:
             host.begin(start)
+
+    def speak_theirs(self, person: Person) -> None:
+        """Speak ``person``'s language from now on, if the roster gives one; a language the
+        trainer does not have (a file's holder may write anything there) is said once, and
+        the trainer speaks English."""
+        from trainer.history.people import shown_name
+        from trainer.i18n import ENGLISH, LANGUAGES, UnknownLanguageError, _, current
+
+        self.terminal_language = current()
+        code = person.language
+        if not code:
+            return
+        try:
+            if code not in LANGUAGES:
+                raise UnknownLanguageError(code)
+            self.host.speak(code)
+        except UnknownLanguageError:
+            self.host.speak(ENGLISH)
+            self.host.notify(
+                _(
+                    "{name}'s language on the roster, {language}, is unknown: English is spoken."
+                ).format(name=person.name, language=shown_name(code)),
+                severity="warning",
+                timeout=8,
+            )
+
+    def speak_the_terminal_s(self) -> None:
+        """The terminal's language again, once the person who had their own has left."""
+        from trainer.i18n import UnknownLanguageError, current
+
+        language, self.terminal_language = self.terminal_language, None
+        if language is None or language == current():
+            return
+        try:
+            self.host.speak(language)
+        except UnknownLanguageError as exc:  # its catalogue went since: said, kept as is
+            self.host.notify(str(exc), severity="error", timeout=8)
 
     def as_instructor(self, act: str, then: Callable[[Person], object]) -> None:
         """Run ``then`` with the instructor signed in here, or the one who gives their name
@@ -78,12 +118,14 @@ class SignInDesk:
         while len(host.screen_stack) > 1:
             host.pop_screen()
         self.leave(idle=idle)
+        self.speak_the_terminal_s()
         host.refresh_home()
+        from trainer.i18n import _
         from trainer.tui.screens.signin import idle_note
 
         self.show_sign_in(idle_note(idle_seconds) if idle else "")
         if idle:
-            host.notify("Signed out after idle time.", timeout=8)
+            host.notify(_("Signed out after idle time."), timeout=8)
 
     def leave(self, *, idle: bool = False) -> None:
         """Record the sign-out and forget the person (on quitting too)."""

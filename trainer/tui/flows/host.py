@@ -70,6 +70,10 @@ class Host(Protocol):
 
     def refresh_home(self) -> None: ...
 
+    def speak(self, language: str) -> None:
+        """Speak ``language`` at once on every screen (UnknownLanguageError when its
+        catalogue cannot be read: then nothing changed)."""
+
     def history_problem(self, message: str) -> None: ...
 
     def abandon_drill(self) -> None: ...

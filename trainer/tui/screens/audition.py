@@ -13,11 +13,12 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, Static
 
-from trainer.i18n import _
+from trainer.i18n import N_, _
 from trainer.prefs import MAX_NAME, trainee_name
 from trainer.tui.messages import GoHome, SignSheet, WriteSignOff
 from trainer.tui.screens import stylesheets
 from trainer.tui.widgets.keybar import KeyBar
+from trainer.words import record
 from trainer.words.pace import coups_an_hour_words
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ class ProctorScreen(ModalScreen[str | None]):
     off (the name is not checked; with sign-in on, an instructor's PIN approves instead)."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, trainee: str, note: str = "") -> None:
         super().__init__()
@@ -38,11 +39,15 @@ class ProctorScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"Audition of {self.trainee}: a written part, then the practical one.")
+            yield Label(
+                _("Audition of {trainee}: a written part, then the practical one.").format(
+                    trainee=self.trainee
+                )
+            )
             if self.note:
                 yield Label(self.note, id="proctor-note")
-            yield Label("Proctor's name to approve it (Enter), Esc to cancel:")
-            yield Input(placeholder="proctor", id="proctor", max_length=MAX_NAME)
+            yield Label(_("Proctor's name to approve it (Enter), Esc to cancel:"))
+            yield Input(placeholder=_("proctor"), id="proctor", max_length=MAX_NAME)
             yield Label("", id="proctor-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -50,7 +55,7 @@ class ProctorScreen(ModalScreen[str | None]):
         try:
             name = trainee_name(event.value)
         except ValueError:
-            self.query_one("#proctor-error", Label).update("Type a name, or Esc to cancel.")
+            self.query_one("#proctor-error", Label).update(_("Type a name, or Esc to cancel."))
             return
         self.dismiss(name)
 
@@ -63,14 +68,14 @@ class SignKeyScreen(ModalScreen["tuple[str, str] | None"]):
     cancels.  Dismissed with both, or None."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("Sign the sheet with the school's key.")
-            yield Label("Key file (its .pub beside it):")
+            yield Label(_("Sign the sheet with the school's key."))
+            yield Label(_("Key file (its .pub beside it):"))
             yield Input(placeholder="school-key.pem", id="key-file", max_length=4096)
-            yield Label("Passphrase (Enter signs, Esc cancels):")
+            yield Label(_("Passphrase (Enter signs, Esc cancels):"))
             yield Input(password=True, id="passphrase", max_length=1024)
             yield Label("", id="key-error")
 
@@ -79,7 +84,7 @@ class SignKeyScreen(ModalScreen["tuple[str, str] | None"]):
         path = self.query_one("#key-file", Input).value.strip()
         phrase = self.query_one("#passphrase", Input).value
         if not path:
-            self.query_one("#key-error", Label).update("Give the key file.")
+            self.query_one("#key-error", Label).update(_("Give the key file."))
             self.query_one("#key-file", Input).focus()
             return
         if event.input.id == "key-file" or not phrase:
@@ -95,40 +100,70 @@ def verdict_text(verdict: Verdict) -> Text:
     """The verdict in words: passed or failed, the written part, each area's grade and
     pace, the red lines crossed, and when a failed audition may be sat again."""
     text = Text()
-    text.append(f"Audition of {verdict.trainee}", "bold")
-    text.append(f" · proctor {verdict.proctor} · {verdict.sat_at:%Y-%m-%d %H:%M} UTC\n\n")
+    text.append(_("Audition of {trainee}").format(trainee=verdict.trainee), "bold")
     text.append(
-        "PASSED\n" if verdict.passed else "FAILED\n",
+        " · "
+        + _("proctor {proctor} · {moment} UTC").format(
+            proctor=verdict.proctor, moment=f"{verdict.sat_at:%Y-%m-%d %H:%M}"
+        )
+        + "\n\n"
+    )
+    text.append(
+        (_("PASSED") if verdict.passed else _("FAILED")) + "\n",
         "bold green" if verdict.passed else "bold red",
     )
-    text.append(verdict.outcome_words + "\n")
-    text.append("Written part: ", "bold")
+    text.append(record.verdict_outcome(verdict) + "\n")
+    text.append(_("Written part:") + " ", "bold")
     text.append(
-        f"{verdict.written_right} of {verdict.written_questions} right "
-        f"({verdict.written_pass_mark}% to pass): "
+        _("{right} of {count} right ({mark}% to pass):").format(
+            right=verdict.written_right,
+            count=verdict.written_questions,
+            mark=verdict.written_pass_mark,
+        )
+        + " "
     )
-    text.append("passed\n" if verdict.written_passed else "failed\n")
-    text.append("\nPractical part\n", "bold")
+    text.append((_("passed") if verdict.written_passed else _("failed")) + "\n")
+    text.append("\n" + _("Practical part") + "\n", "bold")
     for area in verdict.areas:
-        grade = area.mark
-        pace = "no answers" if area.pace is None else f"{area.pace}% of the target time"
+        grade = record.area_mark(area)
+        pace = (
+            _("no answers")
+            if area.pace is None
+            else _("{pace}% of the target time").format(pace=area.pace)
+        )
         text.append(f"  {area.area.title}: ", "bold" if area.passed else "bold red")
-        text.append(f"{grade} · {area.right} of {area.answered} right · {pace}\n")
+        text.append(
+            _("{grade} · {right} of {count} right · {pace}").format(
+                grade=grade, right=area.right, count=area.answered, pace=pace
+            )
+            + "\n"
+        )
         table = area.table_pace
         if table is not None:
             label = _("Table pace:")
             text.append(f"    {label} ")
             text.append(coups_an_hour_words(table, area.table_target, area.table_format) + "\n")
-    text.append("\nRed lines: ", "bold")
+    text.append("\n" + _("Red lines:") + " ", "bold")
     if not verdict.crossed:
-        text.append("none crossed\n")
+        text.append(_("none crossed") + "\n")
     else:
         text.append("\n")
         for c in verdict.crossed:
             text.append(f"  ✗ {c.red_line.title}", "bold red")
-            text.append(f" (answered {c.answer.answer}, not {c.answer.expected})\n")
+            text.append(
+                " "
+                + _("(answered {answer}, not {expected})").format(
+                    answer=c.answer.answer, expected=c.answer.expected
+                )
+                + "\n"
+            )
     if verdict.retake_from is not None:
-        text.append(f"\nA retake may be sat from {verdict.retake_from:%Y-%m-%d}.\n", "bold")
+        text.append(
+            "\n"
+            + _("A retake may be sat from {day}.").format(day=f"{verdict.retake_from:%Y-%m-%d}")
+            + "\n",
+            "bold",
+        )
     return text
 
 
@@ -138,10 +173,10 @@ class VerdictScreen(Screen[None]):
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "sign_off", "Sign-off sheet"),
-        Binding("k", "sign_sheet", "Sign with the school's key"),
-        Binding("escape", "home", "Home"),
-        Binding("enter", "home", "Home", show=False),
+        Binding("s", "sign_off", N_("Sign-off sheet")),
+        Binding("k", "sign_sheet", N_("Sign with the school's key")),
+        Binding("escape", "home", N_("Home")),
+        Binding("enter", "home", N_("Home"), show=False),
     ]
 
     def __init__(self, verdict: Verdict, run_id: str) -> None:

@@ -19,32 +19,23 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from trainer.history.class_view import ClassData, ClassRow
 from trainer.history.progress import ProgressData
-from trainer.history.report import FAMILY_LABELS, LastDrill
+from trainer.history.report import LastDrill
 from trainer.history.tally import Tally, is_weak
+from trainer.i18n import N_, _, ngettext
+from trainer.i18n.formats import number
 from trainer.session.scoring import percent_1dp
 from trainer.skills import ALL_FAMILIES, FAMILIES
-from trainer.tui.screens.progress import ProgressScreen, plural
+from trainer.tui.screens.progress import ProgressScreen
+from trainer.tui.widgets.spoken_footer import SpokenFooter
+from trainer.words import record
 from trainer.words.pace import table_pace_words
 
 NO_DATA = "·"
 DETAIL_WEAKEST = 3  # the highlighted trainee's weakest skills listed under the table
-FAMILY_SHORT = {
-    "natural": "Nat",
-    "player": "Player",
-    "banker": "Banker",
-    "outcome": "Outc",
-    "payout": "Payout",
-    "table": "Table",
-    "shoe": "Shoe",
-    "call": "Call",
-    "spot": "Spot",
-    "violation": "Viol",
-    "irregularity": "Irreg",
-}
 
 
 def pct(t: Tally) -> str:
@@ -59,13 +50,13 @@ def exam_label(e: LastDrill) -> str:
 
 
 def when(moment: datetime | None) -> str:
-    return NO_DATA if moment is None else moment.astimezone().strftime("%d %b %H:%M")
+    return NO_DATA if moment is None else record.local_time(moment)
 
 
 class ClassScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "app.quit", "Quit"),
-        Binding("enter", "pick", "Progress", show=True),
+        Binding("escape,q", "app.quit", N_("Quit")),
+        Binding("enter", "pick", N_("Progress"), show=True),
     ]
 
     DEFAULT_CSS = """
@@ -103,8 +94,8 @@ class ClassScreen(Screen[None]):
         self.data: ClassData | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("Class", "bold"), id="class-head")
-        yield Static("Loading…", id="class-loading")
+        yield Static(Text(_("Class"), "bold"), id="class-head")
+        yield Static(_("Loading…"), id="class-loading")
         # the trainee's name stays in place while ←→ scroll the figures (15 columns do not fit
         # 80): every family has its column, the procedure's (shoe, calls, spotting) too
         table: DataTable[str] = DataTable(
@@ -114,7 +105,7 @@ class ClassScreen(Screen[None]):
         yield table
         yield Static(id="class-detail")
         yield Static(id="class-weakest")
-        yield Footer()
+        yield SpokenFooter()
 
     def on_mount(self) -> None:
         self.load_data()
@@ -127,49 +118,54 @@ class ClassScreen(Screen[None]):
     def show(self, data: ClassData | None) -> None:
         loading = self.query_one("#class-loading", Static)
         if data is None:
-            loading.update("The history could not be read.")
+            loading.update(_("The history could not be read."))
             return
         self.data = data
-        head = Text("Class", "bold")
-        head.append(f" · {plural(len(data.rows), 'trainee')}")
+        head = Text(_("Class"), "bold")
+        rows = len(data.rows)
+        head.append(
+            " · " + ngettext("{count} trainee", "{count} trainees", rows).format(count=rows)
+        )
         n = data.total.answered
-        head.append(f" · {n:,} answer{'' if n == 1 else 's'}")
+        head.append(
+            " · " + ngettext("{count} answer", "{count} answers", n).format(count=number(n))
+        )
         if n:  # no answers: no share of them right to give
-            head.append(f", {pct(data.total)} right")
+            head.append(", " + _("{percent} right").format(percent=pct(data.total)))
         if data.since is not None:
-            head.append(f" · since {when(data.since)}")
+            head.append(" · " + _("since {moment}").format(moment=when(data.since)))
         self.query_one("#class-head", Static).update(head)
         if not data.rows:
-            loading.update("No answers or runs on record yet.")
+            loading.update(_("No answers or runs on record yet."))
             return
         loading.display = False
         table = self.query_one("#class-table", DataTable)
         paths = any(row.path is not None for row in data.rows)
         table.add_columns(
-            "Trainee",
-            *(("Path",) if paths else ()),
-            "Last active",
-            "Runs",
-            "Passed",
-            "Answers",
-            "Right",
-            *(FAMILY_SHORT[f] for f in ALL_FAMILIES),
-            "Last exam",
-            "Weakest",
+            _("Trainee"),
+            *((_("Path"),) if paths else ()),
+            _("Last active"),
+            _("Runs"),
+            _("Passed"),
+            _("Answers"),
+            _("Right"),
+            *(record.family_short(f) for f in ALL_FAMILIES),
+            _("Last exam"),
+            _("Weakest"),
         )
         for row in data.rows:
             r = row.report
             table.add_row(
                 r.trainee,
-                *((row.readiness or NO_DATA,) if paths else ()),
+                *((_readiness(row) or NO_DATA,) if paths else ()),
                 when(row.last_activity),
                 str(r.sessions),
                 str(r.sessions_passed),
-                f"{r.total.answered:,}",
+                number(r.total.answered),
                 pct(r.total),
                 *(pct(r.families[f]) for f in ALL_FAMILIES),
                 exam_label(row.exams[0]) if row.exams else NO_DATA,
-                r.weakest[0].label if r.weakest else NO_DATA,
+                record.skill(r.weakest[0].skill) if r.weakest else NO_DATA,
                 key=r.trainee,
             )
         table.display = True
@@ -178,12 +174,12 @@ class ClassScreen(Screen[None]):
         self.show_detail(data.rows[0])
 
     def class_weakest(self, data: ClassData) -> Text:
-        text = Text("Class's weakest skills: ", "bold")
+        text = Text(_("Class's weakest skills:") + " ", "bold")
         if not data.weakest:
-            text.append("none under 70% right", "")
+            text.append(_("none under 70% right"), "")
         text.append(
             "; ".join(
-                f"{w.label} {w.tally.correct}/{w.tally.answered} ({pct(w.tally)})"
+                f"{record.skill(w.skill)} {w.tally.correct}/{w.tally.answered} ({pct(w.tally)})"
                 for w in data.weakest
             ),
             "",
@@ -193,39 +189,52 @@ class ClassScreen(Screen[None]):
     def show_detail(self, row: ClassRow) -> None:
         r = row.report
         text = Text(r.trainee, "bold")
-        text.append(" (Enter: progress)", "italic")
+        text.append(" " + _("(Enter: progress)"), "italic")
         text.append(
-            f" · {r.sessions_finished} finished, {r.sessions_passed} passed, "
-            f"{r.sessions_abandoned} abandoned · "
+            " · "
+            + _("{finished} finished, {passed} passed, {abandoned} abandoned").format(
+                finished=r.sessions_finished,
+                passed=r.sessions_passed,
+                abandoned=r.sessions_abandoned,
+            )
+            + " · "
             + ", ".join(
-                f"{FAMILY_LABELS[f]} {pct(r.families[f])}"
+                f"{record.family(f)} {pct(r.families[f])}"
                 for f in ALL_FAMILIES
                 if f in FAMILIES or r.families[f].answered
             )  # the procedure's if any
         )
-        text.append("\nLast exams: ")
+        text.append("\n" + _("Last exams:") + " ")
         text.append(
             "; ".join(
                 f"{exam_label(e)} ({pct(Tally(e.questions, e.correct))}) {e.title}, "
                 f"{when(e.finished_at)}"
                 for e in row.exams
             )
-            or "none finished"
+            or _("none finished")
         )
         if r.coups_an_hour is not None and r.table_pace is not None:
             text.append("\n" + table_pace_words(r.coups_an_hour, r.table_pace[0]))
         if row.path is not None:
-            text.append(f"\nPath: {row.readiness}")
-            if row.held_back_by:
-                shown = row.held_back_by[:DETAIL_WEAKEST]
-                more = len(row.held_back_by) - len(shown)
+            text.append("\n" + _("Path: {readiness}").format(readiness=_readiness(row)))
+            held = () if row.path is None else record.held_back_by(row.path)
+            if held:
+                shown = held[:DETAIL_WEAKEST]
+                more = len(held) - len(shown)
                 text.append(
-                    "; held back by " + "; ".join(shown) + (f" and {more} more" if more else "")
+                    "; "
+                    + _("held back by {skills}").format(skills="; ".join(shown))
+                    + (
+                        " "
+                        + ngettext("and {count} more", "and {count} more", more).format(count=more)
+                        if more
+                        else ""
+                    )
                 )
-        text.append("\nWeakest: ")
+        text.append("\n" + _("Weakest:") + " ")
         text.append(
-            "; ".join(f"{w.label} {pct(w.tally)}" for w in r.weakest[:DETAIL_WEAKEST])
-            or "none under 70% right"
+            "; ".join(f"{record.skill(w.skill)} {pct(w.tally)}" for w in r.weakest[:DETAIL_WEAKEST])
+            or _("none under 70% right")
         )
         self.query_one("#class-detail", Static).update(text)
 
@@ -245,11 +254,16 @@ class ClassScreen(Screen[None]):
             self.post_message(self.Picked(self.data.rows[table.cursor_row].trainee))
 
 
+def _readiness(row: ClassRow) -> str | None:
+    """The trainee's readiness on the path, in words (None: no path)."""
+    return None if row.path is None else record.readiness(row.path)
+
+
 class ClassOverHome(ClassScreen):
     """The class screen opened from the trainer's home: Escape goes back there."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "app.pop_screen", "Back"),
+        Binding("escape,q", "app.pop_screen", N_("Back")),
     ]
 
 
@@ -257,8 +271,8 @@ class ClassWithRoster(ClassOverHome):
     """The class screen at a trainer with sign-in on: the roster one key away."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "app.pop_screen", "Back"),
-        Binding("m", "roster", "Roster"),
+        Binding("escape,q", "app.pop_screen", N_("Back")),
+        Binding("m", "roster", N_("Roster")),
     ]
 
     def action_roster(self) -> None:

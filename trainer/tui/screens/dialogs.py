@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from trainer.i18n import N_, _
 from trainer.prefs import MAX_NAME, trainee_name
 from trainer.tui.screens import stylesheets
 
@@ -22,21 +23,21 @@ class Confirm(ModalScreen[bool]):
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
     QUESTION = ""
-    YES = "Yes"
+    YES = N_("Yes")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n", "answer(False)", "Keep going"),
-        Binding("escape", "answer(False)", "Keep going", show=False),
-        Binding("enter", "answer(True)", "Yes", show=False),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n", "answer(False)", N_("Keep going")),
+        Binding("escape", "answer(False)", N_("Keep going"), show=False),
+        Binding("enter", "answer(True)", N_("Yes"), show=False),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.QUESTION)
+            yield Label(_(self.QUESTION))
             with Horizontal(classes="dialog-buttons"):
-                yield Button(f"{self.YES} (y)", id="yes", variant="error")
-                yield Button("Keep going (n)", id="no", variant="primary")
+                yield Button(_("{yes} (y)").format(yes=_(self.YES)), id="yes", variant="error")
+                yield Button(_("Keep going (n)"), id="no", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -49,24 +50,24 @@ class Confirm(ModalScreen[bool]):
 class ConfirmQuit(Confirm):
     """ctrl+q with a drill in progress."""
 
-    QUESTION = "A drill is in progress. Quit anyway? The answers given so far are kept."
-    YES = "Quit"
+    QUESTION = N_("A drill is in progress. Quit anyway? The answers given so far are kept.")
+    YES = N_("Quit")
 
 
 class ConfirmLeave(Confirm):
     """Escape in a drill: back to the home screen, the run kept as abandoned."""
 
-    QUESTION = (
+    QUESTION = N_(
         "Leave this drill and go back to the home screen? The answers given so far are "
         "kept, and the run is recorded as abandoned."
     )
-    YES = "Leave"
+    YES = N_("Leave")
 
 
 class ConfirmLeaveAudition(ConfirmLeave):
     """Escape in a part of the audition: the whole sitting ends, not only this part."""
 
-    QUESTION = (
+    QUESTION = N_(
         "Leave the audition and go back to the home screen? The sitting is recorded as "
         "abandoned, with no verdict; the answers given so far are kept."
     )
@@ -77,7 +78,7 @@ class NameScreen(ModalScreen[str | None]):
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, current: str = "") -> None:
         super().__init__()
@@ -85,8 +86,10 @@ class NameScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("Trainee name (Enter to save, Esc to cancel):")
-            yield Input(value=self.current, placeholder="your name", id="name", max_length=MAX_NAME)
+            yield Label(_("Trainee name (Enter to save, Esc to cancel):"))
+            yield Input(
+                value=self.current, placeholder=_("your name"), id="name", max_length=MAX_NAME
+            )
             yield Label("", id="name-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -94,7 +97,7 @@ class NameScreen(ModalScreen[str | None]):
         try:
             name = trainee_name(event.value)
         except ValueError:  # only an empty one can be typed (max_length)
-            self.query_one("#name-error", Label).update("Type a name, or Esc to cancel.")
+            self.query_one("#name-error", Label).update(_("Type a name, or Esc to cancel."))
             return
         self.dismiss(name)
 
@@ -114,15 +117,18 @@ class ReviewLengthScreen(ModalScreen[ReviewLength | None]):
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(
-                "Review: how many questions? Enter alone keeps the usual length; Esc cancels."
+                _("Review: how many questions? Enter alone keeps the usual length; Esc cancels.")
             )
             yield Input(
-                placeholder="the usual length", id="questions", restrict=r"[0-9]*", max_length=3
+                placeholder=_("the usual length"),
+                id="questions",
+                restrict=r"[0-9]*",
+                max_length=3,
             )
             yield Label("", id="questions-error")
 
@@ -137,7 +143,9 @@ class ReviewLengthScreen(ModalScreen[ReviewLength | None]):
         questions = int(text)  # digits only (restrict)
         if not 1 <= questions <= MAX_QUESTIONS:
             self.query_one("#questions-error", Label).update(
-                f"A review is 1 to {MAX_QUESTIONS} questions, not {questions}."
+                _("A review is 1 to {most} questions, not {questions}.").format(
+                    most=MAX_QUESTIONS, questions=questions
+                )
             )
             return
         self.dismiss(ReviewLength(questions))

@@ -14,14 +14,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from trainer.i18n import N_, _
 from trainer.tui.widgets.path import path_text, picture
+from trainer.tui.widgets.spoken_footer import SpokenFooter
 
 if TYPE_CHECKING:
     from trainer.history.mastery import PathPicture
 
-LEGEND = (
+LEGEND = N_(
     "✓ mastered  ↓ slipping  ● learning / in progress  ○ not started / not yet open.  "
     "right/day: a full cell is every answer right; time/day: lower is faster; green meets "
     "the skill's mark, red does not."
@@ -29,7 +31,7 @@ LEGEND = (
 
 
 class PathScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", N_("Back"))]
     DEFAULT_CSS = """
     PathScreen #path-head { padding: 0 1; background: $primary; }
     PathScreen #path-body { padding: 0 1; }
@@ -46,11 +48,11 @@ class PathScreen(Screen[None]):
         self.shown: Group | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(Text.assemble(("Path", "bold"), f" · {self.trainee}"), id="path-head")
+        yield Static(Text.assemble((_("Path"), "bold"), f" · {self.trainee}"), id="path-head")
         with VerticalScroll(id="path-body"):
-            yield Static("Loading…", id="path-picture")
-            yield Static(LEGEND, id="path-legend", markup=False)
-        yield Footer()
+            yield Static(_("Loading…"), id="path-picture")
+            yield Static(_(LEGEND), id="path-legend", markup=False)
+        yield SpokenFooter()
 
     def on_mount(self) -> None:
         self.load_picture()

@@ -10,17 +10,18 @@ history never freezes the trainer.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import PurePath
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
 from trainer.engine import Outcome
 from trainer.history.progress import (
@@ -33,9 +34,10 @@ from trainer.history.progress import (
 )
 from trainer.history.scheduler import SkillState
 from trainer.history.tally import WEAK_BELOW, Tally, is_weak
+from trainer.i18n import N_, _, ngettext
 from trainer.scoring import run_status
 from trainer.session import scoring
-from trainer.skills import banker_key, describe, payout_skill, player_key
+from trainer.skills import banker_key, payout_skill, player_key
 from trainer.tui.screens import stylesheets
 from trainer.tui.widgets.accuracy import (
     NO_DATA,
@@ -46,6 +48,9 @@ from trainer.tui.widgets.accuracy import (
     seconds_label,
 )
 from trainer.tui.widgets.pagetable import PageTable
+from trainer.tui.widgets.spoken_footer import SpokenFooter
+from trainer.words import record
+from trainer.words.record import skill as describe
 
 TABS = ("tableau", "outcomes", "sessions", "due")
 GRIDS = ("tableau-grid", "player-grid")
@@ -53,23 +58,11 @@ GRIDS = ("tableau-grid", "player-grid")
 
 def until(moment: datetime, now: datetime) -> str:
     """'now' or 'in 5 min' / 'in 3 h' / 'in 2 days': when a review comes due, from ``now``."""
-    left = moment - now
-    if left <= timedelta(0):
-        return "now"
-    minutes = int(left.total_seconds() // 60)
-    if minutes < 60:
-        return f"in {max(minutes, 1)} min"
-    if minutes < 48 * 60:
-        return f"in {minutes // 60} h"
-    return f"in {minutes // (24 * 60)} days"
+    return record.until(moment, now)
 
 
 def local_time(moment: datetime) -> str:
-    return moment.astimezone().strftime("%d %b %H:%M")
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return record.local_time(moment)
 
 
 def session_score(p: SessionPoint) -> str:
@@ -82,10 +75,10 @@ def session_score(p: SessionPoint) -> str:
 
 def session_result(p: SessionPoint) -> str:
     if p.abandoned or p.finished_at is None:  # left, or killed before its end was recorded
-        return run_status(p.finished_at, p.abandoned)
+        return record.run_state(run_status(p.finished_at, p.abandoned))
     if p.passed is None:
-        return "done"
-    return "✓ pass" if p.passed else "✗ fail"
+        return _("done")
+    return _("✓ pass") if p.passed else _("✗ fail")
 
 
 def shorten(text: str, width: int) -> str:
@@ -95,23 +88,29 @@ def shorten(text: str, width: int) -> str:
 def table_trend(times: tuple[TableTime, ...]) -> str:
     """Seconds per table over the last runs of table drills, oldest first."""
     if not times:
-        return "Table work"
+        return _("Table work")
     last = times[-8:]
     shown = ", ".join(f"{t.per_table:.0f}" for t in last)
-    runs = "the last run" if len(last) == 1 else f"the last {len(last)} runs, oldest first"
     pace = ", ".join("-" if t.coups_an_hour is None else str(t.coups_an_hour) for t in last)
-    return f"Table work: seconds per table, {runs}: {shown}; coups an hour: {pace}"
+    if len(last) == 1:
+        line = _("Table work: seconds per table, the last run: {seconds}; coups an hour: {pace}")
+    else:
+        line = _(
+            "Table work: seconds per table, the last {count} runs, oldest first: {seconds}; "
+            "coups an hour: {pace}"
+        )
+    return line.format(count=len(last), seconds=shown, pace=pace)
 
 
 class ProgressScreen(Screen[None]):
     """Opened from home; escape or q goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "back", "Back"),
-        Binding("1", "tab('tableau')", "Tableau"),
-        Binding("2", "tab('outcomes')", "Outcomes"),
-        Binding("3", "tab('sessions')", "Sessions"),
-        Binding("4", "tab('due')", "Due"),
+        Binding("escape,q", "back", N_("Back")),
+        Binding("1", "tab('tableau')", N_("Tableau")),
+        Binding("2", "tab('outcomes')", N_("Outcomes")),
+        Binding("3", "tab('sessions')", N_("Sessions")),
+        Binding("4", "tab('due')", N_("Due")),
         # the pane shown scrolls as a whole, whatever has focus, without tabbing to it first
         # (the tableau's grids keep their arrows: they move over the cells)
         Binding("down", "scroll_pane('scroll_down')", show=False),
@@ -146,33 +145,38 @@ class ProgressScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         if self.data is None:
             yield Static(
-                Text.assemble(("Progress", "bold"), f" · {self.trainee}"), id="progress-head"
+                Text.assemble((_("Progress"), "bold"), f" · {self.trainee}"), id="progress-head"
             )
-            yield Static("Loading…", id="progress-loading")
-            yield Footer()
+            yield Static(_("Loading…"), id="progress-loading")
+            yield SpokenFooter()
             return
         yield Static(self.head(), id="progress-head")
         if self.data.empty:
             yield Static(self.empty_text(), id="progress-empty")
-            yield Footer()
+            yield SpokenFooter()
             return
         with TabbedContent(id="progress-tabs", initial="tableau"):
-            with TabPane("1 Tableau", id="tableau"), VerticalScroll(classes="progress-body"):
+            with (
+                TabPane(_("1 Tableau"), id="tableau"),
+                VerticalScroll(classes="progress-body"),
+            ):
                 yield Static(
-                    "Banker draws: rows the Banker's two-card total, columns the Player's "
-                    f"third card. {accuracy_key()}",
+                    _(
+                        "Banker draws: rows the Banker's two-card total, columns the Player's "
+                        "third card. {key}"
+                    ).format(key=accuracy_key()),
                     classes="progress-caption",
                     markup=False,
                 )
                 yield TableauTable(id="tableau-grid")
                 yield Static(id="tableau-detail")
                 yield Static(
-                    "Player draws by two-card total, and spotting naturals",
+                    _("Player draws by two-card total, and spotting naturals"),
                     classes="progress-caption progress-gap",
                 )
                 yield AccuracyTable(id="player-grid", cursor_type="cell")
             with (
-                TabPane("2 Outcomes & payouts", id="outcomes"),
+                TabPane(_("2 Outcomes & payouts"), id="outcomes"),
                 VerticalScroll(classes="progress-body"),
             ):
                 yield AccuracyTable(id="outcome-table", cursor_type="row", zebra_stripes=True)
@@ -187,20 +191,23 @@ class ProgressScreen(Screen[None]):
                     yield AccuracyTable(id="table-work", cursor_type="row", zebra_stripes=True)
                 # the dealer's procedure (shoe, calls, spotting errors), once answered
                 yield AccuracyTable(id="procedure-table", cursor_type="row", zebra_stripes=True)
-            with TabPane("3 Sessions", id="sessions"), VerticalScroll(classes="progress-body"):
+            with (
+                TabPane(_("3 Sessions"), id="sessions"),
+                VerticalScroll(classes="progress-body"),
+            ):
                 scores = self.scores()
                 if len(scores) > 1:
                     yield Static(
-                        "Score per session, oldest to newest, on a scale of 0 to 100%",
+                        _("Score per session, oldest to newest, on a scale of 0 to 100%"),
                         classes="progress-caption",
                     )
                     yield Static(score_bars(scores), id="scores", markup=False)
-                yield Static("Sessions, newest first", classes="progress-caption")
+                yield Static(_("Sessions, newest first"), classes="progress-caption")
                 yield PageTable(id="session-table", cursor_type="row", zebra_stripes=True)
-            with TabPane("4 Due", id="due"), VerticalScroll(classes="progress-body"):
+            with TabPane(_("4 Due"), id="due"), VerticalScroll(classes="progress-body"):
                 yield Static(self.due_summary(), id="due-summary")
                 yield AccuracyTable(id="due-table", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield SpokenFooter()
 
     def on_mount(self) -> None:
         if self.data is None:
@@ -254,25 +261,46 @@ class ProgressScreen(Screen[None]):
     def head(self) -> Text:
         d = self.shown
         text = Text()
-        text.append("Progress", "bold")
+        text.append(_("Progress"), "bold")
         text.append(f" · {d.trainee}")
         if d.empty:
             return text
-        text.append(f" · {d.total.correct} of {plural(d.total.answered, 'answer')} right")
-        text.append(f" ({percent(d.total)}%), {seconds_label(d.total.avg_seconds)} each")
-        text.append(f" · {plural(len(d.sessions), 'session')}")
-        text.append(f" · {len(d.due)} due")
+        n = d.total.answered
+        text.append(
+            " · "
+            + ngettext(
+                "{right} of {count} answer right", "{right} of {count} answers right", n
+            ).format(right=d.total.correct, count=n)
+        )
+        text.append(
+            " "
+            + _("({percent}%), {seconds} each").format(
+                percent=percent(d.total), seconds=seconds_label(d.total.avg_seconds)
+            )
+        )
+        runs = len(d.sessions)
+        text.append(
+            " · " + ngettext("{count} session", "{count} sessions", runs).format(count=runs)
+        )
+        text.append(" · " + _("{count} due").format(count=len(d.due)))
         return text
 
     def empty_text(self) -> Text:
         text = Text()
-        text.append(f"No answers yet for {self.shown.trainee}.\n\n", "bold")
         text.append(
-            "Pick a drill on the home screen and start answering: every answer is kept, and "
-            "this screen then shows how well you know each cell of the Banker tableau, each "
-            "outcome and each payout, your sessions over time, and what is due for review.\n\n"
+            _("No answers yet for {trainee}.").format(trainee=self.shown.trainee) + "\n\n",
+            "bold",
         )
-        text.append("Escape: back", "italic")
+        text.append(
+            _(
+                "Pick a drill on the home screen and start answering: every answer is kept, "
+                "and this screen then shows how well you know each cell of the Banker tableau, "
+                "each outcome and each payout, your sessions over time, and what is due for "
+                "review."
+            )
+            + "\n\n"
+        )
+        text.append(_("Escape: back"), "italic")
         return text
 
     def detail(self, key: str, tally: Tally) -> Text:
@@ -280,30 +308,56 @@ class ProgressScreen(Screen[None]):
         text = Text()
         text.append(describe(key), "bold")
         if not tally.answered:
-            text.append("\nNot answered yet.")
+            text.append("\n" + _("Not answered yet."))
             return text
-        text.append(f"\n{tally.correct} of {tally.answered} right ({percent(tally)}%")
-        text.append(f", {WEAK_MARK} weak" if is_weak(tally) else "")
-        text.append(f"), {seconds_label(tally.avg_seconds)} on average")
+        if is_weak(tally):
+            line = _("{right} of {count} right ({percent}%, {mark} weak), {seconds} on average")
+        else:
+            line = _("{right} of {count} right ({percent}%), {seconds} on average")
+        text.append(
+            "\n"
+            + line.format(
+                right=tally.correct,
+                count=tally.answered,
+                percent=percent(tally),
+                mark=WEAK_MARK,
+                seconds=seconds_label(tally.avg_seconds),
+            )
+        )
         state = self.shown.states.get(key)
         if state is not None:
-            text.append(f"; review box {state.box}, due {until(state.due_at, self.now)}")
+            text.append(
+                "; "
+                + _("review box {box}, due {when}").format(
+                    box=state.box, when=until(state.due_at, self.now)
+                )
+            )
         return text
 
     def due_summary(self) -> Text:
         d = self.shown
         text = Text()
         if d.due:
-            text.append(f"{plural(len(d.due), 'skill')} due for review now", "bold")
-            text.append(": the Review drill brings them back.")
+            due = len(d.due)
+            text.append(
+                ngettext(
+                    "{count} skill due for review now", "{count} skills due for review now", due
+                ).format(count=due),
+                "bold",
+            )
+            text.append(_(": the Review drill brings them back."))
         else:
-            text.append("Nothing due for review now", "bold")
+            text.append(_("Nothing due for review now"), "bold")
             if d.next_due is not None:
-                text.append(f"; the next comes due {until(d.next_due, self.now)}")
-                text.append(f" ({local_time(d.next_due)})")
+                text.append(
+                    _("; the next comes due {when} ({moment})").format(
+                        when=until(d.next_due, self.now), moment=local_time(d.next_due)
+                    )
+                )
             text.append(".")
         text.append(
-            "\nBoxes 1-5: a miss sends a skill to box 1; a right answer when due moves it up.",
+            "\n"
+            + _("Boxes 1-5: a miss sends a skill to box 1; a right answer when due moves it up."),
             "italic",
         )
         return text
@@ -319,10 +373,13 @@ class ProgressScreen(Screen[None]):
         player.show_row_labels = True
         for total in PLAYER_TOTALS:
             player.add_column(Text(str(total), justify="right"), key=str(total), width=4)
-        player.add_column(Text("natural", justify="right"), key="natural", width=7)
+        natural = _("natural")
+        player.add_column(
+            Text(natural, justify="right"), key="natural", width=max(7, cell_len(natural))
+        )
         cells = [player.accuracy_cell(self.shown.player.get(t, Tally())) for t in PLAYER_TOTALS]
         cells.append(player.accuracy_cell(self.shown.natural))
-        player.add_row(*cells, label=Text("Player", "bold"))
+        player.add_row(*cells, label=Text(_("Player"), "bold"))
         self.show_cell(banker_key(0, 0), self.shown.tableau.cell(0, 0))
 
     def show_cell(self, key: str, tally: Tally) -> None:
@@ -332,12 +389,14 @@ class ProgressScreen(Screen[None]):
 
     def fill_outcomes(self) -> None:
         outcomes = self.query_one("#outcome-table", AccuracyTable)
-        outcomes.skill_columns("Outcome", [o.label for o in Outcome])
+        outcomes.skill_columns(_("Outcome"), [record.outcome(o.value) for o in Outcome])
         for o in Outcome:
-            outcomes.skill_row(o.label, self.shown.outcomes.get(o, Tally()), o.value)
+            outcomes.skill_row(
+                record.outcome(o.value), self.shown.outcomes.get(o, Tally()), o.value
+            )
         payouts = self.query_one("#payout-table", AccuracyTable)
         keys = [payout_skill(bet, result).key for bet, result in PAYOUTS]
-        payouts.skill_columns("Bet payout", [describe(key) for key in keys])
+        payouts.skill_columns(_("Bet payout"), [describe(key) for key in keys])
         for (bet, result), key in zip(PAYOUTS, keys, strict=True):
             payouts.skill_row(describe(key), self.shown.payouts.get((bet, result), Tally()), key)
         if self.shown.table:
@@ -349,7 +408,7 @@ class ProgressScreen(Screen[None]):
         procedure = self.query_one("#procedure-table", AccuracyTable)
         procedure.display = bool(self.shown.procedure)
         procedure.skill_columns(
-            "Dealer's procedure", [describe(key) for key in self.shown.procedure] or [""]
+            _("Dealer's procedure"), [describe(key) for key in self.shown.procedure] or [""]
         )
         for key, t in self.shown.procedure.items():
             procedure.skill_row(describe(key), t, key)
@@ -358,18 +417,18 @@ class ProgressScreen(Screen[None]):
         """The table drill's skills (take, pay per bet, order, chips, commission)."""
         table = self.query_one("#table-work", AccuracyTable)
         keys = [key for key in TABLE_SKILLS if key in self.shown.table]
-        table.skill_columns("At the table", [describe(key) for key in keys])
+        table.skill_columns(_("At the table"), [describe(key) for key in keys])
         for key in keys:
             table.skill_row(describe(key), self.shown.table[key], key)
 
     def fill_sessions(self) -> None:
         table = self.query_one("#session-table", DataTable)
-        table.add_columns("Started", "Drill", "Mode", "Score", "Result", "Avg")
+        table.add_columns(_("Started"), _("Drill"), _("Mode"), _("Score"), _("Result"), _("Avg"))
         for p in reversed(self.shown.sessions):
             table.add_row(
                 Text(local_time(p.started_at)),
                 Text(shorten(p.drill_title, 22)),
-                Text(p.mode),
+                Text(record.mode(p.mode)),
                 Text(session_score(p), justify="right"),
                 Text(session_result(p)),
                 Text(seconds_label(p.avg_seconds), justify="right"),
@@ -378,7 +437,7 @@ class ProgressScreen(Screen[None]):
 
     def fill_due(self) -> None:
         table = self.query_one("#due-table", AccuracyTable)
-        table.add_columns("Skill", "Box", "Due", "Right")
+        table.add_columns(_("Skill"), _("Box"), _("Due"), _("Right"))
         waiting = sorted(
             (s for s in self.shown.states.values() if s.skill not in self.due_keys),
             key=lambda s: (s.due_at, s.skill),
@@ -394,7 +453,7 @@ class ProgressScreen(Screen[None]):
 
     def due_cell(self, state: SkillState) -> Text:
         if state.skill in self.due_keys:
-            return Text("● now", "bold")
+            return Text("● " + _("now"), "bold")
         return Text(f"{until(state.due_at, self.now)} ({local_time(state.due_at)})")
 
     # -- events and actions ---------------------------------------------------------------------
@@ -456,10 +515,9 @@ class ProgressScreen(Screen[None]):
 
 def accuracy_key() -> str:
     num, den = WEAK_BELOW
-    return (
-        f'"{WEAK_MARK}" under {num * 100 // den}% right, "{NO_DATA}" not answered yet. '
-        "Arrows: details below."
-    )
+    return _(
+        '"{weak}" under {percent}% right, "{none}" not answered yet. Arrows: details below.'
+    ).format(weak=WEAK_MARK, percent=num * 100 // den, none=NO_DATA)
 
 
 BARS = "▁▂▃▄▅▆▇█"

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -25,7 +26,9 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from trainer.errors import EzbacError
+from trainer.i18n import LANGUAGES, N_, _
 from trainer.tui.screens import stylesheets
+from trainer.words import record
 
 if TYPE_CHECKING:
     from trainer.history.people import Person, SignIn
@@ -57,9 +60,9 @@ class SignInForm(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Label(self.heading, id="signin-heading")
-        yield Input(placeholder="name", id="signin-name", max_length=MAX_NAME)
+        yield Input(placeholder=_("name"), id="signin-name", max_length=MAX_NAME)
         yield Input(
-            placeholder="PIN or passphrase",
+            placeholder=_("PIN or passphrase"),
             id="signin-secret",
             password=True,
             max_length=MAX_SECRET,
@@ -79,7 +82,7 @@ class SignInForm(Vertical):
         result = _attempt(self.check, name.value, secret.value, instructor=self.instructor)
         secret.value = ""  # never kept, whatever came of it
         if isinstance(result, str) or not result.ok:
-            why = result if isinstance(result, str) else result.message
+            why = result if isinstance(result, str) else record.sign_in_refusal(result)
             self.query_one("#signin-error", Label).update(Text(why, "bold red"))
             (secret if name.value.strip() else name).focus()
             return
@@ -97,18 +100,14 @@ class SignedIn(Message):
 
 def idle_note(seconds: float) -> str:
     """Why the last person was signed out, on the sign-in screen: the school's idle time."""
-    minutes = max(1, round(seconds / 60))
-    return (
-        f"Signed out after {minutes} idle minute{'' if minutes == 1 else 's'} with no key "
-        "pressed; a drill under way was recorded as abandoned."
-    )
+    return record.idle_note(seconds)
 
 
 class SignInScreen(Screen[None]):
     """Every trainer starts here with sign-in on; nobody trains before signing in."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "app.request_quit", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "app.request_quit", N_("Quit"))]
 
     def __init__(self, check: Check, note: str = "") -> None:
         super().__init__()
@@ -116,10 +115,10 @@ class SignInScreen(Screen[None]):
         self.note = note  # why the last person left, when it was not their choice
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("ezbac · sign in", "bold"), id="home-title")
+        yield Static(Text(_("ezbac · sign in"), "bold"), id="home-title")
         if self.note:
             yield Static(Text(self.note, "italic"), id="signin-note")
-        yield SignInForm("Your name and PIN (Enter after each):", self.check)
+        yield SignInForm(_("Your name and PIN (Enter after each):"), self.check)
 
 
 class ProctorScreen(ModalScreen["Person | None"]):
@@ -127,7 +126,7 @@ class ProctorScreen(ModalScreen["Person | None"]):
     allows).  Escape: not now."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, act: str, check: Check) -> None:
         super().__init__()
@@ -136,7 +135,7 @@ class ProctorScreen(ModalScreen["Person | None"]):
 
     def compose(self) -> ComposeResult:
         yield SignInForm(
-            f"An instructor's name and PIN to {self.act} (Esc: not now):",
+            _("An instructor's name and PIN to {act} (Esc: not now):").format(act=self.act),
             self.check,
             instructor=True,
         )
@@ -164,10 +163,10 @@ class IdleScreen(ModalScreen[bool]):
             yield Label(self.text(), id="idle-countdown")
 
     def text(self) -> str:
-        return (
-            f"{self.person_name}, no key pressed for a while: signing out in "
-            f"{self.seconds} s. Press any key to stay signed in."
-        )
+        return _(
+            "{name}, no key pressed for a while: signing out in {seconds} s. Press any key "
+            "to stay signed in."
+        ).format(name=self.person_name, seconds=self.seconds)
 
     def count(self, seconds: int) -> None:
         self.seconds = seconds
@@ -196,7 +195,7 @@ class FormScreen(ModalScreen["list[str] | None"]):
     does what they are for and returns why not (one line shown here) or None when done."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(
         self, heading: str, fields: list[Field], apply: Callable[[list[str]], str | None]
@@ -208,7 +207,9 @@ class FormScreen(ModalScreen["list[str] | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"{self.heading} (Enter after each, Esc to cancel):")
+            yield Label(
+                _("{heading} (Enter after each, Esc to cancel):").format(heading=self.heading)
+            )
             for i, field in enumerate(self.fields):
                 yield Input(
                     value=field.value,
@@ -249,12 +250,13 @@ class RosterScreen(Screen[None]):
 
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("a", "add('trainee')", "Add trainee"),
-        Binding("A", "add('instructor')", "Add instructor"),
-        Binding("e", "rename", "Rename"),
-        Binding("s", "reset", "New PIN"),
-        Binding("x", "retire", "Retire/return"),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("a", "add('trainee')", N_("Add trainee")),
+        Binding("A", "add('instructor')", N_("Add instructor")),
+        Binding("e", "rename", N_("Rename")),
+        Binding("s", "reset", N_("New PIN")),
+        Binding("x", "retire", N_("Retire/return")),
+        Binding("l", "language", N_("Language")),
     ]
 
     def __init__(self, desk: Desk) -> None:
@@ -265,7 +267,7 @@ class RosterScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         from trainer.tui.widgets.keybar import KeyBar
 
-        yield Static(Text("Roster", "bold"), id="home-title")
+        yield Static(Text(_("Roster"), "bold"), id="home-title")
         yield OptionList(id="roster")
         yield Label("", id="roster-said")
         yield KeyBar(id="keys")
@@ -288,7 +290,14 @@ class RosterScreen(Screen[None]):
         listing.add_options(
             [
                 Option(
-                    f"{p.name:<{MAX_NAME}}  {p.role:<10}" + ("  retired" if p.retired else ""),
+                    "  ".join(
+                        (
+                            _padded(p.name, MAX_NAME),
+                            _padded(_role(p.role), 12),
+                            _padded(_language(p.language), 12),
+                        )
+                    )
+                    + ("  " + _("retired") if p.retired else ""),
                     id=f"person-{i}",
                 )
                 for i, p in enumerate(self.people)
@@ -317,27 +326,60 @@ class RosterScreen(Screen[None]):
 
     def action_add(self, role: str) -> None:
         def add(values: list[str]) -> str:
-            return f"{self.desk.add(values[0], role, values[1]).name} added as {role}"
+            name = self.desk.add(values[0], role, values[1]).name
+            if role == "instructor":
+                return _("{name} added as instructor").format(name=name)
+            return _("{name} added as trainee").format(name=name)
 
-        self.form(f"A new {role}", [Field("name"), Field("PIN or passphrase", True)], add)
+        heading = _("A new instructor") if role == "instructor" else _("A new trainee")
+        self.form(heading, [Field(_("name")), Field(_("PIN or passphrase"), True)], add)
 
     def action_rename(self) -> None:
         who = self.chosen()
         if who is not None:
             self.form(
-                f"Rename {who.name}",
-                [Field("new name", value=who.name)],
-                lambda v: f"{who.name} is now {self.desk.rename(who.name, v[0]).name}",
+                _("Rename {name}").format(name=who.name),
+                [Field(_("new name"), value=who.name)],
+                lambda v: _("{name} is now {new_name}").format(
+                    name=who.name, new_name=self.desk.rename(who.name, v[0]).name
+                ),
             )
 
     def action_reset(self) -> None:
         who = self.chosen()
         if who is not None:
             self.form(
-                f"A new PIN for {who.name}",
-                [Field("PIN or passphrase", True)],
-                lambda v: f"{self.desk.reset(who.name, v[0]).name} has a new PIN",
+                _("A new PIN for {name}").format(name=who.name),
+                [Field(_("PIN or passphrase"), True)],
+                lambda v: _("{name} has a new PIN").format(
+                    name=self.desk.reset(who.name, v[0]).name
+                ),
             )
+
+    def action_language(self) -> None:
+        """The language the trainer speaks to the person once they sign in."""
+        who = self.chosen()
+        if who is None:
+            return
+
+        def apply(values: list[str]) -> str:
+            done = self.desk.set_language(who.name, _roster_language(values[0]))
+            if done.language:
+                return _("{name} is spoken to in {language} once signed in").format(
+                    name=done.name, language=LANGUAGES[done.language]
+                )
+            return _("{name} is spoken to in each terminal's language").format(name=done.name)
+
+        self.form(
+            _("The language of {name}").format(name=who.name),
+            [
+                Field(
+                    _("zh_Hans, zh_Hant, vi, ko, en, or terminal"),
+                    value=who.language if who.language in LANGUAGES else TERMINAL,
+                )
+            ],
+            apply,
+        )
 
     def action_retire(self) -> None:
         who = self.chosen()
@@ -348,5 +390,47 @@ class RosterScreen(Screen[None]):
         except EzbacError as exc:
             self.say(str(exc))
             return
-        self.say(f"{done.name} " + ("is retired" if done.retired else "may sign in again"))
+        said = _("{name} is retired") if done.retired else _("{name} may sign in again")
+        self.say(said.format(name=done.name))
         self.reload()
+
+
+def _role(role: str) -> str:
+    """A roster role in words (stored as ``trainee`` or ``instructor``)."""
+    return {"trainee": _("trainee"), "instructor": _("instructor")}.get(role, role)
+
+
+#: The word for no language of a person's own: each terminal's (as ``ezbac people language``).
+TERMINAL = "terminal"
+
+
+def _roster_language(typed: str) -> str:
+    """The catalogue's code of the language typed ("" for ``terminal``); an empty, unknown
+    or test language refused in one line naming it (UnknownLanguageError)."""
+    from trainer.i18n import PSEUDO, UnknownLanguageError, parse_language
+
+    if typed.strip() == TERMINAL:
+        return ""
+    code = parse_language(typed, _("language"))
+    if code == PSEUDO:
+        raise UnknownLanguageError(
+            _("{language} is the layout's test language, not a person's").format(
+                language=repr(typed)
+            )
+        )
+    return code
+
+
+def _padded(text: str, width: int) -> str:
+    """``text`` padded to ``width`` columns (a Chinese or Korean character takes two)."""
+    return text + " " * max(0, width - cell_len(text))
+
+
+def _language(code: str) -> str:
+    """A person's language by its own name; one ezbac does not have quoted, shortened, its
+    control characters shown as ``?`` (whatever was written into the file)."""
+    from trainer.history.people import shown_name
+
+    if not code or code in LANGUAGES:
+        return LANGUAGES.get(code, "")
+    return shown_name(code)[:12]

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from trainer.history.progress import BANKER_TOTALS, THIRD_CARDS, TableauGrid
 from trainer.history.tally import Tally, is_weak
+from trainer.i18n import _
 from trainer.session import scoring
 from trainer.tui.widgets.pagetable import PageTable
 
@@ -42,7 +44,7 @@ def right_label(t: Tally) -> str:
 
 
 def seconds_label(seconds: float | None) -> str:
-    return NO_DATA if seconds is None else f"{seconds:.1f}s"
+    return NO_DATA if seconds is None else _("{seconds}s").format(seconds=f"{seconds:.1f}")
 
 
 class AccuracyTable(PageTable):
@@ -75,9 +77,9 @@ class AccuracyTable(PageTable):
     def skill_columns(self, heading: str, names: list[str]) -> None:
         """The columns of a table of skills: the name (as wide as the longest, at most
         NAME_WIDTH), then Right, Accuracy and Avg time."""
-        width = min(max(len(n) for n in [heading, *names]), self.NAME_WIDTH)
+        width = min(max(cell_len(n) for n in [heading, *names]), self.NAME_WIDTH)
         self.add_column(heading, width=width)
-        self.add_columns("Right", "Accuracy", "Avg time")
+        self.add_columns(_("Right"), _("Accuracy"), _("Avg time"))
 
     def skill_row(self, name: str, t: Tally, key: str) -> None:
         """One skill's row; a name wider than its column wraps (the row grows)."""
@@ -87,7 +89,7 @@ class AccuracyTable(PageTable):
             self.accuracy_cell(t),
             Text(seconds_label(t.avg_seconds), justify="right"),
             key=key,
-            height=None if len(name) > self.NAME_WIDTH else 1,
+            height=None if cell_len(name) > self.NAME_WIDTH else 1,
         )
 
     def accuracy_cell(self, t: Tally, justify: JustifyMethod = "right") -> Text:
@@ -117,8 +119,9 @@ class TableauTable(AccuracyTable):
         self.clear(columns=True)
         self.show_row_labels = True
         for third in THIRD_CARDS:
-            label = "stood" if third is None else str(third)
-            self.add_column(Text(label, justify="right"), key=label, width=max(len(label), 4))
+            key = "stood" if third is None else str(third)
+            label = _("stood") if third is None else key
+            self.add_column(Text(label, justify="right"), key=key, width=max(cell_len(label), 4))
         for total, tallies in grid.rows:
             self.add_row(
                 *(self.accuracy_cell(t) for t in tallies),

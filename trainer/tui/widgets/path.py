@@ -7,8 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
+
+from trainer.i18n import _, ngettext
+from trainer.words import record
 
 if TYPE_CHECKING:
     from trainer.history.mastery import DayPoint, PathProgress
@@ -30,12 +34,13 @@ def path_text(
     ``width``: the modules' line breaks between two modules, never inside a module's name
     ("Protecting the / game"), where it would pass ``width`` columns."""
     text = Text()
-    text.append("Path  ", "bold")
-    column = len("Path  ")
+    head = _("Path") + "  "
+    text.append(head, "bold")
+    column = cell_len(head)
     for n, m in enumerate(path.modules):
         mark, style = MARKS[m.state.value]
         piece = f"{mark} {m.module.title}"
-        if n and width is not None and column + 2 + len(piece) > width:
+        if n and width is not None and column + 2 + cell_len(piece) > width:
             text.append("\n")
             column = 0
         elif n:
@@ -43,27 +48,34 @@ def path_text(
             column += 2
         text.append(f"{mark} ", style)
         text.append(m.module.title, "dim" if style == "dim" else "")
-        column += len(piece)
+        column += cell_len(piece)
     text.append("\n")
     skill = path.next_skill
     if path.ready:
-        text.append("Every module mastered: ready for the audition.", "bold green")
+        text.append(_("Every module mastered: ready for the audition."), "bold green")
         if key:
             text.append(" [a]", "bold")
         return text
     if skill is not None:
         drill = skill.goal.drill
-        text.append("Next  ", "bold")
+        text.append(_("Next") + "  ", "bold")
         text.append(titles.get(drill, drill))
         if key:
             text.append(f" [{key}]", "bold")
         text.append(f"  · {skill.goal.title}")
-        if skill.needs:
-            text.append(f": {skill.needs[0]}", "italic")
+        needs = record.needs(skill)
+        if needs:
+            text.append(f": {needs[0]}", "italic")
         text.append("\n")
     left, total = len(path.to_go), len(path.skills)
-    text.append("Audition  ", "bold")
-    text.append(f"{left} of {total} skill{'s' if total != 1 else ''} still to master")
+    text.append(_("Audition") + "  ", "bold")
+    text.append(
+        ngettext(
+            "{left} of {count} skill still to master",
+            "{left} of {count} skills still to master",
+            total,
+        ).format(left=left, count=total)
+    )
     return text
 
 
@@ -110,12 +122,14 @@ def picture(path: PathProgress, days: Mapping[str, Sequence[DayPoint]]) -> Table
     each skill's accuracy and speed over its latest days, as one table to look at.  A module
     not yet open whose skills are not started is one line."""
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False, expand=False)
+    # every column but the marks wraps rather than cuts: a longer language's words (and a
+    # long skill name) take a second line, never an ellipsis
     table.add_column("", no_wrap=True)
-    table.add_column("module / skill", no_wrap=True, overflow="ellipsis", max_width=28)
-    table.add_column("recent", justify="right", no_wrap=True)
-    table.add_column("right/day", no_wrap=True)
-    table.add_column("time/day", no_wrap=True)
-    table.add_column("pace", no_wrap=True)
+    table.add_column(_("module / skill"), overflow="fold", max_width=28)
+    table.add_column(_("recent"), justify="right")
+    table.add_column(_("right/day"))
+    table.add_column(_("time/day"))
+    table.add_column(_("pace"))
     for m in path.modules:
         mark, style = MARKS[m.state.value]
         table.add_row(
@@ -124,7 +138,7 @@ def picture(path: PathProgress, days: Mapping[str, Sequence[DayPoint]]) -> Table
             Text(f"{m.mastered_count}/{len(m.skills)}", style),
             "",
             "",
-            Text(m.state.value, style),
+            Text(record.state(m.state.value), style),
         )
         if m.state.value == "not yet open" and not any(s.answered for s in m.skills):
             continue
@@ -140,6 +154,11 @@ def picture(path: PathProgress, days: Mapping[str, Sequence[DayPoint]]) -> Table
                 speed_line(points, float(s.rule.target_millis) / 1000),
                 Text("")
                 if pace is None or s.average is None
-                else Text(f"{s.average:.1f} s {pace.value}", PACE_STYLES[pace.value]),
+                else Text(
+                    _("{seconds} s {pace}").format(
+                        seconds=f"{s.average:.1f}", pace=record.pace(pace.value)
+                    ),
+                    PACE_STYLES[pace.value],
+                ),
             )
     return table
