@@ -285,3 +285,72 @@ async def test_amounts_shown_as_the_language_writes_them_are_typed_as_always() -
         await pilot.press(*"200", "enter")
         await pilot.pause()
         assert sum(s.table.paid.values()) == 200
+
+
+# -- a shoe at the table ----------------------------------------------------------------------
+
+SHOE_DRILL = """id: shoe-at-table
+title: A shoe at the table
+description: D
+ask: [shoe, table]
+table:
+  seats: 1
+  bets: {player: {min: 10, max: 10, step: 5}}
+"""
+#: tests/tui/test_table_shoe_screen.py's stacked shoe: the ace burns 1, two naturals, the
+#: cut card out in coup 1; each step answered with the first choice, right or wrong.
+SHOE_STEPS = [
+    ("the burn", []),
+    ("the burn answered", ["1", "enter"]),
+    ("taken", ["enter"]),
+    ("paid, what now?", ["a", "1", "0", "enter"]),
+    ("what now answered", ["1", "enter"]),
+    ("the next table", ["enter"]),
+    ("taken", ["enter"]),
+    ("paid, what now?", ["a", "1", "0", "enter"]),
+    ("what now answered", ["1", "enter"]),
+    ("the results", ["enter"]),
+]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_shoe_at_the_table_in_the_pseudo_language(size) -> None:
+    import random
+
+    from tests.support.coups import FakeClock, FakeNow
+    from trainer.drills.catalogue import DrillEntry
+    from trainer.drills.loader import load_text
+    from trainer.engine.shoe import ShoeRules, ShoeRun
+    from trainer.session.shoe import dealt_shoe
+    from trainer.session.table.session import TableSession
+    from trainer.tui.app import TrainerApp
+
+    set_language(PSEUDO)
+    natural = ["9s", "Ks", "Ks", "Ks"]
+    drill = load_text(SHOE_DRILL)
+    run = dealt_shoe(ShoeRun.stacked(["As", "2c", *natural * 2], ShoeRules(cut=7)))
+    clock = FakeClock()
+    session = TableSession.from_shoe(
+        drill, run, "Alex", random.Random(2), clock=clock, now=FakeNow()
+    )
+    app = TrainerApp(
+        choices=lambda: [DrillEntry.of(drill)],
+        trainee="Alex",
+        seed=1,
+        clock=clock,
+        now=FakeNow(),
+    )
+    async with app.run_test(size=size) as pilot:
+        await app.push_screen(TableScreen(session))
+        await pilot.pause()
+        for name, keys in SHOE_STEPS:
+            await pilot.press(*keys)
+            await pilot.pause()
+            text = screen_text(app)
+            assert english_left(text, allowed=[*ALLOWED, "A shoe at the table"]) == [], (
+                name,
+                size,
+                text,
+            )
+            assert_nothing_cut(app, text, f"{name} at {size}")
+        assert isinstance(app.screen, TableResultsScreen)

@@ -575,8 +575,19 @@ def skill_name(key: str, english: str) -> str:
             return _("Table: paying in chips")
         case SkillKey("table", ("commission",)):
             return _("Table: commission")
+        case SkillKey("shoe", (what,)) if what in _SHOE_SKILLS:
+            return _(_SHOE_SKILLS[what])
         case SkillKey("violation", ("none",)):
             return _("Violations: a legal moment let play")
         case SkillKey("violation", (kind,)) if kind in {v.value for v in Violation}:
             return _("Violations: {violation}").format(violation=violation(Violation(kind)))
     return english
+
+
+#: A shoe's skills, as a shoe at the table counts them.
+_SHOE_SKILLS = {
+    "burn": N_("Shoe: the burn"),
+    "cut": N_("Shoe: the cut card comes out"),
+    "end": N_("Shoe: the last coup"),
+    "deal": N_("Shoe: dealing on before the cut card"),
+}

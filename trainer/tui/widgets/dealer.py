@@ -25,7 +25,7 @@ from trainer.session.table.values import Phase, SpotState, TableAnswer
 from trainer.session.table.work import TableWork
 from trainer.tui.widgets.chiptray import CHIP_KEYS, ChipDenomination, ChipTray
 from trainer.tui.widgets.livetext import LiveText
-from trainer.words import layout, protection
+from trainer.words import layout, protection, table_shoe
 from trainer.words import table as words
 
 _STEP_NUMBER = {Phase.TAKE: 1, Phase.PAY: 2, Phase.COMMISSION: 3}
@@ -122,7 +122,7 @@ def shoe_step(q: BurnQuestion | NextQuestion) -> Text:
     """The shoe's question: the prompt, then the keys that answer it."""
     step = Text(_("SHOE"), "bold reverse")
     step.append(" ")
-    step.append(q.prompt, "bold")
+    step.append(table_shoe.prompt(q), "bold")
     step.append(" " + _("Keys 1-{last}, then Enter.").format(last=len(q.options)))
     return step
 
