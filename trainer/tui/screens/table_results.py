@@ -95,9 +95,9 @@ class TableResultsScreen(ResultsBase):
         with VerticalScroll(id="results-body"):
             if summary.shoe is not None:
                 dealt, errors = table_shoe.summary(summary.shoe)
-                shoe = Text.assemble(
-                    (_("Shoe:") + " ", "bold"), dealt, "\n", (_("Errors by kind:") + " ", "bold")
-                )
+                shoe = Text(_("Shoe:") + " ", "bold")  # the whole line bold, as the drill's
+                shoe.append(dealt + "\n")
+                shoe.append(_("Errors by kind:") + " ", "bold")
                 shoe.append(errors)
                 yield Static(shoe, id="shoe")
             if summary.mistakes:
