@@ -140,6 +140,9 @@ async def test_every_step_of_a_table_and_its_results_in_the_pseudo_language(size
 async def test_every_step_of_a_table_whole_at_80x24_in_each_language(language: str) -> None:
     await walk(DRAGON_STEPS, (80, 24), language)
     await walk(WATCH_STEPS, (80, 24), language, tables=[watched_table()])
+    tables = [table(seats=COMMISSION_SEATS)]
+    await walk(COMMISSION_STEPS, (80, 24), language, tables=tables, house=COMMISSION_HOUSE)
+    await walk(EXAM_STEPS, (80, 24), language, mode=Mode.EXAM, time_limit=30)
 
 
 @pytest.mark.parametrize("size", SIZES)
