@@ -261,7 +261,7 @@ def slip(house: House, s: OutOfOrder) -> str:
         did = _("paid {bet} before {first}").format(bet=done, first=first)
     else:
         did = _("took {bet} before {first}").format(bet=done, first=first)
-    return f"{did}: {_rule(house, s)}"
+    return _("{did}: {rule}").format(did=did, rule=_rule(house, s))
 
 
 def _rule(house: House, s: OutOfOrder) -> str:
@@ -447,14 +447,13 @@ def reason(a: TableAnswer, house: House, coup: Coup, procedure: TableProcedure) 
     if a.seat is None or a.bet is None or a.wager is None:
         if a.due is not None and a.due.kind is SaidKind.ORDER:
             order = ", ".join(spot(s, b, None) for s, b, _w in a.due.bets)
-            return f"{payout_order(house)}: {order}"
+            return _("{rule}: {bets}").format(rule=payout_order(house), bets=order)
         takes = procedure_lines(procedure.of(Take))
         pushes = procedure_lines(procedure.of(Push))
-        return (
-            f"{said_result}. "
-            + ("; ".join(takes) or _("nothing loses"))
-            + ("; " + "; ".join(pushes) if pushes else "")
+        why = ("; ".join(takes) or _("nothing loses")) + (
+            "; " + "; ".join(pushes) if pushes else ""
         )
+        return _("{result}. {why}").format(result=said_result, why=why)
     key = (a.seat, a.bet)
     if a.phase is Phase.COMMISSION:
         owed = [
@@ -474,7 +473,7 @@ def reason(a: TableAnswer, house: House, coup: Coup, procedure: TableProcedure) 
     settled = procedure.settlements.get(key)
     if settled is None:
         return a.reason
-    return f"{said_result}. {settlement(settled)}"
+    return _("{result}. {why}").format(result=said_result, why=settlement(settled))
 
 
 def colours_of(house: House) -> Mapping[Decimal, str]:

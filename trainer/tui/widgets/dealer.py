@@ -137,8 +137,9 @@ def moment_step(session: TableSession) -> Text:
     assert q is not None
     step = Text(f"0 {words.phase_label(Phase.WATCH).upper()}", "bold reverse")
     step.append(" ")
-    step.append(protection.moment_heading(q.scene.moment), "bold")
-    step.append(". " + _(_ANYTHING_TO_STOP))
+    heading = _("{moment}.").format(moment=protection.moment_heading(q.scene.moment))
+    step.append(heading[:-1], "bold")  # the moment bold, its full stop not (as in English)
+    step.append(heading[-1:] + " " + _(_ANYTHING_TO_STOP))
     step.append(" " + _("Keys 1-{last}, then Enter.").format(last=len(q.options)))
     for line in protection.scene_events(q.scene):
         step.append("\n" + line)

@@ -51,7 +51,8 @@ def feedback_text(
         for m in mistakes:
             label = words.fault_label(m.kind)
             counts[label] = counts.get(label, 0) + 1
-        text.append(f"✗ {words.mistakes_count(len(mistakes))}: ", "bold")
+        counted = _("{mistakes}:").format(mistakes=words.mistakes_count(len(mistakes)))
+        text.append(f"✗ {counted} ", "bold")
         text.append(", ".join(f"{label} ×{n}" for label, n in counts.items()))
         text.append(" " + _("(! on the layout)") + "\n")
         text.append("; ".join(words.mistake(m, house) for m in mistakes))
