@@ -357,3 +357,21 @@ async def test_a_shoe_at_the_table_in_the_pseudo_language(size) -> None:
             )
             assert_nothing_cut(app, text, f"{name} at {size}")
         assert isinstance(app.screen, TableResultsScreen)
+
+
+def test_ezbac_drills_preview_says_a_table_in_the_language() -> None:
+    # a table drill's preview: the result, the bets, the violation watched and each step of
+    # the procedure in the table's words (the preview's own lines are the command line's)
+    from tests.support.cli import ezbac
+
+    out = ezbac("--lang", "zh_Hant", "drills", "preview", "table-protection", "--count", "3")
+    assert out.returncode == 0, out.stderr
+    steps = [line.strip()[2:] for line in out.stdout.splitlines() if line.startswith("     - ")]
+    watched = [line.strip()[2:] for line in out.stdout.splitlines() if line.startswith("     ! ")]
+    assert steps and watched, out.stdout
+    for line in steps:
+        assert "號位：" in line, line  # "seat N:" as the table drill says it
+    for line in steps + watched:
+        assert "號位" in line and english_left(line) == [], line
+    results = [line for line in out.stdout.splitlines() if line[:3].strip().isdigit()]
+    assert results and all("贏" in r or "和" in r for r in results), results
