@@ -375,3 +375,65 @@ def test_ezbac_drills_preview_says_a_table_in_the_language() -> None:
         assert "號位" in line and english_left(line) == [], line
     results = [line for line in out.stdout.splitlines() if line[:3].strip().isdigit()]
     assert results and all("贏" in r or "和" in r for r in results), results
+
+
+# -- in English, the words at the edges are the English the session records ----------------
+
+#: A table paid in more chips than the house's way (seat 5's 200 as 1 black and 4 green).
+CHIPS_STEPS = [
+    ("taken", ["c", "d", "g", "enter"]),
+    ("more chips", ["e", "t", "r", "r", "r", "r", "enter"]),
+    ("typed", ["b", "4", "0", "0", "enter"]),
+    ("done paying", ["enter"]),
+]
+WATCH_AND_WORK = [
+    *WATCH_STEPS,
+    ("taken", ["c", "d", "g", "enter"]),
+    ("paid", ["e", "2", "0", "0", "enter", "b", "4", "0", "0", "enter"]),
+    ("done paying", ["enter"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("steps", "kw"),
+    [
+        (DRAGON_STEPS[1:-2], {}),
+        (WATCH_AND_WORK, {"tables": [watched_table()]}),
+        (
+            [*COMMISSION_STEPS[:-1], ("the next", ["2", "enter"])],
+            {"tables": [table(seats=COMMISSION_SEATS)], "house": COMMISSION_HOUSE},
+        ),
+        (EXAM_STEPS, {"mode": Mode.EXAM, "time_limit": 30}),
+        (CHIPS_STEPS, {}),
+    ],
+    ids=["dragon", "watched", "commission", "time-out", "chips"],
+)
+async def test_in_english_the_edges_say_what_the_session_records(steps, kw) -> None:
+    # each answer and mistake worded from its values at the edges (trainer.words.table) is,
+    # in English, word for word the English the session records for the history
+    from trainer.engine.table import settle_table
+    from trainer.skills import table_chips_skill
+    from trainer.words import table as words
+
+    app = table_app(**kw)
+    async with app.run_test(size=(80, 24)) as pilot:
+        s = app.screen.session  # type: ignore[attr-defined]
+        for _name, keys in steps:
+            if keys == ["*timeout"]:
+                app.fake_clock.advance(31)  # type: ignore[attr-defined]
+                app.screen.tick()  # type: ignore[attr-defined]
+            else:
+                await pilot.press(*keys)
+            await pilot.pause()
+        house = s.drill.house
+        worked = {t.number: t for t in s.summary().tables}
+        assert s.answers and all(a.said is not None and a.due is not None for a in s.answers)
+        for a in s.answers:
+            t = worked[a.table]
+            assert words.answer(a) == a.answer
+            assert words.expected(a) == a.expected
+            assert words.asked(a, chips_skill=a.skill == table_chips_skill().key) == a.asked
+            procedure = settle_table(t.coup, t.layout, house)
+            assert words.reason(a, house, t.coup, procedure) == a.reason
+            for m in a.mistakes:
+                assert words.mistake(m, house) == m.text

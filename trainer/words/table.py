@@ -332,10 +332,12 @@ def said(value: Said | None, english: str = "") -> str:
     if kind is SaidKind.AMOUNT:
         return money(value.amount or _ZERO)
     if kind is SaidKind.CHIPS:
-        if not value.coin:  # given: as the chips were built
-            amount = money(value.amount or _ZERO)
-            return _("{amount} ({chips})").format(amount=amount, chips=chips(value.chips))
-        return chips(value.chips, None, value.coin)
+        if value.amount is not None:  # given: the amount, as the chips were built
+            given = ", ".join(
+                _("{count} x {value}").format(count=n, value=money(v)) for v, n in value.chips
+            )
+            return _("{amount} ({chips})").format(amount=money(value.amount), chips=given)
+        return chips(value.chips, dict(value.colours), value.coin)  # as the house pays it
     if kind is SaidKind.ORDER:
         paid = ", ".join(spot(s, b, None) for s, b, _w in value.bets) or _("none paid")
         if value.unpaid:
@@ -348,7 +350,7 @@ def said(value: Said | None, english: str = "") -> str:
         SaidKind.LOSE: _("lose"),
         SaidKind.PUSH: _("push"),
         SaidKind.NOT_PAID: _("not paid"),
-        SaidKind.TIMED_OUT: _("timed out"),
+        SaidKind.TIMED_OUT: _("timeout"),
     }[kind]
 
 
@@ -408,7 +410,7 @@ def mistake(m: TableMistake, house: House) -> str:
             return slip(house, m.slip)
         return _("{bet} was never paid: the order is not complete").format(bet=where)
     if kind is Fault.CHIPS:
-        return _("{bet}: {departure}").format(bet=where, departure=_chip_fault(m))
+        return _("{bet}: {departure}").format(bet=where, departure=_chip_fault(m, house))
     if kind is Fault.WRONG_COMMISSION:
         return _("{bet}: commission {given}, it is {due}").format(
             bet=where, given=money(m.given or _ZERO), due=money(m.due or _ZERO)
@@ -423,16 +425,28 @@ def mistake(m: TableMistake, house: House) -> str:
 
 _CHIP_FAULTS = {
     ChipFault.TOO_MUCH_COIN: N_("coin where chips could pay: the house pays {chips}"),
-    ChipFault.MORE_CHIPS: N_("more chips than the house's way: it pays {chips}"),
     ChipFault.OVER_MAX_EACH: N_("too many of one chip: the house pays {chips}"),
     ChipFault.NOT_COLOUR_FOR_COLOUR: N_("not the wager's colours: pay colour for colour, {chips}"),
 }
 
 
-def _chip_fault(m: TableMistake) -> str:
+def _count(n: int) -> str:
+    return ngettext("{count} chip", "{count} chips", n).format(count=n)
+
+
+def _chip_fault(m: TableMistake, house: House) -> str:
     fault = m.chip_faults[0] if m.chip_faults else None
+    colours = colours_of(house)
+    house_way = chips(m.chips, colours)
+    if fault is ChipFault.MORE_CHIPS:  # "1 black (100), 4 green (25) (5 chips) where ..."
+        return _("{given} ({given_count}) where {chips} ({count}) would do").format(
+            given=chips(m.given_chips, colours),
+            given_count=_count(sum(n for _v, n in m.given_chips)),
+            chips=house_way,
+            count=_count(sum(n for _v, n in m.chips)),
+        )
     text = _CHIP_FAULTS.get(fault) if isinstance(fault, ChipFault) else None
-    return _(text or N_("not the house's chips: it pays {chips}")).format(chips=chips(m.chips))
+    return _(text or N_("not the house's chips: it pays {chips}")).format(chips=house_way)
 
 
 def reason(a: TableAnswer, house: House, coup: Coup, procedure: TableProcedure) -> str:
