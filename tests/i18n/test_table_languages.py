@@ -140,6 +140,9 @@ async def test_every_step_of_a_table_and_its_results_in_the_pseudo_language(size
 async def test_every_step_of_a_table_whole_at_80x24_in_each_language(language: str) -> None:
     await walk(DRAGON_STEPS, (80, 24), language)
     await walk(WATCH_STEPS, (80, 24), language, tables=[watched_table()])
+    tables = [table(seats=COMMISSION_SEATS)]
+    await walk(COMMISSION_STEPS, (80, 24), language, tables=tables, house=COMMISSION_HOUSE)
+    await walk(EXAM_STEPS, (80, 24), language, mode=Mode.EXAM, time_limit=30)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -285,3 +288,152 @@ async def test_amounts_shown_as_the_language_writes_them_are_typed_as_always() -
         await pilot.press(*"200", "enter")
         await pilot.pause()
         assert sum(s.table.paid.values()) == 200
+
+
+# -- a shoe at the table ----------------------------------------------------------------------
+
+SHOE_DRILL = """id: shoe-at-table
+title: A shoe at the table
+description: D
+ask: [shoe, table]
+table:
+  seats: 1
+  bets: {player: {min: 10, max: 10, step: 5}}
+"""
+#: tests/tui/test_table_shoe_screen.py's stacked shoe: the ace burns 1, two naturals, the
+#: cut card out in coup 1; each step answered with the first choice, right or wrong.
+SHOE_STEPS = [
+    ("the burn", []),
+    ("the burn answered", ["1", "enter"]),
+    ("taken", ["enter"]),
+    ("paid, what now?", ["a", "1", "0", "enter"]),
+    ("what now answered", ["1", "enter"]),
+    ("the next table", ["enter"]),
+    ("taken", ["enter"]),
+    ("paid, what now?", ["a", "1", "0", "enter"]),
+    ("what now answered", ["1", "enter"]),
+    ("the results", ["enter"]),
+]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_shoe_at_the_table_in_the_pseudo_language(size) -> None:
+    import random
+
+    from tests.support.coups import FakeClock, FakeNow
+    from trainer.drills.catalogue import DrillEntry
+    from trainer.drills.loader import load_text
+    from trainer.engine.shoe import ShoeRules, ShoeRun
+    from trainer.session.shoe import dealt_shoe
+    from trainer.session.table.session import TableSession
+    from trainer.tui.app import TrainerApp
+
+    set_language(PSEUDO)
+    natural = ["9s", "Ks", "Ks", "Ks"]
+    drill = load_text(SHOE_DRILL)
+    run = dealt_shoe(ShoeRun.stacked(["As", "2c", *natural * 2], ShoeRules(cut=7)))
+    clock = FakeClock()
+    session = TableSession.from_shoe(
+        drill, run, "Alex", random.Random(2), clock=clock, now=FakeNow()
+    )
+    app = TrainerApp(
+        choices=lambda: [DrillEntry.of(drill)],
+        trainee="Alex",
+        seed=1,
+        clock=clock,
+        now=FakeNow(),
+    )
+    async with app.run_test(size=size) as pilot:
+        await app.push_screen(TableScreen(session))
+        await pilot.pause()
+        for name, keys in SHOE_STEPS:
+            await pilot.press(*keys)
+            await pilot.pause()
+            text = screen_text(app)
+            assert english_left(text, allowed=[*ALLOWED, "A shoe at the table"]) == [], (
+                name,
+                size,
+                text,
+            )
+            assert_nothing_cut(app, text, f"{name} at {size}")
+        assert isinstance(app.screen, TableResultsScreen)
+
+
+def test_ezbac_drills_preview_says_a_table_in_the_language() -> None:
+    # a table drill's preview: the result, the bets, the violation watched and each step of
+    # the procedure in the table's words (the preview's own lines are the command line's)
+    from tests.support.cli import ezbac
+
+    out = ezbac("--lang", "zh_Hant", "drills", "preview", "table-protection", "--count", "3")
+    assert out.returncode == 0, out.stderr
+    steps = [line.strip()[2:] for line in out.stdout.splitlines() if line.startswith("     - ")]
+    watched = [line.strip()[2:] for line in out.stdout.splitlines() if line.startswith("     ! ")]
+    assert steps and watched, out.stdout
+    for line in steps:
+        assert "號位：" in line, line  # "seat N:" as the table drill says it
+    for line in steps + watched:
+        assert "號位" in line and english_left(line) == [], line
+    results = [line for line in out.stdout.splitlines() if line[:3].strip().isdigit()]
+    assert results and all("贏" in r or "和" in r for r in results), results
+
+
+# -- in English, the words at the edges are the English the session records ----------------
+
+#: A table paid in more chips than the house's way (seat 5's 200 as 1 black and 4 green).
+CHIPS_STEPS = [
+    ("taken", ["c", "d", "g", "enter"]),
+    ("more chips", ["e", "t", "r", "r", "r", "r", "enter"]),
+    ("typed", ["b", "4", "0", "0", "enter"]),
+    ("done paying", ["enter"]),
+]
+WATCH_AND_WORK = [
+    *WATCH_STEPS,
+    ("taken", ["c", "d", "g", "enter"]),
+    ("paid", ["e", "2", "0", "0", "enter", "b", "4", "0", "0", "enter"]),
+    ("done paying", ["enter"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("steps", "kw"),
+    [
+        (DRAGON_STEPS[1:-2], {}),
+        (WATCH_AND_WORK, {"tables": [watched_table()]}),
+        (
+            [*COMMISSION_STEPS[:-1], ("the next", ["2", "enter"])],
+            {"tables": [table(seats=COMMISSION_SEATS)], "house": COMMISSION_HOUSE},
+        ),
+        (EXAM_STEPS, {"mode": Mode.EXAM, "time_limit": 30}),
+        (CHIPS_STEPS, {}),
+    ],
+    ids=["dragon", "watched", "commission", "time-out", "chips"],
+)
+async def test_in_english_the_edges_say_what_the_session_records(steps, kw) -> None:
+    # each answer and mistake worded from its values at the edges (trainer.words.table) is,
+    # in English, word for word the English the session records for the history
+    from trainer.engine.table import settle_table
+    from trainer.skills import table_chips_skill
+    from trainer.words import table as words
+
+    app = table_app(**kw)
+    async with app.run_test(size=(80, 24)) as pilot:
+        s = app.screen.session  # type: ignore[attr-defined]
+        for _name, keys in steps:
+            if keys == ["*timeout"]:
+                app.fake_clock.advance(31)  # type: ignore[attr-defined]
+                app.screen.tick()  # type: ignore[attr-defined]
+            else:
+                await pilot.press(*keys)
+            await pilot.pause()
+        house = s.drill.house
+        worked = {t.number: t for t in s.summary().tables}
+        assert s.answers and all(a.said is not None and a.due is not None for a in s.answers)
+        for a in s.answers:
+            t = worked[a.table]
+            assert words.answer(a) == a.answer
+            assert words.expected(a) == a.expected
+            assert words.asked(a, chips_skill=a.skill == table_chips_skill().key) == a.asked
+            procedure = settle_table(t.coup, t.layout, house)
+            assert words.reason(a, house, t.coup, procedure) == a.reason
+            for m in a.mistakes:
+                assert words.mistake(m, house) == m.text

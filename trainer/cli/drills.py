@@ -341,11 +341,12 @@ def _preview_tables(
     """A table drill's tables: the cards, the layout seat by seat and the engine's procedure
     (settle_table, the table drill's answer key) in the house's order.  ``wanted`` tables
     (None: one run), from consecutive runs; a shoe at the table deals shoe after shoe."""
-    from trainer.engine import dumps_exact, format_amount
+    from trainer.engine import dumps_exact
     from trainer.engine.protection import watched
     from trainer.engine.table import settle_table
+    from trainer.words.layout import bet_name, money
     from trainer.words.protection import watched as watched_lines
-    from trainer.words.table import procedure_lines
+    from trainer.words.table import procedure_lines, result
 
     house = drill.house
     notes: dict[int, str] = {}
@@ -414,9 +415,10 @@ def _preview_tables(
         if n - 1 in notes:
             print(("" if n == 1 else "\n") + notes[n - 1])
         print()
-        print(f"{n:>3}. {' '.join(str(c) for c in coup.cards):<18}  {house.result(coup)}")
+        said = result(house, coup)  # the table's words, in the language spoken
+        print(f"{n:>3}. {' '.join(str(c) for c in coup.cards):<18}  {said}")
         for seat in dealt.layout.seats:
-            bets = ", ".join(f"{b.label} {format_amount(w)}" for b, w in seat.bets.items())
+            bets = ", ".join(f"{bet_name(b)} {money(w)}" for b, w in seat.bets.items())
             print(f"     seat {seat.number}: {bets}")
         for line in watched_lines(dealt.watch, house):  # in the language spoken
             print(f"     ! {line}")

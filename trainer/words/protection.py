@@ -166,5 +166,7 @@ def watched(scenes: Sequence[Scene], house: House) -> tuple[str, ...]:
     """Each violation of ``scenes`` as the house has it answered, a line each ("The first
     card is out of the shoe: Seat 4 Player: past posting: refuse the bet")."""
     return tuple(
-        f"{moment_heading(s.moment)}: {finding(f)}" for s in scenes for f in judge(s, house)
+        _("{moment}: {finding}").format(moment=moment_heading(s.moment), finding=finding(f))
+        for s in scenes
+        for f in judge(s, house)
     )

@@ -263,7 +263,7 @@ def slip(house: House, s: OutOfOrder) -> str:
         did = _("paid {bet} before {first}").format(bet=done, first=first)
     else:
         did = _("took {bet} before {first}").format(bet=done, first=first)
-    return f"{did}: {_rule(house, s)}"
+    return _("{did}: {rule}").format(did=did, rule=_rule(house, s))
 
 
 def _rule(house: House, s: OutOfOrder) -> str:
@@ -348,10 +348,12 @@ def said(value: Said | None, english: str = "") -> str:
     if kind is SaidKind.AMOUNT:
         return money(value.amount or _ZERO)
     if kind is SaidKind.CHIPS:
-        if not value.coin:  # given: as the chips were built
-            amount = money(value.amount or _ZERO)
-            return _("{amount} ({chips})").format(amount=amount, chips=chips(value.chips))
-        return chips(value.chips, None, value.coin)
+        if value.amount is not None:  # given: the amount, as the chips were built
+            given = ", ".join(
+                _("{count} x {value}").format(count=n, value=money(v)) for v, n in value.chips
+            )
+            return _("{amount} ({chips})").format(amount=money(value.amount), chips=given)
+        return chips(value.chips, dict(value.colours), value.coin)  # as the house pays it
     if kind is SaidKind.ORDER:
         paid = ", ".join(spot(s, b, None) for s, b, _w in value.bets) or _("none paid")
         if value.unpaid:
@@ -364,7 +366,7 @@ def said(value: Said | None, english: str = "") -> str:
         SaidKind.LOSE: _("lose"),
         SaidKind.PUSH: _("push"),
         SaidKind.NOT_PAID: _("not paid"),
-        SaidKind.TIMED_OUT: _("timed out"),
+        SaidKind.TIMED_OUT: _("timeout"),
     }[kind]
 
 
@@ -424,7 +426,7 @@ def mistake(m: TableMistake, house: House) -> str:
             return slip(house, m.slip)
         return _("{bet} was never paid: the order is not complete").format(bet=where)
     if kind is Fault.CHIPS:
-        return _("{bet}: {departure}").format(bet=where, departure=_chip_fault(m))
+        return _("{bet}: {departure}").format(bet=where, departure=_chip_fault(m, house))
     if kind is Fault.WRONG_COMMISSION:
         return _("{bet}: commission {given}, it is {due}").format(
             bet=where, given=money(m.given or _ZERO), due=money(m.due or _ZERO)
@@ -439,16 +441,28 @@ def mistake(m: TableMistake, house: House) -> str:
 
 _CHIP_FAULTS = {
     ChipFault.TOO_MUCH_COIN: N_("coin where chips could pay: the house pays {chips}"),
-    ChipFault.MORE_CHIPS: N_("more chips than the house's way: it pays {chips}"),
     ChipFault.OVER_MAX_EACH: N_("too many of one chip: the house pays {chips}"),
     ChipFault.NOT_COLOUR_FOR_COLOUR: N_("not the wager's colours: pay colour for colour, {chips}"),
 }
 
 
-def _chip_fault(m: TableMistake) -> str:
+def _count(n: int) -> str:
+    return ngettext("{count} chip", "{count} chips", n).format(count=n)
+
+
+def _chip_fault(m: TableMistake, house: House) -> str:
     fault = m.chip_faults[0] if m.chip_faults else None
+    colours = colours_of(house)
+    house_way = chips(m.chips, colours)
+    if fault is ChipFault.MORE_CHIPS:  # "1 black (100), 4 green (25) (5 chips) where ..."
+        return _("{given} ({given_count}) where {chips} ({count}) would do").format(
+            given=chips(m.given_chips, colours),
+            given_count=_count(sum(n for _v, n in m.given_chips)),
+            chips=house_way,
+            count=_count(sum(n for _v, n in m.chips)),
+        )
     text = _CHIP_FAULTS.get(fault) if isinstance(fault, ChipFault) else None
-    return _(text or N_("not the house's chips: it pays {chips}")).format(chips=chips(m.chips))
+    return _(text or N_("not the house's chips: it pays {chips}")).format(chips=house_way)
 
 
 def reason(a: TableAnswer, house: House, coup: Coup, procedure: TableProcedure) -> str:
@@ -463,14 +477,13 @@ def reason(a: TableAnswer, house: House, coup: Coup, procedure: TableProcedure) 
     if a.seat is None or a.bet is None or a.wager is None:
         if a.due is not None and a.due.kind is SaidKind.ORDER:
             order = ", ".join(spot(s, b, None) for s, b, _w in a.due.bets)
-            return f"{payout_order(house)}: {order}"
+            return _("{rule}: {bets}").format(rule=payout_order(house), bets=order)
         takes = procedure_lines(procedure.of(Take))
         pushes = procedure_lines(procedure.of(Push))
-        return (
-            f"{said_result}. "
-            + ("; ".join(takes) or _("nothing loses"))
-            + ("; " + "; ".join(pushes) if pushes else "")
+        why = ("; ".join(takes) or _("nothing loses")) + (
+            "; " + "; ".join(pushes) if pushes else ""
         )
+        return _("{result}. {why}").format(result=said_result, why=why)
     key = (a.seat, a.bet)
     if a.phase is Phase.COMMISSION:
         owed = [
@@ -490,7 +503,7 @@ def reason(a: TableAnswer, house: House, coup: Coup, procedure: TableProcedure) 
     settled = procedure.settlements.get(key)
     if settled is None:
         return a.reason
-    return f"{said_result}. {settlement(settled)}"
+    return _("{result}. {why}").format(result=said_result, why=settlement(settled))
 
 
 def colours_of(house: House) -> Mapping[Decimal, str]:
@@ -591,8 +604,19 @@ def skill_name(key: str, english: str) -> str:
             return _("Table: paying in chips")
         case SkillKey("table", ("commission",)):
             return _("Table: commission")
+        case SkillKey("shoe", (what,)) if what in _SHOE_SKILLS:
+            return _(_SHOE_SKILLS[what])
         case SkillKey("violation", ("none",)):
             return _("Violations: a legal moment let play")
         case SkillKey("violation", (kind,)) if kind in {v.value for v in Violation}:
             return _("Violations: {violation}").format(violation=violation(Violation(kind)))
     return english
+
+
+#: A shoe's skills, as a shoe at the table counts them.
+_SHOE_SKILLS = {
+    "burn": N_("Shoe: the burn"),
+    "cut": N_("Shoe: the cut card comes out"),
+    "end": N_("Shoe: the last coup"),
+    "deal": N_("Shoe: dealing on before the cut card"),
+}

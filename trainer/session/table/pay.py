@@ -109,6 +109,7 @@ def _grade_payout(table: TableState, spot: BetSpot, entry: Entry, seconds: float
                     spot.wager,
                     chip_faults=(f,),
                     chips=pay.chips.chips,
+                    given_chips=_chips(entry),
                 )
                 for d, f in zip(check.departures, check.faults, strict=True)
             )
@@ -160,7 +161,10 @@ def _grade_payout(table: TableState, spot: BetSpot, entry: Entry, seconds: float
                 whole_phase=True,
                 said=Said(SaidKind.CHIPS, amount=entry.total, chips=_chips(entry)),
                 due=Said(
-                    SaidKind.CHIPS, amount=pay.amount, chips=pay.chips.chips, coin=pay.chips.coin
+                    SaidKind.CHIPS,
+                    chips=pay.chips.chips,
+                    coin=pay.chips.coin,
+                    colours=tuple(table.colours.items()),
                 ),
             )
         )

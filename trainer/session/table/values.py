@@ -144,6 +144,8 @@ class Said:
     coin: Decimal = _ZERO
     unpaid: tuple[tuple[int, Bet], ...] = ()
     finding: Finding | None = None
+    #: The house's chip colours, for chips as the house pays them (an expected ``CHIPS``).
+    colours: tuple[tuple[Decimal, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +166,7 @@ class TableMistake:
     moment: Moment | None = None  # a legal moment stopped
     chip_faults: tuple[object, ...] = ()  # the chips' departures (``ChipFault``)
     chips: tuple[tuple[Decimal, int], ...] = ()  # the chips the house pays it in
+    given_chips: tuple[tuple[Decimal, int], ...] = ()  # the chips given, largest first
     expected: Said | None = None  # a time-out: what the answer was
 
 

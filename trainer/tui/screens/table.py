@@ -87,7 +87,7 @@ from trainer.tui.widgets.stepfeedback import (
     shoe_feedback_text,
 )
 from trainer.tui.widgets.tableheader import TableHeader, TableStatus
-from trainer.words import layout, protection
+from trainer.words import layout, protection, table_shoe
 from trainer.words import table as words
 
 #: The letters that name the bets on the layout, in seat order from the dealer's left.
@@ -229,8 +229,9 @@ class TableScreen(Screen[None]):
         self.draw_shoe()
         dealer = self._dealer
         if s.shoe_question is not None:
-            dealer.step = shoe_step(s.shoe_question)
-            self.draw_choice(dealer, s.shoe_question.options)
+            asked = s.shoe_question
+            dealer.step = shoe_step(asked)
+            self.draw_choice(dealer, tuple(table_shoe.option(asked, o) for o in asked.options))
         elif s.watch_question is not None:
             dealer.step = moment_step(s)
             self.draw_choice(dealer, watch_options(s))
@@ -303,8 +304,10 @@ class TableScreen(Screen[None]):
             result.text = Text.assemble(
                 (f"  {said} ", "bold"), words.result(s.table.house, s.table.coup)
             )
-        if s.shoe is not None:
-            self._shoe_line.text = Text(s.shoe_line())
+        if s.shoe is not None:  # as ``TableSession.shoe_line``, in the language spoken
+            burn = isinstance(s.shoe_question, BurnQuestion)
+            index = None if burn else s.index
+            self._shoe_line.text = Text(table_shoe.status(s.shoe, index, after=s.table.done))
 
     def draw_choice(self, dealer: DealerPanel, options: tuple[str, ...]) -> None:
         """A multiple-choice question in the dealer's panel (the shoe's, or a moment

@@ -32,12 +32,12 @@ from trainer.tui.screens.results_base import (
     MissedBase,
     ResultsBase,
     capital,
-    shoe_text,
 )
 from trainer.tui.widgets.fittable import Col, FitTable
 from trainer.tui.widgets.hands import HandView
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.words import table as words
+from trainer.words import table_shoe
 from trainer.words.table import skill_name
 
 _MODES = {"practice": N_("practice"), "exam": N_("exam")}
@@ -94,7 +94,12 @@ class TableResultsScreen(ResultsBase):
         yield Static(headline(self.session, summary), id="results-head", classes=verdict)
         with VerticalScroll(id="results-body"):
             if summary.shoe is not None:
-                yield Static(shoe_text(summary.shoe), id="shoe")
+                dealt, errors = table_shoe.summary(summary.shoe)
+                shoe = Text(_("Shoe:") + " ", "bold")  # the whole line bold, as the drill's
+                shoe.append(dealt + "\n")
+                shoe.append(_("Errors by kind:") + " ", "bold")
+                shoe.append(errors)
+                yield Static(shoe, id="shoe")
             if summary.mistakes:
                 said = ", ".join(
                     f"{words.fault_label(kind)} {n}" for kind, n in summary.mistakes.items()
@@ -167,13 +172,13 @@ class TableResultsScreen(ResultsBase):
         for shoe in self.session.shoe_answers:  # the burn first, "what now?" after its table
             mark = "✓" if shoe.correct else "✗"
             where = "-" if shoe.table == 0 else str(shoe.table)
-            asked = shoe.question.short if shoe.table == 0 else "what now?"
+            q = shoe.question
             cells = (
                 where,
-                f"{shoe.seconds:.1f}s",
-                asked,
-                f"{mark} {capital(shoe.answer)}",
-                capital(shoe.expected),
+                _("{seconds}s").format(seconds=f"{shoe.seconds:.1f}"),
+                table_shoe.short(q),
+                f"{mark} {capital(table_shoe.option(q, shoe.answer))}",
+                capital(table_shoe.option(q, shoe.expected)),
             )
             rows.append((shoe.table, 1, cells))
         for a in self.session.answers:

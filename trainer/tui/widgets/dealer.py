@@ -25,7 +25,7 @@ from trainer.session.table.values import Phase, SpotState, TableAnswer
 from trainer.session.table.work import TableWork
 from trainer.tui.widgets.chiptray import CHIP_KEYS, ChipDenomination, ChipTray
 from trainer.tui.widgets.livetext import LiveText
-from trainer.words import layout, protection
+from trainer.words import layout, protection, table_shoe
 from trainer.words import table as words
 
 _STEP_NUMBER = {Phase.TAKE: 1, Phase.PAY: 2, Phase.COMMISSION: 3}
@@ -122,7 +122,7 @@ def shoe_step(q: BurnQuestion | NextQuestion) -> Text:
     """The shoe's question: the prompt, then the keys that answer it."""
     step = Text(_("SHOE"), "bold reverse")
     step.append(" ")
-    step.append(q.prompt, "bold")
+    step.append(table_shoe.prompt(q), "bold")
     step.append(" " + _("Keys 1-{last}, then Enter.").format(last=len(q.options)))
     return step
 
@@ -137,8 +137,9 @@ def moment_step(session: TableSession) -> Text:
     assert q is not None
     step = Text(f"0 {words.phase_label(Phase.WATCH).upper()}", "bold reverse")
     step.append(" ")
-    step.append(protection.moment_heading(q.scene.moment), "bold")
-    step.append(". " + _(_ANYTHING_TO_STOP))
+    heading = _("{moment}.").format(moment=protection.moment_heading(q.scene.moment))
+    step.append(heading[:-1], "bold")  # the moment bold, its full stop not (as in English)
+    step.append(heading[-1:] + " " + _(_ANYTHING_TO_STOP))
     step.append(" " + _("Keys 1-{last}, then Enter.").format(last=len(q.options)))
     for line in protection.scene_events(q.scene):
         step.append("\n" + line)

@@ -23,6 +23,7 @@ from trainer.session.table.state import TableState
 from trainer.session.table.values import Phase, ShoeAnswer, StepFeedback, TableAnswer
 from trainer.skills import table_chips_skill
 from trainer.words import table as words
+from trainer.words import table_shoe
 
 
 def feedback_text(
@@ -50,7 +51,8 @@ def feedback_text(
         for m in mistakes:
             label = words.fault_label(m.kind)
             counts[label] = counts.get(label, 0) + 1
-        text.append(f"✗ {words.mistakes_count(len(mistakes))}: ", "bold")
+        counted = _("{mistakes}:").format(mistakes=words.mistakes_count(len(mistakes)))
+        text.append(f"✗ {counted} ", "bold")
         text.append(", ".join(f"{label} ×{n}" for label, n in counts.items()))
         text.append(" " + _("(! on the layout)") + "\n")
         text.append("; ".join(words.mistake(m, house) for m in mistakes))
@@ -99,17 +101,19 @@ class FeedbackScroll(VerticalScroll):
 def shoe_feedback_text(answer: ShoeAnswer) -> Text:
     """A shoe question's answer: ✓ and the answer, or ✗ and what was said; then why."""
     body = Text()
+    q = answer.question
+    expected = table_shoe.option(q, answer.expected)
     if answer.correct:
         body.append(_("✓ Right:") + " ", "bold")
-        body.append(answer.expected)
+        body.append(expected)
     else:
         body.append(_("✗ Wrong:") + " ", "bold")
         body.append(
             _("you said {answer}; the answer is {expected}").format(
-                answer=answer.answer, expected=answer.expected
+                answer=table_shoe.option(q, answer.answer), expected=expected
             )
         )
-    body.append("\n" + answer.graded.reason, "italic")
+    body.append("\n" + table_shoe.reason(q), "italic")
     return body
 
 

@@ -1,0 +1,155 @@
+"""The words of a shoe worked at the table (``ask: [shoe, table]``): the shoe's line, the burn
+and "what now?" questions, their choices and why the right one is right.
+
+The session returns what happened (``trainer.session.shoe``: the ``DealtShoe`` and its
+coups, a ``BurnQuestion`` with its card and the house's shoe rules, a ``NextQuestion`` and
+the ``Next`` the engine's shoe did); this module words it.  A choice is graded and recorded
+by its English (the option), so each is worded here from what it stands for.
+"""
+
+from __future__ import annotations
+
+from trainer.drills.model import Step
+from trainer.i18n import N_, _, ngettext
+from trainer.session.shoe import (
+    BurnQuestion,
+    DealtShoe,
+    Next,
+    NextQuestion,
+    ShoeSummary,
+    burn_words,
+)
+
+__all__ = ["option", "prompt", "reason", "short", "status", "summary"]
+
+#: The most cards a first card turned up burns (a ten or a face card: 10), with room for the
+#: wrong choices offered beside it (one more, 13).
+_MOST_BURNED = 14
+
+_NEXT = {
+    Next.DEAL: N_("Deal the next coup"),
+    Next.ONE_MORE: N_("Cut card out: deal one more coup, then the shoe ends"),
+    Next.END_NOW: N_("Cut card out: the shoe ends now"),
+    Next.OVER: N_("That was the last coup: the shoe is over"),
+}
+
+
+def status(shoe: DealtShoe, coup_index: int | None, *, after: bool = False) -> str:
+    """The shoe's line: coup N, cards left, the cut card's state (``DealtShoe.status``'s
+    rules: the cut card never given away before the coup it comes out in is over)."""
+    if coup_index is None:
+        return _("Shoe · {decks} decks · {size} cards · cut card {cut} from the end").format(
+            decks=shoe.decks, size=shoe.size, cut=shoe.rules.cut
+        )
+    sc = shoe.coups[min(coup_index, len(shoe.coups) - 1)]
+    left = sc.cards_left - len(sc.coup.cards) if after else sc.cards_left
+    if sc.cut_out_before:
+        cut = _("cut card out")
+    elif after and sc.cut_out_after:
+        cut = _("✂ CUT CARD OUT after this coup")
+    elif after and sc.cut_card is not None:
+        cut = _("✂ CUT CARD OUT before card {card} of this coup").format(card=sc.cut_card)
+    else:
+        cut = _("cut card in the shoe")
+    return _("Coup {number} · {left} cards left · {cut}").format(
+        number=sc.number, left=left, cut=cut
+    )
+
+
+def _burned(n: int) -> str:
+    return ngettext("Burn {count} card", "Burn {count} cards", n).format(count=n)
+
+
+def option(q: BurnQuestion | NextQuestion, said: str) -> str:
+    """A choice of the shoe's question in words (its English as graded, when not one)."""
+    if isinstance(q, BurnQuestion):
+        for n in range(_MOST_BURNED + 1):
+            if burn_words(n) == said:
+                return _burned(n)
+        return said
+    for step in Next:
+        if step.value == said:
+            return _(_NEXT[step])
+    return said
+
+
+def prompt(q: BurnQuestion | NextQuestion) -> str:
+    if isinstance(q, BurnQuestion):
+        text = (
+            _("A new shoe: the first card is turned up: {card}. How many cards are burned?")
+            if q.new_shoe
+            else _("The first card is turned up: {card}. How many cards are burned?")
+        )
+        return text.format(card=q.card.pretty)
+    return _("Coup {number} is over. What now?").format(number=q.place.number)
+
+
+def short(q: BurnQuestion | NextQuestion) -> str:
+    """What the question is about, in a few words (the results' "asked")."""
+    if isinstance(q, BurnQuestion):
+        return _("Burn ({card})").format(card=q.card.pretty)
+    return _("what now?")
+
+
+def reason(q: BurnQuestion | NextQuestion) -> str:
+    """Why the right answer is right."""
+    if isinstance(q, BurnQuestion):
+        n = q.shoe_rules.burn_for(q.card.value)
+        rule = (
+            _("10, J, Q and K burn 10")
+            if q.card.value == 0
+            else _("an ace burns 1")
+            if q.card.value == 1
+            else _("2 to 9 burn their value")
+        )
+        return ngettext(
+            "The first card turned up is {card}: {rule}, so {count} more card goes face "
+            "down to the discards",
+            "The first card turned up is {card}: {rule}, so {count} more cards go face "
+            "down to the discards",
+            n,
+        ).format(card=q.card.pretty, rule=rule, count=n)
+    right = q.right()
+    during = (
+        _(
+            "The cut card came out as this coup ended, and this house counts it for the "
+            "coup just finished"
+        )
+        if q.place.cut_out_after
+        else _("The cut card came out during this coup")
+    )
+    if right is Next.END_NOW:
+        return _(
+            "{during}, and at this house the coup in progress is the last: the shoe ends"
+        ).format(during=during)
+    if right is Next.OVER:
+        return _(
+            "The cut card came out in the coup before this one: this was the one more coup, "
+            "and the shoe ends"
+        )
+    if right is Next.ONE_MORE:
+        return _(
+            "{during}: the coup is finished, one more coup is dealt, and the shoe ends"
+        ).format(during=during)
+    return _("The cut card has not come out: deal on")
+
+
+_ERROR_KINDS = {Step.BURN: N_("burn"), Step.CUT: N_("what now (cut card)")}
+
+
+def summary(shoe: ShoeSummary) -> tuple[str, str]:
+    """The shoe's results: what was dealt, then the errors by kind (each line's words after
+    its heading, ``Shoe:`` and ``Errors by kind:``)."""
+    dealt = ngettext("{count} coup dealt", "{count} coups dealt", shoe.coups).format(
+        count=shoe.coups
+    )
+    if shoe.cut_coup is not None:
+        dealt += " " + _("(cut card out in coup {number})").format(number=shoe.cut_coup)
+    dealt += " · " + _("Dragon 7 ×{dragon7} · Panda 8 ×{panda8} · naturals ×{naturals}").format(
+        dragon7=shoe.dragon7, panda8=shoe.panda8, naturals=shoe.naturals
+    )
+    errors = ", ".join(
+        f"{_(_ERROR_KINDS[step]) if step in _ERROR_KINDS else step.value} {n}"
+        for step, n in shoe.errors
+    )
+    return dealt, errors or _("none")
