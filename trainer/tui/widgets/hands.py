@@ -22,7 +22,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from trainer.engine import Bet, Card, Outcome, Suit, format_amount
+from trainer.engine import Bet, Card, Outcome, Suit
+from trainer.i18n import N_, _
+from trainer.words.drill import amount, bet_name, outcome_name
+
+#: The hands' names, translated where they are drawn (a shoe's card row has its own).
+HAND_NAMES = (N_("Player"), N_("Banker"), N_("First card turned up"))
 
 _INK = {
     Suit.SPADES: "card--spades",
@@ -107,8 +112,8 @@ class HandView(Static):
         face = self.style_of("card--face")
         title = self.style_of("hand--title")
         text = Text()
-        total = "" if self.total is None else f"  total {self.total}"
-        text.append(self.hand_name.upper(), title)
+        total = "" if self.total is None else _("  total {total}").format(total=self.total)
+        text.append(_(self.hand_name).upper(), title)
         text.append(total + "\n")
         size = self.face
         lines = [Text() for _ in range(size.rows)]
@@ -125,7 +130,7 @@ class HandView(Static):
                 else:  # one span, not three: fewer to convert at every frame
                     line.append(left + middle + right, face)
         if not self.cards:
-            lines[size.rows // 2].append("(no cards)")
+            lines[size.rows // 2].append(_("(no cards)"))
         text.append_text(Text("\n").join(lines))
         return text
 
@@ -209,10 +214,10 @@ class LayoutView(Widget):
         self.display = bool(wagers)
         pieces: list[Text] = []
         if wagers and outcome is not None:
-            pieces.append(Text.assemble("Outcome: ", (outcome.label, "bold"), "  "))
+            pieces.append(Text.assemble(_("Outcome: "), (outcome_name(outcome), "bold"), "  "))
         for i, (bet, wager) in enumerate(wagers):
-            chip = f"{bet.label} {format_amount(wager)}"
-            piece = Text("Layout: " if i == 0 else "")
+            chip = f"{bet_name(bet)} {amount(wager)}"
+            piece = Text(_("Layout: ") if i == 0 else "")
             if bet is current:
                 piece.append(f"▶{chip}◀", "bold reverse")
             else:
