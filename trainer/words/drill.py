@@ -52,6 +52,18 @@ def amount(value: Decimal) -> str:
     return str(format_decimal(shown, format=pattern, locale=_locale(None)))
 
 
+def tenths(value: float, width: int = 0) -> str:
+    """Seconds to a tenth ("4.2"; "4,2" in Vietnamese), right-aligned in ``width``."""
+    if current() in (ENGLISH, PSEUDO):
+        return f"{value:{width}.1f}"
+    from babel.numbers import format_decimal
+
+    from trainer.i18n.formats import _locale
+
+    shown = str(format_decimal(round(value, 1), format="#,##0.0", locale=_locale(None)))
+    return shown.rjust(width)
+
+
 def amount_problem(problem: Exception, typed: str) -> str:
     """Why a typed amount was refused: the engine's own line in English; in another
     language, what was typed and what an amount looks like (the engine words its refusals
@@ -333,9 +345,13 @@ def reason(q: Asked) -> str:
                 commission=Step.COMMISSION not in q.later,
                 fee=Step.FEE not in q.later,
             )
-            return f"{result_sentence(coup, q.house)}. {said}"
+            return _("{result}. {settlement}").format(
+                result=result_sentence(coup, q.house), settlement=said
+            )
         case Step.COMMISSION:
-            return f"{result_sentence(coup, q.house)}. {commission_reason(q)}"
+            return _("{result}. {settlement}").format(
+                result=result_sentence(coup, q.house), settlement=commission_reason(q)
+            )
         case Step.FEE:
             return fee_reason(q)
     return q.reason()  # pragma: no cover - a coup's steps are all above
@@ -579,7 +595,7 @@ def duration(seconds: float) -> str:
 
 def seconds_short(value: float) -> str:
     """A question's time in the results' table: "4.2s"."""
-    return _("{seconds}s").format(seconds=f"{value:.1f}")
+    return _("{seconds}s").format(seconds=tenths(value))
 
 
 def skill_name(key: str) -> str:

@@ -56,6 +56,7 @@ from trainer.words.drill import (
     counter,
     lesson,
     prompt,
+    tenths,
 )
 
 #: What the amount box asks for: a win's payout, or the whole answer of an amount question.
@@ -231,11 +232,11 @@ class DrillScreen(DrillBase):
         left = s.remaining()
         if left is not None and self.state in (ASKING, AMOUNT):
             if left > 0:
-                text.append(" · ⏱ " + _("{seconds}s").format(seconds=f"{left:4.1f}"))
+                text.append(" · ⏱ " + _("{seconds}s").format(seconds=tenths(left, 4)))
             elif not s.exam:
                 text.append(" · ⏱ " + _("over time"))
             else:
-                text.append(" · ⏱ " + _("{seconds}s").format(seconds="0.0"))
+                text.append(" · ⏱ " + _("{seconds}s").format(seconds=tenths(0.0)))
         self.query_one("#drill-status", Static).update(text)
 
     # -- keys ----------------------------------------------------------------------------------

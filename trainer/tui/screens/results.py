@@ -41,6 +41,7 @@ from trainer.words.drill import (
     seconds_short,
     short,
     skill_name,
+    tenths,
 )
 
 
@@ -88,7 +89,7 @@ class ResultsScreen(ResultsBase):
         average = summary.seconds / summary.total if summary.total else 0.0
         head.append(
             _("Time {time}, {average}s a question on average").format(
-                time=duration(summary.seconds), average=f"{average:.1f}"
+                time=duration(summary.seconds), average=tenths(average)
             )
         )
         if not s.exam:

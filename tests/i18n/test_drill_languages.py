@@ -1,0 +1,162 @@
+"""The drill screens in every language: snapshots at 80x24 of a coup question and of the
+results (East Asian characters take two columns), and in the pseudo-language (every message
+about 40% longer, accented) a whole coup drill, a commission drill and a card room's fee drill
+walked question by question, then their results and the missed questions, at 80x24 and
+120x40: no English word left on screen, and every word of the question and of its feedback
+on it (nothing cut).
+
+Update the snapshots after a deliberate change with
+`pytest tests/i18n/test_drill_languages.py --snapshot-update` and look at the SVGs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+
+import pytest
+from textual.app import App
+from textual.widgets import Static
+
+from tests.i18n.english_left import english_left
+from tests.support.coups import FakeClock, FakeNow, coup, dealer, drill
+from tests.tui.test_snapshots import app as drill_app
+from trainer.drills.catalogue import DrillEntry
+from trainer.drills.model import Step
+from trainer.engine import Bet, BetResult
+from trainer.engine.house import CARDROOM_HOUSE, COMMISSION_HOUSE, House
+from trainer.i18n import LANGUAGES, PSEUDO, set_language
+from trainer.session.questions import AmountAnswer, PayoutAnswer
+from trainer.tui.app import TrainerApp
+from trainer.tui.screens.drill import DrillScreen
+from trainer.tui.screens.results import MissedScreen, ResultsScreen
+from trainer.tui.widgets.question import feedback_text
+from trainer.words.drill import prompt
+
+SIZE = (80, 24)
+TRANSLATED = [code for code in LANGUAGES if code != "en"]
+#: What may stay as typed: the drills' titles (the drill files' words), the trainee's name,
+#: and the keys' own names.
+ALLOWED = ["The whole coup, step by step", "Test drill", "Alex", "Enter", "esc", "PgDn", "PgUp"]
+#: Player 6 stood, the Banker question (tests/tui/test_snapshots.py's English one).
+BANKER_QUESTION = ["s", "enter", "enter", "d"]
+#: Two outcome questions, one right, one wrong: the results.
+RESULTS = ["7", "enter", "enter", "p", "enter", "enter"]
+# Player K 6 = 6 stands; Banker 3 2 draws a 2: a three-card 7 over 6, a Banker win.
+BANKER_7 = "Kh 3s 6d 2c 2h"
+
+
+def screen_text(app: App[None]) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+@pytest.mark.parametrize("language", [*TRANSLATED, PSEUDO])
+def test_coup_question_snapshot(language: str, snap_compare) -> None:
+    set_language(language)
+    assert snap_compare(drill_app(), terminal_size=SIZE, press=BANKER_QUESTION)
+
+
+@pytest.mark.parametrize("language", [*TRANSLATED, PSEUDO])
+def test_results_snapshot(language: str, snap_compare) -> None:
+    set_language(language)
+    assert snap_compare(drill_app(steps=(Step.OUTCOME,)), terminal_size=SIZE, press=RESULTS)
+
+
+def house_app(house: House, steps: tuple[Step, ...], wagers: dict[Bet, str]) -> TrainerApp:
+    d = replace(drill(steps), house=house)
+    return TrainerApp(
+        choices=lambda: [DrillEntry.of(d)],
+        start=d,
+        trainee="Alex",
+        seed=1,
+        deal=dealer([coup(BANKER_7, wagers)]),
+        clock=FakeClock(),
+        now=FakeNow(),
+    )
+
+
+def check_whole(app: App[None], where: str) -> str:
+    """Nothing English on screen, and the screen's lines all there."""
+    text = screen_text(app)
+    assert english_left(text, allowed=ALLOWED) == [], (where, text)
+    return text
+
+
+def assert_words_on(message: str, text: str, where: str) -> None:
+    """Every word of ``message`` on the screen: a message may wrap, never be cut."""
+    missing = set(message.split()) - set(text.split())
+    assert not missing, (where, missing, message, text)
+
+
+async def walk(app: TrainerApp, size: tuple[int, int]) -> None:
+    """Answers every question of the run, the odd ones wrong, checking the screen at each
+    question, each choice and each feedback; then the results, and the missed questions."""
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        number = 0
+        while not screen.session.finished:
+            q = screen.session.current
+            where = f"question {number + 1}: {q.step.value}"
+            text = check_whole(app, where)
+            assert_words_on(prompt(q), text, where)
+            right = q.expected()
+            wrong = number % 2 == 1
+            if isinstance(right, AmountAnswer):  # the amount box is open at once
+                typed = right.amount + (Decimal(1) if wrong else Decimal(0))
+                await pilot.press(*f"{typed}", "enter")
+            elif isinstance(right, PayoutAnswer) and right.result is BetResult.WIN and not wrong:
+                await pilot.press("w")
+                await pilot.pause()
+                check_whole(app, where + ", the amount box")
+                await pilot.press(*f"{right.amount}", "enter")
+            else:
+                keys = [
+                    key
+                    for key, _label, answer in q.choices
+                    if answer is not None and (answer == right) != wrong
+                ]
+                await pilot.press(keys[0])
+                await pilot.pause()
+                check_whole(app, where + ", a choice picked")
+                await pilot.press("enter")
+            await pilot.pause()
+            text = check_whole(app, where + ", its feedback")
+            assert screen.last is not None
+            assert_words_on(feedback_text(screen.last).plain, text, where + ", its feedback")
+            number += 1
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        check_whole(app, "the results")
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MissedScreen)
+        for step in range(len(app.screen.missed)):
+            text = check_whole(app, f"missed question {step + 1}")
+            body = str(app.screen.query_one("#missed-feedback", Static).render())
+            assert_words_on(body, text, f"missed question {step + 1}")
+            await pilot.press("right")
+            await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_whole_coup_drill_has_no_english_left(size: tuple[int, int]) -> None:
+    set_language(PSEUDO)
+    await walk(drill_app(), size)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_commission_drill_has_no_english_left(size: tuple[int, int]) -> None:
+    set_language(PSEUDO)
+    app = house_app(COMMISSION_HOUSE, (Step.PAYOUT, Step.COMMISSION), {Bet.BANKER: "137"})
+    await walk(app, size)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_fee_drill_has_no_english_left(size: tuple[int, int]) -> None:
+    set_language(PSEUDO)
+    app = house_app(CARDROOM_HOUSE, (Step.PAYOUT, Step.FEE), {Bet.PLAYER: "35", Bet.BANKER: "35"})
+    await walk(app, size)
