@@ -11,6 +11,7 @@ Update the snapshots after a deliberate change with
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
 
@@ -21,17 +22,21 @@ from textual.widgets import Static
 from tests.i18n.english_left import english_left
 from tests.support.coups import FakeClock, FakeNow, coup, dealer, drill
 from tests.tui.test_snapshots import app as drill_app
-from trainer.drills.catalogue import DrillEntry
-from trainer.drills.model import Step
+from trainer.drills.catalogue import DrillEntry, bundled_dir
+from trainer.drills.loader import load_file
+from trainer.drills.model import Drill, Step
 from trainer.engine import Bet, BetResult
 from trainer.engine.house import CARDROOM_HOUSE, COMMISSION_HOUSE, House
 from trainer.i18n import LANGUAGES, PSEUDO, set_language
 from trainer.session.questions import AmountAnswer, PayoutAnswer
+from trainer.session.run import Asked
+from trainer.session.spot import FixQuestion, SpotQuestion
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.results import MissedScreen, ResultsScreen
+from trainer.tui.screens.spot import SpotScreen
 from trainer.tui.widgets.question import feedback_text
-from trainer.words.drill import prompt
+from trainer.words.drill import capital, prompt
 
 SIZE = (80, 24)
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
@@ -160,3 +165,87 @@ async def test_a_fee_drill_has_no_english_left(size: tuple[int, int]) -> None:
     set_language(PSEUDO)
     app = house_app(CARDROOM_HOUSE, (Step.PAYOUT, Step.FEE), {Bet.PLAYER: "35", Bet.BANKER: "35"})
     await walk(app, size)
+
+
+# -- spot the error --------------------------------------------------------------------------
+
+
+def spot_drill_app() -> tuple[TrainerApp, Drill]:
+    """The bundled spot-the-error drill, eight replays dealt from seed 1 (errors, replays
+    dealt right, irregularities and their remedies)."""
+    spot = load_file(bundled_dir() / "20-spot-the-error.yaml")
+    app = TrainerApp(start=spot, trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
+    return app, spot
+
+
+def audit_words(questions: Sequence[Asked]) -> list[str]:
+    """What the audit says of each replay's first mistake (what was done, the rule, the
+    right step) and the fix questions' options, which are the audit's sentences: shown as
+    they come, not worded at the edges yet (``trainer.words.spot``)."""
+    said: list[str] = []
+    for q in questions:
+        if isinstance(q, SpotQuestion | FixQuestion):
+            first = q.replay.first_mistake()
+            if first is not None:
+                said += [first.did, first.rule, first.right]
+        if isinstance(q, FixQuestion):
+            said += list(q.options)
+    return [*said, *(capital(words) for words in said)]  # an answer as the results start it
+
+
+async def walk_spot(size: tuple[int, int]) -> None:
+    """Every replay flagged (the odd ones wrongly), every fix question answered, the screen
+    checked at each question, each pick and each feedback; then the results and the
+    missed."""
+    app, spot = spot_drill_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SpotScreen)
+        allowed = [*ALLOWED, spot.title, *audit_words(screen.session.questions)]
+        number = 0
+        while not screen.session.finished:
+            q = screen.session.current
+            where = f"question {number + 1}: {q.step.value}"
+            text = screen_text(app)
+            assert english_left(text, allowed=allowed) == [], (where, text)
+            assert_words_on(prompt(q), text, where)
+            if isinstance(q, SpotQuestion):
+                right = q.expected().step
+                wrong = number % 2 == 1
+                if right is None:
+                    keys = ["1"] if wrong else ["n"]
+                else:
+                    keys = list(str(right % len(q.replay.lines) + 1 if wrong else right))
+                await pilot.press(*keys)
+            else:
+                await pilot.press("1")
+            await pilot.pause()
+            assert english_left(screen_text(app), allowed=allowed) == [], (where, "picked")
+            await pilot.press("enter")
+            await pilot.pause()
+            text = screen_text(app)
+            assert english_left(text, allowed=allowed) == [], (where, "feedback", text)
+            assert screen.last is not None
+            assert_words_on(feedback_text(screen.last).plain, text, where + ", its feedback")
+            number += 1
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        text = screen_text(app)
+        assert english_left(text, allowed=allowed) == [], ("results", text)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MissedScreen)
+        for step in range(len(app.screen.missed)):
+            text = screen_text(app)
+            assert english_left(text, allowed=allowed) == [], (f"missed {step + 1}", text)
+            await pilot.press("right")
+            await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_spot_drill_has_no_english_left_but_the_audit_s(size: tuple[int, int]) -> None:
+    set_language(PSEUDO)
+    await walk_spot(size)

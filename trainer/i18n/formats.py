@@ -41,3 +41,9 @@ def seconds(value: float, language: str | None = None) -> str:
     return str(
         format_timedelta(duration, granularity="second", threshold=1000, locale=_locale(language))
     )
+
+
+def cldr_locale(language: str | None = None) -> str:
+    """The CLDR locale ``language`` (the current one by default) is formatted by, for a
+    pattern of one's own (an amount's cents kept: ``trainer.words.names``)."""
+    return _locale(language)

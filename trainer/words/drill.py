@@ -13,11 +13,10 @@ from decimal import Decimal
 from fractions import Fraction
 
 from trainer.drills.model import Mode, Step
-from trainer.engine import Bet, BetResult, Card, Coup, Outcome, Settlement, format_amount
+from trainer.engine import Bet, BetResult, Card, Coup, Outcome, Settlement
 from trainer.engine.cards import Rank
 from trainer.engine.games import CENT
 from trainer.engine.house import House
-from trainer.engine.money import normalize
 from trainer.i18n import ENGLISH, N_, PSEUDO, _, current, ngettext
 from trainer.session.questions import (
     AmountAnswer,
@@ -32,68 +31,14 @@ from trainer.session.questions import (
     TimedOut,
 )
 from trainer.session.run import Asked, Result
-
-# -- amounts ---------------------------------------------------------------------------------
-
-
-def amount(value: Decimal) -> str:
-    """An amount as the language writes it, for display: every digit kept, cents as cents
-    (2.50, never 2.5); English and the pseudo-language as the trainer always wrote it."""
-    if current() in (ENGLISH, PSEUDO):
-        return format_amount(value)
-    from babel.numbers import format_decimal
-
-    from trainer.i18n.formats import _locale
-
-    shown = normalize(value)
-    exponent = shown.as_tuple().exponent
-    places = -exponent if isinstance(exponent, int) else 0
-    pattern = "#,##0" + ("." + "0" * places if places > 0 else "")
-    return str(format_decimal(shown, format=pattern, locale=_locale(None)))
-
-
-def tenths(value: float, width: int = 0) -> str:
-    """Seconds to a tenth ("4.2"; "4,2" in Vietnamese), right-aligned in ``width``."""
-    if current() in (ENGLISH, PSEUDO):
-        return f"{value:{width}.1f}"
-    from babel.numbers import format_decimal
-
-    from trainer.i18n.formats import _locale
-
-    shown = str(format_decimal(round(value, 1), format="#,##0.0", locale=_locale(None)))
-    return shown.rjust(width)
-
-
-def amount_problem(problem: Exception, typed: str) -> str:
-    """Why a typed amount was refused: the engine's own line in English; in another
-    language, what was typed and what an amount looks like (the engine words its refusals
-    in English only)."""
-    if current() == ENGLISH:
-        return str(problem)
-    return _("{typed} is not an amount this question takes (for example 600 or 2.50)").format(
-        typed=repr(typed.strip())
-    )
-
-
-# -- names -----------------------------------------------------------------------------------
-
-_OUTCOMES = {
-    Outcome.PLAYER: N_("Player"),
-    Outcome.BANKER: N_("Banker"),
-    Outcome.TIE: N_("Tie"),
-    Outcome.DRAGON7: N_("Dragon 7"),
-    Outcome.PANDA8: N_("Panda 8"),
-}
-
-
-def outcome_name(outcome: Outcome) -> str:
-    return _(_OUTCOMES[outcome])
-
-
-def bet_name(bet: Bet) -> str:
-    """A bet is named after the outcome it backs."""
-    return outcome_name(Outcome(bet.value))
-
+from trainer.session.spot import FixQuestion, SpotQuestion
+from trainer.words import spot
+from trainer.words.names import (
+    amount,
+    bet_name,
+    outcome_name,
+    tenths,
+)
 
 _STEPS = {
     Step.PLAYER_DRAWS: N_("Does the Player draw?"),
@@ -141,8 +86,10 @@ def choice_label(label: str) -> str:
 # -- questions -------------------------------------------------------------------------------
 
 
-def prompt(q: Asked) -> str:
-    """The question as the screen asks it."""
+def prompt(q: Asked, *, exam: bool = False) -> str:
+    """The question as the screen asks it (``exam``: as an exam asks it)."""
+    if isinstance(q, SpotQuestion | FixQuestion):
+        return spot.prompt(q, exam=exam)
     if isinstance(q, Question) and q.bet is not None and q.wager is not None:
         wager, bet = amount(q.wager), bet_name(q.bet)
         if q.step is Step.PAYOUT:
@@ -160,6 +107,8 @@ def prompt(q: Asked) -> str:
 
 def short(q: Asked) -> str:
     """A few words for the results' table: "Banker draws?", "Dragon 7 15"."""
+    if isinstance(q, SpotQuestion | FixQuestion):
+        return spot.short(q)
     if isinstance(q, Question):
         if q.bet is not None and q.wager is not None:
             bet, wager = bet_name(q.bet), amount(q.wager)
@@ -329,6 +278,8 @@ def _player_step_reason(q: Question) -> str:
 
 def reason(q: Asked) -> str:
     """Why the answer is what it is, from the coup's values and the house's rules."""
+    if isinstance(q, SpotQuestion | FixQuestion):
+        return spot.reason(q)
     if not isinstance(q, Question):
         return _(q.reason())
     coup = q.coup
@@ -629,4 +580,6 @@ def skill_name(key: str) -> str:
             return _("{bet} bet pushes").format(bet=bet_name(Bet(bet)))
         case SkillKey("payout", (bet, "lose")):
             return _("{bet} bet loses").format(bet=bet_name(Bet(bet)))
+        case SkillKey(family, parts) if (said := spot.skill_name(family, parts)) is not None:
+            return said
     return _(describe(key))

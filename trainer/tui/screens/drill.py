@@ -49,15 +49,8 @@ from trainer.tui.widgets.hands import HandView, LayoutView
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.question import feedback_text, show_asked
 from trainer.tui.widgets.waiting import HistoryWaiting
-from trainer.words.drill import (
-    CHOICE_WORDS,
-    amount_problem,
-    choice_label,
-    counter,
-    lesson,
-    prompt,
-    tenths,
-)
+from trainer.words.drill import CHOICE_WORDS, choice_label, counter, lesson, prompt
+from trainer.words.names import amount_problem, tenths
 
 #: What the amount box asks for: a win's payout, or the whole answer of an amount question.
 AMOUNT_HINTS = {

@@ -41,8 +41,8 @@ from trainer.words.drill import (
     seconds_short,
     short,
     skill_name,
-    tenths,
 )
+from trainer.words.names import tenths
 
 
 def shoe_line(session: Session) -> Text:

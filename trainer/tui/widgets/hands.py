@@ -24,7 +24,7 @@ from textual.widgets import Static
 
 from trainer.engine import Bet, Card, Outcome, Suit
 from trainer.i18n import N_, _
-from trainer.words.drill import amount, bet_name, outcome_name
+from trainer.words.names import amount, bet_name, outcome_name
 
 #: The hands' names, translated where they are drawn (a shoe's card row has its own).
 HAND_NAMES = (N_("Player"), N_("Banker"), N_("First card turned up"))
