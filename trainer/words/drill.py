@@ -31,8 +31,9 @@ from trainer.session.questions import (
     TimedOut,
 )
 from trainer.session.run import Asked, Result
+from trainer.session.shoe import BurnQuestion, NextQuestion
 from trainer.session.spot import FixQuestion, SpotQuestion
-from trainer.words import spot
+from trainer.words import shoe, spot
 from trainer.words.names import (
     amount,
     bet_name,
@@ -79,8 +80,10 @@ CHOICE_WORDS = {
 
 
 def choice_label(label: str) -> str:
-    """A choice's words ("Draws", "Win…": ``CHOICE_WORDS``), or an option's."""
-    return _(label)
+    """A choice's words ("Draws", "Win…": ``CHOICE_WORDS``), or an option's (a shoe's
+    options worded from their values; others as the catalogue has them)."""
+    worded = shoe.option(label)
+    return worded if worded is not None else _(label)
 
 
 # -- questions -------------------------------------------------------------------------------
@@ -90,6 +93,8 @@ def prompt(q: Asked, *, exam: bool = False) -> str:
     """The question as the screen asks it (``exam``: as an exam asks it)."""
     if isinstance(q, SpotQuestion | FixQuestion):
         return spot.prompt(q, exam=exam)
+    if isinstance(q, BurnQuestion | NextQuestion):
+        return shoe.prompt(q)
     if isinstance(q, Question) and q.bet is not None and q.wager is not None:
         wager, bet = amount(q.wager), bet_name(q.bet)
         if q.step is Step.PAYOUT:
@@ -109,6 +114,8 @@ def short(q: Asked) -> str:
     """A few words for the results' table: "Banker draws?", "Dragon 7 15"."""
     if isinstance(q, SpotQuestion | FixQuestion):
         return spot.short(q)
+    if isinstance(q, BurnQuestion | NextQuestion):
+        return shoe.short(q)
     if isinstance(q, Question):
         if q.bet is not None and q.wager is not None:
             bet, wager = bet_name(q.bet), amount(q.wager)
@@ -153,7 +160,7 @@ def answer_label(answer: Answer) -> str:
         case SpotAnswer(step=step):
             return _("Step {number} is wrong").format(number=step)
         case ChoiceAnswer(text=text):
-            return _(text)
+            return choice_label(text)
     return str(answer.label)  # pragma: no cover - every answer is matched above
 
 
@@ -280,6 +287,8 @@ def reason(q: Asked) -> str:
     """Why the answer is what it is, from the coup's values and the house's rules."""
     if isinstance(q, SpotQuestion | FixQuestion):
         return spot.reason(q)
+    if isinstance(q, BurnQuestion | NextQuestion):
+        return shoe.reason(q)
     if not isinstance(q, Question):
         return _(q.reason())
     coup = q.coup
@@ -581,5 +590,7 @@ def skill_name(key: str) -> str:
         case SkillKey("payout", (bet, "lose")):
             return _("{bet} bet loses").format(bet=bet_name(Bet(bet)))
         case SkillKey(family, parts) if (said := spot.skill_name(family, parts)) is not None:
+            return said
+        case SkillKey(family, parts) if (said := shoe.skill_name(family, parts)) is not None:
             return said
     return _(describe(key))

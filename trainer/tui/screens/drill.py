@@ -49,6 +49,7 @@ from trainer.tui.widgets.hands import HandView, LayoutView
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.question import feedback_text, show_asked
 from trainer.tui.widgets.waiting import HistoryWaiting
+from trainer.words import shoe as shoe_words
 from trainer.words.drill import CHOICE_WORDS, choice_label, counter, lesson, prompt
 from trainer.words.names import amount_problem, tenths
 
@@ -189,7 +190,9 @@ class DrillScreen(DrillBase):
             return
         index = None if q.dealt is None else q.coup_index
         after = after or q.step is Step.CUT
-        self.query_one("#shoe-status", Static).update(Text(shoe.status(index, after=after)))
+        self.query_one("#shoe-status", Static).update(
+            Text(shoe_words.status(shoe, index, after=after))
+        )
 
     def hint(self, q: Asked) -> str:
         if isinstance(q, ChoiceQuestion):
