@@ -467,7 +467,7 @@ def commission_reason(q: Question) -> str:
         where = _("it is taken from the payout: {gross} less {owed} = {paid}").format(
             gross=amount(settlement.gross), owed=owed, paid=amount(settlement.paid)
         )
-    return f"{said}; {where}"
+    return _("{said}; {where}").format(said=said, where=where)
 
 
 def fee_reason(q: Question) -> str:
