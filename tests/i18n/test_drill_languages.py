@@ -27,12 +27,13 @@ from trainer.drills.loader import load_file
 from trainer.drills.model import Drill, Step
 from trainer.engine import Bet, BetResult
 from trainer.engine.house import CARDROOM_HOUSE, COMMISSION_HOUSE, House
-from trainer.i18n import LANGUAGES, PSEUDO, set_language
+from trainer.i18n import LANGUAGES, PSEUDO, _, set_language
 from trainer.session.questions import AmountAnswer, PayoutAnswer
 from trainer.session.run import Asked
 from trainer.session.spot import FixQuestion, SpotQuestion
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.drill import DrillScreen
+from trainer.tui.screens.reference import ReferenceScreen
 from trainer.tui.screens.results import MissedScreen, ResultsScreen
 from trainer.tui.screens.spot import SpotScreen
 from trainer.tui.widgets.question import feedback_text
@@ -259,3 +260,23 @@ async def test_a_shoe_drill_has_no_english_left(size: tuple[int, int]) -> None:
     shoe = load_file(bundled_dir() / "18-last-coups.yaml")
     app = TrainerApp(start=shoe, trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
     await walk(app, size, allowed=[shoe.title])
+
+
+@pytest.mark.parametrize("language", [*TRANSLATED, PSEUDO])
+async def test_the_rules_reference_in_every_language(language: str) -> None:
+    """Opened with ? after the Player's question (its cell marked): its titles, the
+    tables' heads and words in the language; in the pseudo-language, no English left.  At
+    120x40 it holds without scrolling in every language (at 80x24 the longer ones scroll)."""
+    set_language(language)
+    app = drill_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("s", "enter", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, ReferenceScreen)
+        text = screen_text(app)
+        for message in ("Rules reference", "Settlement (odds paid to 1 on a win)", "Close"):
+            assert _(message) != message and _(message) in text, (message, text)
+        if language == PSEUDO:  # Vietnamese has plain ASCII words of its own ("thua")
+            assert english_left(text, allowed=ALLOWED) == [], text
+        body = app.screen.query_one("#reference")
+        assert body.max_scroll_y == 0, text  # nothing below the fold

@@ -277,3 +277,27 @@ def skill_name(family: str, parts: tuple[str, ...]) -> str | None:
         case (error, "fix"):
             return _("Right step: {mistake}").format(mistake=mistake_title(error))
     return None
+
+
+#: A player's violation in full, as the rules reference lists a house's (``Violation.label``).
+VIOLATION_LABELS = {
+    Violation.PAST_POSTING: N_("a bet placed after the first card (past posting)"),
+    Violation.PRESSING: N_("a bet increased after the first card (pressing)"),
+    Violation.WITHDRAWN: N_("a bet withdrawn after the first card"),
+    Violation.PINCHING: N_("a losing bet pinched after the result"),
+    Violation.SIDE_WITHOUT_BASE: N_("a side bet without a Player or Banker bet"),
+    Violation.SIDE_OVER_BASE: N_("a side bet over the bet that caps it"),
+    Violation.BOTH_SIDES: N_("Player and Banker on one spot"),
+    Violation.UNDER_MIN: N_("a bet under the table minimum"),
+    Violation.OVER_MAX: N_("a bet over the table maximum"),
+    Violation.DIFFERENTIAL: N_("Player and Banker action apart by more than the differential"),
+    Violation.CASH: N_("cash on the layout"),
+    Violation.NON_PLAYABLE: N_("a non-playable chip (commission change) on the layout"),
+}
+#: What the house has the dealer do about one (``Response.label``).
+RESPONSE_LABELS = {
+    Response.REFUSE: N_("refuse the bet"),
+    Response.RETURN: N_("return it"),
+    Response.FLOOR: N_("call the floor"),
+    Response.ALLOW: N_("let it play"),
+}
