@@ -94,7 +94,9 @@ def assert_words_on(message: str, text: str, where: str) -> None:
     assert not missing, (where, missing, message, text)
 
 
-async def walk(app: TrainerApp, size: tuple[int, int], allowed: Sequence[str] = ()) -> None:
+async def walk(
+    app: TrainerApp, size: tuple[int, int], allowed: Sequence[str] = (), whole: bool = True
+) -> None:
     """Answers every question of the run, the odd ones wrong, checking the screen at each
     question, each choice and each feedback; then the results, and the missed questions."""
     async with app.run_test(size=size) as pilot:
@@ -106,7 +108,8 @@ async def walk(app: TrainerApp, size: tuple[int, int], allowed: Sequence[str] = 
             q = screen.session.current
             where = f"question {number + 1}: {q.step.value}"
             text = check_whole(app, where, allowed)
-            assert_words_on(prompt(q), text, where)
+            if whole:
+                assert_words_on(prompt(q), text, where)
             right = q.expected()
             wrong = number % 2 == 1
             if isinstance(right, AmountAnswer):  # the amount box is open at once
@@ -130,7 +133,9 @@ async def walk(app: TrainerApp, size: tuple[int, int], allowed: Sequence[str] = 
             await pilot.pause()
             text = check_whole(app, where + ", its feedback", allowed)
             assert screen.last is not None
-            assert_words_on(feedback_text(screen.last).plain, text, where + ", its feedback")
+            if whole:
+                said = feedback_text(screen.last).plain
+                assert_words_on(said, text, where + ", its feedback")
             number += 1
             await pilot.press("enter")
             await pilot.pause()
@@ -143,7 +148,8 @@ async def walk(app: TrainerApp, size: tuple[int, int], allowed: Sequence[str] = 
         for step in range(len(app.screen.missed)):
             text = check_whole(app, f"missed question {step + 1}", allowed)
             body = str(app.screen.query_one("#missed-feedback", Static).render())
-            assert_words_on(body, text, f"missed question {step + 1}")
+            if whole:
+                assert_words_on(body, text, f"missed question {step + 1}")
             await pilot.press("right")
             await pilot.pause()
 
@@ -280,3 +286,16 @@ async def test_the_rules_reference_in_every_language(language: str) -> None:
             assert english_left(text, allowed=ALLOWED) == [], text
         body = app.screen.query_one("#reference")
         assert body.max_scroll_y == 0, text  # nothing below the fold
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_violations_drill_has_no_english_left(size: tuple[int, int]) -> None:
+    """The bundled violations drill: each moment at the table (the layout, what players
+    did), the options (what to stop and what the house has the dealer do), the results.
+    At 80x24 its screen scrolls in English already (a moment's layout is long): every word
+    on screen is asked at 120x40 only."""
+    set_language(PSEUDO)
+    moments = load_file(bundled_dir() / "23-violations.yaml")
+    app = TrainerApp(start=moments, trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
+    allowed = [moments.title, moments.house.name]  # the house's name: its file's
+    await walk(app, size, allowed, whole=size == (120, 40))

@@ -18,6 +18,7 @@ from trainer.engine.cards import Rank
 from trainer.engine.games import CENT
 from trainer.engine.house import House
 from trainer.i18n import ENGLISH, N_, PSEUDO, _, current, ngettext
+from trainer.session.protect import ViolationQuestion
 from trainer.session.questions import (
     AmountAnswer,
     Answer,
@@ -33,7 +34,7 @@ from trainer.session.questions import (
 from trainer.session.run import Asked, Result
 from trainer.session.shoe import BurnQuestion, NextQuestion
 from trainer.session.spot import FixQuestion, SpotQuestion
-from trainer.words import shoe, spot
+from trainer.words import moments, shoe, spot
 from trainer.words.names import (
     amount,
     bet_name,
@@ -79,6 +80,14 @@ CHOICE_WORDS = {
 }
 
 
+def option_label(q: Asked, label: str) -> str:
+    """An option of ``q`` in words: a moment's options by the finding each names, others as
+    ``choice_label``."""
+    if isinstance(q, ViolationQuestion):
+        return moments.option(q, label)
+    return choice_label(label)
+
+
 def choice_label(label: str) -> str:
     """A choice's words ("Draws", "Win…": ``CHOICE_WORDS``), or an option's (a shoe's
     options worded from their values; others as the catalogue has them)."""
@@ -95,6 +104,8 @@ def prompt(q: Asked, *, exam: bool = False) -> str:
         return spot.prompt(q, exam=exam)
     if isinstance(q, BurnQuestion | NextQuestion):
         return shoe.prompt(q)
+    if isinstance(q, ViolationQuestion):
+        return moments.prompt(q)
     if isinstance(q, Question) and q.bet is not None and q.wager is not None:
         wager, bet = amount(q.wager), bet_name(q.bet)
         if q.step is Step.PAYOUT:
@@ -116,6 +127,8 @@ def short(q: Asked) -> str:
         return spot.short(q)
     if isinstance(q, BurnQuestion | NextQuestion):
         return shoe.short(q)
+    if isinstance(q, ViolationQuestion):
+        return moments.short(q)
     if isinstance(q, Question):
         if q.bet is not None and q.wager is not None:
             bet, wager = bet_name(q.bet), amount(q.wager)
@@ -134,8 +147,11 @@ def short(q: Asked) -> str:
     return _(q.short)
 
 
-def answer_label(answer: Answer) -> str:
-    """An answer as the feedback and the results name it ("Win, pay 600", "Stands")."""
+def answer_label(answer: Answer, q: Asked | None = None) -> str:
+    """An answer as the feedback and the results name it ("Win, pay 600", "Stands"); an
+    option of ``q`` by ``option_label``."""
+    if isinstance(answer, ChoiceAnswer) and q is not None:
+        return option_label(q, answer.text)
     match answer:
         case DrawAnswer(draws=True):
             return _("Draws")
@@ -289,6 +305,8 @@ def reason(q: Asked) -> str:
         return spot.reason(q)
     if isinstance(q, BurnQuestion | NextQuestion):
         return shoe.reason(q)
+    if isinstance(q, ViolationQuestion):
+        return moments.reason(q)
     if not isinstance(q, Question):
         return _(q.reason())
     coup = q.coup
@@ -504,7 +522,7 @@ def right_answer(result: Result) -> str:
     q = result.question
     if isinstance(q, Question) and q.withholds_amount:
         return _("Win, the winnings less the commission (the amount after the commission question)")
-    return answer_label(result.graded.expected)
+    return answer_label(result.graded.expected, q)
 
 
 def lesson(note: str) -> str:
@@ -592,5 +610,7 @@ def skill_name(key: str) -> str:
         case SkillKey(family, parts) if (said := spot.skill_name(family, parts)) is not None:
             return said
         case SkillKey(family, parts) if (said := shoe.skill_name(family, parts)) is not None:
+            return said
+        case SkillKey(family, parts) if (said := moments.skill_name(family, parts)) is not None:
             return said
     return _(describe(key))

@@ -50,7 +50,7 @@ from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.question import feedback_text, show_asked
 from trainer.tui.widgets.waiting import HistoryWaiting
 from trainer.words import shoe as shoe_words
-from trainer.words.drill import CHOICE_WORDS, choice_label, counter, lesson, prompt
+from trainer.words.drill import CHOICE_WORDS, choice_label, counter, lesson, option_label, prompt
 from trainer.words.names import amount_problem, tenths
 
 #: What the amount box asks for: a win's payout, or the whole answer of an amount question.
@@ -154,7 +154,7 @@ class DrillScreen(DrillBase):
         self.session.ask()
         self.draw_table(q)
         self.query_one("#prompt", Static).update(Text(prompt(q), "bold"))
-        wanted = {key: choice_label(label) for key, label, _answer in q.choices}
+        wanted = {key: option_label(q, label) for key, label, _answer in q.choices}
         for button in self.query(ChoiceButton):
             button.display = button.key in wanted
             button.show(wanted.get(button.key, button.plain_label), False)
@@ -269,7 +269,7 @@ class DrillScreen(DrillBase):
                 self.mark_selected(key)
                 self.set_status(
                     _("Your answer: {answer}. Enter to confirm, or pick another.").format(
-                        answer=choice_label(label)
+                        answer=option_label(q, label)
                     )
                 )
             self.show_keys()

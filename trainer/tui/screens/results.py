@@ -150,8 +150,8 @@ class ResultsScreen(ResultsBase):
                 str(r.number),
                 str(r.question.coup_index + 1),
                 short(r.question),
-                f"{mark} {capital(answer_label(r.answer))}",
-                capital(answer_label(r.graded.expected)),
+                f"{mark} {capital(answer_label(r.answer, r.question))}",
+                capital(answer_label(r.graded.expected, r.question)),
                 time,
             )
         self.set_focus(None)  # read by scrolling the page: one scrollbar, no tabbing

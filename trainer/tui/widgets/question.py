@@ -18,14 +18,14 @@ def feedback_text(result: Result) -> Text:
     text = Text()
     if result.correct:
         text.append(_("✓ Right: "), "bold")
-        text.append(answer_label(result.graded.expected))
+        text.append(answer_label(result.graded.expected, result.question))
     else:
         text.append(_("✗ Wrong: "), "bold")
         said = _("you said {answer}; the answer is {right}")
         before, _mark, after = said.partition("{right}")
-        text.append(before.format(answer=answer_label(result.answer)))
+        text.append(before.format(answer=answer_label(result.answer, result.question)))
         text.append(right_answer(result), "bold")
-        text.append(after.format(answer=answer_label(result.answer)))
+        text.append(after.format(answer=answer_label(result.answer, result.question)))
     if result.over_time:
         text.append(_("  (over the time limit)"))
     text.append("\n")
