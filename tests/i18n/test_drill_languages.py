@@ -27,7 +27,9 @@ from trainer.drills.loader import load_file
 from trainer.drills.model import Drill, Step
 from trainer.engine import Bet, BetResult
 from trainer.engine.house import CARDROOM_HOUSE, COMMISSION_HOUSE, House
+from trainer.engine.irregularities import CALL_THE_FLOOR
 from trainer.i18n import LANGUAGES, PSEUDO, _, set_language
+from trainer.session.protect import IrregularityQuestion
 from trainer.session.questions import AmountAnswer, PayoutAnswer
 from trainer.session.run import Asked
 from trainer.session.spot import FixQuestion, SpotQuestion
@@ -298,4 +300,41 @@ async def test_a_violations_drill_has_no_english_left(size: tuple[int, int]) -> 
     moments = load_file(bundled_dir() / "23-violations.yaml")
     app = TrainerApp(start=moments, trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
     allowed = [moments.title, moments.house.name]  # the house's name: its file's
+    await walk(app, size, allowed, whole=size == (120, 40))
+
+
+def catalogue_words(questions: Sequence[Asked]) -> list[str]:
+    """The irregularities catalogue's own words (a file's, as drill files' titles are):
+    each irregularity's name, scene, remedy and detail, and a house's own remedies."""
+    said: list[str] = []
+    for q in questions:
+        if isinstance(q, IrregularityQuestion):
+            entry = q.entry
+            said += [entry.name, entry.name.lower(), entry.scene, entry.remedy, entry.detail]
+            said += [o for o in q.options if o != CALL_THE_FLOOR]
+    return [*said, *(capital(words) for words in said)]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_an_irregularities_drill_has_no_english_left_but_its_catalogue_s(
+    size: tuple[int, int],
+) -> None:
+    """The bundled irregularities drill: the question, the floor called, the source of a
+    remedy and the results in the language; the catalogue's own words as its file has them.
+    At 80x24 a long scene scrolls in English already: every word on screen at 120x40."""
+    set_language(PSEUDO)
+    irregularities = load_file(bundled_dir() / "24-irregularities.yaml")
+    app = TrainerApp(start=irregularities, trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
+    session_questions: list[Asked] = []
+
+    async def capture() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, DrillScreen)
+            session_questions.extend(app.screen.session.questions)
+
+    await capture()
+    allowed = [irregularities.title, irregularities.house.name]
+    allowed += catalogue_words(session_questions)
+    app = TrainerApp(start=irregularities, trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
     await walk(app, size, allowed, whole=size == (120, 40))

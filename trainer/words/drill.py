@@ -18,7 +18,7 @@ from trainer.engine.cards import Rank
 from trainer.engine.games import CENT
 from trainer.engine.house import House
 from trainer.i18n import ENGLISH, N_, PSEUDO, _, current, ngettext
-from trainer.session.protect import ViolationQuestion
+from trainer.session.protect import IrregularityQuestion, ViolationQuestion
 from trainer.session.questions import (
     AmountAnswer,
     Answer,
@@ -85,6 +85,8 @@ def option_label(q: Asked, label: str) -> str:
     ``choice_label``."""
     if isinstance(q, ViolationQuestion):
         return moments.option(q, label)
+    if isinstance(q, IrregularityQuestion):
+        return moments.irregularity_option(label)
     return choice_label(label)
 
 
@@ -106,6 +108,8 @@ def prompt(q: Asked, *, exam: bool = False) -> str:
         return shoe.prompt(q)
     if isinstance(q, ViolationQuestion):
         return moments.prompt(q)
+    if isinstance(q, IrregularityQuestion):
+        return moments.irregularity_prompt(q)
     if isinstance(q, Question) and q.bet is not None and q.wager is not None:
         wager, bet = amount(q.wager), bet_name(q.bet)
         if q.step is Step.PAYOUT:
@@ -307,6 +311,8 @@ def reason(q: Asked) -> str:
         return shoe.reason(q)
     if isinstance(q, ViolationQuestion):
         return moments.reason(q)
+    if isinstance(q, IrregularityQuestion):
+        return moments.irregularity_reason(q)
     if not isinstance(q, Question):
         return _(q.reason())
     coup = q.coup
@@ -586,6 +592,10 @@ def skill_name(key: str) -> str:
         parsed = SkillKey.parse(key)
     except SkillKeyError:
         return key
+    for family_words in _FAMILIES:  # the drill kinds' own skills
+        said = family_words(parsed.family, parsed.parts)
+        if said is not None:
+            return said
     match parsed:
         case SkillKey("natural", ()):
             return _("Naturals (nobody draws)")
@@ -607,10 +617,8 @@ def skill_name(key: str) -> str:
             return _("{bet} bet pushes").format(bet=bet_name(Bet(bet)))
         case SkillKey("payout", (bet, "lose")):
             return _("{bet} bet loses").format(bet=bet_name(Bet(bet)))
-        case SkillKey(family, parts) if (said := spot.skill_name(family, parts)) is not None:
-            return said
-        case SkillKey(family, parts) if (said := shoe.skill_name(family, parts)) is not None:
-            return said
-        case SkillKey(family, parts) if (said := moments.skill_name(family, parts)) is not None:
-            return said
     return _(describe(key))
+
+
+#: The skills a drill kind words itself (spot the error, the shoe, moments, irregularities).
+_FAMILIES = (spot.skill_name, shoe.skill_name, moments.skill_name, moments.irregularity_skill)

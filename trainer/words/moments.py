@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
+from trainer.engine.irregularities import CALL_THE_FLOOR, Source, taught
 from trainer.engine.protection import ALL_PLAY, Finding, Item, Scene, judge
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout
 from trainer.engine.violations import Moment, Response, Violation
 from trainer.i18n import N_, _
-from trainer.session.protect import ViolationQuestion
+from trainer.session.protect import IrregularityQuestion, ViolationQuestion
 from trainer.words.names import amount, bet_name
 from trainer.words.spot import RESPONSE_LABELS, VIOLATION_LABELS
 
@@ -205,3 +206,70 @@ _SHORT_SKILL = {
     Violation.CASH: N_("cash"),
     Violation.NON_PLAYABLE: N_("non playable chips"),
 }
+
+
+# -- irregularities: the catalogue's words (a file's) in the trainer's frame ---------------------
+
+_SOURCES = {
+    Source.HOUSE: N_("the house's own rule"),
+    Source.STANDARD: N_("a common standard"),
+    Source.ASK_FLOOR: N_("ask the floor: the sources disagree"),
+}
+
+
+def irregularity_prompt(q: IrregularityQuestion) -> str:
+    """The catalogue's name and scene (its file's words), then the question."""
+    from trainer.words.drill import step_question
+
+    return f"{q.entry.name}. {q.entry.scene}\n{step_question(q.step)}"
+
+
+def irregularity_option(text: str) -> str:
+    """An option: the catalogue's or the house's remedy as written, or the floor called."""
+    return (
+        _("Stop, keep everything in place and call the floor") if text == CALL_THE_FLOOR else text
+    )
+
+
+def irregularity_reason(q: IrregularityQuestion) -> str:
+    got = taught(q.entry, q.house.remedies)
+    detail = q.entry.detail or q.entry.remedy
+    if got.source is Source.ASK_FLOOR:
+        return _(
+            "{house} has not confirmed a remedy for {irregularity}: call the floor. The "
+            "common remedy ({source}): {detail}"
+        ).format(
+            house=q.house.name,
+            irregularity=q.entry.name.lower(),
+            source=_(_SOURCES[q.entry.source]),
+            detail=detail,
+        )
+    own = got.remedy != got.standard
+    return _("{source} at {house}: {remedy}").format(
+        source=_(_SOURCES[got.source]),
+        house=q.house.name,
+        remedy=got.remedy if own else detail,
+    )
+
+
+#: An irregularity as its skill names it (its key's words).
+_KINDS = {
+    "card_exposed": N_("card exposed"),
+    "wrong_hand": N_("wrong hand"),
+    "card_on_floor": N_("card on floor"),
+    "cut_card_early": N_("cut card early"),
+    "cut_card_misplaced": N_("cut card misplaced"),
+    "too_many_cards": N_("too many cards"),
+    "too_few_cards": N_("too few cards"),
+    "misdeal": N_("misdeal"),
+    "edge_sorting_request": N_("edge sorting request"),
+    "squeeze_wrong_player": N_("squeeze wrong player"),
+    "squeeze_cards_kept": N_("squeeze cards kept"),
+}
+
+
+def irregularity_skill(family: str, parts: tuple[str, ...]) -> str | None:
+    """An irregularity's skill: "Irregularity: card exposed"."""
+    if family == "irregularity" and len(parts) == 1 and parts[0] in _KINDS:
+        return _("Irregularity: {kind}").format(kind=_(_KINDS[parts[0]]))
+    return None
