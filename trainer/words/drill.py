@@ -39,31 +39,9 @@ from trainer.words.names import (
     amount,
     bet_name,
     outcome_name,
+    step_question,
     tenths,
 )
-
-_STEPS = {
-    Step.PLAYER_DRAWS: N_("Does the Player draw?"),
-    Step.BANKER_DRAWS: N_("Does the Banker draw?"),
-    Step.OUTCOME: N_("What is the outcome?"),
-    Step.PAYOUT: N_("What happens to each bet?"),
-    Step.COMMISSION: N_("What commission is owed?"),
-    Step.FEE: N_("What is the collection fee?"),
-    Step.TABLE: N_("Work the table"),
-    Step.BURN: N_("How many cards are burned?"),
-    Step.CUT: N_("The cut card is out: what now?"),
-    Step.CALL: N_("What does the dealer call?"),
-    Step.SPOT: N_("Which step was the first dealt wrong?"),
-    Step.FIX: N_("What was the right step?"),
-    Step.VIOLATION: N_("Anything to stop? What does the house have you do?"),
-    Step.IRREGULARITY: N_("What does the dealer do?"),
-}
-
-
-def step_question(step: Step) -> str:
-    """The question a step asks ("Does the Player draw?")."""
-    return _(_STEPS[step])
-
 
 #: The answer keys' words on the drill screen and its key bar.
 CHOICE_WORDS = {

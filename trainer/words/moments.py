@@ -21,7 +21,7 @@ from trainer.engine.table import Layout
 from trainer.engine.violations import Moment, Response, Violation
 from trainer.i18n import N_, _
 from trainer.session.protect import IrregularityQuestion, ViolationQuestion
-from trainer.words.names import amount, bet_name
+from trainer.words.names import amount, bet_name, step_question
 from trainer.words.spot import RESPONSE_LABELS, VIOLATION_LABELS
 
 _HEADINGS = {
@@ -153,8 +153,6 @@ def option(q: ViolationQuestion, text: str) -> str:
 
 
 def prompt(q: ViolationQuestion) -> str:
-    from trainer.words.drill import step_question
-
     return "\n".join([*scene_lines(q.scene), step_question(q.step)])
 
 
@@ -219,8 +217,6 @@ _SOURCES = {
 
 def irregularity_prompt(q: IrregularityQuestion) -> str:
     """The catalogue's name and scene (its file's words), then the question."""
-    from trainer.words.drill import step_question
-
     return f"{q.entry.name}. {q.entry.scene}\n{step_question(q.step)}"
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from trainer.drills.model import Step
 from trainer.engine import Bet, Outcome, format_amount
 from trainer.engine.money import normalize
 from trainer.i18n import ENGLISH, N_, PSEUDO, _, current
@@ -70,3 +71,26 @@ def outcome_name(outcome: Outcome) -> str:
 def bet_name(bet: Bet) -> str:
     """A bet is named after the outcome it backs."""
     return outcome_name(Outcome(bet.value))
+
+
+_STEPS = {
+    Step.PLAYER_DRAWS: N_("Does the Player draw?"),
+    Step.BANKER_DRAWS: N_("Does the Banker draw?"),
+    Step.OUTCOME: N_("What is the outcome?"),
+    Step.PAYOUT: N_("What happens to each bet?"),
+    Step.COMMISSION: N_("What commission is owed?"),
+    Step.FEE: N_("What is the collection fee?"),
+    Step.TABLE: N_("Work the table"),
+    Step.BURN: N_("How many cards are burned?"),
+    Step.CUT: N_("The cut card is out: what now?"),
+    Step.CALL: N_("What does the dealer call?"),
+    Step.SPOT: N_("Which step was the first dealt wrong?"),
+    Step.FIX: N_("What was the right step?"),
+    Step.VIOLATION: N_("Anything to stop? What does the house have you do?"),
+    Step.IRREGULARITY: N_("What does the dealer do?"),
+}
+
+
+def step_question(step: Step) -> str:
+    """The question a step asks ("Does the Player draw?")."""
+    return _(_STEPS[step])
