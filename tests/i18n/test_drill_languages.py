@@ -29,6 +29,7 @@ from trainer.engine import Bet, BetResult
 from trainer.engine.house import CARDROOM_HOUSE, COMMISSION_HOUSE, House
 from trainer.engine.irregularities import CALL_THE_FLOOR
 from trainer.i18n import LANGUAGES, PSEUDO, _, set_language
+from trainer.session.calls import CallQuestion
 from trainer.session.protect import IrregularityQuestion
 from trainer.session.questions import AmountAnswer, PayoutAnswer
 from trainer.session.run import Asked
@@ -338,3 +339,25 @@ async def test_an_irregularities_drill_has_no_english_left_but_its_catalogue_s(
     allowed += catalogue_words(session_questions)
     app = TrainerApp(start=irregularities, trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
     await walk(app, size, allowed, whole=size == (120, 40))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_calls_drill_has_no_english_left_but_the_calls(size: tuple[int, int]) -> None:
+    """The bundled calling drill: the question, why, and the results in the language; the
+    calls themselves are the house's words in its calling language (options, answers)."""
+    set_language(PSEUDO)
+    calling = load_file(bundled_dir() / "19-calling.yaml")
+
+    def start() -> TrainerApp:
+        return TrainerApp(start=calling, trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
+
+    calls: list[str] = []
+    app = start()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, DrillScreen)
+        for q in app.screen.session.questions:
+            assert isinstance(q, CallQuestion)
+            calls += list(q.options)
+    allowed = [calling.title, calling.house.name, *calls, *(capital(c) for c in calls)]
+    await walk(start(), size, allowed)

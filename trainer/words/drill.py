@@ -14,10 +14,12 @@ from fractions import Fraction
 
 from trainer.drills.model import Mode, Step
 from trainer.engine import Bet, BetResult, Card, Coup, Outcome, Settlement
+from trainer.engine.calls import CallStep
 from trainer.engine.cards import Rank
 from trainer.engine.games import CENT
 from trainer.engine.house import House
 from trainer.i18n import ENGLISH, N_, PSEUDO, _, current, ngettext
+from trainer.session.calls import CallQuestion
 from trainer.session.protect import IrregularityQuestion, ViolationQuestion
 from trainer.session.questions import (
     AmountAnswer,
@@ -88,6 +90,10 @@ def prompt(q: Asked, *, exam: bool = False) -> str:
         return moments.prompt(q)
     if isinstance(q, IrregularityQuestion):
         return moments.irregularity_prompt(q)
+    if isinstance(q, CallQuestion):
+        return _("Call {number} of this coup: what does the dealer say?").format(
+            number=q.number + 1
+        )
     if isinstance(q, Question) and q.bet is not None and q.wager is not None:
         wager, bet = amount(q.wager), bet_name(q.bet)
         if q.step is Step.PAYOUT:
@@ -111,6 +117,8 @@ def short(q: Asked) -> str:
         return shoe.short(q)
     if isinstance(q, ViolationQuestion):
         return moments.short(q)
+    if isinstance(q, CallQuestion):
+        return _("Call: {step}").format(step=_(_CALL_STEPS[q.call().step]))
     if isinstance(q, Question):
         if q.bet is not None and q.wager is not None:
             bet, wager = bet_name(q.bet), amount(q.wager)
@@ -291,6 +299,8 @@ def reason(q: Asked) -> str:
         return moments.reason(q)
     if isinstance(q, IrregularityQuestion):
         return moments.irregularity_reason(q)
+    if isinstance(q, CallQuestion):
+        return call_reason(q)
     if not isinstance(q, Question):
         return _(q.reason())
     coup = q.coup
@@ -497,6 +507,80 @@ def fee_reason(q: Question) -> str:
     ).format(wager=wager, where=where, amount=amount(step.amount), fee=fee)
 
 
+# -- calling the hand: the trainer's frame (the calls themselves are the house's words) --------
+
+_CALL_STEPS = {
+    CallStep.PLAYER_SHOWS: N_("Player's two cards"),
+    CallStep.BANKER_SHOWS: N_("Banker's two cards"),
+    CallStep.NATURAL: N_("a natural"),
+    CallStep.PLAYER_ACTS: N_("Player draws or stands"),
+    CallStep.PLAYER_HAS: N_("Player's third card"),
+    CallStep.BANKER_ACTS: N_("Banker draws or stands"),
+    CallStep.BANKER_HAS: N_("Banker's third card"),
+    CallStep.RESULT: N_("the result"),
+    CallStep.PUSH: N_("the bets that push"),
+}
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return " ".join(c.pretty for c in cards)
+
+
+#: A call's skill, by its key's words ("Call: player shows").
+_CALL_SKILLS = {
+    "player_shows": N_("player shows"),
+    "banker_shows": N_("banker shows"),
+    "natural": N_("natural"),
+    "player_acts": N_("player acts"),
+    "player_has": N_("player has"),
+    "banker_acts": N_("banker acts"),
+    "banker_has": N_("banker has"),
+    "result": N_("result"),
+    "push": N_("push"),
+}
+
+
+def call_skill(family: str, parts: tuple[str, ...]) -> str | None:
+    if family == "call" and len(parts) == 1 and parts[0] in _CALL_SKILLS:
+        return _("Call: {step}").format(step=_(_CALL_SKILLS[parts[0]]))
+    return None
+
+
+def call_reason(q: CallQuestion) -> str:
+    """Why a call is what it is: the coup's rule at that moment, and the call as the house
+    words it (its own words, in its calling language)."""
+    call, coup = q.call(), q.coup
+    p, b = coup.player, coup.banker
+    step = call.step
+    if step is CallStep.PLAYER_SHOWS:
+        said = _("The Player's {cards} total {total}").format(
+            cards=_cards(p.cards[:2]), total=p.two_card_total
+        )
+    elif step is CallStep.BANKER_SHOWS:
+        said = _("The Banker's {cards} total {total}").format(
+            cards=_cards(b.cards[:2]), total=b.two_card_total
+        )
+    elif step in (CallStep.NATURAL, CallStep.PLAYER_ACTS):
+        said = _first_rule(coup)
+    elif step is CallStep.PLAYER_HAS:
+        said = _("With its third card the Player has {cards}: {total}").format(
+            cards=_cards(p.cards), total=p.total
+        )
+    elif step is CallStep.BANKER_ACTS:
+        said = _first_rule(coup) if coup.natural else banker_reason(coup)
+    elif step is CallStep.BANKER_HAS:
+        said = _("With its third card the Banker has {cards}: {total}").format(
+            cards=_cards(b.cards), total=b.total
+        )
+    elif step is CallStep.RESULT:
+        said = result_sentence(coup, q.house)
+    else:
+        said = _("{result}: the bets that push are called").format(
+            result=result_sentence(coup, q.house)
+        )
+    return _("{rule}; the house calls it \u201c{call}\u201d").format(rule=said, call=call.text)
+
+
 # -- feedback --------------------------------------------------------------------------------
 
 
@@ -599,4 +683,10 @@ def skill_name(key: str) -> str:
 
 
 #: The skills a drill kind words itself (spot the error, the shoe, moments, irregularities).
-_FAMILIES = (spot.skill_name, shoe.skill_name, moments.skill_name, moments.irregularity_skill)
+_FAMILIES = (
+    spot.skill_name,
+    shoe.skill_name,
+    moments.skill_name,
+    moments.irregularity_skill,
+    call_skill,
+)
