@@ -361,3 +361,20 @@ async def test_a_calls_drill_has_no_english_left_but_the_calls(size: tuple[int, 
             calls += list(q.options)
     allowed = [calling.title, calling.house.name, *calls, *(capital(c) for c in calls)]
     await walk(start(), size, allowed)
+
+
+@pytest.mark.parametrize("house", [COMMISSION_HOUSE, CARDROOM_HOUSE])
+async def test_the_house_rules_in_the_reference_have_no_english_left(house: House) -> None:
+    """A commission house's and a card room's rules on the reference (the commission, its
+    rounding and collection, the fee's steps): in the pseudo-language, nothing English but
+    the house's name."""
+    set_language(PSEUDO)
+    steps = (Step.PAYOUT, Step.COMMISSION if house is COMMISSION_HOUSE else Step.FEE)
+    app = house_app(house, steps, {Bet.BANKER: "137"})
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, ReferenceScreen)
+        text = screen_text(app)
+        assert _("Commission: " if house is COMMISSION_HOUSE else "Collection fee: ") in text
+        assert english_left(text, allowed=[*ALLOWED, house.name]) == [], text

@@ -16,7 +16,6 @@ from trainer.drills.model import Mode, Step
 from trainer.engine import Bet, BetResult, Card, Coup, Outcome, Settlement
 from trainer.engine.calls import CallStep
 from trainer.engine.cards import Rank
-from trainer.engine.games import CENT
 from trainer.engine.house import House
 from trainer.i18n import ENGLISH, N_, PSEUDO, _, current, ngettext
 from trainer.session.calls import CallQuestion
@@ -41,6 +40,7 @@ from trainer.words.names import (
     amount,
     bet_name,
     outcome_name,
+    rounding_words,
     step_question,
     tenths,
 )
@@ -435,24 +435,7 @@ def _rounding(q: Question) -> str:
     """How the house rounds a commission ("up to the next quarter", a step table)."""
     levy = q.house.commission
     assert levy is not None
-    rounding = levy.rounding
-    if rounding.unit == CENT:
-        unit = _("to the cent")
-    elif rounding.unit == Decimal("0.25"):
-        unit = _("up to the next quarter")
-    else:
-        unit = _("up to a multiple of {amount}").format(amount=amount(rounding.unit))
-    if not rounding.steps:
-        return unit
-    table = ", ".join(
-        _("above that owes {amount}").format(amount=amount(step.amount))
-        if step.up_to is None
-        else _("up to {limit} owes {amount}").format(
-            limit=amount(step.up_to), amount=amount(step.amount)
-        )
-        for step in rounding.steps
-    )
-    return _("{table}; above that {unit}").format(table=table, unit=unit)
+    return rounding_words(levy.rounding)
 
 
 def commission_reason(q: Question) -> str:

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from trainer.drills.model import Step
 from trainer.engine import Bet, Outcome, format_amount
+from trainer.engine.games import CENT, Rounding
 from trainer.engine.money import normalize
 from trainer.i18n import ENGLISH, N_, PSEUDO, _, current
 
@@ -94,3 +95,24 @@ _STEPS = {
 def step_question(step: Step) -> str:
     """The question a step asks ("Does the Player draw?")."""
     return _(_STEPS[step])
+
+
+def rounding_words(rounding: Rounding) -> str:
+    """How a house rounds a commission: "up to the next quarter", or its step table."""
+    if rounding.unit == CENT:
+        unit = _("to the cent")
+    elif rounding.unit == Decimal("0.25"):
+        unit = _("up to the next quarter")
+    else:
+        unit = _("up to a multiple of {amount}").format(amount=amount(rounding.unit))
+    if not rounding.steps:
+        return unit
+    table = ", ".join(
+        _("above that owes {amount}").format(amount=amount(step.amount))
+        if step.up_to is None
+        else _("up to {limit} owes {amount}").format(
+            limit=amount(step.up_to), amount=amount(step.amount)
+        )
+        for step in rounding.steps
+    )
+    return _("{table}; above that {unit}").format(table=table, unit=unit)

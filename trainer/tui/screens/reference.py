@@ -32,6 +32,7 @@ from trainer.i18n import N_, _
 from trainer.session import Question
 from trainer.tui.screens import stylesheets
 from trainer.tui.widgets.spoken_footer import SpokenFooter
+from trainer.words import reference as house_words
 from trainer.words.names import bet_name, outcome_name
 from trainer.words.spot import RESPONSE_LABELS, VIOLATION_LABELS
 
@@ -146,23 +147,19 @@ def topics_for(drill: Drill) -> frozenset[str]:
 
 
 def house_rules(house: House, topics: frozenset[str]) -> Text:
-    """The house's own rules named in ``topics``, one rule a line (the summary's words)."""
-    lines = house.summary
-
-    def line(prefix: str) -> str | None:
-        return next((x for x in lines if x.startswith(prefix)), None)
-
+    """The house's own rules named in ``topics``, one rule a line (the summary's words, in
+    the language spoken)."""
     text = Text()
     text.append(_("House rules: {house}").format(house=house.name), "bold underline")
-    if COMMISSION in topics and (c := line("commission ")) is not None:
+    if COMMISSION in topics and (c := house_words.commission(house)) is not None:
         text.append("\n" + _("Commission: "), "bold")
-        text.append(c.removeprefix("commission "))
-    if FEE in topics and (f := line("collection fee")) is not None:
+        text.append(c)
+    if FEE in topics and (f := house_words.fee(house)) is not None:
         text.append("\n" + _("Collection fee: "), "bold")
-        text.append(f.removeprefix("collection fee per wager: "))
-    if LIMITS in topics and (lim := line("limits ")) is not None:
+        text.append(f)
+    if LIMITS in topics:
         text.append("\n" + _("Table limits: "), "bold")
-        text.append(lim.removeprefix("limits "))
+        text.append(house_words.limits(house))
     if VIOLATIONS in topics:
         text.append("\n" + _("Violations, and what the house has you do:"), "bold")
         for v in Violation:
