@@ -249,7 +249,7 @@ def irregularity_reason(q: IrregularityQuestion) -> str:
 
 
 #: An irregularity as its skill names it (its key's words).
-_KINDS = {
+IRREGULARITY_KINDS = {
     "card_exposed": N_("card exposed"),
     "wrong_hand": N_("wrong hand"),
     "card_on_floor": N_("card on floor"),
@@ -266,6 +266,6 @@ _KINDS = {
 
 def irregularity_skill(family: str, parts: tuple[str, ...]) -> str | None:
     """An irregularity's skill: "Irregularity: card exposed"."""
-    if family == "irregularity" and len(parts) == 1 and parts[0] in _KINDS:
-        return _("Irregularity: {kind}").format(kind=_(_KINDS[parts[0]]))
+    if family == "irregularity" and len(parts) == 1 and parts[0] in IRREGULARITY_KINDS:
+        return _("Irregularity: {kind}").format(kind=_(IRREGULARITY_KINDS[parts[0]]))
     return None

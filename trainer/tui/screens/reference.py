@@ -33,6 +33,7 @@ from trainer.session import Question
 from trainer.tui.screens import stylesheets
 from trainer.tui.widgets.spoken_footer import SpokenFooter
 from trainer.words import reference as house_words
+from trainer.words.moments import IRREGULARITY_KINDS
 from trainer.words.names import bet_name, outcome_name
 from trainer.words.spot import RESPONSE_LABELS, VIOLATION_LABELS
 
@@ -182,7 +183,8 @@ def house_rules(house: House, topics: frozenset[str]) -> Text:
             _("any other, call the floor") if confirmed else _("call the floor on every one")
         )
         for kind, remedy in confirmed:
-            text.append(f"\n  {kind.value.replace('_', ' ')}: {remedy}")
+            kind_words = IRREGULARITY_KINDS.get(kind.value, kind.value.replace("_", " "))
+            text.append(f"\n  {_(kind_words)}: {remedy}")
     text.append("\n")  # a blank line before the tables
     return text
 
