@@ -57,3 +57,9 @@ def day_time(moment: datetime, language: str | None = None) -> str:
         "Md" if spoken == PSEUDO else "MMMd", moment, tzinfo=moment.tzinfo, locale=where
     )
     return f"{day} {format_skeleton('Hm', moment, tzinfo=moment.tzinfo, locale=where)}"
+
+
+def cldr_locale(language: str | None = None) -> str:
+    """The CLDR locale ``language`` (the current one by default) is formatted by, for a
+    pattern of one's own (an amount's cents kept: ``trainer.words.names``)."""
+    return _locale(language)

@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Static
 from trainer.drills.model import Step
 from trainer.engine import BetResult
 from trainer.engine.errors import InvalidAmountError
+from trainer.i18n import N_, _
 from trainer.session import (
     AmountAnswer,
     Answer,
@@ -48,25 +49,18 @@ from trainer.tui.widgets.hands import HandView, LayoutView
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.question import feedback_text, show_asked
 from trainer.tui.widgets.waiting import HistoryWaiting
+from trainer.words import shoe as shoe_words
+from trainer.words.drill import CHOICE_WORDS, choice_label, counter, lesson, option_label, prompt
+from trainer.words.names import amount_problem, tenths
 
 #: What the amount box asks for: a win's payout, or the whole answer of an amount question.
 AMOUNT_HINTS = {
-    Step.PAYOUT: ("amount paid, e.g. 600 or 2.50", "Type the amount paid on the win"),
-    Step.COMMISSION: ("commission owed, e.g. 6.75", "Type the commission owed"),
-    Step.FEE: ("collection fee, e.g. 0.50", "Type the collection fee"),
+    Step.PAYOUT: (N_("amount paid, e.g. 600 or 2.50"), N_("Type the amount paid on the win")),
+    Step.COMMISSION: (N_("commission owed, e.g. 6.75"), N_("Type the commission owed")),
+    Step.FEE: (N_("collection fee, e.g. 0.50"), N_("Type the collection fee")),
 }
-ALL_CHOICES = (
-    ("d", "Draws"),
-    ("s", "Stands"),
-    ("p", "Player"),
-    ("b", "Banker"),
-    ("t", "Tie"),
-    ("7", "Dragon 7"),
-    ("8", "Panda 8"),
-    ("w", "Win"),
-    ("u", "Push"),
-    ("l", "Lose"),
-)
+#: Every choice a coup's question may offer, by its key (shown as each question words it).
+ALL_CHOICES = tuple(CHOICE_WORDS.items())
 
 
 class AmountInput(Input):
@@ -81,26 +75,27 @@ class DrillScreen(DrillBase):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("d", "choose('d')", "Draws"),
-        Binding("s", "choose('s')", "Stands"),
-        Binding("p", "choose('p')", "Player"),
-        Binding("b", "choose('b')", "Banker"),
-        Binding("t", "choose('t')", "Tie"),
-        Binding("7", "choose('7')", "Dragon 7"),
-        Binding("8", "choose('8')", "Panda 8"),
-        Binding("w", "choose('w')", "Win…"),
-        Binding("u", "choose('u')", "Push"),
-        Binding("l", "choose('l')", "Lose"),
+        # the key bar shows each label in the language spoken (trainer.i18n)
+        Binding("d", "choose('d')", N_("Draws")),
+        Binding("s", "choose('s')", N_("Stands")),
+        Binding("p", "choose('p')", N_("Player")),
+        Binding("b", "choose('b')", N_("Banker")),
+        Binding("t", "choose('t')", N_("Tie")),
+        Binding("7", "choose('7')", N_("Dragon 7")),
+        Binding("8", "choose('8')", N_("Panda 8")),
+        Binding("w", "choose('w')", N_("Win…")),
+        Binding("u", "choose('u')", N_("Push")),
+        Binding("l", "choose('l')", N_("Lose")),
         *(Binding(key, f"choose('{key}')", f"Option {key}", show=False) for key in OPTION_KEYS),
         *ADVANCE_BINDINGS,
-        Binding("escape", "cancel_amount", "Back"),
+        Binding("escape", "cancel_amount", N_("Back")),
         LEAVE_BINDING,
         # priority: read before the amount box, which would type the `?` in
-        Binding("question_mark", "reference", "Rules", key_display="?", priority=True),
+        Binding("question_mark", "reference", N_("Rules"), key_display="?", priority=True),
         Binding(
             "question_mark",
             "reference_refused",
-            "Rules",
+            N_("Rules"),
             key_display="?",
             show=False,
             priority=True,
@@ -120,19 +115,19 @@ class DrillScreen(DrillBase):
         yield Static(id="prompt")
         with Horizontal(id="choices"):
             for key, label in ALL_CHOICES:
-                yield ChoiceButton(key, label)
+                yield ChoiceButton(key, choice_label(label))
         with Vertical(id="options"):
             for key in OPTION_KEYS:
                 yield OptionButton(key, "")
         with Horizontal(id="confirm-row"):
             yield AmountInput(
-                placeholder="amount paid, e.g. 600 or 2.50", id="amount", disabled=True
+                placeholder=_(AMOUNT_HINTS[Step.PAYOUT][0]), id="amount", disabled=True
             )
-            yield ActionButton("Confirm ⏎", id="confirm")
+            yield ActionButton(_("Confirm") + " ⏎", id="confirm")
         yield Static(id="status")
         with Vertical(id="feedback"):
             yield Static(id="feedback-text")
-            yield ActionButton("Next ⏎", id="next")
+            yield ActionButton(_("Next") + " ⏎", id="next")
         yield KeyBar(id="keys")
 
     def on_resize(self, event: events.Resize) -> None:
@@ -158,8 +153,8 @@ class DrillScreen(DrillBase):
         self.selected = None
         self.session.ask()
         self.draw_table(q)
-        self.query_one("#prompt", Static).update(Text(q.prompt, "bold"))
-        wanted = {key: label for key, label, _ in q.choices}
+        self.query_one("#prompt", Static).update(Text(prompt(q), "bold"))
+        wanted = {key: option_label(q, label) for key, label, _answer in q.choices}
         for button in self.query(ChoiceButton):
             button.display = button.key in wanted
             button.show(wanted.get(button.key, button.plain_label), False)
@@ -195,15 +190,17 @@ class DrillScreen(DrillBase):
             return
         index = None if q.dealt is None else q.coup_index
         after = after or q.step is Step.CUT
-        self.query_one("#shoe-status", Static).update(Text(shoe.status(index, after=after)))
+        self.query_one("#shoe-status", Static).update(
+            Text(shoe_words.status(shoe, index, after=after))
+        )
 
     def hint(self, q: Asked) -> str:
         if isinstance(q, ChoiceQuestion):
-            return f"Keys 1-{len(q.choices)} pick an option; then Enter."
+            return _("Keys 1-{last} pick an option; then Enter.").format(last=len(q.choices))
         if q.step in AMOUNT_STEPS:
-            return f"{AMOUNT_HINTS[q.step][1]}, then Enter (Esc: leave)."
-        keys = ", ".join(f"{key} {label.lower()}" for key, label, _ in q.choices)
-        return f"Keys: {keys}; then Enter."
+            return _("{hint}, then Enter (Esc: leave).").format(hint=_(AMOUNT_HINTS[q.step][1]))
+        keys = ", ".join(f"{key} {choice_label(label).lower()}" for key, label, _a in q.choices)
+        return _("Keys: {keys}; then Enter.").format(keys=keys)
 
     def show_amount(self, show: bool, step: Step = Step.PAYOUT) -> None:
         """The amount box exists only while a win is being paid (or a commission or fee is
@@ -212,7 +209,7 @@ class DrillScreen(DrillBase):
         amount.display = show
         amount.disabled = not show
         if show:
-            amount.placeholder = AMOUNT_HINTS[step][0]
+            amount.placeholder = _(AMOUNT_HINTS[step][0])
             amount.value = ""
             amount.focus()
         else:
@@ -223,17 +220,19 @@ class DrillScreen(DrillBase):
         number = min(s.index + 1, s.total)
         if self.state == FEEDBACK:
             number = s.index
-        text = Text(s.counter(number))
+        text = Text(counter(s.counter(number)))
         if s.exam:
-            text.append(f" · exam, {s.index} answered")
+            text.append(" · " + _("exam, {count} answered").format(count=s.index))
         else:
-            text.append(f" · score {s.right}/{s.index}")
+            text.append(" · " + _("score {right}/{count}").format(right=s.right, count=s.index))
         left = s.remaining()
         if left is not None and self.state in (ASKING, AMOUNT):
             if left > 0:
-                text.append(f" · ⏱ {left:4.1f}s")
+                text.append(" · ⏱ " + _("{seconds}s").format(seconds=tenths(left, 4)))
+            elif not s.exam:
+                text.append(" · ⏱ " + _("over time"))
             else:
-                text.append(" · ⏱ over time" if not s.exam else " · ⏱ 0.0s")
+                text.append(" · ⏱ " + _("{seconds}s").format(seconds=tenths(0.0)))
         self.query_one("#drill-status", Static).update(text)
 
     # -- keys ----------------------------------------------------------------------------------
@@ -243,7 +242,7 @@ class DrillScreen(DrillBase):
         if action == "choose":
             if self.state not in (ASKING,) or q is None:
                 return False
-            return parameters[0] in {key for key, _, _ in q.choices}
+            return parameters[0] in {key for key, _label, _answer in q.choices}
         amount_only = q is not None and q.step in AMOUNT_STEPS
         if action == "cancel_amount":
             return self.state == AMOUNT and not amount_only
@@ -263,11 +262,16 @@ class DrillScreen(DrillBase):
                 self.mark_selected(key)
                 self.state = AMOUNT
                 self.show_amount(True)
-                self.set_status(f"{AMOUNT_HINTS[Step.PAYOUT][1]}, then Enter (Esc: back).")
+                hint = _(AMOUNT_HINTS[Step.PAYOUT][1])
+                self.set_status(_("{hint}, then Enter (Esc: back).").format(hint=hint))
             else:
                 self.selected = answer
                 self.mark_selected(key)
-                self.set_status(f"Your answer: {label}. Enter to confirm, or pick another.")
+                self.set_status(
+                    _("Your answer: {answer}. Enter to confirm, or pick another.").format(
+                        answer=option_label(q, label)
+                    )
+                )
             self.show_keys()
             return
 
@@ -294,7 +298,7 @@ class DrillScreen(DrillBase):
             return
         if self.selected is None:
             q = self.question
-            self.set_status("Pick an answer first. " + (self.hint(q) if q else ""))
+            self.set_status(_("Pick an answer first.") + " " + (self.hint(q) if q else ""))
             return
         self.submit(self.selected)
 
@@ -308,7 +312,9 @@ class DrillScreen(DrillBase):
             try:  # a commission or fee may be 0 (and is then graded like any amount)
                 owed = parse_paid_amount(event.value)
             except InvalidAmountError as exc:
-                self.set_status(f"{exc}. Retype it.")
+                self.set_status(
+                    _("{problem}. Retype it.").format(problem=amount_problem(exc, event.value))
+                )
                 return
             self.show_amount(False)
             self.submit(AmountAnswer(owed))
@@ -316,7 +322,11 @@ class DrillScreen(DrillBase):
         try:
             amount = parse_win_amount(event.value)  # up to the largest payout; not 0
         except InvalidAmountError as exc:
-            self.set_status(f"{exc}. Retype it (Esc: back).")
+            self.set_status(
+                _("{problem}. Retype it (Esc: back).").format(
+                    problem=amount_problem(exc, event.value)
+                )
+            )
             return
         self.show_amount(False)
         self.set_focus(None)
@@ -359,7 +369,7 @@ class DrillScreen(DrillBase):
         if note and self.coup_done(result.question):
             # the lesson speaks of the whole coup (cards still to come, every settlement):
             # only once its last question is answered
-            body.append(f"\nLesson: {note}")
+            body.append("\n" + lesson(note))
         self.query_one("#feedback-text", Static).update(body)
         panel.display = True
         # Show the coup as it stands after this step (e.g. the third card just decided).
@@ -367,7 +377,7 @@ class DrillScreen(DrillBase):
         if self.coup_done(result.question):
             self.show_shoe(result.question, after=True)
         last = self.session.finished
-        self.set_status("Enter: see the results" if last else "Enter or space: next question")
+        self.set_status(_("Enter: see the results") if last else _("Enter or space: next question"))
         self.update_header()
         self.show_keys()
         self.set_focus(None)

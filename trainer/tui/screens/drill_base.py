@@ -14,6 +14,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
+from trainer.i18n import N_
 from trainer.session import Answer, Result, Session
 from trainer.tui.messages import DrillFinished, LeaveDrill
 from trainer.tui.reference_key import refuse_reference
@@ -41,11 +42,11 @@ ANSWERING = (ASKING, AMOUNT)
 
 #: Enter confirms an answer, then moves on from its feedback (space too).
 ADVANCE_BINDINGS = (
-    Binding("enter", "confirm", "Confirm"),
-    Binding("enter", "next", "Next"),
-    Binding("space", "next", "Next", show=False),
+    Binding("enter", "confirm", N_("Confirm")),
+    Binding("enter", "next", N_("Next")),
+    Binding("space", "next", N_("Next"), show=False),
 )
-LEAVE_BINDING = Binding("escape", "leave", "Leave")
+LEAVE_BINDING = Binding("escape", "leave", N_("Leave"))
 
 
 class DrillBase(Screen[None]):

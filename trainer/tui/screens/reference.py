@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from trainer.drills.model import Drill, Kind, Step
 from trainer.engine import Bet, Outcome
@@ -28,8 +28,14 @@ from trainer.engine.irregularities import taught
 from trainer.engine.rules import banker_draws, player_draws
 from trainer.engine.settlement import BetResult
 from trainer.engine.violations import Violation
+from trainer.i18n import N_, _
 from trainer.session import Question
 from trainer.tui.screens import stylesheets
+from trainer.tui.widgets.spoken_footer import SpokenFooter
+from trainer.words import reference as house_words
+from trainer.words.moments import IRREGULARITY_KINDS
+from trainer.words.names import bet_name, outcome_name
+from trainer.words.spot import RESPONSE_LABELS, VIOLATION_LABELS
 
 _MARK = "bold reverse"
 
@@ -37,7 +43,7 @@ _MARK = "bold reverse"
 def tableau(cell: tuple[int, int | None] | None) -> Table:
     """Banker two-card total (rows) × the Player's third card value or "stood" (columns)."""
     table = Table(
-        title="Banker: D draws, S stands; columns: the Player's third card",
+        title=_("Banker: D draws, S stands; columns: the Player's third card"),
         box=None,
         padding=(0, 1),
         title_justify="left",
@@ -46,7 +52,7 @@ def tableau(cell: tuple[int, int | None] | None) -> Table:
     table.add_column("Bk", justify="right")
     for v in range(10):
         table.add_column(str(v), justify="center")
-    table.add_column("stood", justify="center")
+    table.add_column(_("stood"), justify="center")
     for total in range(8):
         row: list[Text] = [Text(str(total))]
         for third in [*range(10), None]:
@@ -60,12 +66,12 @@ def tableau(cell: tuple[int, int | None] | None) -> Table:
 
 
 def player_rule(total: int | None) -> Text:
-    text = Text("Player: ")
+    text = Text(_("Player: "))
     for t in range(8):
         mark = "D" if player_draws(t) else "S"
         chunk = f"{t}{mark}"
         text.append(f"[{chunk}]" if t == total else f" {chunk} ", _MARK if t == total else "")
-    text.append("  (8-9: natural, nobody draws)")
+    text.append("  " + _("(8-9: natural, nobody draws)"))
     return text
 
 
@@ -75,24 +81,24 @@ def settlement(cell: tuple[Outcome, Bet] | None, house: House) -> Table:
     at a table without the bet)."""
     results, bets, outcomes = house.results, house.bets, house.outcomes
     table = Table(
-        title="Settlement (odds paid to 1 on a win)",
+        title=_("Settlement (odds paid to 1 on a win)"),
         box=None,
         padding=(0, 1),
         title_justify="left",
         show_edge=False,
     )
-    table.add_column("outcome")
+    table.add_column(_("outcome"))
     for bet in bets:
-        table.add_column(bet.label, justify="center")
+        table.add_column(bet_name(bet), justify="center")
     for outcome in outcomes:
-        row: list[Text] = [Text(outcome.label)]
+        row: list[Text] = [Text(outcome_name(outcome))]
         for bet in bets:
             result = results[outcome][bet]
             pays = house.pays(bet).replace(" to ", ":")
             word = {
                 BetResult.WIN: pays,
-                BetResult.PUSH: "push",
-                BetResult.LOSE: "loses",
+                BetResult.PUSH: _("push"),
+                BetResult.LOSE: _("loses"),
             }[result]
             if cell == (outcome, bet):
                 row.append(Text(f"[{word}]", _MARK))
@@ -105,9 +111,9 @@ def settlement(cell: tuple[Outcome, Bet] | None, house: House) -> Table:
 def table_procedure(house: House) -> Text:
     """What the table drill grades beyond the tables: the house's settlement order and the
     chips its payouts are cut in (the same words as ``ezbac houses show --summary``)."""
-    text = Text("Settling the table: ", "bold")
+    text = Text(_("Settling the table: "), "bold")
     text.append(house.settlement_order)
-    text.append("\nPayouts in ", "bold")
+    text.append("\n" + _("Payouts in "), "bold")
     text.append(house.payout_chips.label)
     return text
 
@@ -142,42 +148,43 @@ def topics_for(drill: Drill) -> frozenset[str]:
 
 
 def house_rules(house: House, topics: frozenset[str]) -> Text:
-    """The house's own rules named in ``topics``, one rule a line (the summary's words)."""
-    lines = house.summary
-
-    def line(prefix: str) -> str | None:
-        return next((x for x in lines if x.startswith(prefix)), None)
-
+    """The house's own rules named in ``topics``, one rule a line (the summary's words, in
+    the language spoken)."""
     text = Text()
-    text.append(f"House rules: {house.name}", "bold underline")
-    if COMMISSION in topics and (c := line("commission ")) is not None:
-        text.append("\nCommission: ", "bold")
-        text.append(c.removeprefix("commission "))
-    if FEE in topics and (f := line("collection fee")) is not None:
-        text.append("\nCollection fee: ", "bold")
-        text.append(f.removeprefix("collection fee per wager: "))
-    if LIMITS in topics and (lim := line("limits ")) is not None:
-        text.append("\nTable limits: ", "bold")
-        text.append(lim.removeprefix("limits "))
+    text.append(_("House rules: {house}").format(house=house.name), "bold underline")
+    if COMMISSION in topics and (c := house_words.commission(house)) is not None:
+        text.append("\n" + _("Commission: "), "bold")
+        text.append(c)
+    if FEE in topics and (f := house_words.fee(house)) is not None:
+        text.append("\n" + _("Collection fee: "), "bold")
+        text.append(f)
+    if LIMITS in topics:
+        text.append("\n" + _("Table limits: "), "bold")
+        text.append(house_words.limits(house))
     if VIOLATIONS in topics:
-        text.append("\nViolations, and what the house has you do:", "bold")
+        text.append("\n" + _("Violations, and what the house has you do:"), "bold")
         for v in Violation:
             response = house.enforces(v)
             if response is not None:
-                text.append(f"\n  {v.label}: {response.label}")
+                said = _(VIOLATION_LABELS[v]), _(RESPONSE_LABELS[response])
+                line_said = _("{violation}: {response}").format(violation=said[0], response=said[1])
+                text.append("\n  " + line_said)
     if REMEDIES in topics:
         from trainer.irregularities.loader import bundled  # the catalogue: on demand
 
-        text.append("\nIrregularities: ", "bold")
+        text.append("\n" + _("Irregularities: "), "bold")
         # the remedy the house confirms, in the catalogue's words (or the house's own)
         confirmed = [
             (e.kind, taught(e, house.remedies).remedy)
             for e in bundled()
             if e.kind in house.remedies
         ]
-        text.append("any other, call the floor" if confirmed else "call the floor on every one")
+        text.append(
+            _("any other, call the floor") if confirmed else _("call the floor on every one")
+        )
         for kind, remedy in confirmed:
-            text.append(f"\n  {kind.value.replace('_', ' ')}: {remedy}")
+            kind_words = IRREGULARITY_KINDS.get(kind.value, kind.value.replace("_", " "))
+            text.append(f"\n  {_(kind_words)}: {remedy}")
     text.append("\n")  # a blank line before the tables
     return text
 
@@ -193,9 +200,9 @@ class ReferenceScreen(ModalScreen[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("dialogs.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss", "Close"),
-        Binding("question_mark", "dismiss", "Close", show=False),
-        Binding("q", "dismiss", "Close", show=False),
+        Binding("escape", "dismiss", N_("Close")),
+        Binding("question_mark", "dismiss", N_("Close"), show=False),
+        Binding("q", "dismiss", N_("Close"), show=False),
     ]
 
     def __init__(
@@ -227,11 +234,11 @@ class ReferenceScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         marked = (self.bank_cell, self.player_total, self.pay_cell) != (None, None, None)
         with VerticalScroll(id="reference") as body:
-            body.border_title = "Rules reference"
+            body.border_title = _("Rules reference")
             body.border_subtitle = (
-                "the cell that decided your answer is marked [like this]"
+                _("the cell that decided your answer is marked [like this]")
                 if marked
-                else "Esc closes"
+                else _("Esc closes")
             )
             if self.rules:
                 yield Static(house_rules(self.house, self.rules), id="house-rules")
@@ -240,7 +247,7 @@ class ReferenceScreen(ModalScreen[None]):
             yield Static(settlement(self.pay_cell, self.house), id="settlement")
             if self.table:
                 yield Static(table_procedure(self.house), id="table-procedure")
-        yield Footer()
+        yield SpokenFooter()
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)

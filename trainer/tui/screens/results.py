@@ -5,12 +5,15 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
+from trainer.i18n import _, ngettext
 from trainer.session import Result, Session
 from trainer.session.choice import ChoiceQuestion
 from trainer.tui.screens import stylesheets
@@ -28,6 +31,18 @@ from trainer.tui.screens.results_base import (
 from trainer.tui.widgets.fittable import Col, FitTable
 from trainer.tui.widgets.hands import HandView, LayoutView
 from trainer.tui.widgets.question import feedback_text, show_asked
+from trainer.tui.widgets.spoken_footer import SpokenFooter
+from trainer.words.drill import (
+    answer_label,
+    headline,
+    lesson,
+    mode_name,
+    prompt,
+    seconds_short,
+    short,
+    skill_name,
+)
+from trainer.words.names import tenths
 
 
 def shoe_line(session: Session) -> Text:
@@ -53,18 +68,40 @@ class ResultsScreen(ResultsBase):
 
     def compose(self) -> ComposeResult:
         s, summary = self.session, self.summary
-        verdict = summary.headline  # a retry says it is practice, never a pass
+        # a retry says it is practice, never a pass
+        verdict = headline(summary.passed, summary.total if summary.retry else None)
         head = Text()
         head.append(f"{s.drill.title}", "bold")
-        head.append(f" · {s.trainee} · {s.drill.mode.value}\n")
-        head.append(f"{summary.right} of {summary.total} right ({summary.percent}%)  ")
+        head.append(f" · {s.trainee} · {mode_name(s.drill.mode)}\n")
+        head.append(
+            ngettext(
+                "{right} of {total} right ({percent}%)",
+                "{right} of {total} right ({percent}%)",
+                summary.total,
+            ).format(right=summary.right, total=summary.total, percent=summary.percent)
+            + "  "
+        )
         head.append(verdict, "bold")
-        head.append("\n" if summary.retry else f" (pass mark {summary.pass_mark}%)\n")
+        if summary.retry:
+            head.append("\n")
+        else:
+            head.append(" " + _("(pass mark {mark}%)").format(mark=summary.pass_mark) + "\n")
         average = summary.seconds / summary.total if summary.total else 0.0
-        head.append(f"Time {duration(summary.seconds)}, {average:.1f}s a question on average")
+        head.append(
+            _("Time {time}, {average}s a question on average").format(
+                time=duration(summary.seconds), average=tenths(average)
+            )
+        )
         if not s.exam:
-            times = "time" if summary.reference_opened == 1 else "times"
-            head.append(f" · rules reference opened {summary.reference_opened} {times}")
+            opened = summary.reference_opened
+            head.append(
+                " · "
+                + ngettext(
+                    "rules reference opened {count} time",
+                    "rules reference opened {count} times",
+                    opened,
+                ).format(count=opened)
+            )
         if s.shoe is not None:
             head.append("\n")
             head.append_text(shoe_line(s))
@@ -73,47 +110,66 @@ class ResultsScreen(ResultsBase):
         with Horizontal(id="results-actions"):
             missed = len(summary.missed)
             if missed:  # nothing missed: nothing to step through or retry, so no buttons
-                yield Button(f"Step through missed ({missed}) m", id="missed")
-                yield Button("Retry the missed ones r", id="retry")
-            yield Button("Home h", id="home")
+                yield Button(
+                    _("Step through missed ({count})").format(count=missed) + " m", id="missed"
+                )
+                yield Button(_("Retry the missed ones") + " r", id="retry")
+            yield Button(_("Home") + " h", id="home")
         with VerticalScroll(id="results-body"):
-            yield Static(Text("By skill", "bold"))
+            yield Static(Text(_("By skill"), "bold"))
             yield FitTable(
-                Col("Skill", wrap=True),
-                Col("Right"),
+                Col(_("Skill"), wrap=True),
+                Col(_("Right")),
                 Col("%", justify="right"),
                 id="by-skill",
             )
-            yield Static(Text("Each question", "bold"))
+            yield Static(Text(_("Each question"), "bold"))
             yield FitTable(
                 Col("#", justify="right"),
-                Col("Coup", justify="right"),
-                Col("Question", wrap=True),
-                Col("You", wrap=True),
-                Col("Right answer", wrap=True),
-                Col("Time", justify="right"),
+                Col(_("Coup"), justify="right"),
+                Col(_("Question"), wrap=True),
+                Col(_("You"), wrap=True),
+                Col(_("Right answer"), wrap=True),
+                Col(_("Time"), justify="right"),
                 id="each",
             )
-        yield Footer()
+        yield SpokenFooter()
 
     def on_mount(self) -> None:
         skills = self.query_one("#by-skill", FitTable)
         for score in self.summary.by_skill:
             mark = "✓" if score.right == score.total else "✗"
-            skills.add_row(score.label, f"{mark} {score.right}/{score.total}", f"{score.percent}")
+            skills.add_row(
+                skill_name(score.key), f"{mark} {score.right}/{score.total}", f"{score.percent}"
+            )
         each = self.query_one("#each", FitTable)
         for r in self.session.results:
             mark = "✓" if r.correct else "✗"
-            time = f"{r.seconds:.1f}s" + ("!" if r.over_time or r.timed_out else "")
+            time = seconds_short(r.seconds) + ("!" if r.over_time or r.timed_out else "")
             each.add_row(
                 str(r.number),
                 str(r.question.coup_index + 1),
-                r.question.short,
-                f"{mark} {capital(r.answer.label)}",
-                capital(r.graded.expected.label),
+                short(r.question),
+                f"{mark} {capital(answer_label(r.answer, r.question))}",
+                capital(answer_label(r.graded.expected, r.question)),
                 time,
             )
         self.set_focus(None)  # read by scrolling the page: one scrollbar, no tabbing
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_actions(event.size.width)
+
+    def fit_actions(self, width: int) -> None:
+        """The buttons on one row where they fit (each at least 16 wide, its label and 2
+        of padding, a space after it); else one compact button a line (a longer language
+        at 80 columns), never one cut."""
+        row = self.query_one("#results-actions", Horizontal)
+        buttons = list(row.query(Button))
+        needed = 2 + sum(max(cell_len(str(b.label)) + 2, 16) + 1 for b in buttons)
+        stacked = needed > width
+        row.set_class(stacked, "-stacked")
+        for button in buttons:
+            button.compact = stacked
 
     def has_missed(self) -> bool:
         return bool(self.summary.missed)
@@ -146,7 +202,7 @@ class MissedScreen(MissedBase[Result]):
         yield LayoutView(id="layout")
         yield Static(id="prompt")
         yield Static(id="missed-feedback")
-        yield Footer()
+        yield SpokenFooter()
 
     def on_mount(self) -> None:
         self.show()
@@ -156,8 +212,11 @@ class MissedScreen(MissedBase[Result]):
         q = r.question
         self.query_one("#missed-header", Static).update(
             Text(
-                f"Missed question {self.position + 1} of {len(self.missed)}  ·  "
-                f"question {r.number} of the run",
+                _("Missed question {number} of {total}").format(
+                    number=self.position + 1, total=len(self.missed)
+                )
+                + "  ·  "
+                + _("question {number} of the run").format(number=r.number),
                 "bold",
             )
         )
@@ -174,8 +233,8 @@ class MissedScreen(MissedBase[Result]):
             player.show(coup.player.cards, coup.player.total)
             banker.show(coup.banker.cards, coup.banker.total)
         self.query_one("#layout", LayoutView).show(view.wagers, q.bet, view.outcome)
-        self.query_one("#prompt", Static).update(Text(q.prompt, "bold"))
+        self.query_one("#prompt", Static).update(Text(prompt(q), "bold"))
         body = feedback_text(r)
         if q.dealt is not None and q.dealt.note:
-            body.append(f"\nLesson: {q.dealt.note}")
+            body.append("\n" + lesson(q.dealt.note))
         self.query_one("#missed-feedback", Static).update(body)

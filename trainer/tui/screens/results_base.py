@@ -13,9 +13,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 
 from trainer.drills.model import Step
-from trainer.i18n import N_
+from trainer.i18n import N_, _, ngettext
 from trainer.tui.messages import GoHome, RetryMissed
 from trainer.tui.widgets.hands import HandView
+from trainer.words import drill as drill_words
 
 if TYPE_CHECKING:
     from trainer.session import Session
@@ -47,33 +48,47 @@ STEP_BINDINGS = (
 
 
 def duration(seconds: float) -> str:
-    minutes, secs = divmod(round(seconds), 60)
-    return f"{minutes}m {secs:02d}s" if minutes else f"{secs}s"
+    """A run's time: "2m 05s", "45s" (in the language spoken)."""
+    return drill_words.duration(seconds)
 
 
-#: A shoe's kinds of error as the results name them (the others: the step's name).
-ERROR_KINDS = {Step.BURN: "burn", Step.CUT: "what now (cut card)"}
+#: A shoe's kinds of error as the results name them.
+ERROR_KINDS = {
+    Step.BURN: N_("burn"),
+    Step.CUT: N_("what now (cut card)"),
+    Step.PLAYER_DRAWS: N_("player draws"),
+    Step.BANKER_DRAWS: N_("banker draws"),
+    Step.OUTCOME: N_("outcome"),
+    Step.PAYOUT: N_("payout"),
+    Step.COMMISSION: N_("commission"),
+    Step.FEE: N_("fee"),
+    Step.TABLE: N_("table"),
+}
 
 
 def shoe_text(shoe: ShoeSummary) -> Text:
     """The shoe's results in words (the shoe drill's and the shoe at the table's)."""
-    text = Text("Shoe: ", "bold")
-    text.append(f"{shoe.coups} coup{'s' if shoe.coups != 1 else ''} dealt")
-    if shoe.cut_coup is not None:
-        text.append(f" (cut card out in coup {shoe.cut_coup})")
-    text.append(f" · Dragon 7 ×{shoe.dragon7} · Panda 8 ×{shoe.panda8}")
-    text.append(f" · naturals ×{shoe.naturals}\n")
-    text.append("Errors by kind: ", "bold")
-    errors = ", ".join(
-        f"{ERROR_KINDS.get(step, step.value.replace('_', ' '))} {n}" for step, n in shoe.errors
+    text = Text(_("Shoe: "), "bold")
+    text.append(
+        ngettext("{count} coup dealt", "{count} coups dealt", shoe.coups).format(count=shoe.coups)
     )
-    text.append(errors or "none")
+    if shoe.cut_coup is not None:
+        text.append(" " + _("(cut card out in coup {number})").format(number=shoe.cut_coup))
+    dragon, panda = _("Dragon 7"), _("Panda 8")
+    text.append(f" · {dragon} ×{shoe.dragon7} · {panda} ×{shoe.panda8}")
+    text.append(" · " + _("naturals ×{count}").format(count=shoe.naturals) + "\n")
+    text.append(_("Errors by kind: "), "bold")
+    errors = ", ".join(
+        f"{_(ERROR_KINDS[step]) if step in ERROR_KINDS else step.value.replace('_', ' ')} {n}"
+        for step, n in shoe.errors
+    )
+    text.append(errors or _("none"))
     return text
 
 
 def capital(text: str) -> str:
     """An answer as a sentence starts: "Pay 25", "Return 25, pay 0"."""
-    return text[:1].upper() + text[1:]
+    return drill_words.capital(text)
 
 
 class ResultsBase(Screen[None]):

@@ -22,6 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from trainer.i18n import N_, _
 from trainer.session import Result, Session
 from trainer.session.questions import SpotAnswer
 from trainer.session.spot import FixQuestion, SpotQuestion
@@ -37,6 +38,9 @@ from trainer.tui.screens.drill_base import (
 from trainer.tui.widgets.choices import OPTION_KEYS, OptionButton
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.question import feedback_text
+from trainer.words import spot as spot_words
+from trainer.words.drill import answer_label, choice_label, counter
+from trainer.words.names import tenths
 
 #: Two digits typed within this many seconds make one step number (step 12).
 DIGIT_WINDOW = 1.0
@@ -65,11 +69,11 @@ class SpotScreen(DrillBase):
         Binding("up", "move(-1)", "Up", show=False),
         Binding("down", "move(1)", "Down", show=False),
         *(Binding(str(d), f"digit('{d}')", f"Step {d}", show=False) for d in range(10)),
-        Binding("n", "no_error", "No error"),
+        Binding("n", "no_error", N_("No error")),
         *ADVANCE_BINDINGS,
         LEAVE_BINDING,
-        Binding("question_mark", "reference", "Rules", key_display="?"),
-        Binding("question_mark", "reference_refused", "Rules", key_display="?", show=False),
+        Binding("question_mark", "reference", N_("Rules"), key_display="?"),
+        Binding("question_mark", "reference_refused", N_("Rules"), key_display="?", show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -113,20 +117,20 @@ class SpotScreen(DrillBase):
         self.selected = None
         self.session.ask()
         exam = self.session.exam
-        prompt = q.exam_prompt if exam and isinstance(q, FixQuestion) else q.prompt
-        self.query_one("#prompt", Static).update(Text(prompt, "bold"))
+        asked = spot_words.prompt(q, exam=exam)
+        self.query_one("#prompt", Static).update(Text(asked, "bold"))
         self.fill_replay(q, marked=q.flagged if isinstance(q, FixQuestion) else None)
         options = self.query_one("#options", Vertical)
         options.display = isinstance(q, FixQuestion)
         if isinstance(q, FixQuestion):
-            wanted = {key: label for key, label, _ in q.choices}
+            wanted = {key: choice_label(label) for key, label, _answer in q.choices}
             for button in self.query(OptionButton):
                 button.display = button.key in wanted
                 button.show(wanted.get(button.key, ""), False)
-            self.set_status("Keys 1-4 pick the right step; then Enter.")
+            self.set_status(_("Keys 1-4 pick the right step; then Enter."))
         else:
             self.set_status(
-                "↑↓ or a step's number move to the wrong step, n: no error; then Enter."
+                _("↑↓ or a step's number move to the wrong step, n: no error; then Enter.")
             )
         self.query_one("#feedback").display = False
         self.update_header()
@@ -142,7 +146,7 @@ class SpotScreen(DrillBase):
         lines = []
         width = len(str(len(q.lines)))
         wrong = "▸" if self.session.exam else "✗"
-        for i, line in enumerate(q.lines):
+        for i, line in enumerate(spot_words.lines(q.replay)):
             mark = {(True, True): "✓", (True, False): wrong, (False, True): "!"}.get(
                 (i == marked, i == right), " "
             )
@@ -152,7 +156,8 @@ class SpotScreen(DrillBase):
             else:
                 lines.append(Option(Text(f"{number}{line}")))
         if isinstance(q, SpotQuestion):
-            lines.append(Option(Text(f" {'n':>{width}}  No error: the coup was dealt right")))
+            none = _("No error: the coup was dealt right")
+            lines.append(Option(Text(f" {'n':>{width}}  {none}")))
         keep = replay.highlighted
         replay.clear_options()
         replay.add_options(lines)
@@ -165,13 +170,15 @@ class SpotScreen(DrillBase):
     def update_header(self) -> None:
         s = self.session
         number = s.index if self.state == FEEDBACK else min(s.index + 1, s.total)
-        text = Text(s.counter(number))
+        text = Text(counter(s.counter(number)))
         text.append(
-            f" · exam, {s.answered} answered" if s.exam else f" · score {s.right}/{s.index}"
+            " · " + _("exam, {count} answered").format(count=s.answered)
+            if s.exam
+            else " · " + _("score {right}/{count}").format(right=s.right, count=s.index)
         )
         left = s.remaining()
         if left is not None and self.state == ASKING:
-            text.append(f" · ⏱ {max(left, 0.0):4.1f}s")
+            text.append(" · ⏱ " + _("{seconds}s").format(seconds=tenths(max(left, 0.0), 4)))
         self.query_one("#drill-status", Static).update(text)
 
     # -- keys ---------------------------------------------------------------------------------
@@ -194,7 +201,9 @@ class SpotScreen(DrillBase):
         index = max(0, min(index, len(q.lines)))
         replay.highlighted = index
         self.selected = SpotAnswer(None if index == len(q.lines) else index + 1)
-        self.set_status(f"Your answer: {self.selected.label}. Enter to confirm.")
+        self.set_status(
+            _("Your answer: {answer}. Enter to confirm.").format(answer=answer_label(self.selected))
+        )
 
     def action_move(self, step: int) -> None:
         replay = self.query_one("#replay", ReplayList)
@@ -230,7 +239,9 @@ class SpotScreen(DrillBase):
                 self.selected = answer
                 for button in self.query(OptionButton):
                     button.show(button.plain_label, button.key == key)
-                self.set_status(f"Your answer: {label}. Enter to confirm.")
+                self.set_status(
+                    _("Your answer: {answer}. Enter to confirm.").format(answer=choice_label(label))
+                )
 
     @on(OptionList.OptionSelected, "#replay")
     def clicked(self, event: OptionList.OptionSelected) -> None:
@@ -249,9 +260,9 @@ class SpotScreen(DrillBase):
             return
         if self.selected is None:
             self.set_status(
-                "Pick a step (or n: no error) first."
+                _("Pick a step (or n: no error) first.")
                 if isinstance(self.question, SpotQuestion)
-                else "Pick the right step (1-4) first."
+                else _("Pick the right step (1-4) first.")
             )
             return
         self.after_answer(self.session.answer(self.selected))
@@ -270,7 +281,7 @@ class SpotScreen(DrillBase):
         self.query_one("#feedback-text", Static).update(feedback_text(result))
         panel.display = True
         self.set_status(
-            "Enter: see the results" if self.session.finished else "Enter or space: next"
+            _("Enter: see the results") if self.session.finished else _("Enter or space: next")
         )
         self.update_header()
         self.show_keys()

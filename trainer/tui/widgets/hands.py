@@ -22,8 +22,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from trainer.engine import Bet, Card, Outcome, Suit, format_amount
+from trainer.engine import Bet, Card, Outcome, Suit
 from trainer.i18n import N_, _
+from trainer.words.names import amount, bet_name, outcome_name
+
+#: The hands' names, translated where they are drawn (a shoe's card row has its own).
+HAND_NAMES = (N_("Player"), N_("Banker"), N_("First card turned up"))
 
 _INK = {
     Suit.SPADES: "card--spades",
@@ -210,10 +214,10 @@ class LayoutView(Widget):
         self.display = bool(wagers)
         pieces: list[Text] = []
         if wagers and outcome is not None:
-            pieces.append(Text.assemble("Outcome: ", (outcome.label, "bold"), "  "))
+            pieces.append(Text.assemble(_("Outcome: "), (outcome_name(outcome), "bold"), "  "))
         for i, (bet, wager) in enumerate(wagers):
-            chip = f"{bet.label} {format_amount(wager)}"
-            piece = Text("Layout: " if i == 0 else "")
+            chip = f"{bet_name(bet)} {amount(wager)}"
+            piece = Text(_("Layout: ") if i == 0 else "")
             if bet is current:
                 piece.append(f"▶{chip}◀", "bold reverse")
             else:

@@ -5,30 +5,31 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from trainer.session import Question, Result
+from trainer.i18n import _
+from trainer.session import Result
 from trainer.session.run import Asked
 from trainer.tui.widgets.hands import HandView
+from trainer.words.drill import answer_label, reason, right_answer
 
 
 def feedback_text(result: Result) -> Text:
     """✓/✗, the trainee's answer, the right answer and the engine's reason (a win whose
     commission is asked next: its amount once the commission is answered)."""
     text = Text()
-    q = result.question
-    right = result.graded.expected.label
-    if isinstance(q, Question) and q.withholds_amount:
-        right = "Win, the winnings less the commission (the amount after the commission question)"
     if result.correct:
-        text.append("✓ Right: ", "bold")
-        text.append(result.graded.expected.label)
+        text.append(_("✓ Right: "), "bold")
+        text.append(answer_label(result.graded.expected, result.question))
     else:
-        text.append("✗ Wrong: ", "bold")
-        text.append(f"you said {result.answer.label}; the answer is ")
-        text.append(right, "bold")
+        text.append(_("✗ Wrong: "), "bold")
+        said = _("you said {answer}; the answer is {right}")
+        before, _mark, after = said.partition("{right}")
+        text.append(before.format(answer=answer_label(result.answer, result.question)))
+        text.append(right_answer(result), "bold")
+        text.append(after.format(answer=answer_label(result.answer, result.question)))
     if result.over_time:
-        text.append("  (over the time limit)")
+        text.append(_("  (over the time limit)"))
     text.append("\n")
-    text.append(result.graded.reason)
+    text.append(reason(result.question))
     return text
 
 
@@ -40,7 +41,7 @@ def show_asked(q: Asked, player: HandView, banker: HandView) -> None:
     row = getattr(q, "card_row", None)
     banker.display = row is None
     if row is not None:
-        player.hand_name, cards = row
+        player.hand_name, cards = row  # its name translated where it is drawn
         player.show(cards, None)
     else:
         player.hand_name = "Player"

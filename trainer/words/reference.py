@@ -1,0 +1,62 @@
+"""The house's own rules as the rules reference lists them (its commission and how it is
+rounded, its collection fee, its table limits), worded from the house's values in the
+language spoken; the English reads as ``ezbac houses show --summary`` writes them."""
+
+from __future__ import annotations
+
+from trainer.engine import Bet
+from trainer.engine.games import Collection
+from trainer.engine.house import House
+from trainer.engine.table_rules import SIDE_BETS
+from trainer.i18n import _
+from trainer.words.names import amount, bet_name, rounding_words
+
+
+def commission(house: House) -> str | None:
+    """ "5 % on a winning Banker bet, taken at once; rounded up to the next quarter"."""
+    c = house.commission
+    if c is None:
+        return None
+    bets = ", ".join(bet_name(b) for b in Bet if b in c.bets)
+    if c.collection is Collection.AT_ONCE:
+        when = _("taken at once")
+    else:
+        when = _("kept in a commission box, collected at the end of the shoe")
+    return _("{rate} % on a winning {bets} bet, {when}; rounded {rounding}").format(
+        rate=amount(c.rate * 100), bets=bets, when=when, rounding=rounding_words(c.rounding)
+    )
+
+
+def fee(house: House) -> str | None:
+    """ "up to 20 pays 0.50, above that pays 1; the bank rotates every 2 hands ..."."""
+    schedule = house.fee
+    if schedule is None:
+        return None
+    steps = ", ".join(
+        _("above that pays {amount}").format(amount=amount(s.amount))
+        if s.up_to is None
+        else _("up to {limit} pays {amount}").format(limit=amount(s.up_to), amount=amount(s.amount))
+        for s in schedule.steps
+    )
+    return _("{steps}; the bank rotates every {hands} hands among the seated players").format(
+        steps=steps, hands=schedule.rotation
+    )
+
+
+def limits(house: House) -> str:
+    """ "10-5,000, side bets 5-500, ..."."""
+    lim = house.limits
+    said = f"{amount(lim.minimum)}-{amount(lim.maximum)}"
+    if any(b in SIDE_BETS for b in house.bets):
+        said += _(", side bets {low}-{high}").format(
+            low=amount(lim.side_min), high=amount(lim.side_max)
+        )
+        if lim.side_needs_base:
+            said += _(", only with a Player or Banker bet on the seat")
+        for side, base in lim.side_caps.items():
+            said += _(", {side} at most the {base} bet").format(
+                side=bet_name(side), base=bet_name(base)
+            )
+    if lim.differential is not None:
+        said += _(", table differential {amount}").format(amount=amount(lim.differential))
+    return said
