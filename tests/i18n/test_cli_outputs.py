@@ -103,3 +103,22 @@ def test_simulate_leaves_no_english_in_the_pseudo_language() -> None:
     assert ko[0] == "8덱 슈 2개, 끝에서 14장 앞의 컷 카드, 시드 3"
     assert ko[2].startswith("게임               81.00           162")
     assert ko[-1] == f"재현: {replay}"
+
+
+def test_a_line_s_error_and_the_report_s_message_in_the_language() -> None:
+    run = ezbac("check", "--lang", "ko", "-", stdin="4h 3s 2d Kc 8h\n\n4h\n")
+    assert run.returncode == 1
+    assert run.stderr.startswith("ezbac: 오류: 3번째 줄: ")
+    empty = ezbac("report", "--lang", "zh_Hant")  # the per-user history, never written
+    assert empty.returncode == 0, empty.stderr
+    assert empty.stdout.startswith("還沒有練習記錄（")
+    assert empty.stdout.endswith(" 不存在）：請先進行一次練習。\n")
+
+
+def test_a_file_s_problems_each_on_an_error_line_in_the_language(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("id: x\ndecks: 7\n", encoding="utf-8")
+    run = ezbac("check", "--lang", "zh_Hant", "--house", str(broken), "4h", "3s", "2d", "Kc", "8h")
+    assert run.returncode == 2
+    lines = run.stderr.splitlines()
+    assert lines and all(line.startswith("ezbac：錯誤：") for line in lines), run.stderr

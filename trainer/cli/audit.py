@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from trainer.cli.common import COMMANDS, MAX_STDIN_BYTES, UsageError, capped_lines
+from trainer.cli.common import COMMANDS, MAX_STDIN_BYTES, UsageError, capped_lines, error_line
 from trainer.cli.options import add_house_argument, house_of_args, split_bets
 from trainer.cli.parser import Parser, StoreOnce
 from trainer.engine.cards import Card
@@ -647,7 +647,7 @@ def _report(
                 )
                 print(dumps_exact({**at, "error": item.reason}), flush=True)
             else:
-                print(f"ezbac: error: {where}{column}: {item.reason}", file=sys.stderr, flush=True)
+                print(error_line(f"{where}{column}: {item.reason}"), file=sys.stderr, flush=True)
             continue
         if item.right:
             right += 1

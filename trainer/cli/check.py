@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from trainer.cli.common import COMMANDS, UsageError, capped_lines
+from trainer.cli.common import COMMANDS, UsageError, capped_lines, error_line
 from trainer.cli.options import add_house_argument, add_pays_arguments, house_of_args, split_bets
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.coup import Coup
@@ -317,7 +317,8 @@ def run_lines(
             if as_json:
                 print(dumps_exact({"line": number, "error": str(exc)}), flush=True)
             else:
-                print(f"ezbac: error: line {number}: {exc}", file=sys.stderr, flush=True)
+                problem = _("line {number}: {problem}").format(number=number, problem=exc)
+                print(error_line(problem), file=sys.stderr, flush=True)
             continue
         if table_layout is not None:
             table = work_table(coup, table_layout, house)

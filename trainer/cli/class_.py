@@ -8,7 +8,7 @@ import argparse
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from trainer.cli.common import COMMANDS, UsageError
+from trainer.cli.common import COMMANDS, UsageError, error_joiner
 from trainer.cli.options import add_db_argument, since_from
 from trainer.i18n import _
 
@@ -85,7 +85,7 @@ def _curriculum(option: str | None) -> Curriculum:
     try:
         return load_curriculum(option)
     except CurriculumFileError as exc:
-        raise UsageError("\nezbac: error: ".join(exc.lines)) from None
+        raise UsageError(error_joiner().join(exc.lines)) from None
 
 
 def make_app(

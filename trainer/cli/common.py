@@ -61,6 +61,16 @@ class UsageError(BadInputError):
 ADDRESSES: list[str] = []
 
 
+def error_line(message: object) -> str:
+    """``message`` as the one line of an error: ``ezbac: error: ...`` in the language."""
+    return _("ezbac: error: {message}").format(message=message)
+
+
+def error_joiner() -> str:
+    """What joins a file's problems into one error, each on its own ``ezbac: error:`` line."""
+    return "\n" + error_line("")
+
+
 def shorten(message: str) -> str:
     """``message`` as ezbac prints an error: passwords scrubbed, long words shortened."""
     from trainer.addresses import scrub
@@ -121,7 +131,11 @@ def capped_lines(stream: _Lines, cap: int = MAX_STDIN_BYTES) -> Iterator[str]:
             return
         total += len(line.encode("utf-8", "surrogateescape"))
         if total > cap:
-            raise UsageError(f"standard input: more than {cap:,} bytes (the limit): split it")
+            raise UsageError(
+                _("standard input: more than {cap} bytes (the limit): split it").format(
+                    cap=f"{cap:,}"
+                )
+            )
         yield line
 
 

@@ -13,6 +13,7 @@ from trainer.cli.common import (
     COMMANDS,
     EXIT_INVALID,
     UsageError,
+    error_line,
     validate_files,
 )
 from trainer.cli.options import add_db_argument
@@ -84,7 +85,7 @@ def run_show(args: argparse.Namespace) -> int:
         curriculum = load_curriculum(args.curriculum)
     except CurriculumFileError as exc:
         for line in exc.lines:
-            print(f"ezbac: error: {line}", file=sys.stderr)
+            print(error_line(line), file=sys.stderr)
         return EXIT_INVALID
     if args.file:
         sys.stdout.write(path.read_text(encoding="utf-8"))
@@ -195,7 +196,7 @@ def run_progress(args: argparse.Namespace) -> int:
         curriculum = load_curriculum(args.curriculum)
     except CurriculumFileError as exc:
         for line in exc.lines:
-            print(f"ezbac: error: {line}", file=sys.stderr)
+            print(error_line(line), file=sys.stderr)
         return EXIT_INVALID
     where = resolve_db(args.db)
     if db_is_missing(where):

@@ -12,7 +12,7 @@ import sys
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
-from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError
+from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError, error_joiner, error_line
 from trainer.i18n import _
 
 if TYPE_CHECKING:
@@ -131,7 +131,7 @@ def run_train(args: argparse.Namespace) -> int:
         drill = load_drill(args.drill)
     except DrillFileError as exc:  # every problem, one a line, as `ezbac drills validate`
         for line in exc.lines:
-            print(f"ezbac: error: {line}", file=sys.stderr)
+            print(error_line(line), file=sys.stderr)
         return EXIT_USAGE
     except (ValueError, OSError) as exc:
         raise UsageError(_one_line(exc)) from None
@@ -143,7 +143,7 @@ def run_train(args: argparse.Namespace) -> int:
         try:
             drill = under_house(drill, house_of_args(args))
         except HouseLimitError as exc:
-            raise UsageError("\nezbac: error: ".join(exc.problems)) from None
+            raise UsageError(error_joiner().join(exc.problems)) from None
     recorder = history_recorder(args.db, args.curriculum)
     if trainee is not None and signin_on(recorder):
         raise UsageError(NO_TRAINEE)
