@@ -41,6 +41,21 @@ AUDITS = [
         "1:banker=25:pushed",
     ),
     ("Ks", "2h", "As", "2c", "5d", "3c", "--seat", "1:tie=10:paid=10"),  # a loser paid
+    # a remedy not applied; a refused bet paid; a pinched bet let play
+    ("P:Ks", "B:2h", "P:As", "B:2c", "remedy:card_exposed", "P:5d", "B:3c"),
+    ("Ks", "2h", "As", "2c", "5d", "3c", "past_posting:4:player=25:refuse", "pay:4:player=25:25"),
+    ("P:Ks", "B:2h", "P:As", "B:2c", "P:5d", "B:3c", "pinch:4:player=50", "take:4:player=100"),
+]
+
+#: The violations' and irregularities' own names, worded by the table's words (not here).
+FOULS = [
+    "past posting",
+    "pinched bet",
+    "a losing bet pinched after the result",
+    "a card exposed",
+    "EZ Baccarat (standard)",
+    "Stop",
+    "call the floor",
 ]
 
 
@@ -56,7 +71,9 @@ def test_audit_leaves_no_english_in_the_pseudo_language(words: tuple[str, ...]) 
     run = ezbac("audit", "--lang", "en_XA", *words)
     assert run.returncode == 1, run.stderr  # each has a deviation
     assert "1. " in run.stdout
-    assert english_left(run.stdout, allowed=[*CARDS, "dragon7 banker"]) == [], run.stdout
+    # the notation of what was dealt is typed as it is: the Dealt line repeats it
+    dealt = [w.replace("_", " ") for w in words]
+    assert english_left(run.stdout, allowed=[*CARDS, *FOULS, *dealt, "pinching"]) == [], run.stdout
 
 
 def test_check_reads_back_in_traditional_chinese_and_korean() -> None:
@@ -98,3 +115,11 @@ def test_the_english_is_as_it_was() -> None:
         "1. card 5 (4d): 4d was dealt to the Player. Rule: Player has a natural 9: neither "
         "hand draws. Right: no card: the coup is over.",
     ]
+
+
+def test_a_refused_bet_settled_reads_back_in_korean() -> None:
+    words = ("Ks", "2h", "As", "2c", "5d", "3c", "past_posting:4:player=25:refuse")
+    run = ezbac("audit", *words, "pay:4:player=25:25", "--lang", "ko")
+    assert run.stdout.splitlines()[-1].startswith(
+        "1. 좌석 4 플레이어: 25 지급함. 규칙: 좌석 4 플레이어 25 거절됨("
+    )
