@@ -28,13 +28,9 @@ def _parsers(
                 yield from _parsers(sub, (*path, name))
 
 
-#: Whose help is not translated yet: `people` (its language option is being added apart).
-NOT_YET = ("people",)
-
-
 def _commands() -> list[tuple[str, ...]]:
     found = []
-    for command in (c for c in COMMANDS if c not in NOT_YET):
+    for command in COMMANDS:
         built = build_parser(command)
         sub = next(a for a in built._actions if isinstance(a, argparse._SubParsersAction))
         found += [path for path, _ in _parsers(sub.choices[command], (command,))]
