@@ -122,3 +122,15 @@ def test_a_file_s_problems_each_on_an_error_line_in_the_language(tmp_path: Path)
     assert run.returncode == 2
     lines = run.stderr.splitlines()
     assert lines and all(line.startswith("ezbac：錯誤：") for line in lines), run.stderr
+
+
+def test_curriculum_show_leaves_no_english_but_the_file_s_own_words() -> None:
+    from trainer.curriculum.catalogue import curriculum_path
+
+    run = ezbac("curriculum", "show", "--lang", "en_XA")
+    assert run.returncode == 0, run.stderr
+    own = curriculum_path(None).read_text(encoding="utf-8")  # titles, ids, keys: the file's
+    assert english_left(run.stdout, allowed=[own, str(curriculum_path(None))]) == [], run.stdout
+    ko = ezbac("curriculum", "show", "--lang", "ko").stdout.splitlines()
+    assert ko[1] == "모듈은 순서대로 열립니다: 앞의 모듈을 숙달해야 열립니다."
+    assert "   - Spotting a natural: 답 50개, 최근 30개 중 90% 정답, 하나에 3초  [natural]" in ko
