@@ -123,3 +123,21 @@ def test_a_refused_bet_settled_reads_back_in_korean() -> None:
     assert run.stdout.splitlines()[-1].startswith(
         "1. 좌석 4 플레이어: 25 지급함. 규칙: 좌석 4 플레이어 25 거절됨("
     )
+
+
+@pytest.mark.parametrize(
+    ("words", "line"),
+    [
+        (("--seat", "9:player=5"), "ezbac：錯誤：--seat '9:player=5'：ez 牌桌的座位為 1 至 7"),
+        (("--bet", "tie"), "ezbac：錯誤：--bet 'tie'：請寫 NAME=AMOUNT，例如 --bet dragon7=15"),
+        (("--bet", "tie=5", "--seat", "1:tie=5"), "ezbac：錯誤：--bet 和 --seat 不能同時用："),
+    ],
+)
+def test_check_s_usage_errors_in_traditional_chinese(words: tuple[str, ...], line: str) -> None:
+    run = ezbac("check", "--lang", "zh_Hant", "4h", "3s", "2d", "Kc", "8h", *words)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith(line), run.stderr
+    english = ezbac("check", "--lang", "en_XA", "4h", "3s", "2d", "Kc", "8h", *words).stderr
+    assert (
+        english_left(english, allowed=[*words, "ezbac", "NAME AMOUNT BET", "banker dragon7"]) == []
+    )
