@@ -134,3 +134,28 @@ def test_curriculum_show_leaves_no_english_but_the_file_s_own_words() -> None:
     ko = ezbac("curriculum", "show", "--lang", "ko").stdout.splitlines()
     assert ko[1] == "모듈은 순서대로 열립니다: 앞의 모듈을 숙달해야 열립니다."
     assert "   - Spotting a natural: 답 50개, 최근 30개 중 90% 정답, 하나에 3초  [natural]" in ko
+
+
+@pytest.mark.parametrize(
+    ("words", "line"),
+    [
+        (
+            ("check", "--house"),
+            "ezbac check: 오류: 인수 --house: 값 하나가 필요함 (ezbac check --help 참고)",
+        ),
+        (("report", "--format", "xml"), "ezbac report: 오류: 인수 --format: 잘못된 선택: 'xml' ("),
+        (
+            ("people", "add"),
+            "ezbac people add: 오류: 다음 인수가 필요함: NAME (ezbac people add --help 참고)",
+        ),
+        (("check", "--nope"), "ezbac: 오류: 알 수 없는 인수: --nope (ezbac --help 참고)"),
+    ],
+)
+def test_argparse_s_own_words_are_in_the_language(words: tuple[str, ...], line: str) -> None:
+    run = ezbac("--lang", "ko", *words)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith(line), run.stderr
+    pseudo = ezbac("--lang", "en_XA", *words).stderr
+    typed = [*words, "ezbac", "NAME", "table csv json", "help"]
+    assert english_left(pseudo, allowed=typed) == [], pseudo
+    assert ": error: " in ezbac(*words).stderr  # English as it was

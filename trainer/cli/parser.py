@@ -16,12 +16,35 @@ from typing import Any, ClassVar, NoReturn
 from trainer import __version__
 from trainer.cli.common import COMMANDS, EXIT_USAGE, command_module, shorten
 from trainer.cli.options import add_db_argument
-from trainer.i18n import LANGUAGES, N_, _
+from trainer.i18n import LANGUAGES, N_, _, ngettext
 
 #: The most arguments one command line (or one line of `audit -`) may have: a coup written
 #: out whole needs a few hundred at most, and argparse's time grows with the square of the
 #: options given (40,000 repeated --seat took 4 minutes).
 MAX_ARGUMENTS = 1000
+
+#: argparse's own words in its errors, declared for the catalogue: argparse looks each up
+#: through ``argparse._`` (``gettext`` by default), which ``trainer.i18n`` answers below, so
+#: "expected one argument" and the like read in the language spoken.
+ARGPARSE_WORDS = (
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("expected one argument"),
+    N_("expected at least one argument"),
+    N_("expected at most one argument"),
+    N_("ignored explicit argument %r"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("can't open '%(filename)s': %(error)s"),
+)
+argparse._ = _  # type: ignore[attr-defined]  # its messages through the language spoken
+argparse.ngettext = ngettext  # type: ignore[attr-defined]
+#: argparse's one message with a count, for the catalogue (its plural by the language's rule).
+_ARGPARSE_COUNTED = ngettext("expected %s argument", "expected %s arguments", 2)
 
 #: Where a parse keeps the options ``StoreOnce`` has seen (removed once the parse ends).
 _SEEN = "_ezbac_given"
