@@ -17,7 +17,14 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from trainer.cli.common import COMMANDS, MAX_STDIN_BYTES, UsageError, capped_lines, error_line
+from trainer.cli.common import (
+    COMMANDS,
+    MAX_STDIN_BYTES,
+    UsageError,
+    capped_lines,
+    error_line,
+    in_english,
+)
 from trainer.cli.options import add_house_argument, house_of_args, split_bets
 from trainer.cli.parser import Parser, StoreOnce
 from trainer.engine.cards import Card
@@ -38,7 +45,7 @@ from trainer.engine.order import Done
 from trainer.engine.procedure import Audit, audit
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
-from trainer.i18n import N_, _
+from trainer.i18n import N_, _, ngettext
 from trainer.paths import SpecialFileError, bad_byte_at, os_reason, read_capped
 
 if TYPE_CHECKING:
@@ -424,7 +431,6 @@ def _cards(cards: Iterable[Card]) -> str:
 
 def render(result: Audit, house: House | None = None) -> str:
     """The audit in the language spoken (``trainer.words.audit``)."""
-    from trainer.i18n import ngettext
     from trainer.words import audit as words
     from trainer.words.said import say
 
@@ -574,15 +580,18 @@ def run_lines(
             if not line.strip():
                 continue
             try:
-                try:
-                    tokens = shlex.split(line)
-                except ValueError as exc:
-                    raise UsageError(f"cannot split the line: {exc}") from None
-                args = parser.parse_intermixed_args(tokens)
-                dealt, layout = build(args)
-                yield number, check(dealt, layout, house)
+                with in_english(as_json):  # a --json line's error is English: a machine reads it
+                    try:
+                        tokens = shlex.split(line)
+                    except ValueError as exc:
+                        raise UsageError(f"cannot split the line: {exc}") from None
+                    args = parser.parse_intermixed_args(tokens)
+                    dealt, layout = build(args)
+                    verdict = check(dealt, layout, house)
             except UsageError as exc:
                 yield number, _Bad(str(exc))
+                continue
+            yield number, verdict
 
     return _report(verdicts(), as_json=as_json, shown=shown, source=None)
 
@@ -613,9 +622,12 @@ def run_file(path: str, house: House, *, as_json: bool, shown: House | None = No
                 yield item.line, _Bad(item.reason, item.column)
                 continue
             try:
-                yield number, check(item.dealt, item.layout, house)
+                with in_english(as_json):  # as a line's error, above
+                    verdict = check(item.dealt, item.layout, house)
             except UsageError as exc:
                 yield number, _Bad(str(exc))
+                continue
+            yield number, verdict
 
     return _report(verdicts(), as_json=as_json, shown=shown, source=path)
 
@@ -632,7 +644,7 @@ def _report(
     right = wrong = bad = 0
     first = True
     for number, item in verdicts:
-        where = f"line {number}" if source is None else f"{source}:{number}"
+        where = _("line {number}").format(number=number) if source is None else f"{source}:{number}"
         if isinstance(item, _Bad):
             bad += 1
             column = "" if item.column is None else f":{item.column}"
@@ -659,11 +671,17 @@ def _report(
             print(("" if first else "\n") + f"{where}\n" + render(item, shown), flush=True)
             first = False
     total = right + wrong
-    unit = "line" if source is None else "coup"
-    summary = (
-        f"{total} coup{'s' if total != 1 else ''}: {right} dealt right, {wrong} with "
-        f"deviations" + (f", {bad} bad {unit}{'s' if bad != 1 else ''}" if bad else "")
-    )
+    summary = ngettext(
+        "{count} coup: {right} dealt right, {wrong} with deviations",
+        "{count} coups: {right} dealt right, {wrong} with deviations",
+        total,
+    ).format(count=total, right=right, wrong=wrong)
+    if bad:
+        summary += (
+            ngettext(", {count} bad line", ", {count} bad lines", bad)
+            if source is None
+            else ngettext(", {count} bad coup", ", {count} bad coups", bad)
+        ).format(count=bad)
     print(
         ("" if as_json or first else "\n") + summary,
         file=sys.stderr if as_json else sys.stdout,

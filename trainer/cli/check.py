@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from trainer.cli.common import COMMANDS, UsageError, capped_lines, error_line
+from trainer.cli.common import COMMANDS, UsageError, capped_lines, error_line, in_english
 from trainer.cli.options import add_house_argument, add_pays_arguments, house_of_args, split_bets
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.coup import Coup
@@ -344,16 +344,17 @@ def run_lines(
         if not line.strip():
             continue
         try:
-            cards, specs = split_line(line)
-            try:
-                table_layout = parse_layout(specs, house) if specs is not None else layout
-            except SeatSpecError as exc:
-                raise SeatSpecError(_("seat {problem}").format(problem=exc)) from None
-            if table_layout is not None and wagers:
-                raise SeatSpecError(
-                    _("--bet and a line's seats do not mix: put the bets on a seat")
-                )
-            coup = deal(parse_cards(cards))
+            with in_english(as_json):  # a --json line's error is English: a machine reads it
+                cards, specs = split_line(line)
+                try:
+                    table_layout = parse_layout(specs, house) if specs is not None else layout
+                except SeatSpecError as exc:
+                    raise SeatSpecError(_("seat {problem}").format(problem=exc)) from None
+                if table_layout is not None and wagers:
+                    raise SeatSpecError(
+                        _("--bet and a line's seats do not mix: put the bets on a seat")
+                    )
+                coup = deal(parse_cards(cards))
         except EngineError as exc:
             status = EXIT_BAD_LINES
             if as_json:

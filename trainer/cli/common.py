@@ -8,6 +8,7 @@ this module and nothing that builds a parser.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from keyword import iskeyword
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
@@ -69,6 +70,23 @@ def error_line(message: object) -> str:
 def error_joiner() -> str:
     """What joins a file's problems into one error, each on its own ``ezbac: error:`` line."""
     return "\n" + error_line("")
+
+
+@contextmanager
+def in_english(english: bool = True) -> Iterator[None]:
+    """Speak English for a while (``english``: else nothing changes): what a machine reads
+    (an error inside ``--json``'s output) is worded the same in every language."""
+    from trainer.i18n import ENGLISH, current, set_language
+
+    was = current()
+    if not english or was == ENGLISH:
+        yield
+        return
+    set_language(ENGLISH)
+    try:
+        yield
+    finally:
+        set_language(was)
 
 
 def shorten(message: str) -> str:
