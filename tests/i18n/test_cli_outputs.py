@@ -159,3 +159,27 @@ def test_argparse_s_own_words_are_in_the_language(words: tuple[str, ...], line: 
     typed = [*words, "ezbac", "NAME", "table csv json", "help"]
     assert english_left(pseudo, allowed=typed) == [], pseudo
     assert ": error: " in ezbac(*words).stderr  # English as it was
+
+
+#: Drills whose preview has no wagers: a payout's explanation is the settlement's words,
+#: worded on the drill screens' side.
+@pytest.mark.parametrize("drill", ["naturals", "banker-tableau", "whole-shoe", "calling"])
+def test_drills_preview_leaves_no_english_but_the_drill_s_own_words(drill: str) -> None:
+    run = ezbac("drills", "preview", drill, "--count", "3", "--seed", "1", "--lang", "en_XA")
+    assert run.returncode == 0, run.stderr
+    head, *_rest = run.stdout.splitlines()
+    asks = [w for line in run.stdout.splitlines() for w in line.split(", ") if "_" in w or ":" in w]
+    typed = [head, *asks, "player_draws banker_draws outcome payout fee commission", "seed"]
+    left = english_left(run.stdout, allowed=[*typed, *_listed("houses")])
+    assert left == [], run.stdout
+
+
+def test_drills_preview_reads_back_in_traditional_chinese() -> None:
+    lines = ezbac(
+        "drills", "preview", "naturals", "--count", "2", "--seed", "1", "--lang", "zh_Hant"
+    )
+    assert lines.stdout.splitlines()[1:4] == [
+        "練習，8 副牌，及格線 80%；2 局，種子 1（用 --seed 1 重現）",
+        "",
+        "  1. Ks Qd 8h 9c         閒 Ks 8h（8），莊 Qd 9c（9）：莊",
+    ]
