@@ -141,3 +141,20 @@ def test_check_s_usage_errors_in_traditional_chinese(words: tuple[str, ...], lin
     assert (
         english_left(english, allowed=[*words, "ezbac", "NAME AMOUNT BET", "banker dragon7"]) == []
     )
+
+
+@pytest.mark.parametrize(
+    ("words", "line"),
+    [
+        (("--called", "player=x"), "ezbac: 오류: --called player='x': 합계는 0부터 9"),
+        (("--then", "maybe"), "ezbac: 오류: --then 'maybe': deal, one_more 또는 end라고 하세요"),
+        (
+            ("--seat", "1:banker=25"),
+            "ezbac: 오류: --seat '1:banker=25': banker 베팅에 무엇을 했는지",
+        ),
+    ],
+)
+def test_audit_s_usage_errors_in_korean(words: tuple[str, ...], line: str) -> None:
+    run = ezbac("audit", "--lang", "ko", "4h", "3s", "2d", "Kc", "8h", *words)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith(line), run.stderr
