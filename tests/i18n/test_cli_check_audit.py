@@ -158,3 +158,16 @@ def test_audit_s_usage_errors_in_korean(words: tuple[str, ...], line: str) -> No
     run = ezbac("audit", "--lang", "ko", "4h", "3s", "2d", "Kc", "8h", *words)
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.startswith(line), run.stderr
+
+
+@pytest.mark.parametrize("house", ["ez", "commission", "cardroom"])
+def test_the_house_line_is_the_engine_s_in_english_and_worded_in_korean(house: str) -> None:
+    from trainer.houses.catalogue import find_house
+    from trainer.words.house import headline
+
+    assert headline(find_house(house)) == find_house(house).summary[0]
+    first = ezbac("check", "--house", house, "--lang", "ko", "9s", "2h", "Kd", "5c").stdout
+    assert first.startswith(f"하우스: {house}: ") and "덱, 좌석 " in first.splitlines()[0]
+    pseudo = ezbac("audit", "--house", house, "--lang", "en_XA", "9s", "2h", "Kd", "5c").stdout
+    title = find_house(house).rules.title
+    assert english_left(pseudo.splitlines()[0], allowed=[house, title]) == []

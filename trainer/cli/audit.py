@@ -474,11 +474,12 @@ def _cards(cards: Iterable[Card]) -> str:
 def render(result: Audit, house: House | None = None) -> str:
     """The audit in the language spoken (``trainer.words.audit``)."""
     from trainer.words import audit as words
+    from trainer.words.house import headline
     from trainer.words.said import say
 
     lines: list[str] = []
     if house is not None:
-        lines.append(_("House: {id}: {summary}").format(id=house.id, summary=say(house.summary[0])))
+        lines.append(_("House: {id}: {summary}").format(id=house.id, summary=headline(house)))
     lines.append(_("Dealt: {dealt}").format(dealt=dealt_text(result.dealt)))
     coup = result.coup
     if coup is not None:

@@ -426,6 +426,7 @@ def render(coup: Coup, bets: dict[Bet, Settlement], house: House | None = None) 
     house, its name first.  (The bets were checked against its limits as they were read.)
     In the language spoken: the engine's rules worded by ``trainer.words.said``."""
     from trainer.i18n import _
+    from trainer.words.house import headline
     from trainer.words.said import say
 
     p, b = coup.player, coup.banker
@@ -455,9 +456,7 @@ def render(coup: Coup, bets: dict[Bet, Settlement], house: House | None = None) 
     steps.append(_("Result: {result}").format(result=say(_rules(coup, house)[-1])))
     lines = [f"{n}. {text}" for n, text in enumerate(steps, start=1)]
     if house is not None:
-        lines.insert(
-            0, _("House: {id}: {summary}").format(id=house.id, summary=say(house.summary[0]))
-        )
+        lines.insert(0, _("House: {id}: {summary}").format(id=house.id, summary=headline(house)))
     lines.append(
         _("Final: Player {player_cards} = {player}; Banker {banker_cards} = {banker}").format(
             player_cards=_cards(p.cards),
