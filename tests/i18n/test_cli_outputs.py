@@ -183,3 +183,16 @@ def test_drills_preview_reads_back_in_traditional_chinese() -> None:
         "",
         "  1. Ks Qd 8h 9c         閒 Ks 8h（8），莊 Qd 9c（9）：莊",
     ]
+
+
+@pytest.mark.parametrize(("trainers", "sites"), [("50", "1"), ("5000", "10")])
+def test_school_plan_leaves_no_english_but_the_settings(trainers: str, sites: str) -> None:
+    run = ezbac("school", "plan", "--trainers", trainers, "--sites", sites, "--lang", "en_XA")
+    assert run.returncode == 0, run.stderr
+    # the settings themselves are typed as they are: a config line, a command, a path
+    settings = [line.split(";")[0] for line in run.stdout.splitlines() if line.startswith("  ")]
+    names = ["PgBouncer", "PostgreSQL", "Debian", "Chromium", "nginx", "systemd", "subjectAltName"]
+    typed = [*settings, *names, "pgbouncer ini conf etc docs schools LimitNOFILE Service TLS"]
+    assert english_left(run.stdout, allowed=typed) == [], run.stdout
+    ko = ezbac("school", "plan", "--trainers", "50", "--lang", "ko").stdout.splitlines()
+    assert ko[0] == "ezbac school plan: 훈련기 50대(사이트 1곳)"

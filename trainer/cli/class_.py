@@ -66,7 +66,11 @@ def run(args: argparse.Namespace) -> int:
     curriculum = _curriculum(getattr(args, "curriculum", None))
     path = resolve_db(getattr(args, "db", None))
     if db_is_missing(path) and not db_path_is_explicit(getattr(args, "db", None)):
-        print(f"No training history yet ({path} does not exist): train a drill first.")
+        print(
+            _("No training history yet ({path} does not exist): train a drill first.").format(
+                path=path
+            )
+        )
         return 0
     try:
         store = open_history(path, readonly=True)  # the class view only reads
