@@ -353,11 +353,17 @@ def run_check(args: argparse.Namespace) -> int:
     from trainer.cli.common import shorten
 
     for line in problems:  # no password, whoever worded the line (libpq quotes addresses)
-        print(shorten(f"problem: {line}"))
+        print(shorten(_("problem: {problem}").format(problem=line)))
     if problems:
-        print(f"{len(problems)} problem{'s' * (len(problems) > 1)} for {plan.trainers} trainers")
+        print(
+            ngettext(
+                "{count} problem for {trainers} trainers",
+                "{count} problems for {trainers} trainers",
+                len(problems),
+            ).format(count=len(problems), trainers=plan.trainers)
+        )
         return EXIT_INVALID
-    print(f"ok: enough for {plan.trainers} trainers")
+    print(_("ok: enough for {trainers} trainers").format(trainers=plan.trainers))
     return 0
 
 
