@@ -58,3 +58,24 @@ def test_a_message_no_catalogue_has_is_its_english(korean: None) -> None:
     assert say(Said("nothing like this is in a catalogue ({n})", n=3)) == (
         "nothing like this is in a catalogue (3)"
     )
+
+
+def test_a_shoe_s_rules_and_events_are_worded(korean: None) -> None:
+    from trainer.engine.house import DEFAULT_HOUSE
+    from trainer.engine.shoe import Burn, CutCardOut, ShoeEnd
+
+    rules = DEFAULT_HOUSE.shoe.describe()
+    assert rules.startswith("the first card is turned up and burns its value")  # as it was
+    assert say(rules).startswith(
+        "첫 카드를 뒤집어 그 값만큼 번(10, J, Q, K는 10장); 컷 카드는 끝에서 14장 앞"
+    )
+    burn = Burn(Card.parse("3c"), tuple(Card.parse(c) for c in ("4h", "5h", "6h")))
+    assert burn.describe() == "burn: 3c turned up, burn 3 cards"
+    assert say(burn.describe()) == "번: 3c이(가) 나와 3장 번"
+    out = CutCardOut(number=12, card=3, position=300)
+    assert out.describe() == (
+        "cut card out before card 3 of coup 12: finish this coup, deal one more, the shoe ends"
+    )
+    assert say(ShoeEnd(coups=80, position=402, remaining=14).describe()) == (
+        "80게임 뒤 슈 종료, 카드 14장 남음"
+    )
