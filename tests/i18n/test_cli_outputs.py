@@ -196,3 +196,17 @@ def test_school_plan_leaves_no_english_but_the_settings(trainers: str, sites: st
     assert english_left(run.stdout, allowed=typed) == [], run.stdout
     ko = ezbac("school", "plan", "--trainers", "50", "--lang", "ko").stdout.splitlines()
     assert ko[0] == "ezbac school plan: 훈련기 50대(사이트 1곳)"
+
+
+def test_history_copy_says_what_it_copied_in_the_language(tmp_path: Path) -> None:
+    from tests.support.history import fill
+    from trainer.history.store import open_history
+
+    source = str(tmp_path / "a.sqlite3")
+    with open_history(source) as store:
+        fill(store)
+    run = ezbac("history", "copy", source, str(tmp_path / "b.sqlite3"), "--lang", "en_XA")
+    assert run.returncode == 0, run.stderr
+    assert english_left(run.stdout, allowed=[str(tmp_path), "sqlite3"]) == [], run.stdout
+    again = ezbac("history", "copy", source, str(tmp_path / "c.sqlite3"), "--lang", "zh_Hant")
+    assert again.stdout.startswith("已把 ") and again.stdout.endswith("（已核對數量）\n")
