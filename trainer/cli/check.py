@@ -553,18 +553,26 @@ def table_json(
 def render_table(coup: Coup, table: TableProcedure, house: House, shown: House | None) -> str:
     """The coup's procedure, then the table's: each step numbered, in the house's order,
     payouts in its chips; then what was taken and paid (and commission, fees)."""
+    from trainer.i18n import _
+    from trainer.words.said import say
+
     colours = {c.value: c.colour for c in house.chips}
     lines = [
         render(coup, {}, shown),
-        f"Table, house {house.id}: {house.settlement_order}; "
-        f"payouts in {house.payout_chips.label}.",
-        "Procedure:",
+        _("Table, house {id}: {order}; payouts in {chips}.").format(
+            id=house.id, order=say(house.settlement_order), chips=say(house.payout_chips.label)
+        ),
+        _("Procedure:"),
     ]
-    lines += [f"  {n}. {text}" for n, text in enumerate(table.lines(colours), start=1)]
-    totals = f"Taken {format_amount(table.taken)}, paid {format_amount(table.paid)}"
+    lines += [f"  {n}. {say(text)}" for n, text in enumerate(table.lines(colours), start=1)]
+    taken, paid = format_amount(table.taken), format_amount(table.paid)
     if house.commission is not None:
-        totals += f", commission {format_amount(table.commission)}"
+        totals = _("Taken {taken}, paid {paid}, commission {commission}").format(
+            taken=taken, paid=paid, commission=format_amount(table.commission)
+        )
+    else:
+        totals = _("Taken {taken}, paid {paid}").format(taken=taken, paid=paid)
     if house.fee is not None:
-        totals += f", fees {format_amount(table.fees)}"
+        totals = _("{totals}, fees {fees}").format(totals=totals, fees=format_amount(table.fees))
     lines.append(totals + ".")
     return "\n".join(lines)
