@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
-import textwrap
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -26,6 +25,7 @@ from trainer.cli.common import (
     in_english,
 )
 from trainer.cli.options import add_house_argument, house_of_args, split_bets
+from trainer.cli.output import fill
 from trainer.cli.parser import Parser, StoreOnce
 from trainer.engine.cards import Card
 from trainer.engine.chips import ChipBreakdown
@@ -91,7 +91,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "audit",
         help=_(COMMANDS["audit"]),
-        description=textwrap.fill(
+        description=fill(
             _(
                 "Check what a dealer did against the procedure: the cards in the order they came "
                 "out and the hand each went to, the totals and outcome called, and what was done "

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-import textwrap
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from trainer.cli.common import COMMANDS, UsageError, capped_lines, error_line, in_english
 from trainer.cli.options import add_house_argument, add_pays_arguments, house_of_args, split_bets
+from trainer.cli.output import fill
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.coup import Coup
 from trainer.engine.errors import EngineError, quote
@@ -50,7 +50,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "check",
         help=_(COMMANDS["check"]),
-        description=textwrap.fill(
+        description=fill(
             _(
                 "Deal one coup from the cards given in shoe order (Player, Banker, Player, "
                 "Banker, then third cards as the rules call for them) and print the procedure "

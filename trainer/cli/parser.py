@@ -84,6 +84,36 @@ class Formatter(argparse.RawDescriptionHelpFormatter):
     ) -> None:
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
+    def _format_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None,
+    ) -> str:
+        from trainer.cli.output import columns
+
+        extra = 0 if prefix is None else columns(prefix) - len(prefix)  # "用法：" takes 6
+        self._width -= extra
+        try:
+            return super()._format_usage(usage, actions, groups, prefix)
+        finally:
+            self._width += extra
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        from trainer.cli.output import has_wide, wrap
+
+        if "\n" in text or not has_wide(text):  # written as it is to be shown
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line for line in wrap(text, width - len(indent)))
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        from trainer.cli.output import has_wide, wrap
+
+        if not has_wide(text):
+            return super()._split_lines(text, width)
+        return wrap(self._whitespace_matcher.sub(" ", text).strip(), width)
+
     def _format_action_invocation(self, action: argparse.Action) -> str:
         if isinstance(action, _LangTaken):
             return "--lang LANG"
