@@ -171,3 +171,12 @@ def test_the_house_line_is_the_engine_s_in_english_and_worded_in_korean(house: s
     pseudo = ezbac("audit", "--house", house, "--lang", "en_XA", "9s", "2h", "Kd", "5c").stdout
     title = find_house(house).rules.title
     assert english_left(pseudo.splitlines()[0], allowed=[house, title]) == []
+
+
+def test_check_s_lines_from_standard_input_in_the_pseudo_language() -> None:
+    stdin = "4h 3s 2d Kc 8h\n9s 2h Kd 5c | 1:banker=25,dragon7=10\n"
+    run = ezbac("check", "--lang", "en_XA", "-", stdin=stdin)
+    assert run.returncode == 0, run.stderr
+    # the table's steps and settlement order are the table's words (worded there)
+    first = run.stdout.split("\n\n")[0]
+    assert english_left(first, allowed=CARDS) == [], first

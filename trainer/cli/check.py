@@ -375,7 +375,8 @@ def run_lines(
                 print(dumps_exact(to_json(coup, bets, shown)), flush=True)
                 continue
             text = render(coup, bets, shown)
-        print(("" if first else "\n") + f"line {number}\n" + text, flush=True)
+        heading = _("line {number}").format(number=number)
+        print(("" if first else "\n") + heading + "\n" + text, flush=True)
         first = False
     return status
 
