@@ -210,3 +210,23 @@ def test_history_copy_says_what_it_copied_in_the_language(tmp_path: Path) -> Non
     assert english_left(run.stdout, allowed=[str(tmp_path), "sqlite3"]) == [], run.stdout
     again = ezbac("history", "copy", source, str(tmp_path / "c.sqlite3"), "--lang", "zh_Hant")
     assert again.stdout.startswith("已把 ") and again.stdout.endswith("（已核對數量）\n")
+
+
+@pytest.mark.parametrize(
+    ("words", "korean"),
+    [
+        (
+            ("serve", "--host", "0.0.0.0", "--port", "8123"),
+            "ezbac: 오류: --host: '0.0.0.0'은(는) 이 컴퓨터 밖까지 닿는데 로그인이 꺼져 있음",
+        ),
+        (
+            ("train", "review"),
+            "ezbac: 오류: train review: 누구의 복습인가요? --trainee NAME을 주세요",
+        ),
+    ],
+)
+def test_serve_s_and_train_s_refusals_in_the_language(words: tuple[str, ...], korean: str) -> None:
+    pseudo = ezbac(*words, "--lang", "en_XA")
+    assert pseudo.returncode == 2 and pseudo.stdout == ""
+    assert english_left(pseudo.stderr, allowed=["0.0.0.0"]) == [], pseudo.stderr
+    assert ezbac(*words, "--lang", "ko").stderr.startswith(korean)
