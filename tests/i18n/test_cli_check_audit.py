@@ -41,6 +41,21 @@ AUDITS = [
         "1:banker=25:pushed",
     ),
     ("Ks", "2h", "As", "2c", "5d", "3c", "--seat", "1:tie=10:paid=10"),  # a loser paid
+    # a remedy not applied; a refused bet paid; a pinched bet let play
+    ("P:Ks", "B:2h", "P:As", "B:2c", "remedy:card_exposed", "P:5d", "B:3c"),
+    ("Ks", "2h", "As", "2c", "5d", "3c", "past_posting:4:player=25:refuse", "pay:4:player=25:25"),
+    ("P:Ks", "B:2h", "P:As", "B:2c", "P:5d", "B:3c", "pinch:4:player=50", "take:4:player=100"),
+]
+
+#: The violations' and irregularities' own names, worded by the table's words (not here).
+FOULS = [
+    "past posting",
+    "pinched bet",
+    "a losing bet pinched after the result",
+    "a card exposed",
+    "EZ Baccarat (standard)",
+    "Stop",
+    "call the floor",
 ]
 
 
@@ -56,7 +71,9 @@ def test_audit_leaves_no_english_in_the_pseudo_language(words: tuple[str, ...]) 
     run = ezbac("audit", "--lang", "en_XA", *words)
     assert run.returncode == 1, run.stderr  # each has a deviation
     assert "1. " in run.stdout
-    assert english_left(run.stdout, allowed=[*CARDS, "dragon7 banker"]) == [], run.stdout
+    # the notation of what was dealt is typed as it is: the Dealt line repeats it
+    dealt = [w.replace("_", " ") for w in words]
+    assert english_left(run.stdout, allowed=[*CARDS, *FOULS, *dealt, "pinching"]) == [], run.stdout
 
 
 def test_check_reads_back_in_traditional_chinese_and_korean() -> None:
@@ -98,3 +115,68 @@ def test_the_english_is_as_it_was() -> None:
         "1. card 5 (4d): 4d was dealt to the Player. Rule: Player has a natural 9: neither "
         "hand draws. Right: no card: the coup is over.",
     ]
+
+
+def test_a_refused_bet_settled_reads_back_in_korean() -> None:
+    words = ("Ks", "2h", "As", "2c", "5d", "3c", "past_posting:4:player=25:refuse")
+    run = ezbac("audit", *words, "pay:4:player=25:25", "--lang", "ko")
+    assert run.stdout.splitlines()[-1].startswith(
+        "1. 좌석 4 플레이어: 25 지급함. 규칙: 좌석 4 플레이어 25 거절됨("
+    )
+
+
+@pytest.mark.parametrize(
+    ("words", "line"),
+    [
+        (("--seat", "9:player=5"), "ezbac：錯誤：--seat '9:player=5'：ez 牌桌的座位為 1 至 7"),
+        (("--bet", "tie"), "ezbac：錯誤：--bet 'tie'：請寫 NAME=AMOUNT，例如 --bet dragon7=15"),
+        (("--bet", "tie=5", "--seat", "1:tie=5"), "ezbac：錯誤：--bet 和 --seat 不能同時用："),
+    ],
+)
+def test_check_s_usage_errors_in_traditional_chinese(words: tuple[str, ...], line: str) -> None:
+    run = ezbac("check", "--lang", "zh_Hant", "4h", "3s", "2d", "Kc", "8h", *words)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith(line), run.stderr
+    english = ezbac("check", "--lang", "en_XA", "4h", "3s", "2d", "Kc", "8h", *words).stderr
+    assert (
+        english_left(english, allowed=[*words, "ezbac", "NAME AMOUNT BET", "banker dragon7"]) == []
+    )
+
+
+@pytest.mark.parametrize(
+    ("words", "line"),
+    [
+        (("--called", "player=x"), "ezbac: 오류: --called player='x': 합계는 0부터 9"),
+        (("--then", "maybe"), "ezbac: 오류: --then 'maybe': deal, one_more 또는 end라고 하세요"),
+        (
+            ("--seat", "1:banker=25"),
+            "ezbac: 오류: --seat '1:banker=25': banker 베팅에 무엇을 했는지",
+        ),
+    ],
+)
+def test_audit_s_usage_errors_in_korean(words: tuple[str, ...], line: str) -> None:
+    run = ezbac("audit", "--lang", "ko", "4h", "3s", "2d", "Kc", "8h", *words)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith(line), run.stderr
+
+
+@pytest.mark.parametrize("house", ["ez", "commission", "cardroom"])
+def test_the_house_line_is_the_engine_s_in_english_and_worded_in_korean(house: str) -> None:
+    from trainer.houses.catalogue import find_house
+    from trainer.words.house import headline
+
+    assert headline(find_house(house)) == find_house(house).summary[0]
+    first = ezbac("check", "--house", house, "--lang", "ko", "9s", "2h", "Kd", "5c").stdout
+    assert first.startswith(f"하우스: {house}: ") and "덱, 좌석 " in first.splitlines()[0]
+    pseudo = ezbac("audit", "--house", house, "--lang", "en_XA", "9s", "2h", "Kd", "5c").stdout
+    title = find_house(house).rules.title
+    assert english_left(pseudo.splitlines()[0], allowed=[house, title]) == []
+
+
+def test_check_s_lines_from_standard_input_in_the_pseudo_language() -> None:
+    stdin = "4h 3s 2d Kc 8h\n9s 2h Kd 5c | 1:banker=25,dragon7=10\n"
+    run = ezbac("check", "--lang", "en_XA", "-", stdin=stdin)
+    assert run.returncode == 0, run.stderr
+    # the table's steps and settlement order are the table's words (worded there)
+    first = run.stdout.split("\n\n")[0]
+    assert english_left(first, allowed=CARDS) == [], first

@@ -28,13 +28,9 @@ def _parsers(
                 yield from _parsers(sub, (*path, name))
 
 
-#: Whose help is not translated yet: `people` (its language option is being added apart).
-NOT_YET = ("people",)
-
-
 def _commands() -> list[tuple[str, ...]]:
     found = []
-    for command in (c for c in COMMANDS if c not in NOT_YET):
+    for command in COMMANDS:
         built = build_parser(command)
         sub = next(a for a in built._actions if isinstance(a, argparse._SubParsersAction))
         found += [path for path, _ in _parsers(sub.choices[command], (command,))]
@@ -133,3 +129,16 @@ def test_a_command_s_help_reads_back(
     assert run.returncode == 0, run.stderr
     for line in lines:
         assert line in run.stdout, (line, run.stdout)
+
+
+@pytest.mark.parametrize("language", ["zh_Hant", "zh_Hans", "ko"])
+def test_a_help_in_chinese_or_korean_fits_80_columns(language: str) -> None:
+    """A wide character takes two columns: argparse wraps by characters, so a Chinese or
+    Korean help wrapped its way ran to 140 columns; every line with a wide character holds
+    in 80 (the examples' command lines are as long as in English)."""
+    from trainer.cli.output import columns, has_wide
+
+    for words in COMMAND_PATHS:
+        run = ezbac(*words, "--help", "--lang", language, env={"COLUMNS": "80"})
+        long = [line for line in run.stdout.splitlines() if has_wide(line) and columns(line) > 80]
+        assert long == [], (words, long)

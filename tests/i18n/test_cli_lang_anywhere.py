@@ -21,7 +21,7 @@ LISTED = "give one of en, zh_Hans, zh_Hant, vi, ko"
 )
 def test_lang_before_or_after_the_command_speaks_it(args: list[str]) -> None:
     assert usage_error(ezbac(*args)) == (
-        "ezbac check: 오류: argument CARD: 값이 비어 있습니다(''): 값을 주거나 옵션을 빼세요 "
+        "ezbac check: 오류: 인수 CARD: 값이 비어 있습니다(''): 값을 주거나 옵션을 빼세요 "
         "(ezbac check --help 참고)"
     )
 

@@ -58,7 +58,7 @@ def test_help_in_each_language(language: str, words: list[str]) -> None:
 def test_a_usage_error_s_fixed_words_are_translated() -> None:
     line = usage_error(ezbac("--lang", "ko", "check", ""))
     assert line == (
-        "ezbac check: 오류: argument CARD: 값이 비어 있습니다(''): 값을 주거나 옵션을 빼세요 "
+        "ezbac check: 오류: 인수 CARD: 값이 비어 있습니다(''): 값을 주거나 옵션을 빼세요 "
         "(ezbac check --help 참고)"
     )
 

@@ -69,3 +69,31 @@ def test_the_report_s_csv_and_json(history_db: str, form: str) -> None:
     for language in LANGUAGES:
         run = ezbac(*words, "--lang", language, env={"TZ": "UTC"})
         assert (run.returncode, run.stdout) == (0, english.stdout), language
+
+
+@pytest.mark.parametrize(
+    ("words", "stdin"),
+    [
+        (("check", "--json", "-"), "4h 3s 2d Kc 8h\n4h\n4h 3s 2d Kc | 9:player=5\n4h 3s | \n"),
+        (("audit", "--json", "-"), "4h 3s 2d Kc 8h\nKs 2h --called outcome=nope\n--seat x\n"),
+    ],
+)
+def test_a_bad_line_s_error_in_json_is_the_same_in_every_language(
+    words: tuple[str, ...], stdin: str
+) -> None:
+    english = ezbac(*words, stdin=stdin)
+    assert english.returncode == 1
+    assert english.stdout.count('"error"') >= 2, english.stdout
+    for language in LANGUAGES:
+        run = ezbac(*words, "--lang", language, stdin=stdin)
+        assert (run.returncode, run.stdout) == (1, english.stdout), language
+
+
+def test_a_bad_paragraph_s_error_in_json_is_the_same_in_every_language(tmp_path: Path) -> None:
+    notation = tmp_path / "coups.txt"
+    notation.write_text("4h 3s 2d Kc 8h\n\nKs 2h As 2c 5d 3c --seat 9:x\n", encoding="utf-8")
+    english = ezbac("audit", "--json", "--file", str(notation))
+    assert '"error"' in english.stdout, english.stdout
+    for language in LANGUAGES:
+        run = ezbac("audit", "--json", "--file", str(notation), "--lang", language)
+        assert (run.returncode, run.stdout) == (english.returncode, english.stdout), language

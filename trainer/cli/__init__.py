@@ -33,7 +33,9 @@ __all__ = ["COMMANDS", "EXIT_INTERRUPTED", "EXIT_USAGE", "UsageError", "interrup
 def interrupted() -> int:
     """Ctrl+C at any moment: one line on stderr, exit status 130, never a traceback."""
     with contextlib.suppress(OSError, KeyboardInterrupt):  # stderr gone, or a second Ctrl+C
-        print("ezbac: interrupted", file=sys.stderr, flush=True)
+        from trainer.i18n import _
+
+        print(_("ezbac: interrupted"), file=sys.stderr, flush=True)
     return EXIT_INTERRUPTED
 
 
@@ -86,7 +88,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except OSError as exc:  # a file or path no command expected to fail: still one line
-        print(shorten(f"ezbac: error: {os_error_line(exc)}"), file=sys.stderr)
+        from trainer.cli.common import error_line
+
+        print(shorten(error_line(os_error_line(exc))), file=sys.stderr)
         return EXIT_USAGE
     finally:
         if argv is not None:  # called in-process (tests): leave the process as it was

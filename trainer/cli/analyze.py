@@ -7,13 +7,13 @@ the last digit; the paytable flags let a house check what its own pays do to the
 from __future__ import annotations
 
 import argparse
-import textwrap
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from trainer.cli.common import COMMANDS
 from trainer.cli.options import add_house_argument, add_pays_arguments, deck_count, house_of_args
+from trainer.cli.output import fill
 from trainer.engine.analysis import EVENTS, Analysis, analyze
 from trainer.engine.house import House
 from trainer.engine.money import dumps_exact, format_amount
@@ -42,7 +42,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "analyze",
         help=_(COMMANDS["analyze"]),
-        description=textwrap.fill(
+        description=fill(
             _(
                 "Exact analysis of EZ Baccarat: every ordered sequence of the first six cards of "
                 "a full shoe (416·415·414·413·412·411 for 8 decks, the convention of the "

@@ -11,14 +11,21 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
-import textwrap
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from trainer.cli.common import COMMANDS, MAX_STDIN_BYTES, UsageError, capped_lines
+from trainer.cli.common import (
+    COMMANDS,
+    MAX_STDIN_BYTES,
+    UsageError,
+    capped_lines,
+    error_line,
+    in_english,
+)
 from trainer.cli.options import add_house_argument, house_of_args, split_bets
+from trainer.cli.output import fill
 from trainer.cli.parser import Parser, StoreOnce
 from trainer.engine.cards import Card
 from trainer.engine.chips import ChipBreakdown
@@ -38,7 +45,7 @@ from trainer.engine.order import Done
 from trainer.engine.procedure import Audit, audit
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
-from trainer.i18n import N_, _
+from trainer.i18n import N_, _, ngettext
 from trainer.paths import SpecialFileError, bad_byte_at, os_reason, read_capped
 
 if TYPE_CHECKING:
@@ -84,7 +91,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "audit",
         help=_(COMMANDS["audit"]),
-        description=textwrap.fill(
+        description=fill(
             _(
                 "Check what a dealer did against the procedure: the cards in the order they came "
                 "out and the hand each went to, the totals and outcome called, and what was done "
@@ -204,23 +211,30 @@ def parse_called(text: str | None) -> Called:
         name = name.lower()
         if not sep or name not in ("player", "banker", "outcome"):
             raise UsageError(
-                f"--called {quote(item)}: write player=N, banker=N or "
-                "outcome=NAME, joined by commas"
+                _(
+                    "--called {item}: write player=N, banker=N or outcome=NAME, joined by commas"
+                ).format(item=quote(item))
             )
         if name in values:
-            raise UsageError(f"--called: {name} is given twice")
+            raise UsageError(_("--called: {name} is given twice").format(name=name))
         if name == "outcome":
             key = value.lower().replace("_", "").replace("-", "")
             try:
                 values[name] = Outcome(key)
             except ValueError:
                 raise UsageError(
-                    f"--called outcome={quote(value)}: outcomes are player, "
-                    "banker, tie, dragon7, panda8"
+                    _(
+                        "--called outcome={value}: outcomes are player, banker, tie, dragon7, "
+                        "panda8"
+                    ).format(value=quote(value))
                 ) from None
         else:
             if not (value.isascii() and value.isdigit() and len(value) == 1):
-                raise UsageError(f"--called {name}={quote(value)}: a total is 0 to 9")
+                raise UsageError(
+                    _("--called {name}={value}: a total is 0 to 9").format(
+                        name=name, value=quote(value)
+                    )
+                )
             values[name] = int(value)
     return Called(values.get("player"), values.get("banker"), values.get("outcome"))
 
@@ -237,7 +251,11 @@ def _bet_and_wager(where: str, item: str, head: str) -> tuple[Bet, Decimal]:
     """``banker=25``, the head of one bet of a --seat spec, to its bet and wager."""
     name, eq, wager_text = head.partition("=")
     if not eq:
-        raise UsageError(f"{where}: {quote(item)}: write BET=WAGER:ACTION, e.g. banker=25:paid=25")
+        raise UsageError(
+            _("{where}: {item}: write BET=WAGER:ACTION, e.g. banker=25:paid=25").format(
+                where=where, item=quote(item)
+            )
+        )
     try:
         bet = Bet.parse(name)
         wager = parse_amount(wager_text)
@@ -251,7 +269,11 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
     number_text, sep, rest = spec.partition(":")
     where = f"--seat {quote(spec)}"
     if not sep or not (number_text.isascii() and number_text.isdigit()) or (len(number_text) > 2):
-        raise UsageError(f"{where}: write N:BET=WAGER:ACTION,..., e.g. --seat 1:banker=25:paid=25")
+        raise UsageError(
+            _("{where}: write N:BET=WAGER:ACTION,..., e.g. --seat 1:banker=25:paid=25").format(
+                where=where
+            )
+        )
     number = int(number_text)
     out: list[tuple[Bet, Decimal, BetAction]] = []
     for item in split_bets(rest):
@@ -270,7 +292,11 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
             if key in ("commission", "commission_box", "commission_at_once", "fee", "chips") and (
                 key in seen
             ):
-                raise UsageError(f"{label}: {key}= is given twice for this bet; give it once")
+                raise UsageError(
+                    _("{label}: {key}= is given twice for this bet; give it once").format(
+                        label=label, key=key
+                    )
+                )
             seen.add(key)
             if key in ("taken", "pushed") and not eq:
                 new = Done.TAKEN if key == "taken" else Done.PUSHED
@@ -279,12 +305,14 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
                 paid = _amount(value, label)
                 if paid == 0:
                     raise UsageError(
-                        f"{label}: write pushed for a bet returned with nothing "
-                        "paid, taken for a bet taken"
+                        _(
+                            "{label}: write pushed for a bet returned with nothing paid, taken "
+                            "for a bet taken"
+                        ).format(label=label)
                     )
             elif key in ("commission", "commission_box", "commission_at_once") and eq:
                 if len(seen & {"commission", "commission_box", "commission_at_once"}) > 1:
-                    raise UsageError(f"{label}: a commission is given once")
+                    raise UsageError(_("{label}: a commission is given once").format(label=label))
                 commission = _amount(value, label)
                 boxed = {"commission": None, "commission_box": True}.get(key, False)
                 continue
@@ -299,16 +327,22 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
                 continue
             else:
                 raise UsageError(
-                    f"{label}: actions are paid=X, taken, pushed, commission=Y (or "
-                    "commission_box=Y, commission_at_once=Y), fee=Z and chips=NxV+..."
+                    _(
+                        "{label}: actions are paid=X, taken, pushed, commission=Y (or "
+                        "commission_box=Y, commission_at_once=Y), fee=Z and chips=NxV+..."
+                    ).format(label=label)
                 )
             if done is not None:
-                raise UsageError(f"{label}: a bet is paid, taken or pushed, once")
+                raise UsageError(
+                    _("{label}: a bet is paid, taken or pushed, once").format(label=label)
+                )
             done = new
         if done is None:
             raise UsageError(
-                f"{where}: say what was done with the {bet.value} bet: "
-                f"{bet.value}={format_amount(wager)}:paid=X, :taken or :pushed"
+                _(
+                    "{where}: say what was done with the {bet} bet: {bet}={wager}:paid=X, "
+                    ":taken or :pushed"
+                ).format(where=where, bet=bet.value, wager=format_amount(wager))
             )
         settled = BetAction(number, bet, done, paid, commission, fee, boxed, chips)
         out.append((bet, wager, settled))
@@ -336,7 +370,11 @@ def build(args: argparse.Namespace) -> tuple[Dealt, Layout]:
         if given and also
     ]
     if both:
-        raise UsageError(f"{both[0]} and the same thing in the procedure's steps: give it one way")
+        raise UsageError(
+            _("{option} and the same thing in the procedure's steps: give it one way").format(
+                option=both[0]
+            )
+        )
     called = parse_called(args.called) if args.called else d.called
     try:
         following = tuple(Card.parse(t) for t in args.next.replace(",", " ").split())
@@ -358,8 +396,15 @@ def build(args: argparse.Namespace) -> tuple[Dealt, Layout]:
         for bet, wager, action in bets:
             if placed.get(bet, wager) != wager:
                 raise UsageError(
-                    f"--seat {quote(spec)}: seat {number}'s {bet.value} bet was given as "
-                    f"{format_amount(placed[bet])} before: a bet has one wager"
+                    _(
+                        "--seat {seat}: seat {number}'s {bet} bet was given as {wager} before: a "
+                        "bet has one wager"
+                    ).format(
+                        seat=quote(spec),
+                        number=number,
+                        bet=bet.value,
+                        wager=format_amount(placed[bet]),
+                    )
                 )
             placed[bet] = wager
             actions.append(action)
@@ -391,8 +436,10 @@ def parse_cut(text: str | None) -> int | None:
         return CUT_EARLIER
     if not (word.isascii() and word.isdigit() and 1 <= int(word) <= 7):
         raise UsageError(
-            f"--cut-card {quote(text)}: give the card it came out in front of (1 to 7; one "
-            "past the last card: as the coup ended) or earlier"
+            _(
+                "--cut-card {value}: give the card it came out in front of (1 to 7; one past "
+                "the last card: as the coup ended) or earlier"
+            ).format(value=quote(text))
         )
     return int(word)
 
@@ -403,7 +450,9 @@ def parse_then(text: str | None) -> AfterCoup | None:
     try:
         return AfterCoup(text.strip().lower().replace("-", "_"))
     except ValueError:
-        raise UsageError(f"--then {quote(text)}: say deal, one_more or end") from None
+        raise UsageError(
+            _("--then {value}: say deal, one_more or end").format(value=quote(text))
+        ) from None
 
 
 def check(dealt: Dealt, layout: Layout, house: House) -> Audit:
@@ -424,13 +473,13 @@ def _cards(cards: Iterable[Card]) -> str:
 
 def render(result: Audit, house: House | None = None) -> str:
     """The audit in the language spoken (``trainer.words.audit``)."""
-    from trainer.i18n import ngettext
     from trainer.words import audit as words
+    from trainer.words.house import headline
     from trainer.words.said import say
 
     lines: list[str] = []
     if house is not None:
-        lines.append(_("House: {id}: {summary}").format(id=house.id, summary=say(house.summary[0])))
+        lines.append(_("House: {id}: {summary}").format(id=house.id, summary=headline(house)))
     lines.append(_("Dealt: {dealt}").format(dealt=dealt_text(result.dealt)))
     coup = result.coup
     if coup is not None:
@@ -574,15 +623,20 @@ def run_lines(
             if not line.strip():
                 continue
             try:
-                try:
-                    tokens = shlex.split(line)
-                except ValueError as exc:
-                    raise UsageError(f"cannot split the line: {exc}") from None
-                args = parser.parse_intermixed_args(tokens)
-                dealt, layout = build(args)
-                yield number, check(dealt, layout, house)
+                with in_english(as_json):  # a --json line's error is English: a machine reads it
+                    try:
+                        tokens = shlex.split(line)
+                    except ValueError as exc:
+                        raise UsageError(
+                            _("cannot split the line: {problem}").format(problem=exc)
+                        ) from None
+                    args = parser.parse_intermixed_args(tokens)
+                    dealt, layout = build(args)
+                    verdict = check(dealt, layout, house)
             except UsageError as exc:
                 yield number, _Bad(str(exc))
+                continue
+            yield number, verdict
 
     return _report(verdicts(), as_json=as_json, shown=shown, source=None)
 
@@ -593,18 +647,27 @@ def run_file(path: str, house: House, *, as_json: bool, shown: House | None = No
     try:
         raw = read_capped(path, MAX_FILE_BYTES)  # a named pipe or a device: never waited on
     except SpecialFileError as exc:
-        raise UsageError(f"--file {quote(path)}: is {exc.kind}, not a file") from None
+        raise UsageError(
+            _("--file {path}: is {kind}, not a file").format(path=quote(path), kind=exc.kind)
+        ) from None
     except OSError as exc:
-        raise UsageError(f"--file {quote(path)}: cannot read it ({os_reason(exc)})") from None
+        raise UsageError(
+            _("--file {path}: cannot read it ({why})").format(path=quote(path), why=os_reason(exc))
+        ) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise UsageError(f"--file {quote(path)}: larger than {MAX_FILE_BYTES:,} bytes")
+        raise UsageError(
+            _("--file {path}: larger than {most} bytes").format(
+                path=quote(path), most=f"{MAX_FILE_BYTES:,}"
+            )
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line, column = bad_byte_at(raw, exc.start)
         raise UsageError(
-            f"{path}:{line}:{column}: not UTF-8 text (byte 0x{raw[exc.start]:02x}); "
-            "save the file as UTF-8"
+            _("{where}: not UTF-8 text (byte {byte}); save the file as UTF-8").format(
+                where=f"{path}:{line}:{column}", byte=f"0x{raw[exc.start]:02x}"
+            )
         ) from None
 
     def verdicts() -> Iterator[tuple[int, Audit | _Bad]]:
@@ -613,9 +676,12 @@ def run_file(path: str, house: House, *, as_json: bool, shown: House | None = No
                 yield item.line, _Bad(item.reason, item.column)
                 continue
             try:
-                yield number, check(item.dealt, item.layout, house)
+                with in_english(as_json):  # as a line's error, above
+                    verdict = check(item.dealt, item.layout, house)
             except UsageError as exc:
                 yield number, _Bad(str(exc))
+                continue
+            yield number, verdict
 
     return _report(verdicts(), as_json=as_json, shown=shown, source=path)
 
@@ -632,7 +698,7 @@ def _report(
     right = wrong = bad = 0
     first = True
     for number, item in verdicts:
-        where = f"line {number}" if source is None else f"{source}:{number}"
+        where = _("line {number}").format(number=number) if source is None else f"{source}:{number}"
         if isinstance(item, _Bad):
             bad += 1
             column = "" if item.column is None else f":{item.column}"
@@ -647,7 +713,7 @@ def _report(
                 )
                 print(dumps_exact({**at, "error": item.reason}), flush=True)
             else:
-                print(f"ezbac: error: {where}{column}: {item.reason}", file=sys.stderr, flush=True)
+                print(error_line(f"{where}{column}: {item.reason}"), file=sys.stderr, flush=True)
             continue
         if item.right:
             right += 1
@@ -659,11 +725,17 @@ def _report(
             print(("" if first else "\n") + f"{where}\n" + render(item, shown), flush=True)
             first = False
     total = right + wrong
-    unit = "line" if source is None else "coup"
-    summary = (
-        f"{total} coup{'s' if total != 1 else ''}: {right} dealt right, {wrong} with "
-        f"deviations" + (f", {bad} bad {unit}{'s' if bad != 1 else ''}" if bad else "")
-    )
+    summary = ngettext(
+        "{count} coup: {right} dealt right, {wrong} with deviations",
+        "{count} coups: {right} dealt right, {wrong} with deviations",
+        total,
+    ).format(count=total, right=right, wrong=wrong)
+    if bad:
+        summary += (
+            ngettext(", {count} bad line", ", {count} bad lines", bad)
+            if source is None
+            else ngettext(", {count} bad coup", ", {count} bad coups", bad)
+        ).format(count=bad)
     print(
         ("" if as_json or first else "\n") + summary,
         file=sys.stderr if as_json else sys.stdout,

@@ -12,7 +12,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from trainer.cli.common import COMMANDS, UsageError
+from trainer.cli.common import COMMANDS, UsageError, error_joiner
 from trainer.cli.options import add_db_argument
 from trainer.history.signing import read_small
 from trainer.i18n import _
@@ -268,7 +268,7 @@ def _curriculum(option: str | None) -> Curriculum:
     try:
         curriculum = load_curriculum(option)
     except CurriculumFileError as exc:
-        raise UsageError("\nezbac: error: ".join(exc.lines)) from None
+        raise UsageError(error_joiner().join(exc.lines)) from None
     if curriculum.audition is None:
         raise UsageError(f"the curriculum {curriculum.name!r} sets no audition")
     return curriculum

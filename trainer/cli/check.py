@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-import textwrap
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from trainer.cli.common import COMMANDS, UsageError, capped_lines
+from trainer.cli.common import COMMANDS, UsageError, capped_lines, error_line, in_english
 from trainer.cli.options import add_house_argument, add_pays_arguments, house_of_args, split_bets
+from trainer.cli.output import fill
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.coup import Coup
 from trainer.engine.errors import EngineError, quote
@@ -50,7 +50,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     parser = sub.add_parser(
         "check",
         help=_(COMMANDS["check"]),
-        description=textwrap.fill(
+        description=fill(
             _(
                 "Deal one coup from the cards given in shoe order (Player, Banker, Player, "
                 "Banker, then third cards as the rules call for them) and print the procedure "
@@ -119,7 +119,9 @@ def check_limits(wagers: dict[Bet, Decimal], house: House) -> None:
     limits forbid, is a UsageError naming it, never settled as if the table took it."""
     problems = house.limit_problems(wagers)
     if problems:
-        raise UsageError("--bet: " + "; ".join(problems) + f" (house {house.id})")
+        raise UsageError(
+            _("--bet: {problems} (house {id})").format(problems="; ".join(problems), id=house.id)
+        )
 
 
 def parse_bets(specs: Sequence[str]) -> dict[Bet, Decimal]:
@@ -128,19 +130,25 @@ def parse_bets(specs: Sequence[str]) -> dict[Bet, Decimal]:
     for spec in specs:
         name, sep, amount = spec.partition("=")
         if not sep:
-            raise UsageError(f"--bet {quote(spec)}: write NAME=AMOUNT, e.g. --bet dragon7=15")
+            raise UsageError(
+                _("--bet {bet}: write NAME=AMOUNT, e.g. --bet dragon7=15").format(bet=quote(spec))
+            )
         try:
             bet = Bet.parse(name)
             wager = parse_amount(amount)
         except EngineError as exc:
             raise UsageError(f"--bet {quote(spec)}: {exc}") from None
         if bet in wagers:
-            raise UsageError(f"--bet {quote(spec)}: a {bet.value} bet was already given")
+            raise UsageError(
+                _("--bet {bet}: a {name} bet was already given").format(
+                    bet=quote(spec), name=bet.value
+                )
+            )
         wagers[bet] = wager
     return wagers
 
 
-SEAT_EXAMPLE = "write N:BET=AMOUNT[,BET=AMOUNT...], e.g. 1:banker=25,dragon7=10"
+SEAT_EXAMPLE = N_("write N:BET=AMOUNT[,BET=AMOUNT...], e.g. 1:banker=25,dragon7=10")
 #: In a line of standard input, what comes after this is the line's own table.
 SEATS_MARK = "|"
 
@@ -156,36 +164,64 @@ def parse_seat(spec: str, house: House) -> Seat:
     shown = quote(spec)
     number_text, sep, items = spec.strip().partition(":")
     if not spec.strip():
-        raise SeatSpecError(f"{shown} is empty: {SEAT_EXAMPLE}")
+        raise SeatSpecError(
+            _("{seat} is empty: {example}").format(seat=shown, example=_(SEAT_EXAMPLE))
+        )
     if not sep:
-        raise SeatSpecError(f"{shown}: no ':' after the seat number; {SEAT_EXAMPLE}")
+        raise SeatSpecError(
+            _("{seat}: no ':' after the seat number; {example}").format(
+                seat=shown, example=_(SEAT_EXAMPLE)
+            )
+        )
     number = ascii_int(number_text)
     if number is None:
         raise SeatSpecError(
-            f"{shown}: {quote(number_text.strip())} is not a seat number (1 to {house.seats})"
+            _("{seat}: {number} is not a seat number (1 to {most})").format(
+                seat=shown, number=quote(number_text.strip()), most=house.seats
+            )
         )
     if not 1 <= number <= house.seats:
-        raise SeatSpecError(f"{shown}: the {house.id} table has seats 1 to {house.seats}")
+        raise SeatSpecError(
+            _("{seat}: the {id} table has seats 1 to {most}").format(
+                seat=shown, id=house.id, most=house.seats
+            )
+        )
     if not items.strip():
-        raise SeatSpecError(f"{shown} has no bets: {SEAT_EXAMPLE}")
+        raise SeatSpecError(
+            _("{seat} has no bets: {example}").format(seat=shown, example=_(SEAT_EXAMPLE))
+        )
     wagers: dict[Bet, Decimal] = {}
     for item in split_bets(items):
         name, eq, amount = item.partition("=")
         if not item.strip():
-            raise SeatSpecError(f"{shown}: an empty bet between commas; {SEAT_EXAMPLE}")
+            raise SeatSpecError(
+                _("{seat}: an empty bet between commas; {example}").format(
+                    seat=shown, example=_(SEAT_EXAMPLE)
+                )
+            )
         if not eq:
-            raise SeatSpecError(f"{shown}: {quote(item.strip())} is no BET=AMOUNT; {SEAT_EXAMPLE}")
+            raise SeatSpecError(
+                _("{seat}: {item} is no BET=AMOUNT; {example}").format(
+                    seat=shown, item=quote(item.strip()), example=_(SEAT_EXAMPLE)
+                )
+            )
         try:
             bet = Bet.parse(name)
             wager = parse_amount(amount)
         except EngineError as exc:
             raise SeatSpecError(f"{shown}: {exc}") from None
         if bet in wagers:
-            raise SeatSpecError(f"{shown}: a {bet.value} bet is given twice")
+            raise SeatSpecError(
+                _("{seat}: a {name} bet is given twice").format(seat=shown, name=bet.value)
+            )
         wagers[bet] = wager
     problems = house.limit_problems(wagers)
     if problems:
-        raise SeatSpecError(f"{shown}: " + "; ".join(problems) + f" (house {house.id})")
+        raise SeatSpecError(
+            _("{seat}: {problems} (house {id})").format(
+                seat=shown, problems="; ".join(problems), id=house.id
+            )
+        )
     try:
         return Seat(number, wagers)
     except LayoutError as exc:  # pragma: no cover - parse_amount checked every wager
@@ -201,7 +237,9 @@ def parse_layout(specs: Sequence[str], house: House) -> Layout:
         seat = parse_seat(spec, house)
         if seat.number in seats:
             raise SeatSpecError(
-                f"{quote(spec)}: seat {seat.number} is already given ({quote(seats[seat.number])})"
+                _("{seat}: seat {number} is already given ({given})").format(
+                    seat=quote(spec), number=seat.number, given=quote(seats[seat.number])
+                )
             )
         seats[seat.number] = spec
         parsed.append(seat)
@@ -216,8 +254,10 @@ def split_line(line: str) -> tuple[str, list[str] | None]:
     specs = seats.split()
     if not specs:
         raise SeatSpecError(
-            f"nothing after '{SEATS_MARK}': give the seats, e.g. "
-            "4h 3s 2d Kc 8h | 1:banker=25,dragon7=10 4:player=100"
+            _(
+                "nothing after '{mark}': give the seats, e.g. "
+                "4h 3s 2d Kc 8h | 1:banker=25,dragon7=10 4:player=100"
+            ).format(mark=SEATS_MARK)
         )
     return cards, specs
 
@@ -231,7 +271,7 @@ def deal(cards: Sequence[Card]) -> Coup:
 class MissingCards(EngineError):
     def __init__(self) -> None:
         super().__init__(
-            "no cards given: write the coup's cards in shoe order, e.g. 4h 3s 2d Kc 8h"
+            _("no cards given: write the coup's cards in shoe order, e.g. 4h 3s 2d Kc 8h")
         )
 
 
@@ -242,7 +282,7 @@ def run(args: argparse.Namespace) -> int:
     shown = house if args.house else None
     if args.seat and wagers:
         raise UsageError(
-            "--bet and --seat do not mix: put the bets on a seat (--seat 1:banker=25,dragon7=10)"
+            _("--bet and --seat do not mix: put the bets on a seat (--seat 1:banker=25,dragon7=10)")
         )
     try:
         layout = parse_layout(args.seat, house) if args.seat else None
@@ -250,7 +290,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--seat {exc}") from None
     if STDIN in args.cards:
         if args.cards != [STDIN]:
-            raise UsageError("'-' (read coups from standard input) must be the only CARD")
+            raise UsageError(_("'-' (read coups from standard input) must be the only CARD"))
         return run_lines(
             capped_lines(sys.stdin), wagers, house, as_json=args.json, shown=shown, layout=layout
         )
@@ -304,20 +344,24 @@ def run_lines(
         if not line.strip():
             continue
         try:
-            cards, specs = split_line(line)
-            try:
-                table_layout = parse_layout(specs, house) if specs is not None else layout
-            except SeatSpecError as exc:
-                raise SeatSpecError(f"seat {exc}") from None
-            if table_layout is not None and wagers:
-                raise SeatSpecError("--bet and a line's seats do not mix: put the bets on a seat")
-            coup = deal(parse_cards(cards))
+            with in_english(as_json):  # a --json line's error is English: a machine reads it
+                cards, specs = split_line(line)
+                try:
+                    table_layout = parse_layout(specs, house) if specs is not None else layout
+                except SeatSpecError as exc:
+                    raise SeatSpecError(_("seat {problem}").format(problem=exc)) from None
+                if table_layout is not None and wagers:
+                    raise SeatSpecError(
+                        _("--bet and a line's seats do not mix: put the bets on a seat")
+                    )
+                coup = deal(parse_cards(cards))
         except EngineError as exc:
             status = EXIT_BAD_LINES
             if as_json:
                 print(dumps_exact({"line": number, "error": str(exc)}), flush=True)
             else:
-                print(f"ezbac: error: line {number}: {exc}", file=sys.stderr, flush=True)
+                problem = _("line {number}: {problem}").format(number=number, problem=exc)
+                print(error_line(problem), file=sys.stderr, flush=True)
             continue
         if table_layout is not None:
             table = work_table(coup, table_layout, house)
@@ -331,7 +375,8 @@ def run_lines(
                 print(dumps_exact(to_json(coup, bets, shown)), flush=True)
                 continue
             text = render(coup, bets, shown)
-        print(("" if first else "\n") + f"line {number}\n" + text, flush=True)
+        heading = _("line {number}").format(number=number)
+        print(("" if first else "\n") + heading + "\n" + text, flush=True)
         first = False
     return status
 
@@ -382,6 +427,7 @@ def render(coup: Coup, bets: dict[Bet, Settlement], house: House | None = None) 
     house, its name first.  (The bets were checked against its limits as they were read.)
     In the language spoken: the engine's rules worded by ``trainer.words.said``."""
     from trainer.i18n import _
+    from trainer.words.house import headline
     from trainer.words.said import say
 
     p, b = coup.player, coup.banker
@@ -411,9 +457,7 @@ def render(coup: Coup, bets: dict[Bet, Settlement], house: House | None = None) 
     steps.append(_("Result: {result}").format(result=say(_rules(coup, house)[-1])))
     lines = [f"{n}. {text}" for n, text in enumerate(steps, start=1)]
     if house is not None:
-        lines.insert(
-            0, _("House: {id}: {summary}").format(id=house.id, summary=say(house.summary[0]))
-        )
+        lines.insert(0, _("House: {id}: {summary}").format(id=house.id, summary=headline(house)))
     lines.append(
         _("Final: Player {player_cards} = {player}; Banker {banker_cards} = {banker}").format(
             player_cards=_cards(p.cards),
@@ -510,21 +554,29 @@ def table_json(
 def render_table(coup: Coup, table: TableProcedure, house: House, shown: House | None) -> str:
     """The coup's procedure, then the table's: each step numbered, in the house's order,
     payouts in its chips; then what was taken and paid (and commission, fees)."""
+    from trainer.i18n import _
+    from trainer.words.said import say
+
     colours = {c.value: c.colour for c in house.chips}
     lines = [
         render(coup, {}, shown),
-        f"Table, house {house.id}: {house.settlement_order}; "
-        f"payouts in {house.payout_chips.label}.",
-        "Procedure:",
+        _("Table, house {id}: {order}; payouts in {chips}.").format(
+            id=house.id, order=say(house.settlement_order), chips=say(house.payout_chips.label)
+        ),
+        _("Procedure:"),
     ]
     from trainer.words.table import procedure_lines  # the steps in the language spoken
 
     said = procedure_lines(table.steps, colours)
     lines += [f"  {n}. {text}" for n, text in enumerate(said, start=1)]
-    totals = f"Taken {format_amount(table.taken)}, paid {format_amount(table.paid)}"
+    taken, paid = format_amount(table.taken), format_amount(table.paid)
     if house.commission is not None:
-        totals += f", commission {format_amount(table.commission)}"
+        totals = _("Taken {taken}, paid {paid}, commission {commission}").format(
+            taken=taken, paid=paid, commission=format_amount(table.commission)
+        )
+    else:
+        totals = _("Taken {taken}, paid {paid}").format(taken=taken, paid=paid)
     if house.fee is not None:
-        totals += f", fees {format_amount(table.fees)}"
+        totals = _("{totals}, fees {fees}").format(totals=totals, fees=format_amount(table.fees))
     lines.append(totals + ".")
     return "\n".join(lines)

@@ -8,7 +8,7 @@ import argparse
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from trainer.cli.common import COMMANDS, UsageError
+from trainer.cli.common import COMMANDS, UsageError, error_joiner
 from trainer.cli.options import add_db_argument, since_from
 from trainer.i18n import _
 
@@ -66,7 +66,11 @@ def run(args: argparse.Namespace) -> int:
     curriculum = _curriculum(getattr(args, "curriculum", None))
     path = resolve_db(getattr(args, "db", None))
     if db_is_missing(path) and not db_path_is_explicit(getattr(args, "db", None)):
-        print(f"No training history yet ({path} does not exist): train a drill first.")
+        print(
+            _("No training history yet ({path} does not exist): train a drill first.").format(
+                path=path
+            )
+        )
         return 0
     try:
         store = open_history(path, readonly=True)  # the class view only reads
@@ -85,7 +89,7 @@ def _curriculum(option: str | None) -> Curriculum:
     try:
         return load_curriculum(option)
     except CurriculumFileError as exc:
-        raise UsageError("\nezbac: error: ".join(exc.lines)) from None
+        raise UsageError(error_joiner().join(exc.lines)) from None
 
 
 def make_app(

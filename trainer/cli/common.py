@@ -8,6 +8,7 @@ this module and nothing that builds a parser.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from keyword import iskeyword
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
@@ -59,6 +60,33 @@ class UsageError(BadInputError):
 #: line it prints may contain one (trainer.addresses.scrub), whoever wrote the message.
 #: ``trainer.cli.main`` fills it in as it starts.
 ADDRESSES: list[str] = []
+
+
+def error_line(message: object) -> str:
+    """``message`` as the one line of an error: ``ezbac: error: ...`` in the language."""
+    return _("ezbac: error: {message}").format(message=message)
+
+
+def error_joiner() -> str:
+    """What joins a file's problems into one error, each on its own ``ezbac: error:`` line."""
+    return "\n" + error_line("")
+
+
+@contextmanager
+def in_english(english: bool = True) -> Iterator[None]:
+    """Speak English for a while (``english``: else nothing changes): what a machine reads
+    (an error inside ``--json``'s output) is worded the same in every language."""
+    from trainer.i18n import ENGLISH, current, set_language
+
+    was = current()
+    if not english or was == ENGLISH:
+        yield
+        return
+    set_language(ENGLISH)
+    try:
+        yield
+    finally:
+        set_language(was)
 
 
 def shorten(message: str) -> str:
@@ -121,7 +149,11 @@ def capped_lines(stream: _Lines, cap: int = MAX_STDIN_BYTES) -> Iterator[str]:
             return
         total += len(line.encode("utf-8", "surrogateescape"))
         if total > cap:
-            raise UsageError(f"standard input: more than {cap:,} bytes (the limit): split it")
+            raise UsageError(
+                _("standard input: more than {cap} bytes (the limit): split it").format(
+                    cap=f"{cap:,}"
+                )
+            )
         yield line
 
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from trainer.cli.common import (
     COMMANDS,
     EXIT_INVALID,
     UsageError,
+    error_line,
     validate_files,
 )
 from trainer.cli.options import add_db_argument
@@ -20,7 +21,6 @@ from trainer.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
-    from trainer.engine.pace import PaceTarget
 
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
@@ -76,77 +76,96 @@ def _percent(value: int) -> str:
     return f"{value}%"
 
 
-def pace_target_words(target: PaceTarget) -> str:
-    """A school's pace target for one format: "150 coups an hour, 6 s a seat settled"."""
-    parts = []
-    if target.coups_an_hour is not None:
-        parts.append(f"{target.coups_an_hour} coups an hour")
-    if target.seconds_a_seat is not None:
-        parts.append(f"{target.seconds_a_seat.normalize():f} s a seat settled")
-    return ", ".join(parts) or "none"
-
-
 def run_show(args: argparse.Namespace) -> int:
     from trainer.curriculum.catalogue import curriculum_path, load_curriculum
     from trainer.curriculum.loader import CurriculumFileError
-    from trainer.history.mastery import target_words
+    from trainer.words.pace import format_words, mastery_target_words, pace_target_words
 
     path = curriculum_path(args.curriculum)
     try:
         curriculum = load_curriculum(args.curriculum)
     except CurriculumFileError as exc:
         for line in exc.lines:
-            print(f"ezbac: error: {line}", file=sys.stderr)
+            print(error_line(line), file=sys.stderr)
         return EXIT_INVALID
     if args.file:
         sys.stdout.write(path.read_text(encoding="utf-8"))
         return 0
     print(f"{curriculum.name}  [{path}]")
     if curriculum.school:
-        print(f"School: {curriculum.school}")
+        print(_("School: {school}").format(school=curriculum.school))
     for fmt, target in curriculum.pace.items():
-        print(f"Pace target, {fmt.label}: {pace_target_words(target)}")
+        print(
+            _("Pace target, {format}: {target}").format(
+                format=format_words(fmt), target=pace_target_words(target)
+            )
+        )
     print(
-        "Modules open in order: each once the earlier ones are mastered."
+        _("Modules open in order: each once the earlier ones are mastered.")
         if curriculum.in_order
-        else "Modules open all at once."
+        else _("Modules open all at once.")
     )
     for n, module in enumerate(curriculum.modules, 1):
-        print(f"\n{n}. {module.title} ({module.id}): drills {', '.join(module.drills)}")
+        heading = _("{title} ({id}): drills {drills}").format(
+            title=module.title, id=module.id, drills=", ".join(module.drills)
+        )
+        print(f"\n{n}. {heading}")
         for goal in module.skills:
             r = goal.rule
-            print(
-                f"   - {goal.title}: {r.min_answers} answers, {_percent(r.accuracy)} of the last "
-                f"{r.recent} right, {target_words(r)} each  [{', '.join(goal.keys)}]"
+            rule = _(
+                "{answers} answers, {accuracy} of the last {recent} right, {target} each"
+            ).format(
+                answers=r.min_answers,
+                accuracy=_percent(r.accuracy),
+                recent=r.recent,
+                target=mastery_target_words(r),
             )
+            print(f"   - {goal.title}: {rule}  [{', '.join(goal.keys)}]")
     audition = curriculum.audition
     if audition is not None:
-        print(
-            f"\nAudition: a written part of {audition.written_questions} questions "
-            f"({audition.written_pass_mark}% to pass); a retake after {audition.retake_days} days"
-        )
-        for area in audition.areas:
-            drill = f" ({area.drill})" if area.drill else ""
-            run = area.in_a_row
-            row = (
-                ""
-                if run is None
-                else f"; {run.coups} coups in a row without {run.title}"
-                + (f" (else {run.at_most} at best)" if run.at_most else " (else it fails)")
-            )
-            print(f"   - {area.title}{drill}: {area.target_seconds:g} s an answer{row}")
-        grades = ", ".join(
-            f"{g.grade} {g.accuracy}% at {g.pace}% of the time"
-            + (" (retaken alone)" if g.retake else "")
-            for g in audition.rubric
-        )
-        print(f"   Grades: {grades}")
-        if audition.bands:
-            bands = ", ".join(f"{b.low}-{b.high} {b.name}" for b in audition.bands)
-            print(f"   Bands: {bands}; a score in none fails")
-        for red_line in audition.red_lines:
-            print(f"   Red line: {red_line.title}")
+        _show_audition(audition)
     return 0
+
+
+def _show_audition(audition: Any) -> None:
+    """The audition a curriculum sets, as ``curriculum show`` lists it."""
+    print(
+        "\n"
+        + _(
+            "Audition: a written part of {questions} questions ({mark}% to pass); a retake "
+            "after {days} days"
+        ).format(
+            questions=audition.written_questions,
+            mark=audition.written_pass_mark,
+            days=audition.retake_days,
+        )
+    )
+    for area in audition.areas:
+        drill = f" ({area.drill})" if area.drill else ""
+        run = area.in_a_row
+        row = ""
+        if run is not None:
+            row = "; " + (
+                _("{coups} coups in a row without {what} (else {most} at best)")
+                if run.at_most
+                else _("{coups} coups in a row without {what} (else it fails)")
+            ).format(coups=run.coups, what=run.title, most=run.at_most)
+        answer = _("{seconds} s an answer").format(seconds=f"{area.target_seconds:g}")
+        print(f"   - {area.title}{drill}: {answer}{row}")
+    grades = ", ".join(
+        (
+            _("{grade} {accuracy}% at {pace}% of the time (retaken alone)")
+            if g.retake
+            else _("{grade} {accuracy}% at {pace}% of the time")
+        ).format(grade=g.grade, accuracy=g.accuracy, pace=g.pace)
+        for g in audition.rubric
+    )
+    print("   " + _("Grades: {grades}").format(grades=grades))
+    if audition.bands:
+        bands = ", ".join(f"{b.low}-{b.high} {b.name}" for b in audition.bands)
+        print("   " + _("Bands: {bands}; a score in none fails").format(bands=bands))
+    for red_line in audition.red_lines:
+        print("   " + _("Red line: {title}").format(title=red_line.title))
 
 
 def run_validate(args: argparse.Namespace) -> int:
@@ -209,7 +228,7 @@ def run_progress(args: argparse.Namespace) -> int:
         curriculum = load_curriculum(args.curriculum)
     except CurriculumFileError as exc:
         for line in exc.lines:
-            print(f"ezbac: error: {line}", file=sys.stderr)
+            print(error_line(line), file=sys.stderr)
         return EXIT_INVALID
     where = resolve_db(args.db)
     if db_is_missing(where):

@@ -297,15 +297,31 @@ def run_preview(args: argparse.Namespace) -> int:  # noqa: C901 (the preview's k
             )
         return 0
 
-    limit = f", {format_amount_seconds(drill.time_limit)} per question" if drill.time_limit else ""
+    from trainer.words.said import say
+
+    limit = (
+        _(", {seconds} per question").format(seconds=format_amount_seconds(drill.time_limit))
+        if drill.time_limit
+        else ""
+    )
     print(f"{drill.id}: {drill.title}")
     from trainer.engine.house import DEFAULT_HOUSE
 
     # the house when the drill is dealt under another than the default one
-    house = f"house {drill.house.id}, " if drill.house != DEFAULT_HOUSE else ""
+    house = _("house {id}, ").format(id=drill.house.id) if drill.house != DEFAULT_HOUSE else ""
     print(
-        f"{drill.mode.value}, {house}{drill.decks} decks, pass mark {drill.pass_mark}%{limit}; "
-        f"{count} coups, seed {seed} (repeat with --seed {seed})"
+        _(
+            "{mode}, {house}{decks} decks, pass mark {mark}%{limit}; {count} coups, seed "
+            "{seed} (repeat with --seed {seed})"
+        ).format(
+            mode=_(_MODES.get(drill.mode.value, drill.mode.value)),
+            house=house,
+            decks=drill.decks,
+            mark=drill.pass_mark,
+            limit=limit,
+            count=count,
+            seed=seed,
+        )
     )
     for n, dc in enumerate(coups, 1):
         if n - 1 in notes:
@@ -314,19 +330,25 @@ def run_preview(args: argparse.Namespace) -> int:  # noqa: C901 (the preview's k
         player = " ".join(str(c) for c in coup.player.cards)
         banker = " ".join(str(c) for c in coup.banker.cards)
         print()
+        hands = _("Player {player} ({player_total}), Banker {banker} ({banker_total}): {outcome}")
         print(
-            f"{n:>3}. {' '.join(str(c) for c in coup.cards):<18}  Player {player} "
-            f"({coup.player.total}), Banker {banker} ({coup.banker.total}): "
-            f"{_outcome_label(ans['outcome'])}"
+            f"{n:>3}. {' '.join(str(c) for c in coup.cards):<18}  "
+            + hands.format(
+                player=player,
+                player_total=coup.player.total,
+                banker=banker,
+                banker_total=coup.banker.total,
+                outcome=say(_outcome_label(ans["outcome"])),
+            )
         )
-        print(f"     asks: {', '.join(_asks(drill, dc))}")
+        print("     " + _("asks: {steps}").format(steps=", ".join(_asks(drill, dc))))
         if dc.wagers:
             wagers = ", ".join(f"{b.value} {format_amount(a)}" for b, a in dc.wagers.items())
-            print(f"     wagers: {wagers}")
+            print("     " + _("wagers: {wagers}").format(wagers=wagers))
         for rule in ans["rules"]:
-            print(f"     - {rule}")
+            print(f"     - {say(rule)}")
         if dc.note:
-            print(f"     note: {dc.note}")
+            print("     " + _("note: {note}").format(note=dc.note))
     return 0
 
 
@@ -485,11 +507,15 @@ def _shoe_note(shoe: Any, number: int) -> str:
     came out; shoes after the first are numbered."""
     cut = next((sc.number for sc in shoe.coups if sc.cut_out_during), None)
     burn = (
-        "" if shoe.burn is None else f"burn: {shoe.burn.card} turned up, {shoe.burn.count} burned; "
+        ""
+        if shoe.burn is None
+        else _("burn: {card} turned up, {count} burned; ").format(
+            card=shoe.burn.card, count=shoe.burn.count
+        )
     )
-    return (
-        f"{f'shoe {number}: ' if number > 1 else ''}{burn}coups "
-        f"{shoe.coups[0].number}-{shoe.coups[-1].number}, the cut card out in coup {cut}"
+    shown = _("shoe {number}: ").format(number=number) if number > 1 else ""
+    return shown + _("{burn}coups {first}-{last}, the cut card out in coup {cut}").format(
+        burn=burn, first=shoe.coups[0].number, last=shoe.coups[-1].number, cut=cut
     )
 
 

@@ -58,14 +58,20 @@ def run_copy(args: argparse.Namespace) -> int:
         _apart(source, destination)
         with open_history(source, readonly=True) as src:
             if not any(counts(src)):  # before DST is created: there is nothing to move
-                raise UsageError(f"{source}: no sessions or answers to copy")
+                raise UsageError(
+                    _("{source}: no sessions or answers to copy").format(source=source)
+                )
             with open_history(destination) as dst:
                 copied = copy_history(src, dst)
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     print(
-        f"copied {copied.sessions} sessions and {copied.answers} answers from {source} to "
-        f"{destination} (counts checked)"
+        _(
+            "copied {sessions} sessions and {answers} answers from {source} to {destination} "
+            "(counts checked)"
+        ).format(
+            sessions=copied.sessions, answers=copied.answers, source=source, destination=destination
+        )
     )
     return 0
 

@@ -126,8 +126,10 @@ def run_show(args: argparse.Namespace) -> int:
     if house is None:
         return EXIT_USAGE
     if args.summary:
+        from trainer.words.house import summary
+
         print(f"{house.id}: {house.name}")
-        for line in house.summary:
+        for line in summary(house):
             print(f"  {line}")
         return 0
     sys.stdout.write(house_yaml(house))

@@ -12,7 +12,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from trainer.cli.common import UsageError
+from trainer.cli.common import UsageError, error_joiner
 from trainer.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -156,7 +156,7 @@ def house_of_args(args: argparse.Namespace) -> House:
             house = find_house(args.house)
         except HouseFileError as exc:
             # every problem, each on its own 'ezbac: error:' line, as `drills preview` does
-            raise UsageError("\nezbac: error: ".join(exc.lines)) from None
+            raise UsageError(error_joiner().join(exc.lines)) from None
         except HouseNotFoundError as exc:
             raise UsageError(f"--house: {exc}") from None
     if getattr(args, "decks", None) is not None:

@@ -91,3 +91,72 @@ def pad(text: str, width: int, align: str = "<") -> str:
     ASCII, counting a wide character as two."""
     room = " " * max(0, width - columns(text))
     return text + room if align == "<" else room + text
+
+
+#: Closing punctuation of East Asian text: kept on the line of the character before it.
+_CLOSING = frozenset("，。、；：）」』！？》〉】’”,.;:)!?")
+
+
+def _is_wide(ch: str) -> bool:
+    from unicodedata import east_asian_width
+
+    return east_asian_width(ch) in ("W", "F")
+
+
+def _breaks(ch: str) -> bool:
+    """Whether a line may break beside ``ch``: a Chinese character, written without spaces
+    (Korean words are spaced, so a Hangul syllable is part of its word)."""
+    hangul = "\uac00" <= ch <= "\ud7a3" or "\u1100" <= ch <= "\u11ff" or "\u3130" <= ch <= "\u318f"
+    return _is_wide(ch) and not hangul
+
+
+def has_wide(text: str) -> bool:
+    """Whether ``text`` holds a character that takes two columns."""
+    return any(_is_wide(ch) for ch in text)
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` terminal columns: between words, and between
+    two Chinese characters (written without spaces), never before closing punctuation.
+    Text with no wide character is wrapped as ``textwrap.wrap`` does it, so English stays
+    as it always was."""
+    import re
+    import textwrap
+
+    if not has_wide(text):
+        return textwrap.wrap(text, width)
+    tokens: list[str] = []
+    for word in re.findall(r"\s+|[^\s]+", text.strip()):
+        if word.isspace():
+            tokens.append(" ")
+            continue
+        for ch in re.findall(r".", word):
+            if (
+                tokens
+                and tokens[-1] != " "
+                and (ch in _CLOSING or not (_breaks(ch) or _breaks(tokens[-1][-1])))
+            ):
+                tokens[-1] += ch  # a word's next letter, or punctuation after a character
+            else:
+                tokens.append(ch)
+    lines: list[str] = []
+    line, spaced = "", False
+    for token in tokens:
+        if token == " ":
+            spaced = bool(line)
+            continue
+        joined = line + (" " if spaced else "") + token
+        if line and columns(joined) > width:
+            lines.append(line)
+            line = token
+        else:
+            line = joined
+        spaced = False
+    if line:
+        lines.append(line)
+    return lines
+
+
+def fill(text: str, width: int = 70) -> str:
+    """``wrap`` joined by line breaks, as ``textwrap.fill``."""
+    return "\n".join(wrap(text, width))

@@ -16,12 +16,35 @@ from typing import Any, ClassVar, NoReturn
 from trainer import __version__
 from trainer.cli.common import COMMANDS, EXIT_USAGE, command_module, shorten
 from trainer.cli.options import add_db_argument
-from trainer.i18n import LANGUAGES, N_, _
+from trainer.i18n import LANGUAGES, N_, _, ngettext
 
 #: The most arguments one command line (or one line of `audit -`) may have: a coup written
 #: out whole needs a few hundred at most, and argparse's time grows with the square of the
 #: options given (40,000 repeated --seat took 4 minutes).
 MAX_ARGUMENTS = 1000
+
+#: argparse's own words in its errors, declared for the catalogue: argparse looks each up
+#: through ``argparse._`` (``gettext`` by default), which ``trainer.i18n`` answers below, so
+#: "expected one argument" and the like read in the language spoken.
+ARGPARSE_WORDS = (
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("expected one argument"),
+    N_("expected at least one argument"),
+    N_("expected at most one argument"),
+    N_("ignored explicit argument %r"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("can't open '%(filename)s': %(error)s"),
+)
+argparse._ = _  # type: ignore[attr-defined]  # its messages through the language spoken
+argparse.ngettext = ngettext  # type: ignore[attr-defined]
+#: argparse's one message with a count, for the catalogue (its plural by the language's rule).
+_ARGPARSE_COUNTED = ngettext("expected %s argument", "expected %s arguments", 2)
 
 #: Where a parse keeps the options ``StoreOnce`` has seen (removed once the parse ends).
 _SEEN = "_ezbac_given"
@@ -60,6 +83,36 @@ class Formatter(argparse.RawDescriptionHelpFormatter):
         prefix: str | None = None,
     ) -> None:
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+    def _format_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None,
+    ) -> str:
+        from trainer.cli.output import columns
+
+        extra = 0 if prefix is None else columns(prefix) - len(prefix)  # "用法：" takes 6
+        self._width -= extra
+        try:
+            return super()._format_usage(usage, actions, groups, prefix)
+        finally:
+            self._width += extra
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        from trainer.cli.output import has_wide, wrap
+
+        if "\n" in text or not has_wide(text):  # written as it is to be shown
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line for line in wrap(text, width - len(indent)))
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        from trainer.cli.output import has_wide, wrap
+
+        if not has_wide(text):
+            return super()._split_lines(text, width)
+        return wrap(self._whitespace_matcher.sub(" ", text).strip(), width)
 
     def _format_action_invocation(self, action: argparse.Action) -> str:
         if isinstance(action, _LangTaken):

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from trainer.cli.common import COMMANDS, UsageError
+from trainer.i18n import _
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -27,17 +28,21 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
 
     parser = sub.add_parser(
         "people",
-        help=COMMANDS["people"],
+        help=_(COMMANDS["people"]),
         description=(
-            "The roster of a school's history: who may sign in, as a trainee or an "
-            "instructor, and whether the trainer asks them to. Secrets (a PIN or a "
-            "passphrase) are read from the terminal, never from the command line."
+            _(
+                "The roster of a school's history: who may sign in, as a trainee or an "
+                "instructor, and whether the trainer asks them to. Secrets (a PIN or a "
+                "passphrase) are read from the terminal, never from the command line."
+            )
         ),
         epilog=(
-            "a school turns sign-in on:\n"
-            "  ezbac people add 'Ana Ruiz' --role instructor   (asks her PIN twice)\n"
-            "  ezbac people add 'Bo Lind'\n"
-            "  ezbac people signin on --idle 5"
+            _(
+                "a school turns sign-in on:\n"
+                "  ezbac people add 'Ana Ruiz' --role instructor   (asks her PIN twice)\n"
+                "  ezbac people add 'Bo Lind'\n"
+                "  ezbac people signin on --idle 5"
+            )
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -50,13 +55,13 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         add_db_argument(made)
         return made
 
-    add = action("add", "put a person on the roster (asks their PIN or passphrase)")
+    add = action("add", _("put a person on the roster (asks their PIN or passphrase)"))
     add.add_argument("name", metavar="NAME")
     add.add_argument(
         "--role",
         choices=("trainee", "instructor"),
         default="trainee",
-        help="trainee (default) or instructor; the first person must be an instructor",
+        help=_("trainee (default) or instructor; the first person must be an instructor"),
     )
     add.add_argument(
         "--language",
@@ -64,42 +69,44 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         help="the language the trainer speaks to them once signed in (default: the terminal's)",
     )
     add.set_defaults(handler=run_add)
-    listing = action("list", "everyone on the roster, and whether sign-in is on")
+    listing = action("list", _("everyone on the roster, and whether sign-in is on"))
     listing.set_defaults(handler=run_list)
-    rename = action("rename", "call a person by another name (their history follows)")
+    rename = action("rename", _("call a person by another name (their history follows)"))
     rename.add_argument("name", metavar="NAME")
     rename.add_argument("new_name", metavar="NEW_NAME")
     rename.set_defaults(handler=run_rename)
-    reset = action("reset", "give a person a new PIN or passphrase (and lift any lock)")
+    reset = action("reset", _("give a person a new PIN or passphrase (and lift any lock)"))
     reset.add_argument("name", metavar="NAME")
     reset.set_defaults(handler=run_reset)
-    language = action("language", "the language the trainer speaks to a person once they sign in")
+    language = action(
+        "language", _("the language the trainer speaks to a person once they sign in")
+    )
     language.add_argument("name", metavar="NAME")
     language.add_argument(
         "language",
         metavar="LANG",
-        help="zh_Hans, zh_Hant, vi, ko or en; 'terminal': whatever each terminal speaks",
+        help=_("zh_Hans, zh_Hant, vi, ko or en; 'terminal': whatever each terminal speaks"),
     )
     language.set_defaults(handler=run_language)
-    retire = action("retire", "stop a person signing in; their history is kept")
+    retire = action("retire", _("stop a person signing in; their history is kept"))
     retire.add_argument("name", metavar="NAME")
-    retire.add_argument("--back", action="store_true", help="let a retired person back in")
+    retire.add_argument("--back", action="store_true", help=_("let a retired person back in"))
     retire.set_defaults(handler=run_retire)
-    link = action("link", "file an old trainee name's history under a roster person")
-    link.add_argument("old_name", metavar="OLDNAME", help="a name runs were stored under")
-    link.add_argument("name", metavar="PERSON", help="the roster person it was")
+    link = action("link", _("file an old trainee name's history under a roster person"))
+    link.add_argument("old_name", metavar="OLDNAME", help=_("a name runs were stored under"))
+    link.add_argument("name", metavar="PERSON", help=_("the roster person it was"))
     link.set_defaults(handler=run_link)
-    signin = action("signin", "turn sign-in on or off for every terminal on this history")
-    signin.add_argument("state", metavar="STATE", choices=("on", "off"), help="on or off")
+    signin = action("signin", _("turn sign-in on or off for every terminal on this history"))
+    signin.add_argument("state", metavar="STATE", choices=("on", "off"), help=_("on or off"))
     signin.add_argument(
         "--idle",
         type=lambda text: whole_number(text, 1, 240),
         metavar="MIN",
-        help="sign out after MIN idle minutes (1 to 240; default 5)",
+        help=_("sign out after MIN idle minutes (1 to 240; default 5)"),
     )
     signin.set_defaults(handler=run_signin)
-    roles = action("sql-roles", "the PostgreSQL roles for terminals and reports (printed)")
-    roles.add_argument("--apply", action="store_true", help="create them on the server")
+    roles = action("sql-roles", _("the PostgreSQL roles for terminals and reports (printed)"))
+    roles.add_argument("--apply", action="store_true", help=_("create them on the server"))
     roles.add_argument("--terminals", default="ezbac_terminal", metavar="ROLE")
     roles.add_argument("--reports", default="ezbac_reports", metavar="ROLE")
     roles.set_defaults(handler=run_sql_roles)

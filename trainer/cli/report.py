@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from trainer.cli.common import COMMANDS, UsageError
+from trainer.cli.common import COMMANDS, UsageError, error_joiner
 from trainer.cli.options import add_db_argument, since_from
 from trainer.i18n import _
 
@@ -85,7 +85,9 @@ def run(args: argparse.Namespace) -> int:
     curriculum = _curriculum(args.curriculum) if args.path else None
     path = resolve_db(args.db)
     if db_is_missing(path) and not db_path_is_explicit(args.db):
-        message = f"No training history yet ({path} does not exist): train a drill first."
+        message = _("No training history yet ({path} does not exist): train a drill first.").format(
+            path=path
+        )
         return _nothing(args, since, message)
     try:
         with open_history(path, readonly=True) as store:  # reading never changes the file
@@ -96,18 +98,41 @@ def run(args: argparse.Namespace) -> int:
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     if text is None:
-        from trainer.engine.errors import quote  # only here: loading the engine costs 0.1 s
-
-        who = f" for trainee {quote(args.trainee)}" if args.trainee else ""
-        when = f" since {args.since}" if args.since else ""
-        what = "No runs" if args.attempts else "No answers"
-        message = f"{what} recorded{who}{when} in {path}."
+        message = _nothing_recorded(args, path)
         if known:
             shown = ", ".join(known[:10]) + (", ..." if len(known) > 10 else "")
-            message += f" Trainees on record: {shown}."
+            message += " " + _("Trainees on record: {names}.").format(names=shown)
         return _nothing(args, since, message)
     sys.stdout.write(text)
     return 0
+
+
+def _nothing_recorded(args: argparse.Namespace, path: object) -> str:
+    """ "No answers recorded for trainee 'ana' since 2024-09-01 in PATH." in the language."""
+    from trainer.engine.errors import quote  # only here: loading the engine costs 0.1 s
+
+    runs = bool(args.attempts)
+    if args.trainee and args.since:
+        text = (
+            _("No runs recorded for trainee {name} since {date} in {path}.")
+            if runs
+            else _("No answers recorded for trainee {name} since {date} in {path}.")
+        )
+    elif args.trainee:
+        text = (
+            _("No runs recorded for trainee {name} in {path}.")
+            if runs
+            else _("No answers recorded for trainee {name} in {path}.")
+        )
+    elif args.since:
+        text = (
+            _("No runs recorded since {date} in {path}.")
+            if runs
+            else _("No answers recorded since {date} in {path}.")
+        )
+    else:
+        text = _("No runs recorded in {path}.") if runs else _("No answers recorded in {path}.")
+    return text.format(name=quote(args.trainee or ""), date=args.since, path=path)
 
 
 def named_trainee(store: HistoryStore, typed: str) -> str:
@@ -172,4 +197,4 @@ def _curriculum(option: str | None) -> Curriculum:
     try:
         return load_curriculum(option)
     except CurriculumFileError as exc:
-        raise UsageError("\nezbac: error: ".join(exc.lines)) from None
+        raise UsageError(error_joiner().join(exc.lines)) from None

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from trainer.cli.common import COMMANDS, EXIT_INVALID, UsageError
 from trainer.cli.options import add_db_argument, whole_number
-from trainer.i18n import _
+from trainer.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -249,56 +249,82 @@ def _san(name: str) -> str:
 
 
 def _plan_text(plan: Plan, name: str) -> str:
-    sites = "1 site" if plan.sites == 1 else f"{plan.sites} sites, {plan.at_site} a site at most"
-    lines = [f"ezbac school plan: {plan.trainers} trainers ({sites})", ""]
+    sites = (
+        _("1 site")
+        if plan.sites == 1
+        else _("{sites} sites, {most} a site at most").format(sites=plan.sites, most=plan.at_site)
+    )
+    lines = [
+        _("ezbac school plan: {trainers} trainers ({sites})").format(
+            trainers=plan.trainers, sites=sites
+        ),
+        "",
+    ]
     if plan.pooled:
         lines += [
-            "PgBouncer at each site (/etc/pgbouncer/pgbouncer.ini, [pgbouncer] section):",
+            _("PgBouncer at each site (/etc/pgbouncer/pgbouncer.ini, [pgbouncer] section):"),
             "  pool_mode = transaction",
-            f"  max_client_conn = {plan.max_client_conn}"
-            f"   ; Debian's default {DEBIAN_MAX_CLIENT_CONN} refuses the trainers past it",
+            f"  max_client_conn = {plan.max_client_conn}   ; "
+            + _("Debian's default {default} refuses the trainers past it").format(
+                default=DEBIAN_MAX_CLIENT_CONN
+            ),
             f"  default_pool_size = {plan.pool_size}",
             f"  max_db_connections = {plan.pool_size}",
             f"  query_wait_timeout = {QUERY_WAIT_MOST}",
             f"  listen_backlog = {plan.listen_backlog}",
-            f"  and open files for it: {plan.open_files} (systemd's default {OPEN_FILES} is enough)"
-            if plan.open_files <= OPEN_FILES
-            else f"  and open files for it: LimitNOFILE={plan.open_files} "
-            "(systemctl edit pgbouncer, [Service] section)",
+            "  "
+            + (
+                _("and open files for it: {files} (systemd's default {default} is enough)")
+                if plan.open_files <= OPEN_FILES
+                else _(
+                    "and open files for it: LimitNOFILE={files} (systemctl edit pgbouncer, "
+                    "[Service] section)"
+                )
+            ).format(files=plan.open_files, default=OPEN_FILES),
             "",
         ]
     else:
         lines += [
-            f"No pooler needed for {plan.trainers} trainers on one server "
-            f"(one is past {DIRECT_MOST}: see docs/schools.md).",
+            _(
+                "No pooler needed for {trainers} trainers on one server (one is past {most}: "
+                "see docs/schools.md)."
+            ).format(trainers=plan.trainers, most=DIRECT_MOST),
             "",
         ]
     need = plan.max_connections
     why = (
-        f"{plan.sites} pooler{'s' * (plan.sites > 1)} x {plan.pool_size}"
+        ngettext("{sites} pooler x {size}", "{sites} poolers x {size}", plan.sites).format(
+            sites=plan.sites, size=plan.pool_size
+        )
         if plan.pooled
-        else f"{plan.trainers} trainers"
+        else _("{trainers} trainers").format(trainers=plan.trainers)
     )
     enough = (
-        f"Debian's default {DEBIAN_MAX_CONNECTIONS} is enough"
+        _("Debian's default {default} is enough")
         if need <= DEBIAN_MAX_CONNECTIONS
-        else f"more than Debian's default {DEBIAN_MAX_CONNECTIONS}"
-    )
+        else _("more than Debian's default {default}")
+    ).format(default=DEBIAN_MAX_CONNECTIONS)
     lines += [
-        "PostgreSQL, one server for every site (postgresql.conf):",
-        f"  max_connections = {max(need, DEBIAN_MAX_CONNECTIONS)}"
-        f"   ; needs {need}: {why}, {RESERVED} for superusers, {SPARE} spare ({enough})",
+        _("PostgreSQL, one server for every site (postgresql.conf):"),
+        f"  max_connections = {max(need, DEBIAN_MAX_CONNECTIONS)}   ; "
+        + _("needs {need}: {why}, {reserved} for superusers, {spare} spare ({enough})").format(
+            need=need, why=why, reserved=RESERVED, spare=SPARE, enough=enough
+        ),
         "",
-        "nginx in front of ezbac serve at each site (/etc/nginx/nginx.conf):",
+        _("nginx in front of ezbac serve at each site (/etc/nginx/nginx.conf):"),
         f"  worker_rlimit_nofile {2 * plan.worker_connections};",
         f"  events {{ worker_connections {plan.worker_connections}; }}",
         "",
-        f"The TLS certificate for {name}, self-signed, with its subjectAltName (Chromium",
-        "refuses a certificate without one):",
+        *_(
+            "The TLS certificate for {name}, self-signed, with its subjectAltName (Chromium\n"
+            "refuses a certificate without one):"
+        )
+        .format(name=name)
+        .split("\n"),
         "  openssl req -x509 -newkey rsa:2048 -nodes -days 365 "
         f"-subj /CN={name} -addext subjectAltName={_san(name)} -keyout key.pem -out cert.pem",
         "",
-        "Then check the running set-up:",
+        _("Then check the running set-up:"),
         f"  ezbac school check --trainers {plan.trainers}"
         + (f" --sites {plan.sites}" if plan.sites > 1 else "")
         + f" --db postgresql://USER@HOST:PORT/DB --tls {name}:443",
@@ -327,11 +353,17 @@ def run_check(args: argparse.Namespace) -> int:
     from trainer.cli.common import shorten
 
     for line in problems:  # no password, whoever worded the line (libpq quotes addresses)
-        print(shorten(f"problem: {line}"))
+        print(shorten(_("problem: {problem}").format(problem=line)))
     if problems:
-        print(f"{len(problems)} problem{'s' * (len(problems) > 1)} for {plan.trainers} trainers")
+        print(
+            ngettext(
+                "{count} problem for {trainers} trainers",
+                "{count} problems for {trainers} trainers",
+                len(problems),
+            ).format(count=len(problems), trainers=plan.trainers)
+        )
         return EXIT_INVALID
-    print(f"ok: enough for {plan.trainers} trainers")
+    print(_("ok: enough for {trainers} trainers").format(trainers=plan.trainers))
     return 0
 
 

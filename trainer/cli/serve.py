@@ -166,27 +166,35 @@ def run(args: argparse.Namespace) -> int:
     if signin is None:  # a full server: each tab's trainer waits for a slot and says so
         if not _loopback(args.host) and not open_to_anyone:
             raise UsageError(
-                f"{db}: every connection slot of the history server is taken, so whether "
-                f"sign-in is on cannot be read, and --host {args.host[:40]!r} reaches beyond "
-                "this machine: try again in a while, or put a pooler in front of it "
-                "(docs/schools.md)"
+                _(
+                    "{db}: every connection slot of the history server is taken, so whether "
+                    "sign-in is on cannot be read, and --host {host} reaches beyond this "
+                    "machine: try again in a while, or put a pooler in front of it "
+                    "(docs/schools.md)"
+                ).format(db=db, host=repr(args.host[:40]))
             )
         print(
-            f"ezbac serve: warning: {db}: every connection slot of the history server is "
-            "taken: each tab waits for one and says so in the page",
+            _(
+                "ezbac serve: warning: {db}: every connection slot of the history server is "
+                "taken: each tab waits for one and says so in the page"
+            ).format(db=db),
             file=sys.stderr,
         )
     elif not _loopback(args.host) and not signin and not open_to_anyone:
         raise UsageError(
-            f"--host: {args.host[:40]!r} reaches beyond this machine, and sign-in is off: "
-            "turn it on (ezbac people signin on) or say --open-to-anyone"
+            _(
+                "--host: {host} reaches beyond this machine, and sign-in is off: turn it on "
+                "(ezbac people signin on) or say --open-to-anyone"
+            ).format(host=repr(args.host[:40]))
         )
     else:
         _create_history(db)
     if args.host in ALL_INTERFACES and not signin:
         print(
-            f"ezbac serve: warning: listening on all interfaces ({args.host or '*'}): anyone "
-            f"who can reach this machine on port {args.port} can train and write to {db}",
+            _(
+                "ezbac serve: warning: listening on all interfaces ({host}): anyone who can "
+                "reach this machine on port {port} can train and write to {db}"
+            ).format(host=args.host or "*", port=args.port, db=db),
             file=sys.stderr,
         )
     launch = ["exec", shlex.quote(sys.executable), "-m", "trainer"]
@@ -199,10 +207,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return server.run()
     except OSError as exc:  # lost a race for the port since the check above
-        raise UsageError(
-            f"{_culprit(exc)}: cannot listen on {_where(args.host, args.port)}: "
-            f"{exc.strerror or exc}"
-        ) from None
+        raise UsageError(_cannot_listen(exc, args.host, args.port)) from None
 
 
 def _history_path(flag: str | None) -> tuple[Location, bool | None]:
@@ -267,24 +272,32 @@ def _check_can_listen(host: str, port: int) -> None:
     error before anything starts."""
     shown = repr(host[:40]) + (f"... ({len(host)} characters)" if len(host) > 40 else "")
     if len(host) > 253 or not host.isprintable():  # no host name is longer (RFC 1035)
-        raise UsageError(f"--host: {shown} is not a host name or address")
+        raise UsageError(_("--host: {host} is not a host name or address").format(host=shown))
     try:
         infos = socket.getaddrinfo(
             host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
         )
     except socket.gaierror as exc:
-        raise UsageError(f"--host: cannot listen on {shown}: {exc.strerror}") from None
+        raise UsageError(
+            _("--host: cannot listen on {host}: {why}").format(host=shown, why=exc.strerror)
+        ) from None
     except UnicodeError:  # a label over 63 characters, or one IDNA cannot encode
-        raise UsageError(f"--host: {shown} is not a host name or address") from None
-    family, kind, proto, _, address = infos[0]
+        raise UsageError(
+            _("--host: {host} is not a host name or address").format(host=shown)
+        ) from None
+    family, kind, proto, _name, address = infos[0]
     try:
         with socket.socket(family, kind, proto) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as aiohttp does
             probe.bind(address)
     except OSError as exc:
-        raise UsageError(
-            f"{_culprit(exc)}: cannot listen on {_where(host, port)}: {exc.strerror or exc}"
-        ) from None
+        raise UsageError(_cannot_listen(exc, host, port)) from None
+
+
+def _cannot_listen(exc: OSError, host: str, port: int) -> str:
+    return _("{option}: cannot listen on {where}: {why}").format(
+        option=_culprit(exc), where=_where(host, port), why=exc.strerror or exc
+    )
 
 
 def _culprit(exc: OSError) -> str:
@@ -404,10 +417,13 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
 
         async def on_startup(self, app: web.Application) -> None:
             if self.host in ALL_INTERFACES:
-                where = f"http://<this machine's address>:{self.port}"
+                where = _("http://<this machine's address>:{port}").format(port=self.port)
             else:
                 where = f"http://{_where(self.host, self.port)}"
-            print(f"ezbac serve: the trainer is at {where} (Ctrl+C stops)", flush=True)
+            print(
+                _("ezbac serve: the trainer is at {where} (Ctrl+C stops)").format(where=where),
+                flush=True,
+            )
             self._refill_later()
 
         async def handle_index(self, request: web.Request) -> Any:
@@ -575,7 +591,7 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
             if self.stopped_by is not None:
                 from trainer.signals import exit_status  # 128 + n, as the trainer's
 
-                print("ezbac serve: stopped", file=sys.stderr)
+                print(_("ezbac serve: stopped"), file=sys.stderr)
                 return exit_status(self.stopped_by)
             return 0
 

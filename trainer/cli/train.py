@@ -12,8 +12,8 @@ import sys
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
-from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError
-from trainer.i18n import _
+from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError, error_joiner, error_line
+from trainer.i18n import N_, _
 
 if TYPE_CHECKING:
     import argparse
@@ -101,14 +101,18 @@ def signin_on(recorder: Recorder) -> bool:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise UsageError(
-                    f"{recorder.store.path}: every connection slot of the history server has "
-                    f"been taken for {START_WAIT_SECONDS:g} s: try again in a while, or put a "
-                    "pooler in front of it (docs/schools.md)"
+                    _(
+                        "{path}: every connection slot of the history server has been taken "
+                        "for {seconds} s: try again in a while, or put a pooler in front of it "
+                        "(docs/schools.md)"
+                    ).format(path=recorder.store.path, seconds=f"{START_WAIT_SECONDS:g}")
                 ) from None
             if not said:
                 _say(
-                    "ezbac: every connection slot of the history server is taken: "
-                    f"waiting up to {START_WAIT_SECONDS:g} s for one"
+                    _(
+                        "ezbac: every connection slot of the history server is taken: waiting "
+                        "up to {seconds} s for one"
+                    ).format(seconds=f"{START_WAIT_SECONDS:g}")
                 )
                 said = True
             time.sleep(min(left, 0.2))  # the store itself asks the server after its pause
@@ -132,7 +136,7 @@ def run_train(args: argparse.Namespace) -> int:
         drill = load_drill(args.drill)
     except DrillFileError as exc:  # every problem, one a line, as `ezbac drills validate`
         for line in exc.lines:
-            print(f"ezbac: error: {line}", file=sys.stderr)
+            print(error_line(line), file=sys.stderr)
         return EXIT_USAGE
     except (ValueError, OSError) as exc:
         raise UsageError(_one_line(exc)) from None
@@ -144,10 +148,10 @@ def run_train(args: argparse.Namespace) -> int:
         try:
             drill = under_house(drill, house_of_args(args))
         except HouseLimitError as exc:
-            raise UsageError("\nezbac: error: ".join(exc.problems)) from None
+            raise UsageError(error_joiner().join(exc.problems)) from None
     recorder = history_recorder(args.db, args.curriculum)
     if trainee is not None and signin_on(recorder):
-        raise UsageError(NO_TRAINEE)
+        raise UsageError(_(NO_TRAINEE))
     return _run(args.db, recorder, start=drill, trainee=trainee, seed=args.seed)
 
 
@@ -157,7 +161,7 @@ def open_home(db: str | None) -> int:
 
 
 #: With sign-in on, nobody trains under a name typed on the command line.
-NO_TRAINEE = (
+NO_TRAINEE = N_(
     "--trainee: sign-in is on for this history: each person signs in at the trainer's first screen"
 )
 
@@ -169,19 +173,23 @@ def run_review(args: argparse.Namespace, trainee: str | None) -> int:
 
     if args.questions is not None and not 1 <= args.questions <= MAX_QUESTIONS:
         raise UsageError(
-            f"--questions: a review is 1 to {MAX_QUESTIONS} questions, not {args.questions}"
+            _("--questions: a review is 1 to {most} questions, not {given}").format(
+                most=MAX_QUESTIONS, given=args.questions
+            )
         )
     recorder = history_recorder(args.db, args.curriculum)
     if signin_on(recorder):
         raise UsageError(
-            NO_TRAINEE
+            _(NO_TRAINEE)
             if trainee
-            else "train review: sign-in is on for this history: sign in at the trainer "
-            "(ezbac) and press r for your review"
+            else _(
+                "train review: sign-in is on for this history: sign in at the trainer "
+                "(ezbac) and press r for your review"
+            )
         )
     name = trainee or load_settings().settings.trainee.strip()
     if not name:
-        raise UsageError("train review: whose review? give --trainee NAME")
+        raise UsageError(_("train review: whose review? give --trainee NAME"))
     try:
         drill = recorder.review(name, None, args.questions)
     except NothingDueError as exc:

@@ -18,8 +18,9 @@ from trainer.engine.dealt import (
 )
 from trainer.engine.deviation import Deviation, DeviationKind
 from trainer.engine.house import House
-from trainer.engine.irregularities import CALL_THE_FLOOR, CONFIRMED
+from trainer.engine.irregularities import CONFIRMED
 from trainer.engine.money import format_amount
+from trainer.engine.said import Said
 from trainer.engine.settlement import Bet
 from trainer.engine.table import (
     Layout,
@@ -37,10 +38,10 @@ def _gap_step(dealt: Dealt, cards: int) -> int:
 
 def _moment_words(cards: int, moment: Moment | None = None) -> str:
     if moment is Moment.RESULT:
-        return "after the result"
+        return Said("after the result")
     if cards == 0:
-        return "at no more bets" if moment is Moment.BETS else "before the first card"
-    return f"after card {cards}"
+        return Said("at no more bets") if moment is Moment.BETS else Said("before the first card")
+    return Said("after card {number}", number=cards)
 
 
 #: The violations a seat's bets make by themselves: the audit checks them on the layout.
@@ -89,12 +90,26 @@ def bets_in_action(
         if f.violation in (Violation.PRESSING, Violation.WITHDRAWN):
             sign = 1 if f.violation is Violation.PRESSING else -1
             wagers[key] += _ZERO if f.response is not None else sign * f.wager
-            what = "pressed by" if sign > 0 else "pulled back by"
-            how = "let play" if f.response is None else _STOPPED_WORDS[f.response][0]
+            said = {
+                "seat": f.seat,
+                "bet": f.bet.label,
+                "wager": format_amount(keyed[key]),
+                "amount": format_amount(f.wager),
+                "how": Said("let play") if f.response is None else _STOPPED_HOW[f.response],
+                "plays": format_amount(max(wagers[key], _ZERO)),
+            }
             notes[key] = (
-                f"seat {f.seat} {f.bet.label} {format_amount(keyed[key])} was "
-                f"{what} {format_amount(f.wager)} after the first card, {how}: it plays at "
-                f"{format_amount(max(wagers[key], _ZERO))}"
+                Said(
+                    "seat {seat} {bet} {wager} was pressed by {amount} after the first card, "
+                    "{how}: it plays at {plays}",
+                    **said,
+                )
+                if sign > 0
+                else Said(
+                    "seat {seat} {bet} {wager} was pulled back by {amount} after the first card, "
+                    "{how}: it plays at {plays}",
+                    **said,
+                )
             )
         elif f.violation is not Violation.PINCHING and f.response is not None:
             wagers[key] = _ZERO
@@ -123,29 +138,46 @@ def at_no_more_bets(dealt: Dealt, layout: Layout) -> list[tuple[Bet, Decimal]]:
     return [(b, w) for s, b, w in layout.bets() if (s, b) not in gone]
 
 
+#: How a bet that was pressed or pulled back was stopped, as a note says it.
+_STOPPED_HOW = {
+    Response.REFUSE: Said("refused"),
+    Response.RETURN: Said("returned"),
+    Response.FLOOR: Said("sent to the floor"),
+}
+
 _STOPPED_WORDS = {
-    Response.REFUSE: ("refused", "leave it out: it was given back"),
-    Response.RETURN: ("returned", "leave it out: it was given back"),
-    Response.FLOOR: ("sent to the floor", "leave it out: the floor rules on it"),
+    Response.REFUSE: (
+        Said("{bet} {wager} was refused ({violation}): it does not play"),
+        Said("leave it out: it was given back"),
+    ),
+    Response.RETURN: (
+        Said("{bet} {wager} was returned ({violation}): it does not play"),
+        Said("leave it out: it was given back"),
+    ),
+    Response.FLOOR: (
+        Said("{bet} {wager} was sent to the floor ({violation}): it does not play"),
+        Said("leave it out: the floor rules on it"),
+    ),
 }
 
 
 def not_in_action_deviation(a: BetAction, f: Foul, step: int) -> Deviation:
     """A bet settled that does not play: refused, returned or sent to the floor, or
     withdrawn in full and let go."""
-    bet = f"seat {a.seat} {a.bet.label}"
+    bet = Said("seat {seat} {bet}", seat=a.seat, bet=a.bet.label)
+    wager = format_amount(f.wager or _ZERO)
+    rule: str
     if f.response is None:
-        rule = (
-            f"{bet}: {format_amount(f.wager or _ZERO)} was taken back after the first card "
-            "and the dealer let it go: nothing on it plays"
+        rule = Said(
+            "{bet}: {wager} was taken back after the first card and the dealer let it go: "
+            "nothing on it plays",
+            bet=bet,
+            wager=wager,
         )
-        right = "leave it out: it was taken back"
+        right: str = Said("leave it out: it was taken back")
     else:
-        did, right = _STOPPED_WORDS[f.response]
-        rule = (
-            f"{bet} {format_amount(f.wager or _ZERO)} was {did} ({f.violation.short}): "
-            "it does not play"
-        )
+        template, right = _STOPPED_WORDS[f.response]
+        rule = Said(template.template, bet=bet, wager=wager, violation=f.violation.short)
     return Deviation(DeviationKind.NOT_IN_ACTION, step, did_words(a), right, rule)
 
 
@@ -183,21 +215,25 @@ def foul_deviations(
             right = None
         if f.response is right:
             continue
-        at = f"{f.where()} ({_moment_words(f.cards, f.violation.moment)})"
+        at = Said(
+            "{where} ({moment})", where=f.where(), moment=_moment_words(f.cards, f.violation.moment)
+        )
+        rule: str
+        right_text: str
         if right is None:
             why = (
                 _within_differential(house, table)
                 if legal and f.violation is Violation.DIFFERENTIAL
-                else "the bet is within this table's limits"
+                else Said("the bet is within this table's limits")
                 if legal
-                else "the house lets it play"
+                else Said("the house lets it play")
                 if house.violation_exists(f.violation)
-                else "this table's limits do not make it a violation"
+                else Said("this table's limits do not make it a violation")
             )
             kind, rule, right_text = (
                 DeviationKind.LEGAL_BET_STOPPED,
-                f"{house.name}: {why}",
-                "let it play",
+                Said("{house}: {why}", house=house.name, why=why),
+                Said("let it play"),
             )
         else:
             kind = (
@@ -206,17 +242,33 @@ def foul_deviations(
                 else DeviationKind.VIOLATION_MISHANDLED
             )
             label = over if f.violation is Violation.DIFFERENTIAL and over else f.violation.label
-            rule = f"{house.name}: {label}: {right.label}"
+            rule = Said(
+                "{house}: {violation}: {response}",
+                house=house.name,
+                violation=label,
+                response=right.label,
+            )
             right_text = right.label
-        did = "let it play" if f.response is None else f.response.label
-        out.append(Deviation(kind, _gap_step(dealt, f.cards), f"{did}", right_text, rule, at=at))
+        did = Said("let it play") if f.response is None else f.response.label
+        out.append(Deviation(kind, _gap_step(dealt, f.cards), did, right_text, rule, at=at))
     response = house.enforces(Violation.DIFFERENTIAL)
     keyed = any(f.violation is Violation.DIFFERENTIAL for f in dealt.fouls)
     if over is not None and response is not None and not keyed:
-        at = f"the table: {Violation.DIFFERENTIAL.short} ({Moment.BETS.label})"
-        rule = f"{house.name}: {over}: {response.label}"
+        at = Said(
+            "the table: {violation} ({moment})",
+            violation=Violation.DIFFERENTIAL.short,
+            moment=Moment.BETS.label,
+        )
+        rule = Said(
+            "{house}: {violation}: {response}",
+            house=house.name,
+            violation=over,
+            response=response.label,
+        )
         out.append(
-            Deviation(DeviationKind.VIOLATION_MISSED, 0, "let it play", response.label, rule, at=at)
+            Deviation(
+                DeviationKind.VIOLATION_MISSED, 0, Said("let it play"), response.label, rule, at=at
+            )
         )
     return out
 
@@ -227,9 +279,12 @@ def _within_differential(house: House, table: list[tuple[Bet, Decimal]]) -> str:
     player = sum((w for b, w in table if b is Bet.PLAYER), _ZERO)
     banker = sum((w for b, w in table if b is Bet.BANKER), _ZERO)
     most = house.limits.differential or _ZERO
-    return (
-        f"the table's action is within its differential: Banker {format_amount(banker)}, "
-        f"Player {format_amount(player)} (at most {format_amount(most)} apart)"
+    return Said(
+        "the table's action is within its differential: Banker {banker}, Player {player} (at "
+        "most {most} apart)",
+        banker=format_amount(banker),
+        player=format_amount(player),
+        most=format_amount(most),
     )
 
 
@@ -242,21 +297,33 @@ def remedy_deviations(dealt: Dealt, house: House) -> list[Deviation]:
         right = Handled.FLOOR if own is None else Handled.APPLIED
         if r.done is right:
             continue
+        rule: str
+        right_text: str
         if own is None:
-            rule = f"{house.name} has confirmed no remedy for {r.label}: call the floor"
-            right_text = CALL_THE_FLOOR.lower()
+            rule = Said(
+                "{house} has confirmed no remedy for {irregularity}: call the floor",
+                house=house.name,
+                irregularity=r.label,
+            )
+            right_text = Said("stop, keep everything in place and call the floor")
         elif own == CONFIRMED:
-            rule = f"{house.name} confirms the standard remedy for {r.label}"
-            right_text = f"apply the house's remedy for {r.label}"
+            rule = Said(
+                "{house} confirms the standard remedy for {irregularity}",
+                house=house.name,
+                irregularity=r.label,
+            )
+            right_text = Said("apply the house's remedy for {irregularity}", irregularity=r.label)
         else:
-            rule = f"{house.name}'s remedy for {r.label}"
+            rule = Said(
+                "{house}'s remedy for {irregularity}", house=house.name, irregularity=r.label
+            )
             right_text = own[0].lower() + own[1:]
         did = {
-            None: "carried on",
-            Handled.FLOOR: "called the floor",
-            Handled.APPLIED: "applied a remedy the house has not confirmed",
+            None: Said("carried on"),
+            Handled.FLOOR: Said("called the floor"),
+            Handled.APPLIED: Said("applied a remedy the house has not confirmed"),
         }[r.done]
-        at = f"{r.label} ({_moment_words(r.cards)})"
+        at = Said("{irregularity} ({moment})", irregularity=r.label, moment=_moment_words(r.cards))
         out.append(
             Deviation(
                 DeviationKind.REMEDY_WRONG, _gap_step(dealt, r.cards), did, right_text, rule, at=at

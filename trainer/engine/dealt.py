@@ -176,11 +176,25 @@ class Foul:
 
     def where(self) -> str:
         """ "seat 3 Banker 25: past posting", "the table: over the differential"."""
+        violation = self.violation.short
         if self.seat is None:
-            return f"the table: {self.violation.short}"
-        bet = "" if self.bet is None else f" {self.bet.label}"
-        wager = "" if self.wager is None else f" {format_amount(self.wager)}"
-        return f"seat {self.seat}{bet}{wager}: {self.violation.short}"
+            return Said("the table: {violation}", violation=violation)
+        if self.bet is None:
+            return Said("seat {seat}: {violation}", seat=self.seat, violation=violation)
+        if self.wager is None:
+            return Said(
+                "seat {seat} {bet}: {violation}",
+                seat=self.seat,
+                bet=self.bet.label,
+                violation=violation,
+            )
+        return Said(
+            "seat {seat} {bet} {wager}: {violation}",
+            seat=self.seat,
+            bet=self.bet.label,
+            wager=format_amount(self.wager),
+            violation=violation,
+        )
 
 
 class Handled(enum.Enum):

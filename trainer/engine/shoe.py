@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from trainer.engine.cards import FULL_DECK, Card
 from trainer.engine.coup import Coup
 from trainer.engine.errors import InvalidShoeError, ShoeExhaustedError
+from trainer.engine.said import Said
 
 DEFAULT_DECKS = 8
 SUPPORTED_DECKS = (8, 6)
@@ -131,21 +132,27 @@ class ShoeRules:
 
     def describe(self) -> str:
         burn = (
-            "the first card is turned up and burns its value (10, J, Q, K burn 10)"
+            Said("the first card is turned up and burns its value (10, J, Q, K burn 10)")
             if self.burn is BurnRule.FACE_VALUE
-            else "no burn"
+            else Said("no burn")
         )
         after = (
-            "when it comes out, finish the coup, deal one more, the shoe ends"
+            Said("when it comes out, finish the coup, deal one more, the shoe ends")
             if self.one_more
-            else "when it comes out, the coup in progress is the last"
+            else Said("when it comes out, the coup in progress is the last")
         )
         between = (
-            "the next coup" if self.between is BetweenCoups.NEXT_COUP else "the coup just finished"
+            Said("the next coup")
+            if self.between is BetweenCoups.NEXT_COUP
+            else Said("the coup just finished")
         )
-        return (
-            f"{burn}; cut card {self.cut} cards from the end; {after}; out between two "
-            f"coups, it counts for {between}"
+        return Said(
+            "{burn}; cut card {cut} cards from the end; {after}; out between two coups, it "
+            "counts for {between}",
+            burn=burn,
+            cut=self.cut,
+            after=after,
+            between=between,
         )
 
 
@@ -431,9 +438,9 @@ class Burn:
         return len(self.burned)
 
     def describe(self) -> str:
-        return (
-            f"burn: {self.card} turned up, burn {self.count} card{'s' if self.count != 1 else ''}"
-        )
+        if self.count == 1:
+            return Said("burn: {card} turned up, burn 1 card", card=self.card)
+        return Said("burn: {card} turned up, burn {count} cards", card=self.card, count=self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,7 +455,8 @@ class CoupDealt:
     last: bool = False
 
     def describe(self) -> str:
-        return f"coup {self.number}: {' '.join(str(c) for c in self.coup.cards)}"
+        cards = " ".join(str(c) for c in self.coup.cards)
+        return Said("coup {number}: {cards}", number=self.number, cards=cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,19 +475,24 @@ class CutCardOut:
 
     def describe(self) -> str:
         where = (
-            "during the burn"
+            Said("during the burn")
             if self.number == 0
-            else f"after coup {self.number}, counted for it"
+            else Said("after coup {number}, counted for it", number=self.number)
             if self.between and self.card > 1
-            else f"before card {self.card} of coup {self.number}"
-            + (", between two coups, counted for it" if self.between else "")
+            else Said(
+                "before card {card} of coup {number}, between two coups, counted for it",
+                card=self.card,
+                number=self.number,
+            )
+            if self.between
+            else Said("before card {card} of coup {number}", card=self.card, number=self.number)
         )
         then = (
-            "finish this coup, deal one more, the shoe ends"
+            Said("finish this coup, deal one more, the shoe ends")
             if self.one_more
-            else ("finish this coup: it is the last")
+            else Said("finish this coup: it is the last")
         )
-        return f"cut card out {where}: {then}"
+        return Said("cut card out {where}: {then}", where=where, then=then)
 
 
 @dataclass(frozen=True, slots=True)
@@ -489,7 +502,7 @@ class LastCoup:
     number: int
 
     def describe(self) -> str:
-        return f"coup {self.number} is the last coup"
+        return Said("coup {number} is the last coup", number=self.number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -502,7 +515,11 @@ class ShoeEnd:
     remaining: int
 
     def describe(self) -> str:
-        return f"shoe ends after {self.coups} coups, {self.remaining} cards left"
+        return Said(
+            "shoe ends after {coups} coups, {remaining} cards left",
+            coups=self.coups,
+            remaining=self.remaining,
+        )
 
 
 ShoeEvent = Burn | CoupDealt | CutCardOut | LastCoup | ShoeEnd

@@ -8,6 +8,7 @@ import gettext
 import math
 from collections.abc import Callable
 
+from trainer.curriculum.model import MasteryRule
 from trainer.engine.pace import PaceMeasure, PaceTarget, PaceVerdict, TableFormat
 from trainer.i18n import N_, _, ngettext
 
@@ -85,3 +86,32 @@ def table_pace_words(coups: int, tables: int) -> str:
         tables,
     ).format(coups=coups, tables=tables)
     return _("Table pace: {pace}").format(pace=pace)
+
+
+def mastery_target_words(rule: MasteryRule) -> str:
+    """A skill's time target as mastery judges it: "5 s", or a pace band's "514.2 s (a coup
+    at the mini pace target)" (its seconds to a tenth, rounded down: 3,600,000/7 ms is
+    514.2 s)."""
+    band = rule.pace_band
+    if band is None:
+        return _("{seconds} s").format(seconds=f"{rule.target_seconds:g}")
+    tenths = rule.target_millis // 100
+    shown = f"{tenths // 10}" if tenths % 10 == 0 else f"{tenths // 10}.{tenths % 10}"
+    text = (
+        _("{seconds} s (a coup at the {format} pace target)")
+        if band.per == "coup"
+        else _("{seconds} s (a seat at the {format} pace target)")
+    )
+    return text.format(seconds=shown, format=band.table_format.value)
+
+
+def pace_target_words(target: PaceTarget) -> str:
+    """A school's pace target for one format: "150 coups an hour, 6 s a seat settled"."""
+    parts = []
+    if target.coups_an_hour is not None:
+        parts.append(_("{coups} coups an hour").format(coups=target.coups_an_hour))
+    if target.seconds_a_seat is not None:
+        parts.append(
+            _("{seconds} s a seat settled").format(seconds=f"{target.seconds_a_seat.normalize():f}")
+        )
+    return ", ".join(parts) or _("none")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from trainer.i18n import N_, _, ngettext
 from trainer.i18n.formats import day_time
+from trainer.words.pace import mastery_target_words
 
 if TYPE_CHECKING:
     from trainer.history.mastery import PathProgress, SkillMastery
@@ -349,8 +350,8 @@ def needs(s: SkillMastery) -> tuple[str, ...]:
         )
     if s.pace is not None and s.pace.value == "slow" and s.average is not None:
         out.append(
-            _("{seconds} s an answer, {target} s the target").format(
-                seconds=f"{s.average:.1f}", target=f"{rule.target_seconds:g}"
+            _("{seconds} s an answer, {target} the target").format(
+                seconds=f"{s.average:.1f}", target=mastery_target_words(rule)
             )
         )
     return tuple(out)
