@@ -243,6 +243,27 @@ def test_the_command_writes_the_sheet_in_the_language_asked(sat, tmp_path: Path)
     assert "驗證" in text and "Verification" in text  # the heading, its English under it
 
 
+def test_the_command_writes_the_sheet_in_the_trainees_roster_language(sat, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    # the roster keeps Korean for ana: her sheet is in Korean unless --lang says otherwise
+    from datetime import UTC, datetime
+
+    from trainer.history import people
+    from trainer.history.store import open_history
+
+    db, _ = sat
+    with open_history(db) as store:
+        people.add(store, "Teacher", people.INSTRUCTOR, "2468", datetime.now(UTC))
+        people.add(store, "ana", people.TRAINEE, "1111", datetime.now(UTC), "ko")
+    own, asked = tmp_path / "own.pdf", tmp_path / "asked.pdf"
+    assert _record_cmd(sat, own).returncode == 0
+    assert _record_cmd(sat, asked, "--lang", "zh_Hant").returncode == 0
+    korean = read_back(own.read_bytes(), tmp_path, "own")
+    chinese = read_back(asked.read_bytes(), tmp_path, "asked")
+    assert "검증" in korean and "驗證" not in korean  # Verification, in Hangul
+    assert "驗證" in chinese and "검증" not in chinese
+    assert "Verification" in korean and "Verification" in chinese
+
+
 def test_the_command_says_in_one_line_that_the_font_is_missing(sat, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     empty = tmp_path / "no-fonts"
     empty.mkdir()

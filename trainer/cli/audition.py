@@ -12,7 +12,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from trainer.cli.common import COMMANDS, UsageError, error_joiner
+from trainer.cli.common import COMMANDS, UsageError, error_joiner, roster_language
 from trainer.cli.options import add_db_argument
 from trainer.history.signing import read_small
 from trainer.i18n import _
@@ -177,6 +177,7 @@ def run(args: argparse.Namespace) -> int:
         from trainer.history.audition_record import audition_record, find_run
 
         record = audition_record(store, find_run(store, run_id, trainee), curriculum)
+        language = roster_language(store, record.run.trainee)  # the trainee's, unless --lang
         if signer is not None:
             from trainer.history.people import policy
 
@@ -184,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
     if signer is not None and signin:
         _instructor_signs(args)
     if signer is None:
-        return _write(record, args, args.json)
+        return _write(record, args, args.json, language=language)
     if args.action == "badge":
         return _badge(record, signer, args)
     from trainer.history.signing import KeyFileError, sign_record
@@ -193,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
         signed = sign_record(record.signed_record(), signer)
     except KeyFileError as exc:
         raise UsageError(str(exc)) from None
-    return _write(record, args, args.json, signed)
+    return _write(record, args, args.json, signed, language)
 
 
 def _instructor_signs(args: argparse.Namespace) -> None:
@@ -728,6 +729,7 @@ def _write(
     args: argparse.Namespace,
     as_json: bool,
     signed: dict[str, Any] | None = None,
+    language: str | None = None,
 ) -> int:
     if as_json:
         # signed: only what is signed (a field beside it would be read as if it were)
@@ -740,7 +742,7 @@ def _write(
     else:
         from trainer.words.sheet import sign_off_pdf
 
-        data = sign_off_pdf(record, signed)  # in the language spoken (--lang)
+        data = sign_off_pdf(record, signed, language)  # the trainee's, or --lang
     kind: OutKind = "json" if as_json else "pdf"
     out = _given(args.out, "--out")
     target = Path(out if out is not None else record.file_name(kind))

@@ -17,6 +17,7 @@ from trainer.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from trainer.fileformat.problems import FileProblemsError
+    from trainer.history.backend import HistoryStore
 
 EXIT_USAGE = 2
 #: `validate`: a file checked and found invalid (not a usage error).
@@ -157,6 +158,23 @@ def capped_lines(stream: _Lines, cap: int = MAX_STDIN_BYTES) -> Iterator[str]:
         yield line
 
 
+#: Whether this run's language was given with ``--lang`` (a command that writes for one
+#: person, the sign-off sheet, then keeps it over the person's own: ``roster_language``).
+LANG_GIVEN: list[bool] = [False]
+
+
+def roster_language(store: HistoryStore, name: str) -> str | None:
+    """The language the roster keeps for ``name``, when this run was given no ``--lang`` and
+    it is one ezbac speaks (the roster's value is a terminal's to write: anything else is
+    passed over, never an error here)."""
+    from trainer.history.people import find
+    from trainer.i18n import LANGUAGES, known
+
+    person = None if LANG_GIVEN[0] else find(store, name)
+    found = None if person is None or not person.language else known(person.language)
+    return found if found in LANGUAGES else None
+
+
 def speak(words: list[str], environ: dict[str, str] | None = None) -> list[str]:
     """Choose the language of this run and speak it; ``words`` without the ``--lang`` given
     among the options before the command (``ezbac --lang ko check ...``).  The language:
@@ -169,6 +187,7 @@ def speak(words: list[str], environ: dict[str, str] | None = None) -> list[str]:
     from trainer.prefs import load_settings
 
     given, rest = _take_lang(words)
+    LANG_GIVEN[:] = [given is not None]
     try:
         language = None if given is None else parse_language(given)
         if language is not None:
