@@ -65,6 +65,40 @@ FULL_WORDS = (
 )
 UNREACHABLE_WORDS = ("cannot reach", "cannot connect", "connection refused", "could not connect")
 LOCKED_WORDS = ("is locked", "locked by")
+#: The most languages of a browser's list read (the page's navigator.languages, else the
+#: Accept-Language header), and the most characters of the list.
+BROWSER_LANGUAGES_MOST = 12
+BROWSER_LANGUAGES_CHARS = 400
+
+
+def tab_language(listed: str, header: str, fallback: str) -> str:
+    """The language a tab speaks: the first of the browser's languages that ezbac has
+    (``listed``: the page's navigator.languages, comma-separated; else the Accept-Language
+    ``header``, by its q-values), else ``fallback`` (the server's own).  Never the
+    pseudo-language; whatever else the browser sends is only compared, never used."""
+    from trainer.i18n import PSEUDO, known
+
+    def first_known(names: list[str]) -> str | None:
+        for name in names[:BROWSER_LANGUAGES_MOST]:
+            code = known(name.strip())
+            if code is not None and code != PSEUDO:
+                return code
+        return None
+
+    found = first_known(listed[:BROWSER_LANGUAGES_CHARS].split(",")) if listed else None
+    if found is None and header:
+        weighed: list[tuple[float, int, str]] = []
+        for index, part in enumerate(header[:BROWSER_LANGUAGES_CHARS].split(",")):
+            name, _, rest = part.partition(";")
+            q = rest.strip().removeprefix("q=")
+            try:
+                weight = float(q) if rest else 1.0
+            except ValueError:
+                weight = 0.0
+            if weight > 0:
+                weighed.append((-weight, index, name))
+        found = first_known([name for _w, _i, name in sorted(weighed)])
+    return found or fallback
 
 
 def notice(kind: str, said: str) -> dict[str, str]:
@@ -180,9 +214,9 @@ def run(args: argparse.Namespace) -> int:
             f"who can reach this machine on port {args.port} can train and write to {db}",
             file=sys.stderr,
         )
-    launch = ["exec", shlex.quote(sys.executable), "-m", "trainer"]
+    launch = ["exec", shlex.quote(sys.executable), "-m", "trainer", "--lang", "{language}"]
     if isinstance(db, Path):
-        launch += ["--db", shlex.quote(str(db))]
+        launch += ["--db", shlex.quote(str(db)).replace("{", "{{").replace("}", "}}")]
     else:  # a server's address goes to the tabs in their environment, never on a command
         os.environ["EZBAC_DB"] = db.url  # line (another user's `ps` would show its password)
     command = " ".join(launch)
@@ -330,8 +364,9 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
         """A tab's trainer and where its output goes: held until a tab's websocket is
         attached (a warm spare starts before any tab asks), then sent there."""
 
-        def __init__(self) -> None:
+        def __init__(self, language: str) -> None:
             self.service: TabService
+            self.language = language  # the language its trainer was started in
             self.websocket: web.WebSocketResponse | None = None
             self.held: list[bytes | str] = []
             self.said = bytearray()
@@ -388,6 +423,15 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
             self.spare: _Tab | None = None
             self.refill: asyncio.Task[None] | None = None
             self.stopping = False
+            #: This server's own language (its --lang, setting or locale): a tab's when its
+            #: browser names none ezbac has; and the language the next spare starts in (the
+            #: last tab's: a class mostly in one language gets warm trainers in it).
+            from trainer.i18n import current
+
+            self.language = current()
+            self.spare_language = self.language
+            #: Spares let go because a tab wanted another language, being ended.
+            self.ending: set[asyncio.Task[None]] = set()
 
         def initialize_logging(self) -> None:
             """Plain one-line warnings on stderr instead of textual-serve's banner logs."""
@@ -423,12 +467,17 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
             websocket = web.WebSocketResponse(heartbeat=15)
             width = to_int(request.query.get("width", "80"), 80)
             height = to_int(request.query.get("height", "24"), 24)
+            language = tab_language(
+                request.query.get("lang", ""),
+                request.headers.get("Accept-Language", ""),
+                self.language,
+            )
             await websocket.prepare(request)
             self.tabs.add(websocket)
-            tab = self._take_spare()
+            tab = self._take_spare(language)
             try:
                 if tab is None:
-                    tab = self._new_tab()
+                    tab = self._new_tab(language)
                     await tab.service.start(width, height)
                 await tab.attach(websocket)
                 self._refill_later()
@@ -444,10 +493,12 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
                 await websocket.close()
             return websocket
 
-        def _new_tab(self) -> _Tab:
-            tab = _Tab()
+        def _new_tab(self, language: str) -> _Tab:
+            """A tab's trainer speaking ``language`` (its own --lang: the home screen's
+            language key then switches that tab only)."""
+            tab = _Tab(language)
             tab.service = TabService(
-                self.command,
+                self.command.format(language=language),
                 write_bytes=tab.write_bytes,
                 write_str=tab.write_str,
                 close=tab.close,
@@ -456,12 +507,20 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
             tab.service.on_stderr = tab.on_stderr
             return tab
 
-        def _take_spare(self) -> _Tab | None:
-            """The warm spare, if its process is still running (one that ended, as on a
-            history that cannot be reached, is let go: a new tab starts its own)."""
+        def _take_spare(self, language: str) -> _Tab | None:
+            """The warm spare, if its process is still running and speaks ``language`` (one
+            that ended, as on a history that cannot be reached, is let go: a new tab starts
+            its own; one in another language is ended, and the next spare starts in this
+            tab's language)."""
             spare, self.spare = self.spare, None
+            self.spare_language = language
             process = spare.service._process if spare is not None else None
             if spare is None or process is None or process.returncode is not None:
+                return None
+            if spare.language != language:
+                ending = asyncio.create_task(self._end_tab(spare.service))
+                self.ending.add(ending)
+                ending.add_done_callback(self.ending.discard)
                 return None
             return spare
 
@@ -474,7 +533,7 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
         async def _refill(self) -> None:
             await asyncio.sleep(SPARE_DELAY_S)
             if self.spare is None and not self.stopping:
-                spare = self._new_tab()
+                spare = self._new_tab(self.spare_language)
                 try:
                     await spare.service.start(80, 24)  # the page sends its size when it opens
                 except asyncio.CancelledError:  # the server stopping: no process left behind
@@ -525,6 +584,8 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
             spare, self.spare = self.spare, None
             if spare is not None:
                 await self._end_tab(spare.service)
+            if self.ending:
+                await asyncio.gather(*self.ending, return_exceptions=True)
             stopping = {
                 "kind": "stopped",
                 "what": "The trainer's server is stopping: this tab's trainer has ended.",

@@ -584,7 +584,8 @@ class TrainerApp(App[int]):
 
     @on(NextLanguage)
     def next_language(self) -> None:
-        """Home's language key: the next language, spoken at once and remembered."""
+        """Home's language key: the next language, spoken at once and remembered (in a
+        browser tab under ``ezbac serve``, spoken in that tab only)."""
         from trainer.i18n import LANGUAGES, UnknownLanguageError, current, set_language
 
         codes = list(LANGUAGES)
@@ -595,7 +596,8 @@ class TrainerApp(App[int]):
         except UnknownLanguageError as exc:  # a damaged catalogue: said, English kept
             self.notify(str(exc), severity="error", timeout=8)
             return
-        self.remember(language=following)
+        if not self.is_web:  # in a browser, the tab's own: never other tabs' or the server's
+            self.remember(language=following)
         home = self.screen_stack[0] if self.screen_stack else None
         if isinstance(home, HomeScreen):
             home.retranslate()
