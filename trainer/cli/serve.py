@@ -50,6 +50,15 @@ PAGE_FOLDER = Path(__file__).with_name("serve_page")
 #: How long after a tab takes the warm spare trainer the next one is started (the tab's
 #: own first screen comes first), and after the server starts.
 SPARE_DELAY_S = 1.0
+#: What textual-serve sets in every tab's environment that Textual reads as it is imported
+#: (its driver, frame rate, colours): the fork server imports with them (the rest, the
+#: terminal's size, each tab sets before its trainer starts).
+TAB_IMPORT_ENVIRONMENT = {
+    "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
+    "TEXTUAL_FPS": "60",
+    "TEXTUAL_COLOR_SYSTEM": "truecolor",
+    "TERM_PROGRAM": "textual",
+}
 #: The most of a tab's trainer's own words (its one-line error) shown in the page.
 NOTICE_CHARS = 400
 #: What a tab's trainer says on stderr when every connection of the history server is
@@ -214,13 +223,12 @@ def run(args: argparse.Namespace) -> int:
             f"who can reach this machine on port {args.port} can train and write to {db}",
             file=sys.stderr,
         )
-    launch = ["exec", shlex.quote(sys.executable), "-m", "trainer", "--lang", "{language}"]
+    words: list[str] = []  # the tab's trainer's command line, after its --lang
     if isinstance(db, Path):
-        launch += ["--db", shlex.quote(str(db)).replace("{", "{{").replace("}", "}}")]
+        words += ["--db", str(db)]
     else:  # a server's address goes to the tabs in their environment, never on a command
         os.environ["EZBAC_DB"] = db.url  # line (another user's `ps` would show its password)
-    command = " ".join(launch)
-    server = _server_class()(command, args.host, args.port)
+    server = _server_class()(words, args.host, args.port)
     try:
         return server.run()
     except OSError as exc:  # lost a race for the port since the check above
@@ -324,7 +332,7 @@ class _Serving(Protocol):
     def run(self) -> int: ...
 
 
-def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (counts the methods of the server class it defines)
+def _server_class() -> Callable[[list[str], str, int], _Serving]:  # noqa: C901 (counts the methods of the server class it defines)
     """textual-serve's Server, made quiet and exact about where it is and how it stops."""
     import asyncio
     import logging
@@ -334,15 +342,30 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
     from textual_serve.app_service import AppService
     from textual_serve.server import Server, to_int
 
+    from trainer.cli.serve_fork import Forker, open_forked
+
     class TabService(AppService):
-        """A tab's process whose stderr is also told to ``on_stderr`` as it comes."""
+        """A tab's process whose stderr is also told to ``on_stderr`` as it comes: forked
+        by the server's ``forker`` once it is ready (its imports done), else started as a
+        new process running ``command``."""
 
         on_stderr: Callable[[bytes], Awaitable[None]] | None = None
+        forker: Forker | None = None
+        argv: list[str]
 
         async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
-            process = await super()._open_app_process(width, height)
+            process: Any = None
+            forker = self.forker
+            if forker is not None and forker.ready:
+                env = self._build_environment(width=width, height=height)
+                with contextlib.suppress(OSError, ValueError):  # the old way, then
+                    process = await open_forked(forker, self.argv, env)
+                    self._process = process
+                    self._stdin = process.stdin
+            if process is None:
+                process = await super()._open_app_process(width, height)
             if process.stderr is not None:
-                process.stderr = _TeeReader(process.stderr, self)  # type: ignore[assignment]
+                process.stderr = _TeeReader(process.stderr, self)
             return process
 
     class _TeeReader:
@@ -411,10 +434,17 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
                     await websocket.send_str(item)
 
     class TrainerServer(Server):
-        def __init__(self, command: str, host: str, port: int) -> None:
+        def __init__(self, words: list[str], host: str, port: int) -> None:
+            python = shlex.quote(sys.executable)
             super().__init__(
-                command, host=host, port=port, title="ezbac", templates_path=PAGE_FOLDER
-            )
+                f"exec {python} -m trainer", host=host, port=port, title="ezbac",
+                templates_path=PAGE_FOLDER,
+            )  # fmt: skip
+            #: The trainer's words after its --lang (each tab's language its own).
+            self.words = words
+            #: The process the tabs' trainers are forked from, once it has imported them.
+            self.forker: Forker | None = None
+            self.forker_ready: asyncio.Future[bool] | None = None
             self.stopped_by: signal.Signals | None = None
             #: The open tabs: each one's websocket, closed when the server stops.
             self.tabs: set[web.WebSocketResponse] = set()
@@ -443,6 +473,10 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
             else:
                 where = f"http://{_where(self.host, self.port)}"
             print(f"ezbac serve: the trainer is at {where} (Ctrl+C stops)", flush=True)
+            with contextlib.suppress(OSError):  # no fork server: each tab starts its own
+                self.forker = Forker(dict(os.environ, **TAB_IMPORT_ENVIRONMENT), self.words)
+                loop = asyncio.get_running_loop()
+                self.forker_ready = loop.run_in_executor(None, self.forker.wait_ready)
             self._refill_later()
 
         async def handle_index(self, request: web.Request) -> Any:
@@ -497,14 +531,17 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
             """A tab's trainer speaking ``language`` (its own --lang: the home screen's
             language key then switches that tab only)."""
             tab = _Tab(language)
+            argv = ["--lang", language, *self.words]
             tab.service = TabService(
-                self.command.format(language=language),
+                " ".join([self.command, *map(shlex.quote, argv)]),
                 write_bytes=tab.write_bytes,
                 write_str=tab.write_str,
                 close=tab.close,
                 download_manager=self.download_manager,
             )
             tab.service.on_stderr = tab.on_stderr
+            tab.service.forker = self.forker
+            tab.service.argv = argv
             return tab
 
         def _take_spare(self, language: str) -> _Tab | None:
@@ -532,6 +569,9 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
 
         async def _refill(self) -> None:
             await asyncio.sleep(SPARE_DELAY_S)
+            if self.forker_ready is not None:  # the spare forked, once the imports are done
+                with contextlib.suppress(OSError, ValueError):
+                    await asyncio.shield(self.forker_ready)
             if self.spare is None and not self.stopping:
                 spare = self._new_tab(self.spare_language)
                 try:
@@ -586,6 +626,8 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
                 await self._end_tab(spare.service)
             if self.ending:
                 await asyncio.gather(*self.ending, return_exceptions=True)
+            if self.forker is not None:  # its trainers go on until their tabs end them
+                await asyncio.get_running_loop().run_in_executor(None, self.forker.close)
             stopping = {
                 "kind": "stopped",
                 "what": "The trainer's server is stopping: this tab's trainer has ended.",
