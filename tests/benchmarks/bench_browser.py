@@ -113,9 +113,24 @@ def _children(pid: int) -> list[int]:
     return found
 
 
+def _is_fork_server(pid: int) -> bool:
+    try:
+        return b"trainer.cli.serve_fork" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+def _fork_server(serve_pid: int) -> int | None:
+    """`ezbac serve`'s fork server, the tabs' trainers' parent."""
+    return next((pid for pid in _children(serve_pid) if _is_fork_server(pid)), None)
+
+
 def _trainers(serve_pid: int) -> list[int]:
-    """The tabs' trainer processes (the shell textual-serve starts execs the trainer)."""
-    return _children(serve_pid)
+    """The tabs' trainer processes: forked by the fork server, or (before it is ready)
+    started by `ezbac serve` itself (the shell textual-serve starts execs the trainer)."""
+    fork_server = _fork_server(serve_pid)
+    own = [pid for pid in _children(serve_pid) if pid != fork_server]
+    return own + ([] if fork_server is None else _children(fork_server))
 
 
 def _memory_mb(pid: int) -> tuple[float, float]:
@@ -318,6 +333,10 @@ def main(argv: list[str]) -> int:
                         f"{sum(rss) / len(rss):.1f} MB (max {max(rss):.1f}), PSS mean "
                         f"{sum(pss) / len(pss):.1f} MB (max {max(pss):.1f})"
                     )
+                fork_server = _fork_server(serve.pid)
+                if fork_server is not None:
+                    rss_f, pss_f = _memory_mb(fork_server)
+                    print(f"the fork server: RSS {rss_f:.1f} MB, PSS {pss_f:.1f} MB")
                 _new_tab(driver)
                 time.sleep(5.0)  # the iframes' trainers end
                 lags: list[tuple[str, float]] = []

@@ -31,13 +31,55 @@ REQUEST_BYTES = 65536
 READY = b"ezbac-fork-ready\n"
 
 
-def preload() -> None:
-    """Import what a tab's trainer imports before its first frame."""
-    import textual.drivers.web_driver  # noqa: F401  (the driver every tab runs)
+#: What a tab's trainer imports before its first frame besides Textual's driver and the app
+#: (found by listing the modules a trainer forked from the app's imports still imported).
+PRELOAD = (
+    "argparse",
+    "hashlib",
+    "hmac",
+    "secrets",
+    "sqlite3",
+    "textual.drivers.headless_driver",
+    "textual.drivers.web_driver",
+    "textual.layouts.factory",
+    "textual.layouts.horizontal",
+    "textual.layouts.stream",
+    "textual.pilot",
+    "textual.scrollbar",
+    "rich._unicode_data.unicode17-0-0",
+    "trainer.addresses",
+    "trainer.cli",
+    "trainer.cli.output",
+    "trainer.cli.options",
+    "trainer.cli.parser",
+    "trainer.cli.train",
+    "trainer.drills.listing",
+    "trainer.history.backend_sqlite",
+    "trainer.history.checked",
+    "trainer.history.hooks",
+    "trainer.history.migrations",
+    "trainer.history.people",
+    "trainer.history.scheduler",
+    "trainer.history.spool",
+    "trainer.history.store",
+    "trainer.jsonfile",
+    "trainer.signals",
+    "trainer.skills",
+    "trainer.tui.app",
+)
+#: And on a history server (``EZBAC_DB`` set): its backend and psycopg.
+PRELOAD_SERVER = ("trainer.history.backend_pg", "trainer.history.migrations_pg")
 
-    import trainer.cli
-    import trainer.cli.train
-    import trainer.tui.app  # noqa: F401
+
+def preload() -> None:
+    """Import what a tab's trainer imports before its first frame (a module a version does
+    not have is skipped: the trainer imports what it needs anyway)."""
+    import importlib
+
+    names = PRELOAD + (PRELOAD_SERVER if os.environ.get("EZBAC_DB") else ())
+    for name in names:
+        with contextlib.suppress(ImportError):
+            importlib.import_module(name)
 
 
 def serve(control: socket.socket) -> None:
