@@ -416,22 +416,27 @@ def _server_class() -> Callable[[list[str], str, int], _Serving]:  # noqa: C901 
             self.said.extend(data[: NOTICE_CHARS * 4])
             await self._say_waiting()
 
-        async def _say_waiting(self) -> None:
-            websocket = self.websocket
+        async def _say_waiting(self, attaching: web.WebSocketResponse | None = None) -> None:
+            websocket = attaching or self.websocket
             if self.said and not self.started and websocket is not None and not websocket.closed:
                 text = self.said.decode("utf-8", "replace")
                 await websocket.send_json(["ezbac_notice", notice("waiting", text)])
 
         async def attach(self, websocket: web.WebSocketResponse) -> None:
-            """Send the tab what its trainer wrote before it came, then the rest as it comes."""
+            """Send the tab what its trainer wrote before it came, then the rest as it comes,
+            in the order written: what the trainer writes while the held part is being sent
+            (a send may wait) is held too, until nothing is; only then does its output go
+            straight to the tab (a frame drawn at the tab's size never comes before an older
+            one drawn at the spare's)."""
+            await self._say_waiting(websocket)
+            while self.held:
+                held, self.held = self.held, []
+                for item in held:
+                    if isinstance(item, bytes):
+                        await websocket.send_bytes(item)
+                    else:
+                        await websocket.send_str(item)
             self.websocket = websocket
-            held, self.held = self.held, []
-            await self._say_waiting()
-            for item in held:
-                if isinstance(item, bytes):
-                    await websocket.send_bytes(item)
-                else:
-                    await websocket.send_str(item)
 
     class TrainerServer(Server):
         def __init__(self, words: list[str], host: str, port: int) -> None:
