@@ -69,6 +69,27 @@ PRELOAD = (
 )
 #: And on a history server (``EZBAC_DB`` set): its backend and psycopg.
 PRELOAD_SERVER = ("trainer.history.backend_pg", "trainer.history.migrations_pg")
+#: What a tab's first drill imports (the drill files' loader and YAML, the engine, the
+#: sessions, the drill and results screens): listed the same way, from a trainer that
+#: started the Player-draw drill and answered it.
+PRELOAD_DRILL = (
+    "textual.widgets._footer",
+    "textual.widgets._label",
+    "trainer.curriculum.loader",
+    "trainer.drills.generate",
+    "trainer.drills.loader",
+    "trainer.engine.analysis",
+    "trainer.history.mastery",
+    "trainer.history.queries",
+    "trainer.session.kinds",
+    "trainer.session.session",
+    "trainer.session.table.session",
+    "trainer.tui.kinds",
+    "trainer.tui.screens.dialogs",
+    "trainer.tui.screens.drill",
+    "trainer.tui.screens.results",
+    "trainer.tui.widgets.path",
+)
 
 
 def preload() -> None:
@@ -76,10 +97,16 @@ def preload() -> None:
     not have is skipped: the trainer imports what it needs anyway)."""
     import importlib
 
-    names = PRELOAD + (PRELOAD_SERVER if os.environ.get("EZBAC_DB") else ())
+    names = PRELOAD + (PRELOAD_SERVER if os.environ.get("EZBAC_DB") else ()) + PRELOAD_DRILL
     for name in names:
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
+    # the drills read once here: each tab's first drill then finds its file parsed (the
+    # cache is keyed by each file's path, time and size: a file changed later is read again)
+    from trainer.drills.catalogue import available_drills
+
+    with contextlib.suppress(Exception):  # a drills folder that cannot be read: each tab says
+        available_drills()
 
 
 def serve(control: socket.socket) -> None:
