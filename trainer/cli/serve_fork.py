@@ -192,6 +192,13 @@ def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C at the server: it closes us
     control = socket.socket(fileno=int(sys.argv[1]))
     preload()
+    # what is loaded now is kept by every trainer: out of the collector's sight, its
+    # objects are neither scanned again by each trainer nor copied into each by a scan
+    # touching them (Python's advice for a process that forks workers)
+    import gc
+
+    gc.collect()
+    gc.freeze()
     sys.stdout.buffer.write(READY)
     sys.stdout.flush()
     serve(control)
