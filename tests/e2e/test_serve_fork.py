@@ -87,3 +87,44 @@ def test_a_tabs_trainer_is_forked_and_everything_ends_with_the_server(tmp_path: 
         time.sleep(0.2)
     assert not trainers_using(served.db), "a tab's trainer outlived the server"
     assert not Path(f"/proc/{zygote}").exists() or not _args(zygote), "the fork server lives on"
+
+
+def test_a_fork_server_stuck_is_given_up_and_tabs_start_their_own(tmp_path: Path) -> None:
+    """The fork server stopped (SIGSTOP: it takes the request and never answers): a new tab
+    waits for it no more than its bound (10 s), then its trainer starts as a process of
+    `ezbac serve`'s own, and the tab works."""
+    import os
+    import signal
+
+    served = Served(tmp_path)
+    zygote = ""
+    try:
+        served.wait_listening()
+        deadline = time.monotonic() + 60
+        while not _fork_servers(served.db) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        (zygote,) = _fork_servers(served.db)
+        time.sleep(4)  # ready, and the warm spare forked
+        os.kill(int(zygote), signal.SIGSTOP)
+        with open_browser(tmp_path) as driver:
+            try:
+                driver.get(served.url)  # takes the spare (forked before the stop)
+                wait_for(driver, r"EZ Baccarat dealer trainer")
+                driver.switch_to.new_window("tab")
+                from tests.e2e.test_serve_browser import CATCH_TERMINAL
+
+                driver.execute_cdp_cmd(
+                    "Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_TERMINAL}
+                )
+                time.sleep(2)  # the next spare asked of the stopped fork server meanwhile
+                driver.get(served.url)
+                wait_for(driver, r"EZ Baccarat dealer trainer", timeout=60)
+                parents = {_parent(pid) for pid in trainers_using(served.db)}
+                assert str(served.proc.pid) in parents, parents  # one started the old way
+            finally:
+                driver.save_screenshot(str(tmp_path / "browser.png"))
+    finally:
+        if zygote:
+            os.kill(int(zygote), signal.SIGCONT)
+        status, printed = served.stop()
+    assert status == 130, printed

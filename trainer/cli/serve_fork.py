@@ -212,6 +212,9 @@ if __name__ == "__main__":
 
 #: How long the server waits for the zygote's imports before starting tabs the old way.
 READY_SECONDS = 60.0
+#: How long a fork may take (milliseconds, normally) before the fork server is given up
+#: and tabs start their own processes again.
+SPAWN_SECONDS = 10.0
 
 
 class ForkedProcess:
@@ -283,6 +286,7 @@ class Forker:
             stdout=subprocess.PIPE,
         )
         theirs.close()
+        ours.settimeout(SPAWN_SECONDS)  # a fork server stuck never holds a tab for ever
         self.answers = ours.makefile("rb")
 
     def wait_ready(self) -> bool:
@@ -301,8 +305,16 @@ class Forker:
         (blocking: the server calls it in a thread; a fork takes milliseconds)."""
         request = json.dumps({"argv": argv, "env": env}).encode()
         with self.lock:
-            socket.send_fds(self.control, [request], fds)
-            line = self.answers.readline()
+            if not self.ready:
+                raise OSError("the trainers' fork server is not running")
+            try:
+                socket.send_fds(self.control, [request], fds)
+                line = self.answers.readline()
+            except OSError:  # gone, or no answer within SPAWN_SECONDS: never asked again
+                self.ready = False
+                raise
+        if not line:
+            self.ready = False
         return int(line) if line.strip().lstrip(b"-").isdigit() else -1
 
     def close(self) -> None:
