@@ -17,7 +17,9 @@ What the page does is timed inside the page (a script run before the page's own,
 - keypress to repaint: from the keydown in the page to xterm's first render after the
   tab's websocket brought bytes, in the Player-draw drill: ``d`` (the choice drawn), Enter
   (the answer graded: recorded, the feedback drawn) and Enter (the next question), 12
-  questions a drill, ``--drills`` drills each in a new tab;
+  questions a drill, ``--drills`` drills each in a new tab; split into the time to the
+  first bytes back on the websocket (the server and the trainer) and from them to the
+  repaint (the page: xterm.js);
 - memory of each tab's trainer process: resident (RSS) and proportional (PSS) size;
 - the load average before and after.
 """
@@ -51,7 +53,10 @@ window.WebSocket = class extends Native {
       if (typeof event.data === "string") return;
       const b = window.__bench;
       if (b.first === null && event.data.byteLength > 10) b.first = performance.now();
-      if (b.pending) b.pending.data = true;
+      if (b.pending && !b.pending.data) {
+        b.pending.data = true;
+        b.pending.bytes = performance.now();
+      }
     });
   }
 };
@@ -65,7 +70,10 @@ Object.defineProperty(Object.prototype, "terminal", {
       window.__terminals.push(value);
       value.onRender(() => {
         const b = window.__bench, p = b.pending;
-        if (p && p.data) { b.lag.push([p.key, performance.now() - p.t]); b.pending = null; }
+        if (p && p.data) {
+          b.lag.push([p.key, performance.now() - p.t, p.bytes - p.t]);
+          b.pending = null;
+        }
       });
     }
     Object.defineProperty(this, "terminal",
@@ -113,9 +121,24 @@ def _children(pid: int) -> list[int]:
     return found
 
 
+def _is_fork_server(pid: int) -> bool:
+    try:
+        return b"trainer.cli.serve_fork" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+def _fork_server(serve_pid: int) -> int | None:
+    """`ezbac serve`'s fork server, the tabs' trainers' parent."""
+    return next((pid for pid in _children(serve_pid) if _is_fork_server(pid)), None)
+
+
 def _trainers(serve_pid: int) -> list[int]:
-    """The tabs' trainer processes (the shell textual-serve starts execs the trainer)."""
-    return _children(serve_pid)
+    """The tabs' trainer processes: forked by the fork server, or (before it is ready)
+    started by `ezbac serve` itself (the shell textual-serve starts execs the trainer)."""
+    fork_server = _fork_server(serve_pid)
+    own = [pid for pid in _children(serve_pid) if pid != fork_server]
+    return own + ([] if fork_server is None else _children(fork_server))
 
 
 def _memory_mb(pid: int) -> tuple[float, float]:
@@ -227,7 +250,8 @@ def _together(driver, url: str, count: int) -> list[float]:  # type: ignore[no-u
     )
 
 
-def _drill(driver, url: str) -> list[tuple[str, float]]:  # type: ignore[no-untyped-def]
+def _drill(driver, url: str) -> list[tuple[str, float, float]]:  # type: ignore[no-untyped-def]
+    """Each key's time to the repaint, and to the first bytes it brought (ms)."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
@@ -259,7 +283,7 @@ def _drill(driver, url: str) -> list[tuple[str, float]]:  # type: ignore[no-unty
         screen_has("Right", "Wrong")
         press(Keys.ENTER)
         time.sleep(0.2)
-    return [(key, ms) for key, ms in driver.execute_script("return window.__bench.lag;")]
+    return [tuple(lag) for lag in driver.execute_script("return window.__bench.lag;")]
 
 
 def _loadavg() -> str:
@@ -318,18 +342,30 @@ def main(argv: list[str]) -> int:
                         f"{sum(rss) / len(rss):.1f} MB (max {max(rss):.1f}), PSS mean "
                         f"{sum(pss) / len(pss):.1f} MB (max {max(pss):.1f})"
                     )
+                fork_server = _fork_server(serve.pid)
+                if fork_server is not None:
+                    rss_f, pss_f = _memory_mb(fork_server)
+                    print(f"the fork server: RSS {rss_f:.1f} MB, PSS {pss_f:.1f} MB")
                 _new_tab(driver)
                 time.sleep(5.0)  # the iframes' trainers end
-                lags: list[tuple[str, float]] = []
+                lags: list[tuple[str, float, float]] = []
                 for _ in range(args.drills):
                     lags += _drill(driver, url)
-                graded = [ms for key, ms in lags if key == "Enter"]
-                every = [ms for _, ms in lags]
+                graded = [ms for key, ms, _ in lags if key == "Enter"]
+                every = [ms for _, ms, _ in lags]
+                to_bytes = [b for _, _, b in lags]
+                drawing = [ms - b for _, ms, b in lags]
                 print(
                     f"keypress to repaint (ms), {len(every)} keys: p50 {_pct(every, 0.5):.1f}, "
                     f"p95 {_pct(every, 0.95):.1f}, max {max(every):.1f}; Enter (graded "
                     f"answers and next question), {len(graded)}: p50 {_pct(graded, 0.5):.1f}, "
                     f"p95 {_pct(graded, 0.95):.1f}, max {max(graded):.1f}"
+                )
+                print(
+                    f"  of which keydown to the first bytes back (the server and the trainer): "
+                    f"p50 {_pct(to_bytes, 0.5):.1f}, p95 {_pct(to_bytes, 0.95):.1f}; those "
+                    f"bytes to xterm's repaint (the page): p50 {_pct(drawing, 0.5):.1f}, "
+                    f"p95 {_pct(drawing, 0.95):.1f}"
                 )
             finally:
                 driver.quit()

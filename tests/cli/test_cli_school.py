@@ -6,18 +6,20 @@ docs/schools.md, not read off the command's output."""
 
 from __future__ import annotations
 
+import contextlib
 import shlex
 import shutil
 import socket
 import ssl
 import subprocess
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.support.cli import ezbac, usage_error
+from tests.support.cli import ezbac, ezbac_process, usage_error
 from tests.support.pg import PgBouncer, bouncer_binary
 
 OPENSSL = shutil.which("openssl")
@@ -309,3 +311,73 @@ def test_the_server_must_hold_what_the_pooler_may_open(pg_server) -> None:
         "problem: postgresql max_connections = 60: too few for 500 trainers; set "
         "max_connections = 63 in postgresql.conf (and restart it)"
     ) in run.stdout.splitlines()
+
+
+# -- check: a server that never answers ----------------------------------------------------
+
+
+@pytest.fixture
+def silent_server() -> Iterator[tuple[int, list[str]]]:
+    """A socket on 127.0.0.1 that takes every connection and says nothing, or (once
+    ``mode[0]`` is "greets") answers PostgreSQL's start-up as a server letting anyone in
+    (trust) and then never answers a query: its port, and the mode to set."""
+    mode: list[str] = ["silent"]
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(0.2)
+    stop = threading.Event()
+    held: list[socket.socket] = []
+
+    def greet(conn: socket.socket) -> None:
+        conn.settimeout(30)
+        while True:  # SSLRequest / GSSENCRequest (refused: "N"), then the start-up packet
+            size = int.from_bytes(conn.recv(4), "big")
+            body = conn.recv(size - 4)
+            if body[:4] in (bytes.fromhex("04d2162f"), bytes.fromhex("04d21630")):
+                conn.sendall(b"N")
+                continue
+            break
+        ok = b"R" + (8).to_bytes(4, "big") + (0).to_bytes(4, "big")  # AuthenticationOk
+        key = b"K" + (12).to_bytes(4, "big") + (1).to_bytes(4, "big") + (2).to_bytes(4, "big")
+        ready = b"Z" + (5).to_bytes(4, "big") + b"I"  # ReadyForQuery, idle
+        conn.sendall(ok + key + ready)
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except TimeoutError:
+                continue
+            held.append(conn)  # kept open, never answered past the greeting
+            if mode[0] == "greets":
+                with contextlib.suppress(OSError):
+                    greet(conn)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield listener.getsockname()[1], mode
+    finally:
+        stop.set()
+        thread.join(5)
+        for conn in held:
+            conn.close()
+        listener.close()
+
+
+@pytest.mark.parametrize("mode", ["silent", "greets"])
+def test_a_server_that_never_answers_is_one_line_in_bounded_time(
+    silent_server: tuple[int, list[str]], mode: str
+) -> None:
+    """A server that takes the connection and says nothing (libpq's connection timeout, 10 s),
+    or one that answers the connection and never a question (the check's own bound, 15 s):
+    either way one line naming it without its password, exit 2, well within a minute."""
+    port, server_mode = silent_server
+    server_mode[0] = mode
+    url = f"postgresql://clerk:hunter2-secret@127.0.0.1:{port}/ezbac"
+    started = time.monotonic()
+    run = ezbac_process("school", "check", "--trainers", "5", "--db", url, timeout=60)
+    took = time.monotonic() - started
+    line = usage_error(run, f"postgresql://clerk@127.0.0.1:{port}/ezbac")
+    assert "hunter2" not in line
+    assert ("timeout" in line) if mode == "silent" else ("no answer within 15 s" in line)
+    assert took < 45, took

@@ -229,3 +229,27 @@ def test_a_tabs_notice_says_what_happened_from_the_trainers_last_line() -> None:
     assert other["what"] == "The trainer could not start."
     assert other["detail"] == ("ezbac: error: " + "x" * 1000)[:400]
     assert notice("ended", "")["detail"] == ""
+
+
+@pytest.mark.parametrize(
+    ("listed", "header", "fallback", "speaks"),
+    [
+        ("ko-KR,ko,en-US", "", "en", "ko"),  # navigator.languages: the first ezbac has
+        ("fr-FR,zh-HK,ko", "", "en", "zh_Hant"),  # Hong Kong: the Traditional characters
+        ("zh-CN", "", "en", "zh_Hans"),
+        ("fr-FR,de", "", "vi", "vi"),  # none ezbac has: the server's own
+        ("", "fr;q=0.9, vi;q=0.8, ko;q=0.85", "en", "ko"),  # the header, by its weights
+        ("", "ko;q=0, en-US", "zh_Hans", "en"),  # q=0 is "not this one"
+        ("", "ko;q=bad, vi", "en", "vi"),  # an unreadable weight counts as none
+        ("en-XA", "en-XA", "ko", "ko"),  # the pseudo-language is never a trainee's
+        ("../../etc/passwd,ko", "", "en", "ko"),  # a path is no language, only compared
+        ("x" * 10_000 + ",ko", "", "en", "en"),  # past the length read: not looked at
+        ("", "", "zh_Hant", "zh_Hant"),
+    ],
+)
+def test_a_tab_speaks_its_browsers_first_language_ezbac_has(
+    listed: str, header: str, fallback: str, speaks: str
+) -> None:
+    from trainer.cli.serve import tab_language
+
+    assert tab_language(listed, header, fallback) == speaks

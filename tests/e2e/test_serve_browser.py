@@ -68,9 +68,15 @@ def browser(tmp_path: Path) -> Iterator[object]:
 
 
 @contextmanager
-def open_browser(tmp_path: Path, *flags: str, log_requests: bool = False) -> Iterator[object]:
+def open_browser(
+    tmp_path: Path, *flags: str, log_requests: bool = False, home: Path | None = None
+) -> Iterator[object]:
     """Headless Chromium with ``flags`` besides the usual, catching each page's terminal;
-    ``log_requests``: its network log kept (read with ``driver.get_log("performance")``)."""
+    ``log_requests``: its network log kept (read with ``driver.get_log("performance")``);
+    ``home``: the browser's HOME (where it reads the certificates it trusts,
+    ``.pki/nssdb``)."""
+    import os
+
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -92,7 +98,8 @@ def open_browser(tmp_path: Path, *flags: str, log_requests: bool = False) -> Ite
         options.add_argument(flag)
     if log_requests:
         options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    env = None if home is None else dict(os.environ, HOME=str(home))
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER, env=env), options=options)
     try:
         driver.set_page_load_timeout(30)
         driver.set_script_timeout(10)

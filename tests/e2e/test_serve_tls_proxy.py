@@ -1,12 +1,17 @@
-"""A school's served trainer as docs/schools.md sets it up: `ezbac serve` with
-sign-in on, behind Debian's nginx as a TLS reverse proxy with a self-signed certificate,
-opened in headless Chromium over https.  Two tabs sign in as two people; each answers a
-question; each answer is stored under the person signed in in that tab."""
+"""A school's served trainer as docs/schools.md sets it up: `ezbac serve` with sign-in on,
+its history on the suite's PostgreSQL server through PgBouncer at the settings `ezbac school
+plan` prints, behind Debian's nginx as a TLS reverse proxy with the certificate the plan's
+openssl command makes, imported as trusted into the browser's own certificate database
+(NSS, with certutil from Debian's libnss3-tools) as a school would: no certificate error is
+ignored.  Every outside host name is unresolvable.  `ezbac school check` finds the set-up
+enough; two tabs sign in as two people; each answers a question; each answer is stored
+under the person signed in in that tab."""
 
 from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 import socket
 import subprocess
@@ -26,20 +31,80 @@ from tests.e2e.test_serve_browser import (
     wait_for,
 )
 from tests.support.cli import ezbac
+from tests.support.pg import PgBouncer, bouncer_binary
 from tests.support.serve import Served, free_port
 from tests.support.terminal import player_draws
 from trainer.history import people
-from trainer.history.store import open_history
+from trainer.history.store import open_history, resolve_db
 
 NGINX = shutil.which("nginx") or next(
     (p for p in ("/usr/sbin/nginx",) if os.access(p, os.X_OK)), None
 )
 OPENSSL = shutil.which("openssl")
+CERTUTIL = shutil.which("certutil")
 pytestmark = pytest.mark.skipif(
-    None in (CHROMIUM, CHROMEDRIVER, NGINX, OPENSSL),
-    reason="needs Chromium, chromedriver, nginx and openssl (.ci/run installs Debian's "
-    "chromium, chromium-driver and nginx-light)",
+    None in (CHROMIUM, CHROMEDRIVER, NGINX, OPENSSL, CERTUTIL),
+    reason="needs Chromium, chromedriver, nginx, openssl and certutil (.ci/run installs "
+    "Debian's chromium, chromium-driver, nginx-light and libnss3-tools)",
 )
+#: The school's size the set-up is planned for, and the host name its certificate names.
+TRAINERS = 500
+HOST = "localhost"
+#: The plan's PgBouncer settings the test's pooler takes (the rest are the suite's: its
+#: sockets, trust authentication, its log).
+POOLER_KEYS = (
+    "pool_mode",
+    "max_client_conn",
+    "default_pool_size",
+    "max_db_connections",
+    "query_wait_timeout",
+    "listen_backlog",
+)
+
+
+def _plan() -> tuple[dict[str, str], list[str]]:
+    """`ezbac school plan`'s PgBouncer settings and its openssl command, for TRAINERS at HOST."""
+    run = ezbac("school", "plan", "--trainers", str(TRAINERS), "--name", HOST)
+    assert run.returncode == 0, run.stdout + run.stderr
+    settings: dict[str, str] = {}
+    command: list[str] = []
+    for line in run.stdout.splitlines():
+        key, eq, value = line.strip().partition(" = ")
+        if eq and key in POOLER_KEYS:
+            settings[key] = value.partition(";")[0].strip()
+        if line.strip().startswith("openssl "):
+            command = shlex.split(line.strip())
+    assert sorted(settings) == sorted(POOLER_KEYS) and command, run.stdout
+    return settings, command
+
+
+@pytest.fixture
+def school_bouncer(pg_server) -> Iterator[PgBouncer]:  # type: ignore[no-untyped-def]
+    """PgBouncer in front of the suite's server at the plan's settings for TRAINERS."""
+    binary = bouncer_binary()
+    if binary is None:
+        pytest.skip("no pgbouncer on this machine: install Debian's pgbouncer package")
+    settings, _command = _plan()
+    bouncer = PgBouncer(pg_server, binary, name=f"school-{os.getpid()}", settings=settings)
+    try:
+        bouncer.start()
+        yield bouncer
+    finally:
+        bouncer.stop()
+
+
+def _trust(home: Path, cert: Path) -> None:
+    """The certificate imported as trusted for websites into the NSS database Chromium
+    reads under ``home`` (~/.pki/nssdb), as docs/schools.md tells a school to."""
+    nssdb = home / ".pki" / "nssdb"
+    nssdb.mkdir(parents=True)
+    certutil = CERTUTIL or "certutil"
+    for args in (
+        ["-N", "--empty-password"],
+        ["-A", "-t", "C,,", "-n", "ezbac school", "-i", str(cert)],
+    ):
+        subprocess.run([certutil, "-d", f"sql:{nssdb}", *args], check=True, capture_output=True)
+
 
 #: The proxy of docs/schools.md ("Behind HTTPS"), with this test's ports and files.
 NGINX_CONF = """
@@ -72,20 +137,16 @@ http {{
 
 
 @pytest.fixture
-def proxy(tmp_path: Path) -> Iterator[tuple[Served, str]]:
-    """The served trainer (sign-in on, three people) and its https address through nginx."""
-    db = str(tmp_path / "history.sqlite3")  # Served's history
+def proxy(tmp_path: Path, school_bouncer: PgBouncer) -> Iterator[tuple[Served, str, str]]:
+    """The served trainer (sign-in on, three people, its history through the school's
+    pooler), its https address through nginx, and the history's address."""
+    db = school_bouncer.schema()
     for name, role, pin in (("Ana", "instructor", "2468"), ("Bo", "trainee", "1111")):
         assert ezbac("people", "add", name, "--role", role, "--db", db, stdin=pin).returncode == 0
     ezbac("people", "add", "Cy", "--db", db, stdin="2222")
     assert ezbac("people", "signin", "on", "--db", db).returncode == 0
-    subprocess.run(
-        [OPENSSL or "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-         "-subj", "/CN=localhost", "-keyout", str(tmp_path / "key.pem"),
-         "-out", str(tmp_path / "cert.pem")],
-        check=True, capture_output=True,
-    )  # fmt: skip
-    served = Served(tmp_path)
+    subprocess.run(_plan()[1], cwd=tmp_path, check=True, capture_output=True)
+    served = Served(tmp_path, db=db)
     port = free_port()
     conf = tmp_path / "nginx.conf"
     user = "user root;" if os.geteuid() == 0 else ""  # workers read the key in tmp_path
@@ -105,7 +166,7 @@ def proxy(tmp_path: Path) -> Iterator[tuple[Served, str]]:
             assert nginx.poll() is None, (tmp_path / "e.log").read_text(encoding="utf-8")
             assert time.monotonic() < deadline, "nginx never listened"
             time.sleep(0.1)
-        yield served, f"https://localhost:{port}"
+        yield served, f"https://{HOST}:{port}", db
     finally:
         nginx.terminate()
         nginx.wait(timeout=20)
@@ -135,12 +196,20 @@ def _sign_in_and_answer(driver, name: str, pin: str) -> bool:  # type: ignore[no
     return draws
 
 
-def test_two_tabs_behind_tls_are_two_people(proxy, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    served, url = proxy
+def test_two_tabs_behind_tls_are_two_people(proxy, tmp_path: Path, school_bouncer) -> None:  # type: ignore[no-untyped-def]
+    served, url, db = proxy
+    port = url.rpartition(":")[2]
+    check = ezbac(
+        "school", "check", "--trainers", str(TRAINERS), "--db", db,
+        "--console", school_bouncer.url("pgbouncer"), "--tls", f"{HOST}:{port}",
+    )  # fmt: skip
+    assert (check.returncode, check.stdout) == (0, f"ok: enough for {TRAINERS} trainers\n"), (
+        check.stdout + check.stderr
+    )
+    home = tmp_path / "browser-home"
+    _trust(home, tmp_path / "cert.pem")
     no_outside = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"
-    with open_browser(
-        tmp_path, "--ignore-certificate-errors", no_outside, log_requests=True
-    ) as driver:
+    with open_browser(tmp_path, no_outside, log_requests=True, home=home) as driver:
         try:
             driver.get_log("performance")  # the browser's own start page, before ours
             driver.get(url)
@@ -159,7 +228,7 @@ def test_two_tabs_behind_tls_are_two_people(proxy, tmp_path: Path) -> None:  # t
         finally:
             driver.save_screenshot(str(tmp_path / "browser.png"))
     served.stop()  # the tabs' trainers quit, signing out
-    with open_history(served.db) as store:
+    with open_history(resolve_db(db)) as store:
         ids = {p.name: p.person_id for p in people.roster(store)}
         answers = sorted((a.trainee, a.answer) for a in store.answers())
         runs = sorted((s.trainee, s.person_id) for s in store.sessions())

@@ -72,17 +72,34 @@ class Served:
         return status, self.log_path.read_text(encoding="utf-8")
 
 
+#: The command line of `ezbac serve`'s fork server, which its forked trainers keep.
+FORK_SERVER = b"trainer.cli.serve_fork"
+
+
 def trainers_using(db: Path) -> list[str]:
-    """The running processes whose command line names ``db`` (the tabs' trainers)."""
+    """The running processes whose command line names ``db`` (the tabs' trainers): a
+    trainer started on its own, or forked by the fork server (the fork server's command
+    line, and the fork server its parent), never `ezbac serve` nor the fork server."""
     found = []
     for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
         try:
             args = cmdline.read_bytes().split(b"\0")
         except OSError:
             continue  # ended meanwhile
-        if str(db).encode() in args and b"serve" not in args:
-            found.append(cmdline.parent.name)
+        if str(db).encode() not in args or b"serve" in args:
+            continue
+        if FORK_SERVER in args and FORK_SERVER not in _parents_args(cmdline.parent):
+            continue  # the fork server itself
+        found.append(cmdline.parent.name)
     return found
+
+
+def _parents_args(proc: Path) -> list[bytes]:
+    try:
+        ppid = (proc / "stat").read_text().rpartition(")")[2].split()[1]
+        return Path(f"/proc/{ppid}/cmdline").read_bytes().split(b"\0")
+    except (OSError, IndexError):
+        return []
 
 
 def started_at(pid: str) -> int:

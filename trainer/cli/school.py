@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from trainer.cli.common import COMMANDS, EXIT_INVALID, UsageError
 from trainer.cli.options import add_db_argument, whole_number
@@ -25,6 +26,8 @@ from trainer.i18n import _, ngettext
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
     from trainer.history.backend import ServerLocation
+
+T = TypeVar("T")
 
 #: The most trainers one plan is made for (5,000 across sites is the largest documented).
 MOST_TRAINERS = 100_000
@@ -49,6 +52,11 @@ QUERY_WAIT_MOST = 5
 OPEN_FILES = 1024
 #: Linux's default somaxconn: a listen backlog above it is cut to it.
 BACKLOG_MOST = 4096
+#: The longest ``check`` waits on one step with the server or the pooler (a connection and
+#: its question): longer than the connection's own timeout (10 s), so a server that does
+#: not answer the connection is named by that line; this one bounds a server that
+#: answered the connection and then never answers a question.
+STEP_SECONDS = 15.0
 
 
 @dataclass(frozen=True)
@@ -425,22 +433,28 @@ def _check_server(plan: Plan, where: ServerLocation, console: str | None) -> lis
     """The server's and the pooler's problems for ``plan``."""
     import psycopg
 
-    with _connect(where) as conn:
-        rows = conn.execute(
-            "SELECT current_setting('max_connections')::int, "
-            "current_setting('superuser_reserved_connections')::int"
-        ).fetchone()
-    max_connections, reserved = int(rows[0]), int(rows[1])
-    config: dict[str, str] | None = None
-    console_problem: str | None = None
-    try:
+    def limits() -> Any:
+        with _connect(where) as conn:
+            return conn.execute(
+                "SELECT current_setting('max_connections')::int, "
+                "current_setting('superuser_reserved_connections')::int"
+            ).fetchone()
+
+    def pooler() -> dict[str, str]:
         with psycopg.connect(
             console or _console_url(where.url), autocommit=True, connect_timeout=10
         ) as admin:
             admin.prepare_threshold = None
             cur = admin.cursor()
             cur.execute("SHOW CONFIG")
-            config = {str(row[0]): str(row[1]) for row in cur.fetchall()}
+            return {str(row[0]): str(row[1]) for row in cur.fetchall()}
+
+    rows = _bounded(limits, str(where))
+    max_connections, reserved = int(rows[0]), int(rows[1])
+    config: dict[str, str] | None = None
+    console_problem: str | None = None
+    try:
+        config = _bounded(pooler, f"--console {_console(console)}" if console else f"{where}")
     except psycopg.Error as exc:
         why = " ".join(str(exc).split())
         if console is not None and "not allowed" not in why:  # the one named: reached?
@@ -473,6 +487,35 @@ def _check_server(plan: Plan, where: ServerLocation, console: str | None) -> lis
             f"trainers; set max_connections = {need} in postgresql.conf (and restart it)"
         )
     return problems
+
+
+def _bounded(step: Callable[[], T], where: str) -> T:
+    """``step`` (a connection and its questions), or one line naming ``where`` (an address
+    already without its password) when it has not answered within STEP_SECONDS: libpq
+    bounds a connection, not the wait for an answer after it.  The step runs in a thread of
+    its own, left behind (a daemon) when it never answers."""
+    import threading
+
+    done: list[T] = []
+    failed: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            done.append(step())
+        except BaseException as exc:  # raised again in the caller's thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=work, name="ezbac-school-check", daemon=True)
+    thread.start()
+    thread.join(STEP_SECONDS)
+    if failed:
+        raise failed[0]
+    if not done:
+        raise UsageError(
+            f"{where}: no answer within {STEP_SECONDS:g} s: it takes connections but does "
+            "not answer (not PostgreSQL or PgBouncer, or stuck)"
+        )
+    return done[0]
 
 
 def _server_side(config: dict[str, str]) -> int | None:

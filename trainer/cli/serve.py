@@ -51,6 +51,15 @@ PAGE_FOLDER = Path(__file__).with_name("serve_page")
 #: How long after a tab takes the warm spare trainer the next one is started (the tab's
 #: own first screen comes first), and after the server starts.
 SPARE_DELAY_S = 1.0
+#: What textual-serve sets in every tab's environment that Textual reads as it is imported
+#: (its driver, frame rate, colours): the fork server imports with them (the rest, the
+#: terminal's size, each tab sets before its trainer starts).
+TAB_IMPORT_ENVIRONMENT = {
+    "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
+    "TEXTUAL_FPS": "60",
+    "TEXTUAL_COLOR_SYSTEM": "truecolor",
+    "TERM_PROGRAM": "textual",
+}
 #: The most of a tab's trainer's own words (its one-line error) shown in the page.
 NOTICE_CHARS = 400
 #: What a tab's trainer says on stderr when every connection of the history server is
@@ -66,6 +75,40 @@ FULL_WORDS = (
 )
 UNREACHABLE_WORDS = ("cannot reach", "cannot connect", "connection refused", "could not connect")
 LOCKED_WORDS = ("is locked", "locked by")
+#: The most languages of a browser's list read (the page's navigator.languages, else the
+#: Accept-Language header), and the most characters of the list.
+BROWSER_LANGUAGES_MOST = 12
+BROWSER_LANGUAGES_CHARS = 400
+
+
+def tab_language(listed: str, header: str, fallback: str) -> str:
+    """The language a tab speaks: the first of the browser's languages that ezbac has
+    (``listed``: the page's navigator.languages, comma-separated; else the Accept-Language
+    ``header``, by its q-values), else ``fallback`` (the server's own).  Never the
+    pseudo-language; whatever else the browser sends is only compared, never used."""
+    from trainer.i18n import PSEUDO, known
+
+    def first_known(names: list[str]) -> str | None:
+        for name in names[:BROWSER_LANGUAGES_MOST]:
+            code = known(name.strip())
+            if code is not None and code != PSEUDO:
+                return code
+        return None
+
+    found = first_known(listed[:BROWSER_LANGUAGES_CHARS].split(",")) if listed else None
+    if found is None and header:
+        weighed: list[tuple[float, int, str]] = []
+        for index, part in enumerate(header[:BROWSER_LANGUAGES_CHARS].split(",")):
+            name, _, rest = part.partition(";")
+            q = rest.strip().removeprefix("q=")
+            try:
+                weight = float(q) if rest else 1.0
+            except ValueError:
+                weight = 0.0
+            if weight > 0:
+                weighed.append((-weight, index, name))
+        found = first_known([name for _w, _i, name in sorted(weighed)])
+    return found or fallback
 
 
 def notice(kind: str, said: str) -> dict[str, str]:
@@ -197,13 +240,12 @@ def run(args: argparse.Namespace) -> int:
             ).format(host=args.host or "*", port=args.port, db=db),
             file=sys.stderr,
         )
-    launch = ["exec", shlex.quote(sys.executable), "-m", "trainer"]
+    words: list[str] = []  # the tab's trainer's command line, after its --lang
     if isinstance(db, Path):
-        launch += ["--db", shlex.quote(str(db))]
+        words += ["--db", str(db)]
     else:  # a server's address goes to the tabs in their environment, never on a command
         os.environ["EZBAC_DB"] = db.url  # line (another user's `ps` would show its password)
-    command = " ".join(launch)
-    server = _server_class()(command, args.host, args.port)
+    server = _server_class()(words, args.host, args.port)
     try:
         return server.run()
     except OSError as exc:  # lost a race for the port since the check above
@@ -312,7 +354,7 @@ class _Serving(Protocol):
     def run(self) -> int: ...
 
 
-def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (counts the methods of the server class it defines)
+def _server_class() -> Callable[[list[str], str, int], _Serving]:  # noqa: C901 (counts the methods of the server class it defines)
     """textual-serve's Server, made quiet and exact about where it is and how it stops."""
     import asyncio
     import logging
@@ -322,15 +364,30 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
     from textual_serve.app_service import AppService
     from textual_serve.server import Server, to_int
 
+    from trainer.cli.serve_fork import Forker, open_forked
+
     class TabService(AppService):
-        """A tab's process whose stderr is also told to ``on_stderr`` as it comes."""
+        """A tab's process whose stderr is also told to ``on_stderr`` as it comes: forked
+        by the server's ``forker`` once it is ready (its imports done), else started as a
+        new process running ``command``."""
 
         on_stderr: Callable[[bytes], Awaitable[None]] | None = None
+        forker: Forker | None = None
+        argv: list[str]
 
         async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
-            process = await super()._open_app_process(width, height)
+            process: Any = None
+            forker = self.forker
+            if forker is not None and forker.ready:
+                env = self._build_environment(width=width, height=height)
+                with contextlib.suppress(OSError, ValueError):  # the old way, then
+                    process = await open_forked(forker, self.argv, env)
+                    self._process = process
+                    self._stdin = process.stdin
+            if process is None:
+                process = await super()._open_app_process(width, height)
             if process.stderr is not None:
-                process.stderr = _TeeReader(process.stderr, self)  # type: ignore[assignment]
+                process.stderr = _TeeReader(process.stderr, self)
             return process
 
     class _TeeReader:
@@ -352,8 +409,9 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
         """A tab's trainer and where its output goes: held until a tab's websocket is
         attached (a warm spare starts before any tab asks), then sent there."""
 
-        def __init__(self) -> None:
+        def __init__(self, language: str) -> None:
             self.service: TabService
+            self.language = language  # the language its trainer was started in
             self.websocket: web.WebSocketResponse | None = None
             self.held: list[bytes | str] = []
             self.said = bytearray()
@@ -380,28 +438,40 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
             self.said.extend(data[: NOTICE_CHARS * 4])
             await self._say_waiting()
 
-        async def _say_waiting(self) -> None:
-            websocket = self.websocket
+        async def _say_waiting(self, attaching: web.WebSocketResponse | None = None) -> None:
+            websocket = attaching or self.websocket
             if self.said and not self.started and websocket is not None and not websocket.closed:
                 text = self.said.decode("utf-8", "replace")
                 await websocket.send_json(["ezbac_notice", notice("waiting", text)])
 
         async def attach(self, websocket: web.WebSocketResponse) -> None:
-            """Send the tab what its trainer wrote before it came, then the rest as it comes."""
+            """Send the tab what its trainer wrote before it came, then the rest as it comes,
+            in the order written: what the trainer writes while the held part is being sent
+            (a send may wait) is held too, until nothing is; only then does its output go
+            straight to the tab (a frame drawn at the tab's size never comes before an older
+            one drawn at the spare's)."""
+            await self._say_waiting(websocket)
+            while self.held:
+                held, self.held = self.held, []
+                for item in held:
+                    if isinstance(item, bytes):
+                        await websocket.send_bytes(item)
+                    else:
+                        await websocket.send_str(item)
             self.websocket = websocket
-            held, self.held = self.held, []
-            await self._say_waiting()
-            for item in held:
-                if isinstance(item, bytes):
-                    await websocket.send_bytes(item)
-                else:
-                    await websocket.send_str(item)
 
     class TrainerServer(Server):
-        def __init__(self, command: str, host: str, port: int) -> None:
+        def __init__(self, words: list[str], host: str, port: int) -> None:
+            python = shlex.quote(sys.executable)
             super().__init__(
-                command, host=host, port=port, title="ezbac", templates_path=PAGE_FOLDER
-            )
+                f"exec {python} -m trainer", host=host, port=port, title="ezbac",
+                templates_path=PAGE_FOLDER,
+            )  # fmt: skip
+            #: The trainer's words after its --lang (each tab's language its own).
+            self.words = words
+            #: The process the tabs' trainers are forked from, once it has imported them.
+            self.forker: Forker | None = None
+            self.forker_ready: asyncio.Future[bool] | None = None
             self.stopped_by: signal.Signals | None = None
             #: The open tabs: each one's websocket, closed when the server stops.
             self.tabs: set[web.WebSocketResponse] = set()
@@ -410,6 +480,15 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
             self.spare: _Tab | None = None
             self.refill: asyncio.Task[None] | None = None
             self.stopping = False
+            #: This server's own language (its --lang, setting or locale): a tab's when its
+            #: browser names none ezbac has; and the language the next spare starts in (the
+            #: last tab's: a class mostly in one language gets warm trainers in it).
+            from trainer.i18n import current
+
+            self.language = current()
+            self.spare_language = self.language
+            #: Spares let go because a tab wanted another language, being ended.
+            self.ending: set[asyncio.Task[None]] = set()
 
         def initialize_logging(self) -> None:
             """Plain one-line warnings on stderr instead of textual-serve's banner logs."""
@@ -424,6 +503,10 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
                 _("ezbac serve: the trainer is at {where} (Ctrl+C stops)").format(where=where),
                 flush=True,
             )
+            with contextlib.suppress(OSError):  # no fork server: each tab starts its own
+                self.forker = Forker(dict(os.environ, **TAB_IMPORT_ENVIRONMENT), self.words)
+                loop = asyncio.get_running_loop()
+                self.forker_ready = loop.run_in_executor(None, self.forker.wait_ready)
             self._refill_later()
 
         async def handle_index(self, request: web.Request) -> Any:
@@ -448,12 +531,17 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
             websocket = web.WebSocketResponse(heartbeat=15)
             width = to_int(request.query.get("width", "80"), 80)
             height = to_int(request.query.get("height", "24"), 24)
+            language = tab_language(
+                request.query.get("lang", ""),
+                request.headers.get("Accept-Language", ""),
+                self.language,
+            )
             await websocket.prepare(request)
             self.tabs.add(websocket)
-            tab = self._take_spare()
+            tab = self._take_spare(language)
             try:
                 if tab is None:
-                    tab = self._new_tab()
+                    tab = self._new_tab(language)
                     await tab.service.start(width, height)
                 await tab.attach(websocket)
                 self._refill_later()
@@ -469,24 +557,37 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
                 await websocket.close()
             return websocket
 
-        def _new_tab(self) -> _Tab:
-            tab = _Tab()
+        def _new_tab(self, language: str) -> _Tab:
+            """A tab's trainer speaking ``language`` (its own --lang: the home screen's
+            language key then switches that tab only)."""
+            tab = _Tab(language)
+            argv = ["--lang", language, *self.words]
             tab.service = TabService(
-                self.command,
+                " ".join([self.command, *map(shlex.quote, argv)]),
                 write_bytes=tab.write_bytes,
                 write_str=tab.write_str,
                 close=tab.close,
                 download_manager=self.download_manager,
             )
             tab.service.on_stderr = tab.on_stderr
+            tab.service.forker = self.forker
+            tab.service.argv = argv
             return tab
 
-        def _take_spare(self) -> _Tab | None:
-            """The warm spare, if its process is still running (one that ended, as on a
-            history that cannot be reached, is let go: a new tab starts its own)."""
+        def _take_spare(self, language: str) -> _Tab | None:
+            """The warm spare, if its process is still running and speaks ``language`` (one
+            that ended, as on a history that cannot be reached, is let go: a new tab starts
+            its own; one in another language is ended, and the next spare starts in this
+            tab's language)."""
             spare, self.spare = self.spare, None
+            self.spare_language = language
             process = spare.service._process if spare is not None else None
             if spare is None or process is None or process.returncode is not None:
+                return None
+            if spare.language != language:
+                ending = asyncio.create_task(self._end_tab(spare.service))
+                self.ending.add(ending)
+                ending.add_done_callback(self.ending.discard)
                 return None
             return spare
 
@@ -498,8 +599,11 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
 
         async def _refill(self) -> None:
             await asyncio.sleep(SPARE_DELAY_S)
+            if self.forker_ready is not None:  # the spare forked, once the imports are done
+                with contextlib.suppress(OSError, ValueError):
+                    await asyncio.shield(self.forker_ready)
             if self.spare is None and not self.stopping:
-                spare = self._new_tab()
+                spare = self._new_tab(self.spare_language)
                 try:
                     await spare.service.start(80, 24)  # the page sends its size when it opens
                 except asyncio.CancelledError:  # the server stopping: no process left behind
@@ -550,6 +654,10 @@ def _server_class() -> Callable[[str, str, int], _Serving]:  # noqa: C901 (count
             spare, self.spare = self.spare, None
             if spare is not None:
                 await self._end_tab(spare.service)
+            if self.ending:
+                await asyncio.gather(*self.ending, return_exceptions=True)
+            if self.forker is not None:  # its trainers go on until their tabs end them
+                await asyncio.get_running_loop().run_in_executor(None, self.forker.close)
             stopping = {
                 "kind": "stopped",
                 "what": "The trainer's server is stopping: this tab's trainer has ended.",

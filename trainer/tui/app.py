@@ -613,7 +613,8 @@ class TrainerApp(App[int]):
 
     @on(NextLanguage)
     def next_language(self) -> None:
-        """Home's language key: the next language, spoken at once and remembered."""
+        """Home's language key: the next language, spoken at once and remembered (in a
+        browser tab under ``ezbac serve``, spoken in that tab only)."""
         from trainer.i18n import LANGUAGES, UnknownLanguageError, current, set_language
 
         codes = list(LANGUAGES)
@@ -624,7 +625,9 @@ class TrainerApp(App[int]):
         except UnknownLanguageError as exc:  # a damaged catalogue: said, English kept
             self.notify(str(exc), severity="error", timeout=8)
             return
-        if self.signin.person is None:  # a person signed in switches for their sitting only
+        # a person signed in switches for their sitting only; in a browser, the tab's own:
+        # never other tabs' or the server's
+        if self.signin.person is None and not self.is_web:
             self.remember(language=following)
         home = self.screen_stack[0] if self.screen_stack else None
         if isinstance(home, HomeScreen):

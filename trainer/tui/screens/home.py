@@ -11,6 +11,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
@@ -79,6 +80,8 @@ class HomeScreen(Screen[None]):
         #: The school's sign-in is on: who trains is who signed in (`o` signs out), never a
         #: name typed here.
         self.signin = signin
+        #: The terminal's size home was last laid out at (None: not yet).
+        self.laid_out_at: Size | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text(), id="home-title")
@@ -112,6 +115,7 @@ class HomeScreen(Screen[None]):
         return text
 
     def on_mount(self) -> None:
+        self.laid_out_at = self.size  # mounted at the terminal's size
         self.show_trainee(self.trainee, self.due)
         self.query_one("#keys", KeyBar).show_keys(self)
         drills = self.query_one("#drills", OptionList)
@@ -170,9 +174,12 @@ class HomeScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         # Textual gives the first screen the terminal's size up to three times as it starts;
-        # laid out at that size already, it is not laid out and painted again for nothing
-        if event.size == self.size:
+        # laid out at that size already, it is not laid out and painted again for nothing.
+        # (Compared with the size it was laid out at: the screen's own size is already the
+        # new one when a terminal or a browser tab is resized.)
+        if event.size == self.laid_out_at:
             event.prevent_default()
+        self.laid_out_at = event.size
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_drill":  # a key only while the path has a next drill
