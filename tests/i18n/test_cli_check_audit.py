@@ -84,13 +84,13 @@ def test_check_reads_back_in_traditional_chinese_and_korean() -> None:
         "3. 沒有例牌：雙方兩張牌都不是 8 或 9 點",
         "4. 閒家 6 點：閒家停牌（6-7 停）",
         "5. 閒家停牌，莊家 3 點：莊家補牌（0-5 補）；第三張牌 8h，莊家合計 1",
-        "6. 結果：閒家以 6 比 1 贏",
+        "6. 結果：閒贏，6比1",
         "最終：閒 4h 2d = 6；莊 3s Kc 8h = 1",
     ]
     assert ezbac("check", "--lang", "ko", *cards).stdout.splitlines()[3:6] == [
         "4. 플레이어 6: 플레이어 스탠드 (6-7 스탠드)",
         "5. 플레이어 스탠드, 뱅커 3: 뱅커 드로우 (0-5 드로우); 세 번째 카드 8h, 뱅커 합계 1",
-        "6. 결과: 플레이어가 6 대 1로 승",
+        "6. 결과: 플레이어 승, 6 대 1",
     ]
 
 
@@ -98,13 +98,13 @@ def test_a_deviation_reads_back_in_traditional_chinese_and_korean() -> None:
     words = ("audit", "9s", "2h", "Kd", "3c", "P:4d")
     assert ezbac(*words, "--lang", "zh_Hant").stdout.splitlines()[2:] == [
         "1 處偏差：",
-        "1. 第 5 張牌（4d）：4d 發給了閒。規則：閒家例牌 9：雙方都不補牌。"
-        "正確：不再發牌：此局已結束。",
+        "1. 第 5 張牌（4d）：4d 發給了閒。規則：閒家例牌9點：雙方都不補牌。"
+        "正確做法：不再發牌：此局已結束。",
     ]
     assert ezbac(*words, "--lang", "ko").stdout.splitlines()[2:] == [
         "이탈 1건:",
         "1. 5번째 카드(4d): 4d을(를) 플레이어에게 딜함. 규칙: 플레이어 내추럴 9: 양쪽 모두 "
-        "드로우 없음. 올바른 동작: 카드 없음: 게임이 끝났음.",
+        "드로우 없음. 정답: 카드 없음: 게임이 끝났음.",
     ]
 
 
@@ -121,7 +121,7 @@ def test_a_refused_bet_settled_reads_back_in_korean() -> None:
     words = ("Ks", "2h", "As", "2c", "5d", "3c", "past_posting:4:player=25:refuse")
     run = ezbac("audit", *words, "pay:4:player=25:25", "--lang", "ko")
     assert run.stdout.splitlines()[-1].startswith(
-        "1. 좌석 4 플레이어: 25 지급함. 규칙: 좌석 4 플레이어 25 거절됨("
+        "1. 4번 좌석 플레이어: 25 지급함. 규칙: 4번 좌석 플레이어 25 거절됨("
     )
 
 

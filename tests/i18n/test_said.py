@@ -47,7 +47,7 @@ def test_say_words_a_said_and_what_is_in_it(korean: None) -> None:
     assert say(rules.player_reason(6)) == "플레이어 6: 플레이어 스탠드 (6-7 스탠드)"
     # nested: the third card's name inside the Banker's rule, each from the catalogue
     assert say(rules.banker_reason(3, Card.parse("Kh"))) == (
-        "뱅커 3, 플레이어의 세 번째 카드 K (0): 뱅커 드로우"
+        "뱅커 3, 플레이어의 세 번째 카드 킹 (0): 뱅커 드로우"
     )
     said = Said("{card} went to the {hand}", card=Card.parse("8h"), hand="Player")
     assert say(said) == "8h이(가) 플레이어에게 감"  # the card as written, the hand worded

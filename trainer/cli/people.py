@@ -66,7 +66,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     add.add_argument(
         "--language",
         metavar="LANG",
-        help="the language the trainer speaks to them once signed in (default: the terminal's)",
+        help=_("the language the trainer speaks to them once signed in (default: the terminal's)"),
     )
     add.set_defaults(handler=run_add)
     listing = action("list", _("everyone on the roster, and whether sign-in is on"))

@@ -114,6 +114,10 @@ def did_words(a: BetAction) -> str:
             text = Said("{action}, commission {amount} taken at once", action=text, amount=amount)
     if a.fee:
         text = Said("{action}, fee {amount}", action=text, amount=format_amount(a.fee))
+    if a.rolling is not None:
+        text = Said(
+            "{action}, rolling commission {amount}", action=text, amount=format_amount(a.rolling)
+        )
     return text
 
 
@@ -196,17 +200,23 @@ def rolling_deviation(
         return None
     dead = house.dead_chips
     rule = (
-        owed.describe().split(": ", 1)[1]
+        Said(
+            "rolling commission on {bet}: {rate} % of {rolled} in dead chips = {amount}",
+            bet=owed.bet.label,
+            rate=format((owed.rate * 100).normalize(), "f"),
+            rolled=format_amount(owed.rolled),
+            amount=format_amount(owed.amount),
+        )
         if owed is not None
-        else "this house pays no rolling commission at the table"
+        else Said("this house pays no rolling commission at the table")
         if dead is None or dead.programme is None
-        else "no dead chips of this bet rolled: it earns no rolling commission"
+        else Said("no dead chips of this bet rolled: it earns no rolling commission")
     )
     return Deviation(
         DeviationKind.ROLLING_WRONG,
         step,
         did_words(a),
-        f"rolling commission {format_amount(amount)}",
+        Said("rolling commission {amount}", amount=format_amount(amount)),
         rule,
     )
 
