@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from trainer.drills.model import Mode
 from trainer.i18n import N_, _, ngettext
 from trainer.tui.catalogue import WARMUP_ID, DrillChoice
 from trainer.tui.messages import (
@@ -31,9 +32,14 @@ from trainer.tui.messages import (
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.pathview import PathView
 from trainer.tui.widgets.waiting import HistoryWaiting
+from trainer.words.drill import mode_name
 
 if TYPE_CHECKING:
     from trainer.history.mastery import PathProgress
+
+
+#: The drill modes a choice may say it is sat in.
+MODES = {m.value for m in Mode}
 
 
 class HomeScreen(Screen[None]):
@@ -201,7 +207,7 @@ class HomeScreen(Screen[None]):
         text.append("\n")
         facts = [c.origin]
         if c.mode:
-            facts.append(c.mode)
+            facts.append(mode_name(Mode(c.mode)) if c.mode in MODES else c.mode)
         if c.questions or c.unit == "shoe":
             facts.append(c.run_words)
         text.append(" · ".join(facts), "italic")
