@@ -319,3 +319,23 @@ def test_every_screen_class_is_opened_in_the_pseudo_language() -> None:
         if module:  # a base: its reason instead
             found = importlib.import_module(f"tests.i18n.{module}")
             assert callable(getattr(found, test, None)), (module, test)
+
+
+def test_the_header_count_is_worded_from_values() -> None:
+    """The session gives the count as values; the screen words them (never an English "Q 3/8"
+    read back).  Worked by hand from zh_Hant's catalogue."""
+    from trainer.session.kinds import Count, Counted
+    from trainer.words.drill import counter
+
+    counts = [
+        Count(Counted.QUESTION, 3, 8),
+        Count(Counted.COUP, 2, 4),
+        Count(Counted.REPLAY, 1, 3),
+        Count(Counted.QUESTION, 5),
+    ]
+    assert [counter(c) for c in counts] == ["Q 3/8", "Coup 2/4", "Replay 1/3", "Q 5"]
+    assert [str(c) for c in counts] == ["Q 3/8", "Coup 2/4", "Replay 1/3", "Q 5"]
+    set_language("zh_Hant")
+    assert [counter(c) for c in counts] == ["第3/8題", "第2/4局", "重演 1/3", "第5題"]
+    set_language(PSEUDO)
+    assert all(english_left(counter(c)) == [] for c in counts)

@@ -19,6 +19,7 @@ from trainer.engine.cards import Rank
 from trainer.engine.house import House
 from trainer.i18n import ENGLISH, N_, PSEUDO, _, current, ngettext
 from trainer.session.calls import CallQuestion
+from trainer.session.kinds import Count, Counted
 from trainer.session.protect import IrregularityQuestion, ViolationQuestion
 from trainer.session.questions import (
     AmountAnswer,
@@ -584,19 +585,16 @@ def lesson(note: str) -> str:
 # -- the header and the results ---------------------------------------------------------------
 
 
-def counter(text: str) -> str:
+def counter(count: Count) -> str:
     """The header's count ("Q 3/8", "Coup 2/4", "Replay 1/3", "Q 5") in the language."""
-    head, _space, rest = text.partition(" ")
-    numbers = rest.split("/")
-    if head == "Q":
-        if len(numbers) == 2:
-            return _("Q {number}/{total}").format(number=numbers[0], total=numbers[1])
-        return _("Q {number}").format(number=rest)
-    if head == "Coup":
-        return _("Coup {number}/{total}").format(number=numbers[0], total=numbers[1])
-    if head == "Replay":
-        return _("Replay {number}/{total}").format(number=numbers[0], total=numbers[1])
-    return text
+    number, total = count.number, count.total
+    if count.counted is Counted.COUP:
+        return _("Coup {number}/{total}").format(number=number, total=total)
+    if count.counted is Counted.REPLAY:
+        return _("Replay {number}/{total}").format(number=number, total=total)
+    if total is None:
+        return _("Q {number}").format(number=number)
+    return _("Q {number}/{total}").format(number=number, total=total)
 
 
 def mode_name(mode: Mode) -> str:

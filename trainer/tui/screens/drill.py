@@ -221,7 +221,7 @@ class DrillScreen(DrillBase):
         number = min(s.index + 1, s.total)
         if self.state == FEEDBACK:
             number = s.index
-        text = Text(counter(s.counter(number)))
+        text = Text(counter(s.count(number)))
         if s.exam:
             text.append(" · " + _("exam, {count} answered").format(count=s.index))
         else:

@@ -171,7 +171,7 @@ class SpotScreen(DrillBase):
     def update_header(self) -> None:
         s = self.session
         number = s.index if self.state == FEEDBACK else min(s.index + 1, s.total)
-        text = Text(counter(s.counter(number)))
+        text = Text(counter(s.count(number)))
         text.append(
             " · " + _("exam, {count} answered").format(count=s.answered)
             if s.exam
