@@ -339,3 +339,31 @@ def test_the_header_count_is_worded_from_values() -> None:
     assert [counter(c) for c in counts] == ["第3/8題", "第2/4局", "重演 1/3", "第5題"]
     set_language(PSEUDO)
     assert all(english_left(counter(c)) == [] for c in counts)
+
+
+def _kind_keys() -> list[str]:
+    from trainer.engine.calls import CallStep
+    from trainer.engine.irregularities import Irregularity
+    from trainer.engine.violations import Violation
+
+    return [
+        *(f"call:{c.value}" for c in CallStep),
+        *(f"violation:{v.value}" for v in Violation),
+        "violation:none",
+        *(f"irregularity:{i.value}" for i in Irregularity),
+    ]
+
+
+@pytest.mark.parametrize("language", ["zh_Hant", "ko", PSEUDO])
+def test_progress_and_class_name_the_kinds_skills_as_the_results_do(language: str) -> None:
+    """A call's, a violation's and an irregularity's skill on progress and the class view
+    (trainer.words.record) reads as on the results (trainer.words.drill), in the language:
+    no English left in the pseudo-language."""
+    from trainer.words import drill, record
+
+    set_language(language)
+    for key in _kind_keys():
+        said = record.skill(key)
+        assert said == drill.skill_name(key), key
+        if language == PSEUDO:
+            assert english_left(said) == [], (key, said)

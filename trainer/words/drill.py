@@ -36,6 +36,7 @@ from trainer.session.questions import (
 from trainer.session.run import Asked, Result
 from trainer.session.shoe import BurnQuestion, NextQuestion
 from trainer.session.spot import FixQuestion, SpotQuestion
+from trainer.skillkey import SkillKey
 from trainer.words import moments, shoe, spot
 from trainer.words.names import (
     amount,
@@ -635,10 +636,9 @@ def skill_name(key: str) -> str:
         parsed = SkillKey.parse(key)
     except SkillKeyError:
         return key
-    for family_words in _FAMILIES:  # the drill kinds' own skills
-        said = family_words(parsed.family, parsed.parts)
-        if said is not None:
-            return said
+    said = kind_skill(parsed)  # the drill kinds' own skills
+    if said is not None:
+        return said
     match parsed:
         case SkillKey("natural", ()):
             return _("Naturals (nobody draws)")
@@ -671,3 +671,13 @@ _FAMILIES = (
     moments.irregularity_skill,
     call_skill,
 )
+
+
+def kind_skill(parsed: SkillKey) -> str | None:
+    """A skill of a drill kind's own (calls, violations, irregularities, spotting, the
+    shoe) in words; None for another."""
+    for family_words in _FAMILIES:
+        said = family_words(parsed.family, parsed.parts)
+        if said is not None:
+            return said
+    return None
