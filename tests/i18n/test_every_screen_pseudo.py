@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 from textual.app import App
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 
 from tests.i18n.test_people_languages import english_left, screen_text
@@ -43,23 +44,21 @@ SIZE = (80, 24)
 KEYS = ["esc", "Enter", "PgDn", "PgUp"]
 
 
-def _data_words() -> list[str]:
-    """What the school typed and a screen shows as typed: each bundled drill's title and
-    description, each bundled house's name, the remedies of the irregularities catalogue
-    (its file's words, which a house confirms on the rules reference), the trainee's name."""
+#: What a school typed and every screen may show as typed: each bundled house's name, the
+#: trainee's name, the keys' own names.  A drill's title and description are allowed only on
+#: its own screens (and home lists the titles): each allowed word could hide the same word
+#: left in English elsewhere on the screen.
+ALLOWED = [*(h.name for h in BUNDLED_HOUSES.values()), "Alex", *KEYS]
+
+
+def _remedies() -> list[str]:
+    """The irregularities catalogue's remedies (its file's words), which a house confirms
+    on the rules reference."""
     from trainer.irregularities.loader import bundled
 
-    entries = _catalogue()
-    return [
-        *(f"{e.title} {e.description}" for e in entries),
-        *(e.remedy for e in bundled()),  # the irregularities catalogue's, a house confirms
-        *(h.name for h in BUNDLED_HOUSES.values()),
-        "Alex",
-        *KEYS,
-    ]
+    return [e.remedy for e in bundled()]
 
 
-ALLOWED = _data_words()
 BUNDLED = [e.id for e in _catalogue()]
 
 
@@ -96,9 +95,10 @@ async def test_home_describes_every_bundled_drill_in_the_language() -> None:
     app = _app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        for number, ident in enumerate(BUNDLED):
-            _left(app, f"home, {ident} described")
-            if number + 1 < len(BUNDLED):
+        titles = [e.title for e in _catalogue()]
+        for number, entry in enumerate(_catalogue()):
+            _left(app, f"home, {entry.id} described", [*titles, entry.description])
+            if number + 1 < len(titles):
                 await pilot.press("down")
                 await pilot.pause()
 
@@ -131,13 +131,17 @@ async def _first_screens(drill: Drill) -> None:
         await pilot.pause()
         await pilot.pause()
         first = app.screen
-        allowed = _dealt_words(getattr(first, "session", None))
+        allowed = [drill.title, *_dealt_words(getattr(first, "session", None))]
         _left(app, f"{drill.id}: the first question", allowed)
         if drill.mode is Mode.PRACTICE:
             await pilot.press("question_mark")
             await pilot.pause()
             assert isinstance(app.screen, ReferenceScreen), drill.id
-            _left(app, f"{drill.id}: the rules reference", allowed)
+            _left(app, f"{drill.id}: the rules reference", [*allowed, *_remedies()])
+            for body in app.screen.query(VerticalScroll):  # the rest of it, below the fold
+                body.scroll_end(animate=False)
+            await pilot.pause()
+            _left(app, f"{drill.id}: the rules reference, its end", [*allowed, *_remedies()])
             await pilot.press("escape")
             await pilot.pause()
         assert app.screen is first
@@ -243,7 +247,8 @@ async def test_the_answers_waiting_line_is_in_the_language(tmp_path: Path) -> No
             "{count} answer waiting for the history", "{count} answers waiting for the history", 3
         ).format(count=3)
         assert line == said and line != "3 answers waiting for the history"
-        _left(app, "home, answers waiting")
+        shown = _catalogue()  # the list's titles, the first one's description
+        _left(app, "home, answers waiting", [*(e.title for e in shown), shown[0].description])
 
 
 # -- every screen class of the app, and where it is opened in the pseudo-language -------------
@@ -367,3 +372,48 @@ def test_progress_and_class_name_the_kinds_skills_as_the_results_do(language: st
         assert said == drill.skill_name(key), key
         if language == PSEUDO:
             assert english_left(said) == [], (key, said)
+
+
+def _orders() -> list[Any]:
+    from dataclasses import replace
+    from itertools import product
+
+    from trainer.engine.house import DEFAULT_HOUSE
+    from trainer.engine.table_rules import Direction, Losers
+
+    order = DEFAULT_HOUSE.order
+    return [
+        replace(
+            DEFAULT_HOUSE,
+            order=replace(order, direction=d, losers_first=f, losers=s, main_before_side=m),
+        )
+        for d, f, s, m in product(Direction, (True, False), Losers, (True, False))
+    ]
+
+
+def test_the_table_s_settlement_order_and_chips_on_the_reference_are_worded() -> None:
+    """Every settlement order a house file can set, and each way of cutting a payout: in
+    English as ``ezbac houses show --summary`` writes them (the engine's English), and in
+    the pseudo-language no English left."""
+    from trainer.engine.chips import ChipConvention, PayStyle
+    from trainer.words.reference import payout_chips, settlement_order
+
+    cuts = [
+        ChipConvention(),
+        ChipConvention(PayStyle.MAX_EACH, 5),
+        ChipConvention(PayStyle.COLOUR_FOR_COLOUR),
+    ]
+    houses = _orders()
+    assert len({h.settlement_order for h in houses}) == 12  # the sweep is moot when not first
+    for house in houses:
+        assert settlement_order(house) == house.settlement_order
+    assert [payout_chips(c) for c in cuts] == [
+        "the fewest chips",
+        "no more than 5 of one chip (the largest chip excepted)",
+        "colour for colour (in the wager's denominations)",
+    ]
+    set_language(PSEUDO)
+    for house in houses:
+        assert english_left(settlement_order(house)) == [], house.order
+    for cut in cuts:
+        assert english_left(payout_chips(cut)) == [], cut

@@ -5,9 +5,10 @@ language spoken; the English reads as ``ezbac houses show --summary`` writes the
 from __future__ import annotations
 
 from trainer.engine import Bet
+from trainer.engine.chips import ChipConvention, PayStyle
 from trainer.engine.games import Collection
 from trainer.engine.house import House
-from trainer.engine.table_rules import SIDE_BETS
+from trainer.engine.table_rules import SIDE_BETS, Direction, Losers
 from trainer.i18n import _
 from trainer.words.names import amount, bet_name, rounding_words
 
@@ -60,3 +61,31 @@ def limits(house: House) -> str:
     if lim.differential is not None:
         said += _(", table differential {amount}").format(amount=amount(lim.differential))
     return said
+
+
+def settlement_order(house: House) -> str:
+    """The order the house's table is settled in, as a dealer is taught it (the English of
+    ``House.settlement_order``, in the language)."""
+    o = house.order
+    if o.direction is Direction.COUNTERCLOCKWISE:
+        way = _("counter-clockwise from the dealer's right")
+    else:
+        way = _("clockwise from the dealer's left")
+    if o.main_before_side:
+        way = _("{way}, main bet before side bet").format(way=way)
+    if not o.losers_first:
+        return way
+    if o.losers is Losers.ONE_SWEEP:
+        return _("losing bets first in one sweep, then {way}").format(way=way)
+    return _("losing bets first, then {way}").format(way=way)
+
+
+def payout_chips(convention: ChipConvention) -> str:
+    """How the house wants a payout cut (the English of ``ChipConvention.label``)."""
+    if convention.style is PayStyle.MAX_EACH:
+        return _("no more than {count} of one chip (the largest chip excepted)").format(
+            count=convention.max_each
+        )
+    if convention.style is PayStyle.COLOUR_FOR_COLOUR:
+        return _("colour for colour (in the wager's denominations)")
+    return _("the fewest chips")

@@ -32,6 +32,7 @@ from trainer.tui.messages import (
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.pathview import PathView
 from trainer.tui.widgets.waiting import HistoryWaiting
+from trainer.words import titles
 from trainer.words.drill import mode_name
 
 if TYPE_CHECKING:
@@ -111,8 +112,8 @@ class HomeScreen(Screen[None]):
         text = Text(choice.title)
         if choice.mode == "exam":  # an exam says so before it is started
             text.append(" " + _("(exam)"), "bold")
-        if choice.origin != "bundled":
-            text.append(f" ({choice.origin})", "italic")
+        if not choice.bundled:
+            text.append(f" ({titles.origin(choice)})", "italic")
         if choice.id == WARMUP_ID:
             text.append("  [w]", "bold")
         return text
@@ -205,11 +206,11 @@ class HomeScreen(Screen[None]):
         text = Text()
         text.append(c.title, "bold")
         text.append("\n")
-        facts = [c.origin]
+        facts = [titles.origin(c)]
         if c.mode:
             facts.append(mode_name(Mode(c.mode)) if c.mode in MODES else c.mode)
         if c.questions or c.unit == "shoe":
-            facts.append(c.run_words)
+            facts.append(titles.run_length(c))
         text.append(" · ".join(facts), "italic")
         text.append("\n\n")
         text.append(c.description.strip())
