@@ -417,3 +417,25 @@ def test_the_table_s_settlement_order_and_chips_on_the_reference_are_worded() ->
         assert english_left(settlement_order(house)) == [], house.order
     for cut in cuts:
         assert english_left(payout_chips(cut)) == [], cut
+
+
+def test_a_house_s_dead_chips_on_the_reference_are_worded() -> None:
+    """The dead chips and the rolling commission, as the house summary says them in English
+    (``DeadChips.describe``), in the language; a rate keeps its digits (1.2, not 1.20)."""
+    from decimal import Decimal
+
+    from trainer.engine.dead_chips import DeadChips, RollingBase, RollingProgramme
+    from trainer.words.reference import dead_chips
+
+    rolled = RollingProgramme(Decimal("0.012"))
+    each = RollingProgramme(Decimal("0.008"), RollingBase.TURNOVER)
+    cases = [DeadChips(), DeadChips(programme=rolled), DeadChips(programme=each)]
+    assert [dead_chips(d) for d in cases] == [d.describe() for d in cases]
+    assert dead_chips(cases[1]).endswith(
+        "rolling commission 1.2 % of the dead chips lost, rounded down to the cent"
+    )
+    set_language("vi")
+    assert "0,8 %" in dead_chips(cases[2])  # Vietnamese writes a decimal comma
+    set_language(PSEUDO)
+    for d in cases:
+        assert english_left(dead_chips(d)) == [], d

@@ -4,12 +4,15 @@ language spoken; the English reads as ``ezbac houses show --summary`` writes the
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from trainer.engine import Bet
 from trainer.engine.chips import ChipConvention, PayStyle
+from trainer.engine.dead_chips import DeadChips, RollingBase
 from trainer.engine.games import Collection
 from trainer.engine.house import House
 from trainer.engine.table_rules import SIDE_BETS, Direction, Losers
-from trainer.i18n import _
+from trainer.i18n import ENGLISH, PSEUDO, _, current
 from trainer.words.names import amount, bet_name, rounding_words
 
 
@@ -89,3 +92,35 @@ def payout_chips(convention: ChipConvention) -> str:
     if convention.style is PayStyle.COLOUR_FOR_COLOUR:
         return _("colour for colour (in the wager's denominations)")
     return _("the fewest chips")
+
+
+def dead_chips(dead: DeadChips) -> str:
+    """The house's dead chips and its rolling commission (the English of
+    ``DeadChips.describe``, the house summary's line, in the language)."""
+    p = dead.programme
+    if p is None:
+        pays = _("no commission at the table")
+    elif p.base is RollingBase.LOSSES:
+        pays = _("rolling commission {percent} % of the dead chips lost, rounded down to the cent")
+    else:
+        pays = _(
+            "rolling commission {percent} % of the dead chips on each bet won or lost, "
+            "rounded down to the cent"
+        )
+    if p is not None:
+        pays = pays.format(percent=_percent(p.rate * 100))
+    return _("dead chips on {bets}: a win paid in live chips; {pays}").format(
+        bets=", ".join(bet_name(b) for b in dead.bets), pays=pays
+    )
+
+
+def _percent(value: Decimal) -> str:
+    """A rate in percent as the language writes it, no digit added (1.2, never 1.20)."""
+    shown = value.normalize()
+    if current() in (ENGLISH, PSEUDO):
+        return f"{shown:f}"
+    from babel.numbers import format_decimal
+
+    from trainer.i18n.formats import cldr_locale
+
+    return str(format_decimal(shown, locale=cldr_locale()))

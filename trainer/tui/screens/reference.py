@@ -115,6 +115,9 @@ def table_procedure(house: House) -> Text:
     text.append(house_words.settlement_order(house))
     text.append("\n" + _("Payouts in "), "bold")
     text.append(house_words.payout_chips(house.payout_chips))
+    if house.dead_chips is not None:
+        text.append("\n" + _("Dead chips: "), "bold")
+        text.append(house_words.dead_chips(house.dead_chips))
     return text
 
 
