@@ -299,7 +299,10 @@ class TrainerApp(App[int]):
         self.run_worker(work, thread=True, group="path", exclusive=True, exit_on_error=False)
 
     def history_problem(self, message: str) -> None:
-        self.notify(f"History: {message}", severity="error", timeout=10)
+        """What the history says went wrong (its own English line: not worded by kind yet)."""
+        from trainer.i18n import _
+
+        self.notify(_("History: {message}").format(message=message), severity="error", timeout=10)
 
     def set_history_waiting(self, waiting: Waiting) -> None:
         from trainer.words.history import waiting as waiting_line

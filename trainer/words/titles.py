@@ -8,10 +8,9 @@ session and worded here too.
 
 from __future__ import annotations
 
-from trainer.drills.catalogue import DrillEntry
 from trainer.drills.model import Drill
 from trainer.history.review import REVIEW_ID
-from trainer.i18n import _, ngettext
+from trainer.i18n import _
 from trainer.session.audition import WRITTEN_ID
 
 
@@ -32,22 +31,3 @@ def heading(drill: Drill) -> str:
     return _("Part {number} of {parts} · {title}").format(
         number=number, parts=parts, title=title(drill)
     )
-
-
-def origin(entry: DrillEntry) -> str:
-    """Where a listed drill comes from: shipped with ezbac, or the user's own file."""
-    return _("bundled") if entry.bundled else _("user")
-
-
-def run_length(entry: DrillEntry) -> str:
-    """A listed drill's run ("12 coups", "5 tables", "a shoe"; "?" when not known)."""
-    if entry.unit == "shoe":
-        return _("a shoe")
-    count = entry.questions
-    if entry.unit == "tables":
-        if count is None:
-            return _("? tables")
-        return ngettext("{count} table", "{count} tables", count).format(count=count)
-    if count is None:
-        return _("? coups")
-    return ngettext("{count} coup", "{count} coups", count).format(count=count)

@@ -16,7 +16,6 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from trainer.drills.model import Mode
 from trainer.i18n import N_, _, ngettext
 from trainer.tui.catalogue import WARMUP_ID, DrillChoice
 from trainer.tui.messages import (
@@ -32,15 +31,10 @@ from trainer.tui.messages import (
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.pathview import PathView
 from trainer.tui.widgets.waiting import HistoryWaiting
-from trainer.words import titles
-from trainer.words.drill import mode_name
+from trainer.words import listing
 
 if TYPE_CHECKING:
     from trainer.history.mastery import PathProgress
-
-
-#: The drill modes a choice may say it is sat in.
-MODES = {m.value for m in Mode}
 
 
 class HomeScreen(Screen[None]):
@@ -113,7 +107,7 @@ class HomeScreen(Screen[None]):
         if choice.mode == "exam":  # an exam says so before it is started
             text.append(" " + _("(exam)"), "bold")
         if not choice.bundled:
-            text.append(f" ({titles.origin(choice)})", "italic")
+            text.append(f" ({listing.origin(choice)})", "italic")
         if choice.id == WARMUP_ID:
             text.append("  [w]", "bold")
         return text
@@ -206,11 +200,11 @@ class HomeScreen(Screen[None]):
         text = Text()
         text.append(c.title, "bold")
         text.append("\n")
-        facts = [titles.origin(c)]
+        facts = [listing.origin(c)]
         if c.mode:
-            facts.append(mode_name(Mode(c.mode)) if c.mode in MODES else c.mode)
+            facts.append(listing.mode(c))
         if c.questions or c.unit == "shoe":
-            facts.append(titles.run_length(c))
+            facts.append(listing.run_length(c))
         text.append(" · ".join(facts), "italic")
         text.append("\n\n")
         text.append(c.description.strip())
