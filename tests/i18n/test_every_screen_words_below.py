@@ -35,9 +35,10 @@ SAYING = re.compile(
 SENTENCE = re.compile(r"[A-Za-z]{2,} [A-Za-z]{2,}")
 
 RECORDED = (
-    "English recorded in the history (an answer's or a run's record, read by reports and "
-    "exports in every language) and printed by the command line; the screens word the "
-    "values through trainer/words/ (drill, spot, shoe, moments, table)"
+    "the session's English: an answer's short form is what the history records; the rest "
+    "is what the words modules were checked against word for word (docs/decisions.md, a "
+    "drill's words are made at the edges), kept for the command line and the existing "
+    "tests; the screens word the values through trainer/words/"
 )
 TABLE = (
     "the table's records' English, stored in the history unchanged (docs/decisions.md: "
