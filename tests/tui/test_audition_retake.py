@@ -71,7 +71,7 @@ async def test_a_retake_sits_only_the_named_area_and_passes_combined() -> None:
         screen = the_app.screen
         # no written part: the payouts straight away, as part 1 of 1
         assert isinstance(screen, DrillScreen) and screen.session.drill.id == "payouts-exam"
-        assert screen.session.drill.part == "Part 1 of 1"
+        assert screen.session.drill.part == (1, 1)
         for _ in range(2):
             if the_app.screen.session.current.bet is Bet.PLAYER:
                 await pilot.press("l", "enter")

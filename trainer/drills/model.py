@@ -403,14 +403,10 @@ class Drill:
     #: At most this many questions, the last coup's cut short (the audition's written part
     #: asks as many as its curriculum sets, in coups of four): set by code, never by a file.
     most_questions: int | None = None
-    #: The audition's part it is sat as ("Part 2 of 8"), set by the app, never by a file:
-    #: shown before the title on every screen of the part (``heading``).
-    part: str = ""
-
-    @property
-    def heading(self) -> str:
-        """The title as a screen shows it: after the audition's part, when it is one."""
-        return f"{self.part} · {self.title}" if self.part else self.title
+    #: The audition's part it is sat as, (number, parts): (2, 8) is "Part 2 of 8", set by
+    #: the app, never by a file; the screens word it before the title
+    #: (``trainer.words.titles.heading``).
+    part: tuple[int, int] | None = None
 
     @property
     def decks(self) -> int:

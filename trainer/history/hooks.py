@@ -27,9 +27,10 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from trainer.history.scheduler import due_count
 from trainer.history.spool import Entry, Spool
@@ -66,6 +67,20 @@ def spool_target(store: HistoryStore) -> str:
 MAX_SEND_PASSES = 10_000
 
 
+#: What the recorder hands the app: a line to show, or what waits (worded at the edges).
+_Said = TypeVar("_Said")
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """What waits in the local spool for the history: its answers, and its records of any
+    kind (answers and sessions).  The screen words it ("3 answers waiting for the
+    history"); nothing waits when ``records`` is 0."""
+
+    answers: int
+    records: int
+
+
 class Recorder:
     """``on_answer``/``on_session`` for the session, ``due_count`` for the home screen,
     ``progress`` for the progress screen, ``send_waiting`` for the app's periodic worker."""
@@ -97,8 +112,8 @@ class Recorder:
         self._sender: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread: int | None = None
-        self._on_waiting: Callable[[str], Any] | None = None
-        self._shown_waiting: str | None = None
+        self._on_waiting: Callable[[Waiting], Any] | None = None
+        self._shown_waiting: Waiting | None = None
         self._reported: set[str] = set()  # damaged spool lines already said
         if self.spool.waiting():  # left by an earlier run: sent before anything new
             self._kick()
@@ -346,9 +361,10 @@ class Recorder:
             self._loop = self._loop_thread = None
         self._report_damaged(self.spool.read().damaged)  # a spool left with only those too
 
-    def watch_waiting(self, callback: Callable[[str], Any]) -> None:
-        """Call ``callback`` (on the app's thread, see report_errors_to) with the screen's
-        line about waiting records whenever it changes: "" when nothing waits."""
+    def watch_waiting(self, callback: Callable[[Waiting], Any]) -> None:
+        """Call ``callback`` (on the app's thread, see report_errors_to) with what waits for
+        the history whenever it changes (``Waiting``, nothing when both are 0): the screen
+        words it."""
         self._on_waiting = callback
         self._shown_waiting = None
         self._show_waiting()
@@ -503,16 +519,10 @@ class Recorder:
         if self._on_waiting is None:
             return
         entries = self.spool.read().entries
-        answers = sum(e.kind == "answer" for e in entries)
-        if answers:
-            line = f"{answers} answer{'s' * (answers != 1)} waiting for the history"
-        elif entries:
-            line = f"{len(entries)} record{'s' * (len(entries) != 1)} waiting for the history"
-        else:
-            line = ""
-        if line != self._shown_waiting:
-            self._shown_waiting = line
-            self._call(self._on_waiting, line)
+        waiting = Waiting(sum(e.kind == "answer" for e in entries), len(entries))
+        if waiting != self._shown_waiting:
+            self._shown_waiting = waiting
+            self._call(self._on_waiting, waiting)
 
     def _report_damaged(self, damaged: list[Any]) -> None:
         for line in damaged:
@@ -530,7 +540,7 @@ class Recorder:
         if self.on_error is not None:
             self._call(self.on_error, message)
 
-    def _call(self, callback: Callable[[str], Any], message: str) -> None:
+    def _call(self, callback: Callable[[_Said], Any], message: _Said) -> None:
         loop = self._loop
         if loop is None or threading.get_ident() == self._loop_thread:
             callback(message)

@@ -44,6 +44,8 @@ from trainer.skillkey import SkillPattern
 
 #: The run kind an audition is recorded as (the sessions table's drill_id; no schema change).
 AUDITION_ID = "audition"
+#: The written part's drill id (its title is worded at the edges: trainer.words.titles).
+WRITTEN_ID = f"{AUDITION_ID}-written"
 
 
 class Outcome(enum.Enum):
@@ -498,7 +500,7 @@ def written_drill(audition: Audition, house: House = DEFAULT_HOUSE) -> Drill:
     low, high, unit = WRITTEN_BETS
     per_coup = len(WRITTEN_STEPS)
     return Drill(
-        id=f"{AUDITION_ID}-written",
+        id=WRITTEN_ID,
         title="Audition: the written part",
         description=(
             "Situations and calculations drawn from the engine: each coup's draws, its "
@@ -527,7 +529,7 @@ def exam_part(drill: Drill, number: int, parts: int, covers: tuple[Cover, ...] =
     return replace(
         drill,
         mode=Mode.EXAM,
-        part=f"Part {number} of {parts}",
+        part=(number, parts),
         covers=(*drill.covers, *covers),
     )
 

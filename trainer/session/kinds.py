@@ -11,6 +11,7 @@ one a drill runs as.
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -47,6 +48,29 @@ class Dealt:
     shoe: DealtShoe | None = None
 
 
+class Counted(enum.Enum):
+    """What the header counts: questions, coups or replays."""
+
+    QUESTION = "Q"
+    COUP = "Coup"
+    REPLAY = "Replay"
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """The header's count: ``number`` of ``total`` (None: no total, a shoe's) things
+    ``counted``; the screens word it (trainer.words.drill.counter)."""
+
+    counted: Counted
+    number: int
+    total: int | None = None
+
+    def __str__(self) -> str:
+        """The English count the session's tests read ("Q 3/8", "Q 5")."""
+        tail = "" if self.total is None else f"/{self.total}"
+        return f"{self.counted.value} {self.number}{tail}"
+
+
 class SessionKind:
     """One kind of drill in the session.  The defaults are separate coups': the drill's
     coups dealt, its steps asked of each."""
@@ -70,7 +94,7 @@ class SessionKind:
         """The questions about ``coups`` (none: the drill's steps asked of each)."""
         return ()
 
-    def counter(self, questions: Sequence[Asked], number: int, at: int) -> str | None:
+    def counter(self, questions: Sequence[Asked], number: int, at: int) -> Count | None:
         """The header's count at question ``number`` about coup ``at`` (0-based), when the
         kind counts its own way (None: as every run counts; ``Session.counter``)."""
         return None
@@ -92,8 +116,9 @@ class ShoeKind(SessionKind):
         coups, asked = shoe_questions(drill, run, rng)
         return Dealt(coups, asked, run)
 
-    def counter(self, questions: Sequence[Asked], number: int, at: int) -> str | None:
-        return f"Q {number}"  # no total: the run's length says when the cut card comes out
+    def counter(self, questions: Sequence[Asked], number: int, at: int) -> Count | None:
+        # no total: the run's length says when the cut card comes out
+        return Count(Counted.QUESTION, number)
 
 
 class CallKind(SessionKind):
@@ -117,9 +142,9 @@ class SpotKind(SessionKind):
 
         return spot_questions(drill, coups, rng)
 
-    def counter(self, questions: Sequence[Asked], number: int, at: int) -> str | None:
+    def counter(self, questions: Sequence[Asked], number: int, at: int) -> Count | None:
         replays = sorted({q.coup_index for q in questions})  # a fix question follows each error
-        return f"Replay {replays.index(at) + 1}/{len(replays)}"
+        return Count(Counted.REPLAY, replays.index(at) + 1, len(replays))
 
 
 class MomentsKind(SessionKind):

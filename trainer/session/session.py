@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Unpack
 from trainer.drills.model import Drill, DrillCoup
 from trainer.scoring import percent
 from trainer.session.clock import Clock, Now, utc_now
-from trainer.session.kinds import Dealer, session_kind
+from trainer.session.kinds import Count, Counted, Dealer, session_kind
 from trainer.session.questions import Answer, NotAsked, TimedOut, expand
 from trainer.session.run import (
     Asked,
@@ -128,6 +128,10 @@ class Session(OnRun):
         return len(self.questions)
 
     def counter(self, number: int) -> str:
+        """The header's count at question ``number`` in English ("Q 3/8"): ``count``'s."""
+        return str(self.count(number))
+
+    def count(self, number: int) -> Count:
         """The header's count at question ``number`` (1-based), telling nothing a question
         still to come would (docs/decisions.md, "The header's count gives nothing away"),
         and counting what the drill list counts (its "12
@@ -139,14 +143,14 @@ class Session(OnRun):
         number.  A retry asks what was missed, and a review is as many questions as the
         trainee chose: their questions are counted."""
         if self.run.retry_of is not None or not self.questions:
-            return f"Q {number}/{self.total}"
+            return Count(Counted.QUESTION, number, self.total)
         at = self.questions[min(max(number, 1), self.total) - 1].coup_index
         own = session_kind(self.drill).counter(self.questions, number, at)
         if own is not None:
             return own
         if self.total != len(self.coups) and not self.drill.length_in_questions:
-            return f"Coup {at + 1}/{len(self.coups)}"
-        return f"Q {number}/{self.total}"
+            return Count(Counted.COUP, at + 1, len(self.coups))
+        return Count(Counted.QUESTION, number, self.total)
 
     @property
     def index(self) -> int:

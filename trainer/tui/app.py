@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from trainer.curriculum.model import Curriculum
     from trainer.drills.model import Drill
     from trainer.history.class_view import ClassData
+    from trainer.history.hooks import Waiting
     from trainer.history.mastery import PathPicture, PathProgress
     from trainer.history.people import Person
     from trainer.history.progress import ProgressData
@@ -85,8 +86,8 @@ class HistoryPort:
     or ``review(trainee, now, questions)`` the review drill (its usual length, or
     ``questions`` long), raising ValueError that says why there is none; ``report_errors_to``
     hands history a callback for failures the trainee should see (a write that did not go
-    through); ``watch_waiting`` one for the line saying how many answers wait in the local
-    spool ("" when none), and ``send_waiting`` sends them (blocking: the app runs it in a
+    through); ``watch_waiting`` one for how many answers wait in the local spool (a
+    ``Waiting``, worded on screen), and ``send_waiting`` sends them (blocking: the app runs it in a
     worker thread, every HISTORY_RETRY_SECONDS while any wait); ``class_view()`` the
     instructor's class screen's data (None: unreadable, already reported), read in a worker.
     """
@@ -97,7 +98,7 @@ class HistoryPort:
     progress: Callable[[str, datetime], ProgressData | None] | None = None
     review: Callable[..., Drill] | None = None
     report_errors_to: Callable[[Callable[[str], None]], None] | None = None
-    watch_waiting: Callable[[Callable[[str], None]], None] | None = None
+    watch_waiting: Callable[[Callable[[Waiting], None]], None] | None = None
     send_waiting: Callable[[], object] | None = None
     class_view: Callable[[], ClassData | None] | None = None
     #: ``path(trainee, now)``: their place on the curriculum's path for home (None: not
@@ -298,10 +299,15 @@ class TrainerApp(App[int]):
         self.run_worker(work, thread=True, group="path", exclusive=True, exit_on_error=False)
 
     def history_problem(self, message: str) -> None:
-        self.notify(f"History: {message}", severity="error", timeout=10)
+        """What the history says went wrong (its own English line: not worded by kind yet)."""
+        from trainer.i18n import _
 
-    def set_history_waiting(self, line: str) -> None:
-        self.history_waiting = line
+        self.notify(_("History: {message}").format(message=message), severity="error", timeout=10)
+
+    def set_history_waiting(self, waiting: Waiting) -> None:
+        from trainer.words.history import waiting as waiting_line
+
+        self.history_waiting = waiting_line(waiting)
 
     def send_history_waiting(self) -> None:
         """Try the spool again in a worker thread: a history still away never blocks the UI."""

@@ -19,6 +19,7 @@ from trainer.engine.cards import Rank
 from trainer.engine.house import House
 from trainer.i18n import ENGLISH, N_, PSEUDO, _, current, ngettext
 from trainer.session.calls import CallQuestion
+from trainer.session.kinds import Count, Counted
 from trainer.session.protect import IrregularityQuestion, ViolationQuestion
 from trainer.session.questions import (
     AmountAnswer,
@@ -35,6 +36,7 @@ from trainer.session.questions import (
 from trainer.session.run import Asked, Result
 from trainer.session.shoe import BurnQuestion, NextQuestion
 from trainer.session.spot import FixQuestion, SpotQuestion
+from trainer.skillkey import SkillKey
 from trainer.words import moments, shoe, spot
 from trainer.words.names import (
     amount,
@@ -584,19 +586,16 @@ def lesson(note: str) -> str:
 # -- the header and the results ---------------------------------------------------------------
 
 
-def counter(text: str) -> str:
+def counter(count: Count) -> str:
     """The header's count ("Q 3/8", "Coup 2/4", "Replay 1/3", "Q 5") in the language."""
-    head, _space, rest = text.partition(" ")
-    numbers = rest.split("/")
-    if head == "Q":
-        if len(numbers) == 2:
-            return _("Q {number}/{total}").format(number=numbers[0], total=numbers[1])
-        return _("Q {number}").format(number=rest)
-    if head == "Coup":
-        return _("Coup {number}/{total}").format(number=numbers[0], total=numbers[1])
-    if head == "Replay":
-        return _("Replay {number}/{total}").format(number=numbers[0], total=numbers[1])
-    return text
+    number, total = count.number, count.total
+    if count.counted is Counted.COUP:
+        return _("Coup {number}/{total}").format(number=number, total=total)
+    if count.counted is Counted.REPLAY:
+        return _("Replay {number}/{total}").format(number=number, total=total)
+    if total is None:
+        return _("Q {number}").format(number=number)
+    return _("Q {number}/{total}").format(number=number, total=total)
 
 
 def mode_name(mode: Mode) -> str:
@@ -637,10 +636,9 @@ def skill_name(key: str) -> str:
         parsed = SkillKey.parse(key)
     except SkillKeyError:
         return key
-    for family_words in _FAMILIES:  # the drill kinds' own skills
-        said = family_words(parsed.family, parsed.parts)
-        if said is not None:
-            return said
+    said = kind_skill(parsed)  # the drill kinds' own skills
+    if said is not None:
+        return said
     match parsed:
         case SkillKey("natural", ()):
             return _("Naturals (nobody draws)")
@@ -673,3 +671,13 @@ _FAMILIES = (
     moments.irregularity_skill,
     call_skill,
 )
+
+
+def kind_skill(parsed: SkillKey) -> str | None:
+    """A skill of a drill kind's own (calls, violations, irregularities, spotting, the
+    shoe) in words; None for another."""
+    for family_words in _FAMILIES:
+        said = family_words(parsed.family, parsed.parts)
+        if said is not None:
+            return said
+    return None

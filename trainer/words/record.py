@@ -235,6 +235,7 @@ def skill(key: str) -> str:
     keys named after a drill file's or the catalogue's words keep them."""
     from trainer.skillkey import SkillKey, SkillKeyError
     from trainer.skills import describe
+    from trainer.words.drill import kind_skill
 
     try:
         parsed = SkillKey.parse(key)
@@ -263,7 +264,7 @@ def skill(key: str) -> str:
             return _(_TABLE[rest])
         case SkillKey("shoe", (what,)) if what in _SHOE:
             return _(_SHOE[what])
-    return _procedure_skill(parsed) or describe(key)
+    return _procedure_skill(parsed) or kind_skill(parsed) or describe(key)
 
 
 def _procedure_skill(parsed: SkillKey) -> str | None:

@@ -50,6 +50,7 @@ from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.question import feedback_text, show_asked
 from trainer.tui.widgets.waiting import HistoryWaiting
 from trainer.words import shoe as shoe_words
+from trainer.words import titles
 from trainer.words.drill import CHOICE_WORDS, choice_label, counter, lesson, option_label, prompt
 from trainer.words.names import amount_problem, tenths
 
@@ -104,7 +105,7 @@ class DrillScreen(DrillBase):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="drill-header"):
-            yield Static(Text(self.session.drill.heading, "bold"), id="drill-title")
+            yield Static(Text(titles.heading(self.session.drill), "bold"), id="drill-title")
             yield HistoryWaiting(id="history-waiting")
             yield Static(id="drill-status")
         yield Static(id="shoe-status")
@@ -220,7 +221,7 @@ class DrillScreen(DrillBase):
         number = min(s.index + 1, s.total)
         if self.state == FEEDBACK:
             number = s.index
-        text = Text(counter(s.counter(number)))
+        text = Text(counter(s.count(number)))
         if s.exam:
             text.append(" · " + _("exam, {count} answered").format(count=s.index))
         else:

@@ -32,6 +32,7 @@ from trainer.tui.messages import (
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.pathview import PathView
 from trainer.tui.widgets.waiting import HistoryWaiting
+from trainer.words import listing
 
 if TYPE_CHECKING:
     from trainer.history.mastery import PathProgress
@@ -108,8 +109,8 @@ class HomeScreen(Screen[None]):
         text = Text(choice.title)
         if choice.mode == "exam":  # an exam says so before it is started
             text.append(" " + _("(exam)"), "bold")
-        if choice.origin != "bundled":
-            text.append(f" ({choice.origin})", "italic")
+        if not choice.bundled:
+            text.append(f" ({listing.origin(choice)})", "italic")
         if choice.id == WARMUP_ID:
             text.append("  [w]", "bold")
         return text
@@ -206,11 +207,11 @@ class HomeScreen(Screen[None]):
         text = Text()
         text.append(c.title, "bold")
         text.append("\n")
-        facts = [c.origin]
+        facts = [listing.origin(c)]
         if c.mode:
-            facts.append(c.mode)
+            facts.append(listing.mode(c))
         if c.questions or c.unit == "shoe":
-            facts.append(c.run_words)
+            facts.append(listing.run_length(c))
         text.append(" · ".join(facts), "italic")
         text.append("\n\n")
         text.append(c.description.strip())

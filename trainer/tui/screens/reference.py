@@ -112,9 +112,12 @@ def table_procedure(house: House) -> Text:
     """What the table drill grades beyond the tables: the house's settlement order and the
     chips its payouts are cut in (the same words as ``ezbac houses show --summary``)."""
     text = Text(_("Settling the table: "), "bold")
-    text.append(house.settlement_order)
+    text.append(house_words.settlement_order(house))
     text.append("\n" + _("Payouts in "), "bold")
-    text.append(house.payout_chips.label)
+    text.append(house_words.payout_chips(house.payout_chips))
+    if house.dead_chips is not None:
+        text.append("\n" + _("Dead chips: "), "bold")
+        text.append(house_words.dead_chips(house.dead_chips))
     return text
 
 

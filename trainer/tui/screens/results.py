@@ -32,6 +32,7 @@ from trainer.tui.widgets.fittable import Col, FitTable
 from trainer.tui.widgets.hands import HandView, LayoutView
 from trainer.tui.widgets.question import feedback_text, show_asked
 from trainer.tui.widgets.spoken_footer import SpokenFooter
+from trainer.words import titles
 from trainer.words.drill import (
     answer_label,
     headline,
@@ -71,7 +72,7 @@ class ResultsScreen(ResultsBase):
         # a retry says it is practice, never a pass
         verdict = headline(summary.passed, summary.total if summary.retry else None)
         head = Text()
-        head.append(f"{s.drill.title}", "bold")
+        head.append(titles.title(s.drill), "bold")
         head.append(f" · {s.trainee} · {mode_name(s.drill.mode)}\n")
         head.append(
             ngettext(

@@ -39,6 +39,7 @@ from trainer.tui.widgets.choices import OPTION_KEYS, OptionButton
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.question import feedback_text
 from trainer.words import spot as spot_words
+from trainer.words import titles
 from trainer.words.drill import answer_label, choice_label, counter
 from trainer.words.names import tenths
 
@@ -83,7 +84,7 @@ class SpotScreen(DrillBase):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="drill-header"):
-            yield Static(Text(self.session.drill.heading, "bold"), id="drill-title")
+            yield Static(Text(titles.heading(self.session.drill), "bold"), id="drill-title")
             yield Static(id="drill-status")
         yield Static(id="prompt")
         yield ReplayList(id="replay")
@@ -170,7 +171,7 @@ class SpotScreen(DrillBase):
     def update_header(self) -> None:
         s = self.session
         number = s.index if self.state == FEEDBACK else min(s.index + 1, s.total)
-        text = Text(counter(s.counter(number)))
+        text = Text(counter(s.count(number)))
         text.append(
             " · " + _("exam, {count} answered").format(count=s.answered)
             if s.exam

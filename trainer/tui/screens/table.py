@@ -87,7 +87,7 @@ from trainer.tui.widgets.stepfeedback import (
     shoe_feedback_text,
 )
 from trainer.tui.widgets.tableheader import TableHeader, TableStatus
-from trainer.words import layout, protection, table_shoe
+from trainer.words import layout, protection, table_shoe, titles
 from trainer.words import table as words
 
 #: The letters that name the bets on the layout, in seat order from the dealer's left.
@@ -154,7 +154,7 @@ class TableScreen(Screen[None]):
         self._keys_for: tuple[object, ...] = ()  # the state the key line was drawn for
         # the screen's parts, each keeping what it shows (set after every action)
         table = session.table
-        self._header = TableHeader(session.drill.heading, id="table-header")
+        self._header = TableHeader(titles.heading(session.drill), id="table-header")
         self._shoe_line = LiveText(id="shoe-status")
         self._shoe_line.display = session.shoe is not None
         self._felt = Felt(table.house.seats, colours=table.colours, id="felt")

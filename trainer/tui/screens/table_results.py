@@ -37,7 +37,7 @@ from trainer.tui.widgets.fittable import Col, FitTable
 from trainer.tui.widgets.hands import HandView
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.words import table as words
-from trainer.words import table_shoe
+from trainer.words import table_shoe, titles
 from trainer.words.table import skill_name
 
 _MODES = {"practice": N_("practice"), "exam": N_("exam")}
@@ -45,7 +45,7 @@ _MODES = {"practice": N_("practice"), "exam": N_("exam")}
 
 def headline(session: TableSession, summary: TableSummary) -> Text:
     head = Text()
-    head.append(session.drill.title, "bold")
+    head.append(titles.title(session.drill), "bold")
     mode = _(_MODES.get(session.drill.mode.value, session.drill.mode.value))
     head.append(f" · {session.trainee} · {mode}\n")
     head.append(
