@@ -46,6 +46,7 @@ from trainer.words.names import (
     step_question,
     tenths,
 )
+from trainer.words.said import say
 
 #: The answer keys' words on the drill screen and its key bar.
 CHOICE_WORDS = {
@@ -76,7 +77,7 @@ def choice_label(label: str) -> str:
     """A choice's words ("Draws", "Win…": ``CHOICE_WORDS``), or an option's (a shoe's
     options worded from their values; others as the catalogue has them)."""
     worded = shoe.option(label)
-    return worded if worded is not None else _(label)
+    return worded if worded is not None else say(label)
 
 
 # -- questions -------------------------------------------------------------------------------

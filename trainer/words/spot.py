@@ -22,6 +22,7 @@ from trainer.engine.violations import Moment, Response, Violation
 from trainer.i18n import N_, _
 from trainer.session.spot import FixQuestion, Replay, SpotQuestion
 from trainer.words.names import amount, bet_name, outcome_name
+from trainer.words.said import say
 
 _SIDES = {Side.PLAYER: N_("Player"), Side.BANKER: N_("Banker")}
 
@@ -187,7 +188,7 @@ def reason(q: SpotQuestion | FixQuestion) -> str:
     first = replay.first_mistake()
     if isinstance(q, FixQuestion):
         assert first is not None  # a fix question follows a replay's error
-        return _("{rule}: {right}").format(rule=first.rule, right=first.right)
+        return _("{rule}: {right}").format(rule=say(first.rule), right=say(first.right))
     if first is None:
         if replay.dealt.remedies:
             return _(
@@ -203,7 +204,7 @@ def reason(q: SpotQuestion | FixQuestion) -> str:
     at = replay.line_of(first)
     shown = lines(replay)
     said = _("{did}. Rule: {rule}. Right: {right}.").format(
-        did=first.did, rule=first.rule, right=first.right
+        did=say(first.did), rule=say(first.rule), right=say(first.right)
     )
     if first.follows:
         said += _(" (follows from an earlier deviation)")
