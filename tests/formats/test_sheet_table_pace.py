@@ -48,7 +48,8 @@ def test_every_area_with_its_table_pace_is_still_one_page(tmp_path: Path) -> Non
     )
     record = replace(record, verdict=replace(record.verdict, areas=paced))
     assert english(table_pace_text(Say(ENGLISH), paced[0])) == (
-        "table pace 999 coups an hour over 999 tables, full-size table (target 1000: under)"
+        "table pace 999 coups an hour over 999 tables, full-size table (target 1000: under); "
+        "seconds a seat not measured"
     )
     # --json says it too, in no language: 3,600 x 999 / 3,600 s = 999, under 1,000
     assert record.as_json()["areas"][0]["table_pace"] == {
@@ -58,6 +59,8 @@ def test_every_area_with_its_table_pace_is_still_one_page(tmp_path: Path) -> Non
         "format": "full_size",
         "target_coups_an_hour": 1000,
         "met": False,
+        "seats": None,  # the seats are not recorded here: not measured
+        "seconds_a_seat": None,
     }
     import json
 

@@ -97,7 +97,9 @@ def test_report_counts_the_table_family(store) -> None:
     # the Dragon table's 5 + 6 s and the natural table's 4 + 3 x 3 s (the order answer's
     # 9 s is the payouts' own): 2 tables in 24 s, 3600 x 2 / 24 = 300 coups an hour
     assert ann.table_pace == (2, 24) and ann.coups_an_hour == 300
-    assert "  Table pace: 300 coups an hour over 2 tables" in render_table(build_report(store))
+    assert "  Table pace: 300 coups an hour over 2 tables, 4.0 s a seat settled" in render_table(
+        build_report(store)
+    )
 
 
 def test_progress_shows_table_skills_and_seconds_per_table(store) -> None:
