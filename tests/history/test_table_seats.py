@@ -317,3 +317,43 @@ def test_roles_made_before_the_seats_may_record_them_after_the_upgrade(
     with open_history(pg_url, readonly=True) as s:
         seats = [r.seats for r in read_answers(s, "Bo") if r.step == "table"]
         assert seats == [3, None, 5, None]
+
+
+def _verdict_lines(language: str) -> list[str]:
+    from trainer.i18n import set_language
+    from trainer.tui.screens.audition import verdict_text
+
+    house = replace(DEFAULT_HOUSE, pace={TableFormat.MINI: PaceTarget(150, Decimal(6))})
+    audition = Audition(0, 0, (TABLES,), RUBRIC, min_answers=1)
+    verdict = judge_audition(
+        audition, "ana", "lee", T0, 0, two_tables(), houses={"table-exam": house}
+    )
+    set_language(language)
+    try:
+        return verdict_text(verdict).plain.splitlines()  # type: ignore[arg-type]
+    finally:
+        set_language("en")
+
+
+def test_the_verdict_says_seconds_a_seat_under_the_table_pace() -> None:
+    lines = _verdict_lines("en")
+    at = next(i for i, line in enumerate(lines) if "Table pace:" in line)
+    assert lines[at + 1] == "      6.0 s a seat settled (target 6: met)"
+    assert "      每座位结算 6.0 秒（目标 6：达标）" in _verdict_lines("zh_Hans")
+
+
+def test_the_seconds_a_seat_lines_are_all_translated() -> None:
+    from tests.i18n.english_left import english_left
+    from trainer.i18n import set_language
+    from trainer.words.pace import seats_words
+
+    (line,) = [x for x in _verdict_lines("en_XA") if "6.0" in x]
+    assert english_left(line) == [], line
+    set_language("en_XA")
+    try:
+        for words in (seats_words(None), seats_words(4.0)):
+            assert english_left(words) == [], words
+    finally:
+        set_language("en")
+    assert seats_words(None) == "seconds a seat not measured"
+    assert seats_words(4.0) == "4.0 s a seat settled"

@@ -17,7 +17,9 @@ __all__ = [
     "FORMAT_WORDS",
     "coups_an_hour_words",
     "format_words",
+    "seats_words",
     "seconds_a_seat_words",
+    "table_pace_line",
     "table_pace_words",
 ]
 
@@ -94,6 +96,22 @@ def seconds_a_seat_words(
     return text.format(seconds=shown, target=f"{target.seconds_a_seat.normalize():f}")
 
 
+def table_pace_line(
+    measure: PaceMeasure,
+    target: PaceTarget,
+    table_format: TableFormat,
+    catalogue: gettext.NullTranslations | None = None,
+) -> str:
+    """Coups an hour and seconds a seat settled, each against its target: "150 coups an
+    hour over 2 tables, mini table (target 150: met); 6.0 s a seat settled (target 6:
+    met)", as the sign-off sheet says an area's table pace."""
+    _, _n = _words(catalogue)
+    return _("{coups}; {seats}").format(
+        coups=coups_an_hour_words(measure, target, table_format, catalogue),
+        seats=seconds_a_seat_words(measure, target, catalogue),
+    )
+
+
 def _words(
     catalogue: gettext.NullTranslations | None,
 ) -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
@@ -117,6 +135,16 @@ def table_pace_words(coups: int, tables: int) -> str:
         tables,
     ).format(coups=coups, tables=tables)
     return _("Table pace: {pace}").format(pace=pace)
+
+
+def seats_words(seconds_a_seat: float | None) -> str:
+    """A trainee's seconds a seat settled over every table they worked, as the class view
+    says it under their table pace ("4.0 s a seat settled", already rounded up to a tenth
+    by the report); "seconds a seat not measured" when a table of theirs was recorded
+    without its seats (before schema v11)."""
+    if seconds_a_seat is None:
+        return _("seconds a seat not measured")
+    return _("{seconds} s a seat settled").format(seconds=f"{seconds_a_seat:.1f}")
 
 
 def mastery_target_words(rule: MasteryRule) -> str:

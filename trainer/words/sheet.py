@@ -39,7 +39,7 @@ from trainer.history.sheet import (
 )
 from trainer.i18n import ENGLISH, N_, current, load
 from trainer.session.audition import AreaResult
-from trainer.words.pace import coups_an_hour_words, seconds_a_seat_words
+from trainer.words.pace import table_pace_line
 
 #: What the sheet says of its proctor, by what the history says of them.
 PROCTOR_WORDS = {
@@ -255,18 +255,10 @@ def table_pace_text(say: Say, area: AreaResult) -> Text | None:
     if pace is None or pace.coups_an_hour is None:
         return None
     local, english = (
-        coups_an_hour_words(pace, area.table_target, area.table_format, catalogue)
+        table_pace_line(pace, area.table_target, area.table_format, catalogue)
         for catalogue in (say.catalogue, gettext.NullTranslations())
     )
-    seat_local, seat_english = (
-        seconds_a_seat_words(pace, area.table_target, catalogue)
-        for catalogue in (say.catalogue, gettext.NullTranslations())
-    )
-    return say._(
-        "table pace {pace}; {seats}",
-        pace=Text(local, english),
-        seats=Text(seat_local, seat_english),
-    )
+    return say._("table pace {pace}", pace=Text(local, english))
 
 
 def _red_lines(sheet: Sheet, say: Say, record: AuditionRecord) -> None:
