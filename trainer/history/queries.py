@@ -29,8 +29,8 @@ from trainer.history.rows import (
     where_clause,
 )
 from trainer.scoring import possible
-from trainer.session.records import MOST_SEATS
 from trainer.skills import (
+    MOST_SEATS,
     TABLE_NOT_PAID,
     TABLE_TIMED_OUT,
     table_chips_skill,

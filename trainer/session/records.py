@@ -7,9 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from trainer.scoring import possible
-
-#: The most seats a baccarat table has (a house's ``seats``: 1 to 14).
-MOST_SEATS = 14
+from trainer.skills import MOST_SEATS
 
 
 def seats_known(value: object) -> bool:
