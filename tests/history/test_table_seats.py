@@ -357,3 +357,18 @@ def test_the_seconds_a_seat_lines_are_all_translated() -> None:
         set_language("en")
     assert seats_words(None) == "seconds a seat not measured"
     assert seats_words(4.0) == "4.0 s a seat settled"
+
+
+def test_a_copy_between_backends_keeps_the_seats(
+    history_db: str, tmp_path: Path, pg_url: str
+) -> None:
+    from trainer.history.transfer import copy_history
+
+    with open_history(history_db) as s:
+        keep(s, two_tables())
+    other = pg_url if not history_db.startswith("postgresql://") else str(tmp_path / "c.sqlite3")
+    with open_history(history_db, readonly=True) as source, open_history(other) as dest:
+        copy_history(source, dest)
+        assert [r.seats for r in read_answers(dest, "ana")] == [3, None, 5, None]
+        (ana,) = build_report(dest).trainees
+        assert ana.seconds_a_seat == 6.0
