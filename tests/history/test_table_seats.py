@@ -372,3 +372,43 @@ def test_a_copy_between_backends_keeps_the_seats(
         assert [r.seats for r in read_answers(dest, "ana")] == [3, None, 5, None]
         (ana,) = build_report(dest).trainees
         assert ana.seconds_a_seat == 6.0
+
+
+def test_progress_measures_each_runs_seconds_a_seat(store) -> None:
+    from trainer.history.progress import compute_progress, progress_data
+    from trainer.tui.screens.progress import table_trend
+
+    keep(store, two_tables())
+    (run,) = progress_data(store, "ana").table_times
+    assert (run.tables, run.seats, run.seconds_a_seat, run.coups_an_hour) == (2, 8, "6.0", 150)
+    same = compute_progress("ana", read_answers(store, "ana"), store.sessions("ana"))
+    assert same.table_times == progress_data(store, "ana").table_times
+    assert table_trend((run,)).splitlines()[1] == "Seconds a seat settled, the same runs: 6.0"
+
+
+def test_progress_says_not_measured_for_a_run_recorded_without_seats(store) -> None:
+    from trainer.history.progress import compute_progress, progress_data
+    from trainer.tui.screens.progress import table_trend
+
+    keep(store, two_tables(None, 5))
+    (run,) = progress_data(store, "ana").table_times
+    assert (run.seats, run.seconds_a_seat) == (0, None)
+    same = compute_progress("ana", read_answers(store, "ana"), store.sessions("ana"))
+    assert same.table_times == progress_data(store, "ana").table_times
+    assert table_trend((run,)).splitlines()[1] == "Seconds a seat settled, the same runs: -"
+
+
+def test_the_progress_seats_line_is_all_translated(store) -> None:
+    from tests.i18n.english_left import english_left
+    from trainer.history.progress import progress_data
+    from trainer.i18n import set_language
+    from trainer.tui.screens.progress import table_trend
+
+    keep(store, two_tables())
+    times = progress_data(store, "ana").table_times
+    set_language("en_XA")
+    try:
+        line = table_trend(times).splitlines()[1]
+    finally:
+        set_language("en")
+    assert english_left(line) == [], line
