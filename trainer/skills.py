@@ -124,6 +124,8 @@ def fee_skill() -> Skill:
 #: history tells them apart when it adds up a table's time.
 TABLE_NOT_PAID = "not paid"
 TABLE_TIMED_OUT = "timeout"
+#: The most seats a take's answer records as its table's (a house's ``seats``: 1 to 14).
+MOST_SEATS = 14
 
 
 def table_take_skill() -> Skill:

@@ -205,8 +205,14 @@ COLUMNS = [
     # added at the end: a table run's pace (none of these runs worked a table)
     "tables",
     "coups_an_hour",
+    # then its tables' seats settled and seconds a seat
+    "seats",
+    "seconds_a_seat",
 ]
-EXPECTED = [{**row, "tables": "", "coups_an_hour": ""} for row in EXPECTED]
+EXPECTED = [
+    {**row, "tables": "", "coups_an_hour": "", "seats": "", "seconds_a_seat": ""}
+    for row in EXPECTED
+]
 
 
 def ezbac(*args: str, env: dict[str, str] | None = None):
@@ -269,6 +275,8 @@ def test_json_lists_the_same_with_types(db: str) -> None:
         "session_id": "a3",
         "tables": None,
         "coups_an_hour": None,
+        "seats": None,
+        "seconds_a_seat": None,
     }
     assert (got[1]["status"], got[1]["passed"], got[1]["score"], got[1]["seconds"]) == (
         "abandoned",

@@ -115,7 +115,7 @@ def test_no_history_yet_still_gives_csv_and_json_a_document() -> None:
         "spot_accuracy,spot_avg_seconds,violation_answered,violation_correct,"
         "violation_accuracy,violation_avg_seconds,irregularity_answered,"
         "irregularity_correct,irregularity_accuracy,irregularity_avg_seconds,"
-        "table_tables,table_seconds,table_coups_an_hour"
+        "table_tables,table_seconds,table_coups_an_hour,table_seats,table_seconds_a_seat"
     )
     assert not list(Path(os.environ["EZBAC_HOME"]).iterdir())
 

@@ -48,7 +48,8 @@ def test_every_area_with_its_table_pace_is_still_one_page(tmp_path: Path) -> Non
     )
     record = replace(record, verdict=replace(record.verdict, areas=paced))
     assert english(table_pace_text(Say(ENGLISH), paced[0])) == (
-        "table pace 999 coups an hour over 999 tables, full-size table (target 1000: under)"
+        "table pace 999 coups an hour over 999 tables, full-size table (target 1000: under); "
+        "seconds a seat not measured"
     )
     # --json says it too, in no language: 3,600 x 999 / 3,600 s = 999, under 1,000
     assert record.as_json()["areas"][0]["table_pace"] == {
@@ -58,6 +59,8 @@ def test_every_area_with_its_table_pace_is_still_one_page(tmp_path: Path) -> Non
         "format": "full_size",
         "target_coups_an_hour": 1000,
         "met": False,
+        "seats": None,  # the seats are not recorded here: not measured
+        "seconds_a_seat": None,
     }
     import json
 
@@ -79,3 +82,50 @@ def test_every_area_with_its_table_pace_is_still_one_page(tmp_path: Path) -> Non
 def english(text: object) -> str:
     """The English side of a line of the sheet."""
     return str(getattr(text, "english", None))
+
+
+def test_every_area_with_seconds_a_seat_is_still_one_page(tmp_path: Path) -> None:
+    """The widest table pace line: coups an hour and seconds a seat each under its target
+    (999 tables of 14 seats in 3,600 s: 3,600 / 13,986 = 0.257... s, rounded up: 0.3), in
+    English as the test above.  (In Vietnamese, Korean and Chinese a sheet at every cap
+    runs to a second page with coups an hour alone already: not this line's doing.)"""
+    from decimal import Decimal
+
+    from tests.cli.test_cli_audition import RUN, make_history
+    from trainer.history.audition_record import audition_record, find_run
+    from trainer.history.store import open_history
+    from trainer.i18n import ENGLISH
+    from trainer.words.sheet import Say, sign_off_pdf, table_pace_text
+
+    db, _ = make_history(str(tmp_path / "h.sqlite3"), tmp_path)
+    widest = curriculum(
+        name="P" * CF.MAX_NAME_CHARS,
+        school="S" * CF.MAX_SCHOOL_CHARS,
+        areas=CF.MAX_AREAS,
+        area_title=("FULL TABLES " * 5)[: CF.MAX_AREA_CHARS],
+        grade="G" * CF.MAX_GRADE_CHARS,
+        grades=10,
+        red_lines=CF.MAX_RED_LINES,
+        red_title="R" * CF.MAX_RED_LINE_CHARS,
+    )
+    path = load_curriculum_text(widest, "path.yaml")
+    with open_history(db, readonly=True) as store:
+        record = audition_record(store, find_run(store, RUN, None), path)
+    paced = tuple(
+        replace(
+            a,
+            tables=999,
+            table_seats=999 * 14,
+            table_seconds=3600.0,
+            table_format=TableFormat.FULL_SIZE,
+            table_target=PaceTarget(1000, Decimal("0.25")),
+        )
+        for a in record.verdict.areas
+    )
+    record = replace(record, verdict=replace(record.verdict, areas=paced))
+    assert english(table_pace_text(Say(ENGLISH), paced[0])) == (
+        "table pace 999 coups an hour over 999 tables, full-size table (target 1000: under); "
+        "0.3 s a seat settled (target 0.25: under)"
+    )
+    pdf = sign_off_pdf(record, None)
+    assert len(re.findall(rb"/Type /Page\b(?!s)", pdf)) == 1

@@ -213,7 +213,7 @@ def test_the_server_schema_has_the_files_tables_columns_and_indexes(
     db = tmp_path / "h.sqlite3"
     open_history(db).close()
     with open_history(pg_url) as store:
-        assert store.schema_version == 10
+        assert store.schema_version == 11
     conn = sqlite3.connect(db)
     try:
         file_columns = {
@@ -249,7 +249,7 @@ def test_the_server_schema_has_the_files_tables_columns_and_indexes(
     assert server_columns == file_columns
     assert server_indexes == file_indexes
     assert run_sql(pg_url, "SELECT application_id, version FROM ezbac_schema") == [
-        (EZBAC_APP_ID, 10)
+        (EZBAC_APP_ID, 11)
     ]
 
 
@@ -400,4 +400,4 @@ def test_serve_hands_the_server_to_its_tabs_without_the_password_on_a_command_li
     assert PASSWORD not in command and "--db" not in command
     assert os.environ["EZBAC_DB"] == url  # what each tab's trainer reads
     with open_history(url, readonly=True) as store:  # made (and checked) up front
-        assert store.schema_version == 10
+        assert store.schema_version == 11

@@ -144,7 +144,7 @@ def test_database_is_in_wal_mode_with_our_ids(tmp_path: Path) -> None:
     try:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert conn.execute("PRAGMA application_id").fetchone()[0] == EZBAC_APP_ID
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 10
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 11
     finally:
         conn.close()
 
@@ -301,7 +301,7 @@ def test_a_first_version_file_migrates_forward_keeping_everything(tmp_path: Path
     db = tmp_path / "old.sqlite3"
     v1_file(db)
     with open_history(db) as store:
-        assert store.schema_version == 10
+        assert store.schema_version == 11
         old = store.answers("ana")
         assert [a.skill for a in old] == ["banker:3:8", "payout:tie:win", "natural"]
         assert [a.correct for a in old] == [False, True, True]

@@ -113,7 +113,7 @@ def test_an_older_history_is_backfilled_when_it_is_upgraded(history_db: str) -> 
         expected = _write_many(store, seed=3, count=150)
     _back_to_v5(history_db)
     with open_history(history_db) as store:  # the trainer's open migrates it to v7
-        assert store.schema_version == 10
+        assert store.schema_version == 11
         _same(_totals(store), expected)
         more = _write_many(store, seed=4, count=60)  # and the trigger counts on from there
         for key, (n, right, secs, last) in more.items():

@@ -91,6 +91,8 @@ DOCUMENTED_COLUMNS = [
     "table_tables",
     "table_seconds",
     "table_coups_an_hour",
+    "table_seats",
+    "table_seconds_a_seat",
 ]
 
 

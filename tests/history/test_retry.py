@@ -139,7 +139,7 @@ def test_a_v2_history_gains_retry_of_and_keeps_its_runs(tmp_path: Path) -> None:
     db = tmp_path / "v2.sqlite3"
     _v2_file(db)
     with open_history(db) as store:
-        assert store.schema_version == 10
+        assert store.schema_version == 11
         (old,) = store.sessions("ana")
         assert old.retry_of is None and old.passed is True
         store.on_session(replace(session("r1", started=T0, minutes=1), retry_of="old"))

@@ -160,7 +160,7 @@ def test_a_version_7_file_gets_the_whole_exam_kept(tmp_path: Path) -> None:
                 (pid, name, name.casefold()),
             )
     with open_history(db) as store:
-        assert store.schema_version == 10
+        assert store.schema_version == 11
         assert signing_in.sign_in(store, "bo", "1111", T0).ok
         # keyed again as names are compared now: René typed composed finds him; of the two
         # Ninas v7 told apart, the one holding the key keeps it, and the full-width one
@@ -187,12 +187,13 @@ def test_a_version_7_server_history_is_keyed_again(pg_url: str) -> None:
         "DROP TABLE signin_holds, signin_pepper",
         "ALTER TABLE sessions DROP COLUMN retake_of",
         "ALTER TABLE people DROP COLUMN language",
+        "ALTER TABLE answers DROP COLUMN seats",
         "UPDATE ezbac_schema SET version = 7",
         "INSERT INTO people (person_id, name, name_key, role, secret, created_at) VALUES "
         f"('p2', 'Rene\u0301', 'rene\u0301', 'trainee', '{people.hash_secret('2222')}', 'x')",
     )
     with open_history(pg_url) as store:
-        assert store.schema_version == 10
+        assert store.schema_version == 11
         assert signing_in.sign_in(store, "REN\u00c9", "2222", T0).ok
     assert run_sql(pg_url, "SELECT name_key FROM people") == [("ren\u00e9",)]
 

@@ -97,7 +97,9 @@ def test_report_counts_the_table_family(store) -> None:
     # the Dragon table's 5 + 6 s and the natural table's 4 + 3 x 3 s (the order answer's
     # 9 s is the payouts' own): 2 tables in 24 s, 3600 x 2 / 24 = 300 coups an hour
     assert ann.table_pace == (2, 24) and ann.coups_an_hour == 300
-    assert "  Table pace: 300 coups an hour over 2 tables" in render_table(build_report(store))
+    assert "  Table pace: 300 coups an hour over 2 tables, 4.0 s a seat settled" in render_table(
+        build_report(store)
+    )
 
 
 def test_progress_shows_table_skills_and_seconds_per_table(store) -> None:
@@ -110,6 +112,7 @@ def test_progress_shows_table_skills_and_seconds_per_table(store) -> None:
     # the Dragon table: 5 + 6 s on answers (the 1 s "done" has no answer after it);
     # the natural table: 4 + 3 * 3 s: 24 s over 2 tables
     assert (run.tables, run.seconds, run.per_table) == (2, 24, 12)
+    assert (run.seats, run.seconds_a_seat) == (6, "4.0")  # 3 seats a table: 24 / 6
     same = compute_progress("ann", kept, store.sessions("ann"))
     assert same.table == data.table and same.table_times == data.table_times
 
@@ -244,4 +247,8 @@ async def test_progress_screen_lists_table_work(store) -> None:
         assert [str(c) for c in table.get_row("table:pay:player")][1] == "3/3"
         trend = str(app.screen.query_one("#table-trend", Static).render())
         # 2 tables in 24 s: 3600 x 2 / 24 = 300 coups an hour
-    assert trend == "Table work: seconds per table, the last run: 12; coups an hour: 300"
+    # and 3 seats a table, 6 in 24 s: 4.0 s a seat
+    assert trend == (
+        "Table work: seconds per table, the last run: 12; coups an hour: 300\n"
+        "Seconds a seat settled, the same runs: 4.0"
+    )

@@ -75,8 +75,10 @@ def test_the_verdict_says_a_table_areas_pace_under_it() -> None:
     assert lines[at + 1] == (
         "    Table pace: 240 coups an hour over 3 tables, full-size table (target 240: met)"
     )
+    # its takes carry no seats (as before schema v11): not measured, never a figure
+    assert lines[at + 2] == "      seconds a seat not measured"
     # an area with no whole table says none
-    assert not any("Table pace" in line for line in lines[at + 2 :])
+    assert not any("Table pace" in line for line in lines[at + 3 :])
 
 
 def test_the_verdicts_pace_line_is_all_translated() -> None:

@@ -52,8 +52,9 @@ def three_tables() -> list:
 
 def test_tables_and_their_seconds_by_the_rule() -> None:
     # 3 takes; 4 + 6 + 5 + 3 + 7 = 25 s of actions, and table 3's 20 s wait once: 45 s
-    assert table_time(three_tables()) == (3, 45.0)
-    assert table_time([answer("natural", True, T0)]) == (0, 0.0)
+    # (no take carries its seats, as before schema v11: seats 0, not measured)
+    assert table_time(three_tables()) == (3, 0, 45.0)
+    assert table_time([answer("natural", True, T0)]) == (0, 0, 0.0)
 
 
 def judge(school: dict[TableFormat, PaceTarget]) -> object:
@@ -102,11 +103,13 @@ def test_the_verdict_and_the_sheet_say_it() -> None:
         "240 coups an hour over 3 tables, full-size table (target 240: met)"
     )
     assert english(table_pace_text(Say(ENGLISH), tables)) == (
-        "table pace 240 coups an hour over 3 tables, full-size table (target 240: met)"
+        "table pace 240 coups an hour over 3 tables, full-size table (target 240: met); "
+        "seconds a seat not measured"
     )
     (slow, _) = judge({}).areas
     assert english(table_pace_text(Say(ENGLISH), slow)) == (
-        "table pace 240 coups an hour over 3 tables, full-size table (target 300: under)"
+        "table pace 240 coups an hour over 3 tables, full-size table (target 300: under); "
+        "seconds a seat not measured"
     )
 
 
@@ -117,7 +120,7 @@ def test_no_target_no_bracket_and_one_table_singular() -> None:
     # the default house: a mini table, no targets; 3,600 / 24 s = 150
     assert (
         english(table_pace_text(Say(ENGLISH), area))
-        == "table pace 150 coups an hour over 1 table, mini table"
+        == "table pace 150 coups an hour over 1 table, mini table; seconds a seat not measured"
     )
     pace = area.table_pace
     assert pace is not None

@@ -32,6 +32,7 @@ def answer(
     expected: str = "stands",
     bet: str | None = None,
     wager: str | None = None,
+    seats: int | None = None,
 ) -> AnswerRecord:
     family = skill.split(":", 1)[0]
     default_step = {
@@ -53,6 +54,7 @@ def answer(
         answered_at=at,
         bet=bet,
         wager=wager,
+        seats=seats,
     )
 
 
@@ -339,6 +341,7 @@ def back_to_v6(db: str) -> None:
                 "ALTER TABLE sessions DROP COLUMN person_id, DROP COLUMN proctor_id, "
                 "DROP COLUMN retake_of"
             )
+            conn.execute("ALTER TABLE answers DROP COLUMN seats")
             conn.execute("UPDATE ezbac_schema SET version = 6")
         return
     conn = sqlite3.connect(db)
@@ -352,6 +355,7 @@ def back_to_v6(db: str) -> None:
     conn.execute("ALTER TABLE sessions DROP COLUMN person_id")
     conn.execute("ALTER TABLE sessions DROP COLUMN proctor_id")
     conn.execute("ALTER TABLE sessions DROP COLUMN retake_of")
+    conn.execute("ALTER TABLE answers DROP COLUMN seats")
     conn.execute("PRAGMA user_version = 6")
     conn.commit()
     conn.close()

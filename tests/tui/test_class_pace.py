@@ -1,6 +1,7 @@
 """The class view says a trainee's table pace under the table: test_table_history's two
-tables, worked by hand there (2 tables in 24 s: 300 coups an hour), in English and with
-every word through the catalogue in the pseudo-language."""
+tables, worked by hand there (2 tables in 24 s: 300 coups an hour; 3 seats each with a
+bet, 6 seats in 24 s: 4.0 s a seat settled), in English and with every word through the
+catalogue in the pseudo-language."""
 
 from __future__ import annotations
 
@@ -41,7 +42,8 @@ async def _detail_lines(store: object, down: bool = False) -> list[str]:
 async def test_the_detail_says_the_table_pace(store: object) -> None:
     lines = await _detail_lines(store)
     assert lines[0].startswith("ann")
-    assert "Table pace: 300 coups an hour over 2 tables" in lines
+    at = lines.index("Table pace: 300 coups an hour over 2 tables")
+    assert lines[at + 1] == "4.0 s a seat settled"
     # bo worked no table: no pace line
     assert not [x for x in await _detail_lines(store, down=True) if "pace" in x]
 
@@ -50,5 +52,7 @@ async def test_the_pace_line_is_translated(store: object) -> None:
     set_language("en_XA")
     (line,) = [x for x in await _detail_lines(store) if "300" in x]
     assert english_left(line) == [], line
+    (seat,) = [x for x in await _detail_lines(store) if "4.0" in x]
+    assert english_left(seat) == [], seat
     set_language("zh_Hans")
     assert "牌桌速度：每小时 300 局（共 2 桌）" in await _detail_lines(store)

@@ -10,6 +10,7 @@ right on a target never lands on the wrong side of it through floating point.
 from __future__ import annotations
 
 import enum
+import math
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -18,7 +19,7 @@ if TYPE_CHECKING:  # fractions loads only when a pace is measured (a house is ch
     from collections.abc import Mapping
     from fractions import Fraction
 
-__all__ = ["PaceMeasure", "PaceTarget", "PaceVerdict", "TableFormat", "target_for"]
+__all__ = ["PaceMeasure", "PaceTarget", "PaceVerdict", "TableFormat", "target_for", "tenths_up"]
 
 HOUR = 3600
 
@@ -77,6 +78,13 @@ def target_for(
     the house's, field by field (neither set: no target)."""
     empty = PaceTarget()
     return school.get(table_format, empty).over(house.get(table_format, empty))
+
+
+def tenths_up(value: Fraction) -> str:
+    """Seconds as text to a tenth, rounded up so never faster than measured: 5.91 is
+    "6.0", 6 is "6.0" (a number, not words: a report's and the sheet's)."""
+    tenths = math.ceil(value * 10)
+    return f"{tenths // 10}.{tenths % 10}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ from enum import Enum
 from typing import Any
 
 from trainer.curriculum.model import Curriculum, Grade, RedLine
-from trainer.engine.pace import PaceVerdict
+from trainer.engine.pace import PaceVerdict, tenths_up
 from trainer.errors import BadInputError, EzbacError
 from trainer.history.backend import HistoryStore
 from trainer.session.audition import (
@@ -444,20 +444,32 @@ def normalise_code(text: str) -> str:
 def _table_pace_json(a: AreaResult) -> dict[str, Any] | None:
     """An area's table pace for ``--json``: its whole tables, their seconds, coups an hour
     (rounded down), the table's format and the target there (None: not set) and whether it
-    was met; None for an area with no whole table."""
+    was met; the seats settled and seconds a seat (rounded up to a tenth; both None: not
+    measured), and where the target sets seconds a seat, it and whether it was met; None
+    for an area with no whole table."""
     pace = a.table_pace
     if pace is None:
         return None
     coups = pace.coups_an_hour
     verdict = pace.coups_verdict(a.table_target)
-    return {
+    out: dict[str, Any] = {
         "tables": pace.tables,
         "seconds": round(pace.seconds, 3),
         "coups_an_hour": None if coups is None else math.floor(coups),
         "format": a.table_format.value,
         "target_coups_an_hour": a.table_target.coups_an_hour,
         "met": None if verdict is None else verdict is PaceVerdict.MET,
+        # seconds a seat settled, rounded UP to a tenth as the sheet shows it; both None
+        # when not measured (a take recorded before schema v11)
+        "seats": pace.seats or None,
+        "seconds_a_seat": None if (seat := pace.seconds_a_seat) is None else float(tenths_up(seat)),
     }
+    target = a.table_target.seconds_a_seat
+    if target is not None:
+        seats = pace.seats_verdict(a.table_target)
+        out["target_seconds_a_seat"] = float(target)
+        out["seats_met"] = None if seats is None else seats is PaceVerdict.MET
+    return out
 
 
 def _houses(store: HistoryStore, run: SessionRecord) -> dict[str, list[str]]:

@@ -212,6 +212,16 @@ V10 = """
 ALTER TABLE people ADD COLUMN language TEXT NOT NULL DEFAULT ''
 """
 
+# v11: a table's take answer keeps the seats the table settled (each seat with any bet), so
+# a report measures seconds a seat; NULL for every other answer and every take before it.
+# Its CHECK refuses what ezbac never writes (a table has 1 to 14 seats); a file's holder can
+# switch checks off, so the reads take any other value as not recorded besides.
+# The finished exam's answers' trigger is made again to keep that column too.
+V11 = """
+ALTER TABLE answers ADD COLUMN seats INTEGER CHECK (seats BETWEEN 1 AND 14);
+DROP TRIGGER exam_answers_kept
+"""
+
 #: A finished exam's session: the condition the v7 triggers test (``old`` a sessions row).
 FINISHED_EXAM = "old.mode = 'exam' AND old.finished_at IS NOT NULL"
 _SESSION_KEPT = (
@@ -251,6 +261,8 @@ _ANSWER_KEPT = (
     "answer_key",
 )
 _ANSWER_ALL = ("trainee", *_ANSWER_KEPT)
+#: And from v11 the seats a table's take settled.
+_ANSWER_V11 = (*_ANSWER_ALL, "seats")
 _OF_EXAM = (
     "EXISTS (SELECT 1 FROM sessions s WHERE s.session_id = old.session_id "
     "AND s.mode = 'exam' AND s.finished_at IS NOT NULL)"
@@ -319,6 +331,13 @@ WHEN ({FINISHED_EXAM} AND ({_changed(_SESSION_V9)}))
 BEGIN SELECT RAISE(ABORT, '{REFUSAL}'); END
 """,
     ),
+    11: (
+        f"""
+CREATE TRIGGER exam_answers_kept BEFORE UPDATE ON answers
+WHEN ({_OF_EXAM} OR {_TO_EXAM}) AND ({_changed(_ANSWER_V11)})
+BEGIN SELECT RAISE(ABORT, '{REFUSAL}'); END
+""",
+    ),
 }
 
-MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7, V8, V9, V10)
+MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11)

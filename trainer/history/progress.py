@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from trainer.engine import Bet, BetResult, Outcome
-from trainer.engine.pace import PaceMeasure
+from trainer.engine.pace import PaceMeasure, tenths_up
 from trainer.engine.settlement import RESULTS
 from trainer.history.scheduler import SkillState, due_from, next_due, schedule, skill_states
 from trainer.history.store import HistoryStore
@@ -131,6 +131,7 @@ class TableTime:
     started_at: datetime
     tables: int
     seconds: float
+    seats: int = 0  # the seats its tables settled; 0: not measured (a take without them)
 
     @property
     def per_table(self) -> float:
@@ -141,6 +142,13 @@ class TableTime:
         """The run's pace, rounded down (trainer.engine.pace); None: no time taken."""
         pace = PaceMeasure(self.tables, 0, self.seconds).coups_an_hour
         return None if pace is None else math.floor(pace)
+
+    @property
+    def seconds_a_seat(self) -> str | None:
+        """The run's seconds a seat settled, rounded up to a tenth ("6.0"); None: not
+        measured (a table of it recorded without its seats, before schema v11)."""
+        seat = PaceMeasure(self.tables, self.seats, self.seconds).seconds_a_seat
+        return None if seat is None else tenths_up(seat)
 
 
 #: The table skills in the order the progress screen lists them.
@@ -197,29 +205,35 @@ def compute_progress(
     )
 
 
-def table_runs(answers: Iterable[AnswerRecord]) -> dict[str, tuple[int, float]]:
-    """Each run's (tables worked, their seconds), as ``queries.table_run_rows`` counts them:
-    the actions' seconds, and a timed-out table's wait once (its open questions share one
-    coup's cards); the chips, the order and an unpaid winner are timed over actions."""
+def table_runs(answers: Iterable[AnswerRecord]) -> dict[str, tuple[int, float, int]]:
+    """Each run's (tables worked, their seconds, their seats), as ``queries.table_run_rows``
+    counts them: the actions' seconds, and a timed-out table's wait once (its open questions
+    share one coup's cards); the chips, the order and an unpaid winner are timed over
+    actions; the seats 0 (not measured) when one of its takes has none."""
     overlap = {table_chips_skill().key, table_order_skill().key}
-    tables: dict[str, tuple[int, float]] = {}
+    take = table_take_skill().key
+    tables: dict[str, tuple[int, float, int]] = {}
+    unknown: set[str] = set()
     waits: dict[tuple[str, tuple[str, ...]], float] = {}
     for a in answers:
         if a.step != "table":
             continue
-        n, secs = tables.get(a.session_id, (0, 0.0))
+        n, secs, seats = tables.get(a.session_id, (0, 0.0, 0))
         on_clock = a.skill not in overlap and a.answer not in (TABLE_NOT_PAID, TABLE_TIMED_OUT)
+        if a.skill == take and a.seats is None:
+            unknown.add(a.session_id)
         tables[a.session_id] = (
-            n + (a.skill == table_take_skill().key),
+            n + (a.skill == take),
             secs + (a.seconds if on_clock else 0.0),
+            seats + ((a.seats or 0) if a.skill == take else 0),
         )
         if a.answer == TABLE_TIMED_OUT:
             key = (a.session_id, tuple(a.cards))
             waits[key] = max(waits.get(key, 0.0), a.seconds)
     for (session, _), wait in waits.items():
-        n, secs = tables[session]
-        tables[session] = (n, secs + wait)
-    return tables
+        n, secs, seats = tables[session]
+        tables[session] = (n, secs + wait, seats)
+    return {k: (n, secs, 0 if k in unknown else seats) for k, (n, secs, seats) in tables.items()}
 
 
 def assemble_progress(
@@ -229,10 +243,11 @@ def assemble_progress(
     sessions: Iterable[SessionRecord],
     states: Mapping[str, SkillState],
     now: datetime | None = None,
-    table_runs: Mapping[str, tuple[int, float]] | None = None,
+    table_runs: Mapping[str, tuple[int, float, int]] | None = None,
 ) -> ProgressData:
     """The screen's figures from tallies per skill and per session and the review states;
-    ``table_runs``: per run of a table drill, (tables worked, their seconds)."""
+    ``table_runs``: per run of a table drill, (tables worked, their seconds, their seats;
+    0: not measured)."""
     cells: dict[tuple[int, int | None], Tally] = {}
     player: dict[int, Tally] = {}
     outcomes: dict[Outcome, Tally] = {}
@@ -277,7 +292,7 @@ def assemble_progress(
     table_times = tuple(
         TableTime(p.session_id, p.drill_title, p.started_at, *runs[p.session_id])
         for p in points
-        if p.retry_of is None and runs.get(p.session_id, (0, 0.0))[0]
+        if p.retry_of is None and runs.get(p.session_id, (0, 0.0, 0))[0]
     )
     return ProgressData(
         trainee=trainee,
@@ -310,7 +325,9 @@ def progress_data(store: HistoryStore, trainee: str, now: datetime | None = None
         r.session_id: Tally(r.answered, r.correct, r.seconds)
         for r in queries.run_rows(store, trainee)
     }
-    tables = {r.session_id: (r.tables, r.seconds) for r in queries.table_run_rows(store, trainee)}
+    tables = {
+        r.session_id: (r.tables, r.seconds, r.seats) for r in queries.table_run_rows(store, trainee)
+    }
     return assemble_progress(
         trainee,
         skills,

@@ -30,6 +30,7 @@ from trainer.history.rows import (
 )
 from trainer.scoring import possible
 from trainer.skills import (
+    MOST_SEATS,
     TABLE_NOT_PAID,
     TABLE_TIMED_OUT,
     table_chips_skill,
@@ -164,6 +165,7 @@ class TableRunRow(NamedTuple):
     session_id: str
     tables: int
     seconds: float
+    seats: int = 0  # the seats they settled; 0: not measured (a take without its seats)
 
 
 @decoded("the history")
@@ -178,24 +180,38 @@ def table_run_rows(store: HistoryStore, trainee: str | None) -> list[TableRunRow
     return [TableRunRow(*row) for row in _table_time(store, "session_id", where, params)]
 
 
+#: A take's seats as ezbac writes them (1 to 14), spelled out so that any other value a
+#: file's holder writes (-1, 10**12, 2.5, text) matches none and is not summed: SQLite's
+#: SUM would overflow on it, or count it.
+_SEATS_KNOWN = f"seats IN ({', '.join(str(n) for n in range(1, MOST_SEATS + 1))})"
+
+
 def _table_time(
     store: HistoryStore, by: str, where: str, params: tuple[object, ...]
-) -> list[tuple[str, int, float]]:
-    """Tables worked and their seconds grouped ``by`` a column (``session_id`` or ``trainee``,
-    never a user's text): the take, chips, order, unpaid and timed-out answers are timed over
-    actions already counted, so they are left out; a timed-out table's questions share one
-    coup's cards, so its wait is counted once."""
+) -> list[tuple[str, int, float, int]]:
+    """Tables worked, their seconds and the seats they settled, grouped ``by`` a column
+    (``session_id`` or ``trainee``, never a user's text): the take, chips, order, unpaid and
+    timed-out answers are timed over actions already counted, so they are left out; a
+    timed-out table's questions share one coup's cards, so its wait is counted once.  The
+    seats are each take's (schema v11); when one take of the group has none, or one ezbac
+    never writes, the group's seats are 0: not measured, never a sum over part of it."""
     ph = store.placeholder
     rows = store.select(
         f"SELECT {by}, SUM(CASE WHEN skill = {ph} THEN 1 ELSE 0 END), "
         f"SUM(CASE WHEN skill IN ({ph}, {ph}) OR answer IN ({ph}, {ph}) THEN 0 "
-        f"ELSE seconds END) FROM answers{where} GROUP BY {by}",
+        f"ELSE seconds END), "
+        f"SUM(CASE WHEN skill = {ph} AND {_SEATS_KNOWN} THEN CAST(seats AS INTEGER) ELSE 0 END), "
+        f"SUM(CASE WHEN skill = {ph} AND {_SEATS_KNOWN} THEN 0 WHEN skill = {ph} THEN 1 "
+        f"ELSE 0 END) FROM answers{where} GROUP BY {by}",
         (
             table_take_skill().key,
             table_chips_skill().key,
             table_order_skill().key,
             TABLE_NOT_PAID,
             TABLE_TIMED_OUT,
+            table_take_skill().key,
+            table_take_skill().key,
+            table_take_skill().key,
             *params,
         ),
     )
@@ -208,7 +224,13 @@ def _table_time(
     for key, secs in waits:
         waited[as_text(key)] = waited.get(as_text(key), 0.0) + float(secs)
     return [
-        (as_text(key), int(n), float(secs) + waited.get(as_text(key), 0.0)) for key, n, secs in rows
+        (
+            as_text(key),
+            int(n),
+            float(secs) + waited.get(as_text(key), 0.0),
+            0 if unknown else int(seats),
+        )
+        for key, n, secs, seats, unknown in rows
     ]
 
 
@@ -219,6 +241,7 @@ class TablePaceRow(NamedTuple):
     trainee: str
     tables: int
     seconds: float
+    seats: int = 0  # the seats they settled; 0: not measured (a take without its seats)
 
 
 @decoded("the history")

@@ -135,6 +135,17 @@ def _coups_an_hour(pace: tuple[int, float] | None) -> int | None:
     return math.floor(Fraction(3600 * tables) / Fraction(seconds))
 
 
+def _seconds_a_seat(pace: tuple[int, float] | None, seats: int) -> float | None:
+    """Seconds a seat settled, their seconds / the seats, exact and rounded UP to a tenth
+    (never faster than measured); None: the seats not measured (a take recorded before
+    schema v11, or no table)."""
+    from fractions import Fraction
+
+    if pace is None or seats <= 0:
+        return None
+    return math.ceil(Fraction(pace[1]) * 10 / seats) / 10
+
+
 @dataclass(frozen=True, slots=True)
 class TraineeReport:
     trainee: str
@@ -150,12 +161,18 @@ class TraineeReport:
     retries: int = 0  # retries of missed questions: practice, in none of the session counts
     #: Table work: (tables worked, their seconds); None when no table was worked.
     table_pace: tuple[int, float] | None = None
+    #: The seats those tables settled; 0: not measured (a take without its seats).
+    table_seats: int = 0
 
     @property
     def coups_an_hour(self) -> int | None:
         """The table pace, 3,600 x tables / their seconds, exact and rounded down (as
         trainer.engine.pace measures it, without loading the engine); None: none timed."""
         return _coups_an_hour(self.table_pace)
+
+    @property
+    def seconds_a_seat(self) -> float | None:
+        return _seconds_a_seat(self.table_pace, self.table_seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,9 +220,8 @@ def report_from(
         )
     counts = {c.trainee: c for c in queries.session_counts(store, trainee, since)}
     last = queries.last_runs(store, trainee, since)
-    paces = {
-        r.trainee: (r.tables, r.seconds) for r in queries.table_pace_rows(store, trainee, since)
-    }
+    pace_rows = {r.trainee: r for r in queries.table_pace_rows(store, trainee, since)}
+    paces = {name: (r.tables, r.seconds) for name, r in pace_rows.items()}
     out: list[TraineeReport] = []
     for name in sorted(skills.keys() | counts.keys()):
         per_skill = skills.get(name, {})
@@ -226,6 +242,7 @@ def report_from(
                 weakest=weakest_skills(per_skill, weakest),
                 retries=c.retries,
                 table_pace=paces.get(name),
+                table_seats=pace_rows[name].seats if name in pace_rows else 0,
             )
         )
     return Report(since, trainee, tuple(out))
@@ -272,6 +289,10 @@ CSV_COLUMNS: tuple[str, ...] = (
     "table_tables",
     "table_seconds",
     "table_coups_an_hour",
+    # then the seats those tables settled and seconds a seat (rounded up to a tenth; empty:
+    # not measured)
+    "table_seats",
+    "table_seconds_a_seat",
 )
 
 
@@ -316,18 +337,29 @@ def render_csv(report: Report) -> str:
         for f in LATER_FAMILIES:
             row += _family_cells(t.families[f])
         pace = _pace_json(t)
-        row += ["", "", ""] if pace is None else list(pace.values())
+        row += (
+            ["", "", "", "", ""]
+            if pace is None
+            else ["" if v is None else v for v in pace.values()]
+        )
         writer.writerow(row)
     return buffer.getvalue()
 
 
 def _pace_json(t: TraineeReport) -> dict[str, object] | None:
-    """The trainee's table pace: tables worked, their seconds (to the hundredth) and coups an
-    hour (rounded down; None with no time taken); None when no table was worked."""
+    """The trainee's table pace: tables worked, their seconds (to the hundredth), coups an
+    hour (rounded down; None with no time taken), the seats settled and seconds a seat
+    (rounded up to a tenth; both None: not measured); None when no table was worked."""
     if t.table_pace is None:
         return None
     tables, seconds = t.table_pace
-    return {"tables": tables, "seconds": round(seconds, 2), "coups_an_hour": t.coups_an_hour}
+    return {
+        "tables": tables,
+        "seconds": round(seconds, 2),
+        "coups_an_hour": t.coups_an_hour,
+        "seats": t.table_seats or None,
+        "seconds_a_seat": t.seconds_a_seat,
+    }
 
 
 def _family_cells(ft: Tally) -> list[object]:
@@ -425,9 +457,15 @@ def render_table(report: Report) -> str:
             )
         if t.coups_an_hour is not None and t.table_pace is not None:
             tables = t.table_pace[0]
+            seat = t.seconds_a_seat
             lines.append(
                 f"  Table pace: {t.coups_an_hour} coups an hour over {tables} "
-                f"table{'s' if tables != 1 else ''}"
+                f"table{'s' if tables != 1 else ''}, "
+                + (
+                    "seconds a seat not measured"
+                    if seat is None
+                    else f"{seat:.1f} s a seat settled"
+                )
             )
         last = t.last_drill
         if last is None:
@@ -483,6 +521,8 @@ class Attempt:
     #: Its table work: (tables worked, their seconds, counted as the report counts them);
     #: None for a run with no table.
     table_pace: tuple[int, float] | None = None
+    #: The seats its tables settled; 0: not measured (a take without its seats).
+    table_seats: int = 0
 
     @property
     def score(self) -> float | None:
@@ -493,6 +533,11 @@ class Attempt:
         """The run's table pace, 3,600 x tables / their seconds, rounded down (None: no
         table, or no time taken)."""
         return _coups_an_hour(self.table_pace)
+
+    @property
+    def seconds_a_seat(self) -> float | None:
+        """Its tables' seconds a seat settled, rounded up to a tenth (None: not measured)."""
+        return _seconds_a_seat(self.table_pace, self.table_seats)
 
 
 def _status(s: SessionRecord) -> str:
@@ -513,11 +558,8 @@ def build_attempts(
         (r.trainee, r.session_id): Tally(r.answered, r.correct, r.seconds)
         for r in queries.run_rows(store, trainee, since)
     }
-    tables = {
-        r.session_id: (r.tables, r.seconds)
-        for r in queries.table_run_rows(store, trainee)
-        if r.tables
-    }
+    table_rows = {r.session_id: r for r in queries.table_run_rows(store, trainee) if r.tables}
+    tables = {key: (r.tables, r.seconds) for key, r in table_rows.items()}
     listed = queries.listed_names(store)  # a finished exam under the name it was sat under
     runs = sorted(
         (s for s in queries.counted_sessions(store, trainee, since) if not s.retry),
@@ -543,6 +585,7 @@ def build_attempts(
                 seconds=kept.seconds,
                 reference_opened=s.reference_opened,
                 table_pace=tables.get(s.session_id),
+                table_seats=table_rows[s.session_id].seats if s.session_id in table_rows else 0,
             )
         )
     return tuple(out)
@@ -566,6 +609,9 @@ ATTEMPT_COLUMNS: tuple[str, ...] = (
     # added at the end: a table run's pace
     "tables",
     "coups_an_hour",
+    # then its tables' seats settled and seconds a seat (empty: not measured)
+    "seats",
+    "seconds_a_seat",
 )
 
 
@@ -596,6 +642,8 @@ def render_attempts_csv(attempts: tuple[Attempt, ...]) -> str:
                 a.session_id,
                 "" if a.table_pace is None else a.table_pace[0],
                 _blank(a.coups_an_hour),
+                a.table_seats or "",
+                _blank(a.seconds_a_seat),
             ]
         )
     return buffer.getvalue()
@@ -624,6 +672,8 @@ def attempts_dict(attempts: tuple[Attempt, ...], since: datetime | None) -> dict
                 "session_id": a.session_id,
                 "tables": None if a.table_pace is None else a.table_pace[0],
                 "coups_an_hour": a.coups_an_hour,
+                "seats": a.table_seats or None,
+                "seconds_a_seat": a.seconds_a_seat,
             }
             for a in attempts
         ],

@@ -118,7 +118,7 @@ def trainee_where(
 #: The columns ``answer_row`` and ``session_row`` fill, in their order.
 ANSWER_COLUMNS = (
     "session_id, trainee, drill_id, step, skill, family, cards, answer, expected, correct, "
-    "seconds, answered_at, bet, wager, answer_key"
+    "seconds, answered_at, bet, wager, answer_key, seats"
 )
 SESSION_COLUMNS = (
     "session_id, trainee, drill_id, drill_title, mode, started_at, finished_at, questions, "
@@ -156,7 +156,7 @@ def session_upsert(placeholder: str) -> str:
 def answer_row(record: AnswerRecord, key: str | None) -> tuple[object, ...]:
     """The values of ``INSERT INTO answers (session_id, trainee, drill_id, step, skill,
     family, cards, answer, expected, correct, seconds, answered_at, bet, wager,
-    answer_key)``."""
+    answer_key, seats)``."""
     return (
         record.session_id,
         record.trainee,
@@ -173,6 +173,7 @@ def answer_row(record: AnswerRecord, key: str | None) -> tuple[object, ...]:
         record.bet,
         record.wager,
         key,
+        record.seats,
     )
 
 
@@ -203,17 +204,26 @@ def session_row(record: SessionRecord) -> tuple[object, ...]:
 # -- reading whole records (SQL both backends run) --------------------------------------------
 
 
+def _seats(value: object, known: Callable[[object], bool]) -> int | None:
+    """A take's seats as read: a value ezbac never writes (a file's holder's: -1, 10**9,
+    2.5, text) is not recorded, so that table's seconds a seat is not measured; a whole
+    number stored as 5.0 is 5, as the reports' SQL reads it."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return value if isinstance(value, int) and known(value) else None
+
+
 @decoded("answers")
 def read_answers(
     store: HistoryStore, trainee: str | None = None, since: datetime | None = None
 ) -> list[AnswerRecord]:
     """Answers in the order given, optionally one trainee's and from ``since`` on."""
-    from trainer.session.records import AnswerRecord
+    from trainer.session.records import AnswerRecord, seats_known
 
     where, params = trainee_where(store, trainee, since, "answered_at")
     rows = store.select(
         "SELECT session_id, trainee, drill_id, step, skill, cards, answer, expected, "
-        f"correct, seconds, answered_at, bet, wager FROM answers{where} "
+        f"correct, seconds, answered_at, bet, wager, seats FROM answers{where} "
         "ORDER BY answered_at, id",
         params,
     )
@@ -232,6 +242,7 @@ def read_answers(
             answered_at=from_db_time(r[10]),
             bet=r[11],
             wager=r[12],
+            seats=_seats(r[13], seats_known),
         )
         for r in rows
     ]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 APPLICATION_ID = 0x657A6263
 
 #: The version this ezbac writes: both backends have this many steps.
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 
 #: Tables and columns each version must have: a database claiming a version without them is
 #: damaged, not ours to write to.
@@ -105,6 +105,11 @@ REQUIRED_COLUMNS[9] = {
 REQUIRED_COLUMNS[10] = {
     **REQUIRED_COLUMNS[9],
     "people": REQUIRED_COLUMNS[9]["people"] | {"language"},
+}
+
+REQUIRED_COLUMNS[11] = {
+    **REQUIRED_COLUMNS[10],
+    "answers": REQUIRED_COLUMNS[10]["answers"] | {"seats"},
 }
 
 #: The version from which a roster name's key is NFKC and case-folded (it was case-folded

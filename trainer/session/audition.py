@@ -119,14 +119,19 @@ class AreaResult:
     #: the house's.  Shown beside the grade; the rubric grades on ``pace`` alone.
     tables: int = 0
     table_seconds: float = 0.0
+    #: The seats those tables settled (each seat with any bet; 0: not measured, a take
+    #: recorded before schema v11 among them).
+    table_seats: int = 0
     table_format: TableFormat = TableFormat.MINI
     table_target: PaceTarget = NO_TARGET
 
     @property
     def table_pace(self) -> PaceMeasure | None:
-        """The dealer's pace over the area's whole tables (None: it has none).  The seats
-        settled are not recorded, so only coups an hour is measured."""
-        return PaceMeasure(self.tables, 0, self.table_seconds) if self.tables else None
+        """The dealer's pace over the area's whole tables (None: it has none): coups an
+        hour, and seconds a seat settled where the seats are recorded."""
+        if not self.tables:
+            return None
+        return PaceMeasure(self.tables, self.table_seats, self.table_seconds)
 
     @property
     def passed(self) -> bool:
@@ -399,7 +404,7 @@ def with_table_pace(
 ) -> AreaResult:
     """``result`` with the pace of its whole tables against the target of its drill's
     table: the school's (``audition.pace``) over the house's, field by field."""
-    tables, seconds = table_time(mine)
+    tables, seats, seconds = table_time(mine)
     if not tables:
         return result
     house = area_house(result.area, houses)
@@ -407,6 +412,7 @@ def with_table_pace(
         result,
         tables=tables,
         table_seconds=seconds,
+        table_seats=seats,
         table_format=house.table_format,
         table_target=target_for(house.table_format, house.pace, audition.pace),
     )

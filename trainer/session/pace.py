@@ -7,8 +7,9 @@ answers that are the dealer's actions (a moment watched, the take, a payout, a c
 the chips (timed within their payout), the order and a winner left unpaid (the pay phase's)
 are timed over actions already counted and left out; a table whose limit ran out counts the
 time it waited once (its open questions, each recorded ``timeout`` over the same wait, share
-the coup's cards).  The seats each table settled are not in the records, so no seconds a
-seat is measured here.
+the coup's cards).  The seats each table settled are on its take (schema v11): when one take
+has none (recorded before, or a value ezbac never writes), no seconds a seat is measured
+(seats 0), never one over part of the tables.
 """
 
 from __future__ import annotations
@@ -30,22 +31,27 @@ from trainer.skills import (
 __all__ = ["school_paced", "table_time"]
 
 
-def table_time(answers: Iterable[AnswerRecord]) -> tuple[int, float]:
-    """The tables among ``answers`` and their seconds, by the rule above ((0, 0.0): none)."""
+def table_time(answers: Iterable[AnswerRecord]) -> tuple[int, int, float]:
+    """The tables among ``answers``, the seats they settled (0: not measured) and their
+    seconds, by the rule above ((0, 0, 0.0): none)."""
     take = table_take_skill().key
     timed_over = {table_chips_skill().key, table_order_skill().key}
-    tables, seconds = 0, 0.0
+    tables, seats, seconds = 0, 0, 0.0
+    unknown = False
     waits: dict[tuple[str, tuple[str, ...]], float] = {}
     for a in answers:
         if a.step != "table":
             continue
-        tables += a.skill == take
+        if a.skill == take:
+            tables += 1
+            unknown = unknown or a.seats is None
+            seats += a.seats or 0
         if a.answer == TABLE_TIMED_OUT:
             key = (a.session_id, a.cards)
             waits[key] = max(waits.get(key, 0.0), a.seconds)
         elif a.skill not in timed_over and a.answer != TABLE_NOT_PAID:
             seconds += a.seconds
-    return tables, seconds + sum(waits.values())
+    return tables, 0 if unknown else seats, seconds + sum(waits.values())
 
 
 def school_paced(drill: Drill, school: Mapping[TableFormat, PaceTarget]) -> Drill:

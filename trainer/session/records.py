@@ -7,6 +7,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from trainer.scoring import possible
+from trainer.skills import MOST_SEATS
+
+
+def seats_known(value: object) -> bool:
+    """Whether ``value`` is a table's seats as ezbac records them: a whole number from 1 to
+    ``MOST_SEATS`` (anything else read from a history is taken as not recorded)."""
+    return type(value) is int and 1 <= value <= MOST_SEATS
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,12 +33,18 @@ class AnswerRecord:
     answered_at: datetime  # timezone-aware UTC
     bet: str | None = None  # payout questions: the Bet value ("dragon7")
     wager: str | None = None  # payout questions: the wager, exact decimal text ("15", "2.50")
+    #: A table's take answer (one a table): the seats it settled, each seat with any bet
+    #: (1 to ``MOST_SEATS``); None for every other answer and for every take before schema
+    #: v11, whose table's seconds a seat is then not measured.
+    seats: int | None = None
 
     def __post_init__(self) -> None:
         # a time that is no number (NaN, infinite) never reaches the history: a database
         # refused NaN and held up every answer spooled behind it; 1e999 made reports invalid
         if not isinstance(self.seconds, (int, float)) or not math.isfinite(self.seconds):
             raise ValueError(f"an answer's time must be a finite number, not {self.seconds!r}")
+        if self.seats is not None and not seats_known(self.seats):
+            raise ValueError(f"a table's seats must be 1 to {MOST_SEATS}, not {self.seats!r}")
 
 
 @dataclass(frozen=True, slots=True)

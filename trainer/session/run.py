@@ -147,6 +147,7 @@ class Mark:
     seconds: float
     bet: str | None = None
     wager: str | None = None
+    seats: int | None = None  # a table's take: the seats it settled
 
 
 @dataclass
@@ -259,6 +260,7 @@ class Run:
                     answered_at=self.now(),
                     bet=mark.bet,
                     wager=mark.wager,
+                    seats=mark.seats,
                 )
             )
 

@@ -1,6 +1,7 @@
 """A dealer's pace in words (``trainer.engine.pace``): coups an hour over the tables worked,
 against the target for the table's format, as the audition's verdict and the class view say
-it.  Numbers are shown rounded so they never flatter: coups an hour rounded down."""
+it, and seconds a seat settled beside it.  Numbers are shown rounded so they never flatter:
+coups an hour rounded down, seconds a seat rounded up to a tenth."""
 
 from __future__ import annotations
 
@@ -9,10 +10,18 @@ import math
 from collections.abc import Callable
 
 from trainer.curriculum.model import MasteryRule
-from trainer.engine.pace import PaceMeasure, PaceTarget, PaceVerdict, TableFormat
+from trainer.engine.pace import PaceMeasure, PaceTarget, PaceVerdict, TableFormat, tenths_up
 from trainer.i18n import N_, _, ngettext
 
-__all__ = ["FORMAT_WORDS", "coups_an_hour_words", "format_words", "table_pace_words"]
+__all__ = [
+    "FORMAT_WORDS",
+    "coups_an_hour_words",
+    "format_words",
+    "seats_words",
+    "seconds_a_seat_words",
+    "table_pace_line",
+    "table_pace_words",
+]
 
 FORMAT_WORDS = {
     TableFormat.FULL_SIZE: N_("full-size table"),
@@ -63,6 +72,46 @@ def coups_an_hour_words(
     return text.format(coups=shown, tables=tables, format=fmt, target=target.coups_an_hour)
 
 
+def seconds_a_seat_words(
+    measure: PaceMeasure,
+    target: PaceTarget,
+    catalogue: gettext.NullTranslations | None = None,
+) -> str:
+    """ "6.0 s a seat settled (target 6: met)", rounded up to a tenth; without a target for
+    seconds a seat, without the bracket; "seconds a seat not measured" when the seats are
+    not recorded (a take recorded before schema v11 among the tables)."""
+    _, _n = _words(catalogue)
+    seat = measure.seconds_a_seat
+    if seat is None:
+        return _("seconds a seat not measured")
+    shown = tenths_up(seat)
+    verdict = measure.seats_verdict(target)
+    if verdict is None or target.seconds_a_seat is None:
+        return _("{seconds} s a seat settled").format(seconds=shown)
+    text = (
+        _("{seconds} s a seat settled (target {target}: met)")
+        if verdict is PaceVerdict.MET
+        else _("{seconds} s a seat settled (target {target}: under)")
+    )
+    return text.format(seconds=shown, target=f"{target.seconds_a_seat.normalize():f}")
+
+
+def table_pace_line(
+    measure: PaceMeasure,
+    target: PaceTarget,
+    table_format: TableFormat,
+    catalogue: gettext.NullTranslations | None = None,
+) -> str:
+    """Coups an hour and seconds a seat settled, each against its target: "150 coups an
+    hour over 2 tables, mini table (target 150: met); 6.0 s a seat settled (target 6:
+    met)", as the sign-off sheet says an area's table pace."""
+    _, _n = _words(catalogue)
+    return _("{coups}; {seats}").format(
+        coups=coups_an_hour_words(measure, target, table_format, catalogue),
+        seats=seconds_a_seat_words(measure, target, catalogue),
+    )
+
+
 def _words(
     catalogue: gettext.NullTranslations | None,
 ) -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
@@ -86,6 +135,16 @@ def table_pace_words(coups: int, tables: int) -> str:
         tables,
     ).format(coups=coups, tables=tables)
     return _("Table pace: {pace}").format(pace=pace)
+
+
+def seats_words(seconds_a_seat: float | None) -> str:
+    """A trainee's seconds a seat settled over every table they worked, as the class view
+    says it under their table pace ("4.0 s a seat settled", already rounded up to a tenth
+    by the report); "seconds a seat not measured" when a table of theirs was recorded
+    without its seats (before schema v11)."""
+    if seconds_a_seat is None:
+        return _("seconds a seat not measured")
+    return _("{seconds} s a seat settled").format(seconds=f"{seconds_a_seat:.1f}")
 
 
 def mastery_target_words(rule: MasteryRule) -> str:

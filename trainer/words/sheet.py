@@ -39,7 +39,7 @@ from trainer.history.sheet import (
 )
 from trainer.i18n import ENGLISH, N_, current, load
 from trainer.session.audition import AreaResult
-from trainer.words.pace import coups_an_hour_words
+from trainer.words.pace import table_pace_line
 
 #: What the sheet says of its proctor, by what the history says of them.
 PROCTOR_WORDS = {
@@ -248,13 +248,14 @@ def _practical(sheet: Sheet, say: Say, record: AuditionRecord) -> None:
 def table_pace_text(say: Say, area: AreaResult) -> Text | None:
     """An area's whole tables as a casino times them, against the target of its table's
     format (the school's over the house's), in the sheet's language and in English: "table
-    pace 140 coups an hour over 5 tables, mini table (target 150: under)", rounded down;
-    None for an area with no whole table."""
+    pace 140 coups an hour over 5 tables, mini table (target 150: under); 6.0 s a seat
+    settled (target 6: met)", coups rounded down, seconds a seat up; None for an area with
+    no whole table."""
     pace = area.table_pace
     if pace is None or pace.coups_an_hour is None:
         return None
     local, english = (
-        coups_an_hour_words(pace, area.table_target, area.table_format, catalogue)
+        table_pace_line(pace, area.table_target, area.table_format, catalogue)
         for catalogue in (say.catalogue, gettext.NullTranslations())
     )
     return say._("table pace {pace}", pace=Text(local, english))

@@ -60,6 +60,7 @@ from trainer.session.table.values import (
     Worked,
 )
 from trainer.session.table.work import TableWork
+from trainer.skills import table_take_skill
 
 __all__ = ["STEP", "TableSession"]
 
@@ -475,6 +476,7 @@ class TableSession(OnRun):
     def _record(self, work: TableWork, before: int) -> None:
         """Count and report the table's answers graded since ``before``, in that order."""
         cards = tuple(str(c) for c in work.coup.cards)
+        take = table_take_skill().key
         for a in work.answers[before:]:
             self.run.mark(
                 Mark(
@@ -487,6 +489,8 @@ class TableSession(OnRun):
                     a.seconds,
                     None if a.bet is None else a.bet.value,
                     None if a.wager is None else str(a.wager),
+                    # the take is one a table: it carries the seats the table settled
+                    len(work.layout.seats) if a.skill == take else None,
                 )
             )
 

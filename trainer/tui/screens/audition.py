@@ -19,7 +19,7 @@ from trainer.tui.messages import GoHome, SignSheet, WriteSignOff
 from trainer.tui.screens import stylesheets
 from trainer.tui.widgets.keybar import KeyBar
 from trainer.words import record
-from trainer.words.pace import coups_an_hour_words
+from trainer.words.pace import coups_an_hour_words, seconds_a_seat_words
 
 if TYPE_CHECKING:
     from trainer.session.audition import Verdict
@@ -143,6 +143,7 @@ def verdict_text(verdict: Verdict) -> Text:
             label = _("Table pace:")
             text.append(f"    {label} ")
             text.append(coups_an_hour_words(table, area.table_target, area.table_format) + "\n")
+            text.append("      " + seconds_a_seat_words(table, area.table_target) + "\n")
     text.append("\n" + _("Red lines:") + " ", "bold")
     if not verdict.crossed:
         text.append(_("none crossed") + "\n")

@@ -32,7 +32,7 @@ from trainer.skills import ALL_FAMILIES, FAMILIES
 from trainer.tui.screens.progress import ProgressScreen
 from trainer.tui.widgets.spoken_footer import SpokenFooter
 from trainer.words import record
-from trainer.words.pace import table_pace_words
+from trainer.words.pace import seats_words, table_pace_words
 
 NO_DATA = "·"
 DETAIL_WEAKEST = 3  # the highlighted trainee's weakest skills listed under the table
@@ -215,6 +215,7 @@ class ClassScreen(Screen[None]):
         )
         if r.coups_an_hour is not None and r.table_pace is not None:
             text.append("\n" + table_pace_words(r.coups_an_hour, r.table_pace[0]))
+            text.append("\n" + seats_words(r.seconds_a_seat))
         if row.path is not None:
             text.append("\n" + _("Path: {readiness}").format(readiness=_readiness(row)))
             held = () if row.path is None else record.held_back_by(row.path)

@@ -86,7 +86,8 @@ def shorten(text: str, width: int) -> str:
 
 
 def table_trend(times: tuple[TableTime, ...]) -> str:
-    """Seconds per table over the last runs of table drills, oldest first."""
+    """Seconds per table over the last runs of table drills, oldest first, their coups an
+    hour, and under it their seconds a seat settled ("-": not measured)."""
     if not times:
         return _("Table work")
     last = times[-8:]
@@ -99,7 +100,12 @@ def table_trend(times: tuple[TableTime, ...]) -> str:
             "Table work: seconds per table, the last {count} runs, oldest first: {seconds}; "
             "coups an hour: {pace}"
         )
-    return line.format(count=len(last), seconds=shown, pace=pace)
+    seats = ", ".join("-" if t.seconds_a_seat is None else t.seconds_a_seat for t in last)
+    return (
+        line.format(count=len(last), seconds=shown, pace=pace)
+        + "\n"
+        + _("Seconds a seat settled, the same runs: {seats}").format(seats=seats)
+    )
 
 
 class ProgressScreen(Screen[None]):
