@@ -14,6 +14,8 @@ guards.
 from __future__ import annotations
 
 from rich.text import Text
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Static
 
 
@@ -45,3 +47,29 @@ class LiveText(Static):
         self._text, self._drawn = text, shown
         same_size = before is not None and len(str(before[0])) == len(text.plain)
         self.update(text, layout=not same_size)
+
+
+def show_text(widget: Static, text: Text) -> None:
+    """Show ``text`` in ``widget``, laying the screen out again only when it takes other
+    room than what it replaces (another width, or another number of lines at its width):
+    otherwise it is repainted where it is, and the screen looks exactly as a layout would
+    have left it.  A layout of a whole drill screen costs more than the rest of a key."""
+    size = widget.content_size
+    if not size or not widget.display or widget.parent is None:
+        widget.update(text)  # not laid out yet, or hidden: nothing to compare with
+        return
+    parent = widget.parent
+    container = parent.content_size if isinstance(parent, Widget) else widget.app.size
+    viewport = widget.app.size
+    before = _room(widget, container, viewport, size.width)
+    widget.update(text, layout=False)
+    if _room(widget, container, viewport, size.width) != before:
+        widget.refresh(layout=True)
+
+
+def _room(widget: Widget, container: Size, viewport: Size, width: int) -> tuple[int, int]:
+    """The width ``widget``'s content asks for (when its width is its content's), and its
+    height at ``width``."""
+    styled = widget.styles.width
+    wanted = widget.get_content_width(container, viewport) if styled and styled.is_auto else 0
+    return wanted, widget.get_content_height(container, viewport, width)
