@@ -3,10 +3,14 @@ collected by pytest)::
 
     python tests/benchmarks/bench_keys.py                 # 142x36, 40 questions
     python tests/benchmarks/bench_keys.py --size 80x24 --questions 100 --why
+    python tests/benchmarks/bench_keys.py --table         # the table drill's screen
 
 The Player-draw drill (as ``bench_browser.py`` drives it: ``d`` the choice, Enter the answer
-graded, Enter the next question) in a Pilot run of the real app.  For each key: the time
-from posting it to the frame drawn after it (wall and this process's CPU), and how many
+graded, Enter the next question) in a Pilot run of the real app; or (``--table``) the
+table screen worked as ``tests/support/table_app.py``'s hand-worked table (three bets
+marked, the take, a payout typed, one in chips, done paying, next table; ``--questions``
+tables).  For each key: the time from posting it to the frame drawn after it (wall, which
+includes the Pilot's own waits, and this process's CPU, the figure to read), and how many
 times the screen was laid out whole for it (Textual's ``Screen._refresh_layout`` other
 than a scroll: every widget's position and size worked out again, the costly part of a
 key).  ``--why`` also counts which widgets asked for those layouts.
@@ -27,24 +31,46 @@ ROOT = Path(__file__).resolve().parents[2]
 KEYS = (("d", "d", "choose"), ("enter", "\r", "graded"), ("enter", "\r", "next"))
 
 
-async def _run(size: tuple[int, int], questions: int) -> dict[str, object]:
+#: The table screen's keys, by kind, for one table.
+TABLE_KEYS = (
+    *((letter, letter, "mark") for letter in "cdg"),
+    ("enter", "\r", "graded"),  # the take
+    *((key, key, "type") for key in "e200"),
+    ("enter", "\r", "graded"),  # a typed payout
+    ("b", "b", "type"),
+    *(("t", "t", "chip") for _ in range(4)),
+    ("enter", "\r", "graded"),  # a payout in chips
+    ("enter", "\r", "graded"),  # done paying
+    ("enter", "\r", "next"),
+)
+
+
+async def _run(size: tuple[int, int], questions: int, table: bool) -> dict[str, object]:
     sys.path.insert(0, str(ROOT))
     from textual import events
     from textual.screen import Screen
 
     from tests.support.coups import DRAGON, PANDA, PLAYER_STANDS, coup, dealer, drill
+    from tests.support.table_app import table as hand_worked
+    from tests.support.table_app import table_app
     from trainer.drills.model import Step
     from trainer.tui.app import TrainerApp
     from trainer.tui.screens.drill import DrillScreen
+    from trainer.tui.screens.table import TableScreen
 
     hands = (DRAGON, PANDA, PLAYER_STANDS)
     coups = [coup(hands[i % len(hands)]) for i in range(questions)]
-    app = TrainerApp(
-        choices=lambda: [],
-        start=drill((Step.PLAYER_DRAWS,)),
-        trainee="Bench",
-        deal=dealer(coups),
+    app = (
+        table_app(tables=[hand_worked() for _ in range(questions + 1)])
+        if table
+        else TrainerApp(
+            choices=lambda: [],
+            start=drill((Step.PLAYER_DRAWS,)),
+            trainee="Bench",
+            deal=dealer(coups),
+        )
     )
+    keys = TABLE_KEYS if table else KEYS
     layouts = [0]
     asked: collections.Counter[str] = collections.Counter()
     original_layout = Screen._refresh_layout
@@ -62,15 +88,15 @@ async def _run(size: tuple[int, int], questions: int) -> dict[str, object]:
 
     Screen._refresh_layout = counted  # type: ignore[method-assign]
     Screen._on_layout = on_layout  # type: ignore[method-assign]
-    timings: dict[str, list[tuple[float, float, int]]] = {kind: [] for *_k, kind in KEYS}
+    timings: dict[str, list[tuple[float, float, int]]] = {kind: [] for *_k, kind in keys}
     try:
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, DrillScreen)
+            assert isinstance(screen, TableScreen if table else DrillScreen)
             asked.clear()
             for question in range(questions):
-                for key, character, kind in KEYS:
+                for key, character, kind in keys:
                     if kind == "next" and question == questions - 1:
                         break  # the last: the results screen, another screen's cost
                     await pilot.pause()
@@ -88,7 +114,10 @@ async def _run(size: tuple[int, int], questions: int) -> dict[str, object]:
     finally:
         Screen._refresh_layout = original_layout  # type: ignore[method-assign]
         Screen._on_layout = original_on_layout  # type: ignore[method-assign]
-    report: dict[str, object] = {"size": f"{size[0]}x{size[1]}"}
+    report: dict[str, object] = {
+        "screen": "table" if table else "drill",
+        "size": f"{size[0]}x{size[1]}",
+    }
     for kind, runs in timings.items():
         wall = sorted(r[0] for r in runs)
         cpu = sorted(r[1] for r in runs)
@@ -113,13 +142,14 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="142x36", help="COLSxROWS")
     parser.add_argument("--questions", type=int, default=40)
+    parser.add_argument("--table", action="store_true", help="the table drill's screen")
     parser.add_argument("--why", action="store_true", help="which widgets asked for layouts")
     args = parser.parse_args(argv)
     cols, _x, rows = args.size.partition("x")
     if not (cols.isdigit() and rows.isdigit()) or not 1 <= args.questions <= 1000:
         print(f"bench_keys: bad --size {args.size!r} or --questions", file=sys.stderr)
         return 2
-    report = asyncio.run(_run((int(cols), int(rows)), args.questions))
+    report = asyncio.run(_run((int(cols), int(rows)), args.questions, args.table))
     if not args.why:
         report.pop("layouts_asked_by")
     print(json.dumps(report, indent=2))

@@ -1,9 +1,9 @@
 """A line of text its screen sets (attributes down): ``LiveText.text``.
 
 The widget keeps what it shows and repaints only when that changes: setting the same text
-again costs nothing, and text of the same length takes the same room, so it is repainted
-without laying the screen out again (a clock's tick).  A layout costs more than the rest of
-a keypress.
+again costs nothing, and text that takes the same room (``show_text``: the same width and
+lines) is repainted without laying the screen out again (a clock's tick, a digit typed).
+A layout costs more than the rest of a keypress.
 
 ``text`` is a plain property rather than a Textual reactive: the table screen sets each of
 its lines after every key, and a reactive's machinery (validators, watchers and computes
@@ -41,12 +41,10 @@ class LiveText(Static):
     @text.setter
     def text(self, text: Text) -> None:
         shown = _shown(text)
-        before = self._drawn
-        if before == shown:
+        if self._drawn == shown:
             return
         self._text, self._drawn = text, shown
-        same_size = before is not None and len(str(before[0])) == len(text.plain)
-        self.update(text, layout=not same_size)
+        show_text(self, text)
 
 
 def show_text(widget: Static, text: Text) -> None:
