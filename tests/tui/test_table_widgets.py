@@ -36,31 +36,44 @@ class Bare(App[None]):
 
 
 class CountingText(LiveText):
-    """A LiveText that records each update it makes (and whether it asked for a layout)."""
+    """A LiveText that counts its updates and the layouts of the screen it asks for."""
 
     def __init__(self) -> None:
         super().__init__(id="line")
-        self.updates: list[bool] = []
+        self.updates = 0
+        self.layouts = 0
 
     def update(self, content: object = "", *, layout: bool = True) -> None:  # type: ignore[override]
-        self.updates.append(layout)
+        self.updates += 1
         super().update(content, layout=layout)  # type: ignore[arg-type]
+
+    def refresh(self, *regions: object, layout: bool = False, **kwargs: object) -> CountingText:  # type: ignore[override]
+        self.layouts += layout
+        return super().refresh(*regions, layout=layout, **kwargs)  # type: ignore[arg-type]
 
 
 async def test_live_text_redraws_only_what_changed() -> None:
     line = CountingText()
-    async with Bare(line).run_test():
+    async with Bare(line).run_test(size=(40, 10)) as pilot:
         line.text = Text("Table 1/5 · 3.0s")
+        await pilot.pause()  # laid out with its first line
+        updates, layouts = line.updates, line.layouts
         line.text = Text("Table 1/5 · 3.0s")  # the same: nothing to do
-        assert line.updates == [True]
-        line.text = Text("Table 1/5 · 3.2s")  # same length (the clock): no new layout
-        assert line.updates == [True, False]
-        line.text = Text("Table 2/5 · 12.4s")  # longer: laid out again
-        assert line.updates == [True, False, True]
+        assert (line.updates, line.layouts) == (updates, layouts)
+        line.text = Text("Table 1/5 · 3.2s")  # the clock: repainted, no new layout
+        assert (line.updates, line.layouts) == (updates + 1, layouts)
+        # longer, but still one line of the 40 columns: the same room, no new layout
+        line.text = Text("Table 2/5 · 12.4s")
+        assert (line.updates, line.layouts) == (updates + 2, layouts)
         # the same characters in another style are redrawn (Rich's == leaves it out)
         line.text = Text("Table 2/5 · 12.4s", "bold")
-        assert line.updates == [True, False, True, False]
+        assert (line.updates, line.layouts) == (updates + 3, layouts)
         assert str(line.render()) == "Table 2/5 · 12.4s"
+        # 45 characters take two lines of 40 columns: the screen is laid out again
+        line.text = Text("Table 2/5 · 12.4s · " + "x" * 25)
+        assert (line.updates, line.layouts) == (updates + 4, layouts + 1)
+        await pilot.pause()
+        assert line.size.height == 2
 
 
 async def test_feedback_panel_shows_what_is_said_and_hides_for_none() -> None:

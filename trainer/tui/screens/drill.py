@@ -47,6 +47,7 @@ from trainer.tui.screens.drill_base import (
 from trainer.tui.widgets.choices import OPTION_KEYS, ActionButton, ChoiceButton, OptionButton
 from trainer.tui.widgets.hands import HandView, LayoutView
 from trainer.tui.widgets.keybar import KeyBar
+from trainer.tui.widgets.livetext import show_text
 from trainer.tui.widgets.question import feedback_text, show_asked
 from trainer.tui.widgets.waiting import HistoryWaiting
 from trainer.words import shoe as shoe_words
@@ -154,7 +155,7 @@ class DrillScreen(DrillBase):
         self.selected = None
         self.session.ask()
         self.draw_table(q)
-        self.query_one("#prompt", Static).update(Text(prompt(q), "bold"))
+        show_text(self.query_one("#prompt", Static), Text(prompt(q), "bold"))
         wanted = {key: option_label(q, label) for key, label, _answer in q.choices}
         for button in self.query(ChoiceButton):
             button.display = button.key in wanted
@@ -191,8 +192,9 @@ class DrillScreen(DrillBase):
             return
         index = None if q.dealt is None else q.coup_index
         after = after or q.step is Step.CUT
-        self.query_one("#shoe-status", Static).update(
-            Text(shoe_words.status(shoe, index, after=after))
+        show_text(
+            self.query_one("#shoe-status", Static),
+            Text(shoe_words.status(shoe, index, after=after)),
         )
 
     def hint(self, q: Asked) -> str:
@@ -234,7 +236,7 @@ class DrillScreen(DrillBase):
                 text.append(" · ⏱ " + _("over time"))
             else:
                 text.append(" · ⏱ " + _("{seconds}s").format(seconds=tenths(0.0)))
-        self.query_one("#drill-status", Static).update(text)
+        show_text(self.query_one("#drill-status", Static), text)
 
     # -- keys ----------------------------------------------------------------------------------
 
@@ -371,7 +373,7 @@ class DrillScreen(DrillBase):
             # the lesson speaks of the whole coup (cards still to come, every settlement):
             # only once its last question is answered
             body.append("\n" + lesson(note))
-        self.query_one("#feedback-text", Static).update(body)
+        show_text(self.query_one("#feedback-text", Static), body)
         panel.display = True
         # Show the coup as it stands after this step (e.g. the third card just decided).
         self.reveal_after(result.question)

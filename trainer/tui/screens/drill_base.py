@@ -19,6 +19,7 @@ from trainer.session import Answer, Result, Session
 from trainer.tui.messages import DrillFinished, LeaveDrill
 from trainer.tui.reference_key import refuse_reference
 from trainer.tui.widgets.keybar import KeyBar
+from trainer.tui.widgets.livetext import show_text
 
 
 class DrillState(StrEnum):
@@ -84,7 +85,7 @@ class DrillBase(Screen[None]):
         raise NotImplementedError
 
     def set_status(self, message: str) -> None:
-        self.query_one("#status", Static).update(Text(message))
+        show_text(self.query_one("#status", Static), Text(message))
 
     def show_keys(self) -> None:
         """The keys that work now, in the footer line."""

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from trainer.i18n import N_, _
+from trainer.tui.widgets.livetext import show_text
 
 _KEY_NAMES = {
     "enter": "⏎",
@@ -91,7 +92,7 @@ class KeyBar(Static):
         self._spans = tuple(spans)
         if (text.plain, text.spans) != self._shown:  # unchanged: no repaint
             self._shown = (text.plain, list(text.spans))
-            self.update(text)
+            show_text(self, text)
 
     def on_resize(self, event: events.Resize) -> None:
         if self._screen is not None:
