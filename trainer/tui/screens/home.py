@@ -116,7 +116,6 @@ class HomeScreen(Screen[None]):
         return text
 
     def on_mount(self) -> None:
-        self.laid_out_at = self.size  # mounted at the terminal's size
         self.show_trainee(self.trainee, self.due)
         self.query_one("#keys", KeyBar).show_keys(self)
         drills = self.query_one("#drills", OptionList)
@@ -176,8 +175,9 @@ class HomeScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         # Textual gives the first screen the terminal's size up to three times as it starts;
         # laid out at that size already, it is not laid out and painted again for nothing.
-        # (Compared with the size it was laid out at: the screen's own size is already the
-        # new one when a terminal or a browser tab is resized.)
+        # (Compared with the size it was last laid out at, never with its own size, which is
+        # already the new one when a terminal or a browser tab is resized; the first resize
+        # is always followed: the size at mount need not be the one it was laid out at.)
         if event.size == self.laid_out_at:
             event.prevent_default()
         self.laid_out_at = event.size
