@@ -106,10 +106,9 @@ async def test_home_describes_every_bundled_drill_in_the_language() -> None:
 def _dealt_words(session: Any) -> list[str]:
     """What a run dealt that is a file's words or not worded at the edges yet, as the
     drill's own tests allow it (tests/i18n/test_drill_languages.py): a house's calls in its
-    calling language, the irregularities catalogue's entries, and the audit's sentences of a
-    replay (``Deviation.describe``: the command line's ``ezbac audit`` words them, worked on
-    apart from the screens)."""
-    from tests.i18n.test_drill_languages import audit_words, catalogue_words
+    calling language, the irregularities catalogue's entries, and a spot drill's wrong steps
+    the session builds as plain English (the audit's own sentences are worded)."""
+    from tests.i18n.test_drill_languages import catalogue_words, left_as_written
     from trainer.session.calls import CallQuestion
 
     questions = list(getattr(session, "questions", ()))
@@ -117,7 +116,7 @@ def _dealt_words(session: Any) -> list[str]:
     return [
         *calls,
         *(c[:1].upper() + c[1:] for c in calls),
-        *audit_words(questions),
+        *left_as_written(questions),
         *catalogue_words(questions),
     ]
 
@@ -263,7 +262,7 @@ _HERE, _DRILL, _TABLE, _PEOPLE = (
 OPENED: dict[str, tuple[str, str]] = {
     "HomeScreen": (_HERE, "test_home_describes_every_bundled_drill_in_the_language"),
     "DrillScreen": (_HERE, "test_each_bundled_drill_s_first_screens_leave_no_english"),
-    "SpotScreen": (_DRILL, "test_a_spot_drill_has_no_english_left_but_the_audit_s"),
+    "SpotScreen": (_DRILL, "test_a_spot_drill_has_no_english_left"),
     "TableScreen": (_TABLE, "test_every_step_of_a_table_and_its_results_in_the_pseudo_language"),
     "ReferenceScreen": (_HERE, "test_each_bundled_drill_s_first_screens_leave_no_english"),
     "ResultsScreen": (_DRILL, "test_the_whole_coup_drill_has_no_english_left"),

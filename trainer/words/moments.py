@@ -22,36 +22,17 @@ from trainer.engine.violations import Moment, Response, Violation
 from trainer.i18n import N_, _
 from trainer.session.protect import IrregularityQuestion, ViolationQuestion
 from trainer.words.names import amount, bet_name, step_question
-from trainer.words.spot import RESPONSE_LABELS, VIOLATION_LABELS
-
-_HEADINGS = {
-    Moment.BETS: N_("No more bets"),
-    Moment.DEAL: N_("The first card is out of the shoe"),
-    Moment.RESULT: N_("The result is called"),
-}
-_MOMENTS = {
-    Moment.BETS: N_("at no more bets"),
-    Moment.DEAL: N_("during the deal"),
-    Moment.RESULT: N_("after the result"),
-}
-_SHORT = {
-    Violation.PAST_POSTING: N_("past posting"),
-    Violation.PRESSING: N_("pressing"),
-    Violation.WITHDRAWN: N_("bet withdrawn"),
-    Violation.PINCHING: N_("pinched bet"),
-    Violation.SIDE_WITHOUT_BASE: N_("side bet without base"),
-    Violation.SIDE_OVER_BASE: N_("side bet over its cap"),
-    Violation.BOTH_SIDES: N_("Player and Banker on one spot"),
-    Violation.UNDER_MIN: N_("under the minimum"),
-    Violation.OVER_MAX: N_("over the maximum"),
-    Violation.DIFFERENTIAL: N_("over the differential"),
-    Violation.CASH: N_("cash on the layout"),
-    Violation.NON_PLAYABLE: N_("change chip on the layout"),
-}
+from trainer.words.protection import (
+    HEADINGS,
+    MOMENTS,
+    RESPONSE_LABELS,
+    VIOLATION_LABELS,
+    VIOLATION_SHORT,
+)
 
 
 def moment(when: Moment) -> str:
-    return _(_MOMENTS[when])
+    return _(MOMENTS[when])
 
 
 def _bets(bets: Mapping[Bet, Decimal]) -> str:
@@ -107,7 +88,7 @@ def _changes(before: Layout, after: Layout) -> list[str]:
 
 def scene_lines(scene: Scene) -> list[str]:
     """The scene in words, as the dealer sees it (``Scene.lines``)."""
-    out = [_("{moment}. The layout:").format(moment=_(_HEADINGS[scene.moment]))]
+    out = [_("{moment}. The layout:").format(moment=_(HEADINGS[scene.moment]))]
     out += [
         "  " + _("seat {seat}: {bets}").format(seat=s.number, bets=_bets(s.bets))
         for s in scene.before.seats
@@ -129,7 +110,7 @@ def finding(found: Finding) -> str:
         where = _("Seat {seat} {bet}").format(seat=found.seat, bet=bet_name(found.bet))
     return _("{where}: {violation}: {response}").format(
         where=where,
-        violation=_(_SHORT[found.violation]),
+        violation=_(VIOLATION_SHORT[found.violation]),
         response=_(RESPONSE_LABELS[found.response]),
     )
 

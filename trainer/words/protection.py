@@ -17,6 +17,11 @@ from trainer.i18n import N_, _
 from trainer.words.layout import bet_name, capital, money
 
 __all__ = [
+    "HEADINGS",
+    "MOMENTS",
+    "RESPONSE_LABELS",
+    "VIOLATION_LABELS",
+    "VIOLATION_SHORT",
     "finding",
     "moment",
     "moment_heading",
@@ -28,19 +33,22 @@ __all__ = [
 
 # -- the moments watched (protecting the game) ------------------------------------------------
 
-_MOMENTS = {
+#: When a moment is watched, as a sentence says it.
+MOMENTS = {
     Moment.BETS: N_("at no more bets"),
     Moment.DEAL: N_("during the deal"),
     Moment.RESULT: N_("after the result"),
 }
 
-_HEADINGS = {
+#: A moment as a heading says it.
+HEADINGS = {
     Moment.BETS: N_("No more bets"),
     Moment.DEAL: N_("The first card is out of the shoe"),
     Moment.RESULT: N_("The result is called"),
 }
 
-_VIOLATIONS = {
+#: A player's violation in short (a finding, a skill).
+VIOLATION_SHORT = {
     Violation.PAST_POSTING: N_("past posting"),
     Violation.PRESSING: N_("pressing"),
     Violation.WITHDRAWN: N_("bet withdrawn"),
@@ -55,7 +63,8 @@ _VIOLATIONS = {
     Violation.NON_PLAYABLE: N_("change chip on the layout"),
 }
 
-_VIOLATION_LABELS = {
+#: A player's violation in full, as the rules reference lists a house's.
+VIOLATION_LABELS = {
     Violation.PAST_POSTING: N_("a bet placed after the first card (past posting)"),
     Violation.PRESSING: N_("a bet increased after the first card (pressing)"),
     Violation.WITHDRAWN: N_("a bet withdrawn after the first card"),
@@ -70,7 +79,8 @@ _VIOLATION_LABELS = {
     Violation.NON_PLAYABLE: N_("a non-playable chip (commission change) on the layout"),
 }
 
-_RESPONSES = {
+#: What the house has the dealer do about one.
+RESPONSE_LABELS = {
     Response.REFUSE: N_("refuse the bet"),
     Response.RETURN: N_("return it"),
     Response.FLOOR: N_("call the floor"),
@@ -80,12 +90,12 @@ _RESPONSES = {
 
 def moment(when: Moment) -> str:
     """When a moment is: "at no more bets"."""
-    return _(_MOMENTS[when])
+    return _(MOMENTS[when])
 
 
 def moment_heading(when: Moment) -> str:
     """The moment in a few words: "No more bets"."""
-    return _(_HEADINGS[when])
+    return _(HEADINGS[when])
 
 
 def finding(found: Finding | None) -> str:
@@ -93,7 +103,7 @@ def finding(found: Finding | None) -> str:
     nothing to stop."""
     if found is None:
         return _("Nothing to stop: every bet plays")
-    violation, response = _(_VIOLATIONS[found.violation]), _(_RESPONSES[found.response])
+    violation, response = _(VIOLATION_SHORT[found.violation]), _(RESPONSE_LABELS[found.response])
     if found.seat is None:
         return _("The table: {violation}: {response}").format(
             violation=violation, response=response
@@ -150,16 +160,16 @@ def watch_reason(found: Finding | None, when: Moment, house: House) -> str:
             "for nothing"
         ).format(house=house.name, moment=moment(when))
     return _("{violation} is caught {moment}; {house} has the dealer {response}").format(
-        violation=capital(_(_VIOLATION_LABELS[found.violation])),
+        violation=capital(_(VIOLATION_LABELS[found.violation])),
         moment=moment(found.violation.moment),
         house=house.name,
-        response=_(_RESPONSES[found.response]),
+        response=_(RESPONSE_LABELS[found.response]),
     )
 
 
 def violation(kind: Violation) -> str:
     """A violation in a few words: "past posting"."""
-    return _(_VIOLATIONS[kind])
+    return _(VIOLATION_SHORT[kind])
 
 
 def watched(scenes: Sequence[Scene], house: House) -> tuple[str, ...]:

@@ -18,10 +18,11 @@ from trainer.engine.house import House
 from trainer.engine.irregularities import CONFIRMED, Irregularity, IrregularityEntry
 from trainer.engine.order import Done
 from trainer.engine.table import Layout
-from trainer.engine.violations import Moment, Response, Violation
+from trainer.engine.violations import Moment, Response
 from trainer.i18n import N_, _
 from trainer.session.spot import FixQuestion, Replay, SpotQuestion
 from trainer.words.names import amount, bet_name, outcome_name
+from trainer.words.protection import VIOLATION_SHORT
 from trainer.words.said import say
 
 _SIDES = {Side.PLAYER: N_("Player"), Side.BANKER: N_("Banker")}
@@ -71,21 +72,6 @@ def _moment(cards: int, moment: Moment | None = None) -> str:
     return _("after card {number}").format(number=cards)
 
 
-_VIOLATIONS = {
-    Violation.PAST_POSTING: N_("past posting"),
-    Violation.PRESSING: N_("pressing"),
-    Violation.WITHDRAWN: N_("bet withdrawn"),
-    Violation.PINCHING: N_("pinched bet"),
-    Violation.SIDE_WITHOUT_BASE: N_("side bet without base"),
-    Violation.SIDE_OVER_BASE: N_("side bet over its cap"),
-    Violation.BOTH_SIDES: N_("Player and Banker on one spot"),
-    Violation.UNDER_MIN: N_("under the minimum"),
-    Violation.OVER_MAX: N_("over the maximum"),
-    Violation.DIFFERENTIAL: N_("over the differential"),
-    Violation.CASH: N_("cash on the layout"),
-    Violation.NON_PLAYABLE: N_("change chip on the layout"),
-}
-
 _ANSWERED = {
     None: N_("lets it play"),
     Response.ALLOW: N_("lets it play"),
@@ -98,7 +84,7 @@ _ANSWERED = {
 def foul_line(foul: Foul) -> str:
     """A player's violation and what the dealer did: "Seat 3 Banker 25: past posting, after
     card 2 — the dealer refuses the bet"."""
-    what = _(_VIOLATIONS[foul.violation])
+    what = _(VIOLATION_SHORT[foul.violation])
     if foul.seat is None:
         where = _("The table: {violation}").format(violation=what)
     else:
@@ -278,27 +264,3 @@ def skill_name(family: str, parts: tuple[str, ...]) -> str | None:
         case (error, "fix"):
             return _("Right step: {mistake}").format(mistake=mistake_title(error))
     return None
-
-
-#: A player's violation in full, as the rules reference lists a house's (``Violation.label``).
-VIOLATION_LABELS = {
-    Violation.PAST_POSTING: N_("a bet placed after the first card (past posting)"),
-    Violation.PRESSING: N_("a bet increased after the first card (pressing)"),
-    Violation.WITHDRAWN: N_("a bet withdrawn after the first card"),
-    Violation.PINCHING: N_("a losing bet pinched after the result"),
-    Violation.SIDE_WITHOUT_BASE: N_("a side bet without a Player or Banker bet"),
-    Violation.SIDE_OVER_BASE: N_("a side bet over the bet that caps it"),
-    Violation.BOTH_SIDES: N_("Player and Banker on one spot"),
-    Violation.UNDER_MIN: N_("a bet under the table minimum"),
-    Violation.OVER_MAX: N_("a bet over the table maximum"),
-    Violation.DIFFERENTIAL: N_("Player and Banker action apart by more than the differential"),
-    Violation.CASH: N_("cash on the layout"),
-    Violation.NON_PLAYABLE: N_("a non-playable chip (commission change) on the layout"),
-}
-#: What the house has the dealer do about one (``Response.label``).
-RESPONSE_LABELS = {
-    Response.REFUSE: N_("refuse the bet"),
-    Response.RETURN: N_("return it"),
-    Response.FLOOR: N_("call the floor"),
-    Response.ALLOW: N_("let it play"),
-}

@@ -13,64 +13,21 @@ from trainer.drills.model import Step
 from trainer.i18n import N_, _, ngettext
 from trainer.session.shoe import (
     BurnQuestion,
-    DealtShoe,
     Next,
     NextQuestion,
     ShoeSummary,
-    burn_words,
 )
+from trainer.words.shoe import option as shoe_option
+from trainer.words.shoe import status
 
 __all__ = ["option", "prompt", "reason", "short", "status", "summary"]
 
-#: The most cards a first card turned up burns (a ten or a face card: 10), with room for the
-#: wrong choices offered beside it (one more, 13).
-_MOST_BURNED = 14
-
-_NEXT = {
-    Next.DEAL: N_("Deal the next coup"),
-    Next.ONE_MORE: N_("Cut card out: deal one more coup, then the shoe ends"),
-    Next.END_NOW: N_("Cut card out: the shoe ends now"),
-    Next.OVER: N_("That was the last coup: the shoe is over"),
-}
-
-
-def status(shoe: DealtShoe, coup_index: int | None, *, after: bool = False) -> str:
-    """The shoe's line: coup N, cards left, the cut card's state (``DealtShoe.status``'s
-    rules: the cut card never given away before the coup it comes out in is over)."""
-    if coup_index is None:
-        return _("Shoe · {decks} decks · {size} cards · cut card {cut} from the end").format(
-            decks=shoe.decks, size=shoe.size, cut=shoe.rules.cut
-        )
-    sc = shoe.coups[min(coup_index, len(shoe.coups) - 1)]
-    left = sc.cards_left - len(sc.coup.cards) if after else sc.cards_left
-    if sc.cut_out_before:
-        cut = _("cut card out")
-    elif after and sc.cut_out_after:
-        cut = _("✂ CUT CARD OUT after this coup")
-    elif after and sc.cut_card is not None:
-        cut = _("✂ CUT CARD OUT before card {card} of this coup").format(card=sc.cut_card)
-    else:
-        cut = _("cut card in the shoe")
-    return _("Coup {number} · {left} cards left · {cut}").format(
-        number=sc.number, left=left, cut=cut
-    )
-
-
-def _burned(n: int) -> str:
-    return ngettext("Burn {count} card", "Burn {count} cards", n).format(count=n)
-
 
 def option(q: BurnQuestion | NextQuestion, said: str) -> str:
-    """A choice of the shoe's question in words (its English as graded, when not one)."""
-    if isinstance(q, BurnQuestion):
-        for n in range(_MOST_BURNED + 1):
-            if burn_words(n) == said:
-                return _burned(n)
-        return said
-    for step in Next:
-        if step.value == said:
-            return _(_NEXT[step])
-    return said
+    """A choice of the shoe's question in words (its English as graded, when not one): as
+    the shoe drill words it (``trainer.words.shoe``)."""
+    worded = shoe_option(said)
+    return worded if worded is not None else said
 
 
 def prompt(q: BurnQuestion | NextQuestion) -> str:

@@ -35,7 +35,7 @@ from trainer.tui.widgets.spoken_footer import SpokenFooter
 from trainer.words import reference as house_words
 from trainer.words.moments import IRREGULARITY_KINDS
 from trainer.words.names import bet_name, outcome_name
-from trainer.words.spot import RESPONSE_LABELS, VIOLATION_LABELS
+from trainer.words.protection import RESPONSE_LABELS, VIOLATION_LABELS
 
 _MARK = "bold reverse"
 
