@@ -81,14 +81,22 @@ def pace_of(rule: MasteryRule, total_ms: int, answers: int) -> Pace:
     return Pace.ON_PACE if total_ms <= target * answers else Pace.SLOW
 
 
+def target_figure(rule: MasteryRule) -> str:
+    """The target's seconds as shown: "5", or a pace band's to a tenth, rounded down
+    (3,600,000/7 ms is "514.2"): never shown stricter than it is judged."""
+    if rule.pace_band is None:
+        return f"{rule.target_seconds:g}"
+    tenths = rule.target_millis // 100
+    return f"{tenths // 10}" if tenths % 10 == 0 else f"{tenths // 10}.{tenths % 10}"
+
+
 def target_words(rule: MasteryRule) -> str:
     """The target as ``needs`` names it: "5 s", or a pace band's "24 s (a coup at the
-    mini pace target)" (its seconds to a tenth, rounded down: 3,600,000/7 ms is 514.2 s)."""
+    mini pace target)" (``target_figure``)."""
     band = rule.pace_band
+    shown = target_figure(rule)
     if band is None:
-        return f"{rule.target_seconds:g} s"
-    tenths = rule.target_millis // 100
-    shown = f"{tenths // 10}" if tenths % 10 == 0 else f"{tenths // 10}.{tenths % 10}"
+        return f"{shown} s"
     what = "a coup" if band.per == "coup" else "a seat"
     return f"{shown} s ({what} at the {band.table_format.value} pace target)"
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from trainer.curriculum.model import MasteryRule
 from trainer.engine.pace import PaceMeasure, PaceTarget, PaceVerdict, TableFormat, tenths_up
+from trainer.history.mastery import target_figure
 from trainer.i18n import N_, _, ngettext
 
 __all__ = [
@@ -151,11 +152,9 @@ def mastery_target_words(rule: MasteryRule) -> str:
     """A skill's time target as mastery judges it: "5 s", or a pace band's "514.2 s (a coup
     at the mini pace target)" (its seconds to a tenth, rounded down: 3,600,000/7 ms is
     514.2 s)."""
-    band = rule.pace_band
+    band, shown = rule.pace_band, target_figure(rule)
     if band is None:
-        return _("{seconds} s").format(seconds=f"{rule.target_seconds:g}")
-    tenths = rule.target_millis // 100
-    shown = f"{tenths // 10}" if tenths % 10 == 0 else f"{tenths // 10}.{tenths % 10}"
+        return _("{seconds} s").format(seconds=shown)
     text = (
         _("{seconds} s (a coup at the {format} pace target)")
         if band.per == "coup"
