@@ -78,9 +78,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             _sigint(_quiet_exit if argv is None else previous)  # and while Python exits
     except EzbacError as exc:  # bad input, a file or folder that cannot be used, a history down
         from trainer.i18n import _
+        from trainer.words.files import error_text
 
         # a file's problems, one a line
-        for line in _("ezbac: error: {message}").format(message=exc).split("\n"):
+        for line in _("ezbac: error: {message}").format(message=error_text(exc)).split("\n"):
             print(shorten(line), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

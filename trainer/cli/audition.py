@@ -269,7 +269,9 @@ def _curriculum(option: str | None) -> Curriculum:
     try:
         curriculum = load_curriculum(option)
     except CurriculumFileError as exc:
-        raise UsageError(error_joiner().join(exc.lines)) from None
+        from trainer.words.files import problem_lines
+
+        raise UsageError(error_joiner().join(problem_lines(exc))) from None
     if curriculum.audition is None:
         raise UsageError(f"the curriculum {curriculum.name!r} sets no audition")
     return curriculum

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 SOURCES = Path(__file__).resolve().parents[1]
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "Said": None}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "Said": None, "Plural": (1, 2)}
 #: A fixed date in the template's header, so the template changes only when its messages do.
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)
 #: ``{name}`` (str.format), ``%(name)s``, ``%s`` and ``%%`` (argparse formats its help).

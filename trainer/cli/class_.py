@@ -89,7 +89,9 @@ def _curriculum(option: str | None) -> Curriculum:
     try:
         return load_curriculum(option)
     except CurriculumFileError as exc:
-        raise UsageError(error_joiner().join(exc.lines)) from None
+        from trainer.words.files import problem_lines
+
+        raise UsageError(error_joiner().join(problem_lines(exc))) from None
 
 
 def make_app(

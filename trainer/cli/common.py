@@ -64,7 +64,14 @@ ADDRESSES: list[str] = []
 
 
 def error_line(message: object) -> str:
-    """``message`` as the one line of an error: ``ezbac: error: ...`` in the language."""
+    """``message`` as the one line of an error: ``ezbac: error: ...`` in the language (a
+    ``Said``, such as a file's problem, worded in it)."""
+    from trainer.engine.said import Said
+
+    if isinstance(message, Said):
+        from trainer.words.said import say
+
+        message = say(message)
     return _("ezbac: error: {message}").format(message=message)
 
 
@@ -115,7 +122,9 @@ def validate_files(
             loaded = load(name)
         except error as exc:
             bad += 1
-            for line in exc.lines:
+            from trainer.words.files import problem_lines
+
+            for line in problem_lines(exc):
                 print(line)
             continue
         print(_("{name}: ok ({summary})").format(name=name, summary=summary(loaded)))

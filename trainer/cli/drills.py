@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError, validate_files
+from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError, error_line, validate_files
 from trainer.cli.options import seed_number, whole_number
 from trainer.i18n import N_, _, ngettext
 
@@ -133,7 +133,10 @@ def run_list(args: argparse.Namespace) -> int:
             e = entries[k]
             name = e.path.name if e.path else e.id
             if e.problem is not None:
-                print("  " + _("{name}: BROKEN: {problem}").format(name=name, problem=e.problem))
+                from trainer.words.said import say
+
+                problem = say(e.problem)
+                print("  " + _("{name}: BROKEN: {problem}").format(name=name, problem=problem))
                 continue
             extra = "" if bundled else f"  [{name}]"
             print(
@@ -246,7 +249,7 @@ def run_preview(args: argparse.Namespace) -> int:  # noqa: C901 (the preview's k
         drill = load_drill(args.drill)
     except DrillFileError as exc:
         for line in exc.lines:
-            print(_("ezbac: error: {message}").format(message=line), file=sys.stderr)
+            print(error_line(line), file=sys.stderr)
         return EXIT_USAGE
     except DrillError as exc:
         raise UsageError(str(exc)) from None

@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError, validate_files
+from trainer.cli.common import COMMANDS, EXIT_USAGE, UsageError, error_line, validate_files
 from trainer.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -97,7 +97,10 @@ def run_list(args: argparse.Namespace) -> int:
     for e in mine:
         assert e.path is not None
         if e.error is not None:
-            print("  " + _("{name}: BROKEN: {problem}").format(name=e.path.name, problem=e.error))
+            from trainer.words.said import say
+
+            problem = say(e.error)
+            print("  " + _("{name}: BROKEN: {problem}").format(name=e.path.name, problem=problem))
         elif e.house is not None:
             print(f"  {e.id:<{width}}  {e.house.game.value:<10}  {e.name}  [{e.path.name}]")
     print()
@@ -113,7 +116,7 @@ def _find(name: str) -> House | None:
         return find_house(name)
     except HouseFileError as exc:
         for line in exc.lines:
-            print(_("ezbac: error: {message}").format(message=line), file=sys.stderr)
+            print(error_line(line), file=sys.stderr)
         return None
     except HouseNotFoundError as exc:
         raise UsageError(str(exc)) from None

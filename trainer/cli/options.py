@@ -156,7 +156,9 @@ def house_of_args(args: argparse.Namespace) -> House:
             house = find_house(args.house)
         except HouseFileError as exc:
             # every problem, each on its own 'ezbac: error:' line, as `drills preview` does
-            raise UsageError(error_joiner().join(exc.lines)) from None
+            from trainer.words.files import problem_lines
+
+            raise UsageError(error_joiner().join(problem_lines(exc))) from None
         except HouseNotFoundError as exc:
             raise UsageError(f"--house: {exc}") from None
     if getattr(args, "decks", None) is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from trainer.engine.said import Said
 from trainer.fileformat.declare import (
     AnyOf,
     Field,
@@ -171,7 +172,7 @@ RANGE = _Range(doc="A wager drawn uniformly from min, min+step, ..., max.")
 class _Filter(Obj):
     weight = Field(
         Scalar(
-            reads(ScalarReads.integer, 1, MAX_WEIGHT, "a weight"),
+            reads(ScalarReads.integer, 1, MAX_WEIGHT, Said("a weight")),
             {"type": "integer", "minimum": 1, "maximum": MAX_WEIGHT},
         ),
         "Share of generated coups from this filter.",
@@ -242,7 +243,7 @@ class _Shoe(Obj):
     )
     cut = Field(
         Scalar(
-            reads(ScalarReads.integer, 12, 208, "cards behind the cut card"),
+            reads(ScalarReads.integer, 12, 208, Said("cards behind the cut card")),
             {"type": "integer", "minimum": 12, "maximum": 208},
         ),
         "ask: shoe: cards behind the cut card (12 to half the shoe; default: the "
@@ -251,7 +252,7 @@ class _Shoe(Obj):
     )
     last_coups = Field(
         Scalar(
-            reads(ScalarReads.integer, MIN_LAST_COUPS, MAX_LAST_COUPS, "last coups"),
+            reads(ScalarReads.integer, MIN_LAST_COUPS, MAX_LAST_COUPS, Said("last coups")),
             {"type": "integer", "minimum": MIN_LAST_COUPS, "maximum": MAX_LAST_COUPS},
         ),
         "ask: shoe: start N coups before the cut card comes out (the coup it comes "
@@ -280,7 +281,7 @@ _SHARE = Scalar(
 
 class _Spot(Obj):
     level = Field(
-        Scalar(reads(ScalarReads.choice, SPOT_LEVELS, "a level"), _choice(SPOT_LEVELS)),
+        Scalar(reads(ScalarReads.choice, SPOT_LEVELS, Said("a level")), _choice(SPOT_LEVELS)),
         "coup: one coup's steps; table: the coup and a table's settlement (for supervisors).",
         default="coup",
     )
@@ -357,13 +358,13 @@ def _count_range(what: str, hi: int) -> Scalar:
 
 class _Table(Obj):
     seats = Field(
-        _count_range("seats", MAX_SEATS),
+        _count_range(Said("seats"), MAX_SEATS),
         'How many seats are occupied at each table: 5, or a range like "3-7" '
         "(within the house's seats); which seats is random.",
         required=True,
     )
     bets_per_seat = Field(
-        _count_range("bets", MAX_BETS),
+        _count_range(Said("bets"), MAX_BETS),
         "How many bets each occupied seat has: 1, or a range like "
         '"1-3" (at most the number of bets listed).',
         default=1,
@@ -395,7 +396,9 @@ class _Table(Obj):
         default=None,
     )
     chips = Field(
-        Scalar(reads(ScalarReads.choice, CHIP_ENTRIES, "a way to pay"), _choice(CHIP_ENTRIES)),
+        Scalar(
+            reads(ScalarReads.choice, CHIP_ENTRIES, Said("a way to pay")), _choice(CHIP_ENTRIES)
+        ),
         "How payouts are given: typed (the amount), chips (built from the "
         "house's chips, its convention graded: fewest chips), or either.",
         default="either",
@@ -422,7 +425,7 @@ class _Drill(Obj):
         PARAGRAPH, "One paragraph: what the drill trains.", required=True, listed=True
     )
     level = Field(
-        Scalar(reads(ScalarReads.choice, LEVELS, "a level"), _choice(LEVELS)),
+        Scalar(reads(ScalarReads.choice, LEVELS, Said("a level")), _choice(LEVELS)),
         "beginner, intermediate or advanced.",
         default=None,
         listed=True,
@@ -472,7 +475,7 @@ class _Drill(Obj):
     )
     questions = Field(
         Scalar(
-            reads(ScalarReads.integer, 1, MAX_QUESTIONS, "questions"),
+            reads(ScalarReads.integer, 1, MAX_QUESTIONS, Said("questions")),
             {"type": "integer", "minimum": 1, "maximum": MAX_QUESTIONS},
         ),
         "Coups (tables, with ask: table) per run (default: the number of fixed coups, or "

@@ -39,7 +39,8 @@ from trainer.drills.model import (
 )
 from trainer.drills.sections import span_words
 from trainer.engine.house import House
-from trainer.fileformat.reading import Reader, child, join
+from trainer.engine.said import Plural, Said, Verbatim
+from trainer.fileformat.reading import Reader, child, join, names
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,16 +64,20 @@ SETTINGS: tuple[tuple[str, str, str], ...] = (
     (
         "cut",
         "shoe.cut",
-        "cut is a setting of a shoe drill (ask: [shoe, ...]); this drill deals separate coups",
+        Said(
+            "cut is a setting of a shoe drill (ask: [shoe, ...]); this drill deals separate coups"
+        ),
     ),
     (
         "last_coups",
         "shoe.last_coups",
-        "last_coups is a setting of a shoe drill (ask: [shoe, ...]); this drill deals "
-        "separate coups",
+        Said(
+            "last_coups is a setting of a shoe drill (ask: [shoe, ...]); this drill deals "
+            "separate coups"
+        ),
     ),
-    ("spot", "spot", "spot settings need ask: spot"),
-    ("violations", "violations", "violations settings need ask: violations or ask: table"),
+    ("spot", "spot", Said("spot settings need ask: spot")),
+    ("violations", "violations", Said("violations settings need ask: violations or ask: table")),
 )
 
 
@@ -91,7 +96,12 @@ def check_layouts(r: Reader, house: House, node: Node, spec: TableSpec) -> None:
         r.err(
             child(node, "seats") or node,
             "table.seats",
-            f"{span_words(spec.seats)} seats but the house {house.id}'s table has {house.seats}",
+            Said(
+                "{span} seats but the house {house}'s table has {seats}",
+                span=Verbatim(span_words(spec.seats)),
+                house=Verbatim(house.id),
+                seats=house.seats,
+            ),
         )
     spans = {b.bet: (b.minimum, b.maximum) for b in spec.bets}
     for bet, message in house.range_problems(spans, every_layout=True):
@@ -124,7 +134,7 @@ class DrillKind:
     def check_source(self, r: Reader, root: Node, f: dict[str, Node]) -> None:
         """Where its coups come from: the file's coups, its filters, or both."""
         if "coups" not in f and "generate" not in f:
-            r.err(root, "", "a drill needs coups (fixed coups), generate (filters), or both")
+            r.err(root, "", Said("a drill needs coups (fixed coups), generate (filters), or both"))
 
     def check_steps(
         self, r: Reader, node: Node, path: str, word: str, steps: tuple[Step, ...]
@@ -134,8 +144,12 @@ class DrillKind:
             r.err(
                 node,
                 path,
-                f"{word} is asked on its own: it takes the dealer "
-                f"through every step (remove {', '.join(s.value for s in steps)})",
+                Said(
+                    "{word} is asked on its own: it takes the dealer "
+                    "through every step (remove {steps})",
+                    word=Verbatim(word),
+                    steps=names(s.value for s in steps),
+                ),
             )
             return False
         return True
@@ -151,9 +165,14 @@ class DrillKind:
             r.err(
                 read.f["questions"],
                 "questions",
-                f"{questions} questions but only "
-                f"{count} fixed coup{'s' if count != 1 else ''} and no generate "
-                "filters to make up the rest",
+                Plural(
+                    "{questions} questions but only {count} fixed coup and no generate "
+                    "filters to make up the rest",
+                    "{questions} questions but only {count} fixed coups and no generate "
+                    "filters to make up the rest",
+                    count,
+                    questions=questions,
+                ),
             )
         return questions
 
@@ -189,9 +208,12 @@ class ShoeKind(DrillKind):
                 r.err(
                     f[name],
                     name,
-                    f"a shoe drill deals its coups from one shoe: "
-                    f"{name} does not apply (remove it; shoe: {{last_coups: N}} makes "
-                    "a shorter run)",
+                    Said(
+                        "a shoe drill deals its coups from one shoe: "
+                        "{name} does not apply (remove it; shoe: {{last_coups: N}} makes "
+                        "a shorter run)",
+                        name=Verbatim(name),
+                    ),
                 )
 
     def check_steps(
@@ -201,8 +223,10 @@ class ShoeKind(DrillKind):
             r.err(
                 node,
                 path,
-                "a shoe asks something of each coup too: add the steps, "
-                "e.g. ask: [shoe, outcome] or ask: [shoe, coup]",
+                Said(
+                    "a shoe asks something of each coup too: add the steps, "
+                    "e.g. ask: [shoe, outcome] or ask: [shoe, coup]"
+                ),
             )
             return False
         return True
@@ -222,8 +246,13 @@ class ShoeKind(DrillKind):
             r.err(
                 where,
                 "shoe.cut",
-                f"{cut} cards behind the cut card is more than half "
-                f"the {decks}-deck shoe: use 12 to {half}",
+                Said(
+                    "{cut} cards behind the cut card is more than half "
+                    "the {decks}-deck shoe: use 12 to {half}",
+                    cut=cut,
+                    decks=decks,
+                    half=half,
+                ),
             )
 
     def build(self, read: DrillRead, model: dict[str, Any]) -> RunSpec:
@@ -241,7 +270,7 @@ class TableKind(CoupKind):
     at_table = True
     settings = frozenset({"violations"})
     takes_table = True
-    table_missing = (
+    table_missing = Said(
         "ask: table needs a table section (seats, bets; e.g. "
         'table: {seats: "3-7", bets: {banker: {min: 5, max: 100, step: 5}}})'
     )
@@ -258,7 +287,13 @@ class TableKind(CoupKind):
         ):
             if key in f:
                 r.err(
-                    f[key], key, f"a table drill takes {key} in its table section: write {instead}"
+                    f[key],
+                    key,
+                    Said(
+                        "a table drill takes {key} in its table section: write {instead}",
+                        key=Verbatim(key),
+                        instead=Verbatim(instead),
+                    ),
                 )
         items = f["coups"].value if isinstance(f.get("coups"), SequenceNode) else []
         for index, (coup, item) in enumerate(zip(read.fixed, items, strict=False)):
@@ -266,8 +301,10 @@ class TableKind(CoupKind):
                 r.err(
                     child(item, "bets") or item,
                     join(join("coups", index), "bets"),
-                    "a table drill deals each coup's layout from its table section: "
-                    "remove the coup's bets",
+                    Said(
+                        "a table drill deals each coup's layout from its table section: "
+                        "remove the coup's bets"
+                    ),
                 )
 
     def build(self, read: DrillRead, model: dict[str, Any]) -> RunSpec:
@@ -314,8 +351,10 @@ class SpotKind(DrillKind):
             r.err(
                 f["ask"],
                 "ask",
-                "spot replays settle the bets on the layout: add a bets "
-                "section (e.g. bets: {banker: {min: 10, max: 100, step: 5}, dragon7: 10})",
+                Said(
+                    "spot replays settle the bets on the layout: add a bets "
+                    "section (e.g. bets: {banker: {min: 10, max: 100, step: 5}, dragon7: 10})"
+                ),
             )
         if F.SPOT.level.of(spot) == "table":
             return
@@ -328,8 +367,11 @@ class SpotKind(DrillKind):
                 r.err(
                     item,
                     join(join("spot", "errors"), i),
-                    f"{name!r} happens only at a "
-                    "table of several seats: set spot: {level: table}",
+                    Said(
+                        "{name} happens only at a "
+                        "table of several seats: set spot: {{level: table}}",
+                        name=Verbatim(repr(name)),
+                    ),
                 )
 
     def build(self, read: DrillRead, model: dict[str, Any]) -> RunSpec:
@@ -354,7 +396,7 @@ class MomentsKind(DrillKind):
     alone = True
     settings = frozenset({"violations"})
     takes_table = True
-    table_missing = (
+    table_missing = Said(
         "ask: violations deals moments at a table: add a table section (e.g. "
         'table: {seats: "3-5", bets: {banker: {min: 5, max: 100, step: 5}}})'
     )

@@ -36,7 +36,7 @@ from trainer.drills.model import (
     Step,
     TableSpec,
 )
-from trainer.drills.sections import SectionReads, span_words
+from trainer.drills.sections import SectionReads, backwards, file_problems, span_words
 from trainer.engine import (
     Bet,
     BetResult,
@@ -49,15 +49,16 @@ from trainer.engine import (
 from trainer.engine.analysis import class_counts
 from trainer.engine.errors import quote
 from trainer.engine.house import House
+from trainer.engine.said import Said, Verbatim, joined
 from trainer.engine.settlement import RESULTS as EZ_RESULTS
 from trainer.fileformat import reading
 from trainer.fileformat.declare import MapOf
-from trainer.fileformat.reading import INT, STR, child, is_number, join
+from trainer.fileformat.reading import INT, STR, child, is_number, join, message_of, names
 from trainer.houses.drills import house_for_drill, with_shoe
 
 #: Filter fields in the order the model checks them (used to explain unsatisfiable filters).
 FILTER_FIELDS = tuple(name for name in F.FILTER.fields if name != "weight")
-_TOP = "a mapping of fields (id: ..., title: ..., ...)"
+_TOP = Said("a mapping of fields (id: ..., title: ..., ...)")
 
 
 def load_file(path: str | Path) -> Drill:
@@ -68,7 +69,7 @@ def load_file(path: str | Path) -> Drill:
 
 
 def load_bytes(data: bytes, label: str = "<drill>", source: Path | None = None) -> Drill:
-    text = reading.text_of(data, label, F.MAX_FILE_BYTES, "YAML drill", DrillFileError)
+    text = reading.text_of(data, label, F.MAX_FILE_BYTES, Said("YAML drill"), DrillFileError)
     return load_text(text, label, source=source)
 
 
@@ -92,9 +93,11 @@ def _show(value: Any) -> str:
 def _fmt_set(values: Any) -> str:
     """A filter value or set of values as an instructor would write it: "3, 4 or 5"."""
     if not isinstance(values, (set, frozenset)):
-        return _show(values)
+        return Verbatim(_show(values))
     words = sorted(_show(v) for v in values)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    if len(words) == 1:
+        return Verbatim(words[0])
+    return Said("{some} or {last}", some=Verbatim(", ".join(words[:-1])), last=Verbatim(words[-1]))
 
 
 class _Reader(SectionReads, F.DrillReads):
@@ -144,7 +147,9 @@ class _Reader(SectionReads, F.DrillReads):
             self.err(f["ask"], "ask", kind.table_missing)
         elif "table" in f and not kind.takes_table:
             self.err(
-                f["table"], "table", "a table section goes with ask: table (or ask: [shoe, table])"
+                f["table"],
+                "table",
+                Said("a table section goes with ask: table (or ask: [shoe, table])"),
             )
         if table is not None and kind.takes_table:
             kind.check_table(self, read, table)
@@ -176,16 +181,22 @@ class _Reader(SectionReads, F.DrillReads):
             self.err(
                 f["bets_per_coup"],
                 "bets_per_coup",
-                "there are no bets to choose from: "
-                "add a bets section (e.g. bets: {banker: 25, dragon7: 10})",
+                Said(
+                    "there are no bets to choose from: "
+                    "add a bets section (e.g. bets: {banker: 25, dragon7: 10})"
+                ),
             )
         elif per_coup is not None and per_coup[1] > len(bets):
-            listed = ", ".join(b for b in F.BETS if b in bets)
             self.err(
                 f["bets_per_coup"],
                 "bets_per_coup",
-                f"{span_words(per_coup)} bets per coup "
-                f"but the drill lists only {len(bets)} ({listed}); give 1-{len(bets)}",
+                Said(
+                    "{span} bets per coup but the drill lists only {count} ({listed}); "
+                    "give 1-{count}",
+                    span=Verbatim(span_words(per_coup)),
+                    count=len(bets),
+                    listed=names(b for b in F.BETS if b in bets),
+                ),
             )
         money = [s for s in (Step.PAYOUT, Step.COMMISSION, Step.FEE) if s in read.steps]
         if money and not bets:
@@ -195,8 +206,11 @@ class _Reader(SectionReads, F.DrillReads):
                 self.err(
                     f["ask"],
                     "ask",
-                    f"{money[0].value} questions need bets: add a bets "
-                    "section (e.g. bets: {banker: 25, dragon7: {min: 5, max: 100, step: 5}})",
+                    Said(
+                        "{step} questions need bets: add a bets section "
+                        "(e.g. bets: {{banker: 25, dragon7: {{min: 5, max: 100, step: 5}}}})",
+                        step=Verbatim(money[0].value),
+                    ),
                 )
 
     def check_house_asked(self, read: DrillRead) -> None:
@@ -206,15 +220,21 @@ class _Reader(SectionReads, F.DrillReads):
             self.err(
                 read.f["ask"],
                 "ask",
-                f"commission is asked but house {house.id!r} takes no "
-                "commission: name one that does (house: commission)",
+                Said(
+                    "commission is asked but house {house} takes no "
+                    "commission: name one that does (house: commission)",
+                    house=Verbatim(repr(house.id)),
+                ),
             )
         if Step.FEE in read.steps and house.fee is None:
             self.err(
                 read.f["ask"],
                 "ask",
-                f"fee is asked but house {house.id!r} has no fee "
-                "schedule: name one that does (house: cardroom)",
+                Said(
+                    "fee is asked but house {house} has no fee "
+                    "schedule: name one that does (house: cardroom)",
+                    house=Verbatim(repr(house.id)),
+                ),
             )
 
     # -- the house the drill is dealt under -------------------------------------------------
@@ -233,32 +253,30 @@ class _Reader(SectionReads, F.DrillReads):
         try:
             house = house_for_drill(name, self.source)
         except HouseNotFoundError as exc:
-            self.err(node, path, str(exc))
+            self.err(node, path, message_of(exc))
             return None
         except HouseFileError as exc:
-            count = len(exc.problems)
-            self.err(
-                node,
-                path,
-                f"house file {quote(name)} has {count} problem"
-                f"{'s' if count != 1 else ''} (listed with its own lines)",
-            )
+            self.err(node, path, file_problems("house", name, len(exc.problems)))
             self.problems.extend(exc.problems)
             return None
         self.results = house.results
         self.naming = house
         return house
 
-    def unnamed(self, outcome: Outcome) -> str | None:
+    def unnamed(self, outcome: Outcome) -> Said | None:
         """Why the drill's house does not name ``outcome`` (None: it does).  A commission
         table has no Dragon 7 bet, so its dealers call a three-card Banker 7 a Banker win."""
         h = self.naming
         if h is None or outcome in h.outcomes:
             return None
         plain = h.named(outcome)
-        return (
-            f"the house {h.id} does not name a {outcome.label} (it has no {outcome.label} "
-            f"bet): that coup is a {plain.label} win there; write {plain.value}"
+        return Said(
+            "the house {house} does not name a {outcome} (it has no {outcome} "
+            "bet): that coup is a {plain} win there; write {word}",
+            house=Verbatim(h.id),
+            outcome=outcome.label,
+            plain=plain.label,
+            word=Verbatim(plain.value),
         )
 
     def check_limits(
@@ -281,84 +299,117 @@ class _Reader(SectionReads, F.DrillReads):
                 continue
             where = child(item, "bets") or item
             for message in house.limit_problems(coup.wagers):
-                self.err(where, join(join("coups", index), "bets"), f"house {house.id}: {message}")
+                self.err(
+                    where,
+                    join(join("coups", index), "bets"),
+                    Said("house {house}: {message}", house=Verbatim(house.id), message=message),
+                )
 
     # -- scalars of drills -----------------------------------------------------------------
     def drill_id(self, node: Node, path: str) -> str | None:
-        text = self.scalar(node, path, "a short name like banker-tableau", (STR, INT))
+        text = self.scalar(node, path, Said("a short name like banker-tableau"), (STR, INT))
         if text is None:
             return None
         if not re.match(F.ID_PATTERN, text):
             self.err(
                 node,
                 path,
-                f"{quote(text)} is not a drill id: use lowercase letters, digits, "
-                "'-' and '_', starting with a letter or digit",
+                Said(
+                    "{found} is not a drill id: use lowercase letters, digits, "
+                    "'-' and '_', starting with a letter or digit",
+                    found=Verbatim(quote(text)),
+                ),
             )
             return None
         return text
 
     def mode(self, node: Node, path: str) -> Mode | None:
-        name = self.choice(node, path, F.MODES, "a mode")
+        name = self.choice(node, path, F.MODES, Said("a mode"))
         return None if name is None else Mode(name)
 
     def order(self, node: Node, path: str) -> Order | None:
-        name = self.choice(node, path, F.ORDERS, "an order")
+        name = self.choice(node, path, F.ORDERS, Said("an order"))
         return None if name is None else Order(name)
 
     def decks(self, node: Node, path: str) -> int | None:
-        text = self.scalar(node, path, "8 or 6", (INT,))
+        text = self.scalar(node, path, Said("8 or 6"), (INT,))
         if text is not None and text.strip() in tuple(str(d) for d in F.DECKS):
             return int(text)
         if text is not None:
-            self.err(node, path, f"{text} decks is not supported: the shoe holds 8 decks (or 6)")
+            self.err(
+                node,
+                path,
+                Said(
+                    "{found} decks is not supported: the shoe holds 8 decks (or 6)",
+                    found=Verbatim(text),
+                ),
+            )
         return None
 
     def outcome(self, node: Node, path: str) -> str | None:
-        return self.choice(node, path, F.OUTCOMES, "an outcome")
+        return self.choice(node, path, F.OUTCOMES, Said("an outcome"))
 
     def result(self, node: Node, path: str) -> str | None:
-        return self.choice(node, path, F.RESULTS, "a result")
+        return self.choice(node, path, F.RESULTS, Said("a result"))
 
     def cards(self, node: Node, path: str) -> tuple[Card, ...] | None:
         """A string is split as the engine splits cards; a YAML list gives one card per item."""
         try:
             if isinstance(node, SequenceNode):
-                tokens = [self.scalar(n, path, "a card like 4h", (STR, INT)) for n in node.value]
+                tokens = [
+                    self.scalar(n, path, Said("a card like 4h"), (STR, INT)) for n in node.value
+                ]
                 if any(t is None for t in tokens):
                     return None
                 return tuple(Card.parse(t) for t in tokens if t is not None)
-            text = self.scalar(node, path, 'cards in shoe order, like "4h 3s 2d Kc 8h"', (STR,))
+            text = self.scalar(
+                node, path, Said('cards in shoe order, like "4h 3s 2d Kc 8h"'), (STR,)
+            )
             return None if text is None else parse_cards(text)
         except EngineError as exc:
-            self.err(node, path, str(exc))
+            self.err(node, path, message_of(exc))
             return None
 
     def bet_count(self, node: Node, path: str) -> tuple[int, int] | None:
         """2 or "1-2": how many of the drill's bets go on each coup's layout."""
         hi_all = F.MAX_BETS
         text = self.scalar(
-            node, path, f'a number of bets (1-{hi_all}) or a range like "1-2"', (INT, STR)
+            node,
+            path,
+            Said('a number of bets (1-{most}) or a range like "1-2"', most=hi_all),
+            (INT, STR),
         )
         if text is None:
             return None
         parts = [p.strip() for p in text.split("-")]
         if len(parts) not in (1, 2) or not all(is_number(p) for p in parts):
             self.err(
-                node, path, f'{quote(text)} is not a number of bets: write 2, or a range like "1-2"'
+                node,
+                path,
+                Said(
+                    '{found} is not a number of bets: write 2, or a range like "1-2"',
+                    found=Verbatim(quote(text)),
+                ),
             )
             return None
         lo, hi = int(parts[0]), int(parts[-1])
         if lo > hi:
-            self.err(node, path, f'range {quote(text)} runs backwards: write "{hi}-{lo}"')
+            self.err(node, path, backwards(text, lo, hi))
             return None
         if lo < 1:
-            self.err(node, path, f"{quote(text)} is out of range: each coup needs at least 1 bet")
+            self.err(
+                node,
+                path,
+                Said(
+                    "{found} is out of range: each coup needs at least 1 bet",
+                    found=Verbatim(quote(text)),
+                ),
+            )
             return None
         return lo, hi
 
     def tags(self, node: Node, path: str) -> tuple[str, ...] | None:
-        items = self.seq(node, path, "tags")
+        items = self.seq(node, path, Said("tags"))
         if items is None:
             return None
         out = [self.text(item, join(path, i)) for i, item in enumerate(items)]
@@ -368,17 +419,21 @@ class _Reader(SectionReads, F.DrillReads):
         """The drill's kind (``trainer.drills.kinds``: a shoe, calls, spotting errors, or
         separate coups...) and the steps asked of each coup."""
         words = kind_words()
-        names = [*F.STEPS, F.WHOLE_COUP, F.TABLE_ASK, *words]
+        choices = [*F.STEPS, F.WHOLE_COUP, F.TABLE_ASK, *words]
         items = node.value if isinstance(node, SequenceNode) else [node]
         if not items:
-            self.err(node, path, "is an empty list: ask at least one of " + ", ".join(names))
+            self.err(
+                node,
+                path,
+                Said("is an empty list: ask at least one of {choices}", choices=names(choices)),
+            )
             return None
         chosen: set[Step] = set()
         kinds: list[tuple[str, Node]] = []
         ok = True
         for i, item in enumerate(items):
             sub = join(path, i) if isinstance(node, SequenceNode) else path
-            name = self.choice(item, sub, names, "a question")
+            name = self.choice(item, sub, choices, Said("a question"))
             if name is None:
                 ok = False
                 continue
@@ -387,15 +442,19 @@ class _Reader(SectionReads, F.DrillReads):
                     self.err(
                         item,
                         sub,
-                        f"{name!r} and {kinds[0][0]!r} cannot be asked "
-                        "together: a drill deals one kind of run",
+                        Said(
+                            "{name} and {other} cannot be asked together: "
+                            "a drill deals one kind of run",
+                            name=Verbatim(repr(name)),
+                            other=Verbatim(repr(kinds[0][0])),
+                        ),
                     )
                     ok = False
                 kinds.append((name, item))
                 continue
             new = set(WHOLE_COUP) if name == F.WHOLE_COUP else {Step(name)}
             if new & chosen:
-                self.err(item, sub, f"{name!r} is asked twice")
+                self.err(item, sub, Said("{name} is asked twice", name=Verbatim(repr(name))))
                 ok = False
             chosen |= new
         if not ok:
@@ -404,15 +463,17 @@ class _Reader(SectionReads, F.DrillReads):
             self.err(
                 node,
                 path,
-                "table is asked alone (or as ask: [shoe, table]): a table "
-                "drill works whole tables (take, pay, commission); ask the other "
-                "questions in another drill",
+                Said(
+                    "table is asked alone (or as ask: [shoe, table]): a table "
+                    "drill works whole tables (take, pay, commission); ask the other "
+                    "questions in another drill"
+                ),
             )
             return None
         table = [F.TABLE_ASK] if Step.TABLE in chosen else []
         kind = asked([*(k for k, _ in kinds), *table])
         if kind is None:  # pragma: no cover - every word and [shoe, table] names a kind
-            self.err(node, path, "names no kind of drill")
+            self.err(node, path, Said("names no kind of drill"))
             return None
         if Step.TABLE in chosen:  # with shoe: the tables' coups come from one shoe
             return kind, (Step.TABLE,)
@@ -433,7 +494,7 @@ class _Reader(SectionReads, F.DrillReads):
         lo, hi = f["min"], f["max"]
         step = f.get("step", Decimal(F.RANGE.step.default))
         if lo > hi:
-            self.err(node, path, f"min {lo} is more than max {hi}")
+            self.err(node, path, Said("min {lo} is more than max {hi}", lo=lo, hi=hi))
             return None
         try:
             uneven = (hi - lo) % step != 0
@@ -441,22 +502,32 @@ class _Reader(SectionReads, F.DrillReads):
             self.err(
                 node,
                 path,
-                f"from min {lo} to max {hi} in steps of {step} is too many "
-                "wagers to draw from: narrow the range or use a bigger step",
+                Said(
+                    "from min {lo} to max {hi} in steps of {step} is too many "
+                    "wagers to draw from: narrow the range or use a bigger step",
+                    lo=lo,
+                    hi=hi,
+                    step=step,
+                ),
             )
             return None
         if uneven:
             self.err(
                 node,
                 path,
-                f"max {hi} cannot be reached from min {lo} in steps of "
-                f"{step}: make max - min a multiple of step",
+                Said(
+                    "max {hi} cannot be reached from min {lo} in steps of "
+                    "{step}: make max - min a multiple of step",
+                    hi=hi,
+                    lo=lo,
+                    step=step,
+                ),
             )
             return None
         return BetSpec(bet, lo, hi, step)
 
     def coups(self, node: Node, path: str) -> list[FixedCoup] | None:
-        items = self.seq(node, path, "coups")
+        items = self.seq(node, path, Said("coups"))
         if items is None:
             return None
         out = []
@@ -489,14 +560,17 @@ class _Reader(SectionReads, F.DrillReads):
         try:
             coup = Coup.from_cards(cards)
         except EngineError as exc:
-            self.err(node, path, f"the coup is not complete: {exc}")
+            self.err(node, path, Said("the coup is not complete: {why}", why=message_of(exc)))
             return None
         if coup.unused:
-            extra = " ".join(str(c) for c in coup.unused)
             self.err(
                 node,
                 path,
-                f"the coup uses {len(coup.cards)} cards; {extra} would not be dealt (remove it)",
+                Said(
+                    "the coup uses {count} cards; {extra} would not be dealt (remove it)",
+                    count=len(coup.cards),
+                    extra=Verbatim(" ".join(str(c) for c in coup.unused)),
+                ),
             )
             return None
         return coup
@@ -535,9 +609,15 @@ class _Reader(SectionReads, F.DrillReads):
                         self.err(
                             value,
                             join(sub, bet_name),
-                            f"says {said} but the engine "
-                            f"says {truth.value}: {coup.rules[-1]}, so the {bet.label} "
-                            f"bet {_verb(truth)}",
+                            Said(
+                                "says {said} but the engine says {truth}: {rule}, "
+                                "so the {bet} bet {verb}",
+                                said=Verbatim(said),
+                                truth=Verbatim(truth.value),
+                                rule=coup.rules[-1],
+                                bet=bet.label,
+                                verb=_verb(truth),
+                            ),
                         )
                 continue
             said = self.read(node, kind, sub)
@@ -549,15 +629,24 @@ class _Reader(SectionReads, F.DrillReads):
             if said is None or name not in facts or said == facts[name][0]:
                 continue
             truth, why = facts[name]
-            self.err(node, sub, f"says {_show(said)} but the engine says {_show(truth)}: {why}")
+            self.err(
+                node,
+                sub,
+                Said(
+                    "says {said} but the engine says {truth}: {why}",
+                    said=Verbatim(_show(said)),
+                    truth=Verbatim(_show(truth)),
+                    why=why,
+                ),
+            )
 
     def filters(self, node: Node, path: str) -> list[tuple[CoupFilter, MappingNode, str]] | None:
         """The filters that read clean, each with its node and path (to report it by)."""
-        items = self.seq(node, path, "filters")
+        items = self.seq(node, path, Said("filters"))
         if items is None:
             return None
         if not items:
-            self.err(node, path, "is an empty list: give at least one filter")
+            self.err(node, path, Said("is an empty list: give at least one filter"))
             return None
         # (at most F.MAX_FILTERS: the declared limit, enforced as it is read)
         out = []
@@ -573,9 +662,9 @@ class _Reader(SectionReads, F.DrillReads):
     def outcomes(self, node: Node, path: str) -> frozenset[Outcome] | None:
         items = node.value if isinstance(node, SequenceNode) else [node]
         if not items:
-            self.err(node, path, "is an empty list: give at least one outcome")
+            self.err(node, path, Said("is an empty list: give at least one outcome"))
             return None
-        got = [self.choice(n, path, F.OUTCOMES, "an outcome") for n in items]
+        got = [self.choice(n, path, F.OUTCOMES, Said("an outcome")) for n in items]
         if any(g is None for g in got):
             return None
         chosen = frozenset(Outcome(g) for g in got)
@@ -598,8 +687,12 @@ class _Reader(SectionReads, F.DrillReads):
             self.err(node, path, reason)
 
 
-def _verb(result: BetResult) -> str:
-    return {BetResult.WIN: "wins", BetResult.PUSH: "pushes", BetResult.LOSE: "loses"}[result]
+def _verb(result: BetResult) -> Said:
+    return {
+        BetResult.WIN: Said("wins"),
+        BetResult.PUSH: Said("pushes"),
+        BetResult.LOSE: Said("loses"),
+    }[result]
 
 
 @functools.lru_cache(maxsize=2)
@@ -617,7 +710,7 @@ def _class_masks(decks: int) -> dict[str, dict[Any, int]]:
     return masks
 
 
-def unsatisfiable_reason(flt: CoupFilter, decks: int = 8) -> str | None:
+def unsatisfiable_reason(flt: CoupFilter, decks: int = 8) -> Said | None:
     """None when some coup matches ``flt``; else why not, naming the fields that clash
     (the smallest set of the filter's fields that no coup satisfies together)."""
     masks = _class_masks(decks)
@@ -639,12 +732,26 @@ def unsatisfiable_reason(flt: CoupFilter, decks: int = 8) -> str | None:
                 continue
             *others, last = subset
             if not others:
-                return f"no coup matches this filter: no coup has {last}: {_fmt_set(given[last])}"
+                return Said(
+                    "no coup matches this filter: no coup has {field}: {value}",
+                    field=Verbatim(last),
+                    value=_fmt_set(given[last]),
+                )
             rest = functools.reduce(operator.and_, (field_mask[n] for n in others), -1)
             can = {value for value, mask in masks[last].items() if mask & rest}
-            context = ", ".join(f"{n}: {_fmt_set(given[n])}" for n in others)
-            return (
-                f"no coup matches this filter: with {context}, {last} can only be "
-                f"{_fmt_set(can)} ({last}: {_fmt_set(given[last])} excludes it)"
+            context = joined(
+                [
+                    Said("{field}: {value}", field=Verbatim(n), value=_fmt_set(given[n]))
+                    for n in others
+                ],
+                ", ",
             )
-    return "no coup matches this filter"  # pragma: no cover - the full set always clashes
+            return Said(
+                "no coup matches this filter: with {context}, {field} can only be "
+                "{can} ({field}: {value} excludes it)",
+                context=context,
+                field=Verbatim(last),
+                can=_fmt_set(can),
+                value=_fmt_set(given[last]),
+            )
+    return Said("no coup matches this filter")  # pragma: no cover - the full set always clashes

@@ -19,14 +19,43 @@ from yaml.nodes import Node
 from trainer.drills import fields as F
 from trainer.drills.model import BetSpec, ChipEntry, TableSpec
 from trainer.engine.errors import quote
+from trainer.engine.said import Plural, Said, Verbatim
 from trainer.fileformat import reading
-from trainer.fileformat.reading import FLOAT, INT, STR, child, is_number, join
+from trainer.fileformat.reading import FLOAT, INT, STR, child, is_number, join, names
 
 
 def span_words(span: tuple[int, int]) -> str:
     """A count or a range of counts as a file writes it: "3", "3-7"."""
     lo, hi = span
     return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
+def file_problems(what: str, name: str, count: int) -> Said:
+    """A house or mistakes file a drill names, refused: its problems follow on their lines."""
+    found = Verbatim(quote(name))
+    if what == "house":
+        return Plural(
+            "house file {name} has {count} problem (listed with its own lines)",
+            "house file {name} has {count} problems (listed with its own lines)",
+            count,
+            name=found,
+        )
+    return Plural(
+        "mistakes file {name} has {count} problem (listed with its own lines)",
+        "mistakes file {name} has {count} problems (listed with its own lines)",
+        count,
+        name=found,
+    )
+
+
+def backwards(text: str, lo: int, hi: int) -> Said:
+    """A range written high to low."""
+    return Said(
+        'range {found} runs backwards: write "{last}-{first}"',
+        found=Verbatim(quote(text)),
+        last=hi,
+        first=lo,
+    )
 
 
 class SectionReads(reading.Reader):
@@ -36,7 +65,7 @@ class SectionReads(reading.Reader):
 
     def rate(self, node: Node, path: str) -> float | None:
         """A share of replays: a number from 0 to 1 (0.5) or a percentage ("50%")."""
-        text = self.scalar(node, path, 'a share like 0.5 or "50%"', (INT, FLOAT, STR))
+        text = self.scalar(node, path, Said('a share like 0.5 or "50%"'), (INT, FLOAT, STR))
         if text is None:
             return None
         raw = text.strip()
@@ -50,14 +79,24 @@ class SectionReads(reading.Reader):
             self.err(
                 node,
                 path,
-                f"{quote(text)} is not a share: write a number from 0 to 1 "
-                '(0.5) or a percentage ("50%")',
+                Said(
+                    "{found} is not a share: write a number from 0 to 1 "
+                    '(0.5) or a percentage ("50%")',
+                    found=Verbatim(quote(text)),
+                ),
             )
             return None
         if percent:
             value /= 100
         if not 0 <= value <= 1:
-            self.err(node, path, f"{quote(text)} is out of range: a share is 0 to 1 (0% to 100%)")
+            self.err(
+                node,
+                path,
+                Said(
+                    "{found} is out of range: a share is 0 to 1 (0% to 100%)",
+                    found=Verbatim(quote(text)),
+                ),
+            )
             return None
         return float(value)
 
@@ -93,13 +132,7 @@ class SectionReads(reading.Reader):
         try:
             return load_mistakes_file(where)
         except MistakesFileError as exc:
-            count = len(exc.problems)
-            self.err(
-                node,
-                path,
-                f"mistakes file {quote(name)} has {count} problem"
-                f"{'s' if count != 1 else ''} (listed with its own lines)",
-            )
+            self.err(node, path, file_problems("mistakes", name, len(exc.problems)))
             self.problems.extend(exc.problems)
             return None
 
@@ -110,25 +143,27 @@ class SectionReads(reading.Reader):
         knows."""
         from trainer.engine.catalogue import CATALOGUE
 
-        items = self.seq(node, path, "error ids")
+        items = self.seq(node, path, Said("error ids"))
         if items is None:
             return None
         if not items:
             self.err(
                 node,
                 path,
-                "is an empty list: name at least one error, or leave errors out for every one",
+                Said(
+                    "is an empty list: name at least one error, or leave errors out for every one"
+                ),
             )
             return None
         known = (*(m.id for m in CATALOGUE), *(m.id for m in extra))
         out: list[str] = []
         for i, item in enumerate(items):
             sub = join(path, i)
-            name = self.choice(item, sub, known, "an error of the catalogue")
+            name = self.choice(item, sub, known, Said("an error of the catalogue"))
             if name is None:
                 continue
             if name in out:
-                self.err(item, sub, f"{name!r} is listed twice")
+                self.err(item, sub, Said("{name} is listed twice", name=Verbatim(repr(name))))
                 continue
             out.append(name)
         return tuple(out) if len(out) == len(items) else None
@@ -136,7 +171,10 @@ class SectionReads(reading.Reader):
     def count_range(self, node: Node, path: str, most: int, what: str) -> tuple[int, int] | None:
         """3 or "3-7": how many ``what`` (1 to ``most``), as (fewest, most)."""
         text = self.scalar(
-            node, path, f'a number of {what} (1-{most}) or a range like "3-7"', (INT, STR)
+            node,
+            path,
+            Said('a number of {what} (1-{most}) or a range like "3-7"', what=what, most=most),
+            (INT, STR),
         )
         if text is None:
             return None
@@ -145,15 +183,28 @@ class SectionReads(reading.Reader):
             self.err(
                 node,
                 path,
-                f'{quote(text)} is not a number of {what}: write 3, or a range like "3-7"',
+                Said(
+                    '{found} is not a number of {what}: write 3, or a range like "3-7"',
+                    found=Verbatim(quote(text)),
+                    what=what,
+                ),
             )
             return None
         lo, hi = int(parts[0]), int(parts[-1])
         if lo > hi:
-            self.err(node, path, f'range {quote(text)} runs backwards: write "{hi}-{lo}"')
+            self.err(node, path, backwards(text, lo, hi))
             return None
         if lo < 1 or hi > most:
-            self.err(node, path, f"{quote(text)} is out of range: {what} are 1-{most}")
+            self.err(
+                node,
+                path,
+                Said(
+                    "{found} is out of range: {what} are 1-{most}",
+                    found=Verbatim(quote(text)),
+                    what=what,
+                    most=most,
+                ),
+            )
             return None
         return lo, hi
 
@@ -169,8 +220,10 @@ class SectionReads(reading.Reader):
             self.err(
                 child(node, "bets") or node,
                 join(path, "bets"),
-                "is empty: list the "
-                "bets that may appear (e.g. bets: {banker: {min: 5, max: 100, step: 5}})",
+                Said(
+                    "is empty: list the "
+                    "bets that may appear (e.g. bets: {banker: {min: 5, max: 100, step: 5}})"
+                ),
             )
             return None
         specs = []
@@ -185,27 +238,38 @@ class SectionReads(reading.Reader):
                 self.err(
                     where,
                     join(join(path, "bets"), name),
-                    f"min {spec.minimum} is not a "
-                    f"multiple of step {spec.step}: at a table, wagers are whole multiples "
-                    "of the chip step (make min a multiple of step)",
+                    Said(
+                        "min {lo} is not a multiple of step {step}: at a table, wagers are "
+                        "whole multiples of the chip step (make min a multiple of step)",
+                        lo=spec.minimum,
+                        step=spec.step,
+                    ),
                 )
             specs.append(spec)
         per_seat = f.get("bets_per_seat", (F.TABLE.bets_per_seat.default,) * 2)
         if per_seat[1] > len(specs):
-            listed = ", ".join(b for b in F.BETS if b in bets)
             self.err(
                 child(node, "bets_per_seat") or node,
                 join(path, "bets_per_seat"),
-                f"{span_words(per_seat)} bets per seat but the table lists only {len(specs)} "
-                f"({listed}); give 1-{len(specs)}",
+                Said(
+                    "{span} bets per seat but the table lists only {count} ({listed}); "
+                    "give 1-{count}",
+                    span=Verbatim(span_words(per_seat)),
+                    count=len(specs),
+                    listed=names(b for b in F.BETS if b in bets),
+                ),
             )
         limit, target = f.get("time_limit"), f.get("target_seconds")
         if limit is not None and target is not None and target > limit:
             self.err(
                 child(node, "target_seconds") or node,
                 join(path, "target_seconds"),
-                f"the target of {target:g} s is above the time limit of {limit:g} s: no "
-                "table can meet it",
+                Said(
+                    "the target of {target} s is above the time limit of {limit} s: "
+                    "no table can meet it",
+                    target=format(target, "g"),
+                    limit=format(limit, "g"),
+                ),
             )
         if len(self.problems) > before:
             return None

@@ -35,6 +35,36 @@ def _said(template: str, args: dict[str, Any]) -> Said:
     return Said(template, **args)
 
 
+class Plural(Said):
+    """A ``Said`` about ``count`` things: ``singular`` and ``plural`` as ``ngettext`` takes
+    them (the language's plural rules pick the form), ``count`` among the ``args``."""
+
+    singular: str
+    plural: str
+    number: int  # the count (``str.count`` is a method)
+
+    def __new__(cls, singular: str, plural: str, count: int, /, **args: Any) -> Plural:
+        said = super().__new__(cls, singular if count == 1 else plural, count=count, **args)
+        assert isinstance(said, Plural)
+        said.singular, said.plural, said.number = singular, plural, count
+        return said
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        args = {k: v for k, v in self.args.items() if k != "count"}
+        return (_plural, (self.singular, self.plural, self.number, args))
+
+
+def _plural(singular: str, plural: str, count: int, args: dict[str, Any]) -> Plural:
+    return Plural(singular, plural, count, **args)
+
+
+class Verbatim(str):
+    """A value put in a ``Said`` as it is written, never looked up in a catalogue: a file's
+    name, a field's path, a word the author wrote."""
+
+    __slots__ = ()
+
+
 def joined(parts: list[str], separator: str = "; ") -> Said:
     """``parts`` one after another (rules given together), each worded on its own."""
     if len(parts) == 1 and isinstance(parts[0], Said):

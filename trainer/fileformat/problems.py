@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from trainer.engine.said import Plural, Said, Verbatim, joined
 from trainer.errors import BadInputError, EzbacError
+
+#: A problem's line: where, the field, the message.  Not a message of the catalogues (no
+#: language changes the frame an editor jumps to): only the message in it is worded.
+FRAME = "{where}: {field}: {message}"
+FRAME_NO_FIELD = "{where}: {message}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,15 +21,23 @@ class Problem:
     line: int  # 1-based; 0 when the problem is about the whole file
     column: int  # 1-based; 0 when only the line is known
     field: str  # dotted path such as "coups[2].expect.outcome", "" for the whole file
-    message: str
+    message: str  # a ``Said`` where the reader words it (its ``str`` is the English)
 
     def __str__(self) -> str:
+        return str(self.said)
+
+    @property
+    def said(self) -> Said:
+        """The problem's line as a ``Said``: the frame (file:line:column, the field) as it
+        is, the message worded at the edges (``trainer.words.files``)."""
         where = self.file
         if self.line:
             where += f":{self.line}:{self.column}" if self.column else f":{self.line}"
         if self.field:
-            return f"{where}: {self.field}: {self.message}"
-        return f"{where}: {self.message}"
+            return Said(
+                FRAME, where=Verbatim(where), field=Verbatim(self.field), message=self.message
+            )
+        return Said(FRAME_NO_FIELD, where=Verbatim(where), message=self.message)
 
 
 class FileProblemsError(BadInputError):
@@ -32,18 +46,32 @@ class FileProblemsError(BadInputError):
 
     def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
         self.problems = tuple(problems)
-        super().__init__("\n".join(self.lines) or "invalid file")
+        super().__init__(joined(list(self.lines), "\n") if self.problems else INVALID)
 
     @property
-    def lines(self) -> list[str]:
-        return [str(p) for p in self.problems]
+    def lines(self) -> list[Said]:
+        """Each problem's line (a ``Said``: ``trainer.words.files`` words it)."""
+        return [p.said for p in self.problems]
 
     @property
-    def summary(self) -> str:
+    def summary(self) -> Said:
         """The first problem and how many more: one line, for a list of files."""
-        first = self.lines[0] if self.problems else "invalid file"
+        if not self.problems:
+            return INVALID
+        first = self.lines[0]
         more = len(self.problems) - 1
-        return first + (f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else "")
+        if not more:
+            return first
+        return Plural(
+            "{first} (and {count} more problem)",
+            "{first} (and {count} more problems)",
+            more,
+            first=first,
+        )
+
+
+#: A file refused with no problem named (never expected: a reader names each one).
+INVALID = Said("invalid file")
 
 
 class ScanProblem(EzbacError):

@@ -29,6 +29,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from trainer.engine.errors import QUOTE_LIMIT, EngineError, quote
 from trainer.engine.money import ascii_int, parse_amount, parse_odds
+from trainer.engine.said import Said, Verbatim
 from trainer.errors import BadInputError
 from trainer.fileformat.declare import AnyOf, Kind, ListOf, MapOf, Obj, Reads, Scalar, ScalarReads
 from trainer.fileformat.problems import FileProblemsError, Problem
@@ -58,7 +59,7 @@ class TextProblem(BadInputError):
     """Why some bytes are not a file's text; ``line`` (and ``column``) 0 when no line is to
     blame."""
 
-    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
+    def __init__(self, message: Said, line: int = 0, column: int = 0) -> None:
         super().__init__(message)
         self.line = line
         self.column = column
@@ -67,15 +68,18 @@ class TextProblem(BadInputError):
 def file_text(data: bytes, max_bytes: int, what: str = "YAML") -> str:
     """The text of a file's bytes, or TextProblem: size, binary and UTF-8 checks."""
     if len(data) > max_bytes:
-        raise TextProblem(f"file is too large (more than {max_bytes:,} bytes)")
+        raise TextProblem(too_large(max_bytes))
     if b"\x00" in data:
-        raise TextProblem(f"is a binary file, not a {what} file")
+        raise TextProblem(Said("is a binary file, not a {what} file", what=what))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise TextProblem(
-            f"is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
-            "save the file as UTF-8",
+            Said(
+                "is not UTF-8 text (byte {byte} at offset {offset}); save the file as UTF-8",
+                byte="0x" + format(data[exc.start], "02x"),
+                offset=exc.start,
+            ),
             *bad_byte_at(data, exc.start),
         ) from None
 
@@ -87,7 +91,7 @@ def text_of(
     try:
         return file_text(data, max_bytes, what)
     except TextProblem as exc:
-        raise error([Problem(label, exc.line, exc.column, "", str(exc))]) from None
+        raise error([Problem(label, exc.line, exc.column, "", message_of(exc))]) from None
 
 
 def read_text(path: Path, max_bytes: int, what: str, error: type[FileProblemsError]) -> str:
@@ -107,28 +111,39 @@ def read_bytes(path: Path, label: str, max_bytes: int, error: type[FileProblemsE
     """A file's bytes, at most ``max_bytes``; ``error`` (one located problem) if not.  A
     named pipe, a device or a folder is refused without waiting on it (``read_capped``)."""
 
-    def fail(message: str) -> FileProblemsError:
+    def fail(message: Said) -> FileProblemsError:
         return error([Problem(label, 0, 0, "", message)])
 
     try:
         data = read_capped(path, max_bytes)
     except SpecialFileError as exc:
-        raise fail(f"is {exc.kind}, not a file") from None
+        raise fail(Said("is {kind}, not a file", kind=exc.kind)) from None
     except FileNotFoundError:
-        raise fail("no such file") from None
+        raise fail(Said("no such file")) from None
     except OSError as exc:
-        raise fail(f"cannot read: {exc.strerror}") from None
+        raise fail(Said("cannot read: {reason}", reason=Verbatim(exc.strerror or ""))) from None
     if len(data) > max_bytes:
-        raise fail(f"file is too large (more than {max_bytes:,} bytes)")
+        raise fail(too_large(max_bytes))
     return data
 
 
+def too_large(max_bytes: int) -> Said:
+    return Said("file is too large (more than {count} bytes)", count=format(max_bytes, ","))
+
+
+def message_of(exc: BaseException) -> str:
+    """An error's message as it was given (a ``Said`` stays one, for the edges to word)."""
+    message = exc.args[0] if len(exc.args) == 1 else None
+    return message if isinstance(message, str) else str(exc)
+
+
 def compose(
-    text: str, label: str, error: type[FileProblemsError], what: str = "a mapping of fields"
+    text: str, label: str, error: type[FileProblemsError], what: str | None = None
 ) -> MappingNode:
     """The document's top-level mapping node; ``error`` with the first YAML-level problem."""
+    what = Said("a mapping of fields") if what is None else what
 
-    def fail(mark: Any, message: str) -> FileProblemsError:
+    def fail(mark: Any, message: Said) -> FileProblemsError:
         if mark is None:
             return error([Problem(label, 0, 0, "", message)])
         return error([Problem(label, mark.line + 1, mark.column + 1, "", message)])
@@ -143,50 +158,69 @@ def compose(
                 if depth > MAX_DEPTH:
                     raise fail(
                         event.start_mark,
-                        f"nesting is deeper than {MAX_DEPTH} levels; "
-                        "a file here needs no more than 5",
+                        Said(
+                            "nesting is deeper than {most} levels; "
+                            "a file here needs no more than {needed}",
+                            most=MAX_DEPTH,
+                            needed=5,
+                        ),
                     )
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
                 raise fail(
                     event.start_mark,
-                    "anchors and aliases (&name, *name) are not "
-                    "allowed: write each value out in full",
+                    Said(
+                        "anchors and aliases (&name, *name) are not "
+                        "allowed: write each value out in full"
+                    ),
                 )
             tag = getattr(event, "tag", None)
             if tag is not None and tag not in CORE_TAGS:
                 shown = "!!" + tag.removeprefix(YAML_TAG) if tag.startswith(YAML_TAG) else tag
                 raise fail(
-                    event.start_mark, f"the YAML tag {shown} is not allowed: write plain values"
+                    event.start_mark,
+                    Said(
+                        "the YAML tag {tag} is not allowed: write plain values", tag=Verbatim(shown)
+                    ),
                 )
         root = yaml.compose(text, Loader=loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "malformed YAML"
-        raise fail(mark, f"YAML syntax error: {problem}") from None
+        # PyYAML's own words for the problem stay as PyYAML gives them
+        raise fail(mark, Said("YAML syntax error: {problem}", problem=Verbatim(problem))) from None
     except yaml.YAMLError as exc:
-        raise fail(None, f"YAML error: {exc}") from None
+        raise fail(None, Said("YAML error: {problem}", problem=Verbatim(str(exc)))) from None
     except RecursionError:
-        raise fail(None, "nesting is too deep") from None
+        raise fail(None, Said("nesting is too deep")) from None
     if root is None:
-        raise fail(None, f"file is empty: it must be {what}")
+        raise fail(None, Said("file is empty: it must be {what}", what=what))
     if not isinstance(root, MappingNode):
-        raise fail(root.start_mark, f"the top level must be {what}, found {describe(root)}")
+        raise fail(
+            root.start_mark,
+            Said("the top level must be {what}, found {found}", what=what, found=describe(root)),
+        )
     return root
 
 
 def describe(node: Node) -> str:
+    """What a node is, for a message: its kind in words, or its value as the file has it."""
     if isinstance(node, MappingNode):
-        return "a mapping"
+        return Said("a mapping")
     if isinstance(node, SequenceNode):
-        return "a list"
+        return Said("a list")
     if node.tag == NULL:
-        return "nothing"
+        return Said("nothing")
     text = str(node.value)
     if node.tag == STR or len(text) > QUOTE_LIMIT:  # a long number is quoted and cut too
-        return quote(text)
-    return text
+        return Verbatim(quote(text))
+    return Verbatim(text)
+
+
+def names(words: Iterable[str]) -> Verbatim:
+    """Names a file may write (keys, choices), listed as they are written."""
+    return Verbatim(", ".join(words))
 
 
 def join(path: str, name: str | int) -> str:
@@ -209,9 +243,13 @@ def child(node: Node | None, key: str) -> Node | None:
     return None
 
 
+def too_long(length: int, most: int) -> Said:
+    return Said("is {length} characters: keep it to {most}", length=length, most=most)
+
+
 def hint(word: str, choices: Iterable[str]) -> str:
     match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {match[0]!r}?)" if match else ""
+    return Said(" (did you mean {name}?)", name=Verbatim(repr(match[0]))) if match else ""
 
 
 def is_number(text: str) -> bool:
@@ -232,6 +270,8 @@ class Reader(ScalarReads):
 
     # -- reporting -------------------------------------------------------------------------
     def err(self, node: Node, path: str, message: str) -> None:
+        """A problem at ``node``: ``message`` a ``Said`` (its English is the file's problem in
+        ``--json``; the edges word it in the language spoken)."""
         mark = node.start_mark
         self.problems.append(Problem(self.label, mark.line + 1, mark.column + 1, path, message))
 
@@ -252,7 +292,11 @@ class Reader(ScalarReads):
             self.err(
                 node.value[first],
                 join(path, first),
-                f"too many items ({len(node.value):,}): at most {first}",
+                Said(
+                    "too many items ({count}): at most {most}",
+                    count=format(len(node.value), ","),
+                    most=first,
+                ),
             )
             return None
         if kind.reader is not None:
@@ -290,7 +334,13 @@ class Reader(ScalarReads):
         """A mapping from some of ``kind.keys`` to values of ``kind.value``."""
         if not isinstance(node, MappingNode):
             self.err(
-                node, path, f"must be a mapping of {', '.join(kind.keys)}, found {describe(node)}"
+                node,
+                path,
+                Said(
+                    "must be a mapping of {keys}, found {found}",
+                    keys=names(kind.keys),
+                    found=describe(node),
+                ),
             )
             return None
         out: dict[str, Any] = {}
@@ -302,8 +352,15 @@ class Reader(ScalarReads):
 
     def mapping(self, node: Node, obj: Obj, path: str) -> dict[str, Node] | None:
         if not isinstance(node, MappingNode):
-            keys = ", ".join(obj.fields)
-            self.err(node, path, f"must be a mapping (keys: {keys}), found {describe(node)}")
+            self.err(
+                node,
+                path,
+                Said(
+                    "must be a mapping (keys: {keys}), found {found}",
+                    keys=names(obj.fields),
+                    found=describe(node),
+                ),
+            )
             return None
         return self.keys(node, path, list(obj.fields), obj.required)
 
@@ -314,7 +371,9 @@ class Reader(ScalarReads):
         first: dict[str, Node] = {}
         for key, value in node.value:
             if not isinstance(key, ScalarNode) or key.tag == NULL:
-                self.err(key, path, f"keys must be plain names, found {describe(key)}")
+                self.err(
+                    key, path, Said("keys must be plain names, found {found}", found=describe(key))
+                )
                 continue
             name = str(key.value)
             sub = join(path, name)
@@ -322,7 +381,10 @@ class Reader(ScalarReads):
                 self.err(
                     key,
                     sub,
-                    f"duplicate key (first given at line {first[name].start_mark.line + 1})",
+                    Said(
+                        "duplicate key (first given at line {line})",
+                        line=first[name].start_mark.line + 1,
+                    ),
                 )
                 continue
             first[name] = key
@@ -330,19 +392,27 @@ class Reader(ScalarReads):
                 self.err(
                     key,
                     sub,
-                    f"unknown key {name!r}{hint(name, allowed)}; "
-                    f"allowed here: {', '.join(allowed)}",
+                    Said(
+                        "unknown key {name}{hint}; allowed here: {allowed}",
+                        name=Verbatim(repr(name)),
+                        hint=hint(name, allowed),
+                        allowed=names(allowed),
+                    ),
                 )
                 continue
             seen[name] = value
         for name in required:
             if name not in first:
-                self.err(node, join(path, name), "required field is missing")
+                self.err(node, join(path, name), Said("required field is missing"))
         return seen
 
     def seq(self, node: Node, path: str, what: str) -> list[Node] | None:
         if not isinstance(node, SequenceNode):
-            self.err(node, path, f"must be a list of {what}, found {describe(node)}")
+            self.err(
+                node,
+                path,
+                Said("must be a list of {what}, found {found}", what=what, found=describe(node)),
+            )
             return None
         return list(node.value)
 
@@ -350,7 +420,7 @@ class Reader(ScalarReads):
         if isinstance(node, ScalarNode) and node.tag in tags:
             return str(node.value)
         if isinstance(node, ScalarNode) and node.tag == NULL:
-            self.err(node, path, f"has no value: write {what}")
+            self.err(node, path, Said("has no value: write {what}", what=what))
         elif (
             isinstance(node, ScalarNode)
             and node.style in ("'", '"')
@@ -360,20 +430,26 @@ class Reader(ScalarReads):
             self.err(
                 node,
                 path,
-                f"must be {what}, found the text {describe(node)} in quotes: "
-                "write a number without quotes",
+                Said(
+                    "must be {what}, found the text {found} in quotes: "
+                    "write a number without quotes",
+                    what=what,
+                    found=describe(node),
+                ),
             )
         else:
-            self.err(node, path, f"must be {what}, found {describe(node)}")
+            self.err(
+                node, path, Said("must be {what}, found {found}", what=what, found=describe(node))
+            )
         return None
 
     # -- scalars ---------------------------------------------------------------------------
     def text(self, node: Node, path: str) -> str | None:
         """Text a screen or a terminal will show: no control characters (an escape sequence in a
         quoted string changed the window title when listed), line breaks and tabs aside."""
-        value = self.scalar(node, path, "text", (STR, INT, FLOAT))
+        value = self.scalar(node, path, Said("text"), (STR, INT, FLOAT))
         if value is not None and not value.strip():
-            self.err(node, path, "is empty")
+            self.err(node, path, Said("is empty"))
             return None
         if value is not None:
             bad = next(
@@ -382,7 +458,12 @@ class Reader(ScalarReads):
             )
             if bad is not None:
                 self.err(
-                    node, path, f"holds the control character U+{ord(bad):04X}: write plain text"
+                    node,
+                    path,
+                    Said(
+                        "holds the control character {code}: write plain text",
+                        code="U+" + format(ord(bad), "04X"),
+                    ),
                 )
                 return None
             flip = next((ch for ch in value if ch in BIDI_CONTROLS), None)
@@ -390,8 +471,11 @@ class Reader(ScalarReads):
                 self.err(
                     node,
                     path,
-                    f"holds the bidirectional control U+{ord(flip):04X} (it can make the text "
-                    "read in another order than it is written): write plain text",
+                    Said(
+                        "holds the bidirectional control {code} (it can make the text "
+                        "read in another order than it is written): write plain text",
+                        code="U+" + format(ord(flip), "04X"),
+                    ),
                 )
                 return None
         return value
@@ -401,7 +485,7 @@ class Reader(ScalarReads):
         line)."""
         value = self.line(node, path)
         if value is not None and len(value) > most:
-            self.err(node, path, f"is {len(value)} characters: keep it to {most}")
+            self.err(node, path, too_long(len(value), most))
             return None
         return value
 
@@ -409,7 +493,7 @@ class Reader(ScalarReads):
         """Text shown on one line: without surrounding space, and no line break or tab."""
         value = self.text(node, path)
         if value is not None and any(ch in value.strip() for ch in "\n\t"):
-            self.err(node, path, "must be one line (no line break or tab inside)")
+            self.err(node, path, Said("must be one line (no line break or tab inside)"))
             return None
         return None if value is None else value.strip()
 
@@ -422,40 +506,68 @@ class Reader(ScalarReads):
         """``paragraph`` of at most ``most`` characters."""
         value = self.paragraph(node, path)
         if value is not None and len(value) > most:
-            self.err(node, path, f"is {len(value)} characters: keep it to {most}")
+            self.err(node, path, too_long(len(value), most))
             return None
         return value
 
     def boolean(self, node: Node, path: str) -> bool | None:
-        value = self.scalar(node, path, "true or false", (BOOL,))
+        value = self.scalar(node, path, Said("true or false"), (BOOL,))
         return None if value is None else _BOOL_VALUES[value.lower()]
 
     def integer(self, node: Node, path: str, lo: int, hi: int, what: str) -> int | None:
-        text = self.scalar(node, path, f"{what} ({lo}-{hi})", (INT,))
+        text = self.scalar(node, path, Said("{what} ({lo}-{hi})", what=what, lo=lo, hi=hi), (INT,))
         if text is None:
             return None
         digits = text.replace("_", "")
         if not _SIGNED.fullmatch(digits) or not is_number(digits.lstrip("+-")):
             # YAML also reads 0x1F, 0o17 and 1:30 as integers; int() refuses 4,300 digits
-            self.err(node, path, f"must be {what} written in decimal, found {quote(text)}")
+            self.err(
+                node,
+                path,
+                Said(
+                    "must be {what} written in decimal, found {found}",
+                    what=what,
+                    found=Verbatim(quote(text)),
+                ),
+            )
             return None
         value = int(digits)
         if not lo <= value <= hi:
-            self.err(node, path, f"{value} is out of range: {what} is {lo}-{hi}")
+            self.err(
+                node,
+                path,
+                Said(
+                    "{value} is out of range: {what} is {lo}-{hi}",
+                    value=value,
+                    what=what,
+                    lo=lo,
+                    hi=hi,
+                ),
+            )
             return None
         return value
 
     def choice(self, node: Node, path: str, choices: Iterable[str], what: str) -> str | None:
         options = list(choices)
-        text = self.scalar(node, path, f"{what}: one of {', '.join(options)}", (STR, INT))
+        text = self.scalar(
+            node,
+            path,
+            Said("{what}: one of {choices}", what=what, choices=names(options)),
+            (STR, INT),
+        )
         if text is None:
             return None
         if text not in options:
             self.err(
                 node,
                 path,
-                f"{quote(text)} is not {what}{hint(text, options)}; "
-                f"choose one of {', '.join(options)}",
+                Said(
+                    "{found} is not {what}{hint}; choose one of {choices}",
+                    found=Verbatim(quote(text)),
+                    what=what,
+                    hint=hint(text, options),
+                    choices=names(options),
+                ),
             )
             return None
         return text
@@ -463,28 +575,28 @@ class Reader(ScalarReads):
     def amount(self, node: Node, path: str) -> Decimal | None:
         """An amount of money, read from its text by the engine's parse_amount, so its rules
         (ASCII digits, two decimals, the wager limits) are the engine's."""
-        text = self.scalar(node, path, "an amount like 25 or 2.50", (INT, FLOAT, STR))
+        text = self.scalar(node, path, Said("an amount like 25 or 2.50"), (INT, FLOAT, STR))
         if text is None:
             return None
         try:
             return parse_amount(text)
         except EngineError as exc:
-            self.err(node, path, str(exc))
+            self.err(node, path, message_of(exc))
             return None
 
     def odds(self, node: Node, path: str) -> Decimal | None:
         """N of a bet's "pays N to 1", read by the engine's parse_odds (0.01 to 1,000)."""
-        text = self.scalar(node, path, "a pay like 40 or 7.5", (INT, FLOAT, STR))
+        text = self.scalar(node, path, Said("a pay like 40 or 7.5"), (INT, FLOAT, STR))
         if text is None:
             return None
         try:
             return parse_odds(text)
         except EngineError as exc:
-            self.err(node, path, str(exc))
+            self.err(node, path, message_of(exc))
             return None
 
     def percent(self, node: Node, path: str) -> int | None:
-        text = self.scalar(node, path, 'a percentage like 80 or "80%"', (INT, STR))
+        text = self.scalar(node, path, Said('a percentage like 80 or "80%"'), (INT, STR))
         if text is None:
             return None
         digits = text.strip().removesuffix("%").strip()
@@ -492,27 +604,42 @@ class Reader(ScalarReads):
             self.err(
                 node,
                 path,
-                f'{quote(text)} is not a percentage: write a whole number 0-100, like 80 or "80%"',
+                Said(
+                    '{found} is not a percentage: write a whole number 0-100, like 80 or "80%"',
+                    found=Verbatim(quote(text)),
+                ),
             )
             return None
         value = int(digits)
         if value > 100:
-            self.err(node, path, f"{quote(text)} is out of range: a percentage is 0-100")
+            self.err(
+                node,
+                path,
+                Said("{found} is out of range: a percentage is 0-100", found=Verbatim(quote(text))),
+            )
             return None
         return value
 
     def seconds(self, node: Node, path: str, most: int) -> float | None:
-        text = self.scalar(node, path, "a number of seconds", (INT, FLOAT))
+        text = self.scalar(node, path, Said("a number of seconds"), (INT, FLOAT))
         if text is None:
             return None
         try:
             value = Decimal(text.replace("_", ""))
         except InvalidOperation:
-            self.err(node, path, f"{quote(text)} is not a number of seconds")
+            self.err(
+                node, path, Said("{found} is not a number of seconds", found=Verbatim(quote(text)))
+            )
             return None
         if not (value.is_finite() and 0 < value <= most):
             self.err(
-                node, path, f"{text} is out of range: seconds are more than 0 and at most {most}"
+                node,
+                path,
+                Said(
+                    "{found} is out of range: seconds are more than 0 and at most {most}",
+                    found=Verbatim(text),
+                    most=most,
+                ),
             )
             return None
         return float(value)
@@ -521,7 +648,7 @@ class Reader(ScalarReads):
         """5, "3-6" or a list of those."""
         items = node.value if isinstance(node, SequenceNode) else [node]
         if isinstance(node, SequenceNode) and not items:
-            self.err(node, path, f"is an empty list: give at least one {what}")
+            self.err(node, path, Said("is an empty list: give at least one {what}", what=what))
             return None
         out: set[int] = set()
         ok = True
@@ -534,7 +661,12 @@ class Reader(ScalarReads):
         return frozenset(out) if ok else None
 
     def _value_item(self, node: Node, path: str, lo: int, hi: int, what: str) -> set[int] | None:
-        example = f'a {what} ({lo}-{hi}), a range like "{lo}-{hi}", or a list of those'
+        example = Said(
+            'a {what} ({lo}-{hi}), a range like "{lo}-{hi}", or a list of those',
+            what=what,
+            lo=lo,
+            hi=hi,
+        )
         text = self.scalar(node, path, example, (INT, STR))
         if text is None:
             return None
@@ -543,11 +675,34 @@ class Reader(ScalarReads):
             first, last = int(parts[0]), int(parts[-1])
             bad = [v for v in (first, last) if not lo <= v <= hi]
             if bad:
-                self.err(node, path, f"{bad[0]} is not a {what}: {what}s are {lo}-{hi}")
+                self.err(
+                    node,
+                    path,
+                    Said(
+                        "{value} is not a {what}: {what}s are {lo}-{hi}",
+                        value=bad[0],
+                        what=what,
+                        lo=lo,
+                        hi=hi,
+                    ),
+                )
                 return None
             if first > last:
-                self.err(node, path, f'range {quote(text)} runs backwards: write "{last}-{first}"')
+                self.err(
+                    node,
+                    path,
+                    Said(
+                        'range {found} runs backwards: write "{last}-{first}"',
+                        found=Verbatim(quote(text)),
+                        last=last,
+                        first=first,
+                    ),
+                )
                 return None
             return set(range(first, last + 1))
-        self.err(node, path, f"{quote(text)} is not {example}")
+        self.err(
+            node,
+            path,
+            Said("{found} is not {example}", found=Verbatim(quote(text)), example=example),
+        )
         return None

@@ -54,7 +54,7 @@ def available_houses() -> list[HouseEntry]:
         try:
             house = load_house_file(path)
         except HouseFileError as exc:
-            out.append(HouseEntry(path.stem, "", False, path, error=str(exc.problems[0])))
+            out.append(HouseEntry(path.stem, "", False, path, error=exc.problems[0].said))
             continue
         if house.id in BUNDLED_HOUSES:  # it could never be chosen by its id: say so
             out.append(

@@ -22,7 +22,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from trainer.errors import EzbacError
-from trainer.i18n import N_
+from trainer.i18n import N_, _
 from trainer.prefs import Loaded, load_settings, save_settings
 from trainer.tui.clock import PausableClock
 from trainer.tui.flows.auditions import Auditions
@@ -481,7 +481,12 @@ class TrainerApp(App[int]):
         try:
             drill = message.choice.load()
         except ValueError as exc:
-            self.notify(f"Cannot load {message.choice.id}: {exc}", severity="error", timeout=10)
+            from trainer.words.files import error_text
+
+            problem = _("Cannot load {id}: {problem}").format(
+                id=message.choice.id, problem=error_text(exc)
+            )
+            self.notify(problem, severity="error", timeout=10)
             return
         self.begin(drill)
 

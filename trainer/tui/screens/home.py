@@ -33,6 +33,7 @@ from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.pathview import PathView
 from trainer.tui.widgets.waiting import HistoryWaiting
 from trainer.words import listing
+from trainer.words.said import say
 
 if TYPE_CHECKING:
     from trainer.history.mastery import PathProgress
@@ -216,7 +217,8 @@ class HomeScreen(Screen[None]):
         text.append("\n\n")
         text.append(c.description.strip())
         if c.problem:
-            text.append("\n\n" + _("✗ Cannot load: {problem}").format(problem=c.problem))
+            problem = say(c.problem)
+            text.append("\n\n" + _("✗ Cannot load: {problem}").format(problem=problem))
         else:
             text.append("\n\n" + _("Enter: start this drill"), "italic")
         self.query_one("#description", Static).update(text)

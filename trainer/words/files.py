@@ -1,0 +1,43 @@
+"""A file's problems in the language spoken: the one place they are worded.
+
+A problem (``trainer.fileformat.problems.Problem``) keeps its frame as it is, the file, its
+line and column and the field (what an editor jumps to, the same in every language), and
+its message as a ``Said`` that is worded here.  The command line's error printer, the
+commands that check files and the lists of drills and houses all show a file's problems
+through these functions; what a machine reads (``--json``) keeps the English ``str``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from trainer.words.said import say
+
+if TYPE_CHECKING:
+    from trainer.fileformat.problems import FileProblemsError, Problem
+
+
+def problem_line(problem: Problem) -> str:
+    """One problem's line: ``file:line:column: field: message``, the message worded."""
+    return say(problem.said)
+
+
+def problem_lines(error: FileProblemsError | Iterable[Problem]) -> list[str]:
+    """Every problem of a file, one a line."""
+    problems = error.problems if hasattr(error, "problems") else error
+    return [problem_line(p) for p in problems]
+
+
+def summary(error: FileProblemsError) -> str:
+    """The first problem and how many more: one line, for a list of files."""
+    return say(error.summary)
+
+
+def error_text(error: BaseException) -> str:
+    """An error's text in the language spoken: a file's problems one a line, a message
+    given as a ``Said`` worded, anything else as it is."""
+    message = error.args[0] if len(error.args) == 1 else None
+    if isinstance(message, str):
+        return say(message)
+    return str(error)
