@@ -304,7 +304,7 @@ class Reader(ScalarReads):
         if isinstance(kind, Obj):
             return self.fields(node, kind, path)
         if isinstance(kind, ListOf):
-            items = self.seq(node, path, "items")
+            items = self.seq(node, path, Said("items"))
             if items is None:
                 return None
             got = [self.read(item, kind.item, join(path, i)) for i, item in enumerate(items)]

@@ -1,0 +1,176 @@
+"""A file's problems in the language spoken: the frame (file:line:column: field:) as it is,
+the message worded; the YAML parser's own words and what a machine reads stay English."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+
+import pytest
+
+from tests.i18n.english_left import english_left
+from trainer.cli import main
+from trainer.drills import fields as F
+from trainer.engine.said import Plural, Said, Verbatim
+from trainer.fileformat.problems import FileProblemsError, Problem
+from trainer.i18n import set_language
+from trainer.words.files import error_text, problem_line, summary
+from trainer.words.said import say
+
+#: A drill file wrong in many ways at once: a missing field, a bad id, a list given a
+#: number, an unknown key, a word not among the choices, text with a control character, a
+#: filter no coup can match.
+BROKEN = """\
+id: Bad Id
+title: "a\\u0007b"
+ask: [outcome]
+coups: 5
+bogus: 1
+mode: examz
+generate:
+  - {natural: true, player_draws: true}
+"""
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture
+def broken(tmp_path: Path) -> Path:
+    path = tmp_path / "broken.yaml"
+    path.write_text(BROKEN, encoding="utf-8")
+    return path
+
+
+def test_the_pseudo_language_leaves_no_english_but_the_file_s_own_words(
+    capsys: pytest.CaptureFixture[str], broken: Path
+) -> None:
+    code, out, _ = _run(capsys, "--lang", "en_XA", "drills", "validate", str(broken))
+    assert code == 1
+    lines = out.splitlines()
+    assert len(lines) == 7, out
+    # what stays as typed: the file's name, the fields' paths, the names a file may write
+    # (the keys and choices offered), and the file's own values
+    allowed = [
+        str(broken),
+        *F.DRILL.fields,
+        *F.MODES,
+        *F.FILTER.fields,
+        "Bad Id examz bogus true false",
+    ]
+    assert english_left(out, allowed) == []
+    assert lines[1].startswith(f"{broken}:1:5: id: 'Bad Id' ")
+
+
+def test_a_yaml_syntax_error_keeps_pyyaml_s_words_and_words_the_frame(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "syntax.yaml"
+    path.write_text("id: x\ntitle: [unclosed\n", encoding="utf-8")
+    _, english, _ = _run(capsys, "drills", "validate", str(path))
+    code, out, _ = _run(capsys, "--lang", "zh_Hant", "drills", "validate", str(path))
+    assert code == 1
+    where, _, problem = english.strip().partition(": YAML syntax error: ")
+    assert problem  # PyYAML's own words, e.g. "did not find expected ',' or ']'"
+    assert out.strip() == f"{where}: YAML 語法錯誤：{problem}"
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("zh_Hant", "description: 缺少必填欄位"),
+        ("ko", "description: 필수 필드가 없습니다"),
+    ],
+)
+def test_a_line_reads_back_with_its_place_unchanged(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, language: str, expected: str
+) -> None:
+    path = tmp_path / "short.yaml"
+    path.write_text("id: short\ntitle: Short\ncoups: 5\n", encoding="utf-8")
+    code, out, _ = _run(capsys, "--lang", language, "drills", "validate", str(path))
+    assert code == 1
+    first = out.splitlines()[0]
+    assert first == f"{path}:1:1: {expected}"
+
+
+def test_english_is_as_it_was(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "short.yaml"
+    path.write_text("id: short\ntitle: Short\nmode: examz\n", encoding="utf-8")
+    code, out, _ = _run(capsys, "drills", "validate", str(path))
+    assert code == 1
+    assert out.splitlines() == [
+        f"{path}:1:1: description: required field is missing",
+        f"{path}:1:1: ask: required field is missing",
+        f"{path}:1:1: a drill needs coups (fixed coups), generate (filters), or both",
+        f"{path}:3:7: mode: 'examz' is not a mode (did you mean 'exam'?); "
+        "choose one of practice, exam",
+    ]
+
+
+def test_the_error_printer_words_every_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "short.yaml"
+    path.write_text("id: short\ntitle: Short\nmode: examz\n", encoding="utf-8")
+    code, _, err = _run(capsys, "--lang", "zh_Hant", "drills", "preview", str(path))
+    assert code == 2
+    assert err.splitlines()[0] == f"ezbac：錯誤：{path}:1:1: description: 缺少必填欄位"
+    assert err.splitlines()[2] == (  # the file's whole problem, worded too
+        f"ezbac：錯誤：{path}:1:1: 練習需要 coups（固定牌局）、generate（篩選條件），或兩者皆有"
+    )
+
+
+def test_a_broken_drill_in_the_list_says_how_many_more_in_the_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from trainer.paths import user_drills_dir
+
+    folder = user_drills_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "broken.yaml").write_text("id: broken\nmode: examz\n", encoding="utf-8")
+    where = folder / "broken.yaml"
+    _, english, _ = _run(capsys, "drills", "list")
+    assert (
+        f"  broken.yaml: BROKEN: {where}:1:1: title: required field is missing "
+        "(and 4 more problems)"
+    ) in english.splitlines()
+    _, chinese, _ = _run(capsys, "--lang", "zh_Hant", "drills", "list")
+    assert f"{where}:1:1: title: 缺少必填欄位（另有 4 個問題）" in chinese
+    # what a machine reads is English in every language
+    _, as_json, _ = _run(capsys, "--lang", "zh_Hant", "drills", "list", "--json")
+    errors = [json.loads(line)["error"] for line in as_json.splitlines()]
+    assert f"{where}:1:1: title: required field is missing (and 4 more problems)" in errors
+
+
+def test_one_more_problem_is_singular() -> None:
+    error = FileProblemsError(
+        [Problem("f.yaml", 1, 1, "a", Said("is empty")), Problem("f.yaml", 2, 1, "b", "odd")]
+    )
+    assert str(error.summary) == "f.yaml:1:1: a: is empty (and 1 more problem)"
+    set_language("vi")
+    assert summary(error) == "f.yaml:1:1: a: đang trống (và 1 vấn đề nữa)"
+    assert error_text(error) == "f.yaml:1:1: a: đang trống\nf.yaml:2:1: b: odd"
+
+
+def test_a_path_or_a_field_is_never_looked_up() -> None:
+    # "commission" is a word of the catalogue; as a field's path it stays as written
+    problem = Problem("commission", 3, 0, "commission", Said("is empty"))
+    set_language("zh_Hant")
+    assert say("commission") == "佣金"
+    assert problem_line(problem) == "commission:3: commission: 是空的"
+    assert say(Verbatim("commission")) == "commission"
+
+
+def test_a_plural_picks_its_form_and_survives_a_copy() -> None:
+    one = Plural(
+        "{first} (and {count} more problem)", "{first} (and {count} more problems)", 1, first="x"
+    )
+    two = pickle.loads(pickle.dumps(Plural(one.singular, one.plural, 2, first="x")))
+    assert (str(one), str(two)) == ("x (and 1 more problem)", "x (and 2 more problems)")
+    assert isinstance(two, Plural) and two.number == 2
+    set_language("ko")
+    assert say(two) == "x (외 문제 2개)"
