@@ -50,7 +50,7 @@ def _templates() -> list[tuple[str, ...]]:
     for module in MODULES:
         for call in _calls(module):
             name = _name(call)
-            count = {"Said": 1, "Plural": 2}.get(name, 0)
+            count = {"Said": 1, "Plural": 2, "phrase": 1}.get(name, 0)
             words = [a.value for a in call.args[:count] if isinstance(a, ast.Constant)]
             if count and len(words) == count:
                 found.append(tuple(words))

@@ -1,7 +1,9 @@
 """The message catalogues, built by one command: ``python -m trainer.cli.catalogues``.
 
 1. The template (``trainer/i18n/locale/ezbac.pot``) is extracted from the sources by Babel:
-   every string marked ``_("...")``, ``N_("...")`` or ``ngettext("...", "...", n)``.
+   every string marked ``_("...")``, ``N_("...")`` or ``ngettext("...", "...", n)``, and
+   below the edges ``Said("...")``, ``Plural("...", "...", n)`` and a file format's
+   ``phrase("...")``.
 2. Each language's ``.po`` (what translators edit) gets the template's new messages, empty,
    and loses the ones gone (kept at the end as obsolete, ``#~``).
 3. The pseudo-language (``en_XA``: every message about 40% longer, accented) is generated
@@ -33,7 +35,14 @@ if TYPE_CHECKING:
 
 SOURCES = Path(__file__).resolve().parents[1]
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "Said": None, "Plural": (1, 2)}
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "Said": None,
+    "Plural": (1, 2),
+    "phrase": None,
+}
 #: A fixed date in the template's header, so the template changes only when its messages do.
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)
 #: ``{name}`` (str.format), ``%(name)s``, ``%s`` and ``%%`` (argparse formats its help).

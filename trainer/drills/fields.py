@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from trainer.engine.said import Said
 from trainer.fileformat.declare import (
     AnyOf,
     Field,
@@ -24,6 +23,7 @@ from trainer.fileformat.declare import (
     Obj,
     Scalar,
     ScalarReads,
+    phrase,
     reads,
 )
 
@@ -172,7 +172,7 @@ RANGE = _Range(doc="A wager drawn uniformly from min, min+step, ..., max.")
 class _Filter(Obj):
     weight = Field(
         Scalar(
-            reads(ScalarReads.integer, 1, MAX_WEIGHT, Said("a weight")),
+            reads(ScalarReads.integer, 1, MAX_WEIGHT, phrase("a weight")),
             {"type": "integer", "minimum": 1, "maximum": MAX_WEIGHT},
         ),
         "Share of generated coups from this filter.",
@@ -243,7 +243,7 @@ class _Shoe(Obj):
     )
     cut = Field(
         Scalar(
-            reads(ScalarReads.integer, 12, 208, Said("cards behind the cut card")),
+            reads(ScalarReads.integer, 12, 208, phrase("cards behind the cut card")),
             {"type": "integer", "minimum": 12, "maximum": 208},
         ),
         "ask: shoe: cards behind the cut card (12 to half the shoe; default: the "
@@ -252,7 +252,7 @@ class _Shoe(Obj):
     )
     last_coups = Field(
         Scalar(
-            reads(ScalarReads.integer, MIN_LAST_COUPS, MAX_LAST_COUPS, Said("last coups")),
+            reads(ScalarReads.integer, MIN_LAST_COUPS, MAX_LAST_COUPS, phrase("last coups")),
             {"type": "integer", "minimum": MIN_LAST_COUPS, "maximum": MAX_LAST_COUPS},
         ),
         "ask: shoe: start N coups before the cut card comes out (the coup it comes "
@@ -281,7 +281,7 @@ _SHARE = Scalar(
 
 class _Spot(Obj):
     level = Field(
-        Scalar(reads(ScalarReads.choice, SPOT_LEVELS, Said("a level")), _choice(SPOT_LEVELS)),
+        Scalar(reads(ScalarReads.choice, SPOT_LEVELS, phrase("a level")), _choice(SPOT_LEVELS)),
         "coup: one coup's steps; table: the coup and a table's settlement (for supervisors).",
         default="coup",
     )
@@ -358,13 +358,13 @@ def _count_range(what: str, hi: int) -> Scalar:
 
 class _Table(Obj):
     seats = Field(
-        _count_range(Said("seats"), MAX_SEATS),
+        _count_range(phrase("seats"), MAX_SEATS),
         'How many seats are occupied at each table: 5, or a range like "3-7" '
         "(within the house's seats); which seats is random.",
         required=True,
     )
     bets_per_seat = Field(
-        _count_range(Said("bets"), MAX_BETS),
+        _count_range(phrase("bets"), MAX_BETS),
         "How many bets each occupied seat has: 1, or a range like "
         '"1-3" (at most the number of bets listed).',
         default=1,
@@ -397,7 +397,7 @@ class _Table(Obj):
     )
     chips = Field(
         Scalar(
-            reads(ScalarReads.choice, CHIP_ENTRIES, Said("a way to pay")), _choice(CHIP_ENTRIES)
+            reads(ScalarReads.choice, CHIP_ENTRIES, phrase("a way to pay")), _choice(CHIP_ENTRIES)
         ),
         "How payouts are given: typed (the amount), chips (built from the "
         "house's chips, its convention graded: fewest chips), or either.",
@@ -425,7 +425,7 @@ class _Drill(Obj):
         PARAGRAPH, "One paragraph: what the drill trains.", required=True, listed=True
     )
     level = Field(
-        Scalar(reads(ScalarReads.choice, LEVELS, Said("a level")), _choice(LEVELS)),
+        Scalar(reads(ScalarReads.choice, LEVELS, phrase("a level")), _choice(LEVELS)),
         "beginner, intermediate or advanced.",
         default=None,
         listed=True,
@@ -475,7 +475,7 @@ class _Drill(Obj):
     )
     questions = Field(
         Scalar(
-            reads(ScalarReads.integer, 1, MAX_QUESTIONS, Said("questions")),
+            reads(ScalarReads.integer, 1, MAX_QUESTIONS, phrase("questions")),
             {"type": "integer", "minimum": 1, "maximum": MAX_QUESTIONS},
         ),
         "Coups (tables, with ask: table) per run (default: the number of fixed coups, or "

@@ -62,6 +62,14 @@ class Reads:
         return f"Reads({self.method!r}, {self.args!r}, {dict(self.kwargs)!r})"
 
 
+def phrase(text: str) -> str:
+    """A phrase a reader puts in its messages (what a field expects: "a weight"), as it
+    is: declared here for the catalogues (``python -m trainer.cli.catalogues`` extracts it
+    as it does ``Said``) without loading the engine, and worded at the edges, which look a
+    plain phrase up in the catalogue."""
+    return text
+
+
 def reads(
     method: Callable[Concatenate[_Reader, Node, str, _Args], object],
     *args: _Args.args,

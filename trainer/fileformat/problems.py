@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from trainer.engine.said import Plural, Said, Verbatim, joined
 from trainer.errors import BadInputError, EzbacError
+
+if TYPE_CHECKING:  # imported where used: a list of drills on home loads no engine
+    from trainer.engine.said import Said
 
 #: A problem's line: where, the field, the message.  Not a message of the catalogues (no
 #: language changes the frame an editor jumps to): only the message in it is worded.
@@ -30,6 +33,8 @@ class Problem:
     def said(self) -> Said:
         """The problem's line as a ``Said``: the frame (file:line:column, the field) as it
         is, the message worded at the edges (``trainer.words.files``)."""
+        from trainer.engine.said import Said, Verbatim
+
         where = self.file
         if self.line:
             where += f":{self.line}:{self.column}" if self.column else f":{self.line}"
@@ -46,7 +51,9 @@ class FileProblemsError(BadInputError):
 
     def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
         self.problems = tuple(problems)
-        super().__init__(joined(list(self.lines), "\n") if self.problems else INVALID)
+        from trainer.engine.said import joined
+
+        super().__init__(joined(list(self.lines), "\n") if self.problems else invalid())
 
     @property
     def lines(self) -> list[Said]:
@@ -56,8 +63,10 @@ class FileProblemsError(BadInputError):
     @property
     def summary(self) -> Said:
         """The first problem and how many more: one line, for a list of files."""
+        from trainer.engine.said import Plural
+
         if not self.problems:
-            return INVALID
+            return invalid()
         first = self.lines[0]
         more = len(self.problems) - 1
         if not more:
@@ -70,8 +79,11 @@ class FileProblemsError(BadInputError):
         )
 
 
-#: A file refused with no problem named (never expected: a reader names each one).
-INVALID = Said("invalid file")
+def invalid() -> Said:
+    """A file refused with no problem named (never expected: a reader names each one)."""
+    from trainer.engine.said import Said
+
+    return Said("invalid file")
 
 
 class ScanProblem(EzbacError):

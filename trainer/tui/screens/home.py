@@ -33,7 +33,6 @@ from trainer.tui.widgets.keybar import KeyBar
 from trainer.tui.widgets.pathview import PathView
 from trainer.tui.widgets.waiting import HistoryWaiting
 from trainer.words import listing
-from trainer.words.said import say
 
 if TYPE_CHECKING:
     from trainer.history.mastery import PathProgress
@@ -217,6 +216,8 @@ class HomeScreen(Screen[None]):
         text.append("\n\n")
         text.append(c.description.strip())
         if c.problem:
+            from trainer.words.said import say
+
             problem = say(c.problem)
             text.append("\n\n" + _("✗ Cannot load: {problem}").format(problem=problem))
         else:
