@@ -20,6 +20,7 @@ MODULES = [
     "drills/sections.py",
     "drills/kinds.py",
     "drills/fields.py",
+    "drills/catalogue.py",
 ]
 #: A reader's method and where its message (or the words of what it expects) goes.
 MESSAGE_AT = {
@@ -32,6 +33,8 @@ MESSAGE_AT = {
     "count_range": 3,
     "TextProblem": 0,
     "Problem": 4,
+    "DrillError": 0,
+    "DrillNotFoundError": 0,
 }
 
 

@@ -174,3 +174,12 @@ def test_a_plural_picks_its_form_and_survives_a_copy() -> None:
     assert isinstance(two, Plural) and two.number == 2
     set_language("ko")
     assert say(two) == "x (외 문제 2개)"
+
+
+def test_a_drill_not_found_is_said_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(capsys, "--lang", "zh_Hant", "drills", "preview", "naturalz")
+    assert code == 2
+    assert err.strip() == (
+        "ezbac：錯誤：沒有練習 'naturalz'（是否想寫 'naturals'？）："
+        "請給出 'ezbac drills list' 中的練習編號，或練習檔案的路徑"
+    )

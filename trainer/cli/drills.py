@@ -252,7 +252,9 @@ def run_preview(args: argparse.Namespace) -> int:  # noqa: C901 (the preview's k
             print(error_line(line), file=sys.stderr)
         return EXIT_USAGE
     except DrillError as exc:
-        raise UsageError(str(exc)) from None
+        from trainer.words.files import error_text
+
+        raise UsageError(error_text(exc)) from None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     rng = random.Random(seed)
     if drill.at_table:

@@ -319,5 +319,7 @@ def recorder_hooks(recorder: Recorder) -> HistoryPort:
 
 def _one_line(exc: BaseException) -> str:
     """The error's lines joined with '; ' (a usage error is one line)."""
-    lines = (line.strip() for line in str(exc).splitlines())
+    from trainer.words.files import error_text
+
+    lines = (line.strip() for line in error_text(exc).splitlines())
     return "; ".join(line for line in lines if line) or type(exc).__name__

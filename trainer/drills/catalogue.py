@@ -83,7 +83,11 @@ class DrillEntry:
         if self.drill is not None:
             return self.drill
         if self.problem is not None or self.path is None:
-            raise DrillError(self.problem or f"drill {self.id!r} has no file")
+            from trainer.engine.said import Said, Verbatim
+
+            raise DrillError(
+                self.problem or Said("drill {id} has no file", id=Verbatim(repr(self.id)))
+            )
         return _load_cached(self.path)
 
 
@@ -124,7 +128,10 @@ def _entry(path: Path, bundled: bool) -> DrillEntry:
     try:
         drill = _load_cached(path)
     except (DrillError, OSError) as exc:
-        problem = exc.summary if isinstance(exc, DrillFileError) else str(exc)
+        said = exc.args[0] if len(exc.args) == 1 else None  # a Said stays one, for the edges
+        problem = exc.summary if isinstance(exc, DrillFileError) else said
+        if not isinstance(problem, str):
+            problem = str(exc)
         return DrillEntry.broken(path, bundled, problem)
     return DrillEntry.of(drill, path, bundled)
 
@@ -164,7 +171,14 @@ def available_drills(check: bool = True) -> list[DrillEntry]:
         entry = make(path, False)
         if entry.problem is None and entry.id in seen:
             other = seen[entry.id]
-            clash = f"{path}: id {entry.id!r} is already used by {other.path}"
+            from trainer.engine.said import Said, Verbatim
+
+            clash = Said(
+                "{path}: id {id} is already used by {other}",
+                path=Verbatim(str(path)),
+                id=Verbatim(repr(entry.id)),
+                other=Verbatim(str(other.path)),
+            )
             entry = replace(entry, problem=clash, drill=None)
         elif entry.problem is None:
             seen[entry.id] = entry
@@ -189,10 +203,16 @@ def load_drill(id_or_path: str | Path) -> Drill:
     for entry in entries:
         if entry.id == text and entry.problem is None:
             return entry.load()
+    from trainer.engine.said import Said, Verbatim
+
     ids = [e.id for e in entries if e.problem is None]
     match = difflib.get_close_matches(text, ids, n=1)
-    hint = f" (did you mean {match[0]!r}?)" if match else ""
+    hint = Said(" (did you mean {name}?)", name=Verbatim(repr(match[0]))) if match else ""
     raise DrillNotFoundError(
-        f"no drill {text!r}{hint}: give a drill id from 'ezbac drills list' or a path to a "
-        "drill file"
+        Said(
+            "no drill {name}{hint}: give a drill id from 'ezbac drills list' or a path to a "
+            "drill file",
+            name=Verbatim(repr(text)),
+            hint=hint,
+        )
     )

@@ -174,9 +174,11 @@ class Auditions:
                     raise ValueError("not installed")
                 parts.append((drill_id, choice.load()))
             except ValueError as exc:
+                from trainer.words.files import error_text
+
                 host.notify(
                     _("Cannot sit the audition: {drill}: {problem}").format(
-                        drill=drill_id, problem=exc
+                        drill=drill_id, problem=error_text(exc)
                     ),
                     severity="error",
                 )
