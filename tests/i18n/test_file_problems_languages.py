@@ -183,3 +183,24 @@ def test_a_drill_not_found_is_said_in_the_language(capsys: pytest.CaptureFixture
         "ezbac：錯誤：沒有練習 'naturalz'（是否想寫 'naturals'？）："
         "請給出 'ezbac drills list' 中的練習編號，或練習檔案的路徑"
     )
+
+
+async def test_home_shows_a_broken_drill_s_problem_in_the_language(tmp_path: Path) -> None:
+    from textual.widgets import Static
+
+    from trainer.drills.catalogue import DrillEntry
+    from trainer.drills.errors import DrillFileError
+    from trainer.drills.loader import load_file
+    from trainer.tui.app import TrainerApp
+
+    path = tmp_path / "broken.yaml"
+    path.write_text("id: broken\nmode: examz\n", encoding="utf-8")
+    with pytest.raises(DrillFileError) as caught:
+        load_file(path)
+    entry = DrillEntry.broken(path, False, caught.value.summary)
+    set_language("zh_Hant")
+    app = TrainerApp(choices=lambda: [entry], trainee="Alex", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = str(app.screen.query_one("#description", Static).content)
+    assert f"✗ 無法載入：{path}:1:1: title: 缺少必填欄位（另有 4 個問題）" in shown.replace("\n", "")
