@@ -97,6 +97,35 @@ def test_a_line_reads_back_with_its_place_unchanged(
     assert first == f"{path}:1:1: {expected}"
 
 
+@pytest.mark.parametrize(
+    ("language", "data", "expected"),
+    [
+        ("vi", None, ": là một thư mục, không phải tệp"),
+        (
+            "zh_Hans",
+            b"id: \xff\n",
+            ":1:5: 不是 UTF-8 文本（位置 4 的字节 0xff）；请将文件另存为 UTF-8",
+        ),
+        ("zh_Hant", b"id: \x00\n", ": 是二進位檔案，不是YAML 練習檔案"),
+    ],
+)
+def test_a_file_that_is_no_text_is_said_in_the_language(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    language: str,
+    data: bytes | None,
+    expected: str,
+) -> None:
+    path = tmp_path / "drill.yaml"
+    if data is None:
+        path.mkdir()
+    else:
+        path.write_bytes(data)
+    code, out, _ = _run(capsys, "--lang", language, "drills", "validate", str(path))
+    assert code == 1
+    assert out.splitlines() == [f"{path}{expected}"]
+
+
 def test_english_is_as_it_was(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "short.yaml"
     path.write_text("id: short\ntitle: Short\nmode: examz\n", encoding="utf-8")
@@ -203,4 +232,6 @@ async def test_home_shows_a_broken_drill_s_problem_in_the_language(tmp_path: Pat
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         shown = str(app.screen.query_one("#description", Static).content)
-    assert f"✗ 無法載入：{path}:1:1: title: 缺少必填欄位（另有 4 個問題）" in shown.replace("\n", "")
+    assert f"✗ 無法載入：{path}:1:1: title: 缺少必填欄位（另有 4 個問題）" in shown.replace(
+        "\n", ""
+    )

@@ -12,10 +12,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from trainer.i18n import N_
 from trainer.words.said import say
 
 if TYPE_CHECKING:
     from trainer.fileformat.problems import FileProblemsError, Problem
+
+#: What a path is when it is no file (``trainer.paths.kind_of``), put in a problem as the
+#: words the base layer gives and looked up here: declared for the catalogue.
+PATH_KINDS = (
+    N_("a folder"),
+    N_("a named pipe (fifo)"),
+    N_("a device"),
+    N_("a socket"),
+    N_("not a regular file"),
+)
 
 
 def problem_line(problem: Problem) -> str:
