@@ -148,7 +148,9 @@ def run_train(args: argparse.Namespace) -> int:
         try:
             drill = under_house(drill, house_of_args(args))
         except HouseLimitError as exc:
-            raise UsageError(error_joiner().join(exc.problems)) from None
+            from trainer.words.said import say
+
+            raise UsageError(error_joiner().join(map(say, exc.problems))) from None
     recorder = history_recorder(args.db, args.curriculum)
     if trainee is not None and signin_on(recorder):
         raise UsageError(_(NO_TRAINEE))
