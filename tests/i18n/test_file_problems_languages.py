@@ -235,3 +235,19 @@ async def test_home_shows_a_broken_drill_s_problem_in_the_language(tmp_path: Pat
     assert f"✗ 無法載入：{path}:1:1: title: 缺少必填欄位（另有 4 個問題）" in shown.replace(
         "\n", ""
     )
+
+
+def test_a_broken_house_in_the_list_is_said_in_the_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from trainer.houses.catalogue import user_houses_dir
+
+    folder = user_houses_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    where = folder / "mine.yaml"
+    where.write_text("id: mine\nname: Mine\ngame: ez\nbogus: 1\n", encoding="utf-8")
+    _, out, _ = _run(capsys, "--lang", "ko", "houses", "list")
+    assert f"{where}:4:1: bogus: 알 수 없는 키 'bogus'" in out
+    _, as_json, _ = _run(capsys, "--lang", "ko", "houses", "list", "--json")
+    errors = [json.loads(line)["error"] for line in as_json.splitlines()]
+    assert any(e and e.startswith(f"{where}:4:1: bogus: unknown key 'bogus'") for e in errors)
