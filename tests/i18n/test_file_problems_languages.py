@@ -183,6 +183,8 @@ def test_one_more_problem_is_singular() -> None:
     set_language("vi")
     assert summary(error) == "f.yaml:1:1: a: đang trống (và 1 vấn đề nữa)"
     assert error_text(error) == "f.yaml:1:1: a: đang trống\nf.yaml:2:1: b: odd"
+    copied = pickle.loads(pickle.dumps(error))  # its problems kept, still worded
+    assert copied.problems == error.problems and error_text(copied) == error_text(error)
 
 
 def test_a_path_or_a_field_is_never_looked_up() -> None:

@@ -55,6 +55,9 @@ class FileProblemsError(BadInputError):
 
         super().__init__(joined(list(self.lines), "\n") if self.problems else invalid())
 
+    def __reduce__(self) -> tuple[type[FileProblemsError], tuple[tuple[Problem, ...]]]:
+        return (type(self), (self.problems,))  # copied or pickled, its problems stay
+
     @property
     def lines(self) -> list[Said]:
         """Each problem's line (a ``Said``: ``trainer.words.files`` words it)."""
