@@ -253,3 +253,23 @@ def test_a_broken_house_in_the_list_is_said_in_the_language(
     _, as_json, _ = _run(capsys, "--lang", "ko", "houses", "list", "--json")
     errors = [json.loads(line)["error"] for line in as_json.splitlines()]
     assert any(e and e.startswith(f"{where}:4:1: bogus: unknown key 'bogus'") for e in errors)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",  # empty
+        "- a\n- b\n",  # a list at the top
+        "id: &a x\ntitle: *a\n",  # an anchor
+        "id: !!python/name:os.system x\n",  # a tag
+        "a: " + "[" * 25 + "]" * 25 + "\n",  # too deep
+    ],
+)
+def test_the_yaml_level_problems_leave_no_english(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str
+) -> None:
+    path = tmp_path / "top.yaml"
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = _run(capsys, "--lang", "en_XA", "drills", "validate", str(path))
+    assert code == 1 and out.startswith(str(path))
+    assert english_left(out, [str(path), "python/name:os.system"]) == []
