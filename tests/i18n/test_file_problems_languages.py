@@ -12,7 +12,7 @@ import pytest
 from tests.i18n.english_left import english_left
 from trainer.cli import main
 from trainer.drills import fields as F
-from trainer.engine.said import Plural, Said, Verbatim
+from trainer.engine.said import Grouped, Plural, Said, Verbatim
 from trainer.fileformat.problems import FileProblemsError, Problem
 from trainer.i18n import set_language
 from trainer.words.files import error_text, problem_line, summary
@@ -107,6 +107,8 @@ def test_a_line_reads_back_with_its_place_unchanged(
             ":1:5: 不是 UTF-8 文本（位置 4 的字节 0xff）；请将文件另存为 UTF-8",
         ),
         ("zh_Hant", b"id: \x00\n", ": 是二進位檔案，不是YAML 練習檔案"),
+        # a count grouped as the language groups it (CLDR: "." in Vietnamese)
+        ("vi", b"#" * (F.MAX_FILE_BYTES + 1), ": tệp quá lớn (hơn 1.048.576 byte)"),
     ],
 )
 def test_a_file_that_is_no_text_is_said_in_the_language(
@@ -194,6 +196,14 @@ def test_a_path_or_a_field_is_never_looked_up() -> None:
     assert say("commission") == "佣金"
     assert problem_line(problem) == "commission:3: commission: 是空的"
     assert say(Verbatim("commission")) == "commission"
+
+
+def test_a_grouped_number_is_english_in_its_text_and_the_language_s_when_said() -> None:
+    said = Said("more than {count} bytes", count=Grouped(1048576))
+    assert str(said) == "more than 1,048,576 bytes"
+    assert pickle.loads(pickle.dumps(Grouped(1048576))) == 1048576
+    set_language("vi")
+    assert say(Grouped(1048576)) == "1.048.576"
 
 
 def test_a_plural_picks_its_form_and_survives_a_copy() -> None:

@@ -58,6 +58,19 @@ def _plural(singular: str, plural: str, count: int, args: dict[str, Any]) -> Plu
     return Plural(singular, plural, count, **args)
 
 
+class Grouped(int):
+    """A whole number shown with its thousands grouped: "10,000,000" in English, as the
+    language groups them where it is worded (``trainer.words.said.say``)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"{int(self):,}"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec) if not spec else format(int(self), spec)
+
+
 class Verbatim(str):
     """A value put in a ``Said`` as it is written, never looked up in a catalogue: a file's
     name, a field's path, a word the author wrote."""

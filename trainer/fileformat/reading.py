@@ -29,7 +29,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from trainer.engine.errors import QUOTE_LIMIT, EngineError, quote
 from trainer.engine.money import ascii_int, parse_amount, parse_odds
-from trainer.engine.said import Said, Verbatim
+from trainer.engine.said import Grouped, Said, Verbatim
 from trainer.errors import BadInputError
 from trainer.fileformat.declare import AnyOf, Kind, ListOf, MapOf, Obj, Reads, Scalar, ScalarReads
 from trainer.fileformat.problems import FileProblemsError, Problem
@@ -128,7 +128,7 @@ def read_bytes(path: Path, label: str, max_bytes: int, error: type[FileProblemsE
 
 
 def too_large(max_bytes: int) -> Said:
-    return Said("file is too large (more than {count} bytes)", count=format(max_bytes, ","))
+    return Said("file is too large (more than {count} bytes)", count=Grouped(max_bytes))
 
 
 def message_of(exc: BaseException) -> str:
@@ -294,7 +294,7 @@ class Reader(ScalarReads):
                 join(path, first),
                 Said(
                     "too many items ({count}): at most {most}",
-                    count=format(len(node.value), ","),
+                    count=Grouped(len(node.value)),
                     most=first,
                 ),
             )

@@ -9,7 +9,7 @@ written, the same in every language.
 
 from __future__ import annotations
 
-from trainer.engine.said import Plural, Said, Verbatim
+from trainer.engine.said import Grouped, Plural, Said, Verbatim
 from trainer.i18n import N_, _, ngettext
 
 #: The names the engine puts in its sentences (``Side.label``, ``Outcome.label``,
@@ -20,7 +20,8 @@ NAMES = (N_("Player"), N_("Banker"), N_("Tie"), N_("Dragon 7"), N_("Panda 8"))
 def say(text: object) -> str:
     """``text`` in the language spoken: a ``Said`` worded from its template (a ``Plural``
     in the plural form the count takes); a plain word the catalogue has (a hand's name)
-    translated; a ``Verbatim`` and anything else as written."""
+    translated; a ``Grouped`` number grouped as the language writes it; a ``Verbatim`` and
+    anything else as written."""
     if isinstance(text, Plural):
         template = ngettext(text.singular, text.plural, text.number)
         return template.format(**{name: say(value) for name, value in text.args.items()})
@@ -30,6 +31,10 @@ def say(text: object) -> str:
         return _(text.template).format(**{name: say(value) for name, value in text.args.items()})
     if isinstance(text, Verbatim):
         return str(text)
+    if isinstance(text, Grouped):
+        from trainer.i18n.formats import number
+
+        return number(int(text))
     if isinstance(text, str):
         return _(text) if text.strip() else text
     return str(text)
