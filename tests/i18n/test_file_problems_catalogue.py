@@ -11,8 +11,8 @@ import pytest
 from trainer.cli.catalogues import TEMPLATE, po_path, read, translated
 
 ROOT = Path(__file__).resolve().parents[2] / "trainer"
-#: The modules whose messages are a file's problems (the generic readers and the drill
-#: files').
+#: The modules whose messages are a file's problems (the generic readers, the drill
+#: files' and the catalogues of drills and houses they name).
 MODULES = [
     "fileformat/reading.py",
     "fileformat/problems.py",
@@ -21,6 +21,7 @@ MODULES = [
     "drills/kinds.py",
     "drills/fields.py",
     "drills/catalogue.py",
+    "houses/catalogue.py",
 ]
 #: A reader's method and where its message (or the words of what it expects) goes.
 MESSAGE_AT = {
@@ -35,6 +36,7 @@ MESSAGE_AT = {
     "Problem": 4,
     "DrillError": 0,
     "DrillNotFoundError": 0,
+    "HouseNotFoundError": 0,
 }
 
 

@@ -283,3 +283,12 @@ def test_the_yaml_level_problems_leave_no_english(
     code, out, _ = _run(capsys, "--lang", "en_XA", "drills", "validate", str(path))
     assert code == 1 and out.startswith(str(path))
     assert english_left(out, [str(path), "python/name:os.system"]) == []
+
+
+def test_a_drill_naming_no_house_is_said_in_the_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text("id: h\ntitle: H\ndescription: D\nask: outcome\nhouse: ezz\n", encoding="utf-8")
+    _, out, _ = _run(capsys, "--lang", "zh_Hant", "drills", "validate", str(path))
+    assert f"{path}:5:8: house: 'ezz' 不是賭場（是否想寫 ez？）：賭場有 ez, " in out

@@ -119,7 +119,9 @@ def _find(name: str) -> House | None:
             print(error_line(line), file=sys.stderr)
         return None
     except HouseNotFoundError as exc:
-        raise UsageError(str(exc)) from None
+        from trainer.words.files import error_text
+
+        raise UsageError(error_text(exc)) from None
 
 
 def run_show(args: argparse.Namespace) -> int:

@@ -160,7 +160,9 @@ def house_of_args(args: argparse.Namespace) -> House:
 
             raise UsageError(error_joiner().join(problem_lines(exc))) from None
         except HouseNotFoundError as exc:
-            raise UsageError(f"--house: {exc}") from None
+            from trainer.words.files import error_text
+
+            raise UsageError("--house: " + error_text(exc)) from None
     if getattr(args, "decks", None) is not None:
         house = house.with_decks(args.decks)
     return house.with_paytable(paytable_from(args, house.paytable))

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from trainer.engine.house import BUNDLED_HOUSES, House
+from trainer.engine.said import Said, Verbatim
 from trainer.errors import BadInputError
 from trainer.paths import user_data_dir
 
@@ -63,9 +64,11 @@ def available_houses() -> list[HouseEntry]:
                     house.name,
                     False,
                     path,
-                    error=(
-                        f"{path}: id {house.id!r} is a bundled house's: give yours another id "
-                        "(--house with this file's path still reads it)"
+                    error=Said(
+                        "{path}: id {id} is a bundled house's: give yours another id "
+                        "(--house with this file's path still reads it)",
+                        path=Verbatim(str(path)),
+                        id=Verbatim(repr(house.id)),
                     ),
                 )
             )
@@ -92,10 +95,15 @@ def find_house(name: str) -> House:
     path = Path(name).expanduser()
     if looks_like_path(name):
         if not path.exists():
-            raise HouseNotFoundError(f"house file {name!r}: no such file")
+            raise HouseNotFoundError(
+                Said("house file {name}: no such file", name=Verbatim(repr(name)))
+            )
         if path.is_dir():
             raise HouseNotFoundError(
-                f"house file {name!r} is a folder: give a house file (.yaml) or a house's id"
+                Said(
+                    "house file {name} is a folder: give a house file (.yaml) or a house's id",
+                    name=Verbatim(repr(name)),
+                )
             )
         return load_house_file(path)
     files = _files(user_houses_dir())
@@ -111,8 +119,13 @@ def find_house(name: str) -> House:
             return house
     known = [*BUNDLED_HOUSES, *(f.stem for f in files)]
     hint = difflib.get_close_matches(name, known, n=1)
-    suggestion = f" (did you mean {hint[0]}?)" if hint else ""
+    suggestion = Said(" (did you mean {name}?)", name=Verbatim(hint[0])) if hint else ""
     raise HouseNotFoundError(
-        f"{name!r} is not a house{suggestion}: houses are {', '.join(known)}, "
-        "or give a house file's path (see 'ezbac houses list')"
+        Said(
+            "{name} is not a house{hint}: houses are {known}, "
+            "or give a house file's path (see 'ezbac houses list')",
+            name=Verbatim(repr(name)),
+            hint=suggestion,
+            known=Verbatim(", ".join(known)),
+        )
     )
