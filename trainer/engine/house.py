@@ -38,6 +38,7 @@ from trainer.engine.games import (
 from trainer.engine.irregularities import CONFIRMED, Irregularity
 from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
 from trainer.engine.pace import PaceTarget, TableFormat
+from trainer.engine.said import Said
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable, Settlement
 from trainer.engine.shoe import DEFAULT_DECKS, DEFAULT_SHOE_RULES, ShoeRules, check_cut, check_decks
 from trainer.engine.table_rules import (
@@ -224,9 +225,15 @@ class House:
             return None
         exists = self.violation_exists(violation)
         if exists and response is Response.ALLOW:
-            return f"the limits make it ({_LIMIT_FIELD[violation]}): refuse, return or floor"
+            return Said(
+                "the limits make it ({field}): refuse, return or floor",
+                field=_LIMIT_FIELD[violation],
+            )
         if not exists and response is not Response.ALLOW:
-            return f"the limits do not make it: set {_LIMIT_FIELD[violation]} to enforce it"
+            return Said(
+                "the limits do not make it: set {field} to enforce it",
+                field=_LIMIT_FIELD[violation],
+            )
         return None
 
     def enforces(self, violation: Violation) -> Response | None:
@@ -416,7 +423,7 @@ class House:
                 (
                     Violation.BOTH_SIDES,
                     Bet.BANKER,
-                    "player and banker on one spot: this house takes one or the other",
+                    Said("player and banker on one spot: this house takes one or the other"),
                 )
             )
         order = {b: i for i, b in enumerate(Bet)}
@@ -439,7 +446,15 @@ class House:
             if bet not in self.bets:
                 offered = ", ".join(b.value for b in self.bets)
                 problems.append(
-                    (None, bet, f"{bet.value}: this table does not offer it (bets: {offered})")
+                    (
+                        None,
+                        bet,
+                        Said(
+                            "{bet}: this table does not offer it (bets: {offered})",
+                            bet=bet.value,
+                            offered=offered,
+                        ),
+                    )
                 )
                 continue
             low, high = lim.bounds(bet)
@@ -448,8 +463,12 @@ class House:
                     (
                         Violation.UNDER_MIN,
                         bet,
-                        f"{bet.value} {format_amount(wager)} is below the table "
-                        f"minimum of {format_amount(low)}",
+                        Said(
+                            "{bet} {wager} is below the table minimum of {low}",
+                            bet=bet.value,
+                            wager=format_amount(wager),
+                            low=format_amount(low),
+                        ),
                     )
                 )
             if wager > high:
@@ -457,8 +476,12 @@ class House:
                     (
                         Violation.OVER_MAX,
                         bet,
-                        f"{bet.value} {format_amount(wager)} is above the table "
-                        f"maximum of {format_amount(high)}",
+                        Said(
+                            "{bet} {wager} is above the table maximum of {high}",
+                            bet=bet.value,
+                            wager=format_amount(wager),
+                            high=format_amount(high),
+                        ),
                     )
                 )
             if bet in SIDE_BETS and lim.side_needs_base and not any(b in wagers for b in BASE_BETS):
@@ -466,24 +489,32 @@ class House:
                     (
                         Violation.SIDE_WITHOUT_BASE,
                         bet,
-                        f"{bet.value} is a side bet: it needs a player or banker bet on the "
-                        "same seat",
+                        Said(
+                            "{bet} is a side bet: it needs a player or banker bet on the same seat",
+                            bet=bet.value,
+                        ),
                     )
                 )
             base = lim.side_caps.get(bet)
             if base is not None and wager > wagers.get(base, Decimal(0)):
                 have = wagers.get(base)
                 what = (
-                    f"the {base.value} bet ({format_amount(have)})"
+                    Said("the {base} bet ({have})", base=base.value, have=format_amount(have))
                     if have
-                    else (f"the {base.value} bet, and there is none")
+                    else Said("the {base} bet, and there is none", base=base.value)
                 )
                 problems.append(
                     (
                         Violation.SIDE_OVER_BASE,
                         bet,
-                        f"{bet.value} {format_amount(wager)} is over {what}: this house "
-                        f"caps {bet.value} at the seat's {base.value} bet",
+                        Said(
+                            "{bet} {wager} is over {what}: this house "
+                            "caps {bet} at the seat's {base} bet",
+                            bet=bet.value,
+                            wager=format_amount(wager),
+                            what=what,
+                            base=base.value,
+                        ),
                     )
                 )
         return problems
@@ -498,10 +529,13 @@ class House:
         banker = sum((w for b, w in wagers if b is Bet.BANKER), Decimal(0))
         if abs(banker - player) <= most:
             return None
-        return (
-            f"Banker {format_amount(banker)} and Player {format_amount(player)} differ by "
-            f"{format_amount(abs(banker - player))}, over the table differential of "
-            f"{format_amount(most)}"
+        return Said(
+            "Banker {banker} and Player {player} differ by "
+            "{difference}, over the table differential of {most}",
+            banker=format_amount(banker),
+            player=format_amount(player),
+            difference=format_amount(abs(banker - player)),
+            most=format_amount(most),
         )
 
     def range_problems(
@@ -520,7 +554,15 @@ class House:
             if bet not in self.bets:
                 offered = ", ".join(b.value for b in self.bets)
                 problems.append(
-                    (bet, f"the house {self.id} does not offer {bet.value} (bets: {offered})")
+                    (
+                        bet,
+                        Said(
+                            "the house {house} does not offer {bet} (bets: {offered})",
+                            house=self.id,
+                            bet=bet.value,
+                            offered=offered,
+                        ),
+                    )
                 )
                 continue
             least, most = lim.bounds(bet)
@@ -528,16 +570,26 @@ class House:
                 problems.append(
                     (
                         bet,
-                        f"{format_amount(low)} is below the house {self.id}'s "
-                        f"minimum of {format_amount(least)} for {bet.value}",
+                        Said(
+                            "{low} is below the house {house}'s minimum of {least} for {bet}",
+                            low=format_amount(low),
+                            house=self.id,
+                            least=format_amount(least),
+                            bet=bet.value,
+                        ),
                     )
                 )
             if high > most:
                 problems.append(
                     (
                         bet,
-                        f"{format_amount(high)} is above the house {self.id}'s "
-                        f"maximum of {format_amount(most)} for {bet.value}",
+                        Said(
+                            "{high} is above the house {house}'s maximum of {most} for {bet}",
+                            high=format_amount(high),
+                            house=self.id,
+                            most=format_amount(most),
+                            bet=bet.value,
+                        ),
                     )
                 )
             if bet in SIDE_BETS and lim.side_needs_base:
@@ -546,17 +598,25 @@ class House:
                     problems.append(
                         (
                             bet,
-                            f"the house {self.id} takes {bet.value} only with a "
-                            "player or banker bet on the seat: add one",
+                            Said(
+                                "the house {house} takes {bet} only with a "
+                                "player or banker bet on the seat: add one",
+                                house=self.id,
+                                bet=bet.value,
+                            ),
                         )
                     )
                 elif not every_layout:
                     problems.append(
                         (
                             bet,
-                            f"the house {self.id} takes {bet.value} only with a "
-                            "player or banker bet on the seat, but bets_per_coup may "
-                            "deal it alone",
+                            Said(
+                                "the house {house} takes {bet} only with a "
+                                "player or banker bet on the seat, but bets_per_coup may "
+                                "deal it alone",
+                                house=self.id,
+                                bet=bet.value,
+                            ),
                         )
                     )
             base = lim.side_caps.get(bet)
@@ -566,18 +626,28 @@ class House:
                 problems.append(
                     (
                         bet,
-                        f"the house {self.id} caps {bet.value} at the seat's "
-                        f"{base.value} bet, and a coup may have no {base.value} bet",
+                        Said(
+                            "the house {house} caps {bet} at the seat's "
+                            "{base} bet, and a coup may have no {base} bet",
+                            house=self.id,
+                            bet=bet.value,
+                            base=base.value,
+                        ),
                     )
                 )
             elif high > ranges[base][0]:
                 problems.append(
                     (
                         bet,
-                        f"the house {self.id} caps {bet.value} at the seat's "
-                        f"{base.value} bet: {bet.value} goes up to "
-                        f"{format_amount(high)} but {base.value} can be "
-                        f"{format_amount(ranges[base][0])}",
+                        Said(
+                            "the house {house} caps {bet} at the seat's "
+                            "{base} bet: {bet} goes up to {high} but {base} can be {low}",
+                            house=self.id,
+                            bet=bet.value,
+                            base=base.value,
+                            high=format_amount(high),
+                            low=format_amount(ranges[base][0]),
+                        ),
                     )
                 )
         return problems

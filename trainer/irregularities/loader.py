@@ -12,6 +12,7 @@ from yaml.nodes import Node, ScalarNode, SequenceNode
 from trainer.engine.cards import DealtCard
 from trainer.engine.errors import InvalidCardError
 from trainer.engine.irregularities import REMEDY_CHARS, Irregularity, IrregularityEntry, Source
+from trainer.engine.said import Said
 from trainer.fileformat import declare
 from trainer.fileformat.problems import FileProblemsError
 from trainer.fileformat.reading import (
@@ -62,7 +63,7 @@ def load_irregularities_text(
             reader.err(
                 item,
                 join(join("irregularities", i), "id"),
-                f"{name!r} is already in the catalogue (each once)",
+                Said("{name} is already in the catalogue (each once)", name=repr(name)),
             )
         if isinstance(name, str):
             seen.add(name)
@@ -100,8 +101,12 @@ class IrregularitiesReader(Reader, F.IrregularityReads):
             self.err(
                 node,
                 path,
-                f"is {len(text)} characters: keep the remedy to {REMEDY_CHARS} (it is an "
-                "answer on one line) and put the rest in detail",
+                Said(
+                    "is {count} characters: keep the remedy to {most} (it is an "
+                    "answer on one line) and put the rest in detail",
+                    count=len(text),
+                    most=REMEDY_CHARS,
+                ),
             )
             return None
         return text
@@ -112,7 +117,11 @@ class IrregularitiesReader(Reader, F.IrregularityReads):
         if items is None:
             return None
         if len(items) > F.MAX_FELT:
-            self.err(node, path, f"has {len(items)} cards: write at most {F.MAX_FELT}")
+            self.err(
+                node,
+                path,
+                Said("has {count} cards: write at most {most}", count=len(items), most=F.MAX_FELT),
+            )
             return None
         got: list[DealtCard] = []
         for i, item in enumerate(items):
