@@ -35,6 +35,7 @@ MODULES = {
     "engine/injection.py": 6,
     "engine/chips.py": 9,
     "engine/call_words.py": 6,
+    "engine/cards.py": 4,
 }
 
 HOUSE = """\
@@ -85,6 +86,12 @@ irregularities:
     scene: A card shows.
     remedy: Burn it.
     source: standard
+  - id: card_on_floor
+    name: A card on the floor
+    scene: A card falls.
+    remedy: Pick it up.
+    source: standard
+    felt: [P:Zh, Ah]
 """
 
 
@@ -114,6 +121,8 @@ def test_the_english_is_as_it_was() -> None:
         "5000 is out of range: 0.01 to 1000, at most two decimals"
     )
     assert all(isinstance(p.message, Said) for p in house.values())
+    felt = problems(load_irregularities_text, IRREGULARITIES)["irregularities[2].felt[0]"]
+    assert felt.message == ("'Zh' is not a card: unknown rank 'Z' (ranks are A 2-9 T J Q K, or 10)")
 
 
 # (loader, text, field, what the file itself wrote and may stay as typed in en_XA)
@@ -133,6 +142,8 @@ CASES = [
     (load_irregularities_text, IRREGULARITIES, "irregularities[0].remedy", []),
     (load_irregularities_text, IRREGULARITIES, "irregularities[0].felt", []),
     (load_irregularities_text, IRREGULARITIES, "irregularities[1].id", ["card_exposed"]),
+    (load_irregularities_text, IRREGULARITIES, "irregularities[2].felt[0]", []),
+    (load_irregularities_text, IRREGULARITIES, "irregularities[2].felt[1]", []),
 ]
 
 
@@ -164,6 +175,9 @@ def test_read_back_in_traditional_chinese_and_korean(speaking: Callable[[str], N
         "5000 超出範圍：0.01 到 1000，最多兩位小數"
     )
     assert say(irregularities["irregularities[0].felt"].message) == "有 9 張牌：最多寫 8 張"
+    assert say(irregularities["irregularities[2].felt[1]"].message) == (
+        "'Ah'：在牌前寫 P:（閒）或 B:（莊），例如 P:9h"
+    )
     speaking("ko")
     assert say(house["chips"].message) == "빈 목록입니다: 테이블의 칩을 쓰세요"
     assert say(curriculum["modules[0].drills[1]"].message) == "'d1'이(가) 두 번 나옵니다"

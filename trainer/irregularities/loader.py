@@ -130,8 +130,9 @@ class IrregularitiesReader(Reader, F.IrregularityReads):
                 continue
             try:
                 got.append(DealtCard.parse(text))
-            except InvalidCardError as e:
-                self.err(item, join(path, i), str(e))
+            except InvalidCardError as e:  # its message as raised (a Said)
+                said = e.args[0] if len(e.args) == 1 else None
+                self.err(item, join(path, i), said if isinstance(said, Said) else str(e))
         return tuple(got) if len(got) == len(items) else None
 
     def entry(self, node: Node, path: str) -> IrregularityEntry | None:
