@@ -426,7 +426,7 @@ class CurriculumReader(Reader, F.CurriculumReads):
     """The Reader, with what a curriculum needs."""
 
     def curriculum_id(self, node: Node, path: str) -> str | None:
-        text = self.scalar(node, path, "a short name like the-draws", (STR, INT))
+        text = self.scalar(node, path, Said("a short name like the-draws"), (STR, INT))
         if text is not None and not _ID.match(text):
             self.err(
                 node,
@@ -449,7 +449,7 @@ class CurriculumReader(Reader, F.CurriculumReads):
         return items
 
     def drill_ids(self, node: Node, path: str) -> tuple[str, ...] | None:
-        items = self._list(node, path, "drill ids")
+        items = self._list(node, path, Said("drill ids"))
         if items is None:
             return None
         out: list[str] = []
@@ -464,13 +464,13 @@ class CurriculumReader(Reader, F.CurriculumReads):
         return tuple(out)
 
     def key_patterns(self, node: Node, path: str) -> tuple[str, ...] | None:
-        items = self._list(node, path, "skill keys")
+        items = self._list(node, path, Said("skill keys"))
         if items is None:
             return None
         out: list[str] = []
         for i, item in enumerate(items):
             sub = join(path, i)
-            text = self.scalar(item, sub, 'a skill key like "banker:*"', (STR,))
+            text = self.scalar(item, sub, Said('a skill key like "banker:*"'), (STR,))
             if text is None:
                 return None
             family = SkillPattern(text).family

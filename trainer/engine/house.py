@@ -35,6 +35,7 @@ from trainer.engine.games import (
     Table,
     step_words,
 )
+from trainer.engine.house_ranges import range_problems
 from trainer.engine.irregularities import CONFIRMED, Irregularity
 from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
 from trainer.engine.pace import PaceTarget, TableFormat
@@ -541,116 +542,9 @@ class House:
     def range_problems(
         self, ranges: Mapping[Bet, tuple[Decimal, Decimal]], *, every_layout: bool = True
     ) -> list[tuple[Bet, str]]:
-        """What this house forbids about a drill's bets, each drawn from (lowest, highest):
-        amounts outside the limits, a bet not offered, and, for the side-bet rules, any layout
-        the drill could deal that breaks them (``every_layout``: each coup gets all the bets;
-        else a random choice of them, so a side bet may come without its base bet)."""
-        problems: list[tuple[Bet, str]] = []
-        lim = self.limits
-        for bet in Bet:
-            if bet not in ranges:
-                continue
-            low, high = ranges[bet]
-            if bet not in self.bets:
-                offered = ", ".join(b.value for b in self.bets)
-                problems.append(
-                    (
-                        bet,
-                        Said(
-                            "the house {house} does not offer {bet} (bets: {offered})",
-                            house=self.id,
-                            bet=bet.value,
-                            offered=offered,
-                        ),
-                    )
-                )
-                continue
-            least, most = lim.bounds(bet)
-            if low < least:
-                problems.append(
-                    (
-                        bet,
-                        Said(
-                            "{low} is below the house {house}'s minimum of {least} for {bet}",
-                            low=format_amount(low),
-                            house=self.id,
-                            least=format_amount(least),
-                            bet=bet.value,
-                        ),
-                    )
-                )
-            if high > most:
-                problems.append(
-                    (
-                        bet,
-                        Said(
-                            "{high} is above the house {house}'s maximum of {most} for {bet}",
-                            high=format_amount(high),
-                            house=self.id,
-                            most=format_amount(most),
-                            bet=bet.value,
-                        ),
-                    )
-                )
-            if bet in SIDE_BETS and lim.side_needs_base:
-                bases = [b for b in BASE_BETS if b in ranges]
-                if not bases:
-                    problems.append(
-                        (
-                            bet,
-                            Said(
-                                "the house {house} takes {bet} only with a "
-                                "player or banker bet on the seat: add one",
-                                house=self.id,
-                                bet=bet.value,
-                            ),
-                        )
-                    )
-                elif not every_layout:
-                    problems.append(
-                        (
-                            bet,
-                            Said(
-                                "the house {house} takes {bet} only with a "
-                                "player or banker bet on the seat, but bets_per_coup may "
-                                "deal it alone",
-                                house=self.id,
-                                bet=bet.value,
-                            ),
-                        )
-                    )
-            base = lim.side_caps.get(bet)
-            if base is None:
-                continue
-            if base not in ranges or not every_layout:
-                problems.append(
-                    (
-                        bet,
-                        Said(
-                            "the house {house} caps {bet} at the seat's "
-                            "{base} bet, and a coup may have no {base} bet",
-                            house=self.id,
-                            bet=bet.value,
-                            base=base.value,
-                        ),
-                    )
-                )
-            elif high > ranges[base][0]:
-                problems.append(
-                    (
-                        bet,
-                        Said(
-                            "the house {house} caps {bet} at the seat's "
-                            "{base} bet: {bet} goes up to {high} but {base} can be {low}",
-                            house=self.id,
-                            bet=bet.value,
-                            base=base.value,
-                            high=format_amount(high),
-                            low=format_amount(ranges[base][0]),
-                        ),
-                    )
-                )
-        return problems
+        """What this house forbids about a drill's bets, each drawn from (lowest, highest)
+        (``trainer.engine.house_ranges``)."""
+        return range_problems(self.id, self.bets, self.limits, ranges, every_layout=every_layout)
 
     def check_wagers(self, wagers: Mapping[Bet, Decimal]) -> None:
         problems = self.limit_problems(wagers)

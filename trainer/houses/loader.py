@@ -88,7 +88,7 @@ class HouseReader(Reader, F.HouseReads):
     def house_id(self, node: Node, path: str) -> str | None:
         import re
 
-        text = self.scalar(node, path, "a short name like downtown-mini", (STR, INT))
+        text = self.scalar(node, path, Said("a short name like downtown-mini"), (STR, INT))
         if text is None:
             return None
         if not re.match(ID_PATTERN, text):
@@ -105,7 +105,7 @@ class HouseReader(Reader, F.HouseReads):
         return text
 
     def decks(self, node: Node, path: str) -> int | None:
-        text = self.scalar(node, path, "8 or 6", (INT,))
+        text = self.scalar(node, path, Said("8 or 6"), (INT,))
         if text is None:
             return None
         if text.strip() not in ("8", "6"):
@@ -119,7 +119,7 @@ class HouseReader(Reader, F.HouseReads):
 
     def rate(self, node: Node, path: str) -> Decimal | None:
         """A percentage, whole or not: 5, "5%", 4.5."""
-        text = self.scalar(node, path, 'a percentage like 5 or "5%"', (INT, FLOAT, STR))
+        text = self.scalar(node, path, Said('a percentage like 5 or "5%"'), (INT, FLOAT, STR))
         if text is None:
             return None
         digits = text.strip().removesuffix("%").strip()
@@ -147,13 +147,13 @@ class HouseReader(Reader, F.HouseReads):
         return value / 100
 
     def offered(self, node: Node, path: str) -> tuple[Bet, ...] | None:
-        items = self.seq(node, path, "bets (player, banker, tie, dragon7, panda8)")
+        items = self.seq(node, path, Said("bets (player, banker, tie, dragon7, panda8)"))
         if items is None:
             return None
         got: list[Bet] = []
         ok = True
         for i, item in enumerate(items):
-            name = self.choice(item, join(path, i), BETS, "a bet")
+            name = self.choice(item, join(path, i), BETS, Said("a bet"))
             if name is None:
                 ok = False
             elif Bet(name) in got:
@@ -171,7 +171,7 @@ class HouseReader(Reader, F.HouseReads):
 
     def dead_bets(self, node: Node, path: str) -> tuple[Bet, ...] | None:
         """The bets a house takes dead chips on: at least one, each once."""
-        items = self.seq(node, path, "bets (player, banker, tie, dragon7, panda8)")
+        items = self.seq(node, path, Said("bets (player, banker, tie, dragon7, panda8)"))
         if items is None:
             return None
         if not items:
@@ -179,7 +179,7 @@ class HouseReader(Reader, F.HouseReads):
             return None
         got: list[Bet] = []
         for i, item in enumerate(items):
-            name = self.choice(item, join(path, i), BETS, "a bet")
+            name = self.choice(item, join(path, i), BETS, Said("a bet"))
             if name is None:
                 return None
             if Bet(name) in got:
@@ -228,7 +228,11 @@ class HouseReader(Reader, F.HouseReads):
             if "max_each" not in found:
                 return None
             n = self.integer(
-                found["max_each"], join(path, "max_each"), 1, F.MAX_EACH, "a count of one chip"
+                found["max_each"],
+                join(path, "max_each"),
+                1,
+                F.MAX_EACH,
+                Said("a count of one chip"),
             )
             return None if n is None else ChipConvention(PayStyle.MAX_EACH, n)
         if isinstance(node, SequenceNode):
@@ -236,7 +240,7 @@ class HouseReader(Reader, F.HouseReads):
                 node, path, Said("must be fewest, colour_for_colour or {max_each: N}, found a list")
             )
             return None
-        name = self.choice(node, path, (*F.PAYOUT_STYLES, "max_each"), "a payout convention")
+        name = self.choice(node, path, (*F.PAYOUT_STYLES, "max_each"), Said("a payout convention"))
         if name == "max_each":
             self.err(node, path, Said("max_each needs its number: write {max_each: 10}"))
             return None
@@ -252,7 +256,7 @@ class HouseReader(Reader, F.HouseReads):
         return None if problems else wording
 
     def lines(self, node: Node, path: str) -> tuple[str, ...] | None:
-        items = self.seq(node, path, "lines of text")
+        items = self.seq(node, path, Said("lines of text"))
         if items is None:
             return None
         if len(items) > F.MAX_SOURCES:

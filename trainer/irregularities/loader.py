@@ -88,7 +88,7 @@ class IrregularitiesReader(Reader, F.IrregularityReads):
     """The drill files' Reader, with what an irregularity needs."""
 
     def lines(self, node: Node, path: str) -> tuple[str, ...] | None:
-        items = self.seq(node, path, "lines of text")
+        items = self.seq(node, path, Said("lines of text"))
         if items is None:
             return None
         got = [self.line(item, join(path, i)) for i, item in enumerate(items)]
@@ -113,7 +113,7 @@ class IrregularitiesReader(Reader, F.IrregularityReads):
 
     def felt(self, node: Node, path: str) -> tuple[DealtCard, ...] | None:
         """The cards in the boxes, each ``P:`` or ``B:`` and a card, at most ``MAX_FELT``."""
-        items = self.seq(node, path, "cards, each P: or B: and a card")
+        items = self.seq(node, path, Said("cards, each P: or B: and a card"))
         if items is None:
             return None
         if len(items) > F.MAX_FELT:

@@ -89,7 +89,7 @@ class MistakesReader(Reader, F.MistakeReads):
     """The drill files' Reader, with what a mistake needs."""
 
     def mistake_id(self, node: Node, path: str) -> str | None:
-        text = self.scalar(node, path, "a short name like panda8-paid-at-40", (STR, INT))
+        text = self.scalar(node, path, Said("a short name like panda8-paid-at-40"), (STR, INT))
         if text is not None and not _ID.match(text):
             self.err(
                 node,
