@@ -42,6 +42,7 @@ MODULES = {
     "curriculum/fields.py": 11,
     "mistakes/fields.py": 3,
     "irregularities/fields.py": 2,
+    "houses/catalogue.py": 1,
 }
 
 HOUSE = """\
@@ -236,3 +237,26 @@ def test_no_loader_reports_a_plain_string() -> None:
             and isinstance(node.args[2], (ast.JoinedStr, ast.Constant))
         ]
         assert plain == [], module
+
+
+def test_a_house_file_with_a_bundled_id_is_listed_in_the_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, speaking: Callable[[str], None]
+) -> None:
+    from trainer.engine.house import BUNDLED_HOUSES
+    from trainer.houses.catalogue import available_houses
+    from trainer.houses.text import house_yaml
+
+    (tmp_path / "houses").mkdir()
+    mine = tmp_path / "houses" / "mine.yaml"
+    mine.write_text(house_yaml(BUNDLED_HOUSES["ez"]), encoding="utf-8")  # still id: ez
+    monkeypatch.setenv("EZBAC_HOME", str(tmp_path))
+    (error,) = [e.error for e in available_houses() if e.path == mine]
+    assert error == (
+        f"{mine}: id 'ez' is a bundled house's: give yours another id "
+        "(--house with this file's path still reads it)"
+    )
+    speaking("zh_Hant")
+    assert say(error) == (
+        f"{mine}：id 'ez' 是內建賭場的：請給你的賭場另取一個 id"
+        "（用 --house 加這個檔案的路徑仍可讀取它）"
+    )

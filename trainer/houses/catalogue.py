@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from trainer.engine.house import BUNDLED_HOUSES, House
+from trainer.engine.said import Said
 from trainer.errors import BadInputError
 from trainer.paths import user_data_dir
 
@@ -63,9 +64,11 @@ def available_houses() -> list[HouseEntry]:
                     house.name,
                     False,
                     path,
-                    error=(
-                        f"{path}: id {house.id!r} is a bundled house's: give yours another id "
-                        "(--house with this file's path still reads it)"
+                    error=Said(
+                        "{path}: id {id} is a bundled house's: give yours another id "
+                        "(--house with this file's path still reads it)",
+                        path=str(path),
+                        id=repr(house.id),
                     ),
                 )
             )
