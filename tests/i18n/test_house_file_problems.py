@@ -260,3 +260,24 @@ def test_a_house_file_with_a_bundled_id_is_listed_in_the_language(
         f"{mine}：id 'ez' 是內建賭場的：請給你的賭場另取一個 id"
         "（用 --house 加這個檔案的路徑仍可讀取它）"
     )
+
+
+def test_a_drill_under_a_house_that_forbids_its_bets_in_the_language(tmp_path: Path) -> None:
+    from tests.support.cli import ezbac
+    from trainer.engine.house import BUNDLED_HOUSES
+    from trainer.houses.text import house_yaml
+
+    text = house_yaml(BUNDLED_HOUSES["ez"]).replace("id: ez\n", "id: strict\n")
+    house = tmp_path / "strict.yaml"
+    house.write_text(text.replace("  min: 1\n", "  min: 10\n"), encoding="utf-8")
+    english = ezbac("train", "payouts", "--house", str(house))
+    first = "bets.player: 5 is below the house strict's minimum of 10 for player"
+    assert english.returncode == 2
+    assert english.stderr.splitlines()[0] == f"ezbac: error: payouts under house strict: {first}"
+    korean = ezbac("train", "--lang", "ko", "payouts", "--house", str(house))
+    assert korean.returncode == 2
+    # the drill, the house and the bet as written; the rest in Korean
+    assert korean.stderr.splitlines()[0].endswith(
+        "하우스 strict 아래의 payouts: bets.player: 5은(는) 하우스 strict의 player 최소 한도 "
+        "10보다 적습니다"
+    )
