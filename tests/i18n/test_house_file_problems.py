@@ -17,7 +17,7 @@ from trainer.curriculum.loader import load_curriculum_text
 from trainer.engine.said import Said
 from trainer.fileformat.problems import FileProblemsError, Problem
 from trainer.houses.loader import load_house_text
-from trainer.i18n import ENGLISH, LOCALE_DIR, set_language
+from trainer.i18n import ENGLISH, LANGUAGES, LOCALE_DIR, PSEUDO, set_language
 from trainer.irregularities.loader import load_irregularities_text
 from trainer.mistakes.loader import load_mistakes_text
 from trainer.words.said import say
@@ -193,11 +193,12 @@ def test_read_back_in_traditional_chinese_and_korean(speaking: Callable[[str], N
     )
 
 
-def templates(module: str) -> list[str]:
-    """Every ``Said("...")`` template written in ``module`` (its source read, not run)."""
+def said_calls(module: str) -> list[tuple[str, bool]]:
+    """Every ``Said("...", ...)`` written in ``module`` (its source read, not run): its
+    template, and whether it is given values (a template without any is never formatted)."""
     tree = ast.parse((TRAINER / module).read_text(encoding="utf-8"))
     return [
-        node.args[0].value
+        (node.args[0].value, bool(node.keywords))
         for node in ast.walk(tree)
         if isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
@@ -208,6 +209,10 @@ def templates(module: str) -> list[str]:
     ]
 
 
+def templates(module: str) -> list[str]:
+    return [template for template, _ in said_calls(module)]
+
+
 def test_every_template_is_in_the_catalogue() -> None:
     with (LOCALE_DIR / "ezbac.pot").open("rb") as f:
         ids = {m.id for m in read_po(f) if m.id}
@@ -215,6 +220,22 @@ def test_every_template_is_in_the_catalogue() -> None:
         found = templates(module)
         assert len(found) >= least, (module, len(found))
         assert [t for t in found if t not in ids] == [], module
+
+
+def test_every_template_formats_in_every_language(speaking: Callable[[str], None]) -> None:
+    """Each translation takes the English's values (no brace lost or added): formatted
+    with every placeholder given, it says the value and raises nothing."""
+    import string
+
+    for language in [*(code for code in LANGUAGES if code != ENGLISH), PSEUDO]:
+        speaking(language)
+        for module in MODULES:
+            for template, formatted in said_calls(module):
+                if not formatted:
+                    continue  # said as written
+                names = {n for _, n, _, _ in string.Formatter().parse(template) if n}
+                worded = say(Said(template, **{n: f"<{n}>" for n in names}))
+                assert all(f"<{n}>" in worded for n in names), (language, template, worded)
 
 
 def test_no_loader_reports_a_plain_string() -> None:
