@@ -84,10 +84,10 @@ def _cents(amount: Decimal, what: str) -> int:
     cents = amount * _HUNDRED
     if not cents.is_finite() or cents != cents.to_integral_value() or cents < 0:
         raise ChipError(
-            Said(
-                "{what} {amount} is not a non-negative amount in whole cents",
-                what=what,
-                amount=str(amount),
+            Said("chip {amount} is not a non-negative amount in whole cents", amount=str(amount))
+            if what == "chip"
+            else Said(
+                "amount {amount} is not a non-negative amount in whole cents", amount=str(amount)
             )
         )
     return int(cents)
