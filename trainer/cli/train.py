@@ -144,12 +144,11 @@ def run_train(args: argparse.Namespace) -> int:
         from trainer.cli.options import house_of_args
         from trainer.engine.errors import HouseLimitError
         from trainer.houses.drills import under_house
+        from trainer.words.said import say
 
         try:
             drill = under_house(drill, house_of_args(args))
-        except HouseLimitError as exc:
-            from trainer.words.said import say
-
+        except HouseLimitError as exc:  # each problem in the language spoken
             raise UsageError(error_joiner().join(map(say, exc.problems))) from None
     recorder = history_recorder(args.db, args.curriculum)
     if trainee is not None and signin_on(recorder):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from trainer.curriculum.model import MasteryRule
 from trainer.drills.fields import AMOUNT, BOOL, ID_PATTERN, short_line
+from trainer.engine.said import Said
 from trainer.fileformat.declare import (
     NO_DEFAULT,
     Field,
@@ -73,7 +74,7 @@ PACE_BAND = Obj(
     {
         "format": Field(
             Scalar(
-                reads(ScalarReads.choice, FORMATS, "a table format"),
+                reads(ScalarReads.choice, FORMATS, Said("a table format")),
                 {"type": "string", "enum": list(FORMATS)},
             ),
             "The table format whose target (the file's pace) is used.",
@@ -81,7 +82,7 @@ PACE_BAND = Obj(
         ),
         "per": Field(
             Scalar(
-                reads(ScalarReads.choice, PACE_PER, "coup or seat"),
+                reads(ScalarReads.choice, PACE_PER, Said("coup or seat")),
                 {"type": "string", "enum": list(PACE_PER)},
             ),
             "coup: the target is one coup's time at the format's coups_an_hour (3,600 s / "
@@ -104,7 +105,7 @@ def _mastery(defaults: bool) -> Obj:
     fields = {
         "min_answers": Field(
             Scalar(
-                reads(ScalarReads.integer, 1, MAX_ANSWERS, "a number of answers"),
+                reads(ScalarReads.integer, 1, MAX_ANSWERS, Said("a number of answers")),
                 {"type": "integer", "minimum": 1, "maximum": MAX_ANSWERS},
             ),
             "Answers a skill needs in all before it can count as mastered.",
@@ -112,7 +113,7 @@ def _mastery(defaults: bool) -> Obj:
         ),
         "recent": Field(
             Scalar(
-                reads(ScalarReads.integer, 1, MAX_ANSWERS, "a number of answers"),
+                reads(ScalarReads.integer, 1, MAX_ANSWERS, Said("a number of answers")),
                 {"type": "integer", "minimum": 1, "maximum": MAX_ANSWERS},
             ),
             "How many of the most recent answers accuracy and speed are judged over.",
@@ -216,7 +217,7 @@ def _count(most: int, what: str) -> Scalar:
 
 class _Written(Obj):
     questions = Field(
-        _count(MAX_WRITTEN, "a number of questions"),
+        _count(MAX_WRITTEN, Said("a number of questions")),
         "Questions in the written part (situations, calculations, violations to spot).",
         default=18,
     )
@@ -231,7 +232,7 @@ MAX_BAND_CHARS = 24
 class _InARow(Obj):
     coups = Field(
         Scalar(
-            reads(ScalarReads.integer, 1, MAX_RUN_COUPS, "a number of coups"),
+            reads(ScalarReads.integer, 1, MAX_RUN_COUPS, Said("a number of coups")),
             {"type": "integer", "minimum": 1, "maximum": MAX_RUN_COUPS},
         ),
         "Coups in a row to deal without the error (5).",
@@ -308,7 +309,7 @@ class _Grade(Obj):
     )
     accuracy = Field(PERCENT, "Percent right needed for it.", required=True)
     pace = Field(
-        _count(1000, "a percent of the target time"),
+        _count(1000, Said("a percent of the target time")),
         "The slowest average allowed, as a percent of the area's target (100: on target).",
         default=100,
     )
@@ -349,8 +350,12 @@ BAND = Obj(
             f"The band's name: superior (at most {MAX_BAND_CHARS} characters).",
             required=True,
         ),
-        "from": Field(_count(100, "a score"), "The lowest score in the band (89).", required=True),
-        "to": Field(_count(100, "a score"), "The highest score in the band (95).", required=True),
+        "from": Field(
+            _count(100, Said("a score")), "The lowest score in the band (89).", required=True
+        ),
+        "to": Field(
+            _count(100, Said("a score")), "The highest score in the band (95).", required=True
+        ),
     },
     doc="A named grade band: the sitting's score (percent right over every answer of both "
     "parts, truncated) from one score to another, both included.",
@@ -367,13 +372,13 @@ DEFAULT_MIN_ANSWERS = 5
 
 class _Audition(Obj):
     retake_days = Field(
-        _count(365, "a number of days"),
+        _count(365, Said("a number of days")),
         "Days before a failed audition may be sat again.",
         default=7,
     )
     written = Field(WRITTEN, "The written part.", default=None)
     min_answers = Field(
-        _count(1000, "a number of answers"),
+        _count(1000, Said("a number of answers")),
         "Answers each practical area needs before it is graded; with fewer its sheet says "
         "not enough answers, never a grade, and the audition fails.",
         default=DEFAULT_MIN_ANSWERS,

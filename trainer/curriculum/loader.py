@@ -29,6 +29,7 @@ from trainer.curriculum.model import (
 )
 from trainer.drills.fields import ID_PATTERN
 from trainer.engine.pace import PaceTarget, TableFormat
+from trainer.engine.said import Said
 from trainer.fileformat import declare
 from trainer.fileformat.problems import FileProblemsError
 from trainer.fileformat.reading import (
@@ -117,7 +118,7 @@ def _rule(
         reader.err(
             spot,
             join(path, "pace_target"),
-            "give target_seconds or pace_target, not both",
+            Said("give target_seconds or pace_target, not both"),
         )
     if "format" not in band or "per" not in band:
         return replace(base, **settings)  # its problems are reported where they are
@@ -128,8 +129,12 @@ def _rule(
         reader.err(
             spot,
             join(path, "pace_target"),
-            f"the file's pace sets no {measure} for {band['format']}: set it there "
-            f"(pace: {{{band['format']}: {{{measure}: ...}}}}) or use target_seconds",
+            Said(
+                "the file's pace sets no {measure} for {format}: set it there "
+                "(pace: {{{format}: {{{measure}: ...}}}}) or use target_seconds",
+                measure=measure,
+                format=band["format"],
+            ),
         )
     return replace(base, **settings, pace_band=chosen, pace_millis=target)
 
@@ -158,7 +163,11 @@ def _build(
             reader.err(
                 child(m_node, "id") or m_node,
                 join(m_path, "id"),
-                f"{m['id']!r} is already module {module_ids[m['id']] + 1}: ids are unique",
+                Said(
+                    "{id} is already module {number}: ids are unique",
+                    id=repr(m["id"]),
+                    number=module_ids[m["id"]] + 1,
+                ),
             )
         if "id" in m:
             module_ids.setdefault(m["id"], i)
@@ -172,7 +181,11 @@ def _build(
                     reader.err(
                         spot[j] if j < len(spot) else m_node,
                         join(join(m_path, "drills"), j),
-                        f"no drill {drill!r}{hint(drill, drills)} (ezbac drills list shows them)",
+                        Said(
+                            "no drill {drill}{hint} (ezbac drills list shows them)",
+                            drill=repr(drill),
+                            hint=hint(drill, drills),
+                        ),
                     )
         goals: list[SkillGoal] = []
         skill_nodes = _items(child(m_node, "skills"))
@@ -184,8 +197,12 @@ def _build(
                 reader.err(
                     child(s_node, "id") or s_node,
                     join(s_path, "id"),
-                    f"{s['id']!r} is already a skill of module {skill_ids[s['id']]!r}: "
-                    "skill ids are unique in the file",
+                    Said(
+                        "{id} is already a skill of module {module}: "
+                        "skill ids are unique in the file",
+                        id=repr(s["id"]),
+                        module=repr(skill_ids[s["id"]]),
+                    ),
                 )
             skill_ids.setdefault(s["id"], m["id"])
             drill = s.get("drill") or own[0]
@@ -193,7 +210,11 @@ def _build(
                 reader.err(
                     child(s_node, "drill") or s_node,
                     join(s_path, "drill"),
-                    f"{drill!r} is not one of this module's drills ({', '.join(own)})",
+                    Said(
+                        "{drill} is not one of this module's drills ({drills})",
+                        drill=repr(drill),
+                        drills=", ".join(own),
+                    ),
                 )
             rule = _rule(
                 base,
@@ -232,7 +253,9 @@ def _unique(
             reader.err(
                 child(node, key) or node,
                 join(join(path, i), key),
-                f"{value!r} is given twice: each {key} is unique here",
+                Said(
+                    "{value} is given twice: each {key} is unique here", value=repr(value), key=key
+                ),
             )
         if value is not None:
             seen.add(value)
@@ -262,7 +285,11 @@ def _audition(
             reader.err(
                 child(a_node, "drill") or a_node,
                 join(join("audition.areas", i), "drill"),
-                f"no drill {drill!r}{hint(drill, drills)} (ezbac drills list shows them)",
+                Said(
+                    "no drill {drill}{hint} (ezbac drills list shows them)",
+                    drill=repr(drill),
+                    hint=hint(drill, drills),
+                ),
             )
         run = a.get("in_a_row")
         in_a_row = None
@@ -271,7 +298,7 @@ def _audition(
         areas.append(Area(a["id"], a["title"], a["keys"], a["target_seconds"], drill, in_a_row))
     grades = _grades(reader, found["rubric"], grade_nodes)
     if not grades:
-        reader.err(node, "audition.rubric", "is an empty list: give at least one grade")
+        reader.err(node, "audition.rubric", Said("is an empty list: give at least one grade"))
     _at_most(reader, found["areas"], area_nodes, grades)
     bands = _bands(reader, found.get("bands", []), _items(child(node, "bands")))
     red_lines = tuple(
@@ -306,15 +333,23 @@ def _grades(
             reader.err(
                 g_node,
                 join("audition.rubric", i),
-                f"grade {grade.grade!r} asks more than {grades[-1].grade!r} before it: list "
-                "the grades best first (each no more accuracy, no less time)",
+                Said(
+                    "grade {grade} asks more than {before} before it: list "
+                    "the grades best first (each no more accuracy, no less time)",
+                    grade=repr(grade.grade),
+                    before=repr(grades[-1].grade),
+                ),
             )
         elif grades and grades[-1].retake and not grade.retake:
             reader.err(
                 child(g_node, "retake") or g_node,
                 join(join("audition.rubric", i), "retake"),
-                f"grade {grade.grade!r} passes an area but comes after {grades[-1].grade!r}, "
-                "which retakes it: list the grades that retake an area last",
+                Said(
+                    "grade {grade} passes an area but comes after {before}, "
+                    "which retakes it: list the grades that retake an area last",
+                    grade=repr(grade.grade),
+                    before=repr(grades[-1].grade),
+                ),
             )
         grades.append(grade)
     return grades
@@ -332,8 +367,12 @@ def _at_most(
             reader.err(
                 spot,
                 join(join(join("audition.areas", i), "in_a_row"), "at_most"),
-                f"{at_most!r} is no grade of the rubric{hint(at_most, names)} "
-                f"(grades: {', '.join(names)})",
+                Said(
+                    "{at_most} is no grade of the rubric{hint} (grades: {grades})",
+                    at_most=repr(at_most),
+                    hint=hint(at_most, names),
+                    grades=", ".join(names),
+                ),
             )
 
 
@@ -353,14 +392,25 @@ def _bands(
             reader.err(
                 child(b_node, "from") or b_node,
                 join(where, "from"),
-                f"band {band.name!r} runs from {band.low} to {band.high}: from is at most to",
+                Said(
+                    "band {band} runs from {low} to {high}: from is at most to",
+                    band=repr(band.name),
+                    low=band.low,
+                    high=band.high,
+                ),
             )
         elif bands and band.high >= bands[-1].low:
             reader.err(
                 child(b_node, "to") or b_node,
                 join(where, "to"),
-                f"band {band.name!r} reaches {band.high}, not below {bands[-1].name!r} from "
-                f"{bands[-1].low}: list the bands best first, none overlapping",
+                Said(
+                    "band {band} reaches {high}, not below {before} from "
+                    "{low}: list the bands best first, none overlapping",
+                    band=repr(band.name),
+                    high=band.high,
+                    before=repr(bands[-1].name),
+                    low=bands[-1].low,
+                ),
             )
         bands.append(band)
     return tuple(bands)
@@ -376,10 +426,15 @@ class CurriculumReader(Reader, F.CurriculumReads):
     """The Reader, with what a curriculum needs."""
 
     def curriculum_id(self, node: Node, path: str) -> str | None:
-        text = self.scalar(node, path, "a short name like the-draws", (STR, INT))
+        text = self.scalar(node, path, Said("a short name like the-draws"), (STR, INT))
         if text is not None and not _ID.match(text):
             self.err(
-                node, path, f"{text!r} is not an id: use lowercase letters, digits, '-' and '_'"
+                node,
+                path,
+                Said(
+                    "{text} is not an id: use lowercase letters, digits, '-' and '_'",
+                    text=repr(text),
+                ),
             )
             return None
         return text
@@ -387,12 +442,14 @@ class CurriculumReader(Reader, F.CurriculumReads):
     def _list(self, node: Node, path: str, what: str) -> list[Node] | None:
         items = self.seq(node, path, what)
         if items is not None and not items:
-            self.err(node, path, f"is an empty list: give at least one of the {what}")
+            self.err(
+                node, path, Said("is an empty list: give at least one of the {what}", what=what)
+            )
             return None
         return items
 
     def drill_ids(self, node: Node, path: str) -> tuple[str, ...] | None:
-        items = self._list(node, path, "drill ids")
+        items = self._list(node, path, Said("drill ids"))
         if items is None:
             return None
         out: list[str] = []
@@ -401,31 +458,41 @@ class CurriculumReader(Reader, F.CurriculumReads):
             if got is None:
                 return None
             if got in out:
-                self.err(item, join(path, i), f"{got!r} is listed twice")
+                self.err(item, join(path, i), Said("{name} is listed twice", name=repr(got)))
                 return None
             out.append(got)
         return tuple(out)
 
     def key_patterns(self, node: Node, path: str) -> tuple[str, ...] | None:
-        items = self._list(node, path, "skill keys")
+        items = self._list(node, path, Said("skill keys"))
         if items is None:
             return None
         out: list[str] = []
         for i, item in enumerate(items):
             sub = join(path, i)
-            text = self.scalar(item, sub, 'a skill key like "banker:*"', (STR,))
+            text = self.scalar(item, sub, Said('a skill key like "banker:*"'), (STR,))
             if text is None:
                 return None
             family = SkillPattern(text).family
             if not _KEY.match(text):
-                self.err(item, sub, f"{text!r} is not a skill key: lowercase, digits, : - _ * ?")
+                self.err(
+                    item,
+                    sub,
+                    Said(
+                        "{text} is not a skill key: lowercase, digits, : - _ * ?", text=repr(text)
+                    ),
+                )
                 return None
             if family not in F.FAMILIES:
                 self.err(
                     item,
                     sub,
-                    f"{text!r} names no skill family{hint(family, F.FAMILIES)}; "
-                    f"keys begin with one of: {', '.join(F.FAMILIES)}",
+                    Said(
+                        "{text} names no skill family{hint}; keys begin with one of: {families}",
+                        text=repr(text),
+                        hint=hint(family, F.FAMILIES),
+                        families=", ".join(F.FAMILIES),
+                    ),
                 )
                 return None
             out.append(text)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from trainer.engine.errors import HouseError
+from trainer.engine.said import Said
 
 
 class CallLanguage(enum.Enum):
@@ -370,7 +371,13 @@ def say_fields(key: str) -> tuple[str, ...]:
 def call_problems(key: str, wording: str) -> list[str]:
     """What is wrong with one call's wording (unknown call, unknown or malformed field)."""
     if key not in CALL_FIELDS:
-        return [f"{key!r} is not a call; calls are {', '.join(CALL_FIELDS)}"]
+        return [
+            Said(
+                "{key} is not a call; calls are {calls}",
+                key=repr(key),
+                calls=", ".join(CALL_FIELDS),
+            )
+        ]
     allowed = CALL_FIELDS[key]
     try:
         parsed = [
@@ -379,21 +386,36 @@ def call_problems(key: str, wording: str) -> list[str]:
             if name is not None
         ]
     except ValueError as exc:
-        return [f"wording {wording!r} is malformed ({exc}); write fields as {{total}}"]
+        return [
+            Said(
+                "wording {wording} is malformed ({error}); write fields as {{total}}",
+                wording=repr(wording),
+                error=str(exc),
+            )
+        ]
     # a field is a plain {name}: a conversion (!r), a format spec (:d, :>999999999) or an
     # index or attribute ([0], .x) can fail when the call is made, or grow it without bound
     for name, spec, conv in parsed:
         if conv or spec or not name.isidentifier():
             shown = "{" + name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}"
             return [
-                f"{shown[:30]} is not a plain field: write it as {{name}}, with no "
-                "conversion, format or index"
+                Said(
+                    "{field} is not a plain field: write it as {{name}}, with no "
+                    "conversion, format or index",
+                    field=shown[:30],
+                )
             ]
     names = [name for name, _, _ in parsed]
     bad = [n for n in names if n not in allowed]
     if bad:
-        can = ", ".join("{" + a + "}" for a in sorted(allowed)) or "no fields"
-        return [f"{{{bad[0]}}} is not a field of this call (it can use {can})"]
+        can = ", ".join("{" + a + "}" for a in sorted(allowed)) or Said("no fields")
+        return [
+            Said(
+                "{field} is not a field of this call (it can use {can})",
+                field="{" + bad[0] + "}",
+                can=can,
+            )
+        ]
     return []
 
 
@@ -411,9 +433,11 @@ def win_lose_problem(
         else:
             found = word.casefold() in lowered
         if found:
-            return (
-                f"the house announces results without the words for win and lose "
-                f"(announce_results: {announcing.value}), but this call says {word!r}"
+            return Said(
+                "the house announces results without the words for win and lose "
+                "(announce_results: {announcing}), but this call says {word}",
+                announcing=announcing.value,
+                word=repr(word),
             )
     return None
 

@@ -41,6 +41,7 @@ from typing import Protocol
 
 from trainer.engine.errors import EngineError
 from trainer.engine.money import format_amount, normalize
+from trainer.engine.said import Said
 
 __all__ = [
     "FEWEST_CHIPS",
@@ -82,7 +83,13 @@ class ChipLimitError(ChipError):
 def _cents(amount: Decimal, what: str) -> int:
     cents = amount * _HUNDRED
     if not cents.is_finite() or cents != cents.to_integral_value() or cents < 0:
-        raise ChipError(f"{what} {amount} is not a non-negative amount in whole cents")
+        raise ChipError(
+            Said("chip {amount} is not a non-negative amount in whole cents", amount=str(amount))
+            if what == "chip"
+            else Said(
+                "amount {amount} is not a non-negative amount in whole cents", amount=str(amount)
+            )
+        )
     return int(cents)
 
 
@@ -166,7 +173,11 @@ class Steps:
     def spend(self, n: int = 1) -> None:
         self.used += n
         if self.used > self.limit:
-            raise ChipBudgetError(f"cutting the chips took more than {self.limit:,} steps")
+            raise ChipBudgetError(
+                Said(
+                    "cutting the chips took more than {limit} steps", limit=format(self.limit, ",")
+                )
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,15 +252,24 @@ def _plan(cents: tuple[int, ...], steps: Steps) -> _Plan:
         return _Plan(unit, coins, False, limit, bound + top)
     names = ", ".join(format_amount(Decimal(c).scaleb(-2)) for c in cents)
     why = (
-        "not every chip is a multiple of the smallest"
+        Said("not every chip is a multiple of the smallest")
         if counter is None
-        else "taking the largest chip first does not always give the fewest chips (at "
-        f"{format_amount(Decimal(counter * unit).scaleb(-2))})"
+        else Said(
+            "taking the largest chip first does not always give the fewest chips (at {amount})",
+            amount=format_amount(Decimal(counter * unit).scaleb(-2)),
+        )
     )
     raise UnservableChipsError(
-        f"{names}: {why}, and the exact fewest chips would need a table of "
-        f"{limit + 1:,} amounts (at most {PROGRAMME_WORK // n:,} for {n} chips): use chips "
-        "that are each a multiple of the smallest, such as 1, 5, 25, 100"
+        Said(
+            "{chips}: {why}, and the exact fewest chips would need a table of "
+            "{size} amounts (at most {most} for {n} chips): use chips "
+            "that are each a multiple of the smallest, such as 1, 5, 25, 100",
+            chips=names,
+            why=why,
+            size=format(limit + 1, ","),
+            most=format(PROGRAMME_WORK // n, ","),
+            n=n,
+        )
     )
 
 
@@ -350,18 +370,19 @@ def _uncached_chips_problem(values: tuple[Decimal, ...], steps: Steps) -> str | 
     try:
         cents, _ = _denominations(values)
         _plan(cents, steps)
-    except ChipError as exc:
-        return str(exc)
+    except ChipError as exc:  # its message as raised (a Said, worded at the edges)
+        said = exc.args[0] if len(exc.args) == 1 else None
+        return said if isinstance(said, Said) else str(exc)
     return None
 
 
 def _denominations(denominations: Iterable[Decimal]) -> tuple[tuple[int, ...], tuple[Decimal, ...]]:
     values = tuple(sorted(set(denominations)))
     if not values:
-        raise ChipError("no chip denominations")
+        raise ChipError(Said("no chip denominations"))
     cents = tuple(_cents(v, "chip") for v in values)
     if cents[0] == 0:
-        raise ChipError("a chip of 0")
+        raise ChipError(Said("a chip of 0"))
     return cents, values
 
 
@@ -626,7 +647,7 @@ class ChipConvention:
         if self.style is PayStyle.COLOUR_FOR_COLOUR and not _subsets_served(
             _denominations(values)[0]
         ):
-            return (
+            return Said(
                 "colour_for_colour cannot be served with these chips: a wager's own chips "
                 "could need a table past ezbac's bound; use chips that each divide the "
                 "next larger one, such as 1, 5, 25, 100"
@@ -638,10 +659,13 @@ class ChipConvention:
         )
         if most <= self.max_each:
             return None
-        return (
-            f"max_each {self.max_each} is too few for these chips: a payout of "
-            f"{format_amount(amount)} needs {most} chips of {format_amount(chip)} at the "
-            "fewest"
+        return Said(
+            "max_each {max_each} is too few for these chips: a payout of "
+            "{amount} needs {most} chips of {chip} at the fewest",
+            max_each=self.max_each,
+            amount=format_amount(amount),
+            most=most,
+            chip=format_amount(chip),
         )
 
     def pay(

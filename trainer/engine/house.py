@@ -35,9 +35,11 @@ from trainer.engine.games import (
     Table,
     step_words,
 )
+from trainer.engine.house_ranges import range_problems
 from trainer.engine.irregularities import CONFIRMED, Irregularity
 from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
 from trainer.engine.pace import PaceTarget, TableFormat
+from trainer.engine.said import Said
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable, Settlement
 from trainer.engine.shoe import DEFAULT_DECKS, DEFAULT_SHOE_RULES, ShoeRules, check_cut, check_decks
 from trainer.engine.table_rules import (
@@ -224,9 +226,15 @@ class House:
             return None
         exists = self.violation_exists(violation)
         if exists and response is Response.ALLOW:
-            return f"the limits make it ({_LIMIT_FIELD[violation]}): refuse, return or floor"
+            return Said(
+                "the limits make it ({field}): refuse, return or floor",
+                field=_LIMIT_FIELD[violation],
+            )
         if not exists and response is not Response.ALLOW:
-            return f"the limits do not make it: set {_LIMIT_FIELD[violation]} to enforce it"
+            return Said(
+                "the limits do not make it: set {field} to enforce it",
+                field=_LIMIT_FIELD[violation],
+            )
         return None
 
     def enforces(self, violation: Violation) -> Response | None:
@@ -416,7 +424,7 @@ class House:
                 (
                     Violation.BOTH_SIDES,
                     Bet.BANKER,
-                    "player and banker on one spot: this house takes one or the other",
+                    Said("player and banker on one spot: this house takes one or the other"),
                 )
             )
         order = {b: i for i, b in enumerate(Bet)}
@@ -439,7 +447,15 @@ class House:
             if bet not in self.bets:
                 offered = ", ".join(b.value for b in self.bets)
                 problems.append(
-                    (None, bet, f"{bet.value}: this table does not offer it (bets: {offered})")
+                    (
+                        None,
+                        bet,
+                        Said(
+                            "{bet}: this table does not offer it (bets: {offered})",
+                            bet=bet.value,
+                            offered=offered,
+                        ),
+                    )
                 )
                 continue
             low, high = lim.bounds(bet)
@@ -448,8 +464,12 @@ class House:
                     (
                         Violation.UNDER_MIN,
                         bet,
-                        f"{bet.value} {format_amount(wager)} is below the table "
-                        f"minimum of {format_amount(low)}",
+                        Said(
+                            "{bet} {wager} is below the table minimum of {low}",
+                            bet=bet.value,
+                            wager=format_amount(wager),
+                            low=format_amount(low),
+                        ),
                     )
                 )
             if wager > high:
@@ -457,8 +477,12 @@ class House:
                     (
                         Violation.OVER_MAX,
                         bet,
-                        f"{bet.value} {format_amount(wager)} is above the table "
-                        f"maximum of {format_amount(high)}",
+                        Said(
+                            "{bet} {wager} is above the table maximum of {high}",
+                            bet=bet.value,
+                            wager=format_amount(wager),
+                            high=format_amount(high),
+                        ),
                     )
                 )
             if bet in SIDE_BETS and lim.side_needs_base and not any(b in wagers for b in BASE_BETS):
@@ -466,24 +490,32 @@ class House:
                     (
                         Violation.SIDE_WITHOUT_BASE,
                         bet,
-                        f"{bet.value} is a side bet: it needs a player or banker bet on the "
-                        "same seat",
+                        Said(
+                            "{bet} is a side bet: it needs a player or banker bet on the same seat",
+                            bet=bet.value,
+                        ),
                     )
                 )
             base = lim.side_caps.get(bet)
             if base is not None and wager > wagers.get(base, Decimal(0)):
                 have = wagers.get(base)
                 what = (
-                    f"the {base.value} bet ({format_amount(have)})"
+                    Said("the {base} bet ({have})", base=base.value, have=format_amount(have))
                     if have
-                    else (f"the {base.value} bet, and there is none")
+                    else Said("the {base} bet, and there is none", base=base.value)
                 )
                 problems.append(
                     (
                         Violation.SIDE_OVER_BASE,
                         bet,
-                        f"{bet.value} {format_amount(wager)} is over {what}: this house "
-                        f"caps {bet.value} at the seat's {base.value} bet",
+                        Said(
+                            "{bet} {wager} is over {what}: this house "
+                            "caps {bet} at the seat's {base} bet",
+                            bet=bet.value,
+                            wager=format_amount(wager),
+                            what=what,
+                            base=base.value,
+                        ),
                     )
                 )
         return problems
@@ -498,89 +530,21 @@ class House:
         banker = sum((w for b, w in wagers if b is Bet.BANKER), Decimal(0))
         if abs(banker - player) <= most:
             return None
-        return (
-            f"Banker {format_amount(banker)} and Player {format_amount(player)} differ by "
-            f"{format_amount(abs(banker - player))}, over the table differential of "
-            f"{format_amount(most)}"
+        return Said(
+            "Banker {banker} and Player {player} differ by "
+            "{difference}, over the table differential of {most}",
+            banker=format_amount(banker),
+            player=format_amount(player),
+            difference=format_amount(abs(banker - player)),
+            most=format_amount(most),
         )
 
     def range_problems(
         self, ranges: Mapping[Bet, tuple[Decimal, Decimal]], *, every_layout: bool = True
     ) -> list[tuple[Bet, str]]:
-        """What this house forbids about a drill's bets, each drawn from (lowest, highest):
-        amounts outside the limits, a bet not offered, and, for the side-bet rules, any layout
-        the drill could deal that breaks them (``every_layout``: each coup gets all the bets;
-        else a random choice of them, so a side bet may come without its base bet)."""
-        problems: list[tuple[Bet, str]] = []
-        lim = self.limits
-        for bet in Bet:
-            if bet not in ranges:
-                continue
-            low, high = ranges[bet]
-            if bet not in self.bets:
-                offered = ", ".join(b.value for b in self.bets)
-                problems.append(
-                    (bet, f"the house {self.id} does not offer {bet.value} (bets: {offered})")
-                )
-                continue
-            least, most = lim.bounds(bet)
-            if low < least:
-                problems.append(
-                    (
-                        bet,
-                        f"{format_amount(low)} is below the house {self.id}'s "
-                        f"minimum of {format_amount(least)} for {bet.value}",
-                    )
-                )
-            if high > most:
-                problems.append(
-                    (
-                        bet,
-                        f"{format_amount(high)} is above the house {self.id}'s "
-                        f"maximum of {format_amount(most)} for {bet.value}",
-                    )
-                )
-            if bet in SIDE_BETS and lim.side_needs_base:
-                bases = [b for b in BASE_BETS if b in ranges]
-                if not bases:
-                    problems.append(
-                        (
-                            bet,
-                            f"the house {self.id} takes {bet.value} only with a "
-                            "player or banker bet on the seat: add one",
-                        )
-                    )
-                elif not every_layout:
-                    problems.append(
-                        (
-                            bet,
-                            f"the house {self.id} takes {bet.value} only with a "
-                            "player or banker bet on the seat, but bets_per_coup may "
-                            "deal it alone",
-                        )
-                    )
-            base = lim.side_caps.get(bet)
-            if base is None:
-                continue
-            if base not in ranges or not every_layout:
-                problems.append(
-                    (
-                        bet,
-                        f"the house {self.id} caps {bet.value} at the seat's "
-                        f"{base.value} bet, and a coup may have no {base.value} bet",
-                    )
-                )
-            elif high > ranges[base][0]:
-                problems.append(
-                    (
-                        bet,
-                        f"the house {self.id} caps {bet.value} at the seat's "
-                        f"{base.value} bet: {bet.value} goes up to "
-                        f"{format_amount(high)} but {base.value} can be "
-                        f"{format_amount(ranges[base][0])}",
-                    )
-                )
-        return problems
+        """What this house forbids about a drill's bets, each drawn from (lowest, highest)
+        (``trainer.engine.house_ranges``)."""
+        return range_problems(self.id, self.bets, self.limits, ranges, every_layout=every_layout)
 
     def check_wagers(self, wagers: Mapping[Bet, Decimal]) -> None:
         problems = self.limit_problems(wagers)

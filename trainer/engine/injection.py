@@ -36,6 +36,7 @@ from trainer.engine.errors import EngineError
 from trainer.engine.house import House
 from trainer.engine.money import normalize, round_payout
 from trainer.engine.order import Done
+from trainer.engine.said import Said
 from trainer.engine.settlement import Bet, BetResult
 from trainer.engine.table import Layout, Pay, Take, settle_table
 
@@ -100,11 +101,17 @@ class Param:
         if self.choices:
             if isinstance(value, str) and value in self.choices:
                 return value, ""
-            return None, f"{value!r} is not one of {', '.join(self.choices)}"
+            return None, Said(
+                "{value} is not one of {choices}",
+                value=repr(value),
+                choices=", ".join(self.choices),
+            )
         if self.points:
             items = value if isinstance(value, (list, tuple)) else None
             if not items or not all(type(v) is int and v and -9 <= v <= 9 for v in items):
-                return None, f"{value!r} is not a list of whole points -9 to 9 (not 0)"
+                return None, Said(
+                    "{value} is not a list of whole points -9 to 9 (not 0)", value=repr(value)
+                )
             return tuple(items), ""
         assert self.number is not None
         low, high = self.number
@@ -115,9 +122,14 @@ class Param:
             if not number.is_finite():
                 raise ArithmeticError
         except ArithmeticError:
-            return None, f"{value!r} is not a number"
+            return None, Said("{value} is not a number", value=repr(value))
         if not low <= number <= high or number != number.quantize(_CENT):
-            return None, (f"{value} is out of range: {low} to {high}, at most two decimals")
+            return None, Said(
+                "{value} is out of range: {low} to {high}, at most two decimals",
+                value=str(value),
+                low=low,
+                high=high,
+            )
         return number, ""
 
 
@@ -133,7 +145,16 @@ def coerce_params(
         param = declared.get(name)
         if param is None:
             known = ", ".join(declared) or "none"
-            problems.append((name, f"not a parameter of {transform} (its parameters: {known})"))
+            problems.append(
+                (
+                    name,
+                    Said(
+                        "not a parameter of {transform} (its parameters: {known})",
+                        transform=transform,
+                        known=known,
+                    ),
+                )
+            )
             continue
         got, problem = param.coerce(value)
         if problem:
@@ -142,7 +163,7 @@ def coerce_params(
             out[name] = got
     for name in TRANSFORMS[transform].required:
         if name not in params:
-            problems.append((name, f"{transform} needs it"))
+            problems.append((name, Said("{transform} needs it", transform=transform)))
     return out, problems
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from trainer.engine.errors import HouseLimitError
 from trainer.engine.house import DEFAULT_HOUSE, House
+from trainer.engine.said import Said, Verbatim
 from trainer.engine.settlement import Bet
 
 if TYPE_CHECKING:
@@ -50,13 +51,17 @@ def drill_limit_problems(drill: Drill, house: House) -> list[str]:
     """Everything ``house`` forbids about the drill's bets: its bet ranges, and each fixed
     coup's own wagers."""
     every = drill.bets_per_coup is None or drill.bets_per_coup[0] >= len(drill.bets)
-    out = [
-        f"bets.{bet.value}: {msg}"
+    out: list[str] = [
+        Said("{field}: {problem}", field="bets." + bet.value, problem=msg)
         for bet, msg in house.range_problems(ranges(drill), every_layout=every)
     ]
     for i, fixed in enumerate(drill.fixed):
         if fixed.wagers:
-            out += [f"coups[{i}].bets: {p}" for p in house.limit_problems(fixed.wagers)]
+            field = f"coups[{i}].bets"
+            out += [
+                Said("{field}: {problem}", field=field, problem=p)
+                for p in house.limit_problems(fixed.wagers)
+            ]
     return out
 
 
@@ -65,5 +70,15 @@ def under_house(drill: Drill, house: House) -> Drill:
     paytable become the house's.  HouseLimitError lists the drill's bets the house forbids."""
     problems = drill_limit_problems(drill, house)
     if problems:
-        raise HouseLimitError([f"{drill.id} under house {house.id}: {p}" for p in problems])
+        raise HouseLimitError(
+            [
+                Said(
+                    "{drill} under house {house}: {problem}",
+                    drill=Verbatim(drill.id),
+                    house=Verbatim(house.id),
+                    problem=p,
+                )
+                for p in problems
+            ]
+        )
     return replace(drill, house=house)

@@ -25,6 +25,7 @@ from trainer.engine.call_words import Announcing, CallLanguage
 from trainer.engine.dead_chips import DEAD_BETS, RollingBase
 from trainer.engine.irregularities import REMEDY_CHARS, Irregularity
 from trainer.engine.pace import TableFormat
+from trainer.engine.said import Said
 from trainer.engine.shoe import BetweenCoups
 from trainer.engine.violations import Response, Violation
 from trainer.fileformat.declare import Field, ListOf, MapOf, Obj, Scalar, ScalarReads, reads
@@ -159,7 +160,7 @@ class _Commission(Obj):
         default="5%",
     )
     collect = Field(
-        _choice(COLLECT, "a way to collect"),
+        _choice(COLLECT, Said("a way to collect")),
         "at_once (taken from the payout) or end_of_shoe (kept in the seat's commission box).",
         default="at_once",
     )
@@ -188,7 +189,7 @@ class _Fee(Obj):
     )
     bank_rotates_every = Field(
         Scalar(
-            reads(ScalarReads.integer, 1, 100, "hands"),
+            reads(ScalarReads.integer, 1, 100, Said("hands")),
             {"type": "integer", "minimum": 1, "maximum": 100},
         ),
         "Hands each seated player banks in turn.",
@@ -214,7 +215,7 @@ class _Rolling(Obj):
         required=True,
     )
     base = Field(
-        _choice(ROLLING_BASES, "what the commission counts"),
+        _choice(ROLLING_BASES, Said("what the commission counts")),
         "losses (the dead chips lost: taken on a losing bet) or turnover (the dead chips "
         "on every bet won or lost; a push counts nothing).",
         default="losses",
@@ -255,7 +256,7 @@ class _Limits(Obj):
         BOOL, "A side bet needs a Player or Banker bet on the same seat.", default=False
     )
     side_bet_caps = Field(
-        MapOf(SIDE_BETS, _choice(BASE_BETS, "a base bet")),
+        MapOf(SIDE_BETS, _choice(BASE_BETS, Said("a base bet"))),
         "A side bet at most the seat's bet named here: {dragon7: banker}.",
         default={},
     )
@@ -284,14 +285,14 @@ CHIP = _Chip(doc="A chip on the table.")
 class _Order(Obj):
     losers_first = Field(BOOL, "Take every losing bet before paying the winners.", default=True)
     direction = Field(
-        _choice(DIRECTIONS, "a direction"),
+        _choice(DIRECTIONS, Said("a direction")),
         "counterclockwise (from the dealer's right, as the regulator's "
         "sheet) or clockwise (from the dealer's left).",
         default="counterclockwise",
     )
     main_before_side = Field(BOOL, "Pay a seat's main bet before its side bets.", default=True)
     losers = Field(
-        _choice(LOSERS, "a way to take losers"),
+        _choice(LOSERS, Said("a way to take losers")),
         "With losers_first: in_direction (the losing bets taken seat by seat in the "
         "direction, as the regulator's sheet resolves wagers) or one_sweep (taken in one "
         "sweep, in any order).",
@@ -305,7 +306,7 @@ ORDER = _Order(doc="The order a dealer settles the table in.")
 class _Pace(Obj):
     coups_an_hour = Field(
         Scalar(
-            reads(ScalarReads.integer, 1, MAX_COUPS_AN_HOUR, "coups an hour"),
+            reads(ScalarReads.integer, 1, MAX_COUPS_AN_HOUR, Said("coups an hour")),
             {"type": "integer", "minimum": 1, "maximum": MAX_COUPS_AN_HOUR},
         ),
         "Coups a dealer deals and settles in an hour at this format (left out: no target).",
@@ -326,25 +327,25 @@ PACE = _Pace(doc="A pace target for one format of table.")
 class _Shoe(Obj):
     cut_card = Field(
         Scalar(
-            reads(ScalarReads.integer, *CUT_RANGE, "cards"),
+            reads(ScalarReads.integer, *CUT_RANGE, Said("cards")),
             {"type": "integer", "minimum": CUT_RANGE[0], "maximum": CUT_RANGE[1]},
         ),
         "Cards behind the cut card: 14 to 16 is usual; at most half the shoe.",
         default=14,
     )
     burn = Field(
-        _choice(BURNS, "a burn rule"),
+        _choice(BURNS, Said("a burn rule")),
         "face_value (the first card is turned up and burns its value, 10 J Q K burn 10) or none.",
         default="face_value",
     )
     after_cut_card = Field(
-        _choice(AFTER_CUT, "a last-coup rule"),
+        _choice(AFTER_CUT, Said("a last-coup rule")),
         "one_more (finish the coup, deal one more, the shoe ends) or "
         "this_coup (the coup in progress is the last).",
         default="one_more",
     )
     cut_card_between_coups = Field(
-        _choice(BETWEEN_COUPS, "a coup to count"),
+        _choice(BETWEEN_COUPS, Said("a coup to count")),
         "When the cut card comes out exactly between two coups: next_coup (the coup about "
         "to start counts as the one it came out in: with one_more, two more coups) or "
         "finished_coup (the coup just finished counts: with one_more, one more coup; with "
@@ -376,7 +377,7 @@ class _House(Obj):
         default="",
     )
     game = Field(
-        _choice(GAMES, "a game"),
+        _choice(GAMES, Said("a game")),
         "ez (no commission, Banker pushes on a Dragon 7), commission (Banker "
         "pays 19 to 20) or cardroom (player-banked EZ with a collection fee).",
         default="ez",
@@ -431,7 +432,7 @@ class _House(Obj):
     )
     seats = Field(
         Scalar(
-            reads(ScalarReads.integer, 1, MAX_SEATS, "seats"),
+            reads(ScalarReads.integer, 1, MAX_SEATS, Said("seats")),
             {"type": "integer", "minimum": 1, "maximum": MAX_SEATS},
         ),
         "Seats at the table: 7 for mini-baccarat, 9 or 14 for larger tables.",
@@ -439,7 +440,7 @@ class _House(Obj):
     )
     settlement = Field(ORDER, ORDER.doc)
     table_format = Field(
-        _choice(FORMATS, "a table format"),
+        _choice(FORMATS, Said("a table format")),
         "The format of the house's table: full_size (a big table, 12 to 14 seats), mini "
         "(up to 7 seats, the dealer turns every card) or squeeze (players squeeze the "
         "cards). Its pace target is this format's.",
@@ -455,7 +456,7 @@ class _House(Obj):
     shoe = Field(SHOE, SHOE.doc)
     dead_chips = Field(DEAD_CHIPS, DEAD_CHIPS.doc + " Left out: live chips only.")
     violations = Field(
-        MapOf(VIOLATIONS, _choice(RESPONSES, "a response")),
+        MapOf(VIOLATIONS, _choice(RESPONSES, Said("a response"))),
         "What the dealer does about each player violation: refuse (the bet), return (it to "
         "the player), floor (call the floor) or allow (let it play). Left out: past_posting, "
         "pressing, side_without_base, side_over_base, under_min, over_max refuse; withdrawn, "
@@ -486,7 +487,7 @@ class _House(Obj):
         default={},
     )
     call_language = Field(
-        _choice(CALL_LANGUAGES, "a language of calls"),
+        _choice(CALL_LANGUAGES, Said("a language of calls")),
         "The language the dealer calls the game in: en (English), yue_Hant (Cantonese, "
         "Traditional characters), yue_Hans (Cantonese, Simplified), yue_Latn (Cantonese "
         "romanised, Jyutping), cmn_Hans (Mandarin, Simplified), cmn_Hant (Mandarin, "
@@ -495,7 +496,7 @@ class _House(Obj):
         default="en",
     )
     announce_results = Field(
-        _choice(ANNOUNCING, "an announcing custom"),
+        _choice(ANNOUNCING, Said("an announcing custom")),
         'How a result is announced: with_win_lose ("Banker wins, seven over five") or '
         'without_win_lose ("Banker seven, Player five": the totals, winner first, no word '
         "for win or lose; a house's own wording of wins, dragon7 or panda8 may not use them).",

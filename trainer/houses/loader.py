@@ -31,6 +31,7 @@ from trainer.engine.house import DEFAULT_CHIPS, Chip, House
 from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import format_amount
 from trainer.engine.pace import PaceTarget, TableFormat
+from trainer.engine.said import Said, Verbatim
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet
 from trainer.engine.shoe import AfterCut, BetweenCoups, BurnRule, ShoeRules
 from trainer.engine.table_rules import Direction, Limits, Losers, SettlementOrder
@@ -87,31 +88,38 @@ class HouseReader(Reader, F.HouseReads):
     def house_id(self, node: Node, path: str) -> str | None:
         import re
 
-        text = self.scalar(node, path, "a short name like downtown-mini", (STR, INT))
+        text = self.scalar(node, path, Said("a short name like downtown-mini"), (STR, INT))
         if text is None:
             return None
         if not re.match(ID_PATTERN, text):
             self.err(
                 node,
                 path,
-                f"{text!r} is not a house id: use lowercase letters, digits, "
-                "'-' and '_', starting with a letter or digit",
+                Said(
+                    "{text} is not a house id: use lowercase letters, digits, "
+                    "'-' and '_', starting with a letter or digit",
+                    text=repr(text),
+                ),
             )
             return None
         return text
 
     def decks(self, node: Node, path: str) -> int | None:
-        text = self.scalar(node, path, "8 or 6", (INT,))
+        text = self.scalar(node, path, Said("8 or 6"), (INT,))
         if text is None:
             return None
         if text.strip() not in ("8", "6"):
-            self.err(node, path, f"{text} decks is not supported: the shoe holds 8 decks (or 6)")
+            self.err(
+                node,
+                path,
+                Said("{decks} decks is not supported: the shoe holds 8 decks (or 6)", decks=text),
+            )
             return None
         return int(text)
 
     def rate(self, node: Node, path: str) -> Decimal | None:
         """A percentage, whole or not: 5, "5%", 4.5."""
-        text = self.scalar(node, path, 'a percentage like 5 or "5%"', (INT, FLOAT, STR))
+        text = self.scalar(node, path, Said('a percentage like 5 or "5%"'), (INT, FLOAT, STR))
         if text is None:
             return None
         digits = text.strip().removesuffix("%").strip()
@@ -120,53 +128,62 @@ class HouseReader(Reader, F.HouseReads):
         except InvalidOperation:
             value = None
         if value is None or not digits.isascii():
-            self.err(node, path, f'{text!r} is not a percentage: write it like 5 or "5%"')
+            self.err(
+                node,
+                path,
+                Said('{text} is not a percentage: write it like 5 or "5%"', text=repr(text)),
+            )
             return None
         if not 0 < value < 100:
             self.err(
                 node,
                 path,
-                f"{text!r} is out of range: a commission is more than 0 and less than 100 %",
+                Said(
+                    "{text} is out of range: a commission is more than 0 and less than 100 %",
+                    text=repr(text),
+                ),
             )
             return None
         return value / 100
 
     def offered(self, node: Node, path: str) -> tuple[Bet, ...] | None:
-        items = self.seq(node, path, "bets (player, banker, tie, dragon7, panda8)")
+        items = self.seq(node, path, Said("bets (player, banker, tie, dragon7, panda8)"))
         if items is None:
             return None
         got: list[Bet] = []
         ok = True
         for i, item in enumerate(items):
-            name = self.choice(item, join(path, i), BETS, "a bet")
+            name = self.choice(item, join(path, i), BETS, Said("a bet"))
             if name is None:
                 ok = False
             elif Bet(name) in got:
-                self.err(item, join(path, i), f"{name!r} is listed twice")
+                self.err(item, join(path, i), Said("{name} is listed twice", name=repr(name)))
                 ok = False
             else:
                 got.append(Bet(name))
         for bet in (Bet.PLAYER, Bet.BANKER):
             if ok and bet not in got:
-                self.err(node, path, f"every table offers the {bet.value} bet: add it")
+                self.err(
+                    node, path, Said("every table offers the {bet} bet: add it", bet=bet.value)
+                )
                 ok = False
         return tuple(got) if ok else None
 
     def dead_bets(self, node: Node, path: str) -> tuple[Bet, ...] | None:
         """The bets a house takes dead chips on: at least one, each once."""
-        items = self.seq(node, path, "bets (player, banker, tie, dragon7, panda8)")
+        items = self.seq(node, path, Said("bets (player, banker, tie, dragon7, panda8)"))
         if items is None:
             return None
         if not items:
-            self.err(node, path, "is an empty list: name the bets that take dead chips")
+            self.err(node, path, Said("is an empty list: name the bets that take dead chips"))
             return None
         got: list[Bet] = []
         for i, item in enumerate(items):
-            name = self.choice(item, join(path, i), BETS, "a bet")
+            name = self.choice(item, join(path, i), BETS, Said("a bet"))
             if name is None:
                 return None
             if Bet(name) in got:
-                self.err(item, join(path, i), f"{name!r} is listed twice")
+                self.err(item, join(path, i), Said("{name} is listed twice", name=repr(name)))
                 return None
             got.append(Bet(name))
         return tuple(got)
@@ -185,8 +202,11 @@ class HouseReader(Reader, F.HouseReads):
                 self.err(
                     where,
                     join("dead_chips.bets", i) if bets_node is not None else "dead_chips.bets",
-                    f"the table does not offer {bet.value} (bets: "
-                    f"{', '.join(b.value for b in bets)})",
+                    Said(
+                        "the table does not offer {bet} (bets: {bets})",
+                        bet=bet.value,
+                        bets=", ".join(b.value for b in bets),
+                    ),
                 )
                 ok = False
         rolling = v.get("rolling_commission")
@@ -208,15 +228,21 @@ class HouseReader(Reader, F.HouseReads):
             if "max_each" not in found:
                 return None
             n = self.integer(
-                found["max_each"], join(path, "max_each"), 1, F.MAX_EACH, "a count of one chip"
+                found["max_each"],
+                join(path, "max_each"),
+                1,
+                F.MAX_EACH,
+                Said("a count of one chip"),
             )
             return None if n is None else ChipConvention(PayStyle.MAX_EACH, n)
         if isinstance(node, SequenceNode):
-            self.err(node, path, "must be fewest, colour_for_colour or {max_each: N}, found a list")
+            self.err(
+                node, path, Said("must be fewest, colour_for_colour or {max_each: N}, found a list")
+            )
             return None
-        name = self.choice(node, path, (*F.PAYOUT_STYLES, "max_each"), "a payout convention")
+        name = self.choice(node, path, (*F.PAYOUT_STYLES, "max_each"), Said("a payout convention"))
         if name == "max_each":
-            self.err(node, path, "max_each needs its number: write {max_each: 10}")
+            self.err(node, path, Said("max_each needs its number: write {max_each: 10}"))
             return None
         return None if name is None else ChipConvention(PayStyle(name))
 
@@ -230,11 +256,19 @@ class HouseReader(Reader, F.HouseReads):
         return None if problems else wording
 
     def lines(self, node: Node, path: str) -> tuple[str, ...] | None:
-        items = self.seq(node, path, "lines of text")
+        items = self.seq(node, path, Said("lines of text"))
         if items is None:
             return None
         if len(items) > F.MAX_SOURCES:
-            self.err(node, path, f"has {len(items)} lines: write at most {F.MAX_SOURCES}")
+            self.err(
+                node,
+                path,
+                Said(
+                    "has {count} lines: write at most {most}",
+                    count=len(items),
+                    most=F.MAX_SOURCES,
+                ),
+            )
             return None
         got = [
             self.short_line(item, join(path, i), F.MAX_SOURCE_CHARS) for i, item in enumerate(items)
@@ -289,9 +323,12 @@ class HouseReader(Reader, F.HouseReads):
                 self.err(
                     found["fee"],
                     "fee.steps",
-                    f"the fee schedule stops at "
-                    f"{format_amount(fee.covers)} but the table takes wagers up to "
-                    f"{format_amount(top)}: add a last step without up_to",
+                    Said(
+                        "the fee schedule stops at {covers} but the table takes wagers up to "
+                        "{top}: add a last step without up_to",
+                        covers=format_amount(fee.covers),
+                        top=format_amount(top),
+                    ),
                 )
 
         chips = self.chips(v["chips"], found["chips"]) if "chips" in v else None
@@ -313,7 +350,11 @@ class HouseReader(Reader, F.HouseReads):
             self.err(
                 found["shoe"],
                 "shoe.cut_card",
-                f"a cut card {cut} cards from the end is past half the shoe ({half} cards)",
+                Said(
+                    "a cut card {cut} cards from the end is past half the shoe ({half} cards)",
+                    cut=cut,
+                    half=half,
+                ),
             )
         responses = {Violation(k): Response(r) for k, r in v.get("violations", {}).items()}
         for violation in ALWAYS_ENFORCED:
@@ -321,7 +362,7 @@ class HouseReader(Reader, F.HouseReads):
                 self.err(
                     child(found["violations"], violation.value) or found["violations"],
                     f"violations.{violation.value}",
-                    "a table's limits always apply: refuse, return or floor",
+                    Said("a table's limits always apply: refuse, return or floor"),
                 )
         dead = (
             self.dead_chips(
@@ -398,7 +439,10 @@ class HouseReader(Reader, F.HouseReads):
             self.err(
                 found["commission"],
                 "commission",
-                f"the {game.value} game takes no commission (only game: commission does)",
+                Said(
+                    "the {game} game takes no commission (only game: commission does)",
+                    game=Verbatim(game.value),
+                ),
             )
         elif known_game and rules.commission and ("commission" in v or "commission" not in found):
             commission = self.commission(v.get("commission", {}), found.get("commission"))
@@ -408,14 +452,19 @@ class HouseReader(Reader, F.HouseReads):
             self.err(
                 found["fee"],
                 "fee",
-                f"the {game.value} game takes no collection fee (only game: cardroom does)",
+                Said(
+                    "the {game} game takes no collection fee (only game: cardroom does)",
+                    game=Verbatim(game.value),
+                ),
             )
         elif known_game and rules.fee and "fee" not in found:
             self.err(
                 node,
                 "fee",
-                "the cardroom game needs a fee schedule (fee: {steps: "
-                "[{up_to: 20, fee: 0.50}, {fee: 1}]})",
+                Said(
+                    "the cardroom game needs a fee schedule (fee: {steps: "
+                    "[{up_to: 20, fee: 0.50}, {fee: 1}]})"
+                ),
             )
         elif known_game and rules.fee and "steps" in v.get("fee", {}):
             fee = self.fee(v["fee"], found["fee"])
@@ -452,15 +501,18 @@ class HouseReader(Reader, F.HouseReads):
                 self.err(
                     where,
                     sub,
-                    "only the last step may leave out up_to (it covers every larger wager)",
+                    Said("only the last step may leave out up_to (it covers every larger wager)"),
                 )
                 ok = False
             elif up_to is not None and last is not None and up_to <= last:
                 self.err(
                     where,
                     sub,
-                    f"up_to {format_amount(up_to)} must be above the step "
-                    f"before it (up to {format_amount(last)})",
+                    Said(
+                        "up_to {up_to} must be above the step before it (up to {last})",
+                        up_to=format_amount(up_to),
+                        last=format_amount(last),
+                    ),
                 )
                 ok = False
             last = up_to if up_to is not None else last
@@ -492,7 +544,9 @@ class HouseReader(Reader, F.HouseReads):
         items = list(v.get("steps", ()))
         steps_node = child(node, "steps")
         if not items:
-            self.err(steps_node or node, "fee.steps", "is an empty list: give at least one step")
+            self.err(
+                steps_node or node, "fee.steps", Said("is an empty list: give at least one step")
+            )
             return None
         steps = self.steps(items, steps_node or node, "fee.steps", "fee")
         if steps is None:
@@ -509,7 +563,11 @@ class HouseReader(Reader, F.HouseReads):
             self.err(
                 child(at, "max") or at,
                 "limits.max",
-                f"max {format_amount(high)} is less than min {format_amount(low)}",
+                Said(
+                    "max {high} is less than min {low}",
+                    high=format_amount(high),
+                    low=format_amount(low),
+                ),
             )
             ok = False
         side_low, side_high = v.get("side_min", low), v.get("side_max", high)
@@ -518,8 +576,11 @@ class HouseReader(Reader, F.HouseReads):
             self.err(
                 child(at, "side_max") or at,
                 "limits.side_max",
-                f"side_max {format_amount(side_high)} is less than side_min "
-                f"{format_amount(side_low)}",
+                Said(
+                    "side_max {high} is less than side_min {low}",
+                    high=format_amount(side_high),
+                    low=format_amount(side_low),
+                ),
             )
             ok = False
         differential = v.get("differential")
@@ -527,8 +588,12 @@ class HouseReader(Reader, F.HouseReads):
             self.err(
                 child(at, "differential") or at,
                 "limits.differential",
-                f"{format_amount(differential)} is less than the table minimum "
-                f"{format_amount(low)}: one minimum bet would break it (at least min)",
+                Said(
+                    "{differential} is less than the table minimum {low}: one minimum bet "
+                    "would break it (at least min)",
+                    differential=format_amount(differential),
+                    low=format_amount(low),
+                ),
             )
             ok = False
         caps = {Bet(s): Bet(b) for s, b in v.get("side_bet_caps", {}).items()}
@@ -538,8 +603,11 @@ class HouseReader(Reader, F.HouseReads):
                 self.err(
                     child(caps_node, side.value) or caps_node or at,
                     f"limits.side_bet_caps.{side.value}",
-                    f"the table does not offer {side.value} (bets: "
-                    f"{', '.join(b.value for b in bets)})",
+                    Said(
+                        "the table does not offer {bet} (bets: {bets})",
+                        bet=side.value,
+                        bets=", ".join(b.value for b in bets),
+                    ),
                 )
                 ok = False
         if not ok:
@@ -556,7 +624,7 @@ class HouseReader(Reader, F.HouseReads):
 
     def chips(self, items: list[dict[str, Any]], node: Node) -> tuple[Chip, ...] | None:
         if not items:
-            self.err(node, "chips", "is an empty list: give the table's chips")
+            self.err(node, "chips", Said("is an empty list: give the table's chips"))
             return None
         seen: dict[Decimal, int] = {}
         nodes = node.value if isinstance(node, SequenceNode) else []
@@ -568,7 +636,11 @@ class HouseReader(Reader, F.HouseReads):
                 self.err(
                     nodes[i],
                     join("chips", i),
-                    f"a {format_amount(value)} chip is already listed (chips[{seen[value]}])",
+                    Said(
+                        "a {value} chip is already listed (chips[{index}])",
+                        value=format_amount(value),
+                        index=seen[value],
+                    ),
                 )
             seen.setdefault(value, i)
         if any(len(item) < 2 for item in items):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from trainer.drills.fields import LINE, PARAGRAPH
 from trainer.engine.irregularities import Irregularity
+from trainer.engine.said import Said
 from trainer.fileformat.declare import Field, ListOf, Obj, Scalar, ScalarReads, reads
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ _DEALT = r"^\s*[PBpb]:\S+\s*$"
 
 class _Entry(Obj):
     id = Field(
-        _choice(KINDS, "an irregularity"),
+        _choice(KINDS, Said("an irregularity")),
         "Which irregularity: card_exposed, wrong_hand, misdeal, ...",
         required=True,
     )
@@ -73,7 +74,7 @@ class _Entry(Obj):
     )
     detail = Field(PARAGRAPH, "The remedy in full: when it applies, what else is done.", default="")
     source = Field(
-        _choice(SOURCES, "a source"),
+        _choice(SOURCES, Said("a source")),
         "standard (the sources agree) or ask_floor (they disagree: the floor decides).",
         required=True,
     )

@@ -12,6 +12,7 @@ from yaml.nodes import Node, ScalarNode, SequenceNode
 from trainer.engine.cards import DealtCard
 from trainer.engine.errors import InvalidCardError
 from trainer.engine.irregularities import REMEDY_CHARS, Irregularity, IrregularityEntry, Source
+from trainer.engine.said import Said
 from trainer.fileformat import declare
 from trainer.fileformat.problems import FileProblemsError
 from trainer.fileformat.reading import (
@@ -62,7 +63,7 @@ def load_irregularities_text(
             reader.err(
                 item,
                 join(join("irregularities", i), "id"),
-                f"{name!r} is already in the catalogue (each once)",
+                Said("{name} is already in the catalogue (each once)", name=repr(name)),
             )
         if isinstance(name, str):
             seen.add(name)
@@ -87,7 +88,7 @@ class IrregularitiesReader(Reader, F.IrregularityReads):
     """The drill files' Reader, with what an irregularity needs."""
 
     def lines(self, node: Node, path: str) -> tuple[str, ...] | None:
-        items = self.seq(node, path, "lines of text")
+        items = self.seq(node, path, Said("lines of text"))
         if items is None:
             return None
         got = [self.line(item, join(path, i)) for i, item in enumerate(items)]
@@ -100,19 +101,27 @@ class IrregularitiesReader(Reader, F.IrregularityReads):
             self.err(
                 node,
                 path,
-                f"is {len(text)} characters: keep the remedy to {REMEDY_CHARS} (it is an "
-                "answer on one line) and put the rest in detail",
+                Said(
+                    "is {count} characters: keep the remedy to {most} (it is an "
+                    "answer on one line) and put the rest in detail",
+                    count=len(text),
+                    most=REMEDY_CHARS,
+                ),
             )
             return None
         return text
 
     def felt(self, node: Node, path: str) -> tuple[DealtCard, ...] | None:
         """The cards in the boxes, each ``P:`` or ``B:`` and a card, at most ``MAX_FELT``."""
-        items = self.seq(node, path, "cards, each P: or B: and a card")
+        items = self.seq(node, path, Said("cards, each P: or B: and a card"))
         if items is None:
             return None
         if len(items) > F.MAX_FELT:
-            self.err(node, path, f"has {len(items)} cards: write at most {F.MAX_FELT}")
+            self.err(
+                node,
+                path,
+                Said("has {count} cards: write at most {most}", count=len(items), most=F.MAX_FELT),
+            )
             return None
         got: list[DealtCard] = []
         for i, item in enumerate(items):
@@ -121,8 +130,9 @@ class IrregularitiesReader(Reader, F.IrregularityReads):
                 continue
             try:
                 got.append(DealtCard.parse(text))
-            except InvalidCardError as e:
-                self.err(item, join(path, i), str(e))
+            except InvalidCardError as e:  # its message as raised (a Said)
+                said = e.args[0] if len(e.args) == 1 else None
+                self.err(item, join(path, i), said if isinstance(said, Said) else str(e))
         return tuple(got) if len(got) == len(items) else None
 
     def entry(self, node: Node, path: str) -> IrregularityEntry | None:

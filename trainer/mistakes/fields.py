@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from trainer.drills.fields import ID_PATTERN, LINE, PARAGRAPH
+from trainer.engine.said import Said
 from trainer.fileformat.declare import Field, ListOf, Obj, Scalar, ScalarReads, reads
 
 if TYPE_CHECKING:
@@ -92,18 +93,18 @@ class _Mistake(Obj):
         required=True,
     )
     level = Field(
-        _choice(LEVELS, "a level"),
+        _choice(LEVELS, Said("a level")),
         "coup (happens in any coup) or table (needs several bets: the order).",
         default="coup",
     )
     kind = Field(
-        _choice(KINDS, "a kind of deviation"),
+        _choice(KINDS, Said("a kind of deviation")),
         "What the audit reports it as: payout_short, loser_paid, order, ...",
         required=True,
     )
     description = Field(PARAGRAPH, "What the dealer did wrong, in a sentence.", required=True)
     transform = Field(
-        _choice(TRANSFORMS, "a transformation"),
+        _choice(TRANSFORMS, Said("a transformation")),
         "How the engine injects it into a correct procedure.",
         required=True,
     )

@@ -14,6 +14,7 @@ from trainer.drills.fields import ID_PATTERN
 from trainer.engine.catalogue import CATALOGUE
 from trainer.engine.deviation import DeviationKind
 from trainer.engine.injection import Level, Mistake, coerce_params
+from trainer.engine.said import Said
 from trainer.fileformat import declare
 from trainer.fileformat.problems import FileProblemsError
 from trainer.fileformat.reading import (
@@ -63,8 +64,10 @@ def load_mistakes_text(
                 reader.err(
                     where,
                     join(join("mistakes", i), "id"),
-                    f"{mistake.id!r} is already a mistake (ids are unique, the "
-                    "bundled ones included)",
+                    Said(
+                        "{id} is already a mistake (ids are unique, the bundled ones included)",
+                        id=repr(mistake.id),
+                    ),
                 )
             taken.add(mistake.id)
             mistakes.append(mistake)
@@ -86,10 +89,15 @@ class MistakesReader(Reader, F.MistakeReads):
     """The drill files' Reader, with what a mistake needs."""
 
     def mistake_id(self, node: Node, path: str) -> str | None:
-        text = self.scalar(node, path, "a short name like panda8-paid-at-40", (STR, INT))
+        text = self.scalar(node, path, Said("a short name like panda8-paid-at-40"), (STR, INT))
         if text is not None and not _ID.match(text):
             self.err(
-                node, path, f"{text!r} is not an id: use lowercase letters, digits, '-' and '_'"
+                node,
+                path,
+                Said(
+                    "{text} is not an id: use lowercase letters, digits, '-' and '_'",
+                    text=repr(text),
+                ),
             )
             return None
         return text
@@ -98,14 +106,16 @@ class MistakesReader(Reader, F.MistakeReads):
         """A mapping of plain values (words, numbers, lists of whole numbers); what they
         mean is the transformation's, checked by ``mistake``."""
         if not isinstance(node, MappingNode):
-            self.err(node, path, "must be a mapping of parameters, like {bet: panda8, odds: 40}")
+            self.err(
+                node, path, Said("must be a mapping of parameters, like {bet: panda8, odds: 40}")
+            )
             return None
         out: dict[str, Any] = {}
         for key, value in node.value:
             name = str(key.value) if isinstance(key, ScalarNode) else ""
             sub = join(path, name or "?")
             if not name or name in out:
-                self.err(key, sub, "each parameter is a plain name, given once")
+                self.err(key, sub, Said("each parameter is a plain name, given once"))
                 return None
             got = self._plain(value, sub)
             if got is None:
@@ -126,7 +136,7 @@ class MistakesReader(Reader, F.MistakeReads):
                 return node.value  # exact: the engine reads the digits, never a float
         elif isinstance(node, ScalarNode) and node.tag == STR:
             return node.value
-        self.err(node, path, "must be a word, a number (at most two decimals) or a list")
+        self.err(node, path, Said("must be a word, a number (at most two decimals) or a list"))
         return None
 
     def mistake(self, node: Node, path: str) -> Mistake | None:
