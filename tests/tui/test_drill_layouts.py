@@ -1,18 +1,23 @@
 """A key on the drill screen lays the screen out again only when something on it takes
 other room: picking a choice only repaints (the choice marked, the status line, the key
-bar); the graded answer, which shows the feedback panel, is laid out."""
+bar); the graded answer, which shows the feedback panel, is laid out once, and so is the
+next question (their rows take other places: Textual has no other way to move them), and
+only the rows that changed are placed and drawn again."""
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual._compositor import Compositor
 from textual.app import App, ComposeResult
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from tests.support.coups import DRAGON, coup, dealer, drill
 from trainer.drills.model import Step
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.drill import DrillScreen
+from trainer.tui.widgets.hands import HandView
 from trainer.tui.widgets.livetext import show_text
 
 
@@ -44,6 +49,78 @@ async def test_choosing_repaints_without_a_layout(monkeypatch) -> None:
         await pilot.pause()
         assert screen.query_one("#feedback").display
         assert [scroll for scroll in layouts if not scroll] != []
+
+
+async def test_a_graded_answer_and_the_next_question_lay_out_once_and_only_their_rows(
+    monkeypatch,
+) -> None:
+    """Two questions, the first included (its feedback panel shown for the first time):
+    each graded answer and each next question is one layout, not two; what it places
+    anew is only the answer's rows (the choices, the confirm row, the status, the feedback
+    panel), never the header, the hands or the prompt above them; and the hand the answer
+    does not change is not drawn again."""
+    layouts: list[int] = []
+    placed: list[set[Widget]] = []
+    drawn: list[str] = []
+    original_layout = Screen._refresh_layout
+    original_reflow = Compositor.reflow
+    original_render = HandView.render
+
+    def counted(self: Screen[object], size: object = None, scroll: bool = False) -> None:
+        if not scroll or self._layout_widgets:
+            layouts.append(1)
+        original_layout(self, size, scroll)  # type: ignore[arg-type]
+
+    def reflow(self: Compositor, parent: Widget, size: object) -> object:
+        before = dict(self._full_map)
+        result = original_reflow(self, parent, size)  # type: ignore[arg-type]
+        after = self._full_map
+        placed.append({w for w in before.keys() | after.keys() if before.get(w) != after.get(w)})
+        return result
+
+    def render(self: HandView) -> object:
+        drawn.append(str(self.id))
+        return original_render(self)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    monkeypatch.setattr(Compositor, "reflow", reflow)
+    monkeypatch.setattr(HandView, "render", render)
+    app = TrainerApp(
+        choices=lambda: [],
+        start=drill((Step.PLAYER_DRAWS,)),
+        trainee="Test",
+        deal=dealer([coup(DRAGON), coup(DRAGON), coup(DRAGON)]),
+    )
+    async with app.run_test(size=(142, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        answer = screen.query_one("#answer")
+        above = [screen.query_one(f"#{name}") for name in ("drill-title", "hands", "prompt")]
+        for question in (1, 2):
+            await pilot.press("s")  # Player K+6 = 6 stands
+            await pilot.pause()
+            for seen in (layouts, placed, drawn):
+                seen.clear()
+            await pilot.press("enter")  # graded: the feedback panel replaces the choices
+            await pilot.pause()
+            assert screen.query_one("#feedback").display, question
+            assert "Right" in str(screen.query_one("#feedback-text").render())
+            assert len(layouts) == 1, (question, "graded")
+            moved = set().union(*placed)
+            assert answer in moved, question
+            assert all(w is answer or answer in w.ancestors for w in moved), moved
+            assert not any(w in moved for w in above), question
+            # the Player's total shown; the Banker's two cards as they were: not redrawn
+            assert "banker-hand" not in drawn and "player-hand" in drawn, drawn
+            layouts.clear()
+            placed.clear()
+            await pilot.press("enter")  # the next question: the choices again
+            await pilot.pause()
+            assert not screen.query_one("#feedback").display, question
+            assert len(layouts) == 1, (question, "next")
+            moved = set().union(*placed)
+            assert all(w is answer or answer in w.ancestors for w in moved), moved
 
 
 async def test_show_text_lays_out_when_the_room_changes() -> None:
