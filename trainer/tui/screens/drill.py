@@ -44,7 +44,7 @@ from trainer.tui.screens.drill_base import (
     LEAVE_BINDING,
     DrillBase,
 )
-from trainer.tui.widgets.answer import AnswerArea, AnswerText
+from trainer.tui.widgets.answer import AnswerArea, UnscrolledStatic
 from trainer.tui.widgets.choices import OPTION_KEYS, ActionButton, ChoiceButton, OptionButton
 from trainer.tui.widgets.hands import HandView, LayoutView
 from trainer.tui.widgets.keybar import KeyBar
@@ -107,9 +107,11 @@ class DrillScreen(DrillBase):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="drill-header"):
-            yield Static(Text(titles.heading(self.session.drill), "bold"), id="drill-title")
+            yield UnscrolledStatic(
+                Text(titles.heading(self.session.drill), "bold"), id="drill-title"
+            )
             yield HistoryWaiting(id="history-waiting")
-            yield Static(id="drill-status")
+            yield UnscrolledStatic(id="drill-status")
         yield Static(id="shoe-status")
         with Horizontal(id="hands"):
             yield HandView("Player", id="player-hand")
@@ -132,7 +134,7 @@ class DrillScreen(DrillBase):
                 yield ActionButton(_("Confirm") + " ⏎", id="confirm")
             yield Static(id="status")
             with AnswerArea(id="feedback"):
-                yield AnswerText(id="feedback-text")
+                yield UnscrolledStatic(id="feedback-text")
                 yield ActionButton(_("Next") + " ⏎", id="next")
         yield KeyBar(id="keys")
 

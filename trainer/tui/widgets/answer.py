@@ -36,5 +36,6 @@ class AnswerArea(Unscrolled, Vertical):
     """
 
 
-class AnswerText(Unscrolled, Static):
-    """The feedback's text."""
+class UnscrolledStatic(Unscrolled, Static):
+    """A Static that never scrolls (the feedback's text, the header's title and status: a
+    new score one digit wider re-sizes both in one layout, not two)."""
