@@ -19,6 +19,7 @@ from trainer.tui.app import TrainerApp
 from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.widgets.hands import HandView
 from trainer.tui.widgets.livetext import show_text
+from trainer.tui.widgets.stepfeedback import FeedbackPanel, FeedbackScroll, Said
 
 
 async def test_choosing_repaints_without_a_layout(monkeypatch) -> None:
@@ -148,3 +149,45 @@ async def test_show_text_lays_out_when_the_room_changes() -> None:
         assert auto._layout_required
         await pilot.pause()
         assert auto.size.width == 5
+
+
+async def test_the_table_feedback_shown_or_grown_is_one_layout(monkeypatch) -> None:
+    """The table screen's feedback, in its scroll of at most 4 lines: shown for the first
+    time, then grown by a line, each is one layout (the panel's and the scroll's new size
+    set in it), not one more for their new virtual size; past 4 lines the scrollbar comes,
+    and that is laid out."""
+    layouts: list[int] = []
+    original = Screen._refresh_layout
+
+    def counted(self: Screen[object], size: object = None, scroll: bool = False) -> None:
+        if not scroll or self._layout_widgets:
+            layouts.append(1)
+        original(self, size, scroll)  # type: ignore[arg-type]
+
+    class Bare(App[None]):
+        CSS = "#scroll { height: auto; max-height: 4; }  #panel { height: auto; }"
+
+        def compose(self) -> ComposeResult:
+            yield Static("above", id="above")
+            with FeedbackScroll(id="scroll"):
+                yield FeedbackPanel(id="panel")
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    app = Bare()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        panel, box = app.query_one(FeedbackPanel), app.query_one(FeedbackScroll)
+        layouts.clear()
+        panel.said = Said(Text("one"), correct=True)
+        await pilot.pause()
+        assert panel.display and box.size.height == 1
+        assert len(layouts) == 1
+        layouts.clear()
+        panel.said = Said(Text("one\ntwo"), correct=False)
+        await pilot.pause()
+        assert box.size.height == 2 and box.virtual_size.height == 2
+        assert len(layouts) == 1
+        panel.said = Said(Text("\n".join("123456")), correct=False)  # 6 lines in 4
+        await pilot.pause()
+        assert box.size.height == 4 and box.max_scroll_y == 2
+        assert box.show_vertical_scrollbar

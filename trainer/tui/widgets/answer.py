@@ -10,19 +10,9 @@ the screen keeps as many widgets, and only this container's rows are drawn again
 from __future__ import annotations
 
 from textual.containers import Vertical
-from textual.geometry import Size
-from textual.reactive import Reactive
 from textual.widgets import Static
 
-
-class Unscrolled:
-    """A widget that never scrolls: its virtual size is its size, set in the layout that
-    sized it.  Textual lays the screen out a second time when a widget's virtual size
-    changes (a scrolled widget's scrollbars may come or go); nothing here needs it, and
-    the feedback panel's first showing, or a column's new height, costs one layout, not
-    two."""
-
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+from trainer.tui.widgets.livetext import Unscrolled
 
 
 class AnswerArea(Unscrolled, Vertical):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.widgets import Button
 
-from trainer.tui.widgets.answer import Unscrolled
+from trainer.tui.widgets.livetext import Unscrolled
 
 #: The keys of a multiple-choice question's options (trainer.session.choice.KEYS).
 OPTION_KEYS = ("1", "2", "3", "4")
