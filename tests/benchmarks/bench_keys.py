@@ -13,7 +13,9 @@ tables).  For each key: the time from posting it to the frame drawn after it (wa
 includes the Pilot's own waits, and this process's CPU, the figure to read), and how many
 times the screen was laid out whole for it (Textual's ``Screen._refresh_layout`` other
 than a scroll: every widget's position and size worked out again, the costly part of a
-key).  ``--why`` also counts which widgets asked for those layouts.
+key), and how many of the screen's cells were drawn again for it (the compositor's dirty
+regions, what a browser tab is sent and repaints).  ``--why`` also counts which widgets
+asked for those layouts.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ TABLE_KEYS = (
 async def _run(size: tuple[int, int], questions: int, table: bool) -> dict[str, object]:
     sys.path.insert(0, str(ROOT))
     from textual import events
+    from textual._compositor import Compositor
     from textual.screen import Screen
 
     from tests.support.coups import DRAGON, PANDA, PLAYER_STANDS, coup, dealer, drill
@@ -86,9 +89,24 @@ async def _run(size: tuple[int, int], questions: int, table: bool) -> dict[str, 
         asked[f"{type(widget).__name__}#{widget.id or ''}"] += 1
         await original_on_layout(self, message)  # type: ignore[arg-type]
 
+    cells = [0]
+    original_render_update = Compositor.render_update
+
+    def render_update(self: Compositor, *args: object, **kwargs: object) -> object:
+        cells[0] += len(
+            {
+                (x, y)
+                for r in self._dirty_regions
+                for y in range(r.y, r.bottom)
+                for x in range(r.x, r.right)
+            }
+        )
+        return original_render_update(self, *args, **kwargs)  # type: ignore[arg-type]
+
     Screen._refresh_layout = counted  # type: ignore[method-assign]
     Screen._on_layout = on_layout  # type: ignore[method-assign]
-    timings: dict[str, list[tuple[float, float, int]]] = {kind: [] for *_k, kind in keys}
+    Compositor.render_update = render_update  # type: ignore[method-assign]
+    timings: dict[str, list[tuple[float, float, int, int]]] = {kind: [] for *_k, kind in keys}
     try:
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
@@ -101,7 +119,7 @@ async def _run(size: tuple[int, int], questions: int, table: bool) -> dict[str, 
                         break  # the last: the results screen, another screen's cost
                     await pilot.pause()
                     drawn = asyncio.Event()
-                    before = layouts[0]
+                    before, drawn_before = layouts[0], cells[0]
                     t, c = time.perf_counter(), time.process_time()
                     app.post_message(events.Key(key, character))
                     # the key is handled, then the frame after it drawn
@@ -109,11 +127,17 @@ async def _run(size: tuple[int, int], questions: int, table: bool) -> dict[str, 
                     app.call_after_refresh(drawn.set)
                     await drawn.wait()
                     timings[kind].append(
-                        (time.perf_counter() - t, time.process_time() - c, layouts[0] - before)
+                        (
+                            time.perf_counter() - t,
+                            time.process_time() - c,
+                            layouts[0] - before,
+                            cells[0] - drawn_before,
+                        )
                     )
     finally:
         Screen._refresh_layout = original_layout  # type: ignore[method-assign]
         Screen._on_layout = original_on_layout  # type: ignore[method-assign]
+        Compositor.render_update = original_render_update  # type: ignore[method-assign]
     report: dict[str, object] = {
         "screen": "table" if table else "drill",
         "size": f"{size[0]}x{size[1]}",
@@ -132,6 +156,7 @@ async def _run(size: tuple[int, int], questions: int, table: bool) -> dict[str, 
             "cpu_p50_ms": pct(cpu, 0.5),
             "cpu_p95_ms": pct(cpu, 0.95),
             "layouts_per_key": round(sum(r[2] for r in runs) / len(runs), 2),
+            "cells_drawn_per_key": round(sum(r[3] for r in runs) / len(runs)),
         }
     report["layouts_asked_by"] = dict(asked.most_common(12))
     report["load_average"] = " ".join(f"{v:.2f}" for v in os.getloadavg())

@@ -253,3 +253,34 @@ def test_a_tab_speaks_its_browsers_first_language_ezbac_has(
     from trainer.cli.serve import tab_language
 
     assert tab_language(listed, header, fallback) == speaks
+
+
+@pytest.mark.parametrize(
+    ("chosen", "speaks"),
+    [
+        ("vi", "vi"),  # what the tab's key chose comes before its browser's Korean
+        ("zh_Hant", "zh_Hant"),
+        ("en", "en"),
+        ("", "ko"),  # nothing kept: the browser's language
+        ("fr", "ko"),  # not one of ezbac's languages: ignored
+        ("en_XA", "ko"),  # the layout's pseudo-language is never a trainee's
+        ("VI", "ko"),  # exactly as the server sent it, or not at all
+        ("vi-VN", "ko"),
+        (" vi", "ko"),
+        ("vi\x00", "ko"),
+        ("../vi", "ko"),
+        ("vi" + " " * 15, "ko"),  # 17 characters: past what is looked at
+        ("x" * 100_000, "ko"),
+    ],
+)
+def test_a_reloaded_tab_speaks_the_language_its_key_chose(chosen: str, speaks: str) -> None:
+    from trainer.cli.serve import tab_language
+
+    assert tab_language("ko-KR,ko", "", "en", chosen) == speaks
+
+
+@pytest.mark.parametrize("value", [None, 7, ["vi"], {"vi": 1}, b"vi"])
+def test_a_kept_language_that_is_not_a_string_is_ignored(value: object) -> None:
+    from trainer.cli.serve import chosen_language
+
+    assert chosen_language(value) is None

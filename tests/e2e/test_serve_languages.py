@@ -2,7 +2,9 @@
 Chromium: the language comes from the tab's browser (navigator.languages, set here per tab
 through the DevTools protocol as a browser set to Korean or to Traditional Chinese would
 send it), and the home screen's language key switches that tab only, never another tab's
-nor the server's setting (the preferences file in the data folder).
+nor the server's setting (the preferences file in the data folder); a reload of the tab
+speaks what its key chose (the page keeps it for that tab), and a kept value ezbac does not
+offer is ignored.
 
 The titles expected are the catalogues' own translations of the home screen's title, as a
 translator wrote them in trainer/i18n/locale/<language>/LC_MESSAGES/ezbac.po."""
@@ -23,6 +25,8 @@ ENGLISH = "ezbac · EZ Baccarat dealer trainer"
 KOREAN = "ezbac · EZ 바카라 딜러 훈련기"
 TRADITIONAL = "ezbac · EZ 百家樂荷官訓練器"
 VIETNAMESE = "ezbac · Trình luyện chia bài EZ Baccarat"
+#: The language a tab's key chose, as its page keeps it for the tab.
+KEPT = "return sessionStorage.getItem('ezbac-language');"
 
 
 @pytest.fixture
@@ -66,6 +70,10 @@ def test_two_tabs_in_two_languages_and_the_key_switches_one(tmp_path: Path) -> N
                 driver.execute_script("window.__terminals[0].focus();")
                 keys(driver, "l")
                 assert KOREAN not in wait_for(driver, ENGLISH)
+                # reloaded, the tab speaks what its key chose, not its browser's Korean
+                assert driver.execute_script(KEPT) == "en"
+                driver.refresh()
+                assert KOREAN not in wait_for(driver, ENGLISH)
 
                 driver.switch_to.window(chinese)  # still Traditional Chinese: its key
                 driver.execute_script("window.__terminals[0].focus();")  # goes zh_Hant -> vi
@@ -77,8 +85,15 @@ def test_two_tabs_in_two_languages_and_the_key_switches_one(tmp_path: Path) -> N
                 keys(driver, "l")
                 wait_for(driver, VIETNAMESE)
 
-                # a new tab from a Korean browser: Korean still (the key changed no setting)
+                # a new tab from a Korean browser: Korean still (the key changed no setting,
+                # and what a tab's key chose is that tab's own)
                 _open_tab_in(driver, served.url, "ko")
+                wait_for(driver, KOREAN)
+                assert driver.execute_script(KEPT) is None
+                # a kept value that is not one of ezbac's languages (here the layout's
+                # pseudo-language): ignored, the browser's language
+                driver.execute_script("sessionStorage.setItem('ezbac-language', 'en_XA');")
+                driver.refresh()
                 wait_for(driver, KOREAN)
                 # a browser in a language ezbac does not have: the server's own (English)
                 _open_tab_in(driver, served.url, "fr-FR,fr;q=0.9")

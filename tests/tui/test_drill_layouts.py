@@ -1,19 +1,25 @@
 """A key on the drill screen lays the screen out again only when something on it takes
 other room: picking a choice only repaints (the choice marked, the status line, the key
-bar); the graded answer, which shows the feedback panel, is laid out."""
+bar); the graded answer, which shows the feedback panel, is laid out once, and so is the
+next question (their rows take other places: Textual has no other way to move them), and
+only the rows that changed are placed and drawn again."""
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual._compositor import Compositor
 from textual.app import App, ComposeResult
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from tests.support.coups import DRAGON, coup, dealer, drill
 from trainer.drills.model import Step
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.drill import DrillScreen
+from trainer.tui.widgets.hands import HandView
 from trainer.tui.widgets.livetext import show_text
+from trainer.tui.widgets.stepfeedback import FeedbackPanel, FeedbackScroll, Said
 
 
 async def test_choosing_repaints_without_a_layout(monkeypatch) -> None:
@@ -46,6 +52,78 @@ async def test_choosing_repaints_without_a_layout(monkeypatch) -> None:
         assert [scroll for scroll in layouts if not scroll] != []
 
 
+async def test_a_graded_answer_and_the_next_question_lay_out_once_and_only_their_rows(
+    monkeypatch,
+) -> None:
+    """Two questions, the first included (its feedback panel shown for the first time):
+    each graded answer and each next question is one layout, not two; what it places
+    anew is only the answer's rows (the choices, the confirm row, the status, the feedback
+    panel), never the header, the hands or the prompt above them; and the hand the answer
+    does not change is not drawn again."""
+    layouts: list[int] = []
+    placed: list[set[Widget]] = []
+    drawn: list[str] = []
+    original_layout = Screen._refresh_layout
+    original_reflow = Compositor.reflow
+    original_render = HandView.render
+
+    def counted(self: Screen[object], size: object = None, scroll: bool = False) -> None:
+        if not scroll or self._layout_widgets:
+            layouts.append(1)
+        original_layout(self, size, scroll)  # type: ignore[arg-type]
+
+    def reflow(self: Compositor, parent: Widget, size: object) -> object:
+        before = dict(self._full_map)
+        result = original_reflow(self, parent, size)  # type: ignore[arg-type]
+        after = self._full_map
+        placed.append({w for w in before.keys() | after.keys() if before.get(w) != after.get(w)})
+        return result
+
+    def render(self: HandView) -> object:
+        drawn.append(str(self.id))
+        return original_render(self)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    monkeypatch.setattr(Compositor, "reflow", reflow)
+    monkeypatch.setattr(HandView, "render", render)
+    app = TrainerApp(
+        choices=lambda: [],
+        start=drill((Step.PLAYER_DRAWS,)),
+        trainee="Test",
+        deal=dealer([coup(DRAGON), coup(DRAGON), coup(DRAGON)]),
+    )
+    async with app.run_test(size=(142, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        answer = screen.query_one("#answer")
+        above = [screen.query_one(f"#{name}") for name in ("drill-title", "hands", "prompt")]
+        for question in (1, 2):
+            await pilot.press("s")  # Player K+6 = 6 stands
+            await pilot.pause()
+            for seen in (layouts, placed, drawn):
+                seen.clear()
+            await pilot.press("enter")  # graded: the feedback panel replaces the choices
+            await pilot.pause()
+            assert screen.query_one("#feedback").display, question
+            assert "Right" in str(screen.query_one("#feedback-text").render())
+            assert len(layouts) == 1, (question, "graded")
+            moved = set().union(*placed)
+            assert answer in moved, question
+            assert all(w is answer or answer in w.ancestors for w in moved), moved
+            assert not any(w in moved for w in above), question
+            # the Player's total shown; the Banker's two cards as they were: not redrawn
+            assert "banker-hand" not in drawn and "player-hand" in drawn, drawn
+            layouts.clear()
+            placed.clear()
+            await pilot.press("enter")  # the next question: the choices again
+            await pilot.pause()
+            assert not screen.query_one("#feedback").display, question
+            assert len(layouts) == 1, (question, "next")
+            moved = set().union(*placed)
+            assert all(w is answer or answer in w.ancestors for w in moved), moved
+
+
 async def test_show_text_lays_out_when_the_room_changes() -> None:
     class Bare(App[None]):
         def compose(self) -> ComposeResult:
@@ -71,3 +149,45 @@ async def test_show_text_lays_out_when_the_room_changes() -> None:
         assert auto._layout_required
         await pilot.pause()
         assert auto.size.width == 5
+
+
+async def test_the_table_feedback_shown_or_grown_is_one_layout(monkeypatch) -> None:
+    """The table screen's feedback, in its scroll of at most 4 lines: shown for the first
+    time, then grown by a line, each is one layout (the panel's and the scroll's new size
+    set in it), not one more for their new virtual size; past 4 lines the scrollbar comes,
+    and that is laid out."""
+    layouts: list[int] = []
+    original = Screen._refresh_layout
+
+    def counted(self: Screen[object], size: object = None, scroll: bool = False) -> None:
+        if not scroll or self._layout_widgets:
+            layouts.append(1)
+        original(self, size, scroll)  # type: ignore[arg-type]
+
+    class Bare(App[None]):
+        CSS = "#scroll { height: auto; max-height: 4; }  #panel { height: auto; }"
+
+        def compose(self) -> ComposeResult:
+            yield Static("above", id="above")
+            with FeedbackScroll(id="scroll"):
+                yield FeedbackPanel(id="panel")
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    app = Bare()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        panel, box = app.query_one(FeedbackPanel), app.query_one(FeedbackScroll)
+        layouts.clear()
+        panel.said = Said(Text("one"), correct=True)
+        await pilot.pause()
+        assert panel.display and box.size.height == 1
+        assert len(layouts) == 1
+        layouts.clear()
+        panel.said = Said(Text("one\ntwo"), correct=False)
+        await pilot.pause()
+        assert box.size.height == 2 and box.virtual_size.height == 2
+        assert len(layouts) == 1
+        panel.said = Said(Text("\n".join("123456")), correct=False)  # 6 lines in 4
+        await pilot.pause()
+        assert box.size.height == 4 and box.max_scroll_y == 2
+        assert box.show_vertical_scrollbar

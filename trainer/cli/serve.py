@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import json
 import os
 import re
 import shlex
@@ -79,14 +80,37 @@ LOCKED_WORDS = ("is locked", "locked by")
 #: Accept-Language header), and the most characters of the list.
 BROWSER_LANGUAGES_MOST = 12
 BROWSER_LANGUAGES_CHARS = 400
+#: What a tab's trainer tells its page when the home screen's language key switches it
+#: (a textual-serve meta message, relayed to the page as ``["ezbac_language", code]``): the
+#: page keeps it for the tab (sessionStorage) and sends it back as ``chosen`` on a reload.
+LANGUAGE_META = "ezbac_language"
+#: The most characters of a tab's chosen language looked at ("zh_Hant" has 7).
+CHOSEN_LANGUAGE_CHARS = 16
 
 
-def tab_language(listed: str, header: str, fallback: str) -> str:
-    """The language a tab speaks: the first of the browser's languages that ezbac has
+def chosen_language(value: object) -> str | None:
+    """The language a tab chose with the language key, as its page kept it: one of
+    ezbac's language codes exactly as the server sent it, else None (empty, unknown,
+    oversized, not a string, the pseudo-language: the page is not trusted, and the tab
+    then speaks its browser's language)."""
+    from trainer.i18n import LANGUAGES
+
+    if not isinstance(value, str) or not value or len(value) > CHOSEN_LANGUAGE_CHARS:
+        return None
+    return value if value in LANGUAGES else None
+
+
+def tab_language(listed: str, header: str, fallback: str, chosen: str = "") -> str:
+    """The language a tab speaks: the one it ``chosen`` with the language key before a
+    reload (``chosen_language``), else the first of the browser's languages that ezbac has
     (``listed``: the page's navigator.languages, comma-separated; else the Accept-Language
     ``header``, by its q-values), else ``fallback`` (the server's own).  Never the
     pseudo-language; whatever else the browser sends is only compared, never used."""
     from trainer.i18n import PSEUDO, known
+
+    kept = chosen_language(chosen)
+    if kept is not None:
+        return kept
 
     def first_known(names: list[str]) -> str | None:
         for name in names[:BROWSER_LANGUAGES_MOST]:
@@ -390,6 +414,20 @@ def _server_class() -> Callable[[list[str], str, int], _Serving]:  # noqa: C901 
                 process.stderr = _TeeReader(process.stderr, self)
             return process
 
+        async def on_meta(self, data: bytes) -> None:
+            """The language a tab's trainer now speaks (its language key) goes to its page,
+            checked; every other meta message as textual-serve handles it."""
+            try:
+                meta = json.loads(data)
+            except ValueError:
+                meta = None
+            if isinstance(meta, dict) and meta.get("type") == LANGUAGE_META:
+                language = chosen_language(meta.get("language"))
+                if language is not None:
+                    await self.remote_write_str(json.dumps([LANGUAGE_META, language]))
+                return
+            await super().on_meta(data)
+
     class _TeeReader:
         """The process's stderr as AppService reads it, each chunk also to the service's
         ``on_stderr``."""
@@ -535,6 +573,7 @@ def _server_class() -> Callable[[list[str], str, int], _Serving]:  # noqa: C901 
                 request.query.get("lang", ""),
                 request.headers.get("Accept-Language", ""),
                 self.language,
+                request.query.get("chosen", ""),
             )
             await websocket.prepare(request)
             self.tabs.add(websocket)

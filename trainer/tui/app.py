@@ -640,10 +640,22 @@ class TrainerApp(App[int]):
         # never other tabs' or the server's
         if self.signin.person is None and not self.is_web:
             self.remember(language=following)
+        self.tell_page_language(following)
         home = self.screen_stack[0] if self.screen_stack else None
         if isinstance(home, HomeScreen):
             home.retranslate()
         self.notify(LANGUAGES[following], timeout=2)
+
+    def tell_page_language(self, language: str) -> None:
+        """In a browser tab under ``ezbac serve``: tell the page the language this tab now
+        speaks (a meta message the server checks and relays), which the page keeps so a
+        reload of the tab speaks it again."""
+        from textual.drivers.web_driver import WebDriver
+
+        driver = self._driver
+        if isinstance(driver, WebDriver):
+            # "ezbac_language": trainer.cli.serve.LANGUAGE_META, the layer above this one
+            driver.write_meta({"type": "ezbac_language", "language": language})
 
     @on(AskName)
     def name_asked(self) -> None:

@@ -44,6 +44,7 @@ from trainer.tui.screens.drill_base import (
     LEAVE_BINDING,
     DrillBase,
 )
+from trainer.tui.widgets.answer import AnswerArea, UnscrolledStatic
 from trainer.tui.widgets.choices import OPTION_KEYS, ActionButton, ChoiceButton, OptionButton
 from trainer.tui.widgets.hands import HandView, LayoutView
 from trainer.tui.widgets.keybar import KeyBar
@@ -106,30 +107,35 @@ class DrillScreen(DrillBase):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="drill-header"):
-            yield Static(Text(titles.heading(self.session.drill), "bold"), id="drill-title")
+            yield UnscrolledStatic(
+                Text(titles.heading(self.session.drill), "bold"), id="drill-title"
+            )
             yield HistoryWaiting(id="history-waiting")
-            yield Static(id="drill-status")
+            yield UnscrolledStatic(id="drill-status")
         yield Static(id="shoe-status")
         with Horizontal(id="hands"):
             yield HandView("Player", id="player-hand")
             yield HandView("Banker", id="banker-hand")
         yield LayoutView(id="layout")
         yield Static(id="prompt")
-        with Horizontal(id="choices"):
-            for key, label in ALL_CHOICES:
-                yield ChoiceButton(key, choice_label(label))
-        with Vertical(id="options"):
-            for key in OPTION_KEYS:
-                yield OptionButton(key, "")
-        with Horizontal(id="confirm-row"):
-            yield AmountInput(
-                placeholder=_(AMOUNT_HINTS[Step.PAYOUT][0]), id="amount", disabled=True
-            )
-            yield ActionButton(_("Confirm") + " ⏎", id="confirm")
-        yield Static(id="status")
-        with Vertical(id="feedback"):
-            yield Static(id="feedback-text")
-            yield ActionButton(_("Next") + " ⏎", id="next")
+        # what changes between a question and its feedback: a graded answer re-places only
+        # these rows (the header, the hands and the prompt are not drawn again)
+        with AnswerArea(id="answer"):
+            with Horizontal(id="choices"):
+                for key, label in ALL_CHOICES:
+                    yield ChoiceButton(key, choice_label(label))
+            with Vertical(id="options"):
+                for key in OPTION_KEYS:
+                    yield OptionButton(key, "")
+            with Horizontal(id="confirm-row"):
+                yield AmountInput(
+                    placeholder=_(AMOUNT_HINTS[Step.PAYOUT][0]), id="amount", disabled=True
+                )
+                yield ActionButton(_("Confirm") + " ⏎", id="confirm")
+            yield Static(id="status")
+            with AnswerArea(id="feedback"):
+                yield UnscrolledStatic(id="feedback-text")
+                yield ActionButton(_("Next") + " ⏎", id="next")
         yield KeyBar(id="keys")
 
     def on_resize(self, event: events.Resize) -> None:

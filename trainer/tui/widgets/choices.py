@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from textual.widgets import Button
 
+from trainer.tui.widgets.livetext import Unscrolled
+
 #: The keys of a multiple-choice question's options (trainer.session.choice.KEYS).
 OPTION_KEYS = ("1", "2", "3", "4")
 
@@ -42,8 +44,9 @@ class OptionButton(ChoiceButton):
         self.label = f"{'▶' if chosen else ' '} {self.key}  {label}"
 
 
-class ActionButton(Button):
-    """Confirm / Next for the mouse; never focused, like the choices."""
+class ActionButton(Unscrolled, Button):
+    """Confirm / Next for the mouse; never focused, like the choices (and, shown again with
+    the feedback, not the cause of a second layout)."""
 
     can_focus = False
 

@@ -81,6 +81,8 @@ class HandView(Static):
         self.total: int | None = None
         self.face = SMALL
         self._styles: dict[str, Style] = {}
+        #: What is drawn now: the hand's name, its cards and its total.
+        self._shown: tuple[str, tuple[Card, ...], int | None] | None = None
 
     def style_of(self, component: str) -> Style:
         """A component class's style, kept until the stylesheet changes (theme, deck):
@@ -95,7 +97,13 @@ class HandView(Static):
         super().notify_style_update()
 
     def show(self, cards: tuple[Card, ...], total: int | None) -> None:
+        """Show ``cards`` and ``total``; a hand already showing them is not drawn again (a
+        graded answer reveals one hand's card, the other hand stays as it is)."""
+        shown = (self.hand_name, cards, total)
+        if shown == self._shown:
+            return
         self.cards, self.total = cards, total
+        self._shown = shown
         self.refresh()
 
     def fit(self, terminal: Size) -> None:
@@ -223,6 +231,9 @@ class LayoutView(Widget):
             else:
                 piece.append(f" {chip} ")
             pieces.append(piece)
+        shown = [(piece.plain, piece.spans) for piece in pieces]
+        if shown == [(piece.plain, piece.spans) for piece in self.pieces]:
+            return  # the same bets (none, in most questions): nothing to lay out again
         self.pieces = pieces
         self.refresh(layout=True)
 

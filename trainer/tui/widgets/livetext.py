@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -25,7 +26,17 @@ def _shown(text: Text) -> tuple[object, ...]:
     return (text.plain, tuple(text.spans), str(text.style))
 
 
-class LiveText(Static):
+class Unscrolled:
+    """A widget that never scrolls: its virtual size is its size, set in the layout that
+    sized it.  Textual lays the screen out a second time when a widget's virtual size
+    changes (a scrolled widget's scrollbars may come or go); nothing here needs it, and
+    the feedback panel's first showing, or a column's new height, costs one layout, not
+    two."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+
+
+class LiveText(Unscrolled, Static):
     """A Static whose text is set as an attribute, redrawn only when it changes."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.color import Color
 from textual.containers import VerticalScroll
-from textual.reactive import reactive
+from textual.geometry import Size
+from textual.reactive import Reactive, reactive
 from textual.widgets import Static
 
 from trainer.engine.house import DEFAULT_HOUSE
@@ -22,6 +23,7 @@ from trainer.i18n import _
 from trainer.session.table.state import TableState
 from trainer.session.table.values import Phase, ShoeAnswer, StepFeedback, TableAnswer
 from trainer.skills import table_chips_skill
+from trainer.tui.widgets.livetext import Unscrolled
 from trainer.words import table as words
 from trainer.words import table_shoe
 
@@ -96,6 +98,9 @@ class FeedbackScroll(VerticalScroll):
     being cut; it never takes focus (every key is the screen's)."""
 
     can_focus = False
+    # its new virtual size (set in the layout that placed the feedback) is repainted, not
+    # laid out again: its scrollbar, when it comes or goes, asks for that layout itself
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
 
 def shoe_feedback_text(answer: ShoeAnswer) -> Text:
@@ -125,8 +130,9 @@ class Said:
     correct: bool
 
 
-class FeedbackPanel(Static):
-    """The feedback itself, hidden until something is said."""
+class FeedbackPanel(Unscrolled, Static):
+    """The feedback itself, hidden until something is said (never scrolled: its new size
+    is one layout, not two; the scroll around it may ask for another, for its scrollbar)."""
 
     # every assignment is shown again (the same words on the next step scroll back up)
     said: reactive[Said | None] = reactive(None, repaint=False, init=False, always_update=True)
