@@ -303,3 +303,16 @@ def test_the_verdict_screens_sheets_never_replace_a_file_put_in_their_place(scho
         "--key", str(school["pub"]),
     )  # fmt: skip
     assert verified.returncode == 0, verified.stdout
+
+
+def test_a_refused_place_is_refused_before_the_sheet_is_made(school, monkeypatch) -> None:
+    """Setting a sheet in its font takes seconds: a place it may not go is said first."""
+
+    def made(*_args: object) -> bytes:
+        raise AssertionError("the sheet was made for a place that is refused")
+
+    monkeypatch.setattr("trainer.words.sheet.sign_off_pdf", made)
+    line = usage_error(sign(school, school["dir"]))
+    assert line.endswith(f": is a folder, not a file to write {PDF} to")
+    line = usage_error(record(school, school["db"]))
+    assert line.endswith(f": is the history, which this command reads: write {PDF} to another file")

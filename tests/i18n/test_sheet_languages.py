@@ -119,6 +119,7 @@ def test_the_sheet_in_each_language_with_the_english_beside_it(
     name, lines = SHEETS[language]
     text = read_back(sign_off_pdf(record(name), language=language), tmp_path, language)
     assert name in text
+    assert "CODE-1234" in text  # the record's code, printed the same in every language
     for line in lines:
         assert line in text, line
     for line in ENGLISH:  # the English beside (or, in English, the line itself)
@@ -132,11 +133,10 @@ def test_the_sheet_in_each_language_with_the_english_beside_it(
 @pytest.mark.parametrize(
     ("name", "language"),
     [
+        # each script on a sheet in another script (a name in its own language's script is
+        # on each language's sheet above)
         ("김민준", "en"),
-        ("김민준", "vi"),
-        ("Nguyễn Thị Hồng Hạnh", "ko"),
         ("Nguyễn Thị Hồng Hạnh", "zh_Hant"),
-        ("Trần Văn Đức", "en"),
         ("陳大文", "vi"),
     ],
 )
@@ -178,12 +178,6 @@ def test_the_signature_is_the_records_in_every_language(tmp_path: Path) -> None:
     # the record signed and its code do not depend on the language spoken
     assert sheet.signed_record() == record("김민준").signed_record()
     assert all(c == carried[0] for c in carried)
-
-
-def test_the_unsigned_sheet_prints_the_same_code_in_every_language(tmp_path: Path) -> None:
-    for language in SHEETS:
-        text = read_back(sign_off_pdf(record("Ana"), language=language), tmp_path, language)
-        assert "CODE-1234" in text
 
 
 def test_a_missing_font_is_one_line_naming_it(tmp_path: Path) -> None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -740,11 +741,12 @@ def _write(
         if args.out is None:
             sys.stdout.write(text)
             return 0
-        data = text.encode()
+        data: bytes | Callable[[], bytes] = text.encode()
     else:
         from trainer.words.sheet import sign_off_pdf
 
-        data = sign_off_pdf(record, signed, language)  # the trainee's, or --lang
+        # the trainee's language, or --lang; made once --out is found fit to write
+        data = partial(sign_off_pdf, record, signed, language)
     kind: OutKind = "json" if as_json else "pdf"
     out = _given(args.out, "--out")
     target = Path(out if out is not None else record.file_name(kind))
@@ -782,7 +784,9 @@ def _reads(args: argparse.Namespace) -> list[tuple[Path, str]]:
     return files
 
 
-def _write_out(target: Path, data: bytes, kind: OutKind, args: argparse.Namespace) -> None:
+def _write_out(
+    target: Path, data: bytes | Callable[[], bytes], kind: OutKind, args: argparse.Namespace
+) -> None:
     """``data`` written at ``target`` by the one safe writer (trainer.history.sheet_files);
     a refusal or a failed write is one line, exit 2."""
     from trainer.history.sheet_files import write_out

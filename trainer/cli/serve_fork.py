@@ -202,6 +202,9 @@ def main() -> None:
     sys.stdout.buffer.write(READY)
     sys.stdout.flush()
     serve(control)
+    # nothing to clean up: ended at once, not after the interpreter tears down every module
+    # it imported for its trainers
+    os._exit(0)
 
 
 if __name__ == "__main__":
@@ -323,12 +326,21 @@ class Forker:
         import subprocess
 
         self.ready = False
+        # the file made over the socket holds it open too: both closed, or the zygote never
+        # sees the end of its socket (and is killed after waiting)
+        self.answers.close()
         self.control.close()
         try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:  # a zygote that will not end is killed
-            self.process.kill()
-            self.process.wait()
+            self.process.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            # still importing (it reads its socket only once ready), or stuck: it holds
+            # nothing to save, and its trainers are processes of their own, so it is ended
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:  # a zygote that will not end is killed
+                self.process.kill()
+                self.process.wait()
 
 
 async def open_forked(forker: Forker, argv: list[str], env: dict[str, str]) -> ForkedProcess:

@@ -231,7 +231,7 @@ class Recorder:
             # anything else put there under its name is not
             write_out(
                 target,
-                sign_off_pdf(record, None),
+                lambda: sign_off_pdf(record, None),  # made once the place is found fit
                 "pdf",
                 reads=self._reads(curriculum),
                 replace=True,
@@ -265,7 +265,9 @@ class Recorder:
                 (key_file, "the school's key"),
                 (key_file.with_suffix(".pub"), "the school's public key"),
             ]
-            write_out(target, sign_off_pdf(record, signed), "pdf", reads=reads, replace=True)
+            write_out(
+                target, lambda: sign_off_pdf(record, signed), "pdf", reads=reads, replace=True
+            )
         except OSError as exc:
             raise UnavailableError(os_error_line(exc)) from None
         return target

@@ -14,7 +14,7 @@ never written over (``trainer.paths.write_bytes_atomic``).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -78,7 +78,7 @@ def history_reads(history: Path) -> list[tuple[Path, str]]:
 
 def write_out(
     target: Path,
-    data: bytes,
+    data: bytes | Callable[[], bytes],
     kind: OutKind,
     *,
     reads: Sequence[tuple[Path, str]] = (),
@@ -86,7 +86,9 @@ def write_out(
 ) -> None:
     """Write ``data``, a file of ``kind``, at ``target`` (see the module): OutputRefusedError
     (one line) if that would replace anything else, OSError if the write fails (naming
-    ``target``; FileExistsError when a file appeared there meanwhile)."""
+    ``target``; FileExistsError when a file appeared there meanwhile).  ``data`` may be
+    what makes it (a sheet takes seconds to set in its font): made only once ``target`` is
+    found fit, so a refusal never waits for it."""
     there = check_output(
         target,
         what=OUT_KINDS[kind],
@@ -94,4 +96,4 @@ def write_out(
         reads=reads,
         replace=replace,
     )
-    write_bytes_atomic(target, data, replace=there)
+    write_bytes_atomic(target, data() if callable(data) else data, replace=there)
