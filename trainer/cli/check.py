@@ -427,6 +427,7 @@ def render(coup: Coup, bets: dict[Bet, Settlement], house: House | None = None) 
     house, its name first.  (The bets were checked against its limits as they were read.)
     In the language spoken: the engine's rules worded by ``trainer.words.said``."""
     from trainer.i18n import _
+    from trainer.words.drill import explain
     from trainer.words.house import headline
     from trainer.words.said import say
 
@@ -483,7 +484,7 @@ def render(coup: Coup, bets: dict[Bet, Settlement], house: House | None = None) 
                     wager=format_amount(s.wager),
                     result=say(_RESULT_WORDS[s.result]),
                     paid=format_amount(s.paid) if s.paid else "0",
-                    reason=say(s.reason),
+                    reason=explain(s),
                 )
             )
     return "\n".join(lines)
@@ -555,13 +556,13 @@ def render_table(coup: Coup, table: TableProcedure, house: House, shown: House |
     """The coup's procedure, then the table's: each step numbered, in the house's order,
     payouts in its chips; then what was taken and paid (and commission, fees)."""
     from trainer.i18n import _
-    from trainer.words.said import say
+    from trainer.words.reference import payout_chips, settlement_order
 
     colours = {c.value: c.colour for c in house.chips}
     lines = [
         render(coup, {}, shown),
         _("Table, house {id}: {order}; payouts in {chips}.").format(
-            id=house.id, order=say(house.settlement_order), chips=say(house.payout_chips.label)
+            id=house.id, order=settlement_order(house), chips=payout_chips(house.payout_chips)
         ),
         _("Procedure:"),
     ]

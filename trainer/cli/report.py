@@ -155,19 +155,27 @@ def _render(
     """The report asked for (with ``curriculum``: the path report), as text; None when there
     is nothing in it."""
     from trainer.history.report import build_attempts, build_report, render, render_attempts
+    from trainer.words.report import attempts_table, paths_table, report_table
 
+    table = args.format == "table"
     if curriculum is not None:
         from trainer.history.path_report import build_paths, render_paths
 
         if args.trainee and args.trainee not in store.trainees():
             return None
         paths = build_paths(store, curriculum, args.trainee)
-        return render_paths(paths, args.format) if paths else None
+        if not paths:
+            return None
+        return paths_table(paths) if table else render_paths(paths, args.format)
     if args.attempts:
         attempts = build_attempts(store, args.trainee, since)
-        return render_attempts(attempts, args.format, since) if attempts else None
+        if not attempts:
+            return None
+        return attempts_table(attempts) if table else render_attempts(attempts, args.format, since)
     report = build_report(store, args.trainee, since)
-    return render(report, args.format) if report.trainees else None
+    if not report.trainees:
+        return None
+    return report_table(report) if table else render(report, args.format)
 
 
 def _nothing(args: argparse.Namespace, since: datetime | None, message: str) -> int:
