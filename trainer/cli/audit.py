@@ -24,7 +24,7 @@ from trainer.cli.common import (
     error_line,
     in_english,
 )
-from trainer.cli.options import add_house_argument, house_of_args, split_bets
+from trainer.cli.options import add_house_argument, house_of_args, split_bets, worded
 from trainer.cli.output import fill
 from trainer.cli.parser import Parser, StoreOnce
 from trainer.engine.cards import Card
@@ -47,6 +47,7 @@ from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
 from trainer.i18n import N_, _, ngettext
 from trainer.paths import SpecialFileError, bad_byte_at, os_reason, read_capped
+from trainer.words.said import say
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -356,7 +357,7 @@ def build(args: argparse.Namespace) -> tuple[Dealt, Layout]:
     try:
         written = Procedure.parse(_words(args.cards))
     except NotationError as exc:
-        raise UsageError(exc.reason) from None
+        raise UsageError(say(exc.reason)) from None
     d = written.dealt
     both = [
         option
@@ -461,7 +462,7 @@ def check(dealt: Dealt, layout: Layout, house: House) -> Audit:
     except LayoutError as exc:
         raise UsageError(f"--seat: {exc}") from None
     except EngineError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(worded(exc)) from None
 
 
 # -- output --------------------------------------------------------------------------------
@@ -475,7 +476,6 @@ def render(result: Audit, house: House | None = None) -> str:
     """The audit in the language spoken (``trainer.words.audit``)."""
     from trainer.words import audit as words
     from trainer.words.house import headline
-    from trainer.words.said import say
 
     lines: list[str] = []
     if house is not None:
@@ -713,7 +713,8 @@ def _report(
                 )
                 print(dumps_exact({**at, "error": item.reason}), flush=True)
             else:
-                print(error_line(f"{where}{column}: {item.reason}"), file=sys.stderr, flush=True)
+                problem = f"{where}{column}: {say(item.reason)}"
+                print(error_line(problem), file=sys.stderr, flush=True)
             continue
         if item.right:
             right += 1

@@ -50,6 +50,17 @@ def since_from(args: argparse.Namespace) -> datetime | None:
         raise UsageError(str(exc)) from None
 
 
+def worded(error: BaseException) -> str:
+    """An error's message in the language spoken: what the engine says (a ``Said``) worded
+    by ``trainer.words.said``; any other message as it is."""
+    message = error.args[0] if len(error.args) == 1 else None
+    if isinstance(message, str):
+        from trainer.words.said import say
+
+        return say(message)
+    return str(error)
+
+
 def whole_number(text: str, low: int, high: int) -> int:
     """Every count and seed on the command line: ASCII digits within ``low``..``high``
     (the engine's ``ascii_int``), else an ArgumentTypeError that quotes the text
@@ -98,7 +109,7 @@ def positive_odds(text: str) -> Decimal:
     try:
         return parse_odds(text)
     except EngineError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        raise argparse.ArgumentTypeError(worded(exc)) from None
 
 
 def add_pays_arguments(parser: argparse.ArgumentParser) -> None:

@@ -155,9 +155,10 @@ def _render(
     """The report asked for (with ``curriculum``: the path report), as text; None when there
     is nothing in it."""
     from trainer.history.report import build_attempts, build_report, render, render_attempts
-    from trainer.words.report import attempts_table, paths_table, report_table
 
     table = args.format == "table"
+    if table:  # words only for people: CSV and JSON load no catalogue's wording
+        from trainer.words.report import attempts_table, paths_table, report_table
     if curriculum is not None:
         from trainer.history.path_report import build_paths, render_paths
 

@@ -10,6 +10,7 @@ import enum
 from dataclasses import dataclass
 
 from trainer.engine.errors import InvalidCardError, quote
+from trainer.engine.said import Said
 
 
 class Suit(enum.Enum):
@@ -77,19 +78,29 @@ class Card:
             text = text.replace(ch, "")
         if len(text) < 2:
             raise InvalidCardError(
-                f"{quote(token)} is not a card: write rank then suit, e.g. 'Th' or '9s'"
+                Said(
+                    "{token} is not a card: write rank then suit, e.g. 'Th' or '9s'",
+                    token=quote(token),
+                )
             )
         rank_text, suit_text = text[:-1].upper(), text[-1].lower()
         rank = _RANK_BY_TEXT.get(rank_text)
         suit = _SUIT_BY_TEXT.get(suit_text)
         if rank is None:
             raise InvalidCardError(
-                f"{quote(token)} is not a card: unknown rank {quote(text[:-1], 10)} "
-                "(ranks are A 2-9 T J Q K, or 10)"
+                Said(
+                    "{token} is not a card: unknown rank {rank} (ranks are A 2-9 T J Q K, or 10)",
+                    token=quote(token),
+                    rank=quote(text[:-1], 10),
+                )
             )
         if suit is None:
             raise InvalidCardError(
-                f"{quote(token)} is not a card: unknown suit {text[-1]!r} (suits are s h d c)"
+                Said(
+                    "{token} is not a card: unknown suit {suit} (suits are s h d c)",
+                    token=quote(token),
+                    suit=repr(text[-1]),
+                )
             )
         return cls(rank, suit)
 
@@ -152,7 +163,10 @@ class DealtCard:
         hand = Side.named(side) if colon else None
         if hand is None:
             raise InvalidCardError(
-                f"{quote(text)}: write P: (Player) or B: (Banker) before the card, e.g. P:9h"
+                Said(
+                    "{token}: write P: (Player) or B: (Banker) before the card, e.g. P:9h",
+                    token=quote(text),
+                )
             )
         return cls(Card.parse(card), hand)
 

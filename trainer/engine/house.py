@@ -38,6 +38,7 @@ from trainer.engine.games import (
 from trainer.engine.irregularities import CONFIRMED, Irregularity
 from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
 from trainer.engine.pace import PaceTarget, TableFormat
+from trainer.engine.said import Said
 from trainer.engine.settlement import DEFAULT_PAYTABLE, Bet, BetResult, Paytable, Settlement
 from trainer.engine.shoe import DEFAULT_DECKS, DEFAULT_SHOE_RULES, ShoeRules, check_cut, check_decks
 from trainer.engine.table_rules import (
@@ -416,7 +417,7 @@ class House:
                 (
                     Violation.BOTH_SIDES,
                     Bet.BANKER,
-                    "player and banker on one spot: this house takes one or the other",
+                    Said("player and banker on one spot: this house takes one or the other"),
                 )
             )
         order = {b: i for i, b in enumerate(Bet)}
@@ -439,7 +440,15 @@ class House:
             if bet not in self.bets:
                 offered = ", ".join(b.value for b in self.bets)
                 problems.append(
-                    (None, bet, f"{bet.value}: this table does not offer it (bets: {offered})")
+                    (
+                        None,
+                        bet,
+                        Said(
+                            "{bet}: this table does not offer it (bets: {bets})",
+                            bet=bet.value,
+                            bets=offered,
+                        ),
+                    )
                 )
                 continue
             low, high = lim.bounds(bet)
@@ -448,8 +457,12 @@ class House:
                     (
                         Violation.UNDER_MIN,
                         bet,
-                        f"{bet.value} {format_amount(wager)} is below the table "
-                        f"minimum of {format_amount(low)}",
+                        Said(
+                            "{bet} {amount} is below the table minimum of {minimum}",
+                            bet=bet.value,
+                            amount=format_amount(wager),
+                            minimum=format_amount(low),
+                        ),
                     )
                 )
             if wager > high:
@@ -457,8 +470,12 @@ class House:
                     (
                         Violation.OVER_MAX,
                         bet,
-                        f"{bet.value} {format_amount(wager)} is above the table "
-                        f"maximum of {format_amount(high)}",
+                        Said(
+                            "{bet} {amount} is above the table maximum of {maximum}",
+                            bet=bet.value,
+                            amount=format_amount(wager),
+                            maximum=format_amount(high),
+                        ),
                     )
                 )
             if bet in SIDE_BETS and lim.side_needs_base and not any(b in wagers for b in BASE_BETS):
@@ -466,26 +483,34 @@ class House:
                     (
                         Violation.SIDE_WITHOUT_BASE,
                         bet,
-                        f"{bet.value} is a side bet: it needs a player or banker bet on the "
-                        "same seat",
+                        Said(
+                            "{bet} is a side bet: it needs a player or banker bet on the same seat",
+                            bet=bet.value,
+                        ),
                     )
                 )
             base = lim.side_caps.get(bet)
             if base is not None and wager > wagers.get(base, Decimal(0)):
                 have = wagers.get(base)
-                what = (
-                    f"the {base.value} bet ({format_amount(have)})"
+                over = (
+                    Said(
+                        "{bet} {amount} is over the {base} bet ({have}): this house caps {bet} "
+                        "at the seat's {base} bet",
+                        bet=bet.value,
+                        amount=format_amount(wager),
+                        base=base.value,
+                        have=format_amount(have),
+                    )
                     if have
-                    else (f"the {base.value} bet, and there is none")
-                )
-                problems.append(
-                    (
-                        Violation.SIDE_OVER_BASE,
-                        bet,
-                        f"{bet.value} {format_amount(wager)} is over {what}: this house "
-                        f"caps {bet.value} at the seat's {base.value} bet",
+                    else Said(
+                        "{bet} {amount} is over the {base} bet, and there is none: this house "
+                        "caps {bet} at the seat's {base} bet",
+                        bet=bet.value,
+                        amount=format_amount(wager),
+                        base=base.value,
                     )
                 )
+                problems.append((Violation.SIDE_OVER_BASE, bet, over))
         return problems
 
     def differential_problem(self, wagers: Sequence[tuple[Bet, Decimal]]) -> str | None:
