@@ -1,0 +1,95 @@
+"""A bad card, bet, amount or limit given to ``ezbac check`` or ``ezbac audit`` is one line in
+the language spoken: the engine says what is wrong as a value (``Said``) and the command line
+words it.  In the pseudo-language nothing is left in English but what was typed and the
+notation (cards, bet names); read back in Traditional Chinese and Korean; the English as it
+was.  In process."""
+
+from __future__ import annotations
+
+from tests.i18n.english_left import english_left
+from tests.support.cli import ezbac
+
+CARDS = ("4h", "3s", "2d", "Kc", "8h")
+#: The bets' names as they are typed (the notation), the same in every language.
+BET_NAMES = "player banker tie dragon7 panda8"
+
+#: Each bad input, and its line in English (worked from the rules it breaks).
+BAD: list[tuple[tuple[str, ...], str]] = [
+    (
+        ("check", "4h", "3s", "2d", "Kc", "Xx"),
+        "'Xx' is not a card: unknown rank 'X' (ranks are A 2-9 T J Q K, or 10)",
+    ),
+    (
+        ("check", "4h", "3s", "2d", "Kc", "8q"),
+        "'8q' is not a card: unknown suit 'q' (suits are s h d c)",
+    ),
+    (("check", "4h", "3s"), "the Player's second card is missing"),  # P B P B
+    (
+        ("check", *CARDS, "--bet", "bunker=25"),
+        "--bet 'bunker=25': 'bunker' is not a bet (did you mean banker?): bets are player, "
+        "banker, tie, dragon7, panda8",
+    ),
+    (
+        ("check", *CARDS, "--bet", "banker=abc"),
+        "--bet 'banker=abc': 'abc' is not an amount: write it like 600, $600, 1,000 or 2.50",
+    ),
+    (
+        ("check", *CARDS, "--bet", "banker=0"),
+        "--bet 'banker=0': '0' is not a positive amount: wagers are 0.01 to 1,000,000",
+    ),
+    (
+        ("check", *CARDS, "--bet", "banker=25.001"),
+        "--bet 'banker=25.001': '25.001' is not an amount: wagers have two decimals at most",
+    ),
+    (
+        ("check", "--house", "commission", *CARDS, "--bet", "tie=5"),
+        "--bet: tie 5 is below the table minimum of 10 (house commission)",
+    ),
+    (
+        ("check", "--house", "cardroom", *CARDS, "--bet", "dragon7=5"),
+        "--bet: dragon7 is a side bet: it needs a player or banker bet on the same seat; "
+        "dragon7 5 is over the banker bet, and there is none: this house caps dragon7 at the "
+        "seat's banker bet (house cardroom)",
+    ),
+    (
+        ("audit", "4h", "3s", "2d", "Zz"),
+        "card 4: 'Zz' is not a card: unknown rank 'Z' (ranks are A 2-9 T J Q K, or 10)",
+    ),
+]
+
+
+def test_bad_input_is_one_line_in_english_as_it_was() -> None:
+    for words, line in BAD:
+        run = ezbac(*words)
+        assert (run.returncode, run.stdout) == (2, ""), words
+        assert run.stderr == f"ezbac: error: {line}\n", words
+
+
+def test_bad_input_leaves_no_english_in_the_pseudo_language() -> None:
+    for words, _line in BAD:
+        run = ezbac(*words, "--lang", "en_XA")
+        assert (run.returncode, run.stdout) == (2, ""), words
+        assert run.stderr.count("\n") == 1, run.stderr
+        typed = [*words, BET_NAMES, "ezbac"]
+        assert english_left(run.stderr, allowed=typed) == [], run.stderr
+
+
+def test_bad_input_reads_back_in_traditional_chinese_and_korean() -> None:
+    zh = ezbac("check", "--house", "commission", *CARDS, "--bet", "tie=5", "--lang", "zh_Hant")
+    assert zh.stderr == "ezbac：錯誤：--bet：tie 5 低於本枱最低限額 10（賭場 commission）\n"
+    ko = ezbac("check", *CARDS, "--bet", "banker=0", "--lang", "ko")
+    assert ko.stderr == (
+        "ezbac: 오류: --bet 'banker=0': '0'은(는) 양수 금액이 아님: 베팅액은 0.01~1,000,000\n"
+    )
+    card = ezbac("audit", "4h", "3s", "2d", "Zz", "--lang", "ko").stderr
+    assert card.startswith("ezbac: 오류: 4번째 카드: 'Zz'은(는) 카드가 아님: ")
+
+
+def test_a_payout_s_reason_in_the_audit_is_worded() -> None:
+    seat = ("--seat", "1:banker=25:paid=25,dragon7=10:paid=300")
+    run = ezbac("audit", "Ks", "2h", "As", "2c", "5d", "3c", *seat, "--lang", "en_XA")
+    assert run.returncode == 1, run.stderr  # the Dragon 7 paid 300, not 400
+    cards = ["Ks 2h As 2c 5d 3c", "ez"]
+    assert english_left(run.stdout, allowed=cards) == [], run.stdout
+    zh = ezbac("audit", "Ks", "2h", "As", "2c", "5d", "3c", *seat, "--lang", "zh_Hant").stdout
+    assert "龍7一賠40：10 × 40 = 400" in zh
