@@ -6,6 +6,8 @@ was.  In process."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.i18n.english_left import english_left
 from tests.support.cli import ezbac
 
@@ -93,3 +95,45 @@ def test_a_payout_s_reason_in_the_audit_is_worded() -> None:
     assert english_left(run.stdout, allowed=cards) == [], run.stdout
     zh = ezbac("audit", "Ks", "2h", "As", "2c", "5d", "3c", *seat, "--lang", "zh_Hant").stdout
     assert "龍7一賠40：10 × 40 = 400" in zh
+
+
+#: Other lines of the command line, each refused with status 2: a count, a date, options
+#: that do not go together.
+REFUSED: list[tuple[str, ...]] = [
+    ("analyze", "--decks", "0"),
+    ("simulate", "--shoes", "0"),
+    ("simulate", "--shoes", "x1"),
+    ("report", "--since", "2024-13-01"),
+    ("report", "--path", "--attempts"),
+    ("report", "--curriculum", "x"),
+    ("class", "--since", "nope"),
+]
+
+
+def test_other_refusals_leave_no_english_in_the_pseudo_language() -> None:
+    for words in REFUSED:
+        run = ezbac(*words, "--lang", "en_XA")
+        assert (run.returncode, run.stdout) == (2, ""), words
+        typed = [*words, "ezbac", "YYYY", "help"]
+        assert english_left(run.stderr, allowed=typed) == [], run.stderr
+    ko = ezbac("report", "--since", "2024-13-01", "--lang", "ko").stderr
+    assert ko == (
+        "ezbac: 오류: --since '2024-13-01'은(는) 날짜가 아님: YYYY-MM-DD로 쓰세요 "
+        "(예: 2024-09-01)\n"
+    )
+    zh = ezbac("analyze", "--decks", "7", "--lang", "zh_Hant").stderr
+    assert "不支援 '7' 副牌（可用 8或6）" in zh
+
+
+def test_people_list_in_the_pseudo_language_and_traditional_chinese(tmp_path: Path) -> None:
+    from trainer.history.store import open_history
+
+    db = str(tmp_path / "h.sqlite3")
+    with open_history(db):
+        pass  # a new history, nobody on its roster
+    run = ezbac("people", "list", "--db", db, "--lang", "en_XA")
+    assert run.returncode == 0, run.stderr
+    assert english_left(run.stdout) == [], run.stdout
+    zh = ezbac("people", "list", "--db", db, "--lang", "zh_Hant").stdout.splitlines()
+    # a new history: sign-in off, the default idle time, nobody yet
+    assert zh == ["登入：關（閒置 5 分鐘後登出）", "名冊上還沒有人"]

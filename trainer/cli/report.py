@@ -78,10 +78,10 @@ def run(args: argparse.Namespace) -> int:
     since = since_from(args)
     if args.path and (args.attempts or args.since):
         raise UsageError(
-            "--path: the path is judged on every answer; leave out --attempts and --since"
+            _("--path: the path is judged on every answer; leave out --attempts and --since")
         )
     if args.curriculum and not args.path:
-        raise UsageError("--curriculum: only with --path")
+        raise UsageError(_("--curriculum: only with --path"))
     curriculum = _curriculum(args.curriculum) if args.path else None
     path = resolve_db(args.db)
     if db_is_missing(path) and not db_path_is_explicit(args.db):
@@ -143,7 +143,9 @@ def named_trainee(store: HistoryStore, typed: str) -> str:
     try:
         return trainee_named(store, typed)
     except PersonError as exc:
-        raise UsageError(f"--trainee: {exc}") from None
+        from trainer.words.record import typed_problem
+
+        raise UsageError(f"--trainee: {typed_problem(str(exc))}") from None
 
 
 def _render(

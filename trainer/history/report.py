@@ -64,17 +64,25 @@ def parse_since(text: str) -> datetime:
             moment = datetime.fromisoformat(cleaned)
     except ValueError:
         from trainer.engine.errors import quote  # only on a bad date: the engine costs 0.1 s
+        from trainer.engine.said import Said
 
         raise BadDateError(
-            f"--since {quote(text)} is not a date: write it as YYYY-MM-DD (e.g. 2024-09-01)"
+            Said(
+                "--since {text} is not a date: write it as YYYY-MM-DD (e.g. 2024-09-01)",
+                text=quote(text),
+            )
         ) from None
     try:
         return moment.astimezone(UTC)
     except (OverflowError, ValueError):  # year 1 east of UTC, year 9999 west of it
         from trainer.engine.errors import quote
+        from trainer.engine.said import Said
 
         raise BadDateError(
-            f"--since {quote(text)} is out of range: use a date from 0001-01-02 to 9999-12-30"
+            Said(
+                "--since {text} is out of range: use a date from 0001-01-02 to 9999-12-30",
+                text=quote(text),
+            )
         ) from None
 
 
