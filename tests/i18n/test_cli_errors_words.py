@@ -137,3 +137,14 @@ def test_people_list_in_the_pseudo_language_and_traditional_chinese(tmp_path: Pa
     zh = ezbac("people", "list", "--db", db, "--lang", "zh_Hant").stdout.splitlines()
     # a new history: sign-in off, the default idle time, nobody yet
     assert zh == ["登入：關（閒置 5 分鐘後登出）", "名冊上還沒有人"]
+
+
+def test_audit_s_seat_and_next_refusals_in_the_pseudo_language() -> None:
+    for words in (
+        ("audit", *CARDS, "--seat", "1:banker=25:paid=abc"),
+        ("audit", *CARDS, "--seat", "1:bunker=25:paid=0"),
+        ("audit", *CARDS, "--next", "Zz"),
+    ):
+        run = ezbac(*words, "--lang", "en_XA")
+        assert (run.returncode, run.stdout) == (2, ""), words
+        assert english_left(run.stderr, allowed=[*words, BET_NAMES]) == [], run.stderr

@@ -187,3 +187,24 @@ def test_a_table_pace_and_retries_in_the_pseudo_language_and_korean() -> None:
     lines = report_table(Report(None, None, (ann,))).splitlines()
     assert "  테이블 속도: 테이블 2개에서 시간당 300판, 좌석당 정산 4.0초" in lines, lines
     assert "  틀린 문항 다시 풀기(연습, 세션 아님): 1" in lines
+
+
+@pytest.mark.parametrize("drill", ["table-basics", "spot-the-error"])
+def test_drills_preview_of_a_table_and_a_spot_drill_in_the_pseudo_language(drill: str) -> None:
+    run = ezbac("drills", "preview", drill, "--count", "2", "--seed", "1", "--lang", "en_XA")
+    assert run.returncode == 0, run.stderr
+    title, *lines = run.stdout.splitlines()
+    # the drill file's own words: its title, its notes, the spot drill's level; the bets
+    own = [title, *(line for line in lines if "note" in line or "ñöté" in line)]
+    left = english_left("\n".join(lines), allowed=[*own, "coup", "ez", BETS])
+    assert left == [], run.stdout
+
+
+BETS = "player banker tie dragon7 panda8"
+
+
+def test_drills_preview_of_a_table_reads_back_in_korean() -> None:
+    lines = ezbac(
+        "drills", "preview", "table-basics", "--count", "1", "--seed", "1", "--lang", "ko"
+    ).stdout.splitlines()
+    assert lines[1] == "연습, 하우스 ez, 합격선 80%; 테이블 1개, 시드 1 (--seed 1로 반복)"

@@ -244,7 +244,7 @@ def _amount(text: str, what: str) -> Decimal:
     try:
         value = parse_amount(text, limit=PAYOUTS)
     except EngineError as exc:
-        raise UsageError(f"{what}: {exc}") from None
+        raise UsageError(f"{what}: {worded(exc)}") from None
     return value
 
 
@@ -261,7 +261,7 @@ def _bet_and_wager(where: str, item: str, head: str) -> tuple[Bet, Decimal]:
         bet = Bet.parse(name)
         wager = parse_amount(wager_text)
     except EngineError as exc:
-        raise UsageError(f"{where}: {exc}") from None
+        raise UsageError(f"{where}: {worded(exc)}") from None
     return bet, wager
 
 
@@ -380,7 +380,7 @@ def build(args: argparse.Namespace) -> tuple[Dealt, Layout]:
     try:
         following = tuple(Card.parse(t) for t in args.next.replace(",", " ").split())
     except EngineError as exc:
-        raise UsageError(f"--next: {exc}") from None
+        raise UsageError(f"--next: {worded(exc)}") from None
     if not args.seat:
         cut = parse_cut(args.cut_card) if args.cut_card else d.cut
         then = parse_then(args.then) if args.then else d.then
