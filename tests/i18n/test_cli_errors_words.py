@@ -78,7 +78,7 @@ def test_bad_input_leaves_no_english_in_the_pseudo_language() -> None:
 
 def test_bad_input_reads_back_in_traditional_chinese_and_korean() -> None:
     zh = ezbac("check", "--house", "commission", *CARDS, "--bet", "tie=5", "--lang", "zh_Hant")
-    assert zh.stderr == "ezbac：錯誤：--bet：tie 5 低於本枱最低限額 10（賭場 commission）\n"
+    assert zh.stderr == "ezbac：錯誤：--bet：tie 5 低於檯面最低限額 10（賭場 commission）\n"
     ko = ezbac("check", *CARDS, "--bet", "banker=0", "--lang", "ko")
     assert ko.stderr == (
         "ezbac: 오류: --bet 'banker=0': '0'은(는) 양수 금액이 아님: 베팅액은 0.01~1,000,000\n"

@@ -164,8 +164,8 @@ class DealtCard:
         if hand is None:
             raise InvalidCardError(
                 Said(
-                    "{token}: write P: (Player) or B: (Banker) before the card, e.g. P:9h",
-                    token=quote(text),
+                    "{text}: write P: (Player) or B: (Banker) before the card, e.g. P:9h",
+                    text=quote(text),
                 )
             )
         return cls(Card.parse(card), hand)

@@ -444,9 +444,9 @@ class House:
                         None,
                         bet,
                         Said(
-                            "{bet}: this table does not offer it (bets: {bets})",
+                            "{bet}: this table does not offer it (bets: {offered})",
                             bet=bet.value,
-                            bets=offered,
+                            offered=offered,
                         ),
                     )
                 )
@@ -458,10 +458,10 @@ class House:
                         Violation.UNDER_MIN,
                         bet,
                         Said(
-                            "{bet} {amount} is below the table minimum of {minimum}",
+                            "{bet} {wager} is below the table minimum of {low}",
                             bet=bet.value,
-                            amount=format_amount(wager),
-                            minimum=format_amount(low),
+                            wager=format_amount(wager),
+                            low=format_amount(low),
                         ),
                     )
                 )
@@ -471,10 +471,10 @@ class House:
                         Violation.OVER_MAX,
                         bet,
                         Said(
-                            "{bet} {amount} is above the table maximum of {maximum}",
+                            "{bet} {wager} is above the table maximum of {high}",
                             bet=bet.value,
-                            amount=format_amount(wager),
-                            maximum=format_amount(high),
+                            wager=format_amount(wager),
+                            high=format_amount(high),
                         ),
                     )
                 )
@@ -492,25 +492,25 @@ class House:
             base = lim.side_caps.get(bet)
             if base is not None and wager > wagers.get(base, Decimal(0)):
                 have = wagers.get(base)
-                over = (
-                    Said(
-                        "{bet} {amount} is over the {base} bet ({have}): this house caps {bet} "
-                        "at the seat's {base} bet",
-                        bet=bet.value,
-                        amount=format_amount(wager),
-                        base=base.value,
-                        have=format_amount(have),
-                    )
+                what = (
+                    Said("the {base} bet ({have})", base=base.value, have=format_amount(have))
                     if have
-                    else Said(
-                        "{bet} {amount} is over the {base} bet, and there is none: this house "
-                        "caps {bet} at the seat's {base} bet",
-                        bet=bet.value,
-                        amount=format_amount(wager),
-                        base=base.value,
+                    else Said("the {base} bet, and there is none", base=base.value)
+                )
+                problems.append(
+                    (
+                        Violation.SIDE_OVER_BASE,
+                        bet,
+                        Said(
+                            "{bet} {wager} is over {what}: this house "
+                            "caps {bet} at the seat's {base} bet",
+                            bet=bet.value,
+                            wager=format_amount(wager),
+                            what=what,
+                            base=base.value,
+                        ),
                     )
                 )
-                problems.append((Violation.SIDE_OVER_BASE, bet, over))
         return problems
 
     def differential_problem(self, wagers: Sequence[tuple[Bet, Decimal]]) -> str | None:
