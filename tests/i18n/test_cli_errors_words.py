@@ -148,3 +148,17 @@ def test_audit_s_seat_and_next_refusals_in_the_pseudo_language() -> None:
         run = ezbac(*words, "--lang", "en_XA")
         assert (run.returncode, run.stdout) == (2, ""), words
         assert english_left(run.stderr, allowed=[*words, BET_NAMES]) == [], run.stderr
+
+
+def test_bad_lines_of_standard_input_in_the_pseudo_language() -> None:
+    lines = "4h 3s 2d Zz\n4h 3s 2d Kc 8h --seat 1:banker=25:paid=abc\n'unclosed\n"
+    run = ezbac("audit", "-", "--lang", "en_XA", stdin=lines)
+    assert run.returncode == 1 and run.stderr.count("\n") == 3, run.stderr
+    typed = [lines, BET_NAMES, "ezbac"]
+    assert english_left(run.stderr + run.stdout, allowed=typed) == [], run.stderr
+    checked = ezbac("check", "-", "--lang", "en_XA", stdin="4h Xx\n4h 3s 2d Kc 8h | 2:bunker=3\n")
+    assert checked.returncode == 1 and checked.stderr.count("\n") == 2, checked.stderr
+    typed = ["4h Xx 2:bunker=3", BET_NAMES, "ezbac"]
+    assert english_left(checked.stderr, allowed=typed) == [], checked.stderr
+    ko = ezbac("audit", "-", "--lang", "ko", stdin="'unclosed\n").stderr
+    assert ko == "ezbac: 오류: 1번째 줄: 줄을 나눌 수 없음: 닫는 따옴표가 없음\n"

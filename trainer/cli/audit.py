@@ -603,6 +603,13 @@ def _line_parser() -> _LineParser:
     return parser
 
 
+#: What Python's shlex says of a line it cannot split, for the catalogue.
+_SHLEX = {
+    "No closing quotation": N_("No closing quotation"),
+    "No escaped character": N_("No escaped character"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class _Bad:
     """A coup that could not be audited: why, and the column (None: the whole line)."""
@@ -627,8 +634,9 @@ def run_lines(
                     try:
                         tokens = shlex.split(line)
                     except ValueError as exc:
+                        problem = _SHLEX.get(str(exc), str(exc))
                         raise UsageError(
-                            _("cannot split the line: {problem}").format(problem=exc)
+                            _("cannot split the line: {problem}").format(problem=_(problem))
                         ) from None
                     args = parser.parse_intermixed_args(tokens)
                     dealt, layout = build(args)
