@@ -162,3 +162,24 @@ def test_bad_lines_of_standard_input_in_the_pseudo_language() -> None:
     assert english_left(checked.stderr, allowed=typed) == [], checked.stderr
     ko = ezbac("audit", "-", "--lang", "ko", stdin="'unclosed\n").stderr
     assert ko == "ezbac: 오류: 1번째 줄: 줄을 나눌 수 없음: 닫는 따옴표가 없음\n"
+
+
+def test_the_roster_s_refusals_in_the_pseudo_language_and_korean(tmp_path: Path) -> None:
+    from trainer.history.store import open_history
+
+    db = str(tmp_path / "h.sqlite3")
+    with open_history(db):
+        pass  # a new history, nobody on its roster
+    for words in (
+        ("people", "rename", "--db", db, "zed", "bo"),
+        ("people", "retire", "--db", db, "zed"),
+        ("people", "signin", "on", "--db", db),
+    ):
+        run = ezbac(*words, "--lang", "en_XA")
+        assert (run.returncode, run.stdout) == (2, ""), words
+        typed = [*words, "ezbac people add NAME role instructor"]
+        assert english_left(run.stderr, allowed=typed) == [], run.stderr
+    ko = ezbac("people", "retire", "--db", db, "zed", "--lang", "ko").stderr
+    assert ko == "ezbac: 오류: 명단에 'zed'이라는 사람이 없음\n"
+    english = ezbac("people", "retire", "--db", db, "zed").stderr
+    assert english == "ezbac: error: no one called 'zed' on the roster\n"

@@ -122,7 +122,9 @@ def _store(args: argparse.Namespace, *, readonly: bool = False) -> Iterator[Hist
         with open_history(getattr(args, "db", None), readonly=readonly) as store:
             yield store
     except (HistoryError, PersonError) as exc:
-        raise UsageError(str(exc)) from None
+        from trainer.cli.options import worded
+
+        raise UsageError(worded(exc)) from None
 
 
 def read_secret(who: str) -> str:

@@ -35,6 +35,7 @@ from trainer.engine.games import (
     Table,
     step_words,
 )
+from trainer.engine.house_ranges import range_problems
 from trainer.engine.irregularities import CONFIRMED, Irregularity
 from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
 from trainer.engine.pace import PaceTarget, TableFormat
@@ -225,9 +226,15 @@ class House:
             return None
         exists = self.violation_exists(violation)
         if exists and response is Response.ALLOW:
-            return f"the limits make it ({_LIMIT_FIELD[violation]}): refuse, return or floor"
+            return Said(
+                "the limits make it ({field}): refuse, return or floor",
+                field=_LIMIT_FIELD[violation],
+            )
         if not exists and response is not Response.ALLOW:
-            return f"the limits do not make it: set {_LIMIT_FIELD[violation]} to enforce it"
+            return Said(
+                "the limits do not make it: set {field} to enforce it",
+                field=_LIMIT_FIELD[violation],
+            )
         return None
 
     def enforces(self, violation: Violation) -> Response | None:
@@ -523,89 +530,21 @@ class House:
         banker = sum((w for b, w in wagers if b is Bet.BANKER), Decimal(0))
         if abs(banker - player) <= most:
             return None
-        return (
-            f"Banker {format_amount(banker)} and Player {format_amount(player)} differ by "
-            f"{format_amount(abs(banker - player))}, over the table differential of "
-            f"{format_amount(most)}"
+        return Said(
+            "Banker {banker} and Player {player} differ by "
+            "{difference}, over the table differential of {most}",
+            banker=format_amount(banker),
+            player=format_amount(player),
+            difference=format_amount(abs(banker - player)),
+            most=format_amount(most),
         )
 
     def range_problems(
         self, ranges: Mapping[Bet, tuple[Decimal, Decimal]], *, every_layout: bool = True
     ) -> list[tuple[Bet, str]]:
-        """What this house forbids about a drill's bets, each drawn from (lowest, highest):
-        amounts outside the limits, a bet not offered, and, for the side-bet rules, any layout
-        the drill could deal that breaks them (``every_layout``: each coup gets all the bets;
-        else a random choice of them, so a side bet may come without its base bet)."""
-        problems: list[tuple[Bet, str]] = []
-        lim = self.limits
-        for bet in Bet:
-            if bet not in ranges:
-                continue
-            low, high = ranges[bet]
-            if bet not in self.bets:
-                offered = ", ".join(b.value for b in self.bets)
-                problems.append(
-                    (bet, f"the house {self.id} does not offer {bet.value} (bets: {offered})")
-                )
-                continue
-            least, most = lim.bounds(bet)
-            if low < least:
-                problems.append(
-                    (
-                        bet,
-                        f"{format_amount(low)} is below the house {self.id}'s "
-                        f"minimum of {format_amount(least)} for {bet.value}",
-                    )
-                )
-            if high > most:
-                problems.append(
-                    (
-                        bet,
-                        f"{format_amount(high)} is above the house {self.id}'s "
-                        f"maximum of {format_amount(most)} for {bet.value}",
-                    )
-                )
-            if bet in SIDE_BETS and lim.side_needs_base:
-                bases = [b for b in BASE_BETS if b in ranges]
-                if not bases:
-                    problems.append(
-                        (
-                            bet,
-                            f"the house {self.id} takes {bet.value} only with a "
-                            "player or banker bet on the seat: add one",
-                        )
-                    )
-                elif not every_layout:
-                    problems.append(
-                        (
-                            bet,
-                            f"the house {self.id} takes {bet.value} only with a "
-                            "player or banker bet on the seat, but bets_per_coup may "
-                            "deal it alone",
-                        )
-                    )
-            base = lim.side_caps.get(bet)
-            if base is None:
-                continue
-            if base not in ranges or not every_layout:
-                problems.append(
-                    (
-                        bet,
-                        f"the house {self.id} caps {bet.value} at the seat's "
-                        f"{base.value} bet, and a coup may have no {base.value} bet",
-                    )
-                )
-            elif high > ranges[base][0]:
-                problems.append(
-                    (
-                        bet,
-                        f"the house {self.id} caps {bet.value} at the seat's "
-                        f"{base.value} bet: {bet.value} goes up to "
-                        f"{format_amount(high)} but {base.value} can be "
-                        f"{format_amount(ranges[base][0])}",
-                    )
-                )
-        return problems
+        """What this house forbids about a drill's bets, each drawn from (lowest, highest)
+        (``trainer.engine.house_ranges``)."""
+        return range_problems(self.id, self.bets, self.limits, ranges, every_layout=every_layout)
 
     def check_wagers(self, wagers: Mapping[Bet, Decimal]) -> None:
         problems = self.limit_problems(wagers)
