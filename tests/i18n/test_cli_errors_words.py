@@ -183,3 +183,21 @@ def test_the_roster_s_refusals_in_the_pseudo_language_and_korean(tmp_path: Path)
     assert ko == "ezbac: 오류: 명단에 'zed'이라는 사람이 없음\n"
     english = ezbac("people", "retire", "--db", db, "zed").stderr
     assert english == "ezbac: error: no one called 'zed' on the roster\n"
+
+
+def test_history_copy_s_refusals_in_the_pseudo_language(tmp_path: Path) -> None:
+    from tests.support.history import fill
+    from trainer.history.store import open_history
+
+    source, full = str(tmp_path / "a.sqlite3"), str(tmp_path / "b.sqlite3")
+    for path in (source, full):
+        with open_history(path) as store:
+            fill(store)
+    for words in (("history", "copy", source, source), ("history", "copy", source, full)):
+        run = ezbac(*words, "--lang", "en_XA")
+        assert (run.returncode, run.stdout) == (2, ""), words
+        typed = [*words, "SQLite wal journal shm"]  # SQLite's own files, as they are named
+        assert english_left(run.stderr, allowed=typed) == [], run.stderr
+    zh = ezbac("history", "copy", source, full, "--lang", "zh_Hant").stderr
+    # fill: ana's three sessions and bo's one; ten answers
+    assert zh == f"ezbac：錯誤：{full}：已經有記錄（4 場次，10 次作答）；沒有複製任何內容\n"

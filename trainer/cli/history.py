@@ -64,7 +64,9 @@ def run_copy(args: argparse.Namespace) -> int:
             with open_history(destination) as dst:
                 copied = copy_history(src, dst)
     except HistoryError as exc:
-        raise UsageError(str(exc)) from None
+        from trainer.cli.options import worded
+
+        raise UsageError(worded(exc)) from None
     print(
         _(
             "copied {sessions} sessions and {answers} answers from {source} to {destination} "
@@ -89,6 +91,8 @@ def _apart(source: object, destination: object) -> None:
         same_file(source, p) for p in history_files(destination)[1:]
     ):
         raise UsageError(
-            f"{destination}: is the history being copied, or a file SQLite keeps beside it "
-            "(-wal, -journal, -shm): copy it to another file"
+            _(
+                "{destination}: is the history being copied, or a file SQLite keeps beside it "
+                "(-wal, -journal, -shm): copy it to another file"
+            ).format(destination=destination)
         )
