@@ -201,3 +201,21 @@ def test_history_copy_s_refusals_in_the_pseudo_language(tmp_path: Path) -> None:
     zh = ezbac("history", "copy", source, full, "--lang", "zh_Hant").stderr
     # fill: ana's three sessions and bo's one; ten answers
     assert zh == f"ezbac：錯誤：{full}：已經有記錄（4 場次，10 次作答）；沒有複製任何內容\n"
+
+
+def test_curriculum_progress_and_school_refusals_in_the_pseudo_language(tmp_path: Path) -> None:
+    from tests.support.history import fill
+    from trainer.history.store import open_history
+
+    db = str(tmp_path / "h.sqlite3")
+    with open_history(db) as store:
+        fill(store)
+    for words in (
+        ("curriculum", "progress", "--db", db, "--trainee", "zed"),
+        ("curriculum", "progress", "--db", str(tmp_path / "none.sqlite3"), "--trainee", "ana"),
+        ("school", "check", "--trainers", "50", "--tls", "example.invalid:0"),
+    ):
+        run = ezbac(*words, "--lang", "en_XA")
+        assert (run.returncode, run.stdout) == (2, ""), (words, run.stderr)
+        typed = [*words, "ana bo", "TLS"]
+        assert english_left(run.stderr, allowed=typed) == [], run.stderr

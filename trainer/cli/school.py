@@ -386,7 +386,9 @@ def _console(value: str) -> ServerLocation:
         raise UsageError(f"--console: {exc}") from None
     if where is None:
         raise UsageError(
-            f"--console {quote(value)}: not a postgresql://USER@HOST:PORT/pgbouncer address"
+            _("--console {value}: not a postgresql://USER@HOST:PORT/pgbouncer address").format(
+                value=quote(value)
+            )
         )
     return where
 
@@ -458,7 +460,11 @@ def _check_server(plan: Plan, where: ServerLocation, console: str | None) -> lis
     except psycopg.Error as exc:
         why = " ".join(str(exc).split())
         if console is not None and "not allowed" not in why:  # the one named: reached?
-            raise UsageError(f"--console {_console(console)}: cannot reach it ({why})") from None
+            raise UsageError(
+                _("--console {value}: cannot reach it ({why})").format(
+                    value=_console(console), why=why
+                )
+            ) from None
         # PostgreSQL itself answers: no such database, or none its pg_hba.conf lets in
         itself = 'database "pgbouncer" does not exist' in why or "pg_hba.conf" in why
         if not itself or console:
@@ -584,14 +590,16 @@ def _tls_target(text: str) -> tuple[str, int]:
 
     value = text.strip()
     if value.startswith("["):
-        host, _, rest = value[1:].partition("]")
+        host, _bracket, rest = value[1:].partition("]")
         port = rest.removeprefix(":") if rest.startswith(":") else ("443" if not rest else "")
     elif value.count(":") == 1:
-        host, _, port = value.partition(":")
+        host, _colon, port = value.partition(":")
     else:
         host, port = value, "443"
     if not (port.isascii() and port.isdigit() and 0 < int(port) < 65536):
-        raise UsageError(f"--tls {quote(text)}: the port is not a number from 1 to 65535")
+        raise UsageError(
+            _("--tls {value}: the port is not a number from 1 to 65535").format(value=quote(text))
+        )
     return _host_name(host, "--tls"), int(port)
 
 
@@ -614,9 +622,15 @@ def _check_tls(host: str, port: int) -> list[str]:
         ):
             der = tls.getpeercert(binary_form=True)
     except (OSError, ssl.SSLError) as exc:
-        raise UsageError(f"--tls {host}:{port}: cannot reach it over TLS ({exc})") from None
+        raise UsageError(
+            _("--tls {host}:{port}: cannot reach it over TLS ({why})").format(
+                host=host, port=port, why=exc
+            )
+        ) from None
     if der is None:
-        raise UsageError(f"--tls {host}:{port}: it presented no certificate")
+        raise UsageError(
+            _("--tls {host}:{port}: it presented no certificate").format(host=host, port=port)
+        )
     cert = x509.load_der_x509_certificate(der)
     fix = f"make it again with ezbac school plan --name {host}'s openssl command"
     problems: list[str] = []
