@@ -219,3 +219,21 @@ def test_curriculum_progress_and_school_refusals_in_the_pseudo_language(tmp_path
         assert (run.returncode, run.stdout) == (2, ""), (words, run.stderr)
         typed = [*words, "ana bo", "TLS"]
         assert english_left(run.stderr, allowed=typed) == [], run.stderr
+
+
+def test_a_seat_off_the_table_a_cut_card_and_chips_short_in_the_pseudo_language() -> None:
+    for words in (
+        ("audit", *CARDS, "--seat", "99:banker=25:paid=25"),
+        ("simulate", "--shoes", "1", "--cut", "1"),
+    ):
+        run = ezbac(*words, "--lang", "en_XA")
+        assert (run.returncode, run.stdout) == (2, ""), words
+        assert english_left(run.stderr, allowed=words) == [], run.stderr
+    # a Banker natural 9 over 5: the Banker 25 is paid 25, and 3 x 5 is 15, 10 short
+    seat = ("--seat", "1:banker=25:paid=25:chips=3x5")
+    run = ezbac("audit", "2h", "9s", "3d", "Kc", *seat, "--lang", "en_XA")
+    assert run.returncode == 1, run.stderr
+    rule = [line for line in run.stdout.splitlines() if "15" in line and "25" in line]
+    assert rule and english_left(rule[0], allowed=["3 x 5", "green"]) == [], run.stdout
+    ko = ezbac("audit", "2h", "9s", "3d", "Kc", *seat, "--lang", "ko").stdout
+    assert "25를 줘야 하는데 15 지급 (10 부족)" in ko

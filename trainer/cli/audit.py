@@ -412,7 +412,7 @@ def build(args: argparse.Namespace) -> tuple[Dealt, Layout]:
     try:
         layout = Layout(tuple(Seat(n, w) for n, w in wagers.items()))
     except LayoutError as exc:
-        raise UsageError(f"--seat: {exc}") from None
+        raise UsageError(f"--seat: {worded(exc)}") from None
     cut = parse_cut(args.cut_card) if args.cut_card else d.cut
     then = parse_then(args.then) if args.then else d.then
     # the steps the options do not give (calls said, violations, remedies) are kept
@@ -460,7 +460,7 @@ def check(dealt: Dealt, layout: Layout, house: House) -> Audit:
     try:
         return audit(dealt, house, layout)
     except LayoutError as exc:
-        raise UsageError(f"--seat: {exc}") from None
+        raise UsageError(f"--seat: {worded(exc)}") from None
     except EngineError as exc:
         raise UsageError(worded(exc)) from None
 
