@@ -185,22 +185,21 @@ def test_the_roster_s_refusals_in_the_pseudo_language_and_korean(tmp_path: Path)
     assert english == "ezbac: error: no one called 'zed' on the roster\n"
 
 
-def test_history_copy_s_refusals_in_the_pseudo_language(tmp_path: Path) -> None:
+def test_history_copy_onto_its_own_file_in_the_pseudo_language(tmp_path: Path) -> None:
     from tests.support.history import fill
     from trainer.history.store import open_history
 
-    source, full = str(tmp_path / "a.sqlite3"), str(tmp_path / "b.sqlite3")
-    for path in (source, full):
-        with open_history(path) as store:
-            fill(store)
-    for words in (("history", "copy", source, source), ("history", "copy", source, full)):
+    source = str(tmp_path / "a.sqlite3")
+    with open_history(source) as store:
+        fill(store)
+    for target in (source, source + "-wal"):  # the file itself, or one SQLite keeps beside it
+        words = ("history", "copy", source, target)
         run = ezbac(*words, "--lang", "en_XA")
         assert (run.returncode, run.stdout) == (2, ""), words
         typed = [*words, "SQLite wal journal shm"]  # SQLite's own files, as they are named
         assert english_left(run.stderr, allowed=typed) == [], run.stderr
-    zh = ezbac("history", "copy", source, full, "--lang", "zh_Hant").stderr
-    # fill: ana's three sessions and bo's one; ten answers
-    assert zh == f"ezbac：錯誤：{full}：已經有記錄（4 場次，10 次作答）；沒有複製任何內容\n"
+    ko = ezbac("history", "copy", source, source, "--lang", "ko").stderr
+    assert ko.startswith(f"ezbac: 오류: {source}: 복사 중인 기록 자체이거나 SQLite가 ")
 
 
 def test_curriculum_progress_and_school_refusals_in_the_pseudo_language(tmp_path: Path) -> None:

@@ -64,9 +64,7 @@ def run_copy(args: argparse.Namespace) -> int:
             with open_history(destination) as dst:
                 copied = copy_history(src, dst)
     except HistoryError as exc:
-        from trainer.cli.options import worded
-
-        raise UsageError(worded(exc)) from None
+        raise UsageError(str(exc)) from None
     print(
         _(
             "copied {sessions} sessions and {answers} answers from {source} to {destination} "

@@ -78,12 +78,12 @@ def copy_history(source: HistoryStore, destination: HistoryStore, batch: int = B
     with destination.transaction() as tx:
         held = [tx.rows(f"SELECT COUNT(*) FROM {table}")[0][0] for table, _, _ in TABLES]
         if any(held):
-            from trainer.engine.said import Said  # only when one is said
+            from trainer.engine.said import Said
 
             raise DestinationNotEmptyError(
                 Said(
-                    "{path}: already holds a history ({sessions} sessions, {answers} answers); "
-                    "nothing was copied",
+                    "{path}: already holds a history ({sessions} sessions, {answers} "
+                    "answers); nothing was copied",
                     path=str(destination.path),
                     sessions=held[0],
                     answers=held[1],
@@ -91,13 +91,13 @@ def copy_history(source: HistoryStore, destination: HistoryStore, batch: int = B
             )
         (roster,) = tx.rows("SELECT COUNT(*) FROM people")[0]
         if roster:
-            from trainer.engine.said import Said  # only when one is said
+            from trainer.engine.said import Said
 
             raise DestinationNotEmptyError(
                 Said(
-                    "{path}: already holds a roster ({count} people); nothing was copied",
+                    "{path}: already holds a roster ({people} people); nothing was copied",
                     path=str(destination.path),
-                    count=roster,
+                    people=roster,
                 )
             )
         copied = []
@@ -118,15 +118,22 @@ def copy_history(source: HistoryStore, destination: HistoryStore, batch: int = B
             tx.insert(table, columns, streamed())
             (stored,) = tx.rows(f"SELECT COUNT(*) FROM {table}")[0]
             if stored != read:
+                from trainer.engine.said import Said
+
                 raise HistoryError(
-                    f"{destination.path}: {read} {table} read but {stored} "
-                    "stored; nothing was copied"
+                    Said(
+                        "{path}: {read} {table} read but {stored} stored; nothing was copied",
+                        path=str(destination.path),
+                        read=read,
+                        table=table,
+                        stored=stored,
+                    )
                 )
             copied.append(read)
         result = CopyCounts(*copied[: len(TABLES)])
         now = counts(source)
         if now != result:  # a terminal wrote to the source meanwhile: copy it whole, or not
-            from trainer.engine.said import Said  # only when one is said
+            from trainer.engine.said import Said
 
             raise HistoryError(
                 Said(
