@@ -236,3 +236,20 @@ def test_a_seat_off_the_table_a_cut_card_and_chips_short_in_the_pseudo_language(
     assert rule and english_left(rule[0], allowed=["3 x 5", "green"]) == [], run.stdout
     ko = ezbac("audit", "2h", "9s", "3d", "Kc", *seat, "--lang", "ko").stdout
     assert "25를 줘야 하는데 15 지급 (10 부족)" in ko
+
+
+def test_school_check_s_pooler_findings_in_the_pseudo_language_and_korean() -> None:
+    from trainer.cli.school import Plan, _check_pooler
+    from trainer.i18n import set_language
+
+    bare = {"pool_mode": "session"}  # a pooler that reports almost nothing
+    settings = ["pgbouncer", "max_client_conn listen_backlog pool_mode query_wait_timeout"]
+    settings += ["default_pool_size pgbouncer.ini session transaction ezbac"]
+    set_language("en_XA")
+    found = _check_pooler(Plan(50, 1), bare)
+    assert len(found) == 5, found  # the two limits, the mode, the wait and the pool
+    assert english_left("\n".join(found), allowed=settings) == [], found
+    set_language("ko")
+    assert _check_pooler(Plan(50, 1), bare)[-1].startswith(
+        "pgbouncer default_pool_size = 설정 안 됨: pgbouncer.ini에 default_pool_size = "
+    )
