@@ -29,13 +29,14 @@ from tests.support.history import T0, answer, session
 from trainer.drills.model import Step
 from trainer.engine import Outcome
 from trainer.history.progress import Tally, is_weak, progress_data
-from trainer.history.report import build_report, render_csv, render_json, render_table
+from trainer.history.report import build_report, render_csv, render_json
 from trainer.history.store import open_history
 from trainer.session import OutcomeAnswer, Session
 from trainer.session.scoring import passes, percent, percent_1dp
 from trainer.tui.screens.progress import ProgressScreen
 from trainer.tui.screens.results import ResultsScreen
 from trainer.tui.widgets.fittable import FitTable
+from trainer.words.report import report_table as render_table
 
 #: (right, asked, whole percent shown, report's one decimal, passed at a pass mark of 80)
 CASES = [

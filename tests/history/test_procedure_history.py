@@ -62,8 +62,9 @@ def test_the_report_counts_procedure_families(tmp_path) -> None:
     import io
 
     from tests.support.history import session
-    from trainer.history.report import build_report, render_csv, render_table
+    from trainer.history.report import build_report, render_csv
     from trainer.history.store import open_history
+    from trainer.words.report import report_table as render_table
 
     with open_history(tmp_path / "h.sqlite3") as store:
         store.on_session(session("s1"))

@@ -17,9 +17,9 @@ from trainer.history.report import (
     parse_since,
     render_csv,
     render_json,
-    render_table,
 )
 from trainer.history.store import HistoryStore, open_history
+from trainer.words.report import report_table as render_table
 
 #: The README's CSV columns, in order.
 DOCUMENTED_COLUMNS = [

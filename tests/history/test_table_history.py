@@ -19,11 +19,12 @@ from tests.support.tables import DRAGON_LAYOUT, NATURAL_LAYOUT, dealt
 from trainer.drills.model import ChipEntry
 from trainer.engine import Bet, Outcome
 from trainer.history.progress import compute_progress, progress_data
-from trainer.history.report import build_report, render_csv, render_json, render_table
+from trainer.history.report import build_report, render_csv, render_json
 from trainer.history.review import NothingDueError, build_review_drill
 from trainer.history.scheduler import SkillState
 from trainer.session.records import AnswerRecord
 from trainer.session.table.session import TableSession
+from trainer.words.report import report_table as render_table
 
 P, B, T, D7, P8 = Bet.PLAYER, Bet.BANKER, Bet.TIE, Bet.DRAGON7, Bet.PANDA8
 

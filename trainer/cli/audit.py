@@ -24,7 +24,7 @@ from trainer.cli.common import (
     error_line,
     in_english,
 )
-from trainer.cli.options import add_house_argument, house_of_args, split_bets
+from trainer.cli.options import add_house_argument, house_of_args, split_bets, worded
 from trainer.cli.output import fill
 from trainer.cli.parser import Parser, StoreOnce
 from trainer.engine.cards import Card
@@ -47,6 +47,7 @@ from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
 from trainer.i18n import N_, _, ngettext
 from trainer.paths import SpecialFileError, bad_byte_at, os_reason, read_capped
+from trainer.words.said import say
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -243,7 +244,7 @@ def _amount(text: str, what: str) -> Decimal:
     try:
         value = parse_amount(text, limit=PAYOUTS)
     except EngineError as exc:
-        raise UsageError(f"{what}: {exc}") from None
+        raise UsageError(f"{what}: {worded(exc)}") from None
     return value
 
 
@@ -260,7 +261,7 @@ def _bet_and_wager(where: str, item: str, head: str) -> tuple[Bet, Decimal]:
         bet = Bet.parse(name)
         wager = parse_amount(wager_text)
     except EngineError as exc:
-        raise UsageError(f"{where}: {exc}") from None
+        raise UsageError(f"{where}: {worded(exc)}") from None
     return bet, wager
 
 
@@ -356,7 +357,7 @@ def build(args: argparse.Namespace) -> tuple[Dealt, Layout]:
     try:
         written = Procedure.parse(_words(args.cards))
     except NotationError as exc:
-        raise UsageError(exc.reason) from None
+        raise UsageError(say(exc.reason)) from None
     d = written.dealt
     both = [
         option
@@ -379,7 +380,7 @@ def build(args: argparse.Namespace) -> tuple[Dealt, Layout]:
     try:
         following = tuple(Card.parse(t) for t in args.next.replace(",", " ").split())
     except EngineError as exc:
-        raise UsageError(f"--next: {exc}") from None
+        raise UsageError(f"--next: {worded(exc)}") from None
     if not args.seat:
         cut = parse_cut(args.cut_card) if args.cut_card else d.cut
         then = parse_then(args.then) if args.then else d.then
@@ -411,7 +412,7 @@ def build(args: argparse.Namespace) -> tuple[Dealt, Layout]:
     try:
         layout = Layout(tuple(Seat(n, w) for n, w in wagers.items()))
     except LayoutError as exc:
-        raise UsageError(f"--seat: {exc}") from None
+        raise UsageError(f"--seat: {worded(exc)}") from None
     cut = parse_cut(args.cut_card) if args.cut_card else d.cut
     then = parse_then(args.then) if args.then else d.then
     # the steps the options do not give (calls said, violations, remedies) are kept
@@ -459,9 +460,9 @@ def check(dealt: Dealt, layout: Layout, house: House) -> Audit:
     try:
         return audit(dealt, house, layout)
     except LayoutError as exc:
-        raise UsageError(f"--seat: {exc}") from None
+        raise UsageError(f"--seat: {worded(exc)}") from None
     except EngineError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(worded(exc)) from None
 
 
 # -- output --------------------------------------------------------------------------------
@@ -475,7 +476,6 @@ def render(result: Audit, house: House | None = None) -> str:
     """The audit in the language spoken (``trainer.words.audit``)."""
     from trainer.words import audit as words
     from trainer.words.house import headline
-    from trainer.words.said import say
 
     lines: list[str] = []
     if house is not None:
@@ -603,6 +603,13 @@ def _line_parser() -> _LineParser:
     return parser
 
 
+#: What Python's shlex says of a line it cannot split, for the catalogue.
+_SHLEX = {
+    "No closing quotation": N_("No closing quotation"),
+    "No escaped character": N_("No escaped character"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class _Bad:
     """A coup that could not be audited: why, and the column (None: the whole line)."""
@@ -627,8 +634,9 @@ def run_lines(
                     try:
                         tokens = shlex.split(line)
                     except ValueError as exc:
+                        problem = _SHLEX.get(str(exc), str(exc))
                         raise UsageError(
-                            _("cannot split the line: {problem}").format(problem=exc)
+                            _("cannot split the line: {problem}").format(problem=_(problem))
                         ) from None
                     args = parser.parse_intermixed_args(tokens)
                     dealt, layout = build(args)
@@ -713,7 +721,8 @@ def _report(
                 )
                 print(dumps_exact({**at, "error": item.reason}), flush=True)
             else:
-                print(error_line(f"{where}{column}: {item.reason}"), file=sys.stderr, flush=True)
+                problem = f"{where}{column}: {say(item.reason)}"
+                print(error_line(problem), file=sys.stderr, flush=True)
             continue
         if item.right:
             right += 1

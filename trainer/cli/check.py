@@ -15,7 +15,13 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from trainer.cli.common import COMMANDS, UsageError, capped_lines, error_line, in_english
-from trainer.cli.options import add_house_argument, add_pays_arguments, house_of_args, split_bets
+from trainer.cli.options import (
+    add_house_argument,
+    add_pays_arguments,
+    house_of_args,
+    split_bets,
+    worded,
+)
 from trainer.cli.output import fill
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.coup import Coup
@@ -38,6 +44,7 @@ from trainer.engine.table import (
     settle_table,
 )
 from trainer.i18n import N_, _
+from trainer.words.said import say
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -120,7 +127,9 @@ def check_limits(wagers: dict[Bet, Decimal], house: House) -> None:
     problems = house.limit_problems(wagers)
     if problems:
         raise UsageError(
-            _("--bet: {problems} (house {id})").format(problems="; ".join(problems), id=house.id)
+            _("--bet: {problems} (house {id})").format(
+                problems="; ".join(say(p) for p in problems), id=house.id
+            )
         )
 
 
@@ -137,7 +146,9 @@ def parse_bets(specs: Sequence[str]) -> dict[Bet, Decimal]:
             bet = Bet.parse(name)
             wager = parse_amount(amount)
         except EngineError as exc:
-            raise UsageError(f"--bet {quote(spec)}: {exc}") from None
+            raise UsageError(
+                _("--bet {bet}: {problem}").format(bet=quote(spec), problem=worded(exc))
+            ) from None
         if bet in wagers:
             raise UsageError(
                 _("--bet {bet}: a {name} bet was already given").format(
@@ -209,7 +220,9 @@ def parse_seat(spec: str, house: House) -> Seat:
             bet = Bet.parse(name)
             wager = parse_amount(amount)
         except EngineError as exc:
-            raise SeatSpecError(f"{shown}: {exc}") from None
+            raise SeatSpecError(
+                _("{seat}: {problem}").format(seat=shown, problem=worded(exc))
+            ) from None
         if bet in wagers:
             raise SeatSpecError(
                 _("{seat}: a {name} bet is given twice").format(seat=shown, name=bet.value)
@@ -219,7 +232,7 @@ def parse_seat(spec: str, house: House) -> Seat:
     if problems:
         raise SeatSpecError(
             _("{seat}: {problems} (house {id})").format(
-                seat=shown, problems="; ".join(problems), id=house.id
+                seat=shown, problems="; ".join(say(p) for p in problems), id=house.id
             )
         )
     try:
@@ -297,7 +310,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         coup = deal(parse_cards(args.cards))
     except EngineError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(worded(exc)) from None
     if layout is not None:
         table = work_table(coup, layout, house)
         print(
@@ -325,7 +338,9 @@ def settle_wagers(coup: Coup, wagers: dict[Bet, Decimal], house: House) -> dict[
     try:
         return settle(coup.outcome, wagers, house)
     except EngineError as exc:
-        raise UsageError(f"--house {house.id}: {exc}") from None
+        raise UsageError(
+            _("--house {id}: {problem}").format(id=house.id, problem=worded(exc))
+        ) from None
 
 
 def run_lines(
@@ -360,7 +375,7 @@ def run_lines(
             if as_json:
                 print(dumps_exact({"line": number, "error": str(exc)}), flush=True)
             else:
-                problem = _("line {number}: {problem}").format(number=number, problem=exc)
+                problem = _("line {number}: {problem}").format(number=number, problem=worded(exc))
                 print(error_line(problem), file=sys.stderr, flush=True)
             continue
         if table_layout is not None:
@@ -428,7 +443,7 @@ def render(coup: Coup, bets: dict[Bet, Settlement], house: House | None = None) 
     In the language spoken: the engine's rules worded by ``trainer.words.said``."""
     from trainer.i18n import _
     from trainer.words.house import headline
-    from trainer.words.said import say
+    from trainer.words.settlement import explain
 
     p, b = coup.player, coup.banker
     steps = [
@@ -483,7 +498,7 @@ def render(coup: Coup, bets: dict[Bet, Settlement], house: House | None = None) 
                     wager=format_amount(s.wager),
                     result=say(_RESULT_WORDS[s.result]),
                     paid=format_amount(s.paid) if s.paid else "0",
-                    reason=say(s.reason),
+                    reason=explain(s),
                 )
             )
     return "\n".join(lines)
@@ -555,13 +570,13 @@ def render_table(coup: Coup, table: TableProcedure, house: House, shown: House |
     """The coup's procedure, then the table's: each step numbered, in the house's order,
     payouts in its chips; then what was taken and paid (and commission, fees)."""
     from trainer.i18n import _
-    from trainer.words.said import say
+    from trainer.words.reference import payout_chips, settlement_order
 
     colours = {c.value: c.colour for c in house.chips}
     lines = [
         render(coup, {}, shown),
         _("Table, house {id}: {order}; payouts in {chips}.").format(
-            id=house.id, order=say(house.settlement_order), chips=say(house.payout_chips.label)
+            id=house.id, order=settlement_order(house), chips=payout_chips(house.payout_chips)
         ),
         _("Procedure:"),
     ]

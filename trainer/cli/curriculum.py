@@ -205,11 +205,23 @@ def on_record(name: str, known: Sequence[str], where: object) -> str:
         return name
     alike = [k for k in known if name_key(k) == name_key(name)]
     if alike:
-        raise UsageError(f"--trainee {name!r}: more than one trainee on record: {', '.join(alike)}")
+        raise UsageError(
+            _("--trainee {name}: more than one trainee on record: {names}").format(
+                name=repr(name), names=", ".join(alike)
+            )
+        )
     shown = ", ".join(known[:10]) + (", ..." if len(known) > 10 else "")
-    on_file = f"; trainees on record: {shown}" if known else ""
+    if known:
+        raise UsageError(
+            _(
+                "--trainee {name}: no answers recorded for this trainee in {where}; trainees on "
+                "record: {names}"
+            ).format(name=repr(name), where=where, names=shown)
+        )
     raise UsageError(
-        f"--trainee {name!r}: no answers recorded for this trainee in {where}{on_file}"
+        _("--trainee {name}: no answers recorded for this trainee in {where}").format(
+            name=repr(name), where=where
+        )
     )
 
 
@@ -232,7 +244,9 @@ def run_progress(args: argparse.Namespace) -> int:
         return EXIT_INVALID
     where = resolve_db(args.db)
     if db_is_missing(where):
-        raise UsageError(f"no training history at {where}: train a drill first")
+        raise UsageError(
+            _("no training history at {where}: train a drill first").format(where=where)
+        )
     try:
         with open_history(where, readonly=True) as store:
             from trainer.cli.report import named_trainee
@@ -243,7 +257,10 @@ def run_progress(args: argparse.Namespace) -> int:
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
     console = Console(highlight=False, soft_wrap=False)
-    console.print(f"{trainee} on {curriculum.name}", style="bold")
+    console.print(
+        _("{trainee} on {curriculum}").format(trainee=trainee, curriculum=curriculum.name),
+        style="bold",
+    )
     titles = {e.id: e.title for e in available_drills(check=False)}
     console.print(path_text(path, titles, key="", width=console.width))
     console.print()

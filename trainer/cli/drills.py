@@ -217,11 +217,18 @@ def _asks(drill: Any, dc: Any) -> list[str]:
     if drill.kind is Kind.SPOT:
         spot = drill.spot
         irregular = (
-            f", an irregularity {spot.irregularity_rate:.0%}" if spot.irregularity_rate else ""
-        ) + (f", a player's violation {spot.violation_rate:.0%}" if spot.violation_rate else "")
+            _(", an irregularity {rate}").format(rate=f"{spot.irregularity_rate:.0%}")
+            if spot.irregularity_rate
+            else ""
+        ) + (
+            _(", a player's violation {rate}").format(rate=f"{spot.violation_rate:.0%}")
+            if spot.violation_rate
+            else ""
+        )
         return [
-            f"spot ({spot.level}; an error {spot.error_rate:.0%} of the time{irregular}, "
-            "drawn when the drill runs)"
+            _(
+                "spot ({level}; an error {rate} of the time{more}, drawn when the drill runs)"
+            ).format(level=spot.level, rate=f"{spot.error_rate:.0%}", more=irregular)
         ]
 
     out: list[str] = []
@@ -403,16 +410,30 @@ def _preview_tables(
         spec = drill.table
         clock = "".join(
             (
-                f", {format_amount_seconds(spec.time_limit)} per table" if spec.time_limit else "",
-                f", target {format_amount_seconds(spec.target_seconds)}"
+                _(", {seconds} per table").format(seconds=format_amount_seconds(spec.time_limit))
+                if spec.time_limit
+                else "",
+                _(", target {seconds}").format(seconds=format_amount_seconds(spec.target_seconds))
                 if spec.target_seconds
                 else "",
             )
         )
         print(f"{drill.id}: {drill.title}")
         print(
-            f"{drill.mode.value}, house {house.id}, pass mark {drill.pass_mark}%{clock}; "
-            f"{count} table{'s' if count != 1 else ''}, seed {seed} (repeat with --seed {seed})"
+            ngettext(
+                "{mode}, house {id}, pass mark {mark}%{clock}; {count} table, seed {seed} "
+                "(repeat with --seed {seed})",
+                "{mode}, house {id}, pass mark {mark}%{clock}; {count} tables, seed {seed} "
+                "(repeat with --seed {seed})",
+                count,
+            ).format(
+                mode=_(_MODES.get(drill.mode.value, drill.mode.value)),
+                id=house.id,
+                mark=drill.pass_mark,
+                clock=clock,
+                count=count,
+                seed=seed,
+            )
         )
     for n, dealt in enumerate(tables, 1):
         coup = dealt.coup
@@ -446,13 +467,13 @@ def _preview_tables(
         print(f"{n:>3}. {' '.join(str(c) for c in coup.cards):<18}  {said}")
         for seat in dealt.layout.seats:
             bets = ", ".join(f"{bet_name(b)} {money(w)}" for b, w in seat.bets.items())
-            print(f"     seat {seat.number}: {bets}")
+            print("     " + _("seat {seat}: {bets}").format(seat=seat.number, bets=bets))
         for line in watched_lines(dealt.watch, house):  # in the language spoken
             print(f"     ! {line}")
         for line in procedure_lines(procedure.steps, colours):
             print(f"     - {line}")
         if dealt.note:
-            print(f"     note: {dealt.note}")
+            print("     " + _("note: {note}").format(note=dealt.note))
     return 0
 
 

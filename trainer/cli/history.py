@@ -89,6 +89,8 @@ def _apart(source: object, destination: object) -> None:
         same_file(source, p) for p in history_files(destination)[1:]
     ):
         raise UsageError(
-            f"{destination}: is the history being copied, or a file SQLite keeps beside it "
-            "(-wal, -journal, -shm): copy it to another file"
+            _(
+                "{destination}: is the history being copied, or a file SQLite keeps beside it "
+                "(-wal, -journal, -shm): copy it to another file"
+            ).format(destination=destination)
         )

@@ -47,7 +47,18 @@ def since_from(args: argparse.Namespace) -> datetime | None:
     try:
         return parse_since(args.since)
     except BadDateError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(worded(exc)) from None
+
+
+def worded(error: BaseException) -> str:
+    """An error's message in the language spoken: what the engine says (a ``Said``) worded
+    by ``trainer.words.said``; any other message as it is."""
+    message = error.args[0] if len(error.args) == 1 else None
+    if isinstance(message, str):
+        from trainer.words.said import say
+
+        return say(message)
+    return str(error)
 
 
 def whole_number(text: str, low: int, high: int) -> int:
@@ -60,9 +71,15 @@ def whole_number(text: str, low: int, high: int) -> int:
     value = ascii_int(text)
     raw = text.strip()
     if value is None and not (raw.isascii() and raw.isdigit()):
-        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number (digits 0-9)")
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a whole number (digits 0-9)").format(text=quote(text))
+        )
     if value is None or not low <= value <= high:  # None: thousands of digits
-        raise argparse.ArgumentTypeError(f"{quote(text)} is out of range ({low:,} to {high:,})")
+        raise argparse.ArgumentTypeError(
+            _("{text} is out of range ({low} to {high})").format(
+                text=quote(text), low=f"{low:,}", high=f"{high:,}"
+            )
+        )
     return value
 
 
@@ -80,13 +97,18 @@ def deck_count(text: str) -> int:
     from trainer.engine.errors import quote
     from trainer.engine.shoe import SUPPORTED_DECKS
 
-    allowed = " or ".join(str(d) for d in sorted(SUPPORTED_DECKS, reverse=True))
+    decks_allowed = [str(d) for d in sorted(SUPPORTED_DECKS, reverse=True)]
+    allowed = decks_allowed[0]
+    for other in decks_allowed[1:]:
+        allowed = _("{first} or {second}").format(first=allowed, second=other)
     try:
         decks = whole_number(text, 0, max(SUPPORTED_DECKS))
     except argparse.ArgumentTypeError:
         decks = None
     if decks not in SUPPORTED_DECKS:
-        raise argparse.ArgumentTypeError(f"{quote(text)} decks is not supported ({allowed})")
+        raise argparse.ArgumentTypeError(
+            _("{text} decks is not supported ({allowed})").format(text=quote(text), allowed=allowed)
+        )
     return decks
 
 
@@ -98,7 +120,7 @@ def positive_odds(text: str) -> Decimal:
     try:
         return parse_odds(text)
     except EngineError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        raise argparse.ArgumentTypeError(worded(exc)) from None
 
 
 def add_pays_arguments(parser: argparse.ArgumentParser) -> None:

@@ -122,7 +122,9 @@ def _store(args: argparse.Namespace, *, readonly: bool = False) -> Iterator[Hist
         with open_history(getattr(args, "db", None), readonly=readonly) as store:
             yield store
     except (HistoryError, PersonError) as exc:
-        raise UsageError(str(exc)) from None
+        from trainer.cli.options import worded
+
+        raise UsageError(worded(exc)) from None
 
 
 def read_secret(who: str) -> str:
@@ -134,17 +136,21 @@ def read_secret(who: str) -> str:
         if sys.stdin.isatty():
             import getpass
 
-            first = getpass.getpass(f"PIN or passphrase for {who}: ")
+            first = getpass.getpass(_("PIN or passphrase for {name}: ").format(name=who))
             check_secret(first)
-            if getpass.getpass("Again, to be sure: ") != first:
-                raise UsageError("the two entries differ; nothing was changed")
+            if getpass.getpass(_("Again, to be sure: ")) != first:
+                raise UsageError(_("the two entries differ; nothing was changed"))
             return first
         line = sys.stdin.readline(1_000_000)
         return check_secret(line.removesuffix("\n").removesuffix("\r"))
     except PersonError as exc:
-        raise UsageError(f"{exc}; nothing was changed") from None
+        from trainer.words.record import typed_problem
+
+        raise UsageError(
+            _("{problem}; nothing was changed").format(problem=typed_problem(str(exc)))
+        ) from None
     except EOFError:
-        raise UsageError("no PIN or passphrase given; nothing was changed") from None
+        raise UsageError(_("no PIN or passphrase given; nothing was changed")) from None
 
 
 def _now() -> datetime:
@@ -160,7 +166,9 @@ def _name(text: str, which: str = "NAME") -> str:
     try:
         return check_name(text)
     except PersonError as exc:
-        raise UsageError(f"{which}: {exc}") from None
+        from trainer.words.record import typed_problem
+
+        raise UsageError(f"{which}: {typed_problem(str(exc))}") from None
 
 
 #: The word of ``ezbac people language`` for no language of the person's own.
@@ -179,7 +187,11 @@ def _language(text: str, where: str) -> str:
     except UnknownLanguageError as exc:
         raise UsageError(str(exc)) from None
     if code == PSEUDO:  # the layout's test, never a person's
-        raise UsageError(f"{where}: {text!r} is the layout's test language, not a person's")
+        raise UsageError(
+            _("{option}: {language} is the layout's test language, not a person's").format(
+                option=where, language=repr(text)
+            )
+        )
     return code
 
 
@@ -191,14 +203,15 @@ def run_add(args: argparse.Namespace) -> int:
     with _store(args) as store:
         if args.role != people.INSTRUCTOR and not people.instructors(store):
             raise UsageError(
-                "the roster has no instructor yet: add one first "
-                f"(ezbac people add NAME --role {people.INSTRUCTOR})"
+                _("the roster has no instructor yet: add one first ({command})").format(
+                    command=f"ezbac people add NAME --role {people.INSTRUCTOR}"
+                )
             )
         if people.find(store, name) is not None:
-            raise UsageError(f"{name!r} is on the roster already")
+            raise UsageError(_("{name} is on the roster already").format(name=repr(name)))
         secret = read_secret(name)
         person = people.add(store, name, args.role, secret, _now(), language)
-    print(f"{person.name} is on the roster as {person.role}")
+    print(_("{name} is on the roster as {role}").format(name=person.name, role=person.role))
     return 0
 
 
@@ -209,9 +222,13 @@ def run_language(args: argparse.Namespace) -> int:
     with _store(args) as store:
         person = people.set_language(store, args.name, language)
     if language:
-        print(f"{person.name} is spoken to in {language} once signed in")
+        print(
+            _("{name} is spoken to in {language} once signed in").format(
+                name=person.name, language=language
+            )
+        )
     else:
-        print(f"{person.name} is spoken to in each terminal's language")
+        print(_("{name} is spoken to in each terminal's language").format(name=person.name))
     return 0
 
 
@@ -221,12 +238,15 @@ def run_list(args: argparse.Namespace) -> int:
     with _store(args, readonly=True) as store:
         rules = people.policy(store)
         everyone = people.roster(store)
-    state = "on" if rules.signin else "off"
-    print(f"sign-in: {state} (idle sign-out after {rules.idle_minutes} min)")
+    if rules.signin:
+        state = _("sign-in: on (idle sign-out after {minutes} min)")
+    else:
+        state = _("sign-in: off (idle sign-out after {minutes} min)")
+    print(state.format(minutes=rules.idle_minutes))
     if not everyone:
-        print("nobody on the roster yet")
+        print(_("nobody on the roster yet"))
     for person in everyone:
-        retired = "  retired" if person.retired else ""
+        retired = "  " + _("retired") if person.retired else ""
         since = person.created_at[:10]
         print(f"{person.name:<{people.MAX_NAME}}  {person.role:<10}  {since}{retired}")
     return 0
@@ -238,7 +258,11 @@ def run_rename(args: argparse.Namespace) -> int:
     new_name = _name(args.new_name, "NEW_NAME")
     with _store(args) as store:
         person = people.rename(store, args.name, new_name, _now())
-    print(f"{args.name.strip()} is now {person.name}; their history follows")
+    print(
+        _("{old} is now {name}; their history follows").format(
+            old=args.name.strip(), name=person.name
+        )
+    )
     return 0
 
 
@@ -248,7 +272,7 @@ def run_reset(args: argparse.Namespace) -> int:
     with _store(args) as store:
         person = people.person(store, args.name)
         people.reset(store, person.name, read_secret(person.name))
-    print(f"{person.name} has a new PIN or passphrase")
+    print(_("{name} has a new PIN or passphrase").format(name=person.name))
     return 0
 
 
@@ -257,8 +281,10 @@ def run_retire(args: argparse.Namespace) -> int:
 
     with _store(args) as store:
         person = people.retire(store, args.name, back=args.back)
-    done = "is retired; their history is kept" if person.retired else "may sign in again"
-    print(f"{person.name} {done}")
+    if person.retired:
+        print(_("{name} is retired; their history is kept").format(name=person.name))
+    else:
+        print(_("{name} may sign in again").format(name=person.name))
     return 0
 
 
@@ -268,7 +294,11 @@ def run_link(args: argparse.Namespace) -> int:
     with _store(args) as store:
         person, runs = people.link(store, args.old_name, args.name, _now())
     old = " ".join(args.old_name.split())
-    print(f"{old}'s history ({runs} runs) is now {person.name}'s")
+    print(
+        _("{old}'s history ({count} runs) is now {name}'s").format(
+            old=old, count=runs, name=person.name
+        )
+    )
     return 0
 
 
@@ -279,8 +309,9 @@ def run_signin(args: argparse.Namespace) -> int:
     with _store(args) as store:
         if on and not people.instructors(store):
             raise UsageError(
-                "nobody could manage the roster: add an instructor first "
-                f"(ezbac people add NAME --role {people.INSTRUCTOR})"
+                _("nobody could manage the roster: add an instructor first ({command})").format(
+                    command=f"ezbac people add NAME --role {people.INSTRUCTOR}"
+                )
             )
         changes: dict[str, object] = {"signin": on}
         if args.idle is not None:
@@ -288,11 +319,13 @@ def run_signin(args: argparse.Namespace) -> int:
         rules = people.set_policy(store, **changes)
     if rules.signin:
         print(
-            f"sign-in is on: every trainer on this history starts at sign-in and signs out "
-            f"after {rules.idle_minutes} idle minutes"
+            _(
+                "sign-in is on: every trainer on this history starts at sign-in and signs out "
+                "after {count} idle minutes"
+            ).format(count=rules.idle_minutes)
         )
     else:
-        print("sign-in is off: whoever types a name trains under it")
+        print(_("sign-in is off: whoever types a name trains under it"))
     return 0
 
 
@@ -306,7 +339,9 @@ def run_sql_roles(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if not isinstance(where, ServerLocation):
         raise UsageError(
-            f"{where}: database roles are a PostgreSQL server's; give --db postgresql://..."
+            _(
+                "{where}: database roles are a PostgreSQL server's; give --db postgresql://..."
+            ).format(where=where)
         )
     try:
         statements = role_sql(args.terminals, args.reports)
@@ -321,5 +356,9 @@ def run_sql_roles(args: argparse.Namespace) -> int:
             store.write([(statement, ()) for statement in statements])
     except HistoryError as exc:
         raise UsageError(str(exc)) from None
-    print(f"roles {args.terminals} (terminals) and {args.reports} (reports) are set on {where}")
+    print(
+        _("roles {terminals} (terminals) and {reports} (reports) are set on {where}").format(
+            terminals=args.terminals, reports=args.reports, where=where
+        )
+    )
     return 0

@@ -78,10 +78,10 @@ def run(args: argparse.Namespace) -> int:
     since = since_from(args)
     if args.path and (args.attempts or args.since):
         raise UsageError(
-            "--path: the path is judged on every answer; leave out --attempts and --since"
+            _("--path: the path is judged on every answer; leave out --attempts and --since")
         )
     if args.curriculum and not args.path:
-        raise UsageError("--curriculum: only with --path")
+        raise UsageError(_("--curriculum: only with --path"))
     curriculum = _curriculum(args.curriculum) if args.path else None
     path = resolve_db(args.db)
     if db_is_missing(path) and not db_path_is_explicit(args.db):
@@ -143,7 +143,9 @@ def named_trainee(store: HistoryStore, typed: str) -> str:
     try:
         return trainee_named(store, typed)
     except PersonError as exc:
-        raise UsageError(f"--trainee: {exc}") from None
+        from trainer.words.record import typed_problem
+
+        raise UsageError(f"--trainee: {typed_problem(str(exc))}") from None
 
 
 def _render(
@@ -156,18 +158,27 @@ def _render(
     is nothing in it."""
     from trainer.history.report import build_attempts, build_report, render, render_attempts
 
+    table = args.format == "table"
+    if table:  # words only for people: CSV and JSON load no catalogue's wording
+        from trainer.words.report import attempts_table, paths_table, report_table
     if curriculum is not None:
         from trainer.history.path_report import build_paths, render_paths
 
         if args.trainee and args.trainee not in store.trainees():
             return None
         paths = build_paths(store, curriculum, args.trainee)
-        return render_paths(paths, args.format) if paths else None
+        if not paths:
+            return None
+        return paths_table(paths) if table else render_paths(paths, args.format)
     if args.attempts:
         attempts = build_attempts(store, args.trainee, since)
-        return render_attempts(attempts, args.format, since) if attempts else None
+        if not attempts:
+            return None
+        return attempts_table(attempts) if table else render_attempts(attempts, args.format, since)
     report = build_report(store, args.trainee, since)
-    return render(report, args.format) if report.trainees else None
+    if not report.trainees:
+        return None
+    return report_table(report) if table else render(report, args.format)
 
 
 def _nothing(args: argparse.Namespace, since: datetime | None, message: str) -> int:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from trainer.cli.common import COMMANDS, EXIT_INVALID, UsageError
 from trainer.cli.options import add_db_argument, whole_number
-from trainer.i18n import _, ngettext
+from trainer.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from trainer.cli.parser import Parser
@@ -386,7 +386,9 @@ def _console(value: str) -> ServerLocation:
         raise UsageError(f"--console: {exc}") from None
     if where is None:
         raise UsageError(
-            f"--console {quote(value)}: not a postgresql://USER@HOST:PORT/pgbouncer address"
+            _("--console {value}: not a postgresql://USER@HOST:PORT/pgbouncer address").format(
+                value=quote(value)
+            )
         )
     return where
 
@@ -458,7 +460,11 @@ def _check_server(plan: Plan, where: ServerLocation, console: str | None) -> lis
     except psycopg.Error as exc:
         why = " ".join(str(exc).split())
         if console is not None and "not allowed" not in why:  # the one named: reached?
-            raise UsageError(f"--console {_console(console)}: cannot reach it ({why})") from None
+            raise UsageError(
+                _("--console {value}: cannot reach it ({why})").format(
+                    value=_console(console), why=why
+                )
+            ) from None
         # PostgreSQL itself answers: no such database, or none its pg_hba.conf lets in
         itself = 'database "pgbouncer" does not exist' in why or "pg_hba.conf" in why
         if not itself or console:
@@ -467,13 +473,17 @@ def _check_server(plan: Plan, where: ServerLocation, console: str | None) -> lis
     if config is None and console_problem is None:  # the address is the server itself
         if plan.pooled:
             problems.append(
-                f"{where}: the server itself, no pooler: {plan.at_site} trainers need "
-                "PgBouncer in front of it (ezbac school plan prints its settings)"
+                _(
+                    "{where}: the server itself, no pooler: {count} trainers need PgBouncer in "
+                    "front of it (ezbac school plan prints its settings)"
+                ).format(where=where, count=plan.at_site)
             )
     elif config is None:
         problems.append(
-            f"pgbouncer console: {console_problem}: its limits cannot be read; add the "
-            "user to stats_users in pgbouncer.ini (or give --console URL)"
+            _(
+                "pgbouncer console: {problem}: its limits cannot be read; add the user to "
+                "stats_users in pgbouncer.ini (or give --console URL)"
+            ).format(problem=console_problem)
         )
     else:
         problems += _check_pooler(plan, config)
@@ -483,8 +493,10 @@ def _check_server(plan: Plan, where: ServerLocation, console: str | None) -> lis
         need = max(need, plan.sites * pool + reserved + SPARE)
     if max_connections < need:
         problems.append(
-            f"postgresql max_connections = {max_connections}: too few for {plan.trainers} "
-            f"trainers; set max_connections = {need} in postgresql.conf (and restart it)"
+            _(
+                "postgresql max_connections = {have}: too few for {count} trainers; set "
+                "max_connections = {need} in postgresql.conf (and restart it)"
+            ).format(have=max_connections, count=plan.trainers, need=need)
         )
     return problems
 
@@ -512,8 +524,10 @@ def _bounded(step: Callable[[], T], where: str) -> T:
         raise failed[0]
     if not done:
         raise UsageError(
-            f"{where}: no answer within {STEP_SECONDS:g} s: it takes connections but does "
-            "not answer (not PostgreSQL or PgBouncer, or stuck)"
+            _(
+                "{where}: no answer within {seconds} s: it takes connections but does not "
+                "answer (not PostgreSQL or PgBouncer, or stuck)"
+            ).format(where=where, seconds=f"{STEP_SECONDS:g}")
         )
     return done[0]
 
@@ -533,6 +547,10 @@ def _number(config: dict[str, str], key: str) -> int | None:
     return int(value) if value.isascii() and value.isdigit() else None
 
 
+#: What a setting the pooler does not report is shown as.
+_NOT_SET = N_("not set")
+
+
 def _check_pooler(plan: Plan, config: dict[str, str]) -> list[str]:
     """PgBouncer's settings (its SHOW CONFIG) short of ``plan``, one line each."""
     problems: list[str] = []
@@ -541,35 +559,43 @@ def _check_pooler(plan: Plan, config: dict[str, str]) -> list[str]:
         have = _number(config, key)
         if have is None or have < needs:
             problems.append(
-                f"pgbouncer {key} = {config.get(key, 'not set')}: {why}; "
-                f"set {key} = {needs} in pgbouncer.ini"
+                _("pgbouncer {key} = {have}: {why}; set {key} = {needs} in pgbouncer.ini").format(
+                    key=key, have=config.get(key, _(_NOT_SET)), why=why, needs=needs
+                )
             )
 
     short(
         "max_client_conn",
         plan.max_client_conn,
-        f"too few for {plan.at_site} trainers at once (each a client connection) and the "
-        "reports beside them",
+        _(
+            "too few for {count} trainers at once (each a client connection) and the reports "
+            "beside them"
+        ).format(count=plan.at_site),
     )
-    short("listen_backlog", plan.listen_backlog, "a class starting at once would wait")
+    short("listen_backlog", plan.listen_backlog, _("a class starting at once would wait"))
     mode = config.get("pool_mode", "")
     if mode != "transaction":
         problems.append(
-            f"pgbouncer pool_mode = {mode or 'not set'}: ezbac's trainers share server "
-            "connections a transaction at a time; set pool_mode = transaction in pgbouncer.ini"
+            _(
+                "pgbouncer pool_mode = {mode}: ezbac's trainers share server connections a "
+                "transaction at a time; set pool_mode = transaction in pgbouncer.ini"
+            ).format(mode=mode or _(_NOT_SET))
         )
     wait = _number(config, "query_wait_timeout")
     if wait is None or not 0 < wait <= QUERY_WAIT_MOST:
         problems.append(
-            f"pgbouncer query_wait_timeout = {config.get('query_wait_timeout', 'not set')}: "
-            "a write would wait that long (0: for ever) before it spools; "
-            f"set query_wait_timeout = {QUERY_WAIT_MOST} in pgbouncer.ini"
+            _(
+                "pgbouncer query_wait_timeout = {have}: a write would wait that long (0: for "
+                "ever) before it spools; set query_wait_timeout = {most} in pgbouncer.ini"
+            ).format(have=config.get("query_wait_timeout", _(_NOT_SET)), most=QUERY_WAIT_MOST)
         )
     pool = _number(config, "default_pool_size")
     if pool is None or pool < 1:
         problems.append(
-            f"pgbouncer default_pool_size = {config.get('default_pool_size', 'not set')}: "
-            f"set default_pool_size = {plan.pool_size} in pgbouncer.ini"
+            _(
+                "pgbouncer default_pool_size = {have}: set default_pool_size = {size} in "
+                "pgbouncer.ini"
+            ).format(have=config.get("default_pool_size", _(_NOT_SET)), size=plan.pool_size)
         )
     return problems
 
@@ -584,14 +610,16 @@ def _tls_target(text: str) -> tuple[str, int]:
 
     value = text.strip()
     if value.startswith("["):
-        host, _, rest = value[1:].partition("]")
+        host, _bracket, rest = value[1:].partition("]")
         port = rest.removeprefix(":") if rest.startswith(":") else ("443" if not rest else "")
     elif value.count(":") == 1:
-        host, _, port = value.partition(":")
+        host, _colon, port = value.partition(":")
     else:
         host, port = value, "443"
     if not (port.isascii() and port.isdigit() and 0 < int(port) < 65536):
-        raise UsageError(f"--tls {quote(text)}: the port is not a number from 1 to 65535")
+        raise UsageError(
+            _("--tls {value}: the port is not a number from 1 to 65535").format(value=quote(text))
+        )
     return _host_name(host, "--tls"), int(port)
 
 
@@ -614,33 +642,52 @@ def _check_tls(host: str, port: int) -> list[str]:
         ):
             der = tls.getpeercert(binary_form=True)
     except (OSError, ssl.SSLError) as exc:
-        raise UsageError(f"--tls {host}:{port}: cannot reach it over TLS ({exc})") from None
+        raise UsageError(
+            _("--tls {host}:{port}: cannot reach it over TLS ({why})").format(
+                host=host, port=port, why=exc
+            )
+        ) from None
     if der is None:
-        raise UsageError(f"--tls {host}:{port}: it presented no certificate")
+        raise UsageError(
+            _("--tls {host}:{port}: it presented no certificate").format(host=host, port=port)
+        )
     cert = x509.load_der_x509_certificate(der)
-    fix = f"make it again with ezbac school plan --name {host}'s openssl command"
+    fix = _("make it again with ezbac school plan --name {host}'s openssl command").format(
+        host=host
+    )
     problems: list[str] = []
     try:
         san = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
     except x509.ExtensionNotFound:
         problems.append(
-            f"tls {host}:{port}: the certificate has no subjectAltName (Chromium refuses it); {fix}"
+            _(
+                "tls {host}:{port}: the certificate has no subjectAltName (Chromium refuses "
+                "it); {fix}"
+            ).format(host=host, port=port, fix=fix)
         )
     else:
         names = san.get_values_for_type(x509.DNSName)
         addresses = [str(a) for a in san.get_values_for_type(x509.IPAddress)]
         if not (_names_host(names, host) or host in addresses):
-            listed = ", ".join([*names, *addresses]) or "nothing"
+            listed = ", ".join([*names, *addresses]) or _("nothing")
             problems.append(
-                f"tls {host}:{port}: the certificate's subjectAltName names {listed}, "
-                f"not {host}; {fix}"
+                _(
+                    "tls {host}:{port}: the certificate's subjectAltName names {listed}, not "
+                    "{host}; {fix}"
+                ).format(host=host, port=port, listed=listed, fix=fix)
             )
     now = datetime.now(UTC)
     if not cert.not_valid_before_utc <= now <= cert.not_valid_after_utc:
         problems.append(
-            f"tls {host}:{port}: the certificate is valid from "
-            f"{cert.not_valid_before_utc:%Y-%m-%d} to {cert.not_valid_after_utc:%Y-%m-%d}, "
-            f"not now; {fix}"
+            _(
+                "tls {host}:{port}: the certificate is valid from {start} to {end}, not now; {fix}"
+            ).format(
+                host=host,
+                port=port,
+                start=f"{cert.not_valid_before_utc:%Y-%m-%d}",
+                end=f"{cert.not_valid_after_utc:%Y-%m-%d}",
+                fix=fix,
+            )
         )
     return problems
 

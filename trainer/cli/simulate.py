@@ -148,7 +148,9 @@ def run(args: argparse.Namespace) -> int:
             progress=progress,
         )
     except InvalidShoeError as exc:
-        raise UsageError(f"--cut: {exc}") from None
+        from trainer.cli.options import worded
+
+        raise UsageError(f"--cut: {worded(exc)}") from None
     finally:
         if progress is not None:
             progress.close()

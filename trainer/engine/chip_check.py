@@ -20,6 +20,7 @@ from trainer.engine.chips import (
     pay_in_chips,
 )
 from trainer.engine.money import format_amount, normalize
+from trainer.engine.said import Said
 
 _ZERO = Decimal(0)
 
@@ -120,16 +121,19 @@ def check_chips(
     valid = not departures
     if total != owed:
         diff = normalize(abs(total - owed))
-        how = "short" if total < owed else "over"
-        depart(
-            ChipFault.SHORT if total < owed else ChipFault.OVER,
-            f"pays {format_amount(total)} where {format_amount(owed)} is owed "
-            f"({format_amount(diff)} {how})",
-        )
+        said = dict(paid=format_amount(total), owed=format_amount(owed), off=format_amount(diff))
+        if total < owed:
+            depart(ChipFault.SHORT, Said("pays {paid} where {owed} is owed ({off} short)", **said))
+        else:
+            depart(ChipFault.OVER, Said("pays {paid} where {owed} is owed ({off} over)", **said))
     elif coin > expected.coin:
         depart(
             ChipFault.TOO_MUCH_COIN,
-            f"{format_amount(coin)} in coin where chips pay all but {format_amount(expected.coin)}",
+            Said(
+                "{coin} in coin where chips pay all but {amount}",
+                coin=format_amount(coin),
+                amount=format_amount(expected.coin),
+            ),
         )
     pays = valid and total == owed
     used = sum(n for n in given.values() if n > 0)

@@ -121,18 +121,22 @@ class ChipBreakdown:
 def describe_chips(
     chips: Mapping[Decimal, int], colours: Mapping[Decimal, str] | None, coin: Decimal = Decimal(0)
 ) -> str:
-    parts = []
+    from trainer.engine.said import Said, joined
+
+    parts: list[str] = []
     for value in sorted(chips, reverse=True):
         n = chips[value]
         if not n:
             continue
         colour = (colours or {}).get(value)
         parts.append(
-            f"{n} {colour} ({format_amount(value)})" if colour else f"{n} x {format_amount(value)}"
+            Said("{count} {colour} ({value})", count=n, colour=colour, value=format_amount(value))
+            if colour
+            else Said("{count} x {value}", count=n, value=format_amount(value))
         )
     if coin:
-        parts.append(f"{format_amount(coin)} in coin")
-    return ", ".join(parts) or "nothing"
+        parts.append(Said("{amount} in coin", amount=format_amount(coin)))
+    return joined(parts, ", ") if parts else Said("nothing")
 
 
 # -- bounds: what a cut may cost, whatever the amount -----------------------------------------

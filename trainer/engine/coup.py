@@ -103,10 +103,10 @@ class Coup:
     @classmethod
     def deal(cls, draw: Callable[[str], Card]) -> Coup:
         """Deal with ``draw(why)`` supplying each card; ``why`` says which card and why."""
-        p1 = draw("the Player's first card is missing")
-        b1 = draw("the Banker's first card is missing")
-        p2 = draw("the Player's second card is missing")
-        b2 = draw("the Banker's second card is missing")
+        p1 = draw(Said("the Player's first card is missing"))
+        b1 = draw(Said("the Banker's first card is missing"))
+        p2 = draw(Said("the Player's second card is missing"))
+        b2 = draw(Said("the Banker's second card is missing"))
         player, banker = [p1, p2], [b1, b2]
         pt, bt = hand_total(player), hand_total(banker)
         reasons: list[str] = []

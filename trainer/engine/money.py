@@ -23,6 +23,7 @@ from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import Any
 
 from trainer.engine.errors import InvalidAmountError, quote
+from trainer.engine.said import Said
 
 _CENT = Decimal("0.01")
 _DIGITS = r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]{1,2})?|\.[0-9]{1,2}"
@@ -60,22 +61,47 @@ class Limit:
 
     @property
     def rule(self) -> str:
+        """ "wagers are 0.01 to 1,000,000", a ``Said`` the edges word."""
         low, high = format_amount(self.low), format_amount(self.high)
-        return f"{self.plural} are {low} to {high}{self.unit}"
+        template = _RULES.get((self.plural, self.unit))
+        if template is None:  # a limit without its words here: English only
+            return f"{self.plural} are {low} to {high}{self.unit}"
+        return Said(template, low=low, high=high)
 
     def check(self, value: Decimal, shown: str) -> Decimal:
         """``value`` if it is finite, within the range and in whole cents; else an
         InvalidAmountError naming ``shown`` (the input as the user wrote it) and the rule."""
         if value.is_finite() and value <= 0 < self.low:
-            raise InvalidAmountError(f"{shown} is not a positive amount: {self.rule}")
+            raise InvalidAmountError(
+                Said("{amount} is not a positive amount: {rule}", amount=shown, rule=self.rule)
+            )
         if not value.is_finite() or not self.low <= value <= self.high:
-            raise InvalidAmountError(f"{shown} is out of range: {self.rule}")
+            raise InvalidAmountError(
+                Said("{amount} is out of range: {rule}", amount=shown, rule=self.rule)
+            )
         if value != value.quantize(_CENT):  # safe: the range keeps the digits few
             raise InvalidAmountError(self.too_precise(shown))
         return value
 
     def too_precise(self, shown: str) -> str:
-        return f"{shown} is not {self.noun}: {self.plural} have two decimals at most"
+        template = _PRECISE.get(self.plural)
+        if template is None:
+            return f"{shown} is not {self.noun}: {self.plural} have two decimals at most"
+        return Said(template, amount=shown)
+
+
+#: Each limit's rule and its refusal of a third decimal, as the edges word them (keyed by
+#: the limit's ``plural`` and ``unit``; ``Said`` marks them for the catalogue).
+_RULES = {
+    ("wagers", ""): Said("wagers are {low} to {high}").template,
+    ("pays", " to 1"): Said("pays are {low} to {high} to 1").template,
+    ("payouts", ""): Said("payouts are {low} to {high}").template,
+}
+_PRECISE = {
+    "wagers": Said("{amount} is not an amount: wagers have two decimals at most").template,
+    "pays": Said("{amount} is not a pay: pays have two decimals at most").template,
+    "payouts": Said("{amount} is not an amount: payouts have two decimals at most").template,
+}
 
 
 #: What one bet on the layout may be.
@@ -86,17 +112,25 @@ ODDS = Limit("a pay", "pays", Decimal("0.01"), Decimal(1_000), " to 1")
 PAYOUTS = Limit("an amount", "payouts", Decimal(0), WAGERS.high * ODDS.high)
 
 
-def _parse(text: str, pattern: re.Pattern[str], limit: Limit, example: str) -> Decimal:
+def _parse(text: str, pattern: re.Pattern[str], limit: Limit, refusal: str) -> Decimal:
+    """``text`` read by ``pattern`` within ``limit``; ``refusal`` (a template of ``{text}``)
+    says what it is not."""
     raw = text.strip()
     if not pattern.fullmatch(raw):
         if _TOO_PRECISE.fullmatch(raw):
             raise InvalidAmountError(limit.too_precise(quote(text)))
-        raise InvalidAmountError(f"{quote(text)} is not {example}")
+        raise InvalidAmountError(Said(refusal, text=quote(text)))
     try:
         value = Decimal(raw.lstrip("$").strip().replace(",", ""))
     except InvalidOperation:  # pragma: no cover - the pattern already excludes these
-        raise InvalidAmountError(f"{quote(text)} is not {example}") from None
+        raise InvalidAmountError(Said(refusal, text=quote(text))) from None
     return limit.check(value, quote(text))
+
+
+#: What a number typed is not, as the edges word it.
+_AN_AMOUNT = Said("{text} is not an amount: write it like 600, $600, 1,000 or 2.50").template
+_A_PAY = Said("{text} is not a pay: write N of 'N to 1', like 40, 7.5 or 0.95").template
+_NOT_AN_AMOUNT = Said("{text} is not an amount").template
 
 
 def parse_amount(text: str, *, allow_zero: bool = False, limit: Limit = WAGERS) -> Decimal:
@@ -107,19 +141,19 @@ def parse_amount(text: str, *, allow_zero: bool = False, limit: Limit = WAGERS) 
     """
     if allow_zero:
         limit = replace(limit, low=Decimal(0))
-    return _parse(text, _AMOUNT, limit, "an amount: write it like 600, $600, 1,000 or 2.50")
+    return _parse(text, _AMOUNT, limit, _AN_AMOUNT)
 
 
 def parse_odds(text: str) -> Decimal:
     """Parse N of "pays N to 1" ("40", "7.5", "0.95"), within ``ODDS``."""
-    return _parse(text, _ODDS, ODDS, "a pay: write N of 'N to 1', like 40, 7.5 or 0.95")
+    return _parse(text, _ODDS, ODDS, _A_PAY)
 
 
 def as_amount(value: Decimal | int | str, limit: Limit = WAGERS) -> Decimal:
     """Coerce a configured number (int, Decimal, numeric string) to an exact Decimal within
     ``limit``; strings follow ``parse_amount``'s rules."""
     if isinstance(value, str):
-        return _parse(value, _AMOUNT, limit, "an amount")
+        return _parse(value, _AMOUNT, limit, _NOT_AN_AMOUNT)
     if isinstance(value, float):
         raise InvalidAmountError(f"{value!r} is a float; amounts must be exact")
     if isinstance(value, bool) or not isinstance(value, int | Decimal):

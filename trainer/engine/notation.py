@@ -74,6 +74,7 @@ from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import PAYOUTS, normalize, parse_amount
 from trainer.engine.order import Done
 from trainer.engine.protection import Scene, judge
+from trainer.engine.said import Said
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
 from trainer.engine.violations import Moment, Response, Violation
@@ -98,6 +99,12 @@ class NotationError(EngineError):
     def __init__(self, reason: str, line: int, column: int) -> None:
         super().__init__(f"{line}:{column}: {reason}")
         self.reason, self.line, self.column = reason, line, column
+
+
+def _message(error: BaseException) -> str:
+    """What an error says: its one message as given (a ``Said`` stays one), else its text."""
+    message = error.args[0] if len(error.args) == 1 else None
+    return message if isinstance(message, str) else str(error)
 
 
 class _Part(enum.IntEnum):
@@ -457,8 +464,12 @@ class _Reader:
                 side = Side.named(head)
                 if side is None:
                     raise token.error(
-                        f"card {n} {quote(text)}: write P: (Player) or B: (Banker) before the "
-                        "card (or a call:, take:, push:, pay:, bet: or then: step)"
+                        Said(
+                            "card {number} {token}: write P: (Player) or B: (Banker) before the "
+                            "card (or a call:, take:, push:, pay:, bet: or then: step)",
+                            number=n,
+                            token=quote(text),
+                        )
                     )
                 card = Card.parse(rest)
             else:
@@ -467,7 +478,9 @@ class _Reader:
         except NotationError:
             raise
         except EngineError as exc:
-            raise token.error(f"card {n}: {exc}") from None
+            raise token.error(
+                Said("card {number}: {problem}", number=n, problem=_message(exc))
+            ) from None
         except ValueError as exc:
             raise token.error(str(exc)) from None
         self.cards.append(DealtCard(card, side))

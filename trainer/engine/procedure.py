@@ -322,7 +322,9 @@ def _layout_problems(dealt: Dealt, layout: Layout, house: House, in_action: Layo
     problems = [p for p in layout_problems(in_action, house) if p not in excused]
     # a violation keyed on a seat the table lacks is refused as a bet keyed there is
     for f in dealt.fouls:
-        lacking = f"seat {f.seat}: the table has seats 1 to {house.seats}"
+        lacking = Said(
+            "seat {seat}: the table has seats 1 to {seats}", seat=f.seat, seats=house.seats
+        )
         if f.seat is not None and not 1 <= f.seat <= house.seats and lacking not in problems:
             problems.append(lacking)
     return problems

@@ -12,6 +12,7 @@ from decimal import Decimal
 from trainer.engine.coup import Outcome
 from trainer.engine.errors import InvalidAmountError, InvalidBetError, quote
 from trainer.engine.money import ODDS, as_amount, format_amount, normalize, round_payout
+from trainer.engine.said import Said, joined
 
 
 class Bet(enum.Enum):
@@ -38,9 +39,17 @@ class Bet(enum.Enum):
                 return bet
         names = [b.value for b in cls]
         hint = difflib.get_close_matches(key, names, n=1) if len(key) < 40 else []
-        suggestion = f" (did you mean {hint[0]}?)" if hint else ""
+        if hint:
+            raise InvalidBetError(
+                Said(
+                    "{name} is not a bet (did you mean {bet}?): bets are {bets}",
+                    name=quote(name),
+                    bet=hint[0],
+                    bets=", ".join(names),
+                )
+            )
         raise InvalidBetError(
-            f"{quote(name)} is not a bet{suggestion}: bets are {', '.join(names)}"
+            Said("{name} is not a bet: bets are {bets}", name=quote(name), bets=", ".join(names))
         )
 
 
@@ -170,29 +179,81 @@ class Settlement:
         collection fee (``fee=False``): a trainer that asks them next teaches the rule ('pays
         19 to 20') without answering its own next question."""
         label, wager = self.bet.label, format_amount(self.wager)
-        fee_said = f"; collection fee {format_amount(self.fee)}" if self.fee and fee else ""
-        owed = self._commission_words if commission else "the commission"
+        fee_said = (
+            Said("; collection fee {amount}", amount=format_amount(self.fee))
+            if self.fee and fee
+            else ""
+        )
+        owed = self._commission_words if commission else Said("the commission")
         if self.result is BetResult.WIN:
             if self.commission and not self.commission_deferred:
                 if not commission:  # the gross less the paid amount would be the answer
-                    return f"{label} pays {self._net_odds}, the commission taken at once{fee_said}"
-                return (
-                    f"{label} pays {self._net_odds}: {format_amount(self.gross)} less "
-                    f"{owed} = {format_amount(self.paid)}{fee_said}"
+                    said = Said(
+                        "{bet} pays {odds}, the commission taken at once",
+                        bet=label,
+                        odds=self._net_odds,
+                    )
+                    return _then(said, fee_said)
+                said = Said(
+                    "{bet} pays {odds}: {gross} less {owed} = {paid}",
+                    bet=label,
+                    odds=self._net_odds,
+                    gross=format_amount(self.gross),
+                    owed=owed,
+                    paid=format_amount(self.paid),
                 )
-            box = f"; {owed} goes in the seat's commission box" if self.commission else ""
+                return _then(said, fee_said)
+            box = (
+                Said("; {owed} goes in the seat's commission box", owed=owed)
+                if self.commission
+                else ""
+            )
             if self.odds == 1:
-                return f"{label} pays even money: {format_amount(self.paid)}{box}{fee_said}"
+                said = Said(
+                    "{bet} pays even money: {paid}", bet=label, paid=format_amount(self.paid)
+                )
+                return _then(said, box, fee_said)
             odds, paid = format_amount(self.odds), format_amount(self.paid)
             exact = format_amount(self.wager * self.odds)
             if exact != paid:  # the breakage: say what the rounding rule kept
-                said = f"{wager} × {odds} = {exact}, paid {paid}"
-                return f"{label} pays {odds} to 1: {said}{box}{fee_said}"
-            return f"{label} pays {odds} to 1: {wager} × {odds} = {paid}{box}{fee_said}"
+                said = Said(
+                    "{bet} pays {odds} to 1: {wager} × {odds} = {exact}, paid {paid}",
+                    bet=label,
+                    odds=odds,
+                    wager=wager,
+                    exact=exact,
+                    paid=paid,
+                )
+                return _then(said, box, fee_said)
+            said = Said(
+                "{bet} pays {odds} to 1: {wager} × {odds} = {paid}",
+                bet=label,
+                odds=odds,
+                wager=wager,
+                paid=paid,
+            )
+            return _then(said, box, fee_said)
         if self.result is BetResult.PUSH:
-            why = "a Dragon 7" if self.outcome is Outcome.DRAGON7 else "a Tie"
-            return f"{label} pushes on {why}: the {wager} is returned, nothing paid{fee_said}"
-        return f"{label} loses on {_outcome_phrase(self.outcome)}: the {wager} is taken{fee_said}"
+            if self.outcome is Outcome.DRAGON7:
+                said = Said(
+                    "{bet} pushes on a Dragon 7: the {wager} is returned, nothing paid",
+                    bet=label,
+                    wager=wager,
+                )
+            else:
+                said = Said(
+                    "{bet} pushes on a Tie: the {wager} is returned, nothing paid",
+                    bet=label,
+                    wager=wager,
+                )
+            return _then(said, fee_said)
+        said = Said(
+            "{bet} loses on {outcome}: the {wager} is taken",
+            bet=label,
+            outcome=_outcome_phrase(self.outcome),
+            wager=wager,
+        )
+        return _then(said, fee_said)
 
     @property
     def _net_odds(self) -> str:
@@ -200,9 +261,11 @@ class Settlement:
         from fractions import Fraction  # only for a commission, kept off the start-up path
 
         if self.odds != 1:
-            return f"{format_amount(self.odds)} to 1 less commission"
+            return Said("{odds} to 1 less commission", odds=format_amount(self.odds))
         net = Fraction(1 - self.commission_rate)
-        return f"{net.numerator} to {net.denominator}"
+        return Said(
+            "{numerator} to {denominator}", numerator=net.numerator, denominator=net.denominator
+        )
 
     @property
     def _commission_words(self) -> str:
@@ -210,24 +273,33 @@ class Settlement:
         house's rounding changed it."""
         rate = format_amount(self.commission_rate * 100)
         exact = self.gross * self.commission_rate
-        note = (
-            ""
-            if exact == self.commission
-            else (
-                f" ({rate} % of {format_amount(self.gross)} is {exact.normalize():f}, rounded by "
-                "the house's rule)"
-            )
+        said = Said(
+            "{rate} % commission {amount}", rate=rate, amount=format_amount(self.commission)
         )
-        return f"{rate} % commission {format_amount(self.commission)}{note}"
+        if exact == self.commission:
+            return said
+        every_digit = f"{exact.normalize():f}"
+        note = Said(
+            "({rate} % of {gross} is {exact}, rounded by the house's rule)",
+            rate=rate,
+            gross=format_amount(self.gross),
+            exact=every_digit,
+        )
+        return Said("{said} {note}", said=said, note=note)
 
 
-def _outcome_phrase(outcome: Outcome) -> str:
+def _then(said: Said, *more: str) -> Said:
+    """``said`` and what follows it (a commission box, a fee: "" when none), one message."""
+    return joined([said, *(part for part in more if part)], separator="")
+
+
+def _outcome_phrase(outcome: Outcome) -> Said:
     return {
-        Outcome.PLAYER: "a Player win",
-        Outcome.BANKER: "a Banker win",
-        Outcome.TIE: "a Tie",
-        Outcome.DRAGON7: "a Dragon 7",
-        Outcome.PANDA8: "a Panda 8",
+        Outcome.PLAYER: Said("a Player win"),
+        Outcome.BANKER: Said("a Banker win"),
+        Outcome.TIE: Said("a Tie"),
+        Outcome.DRAGON7: Said("a Dragon 7"),
+        Outcome.PANDA8: Said("a Panda 8"),
     }[outcome]
 
 

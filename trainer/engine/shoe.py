@@ -59,8 +59,14 @@ def check_cut(cut: object, shoe_size: int, *, stacked: bool = False) -> int:
     minimum, maximum = (1, shoe_size) if stacked else (MIN_CUT, shoe_size // 2)
     if isinstance(cut, bool) or not isinstance(cut, int) or not minimum <= cut <= maximum:
         raise InvalidShoeError(
-            f"cut card {cut!r} cards from the end is not allowed: use {minimum} to {maximum} "
-            f"for a shoe of {shoe_size} cards"
+            Said(
+                "cut card {cut} cards from the end is not allowed: use {minimum} to {maximum} "
+                "for a shoe of {size} cards",
+                cut=repr(cut),
+                minimum=minimum,
+                maximum=maximum,
+                size=shoe_size,
+            )
         )
     return cut
 

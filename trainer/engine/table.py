@@ -26,6 +26,7 @@ from trainer.engine.dead_chips import DeadChips, RollingProgramme, dead_problem
 from trainer.engine.errors import EngineError
 from trainer.engine.house import House, settle_checked
 from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
+from trainer.engine.said import Said, joined
 from trainer.engine.settlement import Bet, BetResult, Settlement
 from trainer.engine.shoe import Shoe
 from trainer.engine.table_rules import BASE_BETS, SIDE_BETS
@@ -56,7 +57,7 @@ class LayoutError(EngineError):
     """A layout the house does not allow; ``problems`` lists every one ("seat 3: ...")."""
 
     def __init__(self, problems: Sequence[str]) -> None:
-        super().__init__("; ".join(problems))
+        super().__init__(joined(list(problems)) if problems else "")
         self.problems = tuple(problems)
 
 
@@ -81,7 +82,9 @@ class Seat:
                 else dead_problem(bet, bets[bet], amount)
             )
             if problem is not None:
-                raise LayoutError([f"seat {self.number}: {problem}"])
+                raise LayoutError(
+                    [Said("seat {seat}: {problem}", seat=self.number, problem=problem)]
+                )
         object.__setattr__(self, "dead", MappingProxyType(dead))
 
     @classmethod
@@ -100,17 +103,29 @@ def _wagers(number: int, bets: Mapping[Bet, Decimal | int | str]) -> dict[Bet, D
     """A seat's wagers checked (a whole seat number, bets, amounts within ``WAGERS``) and
     normalised, in layout order whatever order the caller gave."""
     if isinstance(number, bool) or not isinstance(number, int):
-        raise LayoutError([f"seat {number!r}: a seat is a whole number"])
+        raise LayoutError([Said("seat {seat}: a seat is a whole number", seat=repr(number))])
     wagers: dict[Bet, Decimal] = {}
     for bet in Bet:
         if bet in bets:
             try:
                 wagers[bet] = normalize(as_amount(bets[bet], WAGERS))
             except EngineError as exc:
-                raise LayoutError([f"seat {number}, {bet.value}: {exc}"]) from None
+                problem = exc.args[0] if len(exc.args) == 1 else str(exc)
+                raise LayoutError(
+                    [
+                        Said(
+                            "seat {seat}, {bet}: {problem}",
+                            seat=number,
+                            bet=bet.value,
+                            problem=problem,
+                        )
+                    ]
+                ) from None
     unknown = [b for b in bets if not isinstance(b, Bet)]
     if unknown:
-        raise LayoutError([f"seat {number}: {unknown[0]!r} is not a bet"])
+        raise LayoutError(
+            [Said("seat {seat}: {name} is not a bet", seat=number, name=repr(unknown[0]))]
+        )
     return wagers
 
 
@@ -126,7 +141,7 @@ class Layout:
         numbers = [s.number for s in seats]
         twice = sorted({n for n in numbers if numbers.count(n) > 1})
         if twice:
-            raise LayoutError([f"seat {n} is given twice" for n in twice])
+            raise LayoutError([Said("seat {seat} is given twice", seat=n) for n in twice])
         object.__setattr__(self, "seats", tuple(s for s in seats if s.bets))
 
     @classmethod
@@ -163,10 +178,18 @@ def layout_problems(layout: Layout, house: House) -> list[str]:
     problems: list[str] = []
     for seat in layout.seats:
         if not 1 <= seat.number <= house.seats:
-            problems.append(f"seat {seat.number}: the table has seats 1 to {house.seats}")
+            problems.append(
+                Said(
+                    "seat {seat}: the table has seats 1 to {seats}",
+                    seat=seat.number,
+                    seats=house.seats,
+                )
+            )
             continue
-        problems.extend(f"seat {seat.number}: {p}" for p in house.limit_problems(seat.bets))
-        problems.extend(f"seat {seat.number}: {p}" for p in _dead_problems(seat, house))
+        problems.extend(
+            Said("seat {seat}: {problem}", seat=seat.number, problem=p)
+            for p in (*house.limit_problems(seat.bets), *_dead_problems(seat, house))
+        )
     return problems
 
 

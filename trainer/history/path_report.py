@@ -1,6 +1,7 @@
 """``ezbac report --path``: every trainee's place on the curriculum's path, for instructors
 and a school's own systems: per trainee its readiness (table-ready / close / N left) and next
-drill, and per skill its standing, recent accuracy and pace (table, CSV or JSON).  Mastery is
+drill, and per skill its standing, recent accuracy and pace (CSV or JSON here, the table
+worded at the edge).  Mastery is
 judged on all of a trainee's answers, as on the trainee's home screen."""
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ def _average(s: SkillMastery) -> float | None:
 
 
 def render_paths(paths: Sequence[tuple[str, PathProgress]], fmt: str) -> str:
+    """The paths as CSV or JSON (``fmt``), the same in every language; the table for people
+    is worded at the edge (``trainer.words.report.paths_table``)."""
     if fmt == "csv":
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
@@ -116,14 +119,4 @@ def render_paths(paths: Sequence[tuple[str, PathProgress]], fmt: str) -> str:
                 ],
             }
         )
-    width = max([len("trainee"), *(len(name) for name, _ in paths)])
-    lines = [f"{'trainee':<{width}}  {'path':<11}  {'modules':>7}  next drill / held back by"]
-    for name, path in paths:
-        done = sum(1 for m in path.modules if m.state.value == "mastered")
-        held = "; ".join(path.held_back_by[:3])
-        nxt = path.next_drill or ""
-        lines.append(
-            f"{name:<{width}}  {path.readiness:<11}  {done:>3}/{len(path.modules):<3}  "
-            + (f"{nxt}: {held}" if nxt else held)
-        )
-    return "\n".join(lines) + "\n"
+    raise ValueError(f"{fmt!r}: CSV or JSON; the table is worded at the edge")

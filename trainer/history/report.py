@@ -1,6 +1,7 @@
 """The instructor's report: per trainee, sessions, answers, accuracy by skill family, the
 last drill's verdict and the weakest skills; and (``--attempts``) every run on record.
-Each renders as a table, CSV or JSON.
+Each renders as CSV or JSON here; its table for people is worded at the edge
+(``trainer.words.report``).
 
 CSV and JSON are interfaces (spreadsheets, scripts): their columns and keys are listed in
 CSV_COLUMNS / ATTEMPT_COLUMNS / the README and only ever get new ones appended, never renamed
@@ -26,32 +27,18 @@ from typing import TYPE_CHECKING
 from trainer.errors import BadInputError
 from trainer.history.store import HistoryError, HistoryStore
 from trainer.history.tally import (
-    WEAK_BELOW,
     Tally,
     family_tallies,
     is_weak,
     sum_tallies,
 )
 from trainer.scoring import percent_1dp, run_status
-from trainer.skills import ALL_FAMILIES, PROCEDURE_FAMILIES, describe
+from trainer.skills import ALL_FAMILIES, describe
 
 if TYPE_CHECKING:
     from trainer.history.queries import RunRecord, SkillRow
     from trainer.session.records import SessionRecord
 
-FAMILY_LABELS = {
-    "natural": "Naturals",
-    "player": "Player draw",
-    "banker": "Banker tableau",
-    "outcome": "Outcomes",
-    "payout": "Payouts",
-    "table": "Table work",
-    "shoe": "Running a shoe",
-    "call": "Calling",
-    "spot": "Spotting errors",
-    "violation": "Violations",
-    "irregularity": "Irregularities",
-}
 #: The CSV's families at its first release, in place; a family added since (table, shoe,
 #: call, spot) has its columns at the end, so no column ever moves (README, "Stability").
 FIRST_FAMILIES = ("natural", "player", "banker", "outcome", "payout")
@@ -77,17 +64,25 @@ def parse_since(text: str) -> datetime:
             moment = datetime.fromisoformat(cleaned)
     except ValueError:
         from trainer.engine.errors import quote  # only on a bad date: the engine costs 0.1 s
+        from trainer.engine.said import Said
 
         raise BadDateError(
-            f"--since {quote(text)} is not a date: write it as YYYY-MM-DD (e.g. 2024-09-01)"
+            Said(
+                "--since {text} is not a date: write it as YYYY-MM-DD (e.g. 2024-09-01)",
+                text=quote(text),
+            )
         ) from None
     try:
         return moment.astimezone(UTC)
     except (OverflowError, ValueError):  # year 1 east of UTC, year 9999 west of it
         from trainer.engine.errors import quote
+        from trainer.engine.said import Said
 
         raise BadDateError(
-            f"--since {quote(text)} is out of range: use a date from 0001-01-02 to 9999-12-30"
+            Said(
+                "--since {text} is out of range: use a date from 0001-01-02 to 9999-12-30",
+                text=quote(text),
+            )
         ) from None
 
 
@@ -416,85 +411,10 @@ def render_json(report: Report) -> str:
     return json_text(report_dict(report))
 
 
-def _fmt_pct(t: Tally) -> str:
-    p = _pct(t)
-    return "—" if p is None else f"{p:.1f}%"
-
-
-def _fmt_secs(t: Tally) -> str:
-    s = t.avg_seconds
-    return "—" if s is None else f"{s:.1f} s"
-
-
-def render_table(report: Report) -> str:
-    """For people: one block per trainee, readable at 80 columns."""
-    lines: list[str] = []
-    for t in report.trainees:
-        if lines:
-            lines.append("")
-        lines.append(t.trainee)
-        lines.append(
-            f"  Sessions: {t.sessions} ({t.sessions_finished} finished, "
-            f"{t.sessions_passed} passed, {t.sessions_abandoned} abandoned); "
-            f"rules reference opened {t.reference_opened}×"
-        )
-        if t.retries:
-            lines.append(f"  Retries of missed questions (practice, not sessions): {t.retries}")
-        lines.append(
-            f"  Answers: {t.total.answered}, {_fmt_pct(t.total)} right, "
-            f"{_fmt_secs(t.total)} per answer"
-        )
-        lines.append(
-            f"  {'skill family':<16}{'answered':>9}{'right':>7}{'accuracy':>10}{'avg time':>10}"
-        )
-        for f in ALL_FAMILIES:
-            ft = t.families[f]
-            if f in PROCEDURE_FAMILIES and not ft.answered:
-                continue  # a drill kind this trainee has not run: no empty row
-            lines.append(
-                f"  {FAMILY_LABELS[f]:<16}{ft.answered:>9}{ft.correct:>7}{_fmt_pct(ft):>10}"
-                f"{_fmt_secs(ft):>10}"
-            )
-        if t.coups_an_hour is not None and t.table_pace is not None:
-            tables = t.table_pace[0]
-            seat = t.seconds_a_seat
-            lines.append(
-                f"  Table pace: {t.coups_an_hour} coups an hour over {tables} "
-                f"table{'s' if tables != 1 else ''}, "
-                + (
-                    "seconds a seat not measured"
-                    if seat is None
-                    else f"{seat:.1f} s a seat settled"
-                )
-            )
-        last = t.last_drill
-        if last is None:
-            lines.append("  Last drill: none finished")
-        else:
-            verdict = "PASSED" if last.passed else "FAILED"
-            lines.append(
-                f"  Last drill: {verdict} {last.correct}/{last.questions}, {last.title}, "
-                f"{last.finished_at.astimezone():%Y-%m-%d %H:%M}"
-            )
-        if t.weakest:
-            lines.append("  Weakest skills:")
-            for w in t.weakest:
-                lines.append(
-                    f"    {w.label}: {w.tally.correct}/{w.tally.answered} right "
-                    f"({_fmt_pct(w.tally)})"
-                )
-        else:
-            num, den = WEAK_BELOW
-            lines.append(f"  Weakest skills: none under {num * 100 // den}% right")
-    return "\n".join(lines) + "\n"
-
-
 def render(report: Report, fmt: str) -> str:
-    if fmt == "csv":
-        return render_csv(report)
-    if fmt == "json":
-        return render_json(report)
-    return render_table(report)
+    """The report as CSV or JSON (``fmt``), the same in every language; the table for
+    people is worded at the edge (``trainer.words.report``)."""
+    return render_csv(report) if fmt == "csv" else render_json(report)
 
 
 # ---------------------------------------------------------------------------------------
@@ -680,41 +600,11 @@ def attempts_dict(attempts: tuple[Attempt, ...], since: datetime | None) -> dict
     }
 
 
-def _verdict(a: Attempt) -> str:
-    if a.passed is None:
-        return a.status
-    return "PASSED" if a.passed else "FAILED"
-
-
-def render_attempts_table(attempts: tuple[Attempt, ...]) -> str:
-    """One block per trainee, one line per run, oldest first; readable at 80 columns."""
-    lines: list[str] = []
-    trainee: str | None = None
-    for a in attempts:
-        if a.trainee != trainee:
-            if lines:
-                lines.append("")
-            trainee = a.trainee
-            lines.append(trainee)
-            lines.append(
-                f"  {'started':<16}  {'mode':<8} {'right':>7} {'score':>6}  {'result':<10} "
-                f"{'time':>7} {'ref':>3}  drill"
-            )
-        score = "—" if a.score is None else f"{a.score:.1f}%"
-        lines.append(
-            f"  {a.started_at.astimezone():%Y-%m-%d %H:%M}  {a.mode:<8} "
-            f"{f'{a.correct}/{a.questions}':>7} {score:>6}  {_verdict(a):<10} "
-            f"{a.seconds:>6.1f}s {a.reference_opened:>3}  {a.title}"
-        )
-    return "\n".join(lines) + "\n"
-
-
 def render_attempts(attempts: tuple[Attempt, ...], fmt: str, since: datetime | None) -> str:
+    """Every attempt as CSV or JSON (``fmt``); the table is worded at the edge."""
     if fmt == "csv":
         return render_attempts_csv(attempts)
-    if fmt == "json":
-        return json_text(attempts_dict(attempts, since))
-    return render_attempts_table(attempts)
+    return json_text(attempts_dict(attempts, since))
 
 
 def json_text(document: object) -> str:

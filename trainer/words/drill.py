@@ -10,14 +10,13 @@ shown as the language writes them (``amount``); what a trainee types is read as 
 from __future__ import annotations
 
 from decimal import Decimal
-from fractions import Fraction
 
 from trainer.drills.model import Mode, Step
-from trainer.engine import Bet, BetResult, Card, Coup, Outcome, Settlement
+from trainer.engine import Bet, BetResult, Card, Coup, Outcome
 from trainer.engine.calls import CallStep
 from trainer.engine.cards import Rank
 from trainer.engine.house import House
-from trainer.i18n import ENGLISH, N_, PSEUDO, _, current, ngettext
+from trainer.i18n import N_, _, ngettext
 from trainer.session.calls import CallQuestion
 from trainer.session.kinds import Count, Counted
 from trainer.session.protect import IrregularityQuestion, ViolationQuestion
@@ -47,6 +46,7 @@ from trainer.words.names import (
     tenths,
 )
 from trainer.words.said import say
+from trainer.words.settlement import exact_amount, explain
 
 #: The answer keys' words on the drill screen and its key bar.
 CHOICE_WORDS = {
@@ -332,108 +332,6 @@ def reason(q: Asked) -> str:
     return q.reason()  # pragma: no cover - a coup's steps are all above
 
 
-def _outcome_phrase(outcome: Outcome) -> str:
-    return {
-        Outcome.PLAYER: _("a Player win"),
-        Outcome.BANKER: _("a Banker win"),
-        Outcome.TIE: _("a Tie"),
-        Outcome.DRAGON7: _("a Dragon 7"),
-        Outcome.PANDA8: _("a Panda 8"),
-    }[outcome]
-
-
-def _net_odds(s: Settlement) -> str:
-    """'19 to 20' for an even-money bet less 5 %; else the odds less the commission."""
-    if s.odds != 1:
-        return _("{odds} to 1 less commission").format(odds=amount(s.odds))
-    net = Fraction(1 - s.commission_rate)
-    return _("{numerator} to {denominator}").format(
-        numerator=net.numerator, denominator=net.denominator
-    )
-
-
-def _commission_words(s: Settlement) -> str:
-    """'5 % commission 0.50 (0.35 rounded up)': the amount, and the exact 5 % when the
-    house's rounding changed it."""
-    rate = amount(s.commission_rate * 100)
-    exact = s.gross * s.commission_rate
-    said = _("{rate} % commission {amount}").format(rate=rate, amount=amount(s.commission))
-    if exact == s.commission:
-        return said
-    note = _("({rate} % of {gross} is {exact}, rounded by the house's rule)").format(
-        rate=rate, gross=amount(s.gross), exact=_exact(exact)
-    )
-    return f"{said} {note}"
-
-
-def _exact(value: Decimal) -> str:
-    """An exact product, every digit ("6.85", "0.0125")."""
-    if current() in (ENGLISH, PSEUDO):
-        return f"{value.normalize():f}"
-    from trainer.i18n.formats import number
-
-    return number(value.normalize())
-
-
-def explain(s: Settlement, *, commission: bool = True, fee: bool = True) -> str:
-    """The dealer's sentence for a settled bet: 'Dragon 7 pays 40 to 1: 15 × 40 = 600';
-    leaving out the commission owed (``commission=False``) or the collection fee
-    (``fee=False``) when they are asked next."""
-    label, wager = bet_name(s.bet), amount(s.wager)
-    fee_said = _("; collection fee {amount}").format(amount=amount(s.fee)) if s.fee and fee else ""
-    owed = _commission_words(s) if commission else _("the commission")
-    if s.result is BetResult.WIN:
-        if s.commission and not s.commission_deferred:
-            if not commission:
-                return (
-                    _("{bet} pays {odds}, the commission taken at once").format(
-                        bet=label, odds=_net_odds(s)
-                    )
-                    + fee_said
-                )
-            return (
-                _("{bet} pays {odds}: {gross} less {owed} = {paid}").format(
-                    bet=label,
-                    odds=_net_odds(s),
-                    gross=amount(s.gross),
-                    owed=owed,
-                    paid=amount(s.paid),
-                )
-                + fee_said
-            )
-        box = (
-            _("; {owed} goes in the seat's commission box").format(owed=owed)
-            if s.commission
-            else ""
-        )
-        if s.odds == 1:
-            said = _("{bet} pays even money: {paid}").format(bet=label, paid=amount(s.paid))
-            return said + box + fee_said
-        odds, paid = amount(s.odds), amount(s.paid)
-        exact = amount(s.wager * s.odds)
-        if exact != paid:  # the breakage: say what the rounding rule kept
-            said = _("{bet} pays {odds} to 1: {wager} × {odds} = {exact}, paid {paid}").format(
-                bet=label, odds=odds, wager=wager, exact=exact, paid=paid
-            )
-        else:
-            said = _("{bet} pays {odds} to 1: {wager} × {odds} = {paid}").format(
-                bet=label, odds=odds, wager=wager, paid=paid
-            )
-        return said + box + fee_said
-    if s.result is BetResult.PUSH:
-        if s.outcome is Outcome.DRAGON7:
-            said = _("{bet} pushes on a Dragon 7: the {wager} is returned, nothing paid")
-        else:
-            said = _("{bet} pushes on a Tie: the {wager} is returned, nothing paid")
-        return said.format(bet=label, wager=wager) + fee_said
-    return (
-        _("{bet} loses on {outcome}: the {wager} is taken").format(
-            bet=label, outcome=_outcome_phrase(s.outcome), wager=wager
-        )
-        + fee_said
-    )
-
-
 def _rounding(q: Question) -> str:
     """How the house rounds a commission ("up to the next quarter", a step table)."""
     levy = q.house.commission
@@ -451,7 +349,7 @@ def commission_reason(q: Question) -> str:
         return _("no commission is owed: {amount}").format(amount=owed)
     exact = settlement.wager * levy.rate
     said = _("{rate} % of {wager} is {exact}").format(
-        rate=amount(levy.rate * 100), wager=amount(settlement.wager), exact=_exact(exact)
+        rate=amount(levy.rate * 100), wager=amount(settlement.wager), exact=exact_amount(exact)
     )
     if exact != settlement.commission:
         rule = _rounding(q)

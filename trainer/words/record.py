@@ -164,7 +164,7 @@ _FAMILIES: Mapping[str, str] = {
 
 
 def family(name: str) -> str:
-    """A report family's title (trainer.history.report.FAMILY_LABELS)."""
+    """A report family's title (a family of trainer.skills.ALL_FAMILIES)."""
     return _(_FAMILIES[name]) if name in _FAMILIES else name
 
 
