@@ -84,7 +84,7 @@ def test_bad_input_reads_back_in_traditional_chinese_and_korean() -> None:
         "ezbac: 오류: --bet 'banker=0': '0'은(는) 양수 금액이 아님: 베팅액은 0.01~1,000,000\n"
     )
     card = ezbac("audit", "4h", "3s", "2d", "Zz", "--lang", "ko").stderr
-    assert card.startswith("ezbac: 오류: 4번째 카드: 'Zz'은(는) 카드가 아님: ")
+    assert card.startswith("ezbac: 오류: 4번째 카드: 'Zz'은(는) 카드가 아닙니다: ")
 
 
 def test_a_payout_s_reason_in_the_audit_is_worded() -> None:
