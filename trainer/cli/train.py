@@ -244,11 +244,18 @@ def _run(
 
 def _close(recorder: Recorder) -> None:
     """Wait (a bounded time) for the answers still queued; say what could not be saved."""
+    from trainer.i18n import _
+    from trainer.words.history import notice
+
     if recorder.pending_count():
-        _say(f"ezbac: {recorder.waiting_message()}; waiting up to {EXIT_WAIT_SECONDS:g} s")
+        _say(
+            _("ezbac: {waiting}; waiting up to {seconds} s").format(
+                waiting=notice(recorder.waiting_message()), seconds=f"{EXIT_WAIT_SECONDS:g}"
+            )
+        )
     unsaved = recorder.close(timeout=EXIT_WAIT_SECONDS)
     if unsaved:  # never dropped silently
-        _say(f"ezbac: {recorder.unsaved_message(unsaved)}")
+        _say(_("ezbac: {notice}").format(notice=notice(recorder.unsaved_message(unsaved))))
 
 
 def _say(line: str) -> None:

@@ -42,6 +42,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
+from trainer.engine.said import Said
 from trainer.errors import BadInputError
 
 if TYPE_CHECKING:  # read when a record is (the trainer's launch with an empty spool is not)
@@ -74,7 +75,16 @@ class Damaged(NamedTuple):
     reason: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: damaged spool line kept, not sent ({self.reason})"
+        return self.said()
+
+    def said(self) -> Said:
+        """The line as said to the trainee (the reason is the reader's, kept English)."""
+        return Said(
+            "{path}:{line}: damaged spool line kept, not sent ({why})",
+            path=str(self.path),
+            line=self.line,
+            why=self.reason,
+        )
 
 
 class Contents(NamedTuple):
@@ -263,7 +273,11 @@ class Spool:
                 with self._locked():
                     self._write_held()
             except OSError as exc:
-                self.problem = f"cannot write the spool {self.path}: {exc.strerror or exc}"
+                self.problem = Said(
+                    "cannot write the spool {path}: {why}",
+                    path=str(self.path),
+                    why=exc.strerror or str(exc),
+                )
             else:
                 self.problem = None
 
@@ -339,7 +353,11 @@ class Spool:
                     with self._locked():
                         data = self.path.read_bytes()
                 except OSError as exc:  # said, and read again next time; never raised
-                    self.problem = f"cannot read the spool {self.path}: {exc.strerror or exc}"
+                    self.problem = Said(
+                        "cannot read the spool {path}: {why}",
+                        path=str(self.path),
+                        why=exc.strerror or str(exc),
+                    )
                     return Contents([decode(line) for line in self._held], [])
                 on_disk = self._parse(data)
                 stamp = (len(data), *stamp[1:])

@@ -299,10 +299,13 @@ class TrainerApp(App[int]):
         self.run_worker(work, thread=True, group="path", exclusive=True, exit_on_error=False)
 
     def history_problem(self, message: str) -> None:
-        """What the history says went wrong (its own English line: not worded by kind yet)."""
+        """What the history says went wrong (a ``Said`` from the history, worded here)."""
         from trainer.i18n import _
+        from trainer.words.history import notice
 
-        self.notify(_("History: {message}").format(message=message), severity="error", timeout=10)
+        self.notify(
+            _("History: {message}").format(message=notice(message)), severity="error", timeout=10
+        )
 
     def set_history_waiting(self, waiting: Waiting) -> None:
         from trainer.words.history import waiting as waiting_line
