@@ -567,7 +567,7 @@ def _remedy_alternatives(
 def _foul_alternatives(right: str, rng: random.Random) -> list[str]:
     """The other answers to a player's violation, in the audit's words (the responses'
     labels, and letting it play)."""
-    others = [r.label for r in Response if r.label != right]
+    others: list[str] = [Said(r.label) for r in Response if r.label != right]
     rng.shuffle(others)
     return others
 
