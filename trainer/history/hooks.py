@@ -32,7 +32,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from trainer.engine.said import Said
 from trainer.history.scheduler import due_count
 from trainer.history.spool import Entry, Spool
 from trainer.history.store import HistoryError, HistoryLockedError, HistoryStore
@@ -40,6 +39,7 @@ from trainer.history.store import HistoryError, HistoryLockedError, HistoryStore
 if TYPE_CHECKING:  # the progress screen and the review load these when first opened
     from trainer.curriculum.model import Curriculum
     from trainer.drills.model import Drill
+    from trainer.engine.said import Said
     from trainer.history.audition_record import AuditionRecord
     from trainer.history.class_view import ClassData
     from trainer.history.mastery import PathPicture, PathProgress
@@ -183,6 +183,8 @@ class Recorder:
                 self._curriculum = load_curriculum(self.curriculum_option)
             except BadInputError as exc:  # a broken file, or a folder that cannot be read
                 self._curriculum_problem = True
+                from trainer.engine.said import Said
+
                 first = str(exc).splitlines()[0]  # a file's problem at file:line:column
                 self._tell(Said("the path cannot be shown: {why}", why=first))
                 return None
@@ -413,6 +415,8 @@ class Recorder:
     def _send_all(self) -> None:
         """Batches until the spool is empty, the history refuses one, or a pass makes no
         progress (the spool could not drop what was sent): bounded, never a spin."""
+        from trainer.engine.said import Said  # the engine loads once there is a notice
+
         had = False
         for _ in range(MAX_SEND_PASSES):
             contents = self.spool.read()
@@ -490,6 +494,8 @@ class Recorder:
 
     def unsaved_message(self, count: int) -> str:
         """What is said at exit about records still waiting."""
+        from trainer.engine.said import Said  # the engine loads once there is a notice
+
         pending = self._waiting(count, queued=False)
         why = self._why(self._last_exc) if self._last_exc else None
         if self.spool.held:  # not even on disk
@@ -542,6 +548,8 @@ class Recorder:
         self._kick()
 
     def _waiting(self, count: int | None = None, *, queued: bool = True) -> Said:
+        from trainer.engine.said import Said  # the engine loads once there is a notice
+
         entries = self.spool.read().entries
         answers = sum(e.kind == "answer" for e in entries)
         others = (len(entries) if count is None else count) - answers
@@ -552,6 +560,8 @@ class Recorder:
 
     def _failed(self, exc: HistoryError | None, *, only_if_new: bool = False) -> None:
         """Tell the app how much is waiting and why (``exc``, else the last failure's)."""
+        from trainer.engine.said import Said  # the engine loads once there is a notice
+
         if exc is not None:
             self._last_exc = exc
         why = self._why(self._last_exc) if self._last_exc else Said("the history was busy")
@@ -583,6 +593,8 @@ class Recorder:
                 self._tell(text)
 
     def _why(self, exc: HistoryError | None) -> str:
+        from trainer.engine.said import Said  # the engine loads once there is a notice
+
         if isinstance(exc, HistoryLockedError):
             return Said(
                 "history locked: {path} is in use by another program", path=str(self.store.path)

@@ -42,10 +42,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from trainer.engine.said import Said
 from trainer.errors import BadInputError
 
 if TYPE_CHECKING:  # read when a record is (the trainer's launch with an empty spool is not)
+    from trainer.engine.said import Said
     from trainer.session.records import AnswerRecord, SessionRecord
 
 try:  # POSIX; elsewhere one trainer per target is assumed
@@ -79,6 +79,8 @@ class Damaged(NamedTuple):
 
     def said(self) -> Said:
         """The line as said to the trainee (the reason is the reader's, kept English)."""
+        from trainer.engine.said import Said
+
         return Said(
             "{path}:{line}: damaged spool line kept, not sent ({why})",
             path=str(self.path),
@@ -273,6 +275,8 @@ class Spool:
                 with self._locked():
                     self._write_held()
             except OSError as exc:
+                from trainer.engine.said import Said
+
                 self.problem = Said(
                     "cannot write the spool {path}: {why}",
                     path=str(self.path),
@@ -353,6 +357,8 @@ class Spool:
                     with self._locked():
                         data = self.path.read_bytes()
                 except OSError as exc:  # said, and read again next time; never raised
+                    from trainer.engine.said import Said
+
                     self.problem = Said(
                         "cannot read the spool {path}: {why}",
                         path=str(self.path),

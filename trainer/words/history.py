@@ -5,10 +5,11 @@ raises (their message a ``Said``)."""
 
 from __future__ import annotations
 
-from trainer.engine.said import Said
 from trainer.history.hooks import Pending, Waiting
 from trainer.i18n import _, ngettext
-from trainer.words.said import say
+
+# ``waiting`` is on the home screen: the engine's ``Said`` (and ``say``) load with the first
+# notice or error, not with it.
 
 
 def waiting(w: Waiting) -> str:
@@ -47,6 +48,9 @@ def pending(p: Pending) -> str:
 def notice(text: object) -> str:
     """A notice of the history (a ``Said``, counts in it as ``Pending``) in the language
     spoken; anything else as ``trainer.words.said.say`` words it."""
+    from trainer.engine.said import Said
+    from trainer.words.said import say
+
     if isinstance(text, Pending):
         return pending(text)
     if isinstance(text, Said):
@@ -59,5 +63,7 @@ def notice(text: object) -> str:
 def problem(exc: BaseException) -> str:
     """An error the history raised, in the language spoken: its message a ``Said`` (worded
     from its template), else its text as it is."""
+    from trainer.engine.said import Said
+
     message = exc.args[0] if len(exc.args) == 1 else str(exc)
     return notice(message) if isinstance(message, Said) else str(exc)
