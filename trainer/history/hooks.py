@@ -160,7 +160,7 @@ class Recorder:
         try:
             return due_count(self.store, trainee, now)
         except HistoryError as exc:
-            self._tell(str(exc))
+            self._tell(message(exc))
             return None
 
     def progress(self, trainee: str, now: datetime | None = None) -> ProgressData | None:
@@ -203,7 +203,7 @@ class Recorder:
         try:
             runs = audition_runs(self.store, trainee)
         except HistoryError as exc:
-            self._tell(str(exc))
+            self._tell(message(exc))
             return None
         if not runs or runs[-1].passed:
             return None
@@ -230,14 +230,14 @@ class Recorder:
                 return None
             record = audition_record(self.store, runs[-1], curriculum)
         except (HistoryError, RetakeLinkError) as exc:
-            self._tell(str(exc))
+            self._tell(message(exc))
             return None
         if record.verdict.outcome is not Outcome.RETAKE_AREAS:
             return None
         try:
             return RetakeOf.of(runs[-1].session_id, record.verdict, record.counted)
         except NotRetakeableError as exc:
-            self._tell(str(exc))
+            self._tell(message(exc))
             return None
 
     def sign_off(self, run_id: str) -> Path:
@@ -279,7 +279,9 @@ class Recorder:
 
         sign_off_pdf = self._sheet_pdf()
         if not key.strip() or not passphrase:
-            raise BadInputError("give the key file and its passphrase")
+            from trainer.engine.said import Said
+
+            raise BadInputError(Said("give the key file and its passphrase"))
         key_file = Path(key.strip()).expanduser()
         signer = open_signer(key_file, passphrase.encode())
         record, curriculum = self._sheet_record(run_id)
@@ -302,7 +304,9 @@ class Recorder:
         from trainer.errors import UnavailableError
 
         if self.sheet_pdf is None:
-            raise UnavailableError("no sign-off sheet can be written in this run")
+            from trainer.engine.said import Said
+
+            raise UnavailableError(Said("no sign-off sheet can be written in this run"))
         return self.sheet_pdf
 
     def _sheet_record(self, run_id: str) -> tuple[AuditionRecord, Curriculum]:
@@ -313,11 +317,13 @@ class Recorder:
 
         curriculum = self.curriculum()
         if curriculum is None:
-            raise UnavailableError("no curriculum: the sheet cannot be judged")
+            from trainer.engine.said import Said
+
+            raise UnavailableError(Said("no curriculum: the sheet cannot be judged"))
         try:
             record = audition_record(self.store, find_run(self.store, run_id, None), curriculum)
         except HistoryError as exc:
-            raise UnavailableError(str(exc)) from None
+            raise UnavailableError(message(exc)) from None
         return record, curriculum
 
     def _reads(self, curriculum: Curriculum) -> list[tuple[Path, str]]:
@@ -340,7 +346,7 @@ class Recorder:
         try:
             return path_progress(self.store, trainee, curriculum)
         except HistoryError as exc:
-            self._tell(str(exc))
+            self._tell(message(exc))
             return None
 
     def path_picture(self, trainee: str, now: datetime | None = None) -> PathPicture | None:
@@ -353,7 +359,7 @@ class Recorder:
         try:
             return path_picture(self.store, trainee, curriculum)
         except HistoryError as exc:
-            self._tell(str(exc))
+            self._tell(message(exc))
             return None
 
     def class_view(self) -> ClassData | None:
@@ -363,7 +369,7 @@ class Recorder:
         try:
             return build_class(self.store, curriculum=self.curriculum())
         except HistoryError as exc:
-            self._tell(str(exc))
+            self._tell(message(exc))
             return None
 
     def review(
