@@ -110,20 +110,25 @@ def test_the_trainer_says_it_after_history_in_the_language() -> None:
 
 
 def test_a_history_that_cannot_be_used_is_said_in_the_language(tmp_path: Path) -> None:
-    """The history's refusals of a file, as the trainer and the command line word them
-    (``trainer.words.history.problem``)."""
+    """The history's refusals of a file and the roster's of a role, as the trainer and the
+    command line word them (``trainer.words.history.problem``)."""
+    from trainer.history.people import PersonError, check_role
     from trainer.history.store import HistoryError, open_history
     from trainer.words.history import problem
 
-    said = []
+    said: list[Exception] = []
     for where in (str(tmp_path), str(tmp_path / "none.sqlite3")):
         with pytest.raises(HistoryError) as refused:
             open_history(where, readonly=True)
         said.append(refused.value)
+    with pytest.raises(PersonError) as role:  # the roster's refusal
+        check_role("boss")
+    said.append(role.value)
     set_language("en_XA")
     text = "\n".join(problem(exc) for exc in said)
-    left = english_left(text, allowed=[str(tmp_path), "none.sqlite3"])
+    left = english_left(text, allowed=[str(tmp_path), "none.sqlite3", "boss"])
     assert left == [], (left, text)
     set_language("ko")
     assert problem(said[0]) == f"{tmp_path}: 폴더이며 기록 데이터베이스 파일이 아닙니다"
     assert problem(said[1]) == f"{tmp_path / 'none.sqlite3'}: 그곳에 기록 데이터베이스가 없습니다"
+    assert problem(said[2]) == "역할 'boss': 사람은 연수생 또는 강사입니다"

@@ -141,7 +141,9 @@ def check_name(text: str) -> str:
         if marks > MAX_MARKS or (marks and (i == 0 or (marks > 1 and c == apart[i - 1]))):
             raise PersonError("the name holds stacked accents; type each letter once")
     if len(name) > MAX_NAME:
-        raise PersonError(f"the name is longer than {MAX_NAME} characters")
+        from trainer.engine.said import Said
+
+        raise PersonError(Said("the name is longer than {most} characters", most=MAX_NAME))
     if not name_key(name).strip():
         raise PersonError("the name is empty")
     return name
@@ -161,7 +163,11 @@ def check_secret(secret: str) -> str:
     if not secret:
         raise PersonError("the PIN or passphrase is empty")
     if len(secret) > MAX_SECRET:
-        raise PersonError(f"the PIN or passphrase is longer than {MAX_SECRET} characters")
+        from trainer.engine.said import Said
+
+        raise PersonError(
+            Said("the PIN or passphrase is longer than {most} characters", most=MAX_SECRET)
+        )
     if any(0xD800 <= ord(c) <= 0xDFFF for c in secret):
         raise PersonError("the PIN or passphrase is not valid UTF-8 text; type it in UTF-8")
     if any(unicodedata.category(c) == "Cc" for c in secret):
@@ -171,7 +177,11 @@ def check_secret(secret: str) -> str:
 
 def check_role(role: str) -> str:
     if role not in ROLES:
-        raise PersonError(f"role {role[:20]!r}: a person is a trainee or an instructor")
+        from trainer.engine.said import Said
+
+        raise PersonError(
+            Said("role {role}: a person is a trainee or an instructor", role=repr(role[:20]))
+        )
     return role
 
 
@@ -231,8 +241,15 @@ def set_policy(store: HistoryStore, **changes: object) -> Policy:
     """Store ``changes`` (signin=True, idle_minutes=10...) for every terminal; the result."""
     new = replace(policy(store), **changes)  # type: ignore[arg-type]
     if not IDLE_LIMITS[0] <= new.idle_minutes <= IDLE_LIMITS[1]:
+        from trainer.engine.said import Said
+
         raise PersonError(
-            f"idle time {new.idle_minutes}: from {IDLE_LIMITS[0]} to {IDLE_LIMITS[1]} minutes"
+            Said(
+                "idle time {minutes}: from {least} to {most} minutes",
+                minutes=new.idle_minutes,
+                least=IDLE_LIMITS[0],
+                most=IDLE_LIMITS[1],
+            )
         )
     mark = store.placeholder
     upsert = (
@@ -276,7 +293,11 @@ def check_language_code(code: str) -> str:
     if code and (
         len(code) > MAX_LANGUAGE or not code.isascii() or not code.replace("_", "").isalnum()
     ):
-        raise PersonError(f"language {code[:MAX_LANGUAGE]!r}: not a language's code")
+        from trainer.engine.said import Said
+
+        raise PersonError(
+            Said("language {code}: not a language's code", code=repr(code[:MAX_LANGUAGE]))
+        )
     return code
 
 
@@ -308,7 +329,9 @@ def person(store: HistoryStore, name: str) -> Person:
     """The person called ``name``; PersonError naming it when there is none."""
     found = find(store, name)
     if found is None:
-        raise PersonError(f"no one called {shown_name(name)} on the roster")
+        from trainer.engine.said import Said
+
+        raise PersonError(Said("no one called {name} on the roster", name=shown_name(name)))
     return found
 
 
@@ -331,7 +354,9 @@ def add(
     name, role, secret = check_name(name), check_role(role), check_secret(secret)
     language = check_language_code(language)
     if find(store, name) is not None:
-        raise PersonError(f"{shown_name(name)} is on the roster already")
+        from trainer.engine.said import Said
+
+        raise PersonError(Said("{name} is on the roster already", name=shown_name(name)))
     new = Person(uuid.uuid4().hex, name, role, False, to_db_time(now), language)
     m = store.placeholder
     store.write(
@@ -381,7 +406,14 @@ def retire(store: HistoryStore, name: str, *, back: bool = False) -> Person:
     history.  The last instructor is not retired: nobody could manage the roster."""
     who = person(store, name)
     if not back and who.instructor and [p.person_id for p in instructors(store)] == [who.person_id]:
-        raise PersonError(f"{shown_name(who.name)} is the only instructor; add another one first")
+        from trainer.engine.said import Said
+
+        raise PersonError(
+            Said(
+                "{name} is the only instructor; add another one first",
+                name=shown_name(who.name),
+            )
+        )
     mark = store.placeholder
     store.write(
         [
@@ -455,11 +487,18 @@ def rename(store: HistoryStore, name: str, new_name: str, now: datetime) -> Pers
     new_name = check_name(new_name)
     other = find(store, new_name)
     if other is not None and other.person_id != who.person_id:
-        raise PersonError(f"{shown_name(new_name)} is on the roster already")
+        from trainer.engine.said import Said
+
+        raise PersonError(Said("{name} is on the roster already", name=shown_name(new_name)))
     if new_name != who.name and new_name in _trainees(store) and other is None:
+        from trainer.engine.said import Said
+
         raise PersonError(
-            f"{shown_name(new_name)} has a history of their own: link it to a person instead "
-            "(ezbac people link)"
+            Said(
+                "{name} has a history of their own: link it to a person instead (ezbac "
+                "people link)",
+                name=shown_name(new_name),
+            )
         )
     m = store.placeholder
     store.write(
@@ -481,10 +520,16 @@ def link(store: HistoryStore, old_name: str, name: str, now: datetime) -> tuple[
     who = person(store, name)
     old = " ".join(old_name.split())
     if old not in _trainees(store):
-        raise PersonError(f"no history under the name {shown_name(old_name)}")
+        from trainer.engine.said import Said
+
+        raise PersonError(Said("no history under the name {name}", name=shown_name(old_name)))
     owner = find(store, old)
     if owner is not None and owner.person_id != who.person_id:
-        raise PersonError(f"{shown_name(old)} is a roster person's name; rename them first")
+        from trainer.engine.said import Said
+
+        raise PersonError(
+            Said("{name} is a roster person's name; rename them first", name=shown_name(old))
+        )
     m = store.placeholder
     (count,) = store.select(f"SELECT COUNT(*) FROM sessions WHERE trainee = {m}", (old,))[0]
     store.write(_follow(store, old, who.name, who.person_id, now))
