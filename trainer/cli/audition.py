@@ -449,9 +449,13 @@ def _write(
             return 0
         data = text.encode()
     else:
+        from trainer.history.sheet import SheetFontError
         from trainer.words.sheet import sign_off_pdf
 
-        data = sign_off_pdf(record, signed, language)  # the trainee's, or --lang
+        try:
+            data = sign_off_pdf(record, signed, language)  # the trainee's, or --lang
+        except SheetFontError as exc:  # the font missing or damaged: one line, worded
+            raise refused(exc) from None
     kind: OutKind = "json" if as_json else "pdf"
     out = given(args.out, "--out")
     target = Path(out if out is not None else record.file_name(kind))

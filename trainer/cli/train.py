@@ -282,7 +282,9 @@ def history_recorder(db: str | None, curriculum: str | None = None) -> Recorder:
         # a server with every slot taken is waited for: answers spool meanwhile
         store = open_history(db, busy_timeout_ms=RECORDER_BUSY_MS, wait_when_full=True)
     except HistoryError as exc:
-        raise UsageError(str(exc)) from None
+        from trainer.words.history import problem
+
+        raise UsageError(problem(exc)) from None
     atexit.register(store.close)
     return Recorder(store, curriculum=curriculum, sheet_pdf=_sheet_pdf)
 

@@ -78,14 +78,27 @@ def copy_history(source: HistoryStore, destination: HistoryStore, batch: int = B
     with destination.transaction() as tx:
         held = [tx.rows(f"SELECT COUNT(*) FROM {table}")[0][0] for table, _, _ in TABLES]
         if any(held):
+            from trainer.engine.said import Said
+
             raise DestinationNotEmptyError(
-                f"{destination.path}: already holds a history ({held[0]} sessions, {held[1]} "
-                "answers); nothing was copied"
+                Said(
+                    "{path}: already holds a history ({sessions} sessions, {answers} "
+                    "answers); nothing was copied",
+                    path=str(destination.path),
+                    sessions=held[0],
+                    answers=held[1],
+                )
             )
         (roster,) = tx.rows("SELECT COUNT(*) FROM people")[0]
         if roster:
+            from trainer.engine.said import Said
+
             raise DestinationNotEmptyError(
-                f"{destination.path}: already holds a roster ({roster} people); nothing was copied"
+                Said(
+                    "{path}: already holds a roster ({people} people); nothing was copied",
+                    path=str(destination.path),
+                    people=roster,
+                )
             )
         copied = []
         for table, columns, key in TABLES + SCHOOL_TABLES:
@@ -105,17 +118,33 @@ def copy_history(source: HistoryStore, destination: HistoryStore, batch: int = B
             tx.insert(table, columns, streamed())
             (stored,) = tx.rows(f"SELECT COUNT(*) FROM {table}")[0]
             if stored != read:
+                from trainer.engine.said import Said
+
                 raise HistoryError(
-                    f"{destination.path}: {read} {table} read but {stored} "
-                    "stored; nothing was copied"
+                    Said(
+                        "{path}: {read} {table} read but {stored} stored; nothing was copied",
+                        path=str(destination.path),
+                        read=read,
+                        table=table,
+                        stored=stored,
+                    )
                 )
             copied.append(read)
         result = CopyCounts(*copied[: len(TABLES)])
         now = counts(source)
         if now != result:  # a terminal wrote to the source meanwhile: copy it whole, or not
+            from trainer.engine.said import Said
+
             raise HistoryError(
-                f"{source.path}: changed while it was copied ({now.sessions} sessions, "
-                f"{now.answers} answers now, {result.sessions} and {result.answers} read); "
-                "nothing was copied: stop the terminals writing to it and try again"
+                Said(
+                    "{path}: changed while it was copied ({sessions} sessions, {answers} "
+                    "answers now, {read_sessions} and {read_answers} read); nothing was "
+                    "copied: stop the terminals writing to it and try again",
+                    path=str(source.path),
+                    sessions=now.sessions,
+                    answers=now.answers,
+                    read_sessions=result.sessions,
+                    read_answers=result.answers,
+                )
             )
     return result
