@@ -132,3 +132,23 @@ def test_a_history_that_cannot_be_used_is_said_in_the_language(tmp_path: Path) -
     assert problem(said[0]) == f"{tmp_path}: 폴더이며 기록 데이터베이스 파일이 아닙니다"
     assert problem(said[1]) == f"{tmp_path / 'none.sqlite3'}: 그곳에 기록 데이터베이스가 없습니다"
     assert problem(said[2]) == "역할 'boss': 사람은 연수생 또는 강사입니다"
+
+
+def test_a_damaged_spool_line_is_said_in_the_language() -> None:
+    from trainer.history.hooks import spool_target
+    from trainer.history.spool import Spool
+    from trainer.words.history import notice
+
+    store = LockedStore("/tmp/h3.db")
+    spool = Spool.for_target(spool_target(store))  # type: ignore[arg-type]
+    spool.path.parent.mkdir(parents=True, exist_ok=True)
+    spool.path.write_bytes(b"[1]\n" + b'{"v": 1, "kind": "answer"')  # a list; one cut short
+    told: list[str] = []
+    recorder = Recorder(store)  # type: ignore[arg-type]
+    recorder.report_errors_to(told.append)  # as the app starts: the damaged lines said
+    set_language("en_XA")
+    text = "\n".join(notice(t) for t in told)
+    assert text.count("\n") == 1, text  # each damaged line once
+    assert english_left(text, allowed=[str(spool.path)]) == [], text
+    set_language("zh_Hant")
+    assert notice(told[0]) == f"{spool.path}:1：損壞的暫存行已保留，未傳送（不是 JSON 物件）"
