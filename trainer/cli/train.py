@@ -193,7 +193,9 @@ def run_review(args: argparse.Namespace, trainee: str | None) -> int:
     try:
         drill = recorder.review(name, None, args.questions)
     except NothingDueError as exc:
-        print(f"{exc}.")
+        from trainer.words.record import nothing_due
+
+        print(_("{nothing_due}.").format(nothing_due=nothing_due(exc)))
         return 0
     return _run(args.db, start=drill, trainee=trainee, seed=args.seed, recorder=recorder)
 
@@ -244,7 +246,6 @@ def _run(
 
 def _close(recorder: Recorder) -> None:
     """Wait (a bounded time) for the answers still queued; say what could not be saved."""
-    from trainer.i18n import _
     from trainer.words.history import notice
 
     if recorder.pending_count():

@@ -325,7 +325,9 @@ class TrainerApp(App[int]):
         """True when ``hook`` is wired and the trainee known; otherwise says why there is no
         history here, or asks the name and runs ``then`` again."""
         if hook is None:
-            self.notify("No history is kept in this run.", severity="warning")
+            from trainer.i18n import _
+
+            self.notify(_("No history is kept in this run."), severity="warning")
             return False
         if not self.trainee:
             self.ask_name(then=then)
