@@ -455,9 +455,10 @@ class TrainerApp(App[int]):
             except EzbacError as exc:  # nothing due, or a length the review refuses
                 from trainer.history.review import NothingDueError
                 from trainer.i18n import _
+                from trainer.words.history import problem
                 from trainer.words.record import nothing_due
 
-                said = nothing_due(exc) if isinstance(exc, NothingDueError) else str(exc)
+                said = nothing_due(exc) if isinstance(exc, NothingDueError) else problem(exc)
                 self.notify(said, title=_("Review"), timeout=6)
                 return None
 
