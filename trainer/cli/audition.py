@@ -179,12 +179,12 @@ def run(args: argparse.Namespace) -> int:
     judged_on = curriculum(args.curriculum)
     signin = False
     with history(args.db) as store:
-        from trainer.errors import BadInputError
+        from trainer.errors import EzbacError
         from trainer.history.audition_record import audition_record, find_run
 
         try:
             record = audition_record(store, find_run(store, run_id, trainee), judged_on)
-        except BadInputError as exc:
+        except EzbacError as exc:  # no such audition, a retake's link that does not hold
             raise refused(exc) from None
         language = roster_language(store, record.run.trainee)  # the trainee's, unless --lang
         if signer is not None:
