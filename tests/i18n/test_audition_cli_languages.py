@@ -77,12 +77,17 @@ def test_no_english_left_in_the_pseudo_language(school: dict[str, Path]) -> None
     run("record", *_at(school), status=2)  # neither a run nor a trainee
     run("verify", "no-such-sheet", *pub, status=2)
     run("sign", RUN, "--key", str(school["pub"]), *_at(school), status=2, env=key_env())
+    # a sheet that would replace a file the command reads, another file, or one of its kind
+    other = d / "xa-notes.txt"
+    other.write_text("notes\n", encoding="utf-8")
+    for there in (school["curriculum"], other, record):
+        run("record", RUN, *_at(school), "--json", "--out", str(there), status=2)
     text = "\n".join(out)
-    assert len([line for line in text.splitlines() if line.strip()]) == 14, text
+    assert len([line for line in text.splitlines() if line.strip()]) == 17, text
     code = _code(school)
     allowed = [
         SCHOOL, "Golden Lotus", "ana", "Mrs Lee", "bo", why, "no-such-sheet", code,
-        *(str(p) for p in (record, signed, changed, listed, *school.values())),
+        *(str(p) for p in (record, signed, changed, listed, other, *school.values())),
         *(str(d / name) for name in ("xa-new.pem", "xa-new.pub")),
         "UTC", "PDF", "JSON", "QR", "RUN_ID", "SHEET",  # notation and the program's names
     ]  # fmt: skip
@@ -111,6 +116,15 @@ def test_a_line_read_back_in_traditional_chinese_and_korean(school: dict[str, Pa
         "감독관 Mrs Lee (미확인: 직접 입력, 로그인 없음): 불합격",
         "(폐기 목록을 검사하지 않음: 학교의 현재 목록을 받아 --revoked FILE로 주십시오)",
     ]
+    cur = school["curriculum"]
+    done = ezbac(
+        "--lang", "ko", "audition", "record", RUN, *_at(school), "--json", "--out", str(cur)
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith(
+        f"{cur}: 이 명령이 읽는 교육 과정 파일입니다: "
+        "오디션 확인서(JSON)은(는) 다른 파일에 쓰십시오"
+    ), done.stderr
     done = ezbac("--lang", "zh_Hant", "audition", "verify", "1A2B", "--key", str(school["pub"]))
     assert done.returncode == 2
     assert done.stderr.strip().endswith(

@@ -483,16 +483,16 @@ def _reads(args: argparse.Namespace) -> list[tuple[Path, str]]:
         files += history_reads(history)
     source = curriculum(args.curriculum).source
     if source is not None:
-        files.append((source, "the curriculum file"))
+        files.append((source, N_("the curriculum file")))
     key = getattr(args, "key", None)
     if key:
         files += [
-            (Path(key), "the school's key"),
-            (Path(key).with_suffix(".pub"), "the school's public key"),
+            (Path(key), N_("the school's key")),
+            (Path(key).with_suffix(".pub"), N_("the school's public key")),
         ]
     phrase = getattr(args, "passphrase_file", None)
     if phrase:
-        files.append((Path(phrase), "the passphrase file"))
+        files.append((Path(phrase), N_("the passphrase file")))
     return files
 
 
@@ -500,9 +500,13 @@ def _write_out(target: Path, data: bytes, kind: OutKind, args: argparse.Namespac
     """``data`` written at ``target`` by the one safe writer (trainer.history.sheet_files);
     a refusal or a failed write is one line, exit 2."""
     from trainer.history.sheet_files import write_out
-    from trainer.paths import os_error_line
+    from trainer.paths import OutputRefusedError, os_error_line
 
     try:
         write_out(target, data, kind, reads=_reads(args), replace=bool(args.replace))
+    except OutputRefusedError as exc:  # it would replace what ezbac did not make for it
+        from trainer.words.output import refusal
+
+        raise UsageError(refusal(exc)) from None
     except OSError as exc:
         raise UsageError(os_error_line(exc)) from None

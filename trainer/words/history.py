@@ -64,6 +64,11 @@ def problem(exc: BaseException) -> str:
     """An error the history raised, in the language spoken: its message a ``Said`` (worded
     from its template), else its text as it is."""
     from trainer.engine.said import Said
+    from trainer.paths import OutputRefusedError
 
+    if isinstance(exc, OutputRefusedError):  # a sheet that would replace another file
+        from trainer.words.output import refusal
+
+        return refusal(exc)
     message = exc.args[0] if len(exc.args) == 1 else str(exc)
     return notice(message) if isinstance(message, Said) else str(exc)
