@@ -176,7 +176,15 @@ def write_atomic(path: Path, text: str) -> None:
 
 class OutputRefusedError(UnusablePathError):
     """A file ezbac was asked to write would replace something it did not make for that
-    purpose: one line naming it, why, and what to do instead."""
+    purpose: one line naming it, why, and what to do instead.  ``reason`` says which
+    refusal it is and ``values`` what it names (``target``, ``what``, ``name``, ``kind``,
+    ``why``), for the edges to word it (``trainer.words.output``); the message is the
+    English."""
+
+    def __init__(self, message: str, reason: str = "", **values: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.values = values
 
 
 #: The files SQLite keeps beside a history file: writing one would damage the history.
@@ -225,7 +233,11 @@ def check_output(
     for path, name in reads:
         if same_file(target, path):
             raise OutputRefusedError(
-                f"{target}: is {name}, which this command reads: write {what} to another file"
+                f"{target}: is {name}, which this command reads: write {what} to another file",
+                "reads",
+                target=str(target),
+                name=name,
+                what=what,
             )
     try:
         info = target.stat()
@@ -233,32 +245,54 @@ def check_output(
         if target.is_symlink():  # a link to nothing: writing would create its target
             raise OutputRefusedError(
                 f"{target}: is a symbolic link to a file that is not there; ezbac never "
-                "writes through it: write to another file"
+                "writes through it: write to another file",
+                "dangling",
+                target=str(target),
             ) from None
         return False
     except (OSError, ValueError) as exc:
         why = os_reason(exc) if isinstance(exc, OSError) else "not a file name"
-        raise OutputRefusedError(f"{target}: cannot be written ({why})") from None
-    if not stat.S_ISREG(info.st_mode):
         raise OutputRefusedError(
-            f"{target}: is {kind_of(info.st_mode)}, not a file to write {what} to"
+            f"{target}: cannot be written ({why})", "unwritable", target=str(target), why=why
+        ) from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = kind_of(info.st_mode)
+        raise OutputRefusedError(
+            f"{target}: is {kind}, not a file to write {what} to",
+            "not-a-file",
+            target=str(target),
+            kind=kind,
+            what=what,
         )
     try:  # never waiting: had it become a pipe since, it is refused, not opened
         head = read_capped(target, _SNIFF_BYTES)
     except SpecialFileError as exc:
         raise OutputRefusedError(
-            f"{target}: is {exc.kind}, not a file to write {what} to"
+            f"{target}: is {exc.kind}, not a file to write {what} to",
+            "not-a-file",
+            target=str(target),
+            kind=exc.kind,
+            what=what,
         ) from None
     except OSError as exc:
-        raise OutputRefusedError(f"{target}: cannot be read ({os_reason(exc)})") from None
+        why = os_reason(exc)
+        raise OutputRefusedError(
+            f"{target}: cannot be read ({why})", "unreadable", target=str(target), why=why
+        ) from None
     if not is_ours(head):
         raise OutputRefusedError(
             f"{target}: exists and is not {what}; ezbac never writes over it: write to "
-            "another file, or move that one away first"
+            "another file, or move that one away first",
+            "not-ours",
+            target=str(target),
+            what=what,
         )
     if not replace:
         raise OutputRefusedError(
-            f"{target}: already holds {what}; to replace it, give --replace (or delete it first)"
+            f"{target}: already holds {what}; to replace it, give --replace (or delete it first)",
+            "exists",
+            target=str(target),
+            what=what,
         )
     return True
 

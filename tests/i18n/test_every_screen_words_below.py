@@ -85,7 +85,8 @@ KEPT: dict[str, str] = {
     "trainer/session/table/values.py:Fault.label": TABLE,
     "trainer/session/table/values.py:TableAnswer.asked": TABLE,
     "trainer/history/hooks.py:Recorder.unsaved_message": (
-        "said by `ezbac train` on the terminal after the app has closed: " + COMMAND_LINE
+        "a Said (its English template is what the check sees), worded by "
+        "trainer/words/history.py's notice where `ezbac train` says it at exit"
     ),
     "trainer/history/mastery.py:target_words": "`ezbac curriculum`'s listing: " + COMMAND_LINE,
     "trainer/drills/loader.py:unsatisfiable_reason": (

@@ -7,29 +7,28 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
-from functools import partial
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from trainer.cli.common import COMMANDS, UsageError, error_joiner, roster_language
+from trainer.cli.audition_common import (
+    curriculum,
+    given,
+    history,
+    needed,
+    read_file,
+    refused,
+    worded,
+)
+from trainer.cli.common import COMMANDS, UsageError, roster_language
 from trainer.cli.options import add_db_argument
-from trainer.history.signing import read_small
-from trainer.i18n import _
+from trainer.i18n import N_, _
 
 if TYPE_CHECKING:
-    from datetime import datetime
-
     from trainer.cli.parser import Parser
-    from trainer.curriculum.model import Curriculum
     from trainer.history.audition_record import AuditionRecord
-    from trainer.history.backend import HistoryStore
     from trainer.history.sheet_files import OutKind
-    from trainer.history.signing import Revocations, SchoolKey, Signer
-
-#: `verify`: not verified (unsigned, changed, another key's, revoked).
-EXIT_NOT_VERIFIED = 1
+    from trainer.history.signing import Signer
 #: Where a script gives the key's passphrase (else --passphrase-file, else it is asked).
 PASSPHRASE_ENV = "EZBAC_KEY_PASSPHRASE"
 
@@ -166,18 +165,28 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "revoke":
         return _revoke(args)
     if args.action == "verify":
-        return _verify(args)
-    run_id = _given(args.run_id, "RUN_ID")
-    trainee = _given(args.trainee, "--trainee")
+        from trainer.cli.audition_verify import verify
+
+        return verify(args)
+    run_id = given(args.run_id, "RUN_ID")
+    trainee = given(args.trainee, "--trainee")
     if (run_id is None) == (trainee is None):
-        raise UsageError(f"audition {args.action}: give a RUN_ID or --trainee NAME (one of them)")
+        raise UsageError(
+            _("audition {action}: give a RUN_ID or --trainee NAME (one of them)").format(
+                action=args.action
+            )
+        )
     signer = _signer(args) if args.action in ("sign", "badge") else None
-    curriculum = _curriculum(args.curriculum)
+    judged_on = curriculum(args.curriculum)
     signin = False
-    with _history(args.db) as store:
+    with history(args.db) as store:
+        from trainer.errors import EzbacError
         from trainer.history.audition_record import audition_record, find_run
 
-        record = audition_record(store, find_run(store, run_id, trainee), curriculum)
+        try:
+            record = audition_record(store, find_run(store, run_id, trainee), judged_on)
+        except EzbacError as exc:  # no such audition, a retake's link that does not hold
+            raise refused(exc) from None
         language = roster_language(store, record.run.trainee)  # the trainee's, unless --lang
         if signer is not None:
             from trainer.history.people import policy
@@ -194,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         signed = sign_record(record.signed_record(), signer)
     except KeyFileError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
     return _write(record, args, args.json, signed, language)
 
 
@@ -205,23 +214,25 @@ def _instructor_signs(args: argparse.Namespace) -> None:
     from trainer.history import signing_in
     from trainer.history.store import HistoryError, open_history, resolve_db
 
-    name = _given(args.instructor, "--instructor")
+    name = given(args.instructor, "--instructor")
     if name is None:
         raise UsageError(
-            "the school's sign-in is on: only an instructor signs (--instructor NAME, "
-            "their PIN is asked); nothing was signed"
+            _(
+                "the school's sign-in is on: only an instructor signs (--instructor NAME, "
+                "their PIN is asked); nothing was signed"
+            )
         )
     if sys.stdin.isatty():
         import getpass
 
         try:
-            pin = getpass.getpass(f"PIN or passphrase for {name}: ")
+            pin = getpass.getpass(_("PIN or passphrase for {name}: ").format(name=name))
         except EOFError:
             pin = ""
     else:
         pin = sys.stdin.readline(10_000).removesuffix("\n").removesuffix("\r")
     if not pin:
-        raise UsageError(f"no PIN given for {name}; nothing was signed")
+        raise UsageError(_("no PIN given for {name}; nothing was signed").format(name=name))
     from datetime import UTC, datetime
 
     try:
@@ -230,52 +241,11 @@ def _instructor_signs(args: argparse.Namespace) -> None:
                 store, name, pin, datetime.now(UTC), instructor=True, event="proctor"
             )
     except HistoryError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
     if not result.ok:
-        raise UsageError(f"{result.message}; nothing was signed")
+        from trainer.words.record import sign_in_refusal
 
-
-@contextmanager
-def _history(db: str | None) -> Iterator[HistoryStore]:
-    from trainer.history.store import HistoryError, db_is_missing, open_history, resolve_db
-
-    path = resolve_db(db)
-    if db_is_missing(path):
-        raise UsageError(f"no training history at {path}")
-    try:
-        with open_history(path, readonly=True) as store:
-            yield store
-    except HistoryError as exc:
-        raise UsageError(str(exc)) from None
-
-
-def _given(value: str | None, what: str) -> str | None:
-    """An argument given empty is an error; not given, None."""
-    if value is not None and not value.strip():
-        raise UsageError(f"{what}: empty")
-    return None if value is None else value.strip()
-
-
-def _needed(value: str | None, what: str) -> str:
-    given = _given(value, what)
-    if given is None:
-        raise UsageError(f"{what} is needed")
-    return given
-
-
-def _curriculum(option: str | None) -> Curriculum:
-    from trainer.curriculum.catalogue import load_curriculum
-    from trainer.curriculum.loader import CurriculumFileError
-
-    try:
-        curriculum = load_curriculum(option)
-    except CurriculumFileError as exc:
-        from trainer.words.files import problem_lines
-
-        raise UsageError(error_joiner().join(problem_lines(exc))) from None
-    if curriculum.audition is None:
-        raise UsageError(f"the curriculum {curriculum.name!r} sets no audition")
-    return curriculum
+        raise UsageError(_("{why}; nothing was signed").format(why=sign_in_refusal(result)))
 
 
 # -- the school's key --------------------------------------------------------------------------
@@ -287,12 +257,14 @@ def _passphrase(args: argparse.Namespace, twice: bool) -> bytes:
     Never printed; empty is an error."""
     import os
 
-    given = _given(args.passphrase_file, "--passphrase-file")
-    if given is not None:  # its first line, as bytes: whatever encoding it was typed in
-        lines = read_small(given, "a passphrase file", 10_000).splitlines()
+    phrase_file = given(args.passphrase_file, "--passphrase-file")
+    if phrase_file is not None:  # its first line, as bytes: whatever encoding it was typed in
+        lines = read_file(phrase_file, N_("a passphrase file"), 10_000).splitlines()
         raw = lines[0] if lines else b""
         if not raw:
-            raise UsageError(f"--passphrase-file {given}: its first line is empty")
+            raise UsageError(
+                _("--passphrase-file {path}: its first line is empty").format(path=phrase_file)
+            )
         return raw
     if PASSPHRASE_ENV in os.environ:
         phrase = os.environ[PASSPHRASE_ENV]
@@ -300,15 +272,15 @@ def _passphrase(args: argparse.Namespace, twice: bool) -> bytes:
         import getpass
 
         try:
-            phrase = getpass.getpass("The key's passphrase: ")
-            if twice and phrase and getpass.getpass("Again, to be sure: ") != phrase:
-                raise UsageError("the two passphrases differ; nothing was made")
+            phrase = getpass.getpass(_("The key's passphrase: "))
+            if twice and phrase and getpass.getpass(_("Again, to be sure: ")) != phrase:
+                raise UsageError(_("the two passphrases differ; nothing was made"))
         except EOFError:
             phrase = ""
     else:
         phrase = sys.stdin.readline(10_000).removesuffix("\n").removesuffix("\r")
     if not phrase:
-        raise UsageError("the key's passphrase is empty")
+        raise UsageError(_("the key's passphrase is empty"))
     return phrase.encode("utf-8", "surrogateescape")
 
 
@@ -317,14 +289,20 @@ def _signer(args: argparse.Namespace) -> Signer:
     (FILE.pub), which must be its public half."""
     from trainer.history.signing import KeyFileError, open_signer
 
-    path = Path(_needed(args.key, "--key"))
+    path = Path(needed(args.key, "--key"))
     if path.suffix == ".pub":
-        raise UsageError(f"--key {path}: that is the public key; give the private one (.pem)")
-    read_small(str(path), "a key file", 100_000)  # named before the passphrase is asked
+        raise UsageError(
+            _("--key {path}: that is the public key; give the private one (.pem)").format(path=path)
+        )
     try:
+        read_file(str(path), N_("a key file"), 100_000)  # named before the passphrase is asked
         return open_signer(path, _passphrase(args, twice=False))
     except KeyFileError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
+
+
+def _never_over(path: Path) -> str:
+    return _("{path}: already exists; ezbac never writes over a key").format(path=path)
 
 
 def _create(path: Path, data: bytes, mode: int) -> None:
@@ -336,7 +314,7 @@ def _create(path: Path, data: bytes, mode: int) -> None:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     except FileExistsError:
-        raise UsageError(f"{path}: already exists; ezbac never writes over a key") from None
+        raise UsageError(_never_over(path)) from None
     except OSError as exc:
         raise UsageError(os_error_line(exc)) from None
     with os.fdopen(fd, "wb") as handle:
@@ -348,321 +326,34 @@ def _new_key(args: argparse.Namespace) -> int:
 
     from trainer.history.signing import KeyFileError, new_key
 
-    out = Path(_needed(args.out, "--out"))
+    out = Path(needed(args.out, "--out"))
     public_path = out.with_suffix(".pub")
     if out == public_path:
-        raise UsageError(f"--out {out}: name the private key file .pem, not .pub")
-    school = _given(args.school, "--school") or _curriculum(args.curriculum).school
+        raise UsageError(
+            _("--out {path}: name the private key file .pem, not .pub").format(path=out)
+        )
+    school = given(args.school, "--school") or curriculum(args.curriculum).school
     if not school:
-        raise UsageError("--school NAME is needed: the curriculum names no school")
+        raise UsageError(_("--school NAME is needed: the curriculum names no school"))
     if not school.isprintable() or len(school) > 120:
-        raise UsageError("--school: a school's name is printable text of at most 120 characters")
+        raise UsageError(_("--school: a school's name is printable text of at most 120 characters"))
     for path in (out, public_path):
         if path.exists() or path.is_symlink():
-            raise UsageError(f"{path}: already exists; ezbac never writes over a key")
+            raise UsageError(_never_over(path))
     try:
         pem, public = new_key(school, _passphrase(args, twice=True))
     except KeyFileError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
     _create(out, pem, 0o600)
     _create(public_path, (json_.dumps(public.as_json(), indent=2) + "\n").encode(), 0o644)
-    print(f"{out}: {school}'s private key (keep it offline, with its passphrase)")
-    print(f"{public_path}: its public key, to publish")
-    print(f"fingerprint: {public.fingerprint}")
-    return 0
-
-
-# -- verifying a sheet -------------------------------------------------------------------------
-
-
-def _public(args: argparse.Namespace) -> SchoolKey:
-    from trainer.history.signing import KeyFileError, read_public
-
-    path = _needed(args.key, "--key")
-    try:
-        return read_public(read_small(path, "a public key file", 1_000_000), path)
-    except KeyFileError as exc:
-        raise UsageError(str(exc)) from None
-
-
-#: Where `verify` keeps the issue date of the newest revocation list it has seen for each
-#: school key (in the ezbac folder), so an older list handed over later is refused.
-SEEN_LISTS = "revocation-lists-seen.json"
-
-
-def _revoked(args: argparse.Namespace, key: SchoolKey) -> Revocations | None:
-    """The school's revocation list of --revoked, checked with its key, and no older than
-    the newest list of that key this computer has seen (which it then remembers)."""
-    from trainer.history.signing import RefusedError, read_revocations
-
-    path = _given(args.revoked, "--revoked")
-    if path is None:
-        return None
-    text = read_small(path, "a revocation list", 1_000_000).decode("ascii", "replace")
-    try:
-        revocations = read_revocations(text, key)
-    except RefusedError as exc:
-        raise UsageError(f"{path}: not {key.school}'s revocation list ({exc})") from None
-    _newest_list(path, key, revocations)
-    return revocations
-
-
-def _newest_list(path: str, key: SchoolKey, revocations: Revocations) -> None:
-    """Refuse a list older than the newest of ``key`` seen here (a stale list drops later
-    revocations); remember this one's date when it is the newest.  The record is ezbac's
-    own file in the ezbac folder; one that cannot be read is started again."""
-    from datetime import datetime
-
-    from trainer.paths import os_error_line, user_data_dir, write_atomic
-
-    seen_file = user_data_dir() / SEEN_LISTS
-    seen: dict[str, str] = {}
-    try:
-        if seen_file.is_file():  # never opened when it is a pipe or a device: no wait
-            loaded = json.loads(seen_file.read_bytes()[:1_000_000])
-            if isinstance(loaded, dict) and isinstance(loaded.get("keys"), dict):
-                seen = {k: v for k, v in loaded["keys"].items() if isinstance(v, str)}
-    except (OSError, ValueError, RecursionError):
-        pass
-    newest = None
-    with suppress(KeyError, ValueError):
-        newest = datetime.fromisoformat(seen[key.fingerprint])
-    if newest is not None and newest.tzinfo is None:
-        newest = None
-    issued = revocations.issued_at
-    if newest is not None and issued < newest:
-        raise UsageError(
-            f"{path}: {key.school}'s revocation list issued {_when(issued)} is older than "
-            f"the one of {_when(newest)} already seen here; fetch the school's current list"
-        )
-    if newest is None or issued > newest:
-        seen[key.fingerprint] = issued.isoformat()
-        body = {"ezbac_revocation_lists_seen": 1, "keys": seen}
-        try:
-            write_atomic(seen_file, json.dumps(body, indent=2) + "\n")
-        except OSError as exc:
-            raise UsageError(os_error_line(exc)) from None
-
-
-def _when(at: datetime) -> str:
-    from datetime import UTC
-
-    return f"{at.astimezone(UTC):%Y-%m-%d %H:%M:%S} UTC"
-
-
-def _list_line(key: SchoolKey, revocations: Revocations | None) -> str:
-    if revocations is None:
-        return (
-            "(no revocation list checked: fetch the school's current list and give it with "
-            "--revoked FILE)"
-        )
-    return (
-        f"(checked against {key.school}'s revocation list issued {_when(revocations.issued_at)}, "
-        f"{len(revocations.revoked)} revoked; a newer list may revoke more: fetch the "
-        "school's current one)"
-    )
-
-
-def _verify(args: argparse.Namespace) -> int:
-    """A sheet checked with the school's public key alone; exit 1 unless it verifies."""
-    from trainer.history.signing import (
-        BADGE_TYPE,
-        RefusedError,
-        find_in_pdf,
-        jws_header,
-        looks_signed,
-        verify_badge,
-        verify_signed,
-    )
-
-    given = _needed(args.sheet, "SHEET")
-    qr_text = len(given) > 100 and looks_signed(given)
-    if not qr_text and not _exists(given):
-        code = _typed_code(given)
-        if code is None:
-            raise UsageError(
-                f"SHEET {given[:60]!r}: no such file, and not a QR code's text or a "
-                "verification code (like 1A2B3C4D-ABCD-EFGH-JKLM-O)"
-            )
-        return _unsigned_code(args, code)
-    key = _public(args)
-    revocations = _revoked(args, key)
-    revoked = {} if revocations is None else revocations.revoked
-    token: str | None
-    record = None
-    if qr_text:
-        token = given  # the QR code's text: the signed summary only
-    else:
-        data = read_small(given, "a sheet", 20_000_000)
-        try:
-            if data.startswith(b"%PDF"):
-                sheet = find_in_pdf(data)
-            elif data.lstrip().startswith(b"{"):
-                try:
-                    sheet = json.loads(data.decode("utf-8"))
-                except (UnicodeDecodeError, ValueError, RecursionError):
-                    raise UsageError(f"{given}: not a sheet's JSON") from None
-            else:
-                sheet = {"signature": data.decode("ascii", "replace").strip(), "record": None}
-        except RefusedError as exc:
-            return _refused(given, str(exc))
-        if not isinstance(sheet, dict) or not isinstance(sheet.get("signature"), str):
-            return _unsigned_sheet(args, given, sheet)
-        token = sheet["signature"]
-        record = sheet.get("record")
-        if record is not None and not isinstance(record, dict):
-            return _refused(given, "its record is not a JSON object")
-    try:
-        if jws_header(token).get("typ") == BADGE_TYPE:
-            return _verified_badge(args, verify_badge(token, key, revoked), key, revocations)
-        verified = verify_signed(token, record, key, revoked)
-    except RefusedError as exc:
-        return _refused(given if len(given) < 100 else "the QR code", str(exc))
-    s = verified.summary
-    if args.json:
-        body = {"summary": s, "record": verified.record, "revocation_list": _list(revocations)}
-        print(json.dumps(body, indent=2, ensure_ascii=False))
-        return 0
-    trainee, proctor = s.get("trainee") or {}, s.get("proctor") or {}
     print(
-        f"verified: signed by {key.school} (key {key.fingerprint}): "
-        f"{trainee.get('name')}'s audition of {str(s.get('sat_at'))[:10]}, "
-        f"proctor {proctor.get('name')}{_proctor_words(proctor.get('verified') is True)}: "
-        f"{s.get('verdict')}"
-    )
-    if verified.record is None:
-        print("(the QR code's summary: the full record is in the sheet's PDF or JSON)")
-    elif isinstance(link := verified.record.get("retake_of"), dict):
-        areas = ", ".join(str(a) for a in link.get("areas") or ())
-        print(
-            f"a retake of {areas} of sitting {link.get('run_id')}, whose record is signed with it"
+        _("{path}: {school}'s private key (keep it offline, with its passphrase)").format(
+            path=out, school=school
         )
-    print(_list_line(key, revocations))
-    return 0
-
-
-def _list(revocations: Revocations | None) -> dict[str, object] | None:
-    if revocations is None:
-        return None
-    return {
-        "issued_at": revocations.issued_at.isoformat(),
-        "revoked": len(revocations.revoked),
-    }
-
-
-def _verified_badge(
-    args: argparse.Namespace,
-    claims: dict[str, Any],
-    key: SchoolKey,
-    revocations: Revocations | None,
-) -> int:
-    if args.json:
-        body = {"credential": claims, "revocation_list": _list(revocations)}
-        print(json.dumps(body, indent=2, ensure_ascii=False))
-        return 0
-    subject = claims.get("credentialSubject") or {}
-    names = [i.get("identityHash") for i in subject.get("identifier") or [] if isinstance(i, dict)]
-    status = [r.get("status") for r in subject.get("result") or [] if isinstance(r, dict)]
-    print(
-        f"verified: an Open Badges 3.0 credential signed by {key.school} (key "
-        f"{key.fingerprint}): {', '.join(map(str, names)) or '?'}, {claims.get('name')}, "
-        f"{str(claims.get('validFrom'))[:10]}: {next((s for s in status if s), '?')}"
     )
-    print(_list_line(key, revocations))
+    print(_("{path}: its public key, to publish").format(path=public_path))
+    print(_("fingerprint: {fingerprint}").format(fingerprint=public.fingerprint))
     return 0
-
-
-def _refused(what: str, why: str) -> int:
-    print(f"not verified: {what}: {why}")
-    return EXIT_NOT_VERIFIED
-
-
-def _unsigned_sheet(args: argparse.Namespace, given: str, sheet: object) -> int:
-    """A sheet with no signature: never verified (exit 1); with its code and a history at
-    hand, whether that history still matches it (which proves nothing against whoever can
-    write the history).  One line."""
-    from trainer.errors import BadInputError
-    from trainer.history.audition_record import NotVerifiedError, verify
-    from trainer.history.store import db_is_missing, resolve_db
-
-    code = sheet.get("verification_code") if isinstance(sheet, dict) else None
-    head = f"unsigned: {given} carries no school signature, so it is not verified"
-    if not isinstance(code, str):
-        print(head)
-    elif db_is_missing(resolve_db(args.db)):
-        print(f"{head} (its code {code} can be checked against a history with --db)")
-    else:
-        try:
-            with _history(args.db) as store:
-                verify(store, code, _curriculum(args.curriculum))
-        except NotVerifiedError:
-            print(f"{head}; the history no longer matches its code {code}")
-        except BadInputError as exc:
-            print(f"{head}; its code was not checked ({exc})")
-        else:
-            print(
-                f"{head}; the history still matches its code {code}, which whoever can write "
-                "the history could have made"
-            )
-    return EXIT_NOT_VERIFIED
-
-
-def _exists(given: str) -> bool:
-    try:
-        return Path(given).exists() or Path(given).is_symlink()
-    except (OSError, ValueError):  # a name too long, a NUL: no file by that name
-        return False
-
-
-def _typed_code(given: str) -> str | None:
-    """``given`` as a verification code in its printed form (any case, spaces or nothing for
-    the dashes, its check character checked: a typo is one line, exit 2); None when it is
-    no code at all."""
-    from trainer.errors import BadInputError
-    from trainer.history.audition_record import MistypedCodeError, checked_code
-
-    try:
-        return checked_code(given)
-    except MistypedCodeError:
-        raise
-    except BadInputError:
-        return None
-
-
-def _proctor_words(verified: bool) -> str:
-    return " (signed in)" if verified else " (unverified: typed, no sign-in)"
-
-
-def _unsigned_code(args: argparse.Namespace, code: str) -> int:
-    """A code is never a signature: say whether the history still matches it, exit 1 (a
-    typo, exit 2, is told apart from a record changed since the sheet)."""
-    from trainer.history.audition_record import OLD_SHAPE, NotVerifiedError, verify
-
-    curriculum = _curriculum(args.curriculum)
-    with _history(args.db) as store:
-        try:
-            record = verify(store, code, curriculum)
-        except NotVerifiedError as exc:
-            if args.json:
-                body = {"signed": False, "verified": False, "history_matches": False}
-                print(json.dumps(body | {"why": str(exc)}, indent=2, ensure_ascii=False))
-            else:
-                print(f"unsigned, not verified: {exc}")
-            return EXIT_NOT_VERIFIED
-    if args.json:  # the record the history holds, never as if verified
-        body = {"signed": False, "verified": False, "history_matches": True}
-        print(json.dumps(body | {"record": record.as_json()}, indent=2, ensure_ascii=False))
-        return EXIT_NOT_VERIFIED
-    school = record.school or f"a school not named ({record.path})"
-    print(
-        f"unsigned: the code of {record.run.trainee}'s audition at {school}, "
-        f"{record.run.started_at:%Y-%m-%d}, proctor {record.proctor}"
-        f"{_proctor_words(record.proctor_verified)}, matches this history's rows, which "
-        "whoever can write the history could have made; only a signed sheet is verified"
-    )
-    if OLD_SHAPE.match(code):
-        print("(an old-shape code, printed before codes had a check character)")
-    return EXIT_NOT_VERIFIED
 
 
 # -- revoking ----------------------------------------------------------------------------------
@@ -679,22 +370,30 @@ def _revoke(args: argparse.Namespace) -> int:
         revocation_list,
     )
 
-    run_id = _needed(args.run_id, "RUN_ID").lower()
+    run_id = needed(args.run_id, "RUN_ID").lower()
     if not RUN_ID_SHAPE.match(run_id):
-        raise UsageError(f"RUN_ID {run_id!r}: not a run id (32 hex digits, on the sheet)")
-    reason = _needed(args.reason, "--reason")
-    target = Path(_needed(args.list, "--list"))
+        raise UsageError(
+            _("RUN_ID {run_id}: not a run id (32 hex digits, on the sheet)").format(
+                run_id=repr(run_id)
+            )
+        )
+    reason = needed(args.reason, "--reason")
+    target = Path(needed(args.list, "--list"))
     signer = _signer(args)
     earlier: list[dict[str, str]] = []
     at = datetime.now(UTC).replace(microsecond=0)
     if target.exists():
-        text = read_small(str(target), "a revocation list", 1_000_000).decode("ascii", "replace")
+        text = read_file(str(target), N_("a revocation list"), 1_000_000).decode("ascii", "replace")
         try:
             earlier = revocation_entries(text, signer.public)
             # issued after the list it extends, whatever this computer's clock says
             at = max(at, read_revocations(text, signer.public).issued_at + timedelta(seconds=1))
         except RefusedError as exc:
-            raise UsageError(f"{target}: not this key's revocation list ({exc})") from None
+            raise UsageError(
+                _("{path}: not this key's revocation list ({why})").format(
+                    path=target, why=worded(exc)
+                )
+            ) from None
     token, entries = revocation_list(signer, earlier, run_id, reason, at)
     from trainer.paths import os_error_line, write_atomic
 
@@ -702,7 +401,11 @@ def _revoke(args: argparse.Namespace) -> int:
         write_atomic(target, token + "\n")
     except OSError as exc:
         raise UsageError(os_error_line(exc)) from None
-    print(f"{target}: {len(entries)} revoked, signed by {signer.public.school}; publish it")
+    print(
+        _("{path}: {count} revoked, signed by {school}; publish it").format(
+            path=target, count=len(entries), school=signer.public.school
+        )
+    )
     return 0
 
 
@@ -713,14 +416,18 @@ def _badge(record: AuditionRecord, signer: Signer, args: argparse.Namespace) -> 
     try:
         school_mismatch(record.school, signer.public.school)
     except KeyFileError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
     token = badge_jwt(record.signed_record(), signer)
     if args.out is None:
         print(token)
         return 0
-    target = Path(_needed(args.out, "--out"))
+    target = Path(needed(args.out, "--out"))
     _write_out(target, (token + "\n").encode("ascii"), "jwt", args)
-    print(f"{target}: {record.run.trainee}'s audition as an Open Badges 3.0 credential (VC-JWT)")
+    print(
+        _("{path}: {trainee}'s audition as an Open Badges 3.0 credential (VC-JWT)").format(
+            path=target, trainee=record.run.trainee
+        )
+    )
     return 0
 
 
@@ -743,16 +450,25 @@ def _write(
             return 0
         data: bytes | Callable[[], bytes] = text.encode()
     else:
+        from trainer.history.sheet import SheetFontError
         from trainer.words.sheet import sign_off_pdf
 
-        # the trainee's language, or --lang; made once --out is found fit to write
-        data = partial(sign_off_pdf, record, signed, language)
+        def make() -> bytes:  # made once --out is found fit to write
+            try:
+                return sign_off_pdf(record, signed, language)  # the trainee's, or --lang
+            except SheetFontError as exc:  # the font missing or damaged: one line, worded
+                raise refused(exc) from None
+
+        data = make
     kind: OutKind = "json" if as_json else "pdf"
-    out = _given(args.out, "--out")
+    out = given(args.out, "--out")
     target = Path(out if out is not None else record.file_name(kind))
     _write_out(target, data, kind, args)
-    what = "signed" if signed is not None else f"unsigned, verification code {record.code}"
-    print(f"{target}: {record.run.trainee}'s audition, {what}")
+    if signed is not None:
+        line = _("{path}: {trainee}'s audition, signed")
+    else:
+        line = _("{path}: {trainee}'s audition, unsigned, verification code {code}")
+    print(line.format(path=target, trainee=record.run.trainee, code=record.code))
     return 0
 
 
@@ -769,18 +485,18 @@ def _reads(args: argparse.Namespace) -> list[tuple[Path, str]]:
     history = resolve_db(args.db)
     if isinstance(history, Path):
         files += history_reads(history)
-    curriculum = _curriculum(args.curriculum).source
-    if curriculum is not None:
-        files.append((curriculum, "the curriculum file"))
+    source = curriculum(args.curriculum).source
+    if source is not None:
+        files.append((source, N_("the curriculum file")))
     key = getattr(args, "key", None)
     if key:
         files += [
-            (Path(key), "the school's key"),
-            (Path(key).with_suffix(".pub"), "the school's public key"),
+            (Path(key), N_("the school's key")),
+            (Path(key).with_suffix(".pub"), N_("the school's public key")),
         ]
     phrase = getattr(args, "passphrase_file", None)
     if phrase:
-        files.append((Path(phrase), "the passphrase file"))
+        files.append((Path(phrase), N_("the passphrase file")))
     return files
 
 
@@ -790,9 +506,13 @@ def _write_out(
     """``data`` written at ``target`` by the one safe writer (trainer.history.sheet_files);
     a refusal or a failed write is one line, exit 2."""
     from trainer.history.sheet_files import write_out
-    from trainer.paths import os_error_line
+    from trainer.paths import OutputRefusedError, os_error_line
 
     try:
         write_out(target, data, kind, reads=_reads(args), replace=bool(args.replace))
+    except OutputRefusedError as exc:  # it would replace what ezbac did not make for it
+        from trainer.words.output import refusal
+
+        raise UsageError(refusal(exc)) from None
     except OSError as exc:
         raise UsageError(os_error_line(exc)) from None

@@ -85,7 +85,9 @@ def run_show(args: argparse.Namespace) -> int:
     try:
         curriculum = load_curriculum(args.curriculum)
     except CurriculumFileError as exc:
-        for line in exc.lines:
+        from trainer.words.files import problem_lines
+
+        for line in problem_lines(exc):
             print(error_line(line), file=sys.stderr)
         return EXIT_INVALID
     if args.file:
@@ -239,7 +241,9 @@ def run_progress(args: argparse.Namespace) -> int:
     try:
         curriculum = load_curriculum(args.curriculum)
     except CurriculumFileError as exc:
-        for line in exc.lines:
+        from trainer.words.files import problem_lines
+
+        for line in problem_lines(exc):
             print(error_line(line), file=sys.stderr)
         return EXIT_INVALID
     where = resolve_db(args.db)

@@ -255,7 +255,9 @@ def run_preview(args: argparse.Namespace) -> int:  # noqa: C901 (the preview's k
     try:
         drill = load_drill(args.drill)
     except DrillFileError as exc:
-        for line in exc.lines:
+        from trainer.words.files import problem_lines
+
+        for line in problem_lines(exc):
             print(error_line(line), file=sys.stderr)
         return EXIT_USAGE
     except DrillError as exc:

@@ -64,7 +64,9 @@ def run_copy(args: argparse.Namespace) -> int:
             with open_history(destination) as dst:
                 copied = copy_history(src, dst)
     except HistoryError as exc:
-        raise UsageError(str(exc)) from None
+        from trainer.words.history import problem
+
+        raise UsageError(problem(exc)) from None
     print(
         _(
             "copied {sessions} sessions and {answers} answers from {source} to {destination} "

@@ -115,7 +115,9 @@ def _find(name: str) -> House | None:
     try:
         return find_house(name)
     except HouseFileError as exc:
-        for line in exc.lines:
+        from trainer.words.files import problem_lines
+
+        for line in problem_lines(exc):
             print(error_line(line), file=sys.stderr)
         return None
     except HouseNotFoundError as exc:

@@ -135,7 +135,9 @@ def run_train(args: argparse.Namespace) -> int:
     try:
         drill = load_drill(args.drill)
     except DrillFileError as exc:  # every problem, one a line, as `ezbac drills validate`
-        for line in exc.lines:
+        from trainer.words.files import problem_lines
+
+        for line in problem_lines(exc):
             print(error_line(line), file=sys.stderr)
         return EXIT_USAGE
     except (ValueError, OSError) as exc:
@@ -194,7 +196,9 @@ def run_review(args: argparse.Namespace, trainee: str | None) -> int:
     try:
         drill = recorder.review(name, None, args.questions)
     except NothingDueError as exc:
-        print(f"{exc}.")
+        from trainer.words.record import nothing_due
+
+        print(_("{nothing_due}.").format(nothing_due=nothing_due(exc)))
         return 0
     return _run(args.db, start=drill, trainee=trainee, seed=args.seed, recorder=recorder)
 
@@ -245,11 +249,17 @@ def _run(
 
 def _close(recorder: Recorder) -> None:
     """Wait (a bounded time) for the answers still queued; say what could not be saved."""
+    from trainer.words.history import notice
+
     if recorder.pending_count():
-        _say(f"ezbac: {recorder.waiting_message()}; waiting up to {EXIT_WAIT_SECONDS:g} s")
+        _say(
+            _("ezbac: {waiting}; waiting up to {seconds} s").format(
+                waiting=notice(recorder.waiting_message()), seconds=f"{EXIT_WAIT_SECONDS:g}"
+            )
+        )
     unsaved = recorder.close(timeout=EXIT_WAIT_SECONDS)
     if unsaved:  # never dropped silently
-        _say(f"ezbac: {recorder.unsaved_message(unsaved)}")
+        _say(_("ezbac: {notice}").format(notice=notice(recorder.unsaved_message(unsaved))))
 
 
 def _say(line: str) -> None:
@@ -276,7 +286,9 @@ def history_recorder(db: str | None, curriculum: str | None = None) -> Recorder:
         # a server with every slot taken is waited for: answers spool meanwhile
         store = open_history(db, busy_timeout_ms=RECORDER_BUSY_MS, wait_when_full=True)
     except HistoryError as exc:
-        raise UsageError(str(exc)) from None
+        from trainer.words.history import problem
+
+        raise UsageError(problem(exc)) from None
     atexit.register(store.close)
     return Recorder(store, curriculum=curriculum, sheet_pdf=_sheet_pdf)
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from trainer.engine.house import House
+from trainer.engine.said import Said
 from trainer.engine.settlement import Bet
 from trainer.engine.table_rules import SIDE_BETS, Direction, Losers
 
@@ -63,12 +64,15 @@ def _direction(house: House) -> str:
 def _rule(house: House, done: Settled, first: Settled) -> str:
     """The rule ``done`` broke by coming before ``first``."""
     if house.order.losers_first and done[2] is Done.PAID and first[2] is Done.TAKEN:
-        return "the house takes every losing bet before paying a winner"
+        return Said("the house takes every losing bet before paying a winner")
     if done[0] == first[0]:
-        return "a seat's main bet is settled before its side bet"
+        return Said("a seat's main bet is settled before its side bet")
     if house.order.losers_first and done[2] is Done.TAKEN:
-        return f"the house takes the losing bets seat by seat {_direction(house)}"
-    return f"the house settles {_direction(house)}"
+        return Said(
+            "the house takes the losing bets seat by seat {direction}",
+            direction=_direction(house),
+        )
+    return Said("the house settles {direction}", direction=_direction(house))
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,16 +86,18 @@ class OutOfOrder:
 
     @property
     def did(self) -> str:
-        verb = "paid" if self.done[2] is Done.PAID else "took"
-        return (
-            f"{verb} seat {self.done[0]} {self.done[1].label} before seat {self.first[0]} "
-            f"{self.first[1].label}"
-        )
+        done, first = self.done, self.first
+        where = dict(seat=done[0], bet=done[1].label, first=first[0], first_bet=first[1].label)
+        if done[2] is Done.PAID:
+            return Said("paid seat {seat} {bet} before seat {first} {first_bet}", **where)
+        return Said("took seat {seat} {bet} before seat {first} {first_bet}", **where)
 
     @property
     def right(self) -> str:
-        verb = "pay" if self.first[2] is Done.PAID else "take"
-        return f"first {verb} seat {self.first[0]} {self.first[1].label}"
+        seat, bet = self.first[0], self.first[1].label
+        if self.first[2] is Done.PAID:
+            return Said("first pay seat {seat} {bet}", seat=seat, bet=bet)
+        return Said("first take seat {seat} {bet}", seat=seat, bet=bet)
 
 
 def out_of_order(house: House, bet: Settled, later: Iterable[Settled]) -> OutOfOrder | None:

@@ -35,6 +35,7 @@ from typing import Any
 
 from trainer.curriculum.model import Curriculum, Grade, RedLine
 from trainer.engine.pace import PaceVerdict, tenths_up
+from trainer.engine.said import Said
 from trainer.errors import BadInputError, EzbacError
 from trainer.history.backend import HistoryStore
 from trainer.session.audition import (
@@ -354,10 +355,14 @@ def find_run(store: HistoryStore, run_id: str | None, trainee: str | None) -> Se
         for run in audition_runs(store):
             if run.session_id == run_id:
                 return run
-        raise NoSuchAuditionError(f"no finished audition with run id {run_id!r} in the history")
+        raise NoSuchAuditionError(
+            Said("no finished audition with run id {run_id} in the history", run_id=repr(run_id))
+        )
     runs = audition_runs(store, trainee)
     if not runs:
-        raise NoSuchAuditionError(f"{trainee!r} has sat no audition to its verdict")
+        raise NoSuchAuditionError(
+            Said("{trainee} has sat no audition to its verdict", trainee=repr(trainee))
+        )
     return runs[-1]
 
 
@@ -435,9 +440,9 @@ def normalise_code(text: str) -> str:
         if CODE_SHAPE.match(shaped) or OLD_SHAPE.match(shaped):
             return shaped
     shown = text.strip()
+    quoted = repr(shown[:40]) + ("..." if len(shown) > 40 else "")
     raise BadInputError(
-        f"{shown[:40]!r}{'...' if len(shown) > 40 else ''} is not a verification code "
-        "(like 1A2B3C4D-ABCD-EFGH-JKLM-O)"
+        Said("{text} is not a verification code (like 1A2B3C4D-ABCD-EFGH-JKLM-O)", text=quoted)
     )
 
 
@@ -525,7 +530,9 @@ def audition_record(
     combined with the record of the sitting it retook (RetakeLinkError when that link does
     not hold: ``_retake_of``)."""
     if curriculum.audition is None:
-        raise BadInputError(f"the curriculum {curriculum.name!r} sets no audition")
+        raise BadInputError(
+            Said("the curriculum {name} sets no audition", name=repr(curriculum.name))
+        )
     answers = part_answers(store, run)
     written_id = part_session_id(run.session_id, WRITTEN_PART)
     written = [a for a in answers if a.session_id == written_id]
@@ -537,7 +544,10 @@ def audition_record(
         earlier, retake = _retake_of(store, run, curriculum, _chain)
         if written:
             raise RetakeLinkError(
-                f"audition {run.session_id[:8]}: a retake of single areas has no written part"
+                Said(
+                    "audition {run}: a retake of single areas has no written part",
+                    run=run.session_id[:8],
+                )
             )
         verdict = judge_retake(
             curriculum.audition, retake, run.trainee, proctor, run.started_at, practical
@@ -586,36 +596,61 @@ def _retake_of(
     it, recorded as not passed and judged "retake areas", and every part the retake sat
     the drill of an area that sitting named.  RetakeLinkError (one line) otherwise."""
     assert curriculum.audition is not None and run.retake_of is not None
-    where = f"audition {run.session_id[:8]}: a retake of sitting {run.retake_of[:8]}"
+    where = Said(
+        "audition {run}: a retake of sitting {retook}",
+        run=run.session_id[:8],
+        retook=run.retake_of[:8],
+    )
     if chain >= RETAKE_CHAIN:
-        raise RetakeLinkError(f"{where}: more than {RETAKE_CHAIN} retakes in a chain")
+        raise RetakeLinkError(
+            Said("{where}: more than {most} retakes in a chain", where=where, most=RETAKE_CHAIN)
+        )
     found = [r for r in audition_runs(store) if r.session_id == run.retake_of]
     if not found:
-        raise RetakeLinkError(f"{where}, which is no audition sat to its verdict here")
+        raise RetakeLinkError(
+            Said("{where}, which is no audition sat to its verdict here", where=where)
+        )
     before = found[0]
     if before.trainee != run.trainee or before.person_id != run.person_id:
-        raise RetakeLinkError(f"{where}, which {before.trainee!r} sat, not {run.trainee!r}")
+        raise RetakeLinkError(
+            Said(
+                "{where}, which {before} sat, not {trainee}",
+                where=where,
+                before=repr(before.trainee),
+                trainee=repr(run.trainee),
+            )
+        )
     if before.started_at >= run.started_at:
-        raise RetakeLinkError(f"{where}, which was not sat before it")
+        raise RetakeLinkError(Said("{where}, which was not sat before it", where=where))
     if before.passed:
-        raise RetakeLinkError(f"{where}, which passed: there is nothing to retake")
+        raise RetakeLinkError(
+            Said("{where}, which passed: there is nothing to retake", where=where)
+        )
     earlier = audition_record(store, before, curriculum, chain + 1)
     try:  # a sitting judged other than "retake areas" first, whatever the retake sat
         Retake.of(before.session_id, earlier.verdict, ())
     except NotRetakeableError as exc:
-        raise RetakeLinkError(f"audition {run.session_id[:8]}: {exc}") from None
+        raise RetakeLinkError(
+            Said("audition {run}: {why}", run=run.session_id[:8], why=_message(exc))
+        ) from None
     drills = {p.session_id[len(run.session_id) + 1 :] for p in _parts(store, run)}
     named = [a.area for a in earlier.verdict.retake_areas]
     areas = [a.id for a in named if a.drill in drills]
     stray = sorted(d for d in drills if d not in {a.drill for a in named})
     if stray:
         raise RetakeLinkError(
-            f"{where}: it sat {', '.join(stray)}, no area that sitting named to retake"
+            Said(
+                "{where}: it sat {drills}, no area that sitting named to retake",
+                where=where,
+                drills=", ".join(stray),
+            )
         )
     try:
         retake = Retake.of(before.session_id, earlier.verdict, earlier.counted, areas)
     except NotRetakeableError as exc:
-        raise RetakeLinkError(f"audition {run.session_id[:8]}: {exc}") from None
+        raise RetakeLinkError(
+            Said("audition {run}: {why}", run=run.session_id[:8], why=_message(exc))
+        ) from None
     return earlier, retake
 
 
@@ -643,8 +678,12 @@ def checked_code(text: str) -> str:
     shape = CODE_SHAPE.match(given)
     if shape is not None and check_character(given[:-2]) != shape.group(5):
         raise MistypedCodeError(
-            f"{given}: that code is mistyped: its check character {shape.group(5)} does not "
-            "match the rest; check each character against the sheet"
+            Said(
+                "{code}: that code is mistyped: its check character {check} does not match "
+                "the rest; check each character against the sheet",
+                code=given,
+                check=shape.group(5),
+            )
         )
     return given
 
@@ -666,26 +705,54 @@ def verify(store: HistoryStore, code: str, curriculum: Curriculum) -> AuditionRe
     given = checked_code(code)
     old = OLD_SHAPE.match(given) is not None
     runs = [r for r in audition_runs(store) if r.session_id[:8].upper() == given[:8]]
-    shape = "an old-shape code (printed without a check character), looked up as typed: "
     if not runs:
         raise NotVerifiedError(
-            f"{given}: {shape if old else ''}no audition in this history has this code"
+            Said(
+                "{code}: an old-shape code (printed without a check character), looked up as "
+                "typed: no audition in this history has this code",
+                code=given,
+            )
+            if old
+            else Said("{code}: no audition in this history has this code", code=given)
         )
     records = []
     for run in runs:
         try:
             records.append(audition_record(store, run, curriculum))
         except RetakeLinkError as exc:  # a retake whose link does not hold verifies nothing
-            raise NotVerifiedError(f"{given}: {exc}") from None
+            raise NotVerifiedError(Said("{code}: {why}", code=given, why=_message(exc))) from None
     for record in records:
         if hmac.compare_digest(record.code[: len(given)], given):
             return record
     if any(_letters_off(given, r.code) <= TYPO_LETTERS for r in records):
         raise MistypedCodeError(
-            f"{given}: that code is mistyped: {'an old-shape code, ' if old else ''}one or two "
-            "letters off this audition's; check each character against the sheet"
+            Said(
+                "{code}: that code is mistyped: an old-shape code, one or two letters off this "
+                "audition's; check each character against the sheet",
+                code=given,
+            )
+            if old
+            else Said(
+                "{code}: that code is mistyped: one or two letters off this audition's; check "
+                "each character against the sheet",
+                code=given,
+            )
         )
     raise NotVerifiedError(
-        f"{given}: {shape if old else ''}the audition's rows no longer match this code "
-        f"(changed since the sheet{', or more than two letters mistyped' if old else ''})"
+        Said(
+            "{code}: an old-shape code (printed without a check character), looked up as "
+            "typed: the audition's rows no longer match this code (changed since the sheet, "
+            "or more than two letters mistyped)",
+            code=given,
+        )
+        if old
+        else Said(
+            "{code}: the audition's rows no longer match this code (changed since the sheet)",
+            code=given,
+        )
     )
+
+
+def _message(exc: BaseException) -> str:
+    """An error's message as it was raised (a ``Said`` kept for the edges to word)."""
+    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)

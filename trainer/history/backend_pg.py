@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Any
 import psycopg
 from psycopg import errors as pg_errors
 
+from trainer.engine.said import Said
 from trainer.history import rows
 from trainer.history.backend import (
     HistoryError,
@@ -126,14 +127,31 @@ def _one_line(exc: BaseException, location: ServerLocation) -> str:
 def _problem(location: ServerLocation, exc: Exception, doing: str) -> HistoryError:
     """The one translation of a psycopg error into a one-line HistoryError naming the server."""
     why = _one_line(exc, location)
+    locked, other = _CANNOT[doing]
     if isinstance(exc, pg_errors.LockNotAvailable):
-        return HistoryLockedError(
-            f"{location}: cannot {doing} it: locked by another program ({why})"
-        )
+        return HistoryLockedError(Said(locked, path=str(location), why=why))
     full = any(sign in why for sign in FULL_SIGNS)
     return (ServerFullError if full else HistoryUnavailableError)(
-        f"{location}: cannot {doing} it ({why})"
+        Said(other, path=str(location), why=why)
     )
+
+
+#: What cannot be done with the server's history, locked or otherwise (``_problem``): the
+#: SQLite file's words (trainer.history.backend_sqlite), one message each.
+_CANNOT = {
+    "save to": (
+        Said("{path}: cannot save to it: locked by another program ({why})").template,
+        Said("{path}: cannot save to it ({why})").template,
+    ),
+    "read": (
+        Said("{path}: cannot read it: locked by another program ({why})").template,
+        Said("{path}: cannot read it ({why})").template,
+    ),
+    "open": (
+        Said("{path}: cannot open it: locked by another program ({why})").template,
+        Said("{path}: cannot open it ({why})").template,
+    ),
+}
 
 
 def connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection[Any]:
@@ -155,14 +173,25 @@ def _connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection[
         port = host.rpartition("]")[2].partition(":")[2] if ":" in host else ""
         if port and not (port.isascii() and port.isdigit() and 0 < int(port) < 65536):
             raise HistoryUnavailableError(
-                f"{location}: not a usable server address (the port {port[:20]!r} of "
-                f"{host.rpartition(':')[0][:60]!r} is not a number from 1 to 65535)"
+                Said(
+                    "{address}: not a usable server address ({why})",
+                    address=str(location),
+                    why=Said(
+                        "the port {port} of {host} is not a number from 1 to 65535",
+                        port=repr(port[:20]),
+                        host=repr(host.rpartition(":")[0][:60]),
+                    ),
+                )
             )
     try:
         params = conninfo_to_dict(location.url)
     except psycopg.Error as exc:
         raise HistoryUnavailableError(
-            f"{location}: not a usable server address ({_one_line(exc, location)})"
+            Said(
+                "{address}: not a usable server address ({why})",
+                address=str(location),
+                why=_one_line(exc, location),
+            )
         ) from None
     for name, value in CONNECTION_DEFAULTS.items():
         params.setdefault(name, value)
@@ -274,9 +303,13 @@ def _checked(
                 blank = not version  # blank, or no schema: no history yet, nothing created
                 if version and version < SCHEMA_VERSION:
                     raise HistoryUnavailableError(
-                        f"{location}: history schema version {version} is older than "
-                        f"this ezbac's {SCHEMA_VERSION}; open it once with the trainer "
-                        "to upgrade it"
+                        Said(
+                            "{path}: history schema version {version} is older than this "
+                            "ezbac's {ours}; open it once with the trainer to upgrade it",
+                            path=str(location),
+                            version=version,
+                            ours=SCHEMA_VERSION,
+                        )
                     )
             else:
                 version = _inspect(conn, location)
@@ -289,11 +322,16 @@ def _checked(
                     version = _inspect(conn, location)
                 if version is None:
                     raise HistoryUnavailableError(
-                        f"{location}: no schema to keep the history in (the search_path "
-                        "names none that exists and that this role may use)"
+                        Said(
+                            "{path}: no schema to keep the history in (the search_path names "
+                            "none that exists and that this role may use)",
+                            path=str(location),
+                        )
                     )
                 if version == 0 and not create:
-                    raise HistoryUnavailableError(f"{location}: no history database there")
+                    raise HistoryUnavailableError(
+                        Said("{path}: no history database there", path=str(location))
+                    )
                 _migrate(conn, version)
     except psycopg.Error as exc:
         conn.close()
@@ -525,7 +563,9 @@ class ServerHistory:
         """The statements in one transaction, without ``transaction``'s table locks: a
         terminal's role may sign people in, not lock the answers (trainer.history.roles)."""
         if self.readonly:
-            raise HistoryUnavailableError(f"{self.path}: opened for reading only")
+            raise HistoryUnavailableError(
+                Said("{path}: opened for reading only", path=str(self.path))
+            )
         with self._lock:
             try:
                 conn = self._live()
@@ -543,7 +583,9 @@ class ServerHistory:
         """One write transaction (``ezbac history copy``) holding the tables' write lock:
         committed when the block ends, rolled back (nothing written) if it raises."""
         if self.readonly:
-            raise HistoryUnavailableError(f"{self.path}: opened for reading only")
+            raise HistoryUnavailableError(
+                Said("{path}: opened for reading only", path=str(self.path))
+            )
         with self._lock:
             try:
                 conn = self._live()
@@ -569,8 +611,12 @@ class ServerHistory:
             wait = self._next_try - time.monotonic()
             if wait > 0:  # the pause after a refusal: the server is not asked meanwhile
                 raise ServerFullError(
-                    f"{self.path}: every connection slot of the server was taken; "
-                    f"trying again in {math.ceil(wait)} s"
+                    Said(
+                        "{path}: every connection slot of the server was taken; trying again "
+                        "in {seconds} s",
+                        path=str(self.path),
+                        seconds=math.ceil(wait),
+                    )
                 )
         deadline = time.monotonic() + self._lock_timeout_ms / 1000
         pause = RETRY_PAUSE_S
@@ -614,7 +660,9 @@ class ServerHistory:
 
     def _write(self, sql: str, params: tuple[object, ...]) -> None:
         if self.readonly:
-            raise HistoryUnavailableError(f"{self.path}: opened for reading only")
+            raise HistoryUnavailableError(
+                Said("{path}: opened for reading only", path=str(self.path))
+            )
         with self._lock:
             try:
                 conn = self._live()

@@ -53,6 +53,7 @@ from trainer.history.schema import (
 from trainer.paths import os_reason
 
 if TYPE_CHECKING:  # the records are built only when history is read back (not at launch)
+    from trainer.engine.said import Said
     from trainer.session.records import AnswerRecord, SessionRecord
 
 BUSY_TIMEOUT_MS = 15_000
@@ -69,23 +70,54 @@ SQLITE_ERRORS = (sqlite3.Error, UnicodeDecodeError)
 
 def problem(path: Path, exc: Exception, doing: str) -> HistoryError:
     """The one translation of an sqlite3 error into a one-line HistoryError naming ``path``."""
+    from trainer.engine.said import Said
+
     code = getattr(exc, "sqlite_errorcode", 0) & 0xFF  # the primary code of an extended one
     if isinstance(exc, UnicodeDecodeError):
         return refuse(path, "damaged: text that is not UTF-8")
     if code in DAMAGED_CODES:
         return refuse(path, f"damaged: {exc}")
+    locked, other = _cannot()[doing]
     if code in LOCKED_CODES:
-        return HistoryLockedError(f"{path}: cannot {doing} it: locked by another program ({exc})")
-    return HistoryUnavailableError(f"{path}: cannot {doing} it ({exc})")
+        return HistoryLockedError(Said(locked, path=str(path), why=str(exc)))
+    return HistoryUnavailableError(Said(other, path=str(path), why=str(exc)))
 
 
-_KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISSOCK, "a socket"),
-)
+def _cannot() -> dict[str, tuple[str, str]]:
+    """What cannot be done with the file, locked by another program or otherwise (``problem``):
+    made when there is a problem, the engine's ``Said`` loaded then."""
+    from trainer.engine.said import Said
+
+    return {
+        "save to": (
+            Said("{path}: cannot save to it: locked by another program ({why})").template,
+            Said("{path}: cannot save to it ({why})").template,
+        ),
+        "read": (
+            Said("{path}: cannot read it: locked by another program ({why})").template,
+            Said("{path}: cannot read it ({why})").template,
+        ),
+        "open": (
+            Said("{path}: cannot open it: locked by another program ({why})").template,
+            Said("{path}: cannot open it ({why})").template,
+        ),
+        "use": (
+            Said("{path}: cannot use it: locked by another program ({why})").template,
+            Said("{path}: cannot use it ({why})").template,
+        ),
+    }
+
+
+def _kinds() -> tuple[tuple[Callable[[int], bool], str], ...]:
+    from trainer.engine.said import Said
+
+    return (
+        (stat.S_ISDIR, Said("a folder")),
+        (stat.S_ISCHR, Said("a device")),
+        (stat.S_ISBLK, Said("a device")),
+        (stat.S_ISFIFO, Said("a named pipe (FIFO)")),
+        (stat.S_ISSOCK, Said("a socket")),
+    )
 
 
 def examine_path(path: Path) -> os.stat_result | None:
@@ -101,10 +133,20 @@ def examine_path(path: Path) -> os.stat_result | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise HistoryUnavailableError(f"{path}: cannot reach it ({os_reason(exc)})") from None
+        from trainer.engine.said import Said
+
+        raise HistoryUnavailableError(
+            Said("{path}: cannot reach it ({why})", path=str(path), why=os_reason(exc))
+        ) from None
     if not stat.S_ISREG(info.st_mode):
-        kind = next((name for test, name in _KINDS if test(info.st_mode)), "not a regular file")
-        raise HistoryUnavailableError(f"{path}: is {kind}, not a history database file")
+        from trainer.engine.said import Said
+
+        kind = next(
+            (name for test, name in _kinds() if test(info.st_mode)), Said("not a regular file")
+        )
+        raise HistoryUnavailableError(
+            Said("{path}: is {kind}, not a history database file", path=str(path), kind=kind)
+        )
     return info
 
 
@@ -117,7 +159,11 @@ def _header(path: Path) -> bytes:
         with path.open("rb") as handle:
             return handle.read(100)
     except OSError as exc:
-        raise HistoryUnavailableError(f"{path}: cannot read it ({os_reason(exc)})") from None
+        from trainer.engine.said import Said
+
+        raise HistoryUnavailableError(
+            Said("{path}: cannot read it ({why})", path=str(path), why=os_reason(exc))
+        ) from None
 
 
 def _readonly_uri(path: Path, *, immutable: bool) -> str:
@@ -240,15 +286,19 @@ class SqliteHistory:
         exists = examine_path(db) is not None
         if readonly:
             if not exists:
-                raise HistoryUnavailableError(f"{db}: no history database there")
+                raise HistoryUnavailableError(_nothing_there(db))
             store = cls(_open_readonly(db), db, readonly=True)
         else:
             if exists:
                 check_existing(db)
                 if not os.access(db, os.R_OK | os.W_OK):
-                    raise HistoryUnavailableError(f"{db}: cannot write to it (permission denied)")
+                    from trainer.engine.said import Said
+
+                    raise HistoryUnavailableError(
+                        Said("{path}: cannot write to it (permission denied)", path=str(db))
+                    )
             elif not create:
-                raise HistoryUnavailableError(f"{db}: no history database there")
+                raise HistoryUnavailableError(_nothing_there(db))
             else:
                 _make_parent(db)
             store = cls(_open_for_writing(db), db)
@@ -327,7 +377,11 @@ class SqliteHistory:
         """One write transaction holding the write lock (``ezbac history copy``): committed
         when the block ends, rolled back (nothing written) if it raises."""
         if self.readonly:
-            raise HistoryUnavailableError(f"{self.path}: opened for reading only")
+            from trainer.engine.said import Said
+
+            raise HistoryUnavailableError(
+                Said("{path}: opened for reading only", path=str(self.path))
+            )
         with self._lock:
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
@@ -373,11 +427,32 @@ def _make_parent(db: Path) -> None:
     try:
         db.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        from trainer.engine.said import Said
+
         raise HistoryUnavailableError(
-            f"{db}: cannot create its folder {db.parent} ({exc.strerror or exc})"
+            Said(
+                "{path}: cannot create its folder {folder} ({why})",
+                path=str(db),
+                folder=str(db.parent),
+                why=exc.strerror or str(exc),
+            )
         ) from None
     if not os.access(db.parent, os.W_OK | os.X_OK):
-        raise HistoryUnavailableError(f"{db}: cannot write in {db.parent} (permission denied)")
+        from trainer.engine.said import Said
+
+        raise HistoryUnavailableError(
+            Said(
+                "{path}: cannot write in {folder} (permission denied)",
+                path=str(db),
+                folder=str(db.parent),
+            )
+        )
+
+
+def _nothing_there(db: Path) -> Said:
+    from trainer.engine.said import Said
+
+    return Said("{path}: no history database there", path=str(db))
 
 
 def _connect(target: str | Path, path: Path, *, uri: bool = False) -> sqlite3.Connection:

@@ -39,6 +39,7 @@ from trainer.history.store import HistoryError, HistoryLockedError, HistoryStore
 if TYPE_CHECKING:  # the progress screen and the review load these when first opened
     from trainer.curriculum.model import Curriculum
     from trainer.drills.model import Drill
+    from trainer.engine.said import Said
     from trainer.history.audition_record import AuditionRecord
     from trainer.history.class_view import ClassData
     from trainer.history.mastery import PathPicture, PathProgress
@@ -69,6 +70,29 @@ MAX_SEND_PASSES = 10_000
 
 #: What the recorder hands the app: a line to show, or what waits (worded at the edges).
 _Said = TypeVar("_Said")
+
+
+@dataclass(frozen=True)
+class Pending:
+    """How many records a notice is about: answers and session records (worded at the edges,
+    ``trainer.words.history``); its ``str`` is the English ("3 answers and 1 session
+    record", "nothing")."""
+
+    answers: int
+    sessions: int
+
+    def __str__(self) -> str:
+        parts = [f"{self.answers} answer{'s' * (self.answers != 1)}"] if self.answers else []
+        if self.sessions > 0:
+            parts.append(f"{self.sessions} session record{'s' * (self.sessions != 1)}")
+        return " and ".join(parts) or "nothing"
+
+
+def message(exc: BaseException) -> str:
+    """An error's message as raised: a ``Said`` kept whole for the edges to word."""
+    if len(exc.args) == 1 and isinstance(exc.args[0], str):
+        return exc.args[0]
+    return str(exc)
 
 
 @dataclass(frozen=True)
@@ -136,7 +160,7 @@ class Recorder:
         try:
             return due_count(self.store, trainee, now)
         except HistoryError as exc:
-            self._tell(str(exc))
+            self._tell(message(exc))
             return None
 
     def progress(self, trainee: str, now: datetime | None = None) -> ProgressData | None:
@@ -146,7 +170,7 @@ class Recorder:
         try:
             return progress_data(self.store, trainee, now)
         except HistoryError as exc:
-            self._tell(str(exc))
+            self._tell(message(exc))
             return None
 
     def curriculum(self) -> Curriculum | None:
@@ -159,7 +183,10 @@ class Recorder:
                 self._curriculum = load_curriculum(self.curriculum_option)
             except BadInputError as exc:  # a broken file, or a folder that cannot be read
                 self._curriculum_problem = True
-                self._tell(f"the path cannot be shown: {str(exc).splitlines()[0]}")
+                from trainer.engine.said import Said
+
+                first = str(exc).splitlines()[0]  # a file's problem at file:line:column
+                self._tell(Said("the path cannot be shown: {why}", why=first))
                 return None
         return self._curriculum
 
@@ -176,7 +203,7 @@ class Recorder:
         try:
             runs = audition_runs(self.store, trainee)
         except HistoryError as exc:
-            self._tell(str(exc))
+            self._tell(message(exc))
             return None
         if not runs or runs[-1].passed:
             return None
@@ -203,14 +230,14 @@ class Recorder:
                 return None
             record = audition_record(self.store, runs[-1], curriculum)
         except (HistoryError, RetakeLinkError) as exc:
-            self._tell(str(exc))
+            self._tell(message(exc))
             return None
         if record.verdict.outcome is not Outcome.RETAKE_AREAS:
             return None
         try:
             return RetakeOf.of(runs[-1].session_id, record.verdict, record.counted)
         except NotRetakeableError as exc:
-            self._tell(str(exc))
+            self._tell(message(exc))
             return None
 
     def sign_off(self, run_id: str) -> Path:
@@ -252,7 +279,9 @@ class Recorder:
 
         sign_off_pdf = self._sheet_pdf()
         if not key.strip() or not passphrase:
-            raise BadInputError("give the key file and its passphrase")
+            from trainer.engine.said import Said
+
+            raise BadInputError(Said("give the key file and its passphrase"))
         key_file = Path(key.strip()).expanduser()
         signer = open_signer(key_file, passphrase.encode())
         record, curriculum = self._sheet_record(run_id)
@@ -277,7 +306,9 @@ class Recorder:
         from trainer.errors import UnavailableError
 
         if self.sheet_pdf is None:
-            raise UnavailableError("no sign-off sheet can be written in this run")
+            from trainer.engine.said import Said
+
+            raise UnavailableError(Said("no sign-off sheet can be written in this run"))
         return self.sheet_pdf
 
     def _sheet_record(self, run_id: str) -> tuple[AuditionRecord, Curriculum]:
@@ -288,11 +319,13 @@ class Recorder:
 
         curriculum = self.curriculum()
         if curriculum is None:
-            raise UnavailableError("no curriculum: the sheet cannot be judged")
+            from trainer.engine.said import Said
+
+            raise UnavailableError(Said("no curriculum: the sheet cannot be judged"))
         try:
             record = audition_record(self.store, find_run(self.store, run_id, None), curriculum)
         except HistoryError as exc:
-            raise UnavailableError(str(exc)) from None
+            raise UnavailableError(message(exc)) from None
         return record, curriculum
 
     def _reads(self, curriculum: Curriculum) -> list[tuple[Path, str]]:
@@ -315,7 +348,7 @@ class Recorder:
         try:
             return path_progress(self.store, trainee, curriculum)
         except HistoryError as exc:
-            self._tell(str(exc))
+            self._tell(message(exc))
             return None
 
     def path_picture(self, trainee: str, now: datetime | None = None) -> PathPicture | None:
@@ -328,7 +361,7 @@ class Recorder:
         try:
             return path_picture(self.store, trainee, curriculum)
         except HistoryError as exc:
-            self._tell(str(exc))
+            self._tell(message(exc))
             return None
 
     def class_view(self) -> ClassData | None:
@@ -338,7 +371,7 @@ class Recorder:
         try:
             return build_class(self.store, curriculum=self.curriculum())
         except HistoryError as exc:
-            self._tell(str(exc))
+            self._tell(message(exc))
             return None
 
     def review(
@@ -390,6 +423,8 @@ class Recorder:
     def _send_all(self) -> None:
         """Batches until the spool is empty, the history refuses one, or a pass makes no
         progress (the spool could not drop what was sent): bounded, never a spin."""
+        from trainer.engine.said import Said  # the engine loads once there is a notice
+
         had = False
         for _ in range(MAX_SEND_PASSES):
             contents = self.spool.read()
@@ -408,7 +443,13 @@ class Recorder:
             try:
                 self.spool.remove(sent)  # only what the history has committed
             except OSError as exc:  # sent again later, and skipped then (see the spool)
-                self._tell(f"cannot rewrite the spool {self.spool.path} ({exc})")
+                self._tell(
+                    Said(
+                        "cannot rewrite the spool {path} ({why})",
+                        path=str(self.spool.path),
+                        why=exc.strerror or str(exc),
+                    )
+                )
                 return
             self._show_waiting()
             if failed is not None:
@@ -416,13 +457,16 @@ class Recorder:
                 return
             if self.spool.waiting() >= len(contents.entries):  # nothing left the spool
                 self._tell(
-                    f"the spool {self.spool.path} kept what was sent: sent again "
-                    "later, and stored once (each record has its key)"
+                    Said(
+                        "the spool {path} kept what was sent: sent again later, and stored "
+                        "once (each record has its key)",
+                        path=str(self.spool.path),
+                    )
                 )
                 return
         if had and self.last_error is not None and not self.spool.waiting():
             self.last_error = None
-            self._tell("all waiting answers are now saved")
+            self._tell(Said("all waiting answers are now saved"))
 
     def _kick(self) -> None:
         """Send the spool in a thread of its own (the trainee never waits for it)."""
@@ -458,16 +502,36 @@ class Recorder:
 
     def unsaved_message(self, count: int) -> str:
         """What is said at exit about records still waiting."""
-        why = f" ({self._why(self._last_exc)})" if self._last_exc else ""
-        held = self.spool.held
-        if held:  # not even on disk
-            return (
-                f"{self._waiting(count, queued=False)} could not be saved{why}; "
-                f"{self.spool.problem}"
+        from trainer.engine.said import Said  # the engine loads once there is a notice
+
+        pending = self._waiting(count, queued=False)
+        why = self._why(self._last_exc) if self._last_exc else None
+        if self.spool.held:  # not even on disk
+            problem = self.spool.problem or ""
+            if why is None:
+                return Said(
+                    "{pending} could not be saved; {problem}", pending=pending, problem=problem
+                )
+            return Said(
+                "{pending} could not be saved ({why}); {problem}",
+                pending=pending,
+                why=why,
+                problem=problem,
             )
-        return (
-            f"{self._waiting(count, queued=False)} not yet in the history{why}: kept in "
-            f"{self.spool.path}, sent the next time ezbac starts with this history"
+        path = str(self.spool.path)
+        if why is None:
+            return Said(
+                "{pending} not yet in the history: kept in {path}, sent the next time ezbac "
+                "starts with this history",
+                pending=pending,
+                path=path,
+            )
+        return Said(
+            "{pending} not yet in the history ({why}): kept in {path}, sent the next time "
+            "ezbac starts with this history",
+            pending=pending,
+            why=why,
+            path=path,
         )
 
     # -- plumbing -----------------------------------------------------------------------------
@@ -491,31 +555,34 @@ class Recorder:
             self._failed(failed)  # said before the sender can have sent it
         self._kick()
 
-    def _waiting(self, count: int | None = None, *, queued: bool = True) -> str:
+    def _waiting(self, count: int | None = None, *, queued: bool = True) -> Said:
+        from trainer.engine.said import Said  # the engine loads once there is a notice
+
         entries = self.spool.read().entries
         answers = sum(e.kind == "answer" for e in entries)
         others = (len(entries) if count is None else count) - answers
-        parts = [f"{answers} answer{'s' * (answers != 1)}"] if answers else []
-        if others > 0:
-            parts.append(f"{others} session record{'s' * (others != 1)}")
-        text = " and ".join(parts) or "nothing"
-        return f"{text} waiting to be saved" if queued else text
+        pending = Pending(answers, max(others, 0))
+        if queued:
+            return Said("{pending} waiting to be saved", pending=pending)
+        return Said("{pending}", pending=pending)
 
     def _failed(self, exc: HistoryError | None, *, only_if_new: bool = False) -> None:
         """Tell the app how much is waiting and why (``exc``, else the last failure's)."""
+        from trainer.engine.said import Said  # the engine loads once there is a notice
+
         if exc is not None:
             self._last_exc = exc
-        why = self._why(self._last_exc) if self._last_exc else "the history was busy"
+        why = self._why(self._last_exc) if self._last_exc else Said("the history was busy")
         if self.spool.held:
-            why += f"; {self.spool.problem}"
+            why = Said("{why}; {problem}", why=why, problem=self.spool.problem or "")
         self._show_waiting()
         if not self.spool.waiting():  # sent meanwhile
             return
-        message = f"{self._waiting()} ({why})"
-        if only_if_new and message == self.last_error:
+        said = Said("{waiting} ({why})", waiting=self._waiting(), why=why)
+        if only_if_new and said == self.last_error:
             return
-        self.last_error = message
-        self._tell(message)
+        self.last_error = said
+        self._tell(said)
 
     def _show_waiting(self) -> None:
         if self._on_waiting is None:
@@ -528,15 +595,19 @@ class Recorder:
 
     def _report_damaged(self, damaged: list[Any]) -> None:
         for line in damaged:
-            text = str(line)
+            text = line.said()
             if text not in self._reported:
                 self._reported.add(text)
                 self._tell(text)
 
     def _why(self, exc: HistoryError | None) -> str:
+        from trainer.engine.said import Said  # the engine loads once there is a notice
+
         if isinstance(exc, HistoryLockedError):
-            return f"history locked: {self.store.path} is in use by another program"
-        return str(exc)
+            return Said(
+                "history locked: {path} is in use by another program", path=str(self.store.path)
+            )
+        return str(exc) if exc is None else message(exc)
 
     def _tell(self, message: str) -> None:
         if self.on_error is not None:

@@ -273,7 +273,15 @@ def build_review_drill(
     """A practice drill over the ``due`` skills, about ``questions`` long (whole coups, never
     more unless one coup is more); NothingDueError when none can be drilled."""
     if not 1 <= questions <= MAX_QUESTIONS:
-        raise BadReviewLengthError(f"a review is 1 to {MAX_QUESTIONS} questions, not {questions}")
+        from trainer.engine.said import Said
+
+        raise BadReviewLengthError(
+            Said(
+                "a review is 1 to {most} questions, not {questions}",
+                most=MAX_QUESTIONS,
+                questions=questions,
+            )
+        )
     targets = [
         t
         for s in due

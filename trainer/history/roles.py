@@ -38,9 +38,14 @@ SIGN_IN = ("ezbac_signin_salt(text)", "ezbac_sign_in(text, text, text, boolean, 
 
 def _checked(role: str) -> str:
     if not _ROLE_NAME.fullmatch(role):
+        from trainer.engine.said import Said
+
         raise ValueError(
-            f"role name {role[:70]!r}: use lower-case letters, digits and _ (63 at most), "
-            "starting with a letter or _"
+            Said(
+                "role name {role}: use lower-case letters, digits and _ (63 at most), starting "
+                "with a letter or _",
+                role=repr(role[:70]),
+            )
         )
     return role
 
@@ -68,7 +73,9 @@ def role_sql(terminal: str = TERMINAL_DEFAULT, reports: str = REPORTS_DEFAULT) -
     """The statements (no trailing semicolons), in order, run by the history's owner."""
     terminal, reports = _checked(terminal), _checked(reports)
     if terminal == reports:
-        raise ValueError("the terminals' role and the reports' role must differ")
+        from trainer.engine.said import Said
+
+        raise ValueError(Said("the terminals' role and the reports' role must differ"))
     tables = ", ".join(HISTORY_TABLES)
     hidden = ", ".join(SIGN_IN_TABLES)
     functions = ", ".join(SIGN_IN)

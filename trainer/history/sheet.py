@@ -102,11 +102,22 @@ def font_files(
         found = {style: folder / name for style, name in FONT_FILES.items()}
         if all(_is_file(path) for path in found.values()):
             return found
-    where = f"in {named} ({FONT_DIR_ENV})" if named else "in the system's font folders"
+    from trainer.engine.said import Said
+
+    where = (
+        Said("in {folder} ({env})", folder=named, env=FONT_DIR_ENV)
+        if named
+        else Said("in the system's font folders")
+    )
     raise SheetFontError(
-        f"the sign-off sheet's font {FONT_NAME} ({FONT_FILES['']}) is missing {where}: "
-        f"install Debian's fonts-noto-cjk, or name the folder holding its files in "
-        f"{FONT_DIR_ENV}"
+        Said(
+            "the sign-off sheet's font {font} ({file}) is missing {where}: install "
+            "Debian's fonts-noto-cjk, or name the folder holding its files in {env}",
+            font=FONT_NAME,
+            file=FONT_FILES[""],
+            where=where,
+            env=FONT_DIR_ENV,
+        )
     )
 
 
@@ -310,9 +321,16 @@ def open_sheet(
         try:
             pdf.add_font(_FAMILY, style, str(path), collection_font_number=face)
         except Exception as exc:  # fontTools' TTLibError, struct.error, OSError ...
+            from trainer.engine.said import Said
+
             raise SheetFontError(
-                f"{path}: the sign-off sheet's font {FONT_NAME} cannot be read "
-                f"({type(exc).__name__}): install Debian's fonts-noto-cjk again"
+                Said(
+                    "{path}: the sign-off sheet's font {font} cannot be read ({kind}): "
+                    "install Debian's fonts-noto-cjk again",
+                    path=str(path),
+                    font=FONT_NAME,
+                    kind=type(exc).__name__,
+                )
             ) from None
     sheet = Sheet(pdf, language, signed)
     sheet.font("", BODY)

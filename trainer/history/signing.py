@@ -26,6 +26,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from trainer.engine.said import Said
 from trainer.errors import BadInputError, EzbacError
 
 #: The sheet JSON's mark: ``{"ezbac_signed_audition": 1, "record": …, "signature": JWS}``.
@@ -73,7 +74,7 @@ def unb64url(text: str) -> bytes:
     try:
         return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):
-        raise RefusedError("the signature is damaged (not base64url)") from None
+        raise RefusedError(Said("the signature is damaged (not base64url)")) from None
 
 
 def fingerprint(raw: bytes) -> str:
@@ -169,7 +170,7 @@ def new_key(school: str, passphrase: bytes) -> tuple[bytes, SchoolKey]:
     )
 
     if not passphrase:
-        raise KeyFileError("the passphrase is empty")
+        raise KeyFileError(Said("the passphrase is empty"))
     private = Ed25519PrivateKey.generate()
     pem = private.private_bytes(
         Encoding.PEM, PrivateFormat.PKCS8, BestAvailableEncryption(passphrase)
@@ -185,18 +186,22 @@ def load_signer(pem: bytes, passphrase: bytes, school: str, where: str) -> Signe
     from cryptography.hazmat.primitives.serialization import load_pem_private_key
 
     if not passphrase:
-        raise KeyFileError("the key's passphrase is empty")
+        raise KeyFileError(Said("the key's passphrase is empty"))
     if b"ENCRYPTED PRIVATE KEY" not in pem:
-        raise KeyFileError(f"{where}: not a passphrase-protected private key (PKCS#8 PEM)")
+        raise KeyFileError(
+            Said("{where}: not a passphrase-protected private key (PKCS#8 PEM)", where=where)
+        )
     try:
         private = load_pem_private_key(pem, password=passphrase)
     except (ValueError, TypeError):
         # cryptography says "Bad decrypt. Incorrect password?" or that it cannot parse it
-        raise KeyFileError(f"{where}: wrong passphrase, or not a key file") from None
+        raise KeyFileError(
+            Said("{where}: wrong passphrase, or not a key file", where=where)
+        ) from None
     except Exception:  # a malformed structure can surface as an unsupported-algorithm error
-        raise KeyFileError(f"{where}: not a key file ezbac can read") from None
+        raise KeyFileError(Said("{where}: not a key file ezbac can read", where=where)) from None
     if not isinstance(private, Ed25519PrivateKey):
-        raise KeyFileError(f"{where}: not an Ed25519 key")
+        raise KeyFileError(Said("{where}: not an Ed25519 key", where=where))
     return Signer(private, school)
 
 
@@ -209,11 +214,25 @@ def read_small(path: Path | str, what: str, limit: int = 100_000) -> bytes:
     try:
         data = read_capped(path, limit)
     except SpecialFileError as exc:
-        raise KeyFileError(f"{path}: {what} must be a regular file, not {exc.kind}") from None
+        raise KeyFileError(
+            Said(
+                "{path}: {what} must be a regular file, not {kind}",
+                path=str(path),
+                what=Said(what),
+                kind=exc.kind,
+            )
+        ) from None
     except OSError as exc:
-        raise KeyFileError(f"{path}: {os_reason(exc)}") from None
+        raise KeyFileError(Said("{path}: {why}", path=str(path), why=os_reason(exc))) from None
     if len(data) > limit:
-        raise KeyFileError(f"{path}: too large for {what} (over {limit:,} bytes)")
+        raise KeyFileError(
+            Said(
+                "{path}: too large for {what} (over {limit} bytes)",
+                path=str(path),
+                what=Said(what),
+                limit=f"{limit:,}",
+            )
+        )
     return data
 
 
@@ -222,12 +241,18 @@ def open_signer(path: Path, passphrase: bytes) -> Signer:
     the public file beside it (the same name, ``.pub``), which must be its public half."""
     public_path = path.with_suffix(".pub")
     if public_path == path:
-        raise KeyFileError(f"{path}: that is the public key; give the private one (.pem)")
-    pem = read_small(path, "a key file")
-    public = read_public(read_small(public_path, "the public key beside it"), str(public_path))
+        raise KeyFileError(
+            Said("{path}: that is the public key; give the private one (.pem)", path=str(path))
+        )
+    pem = read_small(path, Said("a key file"))
+    public = read_public(
+        read_small(public_path, Said("the public key beside it")), str(public_path)
+    )
     signer = load_signer(pem, passphrase, public.school, str(path))
     if signer.public.raw != public.raw:
-        raise KeyFileError(f"{public_path}: not the public half of {path}")
+        raise KeyFileError(
+            Said("{public}: not the public half of {path}", public=str(public_path), path=str(path))
+        )
     return signer
 
 
@@ -236,21 +261,31 @@ def read_public(data: bytes, where: str) -> SchoolKey:
     try:
         doc = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
-        raise KeyFileError(f"{where}: not a school's public key file (JSON)") from None
+        raise KeyFileError(
+            Said("{where}: not a school's public key file (JSON)", where=where)
+        ) from None
     if not isinstance(doc, dict) or doc.get("kind") != PUBLIC_KIND:
-        raise KeyFileError(f"{where}: not a school's public key file (kind {PUBLIC_KIND!r})")
+        raise KeyFileError(
+            Said(
+                "{where}: not a school's public key file (kind {kind})",
+                where=where,
+                kind=repr(PUBLIC_KIND),
+            )
+        )
     school, key = doc.get("school"), doc.get("public_key")
     if not isinstance(school, str) or not school.strip() or not isinstance(key, str):
-        raise KeyFileError(f"{where}: the school or the public key is missing")
+        raise KeyFileError(Said("{where}: the school or the public key is missing", where=where))
     try:
         raw = base64.urlsafe_b64decode(key + "=" * (-len(key) % 4))
     except (binascii.Error, ValueError):
         raw = b""
     if len(raw) != 32:
-        raise KeyFileError(f"{where}: the public key is not a 32-byte Ed25519 key")
+        raise KeyFileError(
+            Said("{where}: the public key is not a 32-byte Ed25519 key", where=where)
+        )
     public = SchoolKey(school, raw)
     if doc.get("fingerprint") not in (None, public.fingerprint):
-        raise KeyFileError(f"{where}: the fingerprint written is not the key's")
+        raise KeyFileError(Said("{where}: the fingerprint written is not the key's", where=where))
     return public
 
 
@@ -266,13 +301,13 @@ def jws_header(token: str) -> dict[str, Any]:
     """The header of a compact JWS, unverified (which kind of signed thing it is)."""
     token = token.strip()
     if len(token) > MAX_TOKEN or not _TOKEN.match(token):
-        raise RefusedError("not a signed record (a JWS of three base64url parts)")
+        raise RefusedError(Said("not a signed record (a JWS of three base64url parts)"))
     try:
         header = json.loads(unb64url(token.split(".")[0]))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise RefusedError("the signature's header is damaged") from None
+        raise RefusedError(Said("the signature's header is damaged")) from None
     if not isinstance(header, dict) or header.get("alg") != "EdDSA":
-        raise RefusedError("not an Ed25519 (EdDSA) signature")
+        raise RefusedError(Said("not an Ed25519 (EdDSA) signature"))
     return header
 
 
@@ -281,7 +316,13 @@ def open_jws(token: str, key: SchoolKey, typ: str) -> dict[str, Any]:
     header = jws_header(token)
     head64, body64, sig64 = token.strip().split(".")
     if header.get("typ") != typ:
-        raise RefusedError(f"not a {typ.split('+')[0]} (it is {header.get('typ')!r})")
+        raise RefusedError(
+            Said(
+                "not a {wanted} (it is {typ})",
+                wanted=typ.split("+")[0],
+                typ=repr(header.get("typ")),
+            )
+        )
     signer = header.get("kid")
     if typ == BADGE_TYPE:  # a VC-JWT names its key by the public key itself (jwk)
         jwk = header.get("jwk")
@@ -292,19 +333,27 @@ def open_jws(token: str, key: SchoolKey, typ: str) -> dict[str, Any]:
         )
     if signer != key.fingerprint:
         raise RefusedError(
-            f"signed by another key (fingerprint {signer}), not {key.school}'s ({key.fingerprint})"
+            Said(
+                "signed by another key (fingerprint {signer}), not {school}'s ({fingerprint})",
+                signer=str(signer),
+                school=key.school,
+                fingerprint=key.fingerprint,
+            )
         )
     if not key.check(f"{head64}.{body64}".encode("ascii"), unb64url(sig64)):
         raise RefusedError(
-            f"the signature does not match: changed since {key.school} signed it, or signed "
-            "by another key"
+            Said(
+                "the signature does not match: changed since {school} signed it, or signed by "
+                "another key",
+                school=key.school,
+            )
         )
     try:
         payload = json.loads(unb64url(body64))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise RefusedError("the signed summary is not JSON") from None
+        raise RefusedError(Said("the signed summary is not JSON")) from None
     if not isinstance(payload, dict):
-        raise RefusedError("the signed summary is not a JSON object")
+        raise RefusedError(Said("the signed summary is not a JSON object"))
     return payload
 
 
@@ -337,11 +386,20 @@ def school_mismatch(school: str, key_school: str) -> None:
     """KeyFileError unless the record's school is the key's (one line saying which)."""
     if not school:
         raise KeyFileError(
-            f"the curriculum names no school (its 'school' field), the key is {key_school!r}'s: "
-            "give the curriculum that names it (--curriculum FILE)"
+            Said(
+                "the curriculum names no school (its 'school' field), the key is {school}'s: "
+                "give the curriculum that names it (--curriculum FILE)",
+                school=repr(key_school),
+            )
         )
     if school != key_school:
-        raise KeyFileError(f"the record names the school {school!r}, the key is {key_school!r}'s")
+        raise KeyFileError(
+            Said(
+                "the record names the school {school}, the key is {key_school}'s",
+                school=repr(school),
+                key_school=repr(key_school),
+            )
+        )
 
 
 def sign_record(record: Mapping[str, Any], signer: Signer) -> dict[str, Any]:
@@ -376,21 +434,31 @@ def verify_signed(
     summary = open_jws(token, key, SUMMARY_TYPE)
     if summary.get("school") != key.school:
         raise RefusedError(
-            f"the sheet names the school {summary.get('school')!r}, the key is {key.school!r}'s"
+            Said(
+                "the sheet names the school {school}, the key is {key_school}'s",
+                school=repr(summary.get("school")),
+                key_school=repr(key.school),
+            )
         )
     if record is not None:
         try:
             expected = summary_of(record)
         except (KeyError, TypeError, ValueError, AttributeError):
-            raise RefusedError("the record is not an audition record (fields missing)") from None
+            raise RefusedError(
+                Said("the record is not an audition record (fields missing)")
+            ) from None
         changed = sorted(k for k in expected if expected[k] != summary.get(k))
         changed += sorted(k for k in summary if k not in expected)
         if changed:
             what = [c for c in changed if c != "record_sha256"] or ["an answer or detail"]
-            raise RefusedError(f"the record was changed since it was signed ({', '.join(what)})")
+            raise RefusedError(
+                Said(
+                    "the record was changed since it was signed ({fields})", fields=", ".join(what)
+                )
+            )
     run = summary.get("run")
     if revoked and isinstance(run, str) and run in revoked:
-        raise RefusedError(f"revoked by {key.school}: {revoked[run]}")
+        raise RefusedError(Said("revoked by {school}: {why}", school=key.school, why=revoked[run]))
     return Verified(key, summary, None if record is None else dict(record))
 
 
@@ -402,12 +470,12 @@ def verify_badge(
     claims = open_jws(token, key, BADGE_TYPE)
     issuer = claims.get("issuer")
     if not isinstance(issuer, dict) or issuer.get("name") != key.school:
-        raise RefusedError(f"the credential's issuer is not {key.school}")
+        raise RefusedError(Said("the credential's issuer is not {school}", school=key.school))
     if issuer.get("id") != key.did() or claims.get("iss") != key.did():
-        raise RefusedError("the credential's issuer id is not this key's did:key")
+        raise RefusedError(Said("the credential's issuer id is not this key's did:key"))
     run = str(claims.get("jti", "")).removeprefix("urn:uuid:").replace("-", "")
     if revoked and run in revoked:
-        raise RefusedError(f"revoked by {key.school}: {revoked[run]}")
+        raise RefusedError(Said("revoked by {school}: {why}", school=key.school, why=revoked[run]))
     return claims
 
 
@@ -433,7 +501,7 @@ def read_revocations(token: str, key: SchoolKey) -> Revocations:
     except ValueError:
         issued = None
     if issued is None or issued.tzinfo is None:
-        raise RefusedError("the list has no issue date")
+        raise RefusedError(Said("the list has no issue date"))
     out: dict[str, str] = {}
     for entry in entries:
         if isinstance(entry.get("run"), str):
@@ -468,7 +536,7 @@ def revocation_entries(token: str, key: SchoolKey) -> list[dict[str, str]]:
 def _entries(payload: Mapping[str, Any], key: SchoolKey) -> list[dict[str, str]]:
     entries = payload.get("revoked")
     if payload.get("school") != key.school or not isinstance(entries, list):
-        raise RefusedError("not this school's revocation list")
+        raise RefusedError(Said("not this school's revocation list"))
     return [e for e in entries if isinstance(e, dict)]
 
 
@@ -487,5 +555,5 @@ def find_in_pdf(data: bytes) -> dict[str, Any] | None:
     try:
         value, _ = json.JSONDecoder().raw_decode(chunk.decode("ascii"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise RefusedError("the sheet's signed record is damaged") from None
+        raise RefusedError(Said("the sheet's signed record is damaged")) from None
     return value if isinstance(value, dict) else None

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 from trainer.errors import BadInputError
 
 if TYPE_CHECKING:  # read when a record is (the trainer's launch with an empty spool is not)
+    from trainer.engine.said import Said
     from trainer.session.records import AnswerRecord, SessionRecord
 
 try:  # POSIX; elsewhere one trainer per target is assumed
@@ -74,7 +75,18 @@ class Damaged(NamedTuple):
     reason: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: damaged spool line kept, not sent ({self.reason})"
+        return self.said()
+
+    def said(self) -> Said:
+        """The line as said to the trainee (the reason is the reader's, kept English)."""
+        from trainer.engine.said import Said
+
+        return Said(
+            "{path}:{line}: damaged spool line kept, not sent ({why})",
+            path=str(self.path),
+            line=self.line,
+            why=self.reason,
+        )
 
 
 class Contents(NamedTuple):
@@ -111,20 +123,30 @@ def _field(name: str, annotation: str, value: object) -> object:
     if value is None:
         if optional:
             return None
-        raise SpoolError(f"{name} is missing")
+        from trainer.engine.said import Said
+
+        raise SpoolError(Said("{name} is missing", name=name))
     if "datetime" in annotation:
         if not isinstance(value, str):
-            raise SpoolError(f"{name} is not a time")
+            from trainer.engine.said import Said
+
+            raise SpoolError(Said("{name} is not a time", name=name))
         try:
             moment = datetime.fromisoformat(value)
         except ValueError:
-            raise SpoolError(f"{name} is not a time") from None
+            from trainer.engine.said import Said
+
+            raise SpoolError(Said("{name} is not a time", name=name)) from None
         if moment.tzinfo is None:
-            raise SpoolError(f"{name} has no time zone")
+            from trainer.engine.said import Said
+
+            raise SpoolError(Said("{name} has no time zone", name=name))
         return moment
     if annotation.startswith("tuple"):
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise SpoolError(f"{name} is not a list of text")
+            from trainer.engine.said import Said
+
+            raise SpoolError(Said("{name} is not a list of text", name=name))
         return tuple(value)
     wanted: dict[str, type | tuple[type, ...]] = {
         "str": str,
@@ -135,9 +157,13 @@ def _field(name: str, annotation: str, value: object) -> object:
     base = annotation.split("|")[0].strip()
     kind = wanted.get(base)
     if kind is None:  # pragma: no cover - a field type this reader was not taught
-        raise SpoolError(f"{name}: unknown field type {annotation}")
+        from trainer.engine.said import Said
+
+        raise SpoolError(Said("{name}: unknown field type {kind}", name=name, kind=annotation))
     if not isinstance(value, kind) or (base in ("int", "float") and isinstance(value, bool)):
-        raise SpoolError(f"{name} is not {base}")
+        from trainer.engine.said import Said
+
+        raise SpoolError(Said("{name} is not {kind}", name=name, kind=base))
     if base == "float" and isinstance(value, (int, float)):
         return float(value)
     return value
@@ -150,30 +176,52 @@ def decode(line: bytes) -> Entry:
     try:
         data = loads(line)  # bounded depth; no NaN, Infinity or 1e999 (trainer.jsonfile)
     except ValueError as exc:
-        raise SpoolError(f"not JSON ezbac wrote: {exc}") from None
+        from trainer.engine.said import Said
+
+        raise SpoolError(Said("not JSON ezbac wrote: {why}", why=str(exc))) from None
     if not isinstance(data, dict):
-        raise SpoolError("not a JSON object")
+        from trainer.engine.said import Said
+
+        raise SpoolError(Said("not a JSON object"))
     if data.get("v") != FORMAT_VERSION:
-        raise SpoolError(f"format version {data.get('v')!r}, this version reads {FORMAT_VERSION}")
+        from trainer.engine.said import Said
+
+        raise SpoolError(
+            Said(
+                "format version {version}, this version reads {ours}",
+                version=repr(data.get("v")),
+                ours=FORMAT_VERSION,
+            )
+        )
     kind, key, raw = data.get("kind"), data.get("key"), data.get("record")
     if kind not in KINDS:
-        raise SpoolError(f"unknown kind {kind!r}")
+        from trainer.engine.said import Said
+
+        raise SpoolError(Said("unknown kind {kind}", kind=repr(kind)))
     if not isinstance(key, str) or not key:
-        raise SpoolError("no key")
+        from trainer.engine.said import Said
+
+        raise SpoolError(Said("no key"))
     if not isinstance(raw, dict):
-        raise SpoolError("no record")
+        from trainer.engine.said import Said
+
+        raise SpoolError(Said("no record"))
     from trainer.session.records import AnswerRecord, SessionRecord
 
     cls = AnswerRecord if kind == "answer" else SessionRecord
     known = {f.name: f for f in fields(cls)}
     if extra := sorted(set(raw) - set(known)):
-        raise SpoolError(f"unknown field {extra[0]}")
+        from trainer.engine.said import Said
+
+        raise SpoolError(Said("unknown field {name}", name=extra[0]))
     values: dict[str, object] = {}
     for name, f in known.items():
         if name in raw:
             values[name] = _field(name, str(f.type), raw[name])
         elif f.default is MISSING:
-            raise SpoolError(f"{name} is missing")
+            from trainer.engine.said import Said
+
+            raise SpoolError(Said("{name} is missing", name=name))
     try:
         record = cls(**values)  # type: ignore[arg-type]
     except ValueError as exc:  # a value the record refuses (a time that is no number)
@@ -263,7 +311,13 @@ class Spool:
                 with self._locked():
                     self._write_held()
             except OSError as exc:
-                self.problem = f"cannot write the spool {self.path}: {exc.strerror or exc}"
+                from trainer.engine.said import Said
+
+                self.problem = Said(
+                    "cannot write the spool {path}: {why}",
+                    path=str(self.path),
+                    why=exc.strerror or str(exc),
+                )
             else:
                 self.problem = None
 
@@ -339,7 +393,13 @@ class Spool:
                     with self._locked():
                         data = self.path.read_bytes()
                 except OSError as exc:  # said, and read again next time; never raised
-                    self.problem = f"cannot read the spool {self.path}: {exc.strerror or exc}"
+                    from trainer.engine.said import Said
+
+                    self.problem = Said(
+                        "cannot read the spool {path}: {why}",
+                        path=str(self.path),
+                        why=exc.strerror or str(exc),
+                    )
                     return Contents([decode(line) for line in self._held], [])
                 on_disk = self._parse(data)
                 stamp = (len(data), *stamp[1:])
@@ -356,10 +416,13 @@ class Spool:
             try:
                 entries.append(decode(line))
             except SpoolError as exc:
+                from trainer.engine.said import Said
+
+                said = exc.args[0] if len(exc.args) == 1 else str(exc)  # a Said, kept
                 why = (
-                    str(exc)
+                    said
                     if line.endswith(b"\n")
-                    else ("cut short: the record being written when the trainer stopped")
+                    else Said("cut short: the record being written when the trainer stopped")
                 )
                 damaged.append(Damaged(self.path, number, why))
         return Contents(entries, damaged)

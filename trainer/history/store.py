@@ -100,21 +100,32 @@ def server_location(value: str) -> ServerLocation | None:
     scheme = scheme_of(value)
     if scheme is None:
         return None
+    from trainer.engine.said import Said  # an address given: the engine's words load
+
     shown = redact(value.strip())
     if value != value.strip():
         raise HistoryUnavailableError(
-            f"{shown!r}: spaces around a server address; write it without them"
+            Said(
+                "{address}: spaces around a server address; write it without them",
+                address=repr(shown),
+            )
         )
     if f"{scheme.lower()}://" not in SERVER_SCHEMES:
         raise HistoryUnavailableError(
-            f"{shown}: ezbac keeps its history in a file or on a PostgreSQL server; "
-            f"{scheme}:// is neither (write postgresql://USER@HOST/DB or a file path)"
+            Said(
+                "{address}: ezbac keeps its history in a file or on a PostgreSQL server; "
+                "{scheme}:// is neither (write postgresql://USER@HOST/DB or a file path)",
+                address=shown,
+                scheme=scheme,
+            )
         )
     from trainer.addresses import host_problem
 
     problem = host_problem(value)
     if problem is not None:
-        raise HistoryUnavailableError(f"{shown}: not a usable server address ({problem})")
+        raise HistoryUnavailableError(
+            Said("{address}: not a usable server address ({why})", address=shown, why=problem)
+        )
     return ServerLocation(scheme.lower() + value[len(scheme) :])
 
 

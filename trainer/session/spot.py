@@ -52,7 +52,6 @@ from trainer.engine.deviation import Deviation
 from trainer.engine.house import House, settle_checked
 from trainer.engine.injection import Level, Mistake, MistakeDoesNotApply, inject
 from trainer.engine.irregularities import (
-    CALL_THE_FLOOR,
     CONFIRMED,
     Irregularity,
     IrregularityEntry,
@@ -61,6 +60,7 @@ from trainer.engine.irregularities import (
 from trainer.engine.money import format_amount
 from trainer.engine.order import Done
 from trainer.engine.procedure import Audit, audit
+from trainer.engine.said import Said
 from trainer.engine.table import Layout, deal_layout
 from trainer.engine.violations import Moment, Response, Violation
 from trainer.session.choice import ChoiceQuestion, pick_options
@@ -84,7 +84,9 @@ VIOLATION, CAUGHT = "violation", "caught"
 #: What the dealer may see at the table and did about it, a line of the replay.
 Event = Remedied | Foul
 #: A distractor for a remedy: what a dealer who ignores the irregularity does.
-CARRY_ON = "carry on: the coup goes on as if nothing happened"
+CARRY_ON = Said("carry on: the coup goes on as if nothing happened")
+#: A distractor for a remedy: the floor called (the audit's words for it, as a step).
+FLOOR_CALLED = Said("stop, keep everything in place and call the floor")
 
 
 @dataclass(frozen=True, slots=True)
@@ -478,8 +480,18 @@ def _family(dealt: Dealt, index: int) -> str:
     return "card"
 
 
-def _swap_hands(text: str) -> str:
+def _swapped(text: str) -> str:
     return text.replace("Player", "\0").replace("Banker", "Player").replace("\0", "Banker")
+
+
+def _swap_hands(text: str) -> str:
+    """``text`` with the Player and the Banker swapped; a ``Said``'s template and values
+    alike, so the step stays a message the edges word (``trainer.words.spot`` declares the
+    templates only a swap makes)."""
+    if not isinstance(text, Said):
+        return _swapped(text)
+    args = {k: _swap_hands(v) if isinstance(v, str) else v for k, v in text.args.items()}
+    return Said(_swapped(text.template), **args)
 
 
 def _alternatives(
@@ -542,7 +554,7 @@ def _remedy_alternatives(
     entry = next((e for e in replay.entries if e.kind is remedied.irregularity), None)
     others = [_first_lower(e.remedy) for e in replay.entries if e is not entry]
     rng.shuffle(others)
-    near = [_first_lower(CALL_THE_FLOOR), CARRY_ON]
+    near: list[str] = [FLOOR_CALLED, CARRY_ON]
     if entry is not None:
         near.append(_first_lower(entry.remedy))
         taught_here = _first_lower(taught(entry, replay.house.remedies).remedy)
@@ -555,7 +567,7 @@ def _remedy_alternatives(
 def _foul_alternatives(right: str, rng: random.Random) -> list[str]:
     """The other answers to a player's violation, in the audit's words (the responses'
     labels, and letting it play)."""
-    others = [r.label for r in Response if r.label != right]
+    others: list[str] = [Said(r.label) for r in Response if r.label != right]
     rng.shuffle(others)
     return others
 

@@ -299,10 +299,13 @@ class TrainerApp(App[int]):
         self.run_worker(work, thread=True, group="path", exclusive=True, exit_on_error=False)
 
     def history_problem(self, message: str) -> None:
-        """What the history says went wrong (its own English line: not worded by kind yet)."""
+        """What the history says went wrong (a ``Said`` from the history, worded here)."""
         from trainer.i18n import _
+        from trainer.words.history import notice
 
-        self.notify(_("History: {message}").format(message=message), severity="error", timeout=10)
+        self.notify(
+            _("History: {message}").format(message=notice(message)), severity="error", timeout=10
+        )
 
     def set_history_waiting(self, waiting: Waiting) -> None:
         from trainer.words.history import waiting as waiting_line
@@ -322,7 +325,9 @@ class TrainerApp(App[int]):
         """True when ``hook`` is wired and the trainee known; otherwise says why there is no
         history here, or asks the name and runs ``then`` again."""
         if hook is None:
-            self.notify("No history is kept in this run.", severity="warning")
+            from trainer.i18n import _
+
+            self.notify(_("No history is kept in this run."), severity="warning")
             return False
         if not self.trainee:
             self.ask_name(then=then)
@@ -450,9 +455,10 @@ class TrainerApp(App[int]):
             except EzbacError as exc:  # nothing due, or a length the review refuses
                 from trainer.history.review import NothingDueError
                 from trainer.i18n import _
+                from trainer.words.history import problem
                 from trainer.words.record import nothing_due
 
-                said = nothing_due(exc) if isinstance(exc, NothingDueError) else str(exc)
+                said = nothing_due(exc) if isinstance(exc, NothingDueError) else problem(exc)
                 self.notify(said, title=_("Review"), timeout=6)
                 return None
 

@@ -58,6 +58,14 @@ def _bet_line(step: BetAction, layout: Layout) -> str:
     return text
 
 
+#: Right steps with the hands swapped that no audit says itself: the spot drill offers them
+#: as wrong steps (``trainer.session.spot``), worded as every step is (``say``).
+SWAPPED = (
+    N_("no card for the Banker"),
+    N_("no card for the Player ({card} stays in the shoe)"),
+    N_("no more cards for the Banker"),
+)
+
 #: The end of every replay's list.
 END_LINE = N_("End: the dealer clears the table")
 

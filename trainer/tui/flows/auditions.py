@@ -236,8 +236,10 @@ class Auditions:
         def work() -> None:
             try:
                 where = write(run_id)
-            except EzbacError as exc:
-                host.call_from_thread(host.notify, str(exc), severity="error", timeout=10)
+            except EzbacError as exc:  # the history's refusal: a Said, worded here
+                from trainer.words.history import problem
+
+                host.call_from_thread(host.notify, problem(exc), severity="error", timeout=10)
                 return
             said = _("Sign-off sheet written: {path}").format(path=where)
             host.call_from_thread(host.notify, said, timeout=10)
@@ -264,8 +266,10 @@ class Auditions:
             def work() -> None:
                 try:
                     where = sign(run_id, path, phrase)
-                except EzbacError as exc:
-                    host.call_from_thread(host.notify, str(exc), severity="error", timeout=10)
+                except EzbacError as exc:  # a key or a passphrase refused: a Said
+                    from trainer.words.history import problem
+
+                    host.call_from_thread(host.notify, problem(exc), severity="error", timeout=10)
                     return
                 said = _("Signed sheet written: {path}").format(path=where)
                 host.call_from_thread(host.notify, said, timeout=10)

@@ -137,4 +137,6 @@ class SignInDesk:
         try:
             self.desk.sign_out(who, idle=idle)
         except EzbacError as exc:
-            host.history_problem(str(exc))
+            from trainer.history.hooks import message
+
+            host.history_problem(message(exc))

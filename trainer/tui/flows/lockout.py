@@ -34,7 +34,9 @@ class IdleLockout:
         try:
             minutes = desk.policy().idle_minutes if desk else Policy().idle_minutes
         except EzbacError as exc:
-            self.host.history_problem(str(exc))
+            from trainer.history.hooks import message
+
+            self.host.history_problem(message(exc))
             minutes = Policy().idle_minutes
         self.idle_seconds = minutes * 60.0
 

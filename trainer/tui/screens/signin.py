@@ -45,8 +45,10 @@ def _attempt(check: Check, name: str, secret: str, *, instructor: bool = False) 
     """The sign-in's result, or why the history could not say (one line)."""
     try:
         return check(name, secret, instructor=instructor)
-    except EzbacError as exc:
-        return " ".join(str(exc).split())
+    except EzbacError as exc:  # the history's or the roster's refusal: a Said, worded here
+        from trainer.words.history import problem
+
+        return " ".join(problem(exc).split())
 
 
 class SignInForm(Vertical):
@@ -234,7 +236,9 @@ class FormScreen(ModalScreen["list[str] | None"]):
         try:
             why = self.apply(values)
         except EzbacError as exc:
-            why = " ".join(str(exc).split())
+            from trainer.words.history import problem
+
+            why = " ".join(problem(exc).split())
         if why:
             self.query_one("#form-error", Label).update(Text(why, "bold red"))
             inputs[0].focus()
@@ -284,7 +288,9 @@ class RosterScreen(Screen[None]):
         try:
             self.people = self.desk.roster()
         except EzbacError as exc:
-            self.say(str(exc))
+            from trainer.words.history import problem
+
+            self.say(problem(exc))
             return
         listing.clear_options()
         listing.add_options(
@@ -388,7 +394,9 @@ class RosterScreen(Screen[None]):
         try:
             done = self.desk.retire(who.name, back=who.retired)
         except EzbacError as exc:
-            self.say(str(exc))
+            from trainer.words.history import problem
+
+            self.say(problem(exc))
             return
         said = _("{name} is retired") if done.retired else _("{name} may sign in again")
         self.say(said.format(name=done.name))
