@@ -9,6 +9,17 @@ from pathlib import Path
 import pytest
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``pytest -n auto`` (the README's test command): two workers a core, at most four
+    more than the cores.  About half of the suite's time is spent waiting, not computing
+    (a throwaway PostgreSQL starting, `ezbac serve` and Chromium, tmux screens, a pooler, a
+    timeout run out on purpose), so one worker a core leaves the cores idle for half of
+    it; docs/performance.md has the figures."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    cores = cores or 1
+    return min(2 * cores, cores + 4)
+
+
 @pytest.fixture(autouse=True)
 def _isolated_home(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
