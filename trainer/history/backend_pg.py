@@ -127,31 +127,15 @@ def _one_line(exc: BaseException, location: ServerLocation) -> str:
 def _problem(location: ServerLocation, exc: Exception, doing: str) -> HistoryError:
     """The one translation of a psycopg error into a one-line HistoryError naming the server."""
     why = _one_line(exc, location)
-    locked, other = _CANNOT[doing]
+    from trainer.history.backend_sqlite import cannot  # the file's words, one message each
+
+    locked, other = cannot()[doing]
     if isinstance(exc, pg_errors.LockNotAvailable):
         return HistoryLockedError(Said(locked, path=str(location), why=why))
     full = any(sign in why for sign in FULL_SIGNS)
     return (ServerFullError if full else HistoryUnavailableError)(
         Said(other, path=str(location), why=why)
     )
-
-
-#: What cannot be done with the server's history, locked or otherwise (``_problem``): the
-#: SQLite file's words (trainer.history.backend_sqlite), one message each.
-_CANNOT = {
-    "save to": (
-        Said("{path}: cannot save to it: locked by another program ({why})").template,
-        Said("{path}: cannot save to it ({why})").template,
-    ),
-    "read": (
-        Said("{path}: cannot read it: locked by another program ({why})").template,
-        Said("{path}: cannot read it ({why})").template,
-    ),
-    "open": (
-        Said("{path}: cannot open it: locked by another program ({why})").template,
-        Said("{path}: cannot open it ({why})").template,
-    ),
-}
 
 
 def connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection[Any]:

@@ -77,14 +77,15 @@ def problem(path: Path, exc: Exception, doing: str) -> HistoryError:
         return refuse(path, "damaged: text that is not UTF-8")
     if code in DAMAGED_CODES:
         return refuse(path, f"damaged: {exc}")
-    locked, other = _cannot()[doing]
+    locked, other = cannot()[doing]
     if code in LOCKED_CODES:
         return HistoryLockedError(Said(locked, path=str(path), why=str(exc)))
     return HistoryUnavailableError(Said(other, path=str(path), why=str(exc)))
 
 
-def _cannot() -> dict[str, tuple[str, str]]:
-    """What cannot be done with the file, locked by another program or otherwise (``problem``):
+def cannot() -> dict[str, tuple[str, str]]:
+    """What cannot be done with the history, locked by another program or otherwise (``problem``,
+    and the server's ``_problem`` in trainer.history.backend_pg):
     made when there is a problem, the engine's ``Said`` loaded then."""
     from trainer.engine.said import Said
 

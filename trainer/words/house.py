@@ -15,6 +15,7 @@ from trainer.engine.violations import Violation
 from trainer.i18n import ENGLISH, N_, _, current
 from trainer.words import reference
 from trainer.words.layout import colour
+from trainer.words.moments import SHORT_NAMES
 from trainer.words.names import amount, bet_name, outcome_name
 from trainer.words.protection import RESPONSE_LABELS
 
@@ -28,22 +29,6 @@ def headline(house: House) -> str:
         text = _("{title}, {decks} decks, {seats} seats; the house banks")
     return text.format(title=house.rules.title, decks=house.decks, seats=house.seats)
 
-
-#: A player violation as the house summary names it (the house file's key, spaced).
-_VIOLATIONS: Mapping[Violation, str] = {
-    Violation.PAST_POSTING: N_("past posting"),
-    Violation.PRESSING: N_("pressing"),
-    Violation.WITHDRAWN: N_("withdrawn"),
-    Violation.PINCHING: N_("pinching"),
-    Violation.SIDE_WITHOUT_BASE: N_("side without base"),
-    Violation.SIDE_OVER_BASE: N_("side over base"),
-    Violation.BOTH_SIDES: N_("both sides"),
-    Violation.UNDER_MIN: N_("under min"),
-    Violation.OVER_MAX: N_("over max"),
-    Violation.DIFFERENTIAL: N_("differential"),
-    Violation.CASH: N_("cash"),
-    Violation.NON_PLAYABLE: N_("non playable chips"),
-}
 
 #: An irregularity as the house summary names it (the house file's key, spaced).
 _IRREGULARITIES: Mapping[Irregularity, str] = {
@@ -97,7 +82,7 @@ def _bets(house: House) -> str:
 def _violations(house: House) -> str:
     said = "; ".join(
         _("{violation}: {response}").format(
-            violation=_named(_VIOLATIONS, v), response=_(RESPONSE_LABELS[r])
+            violation=_named(SHORT_NAMES, v), response=_(RESPONSE_LABELS[r])
         )
         for v in Violation
         if (r := house.enforces(v)) is not None

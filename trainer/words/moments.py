@@ -166,12 +166,13 @@ def skill_name(family: str, parts: tuple[str, ...]) -> str | None:
         return _("Violations: a legal moment let play")
     known = {v.value: v for v in Violation}
     if parts[0] in known:
-        return _("Violations: {violation}").format(violation=_(_SHORT_SKILL[known[parts[0]]]))
+        return _("Violations: {violation}").format(violation=_(SHORT_NAMES[known[parts[0]]]))
     return None
 
 
-#: A violation as its skill names it (its key's words: "past posting", "side without base").
-_SHORT_SKILL = {
+#: A violation as its skill and the house summary name it (its key's words: "past posting",
+#: "side without base").
+SHORT_NAMES = {
     Violation.PAST_POSTING: N_("past posting"),
     Violation.PRESSING: N_("pressing"),
     Violation.WITHDRAWN: N_("withdrawn"),
