@@ -15,9 +15,8 @@ from trainer.engine.violations import Violation
 from trainer.i18n import ENGLISH, N_, _, current
 from trainer.words import reference
 from trainer.words.layout import colour
-from trainer.words.moments import SHORT_NAMES
 from trainer.words.names import amount, bet_name, outcome_name
-from trainer.words.protection import RESPONSE_LABELS
+from trainer.words.protection import RESPONSE_LABELS, SHORT_NAMES
 
 
 def headline(house: House) -> str:

@@ -26,6 +26,7 @@ from trainer.words.protection import (
     HEADINGS,
     MOMENTS,
     RESPONSE_LABELS,
+    SHORT_NAMES,
     VIOLATION_LABELS,
     VIOLATION_SHORT,
 )
@@ -168,24 +169,6 @@ def skill_name(family: str, parts: tuple[str, ...]) -> str | None:
     if parts[0] in known:
         return _("Violations: {violation}").format(violation=_(SHORT_NAMES[known[parts[0]]]))
     return None
-
-
-#: A violation as its skill and the house summary name it (its key's words: "past posting",
-#: "side without base").
-SHORT_NAMES = {
-    Violation.PAST_POSTING: N_("past posting"),
-    Violation.PRESSING: N_("pressing"),
-    Violation.WITHDRAWN: N_("withdrawn"),
-    Violation.PINCHING: N_("pinching"),
-    Violation.SIDE_WITHOUT_BASE: N_("side without base"),
-    Violation.SIDE_OVER_BASE: N_("side over base"),
-    Violation.BOTH_SIDES: N_("both sides"),
-    Violation.UNDER_MIN: N_("under min"),
-    Violation.OVER_MAX: N_("over max"),
-    Violation.DIFFERENTIAL: N_("differential"),
-    Violation.CASH: N_("cash"),
-    Violation.NON_PLAYABLE: N_("non playable chips"),
-}
 
 
 # -- irregularities: the catalogue's words (a file's) in the trainer's frame ---------------------

@@ -20,6 +20,7 @@ __all__ = [
     "HEADINGS",
     "MOMENTS",
     "RESPONSE_LABELS",
+    "SHORT_NAMES",
     "VIOLATION_LABELS",
     "VIOLATION_SHORT",
     "finding",
@@ -180,3 +181,21 @@ def watched(scenes: Sequence[Scene], house: House) -> tuple[str, ...]:
         for s in scenes
         for f in judge(s, house)
     )
+
+
+#: A violation as its skill and the house summary name it: its key's words ("past posting",
+#: "side without base"), shorter than ``VIOLATION_SHORT``.
+SHORT_NAMES = {
+    Violation.PAST_POSTING: N_("past posting"),
+    Violation.PRESSING: N_("pressing"),
+    Violation.WITHDRAWN: N_("withdrawn"),
+    Violation.PINCHING: N_("pinching"),
+    Violation.SIDE_WITHOUT_BASE: N_("side without base"),
+    Violation.SIDE_OVER_BASE: N_("side over base"),
+    Violation.BOTH_SIDES: N_("both sides"),
+    Violation.UNDER_MIN: N_("under min"),
+    Violation.OVER_MAX: N_("over max"),
+    Violation.DIFFERENTIAL: N_("differential"),
+    Violation.CASH: N_("cash"),
+    Violation.NON_PLAYABLE: N_("non playable chips"),
+}
