@@ -30,6 +30,15 @@ from trainer.cli import main
 raise SystemExit(main())
 """
 
+
+def _as_a_terminal_starts_it() -> None:
+    """In the child, before ezbac starts: SIGINT at its default, as a command a terminal
+    runs in the foreground has it.  A suite started in the background by a shell without
+    job control has SIGINT ignored, which every process it starts inherits (and Python then
+    leaves ignored): Ctrl+C could not reach the command at all."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 COMMANDS = [
     ("analyze",),
     ("check", "4h", "3s", "2d", "Kc", "8h", "--bet", "tie=5"),
@@ -49,6 +58,7 @@ def test_ctrl_c_at_any_moment_is_quiet(args: tuple[str, ...], delay: float) -> N
         cwd=ROOT,
         stdin=subprocess.DEVNULL,
         timeout=120,
+        preexec_fn=_as_a_terminal_starts_it,
     )
     assert "Traceback" not in run.stderr, run.stderr
     assert run.returncode in (0, *INTERRUPTED), run.stderr
@@ -64,6 +74,7 @@ def test_ctrl_c_in_a_long_run_of_the_real_command_exits_130() -> None:
         stdin=subprocess.DEVNULL,
         text=True,
         cwd=ROOT,
+        preexec_fn=_as_a_terminal_starts_it,
     )
     _wait_for_cpu(proc.pid, seconds=1.0)  # well into the simulation, which runs for minutes
     proc.send_signal(signal.SIGINT)
