@@ -321,7 +321,7 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
                 try:
                     chips = parse_chips(value)
                 except ValueError as exc:
-                    raise UsageError(f"{label}: {exc}") from None
+                    raise UsageError(f"{label}: {worded(exc)}") from None
                 continue
             elif key == "fee" and eq:
                 fee = _amount(value, label)
@@ -570,17 +570,21 @@ def run(args: argparse.Namespace) -> int:
         given = ["CARD"] * bool(args.cards) + steps_given(args)
         if given:
             raise UsageError(
-                f"{', '.join(given)} with --file: each coup in the file gives its own steps"
+                _("{given} with --file: each coup in the file gives its own steps").format(
+                    given=", ".join(given)
+                )
             )
         return run_file(args.file, house, as_json=args.json, shown=shown)
     if STDIN in args.cards:
         if args.cards != [STDIN]:
-            raise UsageError("'-' (read coups from standard input) must be the only CARD")
+            raise UsageError(_("'-' (read coups from standard input) must be the only CARD"))
         given = steps_given(args)
         if given:  # never a silent clean audit of options that were not applied
             raise UsageError(
-                f"{', '.join(given)} with '-': each coup on standard input "
-                "gives its own (write them on its line)"
+                _(
+                    "{given} with '-': each coup on standard input gives its own (write them "
+                    "on its line)"
+                ).format(given=", ".join(given))
             )
         return run_lines(capped_lines(sys.stdin), house, as_json=args.json, shown=shown)
     dealt, layout = build(args)

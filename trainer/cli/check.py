@@ -300,7 +300,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         layout = parse_layout(args.seat, house) if args.seat else None
     except SeatSpecError as exc:
-        raise UsageError(f"--seat {exc}") from None
+        raise UsageError(f"--seat {worded(exc)}") from None
     if STDIN in args.cards:
         if args.cards != [STDIN]:
             raise UsageError(_("'-' (read coups from standard input) must be the only CARD"))
@@ -329,7 +329,7 @@ def work_table(coup: Coup, layout: Layout, house: House) -> TableProcedure:
     try:
         return settle_table(coup, layout, house)
     except EngineError as exc:  # pragma: no cover - parse_layout checked the layout
-        raise UsageError(f"--seat: {exc}") from None
+        raise UsageError(f"--seat: {worded(exc)}") from None
 
 
 def settle_wagers(coup: Coup, wagers: dict[Bet, Decimal], house: House) -> dict[Bet, Settlement]:

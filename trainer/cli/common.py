@@ -57,6 +57,13 @@ class UsageError(BadInputError):
     """Bad input from the command line: printed as one line, exit status 2."""
 
 
+def refused(error: BaseException) -> UsageError:
+    """``error`` refused as bad input from the command line, its message kept as it was
+    given: a ``Said`` stays one, worded in the language spoken where it is printed."""
+    message = error.args[0] if len(error.args) == 1 else None
+    return UsageError(message if isinstance(message, str) else str(error))
+
+
 #: What this run was given that may carry a password (its arguments, $EZBAC_DB): no error
 #: line it prints may contain one (trainer.addresses.scrub), whoever wrote the message.
 #: ``trainer.cli.main`` fills it in as it starts.
@@ -203,7 +210,7 @@ def speak(words: list[str], environ: dict[str, str] | None = None) -> list[str]:
             set_language(language)
             return rest
     except UnknownLanguageError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
     setting = load_settings().settings.language
     chosen = choose(None, setting, os.environ if environ is None else environ)[0]
     try:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from trainer.cli.common import COMMANDS, UsageError, error_joiner
+from trainer.cli.common import COMMANDS, UsageError, error_joiner, refused
 from trainer.cli.options import add_db_argument, since_from
 from trainer.i18n import _
 
@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
             text = _render(args, since, store, curriculum)
             known = store.trainees() if args.trainee and text is None else []
     except HistoryError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
     if text is None:
         message = _nothing_recorded(args, path)
         if known:

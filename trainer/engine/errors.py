@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from trainer.engine.said import Grouped, Said, Verbatim
 from trainer.errors import BadInputError
 
 #: How much of a piece of input an error message quotes (a 10 MB token is named, not echoed).
@@ -18,8 +19,12 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     is still recognisable: ``'AAAA...' (10,000,000 characters)``.
     """
     if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}... ({len(text):,} characters)"
+        return Verbatim(repr(text))
+    return Said(
+        "{text}... ({count} characters)",
+        text=Verbatim(repr(text[:limit])),
+        count=Grouped(len(text)),
+    )
 
 
 #: A "word" (run without spaces) longer than this in a message is someone's input, not

@@ -74,7 +74,7 @@ from trainer.engine.irregularities import Irregularity
 from trainer.engine.money import PAYOUTS, normalize, parse_amount
 from trainer.engine.order import Done
 from trainer.engine.protection import Scene, judge
-from trainer.engine.said import Said
+from trainer.engine.said import Plural, Said, Verbatim
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
 from trainer.engine.violations import Moment, Response, Violation
@@ -97,7 +97,7 @@ class NotationError(EngineError):
     at fault, ``reason`` in words; str() is 'line:column: reason'."""
 
     def __init__(self, reason: str, line: int, column: int) -> None:
-        super().__init__(f"{line}:{column}: {reason}")
+        super().__init__(Said("{line}:{column}: {reason}", line=line, column=column, reason=reason))
         self.reason, self.line, self.column = reason, line, column
 
 
@@ -161,14 +161,24 @@ def rule_side(dealt: list[DealtCard], card: Card, n: int) -> Side:
     pt, bt = hand_total(player[:2]), hand_total(banker[:2])
     if rules.is_natural(pt) or rules.is_natural(bt):
         raise ValueError(
-            f"card {n} ({card}) comes after a natural: write P:{card} or "
-            f"B:{card} for the hand it went to"
+            Said(
+                "card {number} ({card}) comes after a natural: write P:{card} or "
+                "B:{card} for the hand it went to",
+                number=n,
+                card=Verbatim(card),
+            )
         )
     if n == 5:
         return Side.PLAYER if rules.player_draws(pt) else Side.BANKER
     if n == 6 and len(player) == 3 and len(banker) == 2:
         return Side.BANKER
-    raise ValueError(f"card {n} ({card}): write P:{card} or B:{card} for the hand it went to")
+    raise ValueError(
+        Said(
+            "card {number} ({card}): write P:{card} or B:{card} for the hand it went to",
+            number=n,
+            card=Verbatim(card),
+        )
+    )
 
 
 def _plain(amount: Decimal) -> str:
@@ -180,25 +190,26 @@ def _seat_bet(token: _Token, seat_text: str, bet_text: str, shape: str) -> tuple
     """``SEAT`` and ``BET=WAGER`` of a bet's or a violation's step; ``shape``: how to write
     the step, said when these do not read."""
     if not (seat_text.isascii() and seat_text.isdigit()):
-        raise token.error(f"{quote(token.text)}: {shape}")
+        raise token.error(Said("{token}: {shape}", token=quote(token.text), shape=shape))
     seat = int(seat_text) if len(seat_text) <= 2 else 0
     if not 1 <= seat <= 14:
-        raise token.error(f"{quote(token.text)}: a seat is 1 to 14")
+        raise token.error(Said("{token}: a seat is 1 to 14", token=quote(token.text)))
     name, eq, amount = bet_text.partition("=")
     if not eq:
-        raise token.error(f"{quote(token.text)}: {shape}")
+        raise token.error(Said("{token}: {shape}", token=quote(token.text), shape=shape))
     try:
         bet = Bet.parse(name)
     except EngineError as exc:
-        raise token.error(str(exc)) from None
-    return seat, bet, _amount(amount, token, f"seat {seat} {bet.value}")
+        raise token.error(_message(exc)) from None
+    where = Said("seat {seat} {bet}", seat=seat, bet=Verbatim(bet.value))
+    return seat, bet, _amount(amount, token, where)
 
 
 def _amount(text: str, token: _Token, what: str, *, payout: bool = False) -> Decimal:
     try:
         return parse_amount(text, limit=PAYOUTS) if payout else parse_amount(text)
     except EngineError as exc:
-        raise token.error(f"{what}: {exc}") from None
+        raise token.error(Said("{what}: {problem}", what=what, problem=_message(exc))) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,7 +311,7 @@ class _Reader:
     def read(self, tokens: list[_Token], first_line: int) -> Procedure:
         if not tokens:
             raise NotationError(
-                "no cards given: write the cards in shoe order, e.g. P:Ks B:2h P:As B:2c",
+                Said("no cards given: write the cards in shoe order, e.g. P:Ks B:2h P:As B:2c"),
                 first_line,
                 1,
             )
@@ -309,20 +320,27 @@ class _Reader:
         if len(self.cards) < 4:
             last = tokens[-1]
             raise last.error(
-                f"{len(self.cards)} card{'s' if len(self.cards) != 1 else ''} dealt: a coup "
-                "starts with four (Player, Banker, Player, Banker)"
+                Plural(
+                    "{count} card dealt: a coup starts with four (Player, Banker, Player, Banker)",
+                    "{count} cards dealt: a coup starts with four (Player, Banker, Player, Banker)",
+                    len(self.cards),
+                )
             )
         for foul, at in self.fouls:
             if foul.violation.moment is Moment.RESULT and foul.cards < len(self.cards):
                 raise at.error(
-                    f"{quote(at.text)}: {foul.violation.short} is caught after the result: "
-                    "write it after the last card"
+                    Said(
+                        "{token}: {violation} is caught after the result: write it after the "
+                        "last card",
+                        token=quote(at.text),
+                        violation=Verbatim(foul.violation.short),
+                    )
                 )
         called = Called(self.totals.get("player"), self.totals.get("banker"), self.outcome)
         try:
             layout = Layout(tuple(Seat(n, w, self.dead.get(n, {})) for n, w in self.wagers.items()))
         except LayoutError as exc:  # pragma: no cover - seats and amounts are checked above
-            raise tokens[0].error(str(exc)) from None
+            raise tokens[0].error(_message(exc)) from None
         dealt = Dealt(
             tuple(self.cards),
             called,
@@ -337,12 +355,16 @@ class _Reader:
         )
         return Procedure(dealt, layout)
 
-    def enter(self, part: _Part, token: _Token, what: str) -> None:
+    def enter(self, part: _Part, token: _Token, what: Said) -> None:
         if part < self.part:
             raise token.error(
-                f"{quote(token.text)}: {what} after the "
-                f"{('cards', 'calls', 'bets', 'call after the coup')[self.part]}: the cards "
-                "come first, then the calls, the bets and then:"
+                Said(
+                    "{token}: {what} after {part}: the cards come first, then the calls, the "
+                    "bets and then:",
+                    token=quote(token.text),
+                    what=what,
+                    part=_PART_NAMES[self.part],
+                )
             )
         self.part = part
 
@@ -355,77 +377,91 @@ class _Reader:
         elif key == "next" and sep:
             self.next_cards(token, rest)
         elif key == "call" and sep:
-            self.enter(_Part.CALLS, token, "a call")
+            self.enter(_Part.CALLS, token, Said("a call"))
             self.call(token, rest)
         elif key == "say" and sep:
             if self.part > _Part.CALLS:
-                self.enter(_Part.CALLS, token, "a call said")
+                self.enter(_Part.CALLS, token, Said("a call said"))
             self.said.append(_said_call(token, rest, len(self.cards)))
         elif key in _FOULS and sep:
             self.fouls.append((self.foul(token, _FOULS[key], rest), token))
         elif key == "remedy" and sep:
             self.remedies.append(self.remedy(token, rest))
         elif key in _VERBS or key == "bet":
-            self.enter(_Part.BETS, token, "a bet")
+            self.enter(_Part.BETS, token, Said("a bet"))
             self.bet(token, key, rest if sep else "")
         elif key == "then" and sep:
-            self.enter(_Part.THEN, token, "the call after the coup")
+            self.enter(_Part.THEN, token, Said("the call after the coup"))
             if self.then is not None:
-                raise token.error("then: is given twice; give it once")
+                raise token.error(Said("then: is given twice; give it once"))
             try:
                 self.then = AfterCoup(rest.lower().replace("-", "_"))
             except ValueError:
                 raise token.error(
-                    f"{quote(text)}: say then:deal, then:one_more or then:end"
+                    Said("{token}: say then:deal, then:one_more or then:end", token=quote(text))
                 ) from None
         else:
-            self.enter(_Part.CARDS, token, "a card")
+            self.enter(_Part.CARDS, token, Said("a card"))
             self.card(token)
 
     def cut_at(self, token: _Token, sep: str, rest: str) -> None:
         """``cut`` (the cut card came out here) or ``cut:earlier``."""
         text = token.text
-        self.enter(_Part.CARDS, token, "the cut card")
+        self.enter(_Part.CARDS, token, Said("the cut card"))
         if self.cut is not None:
-            raise token.error("the cut card came out once: give cut once")
+            raise token.error(Said("the cut card came out once: give cut once"))
         if sep and rest.lower() != "earlier":
-            raise token.error(f"{quote(text)}: write cut where it came out, or cut:earlier")
+            raise token.error(
+                Said("{token}: write cut where it came out, or cut:earlier", token=quote(text))
+            )
         self.cut = CUT_EARLIER if sep else len(self.cards) + 1
 
     def next_cards(self, token: _Token, rest: str) -> None:
         """``next:8s,2c``: the cards that came next in the shoe."""
         if self.following:
-            raise token.error("next: is given twice; give the cards that came next once")
+            raise token.error(Said("next: is given twice; give the cards that came next once"))
         try:
             self.following = tuple(Card.parse(t) for t in rest.split(",") if t)
         except EngineError as exc:
-            raise token.error(f"next: {exc}") from None
+            raise token.error(Said("next: {problem}", problem=_message(exc))) from None
         if not self.following:
-            raise token.error("next: give the cards that came next, e.g. next:8s,2c")
+            raise token.error(Said("next: give the cards that came next, e.g. next:8s,2c"))
 
     def foul(self, token: _Token, violation: Violation, rest: str) -> Foul:
         """``past_posting:3:banker=25:refuse``, ``differential:table:floor``."""
         moment, n = violation.moment, len(self.cards)
         if self.part > _Part.CALLS or (self.part is _Part.CALLS and moment is not Moment.RESULT):
-            raise token.error(f"{quote(token.text)}: {_MOMENT_PLACE[moment]}")
+            raise token.error(
+                Said("{token}: {place}", token=quote(token.text), place=_MOMENT_PLACE[moment])
+            )
         if (moment is Moment.BETS and n) or (moment is Moment.DEAL and not n):
-            raise token.error(f"{quote(token.text)}: {_MOMENT_PLACE[moment]}")
+            raise token.error(
+                Said("{token}: {place}", token=quote(token.text), place=_MOMENT_PLACE[moment])
+            )
         parts = rest.split(":")
         response: Response | None = None
         if len(parts) > 1 and parts[-1].lower() in _RESPONSES:
             response = _RESPONSES[parts.pop().lower()]
         elif len(parts) > 1 and "=" not in parts[-1] and parts[-1].lower() != "table":
             raise token.error(
-                f"{quote(token.text)}: the dealer's response is refuse, return or floor "
-                "(nothing: the bet played)"
+                Said(
+                    "{token}: the dealer's response is refuse, return or floor (nothing: the "
+                    "bet played)",
+                    token=quote(token.text),
+                )
             )
         if violation is Violation.DIFFERENTIAL:
             if [p.lower() for p in parts] != ["table"]:
-                raise token.error(f"{quote(token.text)}: write differential:table[:RESPONSE]")
+                raise token.error(
+                    Said("{token}: write differential:table[:RESPONSE]", token=quote(token.text))
+                )
             return Foul(violation, None, None, None, response, n)
-        shape = f"write {violation.value}:SEAT:BET=AMOUNT[:refuse|:return|:floor]"
+        shape = Said(
+            "write {violation}:SEAT:BET=AMOUNT[:refuse|:return|:floor]",
+            violation=Verbatim(violation.value),
+        )
         if len(parts) != 2:
-            raise token.error(f"{quote(token.text)}: {shape}")
+            raise token.error(Said("{token}: {shape}", token=quote(token.text), shape=shape))
         seat, bet, wager = _seat_bet(token, parts[0], parts[1], shape)
         return Foul(violation, seat, bet, wager, response, n)
 
@@ -433,16 +469,22 @@ class _Reader:
         """``remedy:card_exposed:floor``, ``remedy:misdeal:applied``, ``remedy:misdeal``."""
         if self.part > _Part.CALLS:
             raise token.error(
-                f"{quote(token.text)}: an irregularity comes among the cards or the calls, "
-                "before the bets are settled"
+                Said(
+                    "{token}: an irregularity comes among the cards or the calls, before the "
+                    "bets are settled",
+                    token=quote(token.text),
+                )
             )
         name, _, done = rest.partition(":")
         try:
             kind = Irregularity(name.lower())
         except ValueError:
             raise token.error(
-                f"{quote(token.text)}: irregularities are "
-                f"{', '.join(k.value for k in Irregularity)}"
+                Said(
+                    "{token}: irregularities are {keys}",
+                    token=quote(token.text),
+                    keys=Verbatim(", ".join(k.value for k in Irregularity)),
+                )
             ) from None
         handled = None
         if done:
@@ -450,8 +492,12 @@ class _Reader:
                 handled = Handled(done.lower())
             except ValueError:
                 raise token.error(
-                    f"{quote(token.text)}: write remedy:{kind.value}:floor (called the floor), "
-                    f"remedy:{kind.value}:applied, or remedy:{kind.value} (carried on)"
+                    Said(
+                        "{token}: write remedy:{kind}:floor (called the floor), "
+                        "remedy:{kind}:applied, or remedy:{kind} (carried on)",
+                        token=quote(token.text),
+                        kind=Verbatim(kind.value),
+                    )
                 ) from None
         return Remedied(kind, handled, len(self.cards))
 
@@ -482,7 +528,7 @@ class _Reader:
                 Said("card {number}: {problem}", number=n, problem=_message(exc))
             ) from None
         except ValueError as exc:
-            raise token.error(str(exc)) from None
+            raise token.error(_message(exc)) from None
         self.cards.append(DealtCard(card, side))
 
     def call(self, token: _Token, rest: str) -> None:
@@ -490,48 +536,68 @@ class _Reader:
         name = name.lower()
         if not eq or name not in ("player", "banker", "outcome"):
             raise token.error(
-                f"{quote(token.text)}: write call:player=N, call:banker=N or call:outcome=NAME"
+                Said(
+                    "{token}: write call:player=N, call:banker=N or call:outcome=NAME",
+                    token=quote(token.text),
+                )
             )
         if name in self.totals or (name == "outcome" and self.outcome is not None):
-            raise token.error(f"call:{name} is given twice; give it once")
+            raise token.error(Said("call:{name} is given twice; give it once", name=Verbatim(name)))
         if name == "outcome":
             try:
                 self.outcome = Outcome(value.lower().replace("_", "").replace("-", ""))
             except ValueError:
                 raise token.error(
-                    f"call:outcome={quote(value)}: outcomes are player, banker, tie, dragon7, "
-                    "panda8"
+                    Said(
+                        "call:outcome={value}: outcomes are player, banker, tie, dragon7, panda8",
+                        value=quote(value),
+                    )
                 ) from None
         else:
             if not (value.isascii() and value.isdigit() and len(value) == 1):
-                raise token.error(f"call:{name}={quote(value)}: a total is 0 to 9")
+                raise token.error(
+                    Said(
+                        "call:{name}={value}: a total is 0 to 9",
+                        name=Verbatim(name),
+                        value=quote(value),
+                    )
+                )
             self.totals[name] = int(value)
 
     def bet(self, token: _Token, verb: str, rest: str) -> None:
         parts = rest.split(":")
-        shape = (
+        shape = Said(
             "write take:SEAT:BET=WAGER, push:SEAT:BET=WAGER, pay:SEAT:BET=WAGER:AMOUNT "
             "or bet:SEAT:BET=WAGER"
         )
         if len(parts) < 2:
-            raise token.error(f"{quote(token.text)}: {shape}")
+            raise token.error(Said("{token}: {shape}", token=quote(token.text), shape=shape))
         seat, bet, wager = _seat_bet(token, parts[0], parts[1], shape)
         placed = self.wagers.setdefault(seat, {})
         if placed.get(bet, wager) != wager:
             raise token.error(
-                f"seat {seat}'s {bet.value} bet was {_plain(placed[bet])} before: a bet has "
-                "one wager"
+                Said(
+                    "seat {seat}'s {bet} bet was {wager} before: a bet has one wager",
+                    seat=seat,
+                    bet=Verbatim(bet.value),
+                    wager=Verbatim(_plain(placed[bet])),
+                )
             )
         placed[bet] = wager
         extras = parts[2:]
         paid = _ZERO
         if verb == "pay":
             if not extras or "=" in extras[0]:
-                raise token.error(f"{quote(token.text)}: write pay:SEAT:BET=WAGER:AMOUNT")
-            paid = _amount(extras[0], token, "the amount paid", payout=True)
+                raise token.error(
+                    Said("{token}: write pay:SEAT:BET=WAGER:AMOUNT", token=quote(token.text))
+                )
+            paid = _amount(extras[0], token, Said("the amount paid"), payout=True)
             if paid == 0:
                 raise token.error(
-                    f"{quote(token.text)}: write push: for a bet returned with nothing paid"
+                    Said(
+                        "{token}: write push: for a bet returned with nothing paid",
+                        token=quote(token.text),
+                    )
                 )
             extras = extras[1:]
         values: dict[str, Decimal] = {}
@@ -548,14 +614,23 @@ class _Reader:
                 continue
             if not eq or key not in _EXTRAS or verb == "bet":
                 raise token.error(
-                    f"{quote(token.text)}: after the bet, only :commission=Y (or "
-                    ":commission_box=Y, :commission_at_once=Y), :fee=Z, :dead=D, "
-                    ":rolling=R and, on pay:, :chips=NxV+... (on bet:, only :dead=D)"
+                    Said(
+                        "{token}: after the bet, only :commission=Y (or :commission_box=Y, "
+                        ":commission_at_once=Y), :fee=Z, :dead=D, :rolling=R and, on pay:, "
+                        ":chips=NxV+... (on bet:, only :dead=D)",
+                        token=quote(token.text),
+                    )
                 )
             name = key if key in ("fee", "rolling") else "commission"
             if name in values:
-                raise token.error(f"{quote(token.text)}: {name} is given twice; give it once")
-            values[name] = _amount(value, token, key, payout=True)
+                raise token.error(
+                    Said(
+                        "{token}: {name} is given twice; give it once",
+                        token=quote(token.text),
+                        name=Verbatim(name),
+                    )
+                )
+            values[name] = _amount(value, token, Verbatim(key), payout=True)
             boxed = _EXTRAS[key] if name == "commission" else boxed
         if verb != "bet":
             self.actions.append(
@@ -574,26 +649,43 @@ class _Reader:
 
     def dead_chips(self, token: _Token, seat: int, bet: Bet, wager: Decimal, text: str) -> None:
         """``:dead=D``: the part of the bet's wager in dead chips, one amount per bet."""
-        dead = _amount(text, token, "dead")
+        dead = _amount(text, token, Verbatim("dead"))
         if dead > wager:
             raise token.error(
-                f"{quote(token.text)}: dead chips {_plain(dead)} are more than the wager "
-                f"{_plain(wager)}"
+                Said(
+                    "{token}: dead chips {dead} are more than the wager {wager}",
+                    token=quote(token.text),
+                    dead=Verbatim(_plain(dead)),
+                    wager=Verbatim(_plain(wager)),
+                )
             )
         placed = self.dead.setdefault(seat, {})
         if placed.get(bet, dead) != dead:
             raise token.error(
-                f"seat {seat}'s {bet.value} bet had {_plain(placed[bet])} in dead chips "
-                "before: a bet has one amount of dead chips"
+                Said(
+                    "seat {seat}'s {bet} bet had {dead} in dead chips before: a bet has one "
+                    "amount of dead chips",
+                    seat=seat,
+                    bet=Verbatim(bet.value),
+                    dead=Verbatim(_plain(placed[bet])),
+                )
             )
         placed[bet] = dead
 
 
 _MOMENT_PLACE = {
-    Moment.BETS: "it is caught at no more bets: write it before the first card",
-    Moment.DEAL: "it is caught during the deal: write it among the cards, after the first",
-    Moment.RESULT: "it is caught after the result: write it after the last card",
+    Moment.BETS: Said("it is caught at no more bets: write it before the first card"),
+    Moment.DEAL: Said("it is caught during the deal: write it among the cards, after the first"),
+    Moment.RESULT: Said("it is caught after the result: write it after the last card"),
 }
+
+#: The part of the notation a step came after, as ``enter`` names it.
+_PART_NAMES = (
+    Said("the cards"),
+    Said("the calls"),
+    Said("the bets"),
+    Said("the call after the coup"),
+)
 
 
 def _events(d: Dealt, cards: int, *, after: bool) -> list[str]:
@@ -640,17 +732,32 @@ def _said_call(token: _Token, rest: str, cards: int) -> SaidCall:
     key, _, given = rest.partition("=")
     key = key.lower()
     if key not in CALL_FIELDS:
-        raise token.error(f"{quote(token.text)}: calls are {', '.join(CALL_FIELDS)}")
+        raise token.error(
+            Said(
+                "{token}: calls are {keys}",
+                token=quote(token.text),
+                keys=Verbatim(", ".join(CALL_FIELDS)),
+            )
+        )
     fields = say_fields(key)
     values = tuple(v.strip().lower() for v in given.split(",")) if given else ()
     if len(values) != len(fields):
         shape = f"say:{key}" + (f"={','.join(f.upper() for f in fields)}" if fields else "")
-        raise token.error(f"{quote(token.text)}: write {shape}")
+        raise token.error(
+            Said("{token}: write {shape}", token=quote(token.text), shape=Verbatim(shape))
+        )
     for field, value in zip(fields, values, strict=True):
         ok = value in ("player", "banker") if field == "hand" else len(value) == 1
         if not ok or not (field == "hand" or value.isdigit()):
-            what = "player or banker" if field == "hand" else "a total, 0 to 9"
-            raise token.error(f"{quote(token.text)}: {field} is {what}")
+            what = Said("player or banker") if field == "hand" else Said("a total, 0 to 9")
+            raise token.error(
+                Said(
+                    "{token}: {field} is {what}",
+                    token=quote(token.text),
+                    field=Verbatim(field),
+                    what=what,
+                )
+            )
     return SaidCall(key, values, cards)
 
 
@@ -668,7 +775,7 @@ def _chips(text: str, token: _Token) -> ChipBreakdown:
     try:
         return parse_chips(text)
     except ValueError as exc:
-        raise token.error(str(exc)) from None
+        raise token.error(_message(exc)) from None
 
 
 def parse_chips(text: str) -> ChipBreakdown:
@@ -683,8 +790,11 @@ def parse_chips(text: str) -> ChipBreakdown:
             continue
         if not (x and n.isascii() and n.isdigit() and 0 < int(n) <= 10_000):
             raise ValueError(
-                f"chips={quote(text)}: write each chip as COUNTxVALUE joined by +, e.g. "
-                "chips=4x100+3x5 (coin as 0.50coin)"
+                Said(
+                    "chips={text}: write each chip as COUNTxVALUE joined by +, e.g. "
+                    "chips=4x100+3x5 (coin as 0.50coin)",
+                    text=quote(text),
+                )
             )
         chip = parse_amount(value)
         counts[chip] = counts.get(chip, 0) + int(n)
