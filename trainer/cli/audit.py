@@ -23,6 +23,7 @@ from trainer.cli.common import (
     capped_lines,
     error_line,
     in_english,
+    quote,
 )
 from trainer.cli.options import add_house_argument, house_of_args, split_bets, worded
 from trainer.cli.output import fill
@@ -31,7 +32,7 @@ from trainer.engine.cards import Card
 from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Outcome
 from trainer.engine.dealt import CUT_EARLIER, AfterCoup, BetAction, Called, Dealt
-from trainer.engine.errors import EngineError, quote
+from trainer.engine.errors import EngineError
 from trainer.engine.house import House
 from trainer.engine.money import PAYOUTS, dumps_exact, format_amount, parse_amount
 from trainer.engine.notation import (
@@ -660,11 +661,13 @@ def run_file(path: str, house: House, *, as_json: bool, shown: House | None = No
         raw = read_capped(path, MAX_FILE_BYTES)  # a named pipe or a device: never waited on
     except SpecialFileError as exc:
         raise UsageError(
-            _("--file {path}: is {kind}, not a file").format(path=quote(path), kind=exc.kind)
+            _("--file {path}: is {kind}, not a file").format(path=quote(path), kind=_(exc.kind))
         ) from None
     except OSError as exc:
         raise UsageError(
-            _("--file {path}: cannot read it ({why})").format(path=quote(path), why=os_reason(exc))
+            _("--file {path}: cannot read it ({why})").format(
+                path=quote(path), why=_(os_reason(exc))
+            )
         ) from None
     if len(raw) > MAX_FILE_BYTES:
         raise UsageError(

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from trainer.cli.common import COMMANDS, UsageError, capped_lines, error_line, in_english
+from trainer.cli.common import COMMANDS, UsageError, capped_lines, error_line, in_english, quote
 from trainer.cli.options import (
     add_house_argument,
     add_pays_arguments,
@@ -25,7 +25,7 @@ from trainer.cli.options import (
 from trainer.cli.output import fill
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.coup import Coup
-from trainer.engine.errors import EngineError, quote
+from trainer.engine.errors import EngineError
 from trainer.engine.house import House, settle
 from trainer.engine.money import ascii_int, dumps_exact, format_amount, parse_amount
 from trainer.engine.settlement import Bet, BetResult, Settlement

@@ -57,6 +57,25 @@ class UsageError(BadInputError):
     """Bad input from the command line: printed as one line, exit status 2."""
 
 
+def quote(text: str) -> str:
+    """``text`` as a message quotes what was typed (``trainer.engine.errors.quote``), its
+    length said in the language spoken when it is cut."""
+    from trainer.engine.errors import quote as quoted
+    from trainer.words.said import say
+
+    return say(quoted(text))
+
+
+def os_line(error: OSError) -> str:
+    """``PATH: reason`` for an OSError (``trainer.paths.os_error_line``), the reason in the
+    language spoken where ezbac words it (the system's own words as it gives them)."""
+    from trainer.paths import os_reason
+    from trainer.words.said import say
+
+    reason = say(os_reason(error))
+    return f"{error.filename}: {reason}" if error.filename else reason
+
+
 def refused(error: BaseException) -> UsageError:
     """``error`` refused as bad input from the command line, its message kept as it was
     given: a ``Said`` stays one, worded in the language spoken where it is printed."""

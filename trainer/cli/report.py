@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _nothing_recorded(args: argparse.Namespace, path: object) -> str:
     """ "No answers recorded for trainee 'ana' since 2024-09-01 in PATH." in the language."""
-    from trainer.engine.errors import quote  # only here: loading the engine costs 0.1 s
+    from trainer.cli.common import quote
 
     runs = bool(args.attempts)
     if args.trainee and args.since:

@@ -239,7 +239,7 @@ def _host_name(text: str, option: str = "--name") -> str:
         pass
     label = r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)"
     if len(name) > 253 or not re.fullmatch(rf"{label}(\.{label})*", name):
-        from trainer.engine.errors import quote
+        from trainer.cli.common import quote
 
         raise UsageError(
             _(
@@ -383,7 +383,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 def _console(value: str) -> ServerLocation:
     """The --console address: a server's, else one line."""
-    from trainer.engine.errors import quote
+    from trainer.cli.common import quote
     from trainer.history.store import HistoryError, server_location
 
     try:
@@ -614,7 +614,7 @@ def _check_pooler(plan: Plan, config: dict[str, str]) -> list[str]:
 def _tls_target(text: str) -> tuple[str, int]:
     """``HOST``, ``HOST:PORT``, ``[IPv6]:PORT`` or a bare IPv6 address: the host and port
     (443 unless given)."""
-    from trainer.engine.errors import quote
+    from trainer.cli.common import quote
 
     value = text.strip()
     if value.startswith("["):
