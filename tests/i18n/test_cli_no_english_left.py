@@ -40,8 +40,9 @@ NOTATION = [
     "zh_Hans zh_Hant",
 ]
 
-#: The metavars argparse names an argument by, as ``--help`` shows them.
-METAVARS = ["CARD NAME LANG FILE"]
+#: The metavars argparse names an argument by, as ``--help`` shows them, and the command
+#: lines a refusal tells to run.
+METAVARS = ["CARD NAME LANG FILE", "ezbac people add NAME --role instructor"]
 
 #: The file formats' own words (field names, the choices of ``ask``), the same in every
 #: language: a file is written in them.
@@ -254,7 +255,22 @@ def _bad(world: dict[str, str]) -> list[tuple[str, ...]]:
         ("curriculum", "show", "--curriculum", world["missing"]),
         ("check", "--house", world["house"], "4h", "3s", "2d", "Kc", "8h"),
         ("check", "4h", "3s", "2d", "Kc", "8h\udcff"),
+        # what only a long input shows: a quote cut, the net under every printed line
+        ("serve", "--host", "x" * 300),
+        ("check", "--" + "y" * 300),
+        # the roster and the path, refused
+        ("people", "signin", "on", "--db", db),
+        ("curriculum", "progress", "--trainee", "zed", "--db", db),
+        ("drills", "preview", "shoe-end"),
     ]
+
+
+#: Lines read from standard input (``-``), each refused on its own line.
+STDIN = [
+    (("check", "-"), "4h 3s 2d Kc 8h\nXx\n4h 3s --bet bunker=5\n"),
+    (("audit", "-"), "Ks 2h As 2c take:99:banker=5\nP:Ks call:outcome=x\n\nKs 2h\n"),
+    (("audit", "-"), "Ks 2h As 2c 5d 3c cut cut\nremedy:x\n"),
+]
 
 
 #: What the library and the system say inside a worded frame (YAML's parser) and the words
@@ -276,6 +292,12 @@ def test_bad_input_leaves_no_english(world: dict[str, str]) -> None:
         text = run.stdout + run.stderr
         allowed = [*world.values(), *FILES_SAY, *FORMATS, *TRAINEES, *houses]
         found = _left(text, words, allowed)
+        if "Traceback" in text or found:
+            left[words] = (run.returncode, found[:12], text[:300])
+    for words, given in STDIN:
+        run = ezbac(*words, "--lang", "en_XA", stdin=given)
+        text = run.stdout + run.stderr
+        found = _left(text, (*words, *given.split()), allowed)
         if "Traceback" in text or found:
             left[words] = (run.returncode, found[:12], text[:300])
     assert left == {}
@@ -302,6 +324,15 @@ ENGLISH = [
         "'P:5d': a card after the bets: the cards come first, then the calls, the bets and then:",
     ),
     (("audit", "x" * 100), "card 1: " + repr("x" * 40) + "... (100 characters) is not a card: "),
+]
+
+
+ENGLISH += [
+    (
+        ("serve", "--host", "x" * 300),
+        "--host: " + repr("x" * 40) + "... (300 characters) is not a host name or address",
+    ),
+    (("check", "--" + "y" * 300), "unrecognized arguments: --" + "y" * 38 + "... (302 characters)"),
 ]
 
 

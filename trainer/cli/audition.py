@@ -309,7 +309,6 @@ def _create(path: Path, data: bytes, mode: int) -> None:
     """Write a new file (never over an existing one) readable by ``mode``."""
     import os
 
-
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     except FileExistsError:

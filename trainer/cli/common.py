@@ -126,9 +126,10 @@ def in_english(english: bool = True) -> Iterator[None]:
 def shorten(message: str) -> str:
     """``message`` as ezbac prints an error: passwords scrubbed, long words shortened."""
     from trainer.addresses import scrub
-    from trainer.engine.errors import shorten_words
+    from trainer.engine.errors import cut_word, shorten_words
+    from trainer.words.said import say
 
-    return shorten_words(scrub(message, ADDRESSES))
+    return shorten_words(scrub(message, ADDRESSES), cut=lambda word: say(cut_word(word)))
 
 
 T = TypeVar("T")

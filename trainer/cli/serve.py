@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from trainer.cli.common import COMMANDS, UsageError, refused
+from trainer.cli.common import COMMANDS, UsageError, quote, refused
 from trainer.cli.options import add_db_argument
 from trainer.i18n import _
 
@@ -338,7 +338,7 @@ def _loopback(host: str) -> bool:
 def _check_can_listen(host: str, port: int) -> None:
     """Bind (and let go of) the address, so an unknown host or a port in use is a usage
     error before anything starts."""
-    shown = repr(host[:40]) + (f"... ({len(host)} characters)" if len(host) > 40 else "")
+    shown = quote(host)
     if len(host) > 253 or not host.isprintable():  # no host name is longer (RFC 1035)
         raise UsageError(_("--host: {host} is not a host name or address").format(host=shown))
     try:
