@@ -82,6 +82,7 @@ def world(tmp_path: Path) -> dict[str, str]:
         "curriculum": "modules: 5\n",
         "notes": "P:Ks B:2h P:As B:2c\ncall:player=x\ntake:99:banker=5\n",
         "empty": "",
+        "text": "hello\n",  # no YAML mapping, no SQLite file, no notation
     }
     paths = {"db": str(db), "dir": str(tmp_path), "missing": str(tmp_path / "none.yaml")}
     for name, text in files.items():
@@ -262,6 +263,15 @@ def _bad(world: dict[str, str]) -> list[tuple[str, ...]]:
         ("people", "signin", "on", "--db", db),
         ("curriculum", "progress", "--trainee", "zed", "--db", db),
         ("drills", "preview", "shoe-end"),
+        ("train", "naturals", "--trainee", "x" * 100),
+        ("simulate", "--shoes", "2", "--cut", "0"),
+        # a file of another kind where a history, a house or a curriculum goes
+        ("history", "copy", db, world["text"]),
+        ("report", "--db", world["text"]),
+        ("houses", "validate", world["text"]),
+        ("curriculum", "validate", world["text"]),
+        ("check", "--house", world["text"], "4h", "3s", "2d", "Kc"),
+        ("audit", "--file", world["text"]),
     ]
 
 
@@ -278,7 +288,7 @@ STDIN = [
 FILES_SAY = [
     "did not find expected node content",
     "no such file or directory",  # the system's strerror, as it gives it
-    "nonsense lots X H",
+    "nonsense lots X H hello hell",  # the files' words (hell: the rank of the card hello)
 ]
 
 

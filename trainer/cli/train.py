@@ -75,8 +75,9 @@ def _trainee(args: argparse.Namespace) -> str | None:
         return trainee_name(name)
     except ValueError as exc:
         from trainer.cli.options import worded
+        from trainer.words.record import typed_problem
 
-        raise UsageError(f"--trainee: {worded(exc)}") from None
+        raise UsageError(f"--trainee: {typed_problem(worded(exc))}") from None
 
 
 #: How long a trainer starting while every connection slot of the history server is taken
