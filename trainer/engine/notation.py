@@ -45,16 +45,13 @@ names its line and column.  The notation is a ``Dealt`` and its ``Layout``
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from trainer.engine import rules
 from trainer.engine.audit_deal import right_after
-from trainer.engine.call_words import CALL_FIELDS, say_fields
 from trainer.engine.calls import calls_for
-from trainer.engine.cards import Card, DealtCard, Side, hand_total
+from trainer.engine.cards import Card, DealtCard, Side
 from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Coup, Outcome
 from trainer.engine.dealt import (
@@ -71,7 +68,21 @@ from trainer.engine.dealt import (
 from trainer.engine.errors import EngineError, quote
 from trainer.engine.house import House
 from trainer.engine.irregularities import Irregularity
-from trainer.engine.money import PAYOUTS, normalize, parse_amount
+from trainer.engine.notation_tokens import (
+    MOMENT_PLACE,
+    PART_NAMES,
+    NotationError,
+    Token,
+    amount_of,
+    chips_of,
+    message_of,
+    parse_chips,
+    plain,
+    rule_side,
+    said_call,
+    seat_bet,
+    tokens,
+)
 from trainer.engine.order import Done
 from trainer.engine.protection import Scene, judge
 from trainer.engine.said import Plural, Said, Verbatim
@@ -92,21 +103,6 @@ __all__ = [
 _ZERO = Decimal(0)
 
 
-class NotationError(EngineError):
-    """A procedure the notation cannot read: ``line`` and ``column`` (1-based) of the token
-    at fault, ``reason`` in words; str() is 'line:column: reason'."""
-
-    def __init__(self, reason: str, line: int, column: int) -> None:
-        super().__init__(Said("{line}:{column}: {reason}", line=line, column=column, reason=reason))
-        self.reason, self.line, self.column = reason, line, column
-
-
-def _message(error: BaseException) -> str:
-    """What an error says: its one message as given (a ``Said`` stays one), else its text."""
-    message = error.args[0] if len(error.args) == 1 else None
-    return message if isinstance(message, str) else str(error)
-
-
 class _Part(enum.IntEnum):
     """The notation's sections, in the order they come."""
 
@@ -116,18 +112,7 @@ class _Part(enum.IntEnum):
     THEN = 3
 
 
-@dataclass(frozen=True, slots=True)
-class _Token:
-    text: str
-    line: int
-    column: int
-
-    def error(self, reason: str) -> NotationError:
-        return NotationError(reason, self.line, self.column)
-
-
 _VERBS = {"take": Done.TAKEN, "push": Done.PUSHED, "pay": Done.PAID}
-_WORD = re.compile(r"\S+")
 #: A violation's key in the notation: the house file's, and a few short words.
 _FOULS: dict[str, Violation] = {
     **{v.value: v for v in Violation},
@@ -142,74 +127,6 @@ _RESPONSES: dict[str, Response | None] = {
     "allow": None,
     "play": None,
 }
-
-
-def _tokens(text: str, first_line: int = 1) -> Iterator[_Token]:
-    for n, line in enumerate(text.splitlines(), start=first_line):
-        body = line.split("#", 1)[0]
-        for found in _WORD.finditer(body):
-            yield _Token(found.group(), n, found.start() + 1)
-
-
-def rule_side(dealt: list[DealtCard], card: Card, n: int) -> Side:
-    """The hand the rules send card ``n`` (1-based) to, given the cards dealt before it;
-    ValueError in words where they send it nowhere (after a natural, past the sixth)."""
-    if n <= 4:
-        return (Side.PLAYER, Side.BANKER)[(n - 1) % 2]
-    player = [c.card for c in dealt if c.to is Side.PLAYER]
-    banker = [c.card for c in dealt if c.to is Side.BANKER]
-    pt, bt = hand_total(player[:2]), hand_total(banker[:2])
-    if rules.is_natural(pt) or rules.is_natural(bt):
-        raise ValueError(
-            Said(
-                "card {number} ({card}) comes after a natural: write P:{card} or "
-                "B:{card} for the hand it went to",
-                number=n,
-                card=Verbatim(card),
-            )
-        )
-    if n == 5:
-        return Side.PLAYER if rules.player_draws(pt) else Side.BANKER
-    if n == 6 and len(player) == 3 and len(banker) == 2:
-        return Side.BANKER
-    raise ValueError(
-        Said(
-            "card {number} ({card}): write P:{card} or B:{card} for the hand it went to",
-            number=n,
-            card=Verbatim(card),
-        )
-    )
-
-
-def _plain(amount: Decimal) -> str:
-    """An amount as the notation writes it: 1000, 2.50 (no thousands separator)."""
-    return str(normalize(amount))
-
-
-def _seat_bet(token: _Token, seat_text: str, bet_text: str, shape: str) -> tuple[int, Bet, Decimal]:
-    """``SEAT`` and ``BET=WAGER`` of a bet's or a violation's step; ``shape``: how to write
-    the step, said when these do not read."""
-    if not (seat_text.isascii() and seat_text.isdigit()):
-        raise token.error(Said("{token}: {shape}", token=quote(token.text), shape=shape))
-    seat = int(seat_text) if len(seat_text) <= 2 else 0
-    if not 1 <= seat <= 14:
-        raise token.error(Said("{token}: a seat is 1 to 14", token=quote(token.text)))
-    name, eq, amount = bet_text.partition("=")
-    if not eq:
-        raise token.error(Said("{token}: {shape}", token=quote(token.text), shape=shape))
-    try:
-        bet = Bet.parse(name)
-    except EngineError as exc:
-        raise token.error(_message(exc)) from None
-    where = Said("seat {seat} {bet}", seat=seat, bet=Verbatim(bet.value))
-    return seat, bet, _amount(amount, token, where)
-
-
-def _amount(text: str, token: _Token, what: str, *, payout: bool = False) -> Decimal:
-    try:
-        return parse_amount(text, limit=PAYOUTS) if payout else parse_amount(text)
-    except EngineError as exc:
-        raise token.error(Said("{what}: {problem}", what=what, problem=_message(exc))) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,8 +168,8 @@ class Procedure:
         settled = {(a.seat, a.bet) for a in d.bets}
         bets = [self._action(a, wagers[a.seat, a.bet], dead.get((a.seat, a.bet))) for a in d.bets]
         bets += [
-            f"bet:{s}:{b.value}={_plain(w)}"
-            + (f":dead={_plain(dead[s, b])}" if (s, b) in dead else "")
+            f"bet:{s}:{b.value}={plain(w)}"
+            + (f":dead={plain(dead[s, b])}" if (s, b) in dead else "")
             for (s, b), w in wagers.items()
             if (s, b) not in settled
         ]
@@ -264,30 +181,30 @@ class Procedure:
     @staticmethod
     def _action(a: BetAction, wager: Decimal, dead: Decimal | None = None) -> str:
         verb = {Done.TAKEN: "take", Done.PUSHED: "push", Done.PAID: "pay"}[a.done]
-        text = f"{verb}:{a.seat}:{a.bet.value}={_plain(wager)}"
+        text = f"{verb}:{a.seat}:{a.bet.value}={plain(wager)}"
         if a.done is Done.PAID:
-            text += f":{_plain(a.paid)}"
+            text += f":{plain(a.paid)}"
         if a.chips is not None:
-            parts = [f"{n}x{_plain(v)}" for v, n in a.chips.chips]
+            parts = [f"{n}x{plain(v)}" for v, n in a.chips.chips]
             if a.chips.coin:
-                parts.append(f"{_plain(a.chips.coin)}coin")
+                parts.append(f"{plain(a.chips.coin)}coin")
             text += ":chips=" + ("+".join(parts) or "0coin")
         if a.commission:
             key = {None: "commission", True: "commission_box", False: "commission_at_once"}
-            text += f":{key[a.boxed]}={_plain(a.commission)}"
+            text += f":{key[a.boxed]}={plain(a.commission)}"
         if a.fee is not None:
-            text += f":fee={_plain(a.fee)}"
+            text += f":fee={plain(a.fee)}"
         if dead is not None:
-            text += f":dead={_plain(dead)}"
+            text += f":dead={plain(dead)}"
         if a.rolling is not None:
-            text += f":rolling={_plain(a.rolling)}"
+            text += f":rolling={plain(a.rolling)}"
         return text
 
     @classmethod
     def parse(cls, text: str, *, first_line: int = 1) -> Procedure:
         """One coup's procedure from ``text`` (lines counted from ``first_line``);
         NotationError at the first token it cannot read."""
-        return _Reader().read(list(_tokens(text, first_line)), first_line)
+        return _Reader().read(list(tokens(text, first_line)), first_line)
 
 
 class _Reader:
@@ -305,10 +222,10 @@ class _Reader:
         self.dead: dict[int, dict[Bet, Decimal]] = {}
         self.then: AfterCoup | None = None
         self.said: list[SaidCall] = []
-        self.fouls: list[tuple[Foul, _Token]] = []
+        self.fouls: list[tuple[Foul, Token]] = []
         self.remedies: list[Remedied] = []
 
-    def read(self, tokens: list[_Token], first_line: int) -> Procedure:
+    def read(self, tokens: list[Token], first_line: int) -> Procedure:
         if not tokens:
             raise NotationError(
                 Said("no cards given: write the cards in shoe order, e.g. P:Ks B:2h P:As B:2c"),
@@ -340,7 +257,7 @@ class _Reader:
         try:
             layout = Layout(tuple(Seat(n, w, self.dead.get(n, {})) for n, w in self.wagers.items()))
         except LayoutError as exc:  # pragma: no cover - seats and amounts are checked above
-            raise tokens[0].error(_message(exc)) from None
+            raise tokens[0].error(message_of(exc)) from None
         dealt = Dealt(
             tuple(self.cards),
             called,
@@ -355,7 +272,7 @@ class _Reader:
         )
         return Procedure(dealt, layout)
 
-    def enter(self, part: _Part, token: _Token, what: Said) -> None:
+    def enter(self, part: _Part, token: Token, what: Said) -> None:
         if part < self.part:
             raise token.error(
                 Said(
@@ -363,12 +280,12 @@ class _Reader:
                     "bets and then:",
                     token=quote(token.text),
                     what=what,
-                    part=_PART_NAMES[self.part],
+                    part=PART_NAMES[self.part],
                 )
             )
         self.part = part
 
-    def token(self, token: _Token) -> None:
+    def token(self, token: Token) -> None:
         text = token.text
         head, sep, rest = text.partition(":")
         key = head.lower()
@@ -382,7 +299,7 @@ class _Reader:
         elif key == "say" and sep:
             if self.part > _Part.CALLS:
                 self.enter(_Part.CALLS, token, Said("a call said"))
-            self.said.append(_said_call(token, rest, len(self.cards)))
+            self.said.append(said_call(token, rest, len(self.cards)))
         elif key in _FOULS and sep:
             self.fouls.append((self.foul(token, _FOULS[key], rest), token))
         elif key == "remedy" and sep:
@@ -404,7 +321,7 @@ class _Reader:
             self.enter(_Part.CARDS, token, Said("a card"))
             self.card(token)
 
-    def cut_at(self, token: _Token, sep: str, rest: str) -> None:
+    def cut_at(self, token: Token, sep: str, rest: str) -> None:
         """``cut`` (the cut card came out here) or ``cut:earlier``."""
         text = token.text
         self.enter(_Part.CARDS, token, Said("the cut card"))
@@ -416,27 +333,27 @@ class _Reader:
             )
         self.cut = CUT_EARLIER if sep else len(self.cards) + 1
 
-    def next_cards(self, token: _Token, rest: str) -> None:
+    def next_cards(self, token: Token, rest: str) -> None:
         """``next:8s,2c``: the cards that came next in the shoe."""
         if self.following:
             raise token.error(Said("next: is given twice; give the cards that came next once"))
         try:
             self.following = tuple(Card.parse(t) for t in rest.split(",") if t)
         except EngineError as exc:
-            raise token.error(Said("next: {problem}", problem=_message(exc))) from None
+            raise token.error(Said("next: {problem}", problem=message_of(exc))) from None
         if not self.following:
             raise token.error(Said("next: give the cards that came next, e.g. next:8s,2c"))
 
-    def foul(self, token: _Token, violation: Violation, rest: str) -> Foul:
+    def foul(self, token: Token, violation: Violation, rest: str) -> Foul:
         """``past_posting:3:banker=25:refuse``, ``differential:table:floor``."""
         moment, n = violation.moment, len(self.cards)
         if self.part > _Part.CALLS or (self.part is _Part.CALLS and moment is not Moment.RESULT):
             raise token.error(
-                Said("{token}: {place}", token=quote(token.text), place=_MOMENT_PLACE[moment])
+                Said("{token}: {place}", token=quote(token.text), place=MOMENT_PLACE[moment])
             )
         if (moment is Moment.BETS and n) or (moment is Moment.DEAL and not n):
             raise token.error(
-                Said("{token}: {place}", token=quote(token.text), place=_MOMENT_PLACE[moment])
+                Said("{token}: {place}", token=quote(token.text), place=MOMENT_PLACE[moment])
             )
         parts = rest.split(":")
         response: Response | None = None
@@ -462,10 +379,10 @@ class _Reader:
         )
         if len(parts) != 2:
             raise token.error(Said("{token}: {shape}", token=quote(token.text), shape=shape))
-        seat, bet, wager = _seat_bet(token, parts[0], parts[1], shape)
+        seat, bet, wager = seat_bet(token, parts[0], parts[1], shape)
         return Foul(violation, seat, bet, wager, response, n)
 
-    def remedy(self, token: _Token, rest: str) -> Remedied:
+    def remedy(self, token: Token, rest: str) -> Remedied:
         """``remedy:card_exposed:floor``, ``remedy:misdeal:applied``, ``remedy:misdeal``."""
         if self.part > _Part.CALLS:
             raise token.error(
@@ -501,7 +418,7 @@ class _Reader:
                 ) from None
         return Remedied(kind, handled, len(self.cards))
 
-    def card(self, token: _Token) -> None:
+    def card(self, token: Token) -> None:
         text = token.text
         n = len(self.cards) + 1
         head, sep, rest = text.partition(":")
@@ -525,13 +442,13 @@ class _Reader:
             raise
         except EngineError as exc:
             raise token.error(
-                Said("card {number}: {problem}", number=n, problem=_message(exc))
+                Said("card {number}: {problem}", number=n, problem=message_of(exc))
             ) from None
         except ValueError as exc:
-            raise token.error(_message(exc)) from None
+            raise token.error(message_of(exc)) from None
         self.cards.append(DealtCard(card, side))
 
-    def call(self, token: _Token, rest: str) -> None:
+    def call(self, token: Token, rest: str) -> None:
         name, eq, value = rest.partition("=")
         name = name.lower()
         if not eq or name not in ("player", "banker", "outcome"):
@@ -564,7 +481,7 @@ class _Reader:
                 )
             self.totals[name] = int(value)
 
-    def bet(self, token: _Token, verb: str, rest: str) -> None:
+    def bet(self, token: Token, verb: str, rest: str) -> None:
         parts = rest.split(":")
         shape = Said(
             "write take:SEAT:BET=WAGER, push:SEAT:BET=WAGER, pay:SEAT:BET=WAGER:AMOUNT "
@@ -572,7 +489,7 @@ class _Reader:
         )
         if len(parts) < 2:
             raise token.error(Said("{token}: {shape}", token=quote(token.text), shape=shape))
-        seat, bet, wager = _seat_bet(token, parts[0], parts[1], shape)
+        seat, bet, wager = seat_bet(token, parts[0], parts[1], shape)
         placed = self.wagers.setdefault(seat, {})
         if placed.get(bet, wager) != wager:
             raise token.error(
@@ -580,7 +497,7 @@ class _Reader:
                     "seat {seat}'s {bet} bet was {wager} before: a bet has one wager",
                     seat=seat,
                     bet=Verbatim(bet.value),
-                    wager=Verbatim(_plain(placed[bet])),
+                    wager=Verbatim(plain(placed[bet])),
                 )
             )
         placed[bet] = wager
@@ -591,7 +508,7 @@ class _Reader:
                 raise token.error(
                     Said("{token}: write pay:SEAT:BET=WAGER:AMOUNT", token=quote(token.text))
                 )
-            paid = _amount(extras[0], token, Said("the amount paid"), payout=True)
+            paid = amount_of(extras[0], token, Said("the amount paid"), payout=True)
             if paid == 0:
                 raise token.error(
                     Said(
@@ -607,7 +524,7 @@ class _Reader:
             key, eq, value = extra.partition("=")
             key = key.lower()
             if key == "chips" and eq and verb == "pay" and chips is None:
-                chips = _chips(value, token)
+                chips = chips_of(value, token)
                 continue
             if key == "dead" and eq:
                 self.dead_chips(token, seat, bet, wager, value)
@@ -630,7 +547,7 @@ class _Reader:
                         name=Verbatim(name),
                     )
                 )
-            values[name] = _amount(value, token, Verbatim(key), payout=True)
+            values[name] = amount_of(value, token, Verbatim(key), payout=True)
             boxed = _EXTRAS[key] if name == "commission" else boxed
         if verb != "bet":
             self.actions.append(
@@ -647,16 +564,16 @@ class _Reader:
                 )
             )
 
-    def dead_chips(self, token: _Token, seat: int, bet: Bet, wager: Decimal, text: str) -> None:
+    def dead_chips(self, token: Token, seat: int, bet: Bet, wager: Decimal, text: str) -> None:
         """``:dead=D``: the part of the bet's wager in dead chips, one amount per bet."""
-        dead = _amount(text, token, Verbatim("dead"))
+        dead = amount_of(text, token, Verbatim("dead"))
         if dead > wager:
             raise token.error(
                 Said(
                     "{token}: dead chips {dead} are more than the wager {wager}",
                     token=quote(token.text),
-                    dead=Verbatim(_plain(dead)),
-                    wager=Verbatim(_plain(wager)),
+                    dead=Verbatim(plain(dead)),
+                    wager=Verbatim(plain(wager)),
                 )
             )
         placed = self.dead.setdefault(seat, {})
@@ -667,25 +584,10 @@ class _Reader:
                     "amount of dead chips",
                     seat=seat,
                     bet=Verbatim(bet.value),
-                    dead=Verbatim(_plain(placed[bet])),
+                    dead=Verbatim(plain(placed[bet])),
                 )
             )
         placed[bet] = dead
-
-
-_MOMENT_PLACE = {
-    Moment.BETS: Said("it is caught at no more bets: write it before the first card"),
-    Moment.DEAL: Said("it is caught during the deal: write it among the cards, after the first"),
-    Moment.RESULT: Said("it is caught after the result: write it after the last card"),
-}
-
-#: The part of the notation a step came after, as ``enter`` names it.
-_PART_NAMES = (
-    Said("the cards"),
-    Said("the calls"),
-    Said("the bets"),
-    Said("the call after the coup"),
-)
 
 
 def _events(d: Dealt, cards: int, *, after: bool) -> list[str]:
@@ -701,7 +603,7 @@ def _events(d: Dealt, cards: int, *, after: bool) -> list[str]:
         if f.seat is None or f.bet is None or f.wager is None:
             text += "table"
         else:
-            text += f"{f.seat}:{f.bet.value}={_plain(f.wager)}"
+            text += f"{f.seat}:{f.bet.value}={plain(f.wager)}"
         out.append(text + ("" if f.response is None else f":{f.response.value}"))
     for r in d.remedies:
         if r.cards == cards and after == last:
@@ -726,41 +628,6 @@ def _said(call: SaidCall) -> str:
     return f"say:{call.key}" + (f"={','.join(call.values)}" if call.values else "")
 
 
-def _said_call(token: _Token, rest: str, cards: int) -> SaidCall:
-    """``say:player_shows=5``, ``say:wins=banker,7,5``, ``say:player_draws``: a call made
-    aloud, by the house's call key and its values (a hand, then totals)."""
-    key, _, given = rest.partition("=")
-    key = key.lower()
-    if key not in CALL_FIELDS:
-        raise token.error(
-            Said(
-                "{token}: calls are {keys}",
-                token=quote(token.text),
-                keys=Verbatim(", ".join(CALL_FIELDS)),
-            )
-        )
-    fields = say_fields(key)
-    values = tuple(v.strip().lower() for v in given.split(",")) if given else ()
-    if len(values) != len(fields):
-        shape = f"say:{key}" + (f"={','.join(f.upper() for f in fields)}" if fields else "")
-        raise token.error(
-            Said("{token}: write {shape}", token=quote(token.text), shape=Verbatim(shape))
-        )
-    for field, value in zip(fields, values, strict=True):
-        ok = value in ("player", "banker") if field == "hand" else len(value) == 1
-        if not ok or not (field == "hand" or value.isdigit()):
-            what = Said("player or banker") if field == "hand" else Said("a total, 0 to 9")
-            raise token.error(
-                Said(
-                    "{token}: {field} is {what}",
-                    token=quote(token.text),
-                    field=Verbatim(field),
-                    what=what,
-                )
-            )
-    return SaidCall(key, values, cards)
-
-
 #: The keys after a bet, and (for a commission) whether it went into the box.
 _EXTRAS: dict[str, bool | None] = {
     "commission": None,
@@ -769,36 +636,6 @@ _EXTRAS: dict[str, bool | None] = {
     "fee": None,
     "rolling": None,
 }
-
-
-def _chips(text: str, token: _Token) -> ChipBreakdown:
-    try:
-        return parse_chips(text)
-    except ValueError as exc:
-        raise token.error(_message(exc)) from None
-
-
-def parse_chips(text: str) -> ChipBreakdown:
-    """``4x100+3x5+0.50coin`` to the chips (and coin) a payout was cut in; ValueError (an
-    EngineError for a bad amount) naming the text otherwise."""
-    counts: dict[Decimal, int] = {}
-    coin = _ZERO
-    for part in text.split("+"):
-        n, x, value = part.lower().partition("x")
-        if part.lower().endswith("coin") and not x:
-            coin += parse_amount(part[:-4], limit=PAYOUTS)
-            continue
-        if not (x and n.isascii() and n.isdigit() and 0 < int(n) <= 10_000):
-            raise ValueError(
-                Said(
-                    "chips={text}: write each chip as COUNTxVALUE joined by +, e.g. "
-                    "chips=4x100+3x5 (coin as 0.50coin)",
-                    text=quote(text),
-                )
-            )
-        chip = parse_amount(value)
-        counts[chip] = counts.get(chip, 0) + int(n)
-    return ChipBreakdown(tuple(sorted(counts.items(), reverse=True)), normalize(coin))
 
 
 def right_procedure(
