@@ -42,7 +42,7 @@ NOTATION = [
 
 #: The metavars argparse names an argument by, as ``--help`` shows them, and the command
 #: lines a refusal tells to run.
-METAVARS = ["CARD NAME LANG FILE", "ezbac people add NAME --role instructor"]
+METAVARS = ["CARD NAME LANG FILE --seat", "ezbac people add NAME --role instructor"]
 
 #: The file formats' own words (field names, the choices of ``ask``), the same in every
 #: language: a file is written in them.
@@ -199,6 +199,7 @@ def _bad(world: dict[str, str]) -> list[tuple[str, ...]]:
         ("audit", *cards, "pay:1:banker=5:5:fee=1:fee=1"),
         ("audit", *cards, "take:1:banker=5:dead=9"),
         ("audit", *cards, "take:1:banker=5", "take:1:banker=6"),
+        ("audit", *cards, "5d", "3c", "take:1:banker=5:dead=2"),  # the house takes none
         ("audit", *cards, "remedy:nonsense"),
         ("audit", *cards, "remedy:misdeal:frob"),
         ("audit", *cards, "take:1:banker=5", "remedy:misdeal"),
