@@ -200,6 +200,9 @@ def _bad(world: dict[str, str]) -> list[tuple[str, ...]]:
         ("audit", *cards, "take:1:banker=5:dead=9"),
         ("audit", *cards, "take:1:banker=5", "take:1:banker=6"),
         ("audit", *cards, "5d", "3c", "take:1:banker=5:dead=2"),  # the house takes none
+        # payouts cut wrong: more chips than needed, a chip the table does not have
+        ("audit", *cards, "5d", "3c", "pay:1:dragon7=5:200:chips=1x100+20x5"),
+        ("audit", *cards, "5d", "3c", "pay:1:dragon7=5:200:chips=1x150+10x5"),
         ("audit", *cards, "remedy:nonsense"),
         ("audit", *cards, "remedy:misdeal:frob"),
         ("audit", *cards, "take:1:banker=5", "remedy:misdeal"),
