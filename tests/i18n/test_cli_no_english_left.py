@@ -23,8 +23,8 @@ from trainer.engine.call_words import CALL_FIELDS
 from trainer.history.store import open_history
 
 #: Typed the same in every language, wherever it shows: the notation's words (bets, calls,
-#: the irregularities' and violations' keys, as ``ezbac audit`` reads them), card ranks
-#: written as letters, and the bundled curriculum's and houses' file names.
+#: the irregularities' and violations' keys, as ``ezbac audit`` reads them), and the files'
+#: extension.
 NOTATION = [
     "player banker tie dragon7 panda8 outcome",
     "card_exposed wrong_hand card_on_floor cut_card_early cut_card_misplaced",
