@@ -51,8 +51,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one ezbac command.  Ctrl+C ends it with status 130 and one line, at any moment:
     while it starts, at once (``_quiet_exit``); once the command runs, as KeyboardInterrupt,
     so the command's own clean-up (``finally``, saving an answer) still happens."""
-    from trainer.paths import os_error_line
-
     previous = _sigint(_quiet_exit)
     words = sys.argv[1:] if argv is None else list(argv)
     ADDRESSES[:] = [*words, os.environ.get("EZBAC_DB") or ""]
@@ -89,9 +87,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except OSError as exc:  # a file or path no command expected to fail: still one line
-        from trainer.cli.common import error_line
+        from trainer.cli.common import error_line, os_line
 
-        print(shorten(error_line(os_error_line(exc))), file=sys.stderr)
+        print(shorten(error_line(os_line(exc))), file=sys.stderr)
         return EXIT_USAGE
     finally:
         if argv is not None:  # called in-process (tests): leave the process as it was

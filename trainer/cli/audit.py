@@ -23,6 +23,7 @@ from trainer.cli.common import (
     capped_lines,
     error_line,
     in_english,
+    quote,
 )
 from trainer.cli.options import add_house_argument, house_of_args, split_bets, worded
 from trainer.cli.output import fill
@@ -31,7 +32,7 @@ from trainer.engine.cards import Card
 from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Outcome
 from trainer.engine.dealt import CUT_EARLIER, AfterCoup, BetAction, Called, Dealt
-from trainer.engine.errors import EngineError, quote
+from trainer.engine.errors import EngineError
 from trainer.engine.house import House
 from trainer.engine.money import PAYOUTS, dumps_exact, format_amount, parse_amount
 from trainer.engine.notation import (
@@ -321,7 +322,7 @@ def parse_seat(spec: str) -> tuple[int, list[tuple[Bet, Decimal, BetAction]]]:
                 try:
                     chips = parse_chips(value)
                 except ValueError as exc:
-                    raise UsageError(f"{label}: {exc}") from None
+                    raise UsageError(f"{label}: {worded(exc)}") from None
                 continue
             elif key == "fee" and eq:
                 fee = _amount(value, label)
@@ -570,17 +571,21 @@ def run(args: argparse.Namespace) -> int:
         given = ["CARD"] * bool(args.cards) + steps_given(args)
         if given:
             raise UsageError(
-                f"{', '.join(given)} with --file: each coup in the file gives its own steps"
+                _("{given} with --file: each coup in the file gives its own steps").format(
+                    given=", ".join(given)
+                )
             )
         return run_file(args.file, house, as_json=args.json, shown=shown)
     if STDIN in args.cards:
         if args.cards != [STDIN]:
-            raise UsageError("'-' (read coups from standard input) must be the only CARD")
+            raise UsageError(_("'-' (read coups from standard input) must be the only CARD"))
         given = steps_given(args)
         if given:  # never a silent clean audit of options that were not applied
             raise UsageError(
-                f"{', '.join(given)} with '-': each coup on standard input "
-                "gives its own (write them on its line)"
+                _(
+                    "{given} with '-': each coup on standard input gives its own (write them "
+                    "on its line)"
+                ).format(given=", ".join(given))
             )
         return run_lines(capped_lines(sys.stdin), house, as_json=args.json, shown=shown)
     dealt, layout = build(args)
@@ -656,11 +661,13 @@ def run_file(path: str, house: House, *, as_json: bool, shown: House | None = No
         raw = read_capped(path, MAX_FILE_BYTES)  # a named pipe or a device: never waited on
     except SpecialFileError as exc:
         raise UsageError(
-            _("--file {path}: is {kind}, not a file").format(path=quote(path), kind=exc.kind)
+            _("--file {path}: is {kind}, not a file").format(path=quote(path), kind=_(exc.kind))
         ) from None
     except OSError as exc:
         raise UsageError(
-            _("--file {path}: cannot read it ({why})").format(path=quote(path), why=os_reason(exc))
+            _("--file {path}: cannot read it ({why})").format(
+                path=quote(path), why=_(os_reason(exc))
+            )
         ) from None
     if len(raw) > MAX_FILE_BYTES:
         raise UsageError(

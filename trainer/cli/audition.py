@@ -20,7 +20,7 @@ from trainer.cli.audition_common import (
     refused,
     worded,
 )
-from trainer.cli.common import COMMANDS, UsageError, roster_language
+from trainer.cli.common import COMMANDS, UsageError, os_line, roster_language
 from trainer.cli.options import add_db_argument
 from trainer.i18n import N_, _
 
@@ -309,14 +309,12 @@ def _create(path: Path, data: bytes, mode: int) -> None:
     """Write a new file (never over an existing one) readable by ``mode``."""
     import os
 
-    from trainer.paths import os_error_line
-
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     except FileExistsError:
         raise UsageError(_never_over(path)) from None
     except OSError as exc:
-        raise UsageError(os_error_line(exc)) from None
+        raise UsageError(os_line(exc)) from None
     with os.fdopen(fd, "wb") as handle:
         handle.write(data)
 
@@ -395,12 +393,12 @@ def _revoke(args: argparse.Namespace) -> int:
                 )
             ) from None
     token, entries = revocation_list(signer, earlier, run_id, reason, at)
-    from trainer.paths import os_error_line, write_atomic
+    from trainer.paths import write_atomic
 
     try:
         write_atomic(target, token + "\n")
     except OSError as exc:
-        raise UsageError(os_error_line(exc)) from None
+        raise UsageError(os_line(exc)) from None
     print(
         _("{path}: {count} revoked, signed by {school}; publish it").format(
             path=target, count=len(entries), school=signer.public.school
@@ -506,7 +504,7 @@ def _write_out(
     """``data`` written at ``target`` by the one safe writer (trainer.history.sheet_files);
     a refusal or a failed write is one line, exit 2."""
     from trainer.history.sheet_files import write_out
-    from trainer.paths import OutputRefusedError, os_error_line
+    from trainer.paths import OutputRefusedError
 
     try:
         write_out(target, data, kind, reads=_reads(args), replace=bool(args.replace))
@@ -515,4 +513,4 @@ def _write_out(
 
         raise UsageError(refusal(exc)) from None
     except OSError as exc:
-        raise UsageError(os_error_line(exc)) from None
+        raise UsageError(os_line(exc)) from None

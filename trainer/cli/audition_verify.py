@@ -21,7 +21,7 @@ from trainer.cli.audition_common import (
     refused,
     worded,
 )
-from trainer.cli.common import UsageError
+from trainer.cli.common import UsageError, os_line
 from trainer.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def _newest_list(path: str, key: SchoolKey, revocations: Revocations) -> None:
     own file in the ezbac folder; one that cannot be read is started again."""
     from datetime import datetime
 
-    from trainer.paths import os_error_line, user_data_dir, write_atomic
+    from trainer.paths import user_data_dir, write_atomic
 
     seen_file = user_data_dir() / SEEN_LISTS
     seen: dict[str, str] = {}
@@ -101,7 +101,7 @@ def _newest_list(path: str, key: SchoolKey, revocations: Revocations) -> None:
         try:
             write_atomic(seen_file, json.dumps(body, indent=2) + "\n")
         except OSError as exc:
-            raise UsageError(os_error_line(exc)) from None
+            raise UsageError(os_line(exc)) from None
 
 
 def _when(at: datetime) -> str:

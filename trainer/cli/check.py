@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from trainer.cli.common import COMMANDS, UsageError, capped_lines, error_line, in_english
+from trainer.cli.common import COMMANDS, UsageError, capped_lines, error_line, in_english, quote
 from trainer.cli.options import (
     add_house_argument,
     add_pays_arguments,
@@ -25,7 +25,7 @@ from trainer.cli.options import (
 from trainer.cli.output import fill
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.coup import Coup
-from trainer.engine.errors import EngineError, quote
+from trainer.engine.errors import EngineError
 from trainer.engine.house import House, settle
 from trainer.engine.money import ascii_int, dumps_exact, format_amount, parse_amount
 from trainer.engine.settlement import Bet, BetResult, Settlement
@@ -300,7 +300,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         layout = parse_layout(args.seat, house) if args.seat else None
     except SeatSpecError as exc:
-        raise UsageError(f"--seat {exc}") from None
+        raise UsageError(f"--seat {worded(exc)}") from None
     if STDIN in args.cards:
         if args.cards != [STDIN]:
             raise UsageError(_("'-' (read coups from standard input) must be the only CARD"))
@@ -329,7 +329,7 @@ def work_table(coup: Coup, layout: Layout, house: House) -> TableProcedure:
     try:
         return settle_table(coup, layout, house)
     except EngineError as exc:  # pragma: no cover - parse_layout checked the layout
-        raise UsageError(f"--seat: {exc}") from None
+        raise UsageError(f"--seat: {worded(exc)}") from None
 
 
 def settle_wagers(coup: Coup, wagers: dict[Bet, Decimal], house: House) -> dict[Bet, Settlement]:

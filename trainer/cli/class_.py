@@ -8,7 +8,7 @@ import argparse
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from trainer.cli.common import COMMANDS, UsageError, error_joiner
+from trainer.cli.common import COMMANDS, UsageError, error_joiner, refused
 from trainer.cli.options import add_db_argument, since_from
 from trainer.i18n import _
 
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         store = open_history(path, readonly=True)  # the class view only reads
     except HistoryError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
     with store:
         make_app(store, since, curriculum=curriculum).run()
     return 0

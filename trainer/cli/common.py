@@ -57,6 +57,32 @@ class UsageError(BadInputError):
     """Bad input from the command line: printed as one line, exit status 2."""
 
 
+def quote(text: str) -> str:
+    """``text`` as a message quotes what was typed (``trainer.engine.errors.quote``), its
+    length said in the language spoken when it is cut."""
+    from trainer.engine.errors import quote as quoted
+    from trainer.words.said import say
+
+    return say(quoted(text))
+
+
+def os_line(error: OSError) -> str:
+    """``PATH: reason`` for an OSError (``trainer.paths.os_error_line``), the reason in the
+    language spoken where ezbac words it (the system's own words as it gives them)."""
+    from trainer.paths import os_reason
+    from trainer.words.said import say
+
+    reason = say(os_reason(error))
+    return f"{error.filename}: {reason}" if error.filename else reason
+
+
+def refused(error: BaseException) -> UsageError:
+    """``error`` refused as bad input from the command line, its message kept as it was
+    given: a ``Said`` stays one, worded in the language spoken where it is printed."""
+    message = error.args[0] if len(error.args) == 1 else None
+    return UsageError(message if isinstance(message, str) else str(error))
+
+
 #: What this run was given that may carry a password (its arguments, $EZBAC_DB): no error
 #: line it prints may contain one (trainer.addresses.scrub), whoever wrote the message.
 #: ``trainer.cli.main`` fills it in as it starts.
@@ -100,9 +126,10 @@ def in_english(english: bool = True) -> Iterator[None]:
 def shorten(message: str) -> str:
     """``message`` as ezbac prints an error: passwords scrubbed, long words shortened."""
     from trainer.addresses import scrub
-    from trainer.engine.errors import shorten_words
+    from trainer.engine.errors import cut_word, shorten_words
+    from trainer.words.said import say
 
-    return shorten_words(scrub(message, ADDRESSES))
+    return shorten_words(scrub(message, ADDRESSES), cut=lambda word: say(cut_word(word)))
 
 
 T = TypeVar("T")
@@ -203,7 +230,7 @@ def speak(words: list[str], environ: dict[str, str] | None = None) -> list[str]:
             set_language(language)
             return rest
     except UnknownLanguageError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
     setting = load_settings().settings.language
     chosen = choose(None, setting, os.environ if environ is None else environ)[0]
     try:

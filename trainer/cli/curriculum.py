@@ -14,6 +14,7 @@ from trainer.cli.common import (
     EXIT_INVALID,
     UsageError,
     error_line,
+    refused,
     validate_files,
 )
 from trainer.cli.options import add_db_argument
@@ -259,7 +260,7 @@ def run_progress(args: argparse.Namespace) -> int:
             path = path_progress(store, trainee, curriculum)
             days = skill_trends(store, trainee, curriculum)
     except HistoryError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
     console = Console(highlight=False, soft_wrap=False)
     console.print(
         _("{trainee} on {curriculum}").format(trainee=trainee, curriculum=curriculum.name),

@@ -270,8 +270,10 @@ def run_preview(args: argparse.Namespace) -> int:  # noqa: C901 (the preview's k
         return _preview_tables(drill, rng, seed, args.count, args.json, args.procedure)
     if args.procedure:
         raise UsageError(
-            f"--procedure: {drill.id!r} is not a table drill; only a dealt table has a "
-            "procedure to export"
+            _(
+                "--procedure: {id} is not a table drill; only a dealt table has a procedure "
+                "to export"
+            ).format(id=repr(drill.id))
         )
     notes: dict[int, str] = {}  # a shoe drill: where each shoe starts, what it dealt
     if drill.kind.value == "shoe":  # each run is a shoe: its burn and cut card
@@ -510,22 +512,17 @@ def _consecutive_runs(
 ) -> list[Any]:
     """``wanted`` coups or tables (None: one run) from consecutive runs of the drill, as a
     trainee would get them: ``run(start)`` deals one run whose first item is number
-    ``start``.  Bounded: every run must deal something (else a one-line DrillError, never
+    ``start``.  Bounded: every run must deal something (else one line, never
     a loop that adds nothing), so at most ``wanted`` runs are dealt."""
-    from trainer.drills.errors import DrillError
-
     out: list[Any] = []
     while not out or (wanted is not None and len(out) < wanted):
         dealt = run(len(out))
         if not dealt:
-            raise UsageError(
-                str(
-                    DrillError(
-                        f"drill {drill.id!r}: a run deals no {what}s, "
-                        "so there is nothing to preview"
-                    )
-                )
-            )
+            if what == "table":
+                nothing = _("drill {id}: a run deals no tables, so there is nothing to preview")
+            else:
+                nothing = _("drill {id}: a run deals no coups, so there is nothing to preview")
+            raise UsageError(nothing.format(id=repr(drill.id)))
         out.extend(dealt)
     return out if wanted is None else out[:wanted]
 

@@ -65,7 +65,7 @@ def whole_number(text: str, low: int, high: int) -> int:
     """Every count and seed on the command line: ASCII digits within ``low``..``high``
     (the engine's ``ascii_int``), else an ArgumentTypeError that quotes the text
     (shortened) and gives the range."""
-    from trainer.engine.errors import quote
+    from trainer.cli.common import quote
     from trainer.engine.money import ascii_int
 
     value = ascii_int(text)
@@ -94,7 +94,7 @@ def seed_number(text: str) -> int:
 
 def deck_count(text: str) -> int:
     """argparse type for --decks: 8 or 6, the shoes the rules allow."""
-    from trainer.engine.errors import quote
+    from trainer.cli.common import quote
     from trainer.engine.shoe import SUPPORTED_DECKS
 
     decks_allowed = [str(d) for d in sorted(SUPPORTED_DECKS, reverse=True)]

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from trainer.cli.common import COMMANDS, UsageError
+from trainer.cli.common import COMMANDS, UsageError, refused
 from trainer.i18n import _
 
 if TYPE_CHECKING:
@@ -185,7 +185,7 @@ def _language(text: str, where: str) -> str:
     try:
         code = parse_language(text, where)
     except UnknownLanguageError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
     if code == PSEUDO:  # the layout's test, never a person's
         raise UsageError(
             _("{option}: {language} is the layout's test language, not a person's").format(
@@ -336,7 +336,7 @@ def run_sql_roles(args: argparse.Namespace) -> int:
     try:
         where = resolve_db(getattr(args, "db", None))
     except HistoryError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
     if not isinstance(where, ServerLocation):
         raise UsageError(
             _(
@@ -346,7 +346,7 @@ def run_sql_roles(args: argparse.Namespace) -> int:
     try:
         statements = role_sql(args.terminals, args.reports)
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
     if not args.apply:
         for statement in statements:
             print(f"{statement};")
@@ -355,7 +355,7 @@ def run_sql_roles(args: argparse.Namespace) -> int:
         with open_history(where) as store:  # created or migrated first: roles need tables
             store.write([(statement, ()) for statement in statements])
     except HistoryError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
     print(
         _("roles {terminals} (terminals) and {reports} (reports) are set on {where}").format(
             terminals=args.terminals, reports=args.reports, where=where

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from trainer.cli.common import COMMANDS, UsageError, error_joiner
+from trainer.cli.common import COMMANDS, UsageError, error_joiner, refused
 from trainer.cli.options import add_db_argument, since_from
 from trainer.i18n import _
 
@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
             text = _render(args, since, store, curriculum)
             known = store.trainees() if args.trainee and text is None else []
     except HistoryError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
     if text is None:
         message = _nothing_recorded(args, path)
         if known:
@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _nothing_recorded(args: argparse.Namespace, path: object) -> str:
     """ "No answers recorded for trainee 'ana' since 2024-09-01 in PATH." in the language."""
-    from trainer.engine.errors import quote  # only here: loading the engine costs 0.1 s
+    from trainer.cli.common import quote
 
     runs = bool(args.attempts)
     if args.trainee and args.since:

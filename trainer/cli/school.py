@@ -19,8 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from trainer.cli.common import COMMANDS, EXIT_INVALID, UsageError
-from trainer.cli.options import add_db_argument, whole_number
+from trainer.cli.common import COMMANDS, EXIT_INVALID, UsageError, refused
+from trainer.cli.options import add_db_argument, whole_number, worded
 from trainer.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -208,8 +208,10 @@ def _size_options(parser: argparse.ArgumentParser) -> None:
 def _plan(args: argparse.Namespace) -> Plan:
     if args.sites > args.trainers:
         raise UsageError(
-            f"--sites {args.sites}: more sites than trainers ({args.trainers}): "
-            "give at most one site a trainer"
+            _(
+                "--sites {sites}: more sites than trainers ({trainers}): give at most one site "
+                "a trainer"
+            ).format(sites=args.sites, trainers=args.trainers)
         )
     return Plan(args.trainers, args.sites)
 
@@ -237,11 +239,13 @@ def _host_name(text: str, option: str = "--name") -> str:
         pass
     label = r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)"
     if len(name) > 253 or not re.fullmatch(rf"{label}(\.{label})*", name):
-        from trainer.engine.errors import quote
+        from trainer.cli.common import quote
 
         raise UsageError(
-            f"{option} {quote(text)}: not a host name (letters, digits and '-' in dot-separated "
-            "labels, e.g. ezbac.school.lan) nor an IP address"
+            _(
+                "{option} {text}: not a host name (letters, digits and '-' in dot-separated "
+                "labels, e.g. ezbac.school.lan) nor an IP address"
+            ).format(option=option, text=quote(text))
         )
     return name.lower()
 
@@ -347,12 +351,14 @@ def run_check(args: argparse.Namespace) -> int:
     plan = _plan(args)
     problems: list[str] = []
     if args.no_db and args.tls is None:
-        raise UsageError("--no-db: give --tls HOST[:PORT], or there is nothing to check")
+        raise UsageError(_("--no-db: give --tls HOST[:PORT], or there is nothing to check"))
     tls = None if args.tls is None else _tls_target(args.tls)  # all input checked first
     server = None if args.no_db else _server(getattr(args, "db", None))
     if args.console is not None:
         if server is None:
-            raise UsageError("--console: the pooler is checked with the server; leave out --no-db")
+            raise UsageError(
+                _("--console: the pooler is checked with the server; leave out --no-db")
+            )
         _console(args.console)  # a postgresql:// address, or one line
     if server is not None:
         problems += _check_server(plan, server, args.console)
@@ -377,13 +383,13 @@ def run_check(args: argparse.Namespace) -> int:
 
 def _console(value: str) -> ServerLocation:
     """The --console address: a server's, else one line."""
-    from trainer.engine.errors import quote
+    from trainer.cli.common import quote
     from trainer.history.store import HistoryError, server_location
 
     try:
         where = server_location(value)
     except HistoryError as exc:
-        raise UsageError(f"--console: {exc}") from None
+        raise UsageError(f"--console: {worded(exc)}") from None
     if where is None:
         raise UsageError(
             _("--console {value}: not a postgresql://USER@HOST:PORT/pgbouncer address").format(
@@ -400,11 +406,13 @@ def _server(db: str | None) -> ServerLocation:
     try:
         where = resolve_db(db)
     except HistoryError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
     if not isinstance(where, ServerLocation):
         raise UsageError(
-            f"--db {where}: a file, not a server: give the address the terminals use, "
-            "postgresql://USER@HOST:PORT/DB (or $EZBAC_DB), or --no-db"
+            _(
+                "--db {where}: a file, not a server: give the address the terminals use, "
+                "postgresql://USER@HOST:PORT/DB (or $EZBAC_DB), or --no-db"
+            ).format(where=where)
         )
     return where
 
@@ -418,7 +426,7 @@ def _connect(where: ServerLocation) -> Any:
     try:
         return connect(where, readonly=True)
     except HistoryError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
 
 
 def _console_url(url: str) -> str:
@@ -606,7 +614,7 @@ def _check_pooler(plan: Plan, config: dict[str, str]) -> list[str]:
 def _tls_target(text: str) -> tuple[str, int]:
     """``HOST``, ``HOST:PORT``, ``[IPv6]:PORT`` or a bare IPv6 address: the host and port
     (443 unless given)."""
-    from trainer.engine.errors import quote
+    from trainer.cli.common import quote
 
     value = text.strip()
     if value.startswith("["):

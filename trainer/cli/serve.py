@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from trainer.cli.common import COMMANDS, UsageError
+from trainer.cli.common import COMMANDS, UsageError, quote, refused
 from trainer.cli.options import add_db_argument
 from trainer.i18n import _
 
@@ -215,11 +215,13 @@ def port_number(text: str) -> int:
     """argparse type for --port: a whole number from 1 to 65535."""
     if not (text.isascii() and text.isdigit()):  # int() also reads other scripts' digits
         raise argparse.ArgumentTypeError(
-            f"{text[:20]!r} is not a port number (1-65535, digits 0-9)"
+            _("{text} is not a port number (1-65535, digits 0-9)").format(text=repr(text[:20]))
         )
     port = int(text)
     if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is out of range (1-65535)")
+        raise argparse.ArgumentTypeError(
+            _("{text} is out of range (1-65535)").format(text=repr(text))
+        )
     return port
 
 
@@ -301,7 +303,7 @@ def _history_path(flag: str | None) -> tuple[Location, bool | None]:
     except ServerFullError:
         return path, None
     except HistoryError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
     return path, signin
 
 
@@ -313,7 +315,7 @@ def _create_history(path: Location) -> None:
         with open_history(path):
             pass
     except HistoryError as exc:
-        raise UsageError(str(exc)) from None
+        raise refused(exc) from None
 
 
 def _where(host: str, port: int) -> str:
@@ -336,7 +338,7 @@ def _loopback(host: str) -> bool:
 def _check_can_listen(host: str, port: int) -> None:
     """Bind (and let go of) the address, so an unknown host or a port in use is a usage
     error before anything starts."""
-    shown = repr(host[:40]) + (f"... ({len(host)} characters)" if len(host) > 40 else "")
+    shown = quote(host)
     if len(host) > 253 or not host.isprintable():  # no host name is longer (RFC 1035)
         raise UsageError(_("--host: {host} is not a host name or address").format(host=shown))
     try:

@@ -74,7 +74,10 @@ def _trainee(args: argparse.Namespace) -> str | None:
     try:
         return trainee_name(name)
     except ValueError as exc:
-        raise UsageError(f"--trainee: {exc}") from None
+        from trainer.cli.options import worded
+        from trainer.words.record import typed_problem
+
+        raise UsageError(f"--trainee: {typed_problem(worded(exc))}") from None
 
 
 #: How long a trainer starting while every connection slot of the history server is taken
@@ -129,8 +132,10 @@ def run_train(args: argparse.Namespace) -> int:
         return run_review(args, trainee)
     if args.questions is not None:
         raise UsageError(
-            "--questions: only the review takes a length (ezbac train review --questions N); "
-            "a drill's length is its file's 'questions'"
+            _(
+                "--questions: only the review takes a length (ezbac train review --questions "
+                "N); a drill's length is its file's 'questions'"
+            )
         )
     try:
         drill = load_drill(args.drill)

@@ -71,7 +71,7 @@ def load_curriculum_text(
 ) -> Curriculum:
     """The curriculum in ``text``: ids unique, each skill's drill one of its module's, and
     (given ``drills``) every drill named one there is."""
-    root = compose(text, label, CurriculumFileError, "a mapping with name: and modules:")
+    root = compose(text, label, CurriculumFileError, Said("a mapping with name: and modules:"))
     reader = CurriculumReader(label)
     found = reader.read(root, F.FILE, "")
     curriculum = None

@@ -20,16 +20,21 @@ from trainer.engine.chips import (
     pay_in_chips,
 )
 from trainer.engine.money import format_amount, normalize
-from trainer.engine.said import Said
+from trainer.engine.said import Plural, Said, joined
 
 _ZERO = Decimal(0)
 
 
 def _names(values: Iterable[Decimal], colours: Mapping[Decimal, str] | None) -> str:
     """'green (25), red (5)' or '25, 5': chips by name, largest first."""
-    return ", ".join(
-        f"{(colours or {})[v]} ({format_amount(v)})" if v in (colours or {}) else format_amount(v)
-        for v in sorted(values, reverse=True)
+    return joined(
+        [
+            Said("{colour} ({value})", colour=(colours or {})[v], value=format_amount(v))
+            if v in (colours or {})
+            else format_amount(v)
+            for v in sorted(values, reverse=True)
+        ],
+        ", ",
     )
 
 
@@ -152,8 +157,13 @@ def check_chips(
     ):
         depart(
             ChipFault.MORE_CHIPS,
-            f"{describe_chips(given, colours)} ({_chips_count(used)}) where "
-            f"{expected.describe(colours)} ({_chips_count(expected.count)}) would do",
+            Said(
+                "{given} ({used}) where {expected} ({needed}) would do",
+                given=describe_chips(given, colours),
+                used=_chips_count(used),
+                expected=expected.describe(colours),
+                needed=_chips_count(expected.count),
+            ),
         )
     cap, exempt = max_each, None
     if cap is None and conv.style is PayStyle.MAX_EACH:
@@ -166,18 +176,25 @@ def check_chips(
 
 def _bad_counts(given: Mapping[Decimal, int], offered: set[Decimal]) -> list[tuple[ChipFault, str]]:
     """Each count below zero, and each chip given that the table does not have."""
-    out = []
+    out: list[tuple[ChipFault, str]] = []
     for value, n in sorted(given.items(), reverse=True):
         if n < 0:
             out.append(
                 (
                     ChipFault.NEGATIVE,
-                    f"{n} chips of {format_amount(value)}: a count cannot be negative",
+                    Said(
+                        "{count} chips of {value}: a count cannot be negative",
+                        count=n,
+                        value=format_amount(value),
+                    ),
                 )
             )
         elif n and value not in offered:
             out.append(
-                (ChipFault.NOT_A_CHIP, f"{format_amount(value)} is not a chip at this table")
+                (
+                    ChipFault.NOT_A_CHIP,
+                    Said("{value} is not a chip at this table", value=format_amount(value)),
+                )
             )
     return out
 
@@ -212,10 +229,11 @@ def _off_colours(
     off = sum((v * n for v, n in given.items() if v not in own), Decimal(0))
     needed = sum((v * n for v, n in expected.chips if v not in own), Decimal(0))
     if own and off > needed:
-        return (
-            f"{describe_chips({v: n for v, n in given.items() if v not in own}, colours)} "
-            f"is not in the wager's chips ({_names(own, colours)}): "
-            f"pay colour for colour, {expected.describe(colours)}"
+        return Said(
+            "{chips} is not in the wager's chips ({own}): pay colour for colour, {expected}",
+            chips=describe_chips({v: n for v, n in given.items() if v not in own}, colours),
+            own=_names(own, colours),
+            expected=expected.describe(colours),
         )
     return ""
 
@@ -227,11 +245,18 @@ def _over_cap(
     colours: Mapping[Decimal, str] | None,
 ) -> list[str]:
     """Each chip given more than ``cap`` times (``exempt``, the largest, aside)."""
-    out = []
+    out: list[str] = []
     for value, n in sorted(given.items(), reverse=True):
         if n > cap and value != exempt:
             name = (colours or {}).get(value, format_amount(value))
-            out.append(f"{n} {name}: the house pays no more than {cap} of one chip")
+            out.append(
+                Said(
+                    "{count} {name}: the house pays no more than {cap} of one chip",
+                    count=n,
+                    name=name,
+                    cap=cap,
+                )
+            )
     return out
 
 
@@ -257,4 +282,4 @@ def _copies_wager(
 
 def _chips_count(n: int) -> str:
     """ "1 chip", "5 chips"."""
-    return f"{n} chip{'' if n == 1 else 's'}"
+    return Plural("{count} chip", "{count} chips", n)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from trainer.engine.said import Grouped, Said, Verbatim
 from trainer.errors import BadInputError
 
 #: How much of a piece of input an error message quotes (a 10 MB token is named, not echoed).
@@ -18,8 +19,12 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     is still recognisable: ``'AAAA...' (10,000,000 characters)``.
     """
     if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}... ({len(text):,} characters)"
+        return Verbatim(repr(text))
+    return Said(
+        "{text}... ({count} characters)",
+        text=Verbatim(repr(text[:limit])),
+        count=Grouped(len(text)),
+    )
 
 
 #: A "word" (run without spaces) longer than this in a message is someone's input, not
@@ -27,19 +32,28 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
 WORD_LIMIT = 200
 
 
-def shorten_words(message: str, limit: int = WORD_LIMIT) -> str:
+def cut_word(word: str) -> Said:
+    """A long ``word`` as ``shorten_words`` shows it: its first characters and its length."""
+    return Said(
+        "{text}... ({count} characters)",
+        text=Verbatim(word[:QUOTE_LIMIT]),
+        count=Grouped(len(word)),
+    )
+
+
+def shorten_words(
+    message: str, limit: int = WORD_LIMIT, cut: Callable[[str], str] = cut_word
+) -> str:
     """``message`` with every run of more than ``limit`` non-space characters cut to its
     first ``QUOTE_LIMIT`` characters and its length: the one net under every printed error,
     for messages that quote input whole (argparse's, the operating system's).  Characters
     that would break the line or the terminal (newlines, \x1e, escapes) are shown escaped,
-    so the message stays one line."""
+    so the message stays one line; ``cut`` words a long word as it is cut (``cut_word``)."""
     if not message.isprintable():
         message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
     if len(message) <= limit:
         return message
-    return _LONG_WORD.sub(
-        lambda m: f"{m.group()[:QUOTE_LIMIT]}... ({len(m.group()):,} characters)", message
-    )
+    return _LONG_WORD.sub(lambda m: cut(m.group()), message)
 
 
 _LONG_WORD = re.compile(rf"\S{{{WORD_LIMIT + 1},}}")

@@ -45,16 +45,13 @@ names its line and column.  The notation is a ``Dealt`` and its ``Layout``
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from trainer.engine import rules
 from trainer.engine.audit_deal import right_after
-from trainer.engine.call_words import CALL_FIELDS, say_fields
 from trainer.engine.calls import calls_for
-from trainer.engine.cards import Card, DealtCard, Side, hand_total
+from trainer.engine.cards import Card, DealtCard, Side
 from trainer.engine.chips import ChipBreakdown
 from trainer.engine.coup import Coup, Outcome
 from trainer.engine.dealt import (
@@ -71,10 +68,24 @@ from trainer.engine.dealt import (
 from trainer.engine.errors import EngineError, quote
 from trainer.engine.house import House
 from trainer.engine.irregularities import Irregularity
-from trainer.engine.money import PAYOUTS, normalize, parse_amount
+from trainer.engine.notation_tokens import (
+    MOMENT_PLACE,
+    PART_NAMES,
+    NotationError,
+    Token,
+    amount_of,
+    chips_of,
+    message_of,
+    parse_chips,
+    plain,
+    rule_side,
+    said_call,
+    seat_bet,
+    tokens,
+)
 from trainer.engine.order import Done
 from trainer.engine.protection import Scene, judge
-from trainer.engine.said import Said
+from trainer.engine.said import Plural, Said, Verbatim
 from trainer.engine.settlement import Bet
 from trainer.engine.table import Layout, LayoutError, Seat
 from trainer.engine.violations import Moment, Response, Violation
@@ -92,21 +103,6 @@ __all__ = [
 _ZERO = Decimal(0)
 
 
-class NotationError(EngineError):
-    """A procedure the notation cannot read: ``line`` and ``column`` (1-based) of the token
-    at fault, ``reason`` in words; str() is 'line:column: reason'."""
-
-    def __init__(self, reason: str, line: int, column: int) -> None:
-        super().__init__(f"{line}:{column}: {reason}")
-        self.reason, self.line, self.column = reason, line, column
-
-
-def _message(error: BaseException) -> str:
-    """What an error says: its one message as given (a ``Said`` stays one), else its text."""
-    message = error.args[0] if len(error.args) == 1 else None
-    return message if isinstance(message, str) else str(error)
-
-
 class _Part(enum.IntEnum):
     """The notation's sections, in the order they come."""
 
@@ -116,18 +112,7 @@ class _Part(enum.IntEnum):
     THEN = 3
 
 
-@dataclass(frozen=True, slots=True)
-class _Token:
-    text: str
-    line: int
-    column: int
-
-    def error(self, reason: str) -> NotationError:
-        return NotationError(reason, self.line, self.column)
-
-
 _VERBS = {"take": Done.TAKEN, "push": Done.PUSHED, "pay": Done.PAID}
-_WORD = re.compile(r"\S+")
 #: A violation's key in the notation: the house file's, and a few short words.
 _FOULS: dict[str, Violation] = {
     **{v.value: v for v in Violation},
@@ -142,63 +127,6 @@ _RESPONSES: dict[str, Response | None] = {
     "allow": None,
     "play": None,
 }
-
-
-def _tokens(text: str, first_line: int = 1) -> Iterator[_Token]:
-    for n, line in enumerate(text.splitlines(), start=first_line):
-        body = line.split("#", 1)[0]
-        for found in _WORD.finditer(body):
-            yield _Token(found.group(), n, found.start() + 1)
-
-
-def rule_side(dealt: list[DealtCard], card: Card, n: int) -> Side:
-    """The hand the rules send card ``n`` (1-based) to, given the cards dealt before it;
-    ValueError in words where they send it nowhere (after a natural, past the sixth)."""
-    if n <= 4:
-        return (Side.PLAYER, Side.BANKER)[(n - 1) % 2]
-    player = [c.card for c in dealt if c.to is Side.PLAYER]
-    banker = [c.card for c in dealt if c.to is Side.BANKER]
-    pt, bt = hand_total(player[:2]), hand_total(banker[:2])
-    if rules.is_natural(pt) or rules.is_natural(bt):
-        raise ValueError(
-            f"card {n} ({card}) comes after a natural: write P:{card} or "
-            f"B:{card} for the hand it went to"
-        )
-    if n == 5:
-        return Side.PLAYER if rules.player_draws(pt) else Side.BANKER
-    if n == 6 and len(player) == 3 and len(banker) == 2:
-        return Side.BANKER
-    raise ValueError(f"card {n} ({card}): write P:{card} or B:{card} for the hand it went to")
-
-
-def _plain(amount: Decimal) -> str:
-    """An amount as the notation writes it: 1000, 2.50 (no thousands separator)."""
-    return str(normalize(amount))
-
-
-def _seat_bet(token: _Token, seat_text: str, bet_text: str, shape: str) -> tuple[int, Bet, Decimal]:
-    """``SEAT`` and ``BET=WAGER`` of a bet's or a violation's step; ``shape``: how to write
-    the step, said when these do not read."""
-    if not (seat_text.isascii() and seat_text.isdigit()):
-        raise token.error(f"{quote(token.text)}: {shape}")
-    seat = int(seat_text) if len(seat_text) <= 2 else 0
-    if not 1 <= seat <= 14:
-        raise token.error(f"{quote(token.text)}: a seat is 1 to 14")
-    name, eq, amount = bet_text.partition("=")
-    if not eq:
-        raise token.error(f"{quote(token.text)}: {shape}")
-    try:
-        bet = Bet.parse(name)
-    except EngineError as exc:
-        raise token.error(str(exc)) from None
-    return seat, bet, _amount(amount, token, f"seat {seat} {bet.value}")
-
-
-def _amount(text: str, token: _Token, what: str, *, payout: bool = False) -> Decimal:
-    try:
-        return parse_amount(text, limit=PAYOUTS) if payout else parse_amount(text)
-    except EngineError as exc:
-        raise token.error(f"{what}: {exc}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,8 +168,8 @@ class Procedure:
         settled = {(a.seat, a.bet) for a in d.bets}
         bets = [self._action(a, wagers[a.seat, a.bet], dead.get((a.seat, a.bet))) for a in d.bets]
         bets += [
-            f"bet:{s}:{b.value}={_plain(w)}"
-            + (f":dead={_plain(dead[s, b])}" if (s, b) in dead else "")
+            f"bet:{s}:{b.value}={plain(w)}"
+            + (f":dead={plain(dead[s, b])}" if (s, b) in dead else "")
             for (s, b), w in wagers.items()
             if (s, b) not in settled
         ]
@@ -253,30 +181,30 @@ class Procedure:
     @staticmethod
     def _action(a: BetAction, wager: Decimal, dead: Decimal | None = None) -> str:
         verb = {Done.TAKEN: "take", Done.PUSHED: "push", Done.PAID: "pay"}[a.done]
-        text = f"{verb}:{a.seat}:{a.bet.value}={_plain(wager)}"
+        text = f"{verb}:{a.seat}:{a.bet.value}={plain(wager)}"
         if a.done is Done.PAID:
-            text += f":{_plain(a.paid)}"
+            text += f":{plain(a.paid)}"
         if a.chips is not None:
-            parts = [f"{n}x{_plain(v)}" for v, n in a.chips.chips]
+            parts = [f"{n}x{plain(v)}" for v, n in a.chips.chips]
             if a.chips.coin:
-                parts.append(f"{_plain(a.chips.coin)}coin")
+                parts.append(f"{plain(a.chips.coin)}coin")
             text += ":chips=" + ("+".join(parts) or "0coin")
         if a.commission:
             key = {None: "commission", True: "commission_box", False: "commission_at_once"}
-            text += f":{key[a.boxed]}={_plain(a.commission)}"
+            text += f":{key[a.boxed]}={plain(a.commission)}"
         if a.fee is not None:
-            text += f":fee={_plain(a.fee)}"
+            text += f":fee={plain(a.fee)}"
         if dead is not None:
-            text += f":dead={_plain(dead)}"
+            text += f":dead={plain(dead)}"
         if a.rolling is not None:
-            text += f":rolling={_plain(a.rolling)}"
+            text += f":rolling={plain(a.rolling)}"
         return text
 
     @classmethod
     def parse(cls, text: str, *, first_line: int = 1) -> Procedure:
         """One coup's procedure from ``text`` (lines counted from ``first_line``);
         NotationError at the first token it cannot read."""
-        return _Reader().read(list(_tokens(text, first_line)), first_line)
+        return _Reader().read(list(tokens(text, first_line)), first_line)
 
 
 class _Reader:
@@ -294,13 +222,13 @@ class _Reader:
         self.dead: dict[int, dict[Bet, Decimal]] = {}
         self.then: AfterCoup | None = None
         self.said: list[SaidCall] = []
-        self.fouls: list[tuple[Foul, _Token]] = []
+        self.fouls: list[tuple[Foul, Token]] = []
         self.remedies: list[Remedied] = []
 
-    def read(self, tokens: list[_Token], first_line: int) -> Procedure:
+    def read(self, tokens: list[Token], first_line: int) -> Procedure:
         if not tokens:
             raise NotationError(
-                "no cards given: write the cards in shoe order, e.g. P:Ks B:2h P:As B:2c",
+                Said("no cards given: write the cards in shoe order, e.g. P:Ks B:2h P:As B:2c"),
                 first_line,
                 1,
             )
@@ -309,20 +237,27 @@ class _Reader:
         if len(self.cards) < 4:
             last = tokens[-1]
             raise last.error(
-                f"{len(self.cards)} card{'s' if len(self.cards) != 1 else ''} dealt: a coup "
-                "starts with four (Player, Banker, Player, Banker)"
+                Plural(
+                    "{count} card dealt: a coup starts with four (Player, Banker, Player, Banker)",
+                    "{count} cards dealt: a coup starts with four (Player, Banker, Player, Banker)",
+                    len(self.cards),
+                )
             )
         for foul, at in self.fouls:
             if foul.violation.moment is Moment.RESULT and foul.cards < len(self.cards):
                 raise at.error(
-                    f"{quote(at.text)}: {foul.violation.short} is caught after the result: "
-                    "write it after the last card"
+                    Said(
+                        "{token}: {violation} is caught after the result: write it after the "
+                        "last card",
+                        token=quote(at.text),
+                        violation=Verbatim(foul.violation.short),
+                    )
                 )
         called = Called(self.totals.get("player"), self.totals.get("banker"), self.outcome)
         try:
             layout = Layout(tuple(Seat(n, w, self.dead.get(n, {})) for n, w in self.wagers.items()))
         except LayoutError as exc:  # pragma: no cover - seats and amounts are checked above
-            raise tokens[0].error(str(exc)) from None
+            raise tokens[0].error(message_of(exc)) from None
         dealt = Dealt(
             tuple(self.cards),
             called,
@@ -337,16 +272,20 @@ class _Reader:
         )
         return Procedure(dealt, layout)
 
-    def enter(self, part: _Part, token: _Token, what: str) -> None:
+    def enter(self, part: _Part, token: Token, what: Said) -> None:
         if part < self.part:
             raise token.error(
-                f"{quote(token.text)}: {what} after the "
-                f"{('cards', 'calls', 'bets', 'call after the coup')[self.part]}: the cards "
-                "come first, then the calls, the bets and then:"
+                Said(
+                    "{token}: {what} after {part}: the cards come first, then the calls, the "
+                    "bets and then:",
+                    token=quote(token.text),
+                    what=what,
+                    part=PART_NAMES[self.part],
+                )
             )
         self.part = part
 
-    def token(self, token: _Token) -> None:
+    def token(self, token: Token) -> None:
         text = token.text
         head, sep, rest = text.partition(":")
         key = head.lower()
@@ -355,94 +294,114 @@ class _Reader:
         elif key == "next" and sep:
             self.next_cards(token, rest)
         elif key == "call" and sep:
-            self.enter(_Part.CALLS, token, "a call")
+            self.enter(_Part.CALLS, token, Said("a call"))
             self.call(token, rest)
         elif key == "say" and sep:
             if self.part > _Part.CALLS:
-                self.enter(_Part.CALLS, token, "a call said")
-            self.said.append(_said_call(token, rest, len(self.cards)))
+                self.enter(_Part.CALLS, token, Said("a call said"))
+            self.said.append(said_call(token, rest, len(self.cards)))
         elif key in _FOULS and sep:
             self.fouls.append((self.foul(token, _FOULS[key], rest), token))
         elif key == "remedy" and sep:
             self.remedies.append(self.remedy(token, rest))
         elif key in _VERBS or key == "bet":
-            self.enter(_Part.BETS, token, "a bet")
+            self.enter(_Part.BETS, token, Said("a bet"))
             self.bet(token, key, rest if sep else "")
         elif key == "then" and sep:
-            self.enter(_Part.THEN, token, "the call after the coup")
+            self.enter(_Part.THEN, token, Said("the call after the coup"))
             if self.then is not None:
-                raise token.error("then: is given twice; give it once")
+                raise token.error(Said("then: is given twice; give it once"))
             try:
                 self.then = AfterCoup(rest.lower().replace("-", "_"))
             except ValueError:
                 raise token.error(
-                    f"{quote(text)}: say then:deal, then:one_more or then:end"
+                    Said("{token}: say then:deal, then:one_more or then:end", token=quote(text))
                 ) from None
         else:
-            self.enter(_Part.CARDS, token, "a card")
+            self.enter(_Part.CARDS, token, Said("a card"))
             self.card(token)
 
-    def cut_at(self, token: _Token, sep: str, rest: str) -> None:
+    def cut_at(self, token: Token, sep: str, rest: str) -> None:
         """``cut`` (the cut card came out here) or ``cut:earlier``."""
         text = token.text
-        self.enter(_Part.CARDS, token, "the cut card")
+        self.enter(_Part.CARDS, token, Said("the cut card"))
         if self.cut is not None:
-            raise token.error("the cut card came out once: give cut once")
+            raise token.error(Said("the cut card came out once: give cut once"))
         if sep and rest.lower() != "earlier":
-            raise token.error(f"{quote(text)}: write cut where it came out, or cut:earlier")
+            raise token.error(
+                Said("{token}: write cut where it came out, or cut:earlier", token=quote(text))
+            )
         self.cut = CUT_EARLIER if sep else len(self.cards) + 1
 
-    def next_cards(self, token: _Token, rest: str) -> None:
+    def next_cards(self, token: Token, rest: str) -> None:
         """``next:8s,2c``: the cards that came next in the shoe."""
         if self.following:
-            raise token.error("next: is given twice; give the cards that came next once")
+            raise token.error(Said("next: is given twice; give the cards that came next once"))
         try:
             self.following = tuple(Card.parse(t) for t in rest.split(",") if t)
         except EngineError as exc:
-            raise token.error(f"next: {exc}") from None
+            raise token.error(Said("next: {problem}", problem=message_of(exc))) from None
         if not self.following:
-            raise token.error("next: give the cards that came next, e.g. next:8s,2c")
+            raise token.error(Said("next: give the cards that came next, e.g. next:8s,2c"))
 
-    def foul(self, token: _Token, violation: Violation, rest: str) -> Foul:
+    def foul(self, token: Token, violation: Violation, rest: str) -> Foul:
         """``past_posting:3:banker=25:refuse``, ``differential:table:floor``."""
         moment, n = violation.moment, len(self.cards)
         if self.part > _Part.CALLS or (self.part is _Part.CALLS and moment is not Moment.RESULT):
-            raise token.error(f"{quote(token.text)}: {_MOMENT_PLACE[moment]}")
+            raise token.error(
+                Said("{token}: {place}", token=quote(token.text), place=MOMENT_PLACE[moment])
+            )
         if (moment is Moment.BETS and n) or (moment is Moment.DEAL and not n):
-            raise token.error(f"{quote(token.text)}: {_MOMENT_PLACE[moment]}")
+            raise token.error(
+                Said("{token}: {place}", token=quote(token.text), place=MOMENT_PLACE[moment])
+            )
         parts = rest.split(":")
         response: Response | None = None
         if len(parts) > 1 and parts[-1].lower() in _RESPONSES:
             response = _RESPONSES[parts.pop().lower()]
         elif len(parts) > 1 and "=" not in parts[-1] and parts[-1].lower() != "table":
             raise token.error(
-                f"{quote(token.text)}: the dealer's response is refuse, return or floor "
-                "(nothing: the bet played)"
+                Said(
+                    "{token}: the dealer's response is refuse, return or floor (nothing: the "
+                    "bet played)",
+                    token=quote(token.text),
+                )
             )
         if violation is Violation.DIFFERENTIAL:
             if [p.lower() for p in parts] != ["table"]:
-                raise token.error(f"{quote(token.text)}: write differential:table[:RESPONSE]")
+                raise token.error(
+                    Said("{token}: write differential:table[:RESPONSE]", token=quote(token.text))
+                )
             return Foul(violation, None, None, None, response, n)
-        shape = f"write {violation.value}:SEAT:BET=AMOUNT[:refuse|:return|:floor]"
+        shape = Said(
+            "write {violation}:SEAT:BET=AMOUNT[:refuse|:return|:floor]",
+            violation=Verbatim(violation.value),
+        )
         if len(parts) != 2:
-            raise token.error(f"{quote(token.text)}: {shape}")
-        seat, bet, wager = _seat_bet(token, parts[0], parts[1], shape)
+            raise token.error(Said("{token}: {shape}", token=quote(token.text), shape=shape))
+        seat, bet, wager = seat_bet(token, parts[0], parts[1], shape)
         return Foul(violation, seat, bet, wager, response, n)
 
-    def remedy(self, token: _Token, rest: str) -> Remedied:
+    def remedy(self, token: Token, rest: str) -> Remedied:
         """``remedy:card_exposed:floor``, ``remedy:misdeal:applied``, ``remedy:misdeal``."""
         if self.part > _Part.CALLS:
             raise token.error(
-                f"{quote(token.text)}: an irregularity comes among the cards or the calls, "
-                "before the bets are settled"
+                Said(
+                    "{token}: an irregularity comes among the cards or the calls, before the "
+                    "bets are settled",
+                    token=quote(token.text),
+                )
             )
         name, _, done = rest.partition(":")
         try:
             kind = Irregularity(name.lower())
         except ValueError:
             raise token.error(
-                f"{quote(token.text)}: irregularities are "
-                f"{', '.join(k.value for k in Irregularity)}"
+                Said(
+                    "{token}: irregularities are {keys}",
+                    token=quote(token.text),
+                    keys=Verbatim(", ".join(k.value for k in Irregularity)),
+                )
             ) from None
         handled = None
         if done:
@@ -450,12 +409,16 @@ class _Reader:
                 handled = Handled(done.lower())
             except ValueError:
                 raise token.error(
-                    f"{quote(token.text)}: write remedy:{kind.value}:floor (called the floor), "
-                    f"remedy:{kind.value}:applied, or remedy:{kind.value} (carried on)"
+                    Said(
+                        "{token}: write remedy:{kind}:floor (called the floor), "
+                        "remedy:{kind}:applied, or remedy:{kind} (carried on)",
+                        token=quote(token.text),
+                        kind=Verbatim(kind.value),
+                    )
                 ) from None
         return Remedied(kind, handled, len(self.cards))
 
-    def card(self, token: _Token) -> None:
+    def card(self, token: Token) -> None:
         text = token.text
         n = len(self.cards) + 1
         head, sep, rest = text.partition(":")
@@ -479,59 +442,79 @@ class _Reader:
             raise
         except EngineError as exc:
             raise token.error(
-                Said("card {number}: {problem}", number=n, problem=_message(exc))
+                Said("card {number}: {problem}", number=n, problem=message_of(exc))
             ) from None
         except ValueError as exc:
-            raise token.error(str(exc)) from None
+            raise token.error(message_of(exc)) from None
         self.cards.append(DealtCard(card, side))
 
-    def call(self, token: _Token, rest: str) -> None:
+    def call(self, token: Token, rest: str) -> None:
         name, eq, value = rest.partition("=")
         name = name.lower()
         if not eq or name not in ("player", "banker", "outcome"):
             raise token.error(
-                f"{quote(token.text)}: write call:player=N, call:banker=N or call:outcome=NAME"
+                Said(
+                    "{token}: write call:player=N, call:banker=N or call:outcome=NAME",
+                    token=quote(token.text),
+                )
             )
         if name in self.totals or (name == "outcome" and self.outcome is not None):
-            raise token.error(f"call:{name} is given twice; give it once")
+            raise token.error(Said("call:{name} is given twice; give it once", name=Verbatim(name)))
         if name == "outcome":
             try:
                 self.outcome = Outcome(value.lower().replace("_", "").replace("-", ""))
             except ValueError:
                 raise token.error(
-                    f"call:outcome={quote(value)}: outcomes are player, banker, tie, dragon7, "
-                    "panda8"
+                    Said(
+                        "call:outcome={value}: outcomes are player, banker, tie, dragon7, panda8",
+                        value=quote(value),
+                    )
                 ) from None
         else:
             if not (value.isascii() and value.isdigit() and len(value) == 1):
-                raise token.error(f"call:{name}={quote(value)}: a total is 0 to 9")
+                raise token.error(
+                    Said(
+                        "call:{name}={value}: a total is 0 to 9",
+                        name=Verbatim(name),
+                        value=quote(value),
+                    )
+                )
             self.totals[name] = int(value)
 
-    def bet(self, token: _Token, verb: str, rest: str) -> None:
+    def bet(self, token: Token, verb: str, rest: str) -> None:
         parts = rest.split(":")
-        shape = (
+        shape = Said(
             "write take:SEAT:BET=WAGER, push:SEAT:BET=WAGER, pay:SEAT:BET=WAGER:AMOUNT "
             "or bet:SEAT:BET=WAGER"
         )
         if len(parts) < 2:
-            raise token.error(f"{quote(token.text)}: {shape}")
-        seat, bet, wager = _seat_bet(token, parts[0], parts[1], shape)
+            raise token.error(Said("{token}: {shape}", token=quote(token.text), shape=shape))
+        seat, bet, wager = seat_bet(token, parts[0], parts[1], shape)
         placed = self.wagers.setdefault(seat, {})
         if placed.get(bet, wager) != wager:
             raise token.error(
-                f"seat {seat}'s {bet.value} bet was {_plain(placed[bet])} before: a bet has "
-                "one wager"
+                Said(
+                    "seat {seat}'s {bet} bet was {wager} before: a bet has one wager",
+                    seat=seat,
+                    bet=Verbatim(bet.value),
+                    wager=Verbatim(plain(placed[bet])),
+                )
             )
         placed[bet] = wager
         extras = parts[2:]
         paid = _ZERO
         if verb == "pay":
             if not extras or "=" in extras[0]:
-                raise token.error(f"{quote(token.text)}: write pay:SEAT:BET=WAGER:AMOUNT")
-            paid = _amount(extras[0], token, "the amount paid", payout=True)
+                raise token.error(
+                    Said("{token}: write pay:SEAT:BET=WAGER:AMOUNT", token=quote(token.text))
+                )
+            paid = amount_of(extras[0], token, Said("the amount paid"), payout=True)
             if paid == 0:
                 raise token.error(
-                    f"{quote(token.text)}: write push: for a bet returned with nothing paid"
+                    Said(
+                        "{token}: write push: for a bet returned with nothing paid",
+                        token=quote(token.text),
+                    )
                 )
             extras = extras[1:]
         values: dict[str, Decimal] = {}
@@ -541,21 +524,30 @@ class _Reader:
             key, eq, value = extra.partition("=")
             key = key.lower()
             if key == "chips" and eq and verb == "pay" and chips is None:
-                chips = _chips(value, token)
+                chips = chips_of(value, token)
                 continue
             if key == "dead" and eq:
                 self.dead_chips(token, seat, bet, wager, value)
                 continue
             if not eq or key not in _EXTRAS or verb == "bet":
                 raise token.error(
-                    f"{quote(token.text)}: after the bet, only :commission=Y (or "
-                    ":commission_box=Y, :commission_at_once=Y), :fee=Z, :dead=D, "
-                    ":rolling=R and, on pay:, :chips=NxV+... (on bet:, only :dead=D)"
+                    Said(
+                        "{token}: after the bet, only :commission=Y (or :commission_box=Y, "
+                        ":commission_at_once=Y), :fee=Z, :dead=D, :rolling=R and, on pay:, "
+                        ":chips=NxV+... (on bet:, only :dead=D)",
+                        token=quote(token.text),
+                    )
                 )
             name = key if key in ("fee", "rolling") else "commission"
             if name in values:
-                raise token.error(f"{quote(token.text)}: {name} is given twice; give it once")
-            values[name] = _amount(value, token, key, payout=True)
+                raise token.error(
+                    Said(
+                        "{token}: {name} is given twice; give it once",
+                        token=quote(token.text),
+                        name=Verbatim(name),
+                    )
+                )
+            values[name] = amount_of(value, token, Verbatim(key), payout=True)
             boxed = _EXTRAS[key] if name == "commission" else boxed
         if verb != "bet":
             self.actions.append(
@@ -572,28 +564,30 @@ class _Reader:
                 )
             )
 
-    def dead_chips(self, token: _Token, seat: int, bet: Bet, wager: Decimal, text: str) -> None:
+    def dead_chips(self, token: Token, seat: int, bet: Bet, wager: Decimal, text: str) -> None:
         """``:dead=D``: the part of the bet's wager in dead chips, one amount per bet."""
-        dead = _amount(text, token, "dead")
+        dead = amount_of(text, token, Verbatim("dead"))
         if dead > wager:
             raise token.error(
-                f"{quote(token.text)}: dead chips {_plain(dead)} are more than the wager "
-                f"{_plain(wager)}"
+                Said(
+                    "{token}: dead chips {dead} are more than the wager {wager}",
+                    token=quote(token.text),
+                    dead=Verbatim(plain(dead)),
+                    wager=Verbatim(plain(wager)),
+                )
             )
         placed = self.dead.setdefault(seat, {})
         if placed.get(bet, dead) != dead:
             raise token.error(
-                f"seat {seat}'s {bet.value} bet had {_plain(placed[bet])} in dead chips "
-                "before: a bet has one amount of dead chips"
+                Said(
+                    "seat {seat}'s {bet} bet had {dead} in dead chips before: a bet has one "
+                    "amount of dead chips",
+                    seat=seat,
+                    bet=Verbatim(bet.value),
+                    dead=Verbatim(plain(placed[bet])),
+                )
             )
         placed[bet] = dead
-
-
-_MOMENT_PLACE = {
-    Moment.BETS: "it is caught at no more bets: write it before the first card",
-    Moment.DEAL: "it is caught during the deal: write it among the cards, after the first",
-    Moment.RESULT: "it is caught after the result: write it after the last card",
-}
 
 
 def _events(d: Dealt, cards: int, *, after: bool) -> list[str]:
@@ -609,7 +603,7 @@ def _events(d: Dealt, cards: int, *, after: bool) -> list[str]:
         if f.seat is None or f.bet is None or f.wager is None:
             text += "table"
         else:
-            text += f"{f.seat}:{f.bet.value}={_plain(f.wager)}"
+            text += f"{f.seat}:{f.bet.value}={plain(f.wager)}"
         out.append(text + ("" if f.response is None else f":{f.response.value}"))
     for r in d.remedies:
         if r.cards == cards and after == last:
@@ -634,26 +628,6 @@ def _said(call: SaidCall) -> str:
     return f"say:{call.key}" + (f"={','.join(call.values)}" if call.values else "")
 
 
-def _said_call(token: _Token, rest: str, cards: int) -> SaidCall:
-    """``say:player_shows=5``, ``say:wins=banker,7,5``, ``say:player_draws``: a call made
-    aloud, by the house's call key and its values (a hand, then totals)."""
-    key, _, given = rest.partition("=")
-    key = key.lower()
-    if key not in CALL_FIELDS:
-        raise token.error(f"{quote(token.text)}: calls are {', '.join(CALL_FIELDS)}")
-    fields = say_fields(key)
-    values = tuple(v.strip().lower() for v in given.split(",")) if given else ()
-    if len(values) != len(fields):
-        shape = f"say:{key}" + (f"={','.join(f.upper() for f in fields)}" if fields else "")
-        raise token.error(f"{quote(token.text)}: write {shape}")
-    for field, value in zip(fields, values, strict=True):
-        ok = value in ("player", "banker") if field == "hand" else len(value) == 1
-        if not ok or not (field == "hand" or value.isdigit()):
-            what = "player or banker" if field == "hand" else "a total, 0 to 9"
-            raise token.error(f"{quote(token.text)}: {field} is {what}")
-    return SaidCall(key, values, cards)
-
-
 #: The keys after a bet, and (for a commission) whether it went into the box.
 _EXTRAS: dict[str, bool | None] = {
     "commission": None,
@@ -662,33 +636,6 @@ _EXTRAS: dict[str, bool | None] = {
     "fee": None,
     "rolling": None,
 }
-
-
-def _chips(text: str, token: _Token) -> ChipBreakdown:
-    try:
-        return parse_chips(text)
-    except ValueError as exc:
-        raise token.error(str(exc)) from None
-
-
-def parse_chips(text: str) -> ChipBreakdown:
-    """``4x100+3x5+0.50coin`` to the chips (and coin) a payout was cut in; ValueError (an
-    EngineError for a bad amount) naming the text otherwise."""
-    counts: dict[Decimal, int] = {}
-    coin = _ZERO
-    for part in text.split("+"):
-        n, x, value = part.lower().partition("x")
-        if part.lower().endswith("coin") and not x:
-            coin += parse_amount(part[:-4], limit=PAYOUTS)
-            continue
-        if not (x and n.isascii() and n.isdigit() and 0 < int(n) <= 10_000):
-            raise ValueError(
-                f"chips={quote(text)}: write each chip as COUNTxVALUE joined by +, e.g. "
-                "chips=4x100+3x5 (coin as 0.50coin)"
-            )
-        chip = parse_amount(value)
-        counts[chip] = counts.get(chip, 0) + int(n)
-    return ChipBreakdown(tuple(sorted(counts.items(), reverse=True)), normalize(coin))
 
 
 def right_procedure(

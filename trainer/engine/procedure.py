@@ -52,7 +52,7 @@ from trainer.engine.dealt import (
 from trainer.engine.deviation import Deviation, DeviationKind
 from trainer.engine.errors import EngineError, MissingCardError
 from trainer.engine.house import House, settle_checked
-from trainer.engine.said import Said, joined
+from trainer.engine.said import Plural, Said, Verbatim, joined
 from trainer.engine.settlement import Bet
 from trainer.engine.table import (
     Layout,
@@ -160,7 +160,11 @@ def audit(dealt: Dealt, house: House, layout: Layout) -> Audit:
     for a in dealt.bets:
         if (a.seat, a.bet) not in keyed:
             raise AuditInputError(
-                f"seat {a.seat} {a.bet.value}: settled, but there is no such bet on the layout"
+                Said(
+                    "seat {seat} {bet}: settled, but there is no such bet on the layout",
+                    seat=a.seat,
+                    bet=Verbatim(a.bet.value),
+                )
             )
     steps = dealt.steps
     deviations = check_cards(dealt)
@@ -279,21 +283,31 @@ def _check_input(dealt: Dealt, house: House) -> None:
     than four cards, a call said that is not one of the house's."""
     if dealt.cut is not None and not 0 <= dealt.cut <= len(dealt.cards) + 1:
         raise AuditInputError(
-            f"the cut card came out in front of card {dealt.cut}, but the coup has "
-            f"{len(dealt.cards)} cards (give 1 to {len(dealt.cards) + 1}, or earlier)"
+            Said(
+                "the cut card came out in front of card {cut}, but the coup has {count} cards "
+                "(give 1 to {last}, or earlier)",
+                cut=dealt.cut,
+                count=len(dealt.cards),
+                last=len(dealt.cards) + 1,
+            )
         )
     if len(dealt.cards) < 4:
         raise AuditInputError(
-            f"{len(dealt.cards)} card{'s' if len(dealt.cards) != 1 else ''} dealt: a coup "
-            "starts with four (Player, Banker, Player, Banker)"
+            Plural(
+                "{count} card dealt: a coup starts with four (Player, Banker, Player, Banker)",
+                "{count} cards dealt: a coup starts with four (Player, Banker, Player, Banker)",
+                len(dealt.cards),
+            )
         )
     for said in dealt.said:
         try:
             said.words(house)
         except (KeyError, ValueError, IndexError):
             raise AuditInputError(
-                f"the call {said.key}={','.join(said.values)} is not a call of this house's "
-                "with its values"
+                Said(
+                    "the call {call} is not a call of this house's with its values",
+                    call=Verbatim(f"{said.key}={','.join(said.values)}"),
+                )
             ) from None
 
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from trainer.engine.cards import FULL_DECK, Card
 from trainer.engine.coup import Coup
 from trainer.engine.errors import InvalidShoeError, ShoeExhaustedError
-from trainer.engine.said import Said
+from trainer.engine.said import Said, Verbatim
 
 DEFAULT_DECKS = 8
 SUPPORTED_DECKS = (8, 6)
@@ -110,7 +110,12 @@ class ShoeRules:
 
     def __post_init__(self) -> None:
         if isinstance(self.cut, bool) or not isinstance(self.cut, int) or self.cut < 1:
-            raise InvalidShoeError(f"cut card {self.cut!r} cards from the end is not allowed")
+            raise InvalidShoeError(
+                Said(
+                    "cut card {cut} cards from the end is not allowed",
+                    cut=Verbatim(repr(self.cut)),
+                )
+            )
 
     def burn_for(self, value: int) -> int:
         """Cards burned after a first card of point ``value`` (0 for a ten or a face)."""

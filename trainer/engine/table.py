@@ -26,7 +26,7 @@ from trainer.engine.dead_chips import DeadChips, RollingProgramme, dead_problem
 from trainer.engine.errors import EngineError
 from trainer.engine.house import House, settle_checked
 from trainer.engine.money import WAGERS, as_amount, format_amount, normalize
-from trainer.engine.said import Said, joined
+from trainer.engine.said import Said, Verbatim, joined
 from trainer.engine.settlement import Bet, BetResult, Settlement
 from trainer.engine.shoe import Shoe
 from trainer.engine.table_rules import BASE_BETS, SIDE_BETS
@@ -199,10 +199,14 @@ def _dead_problems(seat: Seat, house: House) -> list[str]:
         return []
     rules = house.dead_chips
     if rules is None:
-        return ["this house takes no dead chips: every bet is in live chips"]
-    takes = ", ".join(b.value for b in rules.bets)
+        return [Said("this house takes no dead chips: every bet is in live chips")]
+    takes = Verbatim(", ".join(b.value for b in rules.bets))
     return [
-        f"{bet.value} in dead chips: this house takes dead chips on {takes} only"
+        Said(
+            "{bet} in dead chips: this house takes dead chips on {takes} only",
+            bet=Verbatim(bet.value),
+            takes=takes,
+        )
         for bet in seat.dead
         if not rules.takes(bet)
     ]

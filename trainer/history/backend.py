@@ -79,14 +79,23 @@ Location = Path | ServerLocation
 def refuse(location: Location, why: str) -> NotHistoryDatabaseError:
     """The one-line refusal of a database that is not ours to use (``why`` starting with
     "damaged: " for one that claims to be ours but is not whole)."""
+    from trainer.engine.said import Said, Verbatim
+
     why = " ".join(why.replace("*** in database main ***", "").split())  # one line
     if why.startswith("damaged: "):
         return DamagedHistoryError(
-            f"{location}: damaged history database ({why.removeprefix('damaged: ')}); it was "
-            "left untouched"
+            Said(
+                "{location}: damaged history database ({why}); it was left untouched",
+                location=Verbatim(str(location)),
+                why=why.removeprefix("damaged: "),
+            )
         )
     return NotHistoryDatabaseError(
-        f"{location}: not an ezbac history database ({why}); it was left untouched"
+        Said(
+            "{location}: not an ezbac history database ({why}); it was left untouched",
+            location=Verbatim(str(location)),
+            why=why,
+        )
     )
 
 

@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any
 import psycopg
 from psycopg import errors as pg_errors
 
-from trainer.engine.said import Said
+from trainer.engine.said import Said, Verbatim
 from trainer.history import rows
 from trainer.history.backend import (
     HistoryError,
@@ -185,7 +185,11 @@ def _connect(location: ServerLocation, *, readonly: bool) -> psycopg.Connection[
         why = _one_line(exc, location)
         full = any(sign in why for sign in FULL_SIGNS)
         raise (ServerFullError if full else HistoryUnavailableError)(
-            f"{location}: cannot reach the history server ({why})"
+            Said(
+                "{location}: cannot reach the history server ({why})",
+                location=Verbatim(str(location)),
+                why=Verbatim(why),
+            )
         ) from None
     # a pooler in transaction mode routes each transaction to any server connection: a
     # statement prepared on one is unknown on the next (PgBouncer before 1.21)

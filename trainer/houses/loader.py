@@ -63,7 +63,10 @@ def load_house_file(path: str | Path) -> House:
 
 def load_house_text(text: str, label: str = "<house>") -> House:
     root = compose(
-        text, label, HouseFileError, "a mapping of house fields (id: ..., name: ..., game: ...)"
+        text,
+        label,
+        HouseFileError,
+        Said("a mapping of house fields (id: ..., name: ..., game: ...)"),
     )
     reader = HouseReader(label)
     house: House | None = reader.read(root, F.HOUSE, "")  # HouseReader.house's value

@@ -86,10 +86,18 @@ def parse_language(text: str, where: str = "--lang") -> str:
     """The language a user named; UnknownLanguageError naming it otherwise (an empty one
     too: never a default)."""
     if not text.strip():
-        raise UnknownLanguageError(f"{where}: the language is empty: give one of {_listed()}")
+        raise UnknownLanguageError(
+            _("{where}: the language is empty: give one of {languages}").format(
+                where=where, languages=_listed()
+            )
+        )
     found = known(text)
     if found is None:
-        raise UnknownLanguageError(f"{where}: unknown language {text!r}: give one of {_listed()}")
+        raise UnknownLanguageError(
+            _("{where}: unknown language {text}: give one of {languages}").format(
+                where=where, text=repr(text), languages=_listed()
+            )
+        )
     return found
 
 

@@ -28,6 +28,13 @@ PATH_KINDS = (
     N_("not a regular file"),
 )
 
+#: Why the operating system refused a path, as ``trainer.paths.os_reason`` says it in its
+#: own words (any other reason is the system's, as it gives it): declared for the catalogue.
+PATH_REASONS = (
+    N_("permission denied"),
+    N_("a part of the path is a file, not a folder"),
+)
+
 
 def problem_line(problem: Problem) -> str:
     """One problem's line: ``file:line:column: field: message``, the message worded."""

@@ -6,7 +6,16 @@ raises (their message a ``Said``)."""
 from __future__ import annotations
 
 from trainer.history.hooks import Pending, Waiting
-from trainer.i18n import _, ngettext
+from trainer.i18n import N_, _, ngettext
+
+#: Why a file or a database is no ezbac history (``trainer.history.backend.refuse``), in the
+#: words the history gives, looked up where the refusal is worded: declared for the
+#: catalogue.  A damaged database's details are SQLite's own, as it gives them.
+NOT_HISTORY = (
+    N_("not an SQLite file"),
+    N_("another application's SQLite database"),
+    N_("text that is not UTF-8"),
+)
 
 # ``waiting`` is on the home screen: the engine's ``Said`` (and ``say``) load with the first
 # notice or error, not with it.
