@@ -50,7 +50,7 @@ class IdleLockout:
         from trainer.tui.screens.signin import IdleScreen
 
         person, host = self.signin.person, self.host
-        if person is None:
+        if person is None or not host.screen_stack:  # the app closing: no screen to show on
             return
         left = self.idle_seconds - (self.idle_clock() - self.last_input)
         showing = host.screen if isinstance(host.screen, IdleScreen) else None
