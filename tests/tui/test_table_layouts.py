@@ -1,17 +1,28 @@
-"""The table drill's keys lay the screen out at most once: a graded answer (the feedback
-shown or changed, a line more in the procedure on a tall terminal, the header's score) and
-the next table are one layout each, not one for the feedback and one more for the
-procedure line, nor one more for the header's title when the score grows a digit (9/9 to
-10/10).  The hand-worked table of tests/support/table_app.py, worked as
-tests/benchmarks/bench_keys.py works it, three times (four graded answers a table)."""
+"""The table drill's and spot the error's keys lay the screen out at most once.
+
+The table: a graded answer (the feedback shown or changed, a line more in the procedure on
+a tall terminal, the header's score) and the next table are one layout each, not one for
+the feedback and one more for the procedure line, nor one more for the header's title when
+the score grows a digit (9/9 to 10/10).  The hand-worked table of tests/support/table_app.py,
+worked as tests/benchmarks/bench_keys.py works it, three times (four graded answers a table).
+
+Spot the error: a graded answer (the replay marked, the feedback shown, the options put
+away) and the next question (a new replay, the options of the right step shown the first
+time) are one layout each, and no cell is drawn twice for one key (the replay, re-sized by
+the answer's rows, was drawn in the layout and once more after it)."""
 
 from __future__ import annotations
 
 import asyncio
 
+from textual._compositor import Compositor
 from textual.screen import Screen
 
+from tests.support.coups import FakeClock, FakeNow, dragon_replays
 from tests.support.table_app import table, table_app
+from trainer.session import Session
+from trainer.tui.app import TrainerApp, session_screen
+from trainer.tui.screens.spot import SpotScreen
 from trainer.tui.screens.table import TableScreen
 
 #: One table: (the key, what it is).  Three losers marked and taken, seat 5's Dragon 7 paid
@@ -64,3 +75,59 @@ async def test_a_graded_answer_and_the_next_table_are_one_layout_each(monkeypatc
         assert (screen.session.index, screen.session.right) == (3, 12)
         assert not screen.query_one("#table-feedback").display
     assert counts == {"graded": [1] * 12, "next": [1, 1, 1]}
+
+
+async def test_a_spot_answer_and_the_next_replay_are_one_layout_and_one_frame(
+    monkeypatch,
+) -> None:
+    layouts: list[int] = []
+    frames: list[set[tuple[int, int]]] = []
+    original = Screen._refresh_layout
+    original_render = Compositor.render_update
+
+    def counted(self: Screen[object], size: object = None, scroll: bool = False) -> None:
+        if not scroll or self._layout_widgets:
+            layouts.append(1)
+        original(self, size, scroll)  # type: ignore[arg-type]
+
+    def render_update(self: Compositor, *args: object, **kwargs: object) -> object:
+        frames.append(
+            {
+                (x, y)
+                for r in self._dirty_regions
+                for y in range(r.y, r.bottom)
+                for x in range(r.x, r.right)
+            }
+        )
+        return original_render(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    monkeypatch.setattr(Compositor, "render_update", render_update)
+    drill, replays = dragon_replays()  # right; the Banker bet paid at step 9; its fix
+    app = TrainerApp(trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
+    counts: dict[str, list[int]] = {"graded": [], "next": []}
+    async with app.run_test(size=(142, 36)) as pilot:
+        session = Session(drill, [], "Alex", clock=app.clock, now=app.now, questions=replays * 2)
+        app.push_screen(session_screen(session))
+        await pilot.pause()
+        assert isinstance(app.screen, SpotScreen)
+        # no error; step 9; the right step's first choice (wrong: "pay 25"), each then Enter
+        for n, choice in enumerate("n91" * 2):
+            await pilot.press(choice)
+            for kind in ("graded", "next"):
+                if n == 5 and kind == "next":
+                    break  # the results
+                await pilot.pause()
+                layouts.clear()
+                frames.clear()
+                await pilot.press("enter")
+                await pilot.pause()
+                drawn = asyncio.Event()
+                app.call_after_refresh(drawn.set)
+                await drawn.wait()
+                await pilot.pause()
+                counts[kind].append(len(layouts))
+                drawn_twice = [a & b for i, a in enumerate(frames) for b in frames[i + 1 :]]
+                assert not any(drawn_twice), (n, kind, len(frames))
+        assert (session.index, session.right) == (6, 4)
+    assert counts == {"graded": [1] * 6, "next": [1] * 5}
