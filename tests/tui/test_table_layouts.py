@@ -1,9 +1,10 @@
 """The table drill's and spot the error's keys lay the screen out at most once.
 
 The table: a graded answer (the feedback shown or changed, a line more in the procedure on
-a tall terminal, the header's score) and the next table are one layout each, not one for
-the feedback and one more for the procedure line, nor one more for the header's title when
-the score grows a digit (9/9 to 10/10).  The hand-worked table of tests/support/table_app.py,
+a tall terminal, the header's score, the step line wrapped anew) and the next table are one
+layout each, not one for the feedback and one more for the procedure line, nor one more
+for the header's title when the score grows a digit (9/9 to 10/10) or for the dealer's
+panel grown or shrunk by a line.  The hand-worked table of tests/support/table_app.py,
 worked as tests/benchmarks/bench_keys.py works it, three times (four graded answers a table).
 
 Spot the error: a graded answer (the replay marked, the feedback shown, the options put
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from textual._compositor import Compositor
 from textual.screen import Screen
 
@@ -40,7 +42,16 @@ KEYS = (
 )
 
 
-async def test_a_graded_answer_and_the_next_table_are_one_layout_each(monkeypatch) -> None:
+@pytest.mark.parametrize(
+    ("size", "tables"),
+    [
+        ((142, 36), 3),  # tall: the procedure line shown; the third table's score 10/10
+        ((80, 24), 1),  # "done paying" and the next table wrap the step line anew
+    ],
+)
+async def test_a_graded_answer_and_the_next_table_are_one_layout_each(
+    monkeypatch, size: tuple[int, int], tables: int
+) -> None:
     layouts: list[int] = []
     original = Screen._refresh_layout
 
@@ -50,14 +61,14 @@ async def test_a_graded_answer_and_the_next_table_are_one_layout_each(monkeypatc
         original(self, size, scroll)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Screen, "_refresh_layout", counted)
-    app = table_app(tables=[table() for _ in range(4)])
+    app = table_app(tables=[table() for _ in range(tables + 1)])
     counts: dict[str, list[int]] = {"graded": [], "next": []}
-    async with app.run_test(size=(142, 36)) as pilot:  # tall: the procedure line shown
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TableScreen)
-        assert screen.query_one("#procedure").display
-        for _table in range(3):
+        assert screen.query_one("#procedure").display == (size[1] >= 34)
+        for _table in range(tables):
             for key, kind in KEYS:
                 if kind not in counts:
                     await pilot.press(key)
@@ -71,10 +82,10 @@ async def test_a_graded_answer_and_the_next_table_are_one_layout_each(monkeypatc
                 await drawn.wait()
                 await pilot.pause()
                 counts[kind].append(len(layouts))
-        # the keys did what they say: three tables worked right, the fourth up, no feedback
-        assert (screen.session.index, screen.session.right) == (3, 12)
+        # the keys did what they say: every table worked right, the next one up
+        assert (screen.session.index, screen.session.right) == (tables, 4 * tables)
         assert not screen.query_one("#table-feedback").display
-    assert counts == {"graded": [1] * 12, "next": [1, 1, 1]}
+    assert counts == {"graded": [1] * 4 * tables, "next": [1] * tables}
 
 
 async def test_a_spot_answer_and_the_next_replay_are_one_layout_and_one_frame(
