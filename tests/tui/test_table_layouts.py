@@ -4,7 +4,9 @@ The table: a graded answer (the feedback shown or changed, a line more in the pr
 a tall terminal, the header's score, the step line wrapped anew) and the next table are one
 layout each, not one for the feedback and one more for the procedure line, nor one more
 for the header's title when the score grows a digit (9/9 to 10/10) or for the dealer's
-panel grown or shrunk by a line.  The hand-worked table of tests/support/table_app.py,
+panel grown or shrunk by a line; a moment watched answered (the hands dealt after the dark
+of no more bets, the chip tray put back) is one layout, not one more for the hands' and the
+tray's new sizes.  The hand-worked table of tests/support/table_app.py,
 worked as tests/benchmarks/bench_keys.py works it, three times (four graded answers a table).
 
 Spot the error: a graded answer (the replay marked, the feedback shown, the options put
@@ -21,7 +23,9 @@ from textual._compositor import Compositor
 from textual.screen import Screen
 
 from tests.support.coups import FakeClock, FakeNow, dragon_replays
-from tests.support.table_app import table, table_app
+from tests.support.screens import text
+from tests.support.table_app import table, table_app, watched_table
+from trainer.engine.protection import ALL_PLAY
 from trainer.session import Session
 from trainer.tui.app import TrainerApp, session_screen
 from trainer.tui.screens.spot import SpotScreen
@@ -142,3 +146,35 @@ async def test_a_spot_answer_and_the_next_replay_are_one_layout_and_one_frame(
                 assert not any(drawn_twice), (n, kind, len(frames))
         assert (session.index, session.right) == (6, 4)
     assert counts == {"graded": [1] * 6, "next": [1] * 5}
+
+
+async def test_a_moment_watched_answered_is_one_layout(monkeypatch) -> None:
+    """tests/support/table_app.py's watched table: the moment at no more bets (hands dark),
+    then the late bet during the deal, each answered "let every bet play" then Enter."""
+    layouts: list[int] = []
+    original = Screen._refresh_layout
+
+    def counted(self: Screen[object], size: object = None, scroll: bool = False) -> None:
+        if not scroll or self._layout_widgets:
+            layouts.append(1)
+        original(self, size, scroll)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    app = table_app(tables=[watched_table()])
+    counts: list[int] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _moment in range(2):
+            offered = {line[2:].strip(): line[1] for line in text(app, "#paying").splitlines()}
+            await pilot.press(offered[ALL_PLAY])
+            await pilot.pause()
+            layouts.clear()
+            await pilot.press("enter")
+            await pilot.pause()
+            drawn = asyncio.Event()
+            app.call_after_refresh(drawn.set)
+            await drawn.wait()
+            await pilot.pause()
+            counts.append(len(layouts))
+        assert text(app, "#table-feedback").startswith("✗ Wrong")  # the late bet let play
+    assert counts == [1, 1]
