@@ -4,18 +4,22 @@ collected by pytest)::
     python tests/benchmarks/bench_keys.py                 # 142x36, 40 questions
     python tests/benchmarks/bench_keys.py --size 80x24 --questions 100 --why
     python tests/benchmarks/bench_keys.py --table         # the table drill's screen
+    python tests/benchmarks/bench_keys.py --spot          # spot the error's screen
 
-The Player-draw drill (as ``bench_browser.py`` drives it: ``d`` the choice, Enter the answer
-graded, Enter the next question) in a Pilot run of the real app; or (``--table``) the
-table screen worked as ``tests/support/table_app.py``'s hand-worked table (three bets
+The Player-draw drill (as ``bench_browser.py`` drives it: ``d`` the choice, Enter the
+answer graded, Enter the next question) in a Pilot run of the real app; or (``--table``)
+the table screen worked as ``tests/support/table_app.py``'s hand-worked table (three bets
 marked, the take, a payout typed, one in chips, done paying, next table; ``--questions``
-tables).  For each key: the time from posting it to the frame drawn after it (wall, which
-includes the Pilot's own waits, and this process's CPU, the figure to read), and how many
-times the screen was laid out whole for it (Textual's ``Screen._refresh_layout`` other
-than a scroll: every widget's position and size worked out again, the costly part of a
-key), and how many of the screen's cells were drawn again for it (the compositor's dirty
-regions, what a browser tab is sent and repaints).  ``--why`` also counts which widgets
-asked for those layouts.
+tables); or (``--spot``) spot the error's screen over ``tests/support/coups.py``'s
+``dragon_replays`` (a replay dealt right: ``n`` then Enter; the Banker bet paid on a Dragon
+7: ``9`` then Enter; its right step: ``1`` then Enter; each graded, then Enter the next;
+``--questions`` times the three). For each key: the time from posting it to the frame drawn
+after it (wall, which includes the Pilot's own waits, and this process's CPU, the figure to
+read), and how many times the screen was laid out whole for it (Textual's
+``Screen._refresh_layout`` other than a scroll: every widget's position and size worked out
+again, the costly part of a key), and how many of the screen's cells were drawn again for
+it (the compositor's dirty regions, what a browser tab is sent and repaints). ``--why``
+also counts which widgets asked for those layouts.
 """
 
 from __future__ import annotations
@@ -46,19 +50,40 @@ TABLE_KEYS = (
     ("enter", "\r", "next"),
 )
 
+#: Spot the error's keys for dragon_replays' three questions.
+SPOT_KEYS = tuple(
+    key
+    for choice in ("n", "9", "1")  # no error; step 9; the first of the right step's choices
+    for key in ((choice, choice, "choose"), ("enter", "\r", "graded"), ("enter", "\r", "next"))
+)
 
-async def _run(size: tuple[int, int], questions: int, table: bool) -> dict[str, object]:
+
+async def _run(
+    size: tuple[int, int], questions: int, table: bool, spot: bool = False
+) -> dict[str, object]:
     sys.path.insert(0, str(ROOT))
     from textual import events
     from textual._compositor import Compositor
     from textual.screen import Screen
 
-    from tests.support.coups import DRAGON, PANDA, PLAYER_STANDS, coup, dealer, drill
+    from tests.support.coups import (
+        DRAGON,
+        PANDA,
+        PLAYER_STANDS,
+        FakeClock,
+        FakeNow,
+        coup,
+        dealer,
+        dragon_replays,
+        drill,
+    )
     from tests.support.table_app import table as hand_worked
     from tests.support.table_app import table_app
     from trainer.drills.model import Step
-    from trainer.tui.app import TrainerApp
+    from trainer.session import Session
+    from trainer.tui.app import TrainerApp, session_screen
     from trainer.tui.screens.drill import DrillScreen
+    from trainer.tui.screens.spot import SpotScreen
     from trainer.tui.screens.table import TableScreen
 
     hands = (DRAGON, PANDA, PLAYER_STANDS)
@@ -66,6 +91,8 @@ async def _run(size: tuple[int, int], questions: int, table: bool) -> dict[str, 
     app = (
         table_app(tables=[hand_worked() for _ in range(questions + 1)])
         if table
+        else TrainerApp(trainee="Bench", seed=1, clock=FakeClock(), now=FakeNow())
+        if spot
         else TrainerApp(
             choices=lambda: [],
             start=drill((Step.PLAYER_DRAWS,)),
@@ -73,7 +100,8 @@ async def _run(size: tuple[int, int], questions: int, table: bool) -> dict[str, 
             deal=dealer(coups),
         )
     )
-    keys = TABLE_KEYS if table else KEYS
+    keys = TABLE_KEYS if table else SPOT_KEYS if spot else KEYS
+    expected = TableScreen if table else SpotScreen if spot else DrillScreen
     layouts = [0]
     asked: collections.Counter[str] = collections.Counter()
     original_layout = Screen._refresh_layout
@@ -109,13 +137,24 @@ async def _run(size: tuple[int, int], questions: int, table: bool) -> dict[str, 
     timings: dict[str, list[tuple[float, float, int, int]]] = {kind: [] for *_k, kind in keys}
     try:
         async with app.run_test(size=size) as pilot:
+            if spot:
+                spot_drill, replays = dragon_replays()
+                run = Session(
+                    spot_drill,
+                    [],
+                    "Bench",
+                    clock=app.clock,
+                    now=app.now,
+                    questions=replays * questions,
+                )
+                app.push_screen(session_screen(run))
             await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, TableScreen if table else DrillScreen)
+            assert isinstance(screen, expected)
             asked.clear()
             for question in range(questions):
-                for key, character, kind in keys:
-                    if kind == "next" and question == questions - 1:
+                for n, (key, character, kind) in enumerate(keys):
+                    if kind == "next" and question == questions - 1 and n == len(keys) - 1:
                         break  # the last: the results screen, another screen's cost
                     await pilot.pause()
                     drawn = asyncio.Event()
@@ -139,7 +178,7 @@ async def _run(size: tuple[int, int], questions: int, table: bool) -> dict[str, 
         Screen._on_layout = original_on_layout  # type: ignore[method-assign]
         Compositor.render_update = original_render_update  # type: ignore[method-assign]
     report: dict[str, object] = {
-        "screen": "table" if table else "drill",
+        "screen": "table" if table else "spot" if spot else "drill",
         "size": f"{size[0]}x{size[1]}",
     }
     for kind, runs in timings.items():
@@ -168,13 +207,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--size", default="142x36", help="COLSxROWS")
     parser.add_argument("--questions", type=int, default=40)
     parser.add_argument("--table", action="store_true", help="the table drill's screen")
+    parser.add_argument("--spot", action="store_true", help="spot the error's screen")
     parser.add_argument("--why", action="store_true", help="which widgets asked for layouts")
     args = parser.parse_args(argv)
     cols, _x, rows = args.size.partition("x")
     if not (cols.isdigit() and rows.isdigit()) or not 1 <= args.questions <= 1000:
         print(f"bench_keys: bad --size {args.size!r} or --questions", file=sys.stderr)
         return 2
-    report = asyncio.run(_run((int(cols), int(rows)), args.questions, args.table))
+    report = asyncio.run(_run((int(cols), int(rows)), args.questions, args.table, args.spot))
     if not args.why:
         report.pop("layouts_asked_by")
     print(json.dumps(report, indent=2))

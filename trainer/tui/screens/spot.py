@@ -15,10 +15,10 @@ from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -35,8 +35,10 @@ from trainer.tui.screens.drill_base import (
     LEAVE_BINDING,
     DrillBase,
 )
+from trainer.tui.widgets.answer import AnswerArea, UnscrolledStatic
 from trainer.tui.widgets.choices import OPTION_KEYS, OptionButton
 from trainer.tui.widgets.keybar import KeyBar
+from trainer.tui.widgets.livetext import show_text
 from trainer.tui.widgets.question import feedback_text
 from trainer.words import spot as spot_words
 from trainer.words import titles
@@ -62,6 +64,20 @@ class ReplayList(OptionList):
 
     can_focus = False
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._width = -1  # the width its lines were rendered at
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new height only shows more or fewer of the same lines (the answer's rows
+        below it came or went): they were drawn in the layout that re-sized it, and are
+        not rendered and drawn again; a new width for them (the terminal's, a scrollbar
+        come or gone) wraps them anew (OptionList's own)."""
+        width = self.scrollable_content_region.width
+        if width == self._width:
+            event.prevent_default()
+        self._width = width
+
 
 class SpotScreen(DrillBase):
     CSS_PATH: ClassVar[list[str | PurePath]] = stylesheets("drill.tcss", "spot.tcss")
@@ -83,17 +99,25 @@ class SpotScreen(DrillBase):
         self._digit_at = 0.0
 
     def compose(self) -> ComposeResult:
+        # the title and the status never scroll: a score one digit wider re-sizes both in
+        # the answer's layout, not in one more
         with Horizontal(id="drill-header"):
-            yield Static(Text(titles.heading(self.session.drill), "bold"), id="drill-title")
-            yield Static(id="drill-status")
+            yield UnscrolledStatic(
+                Text(titles.heading(self.session.drill), "bold"), id="drill-title"
+            )
+            yield UnscrolledStatic(id="drill-status")
         yield Static(id="prompt")
         yield ReplayList(id="replay")
-        with Vertical(id="options"):
-            for key in OPTION_KEYS:
-                yield OptionButton(key, "")
-        yield Static(id="status")
-        with Vertical(id="feedback"):
-            yield Static(id="feedback-text")
+        # what changes between a question and its feedback (as on the drill screen): a
+        # graded answer re-places only these rows, and none of them asks for a second
+        # layout when it is first shown
+        with AnswerArea(id="answer"):
+            with AnswerArea(id="options"):
+                for key in OPTION_KEYS:
+                    yield OptionButton(key, "")
+            yield Static(id="status")
+            with AnswerArea(id="feedback"):
+                yield UnscrolledStatic(id="feedback-text")
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
@@ -119,9 +143,9 @@ class SpotScreen(DrillBase):
         self.session.ask()
         exam = self.session.exam
         asked = spot_words.prompt(q, exam=exam)
-        self.query_one("#prompt", Static).update(Text(asked, "bold"))
+        show_text(self.query_one("#prompt", Static), Text(asked, "bold"))
         self.fill_replay(q, marked=q.flagged if isinstance(q, FixQuestion) else None)
-        options = self.query_one("#options", Vertical)
+        options = self.query_one("#options", AnswerArea)
         options.display = isinstance(q, FixQuestion)
         if isinstance(q, FixQuestion):
             wanted = {key: choice_label(label) for key, label, _answer in q.choices}
@@ -180,7 +204,7 @@ class SpotScreen(DrillBase):
         left = s.remaining()
         if left is not None and self.state == ASKING:
             text.append(" · ⏱ " + _("{seconds}s").format(seconds=tenths(max(left, 0.0), 4)))
-        self.query_one("#drill-status", Static).update(text)
+        show_text(self.query_one("#drill-status", Static), text)
 
     # -- keys ---------------------------------------------------------------------------------
 
@@ -279,7 +303,7 @@ class SpotScreen(DrillBase):
             self.fill_replay(q, marked=flagged, right=right)
         self.query_one("#options").display = False
         panel = self.verdict_panel(result)
-        self.query_one("#feedback-text", Static).update(feedback_text(result))
+        show_text(self.query_one("#feedback-text", Static), feedback_text(result))
         panel.display = True
         self.set_status(
             _("Enter: see the results") if self.session.finished else _("Enter or space: next")

@@ -323,8 +323,6 @@ class TableScreen(Screen[None]):
             return
         index, self.pick = self.pick, None
         self.graded(lambda: self.session.answer_watch(q.options[index]))
-        if self.session.watch_question is None:
-            self._dealer.tray_shown = True
 
     def pick_choice(self, index: int, options: tuple[str, ...]) -> None:
         """Keys 1-4 choose an answer to the question asked (the shoe's, or a moment
@@ -342,10 +340,9 @@ class TableScreen(Screen[None]):
         if q is None or self.pick is None:
             return
         index, self.pick = self.pick, None
-        self._dealer.tray_shown = True
         answer = self.session.answer_shoe(q.options[index])
-        self.show_shoe_feedback(answer)
         self.refresh_all()
+        self.show_shoe_feedback(answer)  # last: see show_feedback
 
     def show_shoe_feedback(self, answer: ShoeAnswer) -> None:
         panel = self._feedback
@@ -385,6 +382,7 @@ class TableScreen(Screen[None]):
         dealer.step = step
         dealer.paying = paying
         dealer.tray = tray_state(table, self.chips_active)
+        dealer.tray_shown = True  # put away while a question was asked (draw_choice)
 
     def draw_procedure(self) -> None:
         """The procedure so far, on a tall terminal."""
@@ -424,7 +422,13 @@ class TableScreen(Screen[None]):
         self.update_header()
 
     def show_feedback(self, feedback: StepFeedback | None) -> None:
-        """Practice: each mistake of the step, or ✓; marks the wrong spots on the felt."""
+        """Practice: each mistake of the step, or ✓; marks the wrong spots on the felt.
+
+        Called after every other line of the key is set: its call_after_refresh posts to
+        the screen, which wakes the screen's task (a key's action runs in the app's task).
+        Each widget posts its own request for a layout when its task next runs, in the
+        order they were woken; a screen woken before the procedure line would lay out
+        with the feedback alone, and then again for the procedure (two layouts a key)."""
         panel = self._feedback
         self.last = feedback
         if feedback is None:  # an exam: nothing until the results
@@ -655,8 +659,8 @@ class TableScreen(Screen[None]):
         remaining = self.session.table.remaining
         if remaining and remaining[0] in self.spots:
             self.cursor = self.spots.index(remaining[0])
-        self.show_feedback(feedback)
         self.refresh_all()
+        self.show_feedback(feedback)  # last: see show_feedback
 
     def action_next_table(self) -> None:
         s = self.session

@@ -19,6 +19,7 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
+from trainer.tui.widgets.livetext import Unscrolled
 from trainer.words.layout import colour, money
 
 #: The keys that add a chip, smallest denomination first (shift takes one back).
@@ -82,9 +83,10 @@ class ChipDenomination:
     colour: str
 
 
-class ChipTray(Widget):
+class ChipTray(Unscrolled, Widget):
     """The denominations with their keys and, while a payout is built, the count of each
-    chip given so far.  Clicking a chip adds one (shift-click takes one back)."""
+    chip given so far.  Clicking a chip adds one (shift-click takes one back).  Never
+    scrolled: put back after a question, one layout, not two."""
 
     DEFAULT_CSS = """
     ChipTray {

@@ -33,8 +33,9 @@ class ChoiceButton(Button):
         self.label = f"{'▶ ' if chosen else '  '}{label} ({self.key})"
 
 
-class OptionButton(ChoiceButton):
-    """A multiple-choice option (keys 1-4): one line, its key first, the wording after."""
+class OptionButton(Unscrolled, ChoiceButton):
+    """A multiple-choice option (keys 1-4): one line, its key first, the wording after
+    (never scrolled: the options shown for the first time are one layout, not two)."""
 
     def show(self, label: str, chosen: bool) -> None:
         if (label, chosen) == (self.plain_label, self.chosen):

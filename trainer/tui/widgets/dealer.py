@@ -24,7 +24,7 @@ from trainer.session.table.session import TableSession
 from trainer.session.table.values import Phase, SpotState, TableAnswer
 from trainer.session.table.work import TableWork
 from trainer.tui.widgets.chiptray import CHIP_KEYS, ChipDenomination, ChipTray
-from trainer.tui.widgets.livetext import LiveText
+from trainer.tui.widgets.livetext import LiveText, Unscrolled
 from trainer.words import layout, protection, table_shoe
 from trainer.words import table as words
 
@@ -41,8 +41,9 @@ class TrayState:
     active: bool = False
 
 
-class DealerPanel(Vertical):
-    """``#dealer``: the step, what is being paid, the chip tray."""
+class DealerPanel(Unscrolled, Vertical):
+    """``#dealer``: the step, what is being paid, the chip tray (never scrolled: a step
+    line wrapped onto one more line re-sizes it in that key's layout, not in a second)."""
 
     tray: reactive[TrayState | None] = reactive(None, repaint=False, init=False)
     tray_shown: reactive[bool] = reactive(True, repaint=False, init=False)

@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from trainer.engine import Bet, Card, Outcome, Suit
 from trainer.i18n import N_, _
+from trainer.tui.widgets.livetext import Unscrolled
 from trainer.words.names import amount, bet_name, outcome_name
 
 #: The hands' names, translated where they are drawn (a shoe's card row has its own).
@@ -62,8 +63,9 @@ def face_for(terminal: Size) -> Face:
     return SMALL
 
 
-class HandView(Static):
-    """One hand: its name, its cards as boxes, and its total once it is no longer asked."""
+class HandView(Unscrolled, Static):
+    """One hand: its name, its cards as boxes, and its total once it is no longer asked
+    (never scrolled: dealt after the dark of a burn or a moment, one layout, not two)."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "card--face",
@@ -148,8 +150,9 @@ class HandView(Static):
 Hands = tuple[tuple[Card, ...], int | None, tuple[Card, ...], int | None]
 
 
-class HandsRow(Horizontal):
-    """Player's hand and Banker's side by side (``#player-hand``, ``#banker-hand``).
+class HandsRow(Unscrolled, Horizontal):
+    """Player's hand and Banker's side by side (``#player-hand``, ``#banker-hand``); never
+    scrolled.
 
     ``hands`` is what they show and ``dark`` hides them (before the deal); both are set by
     the screen (attributes down), and each hand is redrawn only when its cards change.

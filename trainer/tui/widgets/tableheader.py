@@ -15,10 +15,10 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Static
 
 from trainer.i18n import N_, _
 from trainer.session.table.session import TableSession
+from trainer.tui.widgets.answer import UnscrolledStatic
 from trainer.tui.widgets.livetext import LiveText
 
 
@@ -87,7 +87,8 @@ class TableHeader(Horizontal):
         self._line = LiveText(id="table-status")
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(self.heading, "bold"), id="table-title")
+        # never scrolled: a status one digit wider re-sizes it in the same layout
+        yield UnscrolledStatic(Text(self.heading, "bold"), id="table-title")
         yield self._line
 
     @property
