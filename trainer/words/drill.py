@@ -12,7 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from trainer.drills.model import Mode, Step
-from trainer.engine import Bet, BetResult, Card, Coup, Outcome
+from trainer.engine import BetResult, Card, Coup, Outcome
 from trainer.engine.calls import CallStep
 from trainer.engine.cards import Rank
 from trainer.engine.house import House
@@ -410,26 +410,6 @@ def _cards(cards: tuple[Card, ...]) -> str:
     return " ".join(c.pretty for c in cards)
 
 
-#: A call's skill, by its key's words ("Call: player shows").
-_CALL_SKILLS = {
-    "player_shows": N_("player shows"),
-    "banker_shows": N_("banker shows"),
-    "natural": N_("natural"),
-    "player_acts": N_("player acts"),
-    "player_has": N_("player has"),
-    "banker_acts": N_("banker acts"),
-    "banker_has": N_("banker has"),
-    "result": N_("result"),
-    "push": N_("push"),
-}
-
-
-def call_skill(family: str, parts: tuple[str, ...]) -> str | None:
-    if family == "call" and len(parts) == 1 and parts[0] in _CALL_SKILLS:
-        return _("Call: {step}").format(step=_(_CALL_SKILLS[parts[0]]))
-    return None
-
-
 def call_reason(q: CallQuestion) -> str:
     """Why a call is what it is: the coup's rule at that moment, and the call as the house
     words it (its own words, in its calling language)."""
@@ -526,57 +506,13 @@ def seconds_short(value: float) -> str:
 
 
 def skill_name(key: str) -> str:
-    """A skill key's words on the results (the coup's skills; others as the skills module
-    says them, through the catalogue)."""
-    from trainer.skillkey import SkillKey, SkillKeyError
-    from trainer.skills import describe
+    """A skill key's words on the results: a drill kind's own skills as that kind words
+    them, any other as the history's records word it (``trainer.words.record.skill``)."""
+    from trainer.skillkey import SkillKeyError
+    from trainer.words.record import kind_skill, skill
 
     try:
-        parsed = SkillKey.parse(key)
+        said = kind_skill(SkillKey.parse(key))  # the drill kinds' own skills
     except SkillKeyError:
         return key
-    said = kind_skill(parsed)  # the drill kinds' own skills
-    if said is not None:
-        return said
-    match parsed:
-        case SkillKey("natural", ()):
-            return _("Naturals (nobody draws)")
-        case SkillKey("player", (total,)):
-            return _("Player draw on {total}").format(total=total)
-        case SkillKey("banker", (total, "stood")):
-            return _("Banker {total}, Player stood").format(total=total)
-        case SkillKey("banker", (total, third)):
-            return _("Banker {total}, Player's third card {third}").format(total=total, third=third)
-        case SkillKey("outcome", (outcome,)):
-            return _("Outcome: {outcome}").format(outcome=outcome_name(Outcome(outcome)))
-        case SkillKey("payout", (bet, "commission")):
-            return _("{bet} commission owed").format(bet=bet_name(Bet(bet)))
-        case SkillKey("payout", ("fee",)):
-            return _("Collection fee")
-        case SkillKey("payout", (bet, "win")):
-            return _("{bet} bet wins").format(bet=bet_name(Bet(bet)))
-        case SkillKey("payout", (bet, "push")):
-            return _("{bet} bet pushes").format(bet=bet_name(Bet(bet)))
-        case SkillKey("payout", (bet, "lose")):
-            return _("{bet} bet loses").format(bet=bet_name(Bet(bet)))
-    return _(describe(key))
-
-
-#: The skills a drill kind words itself (spot the error, the shoe, moments, irregularities).
-_FAMILIES = (
-    spot.skill_name,
-    shoe.skill_name,
-    moments.skill_name,
-    moments.irregularity_skill,
-    call_skill,
-)
-
-
-def kind_skill(parsed: SkillKey) -> str | None:
-    """A skill of a drill kind's own (calls, violations, irregularities, spotting, the
-    shoe) in words; None for another."""
-    for family_words in _FAMILIES:
-        said = family_words(parsed.family, parsed.parts)
-        if said is not None:
-            return said
-    return None
+    return said if said is not None else skill(key)

@@ -6,7 +6,7 @@ the language spoken.  Amounts, dates and times are formatted for display by
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -235,7 +235,6 @@ def skill(key: str) -> str:
     keys named after a drill file's or the catalogue's words keep them."""
     from trainer.skillkey import SkillKey, SkillKeyError
     from trainer.skills import describe
-    from trainer.words.drill import kind_skill
 
     try:
         parsed = SkillKey.parse(key)
@@ -281,6 +280,49 @@ def _procedure_skill(parsed: SkillKey) -> str | None:
             return _("Spot: {mistake}").format(mistake=error_title(error))
         case SkillKey("spot", (error, "fix")):
             return _("Right step: {mistake}").format(mistake=error_title(error))
+    return None
+
+
+#: A call's skill, by its key's words ("Call: player shows").
+_CALL_SKILLS = {
+    "player_shows": N_("player shows"),
+    "banker_shows": N_("banker shows"),
+    "natural": N_("natural"),
+    "player_acts": N_("player acts"),
+    "player_has": N_("player has"),
+    "banker_acts": N_("banker acts"),
+    "banker_has": N_("banker has"),
+    "result": N_("result"),
+    "push": N_("push"),
+}
+
+
+def call_skill(family: str, parts: tuple[str, ...]) -> str | None:
+    if family == "call" and len(parts) == 1 and parts[0] in _CALL_SKILLS:
+        return _("Call: {step}").format(step=_(_CALL_SKILLS[parts[0]]))
+    return None
+
+
+#: The skills a drill kind words itself (spot the error, the shoe, moments, irregularities).
+def _families() -> tuple[Callable[[str, tuple[str, ...]], str | None], ...]:
+    from trainer.words import moments, shoe, spot  # the drill kinds' words, when first asked
+
+    return (
+        spot.skill_name,
+        shoe.skill_name,
+        moments.skill_name,
+        moments.irregularity_skill,
+        call_skill,
+    )
+
+
+def kind_skill(parsed: SkillKey) -> str | None:
+    """A skill of a drill kind's own (calls, violations, irregularities, spotting, the
+    shoe) in words; None for another."""
+    for family_words in _families():
+        said = family_words(parsed.family, parsed.parts)
+        if said is not None:
+            return said
     return None
 
 
