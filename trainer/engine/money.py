@@ -184,6 +184,35 @@ def format_amount(amount: Decimal) -> str:
     return f"{normalize(amount):,}"
 
 
+class Amount(Decimal):
+    """An amount of money as a ``Said`` puts it in a sentence: "1,000" / "2.50" in English
+    (``format_amount``), as the language writes amounts where it is worded
+    (``trainer.words.said.say``)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return format_amount(Decimal(self))
+
+    def __format__(self, spec: str, context: Any = None, /) -> str:
+        if not spec:
+            return str(self)
+        return super().__format__(spec) if context is None else super().__format__(spec, context)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # the value, not its English
+        return (type(self), (Decimal.__str__(self),))
+
+
+class Exact(Amount):
+    """An exact product of money, every digit kept ("6.85", "0.0125"; never grouped or
+    rounded), as the language writes it where it is worded."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"{Decimal(self).normalize():f}"
+
+
 _MARK = "\x00dec:"
 
 

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from trainer.engine.coup import Outcome
 from trainer.engine.errors import InvalidAmountError, InvalidBetError, quote
-from trainer.engine.money import ODDS, as_amount, format_amount, normalize, round_payout
+from trainer.engine.money import ODDS, Amount, Exact, as_amount, normalize, round_payout
 from trainer.engine.said import Said, joined
 
 
@@ -178,11 +178,9 @@ class Settlement:
         """``reason``, leaving out the commission owed (``commission=False``) or the
         collection fee (``fee=False``): a trainer that asks them next teaches the rule ('pays
         19 to 20') without answering its own next question."""
-        label, wager = self.bet.label, format_amount(self.wager)
+        label, wager = self.bet.label, Amount(self.wager)
         fee_said = (
-            Said("; collection fee {amount}", amount=format_amount(self.fee))
-            if self.fee and fee
-            else ""
+            Said("; collection fee {amount}", amount=Amount(self.fee)) if self.fee and fee else ""
         )
         owed = self._commission_words if commission else Said("the commission")
         if self.result is BetResult.WIN:
@@ -198,9 +196,9 @@ class Settlement:
                     "{bet} pays {odds}: {gross} less {owed} = {paid}",
                     bet=label,
                     odds=self._net_odds,
-                    gross=format_amount(self.gross),
+                    gross=Amount(self.gross),
                     owed=owed,
-                    paid=format_amount(self.paid),
+                    paid=Amount(self.paid),
                 )
                 return _then(said, fee_said)
             box = (
@@ -209,13 +207,11 @@ class Settlement:
                 else ""
             )
             if self.odds == 1:
-                said = Said(
-                    "{bet} pays even money: {paid}", bet=label, paid=format_amount(self.paid)
-                )
+                said = Said("{bet} pays even money: {paid}", bet=label, paid=Amount(self.paid))
                 return _then(said, box, fee_said)
-            odds, paid = format_amount(self.odds), format_amount(self.paid)
-            exact = format_amount(self.wager * self.odds)
-            if exact != paid:  # the breakage: say what the rounding rule kept
+            odds, paid = Amount(self.odds), Amount(self.paid)
+            exact = Amount(self.wager * self.odds)
+            if str(exact) != str(paid):  # the breakage: say what the rounding rule kept
                 said = Said(
                     "{bet} pays {odds} to 1: {wager} × {odds} = {exact}, paid {paid}",
                     bet=label,
@@ -261,7 +257,7 @@ class Settlement:
         from fractions import Fraction  # only for a commission, kept off the start-up path
 
         if self.odds != 1:
-            return Said("{odds} to 1 less commission", odds=format_amount(self.odds))
+            return Said("{odds} to 1 less commission", odds=Amount(self.odds))
         net = Fraction(1 - self.commission_rate)
         return Said(
             "{numerator} to {denominator}", numerator=net.numerator, denominator=net.denominator
@@ -271,19 +267,16 @@ class Settlement:
     def _commission_words(self) -> str:
         """'5 % commission 0.50 (0.35 rounded up)': the amount, and the exact 5 % when the
         house's rounding changed it."""
-        rate = format_amount(self.commission_rate * 100)
+        rate = Amount(self.commission_rate * 100)
         exact = self.gross * self.commission_rate
-        said = Said(
-            "{rate} % commission {amount}", rate=rate, amount=format_amount(self.commission)
-        )
+        said = Said("{rate} % commission {amount}", rate=rate, amount=Amount(self.commission))
         if exact == self.commission:
             return said
-        every_digit = f"{exact.normalize():f}"
         note = Said(
             "({rate} % of {gross} is {exact}, rounded by the house's rule)",
             rate=rate,
-            gross=format_amount(self.gross),
-            exact=every_digit,
+            gross=Amount(self.gross),
+            exact=Exact(exact),
         )
         return Said("{said} {note}", said=said, note=note)
 

@@ -40,13 +40,14 @@ from trainer.words import moments, shoe, spot
 from trainer.words.names import (
     amount,
     bet_name,
+    exact_amount,
     outcome_name,
     rounding_words,
     step_question,
     tenths,
 )
 from trainer.words.said import say
-from trainer.words.settlement import exact_amount, explain
+from trainer.words.settlement import explain
 
 #: The answer keys' words on the drill screen and its key bar.
 CHOICE_WORDS = {

@@ -31,6 +31,15 @@ def amount(value: Decimal) -> str:
     return str(format_decimal(shown, format=pattern, locale=cldr_locale()))
 
 
+def exact_amount(value: Decimal) -> str:
+    """An exact product, every digit ("6.85", "0.0125")."""
+    if current() in (ENGLISH, PSEUDO):
+        return f"{value.normalize():f}"
+    from trainer.i18n.formats import number
+
+    return number(value.normalize())
+
+
 def tenths(value: float, width: int = 0) -> str:
     """Seconds to a tenth ("4.2"; "4,2" in Vietnamese), right-aligned in ``width``."""
     if current() in (ENGLISH, PSEUDO):

@@ -9,6 +9,7 @@ written, the same in every language.
 
 from __future__ import annotations
 
+from trainer.engine.money import Amount, Exact
 from trainer.engine.said import Grouped, Plural, Said, Verbatim
 from trainer.i18n import N_, _, ngettext
 
@@ -20,7 +21,8 @@ NAMES = (N_("Player"), N_("Banker"), N_("Tie"), N_("Dragon 7"), N_("Panda 8"))
 def say(text: object) -> str:
     """``text`` in the language spoken: a ``Said`` worded from its template (a ``Plural``
     in the plural form the count takes); a plain word the catalogue has (a hand's name)
-    translated; a ``Grouped`` number grouped as the language writes it; a ``Verbatim`` and
+    translated; a ``Grouped`` number grouped and an ``Amount`` written as the language writes
+    them; a ``Verbatim`` and
     anything else as written."""
     if isinstance(text, Plural):
         template = ngettext(text.singular, text.plural, text.number)
@@ -31,6 +33,13 @@ def say(text: object) -> str:
         return _(text.template).format(**{name: say(value) for name, value in text.args.items()})
     if isinstance(text, Verbatim):
         return str(text)
+    if isinstance(text, Amount):  # money: as the language writes amounts
+        from decimal import Decimal
+
+        from trainer.words.names import amount, exact_amount
+
+        value = Decimal(text)
+        return exact_amount(value) if isinstance(text, Exact) else amount(value)
     if isinstance(text, Grouped):
         from trainer.i18n.formats import number
 
