@@ -16,17 +16,6 @@ from tests.support.serve import FORK_SERVER, Served, trainers_using
 pytestmark = pytest.mark.usefixtures("chromium_installed")
 
 
-@pytest.fixture
-def chromium_installed() -> None:
-    from tests.e2e.test_serve_browser import CHROMEDRIVER, CHROMIUM
-
-    if CHROMIUM is None or CHROMEDRIVER is None:
-        pytest.skip(
-            "Chromium or chromedriver is not installed (.ci/run installs Debian's chromium "
-            "and chromium-driver)"
-        )
-
-
 def _args(pid: str) -> list[bytes]:
     try:
         return Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")

@@ -29,17 +29,6 @@ VIETNAMESE = "ezbac · Trình luyện chia bài EZ Baccarat"
 KEPT = "return sessionStorage.getItem('ezbac-language');"
 
 
-@pytest.fixture
-def chromium_installed() -> None:
-    from tests.e2e.test_serve_browser import CHROMEDRIVER, CHROMIUM
-
-    if CHROMIUM is None or CHROMEDRIVER is None:
-        pytest.skip(
-            "Chromium or chromedriver is not installed (.ci/run installs Debian's chromium "
-            "and chromium-driver)"
-        )
-
-
 def _open_tab_in(driver, url: str, languages: str | None) -> str:  # type: ignore[no-untyped-def]
     """A new tab whose browser speaks ``languages`` (an Accept-Language list; None: the
     browser's own), opened at ``url``; its window handle."""

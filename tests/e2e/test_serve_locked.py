@@ -25,17 +25,6 @@ from trainer.history.store import open_history
 pytestmark = pytest.mark.usefixtures("chromium_installed")
 
 
-@pytest.fixture
-def chromium_installed() -> None:
-    from tests.e2e.test_serve_browser import CHROMEDRIVER, CHROMIUM
-
-    if CHROMIUM is None or CHROMEDRIVER is None:
-        pytest.skip(
-            "Chromium or chromedriver is not installed (.ci/run installs Debian's chromium "
-            "and chromium-driver)"
-        )
-
-
 def test_a_locked_person_is_told_in_the_tab_and_signs_in_once_lifted(tmp_path: Path) -> None:
     from selenium.webdriver.common.keys import Keys
 

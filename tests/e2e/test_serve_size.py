@@ -29,17 +29,6 @@ return lines.join("\\n");
 """
 
 
-@pytest.fixture
-def chromium_installed() -> None:
-    from tests.e2e.test_serve_browser import CHROMEDRIVER, CHROMIUM
-
-    if CHROMIUM is None or CHROMEDRIVER is None:
-        pytest.skip(
-            "Chromium or chromedriver is not installed (.ci/run installs Debian's chromium "
-            "and chromium-driver)"
-        )
-
-
 def _fills(driver, timeout: float = 20.0) -> tuple[int, int]:  # type: ignore[no-untyped-def]
     """Wait until the screen's widest line is as wide as the page's terminal: its columns
     and the widest line's length."""
