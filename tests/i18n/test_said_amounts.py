@@ -31,3 +31,16 @@ def test_a_payout_reason_is_the_engines_sentence_worded() -> None:
     set_language("vi")
     worded = explain(s)
     assert "1.234,50" in worded and "1,234.50" not in worded
+
+
+def test_ezbac_checks_bet_line_writes_its_amounts_as_its_reason_does() -> None:
+    from tests.support.cli import ezbac
+
+    run = ezbac(
+        "--lang", "vi", "check", "Kh", "3s", "6d", "2c", "2h",
+        "--house", "commission", "--bet", "banker=1234.5",
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    (line,) = [row for row in run.stdout.splitlines() if row.startswith("  ")]
+    assert line.startswith("  Nhà cái 1.234,50: thắng, trả 1.172,75. ")
+    assert "1,234.50" not in line

@@ -27,7 +27,7 @@ from trainer.engine.cards import Card, parse_cards
 from trainer.engine.coup import Coup
 from trainer.engine.errors import EngineError
 from trainer.engine.house import House, settle
-from trainer.engine.money import ascii_int, dumps_exact, format_amount, parse_amount
+from trainer.engine.money import Amount, ascii_int, dumps_exact, parse_amount
 from trainer.engine.settlement import Bet, BetResult, Settlement
 from trainer.engine.table import (
     BoxCommission,
@@ -495,13 +495,19 @@ def render(coup: Coup, bets: dict[Bet, Settlement], house: House | None = None) 
                 "  "
                 + _("{bet} {wager}: {result}, paid {paid}. {reason}").format(
                     bet=say(s.bet.label),
-                    wager=format_amount(s.wager),
+                    wager=_shown(s.wager),
                     result=say(_RESULT_WORDS[s.result]),
-                    paid=format_amount(s.paid) if s.paid else "0",
+                    paid=_shown(s.paid) if s.paid else "0",
                     reason=explain(s),
                 )
             )
     return "\n".join(lines)
+
+
+def _shown(value: Decimal) -> str:
+    """An amount as the language writes it (1.234,50 in Vietnamese), as the reasons beside
+    it write theirs; ``--json`` keeps the exact values."""
+    return say(Amount(value))
 
 
 #: A bet's result as ``render`` names it (its value, for the catalogue).
@@ -584,14 +590,14 @@ def render_table(coup: Coup, table: TableProcedure, house: House, shown: House |
 
     said = procedure_lines(table.steps, colours)
     lines += [f"  {n}. {text}" for n, text in enumerate(said, start=1)]
-    taken, paid = format_amount(table.taken), format_amount(table.paid)
+    taken, paid = _shown(table.taken), _shown(table.paid)
     if house.commission is not None:
         totals = _("Taken {taken}, paid {paid}, commission {commission}").format(
-            taken=taken, paid=paid, commission=format_amount(table.commission)
+            taken=taken, paid=paid, commission=_shown(table.commission)
         )
     else:
         totals = _("Taken {taken}, paid {paid}").format(taken=taken, paid=paid)
     if house.fee is not None:
-        totals = _("{totals}, fees {fees}").format(totals=totals, fees=format_amount(table.fees))
+        totals = _("{totals}, fees {fees}").format(totals=totals, fees=_shown(table.fees))
     lines.append(totals + ".")
     return "\n".join(lines)
