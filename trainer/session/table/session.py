@@ -489,8 +489,10 @@ class TableSession(OnRun):
                     a.seconds,
                     None if a.bet is None else a.bet.value,
                     None if a.wager is None else str(a.wager),
-                    # the take is one a table: it carries the seats the table settled
-                    len(work.layout.seats) if a.skill == take else None,
+                    # the take is one a table: it carries the seats the table settled; a
+                    # table where no bet plays (each refused at a moment watched) settles
+                    # none, and its time a seat is not measured
+                    (len(work.layout.seats) or None) if a.skill == take else None,
                 )
             )
 
