@@ -27,6 +27,7 @@ What the page does is timed inside the page (a script run before the page's own,
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import signal
@@ -286,6 +287,20 @@ def _drill(driver, url: str) -> list[tuple[str, float, float]]:  # type: ignore[
     return [tuple(lag) for lag in driver.execute_script("return window.__bench.lag;")]
 
 
+def _by_kind(lags: list[tuple[str, float, float]]) -> dict[str, list[tuple[str, float, float]]]:
+    """The drill's keys by what they do: ``d`` the choice, then Enter graded and Enter the
+    next question in turn."""
+    kinds: dict[str, list[tuple[str, float, float]]] = {"d": [], "graded": [], "next": []}
+    enters = 0
+    for lag in lags:
+        if lag[0] == "Enter":
+            kinds["graded" if enters % 2 == 0 else "next"].append(lag)
+            enters += 1
+        else:
+            kinds["d"].append(lag)
+    return kinds
+
+
 def _loadavg() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
@@ -295,6 +310,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--tabs", type=int, default=5, help="new tabs one after another")
     parser.add_argument("--together", type=int, default=10, help="tabs opened at once")
     parser.add_argument("--drills", type=int, default=3, help="drills of 12 questions")
+    parser.add_argument("--raw", help="write each key's (key, to repaint, to bytes) ms here")
     args = parser.parse_args(argv)
     for name in ("tabs", "together", "drills"):
         if not 1 <= getattr(args, name) <= 50:
@@ -361,6 +377,15 @@ def main(argv: list[str]) -> int:
                     f"answers and next question), {len(graded)}: p50 {_pct(graded, 0.5):.1f}, "
                     f"p95 {_pct(graded, 0.95):.1f}, max {max(graded):.1f}"
                 )
+                for name, rows in _by_kind(lags).items():
+                    repaint, back = [r[1] for r in rows], [r[2] for r in rows]
+                    print(
+                        f"  {name}, {len(rows)}: to repaint p50 {_pct(repaint, 0.5):.1f}, "
+                        f"p95 {_pct(repaint, 0.95):.1f}; to the first bytes back p50 "
+                        f"{_pct(back, 0.5):.1f}, p95 {_pct(back, 0.95):.1f}"
+                    )
+                if args.raw:
+                    Path(args.raw).write_text(json.dumps(lags))
                 print(
                     f"  of which keydown to the first bytes back (the server and the trainer): "
                     f"p50 {_pct(to_bytes, 0.5):.1f}, p95 {_pct(to_bytes, 0.95):.1f}; those "

@@ -66,6 +66,7 @@ PRELOAD = (
     "trainer.signals",
     "trainer.skills",
     "trainer.tui.app",
+    "trainer.tui.collector",
 )
 #: And on a history server (``EZBAC_DB`` set): its backend and psycopg.
 PRELOAD_SERVER = ("trainer.history.backend_pg", "trainer.history.migrations_pg")

@@ -219,6 +219,7 @@ def _run(
     from trainer.paths import user_drills_dir
     from trainer.signals import ShutdownGuard, exit_on_signals
     from trainer.tui.app import TrainerApp
+    from trainer.tui.collector import BetweenKeys
 
     user_drills_dir()  # an unreadable drills folder: one line now, not a crash on screen
     if recorder is None:
@@ -238,8 +239,9 @@ def _run(
     # drill needs"; tests/benchmarks/bench_tui.py launch).
     gc.freeze()
     # and no collection at all until the first screen is painted: the layouts and paint
-    # before it made about forty (docs/performance.md)
-    app.after_first_frame = gc.enable
+    # before it made about forty (docs/performance.md); from then on, only between keys
+    # (trainer.tui.collector)
+    BetweenKeys().attach(app)
     with exit_on_signals(app, guard):  # SIGTERM/SIGHUP/SIGINT: terminal restored, drill abandoned
         try:
             gc.disable()
