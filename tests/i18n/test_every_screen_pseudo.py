@@ -247,12 +247,16 @@ async def test_the_answers_waiting_line_is_in_the_language(tmp_path: Path) -> No
         ).format(count=3)
         assert line == said and line != "3 answers waiting for the history"
         # the list's titles and the highlighted drill's description (whichever it is: home's
-        # own words are tested apart; this test is about the waiting line)
+        # own words are tested apart; this test is about the waiting line), and the path's
+        # modules (a school's file as typed; read in a worker after the first frame, so
+        # shown or not yet when the screen is read)
+        from tests.i18n.test_people_languages import _curriculum_words
+
         shown = _catalogue()
         _left(
             app,
             "home, answers waiting",
-            [*(e.title for e in shown), *(e.description for e in shown)],
+            [*(e.title for e in shown), *(e.description for e in shown), *_curriculum_words()],
         )
 
 

@@ -28,10 +28,7 @@ import gc
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
-
-if TYPE_CHECKING:
-    from trainer.tui.app import TrainerApp
+from typing import Protocol
 
 
 class Stoppable(Protocol):
@@ -46,6 +43,13 @@ class Scheduling(Protocol):
     def set_timer(self, delay: float, callback: Callable[[], object]) -> Stoppable: ...
 
     def call_after_refresh(self, callback: Callable[[], object]) -> bool: ...
+
+
+class Attachable(Scheduling, Protocol):
+    """The app's two hooks the collector takes (TrainerApp's)."""
+
+    after_first_frame: Callable[[], object] | None
+    input_watcher: Callable[[], object] | None
 
 
 @dataclass
@@ -84,7 +88,7 @@ class BetweenKeys:
     app: Scheduling | None = None
     settling: Stoppable | None = None
 
-    def attach(self, app: TrainerApp) -> None:
+    def attach(self, app: Attachable) -> None:
         """Take over from the first frame of ``app`` (before it runs)."""
         app.after_first_frame = lambda: self.start(app)
         app.input_watcher = self.input_seen
