@@ -114,6 +114,17 @@ def policy() -> tuple[BetweenKeys, FakeApp, FakeGc, list[float]]:
     return BetweenKeys(clock=lambda: now[0], calls=fake.calls()), FakeApp(), fake, now
 
 
+@pytest.fixture
+def started(
+    policy: tuple[BetweenKeys, FakeApp, FakeGc, list[float]],
+) -> tuple[BetweenKeys, FakeApp, FakeGc, list[float]]:
+    """The policy once the first frame is up, what that did forgotten."""
+    collector, app, fake, _now = policy
+    collector.start(app)
+    fake.made.clear()
+    return policy
+
+
 def _key(collector: BetweenKeys, app: FakeApp, fake: FakeGc, allocated: int) -> None:
     """A key seen, its work allocating, its settling timer and its frame run."""
     collector.input_seen()
@@ -133,10 +144,8 @@ def test_the_first_frame_sweeps_freezes_and_takes_over(policy) -> None:
     assert app.intervals == [(BetweenKeys.TICK_SECONDS, collector.tick)]
 
 
-def test_the_young_are_swept_after_a_keys_frame_only_when_python_would_have(policy) -> None:
-    collector, app, fake, _now = policy
-    collector.start(app)
-    fake.made.clear()
+def test_the_young_are_swept_after_a_keys_frame_only_when_python_would_have(started) -> None:
+    collector, app, fake, _now = started
     _key(collector, app, fake, allocated=100)
     assert fake.made == []  # under the threshold: nothing to do
     _key(collector, app, fake, allocated=5000)
@@ -153,10 +162,8 @@ def test_a_key_before_the_last_one_settled_moves_the_sweep_after_it(policy) -> N
     assert app.after_refresh == []  # nothing swept until the frame after the last key
 
 
-def test_everything_is_swept_when_nobody_types_and_ten_young_sweeps_are_owed(policy) -> None:
-    collector, app, fake, now = policy
-    collector.start(app)
-    fake.made.clear()
+def test_everything_is_swept_when_nobody_types_and_ten_young_sweeps_are_owed(started) -> None:
+    collector, app, fake, now = started
     for _ in range(BetweenKeys.FULL_AFTER_YOUNG):
         _key(collector, app, fake, allocated=5000)
         collector.tick()  # keys keep coming: never a full sweep between them
@@ -173,10 +180,8 @@ def test_everything_is_swept_when_nobody_types_and_ten_young_sweeps_are_owed(pol
     assert fake.made == []
 
 
-def test_keys_that_never_pause_still_get_a_full_sweep(policy) -> None:
-    collector, app, fake, _now = policy
-    collector.start(app)
-    fake.made.clear()
+def test_keys_that_never_pause_still_get_a_full_sweep(started) -> None:
+    collector, app, fake, _now = started
     for _ in range(BetweenKeys.MOST_YOUNG_BETWEEN_FULL):
         _key(collector, app, fake, allocated=5000)
     assert fake.made[-2:] == ["collect 1", "collect 2"]
