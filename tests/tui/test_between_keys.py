@@ -162,30 +162,44 @@ def test_a_key_before_the_last_one_settled_moves_the_sweep_after_it(policy) -> N
     assert app.after_refresh == []  # nothing swept until the frame after the last key
 
 
-def test_everything_is_swept_when_nobody_types_and_ten_young_sweeps_are_owed(started) -> None:
-    collector, app, fake, now = started
+def test_every_tenth_young_sweep_is_followed_by_everything(started) -> None:
+    collector, app, fake, _now = started
     for _ in range(BetweenKeys.FULL_AFTER_YOUNG):
         _key(collector, app, fake, allocated=5000)
-        collector.tick()  # keys keep coming: never a full sweep between them
-    assert fake.made == ["collect 1"] * BetweenKeys.FULL_AFTER_YOUNG
+    assert fake.made == ["collect 1"] * BetweenKeys.FULL_AFTER_YOUNG + ["collect 2"]
+
+
+def test_a_trainer_left_alone_is_swept_by_its_tick(started) -> None:
+    collector, app, fake, now = started
+    _key(collector, app, fake, allocated=100)
+    fake.young += 5000  # its timers' work, no key
     now[0] += BetweenKeys.IDLE_SECONDS - 0.1
-    collector.tick()
-    assert fake.made.count("collect 2") == 0
+    collector.tick()  # a key only just handled: a tick now could fall inside the next
+    assert fake.made == []
     now[0] += 0.2
     collector.tick()
-    assert fake.made[-1] == "collect 2"
-    fake.made.clear()
+    assert fake.made == ["collect 1"]
     now[0] += 5
-    collector.tick()  # nothing owed: an idle trainer is not swept again and again
-    assert fake.made == []
+    collector.tick()  # nothing waiting: nothing swept
+    assert fake.made == ["collect 1"]
 
 
-def test_keys_that_never_pause_still_get_a_full_sweep(started) -> None:
+def test_keys_that_never_settle_are_swept_as_they_come(started) -> None:
+    """A key held down repeats faster than the settling time: no frame-time sweep ever
+    comes, so the young objects are swept as a key comes once ten thresholds of them wait,
+    and everything after every tenth of those."""
     collector, app, fake, _now = started
-    for _ in range(BetweenKeys.MOST_YOUNG_BETWEEN_FULL):
-        _key(collector, app, fake, allocated=5000)
-    assert fake.made[-2:] == ["collect 1", "collect 2"]
-    assert fake.made.count("collect 2") == 1
+    most = 700 * BetweenKeys.MOST_PENDING_THRESHOLDS
+    waiting = []
+    for _ in range(200):
+        collector.input_seen()  # its settling timer never runs: the next key stops it
+        fake.young += 2000
+        waiting.append(fake.young)
+    assert app.after_refresh == []
+    assert max(waiting) < most + 2000
+    young, full = fake.made.count("collect 1"), fake.made.count("collect 2")
+    assert young >= 200 * 2000 // (most + 2000)
+    assert full == young // BetweenKeys.FULL_AFTER_YOUNG
 
 
 class Cycle:

@@ -1,25 +1,29 @@
 """Python's cyclic garbage collector, run between a trainee's keys rather than inside one.
 
 Left to its own thresholds, the collector runs inside whichever key's work crosses them:
-a collection of the young objects costs a trainer 1-8 ms and one of everything 20-35 ms
+a collection of the young objects costs a trainer 1-16 ms and one of everything 14-29 ms
 (measured in `ezbac serve`'s trainers, docs/performance.md), and the key that pays it is
-that much slower to repaint, which is most of the slow keys in the browser benchmark.  The
-work a key makes garbage of (the widgets of the question before, the feedback's text) is
-the same either way; what this changes is when it is swept:
+that much slower to repaint, which was most of the slow keys in the browser benchmark.
+The garbage a key makes (the widgets of the question before, the feedback's text) is the
+same either way; what this changes is when it is swept:
 
 - once the first screen is up, what launch made and still lives is frozen (never scanned
   again) and the collector's own triggering is switched off;
 - once a key's work is done and its frame drawn (when the trainee is reading it), the
-  young objects are collected if Python would have by now (a key is handled by the widget
+  young objects are collected if Python would have by now.  A key is handled by the widget
   it is forwarded to, after the app has seen it, so "done" is a short wait and then the
-  next frame, not merely the next frame);
-- everything is collected as often as Python would (once ten young collections have
-  been made since the last), but only when the trainer has been left alone a moment; for
-  someone pressing keys without a pause, after ten times as many: memory stays bounded
-  either way.
+  next frame, not merely the next frame;
+- everything is collected as often as Python would: after every tenth young collection,
+  so also between keys;
+- a trainer left alone has its young objects collected by a tick once a second;
+- keys that come faster than the settling time (a key held down, a paste, a script) never
+  settle, so the young objects are also swept as a key comes once ten times Python's
+  threshold of them are waiting.  Without it, a held arrow key grew a trainer by about
+  4 MB a second; with it, a minute and a half of one leaves it within 1 MB of Python's own
+  (tests/benchmarks/bench_held_key.py).
 
 Plain Python with the clock and the collector's functions injected, so its policy is tested
-without a terminal (tests/tui/test_collector.py).
+without a terminal (tests/tui/test_between_keys.py).
 """
 
 from __future__ import annotations
@@ -67,18 +71,18 @@ class GcCalls:
 class BetweenKeys:
     """When the trainer's garbage is swept: after a key's frame, or when nobody types."""
 
-    #: Seconds without a key before the old objects are swept too.
+    #: Seconds without a key before the tick sweeps (a tick inside a key's work would not).
     IDLE_SECONDS = 2.0
     #: How often the idle check runs.
     TICK_SECONDS = 1.0
     #: After a key, how long before its work is surely under way (then its frame is
     #: waited for); a trainee's next key rarely comes sooner.
     SETTLE_SECONDS = 0.05
-    #: Young collections that make a full one due (Python's own default threshold).
+    #: Young collections after which everything is collected (Python's own default).
     FULL_AFTER_YOUNG = 10
-    #: Young collections after which a full one is made even while keys never pause (a
-    #: trainee who never stops for two seconds is rare: a bound on memory, not the usual way).
-    MOST_YOUNG_BETWEEN_FULL = 100
+    #: Python's own young threshold times this, and the young objects are swept as a key
+    #: comes even so (keys that never settle).
+    MOST_PENDING_THRESHOLDS = 10
 
     clock: Callable[[], float] = time.monotonic
     calls: GcCalls = field(default_factory=GcCalls)
@@ -107,6 +111,8 @@ class BetweenKeys:
         self.last_input = self.clock()
         if self.app is None:
             return
+        if self.calls.count()[0] >= self.calls.threshold()[0] * self.MOST_PENDING_THRESHOLDS:
+            self._sweep()  # keys that never settle: now, or memory grows with them
         if self.settling is not None:
             self.settling.stop()
         self.settling = self.app.set_timer(self.SETTLE_SECONDS, self._settled)
@@ -119,26 +125,20 @@ class BetweenKeys:
     def after_frame(self) -> None:
         """A key's work is done and its frame drawn."""
         if self._young_due():
-            self._collect_young()
-        if self.young_since_full >= self.MOST_YOUNG_BETWEEN_FULL:
-            self._collect_all()
+            self._sweep()
 
     def tick(self) -> None:
-        """Every second: a trainer left alone a moment has everything swept."""
-        if self.clock() - self.last_input < self.IDLE_SECONDS:
-            return
-        if self._young_due():
-            self._collect_young()
-        if self.young_since_full >= self.FULL_AFTER_YOUNG:
-            self._collect_all()
+        """Every second: a trainer left alone has what its timers made swept."""
+        if self.clock() - self.last_input >= self.IDLE_SECONDS and self._young_due():
+            self._sweep()
 
     def _young_due(self) -> bool:
         return self.calls.count()[0] >= self.calls.threshold()[0]
 
-    def _collect_young(self) -> None:
+    def _sweep(self) -> None:
+        """The young objects, and every tenth time everything."""
         self.calls.collect(1)
         self.young_since_full += 1
-
-    def _collect_all(self) -> None:
-        self.calls.collect(2)
-        self.young_since_full = 0
+        if self.young_since_full >= self.FULL_AFTER_YOUNG:
+            self.calls.collect(2)
+            self.young_since_full = 0
