@@ -22,6 +22,8 @@ from trainer.tui.screens.drill import DrillScreen
 from trainer.tui.screens.results import ResultsScreen
 
 HANDS = (DRAGON, PANDA, PLAYER_STANDS)
+#: CPython's own collector thresholds.
+DEFAULT_THRESHOLDS = (700, 10, 10)
 
 
 def _app(questions: int) -> TrainerApp:
@@ -98,7 +100,7 @@ class FakeGc:
             freeze=lambda: self.made.append("freeze"),
             disable=lambda: self.made.append("disable"),
             count=lambda: (self.young, 0, 0),
-            threshold=lambda: (700, 10, 10),
+            threshold=lambda: DEFAULT_THRESHOLDS,
         )
 
     def collect(self, generation: int) -> int:
@@ -189,7 +191,7 @@ def test_keys_that_never_settle_are_swept_as_they_come(started) -> None:
     comes, so the young objects are swept as a key comes once ten thresholds of them wait,
     and everything after every tenth of those."""
     collector, app, fake, _now = started
-    most = 700 * BetweenKeys.MOST_PENDING_THRESHOLDS
+    most = DEFAULT_THRESHOLDS[0] * BetweenKeys.MOST_PENDING_THRESHOLDS
     waiting = []
     for _ in range(200):
         collector.input_seen()  # its settling timer never runs: the next key stops it
@@ -211,7 +213,12 @@ class Cycle:
 
 @pytest.fixture
 def collector_restored() -> Iterator[None]:
+    """Python's own thresholds for the test (another test in the process may have changed
+    them), and the collector as it was after it."""
+    thresholds = gc.get_threshold()
+    gc.set_threshold(*DEFAULT_THRESHOLDS)
     yield
+    gc.set_threshold(*thresholds)
     gc.enable()
     gc.unfreeze()
 
@@ -238,7 +245,7 @@ async def test_in_a_real_drill_no_collection_falls_inside_a_key(collector_restor
             starts.clear()
             keys: list[tuple[float, float]] = []  # each key's arrival, and its frame drawn
             for key, character in (("d", "d"), *[("enter", "\r")] * 2, ("d", "d"), ("enter", "\r")):
-                garbage = [weakref.ref(Cycle()) for _ in range(gc.get_threshold()[0])]
+                garbage = [weakref.ref(Cycle()) for _ in range(DEFAULT_THRESHOLDS[0])]
                 frame: list[float] = []
                 arrived = time.perf_counter()
                 app.post_message(events.Key(key, character))
