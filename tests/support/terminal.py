@@ -36,6 +36,10 @@ class Terminal:
     def __init__(self, tmp: Path) -> None:
         self.name = f"ezbac-e2e-{uuid.uuid4().hex[:8]}"
         self.tmp = tmp
+        #: Its own tmux server (``-L``): with one server shared by the suite's workers, a
+        #: session started as the server exits (its last session just ended) failed with
+        #: "server exited unexpectedly".
+        self.tmux = ["tmux", "-L", self.name]
 
     def start(self, *args: str) -> None:
         env = {
@@ -52,7 +56,7 @@ class Terminal:
         )
         subprocess.run(
             [
-                "tmux",
+                *self.tmux,
                 "new-session",
                 "-d",
                 "-s",
@@ -69,7 +73,7 @@ class Terminal:
 
     def screen(self) -> str:
         return subprocess.run(
-            ["tmux", "capture-pane", "-p", "-t", self.name],
+            [*self.tmux, "capture-pane", "-p", "-t", self.name],
             check=True,
             capture_output=True,
             text=True,
@@ -77,7 +81,7 @@ class Terminal:
 
     def keys(self, *keys: str) -> None:
         for key in keys:
-            subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
+            subprocess.run([*self.tmux, "send-keys", "-t", self.name, key], check=True)
             time.sleep(0.05)
 
     def wait_for(self, pattern: str, timeout: float = 20.0) -> str:
@@ -91,7 +95,9 @@ class Terminal:
         raise AssertionError(f"{pattern!r} never appeared; the screen was:\n{screen}")
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        subprocess.run([*self.tmux, "kill-server"], capture_output=True)
+        folder = Path(os.environ.get("TMUX_TMPDIR") or "/tmp") / f"tmux-{os.getuid()}"
+        (folder / self.name).unlink(missing_ok=True)  # tmux leaves its socket behind
 
 
 def _quote(text: str) -> str:
