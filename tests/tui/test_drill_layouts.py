@@ -9,11 +9,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual._compositor import Compositor
 from textual.app import App, ComposeResult
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
 from tests.support.coups import DRAGON, coup, dealer, drill
+from tests.support.layouts import count_layouts
 from trainer.drills.model import Step
 from trainer.tui.app import TrainerApp
 from trainer.tui.screens.drill import DrillScreen
@@ -23,14 +23,7 @@ from trainer.tui.widgets.stepfeedback import FeedbackPanel, FeedbackScroll, Said
 
 
 async def test_choosing_repaints_without_a_layout(monkeypatch) -> None:
-    layouts: list[bool] = []
-    original = Screen._refresh_layout
-
-    def counted(self: Screen[object], size: object = None, scroll: bool = False) -> None:
-        layouts.append(scroll and not self._layout_widgets)
-        original(self, size, scroll)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    layouts = count_layouts(monkeypatch)
     app = TrainerApp(
         choices=lambda: [],
         start=drill((Step.PLAYER_DRAWS,)),
@@ -45,11 +38,11 @@ async def test_choosing_repaints_without_a_layout(monkeypatch) -> None:
         await pilot.press("s")  # Player K+6 = 6 stands
         await pilot.pause()
         assert "Your answer: Stands" in str(screen.query_one("#status").render())
-        assert [scroll for scroll in layouts if not scroll] == []
+        assert layouts == []  # no whole-screen layout
         await pilot.press("enter")  # graded: the feedback panel appears
         await pilot.pause()
         assert screen.query_one("#feedback").display
-        assert [scroll for scroll in layouts if not scroll] != []
+        assert layouts != []
 
 
 async def test_a_graded_answer_and_the_next_question_lay_out_once_and_only_their_rows(
@@ -60,17 +53,11 @@ async def test_a_graded_answer_and_the_next_question_lay_out_once_and_only_their
     anew is only the answer's rows (the choices, the confirm row, the status, the feedback
     panel), never the header, the hands or the prompt above them; and the hand the answer
     does not change is not drawn again."""
-    layouts: list[int] = []
+    layouts = count_layouts(monkeypatch)
     placed: list[set[Widget]] = []
     drawn: list[str] = []
-    original_layout = Screen._refresh_layout
     original_reflow = Compositor.reflow
     original_render = HandView.render
-
-    def counted(self: Screen[object], size: object = None, scroll: bool = False) -> None:
-        if not scroll or self._layout_widgets:
-            layouts.append(1)
-        original_layout(self, size, scroll)  # type: ignore[arg-type]
 
     def reflow(self: Compositor, parent: Widget, size: object) -> object:
         before = dict(self._full_map)
@@ -83,7 +70,6 @@ async def test_a_graded_answer_and_the_next_question_lay_out_once_and_only_their
         drawn.append(str(self.id))
         return original_render(self)
 
-    monkeypatch.setattr(Screen, "_refresh_layout", counted)
     monkeypatch.setattr(Compositor, "reflow", reflow)
     monkeypatch.setattr(HandView, "render", render)
     app = TrainerApp(
@@ -156,13 +142,7 @@ async def test_the_table_feedback_shown_or_grown_is_one_layout(monkeypatch) -> N
     time, then grown by a line, each is one layout (the panel's and the scroll's new size
     set in it), not one more for their new virtual size; past 4 lines the scrollbar comes,
     and that is laid out."""
-    layouts: list[int] = []
-    original = Screen._refresh_layout
-
-    def counted(self: Screen[object], size: object = None, scroll: bool = False) -> None:
-        if not scroll or self._layout_widgets:
-            layouts.append(1)
-        original(self, size, scroll)  # type: ignore[arg-type]
+    layouts = count_layouts(monkeypatch)
 
     class Bare(App[None]):
         CSS = "#scroll { height: auto; max-height: 4; }  #panel { height: auto; }"
@@ -172,7 +152,6 @@ async def test_the_table_feedback_shown_or_grown_is_one_layout(monkeypatch) -> N
             with FeedbackScroll(id="scroll"):
                 yield FeedbackPanel(id="panel")
 
-    monkeypatch.setattr(Screen, "_refresh_layout", counted)
     app = Bare()
     async with app.run_test(size=(40, 12)) as pilot:
         await pilot.pause()

@@ -16,13 +16,11 @@ the answer's rows, was drawn in the layout and once more after it)."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from textual._compositor import Compositor
-from textual.screen import Screen
 
 from tests.support.coups import FakeClock, FakeNow, dragon_replays
+from tests.support.layouts import count_layouts, frame_drawn
 from tests.support.screens import text
 from tests.support.table_app import table, table_app, watched_table
 from trainer.engine.protection import ALL_PLAY
@@ -56,15 +54,7 @@ KEYS = (
 async def test_a_graded_answer_and_the_next_table_are_one_layout_each(
     monkeypatch, size: tuple[int, int], tables: int
 ) -> None:
-    layouts: list[int] = []
-    original = Screen._refresh_layout
-
-    def counted(self: Screen[object], size: object = None, scroll: bool = False) -> None:
-        if not scroll or self._layout_widgets:  # the whole screen placed again
-            layouts.append(1)
-        original(self, size, scroll)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    layouts = count_layouts(monkeypatch)
     app = table_app(tables=[table() for _ in range(tables + 1)])
     counts: dict[str, list[int]] = {"graded": [], "next": []}
     async with app.run_test(size=size) as pilot:
@@ -81,9 +71,7 @@ async def test_a_graded_answer_and_the_next_table_are_one_layout_each(
                 layouts.clear()
                 await pilot.press(key)
                 await pilot.pause()
-                drawn = asyncio.Event()  # the frame after the key, and any layout after it
-                app.call_after_refresh(drawn.set)
-                await drawn.wait()
+                await frame_drawn(app)  # the frame after the key, and any layout after it
                 await pilot.pause()
                 counts[kind].append(len(layouts))
         # the keys did what they say: every table worked right, the next one up
@@ -95,15 +83,9 @@ async def test_a_graded_answer_and_the_next_table_are_one_layout_each(
 async def test_a_spot_answer_and_the_next_replay_are_one_layout_and_one_frame(
     monkeypatch,
 ) -> None:
-    layouts: list[int] = []
+    layouts = count_layouts(monkeypatch)
     frames: list[set[tuple[int, int]]] = []
-    original = Screen._refresh_layout
     original_render = Compositor.render_update
-
-    def counted(self: Screen[object], size: object = None, scroll: bool = False) -> None:
-        if not scroll or self._layout_widgets:
-            layouts.append(1)
-        original(self, size, scroll)  # type: ignore[arg-type]
 
     def render_update(self: Compositor, *args: object, **kwargs: object) -> object:
         frames.append(
@@ -116,7 +98,6 @@ async def test_a_spot_answer_and_the_next_replay_are_one_layout_and_one_frame(
         )
         return original_render(self, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(Screen, "_refresh_layout", counted)
     monkeypatch.setattr(Compositor, "render_update", render_update)
     drill, replays = dragon_replays()  # right; the Banker bet paid at step 9; its fix
     app = TrainerApp(trainee="Alex", seed=1, clock=FakeClock(), now=FakeNow())
@@ -137,9 +118,7 @@ async def test_a_spot_answer_and_the_next_replay_are_one_layout_and_one_frame(
                 frames.clear()
                 await pilot.press("enter")
                 await pilot.pause()
-                drawn = asyncio.Event()
-                app.call_after_refresh(drawn.set)
-                await drawn.wait()
+                await frame_drawn(app)
                 await pilot.pause()
                 counts[kind].append(len(layouts))
                 drawn_twice = [a & b for i, a in enumerate(frames) for b in frames[i + 1 :]]
@@ -151,15 +130,7 @@ async def test_a_spot_answer_and_the_next_replay_are_one_layout_and_one_frame(
 async def test_a_moment_watched_answered_is_one_layout(monkeypatch) -> None:
     """tests/support/table_app.py's watched table: the moment at no more bets (hands dark),
     then the late bet during the deal, each answered "let every bet play" then Enter."""
-    layouts: list[int] = []
-    original = Screen._refresh_layout
-
-    def counted(self: Screen[object], size: object = None, scroll: bool = False) -> None:
-        if not scroll or self._layout_widgets:
-            layouts.append(1)
-        original(self, size, scroll)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    layouts = count_layouts(monkeypatch)
     app = table_app(tables=[watched_table()])
     counts: list[int] = []
     async with app.run_test(size=(80, 24)) as pilot:
@@ -171,9 +142,7 @@ async def test_a_moment_watched_answered_is_one_layout(monkeypatch) -> None:
             layouts.clear()
             await pilot.press("enter")
             await pilot.pause()
-            drawn = asyncio.Event()
-            app.call_after_refresh(drawn.set)
-            await drawn.wait()
+            await frame_drawn(app)
             await pilot.pause()
             counts.append(len(layouts))
         assert text(app, "#table-feedback").startswith("✗ Wrong")  # the late bet let play
