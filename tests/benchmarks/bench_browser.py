@@ -315,6 +315,10 @@ def main(argv: list[str]) -> int:
     for name in ("tabs", "together", "drills"):
         if not 1 <= getattr(args, name) <= 50:
             raise BadInput(f"--{name}: {getattr(args, name)} is not from 1 to 50")
+    raw = None if args.raw is None else Path(args.raw)
+    if raw is not None and (not args.raw or raw.is_dir() or not raw.parent.is_dir()):
+        # refused now, not after the minute the run takes
+        raise BadInput(f"--raw: {args.raw!r} is not a file in a folder that exists")
     with tempfile.TemporaryDirectory(prefix="ezbac-bench-browser.") as folder:
         home = Path(folder)
         port = _free_port()
@@ -384,8 +388,8 @@ def main(argv: list[str]) -> int:
                         f"p95 {_pct(repaint, 0.95):.1f}; to the first bytes back p50 "
                         f"{_pct(back, 0.5):.1f}, p95 {_pct(back, 0.95):.1f}"
                     )
-                if args.raw:
-                    Path(args.raw).write_text(json.dumps(lags))
+                if raw is not None:
+                    raw.write_text(json.dumps(lags))
                 print(
                     f"  of which keydown to the first bytes back (the server and the trainer): "
                     f"p50 {_pct(to_bytes, 0.5):.1f}, p95 {_pct(to_bytes, 0.95):.1f}; those "

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 import time
 
 _LOG = os.environ.get("EZBAC_GC_LOG", "")
@@ -31,4 +32,9 @@ def _seen(phase: str, info: dict[str, int]) -> None:
 
 
 if _LOG:
-    gc.callbacks.append(_seen)
+    try:  # a log that cannot be written: said once, here, not at every collection
+        open(_LOG, "a", encoding="utf-8").close()
+    except OSError as exc:
+        print(f"gclog: EZBAC_GC_LOG={_LOG!r}: {exc.strerror}", file=sys.stderr)
+    else:
+        gc.callbacks.append(_seen)
